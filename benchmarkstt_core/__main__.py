@@ -1,0 +1,5 @@
+"""``python -m benchmarkstt_core`` runs the ``benchmarkstt`` command."""
+
+from .cli.main import run
+
+run()

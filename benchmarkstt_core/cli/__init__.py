@@ -1,0 +1,1 @@
+"""The ``benchmarkstt`` and ``benchmarkstt-tools`` commands."""

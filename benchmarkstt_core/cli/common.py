@@ -1,0 +1,143 @@
+"""What both commands share: the argument parser, component flags, plugin loading, errors."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import traceback
+from typing import Any, Callable, Sequence
+
+from ..errors import BenchmarkSTTError, UsageError
+
+LOG_LEVELS = ("critical", "fatal", "error", "warn", "warning", "info", "debug", "notset")
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Shows a component flag's values as its parameters: ``--wer [mode] [differ_class]``."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        usage = getattr(action, "arg_usage", None)
+        if usage is not None:
+            return usage
+        return super()._format_args(action, default_metavar)
+
+    def _format_usage(self, usage, actions, groups, prefix):  # type: ignore[override]
+        text = super()._format_usage(usage, actions, groups, prefix)
+        return text.replace(" ]", "]").replace("[ ", "[")
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse without abbreviations, with ``--help`` only (``-h`` is the hypothesis)."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("add_help", False)
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
+class ComponentAction(argparse.Action):
+    """Collects ``(name, values)`` of a component flag in command-line order."""
+
+    def __init__(self, option_strings: list, dest: str, spec: Any = None, **kwargs: Any):
+        self.spec = spec
+        self.arg_usage = spec.usage
+        super().__init__(option_strings, dest, nargs="*" if spec.max_args else 0, default=None, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        values = list(values or [])
+        try:
+            self.spec.check_args(values)
+        except UsageError as exc:
+            raise argparse.ArgumentError(self, str(exc)) from None
+        calls = getattr(namespace, self.dest, None) or []
+        calls.append((self.spec.name, *values))
+        setattr(namespace, self.dest, calls)
+
+
+def help_text(spec: Any) -> str:
+    """A component's help: its description, then its documented parameters."""
+    lines = [spec.description or "(no description)"]
+    for p in spec.params:
+        if p.doc:
+            lines.append(f"  {p.name}: {p.doc}")
+    return "\n".join(lines).replace("%", "%%")
+
+
+def add_component_flags(group: Any, registry: Any, dest: str) -> None:
+    """One ``--NAME`` flag per component of ``registry``, collected into ``dest``."""
+    for spec in registry:
+        group.add_argument("--" + spec.name, action=ComponentAction, spec=spec, dest=dest,
+                           help=help_text(spec))
+
+
+def add_common_options(parser: argparse.ArgumentParser) -> None:
+    """``--log-level``, ``--load`` and ``--help``."""
+    parser.add_argument("--log-level", type=str.lower, choices=LOG_LEVELS, default="warning",
+                        metavar="{" + ",".join(LOG_LEVELS) + "}", help="Set the logging output level")
+    parser.add_argument("--load", nargs="+", metavar="MODULE_NAME", default=[],
+                        help="Load modules from the working directory that add components: plugin modules "
+                             "with hook implementations, or plain modules whose classes with normalize() "
+                             "or compare() become normalizers or metrics (e.g. --load myclasses)")
+    parser.add_argument("--help", action="help", help="Show this help message and exit")
+
+
+def preparse(argv: Sequence[str]) -> argparse.Namespace:
+    """Read ``--load`` and ``--log-level`` before plugins are loaded (the rest waits)."""
+    parser = ArgumentParser()
+    parser.add_argument("--log-level", type=str.lower, default="warning")
+    parser.add_argument("--load", nargs="+", default=[])
+    args, _ = parser.parse_known_args(argv)
+    return args
+
+
+def setup_logging(level: str) -> None:
+    """Configure Python logging at ``level`` on stderr."""
+    level = {"warn": "warning", "fatal": "critical"}.get(level, level)
+    logging.basicConfig(level=getattr(logging, level.upper(), logging.WARNING),
+                        format="%(levelname)s:%(name)s: %(message)s")
+
+
+def load_host(argv: Sequence[str]) -> Any:
+    """Load the plugins (with ``--load`` modules) and print the warnings of broken ones."""
+    from ..plugins import make_plugin_manager
+
+    pre = preparse(argv)
+    host = make_plugin_manager(load=[m for m in pre.load if not m.startswith("-")])
+    host.debug = pre.log_level == "debug"
+    for message in host.messages:
+        sys.stderr.write(f"benchmarkstt: warning: {message}\n")
+    return host
+
+
+def autocomplete(parser: argparse.ArgumentParser) -> None:
+    """Bash completion through argcomplete, when a completion is being asked for."""
+    if "_ARGCOMPLETE" in os.environ:
+        try:
+            import argcomplete
+        except ImportError:
+            return
+        argcomplete.autocomplete(parser)
+
+
+def guarded(prog: str, debug: Callable[[], bool], body: Callable[[], int]) -> int:
+    """Run ``body``; turn any error into one ``PROG: error: ...`` line and an exit status."""
+    try:
+        return body()
+    except BenchmarkSTTError as exc:
+        if debug():
+            traceback.print_exc()
+        sys.stderr.write(f"{prog}: error: {exc}\n")
+        return exc.exit_code
+    except KeyboardInterrupt:
+        sys.stderr.write(f"{prog}: error: interrupted\n")
+        return 130
+    except Exception as exc:
+        if debug():
+            traceback.print_exc()
+        sys.stderr.write(f"{prog}: error: {type(exc).__name__}: {exc} "
+                         f"(run with --log-level debug for a traceback)\n")
+        return 1

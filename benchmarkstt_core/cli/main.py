@@ -1,0 +1,45 @@
+# PYTHON_ARGCOMPLETE_OK
+"""The ``benchmarkstt`` command: input, normalization, segmentation, metrics, output.
+
+``--version`` is answered before anything else is imported.
+"""
+
+import sys
+
+
+def run(argv=None) -> None:
+    """Console-script entry point of ``benchmarkstt``."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "--version" in argv:
+        from ..__meta__ import __version__
+
+        sys.stdout.write(f"benchmarkstt: {__version__}\n")
+        sys.exit(0)
+    sys.exit(main(argv))
+
+
+def main(argv: list) -> int:
+    """Run ``benchmarkstt`` with ``argv``; return the exit status."""
+    from .benchmark import MainCommand
+    from .common import ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging
+
+    state = {"debug": False}
+
+    def body() -> int:
+        host = load_host(argv)
+        state["debug"] = host.debug
+        command = MainCommand()
+        parser = ArgumentParser(prog="benchmarkstt", description=MainCommand.__doc__)
+        command.add_arguments(parser, host)
+        parser.add_argument("--version", action="store_true", help="Output benchmarkstt version number")
+        add_common_options(parser)
+        autocomplete(parser)
+        args = parser.parse_args(argv)
+        setup_logging(args.log_level)
+        return command.run(args, host)
+
+    return guarded("benchmarkstt", lambda: state["debug"], body)
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,37 @@
+"""``benchmarkstt-tools plugins``: every plugin, where it comes from, what it adds, what failed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+class PluginsCommand:
+    """List the installed plugins with their distribution, version, status, components and errors"""
+
+    name = "plugins"
+
+    def add_arguments(self, parser: argparse.ArgumentParser, host: Any) -> None:
+        """``--json`` and ``--traceback``."""
+        parser.add_argument("--json", action="store_true", help="print the list as JSON")
+        parser.add_argument("--traceback", action="store_true", help="show the full traceback of errors")
+
+    def run(self, args: argparse.Namespace, host: Any) -> int:
+        """Print one block per plugin."""
+        host.registries  # fill the records' components
+        if args.json:
+            sys.stdout.write(json.dumps([r.as_dict() for r in host.records], indent=2) + "\n")
+            return 0
+        lines = []
+        for r in host.records:
+            lines.append(f"{r.name}  {r.distribution} {r.version}  [{r.status}]")
+            for kind, names in sorted(r.components.items()):
+                lines.append(f"    {kind.replace('_', ' ')}: {', '.join(names)}")
+            for error in r.errors:
+                text = error if args.traceback else error.splitlines()[0]
+                lines.extend("    error: " + line if i == 0 else "    " + line
+                             for i, line in enumerate(text.rstrip().splitlines()))
+        sys.stdout.write("\n".join(lines) + "\n")
+        return 0

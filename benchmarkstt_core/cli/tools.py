@@ -1,0 +1,45 @@
+# PYTHON_ARGCOMPLETE_OK
+"""The ``benchmarkstt-tools`` command: one subcommand per registered tool command."""
+
+import sys
+
+
+def run(argv=None) -> None:
+    """Console-script entry point of ``benchmarkstt-tools``."""
+    sys.exit(main(sys.argv[1:] if argv is None else list(argv)))
+
+
+def main(argv: list) -> int:
+    """Run ``benchmarkstt-tools`` with ``argv``; return the exit status."""
+    from .common import ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging
+
+    state = {"debug": False}
+
+    def body() -> int:
+        host = load_host(argv)
+        state["debug"] = host.debug
+        parser = ArgumentParser(prog="benchmarkstt-tools", add_help=True,
+                                description="Subcommands of benchmarkstt")
+        parser.add_argument("--log-level", type=str.lower, default="warning", help="Set the logging output level")
+        sub = parser.add_subparsers(dest="subcommand", metavar="subcommand")
+        commands = {}
+        for spec in host.registries.tool_commands:
+            command = spec.create([])
+            commands[spec.name] = command
+            sp = sub.add_parser(spec.name, help=spec.description, description=spec.description,
+                                prog=f"benchmarkstt-tools {spec.name}", allow_abbrev=False,
+                                add_help=False, formatter_class=parser.formatter_class)
+            command.add_arguments(sp, host)
+            add_common_options(sp)
+        autocomplete(parser)
+        args = parser.parse_args(argv)
+        if not args.subcommand:
+            parser.error("expects at least 1 argument: a subcommand (" + ", ".join(commands) + ")")
+        setup_logging(args.log_level)
+        return commands[args.subcommand].run(args, host)
+
+    return guarded("benchmarkstt-tools", lambda: state["debug"], body)
+
+
+if __name__ == "__main__":
+    run()

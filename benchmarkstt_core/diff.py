@@ -1,0 +1,91 @@
+"""Differs and diff dialects: the base classes that metrics and logs use.
+
+A differ computes difflib-style opcodes ``(tag, i1, i2, j1, j2)`` between two sequences.
+A dialect renders opcodes: ``render_words`` for word diffs (each block is a space and its
+words joined by spaces) and ``render_chars`` for the character diffs in normalization logs.
+
+:example:
+    >>> class Brackets(DiffDialect):
+    ...     def format(self, tag, text):
+    ...         return {"delete": "[-%s-]", "insert": "{+%s+}"}.get(tag, "%s") % text
+    >>> Brackets().render_chars([("equal", 0, 1, 0, 1), ("replace", 1, 2, 1, 2)], "ab", "ac")
+    'a[-b-]{+c+}'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Sequence
+
+Opcode = tuple
+
+
+class Differ:
+    """Base class of differs: built on two sequences, gives their opcodes.
+
+    :param a: the reference sequence
+    :param b: the hypothesis sequence
+    """
+
+    def __init__(self, a: Sequence, b: Sequence):
+        self.a = a
+        self.b = b
+
+    def get_opcodes(self) -> list:
+        """The opcodes that turn ``a`` into ``b``."""
+        raise NotImplementedError
+
+
+def blocks(opcodes: Sequence[Opcode], a: Sequence, b: Sequence) -> Iterator[tuple]:
+    """``(tag, a_part, b_part)`` per opcode; a ``replace`` gives a delete then an insert."""
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag == "equal":
+            yield "equal", a[i1:i2], b[j1:j2]
+        elif tag == "delete":
+            yield "delete", a[i1:i2], None
+        elif tag == "insert":
+            yield "insert", None, b[j1:j2]
+        else:
+            yield "delete", a[i1:i2], None
+            yield "insert", None, b[j1:j2]
+
+
+class DiffDialect:
+    """Base class of diff dialects: ``format`` one block of text by its tag.
+
+    Set ``color_key = True`` to start word diffs with a key of the formats.
+    """
+
+    color_key = False
+
+    def preprocess(self, text: str) -> str:
+        """Make a block's text displayable (before ``format``)."""
+        return text
+
+    def format(self, tag: str, text: str) -> str:
+        """Render one block; ``tag`` is ``equal``, ``delete`` or ``insert``."""
+        raise NotImplementedError
+
+    def key(self) -> str:
+        """The colour key printed before a word diff."""
+        return (f"Color key: Unchanged {self.format('delete', 'Reference')} "
+                f"{self.format('insert', 'Hypothesis')}\n\n")
+
+    def render_words(self, opcodes: Sequence[Opcode], a: Sequence[str], b: Sequence[str]) -> Any:
+        """Render a word diff of word lists ``a`` and ``b``."""
+        parts = [self.key()] if self.color_key else []
+        for tag, ra, hb in blocks(opcodes, a, b):
+            words = ra if ra is not None else hb
+            parts.append(self.format(tag, self.preprocess(" " + " ".join(words))))
+        return "".join(parts)
+
+    def render_chars(self, opcodes: Sequence[Opcode], a: str, b: str) -> str:
+        """Render a character diff of strings ``a`` and ``b``."""
+        return "".join(self.format(tag, self.preprocess(ra if ra is not None else hb))
+                       for tag, ra, hb in blocks(opcodes, a, b))
+
+
+def char_opcodes(a: str, b: str) -> list:
+    """Character opcodes as the normalization logs show them (difflib, autojunk on)."""
+    from difflib import SequenceMatcher
+
+    return SequenceMatcher(None, a, b).get_opcodes()

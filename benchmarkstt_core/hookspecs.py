@@ -1,0 +1,107 @@
+"""The hooks a benchmarkstt plugin implements, and the ``hookimpl`` marker to implement them.
+
+A plugin is a module named by an entry point in the group ``benchmarkstt``::
+
+    [options.entry_points]
+    benchmarkstt =
+        benchmarkstt_punct = benchmarkstt_punct
+
+Its functions marked ``@hookimpl`` and named like a hook below are called by the host. The
+registration hooks receive a ``register`` callback; call it once per component class. Hook
+arguments must not have default values (pluggy does not pass those).
+
+:example:
+    >>> from benchmarkstt_core.hookspecs import hookimpl
+    >>> @hookimpl
+    ... def register_metrics(register):
+    ...     register(MyMetric)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+import pluggy
+
+PROJECT = "benchmarkstt"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+Register = Callable[[type], None]
+
+
+@hookspec
+def register_inputs(register: Register) -> None:
+    """Register input classes (``-rt``/``-ht`` types).
+
+    An input class takes the source (a path or the text itself) as its first parameter and
+    has ``read() -> str``.
+    """
+
+
+@hookspec
+def register_normalizers(register: Register) -> None:
+    """Register normalizer classes; each becomes ``--NAME`` and ``normalization.NAME``.
+
+    A normalizer has ``normalize(text: str) -> str``; subclass
+    :class:`benchmarkstt_core.normalization.Normalizer` and implement ``_normalize``.
+    """
+
+
+@hookspec
+def register_segmenters(register: Register) -> None:
+    """Register segmenter classes that split a text into a :class:`~benchmarkstt_core.schema.Schema`.
+
+    A segmenter has ``segment(text: str) -> Schema``.
+    """
+
+
+@hookspec
+def register_differs(register: Register) -> None:
+    """Register differ classes, named by a metric's ``differ_class`` parameter.
+
+    A differ is built as ``Differ(a, b)`` on two word lists and has ``get_opcodes()``
+    returning difflib-style ``(tag, i1, i2, j1, j2)`` tuples.
+    """
+
+
+@hookspec
+def register_metrics(register: Register) -> None:
+    """Register metric classes; each becomes ``--NAME``, ``metrics.NAME`` and ``benchmark.NAME``.
+
+    A metric has ``compare(ref: Schema, hyp: Schema)`` and returns a number, a string, a
+    mapping or a list.
+    """
+
+
+@hookspec
+def register_outputs(register: Register) -> None:
+    """Register output formats (``-o NAME``).
+
+    An output has ``render(results) -> str`` where results is a list of ``(title, result)``.
+    """
+
+
+@hookspec
+def register_diff_dialects(register: Register) -> None:
+    """Register the dialects word diffs and normalization logs are rendered in."""
+
+
+@hookspec
+def register_tool_commands(register: Register) -> None:
+    """Register subcommands of ``benchmarkstt-tools``.
+
+    A command class has a ``name``, a docstring (its help), ``add_arguments(parser, host)``
+    and ``run(args, host) -> int``.
+    """
+
+
+@hookspec
+def register_api_methods(register: Callable[[str, Callable], None], host: object) -> None:
+    """Register extra JSON-RPC methods: ``register("my.method", function)``."""
+
+
+@hookspec(firstresult=True)
+def infer_input_type(path: str) -> Optional[str]:
+    """Return the name of the input type that reads ``path``, or ``None`` to let others decide."""

@@ -1,0 +1,42 @@
+"""The base classes of inputs (``-rt``/``-ht`` types) and output formats (``-o``).
+
+:example:
+    >>> class Upper(Input):
+    ...     def read(self):
+    ...         return self.source.upper()
+    >>> Upper("hi").read()
+    'HI'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+
+class Input:
+    """Base class of inputs: the source is a path or the text itself.
+
+    :param source: what the user gave as ``-r``/``-h``
+    """
+
+    def __init__(self, source: str, *, context: Any = None):
+        self.source = source
+        self.context = context
+
+    def read(self) -> str:
+        """The text of this input."""
+        raise NotImplementedError
+
+
+class Output:
+    """Base class of output formats: ``render`` turns the results into the text to print.
+
+    ``defaults`` are the parameter values metrics get when the user gave none, e.g.
+    ``{"dialect": "list"}`` so that word diffs come out structured in JSON.
+    """
+
+    defaults: dict = {}
+
+    def render(self, results: Sequence) -> str:
+        """Render a list of ``(title, result)`` pairs."""
+        raise NotImplementedError

@@ -1,0 +1,180 @@
+"""One :class:`Registry` per kind of component, and the :class:`ComponentSpec` derived from a class.
+
+A component is a class. Its name is its ``name`` attribute or its lower-cased class name;
+``__init__`` parameters without a default are required, the others optional; a keyword-only
+``context`` parameter receives the :class:`~benchmarkstt_core.context.Context`. The
+docstring's description, ``:param x:`` and ``:example x:`` lines are its help.
+
+:example:
+    >>> class Shout:
+    ...     '''Upper-case the text.
+    ...
+    ...     :param times: how many exclamation marks
+    ...     '''
+    ...     def __init__(self, times=1): ...
+    ...     def normalize(self, text): ...
+    >>> spec = ComponentSpec.from_class("normalizer", Shout)
+    >>> spec.name, spec.usage, spec.max_args
+    ('shout', '[times]', 1)
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
+
+from .docblock import Docblock, parse
+from .errors import UnknownComponentError, UsageError
+
+KINDS = ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects",
+         "tool_commands")
+
+
+class Param(NamedTuple):
+    """One constructor parameter of a component."""
+
+    name: str
+    required: bool
+    default: Any
+    doc: str
+
+
+def component_name(cls: type) -> str:
+    """The name a class is registered under: its ``name`` attribute, else its lower-cased class name."""
+    name = cls.__dict__.get("name")
+    return name if isinstance(name, str) and name else cls.__name__.lower()
+
+
+class ComponentSpec:
+    """Everything the CLI, the API and the help need to know about one component class."""
+
+    def __init__(self, kind: str, cls: type, name: str, params: list, doc: Docblock,
+                 wants_context: bool, plugin: str | None = None):
+        self.kind = kind
+        self.cls = cls
+        self.name = name
+        self.params = params
+        self.doc = doc
+        self.wants_context = wants_context
+        self.plugin = plugin
+
+    @classmethod
+    def from_class(cls, kind: str, klass: type, plugin: str | None = None) -> "ComponentSpec":
+        """Derive the spec of ``klass``: name, parameters and help."""
+        doc = parse(klass.__dict__.get("__doc__") or inspect.getdoc(klass))
+        params: list[Param] = []
+        wants_context = False
+        init = klass.__init__
+        if init is not object.__init__:
+            for p in list(inspect.signature(init).parameters.values())[1:]:
+                if p.kind == p.KEYWORD_ONLY:
+                    wants_context = wants_context or p.name == "context"
+                elif p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+                    required = p.default is p.empty
+                    params.append(Param(p.name, required, None if required else p.default,
+                                        doc.params.get(p.name, "")))
+        return cls(kind, klass, component_name(klass), params, doc, wants_context, plugin)
+
+    @property
+    def min_args(self) -> int:
+        """How many values the component needs."""
+        return sum(1 for p in self.params if p.required)
+
+    @property
+    def max_args(self) -> int:
+        """How many values the component takes at most."""
+        return len(self.params)
+
+    @property
+    def usage(self) -> str:
+        """The values as shown in a usage line: ``search replace`` or ``[mode] [differ_class]``."""
+        return " ".join(p.name if p.required else f"[{p.name}]" for p in self.params)
+
+    @property
+    def description(self) -> str:
+        """The first paragraph-free description of the docstring."""
+        return self.doc.description
+
+    def check_args(self, args: Sequence[Any]) -> None:
+        """Raise :class:`UsageError` unless ``args`` fits the parameters in number."""
+        n = len(args)
+        if not self.min_args <= n <= self.max_args:
+            if self.min_args == self.max_args:
+                want = f"{self.min_args} argument{'s' if self.min_args != 1 else ''}"
+            else:
+                want = f"between {self.min_args} and {self.max_args} arguments"
+            raise UsageError(f"{self.name} takes {want} ({self.usage or 'none'}), got {n}")
+
+    def create(self, args: Sequence[Any] = (), kwargs: dict | None = None, context: Any = None) -> Any:
+        """Instantiate the component with positional ``args`` and keyword ``kwargs``."""
+        kwargs = dict(kwargs or {})
+        if not kwargs:
+            self.check_args(args)
+        if self.wants_context:
+            kwargs["context"] = context
+        return self.cls(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<{self.kind[:-1]} {self.name!r} from {self.plugin or '?'}>"
+
+
+class Registry:
+    """The components of one kind, by name (names are case-insensitive).
+
+    :param kind: the kind, e.g. ``metrics``
+    :param warn: called with a message when a name is registered twice (first one wins)
+    """
+
+    def __init__(self, kind: str, warn: Callable[[str], None] | None = None):
+        self.kind = kind
+        self._specs: dict[str, ComponentSpec] = {}
+        self._warn = warn or (lambda message: None)
+
+    def add(self, klass: type, plugin: str | None = None) -> ComponentSpec | None:
+        """Register a component class; return its spec, or ``None`` when its name was taken."""
+        spec = ComponentSpec.from_class(self.kind, klass, plugin)
+        key = spec.name.lower()
+        if key in self._specs:
+            other = self._specs[key]
+            if other.cls is not klass:
+                self._warn(f"{self.kind[:-1]} {spec.name!r} from plugin {plugin!r} ignored: "
+                           f"the name is already used by plugin {other.plugin!r}")
+            return None
+        self._specs[key] = spec
+        return spec
+
+    def get(self, name: str) -> ComponentSpec:
+        """The spec registered as ``name``; :class:`UnknownComponentError` if there is none."""
+        try:
+            return self._specs[name.lower()]
+        except (KeyError, AttributeError):
+            known = ", ".join(self.names()) or "none installed"
+            raise UnknownComponentError(
+                f"unknown {self.kind[:-1].replace('_', ' ')} {name!r} (known: {known})") from None
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.lower() in self._specs
+
+    def __iter__(self) -> Iterator[ComponentSpec]:
+        return iter(sorted(self._specs.values(), key=lambda s: s.name))
+
+    def __len__(self) -> int:
+        return len(self._specs)
+
+    def names(self) -> list[str]:
+        """The registered names, sorted."""
+        return [s.name for s in self]
+
+
+class Registries:
+    """The registries of every kind, as attributes (``registries.metrics``)."""
+
+    def __init__(self, warn: Callable[[str], None] | None = None):
+        for kind in KINDS:
+            setattr(self, kind, Registry(kind, warn))
+        self.api_methods: dict[str, Callable] = {}
+
+    def __getitem__(self, kind: str) -> Registry:
+        if kind not in KINDS:
+            raise KeyError(kind)
+        return getattr(self, kind)

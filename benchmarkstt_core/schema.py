@@ -1,0 +1,86 @@
+"""The word list a metric compares: a :class:`Schema` of :class:`Item` mappings.
+
+:example:
+    >>> s = Schema(["hello", "world"])
+    >>> len(s), s.words, dict(s[1])
+    (2, ['hello', 'world'], {'item': 'world'})
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Iterable, Iterator
+
+
+class Item(Mapping):
+    """One segment: ``item`` is its text; inputs may add more keys (timings, speaker).
+
+    :example:
+        >>> Item(item="hi", start=1.5)["start"]
+        1.5
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        self._data = dict(*args, **kwargs)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"Item({self._data!r})"
+
+    def json(self, **kwargs: Any) -> str:
+        """This item as JSON."""
+        return json.dumps(self._data, **kwargs)
+
+
+class Schema(Sequence):
+    """An ordered list of items. ``words`` is the plain list of their texts.
+
+    :param words: the texts of the items
+    :param extras: per item, a mapping of further keys, or ``None``
+    """
+
+    __slots__ = ("words", "_extras")
+
+    def __init__(self, words: Iterable[str] = (), extras: Sequence[Mapping | None] | None = None):
+        self.words = list(words)
+        self._extras = extras
+
+    @classmethod
+    def from_items(cls, items: Iterable[Mapping]) -> "Schema":
+        """Build a schema from mappings that each have an ``item`` key."""
+        items = list(items)
+        extras = [{k: v for k, v in it.items() if k != "item"} for it in items]
+        return cls([it["item"] for it in items], extras if any(extras) else None)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            extras = self._extras[index] if self._extras else None
+            return Schema(self.words[index], extras)
+        extra = self._extras[index] if self._extras else None
+        return Item(item=self.words[index], **(extra or {}))
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Schema):
+            return self.words == other.words and list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Schema({self.words!r})"
+
+    def json(self, **kwargs: Any) -> str:
+        """The items as a JSON list of objects."""
+        return json.dumps([dict(item) for item in self], **kwargs)

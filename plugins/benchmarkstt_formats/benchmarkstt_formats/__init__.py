@@ -1,0 +1,3 @@
+"""benchmarkstt's standard inputs (argument, plaintext, infer), segmenter (simple) and outputs."""
+
+__version__ = "2.0.0"

@@ -1,0 +1,82 @@
+"""Output formats: restructuredtext (the default), markdown and json."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Sequence
+
+from benchmarkstt_core.io import Output
+
+
+def py_repr(value: Any) -> str:
+    """A Python-style repr of a result value; mappings inside lists print as ``OrderedDict([...])``."""
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_listed(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k!r}: {py_repr(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
+def _listed(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "OrderedDict([" + ", ".join(f"({k!r}, {py_repr(v)})" for k, v in value.items()) + "])"
+    return py_repr(value)
+
+
+def render_value(value: Any) -> str:
+    """A result as text: floats with 6 decimals, ints as digits, mappings one ``key: value`` per line."""
+    if isinstance(value, float):
+        return "%.6f" % value
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        return "\n".join(f"{k}: {py_repr(v)}" for k, v in value.items())
+    return py_repr(value)
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, (set, frozenset)) or hasattr(value, "__iter__"):
+        return list(value)
+    raise TypeError(f"a result of type {type(value).__name__} cannot be written as JSON")
+
+
+class ReStructuredText(Output):
+    """Each result under its metric's name, underlined with =
+
+    :example return: "wer\\n===\\n\\n0.250000\\n\\n"
+    """
+
+    name = "restructuredtext"
+    defaults = {"dialect": "ansi"}
+
+    def render(self, results: Sequence) -> str:
+        return "".join(f"{title}\n{'=' * len(title)}\n\n{render_value(value)}\n\n" for title, value in results)
+
+
+class Markdown(Output):
+    """Each result under a markdown heading with its metric's name
+
+    :example return: "# wer\\n\\n0.250000\\n\\n"
+    """
+
+    defaults = {"dialect": "ansi"}
+
+    def render(self, results: Sequence) -> str:
+        return "".join(f"# {title}\n\n{render_value(value)}\n\n" for title, value in results)
+
+
+class Json(Output):
+    """A JSON list of {"title": metric, "result": value} objects; word diffs come as structured lists
+
+    :example return: "[\\n\\t{\\"title\\": \\"wer\\", \\"result\\": 0.25}\\n]\\n"
+    """
+
+    defaults = {"dialect": "list"}
+
+    def render(self, results: Sequence) -> str:
+        blocks = ("\t" + json.dumps({"title": title, "result": value}, default=_json_default)
+                  for title, value in results)
+        return "[\n" + ",\n".join(blocks) + "\n]\n"

@@ -1,0 +1,72 @@
+"""Differs: the opcodes that turn the reference word list into the hypothesis.
+
+``ratcliffobershelp`` gives exactly difflib's ``SequenceMatcher(autojunk=False)`` opcodes
+(computed by cydifflib where it is installed). ``levenshtein`` gives a minimal edit
+alignment (rapidfuzz) in which every run of changes between two equal runs is one block, so
+that counting a block of ``ca`` reference and ``cb`` hypothesis words as ``min(ca, cb)``
+substitutions plus the surplus as insertions or deletions maximizes substitutions.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from benchmarkstt_core.diff import Differ
+
+try:
+    from cydifflib import SequenceMatcher
+except ImportError:  # pragma: no cover - where cydifflib has no wheel
+    from difflib import SequenceMatcher
+
+
+def as_ints(a: Sequence, b: Sequence) -> tuple:
+    """Both sequences with every distinct element replaced by a small int (faster to compare)."""
+    codes: dict = {}
+    setdefault = codes.setdefault
+    return [setdefault(x, len(codes)) for x in a], [setdefault(x, len(codes)) for x in b]
+
+
+class RatcliffObershelp(Differ):
+    """Ratcliff-Obershelp longest-matching-block diff: exactly difflib's opcodes, autojunk off
+
+    :param a: the reference words
+    :param b: the hypothesis words
+    :example a: ["a", "b", "c"]
+    :example b: ["a", "x", "c"]
+    :example return: [["equal", 0, 1, 0, 1], ["replace", 1, 2, 1, 2], ["equal", 2, 3, 2, 3]]
+    """
+
+    name = "ratcliffobershelp"
+
+    def get_opcodes(self) -> list:
+        a, b = as_ints(self.a, self.b)
+        return [tuple(op) for op in SequenceMatcher(None, a, b, autojunk=False).get_opcodes()]
+
+
+def merge_changes(opcodes: Sequence) -> list:
+    """Join adjacent non-equal opcodes into one replace, delete or insert block."""
+    merged: list = []
+    for tag, i1, i2, j1, j2 in opcodes:
+        if merged and tag != "equal" and merged[-1][0] != "equal":
+            _, i1, _, j1, _ = merged.pop()
+        if tag != "equal":
+            tag = "replace" if i1 < i2 and j1 < j2 else ("delete" if i1 < i2 else "insert")
+        merged.append((tag, i1, i2, j1, j2))
+    return merged
+
+
+class Levenshtein(Differ):
+    """A minimal edit (Levenshtein) alignment; changes between two matches form one block
+
+    :param a: the reference words
+    :param b: the hypothesis words
+    :example a: ["a", "b", "c"]
+    :example b: ["b", "c", "d"]
+    :example return: [["delete", 0, 1, 0, 0], ["equal", 1, 3, 0, 2], ["insert", 3, 3, 2, 3]]
+    """
+
+    def get_opcodes(self) -> list:
+        from rapidfuzz.distance import Levenshtein as Lev
+
+        a, b = as_ints(self.a, self.b)
+        return merge_changes([tuple(op) for op in Lev.opcodes(a, b)])

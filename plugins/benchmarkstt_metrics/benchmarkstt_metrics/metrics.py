@@ -1,0 +1,168 @@
+"""The metrics: WER, CER, diff counts and word diffs."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.metrics import Metric
+from benchmarkstt_core.schema import Schema
+
+from .differs import Levenshtein, RatcliffObershelp, as_ints
+
+
+def lookup(context: Any, kind: str, name: str) -> type:
+    """The class registered as ``name`` in the context's registries (or a fresh host's)."""
+    registries = getattr(context, "registries", None)
+    if registries is None:
+        from benchmarkstt_core.plugins import make_plugin_manager
+
+        registries = make_plugin_manager().registries
+    return registries[kind].get(name).cls
+
+
+def resolve_differ(differ_class: Any, context: Any, default: type) -> type:
+    """The differ class named by ``differ_class`` (a registered name or a class)."""
+    if differ_class is None:
+        return default
+    if isinstance(differ_class, type):
+        return differ_class
+    return lookup(context, "differs", str(differ_class))
+
+
+def count_opcodes(opcodes: Sequence) -> dict:
+    """Equal, replaced, inserted and deleted words; a replace block of ``ca`` by ``cb`` words
+    counts ``min(ca, cb)`` replacements and the surplus as insertions or deletions."""
+    equal = replace = insert = delete = 0
+    for tag, i1, i2, j1, j2 in opcodes:
+        ca, cb = i2 - i1, j2 - j1
+        if tag == "equal":
+            equal += ca
+        elif tag == "delete":
+            delete += ca
+        elif tag == "insert":
+            insert += cb
+        else:
+            replace += min(ca, cb)
+            if cb > ca:
+                insert += cb - ca
+            else:
+                delete += ca - cb
+    return {"equal": equal, "replace": replace, "insert": insert, "delete": delete}
+
+
+def levenshtein_distance(a: Sequence, b: Sequence) -> int:
+    """Unit-cost edit distance of two sequences (rapidfuzz's bit-parallel kernel)."""
+    from rapidfuzz.distance import Levenshtein as Lev
+
+    if isinstance(a, str):
+        return Lev.distance(a, b)
+    return Lev.distance(*as_ints(a, b))
+
+
+def _modes(name: str, mode: Any, allowed: Sequence[str]) -> str:
+    value = "strict" if mode is None or mode == "" else str(mode).lower()
+    if value not in allowed:
+        raise UsageError(f"{name}: unknown mode {mode!r} (choose {', '.join(allowed)})")
+    return value
+
+
+class WER(Metric):
+    """Word Error Rate: the edits needed to turn the reference words into the hypothesis, per reference word
+
+    Modes: ``strict`` (default) counts (S + D + I) / N from difflib's Ratcliff-Obershelp diff;
+    ``hunt`` counts (S + 0.5 D + 0.5 I) / N from the same diff; ``levenshtein`` uses the
+    minimal edit distance. An empty reference gives 0 when nothing changed, else 1.
+
+    :param mode: strict, hunt or levenshtein
+    :param differ_class: the differ for strict and hunt (ratcliffobershelp, levenshtein)
+    :example ref: "the cat sat on the mat"
+    :example hyp: "the cat sat on a mat"
+    :example return: 0.16666666666666666
+    """
+
+    MODES = ("strict", "hunt", "levenshtein")
+
+    def __init__(self, mode: str | None = None, differ_class: Any = None, *, context: Any = None):
+        self.mode = _modes("wer", mode, self.MODES)
+        if self.mode == "levenshtein" and differ_class not in (None, "levenshtein", Levenshtein):
+            raise UsageError("wer: mode levenshtein computes its own alignment; "
+                             "differ_class applies to strict and hunt only")
+        self.differ = resolve_differ(differ_class, context, RatcliffObershelp)
+
+    def compare(self, ref: Schema, hyp: Schema) -> float | int:
+        a, b = ref.words, hyp.words
+        if self.mode == "levenshtein":
+            if not a:
+                return 0 if not b else 1
+            return levenshtein_distance(a, b) / len(a)
+        counts = count_opcodes(self.differ(a, b).get_opcodes())
+        changes = counts["replace"] + counts["insert"] + counts["delete"]
+        if not a:
+            return 1 if changes else 0
+        if self.mode == "hunt":
+            return (counts["replace"] + 0.5 * (counts["insert"] + counts["delete"])) / len(a)
+        return changes / len(a)
+
+
+class CER(Metric):
+    """Character Error Rate: the Levenshtein distance between the reference and hypothesis characters, per reference character
+
+    Words are joined without spaces first, so whitespace never counts. An empty reference
+    gives 0 when the hypothesis is empty too, else 1.
+
+    :param mode: only levenshtein
+    :param differ_class: accepted for compatibility and not used
+    :example ref: "hello world"
+    :example hyp: "hallo world"
+    :example return: 0.1
+    """
+
+    def __init__(self, mode: str | None = None, differ_class: Any = None):
+        if mode not in (None, "", "levenshtein"):
+            raise UsageError(f"cer: unknown mode {mode!r} (only levenshtein)")
+
+    def compare(self, ref: Schema, hyp: Schema) -> float | int:
+        a, b = "".join(ref.words), "".join(hyp.words)
+        if not a:
+            return 0 if not b else 1
+        return levenshtein_distance(a, b) / len(a)
+
+
+class DiffCounts(Metric):
+    """The number of equal, replaced, inserted and deleted words
+
+    :param mode: strict or hunt (the difflib diff, the default) or levenshtein (a minimal edit alignment)
+    :param differ_class: the differ to use (ratcliffobershelp, levenshtein); overrides the mode's
+    :example ref: "0 1 2 3 4"
+    :example hyp: "0 1 22 2 3 4"
+    :example return: {"equal": 5, "replace": 0, "insert": 1, "delete": 0}
+    """
+
+    def __init__(self, mode: str | None = None, differ_class: Any = None, *, context: Any = None):
+        default = Levenshtein if _modes("diffcounts", mode, WER.MODES) == "levenshtein" else RatcliffObershelp
+        self.differ = resolve_differ(differ_class, context, default)
+
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
+        return count_opcodes(self.differ(ref.words, hyp.words).get_opcodes())
+
+
+class WordDiffs(Metric):
+    """The words of reference and hypothesis with their differences marked, in a dialect
+
+    :param dialect: ansi, html, json, list, rst or text (default: ansi in text outputs,
+        list in JSON, text over the API)
+    :param differ_class: the differ to use (ratcliffobershelp, the default, or levenshtein)
+    :example ref: "the cat"
+    :example hyp: "the hat"
+    :example dialect: "html"
+    :example return: " the<span class=\\"delete\\"> cat</span><span class=\\"insert\\"> hat</span>"
+    """
+
+    def __init__(self, dialect: str | None = None, differ_class: Any = None, *, context: Any = None):
+        self.dialect = lookup(context, "diff_dialects", dialect or "list")()
+        self.differ = resolve_differ(differ_class, context, RatcliffObershelp)
+
+    def compare(self, ref: Schema, hyp: Schema) -> Any:
+        a, b = ref.words, hyp.words
+        return self.dialect.render_words(self.differ(a, b).get_opcodes(), a, b)
