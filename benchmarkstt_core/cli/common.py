@@ -101,13 +101,11 @@ def setup_logging(level: str) -> None:
                         format="%(levelname)s:%(name)s: %(message)s")
 
 
-def load_host(argv: Sequence[str]) -> Any:
+def load_host(pre: argparse.Namespace) -> Any:
     """Load the plugins (with ``--load`` modules) and print the warnings of broken ones."""
     from ..plugins import make_plugin_manager
 
-    pre = preparse(argv)
-    host = make_plugin_manager(load=[m for m in pre.load if not m.startswith("-")])
-    host.debug = pre.log_level == "debug"
+    host = make_plugin_manager(load=pre.load)
     for message in host.messages:
         sys.stderr.write(f"benchmarkstt: warning: {message}\n")
     return host
@@ -123,10 +121,18 @@ def autocomplete(parser: argparse.ArgumentParser) -> None:
         argcomplete.autocomplete(parser)
 
 
-def guarded(prog: str, debug: Callable[[], bool], body: Callable[[], int]) -> int:
-    """Run ``body``; turn any error into one ``PROG: error: ...`` line and an exit status."""
+def guarded(prog: str, argv: Sequence[str], body: Callable[[argparse.Namespace], int]) -> int:
+    """Run ``body(preparsed)``; turn any error into one ``PROG: error: ...`` line and an exit status.
+
+    A traceback is shown only with ``--log-level debug`` or ``BENCHMARKSTT_PLUGIN_ERRORS=raise``.
+    """
+    pre = preparse(argv)
+
+    def debug() -> bool:
+        return pre.log_level == "debug" or os.environ.get("BENCHMARKSTT_PLUGIN_ERRORS", "").lower() == "raise"
+
     try:
-        return body()
+        return body(pre)
     except BenchmarkSTTError as exc:
         if debug():
             traceback.print_exc()

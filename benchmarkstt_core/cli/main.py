@@ -23,11 +23,8 @@ def main(argv: list) -> int:
     from .benchmark import MainCommand
     from .common import ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging
 
-    state = {"debug": False}
-
-    def body() -> int:
-        host = load_host(argv)
-        state["debug"] = host.debug
+    def body(pre) -> int:
+        host = load_host(pre)
         command = MainCommand()
         parser = ArgumentParser(prog="benchmarkstt", description=MainCommand.__doc__)
         command.add_arguments(parser, host)
@@ -38,7 +35,7 @@ def main(argv: list) -> int:
         setup_logging(args.log_level)
         return command.run(args, host)
 
-    return guarded("benchmarkstt", lambda: state["debug"], body)
+    return guarded("benchmarkstt", argv, body)
 
 
 if __name__ == "__main__":

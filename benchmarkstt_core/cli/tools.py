@@ -13,11 +13,8 @@ def main(argv: list) -> int:
     """Run ``benchmarkstt-tools`` with ``argv``; return the exit status."""
     from .common import ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging
 
-    state = {"debug": False}
-
-    def body() -> int:
-        host = load_host(argv)
-        state["debug"] = host.debug
+    def body(pre) -> int:
+        host = load_host(pre)
         parser = ArgumentParser(prog="benchmarkstt-tools", add_help=True,
                                 description="Subcommands of benchmarkstt")
         parser.add_argument("--log-level", type=str.lower, default="warning", help="Set the logging output level")
@@ -38,7 +35,7 @@ def main(argv: list) -> int:
         setup_logging(args.log_level)
         return commands[args.subcommand].run(args, host)
 
-    return guarded("benchmarkstt-tools", lambda: state["debug"], body)
+    return guarded("benchmarkstt-tools", argv, body)
 
 
 if __name__ == "__main__":

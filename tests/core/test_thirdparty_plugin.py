@@ -1,0 +1,92 @@
+"""A real third-party plugin, pip-installed into a fresh virtualenv beside the project."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.slow
+
+THIRDPARTY = ROOT / "tests" / "thirdparty"
+TEXTS = ["-r", "Hello, world!", "-h", "hello world again", "-rt", "argument", "-ht", "argument"]
+
+
+def pip_install(venv: Path, *paths: Path) -> None:
+    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                    *map(str, paths)], check=True, cwd=venv)
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory) -> Path:
+    """A fresh virtualenv with the core, formats, metrics and the third-party plugin."""
+    path = tmp_path_factory.mktemp("thirdparty") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
+    pip_install(path, ROOT, ROOT / "plugins" / "benchmarkstt_formats", ROOT / "plugins" / "benchmarkstt_metrics",
+                THIRDPARTY / "benchmarkstt-punct")
+    return path
+
+
+def run(venv: Path, name: str, *args: str, env: dict | None = None, input: str | None = None):
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("BENCHMARKSTT_")}
+    full_env.update(env or {})
+    return subprocess.run([str(venv / "bin" / name), *args], capture_output=True, text=True,
+                          env=full_env, input=input, cwd=venv)
+
+
+def test_flags_results_and_listing(venv):
+    help_text = run(venv, "benchmarkstt", "--help").stdout
+    assert "--strippunctuation [chars]" in help_text
+    assert "--wcdelta" in help_text
+    assert "Hypothesis word count minus reference word count." in help_text
+
+    result = run(venv, "benchmarkstt", *TEXTS, "--strippunctuation", "--wer",
+                 "--wcdelta", "-o", "markdown")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "# wer\n\n1.000000\n\n# wcdelta\n\n1\n\n"
+
+    listing = run(venv, "benchmarkstt-tools", "plugins").stdout
+    assert "benchmarkstt_punct  benchmarkstt-punct 0.1.0  [ok]" in listing
+    assert "    metrics: wcdelta" in listing
+    assert "    normalizers: strippunctuation" in listing
+
+
+def test_broken_plugin_costs_one_warning(venv):
+    pip_install(venv, THIRDPARTY / "benchmarkstt-broken")
+    try:
+        result = run(venv, "benchmarkstt", *TEXTS, "--strippunctuation", "--wcdelta")
+        assert result.returncode == 0
+        assert result.stdout == "wcdelta\n=======\n\n1\n\n"
+        warnings = result.stderr.strip().splitlines()
+        assert len(warnings) == 1
+        assert warnings[0].startswith("benchmarkstt: warning: plugin 'benchmarkstt_broken' "
+                                      "(benchmarkstt-broken 0.0.1) failed to load: ModuleNotFoundError")
+
+        tool = run(venv, "benchmarkstt-tools", "normalization", "--strippunctuation", input="a, b!")
+        assert (tool.returncode, tool.stdout) == (0, "a b")
+
+        listing = run(venv, "benchmarkstt-tools", "plugins").stdout
+        assert "benchmarkstt_broken  benchmarkstt-broken 0.0.1  [failed]" in listing
+        assert "error: load: ModuleNotFoundError: No module named 'benchmarkstt_no_such_dependency'" in listing
+
+        silenced = run(venv, "benchmarkstt", *TEXTS, "--wcdelta",
+                       env={"BENCHMARKSTT_DISABLE_PLUGINS": "benchmarkstt_broken"})
+        assert (silenced.returncode, silenced.stderr) == (0, "")
+
+        strict = run(venv, "benchmarkstt", *TEXTS, "--wcdelta", env={"BENCHMARKSTT_PLUGIN_ERRORS": "raise"})
+        assert strict.returncode != 0
+        assert "Traceback" in strict.stderr and "benchmarkstt_no_such_dependency" in strict.stderr
+    finally:
+        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "uninstall", "-q", "-y", "benchmarkstt-broken"],
+                       check=True)
+
+
+def test_core_alone_says_what_is_missing(venv):
+    result = run(venv, "benchmarkstt", *TEXTS, env={"BENCHMARKSTT_DISABLE_PLUGINS": "*"})
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1].startswith("benchmarkstt: error: no metric is installed")
