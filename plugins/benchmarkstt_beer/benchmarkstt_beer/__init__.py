@@ -1,0 +1,3 @@
+"""benchmarkstt's Bag of Entities Error Rate (BEER) metric, ``--beer entities.json``."""
+
+__version__ = "2.0.0"
