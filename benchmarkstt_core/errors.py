@@ -34,5 +34,5 @@ class PathNotAllowedError(BenchmarkSTTError):
         self.field = field
 
 
-class PluginLoadError(BenchmarkSTTError):
-    """A plugin named with ``--load`` or required by the user that failed to load."""
+class PluginLoadError(UsageError):
+    """A module named with ``--load`` that failed to load (the user asked for it: exit 2)."""

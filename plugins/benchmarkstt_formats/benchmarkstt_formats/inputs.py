@@ -24,6 +24,9 @@ class PlainText(Input):
     """Load from a given filename. Treat file as Plain text.
 
     :param source: the file's path; it is decoded with DEFAULT_ENCODING (UTF-8 unless set)
+    :example files: {"ref.srt": "hello\\r\\nworld"}
+    :example source: "ref.srt"
+    :example return: "hello\\nworld"
     """
 
     name = "plaintext"
@@ -36,6 +39,9 @@ class Infer(Input):
     """Load from a given filename. Automatically infer file type from the filename extension.
 
     :param source: the file's path (``.txt`` files are plain text; plugins may add types)
+    :example files: {"ref.txt": "hello world"}
+    :example source: "ref.txt"
+    :example return: "hello world"
     """
 
     def read(self) -> str:

@@ -46,6 +46,7 @@ def _json_default(value: Any) -> Any:
 class ReStructuredText(Output):
     """Each result under its metric's name, underlined with =
 
+    :example results: [["wer", 0.25]]
     :example return: "wer\\n===\\n\\n0.250000\\n\\n"
     """
 
@@ -59,6 +60,7 @@ class ReStructuredText(Output):
 class Markdown(Output):
     """Each result under a markdown heading with its metric's name
 
+    :example results: [["wer", 0.25]]
     :example return: "# wer\\n\\n0.250000\\n\\n"
     """
 
@@ -71,6 +73,7 @@ class Markdown(Output):
 class Json(Output):
     """A JSON list of {"title": metric, "result": value} objects; word diffs come as structured lists
 
+    :example results: [["wer", 0.25]]
     :example return: "[\\n\\t{\\"title\\": \\"wer\\", \\"result\\": 0.25}\\n]\\n"
     """
 

@@ -1,0 +1,59 @@
+"""Every component's ``:example`` lines run and give what they say (the help cannot lie).
+
+An example may carry ``:example files: {"name": "content"}``: those files are written to an
+empty working directory first, for components that read files.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarkstt_core.context import Context
+from benchmarkstt_core.plugins import make_plugin_manager
+from benchmarkstt_core.schema import Schema
+
+HOST = make_plugin_manager()
+REGISTRIES = HOST.registries
+SPECS = [spec for kind in ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects")
+         for spec in REGISTRIES[kind]]
+
+
+def construct(spec, example: dict, reserved: tuple):
+    kwargs = {k: v for k, v in example.items() if k not in reserved}
+    return spec.create((), kwargs, Context(REGISTRIES, HOST.hook))
+
+
+RESERVED = ("files",)
+
+
+def outcome(spec, example: dict):
+    kind = spec.kind
+    if kind == "normalizers":
+        return construct(spec, example, ("text", "return", *RESERVED)).normalize(example["text"])
+    if kind == "metrics":
+        metric = construct(spec, example, ("ref", "hyp", "return", *RESERVED))
+        return metric.compare(Schema(example["ref"].split()), Schema(example["hyp"].split()))
+    if kind == "inputs":
+        return spec.create([example["source"]], context=Context(REGISTRIES, HOST.hook)).read()
+    if kind == "segmenters":
+        return spec.create([]).segment(example["text"]).words
+    if kind == "differs":
+        return [list(op) for op in spec.cls(example["a"], example["b"]).get_opcodes()]
+    if kind == "outputs":
+        return spec.create([]).render([tuple(r) for r in example["results"]])
+    if kind == "diff_dialects":
+        a, b = example["a"], example["b"]
+        opcodes = REGISTRIES.differs.get("ratcliffobershelp").cls(a, b).get_opcodes()
+        return spec.create([]).render_words(opcodes, a, b)
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: f"{s.kind}:{s.name}")
+def test_examples_run(spec, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert spec.doc.examples, f"{spec.kind} {spec.name} has no :example: in its docstring"
+    assert spec.description
+    for example in spec.doc.examples:
+        for name, content in example.get("files", {}).items():
+            (tmp_path / name).write_text(content, encoding="utf-8")
+        assert outcome(spec, example) == example["return"]

@@ -1,0 +1,106 @@
+"""``--load`` modules and the Python API (``import benchmarkstt_core``)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+import benchmarkstt_core
+from benchmarkstt_core.errors import UnknownComponentError, UsageError
+from benchmarkstt_core.plugins import make_plugin_manager
+from conftest import assert_clean_error
+
+DUCK = '''
+class Shout:
+    """Uppercase everything"""
+
+    def normalize(self, text):
+        return text.upper()
+
+
+class WordDelta:
+    """Hypothesis words minus reference words, times scale"""
+
+    def __init__(self, scale=None):
+        self.scale = 1 if scale is None else int(scale)
+
+    def compare(self, ref, hyp):
+        return (len(list(hyp)) - len(list(ref))) * self.scale
+'''
+
+HOOKED = '''
+from benchmarkstt_core.hookspecs import hookimpl
+from benchmarkstt_core.metrics import Metric
+
+
+class Count(Metric):
+    """Reference word count"""
+
+    def compare(self, ref, hyp):
+        return len(ref)
+
+
+@hookimpl
+def register_metrics(register):
+    register(Count)
+'''
+
+
+@pytest.fixture
+def modules(tmp_path):
+    (tmp_path / "duck.py").write_text(DUCK)
+    (tmp_path / "hooked.py").write_text(HOOKED)
+    (tmp_path / "broken.py").write_text("raise RuntimeError('boom')\n")
+    return tmp_path
+
+
+def test_load_duck_typed_and_hooked_modules(bstt, tools, modules):
+    run = bstt("-r", "a b", "-h", "A b c", "-rt", "argument", "-ht", "argument", "--load", "duck", "hooked",
+               "--shout", "--wer", "--worddelta", "--worddelta", "3", "--count", cwd=modules)
+    assert run.returncode == 0, run
+    assert run.stdout == ("wer\n===\n\n0.500000\n\nworddelta\n=========\n\n1\n\nworddelta\n=========\n\n3\n\n"
+                          "count\n=====\n\n2\n\n")
+    assert "--shout" in bstt("--load", "duck", "--help", cwd=modules).stdout
+    norm = tools("normalization", "--load", "duck", "--shout", input="hi", cwd=modules)
+    assert (norm.returncode, norm.stdout) == (0, "HI")
+    listing = tools("plugins", "--load", "hooked", cwd=modules).stdout
+    assert "--load hooked  hooked -  [ok]" in listing and "metrics: count" in listing
+
+
+def test_failing_load_is_a_usage_error(bstt, modules):
+    last = assert_clean_error(bstt("--load", "broken", "-r", "a", "-h", "b", "--wer", cwd=modules))
+    assert last == "benchmarkstt: error: --load broken: cannot import it: RuntimeError: boom"
+    missing = bstt("--load", "nosuchmodule", "-r", "a", "-h", "b", "--wer", cwd=modules)
+    assert missing.returncode == 2
+    assert "--load nosuchmodule: cannot import it: ModuleNotFoundError" in missing.stderr
+
+
+def test_library_benchmark():
+    results = benchmarkstt_core.benchmark("The cat sat", "the cat sad",
+                                          metrics=["wer", ("wer", "levenshtein"), "diffcounts"],
+                                          normalizers=[])
+    assert [r.title for r in results] == ["wer", "wer", "diffcounts"]
+    assert results[0].value == pytest.approx(2 / 3)
+    assert results[2].value == {"equal": 1, "replace": 2, "insert": 0, "delete": 0}
+    words = benchmarkstt_core.benchmark("a b", "a c", metrics=["worddiffs"])[0].value
+    assert words[1] == {"type": "replace", "reference": "b", "hypothesis": "c"}
+
+
+def test_library_pipeline_checks_first():
+    host = make_plugin_manager()
+    with pytest.raises(UnknownComponentError, match="unknown metric 'nope'"):
+        benchmarkstt_core.Pipeline(host.registries, metrics=["nope"])
+    with pytest.raises(UsageError, match="wer takes between 0 and 2 arguments"):
+        benchmarkstt_core.Pipeline(host.registries, metrics=[("wer", "strict", "levenshtein", "x")])
+    pipeline = benchmarkstt_core.Pipeline(host.registries, metrics=["wer"])
+    assert [r.value for r in (pipeline.run("a b", "a b")[0], pipeline.run("a b", "b")[0])] == [0.0, 0.5]
+
+
+def test_fresh_hosts_are_independent(tmp_path, monkeypatch):
+    (tmp_path / "hooked2.py").write_text(textwrap.dedent(HOOKED))
+    monkeypatch.chdir(tmp_path)
+    loaded = make_plugin_manager(load=["hooked2"])
+    assert "count" in loaded.registries.metrics
+    assert "count" not in make_plugin_manager().registries.metrics
+    assert make_plugin_manager(autoload=False).registries.metrics.names() == []
