@@ -85,8 +85,21 @@ def add_common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--help", action="help", help="Show this help message and exit")
 
 
+def completion_argv() -> list:
+    """While argcomplete asks for completions: the words typed so far, after the command."""
+    import shlex
+
+    line = os.environ.get("COMP_LINE", "")[:int(os.environ.get("COMP_POINT", "0") or 0)]
+    try:
+        return shlex.split(line)[1:]
+    except ValueError:
+        return line.split()[1:]
+
+
 def preparse(argv: Sequence[str]) -> argparse.Namespace:
     """Read ``--load`` and ``--log-level`` before plugins are loaded (the rest waits)."""
+    if "_ARGCOMPLETE" in os.environ:
+        argv = completion_argv()
     parser = ArgumentParser()
     parser.add_argument("--log-level", type=str.lower, default="warning")
     parser.add_argument("--load", nargs="+", default=[])
