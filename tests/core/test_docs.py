@@ -1,0 +1,19 @@
+"""The plugin guide documents every hook (as datasette checks its plugin hooks)."""
+
+from __future__ import annotations
+
+import inspect
+
+from benchmarkstt_core import hookspecs
+from conftest import ROOT
+
+
+def test_every_hook_is_documented():
+    guide = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    hooks = [f for name, f in vars(hookspecs).items()
+             if callable(f) and hasattr(f, hookspecs.PROJECT + "_spec")]
+    assert len(hooks) == 10
+    for hook in hooks:
+        heading = f"### {hook.__name__}({', '.join(inspect.signature(hook).parameters)})"
+        assert heading in guide, heading
+        assert hook.__doc__
