@@ -1,10 +1,10 @@
 """Writing output files safely: never over an existing file, never half-written.
 
 :example:
-    >>> import os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
-    >>> write_new_file(path, "hello", "utf-8")
-    >>> open(path).read()
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
+    >>> write_new_file(str(path), "hello", "utf-8")
+    >>> path.read_text()
     'hello'
 """
 
