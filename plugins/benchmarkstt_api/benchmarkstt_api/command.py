@@ -1,0 +1,113 @@
+"""``benchmarkstt-tools api``: serve the JSON-RPC API, or list its methods.
+
+This module is imported whenever ``benchmarkstt-tools`` starts, so Werkzeug and
+jsonrpcserver are imported only when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from typing import Any
+
+from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8080
+
+
+def method_listing(methods: dict) -> str:
+    """Every method's name, underlined, and its help (``--list-methods``)."""
+    return "".join(f"{name}\n{'-' * len(name)}\n\n{method.help()}\n\n" for name, method in methods.items())
+
+
+def body_size(value: str) -> int:
+    """A byte count for ``--max-body-size``: digits with an optional k or M suffix."""
+    text = value.strip().lower()
+    factor = {"k": 1024, "m": 1024 * 1024}.get(text[-1:], 1)
+    digits = text[:-1] if factor > 1 else text
+    if not digits.isdigit() or int(digits) == 0:
+        raise argparse.ArgumentTypeError(f"expected a size in bytes such as 65536, 512k or 10M, not {value!r}")
+    return int(digits) * factor
+
+
+class ApiCommand:
+    """Serve benchmarkstt as a JSON-RPC 2.0 API over HTTP (see docs/api.md)"""
+
+    name = "api"
+
+    def add_arguments(self, parser: argparse.ArgumentParser, host: Any) -> None:
+        """Where to listen, what to serve, and the two listing modes."""
+        from .app import DEFAULT_MAX_BODY_SIZE
+
+        parser.add_argument("--host", default=DEFAULT_HOST,
+                            help=f"address to listen on (default {DEFAULT_HOST}, this machine only; "
+                                 f"0.0.0.0 listens on every interface)")
+        parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                            help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+        parser.add_argument("--entrypoint", default="/api",
+                            help="the path that answers JSON-RPC requests (default /api)")
+        parser.add_argument("--list-methods", action="store_true",
+                            help="print every method with its help and exit")
+        parser.add_argument("--with-explorer", action="store_true",
+                            help="also serve the explorer page (every method with a form to call it) "
+                                 "on GET ENTRYPOINT")
+        parser.add_argument("--max-body-size", type=body_size, default=DEFAULT_MAX_BODY_SIZE, metavar="SIZE",
+                            help="refuse request bodies larger than this with HTTP 413 "
+                                 "(bytes, or with a k or M suffix; default 10M)")
+        parser.add_argument("--debug", action="store_true",
+                            help="log every request, and the traceback of every failed call, on stderr "
+                                 "(the interactive debugger is never enabled)")
+
+    def run(self, args: argparse.Namespace, host: Any) -> int:
+        """List the methods, or serve until interrupted."""
+        if not args.entrypoint.startswith("/"):
+            raise UsageError(f"--entrypoint must be a path starting with '/', not {args.entrypoint!r}")
+        if not 0 <= args.port <= 65535:
+            raise UsageError(f"--port must be between 0 and 65535, not {args.port}")
+        seen = len(host.messages)
+        if args.list_methods:
+            from .methods import build_methods
+
+            methods = build_methods(host.registries, host.warn)
+            warn_new(host, seen)
+            sys.stdout.write(method_listing(methods))
+            return 0
+        from .app import make_app
+
+        app = make_app(host, entrypoint=args.entrypoint, explorer=args.with_explorer,
+                       max_body_size=args.max_body_size)
+        warn_new(host, seen)
+        return serve(app, args.host, args.port, args.debug)
+
+
+def warn_new(host: Any, seen: int) -> None:
+    """Print the host's warnings from the ``seen``-th on (those the API's methods added)."""
+    for message in host.messages[seen:]:
+        sys.stderr.write(f"benchmarkstt: warning: {message}\n")
+
+
+def serve(app: Any, address: str, port: int, debug: bool) -> int:
+    """Serve ``app`` with Werkzeug's threaded server until interrupted."""
+    from werkzeug.serving import make_server
+
+    if debug:
+        logging.getLogger("benchmarkstt_api").setLevel(logging.DEBUG)
+        logging.getLogger("werkzeug").setLevel(logging.INFO)
+    try:
+        server = make_server(address, port, app, threaded=True)
+    except OSError as exc:
+        raise BenchmarkSTTError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
+    url_host = f"[{address}]" if ":" in address else address
+    sys.stderr.write(f"benchmarkstt API listening on http://{url_host}:{server.server_port}{app.entrypoint}"
+                     f"{' (explorer: GET the same URL)' if app.explorer_page else ''}; "
+                     f"files are read from {app.guard.root} only\n")
+    sys.stderr.flush()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0

@@ -1,0 +1,285 @@
+"""The JSON-RPC methods, generated from the registries: nothing here names a component.
+
+For every normalizer ``NAME``: ``normalization.NAME(text, <its parameters>, return_logs)``;
+for every metric: ``metrics.NAME(ref, hyp, <its parameters>)`` and
+``benchmark.NAME(ref, hyp, <its parameters>, config, return_logs)``; then ``version``,
+``list.normalization``, ``list.metrics``, ``list.benchmark``, the methods plugins add
+through ``register_api_methods``, and ``help``. Parameters bind by name or by position in
+exactly that order, the order ``help`` shows.
+
+:example:
+    >>> from benchmarkstt_core.plugins import make_plugin_manager
+    >>> methods = build_methods(make_plugin_manager().registries)
+    >>> str(methods["metrics.wer"].signature)
+    '(ref, hyp, mode=None, differ_class=None)'
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from typing import Any, Callable, NamedTuple, Sequence
+
+from benchmarkstt_core.context import Context
+from benchmarkstt_core.docblock import parse
+from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.normalization import normalize_logged
+from benchmarkstt_core.pipeline import create, render_log_entry
+
+#: the segmenter that splits texts into words before a metric compares them
+SEGMENTER = "simple"
+#: the section an inline ``benchmark.*`` config is read from
+CONFIG_SECTION = "normalization"
+#: what the kinds are called in ``list.*`` methods
+LISTS = (("normalization", "normalizers"), ("metrics", "metrics"), ("benchmark", "metrics"))
+
+
+class Param(NamedTuple):
+    """One parameter of a method."""
+
+    name: str
+    required: bool
+    default: Any
+    doc: str
+
+
+TEXT = Param("text", True, None, "The text to normalize")
+REF = Param("ref", True, None, "The reference text")
+HYP = Param("hyp", True, None, "The hypothesis text")
+RETURN_LOGS = Param("return_logs", False, False,
+                    "Also return the normalization logs: what each normalizer changed, innermost first, "
+                    "as {title, stack, diff} with an HTML character diff")
+CONFIG = Param("config", False, None,
+               "The text of a config file whose [normalization] section normalizes both texts first "
+               "(files named in it are read from the server's directory); blank means no normalization")
+
+Call = Callable[[inspect.BoundArguments, Context], Any]
+
+
+class ApiMethod:
+    """One JSON-RPC method.
+
+    :param name: the method name, e.g. ``metrics.wer``
+    :param description: what it does
+    :param params: its parameters in positional order
+    :param call: ``call(bound_arguments, context)`` returns the result
+    :param returns: what the result is
+    :param examples: dicts of parameter values and ``return``
+    :param signature: the signature to bind against (default: built from ``params``)
+    """
+
+    def __init__(self, name: str, description: str, params: Sequence[Param], call: Call,
+                 returns: str = "", examples: Sequence[dict] = (),
+                 signature: inspect.Signature | None = None):
+        self.name = name
+        self.description = description
+        self.params = list(params)
+        self.call = call
+        self.returns = returns
+        self.examples = list(examples)
+        self.signature = signature or inspect.Signature([
+            inspect.Parameter(p.name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                              default=inspect.Parameter.empty if p.required else p.default)
+            for p in self.params])
+
+    def help(self) -> str:
+        """The method's help: description, parameters, result and examples."""
+        lines = [self.description or "(no description)", ""]
+        for p in self.params:
+            optional = "" if p.required else f"(optional, default {show(p.default)})"
+            lines.append(" ".join(filter(None, [f":param {p.name}:", p.doc, optional])))
+        if self.returns:
+            lines.append(f":return: {self.returns}")
+        for example in self.examples:
+            lines.extend(f":example {key}: {show(value)}" for key, value in example.items())
+        return "\n".join(lines).strip()
+
+
+def show(value: Any) -> str:
+    """A value as JSON where it can be, else its ``repr``."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def component_help(spec: Any) -> str:
+    """A component's description and documented parameters (the ``list.*`` values)."""
+    lines = [spec.description or "(no description)"]
+    params = [f":param {p.name}: {p.doc}" for p in spec.params if p.doc]
+    return "\n\n".join(filter(None, ["\n".join(lines), "\n".join(params)]))
+
+
+def string(value: Any, name: str) -> str:
+    """``value`` if it is a string, else a :class:`UsageError` naming the parameter."""
+    if not isinstance(value, str):
+        raise UsageError(f"{name} must be a string, not {type(value).__name__} {show(value)}")
+    return value
+
+
+def instantiate(spec: Any, values: dict, context: Context) -> Any:
+    """Build the component ``spec`` from parameter values by name (context defaults fill the rest)."""
+    values = dict(values)
+    for p in spec.params:
+        if p.name not in values and p.name in context.defaults:
+            values[p.name] = context.defaults[p.name]
+    return spec.create((), values, context)
+
+
+def component_options(spec: Any, arguments: dict) -> dict:
+    """The bound arguments that belong to the component's own parameters."""
+    own = {p.name for p in spec.params}
+    return {name: value for name, value in arguments.items() if name in own}
+
+
+def render_logs(title: str | None, entries: list, context: Context) -> list:
+    """Log entries as the API returns them, diffs in the ``html`` dialect."""
+    dialect = context.registries.diff_dialects.get("html").create([])
+    return [{"title": title, "stack": list(entry.stack), "diff": render_log_entry(entry, dialect)}
+            for entry in entries]
+
+
+def compare(metric: Any, ref: str, hyp: str, context: Context) -> Any:
+    """Segment both texts and let ``metric`` compare them."""
+    segmenter = create(context.registries.segmenters.get(SEGMENTER), [], context)
+    return metric.compare(segmenter.segment(ref), segmenter.segment(hyp))
+
+
+def inline_config(config: Any, context: Context) -> Any:
+    """The normalizer of an inline config text, or ``None`` for no config or a blank one."""
+    if config is None or (isinstance(config, str) and not config.strip()):
+        return None
+    text = string(config, "config")
+    normalizers = context.registries.normalizers
+    from_text = getattr(normalizers.get("config").cls, "from_text", None) if "config" in normalizers else None
+    if from_text is None:
+        raise UsageError("config needs a config normalizer that reads config text "
+                         "(install benchmarkstt-normalizers)")
+    return from_text(text, section=CONFIG_SECTION, context=context)
+
+
+def _examples(spec: Any, params: Sequence[Param], result: Callable[[Any], Any]) -> list:
+    names = {p.name for p in params}
+    examples = []
+    for example in spec.doc.examples:
+        if "return" in example and set(example) - {"return"} <= names:
+            values = {k: v for k, v in example.items() if k != "return"}
+            examples.append({**values, "return": result(example["return"])})
+    return examples
+
+
+def normalization_method(spec: Any) -> ApiMethod:
+    """``normalization.NAME``: normalize one text, optionally with logs."""
+    params = [TEXT, *[Param(*p) for p in spec.params], RETURN_LOGS]
+
+    def call(bound: inspect.BoundArguments, context: Context) -> dict:
+        arguments = bound.arguments
+        text = string(arguments["text"], "text")
+        normalizer = instantiate(spec, component_options(spec, arguments), context)
+        if not arguments.get("return_logs"):
+            return {"text": normalizer.normalize(text)}
+        entries: list = []
+        result = normalize_logged(normalizer, text, entries.append)
+        return {"text": result, "logs": render_logs(None, entries, context)}
+
+    return ApiMethod(f"normalization.{spec.name}", spec.description, params, call,
+                     returns='{"text": the normalized text} (+ "logs" with return_logs)',
+                     examples=_examples(spec, params, lambda r: {"text": r}))
+
+
+def metric_method(spec: Any) -> ApiMethod:
+    """``metrics.NAME``: compare a hypothesis with a reference."""
+    params = [REF, HYP, *[Param(*p) for p in spec.params]]
+
+    def call(bound: inspect.BoundArguments, context: Context) -> Any:
+        arguments = bound.arguments
+        ref, hyp = string(arguments["ref"], "ref"), string(arguments["hyp"], "hyp")
+        metric = instantiate(spec, component_options(spec, arguments), context)
+        return compare(metric, ref, hyp, context)
+
+    return ApiMethod(f"metrics.{spec.name}", spec.description, params, call,
+                     returns=f"the {spec.name} result", examples=_examples(spec, params, lambda r: r))
+
+
+def benchmark_method(spec: Any) -> ApiMethod:
+    """``benchmark.NAME``: normalize both texts with an inline config, then compare them."""
+    params = [REF, HYP, *[Param(*p) for p in spec.params], CONFIG, RETURN_LOGS]
+
+    def call(bound: inspect.BoundArguments, context: Context) -> dict:
+        arguments = bound.arguments
+        ref, hyp = string(arguments["ref"], "ref"), string(arguments["hyp"], "hyp")
+        metric = instantiate(spec, component_options(spec, arguments), context)
+        normalizer = inline_config(arguments.get("config"), context)
+        logs: list = []
+        if normalizer is not None:
+            texts = []
+            for title, text in (("Reference", ref), ("Hypothesis", hyp)):
+                entries: list = []
+                texts.append(normalize_logged(normalizer, text, entries.append))
+                logs.extend(render_logs(title, entries, context))
+            ref, hyp = texts
+        result = {spec.name: compare(metric, ref, hyp, context)}
+        if arguments.get("return_logs"):
+            result["logs"] = logs
+        return result
+
+    return ApiMethod(f"benchmark.{spec.name}", spec.description, params, call,
+                     returns=f'{{"{spec.name}": the result}} (+ "logs" with return_logs)',
+                     examples=_examples(spec, params, lambda r: {spec.name: r}))
+
+
+def plugin_method(name: str, function: Callable) -> ApiMethod:
+    """A method a plugin registered: its signature (less a keyword-only ``context``) and docstring."""
+    signature = inspect.signature(function)
+    wants_context = "context" in signature.parameters and \
+        signature.parameters["context"].kind == inspect.Parameter.KEYWORD_ONLY
+    if wants_context:
+        signature = signature.replace(parameters=[p for n, p in signature.parameters.items() if n != "context"])
+    doc = parse(inspect.getdoc(function))
+    params = [Param(p.name, p.default is p.empty, None if p.default is p.empty else p.default,
+                    doc.params.get(p.name, ""))
+              for p in signature.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+
+    def call(bound: inspect.BoundArguments, context: Context) -> Any:
+        extra = {"context": context} if wants_context else {}
+        return function(*bound.args, **bound.kwargs, **extra)
+
+    examples = [e for e in doc.examples if "return" in e]
+    return ApiMethod(name, doc.description, params, call, examples=examples, signature=signature)
+
+
+def _constant(name: str, description: str, returns: str, value: Callable[[], Any]) -> ApiMethod:
+    return ApiMethod(name, description, [], lambda bound, context: value(), returns=returns)
+
+
+def build_methods(registries: Any, warn: Callable[[str], None] = lambda message: None) -> dict:
+    """Every method, by name, in the order ``help`` lists them."""
+    from benchmarkstt_core.__meta__ import __version__
+
+    methods: dict = {}
+
+    def add(method: ApiMethod) -> None:
+        if method.name in methods:
+            warn(f"API method {method.name!r} is already defined; the later one is ignored")
+        else:
+            methods[method.name] = method
+
+    add(_constant("version", "The version of benchmarkstt", "the version string", lambda: __version__))
+    makers = {"normalization": normalization_method, "metrics": metric_method, "benchmark": benchmark_method}
+    for prefix, kind in LISTS:
+        listing = {spec.name: component_help(spec) for spec in registries[kind]}
+        add(_constant(f"list.{prefix}", f"The available {prefix} methods with their descriptions",
+                      "an object: name -> description", lambda listing=listing: dict(listing)))
+        for spec in registries[kind]:
+            try:
+                add(makers[prefix](spec))
+            except ValueError as exc:  # a parameter named like one the API adds
+                warn(f"no API method for {spec.kind[:-1]} {spec.name!r}: {exc}")
+    for name, function in registries.api_methods.items():
+        try:
+            add(plugin_method(name, function))
+        except (TypeError, ValueError) as exc:
+            warn(f"API method {name!r} ignored: {exc}")
+    add(_constant("help", "Every method with its help", "an object: method name -> help",
+                  lambda: {name: method.help() for name, method in methods.items()}))
+    return methods

@@ -1,0 +1,152 @@
+"""JSON-RPC 2.0 dispatch through jsonrpcserver 5, with benchmarkstt's error objects and HTTP statuses.
+
+jsonrpcserver parses and validates the request, binds the parameters against each method's
+signature and handles batches and notifications. This module gives every call a fresh
+:class:`~benchmarkstt_core.context.Context` (so nothing survives from one call to the next),
+checks path parameters, turns exceptions into error objects, and renames the error messages
+to the ones benchmarkstt 1.x clients know.
+
+=======  ====================  ======  ===========================================
+code     message               HTTP    when
+=======  ====================  ======  ===========================================
+-32700   Invalid JSON          400     the body is not JSON (data: the parser's message)
+-32600   Invalid JSON-RPC      400     not a JSON-RPC request, or an empty batch
+-32601   Method not found      404     data: the method name
+-32602   Invalid parameters    400     parameters that do not bind or are not valid
+-32000   Server error          500     anything else (data: ``ExceptionName: message``)
+=======  ====================  ======  ===========================================
+
+A notification gets no response (HTTP 204); a batch gets a list (HTTP 200).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any, Callable, Iterator, Mapping
+
+from benchmarkstt_core.context import Context
+from benchmarkstt_core.errors import BenchmarkSTTError, PathNotAllowedError, UsageError
+
+from .methods import ApiMethod
+from .paths import PATH_PARAMETERS
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+SERVER_ERROR = -32000
+
+MESSAGES = {
+    PARSE_ERROR: "Invalid JSON",
+    INVALID_REQUEST: "Invalid JSON-RPC",
+    METHOD_NOT_FOUND: "Method not found",
+    INVALID_PARAMS: "Invalid parameters",
+    INTERNAL_ERROR: "Internal error",
+    SERVER_ERROR: "Server error",
+}
+STATUSES = {PARSE_ERROR: 400, INVALID_REQUEST: 400, METHOD_NOT_FOUND: 404, INVALID_PARAMS: 400}
+#: the ``message`` of the JSON ``data`` of a refused path, as benchmarkstt 1.x clients expect it
+ACCESS_DENIED = "Access to unallowed file attempted"
+#: the attributes of a rules-file syntax error (the normalizers plugin's CSV parser)
+SYNTAX_ERROR_FIELDS = ("line", "char", "index", "reason")
+
+logger = logging.getLogger("benchmarkstt_api")
+
+
+def _syntax_message(exc: Any) -> str:
+    """What is wrong, the parser's detail (if any) and where, on three lines."""
+    detail = getattr(exc, "detail", None)
+    return "\n".join(filter(None, [str(exc.reason), detail and str(detail),
+                                    f"on line {exc.line}, character {exc.char}"]))
+
+
+def error_of(exc: BaseException) -> tuple[int, Any]:
+    """The error code and ``data`` for an exception raised while calling a method."""
+    if isinstance(exc, PathNotAllowedError):
+        return INVALID_PARAMS, json.dumps({"message": ACCESS_DENIED, "field": exc.field})
+    if all(hasattr(exc, name) for name in SYNTAX_ERROR_FIELDS):
+        return INVALID_PARAMS, json.dumps({"message": _syntax_message(exc), "line": exc.line,  # type: ignore
+                                           "char": exc.char, "index": exc.index,  # type: ignore
+                                           "field": "config"})
+    if isinstance(exc, UsageError):
+        return INVALID_PARAMS, str(exc)
+    return SERVER_ERROR, f"{type(exc).__name__}: {exc}"
+
+
+def rpc_function(method: ApiMethod, make_context: Callable[[], Context]) -> Callable:
+    """The function jsonrpcserver calls for ``method``: same signature, returns a Result."""
+    from jsonrpcserver import Error, Success
+
+    def function(*args: Any, **kwargs: Any) -> Any:
+        bound = method.signature.bind(*args, **kwargs)
+        context = make_context()
+        try:
+            for name in PATH_PARAMETERS:
+                if bound.arguments.get(name) is not None:
+                    context.check_path(bound.arguments[name], name)
+            return Success(method.call(bound, context))
+        except Exception as exc:
+            code, data = error_of(exc)
+            if isinstance(exc, BenchmarkSTTError):
+                logger.debug("%s: %s", method.name, exc, exc_info=True)
+            else:
+                logger.error("%s failed: %s: %s", method.name, type(exc).__name__, exc,
+                             exc_info=logger.isEnabledFor(logging.DEBUG))
+            return Error(code, MESSAGES[code], data)
+
+    function.__signature__ = method.signature  # type: ignore[attr-defined]
+    function.__name__ = method.name
+    return function
+
+
+class RequestMethods(Mapping):
+    """The methods as jsonrpcserver looks them up: each lookup gets its own context.
+
+    :param methods: the :class:`~benchmarkstt_api.methods.ApiMethod` table
+    :param make_context: builds a fresh context (with the path guard) for one call
+    """
+
+    def __init__(self, methods: Mapping[str, ApiMethod], make_context: Callable[[], Context]):
+        self._methods = methods
+        self._make_context = make_context
+
+    def __getitem__(self, name: str) -> Callable:
+        return rpc_function(self._methods[name], self._make_context)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._methods)
+
+    def __len__(self) -> int:
+        return len(self._methods)
+
+
+def _wire(response: Any) -> dict:
+    """A jsonrpcserver response as a JSON-RPC object, with benchmarkstt's error messages."""
+    from jsonrpcserver.response import to_serializable_one
+
+    payload = to_serializable_one(response)
+    error = payload.get("error")
+    if error is not None:
+        error["message"] = MESSAGES.get(error["code"], error["message"])
+        if error["code"] == INVALID_REQUEST:
+            error["data"] = None
+    return payload
+
+
+def status_of(payload: Any) -> int:
+    """The HTTP status for a response payload (``None`` for notifications only)."""
+    if payload is None:
+        return 204
+    if isinstance(payload, dict) and "error" in payload:
+        return STATUSES.get(payload["error"]["code"], 500)
+    return 200
+
+
+def dispatch(body: bytes, methods: Mapping[str, Callable]) -> Any:
+    """Answer a request body: a response object, a list of them (batch), or ``None``."""
+    from jsonrpcserver import dispatch_to_response
+
+    return dispatch_to_response(body, methods, deserializer=json.loads,  # type: ignore[arg-type]
+                                post_process=_wire)
