@@ -25,8 +25,9 @@ class BEER(Metric):
     found in the reference, where L is the number of their occurrences in the reference and
     the weights w are clipped at 0 and normalised to sum to 1. Rates are rounded to 3 decimals.
 
-    :param entities_file: a JSON file of {"entity": weight, ...}; an entity is one or more
-        words, matched exactly (case and punctuation count)
+    :param entities_file: a JSON file of {"entity": weight, ...}, e.g. {"Theresa May": 3, "EU": 1};
+        an entity is one or more words, matched exactly (case and punctuation count)
+    :example files: {"entities.json": "{\\"Theresa May\\": 3, \\"EU\\": 1}"}
     :example entities_file: "entities.json"
     :example ref: "Theresa May said the EU and the EU agreed"
     :example hyp: "Theresa may said the EU and EU agreed"
