@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import socket
 import sys
 from typing import Any
 
@@ -88,6 +89,26 @@ def warn_new(host: Any, seen: int) -> None:
         sys.stderr.write(f"benchmarkstt: warning: {message}\n")
 
 
+def listening_socket(address: str, port: int) -> socket.socket:
+    """A socket bound to ``address:port`` and listening; a clear error when that is impossible."""
+    from werkzeug.serving import get_sockaddr, select_address_family
+
+    try:
+        family = select_address_family(address, port)
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as exc:
+        raise BenchmarkSTTError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(get_sockaddr(address, port, family))
+        sock.listen(128)
+    except (OSError, UnicodeError) as exc:
+        sock.close()
+        raise BenchmarkSTTError(f"cannot listen on {address}:{port}: "
+                                f"{getattr(exc, 'strerror', None) or exc}") from None
+    return sock
+
+
 def serve(app: Any, address: str, port: int, debug: bool) -> int:
     """Serve ``app`` with Werkzeug's threaded server until interrupted."""
     from werkzeug.serving import make_server
@@ -95,12 +116,10 @@ def serve(app: Any, address: str, port: int, debug: bool) -> int:
     if debug:
         logging.getLogger("benchmarkstt_api").setLevel(logging.DEBUG)
         logging.getLogger("werkzeug").setLevel(logging.INFO)
-    try:
-        server = make_server(address, port, app, threaded=True)
-    except OSError as exc:
-        raise BenchmarkSTTError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
+    with listening_socket(address, port) as sock:
+        server = make_server(address, port, app, threaded=True, fd=sock.fileno())
     url_host = f"[{address}]" if ":" in address else address
-    sys.stderr.write(f"benchmarkstt API listening on http://{url_host}:{server.server_port}{app.entrypoint}"
+    sys.stderr.write(f"benchmarkstt API listening on http://{url_host}:{server.port}{app.entrypoint}"
                      f"{' (explorer: GET the same URL)' if app.explorer_page else ''}; "
                      f"files are read from {app.guard.root} only\n")
     sys.stderr.flush()

@@ -64,7 +64,7 @@ class ApiMethod:
     :param params: its parameters in positional order
     :param call: ``call(bound_arguments, context)`` returns the result
     :param returns: what the result is
-    :param examples: dicts of parameter values and ``return``
+    :param examples: dicts of parameter values, ``return`` and maybe ``files`` (name -> text)
     :param signature: the signature to bind against (default: built from ``params``)
     """
 
@@ -159,7 +159,11 @@ def inline_config(config: Any, context: Context) -> Any:
 
 
 def _examples(spec: Any, params: Sequence[Param], result: Callable[[Any], Any]) -> list:
-    names = {p.name for p in params}
+    """The component's examples as calls of the method: parameter values, ``files`` and ``return``.
+
+    ``files`` (file name -> text) are the files an example needs in the server's directory.
+    """
+    names = {p.name for p in params} | {"files"}
     examples = []
     for example in spec.doc.examples:
         if "return" in example and set(example) - {"return"} <= names:
