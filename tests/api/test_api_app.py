@@ -269,3 +269,11 @@ def test_a_failed_call_leaves_nothing_behind(client):
     call(client, "normalization.config", {"text": "x", "file": "missing.conf", "return_logs": True})
     assert ok(client, "normalization.lowercase", {"text": "HeLLo", "return_logs": True}) == first
     assert first["logs"][0]["stack"] == ["Lowercase"]
+
+
+def test_the_body_is_json_whatever_its_content_type(client):
+    """As curl -d sends it (application/x-www-form-urlencoded), or with no content type at all."""
+    body = '{"jsonrpc": "2.0", "method": "metrics.wer", "params": ["a b", "a c"], "id": 1}'
+    for content_type in ("application/x-www-form-urlencoded", "text/plain", None):
+        response = client.post("/api", data=body, content_type=content_type)
+        assert response.status_code == 200 and response.get_json()["result"] == 0.5

@@ -34,16 +34,15 @@ def _cell(text: str) -> str:
 
 
 def _errors(method: ApiMethod) -> str:
-    names = {p.name for p in method.params}
-    invalid = ["a parameter is missing, unexpected or of the wrong type", "a value is refused"]
-    if names & set(PATH_PARAMETERS) or "config" in names:
-        invalid.append("a file it would read lies outside the server's directory")
-    if "config" in names:
-        invalid.append("the config has a syntax error (`data` is a JSON string with "
-                       "`message`, `line`, `char`, `index`, `field`)")
     if not method.params:
-        return "`-32602` if any parameter is given."
-    return (f"`-32602` Invalid parameters (HTTP 400) if {', '.join(invalid[:-1])} or {invalid[-1]}; "
+        return "`-32602` Invalid parameters (HTTP 400) if any parameter is given."
+    names = {p.name for p in method.params}
+    reasons = ["a parameter is missing, unexpected or of the wrong type", "a value is refused"]
+    if names & set(PATH_PARAMETERS) or "config" in names:
+        reasons += ["a file it would read lies outside the server's directory",
+                    "a config or rules file has a syntax error (`data` is a JSON string with "
+                    "`message`, `line`, `char`, `index` and `field`)"]
+    return (f"`-32602` Invalid parameters (HTTP 400) if {', '.join(reasons[:-1])} or {reasons[-1]}; "
             "`-32000` Server error (HTTP 500) if it fails otherwise (`data`: `ErrorName: message`).")
 
 

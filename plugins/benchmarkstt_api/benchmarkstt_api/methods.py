@@ -202,7 +202,7 @@ def metric_method(spec: Any) -> ApiMethod:
         return compare(metric, ref, hyp, context)
 
     return ApiMethod(f"metrics.{spec.name}", spec.description, params, call,
-                     returns=f"the {spec.name} result", examples=_examples(spec, params, lambda r: r))
+                     returns=f"the value of the {spec.name} metric", examples=_examples(spec, params, lambda r: r))
 
 
 def benchmark_method(spec: Any) -> ApiMethod:

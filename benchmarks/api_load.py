@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""A bounded burst of JSON-RPC calls from concurrent clients against a local benchmarkstt API.
+
+Reports requests per second, latency percentiles and errors. Not a test: numbers depend on
+the machine. Standard library only. It talks to loopback servers only, and the burst is
+bounded (at most 100,000 requests), so it cannot be turned on someone else's server.
+
+By default it starts its own server in a temporary directory and stops it afterwards:
+
+    .venv/bin/python benchmarks/api_load.py                          # benchmarkstt-tools api
+    .venv/bin/python benchmarks/api_load.py --gunicorn 2             # gunicorn, 2 workers
+    .venv/bin/python benchmarks/api_load.py --url http://127.0.0.1:8080/api --call benchmark
+
+Calls (--call): ``version`` (no work: the HTTP and JSON-RPC overhead), ``wer`` (metrics.wer
+on a 200-word pair), ``benchmark`` (benchmark.wer of the same pair with an inline config
+and logs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+MAX_REQUESTS = 100_000
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def texts(words: int, seed: int = 1) -> tuple:
+    """A reference of ``words`` words and a hypothesis with about 10% of them changed."""
+    rng = random.Random(seed)
+    vocabulary = [f"w{i}" for i in range(300)]
+    ref = [rng.choice(vocabulary) for _ in range(words)]
+    hyp = [w.upper() if rng.random() < 0.05 else ("x" if rng.random() < 0.05 else w) for w in ref]
+    return " ".join(ref), " ".join(hyp)
+
+
+def request_body(call: str) -> bytes:
+    """The JSON-RPC request a client sends over and over."""
+    ref, hyp = texts(200)
+    method, params = {
+        "version": ("version", None),
+        "wer": ("metrics.wer", {"ref": ref, "hyp": hyp}),
+        "benchmark": ("benchmark.wer", {"ref": ref, "hyp": hyp, "config": "[normalization]\nlowercase",
+                                        "return_logs": True}),
+    }[call]
+    request = {"jsonrpc": "2.0", "method": method, "id": 1}
+    if params is not None:
+        request["params"] = params
+    return json.dumps(request).encode("utf-8")
+
+
+class Client(threading.Thread):
+    """One client: sends its share of requests one after the other, reusing its connection."""
+
+    def __init__(self, url: str, body: bytes, count: int, start: threading.Event):
+        super().__init__(daemon=True)
+        parts = urlsplit(url)
+        self.host, self.port, self.path = parts.hostname, parts.port or 80, parts.path or "/"
+        self.body, self.count, self.start_event = body, count, start
+        self.latencies: list = []
+        self.errors: dict = {}
+        self.connection: http.client.HTTPConnection | None = None
+
+    def _send(self) -> tuple:
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        self.connection.request("POST", self.path, self.body, {"Content-Type": "application/json"})
+        response = self.connection.getresponse()
+        data = response.read()
+        if response.getheader("Connection", "").lower() == "close" or response.version == 10:
+            self.connection.close()
+            self.connection = None
+        return response.status, data
+
+    def run(self) -> None:
+        self.start_event.wait()
+        for _ in range(self.count):
+            began = time.perf_counter()
+            try:
+                status, data = self._send()
+                problem = None if status == 200 and b'"result"' in data else f"HTTP {status}"
+            except (OSError, http.client.HTTPException) as exc:
+                problem = type(exc).__name__
+                if self.connection is not None:
+                    self.connection.close()
+                self.connection = None
+            self.latencies.append(time.perf_counter() - began)
+            if problem:
+                self.errors[problem] = self.errors.get(problem, 0) + 1
+        if self.connection is not None:
+            self.connection.close()
+
+
+def burst(url: str, body: bytes, requests: int, clients: int) -> dict:
+    """Send ``requests`` requests from ``clients`` threads; the numbers of the burst."""
+    start = threading.Event()
+    shares = [requests // clients + (1 if i < requests % clients else 0) for i in range(clients)]
+    threads = [Client(url, body, share, start) for share in shares if share]
+    for thread in threads:
+        thread.start()
+    began = time.perf_counter()
+    start.set()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - began
+    latencies = sorted(x for t in threads for x in t.latencies)
+    errors: dict = {}
+    for thread in threads:
+        for kind, n in thread.errors.items():
+            errors[kind] = errors.get(kind, 0) + n
+    cut = statistics.quantiles(latencies, n=100, method="inclusive") if len(latencies) > 1 else latencies * 99
+    return {"requests": len(latencies), "clients": len(threads), "seconds": round(elapsed, 3),
+            "requests_per_second": round(len(latencies) / elapsed, 1),
+            "latency_ms": {"p50": round(cut[49] * 1000, 2), "p90": round(cut[89] * 1000, 2),
+                           "p99": round(cut[98] * 1000, 2), "max": round(latencies[-1] * 1000, 2)},
+            "errors": sum(errors.values()), "error_kinds": errors}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(workdir: str, gunicorn: int) -> tuple:
+    """Start a server of this environment in ``workdir``; ``(process, url)`` once it answers."""
+    bin_dir = Path(sys.executable).parent
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BENCHMARKSTT_")}
+    log = open(os.path.join(workdir, "server.log"), "wb")
+    if gunicorn:
+        port = free_port()
+        command = [str(bin_dir / "gunicorn"), "--workers", str(gunicorn), "--bind", f"127.0.0.1:{port}",
+                   "benchmarkstt_api.wsgi:application"]
+        url = f"http://127.0.0.1:{port}/api"
+    else:
+        command = [str(bin_dir / "benchmarkstt-tools"), "api", "--port", "0"]
+        url = ""
+    proc = subprocess.Popen(command, cwd=workdir, stdout=log, stderr=log, env=env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server ended: {Path(log.name).read_text(errors='replace')}")
+        if not url:
+            match = re.search(r"listening on (http://\S+?)[; ]", Path(log.name).read_text(errors="replace"))
+            url = match.group(1) if match else ""
+        if url:
+            try:
+                status = burst(url, request_body("version"), 1, 1)
+                if not status["errors"]:
+                    return proc, url
+            except OSError:
+                pass
+        time.sleep(0.2)
+    proc.terminate()
+    raise SystemExit("the server did not start in time")
+
+
+def main(argv: list | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", help="a running server's JSON-RPC URL on this machine (default: start one)")
+    parser.add_argument("--gunicorn", type=int, default=0, metavar="WORKERS",
+                        help="start gunicorn with this many workers instead of benchmarkstt-tools api")
+    parser.add_argument("--call", choices=("version", "wer", "benchmark"), default="wer")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent clients (default 8)")
+    parser.add_argument("--requests", type=int, default=2000, help=f"requests in all (default 2000, at most {MAX_REQUESTS})")
+    parser.add_argument("--warmup", type=int, default=50, help="requests sent first and not counted (default 50)")
+    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    args = parser.parse_args(argv)
+    if not 1 <= args.requests <= MAX_REQUESTS or not 1 <= args.clients <= 256:
+        parser.error(f"--requests must be 1 to {MAX_REQUESTS} and --clients 1 to 256")
+    if args.url and urlsplit(args.url).hostname not in LOOPBACK:
+        parser.error("--url must be a server on this machine (127.0.0.1, localhost or ::1)")
+    body = request_body(args.call)
+    proc = None
+    with tempfile.TemporaryDirectory(prefix="api-load-") as workdir:
+        try:
+            url = args.url
+            if not url:
+                proc, url = start_server(workdir, args.gunicorn)
+            if args.warmup:
+                burst(url, body, args.warmup, min(args.clients, args.warmup))
+            numbers = burst(url, body, args.requests, args.clients)
+        finally:
+            if proc is not None:
+                proc.terminate()
+                proc.wait(timeout=30)
+    server = args.url or (f"gunicorn, {args.gunicorn} workers" if args.gunicorn else "benchmarkstt-tools api")
+    numbers = {"server": server, "call": args.call, **numbers}
+    if args.json:
+        print(json.dumps(numbers))
+    else:
+        lat = numbers["latency_ms"]
+        print(f"{server}, {args.call}: {numbers['requests']} requests from {numbers['clients']} clients "
+              f"in {numbers['seconds']} s: {numbers['requests_per_second']} requests/s; latency p50 {lat['p50']} ms, "
+              f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms; errors {numbers['errors']}"
+              + (f" {numbers['error_kinds']}" if numbers["errors"] else ""))
+    return 1 if numbers["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
