@@ -1,18 +1,50 @@
-"""Property tests: the differs give difflib's opcodes and minimal edit distances."""
+"""Property tests: the differs give difflib's opcodes and minimal edit distances.
+
+The C kernel finds each segment's longest block by difflib's own search or by a suffix
+automaton of the shorter side; both searches are checked on their own, as is the fallback
+(cydifflib or difflib) used where the kernel was not built.
+"""
 
 from __future__ import annotations
 
 import difflib
 
 import editdistance
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarkstt_metrics.differs import Levenshtein, RatcliffObershelp
+from benchmarkstt_metrics.differs import Levenshtein, RatcliffObershelp, matcher_opcodes
 from benchmarkstt_metrics.metrics import count_opcodes, levenshtein_distance
+
+try:
+    from benchmarkstt_metrics import _ratcliff
+except ImportError:  # the optional extension was not built: test_kernel_is_built says so
+    _ratcliff = None
 
 # few distinct words, so that matches, repeats and ties are frequent
 words = st.lists(st.sampled_from(["a", "b", "c", "d", "the", "The", "é", "e\u0301", ""]), max_size=40)
+
+
+@st.composite
+def edited_pairs(draw, max_size: int = 150) -> tuple:
+    """A sequence over a drawn alphabet (1 to 30 symbols) and a copy with runs deleted,
+    inserted or replaced, so that long blocks, repeats and ties are all common; either
+    side may be the longer, and some pairs are unrelated."""
+    symbols = st.integers(0, draw(st.integers(1, 30)) - 1)
+    a = draw(st.lists(symbols, max_size=max_size))
+    if draw(st.integers(0, 9)) == 0:
+        b = draw(st.lists(symbols, max_size=max_size))
+    else:
+        b = list(a)
+        for _ in range(draw(st.integers(0, 12))):
+            start = draw(st.integers(0, len(b)))
+            end = min(len(b), start + draw(st.integers(0, 6)))
+            b[start:end] = draw(st.lists(symbols, max_size=6))
+    if draw(st.booleans()):
+        a, b = b, a
+    kind = draw(st.sampled_from([str, int]))
+    return [kind(x) for x in a], [kind(x) for x in b]
 
 
 def dp_distance(a: list, b: list) -> int:
@@ -26,19 +58,68 @@ def dp_distance(a: list, b: list) -> int:
     return prev[-1]
 
 
-@settings(max_examples=3000, deadline=None)
-@given(words, words)
-def test_ratcliffobershelp_is_difflib(a, b):
+def assert_difflib_opcodes(a: list, b: list) -> None:
     expected = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
     assert RatcliffObershelp(a, b).get_opcodes() == expected
+    assert matcher_opcodes(a, b) == expected
+    if _ratcliff is not None:
+        assert _ratcliff.opcodes(a, b, search="dp") == expected
+        assert _ratcliff.opcodes(a, b, search="automaton") == expected
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1500, deadline=None)
+@given(words, words)
+def test_ratcliffobershelp_is_difflib(a, b):
+    assert_difflib_opcodes(a, b)
+
+
+@settings(max_examples=1200, deadline=None)
+@given(edited_pairs())
+def test_ratcliffobershelp_is_difflib_on_edited_pairs(pair):
+    assert_difflib_opcodes(*pair)
+
+
+@pytest.mark.parametrize("hypothesis", ["qt_kaldi_hypothesis.txt", "qt_aws_hypothesis.txt"])
+def test_ratcliffobershelp_is_difflib_on_the_tutorial(hypothesis):
+    """15k words against 14-15k: big segments, where the automaton does most of the work."""
+    from conftest import DATA
+
+    a = (DATA / "qt_reference.txt").read_text(encoding="utf-8").split()
+    b = (DATA / hypothesis).read_text(encoding="utf-8").split()
+    assert_difflib_opcodes(a, b)
+
+
+def test_kernel_is_built():
+    """CPython with a C compiler builds the kernel (else the differ falls back, much slower)."""
+    import platform
+    import shutil
+    import sysconfig
+
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if platform.python_implementation() != "CPython" or not shutil.which(compiler):
+        pytest.skip("no C compiler: the optional kernel is not expected")
+    assert _ratcliff is not None, "benchmarkstt_metrics._ratcliff was not built"
+    with pytest.raises(ValueError):
+        _ratcliff.opcodes([], [], search="fastest")
+
+
+@settings(max_examples=1500, deadline=None)
 @given(words, words)
 def test_levenshtein_distances(a, b):
     distance = levenshtein_distance(a, b)
     assert distance == editdistance.eval(a, b) == dp_distance(a, b)
     text_a, text_b = "".join(a), "".join(b)
+    assert levenshtein_distance(text_a, text_b) == editdistance.eval(text_a, text_b)
+
+
+@settings(max_examples=300, deadline=None)
+@given(edited_pairs(max_size=300))
+def test_levenshtein_distances_when_the_band_is_too_narrow(pair):
+    """Long pairs: rapidfuzz searches a band of the hinted width first and widens it when the
+    distance is larger (as in the unrelated pairs); the distance is the same."""
+    a, b = pair
+    assert levenshtein_distance(a, b) == dp_distance(a, b)
+    text_a, text_b = "".join(map(str, a)), "".join(map(str, b))
     assert levenshtein_distance(text_a, text_b) == editdistance.eval(text_a, text_b)
 
 
@@ -55,7 +136,7 @@ def max_substitutions(a: list, b: list) -> int:
     return -prev[-1][1]
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(words, words)
 def test_levenshtein_alignment_tie_break(a, b):
     """The stated rule: the alignment is minimal, and every run of changes between two equal

@@ -1,10 +1,13 @@
 """Differs: the opcodes that turn the reference word list into the hypothesis.
 
-``ratcliffobershelp`` gives exactly difflib's ``SequenceMatcher(autojunk=False)`` opcodes
-(computed by cydifflib where it is installed). ``levenshtein`` gives a minimal edit
-alignment (rapidfuzz) in which every run of changes between two equal runs is one block, so
-that counting a block of ``ca`` reference and ``cb`` hypothesis words as ``min(ca, cb)``
-substitutions plus the surplus as insertions or deletions maximizes substitutions.
+``ratcliffobershelp`` gives exactly difflib's ``SequenceMatcher(autojunk=False)`` opcodes,
+computed by this plugin's C kernel (``_ratcliff.c``: difflib's recursion, with each segment's
+longest block found by a suffix automaton or difflib's own search, whichever is cheaper)
+or, where it was not built, by cydifflib or difflib itself (``matcher_opcodes``).
+``levenshtein`` gives a minimal edit alignment (rapidfuzz) in which every run of changes
+between two equal runs is one block, so that counting a block of ``ca`` reference and ``cb``
+hypothesis words as ``min(ca, cb)`` substitutions plus the surplus as insertions or
+deletions maximizes substitutions.
 """
 
 from __future__ import annotations
@@ -13,10 +16,9 @@ from typing import Sequence
 
 from benchmarkstt_core.diff import Differ
 
-try:
-    from cydifflib import SequenceMatcher
-except ImportError:  # pragma: no cover - where cydifflib has no wheel
-    from difflib import SequenceMatcher
+# rapidfuzz is told to expect a distance of this share of the longer sequence: it searches a
+# band of that width first and widens it only when the distance is larger (same result)
+SCORE_HINT = 0.2
 
 
 def as_ints(a: Sequence, b: Sequence) -> tuple:
@@ -24,6 +26,23 @@ def as_ints(a: Sequence, b: Sequence) -> tuple:
     codes: dict = {}
     setdefault = codes.setdefault
     return [setdefault(x, len(codes)) for x in a], [setdefault(x, len(codes)) for x in b]
+
+
+def matcher_opcodes(a: Sequence, b: Sequence) -> list:
+    """difflib's opcodes for ``a`` and ``b`` (autojunk off) by cydifflib, else by difflib."""
+    try:
+        from cydifflib import SequenceMatcher
+    except ImportError:  # pragma: no cover - where cydifflib has no wheel
+        from difflib import SequenceMatcher
+
+    a, b = as_ints(a, b)
+    return SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+
+
+try:
+    from ._ratcliff import opcodes as ratcliff_opcodes
+except ImportError:  # pragma: no cover - where the optional extension was not built
+    ratcliff_opcodes = matcher_opcodes
 
 
 class RatcliffObershelp(Differ):
@@ -39,8 +58,7 @@ class RatcliffObershelp(Differ):
     name = "ratcliffobershelp"
 
     def get_opcodes(self) -> list:
-        a, b = as_ints(self.a, self.b)
-        return [tuple(op) for op in SequenceMatcher(None, a, b, autojunk=False).get_opcodes()]
+        return ratcliff_opcodes(self.a, self.b)
 
 
 def merge_changes(opcodes: Sequence) -> list:
@@ -53,6 +71,16 @@ def merge_changes(opcodes: Sequence) -> list:
             tag = "replace" if i1 < i2 and j1 < j2 else ("delete" if i1 < i2 else "insert")
         merged.append((tag, i1, i2, j1, j2))
     return merged
+
+
+def levenshtein_distance(a: Sequence, b: Sequence) -> int:
+    """Unit-cost edit distance of two strings, or of two sequences of words (rapidfuzz's
+    bit-parallel kernel on the words mapped to ints, searching a band first)."""
+    from rapidfuzz.distance import Levenshtein as Lev
+
+    if not isinstance(a, str):
+        a, b = as_ints(a, b)
+    return Lev.distance(a, b, score_hint=int(SCORE_HINT * max(len(a), len(b))) + 1)
 
 
 class Levenshtein(Differ):

@@ -8,7 +8,7 @@ from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
 
-from .differs import Levenshtein, RatcliffObershelp, as_ints
+from .differs import Levenshtein, RatcliffObershelp, levenshtein_distance
 
 
 def lookup(context: Any, kind: str, name: str) -> type:
@@ -49,15 +49,6 @@ def count_opcodes(opcodes: Sequence) -> dict:
             else:
                 delete += ca - cb
     return {"equal": equal, "replace": replace, "insert": insert, "delete": delete}
-
-
-def levenshtein_distance(a: Sequence, b: Sequence) -> int:
-    """Unit-cost edit distance of two sequences (rapidfuzz's bit-parallel kernel)."""
-    from rapidfuzz.distance import Levenshtein as Lev
-
-    if isinstance(a, str):
-        return Lev.distance(a, b)
-    return Lev.distance(*as_ints(a, b))
 
 
 def _modes(name: str, mode: Any, allowed: Sequence[str]) -> str:

@@ -1,0 +1,673 @@
+/*
+ * Ratcliff/Obershelp opcodes, exactly as difflib.SequenceMatcher(None, a, b, autojunk=False)
+ * gives them, computed in C.
+ *
+ * difflib splits the pair recursively at the longest matching block of each segment
+ * (a[alo:ahi], b[blo:bhi]). Of several longest blocks it takes the one that starts first
+ * in a, and of those the one that starts first in b. This module finds that same block by
+ * one of two searches, chosen per segment by their expected cost:
+ *
+ *   dp         difflib's own dynamic programme: for every i, the positions j of a[i] in the
+ *              segment of b extend the runs that ended at (i-1, j-1). Its cost is the number
+ *              of equal pairs in the segment, which is small for short segments and quadratic
+ *              for long ones with frequent words.
+ *   automaton  a suffix automaton of b[blo:bhi], built in linear time, through which a[alo:ahi]
+ *              is run left to right: at every i it gives the longest block ending at i and,
+ *              through the first end position kept in each state, where that block first
+ *              occurs in b. The first i reaching the overall maximum length is the block
+ *              with the smallest start in a, and the first occurrence is the smallest start
+ *              in b, which is difflib's tie-break.
+ *
+ * Elements are compared as difflib compares them: through a dict (hash and ==), so each
+ * distinct element of b gets a code; elements of a that are not in b get -1.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    int32_t i, j, k;
+} Block;
+
+typedef struct {
+    int32_t alo, ahi, blo, bhi;
+} Segment;
+
+enum { SEARCH_AUTO = 0, SEARCH_DP = 1, SEARCH_AUTOMATON = 2 };
+
+/* a state of the suffix automaton; its first transition is kept inline (most states have
+   at most one), the others in a hash table, listed from `extra` for cloning */
+typedef struct {
+    int32_t len, link, firstpos, sym, target, extra;
+} State;
+
+/* the length of the run of equal pairs ending at (row, j - 1), valid when stamp == row */
+typedef struct {
+    uint32_t stamp;
+    int32_t len;
+} Run;
+
+#define NO_SYM INT32_MIN
+#define EMPTY_KEY UINT64_MAX
+
+typedef struct {
+    int32_t n, m;
+    const int32_t *a, *b;
+    /* positions of each code in b, ascending: occ[occ_start[c] .. occ_start[c + 1]) */
+    int32_t *occ_start, *occ, *fill;
+    /* acost[i]: the number of equal pairs (i', j) over all of b for i' < i */
+    int64_t *acost;
+    /* dp rows (two, alternating) */
+    Run *runs[2];
+    uint32_t row;
+    /* the suffix automaton of one side of a segment */
+    State *states;
+    int32_t *edge_slot, *edge_next;
+    uint64_t *slot_key;
+    int32_t *slot_target;
+    int32_t nstates, nedges;
+    uint64_t mask;
+    int shift;
+    double automaton_cost;
+} Work;
+
+static inline uint64_t
+key_of(int32_t state, int32_t sym)
+{
+    return ((uint64_t)(uint32_t)state << 32) | (uint32_t)sym;
+}
+
+/* the slot holding key, or the empty slot where it belongs */
+static inline uint64_t
+find_slot(const Work *w, uint64_t key)
+{
+    uint64_t s = (key * 0x9E3779B97F4A7C15ULL) >> w->shift;
+    while (w->slot_key[s] != EMPTY_KEY && w->slot_key[s] != key) {
+        s = (s + 1) & w->mask;
+    }
+    return s;
+}
+
+static inline int32_t
+transition(const Work *w, int32_t v, int32_t sym)
+{
+    const State *st = &w->states[v];
+    if (st->sym == sym) {
+        return st->target;
+    }
+    if (st->extra == -1) {
+        return -1;
+    }
+    uint64_t s = find_slot(w, key_of(v, sym));
+    return w->slot_key[s] == EMPTY_KEY ? -1 : w->slot_target[s];
+}
+
+static inline void
+add_extra(Work *w, uint64_t slot, uint64_t key, int32_t v, int32_t target)
+{
+    w->slot_key[slot] = key;
+    w->slot_target[slot] = target;
+    w->edge_slot[w->nedges] = (int32_t)slot;
+    w->edge_next[w->nedges] = w->states[v].extra;
+    w->states[v].extra = w->nedges++;
+}
+
+/* the target of (v, sym) if there is one; else adds (v, sym) -> target and gives -1 */
+static inline int32_t
+transition_or_add(Work *w, int32_t v, int32_t sym, int32_t target)
+{
+    State *st = &w->states[v];
+    if (st->sym == sym) {
+        return st->target;
+    }
+    if (st->sym == NO_SYM) {
+        st->sym = sym;
+        st->target = target;
+        return -1;
+    }
+    uint64_t key = key_of(v, sym);
+    uint64_t s = find_slot(w, key);
+    if (w->slot_key[s] != EMPTY_KEY) {
+        return w->slot_target[s];
+    }
+    add_extra(w, s, key, v, target);
+    return -1;
+}
+
+/* points (v, sym) at clone if it pointed at q; gives whether it did */
+static inline int
+redirect(Work *w, int32_t v, int32_t sym, int32_t q, int32_t clone)
+{
+    State *st = &w->states[v];
+    if (st->sym == sym) {
+        if (st->target != q) {
+            return 0;
+        }
+        st->target = clone;
+        return 1;
+    }
+    if (st->extra == -1) {
+        return 0;
+    }
+    uint64_t s = find_slot(w, key_of(v, sym));
+    if (w->slot_key[s] == EMPTY_KEY || w->slot_target[s] != q) {
+        return 0;
+    }
+    w->slot_target[s] = clone;
+    return 1;
+}
+
+static int32_t
+new_state(Work *w, int32_t len, int32_t link, int32_t firstpos)
+{
+    int32_t v = w->nstates++;
+    w->states[v] = (State){len, link, firstpos, NO_SYM, -1, -1};
+    return v;
+}
+
+/* the suffix automaton of s[lo:hi]; firstpos is the first end position, from 0 at lo */
+static void
+build_automaton(Work *w, const int32_t *s, int32_t lo, int32_t hi)
+{
+    int32_t size = hi - lo;
+    uint64_t cap = 16;
+    int bits = 4;
+    while (cap < 4 * (uint64_t)size) {
+        cap <<= 1;
+        bits++;
+    }
+    w->mask = cap - 1;
+    w->shift = 64 - bits;
+    memset(w->slot_key, 0xff, cap * sizeof(uint64_t));
+    w->nstates = 0;
+    w->nedges = 0;
+    int32_t last = new_state(w, 0, -1, -1);
+
+    for (int32_t pos = 0; pos < size; pos++) {
+        int32_t c = s[lo + pos];
+        int32_t cur = new_state(w, w->states[last].len + 1, -1, pos);
+        int32_t p = last, q = -1;
+        while (p != -1 && (q = transition_or_add(w, p, c, cur)) == -1) {
+            p = w->states[p].link;
+        }
+        if (p == -1) {
+            w->states[cur].link = 0;
+        }
+        else if (w->states[p].len + 1 == w->states[q].len) {
+            w->states[cur].link = q;
+        }
+        else {
+            const State *qs = &w->states[q];
+            int32_t clone = new_state(w, w->states[p].len + 1, qs->link, qs->firstpos);
+            w->states[clone].sym = qs->sym;
+            w->states[clone].target = qs->target;
+            for (int32_t e = qs->extra; e != -1; e = w->edge_next[e]) {
+                uint64_t src = (uint64_t)w->edge_slot[e];
+                int32_t sym = (int32_t)(uint32_t)(w->slot_key[src] & 0xffffffffu);
+                uint64_t key = key_of(clone, sym);
+                add_extra(w, find_slot(w, key), key, clone, w->slot_target[src]);
+            }
+            while (p != -1 && redirect(w, p, c, q, clone)) {
+                p = w->states[p].link;
+            }
+            w->states[q].link = clone;
+            w->states[cur].link = clone;
+        }
+        last = cur;
+    }
+}
+
+/* follows s[i] from (v, l): the longest suffix of the text read so far that the automaton knows */
+static inline void
+advance(const Work *w, int32_t c, int32_t *v, int32_t *l)
+{
+    int32_t t;
+    while ((t = transition(w, *v, c)) == -1 && *v != 0) {
+        *v = w->states[*v].link;
+        *l = w->states[*v].len;
+    }
+    if (t == -1) {
+        *v = 0;
+        *l = 0;
+    }
+    else {
+        *v = t;
+        *l += 1;
+    }
+}
+
+/* The longest block by an automaton of the shorter side.
+   Automaton of b, a read forwards: the first i that reaches the maximum length ends the
+   block that starts first in a; its state's first position is its first start in b.
+   Automaton of a, b read forwards: at each j the block ending there starts first in a at
+   the state's first position; of the longest, keep the smallest start in a, then in b. */
+static Block
+automaton_longest(Work *w, const Segment *g)
+{
+    Block best = {g->alo, g->blo, 0};
+    int32_t v = 0, l = 0;
+    if (g->bhi - g->blo <= g->ahi - g->alo) {
+        build_automaton(w, w->b, g->blo, g->bhi);
+        for (int32_t i = g->alo; i < g->ahi; i++) {
+            int32_t c = w->a[i];
+            if (c < 0) {
+                v = 0;
+                l = 0;
+                continue;
+            }
+            advance(w, c, &v, &l);
+            if (l > best.k) {
+                best = (Block){i - l + 1, g->blo + w->states[v].firstpos - l + 1, l};
+            }
+        }
+    }
+    else {
+        build_automaton(w, w->a, g->alo, g->ahi);
+        for (int32_t j = g->blo; j < g->bhi; j++) {
+            advance(w, w->b[j], &v, &l);
+            if (l == 0 || l < best.k) {
+                continue;
+            }
+            int32_t i = g->alo + w->states[v].firstpos - l + 1;
+            if (l > best.k || i < best.i) {
+                best = (Block){i, j - l + 1, l};
+            }
+        }
+    }
+    return best;
+}
+
+/* difflib's search; gives up (k = -1) once it has made more than budget steps */
+static Block
+dp_longest(Work *w, const Segment *g, int64_t budget)
+{
+    Block best = {g->alo, g->blo, 0};
+    int64_t steps = 0;
+    if (w->row > UINT32_MAX - (uint32_t)(g->ahi - g->alo) - 4) {
+        memset(w->runs[0], 0, ((size_t)w->m + 2) * sizeof(Run));
+        memset(w->runs[1], 0, ((size_t)w->m + 2) * sizeof(Run));
+        w->row = 0;
+    }
+    w->row += 2;
+    for (int32_t i = g->alo; i < g->ahi; i++) {
+        uint32_t r = ++w->row;
+        int32_t c = w->a[i];
+        if (c < 0) {
+            continue;
+        }
+        Run *cur = w->runs[r & 1];
+        const Run *prev = w->runs[(r - 1) & 1];
+        const int32_t *lo = w->occ + w->occ_start[c];
+        const int32_t *end = w->occ + w->occ_start[c + 1];
+        const int32_t *hi = end;
+        while (lo < hi) { /* the first position >= blo */
+            const int32_t *mid = lo + (hi - lo) / 2;
+            if (*mid < g->blo) {
+                lo = mid + 1;
+            }
+            else {
+                hi = mid;
+            }
+        }
+        const int32_t *p = lo;
+        for (; p < end && *p < g->bhi; p++) {
+            int32_t j = *p;
+            int32_t k = (prev[j].stamp == r - 1 ? prev[j].len : 0) + 1;
+            cur[j + 1] = (Run){r, k};
+            if (k > best.k) {
+                best = (Block){i - k + 1, j - k + 1, k};
+            }
+        }
+        steps += 1 + (p - lo);
+        if (steps > budget) {
+            best.k = -1;
+            return best;
+        }
+    }
+    return best;
+}
+
+static Block
+longest_match(Work *w, const Segment *g, int search)
+{
+    if (search == SEARCH_DP) {
+        return dp_longest(w, g, INT64_MAX);
+    }
+    if (search == SEARCH_AUTOMATON) {
+        return automaton_longest(w, g);
+    }
+    double la = g->ahi - g->alo, lb = g->bhi - g->blo;
+    double automaton = w->automaton_cost * (la + lb);
+    /* equal pairs expected in the segment if each element's positions are spread evenly */
+    double pairs = (double)(w->acost[g->ahi] - w->acost[g->alo]) * lb / (double)w->m;
+    if (pairs + la < automaton) {
+        Block best = dp_longest(w, g, (int64_t)(2 * automaton));
+        if (best.k >= 0) {
+            return best;
+        }
+    }
+    return automaton_longest(w, g);
+}
+
+static int
+compare_blocks(const void *x, const void *y)
+{
+    const Block *p = x, *q = y;
+    return (p->i > q->i) - (p->i < q->i);
+}
+
+/* difflib's matching blocks without the sentinel; returns their number or -1 (no memory) */
+static Py_ssize_t
+matching_blocks(Work *w, Block *blocks, int search)
+{
+    Py_ssize_t nblocks = 0, depth = 0, capacity = 64;
+    Segment *stack = malloc(capacity * sizeof(Segment));
+    if (stack == NULL) {
+        return -1;
+    }
+    stack[depth++] = (Segment){0, w->n, 0, w->m};
+    while (depth > 0) {
+        Segment g = stack[--depth];
+        Block best = longest_match(w, &g, search);
+        if (best.k <= 0) {
+            continue;
+        }
+        blocks[nblocks++] = best;
+        if (depth + 2 > capacity) {
+            capacity *= 2;
+            Segment *grown = realloc(stack, capacity * sizeof(Segment));
+            if (grown == NULL) {
+                free(stack);
+                return -1;
+            }
+            stack = grown;
+        }
+        if (g.alo < best.i && g.blo < best.j) {
+            stack[depth++] = (Segment){g.alo, best.i, g.blo, best.j};
+        }
+        if (best.i + best.k < g.ahi && best.j + best.k < g.bhi) {
+            stack[depth++] = (Segment){best.i + best.k, g.ahi, best.j + best.k, g.bhi};
+        }
+    }
+    free(stack);
+    qsort(blocks, (size_t)nblocks, sizeof(Block), compare_blocks);
+    /* join blocks that touch */
+    Py_ssize_t out = 0;
+    for (Py_ssize_t x = 0; x < nblocks; x++) {
+        if (out > 0 && blocks[out - 1].i + blocks[out - 1].k == blocks[x].i
+                && blocks[out - 1].j + blocks[out - 1].k == blocks[x].j) {
+            blocks[out - 1].k += blocks[x].k;
+        }
+        else {
+            blocks[out++] = blocks[x];
+        }
+    }
+    return out;
+}
+
+static PyObject *TAG_EQUAL, *TAG_REPLACE, *TAG_DELETE, *TAG_INSERT;
+
+static int
+append_opcode(PyObject *list, PyObject *tag, Py_ssize_t i1, Py_ssize_t i2, Py_ssize_t j1, Py_ssize_t j2)
+{
+    PyObject *op = Py_BuildValue("(Onnnn)", tag, i1, i2, j1, j2);
+    if (op == NULL) {
+        return -1;
+    }
+    int status = PyList_Append(list, op);
+    Py_DECREF(op);
+    return status;
+}
+
+static PyObject *
+opcodes_from_blocks(const Block *blocks, Py_ssize_t nblocks, Py_ssize_t n, Py_ssize_t m)
+{
+    PyObject *list = PyList_New(0);
+    if (list == NULL) {
+        return NULL;
+    }
+    Py_ssize_t i = 0, j = 0;
+    for (Py_ssize_t x = 0; x <= nblocks; x++) {
+        Py_ssize_t ai = x < nblocks ? blocks[x].i : n;
+        Py_ssize_t bj = x < nblocks ? blocks[x].j : m;
+        Py_ssize_t size = x < nblocks ? blocks[x].k : 0;
+        PyObject *tag = NULL;
+        if (i < ai && j < bj) {
+            tag = TAG_REPLACE;
+        }
+        else if (i < ai) {
+            tag = TAG_DELETE;
+        }
+        else if (j < bj) {
+            tag = TAG_INSERT;
+        }
+        if (tag != NULL && append_opcode(list, tag, i, ai, j, bj) < 0) {
+            goto error;
+        }
+        i = ai + size;
+        j = bj + size;
+        if (size > 0 && append_opcode(list, TAG_EQUAL, ai, i, bj, j) < 0) {
+            goto error;
+        }
+    }
+    return list;
+error:
+    Py_DECREF(list);
+    return NULL;
+}
+
+/* codes of the elements of b (0, 1, ... by first occurrence) and of a (-1 when not in b) */
+static int
+encode(PyObject *a, PyObject *b, int32_t *a_codes, int32_t *b_codes, int32_t *ncodes)
+{
+    PyObject *codes = PyDict_New();
+    if (codes == NULL) {
+        return -1;
+    }
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(b), n = PySequence_Fast_GET_SIZE(a);
+    PyObject **bi = PySequence_Fast_ITEMS(b), **ai = PySequence_Fast_ITEMS(a);
+    int32_t next = 0;
+    for (Py_ssize_t j = 0; j < m; j++) {
+        PyObject *code = PyDict_GetItemWithError(codes, bi[j]);
+        if (code == NULL) {
+            if (PyErr_Occurred()) {
+                goto error;
+            }
+            code = PyLong_FromLong(next);
+            if (code == NULL || PyDict_SetItem(codes, bi[j], code) < 0) {
+                Py_XDECREF(code);
+                goto error;
+            }
+            Py_DECREF(code);
+            b_codes[j] = next++;
+        }
+        else {
+            b_codes[j] = (int32_t)PyLong_AsLong(code);
+        }
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *code = PyDict_GetItemWithError(codes, ai[i]);
+        if (code == NULL && PyErr_Occurred()) {
+            goto error;
+        }
+        a_codes[i] = code == NULL ? -1 : (int32_t)PyLong_AsLong(code);
+    }
+    Py_DECREF(codes);
+    *ncodes = next;
+    return 0;
+error:
+    Py_DECREF(codes);
+    return -1;
+}
+
+static void
+free_work(Work *w)
+{
+    void *owned[] = {w->occ_start, w->occ, w->fill, w->acost, w->runs[0], w->runs[1], w->states,
+                     w->edge_slot, w->edge_next, w->slot_key, w->slot_target};
+    for (size_t x = 0; x < sizeof(owned) / sizeof(owned[0]); x++) {
+        free(owned[x]);
+    }
+}
+
+static int
+alloc_work(Work *w, int32_t ncodes)
+{
+    size_t n = (size_t)w->n, m = (size_t)w->m;
+    /* an automaton is built on the shorter side of a segment, never longer than this */
+    size_t side = n < m ? n : m;
+    size_t states = 2 * side + 2, edges = 3 * side + 4, slots = 16;
+    while (slots < 4 * side) {
+        slots <<= 1;
+    }
+    w->occ_start = calloc((size_t)ncodes + 1, sizeof(int32_t));
+    w->occ = malloc((m + 1) * sizeof(int32_t));
+    w->fill = malloc(((size_t)ncodes + 1) * sizeof(int32_t));
+    w->acost = malloc((n + 1) * sizeof(int64_t));
+    w->runs[0] = calloc(m + 2, sizeof(Run));
+    w->runs[1] = calloc(m + 2, sizeof(Run));
+    w->states = malloc(states * sizeof(State));
+    w->edge_slot = malloc(edges * sizeof(int32_t));
+    w->edge_next = malloc(edges * sizeof(int32_t));
+    w->slot_key = malloc(slots * sizeof(uint64_t));
+    w->slot_target = malloc(slots * sizeof(int32_t));
+    return (w->occ_start && w->occ && w->fill && w->acost && w->runs[0] && w->runs[1]
+            && w->states && w->edge_slot && w->edge_next && w->slot_key && w->slot_target) ? 0 : -1;
+}
+
+/* the occurrence lists of b and the prefix sums of the pair counts over a */
+static void
+index_b(Work *w, int32_t ncodes)
+{
+    for (int32_t j = 0; j < w->m; j++) {
+        w->occ_start[w->b[j] + 1]++;
+    }
+    for (int32_t c = 0; c < ncodes; c++) {
+        w->occ_start[c + 1] += w->occ_start[c];
+    }
+    memcpy(w->fill, w->occ_start, ((size_t)ncodes + 1) * sizeof(int32_t));
+    for (int32_t j = 0; j < w->m; j++) {
+        w->occ[w->fill[w->b[j]]++] = j;
+    }
+    w->acost[0] = 0;
+    for (int32_t i = 0; i < w->n; i++) {
+        int32_t c = w->a[i];
+        int64_t count = c < 0 ? 0 : w->occ_start[c + 1] - w->occ_start[c];
+        w->acost[i + 1] = w->acost[i] + count;
+    }
+}
+
+static PyObject *
+ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"a", "b", "search", "cost", NULL};
+    PyObject *a_obj, *b_obj;
+    const char *search_name = "auto";
+    double cost = 6;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|sd:opcodes", keywords, &a_obj, &b_obj,
+                                     &search_name, &cost)) {
+        return NULL;
+    }
+    int search;
+    if (strcmp(search_name, "auto") == 0) {
+        search = SEARCH_AUTO;
+    }
+    else if (strcmp(search_name, "dp") == 0) {
+        search = SEARCH_DP;
+    }
+    else if (strcmp(search_name, "automaton") == 0) {
+        search = SEARCH_AUTOMATON;
+    }
+    else {
+        PyErr_Format(PyExc_ValueError, "search must be auto, dp or automaton, not %s", search_name);
+        return NULL;
+    }
+    PyObject *a = PySequence_Fast(a_obj, "a must be a sequence");
+    if (a == NULL) {
+        return NULL;
+    }
+    PyObject *b = PySequence_Fast(b_obj, "b must be a sequence");
+    if (b == NULL) {
+        Py_DECREF(a);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Work w;
+    memset(&w, 0, sizeof(w));
+    w.automaton_cost = cost;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(a), m = PySequence_Fast_GET_SIZE(b);
+    int32_t *a_codes = NULL, *b_codes = NULL;
+    Block *blocks = NULL;
+    int32_t ncodes = 0;
+    if (n > INT32_MAX / 4 || m > INT32_MAX / 4) {
+        PyErr_SetString(PyExc_OverflowError, "sequences too long for the Ratcliff/Obershelp kernel");
+        goto done;
+    }
+    w.n = (int32_t)n;
+    w.m = (int32_t)m;
+    a_codes = malloc(((size_t)n + 1) * sizeof(int32_t));
+    b_codes = malloc(((size_t)m + 1) * sizeof(int32_t));
+    blocks = malloc(((size_t)(n < m ? n : m) + 1) * sizeof(Block));
+    if (a_codes == NULL || b_codes == NULL || blocks == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (encode(a, b, a_codes, b_codes, &ncodes) < 0) {
+        goto done;
+    }
+    w.a = a_codes;
+    w.b = b_codes;
+    if (alloc_work(&w, ncodes) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t nblocks;
+    Py_BEGIN_ALLOW_THREADS
+    index_b(&w, ncodes);
+    nblocks = matching_blocks(&w, blocks, search);
+    Py_END_ALLOW_THREADS
+    if (nblocks < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = opcodes_from_blocks(blocks, nblocks, n, m);
+done:
+    free_work(&w);
+    free(a_codes);
+    free(b_codes);
+    free(blocks);
+    Py_DECREF(a);
+    Py_DECREF(b);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"opcodes", (PyCFunction)(void (*)(void))ratcliff_opcodes, METH_VARARGS | METH_KEYWORDS,
+     "opcodes(a, b, search='auto')\n--\n\n"
+     "difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes(), computed in C.\n"
+     "search picks how the longest block of each segment is found: 'dp' (difflib's own\n"
+     "search), 'automaton' (a suffix automaton) or 'auto' (the cheaper one per segment).\n"
+     "Every choice gives the same opcodes."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_ratcliff",
+    "difflib's Ratcliff/Obershelp opcodes (autojunk off), computed in C.", -1, methods,
+};
+
+PyMODINIT_FUNC
+PyInit__ratcliff(void)
+{
+    TAG_EQUAL = PyUnicode_InternFromString("equal");
+    TAG_REPLACE = PyUnicode_InternFromString("replace");
+    TAG_DELETE = PyUnicode_InternFromString("delete");
+    TAG_INSERT = PyUnicode_InternFromString("insert");
+    if (!TAG_EQUAL || !TAG_REPLACE || !TAG_DELETE || !TAG_INSERT) {
+        return NULL;
+    }
+    return PyModule_Create(&module);
+}
