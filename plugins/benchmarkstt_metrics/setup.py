@@ -1,4 +1,4 @@
-"""Builds the optional C kernel; setup.cfg holds everything else.
+"""Builds the optional C kernels; setup.cfg holds everything else.
 
 The extension is optional: where it cannot be compiled the plugin still installs and the
 differs fall back to cydifflib, then to the standard library's difflib (same opcodes).
@@ -7,6 +7,6 @@ differs fall back to cydifflib, then to the standard library's difflib (same opc
 from setuptools import Extension, setup
 
 setup(ext_modules=[
-    Extension("benchmarkstt_metrics._ratcliff", ["benchmarkstt_metrics/_ratcliff.c"],
+    Extension("benchmarkstt_metrics._kernels", ["benchmarkstt_metrics/_kernels.c"],
               extra_compile_args=["-O2"], optional=True),
 ])

@@ -14,13 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarkstt_metrics.differs import Levenshtein, RatcliffObershelp, matcher_opcodes
+from benchmarkstt_metrics.differs import Levenshtein, RatcliffObershelp, as_ints, matcher_opcodes, py_as_ints
 from benchmarkstt_metrics.metrics import count_opcodes, levenshtein_distance
 
 try:
-    from benchmarkstt_metrics import _ratcliff
+    from benchmarkstt_metrics import _kernels
 except ImportError:  # the optional extension was not built: test_kernel_is_built says so
-    _ratcliff = None
+    _kernels = None
 
 # few distinct words, so that matches, repeats and ties are frequent
 words = st.lists(st.sampled_from(["a", "b", "c", "d", "the", "The", "é", "e\u0301", ""]), max_size=40)
@@ -62,9 +62,9 @@ def assert_difflib_opcodes(a: list, b: list) -> None:
     expected = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
     assert RatcliffObershelp(a, b).get_opcodes() == expected
     assert matcher_opcodes(a, b) == expected
-    if _ratcliff is not None:
-        assert _ratcliff.opcodes(a, b, search="dp") == expected
-        assert _ratcliff.opcodes(a, b, search="automaton") == expected
+    if _kernels is not None:
+        assert _kernels.ratcliff_opcodes(a, b, search="dp") == expected
+        assert _kernels.ratcliff_opcodes(a, b, search="automaton") == expected
 
 
 @settings(max_examples=1500, deadline=None)
@@ -98,9 +98,23 @@ def test_kernel_is_built():
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
     if platform.python_implementation() != "CPython" or not shutil.which(compiler):
         pytest.skip("no C compiler: the optional kernel is not expected")
-    assert _ratcliff is not None, "benchmarkstt_metrics._ratcliff was not built"
+    assert _kernels is not None, "benchmarkstt_metrics._kernels was not built"
+    assert as_ints is _kernels.as_ints
     with pytest.raises(ValueError):
-        _ratcliff.opcodes([], [], search="fastest")
+        _kernels.ratcliff_opcodes([], [], search="fastest")
+    with pytest.raises(TypeError):
+        _kernels.ratcliff_opcodes([["unhashable"]], [])
+    with pytest.raises(TypeError):
+        as_ints([], [{}])
+
+
+@settings(max_examples=300, deadline=None)
+@given(edited_pairs(max_size=40))
+def test_as_ints(pair):
+    """The C mapping numbers elements exactly as the Python one (1 and 1.0 are one element)."""
+    a, b = pair
+    a = a + [1, 1.0, True]
+    assert as_ints(a, b) == py_as_ints(a, b)
 
 
 @settings(max_examples=1500, deadline=None)

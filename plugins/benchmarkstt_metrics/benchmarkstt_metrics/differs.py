@@ -1,7 +1,7 @@
 """Differs: the opcodes that turn the reference word list into the hypothesis.
 
 ``ratcliffobershelp`` gives exactly difflib's ``SequenceMatcher(autojunk=False)`` opcodes,
-computed by this plugin's C kernel (``_ratcliff.c``: difflib's recursion, with each segment's
+computed by this plugin's C kernel (``_kernels.c``: difflib's recursion, with each segment's
 longest block found by a suffix automaton or difflib's own search, whichever is cheaper)
 or, where it was not built, by cydifflib or difflib itself (``matcher_opcodes``).
 ``levenshtein`` gives a minimal edit alignment (rapidfuzz) in which every run of changes
@@ -21,7 +21,7 @@ from benchmarkstt_core.diff import Differ
 SCORE_HINT = 0.2
 
 
-def as_ints(a: Sequence, b: Sequence) -> tuple:
+def py_as_ints(a: Sequence, b: Sequence) -> tuple:
     """Both sequences with every distinct element replaced by a small int (faster to compare)."""
     codes: dict = {}
     setdefault = codes.setdefault
@@ -40,9 +40,9 @@ def matcher_opcodes(a: Sequence, b: Sequence) -> list:
 
 
 try:
-    from ._ratcliff import opcodes as ratcliff_opcodes
+    from ._kernels import as_ints, ratcliff_opcodes
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    ratcliff_opcodes = matcher_opcodes
+    as_ints, ratcliff_opcodes = py_as_ints, matcher_opcodes
 
 
 class RatcliffObershelp(Differ):
@@ -97,4 +97,4 @@ class Levenshtein(Differ):
         from rapidfuzz.distance import Levenshtein as Lev
 
         a, b = as_ints(self.a, self.b)
-        return merge_changes([tuple(op) for op in Lev.opcodes(a, b)])
+        return merge_changes(Lev.opcodes(a, b).as_list())

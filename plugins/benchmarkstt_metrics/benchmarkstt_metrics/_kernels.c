@@ -1,6 +1,6 @@
 /*
- * Ratcliff/Obershelp opcodes, exactly as difflib.SequenceMatcher(None, a, b, autojunk=False)
- * gives them, computed in C.
+ * The metrics' kernels: words mapped to ints, and Ratcliff/Obershelp opcodes exactly as
+ * difflib.SequenceMatcher(None, a, b, autojunk=False) gives them, computed in C.
  *
  * difflib splits the pair recursively at the longest matching block of each segment
  * (a[alo:ahi], b[blo:bhi]). Of several longest blocks it takes the one that starts first
@@ -9,14 +9,17 @@
  *
  *   dp         difflib's own dynamic programme: for every i, the positions j of a[i] in the
  *              segment of b extend the runs that ended at (i-1, j-1). Its cost is the number
- *              of equal pairs in the segment, which is small for short segments and quadratic
- *              for long ones with frequent words.
- *   automaton  a suffix automaton of b[blo:bhi], built in linear time, through which a[alo:ahi]
- *              is run left to right: at every i it gives the longest block ending at i and,
- *              through the first end position kept in each state, where that block first
- *              occurs in b. The first i reaching the overall maximum length is the block
- *              with the smallest start in a, and the first occurrence is the smallest start
- *              in b, which is difflib's tie-break.
+ *              of equal pairs in the segment: small for short segments, quadratic for long
+ *              ones with frequent words.
+ *   automaton  a suffix automaton of the segment's shorter side, built in linear time, that
+ *              the other side is run through left to right: at each position it gives the
+ *              longest block ending there and, through the first end position kept in each
+ *              state, where that block first occurs on the automaton's side. With b's
+ *              automaton, the first i to reach the greatest length ends the block that starts
+ *              first in a, and its first occurrence in b is the smallest start in b. With a's
+ *              automaton, each j gives the smallest start in a of the block ending at j; of
+ *              the longest blocks the one with the smallest start in a, then in b, is kept.
+ *              Either way this is difflib's tie-break.
  *
  * Elements are compared as difflib compares them: through a dict (hash and ==), so each
  * distinct element of b gets a code; elements of a that are not in b get -1.
@@ -71,7 +74,6 @@ typedef struct {
     int32_t nstates, nedges;
     uint64_t mask;
     int shift;
-    double automaton_cost;
 } Work;
 
 static inline uint64_t
@@ -339,12 +341,13 @@ longest_match(Work *w, const Segment *g, int search)
     if (search == SEARCH_AUTOMATON) {
         return automaton_longest(w, g);
     }
+    /* dp costs a step per row and per equal pair, the automaton about one per element:
+       take dp when the equal pairs expected in the segment (if each element's positions
+       are spread evenly over b) are few, and drop it if they turn out to be many */
     double la = g->ahi - g->alo, lb = g->bhi - g->blo;
-    double automaton = w->automaton_cost * (la + lb);
-    /* equal pairs expected in the segment if each element's positions are spread evenly */
     double pairs = (double)(w->acost[g->ahi] - w->acost[g->alo]) * lb / (double)w->m;
-    if (pairs + la < automaton) {
-        Block best = dp_longest(w, g, (int64_t)(2 * automaton));
+    if (pairs + la < la + lb) {
+        Block best = dp_longest(w, g, (int64_t)(2 * (la + lb)));
         if (best.k >= 0) {
             return best;
         }
@@ -364,6 +367,9 @@ static Py_ssize_t
 matching_blocks(Work *w, Block *blocks, int search)
 {
     Py_ssize_t nblocks = 0, depth = 0, capacity = 64;
+    if (w->n == 0 || w->m == 0) {
+        return 0;
+    }
     Segment *stack = malloc(capacity * sizeof(Segment));
     if (stack == NULL) {
         return -1;
@@ -563,12 +569,11 @@ index_b(Work *w, int32_t ncodes)
 static PyObject *
 ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"a", "b", "search", "cost", NULL};
+    static char *keywords[] = {"a", "b", "search", NULL};
     PyObject *a_obj, *b_obj;
     const char *search_name = "auto";
-    double cost = 6;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|sd:opcodes", keywords, &a_obj, &b_obj,
-                                     &search_name, &cost)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|s:ratcliff_opcodes", keywords, &a_obj, &b_obj,
+                                     &search_name)) {
         return NULL;
     }
     int search;
@@ -585,11 +590,12 @@ ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
         PyErr_Format(PyExc_ValueError, "search must be auto, dp or automaton, not %s", search_name);
         return NULL;
     }
-    PyObject *a = PySequence_Fast(a_obj, "a must be a sequence");
+    /* tuples: items that compare or hash in Python code cannot pull them away under us */
+    PyObject *a = PySequence_Tuple(a_obj);
     if (a == NULL) {
         return NULL;
     }
-    PyObject *b = PySequence_Fast(b_obj, "b must be a sequence");
+    PyObject *b = PySequence_Tuple(b_obj);
     if (b == NULL) {
         Py_DECREF(a);
         return NULL;
@@ -597,7 +603,6 @@ ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
     PyObject *result = NULL;
     Work w;
     memset(&w, 0, sizeof(w));
-    w.automaton_cost = cost;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(a), m = PySequence_Fast_GET_SIZE(b);
     int32_t *a_codes = NULL, *b_codes = NULL;
     Block *blocks = NULL;
@@ -644,9 +649,67 @@ done:
     return result;
 }
 
+/* as_ints(a, b): each distinct element (by dict equality) replaced by its code 0, 1, ... */
+static PyObject *
+as_ints(PyObject *self, PyObject *args)
+{
+    PyObject *seqs[2], *lists[2] = {NULL, NULL};
+    if (!PyArg_ParseTuple(args, "OO:as_ints", &seqs[0], &seqs[1])) {
+        return NULL;
+    }
+    PyObject *codes = PyDict_New();
+    if (codes == NULL) {
+        return NULL;
+    }
+    for (int side = 0; side < 2; side++) {
+        /* a tuple: items that compare or hash in Python code cannot pull it away under us */
+        PyObject *seq = PySequence_Tuple(seqs[side]);
+        if (seq == NULL) {
+            goto error;
+        }
+        Py_ssize_t size = PySequence_Fast_GET_SIZE(seq);
+        PyObject **items = PySequence_Fast_ITEMS(seq);
+        lists[side] = PyList_New(size);
+        if (lists[side] == NULL) {
+            Py_DECREF(seq);
+            goto error;
+        }
+        for (Py_ssize_t x = 0; x < size; x++) {
+            PyObject *code = PyDict_GetItemWithError(codes, items[x]);
+            if (code == NULL) {
+                if (PyErr_Occurred()) {
+                    Py_DECREF(seq);
+                    goto error;
+                }
+                code = PyLong_FromSsize_t(PyDict_GET_SIZE(codes));
+                if (code == NULL || PyDict_SetItem(codes, items[x], code) < 0) {
+                    Py_XDECREF(code);
+                    Py_DECREF(seq);
+                    goto error;
+                }
+                Py_DECREF(code); /* the dict keeps it alive */
+            }
+            Py_INCREF(code);
+            PyList_SET_ITEM(lists[side], x, code);
+        }
+        Py_DECREF(seq);
+    }
+    Py_DECREF(codes);
+    return Py_BuildValue("(NN)", lists[0], lists[1]);
+error:
+    Py_DECREF(codes);
+    Py_XDECREF(lists[0]);
+    Py_XDECREF(lists[1]);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
-    {"opcodes", (PyCFunction)(void (*)(void))ratcliff_opcodes, METH_VARARGS | METH_KEYWORDS,
-     "opcodes(a, b, search='auto')\n--\n\n"
+    {"as_ints", as_ints, METH_VARARGS,
+     "as_ints(a, b)\n--\n\n"
+     "Both sequences with every distinct element replaced by an int: 0 for the first,\n"
+     "1 for the next new one, and so on (a first, then b)."},
+    {"ratcliff_opcodes", (PyCFunction)(void (*)(void))ratcliff_opcodes, METH_VARARGS | METH_KEYWORDS,
+     "ratcliff_opcodes(a, b, search='auto')\n--\n\n"
      "difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes(), computed in C.\n"
      "search picks how the longest block of each segment is found: 'dp' (difflib's own\n"
      "search), 'automaton' (a suffix automaton) or 'auto' (the cheaper one per segment).\n"
@@ -655,12 +718,12 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_ratcliff",
-    "difflib's Ratcliff/Obershelp opcodes (autojunk off), computed in C.", -1, methods,
+    PyModuleDef_HEAD_INIT, "_kernels",
+    "The metrics' kernels: words as ints, difflib's opcodes (autojunk off), in C.", -1, methods,
 };
 
 PyMODINIT_FUNC
-PyInit__ratcliff(void)
+PyInit__kernels(void)
 {
     TAG_EQUAL = PyUnicode_InternFromString("equal");
     TAG_REPLACE = PyUnicode_InternFromString("replace");
