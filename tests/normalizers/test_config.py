@@ -218,3 +218,16 @@ def test_from_text_errors(tmp_path, monkeypatch):
     assert (missing.value.section, missing.value.sections) == ("normalization", [])
     assert str(missing.value).startswith("<config>: no section [normalization]")
     assert Config.from_text("[x]\nlowercase\r\n", "x", context=context).normalize("A") == "a"
+
+
+@pytest.mark.parametrize("conf, status", [
+    ("[normalization]\nshout\n", 2),  # a value the command refuses: a usage error, as --regex '(' is
+    ("[normalization]\nregex r.csv\n", 2),  # a bad pattern inside a rules file
+    ('[normalization]\n"\n', 1),  # the file itself is broken
+    ("[other]\n", 1),  # no such section
+    ("[normalization]\nreplace nope.csv\n", 1),  # a missing file
+])
+def test_exit_status(tools, tmp_path, conf, status):
+    write(tmp_path, {"c.conf": conf, "r.csv": '"(",x\n'})
+    run = tools("normalization", "--config", "c.conf", cwd=tmp_path, input="x")
+    assert run.returncode == status, run

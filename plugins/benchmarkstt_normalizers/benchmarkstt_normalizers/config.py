@@ -62,7 +62,7 @@ def config_folder(file: str) -> str:
 
 
 class Config(NormalizationComposite):
-    """Apply the normalizers listed in a section of a config file, top to bottom
+    """Apply the normalizers listed in a section of a config file, top to bottom.
 
     One normalizer per line: its name (any case) and its values, separated by spaces;
     quote a value with "..." when it holds spaces. Lines starting with # are comments.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from benchmarkstt_core.errors import BenchmarkSTTError
+from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
 
 UNCLOSED = "A quote wasn't properly closed"
 UNALLOWED = "A quote is not allowed there"
@@ -31,6 +31,11 @@ class RulesError(BenchmarkSTTError):
         self.line = line
         self.char = char
         self.message = message
+
+
+class RulesUsageError(RulesError, UsageError):
+    """A value on a line of a rules or config file that its normalizer refuses (an unknown
+    name, a bad regular expression, too many values): a usage error, exit status 2."""
 
 
 class RulesSyntaxError(RulesError):

@@ -20,14 +20,15 @@ from benchmarkstt_core.errors import BenchmarkSTTError, PathNotAllowedError, Usa
 from benchmarkstt_core.normalization import NormalizationAggregate, NormalizationComposite
 from benchmarkstt_core.registry import ComponentSpec
 
-from .errors import RulesError
+from .errors import RulesError, RulesUsageError
 from .resolve import default_context, normalizer_spec
 from .rules import parse
 
 
 @contextmanager
 def located(path: str, line: int, char: int, hint: str = "") -> Iterator[None]:
-    """Turn an error raised inside into a :class:`RulesError` at ``path:line:char``.
+    """Turn an error raised inside into a :class:`RulesError` at ``path:line:char`` (a
+    :class:`RulesUsageError` when it was a usage error).
 
     Errors that already name their own file (rules syntax, nested files) and refused
     paths pass unchanged; ``hint`` is appended to the others.
@@ -36,6 +37,8 @@ def located(path: str, line: int, char: int, hint: str = "") -> Iterator[None]:
         yield
     except (RulesError, PathNotAllowedError):
         raise
+    except UsageError as exc:
+        raise RulesUsageError(path, line, char, f"{exc}{hint}") from exc
     except BenchmarkSTTError as exc:
         raise RulesError(path, line, char, f"{exc}{hint}") from exc
     except Exception as exc:
@@ -55,16 +58,16 @@ def read_rules(spec: ComponentSpec, path: str, text: str, context: Context) -> l
     normalizers = []
     for row in parse(text, path=path):
         if not low <= len(row.fields) <= high:
-            raise RulesError(path, row.line, row.char,
-                             f"a {spec.name} rule has {want} fields ({', '.join(p.name for p in spec.params)}), "
-                             f"this row has {len(row.fields)}")
+            names = ", ".join(p.name for p in spec.params)
+            raise RulesUsageError(path, row.line, row.char,
+                                  f"a {spec.name} rule has {want} fields ({names}), this row has {len(row.fields)}")
         with located(path, row.line, row.char):
             normalizers.append(spec.create(row.fields, context=context))
     return normalizers
 
 
 class File(NormalizationComposite):
-    """Apply a normalizer once per row of a rules file, the row's fields being its values
+    """Apply a normalizer once per row of a rules file, the row's fields being its values.
 
     Rules files are CSV: one rule per line, fields separated by commas, applied top to
     bottom. A field may be quoted with "..." (write "" for a quote inside); quoted fields

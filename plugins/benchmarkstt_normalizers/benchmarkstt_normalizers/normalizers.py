@@ -15,7 +15,7 @@ from benchmarkstt_core.normalization import Normalizer
 
 
 class Lowercase(Normalizer):
-    """Lower-case the text (full Unicode lower-casing, as Python's str.lower)
+    """Lower-case the text (full Unicode lower-casing, as Python's str.lower).
 
     :example text: "Easy, Mungo, easy... Mungo..."
     :example return: "easy, mungo, easy... mungo..."
@@ -26,7 +26,7 @@ class Lowercase(Normalizer):
 
 
 class Unidecode(Normalizer):
-    """Transliterate the text to ASCII with the Unidecode package (e.g. "fälle" becomes "falle")
+    """Transliterate the text to ASCII with the Unidecode package ("fälle" becomes "falle").
 
     Characters without an ASCII form (most emoji) are removed.
 
@@ -56,7 +56,7 @@ def _check_template(pattern: re.Pattern, replace: str) -> None:
 
 
 class Regex(Normalizer):
-    """Replace every match of a regular expression (Python re syntax) in the whole text
+    """Replace every match of a regular expression (Python re syntax) in the whole text.
 
     No flags are set: add inline flags such as (?i) for case-insensitive, (?m) so that
     ^ and $ match at every line, (?s) so that . matches newlines. The replacement may
@@ -86,7 +86,7 @@ class Regex(Normalizer):
 
 
 class Replace(Normalizer):
-    """Replace every occurrence of a text by another, literally and case-sensitively
+    """Replace every occurrence of a text by another, literally and case-sensitively.
 
     :param search: the text to find
     :param replace: what to put in its place
@@ -105,7 +105,7 @@ class Replace(Normalizer):
 
 
 class ReplaceWords(Normalizer):
-    """Replace a whole word (or words), matching its first letter in either case
+    """Replace a whole word (or words), matching its first letter in either case.
 
     Only whole words match: the text before and after must not be a letter, digit or _.
     The rest of the search text is case-sensitive. Surrounding spaces of both values are
