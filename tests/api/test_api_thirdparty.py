@@ -34,7 +34,7 @@ def site(tmp_path_factory):
     source = shutil.copytree(PACKAGE, base / "src", ignore=shutil.ignore_patterns("build", "*.egg-info"))
     target = base / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps",
-                    "--no-build-isolation", "--target", str(target), str(source)], check=True, cwd=base)
+                    "--target", str(target), str(source)], check=True, cwd=base)
     return target
 
 
@@ -96,6 +96,21 @@ def head(file, *, context):
     return context.read_text(file).splitlines()[0]
 
 
+class Clash:
+    """A normalizer with a parameter named like the text the API adds"""
+
+    def __init__(self, text="x"):
+        self.text = text
+
+    def normalize(self, text):
+        return text
+
+
+@hookimpl
+def register_normalizers(register):
+    register(Clash)
+
+
 @hookimpl
 def register_api_methods(register, host):
     register("shout", shout)
@@ -125,3 +140,5 @@ def test_methods_of_the_register_api_methods_hook(tmp_path, monkeypatch):
     assert help_texts["shout"].startswith("Upper-case a text") and ":param times: how many marks" in help_texts["shout"]
     assert call("version", [])[1]["result"] != "not mine"
     assert any("'version'" in message for message in host.messages)
+    assert call("normalization.clash", ["a"])[0] == 404
+    assert any("no API method for normalizer 'clash'" in message for message in host.messages)

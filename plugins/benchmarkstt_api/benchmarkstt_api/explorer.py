@@ -42,6 +42,8 @@ def _field(method: ApiMethod, param: Param, example: dict) -> str:
     ident = escape(f"{method.name}--{param.name}")
     kind = _value_kind(param)
     note = "required" if param.required else f"optional, default {show(param.default)}"
+    if kind == "json":
+        note += "; json"
     label = (f'<span class="name">{escape(param.name)}</span> <span class="note">({escape(note)})</span>'
              + (f' <span class="doc">{escape(param.doc)}</span>' if param.doc else ""))
     attrs = f'id="{ident}" name="{escape(param.name)}" data-kind="{kind}"' + \
