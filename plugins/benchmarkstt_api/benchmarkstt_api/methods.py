@@ -139,6 +139,16 @@ def render_logs(title: str | None, entries: list, context: Context) -> list:
             for entry in entries]
 
 
+def normalize(normalizer: Any, text: str, context: Context, title: str | None, logs: list | None) -> str:
+    """Normalize ``text``; with a ``logs`` list, append what each normalizer changed, titled ``title``."""
+    if logs is None:
+        return normalizer.normalize(text)
+    entries: list = []
+    result = normalize_logged(normalizer, text, entries.append)
+    logs.extend(render_logs(title, entries, context))
+    return result
+
+
 def compare(metric: Any, ref: str, hyp: str, context: Context) -> Any:
     """Segment both texts and let ``metric`` compare them."""
     segmenter = create(context.registries.segmenters.get(SEGMENTER), [], context)
@@ -180,11 +190,9 @@ def normalization_method(spec: Any) -> ApiMethod:
         arguments = bound.arguments
         text = string(arguments["text"], "text")
         normalizer = instantiate(spec, component_options(spec, arguments), context)
-        if not arguments.get("return_logs"):
-            return {"text": normalizer.normalize(text)}
-        entries: list = []
-        result = normalize_logged(normalizer, text, entries.append)
-        return {"text": result, "logs": render_logs(None, entries, context)}
+        logs = [] if arguments.get("return_logs") else None
+        result = {"text": normalize(normalizer, text, context, None, logs)}
+        return result if logs is None else {**result, "logs": logs}
 
     return ApiMethod(f"normalization.{spec.name}", spec.description, params, call,
                      returns='{"text": the normalized text} (+ "logs" with return_logs)',
@@ -214,18 +222,12 @@ def benchmark_method(spec: Any) -> ApiMethod:
         ref, hyp = string(arguments["ref"], "ref"), string(arguments["hyp"], "hyp")
         metric = instantiate(spec, component_options(spec, arguments), context)
         normalizer = inline_config(arguments.get("config"), context)
-        logs: list = []
+        logs = [] if arguments.get("return_logs") else None
         if normalizer is not None:
-            texts = []
-            for title, text in (("Reference", ref), ("Hypothesis", hyp)):
-                entries: list = []
-                texts.append(normalize_logged(normalizer, text, entries.append))
-                logs.extend(render_logs(title, entries, context))
-            ref, hyp = texts
+            ref = normalize(normalizer, ref, context, "Reference", logs)
+            hyp = normalize(normalizer, hyp, context, "Hypothesis", logs)
         result = {spec.name: compare(metric, ref, hyp, context)}
-        if arguments.get("return_logs"):
-            result["logs"] = logs
-        return result
+        return result if logs is None else {**result, "logs": logs}
 
     return ApiMethod(f"benchmark.{spec.name}", spec.description, params, call,
                      returns=f'{{"{spec.name}": the result}} (+ "logs" with return_logs)',

@@ -19,13 +19,14 @@ Example, two workers on this machine only::
 from __future__ import annotations
 
 import os
+from typing import Mapping
 
 from benchmarkstt_core.errors import UsageError
 
 from .app import DEFAULT_MAX_BODY_SIZE, ApiApp, make_app
 
 
-def app_from_environment(environ: "os._Environ[str] | dict" = os.environ) -> ApiApp:
+def app_from_environment(environ: Mapping[str, str] = os.environ) -> ApiApp:
     """Build the application from ``BENCHMARKSTT_API_*`` variables."""
     import argparse
 
