@@ -23,13 +23,13 @@ import os
 import re
 from typing import Any, Sequence
 
-from benchmarkstt_core.context import Context
+from benchmarkstt_core.context import Context, check_encoding
 from benchmarkstt_core.errors import InputError, UsageError
 from benchmarkstt_core.normalization import NormalizationAggregate, NormalizationComposite
 from benchmarkstt_core.registry import ComponentSpec
 
 from .errors import ConfigSectionNotFoundError
-from .files import File, create, located
+from .files import File, located
 from .resolve import default_context, normalizer_spec
 from .rules import WHITESPACE, Row, parse
 
@@ -104,7 +104,6 @@ class Config(NormalizationComposite):
         sections = split_sections(parse(text, WHITESPACE, path))
         if section not in sections:
             raise ConfigSectionNotFoundError(path, section, list(sections))
-        self.section = section
         normalizers = [_rule(row, path, folder, context, parents) for row in sections[section]]
         self.rules = NormalizationAggregate(normalizers, title=title)
 
@@ -117,12 +116,16 @@ def _rule(row: Row, path: str, folder: str, context: Context, parents: tuple) ->
     name, args = row.fields[0], row.fields[1:]
     kind = name.lower()
     if kind in RULES_FILE_NORMALIZERS:
-        hint = (f" (in a config file, {kind} takes a rules file and its encoding, not a search and a "
-                f"replacement: put those in a rules file)") if len(args) == 2 else ""
-        with located(path, row.line, row.char, hint):
+        with located(path, row.line, row.char):
             if not 1 <= len(args) <= 2:
                 raise UsageError(f"{name} in a config file takes a rules file and an optional encoding, "
                                  f"got {len(args)} values")
+            if len(args) == 2 and args[1]:
+                try:
+                    check_encoding(args[1])
+                except UsageError as exc:
+                    raise UsageError(f"{exc} (in a config file, {kind} takes a rules file and its encoding, "
+                                     f"not a search and a replacement: put those in a rules file)") from None
             return File(kind, args[0], *args[1:], path=folder, context=context)
     if kind == "file":
         with located(path, row.line, row.char):
@@ -140,4 +143,4 @@ def _rule(row: Row, path: str, folder: str, context: Context, parents: tuple) ->
     hint = (" (a section header is [name] alone on its line, the name made of letters and digits)"
             if name.startswith("[") else "")
     with located(path, row.line, row.char, hint):
-        return create(normalizer_spec(name, context), args, context)
+        return normalizer_spec(name, context).create(list(args), context=context)

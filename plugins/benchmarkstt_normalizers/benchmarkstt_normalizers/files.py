@@ -45,12 +45,6 @@ def located(path: str, line: int, char: int, hint: str = "") -> Iterator[None]:
         raise RulesError(path, line, char, f"{type(exc).__name__}: {exc}{hint}") from exc
 
 
-def create(spec: ComponentSpec, args: Sequence[str], context: Context) -> Any:
-    """Instantiate ``spec`` with the values of a rules or config line."""
-    spec.check_args(args)
-    return spec.create(list(args), context=context)
-
-
 def read_rules(spec: ComponentSpec, path: str, text: str, context: Context) -> list:
     """One ``spec`` normalizer per row of the rules file ``text`` (errors name ``path``)."""
     low, high = spec.min_args, spec.max_args
