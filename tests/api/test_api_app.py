@@ -10,6 +10,8 @@ import json
 
 import pytest
 from api_helpers import make_server_dirs, write_files
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from werkzeug.test import Client
 
 from benchmarkstt_api.app import make_app
@@ -277,3 +279,25 @@ def test_the_body_is_json_whatever_its_content_type(client):
     for content_type in ("application/x-www-form-urlencoded", "text/plain", None):
         response = client.post("/api", data=body, content_type=content_type)
         assert response.status_code == 200 and response.get_json()["result"] == 0.5
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                    max_leaves=6)
+KEYS = st.sampled_from(["text", "ref", "hyp", "mode", "file", "config", "return_logs", "dialect", "search", "replace",
+                        "entities_file", "differ_class", "normalizer", "section", "encoding", "path", "bogus"])
+STATUS = {-32602: 400, -32601: 404, -32000: 500}
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_parameters_get_a_well_formed_answer(client, data):
+    """Whatever the parameters, the answer is a JSON-RPC response for the request's id, never an internal error."""
+    method = data.draw(st.sampled_from(sorted(ok(client, "help")) + ["nope"]))
+    params = data.draw(st.lists(JSON, max_size=6) | st.dictionaries(KEYS, JSON, max_size=6))
+    status, response = call(client, method, params, id=7)
+    assert (response["jsonrpc"], response["id"]) == ("2.0", 7)
+    if "error" in response:
+        assert status == STATUS[response["error"]["code"]], response
+    else:
+        assert status == 200 and set(response) == {"jsonrpc", "result", "id"}
