@@ -15,8 +15,6 @@ from benchmarkstt_normalizers.config import Config
 from benchmarkstt_normalizers.errors import ConfigSectionNotFoundError, RulesError, RulesSyntaxError
 from conftest import assert_clean_error
 
-ESC = "\x1b"
-
 
 def write(folder: Path, files: dict, encoding: str = "utf-8") -> None:
     for name, content in files.items():
@@ -143,23 +141,6 @@ def test_dotted_class_paths_are_imported(tools, tmp_path):
     assert (run.returncode, run.stdout) == (0, "HI!!"), run
     last = assert_clean_error(normalize(tools, tmp_path, "hi", "--config", "c.conf"), "benchmarkstt-tools")
     assert "c.conf:2:1: unknown normalizer 'mypkg.norms.Shout'" in last and "--load" in last
-
-
-def test_log_lines_show_the_config_stack(tools, tmp_path):
-    write(tmp_path, {"c.conf": "[normalization]\nlowercase\nreplace r.csv\n", "r.csv": "ni,ecky ecky\n"})
-    run = tools("normalization", "--config", "c.conf", "--log", cwd=tmp_path, input="NI!\n")
-    assert run.stdout == "ecky ecky!\n"
-    lines = run.stderr.splitlines()
-    assert [line.split(": ")[0] for line in lines] == [
-        "NormalizationAggregate/Config/c.conf[normalization]/Lowercase",
-        "NormalizationAggregate/Config/c.conf[normalization]/File/r.csv/Replace",
-        "NormalizationAggregate/Config/c.conf[normalization]/File/r.csv",
-        "NormalizationAggregate/Config/c.conf[normalization]/File",
-        "NormalizationAggregate/Config/c.conf[normalization]",
-        "NormalizationAggregate/Config",
-        "NormalizationAggregate",
-    ]
-    assert lines[0].endswith(f": {ESC}[31mNI{ESC}[0m{ESC}[32mni{ESC}[0m!\u240a")
 
 
 # --- Config.from_text, as the API uses it -----------------------------------------------------

@@ -40,15 +40,6 @@ def test_file_in_a_config_reads_rules_beside_the_config(tools, tmp_path):
     assert (run.returncode, run.stdout) == (0, "a c"), run
 
 
-def test_log_stack(tools, tmp_path):
-    (tmp_path / "r.csv").write_text("a,b\nc,d\n")
-    run = tools("normalization", "--file", "replace", "r.csv", "--log", cwd=tmp_path, input="ac")
-    assert run.stdout == "bd"
-    assert [line.split(": ")[0] for line in run.stderr.splitlines()] == [
-        "NormalizationAggregate/File/r.csv/Replace", "NormalizationAggregate/File/r.csv/Replace",
-        "NormalizationAggregate/File/r.csv", "NormalizationAggregate/File", "NormalizationAggregate"]
-
-
 @pytest.mark.parametrize("args, message", [
     (["--file", "shout", "r.csv"], "unknown normalizer 'shout' (known: "),
     (["--file", "lowercase", "r.csv"], "file: lowercase takes no values, so a rules file cannot configure it"),

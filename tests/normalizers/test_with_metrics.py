@@ -1,4 +1,5 @@
-"""Normalizers inside the whole ``benchmarkstt`` flow (needs the formats and metrics plugins too)."""
+"""What needs more than the core and this plugin: the whole ``benchmarkstt`` flow (formats and
+metrics plugins) and ``--log``, whose diffs are drawn by the ansi dialect of benchmarkstt-metrics."""
 
 from __future__ import annotations
 
@@ -50,3 +51,30 @@ def test_a_bad_config_fails_before_the_inputs_are_read(bstt, tmp_path):
     (tmp_path / "c.conf").write_text("[normalization]\nshout\n")
     run = bstt("-r", "missing.txt", "-h", "missing.txt", "--config", "c.conf", "--wer", cwd=tmp_path)
     assert "c.conf:2:1: unknown normalizer 'shout'" in assert_clean_error(run)
+
+
+def test_tools_log_lines_show_the_config_stack(tools, tmp_path):
+    (tmp_path / "c.conf").write_text("[normalization]\nlowercase\nreplace r.csv\n")
+    (tmp_path / "r.csv").write_text("ni,ecky ecky\n")
+    run = tools("normalization", "--config", "c.conf", "--log", cwd=tmp_path, input="NI!\n")
+    assert run.stdout == "ecky ecky!\n"
+    lines = run.stderr.splitlines()
+    assert [line.split(": ")[0] for line in lines] == [
+        "NormalizationAggregate/Config/c.conf[normalization]/Lowercase",
+        "NormalizationAggregate/Config/c.conf[normalization]/File/r.csv/Replace",
+        "NormalizationAggregate/Config/c.conf[normalization]/File/r.csv",
+        "NormalizationAggregate/Config/c.conf[normalization]/File",
+        "NormalizationAggregate/Config/c.conf[normalization]",
+        "NormalizationAggregate/Config",
+        "NormalizationAggregate",
+    ]
+    assert lines[0].endswith(f": {ESC}[31mNI{ESC}[0m{ESC}[32mni{ESC}[0m!\u240a")
+
+
+def test_tools_log_lines_show_the_rules_file_stack(tools, tmp_path):
+    (tmp_path / "r.csv").write_text("a,b\nc,d\n")
+    run = tools("normalization", "--file", "replace", "r.csv", "--log", cwd=tmp_path, input="ac")
+    assert run.stdout == "bd"
+    assert [line.split(": ")[0] for line in run.stderr.splitlines()] == [
+        "NormalizationAggregate/File/r.csv/Replace", "NormalizationAggregate/File/r.csv/Replace",
+        "NormalizationAggregate/File/r.csv", "NormalizationAggregate/File", "NormalizationAggregate"]
