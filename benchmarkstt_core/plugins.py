@@ -138,12 +138,13 @@ def _distribution_of(ep: Any) -> tuple[str, str]:
     return dist.metadata["Name"], dist.version
 
 
-def _entry_points() -> list:
+def entry_points() -> list:
+    """The `benchmarkstt` entry points of the installed distributions, sorted by name."""
     if sys.version_info >= (3, 10):
-        from importlib.metadata import entry_points
+        from importlib.metadata import entry_points as select
     else:  # pragma: no cover - Python 3.9
-        from importlib_metadata import entry_points
-    return sorted(entry_points(group=GROUP), key=lambda ep: ep.name)
+        from importlib_metadata import entry_points as select
+    return sorted(select(group=GROUP), key=lambda ep: ep.name)
 
 
 def _register(host: PluginHost, plugin: Any, record: PluginRecord) -> None:
@@ -232,7 +233,7 @@ def make_plugin_manager(load: Iterable[str] = (), autoload: bool = True,
         _register(host, module, PluginRecord(module_name, "benchmarkstt-core", _core_version(), "builtin"))
     disabled = {n.strip() for n in os.environ.get(ENV_DISABLE, "").split(",") if n.strip()}
     if autoload and "*" not in disabled:
-        for ep in _entry_points():
+        for ep in entry_points():
             dist, version = _distribution_of(ep)
             if {ep.name, dist} & disabled:
                 continue

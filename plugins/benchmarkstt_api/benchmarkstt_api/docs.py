@@ -90,11 +90,11 @@ def reference(methods: Mapping[str, ApiMethod]) -> str:
 
 def standard_methods() -> dict:
     """The methods of the standard distributions' plugins only (others are disabled)."""
-    from benchmarkstt_core.plugins import ENV_DISABLE, _entry_points, make_plugin_manager
+    from benchmarkstt_core.plugins import ENV_DISABLE, entry_points, make_plugin_manager
 
     from .methods import build_methods
 
-    others = [ep.name for ep in _entry_points()
+    others = [ep.name for ep in entry_points()
               if getattr(ep, "dist", None) is None or ep.dist.name not in STANDARD_DISTRIBUTIONS]
     os.environ[ENV_DISABLE] = ",".join(filter(None, [os.environ.get(ENV_DISABLE, ""), *others]))
     return build_methods(make_plugin_manager().registries)
