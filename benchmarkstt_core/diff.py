@@ -52,10 +52,12 @@ def blocks(opcodes: Sequence[Opcode], a: Sequence, b: Sequence) -> Iterator[tupl
 class DiffDialect:
     """Base class of diff dialects: ``format`` one block of text by its tag.
 
-    Set ``color_key = True`` to start word diffs with a key of the formats.
+    ``formats`` maps each tag to a ``%s`` template; set ``color_key = True`` to start word
+    diffs with a key of the formats.
     """
 
     color_key = False
+    formats: dict = {"equal": "%s", "delete": "%s", "insert": "%s"}
 
     def preprocess(self, text: str) -> str:
         """Make a block's text displayable (before ``format``)."""
@@ -63,7 +65,7 @@ class DiffDialect:
 
     def format(self, tag: str, text: str) -> str:
         """Render one block; ``tag`` is ``equal``, ``delete`` or ``insert``."""
-        raise NotImplementedError
+        return self.formats[tag] % text
 
     def key(self) -> str:
         """The colour key printed before a word diff."""
@@ -82,6 +84,28 @@ class DiffDialect:
         """Render a character diff of strings ``a`` and ``b``."""
         return "".join(self.format(tag, self.preprocess(ra if ra is not None else hb))
                        for tag, ra, hb in blocks(opcodes, a, b))
+
+
+_PRINTABLE = {cp: chr(0x2400 | cp) for cp in (*range(0x20), *range(0x7F, 0xA0))}
+_PRINTABLE[0x20] = "\u00b7"
+
+
+def printable(text: str) -> str:
+    """Show spaces as ``·`` and control characters as symbols (``\\n`` as ``␊``)."""
+    return text.translate(_PRINTABLE)
+
+
+class AnsiDialect(DiffDialect):
+    """Terminal colours: deletions in red, insertions in green; spaces shown as ``·``.
+
+    The ``--log`` lines use it; the metrics plugin registers it as the ``ansi`` dialect.
+    """
+
+    color_key = True
+    formats = {"equal": "%s", "delete": "\033[31m%s\033[0m", "insert": "\033[32m%s\033[0m"}
+
+    def preprocess(self, text: str) -> str:
+        return printable(text)
 
 
 def char_opcodes(a: str, b: str) -> list:

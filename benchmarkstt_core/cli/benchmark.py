@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from ..context import Context
+from ..diff import AnsiDialect
 from ..errors import UsageError
 from ..pipeline import Pipeline, render_log_entry
 from .common import add_component_flags
@@ -87,7 +88,7 @@ class BenchmarkCommand:
             registries.inputs.get(kind)
         log = None
         if getattr(args, "log", False):
-            log = log_writer(registries.diff_dialects.get("ansi").create([]), with_title=True)
+            log = log_writer(AnsiDialect(), with_title=True)
         reference = read_input(host, args.reference_type, args.reference, context)
         hypothesis = read_input(host, args.hypothesis_type, args.hypothesis, context)
         text = output.render(pipeline.run(reference, hypothesis, log))

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from ..context import Context
+from ..diff import AnsiDialect
 from ..errors import UsageError
 from ..files import check_new_files, write_new_file
 from ..pipeline import Pipeline
@@ -55,7 +56,7 @@ class NormalizationCommand:
         pipeline = Pipeline(registries, args.normalizers, context=context)
         emit = None
         if args.log:
-            log = log_writer(registries.diff_dialects.get("ansi").create([]), with_title=False)
+            log = log_writer(AnsiDialect(), with_title=False)
             emit = lambda entry: log(None, entry)  # noqa: E731
         if not inputs:
             sys.stdout.write(pipeline.normalize(read_stdin(), emit))

@@ -5,18 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from benchmarkstt_core.diff import DiffDialect
-
-_PRINTABLE = {cp: chr(0x2400 | cp) for cp in (*range(0x20), *range(0x7F, 0xA0))}
-_PRINTABLE[0x20] = "\u00b7"
+from benchmarkstt_core.diff import AnsiDialect, DiffDialect, printable
 
 
-def printable(text: str) -> str:
-    """Show spaces as ``·`` and control characters as symbols (``\\n`` as ``␊``)."""
-    return text.translate(_PRINTABLE)
-
-
-class Ansi(DiffDialect):
+class Ansi(AnsiDialect):
     """Terminal colours: deletions in red, insertions in green
 
     :example a: ["the", "cat"]
@@ -24,14 +16,6 @@ class Ansi(DiffDialect):
     :example return: "Color key: Unchanged \\u001b[31mReference\\u001b[0m \\u001b[32mHypothesis\\u001b[0m\\n\\n\\u00b7the\\u001b[31m\\u00b7cat\\u001b[0m\\u001b[32m\\u00b7hat\\u001b[0m"
     """
 
-    color_key = True
-    _formats = {"equal": "%s", "delete": "\033[31m%s\033[0m", "insert": "\033[32m%s\033[0m"}
-
-    def preprocess(self, text: str) -> str:
-        return printable(text)
-
-    def format(self, tag: str, text: str) -> str:
-        return self._formats[tag] % text
 
 
 class RST(Ansi):
@@ -42,7 +26,7 @@ class RST(Ansi):
     :example return: "Color key: Unchanged \\\\ :diffdelete:`Reference`\\\\  \\\\ :diffinsert:`Hypothesis`\\\\ \\n\\n\\u200b\\u00b7\\u200bthe\\\\ :diffdelete:`\\u200b\\u00b7\\u200bcat`\\\\ \\\\ :diffinsert:`\\u200b\\u00b7\\u200bhat`\\\\ "
     """
 
-    _formats = {"equal": "%s", "delete": "\\ :diffdelete:`%s`\\ ", "insert": "\\ :diffinsert:`%s`\\ "}
+    formats = {"equal": "%s", "delete": "\\ :diffdelete:`%s`\\ ", "insert": "\\ :diffinsert:`%s`\\ "}
 
     def preprocess(self, text: str) -> str:
         return printable(text).replace("\u00b7", "\u200b\u00b7\u200b").replace("`", "\\`")
@@ -75,13 +59,10 @@ class HTML(DiffDialect):
     """
 
     _escape = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;"})
-    _formats = {"equal": "%s", "delete": '<span class="delete">%s</span>', "insert": '<span class="insert">%s</span>'}
+    formats = {"equal": "%s", "delete": '<span class="delete">%s</span>', "insert": '<span class="insert">%s</span>'}
 
     def preprocess(self, text: str) -> str:
         return text.translate(self._escape)
-
-    def format(self, tag: str, text: str) -> str:
-        return self._formats[tag] % text
 
 
 def word_items(opcodes: Sequence, a: Sequence[str], b: Sequence[str]) -> list:
