@@ -41,7 +41,9 @@ def decode(data: bytes, encoding: str, path: str) -> str:
         text = data.decode(check_encoding(encoding))
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(f"{path}: line {line}: cannot decode byte 0x{data[exc.start]:02x} as {encoding} "
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[start:exc.start].decode(encoding, errors="replace")) + 1
+        raise InputError(f"{path}:{line}:{column}: cannot decode byte 0x{data[exc.start]:02x} as {encoding} "
                          f"(set DEFAULT_ENCODING or give the file's encoding)") from None
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
