@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from typing import Any
 
 from ..context import Context
 from ..diff import AnsiDialect
 from ..errors import UsageError
 from ..pipeline import Pipeline, render_log_entry
-from .common import add_component_flags
+from .common import add_component_flags, wrap_paragraphs
 
 
 def _choices(registry: Any) -> dict:
@@ -52,10 +53,11 @@ class BenchmarkCommand:
         parser.add_argument("-o", "--output-format", default="restructuredtext",
                             help="Format of the outputted results", **_choices(registries.outputs))
         types = parser.add_argument_group(
-            "reference and hypothesis types",
-            "You can specify which file type the --reference/-r and --hypothesis/-h arguments "
-            "should be treated as.\n\nAvailable types:\n" +
-            "\n".join(f"  {s.name!r}: {s.description}" for s in registries.inputs))
+            "reference and hypothesis types", wrap_paragraphs(
+                "You can specify which file type the --reference/-r and --hypothesis/-h arguments "
+                "should be treated as.") + "\n\nAvailable types:\n" +
+            "\n".join(textwrap.fill(f"{s.name!r}: {s.description}", 78, initial_indent="  ",
+                                     subsequent_indent="    ") for s in registries.inputs))
         types.add_argument("-rt", "--reference-type", default="infer", help="Type of reference file",
                            **_choices(registries.inputs))
         types.add_argument("-ht", "--hypothesis-type", default="infer", help="Type of hypothesis file",

@@ -6,6 +6,7 @@ import argparse
 import logging
 import os
 import sys
+import textwrap
 import traceback
 from typing import Any, Callable, Sequence
 
@@ -15,7 +16,21 @@ LOG_LEVELS = ("critical", "fatal", "error", "warn", "warning", "info", "debug", 
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """Shows a component flag's values as its parameters: ``--wer [mode] [differ_class]``."""
+    """Shows a component flag's values as its parameters (``--wer [mode] [differ_class]``)
+    and keeps the paragraphs of help texts (a blank line between them)."""
+
+    def _split_lines(self, text: str, width: int) -> list:
+        lines: list = []
+        for paragraph in text.split("\n\n"):
+            if lines:
+                lines.append("")
+            if not paragraph.startswith("  "):
+                lines.extend(textwrap.wrap(" ".join(paragraph.split()), width))
+                continue
+            for item in paragraph.split("\n"):
+                lines.extend(textwrap.wrap(" ".join(item.split()), width, initial_indent="  ",
+                                           subsequent_indent="    "))
+        return lines
 
     def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
         usage = getattr(action, "arg_usage", None)
@@ -59,12 +74,17 @@ class ComponentAction(argparse.Action):
 
 
 def help_text(spec: Any) -> str:
-    """A component's help: its description, then its documented parameters."""
-    lines = [spec.description or "(no description)"]
-    for p in spec.params:
-        if p.doc:
-            lines.append(f"  {p.name}: {p.doc}")
-    return "\n".join(lines).replace("%", "%%")
+    """A component's help: its description's paragraphs, then its documented parameters."""
+    paragraphs = [spec.description or "(no description)"]
+    params = [f"  {p.name}: {p.doc}" for p in spec.params if p.doc]
+    if params:
+        paragraphs.append("\n".join(params))
+    return "\n\n".join(paragraphs).replace("%", "%%")
+
+
+def wrap_paragraphs(text: str, width: int = 78) -> str:
+    """Wrap each paragraph of ``text`` (paragraphs are separated by blank lines)."""
+    return "\n\n".join(textwrap.fill(" ".join(p.split()), width) for p in text.split("\n\n"))
 
 
 def add_component_flags(group: Any, registry: Any, dest: str) -> None:
