@@ -139,6 +139,7 @@ def load_host(pre: argparse.Namespace) -> Any:
     from ..plugins import make_plugin_manager
 
     host = make_plugin_manager(load=pre.load)
+    host.registries  # registering components may warn too (name clashes)
     for message in host.messages:
         sys.stderr.write(f"benchmarkstt: warning: {message}\n")
     return host

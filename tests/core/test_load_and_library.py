@@ -104,3 +104,14 @@ def test_fresh_hosts_are_independent(tmp_path, monkeypatch):
     assert "count" in loaded.registries.metrics
     assert "count" not in make_plugin_manager().registries.metrics
     assert make_plugin_manager(autoload=False).registries.metrics.names() == []
+
+
+def test_name_clash_first_wins_and_warns(bstt, tmp_path):
+    (tmp_path / "clash.py").write_text(
+        "class WER:\n    '''Always 42'''\n    def compare(self, ref, hyp):\n        return 42\n")
+    run = bstt("-r", "a b", "-h", "a c", "-rt", "argument", "-ht", "argument", "--load", "clash", "--wer",
+               cwd=tmp_path)
+    assert run.returncode == 0
+    assert run.stdout == "wer\n===\n\n0.500000\n\n"
+    assert run.stderr == ("benchmarkstt: warning: metric 'wer' from plugin '--load clash' ignored: "
+                          "the name is already used by plugin 'benchmarkstt_metrics'\n")
