@@ -7,6 +7,5 @@ differs fall back to cydifflib, then to the standard library's difflib (same opc
 from setuptools import Extension, setup
 
 setup(ext_modules=[
-    Extension("benchmarkstt_metrics._kernels", ["benchmarkstt_metrics/_kernels.c"],
-              extra_compile_args=["-O2"], optional=True),
+    Extension("benchmarkstt_metrics._kernels", ["benchmarkstt_metrics/_kernels.c"], optional=True),
 ])

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarkstt_metrics.differs import Levenshtein, RatcliffObershelp, as_ints, matcher_opcodes, py_as_ints
+from benchmarkstt_metrics.differs import (Levenshtein, RatcliffObershelp, as_ints, banded_distance, matcher_opcodes,
+                                          py_as_ints)
 from benchmarkstt_metrics.metrics import count_opcodes, levenshtein_distance
 
 try:
@@ -121,7 +122,9 @@ def test_as_ints(pair):
 @given(words, words)
 def test_levenshtein_distances(a, b):
     distance = levenshtein_distance(a, b)
-    assert distance == editdistance.eval(a, b) == dp_distance(a, b)
+    assert distance == banded_distance(a, b) == editdistance.eval(a, b) == dp_distance(a, b)
+    if _kernels is not None:
+        assert _kernels.levenshtein(a, b, 10**9) == distance
     text_a, text_b = "".join(a), "".join(b)
     assert levenshtein_distance(text_a, text_b) == editdistance.eval(text_a, text_b)
 
@@ -130,9 +133,15 @@ def test_levenshtein_distances(a, b):
 @given(edited_pairs(max_size=300))
 def test_levenshtein_distances_when_the_band_is_too_narrow(pair):
     """Long pairs: rapidfuzz searches a band of the hinted width first and widens it when the
-    distance is larger (as in the unrelated pairs); the distance is the same."""
+    distance is larger (as in the unrelated pairs); the kernel's unbanded bit-parallel
+    distance crosses block boundaries (64, 128, ... elements); the distances are the same."""
     a, b = pair
-    assert levenshtein_distance(a, b) == dp_distance(a, b)
+    distance = dp_distance(a, b)
+    assert levenshtein_distance(a, b) == banded_distance(a, b) == distance
+    if _kernels is not None:
+        assert _kernels.levenshtein(a, b, 10**9) == distance
+        if a and b:
+            assert _kernels.levenshtein(a, b, 0) is None  # over budget: rapidfuzz's turn
     text_a, text_b = "".join(map(str, a)), "".join(map(str, b))
     assert levenshtein_distance(text_a, text_b) == editdistance.eval(text_a, text_b)
 

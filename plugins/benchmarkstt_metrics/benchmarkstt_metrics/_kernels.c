@@ -1,6 +1,8 @@
 /*
- * The metrics' kernels: words mapped to ints, and Ratcliff/Obershelp opcodes exactly as
- * difflib.SequenceMatcher(None, a, b, autojunk=False) gives them, computed in C.
+ * The metrics' kernels: words mapped to ints, the edit distance of two word lists (Myers'
+ * bit-parallel algorithm, for the sizes where it beats importing rapidfuzz), and
+ * Ratcliff/Obershelp opcodes exactly as difflib.SequenceMatcher(None, a, b, autojunk=False)
+ * gives them, computed in C.
  *
  * difflib splits the pair recursively at the longest matching block of each segment
  * (a[alo:ahi], b[blo:bhi]). Of several longest blocks it takes the one that starts first
@@ -465,6 +467,48 @@ error:
     return NULL;
 }
 
+/* both arguments as tuples: items that compare or hash in Python code cannot pull them
+   away under us; 0, or -1 with an exception set */
+static int
+as_tuples(PyObject *a_obj, PyObject *b_obj, PyObject **a, PyObject **b)
+{
+    *a = PySequence_Tuple(a_obj);
+    if (*a == NULL) {
+        return -1;
+    }
+    *b = PySequence_Tuple(b_obj);
+    if (*b == NULL) {
+        Py_CLEAR(*a);
+        return -1;
+    }
+    return 0;
+}
+
+/* the code of item in codes (a dict); a new one (its size) when absent and add is set, else
+   missing; -2 with an exception set on error */
+static int32_t
+code_of(PyObject *codes, PyObject *item, int add, int32_t missing)
+{
+    PyObject *code = PyDict_GetItemWithError(codes, item);
+    if (code != NULL) {
+        return (int32_t)PyLong_AsLong(code);
+    }
+    if (PyErr_Occurred()) {
+        return -2;
+    }
+    if (!add) {
+        return missing;
+    }
+    int32_t next = (int32_t)PyDict_GET_SIZE(codes);
+    code = PyLong_FromLong(next);
+    if (code == NULL || PyDict_SetItem(codes, item, code) < 0) {
+        Py_XDECREF(code);
+        return -2;
+    }
+    Py_DECREF(code);
+    return next;
+}
+
 /* codes of the elements of b (0, 1, ... by first occurrence) and of a (-1 when not in b) */
 static int
 encode(PyObject *a, PyObject *b, int32_t *a_codes, int32_t *b_codes, int32_t *ncodes)
@@ -473,40 +517,18 @@ encode(PyObject *a, PyObject *b, int32_t *a_codes, int32_t *b_codes, int32_t *nc
     if (codes == NULL) {
         return -1;
     }
-    Py_ssize_t m = PySequence_Fast_GET_SIZE(b), n = PySequence_Fast_GET_SIZE(a);
-    PyObject **bi = PySequence_Fast_ITEMS(b), **ai = PySequence_Fast_ITEMS(a);
-    int32_t next = 0;
-    for (Py_ssize_t j = 0; j < m; j++) {
-        PyObject *code = PyDict_GetItemWithError(codes, bi[j]);
-        if (code == NULL) {
-            if (PyErr_Occurred()) {
-                goto error;
-            }
-            code = PyLong_FromLong(next);
-            if (code == NULL || PyDict_SetItem(codes, bi[j], code) < 0) {
-                Py_XDECREF(code);
-                goto error;
-            }
-            Py_DECREF(code);
-            b_codes[j] = next++;
-        }
-        else {
-            b_codes[j] = (int32_t)PyLong_AsLong(code);
-        }
+    int status = 0;
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(b) && status == 0; j++) {
+        b_codes[j] = code_of(codes, PyTuple_GET_ITEM(b, j), 1, -1);
+        status = b_codes[j] == -2 ? -1 : 0;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *code = PyDict_GetItemWithError(codes, ai[i]);
-        if (code == NULL && PyErr_Occurred()) {
-            goto error;
-        }
-        a_codes[i] = code == NULL ? -1 : (int32_t)PyLong_AsLong(code);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(a) && status == 0; i++) {
+        a_codes[i] = code_of(codes, PyTuple_GET_ITEM(a, i), 0, -1);
+        status = a_codes[i] == -2 ? -1 : 0;
     }
+    *ncodes = (int32_t)PyDict_GET_SIZE(codes);
     Py_DECREF(codes);
-    *ncodes = next;
-    return 0;
-error:
-    Py_DECREF(codes);
-    return -1;
+    return status;
 }
 
 static void
@@ -590,20 +612,14 @@ ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
         PyErr_Format(PyExc_ValueError, "search must be auto, dp or automaton, not %s", search_name);
         return NULL;
     }
-    /* tuples: items that compare or hash in Python code cannot pull them away under us */
-    PyObject *a = PySequence_Tuple(a_obj);
-    if (a == NULL) {
-        return NULL;
-    }
-    PyObject *b = PySequence_Tuple(b_obj);
-    if (b == NULL) {
-        Py_DECREF(a);
+    PyObject *a, *b;
+    if (as_tuples(a_obj, b_obj, &a, &b) < 0) {
         return NULL;
     }
     PyObject *result = NULL;
     Work w;
     memset(&w, 0, sizeof(w));
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(a), m = PySequence_Fast_GET_SIZE(b);
+    Py_ssize_t n = PyTuple_GET_SIZE(a), m = PyTuple_GET_SIZE(b);
     int32_t *a_codes = NULL, *b_codes = NULL;
     Block *blocks = NULL;
     int32_t ncodes = 0;
@@ -644,6 +660,144 @@ done:
     free(a_codes);
     free(b_codes);
     free(blocks);
+    Py_DECREF(a);
+    Py_DECREF(b);
+    return result;
+}
+
+/* Unit-cost edit distance by Myers' bit-parallel algorithm (Myers 1999, with Hyyrö's
+   formulation): the pattern (the shorter side) in blocks of 64 rows, the vertical deltas of
+   a column as two bit-vectors per block, one column per element of the text. The top row is
+   D[0][j] = j, so the first block of every column gets a horizontal delta of +1; the score is
+   D[m][j], the last row, moved by the last block's outgoing delta. Bits above row m in the
+   last block never reach the rows below (carries and shifts move upwards). */
+/* one block of one column: advances the block's vertical deltas (*pv, *mv) over the
+   column's match bits eq, given the horizontal delta into its first row (hp, hn: +1 or -1
+   as one bit each); gives the delta out of row `bit` in the same form */
+static inline void
+myers_step(uint64_t *pv, uint64_t *mv, uint64_t eq, uint64_t *hp, uint64_t *hn, int bit)
+{
+    uint64_t p = *pv, q = *mv;
+    uint64_t xv = eq | q;
+    eq |= *hn;
+    uint64_t xh = (((eq & p) + p) ^ p) | eq;
+    uint64_t ph = q | ~(xh | p);
+    uint64_t mh = p & xh;
+    uint64_t out_p = (ph >> bit) & 1, out_n = (mh >> bit) & 1;
+    ph = (ph << 1) | *hp;
+    mh = (mh << 1) | *hn;
+    *pv = mh | ~(xv | ph);
+    *mv = ph & xv;
+    *hp = out_p;
+    *hn = out_n;
+}
+
+static int64_t
+myers_distance(const int32_t *text, int64_t n, const uint64_t *peq, int64_t m, int64_t blocks,
+               uint64_t *pv, uint64_t *mv)
+{
+    int last_bit = (int)((m - 1) % 64);
+    int64_t score = m;
+    for (int64_t x = 0; x < blocks; x++) {
+        pv[x] = ~(uint64_t)0;
+        mv[x] = 0;
+    }
+    for (int64_t j = 0; j < n; j++) {
+        const uint64_t *eqs = peq + (int64_t)text[j] * blocks;
+        uint64_t hp = 1, hn = 0; /* the top row D[0][j] = j grows by one per column */
+        for (int64_t x = 0; x < blocks - 1; x++) {
+            myers_step(&pv[x], &mv[x], eqs[x], &hp, &hn, 63);
+        }
+        myers_step(&pv[blocks - 1], &mv[blocks - 1], eqs[blocks - 1], &hp, &hn, last_bit);
+        score += (int64_t)hp - (int64_t)hn;
+    }
+    return score;
+}
+
+/* levenshtein(a, b, max_steps): the edit distance of two sequences (elements compared as dict
+   keys), or None when it would take more than max_steps block steps (then a banded kernel
+   does better) */
+static PyObject *
+levenshtein(PyObject *self, PyObject *args)
+{
+    PyObject *a_obj, *b_obj;
+    long long max_steps;
+    if (!PyArg_ParseTuple(args, "OOL:levenshtein", &a_obj, &b_obj, &max_steps)) {
+        return NULL;
+    }
+    PyObject *a, *b;
+    if (as_tuples(a_obj, b_obj, &a, &b) < 0) {
+        return NULL;
+    }
+    /* the pattern is the shorter side */
+    PyObject *pattern = PyTuple_GET_SIZE(a) <= PyTuple_GET_SIZE(b) ? a : b;
+    PyObject *text = pattern == a ? b : a;
+    Py_ssize_t m = PyTuple_GET_SIZE(pattern), n = PyTuple_GET_SIZE(text);
+    Py_ssize_t blocks = (m + 63) / 64;
+    PyObject *result = NULL, *codes = NULL;
+    int32_t *text_codes = NULL;
+    uint64_t *peq = NULL, *pv = NULL, *mv = NULL;
+    if (m == 0) {
+        result = PyLong_FromSsize_t(n);
+        goto done;
+    }
+    if ((long long)blocks * (long long)n > max_steps || m > INT32_MAX / 4) {
+        Py_INCREF(Py_None);
+        result = Py_None;
+        goto done;
+    }
+    codes = PyDict_New();
+    text_codes = malloc(((size_t)n + 1) * sizeof(int32_t));
+    if (codes == NULL || text_codes == NULL) {
+        if (codes != NULL) {
+            PyErr_NoMemory();
+        }
+        goto done;
+    }
+    /* dense codes for the pattern's distinct elements, then their match bits per block */
+    int32_t *pattern_codes = malloc((size_t)m * sizeof(int32_t));
+    if (pattern_codes == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        pattern_codes[i] = code_of(codes, PyTuple_GET_ITEM(pattern, i), 1, -1);
+        if (pattern_codes[i] == -2) {
+            free(pattern_codes);
+            goto done;
+        }
+    }
+    int32_t distinct = (int32_t)PyDict_GET_SIZE(codes);
+    /* one more row, of zeros, for the text's elements that are not in the pattern */
+    peq = calloc(((size_t)distinct + 1) * (size_t)blocks, sizeof(uint64_t));
+    pv = malloc((size_t)blocks * sizeof(uint64_t));
+    mv = malloc((size_t)blocks * sizeof(uint64_t));
+    if (peq == NULL || pv == NULL || mv == NULL) {
+        free(pattern_codes);
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        peq[(size_t)pattern_codes[i] * (size_t)blocks + (size_t)(i / 64)] |= (uint64_t)1 << (i % 64);
+    }
+    free(pattern_codes);
+    for (Py_ssize_t j = 0; j < n; j++) {
+        text_codes[j] = code_of(codes, PyTuple_GET_ITEM(text, j), 0, distinct);
+        if (text_codes[j] == -2) {
+            goto done;
+        }
+    }
+    int64_t distance;
+    Py_BEGIN_ALLOW_THREADS
+    distance = myers_distance(text_codes, n, peq, m, blocks, pv, mv);
+    Py_END_ALLOW_THREADS
+    result = PyLong_FromLongLong(distance);
+done:
+    Py_XDECREF(codes);
+    free(text_codes);
+    free(peq);
+    free(pv);
+    free(mv);
     Py_DECREF(a);
     Py_DECREF(b);
     return result;
@@ -704,6 +858,11 @@ error:
 }
 
 static PyMethodDef methods[] = {
+    {"levenshtein", levenshtein, METH_VARARGS,
+     "levenshtein(a, b, max_steps)\n--\n\n"
+     "The unit-cost edit distance of two sequences (elements compared as dict keys), by\n"
+     "Myers' bit-parallel algorithm; None when that takes more than max_steps block steps\n"
+     "(text length x pattern length / 64), where a banded kernel is the better choice."},
     {"as_ints", as_ints, METH_VARARGS,
      "as_ints(a, b)\n--\n\n"
      "Both sequences with every distinct element replaced by an int: 0 for the first,\n"

@@ -3,7 +3,8 @@
 ``ratcliffobershelp`` gives exactly difflib's ``SequenceMatcher(autojunk=False)`` opcodes,
 computed by this plugin's C kernel (``_kernels.c``: difflib's recursion, with each segment's
 longest block found by a suffix automaton or difflib's own search, whichever is cheaper)
-or, where it was not built, by cydifflib or difflib itself (``matcher_opcodes``).
+or, where it was not built, by cydifflib or difflib itself (``matcher_opcodes``). Edit
+distances come from the kernel's bit-parallel distance (short word lists) or rapidfuzz.
 ``levenshtein`` gives a minimal edit alignment (rapidfuzz) in which every run of changes
 between two equal runs is one block, so that counting a block of ``ca`` reference and ``cb``
 hypothesis words as ``min(ca, cb)`` substitutions plus the surplus as insertions or
@@ -19,6 +20,10 @@ from benchmarkstt_core.diff import Differ
 # rapidfuzz is told to expect a distance of this share of the longer sequence: it searches a
 # band of that width first and widens it only when the distance is larger (same result)
 SCORE_HINT = 0.2
+# the C kernel's unbanded bit-parallel distance takes about 2.5 ns per step (text length x
+# pattern length / 64): up to here (16k x 16k words, ~10 ms) it is cheaper than importing
+# rapidfuzz (~12 ms of a CLI run); beyond, rapidfuzz's banded search is the faster one
+MYERS_MAX_STEPS = 4_000_000
 
 
 def py_as_ints(a: Sequence, b: Sequence) -> tuple:
@@ -41,8 +46,9 @@ def matcher_opcodes(a: Sequence, b: Sequence) -> list:
 
 try:
     from ._kernels import as_ints, ratcliff_opcodes
+    from ._kernels import levenshtein as myers_distance
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    as_ints, ratcliff_opcodes = py_as_ints, matcher_opcodes
+    as_ints, ratcliff_opcodes, myers_distance = py_as_ints, matcher_opcodes, None
 
 
 class RatcliffObershelp(Differ):
@@ -74,8 +80,18 @@ def merge_changes(opcodes: Sequence) -> list:
 
 
 def levenshtein_distance(a: Sequence, b: Sequence) -> int:
-    """Unit-cost edit distance of two strings, or of two sequences of words (rapidfuzz's
-    bit-parallel kernel on the words mapped to ints, searching a band first)."""
+    """Unit-cost edit distance of two strings, or of two sequences of words: the C kernel's
+    bit-parallel distance for word lists up to MYERS_MAX_STEPS, else rapidfuzz's."""
+    if myers_distance is not None and not isinstance(a, str):
+        distance = myers_distance(a, b, MYERS_MAX_STEPS)
+        if distance is not None:
+            return distance
+    return banded_distance(a, b)
+
+
+def banded_distance(a: Sequence, b: Sequence) -> int:
+    """Unit-cost edit distance by rapidfuzz's bit-parallel kernel (words mapped to ints),
+    searching a band of SCORE_HINT first."""
     from rapidfuzz.distance import Levenshtein as Lev
 
     if not isinstance(a, str):
