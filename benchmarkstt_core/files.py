@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 
 from .errors import BenchmarkSTTError
 
@@ -33,6 +32,8 @@ def write_new_file(path: str, text: str, encoding: str) -> None:
 
     Raises :class:`BenchmarkSTTError` if ``path`` exists or cannot be written.
     """
+    import tempfile  # only when a file is written: it costs ~1.5 ms of every start
+
     data = text.encode(encoding)
     folder = os.path.dirname(os.path.abspath(path))
     try:
