@@ -1,0 +1,307 @@
+"""The benchmark suite: this project against benchmarkstt 1.1, jiwer and difflib, in one run.
+
+Run it with the project's interpreter, from anywhere::
+
+    .venv/bin/python benchmarks/run.py                 # everything (15-25 minutes)
+    .venv/bin/python benchmarks/run.py --sections a,d  # only the CLI and cold-start tables
+    .venv/bin/python benchmarks/run.py --quick         # small sizes, for a smoke test
+
+The baselines, benchmarkstt 1.1 and jiwer, are installed on first use into their own venv,
+``benchmarks/.baseline-venv`` (git-ignored), never into the project's. Sections:
+
+a. the CLI end to end on the tutorial pairs (``--wer``, ``--wer hunt``, ``--wer levenshtein``,
+   ``--cer``, ``--diffcounts``, ``--worddiffs``), outputs compared byte for byte;
+b. strict and levenshtein WER in-process on generated long documents, with peak memory;
+c. pooled WER over 10,000 generated utterance pairs through the Python API;
+d. cold start: ``--version`` and ``--help`` against ``python -c pass``.
+
+Every measurement runs in a fresh process; medians are printed, with ratios from this one
+run (the machine this was written on is noisy: ratios below ~1.5x are ties). The results
+also go to ``benchmarks/.cache/results.json``. The last lines check the targets of the
+project's speed issue and say PASS or FAIL for each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+DATA = ROOT / "tests" / "data"
+CACHE = HERE / ".cache"
+BASELINE = HERE / ".baseline-venv"
+BASELINE_PACKAGES = ("benchmarkstt==1.1", "jiwer==4.0.0")
+OURS_BIN = Path(sys.executable).parent  # --ours-venv changes it
+BASE_BIN = BASELINE / "bin"
+
+CLI_FLAGS = ("--wer", "--wer hunt", "--wer levenshtein", "--cer", "--diffcounts", "--worddiffs")
+SIZES = (10_000, 50_000, 100_000, 200_000)
+UTTERANCES = 10_000
+
+# children run as a user's would: bytecode caches allowed, UTF-8, no colour games
+ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
+ENV.update(LC_ALL="C.UTF-8", LANG="C.UTF-8")
+
+
+def ensure_baseline() -> None:
+    """Create the baselines' venv and install benchmarkstt 1.1 and jiwer into it, once."""
+    python = BASE_BIN / "python"
+    check = "import benchmarkstt, jiwer"
+    if python.exists() and subprocess.run([str(python), "-c", check], env=ENV).returncode == 0:
+        return
+    print(f"installing {', '.join(BASELINE_PACKAGES)} into {BASELINE} ...", file=sys.stderr)
+    subprocess.run([sys.executable, "-m", "venv", "--clear", str(BASELINE)], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", *BASELINE_PACKAGES], check=True, env=ENV)
+
+
+def version_of(python: Path, package: str) -> str:
+    code = f"import importlib.metadata as m; print(m.version({package!r}))"
+    proc = subprocess.run([str(python), "-c", code], capture_output=True, text=True, env=ENV)
+    return proc.stdout.strip() or "-"
+
+
+def machine() -> dict:
+    """The machine and the versions measured."""
+    cpu = "?"
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip()
+            break
+    mem = Path("/proc/meminfo").read_text().split()[1]
+    ours = OURS_BIN / "python"
+    kernel = subprocess.run([str(ours), "-c", "from benchmarkstt_metrics import differs; "
+                             "print(differs.ratcliff_opcodes.__module__ or 'C')"],
+                            capture_output=True, text=True, env=ENV).stdout.strip()
+    return {
+        "cpu": cpu, "cores": os.cpu_count(), "memory_gb": round(int(mem) / 2**20, 1),
+        "os": f"{platform.system()} {platform.release()}", "python": platform.python_version(),
+        "ratcliff_kernel": kernel,
+        "versions": {
+            "ours": version_of(ours, "benchmarkstt-core"),
+            "rapidfuzz": version_of(ours, "rapidfuzz"), "cydifflib": version_of(ours, "cydifflib"),
+            "benchmarkstt 1.1": version_of(BASE_BIN / "python", "benchmarkstt"),
+            "jiwer": version_of(BASE_BIN / "python", "jiwer"),
+        },
+    }
+
+
+def run_timed(cmd: list) -> tuple:
+    """Wall time from start to exit, CPU time (user + sys), peak RSS (MB) and stdout of one run."""
+    with open(os.devnull, "wb") as devnull:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=devnull, env=ENV, cwd=ROOT)
+        out = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+    proc.stdout.close()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exited with {proc.returncode}")
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out
+
+
+def time_commands(*cmds: list, runs: int | None = None) -> list:
+    """Median wall and CPU time of each command, their runs interleaved so that a noisy spell
+    hits all alike. A first run of each decides its count (sub-second: it is a warm-up and
+    9 runs follow; else it counts and 2 more follow)."""
+    stats = []
+    for cmd in cmds:
+        first, cpu, rss, out = run_timed(cmd)
+        count = runs if runs is not None else (9 if first < 1 else 2)
+        stats.append({"wall": [] if first < 1 else [first], "cpu": [] if first < 1 else [cpu],
+                      "rss_mb": rss, "stdout": out, "todo": count})
+    while any(st["todo"] for st in stats):
+        for cmd, st in zip(cmds, stats):
+            if st["todo"]:
+                wall, cpu, rss, _ = run_timed(cmd)
+                st["wall"].append(wall)
+                st["cpu"].append(cpu)
+                st["rss_mb"] = max(st["rss_mb"], rss)
+                st["todo"] -= 1
+    for st in stats:
+        del st["todo"]
+        st.update(median=statistics.median(st["wall"]), cpu_median=statistics.median(st["cpu"]),
+                  runs=len(st["wall"]))
+    return stats
+
+
+def worker(python: Path, spec: dict) -> dict:
+    proc = subprocess.run([str(python), str(HERE / "worker.py"), json.dumps(spec)],
+                          capture_output=True, text=True, env=ENV, cwd=ROOT)
+    if proc.returncode != 0:
+        raise RuntimeError(f"worker {spec} failed: {proc.stderr[-800:]}")
+    return json.loads(proc.stdout)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:,.1f} ms" if seconds < 1 else f"{seconds:,.2f} s"
+
+
+def table(headers: list, rows: list) -> str:
+    lines = ["| " + " | ".join(headers) + " |",
+             "|" + "|".join("---" if i == 0 else "---:" for i in range(len(headers))) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def section_a(results: dict, checks: list) -> str:
+    """The CLI end to end on the tutorial pairs."""
+    rows = []
+    for pair in ("kaldi", "aws"):
+        files = ["-r", str(DATA / "qt_reference.txt"), "-h", str(DATA / f"qt_{pair}_hypothesis.txt")]
+        for flag in CLI_FLAGS:
+            ours, base = time_commands([str(OURS_BIN / "benchmarkstt"), *files, *flag.split()],
+                                       [str(BASE_BIN / "benchmarkstt"), *files, *flag.split()])
+            same = ours.pop("stdout") == base.pop("stdout")
+            ratio = base["median"] / ours["median"]
+            cpu_ratio = base["cpu_median"] / ours["cpu_median"]
+            results.setdefault("a", []).append({"pair": pair, "flag": flag, "ours": ours,
+                                                "bstt11": base, "identical": same})
+            rows.append([pair, f"`{flag}`", ms(ours["median"]), ms(base["median"]), f"{ratio:.1f}x",
+                         f"{ms(ours['cpu_median'])} / {ms(base['cpu_median'])} ({cpu_ratio:.1f}x)",
+                         f"{ours['rss_mb']:.0f} / {base['rss_mb']:.0f}", "yes" if same else "**NO**"])
+            need = 10 if flag in ("--wer", "--wer hunt") else (5 if flag in ("--wer levenshtein", "--cer") else None)
+            if need:
+                checks.append((f"CLI {pair} {flag}: >= {need}x faster than benchmarkstt 1.1 ({ratio:.1f}x), "
+                               f"identical output", ratio >= need and same))
+            else:
+                checks.append((f"CLI {pair} {flag}: identical output", same))
+    return "### (a) CLI end to end, tutorial pairs (15,442-word reference)\n\n" + table(
+        ["hypothesis", "flags", "ours", "benchmarkstt 1.1", "speed-up", "CPU time (ours / 1.1)",
+         "peak RSS MB (ours / 1.1)", "same stdout"], rows)
+
+
+def section_b(results: dict, checks: list, sizes: tuple) -> str:
+    """Strict and levenshtein WER in-process on long documents."""
+    ours_py, base_py = OURS_BIN / "python", BASE_BIN / "python"
+    peers = {"strict": [("ours", ours_py), ("cydifflib", ours_py), ("difflib", ours_py), ("bstt11", base_py)],
+             "levenshtein": [("ours", ours_py), ("jiwer", base_py), ("bstt11", base_py)]}
+    names = {"ours": "ours", "cydifflib": "cydifflib", "difflib": "difflib (stdlib)",
+             "bstt11": "benchmarkstt 1.1", "jiwer": "jiwer"}
+    out = []
+    for mode, impls in peers.items():
+        rows = []
+        for impl, python in impls:
+            row = [names[impl]]
+            for size in sizes:
+                r = worker(python, {"task": "wer", "impl": impl, "mode": mode, "size": size})
+                results.setdefault("b", {}).setdefault(mode, {}).setdefault(impl, {})[size] = r
+                row.append(f"{ms(r['median'])} ({r['runs']}) · {r['rss_mb']:.0f} MB · d={r['distance']}")
+            rows.append(row)
+        for size in sizes:
+            ours = results["b"][mode]["ours"][size]
+            for impl, _ in impls[1:]:
+                peer = results["b"][mode][impl][size]
+                peer["ratio"] = peer["median"] / ours["median"]
+        # a ratio row per peer
+        for impl, _ in impls[1:]:
+            rows.append([f"{names[impl]} / ours"] + [
+                f"{results['b'][mode][impl][s]['ratio']:.1f}x" for s in sizes])
+        out.append(f"**{mode} WER** (median (runs) · +RSS · distance)\n\n" +
+                   table(["implementation"] + [f"{s // 1000}k words" for s in sizes], rows))
+    for size in sizes:
+        lev = results["b"]["levenshtein"]
+        same = lev["ours"][size]["distance"] == lev["jiwer"][size]["distance"]
+        ratio = lev["jiwer"][size]["ratio"]
+        checks.append((f"levenshtein WER {size // 1000}k words: no slower than jiwer ({ratio:.1f}x), "
+                       f"same distance", ratio >= 1 and same))
+        strict = results["b"]["strict"]
+        same = strict["ours"][size]["distance"] == strict["difflib"][size]["distance"]
+        checks.append((f"strict WER {size // 1000}k words: same distance as difflib", same))
+    if 200_000 in sizes:
+        ratio = results["b"]["strict"]["difflib"][200_000]["ratio"]
+        checks.append((f"strict WER 200k words: >= 10x faster than difflib ({ratio:.0f}x)", ratio >= 10))
+    return "### (b) In-process WER on generated long documents\n\n" + "\n\n".join(out)
+
+
+def section_c(results: dict, checks: list, count: int) -> str:
+    """Pooled WER over utterance pairs."""
+    runs = [("ours", "levenshtein", OURS_BIN, "ours, levenshtein (Pipeline + diffcounts per pair)"),
+            ("ours", "strict", OURS_BIN, "ours, strict (Pipeline + diffcounts per pair)"),
+            ("jiwer", "levenshtein", BASE_BIN, "jiwer `process_words(refs, hyps)`"),
+            ("jiwer-wer", "levenshtein", BASE_BIN, "jiwer `wer(refs, hyps)`")]
+    rows, got = [], {}
+    for impl, mode, bindir, label in runs:
+        r = worker(bindir / "python", {"task": "corpus", "impl": impl, "mode": mode, "count": count})
+        got[(impl, mode)] = r
+        rows.append([label, ms(r["median"]), r["runs"], f"{r['rss_mb']:.0f}", f"{r['result']:.6f}",
+                     r["distance"] if r["distance"] is not None else "-"])
+    results["c"] = {f"{k[0]}/{k[1]}": v for k, v in got.items()}
+    ours = got[("ours", "levenshtein")]
+    fastest = min(got[("jiwer", "levenshtein")]["median"], got[("jiwer-wer", "levenshtein")]["median"])
+    same = ours["distance"] == got[("jiwer", "levenshtein")]["distance"]
+    checks.append((f"{count:,} utterances, pooled levenshtein WER: no slower than jiwer "
+                   f"({fastest / ours['median']:.1f}x), same distances", fastest >= ours["median"] and same))
+    return (f"### (c) Pooled WER over {count:,} utterance pairs (10-30 words), Python API\n\n" +
+            table(["implementation", "median", "runs", "+RSS MB", "pooled WER", "errors"], rows))
+
+
+def section_d(results: dict, checks: list) -> str:
+    """Cold start."""
+    commands = [("`python -c pass` (project venv)", [str(OURS_BIN / "python"), "-c", "pass"]),
+                ("ours `benchmarkstt --version`", [str(OURS_BIN / "benchmarkstt"), "--version"]),
+                ("ours `benchmarkstt --help`", [str(OURS_BIN / "benchmarkstt"), "--help"]),
+                ("`python -c pass` (baseline venv)", [str(BASE_BIN / "python"), "-c", "pass"]),
+                ("benchmarkstt 1.1 `--version`", [str(BASE_BIN / "benchmarkstt"), "--version"]),
+                ("benchmarkstt 1.1 `--help`", [str(BASE_BIN / "benchmarkstt"), "--help"]),
+                ("jiwer `--help`", [str(BASE_BIN / "jiwer"), "--help"])]
+    got = dict(zip((label for label, _ in commands), time_commands(*(cmd for _, cmd in commands), runs=15)))
+    for r in got.values():
+        r.pop("stdout")
+    results["d"] = got
+    base = got["`python -c pass` (project venv)"]["median"]
+    rows = [[label, ms(r["median"]), f"+{ms(r['median'] - base)}" if "ours" in label else "",
+             ms(r["cpu_median"]), f"{r['rss_mb']:.0f}"] for label, r in got.items()]
+    version = got["ours `benchmarkstt --version`"]["median"] - base
+    helps = got["ours `benchmarkstt --help`"]["median"] - base
+    checks.append((f"--version within 25 ms of python -c pass (+{version * 1000:.1f} ms)", version <= 0.025))
+    checks.append((f"--help under 150 ms more than python -c pass (+{helps * 1000:.1f} ms)", helps < 0.150))
+    return "### (d) Cold start (15 interleaved runs after a warm-up)\n\n" + table(
+        ["command", "median", "over python -c pass", "CPU time", "peak RSS MB"], rows)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sections", default="a,b,c,d", help="which sections, e.g. a,d (default: all)")
+    parser.add_argument("--quick", action="store_true", help="10k words and 1,000 utterances only")
+    parser.add_argument("--sizes", help="document sizes in words, comma-separated (default 10k-200k)")
+    parser.add_argument("--ours-venv", type=Path,
+                        help="measure this project as installed in another venv (default: the running one)")
+    args = parser.parse_args()
+    if args.ours_venv:
+        global OURS_BIN
+        OURS_BIN = args.ours_venv.resolve() / "bin"
+    sizes = (10_000,) if args.quick else SIZES
+    if args.sizes:
+        sizes = tuple(int(s) for s in args.sizes.split(","))
+    count = 1_000 if args.quick else UTTERANCES
+    sections = args.sections.split(",")
+
+    ensure_baseline()
+    results: dict = {"machine": machine(), "started": time.strftime("%Y-%m-%d %H:%M:%S")}
+    checks: list = []
+    print("## Machine\n\n```\n" + json.dumps(results["machine"], indent=2) + "\n```\n", flush=True)
+    for name, build in (("a", lambda: section_a(results, checks)),
+                        ("b", lambda: section_b(results, checks, sizes)),
+                        ("c", lambda: section_c(results, checks, count)),
+                        ("d", lambda: section_d(results, checks))):
+        if name in sections:
+            print(build() + "\n", flush=True)
+    CACHE.mkdir(exist_ok=True)
+    (CACHE / "results.json").write_text(json.dumps(results, indent=1, default=str))
+    print("## Targets\n")
+    for text, ok in checks:
+        print(f"- {'PASS' if ok else 'FAIL'}: {text}")
+    return 0 if all(ok for _, ok in checks) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
