@@ -697,14 +697,30 @@ myers_distance(const int32_t *text, int64_t n, const uint64_t *peq, int64_t m, i
                uint64_t *pv, uint64_t *mv)
 {
     int last_bit = (int)((m - 1) % 64);
-    int64_t score = m;
+    int64_t score = m, j = 0;
     for (int64_t x = 0; x < blocks; x++) {
         pv[x] = ~(uint64_t)0;
         mv[x] = 0;
     }
-    for (int64_t j = 0; j < n; j++) {
+    /* two columns at a time, the second one block behind the first: block x of column j and
+       block x - 1 of column j + 1 depend on nothing computed in the same round, so the two
+       chains of horizontal deltas run side by side */
+    for (; j + 1 < n; j += 2) {
+        const uint64_t *e0 = peq + (int64_t)text[j] * blocks, *e1 = peq + (int64_t)text[j + 1] * blocks;
+        uint64_t hp0 = 1, hn0 = 0, hp1 = 1, hn1 = 0; /* the top row D[0][j] = j grows by one */
+        for (int64_t x = 0; x < blocks; x++) {
+            myers_step(&pv[x], &mv[x], e0[x], &hp0, &hn0, x == blocks - 1 ? last_bit : 63);
+            if (x > 0) {
+                myers_step(&pv[x - 1], &mv[x - 1], e1[x - 1], &hp1, &hn1, 63);
+            }
+        }
+        score += (int64_t)hp0 - (int64_t)hn0;
+        myers_step(&pv[blocks - 1], &mv[blocks - 1], e1[blocks - 1], &hp1, &hn1, last_bit);
+        score += (int64_t)hp1 - (int64_t)hn1;
+    }
+    for (; j < n; j++) {
         const uint64_t *eqs = peq + (int64_t)text[j] * blocks;
-        uint64_t hp = 1, hn = 0; /* the top row D[0][j] = j grows by one per column */
+        uint64_t hp = 1, hn = 0;
         for (int64_t x = 0; x < blocks - 1; x++) {
             myers_step(&pv[x], &mv[x], eqs[x], &hp, &hn, 63);
         }
