@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 import textwrap
@@ -18,6 +17,19 @@ LOG_LEVELS = ("critical", "fatal", "error", "warn", "warning", "info", "debug", 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Shows a component flag's values as its parameters (``--wer [mode] [differ_class]``)
     and keeps the paragraphs of help texts (a blank line between them)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None):
+        if width is None:  # as argparse does, without importing shutil at every start
+            try:
+                columns = int(os.environ["COLUMNS"])
+            except (KeyError, ValueError):
+                try:
+                    columns = os.get_terminal_size(sys.stdout.fileno()).columns
+                except (OSError, ValueError, AttributeError):
+                    columns = 80
+            width = columns - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
 
     def _split_lines(self, text: str, width: int) -> list:
         lines: list = []
@@ -128,7 +140,12 @@ def preparse(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def setup_logging(level: str) -> None:
-    """Configure Python logging at ``level`` on stderr."""
+    """Configure Python logging at ``level`` on stderr (at the default level Python's own
+    last-resort handler already prints warnings, so logging is not even imported)."""
+    if level in ("warn", "warning"):
+        return
+    import logging
+
     level = {"warn": "warning", "fatal": "critical"}.get(level, level)
     logging.basicConfig(level=getattr(logging, level.upper(), logging.WARNING),
                         format="%(levelname)s:%(name)s: %(message)s")

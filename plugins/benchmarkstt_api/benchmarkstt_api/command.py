@@ -7,8 +7,6 @@ jsonrpcserver are imported only when the command runs.
 from __future__ import annotations
 
 import argparse
-import logging
-import socket
 import sys
 from typing import Any
 
@@ -89,8 +87,10 @@ def warn_new(host: Any, seen: int) -> None:
         sys.stderr.write(f"benchmarkstt: warning: {message}\n")
 
 
-def listening_socket(address: str, port: int) -> socket.socket:
+def listening_socket(address: str, port: int) -> Any:
     """A socket bound to ``address:port`` and listening; a clear error when that is impossible."""
+    import socket
+
     from werkzeug.serving import get_sockaddr, select_address_family
 
     try:
@@ -111,6 +111,8 @@ def listening_socket(address: str, port: int) -> socket.socket:
 
 def serve(app: Any, address: str, port: int, debug: bool) -> int:
     """Serve ``app`` with Werkzeug's threaded server until interrupted."""
+    import logging
+
     from werkzeug.serving import make_server
 
     if debug:
