@@ -57,9 +57,17 @@ class EntryPoint:
 
 
 def _plain_finders_only() -> bool:
+    """Whether every finder of distributions searches sys.path as :func:`scan` does: the
+    standard path finder, or the copy of it that the importlib_metadata backport adds."""
     from importlib.machinery import PathFinder
 
-    return all(finder is PathFinder or not hasattr(finder, "find_distributions") for finder in sys.meta_path)
+    for finder in sys.meta_path:
+        if finder is PathFinder or not hasattr(finder, "find_distributions"):
+            continue
+        kind = type(finder)
+        if (kind.__module__, kind.__name__) != ("importlib_metadata", "MetadataPathFinder"):
+            return False
+    return True
 
 
 def _section(text: str, group: str) -> list:

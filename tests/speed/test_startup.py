@@ -3,7 +3,6 @@ and finds exactly what importlib.metadata finds."""
 
 from __future__ import annotations
 
-import importlib.metadata
 import subprocess
 import sys
 import zipfile
@@ -12,6 +11,11 @@ from conftest import BIN, DATA
 
 from benchmarkstt_core import entrypoints
 from benchmarkstt_core.plugins import GROUP, entry_points
+
+if sys.version_info >= (3, 10):
+    from importlib.metadata import entry_points as metadata_entry_points
+else:  # Python 3.9: the backport, as the core uses
+    from importlib_metadata import entry_points as metadata_entry_points
 
 
 def described(eps) -> list:
@@ -22,7 +26,7 @@ def described(eps) -> list:
 def test_scan_finds_what_importlib_metadata_finds():
     fast = entrypoints.scan(GROUP)
     assert fast is not None and len(fast) >= 3
-    assert described(fast) == described(importlib.metadata.entry_points(group=GROUP))
+    assert described(fast) == described(metadata_entry_points(group=GROUP))
     assert [ep.name for ep in entry_points()] == sorted(ep.name for ep in fast)
     loaded = {ep.name: ep.load() for ep in fast}
     assert loaded["benchmarkstt_metrics"].__name__ == "benchmarkstt_metrics.plugin"
@@ -47,7 +51,7 @@ def test_scan_reads_sections_and_the_first_distribution_of_a_name_wins(tmp_path,
     monkeypatch.setattr(sys, "path", [str(first), str(second)])
     found = entrypoints.scan("demo.group")
     assert found is not None
-    assert described(found) == described(importlib.metadata.entry_points(group="demo.group"))
+    assert described(found) == described(metadata_entry_points(group="demo.group"))
     assert sorted(ep.name for ep in found) == ["alpha", "beta", "delta"]
     by_name = {ep.name: ep for ep in found}
     import json
@@ -65,6 +69,15 @@ def test_scan_leaves_a_zip_on_the_path_to_importlib_metadata(tmp_path, monkeypat
         zf.writestr("demo-1.0.dist-info/METADATA", "Name: demo\nVersion: 1.0\n")
     monkeypatch.setattr(sys, "path", [str(archive)])
     assert entrypoints.scan("demo.group") is None
+
+
+def test_scan_leaves_a_custom_distribution_finder_to_importlib_metadata(monkeypatch):
+    class Finder:
+        def find_distributions(self, context=None):
+            return iter(())
+
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, Finder()])
+    assert entrypoints.scan(GROUP) is None
 
 
 def imported_by(*args: str) -> set:
