@@ -13,7 +13,7 @@ ARGS = ("-r", "a b", "-h", "a", "-rt", "argument", "-ht", "argument")
 
 
 @pytest.mark.parametrize("content, message", [
-    ('{"a": 1,}', "e.json: line 1, column 9: not valid JSON: Expecting property name enclosed in double quotes"),
+    ('{a: 1}', "e.json: line 1, column 2: not valid JSON: Expecting property name enclosed in double quotes"),
     ('{\n  "a": 1\n  "b": 2\n}', "e.json: line 3, column 3: not valid JSON: Expecting ',' delimiter"),
     ("", "e.json: line 1, column 1: not valid JSON: Expecting value"),
     ('["a", "b"]', "e.json: the entities file must hold a JSON object of entity: weight pairs, not a list"),
