@@ -15,13 +15,17 @@ def run(argv=None) -> None:
 
         sys.stdout.write(f"benchmarkstt: {__version__}\n")
         sys.exit(0)
-    sys.exit(main(argv))
+    from .common import finish, pause_gc
+
+    pause_gc()
+    finish(main(argv))
 
 
 def main(argv: list) -> int:
     """Run ``benchmarkstt`` with ``argv``; return the exit status."""
     from .benchmark import MainCommand
-    from .common import ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging
+    from .common import (ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging,
+                         startup_done)
 
     def body(pre) -> int:
         host = load_host(pre)
@@ -33,6 +37,7 @@ def main(argv: list) -> int:
         autocomplete(parser)
         args = parser.parse_args(argv)
         setup_logging(args.log_level)
+        startup_done()
         return command.run(args, host)
 
     return guarded("benchmarkstt", argv, body)

@@ -6,12 +6,16 @@ import sys
 
 def run(argv=None) -> None:
     """Console-script entry point of ``benchmarkstt-tools``."""
-    sys.exit(main(sys.argv[1:] if argv is None else list(argv)))
+    from .common import finish, pause_gc
+
+    pause_gc()
+    finish(main(sys.argv[1:] if argv is None else list(argv)))
 
 
 def main(argv: list) -> int:
     """Run ``benchmarkstt-tools`` with ``argv``; return the exit status."""
-    from .common import ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging
+    from .common import (ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging,
+                         startup_done)
 
     def body(pre) -> int:
         host = load_host(pre)
@@ -33,6 +37,7 @@ def main(argv: list) -> int:
         if not args.subcommand:
             parser.error("expects at least 1 argument: a subcommand (" + ", ".join(commands) + ")")
         setup_logging(args.log_level)
+        startup_done()
         return commands[args.subcommand].run(args, host)
 
     return guarded("benchmarkstt-tools", argv, body)
