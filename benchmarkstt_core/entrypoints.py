@@ -46,14 +46,24 @@ class EntryPoint:
 
     def load(self) -> Any:
         """The object the entry point names (a module, or an attribute of one)."""
-        module, _, attrs = self.value.partition("[")[0].partition(":")
-        obj = import_module(module.strip())
-        for attr in filter(None, attrs.strip().split(".")):
-            obj = getattr(obj, attr)
-        return obj
+        return load_object(self.value)
 
     def __repr__(self) -> str:
         return f"EntryPoint(name={self.name!r}, value={self.value!r}, group={self.group!r})"
+
+
+def load_object(value: str) -> Any:
+    """The object ``module[:attr.attr]`` names, imported (extras in brackets are ignored).
+
+    :example:
+        >>> load_object("os.path:join").__name__
+        'join'
+    """
+    module, _, attrs = value.partition("[")[0].partition(":")
+    obj = import_module(module.strip())
+    for attr in filter(None, attrs.strip().split(".")):
+        obj = getattr(obj, attr)
+    return obj
 
 
 def _plain_finders_only() -> bool:

@@ -19,14 +19,42 @@ arguments must not have default values (pluggy does not pass those).
 
 from __future__ import annotations
 
-from typing import Callable, Optional
-
-import pluggy
+from typing import Any, Callable, Optional
 
 PROJECT = "benchmarkstt"
 
-hookspec = pluggy.HookspecMarker(PROJECT)
-hookimpl = pluggy.HookimplMarker(PROJECT)
+
+class Marker:
+    """``@hookimpl`` / ``@hookspec`` with pluggy's options, without importing pluggy.
+
+    A plugin imports ``hookimpl`` at its top, and a run served from the plugin cache
+    (:mod:`.plugincache`) imports pluggy only when it needs it. The options are kept on the
+    function as ``ATTRIBUTE`` and handed to pluggy's own marker when the plugin manager
+    reads the plugin (:func:`.plugins.make_plugin_manager`), so pluggy sees exactly what
+    ``pluggy.HookimplMarker("benchmarkstt")`` would have set. The options are pluggy's:
+    ``tryfirst``, ``trylast``, ``wrapper``, ``hookwrapper``, ``optionalhook``, ``specname``
+    for implementations; ``firstresult``, ``historic``, ``warn_on_impl`` for specifications.
+
+    :example:
+        >>> @hookimpl(trylast=True)
+        ... def infer_input_type(path):
+        ...     return None
+        >>> getattr(infer_input_type, hookimpl.attribute)
+        {'trylast': True}
+    """
+
+    def __init__(self, attribute: str):
+        self.attribute = attribute
+
+    def __call__(self, function: Callable | None = None, **options: Any) -> Any:
+        def mark(func: Callable) -> Callable:
+            setattr(func, self.attribute, options)
+            return func
+        return mark if function is None else mark(function)
+
+
+hookspec = Marker(PROJECT + "_spec_options")
+hookimpl = Marker(PROJECT + "_impl_options")
 
 Register = Callable[[type], None]
 

@@ -19,17 +19,16 @@ Environment:
 from __future__ import annotations
 
 import importlib
-import inspect
 import os
 import sys
-import traceback
-from typing import Any, Callable, Iterable
-
-import pluggy
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from . import hookspecs
 from .errors import PluginLoadError
 from .registry import KINDS, Registries
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pluggy
 
 GROUP = "benchmarkstt"
 BUILTIN_PLUGINS = ("benchmarkstt_core.builtin",)
@@ -58,21 +57,21 @@ class PluginRecord:
                 "origin": self.origin, "status": self.status, "components": self.components,
                 "errors": self.errors}
 
+    @classmethod
+    def from_dict(cls, data: dict) -> "PluginRecord":
+        """The record :meth:`as_dict` gave."""
+        record = cls(data["name"], data["distribution"], data["version"], data["origin"])
+        record.status, record.errors, record.components = data["status"], data["errors"], data["components"]
+        return record
 
-class PluginHost:
-    """A plugin manager with its plugins loaded, their records and the registries they fill."""
 
-    def __init__(self, pm: pluggy.PluginManager, strict: bool):
-        self.pm = pm
+class Host:
+    """What every plugin host has: the plugins' records and the warnings for the user."""
+
+    def __init__(self, strict: bool):
         self.strict = strict
         self.records: list[PluginRecord] = []
         self.messages: list[str] = []
-        self._registries: Registries | None = None
-
-    @property
-    def hook(self) -> Any:
-        """The hook caller (``host.hook.infer_input_type(path=...)``)."""
-        return self.pm.hook
 
     def warn(self, message: str) -> None:
         """Keep a warning for the user; the CLI prints these on stderr."""
@@ -82,7 +81,23 @@ class PluginHost:
         """The record of the plugin registered as ``name``."""
         return next((r for r in self.records if r.name == name), None)
 
+
+class PluginHost(Host):
+    """A plugin manager with its plugins loaded, their records and the registries they fill."""
+
+    def __init__(self, pm: pluggy.PluginManager, strict: bool):
+        super().__init__(strict)
+        self.pm = pm
+        self._registries: Registries | None = None
+
+    @property
+    def hook(self) -> Any:
+        """The hook caller (``host.hook.infer_input_type(path=...)``)."""
+        return self.pm.hook
+
     def _fail(self, record: PluginRecord, stage: str, exc: BaseException) -> None:
+        import traceback
+
         record.status = "failed"
         record.errors.append(f"{stage}: {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
         self.warn(f"plugin {record.name!r} ({record.distribution} {record.version}) failed to {stage}: "
@@ -97,17 +112,22 @@ class PluginHost:
         return self._registries
 
     def _build_registries(self) -> Registries:
-        registries = Registries(self.warn)
+        registries = Registries(self.warn, self.api_methods)
         for kind in KINDS:
             self._collect(kind, registries[kind].add)
+        return registries
+
+    def api_methods(self) -> dict:
+        """The functions plugins register as extra JSON-RPC methods, by name."""
+        methods: dict[str, Callable] = {}
         for impl in self.pm.hook.register_api_methods.get_hookimpls():
             def add_method(name: str, function: Callable) -> None:
-                if name in registries.api_methods:
+                if name in methods:
                     self.warn(f"API method {name!r} from plugin {impl.plugin_name!r} ignored: already registered")
                 else:
-                    registries.api_methods[name] = function
+                    methods[name] = function
             self._call_impl(impl, "register API methods", register=add_method, host=self)
-        return registries
+        return methods
 
     def _collect(self, kind: str, add: Callable) -> None:
         for impl in getattr(self.pm.hook, "register_" + kind).get_hookimpls():
@@ -171,6 +191,8 @@ def _register(host: PluginHost, plugin: Any, record: PluginRecord) -> None:
 
 def _duck_plugin(module: Any) -> Any:
     """A plugin that registers the classes of a module without hookimpls, by duck typing."""
+    import inspect
+
     found: dict[str, list[type]] = {}
     for _, klass in inspect.getmembers(module, inspect.isclass):
         if klass.__module__ != module.__name__:
@@ -194,8 +216,42 @@ def _duck_plugin(module: Any) -> Any:
 
 
 def _has_hookimpls(module: Any) -> bool:
-    marker = hookspecs.PROJECT + "_impl"
-    return any(hasattr(value, marker) for value in vars(module).values() if callable(value))
+    markers = (hookspecs.hookimpl.attribute, hookspecs.PROJECT + "_impl")
+    return any(hasattr(value, marker) for value in vars(module).values() if callable(value) for marker in markers)
+
+
+def _marker_options(obj: Any, name: str, marker: hookspecs.Marker) -> dict | None:
+    try:
+        options = getattr(getattr(obj, name), marker.attribute, None)
+    except Exception:
+        return None
+    return options if isinstance(options, dict) else None
+
+
+def _plugin_manager() -> pluggy.PluginManager:
+    """pluggy's plugin manager for the hooks of :mod:`.hookspecs`, reading their markers."""
+    import pluggy
+
+    def as_pluggy(marker: Any, options: dict, suffix: str) -> dict:
+        def probe() -> None:
+            """Carries the options pluggy's own marker sets."""
+        marker(probe, **options)
+        return getattr(probe, hookspecs.PROJECT + suffix)
+
+    class PluginManager(pluggy.PluginManager):
+        def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+            options = super().parse_hookimpl_opts(plugin, name)
+            ours = None if options is not None else _marker_options(plugin, name, hookspecs.hookimpl)
+            return options if ours is None else as_pluggy(pluggy.HookimplMarker(hookspecs.PROJECT), ours, "_impl")
+
+        def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
+            options = super().parse_hookspec_opts(module_or_class, name)
+            ours = None if options is not None else _marker_options(module_or_class, name, hookspecs.hookspec)
+            return options if ours is None else as_pluggy(pluggy.HookspecMarker(hookspecs.PROJECT), ours, "_spec")
+
+    pm = PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
 
 
 def load_module(host: PluginHost, module_name: str) -> None:
@@ -235,8 +291,7 @@ def make_plugin_manager(load: Iterable[str] = (), autoload: bool = True,
     """
     if strict is None:
         strict = os.environ.get(ENV_ERRORS, "").lower() == "raise"
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
-    pm.add_hookspecs(hookspecs)
+    pm = _plugin_manager()
     host = PluginHost(pm, strict)
     for module_name in builtins:
         module = importlib.import_module(module_name)

@@ -20,10 +20,10 @@ docstring's description, ``:param x:`` and ``:example x:`` lines are its help.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from .docblock import Docblock, parse
+from .entrypoints import load_object
 from .errors import UnknownComponentError, UsageError
 
 KINDS = ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects",
@@ -48,19 +48,30 @@ def component_name(cls: type) -> str:
 class ComponentSpec:
     """Everything the CLI, the API and the help need to know about one component class."""
 
-    def __init__(self, kind: str, cls: type, name: str, params: list, doc: Docblock,
-                 wants_context: bool, plugin: str | None = None):
+    def __init__(self, kind: str, cls: type | None, name: str, params: list, doc: Docblock,
+                 wants_context: bool, plugin: str | None = None, where: str | None = None):
         self.kind = kind
-        self.cls = cls
+        self._cls = cls
+        self.where = where if cls is None else f"{cls.__module__}:{cls.__qualname__}"
         self.name = name
         self.params = params
         self.doc = doc
         self.wants_context = wants_context
         self.plugin = plugin
 
+    @property
+    def cls(self) -> type:
+        """The component's class; a spec read from the plugin cache imports it on first use
+        from :attr:`where` (``module:QualName``)."""
+        if self._cls is None:
+            self._cls = load_object(self.where)
+        return self._cls
+
     @classmethod
     def from_class(cls, kind: str, klass: type, plugin: str | None = None) -> "ComponentSpec":
         """Derive the spec of ``klass``: name, parameters and help."""
+        import inspect
+
         doc = parse(klass.__dict__.get("__doc__") or inspect.getdoc(klass))
         params: list[Param] = []
         wants_context = False
@@ -132,12 +143,16 @@ class Registry:
 
     def add(self, klass: type, plugin: str | None = None) -> ComponentSpec | None:
         """Register a component class; return its spec, or ``None`` when its name was taken."""
-        spec = ComponentSpec.from_class(self.kind, klass, plugin)
+        return self.add_spec(ComponentSpec.from_class(self.kind, klass, plugin))
+
+    def add_spec(self, spec: ComponentSpec) -> ComponentSpec | None:
+        """Register a component by its spec; return it, or ``None`` when its name was taken."""
         key = spec.name.lower()
         if key in self._specs:
             other = self._specs[key]
-            if other.cls is not klass:
-                self._warn(f"{self.kind[:-1]} {spec.name!r} from plugin {plugin!r} ignored: "
+            loaded = other._cls is not None and spec._cls is not None
+            if (other._cls is not spec._cls) if loaded else (other.where != spec.where):
+                self._warn(f"{self.kind[:-1]} {spec.name!r} from plugin {spec.plugin!r} ignored: "
                            f"the name is already used by plugin {other.plugin!r}")
             return None
         self._specs[key] = spec
@@ -167,12 +182,23 @@ class Registry:
 
 
 class Registries:
-    """The registries of every kind, as attributes (``registries.metrics``)."""
+    """The registries of every kind, as attributes (``registries.metrics``), and the extra
+    API methods plugins register (``api_methods``: name -> function, asked of
+    ``api_methods`` on first use)."""
 
-    def __init__(self, warn: Callable[[str], None] | None = None):
+    def __init__(self, warn: Callable[[str], None] | None = None,
+                 api_methods: Callable[[], dict] | None = None):
         for kind in KINDS:
             setattr(self, kind, Registry(kind, warn))
-        self.api_methods: dict[str, Callable] = {}
+        self._api_methods_of = api_methods or dict
+        self._api_methods: dict[str, Callable] | None = None
+
+    @property
+    def api_methods(self) -> dict:
+        """The extra JSON-RPC methods of the plugins, by name."""
+        if self._api_methods is None:
+            self._api_methods = self._api_methods_of()
+        return self._api_methods
 
     def __getitem__(self, kind: str) -> Registry:
         if kind not in KINDS:

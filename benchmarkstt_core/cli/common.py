@@ -169,11 +169,17 @@ def setup_logging(level: str) -> None:
 
 
 def load_host(pre: argparse.Namespace) -> Any:
-    """Load the plugins (with ``--load`` modules) and print the warnings of broken ones."""
+    """The plugins: from the plugin cache when it is valid (:mod:`..plugincache`), else
+    loaded in full (with ``--load`` modules) and cached; prints the warnings of broken ones."""
+    from ..plugincache import cached_host, save
     from ..plugins import make_plugin_manager
 
-    host = make_plugin_manager(load=pre.load)
-    host.registries  # registering components may warn too (name clashes)
+    host = None if pre.load else cached_host()
+    if host is None:
+        host = make_plugin_manager(load=pre.load)
+        host.registries  # registering components may warn too (name clashes)
+        if not pre.load:
+            save(host)
     for message in host.messages:
         sys.stderr.write(f"benchmarkstt: warning: {message}\n")
     return host
