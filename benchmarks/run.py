@@ -13,7 +13,8 @@ a. the CLI end to end on the tutorial pairs (``--wer``, ``--wer hunt``, ``--wer 
    ``--cer``, ``--diffcounts``, ``--worddiffs``), outputs compared byte for byte;
 b. strict and levenshtein WER in-process on generated long documents, with peak memory;
 c. pooled WER over 10,000 generated utterance pairs through the Python API;
-d. cold start: ``--version`` and ``--help`` against ``python -c pass``.
+d. cold start: ``--version`` and ``--help`` against ``python -c pass``; ``--help`` and
+   ``--wer`` without the plugin cache too (a first run, or ``BENCHMARKSTT_NO_CACHE=1``).
 
 Every measurement runs in a fresh process; medians are printed, with ratios from this one
 run (the machine this was written on is noisy: ratios below ~1.5x are ties). The results
@@ -94,10 +95,13 @@ def machine() -> dict:
 
 
 def run_timed(cmd: list) -> tuple:
-    """Wall time from start to exit, CPU time (user + sys), peak RSS (MB) and stdout of one run."""
+    """Wall time from start to exit, CPU time (user + sys), peak RSS (MB) and stdout of one run.
+    A leading ``{"NAME": "value"}`` in ``cmd`` is added to its environment."""
+    env = dict(ENV, **cmd[0]) if isinstance(cmd[0], dict) else ENV
+    cmd = cmd[1:] if isinstance(cmd[0], dict) else cmd
     with open(os.devnull, "wb") as devnull:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=devnull, env=ENV, cwd=ROOT)
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=devnull, env=env, cwd=ROOT)
         out = proc.stdout.read()
         _, status, usage = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - start
@@ -249,6 +253,11 @@ def section_d(results: dict, checks: list) -> str:
     commands = [("`python -c pass` (project venv)", [str(OURS_BIN / "python"), "-c", "pass"]),
                 ("ours `benchmarkstt --version`", [str(OURS_BIN / "benchmarkstt"), "--version"]),
                 ("ours `benchmarkstt --help`", [str(OURS_BIN / "benchmarkstt"), "--help"]),
+                ("ours `benchmarkstt --help`, no plugin cache",
+                 [{"BENCHMARKSTT_NO_CACHE": "1"}, str(OURS_BIN / "benchmarkstt"), "--help"]),
+                ("ours `--wer` (kaldi pair), no plugin cache",
+                 [{"BENCHMARKSTT_NO_CACHE": "1"}, str(OURS_BIN / "benchmarkstt"), "-r", str(DATA / "qt_reference.txt"),
+                  "-h", str(DATA / "qt_kaldi_hypothesis.txt"), "--wer"]),
                 ("`python -c pass` (baseline venv)", [str(BASE_BIN / "python"), "-c", "pass"]),
                 ("benchmarkstt 1.1 `--version`", [str(BASE_BIN / "benchmarkstt"), "--version"]),
                 ("benchmarkstt 1.1 `--help`", [str(BASE_BIN / "benchmarkstt"), "--help"]),
