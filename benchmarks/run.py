@@ -59,7 +59,7 @@ def ensure_baseline() -> None:
     if python.exists() and subprocess.run([str(python), "-c", check], env=ENV).returncode == 0:
         return
     print(f"installing {', '.join(BASELINE_PACKAGES)} into {BASELINE} ...", file=sys.stderr)
-    subprocess.run([sys.executable, "-m", "venv", "--clear", str(BASELINE)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", "--clear", "--upgrade-deps", str(BASELINE)], check=True)
     subprocess.run([str(python), "-m", "pip", "install", "-q", *BASELINE_PACKAGES], check=True, env=ENV)
 
 
