@@ -129,7 +129,7 @@ def test_levenshtein_distances(a, b):
     assert levenshtein_distance(text_a, text_b) == editdistance.eval(text_a, text_b)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(edited_pairs(max_size=300))
 def test_levenshtein_distances_when_the_band_is_too_narrow(pair):
     """Long pairs: rapidfuzz searches a band of the hinted width first and widens it when the
