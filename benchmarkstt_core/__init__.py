@@ -5,26 +5,41 @@ plugins found through the ``benchmarkstt`` entry-point group. For Python users:
 
 :example:
     >>> import benchmarkstt_core as bstt
-    >>> bstt.benchmark("a b c", "a x c", metrics=["wer"])[0].value
+    >>> bstt.benchmark("a b c", "a x c", metrics="wer")[0].value
     0.3333333333333333
     >>> "wer" in bstt.make_plugin_manager().registries.metrics
     True
+
+The public names are imported when first used, so that ``import benchmarkstt_core`` (and
+``benchmarkstt --version``) costs nothing.
 """
 
-__all__ = ["benchmark", "make_plugin_manager", "Pipeline", "Result", "__version__"]
+__all__ = ["BenchmarkSTTError", "InputError", "Pipeline", "Result", "UsageError", "__version__", "benchmark",
+           "make_plugin_manager"]
+
+# public name -> the module (relative to this package) that defines it
+_HOMES = {
+    "benchmark": "pipeline",
+    "Pipeline": "pipeline",
+    "Result": "pipeline",
+    "make_plugin_manager": "plugins",
+    "BenchmarkSTTError": "errors",
+    "InputError": "errors",
+    "UsageError": "errors",
+    "__version__": "__meta__",
+}
 
 
-def __getattr__(name):
-    if name in ("benchmark", "Pipeline", "Result"):
-        from . import pipeline
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
 
-        return getattr(pipeline, name)
-    if name == "make_plugin_manager":
-        from .plugins import make_plugin_manager
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
 
-        return make_plugin_manager
-    if name == "__version__":
-        from .__meta__ import __version__
 
-        return __version__
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def __dir__() -> list:
+    return sorted(set(globals()) | set(__all__))

@@ -12,7 +12,8 @@ hypothesis pair, so a loop or a process pool can call it. :func:`benchmark` does
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, NamedTuple, Sequence, Union
+from collections.abc import Iterable, Mapping
+from typing import Any, Callable, NamedTuple, Sequence, Union
 
 from .context import Context
 from .diff import char_opcodes
@@ -30,14 +31,33 @@ class Result(NamedTuple):
     value: Any
 
 
-def split_call(call: ComponentCall) -> tuple[str, list]:
-    """``"wer"`` or ``("wer", "hunt")`` as ``(name, [values])``."""
+def split_call(call: ComponentCall, argument: str = "component") -> tuple[str, list]:
+    """``"wer"`` or ``("wer", "hunt")`` as ``(name, [values])``; :class:`TypeError` naming
+    ``argument`` for anything else."""
     if isinstance(call, str):
         return call, []
-    call = list(call)
-    if not call or not isinstance(call[0], str):
-        raise UsageError(f"a component is given as a name or (name, values...), not {call!r}")
-    return call[0], call[1:]
+    if isinstance(call, (list, tuple)) and call and isinstance(call[0], str):
+        return call[0], list(call[1:])
+    raise TypeError(f"{argument}: a component is a name or a (name, value, ...) tuple, not {call!r}")
+
+
+def component_calls(calls: ComponentCall | Iterable[ComponentCall], argument: str) -> list:
+    """The ``(name, [values])`` of each component call; a string is one component.
+
+    :example:
+        >>> component_calls("wer", "metrics")
+        [('wer', [])]
+        >>> component_calls(["wer", ("wer", "hunt")], "metrics")
+        [('wer', []), ('wer', ['hunt'])]
+        >>> component_calls(3, "metrics")
+        Traceback (most recent call last):
+        TypeError: metrics: expected a component name or a list of them, not int
+    """
+    if isinstance(calls, str):
+        return [(calls, [])]
+    if isinstance(calls, (bytes, Mapping)) or not isinstance(calls, Iterable):
+        raise TypeError(f"{argument}: expected a component name or a list of them, not {type(calls).__name__}")
+    return [split_call(call, argument) for call in calls]
 
 
 def create(spec: ComponentSpec, args: Sequence[Any], context: Context) -> Any:
@@ -54,23 +74,22 @@ class Pipeline:
     """Normalizers, a segmenter and metrics, checked and built once.
 
     :param registries: where the components are looked up
-    :param normalizers: normalizer calls in order, e.g. ``[("regex", "[,.]", " "), "lowercase"]``
-    :param metrics: metric calls in order, e.g. ``["wer", ("wer", "hunt")]``
+    :param normalizers: normalizer calls in order, e.g. ``[("regex", "[,.]", " "), "lowercase"]``,
+        or one name
+    :param metrics: metric calls in order, e.g. ``["wer", ("wer", "hunt")]``, or one name
     :param segmenter: the segmenter's name (built only when there are metrics)
     :param context: the context components receive (default: a fresh one)
     """
 
-    def __init__(self, registries: Registries, normalizers: Iterable[ComponentCall] = (),
-                 metrics: Iterable[ComponentCall] = (), segmenter: str = "simple",
+    def __init__(self, registries: Registries, normalizers: ComponentCall | Iterable[ComponentCall] = (),
+                 metrics: ComponentCall | Iterable[ComponentCall] = (), segmenter: str = "simple",
                  context: Context | None = None):
         self.context = context or Context(registries)
         self.normalizer = NormalizationAggregate()
-        for call in normalizers:
-            name, args = split_call(call)
+        for name, args in component_calls(normalizers, "normalizers"):
             self.normalizer.add(create(registries.normalizers.get(name), args, self.context))
         self.metrics: list[tuple[str, Any]] = []
-        for call in metrics:
-            name, args = split_call(call)
+        for name, args in component_calls(metrics, "metrics"):
             spec = registries.metrics.get(name)
             self.metrics.append((spec.name, create(spec, args, self.context)))
         self.segmenter = create(registries.segmenters.get(segmenter), [], self.context) if self.metrics else None
@@ -97,16 +116,27 @@ def render_log_entry(entry: LogEntry, dialect: Any) -> str:
     return dialect.render_chars(char_opcodes(entry.before, entry.after), entry.before, entry.after)
 
 
-def benchmark(reference: str, hypothesis: str, metrics: Iterable[ComponentCall] = ("wer",),
-              normalizers: Iterable[ComponentCall] = (), host: Any = None) -> list:
+def benchmark(reference: str, hypothesis: str,
+              metrics: ComponentCall | Iterable[ComponentCall] = ("wer",),
+              normalizers: ComponentCall | Iterable[ComponentCall] = (), host: Any = None) -> list:
     """Compare two texts and return a :class:`Result` per metric.
 
     :param reference: the reference text
     :param hypothesis: the hypothesis text
-    :param metrics: metric calls, e.g. ``["wer", ("wer", "levenshtein"), "cer"]``
-    :param normalizers: normalizer calls, e.g. ``["lowercase", ("replace", ",", "")]``
+    :param metrics: metric calls, e.g. ``["wer", ("wer", "levenshtein"), "cer"]``, or one
+        name (``"wer"``)
+    :param normalizers: normalizer calls, e.g. ``["lowercase", ("replace", ",", "")]``, or
+        one name (``"lowercase"``)
     :param host: a :class:`~benchmarkstt_core.plugins.PluginHost` (default: a new one)
+    :raises TypeError: naming the argument that is not of the types above
+
+    :example:
+        >>> benchmark("the cat sat", "the cat sad", metrics="wer", normalizers="lowercase")
+        [Result(title='wer', value=0.3333333333333333)]
     """
+    for argument, text in (("reference", reference), ("hypothesis", hypothesis)):
+        if not isinstance(text, str):
+            raise TypeError(f"{argument}: expected the text as a str, not {type(text).__name__}")
     if host is None:
         from .plugins import make_plugin_manager
 
