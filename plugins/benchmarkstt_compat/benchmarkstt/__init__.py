@@ -1,0 +1,42 @@
+"""benchmarkstt 1.1's Python API, served by the installed benchmarkstt 2 plugins.
+
+Code written for benchmarkstt 1.1 keeps its imports: ``benchmarkstt.input.core``,
+``benchmarkstt.normalization.core``, ``benchmarkstt.segmentation.core``,
+``benchmarkstt.metrics.core``, ``benchmarkstt.schema``, ``benchmarkstt.diff.core``,
+``benchmarkstt.output.core`` and ``benchmarkstt.api.gunicorn``. Their classes are the
+standard plugins' own, or thin adapters where 1.1's signature differs, so every number is
+the one the ``benchmarkstt`` command gives.
+
+Nothing is imported until it is used: ``import benchmarkstt`` is cheap, and the
+subpackages load on first access.
+
+:example:
+    >>> import benchmarkstt
+    >>> benchmarkstt.__version__ == __import__("benchmarkstt_core").__version__
+    True
+    >>> from benchmarkstt.input.core import PlainText
+    >>> from benchmarkstt.metrics.core import WER
+    >>> from benchmarkstt.schema import Schema
+    >>> WER().compare(Schema(PlainText("the cat sat")), Schema(PlainText("the cat sad")))
+    0.3333333333333333
+"""
+
+__all__ = ["__version__", "api", "diff", "input", "metrics", "normalization", "output", "schema", "segmentation"]
+
+_SUBMODULES = frozenset(__all__) - {"__version__"}
+
+
+def __getattr__(name: str):
+    if name == "__version__":
+        from benchmarkstt_core.__meta__ import __version__
+
+        return __version__
+    if name in _SUBMODULES:
+        from importlib import import_module
+
+        return import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list:
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,1 @@
+"""benchmarkstt 1.1's JSON-RPC API: see :mod:`benchmarkstt.api.gunicorn`."""

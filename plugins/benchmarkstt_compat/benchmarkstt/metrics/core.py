@@ -1,0 +1,128 @@
+"""benchmarkstt 1.1's metrics, served by the installed ``wer``, ``cer``, ``diffcounts``,
+``worddiffs`` and ``beer`` metrics.
+
+``compare(ref, hyp)`` takes a :class:`~benchmarkstt.schema.Schema` or anything that
+iterates :class:`~benchmarkstt.schema.Item` (an input or a segmenter), and gives what the
+``benchmarkstt`` command prints; ``DiffCounts`` gives 1.1's :class:`OpcodeCounts`.
+
+:example:
+    >>> from benchmarkstt.input.core import PlainText
+    >>> ref, hyp = PlainText("0 1 2 3 4"), PlainText("0 1 22 2 3 4")
+    >>> WER(mode="hunt").compare(ref, hyp)
+    0.1
+    >>> DiffCounts().compare(ref, hyp)
+    OpcodeCounts(equal=5, replace=0, insert=1, delete=0)
+    >>> WordDiffs("html").compare(PlainText("the cat"), PlainText("the hat"))
+    ' the<span class="delete"> cat</span><span class="insert"> hat</span>'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Iterable, NamedTuple, Sequence
+
+from benchmarkstt_beer import metric as beer
+from benchmarkstt_core.schema import Schema as CoreSchema
+from benchmarkstt_metrics import metrics
+
+from .. import _installed
+from ..schema import Schema
+
+__all__ = ["BEER", "CER", "DiffCounts", "OpcodeCounts", "WER", "WordDiffs", "get_opcode_counts"]
+
+
+class OpcodeCounts(NamedTuple):
+    """The number of equal, replaced, inserted and deleted words."""
+
+    equal: int
+    replace: int
+    insert: int
+    delete: int
+
+
+def get_opcode_counts(opcodes: Iterable[Sequence]) -> OpcodeCounts:
+    """The counts of difflib-style opcodes ``(tag, i1, i2, j1, j2)``, as ``diffcounts`` counts them.
+
+    :example:
+        >>> get_opcode_counts([("equal", 0, 2, 0, 2), ("replace", 2, 3, 2, 4)])
+        OpcodeCounts(equal=2, replace=1, insert=1, delete=0)
+    """
+    return OpcodeCounts(**metrics.count_opcodes(opcodes))
+
+
+def as_schema(value: Any, argument: str) -> CoreSchema:
+    """``value`` as a schema: a schema as it is, an iterable of items copied into one."""
+    if isinstance(value, CoreSchema):
+        return value
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise TypeError(f"{argument}: expected a Schema or an iterable of Items, not {type(value).__name__}")
+    return Schema(value)
+
+
+class _ComparesItems:
+    """Accepts any iterable of items where the installed metric takes a schema."""
+
+    def compare(self, ref: Any, hyp: Any) -> Any:
+        return super().compare(as_schema(ref, "ref"), as_schema(hyp, "hyp"))  # type: ignore[misc]
+
+
+class WER(_ComparesItems, metrics.WER):
+    """Word Error Rate: (substitutions + deletions + insertions) / reference words (the installed ``wer``)
+
+    :param mode: ``strict`` (default), ``hunt`` (insertions and deletions weigh 0.5) or ``levenshtein``
+    :param differ_class: the differ for strict and hunt, a class or an installed differ's name
+    """
+
+    MODE_STRICT = "strict"
+    MODE_HUNT = "hunt"
+    MODE_LEVENSHTEIN = "levenshtein"
+
+    def __init__(self, mode: str | None = None, differ_class: Any = None):
+        super().__init__(mode, differ_class, context=_installed.context())
+
+
+class CER(_ComparesItems, metrics.CER):
+    """Character Error Rate: the Levenshtein distance of the characters (spaces left out) per reference character (the installed ``cer``)
+
+    :param mode: ``levenshtein`` (the default and only mode)
+    :param differ_class: for future use
+    """
+
+    MODE_LEVENSHTEIN = "levenshtein"
+
+
+class DiffCounts(_ComparesItems, metrics.DiffCounts):
+    """The number of equal, replaced, inserted and deleted words, as :class:`OpcodeCounts` (the installed ``diffcounts``)
+
+    :param mode: ``strict`` or ``hunt`` (the default diff) or ``levenshtein``
+    :param differ_class: the differ, a class or an installed differ's name
+    """
+
+    MODE_LEVENSHTEIN = "levenshtein"
+
+    def __init__(self, mode: str | None = None, differ_class: Any = None):
+        super().__init__(mode, differ_class, context=_installed.context())
+
+    def compare(self, ref: Any, hyp: Any) -> OpcodeCounts:
+        return OpcodeCounts(**super().compare(ref, hyp))
+
+
+class WordDiffs(_ComparesItems, metrics.WordDiffs):
+    """Present differences on a per-word basis (the installed ``worddiffs``)
+
+    :param dialect: ``ansi`` (default), ``html``, ``json``, ``list``, ``rst``, ``text`` or a plugin's dialect
+    :param differ_class: the differ, a class or an installed differ's name
+    """
+
+    def __init__(self, dialect: str | None = None, differ_class: Any = None):
+        super().__init__(dialect or "ansi", differ_class, context=_installed.context())
+
+
+class BEER(_ComparesItems, beer.BEER):
+    """Bag of Entities Error Rate per entity and weighted average (the installed ``beer``)
+
+    :param entities_file: a JSON file of ``{"entity": weight, ...}``
+    """
+
+    def __init__(self, entities_file: Any = None):
+        super().__init__(entities_file, context=_installed.context())
