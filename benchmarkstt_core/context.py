@@ -44,7 +44,7 @@ def decode(data: bytes, encoding: str, path: str) -> str:
         start = data.rfind(b"\n", 0, exc.start) + 1
         column = len(data[start:exc.start].decode(encoding, errors="replace")) + 1
         raise InputError(f"{path}:{line}:{column}: cannot decode byte 0x{data[exc.start]:02x} as {encoding} "
-                         f"(set DEFAULT_ENCODING or give the file's encoding)") from None
+                         f"(set DEFAULT_ENCODING to the file's encoding)") from None
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text

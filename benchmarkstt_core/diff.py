@@ -108,6 +108,26 @@ class AnsiDialect(DiffDialect):
         return printable(text)
 
 
+class TextDialect(AnsiDialect):
+    """Plain text: deleted characters struck through (U+0338), inserted ones underlined
+    (U+0359); spaces shown as ``·``. The ``--log`` lines use it where colours are off; the
+    metrics plugin registers it as the ``text`` dialect.
+
+    :example:
+        >>> TextDialect().render_chars([("replace", 0, 1, 0, 1)], "a", "b")
+        'a\u0338b\u0359'
+    """
+
+    color_key = False
+
+    def format(self, tag: str, text: str) -> str:
+        if tag == "delete":
+            return "".join(c + "\u0338" for c in text)
+        if tag == "insert":
+            return "".join(c + "\u0359" for c in text)
+        return text
+
+
 def char_opcodes(a: str, b: str) -> list:
     """Character opcodes as the normalization logs show them (difflib, autojunk on)."""
     from difflib import SequenceMatcher

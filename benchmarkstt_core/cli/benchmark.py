@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import textwrap
 from typing import Any
 
 from ..context import Context
-from ..diff import AnsiDialect
-from ..errors import UsageError
+from ..errors import InputError, UsageError
 from ..pipeline import Pipeline, render_log_entry
+from .colour import default_dialect, log_dialect
 from .common import add_component_flags, wrap_paragraphs
 
 
@@ -19,9 +20,15 @@ def _choices(registry: Any) -> dict:
     return {"choices": names, "metavar": "{" + ",".join(names) + "}"} if names else {}
 
 
-def read_input(host: Any, kind: str, source: str, context: Context) -> str:
-    """The text of ``source`` read by the input type ``kind``."""
-    return host.registries.inputs.get(kind).create([source], context=context).read()
+def read_input(host: Any, kind: str, source: str, context: Context, flag: str) -> str:
+    """The text of ``source`` read by the input type ``kind``; where ``source`` names no file,
+    the error says how to compare the text itself (``flag argument``)."""
+    try:
+        return host.registries.inputs.get(kind).create([source], context=context).read()
+    except InputError as exc:
+        if kind == "argument" or os.path.lexists(source):
+            raise
+        raise InputError(f"{exc} (to compare the text itself, give {flag} argument)") from None
 
 
 def log_writer(dialect: Any, with_title: bool) -> Any:
@@ -81,7 +88,10 @@ class BenchmarkCommand:
                                (registries.outputs, "output format"), (registries.segmenters, "segmenter")):
             require(registry, what)
         output = registries.outputs.get(args.output_format).create([])
-        context = Context(registries, host.hook, defaults=getattr(output, "defaults", {}))
+        defaults = dict(getattr(output, "defaults", {}))
+        if defaults.get("dialect") == "ansi":  # a text output: colours by the usual conventions
+            defaults["dialect"] = default_dialect(sys.stdout)
+        context = Context(registries, host.hook, defaults=defaults)
         normalizers = getattr(args, "normalizers", None) or []
         pipeline = Pipeline(registries, normalizers, args.metrics or [], context=context)
         if not pipeline.metrics:
@@ -90,9 +100,9 @@ class BenchmarkCommand:
             registries.inputs.get(kind)
         log = None
         if getattr(args, "log", False):
-            log = log_writer(AnsiDialect(), with_title=True)
-        reference = read_input(host, args.reference_type, args.reference, context)
-        hypothesis = read_input(host, args.hypothesis_type, args.hypothesis, context)
+            log = log_writer(log_dialect(sys.stderr), with_title=True)
+        reference = read_input(host, args.reference_type, args.reference, context, "-rt")
+        hypothesis = read_input(host, args.hypothesis_type, args.hypothesis, context, "-ht")
         text = output.render(pipeline.run(reference, hypothesis, log))
         sys.stdout.write(text)
         sys.stdout.flush()

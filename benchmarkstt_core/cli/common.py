@@ -56,13 +56,64 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse without abbreviations, with ``--help`` only (``-h`` is the hypothesis)."""
+    """argparse without abbreviations, with ``--help`` only (``-h`` is the hypothesis), and
+    usage errors in two lines: a short usage line, then the error with a suggestion for a
+    mistyped flag."""
 
     def __init__(self, *args: Any, **kwargs: Any):
         kwargs.setdefault("allow_abbrev", False)
         kwargs.setdefault("add_help", False)
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
+
+    def short_usage(self) -> str:
+        """``usage: PROG`` with the required options, ``[options]`` and the positionals."""
+        formatter = self._get_formatter()
+        parts = [self.prog]
+        parts += [f"{a.option_strings[0]} {formatter._format_args(a, a.dest.upper())}".rstrip()
+                  for a in self._actions if a.option_strings and a.required]
+        if any(a.option_strings and not a.required for a in self._actions):
+            parts.append("[options]")
+        parts += [formatter._format_args(a, a.dest) for a in self._actions if not a.option_strings]
+        return "usage: " + " ".join(parts)
+
+    def option_strings(self) -> list:
+        """Every flag of this parser and of its subcommands."""
+        flags = []
+        for action in self._actions:
+            flags.extend(action.option_strings)
+            for sub in (action.choices or {}).values() if isinstance(action, argparse._SubParsersAction) else ():
+                flags.extend(sub.option_strings() if isinstance(sub, ArgumentParser) else ())
+        return flags
+
+    def suggestion(self, message: str) -> str:
+        """`` (did you mean --wer?)`` for the first unrecognized flag that starts a known flag
+        or is close to one (:func:`difflib.get_close_matches`).
+
+        :example:
+            >>> parser = ArgumentParser(prog="p")
+            >>> for flag in ("--reference", "--reference-type", "--regex", "--wer"):
+            ...     _ = parser.add_argument(flag)
+            >>> parser.suggestion("unrecognized arguments: --werr"), parser.suggestion("unrecognized arguments: --ref x")
+            (' (did you mean --wer?)', ' (did you mean --reference or --reference-type?)')
+        """
+        if not message.startswith("unrecognized arguments: "):
+            return ""
+        from difflib import get_close_matches
+
+        known = sorted(set(self.option_strings()))
+        for arg in message[len("unrecognized arguments: "):].split():
+            flag = arg.partition("=")[0]
+            if not flag.startswith("-") or flag in ("-", "--"):
+                continue
+            close = [k for k in known if k.startswith(flag)][:3] or get_close_matches(flag, known, n=1)
+            if close:
+                return f" (did you mean {' or '.join(close)}?)"
+        return ""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the short usage line and ``PROG: error: MESSAGE``; exit with status 2."""
+        self.exit(2, f"{self.short_usage()}\n{self.prog}: error: {message}{self.suggestion(message)}\n")
 
 
 class ComponentAction(argparse.Action):
@@ -233,13 +284,18 @@ def finish(status: int) -> NoReturn:
     os._exit(status)
 
 
-def autocomplete(parser: argparse.ArgumentParser) -> None:
-    """Bash completion through argcomplete, when a completion is being asked for."""
+def autocomplete(parser: argparse.ArgumentParser, registries: Any = None) -> None:
+    """Bash completion through argcomplete, when a completion is being asked for; component
+    flags complete their values from ``registries`` (:mod:`.completion`)."""
     if "_ARGCOMPLETE" in os.environ:
         try:
             import argcomplete
         except ImportError:
             return
+        if registries is not None:
+            from .completion import add_completers
+
+            add_completers(parser, registries)
         argcomplete.autocomplete(parser)
 
 

@@ -34,7 +34,7 @@ def main(argv: list) -> int:
         command.add_arguments(parser, host)
         parser.add_argument("--version", action="store_true", help="Output benchmarkstt version number")
         add_common_options(parser)
-        autocomplete(parser)
+        autocomplete(parser, host.registries)
         args = parser.parse_args(argv)
         setup_logging(args.log_level)
         startup_done()

@@ -7,11 +7,11 @@ import sys
 from typing import Any
 
 from ..context import Context
-from ..diff import AnsiDialect
 from ..errors import UsageError
 from ..files import check_new_files, write_new_file
 from ..pipeline import Pipeline
 from .benchmark import log_writer, require
+from .colour import log_dialect
 from .common import add_component_flags
 
 
@@ -56,7 +56,7 @@ class NormalizationCommand:
         pipeline = Pipeline(registries, args.normalizers, context=context)
         emit = None
         if args.log:
-            log = log_writer(AnsiDialect(), with_title=False)
+            log = log_writer(log_dialect(sys.stderr), with_title=False)
             emit = lambda entry: log(None, entry)  # noqa: E731
         if not inputs:
             sys.stdout.write(pipeline.normalize(read_stdin(), emit))

@@ -5,11 +5,18 @@ import sys
 
 
 def run(argv=None) -> None:
-    """Console-script entry point of ``benchmarkstt-tools``."""
+    """Console-script entry point of ``benchmarkstt-tools``; ``--version`` is answered
+    before anything else is imported, as ``benchmarkstt --version`` is."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "--version" in argv:
+        from ..__meta__ import __version__
+
+        sys.stdout.write(f"benchmarkstt-tools: {__version__}\n")
+        sys.exit(0)
     from .common import finish, pause_gc
 
     pause_gc()
-    finish(main(sys.argv[1:] if argv is None else list(argv)))
+    finish(main(argv))
 
 
 def main(argv: list) -> int:
@@ -22,6 +29,7 @@ def main(argv: list) -> int:
         parser = ArgumentParser(prog="benchmarkstt-tools", add_help=True,
                                 description="Subcommands of benchmarkstt")
         parser.add_argument("--log-level", type=str.lower, default="warning", help="Set the logging output level")
+        parser.add_argument("--version", action="store_true", help="Output benchmarkstt version number")
         sub = parser.add_subparsers(dest="subcommand", metavar="subcommand")
         commands = {}
         for spec in host.registries.tool_commands:
@@ -32,7 +40,7 @@ def main(argv: list) -> int:
                                 add_help=False, formatter_class=parser.formatter_class)
             command.add_arguments(sp, host)
             add_common_options(sp)
-        autocomplete(parser)
+        autocomplete(parser, host.registries)
         args = parser.parse_args(argv)
         if not args.subcommand:
             parser.error("expects at least 1 argument: a subcommand (" + ", ".join(commands) + ")")

@@ -213,3 +213,12 @@ def test_usage_page_session(monkeypatch):
         runner.run(parser.get_doctest(block, {}, f"usage.md pycon {number}", "docs/usage.md", 0))
     results = runner.summarize(verbose=False)
     assert results.failed == 0 and results.attempted >= 9
+
+
+def test_config_files_name_1_1_classes_by_dotted_path(bstt, tmp_path):
+    """1.1's documented dotted class paths in config files resolve to these classes (the
+    conformance case config-dotted-class-unknown pins 1.1's failure to do so)."""
+    (tmp_path / "c.conf").write_text("[normalization]\nbenchmarkstt.normalization.core.Lowercase\n")
+    run = bstt("-r", "The Cat", "-h", "the cat", "-rt", "argument", "-ht", "argument", "--config", "c.conf",
+               "--wer", cwd=tmp_path)
+    assert (run.returncode, run.stdout) == (0, "wer\n===\n\n0.000000\n\n"), run

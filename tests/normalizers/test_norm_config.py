@@ -88,9 +88,9 @@ def test_encodings(tools, tmp_path):
     ("[normalization]\nregex\n", "c.conf:2:1: regex in a config file takes a rules file and an optional encoding"),
     ("[normalization]\nreplace nope.csv\n", "c.conf:2:1: nope.csv: no such file"),
     ("[normalization]\nlowercase\n[x]def\n", "c.conf:3:1: unknown normalizer '[x]def' (known: "),
-    ("[normalization]\nbenchmarkstt.normalization.core.Lowercase\n",
-     "c.conf:2:1: unknown normalizer 'benchmarkstt.normalization.core.Lowercase': it is not a registered name "
-     "and module 'benchmarkstt.normalization.core' cannot be imported"),
+    ("[normalization]\nnosuchpackage.normalization.core.Lowercase\n",
+     "c.conf:2:1: unknown normalizer 'nosuchpackage.normalization.core.Lowercase': it is not a registered name "
+     "and module 'nosuchpackage.normalization.core' cannot be imported"),
     ("[normalization]\nos.path\n", "module 'os' has no normalizer class 'path'"),
     ("# only a comment\n", "c.conf: no section [normalization] (it has no section headers"),
     ("", "c.conf: no section [normalization] (it has no section headers"),

@@ -34,7 +34,7 @@ def test_log_lines_name_reference_and_hypothesis(bstt, tmp_path):
     (tmp_path / "norm.conf").write_text("[normalization]\n# rules\nRegex rules.csv\nlowercase\n")
     (tmp_path / "rules.csv").write_text('# comment line\n"[,.-]"," "\n"(?i)colour","color"\n')
     run = bstt("-r", "The Colour, red.", "-h", "the color red", "-rt", "argument", "-ht", "argument",
-               "--config", "norm.conf", "--wer", "--log", cwd=tmp_path)
+               "--config", "norm.conf", "--wer", "--log", cwd=tmp_path, env={"FORCE_COLOR": "1"})
     assert run.stdout == "wer\n===\n\n0.000000\n\n"
     lines = run.stderr.splitlines()
     stack = "Reference: NormalizationAggregate/Config/norm.conf[normalization]"
@@ -56,7 +56,7 @@ def test_a_bad_config_fails_before_the_inputs_are_read(bstt, tmp_path):
 def test_tools_log_lines_show_the_config_stack(tools, tmp_path):
     (tmp_path / "c.conf").write_text("[normalization]\nlowercase\nreplace r.csv\n")
     (tmp_path / "r.csv").write_text("ni,ecky ecky\n")
-    run = tools("normalization", "--config", "c.conf", "--log", cwd=tmp_path, input="NI!\n")
+    run = tools("normalization", "--config", "c.conf", "--log", cwd=tmp_path, input="NI!\n", env={"FORCE_COLOR": "1"})
     assert run.stdout == "ecky ecky!\n"
     lines = run.stderr.splitlines()
     assert [line.split(": ")[0] for line in lines] == [

@@ -33,9 +33,12 @@ def alone(tmp_path_factory) -> Path:
     return base
 
 
-def command(base: Path, name: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "DEFAULT_ENCODING")}
-    env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80")
+def command(base: Path, name: str, *args: str, stdin: str | None = None,
+            env: dict | None = None) -> subprocess.CompletedProcess:
+    extra = env or {}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "DEFAULT_ENCODING", "FORCE_COLOR", "NO_COLOR")}
+    env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80", **extra)
     return subprocess.run([str(base / "venv" / "bin" / name), *args], cwd=base, input=stdin, text=True,
                           capture_output=True, env=env, timeout=600)
 
@@ -51,10 +54,14 @@ def test_normalization_works_with_the_core_alone(alone):
     args = ("normalization", "--config", "c.conf", "--file", "regex", "r.csv", "--replacewords", "a", "one")
     run = command(alone, "benchmarkstt-tools", *args, stdin="THE Café")
     assert (run.returncode, run.stdout, run.stderr) == (0, "one cafe", "")
-    # --log renders its diffs with the core's own ANSI dialect: no metrics plugin needed
+    # --log renders its diffs with the core's own dialects, plain into a pipe and ANSI with
+    # FORCE_COLOR: no metrics plugin needed
     logged = command(alone, "benchmarkstt-tools", *args, "--log", stdin="THE Café")
     assert (logged.returncode, logged.stdout) == (0, "one cafe")
     assert logged.stderr.splitlines()[0] == (
+        "NormalizationAggregate/Config/c.conf[normalization]/Unidecode: THE·Café\u0338e\u0359")
+    coloured = command(alone, "benchmarkstt-tools", *args, "--log", stdin="THE Café", env={"FORCE_COLOR": "1"})
+    assert coloured.stderr.splitlines()[0] == (
         "NormalizationAggregate/Config/c.conf[normalization]/Unidecode: THE·Caf\x1b[31mé\x1b[0m\x1b[32me\x1b[0m")
     assert logged.stderr.splitlines()[-1].startswith("NormalizationAggregate: ")
     plugins = command(alone, "benchmarkstt-tools", "plugins").stdout

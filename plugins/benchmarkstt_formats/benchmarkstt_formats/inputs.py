@@ -48,6 +48,8 @@ class Infer(Input):
         context = self.context
         kind = context.hook.infer_input_type(path=self.source) if context.hook else None
         if kind is None:
+            if not os.path.exists(context.check_path(self.source, "file")):
+                raise InputError(f"{self.source}: no such file")
             extension = os.path.splitext(os.path.basename(self.source))[1]
             what = f"extension {extension!r}" if extension else "no extension"
             raise InputError(f"{self.source}: cannot infer the input type of a file with {what}; "

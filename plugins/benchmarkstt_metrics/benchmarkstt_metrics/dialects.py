@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from benchmarkstt_core.diff import AnsiDialect, DiffDialect, printable
+from benchmarkstt_core.diff import AnsiDialect, DiffDialect, TextDialect, printable
 
 
 class Ansi(AnsiDialect):
@@ -32,22 +32,13 @@ class RST(Ansi):
         return printable(text).replace("\u00b7", "\u200b\u00b7\u200b").replace("`", "\\`")
 
 
-class Text(Ansi):
+class Text(TextDialect):
     """Plain text with combining marks: deleted characters struck through, inserted ones underlined
 
     :example a: ["a"]
     :example b: ["b"]
     :example return: "\\u00b7\\u0338a\\u0338\\u00b7\\u0359b\\u0359"
     """
-
-    color_key = False
-
-    def format(self, tag: str, text: str) -> str:
-        if tag == "delete":
-            return "".join(c + "\u0338" for c in text)
-        if tag == "insert":
-            return "".join(c + "\u0359" for c in text)
-        return text
 
 
 class HTML(DiffDialect):

@@ -109,6 +109,8 @@ class CER(Metric):
     :example return: 0.1
     """
 
+    MODES = ("levenshtein",)
+
     def __init__(self, mode: str | None = None, differ_class: Any = None):
         if mode not in (None, "", "levenshtein"):
             raise UsageError(f"cer: unknown mode {mode!r} (only levenshtein)")
@@ -130,8 +132,10 @@ class DiffCounts(Metric):
     :example return: {"equal": 5, "replace": 0, "insert": 1, "delete": 0}
     """
 
+    MODES = WER.MODES
+
     def __init__(self, mode: str | None = None, differ_class: Any = None, *, context: Any = None):
-        default = Levenshtein if _modes("diffcounts", mode, WER.MODES) == "levenshtein" else RatcliffObershelp
+        default = Levenshtein if _modes("diffcounts", mode, self.MODES) == "levenshtein" else RatcliffObershelp
         self.differ = resolve_differ(differ_class, context, default)
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
@@ -141,8 +145,8 @@ class DiffCounts(Metric):
 class WordDiffs(Metric):
     """The words of reference and hypothesis with their differences marked, in a dialect
 
-    :param dialect: ansi, html, json, list, rst or text (default: ansi in text outputs,
-        list in JSON, text over the API)
+    :param dialect: ansi, html, json, list, rst or text (default: in text outputs ansi on a
+        terminal and text into pipes and files; list in JSON; text over the API)
     :param differ_class: the differ to use (ratcliffobershelp, the default, or levenshtein)
     :example ref: "the cat"
     :example hyp: "the hat"

@@ -1,0 +1,81 @@
+"""What bash completion (argcomplete) offers for the values of a component flag.
+
+The value being typed is matched to the component's parameter at its position after the
+flag: ``mode`` offers the component's ``MODES``, ``dialect`` the installed diff dialects,
+``differ_class`` the installed differs; other parameters complete file names. Input types
+(``-rt``/``-ht``) and output formats (``-o``) complete from their choices.
+
+:example:
+    >>> values_typed(["--wer"], "benchmarkstt -r a --wer strict le")
+    1
+    >>> values_typed(["--wer"], "benchmarkstt --wer ")
+    0
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+
+def values_typed(option_strings: list, line: str) -> int:
+    """How many values follow the last of ``option_strings`` in the command ``line`` (as typed
+    up to the cursor), the word being typed not counted."""
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        words = line.split()
+    if words and not line[-1:].isspace():
+        words = words[:-1]
+    flags = [i for i, word in enumerate(words) if word in option_strings]
+    return len(words) - flags[-1] - 1 if flags else 0
+
+
+def parameter_values(spec: Any, index: int, registries: Any) -> list | None:
+    """The values the ``index``-th parameter of ``spec`` can take, or ``None`` if any text."""
+    if index >= len(spec.params):
+        return []
+    name = spec.params[index].name
+    if name == "dialect":
+        return registries.diff_dialects.names()
+    if name == "differ_class":
+        return registries.differs.names()
+    modes = getattr(spec.cls, "MODES", None) if name == "mode" else None
+    return list(modes) if modes else None
+
+
+class ComponentCompleter:
+    """The argcomplete completer of one component flag.
+
+    :param spec: the component's spec
+    :param registries: the installed components (for dialect and differ names)
+    """
+
+    def __init__(self, spec: Any, registries: Any):
+        self.spec = spec
+        self.registries = registries
+
+    def __call__(self, prefix: str, action: Any, **kwargs: Any) -> list:
+        import os
+
+        line = os.environ.get("COMP_LINE", "")[:int(os.environ.get("COMP_POINT") or 0)]
+        values = parameter_values(self.spec, values_typed(action.option_strings, line), self.registries)
+        if values is None:
+            from argcomplete.completers import FilesCompleter
+
+            return list(FilesCompleter()(prefix))
+        return [value for value in values if value.startswith(prefix)]
+
+
+def add_completers(parser: Any, registries: Any) -> None:
+    """Give every component flag of ``parser`` (and of its subcommands) its completer."""
+    import argparse
+
+    from .common import ComponentAction
+
+    for action in parser._actions:
+        if isinstance(action, ComponentAction):
+            action.completer = ComponentCompleter(action.spec, registries)  # type: ignore[attr-defined]
+        elif isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                add_completers(sub, registries)
