@@ -94,8 +94,10 @@ class ArgumentParser(argparse.ArgumentParser):
             >>> parser = ArgumentParser(prog="p")
             >>> for flag in ("--reference", "--reference-type", "--regex", "--wer"):
             ...     _ = parser.add_argument(flag)
-            >>> parser.suggestion("unrecognized arguments: --werr"), parser.suggestion("unrecognized arguments: --ref x")
-            (' (did you mean --wer?)', ' (did you mean --reference or --reference-type?)')
+            >>> parser.suggestion("unrecognized arguments: --werr")
+            ' (did you mean --wer?)'
+            >>> parser.suggestion("unrecognized arguments: --ref x")
+            ' (did you mean --reference or --reference-type?)'
         """
         if not message.startswith("unrecognized arguments: "):
             return ""

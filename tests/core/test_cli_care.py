@@ -1,5 +1,5 @@
 """Command line care: two-line usage errors with suggestions, ``benchmarkstt-tools --version``,
-messages that say what happened, completion of values, and colours by the usual conventions."""
+messages that say what happened, and colours by the usual conventions."""
 
 from __future__ import annotations
 
@@ -50,7 +50,8 @@ def test_subcommand_usage_line_names_its_required_options():
 def test_tools_version_imports_no_plugin_machinery():
     proc = subprocess.run([sys.executable, "-X", "importtime", str(BIN / "benchmarkstt-tools"), "--version"],
                           capture_output=True, text=True)
-    assert (proc.returncode, proc.stdout) == (0, f"benchmarkstt-tools: {run_command('benchmarkstt', '--version').stdout.split()[1]}\n")
+    version = run_command("benchmarkstt", "--version").stdout.split()[1]
+    assert (proc.returncode, proc.stdout) == (0, f"benchmarkstt-tools: {version}\n")
     imported = [line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines() if "|" in line]
     assert "benchmarkstt_core.cli.tools" in imported
     assert not {"pluggy", "argparse", "importlib.metadata"} & set(imported)
@@ -80,40 +81,6 @@ def test_decode_error_names_default_encoding_only(tmp_path):
     run = run_command("benchmarkstt", "-r", "a", "-rt", "argument", "-h", "h.txt", "--wer", cwd=tmp_path)
     assert run.stderr == ("benchmarkstt: error: h.txt:1:4: cannot decode byte 0xe9 as UTF-8 "
                           "(set DEFAULT_ENCODING to the file's encoding)\n")
-
-
-def complete(tmp_path, line: str) -> list:
-    """argcomplete's own protocol: the completions of ``line`` (cursor at its end)."""
-    out = tmp_path / "completions"
-    env = dict(os.environ, COMP_LINE=line, COMP_POINT=str(len(line)), _ARGCOMPLETE="1",
-               _ARGCOMPLETE_IFS="\n", _ARGCOMPLETE_STDOUT_FILENAME=str(out))
-    subprocess.run([str(BIN / line.split()[0])], env=env, check=True, cwd=tmp_path)
-    return [c.strip() for c in out.read_text().split("\n")]
-
-
-@pytest.mark.parametrize("line, expected", [
-    ("benchmarkstt -r a -h b --wer h", ["hunt"]),
-    ("benchmarkstt -r a --wer l", ["levenshtein"]),
-    ("benchmarkstt --wer hunt r", ["ratcliffobershelp"]),
-    ("benchmarkstt --worddiffs h", ["html"]),
-    ("benchmarkstt --worddiffs t", ["text"]),
-    ("benchmarkstt --worddiffs ansi l", ["levenshtein"]),
-    ("benchmarkstt --diffcounts s", ["strict"]),
-    ("benchmarkstt -o m", ["markdown"]),
-    ("benchmarkstt -rt a", ["argument"]),
-    ("benchmarkstt -ht p", ["plaintext"]),
-    ("benchmarkstt-tools metrics --worddiffs j", ["json"]),
-    ("benchmarkstt-tools metrics -o j", ["json"]),
-])
-def test_completion_offers_values(tmp_path, line, expected):
-    assert complete(tmp_path, line) == expected
-
-
-def test_completion_offers_every_value_of_a_parameter(tmp_path):
-    assert {"strict", "hunt", "levenshtein"} <= set(complete(tmp_path, "benchmarkstt --wer "))
-    assert {"ansi", "html", "json", "list", "rst", "text"} <= set(complete(tmp_path, "benchmarkstt --worddiffs "))
-    (tmp_path / "entities.json").write_text("{}")
-    assert complete(tmp_path, "benchmarkstt --beer ent") == ["entities.json"]  # a path: file names
 
 
 WORDDIFFS = ["-r", "a B c", "-h", "a x c", *ARG, "--worddiffs", "--lowercase", "--log"]
@@ -187,7 +154,8 @@ def test_a_named_dialect_is_used_as_named():
 def test_normalization_log_follows_the_conventions(tmp_path):
     plain = run_command("benchmarkstt-tools", "normalization", "--lowercase", "--log", input="Hi",
                         env={"FORCE_COLOR": "", "NO_COLOR": ""})
-    assert plain.stderr == "NormalizationAggregate/Lowercase: H\u0338h\u0359i\nNormalizationAggregate: H\u0338h\u0359i\n"
+    assert plain.stderr == ("NormalizationAggregate/Lowercase: H\u0338h\u0359i\n"
+                            "NormalizationAggregate: H\u0338h\u0359i\n")
     coloured = run_command("benchmarkstt-tools", "normalization", "--lowercase", "--log", input="Hi",
                            env={"FORCE_COLOR": "1"})
     assert coloured.stderr.startswith(f"NormalizationAggregate/Lowercase: {ESC}31mH{ESC}0m{ESC}32mh{ESC}0mi\n")

@@ -36,3 +36,28 @@ def test_console_scripts_carry_the_global_completion_marker():
         path = os.path.join(os.path.dirname(__import__("benchmarkstt_core.cli").cli.__file__), f"{module}.py")
         with open(path, encoding="utf-8") as f:
             assert "PYTHON_ARGCOMPLETE_OK" in f.read(1024)
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("benchmarkstt -r a -h b --wer h", ["hunt"]),
+    ("benchmarkstt -r a --wer l", ["levenshtein"]),
+    ("benchmarkstt --wer hunt r", ["ratcliffobershelp"]),
+    ("benchmarkstt --worddiffs h", ["html"]),
+    ("benchmarkstt --worddiffs t", ["text"]),
+    ("benchmarkstt --worddiffs ansi l", ["levenshtein"]),
+    ("benchmarkstt --diffcounts s", ["strict"]),
+    ("benchmarkstt -o m", ["markdown"]),
+    ("benchmarkstt -rt a", ["argument"]),
+    ("benchmarkstt -ht p", ["plaintext"]),
+    ("benchmarkstt-tools metrics --worddiffs j", ["json"]),
+    ("benchmarkstt-tools metrics -o j", ["json"]),
+])
+def test_completion_offers_values(tmp_path, line, expected):
+    assert [c.strip() for c in complete(tmp_path, line)] == expected
+
+
+def test_completion_offers_every_value_of_a_parameter(tmp_path):
+    assert {"strict", "hunt", "levenshtein"} <= set(complete(tmp_path, "benchmarkstt --wer "))
+    assert {"ansi", "html", "json", "list", "rst", "text"} <= set(complete(tmp_path, "benchmarkstt --worddiffs "))
+    (tmp_path / "entities.json").write_text("{}")
+    assert complete(tmp_path, "benchmarkstt --beer ent") == ["entities.json "]  # a path: file names

@@ -82,7 +82,7 @@ class WER(_ComparesItems, metrics.WER):
 
 
 class CER(_ComparesItems, metrics.CER):
-    """Character Error Rate: the Levenshtein distance of the characters (spaces left out) per reference character (the installed ``cer``)
+    """Character Error Rate: character edit distance (spaces left out) per reference character (the installed ``cer``)
 
     :param mode: ``levenshtein`` (the default and only mode)
     :param differ_class: for future use
@@ -92,7 +92,7 @@ class CER(_ComparesItems, metrics.CER):
 
 
 class DiffCounts(_ComparesItems, metrics.DiffCounts):
-    """The number of equal, replaced, inserted and deleted words, as :class:`OpcodeCounts` (the installed ``diffcounts``)
+    """The numbers of equal, replaced, inserted and deleted words as :class:`OpcodeCounts` (the installed ``diffcounts``)
 
     :param mode: ``strict`` or ``hunt`` (the default diff) or ``levenshtein``
     :param differ_class: the differ, a class or an installed differ's name
