@@ -141,6 +141,8 @@ def benchmark(reference: str, hypothesis: str,
         from .plugins import make_plugin_manager
 
         host = make_plugin_manager()
+    elif not hasattr(host, "registries"):
+        raise TypeError(f"host: expected a plugin host (make_plugin_manager()), not {type(host).__name__}")
     registries = host.registries
     pipeline = Pipeline(registries, normalizers, metrics, context=Context(registries, host.hook))
     return pipeline.run(reference, hypothesis)

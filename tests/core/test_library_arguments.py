@@ -53,6 +53,12 @@ def test_texts_must_be_strings(ref, hyp, message):
     assert str(info.value) == message
 
 
+def test_host_must_be_a_plugin_host():
+    with pytest.raises(TypeError, match=r"^host: expected a plugin host \(make_plugin_manager\(\)\), not str$"):
+        benchmarkstt_core.benchmark("a", "a", host="plugins")
+    assert benchmarkstt_core.benchmark("a", "b", host=make_plugin_manager())[0].value == 1.0
+
+
 def test_dir_lists_public_names_and_all_resolves():
     names = [n for n in dir(benchmarkstt_core) if not n.startswith("_")]
     assert {"benchmark", "Pipeline", "Result", "make_plugin_manager", "UsageError"} <= set(names)
