@@ -45,8 +45,11 @@ class MarkDown(SimpleTextBase):
 class Json(Output):
     """A JSON list of {"title", "result"} objects, written when the ``with`` block ends"""
 
-    def __enter__(self) -> "Json":
+    def __init__(self) -> None:
         self._results: list = []
+
+    def __enter__(self) -> "Json":
+        self._results = []
         return self
 
     def result(self, title: str, result: Any) -> None:
