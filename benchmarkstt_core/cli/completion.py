@@ -6,26 +6,23 @@ flag: ``mode`` offers the component's ``MODES``, ``dialect`` the installed diff 
 (``-rt``/``-ht``) and output formats (``-o``) complete from their choices.
 
 :example:
-    >>> values_typed(["--wer"], "benchmarkstt -r a --wer strict le")
+    >>> values_typed(["--wer"], ["-r", "a", "--wer", "strict", "le"], typing=True)
     1
-    >>> values_typed(["--wer"], "benchmarkstt --wer ")
+    >>> values_typed(["--wer"], ["--wer"], typing=False)
     0
 """
 
 from __future__ import annotations
 
-import shlex
 from typing import Any
 
+from .common import completion_argv
 
-def values_typed(option_strings: list, line: str) -> int:
-    """How many values follow the last of ``option_strings`` in the command ``line`` (as typed
-    up to the cursor), the word being typed not counted."""
-    try:
-        words = shlex.split(line)
-    except ValueError:
-        words = line.split()
-    if words and not line[-1:].isspace():
+
+def values_typed(option_strings: list, words: list, typing: bool) -> int:
+    """How many values follow the last of ``option_strings`` among the ``words`` typed so far
+    (``typing``: the last word is the one being typed, which does not count)."""
+    if typing and words:
         words = words[:-1]
     flags = [i for i, word in enumerate(words) if word in option_strings]
     return len(words) - flags[-1] - 1 if flags else 0
@@ -59,7 +56,8 @@ class ComponentCompleter:
         import os
 
         line = os.environ.get("COMP_LINE", "")[:int(os.environ.get("COMP_POINT") or 0)]
-        values = parameter_values(self.spec, values_typed(action.option_strings, line), self.registries)
+        typed = values_typed(action.option_strings, completion_argv(), typing=not line[-1:].isspace())
+        values = parameter_values(self.spec, typed, self.registries)
         if values is None:
             from argcomplete.completers import FilesCompleter
 
