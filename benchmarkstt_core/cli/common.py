@@ -77,18 +77,9 @@ class ArgumentParser(argparse.ArgumentParser):
         parts += [formatter._format_args(a, a.dest) for a in self._actions if not a.option_strings]
         return "usage: " + " ".join(parts)
 
-    def option_strings(self) -> list:
-        """Every flag of this parser and of its subcommands."""
-        flags = []
-        for action in self._actions:
-            flags.extend(action.option_strings)
-            for sub in (action.choices or {}).values() if isinstance(action, argparse._SubParsersAction) else ():
-                flags.extend(sub.option_strings() if isinstance(sub, ArgumentParser) else ())
-        return flags
-
     def suggestion(self, message: str) -> str:
         """`` (did you mean --wer?)`` for the first unrecognized flag that starts a known flag
-        or is close to one (:func:`difflib.get_close_matches`).
+        or is close to one (:func:`difflib.get_close_matches`, three quarters alike).
 
         :example:
             >>> parser = ArgumentParser(prog="p")
@@ -103,15 +94,27 @@ class ArgumentParser(argparse.ArgumentParser):
             return ""
         from difflib import get_close_matches
 
-        known = sorted(set(self.option_strings()))
+        known = sorted({flag for action in self._actions for flag in action.option_strings})
         for arg in message[len("unrecognized arguments: "):].split():
             flag = arg.partition("=")[0]
             if not flag.startswith("-") or flag in ("-", "--"):
                 continue
-            close = [k for k in known if k.startswith(flag)][:3] or get_close_matches(flag, known, n=1)
+            close = [k for k in known if k.startswith(flag)][:3] or get_close_matches(flag, known, n=1, cutoff=0.75)
             if close:
                 return f" (did you mean {' or '.join(close)}?)"
         return ""
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
+        """As argparse's, but unrecognized arguments are reported by the subcommand's parser
+        when a subcommand was given (its usage line, its flags to suggest)."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            parser: ArgumentParser = self
+            for action in self._actions:
+                if isinstance(action, argparse._SubParsersAction) and getattr(parsed, action.dest, None):
+                    parser = action.choices[getattr(parsed, action.dest)]
+            parser.error("unrecognized arguments: " + " ".join(extras))
+        return parsed
 
     def error(self, message: str) -> NoReturn:
         """Print the short usage line and ``PROG: error: MESSAGE``; exit with status 2."""

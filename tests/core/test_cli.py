@@ -91,4 +91,4 @@ def test_tools_metrics_and_usage_errors(tools):
     run = tools("metrics", "-r", "a b", "-h", "a c", *ARG, "--wer")
     assert run.stdout == "wer\n===\n\n0.500000\n\n"
     assert_clean_error(tools(), "benchmarkstt-tools")
-    assert_clean_error(tools("metrics", "-r", "a", "-h", "b", *ARG, "--lowercase", "--wer"), "benchmarkstt-tools")
+    assert_clean_error(tools("metrics", "-r", "a", "-h", "b", *ARG, "--lowercase", "--wer"), "benchmarkstt-tools metrics")
