@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from benchmarkstt_core.context import Context, check_encoding
 from benchmarkstt_core.errors import InputError, UsageError
 from benchmarkstt_core.normalization import NormalizationAggregate, NormalizationComposite
+from benchmarkstt_core.params import FilePath
 from benchmarkstt_core.registry import ComponentSpec
 
 from .errors import ConfigSectionNotFoundError
@@ -80,7 +81,7 @@ class Config(NormalizationComposite):
     :example return: "hell0 w0rld"
     """
 
-    def __init__(self, file: str, section: str = DEFAULT_SECTION, encoding: str | None = None,
+    def __init__(self, file: FilePath, section: str = DEFAULT_SECTION, encoding: Optional[str] = None,
                  *, context: Context | None = None, parents: tuple = ()):
         context = context or default_context()
         section = section or DEFAULT_SECTION
