@@ -267,6 +267,13 @@ def param_types(function: Callable, names: Sequence[str], none_default: Sequence
     return types
 
 
+def _default(value: Any) -> str:
+    """A default as help shows it: ``true``/``false`` for booleans, an enum member by name."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(getattr(value, "name", value))
+
+
 def param_heading(spec: Any, param: Any) -> str:
     """A component's parameter as help names it: ``min_len (integer, default 3)``, or only
     its name when it is untyped.
@@ -277,5 +284,5 @@ def param_heading(spec: Any, param: Any) -> str:
     kind = spec.types.get(param.name)
     if kind is None:
         return param.name
-    default = "" if param.required else ("optional" if param.default is None else f"default {param.default}")
+    default = "" if param.required else ("optional" if param.default is None else f"default {_default(param.default)}")
     return f"{param.name} ({kind.note(default)})"

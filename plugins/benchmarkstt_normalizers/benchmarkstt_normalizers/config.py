@@ -12,8 +12,7 @@ is ``NAME VALUE...``:
   (``my.package.MyNormalizer``).
 
 :example:
-    >>> from benchmarkstt_normalizers.resolve import default_context
-    >>> Config.from_text("[normalization]\\nlowercase\\n", context=default_context()).normalize("HeLLo")
+    >>> Config.from_text("[normalization]\\nlowercase\\n").normalize("HeLLo")
     'hello'
 """
 
@@ -92,9 +91,10 @@ class Config(NormalizationComposite):
         self._build(text, file, section, config_folder(file), context, f"{file}[{section}]", parents + (key,))
 
     @classmethod
-    def from_text(cls, text: str, section: str = DEFAULT_SECTION, *, context: Context) -> "Config":
+    def from_text(cls, text: str, section: str = DEFAULT_SECTION, *, context: Optional[Context] = None) -> "Config":
         """A config from inline ``text`` (named ``<config>`` in errors, ``[section]`` in logs);
         the files it names are relative to the working directory."""
+        context = context or default_context()
         config = cls.__new__(cls)
         section = section or DEFAULT_SECTION
         config._build(text, INLINE, section, "", context, f"[{section}]", ())
