@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
-import sys
 
 import pytest
-from api_helpers import ROOT, Server, http, make_server_dirs, result, rpc
+from api_helpers import ROOT, Server, http, make_server_dirs, pip_install_into, result, rpc
 from werkzeug.test import Client
 
 from benchmarkstt_api.app import make_app
@@ -27,12 +24,7 @@ TEXTS = {"ref": "the quick brown fox", "hyp": "the Quick brow fox"}
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """benchmarkstt-typed installed by pip into a folder of its own."""
-    base = tmp_path_factory.mktemp("typed")
-    source = shutil.copytree(PACKAGE, base / "src", ignore=shutil.ignore_patterns("build", "*.egg-info"))
-    target = base / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps",
-                    "--target", str(target), str(source)], check=True, cwd=base)
-    return target
+    return pip_install_into(PACKAGE, tmp_path_factory.mktemp("typed"))
 
 
 @pytest.fixture(scope="module")
