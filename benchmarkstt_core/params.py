@@ -186,10 +186,10 @@ def _choice_type(choices: Sequence[Any], from_value: Callable[[Any], Any] | None
     name = label if len(shown) > 1 else f"only {label}"
 
     def parse(text: str) -> Any:
-        for choice, name in zip(choices, shown):
-            if text == name:
+        for choice, written in zip(choices, shown):
+            if text == written:
                 return choice
-        folded = [c for c, name in zip(choices, shown) if name.lower() == text.lower()]
+        folded = [c for c, written in zip(choices, shown) if written.lower() == text.lower()]
         if len(folded) == 1:
             return folded[0]
         if from_value is not None:
@@ -215,7 +215,7 @@ def param_type(annotation: Any) -> ParamType | None:
     """The :class:`ParamType` of a resolved annotation, or ``None`` for one that converts nothing."""
     import typing
 
-    if annotation in SIMPLE:
+    if isinstance(annotation, type) and annotation in SIMPLE:
         return SIMPLE[annotation]
     if _pure_path(annotation):
         return ParamType("a path", "path", annotation, lambda v: annotation(_path(v)), text=True, path=True)

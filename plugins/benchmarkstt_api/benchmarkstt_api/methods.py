@@ -131,7 +131,7 @@ def show(value: Any) -> str:
 def component_help(spec: Any) -> str:
     """A component's description and documented parameters, with their types (the ``list.*`` values)."""
     lines = [spec.description or "(no description)"]
-    params = [f":param {param_heading(spec, p)}: {p.doc}".rstrip(": ") for p in spec.params
+    params = [f":param {param_heading(spec, p)}:{' ' + p.doc if p.doc else ''}" for p in spec.params
               if p.doc or spec.types.get(p.name)]
     return "\n\n".join(filter(None, ["\n".join(lines), "\n".join(params)]))
 

@@ -48,6 +48,7 @@ MESSAGES = {
 STATUSES = {PARSE_ERROR: 400, INVALID_REQUEST: 400, METHOD_NOT_FOUND: 404, INVALID_PARAMS: 400}
 #: the ``message`` of the JSON ``data`` of a refused path, as benchmarkstt 1.x clients expect it
 ACCESS_DENIED = "Access to unallowed file attempted"
+
 logger = logging.getLogger("benchmarkstt_api")
 
 
