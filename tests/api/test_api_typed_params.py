@@ -107,9 +107,22 @@ class Glossary:
         return f"{text} {self.line} {self.file}"
 
 
+def repeat(text: str, times: int = 1, source: FilePath = "r.csv", *, context):
+    """A text repeated, then the first line of a file
+
+    :param times: how often
+    """
+    return text * times + context.read_text(source, field="source").split("\\n")[0]
+
+
 @hookimpl
 def register_normalizers(register):
     register(Glossary)
+
+
+@hookimpl
+def register_api_methods(register, host):
+    register("text.repeat", repeat)
 '''
 
 
@@ -132,3 +145,24 @@ def test_declared_paths_are_guarded_and_only_those(tmp_path, monkeypatch):
             "message": "Access to unallowed file attempted", "field": "glossary"}
     status, response = call({"text": "x", "glossary": 7})  # refused by the server's check, before the call
     assert status == 400 and json.loads(response["error"]["data"])["field"] == "glossary"
+
+
+def test_methods_of_plugins_are_typed_too(tmp_path, monkeypatch):
+    root = make_server_dirs(tmp_path)
+    (tmp_path / "pathsplugin.py").write_text(PATHS_PLUGIN, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    client = Client(make_app(make_plugin_manager(load=["pathsplugin"]), root=str(root)))
+
+    def call(method, params):
+        response = client.post("/api", json={"jsonrpc": "2.0", "method": method, "params": params, "id": 1})
+        return response.status_code, response.get_json()
+
+    assert call("text.repeat", {"text": "ab", "times": "2"})[1]["result"] == 'abab"o","0"'
+    assert call("text.repeat", ["ab", 3])[1]["result"] == 'ababab"o","0"'
+    status, response = call("text.repeat", {"text": "ab", "times": "twice"})
+    assert (status, response["error"]["data"]) == (400, "text.repeat: times expects an integer, got 'twice'")
+    status, response = call("text.repeat", {"text": "ab", "source": "../root_sibling/rules.csv"})
+    assert status == 400 and json.loads(response["error"]["data"])["field"] == "source"
+    help_text = call("help", [])[1]["result"]["text.repeat"]
+    assert ":param times: how often (integer, optional, default 1)" in help_text
+    assert ":param source: (file, optional, default \"r.csv\")" in help_text
