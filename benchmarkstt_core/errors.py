@@ -36,3 +36,54 @@ class PathNotAllowedError(BenchmarkSTTError):
 
 class PluginLoadError(UsageError):
     """A module named with ``--load`` that failed to load (the user asked for it: exit 2)."""
+
+
+class ParameterError(UsageError):
+    """A value that does not fit its parameter's type (``min_len expects an integer, got 'four'``).
+
+    :param parameter: the parameter's name
+    :param message: what is wrong, naming the parameter
+    """
+
+    def __init__(self, parameter: str, message: str):
+        super().__init__(message)
+        self.parameter = parameter
+
+
+class LocatedError(BenchmarkSTTError):
+    """An error at a place in a file, shown as ``path:line:column: message``; any plugin's
+    error about a line of a file can be one.
+
+    :param path: the file as the user named it
+    :param line: the 1-based line
+    :param column: the 1-based column
+    :param message: what is wrong, without the location
+    """
+
+    def __init__(self, path: str, line: int, column: int, message: str):
+        super().__init__(f"{path}:{line}:{column}: {message}")
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+class FileSyntaxError(LocatedError):
+    """A file that does not follow its format's syntax. The API gives its location as data
+    (``message``, ``line``, ``char``, ``index``) so that a client can point at it.
+
+    :param path: the file as the user named it
+    :param line: the 1-based line of the offending character
+    :param column: its 1-based column
+    :param index: its 1-based offset in the text
+    :param reason: what is wrong, in a few words
+    :param detail: the parser's own short message, if any
+    :param message: the whole message after the location (default: ``reason``)
+    """
+
+    def __init__(self, path: str, line: int, column: int, index: int, reason: str, detail: str = "",
+                 message: str = ""):
+        super().__init__(path, line, column, message or reason)
+        self.index = index
+        self.reason = reason
+        self.detail = detail

@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from .docblock import Docblock, parse
 from .entrypoints import load_object
-from .errors import UnknownComponentError, UsageError
+from .errors import ParameterError, UnknownComponentError, UsageError
 
 KINDS = ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects",
          "tool_commands")
@@ -116,11 +116,53 @@ class ComponentSpec:
                 want = f"between {self.min_args} and {self.max_args} arguments"
             raise UsageError(f"{self.name} takes {want} ({self.usage or 'none'}), got {n}")
 
-    def create(self, args: Sequence[Any] = (), kwargs: dict | None = None, context: Any = None) -> Any:
-        """Instantiate the component with positional ``args`` and keyword ``kwargs``."""
+    @property
+    def types(self) -> dict:
+        """Each parameter's :class:`~benchmarkstt_core.params.ParamType` (``None`` when it is
+        untyped), read from the class's annotations on first use."""
+        types = self.__dict__.get("_types")
+        if types is None:
+            types = {}
+            if self.params:
+                from .params import param_types
+
+                optional = [p.name for p in self.params if not p.required and p.default is None]
+                types = param_types(self.cls.__init__, [p.name for p in self.params], optional)
+            self.__dict__["_types"] = types
+        return types
+
+    @property
+    def path_params(self) -> list:
+        """The parameters that name files or folders (annotated as paths)."""
+        types = self.types
+        return [p.name for p in self.params if types.get(p.name) is not None and types[p.name].path]
+
+    def convert(self, args: Sequence[Any] = (), kwargs: dict | None = None,
+                where: str | None = None) -> tuple[list, dict]:
+        """``args`` and ``kwargs`` converted by the parameters' types (texts parsed, values of
+        the right type kept); a value that does not fit raises
+        :class:`~benchmarkstt_core.errors.ParameterError` as ``WHERE: PARAM expects ...``
+        (``where`` defaults to the component's name)."""
         kwargs = dict(kwargs or {})
+        if not self.params:
+            return list(args), kwargs
+        types = self.types
+        try:
+            converted = [v if types.get(p.name) is None else types[p.name].convert(v, p.name)
+                         for p, v in zip(self.params, args)]
+            for name, value in kwargs.items():
+                if types.get(name) is not None:
+                    kwargs[name] = types[name].convert(value, name)
+        except ParameterError as exc:
+            raise ParameterError(exc.parameter, f"{where or self.name}: {exc}") from None
+        return converted + list(args[len(converted):]), kwargs
+
+    def create(self, args: Sequence[Any] = (), kwargs: dict | None = None, context: Any = None) -> Any:
+        """Instantiate the component with positional ``args`` and keyword ``kwargs``, converted
+        by the parameters' types (:meth:`convert`)."""
         if not kwargs:
             self.check_args(args)
+        args, kwargs = self.convert(args, kwargs)
         if self.wants_context:
             kwargs["context"] = context
         return self.cls(*args, **kwargs)

@@ -44,6 +44,10 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
                                            subsequent_indent="    "))
         return lines
 
+    def _get_help_string(self, action: argparse.Action) -> str:
+        spec = getattr(action, "spec", None)  # a component's help is made when shown
+        return super()._get_help_string(action) if spec is None else help_text(spec)
+
     def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
         usage = getattr(action, "arg_usage", None)
         if usage is not None:
@@ -136,6 +140,7 @@ class ComponentAction(argparse.Action):
             self.spec.check_args(values)
         except UsageError as exc:
             raise argparse.ArgumentError(self, str(exc)) from None
+        values = self.spec.convert(values, where=option_string)[0]
         calls = getattr(namespace, self.dest, None) or []
         calls.append((self.spec.name, *values))
         setattr(namespace, self.dest, calls)
@@ -143,8 +148,11 @@ class ComponentAction(argparse.Action):
 
 def help_text(spec: Any) -> str:
     """A component's help: its description's paragraphs, then its documented parameters."""
+    from ..params import param_heading
+
     paragraphs = [spec.description or "(no description)"]
-    params = [f"  {p.name}: {p.doc}" for p in spec.params if p.doc]
+    params = [f"  {param_heading(spec, p)}{': ' + p.doc if p.doc else ''}"
+              for p in spec.params if p.doc or spec.types.get(p.name)]
     if params:
         paragraphs.append("\n".join(params))
     return "\n\n".join(paragraphs).replace("%", "%%")
@@ -159,7 +167,7 @@ def add_component_flags(group: Any, registry: Any, dest: str) -> None:
     """One ``--NAME`` flag per component of ``registry``, collected into ``dest``."""
     for spec in registry:
         group.add_argument("--" + spec.name, action=ComponentAction, spec=spec, dest=dest,
-                           help=help_text(spec))
+                           help=spec.description or "(no description)")
 
 
 def add_common_options(parser: argparse.ArgumentParser) -> None:

@@ -44,6 +44,18 @@ def write_files(base: Path, files: dict) -> Path:
     return base
 
 
+def pip_install_into(package: Path, base: Path) -> Path:
+    """pip-install the plugin package folder ``package`` (copied below ``base`` first) into the
+    folder ``base/site`` of its own, which a server finds through ``PYTHONPATH``; return it."""
+    import shutil
+
+    source = shutil.copytree(package, base / "src", ignore=shutil.ignore_patterns("build", "*.egg-info"))
+    target = base / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps",
+                    "--target", str(target), str(source)], check=True, cwd=base)
+    return target
+
+
 def make_server_dirs(tmp_path: Path) -> Path:
     """``tmp_path/root`` (the server's directory) and ``tmp_path/root_sibling`` beside it."""
     write_files(tmp_path / "root_sibling", SIBLING_FILES)

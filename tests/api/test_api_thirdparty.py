@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import shutil
-import subprocess
-import sys
 
 import pytest
-from api_helpers import ROOT, Server, make_server_dirs, result, rpc
+from api_helpers import ROOT, Server, make_server_dirs, pip_install_into, result, rpc
 from werkzeug.test import Client
 
 from benchmarkstt_api.app import make_app
@@ -30,12 +27,7 @@ def site(tmp_path_factory):
     """The plugin installed by pip into a folder of its own."""
     if not PACKAGE.is_dir():
         pytest.skip(f"{PACKAGE} is missing")
-    base = tmp_path_factory.mktemp("punct")
-    source = shutil.copytree(PACKAGE, base / "src", ignore=shutil.ignore_patterns("build", "*.egg-info"))
-    target = base / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps",
-                    "--target", str(target), str(source)], check=True, cwd=base)
-    return target
+    return pip_install_into(PACKAGE, tmp_path_factory.mktemp("punct"))
 
 
 @pytest.fixture

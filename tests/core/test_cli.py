@@ -48,11 +48,11 @@ def test_version_imports_no_plugin_machinery():
 
 @pytest.mark.parametrize("args, needle", [
     (["-r", "missing.txt", "-h", "missing.txt", "--wer"], "missing.txt: no such file"),
-    (["-r", "a", "-h", "b", *ARG, "--wer", "fuzzy"], "wer: unknown mode 'fuzzy'"),
+    (["-r", "a", "-h", "b", *ARG, "--wer", "fuzzy"], "--wer: mode expects one of strict, hunt, levenshtein, got 'fuzzy'"),
     (["-r", "a", "-h", "b", *ARG, "--worddiffs", "klingon"], "unknown diff dialect 'klingon'"),
     (["-r", "a", "-h", "b", *ARG, "--wer", "strict", "x", "y"], "argument --wer: wer takes between 0 and 2"),
     (["-r", "a", "-h", "b", *ARG, "--wer", "strict", "nodiffer"], "unknown differ 'nodiffer'"),
-    (["-r", "a", "-h", "b", *ARG, "--cer", "hunt"], "cer: unknown mode 'hunt'"),
+    (["-r", "a", "-h", "b", *ARG, "--cer", "hunt"], "--cer: mode expects levenshtein, got 'hunt'"),
     (["-r", "a", "-h", "b", *ARG], "need at least one metric"),
     (["-r", "ref.xml", "-h", "b", "-ht", "argument", "--wer"], "ref.xml: cannot infer the input type"),
     (["-r", "a", "-h", "b", *ARG, "--wer", "-o", "yaml"], "argument -o/--output-format: invalid choice"),
@@ -77,7 +77,7 @@ def test_undecodable_file_names_file_line_and_column(bstt, tmp_path):
 def test_checks_happen_before_input_is_read(bstt, tmp_path):
     """A bad mode wins over a missing file: nothing is read before every argument is checked."""
     last = assert_clean_error(bstt("-r", "missing.txt", "-h", "missing.txt", "--wer", "fuzzy", cwd=tmp_path))
-    assert "unknown mode" in last
+    assert "mode expects one of strict, hunt, levenshtein" in last
 
 
 def test_traceback_only_in_debug(bstt):

@@ -41,7 +41,7 @@ def _value_kind(param: Param) -> str:
 def _field(method: ApiMethod, param: Param, example: dict) -> str:
     ident = escape(f"{method.name}--{param.name}")
     kind = _value_kind(param)
-    note = "required" if param.required else f"optional, default {show(param.default)}"
+    note = method.param_note(param)
     if kind == "json":
         note += "; json"
     label = (f'<span class="name">{escape(param.name)}</span> <span class="note">({escape(note)})</span>'

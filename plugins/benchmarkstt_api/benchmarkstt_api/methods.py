@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import inspect
 import json
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.docblock import parse
-from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.errors import ParameterError, UsageError
 from benchmarkstt_core.normalization import normalize_logged
+from benchmarkstt_core.params import param_heading, param_types
 from benchmarkstt_core.pipeline import create, render_log_entry
 
 #: the segmenter that splits texts into words before a metric compares them
@@ -66,11 +67,14 @@ class ApiMethod:
     :param returns: what the result is
     :param examples: dicts of parameter values, ``return`` and maybe ``files`` (name -> text)
     :param signature: the signature to bind against (default: built from ``params``)
+    :param types: gives the parameters' :class:`~benchmarkstt_core.params.ParamType` by name
+        (asked on first need: help, or a call's path check)
     """
 
     def __init__(self, name: str, description: str, params: Sequence[Param], call: Call,
                  returns: str = "", examples: Sequence[dict] = (),
-                 signature: inspect.Signature | None = None):
+                 signature: inspect.Signature | None = None,
+                 types: Callable[[], Mapping[str, Any]] | None = None):
         self.name = name
         self.description = description
         self.params = list(params)
@@ -81,13 +85,34 @@ class ApiMethod:
             inspect.Parameter(p.name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
                               default=inspect.Parameter.empty if p.required else p.default)
             for p in self.params])
+        self._types_of = types or dict
+        self._types: dict | None = None
+
+    @property
+    def types(self) -> dict:
+        """The typed parameters' :class:`~benchmarkstt_core.params.ParamType`, by name."""
+        if self._types is None:
+            self._types = {name: kind for name, kind in self._types_of().items() if kind is not None}
+        return self._types
+
+    @property
+    def path_params(self) -> list:
+        """The parameters declared as paths: the server checks them before the call."""
+        return [p.name for p in self.params if getattr(self.types.get(p.name), "path", False)]
+
+    def param_note(self, param: Param, value: Callable[[Any], str] = lambda v: show(v)) -> str:
+        """``integer, optional, default 3``: the type (if declared) and whether it is required
+        (``value`` shows the default)."""
+        kind = self.types.get(param.name)
+        need = "required" if param.required else f"optional, default {value(param.default)}"
+        return need if kind is None else kind.note(need)
 
     def help(self) -> str:
         """The method's help: description, parameters, result and examples."""
         lines = [self.description or "(no description)", ""]
         for p in self.params:
-            optional = "" if p.required else f"(optional, default {show(p.default)})"
-            lines.append(" ".join(filter(None, [f":param {p.name}:", p.doc, optional])))
+            note = self.param_note(p) if p.name in self.types or not p.required else ""
+            lines.append(" ".join(filter(None, [f":param {p.name}:", p.doc, note and f"({note})"])))
         if self.returns:
             lines.append(f":return: {self.returns}")
         for example in self.examples:
@@ -104,9 +129,10 @@ def show(value: Any) -> str:
 
 
 def component_help(spec: Any) -> str:
-    """A component's description and documented parameters (the ``list.*`` values)."""
+    """A component's description and documented parameters, with their types (the ``list.*`` values)."""
     lines = [spec.description or "(no description)"]
-    params = [f":param {p.name}: {p.doc}" for p in spec.params if p.doc]
+    params = [f":param {param_heading(spec, p)}:{' ' + p.doc if p.doc else ''}" for p in spec.params
+              if p.doc or spec.types.get(p.name)]
     return "\n\n".join(filter(None, ["\n".join(lines), "\n".join(params)]))
 
 
@@ -196,7 +222,7 @@ def normalization_method(spec: Any) -> ApiMethod:
 
     return ApiMethod(f"normalization.{spec.name}", spec.description, params, call,
                      returns='{"text": the normalized text} (+ "logs" with return_logs)',
-                     examples=_examples(spec, params, lambda r: {"text": r}))
+                     examples=_examples(spec, params, lambda r: {"text": r}), types=lambda: spec.types)
 
 
 def metric_method(spec: Any) -> ApiMethod:
@@ -210,7 +236,8 @@ def metric_method(spec: Any) -> ApiMethod:
         return compare(metric, ref, hyp, context)
 
     return ApiMethod(f"metrics.{spec.name}", spec.description, params, call,
-                     returns=f"the value of the {spec.name} metric", examples=_examples(spec, params, lambda r: r))
+                     returns=f"the value of the {spec.name} metric", examples=_examples(spec, params, lambda r: r),
+                     types=lambda: spec.types)
 
 
 def benchmark_method(spec: Any) -> ApiMethod:
@@ -231,7 +258,7 @@ def benchmark_method(spec: Any) -> ApiMethod:
 
     return ApiMethod(f"benchmark.{spec.name}", spec.description, params, call,
                      returns=f'{{"{spec.name}": the result}} (+ "logs" with return_logs)',
-                     examples=_examples(spec, params, lambda r: {spec.name: r}))
+                     examples=_examples(spec, params, lambda r: {spec.name: r}), types=lambda: spec.types)
 
 
 def plugin_method(name: str, function: Callable) -> ApiMethod:
@@ -246,12 +273,29 @@ def plugin_method(name: str, function: Callable) -> ApiMethod:
                     doc.params.get(p.name, ""))
               for p in signature.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
 
+    names = [p.name for p in params]
+    optional = [p.name for p in params if not p.required and p.default is None]
+    resolved: list = []
+
+    def types() -> dict:
+        if not resolved:
+            resolved.append(param_types(function, names, optional))
+        return resolved[0]
+
     def call(bound: inspect.BoundArguments, context: Context) -> Any:
+        for key, value in bound.arguments.items():
+            kind = types().get(key)
+            if kind is not None:
+                try:
+                    bound.arguments[key] = kind.convert(value, key)
+                except ParameterError as exc:
+                    raise ParameterError(key, f"{name}: {exc}") from None
         extra = {"context": context} if wants_context else {}
         return function(*bound.args, **bound.kwargs, **extra)
 
     examples = [e for e in doc.examples if "return" in e]
-    return ApiMethod(name, doc.description, params, call, examples=examples, signature=signature)
+    return ApiMethod(name, doc.description, params, call, examples=examples, signature=signature,
+                     types=types)
 
 
 def _constant(name: str, description: str, returns: str, value: Callable[[], Any]) -> ApiMethod:
@@ -273,9 +317,9 @@ def build_methods(registries: Any, warn: Callable[[str], None] = lambda message:
     add(_constant("version", "The version of benchmarkstt", "the version string", lambda: __version__))
     makers = {"normalization": normalization_method, "metrics": metric_method, "benchmark": benchmark_method}
     for prefix, kind in LISTS:
-        listing = {spec.name: component_help(spec) for spec in registries[kind]}
         add(_constant(f"list.{prefix}", f"The available {prefix} methods with their descriptions",
-                      "an object: name -> description", lambda listing=listing: dict(listing)))
+                      "an object: name -> description",
+                      lambda kind=kind: {spec.name: component_help(spec) for spec in registries[kind]}))
         for spec in registries[kind]:
             try:
                 add(makers[prefix](spec))

@@ -20,10 +20,6 @@ import os
 
 from benchmarkstt_core.errors import PathNotAllowedError
 
-#: the parameters that name files on the server, checked before any component sees them
-PATH_PARAMETERS = ("file", "path", "entities_file")
-
-
 class PathGuard:
     """Allow paths inside ``root`` (default: the working directory) and refuse all others.
 

@@ -26,10 +26,9 @@ import logging
 from typing import Any, Callable, Iterator, Mapping
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import BenchmarkSTTError, PathNotAllowedError, UsageError
+from benchmarkstt_core.errors import BenchmarkSTTError, FileSyntaxError, PathNotAllowedError, UsageError
 
 from .methods import ApiMethod
-from .paths import PATH_PARAMETERS
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
@@ -49,27 +48,22 @@ MESSAGES = {
 STATUSES = {PARSE_ERROR: 400, INVALID_REQUEST: 400, METHOD_NOT_FOUND: 404, INVALID_PARAMS: 400}
 #: the ``message`` of the JSON ``data`` of a refused path, as benchmarkstt 1.x clients expect it
 ACCESS_DENIED = "Access to unallowed file attempted"
-#: the attributes of a rules-file syntax error (the normalizers plugin's CSV parser)
-SYNTAX_ERROR_FIELDS = ("line", "char", "index", "reason")
 
 logger = logging.getLogger("benchmarkstt_api")
 
 
-def _syntax_message(exc: Any) -> str:
+def _syntax_message(exc: FileSyntaxError) -> str:
     """What is wrong, the parser's detail (if any) and where, on three lines."""
-    detail = getattr(exc, "detail", None)
-    return "\n".join(filter(None, [str(exc.reason), detail and str(detail),
-                                    f"on line {exc.line}, character {exc.char}"]))
+    return "\n".join(filter(None, [exc.reason, exc.detail, f"on line {exc.line}, character {exc.column}"]))
 
 
 def error_of(exc: BaseException) -> tuple[int, Any]:
     """The error code and ``data`` for an exception raised while calling a method."""
     if isinstance(exc, PathNotAllowedError):
         return INVALID_PARAMS, json.dumps({"message": ACCESS_DENIED, "field": exc.field})
-    if all(hasattr(exc, name) for name in SYNTAX_ERROR_FIELDS):
-        return INVALID_PARAMS, json.dumps({"message": _syntax_message(exc), "line": exc.line,  # type: ignore
-                                           "char": exc.char, "index": exc.index,  # type: ignore
-                                           "field": "config"})
+    if isinstance(exc, FileSyntaxError):
+        return INVALID_PARAMS, json.dumps({"message": _syntax_message(exc), "line": exc.line,
+                                           "char": exc.column, "index": exc.index, "field": "config"})
     if isinstance(exc, UsageError):
         return INVALID_PARAMS, str(exc)
     return SERVER_ERROR, f"{type(exc).__name__}: {exc}"
@@ -83,7 +77,7 @@ def rpc_function(method: ApiMethod, make_context: Callable[[], Context]) -> Call
         bound = method.signature.bind(*args, **kwargs)
         context = make_context()
         try:
-            for name in PATH_PARAMETERS:
+            for name in method.path_params:
                 if bound.arguments.get(name) is not None:
                     context.check_path(bound.arguments[name], name)
             return Success(method.call(bound, context))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Optional
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.metrics import Metric
+from benchmarkstt_core.params import FilePath
 from benchmarkstt_core.schema import Schema
 
 from .entities import AVERAGE_KEY, parse_entities
@@ -34,7 +35,7 @@ class BEER(Metric):
     :example return: {"Theresa May": {"beer": 1.0, "occurrence_ref": 1}, "EU": {"beer": 0.0, "occurrence_ref": 2}, "w_av_beer": {"beer": 0.25, "occurrence_ref": 3}}
     """
 
-    def __init__(self, entities_file: Any = None, *, context: Context | None = None):
+    def __init__(self, entities_file: Optional[FilePath] = None, *, context: Optional[Context] = None):
         if entities_file is None or entities_file == "":
             raise UsageError("beer needs an entities file: a JSON object of entity: weight pairs "
                              "(e.g. --beer entities.json)")

@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Literal, Optional, Sequence
 
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.metrics import Metric
+from benchmarkstt_core.registry import component_name
 from benchmarkstt_core.schema import Schema
 
+from . import dialects
 from .differs import Levenshtein, RatcliffObershelp, levenshtein_distance
 
+#: the modes of WER and diff counts
+Mode = Literal["strict", "hunt", "levenshtein"]
 
-def lookup(context: Any, kind: str, name: str) -> type:
-    """The class registered as ``name`` in the context's registries (or a fresh host's)."""
+
+def lookup(context: Any, kind: str, name: str, own: Sequence[type]) -> type:
+    """The class registered as ``name`` in the context's registries; without a context (a
+    component made in plain Python), the class of this plugin's own ``own`` so named."""
     registries = getattr(context, "registries", None)
-    if registries is None:
-        from benchmarkstt_core.plugins import make_plugin_manager
-
-        registries = make_plugin_manager().registries
-    return registries[kind].get(name).cls
+    if registries is not None:
+        return registries[kind].get(name).cls
+    for klass in own:
+        if component_name(klass) == name.lower():
+            return klass
+    known = ", ".join(sorted(component_name(k) for k in own))
+    raise UsageError(f"unknown {kind[:-1].replace('_', ' ')} {name!r} (known: {known})")
 
 
 def resolve_differ(differ_class: Any, context: Any, default: type) -> type:
@@ -27,7 +35,7 @@ def resolve_differ(differ_class: Any, context: Any, default: type) -> type:
         return default
     if isinstance(differ_class, type):
         return differ_class
-    return lookup(context, "differs", str(differ_class))
+    return lookup(context, "differs", str(differ_class), (RatcliffObershelp, Levenshtein))
 
 
 def count_opcodes(opcodes: Sequence) -> dict:
@@ -74,7 +82,7 @@ class WER(Metric):
 
     MODES = ("strict", "hunt", "levenshtein")
 
-    def __init__(self, mode: str | None = None, differ_class: Any = None, *, context: Any = None):
+    def __init__(self, mode: Optional[Mode] = None, differ_class: Any = None, *, context: Any = None):
         self.mode = _modes("wer", mode, self.MODES)
         if self.mode == "levenshtein" and differ_class not in (None, "levenshtein", Levenshtein):
             raise UsageError("wer: mode levenshtein computes its own alignment; "
@@ -111,7 +119,7 @@ class CER(Metric):
 
     MODES = ("levenshtein",)
 
-    def __init__(self, mode: str | None = None, differ_class: Any = None):
+    def __init__(self, mode: Optional[Literal["levenshtein"]] = None, differ_class: Any = None):
         if mode not in (None, "", "levenshtein"):
             raise UsageError(f"cer: unknown mode {mode!r} (only levenshtein)")
 
@@ -134,7 +142,7 @@ class DiffCounts(Metric):
 
     MODES = WER.MODES
 
-    def __init__(self, mode: str | None = None, differ_class: Any = None, *, context: Any = None):
+    def __init__(self, mode: Optional[Mode] = None, differ_class: Any = None, *, context: Any = None):
         default = Levenshtein if _modes("diffcounts", mode, self.MODES) == "levenshtein" else RatcliffObershelp
         self.differ = resolve_differ(differ_class, context, default)
 
@@ -154,8 +162,8 @@ class WordDiffs(Metric):
     :example return: " the<span class=\\"delete\\"> cat</span><span class=\\"insert\\"> hat</span>"
     """
 
-    def __init__(self, dialect: str | None = None, differ_class: Any = None, *, context: Any = None):
-        self.dialect = lookup(context, "diff_dialects", dialect or "list")()
+    def __init__(self, dialect: Optional[str] = None, differ_class: Any = None, *, context: Any = None):
+        self.dialect = lookup(context, "diff_dialects", dialect or "list", dialects.DIALECTS)()
         self.differ = resolve_differ(differ_class, context, RatcliffObershelp)
 
     def compare(self, ref: Schema, hyp: Schema) -> Any:

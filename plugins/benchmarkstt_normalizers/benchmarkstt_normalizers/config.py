@@ -12,8 +12,7 @@ is ``NAME VALUE...``:
   (``my.package.MyNormalizer``).
 
 :example:
-    >>> from benchmarkstt_normalizers.resolve import default_context
-    >>> Config.from_text("[normalization]\\nlowercase\\n", context=default_context()).normalize("HeLLo")
+    >>> Config.from_text("[normalization]\\nlowercase\\n").normalize("HeLLo")
     'hello'
 """
 
@@ -21,11 +20,12 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from benchmarkstt_core.context import Context, check_encoding
 from benchmarkstt_core.errors import InputError, UsageError
 from benchmarkstt_core.normalization import NormalizationAggregate, NormalizationComposite
+from benchmarkstt_core.params import FilePath
 from benchmarkstt_core.registry import ComponentSpec
 
 from .errors import ConfigSectionNotFoundError
@@ -80,7 +80,7 @@ class Config(NormalizationComposite):
     :example return: "hell0 w0rld"
     """
 
-    def __init__(self, file: str, section: str = DEFAULT_SECTION, encoding: str | None = None,
+    def __init__(self, file: FilePath, section: str = DEFAULT_SECTION, encoding: Optional[str] = None,
                  *, context: Context | None = None, parents: tuple = ()):
         context = context or default_context()
         section = section or DEFAULT_SECTION
@@ -91,9 +91,10 @@ class Config(NormalizationComposite):
         self._build(text, file, section, config_folder(file), context, f"{file}[{section}]", parents + (key,))
 
     @classmethod
-    def from_text(cls, text: str, section: str = DEFAULT_SECTION, *, context: Context) -> "Config":
+    def from_text(cls, text: str, section: str = DEFAULT_SECTION, *, context: Optional[Context] = None) -> "Config":
         """A config from inline ``text`` (named ``<config>`` in errors, ``[section]`` in logs);
         the files it names are relative to the working directory."""
+        context = context or default_context()
         config = cls.__new__(cls)
         section = section or DEFAULT_SECTION
         config._build(text, INLINE, section, "", context, f"[{section}]", ())

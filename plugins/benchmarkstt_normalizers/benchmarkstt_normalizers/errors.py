@@ -10,27 +10,24 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
+from benchmarkstt_core.errors import BenchmarkSTTError, FileSyntaxError, LocatedError, UsageError
 
 UNCLOSED = "A quote wasn't properly closed"
 UNALLOWED = "A quote is not allowed there"
 
 
-class RulesError(BenchmarkSTTError):
+class RulesError(LocatedError):
     """A line of a rules or config file that cannot be used.
 
     :param path: the file as the user named it (``<config>`` for inline config text)
     :param line: the 1-based line
-    :param char: the 1-based column
+    :param char: the 1-based column (also :attr:`column`)
     :param message: what is wrong, without the location
     """
 
     def __init__(self, path: str, line: int, char: int, message: str):
-        super().__init__(f"{path}:{line}:{char}: {message}")
-        self.path = path
-        self.line = line
+        super().__init__(path, line, char, message)
         self.char = char
-        self.message = message
 
 
 class RulesUsageError(RulesError, UsageError):
@@ -38,7 +35,7 @@ class RulesUsageError(RulesError, UsageError):
     name, a bad regular expression, too many values): a usage error, exit status 2."""
 
 
-class RulesSyntaxError(RulesError):
+class RulesSyntaxError(FileSyntaxError, RulesError):
     """A rules or config file that does not follow the quoting rules.
 
     :param path: the file as the user named it
@@ -52,10 +49,7 @@ class RulesSyntaxError(RulesError):
     """
 
     def __init__(self, path: str, line: int, char: int, index: int, reason: str, detail: str, hint: str):
-        super().__init__(path, line, char, f"{reason[0].lower()}{reason[1:]}: {hint}")
-        self.index = index
-        self.reason = reason
-        self.detail = detail
+        super().__init__(path, line, char, index, reason, detail, f"{reason[0].lower()}{reason[1:]}: {hint}")
 
 
 class ConfigSectionNotFoundError(BenchmarkSTTError):

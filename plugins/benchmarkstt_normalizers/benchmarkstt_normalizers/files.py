@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import BenchmarkSTTError, PathNotAllowedError, UsageError
 from benchmarkstt_core.normalization import NormalizationAggregate, NormalizationComposite
+from benchmarkstt_core.params import FilePath, FolderPath
 from benchmarkstt_core.registry import ComponentSpec
 
 from .errors import RulesError, RulesUsageError
@@ -81,8 +82,8 @@ class File(NormalizationComposite):
     :example return: "This is an Ex Parrot"
     """
 
-    def __init__(self, normalizer: Any, file: str, encoding: str | None = None, path: str | None = None,
-                 *, context: Context | None = None):
+    def __init__(self, normalizer: Any, file: FilePath, encoding: Optional[str] = None,
+                 path: Optional[FolderPath] = None, *, context: Optional[Context] = None):
         context = context or default_context()
         spec = (ComponentSpec.from_class("normalizers", normalizer) if isinstance(normalizer, type)
                 else normalizer_spec(normalizer, context))

@@ -13,15 +13,25 @@ from typing import Any
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_core.registry import ComponentSpec
+from benchmarkstt_core.registry import ComponentSpec, Registries
+
+_OWN: list = []
 
 
 def default_context() -> Context:
-    """A context with every installed plugin, for normalizers built without a host."""
-    from benchmarkstt_core.plugins import make_plugin_manager
+    """The context of a normalizer made in plain Python, without one: it knows this plugin's
+    own normalizers (and dotted class paths), and builds no plugin host.
 
-    host = make_plugin_manager()
-    return Context(host.registries, host.hook)
+    The registries are made once and shared; each call gives a fresh context.
+    """
+    if not _OWN:
+        from .plugin import NORMALIZERS
+
+        registries = Registries()
+        for klass in NORMALIZERS:
+            registries.normalizers.add(klass, "benchmarkstt_normalizers")
+        _OWN.append(registries)
+    return Context(_OWN[0])
 
 
 def normalizer_spec(name: str, context: Context) -> ComponentSpec:
