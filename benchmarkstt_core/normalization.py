@@ -147,11 +147,15 @@ def steps_sha256(normalizer: object) -> str:
 def normalization_record(normalizer: object) -> dict:
     """What a result says about the normalization that produced it: the sha256 of
     :func:`steps_text`, and the profile name and version when ``normalizer`` is one profile
-    (an object with a ``record`` mapping), alone or as the only part of an aggregate.
+    (an object with a ``record`` mapping), alone or as the only part of composites (a config
+    file whose section is one ``profile`` line).
     """
-    if isinstance(normalizer, NormalizationAggregate) and len(normalizer) == 1:
-        normalizer = normalizer.parts()[0]
-    record = getattr(normalizer, "record", None)
-    if isinstance(record, dict):
-        return dict(record)
+    inner = normalizer
+    while True:
+        record = getattr(inner, "record", None)
+        if isinstance(record, dict):
+            return dict(record)
+        if not (isinstance(inner, NormalizationComposite) and len(inner.parts()) == 1):
+            break
+        inner = inner.parts()[0]
     return {"sha256": steps_sha256(normalizer)}

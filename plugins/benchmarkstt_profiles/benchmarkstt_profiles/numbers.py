@@ -64,7 +64,7 @@ class Numbers(Normalizer):
 
     Words come without hyphens or commas ("twenty one", not "twenty-one"); four-digit numbers
     from 1100 to 2099 are read as years in English ("nineteen ninety nine"). As digits, numbers
-    lose their thousands separators; "one", "two", "first" and "second" on their own stay words
+    lose their thousands separators ("40 million" is 40000000 in English); "one", "two", "first" and "second" on their own stay words
     (text2num's rule: "one of them"), so those do not come back as digits.
 
     :param direction: words or digits
@@ -131,6 +131,8 @@ class Numbers(Normalizer):
 
         # the percent word goes first: text2num would read French "pour cent" as "pour 100"
         text = re.sub(rf"\b{re.escape(self._words.percent)}\b", "%", text, flags=re.IGNORECASE)
+        if self.language == "en":
+            text = _SCALED.sub(_scaled, text)
         text = re.sub(r"(\d) %", r"\1%", alpha2digit(text, self.language))
         if self.language == "en":
             text = re.sub(r"\b(1[1-9]|20) ([1-9]\d)\b", r"\1\2", text)
@@ -141,10 +143,22 @@ class Numbers(Normalizer):
         number = self._small.get(groups["number"].lower(), groups["number"])
         if groups["percent"]:
             return f"{number}%"
-        symbol = next(s for s, forms in self._words.units.items() if groups["unit"] in forms)
+        symbol = next(s for s, forms in self._words.units.items() if groups["unit"].lower() in forms)
         cents = groups.get("cents")
         cents = self._small.get(cents.lower(), cents) if cents else None
         return f"{symbol}{number}" + (f".{int(cents):02d}" if cents else "")
+
+
+_SCALES = {"thousand": 10 ** 3, "million": 10 ** 6, "billion": 10 ** 9, "trillion": 10 ** 12}
+_SCALED = re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?) ({'|'.join(_SCALES)})\b", re.IGNORECASE)
+
+
+def _scaled(match: re.Match) -> str:
+    """Digits before an English scale word as one number: "2.5 million" is 2500000."""
+    from decimal import Decimal
+
+    value = Decimal(match.group(1)) * _SCALES[match.group(2).lower()]
+    return str(value.quantize(1)) if value == value.to_integral_value() else str(value.normalize())
 
 
 def _plural(forms: tuple, amount: float) -> str:

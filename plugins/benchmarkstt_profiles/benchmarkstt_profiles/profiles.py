@@ -12,7 +12,7 @@ corpus runner).
     >>> info.version, info.calls[-1]
     ('1', ('lowercase',))
     >>> Profile("ebu-tutorial").normalize("<b>Hello</b>, World.")
-    ' hello    world '
+    ' hello   world '
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ into "because"); :class:`WhisperEnglish` removes them, so that its output is ope
 
 :example:
     >>> WhisperEnglish().normalize("The cause: I'm gonna pay £5.50, kinda.")
-    "the cause i am going to pay £5.50 kinda"
+    'the cause i am going to pay £5.50 kinda'
 """
 
 from __future__ import annotations
