@@ -64,8 +64,9 @@ class Numbers(Normalizer):
 
     Words come without hyphens or commas ("twenty one", not "twenty-one"); four-digit numbers
     from 1100 to 2099 are read as years in English ("nineteen ninety nine"). As digits, numbers
-    lose their thousands separators ("40 million" is 40000000 in English); "one", "two", "first" and "second" on their own stay words
-    (text2num's rule: "one of them"), so those do not come back as digits.
+    lose their thousands separators ("40 million" is 40000000 in English); "one", "two",
+    "first" and "second" on their own stay words (text2num's rule: "one of them"), so those
+    do not come back as digits.
 
     :param direction: words or digits
     :param language: da, de, en, es, fr, it, nl or pt (default en)
