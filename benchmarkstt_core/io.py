@@ -33,12 +33,13 @@ class Output:
 
     ``defaults`` are the parameter values metrics get when the user gave none, e.g.
     ``{"dialect": "list"}`` so that word diffs come out structured in JSON.
-    ``normalization`` is set by the command before ``render`` to the record of the
-    normalization that produced the results (profile, version, sha256 of the steps), or
-    ``None`` when the texts were not normalized; a format may show it.
+    A format that sets ``shows_normalization`` gets ``normalization`` set before ``render``:
+    the record of the normalization that produced the results (profile, version, sha256 of
+    the steps), or ``None`` when the texts were not normalized.
     """
 
     defaults: dict = {}
+    shows_normalization = False
     normalization: dict | None = None
 
     def render(self, results: Sequence) -> str:

@@ -93,7 +93,8 @@ class BenchmarkCommand:
             log = log_writer(AnsiDialect(), with_title=True)
         reference = read_input(host, args.reference_type, args.reference, context)
         hypothesis = read_input(host, args.hypothesis_type, args.hypothesis, context)
-        output.normalization = pipeline.normalization
+        if getattr(output, "shows_normalization", False):
+            output.normalization = pipeline.normalization
         text = output.render(pipeline.run(reference, hypothesis, log))
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -80,6 +80,7 @@ class Json(Output):
     """
 
     defaults = {"dialect": "list"}
+    shows_normalization = True
 
     def render(self, results: Sequence) -> str:
         extra = {"normalization": self.normalization} if self.normalization else {}
