@@ -119,3 +119,14 @@ def test_profiles_over_the_api(host, tmp_path):
     assert answer["result"] == {"wer": 0.0}
     answer = call(client, "normalization.profile", {"text": "x", "name": "nope"})
     assert answer["error"]["code"] == -32602 and "unknown profile 'nope'" in json.dumps(answer["error"])
+
+
+def test_the_steps_text_that_is_hashed():
+    from benchmarkstt_core.normalization import steps_text
+
+    assert steps_text(Profile("ebu-tutorial")).splitlines() == [
+        '["Regex", {"pattern": ["</?[?!\\\\[\\\\]a-zA-Z][^>]*>", 32], "replace": " "}]',
+        '["Regex", {"pattern": ["[,.-]", 32], "replace": " "}]',
+        '["Lowercase", {}]',
+    ]
+    assert steps_text(Profile("whisper-basic")) == '["WhisperBasic", {"remove_diacritics": false, "split_letters": false}]'
