@@ -130,3 +130,14 @@ def test_the_steps_text_that_is_hashed():
         '["Lowercase", {}]',
     ]
     assert steps_text(Profile("whisper-basic")) == '["WhisperBasic", {"remove_diacritics": false, "split_letters": false}]'
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--whisperbasic", "maybe"), "whisperbasic: remove_diacritics is yes or no, not 'maybe'"),
+    (("--numbers", "up"), "numbers: direction 'up' is not known; direction is words or digits"),
+    (("--profile", ""), "profile: unknown profile ''"),
+])
+def test_bad_values_are_one_clear_line(tools, args, message):
+    run = tools("normalization", *args, input="x")
+    assert message in assert_clean_error(run, "benchmarkstt-tools")
+    assert run.returncode == 2

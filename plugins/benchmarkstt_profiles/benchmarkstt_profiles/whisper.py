@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.normalization import Normalizer
 
 #: the replacements whisper-normalizer adds to openai-whisper's English contractions
@@ -79,18 +80,16 @@ class WhisperBasic(Normalizer):
     def __init__(self, remove_diacritics: str | bool = False, split_letters: str | bool = False) -> None:
         from whisper_normalizer.basic import BasicTextNormalizer
 
-        self.remove_diacritics = yes_no(remove_diacritics, "remove_diacritics")
-        self.split_letters = yes_no(split_letters, "split_letters")
+        self.remove_diacritics = _yes_no(remove_diacritics, "remove_diacritics")
+        self.split_letters = _yes_no(split_letters, "split_letters")
         self._reference = BasicTextNormalizer(self.remove_diacritics, self.split_letters)
 
     def _normalize(self, text: str) -> str:
         return self._reference(text)
 
 
-def yes_no(value: str | bool, name: str) -> bool:
-    """A flag given as a bool or as yes/no, true/false, 1/0 text."""
-    from benchmarkstt_core.errors import UsageError
-
+def _yes_no(value: str | bool, name: str) -> bool:
+    """A flag of whisperbasic given as a bool or as yes/no, true/false, on/off, 1/0 text."""
     if isinstance(value, bool):
         return value
     text = str(value).strip().lower()
@@ -98,4 +97,4 @@ def yes_no(value: str | bool, name: str) -> bool:
         return True
     if text in ("no", "false", "0", "off", ""):
         return False
-    raise UsageError(f"{name} is yes or no, not {value!r}")
+    raise UsageError(f"whisperbasic: {name} is yes or no, not {value!r}")
