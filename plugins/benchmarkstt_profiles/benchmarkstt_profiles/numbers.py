@@ -46,6 +46,8 @@ LANGUAGES = {
     "pt": Words("por cento", {"$": ("dólar", "dólares"), "£": ("libra", "libras"), "€": ("euro", "euros")}, {}),
 }
 DIRECTIONS = ("words", "digits")
+#: where the percent word stands while text2num reads the text (a private-use character)
+PERCENT_MARK = "\ue000"
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 
 
@@ -130,14 +132,19 @@ class Numbers(Normalizer):
     def _to_digits(self, text: str) -> str:
         from text_to_num import alpha2digit
 
-        # the percent word goes first: text2num would read French "pour cent" as "pour 100"
-        text = re.sub(rf"\b{re.escape(self._words.percent)}\b", "%", text, flags=re.IGNORECASE)
+        # the percent word is set aside first: text2num would read French "pour cent" as "pour 100"
+        text = re.sub(rf"\b{re.escape(self._words.percent)}\b", PERCENT_MARK, text, flags=re.IGNORECASE)
         if self.language == "en":
             text = _SCALED.sub(_scaled, text)
-        text = re.sub(r"(\d) %", r"\1%", alpha2digit(text, self.language))
+            # text2num does not know "sixtieth": it reads "sixty" and the suffix comes back after
+            text = re.sub(r"\bsixtieth\b", "sixty _th_", text, flags=re.IGNORECASE)
+        text = alpha2digit(text, self.language)
         if self.language == "en":
+            text = re.sub(r"(\d) _th_", r"\1th", text)
+            # years as num2words writes them: "nineteen ninety nine", "nineteen oh five"
             text = re.sub(r"\b(1[1-9]|20) ([1-9]\d)\b", r"\1\2", text)
-        return self._pattern.sub(self._symbol, text)
+            text = re.sub(r"\b(1[1-9]) oh (\d|one|two)\b", lambda m: f"{m[1]}0{self._small.get(m[2], m[2])}", text)
+        return self._pattern.sub(self._symbol, text).replace(PERCENT_MARK, self._words.percent)
 
     def _symbol(self, match: re.Match) -> str:
         groups = match.groupdict()
@@ -167,12 +174,12 @@ def _plural(forms: tuple, amount: float) -> str:
 
 
 def _digits_pattern(words: Words, small: tuple) -> re.Pattern:
-    """A number (digits or one of the ``small`` words) followed by %, or by a currency's name
-    (and, in English, its hundredths)."""
+    """A number (digits or one of the ``small`` words) followed by % or the percent word set
+    aside (a space before it allowed), or by a currency's name (and, in English, its hundredths)."""
     units = "|".join(sorted({re.escape(f) for forms in words.units.values() for f in forms}, key=len, reverse=True))
     cents = "|".join(sorted({re.escape(f) for forms in words.cents.values() for f in forms}, key=len, reverse=True))
     number = "|".join([r"\d+(?:[.,]\d+)?", *map(re.escape, small)])
     money = rf" (?P<unit>{units})\b"
     if cents:
         money += rf"(?: (?:and )?(?P<cents>\d{{1,2}}|{'|'.join(map(re.escape, small))}) (?:{cents})\b)?"
-    return re.compile(rf"(?<![\w.])(?P<number>{number})(?:(?P<percent>%)|{money})", re.IGNORECASE)
+    return re.compile(rf"(?<![\w.])(?P<number>{number})(?:(?P<percent> ?[%{PERCENT_MARK}])|{money})", re.IGNORECASE)
