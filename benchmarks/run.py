@@ -14,7 +14,9 @@ a. the CLI end to end on the tutorial pairs (``--wer``, ``--wer hunt``, ``--wer 
 b. strict and levenshtein WER in-process on generated long documents, with peak memory;
 c. pooled WER over 10,000 generated utterance pairs through the Python API;
 d. cold start: ``--version`` and ``--help`` against ``python -c pass``; ``--help`` and
-   ``--wer`` without the plugin cache too (a first run, or ``BENCHMARKSTT_NO_CACHE=1``).
+   ``--wer`` without the plugin cache too (a first run, or ``BENCHMARKSTT_NO_CACHE=1``);
+p. normalization profiles and the Whisper and number normalizers on the tutorial's 15,442-word
+   reference, in-process (``--sections p``).
 
 Every measurement runs in a fresh process; medians are printed, with ratios from this one
 run (the machine this was written on is noisy: ratios below ~1.5x are ties). The results
@@ -277,6 +279,24 @@ def section_d(results: dict, checks: list) -> str:
         ["command", "median", "over python -c pass", "CPU time", "peak RSS MB"], rows)
 
 
+PROFILE_CALLS = (["profile", "whisper-en"], ["profile", "whisper-basic"], ["profile", "ebu-tutorial"],
+                 ["profile", "lowercase-nopunct"], ["numbers", "words"], ["numbers", "digits"])
+
+
+def section_p(results: dict, checks: list) -> str:
+    """Normalization profiles on the tutorial's reference."""
+    rows = []
+    for call in PROFILE_CALLS:
+        r = worker(OURS_BIN / "python", {"task": "profile", "impl": call, "mode": ""})
+        results.setdefault("p", {})[" ".join(call)] = r
+        rows.append([f"`--{' '.join(call)}`", ms(r["median"]), r["runs"], f"{r['rss_mb']:.0f}", r["result"]])
+    whisper = results["p"]["profile whisper-en"]
+    checks.append((f"--profile whisper-en on the {whisper['words']:,}-word tutorial reference under 0.5 s "
+                   f"({ms(whisper['median'])})", whisper["median"] < 0.5))
+    return ("### (p) Normalization profiles on the tutorial reference (15,442 words), in-process\n\n" +
+            table(["normalizer", "median", "runs", "+RSS MB", "words after"], rows))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sections", default="a,b,c,d", help="which sections, e.g. a,d (default: all)")
@@ -301,7 +321,8 @@ def main() -> int:
     for name, build in (("a", lambda: section_a(results, checks)),
                         ("b", lambda: section_b(results, checks, sizes)),
                         ("c", lambda: section_c(results, checks, count)),
-                        ("d", lambda: section_d(results, checks))):
+                        ("d", lambda: section_d(results, checks)),
+                        ("p", lambda: section_p(results, checks))):
         if name in sections:
             print(build() + "\n", flush=True)
     CACHE.mkdir(exist_ok=True)

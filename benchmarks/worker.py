@@ -7,7 +7,9 @@ one JSON object: the timed runs (seconds), their median, the peak memory the run
 (tokenising included) and leave out interpreter start, imports and building the objects.
 
 Tasks: ``wer`` (one long document of ``size`` words, ``mode`` strict or levenshtein) and
-``corpus`` (pooled WER over ``count`` utterance pairs, ``mode`` as for wer). Implementations:
+``corpus`` (pooled WER over ``count`` utterance pairs, ``mode`` as for wer) and ``profile``
+(normalizing the tutorial's 15,442-word reference with the normalizer call ``impl``, a JSON
+list such as ``["profile", "whisper-en"]``; ``mode`` is unused). Implementations:
 ``ours`` (benchmarkstt_core's Pipeline with the installed plugins), ``bstt11``
 (benchmarkstt 1.1's PlainText and WER), ``jiwer``, ``difflib`` and ``cydifflib``
 (``SequenceMatcher(None, a, b, autojunk=False)`` and the opcodes counted).
@@ -145,6 +147,15 @@ def main(spec: dict) -> dict:
         refs, hyps = data.utterances(spec["count"])
         out = measure(corpus_function(impl, mode), (refs, hyps), runs)
         out["result"], out["distance"] = out["result"]
+        return out
+    if task == "profile":
+        from benchmarkstt_core.pipeline import Pipeline
+        from benchmarkstt_core.plugins import make_plugin_manager
+
+        pipeline = Pipeline(make_plugin_manager().registries, [impl])
+        text = (Path(__file__).resolve().parent.parent / "tests" / "data" / "qt_reference.txt").read_text(encoding="utf-8")
+        out = measure(pipeline.normalize, (text,), runs)
+        out["words"], out["result"] = len(text.split()), len(out["result"].split())
         return out
     raise SystemExit(f"unknown task {task!r}")
 

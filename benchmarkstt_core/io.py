@@ -33,9 +33,14 @@ class Output:
 
     ``defaults`` are the parameter values metrics get when the user gave none, e.g.
     ``{"dialect": "list"}`` so that word diffs come out structured in JSON.
+    A format that sets ``shows_normalization`` gets ``normalization`` set before ``render``:
+    the record of the normalization that produced the results (profile, version, sha256 of
+    the steps), or ``None`` when the texts were not normalized.
     """
 
     defaults: dict = {}
+    shows_normalization = False
+    normalization: dict | None = None
 
     def render(self, results: Sequence) -> str:
         """Render a list of ``(title, result)`` pairs."""

@@ -19,7 +19,7 @@ changed, innermost first, under a stack of names.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 
 class Normalizer:
@@ -103,3 +103,59 @@ def normalize_logged(normalizer: object, text: str, emit: Callable[[LogEntry], N
     if result != text:
         emit(LogEntry(stack, text, result))
     return result
+
+
+def _plain(value: Any) -> Any:
+    """``value`` if JSON can hold it as it is, a compiled pattern as its text and flags, else None."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    pattern = getattr(value, "pattern", None)
+    if isinstance(pattern, str) and isinstance(getattr(value, "flags", None), int):
+        return [pattern, value.flags]
+    return None
+
+
+def steps_text(normalizer: object) -> str:
+    """The normalization steps as text: one line per normalizer that is not a composite, in
+    the order they apply, as a JSON list of its class name and its public attributes of plain
+    types (strings, numbers, booleans; a compiled pattern as its text and flags).
+
+    :example:
+        >>> class Shout(Normalizer):
+        ...     def __init__(self, mark):
+        ...         self.mark = mark
+        >>> print(steps_text(NormalizationAggregate([Shout("!"), Shout("?")])))
+        ["Shout", {"mark": "!"}]
+        ["Shout", {"mark": "?"}]
+    """
+    import json
+
+    if isinstance(normalizer, NormalizationComposite):
+        return "".join(steps_text(part) + "\n" for part in normalizer.parts()).rstrip("\n")
+    attributes = {name: _plain(value) for name, value in sorted(vars(normalizer).items())
+                  if not name.startswith("_") and _plain(value) is not None}
+    return json.dumps([type(normalizer).__name__, attributes], ensure_ascii=False)
+
+
+def steps_sha256(normalizer: object) -> str:
+    """The sha256 (hex) of the :func:`steps_text` of ``normalizer``."""
+    import hashlib
+
+    return hashlib.sha256(steps_text(normalizer).encode("utf-8")).hexdigest()
+
+
+def normalization_record(normalizer: object) -> dict:
+    """What a result says about the normalization that produced it: the sha256 of
+    :func:`steps_text`, and the profile name and version when ``normalizer`` is one profile
+    (an object with a ``record`` mapping), alone or as the only part of composites (a config
+    file whose section is one ``profile`` line).
+    """
+    inner = normalizer
+    while True:
+        record = getattr(inner, "record", None)
+        if isinstance(record, dict):
+            return dict(record)
+        if not (isinstance(inner, NormalizationComposite) and len(inner.parts()) == 1):
+            break
+        inner = inner.parts()[0]
+    return {"sha256": steps_sha256(normalizer)}

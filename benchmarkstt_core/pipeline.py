@@ -18,7 +18,7 @@ from typing import Any, Callable, NamedTuple, Sequence, Union
 from .context import Context
 from .diff import char_opcodes
 from .errors import UsageError
-from .normalization import LogEntry, NormalizationAggregate, normalize_logged
+from .normalization import LogEntry, NormalizationAggregate, normalization_record, normalize_logged
 from .registry import ComponentSpec, Registries
 
 ComponentCall = Union[str, Sequence[Any]]
@@ -93,6 +93,12 @@ class Pipeline:
             spec = registries.metrics.get(name)
             self.metrics.append((spec.name, create(spec, args, self.context)))
         self.segmenter = create(registries.segmenters.get(segmenter), [], self.context) if self.metrics else None
+
+    @property
+    def normalization(self) -> dict | None:
+        """Which normalization the results come from: the profile name and version when it is
+        one profile, and always the sha256 of its steps; ``None`` without normalizers."""
+        return normalization_record(self.normalizer) if len(self.normalizer) else None
 
     def normalize(self, text: str, log: Callable[[LogEntry], None] | None = None) -> str:
         """Apply the normalizers; ``log`` receives an entry for every change."""

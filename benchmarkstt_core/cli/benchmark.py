@@ -103,6 +103,8 @@ class BenchmarkCommand:
             log = log_writer(log_dialect(sys.stderr), with_title=True)
         reference = read_input(host, args.reference_type, args.reference, context, "-rt")
         hypothesis = read_input(host, args.hypothesis_type, args.hypothesis, context, "-ht")
+        if getattr(output, "shows_normalization", False):
+            output.normalization = pipeline.normalization
         text = output.render(pipeline.run(reference, hypothesis, log))
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -22,6 +22,15 @@ def read_stdin() -> str:
     return data.decode(stream.encoding or "utf-8", stream.errors or "strict")
 
 
+def list_profiles(normalizers: Any) -> str:
+    """The listing of the ``profile`` normalizer's profiles (its class's ``listing()``)."""
+    listing = getattr(normalizers.get("profile").cls, "listing", None) if "profile" in normalizers else None
+    if listing is None:
+        raise UsageError("--list-profiles: no profile normalizer is installed "
+                         "(pip install benchmarkstt-profiles, or -e ./plugins/benchmarkstt_profiles)")
+    return listing()
+
+
 class NormalizationCommand:
     """Apply normalization to given input"""
 
@@ -34,6 +43,8 @@ class NormalizationCommand:
         parser.add_argument("-o", "--outputfile", action="append", default=[], metavar="OUTPUTFILE",
                             help="write output to this file, defaults to STDOUT (one per --inputfile)")
         parser.add_argument("--log", action="store_true", help="show normalization logs on stderr")
+        parser.add_argument("--list-profiles", action="store_true",
+                            help="list the normalization profiles (--profile NAME): name, version, what each does")
         group = parser.add_argument_group(
             "available normalizers", "A list of normalizers to execute on the input, can be one or more "
             "normalizers which are applied sequentially.")
@@ -44,6 +55,9 @@ class NormalizationCommand:
         registries = host.registries
         require(registries.normalizers, "normalizer")
         inputs, outputs = args.inputfile, args.outputfile
+        if args.list_profiles:
+            sys.stdout.write(list_profiles(registries.normalizers))
+            return 0
         if not args.normalizers:
             raise UsageError("need at least one normalizer (for example --lowercase)")
         if outputs and not inputs:

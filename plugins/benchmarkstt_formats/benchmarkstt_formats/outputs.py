@@ -71,15 +71,19 @@ class Markdown(Output):
 
 
 class Json(Output):
-    """A JSON list of {"title": metric, "result": value} objects; word diffs come as structured lists
+    """A JSON list of {"title": metric, "result": value} objects; word diffs come as structured lists.
+    After normalization each object also has "normalization": {"sha256": hash of the steps},
+    with "profile" and "version" when the normalization was one profile
 
     :example results: [["wer", 0.25]]
     :example return: "[\\n\\t{\\"title\\": \\"wer\\", \\"result\\": 0.25}\\n]\\n"
     """
 
     defaults = {"dialect": "list"}
+    shows_normalization = True
 
     def render(self, results: Sequence) -> str:
-        blocks = ("\t" + json.dumps({"title": title, "result": value}, default=_json_default)
+        extra = {"normalization": self.normalization} if self.normalization else {}
+        blocks = ("\t" + json.dumps({"title": title, "result": value, **extra}, default=_json_default)
                   for title, value in results)
         return "[\n" + ",\n".join(blocks) + "\n]\n"

@@ -1,0 +1,16 @@
+"""The hook implementations of benchmarkstt-profiles."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from benchmarkstt_core.hookspecs import hookimpl
+
+from . import numbers, profiles, whisper
+
+
+@hookimpl
+def register_normalizers(register: Callable) -> None:
+    """whisperenglish, whisperbasic, numbers, profile."""
+    for klass in (whisper.WhisperEnglish, whisper.WhisperBasic, numbers.Numbers, profiles.Profile):
+        register(klass)
