@@ -9,8 +9,11 @@ from benchmarkstt_core.hookspecs import hookimpl
 from . import numbers, profiles, whisper
 
 
+NORMALIZERS = (whisper.WhisperEnglish, whisper.WhisperBasic, numbers.Numbers, profiles.Profile)
+
+
 @hookimpl
 def register_normalizers(register: Callable) -> None:
     """whisperenglish, whisperbasic, numbers, profile."""
-    for klass in (whisper.WhisperEnglish, whisper.WhisperBasic, numbers.Numbers, profiles.Profile):
+    for klass in NORMALIZERS:
         register(klass)

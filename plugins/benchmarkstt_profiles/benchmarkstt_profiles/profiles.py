@@ -72,6 +72,30 @@ def definition(name: str) -> Definition:
     return found
 
 
+_PLAIN: list = []
+
+
+def plain_context() -> Any:
+    """The context of a profile made in plain Python, without one: it knows the normalizers
+    plugin's normalizers and this plugin's own, and builds no plugin host (the registries are made
+    once and shared; each call gives a fresh context)."""
+    from benchmarkstt_core.context import Context
+
+    if not _PLAIN:
+        from benchmarkstt_core.registry import Registries
+        from benchmarkstt_normalizers.plugin import NORMALIZERS
+
+        from .plugin import NORMALIZERS as OWN
+
+        registries = Registries()
+        for klass in NORMALIZERS:
+            registries.normalizers.add(klass, "benchmarkstt_normalizers")
+        for klass in OWN:
+            registries.normalizers.add(klass, "benchmarkstt_profiles")
+        _PLAIN.append(registries)
+    return Context(_PLAIN[0])
+
+
 def profile_info(name: str, context: Any = None) -> ProfileInfo:
     """The calls, version and steps hash of the profile ``name`` (``context`` as for :class:`Profile`)."""
     profile = Profile(name, context=context)
@@ -111,10 +135,7 @@ class Profile(NormalizationComposite):
 
         self.name = str(name).strip().lower()
         self.definition = definition(self.name)
-        if context is None:
-            from benchmarkstt_normalizers.resolve import default_context
-
-            context = default_context()
+        context = context or plain_context()
         steps = []
         for call in self.definition.calls:
             step, args = split_call(call)
