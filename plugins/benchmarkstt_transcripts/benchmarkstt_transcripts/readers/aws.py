@@ -1,0 +1,105 @@
+"""AWS Transcribe's JSON: ``results.items`` (words with times, punctuation items attached to the
+word before) and speaker labels; ``results.transcripts`` when there are no items.
+
+Speakers come from each item's ``speaker_label`` or from ``results.speaker_labels.segments``;
+a segment is a speaker's turn (the whole file when there are no speakers).
+
+:example:
+    >>> t = parse('{"results": {"transcripts": [{"transcript": "Hi there."}], "items": ['
+    ...   '{"type": "pronunciation", "start_time": "0.5", "end_time": "0.9",'
+    ...   ' "alternatives": [{"confidence": "0.99", "content": "Hi"}], "speaker_label": "spk_0"},'
+    ...   '{"type": "pronunciation", "start_time": "1.0", "end_time": "1.3",'
+    ...   ' "alternatives": [{"confidence": "0.9", "content": "there"}], "speaker_label": "spk_0"},'
+    ...   '{"type": "punctuation", "alternatives": [{"confidence": "0.0", "content": "."}]}]}}', "a.json")
+    >>> t.text(), t.segments[0].speaker, t.segments[0].words[1]
+    ('Hi there.', 'spk_0', Word(text='there.', start=1.0, end=1.3, confidence=0.9, speaker='spk_0'))
+"""
+
+from __future__ import annotations
+
+import re
+
+from benchmarkstt_core.errors import InputError
+
+from ..jsondata import check, field, load, number
+from ..model import Segment, Transcript, Word
+
+TYPE = "aws"
+EXTENSIONS = (".json",)
+_SHAPE = re.compile(r'"results"\s*:\s*\{.*"(?:transcripts|items)"\s*:', re.S)
+
+
+def sniff(head: str) -> bool:
+    """``results`` with ``transcripts`` or ``items``, and AWS's ``alternatives``/``content`` or ``jobName``."""
+    return bool(_SHAPE.search(head)) and ('"jobName"' in head or '"content"' in head) \
+        and '"channels"' not in head
+
+
+def _speakers_by_start(results: dict, source: str) -> dict:
+    """``start_time`` -> speaker from ``results.speaker_labels.segments[].items[]``."""
+    labels = field(results, "speaker_labels", "results", source, dict, None)
+    if labels is None:
+        return {}
+    found = {}
+    for i, seg in enumerate(field(labels, "segments", "results.speaker_labels", source, list, [])):
+        where = f"results.speaker_labels.segments[{i}]"
+        for j, item in enumerate(field(seg, "items", where, source, list, [])):
+            speaker = field(item, "speaker_label", f"{where}.items[{j}]", source, str, None)
+            start = field(item, "start_time", f"{where}.items[{j}]", source, (str, int, float), None)
+            if speaker is not None and start is not None:
+                found[number(start, f"{where}.items[{j}].start_time", source)] = speaker
+    return found
+
+
+def _words(items: list, speakers: dict, source: str) -> list:
+    words: list = []
+    pending = ""  # punctuation before any word
+    for i, item in enumerate(items):
+        where = f"results.items[{i}]"
+        kind = field(item, "type", where, source, str)
+        alternatives = field(item, "alternatives", where, source, list)
+        if not alternatives:
+            raise InputError(f"{source}: {where}.alternatives: empty")
+        best = alternatives[0]
+        content = field(best, "content", f"{where}.alternatives[0]", source, str)
+        if kind == "punctuation":
+            if words:
+                last = words[-1]
+                words[-1] = Word(last.text + content, last.start, last.end, last.confidence, last.speaker)
+            else:
+                pending += content
+            continue
+        start = number(item.get("start_time"), f"{where}.start_time", source)
+        speaker = field(item, "speaker_label", where, source, str, None)
+        if speaker is None and start is not None:
+            speaker = speakers.get(start)
+        words.append(Word(pending + content, start, number(item.get("end_time"), f"{where}.end_time", source),
+                          number(best.get("confidence"), f"{where}.alternatives[0].confidence", source), speaker))
+        pending = ""
+    return words
+
+
+def _turns(words: list) -> tuple:
+    segments = []
+    turn: list = []
+    for word in words:
+        if turn and word.speaker != turn[-1].speaker:
+            segments.append(turn)
+            turn = []
+        turn.append(word)
+    if turn:
+        segments.append(turn)
+    return tuple(Segment(" ".join(w.text for w in t), t[0].start, t[-1].end, t[0].speaker, tuple(t))
+                 for t in segments)
+
+
+def parse(text: str, source: str) -> Transcript:
+    """Read AWS Transcribe JSON text."""
+    doc = check(load(text, source), "the top level", source, dict)
+    results = field(doc, "results", "", source, dict)
+    items = field(results, "items", "results", source, list, None)
+    if items:
+        return Transcript(TYPE, _turns(_words(items, _speakers_by_start(results, source), source)))
+    transcripts = field(results, "transcripts", "results", source, list)
+    texts = [field(t, "transcript", f"results.transcripts[{i}]", source, str) for i, t in enumerate(transcripts)]
+    return Transcript(TYPE, tuple(Segment(" ".join(t.split())) for t in texts if t.strip()))

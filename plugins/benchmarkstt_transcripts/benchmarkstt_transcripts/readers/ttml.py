@@ -1,0 +1,171 @@
+"""The TTML family: TTML 1 and 2, DFXP and the 2006 ``ttaf1`` namespace, EBU-TT Part 1, EBU-TT-D, IMSC.
+
+The text of each ``p`` element in the ``body`` is a segment: spans flattened, ``br`` as a space,
+whitespace collapsed, character references decoded; ``metadata`` elements, elements of other
+namespaces and the whole ``head`` are never read as speech. Times come from ``begin``, ``end``
+and ``dur`` (clock times, frames with ``ttp:frameRate``, offsets in h, m, s, ms, f or t), nested
+elements' times counting from their parent's ``begin``; the speaker is the ``ttm:agent`` of the
+``p`` or its ancestors (its ``ttm:name`` when the head names it). The XML is parsed with
+defusedxml: a file that declares entities or refers to external ones is refused.
+
+:example:
+    >>> t = parse('<tt xmlns="http://www.w3.org/ns/ttml"><head><metadata>BBC</metadata></head>'
+    ...           '<body><div><p begin="00:00:01.5" end="00:00:03">Tonight,<br/>the '
+    ...           '<span>Prime</span> Minister &#163;5</p></div></body></tt>', "s.ttml")
+    >>> t.text(), t.segments[0].start, t.segments[0].end
+    ('Tonight, the Prime Minister £5', 1.5, 3.0)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from benchmarkstt_core.errors import InputError
+
+from ..clock import clock
+from ..model import Segment, Transcript
+
+TYPE = "ttml"
+EXTENSIONS = (".ttml", ".dfxp", ".xml")
+NAMESPACES = ("http://www.w3.org/ns/ttml", "http://www.w3.org/2006/10/ttaf1", "http://www.w3.org/2006/04/ttaf1")
+PARAMETER = ("http://www.w3.org/ns/ttml#parameter", "http://www.w3.org/2006/10/ttaf1#parameter",
+             "http://www.w3.org/2006/04/ttaf1#parameter")
+METADATA = ("http://www.w3.org/ns/ttml#metadata", "http://www.w3.org/2006/10/ttaf1#metadata",
+            "http://www.w3.org/2006/04/ttaf1#metadata")
+_ROOT = re.compile(r"<(?:[\w.-]+:)?tt[\s>]")
+_OFFSET = re.compile(r"^(\d+(?:\.\d+)?)(h|ms|m|s|f|t)$")
+
+
+def sniff(head: str) -> bool:
+    """A ``tt`` element in a TTML namespace (any of its versions)."""
+    return bool(_ROOT.search(head)) and ("/ns/ttml" in head or "/ttaf1" in head)
+
+
+def _split(tag: str) -> tuple:
+    if tag.startswith("{"):
+        ns, _, local = tag[1:].partition("}")
+        return ns, local
+    return "", tag
+
+
+def _attr(elem: Any, local: str, namespaces: tuple = ("",)) -> str | None:
+    for ns in namespaces:
+        value = elem.get(f"{{{ns}}}{local}" if ns else local)
+        if value is not None:
+            return value
+    return None
+
+
+class _Timing:
+    """The document's time parameters (frame rate, tick rate)."""
+
+    def __init__(self, root: Any):
+        rate = _attr(root, "frameRate", PARAMETER)
+        multiplier = (_attr(root, "frameRateMultiplier", PARAMETER) or "1 1").split()
+        self.frame_rate = float(rate or 30) * (float(multiplier[0]) / float(multiplier[1])
+                                               if len(multiplier) == 2 and float(multiplier[1]) else 1.0)
+        self.tick_rate = float(_attr(root, "tickRate", PARAMETER) or (rate or 1))
+
+    def seconds(self, value: str, elem: Any, source: str) -> float:
+        at = clock(value, self.frame_rate)
+        if at is not None:
+            return at
+        m = _OFFSET.match(value.strip())
+        if not m:
+            raise InputError(f"{source}: <{_split(elem.tag)[1]}> at line {_line(elem)}: "
+                             f"not a time expression: {value!r}")
+        amount, unit = float(m.group(1)), m.group(2)
+        scale = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001, "f": 1 / self.frame_rate, "t": 1 / self.tick_rate}
+        return round(amount * scale[unit], 6)
+
+
+def _line(elem: Any) -> str:
+    return str(getattr(elem, "sourceline", "?"))
+
+
+def _flatten(elem: Any, ns: str, out: list) -> None:
+    if elem.text:
+        out.append(elem.text)
+    for child in elem:
+        child_ns, local = _split(child.tag) if isinstance(child.tag, str) else ("", "")
+        if local == "br" and child_ns == ns:
+            out.append(" ")
+        elif child_ns == ns and local != "metadata":
+            _flatten(child, ns, out)
+        if child.tail:
+            out.append(child.tail)
+
+
+def _agents(root: Any, ns: str) -> dict:
+    """agent id -> its ``ttm:name`` (from the head)."""
+    names = {}
+    for elem in root.iter():
+        if isinstance(elem.tag, str) and _split(elem.tag)[1] == "agent" and _split(elem.tag)[0] in METADATA:
+            ident = elem.get("{http://www.w3.org/XML/1998/namespace}id") or elem.get("id")
+            name = next((c.text for c in elem if isinstance(c.tag, str) and _split(c.tag)[1] == "name"), None)
+            if ident:
+                names[ident] = " ".join((name or ident).split())
+    return names
+
+
+def _parse_xml(text: str, source: str) -> Any:
+    import xml.etree.ElementTree as ElementTree
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
+
+    text = re.sub(r"^\s*<\?xml[^>]*\?>", "", text, count=1)  # the text is decoded: its declared encoding is moot
+    try:
+        return fromstring(text)
+    except ElementTree.ParseError as exc:
+        line, column = exc.position
+        raise InputError(f"{source}:{line}:{column + 1}: not well-formed XML: "
+                         f"{str(exc).split(':')[0]}") from None
+    except DefusedXmlException as exc:
+        raise InputError(f"{source}: refused: the XML declares entities or refers to external ones "
+                         f"({type(exc).__name__}); subtitle files need neither") from None
+
+
+def parse(text: str, source: str) -> Transcript:
+    """Read a TTML-family document."""
+    root = _parse_xml(text, source)
+    ns, local = _split(root.tag)
+    if local != "tt" or ns not in NAMESPACES:
+        raise InputError(f"{source}: the root element is <{local}>"
+                         f"{' in namespace ' + ns if ns else ''}, not a TTML <tt>")
+    timing = _Timing(root)
+    agents = _agents(root, ns)
+    body = next((c for c in root if isinstance(c.tag, str) and c.tag == f"{{{ns}}}body"), None)
+    segments: list = []
+    if body is not None:
+        _walk(body, ns, 0.0, None, timing, agents, source, segments)
+    return Transcript(TYPE, tuple(segments))
+
+
+def _walk(elem: Any, ns: str, offset: float, speaker: str | None, timing: _Timing, agents: dict,
+          source: str, segments: list) -> None:
+    begin_value, end_value, dur_value = elem.get("begin"), elem.get("end"), elem.get("dur")
+    begin = offset + timing.seconds(begin_value, elem, source) if begin_value else None
+    start = begin if begin is not None else offset
+    end = None
+    if end_value:
+        end = offset + timing.seconds(end_value, elem, source)
+    elif dur_value:
+        end = start + timing.seconds(dur_value, elem, source)
+    agent = _attr(elem, "agent", METADATA)
+    if agent:
+        first = agent.split()[0]
+        speaker = agents.get(first, first)
+    local = _split(elem.tag)[1]
+    if local == "p":
+        out: list = []
+        _flatten(elem, ns, out)
+        words = " ".join("".join(out).split())
+        if words:
+            segments.append(Segment(words, begin if begin_value else (offset or None),
+                                    round(end, 6) if end is not None else None, speaker))
+        return
+    for child in elem:
+        if isinstance(child.tag, str) and _split(child.tag)[0] == ns and _split(child.tag)[1] in ("div", "p"):
+            _walk(child, ns, start, speaker, timing, agents, source, segments)
