@@ -12,13 +12,15 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.context import Context, decode, sniff_encoding, stdin_bytes
 from benchmarkstt_core.errors import InputError
 
-from .model import Transcript
 from .readers import AMBIGUOUS, candidates, reader
+
+if TYPE_CHECKING:
+    from .model import Transcript
 
 HEAD = 65536
 
@@ -45,17 +47,32 @@ def sniff(kinds: list, data: bytes) -> str | None:
     return None
 
 
+def looks_structured(data: bytes) -> bool:
+    """Whether the start of a ``.txt`` file may be anything but plain text (JSON, XML, subtitles):
+    a quick look, so that plain text is not handed to every reader's sniffer."""
+    first = head_text(data[:256]).lstrip("\ufeff \t\r\n")[:6]
+    return first[:1] in ("{", "[", "<") or first == "WEBVTT" or first[:1].isdigit()
+
+
 def infer_type(path: str) -> str | None:
     """The input type of the file ``path``: from its extension, and for ``.json``, ``.xml``,
     ``.txt`` (and standard input, ``-``) from its content; ``None`` when no reader claims it."""
     if path == "-":
-        return sniff(candidates(""), stdin_bytes()[:HEAD])
+        data = stdin_bytes()[:HEAD]
+        return sniff(candidates(""), data) if looks_structured(data) else None
     extension = os.path.splitext(os.path.basename(path))[1].lower()
+    if extension in (".txt", ""):
+        try:
+            with open(path, "rb") as f:
+                data = f.read(HEAD)
+        except OSError:
+            return None
+        return sniff(candidates(extension), data) if looks_structured(data) else None
     kinds = candidates(extension)
     if not kinds:
         return None
     if (extension not in AMBIGUOUS and len(kinds) == 1) or not os.path.isfile(path):
-        return kinds[0] if extension not in (".txt", "") else None
+        return kinds[0]
     try:
         with open(path, "rb") as f:
             data = f.read(HEAD)
