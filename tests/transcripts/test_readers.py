@@ -11,9 +11,12 @@ from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import InputError
 from benchmarkstt_transcripts.reading import infer_type, read_transcript
 from benchmarkstt_transcripts.readers import available
+import sys
+
 from conftest import ROOT, assert_clean_error
 
 DATA = ROOT / "tests" / "transcripts" / "data"
+sys.path.insert(0, str(DATA.parent))
 TEXTS = ["Good evening, and welcome.", "Thank you. Tickets cost £5 and more."]
 WORDS = [("Good", 1.0, 1.3), ("evening,", 1.3, 1.8), ("and", 1.9, 2.05), ("welcome.", 2.05, 2.5),
          ("Thank", 3.0, 3.2), ("you.", 3.2, 3.4), ("Tickets", 3.6, 4.0), ("cost", 4.0, 4.3), ("£5", 4.3, 4.7),
@@ -78,7 +81,7 @@ def test_the_shipped_subtitles_are_the_p_elements_only():
 
 @pytest.mark.parametrize("name, kind", [
     ("passage.ttml", "ttml"), ("passage_ttaf1.xml", "ttml"), ("passage_ebutt.xml", "ttml"), ("passage.srt", "srt"),
-    ("passage.vtt", "vtt"), ("passage_aws.json", "aws"), ("passage_kaldi.json", "kaldi"),
+    ("passage.vtt", "vtt"), ("passage_aws.json", "aws"), ("passage_kaldi.json", "kaldi"), ("passage.stl", "stl"),
     (str(ROOT / "tests" / "data" / "qt_aws.json"), "aws"), (str(ROOT / "tests" / "data" / "qt_kaldi.json"), "kaldi"),
     (str(ROOT / "tests" / "data" / "qt_subs.xml"), "ttml"), (str(ROOT / "tests" / "data" / "qt_reference.txt"), None),
 ])
@@ -158,3 +161,28 @@ def test_context_encoding_is_used(tmp_path):
     (tmp_path / "l.srt").write_bytes("1\n00:00:01,000 --> 00:00:02,000\nna\xefve\n".encode("latin-1"))
     transcript = read_transcript(str(tmp_path / "l.srt"), context=Context(None, encoding="latin-1"))
     assert transcript.text() == "naïve"
+
+
+def test_stl_passage_built_from_the_description():
+    import stl_builder
+
+    assert (DATA / "passage.stl").read_bytes() == stl_builder.passage()
+    assert segments("passage.stl") == ("stl", [(TEXTS[0], 1.0, 2.48, None), (TEXTS[1], 3.0, 5.2, None)])
+
+
+STL_MALFORMED = [
+    (lambda p: p[:500], "truncated: an EBU STL file starts with a 1024-byte GSI block; this file has 500 bytes"),
+    (lambda p: p[:1024 + 128 + 60], "truncated: TTI block 2 has 60 of its 128 bytes"),
+    (lambda p: p[:3] + b"STL99.99" + p[11:], "not an EBU STL file: the disk format code (bytes 3-10) is b'STL99.99'"),
+    (lambda p: b"", "s.stl: empty file"),
+]
+
+
+@pytest.mark.parametrize("damage, needle", STL_MALFORMED)
+def test_malformed_stl_gives_one_clear_line(tools, tmp_path, damage, needle):
+    import stl_builder
+
+    (tmp_path / "s.stl").write_bytes(damage(stl_builder.passage()))
+    run = tools("transcript", "-i", "s.stl", cwd=tmp_path)
+    last = assert_clean_error(run, "benchmarkstt-tools")
+    assert needle in last and len(run.stderr.strip().splitlines()) == 1

@@ -46,6 +46,24 @@ def timed(transcript: Transcript) -> TimedText:
 _TTML = ('<tt xmlns="http://www.w3.org/ns/ttml"><head><metadata/></head><body><div>'
          '<p begin="00:00:01.000" end="00:00:02.000">Hello<br/>world &amp; all</p></div></body></tt>')
 
+#: an EBU STL file of one subtitle (base64: the example writes it as bytes)
+_STL = ("ODUwU1RMMjUuMDExMDAwOVBhc3NhZ2UgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAyNjAxMDEyNjAxMDEwMDAwMDAxMDAwMDEwMDE0MDIzMTAwMDAwMDAwMDAwMDAwMDAxMUdCUiAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+        "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIAEBAP8AAAABAAAAAgAUAgBIZW"
+        "xsbyB3b3JsZI+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4"
+        "+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+P")
+
 #: type -> (class name, description, example file name, example content, example text)
 FORMATS = {
     "ttml": ("Ttml", "TTML, DFXP, EBU-TT, EBU-TT-D and IMSC subtitles: the text of the body's p elements",
@@ -54,8 +72,8 @@ FORMATS = {
             "subs.srt", "1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i> world\n", "Hello world"),
     "vtt": ("Vtt", "WebVTT captions (.vtt): the cues' text without tags, voices as speakers",
             "subs.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann>Hello <b>world</b>\n", "Hello world"),
-    "stl": ("Stl", "EBU STL subtitles (binary .stl): the text of the subtitle groups",
-            None, None, None),
+    "stl": ("Stl", "EBU STL subtitles (binary .stl): the text of the subtitles with their times",
+            "subs.stl", _STL, "Hello world"),
     "scc": ("Scc", "Scenarist closed captions (.scc, CEA-608): the captions' text",
             None, None, None),
     "aws": ("Aws", "AWS Transcribe JSON: the words with punctuation, times and speaker labels",
@@ -103,7 +121,8 @@ def _make(kind: str) -> type:
     class_name, description, file_name, content, text = FORMATS[kind]
     doc = f"{description}.\n\n:param source: the file's path (``-``: standard input)\n"
     if file_name is not None:
-        doc += (f":example files: {json.dumps({file_name: content})}\n:example source: {json.dumps(file_name)}\n"
+        files = "binary_files" if kind == "stl" else "files"
+        doc += (f":example {files}: {json.dumps({file_name: content})}\n:example source: {json.dumps(file_name)}\n"
                 f":example return: {json.dumps(text)}\n")
     return type(class_name, (TranscriptInput,), {"name": kind, "__doc__": doc, "__module__": __name__,
                                                  "__qualname__": class_name})
