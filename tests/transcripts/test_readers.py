@@ -99,7 +99,7 @@ def test_a_txt_file_is_sniffed_for_structured_content_only(tmp_path):
 MALFORMED = [
     ("t.ttml", '<tt xmlns="http://www.w3.org/ns/ttml"><body><p begin="1s">cut', "t.ttml:1:"),
     ("t.ttml", '<tt xmlns="http://www.w3.org/ns/ttml"><body><p begin="soon">x</p></body></tt>',
-     "t.ttml: <p> at line ?: not a time expression: 'soon'"),
+     "t.ttml: <p begin=\"soon\">: not a time expression: 'soon'"),
     ("t.ttml", '<html xmlns="http://www.w3.org/1999/xhtml"/>', "the root element is <html>"),
     ("t.ttml", "", "t.ttml: empty file"),
     ("t.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello\n\n2\n00:00:03,000\n", "t.srt:6: not a cue timing line"),

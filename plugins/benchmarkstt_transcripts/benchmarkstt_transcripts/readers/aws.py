@@ -55,13 +55,13 @@ def _words(items: list, speakers: dict, source: str) -> list:
     words: list = []
     pending = ""  # punctuation before any word
     for i, item in enumerate(items):
-        where = f"results.items[{i}]"
-        kind = field(item, "type", where, source, str)
-        alternatives = field(item, "alternatives", where, source, list)
-        if not alternatives:
-            raise InputError(f"{source}: {where}.alternatives: empty")
-        best = alternatives[0]
-        content = field(best, "content", f"{where}.alternatives[0]", source, str)
+        try:  # the usual item, quickly; anything else is checked field by field
+            kind, best = item["type"], item["alternatives"][0]
+            content = best["content"]
+            if kind.__class__ is not str or content.__class__ is not str:
+                raise TypeError
+        except (AttributeError, KeyError, IndexError, TypeError):
+            kind, best, content = _checked(item, i, source)
         if kind == "punctuation":
             if words:
                 last = words[-1]
@@ -69,14 +69,33 @@ def _words(items: list, speakers: dict, source: str) -> list:
             else:
                 pending += content
             continue
-        start = number(item.get("start_time"), f"{where}.start_time", source)
-        speaker = field(item, "speaker_label", where, source, str, None)
+        try:
+            start, end, confidence = float(item["start_time"]), float(item["end_time"]), float(best["confidence"])
+            speaker = item.get("speaker_label")
+            if speaker.__class__ not in (str, type(None)) or item["start_time"].__class__ is bool:
+                raise TypeError
+        except (KeyError, TypeError, ValueError):
+            where = f"results.items[{i}]"
+            start = number(item.get("start_time"), f"{where}.start_time", source)
+            end = number(item.get("end_time"), f"{where}.end_time", source)
+            confidence = number(best.get("confidence"), f"{where}.alternatives[0].confidence", source)
+            speaker = field(item, "speaker_label", where, source, str, None)
         if speaker is None and start is not None:
             speaker = speakers.get(start)
-        words.append(Word(pending + content, start, number(item.get("end_time"), f"{where}.end_time", source),
-                          number(best.get("confidence"), f"{where}.alternatives[0].confidence", source), speaker))
+        words.append(Word(pending + content, start, end, confidence, speaker))
         pending = ""
     return words
+
+
+def _checked(item: object, i: int, source: str) -> tuple:
+    """``(type, best alternative, content)`` of an item, or an error naming what is wrong."""
+    where = f"results.items[{i}]"
+    kind = field(item, "type", where, source, str)
+    alternatives = field(item, "alternatives", where, source, list)
+    if not alternatives:
+        raise InputError(f"{source}: {where}.alternatives: empty")
+    best = alternatives[0]
+    return kind, best, field(best, "content", f"{where}.alternatives[0]", source, str)
 
 
 def _turns(words: list) -> tuple:

@@ -43,13 +43,20 @@ def parse(text: str, source: str) -> Transcript:
         return Transcript(TYPE, (Segment(" ".join(whole.split())),) if whole.strip() else ())
     words = []
     for i, item in enumerate(items):
-        where = f"words[{i}]"
-        shown = field(item, "punct", where, source, str, None) or field(item, "word", where, source, str)
-        if not shown.strip():
-            continue
-        words.append(Word(shown.strip(), number(item.get("start"), f"{where}.start", source),
-                          number(item.get("end"), f"{where}.end", source),
-                          number(item.get("confidence"), f"{where}.confidence", source)))
+        try:  # the usual item, quickly; anything else is checked field by field below
+            shown, start, end, confidence = item.get("punct") or item["word"], item["start"], item["end"], \
+                item["confidence"]
+            if shown.__class__ is not str or not (start.__class__ is end.__class__ is confidence.__class__ is float):
+                raise TypeError
+        except (AttributeError, KeyError, TypeError):
+            where = f"words[{i}]"
+            shown = field(item, "punct", where, source, str, None) or field(item, "word", where, source, str)
+            start = number(item.get("start"), f"{where}.start", source)
+            end = number(item.get("end"), f"{where}.end", source)
+            confidence = number(item.get("confidence"), f"{where}.confidence", source)
+        shown = shown.strip()
+        if shown:
+            words.append(Word(shown, start, end, confidence))
     if not words:
         return Transcript(TYPE)
     return Transcript(TYPE, (Segment(" ".join(w.text for w in words), words[0].start, words[-1].end,

@@ -73,37 +73,41 @@ class _Timing:
             return at
         m = _OFFSET.match(value.strip())
         if not m:
-            raise InputError(f"{source}: <{_split(elem.tag)[1]}> at line {_line(elem)}: "
-                             f"not a time expression: {value!r}")
+            raise InputError(f"{source}: {_describe(elem)}: not a time expression: {value!r}")
         amount, unit = float(m.group(1)), m.group(2)
         scale = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001, "f": 1 / self.frame_rate, "t": 1 / self.tick_rate}
         return round(amount * scale[unit], 6)
 
 
-def _line(elem: Any) -> str:
-    return str(getattr(elem, "sourceline", "?"))
+def _describe(elem: Any) -> str:
+    """An element as its tag and its id (or its times), to find it in the file."""
+    ident = elem.get("{http://www.w3.org/XML/1998/namespace}id") or elem.get("id")
+    attrs = [f'id="{ident}"'] if ident else [f'{k}="{elem.get(k)}"' for k in ("begin", "end", "dur") if elem.get(k)]
+    return f"<{' '.join([_split(elem.tag)[1], *attrs])}>"
 
 
-def _flatten(elem: Any, ns: str, out: list) -> None:
+def _flatten(elem: Any, br: str, inline: tuple, out: list) -> None:
     if elem.text:
         out.append(elem.text)
     for child in elem:
-        child_ns, local = _split(child.tag) if isinstance(child.tag, str) else ("", "")
-        if local == "br" and child_ns == ns:
+        tag = child.tag
+        if tag == br:
             out.append(" ")
-        elif child_ns == ns and local != "metadata":
-            _flatten(child, ns, out)
+        elif tag in inline:
+            _flatten(child, br, inline, out)
         if child.tail:
             out.append(child.tail)
 
 
-def _agents(root: Any, ns: str) -> dict:
+def _agents(head: Any) -> dict:
     """agent id -> its ``ttm:name`` (from the head)."""
     names = {}
-    for elem in root.iter():
-        if isinstance(elem.tag, str) and _split(elem.tag)[1] == "agent" and _split(elem.tag)[0] in METADATA:
+    if head is None:
+        return names
+    for ns in METADATA:
+        for elem in head.iter(f"{{{ns}}}agent"):
             ident = elem.get("{http://www.w3.org/XML/1998/namespace}id") or elem.get("id")
-            name = next((c.text for c in elem if isinstance(c.tag, str) and _split(c.tag)[1] == "name"), None)
+            name = next((c.text for c in elem if c.tag == f"{{{ns}}}name"), None)
             if ident:
                 names[ident] = " ".join((name or ident).split())
     return names
@@ -135,37 +139,50 @@ def parse(text: str, source: str) -> Transcript:
         raise InputError(f"{source}: the root element is <{local}>"
                          f"{' in namespace ' + ns if ns else ''}, not a TTML <tt>")
     timing = _Timing(root)
-    agents = _agents(root, ns)
-    body = next((c for c in root if isinstance(c.tag, str) and c.tag == f"{{{ns}}}body"), None)
+    body = root.find(f"{{{ns}}}body")
     segments: list = []
     if body is not None:
-        _walk(body, ns, 0.0, None, timing, agents, source, segments)
+        walker = _Walker(ns, timing, _agents(root.find(f"{{{ns}}}head")), source)
+        walker.walk(body, 0.0, None, segments)
     return Transcript(TYPE, tuple(segments))
 
 
-def _walk(elem: Any, ns: str, offset: float, speaker: str | None, timing: _Timing, agents: dict,
-          source: str, segments: list) -> None:
-    begin_value, end_value, dur_value = elem.get("begin"), elem.get("end"), elem.get("dur")
-    begin = offset + timing.seconds(begin_value, elem, source) if begin_value else None
-    start = begin if begin is not None else offset
-    end = None
-    if end_value:
-        end = offset + timing.seconds(end_value, elem, source)
-    elif dur_value:
-        end = start + timing.seconds(dur_value, elem, source)
-    agent = _attr(elem, "agent", METADATA)
-    if agent:
-        first = agent.split()[0]
-        speaker = agents.get(first, first)
-    local = _split(elem.tag)[1]
-    if local == "p":
-        out: list = []
-        _flatten(elem, ns, out)
-        words = " ".join("".join(out).split())
-        if words:
-            segments.append(Segment(words, begin if begin_value else (offset or None),
-                                    round(end, 6) if end is not None else None, speaker))
-        return
-    for child in elem:
-        if isinstance(child.tag, str) and _split(child.tag)[0] == ns and _split(child.tag)[1] in ("div", "p"):
-            _walk(child, ns, start, speaker, timing, agents, source, segments)
+class _Walker:
+    """Collects the ``p`` elements of a body with their times and speakers."""
+
+    def __init__(self, ns: str, timing: _Timing, agents: dict, source: str):
+        self.p, self.br = f"{{{ns}}}p", f"{{{ns}}}br"
+        self.containers = (f"{{{ns}}}div", self.p)
+        # spans (and anything else of TTML's own but metadata) are read inside a p
+        self.inline = (f"{{{ns}}}span", f"{{{ns}}}a", f"{{{ns}}}ruby", f"{{{ns}}}rb", f"{{{ns}}}rbc",
+                       f"{{{ns}}}rtc", f"{{{ns}}}rt", f"{{{ns}}}rp")
+        self.agent_keys = tuple(f"{{{m}}}agent" for m in METADATA)
+        self.timing, self.agents, self.source = timing, agents, source
+
+    def walk(self, elem: Any, offset: float, speaker: str | None, segments: list) -> None:
+        get = elem.get
+        begin_value, end_value, dur_value = get("begin"), get("end"), get("dur")
+        seconds = self.timing.seconds
+        begin = offset + seconds(begin_value, elem, self.source) if begin_value else None
+        start = begin if begin is not None else offset
+        end = None
+        if end_value:
+            end = offset + seconds(end_value, elem, self.source)
+        elif dur_value:
+            end = start + seconds(dur_value, elem, self.source)
+        for key in self.agent_keys:
+            agent = get(key)
+            if agent:
+                first = agent.split()[0]
+                speaker = self.agents.get(first, first)
+        if elem.tag == self.p:
+            out: list = []
+            _flatten(elem, self.br, self.inline, out)
+            words = " ".join("".join(out).split())
+            if words:
+                segments.append(Segment(words, round(begin, 6) if begin is not None else (offset or None),
+                                        round(end, 6) if end is not None else None, speaker))
+            return
+        for child in elem:
+            if child.tag in self.containers:
+                self.walk(child, start, speaker, segments)
