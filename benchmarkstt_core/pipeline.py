@@ -87,7 +87,7 @@ class Pipeline:
         and the segmenter made as many items as ``text`` had words, the items get its words'
         times and speakers (else none: words merged, split or deleted lose them all)."""
         schema = self.segmenter.segment(normalized)
-        if isinstance(text, TimedText):
+        if isinstance(text, TimedText) and len(schema) == text.word_count():
             schema = schema.with_extras(text.extras())
         return schema
 

@@ -65,6 +65,10 @@ class TimedText(str):
         self._extras = None
         return self
 
+    def word_count(self) -> int:
+        """How many words the text has (without computing their extras)."""
+        return len(self.split())
+
     def extras(self) -> list:
         """One mapping per word of the text."""
         if self._extras is None:

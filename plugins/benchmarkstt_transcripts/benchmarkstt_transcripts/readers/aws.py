@@ -52,7 +52,7 @@ def _speakers_by_start(results: dict, source: str) -> dict:
 
 
 def _words(items: list, speakers: dict, source: str) -> list:
-    words: list = []
+    rows: list = []  # [text, start, end, confidence, speaker] of each word
     pending = ""  # punctuation before any word
     for i, item in enumerate(items):
         try:  # the usual item, quickly; anything else is checked field by field
@@ -63,16 +63,16 @@ def _words(items: list, speakers: dict, source: str) -> list:
         except (AttributeError, KeyError, IndexError, TypeError):
             kind, best, content = _checked(item, i, source)
         if kind == "punctuation":
-            if words:
-                last = words[-1]
-                words[-1] = Word(last.text + content, last.start, last.end, last.confidence, last.speaker)
+            if rows:
+                rows[-1][0] += content
             else:
                 pending += content
             continue
         try:
-            start, end, confidence = float(item["start_time"]), float(item["end_time"]), float(best["confidence"])
+            start_time = item["start_time"]
+            start, end, confidence = float(start_time), float(item["end_time"]), float(best["confidence"])
             speaker = item.get("speaker_label")
-            if speaker.__class__ not in (str, type(None)) or item["start_time"].__class__ is bool:
+            if start_time.__class__ is bool or not (speaker is None or speaker.__class__ is str):
                 raise TypeError
         except (KeyError, TypeError, ValueError):
             where = f"results.items[{i}]"
@@ -80,11 +80,11 @@ def _words(items: list, speakers: dict, source: str) -> list:
             end = number(item.get("end_time"), f"{where}.end_time", source)
             confidence = number(best.get("confidence"), f"{where}.alternatives[0].confidence", source)
             speaker = field(item, "speaker_label", where, source, str, None)
-        if speaker is None and start is not None:
+        if speaker is None and speakers:
             speaker = speakers.get(start)
-        words.append(Word(pending + content, start, end, confidence, speaker))
+        rows.append([pending + content if pending else content, start, end, confidence, speaker])
         pending = ""
-    return words
+    return [Word(*row) for row in rows]
 
 
 def _checked(item: object, i: int, source: str) -> tuple:
