@@ -57,22 +57,25 @@ class TimedText(str):
         ('HI THERE', {'start': 0.9})
     """
 
-    __slots__ = ("_extras_of", "_extras")
+    __slots__ = ("_extras_of", "_extras", "_count")
 
     def __new__(cls, text: str, extras_of: Any) -> "TimedText":
         self = super().__new__(cls, text)
         self._extras_of = extras_of
         self._extras = None
+        self._count = None
         return self
 
     def word_count(self) -> int:
         """How many words the text has (without computing their extras)."""
-        return len(self.split())
+        if self._count is None:
+            self._count = len(self.split())
+        return self._count
 
-    def extras(self) -> list:
-        """One mapping per word of the text."""
+    def extras(self) -> Sequence:
+        """One mapping per word of the text (a sequence that may make them on first use)."""
         if self._extras is None:
-            self._extras = list(self._extras_of())
+            self._extras = self._extras_of()
         return self._extras
 
 

@@ -14,6 +14,12 @@ _CLOCK = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d+)|:(\d+)(?:\.(\d
 
 def clock(value: str, frame_rate: float = 30.0) -> float | None:
     """``[HH:]MM:SS[.fff]``, ``,fff`` (SRT) or ``HH:MM:SS:FF`` (frames) as seconds; ``None`` if it is none of them."""
+    parts = value.split(":")
+    if len(parts) == 3 and parts[0].isdigit() and parts[1].isdigit() and len(parts[1]) == 2:
+        seconds = parts[2]
+        whole, dot, fraction = seconds.partition(".")
+        if whole.isdigit() and len(whole) == 2 and (not dot or fraction.isdigit()):
+            return round(int(parts[0]) * 3600 + int(parts[1]) * 60 + float(seconds), 6)
     m = _CLOCK.match(value.strip())
     if not m:
         return None

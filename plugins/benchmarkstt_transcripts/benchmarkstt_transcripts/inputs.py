@@ -14,7 +14,7 @@ from benchmarkstt_core.schema import TimedText
 
 from .model import Transcript
 from .reading import parse_data, parse_text
-from .timing import word_extras
+from .timing import WordExtras
 
 
 class TranscriptInput(Input):
@@ -40,7 +40,8 @@ class TranscriptInput(Input):
 
 def timed(transcript: Transcript) -> TimedText:
     """The transcript's text, with its words' times and speakers for the segmenter's items."""
-    return TimedText(transcript.text(), lambda: word_extras(transcript))
+    text = TimedText(transcript.text(), lambda: WordExtras(transcript, text.word_count()))
+    return text
 
 
 _TTML = ('<tt xmlns="http://www.w3.org/ns/ttml"><head><metadata/></head><body><div>'

@@ -14,7 +14,35 @@ segment's words are exactly its text's words, each word's ``start``, ``end`` and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from .model import Transcript
+
+
+class WordExtras(Sequence):
+    """:func:`word_extras` of a transcript, made on first use: its length (the word count) is
+    known at once, so the pipeline can decide whether the items get them without making them.
+
+    :example:
+        >>> from .model import Segment
+        >>> extras = WordExtras(Transcript("x", (Segment("a b", 1.0),)), 2)
+        >>> len(extras), extras[1]
+        (2, {'segment': 0, 'segment_start': 1.0})
+    """
+
+    def __init__(self, transcript: Transcript, count: int):
+        self._transcript = transcript
+        self._count = count
+        self._list: list | None = None
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        if self._list is None:
+            self._list = word_extras(self._transcript)
+        return self._list[index]
 
 
 def word_extras(transcript: Transcript) -> list:
