@@ -82,6 +82,7 @@ def test_the_shipped_subtitles_are_the_p_elements_only():
 @pytest.mark.parametrize("name, kind", [
     ("passage.ttml", "ttml"), ("passage_ttaf1.xml", "ttml"), ("passage_ebutt.xml", "ttml"), ("passage.srt", "srt"),
     ("passage.vtt", "vtt"), ("passage_aws.json", "aws"), ("passage_kaldi.json", "kaldi"), ("passage.stl", "stl"),
+    ("passage.scc", "scc"),
     (str(ROOT / "tests" / "data" / "qt_aws.json"), "aws"), (str(ROOT / "tests" / "data" / "qt_kaldi.json"), "kaldi"),
     (str(ROOT / "tests" / "data" / "qt_subs.xml"), "ttml"), (str(ROOT / "tests" / "data" / "qt_reference.txt"), None),
 ])
@@ -154,7 +155,7 @@ def test_external_entity_is_refused(tmp_path):
 
 
 def test_every_type_of_this_plugin_is_available():
-    assert {"ttml", "srt", "vtt", "aws", "kaldi"} <= set(available())
+    assert {"ttml", "srt", "vtt", "stl", "scc", "aws", "kaldi"} <= set(available())
 
 
 def test_context_encoding_is_used(tmp_path):
@@ -184,5 +185,29 @@ def test_malformed_stl_gives_one_clear_line(tools, tmp_path, damage, needle):
 
     (tmp_path / "s.stl").write_bytes(damage(stl_builder.passage()))
     run = tools("transcript", "-i", "s.stl", cwd=tmp_path)
+    last = assert_clean_error(run, "benchmarkstt-tools")
+    assert needle in last and len(run.stderr.strip().splitlines()) == 1
+
+
+def test_scc_passage_built_from_the_description():
+    import scc_builder
+
+    assert (DATA / "passage.scc").read_text(encoding="utf-8") == scc_builder.passage()
+    # time codes count frames at 30000/1001 a second: 00:00:01:00 is frame 30, 1.001 s
+    assert segments("passage.scc") == ("scc", [(TEXTS[0], 1.001, 2.5025, None), (TEXTS[1], 3.003, 5.2052, None)])
+
+
+SCC_MALFORMED = [
+    ("00:00:00:00\t9420 9420\n", "c.scc:1: an SCC file starts with the line Scenarist_SCC V1.0"),
+    ("Scenarist_SCC V1.0\n\n00:00:00:00\t9420 94", "c.scc:3: expected a time code, a tab and hex byte pairs"),
+    ("Scenarist_SCC V1.0\n\n00:00:00:00\tcaption text\n", "c.scc:3: expected a time code"),
+    ("", "c.scc: empty file"),
+]
+
+
+@pytest.mark.parametrize("content, needle", SCC_MALFORMED)
+def test_malformed_scc_gives_one_clear_line(tools, tmp_path, content, needle):
+    (tmp_path / "c.scc").write_text(content, encoding="utf-8")
+    run = tools("transcript", "-i", "c.scc", cwd=tmp_path)
     last = assert_clean_error(run, "benchmarkstt-tools")
     assert needle in last and len(run.stderr.strip().splitlines()) == 1

@@ -13,7 +13,8 @@ from conftest import ROOT
 
 PASSAGE = ROOT / "tests" / "transcripts" / "data"
 FILES = {"passage.ttml": "ttml", "passage_ttaf1.xml": "ttml", "passage_ebutt.xml": "ttml", "passage.srt": "srt",
-         "passage.vtt": "vtt", "passage_aws.json": "aws", "passage_kaldi.json": "kaldi", "passage.stl": "stl"}
+         "passage.vtt": "vtt", "passage_aws.json": "aws", "passage_kaldi.json": "kaldi", "passage.stl": "stl",
+         "passage.scc": "scc"}
 
 
 def read(host, name: str, kind: str) -> str:

@@ -75,8 +75,9 @@ FORMATS = {
             "subs.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann>Hello <b>world</b>\n", "Hello world"),
     "stl": ("Stl", "EBU STL subtitles (binary .stl): the text of the subtitles with their times",
             "subs.stl", _STL, "Hello world"),
-    "scc": ("Scc", "Scenarist closed captions (.scc, CEA-608): the captions' text",
-            None, None, None),
+    "scc": ("Scc", "Scenarist closed captions (.scc, CEA-608): the captions' text with their times",
+            "c.scc", "Scenarist_SCC V1.0\n\n00:00:00:00\t9420 9420 94ae 94ae 9440 9440 c8e9\n\n"
+                     "00:00:01:00\t942f 942f\n\n00:00:02:00\t942c 942c\n", "Hi"),
     "aws": ("Aws", "AWS Transcribe JSON: the words with punctuation, times and speaker labels",
             "aws.json", json.dumps({"results": {"transcripts": [{"transcript": "Hello."}], "items": [
                 {"type": "pronunciation", "start_time": "0.1", "end_time": "0.5",

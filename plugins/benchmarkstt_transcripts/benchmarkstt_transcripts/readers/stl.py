@@ -12,7 +12,8 @@ import re
 
 from benchmarkstt_core.errors import InputError
 
-from ..model import Segment, Transcript
+from ..model import Transcript
+from ..ttconv_model import quiet, segments
 
 TYPE = "stl"
 EXTENSIONS = (".stl",)
@@ -38,45 +39,18 @@ def _check(data: bytes, source: str) -> None:
         raise InputError(f"{source}: truncated: TTI block {(len(data) - GSI) // TTI + 1} has {extra} of its {TTI} bytes")
 
 
-def _text(elem: object, out: list) -> None:
-    from ttconv import model
-
-    for child in elem:  # type: ignore[attr-defined]
-        if isinstance(child, model.Text):
-            out.append(child.get_text())
-        elif isinstance(child, model.Br):
-            out.append(" ")
-        else:
-            _text(child, out)
-
-
 def parse(data: bytes, source: str) -> Transcript:
     """Read EBU STL bytes."""
     import io
-    import logging
 
     _check(data, source)
-    from ttconv import model
     from ttconv.stl.config import STLReaderConfiguration
     from ttconv.stl.reader import to_model
 
-    logger = logging.getLogger("ttconv")
-    if not logger.handlers:
-        logger.addHandler(logging.NullHandler())  # its messages would be lines beside our one error line
+    quiet()
     config = STLReaderConfiguration(disable_fill_line_gap=True, disable_line_padding=True)
     try:
         document = to_model(io.BytesIO(data), config)
     except Exception as exc:
         raise InputError(f"{source}: not a valid EBU STL file: {type(exc).__name__}: {exc}") from None
-    segments = []
-    body = document.get_body()
-    paragraphs = [] if body is None else [e for div in body for e in div if isinstance(e, model.P)]
-    for p in paragraphs:
-        out: list = []
-        _text(p, out)
-        words = " ".join("".join(out).split())
-        begin, end = p.get_begin(), p.get_end()
-        if words:
-            segments.append(Segment(words, None if begin is None else round(float(begin), 6),
-                                    None if end is None else round(float(end), 6)))
-    return Transcript(TYPE, tuple(segments))
+    return Transcript(TYPE, segments(document))
