@@ -4,19 +4,20 @@ speakers exactly; malformed variants give one clear error line each."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import InputError
-from benchmarkstt_transcripts.reading import infer_type, read_transcript
-from benchmarkstt_transcripts.readers import available
-import sys
-
 from conftest import ROOT, assert_clean_error
 
+pytest.importorskip("benchmarkstt_transcripts")
+from benchmarkstt_transcripts.reading import infer_type, read_transcript  # noqa: E402
+from benchmarkstt_transcripts.readers import available  # noqa: E402
+
 DATA = ROOT / "tests" / "transcripts" / "data"
-sys.path.insert(0, str(DATA.parent))
+sys.path.insert(0, str(DATA.parent))  # the STL and SCC builders
 TEXTS = ["Good evening, and welcome.", "Thank you. Tickets cost £5 and more."]
 WORDS = [("Good", 1.0, 1.3), ("evening,", 1.3, 1.8), ("and", 1.9, 2.05), ("welcome.", 2.05, 2.5),
          ("Thank", 3.0, 3.2), ("you.", 3.2, 3.4), ("Tickets", 3.6, 4.0), ("cost", 4.0, 4.3), ("£5", 4.3, 4.7),

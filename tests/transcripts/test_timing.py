@@ -8,8 +8,10 @@ import pytest
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.pipeline import Pipeline, benchmark
-from benchmarkstt_transcripts.readers import available
 from conftest import ROOT
+
+pytest.importorskip("benchmarkstt_transcripts")
+from benchmarkstt_transcripts.readers import available  # noqa: E402
 
 PASSAGE = ROOT / "tests" / "transcripts" / "data"
 FILES = {"passage.ttml": "ttml", "passage_ttaf1.xml": "ttml", "passage_ebutt.xml": "ttml", "passage.srt": "srt",
