@@ -121,7 +121,7 @@ FORMATS = {
 
 def _make(kind: str) -> type:
     class_name, description, file_name, content, text = FORMATS[kind]
-    doc = f"{description}.\n\n:param source: the file's path (``-``: standard input)\n"
+    doc = f"{description}\n\n:param source: the file's path (``-``: standard input)\n"
     if file_name is not None:
         files = "binary_files" if kind == "stl" else "files"
         doc += (f":example {files}: {json.dumps({file_name: content})}\n:example source: {json.dumps(file_name)}\n"
