@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Iterator
 
@@ -59,4 +58,6 @@ def timing(line: str, number: int, source: str) -> tuple:
 
 def plain(markup: str) -> str:
     """Text without tags, character references decoded, whitespace collapsed."""
+    import html  # with its table of entities: only when a cue is read
+
     return " ".join(html.unescape(_TAG.sub("", _BREAK.sub(" ", markup))).split())
