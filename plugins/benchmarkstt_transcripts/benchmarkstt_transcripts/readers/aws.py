@@ -52,7 +52,8 @@ def _speakers_by_start(results: dict, source: str) -> dict:
 
 
 def _words(items: list, speakers: dict, source: str) -> list:
-    rows: list = []  # [text, start, end, confidence, speaker] of each word
+    """The words as ``[text, start, end, confidence, speaker]`` rows, punctuation attached."""
+    rows: list = []
     pending = ""  # punctuation before any word
     for i, item in enumerate(items):
         try:  # the usual item, quickly; anything else is checked field by field
@@ -84,7 +85,7 @@ def _words(items: list, speakers: dict, source: str) -> list:
             speaker = speakers.get(start)
         rows.append([pending + content if pending else content, start, end, confidence, speaker])
         pending = ""
-    return [Word(*row) for row in rows]
+    return rows
 
 
 def _checked(item: object, i: int, source: str) -> tuple:
@@ -98,18 +99,17 @@ def _checked(item: object, i: int, source: str) -> tuple:
     return kind, best, field(best, "content", f"{where}.alternatives[0]", source, str)
 
 
-def _turns(words: list) -> tuple:
+def _turns(rows: list) -> tuple:
+    """One segment per speaker's turn, from ``[text, start, end, confidence, speaker]`` rows."""
     segments = []
-    turn: list = []
-    for word in words:
-        if turn and word.speaker != turn[-1].speaker:
-            segments.append(turn)
-            turn = []
-        turn.append(word)
-    if turn:
-        segments.append(turn)
-    return tuple(Segment(" ".join(w.text for w in t), t[0].start, t[-1].end, t[0].speaker, tuple(t))
-                 for t in segments)
+    first = 0
+    for i in range(1, len(rows) + 1):
+        if i == len(rows) or rows[i][4] != rows[first][4]:
+            turn = rows[first:i]
+            segments.append(Segment(" ".join([r[0] for r in turn]), turn[0][1], turn[-1][2], turn[0][4],
+                                    tuple([Word(*r) for r in turn])))
+            first = i
+    return tuple(segments)
 
 
 def parse(text: str, source: str) -> Transcript:

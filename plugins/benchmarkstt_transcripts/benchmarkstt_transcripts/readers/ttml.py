@@ -66,8 +66,15 @@ class _Timing:
         self.frame_rate = float(rate or 30) * (float(multiplier[0]) / float(multiplier[1])
                                                if len(multiplier) == 2 and float(multiplier[1]) else 1.0)
         self.tick_rate = float(_attr(root, "tickRate", PARAMETER) or (rate or 1))
+        self._seen: dict = {}
 
     def seconds(self, value: str, elem: Any, source: str) -> float:
+        known = self._seen.get(value)  # one cue's end is often the next one's begin
+        if known is None:
+            known = self._seen[value] = self._seconds(value, elem, source)
+        return known
+
+    def _seconds(self, value: str, elem: Any, source: str) -> float:
         at = clock(value, self.frame_rate)
         if at is not None:
             return at
