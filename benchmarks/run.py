@@ -17,6 +17,8 @@ d. cold start: ``--version`` and ``--help`` against ``python -c pass``; ``--help
    ``--wer`` without the plugin cache too (a first run, or ``BENCHMARKSTT_NO_CACHE=1``);
 p. normalization profiles and the Whisper and number normalizers on the tutorial's 15,442-word
    reference, in-process (``--sections p``).
+t. transcripts: the tutorial's config run on the subtitles' TTML and the engines' JSON read
+   directly, against the same run on the extracted ``.txt`` files (no baseline needed).
 
 Every measurement runs in a fresh process; medians are printed, with ratios from this one
 run (the machine this was written on is noisy: ratios below ~1.5x are ties). The results
@@ -66,6 +68,8 @@ def ensure_baseline() -> None:
 
 
 def version_of(python: Path, package: str) -> str:
+    if not python.exists():
+        return "-"
     code = f"import importlib.metadata as m; print(m.version({package!r}))"
     proc = subprocess.run([str(python), "-c", code], capture_output=True, text=True, env=ENV)
     return proc.stdout.strip() or "-"
@@ -295,11 +299,39 @@ def section_p(results: dict, checks: list) -> str:
                    f"({ms(whisper['median'])})", whisper["median"] < 0.5))
     return ("### (p) Normalization profiles on the tutorial reference (15,442 words), in-process\n\n" +
             table(["normalizer", "median", "runs", "+RSS MB", "words after"], rows))
+def section_t(results: dict, checks: list) -> str:
+    """Transcript files read directly against their extracted texts."""
+    ours, config = str(OURS_BIN / "benchmarkstt"), str(ROOT / "docs" / "tutorial" / "config.conf")
+    commands = []
+    for engine in ("aws", "kaldi"):
+        for label, ref, hyp in (("extracted .txt files", "qt_reference.txt", f"qt_{engine}_hypothesis.txt"),
+                                ("qt_subs.xml + " + f"qt_{engine}.json", "qt_subs.xml", f"qt_{engine}.json")):
+            commands.append((f"{engine}: {label}", [ours, "-r", str(DATA / ref), "-h", str(DATA / hyp),
+                                                    "--config", config, "--wer"]))
+    got = dict(zip((label for label, _ in commands), time_commands(*(cmd for _, cmd in commands), runs=15)))
+    for r in got.values():
+        r.pop("stdout")
+    results["t"] = got
+    rows = []
+    for engine in ("aws", "kaldi"):
+        plain = got[f"{engine}: extracted .txt files"]
+        direct = got[f"{engine}: qt_subs.xml + qt_{engine}.json"]
+        extra = direct["median"] - plain["median"]
+        rows += [[f"{engine}: extracted .txt files", ms(plain["median"]), "", ms(plain["cpu_median"]),
+                  f"{plain['rss_mb']:.0f}"],
+                 [f"{engine}: qt_subs.xml + qt_{engine}.json", ms(direct["median"]),
+                  f"+{ms(extra)} ({direct['median'] / plain['median']:.2f}x)", ms(direct["cpu_median"]),
+                  f"{direct['rss_mb']:.0f}"]]
+        if engine == "aws":
+            checks.append((f"reading qt_aws.json (2 MB) and the TTML adds at most 50 ms (+{extra * 1000:.1f} ms)",
+                           extra <= 0.050))
+    return "### (t) Transcript files read directly, tutorial config, --wer (15 interleaved runs)\n\n" + table(
+        ["run", "median", "over the .txt run", "CPU time", "peak RSS MB"], rows)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sections", default="a,b,c,d", help="which sections, e.g. a,d (default: all)")
+    parser.add_argument("--sections", default="a,b,c,d,p,t", help="which sections, e.g. a,d (default: all)")
     parser.add_argument("--quick", action="store_true", help="10k words and 1,000 utterances only")
     parser.add_argument("--sizes", help="document sizes in words, comma-separated (default 10k-200k)")
     parser.add_argument("--ours-venv", type=Path,
@@ -314,7 +346,8 @@ def main() -> int:
     count = 1_000 if args.quick else UTTERANCES
     sections = args.sections.split(",")
 
-    ensure_baseline()
+    if set(sections) & {"a", "b", "c", "d"}:
+        ensure_baseline()
     results: dict = {"machine": machine(), "started": time.strftime("%Y-%m-%d %H:%M:%S")}
     checks: list = []
     print("## Machine\n\n```\n" + json.dumps(results["machine"], indent=2) + "\n```\n", flush=True)
@@ -322,7 +355,8 @@ def main() -> int:
                         ("b", lambda: section_b(results, checks, sizes)),
                         ("c", lambda: section_c(results, checks, count)),
                         ("d", lambda: section_d(results, checks)),
-                        ("p", lambda: section_p(results, checks))):
+                        ("p", lambda: section_p(results, checks)),
+                        ("t", lambda: section_t(results, checks))):
         if name in sections:
             print(build() + "\n", flush=True)
     CACHE.mkdir(exist_ok=True)

@@ -35,19 +35,84 @@ def check_encoding(encoding: str) -> str:
     return encoding
 
 
-def decode(data: bytes, encoding: str, path: str) -> str:
-    """Decode file bytes with universal newlines; a decoding error names the file and line."""
+#: byte-order marks, longest first (the UTF-32-LE mark begins with the UTF-16-LE one)
+BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+ENCODING_HINT = "set DEFAULT_ENCODING to the file's encoding"
+
+
+def is_unicode(encoding: str) -> bool:
+    """Whether ``encoding`` is UTF-8, -16 or -32 (where a byte-order mark decides the exact one)."""
+    return codecs.lookup(encoding).name.startswith(("utf-8", "utf-16", "utf-32"))
+
+
+def sniff_encoding(data: bytes, encoding: str) -> tuple:
+    """``(encoding, bytes to skip)`` for ``data`` that is to be read as ``encoding``.
+
+    With a Unicode encoding a byte-order mark decides (and is skipped); without one, UTF-16
+    and UTF-32 are recognised by the NUL bytes every ASCII character brings. Other encodings
+    are used as given.
+
+    :example:
+        >>> sniff_encoding(b"\\xef\\xbb\\xbfhi", "utf-8"), sniff_encoding("hi".encode("utf-16-le"), "utf-8")
+        (('utf-8', 3), ('utf-16-le', 0))
+    """
+    if not is_unicode(encoding):
+        return encoding, 0
+    for bom, name in BOMS:
+        if data.startswith(bom):
+            return name, len(bom)
+    head = data[:4096]
+    if b"\0" in head and len(head) >= 4:
+        for name, width, at in (("utf-32-le", 4, 0), ("utf-32-be", 4, 3), ("utf-16-le", 2, 0),
+                                ("utf-16-be", 2, 1)):
+            units = [head[i:i + width] for i in range(0, len(head) - width + 1, width)]
+            ascii_like = sum(1 for u in units if u[at] != 0 and u.count(0) == width - 1)
+            if ascii_like * 2 > len(units):
+                return name, 0
+    return encoding, 0
+
+
+def decode(data: bytes, encoding: str, path: str, hint: str = ENCODING_HINT) -> str:
+    """Decode file bytes with universal newlines; a decoding error names the file, the byte
+    offset, the line and the column.
+
+    A byte-order mark is dropped and decides among UTF-8, -16 and -32; UTF-16/32 without one
+    is recognised (:func:`sniff_encoding`). A NUL byte left in the text is an error: such a
+    file is binary, or in an encoding other than the one used.
+
+    :param hint: what the error message suggests (the options that set the encoding)
+    """
+    encoding, skip = sniff_encoding(data, check_encoding(encoding))
     try:
-        text = data.decode(check_encoding(encoding))
+        text = data[skip:].decode(encoding)
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        column = len(data[start:exc.start].decode(encoding, errors="replace")) + 1
-        raise InputError(f"{path}:{line}:{column}: cannot decode byte 0x{data[exc.start]:02x} as {encoding} "
-                         f"(set DEFAULT_ENCODING to the file's encoding)") from None
+        offset = skip + exc.start
+        line = data.count(b"\n", 0, offset) + 1
+        start = data.rfind(b"\n", 0, offset) + 1
+        column = len(data[start:offset].decode(encoding, errors="replace")) + 1
+        raise InputError(f"{path}:{line}:{column}: cannot decode byte 0x{data[offset]:02x} at byte offset {offset} "
+                         f"as {encoding} ({hint})") from None
+    if "\0" in text:
+        at = text.index("\0")
+        line = text.count("\n", 0, at) + 1
+        raise InputError(f"{path}:{line}: a NUL character: not a text file in {encoding} "
+                         f"(a binary file, or UTF-16/32 that was not recognised; {hint})")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
+
+
+_STDIN: list = []
+
+
+def stdin_bytes() -> bytes:
+    """All of standard input as bytes, read once per process (a side given as ``-``)."""
+    if not _STDIN:
+        import sys
+
+        _STDIN.append(sys.stdin.buffer.read())
+    return _STDIN[0]
 
 
 class Context:
@@ -59,24 +124,56 @@ class Context:
     :param path_guard: called as ``path_guard(path, field)`` before a file is read; returns the
         path to open or raises :class:`~benchmarkstt_core.errors.PathNotAllowedError`
     :param defaults: parameter values a component gets when the user gave none (``dialect``)
+    :param stdin: whether the path ``-`` means standard input (the command line's inputs)
+    :param encoding_hint: what a decoding error suggests
+    :param warn: called with a warning message (default: a ``benchmarkstt: warning:`` line on stderr)
     """
 
     def __init__(self, registries: Any, hook: Any = None, encoding: str | None = None,
-                 path_guard: PathGuard | None = None, defaults: dict | None = None):
+                 path_guard: PathGuard | None = None, defaults: dict | None = None, stdin: bool = False,
+                 encoding_hint: str = ENCODING_HINT, warn: Callable[[str], None] | None = None):
         self.registries = registries
         self.hook = hook
         self.encoding = encoding or default_encoding()
         self.path_guard = path_guard
         self.defaults = dict(defaults or {})
+        self.stdin = stdin
+        self.encoding_hint = encoding_hint
+        self._warn = warn
+
+    def replace(self, **changes: Any) -> "Context":
+        """A copy of this context with some attributes changed (``encoding``, ``encoding_hint``)."""
+        import copy
+
+        other = copy.copy(self)
+        other.defaults = dict(self.defaults)
+        for name, value in changes.items():
+            setattr(other, name, value)
+        return other
+
+    def warn(self, message: str) -> None:
+        """Tell the user something that looks wrong but is not an error."""
+        if self._warn is not None:
+            self._warn(message)
+        else:
+            import sys
+
+            sys.stderr.write(f"benchmarkstt: warning: {message}\n")
 
     def check_path(self, path: str, field: str = "file") -> str:
         """The path to open for ``path``, after the guard (if any) allowed it."""
         return self.path_guard(path, field) if self.path_guard else path
 
     def read_text(self, path: str, encoding: str | None = None, field: str = "file") -> str:
-        """Read a whole text file, checked by the guard, with universal newlines."""
+        """Read a whole text file, checked by the guard, with universal newlines (:func:`decode`)."""
         encoding = encoding or self.encoding
         check_encoding(encoding)
+        return decode(self.read_bytes(path, field), encoding, path, self.encoding_hint)
+
+    def read_bytes(self, path: str, field: str = "file") -> bytes:
+        """Read a whole file, checked by the guard; ``-`` is standard input when :attr:`stdin` allows."""
+        if path == "-" and self.stdin:
+            return stdin_bytes()
         real = self.check_path(path, field)
         try:
             with open(real, "rb") as f:
@@ -87,4 +184,4 @@ class Context:
             raise InputError(f"{path}: is a directory, not a file") from None
         except OSError as exc:
             raise InputError(f"{path}: cannot read it: {exc.strerror}") from None
-        return decode(data, encoding, path)
+        return data

@@ -20,6 +20,7 @@ from .diff import char_opcodes
 from .errors import UsageError
 from .normalization import LogEntry, NormalizationAggregate, normalization_record, normalize_logged
 from .registry import ComponentSpec, Registries
+from .schema import Schema, TimedText
 
 ComponentCall = Union[str, Sequence[Any]]
 
@@ -106,13 +107,25 @@ class Pipeline:
             return self.normalizer.normalize(text)
         return normalize_logged(self.normalizer, text, log)
 
+    def segment(self, text: str, normalized: str) -> Schema:
+        """Segment ``normalized``; when ``text`` (before normalization) is a :class:`TimedText`
+        and the segmenter made as many items as ``text`` had words, the items get its words'
+        times and speakers (else none: words merged, split or deleted lose them all)."""
+        schema = self.segmenter.segment(normalized)
+        if isinstance(text, TimedText) and len(schema) == text.word_count():
+            schema = schema.with_extras(text.extras())
+        return schema
+
     def run(self, reference: str, hypothesis: str,
             log: Callable[[str, LogEntry], None] | None = None) -> list:
-        """Normalize, segment and compare one pair; ``log(title, entry)`` sees normalization changes."""
+        """Normalize, segment and compare one pair; ``log(title, entry)`` sees normalization changes.
+
+        Either text may be a :class:`~benchmarkstt_core.schema.TimedText` (see :meth:`segment`).
+        """
         schemas = []
         for title, text in (("Reference", reference), ("Hypothesis", hypothesis)):
             emit = None if log is None else (lambda entry, _t=title: log(_t, entry))
-            schemas.append(self.segmenter.segment(self.normalize(text, emit)))
+            schemas.append(self.segment(text, self.normalize(text, emit)))
         ref, hyp = schemas
         return [Result(title, metric.compare(ref, hyp)) for title, metric in self.metrics]
 

@@ -11,8 +11,9 @@ nothing it depends on changed:
 * the ``benchmarkstt`` entry points (names, targets, distributions and versions), ``sys.path``,
   the Python and ``BENCHMARKSTT_DISABLE_PLUGINS``;
 * the size and modification time of every non-standard-library module that was imported
-  when the cache was written (the core, pluggy, every plugin and what they import), so that
-  editing a plugin in an editable install is seen at once.
+  when the cache was written (the core, pluggy, every plugin and what they import), and of
+  their packages' folders, so that editing a plugin in an editable install, or adding a
+  module to it, is seen at once.
 
 A cached host imports a component's class when the component is used, and calls a hook's
 implementations itself, in the order pluggy had put them, when none of them is a wrapper;
@@ -159,7 +160,11 @@ def _stamps() -> list:
     import sysconfig
 
     stdlib = tuple(os.path.join(os.path.realpath(sysconfig.get_paths()[k]), "") for k in ("stdlib", "platstdlib"))
-    paths = {getattr(m, "__file__", None) for m in list(sys.modules.values())}
+    modules = list(sys.modules.values())
+    paths = {getattr(m, "__file__", None) for m in modules}
+    # a package's folder too: a module added to it (a plugin's new reader) changes what it may register
+    paths |= {os.path.dirname(m.__file__) for m in modules
+              if hasattr(m, "__path__") and isinstance(getattr(m, "__file__", None), str)}
     found = []
     for path in sorted(p for p in paths if isinstance(p, str)):
         stamp = _stamp(path)

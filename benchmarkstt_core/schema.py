@@ -43,6 +43,42 @@ class Item(Mapping):
         return json.dumps(self._data, **kwargs)
 
 
+class TimedText(str):
+    """A text whose whitespace-separated words carry more keys (times, speaker, confidence).
+
+    What an input's ``read()`` may return instead of a plain ``str``. ``extras()`` gives one
+    mapping per word of ``text.split()`` (computed on first use). The pipeline gives them to
+    the items of the segmented text when normalization kept the number of words, since only
+    then does each word still stand where it stood (see :meth:`Schema.with_extras`).
+
+    :example:
+        >>> t = TimedText("hi there", lambda: [{"start": 0.5}, {"start": 0.9}])
+        >>> t.upper(), t.extras()[1]
+        ('HI THERE', {'start': 0.9})
+    """
+
+    __slots__ = ("_extras_of", "_extras", "_count")
+
+    def __new__(cls, text: str, extras_of: Any) -> "TimedText":
+        self = super().__new__(cls, text)
+        self._extras_of = extras_of
+        self._extras = None
+        self._count = None
+        return self
+
+    def word_count(self) -> int:
+        """How many words the text has (without computing their extras)."""
+        if self._count is None:
+            self._count = len(self.split())
+        return self._count
+
+    def extras(self) -> Sequence:
+        """One mapping per word of the text (a sequence that may make them on first use)."""
+        if self._extras is None:
+            self._extras = self._extras_of()
+        return self._extras
+
+
 class Schema(Sequence):
     """An ordered list of items. ``words`` is the plain list of their texts.
 
@@ -62,6 +98,20 @@ class Schema(Sequence):
         items = list(items)
         extras = [{k: v for k, v in it.items() if k != "item"} for it in items]
         return cls([it["item"] for it in items], extras if any(extras) else None)
+
+    def with_extras(self, extras: Sequence[Mapping | None]) -> "Schema":
+        """This schema with ``extras`` added to its items, one per item; unchanged when the
+        numbers differ or the items have extras already.
+
+        :example:
+            >>> Schema(["a", "b"]).with_extras([{"start": 1.0}, {"start": 2.0}])[1]["start"]
+            2.0
+            >>> len(Schema(["ab"]).with_extras([{"start": 1.0}, {"start": 2.0}])[0])
+            1
+        """
+        if self._extras or len(extras) != len(self.words):
+            return self
+        return Schema(self.words, extras)
 
     def __getitem__(self, index):  # type: ignore[override]
         if isinstance(index, slice):

@@ -8,7 +8,7 @@ import sys
 import textwrap
 from typing import Any
 
-from ..context import Context
+from ..context import Context, check_encoding
 from ..errors import InputError, UsageError
 from ..pipeline import Pipeline, render_log_entry
 from .colour import default_dialect, log_dialect
@@ -29,6 +29,24 @@ def read_input(host: Any, kind: str, source: str, context: Context, flag: str) -
         if kind == "argument" or os.path.lexists(source):
             raise
         raise InputError(f"{exc} (to compare the text itself, give {flag} argument)") from None
+
+
+def side_context(context: Context, side: str, encoding: str | None) -> Context:
+    """The context one side's file is read with: its own encoding, standard input for ``-``,
+    and a decoding hint that names the option."""
+    hint = f"give the file's encoding with --{side}-encoding, or set DEFAULT_ENCODING"
+    return context.replace(encoding=check_encoding(encoding) if encoding else context.encoding,
+                           encoding_hint=hint, stdin=True)
+
+
+def warn_if_implausible(reference: str, hypothesis: str, args: argparse.Namespace, context: Context) -> None:
+    """Warn when one side has more than five times as many words as the other (a wrong type?)."""
+    counts = len(reference.split()), len(hypothesis.split())
+    for (big, small), (name, other) in ((counts, (args.reference, args.hypothesis)),
+                                        (counts[::-1], (args.hypothesis, args.reference))):
+        if big > 5 * small:
+            context.warn(f"{name} has {big} words, more than five times the {small} of {other}: "
+                         f"was each read as the right type (-rt/-ht)?")
 
 
 def log_writer(dialect: Any, with_title: bool) -> Any:
@@ -55,8 +73,8 @@ class BenchmarkCommand:
     def add_arguments(self, parser: argparse.ArgumentParser, host: Any) -> None:
         """Reference, hypothesis, their types, the output format and the metric flags."""
         registries = host.registries
-        parser.add_argument("-r", "--reference", required=True, help="File to use as reference")
-        parser.add_argument("-h", "--hypothesis", required=True, help="File to use as hypothesis")
+        parser.add_argument("-r", "--reference", required=True, help="File to use as reference (- for standard input)")
+        parser.add_argument("-h", "--hypothesis", required=True, help="File to use as hypothesis (- for standard input)")
         parser.add_argument("-o", "--output-format", default="restructuredtext",
                             help="Format of the outputted results", **_choices(registries.outputs))
         types = parser.add_argument_group(
@@ -69,6 +87,10 @@ class BenchmarkCommand:
                            **_choices(registries.inputs))
         types.add_argument("-ht", "--hypothesis-type", default="infer", help="Type of hypothesis file",
                            **_choices(registries.inputs))
+        for side in ("reference", "hypothesis"):
+            types.add_argument(f"--{side}-encoding", metavar="ENCODING",
+                               help=f"Encoding of the {side} file (default: DEFAULT_ENCODING, else UTF-8; a "
+                                    f"byte-order mark decides among UTF-8, UTF-16 and UTF-32)")
         metrics = parser.add_argument_group(
             "available metrics", "A list of metrics to calculate. At least one metric needs to be provided.")
         add_component_flags(metrics, registries.metrics, "metrics")
@@ -98,11 +120,15 @@ class BenchmarkCommand:
             raise UsageError("need at least one metric (for example --wer)")
         for kind in (args.reference_type, args.hypothesis_type):
             registries.inputs.get(kind)
+        if args.reference == "-" and args.hypothesis == "-":
+            raise UsageError("only one of --reference and --hypothesis can be - (standard input)")
+        sides = [side_context(context, side, getattr(args, f"{side}_encoding")) for side in ("reference", "hypothesis")]
         log = None
         if getattr(args, "log", False):
             log = log_writer(log_dialect(sys.stderr), with_title=True)
-        reference = read_input(host, args.reference_type, args.reference, context, "-rt")
-        hypothesis = read_input(host, args.hypothesis_type, args.hypothesis, context, "-ht")
+        reference = read_input(host, args.reference_type, args.reference, sides[0], "-rt")
+        hypothesis = read_input(host, args.hypothesis_type, args.hypothesis, sides[1], "-ht")
+        warn_if_implausible(reference, hypothesis, args, context)
         if getattr(output, "shows_normalization", False):
             output.normalization = pipeline.normalization
         text = output.render(pipeline.run(reference, hypothesis, log))

@@ -52,7 +52,7 @@ def test_a_directory_is_not_an_entities_file(bstt, tmp_path):
 def test_undecodable_file_names_the_line(bstt, tmp_path):
     (tmp_path / "e.json").write_bytes(b'{\n"Z\xfcrich": 1}')
     last = assert_clean_error(bstt(*ARGS, "--beer", "e.json", cwd=tmp_path))
-    assert "e.json:2:3: cannot decode byte 0xfc as UTF-8" in last
+    assert "e.json:2:3: cannot decode byte 0xfc at byte offset 4 as UTF-8" in last
 
 
 def test_no_file_is_a_usage_error(bstt, tmp_path):

@@ -67,8 +67,8 @@ def test_bad_input_is_one_clear_line(bstt, tmp_path, args, needle):
 def test_undecodable_file_names_file_line_and_column(bstt, tmp_path):
     (tmp_path / "ref.txt").write_bytes(b"fine\nna\xefve\n")
     last = assert_clean_error(bstt("-r", "ref.txt", "-h", "x", "-ht", "argument", "--wer", cwd=tmp_path))
-    assert last == ("benchmarkstt: error: ref.txt:2:3: cannot decode byte 0xef as UTF-8 "
-                    "(set DEFAULT_ENCODING to the file's encoding)")
+    assert last == ("benchmarkstt: error: ref.txt:2:3: cannot decode byte 0xef at byte offset 7 as UTF-8 "
+                    "(give the file's encoding with --reference-encoding, or set DEFAULT_ENCODING)")
     ok = bstt("-r", "ref.txt", "-h", "fine naïve", "-ht", "argument", "--wer", cwd=tmp_path,
               env={"DEFAULT_ENCODING": "latin-1"})
     assert ok.stdout == "wer\n===\n\n0.000000\n\n"

@@ -1,10 +1,13 @@
 """Every component's ``:example`` lines run and give what they say (the help cannot lie).
 
 An example may carry ``:example files: {"name": "content"}``: those files are written to an
-empty working directory first, for components that read files.
+empty working directory first, for components that read files (``binary_files``: the
+content is base64, written as bytes).
 """
 
 from __future__ import annotations
+
+import base64
 
 import pytest
 
@@ -23,7 +26,7 @@ def construct(spec, example: dict, reserved: tuple):
     return spec.create((), kwargs, Context(REGISTRIES, HOST.hook))
 
 
-RESERVED = ("files",)
+RESERVED = ("files", "binary_files")
 
 
 def outcome(spec, example: dict):
@@ -56,4 +59,6 @@ def test_examples_run(spec, tmp_path, monkeypatch):
     for example in spec.doc.examples:
         for name, content in example.get("files", {}).items():
             (tmp_path / name).write_text(content, encoding="utf-8")
+        for name, content in example.get("binary_files", {}).items():
+            (tmp_path / name).write_bytes(base64.b64decode(content))
         assert outcome(spec, example) == example["return"]

@@ -104,7 +104,7 @@ def test_encodings(tools, tmp_path):
     ("[normalization]\nreplace bad.csv\n", "bad.csv:2:3: a quote is not allowed there: "),
     ("[normalization]\nregex three.csv\n", "three.csv:2:1: a regex rule has 2 fields (search, replace), this row has 3"),
     ("[normalization]\nregex badre.csv\n", "badre.csv:1:1: regex: bad pattern '(x': missing )"),
-    ("[normalization]\nreplace l1.csv\n", "l1.csv:1:1: cannot decode byte 0xe9 as UTF-8"),
+    ("[normalization]\nreplace l1.csv\n", "l1.csv:1:1: cannot decode byte 0xe9 at byte offset 0 as UTF-8"),
 ])
 def test_malformed_configs_give_one_error_line_and_no_output(tools, tmp_path, conf, message):
     write(tmp_path, {"c.conf": conf, "bad.csv": 'a,b\nab"c,d\n', "three.csv": "a,b\nx,y,z\n",

@@ -26,7 +26,7 @@ EXPECTED = {
     "config-inline-args-are-files": "c.conf:2:1: unknown encoding '0' (in a config file, replace takes a rules file",
     "config-unknown-normalizer": "c.conf:3:1: unknown normalizer 'shout' ",
     "config-nested-relative-fails": "sub/outer.conf:2:1: inner.conf: no such file (a nested config file is ",
-    "config-wrong-encoding": "l1.conf:2:6: cannot decode byte 0xe9 as UTF-8",
+    "config-wrong-encoding": "l1.conf:2:6: cannot decode byte 0xe9 at byte offset 21 as UTF-8",
     "config-empty-file": "empty.conf: no section [normalization] (it has no section headers",
     "config-no-section-header": "flat.conf: no section [normalization] (it has no section headers",
     "config-repo-configfile": "configfile.conf: no section [normalization] (it has no section headers",

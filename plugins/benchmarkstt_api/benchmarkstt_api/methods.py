@@ -1,8 +1,10 @@
 """The JSON-RPC methods, generated from the registries: nothing here names a component.
 
 For every normalizer ``NAME``: ``normalization.NAME(text, <its parameters>, return_logs)``;
-for every metric: ``metrics.NAME(ref, hyp, <its parameters>)`` and
-``benchmark.NAME(ref, hyp, <its parameters>, config, return_logs)``; then ``version``,
+for every metric: ``metrics.NAME(ref, hyp, <its parameters>, ref_type, hyp_type)`` and
+``benchmark.NAME(ref, hyp, <its parameters>, config, return_logs, ref_type, hyp_type)``
+(a type reads ``ref``/``hyp`` as the content of a file of that input type, e.g. an engine's
+JSON as it came: the input class's ``from_content``); then ``version``,
 ``list.normalization``, ``list.metrics``, ``list.benchmark``, the methods plugins add
 through ``register_api_methods``, and ``help``. Parameters bind by name or by position in
 exactly that order, the order ``help`` shows.
@@ -11,7 +13,7 @@ exactly that order, the order ``help`` shows.
     >>> from benchmarkstt_core.plugins import make_plugin_manager
     >>> methods = build_methods(make_plugin_manager().registries)
     >>> str(methods["metrics.wer"].signature)
-    '(ref, hyp, mode=None, differ_class=None)'
+    '(ref, hyp, mode=None, differ_class=None, ref_type=None, hyp_type=None)'
 """
 
 from __future__ import annotations
@@ -53,6 +55,10 @@ RETURN_LOGS = Param("return_logs", False, False,
 CONFIG = Param("config", False, None,
                "The text of a config file whose [normalization] section normalizes both texts first "
                "(files named in it are read from the server's directory); blank means no normalization")
+REF_TYPE = Param("ref_type", False, None,
+                 "The input type ref is the content of (e.g. ttml, srt, aws, kaldi); default: plain text")
+HYP_TYPE = Param("hyp_type", False, None,
+                 "The input type hyp is the content of (e.g. aws, kaldi, google); default: plain text")
 
 Call = Callable[[inspect.BoundArguments, Context], Any]
 
@@ -143,6 +149,20 @@ def string(value: Any, name: str) -> str:
     return value
 
 
+def content(arguments: dict, name: str, context: Context) -> str:
+    """The text of the ``ref`` or ``hyp`` argument, read as the content of a file of the input
+    type named by ``ref_type``/``hyp_type`` when one is given."""
+    text = string(arguments[name], name)
+    kind = arguments.get(f"{name}_type")
+    if kind is None:
+        return text
+    spec = context.registries.inputs.get(string(kind, f"{name}_type"))
+    from_content = getattr(spec.cls, "from_content", None)
+    if from_content is None:
+        raise UsageError(f"{name}_type {spec.name!r} reads files only: its content cannot be given as {name}")
+    return from_content(text, name, context=context)
+
+
 def instantiate(spec: Any, values: dict, context: Context) -> Any:
     """Build the component ``spec`` from parameter values by name (context defaults fill the rest)."""
     values = dict(values)
@@ -227,11 +247,11 @@ def normalization_method(spec: Any) -> ApiMethod:
 
 def metric_method(spec: Any) -> ApiMethod:
     """``metrics.NAME``: compare a hypothesis with a reference."""
-    params = [REF, HYP, *[Param(*p) for p in spec.params]]
+    params = [REF, HYP, *[Param(*p) for p in spec.params], REF_TYPE, HYP_TYPE]
 
     def call(bound: inspect.BoundArguments, context: Context) -> Any:
         arguments = bound.arguments
-        ref, hyp = string(arguments["ref"], "ref"), string(arguments["hyp"], "hyp")
+        ref, hyp = content(arguments, "ref", context), content(arguments, "hyp", context)
         metric = instantiate(spec, component_options(spec, arguments), context)
         return compare(metric, ref, hyp, context)
 
@@ -242,11 +262,11 @@ def metric_method(spec: Any) -> ApiMethod:
 
 def benchmark_method(spec: Any) -> ApiMethod:
     """``benchmark.NAME``: normalize both texts with an inline config, then compare them."""
-    params = [REF, HYP, *[Param(*p) for p in spec.params], CONFIG, RETURN_LOGS]
+    params = [REF, HYP, *[Param(*p) for p in spec.params], CONFIG, RETURN_LOGS, REF_TYPE, HYP_TYPE]
 
     def call(bound: inspect.BoundArguments, context: Context) -> dict:
         arguments = bound.arguments
-        ref, hyp = string(arguments["ref"], "ref"), string(arguments["hyp"], "hyp")
+        ref, hyp = content(arguments, "ref", context), content(arguments, "hyp", context)
         metric = instantiate(spec, component_options(spec, arguments), context)
         normalizer = inline_config(arguments.get("config"), context)
         logs = [] if arguments.get("return_logs") else None

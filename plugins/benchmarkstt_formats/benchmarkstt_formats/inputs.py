@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from benchmarkstt_core.errors import InputError
 from benchmarkstt_core.io import Input
@@ -19,6 +20,11 @@ class Argument(Input):
     def read(self) -> str:
         return self.source
 
+    @classmethod
+    def from_content(cls, content: str, source: str, *, context: Any = None) -> str:
+        """The text of content given as a string (the API's ``ref``/``hyp``): itself."""
+        return content
+
 
 class PlainText(Input):
     """Load from a given filename. Treat file as Plain text.
@@ -32,7 +38,36 @@ class PlainText(Input):
     name = "plaintext"
 
     def read(self) -> str:
-        return self.context.read_text(self.source, field="file")
+        text = self.context.read_text(self.source, field="file")
+        if text[:1] in ("{", "[", "<") or text.lstrip()[:1] in ("{", "[", "<"):
+            warn_if_structured(text, self.source, self.context)
+        return text
+
+    @classmethod
+    def from_content(cls, content: str, source: str, *, context: Any = None) -> str:
+        """The text of content given as a string (the API's ``ref``/``hyp``): itself."""
+        return content
+
+
+def warn_if_structured(text: str, source: str, context: Any) -> None:
+    """Warn when a file read as plain text is JSON or XML, naming the type it probably is."""
+    start = text.lstrip()
+    if start[:1] == "<":
+        what = "XML" if start.startswith(("<?xml", "<!--")) or start.rstrip().endswith(">") else None
+    else:
+        import json
+
+        try:
+            json.loads(text)
+            what = "JSON"
+        except ValueError:
+            what = None
+    if what is None:
+        return
+    kind = context.hook.infer_input_type(path=source) if context.hook is not None and source != "-" else None
+    probably = f"it is probably of type {kind!r} (give it with -rt/-ht {kind})" if kind and kind != "plaintext" \
+        else "give its type with -rt/-ht if a plugin reads it"
+    context.warn(f"{source}: read as plain text but it is {what}: {probably}")
 
 
 class Infer(Input):
@@ -46,7 +81,8 @@ class Infer(Input):
 
     def read(self) -> str:
         context = self.context
-        kind = context.hook.infer_input_type(path=self.source) if context.hook else None
+        path = self.source if self.source == "-" else context.check_path(self.source)
+        kind = context.hook.infer_input_type(path=path) if context.hook else None
         if kind is None:
             if not os.path.exists(context.check_path(self.source, "file")):
                 raise InputError(f"{self.source}: no such file")

@@ -32,6 +32,8 @@ def register_outputs(register: Callable) -> None:
 
 @hookimpl(trylast=True)
 def infer_input_type(path: str) -> Optional[str]:
-    """Files ending in ``.txt`` (any case) are plain text."""
+    """Files ending in ``.txt`` (any case), and standard input (``-``), are plain text."""
+    if path == "-":
+        return "plaintext"
     extension = os.path.splitext(os.path.basename(path))[1]
     return "plaintext" if extension.lower() == ".txt" else None

@@ -1,0 +1,32 @@
+"""Times in subtitle formats as seconds.
+
+:example:
+    >>> clock("01:02:03.5"), clock("02:03,250"), clock("00:00:01:12", frame_rate=25)
+    (3723.5, 123.25, 1.48)
+"""
+
+from __future__ import annotations
+
+import re
+
+_CLOCK = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d+)|:(\d+)(?:\.(\d+))?)?$")
+
+
+def clock(value: str, frame_rate: float = 30.0) -> float | None:
+    """``[HH:]MM:SS[.fff]``, ``,fff`` (SRT) or ``HH:MM:SS:FF`` (frames) as seconds; ``None`` if it is none of them."""
+    parts = value.split(":")
+    if len(parts) == 3 and parts[0].isdigit() and parts[1].isdigit() and len(parts[1]) == 2:
+        seconds = parts[2]
+        whole, dot, fraction = seconds.partition(".")
+        if whole.isdigit() and len(whole) == 2 and (not dot or fraction.isdigit()):
+            return round(int(parts[0]) * 3600 + int(parts[1]) * 60 + float(seconds), 6)
+    m = _CLOCK.match(value.strip())
+    if not m:
+        return None
+    hours, minutes, seconds, fraction, frames, _subframes = m.groups()
+    total = int(hours or 0) * 3600 + int(minutes) * 60 + int(seconds)
+    if fraction:
+        total += int(fraction) / 10 ** len(fraction)
+    if frames:
+        total += int(frames) / frame_rate
+    return round(total, 6)

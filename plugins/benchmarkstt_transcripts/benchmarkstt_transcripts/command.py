@@ -1,0 +1,45 @@
+"""``benchmarkstt-tools transcript``: show what a file is read as, or convert it to plain text."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from benchmarkstt_core.context import Context, check_encoding
+
+
+class TranscriptCommand:
+    """Read a transcript file (subtitles, an engine's JSON, ...) and show its type, segments,
+    words, times and speakers (-o json) or its text (-o text)"""
+
+    name = "transcript"
+
+    def add_arguments(self, parser: argparse.ArgumentParser, host: Any) -> None:
+        """``-i FILE``, ``-t TYPE``, ``-o text|json``, ``--encoding``."""
+        from .readers import available
+
+        kinds = available()
+        parser.add_argument("-i", "--inputfile", required=True, metavar="FILE",
+                            help="the file to read (- for standard input)")
+        parser.add_argument("-t", "--type", choices=kinds, metavar="{" + ",".join(kinds) + "}",
+                            help="its type (default: inferred from the extension and the content)")
+        parser.add_argument("-o", "--output", choices=("text", "json"), default="text",
+                            help="text: what the normalizers see; json: the type, segments, words, times, speakers")
+        parser.add_argument("--encoding", help="the file's encoding (default: DEFAULT_ENCODING, else UTF-8; "
+                                               "a byte-order mark decides among UTF-8, -16 and -32)")
+
+    def run(self, args: argparse.Namespace, host: Any) -> int:
+        """Read the file and print it."""
+        from .reading import read_transcript
+
+        context = Context(host.registries, host.hook, encoding=args.encoding and check_encoding(args.encoding),
+                          stdin=True, encoding_hint="give its encoding with --encoding")
+        transcript = read_transcript(args.inputfile, args.type, context)
+        if args.output == "json":
+            text = json.dumps(transcript.as_dict(), ensure_ascii=False, indent=1) + "\n"
+        else:
+            text = transcript.text() + "\n" if transcript.segments else ""
+        sys.stdout.write(text)
+        return 0

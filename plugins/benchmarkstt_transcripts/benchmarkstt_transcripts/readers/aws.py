@@ -1,0 +1,124 @@
+"""AWS Transcribe's JSON: ``results.items`` (words with times, punctuation items attached to the
+word before) and speaker labels; ``results.transcripts`` when there are no items.
+
+Speakers come from each item's ``speaker_label`` or from ``results.speaker_labels.segments``;
+a segment is a speaker's turn (the whole file when there are no speakers).
+
+:example:
+    >>> t = parse('{"results": {"transcripts": [{"transcript": "Hi there."}], "items": ['
+    ...   '{"type": "pronunciation", "start_time": "0.5", "end_time": "0.9",'
+    ...   ' "alternatives": [{"confidence": "0.99", "content": "Hi"}], "speaker_label": "spk_0"},'
+    ...   '{"type": "pronunciation", "start_time": "1.0", "end_time": "1.3",'
+    ...   ' "alternatives": [{"confidence": "0.9", "content": "there"}], "speaker_label": "spk_0"},'
+    ...   '{"type": "punctuation", "alternatives": [{"confidence": "0.0", "content": "."}]}]}}', "a.json")
+    >>> t.text(), t.segments[0].speaker, t.segments[0].words[1]
+    ('Hi there.', 'spk_0', Word(text='there.', start=1.0, end=1.3, confidence=0.9, speaker='spk_0'))
+"""
+
+from __future__ import annotations
+
+import re
+
+from benchmarkstt_core.errors import InputError
+
+from ..jsondata import check, field, load, number
+from ..model import Segment, Transcript, Word
+
+TYPE = "aws"
+EXTENSIONS = (".json",)
+_SHAPE = re.compile(r'"results"\s*:\s*\{.*"(?:transcripts|items)"\s*:', re.S)
+
+
+def sniff(head: str) -> bool:
+    """``results`` with ``transcripts`` or ``items``, and AWS's ``alternatives``/``content`` or ``jobName``."""
+    return bool(_SHAPE.search(head)) and ('"jobName"' in head or '"content"' in head) \
+        and '"channels"' not in head
+
+
+def _speakers_by_start(results: dict, source: str) -> dict:
+    """``start_time`` -> speaker from ``results.speaker_labels.segments[].items[]``."""
+    labels = field(results, "speaker_labels", "results", source, dict, None)
+    if labels is None:
+        return {}
+    found = {}
+    for i, seg in enumerate(field(labels, "segments", "results.speaker_labels", source, list, [])):
+        where = f"results.speaker_labels.segments[{i}]"
+        for j, item in enumerate(field(seg, "items", where, source, list, [])):
+            speaker = field(item, "speaker_label", f"{where}.items[{j}]", source, str, None)
+            start = field(item, "start_time", f"{where}.items[{j}]", source, (str, int, float), None)
+            if speaker is not None and start is not None:
+                found[number(start, f"{where}.items[{j}].start_time", source)] = speaker
+    return found
+
+
+def _words(items: list, speakers: dict, source: str) -> list:
+    """The words as ``[text, start, end, confidence, speaker]`` rows, punctuation attached."""
+    rows: list = []
+    pending = ""  # punctuation before any word
+    for i, item in enumerate(items):
+        try:  # the usual item, quickly; anything else is checked field by field
+            kind, best = item["type"], item["alternatives"][0]
+            content = best["content"]
+            if kind.__class__ is not str or content.__class__ is not str:
+                raise TypeError
+        except (AttributeError, KeyError, IndexError, TypeError):
+            kind, best, content = _checked(item, i, source)
+        if kind == "punctuation":
+            if rows:
+                rows[-1][0] += content
+            else:
+                pending += content
+            continue
+        try:
+            start_time = item["start_time"]
+            start, end, confidence = float(start_time), float(item["end_time"]), float(best["confidence"])
+            speaker = item.get("speaker_label")
+            if start_time.__class__ is bool or not (speaker is None or speaker.__class__ is str):
+                raise TypeError
+        except (KeyError, TypeError, ValueError):
+            where = f"results.items[{i}]"
+            start = number(item.get("start_time"), f"{where}.start_time", source)
+            end = number(item.get("end_time"), f"{where}.end_time", source)
+            confidence = number(best.get("confidence"), f"{where}.alternatives[0].confidence", source)
+            speaker = field(item, "speaker_label", where, source, str, None)
+        if speaker is None and speakers:
+            speaker = speakers.get(start)
+        rows.append([pending + content if pending else content, start, end, confidence, speaker])
+        pending = ""
+    return rows
+
+
+def _checked(item: object, i: int, source: str) -> tuple:
+    """``(type, best alternative, content)`` of an item, or an error naming what is wrong."""
+    where = f"results.items[{i}]"
+    kind = field(item, "type", where, source, str)
+    alternatives = field(item, "alternatives", where, source, list)
+    if not alternatives:
+        raise InputError(f"{source}: {where}.alternatives: empty")
+    best = alternatives[0]
+    return kind, best, field(best, "content", f"{where}.alternatives[0]", source, str)
+
+
+def _turns(rows: list) -> tuple:
+    """One segment per speaker's turn, from ``[text, start, end, confidence, speaker]`` rows."""
+    segments = []
+    first = 0
+    for i in range(1, len(rows) + 1):
+        if i == len(rows) or rows[i][4] != rows[first][4]:
+            turn = rows[first:i]
+            segments.append(Segment(" ".join([r[0] for r in turn]), turn[0][1], turn[-1][2], turn[0][4],
+                                    tuple([Word(*r) for r in turn])))
+            first = i
+    return tuple(segments)
+
+
+def parse(text: str, source: str) -> Transcript:
+    """Read AWS Transcribe JSON text."""
+    doc = check(load(text, source), "the top level", source, dict)
+    results = field(doc, "results", "", source, dict)
+    items = field(results, "items", "results", source, list, None)
+    if items:
+        return Transcript(TYPE, _turns(_words(items, _speakers_by_start(results, source), source)))
+    transcripts = field(results, "transcripts", "results", source, list)
+    texts = [field(t, "transcript", f"results.transcripts[{i}]", source, str) for i, t in enumerate(transcripts)]
+    return Transcript(TYPE, tuple(Segment(" ".join(t.split())) for t in texts if t.strip()))

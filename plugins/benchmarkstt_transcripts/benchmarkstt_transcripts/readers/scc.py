@@ -1,0 +1,49 @@
+"""Scenarist SCC (``.scc``): CEA-608 caption byte pairs with time codes, decoded by ttconv.
+
+Pop-on, roll-up and paint-on captions become segments with the times they are shown (time
+codes at 29.97 frames a second); rows are joined by spaces. SCC has no speakers.
+
+:example:
+    >>> t = parse("Scenarist_SCC V1.0\\n\\n00:00:00:00\\t9420 9420 94ae 94ae 9440 9440 c8e9\\n\\n"
+    ...           "00:00:01:00\\t942f 942f\\n\\n00:00:02:00\\t942c 942c\\n", "c.scc")
+    >>> t.text(), t.segments[0].start, t.segments[0].end
+    ('Hi', 1.001, 2.002)
+"""
+
+from __future__ import annotations
+
+import re
+
+from benchmarkstt_core.errors import InputError
+
+from ..model import Transcript
+from ..ttconv_model import quiet, segments
+
+TYPE = "scc"
+EXTENSIONS = (".scc",)
+HEADER = "Scenarist_SCC V1.0"
+_LINE = re.compile(r"^\d\d:\d\d:\d\d[:;.,]\d\d\t(?:[0-9a-fA-F]{4} ?)+$")
+
+
+def sniff(head: str) -> bool:
+    """The file starts with ``Scenarist_SCC V1.0``."""
+    return head.lstrip("\ufeff").startswith(HEADER)
+
+
+def parse(text: str, source: str) -> Transcript:
+    """Read SCC text."""
+    lines = text.split("\n")
+    if lines[0].strip() != HEADER:
+        raise InputError(f"{source}:1: an SCC file starts with the line {HEADER}")
+    for number, line in enumerate(lines[1:], 2):
+        if line.strip() and not _LINE.match(line.strip()):
+            raise InputError(f"{source}:{number}: expected a time code, a tab and hex byte pairs "
+                             f"(00:00:01:00<TAB>9420 9420 ...), got {line.strip()[:60]!r}")
+    from ttconv.scc.reader import to_model
+
+    quiet()
+    try:
+        document = to_model(text)
+    except Exception as exc:
+        raise InputError(f"{source}: not a valid SCC file: {type(exc).__name__}: {exc}") from None
+    return Transcript(TYPE, segments(document))

@@ -1,0 +1,78 @@
+"""The per-word times and speakers of a transcript, as the pipeline gives them to items.
+
+One mapping per whitespace-separated word of :meth:`Transcript.text`: ``segment`` (the
+segment's index), ``segment_start``/``segment_end`` and ``speaker`` where known, and, when the
+segment's words are exactly its text's words, each word's ``start``, ``end`` and ``confidence``.
+
+:example:
+    >>> from .model import Segment, Transcript, Word
+    >>> t = Transcript("x", (Segment("Hi there.", 1.0, 2.0, "A", (Word("Hi", 1.0, 1.2), Word("there.", 1.4, 2.0))),
+    ...                      Segment("Bye", 3.0, 4.0)))
+    >>> word_extras(t)[1], word_extras(t)[2]
+    ({'segment': 0, 'segment_start': 1.0, 'segment_end': 2.0, 'speaker': 'A', 'start': 1.4, 'end': 2.0}, {'segment': 1, 'segment_start': 3.0, 'segment_end': 4.0})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .model import Transcript
+
+
+class WordExtras(Sequence):
+    """:func:`word_extras` of a transcript, made on first use: its length (the word count) is
+    known at once, so the pipeline can decide whether the items get them without making them.
+
+    :example:
+        >>> from .model import Segment
+        >>> extras = WordExtras(Transcript("x", (Segment("a b", 1.0),)), 2)
+        >>> len(extras), extras[1]
+        (2, {'segment': 0, 'segment_start': 1.0})
+    """
+
+    def __init__(self, transcript: Transcript, count: int):
+        self._transcript = transcript
+        self._count = count
+        self._list: list | None = None
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        if self._list is None:
+            self._list = word_extras(self._transcript)
+        return self._list[index]
+
+
+def word_extras(transcript: Transcript) -> list:
+    """One mapping of keys per word of ``transcript.text()``."""
+    extras: list = []
+    add = extras.append
+    for index, segment in enumerate(transcript.segments):
+        if not segment.text:
+            continue
+        tokens = segment.text.split()
+        base = {"segment": index}
+        if segment.start is not None:
+            base["segment_start"] = segment.start
+        if segment.end is not None:
+            base["segment_end"] = segment.end
+        if segment.speaker is not None:
+            base["speaker"] = segment.speaker
+        words = segment.words
+        if len(words) == len(tokens) and all(w.text == t for w, t in zip(words, tokens)):
+            for w in words:
+                extra = dict(base)
+                if w.start is not None:
+                    extra["start"] = w.start
+                if w.end is not None:
+                    extra["end"] = w.end
+                if w.confidence is not None:
+                    extra["confidence"] = w.confidence
+                if w.speaker is not None:
+                    extra["speaker"] = w.speaker
+                add(extra)
+        else:
+            extras.extend(dict(base) for _ in tokens)
+    return extras
