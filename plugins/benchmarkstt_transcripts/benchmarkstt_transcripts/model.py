@@ -30,13 +30,18 @@ class Word:
 
 @dataclass(frozen=True)
 class Segment:
-    """A cue, utterance, phrase or paragraph: its text, times, speaker and words."""
+    """A cue, utterance, phrase or paragraph: its text, times, speaker and words.
+
+    ``recording`` names the recording (file and channel, session or utterance id) the segment
+    belongs to in formats that hold several in one file (CTM, STM, TRN, SegLST); else None.
+    """
 
     text: str
     start: Optional[float] = None
     end: Optional[float] = None
     speaker: Optional[str] = None
     words: Tuple[Word, ...] = ()
+    recording: Optional[str] = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,119 @@
+"""Google Cloud Speech-to-Text JSON: v1 (``recognize``, ``longrunningrecognize``) and v2.
+
+What is read:
+
+- **segments**: one per entry of ``results``, its text the ``transcript`` of the first (best)
+  alternative, stripped; a result without alternatives or words is skipped;
+- **times**: the words' ``startTime``/``endTime`` (v1) or ``startOffset``/``endOffset`` (v2),
+  protobuf durations such as ``"1.300s"``; a segment starts at its first word and ends at the
+  result's ``resultEndTime``/``resultEndOffset`` (or its last word);
+- **words**: the best alternative's ``words`` (``word``, ``confidence`` when word confidence
+  was asked for), with the speaker as a string: ``str(speakerTag)`` (v1) or ``speakerLabel``
+  (v2); a segment's speaker is its words' speaker when they all share one;
+- with diarization, v1 repeats every word of the audio, with its speaker, in one last result:
+  when that result's words are exactly the earlier results' words, it gives them their
+  speakers and is not read as text a second time;
+- the wrappers: a long-running operation (``{"name", "done", "response": {...}}``) and a v2
+  ``batchRecognize`` response (``results`` keyed by audio URI, one file, with its
+  ``inlineResult.transcript`` or ``transcript``).
+
+Recognised (for ``.json`` files) by ``"results": [`` with a Google key (``transcript``,
+``startTime``, ``startOffset``, ``resultEndTime``, ``resultEndOffset``, ``languageCode``,
+``channelTag``), by a ``type.googleapis.com/google.cloud.speech`` ``@type``, or by
+``inlineResult``.
+
+:example:
+    >>> t = parse('''{"results": [{"alternatives": [{"transcript": "Good evening.",
+    ...   "confidence": 0.93, "words": [
+    ...     {"startTime": "0.100s", "endTime": "0.500s", "word": "Good", "speakerTag": 1},
+    ...     {"startTime": "0.500s", "endTime": "1.200s", "word": "evening.", "speakerTag": 1}]}],
+    ...   "resultEndTime": "1.300s", "languageCode": "en-gb"}]}''', "g.json")
+    >>> s = t.segments[0]
+    >>> s.text, s.start, s.end, s.speaker, s.words[1]
+    ('Good evening.', 0.1, 1.3, '1', Word(text='evening.', start=0.5, end=1.2, confidence=None, speaker='1'))
+"""
+
+from __future__ import annotations
+
+from ..model import Transcript, Word
+from ._json import JsonShape, heads, key_path, segment_of_words
+
+TYPE = "google"
+EXTENSIONS = (".json",)
+
+_GOOGLE_KEYS = r'"(?:transcript|startTime|startOffset|resultEndTime|resultEndOffset|languageCode|channelTag)"\s*:'
+
+
+def sniff(head: str) -> bool:
+    """True when the start of a file looks like Google Speech-to-Text's JSON."""
+    return (heads(head, r'"results"\s*:\s*\[', _GOOGLE_KEYS)
+            or heads(head, r'"@type"\s*:\s*"type\.googleapis\.com/google\.cloud\.speech\.')
+            or heads(head, r'"inlineResult"\s*:'))
+
+
+def _unwrap(doc: JsonShape, data: dict, path: str):
+    """The object holding the ``results`` array, and its key path."""
+    if "response" in data and "results" not in data:
+        path = key_path(path, "response")
+        data = doc.get(data, "response", dict, "")
+    results = data.get("results")
+    if isinstance(results, dict):
+        where = key_path(path, "results")
+        if len(results) != 1:
+            doc.fail(where, f"holds the results of {len(results)} audio files; "
+                            "give each file's results on their own")
+        uri, result = next(iter(results.items()))
+        where = f"{where}[{uri!r}]"
+        doc.expect(result, dict, where)
+        if "inlineResult" in result:
+            inline = doc.get(result, "inlineResult", dict, where)
+            return doc.get(inline, "transcript", dict, key_path(where, "inlineResult")), \
+                key_path(key_path(where, "inlineResult"), "transcript")
+        if "transcript" in result:
+            return doc.get(result, "transcript", dict, where), key_path(where, "transcript")
+        doc.fail(where, "has no inlineResult or transcript (results written to Cloud Storage "
+                        "are read from the file there)")
+    return data, path
+
+
+def _words(doc: JsonShape, best: dict, at: str) -> list:
+    words = []
+    for item, where in doc.each(best, "words", at, required=False):
+        v2 = "startOffset" in item or "endOffset" in item or "speakerLabel" in item
+        start = doc.seconds_string(item, "startOffset" if v2 else "startTime", where)
+        end = doc.seconds_string(item, "endOffset" if v2 else "endTime", where)
+        speaker = doc.speaker(item, "speakerLabel" if v2 else "speakerTag", where)
+        words.append(Word(doc.get(item, "word", str, where), start, end,
+                          doc.get(item, "confidence", float, where, required=False), speaker or None))
+    return words
+
+
+def parse(text: str, source: str) -> Transcript:
+    """Read Google Speech-to-Text's JSON (see the module's description)."""
+    doc = JsonShape(source)
+    data, path = _unwrap(doc, doc.expect(doc.load(text), dict, ""), "")
+    if "results" not in data and data:
+        doc.fail(path, "expected Google Speech-to-Text JSON with results; found "
+                       + ", ".join(sorted(data)[:5]))
+    results = []
+    for result, at in doc.each(data, "results", path, required=False):
+        best = doc.first(result, "alternatives", at)
+        if best is None:
+            continue
+        alternative, where = best
+        words = _words(doc, alternative, where)
+        transcript = doc.get(alternative, "transcript", str, where, required=False)
+        end = doc.seconds_string(result, "resultEndOffset" if "resultEndOffset" in result
+                                 else "resultEndTime", at)
+        if transcript is None and not words:
+            continue
+        results.append((transcript, words, end))
+    if len(results) > 1:
+        earlier = [w for _, words, _ in results[:-1] for w in words]
+        last = results[-1][1]
+        if earlier and [w.text for w in last] == [w.text for w in earlier]:
+            speakers = iter(last)
+            results = [(t, [Word(w.text, w.start, w.end, w.confidence, next(speakers).speaker)
+                            for w in words], end) for t, words, end in results[:-1]]
+    segments = tuple(segment_of_words(words, transcript, end=end) for transcript, words, end in results)
+    return Transcript(TYPE, tuple(s for s in segments if s.text or s.words))
