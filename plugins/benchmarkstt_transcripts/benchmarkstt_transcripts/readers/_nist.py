@@ -29,6 +29,15 @@ def data_lines(text: str) -> Iterator[Tuple[int, str]]:
             yield number, line
 
 
+def records(text: str, source: str, kind: str) -> Iterator[Tuple[int, str]]:
+    """:func:`data_lines`, and an error when there is none: an empty file is no transcript."""
+    found = False
+    for found, line in enumerate(data_lines(text), 1):
+        yield line
+    if not found:
+        raise InputError(f"{source}: the file has no {kind} lines (it is empty or only comments)")
+
+
 def seconds(field: str, what: str, source: str, number: int) -> float:
     """``field`` as a finite, non-negative number of seconds, else an error naming the line."""
     try:

@@ -63,7 +63,7 @@ def parse(text: str, source: str) -> Transcript:
     data = doc.expect(doc.load(text), dict, "")
     status = data.get("status")
     if status == "error":
-        doc.fail("status", f"AssemblyAI reports an error: {data.get('error', 'no message')}")
+        doc.fail("status", f"AssemblyAI reports an error: {data.get('error') or 'no message'}")
     if status in ("queued", "processing"):
         doc.fail("status", f"the transcript is still {status}: it has no text yet")
     if data.get("utterances"):

@@ -34,7 +34,7 @@ from benchmarkstt_core.errors import InputError
 
 from ..model import Transcript, Word
 from ._json import segment_of_words
-from ._nist import by_recording, data_lines, head_matches, seconds
+from ._nist import by_recording, head_matches, records, seconds
 
 TYPE = "ctm"
 EXTENSIONS = (".ctm",)
@@ -50,7 +50,7 @@ def sniff(head: str) -> bool:
 def parse(text: str, source: str) -> Transcript:
     """Read a CTM file (see the module's description)."""
     recordings: Dict[str, List[Word]] = {}
-    for number, line in data_lines(text):
+    for number, line in records(text, source, "CTM"):
         fields = line.split()
         if len(fields) not in (5, 6, 8):
             raise InputError(f"{source}: line {number}: expected <file> <channel> <start> <duration> <word> "

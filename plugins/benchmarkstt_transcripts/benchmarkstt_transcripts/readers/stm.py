@@ -31,7 +31,7 @@ from __future__ import annotations
 from benchmarkstt_core.errors import InputError
 
 from ..model import Segment, Transcript
-from ._nist import by_recording, data_lines, head_matches, seconds
+from ._nist import by_recording, head_matches, records, seconds
 
 TYPE = "stm"
 EXTENSIONS = (".stm",)
@@ -48,7 +48,7 @@ def sniff(head: str) -> bool:
 def parse(text: str, source: str) -> Transcript:
     """Read an STM file (see the module's description)."""
     segments = []
-    for number, line in data_lines(text):
+    for number, line in records(text, source, "STM"):
         fields = line.split(None, 5)
         if len(fields) < 5:
             raise InputError(f"{source}: line {number}: expected <file> <channel> <speaker> <begin> <end> "

@@ -27,7 +27,7 @@ import re
 from benchmarkstt_core.errors import InputError
 
 from ..model import Segment, Transcript
-from ._nist import by_recording, data_lines, head_matches
+from ._nist import by_recording, head_matches, records
 
 TYPE = "trn"
 EXTENSIONS = (".trn",)
@@ -43,7 +43,7 @@ def sniff(head: str) -> bool:
 def parse(text: str, source: str) -> Transcript:
     """Read a TRN file (see the module's description)."""
     segments = []
-    for number, line in data_lines(text):
+    for number, line in records(text, source, "TRN"):
         match = _LINE.fullmatch(line)
         if match is None:
             raise InputError(f"{source}: line {number}: expected the text followed by its utterance id "
