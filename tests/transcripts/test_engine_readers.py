@@ -346,6 +346,22 @@ def test_speechmatics_attaches_punctuation_as_told():
     assert transcript.segments[0].words[1] == Word("well-known", 0.1, 0.4, 0.9, "S1")
 
 
+def test_speechmatics_entities_are_read_in_their_written_form():
+    def alt(content):
+        return [{"content": content, "confidence": 0.9, "speaker": "S1"}]
+    results = [
+        {"type": "entity", "entity_class": "money", "start_time": 0.0, "end_time": 1.0, "alternatives": alt("$1 million"),
+         "spoken_form": [{"type": "word", "start_time": 0.0, "end_time": 0.3, "alternatives": alt("one")}],
+         "written_form": [{"type": "word", "start_time": 0.0, "end_time": 0.5, "alternatives": [{"content": "$1"}]},
+                          {"type": "word", "start_time": 0.5, "end_time": 1.0, "alternatives": [{"content": "million"}]}]},
+        {"type": "entity", "entity_class": "date", "start_time": 1.0, "end_time": 2.0,
+         "alternatives": alt("19th of January 2023")},
+    ]
+    transcript = READERS["speechmatics"].parse(json.dumps({"format": "2.9", "results": results}), "s.json")
+    assert transcript.segments[0].words == (Word("$1", 0.0, 0.5, None, "S1"), Word("million", 0.5, 1.0, None, "S1"),
+                                            Word("19th of January 2023", 1.0, 2.0, 0.9, "S1"))
+
+
 def test_google_without_speech_and_with_several_files():
     assert READERS["google"].parse("{}", "g.json").segments == ()
     two = {"results": {"gs://a/1.wav": {"transcript": {"results": []}}, "gs://a/2.wav": {}}}

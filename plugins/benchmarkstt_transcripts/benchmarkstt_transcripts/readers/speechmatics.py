@@ -2,9 +2,11 @@
 
 What is read from ``results``, in order:
 
-- ``word`` and ``entity`` results: the first (best) alternative's ``content``, with
-  ``start_time``/``end_time`` (seconds), its ``confidence`` and its ``speaker`` (``S1``, ``S2``,
-  ``UU`` with speaker diarization);
+- ``word`` results: the first (best) alternative's ``content``, with ``start_time``/``end_time``
+  (seconds), its ``confidence`` and its ``speaker`` (``S1``, ``S2``, ``UU`` with speaker
+  diarization);
+- ``entity`` results (``enable_entities``) are read as their ``written_form`` words, each with
+  its own times (``"$1"``, ``"million"``), or as one word of their ``content`` without it;
 - ``punctuation`` results are written as a person would read them, by their ``attaches_to``:
   ``previous`` (the default) joins the mark to the word before (``evening.``), ``next`` to the
   word after, ``both`` to both (``well-known`` becomes one word, from the first word's start to
@@ -95,6 +97,17 @@ class _Sentences:
             self.glue = attaches == "both"
 
 
+def _token(doc: JsonShape, item: dict, at: str, speaker: Optional[str] = None) -> Word:
+    """The best alternative of a result (or of an entity's written form) as a word."""
+    best = doc.first(item, "alternatives", at)
+    if best is None:
+        doc.fail(f"{at}.alternatives", "is empty")
+    alternative, where = best
+    return Word(doc.get(alternative, "content", str, where), doc.get(item, "start_time", float, at),
+                doc.get(item, "end_time", float, at), doc.get(alternative, "confidence", float, where, required=False),
+                doc.speaker(alternative, "speaker", where) or speaker)
+
+
 def parse(text: str, source: str) -> Transcript:
     """Read Speechmatics' json-v2 (see the module's description)."""
     doc = JsonShape(source)
@@ -106,23 +119,20 @@ def parse(text: str, source: str) -> Transcript:
             continue
         if kind not in ("word", "entity", "punctuation"):
             doc.fail(f"{at}.type", f"expected word, punctuation, entity or speaker_change, got {shown(kind)}")
-        best = doc.first(item, "alternatives", at)
-        if best is None:
-            doc.fail(f"{at}.alternatives", "is empty")
-        alternative, where = best
-        content = doc.get(alternative, "content", str, where)
-        speaker = doc.speaker(alternative, "speaker", where)
-        word = Word(content, doc.get(item, "start_time", float, at), doc.get(item, "end_time", float, at),
-                    doc.get(alternative, "confidence", float, where, required=False), speaker)
-        if kind != "punctuation":
-            sentences.add(word, (speaker, item.get("channel")))
-            continue
-        attaches = doc.get(item, "attaches_to", str, at, required=False) or "previous"
-        if attaches not in _ATTACHES:
-            doc.fail(f"{at}.attaches_to", f"expected previous, next, both or none, got {shown(attaches)}")
-        sentences.punctuate(word, attaches)
-        if item.get("is_eos") is True:
-            sentences.close()
+        word = _token(doc, item, at)
+        key = (word.speaker, item.get("channel"))
+        if kind == "punctuation":
+            attaches = doc.get(item, "attaches_to", str, at, required=False) or "previous"
+            if attaches not in _ATTACHES:
+                doc.fail(f"{at}.attaches_to", f"expected previous, next, both or none, got {shown(attaches)}")
+            sentences.punctuate(word, attaches)
+            if item.get("is_eos") is True:
+                sentences.close()
+        elif kind == "entity" and item.get("written_form") is not None:
+            for part, part_at in doc.each(item, "written_form", at):
+                sentences.add(_token(doc, part, part_at, word.speaker), key)
+        else:
+            sentences.add(word, key)
     if sentences.prefix:
         sentences.words.append(Word(sentences.prefix))
     sentences.close()
