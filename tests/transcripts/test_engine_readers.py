@@ -362,6 +362,20 @@ def test_speechmatics_entities_are_read_in_their_written_form():
                                             Word("19th of January 2023", 1.0, 2.0, 0.9, "S1"))
 
 
+def _snake(value):
+    if isinstance(value, dict):
+        return {re.sub(r"[A-Z]", lambda m: "_" + m.group().lower(), k): _snake(v) for k, v in value.items()}
+    return [_snake(v) for v in value] if isinstance(value, list) else value
+
+
+@pytest.mark.parametrize("name", ["google_v1.json", "google_v2_operation.json"])
+def test_google_in_the_snake_case_of_its_python_client(name):
+    text = json.dumps(_snake(json.loads((DATA / name).read_text(encoding="utf-8"))), indent=2)
+    assert "start_time" in text or "start_offset" in text
+    assert [reader for reader, module in READERS.items() if module.sniff(text)] == ["google"]
+    assert READERS["google"].parse(text, name) == read(name)
+
+
 def test_google_without_speech_and_with_several_files():
     assert READERS["google"].parse("{}", "g.json").segments == ()
     two = {"results": {"gs://a/1.wav": {"transcript": {"results": []}}, "gs://a/2.wav": {}}}

@@ -15,12 +15,14 @@ What is read:
   speakers and is not read as text a second time;
 - the wrappers: a long-running operation (``{"name", "done", "response": {...}}``) and a v2
   ``batchRecognize`` response (``results`` keyed by audio URI, one file, with its
-  ``inlineResult.transcript`` or ``transcript``).
+  ``inlineResult.transcript`` or ``transcript``);
+- the keys as the REST API writes them (``startTime``) or in the snake_case of the ``to_dict``
+  of Google's Python client (``start_time``).
 
 Recognised (for ``.json`` files) by ``"results": [`` with a Google key (``transcript``,
 ``startTime``, ``startOffset``, ``resultEndTime``, ``resultEndOffset``, ``languageCode``,
-``channelTag``), by a ``type.googleapis.com/google.cloud.speech`` ``@type``, or by
-``inlineResult``.
+``channelTag``, or their snake_case but for ``start_time``), by a
+``type.googleapis.com/google.cloud.speech`` ``@type``, or by ``inlineResult``.
 
 :example:
     >>> t = parse('''{"results": [{"alternatives": [{"transcript": "Good evening.",
@@ -35,20 +37,33 @@ Recognised (for ``.json`` files) by ``"results": [`` with a Google key (``transc
 
 from __future__ import annotations
 
+import re
+
 from ..model import Transcript, Word
 from ._json import JsonShape, heads, key_path, segment_of_words
 
 TYPE = "google"
 EXTENSIONS = (".json",)
 
-_GOOGLE_KEYS = r'"(?:transcript|startTime|startOffset|resultEndTime|resultEndOffset|languageCode|channelTag)"\s*:'
+_GOOGLE_KEYS = (r'"(?:transcript|startTime|startOffset|resultEndTime|resultEndOffset|languageCode|channelTag'
+                r'|result_end_time|result_end_offset|language_code|channel_tag|speaker_tag|speaker_label)"\s*:')
+
+
+def _key(obj: dict, *names: str) -> str:
+    """The first of ``names`` that ``obj`` has, spelled in camelCase (the REST API) or snake_case
+    (the ``to_dict`` of Google's Python client); else the first name."""
+    for name in names:
+        for spelled in (name, re.sub(r"[A-Z]", lambda m: "_" + m.group().lower(), name)):
+            if spelled in obj:
+                return spelled
+    return names[0]
 
 
 def sniff(head: str) -> bool:
     """True when the start of a file looks like Google Speech-to-Text's JSON."""
     return (heads(head, r'"results"\s*:\s*\[', _GOOGLE_KEYS)
             or heads(head, r'"@type"\s*:\s*"type\.googleapis\.com/google\.cloud\.speech\.')
-            or heads(head, r'"inlineResult"\s*:'))
+            or heads(head, r'"inline_?[rR]esult"\s*:'))
 
 
 def _unwrap(doc: JsonShape, data: dict, path: str):
@@ -65,10 +80,11 @@ def _unwrap(doc: JsonShape, data: dict, path: str):
         uri, result = next(iter(results.items()))
         where = f"{where}[{uri!r}]"
         doc.expect(result, dict, where)
-        if "inlineResult" in result:
-            inline = doc.get(result, "inlineResult", dict, where)
-            return doc.get(inline, "transcript", dict, key_path(where, "inlineResult")), \
-                key_path(key_path(where, "inlineResult"), "transcript")
+        inline_key = _key(result, "inlineResult")
+        if inline_key in result:
+            inline = doc.get(result, inline_key, dict, where)
+            return doc.get(inline, "transcript", dict, key_path(where, inline_key)), \
+                key_path(key_path(where, inline_key), "transcript")
         if "transcript" in result:
             return doc.get(result, "transcript", dict, where), key_path(where, "transcript")
         doc.fail(where, "has no inlineResult or transcript (results written to Cloud Storage "
@@ -79,10 +95,9 @@ def _unwrap(doc: JsonShape, data: dict, path: str):
 def _words(doc: JsonShape, best: dict, at: str) -> list:
     words = []
     for item, where in doc.each(best, "words", at, required=False):
-        v2 = "startOffset" in item or "endOffset" in item or "speakerLabel" in item
-        start = doc.seconds_string(item, "startOffset" if v2 else "startTime", where)
-        end = doc.seconds_string(item, "endOffset" if v2 else "endTime", where)
-        speaker = doc.speaker(item, "speakerLabel" if v2 else "speakerTag", where)
+        start = doc.seconds_string(item, _key(item, "startTime", "startOffset"), where)
+        end = doc.seconds_string(item, _key(item, "endTime", "endOffset"), where)
+        speaker = doc.speaker(item, _key(item, "speakerTag", "speakerLabel"), where)
         words.append(Word(doc.get(item, "word", str, where), start, end,
                           doc.get(item, "confidence", float, where, required=False), speaker or None))
     return words
@@ -103,8 +118,7 @@ def parse(text: str, source: str) -> Transcript:
         alternative, where = best
         words = _words(doc, alternative, where)
         transcript = doc.get(alternative, "transcript", str, where, required=False)
-        end = doc.seconds_string(result, "resultEndOffset" if "resultEndOffset" in result
-                                 else "resultEndTime", at)
+        end = doc.seconds_string(result, _key(result, "resultEndTime", "resultEndOffset"), at)
         if transcript is None and not words:
             continue
         results.append((transcript, words, end))
