@@ -139,6 +139,15 @@ def test_no_reader_claims_the_other_formats(other):
     assert [name for name, reader in READERS.items() if reader.sniff(head)] == []
 
 
+@pytest.mark.parametrize("text, claimed", [
+    ("Good evening, and welcome (applause)\n", []), ("news 1 presenter said 1 2 3 things\nand more\n", []),
+    ('{"results": [{"alternatives": [{"content": "x"}]}]}', []), ("1 2 3 4 5\n", ["ctm"]),
+    ("rec 1 7 0.5 1.5 hello there\n", ["stm"]), ("thank you (rec-7)\n", ["trn"]),
+])
+def test_text_that_two_formats_could_read_is_claimed_by_one(text, claimed):
+    assert [name for name, reader in READERS.items() if reader.sniff(text)] == claimed
+
+
 def test_whisper_is_recognised_when_its_text_fills_the_first_64_kib():
     text = " ".join(["Good evening."] * 8000)
     data = json.dumps({"text": text, "segments": [{"id": 0, "seek": 0, "start": 0.0, "end": 1.0, "text": text}],

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import islice
 from typing import Iterator, List, Tuple
 
 from benchmarkstt_core.errors import InputError
@@ -54,7 +55,7 @@ def head_matches(head: str, pattern: str, most: int = 10) -> bool:
     lines = head.splitlines()
     if len(lines) > 1 and not head.endswith(("\n", "\r")):
         lines = lines[:-1]
-    found = [line for _, line in data_lines("\n".join(lines))][:most]
+    found = [line for _, line in islice(data_lines("\n".join(lines)), most)]
     return bool(found) and all(re.fullmatch(pattern, line) for line in found)
 
 

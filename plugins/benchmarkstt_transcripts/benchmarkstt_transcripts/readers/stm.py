@@ -13,7 +13,8 @@ What is read:
   scored;
 - no word times: an STM has none.
 
-Recognised by the ``.stm`` extension, or by lines whose fourth and fifth fields are numbers.
+Recognised by the ``.stm`` extension, or by lines whose fourth and fifth fields are numbers
+(lines that CTM reads too, such as five numbers, are taken for CTM).
 
 :example:
     >>> t = parse('''
@@ -31,6 +32,7 @@ from __future__ import annotations
 from benchmarkstt_core.errors import InputError
 
 from ..model import Segment, Transcript
+from . import ctm
 from ._nist import by_recording, head_matches, records, seconds
 
 TYPE = "stm"
@@ -41,8 +43,9 @@ _NUMBER = r"\d+(?:\.\d*)?|\.\d+"
 
 
 def sniff(head: str) -> bool:
-    """True when the first lines look like STM."""
-    return head_matches(head, rf"\S+\s+\S+\s+\S+\s+(?:{_NUMBER})\s+(?:{_NUMBER})(?:\s+\S.*)?")
+    """True when the first lines look like STM (and not like CTM, which wins lines of five numbers)."""
+    return (head_matches(head, rf"\S+\s+\S+\s+\S+\s+(?:{_NUMBER})\s+(?:{_NUMBER})(?:\s+\S.*)?")
+            and not ctm.sniff(head))
 
 
 def parse(text: str, source: str) -> Transcript:

@@ -10,7 +10,8 @@ What is read:
   hypothesis by id, so that two TRN files with their lines in different orders compare equal;
 - no times or speakers: a TRN has none.
 
-Recognised by the ``.trn`` extension, or by first lines that all end in ``(id)``.
+Recognised by the ``.trn`` extension, or by first lines that all end in an id with a digit
+(``(news-0001)``), so that a line of text ending in ``(applause)`` is not taken for one.
 
 :example:
     >>> t = parse('''tonight the prime minister (news-0002)
@@ -36,8 +37,8 @@ _LINE = re.compile(r"(.*?)\s*\(([^()\s]+)\)")
 
 
 def sniff(head: str) -> bool:
-    """True when the first lines look like TRN."""
-    return head_matches(head, _LINE.pattern)
+    """True when the first lines look like TRN: each ends in an id with a digit, ``(news-0001)``."""
+    return head_matches(head, r".*\([^()\s]*\d[^()\s]*\)")
 
 
 def parse(text: str, source: str) -> Transcript:
