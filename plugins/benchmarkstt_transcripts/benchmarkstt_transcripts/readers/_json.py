@@ -83,21 +83,27 @@ class JsonShape:
 
     def expect(self, value: Any, kind: type, path: str) -> Any:
         """``value`` if it is of ``kind`` (``float`` takes any JSON number), else an error."""
-        ok = (isinstance(value, (int, float)) and not isinstance(value, bool)) if kind is float \
-            else isinstance(value, kind)
-        if not ok:
-            self.fail(path, f"expected {_KINDS[kind]}, got {shown(value)}")
-        return float(value) if kind is float else value
+        found = type(value)
+        if found is kind:
+            return value
+        if kind is float and found is int:
+            return float(value)
+        self.fail(path, f"expected {_KINDS[kind]}, got {shown(value)}")
 
     def get(self, obj: dict, key: str, kind: type, path: str, required: bool = True) -> Any:
         """``obj[key]`` checked to be of ``kind``; None when absent (or null) and not required."""
         value = obj.get(key)
+        found = type(value)
+        if found is kind:
+            return value
+        if kind is float and found is int:
+            return float(value)
         if value is None:
             if required:
                 self.fail(key_path(path, key), "missing" if key not in obj else "expected "
                           f"{_KINDS[kind]}, got null")
             return None
-        return self.expect(value, kind, key_path(path, key))
+        self.fail(key_path(path, key), f"expected {_KINDS[kind]}, got {shown(value)}")
 
     def each(self, obj: dict, key: str, path: str, required: bool = True) -> Iterator[Tuple[dict, str]]:
         """The objects of the array ``obj[key]``, each with its key path."""

@@ -49,11 +49,20 @@ _GOOGLE_KEYS = (r'"(?:transcript|startTime|startOffset|resultEndTime|resultEndOf
                 r'|result_end_time|result_end_offset|language_code|channel_tag|speaker_tag|speaker_label)"\s*:')
 
 
+def _snake(name: str) -> str:
+    return re.sub(r"[A-Z]", lambda m: "_" + m.group().lower(), name)
+
+
+_SPELLINGS = {name: (name, _snake(name)) for name in (
+    "startTime", "endTime", "startOffset", "endOffset", "speakerTag", "speakerLabel", "resultEndTime",
+    "resultEndOffset", "inlineResult")}
+
+
 def _key(obj: dict, *names: str) -> str:
     """The first of ``names`` that ``obj`` has, spelled in camelCase (the REST API) or snake_case
     (the ``to_dict`` of Google's Python client); else the first name."""
     for name in names:
-        for spelled in (name, re.sub(r"[A-Z]", lambda m: "_" + m.group().lower(), name)):
+        for spelled in _SPELLINGS[name]:
             if spelled in obj:
                 return spelled
     return names[0]
@@ -93,11 +102,13 @@ def _unwrap(doc: JsonShape, data: dict, path: str):
 
 
 def _words(doc: JsonShape, best: dict, at: str) -> list:
-    words = []
+    words: list = []
     for item, where in doc.each(best, "words", at, required=False):
-        start = doc.seconds_string(item, _key(item, "startTime", "startOffset"), where)
-        end = doc.seconds_string(item, _key(item, "endTime", "endOffset"), where)
-        speaker = doc.speaker(item, _key(item, "speakerTag", "speakerLabel"), where)
+        if not words:  # the spelling of the first word's keys is that of every word
+            keys = (_key(item, "startTime", "startOffset"), _key(item, "endTime", "endOffset"),
+                    _key(item, "speakerTag", "speakerLabel"))
+        start, end = doc.seconds_string(item, keys[0], where), doc.seconds_string(item, keys[1], where)
+        speaker = doc.speaker(item, keys[2], where)
         words.append(Word(doc.get(item, "word", str, where), start, end,
                           doc.get(item, "confidence", float, where, required=False), speaker or None))
     return words
