@@ -156,6 +156,19 @@ def test_whisper_is_recognised_when_its_text_fills_the_first_64_kib():
     assert [name for name, reader in READERS.items() if reader.sniff(head)] == ["whisper"]
 
 
+@pytest.mark.parametrize("path", _files(), ids=lambda p: p.name)
+def test_no_cut_of_a_file_is_claimed_by_two_readers(path):
+    texts = [path.read_text(encoding="utf-8")]
+    if path.suffix == ".json":
+        data = json.loads(texts[0])
+        texts += [json.dumps(data), json.dumps(data, indent=4, sort_keys=True), json.dumps(data, separators=(",", ":"))]
+    for text in texts:
+        for cut in range(1, len(text) + 1, 41):
+            claims = [name for name, reader in READERS.items() if reader.sniff(text[:cut])]
+            assert claims in ([], [FILES[path.name]]), (cut, text[:cut][-80:])
+        assert [name for name, reader in READERS.items() if reader.sniff(text)] == [FILES[path.name]]
+
+
 @pytest.mark.parametrize("name", ["google_v1.json", "deepgram.json", "speechmatics.json", "azure_batch.json",
                                   "assemblyai.json", "passage.ctm", "passage.stm"])
 def test_a_cut_head_is_still_recognised(name):
