@@ -113,6 +113,29 @@ def test_the_same_passage_in_every_format(name):
     assert spoken == SPOKEN
 
 
+# The plugin's shared passage (tests/transcripts/data/passage.*), written in these formats too, so
+# that one test can compare every format of the plugin.
+WELCOME = {"passage_whisper.json": ("whisper", []), "passage_google.json": ("google", ["1", "2"]),
+           "passage_azure.json": ("azure", ["1", "2"]), "passage_deepgram.json": ("deepgram", ["0", "1"]),
+           "passage_assemblyai.json": ("assemblyai", ["A", "B"]),
+           "passage_speechmatics.json": ("speechmatics", ["S1", "S2"]), "passage.ctm": ("ctm", []),
+           "passage.stm": ("stm", ["Ann", "Bob"]), "passage.trn": ("trn", []),
+           "passage_seglst.json": ("seglst", ["Ann", "Bob"])}
+
+
+@pytest.mark.parametrize("name", sorted(WELCOME))
+def test_the_plugins_shared_passage_in_these_formats(name):
+    kind, speakers = WELCOME[name]
+    text = (DATA.parent / name).read_text(encoding="utf-8")
+    assert [reader for reader, module in READERS.items() if module.sniff(text[:65536])] == [kind]
+    transcript = READERS[kind].parse(text, name)
+    assert " ".join(re.sub(r"[^\w\s£]", " ", transcript.text().lower()).split()) == \
+        "good evening and welcome thank you tickets cost £5 and more"
+    assert transcript.speakers() == speakers
+    timed = [s for s in transcript.segments if s.start is not None]
+    assert not timed or (timed[0].start, timed[-1].end) in ((1.0, 5.2), (1.0, 5.25))
+
+
 def test_words_are_handed_to_their_segments():
     cli = read("whisper_cli.json").segments
     api = read("whisper_api.json").segments
