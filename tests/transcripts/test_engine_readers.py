@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import json
 import re
 import sys
@@ -21,9 +22,7 @@ from benchmarkstt_core.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data" / "engines"
-try:
-    import benchmarkstt_transcripts.readers.whisper  # noqa: F401  (installed with the plugin)
-except ImportError:  # the plugin's distribution is not installed: read it from the project
+if importlib.util.find_spec("benchmarkstt_transcripts") is None:  # the plugin is not installed: use the project's
     sys.path.insert(0, str(ROOT / "plugins" / "benchmarkstt_transcripts"))
 
 from benchmarkstt_transcripts.model import Segment, Word  # noqa: E402
@@ -419,6 +418,19 @@ def test_google_in_the_snake_case_of_its_python_client(name):
     assert "start_time" in text or "start_offset" in text
     assert [reader for reader, module in READERS.items() if module.sniff(text)] == ["google"]
     assert READERS["google"].parse(text, name) == read(name)
+
+
+def test_google_v1_diarization_result_is_folded_in_not_read_twice():
+    data = json.loads((DATA / "google_v1.json").read_text(encoding="utf-8"))
+    for result in data["results"][:-1]:  # results with transcripts only: the words are in the last one
+        del result["alternatives"][0]["words"]
+    transcript = READERS["google"].parse(json.dumps(data), "g.json")
+    assert [(s.text, s.start, s.end, s.speaker) for s in transcript.segments] == \
+        segments((0.1, 1.25, "1"), (1.5, 6.05, "2"))
+    assert [w for s in transcript.segments for w in s.words] == words(speakers="12")
+    data["results"][-1]["alternatives"][0]["words"][0]["word"] = "Goodbye"  # not the same words: read as they are
+    transcript = READERS["google"].parse(json.dumps(data), "g.json")
+    assert len(transcript.segments) == 3 and transcript.segments[2].text.startswith("Goodbye evening.")
 
 
 def test_google_without_speech_and_with_several_files():

@@ -11,8 +11,9 @@ What is read:
   was asked for), with the speaker as a string: ``str(speakerTag)`` (v1) or ``speakerLabel``
   (v2); a segment's speaker is its words' speaker when they all share one;
 - with diarization, v1 repeats every word of the audio, with its speaker, in one last result:
-  when that result's words are exactly the earlier results' words, it gives them their
-  speakers and is not read as text a second time;
+  when that result's words are exactly the earlier results' words (or their transcripts' words,
+  where they have no words of their own), it gives them their speakers (or their words) and is
+  not read as text a second time;
 - the wrappers: a long-running operation (``{"name", "done", "response": {...}}``) and a v2
   ``batchRecognize`` response (``results`` keyed by audio URI, one file, with its
   ``inlineResult.transcript`` or ``transcript``);
@@ -114,6 +115,31 @@ def _words(doc: JsonShape, best: dict, at: str) -> list:
     return words
 
 
+def _diarized(results: list) -> list:
+    """The results, with v1's closing diarization result folded into the others.
+
+    With diarization, v1 ends with a result holding every word of the audio with its speaker.
+    When those words are exactly the earlier results' words (or, where a result has no words,
+    its transcript's), the earlier results take their speakers (or their words) from it and
+    it is dropped; otherwise the results are read as they are.
+    """
+    if len(results) < 2:
+        return results
+    summary = results[-1][1]
+    tokens = [[w.text for w in words] if words else (transcript or "").split()
+              for transcript, words, _ in results[:-1]]
+    if not summary or [w.text for w in summary] != [t for group in tokens for t in group]:
+        return results
+    found, taken = [], 0
+    for (transcript, words, end), group in zip(results[:-1], tokens):
+        tagged = summary[taken:taken + len(group)]
+        taken += len(group)
+        if words:
+            tagged = [Word(w.text, w.start, w.end, w.confidence, t.speaker) for w, t in zip(words, tagged)]
+        found.append((transcript, tagged, end))
+    return found
+
+
 def parse(text: str, source: str) -> Transcript:
     """Read Google Speech-to-Text's JSON (see the module's description)."""
     doc = JsonShape(source)
@@ -133,12 +159,6 @@ def parse(text: str, source: str) -> Transcript:
         if transcript is None and not words:
             continue
         results.append((transcript, words, end))
-    if len(results) > 1:
-        earlier = [w for _, words, _ in results[:-1] for w in words]
-        last = results[-1][1]
-        if earlier and [w.text for w in last] == [w.text for w in earlier]:
-            speakers = iter(last)
-            results = [(t, [Word(w.text, w.start, w.end, w.confidence, next(speakers).speaker)
-                            for w in words], end) for t, words, end in results[:-1]]
-    segments = tuple(segment_of_words(words, transcript, end=end) for transcript, words, end in results)
+    segments = tuple(segment_of_words(words, transcript, end=end)
+                     for transcript, words, end in _diarized(results))
     return Transcript(TYPE, tuple(s for s in segments if s.text or s.words))
