@@ -486,3 +486,8 @@ def test_the_documentation_examples_run():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert len(test.examples) >= 2 * len(TYPES) and runner.failures == 0
+
+
+def test_the_recording_is_in_the_plain_data_only_where_the_format_has_one():
+    assert read("passage.stm").as_dict()["segments"][0]["recording"] == "news 1"
+    assert "recording" not in read("whisper_cli.json").as_dict()["segments"][0]

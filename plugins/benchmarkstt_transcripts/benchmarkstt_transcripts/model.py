@@ -65,5 +65,10 @@ class Transcript:
         return list(seen)
 
     def as_dict(self) -> dict:
-        """Plain data (for ``benchmarkstt-tools transcript -o json``)."""
-        return asdict(self)
+        """Plain data (for ``benchmarkstt-tools transcript -o json``); a segment's ``recording``
+        only where the format has one."""
+        data = asdict(self)
+        for segment in data["segments"]:
+            if segment["recording"] is None:
+                del segment["recording"]
+        return data
