@@ -165,6 +165,7 @@ def test_no_reader_claims_the_other_formats(other):
     ("Good evening, and welcome (applause)\n", []), ("news 1 presenter said 1 2 3 things\nand more\n", []),
     ('{"results": [{"alternatives": [{"content": "x"}]}]}', []), ("1 2 3 4 5\n", ["ctm"]),
     ("rec 1 7 0.5 1.5 hello there\n", ["stm"]), ("thank you (rec-7)\n", ["trn"]),
+    ('{"text": " Good evening."}', ["whisper"]),
 ])
 def test_text_that_two_formats_could_read_is_claimed_by_one(text, claimed):
     assert [name for name, reader in READERS.items() if reader.sniff(text)] == claimed
@@ -491,3 +492,8 @@ def test_the_documentation_examples_run():
 def test_the_recording_is_in_the_plain_data_only_where_the_format_has_one():
     assert read("passage.stm").as_dict()["segments"][0]["recording"] == "news 1"
     assert "recording" not in read("whisper_cli.json").as_dict()["segments"][0]
+
+
+def test_whisper_api_json_format_is_one_segment_without_times():
+    transcript = READERS["whisper"].parse('{"text": " Good evening."}', "w.json")
+    assert transcript.segments == (Segment("Good evening."),)

@@ -9,7 +9,8 @@ What is read:
   ``start``, ``end``, ``probability`` as the confidence), or else the API's top-level ``words``
   (``timestamp_granularities=["word"]``), each handed to the segment it starts in;
 - a file with ``words`` but no ``segments`` is one segment whose text is the top-level
-  ``text``; a file with only ``text`` is one segment without times.
+  ``text``; a file with only ``text`` (the API's ``json`` format) is one segment without
+  times.
 
 Recognised (for ``.json`` files) by ``"text"`` as the first key (the command writes it first),
 by a segment's own keys (``seek``, ``avg_logprob``, ``no_speech_prob``, ``compression_ratio``),
