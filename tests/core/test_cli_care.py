@@ -23,7 +23,7 @@ ESC = "\x1b["
     ("benchmarkstt", ["-r", "a", "-h", "b", *ARG, "--wer", "--lowercse"],
      "unrecognized arguments: --lowercse (did you mean --lowercase?)"),
     ("benchmarkstt", ["-r", "a", "-h", "b", "--wer", "--ref", "x"],
-     "unrecognized arguments: --ref x (did you mean --reference or --reference-type?)"),
+     "unrecognized arguments: --ref x (did you mean --reference or --reference-encoding or --reference-type?)"),
     ("benchmarkstt", ["-h", "b", "--wer"], "the following arguments are required: -r/--reference"),
     ("benchmarkstt", ["-r", "a", "-h", "b", "--wer", "-o", "yaml"], "argument -o/--output-format: invalid choice: "),
     ("benchmarkstt-tools", ["metrics", "-r", "a", "-h", "b", "--diffcount"],
@@ -83,11 +83,11 @@ def test_a_file_without_extension_still_says_it_cannot_infer_the_type(tmp_path):
     assert "ref: cannot infer the input type of a file with no extension" in run.stderr
 
 
-def test_decode_error_names_default_encoding_only(tmp_path):
+def test_decode_error_names_the_options_that_exist(tmp_path):
     (tmp_path / "h.txt").write_bytes(b"caf\xe9\n")
     run = run_command("benchmarkstt", "-r", "a", "-rt", "argument", "-h", "h.txt", "--wer", cwd=tmp_path)
-    assert run.stderr == ("benchmarkstt: error: h.txt:1:4: cannot decode byte 0xe9 as UTF-8 "
-                          "(set DEFAULT_ENCODING to the file's encoding)\n")
+    assert run.stderr == ("benchmarkstt: error: h.txt:1:4: cannot decode byte 0xe9 at byte offset 3 as UTF-8 "
+                          "(give the file's encoding with --hypothesis-encoding, or set DEFAULT_ENCODING)\n")
 
 
 WORDDIFFS = ["-r", "a B c", "-h", "a x c", *ARG, "--worddiffs", "--lowercase", "--log"]

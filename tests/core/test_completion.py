@@ -47,7 +47,7 @@ def test_console_scripts_carry_the_global_completion_marker():
     ("benchmarkstt --worddiffs ansi l", ["levenshtein"]),
     ("benchmarkstt --diffcounts s", ["strict"]),
     ("benchmarkstt -o m", ["markdown"]),
-    ("benchmarkstt -rt a", ["argument"]),
+    ("benchmarkstt -rt ar", ["argument"]),
     ("benchmarkstt -ht p", ["plaintext"]),
     ("benchmarkstt-tools metrics --worddiffs j", ["json"]),
     ("benchmarkstt-tools metrics -o j", ["json"]),

@@ -98,7 +98,7 @@ FORMATS = {
                           "alternatives": [{"content": "Hello", "confidence": 0.9}]}]}), "Hello"),
     "deepgram": ("Deepgram", "Deepgram JSON: the punctuated words with times and speakers",
                  "dg.json", json.dumps({"results": {"channels": [{"alternatives": [{
-                     "transcript": "hello", "words": [{"word": "hello", "start": 0.1, "end": 0.5,
+                     "transcript": "Hello", "words": [{"word": "hello", "start": 0.1, "end": 0.5,
                                                        "confidence": 0.9, "punctuated_word": "Hello"}]}]}]}}),
                  "Hello"),
     "assemblyai": ("AssemblyAI", "AssemblyAI JSON: the words with times in milliseconds and speakers",
