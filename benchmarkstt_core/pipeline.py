@@ -19,6 +19,7 @@ from .diff import char_opcodes
 from .errors import UsageError
 from .normalization import LogEntry, NormalizationAggregate, normalize_logged
 from .registry import ComponentSpec, Registries
+from .schema import Schema
 
 ComponentCall = Union[str, Sequence[Any]]
 
@@ -81,15 +82,23 @@ class Pipeline:
             return self.normalizer.normalize(text)
         return normalize_logged(self.normalizer, text, log)
 
+    def prepare(self, text: str, log: Callable[[LogEntry], None] | None = None) -> Schema:
+        """Normalize and segment one text into the word list metrics compare."""
+        return self.segmenter.segment(self.normalize(text, log))
+
+    def compare(self, ref: Schema, hyp: Schema) -> list:
+        """Every metric on two prepared word lists (a corpus prepares a reference once and
+        compares it with each engine's hypothesis)."""
+        return [Result(title, metric.compare(ref, hyp)) for title, metric in self.metrics]
+
     def run(self, reference: str, hypothesis: str,
             log: Callable[[str, LogEntry], None] | None = None) -> list:
         """Normalize, segment and compare one pair; ``log(title, entry)`` sees normalization changes."""
         schemas = []
         for title, text in (("Reference", reference), ("Hypothesis", hypothesis)):
             emit = None if log is None else (lambda entry, _t=title: log(_t, entry))
-            schemas.append(self.segmenter.segment(self.normalize(text, emit)))
-        ref, hyp = schemas
-        return [Result(title, metric.compare(ref, hyp)) for title, metric in self.metrics]
+            schemas.append(self.prepare(text, emit))
+        return self.compare(*schemas)
 
 
 def render_log_entry(entry: LogEntry, dialect: Any) -> str:
