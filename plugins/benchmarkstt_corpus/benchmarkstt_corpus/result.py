@@ -75,6 +75,11 @@ def numeric_mean(values: list) -> Any:
     return None
 
 
+def most_common(counts: Counter) -> list:
+    """The TOP most frequent entries, ties in sorted order (not in order of arrival)."""
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP]
+
+
 class Aggregator:
     """Collects the scored items of a corpus and builds the :class:`CorpusResult`.
 
@@ -185,9 +190,9 @@ class Aggregator:
             "mean_file_wer": (sum(r["wer"] for r in ok) / len(ok)) if ok else None,
             "metrics": metrics,
             "top_errors": {
-                "substitutions": [[r, h, n] for (r, h), n in top["substitutions"].most_common(TOP)],
-                "deletions": [[w, n] for w, n in top["deletions"].most_common(TOP)],
-                "insertions": [[w, n] for w, n in top["insertions"].most_common(TOP)],
+                "substitutions": [[r, h, n] for (r, h), n in most_common(top["substitutions"])],
+                "deletions": [[w, n] for w, n in most_common(top["deletions"])],
+                "insertions": [[w, n] for w, n in most_common(top["insertions"])],
             },
             "files": rows,
         }

@@ -69,8 +69,10 @@ def paired_bootstrap(errors_a: Sequence, errors_b: Sequence, words: Sequence, re
                      seed: int = 0) -> dict:
     """How often A's pooled rate beats B's when the same files are drawn for both.
 
-    ``probability_a_better`` counts a tie as half; ``p_value`` is the two-sided
-    ``2 * min(P(A better), P(B better))``, capped at 1.
+    ``probability_a_better`` counts a tie as half; ``p_value`` is two-sided,
+    ``2 * (k + 1) / (resamples + 1)`` capped at 1, where ``k`` is the number of replicates
+    (ties as half) in which the engine that is worse overall comes out better: never 0,
+    since a finite number of replicates cannot show that.
     """
     import numpy as np
 
@@ -78,8 +80,10 @@ def paired_bootstrap(errors_a: Sequence, errors_b: Sequence, words: Sequence, re
         return {"probability_a_better": math.nan, "p_value": math.nan}
     err_sums, _ = replicates(np.column_stack([errors_a, errors_b]), words, resamples, seed)
     diff = err_sums[:, 0] - err_sums[:, 1]
-    better = (np.count_nonzero(diff < 0) + 0.5 * np.count_nonzero(diff == 0)) / resamples
-    return {"probability_a_better": float(better), "p_value": float(min(1.0, 2 * min(better, 1 - better)))}
+    ties = 0.5 * np.count_nonzero(diff == 0)
+    a_better, b_better = np.count_nonzero(diff < 0) + ties, np.count_nonzero(diff > 0) + ties
+    p_value = min(1.0, 2 * (min(a_better, b_better) + 1) / (resamples + 1))
+    return {"probability_a_better": float(a_better / resamples), "p_value": float(p_value)}
 
 
 def mapsswe(n: int, sum_z: float, sum_z2: float) -> dict:
