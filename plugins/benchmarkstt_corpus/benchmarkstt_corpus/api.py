@@ -54,12 +54,12 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C (nothing is returned).
     """
     check_settings(settings, jobs, scheduler, dask_local)
-    check_exists(corpus)
     recorder = records.FileRecorder()
     checker = Scorer(spec, path_guard=recorder)  # every call checked before any input is read
     checker.context.path_guard = None  # the rules files are noted; inputs are recorded by their rows
     if not checker.pipeline.metrics:
         raise UsageError("need at least one metric (for example --wer levenshtein)")
+    check_exists(corpus)
     _SCORERS[spec] = checker
     aggregator = Aggregator(corpus, spec, settings)
     bar = progress if progress is not None else Progress(len(corpus.items))

@@ -107,14 +107,18 @@ def mapsswe(n: int, sum_z: float, sum_z2: float) -> dict:
 
 def wilcoxon(rates_a: Sequence, rates_b: Sequence) -> dict:
     """The Wilcoxon signed-rank test on per-file rates (scipy; two-sided; zero differences
-    dropped). With every difference zero the p-value is 1."""
+    dropped): the exact distribution for up to 50 differences without ties, else the normal
+    approximation with the tie correction. With every difference zero the p-value is 1."""
     from scipy.stats import wilcoxon as scipy_wilcoxon
 
-    pairs = [(a, b) for a, b in zip(rates_a, rates_b) if a != b]
-    if not pairs:
-        return {"files": len(rates_a), "statistic": 0.0, "p_value": 1.0}
-    test = scipy_wilcoxon([a for a, _ in pairs], [b for _, b in pairs])
-    return {"files": len(rates_a), "statistic": float(test.statistic), "p_value": float(test.pvalue)}
+    diffs = [a - b for a, b in zip(rates_a, rates_b) if a != b]
+    if not diffs:
+        return {"files": len(rates_a), "statistic": 0.0, "p_value": 1.0, "method": "none"}
+    sizes = [abs(d) for d in diffs]
+    method = "exact" if len(diffs) <= 50 and len(set(sizes)) == len(sizes) else "asymptotic"
+    test = scipy_wilcoxon(diffs, method=method)
+    return {"files": len(rates_a), "statistic": float(test.statistic), "p_value": float(test.pvalue),
+            "method": method}
 
 
 def rank(rates: dict, significant: dict) -> dict:
