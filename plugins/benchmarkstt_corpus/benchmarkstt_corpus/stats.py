@@ -49,15 +49,15 @@ def pooled(errors: float, words: float) -> float:
 def bootstrap_ci(errors: Sequence, words: Sequence, resamples: int = 1000, seed: int = 0,
                  level: float = 0.95) -> tuple:
     """The percentile bootstrap interval of the pooled rate sum(errors) / sum(words),
-    resampling the files (or utterances) with replacement."""
+    resampling the files (or utterances) with replacement (replicates that drew no
+    reference word are left out)."""
     import numpy as np
 
     if not len(words):
         return (math.nan, math.nan)
     err_sums, word_sums = replicates(errors, words, resamples, seed)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        rates = err_sums[:, 0] / word_sums
-    rates = rates[~np.isnan(rates)]
+    drawn = word_sums > 0  # a replicate of files without reference words has no rate
+    rates = err_sums[drawn, 0] / word_sums[drawn]
     if not len(rates):
         return (math.nan, math.nan)
     tail = (1 - level) / 2
