@@ -77,7 +77,9 @@ def numeric_mean(values: list) -> Any:
 
 def most_common(counts: Counter) -> list:
     """The TOP most frequent entries, ties in sorted order (not in order of arrival)."""
-    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP]
+    import heapq
+
+    return heapq.nsmallest(TOP, counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 class Aggregator:

@@ -171,65 +171,56 @@ def one_line(exc: BaseException) -> str:
     return " ".join(text.split()) or type(exc).__name__
 
 
-def error_profile(opcodes: Sequence, length: int) -> tuple:
-    """Per reference word: 1 if it is substituted or deleted; per gap before word i (and after
-    the last, at ``length``): the words inserted there."""
-    wrong = [0] * length
-    inserted = [0] * (length + 1)
+def error_profile(opcodes: Sequence) -> dict:
+    """The errors of one alignment by position: at reference word ``i``, 1 if it is
+    substituted or deleted, plus the words inserted just before it (position ``len(ref)``
+    holds the insertions after the last word). Positions without errors are left out."""
+    errors: dict = {}
     for tag, i1, i2, j1, j2 in opcodes:
         if tag == "equal":
             continue
         for i in range(i1, i2):
-            wrong[i] = 1
+            errors[i] = 1
         extra = (j2 - j1) - (i2 - i1)
         if extra > 0:
-            inserted[i1] += extra
-    return wrong, inserted
+            errors[i1] = errors.get(i1, 0) + extra
+    return errors
 
 
-def mapsswe_segments(a: tuple, b: tuple, min_good: int = 2) -> list:
+def mapsswe_segments(a: dict, b: dict, min_good: int = 2) -> list:
     """The matched-pair segments of two systems on one reference (sclite's MAPSSWE): a segment
     opens at an error of either system and closes once both have been right for ``min_good``
-    consecutive reference words; each gives ``(errors of a, errors of b)``.
+    consecutive reference words; each gives ``(errors of a, errors of b)``. ``a`` and ``b``
+    are :func:`error_profile` results.
 
     :example:
-        >>> ref_ok, none = [0, 0, 0, 0, 0, 0], [0] * 7
-        >>> mapsswe_segments(([1, 0, 0, 0, 0, 1], none), (ref_ok, [0, 2, 0, 0, 0, 0, 0]))
+        >>> mapsswe_segments({0: 1, 5: 1}, {1: 2})
         [(1, 2), (1, 0)]
     """
-    wrong_a, ins_a = a
-    wrong_b, ins_b = b
     segments = []
-    open_ = False
-    good = ea = eb = 0
-    for i in range(len(wrong_a) + 1):
-        da = ins_a[i] + (wrong_a[i] if i < len(wrong_a) else 0)
-        db = ins_b[i] + (wrong_b[i] if i < len(wrong_b) else 0)
-        if da or db:
-            open_, good = True, 0
-            ea += da
-            eb += db
-        elif open_:
-            good += 1
-            if good >= min_good:
-                segments.append((ea, eb))
-                open_, good, ea, eb = False, 0, 0, 0
-    if open_:
-        segments.append((ea, eb))
-    return segments
+    last = None
+    for i in sorted(set(a) | set(b)):
+        if last is None or i - last - 1 >= min_good:
+            segments.append([0, 0])
+        segments[-1][0] += a.get(i, 0)
+        segments[-1][1] += b.get(i, 0)
+        last = i
+    return [tuple(s) for s in segments]
 
 
 def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence) -> dict:
     """The substituted pairs, deleted and inserted words of one alignment, counted."""
-    subs, dels, ins = Counter(), Counter(), Counter()
+    subs: list = []
+    dels: list = []
+    ins: list = []
     for tag, i1, i2, j1, j2 in opcodes:
         if tag == "equal":
             continue
         n = min(i2 - i1, j2 - j1)
-        subs.update(zip(ref[i1:i1 + n], hyp[j1:j1 + n]))
-        dels.update(ref[i1 + n:i2])
-        ins.update(hyp[j1 + n:j2])
-    return {"substitutions": subs, "deletions": dels, "insertions": ins}
+        subs.extend(zip(ref[i1:i1 + n], hyp[j1:j1 + n]))
+        dels.extend(ref[i1 + n:i2])
+        ins.extend(hyp[j1 + n:j2])
+    return {"substitutions": Counter(subs), "deletions": Counter(dels), "insertions": Counter(ins)}
 
 
 def score_item(scorer: Scorer, item: Any) -> dict:
@@ -282,7 +273,7 @@ def score_item(scorer: Scorer, item: Any) -> dict:
             row["alignment"] = {"reference": list(a), "hypothesis": list(b),
                                 "opcodes": [list(op) for op in opcodes]}
         result["rows"].append(row)
-        profiles[engine] = error_profile(opcodes, len(a))
+        profiles[engine] = error_profile(opcodes)
     engines = [engine for engine, _ in item.hypotheses]
     for x, first in enumerate(engines):
         for second in engines[x + 1:]:
