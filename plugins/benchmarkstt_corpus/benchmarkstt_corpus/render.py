@@ -38,7 +38,7 @@ def summary_rows(data: dict) -> tuple:
         ci = e["ci"]
         rows.append([str(e["rank"]), entry["engine"], str(e["scored"]) + (f" ({e['failed']} failed)"
                                                                          if e["failed"] else ""),
-                     percent(e["wer"]), f"{percent(ci['low'])} - {percent(ci['high'])}",
+                     percent(e["wer"]), "-" if ci["low"] is None else f"{percent(ci['low'])} - {percent(ci['high'])}",
                      str(e["substitutions"]), str(e["deletions"]), str(e["insertions"]),
                      str(e["reference_words"]), percent(e["mean_file_wer"])])
     return header, rows

@@ -220,11 +220,14 @@ class Aggregator:
         return {"a": a, "b": b, "files": len(common), "wer_a": wer_a, "wer_b": wer_b,
                 "difference": wer_a - wer_b, **tests, "test": settings.ranking_test, "p_value": p_value,
                 "level": settings.alpha, "significant": significant, "better": better,
-                "verdict": verdict(a, b, better, significant, settings)}
+                "verdict": verdict(a, b, better, significant, settings, p_value)}
 
 
-def verdict(a: str, b: str, better: Any, significant: bool, settings: Settings) -> str:
+def verdict(a: str, b: str, better: Any, significant: bool, settings: Settings, p_value: Any) -> str:
     """The comparison in words."""
+    if p_value is None or math.isnan(p_value):
+        units = "segments with errors" if settings.ranking_test == "mapsswe" else "files"
+        return f"not tested: the {settings.ranking_test} test needs at least {stats.MIN_UNITS} {units}"
     if significant and better:
         worse = b if better == a else a
         return f"{better} is better than {worse} ({settings.ranking_test}, p < {settings.alpha:g})"

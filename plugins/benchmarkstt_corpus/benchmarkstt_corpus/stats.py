@@ -18,6 +18,8 @@ import math
 from typing import Sequence
 
 BLOCK = 256
+# resampling one file only ever draws that file: no interval, no test
+MIN_UNITS = 2
 
 
 def replicates(errors: Sequence, words: Sequence, resamples: int, seed: int) -> tuple:
@@ -53,7 +55,7 @@ def bootstrap_ci(errors: Sequence, words: Sequence, resamples: int = 1000, seed:
     reference word are left out)."""
     import numpy as np
 
-    if not len(words):
+    if len(words) < MIN_UNITS:
         return (math.nan, math.nan)
     err_sums, word_sums = replicates(errors, words, resamples, seed)
     drawn = word_sums > 0  # a replicate of files without reference words has no rate
@@ -76,7 +78,7 @@ def paired_bootstrap(errors_a: Sequence, errors_b: Sequence, words: Sequence, re
     """
     import numpy as np
 
-    if not len(words):
+    if len(words) < MIN_UNITS:
         return {"probability_a_better": math.nan, "p_value": math.nan}
     err_sums, _ = replicates(np.column_stack([errors_a, errors_b]), words, resamples, seed)
     diff = err_sums[:, 0] - err_sums[:, 1]
@@ -108,9 +110,12 @@ def mapsswe(n: int, sum_z: float, sum_z2: float) -> dict:
 def wilcoxon(rates_a: Sequence, rates_b: Sequence) -> dict:
     """The Wilcoxon signed-rank test on per-file rates (scipy; two-sided; zero differences
     dropped): the exact distribution for up to 50 differences without ties, else the normal
-    approximation with the tie correction. With every difference zero the p-value is 1."""
+    approximation with the tie correction. With every difference zero the p-value is 1; with
+    fewer than MIN_UNITS files there is none."""
     from scipy.stats import wilcoxon as scipy_wilcoxon
 
+    if len(rates_a) < MIN_UNITS:
+        return {"files": len(rates_a), "statistic": math.nan, "p_value": math.nan, "method": "none"}
     diffs = [a - b for a, b in zip(rates_a, rates_b) if a != b]
     if not diffs:
         return {"files": len(rates_a), "statistic": 0.0, "p_value": 1.0, "method": "none"}
