@@ -175,7 +175,7 @@ def test_manifest_with_types_and_unpaired(tools, corpus, tmp_path):
     assert [r["id"] for r in data["engines"]["good"]["files"]] == ["ep00", "ep01", "ep02"]
     assert data["unpaired"] == [{"id": "ep09", "present": ["reference", "mid"], "missing": ["good"],
                                  "paths": [f"{corpus}/refs/ep09.txt", f"{corpus}/mid/ep09.txt"]}]
-    assert "unpaired: ep09: no file for good" in run.stderr
+    assert "unpaired: ep09: missing for good" in run.stderr
     jsonl = tmp_path / "m.jsonl"
     jsonl.write_text(json.dumps({"id": "a", "reference": f"{corpus}/refs/ep00.txt",
                                  "x": f"{corpus}/good/ep00.txt"}) + "\n")

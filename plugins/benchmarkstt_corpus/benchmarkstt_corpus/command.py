@@ -36,10 +36,14 @@ class CorpusCommand:
 
         registries = host.registries
         inputs = parser.add_argument_group("the corpus", "A reference folder and one folder per engine "
-                                           "(files pair by name without extension), or a manifest.")
-        inputs.add_argument("-r", "--reference", metavar="FOLDER", help="the folder of reference files")
+                                           "(files pair by name without extension), a manifest, or a "
+                                           "reference file and one file per engine of utterances (TRN) "
+                                           "paired by utterance id.")
+        inputs.add_argument("-r", "--reference", metavar="FOLDER", help="the folder of reference files "
+                            "(or one file of utterances)")
         inputs.add_argument("-h", "--hypothesis", action="append", default=[], metavar="NAME=FOLDER",
-                            help="an engine's name and the folder of its files (repeat per engine)")
+                            help="an engine's name and the folder of its files, or its file of utterances "
+                                 "(repeat per engine)")
         inputs.add_argument("--manifest", metavar="FILE",
                             help="a CSV, TSV or JSON-lines file: columns id, reference, one per engine, and "
                                  "optionally reference_type and ENGINE_type")
@@ -109,7 +113,7 @@ class CorpusCommand:
                 "alignments": args.alignments, "seed": args.seed, "resamples": args.resamples,
                 "level": args.level, "alpha": args.alpha, "ranking_test": args.ranking_test}
             invocation["hypotheses"] = hypotheses(args)
-        corpus = corpus_of(invocation)
+        corpus = corpus_of(invocation, host)
         spec = Spec(as_calls(invocation["normalizers"]), as_calls(invocation["metrics"]),
                     tuple(invocation["load"]), default_encoding(), bool(invocation["alignments"]))
         settings = Settings(int(invocation["seed"]), int(invocation["resamples"]), float(invocation["level"]),
@@ -119,7 +123,7 @@ class CorpusCommand:
                             dask_local=args.dask_local, command=records.command_line(),
                             invocation=invocation)
         for u in result.data["unpaired"]:
-            sys.stderr.write(f"{PROG}: warning: unpaired: {u['id']}: no file for {', '.join(u['missing'])} "
+            sys.stderr.write(f"{PROG}: warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
                              f"(has {', '.join(u['paths'])}); not scored\n")
         if old is not None:
             changed = records.changes(old["record"], result.data["record"])
@@ -157,12 +161,17 @@ def hypotheses(args: argparse.Namespace) -> dict:
     return parse_engines(args.hypothesis)
 
 
-def corpus_of(invocation: dict) -> Any:
-    """The paired corpus an invocation names."""
+def corpus_of(invocation: dict, host: Any) -> Any:
+    """The paired corpus an invocation names: a manifest, folders, or files of utterances."""
     from .pairing import from_folders, from_manifest
+    from .utterances import from_utterance_files
 
     if invocation.get("manifest"):
         return from_manifest(invocation["manifest"], invocation["reference_type"], invocation["hypothesis_type"])
+    if os.path.isfile(invocation["reference"]):
+        return from_utterance_files(invocation["reference"], invocation["hypotheses"], host,
+                                    invocation["reference_type"], invocation["hypothesis_type"],
+                                    default_encoding())
     return from_folders(invocation["reference"], invocation["hypotheses"], invocation["reference_type"],
                         invocation["hypothesis_type"])
 

@@ -30,10 +30,12 @@ REFERENCE = "reference"
 
 @dataclass(frozen=True)
 class Source:
-    """One input: a path (or, with type ``argument``, the text itself) and its input type."""
+    """One input: a path (or, with type ``argument``, the text itself), its input type, and
+    where a text came from (``file.trn#utt1``) when it is part of a file."""
 
     source: str
     type: str = "infer"
+    origin: Optional[str] = None
 
     @property
     def path(self) -> Optional[str]:
@@ -62,11 +64,13 @@ class Unpaired:
 
 @dataclass
 class Corpus:
-    """The engines, the paired items in order, and the unpaired ids."""
+    """The engines, the paired items in order, the unpaired ids, and what an item is
+    (``file`` or ``utterance``: the unit the bootstrap resamples)."""
 
     engines: list
     items: list
     unpaired: list = field(default_factory=list)
+    unit: str = "file"
 
 
 def engine_name(name: str, where: str) -> str:

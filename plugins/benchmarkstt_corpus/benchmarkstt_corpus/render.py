@@ -30,7 +30,7 @@ def p_value(value: Any) -> str:
 def summary_rows(data: dict) -> tuple:
     """The engine table's header and rows, best rank first."""
     level = data["settings"]["level"]
-    header = ["rank", "engine", "files", "WER (pooled)", f"{level:.0%} CI", "S", "D", "I", "ref words",
+    header = ["rank", "engine", data["settings"]["resample_unit"] + "s", "WER (pooled)", f"{level:.0%} CI", "S", "D", "I", "ref words",
               "mean of file WERs"]
     rows = []
     for entry in data["ranking"]:
@@ -94,7 +94,7 @@ def markdown_table(header: list, rows: list) -> str:
 def headline(data: dict) -> str:
     """What the rates are."""
     h, s = data["headline"], data["settings"]
-    return (f"WER ({h['mode']}) pooled over files: {h['pooled']}; {s['level']:.0%} bootstrap CI over "
+    return (f"WER ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['level']:.0%} bootstrap CI over "
             f"{s['resample_unit']}s, {s['resamples']} resamples, seed {s['seed']}; ranks from the "
             f"{s['ranking_test']} test at level {s['alpha']:g}")
 

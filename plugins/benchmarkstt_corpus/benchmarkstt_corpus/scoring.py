@@ -124,7 +124,7 @@ class Scorer:
             digest = file_sha256(source.path)
         text = self.registries.inputs.get(kind).create([source.source], context=self.context).read()
         schema = self.pipeline.prepare(text)
-        return schema, {"path": source.path, "type": kind, "sha256": digest}
+        return schema, {"path": source.path or source.origin, "type": kind, "sha256": digest}
 
 
 def file_sha256(path: str) -> str:
@@ -232,15 +232,17 @@ def score_item(scorer: Scorer, item: Any) -> dict:
         ref, ref_info = scorer.read(item.reference)
     except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
         message = one_line(exc)
-        ref_info = {"path": item.reference.path, "type": item.reference.type, "sha256": None}
+        ref_info = {"path": item.reference.path or item.reference.origin, "type": item.reference.type,
+                    "sha256": None}
         for engine, source in item.hypotheses:
             result["rows"].append(error_row(item.id, engine, ref_info,
-                                            {"path": source.path, "type": source.type, "sha256": None},
+                                            {"path": source.path or source.origin, "type": source.type,
+                                             "sha256": None},
                                             f"reference: {message}"))
         return result
     profiles = {}
     for engine, source in item.hypotheses:
-        hyp_info = {"path": source.path, "type": source.type, "sha256": None}
+        hyp_info = {"path": source.path or source.origin, "type": source.type, "sha256": None}
         try:
             hyp, hyp_info = scorer.read(source)
             a, b = ref.words, hyp.words
