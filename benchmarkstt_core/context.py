@@ -73,18 +73,21 @@ class Context:
         """The path to open for ``path``, after the guard (if any) allowed it."""
         return self.path_guard(path, field) if self.path_guard else path
 
-    def read_text(self, path: str, encoding: str | None = None, field: str = "file") -> str:
-        """Read a whole text file, checked by the guard, with universal newlines."""
-        encoding = encoding or self.encoding
-        check_encoding(encoding)
+    def read_bytes(self, path: str, field: str = "file") -> bytes:
+        """Read a whole file, checked by the guard; an unreadable file is an :class:`InputError`."""
         real = self.check_path(path, field)
         try:
             with open(real, "rb") as f:
-                data = f.read()
+                return f.read()
         except FileNotFoundError:
             raise InputError(f"{path}: no such file") from None
         except IsADirectoryError:
             raise InputError(f"{path}: is a directory, not a file") from None
         except OSError as exc:
             raise InputError(f"{path}: cannot read it: {exc.strerror}") from None
-        return decode(data, encoding, path)
+
+    def read_text(self, path: str, encoding: str | None = None, field: str = "file") -> str:
+        """Read a whole text file, checked by the guard, with universal newlines."""
+        encoding = encoding or self.encoding
+        check_encoding(encoding)
+        return decode(self.read_bytes(path, field), encoding, path)

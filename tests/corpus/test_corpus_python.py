@@ -104,3 +104,32 @@ def test_wer_refuses_empty_references_and_mismatched_lists():
         wer([""], ["x"])
     with pytest.raises(ValueError, match="2 references but 1 hypotheses"):
         wer(["a", "b"], ["a"])
+
+
+class Terminal:
+    """A stream that says it is a terminal and keeps what is written."""
+
+    def __init__(self, tty: bool = True):
+        self.tty, self.text = tty, ""
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_progress_shows_files_rate_and_time_left_on_a_terminal_only():
+    from benchmarkstt_corpus.runner import Progress
+
+    terminal, pipe = Terminal(), Terminal(tty=False)
+    for stream in (terminal, pipe):
+        bar = Progress(10, stream)
+        bar.update(10)
+        bar.close()
+    assert "10/10 files, " in terminal.text and " files/s, 0 s left" in terminal.text
+    assert terminal.text.endswith("\r\033[K")
+    assert pipe.text == ""

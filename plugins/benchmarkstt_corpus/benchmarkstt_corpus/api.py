@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from benchmarkstt_core.context import default_encoding
+from benchmarkstt_core.context import Context, default_encoding
+from benchmarkstt_core.pipeline import Pipeline
 from benchmarkstt_core.errors import UsageError
 
 from . import record as records
@@ -82,9 +83,13 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     for engine, rows in aggregator.rows.items():
         for row in rows:
             rows_of.setdefault(row["id"], {})[engine] = row
-    normalization = records.normalization_record(spec.normalizers, recorder.paths)
-    record = records.build(command, checker.host, spec, settings, normalization, corpus, rows_of,
-                           invocation or {})
+    normalizer_files = records.FileRecorder()
+    Pipeline(checker.registries, spec.normalizers,
+             context=Context(checker.registries, checker.host.hook, path_guard=normalizer_files))
+    normalization = records.normalization_record(spec.normalizers, normalizer_files.paths)
+    metric_files = records.files_record([p for p in recorder.paths if p not in normalizer_files.paths])
+    record = records.build(command, checker.host, spec, settings, normalization, metric_files, corpus,
+                           rows_of, invocation or {})
     return aggregator.result(record)
 
 

@@ -1,8 +1,8 @@
 """The record in every result: what made it, so that it can be checked and run again.
 
 The command, the versions of Python, the core and every plugin, the normalization calls and
-the text of every file they read (rules, configs) with their SHA-256, each input's path, type
-and SHA-256, the seed and the settings. :func:`changes` compares two records' inputs.
+the text of every file they read (rules, configs) with their SHA-256, the files metrics read
+(entity lists), each input's path, type and SHA-256, the seed and the settings. :func:`changes` compares two records' inputs.
 
 :example:
     >>> old = {"inputs": [{"id": "ep1", "side": "aws", "path": "aws/ep1.txt", "sha256": "aa"}]}
@@ -34,10 +34,8 @@ class FileRecorder:
         return path
 
 
-def normalization_record(normalizers: Sequence, paths: Sequence) -> dict:
-    """The normalizer calls as flags, the files components read with their text and
-    SHA-256, and one SHA-256 over all of it (the rules' identity)."""
-    text = "".join(" ".join(["--" + str(call[0]), *map(str, call[1:])]) + "\n" for call in normalizers)
+def files_record(paths: Sequence) -> list:
+    """Each file's path, SHA-256 and text (files that vanished since are left out)."""
     files = []
     for path in paths:
         try:
@@ -47,6 +45,14 @@ def normalization_record(normalizers: Sequence, paths: Sequence) -> dict:
             continue
         files.append({"path": path, "sha256": hashlib.sha256(data).hexdigest(),
                       "text": data.decode("utf-8", errors="replace")})
+    return files
+
+
+def normalization_record(normalizers: Sequence, paths: Sequence) -> dict:
+    """The normalizer calls as flags, the files they read with their text and SHA-256, and
+    one SHA-256 over all of it (the rules' identity)."""
+    text = "".join(" ".join(["--" + str(call[0]), *map(str, call[1:])]) + "\n" for call in normalizers)
+    files = files_record(paths)
     whole = hashlib.sha256(json.dumps([text, [(f["path"], f["sha256"]) for f in files]]).encode("utf-8"))
     return {"calls": [list(call) for call in normalizers], "text": text, "files": files,
             "sha256": whole.hexdigest()}
@@ -78,14 +84,15 @@ def inputs(corpus: Any, rows_of: dict) -> list:
     return found
 
 
-def build(command: str, host: Any, spec: Any, settings: Any, normalization: dict, corpus: Any,
-          rows_of: dict, invocation: dict) -> dict:
+def build(command: str, host: Any, spec: Any, settings: Any, normalization: dict, metric_files: list,
+          corpus: Any, rows_of: dict, invocation: dict) -> dict:
     """The whole record of a run."""
     from datetime import datetime, timezone
 
     return {"command": command, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "cwd": os.getcwd(), **versions(host), "normalization": normalization,
-            "metrics": [list(call) for call in spec.metrics], "seed": settings.seed,
+            "metrics": [list(call) for call in spec.metrics], "metric_files": metric_files,
+            "seed": settings.seed,
             "resamples": settings.resamples, "level": settings.level, "alpha": settings.alpha,
             "ranking_test": settings.ranking_test, "inputs": inputs(corpus, rows_of),
             "invocation": invocation}
@@ -114,8 +121,10 @@ def changes(old: dict, new: dict) -> list:
     for key, now in after.items():
         if key not in before:
             lines.append(f"{now.get('path') or 'text'} ({key[0]}, {key[1]}): new in the corpus")
-    old_files = {f["path"]: f["sha256"] for f in old.get("normalization", {}).get("files", [])}
-    for f in new.get("normalization", {}).get("files", []):
-        if f["path"] in old_files and old_files[f["path"]] != f["sha256"]:
-            lines.append(f"{f['path']} (normalization rules): changed")
+    for what, files_of in (("normalization rules", lambda r: r.get("normalization", {}).get("files", [])),
+                           ("metric file", lambda r: r.get("metric_files", []))):
+        before_files = {f["path"]: f["sha256"] for f in files_of(old)}
+        for f in files_of(new):
+            if f["path"] in before_files and before_files[f["path"]] != f["sha256"]:
+                lines.append(f"{f['path']} ({what}): changed")
     return lines

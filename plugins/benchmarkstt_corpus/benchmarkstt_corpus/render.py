@@ -59,6 +59,8 @@ def metric_lines(data: dict) -> list:
     lines = []
     for engine, e in data["engines"].items():
         for title, m in e["metrics"].items():
+            if "pooled" not in m and "mean_of_files" not in m:
+                continue
             if "mean_of_files" in m:
                 value = m["mean_of_files"]
                 shown = f"{value:.6g}" if isinstance(value, numbers.Real) else str(value)

@@ -182,8 +182,9 @@ class Aggregator:
                     summed.update(r["metrics"][title])
                 metrics[title] = {"pooled": dict(summed), "how": "sum over files"}
             else:
-                metrics[title] = {"mean_of_files": numeric_mean([r["metrics"][title] for r in ok]),
-                                  "how": "mean of per-file values (not pooled)"}
+                mean = numeric_mean([r["metrics"][title] for r in ok])
+                metrics[title] = ({"how": "per file only (not a number)"} if mean is None else
+                                  {"mean_of_files": mean, "how": "mean of per-file values (not pooled)"})
         top = self.top[engine]
         return {
             "rank": None, "scored": len(ok), "failed": len(rows) - len(ok), **total, "errors": errors,

@@ -121,26 +121,10 @@ class Scorer:
         if source.path is None:
             digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
         else:
-            digest = file_sha256(source.path)
+            digest = hashlib.sha256(self.context.read_bytes(source.path)).hexdigest()
         text = self.registries.inputs.get(kind).create([source.source], context=self.context).read()
         schema = self.pipeline.prepare(text)
         return schema, {"path": source.path or source.origin, "type": kind, "sha256": digest}
-
-
-def file_sha256(path: str) -> str:
-    """The SHA-256 of a file's bytes (an unreadable file is an :class:`InputError`)."""
-    digest = hashlib.sha256()
-    try:
-        with open(path, "rb") as f:
-            for block in iter(lambda: f.read(1 << 20), b""):
-                digest.update(block)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a directory, not a file") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read it: {exc.strerror}") from None
-    return digest.hexdigest()
 
 
 def build_host(load: Sequence = ()) -> Any:
