@@ -67,7 +67,7 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
 
     def take(scored: dict) -> None:
         aggregator.add(scored)
-        bar.update(aggregator.done)
+        bar.update(aggregator.received)
 
     try:
         if scheduler or dask_local:
@@ -76,7 +76,7 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
             run_local(spec, corpus.items, jobs, take)
     except KeyboardInterrupt:
         bar.close()
-        raise Interrupted(f"interrupted after {aggregator.done} of {len(corpus.items)} files; "
+        raise Interrupted(f"interrupted after {aggregator.received} of {len(corpus.items)} files; "
                           f"nothing was written") from None
     bar.close()
     rows_of: dict = {}

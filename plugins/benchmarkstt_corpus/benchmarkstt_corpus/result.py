@@ -75,11 +75,47 @@ def numeric_mean(values: list) -> Any:
     return None
 
 
-def most_common(counts: Counter) -> list:
-    """The TOP most frequent entries, ties in sorted order (not in order of arrival)."""
-    import heapq
+def by_count(kv: tuple) -> tuple:
+    """Most frequent first, ties in the order of the entries themselves."""
+    return (-kv[1], kv[0])
 
-    return heapq.nsmallest(TOP, counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+class ErrorCounts:
+    """Counts of error words (or substitution pairs) in bounded memory.
+
+    When more than twice ``capacity`` different entries are held, only the ``capacity``
+    most frequent are kept; ``exact`` then turns false (an entry dropped and seen again
+    restarts from zero). Entries arrive in corpus order, so the result does not depend on
+    which worker finished first.
+
+    :example:
+        >>> c = ErrorCounts(capacity=1)
+        >>> c.update({"a": 3, "b": 1}); c.update({"a": 1, "c": 2, "d": 1})
+        >>> c.most_common(2), c.exact
+        ([('a', 4)], False)
+    """
+
+    def __init__(self, capacity: int = 5000):
+        self.capacity = capacity
+        self.counts: dict = {}
+        self.exact = True
+
+    def update(self, counts: dict) -> None:
+        """Add a file's counts."""
+        held = self.counts
+        for key, n in counts.items():
+            held[key] = held.get(key, 0) + n
+        if len(held) > 2 * self.capacity:
+            import heapq
+
+            self.counts = dict(heapq.nsmallest(self.capacity, held.items(), key=by_count))
+            self.exact = False
+
+    def most_common(self, count: int = TOP) -> list:
+        """The ``count`` most frequent entries."""
+        import heapq
+
+        return heapq.nsmallest(count, self.counts.items(), key=by_count)
 
 
 class Aggregator:
@@ -96,12 +132,25 @@ class Aggregator:
         self.settings = settings
         self.order = {item.id: n for n, item in enumerate(corpus.items)}
         self.rows: dict = {engine: [] for engine in corpus.engines}
-        self.top = {engine: {"substitutions": Counter(), "deletions": Counter(), "insertions": Counter()}
-                    for engine in corpus.engines}
+        self.top = {engine: {"substitutions": ErrorCounts(), "deletions": ErrorCounts(),
+                             "insertions": ErrorCounts()} for engine in corpus.engines}
+        self.waiting: dict = {}  # results that came back before an earlier item
         self.pairs: dict = {}
         self.done = 0
 
     def add(self, scored: dict) -> None:
+        """Take one item's result; items are folded in corpus order (a result that comes
+        back early waits for the ones before it: at most the tasks in flight)."""
+        self.waiting[self.order[scored["id"]]] = scored
+        while self.done in self.waiting:
+            self.fold(self.waiting.pop(self.done))
+
+    @property
+    def received(self) -> int:
+        """How many items came back so far."""
+        return self.done + len(self.waiting)
+
+    def fold(self, scored: dict) -> None:
         """Take one item's rows and pair sums."""
         self.done += 1
         for row in scored["rows"]:
@@ -193,9 +242,10 @@ class Aggregator:
             "mean_file_wer": (sum(r["wer"] for r in ok) / len(ok)) if ok else None,
             "metrics": metrics,
             "top_errors": {
-                "substitutions": [[r, h, n] for (r, h), n in most_common(top["substitutions"])],
-                "deletions": [[w, n] for w, n in most_common(top["deletions"])],
-                "insertions": [[w, n] for w, n in most_common(top["insertions"])],
+                "substitutions": [[r, h, n] for (r, h), n in top["substitutions"].most_common()],
+                "deletions": [[w, n] for w, n in top["deletions"].most_common()],
+                "insertions": [[w, n] for w, n in top["insertions"].most_common()],
+                "exact": all(c.exact for c in top.values()),
             },
             "files": rows,
         }
