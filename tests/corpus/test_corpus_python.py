@@ -133,3 +133,23 @@ def test_progress_shows_files_rate_and_time_left_on_a_terminal_only():
     assert "10/10 files, " in terminal.text and " files/s, 0 s left" in terminal.text
     assert terminal.text.endswith("\r\033[K")
     assert pipe.text == ""
+
+
+def test_pooled_kernel_equals_rapidfuzz_on_unicode_and_long_pairs():
+    """The C kernel behind ``wer``: words split as str.split() splits them, compared exactly."""
+    from rapidfuzz.distance import Levenshtein
+
+    from benchmarkstt_metrics._kernels import pooled_levenshtein
+
+    rng = random.Random(7)
+    vocabulary = ["a", "é", "ü", "日本", "🙂", "word", "Word"] + [f"w{i}" for i in range(200)]
+    for _ in range(100):
+        refs, hyps = [], []
+        for _ in range(rng.randint(0, 12)):
+            ref = [rng.choice(vocabulary) for _ in range(rng.choice([0, 1, 63, 64, 65, 200]))]
+            hyp = [w if rng.random() > 0.3 else rng.choice(vocabulary) for w in ref][:rng.randint(0, 210)]
+            refs.append(rng.choice([" ", "\t", " \u3000 "]).join(ref))
+            hyps.append("  ".join(hyp) + rng.choice(["", "\n"]))
+        expected = (sum(Levenshtein.distance(r.split(), h.split()) for r, h in zip(refs, hyps)),
+                    sum(len(r.split()) for r in refs))
+        assert pooled_levenshtein(refs, hyps) == expected

@@ -1,11 +1,14 @@
 """Pooled Levenshtein WER of many short pairs in compiled code, as jiwer users expect.
 
-Texts are split on whitespace (nothing else is normalized) and handed to rapidfuzz as word
-lists: rapidfuzz maps every word to an integer (its cached string hash) and computes each
-pair's edit distance in C++, the pairs driven by ``map`` without a line of Python per pair.
-The pooled WER is the sum of the edit distances over the sum of reference words, the number
-jiwer's ``wer(references, hypotheses)`` gives; :func:`pooled_counts` splits it into
-substitutions, deletions and insertions from rapidfuzz's alignment, the counts jiwer reports.
+Texts are split on whitespace (nothing else is normalized). :func:`wer` hands both lists to
+one call of the metrics plugin's C kernel (``pooled_levenshtein``): it splits every text,
+maps each distinct word to an integer (compared code point by code point, so only equal
+words share one) and sums the pairs' bit-parallel edit distances without making a Python
+object per word. Where the kernel was not built, rapidfuzz scores the split word lists, the
+pairs driven by ``map``. The pooled WER is the sum of the edit distances over the sum of
+reference words, the number jiwer's ``wer(references, hypotheses)`` gives;
+:func:`pooled_counts` splits it into substitutions, deletions and insertions from rapidfuzz's
+alignment, the counts jiwer reports.
 
 :example:
     >>> wer("the cat sat", "the cat sad")
@@ -45,6 +48,19 @@ def wer(references: Texts, hypotheses: Texts) -> float:
         >>> wer(["hello world", "good morning"], ["hello word", "good morning"])
         0.25
     """
+    try:
+        from benchmarkstt_metrics._kernels import pooled_levenshtein
+    except ImportError:  # pragma: no cover - where the optional extension was not built
+        pooled_levenshtein = None
+    if pooled_levenshtein is not None:
+        refs = [references] if isinstance(references, str) else list(references)
+        hyps = [hypotheses] if isinstance(hypotheses, str) else list(hypotheses)
+        if len(refs) != len(hyps):
+            raise ValueError(f"{len(refs)} references but {len(hyps)} hypotheses")
+        distance, words = pooled_levenshtein(refs, hyps)
+        if not words:
+            raise ValueError("the references have no words: the WER is undefined")
+        return distance / words
     from rapidfuzz.distance import Levenshtein
 
     refs, hyps, words = split_pairs(references, hypotheses)
