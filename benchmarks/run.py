@@ -284,16 +284,18 @@ def section_d(results: dict, checks: list) -> str:
 
 
 ENGINE_SEEDS = {"alpha": 11, "beta": 12, "gamma": 13}
-# runs `benchmarkstt-tools corpus ARGS` in this process and prints its exit status, its own
-# peak memory (not its workers') and each engine's pooled WER, as JSON
-CLIENT = """import io, json, resource, sys
+# runs `benchmarkstt-tools corpus ARGS --output FILE` in this process and prints its exit status,
+# its own peak memory (not its workers'), measured before the result is read back, and each
+# engine's pooled WER, as JSON
+CLIENT = """import json, os, resource, sys, tempfile
 from benchmarkstt_core.cli.tools import main
-real, sys.stdout = sys.stdout, io.StringIO()
-status = main(["corpus", *sys.argv[1:]])
-data = json.loads(sys.stdout.getvalue())
-sys.stdout = real
-print(json.dumps({"status": status, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-                  "wer": {e: v["wer"] for e, v in data["engines"].items()}}))
+out = os.path.join(tempfile.mkdtemp(), "result.json")
+status = main(["corpus", *sys.argv[1:], "--output", out])
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+with open(out) as f:
+    data = json.load(f)
+os.unlink(out)
+print(json.dumps({"status": status, "peak_mb": peak, "wer": {e: v["wer"] for e, v in data["engines"].items()}}))
 """
 
 

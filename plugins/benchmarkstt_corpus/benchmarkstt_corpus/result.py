@@ -158,7 +158,7 @@ class Aggregator:
             if words:
                 for kind, counts in words.items():
                     self.top[row["engine"]][kind].update(counts)
-            self.rows[row["engine"]].append(row)
+            self.rows[row["engine"]].append(clean(row))
         for pair, sums in scored["pairs"].items():
             total = self.pairs.setdefault(pair, [0, 0, 0])
             for x, v in enumerate(sums):
@@ -175,8 +175,9 @@ class Aggregator:
         mode, differ = headline_mode(self.spec.metrics)
         engines = {}
         ok_rows = {}
+        files = {}
         for engine in self.corpus.engines:
-            rows = sorted(self.rows[engine], key=lambda r: self.order[r["id"]])
+            files[engine] = rows = self.rows[engine]  # in corpus order: folded in that order
             ok = [r for r in rows if r["status"] == "ok"]
             ok_rows[engine] = {r["id"]: r for r in ok}
             engines[engine] = self.engine_summary(engine, rows, ok)
@@ -207,10 +208,13 @@ class Aggregator:
             "files_total": len(self.corpus.items),
             "record": record,
         }
-        return CorpusResult(clean(data))
+        data = clean(data)
+        for engine, rows in files.items():  # cleaned as they came (the bulk is not copied)
+            data["engines"][engine]["files"] = rows
+        return CorpusResult(data)
 
     def engine_summary(self, engine: str, rows: list, ok: list) -> dict:
-        """One engine's pooled counts, interval, mean of per-file rates, metrics and rows."""
+        """One engine's pooled counts, interval, mean of per-file rates and metrics."""
         settings = self.settings
         total = {k: sum(r[k] for r in ok) for k in
                  ("substitutions", "deletions", "insertions", "hits", "reference_words", "hypothesis_words")}
@@ -247,7 +251,6 @@ class Aggregator:
                 "insertions": [[w, n] for w, n in top["insertions"].most_common()],
                 "exact": all(c.exact for c in top.values()),
             },
-            "files": rows,
         }
 
     def compare(self, a: str, b: str, ok_rows: dict) -> dict:
