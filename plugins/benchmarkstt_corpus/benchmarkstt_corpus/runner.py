@@ -129,7 +129,7 @@ def dask_client(scheduler: str | None, local_workers: int | None) -> tuple:
                          "pip install 'benchmarkstt-corpus[dask]'") from None
     if scheduler:
         try:
-            return Client(scheduler, timeout=30), None
+            return Client(scheduler, timeout=10), None
         except (OSError, TimeoutError) as exc:
             raise BenchmarkSTTError(f"--scheduler {scheduler}: cannot connect: {exc}") from None
     cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
