@@ -6,7 +6,7 @@ Run it with the project's interpreter, from anywhere::
     .venv/bin/python benchmarks/run.py --sections a,d  # only the CLI and cold-start tables
     .venv/bin/python benchmarks/run.py --quick         # small sizes, for a smoke test
 
-The baselines, benchmarkstt 1.1 and jiwer, are installed on first use into their own venv,
+The baselines, benchmarkstt 1.1, jiwer and werpy, are installed on first use into their own venv,
 ``benchmarks/.baseline-venv`` (git-ignored), never into the project's. Sections:
 
 a. the CLI end to end on the tutorial pairs (``--wer``, ``--wer hunt``, ``--wer levenshtein``,
@@ -16,9 +16,13 @@ c. pooled WER over 10,000 generated utterance pairs through the Python API;
 d. cold start: ``--version`` and ``--help`` against ``python -c pass``; ``--help`` and
    ``--wer`` without the plugin cache too (a first run, or ``BENCHMARKSTT_NO_CACHE=1``);
 p. normalization profiles and the Whisper and number normalizers on the tutorial's 15,442-word
-   reference, in-process (``--sections p``).
+   reference, in-process (``--sections p``);
 t. transcripts: the tutorial's config run on the subtitles' TTML and the engines' JSON read
-   directly, against the same run on the extracted ``.txt`` files (no baseline needed).
+   directly, against the same run on the extracted ``.txt`` files (no baseline needed);
+e. corpus mode: the batched pooled WER (``benchmarkstt_corpus.wer``) over 10,000 utterance
+   pairs against werpy and jiwer, with jiwer's counts; ``benchmarkstt-tools corpus`` on
+   1,000 generated files of 2,000 words for 3 engines with ``--jobs 1``, ``--jobs 2`` and a
+   2-worker Dask LocalCluster, and the client's peak memory at 100 and 1,000 files.
 
 Every measurement runs in a fresh process; medians are printed, with ratios from this one
 run (the machine this was written on is noisy: ratios below ~1.5x are ties). The results
@@ -32,6 +36,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
@@ -43,7 +48,7 @@ ROOT = HERE.parent
 DATA = ROOT / "tests" / "data"
 CACHE = HERE / ".cache"
 BASELINE = HERE / ".baseline-venv"
-BASELINE_PACKAGES = ("benchmarkstt==1.1", "jiwer==4.0.0")
+BASELINE_PACKAGES = ("benchmarkstt==1.1", "jiwer==4.0.0", "werpy==3.5.0")
 OURS_BIN = Path(sys.executable).parent  # --ours-venv changes it
 BASE_BIN = BASELINE / "bin"
 
@@ -57,9 +62,9 @@ ENV.update(LC_ALL="C.UTF-8", LANG="C.UTF-8")
 
 
 def ensure_baseline() -> None:
-    """Create the baselines' venv and install benchmarkstt 1.1 and jiwer into it, once."""
+    """Create the baselines' venv and install benchmarkstt 1.1, jiwer and werpy into it, once."""
     python = BASE_BIN / "python"
-    check = "import benchmarkstt, jiwer"
+    check = "import benchmarkstt, jiwer, werpy"
     if python.exists() and subprocess.run([str(python), "-c", check], env=ENV).returncode == 0:
         return
     print(f"installing {', '.join(BASELINE_PACKAGES)} into {BASELINE} ...", file=sys.stderr)
@@ -96,6 +101,7 @@ def machine() -> dict:
             "rapidfuzz": version_of(ours, "rapidfuzz"), "cydifflib": version_of(ours, "cydifflib"),
             "benchmarkstt 1.1": version_of(BASE_BIN / "python", "benchmarkstt"),
             "jiwer": version_of(BASE_BIN / "python", "jiwer"),
+            "werpy": version_of(BASE_BIN / "python", "werpy"),
         },
     }
 
@@ -299,6 +305,8 @@ def section_p(results: dict, checks: list) -> str:
                    f"({ms(whisper['median'])})", whisper["median"] < 0.5))
     return ("### (p) Normalization profiles on the tutorial reference (15,442 words), in-process\n\n" +
             table(["normalizer", "median", "runs", "+RSS MB", "words after"], rows))
+
+
 def section_t(results: dict, checks: list) -> str:
     """Transcript files read directly against their extracted texts."""
     ours, config = str(OURS_BIN / "benchmarkstt"), str(ROOT / "docs" / "tutorial" / "config.conf")
@@ -329,10 +337,110 @@ def section_t(results: dict, checks: list) -> str:
         ["run", "median", "over the .txt run", "CPU time", "peak RSS MB"], rows)
 
 
+ENGINE_SEEDS = {"alpha": 11, "beta": 12, "gamma": 13}
+# runs `benchmarkstt-tools corpus ARGS --output FILE` in this process and prints its exit status,
+# its own peak memory (not its workers'), measured before the result is read back, and each
+# engine's pooled WER, as JSON
+CLIENT = """import json, os, resource, sys, tempfile
+from benchmarkstt_core.cli.tools import main
+out = os.path.join(tempfile.mkdtemp(), "result.json")
+status = main(["corpus", *sys.argv[1:], "--output", out])
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+with open(out) as f:
+    data = json.load(f)
+os.unlink(out)
+print(json.dumps({"status": status, "peak_mb": peak, "wer": {e: v["wer"] for e, v in data["engines"].items()}}))
+"""
+
+
+def corpus_folder(files: int, words: int) -> Path:
+    """A generated corpus (references and 3 engines, ``files`` files of ``words`` words),
+    written once into the cache."""
+    sys.path.insert(0, str(HERE))
+    import benchdata
+
+    root = CACHE / f"corpus-{files}x{words}"
+    if (root / "done").exists():
+        return root
+    lines = benchdata.reference_lines()
+    vocabulary = sorted({w for line in lines for w in line})
+    rng = random.Random(3)
+    engines = {name: random.Random(seed) for name, seed in ENGINE_SEEDS.items()}
+    for folder in ("refs", *engines):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+    for f in range(files):
+        ref: list = []
+        while len(ref) < words:
+            ref.extend(rng.choice(lines))
+        ref = ref[:words]
+        (root / "refs" / f"f{f:05}.txt").write_text(" ".join(ref), encoding="utf-8")
+        for name, erng in engines.items():
+            (root / name / f"f{f:05}.txt").write_text(" ".join(benchdata.corrupt(ref, vocabulary, erng)),
+                                                      encoding="utf-8")
+    (root / "done").write_text("")
+    return root
+
+
+def corpus_client(root: Path, *extra: str) -> dict:
+    """One run of the corpus command on ``root``: wall time, client peak MB, pooled WERs."""
+    args = ["-r", str(root / "refs"), *(a for e in ENGINE_SEEDS for a in ("-h", f"{e}={root / e}")),
+            "-o", "json", *extra]
+    wall, _, _, out = run_timed([str(OURS_BIN / "python"), "-c", CLIENT, *args])
+    got = json.loads(out)
+    got["wall"] = wall
+    return got
+
+
+def section_e(results: dict, checks: list, count: int, files: int) -> str:
+    """Corpus mode: the batched pooled WER, and the corpus command on a local pool and Dask."""
+    runs = [("ours-batched", OURS_BIN, "ours, `benchmarkstt_corpus.wer(refs, hyps)`"),
+            ("werpy", BASE_BIN, "werpy `wer(refs, hyps)`"),
+            ("jiwer-wer", BASE_BIN, "jiwer `wer(refs, hyps)`")]
+    got, rows = {}, []
+    for impl, bindir, label in runs:
+        r = worker(bindir / "python", {"task": "corpus", "impl": impl, "mode": "levenshtein", "count": count})
+        got[impl] = r
+        rows.append([label, ms(r["median"]), r["runs"], f"{r['result']:.6f}"])
+    ours_counts = worker(OURS_BIN / "python", {"task": "counts", "impl": "ours", "mode": "levenshtein",
+                                               "count": count})
+    jiwer_counts = worker(BASE_BIN / "python", {"task": "counts", "impl": "jiwer", "mode": "levenshtein",
+                                                "count": count})
+    ours = got["ours-batched"]["median"]
+    checks.append((f"{count:,} utterances: batched pooled WER at least as fast as werpy "
+                   f"({got['werpy']['median'] / ours:.1f}x)", ours <= got["werpy"]["median"]))
+    checks.append((f"{count:,} utterances: batched pooled WER faster than jiwer's list call "
+                   f"({got['jiwer-wer']['median'] / ours:.1f}x)", ours < got["jiwer-wer"]["median"]))
+    checks.append((f"{count:,} utterances: S/D/I/hits identical to jiwer's ({ours_counts})",
+                   ours_counts == jiwer_counts and got["ours-batched"]["result"] == got["jiwer-wer"]["result"]))
+    small, large = corpus_folder(files // 10, 2000), corpus_folder(files, 2000)
+    scale = {"jobs 1": corpus_client(large, "--jobs", "1"), "jobs 2": corpus_client(large, "--jobs", "2"),
+             "dask 2": corpus_client(large, "--dask-local", "2"),
+             f"jobs 2, {files // 10} files": corpus_client(small, "--jobs", "2")}
+    results["e"] = {"pooled": got, "counts": {"ours": ours_counts, "jiwer": jiwer_counts}, "scale": scale}
+    one = scale["jobs 1"]["wall"]
+    table_rows = [[label, ms(r["wall"]), f"{r['wall'] / one:.2f}", f"{r['peak_mb']:.0f}", r["status"]]
+                  for label, r in scale.items()]
+    jobs2, dask2 = scale["jobs 2"]["wall"] / one, scale["dask 2"]["wall"] / one
+    checks.append((f"corpus {files:,} files x 3 engines: --jobs 2 at most 0.6x --jobs 1 ({jobs2:.2f}x)",
+                   jobs2 <= 0.6))
+    checks.append((f"corpus {files:,} files x 3 engines: 2-worker Dask cluster at most 0.7x --jobs 1 "
+                   f"({dask2:.2f}x)", dask2 <= 0.7))
+    same = scale["jobs 1"]["wer"] == scale["jobs 2"]["wer"] == scale["dask 2"]["wer"]
+    checks.append((f"corpus: --jobs 1, --jobs 2 and Dask give the same pooled WERs", same))
+    peak_small, peak_large = scale[f"jobs 2, {files // 10} files"]["peak_mb"], scale["jobs 2"]["peak_mb"]
+    checks.append((f"corpus: client peak memory flat ({peak_small:.0f} MB at {files // 10} files, "
+                   f"{peak_large:.0f} MB at {files:,})", peak_large <= 1.25 * peak_small))
+    return (f"### (e) Corpus mode\n\nPooled WER over {count:,} utterance pairs (10-30 words):\n\n" +
+            table(["implementation", "median", "runs", "pooled WER"], rows) +
+            f"\n\n`benchmarkstt-tools corpus`, {files:,} files of 2,000 words x 3 engines (one run each):\n\n" +
+            table(["run", "wall", "vs --jobs 1", "client peak MB", "exit"], table_rows))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sections", default="a,b,c,d,p,t", help="which sections, e.g. a,d (default: all)")
-    parser.add_argument("--quick", action="store_true", help="10k words and 1,000 utterances only")
+    parser.add_argument("--sections", default="a,b,c,d,e,p,t", help="which sections, e.g. a,d (default: all)")
+    parser.add_argument("--quick", action="store_true",
+                        help="10k words, 1,000 utterances and 100 corpus files only")
     parser.add_argument("--sizes", help="document sizes in words, comma-separated (default 10k-200k)")
     parser.add_argument("--ours-venv", type=Path,
                         help="measure this project as installed in another venv (default: the running one)")
@@ -356,7 +464,8 @@ def main() -> int:
                         ("c", lambda: section_c(results, checks, count)),
                         ("d", lambda: section_d(results, checks)),
                         ("p", lambda: section_p(results, checks)),
-                        ("t", lambda: section_t(results, checks))):
+                        ("t", lambda: section_t(results, checks)),
+                        ("e", lambda: section_e(results, checks, count, 100 if args.quick else 1000))):
         if name in sections:
             print(build() + "\n", flush=True)
     CACHE.mkdir(exist_ok=True)

@@ -10,9 +10,12 @@ Tasks: ``wer`` (one long document of ``size`` words, ``mode`` strict or levensht
 ``corpus`` (pooled WER over ``count`` utterance pairs, ``mode`` as for wer) and ``profile``
 (normalizing the tutorial's 15,442-word reference with the normalizer call ``impl``, a JSON
 list such as ``["profile", "whisper-en"]``; ``mode`` is unused). Implementations:
-``ours`` (benchmarkstt_core's Pipeline with the installed plugins), ``bstt11``
-(benchmarkstt 1.1's PlainText and WER), ``jiwer``, ``difflib`` and ``cydifflib``
-(``SequenceMatcher(None, a, b, autojunk=False)`` and the opcodes counted).
+``ours`` (benchmarkstt_core's Pipeline with the installed plugins), ``ours-batched``
+(benchmarkstt_corpus's ``wer``, one compiled call), ``bstt11`` (benchmarkstt 1.1's PlainText
+and WER), ``jiwer``, ``werpy``, ``difflib`` and ``cydifflib``
+(``SequenceMatcher(None, a, b, autojunk=False)`` and the opcodes counted). ``counts`` (not
+timed): the pooled substitutions, deletions, insertions and hits of ``ours``
+(``pooled_counts``) or ``jiwer`` (``process_words``).
 """
 
 from __future__ import annotations
@@ -100,6 +103,14 @@ def corpus_function(impl: str, mode: str) -> Callable:
         import jiwer
 
         return lambda refs, hyps: (jiwer.wer(refs, hyps), None)
+    if impl == "ours-batched" and mode == "levenshtein":
+        from benchmarkstt_corpus import wer
+
+        return lambda refs, hyps: (wer(refs, hyps), None)
+    if impl == "werpy" and mode == "levenshtein":
+        import werpy
+
+        return lambda refs, hyps: (float(werpy.wer(refs, hyps)), None)
     raise SystemExit(f"no {impl} for corpus {mode}")
 
 
@@ -157,6 +168,19 @@ def main(spec: dict) -> dict:
         out = measure(pipeline.normalize, (text,), runs)
         out["words"], out["result"] = len(text.split()), len(out["result"].split())
         return out
+    if task == "counts":
+        refs, hyps = data.utterances(spec["count"])
+        if impl == "ours":
+            from benchmarkstt_corpus import pooled_counts
+
+            c = pooled_counts(refs, hyps)
+            return {"substitutions": c["substitutions"], "deletions": c["deletions"],
+                    "insertions": c["insertions"], "hits": c["hits"]}
+        import jiwer
+
+        out = jiwer.process_words(refs, hyps)
+        return {"substitutions": out.substitutions, "deletions": out.deletions, "insertions": out.insertions,
+                "hits": out.hits}
     raise SystemExit(f"unknown task {task!r}")
 
 

@@ -177,7 +177,7 @@ class Context:
         real = self.check_path(path, field)
         try:
             with open(real, "rb") as f:
-                data = f.read()
+                return f.read()
         except FileNotFoundError:
             raise InputError(f"{path}: no such file") from None
         except IsADirectoryError:

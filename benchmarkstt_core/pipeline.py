@@ -116,6 +116,16 @@ class Pipeline:
             schema = schema.with_extras(text.extras())
         return schema
 
+    def prepare(self, text: str, log: Callable[[LogEntry], None] | None = None) -> Schema:
+        """Normalize and segment one text into the word list metrics compare (times and speakers
+        kept as :meth:`segment` says)."""
+        return self.segment(text, self.normalize(text, log))
+
+    def compare(self, ref: Schema, hyp: Schema) -> list:
+        """Every metric on two prepared word lists (a corpus prepares a reference once and
+        compares it with each engine's hypothesis)."""
+        return [Result(title, metric.compare(ref, hyp)) for title, metric in self.metrics]
+
     def run(self, reference: str, hypothesis: str,
             log: Callable[[str, LogEntry], None] | None = None) -> list:
         """Normalize, segment and compare one pair; ``log(title, entry)`` sees normalization changes.
@@ -125,9 +135,8 @@ class Pipeline:
         schemas = []
         for title, text in (("Reference", reference), ("Hypothesis", hypothesis)):
             emit = None if log is None else (lambda entry, _t=title: log(_t, entry))
-            schemas.append(self.segment(text, self.normalize(text, emit)))
-        ref, hyp = schemas
-        return [Result(title, metric.compare(ref, hyp)) for title, metric in self.metrics]
+            schemas.append(self.prepare(text, emit))
+        return self.compare(*schemas)
 
 
 def render_log_entry(entry: LogEntry, dialect: Any) -> str:

@@ -67,3 +67,17 @@ def test_worker_pools_utterances():
     errors = sum(editdistance.eval(r.split(), h.split()) for r, h in zip(refs, hyps))
     assert out["distance"] == errors
     assert abs(out["result"] - errors / sum(len(r.split()) for r in refs)) < 1e-12
+
+
+def test_worker_batched_corpus_wer_and_counts():
+    """Section (e)'s measurements of this project: the batched WER and its counts."""
+    import editdistance
+
+    refs, hyps = data.utterances(300)
+    errors = sum(editdistance.eval(r.split(), h.split()) for r, h in zip(refs, hyps))
+    words = sum(len(r.split()) for r in refs)
+    out = run_worker({"task": "corpus", "impl": "ours-batched", "mode": "levenshtein", "count": 300, "runs": 1})
+    assert out["result"] == errors / words
+    counts = run_worker({"task": "counts", "impl": "ours", "mode": "levenshtein", "count": 300})
+    assert counts["substitutions"] + counts["deletions"] + counts["insertions"] == errors
+    assert counts["hits"] + counts["substitutions"] + counts["deletions"] == words

@@ -873,6 +873,242 @@ error:
     return NULL;
 }
 
+/* pooled_levenshtein(refs, hyps): over two lists of texts, the sum of the word-level edit
+   distances of the pairs and the number of reference words, words being what str.split()
+   gives. Words are never made into Python objects: each is hashed over its code points and
+   given a code by a table that compares code points, so equal words (only those) share a
+   code; each pair's distance then comes from myers_distance. */
+typedef struct {
+    PyObject *text;   /* borrowed: the lists keep the texts alive, and no Python code runs */
+    Py_ssize_t start, len;
+    uint64_t hash;
+} Word;
+
+typedef struct {
+    Word *words;
+    int32_t *slots;   /* open addressing: index into words, or -1 */
+    Py_ssize_t count, capacity;
+    uint64_t mask;
+} Vocabulary;
+
+static int
+same_word(const Word *w, PyObject *text, Py_ssize_t start, Py_ssize_t len)
+{
+    if (w->len != len) {
+        return 0;
+    }
+    int k1 = PyUnicode_KIND(w->text), k2 = PyUnicode_KIND(text);
+    const void *d1 = PyUnicode_DATA(w->text), *d2 = PyUnicode_DATA(text);
+    for (Py_ssize_t x = 0; x < len; x++) {
+        if (PyUnicode_READ(k1, d1, w->start + x) != PyUnicode_READ(k2, d2, start + x)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int
+vocabulary_grow(Vocabulary *v)
+{
+    Py_ssize_t capacity = v->capacity ? v->capacity * 2 : 1024;
+    Word *words = realloc(v->words, (size_t)capacity * sizeof(Word));
+    int32_t *slots = malloc((size_t)capacity * 2 * sizeof(int32_t));
+    if (words == NULL || slots == NULL) {
+        if (words != NULL) {
+            v->words = words;
+        }
+        free(slots);
+        PyErr_NoMemory();
+        return -1;
+    }
+    v->words = words;
+    v->capacity = capacity;
+    v->mask = (uint64_t)capacity * 2 - 1;
+    for (Py_ssize_t x = 0; x < capacity * 2; x++) {
+        slots[x] = -1;
+    }
+    for (Py_ssize_t w = 0; w < v->count; w++) {
+        uint64_t x = words[w].hash & v->mask;
+        while (slots[x] >= 0) {
+            x = (x + 1) & v->mask;
+        }
+        slots[x] = (int32_t)w;
+    }
+    free(v->slots);
+    v->slots = slots;
+    return 0;
+}
+
+/* the code of text[start:start+len], a new one for a word not seen yet; -1 on error */
+static int32_t
+vocabulary_code(Vocabulary *v, PyObject *text, Py_ssize_t start, Py_ssize_t len)
+{
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    uint64_t hash = 1469598103934665603ULL;
+    for (Py_ssize_t x = 0; x < len; x++) {
+        hash = (hash ^ (uint64_t)PyUnicode_READ(kind, data, start + x)) * 1099511628211ULL;
+    }
+    hash ^= hash >> 29;
+    if (v->count >= v->capacity && vocabulary_grow(v) < 0) {
+        return -1;
+    }
+    uint64_t x = hash & v->mask;
+    while (v->slots[x] >= 0) {
+        const Word *w = &v->words[v->slots[x]];
+        if (w->hash == hash && same_word(w, text, start, len)) {
+            return v->slots[x];
+        }
+        x = (x + 1) & v->mask;
+    }
+    if (v->count >= INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "too many distinct words");
+        return -1;
+    }
+    v->words[v->count] = (Word){text, start, len, hash};
+    v->slots[x] = (int32_t)v->count;
+    return (int32_t)v->count++;
+}
+
+/* the words of `text` as codes, appended to *codes (grown as needed); their number, or -1 */
+static Py_ssize_t
+split_codes(Vocabulary *v, PyObject *text, int32_t **codes, Py_ssize_t *room)
+{
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t size = PyUnicode_GET_LENGTH(text), n = 0, x = 0;
+    while (x < size) {
+        while (x < size && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, x))) {
+            x++;
+        }
+        Py_ssize_t start = x;
+        while (x < size && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, x))) {
+            x++;
+        }
+        if (x == start) {
+            break;
+        }
+        if (n >= *room) {
+            Py_ssize_t grown = *room ? *room * 2 : 64;
+            int32_t *more = realloc(*codes, (size_t)grown * sizeof(int32_t));
+            if (more == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            *codes = more;
+            *room = grown;
+        }
+        int32_t code = vocabulary_code(v, text, start, x - start);
+        if (code < 0) {
+            return -1;
+        }
+        (*codes)[n++] = code;
+    }
+    return n;
+}
+
+static PyObject *
+pooled_levenshtein(PyObject *self, PyObject *args)
+{
+    PyObject *refs, *hyps;
+    if (!PyArg_ParseTuple(args, "O!O!:pooled_levenshtein", &PyList_Type, &refs, &PyList_Type, &hyps)) {
+        return NULL;
+    }
+    Py_ssize_t pairs = PyList_GET_SIZE(refs);
+    if (PyList_GET_SIZE(hyps) != pairs) {
+        PyErr_Format(PyExc_ValueError, "%zd references but %zd hypotheses", pairs, PyList_GET_SIZE(hyps));
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < pairs; i++) {
+        if (!PyUnicode_Check(PyList_GET_ITEM(refs, i)) || !PyUnicode_Check(PyList_GET_ITEM(hyps, i))) {
+            PyErr_Format(PyExc_TypeError, "pair %zd: texts must be str", i);
+            return NULL;
+        }
+    }
+    Py_INCREF(refs);
+    Py_INCREF(hyps);
+    PyObject *result = NULL;
+    Vocabulary v = {NULL, NULL, 0, 0, 0};
+    int32_t *a = NULL, *b = NULL, *local = NULL;
+    uint64_t *peq = NULL, *pv = NULL, *mv = NULL;
+    Py_ssize_t room_a = 0, room_b = 0, local_size = 0, peq_room = 0, block_room = 0;
+    long long distance = 0, words = 0;
+    for (Py_ssize_t i = 0; i < pairs; i++) {
+        Py_ssize_t n = split_codes(&v, PyList_GET_ITEM(refs, i), &a, &room_a);
+        Py_ssize_t m = n < 0 ? -1 : split_codes(&v, PyList_GET_ITEM(hyps, i), &b, &room_b);
+        if (m < 0) {
+            goto done;
+        }
+        words += n;
+        /* the pattern is the shorter side; its distinct words get local codes 0.. */
+        int32_t *pattern = n <= m ? a : b, *text = n <= m ? b : a;
+        Py_ssize_t pm = n <= m ? n : m, tn = n <= m ? m : n;
+        if (pm == 0) {
+            distance += tn;
+            continue;
+        }
+        if (local_size < v.count) {
+            int32_t *grown = realloc(local, (size_t)v.capacity * sizeof(int32_t));
+            if (grown == NULL) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            for (Py_ssize_t x = local_size; x < v.capacity; x++) {
+                grown[x] = -1;
+            }
+            local = grown;
+            local_size = v.capacity;
+        }
+        Py_ssize_t blocks = (pm + 63) / 64;
+        int32_t distinct = 0;
+        for (Py_ssize_t x = 0; x < pm; x++) {
+            if (local[pattern[x]] < 0) {
+                local[pattern[x]] = distinct++;
+            }
+        }
+        if ((distinct + 1) * blocks > peq_room || blocks > block_room) {
+            free(peq);
+            free(pv);
+            free(mv);
+            peq_room = (distinct + 1) * blocks * 2;
+            block_room = blocks * 2;
+            peq = malloc((size_t)peq_room * sizeof(uint64_t));
+            pv = malloc((size_t)block_room * sizeof(uint64_t));
+            mv = malloc((size_t)block_room * sizeof(uint64_t));
+            if (peq == NULL || pv == NULL || mv == NULL) {
+                PyErr_NoMemory();
+                goto done;
+            }
+        }
+        memset(peq, 0, (size_t)(distinct + 1) * (size_t)blocks * sizeof(uint64_t));
+        for (Py_ssize_t x = 0; x < pm; x++) {
+            peq[(size_t)local[pattern[x]] * (size_t)blocks + (size_t)(x / 64)] |= (uint64_t)1 << (x % 64);
+        }
+        /* the text as local codes (words not in the pattern: the all-zero row) */
+        for (Py_ssize_t x = 0; x < tn; x++) {
+            int32_t code = local[text[x]];
+            text[x] = code < 0 ? distinct : code;
+        }
+        distance += myers_distance(text, tn, peq, pm, blocks, pv, mv);
+        for (Py_ssize_t x = 0; x < pm; x++) {
+            local[pattern[x]] = -1;
+        }
+    }
+    result = Py_BuildValue("(LL)", distance, words);
+done:
+    free(v.words);
+    free(v.slots);
+    free(a);
+    free(b);
+    free(local);
+    free(peq);
+    free(pv);
+    free(mv);
+    Py_DECREF(refs);
+    Py_DECREF(hyps);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"levenshtein", levenshtein, METH_VARARGS,
      "levenshtein(a, b, max_steps)\n--\n\n"
@@ -883,6 +1119,10 @@ static PyMethodDef methods[] = {
      "as_ints(a, b)\n--\n\n"
      "Both sequences with every distinct element replaced by an int: 0 for the first,\n"
      "1 for the next new one, and so on (a first, then b)."},
+    {"pooled_levenshtein", pooled_levenshtein, METH_VARARGS,
+     "pooled_levenshtein(refs, hyps)\n--\n\n"
+     "Over two lists of texts: (the sum of the pairs' word-level edit distances, the number\n"
+     "of reference words), words being what str.split() gives."},
     {"ratcliff_opcodes", (PyCFunction)(void (*)(void))ratcliff_opcodes, METH_VARARGS | METH_KEYWORDS,
      "ratcliff_opcodes(a, b, search='auto')\n--\n\n"
      "difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes(), computed in C.\n"

@@ -1,0 +1,132 @@
+"""Corpus mode from Python: :func:`score_corpus` returns what ``benchmarkstt-tools corpus`` prints.
+
+:example:
+    >>> from benchmarkstt_corpus import score_corpus
+    >>> result = score_corpus(["the cat sat", "on the mat"],
+    ...                       {"a": ["the cat sad", "on the mat"], "b": ["a cat", "on a mat"]},
+    ...                       normalizers=["lowercase"], resamples=200)
+    >>> result.wer("a"), result.wer("b"), result.engines["a"]["rank"]
+    (0.16666666666666666, 0.5, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from benchmarkstt_core.context import Context, default_encoding
+from benchmarkstt_core.pipeline import Pipeline
+from benchmarkstt_core.errors import UsageError
+
+from . import record as records
+from .pairing import Corpus, check_exists, from_lists
+from .result import TESTS, Aggregator, CorpusResult, Settings
+from .runner import Interrupted, Progress, run_dask, run_local
+from .scoring import _SCORERS, DEFAULT_METRICS, Scorer, Spec
+
+
+def as_calls(calls: Iterable) -> tuple:
+    """Component calls as tuples: ``"wer"`` or ``("wer", "hunt")`` -> ``("wer",)``, ``("wer", "hunt")``."""
+    return tuple((call,) if isinstance(call, str) else tuple(call) for call in calls)
+
+
+def check_settings(settings: Settings, jobs: int, scheduler: str | None, dask_local: int | None) -> None:
+    """Refuse settings that make no sense, before anything is read."""
+    if settings.resamples < 1:
+        raise UsageError(f"--resamples must be at least 1, not {settings.resamples}")
+    if not 0 < settings.level < 1:
+        raise UsageError(f"--level must be between 0 and 1 (e.g. 0.95), not {settings.level}")
+    if not 0 < settings.alpha < 1:
+        raise UsageError(f"--alpha must be between 0 and 1 (e.g. 0.05), not {settings.alpha}")
+    if settings.ranking_test not in TESTS:
+        raise UsageError(f"--ranking-test must be one of {', '.join(TESTS)}, not {settings.ranking_test!r}")
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    if scheduler and dask_local:
+        raise UsageError("give --scheduler or --dask-local, not both")
+    if dask_local is not None and dask_local < 1:
+        raise UsageError(f"--dask-local must be at least 1, not {dask_local}")
+
+
+def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1, scheduler: str | None = None,
+               dask_local: int | None = None, command: str = "", invocation: dict | None = None,
+               progress: Any = None) -> CorpusResult:
+    """Check everything, score every item where asked, and build the result with its record.
+
+    Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C (nothing is returned).
+    """
+    check_settings(settings, jobs, scheduler, dask_local)
+    recorder = records.FileRecorder()
+    checker = Scorer(spec, path_guard=recorder)  # every call checked before any input is read
+    checker.context.path_guard = None  # the rules files are noted; inputs are recorded by their rows
+    if not checker.pipeline.metrics:
+        raise UsageError("need at least one metric (for example --wer levenshtein)")
+    check_exists(corpus)
+    _SCORERS[spec] = checker
+    aggregator = Aggregator(corpus, spec, settings)
+    bar = progress if progress is not None else Progress(len(corpus.items))
+
+    def take(scored: dict) -> None:
+        aggregator.add(scored)
+        bar.update(aggregator.received)
+
+    try:
+        if scheduler or dask_local:
+            run_dask(spec, corpus.items, scheduler, dask_local, take)
+        else:
+            run_local(spec, corpus.items, jobs, take)
+    except KeyboardInterrupt:
+        bar.close()
+        raise Interrupted(f"interrupted after {aggregator.received} of {len(corpus.items)} files; "
+                          f"nothing was written") from None
+    bar.close()
+    rows_of: dict = {}
+    for engine, rows in aggregator.rows.items():
+        for row in rows:
+            rows_of.setdefault(row["id"], {})[engine] = row
+    normalizer_files = records.FileRecorder()
+    Pipeline(checker.registries, spec.normalizers,
+             context=Context(checker.registries, checker.host.hook, path_guard=normalizer_files))
+    normalization = records.normalization_record(spec.normalizers, normalizer_files.paths)
+    metric_files = records.files_record([p for p in recorder.paths if p not in normalizer_files.paths])
+    record = records.build(command, checker.host, spec, settings, normalization, metric_files, corpus,
+                           rows_of, invocation or {})
+    return aggregator.result(record)
+
+
+def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, ids: Sequence | None = None,
+                 normalizers: Iterable = (), metrics: Iterable = DEFAULT_METRICS, seed: int = 0,
+                 resamples: int = 1000, level: float = 0.95, alpha: float = 0.05,
+                 ranking_test: str = "bootstrap", jobs: int = 1, scheduler: str | None = None,
+                 dask_local: int | None = None, alignments: bool = False) -> CorpusResult:
+    """Score several engines on a corpus and compare them, as ``benchmarkstt-tools corpus`` does.
+
+    :param references: one per recording: the text (``str``) or a file (``pathlib.Path``,
+        its type inferred as on the command line)
+    :param hypotheses: per engine name, a list in the same order as ``references``
+    :param ids: the recordings' ids (default ``1``, ``2``, ...)
+    :param normalizers: normalizer calls, e.g. ``["lowercase", ("config", "rules.conf")]``
+    :param metrics: metric calls; the first WER call gives the headline counts
+    :param seed: the seed of every bootstrap
+    :param resamples: bootstrap replicates
+    :param level: the confidence level of the intervals
+    :param alpha: the significance level of the paired tests
+    :param ranking_test: bootstrap, mapsswe or wilcoxon
+    :param jobs: local processes
+    :param scheduler: a Dask scheduler's address (``tcp://host:8786``)
+    :param dask_local: start a Dask LocalCluster of this many workers
+    :param alignments: keep each file's normalized words and opcodes in its rows
+    """
+    corpus = from_lists(references, hypotheses, ids)
+    spec = Spec(as_calls(normalizers), as_calls(metrics), (), default_encoding(), alignments)
+    settings = Settings(seed, resamples, level, alpha, ranking_test)
+    quiet = Progress(0, _Silent())
+    return run_corpus(corpus, spec, settings, jobs=jobs, scheduler=scheduler, dask_local=dask_local,
+                      command="python: benchmarkstt_corpus.score_corpus(...)", progress=quiet)
+
+
+class _Silent:
+    """A stream that is not a terminal (no progress from the Python call)."""
+
+    def isatty(self) -> bool:
+        return False
+

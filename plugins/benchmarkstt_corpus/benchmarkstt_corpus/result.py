@@ -1,0 +1,326 @@
+"""Putting the rows of a corpus together: pooled counts, intervals, tests, ranking, the JSON.
+
+:class:`Aggregator` takes the workers' results in any order (they stream back as they are
+done) and keeps only what the statistics need; :meth:`Aggregator.result` sorts them into
+the corpus order and computes everything, so the numbers never depend on the workers.
+:class:`CorpusResult` wraps the JSON-ready dict that every output format renders.
+
+:example:
+    >>> from benchmarkstt_corpus.pairing import from_lists
+    >>> from benchmarkstt_corpus.scoring import Spec, score_item, scorer
+    >>> corpus = from_lists(["a b c", "d e"], {"x": ["a b d", "d e"]})
+    >>> agg = Aggregator(corpus, Spec(), Settings(resamples=100))
+    >>> for item in corpus.items:
+    ...     agg.add(score_item(scorer(Spec()), item))
+    >>> engine = agg.result({}).data["engines"]["x"]
+    >>> engine["substitutions"], engine["reference_words"], engine["wer"]
+    (1, 5, 0.2)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import numbers
+from collections import Counter
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from . import stats
+from .scoring import headline_mode
+
+FORMAT = "benchmarkstt-corpus/1"
+TOP = 20
+TESTS = ("bootstrap", "mapsswe", "wilcoxon")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the statistics are computed.
+
+    :param seed: the seed of every resampling
+    :param resamples: bootstrap replicates
+    :param level: the confidence level of intervals (0.95: 95%)
+    :param alpha: the significance level of the paired tests
+    :param ranking_test: the test the ranking uses: bootstrap, mapsswe or wilcoxon
+    """
+
+    seed: int = 0
+    resamples: int = 1000
+    level: float = 0.95
+    alpha: float = 0.05
+    ranking_test: str = "bootstrap"
+
+
+def clean(value: Any) -> Any:
+    """``value`` with NaN and infinities as ``None``, tuples as lists, counters as lists
+    (valid JSON, and the same after a round trip through a file)."""
+    if isinstance(value, float):
+        return None if math.isnan(value) or math.isinf(value) else value
+    if isinstance(value, dict):
+        return {str(k): clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [clean(v) for v in value]
+    return value
+
+
+def numeric_mean(values: list) -> Any:
+    """The mean of numbers, or of dicts of numbers key by key; ``None`` when not numeric."""
+    if values and all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in values):
+        return sum(values) / len(values)
+    if values and all(isinstance(v, dict) for v in values):
+        keys = list(dict.fromkeys(k for v in values for k in v))
+        means = {k: numeric_mean([v[k] for v in values if k in v]) for k in keys}
+        return means if any(m is not None for m in means.values()) else None
+    return None
+
+
+def by_count(kv: tuple) -> tuple:
+    """Most frequent first, ties in the order of the entries themselves."""
+    return (-kv[1], kv[0])
+
+
+class ErrorCounts:
+    """Counts of error words (or substitution pairs) in bounded memory.
+
+    When more than twice ``capacity`` different entries are held, only the ``capacity``
+    most frequent are kept; ``exact`` then turns false (an entry dropped and seen again
+    restarts from zero). Entries arrive in corpus order, so the result does not depend on
+    which worker finished first.
+
+    :example:
+        >>> c = ErrorCounts(capacity=1)
+        >>> c.update({"a": 3, "b": 1}); c.update({"a": 1, "c": 2, "d": 1})
+        >>> c.most_common(2), c.exact
+        ([('a', 4)], False)
+    """
+
+    def __init__(self, capacity: int = 5000):
+        self.capacity = capacity
+        self.counts: dict = {}
+        self.exact = True
+
+    def update(self, counts: dict) -> None:
+        """Add a file's counts."""
+        held = self.counts
+        for key, n in counts.items():
+            held[key] = held.get(key, 0) + n
+        if len(held) > 2 * self.capacity:
+            import heapq
+
+            self.counts = dict(heapq.nsmallest(self.capacity, held.items(), key=by_count))
+            self.exact = False
+
+    def most_common(self, count: int = TOP) -> list:
+        """The ``count`` most frequent entries."""
+        import heapq
+
+        return heapq.nsmallest(count, self.counts.items(), key=by_count)
+
+
+class Aggregator:
+    """Collects the scored items of a corpus and builds the :class:`CorpusResult`.
+
+    :param corpus: the :class:`~benchmarkstt_corpus.pairing.Corpus` being scored
+    :param spec: the workers' :class:`~benchmarkstt_corpus.scoring.Spec`
+    :param settings: the statistics' :class:`Settings`
+    """
+
+    def __init__(self, corpus: Any, spec: Any, settings: Settings):
+        self.corpus = corpus
+        self.spec = spec
+        self.settings = settings
+        self.order = {item.id: n for n, item in enumerate(corpus.items)}
+        self.rows: dict = {engine: [] for engine in corpus.engines}
+        self.top = {engine: {"substitutions": ErrorCounts(), "deletions": ErrorCounts(),
+                             "insertions": ErrorCounts()} for engine in corpus.engines}
+        self.waiting: dict = {}  # results that came back before an earlier item
+        self.pairs: dict = {}
+        self.done = 0
+
+    def add(self, scored: dict) -> None:
+        """Take one item's result; items are folded in corpus order (a result that comes
+        back early waits for the ones before it: at most the tasks in flight)."""
+        self.waiting[self.order[scored["id"]]] = scored
+        while self.done in self.waiting:
+            self.fold(self.waiting.pop(self.done))
+
+    @property
+    def received(self) -> int:
+        """How many items came back so far."""
+        return self.done + len(self.waiting)
+
+    def fold(self, scored: dict) -> None:
+        """Take one item's rows and pair sums."""
+        self.done += 1
+        for row in scored["rows"]:
+            words = row.pop("error_words", None)
+            if words:
+                for kind, counts in words.items():
+                    self.top[row["engine"]][kind].update(counts)
+            self.rows[row["engine"]].append(clean(row))
+        for pair, sums in scored["pairs"].items():
+            total = self.pairs.setdefault(pair, [0, 0, 0])
+            for x, v in enumerate(sums):
+                total[x] += v
+
+    def failures(self) -> list:
+        """``(id, engine, error)`` of every failed row, in corpus order."""
+        return sorted(((r["id"], r["engine"], r["error"]) for rows in self.rows.values() for r in rows
+                       if r["status"] != "ok"), key=lambda f: (self.order[f[0]], f[1]))
+
+    def result(self, record: dict, complete: bool = True) -> "CorpusResult":
+        """The result of the items added so far, with ``record`` as its record."""
+        settings = self.settings
+        mode, differ = headline_mode(self.spec.metrics)
+        engines = {}
+        ok_rows = {}
+        files = {}
+        for engine in self.corpus.engines:
+            files[engine] = rows = self.rows[engine]  # in corpus order: folded in that order
+            ok = [r for r in rows if r["status"] == "ok"]
+            ok_rows[engine] = {r["id"]: r for r in ok}
+            engines[engine] = self.engine_summary(engine, rows, ok)
+        comparisons = []
+        winners = {}
+        names = self.corpus.engines
+        for x, a in enumerate(names):
+            for b in names[x + 1:]:
+                comparison = self.compare(a, b, ok_rows)
+                comparisons.append(comparison)
+                winners[(a, b)] = comparison["better"] if comparison["significant"] else None
+        ranks = stats.rank({e: engines[e]["wer"] if engines[e]["wer"] is not None else math.inf
+                            for e in names}, winners)
+        for engine, value in ranks.items():
+            engines[engine]["rank"] = value
+        data = {
+            "format": FORMAT,
+            "complete": complete,
+            "headline": {"metric": "wer", "mode": mode, "differ": differ,
+                         "pooled": f"sum of errors over all {self.corpus.unit}s / sum of reference words"},
+            "settings": {**asdict(settings), "resample_unit": self.corpus.unit},
+            "engines": engines,
+            "ranking": [{"rank": ranks[e], "engine": e, "wer": engines[e]["wer"]} for e in ranks],
+            "comparisons": comparisons,
+            "unpaired": [asdict(u) for u in self.corpus.unpaired],
+            "failed": [{"id": i, "engine": e, "error": m} for i, e, m in self.failures()],
+            "files_scored": self.done,
+            "files_total": len(self.corpus.items),
+            "record": record,
+        }
+        data = clean(data)
+        for engine, rows in files.items():  # cleaned as they came (the bulk is not copied)
+            data["engines"][engine]["files"] = rows
+        return CorpusResult(data)
+
+    def engine_summary(self, engine: str, rows: list, ok: list) -> dict:
+        """One engine's pooled counts, interval, mean of per-file rates and metrics."""
+        settings = self.settings
+        total = {k: sum(r[k] for r in ok) for k in
+                 ("substitutions", "deletions", "insertions", "hits", "reference_words", "hypothesis_words")}
+        errors = sum(r["errors"] for r in ok)
+        low, high = stats.bootstrap_ci([r["errors"] for r in ok], [r["reference_words"] for r in ok],
+                                       settings.resamples, settings.seed, settings.level)
+        metrics = {}
+        for title in (ok[0]["metrics"] if ok else {}):
+            if title in ok[0]["pooling"]:
+                num = sum(r["pooling"][title][0] for r in ok)
+                den = sum(r["pooling"][title][1] for r in ok)
+                unit = "reference characters" if title.split()[0] == "cer" else "reference words"
+                metrics[title] = {"pooled": stats.pooled(num, den), "errors": num, "units": den,
+                                  "how": f"pooled: sum of errors / sum of {unit}"}
+            elif title.split()[0] == "diffcounts":
+                summed: Counter = Counter()
+                for r in ok:
+                    summed.update(r["metrics"][title])
+                metrics[title] = {"pooled": dict(summed), "how": "sum over files"}
+            else:
+                mean = numeric_mean([r["metrics"][title] for r in ok])
+                metrics[title] = ({"how": "per file only (not a number)"} if mean is None else
+                                  {"mean_of_files": mean, "how": "mean of per-file values (not pooled)"})
+        top = self.top[engine]
+        return {
+            "rank": None, "scored": len(ok), "failed": len(rows) - len(ok), **total, "errors": errors,
+            "wer": stats.pooled(errors, total["reference_words"]),
+            "ci": {"low": low, "high": high, "level": settings.level},
+            "mean_file_wer": (sum(r["wer"] for r in ok) / len(ok)) if ok else None,
+            "metrics": metrics,
+            "top_errors": {
+                "substitutions": [[r, h, n] for (r, h), n in top["substitutions"].most_common()],
+                "deletions": [[w, n] for w, n in top["deletions"].most_common()],
+                "insertions": [[w, n] for w, n in top["insertions"].most_common()],
+                "exact": all(c.exact for c in top.values()),
+            },
+        }
+
+    def compare(self, a: str, b: str, ok_rows: dict) -> dict:
+        """Engine ``a`` against ``b`` on the files both scored: bootstrap, MAPSSWE, Wilcoxon."""
+        settings = self.settings
+        common = [i for i in ok_rows[a] if i in ok_rows[b]]
+        ra, rb = [ok_rows[a][i] for i in common], [ok_rows[b][i] for i in common]
+        words = [r["reference_words"] for r in ra]
+        wer_a = stats.pooled(sum(r["errors"] for r in ra), sum(words))
+        wer_b = stats.pooled(sum(r["errors"] for r in rb), sum(words))
+        tests = {
+            "bootstrap": stats.paired_bootstrap([r["errors"] for r in ra], [r["errors"] for r in rb], words,
+                                                settings.resamples, settings.seed),
+            "mapsswe": stats.mapsswe(*self.pairs.get((a, b), (0, 0, 0))),
+            "wilcoxon": stats.wilcoxon([r["wer"] for r in ra], [r["wer"] for r in rb]),
+        }
+        chosen = tests[settings.ranking_test]
+        p_value = chosen["p_value"]
+        significant = p_value is not None and not math.isnan(p_value) and p_value < settings.alpha
+        better = None if wer_a == wer_b else (a if wer_a < wer_b else b)
+        return {"a": a, "b": b, "files": len(common), "wer_a": wer_a, "wer_b": wer_b,
+                "difference": wer_a - wer_b, **tests, "test": settings.ranking_test, "p_value": p_value,
+                "level": settings.alpha, "significant": significant, "better": better,
+                "verdict": verdict(a, b, better, significant, settings, p_value)}
+
+
+def verdict(a: str, b: str, better: Any, significant: bool, settings: Settings, p_value: Any) -> str:
+    """The comparison in words."""
+    if p_value is None or math.isnan(p_value):
+        units = "segments with errors" if settings.ranking_test == "mapsswe" else "files"
+        return f"not tested: the {settings.ranking_test} test needs at least {stats.MIN_UNITS} {units}"
+    if significant and better:
+        worse = b if better == a else a
+        return f"{better} is better than {worse} ({settings.ranking_test}, p < {settings.alpha:g})"
+    return f"no significant difference between {a} and {b} ({settings.ranking_test}, level {settings.alpha:g})"
+
+
+class CorpusResult:
+    """The result of a corpus run: ``data`` is the JSON-ready dict (see docs/corpus.md).
+
+    :param data: the result as a dict
+    """
+
+    def __init__(self, data: dict):
+        self.data = data
+
+    @property
+    def engines(self) -> dict:
+        """Per engine: pooled counts, ``wer``, ``ci``, ``rank``, metrics and ``files`` rows."""
+        return self.data["engines"]
+
+    @property
+    def comparisons(self) -> list:
+        """Every pair of engines with its tests and verdict."""
+        return self.data["comparisons"]
+
+    @property
+    def failed(self) -> list:
+        """The rows that could not be read or scored."""
+        return self.data["failed"]
+
+    def wer(self, engine: str) -> float:
+        """The pooled WER of ``engine``."""
+        return self.engines[engine]["wer"]
+
+    def to_json(self) -> str:
+        """The result as JSON text."""
+        return json.dumps(self.data, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> "CorpusResult":
+        """A result read back from its JSON."""
+        return cls(json.loads(text))

@@ -1,0 +1,161 @@
+"""Running the items of a corpus: in this process, on a local process pool, or on Dask.
+
+Items go out in small batches through a bounded window (a few batches per worker), and
+results are folded into the :class:`~benchmarkstt_corpus.result.Aggregator` as they come
+back, so the client holds the small rows and never the texts. Workers read the files
+themselves. Ctrl-C stops the work, and :class:`Interrupted` says how far it got.
+
+:example:
+    >>> list(batches(list(range(5)), 2))
+    [[0, 1], [2, 3], [4]]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any, Callable, Iterator, Sequence
+
+from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
+
+from .scoring import score_batch
+
+
+class Interrupted(BenchmarkSTTError):
+    """Ctrl-C: the run stopped; nothing was written. Exit status 130."""
+
+    exit_code = 130
+
+
+def batches(items: Sequence, size: int) -> list:
+    """``items`` cut into lists of ``size``."""
+    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+
+
+def batch_size(count: int, workers: int) -> int:
+    """Items per task: about eight tasks per worker, at most 16 items each."""
+    return max(1, min(16, count // max(1, workers * 8)))
+
+
+class Progress:
+    """``done/total files, rate, time left`` on one line of a terminal; silent elsewhere.
+
+    :param total: the number of items
+    :param stream: where to write (default: standard error, only if it is a terminal)
+    """
+
+    def __init__(self, total: int, stream: Any = None):
+        stream = stream if stream is not None else sys.stderr
+        self.stream = stream if stream.isatty() else None
+        self.total = total
+        self.start = time.monotonic()
+        self.shown = 0.0
+
+    def update(self, done: int) -> None:
+        """Show ``done`` items finished (at most five times a second)."""
+        if self.stream is None:
+            return
+        now = time.monotonic()
+        if now - self.shown < 0.2 and done < self.total:
+            return
+        self.shown = now
+        elapsed = max(now - self.start, 1e-9)
+        rate = done / elapsed
+        left = (self.total - done) / rate if rate else 0
+        self.stream.write(f"\r{done}/{self.total} files, {rate:.1f} files/s, {left:.0f} s left ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Clear the line."""
+        if self.stream is not None:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the client (which stops them), so they print no tracebacks."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
+    """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1)."""
+    if jobs <= 1:
+        for item in items:
+            for scored in score_batch(spec, [item]):
+                take(scored)
+        return
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    work = iter(batches(items, batch_size(len(items), jobs)))
+    pool = ProcessPoolExecutor(jobs, initializer=ignore_sigint)
+    try:
+        pending = set()
+        for batch in window(work, 3 * jobs):
+            pending.add(pool.submit(score_batch, spec, batch))
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                for scored in future.result():
+                    take(scored)
+                for batch in window(work, 1):
+                    pending.add(pool.submit(score_batch, spec, batch))
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def window(work: Iterator, count: int) -> list:
+    """The next ``count`` batches of ``work`` (fewer at its end)."""
+    out = []
+    for batch in work:
+        out.append(batch)
+        if len(out) == count:
+            break
+    return out
+
+
+def dask_client(scheduler: str | None, local_workers: int | None) -> tuple:
+    """``(client, cluster)``: a client of the scheduler at ``scheduler``, or of a new
+    ``LocalCluster`` of ``local_workers`` single-threaded processes on 127.0.0.1."""
+    try:
+        import logging
+
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise UsageError("--scheduler and --dask-local need Dask: "
+                         "pip install 'benchmarkstt-corpus[dask]'") from None
+    if scheduler:
+        try:
+            return Client(scheduler, timeout=10), None
+        except (OSError, TimeoutError) as exc:
+            raise BenchmarkSTTError(f"--scheduler {scheduler}: cannot connect: {exc}") from None
+    cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                           dashboard_address=None, silence_logs=logging.ERROR)
+    return Client(cluster), cluster
+
+
+def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
+             take: Callable) -> None:
+    """Score ``items`` on a Dask cluster; results stream back as they complete."""
+    client, cluster = dask_client(scheduler, local_workers)
+    try:
+        from distributed import as_completed
+
+        workers = max(1, len(client.scheduler_info().get("workers", {})) or (local_workers or 1))
+        work = iter(batches(items, batch_size(len(items), workers)))
+        running = as_completed([client.submit(score_batch, spec, batch, pure=False)
+                                for batch in window(work, 3 * workers)])
+        for future in running:
+            scored_items = future.result()
+            future.release()
+            for scored in scored_items:
+                take(scored)
+            for batch in window(work, 1):
+                running.add(client.submit(score_batch, spec, batch, pure=False))
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

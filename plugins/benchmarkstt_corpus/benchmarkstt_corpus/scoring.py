@@ -1,0 +1,289 @@
+"""Scoring one recording: what a worker (a local process or a Dask worker) runs.
+
+A worker gets a :class:`Spec` (the normalizer and metric calls, picklable) and items; it
+builds the single-pair :class:`~benchmarkstt_core.pipeline.Pipeline` once per process from its
+own plugins, reads the files itself, and sends back one small row per engine: the counts
+the pooled rates need, each metric's single-pair value, the inputs' types and SHA-256, and
+the matched-pair segment sums for every pair of engines. Nothing depends on which worker
+or in which order: the same item gives the same rows.
+
+:example:
+    >>> from benchmarkstt_corpus.pairing import Item, Source
+    >>> item = Item("u1", Source("the cat sat", "argument"),
+    ...             (("a", Source("the cat sad", "argument")),))
+    >>> row = score_item(scorer(Spec()), item)["rows"][0]
+    >>> row["substitutions"], row["reference_words"], row["wer"]
+    (1, 3, 0.3333333333333333)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from benchmarkstt_core.errors import BenchmarkSTTError, InputError
+
+DEFAULT_METRICS = (("wer", "levenshtein"),)
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What every worker needs to build the same pipeline.
+
+    :param normalizers: normalizer calls in order, e.g. ``(("lowercase",),)``
+    :param metrics: metric calls; the first WER call gives the headline counts
+        (default: ``wer levenshtein``)
+    :param load: modules to load as plugins (``--load``)
+    :param encoding: the encoding of the input files
+    :param alignments: keep each file's words and opcodes in its rows
+    """
+
+    normalizers: tuple = ()
+    metrics: tuple = DEFAULT_METRICS
+    load: tuple = ()
+    encoding: str = "UTF-8"
+    alignments: bool = False
+
+
+def call_title(call: Sequence) -> str:
+    """The key of a metric call in results: ``wer``, ``wer levenshtein``, ``beer e.json``."""
+    return " ".join(str(v) for v in call)
+
+
+def headline_mode(metrics: Sequence) -> tuple:
+    """``(mode, differ_class)`` of the first WER call (its counts are the headline)."""
+    for call in metrics:
+        if call[0] == "wer":
+            mode = str(call[1]).lower() if len(call) > 1 and call[1] else "strict"
+            return mode, (call[2] if len(call) > 2 else None)
+    return "levenshtein", None
+
+
+def differ_name(mode: str, differ_class: Any) -> str:
+    """The differ a WER mode aligns with."""
+    if mode == "levenshtein":
+        return "levenshtein"
+    return str(differ_class) if differ_class else "ratcliffobershelp"
+
+
+def numerator(mode: str, s: int, d: int, i: int) -> float:
+    """The errors a WER mode counts: S + D + I, or S + (D + I) / 2 in hunt mode."""
+    return s + 0.5 * (d + i) if mode == "hunt" else s + d + i
+
+
+class Scorer:
+    """The pipeline and the differs, built once per process from the installed plugins.
+
+    :param spec: what to build
+    :param path_guard: the context's path guard (the client notes the rules files it reads)
+    """
+
+    def __init__(self, spec: Spec, path_guard: Any = None):
+        from benchmarkstt_core.context import Context
+        from benchmarkstt_core.pipeline import Pipeline
+
+        self.spec = spec
+        self.host = host = build_host(spec.load)
+        registries = host.registries
+        self.registries = registries
+        self.context = Context(registries, host.hook, encoding=spec.encoding, path_guard=path_guard,
+                               defaults={"dialect": "list"})
+        self.pipeline = Pipeline(registries, spec.normalizers, spec.metrics, context=self.context)
+        self.titles = [call_title(call) for call in spec.metrics]
+        self.mode, differ = headline_mode(spec.metrics)
+        self.differ = registries.differs.get(differ_name(self.mode, differ)).cls
+        self.wer_calls = []
+        for call, title in zip(spec.metrics, self.titles):
+            if call[0] == "wer":
+                mode, dclass = headline_mode([call])
+                self.wer_calls.append((title, mode, registries.differs.get(differ_name(mode, dclass)).cls))
+        self.char_differ = registries.differs.get("levenshtein").cls
+
+    def resolve_type(self, source: Any) -> str:
+        """The input type of a source: as given, or inferred per file as single-pair mode does."""
+        if source.type != "infer":
+            self.registries.inputs.get(source.type)
+            return source.type
+        kind = self.context.hook.infer_input_type(path=source.source) if self.context.hook else None
+        if kind is None:
+            extension = os.path.splitext(os.path.basename(source.source))[1]
+            what = f"extension {extension!r}" if extension else "no extension"
+            raise InputError(f"{source.source}: cannot infer the input type of a file with {what}; "
+                             f"give it with -rt/-ht or a type column in the manifest")
+        return kind
+
+    def read(self, source: Any) -> tuple:
+        """``(words, description)``: the normalized, segmented input and its path, type, SHA-256."""
+        kind = self.resolve_type(source)
+        if source.path is None:
+            digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
+        else:
+            digest = hashlib.sha256(self.context.read_bytes(source.path)).hexdigest()
+        text = self.registries.inputs.get(kind).create([source.source], context=self.context).read()
+        schema = self.pipeline.prepare(text)
+        return schema, {"path": source.path or source.origin, "type": kind, "sha256": digest}
+
+
+def build_host(load: Sequence = ()) -> Any:
+    """The plugins as the commands load them: the plugin cache when valid, else a full load."""
+    from benchmarkstt_core.plugincache import cached_host
+    from benchmarkstt_core.plugins import make_plugin_manager
+
+    host = None if load else cached_host()
+    return host if host is not None else make_plugin_manager(load=list(load))
+
+
+_SCORERS: dict = {}
+
+
+def scorer(spec: Spec) -> Scorer:
+    """This process's :class:`Scorer` for ``spec`` (built on first use)."""
+    if spec not in _SCORERS:
+        _SCORERS[spec] = Scorer(spec)
+    return _SCORERS[spec]
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception as the one line a row shows."""
+    if isinstance(exc, BenchmarkSTTError):
+        text = str(exc)
+    else:
+        text = f"{type(exc).__name__}: {exc}"
+    return " ".join(text.split()) or type(exc).__name__
+
+
+def error_profile(opcodes: Sequence) -> dict:
+    """The errors of one alignment by position: at reference word ``i``, 1 if it is
+    substituted or deleted, plus the words inserted just before it (position ``len(ref)``
+    holds the insertions after the last word). Positions without errors are left out."""
+    errors: dict = {}
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag == "equal":
+            continue
+        for i in range(i1, i2):
+            errors[i] = 1
+        extra = (j2 - j1) - (i2 - i1)
+        if extra > 0:
+            errors[i1] = errors.get(i1, 0) + extra
+    return errors
+
+
+def mapsswe_segments(a: dict, b: dict, min_good: int = 2) -> list:
+    """The matched-pair segments of two systems on one reference (sclite's MAPSSWE): a segment
+    opens at an error of either system and closes once both have been right for ``min_good``
+    consecutive reference words; each gives ``(errors of a, errors of b)``. ``a`` and ``b``
+    are :func:`error_profile` results.
+
+    :example:
+        >>> mapsswe_segments({0: 1, 5: 1}, {1: 2})
+        [(1, 2), (1, 0)]
+    """
+    segments = []
+    last = None
+    for i in sorted(set(a) | set(b)):
+        if last is None or i - last - 1 >= min_good:
+            segments.append([0, 0])
+        segments[-1][0] += a.get(i, 0)
+        segments[-1][1] += b.get(i, 0)
+        last = i
+    return [tuple(s) for s in segments]
+
+
+def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence) -> dict:
+    """The substituted pairs, deleted and inserted words of one alignment, counted."""
+    subs: list = []
+    dels: list = []
+    ins: list = []
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag == "equal":
+            continue
+        n = min(i2 - i1, j2 - j1)
+        subs.extend(zip(ref[i1:i1 + n], hyp[j1:j1 + n]))
+        dels.extend(ref[i1 + n:i2])
+        ins.extend(hyp[j1 + n:j2])
+    return {"substitutions": Counter(subs), "deletions": Counter(dels), "insertions": Counter(ins)}
+
+
+def score_item(scorer: Scorer, item: Any) -> dict:
+    """Score one recording against every engine; errors become rows, never exceptions."""
+    from benchmarkstt_metrics.metrics import count_opcodes
+
+    result: dict = {"id": item.id, "rows": [], "pairs": {}}
+    try:
+        ref, ref_info = scorer.read(item.reference)
+    except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
+        message = one_line(exc)
+        ref_info = {"path": item.reference.path or item.reference.origin, "type": item.reference.type,
+                    "sha256": None}
+        for engine, source in item.hypotheses:
+            result["rows"].append(error_row(item.id, engine, ref_info,
+                                            {"path": source.path or source.origin, "type": source.type,
+                                             "sha256": None},
+                                            f"reference: {message}"))
+        return result
+    profiles = {}
+    for engine, source in item.hypotheses:
+        hyp_info = {"path": source.path or source.origin, "type": source.type, "sha256": None}
+        try:
+            hyp, hyp_info = scorer.read(source)
+            a, b = ref.words, hyp.words
+            opcodes = scorer.differ(a, b).get_opcodes()
+            counts = count_opcodes(opcodes)
+            values = {title: value for title, (_, value) in
+                      zip(scorer.titles, scorer.pipeline.compare(ref, hyp))}
+            pooling = {}
+            for title, mode, differ in scorer.wer_calls:
+                c = counts if differ is scorer.differ and mode == scorer.mode else None
+                c = c or count_opcodes(differ(a, b).get_opcodes())
+                pooling[title] = [numerator(mode, c["replace"], c["delete"], c["insert"]), len(a)]
+            for title, call in zip(scorer.titles, scorer.spec.metrics):
+                if call[0] == "cer":
+                    ca, cb = "".join(a), "".join(b)
+                    c = count_opcodes(scorer.char_differ(ca, cb).get_opcodes())
+                    pooling[title] = [c["replace"] + c["delete"] + c["insert"], len(ca)]
+        except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
+            result["rows"].append(error_row(item.id, engine, ref_info, hyp_info, one_line(exc)))
+            continue
+        s, d, i = counts["replace"], counts["delete"], counts["insert"]
+        errors = numerator(scorer.mode, s, d, i)
+        row = {"id": item.id, "engine": engine, "status": "ok", "error": None,
+               "reference": ref_info, "hypothesis": hyp_info,
+               "substitutions": s, "deletions": d, "insertions": i, "hits": counts["equal"],
+               "reference_words": len(a), "hypothesis_words": len(b), "errors": errors,
+               "wer": rate(errors, len(a)), "metrics": values, "pooling": pooling,
+               "error_words": error_words(opcodes, a, b)}
+        if scorer.spec.alignments:
+            row["alignment"] = {"reference": list(a), "hypothesis": list(b),
+                                "opcodes": [list(op) for op in opcodes]}
+        result["rows"].append(row)
+        profiles[engine] = error_profile(opcodes)
+    engines = [engine for engine, _ in item.hypotheses]
+    for x, first in enumerate(engines):
+        for second in engines[x + 1:]:
+            if first in profiles and second in profiles:
+                z = [ea - eb for ea, eb in mapsswe_segments(profiles[first], profiles[second])]
+                result["pairs"][(first, second)] = (len(z), sum(z), sum(v * v for v in z))
+    return result
+
+
+def rate(errors: float, words: int) -> float:
+    """Errors per reference word; with no reference word, 0 if nothing is wrong, else 1
+    (as the single-pair WER)."""
+    if not words:
+        return 0 if not errors else 1
+    return errors / words
+
+
+def error_row(key: str, engine: str, ref_info: dict, hyp_info: dict, message: str) -> dict:
+    """The row of a file that could not be read or scored."""
+    return {"id": key, "engine": engine, "status": "error", "error": message,
+            "reference": ref_info, "hypothesis": hyp_info}
+
+
+def score_batch(spec: Spec, items: Sequence) -> list:
+    """Score several items in this process (what a pool or a Dask worker runs)."""
+    s = scorer(spec)
+    return [score_item(s, item) for item in items]

@@ -1,0 +1,143 @@
+"""The statistics of a corpus: bootstrap intervals, paired tests and the ranking.
+
+Every resampling draws its own generator from the seed (``numpy.random.default_rng(seed)``)
+and draws replicate ``r`` as ``rng.integers(0, n, size=n)`` (``BLOCK`` replicates at a time,
+which gives the same numbers), so a result does not depend on the order statistics are
+computed in, and a slow loop over the same draws reproduces it exactly.
+
+:example:
+    >>> errors, words = [1, 0, 4, 2], [10, 12, 9, 11]
+    >>> low, high = bootstrap_ci(errors, words, resamples=200, seed=1)
+    >>> low < sum(errors) / sum(words) < high
+    True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+BLOCK = 256
+# resampling one file only ever draws that file: no interval, no test
+MIN_UNITS = 2
+
+
+def replicates(errors: Sequence, words: Sequence, resamples: int, seed: int) -> tuple:
+    """Resampled pooled rates: ``(numerator sums, denominator sums)`` per replicate, for
+    each of the ``errors`` columns (a 2-D array: one column per system) and ``words``."""
+    import numpy as np
+
+    errors = np.asarray(errors, dtype=float)
+    if errors.ndim == 1:
+        errors = errors[:, None]
+    words = np.asarray(words, dtype=float)
+    n = len(words)
+    rng = np.random.default_rng(seed)
+    err_sums = np.empty((resamples, errors.shape[1]))
+    word_sums = np.empty(resamples)
+    for start in range(0, resamples, BLOCK):
+        stop = min(start + BLOCK, resamples)
+        index = rng.integers(0, n, size=(stop - start, n))
+        err_sums[start:stop] = errors[index].sum(axis=1)
+        word_sums[start:stop] = words[index].sum(axis=1)
+    return err_sums, word_sums
+
+
+def pooled(errors: float, words: float) -> float:
+    """Errors per reference word (NaN with no reference words)."""
+    return errors / words if words else math.nan
+
+
+def bootstrap_ci(errors: Sequence, words: Sequence, resamples: int = 1000, seed: int = 0,
+                 level: float = 0.95) -> tuple:
+    """The percentile bootstrap interval of the pooled rate sum(errors) / sum(words),
+    resampling the files (or utterances) with replacement (replicates that drew no
+    reference word are left out)."""
+    import numpy as np
+
+    if len(words) < MIN_UNITS:
+        return (math.nan, math.nan)
+    err_sums, word_sums = replicates(errors, words, resamples, seed)
+    drawn = word_sums > 0  # a replicate of files without reference words has no rate
+    rates = err_sums[drawn, 0] / word_sums[drawn]
+    if not len(rates):
+        return (math.nan, math.nan)
+    tail = (1 - level) / 2
+    low, high = np.quantile(rates, [tail, 1 - tail])
+    return float(low), float(high)
+
+
+def paired_bootstrap(errors_a: Sequence, errors_b: Sequence, words: Sequence, resamples: int = 1000,
+                     seed: int = 0) -> dict:
+    """How often A's pooled rate beats B's when the same files are drawn for both.
+
+    ``probability_a_better`` counts a tie as half; ``p_value`` is two-sided,
+    ``2 * (k + 1) / (resamples + 1)`` capped at 1, where ``k`` is the number of replicates
+    (ties as half) in which the engine that is worse overall comes out better: never 0,
+    since a finite number of replicates cannot show that.
+    """
+    import numpy as np
+
+    if len(words) < MIN_UNITS:
+        return {"probability_a_better": math.nan, "p_value": math.nan}
+    err_sums, _ = replicates(np.column_stack([errors_a, errors_b]), words, resamples, seed)
+    diff = err_sums[:, 0] - err_sums[:, 1]
+    ties = 0.5 * np.count_nonzero(diff == 0)
+    a_better, b_better = np.count_nonzero(diff < 0) + ties, np.count_nonzero(diff > 0) + ties
+    p_value = min(1.0, 2 * (min(a_better, b_better) + 1) / (resamples + 1))
+    return {"probability_a_better": float(a_better / resamples), "p_value": float(p_value)}
+
+
+def mapsswe(n: int, sum_z: float, sum_z2: float) -> dict:
+    """sclite's matched-pair sentence-segment word error test from the segments' error
+    differences z = e_a - e_b: W = mean(z) / (sd(z) / sqrt(n)), two-sided against the normal."""
+    from scipy.stats import norm
+
+    if n < 2:
+        return {"segments": n, "mean_difference": (sum_z / n) if n else math.nan, "statistic": math.nan,
+                "p_value": 1.0 if not sum_z else math.nan}
+    mean = sum_z / n
+    variance = (sum_z2 - n * mean * mean) / (n - 1)
+    if variance <= 0:
+        statistic = 0.0 if mean == 0 else math.copysign(math.inf, mean)
+        p_value = 1.0 if mean == 0 else 0.0
+    else:
+        statistic = mean / math.sqrt(variance / n)
+        p_value = float(2 * norm.sf(abs(statistic)))
+    return {"segments": n, "mean_difference": mean, "statistic": statistic, "p_value": p_value}
+
+
+def wilcoxon(rates_a: Sequence, rates_b: Sequence) -> dict:
+    """The Wilcoxon signed-rank test on per-file rates (scipy; two-sided; zero differences
+    dropped): the exact distribution for up to 50 differences without ties, else the normal
+    approximation with the tie correction. With every difference zero the p-value is 1; with
+    fewer than MIN_UNITS files there is none."""
+    from scipy.stats import wilcoxon as scipy_wilcoxon
+
+    if len(rates_a) < MIN_UNITS:
+        return {"files": len(rates_a), "statistic": math.nan, "p_value": math.nan, "method": "none"}
+    diffs = [a - b for a, b in zip(rates_a, rates_b) if a != b]
+    if not diffs:
+        return {"files": len(rates_a), "statistic": 0.0, "p_value": 1.0, "method": "none"}
+    sizes = [abs(d) for d in diffs]
+    method = "exact" if len(diffs) <= 50 and len(set(sizes)) == len(sizes) else "asymptotic"
+    test = scipy_wilcoxon(diffs, method=method)
+    return {"files": len(rates_a), "statistic": float(test.statistic), "p_value": float(test.pvalue),
+            "method": method}
+
+
+def rank(rates: dict, significant: dict) -> dict:
+    """Competition ranks: 1 + the number of engines significantly better than this one.
+
+    Engines no other engine beats significantly share rank 1, and so on down.
+    ``significant[(a, b)]`` is the better engine's name when the difference is significant.
+
+    :example:
+        >>> rank({"a": 0.1, "b": 0.11, "c": 0.3}, {("a", "b"): None, ("a", "c"): "a", ("b", "c"): "b"})
+        {'a': 1, 'b': 1, 'c': 3}
+    """
+    beaten = {engine: 0 for engine in rates}
+    for (a, b), winner in significant.items():
+        if winner is not None:
+            beaten[b if winner == a else a] += 1
+    return {engine: 1 + beaten[engine] for engine in sorted(rates, key=lambda e: (rates[e], e))}
