@@ -454,7 +454,7 @@ def main() -> int:
     count = 1_000 if args.quick else UTTERANCES
     sections = args.sections.split(",")
 
-    if set(sections) & {"a", "b", "c", "d"}:
+    if set(sections) & {"a", "b", "c", "d", "e"}:
         ensure_baseline()
     results: dict = {"machine": machine(), "started": time.strftime("%Y-%m-%d %H:%M:%S")}
     checks: list = []

@@ -84,7 +84,7 @@ def test_jobs_and_dask_cluster_give_identical_results(tools, corpus):
 
 def test_faulty_files_become_rows_and_fail_the_run(tools, tmp_path):
     root = build(tmp_path / "c", files=4)
-    (root / "mid" / "ep01.txt").write_bytes(b"\xff\xfe\x00\x01binary\x00")
+    (root / "mid" / "ep01.txt").write_bytes(b"\x80\x81\x00\x01binary\x00")
     (root / "twin" / "ep02.txt").unlink()
     (root / "twin" / "ep02.json").write_text('{"results": {"items": [', encoding="utf-8")
     out = tmp_path / "result.json"
@@ -95,7 +95,7 @@ def test_faulty_files_become_rows_and_fail_the_run(tools, tmp_path):
     data = json.loads(out.read_text())
     failed = {(f["id"], f["engine"]): f["error"] for f in data["failed"]}
     assert set(failed) == {("ep01", "mid"), ("ep02", "twin")}
-    assert "ep01.txt:1:1: cannot decode byte 0xff" in failed[("ep01", "mid")]
+    assert "ep01.txt:1:1: cannot decode byte 0x80" in failed[("ep01", "mid")]
     assert "ep02.json" in failed[("ep02", "twin")]
     rows = {r["id"]: r for r in data["engines"]["mid"]["files"]}
     assert rows["ep01"]["status"] == "error" and rows["ep00"]["status"] == "ok"
@@ -190,7 +190,7 @@ def test_manifest_with_types_and_unpaired(tools, corpus, tmp_path):
     (["--manifest", "missing.csv"], "--manifest 'missing.csv': cannot read it"),
     (["--rerun", "missing.json"], "--rerun 'missing.json': cannot read it"),
     (["-r", ".", "-h", "a=.", "--resamples", "0"], "--resamples must be at least 1"),
-    (["-r", ".", "-h", "a=.", "--wer", "fast"], "wer: unknown mode 'fast'"),
+    (["-r", ".", "-h", "a=.", "--wer", "fast"], "--wer: mode expects one of strict, hunt, levenshtein, got 'fast'"),
 ])
 def test_bad_arguments_are_one_clear_line(tools, tmp_path, args, message):
     run = tools("corpus", *args, cwd=tmp_path)

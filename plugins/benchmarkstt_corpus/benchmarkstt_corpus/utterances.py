@@ -1,55 +1,32 @@
 """Utterance-level corpora: one reference file and one file per engine, paired by utterance id.
 
-A file is read by the input type inferred for it (or given); when that input returns a
-transcript whose segments carry ids (``segment.id``: the transcripts plugin's TRN, STM and
-CTM readers), the segments are the utterances. A ``.trn`` file with no installed reader is
-read here: every line is ``words (utterance-id)``. Each utterance becomes one item of the
-corpus, so intervals and paired tests resample utterances.
+A file is read by the input type inferred for it (or given) of the transcripts plugin: the
+segments of a TRN, STM, CTM or SegLST file carry the utterance or recording they belong to
+(``segment.recording``), and the segments of one id, joined in order, are one utterance.
+Each utterance becomes one item of the corpus, so intervals and paired tests resample
+utterances.
 
 :example:
     >>> import pathlib, tempfile
+    >>> from benchmarkstt_core.plugins import make_plugin_manager
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "ref.trn"
     >>> _ = path.write_text("the cat sat (utt1)\\non the mat (utt2)\\n")
-    >>> read_trn(str(path))
+    >>> read_utterances(str(path), "infer", make_plugin_manager(), "utf-8")
     [('utt1', 'the cat sat'), ('utt2', 'on the mat')]
 """
 
 from __future__ import annotations
 
 import os
-import re
 from typing import Any, Mapping
 
 from benchmarkstt_core.errors import InputError, UsageError
 
 from .pairing import REFERENCE, Corpus, Item, Source, Unpaired
 
-TRN_LINE = re.compile(r"^(.*?)\s*\(([^()]*)\)\s*$")
-
-
-def read_trn(path: str, encoding: str = "utf-8") -> list:
-    """``[(utterance id, text), ...]`` of a NIST TRN file (``words (id)`` per line)."""
-    try:
-        with open(path, encoding=encoding) as f:
-            lines = f.read().splitlines()
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read it: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not {encoding} text") from None
-    found = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip() or line.startswith(";;"):
-            continue
-        match = TRN_LINE.match(line)
-        if not match or not match.group(2).strip():
-            raise InputError(f"{path}:{number}: a TRN line ends with the utterance id in parentheses: "
-                             f"words (id)")
-        found.append((match.group(2).strip(), match.group(1)))
-    return found
-
 
 def read_utterances(path: str, kind: str, host: Any, encoding: str) -> list:
-    """``[(utterance id, text), ...]`` of one file, by its input type's segments or as TRN."""
+    """``[(utterance id, text), ...]`` of one file, from its input type's segments."""
     from benchmarkstt_core.context import Context
 
     registries = host.registries
@@ -60,10 +37,11 @@ def read_utterances(path: str, kind: str, host: Any, encoding: str) -> list:
         reader = registries.inputs.get(kind).create([path], context=context)
         transcript = getattr(reader, "transcript", None)
         segments = transcript().segments if callable(transcript) else None
-        if segments and all(getattr(s, "id", None) for s in segments):
-            return [(s.id, s.text) for s in segments]
-    if path.lower().endswith(".trn"):
-        return read_trn(path, encoding)
+        if segments and all(getattr(s, "recording", None) for s in segments):
+            utterances: dict = {}
+            for segment in segments:
+                utterances.setdefault(segment.recording, []).append(segment.text)
+            return [(key, " ".join(texts)) for key, texts in utterances.items()]
     raise InputError(f"{path}: no utterance ids: an utterance-level corpus needs files whose "
                      f"segments carry ids (TRN, STM, CTM)")
 
