@@ -7,6 +7,9 @@ Code written for benchmarkstt 1.1 keeps its imports: ``benchmarkstt.input.core``
 standard plugins' own, or thin adapters where 1.1's signature differs, so every number is
 the one the ``benchmarkstt`` command gives.
 
+``benchmarkstt.wer(references, hypotheses)`` is the pooled levenshtein WER of two texts or of
+two lists of texts, as jiwer users expect (from the corpus plugin, ``benchmarkstt_corpus.wer``).
+
 Nothing is imported until it is used: ``import benchmarkstt`` is cheap, and the
 subpackages load on first access.
 
@@ -19,11 +22,14 @@ subpackages load on first access.
     >>> from benchmarkstt.schema import Schema
     >>> WER().compare(Schema(PlainText("the cat sat")), Schema(PlainText("the cat sad")))
     0.3333333333333333
+    >>> from benchmarkstt import wer
+    >>> wer(["the cat sat", "on the mat"], ["the cat sad", "on the mat"])
+    0.16666666666666666
 """
 
-__all__ = ["__version__", "api", "diff", "input", "metrics", "normalization", "output", "schema", "segmentation"]
+__all__ = ["__version__", "wer", "api", "diff", "input", "metrics", "normalization", "output", "schema", "segmentation"]
 
-_SUBMODULES = frozenset(__all__) - {"__version__"}
+_SUBMODULES = frozenset(__all__) - {"__version__", "wer"}
 
 
 def __getattr__(name: str):
@@ -31,6 +37,10 @@ def __getattr__(name: str):
         from benchmarkstt_core.__meta__ import __version__
 
         return __version__
+    if name == "wer":
+        from benchmarkstt_corpus import wer
+
+        return wer
     if name in _SUBMODULES:
         from importlib import import_module
 
