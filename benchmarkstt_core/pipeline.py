@@ -12,13 +12,16 @@ hypothesis pair, so a loop or a process pool can call it. :func:`benchmark` does
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, NamedTuple, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Sequence, Union
 
 from .context import Context
 from .diff import char_opcodes
 from .errors import UsageError
 from .normalization import LogEntry, NormalizationAggregate, normalize_logged
 from .registry import ComponentSpec, Registries
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .plugins import PluginHost
 
 ComponentCall = Union[str, Sequence[Any]]
 
@@ -98,7 +101,7 @@ def render_log_entry(entry: LogEntry, dialect: Any) -> str:
 
 
 def benchmark(reference: str, hypothesis: str, metrics: Iterable[ComponentCall] = ("wer",),
-              normalizers: Iterable[ComponentCall] = (), host: Any = None) -> list:
+              normalizers: Iterable[ComponentCall] = (), host: PluginHost | None = None) -> list:
     """Compare two texts and return a :class:`Result` per metric.
 
     :param reference: the reference text
