@@ -38,15 +38,6 @@ def run_command(name: str, *args: str, cwd: Path | str | None = None, input: str
     return Run(proc)
 
 
-@pytest.fixture(scope="session", autouse=True)
-def plugin_cache_dir(tmp_path_factory):
-    """The commands run here keep their plugin cache in a folder of the test session."""
-    folder = tmp_path_factory.mktemp("plugin-cache")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("BENCHMARKSTT_CACHE_DIR", str(folder))
-        yield folder
-
-
 @pytest.fixture
 def bstt():
     """``bstt(*args, cwd=..., input=...)`` runs ``benchmarkstt``."""

@@ -34,7 +34,7 @@ def venv(tmp_path_factory) -> Path:
 
 def run(venv: Path, name: str, *args: str, env: dict | None = None, input: str | None = None):
     full_env = {k: v for k, v in os.environ.items()
-                if not k.startswith("BENCHMARKSTT_") or k == "BENCHMARKSTT_CACHE_DIR"}
+                if not k.startswith("BENCHMARKSTT_")}
     full_env.update(env or {})
     return subprocess.run([str(venv / "bin" / name), *args], capture_output=True, text=True,
                           env=full_env, input=input, cwd=venv)
