@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, make_venv, pip_install, run_in
 
 pytestmark = pytest.mark.slow
 
@@ -17,27 +15,15 @@ THIRDPARTY = ROOT / "tests" / "thirdparty"
 TEXTS = ["-r", "Hello, world!", "-h", "hello world again", "-rt", "argument", "-ht", "argument"]
 
 
-def pip_install(venv: Path, *paths: Path) -> None:
-    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                    *map(str, paths)], check=True, cwd=venv)
-
-
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory) -> Path:
     """A fresh virtualenv with the core, formats, metrics and the third-party plugin."""
-    path = tmp_path_factory.mktemp("thirdparty") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
-    pip_install(path, ROOT, ROOT / "plugins" / "benchmarkstt_formats", ROOT / "plugins" / "benchmarkstt_metrics",
-                THIRDPARTY / "benchmarkstt-punct")
-    return path
+    return make_venv(tmp_path_factory.mktemp("thirdparty") / "venv", ROOT, ROOT / "plugins" / "benchmarkstt_formats",
+                     ROOT / "plugins" / "benchmarkstt_metrics", THIRDPARTY / "benchmarkstt-punct")
 
 
 def run(venv: Path, name: str, *args: str, env: dict | None = None, input: str | None = None):
-    full_env = {k: v for k, v in os.environ.items()
-                if not k.startswith("BENCHMARKSTT_")}
-    full_env.update(env or {})
-    return subprocess.run([str(venv / "bin" / name), *args], capture_output=True, text=True,
-                          env=full_env, input=input, cwd=venv)
+    return run_in(venv, name, *args, env=env, input=input)
 
 
 def test_flags_results_and_listing(venv):
