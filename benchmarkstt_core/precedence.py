@@ -128,8 +128,13 @@ def _clash(kind: str, name: str, claims: list, warn: Callable[[str], None]) -> C
     claims = sorted(claims, key=lambda c: c.plugin.name)
     what = kind[:-1].replace("_", " ")
     names = " and ".join(_named(c) for c in claims)
+    dropped = [c.plugin.name for c in claims[:-1]]
+    installed = [n for n in dropped if not n.startswith("--load ")]
+    loaded = [n[len("--load "):] for n in dropped if n.startswith("--load ")]
+    ways = ([f"{ENV_DISABLE}={','.join(installed)}"] if installed else []) + \
+           ([f"without --load {' '.join(loaded)}"] if loaded else [])
     message = (f"{what} {name!r} is registered by plugins {names}, so none of them is used: "
-               f"disable all but one with {ENV_DISABLE}={claims[0].plugin.name} (or another of them)")
+               f"keep one, e.g. {' and '.join(ways)}")
     warn(message)
     for claim in claims:
         others = ", ".join(repr(c.plugin.name) for c in claims if c is not claim)

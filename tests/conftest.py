@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -75,6 +76,27 @@ def write_package(folder: Path, dist: str, modules: dict, entry_points: dict) ->
                                       + (f"[options.entry_points]\nbenchmarkstt =\n{eps}" if eps else ""))
     for name, source in modules.items():
         (folder / f"{name}.py").write_text(textwrap.dedent(source))
+    return folder
+
+
+def console_sessions(page: Path) -> list:
+    """``(command, output)`` of every ``$ command`` in the ```` ```console ```` blocks of a
+    docs page; the output of ``$ cat FILE`` is that file's content."""
+    pairs = []
+    for block in re.findall(r"```console\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            pairs.append((command, output))
+    return pairs
+
+
+def write_session_files(sessions: list, folder: Path) -> Path:
+    """Write the files that ``$ cat FILE`` shows in ``sessions`` into ``folder``."""
+    for command, output in sessions:
+        if command.startswith("cat "):
+            target = folder / command[4:]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(output, encoding="utf-8")
     return folder
 
 
