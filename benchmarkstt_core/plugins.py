@@ -162,7 +162,7 @@ class PluginHost:
                     record.components.setdefault(kind, []).append(spec.name)
         return registries
 
-    def _claims(self, kind: str, impl: Any) -> list:
+    def _claims(self, kind: str, impl: pluggy.HookImpl) -> list:
         """What one plugin's ``register_KIND`` registers; nothing when it fails."""
         record = self.record(impl.plugin_name) or PluginRecord(impl.plugin_name, "?", "?", "?")
         claims: list[Claim] = []
@@ -192,7 +192,7 @@ class PluginHost:
                 methods.setdefault(name, (impl.plugin_name, function))
         return {name: function for name, (_, function) in methods.items() if name not in clashing}
 
-    def _call_impl(self, impl: Any, stage: str, **kwargs: Any) -> bool:
+    def _call_impl(self, impl: pluggy.HookImpl, stage: str, **kwargs: Any) -> bool:
         """Call one hook implementation with the arguments it takes; ``False`` when it failed."""
         try:
             impl.function(**{name: kwargs[name] for name in impl.argnames})
