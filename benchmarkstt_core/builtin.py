@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
-from .hookspecs import hookimpl
+from .hookspecs import Register, hookimpl
 
 
 @hookimpl
-def register_tool_commands(register: Callable) -> None:
-    """Register the subcommands the core provides to ``benchmarkstt-tools``."""
-    from .cli.benchmark import BenchmarkCommand
-    from .cli.normalization import NormalizationCommand
-    from .cli.plugins import PluginsCommand
-
-    register(NormalizationCommand)
-    register(BenchmarkCommand)
-    register(PluginsCommand)
+def register_tool_commands(register: Register) -> None:
+    """Register the subcommands the core provides to ``benchmarkstt-tools`` (imported when used)."""
+    register("benchmarkstt_core.cli.normalization:NormalizationCommand", name="normalization")
+    register("benchmarkstt_core.cli.benchmark:BenchmarkCommand", name="metrics")
+    register("benchmarkstt_core.cli.plugins:PluginsCommand", name="plugins")

@@ -5,9 +5,11 @@ Every run of ``benchmarkstt`` looks up the ``benchmarkstt`` entry points. Import
 a third of a whole tutorial run, while the lookup itself only reads the ``entry_points.txt``
 of the ``*.dist-info`` and ``*.egg-info`` folders on ``sys.path``. :func:`scan` does that
 read, in ``importlib.metadata``'s order (path entries in order; of distributions with the
-same normalized name, the first found wins) and returns ``None`` where the layout is one only
-``importlib.metadata`` reads (a zip file on the path, a finder of distributions other than
-the standard path finder), so that the caller can use it instead.
+same normalized name, the first found wins) and returns ``None`` wherever the layout is not
+plain folders of ``*.dist-info`` / ``*.egg-info`` metadata (a zip file or an unzipped ``.egg``
+on the path, a finder of distributions other than the standard path finder);
+:func:`entry_points` then asks ``importlib.metadata``. A layout the reader does not know
+thus costs time, never a plugin.
 
 :example:
     >>> eps = scan("benchmarkstt")
@@ -112,6 +114,19 @@ def _distribution(folder: str, fallback: str) -> Distribution:
     return Distribution(fields.get("Name", fallback), fields.get("Version", "?"))
 
 
+def entry_points(group: str) -> list:
+    """The ``group`` entry points of the installed distributions: :func:`scan`'s, or
+    ``importlib.metadata``'s where :func:`scan` does not know the layout."""
+    found = scan(group)
+    if found is not None:
+        return found
+    if sys.version_info >= (3, 10):
+        from importlib.metadata import entry_points as select
+    else:  # pragma: no cover - Python 3.9
+        from importlib_metadata import entry_points as select
+    return list(select(group=group))
+
+
 def scan(group: str) -> list | None:
     """The ``group`` entry points of the distributions on ``sys.path``, or ``None`` when the
     path holds something this plain reader does not (then ask ``importlib.metadata``)."""
@@ -120,9 +135,11 @@ def scan(group: str) -> list | None:
     seen: set = set()
     found = []
     for entry in sys.path:
-        folder = entry or "."
-        if os.path.isfile(folder):
+        if not isinstance(entry, str):
             return None
+        folder = entry or "."
+        if os.path.isfile(folder) or folder.lower().rstrip("/\\").endswith(".egg"):
+            return None  # a zip file, an unzipped egg: importlib.metadata reads those
         try:
             names = os.listdir(folder)
         except OSError:
@@ -130,7 +147,7 @@ def scan(group: str) -> list | None:
         # importlib.metadata lists dist-info folders before egg-info ones in each path entry
         for suffix in (".dist-info", ".egg-info"):
             for name in names:
-                if not name.endswith(suffix):
+                if not name.lower().endswith(suffix):
                     continue
                 stem = name[:-len(suffix)]
                 key = _NORMALIZE.sub("_", stem.split("-", 1)[0]).lower()

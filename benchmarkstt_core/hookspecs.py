@@ -6,9 +6,16 @@ A plugin is a module named by an entry point in the group ``benchmarkstt``::
     benchmarkstt =
         benchmarkstt_punct = benchmarkstt_punct
 
-Its functions marked ``@hookimpl`` and named like a hook below are called by the host. The
-registration hooks receive a ``register`` callback; call it once per component class. Hook
-arguments must not have default values (pluggy does not pass those).
+Its functions marked ``@hookimpl`` and named like a hook below are called by the host; a
+marked function whose name is no hook below fails the plugin. The registration hooks
+receive a ``register`` callback (:data:`Register`); call it once per component:
+
+* ``register(MyClass)``: the class, read at once;
+* ``register("my_plugin.metrics:MyClass", name="mine")``: lazily, by import path and name,
+  so that the module is imported only when the component is used or its help is shown;
+* either with ``override=True`` to replace a standard component of the same name.
+
+Hook arguments must not have default values (pluggy does not pass those).
 
 :example:
     >>> from benchmarkstt_core.hookspecs import hookimpl
@@ -19,7 +26,10 @@ arguments must not have default values (pluggy does not pass those).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .plugins import PluginHost
 
 PROJECT = "benchmarkstt"
 
@@ -27,13 +37,16 @@ PROJECT = "benchmarkstt"
 class Marker:
     """``@hookimpl`` / ``@hookspec`` with pluggy's options, without importing pluggy.
 
-    A plugin imports ``hookimpl`` at its top, and a run served from the plugin cache
-    (:mod:`.plugincache`) imports pluggy only when it needs it. The options are kept on the
+    A plugin imports ``hookimpl`` at its top without importing pluggy (so that importing a
+    plugin's module, e.g. in its own tests, stays cheap). The options are kept on the
     function as ``ATTRIBUTE`` and handed to pluggy's own marker when the plugin manager
     reads the plugin (:func:`.plugins.make_plugin_manager`), so pluggy sees exactly what
     ``pluggy.HookimplMarker("benchmarkstt")`` would have set. The options are pluggy's:
     ``tryfirst``, ``trylast``, ``wrapper``, ``hookwrapper``, ``optionalhook``, ``specname``
     for implementations; ``firstresult``, ``historic``, ``warn_on_impl`` for specifications.
+    On the ``register_*`` hooks ``tryfirst``, ``trylast`` and the wrappers are refused (the
+    plugin fails, naming the hook): who answers to a name is decided by
+    :mod:`.precedence`, not by calling order.
 
     :example:
         >>> @hookimpl(trylast=True)
@@ -56,7 +69,9 @@ class Marker:
 hookspec = Marker(PROJECT + "_spec_options")
 hookimpl = Marker(PROJECT + "_impl_options")
 
-Register = Callable[[type], None]
+#: ``register(component, name=None, override=False)``: ``component`` is a class or
+#: ``"module:QualName"`` (then ``name`` is required).
+Register = Callable[..., None]
 
 
 @hookspec
@@ -126,7 +141,7 @@ def register_tool_commands(register: Register) -> None:
 
 
 @hookspec
-def register_api_methods(register: Callable[[str, Callable], None], host: object) -> None:
+def register_api_methods(register: Callable[[str, Callable], None], host: PluginHost) -> None:
     """Register extra JSON-RPC methods: ``register("my.method", function)``."""
 
 

@@ -13,7 +13,7 @@ hypothesis pair, so a loop or a process pool can call it. :func:`benchmark` does
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Callable, NamedTuple, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence, Union
 
 from .context import Context
 from .diff import char_opcodes
@@ -21,6 +21,9 @@ from .errors import UsageError
 from .normalization import LogEntry, NormalizationAggregate, normalization_record, normalize_logged
 from .registry import ComponentSpec, Registries
 from .schema import Schema, TimedText
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .plugins import PluginHost
 
 ComponentCall = Union[str, Sequence[Any]]
 
@@ -146,7 +149,7 @@ def render_log_entry(entry: LogEntry, dialect: Any) -> str:
 
 def benchmark(reference: str, hypothesis: str,
               metrics: ComponentCall | Iterable[ComponentCall] = ("wer",),
-              normalizers: ComponentCall | Iterable[ComponentCall] = (), host: Any = None) -> list:
+              normalizers: ComponentCall | Iterable[ComponentCall] = (), host: PluginHost | None = None) -> list:
     """Compare two texts and return a :class:`Result` per metric.
 
     :param reference: the reference text

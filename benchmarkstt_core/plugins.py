@@ -1,8 +1,24 @@
 """Finding, loading and listing plugins: :func:`make_plugin_manager` builds a :class:`PluginHost`.
 
-Plugins come from, in this order (the first to register a name keeps it): the core's own
-builtins, the ``benchmarkstt`` entry points of installed distributions (sorted by name),
-then modules named with ``--load``. A broken entry point costs one warning, never the tool.
+Plugins come from, in this order: the core's own builtins, the ``benchmarkstt`` entry points
+of installed distributions (sorted by name), then modules named with ``--load``. A broken
+entry point costs one warning, never the tool.
+
+Design notes:
+
+* One host class, :class:`PluginHost`: pluggy's plugin manager with the plugins' records
+  and the registries they fill. Nothing is cached between runs: what a run needs of the
+  plugins is cheap because registration can be lazy (a component registered by name and
+  import path is imported only when used, :class:`~benchmarkstt_core.registry.LazyComponentSpec`)
+  and the entry points are read without importlib.metadata (:mod:`.entrypoints`).
+* Who answers to a name does not depend on load order: the registrations of every plugin
+  are gathered, then decided by :mod:`.precedence` (standard components keep their names
+  unless one plugin declares ``override=True``; clashing third parties are both left out).
+* Each plugin is checked when it is registered: a hook implementation whose name is no
+  hook of :mod:`.hookspecs` (``register_metric``), or ``tryfirst``/``trylast``/wrappers on a
+  ``register_*`` hook, fail that plugin with a message naming the hook.
+* The ``register_*`` hooks are called one implementation at a time, so that a failing one
+  loses only its own plugin's components, and every component is credited to its plugin.
 
 Environment:
 
@@ -13,6 +29,8 @@ Environment:
 :example:
     >>> host = make_plugin_manager()
     >>> "benchmarkstt_core.builtin" in [r.name for r in host.records]
+    True
+    >>> host.record("benchmarkstt_metrics").standard
     True
 """
 
@@ -25,53 +43,82 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from . import hookspecs
 from .errors import PluginLoadError
-from .registry import KINDS, Registries
+from .precedence import ENV_DISABLE, Claim, resolve
+from .registry import KINDS, ComponentSpec, LazyComponentSpec, Registries
 
 if TYPE_CHECKING:  # pragma: no cover
     import pluggy
 
 GROUP = "benchmarkstt"
 BUILTIN_PLUGINS = ("benchmarkstt_core.builtin",)
-ENV_DISABLE = "BENCHMARKSTT_DISABLE_PLUGINS"
 ENV_ERRORS = "BENCHMARKSTT_PLUGIN_ERRORS"
+
+#: The distributions of this project (``plugins/`` in its repository) and the core: their
+#: components keep their names against third-party plugins (:mod:`.precedence`). A new
+#: standard plugin adds its distribution name here (a test checks that every one is listed).
+STANDARD_DISTRIBUTIONS = frozenset({
+    "benchmarkstt", "benchmarkstt-core", "benchmarkstt-api", "benchmarkstt-beer", "benchmarkstt-corpus",
+    "benchmarkstt-formats", "benchmarkstt-metrics", "benchmarkstt-normalizers", "benchmarkstt-profiles", "benchmarkstt-report",
+    "benchmarkstt-timing", "benchmarkstt-transcripts",
+})
 
 # duck-typed classes of a --load module without hookimpls: method name -> kind
 _DUCK_KINDS = (("normalize", "normalizers"), ("compare", "metrics"))
 
 
-class PluginRecord:
-    """What the host knows about one plugin: where it came from and what it registered."""
+def is_standard(distribution: str) -> bool:
+    """Whether ``distribution`` (any spelling of its name) is one of :data:`STANDARD_DISTRIBUTIONS`.
 
-    def __init__(self, name: str, distribution: str, version: str, origin: str):
+    :example:
+        >>> is_standard("benchmarkstt_metrics"), is_standard("benchmarkstt-punct")
+        (True, False)
+    """
+    return distribution.lower().replace("_", "-").replace(".", "-") in STANDARD_DISTRIBUTIONS
+
+
+class PluginRecord:
+    """What the host knows about one plugin: where it came from, whether it is standard, what
+    it registered, overrode or lost to another plugin, and what failed."""
+
+    def __init__(self, name: str, distribution: str, version: str, origin: str, standard: bool = False):
         self.name = name
         self.distribution = distribution
         self.version = version
         self.origin = origin
+        self.standard = standard
         self.status = "ok"
         self.errors: list[str] = []
         self.components: dict[str, list[str]] = {}
+        self.overrides: list[str] = []
+        self.ignored: list[str] = []
+        self.clashes: list[str] = []
 
     def as_dict(self) -> dict:
         """This record as plain data (for ``benchmarkstt-tools plugins --json``)."""
         return {"name": self.name, "distribution": self.distribution, "version": self.version,
-                "origin": self.origin, "status": self.status, "components": self.components,
-                "errors": self.errors}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "PluginRecord":
-        """The record :meth:`as_dict` gave."""
-        record = cls(data["name"], data["distribution"], data["version"], data["origin"])
-        record.status, record.errors, record.components = data["status"], data["errors"], data["components"]
-        return record
+                "origin": self.origin, "standard": self.standard, "status": self.status,
+                "components": self.components, "overrides": self.overrides, "ignored": self.ignored,
+                "clashes": self.clashes, "errors": self.errors}
 
 
-class Host:
-    """What every plugin host has: the plugins' records and the warnings for the user."""
+class PluginHookError(Exception):
+    """A plugin's hook implementation that the host refuses (no such hook, or an option
+    that would make the outcome depend on call order)."""
 
-    def __init__(self, strict: bool):
+
+class PluginHost:
+    """pluggy's plugin manager with its plugins loaded, their records and the registries they fill.
+
+    :param pm: the plugin manager (:func:`make_plugin_manager` makes one)
+    :param strict: re-raise plugin errors instead of recording them
+    """
+
+    def __init__(self, pm: pluggy.PluginManager, strict: bool):
+        self.pm = pm
         self.strict = strict
         self.records: list[PluginRecord] = []
         self.messages: list[str] = []
+        self._registries: Registries | None = None
 
     def warn(self, message: str) -> None:
         """Keep a warning for the user; the CLI prints these on stderr."""
@@ -81,17 +128,8 @@ class Host:
         """The record of the plugin registered as ``name``."""
         return next((r for r in self.records if r.name == name), None)
 
-
-class PluginHost(Host):
-    """A plugin manager with its plugins loaded, their records and the registries they fill."""
-
-    def __init__(self, pm: pluggy.PluginManager, strict: bool):
-        super().__init__(strict)
-        self.pm = pm
-        self._registries: Registries | None = None
-
     @property
-    def hook(self) -> Any:
+    def hook(self) -> pluggy.HookRelay:
         """The hook caller (``host.hook.infer_input_type(path=...)``)."""
         return self.pm.hook
 
@@ -114,33 +152,48 @@ class PluginHost(Host):
     def _build_registries(self) -> Registries:
         registries = Registries(self.warn, self.api_methods)
         for kind in KINDS:
-            self._collect(kind, registries[kind].add)
+            claims: list[Claim] = []
+            for impl in getattr(self.pm.hook, "register_" + kind).get_hookimpls():
+                claims.extend(self._claims(kind, impl))
+            for spec in resolve(kind, claims, self.warn):
+                registries[kind].add_spec(spec)
+                record = self.record(spec.plugin) if spec.plugin else None
+                if record is not None:
+                    record.components.setdefault(kind, []).append(spec.name)
         return registries
 
+    def _claims(self, kind: str, impl: pluggy.HookImpl) -> list:
+        """What one plugin's ``register_KIND`` registers; nothing when it fails."""
+        record = self.record(impl.plugin_name) or PluginRecord(impl.plugin_name, "?", "?", "?")
+        claims: list[Claim] = []
+
+        def register(component: type | str, name: str | None = None, override: bool = False) -> None:
+            claims.append(Claim(make_spec(kind, component, name, record.name), record, bool(override)))
+
+        if self._call_impl(impl, f"register {kind.replace('_', ' ')}", register=register):
+            return claims
+        return []
+
     def api_methods(self) -> dict:
-        """The functions plugins register as extra JSON-RPC methods, by name."""
-        methods: dict[str, Callable] = {}
+        """The functions plugins register as extra JSON-RPC methods, by name; a name that two
+        plugins register is left out, with a warning naming both."""
+        methods: dict[str, tuple[str, Callable]] = {}
+        clashing: set[str] = set()
         for impl in self.pm.hook.register_api_methods.get_hookimpls():
-            def add_method(name: str, function: Callable) -> None:
-                if name in methods:
-                    self.warn(f"API method {name!r} from plugin {impl.plugin_name!r} ignored: already registered")
-                else:
-                    methods[name] = function
-            self._call_impl(impl, "register API methods", register=add_method, host=self)
-        return methods
+            found: list[tuple[str, Callable]] = []
+            if not self._call_impl(impl, "register API methods",
+                                   register=lambda name, function: found.append((name, function)), host=self):
+                continue
+            for name, function in found:
+                if name in methods and methods[name][1] is not function:
+                    self.warn(f"API method {name!r} is registered by plugins {methods[name][0]!r} and "
+                              f"{impl.plugin_name!r}, so neither is used: disable one with {ENV_DISABLE}")
+                    clashing.add(name)
+                methods.setdefault(name, (impl.plugin_name, function))
+        return {name: function for name, (_, function) in methods.items() if name not in clashing}
 
-    def _collect(self, kind: str, add: Callable) -> None:
-        for impl in getattr(self.pm.hook, "register_" + kind).get_hookimpls():
-            record = self.record(impl.plugin_name)
-
-            def register(klass: type, _plugin: str = impl.plugin_name, _record=record) -> None:
-                spec = add(klass, _plugin)
-                if spec is not None and _record is not None:
-                    _record.components.setdefault(kind, []).append(spec.name)
-
-            self._call_impl(impl, f"register {kind.replace('_', ' ')}", register=register)
-
-    def _call_impl(self, impl: Any, stage: str, **kwargs: Any) -> None:
+    def _call_impl(self, impl: pluggy.HookImpl, stage: str, **kwargs: Any) -> bool:
+        """Call one hook implementation with the arguments it takes; ``False`` when it failed."""
         try:
             impl.function(**{name: kwargs[name] for name in impl.argnames})
         except Exception as exc:
@@ -149,6 +202,36 @@ class PluginHost(Host):
             record = self.record(impl.plugin_name)
             if record is not None:
                 self._fail(record, stage, exc)
+            return False
+        return True
+
+
+def make_spec(kind: str, component: type | str, name: str | None, plugin: str) -> ComponentSpec:
+    """The spec of what a plugin passed to ``register``: a class, or ``"module:QualName"``
+    with its ``name`` (registered lazily: imported when first used).
+
+    :example:
+        >>> make_spec("metrics", "benchmarkstt_metrics.metrics:WER", "wer", "demo")
+        <metric 'wer' from demo>
+        >>> make_spec("metrics", "benchmarkstt_metrics.metrics:WER", None, "demo")
+        Traceback (most recent call last):
+        ...
+        TypeError: register('benchmarkstt_metrics.metrics:WER') needs the component's name: register('benchmarkstt_metrics.metrics:WER', name='...')
+    """
+    if isinstance(component, str):
+        module, colon, attr = component.partition(":")
+        if not (module and colon and attr):
+            raise TypeError(f"register({component!r}): an import path is 'module:QualName'")
+        if not isinstance(name, str) or not name:
+            raise TypeError(f"register({component!r}) needs the component's name: "
+                            f"register({component!r}, name='...')")
+        return LazyComponentSpec(kind, component, name, plugin)
+    if not isinstance(component, type):
+        raise TypeError(f"register() takes a class or 'module:QualName', not {component!r}")
+    spec = ComponentSpec.from_class(kind, component, plugin)
+    if name is not None:
+        spec.name = name
+    return spec
 
 
 def _distribution_of(ep: Any) -> tuple[str, str]:
@@ -159,34 +242,48 @@ def _distribution_of(ep: Any) -> tuple[str, str]:
 
 
 def entry_points() -> list:
-    """The `benchmarkstt` entry points of the installed distributions, sorted by name.
+    """The `benchmarkstt` entry points of the installed distributions, sorted by name
+    (:func:`.entrypoints.entry_points`: read without importlib.metadata where it can)."""
+    from .entrypoints import entry_points as select
 
-    They are read straight from the metadata folders on ``sys.path`` (:mod:`.entrypoints`,
-    25 ms faster than importing importlib.metadata); importlib.metadata reads the layouts
-    that plain reading does not.
-    """
-    from .entrypoints import scan
-
-    found = scan(GROUP)
-    if found is not None:
-        return sorted(found, key=lambda ep: ep.name)
-    if sys.version_info >= (3, 10):
-        from importlib.metadata import entry_points as select
-    else:  # pragma: no cover - Python 3.9
-        from importlib_metadata import entry_points as select
-    return sorted(select(group=GROUP), key=lambda ep: ep.name)
+    return sorted(select(GROUP), key=lambda ep: ep.name)
 
 
 def _register(host: PluginHost, plugin: Any, record: PluginRecord) -> None:
     host.records.append(record)
     try:
         host.pm.register(plugin, name=record.name)
+        check_hooks(host.pm, record.name)
     except Exception as exc:
         if host.pm.get_plugin(record.name) is not None:
             host.pm.unregister(name=record.name)
         if host.strict:
             raise
         host._fail(record, "register", exc)
+
+
+def check_hooks(pm: pluggy.PluginManager, name: str) -> None:
+    """Raise :class:`PluginHookError` for the first hook implementation of plugin ``name``
+    that is no hook of :mod:`.hookspecs` (pluggy's ``check_pending``, for one plugin), or
+    that asks a ``register_*`` hook for a place in the calling order."""
+    plugin = pm.get_plugin(name)
+    for caller in pm.get_hookcallers(plugin) or ():
+        impls = [impl for impl in caller.get_hookimpls() if impl.plugin is plugin]
+        if caller.spec is None and not all(impl.optionalhook for impl in impls):
+            import difflib
+
+            hooks = [n for n, f in vars(hookspecs).items() if hasattr(f, hookspecs.hookspec.attribute)]
+            close = difflib.get_close_matches(caller.name, hooks, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise PluginHookError(f"hook {caller.name!r} is no benchmarkstt hook{hint}")
+        if caller.name.startswith("register_"):
+            for impl in impls:
+                options = [o for o in ("tryfirst", "trylast", "wrapper", "hookwrapper") if getattr(impl, o, False)]
+                if options:
+                    raise PluginHookError(
+                        f"hook {caller.name!r}: {'/'.join(options)} is refused on the register hooks "
+                        f"(who answers to a name does not depend on calling order: a plugin replaces a "
+                        f"standard component with register(..., override=True))")
 
 
 def _duck_plugin(module: Any) -> Any:
@@ -295,14 +392,15 @@ def make_plugin_manager(load: Iterable[str] = (), autoload: bool = True,
     host = PluginHost(pm, strict)
     for module_name in builtins:
         module = importlib.import_module(module_name)
-        _register(host, module, PluginRecord(module_name, "benchmarkstt-core", _core_version(), "builtin"))
+        _register(host, module, PluginRecord(module_name, "benchmarkstt-core", _core_version(), "builtin",
+                                             standard=True))
     disabled = {n.strip() for n in os.environ.get(ENV_DISABLE, "").split(",") if n.strip()}
     if autoload and "*" not in disabled:
         for ep in entry_points():
             dist, version = _distribution_of(ep)
             if {ep.name, dist} & disabled:
                 continue
-            record = PluginRecord(ep.name, dist, version, ep.value)
+            record = PluginRecord(ep.name, dist, version, ep.value, standard=is_standard(dist))
             if pm.has_plugin(ep.name):
                 host.warn(f"plugin name {ep.name!r} from {dist} is already used; skipped")
                 continue

@@ -5,6 +5,12 @@ A component is a class. Its name is its ``name`` attribute or its lower-cased cl
 ``context`` parameter receives the :class:`~benchmarkstt_core.context.Context`. The
 docstring's description, ``:param x:`` and ``:example x:`` lines are its help.
 
+Design: :meth:`ComponentSpec.from_class` is the one place that reads a class's signature
+and docstring. A component registered by name and import path is a :class:`LazyComponentSpec`:
+its name is known at once, and its class is imported and handed to ``from_class`` only when
+something asks for more than the name (help, a check of the values, a call), so that a run
+imports only the component modules it uses.
+
 :example:
     >>> class Shout:
     ...     '''Upper-case the text.
@@ -24,7 +30,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from .docblock import Docblock, parse
 from .entrypoints import load_object
-from .errors import ParameterError, UnknownComponentError, UsageError
+from .errors import BenchmarkSTTError, ParameterError, UnknownComponentError, UsageError
 
 KINDS = ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects",
          "tool_commands")
@@ -61,10 +67,15 @@ class ComponentSpec:
 
     @property
     def cls(self) -> type:
-        """The component's class; a spec read from the plugin cache imports it on first use
-        from :attr:`where` (``module:QualName``)."""
+        """The component's class; a spec made without one imports it on first use from
+        :attr:`where` (``module:QualName``)."""
         if self._cls is None:
-            self._cls = load_object(self.where)
+            try:
+                self._cls = load_object(self.where)
+            except Exception as exc:
+                raise BenchmarkSTTError(
+                    f"{self.kind[:-1].replace('_', ' ')} {self.name!r} of plugin {self.plugin!r} cannot be "
+                    f"imported from {self.where!r}: {type(exc).__name__}: {exc}") from exc
         return self._cls
 
     @classmethod
@@ -169,6 +180,33 @@ class ComponentSpec:
 
     def __repr__(self) -> str:
         return f"<{self.kind[:-1]} {self.name!r} from {self.plugin or '?'}>"
+
+
+class LazyComponentSpec(ComponentSpec):
+    """A component registered by name and import path (``module:QualName``).
+
+    Its kind, name, plugin and :attr:`where` are known at once; anything else (parameters,
+    help, the class) comes from :meth:`ComponentSpec.from_class` on the class, imported on
+    the first such use.
+
+    :example:
+        >>> spec = LazyComponentSpec("normalizers", "string:Template", "template")
+        >>> spec._cls is None, spec.usage, spec._cls.__name__
+        (True, 'template', 'Template')
+    """
+
+    def __init__(self, kind: str, where: str, name: str, plugin: str | None = None):
+        super().__init__(kind, None, name, [], Docblock("", {}, []), False, plugin, where)
+        del self.params, self.doc, self.wants_context  # read from the class on first use
+        self._spec: ComponentSpec | None = None
+
+    def __getattr__(self, attr: str) -> Any:
+        # only called for what __init__ did not set: what from_class derives from the class
+        if attr.startswith("_"):
+            raise AttributeError(attr)
+        if self._spec is None:
+            self._spec = ComponentSpec.from_class(self.kind, self.cls, self.plugin)
+        return getattr(self._spec, attr)
 
 
 class Registry:

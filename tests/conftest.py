@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -38,13 +40,64 @@ def run_command(name: str, *args: str, cwd: Path | str | None = None, input: str
     return Run(proc)
 
 
-@pytest.fixture(scope="session", autouse=True)
-def plugin_cache_dir(tmp_path_factory):
-    """The commands run here keep their plugin cache in a folder of the test session."""
-    folder = tmp_path_factory.mktemp("plugin-cache")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("BENCHMARKSTT_CACHE_DIR", str(folder))
-        yield folder
+def pip_install(venv: Path, *args: str | Path) -> None:
+    """``pip install ARGS`` into ``venv`` (quietly, failing the test if pip fails)."""
+    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                    *map(str, args)], check=True, cwd=venv)
+
+
+def make_venv(path: Path, *packages: str | Path) -> Path:
+    """A fresh virtualenv at ``path`` with ``packages`` pip-installed (built without isolation,
+    from the venv's own setuptools, which is quicker for many small packages)."""
+    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
+    pip_install(path, "--upgrade", "setuptools>=70.1")
+    pip_install(path, "--no-build-isolation", *packages)
+    return path
+
+
+def run_in(venv: Path, name: str, *args: str, env: dict | None = None, input: str | None = None) -> Run:
+    """Run console script ``name`` of ``venv``, without BENCHMARKSTT_* settings from outside."""
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("BENCHMARKSTT_")}
+    full_env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80")
+    full_env.update(env or {})
+    return Run(subprocess.run([str(venv / "bin" / name), *args], capture_output=True, text=True,
+                              env=full_env, input=input, cwd=venv, timeout=120))
+
+
+def write_package(folder: Path, dist: str, modules: dict, entry_points: dict) -> Path:
+    """A tiny plugin distribution in ``folder``: ``modules`` (name -> source) and its
+    ``benchmarkstt`` entry points (name -> module)."""
+    folder.mkdir(parents=True)
+    (folder / "pyproject.toml").write_text('[build-system]\nrequires = ["setuptools>=64"]\n'
+                                           'build-backend = "setuptools.build_meta"\n')
+    eps = "".join(f"    {name} = {target}\n" for name, target in entry_points.items())
+    (folder / "setup.cfg").write_text(f"[metadata]\nname = {dist}\nversion = 0.1\n\n[options]\n"
+                                      f"py_modules = {', '.join(modules)}\n\n"
+                                      + (f"[options.entry_points]\nbenchmarkstt =\n{eps}" if eps else ""))
+    for name, source in modules.items():
+        (folder / f"{name}.py").write_text(textwrap.dedent(source))
+    return folder
+
+
+def console_sessions(page: Path) -> list:
+    """``(command, output)`` of every ``$ command`` in the ```` ```console ```` blocks of a
+    docs page; the output of ``$ cat FILE`` is that file's content."""
+    pairs = []
+    for block in re.findall(r"```console\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            pairs.append((command, output))
+    return pairs
+
+
+def write_session_files(sessions: list, folder: Path) -> Path:
+    """Write the files that ``$ cat FILE`` shows in ``sessions`` into ``folder``."""
+    for command, output in sessions:
+        if command.startswith("cat "):
+            target = folder / command[4:]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(output, encoding="utf-8")
+    return folder
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..context import Context, check_encoding
 from ..errors import InputError, UsageError
@@ -14,13 +14,16 @@ from ..pipeline import Pipeline, render_log_entry
 from .colour import default_dialect, log_dialect
 from .common import add_component_flags, wrap_paragraphs
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..plugins import PluginHost
+
 
 def _choices(registry: Any) -> dict:
     names = registry.names()
     return {"choices": names, "metavar": "{" + ",".join(names) + "}"} if names else {}
 
 
-def read_input(host: Any, kind: str, source: str, context: Context, flag: str) -> str:
+def read_input(host: PluginHost, kind: str, source: str, context: Context, flag: str) -> str:
     """The text of ``source`` read by the input type ``kind``; where ``source`` names no file,
     the error says how to compare the text itself (``flag argument``)."""
     try:
@@ -70,7 +73,7 @@ class BenchmarkCommand:
     name = "metrics"
     with_normalizers = False
 
-    def add_arguments(self, parser: argparse.ArgumentParser, host: Any) -> None:
+    def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """Reference, hypothesis, their types, the output format and the metric flags."""
         registries = host.registries
         parser.add_argument("-r", "--reference", required=True, help="File to use as reference (- for standard input)")
@@ -103,7 +106,7 @@ class BenchmarkCommand:
                                 help="show normalization logs (for large files with many rules "
                                      "this is slow and prints a lot)")
 
-    def run(self, args: argparse.Namespace, host: Any) -> int:
+    def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check everything, read both inputs, compare, and print the results."""
         registries = host.registries
         for registry, what in ((registries.metrics, "metric"), (registries.inputs, "input type"),

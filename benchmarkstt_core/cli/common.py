@@ -7,9 +7,12 @@ import os
 import sys
 import textwrap
 from itertools import takewhile
-from typing import Any, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from ..errors import BenchmarkSTTError, UsageError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..plugins import PluginHost
 
 LOG_LEVELS = ("critical", "fatal", "error", "warn", "warning", "info", "debug", "notset")
 
@@ -43,10 +46,6 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
                 lines.extend(textwrap.wrap(" ".join(item.split()), width, initial_indent="  ",
                                            subsequent_indent="    "))
         return lines
-
-    def _get_help_string(self, action: argparse.Action) -> str:
-        spec = getattr(action, "spec", None)  # a component's help is made when shown
-        return super()._get_help_string(action) if spec is None else help_text(spec)
 
     def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
         usage = getattr(action, "arg_usage", None)
@@ -126,12 +125,38 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 class ComponentAction(argparse.Action):
-    """Collects ``(name, values)`` of a component flag in command-line order."""
+    """Collects ``(name, values)`` of a component flag in command-line order.
+
+    How many values it takes, its usage and its help are read from the spec only when a parse
+    of this flag or the help needs them: a run imports only the components it uses.
+    """
 
     def __init__(self, option_strings: list, dest: str, spec: Any = None, **kwargs: Any):
         self.spec = spec
-        self.arg_usage = spec.usage
-        super().__init__(option_strings, dest, nargs="*" if spec.max_args else 0, default=None, **kwargs)
+        super().__init__(option_strings, dest, default=None, **kwargs)
+
+    @property
+    def nargs(self) -> Any:  # type: ignore[override]
+        """``*`` for a component with parameters, else none."""
+        return "*" if self.spec.max_args else 0
+
+    @nargs.setter
+    def nargs(self, value: Any) -> None:
+        """Decided by the spec (argparse sets it in ``__init__``)."""
+
+    @property
+    def help(self) -> str:  # type: ignore[override]
+        """The component's help (:func:`help_text`)."""
+        return help_text(self.spec)
+
+    @help.setter
+    def help(self, value: Any) -> None:
+        """Decided by the spec (argparse sets it in ``__init__``)."""
+
+    @property
+    def arg_usage(self) -> str:
+        """The values as the usage line shows them (``[mode] [differ_class]``)."""
+        return self.spec.usage
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
@@ -166,8 +191,8 @@ def wrap_paragraphs(text: str, width: int = 78) -> str:
 def add_component_flags(group: Any, registry: Any, dest: str) -> None:
     """One ``--NAME`` flag per component of ``registry``, collected into ``dest``."""
     for spec in registry:
-        group.add_argument("--" + spec.name, action=ComponentAction, spec=spec, dest=dest,
-                           help=spec.description or "(no description)")
+        # added as add_argument would, without its check of the usage (which reads the spec)
+        group._add_action(ComponentAction(["--" + spec.name], dest, spec=spec))
 
 
 def add_common_options(parser: argparse.ArgumentParser) -> None:
@@ -232,18 +257,13 @@ def setup_logging(level: str) -> None:
                         format="%(levelname)s:%(name)s: %(message)s")
 
 
-def load_host(pre: argparse.Namespace) -> Any:
-    """The plugins: from the plugin cache when it is valid (:mod:`..plugincache`), else
-    loaded in full (with ``--load`` modules) and cached; prints the warnings of broken ones."""
-    from ..plugincache import cached_host, save
+def load_host(pre: argparse.Namespace) -> PluginHost:
+    """The plugins (with ``--load`` modules) and their components; prints the warnings of
+    broken or clashing ones."""
     from ..plugins import make_plugin_manager
 
-    host = None if pre.load else cached_host()
-    if host is None:
-        host = make_plugin_manager(load=pre.load)
-        host.registries  # registering components may warn too (name clashes)
-        if not pre.load:
-            save(host)
+    host = make_plugin_manager(load=pre.load)
+    host.registries  # registering components may warn too (name clashes)
     for message in host.messages:
         sys.stderr.write(f"benchmarkstt: warning: {message}\n")
     return host

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..context import Context
 from ..errors import UsageError
@@ -13,6 +13,9 @@ from ..pipeline import Pipeline
 from .benchmark import log_writer, require
 from .colour import log_dialect
 from .common import add_component_flags
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..plugins import PluginHost
 
 
 def read_stdin() -> str:
@@ -36,7 +39,7 @@ class NormalizationCommand:
 
     name = "normalization"
 
-    def add_arguments(self, parser: argparse.ArgumentParser, host: Any) -> None:
+    def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """Input and output files, ``--log`` and the normalizer flags."""
         parser.add_argument("-i", "--inputfile", action="append", default=[], metavar="INPUTFILE",
                             help="read input from this file, defaults to STDIN (repeatable)")
@@ -50,7 +53,7 @@ class NormalizationCommand:
             "normalizers which are applied sequentially.")
         add_component_flags(group, host.registries.normalizers, "normalizers")
 
-    def run(self, args: argparse.Namespace, host: Any) -> int:
+    def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check the files, normalize every input, then write every output."""
         registries = host.registries
         require(registries.normalizers, "normalizer")

@@ -70,9 +70,9 @@ def free_port() -> int:
 
 
 def clean_env(extra: dict | None = None) -> dict:
-    """The environment of a server: no BENCHMARKSTT_* settings from outside but the plugin cache folder."""
+    """The environment of a server: no BENCHMARKSTT_* settings from outside."""
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith("BENCHMARKSTT_") or k == "BENCHMARKSTT_CACHE_DIR"}
+           if not k.startswith("BENCHMARKSTT_")}
     env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8")
     env.update(extra or {})
     return env

@@ -106,12 +106,13 @@ def test_fresh_hosts_are_independent(tmp_path, monkeypatch):
     assert make_plugin_manager(autoload=False).registries.metrics.names() == []
 
 
-def test_name_clash_first_wins_and_warns(bstt, tmp_path):
+def test_a_loaded_class_does_not_replace_a_standard_component(bstt, tmp_path):
     (tmp_path / "clash.py").write_text(
         "class WER:\n    '''Always 42'''\n    def compare(self, ref, hyp):\n        return 42\n")
     run = bstt("-r", "a b", "-h", "a c", "-rt", "argument", "-ht", "argument", "--load", "clash", "--wer",
                cwd=tmp_path)
     assert run.returncode == 0
     assert run.stdout == "wer\n===\n\n0.500000\n\n"
-    assert run.stderr == ("benchmarkstt: warning: metric 'wer' from plugin '--load clash' ignored: "
-                          "the name is already used by plugin 'benchmarkstt_metrics'\n")
+    assert run.stderr == ("benchmarkstt: warning: metric 'wer' from plugin '--load clash' ignored: the standard "
+                          "plugin 'benchmarkstt_metrics' (benchmarkstt-metrics 2.0.0) provides it (a plugin replaces "
+                          "a standard component only by registering it with override=True)\n")

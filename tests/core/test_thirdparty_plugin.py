@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import doctest
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, console_sessions, make_venv, pip_install, run_in, write_session_files
 
 pytestmark = pytest.mark.slow
 
@@ -17,27 +17,15 @@ THIRDPARTY = ROOT / "tests" / "thirdparty"
 TEXTS = ["-r", "Hello, world!", "-h", "hello world again", "-rt", "argument", "-ht", "argument"]
 
 
-def pip_install(venv: Path, *paths: Path) -> None:
-    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                    *map(str, paths)], check=True, cwd=venv)
-
-
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory) -> Path:
     """A fresh virtualenv with the core, formats, metrics and the third-party plugin."""
-    path = tmp_path_factory.mktemp("thirdparty") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
-    pip_install(path, ROOT, ROOT / "plugins" / "benchmarkstt_formats", ROOT / "plugins" / "benchmarkstt_metrics",
-                THIRDPARTY / "benchmarkstt-punct")
-    return path
+    return make_venv(tmp_path_factory.mktemp("thirdparty") / "venv", ROOT, ROOT / "plugins" / "benchmarkstt_formats",
+                     ROOT / "plugins" / "benchmarkstt_metrics", THIRDPARTY / "benchmarkstt-punct")
 
 
 def run(venv: Path, name: str, *args: str, env: dict | None = None, input: str | None = None):
-    full_env = {k: v for k, v in os.environ.items()
-                if not k.startswith("BENCHMARKSTT_") or k == "BENCHMARKSTT_CACHE_DIR"}
-    full_env.update(env or {})
-    return subprocess.run([str(venv / "bin" / name), *args], capture_output=True, text=True,
-                          env=full_env, input=input, cwd=venv)
+    return run_in(venv, name, *args, env=env, input=input)
 
 
 def test_flags_results_and_listing(venv):
@@ -91,3 +79,21 @@ def test_core_alone_says_what_is_missing(venv):
     result = run(venv, "benchmarkstt", *TEXTS, env={"BENCHMARKSTT_DISABLE_PLUGINS": "*"})
     assert result.returncode == 2
     assert result.stderr.strip().splitlines()[-1].startswith("benchmarkstt: error: no metric is installed")
+
+
+GUIDE = console_sessions(ROOT / "docs" / "plugins.md")
+
+
+@pytest.mark.parametrize("command, output", GUIDE, ids=[c[:50] for c, _ in GUIDE])
+def test_the_plugin_guide_sessions(venv, tmp_path_factory, command, output):
+    """docs/plugins.md's console sessions, in this venv (the guide's punct plugin installed);
+    ``...`` in an output stands for any lines, and a session ending in an error may fail."""
+    folder = write_session_files(GUIDE, tmp_path_factory.mktemp("guide"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BENCHMARKSTT_")}
+    env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80", PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}")
+    run = subprocess.run(["bash", "-c", command], cwd=folder, env=env, capture_output=True, text=True)
+    failing = ": error: " in output.strip().splitlines()[-1] if output.strip() else False
+    assert failing or run.returncode == 0, run
+    checker = doctest.OutputChecker()
+    assert checker.check_output(output.rstrip() + "\n", run.stdout.rstrip() + "\n", doctest.ELLIPSIS), \
+        f"{command}\n--- expected\n{output}\n--- got\n{run.stdout}"

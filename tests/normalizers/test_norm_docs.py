@@ -14,20 +14,12 @@ import sys
 
 import pytest
 
-from conftest import ROOT
-
-PAGE = (ROOT / "docs" / "normalization.md").read_text(encoding="utf-8")
-BLOCKS = re.findall(r"```console\n(.*?)```", PAGE, re.S)
+from conftest import ROOT, console_sessions, write_session_files
 
 
 def sessions() -> list:
     """(command, expected output) pairs of every console block."""
-    pairs = []
-    for block in BLOCKS:
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
-            command, _, output = chunk.partition("\n")
-            pairs.append((command, output))
-    return pairs
+    return console_sessions(ROOT / "docs" / "normalization.md")
 
 
 def render(text: str) -> str:
@@ -41,13 +33,7 @@ def lines(text: str) -> list:
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    path = tmp_path_factory.mktemp("docs")
-    for command, output in sessions():
-        if command.startswith("cat "):
-            target = path / command[4:]
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(output, encoding="utf-8")
-    return path
+    return write_session_files(sessions(), tmp_path_factory.mktemp("docs"))
 
 
 @pytest.mark.parametrize("command, output", sessions(), ids=lambda v: v[:50] if isinstance(v, str) else "")

@@ -11,13 +11,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from benchmarkstt_core.context import Context
 
 from .methods import build_methods
 from .paths import PathGuard
 from .rpc import INTERNAL_ERROR, INVALID_REQUEST, MESSAGES, RequestMethods, dispatch, status_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from benchmarkstt_core.plugins import PluginHost
 
 #: the default limit of a request body, in bytes
 DEFAULT_MAX_BODY_SIZE = 10 * 1024 * 1024
@@ -35,7 +38,7 @@ class ApiApp:
     :param max_body_size: larger request bodies are refused with HTTP 413
     """
 
-    def __init__(self, host: Any = None, entrypoint: str = "/api", root: str | None = None,
+    def __init__(self, host: PluginHost | None = None, entrypoint: str = "/api", root: str | None = None,
                  explorer: bool = False, max_body_size: int = DEFAULT_MAX_BODY_SIZE):
         if host is None:
             from benchmarkstt_core.plugins import make_plugin_manager
@@ -121,6 +124,6 @@ def json_response(status: int, payload: Any) -> Any:
     return Response(body, status=status, mimetype="application/json")
 
 
-def make_app(host: Any = None, **options: Any) -> ApiApp:
+def make_app(host: PluginHost | None = None, **options: Any) -> ApiApp:
     """Build the WSGI application (see :class:`ApiApp` for the options)."""
     return ApiApp(host, **options)

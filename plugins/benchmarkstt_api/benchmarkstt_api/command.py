@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from benchmarkstt_core.plugins import PluginHost
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8080
@@ -36,7 +39,7 @@ class ApiCommand:
 
     name = "api"
 
-    def add_arguments(self, parser: argparse.ArgumentParser, host: Any) -> None:
+    def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """Where to listen, what to serve, and the two listing modes."""
         from .app import DEFAULT_MAX_BODY_SIZE
 
@@ -59,7 +62,7 @@ class ApiCommand:
                             help="log every request, and the traceback of every failed call, on stderr "
                                  "(the interactive debugger is never enabled)")
 
-    def run(self, args: argparse.Namespace, host: Any) -> int:
+    def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """List the methods, or serve until interrupted."""
         if not args.entrypoint.startswith("/"):
             raise UsageError(f"--entrypoint must be a path starting with '/', not {args.entrypoint!r}")
@@ -81,7 +84,7 @@ class ApiCommand:
         return serve(app, args.host, args.port, args.debug)
 
 
-def warn_new(host: Any, seen: int) -> None:
+def warn_new(host: PluginHost, seen: int) -> None:
     """Print the host's warnings from the ``seen``-th on (those the API's methods added)."""
     for message in host.messages[seen:]:
         sys.stderr.write(f"benchmarkstt: warning: {message}\n")

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
-from benchmarkstt_core.hookspecs import hookimpl
+from benchmarkstt_core.hookspecs import Register, hookimpl
 
 
 @hookimpl
-def register_tool_commands(register: Callable) -> None:
-    """``benchmarkstt-tools api``."""
-    from .command import ApiCommand
-
-    register(ApiCommand)
+def register_tool_commands(register: Register) -> None:
+    """``benchmarkstt-tools api`` (imported when used)."""
+    register("benchmarkstt_api.command:ApiCommand", name="api")

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
-from benchmarkstt_core.hookspecs import hookimpl
-
-from .metric import BEER
+from benchmarkstt_core.hookspecs import Register, hookimpl
 
 
 @hookimpl
-def register_metrics(register: Callable) -> None:
-    """beer."""
-    register(BEER)
+def register_metrics(register: Register) -> None:
+    """beer (imported when used)."""
+    register("benchmarkstt_beer.metric:BEER", name="beer")

@@ -22,9 +22,12 @@ import hashlib
 import os
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from benchmarkstt_core.errors import BenchmarkSTTError, InputError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from benchmarkstt_core.plugins import PluginHost
 
 DEFAULT_METRICS = (("wer", "levenshtein"),)
 
@@ -127,13 +130,11 @@ class Scorer:
         return schema, {"path": source.path or source.origin, "type": kind, "sha256": digest}
 
 
-def build_host(load: Sequence = ()) -> Any:
-    """The plugins as the commands load them: the plugin cache when valid, else a full load."""
-    from benchmarkstt_core.plugincache import cached_host
+def build_host(load: Sequence = ()) -> PluginHost:
+    """The plugins as the commands load them (with ``--load`` modules)."""
     from benchmarkstt_core.plugins import make_plugin_manager
 
-    host = None if load else cached_host()
-    return host if host is not None else make_plugin_manager(load=list(load))
+    return make_plugin_manager(load=list(load))
 
 
 _SCORERS: dict = {}

@@ -1,33 +1,35 @@
-"""The hook implementations of benchmarkstt-formats."""
+"""The hook implementations of benchmarkstt-formats.
+
+Every component is registered by name and import path: a run imports only the modules of
+the components it uses.
+"""
 
 from __future__ import annotations
 
 import os
-from typing import Callable, Optional
+from typing import Optional
 
-from benchmarkstt_core.hookspecs import hookimpl
-
-from . import inputs, outputs, segmenters
+from benchmarkstt_core.hookspecs import Register, hookimpl
 
 
 @hookimpl
-def register_inputs(register: Callable) -> None:
+def register_inputs(register: Register) -> None:
     """argument, plaintext, infer."""
-    for klass in (inputs.Argument, inputs.PlainText, inputs.Infer):
-        register(klass)
+    for name, qualname in (("argument", "Argument"), ("plaintext", "PlainText"), ("infer", "Infer")):
+        register(f"benchmarkstt_formats.inputs:{qualname}", name=name)
 
 
 @hookimpl
-def register_segmenters(register: Callable) -> None:
+def register_segmenters(register: Register) -> None:
     """simple."""
-    register(segmenters.Simple)
+    register("benchmarkstt_formats.segmenters:Simple", name="simple")
 
 
 @hookimpl
-def register_outputs(register: Callable) -> None:
+def register_outputs(register: Register) -> None:
     """restructuredtext, markdown, json."""
-    for klass in (outputs.ReStructuredText, outputs.Markdown, outputs.Json):
-        register(klass)
+    for name, qualname in (("restructuredtext", "ReStructuredText"), ("markdown", "Markdown"), ("json", "Json")):
+        register(f"benchmarkstt_formats.outputs:{qualname}", name=name)
 
 
 @hookimpl(trylast=True)

@@ -1,20 +1,27 @@
-"""The hook implementations of benchmarkstt-normalizers."""
+"""The hook implementations of benchmarkstt-normalizers.
+
+Every normalizer is registered by name and import path: a run imports only the modules of
+the normalizers it uses.
+"""
 
 from __future__ import annotations
 
-from typing import Callable
+from benchmarkstt_core.hookspecs import Register, hookimpl
 
-from benchmarkstt_core.hookspecs import hookimpl
-
-from . import config, files, normalizers
-
-#: the normalizers of this plugin
-NORMALIZERS = (config.Config, files.File, normalizers.Lowercase, normalizers.Regex, normalizers.Replace,
-               normalizers.ReplaceWords, normalizers.Unidecode)
+#: the normalizers of this plugin: name -> ``module:QualName``
+NORMALIZERS = {
+    "config": "benchmarkstt_normalizers.config:Config",
+    "file": "benchmarkstt_normalizers.files:File",
+    "lowercase": "benchmarkstt_normalizers.normalizers:Lowercase",
+    "regex": "benchmarkstt_normalizers.normalizers:Regex",
+    "replace": "benchmarkstt_normalizers.normalizers:Replace",
+    "replacewords": "benchmarkstt_normalizers.normalizers:ReplaceWords",
+    "unidecode": "benchmarkstt_normalizers.normalizers:Unidecode",
+}
 
 
 @hookimpl
-def register_normalizers(register: Callable) -> None:
+def register_normalizers(register: Register) -> None:
     """config, file, lowercase, regex, replace, replacewords, unidecode."""
-    for klass in NORMALIZERS:
-        register(klass)
+    for name, where in NORMALIZERS.items():
+        register(where, name=name)

@@ -13,7 +13,7 @@ from typing import Any
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_core.registry import ComponentSpec, Registries
+from benchmarkstt_core.registry import ComponentSpec, LazyComponentSpec, Registries
 
 _OWN: list = []
 
@@ -28,8 +28,8 @@ def default_context() -> Context:
         from .plugin import NORMALIZERS
 
         registries = Registries()
-        for klass in NORMALIZERS:
-            registries.normalizers.add(klass, "benchmarkstt_normalizers")
+        for name, where in NORMALIZERS.items():
+            registries.normalizers.add_spec(LazyComponentSpec("normalizers", where, name, "benchmarkstt_normalizers"))
         _OWN.append(registries)
     return Context(_OWN[0])
 

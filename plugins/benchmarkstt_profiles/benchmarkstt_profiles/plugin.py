@@ -1,19 +1,21 @@
-"""The hook implementations of benchmarkstt-profiles."""
+"""The hook implementations of benchmarkstt-profiles: every normalizer is registered by name and
+import path, so a run imports only the ones it uses."""
 
 from __future__ import annotations
 
-from typing import Callable
+from benchmarkstt_core.hookspecs import Register, hookimpl
 
-from benchmarkstt_core.hookspecs import hookimpl
-
-from . import numbers, profiles, whisper
-
-
-NORMALIZERS = (whisper.WhisperEnglish, whisper.WhisperBasic, numbers.Numbers, profiles.Profile)
+#: the normalizers of this plugin: name -> ``module:QualName``
+NORMALIZERS = {
+    "whisperenglish": "benchmarkstt_profiles.whisper:WhisperEnglish",
+    "whisperbasic": "benchmarkstt_profiles.whisper:WhisperBasic",
+    "numbers": "benchmarkstt_profiles.numbers:Numbers",
+    "profile": "benchmarkstt_profiles.profiles:Profile",
+}
 
 
 @hookimpl
-def register_normalizers(register: Callable) -> None:
+def register_normalizers(register: Register) -> None:
     """whisperenglish, whisperbasic, numbers, profile."""
-    for klass in NORMALIZERS:
-        register(klass)
+    for name, where in NORMALIZERS.items():
+        register(where, name=name)

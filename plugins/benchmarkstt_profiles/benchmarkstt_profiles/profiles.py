@@ -82,16 +82,15 @@ def plain_context() -> Any:
     from benchmarkstt_core.context import Context
 
     if not _PLAIN:
-        from benchmarkstt_core.registry import Registries
+        from benchmarkstt_core.registry import LazyComponentSpec, Registries
         from benchmarkstt_normalizers.plugin import NORMALIZERS
 
         from .plugin import NORMALIZERS as OWN
 
         registries = Registries()
-        for klass in NORMALIZERS:
-            registries.normalizers.add(klass, "benchmarkstt_normalizers")
-        for klass in OWN:
-            registries.normalizers.add(klass, "benchmarkstt_profiles")
+        for plugin, table in (("benchmarkstt_normalizers", NORMALIZERS), ("benchmarkstt_profiles", OWN)):
+            for name, where in table.items():
+                registries.normalizers.add_spec(LazyComponentSpec("normalizers", where, name, plugin))
         _PLAIN.append(registries)
     return Context(_PLAIN[0])
 

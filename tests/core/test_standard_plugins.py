@@ -1,0 +1,61 @@
+"""The project's own plugins: recognised as standard, registered lazily under the names their
+classes give, and installed (README's .venv) so that only the project's packages are importable."""
+
+from __future__ import annotations
+
+import configparser
+import subprocess
+import sys
+
+import pytest
+
+from benchmarkstt_core.plugins import STANDARD_DISTRIBUTIONS, is_standard, make_plugin_manager
+from benchmarkstt_core.registry import KINDS, LazyComponentSpec, component_name
+from conftest import ROOT
+
+
+def distributions() -> list:
+    names = []
+    for setup_cfg in sorted(ROOT.glob("plugins/*/setup.cfg")):
+        parser = configparser.ConfigParser()
+        parser.read(setup_cfg)
+        names.append(parser["metadata"]["name"])
+    return names
+
+
+@pytest.mark.parametrize("name", distributions())
+def test_every_distribution_of_the_repository_is_standard(name):
+    assert is_standard(name), f"add {name!r} to STANDARD_DISTRIBUTIONS in benchmarkstt_core/plugins.py"
+
+
+def test_the_core_is_standard_and_third_parties_are_not():
+    assert "benchmarkstt-core" in STANDARD_DISTRIBUTIONS
+    assert not is_standard("benchmarkstt-punct")
+
+
+def test_standard_components_are_registered_lazily_under_their_own_names():
+    host = make_plugin_manager()
+    lazy = 0
+    for kind in KINDS:
+        for spec in host.registries[kind]:
+            record = host.record(spec.plugin)
+            assert record is not None and record.standard, spec
+            if isinstance(spec, LazyComponentSpec):
+                lazy += 1
+                assert spec.name == component_name(spec.cls), spec
+    assert lazy >= 25
+    assert host.messages == []
+
+
+@pytest.mark.parametrize("name", ["tests", "benchmarks", "docs", "plugins", "editable_backend"])
+def test_only_the_projects_packages_are_importable(name, tmp_path):
+    run = subprocess.run([sys.executable, "-c", f"import {name}"], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 1 and f"No module named '{name}'" in run.stderr
+
+
+def test_the_projects_packages_are_importable_from_the_repository(tmp_path):
+    code = ("import benchmarkstt_core, benchmarkstt_metrics, benchmarkstt_formats\n"
+            "print(benchmarkstt_core.__file__)")
+    run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == str(ROOT / "benchmarkstt_core" / "__init__.py")
