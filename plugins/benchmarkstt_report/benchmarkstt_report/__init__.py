@@ -8,6 +8,7 @@ In Python, :func:`render_report` takes the corpus JSON (a dict) and returns the 
 
 :example:
     >>> from benchmarkstt_corpus import score_corpus
+    >>> from benchmarkstt_report import render_report
     >>> result = score_corpus(["the cat sat"], {"a": ["the cat sad"]}, resamples=10)
     >>> page = render_report(result.data)
     >>> page.startswith("<!DOCTYPE html>"), "https://" in page.split("<script")[0]

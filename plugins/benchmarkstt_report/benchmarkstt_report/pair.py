@@ -86,7 +86,8 @@ document.querySelectorAll("section.metric").forEach(function (s) {
 class Html(Output):
     """A full, self-contained HTML page: each metric under its name, word diffs aligned word by word with substitutions, deletions and insertions marked
 
-    :example results: [["wer", 0.25]]
+    :example results: [["wer", 0.25], ["diffcounts", {"equal": 3, "replace": 1}]]
+    :example contains: ["<!DOCTYPE html>", "<h2>wer</h2>", "0.250000", "<th scope=\\"row\\">replace</th>"]
     """
 
     name = "html"
