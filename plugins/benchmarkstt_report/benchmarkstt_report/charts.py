@@ -99,7 +99,8 @@ def shares_bar(counts: dict, width: int = 120, height: int = 16) -> str:
     for kind in COLOURS:
         w = width * counts[kind] / total
         if w > 0:
-            parts.append(f'<rect x="{at:.1f}" y="0" width="{w:.1f}" height="{height}" fill="url(#p-{kind})">'
+            fill = COLOURS[kind] if kind == "substitutions" else f"url(#p-{kind})"
+            parts.append(f'<rect x="{at:.1f}" y="0" width="{w:.1f}" height="{height}" fill="{fill}">'
                          f'<title>{kind}: {counts[kind]} ({pct(counts[kind] / total, 1)})</title></rect>')
         at += w
     parts.append("</svg>")

@@ -52,6 +52,17 @@ def letters(order: Sequence[str], found: list) -> dict:
     return {e: "".join(chr(97 + n) for n, g in enumerate(found) if e in g) for e in order}
 
 
+def differing_words(hypothesis: Sequence[str], opcodes: Sequence) -> list:
+    """The hypothesis words outside equal opcodes, in order: the page takes the others from the
+    reference (they are the same words), which keeps a large report about half the size.
+
+    :example:
+        >>> differing_words(["a", "x", "c"], [["equal", 0, 1, 0, 1], ["replace", 1, 2, 1, 2], ["equal", 2, 3, 2, 3]])
+        ['x']
+    """
+    return [w for tag, _, _, j1, j2 in opcodes if tag != "equal" for w in hypothesis[j1:j2]]
+
+
 def page_data(data: dict) -> dict:
     """The compact data the page's script needs: the file table and, per file, the alignments."""
     order = [r["engine"] for r in data["ranking"]]
@@ -81,7 +92,7 @@ def page_data(data: dict) -> dict:
             if a:
                 entry = align[n] or {"ref": a["reference"], "text": a.get("reference_text")}
                 entry.setdefault("hyp", {})[engine] = {
-                    "words": a["hypothesis"], "text": a.get("hypothesis_text"),
+                    "words": differing_words(a["hypothesis"], a["opcodes"]), "text": a.get("hypothesis_text"),
                     "ops": [[OPS[t], i1, i2, j1, j2] for t, i1, i2, j1, j2 in a["opcodes"]]}
                 align[n] = entry
     record = data.get("record") or {}

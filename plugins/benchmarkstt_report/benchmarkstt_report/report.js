@@ -173,5 +173,6 @@
   });
   window.addEventListener("hashchange", fromHash);
   fromHash();
+  document.documentElement.setAttribute("data-ready-ms", String(performance.now()));
   document.documentElement.setAttribute("data-ready", "1");
 })();

@@ -7,9 +7,14 @@ var Words = (function () {
     });
   }
   /* One [kind, ref, hyp] per word from opcodes [tag, i1, i2, j1, j2] (tags e, s, d, i);
-     replaced words pair by position, the rest are deletions or insertions. */
-  function items(ref, hyp, ops) {
-    var out = [];
+     replaced words pair by position, the rest are deletions or insertions. hyp holds only the
+     hypothesis words outside equal opcodes (the others are the reference's). */
+  function items(ref, differing, ops) {
+    var out = [], hyp = [], at = 0;
+    ops.forEach(function (op) {
+      var from = op[0] === "e" ? ref.slice(op[1], op[2]) : differing.slice(at, at += op[4] - op[3]);
+      for (var k = 0; k < from.length; k++) hyp[op[3] + k] = from[k];
+    });
     ops.forEach(function (op) {
       var i1 = op[1], i2 = op[2], j1 = op[3], j2 = op[4], k;
       if (op[0] === "e") {
