@@ -142,3 +142,29 @@ def test_single_pair_page_jumps_between_errors(browser, tmp_path):
     browser.click("section.metric .prev-error")
     assert browser.evaluate("document.querySelector('.error-pos').textContent").startswith(f"error {errors} of {errors}: ")
     assert browser.console_errors() == []
+
+
+CONTRAST = """(() => {
+  const lum = c => { const v = c.match(/[\\d.]+/g).slice(0, 3).map(x => { x /= 255;
+      return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const background = e => { for (; e; e = e.parentElement) { const b = getComputedStyle(e).backgroundColor;
+      const m = b.match(/[\\d.]+/g); if (m && (m.length < 4 || +m[3] > 0)) return b; } return 'rgb(255, 255, 255)'; };
+  let worst = [99, ''];
+  for (const e of document.querySelectorAll(SELECTOR)) {
+    if (!e.textContent.trim() || getComputedStyle(e).visibility === 'hidden') continue;
+    const a = lum(getComputedStyle(e).color), b = lum(background(e));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < worst[0]) worst = [ratio, e.outerHTML.slice(0, 120)];
+  }
+  return worst; })()"""
+
+
+def test_text_contrast_meets_wcag_aa(browser, corpus):
+    browser.open("about:blank")
+    browser.open(corpus[1].as_uri() + "#file=ep04")
+    browser.wait_for(READY)
+    selector = ("p, th, td, dt, dd, label, button, summary, caption, small, .w .r, .w .h, .sharetext span, "
+                "#heatkey span, svg text")
+    ratio, element = browser.evaluate(CONTRAST.replace("SELECTOR", json.dumps(selector)))
+    assert ratio >= 4.5, element

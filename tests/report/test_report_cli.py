@@ -49,6 +49,20 @@ def test_a_result_without_alignments_still_renders_and_says_how_to_get_them(tool
     assert page.returncode == 0 and "33.33%" in page.stdout and "--alignments" in page.stdout
 
 
+def test_failed_files_are_noted_and_marked_in_the_page(tools, tmp_path):
+    ref, hyp = tmp_path / "refs", tmp_path / "a"
+    ref.mkdir(), hyp.mkdir()
+    for name in ("x", "y", "z"):
+        (ref / f"{name}.txt").write_text("the cat sat")
+        (hyp / f"{name}.txt").write_text("the cat sad")
+    (hyp / "y.txt").write_bytes(b"\xff\xfe not utf-8")
+    run = tools("corpus", "-r", str(ref), "-h", f"a={hyp}", "--jobs", "1", "--html", str(tmp_path / "r.html"))
+    assert run.returncode == 1 and "failed: y (a)" in run.stderr
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert '<section id="notes"' in page and "failed: y (a):" in page
+    assert '"cells":{"a":[[0.3333333333333333,1,0,0,3],{"error":' in page
+
+
 @pytest.mark.parametrize("content, message", [
     (None, "cannot read it"),
     ("{not json", "not JSON"),

@@ -20,7 +20,7 @@
     var a = STOPS[k], b = STOPS[k + 1], rgb = [0, 1, 2].map(function (i) { return Math.round(a[i] + (b[i] - a[i]) * f); });
     var lum = rgb.map(function (c) { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); });
     var L = 0.2126 * lum[0] + 0.7152 * lum[1] + 0.0722 * lum[2];
-    var ink = (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? "#111" : "#fff";
+    var ink = (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? "#000" : "#fff";  /* pure black or white: one of them reaches 4.5:1 on any shade */
     return "background:rgb(" + rgb.join(",") + ");color:" + ink;
   }
 
