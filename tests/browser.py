@@ -126,6 +126,14 @@ class Browser:
             self.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left",
                                                    "clickCount": 1}, session=True)
 
+    def press(self, key: str) -> None:
+        """Press and release a key (``Enter``, ``ArrowDown``, ``n``) in the focused element."""
+        codes = {"Enter": (13, "\r"), "ArrowDown": (40, ""), "ArrowUp": (38, ""), "Tab": (9, "")}
+        code, text = codes[key] if key in codes else (ord(key.upper()), key)
+        common = {"key": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code}
+        self.send("Input.dispatchKeyEvent", {"type": "keyDown", "text": text, **common}, session=True)
+        self.send("Input.dispatchKeyEvent", {"type": "keyUp", **common}, session=True)
+
     def wait_for(self, expression: str) -> Any:
         """The first truthy value of ``expression``, polled."""
         deadline = time.monotonic() + self.timeout

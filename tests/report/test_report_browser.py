@@ -168,3 +168,21 @@ def test_text_contrast_meets_wcag_aa(browser, corpus):
                 "#heatkey span, svg text")
     ratio, element = browser.evaluate(CONTRAST.replace("SELECTOR", json.dumps(selector)))
     assert ratio >= 4.5, element
+
+
+def test_keyboard_only_sort_open_a_file_and_jump_between_errors(page, corpus):
+    data, _ = corpus
+    page.evaluate("document.querySelector('#files-table button[data-sort=\"id\"]').focus()")
+    page.press("Enter")  # sorted by id, ascending
+    page.press("Enter")  # and descending
+    assert page.evaluate("document.activeElement.dataset.sort") == "id"
+    page.evaluate("document.querySelector('#files-table tbody tr').focus()")
+    page.press("ArrowDown")
+    page.press("Enter")
+    last_but_one = data["engines"]["good"]["files"][-2]["id"]
+    page.wait_for("!!document.querySelector('#alignment .align')")
+    assert page.evaluate("document.getElementById('file-title').textContent").startswith(last_but_one)
+    page.evaluate("document.activeElement.blur()")
+    page.press("n")
+    assert page.evaluate("document.getElementById('error-pos').textContent").startswith("error 1 of ")
+    assert page.evaluate("document.activeElement.classList.contains('err')")
