@@ -21,7 +21,10 @@ t. transcripts: the tutorial's config run on the subtitles' TTML and the engines
 e. corpus mode: the batched pooled WER (``benchmarkstt_corpus.wer``) over 10,000 utterance
    pairs against werpy and jiwer, with jiwer's counts; ``benchmarkstt-tools corpus`` on
    1,000 generated files of 2,000 words for 3 engines with ``--jobs 1``, ``--jobs 2`` and a
-   2-worker Dask LocalCluster, and the client's peak memory at 100 and 1,000 files.
+   2-worker Dask LocalCluster, and the client's peak memory at 100 and 1,000 files;
+f. the HTML report (``corpus --html``) of 1,000 generated files of 200 words x 3 engines: its
+   file size, and its load time in headless Chromium (to the page's script done, and to one
+   file's alignment drawn). Needs Debian's ``chromium``; no baseline.
 
 Every measurement runs in a fresh process; medians are printed, with ratios from this one
 run (the machine this was written on is noisy: ratios below ~1.5x are ties). The results
@@ -75,6 +78,8 @@ def version_of(python: Path, package: str) -> str:
     if not python.exists():
         return "-"
     code = f"import importlib.metadata as m; print(m.version({package!r}))"
+    if not python.exists():
+        return "-"  # the baselines' venv is only made for the sections that use it
     proc = subprocess.run([str(python), "-c", code], capture_output=True, text=True, env=ENV)
     return proc.stdout.strip() or "-"
 
@@ -433,9 +438,54 @@ def section_e(results: dict, checks: list, count: int, files: int) -> str:
             table(["run", "wall", "vs --jobs 1", "client peak MB", "exit"], table_rows))
 
 
+def section_f(results: dict, checks: list, files: int, words: int = 200, runs: int = 5) -> str:
+    """The HTML report of a large corpus: size on disk, load and first-alignment time in Chromium."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from browser import Browser
+
+    root = corpus_folder(files, words)
+    page = CACHE / f"report-{files}x{words}.html"
+    page.unlink(missing_ok=True)
+    args = ["-r", str(root / "refs"), *(a for e in ENGINE_SEEDS for a in ("-h", f"{e}={root / e}")),
+            "--jobs", "2", "-o", "csv", "--html", str(page)]
+    wall, _, _, _ = run_timed([str(OURS_BIN / "benchmarkstt-tools"), "corpus", *args])
+    ready, load, first = [], [], []
+    browser = Browser()
+    try:
+        for _ in range(runs + 1):  # the first is a warm-up (disk cache, Chromium's start)
+            browser.open("about:blank")
+            start = time.perf_counter()
+            browser.open(page.as_uri())
+            browser.wait_for("document.documentElement.getAttribute('data-ready') === '1'")
+            load.append(time.perf_counter() - start)
+            ready.append(browser.evaluate("+document.documentElement.dataset.readyMs") / 1000)
+            start = time.perf_counter()
+            browser.evaluate("document.querySelector('#files-table tbody tr:nth-child(500) td[data-engine]').click()")
+            browser.wait_for("!!document.querySelector('#alignment .align .w')")
+            first.append(time.perf_counter() - start)
+        errors = browser.console_errors()
+    finally:
+        browser.close()
+    ready, load, first = ready[1:], load[1:], first[1:]
+    size = page.stat().st_size
+    results["f"] = {"files": files, "words": words, "bytes": size, "corpus_wall": wall, "ready": ready,
+                    "load": load, "first_alignment": first, "console_errors": errors}
+    checks.append((f"report of {files:,} files x 3 engines opens in under 2 s in Chromium "
+                   f"(median {ms(statistics.median(load))} to the script done)", statistics.median(load) < 2))
+    checks.append((f"report of {files:,} files x 3 engines: no console error", not errors))
+    rows = [["file size", f"{size / 1e6:.1f} MB"],
+            ["`corpus --jobs 2 --html` (scoring and writing)", ms(wall)],
+            ["navigation to the page's script done (wall, from Python)", ms(statistics.median(load))],
+            ["the page's own clock at its script's end (`performance.now()`)", ms(statistics.median(ready))],
+            ["click on a file to its aligned words drawn (3 engines)", ms(statistics.median(first))]]
+    return (f"### (f) The HTML report of {files:,} files x 3 engines\n\n{files:,} generated files of {words} words, "
+            f"3 engines, `--html` (alignments included); medians of {runs} loads after a warm-up in headless "
+            f"Chromium:\n\n" + table(["", ""], rows))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sections", default="a,b,c,d,e,p,t", help="which sections, e.g. a,d (default: all)")
+    parser.add_argument("--sections", default="a,b,c,d,e,f,p,t", help="which sections, e.g. a,d (default: all)")
     parser.add_argument("--quick", action="store_true",
                         help="10k words, 1,000 utterances and 100 corpus files only")
     parser.add_argument("--sizes", help="document sizes in words, comma-separated (default 10k-200k)")
@@ -451,7 +501,7 @@ def main() -> int:
     count = 1_000 if args.quick else UTTERANCES
     sections = args.sections.split(",")
 
-    if set(sections) & {"a", "b", "c", "d", "e"}:
+    if set(sections) & set("abcde"):
         ensure_baseline()
     results: dict = {"machine": machine(), "started": time.strftime("%Y-%m-%d %H:%M:%S")}
     checks: list = []
@@ -460,9 +510,10 @@ def main() -> int:
                         ("b", lambda: section_b(results, checks, sizes)),
                         ("c", lambda: section_c(results, checks, count)),
                         ("d", lambda: section_d(results, checks)),
+                        ("e", lambda: section_e(results, checks, count, 100 if args.quick else 1000)),
+                        ("f", lambda: section_f(results, checks, 100 if args.quick else 1000)),
                         ("p", lambda: section_p(results, checks)),
-                        ("t", lambda: section_t(results, checks)),
-                        ("e", lambda: section_e(results, checks, count, 100 if args.quick else 1000))):
+                        ("t", lambda: section_t(results, checks))):
         if name in sections:
             print(build() + "\n", flush=True)
     CACHE.mkdir(exist_ok=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from api_browser import Browser, chromium
+from browser import Browser, chromium
 from api_helpers import Server, make_server_dirs
 
 pytestmark = [pytest.mark.slow,

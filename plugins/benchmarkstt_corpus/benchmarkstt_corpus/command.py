@@ -58,6 +58,8 @@ class CorpusCommand:
         out.add_argument("--output", metavar="FILE", help="write to this new file instead of standard output")
         out.add_argument("--alignments", action="store_true",
                          help="keep each file's normalized words and alignment opcodes in the JSON")
+        out.add_argument("--html", metavar="FILE", help="also write the HTML report to this new file "
+                         "(the benchmarkstt-report plugin; implies --alignments)")
         st = parser.add_argument_group("statistics")
         st.add_argument("--seed", type=int, default=0, help="seed of every bootstrap (default 0)")
         st.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (default 1000)")
@@ -100,6 +102,9 @@ class CorpusCommand:
             require(registry, what)
         if args.output:
             check_new_files([args.output])
+        if args.html:
+            check_new_files([args.html])
+            render_report = report_renderer()
         old = None
         if args.rerun:
             old = read_result(args.rerun)
@@ -110,7 +115,7 @@ class CorpusCommand:
                 "reference_type": args.reference_type, "hypothesis_type": args.hypothesis_type,
                 "normalizers": [list(c) for c in args.normalizers or []],
                 "metrics": [list(c) for c in (args.metrics or DEFAULT_METRICS)], "load": list(args.load),
-                "alignments": args.alignments, "seed": args.seed, "resamples": args.resamples,
+                "alignments": args.alignments or bool(args.html), "seed": args.seed, "resamples": args.resamples,
                 "level": args.level, "alpha": args.alpha, "ranking_test": args.ranking_test}
             invocation["hypotheses"] = hypotheses(args)
         corpus = corpus_of(invocation, host)
@@ -136,6 +141,8 @@ class CorpusCommand:
         else:
             sys.stdout.write(text)
             sys.stdout.flush()
+        if args.html:
+            write_new_file(args.html, render_report(result.data), "utf-8")
         for failure in result.failed:
             sys.stderr.write(f"{PROG}: failed: {failure['id']} ({failure['engine']}): {failure['error']}\n")
         if result.failed:
@@ -159,6 +166,15 @@ def hypotheses(args: argparse.Namespace) -> dict:
         if not args.hypothesis:
             raise UsageError("need at least one --hypothesis NAME=FOLDER")
     return parse_engines(args.hypothesis)
+
+
+def report_renderer() -> Any:
+    """The report plugin's renderer, for ``--html``."""
+    try:
+        from benchmarkstt_report import render_report
+    except ImportError:
+        raise UsageError("--html needs the benchmarkstt-report plugin (pip install benchmarkstt-report)") from None
+    return render_report
 
 
 def corpus_of(invocation: dict, host: Any) -> Any:

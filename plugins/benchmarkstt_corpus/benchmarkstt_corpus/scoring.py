@@ -119,7 +119,8 @@ class Scorer:
         return kind
 
     def read(self, source: Any) -> tuple:
-        """``(words, description)``: the normalized, segmented input and its path, type, SHA-256."""
+        """``(words, description, text)``: the normalized, segmented input, its path, type and
+        SHA-256, and its text as read (before normalization)."""
         kind = self.resolve_type(source)
         if source.path is None:
             digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
@@ -127,7 +128,7 @@ class Scorer:
             digest = hashlib.sha256(self.context.read_bytes(source.path)).hexdigest()
         text = self.registries.inputs.get(kind).create([source.source], context=self.context).read()
         schema = self.pipeline.prepare(text)
-        return schema, {"path": source.path or source.origin, "type": kind, "sha256": digest}
+        return schema, {"path": source.path or source.origin, "type": kind, "sha256": digest}, text
 
 
 def build_host(load: Sequence = ()) -> PluginHost:
@@ -214,7 +215,7 @@ def score_item(scorer: Scorer, item: Any) -> dict:
 
     result: dict = {"id": item.id, "rows": [], "pairs": {}}
     try:
-        ref, ref_info = scorer.read(item.reference)
+        ref, ref_info, ref_text = scorer.read(item.reference)
     except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
         message = one_line(exc)
         ref_info = {"path": item.reference.path or item.reference.origin, "type": item.reference.type,
@@ -229,7 +230,7 @@ def score_item(scorer: Scorer, item: Any) -> dict:
     for engine, source in item.hypotheses:
         hyp_info = {"path": source.path or source.origin, "type": source.type, "sha256": None}
         try:
-            hyp, hyp_info = scorer.read(source)
+            hyp, hyp_info, hyp_text = scorer.read(source)
             a, b = ref.words, hyp.words
             opcodes = scorer.differ(a, b).get_opcodes()
             counts = count_opcodes(opcodes)
@@ -258,7 +259,8 @@ def score_item(scorer: Scorer, item: Any) -> dict:
                "error_words": error_words(opcodes, a, b)}
         if scorer.spec.alignments:
             row["alignment"] = {"reference": list(a), "hypothesis": list(b),
-                                "opcodes": [list(op) for op in opcodes]}
+                                "opcodes": [list(op) for op in opcodes],
+                                "reference_text": ref_text, "hypothesis_text": hyp_text}
         result["rows"].append(row)
         profiles[engine] = error_profile(opcodes)
     engines = [engine for engine, _ in item.hypotheses]

@@ -1,4 +1,5 @@
-"""Headless Chromium driven through the Chrome DevTools Protocol over a pipe.
+"""Headless Chromium driven through the Chrome DevTools Protocol over a pipe (the API
+explorer's and the HTML report's browser tests).
 
 Chromium's ``--remote-debugging-pipe`` reads protocol messages from file descriptor 3 and
 writes them to descriptor 4, each a JSON object ended by a NUL byte. That needs no
@@ -9,6 +10,7 @@ as a user would.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import select
@@ -52,6 +54,8 @@ class Browser:
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         self.send("Page.enable", session=True)
+        self.send("Runtime.enable", session=True)
+        self.send("Log.enable", session=True)
 
     def _message(self, deadline: float) -> dict:
         while b"\0" not in self._buffer:
@@ -122,6 +126,14 @@ class Browser:
             self.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left",
                                                    "clickCount": 1}, session=True)
 
+    def press(self, key: str) -> None:
+        """Press and release a key (``Enter``, ``ArrowDown``, ``n``) in the focused element."""
+        codes = {"Enter": (13, "\r"), "ArrowDown": (40, ""), "ArrowUp": (38, ""), "Tab": (9, "")}
+        code, text = codes[key] if key in codes else (ord(key.upper()), key)
+        common = {"key": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code}
+        self.send("Input.dispatchKeyEvent", {"type": "keyDown", "text": text, **common}, session=True)
+        self.send("Input.dispatchKeyEvent", {"type": "keyUp", **common}, session=True)
+
     def wait_for(self, expression: str) -> Any:
         """The first truthy value of ``expression``, polled."""
         deadline = time.monotonic() + self.timeout
@@ -131,6 +143,34 @@ class Browser:
                 return value
             time.sleep(0.05)
         raise TimeoutError(f"{expression} stayed false")
+
+    def console_errors(self) -> list:
+        """The errors the page reported so far: uncaught exceptions, console.error, failed loads."""
+        self.evaluate("0")  # take the events waiting in the pipe
+        found = []
+        for event in self.events:
+            method, params = event.get("method"), event.get("params", {})
+            if method == "Runtime.exceptionThrown":
+                found.append(params["exceptionDetails"].get("exception", {}).get("description")
+                             or params["exceptionDetails"].get("text"))
+            elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+                found.append(" ".join(str(a.get("value", a.get("description"))) for a in params.get("args", [])))
+            elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
+                found.append(params["entry"].get("text"))
+        return found
+
+    def screenshot(self, path: str, selector: str | None = None) -> None:
+        """Save a PNG of the page, or of the element ``selector`` (scrolled into view)."""
+        params: dict = {"format": "png", "captureBeyondViewport": True}
+        if selector:
+            box = self.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+                                f" if (!e) return null; e.scrollIntoView(); const r = e.getBoundingClientRect();"
+                                f" return [r.x + window.scrollX, r.y + window.scrollY, r.width, r.height]; }})()")
+            assert box, f"nothing matches {selector} on the page"
+            params["clip"] = {"x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1}
+        data = self.send("Page.captureScreenshot", params, session=True)["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
 
     def output(self) -> str:
         """What Chromium printed on stderr."""

@@ -1,0 +1,102 @@
+"""What the report shows, taken from a corpus result (its JSON is the only source).
+
+:func:`groups` finds the engines whose differences are not significant; :func:`page_data`
+is the compact data the page's script renders the file table and the alignments from.
+
+:example:
+    >>> comparisons = [{"a": "x", "b": "y", "significant": False},
+    ...                {"a": "x", "b": "z", "significant": True},
+    ...                {"a": "y", "b": "z", "significant": False}]
+    >>> groups(["x", "y", "z"], comparisons)
+    [['x', 'y'], ['y', 'z']]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from benchmarkstt_core.errors import UsageError
+
+FORMAT_PREFIX = "benchmarkstt-corpus/"
+OPS = {"equal": "e", "replace": "s", "delete": "d", "insert": "i"}
+
+
+def check(data: Any, name: str) -> dict:
+    """``data`` if it is a corpus result this report can show, else a clear error naming ``name``."""
+    if not isinstance(data, dict) or not str(data.get("format", "")).startswith(FORMAT_PREFIX):
+        raise UsageError(f"{name}: not a JSON result of benchmarkstt-tools corpus (-o json)")
+    for key in ("engines", "ranking", "comparisons", "settings", "headline"):
+        if key not in data:
+            raise UsageError(f"{name}: the corpus result has no {key!r}")
+    return data
+
+
+def groups(order: Sequence[str], comparisons: Sequence[dict]) -> list:
+    """The groups of engines (in ``order``, best first) whose every pair is not significantly
+    different: each maximal run of neighbours, as the letters of a compact letter display."""
+    significant = {frozenset((c["a"], c["b"])) for c in comparisons if c.get("significant")}
+    found: list = []
+    for start in range(len(order)):
+        stop = start + 1
+        while stop < len(order) and not any(frozenset((order[k], order[stop])) in significant
+                                            for k in range(start, stop)):
+            stop += 1
+        run = list(order[start:stop])
+        if not any(set(run) <= set(g) for g in found):
+            found.append(run)
+    return found
+
+
+def letters(order: Sequence[str], found: list) -> dict:
+    """Per engine, the letters of the groups it belongs to (``a``, ``ab``, ...)."""
+    return {e: "".join(chr(97 + n) for n, g in enumerate(found) if e in g) for e in order}
+
+
+def differing_words(hypothesis: Sequence[str], opcodes: Sequence) -> list:
+    """The hypothesis words outside equal opcodes, in order: the page takes the others from the
+    reference (they are the same words), which keeps a large report about half the size.
+
+    :example:
+        >>> differing_words(["a", "x", "c"], [["equal", 0, 1, 0, 1], ["replace", 1, 2, 1, 2], ["equal", 2, 3, 2, 3]])
+        ['x']
+    """
+    return [w for tag, _, _, j1, j2 in opcodes if tag != "equal" for w in hypothesis[j1:j2]]
+
+
+def page_data(data: dict) -> dict:
+    """The compact data the page's script needs: the file table and, per file, the alignments."""
+    order = [r["engine"] for r in data["ranking"]]
+    ids: list = []
+    index: dict = {}
+    for engine in order:
+        for row in data["engines"][engine]["files"]:
+            if row["id"] not in index:
+                index[row["id"]] = len(ids)
+                ids.append(row["id"])
+    words: list = [None] * len(ids)
+    duration: list = [None] * len(ids)
+    cells = {e: [None] * len(ids) for e in order}
+    align: list = [None] * len(ids)
+    for engine in order:
+        for row in data["engines"][engine]["files"]:
+            n = index[row["id"]]
+            if row["status"] != "ok":
+                cells[engine][n] = {"error": row["error"]}
+                continue
+            words[n] = row["reference_words"]
+            if row.get("duration") is not None:
+                duration[n] = row["duration"]
+            cells[engine][n] = [row["wer"], row["substitutions"], row["deletions"], row["insertions"],
+                                row["hypothesis_words"]]
+            a = row.get("alignment")
+            if a:
+                entry = align[n] or {"ref": a["reference"], "text": a.get("reference_text")}
+                entry.setdefault("hyp", {})[engine] = {
+                    "words": differing_words(a["hypothesis"], a["opcodes"]), "text": a.get("hypothesis_text"),
+                    "ops": [[OPS[t], i1, i2, j1, j2] for t, i1, i2, j1, j2 in a["opcodes"]]}
+                align[n] = entry
+    record = data.get("record") or {}
+    return {"engines": order, "ids": ids, "words": words,
+            "duration": duration if any(d is not None for d in duration) else None,
+            "cells": cells, "align": align, "unit": data["settings"].get("resample_unit", "file"),
+            "inputs": record.get("inputs", [])}

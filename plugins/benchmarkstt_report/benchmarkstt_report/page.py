@@ -1,0 +1,341 @@
+"""The report of a corpus result: one self-contained HTML page.
+
+Everything a reader sees first (ranking, chart, engine against engine, frequent errors, the
+record) is HTML and SVG written here, so that it shows without a script and prints; the file
+table and each file's aligned words are drawn by the page's small script from the data
+embedded as JSON, a file's alignment only when it is opened.
+
+:example:
+    >>> from benchmarkstt_corpus import score_corpus
+    >>> result = score_corpus(["a b c", "d e"], {"x": ["a b c", "d"], "y": ["a", "d e f"]},
+    ...                       resamples=10, alignments=True)
+    >>> page = render_report(result.data, title="Two engines")
+    >>> "<title>Two engines</title>" in page, 'data-engine="x"' in page
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from importlib.resources import files
+from typing import Any
+
+from . import charts
+from .model import check, groups, letters, page_data
+
+TESTS = {"bootstrap": "paired bootstrap", "mapsswe": "MAPSSWE", "wilcoxon": "Wilcoxon signed-rank"}
+
+
+def asset(name: str) -> str:
+    """A file shipped with the plugin (the style sheet, the scripts)."""
+    return files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def pct(value: Any, digits: int = 2) -> str:
+    """A rate as a percentage, ``-`` when there is none."""
+    return "-" if value is None else f"{100 * value:.{digits}f}%"
+
+
+def pval(value: Any) -> str:
+    """A p-value, readable at both ends."""
+    if value is None:
+        return "-"
+    return "&lt; 0.0001" if value < 0.0001 else f"{value:.4f}"
+
+
+def script_json(value: Any) -> str:
+    """JSON that can sit inside a ``<script>`` element."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def ranking_section(data: dict, order: list, found: list) -> str:
+    """The ranking: table, chart, groups and the shares of error kinds."""
+    engines = data["engines"]
+    marks = letters(order, found)
+    level = data["settings"]["level"]
+    unit = data["settings"].get("resample_unit", "file")
+    rows = []
+    for entry in data["ranking"]:
+        name = entry["engine"]
+        e = engines[name]
+        ci = e["ci"]
+        errors = e["substitutions"] + e["deletions"] + e["insertions"]
+        failed = f' ({e["failed"]} failed)' if e["failed"] else ""
+        share = "".join(f'<span class="k-{k[0]}">{k[0].upper()} {pct(e[k] / errors if errors else 0, 0)}</span> '
+                        for k in charts.COLOURS)
+        rows.append(
+            f'<tr data-engine="{escape(name)}"><td class="num" data-value="{e["rank"]}">{e["rank"]}</td>'
+            f'<th scope="row">{escape(name)}</th><td class="group">{marks[name]}</td>'
+            f'<td class="num wer" data-value="{e["wer"]}">{pct(e["wer"])}</td>'
+            f'<td class="num ci" data-low="{ci["low"]}" data-high="{ci["high"]}">'
+            f'{"-" if ci["low"] is None else pct(ci["low"]) + " – " + pct(ci["high"])}</td>'
+            f'<td class="num" data-value="{e["substitutions"]}">{e["substitutions"]}</td>'
+            f'<td class="num" data-value="{e["deletions"]}">{e["deletions"]}</td>'
+            f'<td class="num" data-value="{e["insertions"]}">{e["insertions"]}</td>'
+            f'<td class="sharecell">{charts.shares_bar(e)}<span class="sharetext">{share}</span></td>'
+            f'<td class="num" data-value="{e["reference_words"]}">{e["reference_words"]:,}</td>'
+            f'<td class="num">{e["scored"]}{failed}</td>'
+            f'<td class="num">{pct(e["mean_file_wer"])}</td></tr>')
+    chart_rows = [{"engine": r["engine"], "wer": engines[r["engine"]]["wer"],
+                   "low": engines[r["engine"]]["ci"]["low"], "high": engines[r["engine"]]["ci"]["high"]}
+                  for r in data["ranking"]]
+    group_text = "; ".join(f'<b>{chr(97 + n)}</b>: {escape(", ".join(g))}' for n, g in enumerate(found))
+    test = TESTS.get(data["settings"]["ranking_test"], data["settings"]["ranking_test"])
+    head = data["headline"]
+    return f"""
+<section id="ranking" aria-labelledby="h-ranking">
+<h2 id="h-ranking">Ranking</h2>
+<p class="lead">WER ({escape(head["mode"])}) pooled over {unit}s: {escape(head["pooled"])}. The bar is the
+{level:.0%} bootstrap confidence interval ({data["settings"]["resamples"]} resamples of the {unit}s, seed
+{data["settings"]["seed"]}). Engines in the same group (letter) are not significantly different
+({test} test, level {data["settings"]["alpha"]:g}); the rank is 1 + the number of engines significantly better.</p>
+{charts.ranking_chart(chart_rows, found)}
+<p class="groups">Groups: {group_text}</p>
+<div class="scroll"><table class="ranking">
+<thead><tr><th scope="col">rank</th><th scope="col">engine</th><th scope="col">group</th>
+<th scope="col">WER (pooled)</th><th scope="col">{level:.0%} CI</th><th scope="col" title="substitutions">S</th>
+<th scope="col" title="deletions">D</th><th scope="col" title="insertions">I</th>
+<th scope="col">shares of errors</th><th scope="col">ref words</th><th scope="col">{unit}s</th>
+<th scope="col">mean of {unit} WERs</th></tr></thead>
+<tbody>{"".join(rows)}</tbody></table></div>
+{key()}
+{other_metrics(data, [r["engine"] for r in data["ranking"]])}
+</section>"""
+
+
+def key() -> str:
+    """The key of the error kinds, as every view marks them."""
+    return ('<p class="key" aria-label="key">Key: <span class="w s"><span class="r">ref</span>'
+            '<span class="h">hyp</span></span> substitution (orange, dotted box) '
+            '<span class="w d"><span class="r">ref</span><span class="h">&#8203;</span></span> deletion '
+            '(blue, struck through) <span class="w i"><span class="r">&#8203;</span><span class="h">hyp'
+            '</span></span> insertion (green, double underline)</p>')
+
+
+def other_metrics(data: dict, order: list) -> str:
+    """The further metrics' pooled values (or means of per-file values, labelled)."""
+    titles = list(dict.fromkeys(t for e in order for t in data["engines"][e]["metrics"]))
+    if len(titles) < 2:
+        return ""
+    rows = []
+    for title in titles:
+        cells = []
+        for e in order:
+            m = data["engines"][e]["metrics"].get(title, {})
+            if isinstance(m.get("pooled"), (int, float)):
+                cells.append(f'<td class="num">{pct(m["pooled"])}</td>')
+            elif isinstance(m.get("pooled"), dict):
+                cells.append("<td>" + ", ".join(f"{escape(str(k))} {v}" for k, v in m["pooled"].items()) + "</td>")
+            elif isinstance(m.get("mean_of_files"), (int, float)):
+                cells.append(f'<td class="num">{m["mean_of_files"]:.4g} <small>(mean of files)</small></td>')
+            else:
+                cells.append(f"<td>{escape(m.get('how', '-'))}</td>")
+        rows.append(f'<tr><th scope="row">{escape(title)}</th>{"".join(cells)}</tr>')
+    header = "".join(f'<th scope="col">{escape(e)}</th>' for e in order)
+    return (f'<h3>Every metric</h3><div class="scroll"><table class="metrics"><thead><tr><th scope="col">metric'
+            f'</th>{header}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+
+
+def comparison_section(data: dict, order: list) -> str:
+    """Engine against engine: the matrix of the ranking test and every test's numbers."""
+    settings = data["settings"]
+    test = settings["ranking_test"]
+    pairs = {}
+    for c in data["comparisons"]:
+        pairs[(c["a"], c["b"])] = c
+        pairs[(c["b"], c["a"])] = c
+    head = "".join(f'<th scope="col">{escape(e)}</th>' for e in order)
+    body = []
+    for a in order:
+        cells = []
+        for b in order:
+            if a == b:
+                cells.append('<td class="self">–</td>')
+                continue
+            c = pairs.get((a, b))
+            if c is None:
+                cells.append("<td>-</td>")
+                continue
+            p = c["p_value"]
+            if c["significant"] and c["better"] == a:
+                mark, cls, word = "▲", "better", "better"
+            elif c["significant"] and c["better"] == b:
+                mark, cls, word = "▼", "worse", "worse"
+            else:
+                mark, cls, word = "≈", "same", "no significant difference"
+            diff = (c["wer_a"] - c["wer_b"]) if c["a"] == a else (c["wer_b"] - c["wer_a"])
+            diff_text = "-" if diff is None else f"{100 * diff:+.2f}"
+            cells.append(f'<td class="cell {cls}" data-a="{escape(a)}" data-b="{escape(b)}" data-p="{p}" '
+                         f'title="{escape(a)} vs {escape(b)}: {word}, p = {pval(p)}">'
+                         f'<span class="mark" aria-hidden="true">{mark}</span> <span class="word">{word}</span>'
+                         f'<br><small>p = {pval(p)}; {diff_text} points</small></td>')
+        body.append(f'<tr><th scope="row">{escape(a)}</th>{"".join(cells)}</tr>')
+    rows = []
+    for c in data["comparisons"]:
+        prob = c["bootstrap"].get("probability_a_better")
+        rows.append(f'<tr><th scope="row">{escape(c["a"])} vs {escape(c["b"])}</th><td class="num">{c["files"]}</td>'
+                    f'<td class="num">{"-" if prob is None else f"{prob:.3f}"}</td>'
+                    f'<td class="num">{pval(c["bootstrap"]["p_value"])}</td>'
+                    f'<td class="num">{pval(c["mapsswe"]["p_value"])}</td>'
+                    f'<td class="num">{pval(c["wilcoxon"]["p_value"])}</td><td>{escape(c["verdict"])}</td></tr>')
+    return f"""
+<section id="engines" aria-labelledby="h-engines">
+<h2 id="h-engines">Engine against engine</h2>
+<p class="lead">Row against column with the {TESTS.get(test, test)} test (the ranking's test), level
+{settings["alpha"]:g}: ▲ the row engine is significantly better, ▼ significantly worse, ≈ no significant
+difference; p is that test's two-sided p-value, points the difference of pooled WER (row − column).</p>
+<div class="scroll"><table class="matrix"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>
+<h3>Every test</h3>
+<div class="scroll"><table class="tests"><thead><tr><th scope="col">A vs B</th><th scope="col">{settings.get("resample_unit", "file")}s</th>
+<th scope="col">P(A better)</th><th scope="col">bootstrap p</th><th scope="col">MAPSSWE p</th>
+<th scope="col">Wilcoxon p</th><th scope="col">verdict</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>
+</section>"""
+
+
+def files_section(data: dict) -> str:
+    """Every file against every engine: the table the script fills, and the file view."""
+    unit = data["settings"].get("resample_unit", "file")
+    return f"""
+<section id="files" aria-labelledby="h-files">
+<h2 id="h-files">Every {unit} against every engine</h2>
+<p class="lead">Each cell is the {unit}'s WER, shaded from light (few errors) to dark (many). Sort by a column
+heading, filter by id, and open a {unit} (Enter on a row, or click a cell) to see its words aligned.</p>
+<div class="controls"><label>Filter ids <input id="filter" type="search" placeholder="e.g. ep01"
+ autocomplete="off"></label> <span id="shown" aria-live="polite"></span> <span id="heatkey" aria-hidden="true"></span></div>
+<div class="scroll tablebox"><table id="files-table" class="heat"><thead></thead><tbody></tbody></table></div>
+<noscript><p>The file table and the alignments need JavaScript; the sections above and below do not.</p></noscript>
+</section>
+<section id="file" aria-labelledby="h-file">
+<h2 id="h-file">Words aligned</h2>
+<div class="controls">
+<label>{unit.capitalize()} <select id="file-select"></select></label>
+<label>Engine <select id="engine-select"><option value="">all engines</option></select></label>
+<span role="radiogroup" aria-label="text shown"><label><input type="radio" name="view" value="normalized" checked>
+normalized, aligned</label> <label><input type="radio" name="view" value="original"> original text</label></span>
+<button type="button" id="prev-error" title="previous error (p)">◀ previous error</button>
+<button type="button" id="next-error" title="next error (n)">next error ▶</button>
+<span id="error-pos" aria-live="polite"></span></div>
+{key()}
+<div id="alignment"><p class="hint">Open a {unit} from the table above.</p></div>
+</section>"""
+
+
+def errors_section(data: dict, order: list) -> str:
+    """The most frequent substitutions, deletions and insertions per engine (as sclite's dtl)."""
+    blocks = []
+    for name in order:
+        top = data["engines"][name].get("top_errors") or {}
+        tables = []
+        for kind, head in (("substitutions", "reference → hypothesis"), ("deletions", "reference word"),
+                           ("insertions", "hypothesis word")):
+            rows = []
+            for entry in top.get(kind, []):
+                if kind == "substitutions":
+                    words = (f'<span class="w s"><span class="r">{escape(entry[0])}</span></span> → '
+                             f'<span class="w s"><span class="h">{escape(entry[1])}</span></span>')
+                else:
+                    words = f'<span class="w {kind[0]}"><span class="{"r" if kind == "deletions" else "h"}">' \
+                            f'{escape(entry[0])}</span></span>'
+                rows.append(f'<tr><td>{words}</td><td class="num">{entry[-1]}</td></tr>')
+            total = data["engines"][name].get(kind, 0)
+            tables.append(f'<table class="top"><caption>{kind} ({total} in all)</caption><thead><tr>'
+                          f'<th scope="col">{head}</th><th scope="col">times</th></tr></thead>'
+                          f'<tbody>{"".join(rows) or "<tr><td colspan=2>none</td></tr>"}</tbody></table>')
+        exact = "" if top.get("exact", True) else ('<p class="note">Counts kept in bounded memory: the '
+                                                   'least frequent entries may be missing.</p>')
+        blocks.append(f'<div class="engine-errors" data-engine="{escape(name)}"><h3>{escape(name)}</h3>'
+                      f'<div class="tops">{"".join(tables)}</div>{exact}</div>')
+    return f"""
+<section id="errors" aria-labelledby="h-errors">
+<h2 id="h-errors">Most frequent errors</h2>
+<p class="lead">Per engine, the most frequent substitutions, deletions and insertions over the whole test set
+(like sclite's dtl report), after normalization.</p>
+{"".join(blocks)}
+</section>"""
+
+
+def record_section(data: dict) -> str:
+    """What made the result: command, versions, normalization rules, input hashes, settings."""
+    r = data.get("record") or {}
+    norm = r.get("normalization") or {}
+    plugins = "".join(f'<tr><td>{escape(str(p.get("distribution") or p.get("name")))}</td>'
+                      f'<td>{escape(str(p.get("version")))}</td><td>{escape(str(p.get("status")))}</td></tr>'
+                      for p in r.get("plugins", []))
+    rule_files = "".join(f'<details><summary><code>{escape(f["path"])}</code> sha256 <code>{f["sha256"]}</code>'
+                         f'</summary><pre>{escape(f.get("text", ""))}</pre></details>'
+                         for f in norm.get("files", []))
+    metric_files = "".join(f'<li><code>{escape(f["path"])}</code> sha256 <code>{f["sha256"]}</code></li>'
+                           for f in r.get("metric_files", []))
+    settings = data["settings"]
+    return f"""
+<section id="record" aria-labelledby="h-record">
+<h2 id="h-record">Record</h2>
+<dl class="record">
+<dt>command</dt><dd><code>{escape(str(r.get("command", "-")))}</code></dd>
+<dt>created</dt><dd>{escape(str(r.get("created", "-")))} in <code>{escape(str(r.get("cwd", "-")))}</code></dd>
+<dt>Python</dt><dd>{escape(str(r.get("implementation", "")))} {escape(str(r.get("python", "-")))} on {escape(str(r.get("platform", "-")))}</dd>
+<dt>benchmarkstt-core</dt><dd>{escape(str(r.get("benchmarkstt_core", "-")))}</dd>
+<dt>metrics</dt><dd>{escape(", ".join(" ".join(map(str, m)) for m in r.get("metrics", [])))}</dd>
+<dt>normalization</dt><dd><pre>{escape(norm.get("text", "") or "(none)")}</pre>rules sha256 <code>{escape(str(norm.get("sha256", "-")))}</code>{rule_files}</dd>
+{f"<dt>metric files</dt><dd><ul>{metric_files}</ul></dd>" if metric_files else ""}
+<dt>statistics</dt><dd>seed {settings["seed"]}, {settings["resamples"]} resamples, level {settings["level"]:g},
+alpha {settings["alpha"]:g}, ranking test {escape(settings["ranking_test"])}</dd>
+<dt>scored</dt><dd>{data.get("files_scored", "-")} of {data.get("files_total", "-")} {settings.get("resample_unit", "file")}s{"" if data.get("complete", True) else " (incomplete)"}</dd>
+</dl>
+<details><summary>plugins</summary><table class="plugins"><thead><tr><th scope="col">distribution</th>
+<th scope="col">version</th><th scope="col">status</th></tr></thead><tbody>{plugins}</tbody></table></details>
+<details id="inputs"><summary>inputs and their SHA-256 ({len(r.get("inputs", []))})</summary><div class="scroll"><table class="inputs">
+<thead><tr><th scope="col">id</th><th scope="col">side</th><th scope="col">path</th><th scope="col">type</th>
+<th scope="col">sha256</th></tr></thead><tbody></tbody></table></div></details>
+</section>"""
+
+
+def notes_section(data: dict) -> str:
+    """Unpaired and failed files, when there are any."""
+    lines = [f"unpaired: {escape(u['id'])} (missing for {escape(', '.join(u['missing']))}); not scored"
+             for u in data.get("unpaired", [])]
+    lines += [f"failed: {escape(f['id'])} ({escape(f['engine'])}): {escape(f['error'])}" for f in data.get("failed", [])]
+    if not lines:
+        return ""
+    return '<section id="notes" class="notes"><h2>Notes</h2><ul>' + "".join(f"<li>{x}</li>" for x in lines) + "</ul></section>"
+
+
+def render_report(data: dict, title: str | None = None, name: str = "the result") -> str:
+    """The report page of a corpus result (the dict of its JSON).
+
+    :param data: the corpus result, as ``benchmarkstt-tools corpus -o json`` writes it
+    :param title: the page's title (default: the engines compared)
+    :param name: what to call the result in error messages (its file name)
+    """
+    check(data, name)
+    order = [r["engine"] for r in data["ranking"]]
+    found = groups(order, data["comparisons"])
+    unit = data["settings"].get("resample_unit", "file")
+    title = title or f"Speech-to-text benchmark: {', '.join(order)}"
+    scored = data.get("files_scored", len(page_data_ids(data)))
+    summary = (f'{scored} {unit}s, {len(order)} engine{"s" if len(order) != 1 else ""}, '
+               f'{data["engines"][order[0]]["reference_words"]:,} reference words' if order else "no engine")
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="benchmarkstt-report">
+<title>{escape(title)}</title><style>{asset("report.css")}</style></head>
+<body>{charts.pattern_defs()}
+<a class="skip" href="#files">Skip to the file table</a>
+<header><h1>{escape(title)}</h1><p class="summary">{summary}; {escape(str((data.get("record") or {}).get("created", "")))}</p>
+<nav aria-label="sections"><a href="#ranking">Ranking</a> <a href="#engines">Engine against engine</a>
+<a href="#files">{unit.capitalize()}s</a> <a href="#file">Words aligned</a> <a href="#errors">Frequent errors</a>
+<a href="#record">Record</a></nav></header>
+<main>{notes_section(data)}{ranking_section(data, order, found)}{comparison_section(data, order)}
+{files_section(data)}{errors_section(data, order)}{record_section(data)}</main>
+<footer>Written by benchmarkstt-report from a benchmarkstt-tools corpus result; self-contained, nothing is fetched.</footer>
+<script type="application/json" id="report-data">{script_json(page_data(data))}</script>
+<script>{asset("words.js")}</script><script>{asset("report.js")}</script>
+</body></html>
+"""
+
+
+def page_data_ids(data: dict) -> list:
+    """The ids of the scored files (for the summary when the result does not count them)."""
+    return list(dict.fromkeys(row["id"] for e in data["engines"].values() for row in e["files"]))
