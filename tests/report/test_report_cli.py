@@ -55,7 +55,7 @@ def test_failed_files_are_noted_and_marked_in_the_page(tools, tmp_path):
     for name in ("x", "y", "z"):
         (ref / f"{name}.txt").write_text("the cat sat")
         (hyp / f"{name}.txt").write_text("the cat sad")
-    (hyp / "y.txt").write_bytes(b"\xff\xfe not utf-8")
+    (hyp / "y.txt").write_bytes(b"\x80\x81 not utf-8")
     run = tools("corpus", "-r", str(ref), "-h", f"a={hyp}", "--jobs", "1", "--html", str(tmp_path / "r.html"))
     assert run.returncode == 1 and "failed: y (a)" in run.stderr
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
