@@ -10,6 +10,7 @@ from typing import Any
 from ..context import Context
 from ..diff import AnsiDialect
 from ..errors import UsageError
+from ..files import write_stdout
 from ..pipeline import Pipeline, render_log_entry
 from .common import add_component_flags, wrap_paragraphs
 
@@ -94,8 +95,7 @@ class BenchmarkCommand:
         reference = read_input(host, args.reference_type, args.reference, context)
         hypothesis = read_input(host, args.hypothesis_type, args.hypothesis, context)
         text = output.render(pipeline.run(reference, hypothesis, log))
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        write_stdout(text)
         return 0
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
+
+from ..files import write_stdout
 
 
 class PluginsCommand:
@@ -22,7 +23,7 @@ class PluginsCommand:
         """Print one block per plugin."""
         host.registries  # fill the records' components
         if args.json:
-            sys.stdout.write(json.dumps([r.as_dict() for r in host.records], indent=2) + "\n")
+            write_stdout(json.dumps([r.as_dict() for r in host.records], indent=2) + "\n")
             return 0
         lines = []
         for r in host.records:
@@ -33,5 +34,5 @@ class PluginsCommand:
                 text = error if args.traceback else error.splitlines()[0]
                 lines.extend("    error: " + line if i == 0 else "    " + line
                              for i, line in enumerate(text.rstrip().splitlines()))
-        sys.stdout.write("\n".join(lines) + "\n")
+        write_stdout("\n".join(lines) + "\n")
         return 0

@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
+from benchmarkstt_core.files import write_stdout
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8080
@@ -71,7 +72,7 @@ class ApiCommand:
 
             methods = build_methods(host.registries, host.warn)
             warn_new(host, seen)
-            sys.stdout.write(method_listing(methods))
+            write_stdout(method_listing(methods))
             return 0
         from .app import make_app
 
