@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.docblock import parse
 from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.limits import check_text_size
 from benchmarkstt_core.normalization import normalize_logged
 from benchmarkstt_core.pipeline import create, render_log_entry
 
@@ -163,7 +164,15 @@ def normalize(normalizer: Any, text: str, context: Context, title: str | None, l
     if logs is None:
         return normalizer.normalize(text)
     entries: list = []
-    result = normalize_logged(normalizer, text, entries.append)
+    size = 0
+
+    def keep(entry: Any) -> None:  # every entry holds two texts: bound them all
+        nonlocal size
+        size += len(entry.before) + len(entry.after)
+        check_text_size(size, "return_logs")
+        entries.append(entry)
+
+    result = normalize_logged(normalizer, text, keep)
     logs.extend(render_logs(title, entries, context))
     return result
 
