@@ -157,7 +157,7 @@ def start_server(workdir: str, gunicorn: int, gthread: int = 0, time_limit: str 
         command = [str(bin_dir / "gunicorn"), "--workers", str(gunicorn or gthread), "--bind", f"127.0.0.1:{port}",
                    "benchmarkstt_api.wsgi:application"]
         if gthread:
-            command[2:2] = ["--worker-class", "gthread", "--threads", "16"]
+            command[1:1] = ["--worker-class", "gthread", "--threads", "16"]
             env["BENCHMARKSTT_API_WORKERS"] = "1"
         url = f"http://127.0.0.1:{port}/api"
     else:
@@ -186,12 +186,14 @@ def start_server(workdir: str, gunicorn: int, gthread: int = 0, time_limit: str 
 
 
 def server_rss_mb(pid: int) -> float:
-    """The resident memory of a process and all its descendants, in MB (Linux /proc)."""
+    """The memory of a process and all its descendants, in MB: their proportional set sizes
+    (a page shared by forked processes counted once in all), from Linux /proc."""
     total, todo = 0, [pid]
     while todo:
         current = todo.pop()
         try:
-            total += int(Path(f"/proc/{current}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            rollup = Path(f"/proc/{current}/smaps_rollup").read_text()
+            total += int(re.search(r"^Pss:\s+(\d+) kB", rollup, re.M).group(1)) * 1024  # type: ignore[union-attr]
             children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
         except OSError:
             continue

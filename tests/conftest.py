@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -75,3 +76,18 @@ def assert_clean_error(run: Run, prog: str = "benchmarkstt") -> str:
     assert last.startswith(f"{prog}: error: "), run
     assert run.stdout == "", run
     return last
+
+
+def console_sessions(page: str) -> list:
+    """(command, expected output) pairs of every ``console`` block of a docs page."""
+    pairs = []
+    for block in re.findall(r"```console\n(.*?)```", page, re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            pairs.append((command, output))
+    return pairs
+
+
+def lines(text: str) -> list:
+    """The lines of ``text`` without trailing spaces or trailing blank lines."""
+    return [line.rstrip() for line in text.rstrip("\n").split("\n")]

@@ -14,20 +14,9 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, console_sessions, lines
 
 PAGE = (ROOT / "docs" / "normalization.md").read_text(encoding="utf-8")
-BLOCKS = re.findall(r"```console\n(.*?)```", PAGE, re.S)
-
-
-def sessions() -> list:
-    """(command, expected output) pairs of every console block."""
-    pairs = []
-    for block in BLOCKS:
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
-            command, _, output = chunk.partition("\n")
-            pairs.append((command, output))
-    return pairs
 
 
 def render(text: str) -> str:
@@ -35,14 +24,10 @@ def render(text: str) -> str:
     return re.sub("\x1b\\[32m(.*?)\x1b\\[0m", r"{+\1+}", text)
 
 
-def lines(text: str) -> list:
-    return [line.rstrip() for line in text.rstrip("\n").split("\n")]
-
-
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
     path = tmp_path_factory.mktemp("docs")
-    for command, output in sessions():
+    for command, output in console_sessions(PAGE):
         if command.startswith("cat "):
             target = path / command[4:]
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -50,7 +35,7 @@ def folder(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("command, output", sessions(), ids=lambda v: v[:50] if isinstance(v, str) else "")
+@pytest.mark.parametrize("command, output", console_sessions(PAGE), ids=lambda v: v[:50] if isinstance(v, str) else "")
 def test_console_sessions(folder, command, output):
     env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8",
                PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
@@ -61,7 +46,7 @@ def test_console_sessions(folder, command, output):
 
 
 def test_there_are_sessions_for_every_normalizer():
-    commands = " ".join(command for command, _ in sessions())
+    commands = " ".join(command for command, _ in console_sessions(PAGE))
     for flag in ("--lowercase", "--unidecode", "--replace ", "--regex", "--replacewords", "--file", "--config",
                  "--log"):
         assert flag in commands
