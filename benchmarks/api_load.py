@@ -158,7 +158,7 @@ def start_server(workdir: str, gunicorn: int, gthread: int = 0, time_limit: str 
                    "benchmarkstt_api.wsgi:application"]
         if gthread:
             command[1:1] = ["--worker-class", "gthread", "--threads", "16"]
-            env["BENCHMARKSTT_API_WORKERS"] = "1"
+            env["BENCHMARKSTT_API_WORKERS"] = "2"
         url = f"http://127.0.0.1:{port}/api"
     else:
         command = [str(bin_dir / "benchmarkstt-tools"), "api", "--port", "0"]

@@ -94,7 +94,7 @@ class SlowClient:
 
 @pytest.fixture
 def gthread(tmp_path):
-    """gunicorn as docs/api.md recommends it (gthread workers), with one process that computes per worker."""
+    """gunicorn as docs/api.md recommends it (gthread workers), with two processes that compute per worker."""
     if not GUNICORN.exists():
         pytest.skip("gunicorn is not installed")
     root = make_server_dirs(tmp_path)
@@ -103,7 +103,7 @@ def gthread(tmp_path):
     proc = subprocess.Popen([str(GUNICORN), "--workers", "2", "--worker-class", "gthread", "--threads", "16",
                              "--timeout", "10", "--bind", f"127.0.0.1:{port}", "benchmarkstt_api.wsgi:application"],
                             cwd=root, stdout=log, stderr=subprocess.STDOUT,
-                            env=clean_env({"BENCHMARKSTT_API_WORKERS": "1"}))
+                            env=clean_env({"BENCHMARKSTT_API_WORKERS": "2"}))
     url = f"http://127.0.0.1:{port}/api"
     output = lambda: Path(log.name).read_text(errors="replace")  # noqa: E731
     try:

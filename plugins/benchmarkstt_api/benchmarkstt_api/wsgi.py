@@ -16,7 +16,7 @@ environment:
 
 Example, two workers on this machine only::
 
-    cd /srv/benchmarkstt && gunicorn --workers 2 --worker-class gthread --threads 4 \\
+    cd /srv/benchmarkstt && BENCHMARKSTT_API_WORKERS=2 gunicorn --workers 2 --worker-class gthread --threads 16 \\
         --bind 127.0.0.1:8080 benchmarkstt_api.wsgi:application
 """
 
