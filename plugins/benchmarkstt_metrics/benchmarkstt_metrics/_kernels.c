@@ -179,7 +179,7 @@ build_automaton(Work *w, const int32_t *s, int32_t lo, int32_t hi)
     int32_t size = hi - lo;
     uint64_t cap = 16;
     int bits = 4;
-    while (cap < 4 * (uint64_t)size) {
+    while (cap < 3 * (uint64_t)size) { /* at most 2 size extra transitions: the table stays a third empty */
         cap <<= 1;
         bits++;
     }
@@ -548,7 +548,7 @@ alloc_work(Work *w, int32_t ncodes)
     /* an automaton is built on the shorter side of a segment, never longer than this */
     size_t side = n < m ? n : m;
     size_t states = 2 * side + 2, edges = 3 * side + 4, slots = 16;
-    while (slots < 4 * side) {
+    while (slots < 3 * side) {
         slots <<= 1;
     }
     w->occ_start = calloc((size_t)ncodes + 1, sizeof(int32_t));
