@@ -59,3 +59,9 @@ def test_nan_and_infinity_are_not_json(client, constant):
     status, response = post(client, f'{{"jsonrpc": "2.0", "method": "metrics.wer", "id": 1, '
                                     f'"params": {{"ref": "a", "hyp": {constant}}}}}')
     assert status == 400 and response["error"]["code"] == -32700, response
+
+
+def test_a_default_encoding_that_is_no_text_encoding_stops_the_server_at_start(tools, tmp_path):
+    run = tools("api", "--port", "0", cwd=tmp_path, env={"DEFAULT_ENCODING": "base64"})
+    assert run.returncode == 2
+    assert run.stderr.strip().splitlines()[-1] == "benchmarkstt-tools: error: DEFAULT_ENCODING=base64: not a text encoding"
