@@ -14,6 +14,15 @@ By default it starts its own server in a temporary directory and stops it afterw
 Calls (--call): ``version`` (no work: the HTTP and JSON-RPC overhead), ``wer`` (metrics.wer
 on a 200-word pair), ``benchmark`` (benchmark.wer of the same pair with an inline config
 and logs).
+
+``--mixed`` sends abuse alongside the burst, all the time it runs: four slow clients that
+trickle their bodies, chunked bodies over the body limit, answers over the answer limit and
+regexes over the time limit (the server is started with a 2 s limit). It reports the burst's
+numbers (errors count only well-formed requests), the statuses the abuse got, and the
+server's memory (its processes' RSS) before and after, ``--rounds`` times:
+
+    .venv/bin/python benchmarks/api_load.py --mixed --rounds 3
+    .venv/bin/python benchmarks/api_load.py --mixed --rounds 3 --gthread 2   # the recommended gunicorn
 """
 
 from __future__ import annotations
@@ -135,18 +144,26 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(workdir: str, gunicorn: int) -> tuple:
-    """Start a server of this environment in ``workdir``; ``(process, url)`` once it answers."""
+def start_server(workdir: str, gunicorn: int, gthread: int = 0, time_limit: str = "") -> tuple:
+    """Start a server of this environment in ``workdir``; ``(process, url)`` once it answers.
+    ``gthread``: gunicorn as docs/api.md recommends it, with this many workers."""
     bin_dir = Path(sys.executable).parent
     env = {k: v for k, v in os.environ.items() if not k.startswith("BENCHMARKSTT_")}
+    if time_limit:
+        env["BENCHMARKSTT_API_TIME_LIMIT"] = time_limit
     log = open(os.path.join(workdir, "server.log"), "wb")
-    if gunicorn:
+    if gunicorn or gthread:
         port = free_port()
-        command = [str(bin_dir / "gunicorn"), "--workers", str(gunicorn), "--bind", f"127.0.0.1:{port}",
+        command = [str(bin_dir / "gunicorn"), "--workers", str(gunicorn or gthread), "--bind", f"127.0.0.1:{port}",
                    "benchmarkstt_api.wsgi:application"]
+        if gthread:
+            command[1:1] = ["--worker-class", "gthread", "--threads", "16"]
+            env["BENCHMARKSTT_API_WORKERS"] = "2"
         url = f"http://127.0.0.1:{port}/api"
     else:
         command = [str(bin_dir / "benchmarkstt-tools"), "api", "--port", "0"]
+        if time_limit:
+            command += ["--time-limit", time_limit]
         url = ""
     proc = subprocess.Popen(command, cwd=workdir, stdout=log, stderr=log, env=env)
     deadline = time.monotonic() + 60
@@ -168,6 +185,89 @@ def start_server(workdir: str, gunicorn: int) -> tuple:
     raise SystemExit("the server did not start in time")
 
 
+def server_rss_mb(pid: int) -> float:
+    """The memory of a process and all its descendants, in MB: their proportional set sizes
+    (a page shared by forked processes counted once in all), from Linux /proc."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            rollup = Path(f"/proc/{current}/smaps_rollup").read_text()
+            total += int(re.search(r"^Pss:\s+(\d+) kB", rollup, re.M).group(1)) * 1024  # type: ignore[union-attr]
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        todo.extend(int(c) for c in children)
+    return round(total / 1e6, 1)
+
+
+ABUSE = {
+    "answer over the limit": {"jsonrpc": "2.0", "method": "normalization.replace", "id": 1,
+                              "params": {"text": "x" * 500, "search": "", "replace": "y" * (1 << 20)}},
+    "regex over the time limit": {"jsonrpc": "2.0", "method": "normalization.regex", "id": 1,
+                                  "params": {"text": "a" * 40 + "b", "search": "(a+)+$", "replace": ""}},
+}
+
+
+def abuse(url: str, stop: threading.Event, statuses: dict) -> None:
+    """Until ``stop``: oversize chunked bodies, oversize answers, slow regexes, one after the other."""
+    parts = urlsplit(url)
+    while not stop.is_set():
+        for kind, request in ABUSE.items():
+            connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+            try:
+                connection.request("POST", parts.path, json.dumps(request).encode(), {"Content-Type": "application/json"})
+                status = connection.getresponse().status
+            except (OSError, http.client.HTTPException) as exc:
+                status = type(exc).__name__
+            finally:
+                connection.close()
+            statuses.setdefault(kind, {}).setdefault(status, 0)
+            statuses[kind][status] += 1
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+        try:
+            chunks = (b"x" * 65536 for _ in range(176))  # 11 MiB, chunked
+            connection.request("POST", parts.path, chunks, {"Content-Type": "application/json"}, encode_chunked=True)
+            status = connection.getresponse().status
+        except (OSError, http.client.HTTPException) as exc:
+            status = type(exc).__name__
+        finally:
+            connection.close()
+        statuses.setdefault("chunked body over the limit", {}).setdefault(status, 0)
+        statuses["chunked body over the limit"][status] += 1
+
+
+def slow_client(url: str, stop: threading.Event) -> None:
+    """Until ``stop``: a request whose body comes a byte every half second."""
+    parts = urlsplit(url)
+    while not stop.is_set():
+        try:
+            with socket.create_connection((parts.hostname, parts.port), timeout=30) as sock:
+                sock.sendall(f"POST {parts.path} HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n{{".encode())
+                while not stop.wait(0.5):
+                    sock.sendall(b" ")
+        except OSError:
+            time.sleep(0.5)
+
+
+def mixed(url: str, body: bytes, requests: int, clients: int, pid: int) -> dict:
+    """A burst of well-formed requests with slow clients and oversize requests all along."""
+    before = server_rss_mb(pid)
+    stop, statuses = threading.Event(), {}
+    extra = [threading.Thread(target=slow_client, args=(url, stop), daemon=True) for _ in range(4)]
+    extra.append(threading.Thread(target=abuse, args=(url, stop, statuses), daemon=True))
+    for thread in extra:
+        thread.start()
+    time.sleep(1)
+    try:
+        numbers = burst(url, body, requests, clients)
+    finally:
+        stop.set()
+        for thread in extra:
+            thread.join(timeout=90)
+    return {**numbers, "abuse": statuses, "server_rss_mb": {"before": before, "after": server_rss_mb(pid)}}
+
+
 def main(argv: list | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", help="a running server's JSON-RPC URL on this machine (default: start one)")
@@ -177,6 +277,11 @@ def main(argv: list | None = None) -> int:
     parser.add_argument("--clients", type=int, default=8, help="concurrent clients (default 8)")
     parser.add_argument("--requests", type=int, default=2000, help=f"requests in all (default 2000, at most {MAX_REQUESTS})")
     parser.add_argument("--warmup", type=int, default=50, help="requests sent first and not counted (default 50)")
+    parser.add_argument("--gthread", type=int, default=0, metavar="WORKERS",
+                        help="start gunicorn as docs/api.md recommends (gthread workers) with this many workers")
+    parser.add_argument("--mixed", action="store_true",
+                        help="slow clients and oversize requests alongside the burst (see above)")
+    parser.add_argument("--rounds", type=int, default=1, help="bursts in a row, on the same server (default 1)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
     if not 1 <= args.requests <= MAX_REQUESTS or not 1 <= args.clients <= 256:
@@ -189,25 +294,37 @@ def main(argv: list | None = None) -> int:
         try:
             url = args.url
             if not url:
-                proc, url = start_server(workdir, args.gunicorn)
+                proc, url = start_server(workdir, args.gunicorn, args.gthread, "2" if args.mixed else "")
             if args.warmup:
                 burst(url, body, args.warmup, min(args.clients, args.warmup))
-            numbers = burst(url, body, args.requests, args.clients)
+            rounds = []
+            for _ in range(max(1, args.rounds)):
+                if args.mixed and proc is not None:
+                    rounds.append(mixed(url, body, args.requests, args.clients, proc.pid))
+                else:
+                    rounds.append(burst(url, body, args.requests, args.clients))
         finally:
             if proc is not None:
                 proc.terminate()
                 proc.wait(timeout=30)
-    server = args.url or (f"gunicorn, {args.gunicorn} workers" if args.gunicorn else "benchmarkstt-tools api")
-    numbers = {"server": server, "call": args.call, **numbers}
-    if args.json:
-        print(json.dumps(numbers))
-    else:
+    server = args.url or (f"gunicorn gthread, {args.gthread} workers" if args.gthread else
+                          f"gunicorn, {args.gunicorn} workers" if args.gunicorn else "benchmarkstt-tools api")
+    errors = 0
+    for numbers in rounds:
+        numbers = {"server": server, "call": args.call, "mixed": args.mixed, **numbers}
+        errors += numbers["errors"]
+        if args.json:
+            print(json.dumps(numbers))
+            continue
         lat = numbers["latency_ms"]
         print(f"{server}, {args.call}: {numbers['requests']} requests from {numbers['clients']} clients "
               f"in {numbers['seconds']} s: {numbers['requests_per_second']} requests/s; latency p50 {lat['p50']} ms, "
               f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms; errors {numbers['errors']}"
               + (f" {numbers['error_kinds']}" if numbers["errors"] else ""))
-    return 1 if numbers["errors"] else 0
+        if args.mixed:
+            print(f"    abuse alongside: {numbers['abuse']}; server memory {numbers['server_rss_mb']['before']} MB "
+                  f"before, {numbers['server_rss_mb']['after']} MB after")
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":

@@ -62,3 +62,21 @@ def utterances(count: int = 10_000, seed: int = 2) -> tuple:
         refs.append(" ".join(ref))
         hyps.append(" ".join(corrupt(ref, vocabulary, rng)))
     return refs, hyps
+
+
+def write_long_document(ref_path: Path, hyp_path: Path, megabytes: float, seed: int = 3) -> int:
+    """Write a reference of about ``megabytes`` MB (tutorial lines in a seeded random order)
+    and its corrupted hypothesis, a line at a time; return the reference's word count."""
+    rng = random.Random(seed)
+    lines = reference_lines()
+    vocabulary = sorted({w for line in lines for w in line})
+    target, written, words = megabytes * 1_000_000, 0, 0
+    with open(ref_path, "w", encoding="utf-8") as ref, open(hyp_path, "w", encoding="utf-8") as hyp:
+        while written < target:
+            line = rng.choice(lines)
+            text = " ".join(line) + "\n"
+            ref.write(text)
+            hyp.write(" ".join(corrupt(line, vocabulary, rng)) + "\n")
+            written += len(text)
+            words += len(line)
+    return words

@@ -24,7 +24,10 @@ e. corpus mode: the batched pooled WER (``benchmarkstt_corpus.wer``) over 10,000
    2-worker Dask LocalCluster, and the client's peak memory at 100 and 1,000 files;
 f. the HTML report (``corpus --html``) of 1,000 generated files of 200 words x 3 engines: its
    file size, and its load time in headless Chromium (to the page's script done, and to one
-   file's alignment drawn). Needs Debian's ``chromium``; no baseline.
+   file's alignment drawn). Needs Debian's ``chromium``; no baseline;
+m. memory on very long texts: peak RSS and time of the CLI's strict ``--wer --diffcounts``
+   on 50 MB against 50 MB (``--memory-mb``), and of ``--wer levenshtein`` on a tenth of that
+   (its time grows with the square of the length), against the target of 1 GB.
 
 Every measurement runs in a fresh process; medians are printed, with ratios from this one
 run (the machine this was written on is noisy: ratios below ~1.5x are ties). The results
@@ -483,11 +486,38 @@ def section_f(results: dict, checks: list, files: int, words: int = 200, runs: i
             f"Chromium:\n\n" + table(["", ""], rows))
 
 
+def section_m(results: dict, checks: list, megabytes: float) -> str:
+    """Memory on very long texts."""
+    sys.path.insert(0, str(HERE))
+    from benchdata import write_long_document
+
+    folder = CACHE / "long"
+    folder.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for label, size, flags in ((f"strict --wer --diffcounts, {megabytes:g} MB vs {megabytes:g} MB", megabytes,
+                                ["--wer", "--diffcounts"]),
+                               (f"--wer levenshtein, {megabytes / 10:g} MB vs {megabytes / 10:g} MB", megabytes / 10,
+                                ["--wer", "levenshtein"])):
+        ref, hyp = folder / f"ref-{size:g}MB.txt", folder / f"hyp-{size:g}MB.txt"
+        words = write_long_document(ref, hyp, size)
+        seconds, _, rss, out = run_timed([str(OURS_BIN / "benchmarkstt"), "-r", str(ref), "-h", str(hyp), *flags,
+                                          "-o", "json"])
+        results.setdefault("m", {})[label] = {"words": words, "seconds": seconds, "rss_mb": rss,
+                                              "results": json.loads(out)}
+        rows.append([label, f"{words:,}", f"{seconds:.1f} s", f"{rss:.0f}"])
+        checks.append((f"{label}: peak RSS under 1 GB ({rss:.0f} MB)", rss < 1024))
+        ref.unlink()
+        hyp.unlink()
+    return "### (m) Memory on very long texts (the CLI, one run each)\n\n" + table(
+        ["run", "reference words", "time", "peak RSS MB"], rows)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sections", default="a,b,c,d,e,f,p,t", help="which sections, e.g. a,d (default: all)")
+    parser.add_argument("--sections", default="a,b,c,d,e,f,m,p,t", help="which sections, e.g. a,d (default: all)")
     parser.add_argument("--quick", action="store_true",
                         help="10k words, 1,000 utterances and 100 corpus files only")
+    parser.add_argument("--memory-mb", type=float, default=50, help="section m's strict size in MB (default 50)")
     parser.add_argument("--sizes", help="document sizes in words, comma-separated (default 10k-200k)")
     parser.add_argument("--ours-venv", type=Path,
                         help="measure this project as installed in another venv (default: the running one)")
@@ -513,7 +543,8 @@ def main() -> int:
                         ("e", lambda: section_e(results, checks, count, 100 if args.quick else 1000)),
                         ("f", lambda: section_f(results, checks, 100 if args.quick else 1000)),
                         ("p", lambda: section_p(results, checks)),
-                        ("t", lambda: section_t(results, checks))):
+                        ("t", lambda: section_t(results, checks)),
+                        ("m", lambda: section_m(results, checks, args.memory_mb))):
         if name in sections:
             print(build() + "\n", flush=True)
     CACHE.mkdir(exist_ok=True)

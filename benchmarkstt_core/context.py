@@ -22,16 +22,37 @@ PathGuard = Callable[[str, str], str]
 
 
 def default_encoding() -> str:
-    """The encoding of input, rules and output files: env ``DEFAULT_ENCODING``, else UTF-8."""
-    return os.environ.get("DEFAULT_ENCODING") or "UTF-8"
+    """The encoding of input, rules and output files: env ``DEFAULT_ENCODING``, else UTF-8.
+
+    A ``DEFAULT_ENCODING`` that is not a text encoding raises :class:`UsageError` naming it.
+    """
+    value = os.environ.get("DEFAULT_ENCODING")
+    return check_encoding(value, "DEFAULT_ENCODING") if value else "UTF-8"
 
 
-def check_encoding(encoding: str) -> str:
-    """Return ``encoding`` if Python knows it, else raise :class:`UsageError`."""
+def check_encoding(encoding: Any, source: str = "") -> str:
+    """Return ``encoding`` if it names a text encoding Python knows, else raise :class:`UsageError`.
+
+    Codecs between bytes and bytes or str and str (``base64``, ``rot13``, ``zlib``...) and the
+    ``undefined`` codec are refused. ``source`` names where the encoding came from.
+
+    :example:
+        >>> check_encoding("latin-1")
+        'latin-1'
+        >>> check_encoding("base64", "DEFAULT_ENCODING")
+        Traceback (most recent call last):
+        benchmarkstt_core.errors.UsageError: DEFAULT_ENCODING=base64: not a text encoding
+    """
+    where = f"{source}={encoding}: " if source else ""
+    if not isinstance(encoding, str):
+        raise UsageError(f"{source or 'encoding'} must be a string naming a text encoding, "
+                         f"not {type(encoding).__name__} {encoding!r}")
     try:
-        codecs.lookup(encoding)
-    except LookupError:
-        raise UsageError(f"unknown encoding {encoding!r}") from None
+        info = codecs.lookup(encoding)
+    except (LookupError, ValueError):  # a NUL or a lone surrogate in the name: ValueError
+        raise UsageError(f"{where}unknown encoding" if where else f"unknown encoding {encoding!r}") from None
+    if not getattr(info, "_is_text_encoding", True) or info.name == "undefined":
+        raise UsageError(f"{where}not a text encoding" if where else f"{encoding!r} is not a text encoding")
     return encoding
 
 
@@ -166,9 +187,12 @@ class Context:
 
     def read_text(self, path: str, encoding: str | None = None, field: str = "file") -> str:
         """Read a whole text file, checked by the guard, with universal newlines (:func:`decode`)."""
-        encoding = encoding or self.encoding
-        check_encoding(encoding)
-        return decode(self.read_bytes(path, field), encoding, path, self.encoding_hint)
+        encoding = check_encoding(encoding) if encoding else self.encoding
+        data = self.read_bytes(path, field)
+        try:
+            return decode(data, encoding, path, self.encoding_hint)
+        except MemoryError:
+            raise InputError(f"{path}: too large to read into memory") from None
 
     def read_bytes(self, path: str, field: str = "file") -> bytes:
         """Read a whole file, checked by the guard; ``-`` is standard input when :attr:`stdin` allows."""
@@ -178,10 +202,13 @@ class Context:
         try:
             with open(real, "rb") as f:
                 return f.read()
+        except MemoryError:
+            raise InputError(f"{path}: too large to read into memory") from None
+        except ValueError:  # a NUL or a lone surrogate in the name
+            raise InputError(f"{path!r}: not a valid file name") from None
         except FileNotFoundError:
             raise InputError(f"{path}: no such file") from None
         except IsADirectoryError:
             raise InputError(f"{path}: is a directory, not a file") from None
         except OSError as exc:
             raise InputError(f"{path}: cannot read it: {exc.strerror}") from None
-        return data

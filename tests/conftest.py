@@ -128,3 +128,8 @@ def assert_clean_error(run: Run, prog: str = "benchmarkstt") -> str:
     assert last.startswith(f"{prog}: error: "), run
     assert run.stdout == "", run
     return last
+
+
+def lines(text: str) -> list:
+    """The lines of ``text`` without trailing spaces or trailing blank lines."""
+    return [line.rstrip() for line in text.rstrip("\n").split("\n")]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..context import Context, check_encoding
 from ..errors import InputError, UsageError
+from ..files import write_stdout
 from ..pipeline import Pipeline, render_log_entry
 from .colour import default_dialect, log_dialect
 from .common import add_component_flags, wrap_paragraphs
@@ -135,8 +136,7 @@ class BenchmarkCommand:
         if getattr(output, "shows_normalization", False):
             output.normalization = pipeline.normalization
         text = output.render(pipeline.run(reference, hypothesis, log))
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        write_stdout(text)
         return 0
 
 

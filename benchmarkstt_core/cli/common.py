@@ -311,7 +311,8 @@ def finish(status: int) -> NoReturn:
     run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.flush()
+            if stream is not None:
+                stream.flush()
         except (OSError, ValueError):
             status = status or 1
     os._exit(status)
@@ -354,8 +355,12 @@ def guarded(prog: str, argv: Sequence[str], body: Callable[[argparse.Namespace],
     except KeyboardInterrupt:
         sys.stderr.write(f"{prog}: error: interrupted\n")
         return 130
+    except MemoryError:
+        traceback_if_debug()
+        sys.stderr.write(f"{prog}: error: out of memory: the inputs are too large for this machine\n")
+        return 1
     except Exception as exc:
         traceback_if_debug()
-        sys.stderr.write(f"{prog}: error: {type(exc).__name__}: {exc} "
+        sys.stderr.write(f"{prog}: error: unexpected failure: {exc or type(exc).__name__} "
                          f"(run with --log-level debug for a traceback)\n")
         return 1

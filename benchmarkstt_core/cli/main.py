@@ -13,7 +13,12 @@ def run(argv=None) -> None:
     if "--version" in argv:
         from ..__meta__ import __version__
 
-        sys.stdout.write(f"benchmarkstt: {__version__}\n")
+        try:
+            sys.stdout.write(f"benchmarkstt: {__version__}\n")
+            sys.stdout.flush()
+        except (AttributeError, OSError):  # standard output closed or broken
+            sys.stderr.write("benchmarkstt: error: cannot write to standard output\n")
+            sys.exit(1)
         sys.exit(0)
     from .common import finish, pause_gc
 

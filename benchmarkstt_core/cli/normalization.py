@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..context import Context
 from ..errors import UsageError
-from ..files import check_new_files, write_new_file
+from ..files import check_new_files, write_new_file, write_stdout
 from ..pipeline import Pipeline
 from .benchmark import log_writer, require
 from .colour import log_dialect
@@ -76,11 +76,11 @@ class NormalizationCommand:
             log = log_writer(log_dialect(sys.stderr), with_title=False)
             emit = lambda entry: log(None, entry)  # noqa: E731
         if not inputs:
-            sys.stdout.write(pipeline.normalize(read_stdin(), emit))
+            write_stdout(pipeline.normalize(read_stdin(), emit))
             return 0
         texts = [pipeline.normalize(context.read_text(path, field="inputfile"), emit) for path in inputs]
         if not outputs:
-            sys.stdout.write("".join(texts))
+            write_stdout("".join(texts))
             return 0
         for path, text in zip(outputs, texts):
             write_new_file(path, text, context.encoding)

@@ -8,6 +8,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from ..files import write_stdout
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..plugins import PluginHost
 
@@ -26,7 +28,7 @@ class PluginsCommand:
         """Print one block per plugin."""
         host.registries  # fill the records' components
         if args.json:
-            sys.stdout.write(json.dumps([r.as_dict() for r in host.records], indent=2) + "\n")
+            write_stdout(json.dumps([r.as_dict() for r in host.records], indent=2) + "\n")
             return 0
         lines = []
         for r in host.records:
@@ -40,5 +42,5 @@ class PluginsCommand:
                 text = error if args.traceback else error.splitlines()[0]
                 lines.extend("    error: " + line if i == 0 else "    " + line
                              for i, line in enumerate(text.rstrip().splitlines()))
-        sys.stdout.write("\n".join(lines) + "\n")
+        write_stdout("\n".join(lines) + "\n")
         return 0

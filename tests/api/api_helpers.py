@@ -12,8 +12,10 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 BIN = Path(sys.executable).parent
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,3 +157,23 @@ def result(url: str, method: str, params: Any = None) -> Any:
     status, response = rpc(url, method, params)
     assert status == 200 and "result" in response, (status, response)
     return response["result"]
+
+
+def chunked_post(url: str, size: int, chunk: int = 64 * 1024) -> tuple:
+    """POST a JSON-RPC body of about ``size`` bytes with ``Transfer-Encoding: chunked``."""
+    parts = urlsplit(url)
+    text = "x" * size
+    body = json.dumps({"jsonrpc": "2.0", "method": "normalization.lowercase", "params": {"text": text},
+                       "id": 1}).encode()
+    connection = HTTPConnection(parts.hostname, parts.port, timeout=120)
+    try:
+        pieces = (body[i:i + chunk] for i in range(0, len(body), chunk))
+        try:
+            connection.request("POST", parts.path, pieces, {"Content-Type": "application/json"},
+                               encode_chunked=True)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server answered 413 and closed before the whole body was sent
+        response = connection.getresponse()
+        return response.status, json.loads(response.read() or b"null")
+    finally:
+        connection.close()

@@ -281,7 +281,7 @@ def test_the_body_is_json_whatever_its_content_type(client):
         assert response.status_code == 200 and response.get_json()["result"] == 0.5
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
                     max_leaves=6)
 KEYS = st.sampled_from(["text", "ref", "hyp", "mode", "file", "config", "return_logs", "dialect", "search", "replace",

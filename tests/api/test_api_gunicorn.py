@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from api_helpers import BIN, clean_env, free_port, http, make_server_dirs, result, rpc
+from api_helpers import BIN, chunked_post, clean_env, free_port, http, make_server_dirs, result, rpc
 
 pytestmark = pytest.mark.slow
 
@@ -64,3 +64,76 @@ def test_every_feature_works_through_gunicorn(gunicorn):
     assert http(url, '{"jsonrpc": "2.0", "method": "version"}')[:1] == (204,)
     assert rpc(url, "nope")[0] == 404
 
+
+def test_a_chunked_body_over_the_limit_is_413(gunicorn):
+    url, _ = gunicorn
+    status, response = chunked_post(url, 11 * 1024 * 1024)
+    assert status == 413 and response["error"]["data"] == "the request body is larger than 2048 bytes"
+    status, response = chunked_post(url, 100)
+    assert status == 200 and response["result"] == {"text": "x" * 100}
+
+
+class SlowClient:
+    """A client that sends its headers and then one byte of its body now and then."""
+
+    def __init__(self, url: str):
+        import socket
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(url)
+        self.sock = socket.create_connection((parts.hostname, parts.port), timeout=30)
+        self.sock.sendall(f"POST {parts.path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                          f"Content-Length: 1000\r\n\r\n{{".encode())
+
+    def trickle(self) -> None:
+        self.sock.sendall(b" ")
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+@pytest.fixture
+def gthread(tmp_path):
+    """gunicorn as docs/api.md recommends it (gthread workers), with two processes that compute per worker."""
+    if not GUNICORN.exists():
+        pytest.skip("gunicorn is not installed")
+    root = make_server_dirs(tmp_path)
+    port = free_port()
+    log = tempfile.NamedTemporaryFile(prefix="gunicorn-", suffix=".log")
+    proc = subprocess.Popen([str(GUNICORN), "--workers", "2", "--worker-class", "gthread", "--threads", "16",
+                             "--timeout", "10", "--bind", f"127.0.0.1:{port}", "benchmarkstt_api.wsgi:application"],
+                            cwd=root, stdout=log, stderr=subprocess.STDOUT,
+                            env=clean_env({"BENCHMARKSTT_API_WORKERS": "2"}))
+    url = f"http://127.0.0.1:{port}/api"
+    output = lambda: Path(log.name).read_text(errors="replace")  # noqa: E731
+    try:
+        deadline = time.monotonic() + 60
+        while len(re.findall(r"Booting worker with pid", output())) < 2 or rpc(url, "version")[0] != 200:
+            assert proc.poll() is None and time.monotonic() < deadline, output()
+            time.sleep(0.2)
+        yield url, output
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        log.close()
+
+
+def test_slow_clients_do_not_stall_the_recommended_setup(gthread):
+    """Eight clients that trickle their bodies for longer than gunicorn's timeout: every other
+    request is answered meanwhile, and no worker is killed (with sync workers, four stall all)."""
+    url, output = gthread
+    slow = [SlowClient(url) for _ in range(8)]
+    try:
+        deadline = time.monotonic() + 15
+        answered = 0
+        while time.monotonic() < deadline:
+            for client in slow:
+                client.trickle()
+            assert result(url, "metrics.wer", {"ref": "a b", "hyp": "a c"}) == 0.5
+            answered += 1
+            time.sleep(0.5)
+        assert answered >= 3
+    finally:
+        for client in slow:
+            client.close()
+    assert "WORKER TIMEOUT" not in output()

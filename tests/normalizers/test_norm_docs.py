@@ -14,12 +14,9 @@ import sys
 
 import pytest
 
-from conftest import ROOT, console_sessions, write_session_files
+from conftest import ROOT, console_sessions, lines, write_session_files
 
-
-def sessions() -> list:
-    """(command, expected output) pairs of every console block."""
-    return console_sessions(ROOT / "docs" / "normalization.md")
+SESSIONS = console_sessions(ROOT / "docs" / "normalization.md")
 
 
 def render(text: str) -> str:
@@ -27,16 +24,12 @@ def render(text: str) -> str:
     return re.sub("\x1b\\[32m(.*?)\x1b\\[0m", r"{+\1+}", text)
 
 
-def lines(text: str) -> list:
-    return [line.rstrip() for line in text.rstrip("\n").split("\n")]
-
-
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    return write_session_files(sessions(), tmp_path_factory.mktemp("docs"))
+    return write_session_files(SESSIONS, tmp_path_factory.mktemp("docs"))
 
 
-@pytest.mark.parametrize("command, output", sessions(), ids=lambda v: v[:50] if isinstance(v, str) else "")
+@pytest.mark.parametrize("command, output", SESSIONS, ids=lambda v: v[:50] if isinstance(v, str) else "")
 def test_console_sessions(folder, command, output):
     env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8",
                PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
@@ -47,7 +40,7 @@ def test_console_sessions(folder, command, output):
 
 
 def test_there_are_sessions_for_every_normalizer():
-    commands = " ".join(command for command, _ in sessions())
+    commands = " ".join(command for command, _ in SESSIONS)
     for flag in ("--lowercase", "--unidecode", "--replace ", "--regex", "--replacewords", "--file", "--config",
                  "--log"):
         assert flag in commands

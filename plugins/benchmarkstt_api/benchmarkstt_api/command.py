@@ -11,6 +11,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
+from benchmarkstt_core.files import write_stdout
 
 if TYPE_CHECKING:  # pragma: no cover
     from benchmarkstt_core.plugins import PluginHost
@@ -32,6 +33,46 @@ def body_size(value: str) -> int:
     if not digits.isdigit() or int(digits) == 0:
         raise argparse.ArgumentTypeError(f"expected a size in bytes such as 65536, 512k or 10M, not {value!r}")
     return int(digits) * factor
+
+
+def count(value: str) -> int:
+    """A whole number, 0 or more (0 turns a limit off)."""
+    if not value.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 100, not {value!r}")
+    return int(value)
+
+
+def seconds(value: str) -> float:
+    """A time in seconds, 0 or more (0 turns the time limit off)."""
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0 <= number < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected seconds such as 60 or 2.5, not {value!r}")
+    return number
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The limits of every request (see docs/reliability.md)."""
+    from .app import Limits
+
+    default = Limits()
+    parser.add_argument("--max-answer-size", type=answer_size, default=default.max_answer_size, metavar="SIZE",
+                        help="refuse a request whose answer, or any text a normalizer makes for it, would be "
+                             "larger (bytes/characters, or with a k or M suffix; 0: no limit; default 64M)")
+    parser.add_argument("--max-batch-size", type=count, default=default.max_batch_size, metavar="N",
+                        help=f"refuse batches of more calls (0: no limit; default {default.max_batch_size})")
+    parser.add_argument("--time-limit", type=seconds, default=default.time_limit, metavar="SECONDS",
+                        help=f"stop a request that runs longer, answering HTTP 503 (requests run in worker "
+                             f"processes; 0: no limit, in the server process; default {default.time_limit:g})")
+    parser.add_argument("--workers", type=count, default=default.workers, metavar="N",
+                        help=f"worker processes: how many requests run at the same time (default {default.workers})")
+
+
+def answer_size(value: str) -> int:
+    """``--max-answer-size``: a size as :func:`body_size` reads it, or 0 for no limit."""
+    return 0 if value.strip() == "0" else body_size(value)
 
 
 class ApiCommand:
@@ -58,6 +99,7 @@ class ApiCommand:
         parser.add_argument("--max-body-size", type=body_size, default=DEFAULT_MAX_BODY_SIZE, metavar="SIZE",
                             help="refuse request bodies larger than this with HTTP 413 "
                                  "(bytes, or with a k or M suffix; default 10M)")
+        add_limit_arguments(parser)
         parser.add_argument("--debug", action="store_true",
                             help="log every request, and the traceback of every failed call, on stderr "
                                  "(the interactive debugger is never enabled)")
@@ -74,14 +116,17 @@ class ApiCommand:
 
             methods = build_methods(host.registries, host.warn)
             warn_new(host, seen)
-            sys.stdout.write(method_listing(methods))
+            write_stdout(method_listing(methods))
             return 0
-        from .app import make_app
+        from .app import Limits, make_app
 
-        app = make_app(host, entrypoint=args.entrypoint, explorer=args.with_explorer,
-                       max_body_size=args.max_body_size)
+        limits = Limits(args.max_body_size, args.max_answer_size, args.max_batch_size, args.time_limit, args.workers)
+        app = make_app(host, entrypoint=args.entrypoint, explorer=args.with_explorer, limits=limits)
         warn_new(host, seen)
-        return serve(app, args.host, args.port, args.debug)
+        try:
+            return serve(app, args.host, args.port, args.debug)
+        finally:
+            app.close()
 
 
 def warn_new(host: PluginHost, seen: int) -> None:

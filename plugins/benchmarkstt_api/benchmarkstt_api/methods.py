@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import inspect
 import json
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.docblock import parse
 from benchmarkstt_core.errors import ParameterError, UsageError
+from benchmarkstt_core.limits import check_text_size
 from benchmarkstt_core.normalization import normalize_logged
 from benchmarkstt_core.params import param_heading, param_types
 from benchmarkstt_core.pipeline import create, render_log_entry
@@ -169,7 +171,25 @@ def instantiate(spec: Any, values: dict, context: Context) -> Any:
     for p in spec.params:
         if p.name not in values and p.name in context.defaults:
             values[p.name] = context.defaults[p.name]
-    return spec.create((), values, context)
+    with blame_wrong_types(spec, values):
+        return spec.create((), values, context)
+
+
+@contextmanager
+def blame_wrong_types(spec: Any, values: dict) -> Iterator[None]:
+    """Turn a TypeError, ValueError or AttributeError raised inside into a :class:`UsageError`
+    naming the parameter, when a value that should be a string (its default is one, or none)
+    is not one: JSON gives numbers, booleans, lists and objects that components do not expect."""
+    try:
+        yield
+    except (TypeError, ValueError, AttributeError) as exc:
+        defaults = {p.name: p.default for p in spec.params}
+        wrong = [(name, value) for name, value in values.items() if name in defaults and
+                 not isinstance(value, (str, type(None))) and isinstance(defaults[name], (str, type(None)))]
+        if not wrong:
+            raise
+        name, value = wrong[0]
+        raise UsageError(f"{spec.name}: {name} must be a string, not {type(value).__name__} {show(value)}") from exc
 
 
 def component_options(spec: Any, arguments: dict) -> dict:
@@ -190,7 +210,15 @@ def normalize(normalizer: Any, text: str, context: Context, title: str | None, l
     if logs is None:
         return normalizer.normalize(text)
     entries: list = []
-    result = normalize_logged(normalizer, text, entries.append)
+    size = 0
+
+    def keep(entry: Any) -> None:  # every entry holds two texts: bound them all
+        nonlocal size
+        size += len(entry.before) + len(entry.after)
+        check_text_size(size, "return_logs")
+        entries.append(entry)
+
+    result = normalize_logged(normalizer, text, keep)
     logs.extend(render_logs(title, entries, context))
     return result
 
@@ -235,9 +263,11 @@ def normalization_method(spec: Any) -> ApiMethod:
     def call(bound: inspect.BoundArguments, context: Context) -> dict:
         arguments = bound.arguments
         text = string(arguments["text"], "text")
-        normalizer = instantiate(spec, component_options(spec, arguments), context)
+        options = component_options(spec, arguments)
+        normalizer = instantiate(spec, options, context)
         logs = [] if arguments.get("return_logs") else None
-        result = {"text": normalize(normalizer, text, context, None, logs)}
+        with blame_wrong_types(spec, options):
+            result = {"text": normalize(normalizer, text, context, None, logs)}
         return result if logs is None else {**result, "logs": logs}
 
     return ApiMethod(f"normalization.{spec.name}", spec.description, params, call,
@@ -252,8 +282,10 @@ def metric_method(spec: Any) -> ApiMethod:
     def call(bound: inspect.BoundArguments, context: Context) -> Any:
         arguments = bound.arguments
         ref, hyp = content(arguments, "ref", context), content(arguments, "hyp", context)
-        metric = instantiate(spec, component_options(spec, arguments), context)
-        return compare(metric, ref, hyp, context)
+        options = component_options(spec, arguments)
+        metric = instantiate(spec, options, context)
+        with blame_wrong_types(spec, options):
+            return compare(metric, ref, hyp, context)
 
     return ApiMethod(f"metrics.{spec.name}", spec.description, params, call,
                      returns=f"the value of the {spec.name} metric", examples=_examples(spec, params, lambda r: r),
@@ -267,13 +299,15 @@ def benchmark_method(spec: Any) -> ApiMethod:
     def call(bound: inspect.BoundArguments, context: Context) -> dict:
         arguments = bound.arguments
         ref, hyp = content(arguments, "ref", context), content(arguments, "hyp", context)
-        metric = instantiate(spec, component_options(spec, arguments), context)
+        options = component_options(spec, arguments)
+        metric = instantiate(spec, options, context)
         normalizer = inline_config(arguments.get("config"), context)
         logs = [] if arguments.get("return_logs") else None
         if normalizer is not None:
             ref = normalize(normalizer, ref, context, "Reference", logs)
             hyp = normalize(normalizer, hyp, context, "Hypothesis", logs)
-        result = {spec.name: compare(metric, ref, hyp, context)}
+        with blame_wrong_types(spec, options):
+            result = {spec.name: compare(metric, ref, hyp, context)}
         return result if logs is None else {**result, "logs": logs}
 
     return ApiMethod(f"benchmark.{spec.name}", spec.description, params, call,

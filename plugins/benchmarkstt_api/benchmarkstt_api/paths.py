@@ -20,6 +20,15 @@ import os
 
 from benchmarkstt_core.errors import PathNotAllowedError
 
+def _encodable(path: str) -> bool:
+    """Whether ``path`` can be a file name here (a lone surrogate in JSON text cannot)."""
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class PathGuard:
     """Allow paths inside ``root`` (default: the working directory) and refuse all others.
 
@@ -33,7 +42,7 @@ class PathGuard:
         self.root = os.path.realpath(root or os.getcwd())
 
     def __call__(self, path: object, field: str = "file") -> str:
-        if not isinstance(path, str) or not path or "\0" in path:
+        if not isinstance(path, str) or not path or "\0" in path or not _encodable(path):
             raise PathNotAllowedError(str(path), field)
         resolved = os.path.realpath(os.path.join(self.root, path))
         if resolved != self.root and os.path.commonpath([self.root, resolved]) != self.root:

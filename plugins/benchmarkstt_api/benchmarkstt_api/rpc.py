@@ -138,9 +138,18 @@ def status_of(payload: Any) -> int:
     return 200
 
 
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def loads(body: Any) -> Any:
+    """Parse a JSON body; NaN, Infinity and -Infinity are not JSON (a parse error)."""
+    return json.loads(body, parse_constant=_not_json)
+
+
 def dispatch(body: bytes, methods: Mapping[str, Callable]) -> Any:
     """Answer a request body: a response object, a list of them (batch), or ``None``."""
     from jsonrpcserver import dispatch_to_response
 
-    return dispatch_to_response(body, methods, deserializer=json.loads,  # type: ignore[arg-type]
+    return dispatch_to_response(body, methods, deserializer=loads,  # type: ignore[arg-type]
                                 post_process=_wire)

@@ -46,6 +46,12 @@ def _described(value: Any) -> str:
     return json.dumps(value)
 
 
+def _json_int(digits: str) -> Any:
+    """A JSON integer: an int, or a float (infinite) when it has too many digits for Python to
+    read as an int (over 4,300, as ``sys.get_int_max_str_digits`` allows)."""
+    return int(digits) if len(digits) <= 4000 else float(digits)
+
+
 def _weight(name: str, value: Any, path: str) -> float:
     """The weight of ``name`` as a finite float, clipped at 0."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -70,7 +76,7 @@ def parse_entities(text: str, path: str) -> list:
     A key given twice keeps its first place and its last weight (as JSON parsers do).
     """
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
         raise InputError(f"{path}: line {exc.lineno}, column {exc.colno}: not valid JSON: {exc.msg}") from None
     if not isinstance(data, dict):

@@ -179,7 +179,7 @@ build_automaton(Work *w, const int32_t *s, int32_t lo, int32_t hi)
     int32_t size = hi - lo;
     uint64_t cap = 16;
     int bits = 4;
-    while (cap < 4 * (uint64_t)size) {
+    while (cap < 3 * (uint64_t)size) { /* at most 2 size extra transitions: the table stays a third empty */
         cap <<= 1;
         bits++;
     }
@@ -548,7 +548,7 @@ alloc_work(Work *w, int32_t ncodes)
     /* an automaton is built on the shorter side of a segment, never longer than this */
     size_t side = n < m ? n : m;
     size_t states = 2 * side + 2, edges = 3 * side + 4, slots = 16;
-    while (slots < 4 * side) {
+    while (slots < 3 * side) {
         slots <<= 1;
     }
     w->occ_start = calloc((size_t)ncodes + 1, sizeof(int32_t));
@@ -588,16 +588,12 @@ index_b(Work *w, int32_t ncodes)
     }
 }
 
-static PyObject *
-ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
+/* difflib's matching blocks of a_obj and b_obj (sequences), found with the search named
+   search_name; *blocks is the caller's to free. 0, or -1 with an exception set. */
+static int
+ratcliff_blocks(PyObject *a_obj, PyObject *b_obj, const char *search_name, Block **blocks,
+                Py_ssize_t *nblocks, Py_ssize_t *n_out, Py_ssize_t *m_out)
 {
-    static char *keywords[] = {"a", "b", "search", NULL};
-    PyObject *a_obj, *b_obj;
-    const char *search_name = "auto";
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|s:ratcliff_opcodes", keywords, &a_obj, &b_obj,
-                                     &search_name)) {
-        return NULL;
-    }
     int search;
     if (strcmp(search_name, "auto") == 0) {
         search = SEARCH_AUTO;
@@ -610,19 +606,19 @@ ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     else {
         PyErr_Format(PyExc_ValueError, "search must be auto, dp or automaton, not %s", search_name);
-        return NULL;
+        return -1;
     }
     PyObject *a, *b;
     if (as_tuples(a_obj, b_obj, &a, &b) < 0) {
-        return NULL;
+        return -1;
     }
-    PyObject *result = NULL;
+    int status = -1;
     Work w;
     memset(&w, 0, sizeof(w));
     Py_ssize_t n = PyTuple_GET_SIZE(a), m = PyTuple_GET_SIZE(b);
     int32_t *a_codes = NULL, *b_codes = NULL;
-    Block *blocks = NULL;
     int32_t ncodes = 0;
+    *blocks = NULL;
     if (n > INT32_MAX / 4 || m > INT32_MAX / 4) {
         PyErr_SetString(PyExc_OverflowError, "sequences too long for the Ratcliff/Obershelp kernel");
         goto done;
@@ -631,38 +627,99 @@ ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
     w.m = (int32_t)m;
     a_codes = malloc(((size_t)n + 1) * sizeof(int32_t));
     b_codes = malloc(((size_t)m + 1) * sizeof(int32_t));
-    blocks = malloc(((size_t)(n < m ? n : m) + 1) * sizeof(Block));
-    if (a_codes == NULL || b_codes == NULL || blocks == NULL) {
+    *blocks = malloc(((size_t)(n < m ? n : m) + 1) * sizeof(Block));
+    if (a_codes == NULL || b_codes == NULL || *blocks == NULL) {
         PyErr_NoMemory();
         goto done;
     }
     if (encode(a, b, a_codes, b_codes, &ncodes) < 0) {
         goto done;
     }
+    /* the codes are all the search needs: the sequences go before the work is allocated */
+    Py_CLEAR(a);
+    Py_CLEAR(b);
     w.a = a_codes;
     w.b = b_codes;
     if (alloc_work(&w, ncodes) < 0) {
         PyErr_NoMemory();
         goto done;
     }
-    Py_ssize_t nblocks;
     Py_BEGIN_ALLOW_THREADS
     index_b(&w, ncodes);
-    nblocks = matching_blocks(&w, blocks, search);
+    *nblocks = matching_blocks(&w, *blocks, search);
     Py_END_ALLOW_THREADS
-    if (nblocks < 0) {
+    if (*nblocks < 0) {
         PyErr_NoMemory();
         goto done;
     }
-    result = opcodes_from_blocks(blocks, nblocks, n, m);
+    *n_out = n;
+    *m_out = m;
+    status = 0;
 done:
     free_work(&w);
     free(a_codes);
     free(b_codes);
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    if (status < 0) {
+        free(*blocks);
+        *blocks = NULL;
+    }
+    return status;
+}
+
+static PyObject *
+ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"a", "b", "search", NULL};
+    PyObject *a_obj, *b_obj;
+    const char *search_name = "auto";
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|s:ratcliff_opcodes", keywords, &a_obj, &b_obj,
+                                     &search_name)) {
+        return NULL;
+    }
+    Block *blocks;
+    Py_ssize_t nblocks, n, m;
+    if (ratcliff_blocks(a_obj, b_obj, search_name, &blocks, &nblocks, &n, &m) < 0) {
+        return NULL;
+    }
+    PyObject *result = opcodes_from_blocks(blocks, nblocks, n, m);
     free(blocks);
-    Py_DECREF(a);
-    Py_DECREF(b);
     return result;
+}
+
+/* ratcliff_counts(a, b): the words the opcodes count as equal, replaced, inserted and
+   deleted (a block of ca by cb changed words: min(ca, cb) replaced, the surplus inserted or
+   deleted), without building the opcodes */
+static PyObject *
+ratcliff_counts(PyObject *self, PyObject *args)
+{
+    PyObject *a_obj, *b_obj;
+    if (!PyArg_ParseTuple(args, "OO:ratcliff_counts", &a_obj, &b_obj)) {
+        return NULL;
+    }
+    Block *blocks;
+    Py_ssize_t nblocks, n, m;
+    if (ratcliff_blocks(a_obj, b_obj, "auto", &blocks, &nblocks, &n, &m) < 0) {
+        return NULL;
+    }
+    Py_ssize_t equal = 0, replace = 0, insert = 0, delete = 0, i = 0, j = 0;
+    for (Py_ssize_t x = 0; x <= nblocks; x++) {
+        Py_ssize_t ai = x < nblocks ? blocks[x].i : n;
+        Py_ssize_t bj = x < nblocks ? blocks[x].j : m;
+        Py_ssize_t size = x < nblocks ? blocks[x].k : 0;
+        Py_ssize_t ca = ai - i, cb = bj - j;
+        Py_ssize_t common = ca < cb ? ca : cb;
+        replace += common;
+        delete += ca - common;
+        insert += cb - common;
+        equal += size;
+        i = ai + size;
+        j = bj + size;
+    }
+    free(blocks);
+    return Py_BuildValue("{s:n,s:n,s:n,s:n}", "equal", equal, "replace", replace, "insert", insert,
+                         "delete", delete);
 }
 
 /* Unit-cost edit distance by Myers' bit-parallel algorithm (Myers 1999, with Hyyrö's
@@ -1129,6 +1186,11 @@ static PyMethodDef methods[] = {
      "search picks how the longest block of each segment is found: 'dp' (difflib's own\n"
      "search), 'automaton' (a suffix automaton) or 'auto' (the cheaper one per segment).\n"
      "Every choice gives the same opcodes."},
+    {"ratcliff_counts", ratcliff_counts, METH_VARARGS,
+     "ratcliff_counts(a, b)\n--\n\n"
+     "The equal, replaced, inserted and deleted words of ratcliff_opcodes(a, b), as a dict,\n"
+     "without building the opcodes (a block of ca by cb changed words counts min(ca, cb)\n"
+     "replaced and the surplus inserted or deleted)."},
     {NULL, NULL, 0, NULL},
 };
 

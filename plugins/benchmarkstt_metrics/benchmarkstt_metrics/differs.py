@@ -46,10 +46,10 @@ def matcher_opcodes(a: Sequence, b: Sequence) -> list:
 
 
 try:
-    from ._kernels import as_ints, ratcliff_opcodes
+    from ._kernels import as_ints, ratcliff_counts, ratcliff_opcodes
     from ._kernels import levenshtein as myers_distance
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    as_ints, ratcliff_opcodes, myers_distance = py_as_ints, matcher_opcodes, None
+    as_ints, ratcliff_opcodes, myers_distance, ratcliff_counts = py_as_ints, matcher_opcodes, None, None
 
 
 class RatcliffObershelp(Differ):

@@ -10,7 +10,7 @@ from benchmarkstt_core.registry import component_name
 from benchmarkstt_core.schema import Schema
 
 from . import dialects
-from .differs import Levenshtein, RatcliffObershelp, levenshtein_distance
+from .differs import Levenshtein, RatcliffObershelp, levenshtein_distance, ratcliff_counts
 
 #: the modes of WER and diff counts
 Mode = Literal["strict", "hunt", "levenshtein"]
@@ -59,6 +59,14 @@ def count_opcodes(opcodes: Sequence) -> dict:
     return {"equal": equal, "replace": replace, "insert": insert, "delete": delete}
 
 
+def diff_counts(differ: type, a: Sequence, b: Sequence) -> dict:
+    """:func:`count_opcodes` of ``differ``'s opcodes; for Ratcliff-Obershelp the C kernel
+    counts without building the opcodes (on long texts they take more memory than the words)."""
+    if differ is RatcliffObershelp and ratcliff_counts is not None:
+        return ratcliff_counts(a, b)
+    return count_opcodes(differ(a, b).get_opcodes())
+
+
 def _modes(name: str, mode: Any, allowed: Sequence[str]) -> str:
     value = "strict" if mode is None or mode == "" else str(mode).lower()
     if value not in allowed:
@@ -95,7 +103,7 @@ class WER(Metric):
             if not a:
                 return 0 if not b else 1
             return levenshtein_distance(a, b) / len(a)
-        counts = count_opcodes(self.differ(a, b).get_opcodes())
+        counts = diff_counts(self.differ, a, b)
         changes = counts["replace"] + counts["insert"] + counts["delete"]
         if not a:
             return 1 if changes else 0
@@ -147,7 +155,7 @@ class DiffCounts(Metric):
         self.differ = resolve_differ(differ_class, context, default)
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
-        return count_opcodes(self.differ(ref.words, hyp.words).get_opcodes())
+        return diff_counts(self.differ, ref.words, hyp.words)
 
 
 class WordDiffs(Metric):

@@ -37,6 +37,31 @@ DEFAULT_SECTION = "normalization"
 INLINE = "<config>"
 RULES_FILE_NORMALIZERS = ("regex", "replace", "replacewords")
 _HEADER = re.compile(r"\[([a-z0-9]+)\]", re.IGNORECASE)
+#: the longest chain of config sections that include one another
+MAX_INCLUDE_DEPTH = 40
+#: the most config sections one config may include, at all depths together
+MAX_INCLUDED_SECTIONS = 1000
+
+
+def include_chain(parents: tuple, file: str, section: str) -> str:
+    """The chain of included sections that leads to ``file[section]``, shortened in the middle."""
+    names = [f"{os.path.relpath(path)}[{name}]" for path, name in parents] + [f"{file}[{section}]"]
+    if len(names) > 6:
+        names = names[:3] + [f"... {len(names) - 5} more ..."] + names[-2:]
+    return " > ".join(names)
+
+
+def check_include(parents: tuple, included: list, file: str, section: str) -> None:
+    """Raise :class:`UsageError` when including ``file[section]`` goes deeper than
+    :data:`MAX_INCLUDE_DEPTH` or past :data:`MAX_INCLUDED_SECTIONS` in all; count it in ``included``."""
+    if len(parents) >= MAX_INCLUDE_DEPTH:
+        raise UsageError(f"config sections nested more than {MAX_INCLUDE_DEPTH} deep: "
+                         f"{include_chain(parents, file, section)}")
+    included[0] += 1
+    if included[0] > MAX_INCLUDED_SECTIONS:
+        raise UsageError(f"a config includes more than {MAX_INCLUDED_SECTIONS} sections in all "
+                         f"(sections that include others several times multiply): "
+                         f"{include_chain(parents, file, section)}")
 
 
 def split_sections(rows: Sequence[Row]) -> dict:
@@ -81,14 +106,17 @@ class Config(NormalizationComposite):
     """
 
     def __init__(self, file: FilePath, section: str = DEFAULT_SECTION, encoding: Optional[str] = None,
-                 *, context: Context | None = None, parents: tuple = ()):
+                 *, context: Context | None = None, parents: tuple = (), included: list | None = None):
         context = context or default_context()
         section = section or DEFAULT_SECTION
         key = (os.path.realpath(file), section)
         if key in parents:
             raise UsageError(f"{file}[{section}] includes itself through its config lines")
+        included = [0] if included is None else included
+        check_include(parents, included, file, section)
         text = context.read_text(file, encoding or None, field="file")
-        self._build(text, file, section, config_folder(file), context, f"{file}[{section}]", parents + (key,))
+        self._build(text, file, section, config_folder(file), context, f"{file}[{section}]", parents + (key,),
+                    included)
 
     @classmethod
     def from_text(cls, text: str, section: str = DEFAULT_SECTION, *, context: Optional[Context] = None) -> "Config":
@@ -97,22 +125,22 @@ class Config(NormalizationComposite):
         context = context or default_context()
         config = cls.__new__(cls)
         section = section or DEFAULT_SECTION
-        config._build(text, INLINE, section, "", context, f"[{section}]", ())
+        config._build(text, INLINE, section, "", context, f"[{section}]", (), [0])
         return config
 
     def _build(self, text: str, path: str, section: str, folder: str, context: Context, title: str,
-               parents: tuple) -> None:
+               parents: tuple, included: list) -> None:
         sections = split_sections(parse(text, WHITESPACE, path))
         if section not in sections:
             raise ConfigSectionNotFoundError(path, section, list(sections))
-        normalizers = [_rule(row, path, folder, context, parents) for row in sections[section]]
+        normalizers = [_rule(row, path, folder, context, parents, included) for row in sections[section]]
         self.rules = NormalizationAggregate(normalizers, title=title)
 
     def parts(self) -> Sequence:
         return [self.rules]
 
 
-def _rule(row: Row, path: str, folder: str, context: Context, parents: tuple) -> Any:
+def _rule(row: Row, path: str, folder: str, context: Context, parents: tuple, included: list) -> Any:
     """The normalizer of one config line."""
     name, args = row.fields[0], row.fields[1:]
     kind = name.lower()
@@ -138,7 +166,7 @@ def _rule(row: Row, path: str, folder: str, context: Context, parents: tuple) ->
         with located(path, row.line, row.char):
             ComponentSpec.from_class("normalizers", Config).check_args(args)
             try:
-                return Config(*args, context=context, parents=parents)
+                return Config(*args, context=context, parents=parents, included=included)
             except InputError as exc:
                 raise InputError(f"{exc} (a nested config file is looked up from the working directory)") from exc
     hint = (" (a section header is [name] alone on its line, the name made of letters and digits)"

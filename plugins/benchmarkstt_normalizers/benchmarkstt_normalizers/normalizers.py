@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.limits import check_text_size, max_text_size
 from benchmarkstt_core.normalization import Normalizer
 
 
@@ -55,6 +56,26 @@ def _check_template(pattern: re.Pattern, replace: str) -> None:
         match.expand(replace)
 
 
+def _template_shape(pattern: re.Pattern, replace: str) -> tuple:
+    """``(literal length, [(group, times referred to)...])`` of the replacement ``replace``.
+
+    The template is expanded once on a probe: a pattern with the same groups, each matching
+    its own private-use character, so that counting those characters counts the references.
+    """
+    groups = pattern.groups
+    marks = [chr(0xF0000 + i) for i in range(groups + 1)]
+    names = {index: name for name, index in pattern.groupindex.items()}
+    probe = re.compile(re.escape(marks[0]) + "".join(
+        f"(?P<{names[i]}>{re.escape(marks[i])})" if i in names else f"({re.escape(marks[i])})"
+        for i in range(1, groups + 1)))
+    expanded = probe.fullmatch("".join(marks)).expand(replace)  # type: ignore[union-attr]
+    whole = expanded.count(marks[0])  # \g<0> gives every mark once
+    refs = [(0, whole)] + [(i, expanded.count(marks[i]) - whole) for i in range(1, groups + 1)]
+    refs = [(group, times) for group, times in refs if times]
+    literal = len(expanded) - sum(times for _, times in refs) - whole * groups
+    return literal, refs
+
+
 class Regex(Normalizer):
     """Replace every match of a regular expression (Python re syntax) in the whole text.
 
@@ -82,7 +103,20 @@ class Regex(Normalizer):
         self.replace = replace
 
     def _normalize(self, text: str) -> str:
+        limit = max_text_size()
+        if limit is not None and (len(text) + 1) * (len(self.replace) + 1) > limit:
+            self._check_size(text)
         return self.pattern.sub(self.replace, text)
+
+    def _check_size(self, text: str) -> None:
+        """Count the length of the result match by match, and stop as soon as it is over the
+        limit (a long replacement of a pattern that matches often, or everywhere)."""
+        literal, refs = _template_shape(self.pattern, self.replace)
+        size = len(text)
+        for match in self.pattern.finditer(text):
+            piece = literal + sum(times * len(match.group(group) or "") for group, times in refs)
+            size += piece - (match.end() - match.start())
+            check_text_size(size, "regex")
 
 
 class Replace(Normalizer):
@@ -101,6 +135,9 @@ class Replace(Normalizer):
         self.replace = replace
 
     def _normalize(self, text: str) -> str:
+        if len(self.replace) > len(self.search) and max_text_size() is not None:
+            count = text.count(self.search) if self.search else len(text) + 1
+            check_text_size(len(text) + count * (len(self.replace) - len(self.search)), "replace")
         return text.replace(self.search, self.replace)
 
 
@@ -135,4 +172,8 @@ class ReplaceWords(Normalizer):
         return head + self.replace[1:]
 
     def _normalize(self, text: str) -> str:
+        limit = max_text_size()
+        if limit is not None and len(text) * (len(self.replace) + 1) > limit:
+            count = sum(1 for _ in self.pattern.finditer(text))
+            check_text_size(len(text) + count * len(self.replace), "replacewords")
         return self.pattern.sub(self._replacement, text)
