@@ -28,10 +28,10 @@ def call(client, method: str, params: dict):
 
 
 @pytest.mark.parametrize("method, params, named", [
-    ("normalization.replacewords", {"text": "a", "search": 1, "replace": "b"}, "search must be a string, not int 1"),
-    ("normalization.regex", {"text": "a", "search": False, "replace": "b"}, "search must be a string, not bool"),
-    ("normalization.replace", {"text": "a", "search": "a", "replace": ["b"]}, "replace must be a string"),
-    ("normalization.config", {"text": "a", "file": "n.conf", "encoding": 5}, "encoding must be a string"),
+    ("normalization.replacewords", {"text": "a", "search": 1, "replace": "b"}, "replacewords: search expects a text, got 1"),
+    ("normalization.regex", {"text": "a", "search": False, "replace": "b"}, "regex: search expects a text, got false"),
+    ("normalization.replace", {"text": "a", "search": "a", "replace": ["b"]}, "replace: replace expects a text, got ['b']"),
+    ("normalization.config", {"text": "a", "file": "n.conf", "encoding": 5}, "config: encoding expects a text, got 5"),
     ("normalization.config", {"text": "a", "file": "n.conf", "encoding": "base64"}, "not a text encoding"),
     ("normalization.config", {"text": "a", "file": "n.conf", "encoding": "utf\x00-8"}, "unknown encoding"),
     ("normalization.config", {"text": "a", "file": "n.conf", "encoding": "\ud800"}, "unknown encoding"),

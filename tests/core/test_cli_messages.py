@@ -58,7 +58,7 @@ def test_a_nul_in_a_config_line_names_the_line(bstt, texts, line):
     (texts / "rules.csv").write_text("a,b\n")
     (texts / "c.conf").write_text(f"[normalization]\n{line}\n")
     run = bstt("-r", "r.txt", "-h", "h.txt", "--wer", "--config", "c.conf", cwd=texts)
-    assert_named(run, "c.conf:2:1:")
+    assert_named(run, "c.conf:2: a NUL character")
 
 
 def test_an_output_file_that_cannot_hold_a_character_names_the_file(tools, texts):
