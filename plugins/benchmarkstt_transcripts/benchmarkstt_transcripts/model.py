@@ -35,13 +35,18 @@ class Word:
 
 @dataclass(frozen=True, init=False)
 class Segment:
-    """A cue, utterance, phrase or paragraph: its text, times, speaker and words."""
+    """A cue, utterance, phrase or paragraph: its text, times, speaker and words.
+
+    ``recording`` names the recording (file and channel, session or utterance id) the segment
+    belongs to in formats that hold several in one file (CTM, STM, TRN, SegLST); else None.
+    """
 
     text: str
     start: Optional[float] = None
     end: Optional[float] = None
     speaker: Optional[str] = None
     words: Tuple[Word, ...] = ()
+    recording: Optional[str] = None
 
     def __init__(self, text: str, start: Optional[float] = None, end: Optional[float] = None,
                  speaker: Optional[str] = None, words: Tuple[Word, ...] = ()):
@@ -69,5 +74,10 @@ class Transcript:
         return list(seen)
 
     def as_dict(self) -> dict:
-        """Plain data (for ``benchmarkstt-tools transcript -o json``)."""
-        return asdict(self)
+        """Plain data (for ``benchmarkstt-tools transcript -o json``); a segment's ``recording``
+        only where the format has one."""
+        data = asdict(self)
+        for segment in data["segments"]:
+            if segment["recording"] is None:
+                del segment["recording"]
+        return data

@@ -1,0 +1,186 @@
+"""Shared by the engine readers: loading JSON, checking its shape by key path, and times.
+
+Every error is one :class:`~benchmarkstt_core.errors.InputError` line that names the file and
+where in it: the line and column for JSON that does not parse, the key path
+(``results[3].alternatives[0].words[2].startTime``) for JSON of the wrong shape.
+
+:example:
+    >>> doc = JsonShape("a.json")
+    >>> data = doc.load('{"results": [{"startTime": "1.300s"}]}')
+    >>> result, at = next(doc.each(data, "results", ""))
+    >>> at, doc.seconds_string(result, "startTime", at)
+    ('results[0]', 1.3)
+    >>> doc.seconds_string({"startTime": 3}, "startTime", "results[3]")
+    Traceback (most recent call last):
+    benchmarkstt_core.errors.InputError: a.json: results[3].startTime: expected a string like "1.5s", got 3
+    >>> iso_seconds("PT1M2.5S")
+    62.5
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterator, Optional, Sequence, Tuple
+
+from benchmarkstt_core.errors import InputError
+
+from ..model import Segment, Word
+
+_SECONDS = re.compile(r"-?\d+(?:\.\d+)?s")
+_ISO = re.compile(r"-?P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?"
+                  r"(?:(\d+(?:\.\d+)?)S)?)?")
+_KINDS = {dict: "an object", list: "an array", str: "a string", float: "a number"}
+
+
+def key_path(path: str, key: str) -> str:
+    """``results[0]`` + ``words`` is ``results[0].words``."""
+    return f"{path}.{key}" if path else key
+
+
+def shown(value: Any) -> str:
+    """A JSON value as it would appear in the file, cut short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def iso_seconds(text: str) -> Optional[float]:
+    """Seconds of an ISO 8601 duration such as ``PT1.23S`` or ``PT1H2M3S``; None if it is not one."""
+    match = _ISO.fullmatch(text)
+    if match is None or text.rstrip("T").endswith(("P", "-P")):
+        return None
+    days, hours, minutes, seconds = (float(g) if g else 0.0 for g in match.groups())
+    total = ((days * 24 + hours) * 60 + minutes) * 60 + seconds
+    return -total if text.startswith("-") else total
+
+
+def heads(head: str, *patterns: str) -> bool:
+    """True when every regular expression in ``patterns`` occurs in ``head`` (for ``sniff``)."""
+    return all(re.search(p, head) for p in patterns)
+
+
+class JsonShape:
+    """Reads one file's JSON and checks its parts, naming the file and key path in every error."""
+
+    def __init__(self, source: str):
+        self.source = source
+
+    def fail(self, path: str, message: str):
+        """Raise the error for ``path``."""
+        raise InputError(f"{self.source}: {path}: {message}" if path else f"{self.source}: {message}")
+
+    def load(self, text: str) -> Any:
+        """The parsed JSON; an empty file or bad JSON is an error naming its line and column."""
+        if not text.strip():
+            raise InputError(f"{self.source}: the file is empty (expected JSON)")
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InputError(f"{self.source}: line {err.lineno} column {err.colno}: "
+                             f"not valid JSON: {err.msg}") from None
+        except RecursionError:
+            raise InputError(f"{self.source}: JSON nested too deeply") from None
+
+    def expect(self, value: Any, kind: type, path: str) -> Any:
+        """``value`` if it is of ``kind`` (``float`` takes any JSON number), else an error."""
+        found = type(value)
+        if found is kind:
+            return value
+        if kind is float and found is int:
+            return float(value)
+        self.fail(path, f"expected {_KINDS[kind]}, got {shown(value)}")
+
+    def get(self, obj: dict, key: str, kind: type, path: str, required: bool = True) -> Any:
+        """``obj[key]`` checked to be of ``kind``; None when absent (or null) and not required."""
+        value = obj.get(key)
+        found = type(value)
+        if found is kind:
+            return value
+        if kind is float and found is int:
+            return float(value)
+        if value is None:
+            if required:
+                self.fail(key_path(path, key), "missing" if key not in obj else "expected "
+                          f"{_KINDS[kind]}, got null")
+            return None
+        self.fail(key_path(path, key), f"expected {_KINDS[kind]}, got {shown(value)}")
+
+    def each(self, obj: dict, key: str, path: str, required: bool = True) -> Iterator[Tuple[dict, str]]:
+        """The objects of the array ``obj[key]``, each with its key path."""
+        array = self.get(obj, key, list, path, required) or []
+        where = key_path(path, key)
+        for i, item in enumerate(array):
+            yield self.expect(item, dict, f"{where}[{i}]"), f"{where}[{i}]"
+
+    def first(self, obj: dict, key: str, path: str) -> Optional[Tuple[dict, str]]:
+        """The first object of the array ``obj[key]`` (the best alternative), None if it is empty."""
+        return next(self.each(obj, key, path), None)
+
+    def seconds_string(self, obj: dict, key: str, path: str) -> Optional[float]:
+        """A protobuf JSON duration such as ``"1.300s"`` as seconds; None when absent."""
+        value = obj.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str) or not _SECONDS.fullmatch(value):
+            self.fail(key_path(path, key), f'expected a string like "1.5s", got {shown(value)}')
+        return float(value[:-1])
+
+    def iso_duration(self, obj: dict, key: str, path: str) -> Optional[float]:
+        """An ISO 8601 duration such as ``"PT1.23S"`` as seconds; None when absent."""
+        value = obj.get(key)
+        if value is None:
+            return None
+        seconds = iso_seconds(value) if isinstance(value, str) else None
+        if seconds is None:
+            self.fail(key_path(path, key), f'expected an ISO 8601 duration like "PT1.5S", got {shown(value)}')
+        return seconds
+
+    def speaker(self, obj: dict, key: str, path: str) -> Optional[str]:
+        """A speaker label or number as a string; None when absent."""
+        value = obj.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            self.fail(key_path(path, key), f"expected a speaker name or number, got {shown(value)}")
+        return str(value)
+
+
+def common_speaker(words: Sequence[Word]) -> Optional[str]:
+    """The speaker of every word when they all have the same one, else None."""
+    speakers = {w.speaker for w in words}
+    return speakers.pop() if len(speakers) == 1 else None
+
+
+def segment_of_words(words: Sequence[Word], text: Optional[str] = None, start: Optional[float] = None,
+                     end: Optional[float] = None, speaker: Optional[str] = None,
+                     recording: Optional[str] = None) -> Segment:
+    """A segment of ``words``: text, times and speaker taken from the words where not given."""
+    words = tuple(words)
+    if text is None:
+        text = " ".join(w.text for w in words)
+    if start is None and words:
+        start = words[0].start
+    if end is None and words:
+        end = words[-1].end
+    if speaker is None:
+        speaker = common_speaker(words)
+    return Segment(text.strip(), start, end, speaker, words, recording)
+
+
+def words_within(spans: Sequence[Tuple[Optional[float], Optional[float]]],
+                 words: Sequence[Word]) -> list:
+    """Hand each timed word to the span it starts in (or the last span started before it).
+
+    Returns one list of words per span, in order; a word before every span goes to the first.
+    """
+    groups: list = [[] for _ in spans]
+    if not spans:
+        return groups
+    starts = [s if s is not None else float("-inf") for s, _ in spans]
+    current = 0
+    for word in words:
+        moment = word.start if word.start is not None else float("-inf")
+        while current + 1 < len(spans) and starts[current + 1] <= moment:
+            current += 1
+        groups[current].append(word)
+    return groups

@@ -1,0 +1,64 @@
+"""Shared by the NIST scoring-format readers (CTM, STM, TRN): lines, comments, numbers, order.
+
+Blank lines and ``;;`` comment lines are skipped; line numbers count every line of the file.
+
+:example:
+    >>> list(data_lines(";; a comment\\n\\nf1 A 0.5 0.2 good\\n"))
+    [(3, 'f1 A 0.5 0.2 good')]
+    >>> seconds("0.5x", "start time", "a.ctm", 3)
+    Traceback (most recent call last):
+    benchmarkstt_core.errors.InputError: a.ctm: line 3: the start time '0.5x' is not a number of seconds
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from itertools import islice
+from typing import Iterator, List, Tuple
+
+from benchmarkstt_core.errors import InputError
+
+from ..model import Segment
+
+
+def data_lines(text: str) -> Iterator[Tuple[int, str]]:
+    """(line number, stripped line) of every line that is neither blank nor a ``;;`` comment."""
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if line and not line.startswith(";;"):
+            yield number, line
+
+
+def records(text: str, source: str, kind: str) -> Iterator[Tuple[int, str]]:
+    """:func:`data_lines`, and an error when there is none: an empty file is no transcript."""
+    found = False
+    for found, line in enumerate(data_lines(text), 1):
+        yield line
+    if not found:
+        raise InputError(f"{source}: the file has no {kind} lines (it is empty or only comments)")
+
+
+def seconds(field: str, what: str, source: str, number: int) -> float:
+    """``field`` as a finite, non-negative number of seconds, else an error naming the line."""
+    try:
+        value = float(field)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise InputError(f"{source}: line {number}: the {what} {field!r} is not a number of seconds")
+    return value
+
+
+def head_matches(head: str, pattern: str, most: int = 10) -> bool:
+    """True when the first data lines of ``head`` (at most ``most``, none cut off) all match."""
+    lines = head.splitlines()
+    if len(lines) > 1 and not head.endswith(("\n", "\r")):
+        lines = lines[:-1]
+    found = [line for _, line in islice(data_lines("\n".join(lines)), most)]
+    return bool(found) and all(re.fullmatch(pattern, line) for line in found)
+
+
+def by_recording(segments: List[Segment]) -> Tuple[Segment, ...]:
+    """Segments ordered by recording, then start time (stable for equal or missing times)."""
+    return tuple(sorted(segments, key=lambda s: (s.recording or "", s.start if s.start is not None else -1.0)))

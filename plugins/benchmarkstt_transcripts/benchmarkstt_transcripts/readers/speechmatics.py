@@ -1,0 +1,139 @@
+"""Speechmatics batch transcripts in the ``json-v2`` format.
+
+What is read from ``results``, in order:
+
+- ``word`` results: the first (best) alternative's ``content``, with ``start_time``/``end_time``
+  (seconds), its ``confidence`` and its ``speaker`` (``S1``, ``S2``, ``UU`` with speaker
+  diarization);
+- ``entity`` results (``enable_entities``) are read as their ``written_form`` words, each with
+  its own times (``"$1"``, ``"million"``), or as one word of their ``content`` without it;
+- ``punctuation`` results are written as a person would read them, by their ``attaches_to``:
+  ``previous`` (the default) joins the mark to the word before (``evening.``), ``next`` to the
+  word after, ``both`` to both (``well-known`` becomes one word, from the first word's start to
+  the last one's end, with the lower confidence), ``none`` stands alone;
+- ``speaker_change`` markers carry no text and are skipped;
+- **segments**: a sentence: a new one starts after a punctuation mark with ``is_eos``, and
+  where the speaker or the ``channel`` (channel diarization) changes.
+
+Recognised (for ``.json`` files) by ``"format": "2.…"``, by ``transcription_config``, or by a
+``results`` entry of type ``word`` or ``punctuation``.
+
+:example:
+    >>> t = parse('''{"format": "2.9", "results": [
+    ...   {"type": "word", "start_time": 0.1, "end_time": 0.5,
+    ...    "alternatives": [{"content": "Good", "confidence": 0.99, "speaker": "S1"}]},
+    ...   {"type": "word", "start_time": 0.5, "end_time": 1.2,
+    ...    "alternatives": [{"content": "evening", "confidence": 0.97, "speaker": "S1"}]},
+    ...   {"type": "punctuation", "start_time": 1.2, "end_time": 1.2, "attaches_to": "previous",
+    ...    "is_eos": true, "alternatives": [{"content": ".", "confidence": 1.0, "speaker": "S1"}]}]}''',
+    ...   "s.json")
+    >>> s = t.segments[0]
+    >>> s.text, s.start, s.end, s.speaker, s.words[1]
+    ('Good evening.', 0.1, 1.2, 'S1', Word(text='evening.', start=0.5, end=1.2, confidence=0.97, speaker='S1'))
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+from ..model import Segment, Transcript, Word
+from ._json import JsonShape, heads, segment_of_words, shown
+
+TYPE = "speechmatics"
+EXTENSIONS = (".json",)
+
+_ATTACHES = ("previous", "next", "both", "none")
+
+
+def sniff(head: str) -> bool:
+    """True when the start of a file looks like Speechmatics' json-v2."""
+    return (heads(head, r'"format"\s*:\s*"2\.')
+            or heads(head, r'"transcription_config"\s*:')
+            or heads(head, r'"results"\s*:\s*\[', r'"type"\s*:\s*"(?:word|punctuation)"'))
+
+
+def _lower(a: Optional[float], b: Optional[float]) -> Optional[float]:
+    return b if a is None else a if b is None else min(a, b)
+
+
+class _Sentences:
+    """Builds segments from tokens as the results come."""
+
+    def __init__(self):
+        self.segments: List[Segment] = []
+        self.words: List[Word] = []
+        self.key = None
+        self.prefix = ""
+        self.glue = False
+
+    def close(self):
+        if self.words:
+            self.segments.append(segment_of_words(self.words))
+        self.words = []
+
+    def add(self, word: Word, key) -> None:
+        if self.words and key != self.key:
+            self.close()
+            self.glue = False
+        self.key = key
+        if self.glue and self.words:
+            last = self.words[-1]
+            self.words[-1] = Word(last.text + word.text, last.start, word.end,
+                                  _lower(last.confidence, word.confidence), last.speaker)
+        else:
+            self.words.append(Word(self.prefix + word.text, word.start, word.end, word.confidence, word.speaker))
+            self.prefix = ""
+        self.glue = False
+
+    def punctuate(self, mark: Word, attaches: str) -> None:
+        if attaches == "none":
+            self.words.append(Word(self.prefix + mark.text, mark.start, mark.end, mark.confidence, mark.speaker))
+            self.prefix, self.glue = "", False
+        elif attaches == "next" or not self.words:
+            self.prefix += mark.text
+        else:
+            last = self.words[-1]
+            self.words[-1] = Word(last.text + mark.text, last.start, last.end, last.confidence, last.speaker)
+            self.glue = attaches == "both"
+
+
+def _token(doc: JsonShape, item: dict, at: str, speaker: Optional[str] = None) -> Word:
+    """The best alternative of a result (or of an entity's written form) as a word."""
+    best = doc.first(item, "alternatives", at)
+    if best is None:
+        doc.fail(f"{at}.alternatives", "is empty")
+    alternative, where = best
+    return Word(doc.get(alternative, "content", str, where), doc.get(item, "start_time", float, at),
+                doc.get(item, "end_time", float, at), doc.get(alternative, "confidence", float, where, required=False),
+                doc.speaker(alternative, "speaker", where) or speaker)
+
+
+def parse(text: str, source: str) -> Transcript:
+    """Read Speechmatics' json-v2 (see the module's description)."""
+    doc = JsonShape(source)
+    data = doc.expect(doc.load(text), dict, "")
+    sentences = _Sentences()
+    for item, at in doc.each(data, "results", ""):
+        kind = doc.get(item, "type", str, at)
+        if kind == "speaker_change":
+            continue
+        if kind not in ("word", "entity", "punctuation"):
+            doc.fail(f"{at}.type", f"expected word, punctuation, entity or speaker_change, got {shown(kind)}")
+        word = _token(doc, item, at)
+        key = (word.speaker, item.get("channel"))
+        if kind == "punctuation":
+            attaches = doc.get(item, "attaches_to", str, at, required=False) or "previous"
+            if attaches not in _ATTACHES:
+                doc.fail(f"{at}.attaches_to", f"expected previous, next, both or none, got {shown(attaches)}")
+            sentences.punctuate(word, attaches)
+            if item.get("is_eos") is True:
+                sentences.close()
+        elif kind == "entity" and item.get("written_form") is not None:
+            for part, part_at in doc.each(item, "written_form", at):
+                sentences.add(_token(doc, part, part_at, word.speaker), key)
+        else:
+            sentences.add(word, key)
+    if sentences.prefix:
+        sentences.words.append(Word(sentences.prefix))
+    sentences.close()
+    return Transcript(TYPE, tuple(sentences.segments))

@@ -1,0 +1,72 @@
+"""NIST STM (segment time mark): the reference format of sclite and of many test sets.
+
+Each line is ``<file> <channel> <speaker> <begin> <end> [<label>] <transcript>``, where the
+optional label is written in angle brackets (``<o,f0,male>``); ``;;`` lines are comments (also
+sclite's ``;; CATEGORY`` and ``;; LABEL`` lines).
+
+What is read:
+
+- **segments**: one per line, with its transcript as written, its begin and end times
+  (seconds), its speaker, and its recording (``<file> <channel>``); ordered by recording name,
+  then begin time, as sclite pairs a reference with a hypothesis;
+- a segment whose transcript is ``ignore_time_segment_in_scoring`` is left out: it is not
+  scored;
+- no word times: an STM has none.
+
+Recognised by the ``.stm`` extension, or by lines whose fourth and fifth fields are numbers
+(lines that CTM reads too, such as five numbers, are taken for CTM).
+
+:example:
+    >>> t = parse('''
+    ... ;; reference
+    ... news 1 presenter 0.10 1.20 <o,f0,male> Good evening.
+    ... news 1 excluded 1.20 1.50 ignore_time_segment_in_scoring
+    ... ''', "a.stm")
+    >>> s = t.segments[0]
+    >>> len(t.segments), s.text, s.start, s.end, s.speaker, s.recording
+    (1, 'Good evening.', 0.1, 1.2, 'presenter', 'news 1')
+"""
+
+from __future__ import annotations
+
+from benchmarkstt_core.errors import InputError
+
+from ..model import Segment, Transcript
+from . import ctm
+from ._nist import by_recording, head_matches, records, seconds
+
+TYPE = "stm"
+EXTENSIONS = (".stm",)
+
+IGNORED = "ignore_time_segment_in_scoring"
+_NUMBER = r"\d+(?:\.\d*)?|\.\d+"
+
+
+def sniff(head: str) -> bool:
+    """True when the first lines look like STM (and not like CTM, which wins lines of five numbers)."""
+    return (head_matches(head, rf"\S+\s+\S+\s+\S+\s+(?:{_NUMBER})\s+(?:{_NUMBER})(?:\s+\S.*)?")
+            and not ctm.sniff(head))
+
+
+def parse(text: str, source: str) -> Transcript:
+    """Read an STM file (see the module's description)."""
+    segments = []
+    for number, line in records(text, source, "STM"):
+        fields = line.split(None, 5)
+        if len(fields) < 5:
+            raise InputError(f"{source}: line {number}: expected <file> <channel> <speaker> <begin> <end> "
+                             f"[<label>] <transcript>, got {len(fields)} fields")
+        begin = seconds(fields[3], "begin time", source, number)
+        end = seconds(fields[4], "end time", source, number)
+        if end < begin:
+            raise InputError(f"{source}: line {number}: the end time {fields[4]} is before the begin time {fields[3]}")
+        words = fields[5] if len(fields) > 5 else ""
+        if words.startswith("<"):
+            close = words.find(">")
+            if close < 0:
+                raise InputError(f"{source}: line {number}: the label {words.split()[0]!r} has no closing '>'")
+            words = words[close + 1:].strip()
+        if words == IGNORED:
+            continue
+        segments.append(Segment(" ".join(words.split()), begin, end, fields[2], (), f"{fields[0]} {fields[1]}"))
+    return Transcript(TYPE, by_recording(segments))

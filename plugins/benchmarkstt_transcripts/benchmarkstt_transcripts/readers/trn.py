@@ -1,0 +1,53 @@
+"""NIST TRN (transcript with utterance ids): sclite's plain transcript format.
+
+Each line is the text of one utterance followed by its id in parentheses:
+``good evening (news-0001)``. ``;;`` lines are comments.
+
+What is read:
+
+- **segments**: one per line, its text as written and its utterance id (kept as the
+  segment's ``recording``); ordered by utterance id, as sclite pairs a reference with a
+  hypothesis by id, so that two TRN files with their lines in different orders compare equal;
+- no times or speakers: a TRN has none.
+
+Recognised by the ``.trn`` extension, or by first lines that all end in an id with a digit
+(``(news-0001)``), so that a line of text ending in ``(applause)`` is not taken for one.
+
+:example:
+    >>> t = parse('''tonight the prime minister (news-0002)
+    ... Good evening. (news-0001)
+    ... ''', "a.trn")
+    >>> [(s.recording, s.text) for s in t.segments]
+    [('news-0001', 'Good evening.'), ('news-0002', 'tonight the prime minister')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from benchmarkstt_core.errors import InputError
+
+from ..model import Segment, Transcript
+from ._nist import by_recording, head_matches, records
+
+TYPE = "trn"
+EXTENSIONS = (".trn",)
+
+_LINE = re.compile(r"(.*?)\s*\(([^()\s]+)\)")
+
+
+def sniff(head: str) -> bool:
+    """True when the first lines look like TRN: each ends in an id with a digit, ``(news-0001)``."""
+    return head_matches(head, r".*\([^()\s]*\d[^()\s]*\)")
+
+
+def parse(text: str, source: str) -> Transcript:
+    """Read a TRN file (see the module's description)."""
+    segments = []
+    for number, line in records(text, source, "TRN"):
+        match = _LINE.fullmatch(line)
+        if match is None:
+            raise InputError(f"{source}: line {number}: expected the text followed by its utterance id "
+                             f"in parentheses, like 'good evening (utt-0001)'")
+        segments.append(Segment(" ".join(match.group(1).split()), recording=match.group(2)))
+    return Transcript(TYPE, by_recording(segments))
