@@ -49,8 +49,8 @@ class Segment:
     recording: Optional[str] = None
 
     def __init__(self, text: str, start: Optional[float] = None, end: Optional[float] = None,
-                 speaker: Optional[str] = None, words: Tuple[Word, ...] = ()):
-        self.__dict__.update(text=text, start=start, end=end, speaker=speaker, words=words)
+                 speaker: Optional[str] = None, words: Tuple[Word, ...] = (), recording: Optional[str] = None):
+        self.__dict__.update(text=text, start=start, end=end, speaker=speaker, words=words, recording=recording)
 
 
 @dataclass(frozen=True)
