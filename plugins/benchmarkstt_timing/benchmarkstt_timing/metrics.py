@@ -10,7 +10,7 @@ from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
 
-from .rates import edit_opcodes, hsdi
+from .rates import edit_opcodes
 from .tcalign import Alignment, tc_align
 from .words import TimedWords, check_strategy, speakers_of, timed_words
 
@@ -104,6 +104,17 @@ def best_assignment(cost: list) -> list:
     return list(linear_sum_assignment(cost)[1])
 
 
+def most_hits(a: Sequence[str], b: Sequence[str]) -> tuple:
+    """Hits, substitutions, deletions and insertions of the minimal edit alignment of ``a`` to
+    ``b`` that has the most hits (as meeteval counts them): the time-constrained alignment on
+    word positions, in the band |i - j| <= distance where every minimal alignment lies."""
+    from .rates import distance
+
+    e = distance(a, b)
+    al = tc_align(a, [(i - e - 0.5, i + e + 0.5) for i in range(len(a))], b, [(j, j) for j in range(len(b))])
+    return al.hits, al.substitutions, al.deletions, al.insertions
+
+
 def by_speaker(speakers: Sequence) -> dict:
     """The word indexes of each speaker, speakers in order of first appearance."""
     groups: dict = {}
@@ -118,7 +129,7 @@ class _SpeakerAttributed(Metric):
     name = "cpwer"
 
     def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
-        return hsdi([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
+        return most_hits([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
 
     def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
         return ref, hyp, speakers_of(ref, "reference", self.name), speakers_of(hyp, "hypothesis", self.name)

@@ -26,6 +26,15 @@ def edit_opcodes(a: Sequence[str], b: Sequence[str]) -> list:
     return Lev.opcodes(a_ids, b_ids).as_list()
 
 
+def distance(a: Sequence[str], b: Sequence[str]) -> int:
+    """The edit distance of two word lists."""
+    from rapidfuzz.distance import Levenshtein as Lev
+
+    codes: dict = {}
+    setdefault = codes.setdefault
+    return Lev.distance([setdefault(x, len(codes)) for x in a], [setdefault(x, len(codes)) for x in b])
+
+
 def hsdi(a: Sequence[str], b: Sequence[str]) -> tuple:
     """Hits, substitutions, deletions and insertions of the minimal edit alignment of ``a`` to ``b``.
 

@@ -3,7 +3,7 @@
 ``b.start < a.end``); any other word is a deletion or an insertion.
 
 Only the pairs whose spans overlap are visited: the cost of reaching a cell (i, j) is
-``i + j + min(D(b) - i_b - j_b)`` over the last paired cell b at or before it (or the origin),
+``i + j + min(D(b) - i_b - j_b)`` (in units of ``weight``: a cost counts errors, then fewer hits) over the last paired cell b at or before it (or the origin),
 since everything after b is deletions and insertions; a Fenwick tree over j keeps that minimum.
 The cost is O(P log M) for P overlapping pairs instead of O(N M).
 
@@ -15,7 +15,7 @@ The cost is O(P log M) for P overlapping pairs instead of O(N M).
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from typing import NamedTuple, Sequence
 
@@ -34,18 +34,16 @@ class Alignment(NamedTuple):
 
 
 def overlapping(ref_times: Sequence, hyp_times: Sequence) -> list:
-    """Per reference word (in order), the hypothesis indexes whose spans overlap its span
-    (``hyp_times`` sorted by start)."""
-    starts = [s for s, _ in hyp_times]
-    ends = [e for _, e in hyp_times]
+    """Per reference word (in order), the hypothesis indexes (ascending) whose spans overlap its span."""
+    order = sorted(range(len(hyp_times)), key=lambda j: hyp_times[j][0])
+    starts = [hyp_times[j][0] for j in order]
+    ends = [hyp_times[j][1] for j in order]
     running_max = list(accumulate(ends, max))
     result = []
     for rs, re_ in ref_times:
-        lo = bisect_left(running_max, rs)
-        while lo < len(running_max) and running_max[lo] <= rs:
-            lo += 1
+        lo = bisect_right(running_max, rs)
         hi = bisect_left(starts, re_)
-        result.append([j for j in range(lo, hi) if ends[j] > rs and starts[j] < re_])
+        result.append(sorted(order[k] for k in range(lo, hi) if ends[k] > rs))
     return result
 
 
@@ -54,6 +52,7 @@ def tc_align(ref: Sequence[str], ref_times: Sequence, hyp: Sequence[str], hyp_ti
     word, already widened by the collars; ``hyp_times`` sorted by start)."""
     n, m = len(ref), len(hyp)
     size = m + 1
+    weight = n + m + 1  # cost = errors * weight - hits: the fewest errors, then the most hits
     tree_p = [INF] * (size + 1)  # Fenwick over j = 0..m (stored at j + 1): min of P
     tree_c = [0] * (size + 1)    # the cell id (i * size + j) holding that min
 
@@ -84,7 +83,7 @@ def tc_align(ref: Sequence[str], ref_times: Sequence, hyp: Sequence[str], hyp_ti
         before = [query(j) for j in js]  # cells up to (i - 1, j - 1): hyp index j0 = j - 1 + 1
         for (p_diag, c_diag), j0 in zip(before, js):
             j = j0 + 1
-            diag = p_diag + (0 if word == hyp[j0] else 1) - 2
+            diag = p_diag + (-1 if word == hyp[j0] else weight) - 2 * weight
             p_side, c_side = query(j)
             cell = i * size + j
             if diag <= p_side:
@@ -94,7 +93,6 @@ def tc_align(ref: Sequence[str], ref_times: Sequence, hyp: Sequence[str], hyp_ti
                 back[cell] = (False, c_side)
                 update(j, p_side, cell)
     p_end, cell = query(m)
-    errors = int(n + m + p_end)
     pairs = []
     while cell:
         diagonal, previous = back[cell]
@@ -105,4 +103,4 @@ def tc_align(ref: Sequence[str], ref_times: Sequence, hyp: Sequence[str], hyp_ti
     pairs.reverse()
     hits = sum(1 for p in pairs if p[2])
     subs = len(pairs) - hits
-    return Alignment(pairs, errors, hits, subs, n - len(pairs), m - len(pairs))
+    return Alignment(pairs, subs + n + m - 2 * len(pairs), hits, subs, n - len(pairs), m - len(pairs))

@@ -26,31 +26,39 @@ TIMED_TYPES = "kaldi, aws, whisper, ctm, seglst, srt, vtt, ttml, stm, ..."
 SPEAKER_TYPES = "seglst, stm, aws, vtt, deepgram, ..."
 
 
-def _character_based(words: list, start: float, end: float) -> list:
-    lengths = [len(w) for w in words]
-    total = sum(lengths) or 1
-    spans, at = [], start
+def _bounds(lengths: list, start: float, end: float) -> list:
+    """The span divided in proportion to ``lengths``: boundary k at ``start + c_k * (span / total)``
+    (c_k the lengths before word k), the float operations in the order meeteval's give."""
+    unit = (end - start) / (sum(lengths) or 1)
+    bounds, at = [start], 0
     for n in lengths:
-        nxt = at + (end - start) * n / total
-        spans.append((at, nxt))
-        at = nxt
-    return spans
+        at += n
+        bounds.append(start + at * unit)
+    return list(zip(bounds, bounds[1:]))
+
+
+def _character_based(words: list, start: float, end: float) -> list:
+    return _bounds([len(w) for w in words], start, end)
+
+
+def _character_based_points(words: list, start: float, end: float) -> list:
+    return [((s + e) / 2,) * 2 for s, e in _character_based(words, start, end)]
 
 
 def _equidistant(words: list, start: float, end: float) -> list:
-    step = (end - start) / len(words)
-    return [(start + k * step, start + (k + 1) * step) for k in range(len(words))]
+    return _bounds([1] * len(words), start, end)
 
 
-def _points(spans: list) -> list:
-    return [((s + e) / 2, (s + e) / 2) for s, e in spans]
+def _equidistant_points(words: list, start: float, end: float) -> list:
+    unit = (end - start) / (len(words) or 1)
+    return [(start + k * unit + unit / 2,) * 2 for k in range(len(words))]
 
 
 STRATEGIES: dict[str, Callable[[list, float, float], list]] = {
     "character_based": _character_based,
-    "character_based_points": lambda w, s, e: _points(_character_based(w, s, e)),
+    "character_based_points": _character_based_points,
     "equidistant_intervals": _equidistant,
-    "equidistant_points": lambda w, s, e: _points(_equidistant(w, s, e)),
+    "equidistant_points": _equidistant_points,
     "full_segment": lambda w, s, e: [(s, e)] * len(w),
 }
 
