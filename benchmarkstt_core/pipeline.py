@@ -82,12 +82,19 @@ class Pipeline:
             return self.normalizer.normalize(text)
         return normalize_logged(self.normalizer, text, log)
 
-    def segment(self, text: str, normalized: str) -> Schema:
-        """Segment ``normalized``; when ``text`` (before normalization) is a :class:`TimedText`
-        and the segmenter made as many items as ``text`` had words, the items get its words'
-        times and speakers (else none: words merged, split or deleted lose them all)."""
+    def segment(self, text: str, normalized: str, steps: Sequence[tuple] | None = None) -> Schema:
+        """Segment ``normalized``; when ``text`` (before normalization) is a :class:`TimedText`,
+        the items get its words' times and speakers: moved through the normalization ``steps``
+        ((before, after) per change) by :mod:`~benchmarkstt_core.wordmap`'s rule when given,
+        else only when the segmenter made as many items as ``text`` had words."""
         schema = self.segmenter.segment(normalized)
-        if isinstance(text, TimedText) and len(schema) == text.word_count():
+        if not isinstance(text, TimedText):
+            return schema
+        if steps and len(schema) == len(normalized.split()):
+            from .wordmap import MovedExtras
+
+            return schema.with_extras(MovedExtras(text, steps, len(schema)))
+        if len(schema) == text.word_count():
             schema = schema.with_extras(text.extras())
         return schema
 
@@ -100,9 +107,24 @@ class Pipeline:
         schemas = []
         for title, text in (("Reference", reference), ("Hypothesis", hypothesis)):
             emit = None if log is None else (lambda entry, _t=title: log(_t, entry))
-            schemas.append(self.segment(text, self.normalize(text, emit)))
+            if isinstance(text, TimedText) and self.metrics:
+                steps: list = []
+                normalized = self.normalize(text, lambda entry, _e=emit: record_step(steps, entry, _e))
+                schemas.append(self.segment(text, normalized, steps))
+            else:
+                schemas.append(self.segment(text, self.normalize(text, emit)))
         ref, hyp = schemas
         return [Result(title, metric.compare(ref, hyp)) for title, metric in self.metrics]
+
+
+def record_step(steps: list, entry: LogEntry, emit: Callable[[LogEntry], None] | None) -> None:
+    """Keep ``entry`` in ``steps`` when it is a normalizer's own change (its text follows on
+    from the last kept one; a composite's entry, which repeats its parts', does not), and pass
+    it on to ``emit``."""
+    if not steps or entry.before == steps[-1][1] and entry.after != steps[-1][1]:
+        steps.append((entry.before, entry.after))
+    if emit is not None:
+        emit(entry)
 
 
 def render_log_entry(entry: LogEntry, dialect: Any) -> str:
