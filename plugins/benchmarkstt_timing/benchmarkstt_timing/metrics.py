@@ -75,9 +75,11 @@ class TCWER(_TimeConstrained, Metric):
     :param reference_collar: seconds added to both ends of each reference word (default 0)
     :param reference_timing: pseudo-word timing of the reference (default character_based)
     :param hypothesis_timing: pseudo-word timing of the hypothesis (default character_based_points)
-    :example ref: "a.ctm"
-    :example hyp: "a.ctm"
-    :example files: {}
+    :example ref: "r 1 0.0 0.5 the\\nr 1 0.5 0.5 cat\\nr 1 1.0 0.5 sat\\n"
+    :example ref_type: "ctm"
+    :example hyp: "r 1 0.1 0.5 the\\nr 1 0.6 0.5 hat\\nr 1 9.0 0.5 sat\\n"
+    :example hyp_type: "ctm"
+    :example return: {"rate": 1.0, "substitutions": 1, "deletions": 1, "insertions": 1, "reference_words": 3, "collar": 5.0, "reference_collar": 0.0, "reference_timing": "word times", "hypothesis_timing": "word times (character_based_points)"}
     """
 
     def __init__(self, collar: Any = None, reference_collar: Any = None, reference_timing: Any = None,
@@ -165,8 +167,11 @@ class CPWER(_SpeakerAttributed):
     Reports the mapping (hypothesis speaker to reference speaker; None for a speaker left
     over), the rate and counts, and per reference speaker the same counts.
 
-    :example ref: "a.stm"
-    :example hyp: "a.stm"
+    :example ref: "rec 1 A 0.0 2.0 the cat sat\\nrec 1 B 2.0 4.0 on the mat\\n"
+    :example ref_type: "stm"
+    :example hyp: "rec 1 x 0.0 2.0 on the mat\\nrec 1 y 2.0 4.0 the cat sat\\n"
+    :example hyp_type: "stm"
+    :example return: {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 6, "mapping": {"y": "A", "x": "B"}, "speakers": {"A": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}, "B": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}}}
     """
 
 
@@ -177,8 +182,11 @@ class TCPWER(_TimeConstrained, _SpeakerAttributed):
     :param reference_collar: seconds added to both ends of each reference word (default 0)
     :param reference_timing: pseudo-word timing of the reference (default character_based)
     :param hypothesis_timing: pseudo-word timing of the hypothesis (default character_based_points)
-    :example ref: "a.stm"
-    :example hyp: "a.stm"
+    :example ref: "rec 1 A 0.0 2.0 the cat sat\\nrec 1 B 2.0 4.0 on the mat\\n"
+    :example ref_type: "stm"
+    :example hyp: "rec 1 x 0.0 2.0 on the mat\\nrec 1 y 2.0 4.0 the cat sat\\n"
+    :example hyp_type: "stm"
+    :example return: {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 6, "mapping": {"y": "A", "x": "B"}, "speakers": {"A": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}, "B": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}}, "collar": 5.0, "reference_collar": 0.0, "reference_timing": "segment times by character_based", "hypothesis_timing": "segment times by character_based_points"}
     """
 
     name = "tcpwer"
@@ -225,8 +233,11 @@ class Timing(TCWER):
 
     :param collar: seconds added to both ends of each hypothesis word (default 5)
     :param reference_collar: seconds added to both ends of each reference word (default 0)
-    :example ref: "a.ctm"
-    :example hyp: "a.ctm"
+    :example ref: "r 1 0.0 0.5 the\\nr 1 0.5 0.5 cat\\nr 1 1.0 0.5 sat\\n"
+    :example ref_type: "ctm"
+    :example hyp: "r 1 0.1 0.5 the\\nr 1 0.6 0.5 hat\\nr 1 9.0 0.5 sat\\n"
+    :example hyp_type: "ctm"
+    :example return: {"matched_words": 1, "start": {"mean": 0.1, "median": 0.1, "p90_abs": 0.1, "within_0.1": 1.0, "within_0.25": 1.0, "within_0.5": 1.0}, "end": {"mean": 0.09999999999999998, "median": 0.09999999999999998, "p90_abs": 0.09999999999999998, "within_0.1": 1.0, "within_0.25": 1.0, "within_0.5": 1.0}, "collar": 5.0, "reference_collar": 0.0, "reference_timing": "word times", "hypothesis_timing": "word times"}
     """
 
     def __init__(self, collar: Any = None, reference_collar: Any = None):
@@ -251,8 +262,11 @@ class SpeakerWER(Metric):
     to the speaker of the reference word before it. Gives per reference speaker the rate
     and counts.
 
-    :example ref: "a.stm"
-    :example hyp: "a.stm"
+    :example ref: "rec 1 A 0.0 2.0 the cat sat\\nrec 1 B 2.0 4.0 on the mat\\n"
+    :example ref_type: "stm"
+    :example hyp: "rec 1 x 0.0 2.0 on the mat\\nrec 1 y 2.0 4.0 the cat sat\\n"
+    :example hyp_type: "stm"
+    :example return: {"A": {"rate": 1.0, "substitutions": 0, "deletions": 0, "insertions": 3, "reference_words": 3}, "B": {"rate": 1.0, "substitutions": 0, "deletions": 3, "insertions": 0, "reference_words": 3}}
     """
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
