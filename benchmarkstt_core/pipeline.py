@@ -83,20 +83,8 @@ class Pipeline:
         return normalize_logged(self.normalizer, text, log)
 
     def segment(self, text: str, normalized: str, steps: Sequence[tuple] | None = None) -> Schema:
-        """Segment ``normalized``; when ``text`` (before normalization) is a :class:`TimedText`,
-        the items get its words' times and speakers: moved through the normalization ``steps``
-        ((before, after) per change) by :mod:`~benchmarkstt_core.wordmap`'s rule when given,
-        else only when the segmenter made as many items as ``text`` had words."""
-        schema = self.segmenter.segment(normalized)
-        if not isinstance(text, TimedText):
-            return schema
-        if steps and len(schema) == len(normalized.split()):
-            from .wordmap import MovedExtras
-
-            return schema.with_extras(MovedExtras(text, steps, len(schema)))
-        if len(schema) == text.word_count():
-            schema = schema.with_extras(text.extras())
-        return schema
+        """Segment ``normalized`` (see :func:`timed_schema`)."""
+        return timed_schema(self.segmenter, text, normalized, steps)
 
     def run(self, reference: str, hypothesis: str,
             log: Callable[[str, LogEntry], None] | None = None) -> list:
@@ -115,6 +103,23 @@ class Pipeline:
                 schemas.append(self.segment(text, self.normalize(text, emit)))
         ref, hyp = schemas
         return [Result(title, metric.compare(ref, hyp)) for title, metric in self.metrics]
+
+
+def timed_schema(segmenter: Any, text: str, normalized: str, steps: Sequence[tuple] | None = None) -> Schema:
+    """``segmenter``'s items of ``normalized``; when ``text`` (before normalization) is a
+    :class:`TimedText`, the items get its words' times and speakers: moved through the
+    normalization ``steps`` ((before, after) per change) by :mod:`~benchmarkstt_core.wordmap`'s
+    rule when given, else only when the segmenter made as many items as ``text`` had words."""
+    schema = segmenter.segment(normalized)
+    if not isinstance(text, TimedText):
+        return schema
+    if steps and len(schema) == len(normalized.split()):
+        from .wordmap import MovedExtras
+
+        return schema.with_extras(MovedExtras(text, steps, len(schema)))
+    if len(schema) == text.word_count():
+        schema = schema.with_extras(text.extras())
+    return schema
 
 
 def record_step(steps: list, entry: LogEntry, emit: Callable[[LogEntry], None] | None) -> None:
