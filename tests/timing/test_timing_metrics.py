@@ -8,6 +8,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.pipeline import Pipeline
 from benchmarkstt_core.plugins import make_plugin_manager
@@ -117,3 +119,13 @@ def test_speaker_metrics_on_stm():
     assert tcp["rate"] == 1 and tcp["substitutions"] == 6 and tcp["mapping"] == {"x": "A", "y": "B"}
     per = REGISTRIES.metrics.get("speakerwer").cls().compare(rs, hs)
     assert set(per) == {"A", "B"} and per["A"]["reference_words"] == 3
+
+
+@pytest.mark.parametrize("name", ["benchmarkstt_timing.rates", "benchmarkstt_timing.words", "benchmarkstt_timing.tcalign",
+                                  "benchmarkstt_timing.metrics", "benchmarkstt_core.wordmap"])
+def test_doctests(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
