@@ -105,7 +105,7 @@ def segments_of(schema: Schema, side: str) -> list:
     """The segment index of every item of ``schema`` (from its input's segments)."""
     extras = schema._extras
     if not extras or any(e is None or "segment" not in e for e in extras):
-        raise InputError(f"ser needs the reference's segments; the {side} has none (plain text): "
+        raise InputError(f"--ser needs segments; the {side} has none (plain text): "
                          "read it as a type with segments (srt, vtt, ttml, stm, trn, whisper, ...) (-rt)")
     return [e["segment"] for e in extras]
 
