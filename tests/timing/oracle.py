@@ -18,8 +18,13 @@ def main() -> None:
         from meeteval.wer.wer.cp import cp_word_error_rate
         from meeteval.wer.wer.time_constrained import time_constrained_minimum_permutation_word_error_rate
 
+        from meeteval.io import STM
+
         for ref, hyp, collar in job["cases"]:
-            r, h = SegLST(ref), SegLST(hyp)
+            if isinstance(ref, str):  # STM files' contents
+                r, h = STM.parse(ref).to_seglst(), STM.parse(hyp).to_seglst()
+            else:
+                r, h = SegLST(ref), SegLST(hyp)
             if collar is None:
                 e = cp_word_error_rate(r, h)
             else:

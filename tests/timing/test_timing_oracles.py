@@ -98,3 +98,22 @@ def test_cpwer_and_tcpwer_equal_meeteval(oracle):
         result = metric("cpwer").compare(r, h) if collar is None else metric("tcpwer", collar).compare(r, h)
         got.append([result["substitutions"] + result["deletions"] + result["insertions"], result["reference_words"]])
     assert got == expected
+
+
+def as_stm(segments: list) -> str:
+    return "".join(f"s 1 {s['speaker']} {s['start_time']:.2f} {s['end_time']:.2f} {s['words']}\n" for s in segments)
+
+
+def test_cpwer_and_tcpwer_equal_meeteval_on_stm_files(oracle):
+    cases = []
+    for seed in range(41, 61):
+        ref, hyp = generated(seed)
+        for collar in (None, 0, 1, 5):
+            cases.append([as_stm(ref), as_stm(hyp), collar])
+    expected = oracle({"kind": "meeteval", "cases": cases})
+    got = []
+    for ref, hyp, collar in cases:
+        r, h = schema("stm", ref), schema("stm", hyp)
+        result = metric("cpwer").compare(r, h) if collar is None else metric("tcpwer", collar).compare(r, h)
+        got.append([result["substitutions"] + result["deletions"] + result["insertions"], result["reference_words"]])
+    assert got == expected
