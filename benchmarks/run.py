@@ -27,7 +27,9 @@ f. the HTML report (``corpus --html``) of 1,000 generated files of 200 words x 3
    file's alignment drawn). Needs Debian's ``chromium``; no baseline;
 m. memory on very long texts: peak RSS and time of the CLI's strict ``--wer --diffcounts``
    on 50 MB against 50 MB (``--memory-mb``), and of ``--wer levenshtein`` on a tenth of that
-   (its time grows with the square of the length), against the target of 1 GB.
+   (its time grows with the square of the length), against the target of 1 GB;
+w. time-constrained WER (``tcwer``) in-process on the tutorial pair read as TTML and Kaldi JSON,
+   against levenshtein WER on the same items.
 
 Every measurement runs in a fresh process; medians are printed, with ratios from this one
 run (the machine this was written on is noisy: ratios below ~1.5x are ties). The results
@@ -512,9 +514,51 @@ def section_m(results: dict, checks: list, megabytes: float) -> str:
         ["run", "reference words", "time", "peak RSS MB"], rows)
 
 
+def section_w(results: dict, checks: list) -> str:
+    """Time-constrained WER in-process against plain levenshtein WER (tutorial pair, timed items)."""
+    import statistics
+
+    from benchmarkstt_core.context import Context
+    from benchmarkstt_core.pipeline import Pipeline, record_step
+    from benchmarkstt_core.plugins import make_plugin_manager
+
+    host = make_plugin_manager()
+    registries = host.registries
+    pipeline = Pipeline(registries, [("config", str(ROOT / "docs" / "tutorial" / "config.conf"))], ["wer"],
+                        context=Context(registries, host.hook))
+
+    def items(kind: str, name: str):
+        text = registries.inputs.get(kind).cls.from_content((DATA / name).read_text(encoding="utf-8"), name)
+        steps: list = []
+        normalized = pipeline.normalize(text, lambda entry: record_step(steps, entry, None))
+        schema = pipeline.segment(text, normalized, steps)
+        schema[0]  # the items' times are made on first use: not part of the metric's time
+        return schema
+
+    ref, hyp = items("ttml", "qt_subs.xml"), items("kaldi", "qt_kaldi.json")
+    metrics = [("wer levenshtein", registries.metrics.get("wer").cls("levenshtein")),
+               ("tcwer (collar 5 s)", registries.metrics.get("tcwer").cls()),
+               ("tcwer 0.5 (collar 0.5 s)", registries.metrics.get("tcwer").cls(0.5))]
+    got = {}
+    for label, metric in metrics:
+        times = []
+        for _ in range(5):
+            started = time.perf_counter()
+            metric.compare(ref, hyp)
+            times.append(time.perf_counter() - started)
+        got[label] = statistics.median(times)
+    results["w"] = got
+    base = got["wer levenshtein"]
+    rows = [[label, ms(t), f"{t / base:.1f}x"] for label, t in got.items()]
+    checks.append((f"tcwer within 3x of levenshtein WER in-process ({got['tcwer (collar 5 s)'] / base:.1f}x)",
+                   got["tcwer (collar 5 s)"] <= 3 * base))
+    return (f"### (w) Time-constrained WER in-process, qt_subs.xml vs qt_kaldi.json after the tutorial config "
+            f"({len(ref)} and {len(hyp)} words, median of 5)\n\n") + table(["metric", "median", "vs wer levenshtein"], rows)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sections", default="a,b,c,d,e,f,m,p,t", help="which sections, e.g. a,d (default: all)")
+    parser.add_argument("--sections", default="a,b,c,d,e,f,m,p,t,w", help="which sections, e.g. a,d (default: all)")
     parser.add_argument("--quick", action="store_true",
                         help="10k words, 1,000 utterances and 100 corpus files only")
     parser.add_argument("--memory-mb", type=float, default=50, help="section m's strict size in MB (default 50)")
@@ -544,7 +588,8 @@ def main() -> int:
                         ("f", lambda: section_f(results, checks, 100 if args.quick else 1000)),
                         ("p", lambda: section_p(results, checks)),
                         ("t", lambda: section_t(results, checks)),
-                        ("m", lambda: section_m(results, checks, args.memory_mb))):
+                        ("m", lambda: section_m(results, checks, args.memory_mb)),
+                        ("w", lambda: section_w(results, checks))):
         if name in sections:
             print(build() + "\n", flush=True)
     CACHE.mkdir(exist_ok=True)

@@ -110,18 +110,18 @@ class Pipeline:
             return self.normalizer.normalize(text)
         return normalize_logged(self.normalizer, text, log)
 
-    def segment(self, text: str, normalized: str) -> Schema:
-        """Segment ``normalized``; when ``text`` (before normalization) is a :class:`TimedText`
-        and the segmenter made as many items as ``text`` had words, the items get its words'
-        times and speakers (else none: words merged, split or deleted lose them all)."""
-        schema = self.segmenter.segment(normalized)
-        if isinstance(text, TimedText) and len(schema) == text.word_count():
-            schema = schema.with_extras(text.extras())
-        return schema
+    def segment(self, text: str, normalized: str, steps: Sequence[tuple] | None = None) -> Schema:
+        """Segment ``normalized`` (see :func:`timed_schema`)."""
+        return timed_schema(self.segmenter, text, normalized, steps)
 
     def prepare(self, text: str, log: Callable[[LogEntry], None] | None = None) -> Schema:
-        """Normalize and segment one text into the word list metrics compare (times and speakers
-        kept as :meth:`segment` says)."""
+        """Normalize and segment one text into the word list metrics compare; the words of a
+        :class:`~benchmarkstt_core.schema.TimedText` keep their times and speakers through the
+        normalization (see :func:`timed_schema`)."""
+        if isinstance(text, TimedText) and self.metrics:
+            steps: list = []
+            normalized = self.normalize(text, lambda entry: record_step(steps, entry, log))
+            return self.segment(text, normalized, steps)
         return self.segment(text, self.normalize(text, log))
 
     def compare(self, ref: Schema, hyp: Schema) -> list:
@@ -140,6 +140,33 @@ class Pipeline:
             emit = None if log is None else (lambda entry, _t=title: log(_t, entry))
             schemas.append(self.prepare(text, emit))
         return self.compare(*schemas)
+
+
+def timed_schema(segmenter: Any, text: str, normalized: str, steps: Sequence[tuple] | None = None) -> Schema:
+    """``segmenter``'s items of ``normalized``; when ``text`` (before normalization) is a
+    :class:`TimedText`, the items get its words' times and speakers: moved through the
+    normalization ``steps`` ((before, after) per change) by :mod:`~benchmarkstt_core.wordmap`'s
+    rule when given, else only when the segmenter made as many items as ``text`` had words."""
+    schema = segmenter.segment(normalized)
+    if not isinstance(text, TimedText):
+        return schema
+    if steps and len(schema) == len(normalized.split()):
+        from .wordmap import MovedExtras
+
+        return schema.with_extras(MovedExtras(text, steps, len(schema)))
+    if len(schema) == text.word_count():
+        schema = schema.with_extras(text.extras())
+    return schema
+
+
+def record_step(steps: list, entry: LogEntry, emit: Callable[[LogEntry], None] | None) -> None:
+    """Keep ``entry`` in ``steps`` when it is a normalizer's own change (its text follows on
+    from the last kept one; a composite's entry, which repeats its parts', does not), and pass
+    it on to ``emit``."""
+    if not steps or entry.before == steps[-1][1] and entry.after != steps[-1][1]:
+        steps.append((entry.before, entry.after))
+    if emit is not None:
+        emit(entry)
 
 
 def render_log_entry(entry: LogEntry, dialect: Any) -> str:

@@ -27,7 +27,17 @@ def construct(spec, example: dict, reserved: tuple):
     return spec.create((), kwargs, Context(REGISTRIES, HOST.hook))
 
 
-RESERVED = ("files", "binary_files")
+RESERVED = ("files", "binary_files", "ref_type", "hyp_type")
+
+
+def schema_of(example: dict, side: str) -> Schema:
+    """The example's ``ref`` or ``hyp`` as items: split, or read as ``ref_type``/``hyp_type``
+    (a transcript type, whose words carry their times and speakers)."""
+    kind = example.get(f"{side}_type")
+    if kind is None:
+        return Schema(example[side].split())
+    text = REGISTRIES.inputs.get(kind).cls.from_content(example[side], side)
+    return Schema(text.split()).with_extras(text.extras())
 
 
 def outcome(spec, example: dict):
@@ -36,7 +46,7 @@ def outcome(spec, example: dict):
         return construct(spec, example, ("text", "return", *RESERVED)).normalize(example["text"])
     if kind == "metrics":
         metric = construct(spec, example, ("ref", "hyp", "return", *RESERVED))
-        return metric.compare(Schema(example["ref"].split()), Schema(example["hyp"].split()))
+        return metric.compare(schema_of(example, "ref"), schema_of(example, "hyp"))
     if kind == "inputs":
         return spec.create([example["source"]], context=Context(REGISTRIES, HOST.hook)).read()
     if kind == "segmenters":

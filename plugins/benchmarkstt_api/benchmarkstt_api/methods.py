@@ -29,7 +29,7 @@ from benchmarkstt_core.errors import ParameterError, UsageError
 from benchmarkstt_core.limits import check_text_size
 from benchmarkstt_core.normalization import normalize_logged
 from benchmarkstt_core.params import param_heading, param_types
-from benchmarkstt_core.pipeline import create, render_log_entry
+from benchmarkstt_core.pipeline import create, record_step, render_log_entry, timed_schema
 
 #: the segmenter that splits texts into words before a metric compares them
 SEGMENTER = "simple"
@@ -205,9 +205,12 @@ def render_logs(title: str | None, entries: list, context: Context) -> list:
             for entry in entries]
 
 
-def normalize(normalizer: Any, text: str, context: Context, title: str | None, logs: list | None) -> str:
-    """Normalize ``text``; with a ``logs`` list, append what each normalizer changed, titled ``title``."""
-    if logs is None:
+def normalize(normalizer: Any, text: str, context: Context, title: str | None, logs: list | None,
+              steps: list | None = None) -> str:
+    """Normalize ``text``; with a ``logs`` list, append what each normalizer changed, titled
+    ``title``; with a ``steps`` list, keep each change (for the words' times, see
+    :func:`~benchmarkstt_core.pipeline.timed_schema`)."""
+    if logs is None and steps is None:
         return normalizer.normalize(text)
     entries: list = []
     size = 0
@@ -218,15 +221,22 @@ def normalize(normalizer: Any, text: str, context: Context, title: str | None, l
         check_text_size(size, "return_logs")
         entries.append(entry)
 
-    result = normalize_logged(normalizer, text, keep)
-    logs.extend(render_logs(title, entries, context))
+    result = normalize_logged(normalizer, text, lambda e: record_step(steps, e, keep)
+                              if steps is not None else keep(e))
+    if logs is not None:
+        logs.extend(render_logs(title, entries, context))
     return result
 
 
-def compare(metric: Any, ref: str, hyp: str, context: Context) -> Any:
-    """Segment both texts and let ``metric`` compare them."""
+def compare(metric: Any, ref: str, hyp: str, context: Context, normalized: tuple | None = None) -> Any:
+    """Segment both texts and let ``metric`` compare them; ``normalized``: both texts after
+    normalization and the steps of each, when the texts were normalized."""
     segmenter = create(context.registries.segmenters.get(SEGMENTER), [], context)
-    return metric.compare(segmenter.segment(ref), segmenter.segment(hyp))
+    if normalized is None:
+        return metric.compare(timed_schema(segmenter, ref, ref), timed_schema(segmenter, hyp, hyp))
+    ref_norm, hyp_norm, ref_steps, hyp_steps = normalized
+    return metric.compare(timed_schema(segmenter, ref, ref_norm, ref_steps),
+                          timed_schema(segmenter, hyp, hyp_norm, hyp_steps))
 
 
 def inline_config(config: Any, context: Context) -> Any:
@@ -303,11 +313,14 @@ def benchmark_method(spec: Any) -> ApiMethod:
         metric = instantiate(spec, options, context)
         normalizer = inline_config(arguments.get("config"), context)
         logs = [] if arguments.get("return_logs") else None
+        normalized = None
         if normalizer is not None:
-            ref = normalize(normalizer, ref, context, "Reference", logs)
-            hyp = normalize(normalizer, hyp, context, "Hypothesis", logs)
+            ref_steps: list = []
+            hyp_steps: list = []
+            normalized = (normalize(normalizer, ref, context, "Reference", logs, ref_steps),
+                          normalize(normalizer, hyp, context, "Hypothesis", logs, hyp_steps), ref_steps, hyp_steps)
         with blame_wrong_types(spec, options):
-            result = {spec.name: compare(metric, ref, hyp, context)}
+            result = {spec.name: compare(metric, ref, hyp, context, normalized)}
         return result if logs is None else {**result, "logs": logs}
 
     return ApiMethod(f"benchmark.{spec.name}", spec.description, params, call,

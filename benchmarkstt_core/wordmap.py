@@ -1,0 +1,135 @@
+"""Which words of the text before normalization each word after it comes from.
+
+The rule: every normalizer call that changed the text is one step. In a step, the characters
+of each output word are traced back to the characters of the input they come from (equal
+characters exactly; characters a replacement rewrote in proportion to their place in the
+rewritten stretch; inserted characters to none), and the output word comes from the input
+words those characters belong to. Steps compose. So a word made by merging source words
+spans from the first one's start to the last one's end; the parts of a split word each keep
+the times of the source word their characters came from (all of it when the split only
+inserted a space); a deleted word's times are gone; a word made of inserted characters only
+has no times.
+
+:example:
+    >>> source_ranges([("New York city", "NewYork city")])
+    [(0, 1), (2, 2)]
+    >>> source_ranges([("can't stop", "can t stop"), ("can t stop", "stop")])
+    [(1, 1)]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence as SequenceABC
+from typing import Any, Optional, Sequence
+
+Range = Optional[tuple]
+_WORD = re.compile(r"\S+")
+
+
+def _spans(text: str) -> list:
+    return [m.span() for m in _WORD.finditer(text)]
+
+
+def _owners(spans: list, length: int) -> list:
+    """The word index of every character of a text (-1 for whitespace)."""
+    owner = [-1] * length
+    for index, (s, e) in enumerate(spans):
+        owner[s:e] = [index] * (e - s)
+    return owner
+
+
+def _char_sources(before: str, after: str) -> list:
+    """For every character of ``after``, the character of ``before`` it comes from (or -1)."""
+    if len(before) == len(after):
+        return list(range(len(after)))
+    from difflib import SequenceMatcher
+
+    source = [-1] * len(after)
+    # words first (a cheap diff of long texts), characters inside the changed stretches
+    b_spans, a_spans = _spans(before), _spans(after)
+    b_words = [before[s:e] for s, e in b_spans]
+    a_words = [after[s:e] for s, e in a_spans]
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, b_words, a_words, autojunk=False).get_opcodes():
+        if tag == "equal":
+            for k in range(j2 - j1):
+                (bs, _), (as_, ae) = b_spans[i1 + k], a_spans[j1 + k]
+                source[as_:ae] = range(bs, bs + ae - as_)
+        elif tag == "replace" or (tag == "insert" and j1 < j2):
+            if i1 == i2:
+                continue
+            bs, be = b_spans[i1][0], b_spans[i2 - 1][1]
+            as_, ae = a_spans[j1][0], a_spans[j2 - 1][1]
+            for op, x1, x2, y1, y2 in SequenceMatcher(None, before[bs:be], after[as_:ae], autojunk=False).get_opcodes():
+                if op == "equal":
+                    source[as_ + y1:as_ + y2] = range(bs + x1, bs + x2)
+                elif op == "replace":
+                    for y in range(y1, y2):
+                        source[as_ + y] = bs + x1 + (y - y1) * (x2 - x1) // (y2 - y1)
+    return source
+
+
+def step_ranges(before: str, after: str) -> list:
+    """For every word of ``after``, the first and last word of ``before`` it comes from (or None)."""
+    owner = _owners(_spans(before), len(before))
+    source = _char_sources(before, after)
+    ranges: list = []
+    for s, e in _spans(after):
+        words = [owner[c] for c in source[s:e] if c >= 0 and owner[c] >= 0]
+        ranges.append((min(words), max(words)) if words else None)
+    return ranges
+
+
+def source_ranges(steps: Sequence[tuple]) -> list:
+    """For every word of the last step's output, the first and last word of the first step's
+    input it comes from (or None): ``steps`` are (before, after) texts in order."""
+    ranges: list = [None]
+    for index, (before, after) in enumerate(steps):
+        here = step_ranges(before, after)
+        if index == 0:
+            ranges = here
+            continue
+        composed = []
+        for r in here:
+            parts = [] if r is None else [ranges[k] for k in range(r[0], r[1] + 1) if ranges[k] is not None]
+            composed.append((min(p[0] for p in parts), max(p[1] for p in parts)) if parts else None)
+        ranges = composed
+    return ranges
+
+
+def moved_extras(extras: Sequence, steps: Sequence[tuple]) -> list:
+    """The extras of the words after ``steps`` from those of the words before: a word from
+    several source words starts where the first starts and ends where the last ends (its
+    confidence dropped); a word from none has none."""
+    result: list = []
+    for r in source_ranges(steps):
+        if r is None:
+            result.append(None)
+            continue
+        first, last = extras[r[0]], extras[r[1]]
+        if r[0] == r[1]:
+            result.append(first)
+            continue
+        merged = {k: v for k, v in first.items() if k not in ("end", "segment_end", "confidence")}
+        for key in ("end", "segment_end"):
+            if key in last:
+                merged[key] = last[key]
+        result.append(merged)
+    return result
+
+
+class MovedExtras(SequenceABC):
+    """:func:`moved_extras` of a :class:`~benchmarkstt_core.schema.TimedText`'s words through
+    ``steps``, made on first use (a metric that reads no times costs nothing)."""
+
+    def __init__(self, text: Any, steps: Sequence[tuple], count: int):
+        self._text, self._steps, self._count = text, steps, count
+        self._list: list | None = None
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        if self._list is None:
+            self._list = moved_extras(self._text.extras(), self._steps)
+        return self._list[index]

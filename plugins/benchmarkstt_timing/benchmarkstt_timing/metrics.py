@@ -1,0 +1,284 @@
+"""Time-constrained, speaker-attributed and per-speaker WER, and word timing accuracy."""
+
+from __future__ import annotations
+
+from itertools import permutations
+from statistics import median
+from typing import Any, Sequence
+
+from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.metrics import Metric
+from benchmarkstt_core.schema import Schema
+
+from .rates import edit_opcodes
+from .tcalign import Alignment, tc_align
+from .words import TimedWords, check_strategy, speakers_of, timed_words
+
+DEFAULT_COLLAR = 5.0
+EXACT_SEARCH_MAX = 8
+
+
+def seconds(value: Any, name: str) -> float:
+    """``value`` as a non-negative number of seconds (a usage error naming ``name`` otherwise)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise UsageError(f"{name}: not a number of seconds: {value!r}") from None
+    if not number >= 0:
+        raise UsageError(f"{name}: must be 0 or more seconds, not {value!r}")
+    return number
+
+
+def counts(hits: int, subs: int, dels: int, ins: int) -> dict:
+    """The WER fields of an alignment's counts."""
+    n = hits + subs + dels
+    errors = subs + dels + ins
+    rate = errors / n if n else (1.0 if errors else 0.0)
+    return {"rate": rate, "substitutions": subs, "deletions": dels, "insertions": ins, "reference_words": n}
+
+
+class _TimeConstrained:
+    """The options of the time-constrained metrics and the alignment they share."""
+
+    def _options(self, collar: Any, reference_collar: Any, reference_timing: Any, hypothesis_timing: Any,
+                 name: str) -> None:
+        self.name = name
+        self.collar = seconds(DEFAULT_COLLAR if collar in (None, "") else collar, f"{name} collar")
+        self.reference_collar = seconds(reference_collar or 0, f"{name} reference_collar")
+        self.reference_timing = check_strategy(reference_timing or "character_based", f"{name} reference_timing")
+        self.hypothesis_timing = check_strategy(hypothesis_timing or "character_based_points",
+                                                f"{name} hypothesis_timing")
+
+    def _timed(self, ref: Schema, hyp: Schema) -> tuple:
+        return (timed_words(ref, self.reference_timing, "reference", self.name),
+                timed_words(hyp, self.hypothesis_timing, "hypothesis", self.name))
+
+    def _align(self, ref: TimedWords, hyp: TimedWords, ref_index: Sequence[int], hyp_index: Sequence[int]) -> Alignment:
+        rc, hc = self.reference_collar, self.collar
+        return tc_align([ref.words[i] for i in ref_index],
+                        [(ref.times[i][0] - rc, ref.times[i][1] + rc) for i in ref_index],
+                        [hyp.words[j] for j in hyp_index],
+                        [(hyp.times[j][0] - hc, hyp.times[j][1] + hc) for j in hyp_index])
+
+    def _settings(self, ref: TimedWords, hyp: TimedWords) -> dict:
+        return {"collar": self.collar, "reference_collar": self.reference_collar,
+                "reference_timing": ref.rule, "hypothesis_timing": hyp.rule}
+
+
+class TCWER(_TimeConstrained, Metric):
+    """Time-constrained WER (meeteval's tcpWER for one speaker): words pair only when their spans, widened by the collars, overlap
+
+    Words without their own times get pseudo-word times inside their segment (see
+    docs/metrics-timing.md); the result says which rule applied.
+
+    :param collar: seconds added to both ends of each hypothesis word (default 5)
+    :param reference_collar: seconds added to both ends of each reference word (default 0)
+    :param reference_timing: pseudo-word timing of the reference (default character_based)
+    :param hypothesis_timing: pseudo-word timing of the hypothesis (default character_based_points)
+    :example ref: "r 1 0.0 0.5 the\\nr 1 0.5 0.5 cat\\nr 1 1.0 0.5 sat\\n"
+    :example ref_type: "ctm"
+    :example hyp: "r 1 0.1 0.5 the\\nr 1 0.6 0.5 hat\\nr 1 9.0 0.5 sat\\n"
+    :example hyp_type: "ctm"
+    :example return: {"rate": 1.0, "substitutions": 1, "deletions": 1, "insertions": 1, "reference_words": 3, "collar": 5.0, "reference_collar": 0.0, "reference_timing": "word times", "hypothesis_timing": "word times (character_based_points)"}
+    """
+
+    def __init__(self, collar: Any = None, reference_collar: Any = None, reference_timing: Any = None,
+                 hypothesis_timing: Any = None):
+        self._options(collar, reference_collar, reference_timing, hypothesis_timing, "tcwer")
+
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
+        r, h = self._timed(ref, hyp)
+        a = self._align(r, h, range(len(r.words)), range(len(h.words)))
+        return {**counts(a.hits, a.substitutions, a.deletions, a.insertions), **self._settings(r, h)}
+
+
+def best_assignment(cost: list) -> list:
+    """For a square matrix of costs, the column of each row in an assignment of least total
+    (exact search up to EXACT_SEARCH_MAX rows, else scipy's linear_sum_assignment)."""
+    size = len(cost)
+    if size <= EXACT_SEARCH_MAX:
+        best = min(permutations(range(size)), key=lambda cols: sum(cost[r][c] for r, c in enumerate(cols)))
+        return list(best)
+    try:
+        from scipy.optimize import linear_sum_assignment
+    except ImportError:
+        raise UsageError(f"{size} speakers: more than {EXACT_SEARCH_MAX} need scipy (pip install scipy)") from None
+    return list(linear_sum_assignment(cost)[1])
+
+
+def most_hits(a: Sequence[str], b: Sequence[str]) -> tuple:
+    """Hits, substitutions, deletions and insertions of the minimal edit alignment of ``a`` to
+    ``b`` that has the most hits (as meeteval counts them): the time-constrained alignment on
+    word positions, in the band |i - j| <= distance where every minimal alignment lies."""
+    from .rates import distance
+
+    e = distance(a, b)
+    al = tc_align(a, [(i - e - 0.5, i + e + 0.5) for i in range(len(a))], b, [(j, j) for j in range(len(b))])
+    return al.hits, al.substitutions, al.deletions, al.insertions
+
+
+def by_speaker(speakers: Sequence) -> dict:
+    """The word indexes of each speaker, speakers in order of first appearance."""
+    groups: dict = {}
+    for index, who in enumerate(speakers):
+        groups.setdefault(who, []).append(index)
+    return groups
+
+
+class _SpeakerAttributed(Metric):
+    """cpWER and tcpWER: speakers assigned so that the errors are fewest."""
+
+    name = "cpwer"
+
+    def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
+        return most_hits([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
+
+    def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
+        return ref, hyp, speakers_of(ref, "reference", self.name), speakers_of(hyp, "hypothesis", self.name)
+
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
+        r, h, ref_speakers, hyp_speakers = self._prepare(ref, hyp)
+        rg, hg = by_speaker(ref_speakers), by_speaker(hyp_speakers)
+        rnames, hnames = list(rg), list(hg)
+        size = max(len(rnames), len(hnames))
+        rows = [rg[s] for s in rnames] + [[]] * (size - len(rnames))
+        cols = [hg[s] for s in hnames] + [[]] * (size - len(hnames))
+        table = [[self._pair(r, h, ri, hj) for hj in cols] for ri in rows]
+        cost = [[c[1] + c[2] + c[3] for c in line] for line in table]
+        assignment = best_assignment(cost)
+        total = [0, 0, 0, 0]
+        per_speaker, mapping = {}, {}
+        for row, col in enumerate(assignment):
+            c = table[row][col]
+            total = [t + x for t, x in zip(total, c)]
+            if col < len(hnames):
+                mapping[hnames[col]] = rnames[row] if row < len(rnames) else None
+            if row < len(rnames):
+                per_speaker[rnames[row]] = counts(*c)
+        return {**counts(*total), "mapping": mapping, "speakers": per_speaker, **self._extra(r, h)}
+
+    def _extra(self, ref: Any, hyp: Any) -> dict:
+        return {}
+
+
+class CPWER(_SpeakerAttributed):
+    """Concatenated minimum-permutation WER: each hypothesis speaker's words compared with the reference speaker it is mapped to, the mapping chosen to make the fewest errors
+
+    Reports the mapping (hypothesis speaker to reference speaker; None for a speaker left
+    over), the rate and counts, and per reference speaker the same counts.
+
+    :example ref: "rec 1 A 0.0 2.0 the cat sat\\nrec 1 B 2.0 4.0 on the mat\\n"
+    :example ref_type: "stm"
+    :example hyp: "rec 1 x 0.0 2.0 on the mat\\nrec 1 y 2.0 4.0 the cat sat\\n"
+    :example hyp_type: "stm"
+    :example return: {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 6, "mapping": {"y": "A", "x": "B"}, "speakers": {"A": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}, "B": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}}}
+    """
+
+
+class TCPWER(_TimeConstrained, _SpeakerAttributed):
+    """Time-constrained cpWER (meeteval's tcpWER): speakers mapped as cpWER maps them, words paired as tcwer pairs them
+
+    :param collar: seconds added to both ends of each hypothesis word (default 5)
+    :param reference_collar: seconds added to both ends of each reference word (default 0)
+    :param reference_timing: pseudo-word timing of the reference (default character_based)
+    :param hypothesis_timing: pseudo-word timing of the hypothesis (default character_based_points)
+    :example ref: "rec 1 A 0.0 2.0 the cat sat\\nrec 1 B 2.0 4.0 on the mat\\n"
+    :example ref_type: "stm"
+    :example hyp: "rec 1 x 0.0 2.0 on the mat\\nrec 1 y 2.0 4.0 the cat sat\\n"
+    :example hyp_type: "stm"
+    :example return: {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 6, "mapping": {"y": "A", "x": "B"}, "speakers": {"A": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}, "B": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}}, "collar": 5.0, "reference_collar": 0.0, "reference_timing": "segment times by character_based", "hypothesis_timing": "segment times by character_based_points"}
+    """
+
+    name = "tcpwer"
+
+    def __init__(self, collar: Any = None, reference_collar: Any = None, reference_timing: Any = None,
+                 hypothesis_timing: Any = None):
+        self._options(collar, reference_collar, reference_timing, hypothesis_timing, "tcpwer")
+
+    def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
+        r, h = self._timed(ref, hyp)
+        for side, words in (("reference", r), ("hypothesis", h)):
+            if any(s is None for s in words.speakers):
+                speakers_of(ref if side == "reference" else hyp, side, self.name)
+        return r, h, r.speakers, h.speakers
+
+    def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
+        a = self._align(ref, hyp, ri, hj)
+        return a.hits, a.substitutions, a.deletions, a.insertions
+
+    def _extra(self, ref: Any, hyp: Any) -> dict:
+        return self._settings(ref, hyp)
+
+
+def offsets_summary(offsets: list) -> dict:
+    """Mean and median of the offsets, the 90th percentile of their absolute values, and the
+    share within 0.1, 0.25 and 0.5 s."""
+    if not offsets:
+        return {"mean": None, "median": None, "p90_abs": None, "within_0.1": None, "within_0.25": None,
+                "within_0.5": None}
+    absolute = sorted(abs(x) for x in offsets)
+    rank = max(0, -(-9 * len(absolute) // 10) - 1)
+    n = len(offsets)
+    return {"mean": sum(offsets) / n, "median": median(offsets), "p90_abs": absolute[rank],
+            **{f"within_{limit}": sum(1 for x in absolute if x <= limit + 1e-9) / n for limit in (0.1, 0.25, 0.5)}}
+
+
+class Timing(TCWER):
+    """Word timing accuracy: over the words tcwer matches, the start and end offsets (hypothesis minus reference)
+
+    Gives for the starts and the ends the mean and median offset in seconds, the 90th
+    percentile of the absolute offset (nearest rank) and the share of words within 0.1, 0.25
+    and 0.5 s. Words are paired under the collar as tcwer pairs them; the offsets compare the
+    words' own spans (segment-only words by character_based pseudo-word times).
+
+    :param collar: seconds added to both ends of each hypothesis word (default 5)
+    :param reference_collar: seconds added to both ends of each reference word (default 0)
+    :example ref: "r 1 0.0 0.5 the\\nr 1 0.5 0.5 cat\\nr 1 1.0 0.5 sat\\n"
+    :example ref_type: "ctm"
+    :example hyp: "r 1 0.1 0.5 the\\nr 1 0.6 0.5 hat\\nr 1 9.0 0.5 sat\\n"
+    :example hyp_type: "ctm"
+    :example return: {"matched_words": 1, "start": {"mean": 0.1, "median": 0.1, "p90_abs": 0.1, "within_0.1": 1.0, "within_0.25": 1.0, "within_0.5": 1.0}, "end": {"mean": 0.09999999999999998, "median": 0.09999999999999998, "p90_abs": 0.09999999999999998, "within_0.1": 1.0, "within_0.25": 1.0, "within_0.5": 1.0}, "collar": 5.0, "reference_collar": 0.0, "reference_timing": "word times", "hypothesis_timing": "word times"}
+    """
+
+    def __init__(self, collar: Any = None, reference_collar: Any = None):
+        self._options(collar, reference_collar, None, None, "timing")
+
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
+        r, h = self._timed(ref, hyp)
+        a = self._align(r, h, range(len(r.words)), range(len(h.words)))
+        spans_r = timed_words(ref, "character_based", "reference", self.name)
+        spans_h = timed_words(hyp, "character_based", "hypothesis", self.name)
+        matched = [(i, j) for i, j, equal in a.pairs if equal]
+        starts = [spans_h.times[j][0] - spans_r.times[i][0] for i, j in matched]
+        ends = [spans_h.times[j][1] - spans_r.times[i][1] for i, j in matched]
+        return {"matched_words": len(matched), "start": offsets_summary(starts), "end": offsets_summary(ends),
+                **self._settings(spans_r, spans_h)}
+
+
+class SpeakerWER(Metric):
+    """Per-speaker WER: the minimal edit alignment of all words, each error charged to a reference speaker
+
+    A substitution or deletion is charged to the speaker of its reference word, an insertion
+    to the speaker of the reference word before it. Gives per reference speaker the rate
+    and counts.
+
+    :example ref: "rec 1 A 0.0 2.0 the cat sat\\nrec 1 B 2.0 4.0 on the mat\\n"
+    :example ref_type: "stm"
+    :example hyp: "rec 1 x 0.0 2.0 on the mat\\nrec 1 y 2.0 4.0 the cat sat\\n"
+    :example hyp_type: "stm"
+    :example return: {"A": {"rate": 1.0, "substitutions": 0, "deletions": 0, "insertions": 3, "reference_words": 3}, "B": {"rate": 1.0, "substitutions": 0, "deletions": 3, "insertions": 0, "reference_words": 3}}
+    """
+
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
+        speakers = speakers_of(ref, "reference", "speakerwer")
+        tally: dict = {s: [0, 0, 0, 0] for s in speakers}
+        a, b = ref.words, hyp.words
+        for tag, i1, i2, j1, j2 in edit_opcodes(a, b):
+            if tag == "insert":
+                if a:
+                    tally[speakers[max(i1 - 1, 0)]][3] += j2 - j1
+                continue
+            slot = {"equal": 0, "replace": 1, "delete": 2}[tag]
+            for i in range(i1, i2):
+                tally[speakers[i]][slot] += 1
+        return {s: counts(*c) for s, c in tally.items()}

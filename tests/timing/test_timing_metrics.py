@@ -1,0 +1,131 @@
+"""The time- and speaker-aware metrics on real files, through the CLI and the pipeline, and
+the rule that carries word times through normalization (merge, split, delete)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from benchmarkstt_core.context import Context
+from benchmarkstt_core.pipeline import Pipeline
+from benchmarkstt_core.plugins import make_plugin_manager
+
+ROOT = pathlib.Path(__file__).parent.parent.parent
+DATA = ROOT / "tests" / "data"
+BIN = pathlib.Path(sys.executable).parent
+HOST = make_plugin_manager()
+REGISTRIES = HOST.registries
+
+CTM = "r 1 0.0 0.5 the\nr 1 0.5 0.5 cat\nr 1 1.0 0.5 sat\n"
+
+
+def cli(*args: str, cwd: pathlib.Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([str(BIN / "benchmarkstt"), *args], cwd=cwd, capture_output=True, text=True)
+
+
+def items(normalizers: list, kind: str, content: str, metric: str = "tcwer") -> list:
+    """The reference items of ``content`` (of input type ``kind``) after ``normalizers``."""
+    pipeline = Pipeline(REGISTRIES, normalizers, [metric], context=Context(REGISTRIES, HOST.hook))
+    text = REGISTRIES.inputs.get(kind).cls.from_content(content, kind)
+    steps: list = []
+    from benchmarkstt_core.pipeline import record_step
+
+    normalized = pipeline.normalize(text, lambda e: record_step(steps, e, None))
+    return [dict(item) for item in pipeline.segment(text, normalized, steps)]
+
+
+def test_a_merged_word_spans_its_source_words():
+    got = items([("replace", "new york", "newyork")], "ctm", "r 1 1.0 0.5 new\nr 1 1.5 0.5 york\nr 1 2.0 1.0 city\n")
+    assert [(i["item"], i.get("start"), i.get("end")) for i in got] == [("newyork", 1.0, 2.0), ("city", 2.0, 3.0)]
+
+
+def test_split_parts_keep_their_source_word_times_and_deleted_words_lose_theirs():
+    got = items([("regex", "-", " "), ("replacewords", "uh", "")], "ctm",
+                "r 1 1.0 0.5 well-known\nr 1 1.5 0.2 uh\nr 1 2.0 1.0 man\n")
+    assert [(i["item"], i.get("start"), i.get("end")) for i in got] == [
+        ("well", 1.0, 1.5), ("known", 1.0, 1.5), ("man", 2.0, 3.0)]
+
+
+def test_the_tutorial_config_keeps_every_kaldi_word_time():
+    pipeline = Pipeline(REGISTRIES, [("config", str(ROOT / "docs/tutorial/config.conf"))], ["tcwer"],
+                        context=Context(REGISTRIES, HOST.hook))
+    from benchmarkstt_core.pipeline import record_step
+
+    text = REGISTRIES.inputs.get("kaldi").cls.from_content((DATA / "qt_kaldi.json").read_text(encoding="utf-8"), "k")
+    steps: list = []
+    normalized = pipeline.normalize(text, lambda e: record_step(steps, e, None))
+    schema = pipeline.segment(text, normalized, steps)
+    assert len(schema) > 15000 and all("start" in item and "end" in item for item in schema)
+
+
+def test_tcwer_on_ctm_files_and_a_shift_beyond_the_collar(tmp_path):
+    (tmp_path / "r.ctm").write_text(CTM, encoding="utf-8")
+    (tmp_path / "h.ctm").write_text(CTM.replace("r 1 1.0", "r 1 12.0"), encoding="utf-8")
+    done = cli("-r", "r.ctm", "-h", "h.ctm", "--tcwer", "--wer", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    results = {r["title"]: r["result"] for r in json.loads(done.stdout)}
+    assert results["wer"] == 0
+    assert results["tcwer"]["rate"] == 2 / 3
+    assert (results["tcwer"]["deletions"], results["tcwer"]["insertions"]) == (1, 1)
+    assert results["tcwer"]["hypothesis_timing"] == "word times (character_based_points)"
+
+
+def test_the_tutorial_shifted_by_10_s_fails_under_a_5_s_collar_and_not_under_wer(tmp_path):
+    data = json.loads((DATA / "qt_kaldi.json").read_text(encoding="utf-8"))
+    for word in data["words"]:
+        word["start"] += 10
+        word["end"] += 10
+    (tmp_path / "shifted.json").write_text(json.dumps(data), encoding="utf-8")
+    rates = {}
+    for name, hyp in (("plain", str(DATA / "qt_kaldi.json")), ("shifted", str(tmp_path / "shifted.json"))):
+        done = cli("-r", "tests/data/qt_subs.xml", "-h", hyp, "--config", "docs/tutorial/config.conf",
+                   "--wer", "levenshtein", "--tcwer", "5", "-o", "json")
+        assert done.returncode == 0, done.stderr
+        rates[name] = {r["title"]: r["result"] for r in json.loads(done.stdout)}
+    assert rates["plain"]["wer"] == rates["shifted"]["wer"]
+    assert rates["plain"]["tcwer"]["rate"] < 0.2 < 0.9 < rates["shifted"]["tcwer"]["rate"]
+
+
+def test_a_metric_that_needs_times_names_the_input_that_lacks_them():
+    done = cli("-r", "tests/data/qt_subs.xml", "-h", "tests/data/qt_kaldi_hypothesis.txt", "--tcwer")
+    assert done.returncode != 0 and done.stdout == ""
+    assert done.stderr.strip().startswith("benchmarkstt: error: --tcwer needs word or segment times; "
+                                          "the hypothesis has none")
+    assert "(-ht)" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_cpwer_needs_speakers(tmp_path):
+    (tmp_path / "r.ctm").write_text(CTM, encoding="utf-8")
+    done = cli("-r", "r.ctm", "-h", "r.ctm", "--cpwer", cwd=tmp_path)
+    assert done.returncode != 0
+    assert "benchmarkstt: error: --cpwer needs speakers; the reference has none" in done.stderr
+
+
+def test_speaker_metrics_on_stm():
+    stm = "rec 1 A 0.0 2.0 the cat sat\nrec 1 B 2.0 4.0 on the mat\n"
+    hyp = "rec 1 x 0.0 2.0 on the mat\nrec 1 y 2.0 4.0 the cat sat\n"
+    r, h = items([], "stm", stm, "cpwer"), items([], "stm", hyp, "cpwer")
+    from benchmarkstt_core.schema import Schema
+
+    rs = Schema.from_items(r)
+    hs = Schema.from_items(h)
+    cp = REGISTRIES.metrics.get("cpwer").cls().compare(rs, hs)
+    assert cp["rate"] == 0 and cp["mapping"] == {"x": "B", "y": "A"}
+    tcp = REGISTRIES.metrics.get("tcpwer").cls(0).compare(rs, hs)
+    assert tcp["rate"] == 1 and tcp["substitutions"] == 6 and tcp["mapping"] == {"x": "A", "y": "B"}
+    per = REGISTRIES.metrics.get("speakerwer").cls().compare(rs, hs)
+    assert set(per) == {"A", "B"} and per["A"]["reference_words"] == 3
+
+
+@pytest.mark.parametrize("name", ["benchmarkstt_timing.rates", "benchmarkstt_timing.words", "benchmarkstt_timing.tcalign",
+                                  "benchmarkstt_timing.metrics", "benchmarkstt_core.wordmap"])
+def test_doctests(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
