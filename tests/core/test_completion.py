@@ -22,8 +22,8 @@ def complete(tmp_path, line: str) -> list:
 
 def test_completes_plugin_flags_and_subcommands(tmp_path):
     assert complete(tmp_path, "benchmarkstt --wo") == ["--worddiffs "]
-    assert complete(tmp_path, "benchmarkstt --w") == ["--wer", "--whisperbasic", "--whisperenglish", "--wil", "--wip",
-                                                      "--worddiffs"]
+    assert complete(tmp_path, "benchmarkstt --w") == ["--wer", "--wil", "--wip", "--worddiffs", "--whisperbasic",
+                                                      "--whisperenglish"]
     assert complete(tmp_path, "benchmarkstt-tools pl") == ["plugins "]
 
 
