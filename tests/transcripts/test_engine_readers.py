@@ -295,7 +295,7 @@ JSON_FILES = sorted(name for name in FILES if name.endswith(".json"))
 @pytest.mark.parametrize("name", JSON_FILES)
 def test_truncated_json_names_the_line_and_column(name):
     text = (DATA / name).read_text(encoding="utf-8")
-    with pytest.raises(InputError, match=rf"^{re.escape(name)}: line \d+ column \d+: not valid JSON: "):
+    with pytest.raises(InputError, match=rf"^{re.escape(name)}:\d+:\d+: not valid JSON: "):
         READERS[FILES[name]].parse(text[: len(text) // 2], name)
 
 

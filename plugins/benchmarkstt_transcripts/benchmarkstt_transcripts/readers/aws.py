@@ -19,10 +19,8 @@ from __future__ import annotations
 
 import re
 
-from benchmarkstt_core.errors import InputError
-
-from ..jsondata import check, field, load, number
 from ..model import Segment, Transcript, Word
+from ._json import JsonShape
 
 TYPE = "aws"
 EXTENSIONS = (".json",)
@@ -35,23 +33,22 @@ def sniff(head: str) -> bool:
         and '"channels"' not in head
 
 
-def _speakers_by_start(results: dict, source: str) -> dict:
+def _speakers_by_start(results: dict, doc: JsonShape) -> dict:
     """``start_time`` -> speaker from ``results.speaker_labels.segments[].items[]``."""
-    labels = field(results, "speaker_labels", "results", source, dict, None)
+    labels = doc.get(results, "speaker_labels", dict, "results", required=False)
     if labels is None:
         return {}
     found = {}
-    for i, seg in enumerate(field(labels, "segments", "results.speaker_labels", source, list, [])):
-        where = f"results.speaker_labels.segments[{i}]"
-        for j, item in enumerate(field(seg, "items", where, source, list, [])):
-            speaker = field(item, "speaker_label", f"{where}.items[{j}]", source, str, None)
-            start = field(item, "start_time", f"{where}.items[{j}]", source, (str, int, float), None)
+    for seg, where in doc.each(labels, "segments", "results.speaker_labels", required=False):
+        for item, at in doc.each(seg, "items", where, required=False):
+            speaker = doc.get(item, "speaker_label", str, at, required=False)
+            start = doc.number(item, "start_time", at)
             if speaker is not None and start is not None:
-                found[number(start, f"{where}.items[{j}].start_time", source)] = speaker
+                found[start] = speaker
     return found
 
 
-def _words(items: list, speakers: dict, source: str) -> list:
+def _words(items: list, speakers: dict, doc: JsonShape) -> list:
     """The words as ``[text, start, end, confidence, speaker]`` rows, punctuation attached."""
     rows: list = []
     pending = ""  # punctuation before any word
@@ -62,7 +59,7 @@ def _words(items: list, speakers: dict, source: str) -> list:
             if kind.__class__ is not str or content.__class__ is not str:
                 raise TypeError
         except (AttributeError, KeyError, IndexError, TypeError):
-            kind, best, content = _checked(item, i, source)
+            kind, best, content = _checked(item, f"results.items[{i}]", doc)
         if kind == "punctuation":
             if rows:
                 rows[-1][0] += content
@@ -77,10 +74,10 @@ def _words(items: list, speakers: dict, source: str) -> list:
                 raise TypeError
         except (KeyError, TypeError, ValueError):
             where = f"results.items[{i}]"
-            start = number(item.get("start_time"), f"{where}.start_time", source)
-            end = number(item.get("end_time"), f"{where}.end_time", source)
-            confidence = number(best.get("confidence"), f"{where}.alternatives[0].confidence", source)
-            speaker = field(item, "speaker_label", where, source, str, None)
+            start = doc.number(item, "start_time", where)
+            end = doc.number(item, "end_time", where)
+            confidence = doc.number(best, "confidence", f"{where}.alternatives[0]")
+            speaker = doc.get(item, "speaker_label", str, where, required=False)
         if speaker is None and speakers:
             speaker = speakers.get(start)
         rows.append([pending + content if pending else content, start, end, confidence, speaker])
@@ -88,15 +85,12 @@ def _words(items: list, speakers: dict, source: str) -> list:
     return rows
 
 
-def _checked(item: object, i: int, source: str) -> tuple:
+def _checked(item: object, where: str, doc: JsonShape) -> tuple:
     """``(type, best alternative, content)`` of an item, or an error naming what is wrong."""
-    where = f"results.items[{i}]"
-    kind = field(item, "type", where, source, str)
-    alternatives = field(item, "alternatives", where, source, list)
-    if not alternatives:
-        raise InputError(f"{source}: {where}.alternatives: empty")
-    best = alternatives[0]
-    return kind, best, field(best, "content", f"{where}.alternatives[0]", source, str)
+    doc.expect(item, dict, where)
+    kind = doc.get(item, "type", str, where)
+    best, at = doc.first(item, "alternatives", where) or doc.fail(f"{where}.alternatives", "empty")
+    return kind, best, doc.get(best, "content", str, at)
 
 
 def _turns(rows: list) -> tuple:
@@ -114,11 +108,10 @@ def _turns(rows: list) -> tuple:
 
 def parse(text: str, source: str) -> Transcript:
     """Read AWS Transcribe JSON text."""
-    doc = check(load(text, source), "the top level", source, dict)
-    results = field(doc, "results", "", source, dict)
-    items = field(results, "items", "results", source, list, None)
+    doc = JsonShape(source)
+    results = doc.get(doc.expect(doc.load(text), dict, ""), "results", dict, "")
+    items = doc.get(results, "items", list, "results", required=False)
     if items:
-        return Transcript(TYPE, _turns(_words(items, _speakers_by_start(results, source), source)))
-    transcripts = field(results, "transcripts", "results", source, list)
-    texts = [field(t, "transcript", f"results.transcripts[{i}]", source, str) for i, t in enumerate(transcripts)]
+        return Transcript(TYPE, _turns(_words(items, _speakers_by_start(results, doc), doc)))
+    texts = [doc.get(t, "transcript", str, at) for t, at in doc.each(results, "transcripts", "results")]
     return Transcript(TYPE, tuple(Segment(" ".join(t.split())) for t in texts if t.strip()))
