@@ -48,9 +48,12 @@ def _speakers_by_start(results: dict, doc: JsonShape) -> dict:
     return found
 
 
-def _words(items: list, speakers: dict, doc: JsonShape) -> list:
-    """The words as ``[text, start, end, confidence, speaker]`` rows, punctuation attached."""
-    rows: list = []
+def _turns(items: list, speakers: dict, doc: JsonShape) -> tuple:
+    """One segment per speaker's turn; each punctuation item is attached to the word before it.
+
+    The words are made as the items are read (no second pass over rows): a file has 10^4-10^5."""
+    segments: list = []
+    turn: list = []  # the words of the current speaker's turn
     pending = ""  # punctuation before any word
     for i, item in enumerate(items):
         try:  # the usual item, quickly; anything else is checked field by field
@@ -61,8 +64,9 @@ def _words(items: list, speakers: dict, doc: JsonShape) -> list:
         except (AttributeError, KeyError, IndexError, TypeError):
             kind, best, content = _checked(item, f"results.items[{i}]", doc)
         if kind == "punctuation":
-            if rows:
-                rows[-1][0] += content
+            if turn:
+                last = turn[-1]
+                turn[-1] = Word(last.text + content, last.start, last.end, last.confidence, last.speaker)
             else:
                 pending += content
             continue
@@ -80,9 +84,19 @@ def _words(items: list, speakers: dict, doc: JsonShape) -> list:
             speaker = doc.get(item, "speaker_label", str, where, required=False)
         if speaker is None and speakers:
             speaker = speakers.get(start)
-        rows.append([pending + content if pending else content, start, end, confidence, speaker])
+        if turn and speaker != turn[0].speaker:
+            segments.append(_segment(turn))
+            turn = []
+        turn.append(Word(pending + content if pending else content, start, end, confidence, speaker))
         pending = ""
-    return rows
+    if turn:
+        segments.append(_segment(turn))
+    return tuple(segments)
+
+
+def _segment(turn: list) -> Segment:
+    """A speaker's turn of words as a segment."""
+    return Segment(" ".join([w.text for w in turn]), turn[0].start, turn[-1].end, turn[0].speaker, tuple(turn))
 
 
 def _checked(item: object, where: str, doc: JsonShape) -> tuple:
@@ -93,25 +107,12 @@ def _checked(item: object, where: str, doc: JsonShape) -> tuple:
     return kind, best, doc.get(best, "content", str, at)
 
 
-def _turns(rows: list) -> tuple:
-    """One segment per speaker's turn, from ``[text, start, end, confidence, speaker]`` rows."""
-    segments = []
-    first = 0
-    for i in range(1, len(rows) + 1):
-        if i == len(rows) or rows[i][4] != rows[first][4]:
-            turn = rows[first:i]
-            segments.append(Segment(" ".join([r[0] for r in turn]), turn[0][1], turn[-1][2], turn[0][4],
-                                    tuple([Word(*r) for r in turn])))
-            first = i
-    return tuple(segments)
-
-
 def parse(text: str, source: str) -> Transcript:
     """Read AWS Transcribe JSON text."""
     doc = JsonShape(source)
     results = doc.get(doc.expect(doc.load(text), dict, ""), "results", dict, "")
     items = doc.get(results, "items", list, "results", required=False)
     if items:
-        return Transcript(TYPE, _turns(_words(items, _speakers_by_start(results, doc), doc)))
+        return Transcript(TYPE, _turns(items, _speakers_by_start(results, doc), doc))
     texts = [doc.get(t, "transcript", str, at) for t, at in doc.each(results, "transcripts", "results")]
     return Transcript(TYPE, tuple(Segment(" ".join(t.split())) for t in texts if t.strip()))
