@@ -36,4 +36,4 @@ def test_a_bad_trn_line_is_named(tools, tmp_path):
     ref.write_text("fine (u1)\nno id here\n")
     hyp = write(tmp_path / "a.trn", [("u1", "fine")])
     run = tools("corpus", "-r", str(ref), "-h", f"a={hyp}", "--jobs", "1")
-    assert f"{ref}: line 2: expected the text followed by its utterance id" in assert_clean_error(run, "benchmarkstt-tools")
+    assert f"{ref}:2: expected the text followed by its utterance id" in assert_clean_error(run, "benchmarkstt-tools")

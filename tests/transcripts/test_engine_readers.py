@@ -295,7 +295,7 @@ JSON_FILES = sorted(name for name in FILES if name.endswith(".json"))
 @pytest.mark.parametrize("name", JSON_FILES)
 def test_truncated_json_names_the_line_and_column(name):
     text = (DATA / name).read_text(encoding="utf-8")
-    with pytest.raises(InputError, match=rf"^{re.escape(name)}: line \d+ column \d+: not valid JSON: "):
+    with pytest.raises(InputError, match=rf"^{re.escape(name)}:\d+:\d+: not valid JSON: "):
         READERS[FILES[name]].parse(text[: len(text) // 2], name)
 
 
@@ -328,19 +328,19 @@ def test_json_of_another_engine_is_an_error(reader, text):
 
 
 BAD_LINES = [
-    ("ctm", "news 1 0.10 0.32 good 0.99\nnews 1 0.42 0.78\n", "line 2: expected <file> <channel> <start> "
+    ("ctm", "news 1 0.10 0.32 good 0.99\nnews 1 0.42 0.78\n", ":2: expected <file> <channel> <start> "
      "<duration> <word> [<confidence>], got 4 fields"),
-    ("ctm", ";; header\nnews 1 0.10 x good\n", "line 2: the duration 'x' is not a number of seconds"),
-    ("ctm", "news 1 0.10 0.32 good high\n", "line 1: the confidence 'high' is not a number"),
-    ("ctm", "news 1 -0.10 0.32 good\n", "line 1: the start time '-0.10' is not a number of seconds"),
-    ("stm", "news 1 spk 0.10\n", "line 1: expected <file> <channel> <speaker> <begin> <end> [<label>] "
+    ("ctm", ";; header\nnews 1 0.10 x good\n", ":2: the duration 'x' is not a number of seconds"),
+    ("ctm", "news 1 0.10 0.32 good high\n", ":1: the confidence 'high' is not a number"),
+    ("ctm", "news 1 -0.10 0.32 good\n", ":1: the start time '-0.10' is not a number of seconds"),
+    ("stm", "news 1 spk 0.10\n", ":1: expected <file> <channel> <speaker> <begin> <end> [<label>] "
      "<transcript>, got 4 fields"),
-    ("stm", "news 1 spk 0.10 1.20 <o,f0 good evening\n", "line 1: the label '<o,f0' has no closing '>'"),
-    ("stm", "news 1 spk 1.20 0.10 good evening\n", "line 1: the end time 0.10 is before the begin time 1.20"),
-    ("stm", "news 1 spk 0.10 nan good evening\n", "line 1: the end time 'nan' is not a number of seconds"),
-    ("trn", "good evening (news-1)\ntonight the prime minister\n", "line 2: expected the text followed by "
+    ("stm", "news 1 spk 0.10 1.20 <o,f0 good evening\n", ":1: the label '<o,f0' has no closing '>'"),
+    ("stm", "news 1 spk 1.20 0.10 good evening\n", ":1: the end time 0.10 is before the begin time 1.20"),
+    ("stm", "news 1 spk 0.10 nan good evening\n", ":1: the end time 'nan' is not a number of seconds"),
+    ("trn", "good evening (news-1)\ntonight the prime minister\n", ":2: expected the text followed by "
      "its utterance id in parentheses, like 'good evening (utt-0001)'"),
-    ("trn", ";; only a comment\n", "the file has no TRN lines (it is empty or only comments)"),
+    ("trn", ";; only a comment\n", ": the file has no TRN lines (it is empty or only comments)"),
 ]
 
 
@@ -348,14 +348,14 @@ BAD_LINES = [
 def test_a_bad_line_is_named(reader, text, message):
     with pytest.raises(InputError) as caught:
         READERS[reader].parse(text, f"a.{reader}")
-    assert str(caught.value) == f"a.{reader}: {message}"
+    assert str(caught.value) == f"a.{reader}{message}"
 
 
 @pytest.mark.parametrize("name", ["passage.ctm", "passage.stm", "passage.trn"])
 def test_a_truncated_line_is_named(name):
     text = (DATA / name).read_text(encoding="utf-8")
     cut = text[: text.rindex("\n", 0, len(text) - 1) + 1] + text.splitlines()[-1].split()[0] + " 1"
-    with pytest.raises(InputError, match=rf"^{re.escape(name)}: line {len(text.splitlines())}: expected "):
+    with pytest.raises(InputError, match=rf"^{re.escape(name)}:{len(text.splitlines())}: expected "):
         READERS[FILES[name]].parse(cut, name)
 
 

@@ -120,7 +120,7 @@ MALFORMED = [
     ("k.json", '{"metadata": {"version": "1"}, "words": [{"word": 5}]}', "k.json: words[0].word: expected a string"),
     ("k.json", '{"metadata": {"version": "1"}, "words": [{"word": "a", "start": "x"}]}',
      "k.json: words[0].start: expected a number"),
-    ("k.json", '{"metadata": {"version": "1"}, "words": {"word": "a"}}', "k.json: words: expected a list"),
+    ("k.json", '{"metadata": {"version": "1"}, "words": {"word": "a"}}', "k.json: words: expected an array"),
     ("k.json", '{"metadata": {"version": "1"}, "text": [', "k.json:1:"),
 ]
 

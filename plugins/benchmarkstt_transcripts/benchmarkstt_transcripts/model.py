@@ -13,52 +13,83 @@ format has it); its ``words`` carry word-level times and confidences when the fi
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Optional, Tuple
+from typing import Any, Optional, Tuple
 
 
-@dataclass(frozen=True, init=False)
-class Word:
+class _Record:
+    """Value semantics for the plain classes below (a dataclass costs an import and, per object,
+    more time to make: files have 10^4-10^5 words): equality, hash and repr by the fields in
+    ``__slots__`` order. The objects are not to be changed once made."""
+
+    __slots__ = ()
+
+    def _values(self) -> tuple:
+        return tuple([getattr(self, name) for name in self.__slots__])
+
+    def __eq__(self, other: Any) -> bool:
+        return other.__class__ is self.__class__ and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{self.__class__.__name__}({fields})"
+
+    def as_dict(self) -> dict:
+        """The fields as plain data (words and segments as dicts too)."""
+        return {name: _plain(getattr(self, name)) for name in self.__slots__}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, _Record):
+        return value.as_dict()
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+class Word(_Record):
     """One word (or token) with its times, confidence and speaker where known."""
 
-    text: str
-    start: Optional[float] = None
-    end: Optional[float] = None
-    confidence: Optional[float] = None
-    speaker: Optional[str] = None
+    __slots__ = ("text", "start", "end", "confidence", "speaker")
 
     def __init__(self, text: str, start: Optional[float] = None, end: Optional[float] = None,
                  confidence: Optional[float] = None, speaker: Optional[str] = None):
-        # what the frozen dataclass's own __init__ does, at a third of its cost (files have 10^4-10^5 words)
-        self.__dict__.update(text=text, start=start, end=end, confidence=confidence, speaker=speaker)
+        self.text = text
+        self.start = start
+        self.end = end
+        self.confidence = confidence
+        self.speaker = speaker
 
 
-@dataclass(frozen=True, init=False)
-class Segment:
+class Segment(_Record):
     """A cue, utterance, phrase or paragraph: its text, times, speaker and words.
 
     ``recording`` names the recording (file and channel, session or utterance id) the segment
     belongs to in formats that hold several in one file (CTM, STM, TRN, SegLST); else None.
     """
 
-    text: str
-    start: Optional[float] = None
-    end: Optional[float] = None
-    speaker: Optional[str] = None
-    words: Tuple[Word, ...] = ()
-    recording: Optional[str] = None
+    __slots__ = ("text", "start", "end", "speaker", "words", "recording")
 
     def __init__(self, text: str, start: Optional[float] = None, end: Optional[float] = None,
                  speaker: Optional[str] = None, words: Tuple[Word, ...] = (), recording: Optional[str] = None):
-        self.__dict__.update(text=text, start=start, end=end, speaker=speaker, words=words, recording=recording)
+        self.text = text
+        self.start = start
+        self.end = end
+        self.speaker = speaker
+        self.words = words
+        self.recording = recording
 
 
-@dataclass(frozen=True)
-class Transcript:
+class Transcript(_Record):
     """The ordered segments of one file, and the input type it was read as."""
 
-    type: str
-    segments: Tuple[Segment, ...] = ()
+    __slots__ = ("type", "segments")
+
+    def __init__(self, type: str, segments: Tuple[Segment, ...] = ()):  # noqa: A002 (the field's name)
+        self.type = type
+        self.segments = segments
 
     def text(self) -> str:
         """The text the normalizers see: the segments' texts, one per line."""
@@ -76,7 +107,7 @@ class Transcript:
     def as_dict(self) -> dict:
         """Plain data (for ``benchmarkstt-tools transcript -o json``); a segment's ``recording``
         only where the format has one."""
-        data = asdict(self)
+        data = super().as_dict()
         for segment in data["segments"]:
             if segment["recording"] is None:
                 del segment["recording"]

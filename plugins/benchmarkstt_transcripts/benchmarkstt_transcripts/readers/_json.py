@@ -13,6 +13,11 @@ where in it: the line and column for JSON that does not parse, the key path
     >>> doc.seconds_string({"startTime": 3}, "startTime", "results[3]")
     Traceback (most recent call last):
     benchmarkstt_core.errors.InputError: a.json: results[3].startTime: expected a string like "1.5s", got 3
+    >>> doc.number({"end_time": "0.9"}, "end_time", "results.items[0]")
+    0.9
+    >>> doc.load('{"results": [}')
+    Traceback (most recent call last):
+    benchmarkstt_core.errors.InputError: a.json:1:14: not valid JSON: Expecting value
     >>> iso_seconds("PT1M2.5S")
     62.5
 """
@@ -76,10 +81,9 @@ class JsonShape:
         try:
             return json.loads(text)
         except json.JSONDecodeError as err:
-            raise InputError(f"{self.source}: line {err.lineno} column {err.colno}: "
-                             f"not valid JSON: {err.msg}") from None
+            raise InputError(f"{self.source}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
         except RecursionError:
-            raise InputError(f"{self.source}: JSON nested too deeply") from None
+            raise InputError(f"{self.source}: not valid JSON: nested too deeply") from None
 
     def expect(self, value: Any, kind: type, path: str) -> Any:
         """``value`` if it is of ``kind`` (``float`` takes any JSON number), else an error."""
@@ -134,6 +138,22 @@ class JsonShape:
         if seconds is None:
             self.fail(key_path(path, key), f'expected an ISO 8601 duration like "PT1.5S", got {shown(value)}')
         return seconds
+
+    def number(self, obj: dict, key: str, path: str) -> Optional[float]:
+        """A time or confidence given as a JSON number or a numeric string (AWS writes ``"0.5"``);
+        None when absent."""
+        value = obj.get(key)
+        found = type(value)
+        if found is float or found is int:
+            return float(value)
+        if value is None:
+            return None
+        if found is str:
+            try:
+                return float(value)
+            except ValueError:
+                pass
+        self.fail(key_path(path, key), f"expected a number, got {shown(value)}")
 
     def speaker(self, obj: dict, key: str, path: str) -> Optional[str]:
         """A speaker label or number as a string; None when absent."""

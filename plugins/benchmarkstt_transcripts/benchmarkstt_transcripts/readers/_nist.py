@@ -7,7 +7,7 @@ Blank lines and ``;;`` comment lines are skipped; line numbers count every line 
     [(3, 'f1 A 0.5 0.2 good')]
     >>> seconds("0.5x", "start time", "a.ctm", 3)
     Traceback (most recent call last):
-    benchmarkstt_core.errors.InputError: a.ctm: line 3: the start time '0.5x' is not a number of seconds
+    benchmarkstt_core.errors.InputError: a.ctm:3: the start time '0.5x' is not a number of seconds
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def seconds(field: str, what: str, source: str, number: int) -> float:
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value < 0:
-        raise InputError(f"{source}: line {number}: the {what} {field!r} is not a number of seconds")
+        raise InputError(f"{source}:{number}: the {what} {field!r} is not a number of seconds")
     return value
 
 

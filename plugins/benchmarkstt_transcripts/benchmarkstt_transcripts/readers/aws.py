@@ -19,10 +19,8 @@ from __future__ import annotations
 
 import re
 
-from benchmarkstt_core.errors import InputError
-
-from ..jsondata import check, field, load, number
 from ..model import Segment, Transcript, Word
+from ._json import JsonShape
 
 TYPE = "aws"
 EXTENSIONS = (".json",)
@@ -35,25 +33,27 @@ def sniff(head: str) -> bool:
         and '"channels"' not in head
 
 
-def _speakers_by_start(results: dict, source: str) -> dict:
+def _speakers_by_start(results: dict, doc: JsonShape) -> dict:
     """``start_time`` -> speaker from ``results.speaker_labels.segments[].items[]``."""
-    labels = field(results, "speaker_labels", "results", source, dict, None)
+    labels = doc.get(results, "speaker_labels", dict, "results", required=False)
     if labels is None:
         return {}
     found = {}
-    for i, seg in enumerate(field(labels, "segments", "results.speaker_labels", source, list, [])):
-        where = f"results.speaker_labels.segments[{i}]"
-        for j, item in enumerate(field(seg, "items", where, source, list, [])):
-            speaker = field(item, "speaker_label", f"{where}.items[{j}]", source, str, None)
-            start = field(item, "start_time", f"{where}.items[{j}]", source, (str, int, float), None)
+    for seg, where in doc.each(labels, "segments", "results.speaker_labels", required=False):
+        for item, at in doc.each(seg, "items", where, required=False):
+            speaker = doc.get(item, "speaker_label", str, at, required=False)
+            start = doc.number(item, "start_time", at)
             if speaker is not None and start is not None:
-                found[number(start, f"{where}.items[{j}].start_time", source)] = speaker
+                found[start] = speaker
     return found
 
 
-def _words(items: list, speakers: dict, source: str) -> list:
-    """The words as ``[text, start, end, confidence, speaker]`` rows, punctuation attached."""
-    rows: list = []
+def _turns(items: list, speakers: dict, doc: JsonShape) -> tuple:
+    """One segment per speaker's turn; each punctuation item is attached to the word before it.
+
+    The words are made as the items are read (no second pass over rows): a file has 10^4-10^5."""
+    segments: list = []
+    turn: list = []  # the words of the current speaker's turn
     pending = ""  # punctuation before any word
     for i, item in enumerate(items):
         try:  # the usual item, quickly; anything else is checked field by field
@@ -62,10 +62,11 @@ def _words(items: list, speakers: dict, source: str) -> list:
             if kind.__class__ is not str or content.__class__ is not str:
                 raise TypeError
         except (AttributeError, KeyError, IndexError, TypeError):
-            kind, best, content = _checked(item, i, source)
+            kind, best, content = _checked(item, f"results.items[{i}]", doc)
         if kind == "punctuation":
-            if rows:
-                rows[-1][0] += content
+            if turn:
+                last = turn[-1]
+                turn[-1] = Word(last.text + content, last.start, last.end, last.confidence, last.speaker)
             else:
                 pending += content
             continue
@@ -77,48 +78,41 @@ def _words(items: list, speakers: dict, source: str) -> list:
                 raise TypeError
         except (KeyError, TypeError, ValueError):
             where = f"results.items[{i}]"
-            start = number(item.get("start_time"), f"{where}.start_time", source)
-            end = number(item.get("end_time"), f"{where}.end_time", source)
-            confidence = number(best.get("confidence"), f"{where}.alternatives[0].confidence", source)
-            speaker = field(item, "speaker_label", where, source, str, None)
+            start = doc.number(item, "start_time", where)
+            end = doc.number(item, "end_time", where)
+            confidence = doc.number(best, "confidence", f"{where}.alternatives[0]")
+            speaker = doc.get(item, "speaker_label", str, where, required=False)
         if speaker is None and speakers:
             speaker = speakers.get(start)
-        rows.append([pending + content if pending else content, start, end, confidence, speaker])
+        if turn and speaker != turn[0].speaker:
+            segments.append(_segment(turn))
+            turn = []
+        turn.append(Word(pending + content if pending else content, start, end, confidence, speaker))
         pending = ""
-    return rows
-
-
-def _checked(item: object, i: int, source: str) -> tuple:
-    """``(type, best alternative, content)`` of an item, or an error naming what is wrong."""
-    where = f"results.items[{i}]"
-    kind = field(item, "type", where, source, str)
-    alternatives = field(item, "alternatives", where, source, list)
-    if not alternatives:
-        raise InputError(f"{source}: {where}.alternatives: empty")
-    best = alternatives[0]
-    return kind, best, field(best, "content", f"{where}.alternatives[0]", source, str)
-
-
-def _turns(rows: list) -> tuple:
-    """One segment per speaker's turn, from ``[text, start, end, confidence, speaker]`` rows."""
-    segments = []
-    first = 0
-    for i in range(1, len(rows) + 1):
-        if i == len(rows) or rows[i][4] != rows[first][4]:
-            turn = rows[first:i]
-            segments.append(Segment(" ".join([r[0] for r in turn]), turn[0][1], turn[-1][2], turn[0][4],
-                                    tuple([Word(*r) for r in turn])))
-            first = i
+    if turn:
+        segments.append(_segment(turn))
     return tuple(segments)
+
+
+def _segment(turn: list) -> Segment:
+    """A speaker's turn of words as a segment."""
+    return Segment(" ".join([w.text for w in turn]), turn[0].start, turn[-1].end, turn[0].speaker, tuple(turn))
+
+
+def _checked(item: object, where: str, doc: JsonShape) -> tuple:
+    """``(type, best alternative, content)`` of an item, or an error naming what is wrong."""
+    doc.expect(item, dict, where)
+    kind = doc.get(item, "type", str, where)
+    best, at = doc.first(item, "alternatives", where) or doc.fail(f"{where}.alternatives", "empty")
+    return kind, best, doc.get(best, "content", str, at)
 
 
 def parse(text: str, source: str) -> Transcript:
     """Read AWS Transcribe JSON text."""
-    doc = check(load(text, source), "the top level", source, dict)
-    results = field(doc, "results", "", source, dict)
-    items = field(results, "items", "results", source, list, None)
+    doc = JsonShape(source)
+    results = doc.get(doc.expect(doc.load(text), dict, ""), "results", dict, "")
+    items = doc.get(results, "items", list, "results", required=False)
     if items:
-        return Transcript(TYPE, _turns(_words(items, _speakers_by_start(results, source), source)))
-    transcripts = field(results, "transcripts", "results", source, list)
-    texts = [field(t, "transcript", f"results.transcripts[{i}]", source, str) for i, t in enumerate(transcripts)]
+        return Transcript(TYPE, _turns(items, _speakers_by_start(results, doc), doc))
+    texts = [doc.get(t, "transcript", str, at) for t, at in doc.each(results, "transcripts", "results")]
     return Transcript(TYPE, tuple(Segment(" ".join(t.split())) for t in texts if t.strip()))

@@ -53,7 +53,7 @@ def parse(text: str, source: str) -> Transcript:
     for number, line in records(text, source, "CTM"):
         fields = line.split()
         if len(fields) not in (5, 6, 8):
-            raise InputError(f"{source}: line {number}: expected <file> <channel> <start> <duration> <word> "
+            raise InputError(f"{source}:{number}: expected <file> <channel> <start> <duration> <word> "
                              f"[<confidence>], got {len(fields)} fields")
         start = seconds(fields[2], "start time", source, number)
         end = round(start + seconds(fields[3], "duration", source, number), 6)
@@ -62,7 +62,7 @@ def parse(text: str, source: str) -> Transcript:
             try:
                 confidence = float(fields[5])
             except ValueError:
-                raise InputError(f"{source}: line {number}: the confidence {fields[5]!r} is not a number") from None
+                raise InputError(f"{source}:{number}: the confidence {fields[5]!r} is not a number") from None
         speaker = fields[7] if len(fields) == 8 else None
         recordings.setdefault(f"{fields[0]} {fields[1]}", []).append(
             Word(fields[4], start, end, confidence, speaker))

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from ..jsondata import check, field, load, number
 from ..model import Segment, Transcript, Word
+from ._json import JsonShape
 
 TYPE = "kaldi"
 EXTENSIONS = (".json",)
@@ -35,11 +35,12 @@ def sniff(head: str) -> bool:
 
 def parse(text: str, source: str) -> Transcript:
     """Read Kaldi JSON text."""
-    doc = check(load(text, source), "the top level", source, dict)
-    items = field(doc, "words", "", source, list, None)
+    doc = JsonShape(source)
+    data = doc.expect(doc.load(text), dict, "")
+    items = doc.get(data, "words", list, "", required=False)
     if items is None:
-        whole = field(doc, "punct", "", source, str, None)
-        whole = field(doc, "text", "", source, str) if whole is None else whole
+        whole = doc.get(data, "punct", str, "", required=False)
+        whole = doc.get(data, "text", str, "") if whole is None else whole
         return Transcript(TYPE, (Segment(" ".join(whole.split())),) if whole.strip() else ())
     words = []
     for i, item in enumerate(items):
@@ -50,10 +51,11 @@ def parse(text: str, source: str) -> Transcript:
                 raise TypeError
         except (AttributeError, KeyError, TypeError):
             where = f"words[{i}]"
-            shown = field(item, "punct", where, source, str, None) or field(item, "word", where, source, str)
-            start = number(item.get("start"), f"{where}.start", source)
-            end = number(item.get("end"), f"{where}.end", source)
-            confidence = number(item.get("confidence"), f"{where}.confidence", source)
+            doc.expect(item, dict, where)
+            shown = doc.get(item, "punct", str, where, required=False) or doc.get(item, "word", str, where)
+            start = doc.number(item, "start", where)
+            end = doc.number(item, "end", where)
+            confidence = doc.number(item, "confidence", where)
         shown = shown.strip()
         if shown:
             words.append(Word(shown, start, end, confidence))

@@ -54,17 +54,17 @@ def parse(text: str, source: str) -> Transcript:
     for number, line in records(text, source, "STM"):
         fields = line.split(None, 5)
         if len(fields) < 5:
-            raise InputError(f"{source}: line {number}: expected <file> <channel> <speaker> <begin> <end> "
+            raise InputError(f"{source}:{number}: expected <file> <channel> <speaker> <begin> <end> "
                              f"[<label>] <transcript>, got {len(fields)} fields")
         begin = seconds(fields[3], "begin time", source, number)
         end = seconds(fields[4], "end time", source, number)
         if end < begin:
-            raise InputError(f"{source}: line {number}: the end time {fields[4]} is before the begin time {fields[3]}")
+            raise InputError(f"{source}:{number}: the end time {fields[4]} is before the begin time {fields[3]}")
         words = fields[5] if len(fields) > 5 else ""
         if words.startswith("<"):
             close = words.find(">")
             if close < 0:
-                raise InputError(f"{source}: line {number}: the label {words.split()[0]!r} has no closing '>'")
+                raise InputError(f"{source}:{number}: the label {words.split()[0]!r} has no closing '>'")
             words = words[close + 1:].strip()
         if words == IGNORED:
             continue

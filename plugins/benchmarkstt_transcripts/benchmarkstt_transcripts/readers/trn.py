@@ -47,7 +47,7 @@ def parse(text: str, source: str) -> Transcript:
     for number, line in records(text, source, "TRN"):
         match = _LINE.fullmatch(line)
         if match is None:
-            raise InputError(f"{source}: line {number}: expected the text followed by its utterance id "
+            raise InputError(f"{source}:{number}: expected the text followed by its utterance id "
                              f"in parentheses, like 'good evening (utt-0001)'")
         segments.append(Segment(" ".join(match.group(1).split()), recording=match.group(2)))
     return Transcript(TYPE, by_recording(segments))
