@@ -79,11 +79,16 @@ def write_package(folder: Path, dist: str, modules: dict, entry_points: dict) ->
     return folder
 
 
-def console_sessions(page: Path) -> list:
+def console_sessions(page: Path, skip: tuple = ()) -> list:
     """``(command, output)`` of every ``$ command`` in the ```` ```console ```` blocks of a
-    docs page; the output of ``$ cat FILE`` is that file's content."""
+    docs page, but those of the ``## `` sections titled in ``skip``; the output of
+    ``$ cat FILE`` is that file's content."""
+    text = page.read_text(encoding="utf-8")
+    for title in skip:
+        head, found, rest = text.partition(f"\n## {title}\n")
+        text = head + ("\n## " + rest.split("\n## ", 1)[1] if found and "\n## " in rest else "")
     pairs = []
-    for block in re.findall(r"```console\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+    for block in re.findall(r"```console\n(.*?)```", text, re.S):
         for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
             command, _, output = chunk.partition("\n")
             pairs.append((command, output))

@@ -75,6 +75,7 @@ def test_ranking_separates_clear_differences_and_groups_twins(tools, corpus):
     assert "no significant difference between mid and twin" in verdicts[("mid", "twin")]["verdict"]
 
 
+@pytest.mark.slow  # starts a Dask cluster
 def test_jobs_and_dask_cluster_give_identical_results(tools, corpus):
     one = run_json(tools, corpus, "--jobs", "1", "--cer")
     two = run_json(tools, corpus, "--jobs", "2", "--cer")

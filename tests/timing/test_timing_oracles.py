@@ -16,6 +16,8 @@ import pytest
 from benchmarkstt_core.plugins import make_plugin_manager
 from benchmarkstt_core.schema import Schema
 
+pytestmark = pytest.mark.slow  # builds a virtualenv with the oracles
+
 DATA = pathlib.Path(__file__).parent.parent / "data"
 ORACLE = pathlib.Path(__file__).parent / "oracle.py"
 REGISTRIES = make_plugin_manager().registries
