@@ -126,7 +126,11 @@ def wilcoxon(rates_a: Sequence, rates_b: Sequence) -> dict:
     except ValueError:  # scipy before 1.15 (the last on Python 3.9) calls the normal approximation "approx"
         if method != "asymptotic":
             raise
-        test = scipy_wilcoxon(diffs, method="approx")
+        import warnings
+
+        with warnings.catch_warnings():  # its small-sample warning, which later versions dropped
+            warnings.filterwarnings("ignore", "Sample size too small", UserWarning)
+            test = scipy_wilcoxon(diffs, method="approx")
     return {"files": len(rates_a), "statistic": float(test.statistic), "p_value": float(test.pvalue),
             "method": method}
 
