@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from itertools import permutations
 from statistics import median
 from typing import Any, Sequence
@@ -219,7 +220,7 @@ def offsets_summary(offsets: list) -> dict:
     absolute = sorted(abs(x) for x in offsets)
     rank = max(0, -(-9 * len(absolute) // 10) - 1)
     n = len(offsets)
-    return {"mean": sum(offsets) / n, "median": median(offsets), "p90_abs": absolute[rank],
+    return {"mean": math.fsum(offsets) / n, "median": median(offsets), "p90_abs": absolute[rank],
             **{f"within_{limit}": sum(1 for x in absolute if x <= limit + 1e-9) / n for limit in (0.1, 0.25, 0.5)}}
 
 
