@@ -18,17 +18,12 @@ pytestmark = pytest.mark.slow
 GUNICORN = BIN / "gunicorn"
 
 
-@pytest.fixture
-def gunicorn(tmp_path):
-    """gunicorn serving ``benchmarkstt_api.wsgi:application`` from a server directory; yields its URL."""
-    if not GUNICORN.exists():
-        pytest.skip("gunicorn is not installed (pip install -e './plugins/benchmarkstt_api[gunicorn]')")
-    root = make_server_dirs(tmp_path)
+def serve(root: Path, options: list, env: dict):
+    """Run gunicorn with ``options`` on ``benchmarkstt_api.wsgi:application`` in ``root`` until
+    both workers answer; yield ``(url, output)``, then stop it."""
     port = free_port()
     log = tempfile.NamedTemporaryFile(prefix="gunicorn-", suffix=".log")
-    env = clean_env({"BENCHMARKSTT_API_EXPLORER": "1", "BENCHMARKSTT_API_MAX_BODY_SIZE": "2k"})
-    proc = subprocess.Popen([str(GUNICORN), "--workers", "2", "--bind", f"127.0.0.1:{port}",
-                             "--log-level", "info", "benchmarkstt_api.wsgi:application"],
+    proc = subprocess.Popen([str(GUNICORN), *options, "--bind", f"127.0.0.1:{port}", "benchmarkstt_api.wsgi:application"],
                             cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}/api"
     output = lambda: Path(log.name).read_text(errors="replace")  # noqa: E731
@@ -42,6 +37,15 @@ def gunicorn(tmp_path):
         proc.terminate()
         proc.wait(timeout=30)
         log.close()
+
+
+@pytest.fixture
+def gunicorn(tmp_path):
+    """gunicorn serving ``benchmarkstt_api.wsgi:application`` from a server directory; yields its URL."""
+    if not GUNICORN.exists():
+        pytest.skip("gunicorn is not installed (pip install -e './plugins/benchmarkstt_api[gunicorn]')")
+    env = clean_env({"BENCHMARKSTT_API_EXPLORER": "1", "BENCHMARKSTT_API_MAX_BODY_SIZE": "2k"})
+    yield from serve(make_server_dirs(tmp_path), ["--workers", "2", "--log-level", "info"], env)
 
 
 def test_two_workers_answer_concurrent_requests(gunicorn):
@@ -97,25 +101,8 @@ def gthread(tmp_path):
     """gunicorn as docs/api.md recommends it (gthread workers), with two processes that compute per worker."""
     if not GUNICORN.exists():
         pytest.skip("gunicorn is not installed")
-    root = make_server_dirs(tmp_path)
-    port = free_port()
-    log = tempfile.NamedTemporaryFile(prefix="gunicorn-", suffix=".log")
-    proc = subprocess.Popen([str(GUNICORN), "--workers", "2", "--worker-class", "gthread", "--threads", "16",
-                             "--timeout", "10", "--bind", f"127.0.0.1:{port}", "benchmarkstt_api.wsgi:application"],
-                            cwd=root, stdout=log, stderr=subprocess.STDOUT,
-                            env=clean_env({"BENCHMARKSTT_API_WORKERS": "2"}))
-    url = f"http://127.0.0.1:{port}/api"
-    output = lambda: Path(log.name).read_text(errors="replace")  # noqa: E731
-    try:
-        deadline = time.monotonic() + 60
-        while len(re.findall(r"Booting worker with pid", output())) < 2 or rpc(url, "version")[0] != 200:
-            assert proc.poll() is None and time.monotonic() < deadline, output()
-            time.sleep(0.2)
-        yield url, output
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        log.close()
+    yield from serve(make_server_dirs(tmp_path), ["--workers", "2", "--worker-class", "gthread", "--threads", "16",
+                                                  "--timeout", "10"], clean_env({"BENCHMARKSTT_API_WORKERS": "2"}))
 
 
 def test_slow_clients_do_not_stall_the_recommended_setup(gthread):
