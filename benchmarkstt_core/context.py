@@ -14,9 +14,14 @@ from __future__ import annotations
 
 import codecs
 import os
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    from pluggy import HookRelay
+
+    from .registry import Registries
 
 PathGuard = Callable[[str, str], str]
 
@@ -139,8 +144,9 @@ def stdin_bytes() -> bytes:
 class Context:
     """The host's services for components.
 
-    :param registries: the :class:`~benchmarkstt_core.registry.Registries` in use
-    :param hook: the plugin manager's hook caller
+    :param registries: the :class:`~benchmarkstt_core.registry.Registries` in use (``None`` in a
+        context that only reads files)
+    :param hook: the plugin manager's hook caller (pluggy's ``HookRelay``)
     :param encoding: the default file encoding
     :param path_guard: called as ``path_guard(path, field)`` before a file is read; returns the
         path to open or raises :class:`~benchmarkstt_core.errors.PathNotAllowedError`
@@ -150,7 +156,7 @@ class Context:
     :param warn: called with a warning message (default: a ``benchmarkstt: warning:`` line on stderr)
     """
 
-    def __init__(self, registries: Any, hook: Any = None, encoding: str | None = None,
+    def __init__(self, registries: Registries | None, hook: HookRelay | None = None, encoding: str | None = None,
                  path_guard: PathGuard | None = None, defaults: dict | None = None, stdin: bool = False,
                  encoding_hint: str = ENCODING_HINT, warn: Callable[[str], None] | None = None):
         self.registries = registries

@@ -10,7 +10,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from .context import Context
 
 
 class Input:
@@ -19,7 +22,7 @@ class Input:
     :param source: what the user gave as ``-r``/``-h``
     """
 
-    def __init__(self, source: str, *, context: Any = None):
+    def __init__(self, source: str, *, context: Context | None = None):
         self.source = source
         self.context = context
 

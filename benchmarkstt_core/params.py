@@ -48,9 +48,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .errors import ParameterError
+
+if TYPE_CHECKING:
+    from .registry import ComponentSpec, Param
 
 
 class FilePath(str):
@@ -274,7 +277,7 @@ def _default(value: Any) -> str:
     return str(getattr(value, "name", value))
 
 
-def param_heading(spec: Any, param: Any) -> str:
+def param_heading(spec: ComponentSpec, param: Param) -> str:
     """A component's parameter as help names it: ``min_len (integer, default 3)``, or only
     its name when it is untyped.
 

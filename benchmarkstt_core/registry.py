@@ -26,11 +26,14 @@ imports only the component modules it uses.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from .docblock import Docblock, parse
 from .entrypoints import load_object
 from .errors import BenchmarkSTTError, ParameterError, UnknownComponentError, UsageError
+
+if TYPE_CHECKING:
+    from .context import Context
 
 KINDS = ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects",
          "tool_commands")
@@ -168,7 +171,7 @@ class ComponentSpec:
             raise ParameterError(exc.parameter, f"{where or self.name}: {exc}") from None
         return converted + list(args[len(converted):]), kwargs
 
-    def create(self, args: Sequence[Any] = (), kwargs: dict | None = None, context: Any = None) -> Any:
+    def create(self, args: Sequence[Any] = (), kwargs: dict | None = None, context: Context | None = None) -> Any:
         """Instantiate the component with positional ``args`` and keyword ``kwargs``, converted
         by the parameters' types (:meth:`convert`)."""
         if not kwargs:

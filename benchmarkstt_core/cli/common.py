@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from ..errors import BenchmarkSTTError, UsageError
 
+if TYPE_CHECKING:
+    from ..registry import ComponentSpec, Registries
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..plugins import PluginHost
 
@@ -131,7 +134,7 @@ class ComponentAction(argparse.Action):
     of this flag or the help needs them: a run imports only the components it uses.
     """
 
-    def __init__(self, option_strings: list, dest: str, spec: Any = None, **kwargs: Any):
+    def __init__(self, option_strings: list, dest: str, spec: ComponentSpec | None = None, **kwargs: Any):
         self.spec = spec
         super().__init__(option_strings, dest, default=None, **kwargs)
 
@@ -171,7 +174,7 @@ class ComponentAction(argparse.Action):
         setattr(namespace, self.dest, calls)
 
 
-def help_text(spec: Any) -> str:
+def help_text(spec: ComponentSpec) -> str:
     """A component's help: its description's paragraphs, then its documented parameters."""
     from ..params import param_heading
 
@@ -318,7 +321,7 @@ def finish(status: int) -> NoReturn:
     os._exit(status)
 
 
-def autocomplete(parser: argparse.ArgumentParser, registries: Any = None) -> None:
+def autocomplete(parser: argparse.ArgumentParser, registries: Registries | None = None) -> None:
     """Bash completion through argcomplete, when a completion is being asked for; component
     flags complete their values from ``registries`` (:mod:`.completion`)."""
     if "_ARGCOMPLETE" in os.environ:

@@ -14,9 +14,14 @@ flag: ``mode`` offers the component's ``MODES``, ``dialect`` the installed diff 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .common import completion_argv
+
+if TYPE_CHECKING:
+    import argparse
+
+    from ..registry import ComponentSpec, Registries
 
 
 def values_typed(option_strings: list, words: list, typing: bool) -> int:
@@ -28,7 +33,7 @@ def values_typed(option_strings: list, words: list, typing: bool) -> int:
     return len(words) - flags[-1] - 1 if flags else 0
 
 
-def parameter_values(spec: Any, index: int, registries: Any) -> list | None:
+def parameter_values(spec: ComponentSpec, index: int, registries: Registries) -> list | None:
     """The values the ``index``-th parameter of ``spec`` can take, or ``None`` if any text."""
     if index >= len(spec.params):
         return []
@@ -48,7 +53,7 @@ class ComponentCompleter:
     :param registries: the installed components (for dialect and differ names)
     """
 
-    def __init__(self, spec: Any, registries: Any):
+    def __init__(self, spec: ComponentSpec, registries: Registries):
         self.spec = spec
         self.registries = registries
 
@@ -65,7 +70,7 @@ class ComponentCompleter:
         return [value for value in values if value.startswith(prefix)]
 
 
-def add_completers(parser: Any, registries: Any) -> None:
+def add_completers(parser: argparse.ArgumentParser, registries: Registries) -> None:
     """Give every component flag of ``parser`` (and of its subcommands) its completer."""
     import argparse
 

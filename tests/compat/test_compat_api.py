@@ -91,6 +91,38 @@ def test_beer_matches_the_command(bstt):
                                            "docs/tutorial/beer.conf", "--beer", "docs/tutorial/entities.json")
 
 
+def test_beer_set_by_methods_matches_the_entities_file(bstt):
+    """1.1's BEER methods: entities and weights set in Python score as the tutorial's file does."""
+    from benchmarkstt.input.core import File
+    from benchmarkstt.metrics.core import BEER
+    from benchmarkstt.normalization.core import Config
+
+    weights = json.loads((TUTORIAL / "entities.json").read_text())
+    normalizer = Config(str(TUTORIAL / "beer.conf"))
+    ref = File(str(DATA / "qt_subs.xml"), "plaintext", normalizer)
+    hyp = File(str(DATA / "qt_aws_hypothesis.txt"), normalizer=normalizer)
+    from_file = BEER(str(TUTORIAL / "entities.json"))
+    by_hand = BEER()
+    by_hand.set_entities(list(weights))
+    by_hand.set_weight(list(weights.values()))
+    assert by_hand.get_entities() == from_file.get_entities() == list(weights)
+    assert by_hand.get_weight() == from_file.get_weight()
+    assert sum(by_hand.get_weight()) == pytest.approx(1)
+    expected = cli_results(bstt, "-r", "tests/data/qt_subs.xml", "-rt", "plaintext", "-h",
+                           "tests/data/qt_aws_hypothesis.txt", "--config", "docs/tutorial/beer.conf",
+                           "--beer", "docs/tutorial/entities.json")
+    assert [("beer", by_hand.compare(ref, hyp))] == expected
+    counts = expected[0][1]
+    bags = [[name] * counts[name]["occurrence_ref"] for name in weights]
+    found_in_ref = [name for bag in bags for name in bag]
+    assert by_hand.compute_beer(found_in_ref, found_in_ref)["w_av_beer"] == {
+        "beer": 0, "occurrence_ref": counts["w_av_beer"]["occurrence_ref"]}
+    with pytest.raises(TypeError, match="weight: expected a list of 5 numbers"):
+        by_hand.set_weight([1, 2])
+    with pytest.raises(TypeError, match="entities: expected a list of strings"):
+        by_hand.set_entities("EU")
+
+
 def test_normalizers_match_the_normalization_command(tools):
     """The tutorial's normalization step in Python: the same text as benchmarkstt-tools prints."""
     from benchmarkstt.normalization import NormalizationAggregate

@@ -4,6 +4,7 @@ classes give, and installed (README's .venv) so that only the project's packages
 from __future__ import annotations
 
 import configparser
+import re
 import subprocess
 import sys
 
@@ -15,12 +16,20 @@ from conftest import ROOT
 
 
 def distributions() -> list:
+    """The distribution name of every folder under plugins/ (setup.cfg, or pyproject.toml's [project])."""
     names = []
-    for setup_cfg in sorted(ROOT.glob("plugins/*/setup.cfg")):
-        parser = configparser.ConfigParser()
-        parser.read(setup_cfg)
-        names.append(parser["metadata"]["name"])
+    for folder in sorted(ROOT.glob("plugins/*/")):
+        if (folder / "setup.cfg").exists():
+            parser = configparser.ConfigParser()
+            parser.read(folder / "setup.cfg")
+            names.append(parser["metadata"]["name"])
+        else:
+            names.append(re.search(r'^name = "([^"]+)"', (folder / "pyproject.toml").read_text(), re.M)[1])
     return names
+
+
+def test_every_plugin_folder_is_a_distribution():
+    assert len(distributions()) == len(list(ROOT.glob("plugins/*/pyproject.toml"))) >= 11
 
 
 @pytest.mark.parametrize("name", distributions())
@@ -47,7 +56,7 @@ def test_standard_components_are_registered_lazily_under_their_own_names():
     assert host.messages == []
 
 
-@pytest.mark.parametrize("name", ["tests", "benchmarks", "docs", "plugins", "editable_backend"])
+@pytest.mark.parametrize("name", ["tests", "benchmarks", "docs", "plugins", "editable_backend", "setup"])
 def test_only_the_projects_packages_are_importable(name, tmp_path):
     run = subprocess.run([sys.executable, "-c", f"import {name}"], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 1 and f"No module named '{name}'" in run.stderr

@@ -82,6 +82,20 @@ def parse_entities(text: str, path: str) -> list:
     if not isinstance(data, dict):
         raise InputError(f"{path}: the entities file must hold a JSON object of entity: weight pairs, "
                          f"not {_described(data)}")
+    return weighted_entities(data, path)
+
+
+def weighted_entities(data: dict, path: str) -> list:
+    """The :class:`Entity` list of a mapping of entity names to weights (not yet normalised).
+
+    Raises :class:`~benchmarkstt_core.errors.InputError`, naming ``path`` (where the mapping
+    came from), for an entity without words or named ``w_av_beer``, a weight that is not a
+    finite number, and weights of which none is positive.
+
+    :example:
+        >>> [e.weight for e in weighted_entities({"EU": 1, "UK": 3}, "weights")]
+        [0.25, 0.75]
+    """
     names = list(data)
     for name in names:
         if not name.split():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Optional
+from typing import Iterable, Optional
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import UsageError
@@ -50,15 +50,27 @@ class BEER(Metric):
         words = [entity.words for entity in self.entities]
         in_ref = count_occurrences(ref.words, words)
         in_hyp = count_occurrences(hyp.words, words)
-        result: dict = {}
-        weighted = 0.0
-        total = 0
-        for entity, n_ref, n_hyp in zip(self.entities, in_ref, in_hyp):
-            result[entity.name] = {"beer": round(abs(n_hyp - n_ref) / n_ref, DECIMALS) if n_ref else 0,
-                                   "occurrence_ref": n_ref}
-            if n_ref:
-                weighted += entity.weight * abs(n_hyp - n_ref)
-                total += n_ref
-        result[AVERAGE_KEY] = {"beer": round(weighted / total, DECIMALS) if total else 0,
-                               "occurrence_ref": total}
-        return result
+        return score(zip(self.entities, in_ref, in_hyp))
+
+
+def score(counts: Iterable[tuple]) -> dict:
+    """BEER from ``(entity, n_ref, n_hyp)`` triples: each entity's rate and reference count,
+    then the weighted average as ``w_av_beer``.
+
+    :example:
+        >>> from .entities import Entity
+        >>> score([(Entity("EU", ("EU",), 1.0), 2, 3)])
+        {'EU': {'beer': 0.5, 'occurrence_ref': 2}, 'w_av_beer': {'beer': 0.5, 'occurrence_ref': 2}}
+    """
+    result: dict = {}
+    weighted = 0.0
+    total = 0
+    for entity, n_ref, n_hyp in counts:
+        result[entity.name] = {"beer": round(abs(n_hyp - n_ref) / n_ref, DECIMALS) if n_ref else 0,
+                               "occurrence_ref": n_ref}
+        if n_ref:
+            weighted += entity.weight * abs(n_hyp - n_ref)
+            total += n_ref
+    result[AVERAGE_KEY] = {"beer": round(weighted / total, DECIMALS) if total else 0,
+                           "occurrence_ref": total}
+    return result

@@ -18,10 +18,12 @@ iterates :class:`~benchmarkstt.schema.Item` (an input or a segmenter), and gives
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from benchmarkstt_beer import metric as beer
+from benchmarkstt_beer.entities import weighted_entities
 from benchmarkstt_core.schema import Schema as CoreSchema
 from benchmarkstt_metrics import metrics
 
@@ -121,8 +123,61 @@ class WordDiffs(_ComparesItems, metrics.WordDiffs):
 class BEER(_ComparesItems, beer.BEER):
     """Bag of Entities Error Rate per entity and weighted average (the installed ``beer``)
 
-    :param entities_file: a JSON file of ``{"entity": weight, ...}``
+    Besides ``compare``, 1.1's methods: the entities and their normalised weights can be read
+    and replaced (``get_entities``, ``set_entities``, ``get_weight``, ``set_weight``), and
+    ``compute_beer`` scores two bags of entities found by other means.
+
+    :param entities_file: a JSON file of ``{"entity": weight, ...}``; without one, the entities
+        are set with :meth:`set_entities`
+
+    :example:
+        >>> from benchmarkstt.input.core import PlainText
+        >>> metric = BEER()
+        >>> metric.set_entities(["EU", "Theresa May"])
+        >>> metric.set_weight([1, 3])
+        >>> metric.get_entities(), metric.get_weight()
+        (['EU', 'Theresa May'], [0.25, 0.75])
+        >>> metric.compare(PlainText("Theresa May said the EU"), PlainText("Theresa may said EU EU"))["w_av_beer"]
+        {'beer': 0.5, 'occurrence_ref': 2}
+        >>> metric.compute_beer(["EU", "EU"], ["EU", "Theresa May"])["w_av_beer"]
+        {'beer': 0.5, 'occurrence_ref': 2}
     """
 
     def __init__(self, entities_file: Any = None):
-        super().__init__(entities_file, context=_installed.context())
+        if entities_file is None:
+            self.entities = []
+        else:
+            super().__init__(entities_file, context=_installed.context())
+
+    def get_entities(self) -> list:
+        """The entities, in the order of the file (or of :meth:`set_entities`)."""
+        return [entity.name for entity in self.entities]
+
+    def set_entities(self, entities: Iterable[str]) -> None:
+        """Replace the entities by ``entities`` (strings of one or more words), all of weight 1."""
+        if isinstance(entities, (str, bytes)) or not isinstance(entities, Iterable):
+            raise TypeError(f"entities: expected a list of strings, not {type(entities).__name__}")
+        names = list(entities)
+        for name in names:
+            if not isinstance(name, str):
+                raise TypeError(f"entities: expected a list of strings, not one holding {type(name).__name__}")
+        self.entities = weighted_entities(dict.fromkeys(names, 1), "entities")
+
+    def get_weight(self) -> list:
+        """The weights of the entities, in their order, normalised to sum to 1."""
+        return [entity.weight for entity in self.entities]
+
+    def set_weight(self, weight: Sequence[float]) -> None:
+        """Give the entities new weights, one per entity in their order; the weights are
+        clipped at 0 and normalised to sum to 1."""
+        weights = list(weight) if isinstance(weight, Iterable) and not isinstance(weight, (str, bytes)) else None
+        if weights is None or len(weights) != len(self.entities):
+            raise TypeError(f"weight: expected a list of {len(self.entities)} numbers, one per entity")
+        self.entities = weighted_entities(dict(zip(self.get_entities(), weights)), "weight")
+
+    def compute_beer(self, list_hypothesis_entity: Iterable[str], list_reference_entity: Iterable[str]) -> dict:
+        """BEER from the entities found in the hypothesis and in the reference: each list names
+        an entity once per occurrence. Entities that are not among :meth:`get_entities` are
+        not counted. Gives what :meth:`compare` gives."""
+        hyp, ref = Counter(list_hypothesis_entity), Counter(list_reference_entity)
+        return beer.score([(entity, ref[entity.name], hyp[entity.name]) for entity in self.entities])
