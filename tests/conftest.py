@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 import textwrap
@@ -76,32 +75,6 @@ def write_package(folder: Path, dist: str, modules: dict, entry_points: dict) ->
                                       + (f"[options.entry_points]\nbenchmarkstt =\n{eps}" if eps else ""))
     for name, source in modules.items():
         (folder / f"{name}.py").write_text(textwrap.dedent(source))
-    return folder
-
-
-def console_sessions(page: Path, skip: tuple = ()) -> list:
-    """``(command, output)`` of every ``$ command`` in the ```` ```console ```` blocks of a
-    docs page, but those of the ``## `` sections titled in ``skip``; the output of
-    ``$ cat FILE`` is that file's content."""
-    text = page.read_text(encoding="utf-8")
-    for title in skip:
-        head, found, rest = text.partition(f"\n## {title}\n")
-        text = head + ("\n## " + rest.split("\n## ", 1)[1] if found and "\n## " in rest else "")
-    pairs = []
-    for block in re.findall(r"```console\n(.*?)```", text, re.S):
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
-            command, _, output = chunk.partition("\n")
-            pairs.append((command, output))
-    return pairs
-
-
-def write_session_files(sessions: list, folder: Path) -> Path:
-    """Write the files that ``$ cat FILE`` shows in ``sessions`` into ``folder``."""
-    for command, output in sessions:
-        if command.startswith("cat "):
-            target = folder / command[4:]
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(output, encoding="utf-8")
     return folder
 
 
