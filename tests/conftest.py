@@ -111,3 +111,12 @@ def assert_clean_error(run: Run, prog: str = "benchmarkstt") -> str:
 def lines(text: str) -> list:
     """The lines of ``text`` without trailing spaces or trailing blank lines."""
     return [line.rstrip() for line in text.rstrip("\n").split("\n")]
+
+
+@pytest.fixture(scope="module")
+def session_folder(tmp_path_factory, request):
+    """A working folder for the docs sessions of the test module (its ``SESSIONS``), with
+    the files that ``$ cat FILE`` shows in them written."""
+    from doc_sessions import write_session_files
+
+    return write_session_files(request.module.SESSIONS, tmp_path_factory.mktemp("sessions"))

@@ -4,18 +4,13 @@ page promises (standard output and standard error together, as a terminal shows 
 from __future__ import annotations
 
 import pytest
-from doc_sessions import console_sessions, run_session, session_ids, write_session_files
+from doc_sessions import console_sessions, run_session, session_ids
 
 from conftest import ROOT
 
 SESSIONS = console_sessions(ROOT / "docs" / "reliability.md")
 
 
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory):
-    return write_session_files(SESSIONS, tmp_path_factory.mktemp("reliability"))
-
-
 @pytest.mark.parametrize("command, output", SESSIONS, ids=session_ids(SESSIONS))
-def test_console_sessions(folder, command, output):
-    run_session(command, output, cwd=folder)
+def test_console_sessions(session_folder, command, output):
+    run_session(command, output, cwd=session_folder)
