@@ -3,9 +3,10 @@ they print.
 
 A session is a ``$ command`` line (continued by a trailing ``\\``) in a ```` ```console ````
 block, followed by what it prints: standard output and standard error as a terminal shows
-them (a page may leave standard error out). An output line ``...`` (or ``...`` within a line) stands for any text; an output whose
-last line holds ``: error: `` is a command that must fail, any other one must succeed. The
-output of ``$ cat FILE`` is that file's content, which `write_session_files` writes first.
+them (a page may leave standard error out). ``...`` in an output stands for any text; an
+output whose last line holds ``: error: `` is a command that must fail, any other one must
+succeed. The output of ``$ cat FILE`` is that file's content, which `write_session_files`
+writes first.
 """
 
 from __future__ import annotations
