@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 import textwrap
@@ -79,32 +78,6 @@ def write_package(folder: Path, dist: str, modules: dict, entry_points: dict) ->
     return folder
 
 
-def console_sessions(page: Path, skip: tuple = ()) -> list:
-    """``(command, output)`` of every ``$ command`` in the ```` ```console ```` blocks of a
-    docs page, but those of the ``## `` sections titled in ``skip``; the output of
-    ``$ cat FILE`` is that file's content."""
-    text = page.read_text(encoding="utf-8")
-    for title in skip:
-        head, found, rest = text.partition(f"\n## {title}\n")
-        text = head + ("\n## " + rest.split("\n## ", 1)[1] if found and "\n## " in rest else "")
-    pairs = []
-    for block in re.findall(r"```console\n(.*?)```", text, re.S):
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
-            command, _, output = chunk.partition("\n")
-            pairs.append((command, output))
-    return pairs
-
-
-def write_session_files(sessions: list, folder: Path) -> Path:
-    """Write the files that ``$ cat FILE`` shows in ``sessions`` into ``folder``."""
-    for command, output in sessions:
-        if command.startswith("cat "):
-            target = folder / command[4:]
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(output, encoding="utf-8")
-    return folder
-
-
 @pytest.fixture
 def bstt():
     """``bstt(*args, cwd=..., input=...)`` runs ``benchmarkstt``."""
@@ -138,3 +111,12 @@ def assert_clean_error(run: Run, prog: str = "benchmarkstt") -> str:
 def lines(text: str) -> list:
     """The lines of ``text`` without trailing spaces or trailing blank lines."""
     return [line.rstrip() for line in text.rstrip("\n").split("\n")]
+
+
+@pytest.fixture(scope="module")
+def session_folder(tmp_path_factory, request):
+    """A working folder for the docs sessions of the test module (its ``SESSIONS``), with
+    the files that ``$ cat FILE`` shows in them written."""
+    from doc_sessions import write_session_files
+
+    return write_session_files(request.module.SESSIONS, tmp_path_factory.mktemp("sessions"))

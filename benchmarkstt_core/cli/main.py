@@ -4,26 +4,12 @@
 ``--version`` is answered before anything else is imported.
 """
 
-import sys
+from .entry import start
 
 
 def run(argv=None) -> None:
     """Console-script entry point of ``benchmarkstt``."""
-    argv = sys.argv[1:] if argv is None else list(argv)
-    if "--version" in argv:
-        from ..__meta__ import __version__
-
-        try:
-            sys.stdout.write(f"benchmarkstt: {__version__}\n")
-            sys.stdout.flush()
-        except (AttributeError, OSError):  # standard output closed or broken
-            sys.stderr.write("benchmarkstt: error: cannot write to standard output\n")
-            sys.exit(1)
-        sys.exit(0)
-    from .common import finish, pause_gc
-
-    pause_gc()
-    finish(main(argv))
+    start("benchmarkstt", main, argv)
 
 
 def main(argv: list) -> int:

@@ -1,22 +1,13 @@
 # PYTHON_ARGCOMPLETE_OK
 """The ``benchmarkstt-tools`` command: one subcommand per registered tool command."""
 
-import sys
+from .entry import start
 
 
 def run(argv=None) -> None:
     """Console-script entry point of ``benchmarkstt-tools``; ``--version`` is answered
     before anything else is imported, as ``benchmarkstt --version`` is."""
-    argv = sys.argv[1:] if argv is None else list(argv)
-    if "--version" in argv:
-        from ..__meta__ import __version__
-
-        sys.stdout.write(f"benchmarkstt-tools: {__version__}\n")
-        sys.exit(0)
-    from .common import finish, pause_gc
-
-    pause_gc()
-    finish(main(argv))
+    start("benchmarkstt-tools", main, argv)
 
 
 def main(argv: list) -> int:

@@ -4,12 +4,15 @@ not JSON); 500 is left for the server's own faults."""
 from __future__ import annotations
 
 import json
+from typing import Optional
 
 import pytest
 from werkzeug.test import Client
 
 from api_helpers import make_server_dirs
 from benchmarkstt_api.app import make_app
+from benchmarkstt_core.normalization import Normalizer
+from benchmarkstt_core.plugins import make_plugin_manager
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +40,7 @@ def call(client, method: str, params: dict):
     ("normalization.config", {"text": "a", "file": "n.conf", "encoding": "\ud800"}, "unknown encoding"),
     ("normalization.file", {"text": "a", "normalizer": "replace", "file": "r.csv", "encoding": "rot13"},
      "not a text encoding"),
+    ("normalization.file", {"text": "a", "normalizer": 5, "file": "r.csv"}, "file: normalizer expects a text, got 5"),
 ])
 def test_wrong_parameters_are_400_invalid_params(client, method, params, named):
     status, response = call(client, method, params)
@@ -65,3 +69,37 @@ def test_a_default_encoding_that_is_no_text_encoding_stops_the_server_at_start(t
     run = tools("api", "--port", "0", cwd=tmp_path, env={"DEFAULT_ENCODING": "base64"})
     assert run.returncode == 2
     assert run.stderr.strip().splitlines()[-1] == "benchmarkstt-tools: error: DEFAULT_ENCODING=base64: not a text encoding"
+
+
+class Strip(Normalizer):
+    """Remove characters (a third-party component: untyped parameters).
+
+    :param chars: the characters to remove
+    :param limit: how many values at the most (typed)
+    """
+
+    def __init__(self, chars=".,", limit: Optional[int] = None):
+        self.table = str.maketrans("", "", chars)
+        self.limit = limit
+
+    def _normalize(self, text):
+        return text.translate(self.table)[:self.limit].encode("ascii").decode()
+
+
+@pytest.fixture(scope="module")
+def third_party_client(tmp_path_factory):
+    host = make_plugin_manager()
+    host.registries.normalizers.add(Strip, plugin="test")
+    return Client(make_app(host, root=str(make_server_dirs(tmp_path_factory.mktemp("strip")))))
+
+
+def test_an_untyped_parameter_that_should_be_a_string_is_blamed_when_the_component_fails(third_party_client):
+    status, response = call(third_party_client, "normalization.strip", {"text": "a, b.", "chars": 5})
+    assert status == 400 and response["error"]["data"] == "strip: chars expects a text, got 5", response
+    status, response = call(third_party_client, "normalization.strip", {"text": "a, b.", "chars": ",", "limit": 3})
+    assert status == 200 and response["result"] == {"text": "a b"}, response
+
+
+def test_a_typed_parameter_is_not_blamed_for_a_failure_of_the_component(third_party_client):
+    status, response = call(third_party_client, "normalization.strip", {"text": "é, b", "limit": 2})
+    assert status == 500 and response["error"]["data"].startswith("UnicodeEncodeError: "), response

@@ -55,6 +55,8 @@ def test_its_methods_are_callable_over_http(server):
     assert logs == [{"title": None, "stack": ["StripPunctuation"], "diff": 'a<span class="delete">,</span> b'}]
     status, response = rpc(server.url, "metrics.wcdelta", {"ref": "a"})
     assert status == 400 and response["error"]["data"] == "missing a required argument: 'hyp'"
+    status, response = rpc(server.url, "normalization.strippunctuation", {"text": "a, b", "chars": 5})
+    assert status == 400 and response["error"]["data"] == "strippunctuation: chars expects a text, got 5"
 
 
 @pytest.mark.skipif(importlib.util.find_spec("benchmarkstt_punct") is not None,

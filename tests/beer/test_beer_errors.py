@@ -13,9 +13,10 @@ ARGS = ("-r", "a b", "-h", "a", "-rt", "argument", "-ht", "argument")
 
 
 @pytest.mark.parametrize("content, message", [
-    ('{a: 1}', "e.json: line 1, column 2: not valid JSON: Expecting property name enclosed in double quotes"),
-    ('{\n  "a": 1\n  "b": 2\n}', "e.json: line 3, column 3: not valid JSON: Expecting ',' delimiter"),
-    ("", "e.json: line 1, column 1: not valid JSON: Expecting value"),
+    ('{a: 1}', "e.json:1:2: not valid JSON: Expecting property name enclosed in double quotes"),
+    ('{\n  "a": 1\n  "b": 2\n}', "e.json:3:3: not valid JSON: Expecting ',' delimiter"),
+    ("", "e.json:1:1: not valid JSON: Expecting value"),
+    ('{"a": ' + "[" * 100000 + "1" + "]" * 100000 + "}", "e.json: not valid JSON: nested too deeply"),
     ('["a", "b"]', "e.json: the entities file must hold a JSON object of entity: weight pairs, not a list"),
     ('"a"', 'e.json: the entities file must hold a JSON object of entity: weight pairs, not the string "a"'),
     ("3", "e.json: the entities file must hold a JSON object of entity: weight pairs, not 3"),

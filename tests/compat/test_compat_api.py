@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 import pytest
+from doc_sessions import console_sessions, run_session, session_ids
 
 import benchmarkstt
 from conftest import DATA, ROOT
@@ -246,6 +247,15 @@ def test_usage_page_session(monkeypatch):
         runner.run(parser.get_doctest(block, {}, f"usage.md pycon {number}", "docs/usage.md", 0))
     results = runner.summarize(verbose=False)
     assert results.failed == 0 and results.attempted >= 9
+
+
+USAGE_SESSIONS = console_sessions(ROOT / "docs" / "usage.md")
+
+
+@pytest.mark.parametrize("command, output", USAGE_SESSIONS, ids=session_ids(USAGE_SESSIONS))
+def test_usage_page_console_session(command, output):
+    """docs/usage.md's command-line session prints what the page shows."""
+    run_session(command, output, cwd=ROOT)
 
 
 def test_config_files_name_1_1_classes_by_dotted_path(bstt, tmp_path):

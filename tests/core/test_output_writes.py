@@ -66,6 +66,7 @@ def test_a_failed_write_leaves_nothing(tools, tmp_path):
 @pytest.mark.parametrize("command", [
     "benchmarkstt -r qt_reference.txt -h qt_kaldi_hypothesis.txt --wer",
     "benchmarkstt --version",
+    "benchmarkstt-tools --version",
     "benchmarkstt-tools normalization -i qt_reference.txt --lowercase",
     "benchmarkstt-tools plugins",
 ])
@@ -75,7 +76,7 @@ def test_a_closed_standard_output_is_one_clean_line(command):
     assert "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].endswith(": error: standard output is closed; nothing could be written") \
-        or lines == ["benchmarkstt: error: cannot write to standard output"], proc.stderr
+        or lines == [f"{command.split()[0]}: error: cannot write to standard output"], proc.stderr
 
 
 def test_a_broken_pipe_is_one_clean_line():

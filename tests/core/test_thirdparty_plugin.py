@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import doctest
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, console_sessions, make_venv, pip_install, run_in, write_session_files
+from doc_sessions import console_sessions, run_session, session_ids, write_session_files
+
+from conftest import ROOT, make_venv, pip_install, run_in
 
 pytestmark = pytest.mark.slow
 
@@ -85,16 +85,8 @@ def test_core_alone_says_what_is_missing(venv):
 GUIDE = console_sessions(ROOT / "docs" / "plugins.md", skip=("Typed parameters",))
 
 
-@pytest.mark.parametrize("command, output", GUIDE, ids=[c[:50] for c, _ in GUIDE])
+@pytest.mark.parametrize("command, output", GUIDE, ids=session_ids(GUIDE))
 def test_the_plugin_guide_sessions(venv, tmp_path_factory, command, output):
-    """docs/plugins.md's console sessions, in this venv (the guide's punct plugin installed);
-    ``...`` in an output stands for any lines, and a session ending in an error may fail."""
-    folder = write_session_files(GUIDE, tmp_path_factory.mktemp("guide"))
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BENCHMARKSTT_")}
-    env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80", PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}")
-    run = subprocess.run(["bash", "-c", command], cwd=folder, env=env, capture_output=True, text=True)
-    failing = ": error: " in output.strip().splitlines()[-1] if output.strip() else False
-    assert failing or run.returncode == 0, run
-    checker = doctest.OutputChecker()
-    assert checker.check_output(output.rstrip() + "\n", run.stdout.rstrip() + "\n", doctest.ELLIPSIS), \
-        f"{command}\n--- expected\n{output}\n--- got\n{run.stdout}"
+    """docs/plugins.md's console sessions, in this venv (the guide's punct plugin installed)."""
+    run_session(command, output, cwd=write_session_files(GUIDE, tmp_path_factory.mktemp("guide")),
+                bin_dir=venv / "bin")

@@ -4,22 +4,22 @@ files, and the console sessions of docs/plugins.md's "Typed parameters" run as s
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from doc_sessions import console_sessions, page_sections, run_session, session_ids, write_session_files
 from test_thirdparty_plugin import THIRDPARTY, pip_install, run
-from test_tutorial import sessions
 
 from conftest import ROOT
 
 pytestmark = pytest.mark.slow
 
 PAGE = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
-SECTION = PAGE.split("## Typed parameters", 1)[1].split("\n## ", 1)[0]
+SECTION = page_sections(PAGE, only="Typed parameters")
+SESSIONS = console_sessions(ROOT / "docs" / "plugins.md", only="Typed parameters")
 TEXTS = ["-r", "the quick brown fox", "-h", "the Quick brow fox", "-rt", "argument", "-ht", "argument"]
 
 
@@ -88,12 +88,6 @@ def test_the_documented_module_is_the_tested_one():
     assert shown == (THIRDPARTY / "benchmarkstt-typed" / "benchmarkstt_typed.py").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("command, output", sessions(SECTION), ids=lambda v: v[:60] if isinstance(v, str) else "")
+@pytest.mark.parametrize("command, output", SESSIONS, ids=session_ids(SESSIONS))
 def test_documented_console_sessions(venv, tmp_path, command, output):
-    for name, text in [(c[4:], o) for c, o in sessions(SECTION) if c.startswith("cat ")]:
-        (tmp_path / name).write_text(text + "\n", encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BENCHMARKSTT_") or k == "BENCHMARKSTT_CACHE_DIR"}
-    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}", COLUMNS="80", LC_ALL="C.UTF-8")
-    result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, cwd=tmp_path, env=env)
-    assert result.returncode == 0, result.stderr
-    assert [line.rstrip() for line in result.stdout.rstrip("\n").split("\n")] == output.split("\n")
+    run_session(command, output, cwd=write_session_files(SESSIONS, tmp_path), bin_dir=venv / "bin")

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
+from doc_sessions import console_sessions, run_session, session_ids
 
-from conftest import BIN, ROOT
+from conftest import ROOT
 
-sys.path.insert(0, str(ROOT / "tests" / "core"))
-from test_tutorial import sessions  # noqa: E402  (the tutorial's console-block reader)
-
-SESSIONS = sessions((ROOT / "docs" / "transcripts.md").read_text(encoding="utf-8"))
+SESSIONS = console_sessions(ROOT / "docs" / "transcripts.md")
 
 
 def test_every_format_of_the_plugin_has_an_example():
@@ -23,10 +17,6 @@ def test_every_format_of_the_plugin_has_an_example():
         assert name in commands
 
 
-@pytest.mark.parametrize("command, expected", SESSIONS, ids=[c[:60] for c, _ in SESSIONS])
+@pytest.mark.parametrize("command, expected", SESSIONS, ids=session_ids(SESSIONS))
 def test_transcripts_page_session(command, expected):
-    command = command.replace(".venv/bin/", f"{BIN}/")
-    proc = subprocess.run(["bash", "-c", command], cwd=ROOT, capture_output=True, text=True,
-                          env=dict(os.environ, LC_ALL="C.UTF-8"))
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.rstrip("\n") == expected
+    run_session(command, expected, cwd=ROOT)

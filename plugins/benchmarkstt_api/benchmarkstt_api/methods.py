@@ -28,7 +28,7 @@ from benchmarkstt_core.docblock import parse
 from benchmarkstt_core.errors import ParameterError, UsageError
 from benchmarkstt_core.limits import check_text_size
 from benchmarkstt_core.normalization import normalize_logged
-from benchmarkstt_core.params import param_heading, param_types
+from benchmarkstt_core.params import param_heading, param_type, param_types
 from benchmarkstt_core.pipeline import create, record_step, render_log_entry, timed_schema
 
 #: the segmenter that splits texts into words before a metric compares them
@@ -177,19 +177,23 @@ def instantiate(spec: Any, values: dict, context: Context) -> Any:
 
 @contextmanager
 def blame_wrong_types(spec: Any, values: dict) -> Iterator[None]:
-    """Turn a TypeError, ValueError or AttributeError raised inside into a :class:`UsageError`
-    naming the parameter, when a value that should be a string (its default is one, or none)
-    is not one: JSON gives numbers, booleans, lists and objects that components do not expect."""
+    """Turn a TypeError, ValueError or AttributeError raised inside into a
+    :class:`~benchmarkstt_core.errors.ParameterError` (``NAME: PARAM expects a text, got 5``),
+    when a parameter that the typed conversion leaves alone (no annotation, ``Any``, a union)
+    and that should be a string (its default is one, or none) got another JSON value: the
+    component did not expect it. Typed parameters were converted and checked before."""
     try:
         yield
     except (TypeError, ValueError, AttributeError) as exc:
-        defaults = {p.name: p.default for p in spec.params}
-        wrong = [(name, value) for name, value in values.items() if name in defaults and
-                 not isinstance(value, (str, type(None))) and isinstance(defaults[name], (str, type(None)))]
-        if not wrong:
-            raise
-        name, value = wrong[0]
-        raise UsageError(f"{spec.name}: {name} must be a string, not {type(value).__name__} {show(value)}") from exc
+        untyped = {p.name: p.default for p in spec.params if spec.types.get(p.name) is None}
+        for name, value in values.items():
+            if name in untyped and isinstance(untyped[name], (str, type(None))) and \
+                    not isinstance(value, (str, type(None))):
+                try:
+                    param_type(str).convert(value, name)
+                except ParameterError as wrong:
+                    raise ParameterError(name, f"{spec.name}: {wrong}") from exc
+        raise
 
 
 def component_options(spec: Any, arguments: dict) -> dict:

@@ -12,6 +12,7 @@ import math
 from typing import Any, NamedTuple
 
 from benchmarkstt_core.errors import InputError
+from benchmarkstt_core.jsontext import parse_json
 
 #: the result key of the weighted average, so no entity may have this name
 AVERAGE_KEY = "w_av_beer"
@@ -75,10 +76,7 @@ def parse_entities(text: str, path: str) -> list:
     ``w_av_beer``, a weight that is not a finite number, and weights of which none is positive.
     A key given twice keeps its first place and its last weight (as JSON parsers do).
     """
-    try:
-        data = json.loads(text, parse_int=_json_int)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: line {exc.lineno}, column {exc.colno}: not valid JSON: {exc.msg}") from None
+    data = parse_json(text, path, parse_int=_json_int)
     if not isinstance(data, dict):
         raise InputError(f"{path}: the entities file must hold a JSON object of entity: weight pairs, "
                          f"not {_described(data)}")

@@ -37,9 +37,9 @@ def nice_max(value: float) -> float:
     return 10 * power  # pragma: no cover - the loop ends at 10
 
 
-def pct(value: float, digits: int = 2) -> str:
-    """A rate as a percentage."""
-    return f"{100 * value:.{digits}f}%"
+def pct(value: float | None, digits: int = 2) -> str:
+    """A rate as a percentage, ``-`` when there is none."""
+    return "-" if value is None else f"{100 * value:.{digits}f}%"
 
 
 def ranking_chart(rows: Sequence[dict], found: Sequence[Sequence[str]], width: int = 760) -> str:

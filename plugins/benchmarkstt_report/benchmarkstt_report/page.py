@@ -22,6 +22,7 @@ from importlib.resources import files
 from typing import Any
 
 from . import charts
+from .charts import pct
 from .model import check, groups, letters, page_data
 
 TESTS = {"bootstrap": "paired bootstrap", "mapsswe": "MAPSSWE", "wilcoxon": "Wilcoxon signed-rank"}
@@ -30,11 +31,6 @@ TESTS = {"bootstrap": "paired bootstrap", "mapsswe": "MAPSSWE", "wilcoxon": "Wil
 def asset(name: str) -> str:
     """A file shipped with the plugin (the style sheet, the scripts)."""
     return files(__package__).joinpath(name).read_text(encoding="utf-8")
-
-
-def pct(value: Any, digits: int = 2) -> str:
-    """A rate as a percentage, ``-`` when there is none."""
-    return "-" if value is None else f"{100 * value:.{digits}f}%"
 
 
 def pval(value: Any) -> str:

@@ -29,6 +29,7 @@ import re
 from typing import Any, Iterator, Optional, Sequence, Tuple
 
 from benchmarkstt_core.errors import InputError
+from benchmarkstt_core.jsontext import parse_json
 
 from ..model import Segment, Word
 
@@ -78,12 +79,7 @@ class JsonShape:
         """The parsed JSON; an empty file or bad JSON is an error naming its line and column."""
         if not text.strip():
             raise InputError(f"{self.source}: the file is empty (expected JSON)")
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InputError(f"{self.source}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
-        except RecursionError:
-            raise InputError(f"{self.source}: not valid JSON: nested too deeply") from None
+        return parse_json(text, self.source)
 
     def expect(self, value: Any, kind: type, path: str) -> Any:
         """``value`` if it is of ``kind`` (``float`` takes any JSON number), else an error."""
