@@ -1167,8 +1167,10 @@ done:
     return result;
 }
 
-/* tc_align(ref, ref_times, hyp, hyp_times, ref_collar, hyp_collar): the time-constrained
-   minimal edit alignment. Reference word i and hypothesis word j may be paired (a match when
+/* tc_align(ref, ref_starts, ref_ends, hyp, hyp_starts, hyp_ends, ref_collar, hyp_collar): the
+   time-constrained
+   minimal edit alignment, as (the reference indexes of the pairs, their hypothesis
+   indexes, the number of equal pairs). Reference word i and hypothesis word j may be paired (a match when
    equal, else a substitution) only when their spans, widened by the collars, overlap
    (start_i < end_j and start_j < end_i); every other word is a deletion or an insertion.
 
@@ -1187,24 +1189,15 @@ typedef struct {
     double start, end;
 } Span;
 
-/* the spans of times (a sequence of (start, end)) widened by collar; -1 with an exception
-   set on error */
+/* the spans of starts and ends (sequences of numbers, made by PySequence_Fast) widened by
+   collar; -1 with an exception set on error */
 static int
-read_spans(PyObject *times, double collar, Span *spans, Py_ssize_t count)
+read_spans(PyObject *starts, PyObject *ends, double collar, Span *spans, Py_ssize_t count)
 {
+    PyObject **s = PySequence_Fast_ITEMS(starts), **e = PySequence_Fast_ITEMS(ends);
     for (Py_ssize_t x = 0; x < count; x++) {
-        PyObject *pair = PySequence_Fast(PySequence_Fast_GET_ITEM(times, x), "tc_align: a time is not (start, end)");
-        if (pair == NULL) {
-            return -1;
-        }
-        if (PySequence_Fast_GET_SIZE(pair) != 2) {
-            Py_DECREF(pair);
-            PyErr_SetString(PyExc_ValueError, "tc_align: a time is not (start, end)");
-            return -1;
-        }
-        double start = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(pair, 0));
-        double end = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(pair, 1));
-        Py_DECREF(pair);
+        double start = PyFloat_CheckExact(s[x]) ? PyFloat_AS_DOUBLE(s[x]) : PyFloat_AsDouble(s[x]);
+        double end = PyFloat_CheckExact(e[x]) ? PyFloat_AS_DOUBLE(e[x]) : PyFloat_AsDouble(e[x]);
         if ((start == -1.0 || end == -1.0) && PyErr_Occurred()) {
             return -1;
         }
@@ -1319,13 +1312,13 @@ insertion_tight(const int32_t *L, const int32_t *H, const int64_t *offset, const
 static PyObject *
 tc_align(PyObject *self, PyObject *args)
 {
-    PyObject *ref_obj, *ref_times_obj, *hyp_obj, *hyp_times_obj;
+    PyObject *ref_obj, *hyp_obj, *time_objs[4], *times[4] = {NULL, NULL, NULL, NULL};
     double ref_collar, hyp_collar;
-    if (!PyArg_ParseTuple(args, "OOOOdd:tc_align", &ref_obj, &ref_times_obj, &hyp_obj, &hyp_times_obj,
-                          &ref_collar, &hyp_collar)) {
+    if (!PyArg_ParseTuple(args, "OOOOOOdd:tc_align", &ref_obj, &time_objs[0], &time_objs[1], &hyp_obj,
+                          &time_objs[2], &time_objs[3], &ref_collar, &hyp_collar)) {
         return NULL;
     }
-    PyObject *a = NULL, *b = NULL, *ref_times = NULL, *hyp_times = NULL, *result = NULL;
+    PyObject *a = NULL, *b = NULL, *result = NULL, *ref_indexes = NULL, *hyp_indexes = NULL;
     int32_t *codes = NULL, *lo = NULL, *hi = NULL, *L = NULL, *H = NULL, *rows[2] = {NULL, NULL};
     int64_t *offset = NULL;
     uint8_t *bits = NULL;
@@ -1333,15 +1326,16 @@ tc_align(PyObject *self, PyObject *args)
     if (as_tuples(ref_obj, hyp_obj, &a, &b) < 0) {
         return NULL;
     }
-    ref_times = PySequence_Fast(ref_times_obj, "tc_align: ref_times is not a sequence");
-    hyp_times = PySequence_Fast(hyp_times_obj, "tc_align: hyp_times is not a sequence");
-    if (ref_times == NULL || hyp_times == NULL) {
-        goto done;
-    }
     Py_ssize_t n_size = PyTuple_GET_SIZE(a), m_size = PyTuple_GET_SIZE(b);
-    if (PySequence_Fast_GET_SIZE(ref_times) != n_size || PySequence_Fast_GET_SIZE(hyp_times) != m_size) {
-        PyErr_SetString(PyExc_ValueError, "tc_align: one time per word");
-        goto done;
+    for (int k = 0; k < 4; k++) {
+        times[k] = PySequence_Fast(time_objs[k], "tc_align: the starts and ends are not sequences");
+        if (times[k] == NULL) {
+            goto done;
+        }
+        if (PySequence_Fast_GET_SIZE(times[k]) != (k < 2 ? n_size : m_size)) {
+            PyErr_SetString(PyExc_ValueError, "tc_align: one start and one end per word");
+            goto done;
+        }
     }
     if (n_size >= INT32_MAX / 2 || m_size >= INT32_MAX / 2) {
         PyErr_SetString(PyExc_OverflowError, "tc_align: too many words");
@@ -1366,7 +1360,8 @@ tc_align(PyObject *self, PyObject *args)
     if (encode(a, b, rc, hc, &ncodes) < 0) {
         goto done;
     }
-    if (read_spans(ref_times, ref_collar, rs, n) < 0 || read_spans(hyp_times, hyp_collar, hs, m) < 0) {
+    if (read_spans(times[0], times[1], ref_collar, rs, n) < 0
+        || read_spans(times[2], times[3], hyp_collar, hs, m) < 0) {
         goto done;
     }
     if (overlap_bounds(rs, n, hs, m, lo, hi) < 0) {
@@ -1394,51 +1389,50 @@ tc_align(PyObject *self, PyObject *args)
     }
     Py_BEGIN_ALLOW_THREADS
     int32_t *prev = rows[0], *cur = rows[1];
-    int32_t prev_left = 0; /* F(i - 1, L[i - 1] - 1) */
     prev[0] = 0;
     for (int32_t i = 1; i <= n; i++) {
-        int32_t pl = L[i - 1], ph = H[i - 1], li = L[i], left_value = 0;
-        if (li > 0) {
-            int32_t x = li - 1;
-            left_value = x < pl ? prev_left : prev[x <= ph ? x : ph];
+        int32_t ph = H[i - 1], li = L[i], hi_i = H[i];
+        /* row i - 1 extended over [L_i - 1, H_i]: left of its band it equals the rows above
+           (F(i - 1, L_{i-1} - 1) was left there when it was computed), right of it its last value */
+        for (int32_t x = ph + 1; x <= hi_i; x++) {
+            prev[x] = prev[ph];
         }
-        int64_t base = offset[i] - li;
-        for (int32_t j = li; j <= H[i]; j++) {
-            int32_t f;
-            int tight;
-            if (j == 0) {
-                f = 0;
-                tight = DEL_TIGHT;
-            } else {
-                int32_t up = prev[j <= ph ? j : ph];
-                int32_t left = j > li ? cur[j - 1] : left_value;
-                f = up < left ? up : left;
-                const Span *r = &rs[i - 1], *h = &hs[j - 1];
-                if (r->start < h->end && h->start < r->end) {
-                    int32_t x = j - 1;
-                    int32_t diag = (x < pl ? prev_left : prev[x <= ph ? x : ph]) - 2
-                                   + (rc[i - 1] != hc[j - 1] || rc[i - 1] < 0);
-                    f = diag < f ? diag : f;
-                }
-                tight = (left == f ? INS_TIGHT : 0) | (up == f ? DEL_TIGHT : 0);
+        int32_t f = li > 0 ? prev[li - 1] : 0; /* F(i, L_i - 1) = F(i - 1, L_i - 1) */
+        if (li > 0) {
+            cur[li - 1] = f;
+        }
+        int64_t cell = offset[i];
+        int32_t j = li;
+        if (j == 0) {
+            cur[0] = 0;
+            bits[cell >> 2] |= (uint8_t)(DEL_TIGHT << ((cell & 3) * 2));
+            cell++;
+            j = 1;
+        }
+        const Span r = rs[i - 1];
+        int32_t code = rc[i - 1];
+        for (; j <= hi_i; j++, cell++) {
+            int32_t up = prev[j], left = f;
+            f = up < left ? up : left;
+            const Span *h = &hs[j - 1];
+            if (r.start < h->end && h->start < r.end) {
+                int32_t diag = prev[j - 1] - 2 + (code != hc[j - 1] || code < 0);
+                f = diag < f ? diag : f;
             }
             cur[j] = f;
-            int64_t cell = base + j;
+            int tight = (left == f ? INS_TIGHT : 0) | (up == f ? DEL_TIGHT : 0);
             bits[cell >> 2] |= (uint8_t)(tight << ((cell & 3) * 2));
         }
-        prev_left = left_value;
         int32_t *swap = prev;
         prev = cur;
         cur = swap;
     }
     Py_END_ALLOW_THREADS
-    /* the backtrace: insertion, then deletion, then the pair */
-    PyObject *pairs = PyList_New(0);
-    if (pairs == NULL) {
-        goto done;
-    }
+    /* the backtrace: insertion, then deletion, then the pair; the pairs are collected from the
+       end, then put in order */
+    Py_ssize_t paired = 0, hits = 0;
     int32_t i = n, j = m;
-    Py_ssize_t hits = 0;
+    int32_t *pair_i = lo, *pair_j = hi; /* free again: at most min(n, m) pairs */
     while (i > 0 && j > 0) {
         if (j > H[i]) {
             j = H[i];
@@ -1455,30 +1449,39 @@ tc_align(PyObject *self, PyObject *args)
             } else if (tight & DEL_TIGHT) {
                 i--;
             } else {
-                int equal = rc[i - 1] == hc[j - 1] && rc[i - 1] >= 0;
-                PyObject *pair = Py_BuildValue("(iiO)", i - 1, j - 1, equal ? Py_True : Py_False);
-                if (pair == NULL || PyList_Append(pairs, pair) < 0) {
-                    Py_XDECREF(pair);
-                    Py_DECREF(pairs);
-                    goto done;
-                }
-                Py_DECREF(pair);
-                hits += equal;
+                hits += rc[i - 1] == hc[j - 1] && rc[i - 1] >= 0;
                 i--;
                 j--;
+                pair_i[paired] = i;
+                pair_j[paired] = j;
+                paired++;
             }
         }
     }
-    if (PyList_Reverse(pairs) < 0) {
-        Py_DECREF(pairs);
+    ref_indexes = PyList_New(paired);
+    hyp_indexes = PyList_New(paired);
+    if (ref_indexes == NULL || hyp_indexes == NULL) {
         goto done;
     }
-    result = Py_BuildValue("(Nn)", pairs, hits);
+    for (Py_ssize_t k = 0; k < paired; k++) {
+        PyObject *x = PyLong_FromLong(pair_i[paired - 1 - k]), *y = PyLong_FromLong(pair_j[paired - 1 - k]);
+        if (x == NULL || y == NULL) {
+            Py_XDECREF(x);
+            Py_XDECREF(y);
+            goto done;
+        }
+        PyList_SET_ITEM(ref_indexes, k, x);
+        PyList_SET_ITEM(hyp_indexes, k, y);
+    }
+    result = Py_BuildValue("(OOn)", ref_indexes, hyp_indexes, hits);
 done:
     Py_XDECREF(a);
     Py_XDECREF(b);
-    Py_XDECREF(ref_times);
-    Py_XDECREF(hyp_times);
+    for (int k = 0; k < 4; k++) {
+        Py_XDECREF(times[k]);
+    }
+    Py_XDECREF(ref_indexes);
+    Py_XDECREF(hyp_indexes);
     free(codes);
     free(spans);
     free(lo);
@@ -1518,10 +1521,10 @@ static PyMethodDef methods[] = {
      "without building the opcodes (a block of ca by cb changed words counts min(ca, cb)\n"
      "replaced and the surplus inserted or deleted)."},
     {"tc_align", tc_align, METH_VARARGS,
-     "tc_align(ref, ref_times, hyp, hyp_times, ref_collar, hyp_collar)\n--\n\n"
-     "The time-constrained minimal edit alignment: (the paired words as (ref index, hyp index,\n"
-     "equal?) in order, the number of equal pairs), words paired only when their (start, end)\n"
-     "spans widened by the collars overlap; of the minimal alignments, the one a backtrace\n"
+     "tc_align(ref, ref_starts, ref_ends, hyp, hyp_starts, hyp_ends, ref_collar, hyp_collar)\n--\n\n"
+     "The time-constrained minimal edit alignment: (the reference indexes of the paired words,\n"
+     "their hypothesis indexes, the number of equal pairs), words paired only when their spans\n"
+     "widened by the collars overlap; of the minimal alignments, the one a backtrace\n"
      "preferring insertion, then deletion, then the pair finds."},
     {NULL, NULL, 0, NULL},
 };

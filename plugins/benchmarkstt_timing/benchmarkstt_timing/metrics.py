@@ -54,12 +54,9 @@ class _TimeConstrained:
         return (timed_words(ref, self.reference_timing, "reference", self.name),
                 timed_words(hyp, self.hypothesis_timing, "hypothesis", self.name))
 
-    def _align(self, ref: TimedWords, hyp: TimedWords, ref_index: Sequence[int], hyp_index: Sequence[int]) -> Alignment:
-        rc, hc = self.reference_collar, self.collar
-        return tc_align([ref.words[i] for i in ref_index],
-                        [(ref.times[i][0] - rc, ref.times[i][1] + rc) for i in ref_index],
-                        [hyp.words[j] for j in hyp_index],
-                        [(hyp.times[j][0] - hc, hyp.times[j][1] + hc) for j in hyp_index])
+    def _align(self, ref: TimedWords, hyp: TimedWords) -> Alignment:
+        return tc_align(ref.words, ref.starts, ref.ends, hyp.words, hyp.starts, hyp.ends,
+                        self.reference_collar, self.collar)
 
     def _settings(self, ref: TimedWords, hyp: TimedWords) -> dict:
         return {"collar": self.collar, "reference_collar": self.reference_collar,
@@ -89,7 +86,7 @@ class TCWER(_TimeConstrained, Metric):
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         r, h = self._timed(ref, hyp)
-        a = self._align(r, h, range(len(r.words)), range(len(h.words)))
+        a = self._align(r, h)
         return {**counts(a.hits, a.substitutions, a.deletions, a.insertions), **self._settings(r, h)}
 
 
@@ -114,8 +111,14 @@ def most_hits(a: Sequence[str], b: Sequence[str]) -> tuple:
     from .rates import distance
 
     e = distance(a, b)
-    al = tc_align(a, [(i - e - 0.5, i + e + 0.5) for i in range(len(a))], b, [(j, j) for j in range(len(b))])
+    positions = range(len(b))
+    al = tc_align(a, [i - e - 0.5 for i in range(len(a))], [i + e + 0.5 for i in range(len(a))], b, positions, positions)
     return al.hits, al.substitutions, al.deletions, al.insertions
+
+
+def subset(words: TimedWords, indexes: Sequence[int]) -> TimedWords:
+    """The words at ``indexes`` (one speaker's) with their times and speakers."""
+    return TimedWords(*([column[i] for i in indexes] for column in words[:4]), words.rule)
 
 
 def by_speaker(speakers: Sequence) -> dict:
@@ -204,7 +207,7 @@ class TCPWER(_TimeConstrained, _SpeakerAttributed):
         return r, h, r.speakers, h.speakers
 
     def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
-        a = self._align(ref, hyp, ri, hj)
+        a = self._align(subset(ref, ri), subset(hyp, hj))
         return a.hits, a.substitutions, a.deletions, a.insertions
 
     def _extra(self, ref: Any, hyp: Any) -> dict:
@@ -246,12 +249,12 @@ class Timing(TCWER):
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         r, h = self._timed(ref, hyp)
-        a = self._align(r, h, range(len(r.words)), range(len(h.words)))
+        a = self._align(r, h)
         spans_r = timed_words(ref, "character_based", "reference", self.name)
         spans_h = timed_words(hyp, "character_based", "hypothesis", self.name)
-        matched = [(i, j) for i, j, equal in a.pairs if equal]
-        starts = [spans_h.times[j][0] - spans_r.times[i][0] for i, j in matched]
-        ends = [spans_h.times[j][1] - spans_r.times[i][1] for i, j in matched]
+        matched = [(i, j) for i, j in zip(a.ref_indexes, a.hyp_indexes) if r.words[i] == h.words[j]]
+        starts = [spans_h.starts[j] - spans_r.starts[i] for i, j in matched]
+        ends = [spans_h.ends[j] - spans_r.ends[i] for i, j in matched]
         return {"matched_words": len(matched), "start": offsets_summary(starts), "end": offsets_summary(ends),
                 **self._settings(spans_r, spans_h)}
 

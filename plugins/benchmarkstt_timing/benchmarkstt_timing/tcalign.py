@@ -9,9 +9,9 @@ alignment. The metrics plugin's C kernel computes it when it was built (``tc_ali
 ``benchmarkstt_metrics/_kernels.c``), else :func:`py_tc_align` does, in Python.
 
 :example:
-    >>> a = tc_align(["a", "b"], [(0, 1), (1, 2)], ["b", "a"], [(0.5, 0.5), (1.5, 1.5)])
-    >>> a.errors, a.pairs
-    (2, [(0, 0, False), (1, 1, False)])
+    >>> a = tc_align(["a", "b"], [0, 1], [1, 2], ["b", "a"], [0.5, 1.5], [0.5, 1.5])
+    >>> a.errors, a.ref_indexes, a.hyp_indexes
+    (2, [0, 1], [0, 1])
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ except ImportError:  # pragma: no cover - where the metrics plugin or its extens
 
 
 class Alignment(NamedTuple):
-    """The paired words (reference index, hypothesis index, equal?) and the error count."""
+    """The paired words (``ref_indexes[k]`` with ``hyp_indexes[k]``, in order) and the counts."""
 
-    pairs: list
+    ref_indexes: list
+    hyp_indexes: list
     errors: int
     hits: int
     substitutions: int
@@ -37,15 +38,16 @@ class Alignment(NamedTuple):
     insertions: int
 
 
-def overlapping(ref_times: Sequence, hyp_times: Sequence) -> list:
+def overlapping(ref_starts: Sequence, ref_ends: Sequence, hyp_starts: Sequence, hyp_ends: Sequence) -> list:
     """Per reference word (in order), the hypothesis indexes (ascending) whose spans overlap its
     span (a span with a NaN time overlaps none)."""
-    order = sorted((j for j, (s, e) in enumerate(hyp_times) if s == s and e == e), key=lambda j: hyp_times[j][0])
-    starts = [hyp_times[j][0] for j in order]
-    ends = [hyp_times[j][1] for j in order]
+    order = sorted((j for j, (s, e) in enumerate(zip(hyp_starts, hyp_ends)) if s == s and e == e),
+                   key=hyp_starts.__getitem__)
+    starts = [hyp_starts[j] for j in order]
+    ends = [hyp_ends[j] for j in order]
     running_max = list(accumulate(ends, max))
     result = []
-    for rs, re_ in ref_times:
+    for rs, re_ in zip(ref_starts, ref_ends):
         lo = bisect_right(running_max, rs)
         hi = bisect_left(starts, re_)
         result.append(sorted(order[k] for k in range(lo, hi) if ends[k] > rs))
@@ -72,12 +74,15 @@ def bands(over: Sequence[Sequence[int]], m: int) -> tuple:
     return low, high
 
 
-def py_tc_align(ref: Sequence[str], ref_times: Sequence, hyp: Sequence[str], hyp_times: Sequence,
-                ref_collar: float = 0.0, hyp_collar: float = 0.0) -> tuple:
-    """The pairs and hits of :func:`tc_align`, computed in Python."""
+def py_tc_align(ref: Sequence[str], ref_starts: Sequence, ref_ends: Sequence, hyp: Sequence[str],
+                hyp_starts: Sequence, hyp_ends: Sequence, ref_collar: float = 0.0, hyp_collar: float = 0.0) -> tuple:
+    """The paired indexes and the hits of :func:`tc_align`, computed in Python (the kernel's
+    ``tc_align`` gives the same)."""
     n, m = len(ref), len(hyp)
-    over = overlapping([(s - ref_collar, e + ref_collar) for s, e in ref_times],
-                       [(s - hyp_collar, e + hyp_collar) for s, e in hyp_times])
+    if not (len(ref_starts) == len(ref_ends) == n and len(hyp_starts) == len(hyp_ends) == m):
+        raise ValueError("tc_align: one start and one end per word")
+    over = overlapping([s - ref_collar for s in ref_starts], [e + ref_collar for e in ref_ends],
+                       [s - hyp_collar for s in hyp_starts], [e + hyp_collar for e in hyp_ends])
     low, high = bands(over, m)
     rows, lefts = [[0]], [0]  # F over [L_i, H_i]; F(i, L_i - 1)
     for i in range(1, n + 1):
@@ -101,7 +106,7 @@ def py_tc_align(ref: Sequence[str], ref_times: Sequence, hyp: Sequence[str], hyp
         r = bisect_right(low, j, 0, i + 1) - 1  # the last row at or above i whose band starts by j
         return rows[r][min(j, high[r]) - low[r]]
 
-    pairs, hits, i, j = [], 0, n, m
+    ref_indexes, hyp_indexes, hits, i, j = [], [], 0, n, m
     while i and j:
         f = value(i, j)
         if value(i, j - 1) == f:
@@ -109,20 +114,21 @@ def py_tc_align(ref: Sequence[str], ref_times: Sequence, hyp: Sequence[str], hyp
         elif value(i - 1, j) == f:
             i -= 1
         else:
-            equal = ref[i - 1] == hyp[j - 1]
-            pairs.append((i - 1, j - 1, equal))
-            hits += equal
             i, j = i - 1, j - 1
-    pairs.reverse()
-    return pairs, hits
+            ref_indexes.append(i)
+            hyp_indexes.append(j)
+            hits += ref[i] == hyp[j]
+    ref_indexes.reverse()
+    hyp_indexes.reverse()
+    return ref_indexes, hyp_indexes, hits
 
 
-def tc_align(ref: Sequence[str], ref_times: Sequence, hyp: Sequence[str], hyp_times: Sequence,
-             ref_collar: float = 0.0, hyp_collar: float = 0.0) -> Alignment:
-    """The time-constrained alignment of ``ref`` to ``hyp`` (times: (start, end) per word;
-    each side's collar widens its spans at both ends)."""
+def tc_align(ref: Sequence[str], ref_starts: Sequence, ref_ends: Sequence, hyp: Sequence[str],
+             hyp_starts: Sequence, hyp_ends: Sequence, ref_collar: float = 0.0, hyp_collar: float = 0.0) -> Alignment:
+    """The time-constrained alignment of ``ref`` to ``hyp`` (each word spanning from its start
+    to its end; each side's collar widens its spans at both ends)."""
     align = py_tc_align if kernel_tc_align is None else kernel_tc_align
-    pairs, hits = align(ref, ref_times, hyp, hyp_times, ref_collar, hyp_collar)
-    n, m, paired = len(ref), len(hyp), len(pairs)
+    ref_indexes, hyp_indexes, hits = align(ref, ref_starts, ref_ends, hyp, hyp_starts, hyp_ends, ref_collar, hyp_collar)
+    n, m, paired = len(ref), len(hyp), len(ref_indexes)
     subs = paired - hits
-    return Alignment(pairs, subs + n + m - 2 * paired, hits, subs, n - paired, m - paired)
+    return Alignment(ref_indexes, hyp_indexes, subs + n + m - 2 * paired, hits, subs, n - paired, m - paired)
