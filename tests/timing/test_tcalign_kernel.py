@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from benchmarkstt_timing.tcalign import py_tc_align, tc_align
+from benchmarkstt_timing.tcalign import py_tc_align, snapped, tc_align
 
 try:
     from benchmarkstt_metrics import _kernels
@@ -25,7 +25,7 @@ def full_programme(ref: list, ref_times: list, hyp: list, hyp_times: list, rc: f
 
     def pairable(i: int, j: int) -> bool:
         (rs, re_), (hs, he) = ref_times[i], hyp_times[j]
-        return rs - rc < he + hc and hs - hc < re_ + rc
+        return snapped(rs - rc) < snapped(he + hc) and snapped(hs - hc) < snapped(re_ + rc)
 
     cost = [[i + j if not i or not j else 0 for j in range(m + 1)] for i in range(n + 1)]
     for i in range(1, n + 1):

@@ -30,6 +30,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1173,6 +1174,9 @@ done:
    indexes, the number of equal pairs). Reference word i and hypothesis word j may be paired (a match when
    equal, else a substitution) only when their spans, widened by the collars, overlap
    (start_i < end_j and start_j < end_i); every other word is a deletion or an insertion.
+   The widened times are rounded to the nanosecond (to the nearest double of a whole number
+   of nanoseconds), so that edges that are equal in decimal (a CTM word's start + duration,
+   and the next word's start) compare equal, as meeteval's decimal arithmetic has them.
 
    Of the minimal alignments it gives the one that a backtrace from the end of the full
    dynamic programme finds when it prefers an insertion, then a deletion, then the pair.
@@ -1190,7 +1194,7 @@ typedef struct {
 } Span;
 
 /* the spans of starts and ends (sequences of numbers, made by PySequence_Fast) widened by
-   collar; -1 with an exception set on error */
+   collar and rounded to the nanosecond (see tc_align); -1 with an exception set on error */
 static int
 read_spans(PyObject *starts, PyObject *ends, double collar, Span *spans, Py_ssize_t count)
 {
@@ -1201,8 +1205,8 @@ read_spans(PyObject *starts, PyObject *ends, double collar, Span *spans, Py_ssiz
         if ((start == -1.0 || end == -1.0) && PyErr_Occurred()) {
             return -1;
         }
-        spans[x].start = start - collar;
-        spans[x].end = end + collar;
+        spans[x].start = nearbyint((start - collar) * 1e9) / 1e9;
+        spans[x].end = nearbyint((end + collar) * 1e9) / 1e9;
     }
     return 0;
 }

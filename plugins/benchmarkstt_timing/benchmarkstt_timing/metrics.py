@@ -13,7 +13,7 @@ from benchmarkstt_core.schema import Schema
 
 from .rates import edit_opcodes
 from .tcalign import Alignment, tc_align
-from .words import TimedWords, check_strategy, speakers_of, timed_words
+from .words import TimedWords, check_strategy, has_times, speakers_of, timed_words
 
 DEFAULT_COLLAR = 5.0
 EXACT_SEARCH_MAX = 8
@@ -91,23 +91,32 @@ class TCWER(_TimeConstrained, Metric):
 
 
 def best_assignment(cost: list) -> list:
-    """For a square matrix of costs, the column of each row in an assignment of least total
-    (exact search up to EXACT_SEARCH_MAX rows, else scipy's linear_sum_assignment)."""
+    """For a square matrix of costs, the column of each row in an assignment of least total.
+
+    Up to EXACT_SEARCH_MAX rows an exact search over the permutations finds the least total;
+    when one assignment alone reaches it, that one (the common case, without importing
+    scipy); when several do, or beyond EXACT_SEARCH_MAX rows, scipy's linear_sum_assignment
+    picks it, as meeteval does, so that ties are broken the same way.
+    """
     size = len(cost)
     if size <= EXACT_SEARCH_MAX:
-        best = min(permutations(range(size)), key=lambda cols: sum(cost[r][c] for r, c in enumerate(cols)))
-        return list(best)
-    try:
-        from scipy.optimize import linear_sum_assignment
-    except ImportError:
-        raise UsageError(f"{size} speakers: more than {EXACT_SEARCH_MAX} need scipy (pip install scipy)") from None
-    return list(linear_sum_assignment(cost)[1])
+        totals = {}
+        for cols in permutations(range(size)):
+            totals[cols] = sum(cost[r][c] for r, c in enumerate(cols))
+        least = min(totals.values())
+        best = [cols for cols, total in totals.items() if total == least]
+        if len(best) == 1:
+            return list(best[0])
+    from scipy.optimize import linear_sum_assignment
+
+    return [int(c) for c in linear_sum_assignment(cost)[1]]
 
 
-def most_hits(a: Sequence[str], b: Sequence[str]) -> tuple:
+def plain_counts(a: Sequence[str], b: Sequence[str]) -> tuple:
     """Hits, substitutions, deletions and insertions of the minimal edit alignment of ``a`` to
-    ``b`` that has the most hits (as meeteval counts them): the time-constrained alignment on
-    word positions, in the band |i - j| <= distance where every minimal alignment lies."""
+    ``b`` that meeteval counts (the backtrace preferring insertion, then deletion): the
+    time-constrained alignment on word positions, in the band |i - j| <= distance where every
+    minimal alignment lies, gives the full programme's backtrace."""
     from .rates import distance
 
     e = distance(a, b)
@@ -135,10 +144,19 @@ class _SpeakerAttributed(Metric):
     name = "cpwer"
 
     def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
-        return most_hits([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
+        return plain_counts([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
 
     def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
-        return ref, hyp, speakers_of(ref, "reference", self.name), speakers_of(hyp, "hypothesis", self.name)
+        sides = []
+        for schema, side in ((ref, "reference"), (hyp, "hypothesis")):
+            speakers = speakers_of(schema, side, self.name)
+            if has_times(schema):  # in the order of the times, as meeteval sorts segments
+                words = timed_words(schema, "character_based", side, self.name)
+                sides.append((words, words.speakers))
+            else:
+                sides.append((schema, speakers))
+        (r, ref_speakers), (h, hyp_speakers) = sides
+        return r, h, ref_speakers, hyp_speakers
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         r, h, ref_speakers, hyp_speakers = self._prepare(ref, hyp)

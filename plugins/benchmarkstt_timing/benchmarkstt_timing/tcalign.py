@@ -1,6 +1,8 @@
 """The time-constrained minimal edit alignment: a reference and a hypothesis word may be paired
 (as a match or a substitution) only when their spans, widened by the collars, overlap
 (``a.start < b.end`` and ``b.start < a.end``); any other word is a deletion or an insertion.
+The widened times are rounded to the nanosecond first (:func:`snapped`), so that edges equal
+in decimal compare equal, as meeteval (which computes in decimal) has them.
 
 Of the minimal alignments it is the one meeteval gives: a backtrace from the end of the
 dynamic programme that prefers an insertion, then a deletion, then the pair. The programme
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
+from math import isfinite
 from typing import NamedTuple, Sequence
 
 try:
@@ -36,6 +39,17 @@ class Alignment(NamedTuple):
     substitutions: int
     deletions: int
     insertions: int
+
+
+def snapped(seconds: float) -> float:
+    """``seconds`` rounded to the nanosecond: the double nearest to a whole number of
+    nanoseconds (what the kernel's ``nearbyint(x * 1e9) / 1e9`` gives).
+
+    :example:
+        >>> 2.62 + 0.41 == 3.03, snapped(2.62 + 0.41) == snapped(3.03)
+        (False, True)
+    """
+    return round(seconds * 1e9) / 1e9 if isfinite(seconds) else seconds
 
 
 def overlapping(ref_starts: Sequence, ref_ends: Sequence, hyp_starts: Sequence, hyp_ends: Sequence) -> list:
@@ -81,8 +95,8 @@ def py_tc_align(ref: Sequence[str], ref_starts: Sequence, ref_ends: Sequence, hy
     n, m = len(ref), len(hyp)
     if not (len(ref_starts) == len(ref_ends) == n and len(hyp_starts) == len(hyp_ends) == m):
         raise ValueError("tc_align: one start and one end per word")
-    over = overlapping([s - ref_collar for s in ref_starts], [e + ref_collar for e in ref_ends],
-                       [s - hyp_collar for s in hyp_starts], [e + hyp_collar for e in hyp_ends])
+    over = overlapping([snapped(s - ref_collar) for s in ref_starts], [snapped(e + ref_collar) for e in ref_ends],
+                       [snapped(s - hyp_collar) for s in hyp_starts], [snapped(e + hyp_collar) for e in hyp_ends])
     low, high = bands(over, m)
     rows, lefts = [[0]], [0]  # F over [L_i, H_i]; F(i, L_i - 1)
     for i in range(1, n + 1):

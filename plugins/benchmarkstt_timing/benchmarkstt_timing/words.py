@@ -157,6 +157,13 @@ def timed_words(schema: Schema, strategy: str, side: str, metric: str = "tcwer")
     return TimedWords(words, starts, ends, speakers, rule)
 
 
+def has_times(schema: Schema) -> bool:
+    """Whether every word of ``schema`` has its own or its segment's times."""
+    extras = schema._extras[:] if schema._extras else [None] * len(schema.words)
+    return all(e and (("start" in e and "end" in e) or ("segment_start" in e and "segment_end" in e))
+               for e in extras)
+
+
 def speakers_of(schema: Schema, side: str, metric: str) -> list:
     """Each word's speaker; an input error naming ``side`` when a word has none."""
     extras = schema._extras or [None] * len(schema.words)
