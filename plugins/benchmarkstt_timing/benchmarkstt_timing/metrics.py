@@ -13,7 +13,7 @@ from benchmarkstt_core.schema import Schema
 
 from .rates import edit_opcodes
 from .tcalign import Alignment, tc_align
-from .words import TimedWords, check_strategy, speakers_of, timed_words
+from .words import TimedWords, check_strategy, has_times, speakers_of, timed_words
 
 DEFAULT_COLLAR = 5.0
 EXACT_SEARCH_MAX = 8
@@ -54,12 +54,9 @@ class _TimeConstrained:
         return (timed_words(ref, self.reference_timing, "reference", self.name),
                 timed_words(hyp, self.hypothesis_timing, "hypothesis", self.name))
 
-    def _align(self, ref: TimedWords, hyp: TimedWords, ref_index: Sequence[int], hyp_index: Sequence[int]) -> Alignment:
-        rc, hc = self.reference_collar, self.collar
-        return tc_align([ref.words[i] for i in ref_index],
-                        [(ref.times[i][0] - rc, ref.times[i][1] + rc) for i in ref_index],
-                        [hyp.words[j] for j in hyp_index],
-                        [(hyp.times[j][0] - hc, hyp.times[j][1] + hc) for j in hyp_index])
+    def _align(self, ref: TimedWords, hyp: TimedWords) -> Alignment:
+        return tc_align(ref.words, ref.starts, ref.ends, hyp.words, hyp.starts, hyp.ends,
+                        self.reference_collar, self.collar)
 
     def _settings(self, ref: TimedWords, hyp: TimedWords) -> dict:
         return {"collar": self.collar, "reference_collar": self.reference_collar,
@@ -89,33 +86,48 @@ class TCWER(_TimeConstrained, Metric):
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         r, h = self._timed(ref, hyp)
-        a = self._align(r, h, range(len(r.words)), range(len(h.words)))
+        a = self._align(r, h)
         return {**counts(a.hits, a.substitutions, a.deletions, a.insertions), **self._settings(r, h)}
 
 
 def best_assignment(cost: list) -> list:
-    """For a square matrix of costs, the column of each row in an assignment of least total
-    (exact search up to EXACT_SEARCH_MAX rows, else scipy's linear_sum_assignment)."""
+    """For a square matrix of costs, the column of each row in an assignment of least total.
+
+    Up to EXACT_SEARCH_MAX rows an exact search over the permutations finds the least total;
+    when one assignment alone reaches it, that one (the common case, without importing
+    scipy); when several do, or beyond EXACT_SEARCH_MAX rows, scipy's linear_sum_assignment
+    picks it, as meeteval does, so that ties are broken the same way.
+    """
     size = len(cost)
     if size <= EXACT_SEARCH_MAX:
-        best = min(permutations(range(size)), key=lambda cols: sum(cost[r][c] for r, c in enumerate(cols)))
-        return list(best)
-    try:
-        from scipy.optimize import linear_sum_assignment
-    except ImportError:
-        raise UsageError(f"{size} speakers: more than {EXACT_SEARCH_MAX} need scipy (pip install scipy)") from None
-    return list(linear_sum_assignment(cost)[1])
+        totals = {}
+        for cols in permutations(range(size)):
+            totals[cols] = sum(cost[r][c] for r, c in enumerate(cols))
+        least = min(totals.values())
+        best = [cols for cols, total in totals.items() if total == least]
+        if len(best) == 1:
+            return list(best[0])
+    from scipy.optimize import linear_sum_assignment
+
+    return [int(c) for c in linear_sum_assignment(cost)[1]]
 
 
-def most_hits(a: Sequence[str], b: Sequence[str]) -> tuple:
+def plain_counts(a: Sequence[str], b: Sequence[str]) -> tuple:
     """Hits, substitutions, deletions and insertions of the minimal edit alignment of ``a`` to
-    ``b`` that has the most hits (as meeteval counts them): the time-constrained alignment on
-    word positions, in the band |i - j| <= distance where every minimal alignment lies."""
+    ``b`` that meeteval counts (the backtrace preferring insertion, then deletion): the
+    time-constrained alignment on word positions, in the band |i - j| <= distance where every
+    minimal alignment lies, gives the full programme's backtrace."""
     from .rates import distance
 
     e = distance(a, b)
-    al = tc_align(a, [(i - e - 0.5, i + e + 0.5) for i in range(len(a))], b, [(j, j) for j in range(len(b))])
+    positions = range(len(b))
+    al = tc_align(a, [i - e - 0.5 for i in range(len(a))], [i + e + 0.5 for i in range(len(a))], b, positions, positions)
     return al.hits, al.substitutions, al.deletions, al.insertions
+
+
+def subset(words: TimedWords, indexes: Sequence[int]) -> TimedWords:
+    """The words at ``indexes`` (one speaker's) with their times and speakers."""
+    return TimedWords(*([column[i] for i in indexes] for column in words[:4]), words.rule)
 
 
 def by_speaker(speakers: Sequence) -> dict:
@@ -132,10 +144,19 @@ class _SpeakerAttributed(Metric):
     name = "cpwer"
 
     def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
-        return most_hits([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
+        return plain_counts([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
 
     def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
-        return ref, hyp, speakers_of(ref, "reference", self.name), speakers_of(hyp, "hypothesis", self.name)
+        sides = []
+        for schema, side in ((ref, "reference"), (hyp, "hypothesis")):
+            speakers = speakers_of(schema, side, self.name)
+            if has_times(schema):  # in the order of the times, as meeteval sorts segments
+                words = timed_words(schema, "character_based", side, self.name)
+                sides.append((words, words.speakers))
+            else:
+                sides.append((schema, speakers))
+        (r, ref_speakers), (h, hyp_speakers) = sides
+        return r, h, ref_speakers, hyp_speakers
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         r, h, ref_speakers, hyp_speakers = self._prepare(ref, hyp)
@@ -204,7 +225,7 @@ class TCPWER(_TimeConstrained, _SpeakerAttributed):
         return r, h, r.speakers, h.speakers
 
     def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
-        a = self._align(ref, hyp, ri, hj)
+        a = self._align(subset(ref, ri), subset(hyp, hj))
         return a.hits, a.substitutions, a.deletions, a.insertions
 
     def _extra(self, ref: Any, hyp: Any) -> dict:
@@ -246,12 +267,12 @@ class Timing(TCWER):
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         r, h = self._timed(ref, hyp)
-        a = self._align(r, h, range(len(r.words)), range(len(h.words)))
+        a = self._align(r, h)
         spans_r = timed_words(ref, "character_based", "reference", self.name)
         spans_h = timed_words(hyp, "character_based", "hypothesis", self.name)
-        matched = [(i, j) for i, j, equal in a.pairs if equal]
-        starts = [spans_h.times[j][0] - spans_r.times[i][0] for i, j in matched]
-        ends = [spans_h.times[j][1] - spans_r.times[i][1] for i, j in matched]
+        matched = [(i, j) for i, j in zip(a.ref_indexes, a.hyp_indexes) if r.words[i] == h.words[j]]
+        starts = [spans_h.starts[j] - spans_r.starts[i] for i, j in matched]
+        ends = [spans_h.ends[j] - spans_r.ends[i] for i, j in matched]
         return {"matched_words": len(matched), "start": offsets_summary(starts), "end": offsets_summary(ends),
                 **self._settings(spans_r, spans_h)}
 
