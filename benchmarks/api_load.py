@@ -18,11 +18,15 @@ and logs).
 ``--mixed`` sends abuse alongside the burst, all the time it runs: four slow clients that
 trickle their bodies, chunked bodies over the body limit, answers over the answer limit and
 regexes over the time limit (the server is started with a 2 s limit). It reports the burst's
-numbers (errors count only well-formed requests), the statuses the abuse got, and the
-server's memory (its processes' RSS) before and after, ``--rounds`` times:
+numbers (errors count only well-formed requests) and the statuses the abuse got.
 
-    .venv/bin/python benchmarks/api_load.py --mixed --rounds 3
-    .venv/bin/python benchmarks/api_load.py --mixed --rounds 3 --gthread 2   # the recommended gunicorn
+``--rounds`` bursts run one after the other on the same server, a table row each. With a
+server it started, each row has the server's memory before and after the round (the
+proportional set size of the server process and of its worker processes), and a last line
+the memory after each round, to show whether it levels off or keeps growing:
+
+    .venv/bin/python benchmarks/api_load.py --mixed --rounds 10
+    .venv/bin/python benchmarks/api_load.py --mixed --rounds 10 --gthread 2  # the recommended gunicorn
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Callable
 from urllib.parse import urlsplit
 
 MAX_REQUESTS = 100_000
@@ -185,20 +190,23 @@ def start_server(workdir: str, gunicorn: int, gthread: int = 0, time_limit: str 
     raise SystemExit("the server did not start in time")
 
 
-def server_rss_mb(pid: int) -> float:
-    """The memory of a process and all its descendants, in MB: their proportional set sizes
-    (a page shared by forked processes counted once in all), from Linux /proc."""
-    total, todo = 0, [pid]
+def server_memory_mb(pid: int) -> dict:
+    """The memory of a server process and of its descendants (worker processes), in MB: their
+    proportional set sizes (a page shared by forked processes counted once in all), from
+    Linux /proc; ``total`` is the sum."""
+    sizes, todo = {"server": 0, "workers": 0}, [pid]
     while todo:
         current = todo.pop()
         try:
             rollup = Path(f"/proc/{current}/smaps_rollup").read_text()
-            total += int(re.search(r"^Pss:\s+(\d+) kB", rollup, re.M).group(1)) * 1024  # type: ignore[union-attr]
+            pss = int(re.search(r"^Pss:\s+(\d+) kB", rollup, re.M).group(1)) * 1024  # type: ignore[union-attr]
             children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
         except OSError:
             continue
+        sizes["server" if current == pid else "workers"] += pss
         todo.extend(int(c) for c in children)
-    return round(total / 1e6, 1)
+    sizes["total"] = sizes["server"] + sizes["workers"]
+    return {k: round(v / 1e6, 1) for k, v in sizes.items()}
 
 
 ABUSE = {
@@ -250,9 +258,19 @@ def slow_client(url: str, stop: threading.Event) -> None:
             time.sleep(0.5)
 
 
-def mixed(url: str, body: bytes, requests: int, clients: int, pid: int) -> dict:
+def measured(pid: int | None, run: Callable[[], dict]) -> dict:
+    """``run()``'s numbers with the memory of the server ``pid`` (when this script started it)
+    before and after."""
+    if pid is None:
+        return run()
+    before = server_memory_mb(pid)
+    numbers = run()
+    time.sleep(1)  # the workers stopped by the last abuse are replaced
+    return {**numbers, "server_memory_mb": {"before": before, "after": server_memory_mb(pid)}}
+
+
+def mixed(url: str, body: bytes, requests: int, clients: int) -> dict:
     """A burst of well-formed requests with slow clients and oversize requests all along."""
-    before = server_rss_mb(pid)
     stop, statuses = threading.Event(), {}
     extra = [threading.Thread(target=slow_client, args=(url, stop), daemon=True) for _ in range(4)]
     extra.append(threading.Thread(target=abuse, args=(url, stop, statuses), daemon=True))
@@ -265,7 +283,7 @@ def mixed(url: str, body: bytes, requests: int, clients: int, pid: int) -> dict:
         stop.set()
         for thread in extra:
             thread.join(timeout=90)
-    return {**numbers, "abuse": statuses, "server_rss_mb": {"before": before, "after": server_rss_mb(pid)}}
+    return {**numbers, "abuse": statuses}
 
 
 def main(argv: list | None = None) -> int:
@@ -298,33 +316,58 @@ def main(argv: list | None = None) -> int:
             if args.warmup:
                 burst(url, body, args.warmup, min(args.clients, args.warmup))
             rounds = []
+            kind = mixed if args.mixed else burst
             for _ in range(max(1, args.rounds)):
-                if args.mixed and proc is not None:
-                    rounds.append(mixed(url, body, args.requests, args.clients, proc.pid))
-                else:
-                    rounds.append(burst(url, body, args.requests, args.clients))
+                rounds.append(measured(proc and proc.pid, lambda: kind(url, body, args.requests, args.clients)))
         finally:
             if proc is not None:
                 proc.terminate()
                 proc.wait(timeout=30)
     server = args.url or (f"gunicorn gthread, {args.gthread} workers" if args.gthread else
                           f"gunicorn, {args.gunicorn} workers" if args.gunicorn else "benchmarkstt-tools api")
-    errors = 0
-    for numbers in rounds:
-        numbers = {"server": server, "call": args.call, "mixed": args.mixed, **numbers}
-        errors += numbers["errors"]
-        if args.json:
-            print(json.dumps(numbers))
-            continue
-        lat = numbers["latency_ms"]
-        print(f"{server}, {args.call}: {numbers['requests']} requests from {numbers['clients']} clients "
-              f"in {numbers['seconds']} s: {numbers['requests_per_second']} requests/s; latency p50 {lat['p50']} ms, "
-              f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms; errors {numbers['errors']}"
-              + (f" {numbers['error_kinds']}" if numbers["errors"] else ""))
-        if args.mixed:
-            print(f"    abuse alongside: {numbers['abuse']}; server memory {numbers['server_rss_mb']['before']} MB "
-                  f"before, {numbers['server_rss_mb']['after']} MB after")
+    errors = sum(numbers["errors"] for numbers in rounds)
+    if args.json:
+        for number, numbers in enumerate(rounds, 1):
+            print(json.dumps({"server": server, "call": args.call, "mixed": args.mixed, "round": number, **numbers}))
+    else:
+        print(report(server, args.call, rounds, args.mixed))
     return 1 if errors else 0
+
+
+def report(server: str, call: str, rounds: list, mixed: bool) -> str:
+    """The rounds as a Markdown table, one row each; with ``mixed``, the abuse's answers and the
+    server's memory, and a last line saying how the memory moved over the rounds."""
+    first = rounds[0]
+    lines = [f"{server}, {call}: {len(rounds)} round(s) of {first['requests']} requests from {first['clients']} "
+             f"clients on the same server{', with slow and oversize clients alongside' if mixed else ''}\n"]
+    memory = "server_memory_mb" in first
+    head = ["round", "calls/s", "p50", "p90", "p99", "errors"]
+    if mixed:
+        head.append("abuse answered")
+    if memory:
+        head.append("memory before → after: server process + workers = total")
+    lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for number, numbers in enumerate(rounds, 1):
+        lat = numbers["latency_ms"]
+        row = [str(number), f"{numbers['requests_per_second']:.0f}", f"{lat['p50']:.1f} ms", f"{lat['p90']:.1f} ms",
+               f"{lat['p99']:.1f} ms", str(numbers["errors"]) + (f" {numbers['error_kinds']}" if numbers["errors"] else "")]
+        if mixed:
+            answered: dict = {}
+            for statuses in numbers["abuse"].values():
+                for status, n in statuses.items():
+                    answered[status] = answered.get(status, 0) + n
+            row.append(", ".join(f"{status} ×{n}" for status, n in sorted(answered.items(), key=str)))
+        if memory:
+            row.append(" → ".join(f"{m['server']} + {m['workers']} = {m['total']} MB"
+                                  for m in (numbers["server_memory_mb"]["before"], numbers["server_memory_mb"]["after"])))
+        lines.append("| " + " | ".join(row) + " |")
+    if memory:
+        after = [numbers["server_memory_mb"]["after"]["total"] for numbers in rounds]
+        half = len(after) // 2
+        lines.append(f"\nserver memory after each round: {', '.join(f'{m:g}' for m in after)} MB"
+                     + (f"; over the last {len(after) - half} rounds it moved by {after[-1] - after[half - 1]:+.1f} MB"
+                        if half else ""))
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

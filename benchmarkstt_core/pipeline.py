@@ -135,11 +135,26 @@ class Pipeline:
 
         Either text may be a :class:`~benchmarkstt_core.schema.TimedText` (see :meth:`segment`).
         """
+        return self.compare(*self.prepare_pair([reference, hypothesis], log))
+
+    def prepare_pair(self, texts: list, log: Callable[[str, LogEntry], None] | None = None) -> list:
+        """:meth:`prepare` the ``[reference, hypothesis]`` in ``texts``, taking each out of the
+        list as its turn comes: a caller that keeps no other reference to the texts lets each
+        go once its words are made (two 50 MB texts: 100 MB less while the metrics compare).
+
+        :example:
+            >>> from benchmarkstt_core.plugins import make_plugin_manager
+            >>> texts = ["the cat", "the hat"]
+            >>> [s.words for s in Pipeline(make_plugin_manager().registries, metrics="wer").prepare_pair(texts)]
+            [['the', 'cat'], ['the', 'hat']]
+            >>> texts
+            []
+        """
         schemas = []
-        for title, text in (("Reference", reference), ("Hypothesis", hypothesis)):
+        for title in ("Reference", "Hypothesis"):
             emit = None if log is None else (lambda entry, _t=title: log(_t, entry))
-            schemas.append(self.prepare(text, emit))
-        return self.compare(*schemas)
+            schemas.append(self.prepare(texts.pop(0), emit))
+        return schemas
 
 
 def timed_schema(segmenter: Any, text: str, normalized: str, steps: Sequence[tuple] | None = None) -> Schema:

@@ -9,8 +9,43 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Iterable, Iterator
+
+#: texts longer than this (in characters) are split a piece at a time (see :func:`text_pieces`)
+PIECE = 1 << 20
+# the whitespace str.split() splits on (re's \s is Python's str.isspace)
+_SPACE = re.compile(r"\s")
+
+
+def text_pieces(text: str, size: int = PIECE) -> Iterator[str]:
+    """``text`` in pieces of about ``size`` characters, each ending at whitespace: the words
+    of the pieces are the words of the text, and no more than a piece's words are made at
+    once (the words of a 50 MB text as string objects take about 0.5 GB).
+
+    :example:
+        >>> list(text_pieces("ab cd ef", 3))
+        ['ab cd', ' ef']
+    """
+    start, length = 0, len(text)
+    while start < length:
+        space = _SPACE.search(text, min(length, start + size))
+        end = space.start() if space else length
+        yield text[start:end]
+        start = end
+
+
+def word_count(text: str) -> int:
+    """``len(text.split())``, without making every word at once.
+
+    :example:
+        >>> word_count(" one two\tthree ")
+        3
+    """
+    if len(text) <= PIECE:
+        return len(text.split())
+    return sum(len(piece.split()) for piece in text_pieces(text))
 
 
 class Item(Mapping):
@@ -69,7 +104,7 @@ class TimedText(str):
     def word_count(self) -> int:
         """How many words the text has (without computing their extras)."""
         if self._count is None:
-            self._count = len(self.split())
+            self._count = word_count(self)
         return self._count
 
     def extras(self) -> Sequence:

@@ -12,6 +12,7 @@ from ..context import Context, check_encoding
 from ..errors import InputError, UsageError
 from ..files import write_stdout
 from ..pipeline import Pipeline, render_log_entry
+from ..schema import word_count
 from .colour import default_dialect, log_dialect
 from .common import add_component_flags, wrap_paragraphs
 
@@ -45,7 +46,7 @@ def side_context(context: Context, side: str, encoding: str | None) -> Context:
 
 def warn_if_implausible(reference: str, hypothesis: str, args: argparse.Namespace, context: Context) -> None:
     """Warn when one side has more than five times as many words as the other (a wrong type?)."""
-    counts = len(reference.split()), len(hypothesis.split())
+    counts = word_count(reference), word_count(hypothesis)
     for (big, small), (name, other) in ((counts, (args.reference, args.hypothesis)),
                                         (counts[::-1], (args.hypothesis, args.reference))):
         if big > 5 * small:
@@ -130,12 +131,13 @@ class BenchmarkCommand:
         log = None
         if getattr(args, "log", False):
             log = log_writer(log_dialect(sys.stderr), with_title=True)
-        reference = read_input(host, args.reference_type, args.reference, sides[0], "-rt")
-        hypothesis = read_input(host, args.hypothesis_type, args.hypothesis, sides[1], "-ht")
-        warn_if_implausible(reference, hypothesis, args, context)
+        texts = [read_input(host, args.reference_type, args.reference, sides[0], "-rt"),
+                 read_input(host, args.hypothesis_type, args.hypothesis, sides[1], "-ht")]
+        warn_if_implausible(*texts, args, context)
         if getattr(output, "shows_normalization", False):
             output.normalization = pipeline.normalization
-        text = output.render(pipeline.run(reference, hypothesis, log))
+        # only the list holds the texts: each goes once its words are made
+        text = output.render(pipeline.compare(*pipeline.prepare_pair(texts, log)))
         write_stdout(text)
         return 0
 

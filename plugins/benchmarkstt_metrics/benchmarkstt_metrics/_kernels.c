@@ -65,19 +65,27 @@ typedef struct {
     const int32_t *a, *b;
     /* positions of each code in b, ascending: occ[occ_start[c] .. occ_start[c + 1]) */
     int32_t *occ_start, *occ, *fill;
-    /* acost[i]: the number of equal pairs (i', j) over all of b for i' < i */
+    /* acost[x]: the number of equal pairs (i, j) over all of b for i < 64 x (a sum every 64
+       positions, not every one: the rest is added up when needed) */
     int64_t *acost;
-    /* dp rows (two, alternating) */
+    /* dp rows (two, alternating), indexed from the segment's blo: as long as the longest
+       segment of b searched by dp so far (nruns), grown when a longer one comes */
     Run *runs[2];
+    size_t nruns;
     uint32_t row;
-    /* the suffix automaton of one side of a segment */
+    /* the suffix automaton of one side of a segment; its transitions beyond each state's
+       first are in a hash table (slot_key, slot_target) of nslots slots, of which `mask + 1`
+       are in use for the segment, doubled when three quarters are taken */
     State *states;
     int32_t *edge_slot, *edge_next;
     uint64_t *slot_key;
     int32_t *slot_target;
+    uint64_t nslots;
     int32_t nstates, nedges;
     uint64_t mask;
     int shift;
+    /* set when memory ran out in the middle of a search */
+    int no_memory;
 } Work;
 
 static inline uint64_t
@@ -111,6 +119,56 @@ transition(const Work *w, int32_t v, int32_t sym)
     return w->slot_key[s] == EMPTY_KEY ? -1 : w->slot_target[s];
 }
 
+/* a table of cap slots (a power of two), all empty; 0, or -1 when out of memory */
+static int
+reset_slots(Work *w, uint64_t cap)
+{
+    if (cap > w->nslots) {
+        free(w->slot_key);
+        free(w->slot_target);
+        w->slot_key = malloc(cap * sizeof(uint64_t));
+        w->slot_target = malloc(cap * sizeof(int32_t));
+        w->nslots = w->slot_key && w->slot_target ? cap : 0;
+        if (w->nslots == 0) {
+            return -1;
+        }
+    }
+    int bits = 0;
+    while (((uint64_t)1 << bits) < cap) {
+        bits++;
+    }
+    w->mask = cap - 1;
+    w->shift = 64 - bits;
+    memset(w->slot_key, 0xff, cap * sizeof(uint64_t));
+    return 0;
+}
+
+/* doubles the table, moving every transition in it; 0, or -1 when out of memory */
+static int
+grow_slots(Work *w)
+{
+    uint64_t *keys = w->slot_key;
+    int32_t *targets = w->slot_target;
+    w->slot_key = NULL;
+    w->slot_target = NULL;
+    w->nslots = 0;
+    if (reset_slots(w, (w->mask + 1) * 2) < 0) {
+        free(keys);
+        free(targets);
+        return -1;
+    }
+    for (int32_t e = 0; e < w->nedges; e++) {
+        uint64_t old = (uint64_t)w->edge_slot[e];
+        uint64_t s = find_slot(w, keys[old]);
+        w->slot_key[s] = keys[old];
+        w->slot_target[s] = targets[old];
+        w->edge_slot[e] = (int32_t)s;
+    }
+    free(keys);
+    free(targets);
+    return 0;
+}
+
 static inline void
 add_extra(Work *w, uint64_t slot, uint64_t key, int32_t v, int32_t target)
 {
@@ -121,7 +179,19 @@ add_extra(Work *w, uint64_t slot, uint64_t key, int32_t v, int32_t target)
     w->states[v].extra = w->nedges++;
 }
 
-/* the target of (v, sym) if there is one; else adds (v, sym) -> target and gives -1 */
+/* whether one more transition fits the table (grown if needed); 0 when out of memory */
+static inline int
+room_for_extra(Work *w)
+{
+    if ((uint64_t)w->nedges + 1 > (w->mask + 1) / 4 * 3 && grow_slots(w) < 0) {
+        w->no_memory = 1;
+        return 0;
+    }
+    return 1;
+}
+
+/* the target of (v, sym) if there is one; else adds (v, sym) -> target and gives -1; -2
+   when out of memory */
 static inline int32_t
 transition_or_add(Work *w, int32_t v, int32_t sym, int32_t target)
 {
@@ -139,7 +209,10 @@ transition_or_add(Work *w, int32_t v, int32_t sym, int32_t target)
     if (w->slot_key[s] != EMPTY_KEY) {
         return w->slot_target[s];
     }
-    add_extra(w, s, key, v, target);
+    if (!room_for_extra(w)) {
+        return -2;
+    }
+    add_extra(w, find_slot(w, key), key, v, target);
     return -1;
 }
 
@@ -174,20 +247,21 @@ new_state(Work *w, int32_t len, int32_t link, int32_t firstpos)
     return v;
 }
 
-/* the suffix automaton of s[lo:hi]; firstpos is the first end position, from 0 at lo */
-static void
+/* the suffix automaton of s[lo:hi]; firstpos is the first end position, from 0 at lo.
+   0, or -1 when out of memory (w->no_memory set) */
+static int
 build_automaton(Work *w, const int32_t *s, int32_t lo, int32_t hi)
 {
     int32_t size = hi - lo;
+    /* texts have about one extra transition a word: a table for that many, grown when more */
     uint64_t cap = 16;
-    int bits = 4;
-    while (cap < 3 * (uint64_t)size) { /* at most 2 size extra transitions: the table stays a third empty */
+    while (cap / 4 * 3 < (uint64_t)size) {
         cap <<= 1;
-        bits++;
     }
-    w->mask = cap - 1;
-    w->shift = 64 - bits;
-    memset(w->slot_key, 0xff, cap * sizeof(uint64_t));
+    if (reset_slots(w, cap) < 0) {
+        w->no_memory = 1;
+        return -1;
+    }
     w->nstates = 0;
     w->nedges = 0;
     int32_t last = new_state(w, 0, -1, -1);
@@ -198,6 +272,9 @@ build_automaton(Work *w, const int32_t *s, int32_t lo, int32_t hi)
         int32_t p = last, q = -1;
         while (p != -1 && (q = transition_or_add(w, p, c, cur)) == -1) {
             p = w->states[p].link;
+        }
+        if (q == -2) {
+            return -1;
         }
         if (p == -1) {
             w->states[cur].link = 0;
@@ -210,7 +287,10 @@ build_automaton(Work *w, const int32_t *s, int32_t lo, int32_t hi)
             int32_t clone = new_state(w, w->states[p].len + 1, qs->link, qs->firstpos);
             w->states[clone].sym = qs->sym;
             w->states[clone].target = qs->target;
-            for (int32_t e = qs->extra; e != -1; e = w->edge_next[e]) {
+            for (int32_t e = w->states[q].extra; e != -1; e = w->edge_next[e]) {
+                if (!room_for_extra(w)) {
+                    return -1;
+                }
                 uint64_t src = (uint64_t)w->edge_slot[e];
                 int32_t sym = (int32_t)(uint32_t)(w->slot_key[src] & 0xffffffffu);
                 uint64_t key = key_of(clone, sym);
@@ -224,6 +304,7 @@ build_automaton(Work *w, const int32_t *s, int32_t lo, int32_t hi)
         }
         last = cur;
     }
+    return 0;
 }
 
 /* follows s[i] from (v, l): the longest suffix of the text read so far that the automaton knows */
@@ -256,7 +337,9 @@ automaton_longest(Work *w, const Segment *g)
     Block best = {g->alo, g->blo, 0};
     int32_t v = 0, l = 0;
     if (g->bhi - g->blo <= g->ahi - g->alo) {
-        build_automaton(w, w->b, g->blo, g->bhi);
+        if (build_automaton(w, w->b, g->blo, g->bhi) < 0) {
+            return best;
+        }
         for (int32_t i = g->alo; i < g->ahi; i++) {
             int32_t c = w->a[i];
             if (c < 0) {
@@ -271,7 +354,9 @@ automaton_longest(Work *w, const Segment *g)
         }
     }
     else {
-        build_automaton(w, w->a, g->alo, g->ahi);
+        if (build_automaton(w, w->a, g->alo, g->ahi) < 0) {
+            return best;
+        }
         for (int32_t j = g->blo; j < g->bhi; j++) {
             advance(w, w->b[j], &v, &l);
             if (l == 0 || l < best.k) {
@@ -292,9 +377,21 @@ dp_longest(Work *w, const Segment *g, int64_t budget)
 {
     Block best = {g->alo, g->blo, 0};
     int64_t steps = 0;
+    size_t need = (size_t)(g->bhi - g->blo) + 2;
+    if (need > w->nruns) {
+        free(w->runs[0]);
+        free(w->runs[1]);
+        w->runs[0] = calloc(need, sizeof(Run));
+        w->runs[1] = calloc(need, sizeof(Run));
+        w->nruns = w->runs[0] && w->runs[1] ? need : 0;
+        if (w->nruns == 0) {
+            w->no_memory = 1;
+            return best;
+        }
+    }
     if (w->row > UINT32_MAX - (uint32_t)(g->ahi - g->alo) - 4) {
-        memset(w->runs[0], 0, ((size_t)w->m + 2) * sizeof(Run));
-        memset(w->runs[1], 0, ((size_t)w->m + 2) * sizeof(Run));
+        memset(w->runs[0], 0, w->nruns * sizeof(Run));
+        memset(w->runs[1], 0, w->nruns * sizeof(Run));
         w->row = 0;
     }
     w->row += 2;
@@ -321,8 +418,9 @@ dp_longest(Work *w, const Segment *g, int64_t budget)
         const int32_t *p = lo;
         for (; p < end && *p < g->bhi; p++) {
             int32_t j = *p;
-            int32_t k = (prev[j].stamp == r - 1 ? prev[j].len : 0) + 1;
-            cur[j + 1] = (Run){r, k};
+            int32_t at = j - g->blo;
+            int32_t k = (prev[at].stamp == r - 1 ? prev[at].len : 0) + 1;
+            cur[at + 1] = (Run){r, k};
             if (k > best.k) {
                 best = (Block){i - k + 1, j - k + 1, k};
             }
@@ -334,6 +432,18 @@ dp_longest(Work *w, const Segment *g, int64_t budget)
         }
     }
     return best;
+}
+
+/* the number of equal pairs (i, j) over all of b for i < end */
+static int64_t
+pairs_before(const Work *w, int32_t end)
+{
+    int64_t pairs = w->acost[end / 64];
+    for (int32_t i = end / 64 * 64; i < end; i++) {
+        int32_t c = w->a[i];
+        pairs += c < 0 ? 0 : w->occ_start[c + 1] - w->occ_start[c];
+    }
+    return pairs;
 }
 
 static Block
@@ -349,7 +459,7 @@ longest_match(Work *w, const Segment *g, int search)
        take dp when the equal pairs expected in the segment (if each element's positions
        are spread evenly over b) are few, and drop it if they turn out to be many */
     double la = g->ahi - g->alo, lb = g->bhi - g->blo;
-    double pairs = (double)(w->acost[g->ahi] - w->acost[g->alo]) * lb / (double)w->m;
+    double pairs = (double)(pairs_before(w, g->ahi) - pairs_before(w, g->alo)) * lb / (double)w->m;
     if (pairs + la < la + lb) {
         Block best = dp_longest(w, g, (int64_t)(2 * (la + lb)));
         if (best.k >= 0) {
@@ -382,6 +492,10 @@ matching_blocks(Work *w, Block *blocks, int search)
     while (depth > 0) {
         Segment g = stack[--depth];
         Block best = longest_match(w, &g, search);
+        if (w->no_memory) {
+            free(stack);
+            return -1;
+        }
         if (best.k <= 0) {
             continue;
         }
@@ -549,23 +663,16 @@ alloc_work(Work *w, int32_t ncodes)
     size_t n = (size_t)w->n, m = (size_t)w->m;
     /* an automaton is built on the shorter side of a segment, never longer than this */
     size_t side = n < m ? n : m;
-    size_t states = 2 * side + 2, edges = 3 * side + 4, slots = 16;
-    while (slots < 3 * side) {
-        slots <<= 1;
-    }
+    size_t states = 2 * side + 2, edges = 3 * side + 4;
     w->occ_start = calloc((size_t)ncodes + 1, sizeof(int32_t));
     w->occ = malloc((m + 1) * sizeof(int32_t));
     w->fill = malloc(((size_t)ncodes + 1) * sizeof(int32_t));
-    w->acost = malloc((n + 1) * sizeof(int64_t));
-    w->runs[0] = calloc(m + 2, sizeof(Run));
-    w->runs[1] = calloc(m + 2, sizeof(Run));
+    w->acost = malloc((n / 64 + 1) * sizeof(int64_t));
     w->states = malloc(states * sizeof(State));
     w->edge_slot = malloc(edges * sizeof(int32_t));
     w->edge_next = malloc(edges * sizeof(int32_t));
-    w->slot_key = malloc(slots * sizeof(uint64_t));
-    w->slot_target = malloc(slots * sizeof(int32_t));
-    return (w->occ_start && w->occ && w->fill && w->acost && w->runs[0] && w->runs[1]
-            && w->states && w->edge_slot && w->edge_next && w->slot_key && w->slot_target) ? 0 : -1;
+    /* dp rows and the transition table are made as the search needs them */
+    return (w->occ_start && w->occ && w->fill && w->acost && w->states && w->edge_slot && w->edge_next) ? 0 : -1;
 }
 
 /* the occurrence lists of b and the prefix sums of the pair counts over a */
@@ -582,12 +689,15 @@ index_b(Work *w, int32_t ncodes)
     for (int32_t j = 0; j < w->m; j++) {
         w->occ[w->fill[w->b[j]]++] = j;
     }
-    w->acost[0] = 0;
+    int64_t pairs = 0;
     for (int32_t i = 0; i < w->n; i++) {
+        if (i % 64 == 0) {
+            w->acost[i / 64] = pairs;
+        }
         int32_t c = w->a[i];
-        int64_t count = c < 0 ? 0 : w->occ_start[c + 1] - w->occ_start[c];
-        w->acost[i + 1] = w->acost[i] + count;
+        pairs += c < 0 ? 0 : w->occ_start[c + 1] - w->occ_start[c];
     }
+    w->acost[w->n / 64] = pairs;
 }
 
 /* difflib's matching blocks of a_obj and b_obj (sequences), found with the search named

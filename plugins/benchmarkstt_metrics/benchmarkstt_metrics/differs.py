@@ -96,13 +96,32 @@ def levenshtein_distance(a: Sequence, b: Sequence) -> int:
     return banded_distance(a, b)
 
 
+def as_strings(a: Sequence, b: Sequence) -> tuple:
+    """Both sequences as strings of one character per element, equal elements the same
+    character (:func:`as_ints`'s codes as code points): rapidfuzz reads a string where it
+    lies, at 1 to 4 bytes an element, where it would copy a list of ints (8 bytes an element
+    for the list, 8 for the copy). With more distinct elements than there are code points,
+    the lists of ints.
+
+    :example:
+        >>> as_strings(["to", "be", "to"], ["be", "or"])
+        ('\\x00\\x01\\x00', '\\x01\\x02')
+    """
+    from array import array
+
+    a, b = as_ints(a, b)
+    if max(max(a, default=0), max(b, default=0)) > sys.maxunicode:
+        return a, b
+    return tuple(array("I", codes).tobytes().decode("utf-32-le", "surrogatepass") for codes in (a, b))
+
+
 def banded_distance(a: Sequence, b: Sequence) -> int:
-    """Unit-cost edit distance by rapidfuzz's bit-parallel kernel (words mapped to ints),
-    searching a band of SCORE_HINT first."""
+    """Unit-cost edit distance by rapidfuzz's bit-parallel kernel (words as the characters
+    of :func:`as_strings`), searching a band of SCORE_HINT first."""
     from rapidfuzz.distance import Levenshtein as Lev
 
     if not isinstance(a, str):
-        a, b = as_ints(a, b)
+        a, b = as_strings(a, b)
     return Lev.distance(a, b, score_hint=int(SCORE_HINT * max(len(a), len(b))) + 1)
 
 
