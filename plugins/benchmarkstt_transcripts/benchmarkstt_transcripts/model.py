@@ -3,6 +3,8 @@
 Times are seconds (floats) from the start of the recording, ``None`` where the file has none.
 A segment's ``text`` is what a person would read (display form, with punctuation when the
 format has it); its ``words`` carry word-level times and confidences when the file has them.
+A reader of long files may give a segment's words as a function that makes them: it is called
+on first use, so that a run that reads only the text (``--wer``) never makes them.
 
 :example:
     >>> t = Transcript("srt", (Segment("Hello there.", 1.0, 2.5, "A",
@@ -13,18 +15,19 @@ format has it); its ``words`` carry word-level times and confidences when the fi
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+from typing import Any, Callable, Optional, Tuple, Union
 
 
 class _Record:
     """Value semantics for the plain classes below (a dataclass costs an import and, per object,
     more time to make: files have 10^4-10^5 words): equality, hash and repr by the fields in
-    ``__slots__`` order. The objects are not to be changed once made."""
+    ``FIELDS`` order. The objects are not to be changed once made."""
 
     __slots__ = ()
+    FIELDS: Tuple[str, ...] = ()
 
     def _values(self) -> tuple:
-        return tuple([getattr(self, name) for name in self.__slots__])
+        return tuple([getattr(self, name) for name in self.FIELDS])
 
     def __eq__(self, other: Any) -> bool:
         return other.__class__ is self.__class__ and self._values() == other._values()
@@ -33,12 +36,12 @@ class _Record:
         return hash(self._values())
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
         return f"{self.__class__.__name__}({fields})"
 
     def as_dict(self) -> dict:
         """The fields as plain data (words and segments as dicts too)."""
-        return {name: _plain(getattr(self, name)) for name in self.__slots__}
+        return {name: _plain(getattr(self, name)) for name in self.FIELDS}
 
 
 def _plain(value: Any) -> Any:
@@ -52,7 +55,7 @@ def _plain(value: Any) -> Any:
 class Word(_Record):
     """One word (or token) with its times, confidence and speaker where known."""
 
-    __slots__ = ("text", "start", "end", "confidence", "speaker")
+    __slots__ = FIELDS = ("text", "start", "end", "confidence", "speaker")
 
     def __init__(self, text: str, start: Optional[float] = None, end: Optional[float] = None,
                  confidence: Optional[float] = None, speaker: Optional[str] = None):
@@ -66,26 +69,44 @@ class Word(_Record):
 class Segment(_Record):
     """A cue, utterance, phrase or paragraph: its text, times, speaker and words.
 
-    ``recording`` names the recording (file and channel, session or utterance id) the segment
-    belongs to in formats that hold several in one file (CTM, STM, TRN, SegLST); else None.
+    ``words`` is a tuple of :class:`Word`, or a function that returns them: it is called once,
+    when the words are first read. ``recording`` names the recording (file and channel, session
+    or utterance id) the segment belongs to in formats that hold several in one file (CTM, STM,
+    TRN, SegLST); else None.
+
+    :example:
+        >>> made = []
+        >>> s = Segment("Hi", 1.0, 1.5, words=lambda: made.append("words") or (Word("Hi", 1.0, 1.5),))
+        >>> len(made), s.words, s.words[0].end, made
+        (0, (Word(text='Hi', start=1.0, end=1.5, confidence=None, speaker=None),), 1.5, ['words'])
     """
 
-    __slots__ = ("text", "start", "end", "speaker", "words", "recording")
+    __slots__ = ("text", "start", "end", "speaker", "_words", "recording")
+    FIELDS = ("text", "start", "end", "speaker", "words", "recording")
 
     def __init__(self, text: str, start: Optional[float] = None, end: Optional[float] = None,
-                 speaker: Optional[str] = None, words: Tuple[Word, ...] = (), recording: Optional[str] = None):
+                 speaker: Optional[str] = None, words: Union[Tuple[Word, ...], Callable[[], Tuple[Word, ...]]] = (),
+                 recording: Optional[str] = None):
         self.text = text
         self.start = start
         self.end = end
         self.speaker = speaker
-        self.words = words
+        self._words = words
         self.recording = recording
+
+    @property
+    def words(self) -> Tuple[Word, ...]:
+        """The segment's words (made now if the reader deferred them)."""
+        words = self._words
+        if callable(words):
+            words = self._words = tuple(words())
+        return words
 
 
 class Transcript(_Record):
     """The ordered segments of one file, and the input type it was read as."""
 
-    __slots__ = ("type", "segments")
+    __slots__ = FIELDS = ("type", "segments")
 
     def __init__(self, type: str, segments: Tuple[Segment, ...] = ()):  # noqa: A002 (the field's name)
         self.type = type
