@@ -80,6 +80,25 @@ def by_count(kv: tuple) -> tuple:
     return (-kv[1], kv[0])
 
 
+def most_frequent(counts: dict, n: int) -> dict:
+    """The ``n`` entries of ``counts`` that come first in :func:`by_count` order (the same
+    entries as ``heapq.nsmallest(n, counts.items(), key=by_count)``, without ordering them
+    all): every entry more frequent than the ``n``-th, then the smallest of those as
+    frequent as it.
+
+    :example:
+        >>> most_frequent({"b": 2, "a": 1, "c": 2, "d": 1}, 3)
+        {'b': 2, 'c': 2, 'a': 1}
+    """
+    if len(counts) <= n:
+        return dict(counts)
+    cut = sorted(counts.values(), reverse=True)[n - 1]
+    kept = {key: count for key, count in counts.items() if count > cut}
+    tied = sorted(key for key, count in counts.items() if count == cut)
+    kept.update(dict.fromkeys(tied[:n - len(kept)], cut))
+    return kept
+
+
 class ErrorCounts:
     """Counts of error words (or substitution pairs) in bounded memory.
 
@@ -103,12 +122,10 @@ class ErrorCounts:
     def update(self, counts: dict) -> None:
         """Add a file's counts."""
         held = self.counts
-        for key, n in counts.items():
-            held[key] = held.get(key, 0) + n
+        get = held.get
+        held.update({key: get(key, 0) + n for key, n in counts.items()})
         if len(held) > 2 * self.capacity:
-            import heapq
-
-            self.counts = dict(heapq.nsmallest(self.capacity, held.items(), key=by_count))
+            self.counts = most_frequent(held, self.capacity)
             self.exact = False
 
     def most_common(self, count: int = TOP) -> list:
