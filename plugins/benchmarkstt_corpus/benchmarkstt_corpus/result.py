@@ -7,11 +7,11 @@ the corpus order and computes everything, so the numbers never depend on the wor
 
 :example:
     >>> from benchmarkstt_corpus.pairing import from_lists
-    >>> from benchmarkstt_corpus.scoring import Spec, score_item, scorer
+    >>> from benchmarkstt_corpus.scoring import Spec, score_batch
     >>> corpus = from_lists(["a b c", "d e"], {"x": ["a b d", "d e"]})
     >>> agg = Aggregator(corpus, Spec(), Settings(resamples=100))
-    >>> for item in corpus.items:
-    ...     agg.add(score_item(scorer(Spec()), item))
+    >>> for scored in score_batch(Spec(), corpus.items):
+    ...     agg.add(scored)
     >>> engine = agg.result({}).data["engines"]["x"]
     >>> engine["substitutions"], engine["reference_words"], engine["wer"]
     (1, 5, 0.2)
@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from . import stats
-from .scoring import headline_mode
+from .scoring import counted_words, headline_mode
 
 FORMAT = "benchmarkstt-corpus/1"
 TOP = 20
@@ -171,10 +171,11 @@ class Aggregator:
         """Take one item's rows and pair sums."""
         self.done += 1
         for row in scored["rows"]:
-            words = row.pop("error_words", None)
-            if words:
-                for kind, counts in words.items():
-                    self.top[row["engine"]][kind].update(counts)
+            numbers = row.pop("error_words", None)
+            if numbers:
+                for kind, counts in numbers.items():
+                    self.top[row["engine"]][kind].update(
+                        counted_words(counts, scored["words"], 3 if kind == "substitutions" else 2))
             self.rows[row["engine"]].append(clean(row))
         for pair, sums in scored["pairs"].items():
             total = self.pairs.setdefault(pair, [0, 0, 0])
