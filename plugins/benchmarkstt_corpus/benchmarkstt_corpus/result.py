@@ -7,11 +7,11 @@ the corpus order and computes everything, so the numbers never depend on the wor
 
 :example:
     >>> from benchmarkstt_corpus.pairing import from_lists
-    >>> from benchmarkstt_corpus.scoring import Spec, score_item, scorer
+    >>> from benchmarkstt_corpus.scoring import Spec, score_batch
     >>> corpus = from_lists(["a b c", "d e"], {"x": ["a b d", "d e"]})
     >>> agg = Aggregator(corpus, Spec(), Settings(resamples=100))
-    >>> for item in corpus.items:
-    ...     agg.add(score_item(scorer(Spec()), item))
+    >>> for scored in score_batch(Spec(), corpus.items):
+    ...     agg.add(scored)
     >>> engine = agg.result({}).data["engines"]["x"]
     >>> engine["substitutions"], engine["reference_words"], engine["wer"]
     (1, 5, 0.2)
@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from . import stats
-from .scoring import headline_mode
+from .scoring import counted_words, headline_mode
 
 FORMAT = "benchmarkstt-corpus/1"
 TOP = 20
@@ -80,6 +80,25 @@ def by_count(kv: tuple) -> tuple:
     return (-kv[1], kv[0])
 
 
+def most_frequent(counts: dict, n: int) -> dict:
+    """The ``n`` entries of ``counts`` that come first in :func:`by_count` order (the same
+    entries as ``heapq.nsmallest(n, counts.items(), key=by_count)``, without ordering them
+    all): every entry more frequent than the ``n``-th, then the smallest of those as
+    frequent as it.
+
+    :example:
+        >>> most_frequent({"b": 2, "a": 1, "c": 2, "d": 1}, 3)
+        {'b': 2, 'c': 2, 'a': 1}
+    """
+    if len(counts) <= n:
+        return dict(counts)
+    cut = sorted(counts.values(), reverse=True)[n - 1]
+    kept = {key: count for key, count in counts.items() if count > cut}
+    tied = sorted(key for key, count in counts.items() if count == cut)
+    kept.update(dict.fromkeys(tied[:n - len(kept)], cut))
+    return kept
+
+
 class ErrorCounts:
     """Counts of error words (or substitution pairs) in bounded memory.
 
@@ -103,12 +122,10 @@ class ErrorCounts:
     def update(self, counts: dict) -> None:
         """Add a file's counts."""
         held = self.counts
-        for key, n in counts.items():
-            held[key] = held.get(key, 0) + n
+        get = held.get
+        held.update({key: get(key, 0) + n for key, n in counts.items()})
         if len(held) > 2 * self.capacity:
-            import heapq
-
-            self.counts = dict(heapq.nsmallest(self.capacity, held.items(), key=by_count))
+            self.counts = most_frequent(held, self.capacity)
             self.exact = False
 
     def most_common(self, count: int = TOP) -> list:
@@ -154,10 +171,11 @@ class Aggregator:
         """Take one item's rows and pair sums."""
         self.done += 1
         for row in scored["rows"]:
-            words = row.pop("error_words", None)
-            if words:
-                for kind, counts in words.items():
-                    self.top[row["engine"]][kind].update(counts)
+            numbers = row.pop("error_words", None)
+            if numbers:
+                for kind, counts in numbers.items():
+                    self.top[row["engine"]][kind].update(
+                        counted_words(counts, scored["words"], 3 if kind == "substitutions" else 2))
             self.rows[row["engine"]].append(clean(row))
         for pair, sums in scored["pairs"].items():
             total = self.pairs.setdefault(pair, [0, 0, 0])

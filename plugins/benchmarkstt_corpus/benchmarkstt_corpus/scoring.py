@@ -5,15 +5,20 @@ builds the single-pair :class:`~benchmarkstt_core.pipeline.Pipeline` once per pr
 own plugins, reads the files itself, and sends back one small row per engine: the counts
 the pooled rates need, each metric's single-pair value, the inputs' types and SHA-256, and
 the matched-pair segment sums for every pair of engines. Nothing depends on which worker
-or in which order: the same item gives the same rows.
+or in which order: the same item gives the same rows. The words of the error lists travel as
+numbers into one list of words per batch, which pickles once (however many files name a
+word) and unpickles far faster than a table of strings per file.
 
 :example:
     >>> from benchmarkstt_corpus.pairing import Item, Source
     >>> item = Item("u1", Source("the cat sat", "argument"),
     ...             (("a", Source("the cat sad", "argument")),))
-    >>> row = score_item(scorer(Spec()), item)["rows"][0]
+    >>> scored = score_batch(Spec(), [item])[0]
+    >>> row = scored["rows"][0]
     >>> row["substitutions"], row["reference_words"], row["wer"]
     (1, 3, 0.3333333333333333)
+    >>> counted_words(row["error_words"]["substitutions"], scored["words"], 3)
+    {('sat', 'sad'): 1}
 """
 
 from __future__ import annotations
@@ -194,8 +199,11 @@ def mapsswe_segments(a: dict, b: dict, min_good: int = 2) -> list:
     return [tuple(s) for s in segments]
 
 
-def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence) -> dict:
-    """The substituted pairs, deleted and inserted words of one alignment, counted."""
+def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence, ids: dict) -> dict:
+    """The substituted pairs, deleted and inserted words of one alignment, counted, each as a
+    flat list of numbers: ``[ref, hyp, count, ...]`` for substitutions, ``[word, count, ...]``
+    for deletions and insertions, a word's number its place in ``ids`` (new words are added;
+    ``list(ids)`` gives them back, see :func:`counted_words`)."""
     subs: list = []
     dels: list = []
     ins: list = []
@@ -206,11 +214,26 @@ def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence) -> dict:
         subs.extend(zip(ref[i1:i1 + n], hyp[j1:j1 + n]))
         dels.extend(ref[i1 + n:i2])
         ins.extend(hyp[j1 + n:j2])
-    return {"substitutions": Counter(subs), "deletions": Counter(dels), "insertions": Counter(ins)}
+    def number(word: str) -> int:
+        return ids.setdefault(word, len(ids))
+
+    return {"substitutions": [x for (r, h), n in Counter(subs).items() for x in (number(r), number(h), n)],
+            "deletions": [x for w, n in Counter(dels).items() for x in (number(w), n)],
+            "insertions": [x for w, n in Counter(ins).items() for x in (number(w), n)]}
 
 
-def score_item(scorer: Scorer, item: Any) -> dict:
-    """Score one recording against every engine; errors become rows, never exceptions."""
+def counted_words(numbers: Sequence, words: Sequence, width: int) -> dict:
+    """The counts of :func:`error_words` in words: ``{(ref, hyp): count}`` from substitutions
+    (``width`` 3), ``{word: count}`` from deletions or insertions (``width`` 2)."""
+    run = iter(numbers)
+    if width == 3:
+        return {(words[r], words[h]): n for r, h, n in zip(run, run, run)}
+    return {words[w]: n for w, n in zip(run, run)}
+
+
+def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
+    """Score one recording against every engine; errors become rows, never exceptions. The
+    error words are numbered in ``ids`` (see :func:`error_words`)."""
     from benchmarkstt_metrics.metrics import count_opcodes
 
     result: dict = {"id": item.id, "rows": [], "pairs": {}}
@@ -256,7 +279,7 @@ def score_item(scorer: Scorer, item: Any) -> dict:
                "substitutions": s, "deletions": d, "insertions": i, "hits": counts["equal"],
                "reference_words": len(a), "hypothesis_words": len(b), "errors": errors,
                "wer": rate(errors, len(a)), "metrics": values, "pooling": pooling,
-               "error_words": error_words(opcodes, a, b)}
+               "error_words": error_words(opcodes, a, b, ids)}
         if scorer.spec.alignments:
             row["alignment"] = {"reference": list(a), "hypothesis": list(b),
                                 "opcodes": [list(op) for op in opcodes],
@@ -287,6 +310,12 @@ def error_row(key: str, engine: str, ref_info: dict, hyp_info: dict, message: st
 
 
 def score_batch(spec: Spec, items: Sequence) -> list:
-    """Score several items in this process (what a pool or a Dask worker runs)."""
+    """Score several items in this process (what a pool or a Dask worker runs); every
+    item's ``words`` is the same list, of the words its error lists number."""
     s = scorer(spec)
-    return [score_item(s, item) for item in items]
+    ids: dict = {}
+    scored = [score_item(s, item, ids) for item in items]
+    words = list(ids)
+    for one in scored:
+        one["words"] = words
+    return scored

@@ -1,0 +1,44 @@
+"""The bounded counts of error words (``top_errors``) against the rule as written: after each
+file, more than twice the capacity of entries held keeps only the capacity most frequent
+(ties: the smallest entries), sorted out in full here."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from benchmarkstt_corpus.result import ErrorCounts, by_count
+
+
+class SortedCounts:
+    """The reference: the whole table sorted at every prune."""
+
+    def __init__(self, capacity: int):
+        self.capacity, self.counts, self.exact = capacity, {}, True
+
+    def update(self, counts: dict) -> None:
+        for key, n in counts.items():
+            self.counts[key] = self.counts.get(key, 0) + n
+        if len(self.counts) > 2 * self.capacity:
+            self.counts = dict(sorted(self.counts.items(), key=by_count)[:self.capacity])
+            self.exact = False
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pruned_counts_follow_the_rule(seed):
+    rng = random.Random(seed)
+    words = [f"w{n}" for n in range(300)]
+    capacity = rng.choice([1, 7, 40])
+    fast, slow = ErrorCounts(capacity), SortedCounts(capacity)
+    for _ in range(60):  # files: substitution pairs, some frequent, most rare, many tied
+        counts: dict = {}
+        for _ in range(rng.randint(0, 30)):
+            pair = (rng.choice(words[:20] if rng.random() < 0.3 else words), rng.choice(words))
+            counts[pair] = counts.get(pair, 0) + rng.choice([1, 1, 1, 2, 5])
+        fast.update(counts)
+        slow.update(counts)
+        assert fast.counts == slow.counts
+        assert fast.exact == slow.exact
+    assert not fast.exact  # the rule was exercised
+    assert fast.most_common(10) == sorted(slow.counts.items(), key=by_count)[:10]
