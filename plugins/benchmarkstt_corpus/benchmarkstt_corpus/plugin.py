@@ -1,15 +1,12 @@
-"""The hook implementations of benchmarkstt-corpus."""
+"""The hook implementations of benchmarkstt-corpus (registered by name and import path:
+imported only when used)."""
 
 from __future__ import annotations
 
-from typing import Callable
-
-from benchmarkstt_core.hookspecs import hookimpl
+from benchmarkstt_core.hookspecs import Register, hookimpl
 
 
 @hookimpl
-def register_tool_commands(register: Callable) -> None:
+def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools corpus``."""
-    from .command import CorpusCommand
-
-    register(CorpusCommand)
+    register("benchmarkstt_corpus.command:CorpusCommand", name="corpus")

@@ -1,23 +1,18 @@
-"""The hook implementations of benchmarkstt-report."""
+"""The hook implementations of benchmarkstt-report (registered by name and import path:
+imported only when used)."""
 
 from __future__ import annotations
 
-from typing import Callable
-
-from benchmarkstt_core.hookspecs import hookimpl
+from benchmarkstt_core.hookspecs import Register, hookimpl
 
 
 @hookimpl
-def register_tool_commands(register: Callable) -> None:
+def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools report``."""
-    from .command import ReportCommand
-
-    register(ReportCommand)
+    register("benchmarkstt_report.command:ReportCommand", name="report")
 
 
 @hookimpl
-def register_outputs(register: Callable) -> None:
+def register_outputs(register: Register) -> None:
     """html: a single pair as a styled page."""
-    from .pair import Html
-
-    register(Html)
+    register("benchmarkstt_report.pair:Html", name="html")

@@ -7,6 +7,7 @@ when its reader module is installed (:func:`~benchmarkstt_transcripts.readers.av
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.io import Input
@@ -134,7 +135,10 @@ for _kind in FORMATS:
     globals()[FORMATS[_kind][0]] = _make(_kind)
 del _kind
 
+#: the input classes by type (``by_type.srt``): what the plugin registers, by import path
+by_type = SimpleNamespace(**{kind: globals()[names[0]] for kind, names in FORMATS.items()})
+
 
 def input_class(kind: str) -> type:
     """The input class of type ``kind``."""
-    return globals()[FORMATS[kind][0]]
+    return getattr(by_type, kind)

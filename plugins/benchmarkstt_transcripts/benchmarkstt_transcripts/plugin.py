@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Optional
 
-from benchmarkstt_core.hookspecs import hookimpl
+from benchmarkstt_core.hookspecs import Register, hookimpl
 
 
 @hookimpl
-def register_inputs(register: Callable) -> None:
+def register_inputs(register: Register) -> None:
     """One input type per transcript format whose reader is installed."""
-    from .inputs import input_class
     from .readers import available
 
     for kind in available():
-        register(input_class(kind))
+        register(f"benchmarkstt_transcripts.inputs:by_type.{kind}", name=kind)
 
 
 @hookimpl
@@ -26,8 +25,6 @@ def infer_input_type(path: str) -> Optional[str]:
 
 
 @hookimpl
-def register_tool_commands(register: Callable) -> None:
+def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools transcript``."""
-    from .command import TranscriptCommand
-
-    register(TranscriptCommand)
+    register("benchmarkstt_transcripts.command:TranscriptCommand", name="transcript")

@@ -20,6 +20,7 @@ skipped: its type is not offered.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from types import ModuleType
 
 #: every input type, in the order sniffing tries them (the more specific first)
@@ -43,17 +44,8 @@ def reader(kind: str) -> ModuleType:
 
 
 def available() -> list:
-    """The input types whose reader module is there, in :data:`TYPES` order."""
-    found = []
-    for kind in TYPES:
-        try:
-            reader(kind)
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{kind}":
-                raise
-        else:
-            found.append(kind)
-    return found
+    """The input types whose reader module is there (found, not imported), in :data:`TYPES` order."""
+    return [kind for kind in TYPES if kind in _MODULES or importlib.util.find_spec(f"{__name__}.{kind}")]
 
 
 def candidates(extension: str) -> list:
