@@ -1349,8 +1349,14 @@ overlap_bounds(const Span *ref, int32_t n, const Span *hyp, int32_t m, int32_t *
         }
     }
     m = count;
-    sort_spans = hyp;
-    qsort(order, (size_t)m, sizeof(int32_t), compare_starts);
+    int sorted = 1;
+    for (int32_t k = 1; k < m && sorted; k++) {
+        sorted = hyp[order[k - 1]].start <= hyp[order[k]].start;
+    }
+    if (!sorted) { /* engines' times come sorted: only others pay for the sort */
+        sort_spans = hyp;
+        qsort(order, (size_t)m, sizeof(int32_t), compare_starts);
+    }
     for (int32_t k = 0; k < m; k++) {
         double end = hyp[order[k]].end;
         reach[k] = k && reach[k - 1] > end ? reach[k - 1] : end;

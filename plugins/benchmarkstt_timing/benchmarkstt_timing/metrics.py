@@ -121,7 +121,8 @@ def plain_counts(a: Sequence[str], b: Sequence[str]) -> tuple:
 
     e = distance(a, b)
     positions = range(len(b))
-    al = tc_align(a, [i - e - 0.5 for i in range(len(a))], [i + e + 0.5 for i in range(len(a))], b, positions, positions)
+    starts, ends = [i - e - 0.5 for i in range(len(a))], [i + e + 0.5 for i in range(len(a))]
+    al = tc_align(a, starts, ends, b, positions, positions)
     return al.hits, al.substitutions, al.deletions, al.insertions
 
 

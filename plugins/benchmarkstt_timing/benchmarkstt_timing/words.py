@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import accumulate
 from operator import le
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 from benchmarkstt_core.errors import InputError
 from benchmarkstt_core.schema import Schema
@@ -29,45 +29,37 @@ TIMED_TYPES = "kaldi, aws, whisper, ctm, seglst, srt, vtt, ttml, stm, ..."
 SPEAKER_TYPES = "seglst, stm, aws, vtt, deepgram, ..."
 
 
-def _bounds(lengths: list, start: float, end: float) -> tuple:
-    """The span divided in proportion to ``lengths``: boundary k at ``start + c_k * (span / total)``
+#: the pseudo-word timing strategies
+STRATEGIES = ("character_based", "character_based_points", "equidistant_intervals", "equidistant_points",
+              "full_segment")
+
+
+def _spans(strategy: str, texts: list, order: list, unit_of: list, firsts: Sequence[int], stops: Sequence[int],
+           unit_starts: list, unit_ends: list) -> tuple:
+    """The (starts, ends) of the words ``order`` (word ``order[i]`` in unit ``unit_of[i]``) by
+    ``strategy``, all units at once. A unit's span is divided in proportion to its words'
+    lengths (1 each for equidistant_intervals): boundary k at ``start + c_k * (span / total)``
     (c_k the lengths before word k), the float operations in the order meeteval's give."""
-    unit = (end - start) / (sum(lengths) or 1)
-    bounds = [start + at * unit for at in accumulate(lengths)]
-    return ([start] + bounds[:-1]) if bounds else [], bounds
-
-
-def _character_based(words: list, start: float, end: float) -> tuple:
-    return _bounds([len(w) for w in words], start, end)
-
-
-def _character_based_points(words: list, start: float, end: float) -> tuple:
-    points = [(s + e) / 2 for s, e in zip(*_character_based(words, start, end))]
-    return points, points
-
-
-def _equidistant(words: list, start: float, end: float) -> tuple:
-    return _bounds([1] * len(words), start, end)
-
-
-def _equidistant_points(words: list, start: float, end: float) -> tuple:
-    unit = (end - start) / (len(words) or 1)
-    points = [start + k * unit + unit / 2 for k in range(len(words))]
-    return points, points
-
-
-def _full_segment(words: list, start: float, end: float) -> tuple:
-    return [start] * len(words), [end] * len(words)
-
-
-#: the pseudo-word timings: (starts, ends) of a segment's words from the segment's span
-STRATEGIES: dict[str, Callable[[list, float, float], tuple]] = {
-    "character_based": _character_based,
-    "character_based_points": _character_based_points,
-    "equidistant_intervals": _equidistant,
-    "equidistant_points": _equidistant_points,
-    "full_segment": _full_segment,
-}
+    if strategy == "full_segment":
+        return [unit_starts[u] for u in unit_of], [unit_ends[u] for u in unit_of]
+    if strategy == "equidistant_points":
+        step = [(e - s) / ((stop - first) or 1) for s, e, first, stop in zip(unit_starts, unit_ends, firsts, stops)]
+        points = [unit_starts[u] + (k - firsts[u]) * step[u] + step[u] / 2 for k, u in zip(order, unit_of)]
+        return points, points
+    if len(order) == len(unit_starts):  # a word a unit (words with times of their own): the same, shorter
+        starts = [unit_starts[u] for u in unit_of]
+        lengths = [1] * len(order) if strategy == "equidistant_intervals" else [len(texts[k]) for k in order]
+        ends = [s + n * ((unit_ends[u] - s) / (n or 1)) for n, s, u in zip(lengths, starts, unit_of)]
+    else:
+        lengths = [1] * len(texts) if strategy == "equidistant_intervals" else map(len, texts)
+        before = [0, *accumulate(lengths)]
+        step = [(e - s) / ((before[stop] - before[first]) or 1)
+                for s, e, first, stop in zip(unit_starts, unit_ends, firsts, stops)]
+        ends = [unit_starts[u] + (before[k + 1] - before[firsts[u]]) * step[u] for k, u in zip(order, unit_of)]
+        starts = [unit_starts[u] if k == firsts[u] else ends[i - 1] for i, (k, u) in enumerate(zip(order, unit_of))]
+    if strategy == "character_based_points":
+        starts = ends = [(s + e) / 2 for s, e in zip(starts, ends)]
+    return starts, ends
 
 
 class TimedWords(NamedTuple):
@@ -90,12 +82,25 @@ def check_strategy(name: str, option: str) -> str:
     return name
 
 
-def timed_words(schema: Schema, strategy: str, side: str, metric: str = "tcwer") -> TimedWords:
-    """The words of ``schema`` with their spans by ``strategy``; an input error naming ``side``
-    (reference or hypothesis) when a word has no times at all."""
-    texts = schema.words
-    extras = schema._extras[:] if schema._extras else [None] * len(texts)
-    # each word with its own times, and each segment, is a unit: its span and its words
+def _units(texts: list, extras: list, side: str, metric: str) -> tuple:
+    """Each word with its own times, and each segment, as a unit: the starts, ends, first
+    word indexes and indexes after the last word of the units, and how many words have their
+    own times; an input error naming ``side`` for a word with no times."""
+    try:  # engine JSON, CTM: every word has its own times
+        return ([e["start"] for e in extras], [e["end"] for e in extras], range(len(extras)),
+                range(1, len(extras) + 1), len(extras))
+    except (KeyError, TypeError):
+        pass
+    try:  # subtitles, STM: every word has only its segment's times
+        keys = [e["segment"] for e in extras]
+        segment_starts = [e["segment_start"] for e in extras]
+        segment_ends = [e["segment_end"] for e in extras]
+        if not any("start" in e for e in extras):
+            firsts = [k for k, (before, key) in enumerate(zip([None] + keys, keys)) if key is None or key != before]
+            return ([segment_starts[k] for k in firsts], [segment_ends[k] for k in firsts], firsts,
+                    firsts[1:] + [len(extras)], 0)
+    except (KeyError, TypeError):
+        pass
     unit_starts, unit_ends, firsts, stops = [], [], [], []
     own = 0
     last_key: Any = None
@@ -121,28 +126,25 @@ def timed_words(schema: Schema, strategy: str, side: str, metric: str = "tcwer")
             raise InputError(f"--{metric} needs word or segment times; the {side} has none for word "
                              f"{index + 1} ({texts[index]!r}): read it as {TIMED_TYPES} "
                              f"(-{side[0]}t)")
+    return unit_starts, unit_ends, firsts, stops, own
+
+
+def timed_words(schema: Schema, strategy: str, side: str, metric: str = "tcwer") -> TimedWords:
+    """The words of ``schema`` with their spans by ``strategy``; an input error naming ``side``
+    (reference or hypothesis) when a word has no times at all."""
+    texts = schema.words
+    extras = schema._extras[:] if schema._extras else [None] * len(texts)
+    unit_starts, unit_ends, firsts, stops, own = _units(texts, extras, side, metric)
     units = range(len(firsts))
     if not all(map(le, unit_starts, unit_starts[1:])):
         units = sorted(units, key=unit_starts.__getitem__)
-    split = STRATEGIES[strategy]
-    starts: list = []
-    ends: list = []
-    order: list = []
-    if own == len(texts) and strategy in ("character_based", "character_based_points"):
-        # one word per unit: the strategy's arithmetic for a single word, without its lists
-        order = [firsts[u] for u in units]
-        starts = [unit_starts[u] for u in units]
-        unit_ends = [unit_ends[u] for u in units]
-        ends = [s + len(texts[i]) * ((e - s) / (len(texts[i]) or 1)) for i, s, e in zip(order, starts, unit_ends)]
-        if strategy == "character_based_points":
-            starts = ends = [(s + e) / 2 for s, e in zip(starts, ends)]
+    if len(firsts) == len(texts):
+        unit_of = list(units)
+        order = [firsts[u] for u in unit_of]
     else:
-        for u in units:
-            first, stop = firsts[u], stops[u]
-            word_starts, word_ends = split(texts[first:stop], unit_starts[u], unit_ends[u])
-            starts += word_starts
-            ends += word_ends
-            order += range(first, stop)
+        order = [k for u in units for k in range(firsts[u], stops[u])]
+        unit_of = [u for u in units for _ in range(firsts[u], stops[u])]
+    starts, ends = _spans(strategy, texts, order, unit_of, firsts, stops, unit_starts, unit_ends)
     words = [texts[i] for i in order]
     speakers = [extras[i].get("speaker") for i in order]
     segment_only = len(texts) - own
