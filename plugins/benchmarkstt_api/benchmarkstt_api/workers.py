@@ -1,8 +1,12 @@
 """Worker processes that answer requests, so that a request over its time limit can be stopped.
 
-A :class:`WorkerPool` forks its workers when it starts (before the server starts threads);
-each answers one request body at a time through a pipe. When a worker runs past the time
-limit it is killed and replaced, and the request gets ``None``: the rest of the server never
+A :class:`WorkerPool` forks, when it starts (before the server starts threads), a small
+process that forks the workers: every worker, the first ones and those that replace a
+stopped one, is a copy of that process as it was then, not of the server as it is when a
+worker is replaced (a server busy with other requests holds their bodies, 10 MiB each at
+most: a worker forked from it would keep a copy of them for its whole life). Each worker
+answers one request body at a time through a pipe. When a worker runs past the time limit
+it is killed and replaced, and the request gets ``None``: the rest of the server never
 waits on it. A worker that dies (out of memory, a crash) is replaced the same way.
 
 :example:
@@ -38,18 +42,15 @@ class PoolBusy(Exception):
 
 
 class Worker(NamedTuple):
-    """One worker process and the parent's end of its pipe."""
+    """One worker process: its id and the server's end of its pipe."""
 
-    process: Any
+    pid: int
     connection: Any
 
 
-def _serve(connection: Any, answer: Answer, parent_ends: list) -> None:
+def _serve(connection: Any, answer: Answer) -> None:
     """A worker's loop: read a request body, send back ``answer(body)``, until the pipe closes
-    (the server ended). ``parent_ends`` are the server's ends of the pipes, closed here first:
-    while a worker holds one, the worker at its other end would never see it close."""
-    for end in parent_ends:
-        end.close()
+    (the server ended)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     while True:
@@ -62,6 +63,45 @@ def _serve(connection: Any, answer: Answer, parent_ends: list) -> None:
         except BaseException as exc:  # the answer function turns errors into responses; this is a fault
             status, data = 500, f"worker failure: {exc}".encode("utf-8", "replace")
         connection.send_bytes(status.to_bytes(2, "big") + data)
+
+
+def _spawn_workers(orders: Any, server_orders: Any, answer: Answer) -> None:
+    """The process that forks the workers. Orders come through ``orders``: ``"start"`` forks a
+    worker and sends back its pid, then the server's end of its pipe (a file descriptor);
+    ``("stop", pid)`` kills a worker and reaps it (a worker that died by itself stays a
+    zombie until then, so its pid is never another process's); the end of ``orders`` (the
+    server ended or closed the pool) ends this process, and each worker ends when its pipe does.
+    ``server_orders``, the server's end of ``orders``, is closed here first: while this process
+    held it, it would never see ``orders`` end."""
+    from multiprocessing import Pipe
+    from multiprocessing.reduction import send_handle
+
+    server_orders.close()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    while True:
+        try:
+            order = orders.recv()
+        except (EOFError, OSError):
+            os._exit(0)
+        if order == "start":
+            server_end, worker_end = Pipe()
+            pid = os.fork()
+            if pid == 0:
+                orders.close()
+                server_end.close()
+                _serve(worker_end, answer)
+            worker_end.close()
+            orders.send(pid)
+            send_handle(orders, server_end.fileno(), os.getppid())
+            server_end.close()
+        else:
+            try:
+                os.kill(order[1], signal.SIGKILL)
+                os.waitpid(order[1], 0)
+            except OSError:
+                pass
+            orders.send(None)
 
 
 class WorkerPool:
@@ -78,36 +118,46 @@ class WorkerPool:
         self.answer = answer
         self.size = size
         self.time_limit = time_limit
-        self._context = multiprocessing.get_context("fork")
         self._idle: queue.Queue = queue.Queue()
         self._all: set = set()
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # guards _all and the orders to the spawner
         self._closed = False
+        context = multiprocessing.get_context("fork")
+        self._orders, spawner_end = context.Pipe()
+        self._spawner = context.Process(target=_spawn_workers, args=(spawner_end, self._orders, answer), daemon=True,
+                                        name="benchmarkstt-api-spawner")
+        with warnings.catch_warnings():  # Python 3.12+ warns about fork() beside threads: the
+            warnings.simplefilter("ignore", DeprecationWarning)  # spawner uses none of their locks
+            self._spawner.start()
+        spawner_end.close()
         for _ in range(size):
             self._idle.put(self._start())
 
     def _start(self) -> Worker:
-        parent, child = self._context.Pipe()
+        from multiprocessing.connection import Connection
+        from multiprocessing.reduction import recv_handle
+
         with self._lock:
-            parent_ends = [parent] + [worker.connection for worker in self._all]
-        process = self._context.Process(target=_serve, args=(child, self.answer, parent_ends), daemon=True,
-                                        name="benchmarkstt-api-worker")
-        with warnings.catch_warnings():  # Python 3.12+ warns about fork() beside threads: the
-            warnings.simplefilter("ignore", DeprecationWarning)  # worker uses none of their locks
-            process.start()
-        child.close()
-        worker = Worker(process, parent)
-        with self._lock:
+            self._orders.send("start")
+            pid = self._orders.recv()
+            worker = Worker(pid, Connection(recv_handle(self._orders)))
             self._all.add(worker)
         return worker
 
-    def _retire(self, worker: Worker) -> None:
-        """Kill ``worker`` and put a new one in its place."""
-        worker.process.kill()
-        worker.process.join()
-        worker.connection.close()
+    def _stop(self, worker: Worker) -> None:
+        """Kill ``worker`` (the spawner reaps it) and close its pipe."""
         with self._lock:
             self._all.discard(worker)
+            try:
+                self._orders.send(("stop", worker.pid))
+                self._orders.recv()
+            except (EOFError, OSError):  # the spawner is gone: the worker ends with its pipe
+                pass
+        worker.connection.close()
+
+    def _retire(self, worker: Worker) -> None:
+        """Kill ``worker`` and put a new one in its place."""
+        self._stop(worker)
         if not self._closed:
             self._idle.put(self._start())
 
@@ -134,15 +184,14 @@ class WorkerPool:
     def pids(self) -> list:
         """The process ids of the workers."""
         with self._lock:
-            return [worker.process.pid for worker in self._all]
+            return [worker.pid for worker in self._all]
 
     def close(self) -> None:
-        """Stop every worker."""
+        """Stop every worker, then the process that forks them."""
         self._closed = True
         with self._lock:
             workers = list(self._all)
-            self._all.clear()
         for worker in workers:
-            worker.process.kill()
-            worker.process.join()
-            worker.connection.close()
+            self._stop(worker)
+        self._orders.close()
+        self._spawner.join()
