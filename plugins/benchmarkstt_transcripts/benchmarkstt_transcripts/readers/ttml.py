@@ -57,15 +57,28 @@ def _attr(elem: Any, local: str, namespaces: tuple = ("",)) -> str | None:
     return None
 
 
+def _rates(root: Any, source: str, name: str, default: str, count: int = 1) -> list:
+    """The ``count`` positive numbers of the root's time parameter ``ttp:NAME`` (else of ``default``),
+    or an error naming the parameter."""
+    value = _attr(root, name, PARAMETER) or default
+    try:
+        numbers = [float(part) for part in value.split()]
+    except ValueError:
+        numbers = []
+    if len(numbers) != count or not all(0 < n < float("inf") for n in numbers):
+        wanted = "a positive number" if count == 1 else f"{count} positive numbers"
+        raise InputError(f'{source}: <tt ttp:{name}="{value}">: expected {wanted}')
+    return numbers
+
+
 class _Timing:
     """The document's time parameters (frame rate, tick rate)."""
 
-    def __init__(self, root: Any):
-        rate = _attr(root, "frameRate", PARAMETER)
-        multiplier = (_attr(root, "frameRateMultiplier", PARAMETER) or "1 1").split()
-        self.frame_rate = float(rate or 30) * (float(multiplier[0]) / float(multiplier[1])
-                                               if len(multiplier) == 2 and float(multiplier[1]) else 1.0)
-        self.tick_rate = float(_attr(root, "tickRate", PARAMETER) or (rate or 1))
+    def __init__(self, root: Any, source: str):
+        frames = _rates(root, source, "frameRate", "30")[0]
+        numerator, denominator = _rates(root, source, "frameRateMultiplier", "1 1", 2)
+        self.frame_rate = frames * numerator / denominator
+        self.tick_rate = _rates(root, source, "tickRate", _attr(root, "frameRate", PARAMETER) or "1")[0]
         self.seen: dict = {}  # time expression -> seconds
 
     def seconds(self, value: str, elem: Any, source: str) -> float:
@@ -147,7 +160,7 @@ def parse(text: str, source: str) -> Transcript:
     if local != "tt" or ns not in NAMESPACES:
         raise InputError(f"{source}: the root element is <{local}>"
                          f"{' in namespace ' + ns if ns else ''}, not a TTML <tt>")
-    timing = _Timing(root)
+    timing = _Timing(root, source)
     body = root.find(f"{{{ns}}}body")
     segments: list = []
     if body is not None:
