@@ -12,8 +12,8 @@ SESSIONS = console_sessions(ROOT / "docs" / "transcripts.md")
 
 def test_every_format_of_the_plugin_has_an_example():
     commands = " ".join(command for command, _ in SESSIONS)
-    for name in ("passage.ttml", "passage_ebutt.xml", "passage.srt", "passage.vtt", "passage.stl",
-                 "passage.scc", "passage_aws.json", "passage_kaldi.json"):
+    for name in ("passage.ttml", "passage_ebutt.xml", "passage_ebuttd.xml", "passage_imsc.ttml", "passage.srt",
+                 "passage.vtt", "passage.stl", "passage.scc", "passage_aws.json", "passage_kaldi.json"):
         assert name in commands
 
 

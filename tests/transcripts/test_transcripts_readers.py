@@ -4,6 +4,7 @@ speakers exactly; malformed variants give one clear error line each."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import pytest
@@ -33,6 +34,8 @@ def segments(name: str, kind: str | None = None) -> list:
     ("passage.ttml", "ttml", ("Ann", "Bob"), (2.5, 5.2)),
     ("passage_ttaf1.xml", "ttml", (None, None), (2.5, 5.2)),
     ("passage_ebutt.xml", "ttml", (None, None), (2.48, 5.2)),
+    ("passage_ebuttd.xml", "ttml", (None, None), (2.5, 5.2)),
+    ("passage_imsc.ttml", "ttml", ("Ann", "Bob"), (2.5, 5.2)),
     ("passage.srt", "srt", (None, None), (2.5, 5.2)),
     ("passage.vtt", "vtt", ("Ann", "Bob"), (2.5, 5.2)),
 ])
@@ -123,6 +126,7 @@ def test_the_shipped_subtitles_are_the_p_elements_only():
 
 @pytest.mark.parametrize("name, kind", [
     ("passage.ttml", "ttml"), ("passage_ttaf1.xml", "ttml"), ("passage_ebutt.xml", "ttml"), ("passage.srt", "srt"),
+    ("passage_ebuttd.xml", "ttml"), ("passage_imsc.ttml", "ttml"),
     ("passage.vtt", "vtt"), ("passage_aws.json", "aws"), ("passage_kaldi.json", "kaldi"), ("passage.stl", "stl"),
     ("passage.scc", "scc"),
     (str(ROOT / "tests" / "data" / "qt_aws.json"), "aws"), (str(ROOT / "tests" / "data" / "qt_kaldi.json"), "kaldi"),
@@ -179,6 +183,48 @@ def test_malformed_files_give_one_clear_line(tools, tmp_path, name, content, nee
     assert needle in last
     assert len([line for line in tools("transcript", "-i", name, "-t", kind, cwd=tmp_path).stderr.splitlines()
                 if line.strip()]) == 1
+
+
+def _cut(text: str) -> str:
+    return text[:len(text) // 2]
+
+
+# damaged copies of the EBU-TT-D and IMSC passages: (file, damage, the error line's end)
+PROFILE_MALFORMED = [
+    ("passage_ebuttd.xml", _cut, "passage_ebuttd.xml:16:7: not well-formed XML: unclosed token"),
+    ("passage_ebuttd.xml", lambda t: t.replace('end="00:00:02.500"', 'end="00:00:02.5x0"'),
+     '<p id="sub1">: not a time expression: \'00:00:02.5x0\''),
+    ("passage_ebuttd.xml", lambda t: t.replace('xmlns:tt="http://www.w3.org/ns/ttml"', 'xmlns:tt="urn:ebu:tt"'),
+     "the root element is <tt> in namespace urn:ebu:tt, not a TTML <tt>"),
+    ("passage_ebuttd.xml", lambda t: "", "empty file (nothing to read as ttml)"),
+    ("passage_imsc.ttml", _cut, "passage_imsc.ttml:13:7: not well-formed XML: unclosed token"),
+    ("passage_imsc.ttml", lambda t: t.replace('ttp:tickRate="10000000"', 'ttp:tickRate="ten million"'),
+     '<tt ttp:tickRate="ten million">: expected a positive number'),
+    ("passage_imsc.ttml", lambda t: t.replace('begin="30000000t"', 'begin="3e7t"'),
+     "<p begin=\"3e7t\" end=\"52000000t\">: not a time expression: '3e7t'"),
+    ("passage_imsc.ttml", lambda t: " \n", "empty file (nothing to read as ttml)"),
+]
+
+
+@pytest.mark.parametrize("name, damage, needle", PROFILE_MALFORMED,
+                         ids=[f"{m[0]}-{i}" for i, m in enumerate(PROFILE_MALFORMED)])
+def test_malformed_ebuttd_and_imsc_give_one_clear_line(tools, tmp_path, name, damage, needle):
+    (tmp_path / name).write_text(damage((DATA / name).read_text(encoding="utf-8")), encoding="utf-8")
+    run = tools("transcript", "-i", name, "-t", "ttml", cwd=tmp_path)
+    last = assert_clean_error(run, "benchmarkstt-tools")
+    assert last.startswith(f"benchmarkstt-tools: error: {name}") and last.endswith(needle)
+    assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_bad_time_parameters_name_the_parameter(tmp_path):
+    from benchmarkstt_transcripts.readers import ttml
+
+    head = '<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" '
+    for attributes, needle in (('ttp:frameRate="0"', '<tt ttp:frameRate="0">: expected a positive number'),
+                               ('ttp:frameRateMultiplier="1000"',
+                                '<tt ttp:frameRateMultiplier="1000">: expected 2 positive numbers')):
+        with pytest.raises(InputError, match=re.escape(f"t.ttml: {needle}")):
+            ttml.parse(head + attributes + '><body/></tt>', "t.ttml")
 
 
 def test_billion_laughs_is_refused():

@@ -14,7 +14,8 @@ pytest.importorskip("benchmarkstt_transcripts")
 from benchmarkstt_transcripts.readers import available  # noqa: E402
 
 PASSAGE = ROOT / "tests" / "transcripts" / "data"
-FILES = {"passage.ttml": "ttml", "passage_ttaf1.xml": "ttml", "passage_ebutt.xml": "ttml", "passage.srt": "srt",
+FILES = {"passage.ttml": "ttml", "passage_ttaf1.xml": "ttml", "passage_ebutt.xml": "ttml",
+         "passage_ebuttd.xml": "ttml", "passage_imsc.ttml": "ttml", "passage.srt": "srt",
          "passage.vtt": "vtt", "passage_aws.json": "aws", "passage_kaldi.json": "kaldi", "passage.stl": "stl",
          "passage.scc": "scc"}
 

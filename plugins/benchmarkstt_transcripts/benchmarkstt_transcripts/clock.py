@@ -13,12 +13,19 @@ _CLOCK = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d+)|:(\d+)(?:\.(\d
 
 
 def clock(value: str, frame_rate: float = 30.0) -> float | None:
-    """``[HH:]MM:SS[.fff]``, ``,fff`` (SRT) or ``HH:MM:SS:FF`` (frames) as seconds; ``None`` if it is none of them."""
+    """``[HH:]MM:SS[.fff]``, ``,fff`` (SRT) or ``HH:MM:SS:FF`` (frames) as seconds; ``None`` if it is none of them.
+
+    Seconds are rounded to the microsecond. ``HH:MM:SS.ffffff`` (the usual form) is counted in
+    whole microseconds and divided once: the nearest float to the exact time, as rounding the sum
+    gives, without the cost of ``round``."""
     parts = value.split(":")
     if len(parts) == 3 and parts[0].isdigit() and parts[1].isdigit() and len(parts[1]) == 2:
         seconds = parts[2]
         whole, dot, fraction = seconds.partition(".")
         if whole.isdigit() and len(whole) == 2 and (not dot or fraction.isdigit()):
+            if len(fraction) <= 6:
+                micro = int(fraction.ljust(6, "0"))
+                return (((int(parts[0]) * 60 + int(parts[1])) * 60 + int(whole)) * 1_000_000 + micro) / 1_000_000
             return round(int(parts[0]) * 3600 + int(parts[1]) * 60 + float(seconds), 6)
     m = _CLOCK.match(value.strip())
     if not m:

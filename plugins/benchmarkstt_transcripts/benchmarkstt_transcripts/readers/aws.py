@@ -79,18 +79,21 @@ def _typed_turns(text: str) -> Optional[tuple]:
             spoken.append(item)
     if not texts:
         return ()
-    if None in map(_CONFIDENCE, map(_FIRST, map(_ALTERNATIVES, spoken))):  # null or "null" (see ._aws_items): the checked path tells
-        return None
     if leading:
         texts[0] = leading + texts[0]
+    if None in map(_CONFIDENCE, map(_FIRST, map(_ALTERNATIVES, spoken))):
+        return None  # a null or "null" confidence (see ._aws_items): the checked path tells them apart
     who = list(map(_SPEAKER, spoken))
-    if UNSET in who:
+    if UNSET in who:  # a word without speaker_label: its speaker by its start in speaker_labels, if any
         labels = document.results.speaker_labels
         by_start = {} if labels is UNSET else {
             entry.start_time: entry.speaker_label for segment in labels.segments for entry in segment.items
             if entry.start_time is not UNSET and entry.speaker_label is not UNSET}
-        who = [by_start.get(None if item.start_time is UNSET else item.start_time) if label is UNSET else label
-               for item, label in zip(spoken, who)]
+        if by_start:
+            who = [by_start.get(_value(item.start_time, UNSET)) if label is UNSET else label
+                   for item, label in zip(spoken, who)]
+        else:
+            who = [None if label is UNSET else label for label in who]
     cuts = [0, *compress(count(1), map(ne, who[1:], who[:-1])), len(texts)]
     return tuple(Segment(" ".join(texts[a:b]), _value(spoken[a].start_time, UNSET),
                          _value(spoken[b - 1].end_time, UNSET), who[a],
