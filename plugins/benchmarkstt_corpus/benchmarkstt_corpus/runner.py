@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterator, Sequence
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
 
 from .scoring import score_batch
+from .stats import import_in_background
 
 
 class Interrupted(BenchmarkSTTError):
@@ -94,6 +95,7 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
         pending = set()
         for batch in window(work, 3 * jobs):
             pending.add(pool.submit(score_batch, spec, batch))
+        import_in_background()  # the workers are forked by now: no thread is copied into them
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -132,9 +134,32 @@ def dask_client(scheduler: str | None, local_workers: int | None) -> tuple:
             return Client(scheduler, timeout=10), None
         except (OSError, TimeoutError) as exc:
             raise BenchmarkSTTError(f"--scheduler {scheduler}: cannot connect: {exc}") from None
-    cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=None, silence_logs=logging.ERROR)
-    return Client(cluster), cluster
+    import dask
+
+    with dask.config.set(local_cluster_config()):
+        cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        return Client(cluster), cluster
+
+
+def local_cluster_config() -> dict:
+    """Dask settings for ``--dask-local``: a cluster that only lives for one run on this
+    machine needs no profiler and fewer monitors, whose periodic work would take CPU from the
+    workers (measured in docs/performance.md); a forkserver starts the workers faster than
+    spawning a fresh Python for each, where it exists (not on Windows)."""
+    import multiprocessing
+
+    config = {
+        "distributed.worker.profile.enabled": False,  # samples every worker's stack every 10 ms
+        "distributed.admin.system-monitor.interval": "5s",
+        "distributed.admin.system-monitor.gil.enabled": False,
+        "distributed.worker.memory.monitor-interval": "1s",
+        "distributed.admin.tick.interval": "1s",
+        "distributed.scheduler.work-stealing": False,  # tasks are queued on the scheduler anyway
+    }
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        config["distributed.worker.multiprocessing-method"] = "forkserver"
+    return config
 
 
 def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
@@ -148,6 +173,7 @@ def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: i
         work = iter(batches(items, batch_size(len(items), workers)))
         running = as_completed([client.submit(score_batch, spec, batch, pure=False)
                                 for batch in window(work, 3 * workers)])
+        import_in_background()
         for future in running:
             scored_items = future.result()
             future.release()

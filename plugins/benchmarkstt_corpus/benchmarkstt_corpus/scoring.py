@@ -309,12 +309,17 @@ def error_row(key: str, engine: str, ref_info: dict, hyp_info: dict, message: st
             "reference": ref_info, "hypothesis": hyp_info}
 
 
-def score_batch(spec: Spec, items: Sequence) -> list:
+class ScoredBatch(list):
+    """The scored items of a batch: a list that pickles as one object (Dask pickles a plain
+    list item by item, which would copy the word list the items share into each)."""
+
+
+def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     """Score several items in this process (what a pool or a Dask worker runs); every
     item's ``words`` is the same list, of the words its error lists number."""
     s = scorer(spec)
     ids: dict = {}
-    scored = [score_item(s, item, ids) for item in items]
+    scored = ScoredBatch(score_item(s, item, ids) for item in items)
     words = list(ids)
     for one in scored:
         one["words"] = words
