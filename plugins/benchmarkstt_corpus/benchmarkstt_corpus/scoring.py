@@ -214,6 +214,7 @@ def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence, ids: dict) -> d
         subs.extend(zip(ref[i1:i1 + n], hyp[j1:j1 + n]))
         dels.extend(ref[i1 + n:i2])
         ins.extend(hyp[j1 + n:j2])
+
     def number(word: str) -> int:
         return ids.setdefault(word, len(ids))
 
