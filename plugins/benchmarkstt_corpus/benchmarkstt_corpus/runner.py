@@ -19,7 +19,6 @@ from typing import Any, Callable, Iterator, Sequence
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
 
 from .scoring import score_batch
-from .stats import import_in_background
 
 
 class Interrupted(BenchmarkSTTError):
@@ -80,8 +79,9 @@ def ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
-    """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1)."""
+def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, started: Callable = lambda: None) -> None:
+    """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1);
+    ``started`` is called once the workers run (the client is free until results come)."""
     if jobs <= 1:
         for item in items:
             for scored in score_batch(spec, [item]):
@@ -95,7 +95,7 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
         pending = set()
         for batch in window(work, 3 * jobs):
             pending.add(pool.submit(score_batch, spec, batch))
-        import_in_background()  # the workers are forked by now: no thread is copied into them
+        started()  # the workers are forked by now: a thread it starts is not copied into them
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -163,8 +163,9 @@ def local_cluster_config() -> dict:
 
 
 def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
-             take: Callable) -> None:
-    """Score ``items`` on a Dask cluster; results stream back as they complete."""
+             take: Callable, started: Callable = lambda: None) -> None:
+    """Score ``items`` on a Dask cluster; results stream back as they complete. ``started``
+    is called once the first tasks are submitted."""
     client, cluster = dask_client(scheduler, local_workers)
     try:
         from distributed import as_completed
@@ -173,7 +174,7 @@ def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: i
         work = iter(batches(items, batch_size(len(items), workers)))
         running = as_completed([client.submit(score_batch, spec, batch, pure=False)
                                 for batch in window(work, 3 * workers)])
-        import_in_background()
+        started()
         for future in running:
             scored_items = future.result()
             future.release()
