@@ -22,6 +22,7 @@ from .pairing import Corpus, check_exists, from_lists
 from .result import TESTS, Aggregator, CorpusResult, Settings
 from .runner import Interrupted, Progress, run_dask, run_local
 from .scoring import _SCORERS, DEFAULT_METRICS, Scorer, Spec
+from .stats import import_in_background
 
 
 def as_calls(calls: Iterable) -> tuple:
@@ -69,11 +70,13 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
         aggregator.add(scored)
         bar.update(aggregator.received)
 
+    # the paired tests need scipy.stats: imported while the workers score, if there are any
+    started = import_in_background if len(corpus.engines) > 1 else (lambda: None)
     try:
         if scheduler or dask_local:
-            run_dask(spec, corpus.items, scheduler, dask_local, take)
+            run_dask(spec, corpus.items, scheduler, dask_local, take, started)
         else:
-            run_local(spec, corpus.items, jobs, take)
+            run_local(spec, corpus.items, jobs, take, started)
     except KeyboardInterrupt:
         bar.close()
         raise Interrupted(f"interrupted after {aggregator.received} of {len(corpus.items)} files; "

@@ -24,7 +24,7 @@ import math
 import numbers
 from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from . import stats
 from .scoring import counted_words, headline_mode
@@ -109,7 +109,7 @@ class ErrorCounts:
 
     :example:
         >>> c = ErrorCounts(capacity=1)
-        >>> c.update({"a": 3, "b": 1}); c.update({"a": 1, "c": 2, "d": 1})
+        >>> c.update([("a", 3), ("b", 1)]); c.update([("a", 1), ("c", 2), ("d", 1)])
         >>> c.most_common(2), c.exact
         ([('a', 4)], False)
     """
@@ -119,11 +119,11 @@ class ErrorCounts:
         self.counts: dict = {}
         self.exact = True
 
-    def update(self, counts: dict) -> None:
-        """Add a file's counts."""
+    def update(self, counts: Iterable) -> None:
+        """Add a file's counts: ``(entry, count)`` pairs, each entry once."""
         held = self.counts
         get = held.get
-        held.update({key: get(key, 0) + n for key, n in counts.items()})
+        held.update((key, get(key, 0) + n) for key, n in counts)
         if len(held) > 2 * self.capacity:
             self.counts = most_frequent(held, self.capacity)
             self.exact = False

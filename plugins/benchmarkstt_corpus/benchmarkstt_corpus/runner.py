@@ -79,8 +79,9 @@ def ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
-    """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1)."""
+def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, started: Callable = lambda: None) -> None:
+    """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1);
+    ``started`` is called once the workers run (the client is free until results come)."""
     if jobs <= 1:
         for item in items:
             for scored in score_batch(spec, [item]):
@@ -94,6 +95,7 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
         pending = set()
         for batch in window(work, 3 * jobs):
             pending.add(pool.submit(score_batch, spec, batch))
+        started()  # the workers are forked by now: a thread it starts is not copied into them
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -132,14 +134,38 @@ def dask_client(scheduler: str | None, local_workers: int | None) -> tuple:
             return Client(scheduler, timeout=10), None
         except (OSError, TimeoutError) as exc:
             raise BenchmarkSTTError(f"--scheduler {scheduler}: cannot connect: {exc}") from None
-    cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=None, silence_logs=logging.ERROR)
-    return Client(cluster), cluster
+    import dask
+
+    with dask.config.set(local_cluster_config()):
+        cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        return Client(cluster), cluster
+
+
+def local_cluster_config() -> dict:
+    """Dask settings for ``--dask-local``: a cluster that only lives for one run on this
+    machine needs no profiler and fewer monitors, whose periodic work would take CPU from the
+    workers (measured in docs/performance.md); a forkserver starts the workers faster than
+    spawning a fresh Python for each, where it exists (not on Windows)."""
+    import multiprocessing
+
+    config = {
+        "distributed.worker.profile.enabled": False,  # samples every worker's stack every 10 ms
+        "distributed.admin.system-monitor.interval": "5s",
+        "distributed.admin.system-monitor.gil.enabled": False,
+        "distributed.worker.memory.monitor-interval": "1s",
+        "distributed.admin.tick.interval": "1s",
+        "distributed.scheduler.work-stealing": False,  # tasks are queued on the scheduler anyway
+    }
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        config["distributed.worker.multiprocessing-method"] = "forkserver"
+    return config
 
 
 def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
-             take: Callable) -> None:
-    """Score ``items`` on a Dask cluster; results stream back as they complete."""
+             take: Callable, started: Callable = lambda: None) -> None:
+    """Score ``items`` on a Dask cluster; results stream back as they complete. ``started``
+    is called once the first tasks are submitted."""
     client, cluster = dask_client(scheduler, local_workers)
     try:
         from distributed import as_completed
@@ -148,6 +174,7 @@ def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: i
         work = iter(batches(items, batch_size(len(items), workers)))
         running = as_completed([client.submit(score_batch, spec, batch, pure=False)
                                 for batch in window(work, 3 * workers)])
+        started()
         for future in running:
             scored_items = future.result()
             future.release()

@@ -17,8 +17,8 @@ word) and unpickles far faster than a table of strings per file.
     >>> row = scored["rows"][0]
     >>> row["substitutions"], row["reference_words"], row["wer"]
     (1, 3, 0.3333333333333333)
-    >>> counted_words(row["error_words"]["substitutions"], scored["words"], 3)
-    {('sat', 'sad'): 1}
+    >>> list(counted_words(row["error_words"]["substitutions"], scored["words"], 3))
+    [(('sat', 'sad'), 1)]
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import hashlib
 import os
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from benchmarkstt_core.errors import BenchmarkSTTError, InputError
 
@@ -214,6 +214,7 @@ def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence, ids: dict) -> d
         subs.extend(zip(ref[i1:i1 + n], hyp[j1:j1 + n]))
         dels.extend(ref[i1 + n:i2])
         ins.extend(hyp[j1 + n:j2])
+
     def number(word: str) -> int:
         return ids.setdefault(word, len(ids))
 
@@ -222,13 +223,14 @@ def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence, ids: dict) -> d
             "insertions": [x for w, n in Counter(ins).items() for x in (number(w), n)]}
 
 
-def counted_words(numbers: Sequence, words: Sequence, width: int) -> dict:
-    """The counts of :func:`error_words` in words: ``{(ref, hyp): count}`` from substitutions
-    (``width`` 3), ``{word: count}`` from deletions or insertions (``width`` 2)."""
+def counted_words(numbers: Sequence, words: Sequence, width: int) -> Iterator:
+    """The counts of :func:`error_words` in words: ``((ref, hyp), count)`` pairs from
+    substitutions (``width`` 3), ``(word, count)`` pairs from deletions or insertions
+    (``width`` 2); each entry once."""
     run = iter(numbers)
     if width == 3:
-        return {(words[r], words[h]): n for r, h, n in zip(run, run, run)}
-    return {words[w]: n for w, n in zip(run, run)}
+        return (((words[r], words[h]), n) for r, h, n in zip(run, run, run))
+    return ((words[w], n) for w, n in zip(run, run))
 
 
 def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
@@ -309,12 +311,17 @@ def error_row(key: str, engine: str, ref_info: dict, hyp_info: dict, message: st
             "reference": ref_info, "hypothesis": hyp_info}
 
 
-def score_batch(spec: Spec, items: Sequence) -> list:
+class ScoredBatch(list):
+    """The scored items of a batch: a list that pickles as one object (Dask pickles a plain
+    list item by item, which would copy the word list the items share into each)."""
+
+
+def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     """Score several items in this process (what a pool or a Dask worker runs); every
     item's ``words`` is the same list, of the words its error lists number."""
     s = scorer(spec)
     ids: dict = {}
-    scored = [score_item(s, item, ids) for item in items]
+    scored = ScoredBatch(score_item(s, item, ids) for item in items)
     words = list(ids)
     for one in scored:
         one["words"] = words

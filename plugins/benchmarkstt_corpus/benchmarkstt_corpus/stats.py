@@ -43,6 +43,21 @@ def replicates(errors: Sequence, words: Sequence, resamples: int, seed: int) -> 
     return err_sums, word_sums
 
 
+def import_in_background() -> None:
+    """Start importing scipy.stats (about a second of CPU) in a thread while workers score
+    the files; the tests' own import then finds it loaded, or waits for it. A failure is left
+    to that import to report."""
+    import threading
+
+    def load() -> None:
+        try:
+            import scipy.stats  # noqa: F401
+        except ImportError:
+            pass
+
+    threading.Thread(target=load, name="import scipy.stats").start()
+
+
 def pooled(errors: float, words: float) -> float:
     """Errors per reference word (NaN with no reference words)."""
     return errors / words if words else math.nan
