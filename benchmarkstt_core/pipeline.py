@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence, Union
 
 from .context import Context
 from .diff import char_opcodes
-from .errors import UsageError
 from .normalization import LogEntry, NormalizationAggregate, normalization_record, normalize_logged
 from .registry import ComponentSpec, Registries
 from .schema import Schema, TimedText

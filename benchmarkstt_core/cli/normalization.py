@@ -16,6 +16,7 @@ from .common import add_component_flags
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..plugins import PluginHost
+    from ..registry import Registry
 
 
 def read_stdin() -> str:
@@ -25,7 +26,7 @@ def read_stdin() -> str:
     return data.decode(stream.encoding or "utf-8", stream.errors or "strict")
 
 
-def list_profiles(normalizers: Any) -> str:
+def list_profiles(normalizers: Registry) -> str:
     """The listing of the ``profile`` normalizer's profiles (its class's ``listing()``)."""
     listing = getattr(normalizers.get("profile").cls, "listing", None) if "profile" in normalizers else None
     if listing is None:

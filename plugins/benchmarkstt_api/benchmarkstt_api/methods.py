@@ -21,7 +21,7 @@ from __future__ import annotations
 import inspect
 import json
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence, TYPE_CHECKING
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.docblock import parse
@@ -30,6 +30,9 @@ from benchmarkstt_core.limits import check_text_size
 from benchmarkstt_core.normalization import normalize_logged
 from benchmarkstt_core.params import param_heading, param_type, param_types
 from benchmarkstt_core.pipeline import create, record_step, render_log_entry, timed_schema
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.registry import ComponentSpec, Registries
 
 #: the segmenter that splits texts into words before a metric compares them
 SEGMENTER = "simple"
@@ -136,7 +139,7 @@ def show(value: Any) -> str:
         return repr(value)
 
 
-def component_help(spec: Any) -> str:
+def component_help(spec: ComponentSpec) -> str:
     """A component's description and documented parameters, with their types (the ``list.*`` values)."""
     lines = [spec.description or "(no description)"]
     params = [f":param {param_heading(spec, p)}:{' ' + p.doc if p.doc else ''}" for p in spec.params
@@ -165,7 +168,7 @@ def content(arguments: dict, name: str, context: Context) -> str:
     return from_content(text, name, context=context)
 
 
-def instantiate(spec: Any, values: dict, context: Context) -> Any:
+def instantiate(spec: ComponentSpec, values: dict, context: Context) -> Any:
     """Build the component ``spec`` from parameter values by name (context defaults fill the rest)."""
     values = dict(values)
     for p in spec.params:
@@ -176,7 +179,7 @@ def instantiate(spec: Any, values: dict, context: Context) -> Any:
 
 
 @contextmanager
-def blame_wrong_types(spec: Any, values: dict) -> Iterator[None]:
+def blame_wrong_types(spec: ComponentSpec, values: dict) -> Iterator[None]:
     """Turn a TypeError, ValueError or AttributeError raised inside into a
     :class:`~benchmarkstt_core.errors.ParameterError` (``NAME: PARAM expects a text, got 5``),
     when a parameter that the typed conversion leaves alone (no annotation, ``Any``, a union)
@@ -196,7 +199,7 @@ def blame_wrong_types(spec: Any, values: dict) -> Iterator[None]:
         raise
 
 
-def component_options(spec: Any, arguments: dict) -> dict:
+def component_options(spec: ComponentSpec, arguments: dict) -> dict:
     """The bound arguments that belong to the component's own parameters."""
     own = {p.name for p in spec.params}
     return {name: value for name, value in arguments.items() if name in own}
@@ -256,7 +259,7 @@ def inline_config(config: Any, context: Context) -> Any:
     return from_text(text, section=CONFIG_SECTION, context=context)
 
 
-def _examples(spec: Any, params: Sequence[Param], result: Callable[[Any], Any]) -> list:
+def _examples(spec: ComponentSpec, params: Sequence[Param], result: Callable[[Any], Any]) -> list:
     """The component's examples as calls of the method: parameter values, ``files`` and ``return``.
 
     ``files`` (file name -> text) are the files an example needs in the server's directory.
@@ -270,7 +273,7 @@ def _examples(spec: Any, params: Sequence[Param], result: Callable[[Any], Any]) 
     return examples
 
 
-def normalization_method(spec: Any) -> ApiMethod:
+def normalization_method(spec: ComponentSpec) -> ApiMethod:
     """``normalization.NAME``: normalize one text, optionally with logs."""
     params = [TEXT, *[Param(*p) for p in spec.params], RETURN_LOGS]
 
@@ -289,7 +292,7 @@ def normalization_method(spec: Any) -> ApiMethod:
                      examples=_examples(spec, params, lambda r: {"text": r}), types=lambda: spec.types)
 
 
-def metric_method(spec: Any) -> ApiMethod:
+def metric_method(spec: ComponentSpec) -> ApiMethod:
     """``metrics.NAME``: compare a hypothesis with a reference."""
     params = [REF, HYP, *[Param(*p) for p in spec.params], REF_TYPE, HYP_TYPE]
 
@@ -306,7 +309,7 @@ def metric_method(spec: Any) -> ApiMethod:
                      types=lambda: spec.types)
 
 
-def benchmark_method(spec: Any) -> ApiMethod:
+def benchmark_method(spec: ComponentSpec) -> ApiMethod:
     """``benchmark.NAME``: normalize both texts with an inline config, then compare them."""
     params = [REF, HYP, *[Param(*p) for p in spec.params], CONFIG, RETURN_LOGS, REF_TYPE, HYP_TYPE]
 
@@ -373,7 +376,7 @@ def _constant(name: str, description: str, returns: str, value: Callable[[], Any
     return ApiMethod(name, description, [], lambda bound, context: value(), returns=returns)
 
 
-def build_methods(registries: Any, warn: Callable[[str], None] = lambda message: None) -> dict:
+def build_methods(registries: Registries, warn: Callable[[str], None] = lambda message: None) -> dict:
     """Every method, by name, in the order ``help`` lists them."""
     from benchmarkstt_core.__meta__ import __version__
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from benchmarkstt_core.errors import InputError
 from benchmarkstt_core.io import Input
+from benchmarkstt_core.context import Context
 
 
 class Argument(Input):
@@ -21,7 +21,7 @@ class Argument(Input):
         return self.source
 
     @classmethod
-    def from_content(cls, content: str, source: str, *, context: Any = None) -> str:
+    def from_content(cls, content: str, source: str, *, context: Context | None = None) -> str:
         """The text of content given as a string (the API's ``ref``/``hyp``): itself."""
         return content
 
@@ -44,12 +44,12 @@ class PlainText(Input):
         return text
 
     @classmethod
-    def from_content(cls, content: str, source: str, *, context: Any = None) -> str:
+    def from_content(cls, content: str, source: str, *, context: Context | None = None) -> str:
         """The text of content given as a string (the API's ``ref``/``hyp``): itself."""
         return content
 
 
-def warn_if_structured(text: str, source: str, context: Any) -> None:
+def warn_if_structured(text: str, source: str, context: Context | None) -> None:
     """Warn when a file read as plain text is JSON or XML, naming the type it probably is."""
     start = text.lstrip()
     if start[:1] == "<":

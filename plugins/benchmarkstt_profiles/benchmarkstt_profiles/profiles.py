@@ -17,8 +17,9 @@ corpus runner).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
+from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.normalization import NormalizationComposite, steps_sha256
 
@@ -75,12 +76,10 @@ def definition(name: str) -> Definition:
 _PLAIN: list = []
 
 
-def plain_context() -> Any:
+def plain_context() -> Context:
     """The context of a profile made in plain Python, without one: it knows the normalizers
     plugin's normalizers and this plugin's own, and builds no plugin host (the registries are made
     once and shared; each call gives a fresh context)."""
-    from benchmarkstt_core.context import Context
-
     if not _PLAIN:
         from benchmarkstt_core.registry import LazyComponentSpec, Registries
         from benchmarkstt_normalizers.plugin import NORMALIZERS
@@ -95,7 +94,7 @@ def plain_context() -> Any:
     return Context(_PLAIN[0])
 
 
-def profile_info(name: str, context: Any = None) -> ProfileInfo:
+def profile_info(name: str, context: Context | None = None) -> ProfileInfo:
     """The calls, version and steps hash of the profile ``name`` (``context`` as for :class:`Profile`)."""
     profile = Profile(name, context=context)
     record = profile.record
@@ -129,7 +128,7 @@ class Profile(NormalizationComposite):
     :example return: "don't panic  it's 42  or so  "
     """
 
-    def __init__(self, name: str, *, context: Any = None):
+    def __init__(self, name: str, *, context: Context | None = None):
         from benchmarkstt_core.pipeline import create, split_call
 
         self.name = str(name).strip().lower()

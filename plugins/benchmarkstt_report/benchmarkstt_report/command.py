@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, TYPE_CHECKING
 
 from benchmarkstt_core.errors import UsageError
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.plugins import PluginHost
 
 
 class ReportCommand:
@@ -15,7 +18,7 @@ class ReportCommand:
 
     name = "report"
 
-    def add_arguments(self, parser: argparse.ArgumentParser, host: Any) -> None:
+    def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """The result to read, the page to write."""
         parser.add_argument("result", metavar="RESULT.json", help="the JSON result of benchmarkstt-tools corpus "
                             "(with --alignments for the aligned words)")
@@ -23,7 +26,7 @@ class ReportCommand:
                             "(default: standard output)")
         parser.add_argument("--title", help="the page's title (default: the engines compared)")
 
-    def run(self, args: argparse.Namespace, host: Any) -> int:
+    def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read, check, render, write whole."""
         from benchmarkstt_core.files import check_new_files, write_new_file
 

@@ -8,7 +8,7 @@ empty too, else MER is 1 and WIP 0.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from benchmarkstt_core.errors import InputError
 from benchmarkstt_core.metrics import Metric

@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from benchmarkstt_core.context import Context, check_encoding
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.plugins import PluginHost
 
 
 class TranscriptCommand:
@@ -16,7 +19,7 @@ class TranscriptCommand:
 
     name = "transcript"
 
-    def add_arguments(self, parser: argparse.ArgumentParser, host: Any) -> None:
+    def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """``-i FILE``, ``-t TYPE``, ``-o text|json``, ``--encoding``."""
         from .readers import available
 
@@ -30,7 +33,7 @@ class TranscriptCommand:
         parser.add_argument("--encoding", help="the file's encoding (default: DEFAULT_ENCODING, else UTF-8; "
                                                "a byte-order mark decides among UTF-8, -16 and -32)")
 
-    def run(self, args: argparse.Namespace, host: Any) -> int:
+    def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the file and print it."""
         from .reading import read_transcript
 

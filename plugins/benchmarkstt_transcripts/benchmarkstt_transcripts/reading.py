@@ -116,7 +116,7 @@ def without_gc(parse: Any, *args: Any) -> Any:
             gc.enable()
 
 
-def read_transcript(path: str, kind: str | None = None, context: Any = None) -> Transcript:
+def read_transcript(path: str, kind: str | None = None, context: Context | None = None) -> Transcript:
     """Read the file ``path`` as a :class:`Transcript` of input type ``kind`` (default: inferred).
 
     :param context: a :class:`~benchmarkstt_core.context.Context` (its encoding, path guard, stdin)
