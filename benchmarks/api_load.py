@@ -164,6 +164,7 @@ def start_server(workdir: str, gunicorn: int, gthread: int = 0, time_limit: str 
         if gthread:
             command[1:1] = ["--worker-class", "gthread", "--threads", "16"]
             env["BENCHMARKSTT_API_WORKERS"] = "2"
+            env["MALLOC_MMAP_THRESHOLD_"] = "131072"
         url = f"http://127.0.0.1:{port}/api"
     else:
         command = [str(bin_dir / "benchmarkstt-tools"), "api", "--port", "0"]
@@ -361,7 +362,7 @@ def report(server: str, call: str, rounds: list, mixed: bool) -> str:
             row.append(" → ".join(f"{m['server']} + {m['workers']} = {m['total']} MB"
                                   for m in (numbers["server_memory_mb"]["before"], numbers["server_memory_mb"]["after"])))
         lines.append("| " + " | ".join(row) + " |")
-    if memory:
+    if memory and len(rounds) > 1:
         after = [numbers["server_memory_mb"]["after"]["total"] for numbers in rounds]
         half = len(after) // 2
         lines.append(f"\nserver memory after each round: {', '.join(f'{m:g}' for m in after)} MB"

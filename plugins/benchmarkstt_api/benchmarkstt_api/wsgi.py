@@ -16,8 +16,9 @@ environment:
 
 Example, two workers on this machine only::
 
-    cd /srv/benchmarkstt && BENCHMARKSTT_API_WORKERS=2 gunicorn --workers 2 --worker-class gthread --threads 16 \\
-        --bind 127.0.0.1:8080 benchmarkstt_api.wsgi:application
+    cd /srv/benchmarkstt && BENCHMARKSTT_API_WORKERS=2 MALLOC_MMAP_THRESHOLD_=131072 \\
+        gunicorn --workers 2 --worker-class gthread --threads 16 --bind 127.0.0.1:8080 \\
+        benchmarkstt_api.wsgi:application
 """
 
 from __future__ import annotations

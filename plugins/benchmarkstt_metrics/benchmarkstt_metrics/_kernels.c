@@ -697,7 +697,9 @@ index_b(Work *w, int32_t ncodes)
         int32_t c = w->a[i];
         pairs += c < 0 ? 0 : w->occ_start[c + 1] - w->occ_start[c];
     }
-    w->acost[w->n / 64] = pairs;
+    if (w->n % 64 == 0) {
+        w->acost[w->n / 64] = pairs;
+    }
 }
 
 /* difflib's matching blocks of a_obj and b_obj (sequences), found with the search named
