@@ -4,7 +4,6 @@ classes give, and installed (README's .venv) so that only the project's packages
 from __future__ import annotations
 
 import configparser
-import re
 import subprocess
 import sys
 
@@ -16,15 +15,11 @@ from conftest import ROOT
 
 
 def distributions() -> list:
-    """The distribution name of every folder under plugins/ (setup.cfg, or pyproject.toml's [project])."""
     names = []
-    for folder in sorted(ROOT.glob("plugins/*/")):
-        if (folder / "setup.cfg").exists():
-            parser = configparser.ConfigParser()
-            parser.read(folder / "setup.cfg")
-            names.append(parser["metadata"]["name"])
-        else:
-            names.append(re.search(r'^name = "([^"]+)"', (folder / "pyproject.toml").read_text(), re.M)[1])
+    for setup_cfg in sorted(ROOT.glob("plugins/*/setup.cfg")):
+        parser = configparser.ConfigParser()
+        parser.read(setup_cfg)
+        names.append(parser["metadata"]["name"])
     return names
 
 
