@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional, Sequence
 
+from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.registry import component_name
@@ -16,7 +17,7 @@ from .differs import Levenshtein, RatcliffObershelp, levenshtein_distance, ratcl
 Mode = Literal["strict", "hunt", "levenshtein"]
 
 
-def lookup(context: Any, kind: str, name: str, own: Sequence[type]) -> type:
+def lookup(context: Context | None, kind: str, name: str, own: Sequence[type]) -> type:
     """The class registered as ``name`` in the context's registries; without a context (a
     component made in plain Python), the class of this plugin's own ``own`` so named."""
     registries = getattr(context, "registries", None)
@@ -29,7 +30,7 @@ def lookup(context: Any, kind: str, name: str, own: Sequence[type]) -> type:
     raise UsageError(f"unknown {kind[:-1].replace('_', ' ')} {name!r} (known: {known})")
 
 
-def resolve_differ(differ_class: Any, context: Any, default: type) -> type:
+def resolve_differ(differ_class: Any, context: Context | None, default: type) -> type:
     """The differ class named by ``differ_class`` (a registered name or a class)."""
     if differ_class is None:
         return default
@@ -90,7 +91,7 @@ class WER(Metric):
 
     MODES = ("strict", "hunt", "levenshtein")
 
-    def __init__(self, mode: Optional[Mode] = None, differ_class: Any = None, *, context: Any = None):
+    def __init__(self, mode: Optional[Mode] = None, differ_class: Any = None, *, context: Context | None = None):
         self.mode = _modes("wer", mode, self.MODES)
         if self.mode == "levenshtein" and differ_class not in (None, "levenshtein", Levenshtein):
             raise UsageError("wer: mode levenshtein computes its own alignment; "
@@ -150,7 +151,7 @@ class DiffCounts(Metric):
 
     MODES = WER.MODES
 
-    def __init__(self, mode: Optional[Mode] = None, differ_class: Any = None, *, context: Any = None):
+    def __init__(self, mode: Optional[Mode] = None, differ_class: Any = None, *, context: Context | None = None):
         default = Levenshtein if _modes("diffcounts", mode, self.MODES) == "levenshtein" else RatcliffObershelp
         self.differ = resolve_differ(differ_class, context, default)
 
@@ -170,7 +171,7 @@ class WordDiffs(Metric):
     :example return: " the<span class=\\"delete\\"> cat</span><span class=\\"insert\\"> hat</span>"
     """
 
-    def __init__(self, dialect: Optional[str] = None, differ_class: Any = None, *, context: Any = None):
+    def __init__(self, dialect: Optional[str] = None, differ_class: Any = None, *, context: Context | None = None):
         self.dialect = lookup(context, "diff_dialects", dialect or "list", dialects.DIALECTS)()
         self.differ = resolve_differ(differ_class, context, RatcliffObershelp)
 
