@@ -99,7 +99,8 @@ def sigint_held() -> Iterator:
 
 def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, started: Callable = lambda: None) -> None:
     """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1);
-    ``started`` is called once the workers run (the client is free until results come)."""
+    with a pool, ``started`` is called once its workers run (the client then waits for
+    results, and may use the time)."""
     if jobs <= 1:
         for item in items:
             for scored in score_batch(spec, [item]):
