@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 import time
+from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
@@ -79,9 +80,27 @@ def ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextmanager
+def sigint_held() -> Iterator:
+    """Hold Ctrl-C back while the pool forks its workers: they start with it blocked (their
+    initializer then ignores it), and this process gets it just after, not inside fork's own
+    handlers (where it was lost, or a worker hung before it could ignore it)."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Windows
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, started: Callable = lambda: None) -> None:
     """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1);
-    ``started`` is called once the workers run (the client is free until results come)."""
+    with a pool, ``started`` is called once its workers run (the client then waits for
+    results, and may use the time)."""
     if jobs <= 1:
         for item in items:
             for scored in score_batch(spec, [item]):
@@ -93,8 +112,9 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, started: Ca
     pool = ProcessPoolExecutor(jobs, initializer=ignore_sigint)
     try:
         pending = set()
-        for batch in window(work, 3 * jobs):
-            pending.add(pool.submit(score_batch, spec, batch))
+        with sigint_held():
+            for batch in window(work, 3 * jobs):
+                pending.add(pool.submit(score_batch, spec, batch))
         started()  # the workers are forked by now: a thread it starts is not copied into them
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)

@@ -46,7 +46,7 @@ def replicates(errors: Sequence, words: Sequence, resamples: int, seed: int) -> 
 def import_in_background() -> None:
     """Start importing scipy.stats (about a second of CPU) in a thread while workers score
     the files; the tests' own import then finds it loaded, or waits for it. A failure is left
-    to that import to report."""
+    to that import to report; Ctrl-C does not wait for it (a daemon thread)."""
     import threading
 
     def load() -> None:
@@ -55,7 +55,7 @@ def import_in_background() -> None:
         except ImportError:
             pass
 
-    threading.Thread(target=load, name="import scipy.stats").start()
+    threading.Thread(target=load, name="import scipy.stats", daemon=True).start()
 
 
 def pooled(errors: float, words: float) -> float:
