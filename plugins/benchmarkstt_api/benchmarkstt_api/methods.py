@@ -21,7 +21,7 @@ from __future__ import annotations
 import inspect
 import json
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.docblock import parse

@@ -6,12 +6,15 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.cli.benchmark import require
 from benchmarkstt_core.cli.common import add_component_flags
 from benchmarkstt_core.context import default_encoding
 from benchmarkstt_core.errors import UsageError
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.plugins import PluginHost
 
 PROG = "benchmarkstt-tools corpus"
 
@@ -29,7 +32,7 @@ class CorpusCommand:
 
     name = "corpus"
 
-    def add_arguments(self, parser: argparse.ArgumentParser, host: Any) -> None:
+    def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """Inputs, outputs, statistics, scale, and the metric and normalizer flags."""
         from .render import FORMATS
         from .result import TESTS
@@ -86,7 +89,7 @@ class CorpusCommand:
             "available normalizers", "Normalizers applied in order to every reference and hypothesis.")
         add_component_flags(normalizers, registries.normalizers, "normalizers")
 
-    def run(self, args: argparse.Namespace, host: Any) -> int:
+    def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check everything, score the corpus, write the result, report faults."""
         from benchmarkstt_core.files import check_new_files, write_new_file
 
@@ -177,7 +180,7 @@ def report_renderer() -> Any:
     return render_report
 
 
-def corpus_of(invocation: dict, host: Any) -> Any:
+def corpus_of(invocation: dict, host: PluginHost) -> Any:
     """The paired corpus an invocation names: a manifest, folders, or files of utterances."""
     from .pairing import from_folders, from_manifest
     from .utterances import from_utterance_files

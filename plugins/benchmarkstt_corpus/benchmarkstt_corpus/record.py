@@ -18,7 +18,10 @@ import json
 import os
 import platform
 import sys
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.plugins import PluginHost
 
 
 class FileRecorder:
@@ -58,7 +61,7 @@ def normalization_record(normalizers: Sequence, paths: Sequence) -> dict:
             "sha256": whole.hexdigest()}
 
 
-def versions(host: Any) -> dict:
+def versions(host: PluginHost) -> dict:
     """Python's and the core's versions and every plugin's distribution and version."""
     from benchmarkstt_core.__meta__ import __version__
 
@@ -84,7 +87,7 @@ def inputs(corpus: Any, rows_of: dict) -> list:
     return found
 
 
-def build(command: str, host: Any, spec: Any, settings: Any, normalization: dict, metric_files: list,
+def build(command: str, host: PluginHost, spec: Any, settings: Any, normalization: dict, metric_files: list,
           corpus: Any, rows_of: dict, invocation: dict) -> dict:
     """The whole record of a run."""
     from datetime import datetime, timezone

@@ -18,14 +18,17 @@ utterances.
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from benchmarkstt_core.errors import InputError, UsageError
 
 from .pairing import REFERENCE, Corpus, Item, Source, Unpaired
 
+if TYPE_CHECKING:
+    from benchmarkstt_core.plugins import PluginHost
 
-def read_utterances(path: str, kind: str, host: Any, encoding: str) -> list:
+
+def read_utterances(path: str, kind: str, host: PluginHost, encoding: str) -> list:
     """``[(utterance id, text), ...]`` of one file, from its input type's segments."""
     from benchmarkstt_core.context import Context
 
@@ -46,7 +49,7 @@ def read_utterances(path: str, kind: str, host: Any, encoding: str) -> list:
                      f"segments carry ids (TRN, STM, CTM)")
 
 
-def from_utterance_files(reference: str, engines: Mapping, host: Any, reference_type: str = "infer",
+def from_utterance_files(reference: str, engines: Mapping, host: PluginHost, reference_type: str = "infer",
                          hypothesis_type: str = "infer", encoding: str = "utf-8") -> Corpus:
     """Pair the utterances of a reference file with those of each engine's file by id."""
     if not engines:
