@@ -133,3 +133,8 @@ class MovedExtras(SequenceABC):
         if self._list is None:
             self._list = moved_extras(self._text.extras(), self._steps)
         return self._list[index]
+
+    def silent_segments(self) -> list:
+        """The segments with no words that the text's extras tell of (none when they tell of none)."""
+        silent = getattr(self._text.extras(), "silent_segments", None)
+        return silent() if silent else []

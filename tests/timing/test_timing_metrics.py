@@ -121,6 +121,25 @@ def test_speaker_metrics_on_stm():
     assert set(per) == {"A", "B"} and per["A"]["reference_words"] == 3
 
 
+@pytest.mark.parametrize("normalize", [[], ["--lowercase"]])
+def test_a_speaker_of_empty_segments_only_is_a_speaker_of_cpwer_and_tcpwer(tmp_path, normalize):
+    """C says nothing in the reference: the hypothesis speaker z is mapped to C (its word an
+    insertion), as meeteval maps it, also when normalization moves the words' extras."""
+    (tmp_path / "r.stm").write_text("rec 1 A 0.0 2.0 THE CAT SAT\nrec 1 B 2.0 4.0 ON THE MAT\n"
+                                    "rec 1 C 4.0 5.0\n", encoding="utf-8")
+    (tmp_path / "h.stm").write_text("rec 1 x 0.0 2.0 THE CAT SAT\nrec 1 y 2.0 4.0 ON THE MAT\n"
+                                    "rec 1 z 4.0 5.0 HELLO\n", encoding="utf-8")
+    done = cli("-r", "r.stm", "-h", "h.stm", *normalize, "--cpwer", "--tcpwer", "--wer", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    results = {r["title"]: r["result"] for r in json.loads(done.stdout)}
+    assert results["wer"] == 1 / 6
+    for name in ("cpwer", "tcpwer"):
+        assert results[name]["mapping"] == {"x": "A", "y": "B", "z": "C"}
+        assert (results[name]["insertions"], results[name]["reference_words"]) == (1, 6)
+        assert results[name]["speakers"]["C"] == {"rate": 1.0, "substitutions": 0, "deletions": 0, "insertions": 1,
+                                                  "reference_words": 0}
+
+
 @pytest.mark.parametrize("name", ["benchmarkstt_timing.rates", "benchmarkstt_timing.words", "benchmarkstt_timing.tcalign",
                                   "benchmarkstt_timing.metrics", "benchmarkstt_core.wordmap"])
 def test_doctests(name):

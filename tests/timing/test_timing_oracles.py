@@ -151,10 +151,8 @@ def ctm_pair(segments: list) -> tuple:
 def test_cpwer_and_tcpwer_equal_meeteval_on_ctm_files(oracle):
     """CTM hypotheses against STM references and against CTM references, under collars 0 to
     5 s. Every third reference has a speaker (D) whose only segment is empty: meeteval keeps
-    it as a speaker with no words, this project has no words of it and so no such speaker;
-    with it the rate is the same, but a tie between mappings may fall another way (as it
-    does once here), so those cases compare the errors and reference words only."""
-    cases, ours_cases, empty = [], [], []
+    it as a speaker with no words, and so does this project (a CTM file cannot hold one)."""
+    cases, ours_cases = [], []
     for seed in range(61, 101):
         ref, hyp = generated(seed)
         if seed % 3 == 0:
@@ -164,10 +162,48 @@ def test_cpwer_and_tcpwer_equal_meeteval_on_ctm_files(oracle):
         for collar in (0, 0.5, 2, 5):
             cases += [[{"stm": as_stm(ref)}, meeteval_hyp, collar], [meeteval_ref, meeteval_hyp, collar]]
             ours_cases += [[("stm", as_stm(ref)), our_hyp, collar], [("ctm", our_ref), our_hyp, collar]]
-            empty += [seed % 3 == 0, False]  # a CTM file cannot hold an empty segment
     expected = oracle({"kind": "meeteval", "cases": cases})
     got = [ours(schema(*ref), schema("ctm", hyp), collar) for ref, hyp, collar in ours_cases]
-    assert [g[:2] if e else g for g, e in zip(got, empty)] == [x[:2] if e else x for x, e in zip(expected, empty)]
+    assert got == expected
+
+
+def with_silent_speakers(seed: int) -> tuple:
+    """A generated pair with empty segments: of a reference speaker (D) who says nothing, at
+    any time, sometimes of a speaker who speaks elsewhere, and sometimes of a hypothesis speaker
+    (v) who says nothing."""
+    rnd = random.Random(seed)
+    ref, hyp = generated(seed)
+    silent = [("D", ref)] + [("A", ref)] * (seed % 2) + [("v", hyp)] * (seed % 3 == 0)
+    for who, side in silent:
+        start = round(rnd.uniform(0, 30), 2)
+        side.append({"session_id": "s", "speaker": who, "start_time": start, "end_time": start + 1.0, "words": ""})
+    return ref, hyp
+
+
+def segment(who: str, start: float, words: str) -> dict:
+    return {"session_id": "s", "speaker": who, "start_time": start, "end_time": start + 1, "words": words}
+
+
+#: a reference of empty segments only; a hypothesis of empty segments only; an empty segment
+#: that starts with others (speakers then in the file's order)
+SILENT = [([segment("A", 0, ""), segment("B", 1, "")], [segment("x", 0, "a b"), segment("y", 1, "c")]),
+          ([segment("A", 0, "a b"), segment("B", 1, "c")], [segment("x", 0, ""), segment("y", 1, "")]),
+          ([segment("A", 1, "a"), segment("D", 1, ""), segment("B", 1, "b")],
+           [segment("x", 1, "c"), segment("y", 1, "d"), segment("z", 1, "e")])]
+
+
+def test_speakers_of_empty_segments_equal_meeteval(oracle):
+    """A speaker whose segments are all empty, in SegLST and STM files, is a speaker that
+    hypothesis speakers may be mapped to (or a hypothesis speaker left over), as meeteval has it."""
+    cases = []
+    for ref, hyp in [with_silent_speakers(seed) for seed in range(141, 181)] + SILENT:
+        for collar in (None, 0, 2, 5):
+            cases.append([{"seglst": json.dumps(ref)}, {"seglst": json.dumps(hyp)}, collar])
+            cases.append([{"stm": as_stm(ref)}, {"stm": as_stm(hyp)}, collar])
+    expected = oracle({"kind": "meeteval", "cases": cases})
+    got = [ours(schema(*next(iter(ref.items()))), schema(*next(iter(hyp.items()))), collar) for ref, hyp, collar in cases]
+    assert got == expected
+    assert any(["D", h] in pairs for *_, pairs in got for h in "xyzw")  # D is mapped to, not only left over
 
 
 def test_tcwer_equals_meeteval_on_ctm_hypotheses(oracle):

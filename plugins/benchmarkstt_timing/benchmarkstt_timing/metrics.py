@@ -13,7 +13,7 @@ from benchmarkstt_core.schema import Schema
 
 from .rates import edit_opcodes
 from .tcalign import Alignment, tc_align
-from .words import TimedWords, check_strategy, has_times, speakers_of, timed_words
+from .words import TimedWords, check_strategy, has_times, silent_segments, speakers_of, timed_words
 
 DEFAULT_COLLAR = 5.0
 EXACT_SEARCH_MAX = 8
@@ -139,6 +139,28 @@ def by_speaker(speakers: Sequence) -> dict:
     return groups
 
 
+def speaker_groups(schema: Schema, speakers: Sequence) -> dict:
+    """:func:`by_speaker` of ``speakers`` (those of the words of ``schema``, in time order when
+    they have times), with each speaker of segments with no words (:func:`silent_segments`)
+    added with none. When there are such, every speaker comes in the order of its first
+    segment, with words or not (by start time, then the segment's place; by place alone
+    without times), as meeteval orders them, so that a tie between assignments falls as
+    meeteval's does."""
+    groups = by_speaker(speakers)
+    silent = silent_segments(schema)
+    if not silent:
+        return groups
+    timed = has_times(schema)
+    first: dict = {}
+    for extra in [*schema._extras, *silent]:
+        start = (extra["start"] if "start" in extra and "end" in extra
+                 else extra.get("segment_start", math.inf)) if timed else 0
+        key, who = (start, extra["segment"]), extra["speaker"]
+        if who not in first or key < first[who]:
+            first[who] = key
+    return {who: groups.get(who, []) for who in sorted(first, key=first.__getitem__)}
+
+
 class _SpeakerAttributed(Metric):
     """cpWER and tcpWER: speakers assigned so that the errors are fewest."""
 
@@ -161,7 +183,7 @@ class _SpeakerAttributed(Metric):
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         r, h, ref_speakers, hyp_speakers = self._prepare(ref, hyp)
-        rg, hg = by_speaker(ref_speakers), by_speaker(hyp_speakers)
+        rg, hg = speaker_groups(ref, ref_speakers), speaker_groups(hyp, hyp_speakers)
         rnames, hnames = list(rg), list(hg)
         size = max(len(rnames), len(hnames))
         rows = [rg[s] for s in rnames] + [[]] * (size - len(rnames))

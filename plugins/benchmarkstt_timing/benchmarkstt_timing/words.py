@@ -166,6 +166,18 @@ def has_times(schema: Schema) -> bool:
                for e in extras)
 
 
+def silent_segments(schema: Schema) -> list:
+    """The segments with no words (a reference speaker who says nothing) that the input of
+    ``schema`` tells of in its words' extras: per segment, the extras its words would have.
+
+    :example:
+        >>> silent_segments(Schema(["hi"], [{"speaker": "A"}]))  # plain extras tell of none
+        []
+    """
+    silent = getattr(schema._extras, "silent_segments", None)
+    return silent() if silent else []
+
+
 def speakers_of(schema: Schema, side: str, metric: str) -> list:
     """Each word's speaker; an input error naming ``side`` when a word has none."""
     extras = schema._extras or [None] * len(schema.words)

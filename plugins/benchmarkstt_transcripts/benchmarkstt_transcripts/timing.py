@@ -23,12 +23,14 @@ from .model import Transcript
 class WordExtras(Sequence):
     """:func:`word_extras` of a transcript, made on first use: its length (the word count) is
     known at once, so the pipeline can decide whether the items get them without making them.
+    :meth:`silent_segments` tells of the segments with no words (the speaker-attributed
+    metrics count their speakers, as meeteval does).
 
     :example:
         >>> from .model import Segment
-        >>> extras = WordExtras(Transcript("x", (Segment("a b", 1.0),)), 2)
-        >>> len(extras), extras[1]
-        (2, {'segment': 0, 'segment_start': 1.0})
+        >>> extras = WordExtras(Transcript("x", (Segment("a b", 1.0, speaker="A"), Segment("", 2.0, speaker="B"))), 2)
+        >>> len(extras), extras[1], extras.silent_segments()
+        (2, {'segment': 0, 'segment_start': 1.0, 'speaker': 'A'}, [{'segment': 1, 'segment_start': 2.0, 'speaker': 'B'}])
     """
 
     def __init__(self, transcript: Transcript, count: int):
@@ -44,6 +46,23 @@ class WordExtras(Sequence):
             self._list = word_extras(self._transcript)
         return self._list[index]
 
+    def silent_segments(self) -> list:
+        """Per segment with no words and a speaker, the extras a word of it would have."""
+        return [segment_extras(index, s) for index, s in enumerate(self._transcript.segments)
+                if s.speaker is not None and not s.text.split()]
+
+
+def segment_extras(index: int, segment: Any) -> dict:
+    """The keys every word of ``segment`` (the ``index``-th) has: its index, times and speaker."""
+    base = {"segment": index}
+    if segment.start is not None:
+        base["segment_start"] = segment.start
+    if segment.end is not None:
+        base["segment_end"] = segment.end
+    if segment.speaker is not None:
+        base["speaker"] = segment.speaker
+    return base
+
 
 def word_extras(transcript: Transcript) -> list:
     """One mapping of keys per word of ``transcript.text()``."""
@@ -53,13 +72,7 @@ def word_extras(transcript: Transcript) -> list:
         if not segment.text:
             continue
         tokens = segment.text.split()
-        base = {"segment": index}
-        if segment.start is not None:
-            base["segment_start"] = segment.start
-        if segment.end is not None:
-            base["segment_end"] = segment.end
-        if segment.speaker is not None:
-            base["speaker"] = segment.speaker
+        base = segment_extras(index, segment)
         words = segment.words
         if len(words) == len(tokens) and all(w.text == t for w, t in zip(words, tokens)):
             for w in words:
