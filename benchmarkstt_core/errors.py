@@ -21,6 +21,27 @@ class InputError(BenchmarkSTTError):
     """A reference, hypothesis or rules file that cannot be read."""
 
 
+class FileReadError(InputError):
+    """A file named by a parameter that cannot be read: it does not exist, is a directory, may
+    not be read, or is not text in its encoding. The path and the parameter are kept, so that
+    the API can blame the parameter (a client's mistake, not a server fault).
+
+    :param path: the path as given
+    :param field: the parameter that named it
+    :param message: the whole message, naming the file
+
+    :example:
+        >>> error = FileReadError("missing.conf", "file", "missing.conf: no such file")
+        >>> str(error), error.field
+        ('missing.conf: no such file', 'file')
+    """
+
+    def __init__(self, path: str, field: str, message: str):
+        super().__init__(message)
+        self.path = path
+        self.field = field
+
+
 class PathNotAllowedError(BenchmarkSTTError):
     """A path outside the directory a server may read from.
 

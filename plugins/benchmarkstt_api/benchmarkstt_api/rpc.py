@@ -12,7 +12,9 @@ code     message               HTTP    when
 -32700   Invalid JSON          400     the body is not JSON (data: the parser's message)
 -32600   Invalid JSON-RPC      400     not a JSON-RPC request, or an empty batch
 -32601   Method not found      404     data: the method name
--32602   Invalid parameters    400     parameters that do not bind or are not valid
+-32602   Invalid parameters    400     parameters that do not bind or are not valid, a file
+                                       that is refused or cannot be read (data: JSON
+                                       ``{"message": ..., "field": ...}``)
 -32000   Server error          500     anything else (data: ``ExceptionName: message``)
 =======  ====================  ======  ===========================================
 
@@ -26,7 +28,8 @@ import logging
 from typing import Any, Callable, Iterator, Mapping
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import BenchmarkSTTError, FileSyntaxError, PathNotAllowedError, UsageError
+from benchmarkstt_core.errors import (BenchmarkSTTError, FileReadError, FileSyntaxError, PathNotAllowedError,
+                                     UsageError)
 
 from .methods import ApiMethod
 
@@ -57,6 +60,19 @@ def _syntax_message(exc: FileSyntaxError) -> str:
     return "\n".join(filter(None, [exc.reason, exc.detail, f"on line {exc.line}, character {exc.column}"]))
 
 
+def _unreadable_file(exc: BaseException) -> FileReadError | None:
+    """The :class:`FileReadError` that ``exc`` is or was raised from (``raise ... from``): a
+    file the client named that cannot be read, also when a component re-raised it with the
+    line of a config that names the file."""
+    chain: list = []
+    while exc is not None and exc not in chain:
+        if isinstance(exc, FileReadError):
+            return exc
+        chain.append(exc)
+        exc = exc.__cause__  # type: ignore[assignment]
+    return None
+
+
 def error_of(exc: BaseException) -> tuple[int, Any]:
     """The error code and ``data`` for an exception raised while calling a method."""
     if isinstance(exc, PathNotAllowedError):
@@ -64,6 +80,9 @@ def error_of(exc: BaseException) -> tuple[int, Any]:
     if isinstance(exc, FileSyntaxError):
         return INVALID_PARAMS, json.dumps({"message": _syntax_message(exc), "line": exc.line,
                                            "char": exc.column, "index": exc.index, "field": "config"})
+    unreadable = _unreadable_file(exc)
+    if unreadable is not None:
+        return INVALID_PARAMS, json.dumps({"message": str(exc), "field": unreadable.field})
     if isinstance(exc, UsageError):
         return INVALID_PARAMS, str(exc)
     return SERVER_ERROR, f"{type(exc).__name__}: {exc}"
