@@ -16,7 +16,7 @@ import codecs
 import os
 from typing import TYPE_CHECKING, Any, Callable
 
-from .errors import FileReadError, InputError, UsageError
+from .errors import FileParameterError, InputError, UsageError
 
 if TYPE_CHECKING:
     from pluggy import HookRelay
@@ -194,7 +194,7 @@ class Context:
     def read_text(self, path: str, encoding: str | None = None, field: str = "file") -> str:
         """Read a whole text file, checked by the guard, with universal newlines (:func:`decode`).
 
-        A file that cannot be read or decoded raises :class:`~benchmarkstt_core.errors.FileReadError`
+        A file that cannot be read or decoded raises :class:`~benchmarkstt_core.errors.FileParameterError`
         naming ``field``.
         """
         encoding = check_encoding(encoding) if encoding else self.encoding
@@ -202,14 +202,14 @@ class Context:
         try:
             return decode(data, encoding, path, self.encoding_hint)
         except MemoryError:
-            raise FileReadError(path, field, f"{path}: too large to read into memory") from None
+            raise FileParameterError(path, field, f"{path}: too large to read into memory") from None
         except InputError as exc:
-            raise FileReadError(path, field, str(exc)) from None
+            raise FileParameterError(path, field, str(exc)) from None
 
     def read_bytes(self, path: str, field: str = "file") -> bytes:
         """Read a whole file, checked by the guard; ``-`` is standard input when :attr:`stdin` allows.
 
-        A file that cannot be read raises :class:`~benchmarkstt_core.errors.FileReadError` naming ``field``.
+        A file that cannot be read raises :class:`~benchmarkstt_core.errors.FileParameterError` naming ``field``.
         """
         if path == "-" and self.stdin:
             return stdin_bytes()
@@ -227,4 +227,4 @@ class Context:
             message = f"{path}: is a directory, not a file"
         except OSError as exc:
             message = f"{path}: cannot read it: {exc.strerror}"
-        raise FileReadError(path, field, message)
+        raise FileParameterError(path, field, message)

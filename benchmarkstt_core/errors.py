@@ -21,17 +21,18 @@ class InputError(BenchmarkSTTError):
     """A reference, hypothesis or rules file that cannot be read."""
 
 
-class FileReadError(InputError):
-    """A file named by a parameter that cannot be read: it does not exist, is a directory, may
-    not be read, or is not text in its encoding. The path and the parameter are kept, so that
-    the API can blame the parameter (a client's mistake, not a server fault).
+class FileParameterError(InputError):
+    """A file named by a parameter that cannot be used: it does not exist, is a directory, may
+    not be read, is not text in its encoding, or does not hold what the parameter needs. The
+    path and the parameter are kept, so that the API can blame the parameter (the client's
+    mistake, not a server fault).
 
     :param path: the path as given
     :param field: the parameter that named it
     :param message: the whole message, naming the file
 
     :example:
-        >>> error = FileReadError("missing.conf", "file", "missing.conf: no such file")
+        >>> error = FileParameterError("missing.conf", "file", "missing.conf: no such file")
         >>> str(error), error.field
         ('missing.conf: no such file', 'file')
     """

@@ -28,7 +28,7 @@ import logging
 from typing import Any, Callable, Iterator, Mapping
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import (BenchmarkSTTError, FileReadError, FileSyntaxError, PathNotAllowedError,
+from benchmarkstt_core.errors import (BenchmarkSTTError, FileParameterError, FileSyntaxError, PathNotAllowedError,
                                      UsageError)
 
 from .methods import ApiMethod
@@ -60,13 +60,13 @@ def _syntax_message(exc: FileSyntaxError) -> str:
     return "\n".join(filter(None, [exc.reason, exc.detail, f"on line {exc.line}, character {exc.column}"]))
 
 
-def _unreadable_file(exc: BaseException) -> FileReadError | None:
-    """The :class:`FileReadError` that ``exc`` is or was raised from (``raise ... from``): a
+def _unreadable_file(exc: BaseException) -> FileParameterError | None:
+    """The :class:`FileParameterError` that ``exc`` is or was raised from (``raise ... from``): a
     file the client named that cannot be read, also when a component re-raised it with the
     line of a config that names the file."""
     chain: list = []
     while exc is not None and exc not in chain:
-        if isinstance(exc, FileReadError):
+        if isinstance(exc, FileParameterError):
             return exc
         chain.append(exc)
         exc = exc.__cause__  # type: ignore[assignment]
