@@ -1,5 +1,7 @@
 """The errors every surface (CLI, API, library) turns into one clear message."""
 
+from __future__ import annotations
+
 
 class BenchmarkSTTError(Exception):
     """Something the user can fix: a file, an argument or a rule. Exit status 1."""
@@ -18,7 +20,10 @@ class UnknownComponentError(UsageError):
 
 
 class InputError(BenchmarkSTTError):
-    """A reference, hypothesis or rules file that cannot be read."""
+    """A reference, hypothesis or rules file (or text) that cannot be read or used: over the
+    API, the client's mistake. :attr:`field` names the parameter at fault, when known."""
+
+    field: str | None = None
 
 
 class FileParameterError(InputError):
