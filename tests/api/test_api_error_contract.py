@@ -91,6 +91,17 @@ def test_a_file_that_cannot_be_read_is_invalid_params_naming_parameter_and_file(
     assert message in data["message"], data
 
 
+@pytest.mark.parametrize("method, params, message", [
+    ("metrics.cpwer", {"ref": "a", "hyp": "0"}, "--cpwer needs speakers; the reference has none for word 1 ('a')"),
+    ("benchmark.wer", {"ref": "garbage", "hyp": "a", "ref_type": "srt"},
+     "ref:1: expected a cue number and a timing line"),
+])
+def test_an_input_that_cannot_be_used_is_invalid_params(client, method, params, message):
+    status, response = call(client, method, params)
+    assert status == 400 and response["error"]["code"] == -32602, response
+    assert response["error"]["data"].startswith(message), response
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads a file whatever its mode")
 def test_a_file_the_server_may_not_read_is_invalid_params(client):
     status, response = call(client, "normalization.config", {"text": "a", "file": "secret.conf"})
