@@ -16,7 +16,7 @@ import codecs
 import os
 from typing import TYPE_CHECKING, Any, Callable
 
-from .errors import InputError, UsageError
+from .errors import FileParameterError, InputError, UsageError
 
 if TYPE_CHECKING:
     from pluggy import HookRelay
@@ -192,16 +192,25 @@ class Context:
         return self.path_guard(path, field) if self.path_guard else path
 
     def read_text(self, path: str, encoding: str | None = None, field: str = "file") -> str:
-        """Read a whole text file, checked by the guard, with universal newlines (:func:`decode`)."""
+        """Read a whole text file, checked by the guard, with universal newlines (:func:`decode`).
+
+        A file that cannot be read or decoded raises :class:`~benchmarkstt_core.errors.FileParameterError`
+        naming ``field``.
+        """
         encoding = check_encoding(encoding) if encoding else self.encoding
         data = self.read_bytes(path, field)
         try:
             return decode(data, encoding, path, self.encoding_hint)
         except MemoryError:
-            raise InputError(f"{path}: too large to read into memory") from None
+            raise FileParameterError(path, field, f"{path}: too large to read into memory") from None
+        except InputError as exc:
+            raise FileParameterError(path, field, str(exc)) from None
 
     def read_bytes(self, path: str, field: str = "file") -> bytes:
-        """Read a whole file, checked by the guard; ``-`` is standard input when :attr:`stdin` allows."""
+        """Read a whole file, checked by the guard; ``-`` is standard input when :attr:`stdin` allows.
+
+        A file that cannot be read raises :class:`~benchmarkstt_core.errors.FileParameterError` naming ``field``.
+        """
         if path == "-" and self.stdin:
             return stdin_bytes()
         real = self.check_path(path, field)
@@ -209,12 +218,13 @@ class Context:
             with open(real, "rb") as f:
                 return f.read()
         except MemoryError:
-            raise InputError(f"{path}: too large to read into memory") from None
+            message = f"{path}: too large to read into memory"
         except ValueError:  # a NUL or a lone surrogate in the name
-            raise InputError(f"{path!r}: not a valid file name") from None
+            message = f"{path!r}: not a valid file name"
         except FileNotFoundError:
-            raise InputError(f"{path}: no such file") from None
+            message = f"{path}: no such file"
         except IsADirectoryError:
-            raise InputError(f"{path}: is a directory, not a file") from None
+            message = f"{path}: is a directory, not a file"
         except OSError as exc:
-            raise InputError(f"{path}: cannot read it: {exc.strerror}") from None
+            message = f"{path}: cannot read it: {exc.strerror}"
+        raise FileParameterError(path, field, message)

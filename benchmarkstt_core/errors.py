@@ -1,5 +1,7 @@
 """The errors every surface (CLI, API, library) turns into one clear message."""
 
+from __future__ import annotations
+
 
 class BenchmarkSTTError(Exception):
     """Something the user can fix: a file, an argument or a rule. Exit status 1."""
@@ -18,7 +20,32 @@ class UnknownComponentError(UsageError):
 
 
 class InputError(BenchmarkSTTError):
-    """A reference, hypothesis or rules file that cannot be read."""
+    """A reference, hypothesis or rules file (or text) that cannot be read or used: over the
+    API, the client's mistake. :attr:`field` names the parameter at fault, when known."""
+
+    field: str | None = None
+
+
+class FileParameterError(InputError):
+    """A file named by a parameter that cannot be used: it does not exist, is a directory, may
+    not be read, is not text in its encoding, or does not hold what the parameter needs. The
+    path and the parameter are kept, so that the API can blame the parameter (the client's
+    mistake, not a server fault).
+
+    :param path: the path as given
+    :param field: the parameter that named it
+    :param message: the whole message, naming the file
+
+    :example:
+        >>> error = FileParameterError("missing.conf", "file", "missing.conf: no such file")
+        >>> str(error), error.field
+        ('missing.conf: no such file', 'file')
+    """
+
+    def __init__(self, path: str, field: str, message: str):
+        super().__init__(message)
+        self.path = path
+        self.field = field
 
 
 class PathNotAllowedError(BenchmarkSTTError):

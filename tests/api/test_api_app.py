@@ -181,11 +181,18 @@ def test_config_syntax_errors_carry_their_position(client, root):
         assert data["message"].endswith("on line 2, character 1")
 
 
-def test_other_failures_are_server_errors(client):
-    err = error(client, "normalization.config", {"text": "x", "file": "missing.conf"}, status=500, code=-32000)
-    assert err["message"] == "Server error" and "missing.conf" in err["data"]
-    err = error(client, "benchmark.wer", {"ref": "a", "hyp": "a", "config": "lowercase"}, status=500, code=-32000)
-    assert "normalization" in err["data"]
+def test_a_missing_file_is_invalid_parameters_naming_the_parameter(client):
+    err = error(client, "normalization.config", {"text": "x", "file": "missing.conf"})
+    assert json.loads(err["data"]) == {"message": "missing.conf: no such file", "field": "file"}
+
+
+def test_a_config_without_the_section_is_invalid_parameters_naming_the_parameter(client):
+    err = error(client, "benchmark.wer", {"ref": "a", "hyp": "a", "config": "lowercase"})
+    data = json.loads(err["data"])
+    assert data["field"] == "config" and data["message"].startswith("<config>: no section [normalization]")
+    err = error(client, "normalization.config", {"text": "x", "file": "n.conf", "section": "nope"})
+    assert json.loads(err["data"]) == {"message": "n.conf: no section [nope] (it has [normalization]; section names "
+                                                  "are case-sensitive)", "field": "file"}
 
 
 @pytest.mark.parametrize("body, data", [("not json", "Expecting value: line 1 column 1 (char 0)"),

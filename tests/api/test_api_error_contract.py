@@ -4,12 +4,13 @@ not JSON); 500 is left for the server's own faults."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Optional
 
 import pytest
 from werkzeug.test import Client
 
-from api_helpers import make_server_dirs
+from api_helpers import make_server_dirs, write_files
 from benchmarkstt_api.app import make_app
 from benchmarkstt_core.normalization import Normalizer
 from benchmarkstt_core.plugins import make_plugin_manager
@@ -18,6 +19,10 @@ from benchmarkstt_core.plugins import make_plugin_manager
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     root = make_server_dirs(tmp_path_factory.mktemp("contract"))
+    write_files(root, {"missing-rules.conf": "[normalization]\nreplace gone.csv\n", "secret.conf": "[normalization]\n",
+                       "missing-nested.conf": "[normalization]\nconfig gone.conf\n"})
+    (root / "secret.conf").chmod(0)
+    (root / "latin1.conf").write_bytes("[normalization]\nreplace \"é\" \"e\"\n".encode("latin-1"))
     return Client(make_app(root=str(root)))
 
 
@@ -53,6 +58,56 @@ def test_unusable_paths_are_refused_naming_the_parameter(client, path):
     status, response = call(client, "normalization.config", {"text": "a", "file": path})
     assert status == 400 and response["error"]["code"] == -32602, response
     assert json.loads(response["error"]["data"])["field"] == "file"
+
+
+@pytest.mark.parametrize("method, params, message, field", [
+    ("benchmark.beer", ["", "", "0"], "0: no such file", "entities_file"),
+    ("metrics.beer", {"ref": "a", "hyp": "a", "entities_file": "missing.json"}, "missing.json: no such file",
+     "entities_file"),
+    ("benchmark.beer", {"ref": "a", "hyp": "a", "config": "[normalization]\nlowercase", "entities_file": "sub"},
+     "sub: is a directory, not a file", "entities_file"),
+    ("metrics.beer", {"ref": "a", "hyp": "a", "entities_file": "r.csv"}, "r.csv:1:4: not valid JSON", "entities_file"),
+    ("metrics.beer", {"ref": "a", "hyp": "a", "entities_file": "n.conf"}, "n.conf:1:2: not valid JSON",
+     "entities_file"),
+    ("normalization.config", {"text": "a", "file": "missing.conf"}, "missing.conf: no such file", "file"),
+    ("normalization.config", {"text": "a", "file": "sub"}, "sub: is a directory, not a file", "file"),
+    ("normalization.file", {"text": "a", "normalizer": "replace", "file": "missing.csv"},
+     "missing.csv: no such file", "file"),
+    ("normalization.file", {"text": "a", "normalizer": "regex", "file": "sub"}, "sub: is a directory, not a file",
+     "file"),
+    ("normalization.config", {"text": "a", "file": "missing-rules.conf"}, "gone.csv: no such file", "file"),
+    ("normalization.config", {"text": "a", "file": "missing-nested.conf"}, "gone.conf: no such file", "file"),
+    ("benchmark.wer", {"ref": "a", "hyp": "a", "config": "[normalization]\nreplace gone.csv"},
+     "gone.csv: no such file", "file"),
+    ("normalization.config", {"text": "a", "file": "latin1.conf"}, "latin1.conf:2:", "file"),
+])
+def test_a_file_that_cannot_be_read_is_invalid_params_naming_parameter_and_file(client, method, params, message,
+                                                                                field):
+    status, response = call(client, method, params)
+    assert status == 400 and response["error"]["code"] == -32602, response
+    assert response["error"]["message"] == "Invalid parameters"
+    data = json.loads(response["error"]["data"])
+    assert set(data) == {"message", "field"} and data["field"] == field, data
+    assert message in data["message"], data
+
+
+@pytest.mark.parametrize("method, params, message", [
+    ("metrics.cpwer", {"ref": "a", "hyp": "0"}, "--cpwer needs speakers; the reference has none for word 1 ('a')"),
+    ("benchmark.wer", {"ref": "garbage", "hyp": "a", "ref_type": "srt"},
+     "ref:1: expected a cue number and a timing line"),
+])
+def test_an_input_that_cannot_be_used_is_invalid_params(client, method, params, message):
+    status, response = call(client, method, params)
+    assert status == 400 and response["error"]["code"] == -32602, response
+    assert response["error"]["data"].startswith(message), response
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads a file whatever its mode")
+def test_a_file_the_server_may_not_read_is_invalid_params(client):
+    status, response = call(client, "normalization.config", {"text": "a", "file": "secret.conf"})
+    assert status == 400 and response["error"]["code"] == -32602, response
+    assert json.loads(response["error"]["data"]) == {"message": "secret.conf: cannot read it: Permission denied",
+                                                     "field": "file"}
 
 
 @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])

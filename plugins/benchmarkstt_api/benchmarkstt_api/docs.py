@@ -40,6 +40,8 @@ def _errors(method: ApiMethod) -> str:
     reasons = ["a parameter is missing, unexpected or of the wrong type", "a value is refused"]
     if method.path_params or "config" in names:
         reasons += ["a file it would read lies outside the server's directory",
+                    "a file it names cannot be used (it does not exist, is a directory, is not text in "
+                    "its encoding or does not hold what the parameter needs)",
                     "a config or rules file has a syntax error (`data` is a JSON string with "
                     "`message`, `line`, `char`, `index` and `field`)"]
     return (f"`-32602` Invalid parameters (HTTP 400) if {', '.join(reasons[:-1])} or {reasons[-1]}; "

@@ -12,7 +12,10 @@ code     message               HTTP    when
 -32700   Invalid JSON          400     the body is not JSON (data: the parser's message)
 -32600   Invalid JSON-RPC      400     not a JSON-RPC request, or an empty batch
 -32601   Method not found      404     data: the method name
--32602   Invalid parameters    400     parameters that do not bind or are not valid
+-32602   Invalid parameters    400     parameters that do not bind or are not valid, a file
+                                       that is refused or cannot be used (data: JSON
+                                       ``{"message": ..., "field": ...}``), an input that
+                                       cannot be read or used (``InputError``)
 -32000   Server error          500     anything else (data: ``ExceptionName: message``)
 =======  ====================  ======  ===========================================
 
@@ -26,7 +29,7 @@ import logging
 from typing import Any, Callable, Iterator, Mapping
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import BenchmarkSTTError, FileSyntaxError, PathNotAllowedError, UsageError
+from benchmarkstt_core.errors import BenchmarkSTTError, FileSyntaxError, InputError, PathNotAllowedError, UsageError
 
 from .methods import ApiMethod
 
@@ -57,6 +60,18 @@ def _syntax_message(exc: FileSyntaxError) -> str:
     return "\n".join(filter(None, [exc.reason, exc.detail, f"on line {exc.line}, character {exc.column}"]))
 
 
+def _client_input(exc: BaseException) -> InputError | None:
+    """The :class:`InputError` that ``exc`` is or was raised from (``raise ... from``): an input
+    the client gave or named that cannot be read or used, also when a component re-raised it
+    with the line of a config that names the file. One that names its parameter comes first."""
+    chain: list = []
+    while exc is not None and exc not in chain:
+        chain.append(exc)
+        exc = exc.__cause__  # type: ignore[assignment]
+    inputs = [e for e in chain if isinstance(e, InputError)]
+    return next((e for e in inputs if e.field), inputs[0] if inputs else None)
+
+
 def error_of(exc: BaseException) -> tuple[int, Any]:
     """The error code and ``data`` for an exception raised while calling a method."""
     if isinstance(exc, PathNotAllowedError):
@@ -64,7 +79,10 @@ def error_of(exc: BaseException) -> tuple[int, Any]:
     if isinstance(exc, FileSyntaxError):
         return INVALID_PARAMS, json.dumps({"message": _syntax_message(exc), "line": exc.line,
                                            "char": exc.column, "index": exc.index, "field": "config"})
-    if isinstance(exc, UsageError):
+    client_input = _client_input(exc)
+    if client_input is not None and client_input.field:
+        return INVALID_PARAMS, json.dumps({"message": str(exc), "field": client_input.field})
+    if client_input is not None or isinstance(exc, UsageError):
         return INVALID_PARAMS, str(exc)
     return SERVER_ERROR, f"{type(exc).__name__}: {exc}"
 

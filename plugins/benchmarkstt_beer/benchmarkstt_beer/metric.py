@@ -6,7 +6,7 @@ import os
 from typing import Iterable, Optional
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.errors import FileParameterError, InputError, UsageError
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.params import FilePath
 from benchmarkstt_core.schema import Schema
@@ -43,7 +43,11 @@ class BEER(Metric):
             raise UsageError(f"beer: entities_file must be a path, not {entities_file!r}")
         path = os.fspath(entities_file)
         context = context or Context(None)
-        self.entities = parse_entities(context.read_text(path, field="entities_file"), path)
+        text = context.read_text(path, field="entities_file")
+        try:
+            self.entities = parse_entities(text, path)
+        except InputError as exc:
+            raise FileParameterError(path, "entities_file", str(exc)) from None
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         """Each entity's BEER and reference count, then the weighted average as ``w_av_beer``."""

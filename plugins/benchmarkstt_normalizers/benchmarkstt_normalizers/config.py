@@ -132,7 +132,7 @@ class Config(NormalizationComposite):
                parents: tuple, included: list) -> None:
         sections = split_sections(parse(text, WHITESPACE, path))
         if section not in sections:
-            raise ConfigSectionNotFoundError(path, section, list(sections))
+            raise ConfigSectionNotFoundError(path, section, list(sections), "config" if path == INLINE else "file")
         normalizers = [_rule(row, path, folder, context, parents, included) for row in sections[section]]
         self.rules = NormalizationAggregate(normalizers, title=title)
 
@@ -167,6 +167,8 @@ def _rule(row: Row, path: str, folder: str, context: Context, parents: tuple, in
             ComponentSpec.from_class("normalizers", Config).check_args(args)
             try:
                 return Config(*args, context=context, parents=parents, included=included)
+            except ConfigSectionNotFoundError:
+                raise
             except InputError as exc:
                 raise InputError(f"{exc} (a nested config file is looked up from the working directory)") from exc
     hint = (" (a section header is [name] alone on its line, the name made of letters and digits)"

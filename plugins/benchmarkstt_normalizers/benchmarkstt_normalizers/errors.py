@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from benchmarkstt_core.errors import BenchmarkSTTError, FileSyntaxError, LocatedError, UsageError
+from benchmarkstt_core.errors import FileParameterError, FileSyntaxError, LocatedError, UsageError
 
 UNCLOSED = "A quote wasn't properly closed"
 UNALLOWED = "A quote is not allowed there"
@@ -52,18 +52,18 @@ class RulesSyntaxError(FileSyntaxError, RulesError):
         super().__init__(path, line, char, index, reason, detail, f"{reason[0].lower()}{reason[1:]}: {hint}")
 
 
-class ConfigSectionNotFoundError(BenchmarkSTTError):
-    """A config file without the section asked for.
+class ConfigSectionNotFoundError(FileParameterError):
+    """A config file without the section asked for (over the API, the client's mistake).
 
     :param path: the config file as the user named it (``<config>`` for inline text)
     :param section: the section asked for
     :param sections: the sections the file has
+    :param field: the parameter that gave the config (``file``; ``config`` for inline text)
     """
 
-    def __init__(self, path: str, section: str, sections: Sequence[str]):
+    def __init__(self, path: str, section: str, sections: Sequence[str], field: str = "file"):
         have = (f"it has {', '.join(f'[{s}]' for s in sections)}" if sections
                 else "it has no section headers; start the rules with a line [normalization]")
-        super().__init__(f"{path}: no section [{section}] ({have}; section names are case-sensitive)")
-        self.path = path
+        super().__init__(path, field, f"{path}: no section [{section}] ({have}; section names are case-sensitive)")
         self.section = section
         self.sections = list(sections)
