@@ -13,6 +13,7 @@ import importlib
 import importlib.util
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -26,6 +27,7 @@ if importlib.util.find_spec("benchmarkstt_transcripts") is None:  # the plugin i
     sys.path.insert(0, str(ROOT / "plugins" / "benchmarkstt_transcripts"))
 
 from benchmarkstt_transcripts.model import Segment, Word  # noqa: E402
+from benchmarkstt_transcripts.readers import EXTENSIONS  # noqa: E402
 
 TYPES = ("whisper", "google", "azure", "deepgram", "assemblyai", "speechmatics", "ctm", "stm", "trn", "seglst")
 READERS = {name: importlib.import_module(f"benchmarkstt_transcripts.readers.{name}") for name in TYPES}
@@ -200,9 +202,19 @@ def test_a_cut_head_is_still_recognised(name):
 
 
 def test_extensions_are_lower_case_and_start_with_a_dot():
-    for reader in READERS.values():
-        assert reader.EXTENSIONS and all(e == e.lower() and e.startswith(".") for e in reader.EXTENSIONS)
-    assert READERS["ctm"].EXTENSIONS == (".ctm",) and READERS["seglst"].EXTENSIONS == (".json", ".seglst.json")
+    for extensions in EXTENSIONS.values():
+        assert extensions and all(e == e.lower() and e.startswith(".") for e in extensions)
+    assert EXTENSIONS["ctm"] == (".ctm",) and EXTENSIONS["seglst"] == (".json", ".seglst.json")
+
+
+def test_a_files_candidate_types_are_found_without_importing_the_readers():
+    code = (f"import sys; sys.path.append({str(ROOT / 'plugins' / 'benchmarkstt_transcripts')!r}); "
+            "from benchmarkstt_transcripts.readers import candidates; "
+            "print(candidates('.json'), candidates('.xml'), "
+            "sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('benchmarkstt_transcripts.readers.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split("] [") == ["['aws', 'kaldi', 'google', 'azure', 'speechmatics', 'deepgram', 'assemblyai', "
+                                "'whisper', 'seglst'", "'ttml'", "]\n"]
 
 
 # --- malformed variants: one clear error line naming the file and the line or key path ---

@@ -37,7 +37,6 @@ from ..model import Transcript, Word
 from ._json import JsonShape, heads, segment_of_words
 
 TYPE = "assemblyai"
-EXTENSIONS = (".json",)
 
 
 def sniff(head: str) -> bool:

@@ -26,7 +26,6 @@ from ..model import Segment, Transcript, Word
 from ._json import JsonShape
 
 TYPE = "aws"
-EXTENSIONS = (".json",)
 _SHAPE = re.compile(r'"results"\s*:\s*\{.*"(?:transcripts|items)"\s*:', re.S)
 
 

@@ -42,7 +42,6 @@ from ..model import Segment, Transcript, Word
 from ._json import JsonShape, heads
 
 TYPE = "azure"
-EXTENSIONS = (".json",)
 
 TICKS_PER_SECOND = 10_000_000
 

@@ -37,7 +37,6 @@ from ._json import segment_of_words
 from ._nist import by_recording, head_matches, records, seconds
 
 TYPE = "ctm"
-EXTENSIONS = (".ctm",)
 
 _NUMBER = r"\d+(?:\.\d*)?|\.\d+"
 

@@ -38,7 +38,6 @@ from ..model import Transcript, Word
 from ._json import JsonShape, heads, key_path, segment_of_words, words_within
 
 TYPE = "deepgram"
-EXTENSIONS = (".json",)
 
 
 def sniff(head: str) -> bool:

@@ -44,7 +44,6 @@ from ..model import Transcript, Word
 from ._json import JsonShape, heads, key_path, segment_of_words
 
 TYPE = "google"
-EXTENSIONS = (".json",)
 
 _GOOGLE_KEYS = (r'"(?:transcript|startTime|startOffset|resultEndTime|resultEndOffset|languageCode|channelTag'
                 r'|result_end_time|result_end_offset|language_code|channel_tag|speaker_tag|speaker_label)"\s*:')

@@ -19,7 +19,6 @@ from ..model import Segment, Transcript, Word
 from ._json import JsonShape
 
 TYPE = "kaldi"
-EXTENSIONS = (".json",)
 _WORDS = re.compile(r'^\s*\{.*"words"\s*:\s*\[\s*\{[^{}]*"word"\s*:', re.S)
 _PUNCT = re.compile(r'"punct"\s*:')
 _START = re.compile(r'^\s*\{\s*"metadata"\s*:\s*\{[^{}]*"version"[^{}]*\}\s*,\s*"(?:text|punct|words)"\s*:')

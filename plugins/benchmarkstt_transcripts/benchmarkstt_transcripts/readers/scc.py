@@ -20,7 +20,6 @@ from ..model import Transcript
 from ..ttconv_model import quiet, segments
 
 TYPE = "scc"
-EXTENSIONS = (".scc",)
 HEADER = "Scenarist_SCC V1.0"
 _LINE = re.compile(r"^\d\d:\d\d:\d\d[:;.,]\d\d\t(?:[0-9a-fA-F]{4} ?)+$")
 

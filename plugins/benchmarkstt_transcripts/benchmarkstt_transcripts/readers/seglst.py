@@ -29,7 +29,6 @@ from ._json import JsonShape, heads
 from ._nist import by_recording
 
 TYPE = "seglst"
-EXTENSIONS = (".json", ".seglst.json")
 
 
 def sniff(head: str) -> bool:

@@ -40,7 +40,6 @@ from ..model import Segment, Transcript, Word
 from ._json import JsonShape, heads, segment_of_words, shown
 
 TYPE = "speechmatics"
-EXTENSIONS = (".json",)
 
 _ATTACHES = ("previous", "next", "both", "none")
 

@@ -20,7 +20,6 @@ from ..cues import blocks, is_timing, plain, timing
 from ..model import Segment, Transcript
 
 TYPE = "srt"
-EXTENSIONS = (".srt",)
 _START = re.compile(r"^\s*\d+\s*\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s+-->\s+\d", re.S)
 _OVERRIDE = re.compile(r"\{\\[^}]*\}")
 

@@ -16,7 +16,6 @@ from ..model import Transcript
 from ..ttconv_model import quiet, segments
 
 TYPE = "stl"
-EXTENSIONS = (".stl",)
 BINARY = True
 GSI, TTI = 1024, 128
 _DFC = re.compile(rb"^STL\d\d\.01$")

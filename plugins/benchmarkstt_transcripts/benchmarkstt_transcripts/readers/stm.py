@@ -36,7 +36,6 @@ from . import ctm
 from ._nist import by_recording, head_matches, records, seconds
 
 TYPE = "stm"
-EXTENSIONS = (".stm",)
 
 IGNORED = "ignore_time_segment_in_scoring"
 _NUMBER = r"\d+(?:\.\d*)?|\.\d+"

@@ -31,7 +31,6 @@ from ..model import Segment, Transcript
 from ._nist import by_recording, head_matches, records
 
 TYPE = "trn"
-EXTENSIONS = (".trn",)
 
 _LINE = re.compile(r"(.*?)\s*\(([^()\s]+)\)")
 

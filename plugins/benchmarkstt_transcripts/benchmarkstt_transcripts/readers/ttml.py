@@ -27,7 +27,6 @@ from ..clock import clock
 from ..model import Segment, Transcript
 
 TYPE = "ttml"
-EXTENSIONS = (".ttml", ".dfxp", ".xml")
 NAMESPACES = ("http://www.w3.org/ns/ttml", "http://www.w3.org/2006/10/ttaf1", "http://www.w3.org/2006/04/ttaf1")
 PARAMETER = ("http://www.w3.org/ns/ttml#parameter", "http://www.w3.org/2006/10/ttaf1#parameter",
              "http://www.w3.org/2006/04/ttaf1#parameter")

@@ -23,7 +23,6 @@ from ..cues import blocks, is_timing, plain, timing
 from ..model import Segment, Transcript
 
 TYPE = "vtt"
-EXTENSIONS = (".vtt", ".webvtt")
 _HEADER = re.compile(r"^WEBVTT(?:[ \t].*)?$")
 _VOICE = re.compile(r"<v(?:\.[^\s>]*)?(?:\s+([^>]*))?>")
 _RUBY_TEXT = re.compile(r"<rt>.*?</rt>", re.S)

@@ -35,7 +35,6 @@ from ..model import Segment, Transcript, Word
 from ._json import JsonShape, heads, segment_of_words, words_within
 
 TYPE = "whisper"
-EXTENSIONS = (".json",)
 
 _SEGMENT_KEYS = r'"(?:seek|avg_logprob|no_speech_prob|compression_ratio)"\s*:'
 
