@@ -88,6 +88,8 @@ class PluginRecord:
         self.standard = standard
         self.status = "ok"
         self.errors: list[str] = []
+        #: what failed, in one line (``failed to load: ModuleNotFoundError: ...``); empty while it works
+        self.failure = ""
         self.components: dict[str, list[str]] = {}
         self.overrides: list[str] = []
         self.ignored: list[str] = []
@@ -128,6 +130,13 @@ class PluginHost:
         """The record of the plugin registered as ``name``."""
         return next((r for r in self.records if r.name == name), None)
 
+    def failures(self) -> list[str]:
+        """One line per plugin that failed to load or register, naming its distribution
+        (``benchmarkstt-metrics failed to load: ModuleNotFoundError: ...``): what the CLI adds to
+        an unknown flag or choice, which may be one of theirs."""
+        return [f"{r.distribution if r.distribution != '?' else r.name} {r.failure}"
+                for r in self.records if r.status == "failed"]
+
     @property
     def hook(self) -> pluggy.HookRelay:
         """The hook caller (``host.hook.infer_input_type(path=...)``)."""
@@ -138,6 +147,7 @@ class PluginHost:
 
         record.status = "failed"
         record.errors.append(f"{stage}: {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
+        record.failure = record.failure or f"failed to {stage}: {type(exc).__name__}: {exc}".splitlines()[0]
         self.warn(f"plugin {record.name!r} ({record.distribution} {record.version}) failed to {stage}: "
                   f"{type(exc).__name__}: {exc} - run 'benchmarkstt-tools plugins' for details, "
                   f"{ENV_ERRORS}=raise for a traceback, {ENV_DISABLE}={record.name} to silence.")

@@ -64,9 +64,14 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 class ArgumentParser(argparse.ArgumentParser):
     """argparse without abbreviations, with ``--help`` only (``-h`` is the hypothesis), and
     usage errors in two lines: a short usage line, then the error with a suggestion for a
-    mistyped flag."""
+    mistyped flag and, for an unknown flag or choice, the plugins that failed to load (one of
+    them may have provided it).
 
-    def __init__(self, *args: Any, **kwargs: Any):
+    :param plugin_failures: one line per plugin that failed (:meth:`.PluginHost.failures`)
+    """
+
+    def __init__(self, *args: Any, plugin_failures: Sequence[str] = (), **kwargs: Any):
+        self.plugin_failures = list(plugin_failures)
         kwargs.setdefault("allow_abbrev", False)
         kwargs.setdefault("add_help", False)
         kwargs.setdefault("formatter_class", HelpFormatter)
@@ -110,6 +115,26 @@ class ArgumentParser(argparse.ArgumentParser):
                 return f" (did you mean {' or '.join(close)}?)"
         return ""
 
+    def failures_note(self, message: str) -> str:
+        """`` (the plugin X failed to load: ...)`` after an unknown flag or choice while plugins
+        failed, since the name may be one of theirs.
+
+        :example:
+            >>> parser = ArgumentParser(prog="p", plugin_failures=["benchmarkstt-metrics failed to load: E: x"])
+            >>> parser.failures_note("unrecognized arguments: --cer")
+            ' (the plugin benchmarkstt-metrics failed to load: E: x)'
+            >>> parser.plugin_failures.append("benchmarkstt-punct failed to register metrics: E: y")
+            >>> parser.failures_note("argument -rt: invalid choice: 'ttml'")
+            ' (2 plugins failed: benchmarkstt-metrics failed to load: E: x; benchmarkstt-punct failed to register metrics: E: y)'
+            >>> parser.failures_note("argument -r: expected one argument")
+            ''
+        """
+        if not self.plugin_failures or not ("unrecognized arguments: " in message or "invalid choice: " in message):
+            return ""
+        if len(self.plugin_failures) == 1:
+            return f" (the plugin {self.plugin_failures[0]})"
+        return f" ({len(self.plugin_failures)} plugins failed: {'; '.join(self.plugin_failures)})"
+
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
         """As argparse's, but unrecognized arguments are reported by the subcommand's parser
         when a subcommand was given (its usage line, its flags to suggest)."""
@@ -124,7 +149,8 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print the short usage line and ``PROG: error: MESSAGE``; exit with status 2."""
-        self.exit(2, f"{self.short_usage()}\n{self.prog}: error: {message}{self.suggestion(message)}\n")
+        self.exit(2, f"{self.short_usage()}\n{self.prog}: error: {message}{self.suggestion(message)}"
+                     f"{self.failures_note(message)}\n")
 
 
 class ComponentAction(argparse.Action):

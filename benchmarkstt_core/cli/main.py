@@ -21,7 +21,8 @@ def main(argv: list) -> int:
     def body(pre) -> int:
         host = load_host(pre)
         command = MainCommand()
-        parser = ArgumentParser(prog="benchmarkstt", description=MainCommand.__doc__)
+        parser = ArgumentParser(prog="benchmarkstt", description=MainCommand.__doc__,
+                                plugin_failures=host.failures())
         command.add_arguments(parser, host)
         parser.add_argument("--version", action="store_true", help="Output benchmarkstt version number")
         add_common_options(parser)

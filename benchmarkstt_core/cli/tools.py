@@ -18,7 +18,7 @@ def main(argv: list) -> int:
     def body(pre) -> int:
         host = load_host(pre)
         parser = ArgumentParser(prog="benchmarkstt-tools", add_help=True,
-                                description="Subcommands of benchmarkstt")
+                                description="Subcommands of benchmarkstt", plugin_failures=host.failures())
         parser.add_argument("--log-level", type=str.lower, default="warning", help="Set the logging output level")
         parser.add_argument("--version", action="store_true", help="Output benchmarkstt version number")
         sub = parser.add_subparsers(dest="subcommand", metavar="subcommand")
@@ -28,7 +28,8 @@ def main(argv: list) -> int:
             commands[spec.name] = command
             sp = sub.add_parser(spec.name, help=spec.description, description=spec.description,
                                 prog=f"benchmarkstt-tools {spec.name}", allow_abbrev=False,
-                                add_help=False, formatter_class=parser.formatter_class)
+                                add_help=False, formatter_class=parser.formatter_class,
+                                plugin_failures=parser.plugin_failures)
             command.add_arguments(sp, host)
             add_common_options(sp)
         autocomplete(parser, host.registries)

@@ -75,6 +75,46 @@ def test_broken_plugin_costs_one_warning(venv):
                        check=True)
 
 
+def test_an_unknown_flag_names_the_plugins_that_failed(venv, tmp_path):
+    """A flag or choice of a plugin that failed is unknown; the error line itself says which
+    plugins failed and why (the warnings above it may have scrolled away)."""
+    # a standard plugin that fails to import, as one whose package moved would: a package of
+    # the same name first on the path, importing a module that is not installed
+    shadow = tmp_path / "shadow" / "benchmarkstt_metrics"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text("import benchmarkstt_metrics_kernel_gone\n")
+    env = {"PYTHONPATH": str(shadow.parent)}
+    reason = "ModuleNotFoundError: No module named 'benchmarkstt_metrics_kernel_gone'"
+
+    result = run(venv, "benchmarkstt", *TEXTS, "--cer", env=env)
+    assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        "benchmarkstt: error: unrecognized arguments: --cer "
+        f"(the plugin benchmarkstt-metrics failed to load: {reason})")
+    tool = run(venv, "benchmarkstt-tools", "metrics", *TEXTS, "--wer", env=env)
+    assert tool.stderr.splitlines()[-1] == (
+        "benchmarkstt-tools metrics: error: unrecognized arguments: --wer "
+        f"(the plugin benchmarkstt-metrics failed to load: {reason})")
+
+    # and a third-party one that fails too: both are named, in one line
+    pip_install(venv, THIRDPARTY / "benchmarkstt-broken")
+    try:
+        both = run(venv, "benchmarkstt", *TEXTS, "-o", "html", "--wcdelta", env=env)
+        assert both.returncode == 2
+        assert both.stderr.splitlines()[-1] == (
+            "benchmarkstt: error: argument -o/--output-format: invalid choice: 'html' (choose from 'json', "
+            "'markdown', 'restructuredtext') (2 plugins failed: benchmarkstt-broken failed to load: "
+            "ModuleNotFoundError: No module named 'benchmarkstt_no_such_dependency'; "
+            f"benchmarkstt-metrics failed to load: {reason})")
+    finally:
+        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "uninstall", "-q", "-y", "benchmarkstt-broken"],
+                       check=True)
+
+    # a mistyped flag while every plugin loads: no such note
+    fine = run(venv, "benchmarkstt", *TEXTS, "--cerr")
+    assert fine.stderr.splitlines()[-1] == "benchmarkstt: error: unrecognized arguments: --cerr (did you mean --cer?)"
+
+
 def test_core_alone_says_what_is_missing(venv):
     result = run(venv, "benchmarkstt", *TEXTS, env={"BENCHMARKSTT_DISABLE_PLUGINS": "*"})
     assert result.returncode == 2
