@@ -2,11 +2,79 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
+
+class Term:
+    """A name in an error message that each front end words its own way: the command line's
+    words are the default (``str()`` of the error); the API words them as its parameters.
+
+    :param kind: ``metric`` (the metric ``name``: ``--cpwer``; over the API ``metrics.cpwer``),
+        ``input_type`` (the type of the input ``name``, ``reference`` or ``hypothesis``: ``-rt``;
+        over the API ``ref_type``) or ``argument`` (the component ``name`` given ``value`` for its
+        parameter ``param``: ``--beer entities.json``; over the API ``"entities_file": "entities.json"``)
+    :param name: the metric's name, the input's side, or the component's name
+    :param param: the parameter (``argument`` only)
+    :param value: an example value (``argument`` only)
+
+    :example:
+        >>> Term("metric", "cpwer").cli(), Term("input_type", "hypothesis").cli()
+        ('--cpwer', '-ht')
+        >>> Term("argument", "beer", "entities_file", "entities.json").cli()
+        '--beer entities.json'
+    """
+
+    KINDS = ("metric", "input_type", "argument")
+
+    def __init__(self, kind: str, name: str, param: str = "", value: str = ""):
+        if kind not in self.KINDS:
+            raise ValueError(f"Term kind {kind!r}: not one of {', '.join(self.KINDS)}")
+        self.kind = kind
+        self.name = name
+        self.param = param
+        self.value = value
+
+    def cli(self) -> str:
+        """The command line's word for it."""
+        if self.kind == "metric":
+            return f"--{self.name}"
+        if self.kind == "input_type":
+            return f"-{self.name[:1]}t"
+        return f"--{self.name} {self.value}"
+
+    def __repr__(self) -> str:
+        return f"Term({self.kind!r}, {self.name!r})"
+
 
 class BenchmarkSTTError(Exception):
     """Something the user can fix: a file, an argument or a rule. Exit status 1."""
 
     exit_code = 1
+    #: the message in parts, texts and :class:`Term` (:meth:`worded`); empty for a plain message
+    parts: tuple = ()
+
+    @classmethod
+    def worded(cls, *parts: str | Term) -> BenchmarkSTTError:
+        """An error of this class whose message names options or parameters (:class:`Term`),
+        which each front end words its own way (:meth:`phrased`); its ``str()`` is the
+        command line's wording. Only for classes built from their message alone.
+
+        :example:
+            >>> error = InputError.worded(Term("metric", "cpwer"), " needs speakers (", Term("input_type", "reference"), ")")
+            >>> str(error)
+            '--cpwer needs speakers (-rt)'
+            >>> error.phrased(lambda term: {"metric": "metrics.cpwer", "input_type": "ref_type"}[term.kind])
+            'metrics.cpwer needs speakers (ref_type)'
+        """
+        error = cls("".join(part.cli() if isinstance(part, Term) else part for part in parts))
+        error.parts = parts
+        return error
+
+    def phrased(self, word: Callable[[Term], str]) -> str:
+        """The message with its terms worded by ``word`` (the plain message when it has none)."""
+        if not self.parts:
+            return str(self)
+        return "".join(word(part) if isinstance(part, Term) else part for part in self.parts)
 
 
 class UsageError(BenchmarkSTTError):

@@ -92,7 +92,7 @@ def test_a_file_that_cannot_be_read_is_invalid_params_naming_parameter_and_file(
 
 
 @pytest.mark.parametrize("method, params, message", [
-    ("metrics.cpwer", {"ref": "a", "hyp": "0"}, "--cpwer needs speakers; the reference has none for word 1 ('a')"),
+    ("metrics.cpwer", {"ref": "a", "hyp": "0"}, "metrics.cpwer needs speakers; the reference has none for word 1 ('a')"),
     ("benchmark.wer", {"ref": "garbage", "hyp": "a", "ref_type": "srt"},
      "ref:1: expected a cue number and a timing line"),
 ])
@@ -100,6 +100,33 @@ def test_an_input_that_cannot_be_used_is_invalid_params(client, method, params, 
     status, response = call(client, method, params)
     assert status == 400 and response["error"]["code"] == -32602, response
     assert response["error"]["data"].startswith(message), response
+
+
+SEGLST_REF = '[{"session_id": "s", "speaker": "A", "start_time": 0, "end_time": 1, "words": "a b"}]'
+
+
+@pytest.mark.parametrize("method, params, message", [
+    ("metrics.cpwer", {"ref": "a b", "hyp": "a c"},
+     "metrics.cpwer needs speakers; the reference has none for word 1 ('a'): read it as seglst, stm, aws, vtt, "
+     "deepgram, ... (ref_type)"),
+    ("benchmark.cpwer", {"ref": SEGLST_REF, "ref_type": "seglst", "hyp": "a c"},
+     "benchmark.cpwer needs speakers; the hypothesis has none for word 1 ('a'): read it as seglst, stm, aws, vtt, "
+     "deepgram, ... (hyp_type)"),
+    ("metrics.tcwer", {"ref": SEGLST_REF, "ref_type": "seglst", "hyp": "a c", "hyp_type": "plaintext"},
+     "metrics.tcwer needs word or segment times; the hypothesis has none for word 1 ('a'): read it as kaldi, aws, "
+     "whisper, ctm, seglst, srt, vtt, ttml, stm, ... (hyp_type)"),
+    ("metrics.ser", {"ref": "a b", "hyp": "a c"},
+     "metrics.ser needs segments; the reference has none (plain text): read it as a type with segments (srt, vtt, "
+     "ttml, stm, trn, whisper, ...) (ref_type)"),
+    ("metrics.beer", {"ref": "a b", "hyp": "a c"},
+     'beer needs an entities file: a JSON object of entity: weight pairs (e.g. "entities_file": "entities.json")'),
+])
+def test_messages_name_the_apis_methods_and_parameters_not_the_command_lines(client, method, params, message):
+    """The messages the command line words with its flags (``--cpwer``, ``-rt``, ``--beer FILE``)
+    name the method and the parameters over the API."""
+    status, response = call(client, method, params)
+    assert status == 400 and response["error"]["code"] == -32602, response
+    assert response["error"]["data"] == message
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads a file whatever its mode")

@@ -103,6 +103,14 @@ def test_cpwer_needs_speakers(tmp_path):
     done = cli("-r", "r.ctm", "-h", "r.ctm", "--cpwer", cwd=tmp_path)
     assert done.returncode != 0
     assert "benchmarkstt: error: --cpwer needs speakers; the reference has none" in done.stderr
+    assert done.stderr.rstrip().endswith("(-rt)")
+
+
+def test_a_metric_that_needs_segments_names_the_flags():
+    done = cli("-r", "a b", "-h", "a c", "-rt", "argument", "-ht", "argument", "--ser")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == ("benchmarkstt: error: --ser needs segments; the reference has none (plain text): read it "
+                           "as a type with segments (srt, vtt, ttml, stm, trn, whisper, ...) (-rt)\n")
 
 
 def test_speaker_metrics_on_stm():

@@ -29,7 +29,7 @@ import logging
 from typing import Any, Callable, Iterator, Mapping
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import BenchmarkSTTError, FileSyntaxError, InputError, PathNotAllowedError, UsageError
+from benchmarkstt_core.errors import BenchmarkSTTError, FileSyntaxError, InputError, PathNotAllowedError, Term, UsageError
 
 from .methods import ApiMethod
 
@@ -72,18 +72,43 @@ def _client_input(exc: BaseException) -> InputError | None:
     return next((e for e in inputs if e.field), inputs[0] if inputs else None)
 
 
-def error_of(exc: BaseException) -> tuple[int, Any]:
-    """The error code and ``data`` for an exception raised while calling a method."""
+def api_words(method: str) -> Callable[[Term], str]:
+    """How the API words the options an error message names (:class:`~benchmarkstt_core.errors.Term`),
+    in a call of ``method``: a metric as the method called for it (``metrics.cpwer`` or
+    ``benchmark.cpwer``), an input's type as ``ref_type``/``hyp_type``, a component's argument
+    as a JSON parameter.
+
+    :example:
+        >>> word = api_words("benchmark.cpwer")
+        >>> word(Term("metric", "cpwer")), word(Term("metric", "ser")), word(Term("input_type", "hypothesis"))
+        ('benchmark.cpwer', 'metrics.ser', 'hyp_type')
+        >>> word(Term("argument", "beer", "entities_file", "entities.json"))
+        '"entities_file": "entities.json"'
+    """
+    def word(term: Term) -> str:
+        if term.kind == "metric":
+            return method if method in (f"metrics.{term.name}", f"benchmark.{term.name}") else f"metrics.{term.name}"
+        if term.kind == "input_type":
+            return "hyp_type" if term.name == "hypothesis" else "ref_type"
+        return f"{json.dumps(term.param)}: {json.dumps(term.value)}"
+
+    return word
+
+
+def error_of(exc: BaseException, method: str = "") -> tuple[int, Any]:
+    """The error code and ``data`` for an exception raised while calling ``method``; the
+    options its message names are worded as the API's parameters (:func:`api_words`)."""
     if isinstance(exc, PathNotAllowedError):
         return INVALID_PARAMS, json.dumps({"message": ACCESS_DENIED, "field": exc.field})
     if isinstance(exc, FileSyntaxError):
         return INVALID_PARAMS, json.dumps({"message": _syntax_message(exc), "line": exc.line,
                                            "char": exc.column, "index": exc.index, "field": "config"})
     client_input = _client_input(exc)
+    message = exc.phrased(api_words(method)) if isinstance(exc, BenchmarkSTTError) else str(exc)
     if client_input is not None and client_input.field:
-        return INVALID_PARAMS, json.dumps({"message": str(exc), "field": client_input.field})
+        return INVALID_PARAMS, json.dumps({"message": message, "field": client_input.field})
     if client_input is not None or isinstance(exc, UsageError):
-        return INVALID_PARAMS, str(exc)
+        return INVALID_PARAMS, message
     return SERVER_ERROR, f"{type(exc).__name__}: {exc}"
 
 
@@ -100,7 +125,7 @@ def rpc_function(method: ApiMethod, make_context: Callable[[], Context]) -> Call
                     context.check_path(bound.arguments[name], name)
             return Success(method.call(bound, context))
         except Exception as exc:
-            code, data = error_of(exc)
+            code, data = error_of(exc, method.name)
             if isinstance(exc, BenchmarkSTTError):
                 logger.debug("%s: %s", method.name, exc, exc_info=True)
             else:

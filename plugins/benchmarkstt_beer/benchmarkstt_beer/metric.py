@@ -6,7 +6,7 @@ import os
 from typing import Iterable, Optional
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import FileParameterError, InputError, UsageError
+from benchmarkstt_core.errors import FileParameterError, InputError, Term, UsageError
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.params import FilePath
 from benchmarkstt_core.schema import Schema
@@ -37,8 +37,8 @@ class BEER(Metric):
 
     def __init__(self, entities_file: Optional[FilePath] = None, *, context: Optional[Context] = None):
         if entities_file is None or entities_file == "":
-            raise UsageError("beer needs an entities file: a JSON object of entity: weight pairs "
-                             "(e.g. --beer entities.json)")
+            raise UsageError.worded("beer needs an entities file: a JSON object of entity: weight pairs (e.g. ",
+                                    Term("argument", "beer", "entities_file", "entities.json"), ")")
         if not isinstance(entities_file, (str, os.PathLike)):
             raise UsageError(f"beer: entities_file must be a path, not {entities_file!r}")
         path = os.fspath(entities_file)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from benchmarkstt_core.errors import InputError
+from benchmarkstt_core.errors import InputError, Term
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
 
@@ -105,8 +105,9 @@ def segments_of(schema: Schema, side: str) -> list:
     """The segment index of every item of ``schema`` (from its input's segments)."""
     extras = schema._extras
     if not extras or any(e is None or "segment" not in e for e in extras):
-        raise InputError(f"--ser needs segments; the {side} has none (plain text): "
-                         "read it as a type with segments (srt, vtt, ttml, stm, trn, whisper, ...) (-rt)")
+        raise InputError.worded(Term("metric", "ser"), f" needs segments; the {side} has none (plain text): "
+                                "read it as a type with segments (srt, vtt, ttml, stm, trn, whisper, ...) (",
+                                Term("input_type", side), ")")
     return [e["segment"] for e in extras]
 
 

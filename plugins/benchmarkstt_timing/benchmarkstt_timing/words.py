@@ -22,7 +22,7 @@ from itertools import accumulate
 from operator import le
 from typing import Any, NamedTuple, Sequence
 
-from benchmarkstt_core.errors import InputError
+from benchmarkstt_core.errors import InputError, Term
 from benchmarkstt_core.schema import Schema
 
 TIMED_TYPES = "kaldi, aws, whisper, ctm, seglst, srt, vtt, ttml, stm, ..."
@@ -123,9 +123,9 @@ def _units(texts: list, extras: list, side: str, metric: str) -> tuple:
                 stops.append(index + 1)
             last_key = key
         else:
-            raise InputError(f"--{metric} needs word or segment times; the {side} has none for word "
-                             f"{index + 1} ({texts[index]!r}): read it as {TIMED_TYPES} "
-                             f"(-{side[0]}t)")
+            raise InputError.worded(Term("metric", metric), f" needs word or segment times; the {side} has none "
+                                    f"for word {index + 1} ({texts[index]!r}): read it as {TIMED_TYPES} (",
+                                    Term("input_type", side), ")")
     return unit_starts, unit_ends, firsts, stops, own
 
 
@@ -184,7 +184,8 @@ def speakers_of(schema: Schema, side: str, metric: str) -> list:
     speakers = []
     for index, extra in enumerate(extras):
         if not extra or extra.get("speaker") is None:
-            raise InputError(f"--{metric} needs speakers; the {side} has none for word {index + 1} "
-                             f"({schema.words[index]!r}): read it as {SPEAKER_TYPES} (-{side[0]}t)")
+            raise InputError.worded(Term("metric", metric), f" needs speakers; the {side} has none for word "
+                                    f"{index + 1} ({schema.words[index]!r}): read it as {SPEAKER_TYPES} (",
+                                    Term("input_type", side), ")")
         speakers.append(extra["speaker"])
     return speakers
