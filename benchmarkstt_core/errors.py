@@ -129,6 +129,36 @@ class PathNotAllowedError(BenchmarkSTTError):
         self.field = field
 
 
+class ComponentValueError(UsageError, ValueError):
+    """A component whose constructor refused the values it was given, raising ``ValueError``,
+    ``LookupError``, ``ArithmeticError`` or a regular expression's error rather than a
+    :class:`UsageError` (as a third party's component may): the values are the user's
+    mistake (over the API, 400), named with the component. Any other exception of a
+    constructor stays the program's own fault.
+
+    :param component: the component's name
+    :param error: what its constructor raised
+
+    :example:
+        >>> str(ComponentValueError("strip", ValueError("chars must not be empty")))
+        'strip: chars must not be empty'
+    """
+
+    #: what a constructor raises for values it refuses (a regular expression's error is added on use)
+    REFUSALS = (ValueError, LookupError, ArithmeticError)
+
+    def __init__(self, component: str, error: BaseException):
+        super().__init__(f"{component}: {str(error) or 'it refuses the values given'}")
+        self.component = component
+
+    @classmethod
+    def refuses(cls, error: BaseException) -> bool:
+        """Whether ``error``, raised by a constructor, says that its values do not fit."""
+        import re
+
+        return isinstance(error, (*cls.REFUSALS, re.error)) and not isinstance(error, BenchmarkSTTError)
+
+
 class PluginLoadError(UsageError):
     """A module named with ``--load`` that failed to load (the user asked for it: exit 2)."""
 

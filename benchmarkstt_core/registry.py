@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from .docblock import Docblock, parse
 from .entrypoints import load_object
-from .errors import BenchmarkSTTError, ParameterError, UnknownComponentError, UsageError
+from .errors import BenchmarkSTTError, ComponentValueError, ParameterError, UnknownComponentError, UsageError
 
 if TYPE_CHECKING:
     from .context import Context
@@ -173,13 +173,31 @@ class ComponentSpec:
 
     def create(self, args: Sequence[Any] = (), kwargs: dict | None = None, context: Context | None = None) -> Any:
         """Instantiate the component with positional ``args`` and keyword ``kwargs``, converted
-        by the parameters' types (:meth:`convert`)."""
+        by the parameters' types (:meth:`convert`). A constructor that refuses its values with
+        a ``ValueError`` or the like raises :class:`~benchmarkstt_core.errors.ComponentValueError`
+        naming the component (the user's mistake, not the program's).
+
+        :example:
+            >>> import re
+            >>> class Pattern:
+            ...     def __init__(self, search):
+            ...         self.pattern = re.compile(search)
+            >>> ComponentSpec.from_class("normalizers", Pattern).create(["(a"])
+            Traceback (most recent call last):
+            ...
+            benchmarkstt_core.errors.ComponentValueError: pattern: missing ), unterminated subpattern at position 0
+        """
         if not kwargs:
             self.check_args(args)
         args, kwargs = self.convert(args, kwargs)
         if self.wants_context:
             kwargs["context"] = context
-        return self.cls(*args, **kwargs)
+        try:
+            return self.cls(*args, **kwargs)
+        except Exception as exc:
+            if ComponentValueError.refuses(exc):
+                raise ComponentValueError(self.name, exc) from exc
+            raise
 
     def __repr__(self) -> str:
         return f"<{self.kind[:-1]} {self.name!r} from {self.plugin or '?'}>"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import Optional
 
 import pytest
@@ -23,6 +24,7 @@ def client(tmp_path_factory):
                        "missing-nested.conf": "[normalization]\nconfig gone.conf\n"})
     (root / "secret.conf").chmod(0)
     (root / "latin1.conf").write_bytes("[normalization]\nreplace \"é\" \"e\"\n".encode("latin-1"))
+    write_files(root, {"groups.csv": "(?P<w>a),\\g<w>\n(b),\\g<x>\n", "groups.conf": "[normalization]\nregex groups.csv\n"})
     return Client(make_app(root=str(root)))
 
 
@@ -168,11 +170,42 @@ class Strip(Normalizer):
         return text.translate(self.table)[:self.limit].encode("ascii").decode()
 
 
+class Pattern(Normalizer):
+    """Remove what a regular expression matches (a third-party component that lets the
+    regular expression's error out of its constructor).
+
+    :param search: the regular expression
+    """
+
+    def __init__(self, search):
+        self.pattern = re.compile(search)
+
+    def _normalize(self, text):
+        return self.pattern.sub("", text)
+
+
+class Model(Normalizer):
+    """A component that fails on its own, whatever it is given (the server's fault).
+
+    :param name: the model's name
+    """
+
+    def __init__(self, name="small"):
+        raise RuntimeError(f"model {name!r} is not loaded")
+
+    def _normalize(self, text):
+        return text
+
+
 @pytest.fixture(scope="module")
 def third_party_client(tmp_path_factory):
     host = make_plugin_manager()
-    host.registries.normalizers.add(Strip, plugin="test")
-    return Client(make_app(host, root=str(make_server_dirs(tmp_path_factory.mktemp("strip")))))
+    for component in (Strip, Pattern, Model):
+        host.registries.normalizers.add(component, plugin="test")
+    root = make_server_dirs(tmp_path_factory.mktemp("strip"))
+    write_files(root, {"patterns.csv": "[ab]\n(a\n", "patterns.conf": "[normalization]\nfile pattern patterns.csv\n",
+                       "models.csv": "large\n"})
+    return Client(make_app(host, root=str(root)))
 
 
 def test_an_untyped_parameter_that_should_be_a_string_is_blamed_when_the_component_fails(third_party_client):
@@ -185,3 +218,50 @@ def test_an_untyped_parameter_that_should_be_a_string_is_blamed_when_the_compone
 def test_a_typed_parameter_is_not_blamed_for_a_failure_of_the_component(third_party_client):
     status, response = call(third_party_client, "normalization.strip", {"text": "é, b", "limit": 2})
     assert status == 500 and response["error"]["data"].startswith("UnicodeEncodeError: "), response
+
+
+UNKNOWN_GROUP = "regex: bad replacement '\\\\g<x>' for pattern '(b)': unknown group name 'x'"
+
+
+@pytest.mark.parametrize("method, params, message", [
+    ("normalization.regex", {"text": "b", "search": "(b)", "replace": "\\g<x>"}, UNKNOWN_GROUP),
+    ("normalization.file", {"text": "b", "normalizer": "regex", "file": "groups.csv"}, "groups.csv:2:1: " + UNKNOWN_GROUP),
+    ("normalization.config", {"text": "b", "file": "groups.conf"}, "groups.csv:2:1: " + UNKNOWN_GROUP),
+    ("benchmark.wer", {"ref": "a", "hyp": "b", "config": "[normalization]\nfile regex groups.csv"},
+     "groups.csv:2:1: " + UNKNOWN_GROUP),
+])
+def test_a_replacement_naming_an_unknown_group_is_invalid_params_wherever_it_is_given(client, method, params,
+                                                                                     message):
+    """The regular expression's IndexError was a 500, and a RulesError around it in a rules file too."""
+    status, response = call(client, method, params)
+    assert status == 400 and response["error"]["code"] == -32602, response
+    assert response["error"]["data"] == message
+
+
+PATTERN_ERROR = "pattern: missing ), unterminated subpattern at position 0"
+
+
+@pytest.mark.parametrize("method, params, message", [
+    ("normalization.pattern", {"text": "abc", "search": "(a"}, PATTERN_ERROR),
+    ("normalization.file", {"text": "abc", "normalizer": "pattern", "file": "patterns.csv"},
+     "patterns.csv:2:1: " + PATTERN_ERROR),
+    ("normalization.config", {"text": "abc", "file": "patterns.conf"}, "patterns.csv:2:1: " + PATTERN_ERROR),
+    ("benchmark.wer", {"ref": "a", "hyp": "b", "config": "[normalization]\npattern (a"}, "<config>:2:1: " + PATTERN_ERROR),
+])
+def test_a_value_a_third_party_constructor_refuses_is_invalid_params(third_party_client, method, params, message):
+    """A component that lets a ValueError, LookupError or regular-expression error out of its
+    constructor refuses the client's value: 400, naming the component (and the file and line)."""
+    status, response = call(third_party_client, method, params)
+    assert status == 400 and response["error"]["code"] == -32602, response
+    assert response["error"]["data"] == message
+
+
+@pytest.mark.parametrize("method, params, message", [
+    ("normalization.model", {"text": "a"}, "RuntimeError: model 'small' is not loaded"),
+    ("normalization.file", {"text": "a", "normalizer": "model", "file": "models.csv"},
+     "RulesError: models.csv:1:1: RuntimeError: model 'large' is not loaded"),
+])
+def test_a_constructor_that_fails_on_its_own_is_a_server_error(third_party_client, method, params, message):
+    status, response = call(third_party_client, method, params)
+    assert status == 500 and response["error"]["code"] == -32000, response
+    assert response["error"]["data"] == message

@@ -68,6 +68,14 @@ def test_load_duck_typed_and_hooked_modules(bstt, tools, modules):
     assert "--load hooked  hooked -  [ok]" in listing and "metrics: count" in listing
 
 
+def test_a_value_a_loaded_component_refuses_is_a_usage_error_naming_it(bstt, modules):
+    """WordDelta's constructor lets int()'s ValueError out: the user's value, not a failure of the program."""
+    run = bstt("-r", "a b", "-h", "A b c", "-rt", "argument", "-ht", "argument", "--load", "duck",
+               "--worddelta", "x", cwd=modules)
+    assert run.returncode == 2
+    assert assert_clean_error(run) == "benchmarkstt: error: worddelta: invalid literal for int() with base 10: 'x'"
+
+
 def test_failing_load_is_a_usage_error(bstt, modules):
     last = assert_clean_error(bstt("--load", "broken", "-r", "a", "-h", "b", "--wer", cwd=modules))
     assert last == "benchmarkstt: error: --load broken: cannot import it: RuntimeError: boom"

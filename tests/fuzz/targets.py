@@ -71,6 +71,7 @@ CONFIG_LINES = st.sampled_from([
     "[normalization]", "[other]", "[", "lowercase", "unidecode", "LOWERCASE # comment", "# comment",
     "replace rules.csv", "regex rules.csv", "replacewords rules.csv utf-8", "replace rules.csv base64",
     "replace missing.csv", "replace ../outside.csv", "file replace rules.csv", "file lowercase rules.csv",
+    "regex groups.csv", "file regex groups.csv",
     "config nested.conf", "config self.conf", "config nested.conf other", "config nested.conf nosuch",
     "regex", "replace a b c", '"lowercase"', '"unclosed', "nosuchnormalizer", "os.system echo",
     "benchmarkstt_core.normalization.Normalizer", "", "  ", "\t",
@@ -78,6 +79,7 @@ CONFIG_LINES = st.sampled_from([
 CONFIG_TEXT = st.lists(CONFIG_LINES | st.text(max_size=12), max_size=8).map("\n".join)
 CONFIG_FILES = {
     "rules.csv": "a,b\n(x),\\1y\n",
+    "groups.csv": "(?P<w>a),\\g<w>\n(b),\\g<x>\n",
     "nested.conf": "[normalization]\nlowercase\n[other]\nreplace rules.csv\n",
     "self.conf": "[normalization]\nconfig self.conf\n",
 }
@@ -86,8 +88,8 @@ CONFIG_FILES = {
 def _config_dir() -> str:
     folder = os.path.join(tempfile.gettempdir(), f"benchmarkstt-fuzz-config-{os.getpid()}")
     root = os.path.join(folder, "root")
-    if not os.path.isdir(root):
-        os.makedirs(root)
+    if not os.path.isfile(os.path.join(root, "groups.csv")):  # new, or left by an earlier process of this pid
+        os.makedirs(root, exist_ok=True)
         for name, text in CONFIG_FILES.items():
             Path(root, name).write_text(text, encoding="utf-8")
         Path(folder, "outside.csv").write_text("a,OUTSIDE\n", encoding="utf-8")
@@ -95,7 +97,10 @@ def _config_dir() -> str:
 
 
 def check_config(text: str) -> None:
+    """A config either normalizes, inside the server's directory, or fails with an error that
+    the API answers as the client's mistake (400), never as a fault of the server (500)."""
     from benchmarkstt_api.paths import PathGuard
+    from benchmarkstt_api.rpc import SERVER_ERROR, error_of
     from benchmarkstt_normalizers.config import Config
 
     root = _config_dir()
@@ -105,7 +110,8 @@ def check_config(text: str) -> None:
         context = Context(host().registries, host().hook, path_guard=PathGuard(root))
         try:
             normalizer = Config.from_text(text, context=context)
-        except BenchmarkSTTError:
+        except BenchmarkSTTError as exc:
+            assert error_of(exc)[0] != SERVER_ERROR, exc
             return
         result = normalizer.normalize("A text, (x) and a B.")
         assert isinstance(result, str) and "OUTSIDE" not in result

@@ -44,7 +44,7 @@ def test_tools_normalization(tools, tmp_path, args, text, out):
     (["--regex", "(unclosed", "x"], "regex: bad pattern '(unclosed': missing ), unterminated subpattern"),
     (["--regex", "b", r"\2"], r"regex: bad replacement '\\2' for pattern 'b': invalid group reference 2"),
     (["--regex", "b", r"\q"], r"regex: bad replacement '\\q' for pattern 'b': bad escape \q"),
-    (["--regex", "(?P<x>b)", r"\g<y>"], "unknown group name 'y'"),
+    (["--regex", "(?P<x>b)", r"\g<y>"], r"regex: bad replacement '\\g<y>' for pattern '(?P<x>b)': unknown group name 'y'"),
     (["--replacewords", " ", "X"], "replacewords: the search word is empty"),
     (["--regex", "only-one"], "normalization: error: argument --regex: regex takes 2 arguments (search replace), got 1"),
     (["--replace", "a", "b", "c"], "normalization: error: argument --replace: replace takes 2 arguments"),
@@ -54,6 +54,15 @@ def test_bad_values_fail_before_any_input_is_read(tools, tmp_path, args, message
     prog = "benchmarkstt-tools normalization" if "argument --" in message else "benchmarkstt-tools"
     assert message in assert_clean_error(run, prog)
     assert not (tmp_path / "out.txt").exists()
+
+
+def test_a_rules_file_naming_an_unknown_group_is_a_usage_error_at_its_line(tools, tmp_path):
+    (tmp_path / "groups.csv").write_text("(?P<w>a),\\g<w>\n(b),\\g<x>\n", encoding="utf-8")
+    run = tools("normalization", "--file", "regex", "groups.csv", input="ab", cwd=tmp_path)
+    assert run.returncode == 2
+    assert assert_clean_error(run, "benchmarkstt-tools") == (
+        r"benchmarkstt-tools: error: groups.csv:2:1: regex: bad replacement '\\g<x>' for pattern '(b)': "
+        "unknown group name 'x'")
 
 
 def test_a_bad_group_is_found_even_when_the_pattern_never_matches():

@@ -12,10 +12,13 @@ code     message               HTTP    when
 -32700   Invalid JSON          400     the body is not JSON (data: the parser's message)
 -32600   Invalid JSON-RPC      400     not a JSON-RPC request, or an empty batch
 -32601   Method not found      404     data: the method name
--32602   Invalid parameters    400     parameters that do not bind or are not valid, a file
-                                       that is refused or cannot be used (data: JSON
-                                       ``{"message": ..., "field": ...}``), an input that
-                                       cannot be read or used (``InputError``)
+-32602   Invalid parameters    400     parameters that do not bind or are not valid (also a
+                                       value a component's constructor refuses:
+                                       ``ComponentValueError``), a file that is refused or
+                                       cannot be used (data: JSON ``{"message": ...,
+                                       "field": ...}``), an input that cannot be read or used
+                                       (``InputError``); messages name the API's parameters
+                                       (:func:`api_words`)
 -32000   Server error          500     anything else (data: ``ExceptionName: message``)
 =======  ====================  ======  ===========================================
 

@@ -42,7 +42,8 @@ class Unidecode(Normalizer):
 
 
 def _check_template(pattern: re.Pattern, replace: str) -> None:
-    """Raise ``re.error`` now for a replacement that would fail at substitution time.
+    """Raise ``re.error`` (or ``IndexError``, for an unknown group name) now for a replacement
+    that would fail at substitution time.
 
     The pattern plus an empty alternative has the same groups and always matches, so
     expanding the template on that match finds bad group references and escapes.
@@ -98,7 +99,7 @@ class Regex(Normalizer):
             raise UsageError(f"regex: bad pattern {search!r}: {exc}") from None
         try:
             _check_template(self.pattern, replace)
-        except re.error as exc:
+        except (re.error, IndexError) as exc:
             raise UsageError(f"regex: bad replacement {replace!r} for pattern {search!r}: {exc}") from None
         self.replace = replace
 
