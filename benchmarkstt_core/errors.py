@@ -137,19 +137,27 @@ class ComponentValueError(UsageError, ValueError):
     constructor stays the program's own fault.
 
     :param component: the component's name
-    :param error: what its constructor raised
+    :param error: what its constructor raised (or its message)
 
     :example:
         >>> str(ComponentValueError("strip", ValueError("chars must not be empty")))
         'strip: chars must not be empty'
+        >>> import pickle  # as a process pool sends it back
+        >>> str(pickle.loads(pickle.dumps(ComponentValueError("strip", KeyError()))))
+        'strip: it refuses the values given'
     """
 
     #: what a constructor raises for values it refuses (a regular expression's error is added on use)
     REFUSALS = (ValueError, LookupError, ArithmeticError)
 
-    def __init__(self, component: str, error: BaseException):
-        super().__init__(f"{component}: {str(error) or 'it refuses the values given'}")
+    def __init__(self, component: str, error: BaseException | str):
+        detail = error if isinstance(error, str) else str(error) or "it refuses the values given"
+        super().__init__(f"{component}: {detail}")
         self.component = component
+        self.detail = detail
+
+    def __reduce__(self) -> tuple:
+        return type(self), (self.component, self.detail)
 
     @classmethod
     def refuses(cls, error: BaseException) -> bool:
