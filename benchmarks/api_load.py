@@ -168,7 +168,8 @@ def start_server(workdir: str, gunicorn: int, gthread: int = 0, time_limit: str 
             options = [str(gthread) if previous == "--workers" else option
                        for previous, option in zip([""] + GTHREAD_OPTIONS, GTHREAD_OPTIONS)]
             env.update(GTHREAD_ENV)
-        command = [str(bin_dir / "gunicorn"), *options, "--bind", f"127.0.0.1:{port}", "benchmarkstt_api.wsgi:application"]
+        command = [str(bin_dir / "gunicorn"), *options, "--bind", f"127.0.0.1:{port}",
+                   "benchmarkstt_api.wsgi:application"]
         url = f"http://127.0.0.1:{port}/api"
     else:
         command = [str(bin_dir / "benchmarkstt-tools"), "api", "--port", "0"]
