@@ -50,6 +50,10 @@ from urllib.parse import urlsplit
 
 MAX_REQUESTS = 100_000
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+#: the environment and the options of gunicorn as docs/api.md recommends it (``--workers`` is
+#: ``--gthread``'s number); tests/api/test_api_gunicorn.py checks they are the documented ones
+GTHREAD_ENV = {"BENCHMARKSTT_API_WORKERS": "2", "MALLOC_MMAP_THRESHOLD_": "131072", "MALLOC_ARENA_MAX": "2"}
+GTHREAD_OPTIONS = ["--workers", "2", "--worker-class", "gthread", "--threads", "16"]
 
 
 def texts(words: int, seed: int = 1) -> tuple:
@@ -159,12 +163,13 @@ def start_server(workdir: str, gunicorn: int, gthread: int = 0, time_limit: str 
     log = open(os.path.join(workdir, "server.log"), "wb")
     if gunicorn or gthread:
         port = free_port()
-        command = [str(bin_dir / "gunicorn"), "--workers", str(gunicorn or gthread), "--bind", f"127.0.0.1:{port}",
-                   "benchmarkstt_api.wsgi:application"]
+        options = ["--workers", str(gunicorn)]
         if gthread:
-            command[1:1] = ["--worker-class", "gthread", "--threads", "16"]
-            env["BENCHMARKSTT_API_WORKERS"] = "2"
-            env["MALLOC_MMAP_THRESHOLD_"] = "131072"
+            options = [str(gthread) if previous == "--workers" else option
+                       for previous, option in zip([""] + GTHREAD_OPTIONS, GTHREAD_OPTIONS)]
+            env.update(GTHREAD_ENV)
+        command = [str(bin_dir / "gunicorn"), *options, "--bind", f"127.0.0.1:{port}",
+                   "benchmarkstt_api.wsgi:application"]
         url = f"http://127.0.0.1:{port}/api"
     else:
         command = [str(bin_dir / "benchmarkstt-tools"), "api", "--port", "0"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 import tempfile
 import time
@@ -11,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from api_helpers import BIN, chunked_post, clean_env, free_port, http, make_server_dirs, result, rpc
+from api_helpers import BIN, ROOT, chunked_post, clean_env, free_port, http, make_server_dirs, result, rpc
 
 pytestmark = pytest.mark.slow
 
@@ -96,13 +97,38 @@ class SlowClient:
         self.sock.close()
 
 
+def recommended_command() -> tuple:
+    """``(environment variables, gunicorn options)`` of the command docs/api.md recommends, the
+    address it binds to and the application left out."""
+    document = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    block = re.search(r"```sh\n(.*?)```", document[document.index("## Running under gunicorn"):], re.S)
+    commands = [shlex.split(line, comments=True) for line in block.group(1).replace("\\\n", " ").splitlines()]
+    words = next(words for words in commands if "gunicorn" in words)
+    start = words.index("gunicorn")
+    options = words[start + 1:words.index("benchmarkstt_api.wsgi:application")]
+    at = options.index("--bind")
+    return dict(word.split("=", 1) for word in words[:start]), options[:at] + options[at + 2:]
+
+
+def test_the_benchmark_measures_the_recommended_command():
+    """``benchmarks/api_load.py --gthread`` starts gunicorn as docs/api.md recommends it."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("api_load", ROOT / "benchmarks" / "api_load.py")
+    api_load = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(api_load)
+    assert recommended_command() == (api_load.GTHREAD_ENV, api_load.GTHREAD_OPTIONS)
+
+
 @pytest.fixture
 def gthread(tmp_path):
-    """gunicorn as docs/api.md recommends it (gthread workers), with two processes that compute per worker."""
+    """gunicorn run with the command docs/api.md recommends (gthread workers, its environment),
+    with a gunicorn ``--timeout`` of 10 s that the slow clients outlast."""
     if not GUNICORN.exists():
         pytest.skip("gunicorn is not installed")
-    yield from serve(make_server_dirs(tmp_path), ["--workers", "2", "--worker-class", "gthread", "--threads", "16",
-                                                  "--timeout", "10"], clean_env({"BENCHMARKSTT_API_WORKERS": "2"}))
+    env, options = recommended_command()
+    assert "gthread" in options
+    yield from serve(make_server_dirs(tmp_path), [*options, "--timeout", "10"], clean_env(env))
 
 
 def test_slow_clients_do_not_stall_the_recommended_setup(gthread):

@@ -33,8 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
 DEFAULT_MAX_BODY_SIZE = 10 * 1024 * 1024
 #: parameter values components get over the API when the request gives none
 API_DEFAULTS = {"dialect": "text"}
-#: the size of the pieces a request body is read in
-_READ_SIZE = 64 * 1024
+#: the largest piece of a request body read at once
+_READ_SIZE = 1024 * 1024
 
 
 class Limits(NamedTuple):
@@ -200,15 +200,16 @@ def read_body(environ: dict, limit: int) -> bytes | None:
 
 
 def _read(stream: Any, size: int) -> bytes:
-    """Up to ``size`` bytes of ``stream``, fewer if it ends first."""
-    parts, left = [], size
-    while left > 0:
-        part = stream.read(min(left, _READ_SIZE))
+    """Up to ``size`` bytes of ``stream``, fewer if it ends first. The pieces go into one
+    buffer as they arrive: a body kept as many pieces until the end would leave, once freed,
+    as many holes in the memory of the thread that read it."""
+    data = bytearray()
+    while len(data) < size:
+        part = stream.read(min(size - len(data), _READ_SIZE))
         if not part:
             break
-        parts.append(part)
-        left -= len(part)
-    return b"".join(parts)
+        data += part
+    return bytes(data)
 
 
 def error_payload(code: int, data: Any) -> dict:

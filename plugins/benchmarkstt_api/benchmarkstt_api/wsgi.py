@@ -16,9 +16,11 @@ environment:
 
 Example, two workers on this machine only::
 
-    cd /srv/benchmarkstt && BENCHMARKSTT_API_WORKERS=2 MALLOC_MMAP_THRESHOLD_=131072 \\
+    cd /srv/benchmarkstt && BENCHMARKSTT_API_WORKERS=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_ARENA_MAX=2 \\
         gunicorn --workers 2 --worker-class gthread --threads 16 --bind 127.0.0.1:8080 \\
         benchmarkstt_api.wsgi:application
+
+(docs/api.md says why each setting.)
 """
 
 from __future__ import annotations
