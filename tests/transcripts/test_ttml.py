@@ -59,3 +59,14 @@ def test_an_undefined_entity_is_an_error_even_with_an_external_dtd():
     doc = "<!DOCTYPE tt SYSTEM 'tt.dtd'><tt xmlns='http://www.w3.org/ns/ttml'><body><p>a&nbsp;b</p></body></tt>"
     with pytest.raises(InputError, match="^t.ttml:1:78: not well-formed XML: undefined entity &nbsp;$"):
         ttml.parse(doc, "t.ttml")
+
+
+def test_a_superscript_digit_is_not_a_time(tools, tmp_path):
+    # str.isdigit() takes "²", int() does not: it was an "unexpected failure"
+    (tmp_path / "s.ttml").write_text('<tt xmlns="http://www.w3.org/ns/ttml"><body><p begin="00:00:0²">hi</p>'
+                                     '</body></tt>', encoding="utf-8")
+    run = tools("transcript", "-i", "s.ttml", cwd=tmp_path)
+    assert run.returncode != 0
+    assert run.stderr.strip() == ("benchmarkstt-tools: error: s.ttml: <p begin=\"00:00:0²\">: "
+                                  "not a time expression: '00:00:0²'")
+    assert clock("²0:00:00") is None and clock("00:00:01.²") is None
