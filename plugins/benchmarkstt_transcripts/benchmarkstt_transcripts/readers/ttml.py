@@ -245,7 +245,10 @@ class _Walker:
             end = round((offset if begin is None else begin) + self._seconds(dur_value, elem), 6)
         if self.agent_keys:
             speaker = self._speaker(elem, speaker)
-        if len(elem):
+        count = len(elem)
+        if count == 1 and elem[0].tag == self.br:  # one line break, the usual two-line cue
+            text = f"{elem.text or ''} {elem[0].tail or ''}"
+        elif count:
             out: list = []
             _flatten(elem, self.br, self.inline, out)
             text = "".join(out)
