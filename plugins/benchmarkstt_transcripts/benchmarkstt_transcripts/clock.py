@@ -19,10 +19,10 @@ def clock(value: str, frame_rate: float = 30.0) -> float | None:
     whole microseconds and divided once: the nearest float to the exact time, as rounding the sum
     gives, without the cost of ``round``."""
     parts = value.split(":")
-    if len(parts) == 3 and parts[0].isdigit() and parts[1].isdigit() and len(parts[1]) == 2:
+    if len(parts) == 3 and parts[0].isdecimal() and parts[1].isdecimal() and len(parts[1]) == 2:
         seconds = parts[2]
         whole, dot, fraction = seconds.partition(".")
-        if whole.isdigit() and len(whole) == 2 and (not dot or fraction.isdigit()):
+        if whole.isdecimal() and len(whole) == 2 and (not dot or fraction.isdecimal()):
             if len(fraction) <= 6:
                 micro = int(fraction.ljust(6, "0"))
                 return (((int(parts[0]) * 60 + int(parts[1])) * 60 + int(whole)) * 1_000_000 + micro) / 1_000_000

@@ -1,8 +1,10 @@
 """The TTML family: TTML 1 and 2, DFXP and the 2006 ``ttaf1`` namespace, EBU-TT Part 1, EBU-TT-D, IMSC.
 
 The text of each ``p`` element in the ``body`` is a segment: spans flattened, ``br`` as a space,
-whitespace collapsed, character references decoded; ``metadata`` elements, elements of other
-namespaces and the whole ``head`` are never read as speech. Times come from ``begin``, ``end``
+whitespace collapsed, character references decoded; ruby text (``rt``, ``rp``, ``rtc`` and
+TTML2's ``tts:ruby`` text spans) is an annotation, not speech, and is dropped, its base kept;
+``metadata`` elements, elements of other namespaces and the whole ``head`` are never read as
+speech. Times come from ``begin``, ``end``
 and ``dur`` (clock times, frames with ``ttp:frameRate``, offsets in h, m, s, ms, f or t), nested
 elements' times counting from their parent's ``begin``; the speaker is the ``ttm:agent`` of the
 ``p`` or its ancestors (its ``ttm:name`` when the head names it). A file that declares
@@ -34,6 +36,10 @@ METADATA = ("http://www.w3.org/ns/ttml#metadata", "http://www.w3.org/2006/10/tta
             "http://www.w3.org/2006/04/ttaf1#metadata")
 _ROOT = re.compile(r"<(?:[\w.-]+:)?tt[\s>]")
 _OFFSET = re.compile(r"^(\d+(?:\.\d+)?)(h|ms|m|s|f|t)$")
+# the usual clock time, HH:MM:SS with up to 6 decimals, as "HH:MM:S" (to the tens of seconds) and the rest
+_USUAL = re.compile(r"([0-9]{2}:[0-9]{2}:[0-9])([0-9](?:\.[0-9]{1,6})?)")
+_RUBY = "{http://www.w3.org/ns/ttml#styling}ruby"
+_RUBY_TEXT = ("text", "textContainer", "delimiter")
 
 
 def sniff(head: str) -> bool:
@@ -79,6 +85,7 @@ class _Timing:
         self.frame_rate = frames * numerator / denominator
         self.tick_rate = _rates(root, source, "tickRate", _attr(root, "frameRate", PARAMETER) or "1")[0]
         self.seen: dict = {}  # time expression -> seconds
+        self.tens: dict = {}  # "HH:MM:S" -> the time's tens of seconds, as digits
 
     def seconds(self, value: str, elem: Any, source: str) -> float:
         known = self.seen.get(value)  # one cue's end is often the next one's begin
@@ -87,6 +94,15 @@ class _Timing:
         return known
 
     def _seconds(self, value: str, elem: Any, source: str) -> float:
+        usual = _USUAL.fullmatch(value)
+        if usual is not None:
+            # "01:28:14.2" is float("529" + "4.2"): the float nearest the exact time, as clock() gives,
+            # without its four int() calls
+            head, rest = usual.groups()
+            tens = self.tens.get(head)
+            if tens is None:
+                tens = self.tens[head] = str((int(head[:2]) * 60 + int(head[3:5])) * 6 + int(head[6]))
+            return float(tens + rest)
         at = clock(value, self.frame_rate)
         if at is not None:
             return at
@@ -112,7 +128,7 @@ def _flatten(elem: Any, br: str, inline: tuple, out: list) -> None:
         tag = child.tag
         if tag == br:
             out.append(" ")
-        elif tag in inline:
+        elif tag in inline and child.get(_RUBY) not in _RUBY_TEXT:
             _flatten(child, br, inline, out)
         if child.tail:
             out.append(child.tail)
@@ -177,9 +193,8 @@ class _Walker:
 
     def __init__(self, ns: str, timing: _Timing, agents: dict, source: str, with_agents: bool):
         self.p, self.div, self.br = f"{{{ns}}}p", f"{{{ns}}}div", f"{{{ns}}}br"
-        # spans (and anything else of TTML's own but metadata) are read inside a p
-        self.inline = (f"{{{ns}}}span", f"{{{ns}}}a", f"{{{ns}}}ruby", f"{{{ns}}}rb", f"{{{ns}}}rbc",
-                       f"{{{ns}}}rtc", f"{{{ns}}}rt", f"{{{ns}}}rp")
+        # spans (and anything else of TTML's own but metadata and ruby text) are read inside a p
+        self.inline = (f"{{{ns}}}span", f"{{{ns}}}a", f"{{{ns}}}ruby", f"{{{ns}}}rb", f"{{{ns}}}rbc")
         self.agent_keys = tuple(f"{{{m}}}agent" for m in METADATA) if with_agents else ()
         self.timing, self.agents, self.source = timing, agents, source
 
@@ -190,7 +205,7 @@ class _Walker:
     def _speaker(self, elem: Any, speaker: str | None) -> str | None:
         for key in self.agent_keys:
             agent = elem.get(key)
-            if agent:
+            if agent and not agent.isspace():
                 first = agent.split()[0]
                 speaker = self.agents.get(first, first)
         return speaker
@@ -230,7 +245,10 @@ class _Walker:
             end = round((offset if begin is None else begin) + self._seconds(dur_value, elem), 6)
         if self.agent_keys:
             speaker = self._speaker(elem, speaker)
-        if len(elem):
+        count = len(elem)
+        if count == 1 and elem[0].tag == self.br:  # one line break, the usual two-line cue
+            text = f"{elem.text or ''} {elem[0].tail or ''}"
+        elif count:
             out: list = []
             _flatten(elem, self.br, self.inline, out)
             text = "".join(out)
