@@ -70,3 +70,17 @@ def test_a_superscript_digit_is_not_a_time(tools, tmp_path):
     assert run.stderr.strip() == ("benchmarkstt-tools: error: s.ttml: <p begin=\"00:00:0²\">: "
                                   "not a time expression: '00:00:0²'")
     assert clock("²0:00:00") is None and clock("00:00:01.²") is None
+
+
+@pytest.mark.parametrize("nested", [("<div>", "</div>", "<p>hi</p>"), ("<span>", "</span>", "hi")])
+def test_a_document_nested_thousands_deep_is_one_clear_error(tools, tmp_path, nested):
+    # the walk recurses: 5,000 nested divs or spans were an "unexpected failure"
+    opening, closing, inside = nested
+    body = opening * 5000 + inside + closing * 5000
+    if opening == "<span>":
+        body = f"<div><p>{body}</p></div>"
+    (tmp_path / "deep.ttml").write_text(f'{HEAD}<body>{body}</body></tt>', encoding="utf-8")
+    run = tools("transcript", "-i", "deep.ttml", cwd=tmp_path)
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.strip() == ("benchmarkstt-tools: error: deep.ttml: <body>: its divs or spans are nested "
+                                  "too deeply to read (subtitles need a few levels)")

@@ -180,7 +180,11 @@ def parse(text: str, source: str) -> Transcript:
     segments: list = []
     if body is not None:
         walker = _Walker(ns, timing, _agents(root.find(f"{{{ns}}}head")), source, "agent" in text)
-        walker.walk(body, 0.0, None, segments)
+        try:
+            walker.walk(body, 0.0, None, segments)
+        except RecursionError:
+            raise InputError(f"{source}: <body>: its divs or spans are nested too deeply to read "
+                             f"(subtitles need a few levels)") from None
     return Transcript(TYPE, tuple(segments))
 
 
