@@ -19,7 +19,7 @@ from typing import Sequence
 
 BLOCK = 256
 # at most this many drawn files per block of replicates: memory does not grow with the files
-CELLS = 1 << 16
+CELLS = 1 << 15
 # resampling one file only ever draws that file: no interval, no test
 MIN_UNITS = 2
 
@@ -51,7 +51,7 @@ def block(n: int) -> int:
 
     :example:
         >>> block(100), block(1000), block(10 ** 6)
-        (256, 65, 1)
+        (256, 32, 1)
     """
     return max(1, min(BLOCK, CELLS // max(n, 1)))
 
