@@ -141,9 +141,8 @@ class CorpusCommand:
         pieces = render_chunks(result, args.output_format)
         if args.output:
             write_new_file(args.output, pieces, "utf-8")
-        else:
-            for piece in pieces:
-                sys.stdout.write(piece)
+        else:  # in one piece, as before: a reader that stops early (`| head`) gets no broken pipe
+            sys.stdout.write("".join(pieces))
             sys.stdout.flush()
         if args.html:
             data = result.data  # the page holds every row: it reads them from the row stores
