@@ -216,11 +216,6 @@ class Aggregator:
         self.pairs: dict = {}
         self.done = 0
 
-    @property
-    def rows(self) -> dict:
-        """Per engine, its rows in corpus order."""
-        return {engine: tally.rows for engine, tally in self.tallies.items()}
-
     def add(self, scored: dict) -> None:
         """Take one item's result; items are folded in corpus order (a result that comes
         back early waits for the ones before it: at most the tasks in flight)."""
