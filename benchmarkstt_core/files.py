@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from .errors import BenchmarkSTTError
 
@@ -35,12 +35,13 @@ def check_new_files(paths: list) -> None:
         seen.add(key)
 
 
-def encode(text: str, encoding: str, where: str, hint: str, errors: str = "strict") -> bytes:
-    """``text`` in ``encoding``; a character it cannot hold is an error naming ``where``."""
+def encode(text: str, encoding: str, where: str, hint: str, errors: str = "strict", lines_before: int = 0) -> bytes:
+    """``text`` in ``encoding``; a character it cannot hold is an error naming ``where`` and
+    its line (``text`` starting after ``lines_before`` lines)."""
     try:
         return text.encode(encoding, errors)
     except UnicodeEncodeError as exc:
-        line = text.count("\n", 0, exc.start) + 1
+        line = lines_before + text.count("\n", 0, exc.start) + 1
         raise BenchmarkSTTError(f"{where}: line {line}: cannot write {text[exc.start]!r} in {encoding} "
                                 f"({hint})") from None
 
@@ -94,14 +95,24 @@ def _temporary_files(folder: str) -> Iterator[str]:
         yield os.path.join(folder, f".benchmarkstt-{os.urandom(6).hex()}")
 
 
-def write_new_file(path: str, text: str, encoding: str) -> None:
+def write_new_file(path: str, text: str | Iterable[str], encoding: str) -> None:
     """Write ``text`` to the new file ``path`` at once: a temporary file beside it, flushed
     to disk, then linked to its name. The file gets the mode the umask gives new files; the
-    temporary file is removed on any failure and on SIGTERM, SIGINT and SIGHUP.
+    temporary file is removed on any failure and on SIGTERM, SIGINT and SIGHUP. ``text``
+    may come in pieces (any iterable of strings, e.g. a generator), written as they come:
+    the whole text is never in memory.
 
     Raises :class:`BenchmarkSTTError` if ``path`` exists or cannot be written.
+
+    :example:
+        >>> import pathlib, tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
+        >>> write_new_file(str(path), (f"line {n}\\n" for n in range(2)), "utf-8")
+        >>> path.read_text()
+        'line 0\\nline 1\\n'
     """
-    data = encode(text, encoding, path, "set DEFAULT_ENCODING to an encoding that can")
+    hint = "set DEFAULT_ENCODING to an encoding that can"
+    pieces = [encode(text, encoding, path, hint)] if isinstance(text, str) else text
     folder = os.path.dirname(os.path.abspath(path))
     mode = 0o666 & ~_current_umask()
     with _CleanupOnSignals():
@@ -116,7 +127,13 @@ def write_new_file(path: str, text: str, encoding: str) -> None:
             break
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(data)
+                lines = 0
+                for piece in pieces:
+                    if isinstance(piece, str):
+                        f.write(encode(piece, encoding, path, hint, lines_before=lines))
+                        lines += piece.count("\n")
+                    else:
+                        f.write(piece)
                 f.flush()
                 os.fsync(f.fileno())
             os.link(tmp, path)

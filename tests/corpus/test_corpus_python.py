@@ -30,6 +30,38 @@ def test_score_corpus_on_paths_equals_the_command(tmp_path, tools):
     assert [c["bootstrap"] for c in result.comparisons] == [c["bootstrap"] for c in command["comparisons"]]
 
 
+def test_rows_kept_on_disk_give_the_same_outputs_and_leave_no_file(tmp_path, monkeypatch):
+    """The command keeps the per-file rows and the record's inputs in anonymous temporary files
+    (``spool``): every output is the same as from rows held in memory, and no file is left."""
+    import tempfile
+
+    from benchmarkstt_corpus.api import run_corpus
+    from benchmarkstt_corpus.pairing import from_folders
+    from benchmarkstt_corpus.render import FORMATS, render
+    from benchmarkstt_corpus.result import Settings
+    from benchmarkstt_corpus.scoring import Spec
+    from benchmarkstt_corpus.spool import SpooledRows
+
+    root = build(tmp_path / "c", files=5)
+    (root / "mid" / "ep01.txt").write_bytes(b"\x80binary")
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spool))
+    corpus = from_folders(str(root / "refs"), {e: str(root / e) for e in ENGINES}, "infer", "infer")
+    spec = Spec((("lowercase",),), (("wer", "hunt"), ("cer",), ("diffcounts",), ("worddiffs",)), alignments=True)
+    memory = run_corpus(corpus, spec, Settings(seed=4, resamples=300))
+    disk = run_corpus(corpus, spec, Settings(seed=4, resamples=300), spool=True)
+    assert isinstance(disk.engines["mid"]["files"], SpooledRows)
+    assert isinstance(disk.data["record"]["inputs"], SpooledRows)
+    assert isinstance(memory.engines["mid"]["files"], list)
+    disk.data["record"]["created"] = memory.data["record"]["created"]
+    for fmt in FORMATS:
+        assert render(disk, fmt) == render(memory, fmt), fmt
+    assert disk.to_json() == json.dumps(memory.data, indent=1, ensure_ascii=False) + "\n"
+    assert json.loads(disk.to_json())["failed"][0]["id"] == "ep01"
+    assert list(spool.iterdir()) == []
+
+
 def test_score_corpus_on_texts():
     from benchmarkstt_corpus import score_corpus
 

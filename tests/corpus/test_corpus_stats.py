@@ -172,3 +172,21 @@ def test_wilcoxon_exact_and_tied(a, b):
     got = wilcoxon(a, b)
     assert got["p_value"] == pytest.approx(wilcoxon_reference([x - y for x, y in zip(a, b)]), rel=1e-9)
     assert got["method"] == ("exact" if len(a) == 8 else "asymptotic")
+
+
+@pytest.mark.parametrize("files", [5, 1000, 3001])
+def test_replicates_drawn_in_smaller_blocks_give_the_same_numbers(files, monkeypatch):
+    """Large corpora draw fewer replicates at a time (memory stays flat); the numbers do not change."""
+    from benchmarkstt_corpus import stats
+
+    rng = np.random.default_rng(files)
+    errors_a = rng.integers(0, 60, files) + 0.5 * rng.integers(0, 2, files)  # hunt mode counts halves
+    errors_b = rng.integers(0, 60, files).astype(float)
+    words = rng.integers(1, 400, files)
+    small = (stats.bootstrap_ci(errors_a, words, 700, 3), stats.paired_bootstrap(errors_a, errors_b, words, 700, 3))
+    monkeypatch.setattr(stats, "CELLS", 1 << 40)  # every block BLOCK replicates, whatever the files
+    assert stats.block(files) == stats.BLOCK
+    whole = (stats.bootstrap_ci(errors_a, words, 700, 3), stats.paired_bootstrap(errors_a, errors_b, words, 700, 3))
+    assert small == whole
+    monkeypatch.undo()
+    assert files < 300 or stats.block(files) < stats.BLOCK  # the smaller blocks were the ones compared

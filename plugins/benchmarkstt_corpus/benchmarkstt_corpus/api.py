@@ -22,6 +22,7 @@ from .pairing import Corpus, check_exists, from_lists
 from .result import TESTS, Aggregator, CorpusResult, Settings
 from .runner import Interrupted, Progress, run_dask, run_local
 from .scoring import _SCORERS, DEFAULT_METRICS, Scorer, Spec
+from .spool import SpooledRows
 from .stats import import_in_background
 
 
@@ -50,8 +51,11 @@ def check_settings(settings: Settings, jobs: int, scheduler: str | None, dask_lo
 
 def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1, scheduler: str | None = None,
                dask_local: int | None = None, command: str = "", invocation: dict | None = None,
-               progress: Any = None) -> CorpusResult:
+               progress: Any = None, spool: bool = False) -> CorpusResult:
     """Check everything, score every item where asked, and build the result with its record.
+    With ``spool``, the per-file rows are kept in temporary files
+    (:class:`~benchmarkstt_corpus.spool.SpooledRows`) rather than in memory: what the
+    command does, whose memory then does not grow with the number of files.
 
     Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C (nothing is returned).
     """
@@ -63,7 +67,7 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
         raise UsageError("need at least one metric (for example --wer levenshtein)")
     check_exists(corpus)
     _SCORERS[spec] = checker
-    aggregator = Aggregator(corpus, spec, settings)
+    aggregator = Aggregator(corpus, spec, settings, SpooledRows if spool else list)
     bar = progress if progress is not None else Progress(len(corpus.items))
 
     def take(scored: dict) -> None:
@@ -82,17 +86,13 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
         raise Interrupted(f"interrupted after {aggregator.received} of {len(corpus.items)} files; "
                           f"nothing was written") from None
     bar.close()
-    rows_of: dict = {}
-    for engine, rows in aggregator.rows.items():
-        for row in rows:
-            rows_of.setdefault(row["id"], {})[engine] = row
     normalizer_files = records.FileRecorder()
     Pipeline(checker.registries, spec.normalizers,
              context=Context(checker.registries, checker.host.hook, path_guard=normalizer_files))
     normalization = records.normalization_record(spec.normalizers, normalizer_files.paths)
     metric_files = records.files_record([p for p in recorder.paths if p not in normalizer_files.paths])
-    record = records.build(command, checker.host, spec, settings, normalization, metric_files, corpus,
-                           rows_of, invocation or {})
+    record = records.build(command, checker.host, spec, settings, normalization, metric_files, aggregator.inputs,
+                           invocation or {})
     return aggregator.result(record)
 
 

@@ -95,7 +95,7 @@ class CorpusCommand:
 
         from . import record as records
         from .api import as_calls, run_corpus
-        from .render import render
+        from .render import render_chunks
         from .result import Settings
         from .scoring import DEFAULT_METRICS, Spec
 
@@ -129,7 +129,7 @@ class CorpusCommand:
         jobs = args.jobs if args.jobs is not None else cpu_count()
         result = run_corpus(corpus, spec, settings, jobs=jobs, scheduler=args.scheduler,
                             dask_local=args.dask_local, command=records.command_line(),
-                            invocation=invocation)
+                            invocation=invocation, spool=True)
         for u in result.data["unpaired"]:
             sys.stderr.write(f"{PROG}: warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
                              f"(has {', '.join(u['paths'])}); not scored\n")
@@ -138,14 +138,16 @@ class CorpusCommand:
             result.data["rerun"] = {"of": args.rerun, "changes": changed}
             for line in changed or ["no input changed"]:
                 sys.stderr.write(f"{PROG}: rerun: {line}\n")
-        text = render(result, args.output_format)
+        pieces = render_chunks(result, args.output_format)
         if args.output:
-            write_new_file(args.output, text, "utf-8")
-        else:
-            sys.stdout.write(text)
+            write_new_file(args.output, pieces, "utf-8")
+        else:  # in one piece, as before: a reader that stops early (`| head`) gets no broken pipe
+            sys.stdout.write("".join(pieces))
             sys.stdout.flush()
         if args.html:
-            write_new_file(args.html, render_report(result.data), "utf-8")
+            data = result.data  # the page holds every row: it reads them from the row stores
+            record = {**data["record"], "inputs": list(data["record"]["inputs"])}
+            write_new_file(args.html, render_report({**data, "record": record}), "utf-8")
         for failure in result.failed:
             sys.stderr.write(f"{PROG}: failed: {failure['id']} ({failure['engine']}): {failure['error']}\n")
         if result.failed:

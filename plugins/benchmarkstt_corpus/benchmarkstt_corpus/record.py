@@ -18,7 +18,7 @@ import json
 import os
 import platform
 import sys
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
@@ -71,25 +71,23 @@ def versions(host: PluginHost) -> dict:
                          "status": r.status} for r in host.records]}
 
 
-def inputs(corpus: Any, rows_of: dict) -> list:
-    """Each input of the scored files: id, side (reference or engine), path, type, SHA-256."""
-    found = []
-    for item in corpus.items:
-        rows = rows_of.get(item.id, {})
-        first = next(iter(rows.values()), None)
-        ref = first["reference"] if first else {"path": item.reference.path, "type": item.reference.type,
-                                                "sha256": None}
-        found.append({"id": item.id, "side": "reference", **ref})
-        for engine, source in item.hypotheses:
-            row = rows.get(engine)
-            hyp = row["hypothesis"] if row else {"path": source.path, "type": source.type, "sha256": None}
-            found.append({"id": item.id, "side": engine, **hyp})
+def item_inputs(item: Any, rows: dict) -> list:
+    """Each input of one scored item (``rows``: its rows by engine): id, side (reference or
+    engine), path, type, SHA-256."""
+    first = next(iter(rows.values()), None)
+    ref = first["reference"] if first else {"path": item.reference.path, "type": item.reference.type,
+                                            "sha256": None}
+    found = [{"id": item.id, "side": "reference", **ref}]
+    for engine, source in item.hypotheses:
+        row = rows.get(engine)
+        hyp = row["hypothesis"] if row else {"path": source.path, "type": source.type, "sha256": None}
+        found.append({"id": item.id, "side": engine, **hyp})
     return found
 
 
 def build(command: str, host: PluginHost, spec: Any, settings: Any, normalization: dict, metric_files: list,
-          corpus: Any, rows_of: dict, invocation: dict) -> dict:
-    """The whole record of a run."""
+          inputs: Iterable, invocation: dict) -> dict:
+    """The whole record of a run; ``inputs`` are the :func:`item_inputs` of every item."""
     from datetime import datetime, timezone
 
     return {"command": command, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -97,7 +95,7 @@ def build(command: str, host: PluginHost, spec: Any, settings: Any, normalizatio
             "metrics": [list(call) for call in spec.metrics], "metric_files": metric_files,
             "seed": settings.seed,
             "resamples": settings.resamples, "level": settings.level, "alpha": settings.alpha,
-            "ranking_test": settings.ranking_test, "inputs": inputs(corpus, rows_of),
+            "ranking_test": settings.ranking_test, "inputs": inputs,
             "invocation": invocation}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import numbers
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator
 
 FORMATS = ("table", "csv", "json", "markdown")
 
@@ -114,30 +114,50 @@ def render_table(data: dict, table: Callable = text_table) -> str:
 
 def render_csv(data: dict) -> str:
     """One row per file and engine, with its counts, scalar metrics and error."""
-    titles = []
+    return "".join(csv_chunks(data))
+
+
+def csv_chunks(data: dict) -> Iterator[str]:
+    """:func:`render_csv` in pieces, a line each (the rows are read twice, one at a time:
+    for the metric columns, then for the lines)."""
+    titles: list = []
     for e in data["engines"].values():
         for row in e["files"]:
             titles.extend(t for t, v in (row.get("metrics") or {}).items()
                           if isinstance(v, (int, float)) and t not in titles)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+
+    def line(cells: list) -> str:
+        out.seek(0)
+        out.truncate()
+        writer.writerow(cells)
+        return out.getvalue()
+
     fields = ["substitutions", "deletions", "insertions", "hits", "reference_words", "hypothesis_words", "wer"]
-    writer.writerow(["id", "engine", "status", *fields, *titles, "reference", "hypothesis", "error"])
+    yield line(["id", "engine", "status", *fields, *titles, "reference", "hypothesis", "error"])
     for engine, e in data["engines"].items():
         for row in e["files"]:
             metrics = row.get("metrics") or {}
-            writer.writerow([row["id"], engine, row["status"], *(row.get(f, "") for f in fields),
-                             *(metrics.get(t, "") for t in titles), row["reference"]["path"] or "",
-                             row["hypothesis"]["path"] or "", row["error"] or ""])
-    return out.getvalue()
+            yield line([row["id"], engine, row["status"], *(row.get(f, "") for f in fields),
+                        *(metrics.get(t, "") for t in titles), row["reference"]["path"] or "",
+                        row["hypothesis"]["path"] or "", row["error"] or ""])
 
 
 def render(result: Any, fmt: str) -> str:
     """``result`` (a :class:`~benchmarkstt_corpus.result.CorpusResult`) in format ``fmt``."""
+    return "".join(render_chunks(result, fmt))
+
+
+def render_chunks(result: Any, fmt: str) -> Iterable[str]:
+    """:func:`render` in pieces: the JSON and the CSV a file row at a time (so rows kept on
+    disk are never all in memory), the tables at once."""
+    from .result import json_chunks
+
     if fmt == "json":
-        return result.to_json()
+        return json_chunks(result.data)
     if fmt == "csv":
-        return render_csv(result.data)
+        return csv_chunks(result.data)
     if fmt == "markdown":
-        return render_table(result.data, markdown_table)
-    return render_table(result.data)
+        return [render_table(result.data, markdown_table)]
+    return [render_table(result.data)]

@@ -24,8 +24,9 @@ import math
 import numbers
 from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
+from . import record as records
 from . import stats
 from .scoring import counted_words, headline_mode
 
@@ -135,22 +136,82 @@ class ErrorCounts:
         return heapq.nsmallest(count, self.counts.items(), key=by_count)
 
 
+class Tally:
+    """What the statistics need of one engine's rows, as they are folded in: the numbers of
+    every file scored (small lists, one entry per file), sums, and the failures; the rows
+    themselves go to the row store.
+
+    :param rows: where the engine's rows are kept (a list, or a
+        :class:`~benchmarkstt_corpus.spool.SpooledRows`)
+    """
+
+    COUNTS = ("substitutions", "deletions", "insertions", "hits", "reference_words", "hypothesis_words")
+
+    def __init__(self, rows: Any):
+        self.rows = rows
+        self.index: list = []  # the place in the corpus of each file scored
+        self.errors: list = []
+        self.words: list = []
+        self.wers: list = []
+        self.counts: dict = {k: [] for k in self.COUNTS}
+        self.titles: list | None = None  # the metrics of the first file scored
+        self.pooling: dict = {}  # title: ([numerators], [denominators])
+        self.summed: dict = {}  # diffcounts title: Counter
+        self.values: dict = {}  # any other metric's per-file values
+        self.failed = 0
+
+    def add(self, place: int, row: dict) -> None:
+        """Take one (clean) row of the file at ``place``."""
+        self.rows.append(row)
+        if row["status"] != "ok":
+            self.failed += 1
+            return
+        self.index.append(place)
+        self.errors.append(row["errors"])
+        self.words.append(row["reference_words"])
+        self.wers.append(row["wer"])
+        for k in self.COUNTS:
+            self.counts[k].append(row[k])
+        if self.titles is None:
+            self.titles = list(row["metrics"])
+            pooled = row["pooling"]
+            for title in self.titles:
+                if title in pooled:
+                    self.pooling[title] = ([], [])
+                elif title.split()[0] == "diffcounts":
+                    self.summed[title] = Counter()
+                else:
+                    self.values[title] = []
+        for title, (num, den) in self.pooling.items():
+            num.append(row["pooling"][title][0])
+            den.append(row["pooling"][title][1])
+        for title, summed in self.summed.items():
+            summed.update(row["metrics"][title])
+        for title, values in self.values.items():
+            values.append(row["metrics"][title])
+
+
 class Aggregator:
     """Collects the scored items of a corpus and builds the :class:`CorpusResult`.
 
     :param corpus: the :class:`~benchmarkstt_corpus.pairing.Corpus` being scored
     :param spec: the workers' :class:`~benchmarkstt_corpus.scoring.Spec`
     :param settings: the statistics' :class:`Settings`
+    :param store: makes the store of an engine's rows: ``list`` (in memory, the default) or
+        :class:`~benchmarkstt_corpus.spool.SpooledRows` (on disk: memory does not grow
+        with the number of files)
     """
 
-    def __init__(self, corpus: Any, spec: Any, settings: Settings):
+    def __init__(self, corpus: Any, spec: Any, settings: Settings, store: Callable = list):
         self.corpus = corpus
         self.spec = spec
         self.settings = settings
         self.order = {item.id: n for n, item in enumerate(corpus.items)}
-        self.rows: dict = {engine: [] for engine in corpus.engines}
+        self.tallies = {engine: Tally(store()) for engine in corpus.engines}
         self.top = {engine: {"substitutions": ErrorCounts(), "deletions": ErrorCounts(),
                              "insertions": ErrorCounts()} for engine in corpus.engines}
+        self.inputs = store()  # the record's inputs (see record.item_inputs), in corpus order
+        self.failed: list = []
         self.waiting: dict = {}  # results that came back before an earlier item
         self.pairs: dict = {}
         self.done = 0
@@ -169,14 +230,22 @@ class Aggregator:
 
     def fold(self, scored: dict) -> None:
         """Take one item's rows and pair sums."""
+        place = self.done
         self.done += 1
+        rows = {}
         for row in scored["rows"]:
             numbers = row.pop("error_words", None)
             if numbers:
                 for kind, counts in numbers.items():
                     self.top[row["engine"]][kind].update(
                         counted_words(counts, scored["words"], 3 if kind == "substitutions" else 2))
-            self.rows[row["engine"]].append(clean(row))
+            row = clean(row)
+            self.tallies[row["engine"]].add(place, row)
+            rows[row["engine"]] = row
+            if row["status"] != "ok":
+                self.failed.append((place, row["engine"], row["id"], row["error"]))
+        for entry in records.item_inputs(self.corpus.items[place], rows):
+            self.inputs.append(entry)
         for pair, sums in scored["pairs"].items():
             total = self.pairs.setdefault(pair, [0, 0, 0])
             for x, v in enumerate(sums):
@@ -184,27 +253,21 @@ class Aggregator:
 
     def failures(self) -> list:
         """``(id, engine, error)`` of every failed row, in corpus order."""
-        return sorted(((r["id"], r["engine"], r["error"]) for rows in self.rows.values() for r in rows
-                       if r["status"] != "ok"), key=lambda f: (self.order[f[0]], f[1]))
+        return [(i, e, m) for _, e, i, m in sorted(self.failed, key=lambda f: f[:2])]
 
     def result(self, record: dict, complete: bool = True) -> "CorpusResult":
         """The result of the items added so far, with ``record`` as its record."""
         settings = self.settings
         mode, differ = headline_mode(self.spec.metrics)
         engines = {}
-        ok_rows = {}
-        files = {}
         for engine in self.corpus.engines:
-            files[engine] = rows = self.rows[engine]  # in corpus order: folded in that order
-            ok = [r for r in rows if r["status"] == "ok"]
-            ok_rows[engine] = {r["id"]: r for r in ok}
-            engines[engine] = self.engine_summary(engine, rows, ok)
+            engines[engine] = self.engine_summary(engine, self.tallies[engine])
         comparisons = []
         winners = {}
         names = self.corpus.engines
         for x, a in enumerate(names):
             for b in names[x + 1:]:
-                comparison = self.compare(a, b, ok_rows)
+                comparison = self.compare(a, b)
                 comparisons.append(comparison)
                 winners[(a, b)] = comparison["better"] if comparison["significant"] else None
         ranks = stats.rank({e: engines[e]["wer"] if engines[e]["wer"] is not None else math.inf
@@ -227,41 +290,37 @@ class Aggregator:
             "record": record,
         }
         data = clean(data)
-        for engine, rows in files.items():  # cleaned as they came (the bulk is not copied)
-            data["engines"][engine]["files"] = rows
+        for engine, tally in self.tallies.items():  # cleaned as they came (the bulk is not copied)
+            data["engines"][engine]["files"] = tally.rows
         return CorpusResult(data)
 
-    def engine_summary(self, engine: str, rows: list, ok: list) -> dict:
+    def engine_summary(self, engine: str, tally: Tally) -> dict:
         """One engine's pooled counts, interval, mean of per-file rates and metrics."""
         settings = self.settings
-        total = {k: sum(r[k] for r in ok) for k in
-                 ("substitutions", "deletions", "insertions", "hits", "reference_words", "hypothesis_words")}
-        errors = sum(r["errors"] for r in ok)
-        low, high = stats.bootstrap_ci([r["errors"] for r in ok], [r["reference_words"] for r in ok],
-                                       settings.resamples, settings.seed, settings.level)
+        total = {k: sum(values) for k, values in tally.counts.items()}
+        errors = sum(tally.errors)
+        low, high = stats.bootstrap_ci(tally.errors, tally.words, settings.resamples, settings.seed,
+                                       settings.level)
         metrics = {}
-        for title in (ok[0]["metrics"] if ok else {}):
-            if title in ok[0]["pooling"]:
-                num = sum(r["pooling"][title][0] for r in ok)
-                den = sum(r["pooling"][title][1] for r in ok)
+        for title in tally.titles or []:
+            if title in tally.pooling:
+                num, den = (sum(values) for values in tally.pooling[title])
                 unit = "reference characters" if title.split()[0] == "cer" else "reference words"
                 metrics[title] = {"pooled": stats.pooled(num, den), "errors": num, "units": den,
                                   "how": f"pooled: sum of errors / sum of {unit}"}
-            elif title.split()[0] == "diffcounts":
-                summed: Counter = Counter()
-                for r in ok:
-                    summed.update(r["metrics"][title])
-                metrics[title] = {"pooled": dict(summed), "how": "sum over files"}
+            elif title in tally.summed:
+                metrics[title] = {"pooled": dict(tally.summed[title]), "how": "sum over files"}
             else:
-                mean = numeric_mean([r["metrics"][title] for r in ok])
+                mean = numeric_mean(tally.values[title])
                 metrics[title] = ({"how": "per file only (not a number)"} if mean is None else
                                   {"mean_of_files": mean, "how": "mean of per-file values (not pooled)"})
         top = self.top[engine]
+        scored = len(tally.index)
         return {
-            "rank": None, "scored": len(ok), "failed": len(rows) - len(ok), **total, "errors": errors,
+            "rank": None, "scored": scored, "failed": tally.failed, **total, "errors": errors,
             "wer": stats.pooled(errors, total["reference_words"]),
             "ci": {"low": low, "high": high, "level": settings.level},
-            "mean_file_wer": (sum(r["wer"] for r in ok) / len(ok)) if ok else None,
+            "mean_file_wer": (sum(tally.wers) / scored) if scored else None,
             "metrics": metrics,
             "top_errors": {
                 "substitutions": [[r, h, n] for (r, h), n in top["substitutions"].most_common()],
@@ -271,19 +330,20 @@ class Aggregator:
             },
         }
 
-    def compare(self, a: str, b: str, ok_rows: dict) -> dict:
+    def compare(self, a: str, b: str) -> dict:
         """Engine ``a`` against ``b`` on the files both scored: bootstrap, MAPSSWE, Wilcoxon."""
         settings = self.settings
-        common = [i for i in ok_rows[a] if i in ok_rows[b]]
-        ra, rb = [ok_rows[a][i] for i in common], [ok_rows[b][i] for i in common]
-        words = [r["reference_words"] for r in ra]
-        wer_a = stats.pooled(sum(r["errors"] for r in ra), sum(words))
-        wer_b = stats.pooled(sum(r["errors"] for r in rb), sum(words))
+        ta, tb = self.tallies[a], self.tallies[b]
+        in_b = {place: n for n, place in enumerate(tb.index)}
+        common = [(n, in_b[place]) for n, place in enumerate(ta.index) if place in in_b]
+        words = [ta.words[x] for x, _ in common]
+        errors_a, errors_b = [ta.errors[x] for x, _ in common], [tb.errors[y] for _, y in common]
+        wer_a = stats.pooled(sum(errors_a), sum(words))
+        wer_b = stats.pooled(sum(errors_b), sum(words))
         tests = {
-            "bootstrap": stats.paired_bootstrap([r["errors"] for r in ra], [r["errors"] for r in rb], words,
-                                                settings.resamples, settings.seed),
+            "bootstrap": stats.paired_bootstrap(errors_a, errors_b, words, settings.resamples, settings.seed),
             "mapsswe": stats.mapsswe(*self.pairs.get((a, b), (0, 0, 0))),
-            "wilcoxon": stats.wilcoxon([r["wer"] for r in ra], [r["wer"] for r in rb]),
+            "wilcoxon": stats.wilcoxon([ta.wers[x] for x, _ in common], [tb.wers[y] for _, y in common]),
         }
         chosen = tests[settings.ranking_test]
         p_value = chosen["p_value"]
@@ -336,9 +396,60 @@ class CorpusResult:
 
     def to_json(self) -> str:
         """The result as JSON text."""
-        return json.dumps(self.data, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+        return "".join(json_chunks(self.data))
 
     @classmethod
     def from_json(cls, text: str) -> "CorpusResult":
         """A result read back from its JSON."""
         return cls(json.loads(text))
+
+
+def dumps(value: Any) -> str:
+    """``value`` as the JSON of a result: indented by one space, any character as itself."""
+    return json.dumps(value, indent=1, ensure_ascii=False, allow_nan=False)
+
+
+def json_chunks(data: dict) -> Iterator[str]:
+    """The JSON text of a result in pieces, one per file row and per input of the record (read
+    one at a time, so a :class:`~benchmarkstt_corpus.spool.SpooledRows` is never held in
+    memory); the pieces joined are ``json.dumps(data, indent=1, ensure_ascii=False)`` and a
+    newline.
+
+    :example:
+        >>> data = {"engines": {"a": {"wer": 0.5, "files": [{"id": "f1"}]}, "b": {"files": []}},
+        ...         "record": {"seed": 0, "inputs": [{"id": "f1", "side": "reference"}]}}
+        >>> "".join(json_chunks(data)) == dumps(data) + "\\n"
+        True
+    """
+    import os
+
+    token = os.urandom(8).hex()
+    holes: dict = {}
+
+    def hole(rows: Any, indent: str) -> str:
+        marker = json.dumps(f"rows {len(holes)} {token}")
+        holes[marker] = (rows, indent)
+        return marker[1:-1]
+
+    outline = dict(data)
+    if "engines" in data:
+        outline["engines"] = {name: {**e, "files": hole(e["files"], "\n    ")} if "files" in e else e
+                              for name, e in data["engines"].items()}
+    if isinstance(data.get("record"), dict) and "inputs" in data["record"]:
+        outline["record"] = {**data["record"], "inputs": hole(data["record"]["inputs"], "\n   ")}
+    text = dumps(outline)
+    for marker in sorted(holes, key=text.index):
+        before, text = text.split(marker, 1)
+        yield before
+        yield from rows_json(*holes[marker])
+    yield text + "\n"
+
+
+def rows_json(rows: Iterable, indent: str) -> Iterator[str]:
+    """A list of rows as :func:`dumps` writes it at the depth where ``indent`` (a newline and
+    the spaces) starts each row."""
+    opened = False
+    for row in rows:
+        yield ("," if opened else "[") + indent + dumps(row).replace("\n", indent)
+        opened = True
+    yield indent[:-1] + "]" if opened else "[]"

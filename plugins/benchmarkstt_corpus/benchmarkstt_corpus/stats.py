@@ -1,8 +1,8 @@
 """The statistics of a corpus: bootstrap intervals, paired tests and the ranking.
 
 Every resampling draws its own generator from the seed (``numpy.random.default_rng(seed)``)
-and draws replicate ``r`` as ``rng.integers(0, n, size=n)`` (``BLOCK`` replicates at a time,
-which gives the same numbers), so a result does not depend on the order statistics are
+and draws replicate ``r`` as ``rng.integers(0, n, size=n)`` (:func:`block` replicates at a
+time, which gives the same numbers), so a result does not depend on the order statistics are
 computed in, and a slow loop over the same draws reproduces it exactly.
 
 :example:
@@ -18,6 +18,8 @@ import math
 from typing import Sequence
 
 BLOCK = 256
+# at most this many drawn files per block of replicates: memory does not grow with the files
+CELLS = 1 << 15
 # resampling one file only ever draws that file: no interval, no test
 MIN_UNITS = 2
 
@@ -35,12 +37,23 @@ def replicates(errors: Sequence, words: Sequence, resamples: int, seed: int) -> 
     rng = np.random.default_rng(seed)
     err_sums = np.empty((resamples, errors.shape[1]))
     word_sums = np.empty(resamples)
-    for start in range(0, resamples, BLOCK):
-        stop = min(start + BLOCK, resamples)
+    size = block(n)
+    for start in range(0, resamples, size):
+        stop = min(start + size, resamples)
         index = rng.integers(0, n, size=(stop - start, n))
         err_sums[start:stop] = errors[index].sum(axis=1)
         word_sums[start:stop] = words[index].sum(axis=1)
     return err_sums, word_sums
+
+
+def block(n: int) -> int:
+    """Replicates drawn at a time from ``n`` files: ``BLOCK``, fewer when ``n`` is large.
+
+    :example:
+        >>> block(100), block(1000), block(10 ** 6)
+        (256, 32, 1)
+    """
+    return max(1, min(BLOCK, CELLS // max(n, 1)))
 
 
 def import_in_background() -> None:

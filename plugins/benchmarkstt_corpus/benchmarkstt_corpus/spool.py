@@ -1,0 +1,72 @@
+"""Per-file rows kept on disk instead of in memory, so the command's memory stays flat
+however many files a corpus has.
+
+:class:`SpooledRows` is a list that only appends and iterates: each row goes as one JSON line
+into an anonymous temporary file (it has no name in the folder, so nothing is left behind
+when the process ends, however it ends), and iterating reads them back in order.
+
+:example:
+    >>> rows = SpooledRows()
+    >>> rows.append({"id": "f1", "wer": 0.25}); rows.append({"id": "f2", "wer": None})
+    >>> len(rows), [row["id"] for row in rows], bool(SpooledRows())
+    (2, ['f1', 'f2'], False)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from benchmarkstt_core.errors import BenchmarkSTTError
+
+
+class SpooledRows:
+    """Rows (JSON-ready dicts) in a temporary file, in the order they were appended. Iterating
+    reads them back (again each time; several iterations may run at once); rows read back
+    equal the rows appended after a round trip through JSON."""
+
+    file = None
+
+    def __init__(self) -> None:
+        import tempfile
+
+        try:
+            self.file = tempfile.TemporaryFile()
+        except OSError as exc:
+            raise failure(exc) from None
+        self.count = 0
+
+    def append(self, row: dict) -> None:
+        """Add ``row`` at the end."""
+        try:
+            self.file.seek(0, 2)
+            self.file.write(json.dumps(row, ensure_ascii=False, allow_nan=False).encode("utf-8") + b"\n")
+        except OSError as exc:
+            raise failure(exc) from None
+        self.count += 1
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Any]:
+        position = 0
+        for _ in range(self.count):
+            self.file.seek(position)
+            line = self.file.readline()
+            position = self.file.tell()
+            yield json.loads(line)
+
+    def close(self) -> None:
+        """Remove the file (also done when the rows are no longer used, or the process ends)."""
+        if self.file is not None:
+            self.file.close()
+
+    __del__ = close
+
+
+def failure(exc: OSError) -> BenchmarkSTTError:
+    """The one-line error of a temporary file that cannot be made or written."""
+    import tempfile
+
+    return BenchmarkSTTError(f"cannot keep the per-file rows in a temporary file in {tempfile.gettempdir()}: "
+                             f"{exc.strerror or exc} (set TMPDIR to a folder with space)")
