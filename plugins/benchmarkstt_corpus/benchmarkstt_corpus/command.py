@@ -91,7 +91,7 @@ class CorpusCommand:
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check everything, score the corpus, write the result, report faults."""
-        from benchmarkstt_core.files import check_new_files, write_new_file
+        from benchmarkstt_core.files import check_new_files, write_new_file, write_stdout
 
         from . import record as records
         from .api import as_calls, run_corpus
@@ -141,9 +141,8 @@ class CorpusCommand:
         pieces = render_chunks(result, args.output_format)
         if args.output:
             write_new_file(args.output, pieces, "utf-8")
-        else:  # in one piece, as before: a reader that stops early (`| head`) gets no broken pipe
-            sys.stdout.write("".join(pieces))
-            sys.stdout.flush()
+        else:  # in one piece: a reader that stops early (`| head`) gets no broken pipe
+            write_stdout("".join(pieces))
         if args.html:
             data = result.data  # the page holds every row: it reads them from the row stores
             record = {**data["record"], "inputs": list(data["record"]["inputs"])}
