@@ -56,7 +56,8 @@ def _typed_turns(text: str) -> Optional[tuple]:
     """What :func:`_turns` makes of a file of the usual shape, decoded by msgspec into typed items
     (:mod:`._aws_items`, a third of the time of ``json.loads``, without its 10^5 dicts); the words
     of each turn are made when they are first read (a run that scores the text never makes them).
-    None for a file of any other shape: :func:`parse` then reads it field by field.
+    None for a file of any other shape: :func:`parse` then reads it field by field
+    (:func:`parse_checked`).
 
     Each step over the 10^4-10^5 items is a list comprehension or a call in C (a loop with a branch
     per item took as long as the decoding); a turn's text is one join of its items' texts, each
@@ -200,10 +201,21 @@ def _checked(item: object, where: str, doc: JsonShape) -> tuple:
 
 
 def parse(text: str, source: str) -> Transcript:
-    """Read AWS Transcribe JSON text."""
+    """Read AWS Transcribe JSON text: the usual file decoded into typed items, any other read
+    field by field (:func:`parse_checked`), which names what is wrong."""
     turns = _typed_turns(text)
-    if turns is not None:
-        return Transcript(TYPE, turns)
+    return parse_checked(text, source) if turns is None else Transcript(TYPE, turns)
+
+
+def parse_checked(text: str, source: str) -> Transcript:
+    """Read AWS Transcribe JSON text field by field (``json.loads``, then every field checked).
+
+    :example:
+        >>> parse_checked('{"results": {"items": [{"type": "pronunciation", "start_time": "soon",'
+        ...               ' "alternatives": [{"content": "Hi"}]}]}}', "a.json")
+        Traceback (most recent call last):
+        benchmarkstt_core.errors.InputError: a.json: results.items[0].start_time: expected a number, got "soon"
+    """
     from ._json import JsonShape
 
     doc = JsonShape(source)
