@@ -72,11 +72,11 @@ def _typed_turns(text: str) -> Optional[tuple]:
     if by_start is None:  # speaker labels of another shape
         return None
     contents = [item.alternatives.best.content for item in items]
-    # before each item: nothing before punctuation, a space before a word, None before a word whose
+    # before each item: nothing before punctuation, a space before a word, _NULL before a word whose
     # confidence is null or "null" (see ._aws_items): the checked path tells them apart
     separators = ["" if item.type == "punctuation" else " " if item.alternatives.best.confidence is not None
-                  else None for item in items]
-    if None in separators:
+                  else _NULL for item in items]
+    if _NULL in separators:  # (a string: None would be compared with each string the slow way)
         return None
     spoken = list(compress(items, separators))  # the words' items
     if not spoken:
@@ -94,10 +94,13 @@ def _typed_turns(text: str) -> Optional[tuple]:
     pieces[::2] = separators
     pieces[1::2] = contents
     stops = [*firsts[1:], len(items)]
-    return tuple(Segment("".join(pieces[2 * p:2 * q]), _value(spoken[a].start_time, UNSET),
+    return tuple(Segment("".join(pieces if len(firsts) == 1 else pieces[2 * p:2 * q]), _value(spoken[a].start_time, UNSET),
                          _value(spoken[b - 1].end_time, UNSET), who[a],
                          _words(items[p:q], contents[p:q], who[a:b], UNSET))
                  for a, b, p, q in zip(cuts, cuts[1:], firsts, stops))
+
+
+_NULL = "null"
 
 
 def _speakers(spoken: list, by_start: dict, unset: Any) -> list:
