@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import re
 from itertools import compress, count
-from operator import attrgetter, itemgetter, ne
-from typing import Any, Callable, Optional
+from operator import ne
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..model import Segment, Transcript, Word
-from ._json import JsonShape
+
+if TYPE_CHECKING:
+    from ._json import JsonShape
 
 TYPE = "aws"
-_SHAPE = re.compile(r'"results"\s*:\s*\{.*"(?:transcripts|items)"\s*:', re.S)
+_SHAPE = re.compile(r'"results"\s*:\s*\{.*?"(?:transcripts|items)"\s*:', re.S)
 
 
 def sniff(head: str) -> bool:
@@ -54,53 +56,64 @@ def _typed_turns(text: str) -> Optional[tuple]:
     """What :func:`_turns` makes of a file of the usual shape, decoded by msgspec into typed items
     (:mod:`._aws_items`, a third of the time of ``json.loads``, without its 10^5 dicts); the words
     of each turn are made when they are first read (a run that scores the text never makes them).
-    None for a file of any other shape: :func:`parse` then reads it field by field."""
-    from ._aws_items import UNSET, decode
+    None for a file of any other shape: :func:`parse` then reads it field by field
+    (:func:`parse_checked`).
+
+    Each step over the 10^4-10^5 items is a list comprehension or a call in C (a loop with a branch
+    per item took as long as the decoding); a turn's text is one join of its items' texts, each
+    after its separator (a space before a word, nothing before punctuation or a turn's first word)."""
+    from ._aws_items import UNSET, decode, speakers_by_start
 
     document = decode(text)
     items = None if document is None else document.results.items
     if not items:  # no items (the transcripts only) or not the usual shape
         return None
-    texts: list = []
-    spoken: list = []  # the items of the words
-    leading = ""  # punctuation before the first word
-    for item in items:
-        if not item.alternatives:
-            return None
-        content = item.alternatives[0].content
-        if item.type == "punctuation":
-            if texts:
-                texts[-1] += content
-            else:
-                leading += content
-        else:
-            texts.append(content)
-            spoken.append(item)
-    if not texts:
+    by_start = speakers_by_start(document.results)
+    if by_start is None:  # speaker labels of another shape
+        return None
+    contents = [item.alternatives.best.content for item in items]
+    # before each item: nothing before punctuation, a space before a word, _NULL before a word whose
+    # confidence is null or "null" (see ._aws_items): the checked path tells them apart
+    separators = ["" if item.type == "punctuation" else " " if item.alternatives.best.confidence is not None
+                  else _NULL for item in items]
+    if _NULL in separators:  # (a string: None would be compared with each string the slow way)
+        return None
+    spoken = list(compress(items, separators))  # the words' items
+    if not spoken:
         return ()
-    if leading:
-        texts[0] = leading + texts[0]
-    if None in map(_CONFIDENCE, map(_FIRST, map(_ALTERNATIVES, spoken))):
-        return None  # a null or "null" confidence (see ._aws_items): the checked path tells them apart
-    who = list(map(_SPEAKER, spoken))
-    if UNSET in who:  # a word without speaker_label: its speaker by its start in speaker_labels, if any
-        labels = document.results.speaker_labels
-        by_start = {} if labels is UNSET else {
-            entry.start_time: entry.speaker_label for segment in labels.segments for entry in segment.items
-            if entry.start_time is not UNSET and entry.speaker_label is not UNSET}
-        if by_start:
-            who = [by_start.get(_value(item.start_time, UNSET)) if label is UNSET else label
-                   for item, label in zip(spoken, who)]
-        else:
-            who = [None if label is UNSET else label for label in who]
-    cuts = [0, *compress(count(1), map(ne, who[1:], who[:-1])), len(texts)]
-    return tuple(Segment(" ".join(texts[a:b]), _value(spoken[a].start_time, UNSET),
+    who = _speakers(spoken, by_start, UNSET)
+    if who.count(who[0]) == len(who):  # one speaker (or none) throughout: one turn
+        cuts, firsts = [0, len(who)], [0]
+    else:
+        cuts = [0, *compress(count(1), map(ne, who[1:], who[:-1])), len(who)]
+        at_item = list(compress(count(), separators))  # each word's place among the items
+        firsts = [0, *[at_item[a] for a in cuts[1:-1]]]  # where each turn's items start
+    for at in [separators.index(" "), *firsts[1:]]:  # each turn's first word
+        separators[at] = ""
+    pieces = [""] * (2 * len(items))
+    pieces[::2] = separators
+    pieces[1::2] = contents
+    stops = [*firsts[1:], len(items)]
+    return tuple(Segment("".join(pieces if len(firsts) == 1 else pieces[2 * p:2 * q]), _value(spoken[a].start_time, UNSET),
                          _value(spoken[b - 1].end_time, UNSET), who[a],
-                         _words(texts[a:b], spoken[a:b], who[a:b], UNSET)) for a, b in zip(cuts, cuts[1:]))
+                         _words(items[p:q], contents[p:q], who[a:b], UNSET))
+                 for a, b, p, q in zip(cuts, cuts[1:], firsts, stops))
 
 
-_ALTERNATIVES, _FIRST, _CONFIDENCE, _SPEAKER = attrgetter("alternatives"), itemgetter(0), \
-    attrgetter("confidence"), attrgetter("speaker_label")
+_NULL = "null"
+
+
+def _speakers(spoken: list, by_start: dict, unset: Any) -> list:
+    """Each word's speaker: its ``speaker_label``, else the speaker of its start time in
+    ``speaker_labels`` (``by_start``), else None."""
+    who = [item.speaker_label for item in spoken]
+    if unset not in who:
+        return who
+    if not by_start:
+        return [None] * len(who) if who.count(unset) == len(who) else [
+            None if label is unset else label for label in who]
+    return [by_start.get(None if item.start_time is unset else item.start_time) if label is unset else label
+            for item, label in zip(spoken, who)]
 
 
 def _value(value: Any, unset: Any) -> Any:
@@ -108,11 +121,27 @@ def _value(value: Any, unset: Any) -> Any:
     return None if value is unset else value
 
 
-def _words(texts: list, items: list, speakers: list, unset: Any) -> Callable[[], tuple]:
-    """A function that makes the words of a turn from its texts, items and speakers."""
-    return lambda: tuple(Word(text, _value(item.start_time, unset), _value(item.end_time, unset),
-                              _value(item.alternatives[0].confidence, unset), speaker)
-                         for text, item, speaker in zip(texts, items, speakers))
+def _words(items: list, contents: list, speakers: list, unset: Any) -> Callable[[], tuple]:
+    """A function that makes the words of a turn from its items (punctuation included), their
+    texts and the words' speakers; punctuation is attached to the word before it."""
+    def make() -> tuple:
+        texts: list = []
+        spoken: list = []
+        leading = ""  # punctuation before the first word (of the first turn)
+        for item, content in zip(items, contents):
+            if item.type != "punctuation":
+                texts.append(content)
+                spoken.append(item)
+            elif texts:
+                texts[-1] += content
+            else:
+                leading += content
+        if leading:
+            texts[0] = leading + texts[0]
+        return tuple([Word(text, _value(item.start_time, unset), _value(item.end_time, unset),
+                           _value(item.alternatives.best.confidence, unset), speaker)
+                      for text, item, speaker in zip(texts, spoken, speakers)])
+    return make
 
 
 def _turns(items: list, speakers: dict, doc: JsonShape) -> tuple:
@@ -175,10 +204,23 @@ def _checked(item: object, where: str, doc: JsonShape) -> tuple:
 
 
 def parse(text: str, source: str) -> Transcript:
-    """Read AWS Transcribe JSON text."""
+    """Read AWS Transcribe JSON text: the usual file decoded into typed items, any other read
+    field by field (:func:`parse_checked`), which names what is wrong."""
     turns = _typed_turns(text)
-    if turns is not None:
-        return Transcript(TYPE, turns)
+    return parse_checked(text, source) if turns is None else Transcript(TYPE, turns)
+
+
+def parse_checked(text: str, source: str) -> Transcript:
+    """Read AWS Transcribe JSON text field by field (``json.loads``, then every field checked).
+
+    :example:
+        >>> parse_checked('{"results": {"items": [{"type": "pronunciation", "start_time": "soon",'
+        ...               ' "alternatives": [{"content": "Hi"}]}]}}', "a.json")
+        Traceback (most recent call last):
+        benchmarkstt_core.errors.InputError: a.json: results.items[0].start_time: expected a number, got "soon"
+    """
+    from ._json import JsonShape
+
     doc = JsonShape(source)
     results = doc.get(doc.expect(doc.load(text), dict, ""), "results", dict, "")
     items = doc.get(results, "items", list, "results", required=False)
