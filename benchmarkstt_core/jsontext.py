@@ -21,7 +21,8 @@ def parse_json(text: str, source: str, **options: Any) -> Any:
 
     Raises :class:`~benchmarkstt_core.errors.InputError` ``source:line:column: not valid JSON:
     ...`` for text that is not JSON (the empty text too), and ``source: not valid JSON: nested
-    too deeply`` for arrays or objects nested beyond what Python's parser can follow.
+    too deeply`` for arrays or objects nested beyond what Python's parser can follow (and an
+    error for an integer of more digits than Python converts).
     """
     try:
         return json.loads(text, **options)
@@ -29,3 +30,5 @@ def parse_json(text: str, source: str, **options: Any) -> Any:
         raise InputError(f"{source}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
     except RecursionError:
         raise InputError(f"{source}: not valid JSON: nested too deeply") from None
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        raise InputError(f"{source}: not readable JSON: a number of thousands of digits") from None

@@ -2,7 +2,7 @@
 
 Imported by :mod:`.aws` only when it reads a file (that is when msgspec is imported). The structs
 hold only what the reader uses; other keys are skipped unread. Times and confidences that AWS
-writes as strings (``"1.58"``) are read as numbers. A file of any other shape (a missing or
+writes as strings (``"1.58"``) are read as numbers, finite ones only. A file of any other shape (a missing or
 mistyped field, ``null`` for a time or speaker, not JSON at all) gives None here, and
 :mod:`.aws` reads it field by field and names what is wrong.
 
@@ -28,13 +28,17 @@ are then never made.
     {0.5: 'spk_0'}
 """
 
+import sys
 from functools import cache
-from typing import List, Optional, Union
+from typing import Annotated, List, Optional, Union
 
 import msgspec
 from msgspec import UNSET, UnsetType
 
 __all__ = ["UNSET", "decode", "speakers_by_start"]
+
+#: a finite number ("nan", "inf" and 1e400 are refused: the field-by-field reading names them)
+Finite = Annotated[float, msgspec.Meta(ge=-sys.float_info.max, le=sys.float_info.max)]
 
 # The fields are in the order AWS writes them (msgspec matches a key fastest when it is the
 # field after the one it matched last); kw_only lets a field without default follow one with.
@@ -43,7 +47,7 @@ __all__ = ["UNSET", "decode", "speakers_by_start"]
 class Alternative(msgspec.Struct, gc=False, kw_only=True):
     """An item's alternative: its confidence and text."""
 
-    confidence: Union[float, None, UnsetType] = UNSET
+    confidence: Union[Finite, None, UnsetType] = UNSET
     content: str
 
 
@@ -58,8 +62,8 @@ class Alternatives(msgspec.Struct, gc=False, array_like=True, forbid_unknown_fie
 class Item(msgspec.Struct, gc=False, kw_only=True):
     """A word or punctuation item with its times and speaker."""
 
-    start_time: Union[float, UnsetType] = UNSET
-    end_time: Union[float, UnsetType] = UNSET
+    start_time: Union[Finite, UnsetType] = UNSET
+    end_time: Union[Finite, UnsetType] = UNSET
     alternatives: Alternatives
     type: str
     speaker_label: Union[str, UnsetType] = UNSET
@@ -109,7 +113,7 @@ def _labels_decoder() -> msgspec.json.Decoder:
     class LabelItem(msgspec.Struct, gc=False):
         """An item of a speaker's segment."""
 
-        start_time: Union[float, UnsetType] = UNSET
+        start_time: Union[Finite, UnsetType] = UNSET
         speaker_label: Union[str, UnsetType] = UNSET
 
     class LabelSegment(msgspec.Struct, gc=False):

@@ -25,6 +25,7 @@ where in it: the line and column for JSON that does not parse, the key path
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any, Iterator, Optional, Sequence, Tuple
 
@@ -84,20 +85,20 @@ class JsonShape:
     def expect(self, value: Any, kind: type, path: str) -> Any:
         """``value`` if it is of ``kind`` (``float`` takes any JSON number), else an error."""
         found = type(value)
+        if kind is float and (found is float or found is int):
+            return self._finite(value, path)
         if found is kind:
             return value
-        if kind is float and found is int:
-            return float(value)
         self.fail(path, f"expected {_KINDS[kind]}, got {shown(value)}")
 
     def get(self, obj: dict, key: str, kind: type, path: str, required: bool = True) -> Any:
         """``obj[key]`` checked to be of ``kind``; None when absent (or null) and not required."""
         value = obj.get(key)
         found = type(value)
+        if kind is float and (found is float or found is int):
+            return self._finite(value, key_path(path, key))
         if found is kind:
             return value
-        if kind is float and found is int:
-            return float(value)
         if value is None:
             if required:
                 self.fail(key_path(path, key), "missing" if key not in obj else "expected "
@@ -137,19 +138,29 @@ class JsonShape:
 
     def number(self, obj: dict, key: str, path: str) -> Optional[float]:
         """A time or confidence given as a JSON number or a numeric string (AWS writes ``"0.5"``);
-        None when absent."""
+        None when absent; an error when it is not finite (``NaN``, ``"inf"``, ``1e400``)."""
         value = obj.get(key)
         found = type(value)
-        if found is float or found is int:
-            return float(value)
         if value is None:
             return None
+        if found is float or found is int:
+            return self._finite(value, key_path(path, key))
         if found is str:
             try:
-                return float(value)
+                return self._finite(float(value), key_path(path, key), value)
             except ValueError:
                 pass
         self.fail(key_path(path, key), f"expected a number, got {shown(value)}")
+
+    def _finite(self, number: Any, path: str, written: Any = None) -> float:
+        """``number`` (a float or an int) as a finite float, else an error naming ``path``."""
+        try:
+            value = float(number)
+        except OverflowError:  # an integer too big for a float
+            value = math.inf
+        if not math.isfinite(value):
+            self.fail(path, f"expected a finite number, got {shown(number if written is None else written)}")
+        return value
 
     def speaker(self, obj: dict, key: str, path: str) -> Optional[str]:
         """A speaker label or number as a string; None when absent."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from itertools import compress, count
+from math import isfinite
 from operator import ne
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -170,9 +171,10 @@ def _turns(items: list, speakers: dict, doc: JsonShape) -> tuple:
             start_time = item["start_time"]
             start, end, confidence = float(start_time), float(item["end_time"]), float(best["confidence"])
             speaker = item.get("speaker_label")
-            if start_time.__class__ is bool or not (speaker is None or speaker.__class__ is str):
+            if start_time.__class__ is bool or not (speaker is None or speaker.__class__ is str) \
+                    or not isfinite(start + end + confidence):
                 raise TypeError
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, OverflowError):
             where = f"results.items[{i}]"
             start = doc.number(item, "start_time", where)
             end = doc.number(item, "end_time", where)
