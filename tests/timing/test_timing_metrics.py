@@ -156,3 +156,13 @@ def test_doctests(name):
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+@pytest.mark.parametrize("collar", [True, False, "soon", [1], "-1"])
+def test_a_collar_must_be_a_number_of_seconds(collar):
+    from benchmarkstt_core.errors import UsageError
+
+    tcwer = make_plugin_manager().registries.metrics.get("tcwer").cls
+    with pytest.raises(UsageError, match=r"^tcwer collar: (not a number of seconds|must be 0 or more seconds)"):
+        tcwer(collar=collar)
+    assert tcwer(collar="0.5").collar == 0.5 and tcwer(collar=2).collar == 2.0

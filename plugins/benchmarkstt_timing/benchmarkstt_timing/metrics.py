@@ -22,8 +22,10 @@ EXACT_SEARCH_MAX = 8
 def seconds(value: Any, name: str) -> float:
     """``value`` as a non-negative number of seconds (a usage error naming ``name`` otherwise)."""
     try:
+        if isinstance(value, bool):  # float(True) is 1.0: a JSON true is not a number of seconds
+            raise TypeError
         number = float(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise UsageError(f"{name}: not a number of seconds: {value!r}") from None
     if not number >= 0:
         raise UsageError(f"{name}: must be 0 or more seconds, not {value!r}")
