@@ -35,11 +35,14 @@ class SpooledRows:
         except OSError as exc:
             raise failure(exc) from None
         self.count = 0
+        self.at_end = True  # no row read since the last append: the file's position is its end
 
     def append(self, row: dict) -> None:
         """Add ``row`` at the end."""
         try:
-            self.file.seek(0, 2)
+            if not self.at_end:
+                self.file.seek(0, 2)
+                self.at_end = True
             self.file.write(json.dumps(row, ensure_ascii=False, allow_nan=False).encode("utf-8") + b"\n")
         except OSError as exc:
             raise failure(exc) from None
@@ -51,6 +54,7 @@ class SpooledRows:
     def __iter__(self) -> Iterator[Any]:
         position = 0
         for _ in range(self.count):
+            self.at_end = False
             self.file.seek(position)
             line = self.file.readline()
             position = self.file.tell()
