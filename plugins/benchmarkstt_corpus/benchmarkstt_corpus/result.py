@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from . import record as records
 from . import stats
-from .scoring import counted_words, headline_mode
+from .scoring import error_entries, headline_mode
 
 FORMAT = "benchmarkstt-corpus/1"
 TOP = 20
@@ -82,51 +82,47 @@ def by_count(kv: tuple) -> tuple:
 
 
 def most_frequent(counts: dict, n: int) -> dict:
-    """The ``n`` entries of ``counts`` that come first in :func:`by_count` order (the same
-    entries as ``heapq.nsmallest(n, counts.items(), key=by_count)``, without ordering them
-    all): every entry more frequent than the ``n``-th, then the smallest of those as
-    frequent as it.
+    """The ``n`` most frequent entries of ``counts``, ties going to the entries that come first
+    in it, kept in its order (sorting numbers only, never the entries themselves).
 
     :example:
         >>> most_frequent({"b": 2, "a": 1, "c": 2, "d": 1}, 3)
-        {'b': 2, 'c': 2, 'a': 1}
+        {'b': 2, 'a': 1, 'c': 2}
     """
     if len(counts) <= n:
         return dict(counts)
-    cut = sorted(counts.values(), reverse=True)[n - 1]
-    kept = {key: count for key, count in counts.items() if count > cut}
-    tied = sorted(key for key, count in counts.items() if count == cut)
-    kept.update(dict.fromkeys(tied[:n - len(kept)], cut))
-    return kept
+    entries, values = list(counts.items()), list(counts.values())
+    kept = sorted(range(len(values)), key=values.__getitem__, reverse=True)[:n]  # a stable sort
+    kept.sort()
+    return dict(map(entries.__getitem__, kept))
 
 
 class ErrorCounts:
     """Counts of error words (or substitution pairs) in bounded memory.
 
     When more than twice ``capacity`` different entries are held, only the ``capacity``
-    most frequent are kept; ``exact`` then turns false (an entry dropped and seen again
-    restarts from zero). Entries arrive in corpus order, so the result does not depend on
-    which worker finished first.
+    most frequent are kept, ties going to those counted first (:func:`most_frequent`);
+    ``exact`` then turns false (an entry dropped and seen again restarts from zero, as a new
+    entry). Entries arrive in corpus order, so the result does not depend on which worker
+    finished first.
 
     :example:
         >>> c = ErrorCounts(capacity=1)
-        >>> c.update([("a", 3), ("b", 1)]); c.update([("a", 1), ("c", 2), ("d", 1)])
+        >>> c.update(["a", "a", "a", "b"]); c.update(["a", "c", "d", "c"])
         >>> c.most_common(2), c.exact
         ([('a', 4)], False)
     """
 
     def __init__(self, capacity: int = 5000):
         self.capacity = capacity
-        self.counts: dict = {}
+        self.counts: Counter = Counter()
         self.exact = True
 
-    def update(self, counts: Iterable) -> None:
-        """Add a file's counts: ``(entry, count)`` pairs, each entry once."""
-        held = self.counts
-        get = held.get
-        held.update((key, get(key, 0) + n) for key, n in counts)
-        if len(held) > 2 * self.capacity:
-            self.counts = most_frequent(held, self.capacity)
+    def update(self, entries: Iterable) -> None:
+        """Add a file's entries, each as often as it occurs (counted in C by ``Counter``)."""
+        self.counts.update(entries)
+        if len(self.counts) > 2 * self.capacity:
+            self.counts = Counter(most_frequent(self.counts, self.capacity))
             self.exact = False
 
     def most_common(self, count: int = TOP) -> list:
@@ -238,7 +234,7 @@ class Aggregator:
             if numbers:
                 for kind, counts in numbers.items():
                     self.top[row["engine"]][kind].update(
-                        counted_words(counts, scored["words"], 3 if kind == "substitutions" else 2))
+                        error_entries(counts, scored["words"], kind == "substitutions"))
             row = clean(row)
             self.tallies[row["engine"]].add(place, row)
             rows[row["engine"]] = row

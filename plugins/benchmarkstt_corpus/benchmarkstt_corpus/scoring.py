@@ -17,15 +17,14 @@ word) and unpickles far faster than a table of strings per file.
     >>> row = scored["rows"][0]
     >>> row["substitutions"], row["reference_words"], row["wer"]
     (1, 3, 0.3333333333333333)
-    >>> list(counted_words(row["error_words"]["substitutions"], scored["words"], 3))
-    [(('sat', 'sad'), 1)]
+    >>> list(error_entries(row["error_words"]["substitutions"], scored["words"], pairs=True))
+    [('sat', 'sad')]
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
@@ -200,10 +199,10 @@ def mapsswe_segments(a: dict, b: dict, min_good: int = 2) -> list:
 
 
 def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence, ids: dict) -> dict:
-    """The substituted pairs, deleted and inserted words of one alignment, counted, each as a
-    flat list of numbers: ``[ref, hyp, count, ...]`` for substitutions, ``[word, count, ...]``
-    for deletions and insertions, a word's number its place in ``ids`` (new words are added;
-    ``list(ids)`` gives them back, see :func:`counted_words`)."""
+    """The substituted pairs, deleted and inserted words of one alignment, in its order, as
+    numbers: ``[ref, hyp, ref, hyp, ...]`` for substitutions, ``[word, ...]`` for deletions and
+    insertions, a word's number its place in ``ids`` (new words are added; ``list(ids)`` gives
+    them back, see :func:`error_entries`)."""
     subs: list = []
     dels: list = []
     ins: list = []
@@ -211,26 +210,22 @@ def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence, ids: dict) -> d
         if tag == "equal":
             continue
         n = min(i2 - i1, j2 - j1)
-        subs.extend(zip(ref[i1:i1 + n], hyp[j1:j1 + n]))
-        dels.extend(ref[i1 + n:i2])
-        ins.extend(hyp[j1 + n:j2])
+        for pair in zip(ref[i1:i1 + n], hyp[j1:j1 + n]):
+            subs += pair
+        dels += ref[i1 + n:i2]
+        ins += hyp[j1 + n:j2]
 
-    def number(word: str) -> int:
-        return ids.setdefault(word, len(ids))
+    def numbered(words: list) -> list:
+        return [ids.setdefault(word, len(ids)) for word in words]
 
-    return {"substitutions": [x for (r, h), n in Counter(subs).items() for x in (number(r), number(h), n)],
-            "deletions": [x for w, n in Counter(dels).items() for x in (number(w), n)],
-            "insertions": [x for w, n in Counter(ins).items() for x in (number(w), n)]}
+    return {"substitutions": numbered(subs), "deletions": numbered(dels), "insertions": numbered(ins)}
 
 
-def counted_words(numbers: Sequence, words: Sequence, width: int) -> Iterator:
-    """The counts of :func:`error_words` in words: ``((ref, hyp), count)`` pairs from
-    substitutions (``width`` 3), ``(word, count)`` pairs from deletions or insertions
-    (``width`` 2); each entry once."""
-    run = iter(numbers)
-    if width == 3:
-        return (((words[r], words[h]), n) for r, h, n in zip(run, run, run))
-    return ((words[w], n) for w, n in zip(run, run))
+def error_entries(numbers: Sequence, words: Sequence, pairs: bool) -> Iterator:
+    """The entries of a list of :func:`error_words`, once per error: ``(ref, hyp)`` pairs for
+    substitutions (``pairs``), words for deletions and insertions."""
+    named = map(words.__getitem__, numbers)
+    return zip(named, named) if pairs else named
 
 
 def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
