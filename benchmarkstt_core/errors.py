@@ -11,8 +11,11 @@ class Term:
 
     :param kind: ``metric`` (the metric ``name``: ``--cpwer``; over the API ``metrics.cpwer``),
         ``input_type`` (the type of the input ``name``, ``reference`` or ``hypothesis``: ``-rt``;
-        over the API ``ref_type``) or ``argument`` (the component ``name`` given ``value`` for its
+        over the API ``ref_type``), ``argument`` (the component ``name`` given ``value`` for its
         parameter ``param``: ``--beer entities.json``; over the API ``"entities_file": "entities.json"``)
+        or ``listing`` (where the normalizer ``name`` lists the names it knows with what each does:
+        ``benchmarkstt-tools normalization --list-profiles`` for ``profile``; over the API the
+        help of ``normalization.profile``)
     :param name: the metric's name, the input's side, or the component's name
     :param param: the parameter (``argument`` only)
     :param value: an example value (``argument`` only)
@@ -22,9 +25,11 @@ class Term:
         ('--cpwer', '-ht')
         >>> Term("argument", "beer", "entities_file", "entities.json").cli()
         '--beer entities.json'
+        >>> Term("listing", "profile").cli()
+        'benchmarkstt-tools normalization --list-profiles'
     """
 
-    KINDS = ("metric", "input_type", "argument")
+    KINDS = ("metric", "input_type", "argument", "listing")
 
     def __init__(self, kind: str, name: str, param: str = "", value: str = ""):
         if kind not in self.KINDS:
@@ -40,6 +45,8 @@ class Term:
             return f"--{self.name}"
         if self.kind == "input_type":
             return f"-{self.name[:1]}t"
+        if self.kind == "listing":
+            return f"benchmarkstt-tools normalization --list-{self.name}s"
         return f"--{self.name} {self.value}"
 
     def __repr__(self) -> str:
