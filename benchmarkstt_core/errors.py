@@ -145,26 +145,32 @@ class ComponentValueError(UsageError, ValueError):
 
     :param component: the component's name
     :param error: what its constructor raised (or its message)
+    :param argument: the one value the constructor was given, as ``PARAM VALUE`` (its
+        parameter's name, which is also the command line's metavar and the API's parameter);
+        empty when it was given several (the error cannot honestly be laid on one of them)
 
     :example:
         >>> str(ComponentValueError("strip", ValueError("chars must not be empty")))
         'strip: chars must not be empty'
+        >>> str(ComponentValueError("worddelta", ValueError("not an integer"), "scale 'x'"))
+        "worddelta: scale 'x': not an integer"
         >>> import pickle  # as a process pool sends it back
-        >>> str(pickle.loads(pickle.dumps(ComponentValueError("strip", KeyError()))))
-        'strip: it refuses the values given'
+        >>> str(pickle.loads(pickle.dumps(ComponentValueError("strip", KeyError(), "chars ''"))))
+        "strip: chars '': it refuses the values given"
     """
 
     #: what a constructor raises for values it refuses (a regular expression's error is added on use)
     REFUSALS = (ValueError, LookupError, ArithmeticError)
 
-    def __init__(self, component: str, error: BaseException | str):
+    def __init__(self, component: str, error: BaseException | str, argument: str = ""):
         detail = error if isinstance(error, str) else str(error) or "it refuses the values given"
-        super().__init__(f"{component}: {detail}")
+        super().__init__(f"{component}: {argument}: {detail}" if argument else f"{component}: {detail}")
         self.component = component
         self.detail = detail
+        self.argument = argument
 
     def __reduce__(self) -> tuple:
-        return type(self), (self.component, self.detail)
+        return type(self), (self.component, self.detail, self.argument)
 
     @classmethod
     def refuses(cls, error: BaseException) -> bool:
