@@ -11,8 +11,11 @@ class Term:
 
     :param kind: ``metric`` (the metric ``name``: ``--cpwer``; over the API ``metrics.cpwer``),
         ``input_type`` (the type of the input ``name``, ``reference`` or ``hypothesis``: ``-rt``;
-        over the API ``ref_type``) or ``argument`` (the component ``name`` given ``value`` for its
+        over the API ``ref_type``), ``argument`` (the component ``name`` given ``value`` for its
         parameter ``param``: ``--beer entities.json``; over the API ``"entities_file": "entities.json"``)
+        or ``listing`` (where the normalizer ``name`` lists the names it knows with what each does:
+        ``benchmarkstt-tools normalization --list-profiles`` for ``profile``; over the API the
+        help of ``normalization.profile``)
     :param name: the metric's name, the input's side, or the component's name
     :param param: the parameter (``argument`` only)
     :param value: an example value (``argument`` only)
@@ -22,9 +25,11 @@ class Term:
         ('--cpwer', '-ht')
         >>> Term("argument", "beer", "entities_file", "entities.json").cli()
         '--beer entities.json'
+        >>> Term("listing", "profile").cli()
+        'benchmarkstt-tools normalization --list-profiles'
     """
 
-    KINDS = ("metric", "input_type", "argument")
+    KINDS = ("metric", "input_type", "argument", "listing")
 
     def __init__(self, kind: str, name: str, param: str = "", value: str = ""):
         if kind not in self.KINDS:
@@ -40,6 +45,8 @@ class Term:
             return f"--{self.name}"
         if self.kind == "input_type":
             return f"-{self.name[:1]}t"
+        if self.kind == "listing":
+            return f"benchmarkstt-tools normalization --list-{self.name}s"
         return f"--{self.name} {self.value}"
 
     def __repr__(self) -> str:
@@ -138,26 +145,32 @@ class ComponentValueError(UsageError, ValueError):
 
     :param component: the component's name
     :param error: what its constructor raised (or its message)
+    :param argument: the one value the constructor was given, as ``PARAM VALUE`` (its
+        parameter's name, which is also the command line's metavar and the API's parameter);
+        empty when it was given several (the error cannot honestly be laid on one of them)
 
     :example:
         >>> str(ComponentValueError("strip", ValueError("chars must not be empty")))
         'strip: chars must not be empty'
+        >>> str(ComponentValueError("worddelta", ValueError("not an integer"), "scale 'x'"))
+        "worddelta: scale 'x': not an integer"
         >>> import pickle  # as a process pool sends it back
-        >>> str(pickle.loads(pickle.dumps(ComponentValueError("strip", KeyError()))))
-        'strip: it refuses the values given'
+        >>> str(pickle.loads(pickle.dumps(ComponentValueError("strip", KeyError(), "chars ''"))))
+        "strip: chars '': it refuses the values given"
     """
 
     #: what a constructor raises for values it refuses (a regular expression's error is added on use)
     REFUSALS = (ValueError, LookupError, ArithmeticError)
 
-    def __init__(self, component: str, error: BaseException | str):
+    def __init__(self, component: str, error: BaseException | str, argument: str = ""):
         detail = error if isinstance(error, str) else str(error) or "it refuses the values given"
-        super().__init__(f"{component}: {detail}")
+        super().__init__(f"{component}: {argument}: {detail}" if argument else f"{component}: {detail}")
         self.component = component
         self.detail = detail
+        self.argument = argument
 
     def __reduce__(self) -> tuple:
-        return type(self), (self.component, self.detail)
+        return type(self), (self.component, self.detail, self.argument)
 
     @classmethod
     def refuses(cls, error: BaseException) -> bool:

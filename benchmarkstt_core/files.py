@@ -1,5 +1,6 @@
 """Writing output safely: files never over an existing file, never half-written; standard
-output in one piece, with one clear error when it is closed, broken or cannot hold a character.
+output only once the whole text is encoded, with one clear error when it is closed, broken or
+cannot hold a character.
 
 :example:
     >>> import pathlib, tempfile
@@ -112,7 +113,7 @@ def write_new_file(path: str, text: str | Iterable[str], encoding: str) -> None:
         'line 0\\nline 1\\n'
     """
     hint = "set DEFAULT_ENCODING to an encoding that can"
-    pieces = [encode(text, encoding, path, hint)] if isinstance(text, str) else text
+    pieces = _encoded([text] if isinstance(text, str) else text, encoding, path, hint)
     folder = os.path.dirname(os.path.abspath(path))
     mode = 0o666 & ~_current_umask()
     with _CleanupOnSignals():
@@ -127,13 +128,8 @@ def write_new_file(path: str, text: str | Iterable[str], encoding: str) -> None:
             break
         try:
             with os.fdopen(fd, "wb") as f:
-                lines = 0
-                for piece in pieces:
-                    if isinstance(piece, str):
-                        f.write(encode(piece, encoding, path, hint, lines_before=lines))
-                        lines += piece.count("\n")
-                    else:
-                        f.write(piece)
+                for data in pieces:
+                    f.write(data)
                 f.flush()
                 os.fsync(f.fileno())
             os.link(tmp, path)
@@ -146,27 +142,96 @@ def write_new_file(path: str, text: str | Iterable[str], encoding: str) -> None:
             _PENDING.discard(tmp)
 
 
-def write_stdout(text: str) -> None:
-    """Write ``text`` to standard output in one piece (encoded first, so a character the
-    output's encoding cannot hold writes nothing), then flush it.
+def _encoded(pieces: Iterable[str | bytes], encoding: str, where: str, hint: str,
+             errors: str = "strict") -> Iterator[bytes]:
+    """Each piece in ``encoding`` (bytes as they are), as :func:`encode` does, an error naming
+    the line of the whole text."""
+    lines = 0
+    for piece in pieces:
+        if isinstance(piece, str):
+            yield encode(piece, encoding, where, hint, errors, lines_before=lines)
+            lines += piece.count("\n")
+        else:
+            yield piece
+
+
+#: how much of a text in pieces standard output holds in memory before it goes to a temporary file
+STDOUT_SPOOL = 1 << 20
+#: the size of the blocks a spooled text is copied to standard output in
+STDOUT_BLOCK = 1 << 16
+
+
+def write_stdout(text: str | Iterable[str]) -> None:
+    """Write ``text`` to standard output once it is all encoded (so a character the output's
+    encoding cannot hold, or a failure of whatever makes the pieces, writes nothing), then
+    flush it.
+
+    ``text`` may come in pieces (any iterable of strings, e.g. a generator): they are encoded
+    as they come into a buffer that moves to an unnamed temporary file (in ``TMPDIR``; gone
+    however the process ends) past :data:`STDOUT_SPOOL` bytes, then copied to standard output
+    in blocks, so memory does not grow with the text. A text that stays in memory is written
+    in one piece, as a string is; a longer one in blocks, so a reader that goes away part-way
+    through (a broken pipe, one error line) has had what came before: a pipe cannot take back
+    what it passed on. Nothing is written before the whole text is encoded.
 
     Raises :class:`BenchmarkSTTError` when standard output is closed, broken (the reader
-    went away) or cannot hold a character of ``text``.
+    went away) or cannot hold a character of ``text``, or the temporary file cannot be written.
+
+    :example:
+        >>> write_stdout(f"line {n}\\n" for n in range(2))
+        line 0
+        line 1
     """
     stream = sys.stdout
     if stream is None:
         raise BenchmarkSTTError("standard output is closed; nothing could be written")
     buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a text stream without bytes underneath (a test's, an IDE's)
+        _write(stream, "".join(text) if not isinstance(text, str) else text)
+        return
+    encoding, errors = stream.encoding or "utf-8", stream.errors or "strict"
+    hint = "set PYTHONIOENCODING=utf-8, or write to a file"
+    if isinstance(text, str):
+        _write(buffer, encode(text, encoding, "standard output", hint, errors), stream)
+        return
+    import tempfile
+
+    held: list = []  # the encoded pieces, until they pass STDOUT_SPOOL bytes
+    size = 0
+    spill = None
     try:
-        if buffer is None:
-            stream.write(text)
+        for data in _encoded(text, encoding, "standard output", hint, errors):
+            if spill is not None:
+                spill.write(data)
+                continue
+            held.append(data)
+            size += len(data)
+            if size > STDOUT_SPOOL:
+                spill = tempfile.TemporaryFile()
+                spill.writelines(held)
+                held = []
+        if spill is None:
+            _write(buffer, b"".join(held), stream)
+        else:
+            spill.seek(0)
+            _write(buffer, iter(lambda: spill.read(STDOUT_BLOCK), b""), stream)
+    except OSError as exc:  # the temporary file's: standard output's own are BenchmarkSTTErrors
+        raise BenchmarkSTTError(f"standard output: cannot keep the output in a temporary file before "
+                                f"writing it: {exc.strerror or exc}") from None
+    finally:
+        if spill is not None:
+            spill.close()
+
+
+def _write(target: Any, data: str | bytes | Iterable[bytes], stream: Any = None) -> None:
+    """Write ``data`` (one piece, or blocks) to ``target`` and flush it, the text ``stream``
+    above it flushed first; a closed or broken standard output is a :class:`BenchmarkSTTError`."""
+    try:
+        if stream is not None:
             stream.flush()
-            return
-        data = encode(text, stream.encoding or "utf-8", "standard output",
-                      "set PYTHONIOENCODING=utf-8, or write to a file", stream.errors or "strict")
-        stream.flush()
-        buffer.write(data)
-        buffer.flush()
+        for block in [data] if isinstance(data, (str, bytes)) else data:
+            target.write(block)
+        target.flush()
     except BrokenPipeError:
         _silence_stdout()
         raise BenchmarkSTTError("standard output: the reader closed the pipe before all was written") from None

@@ -74,7 +74,7 @@ TRUE = ("true", "yes", "on", "1")
 FALSE = ("false", "no", "off", "0")
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
     """A value as a message shows it: JSON-like for data from the API, ``repr`` for texts."""
     if value is None:
         return "null"
@@ -129,7 +129,7 @@ class ParamType:
                 return self.parse(value)
             return self.accept(value)
         except (ValueError, TypeError, OverflowError):
-            raise ParameterError(param, f"{param} expects {self.label}, got {_show(value)}") from None
+            raise ParameterError(param, f"{param} expects {self.label}, got {show_value(value)}") from None
 
     def __repr__(self) -> str:
         return f"<ParamType {self.name}{' or None' if self.optional else ''}>"

@@ -175,20 +175,26 @@ class ComponentSpec:
         """Instantiate the component with positional ``args`` and keyword ``kwargs``, converted
         by the parameters' types (:meth:`convert`). A constructor that refuses its values with
         a ``ValueError`` or the like raises :class:`~benchmarkstt_core.errors.ComponentValueError`
-        naming the component (the user's mistake, not the program's).
+        naming the component (the user's mistake, not the program's), and the parameter and its
+        value when it was given only one: with several, which one it refused is not known.
 
         :example:
             >>> import re
             >>> class Pattern:
-            ...     def __init__(self, search):
-            ...         self.pattern = re.compile(search)
+            ...     def __init__(self, search, flags=""):
+            ...         self.pattern = re.compile(search, re.I if "i" in flags else 0)
             >>> ComponentSpec.from_class("normalizers", Pattern).create(["(a"])
+            Traceback (most recent call last):
+            ...
+            benchmarkstt_core.errors.ComponentValueError: pattern: search '(a': missing ), unterminated subpattern at position 0
+            >>> ComponentSpec.from_class("normalizers", Pattern).create(["(a", "i"])
             Traceback (most recent call last):
             ...
             benchmarkstt_core.errors.ComponentValueError: pattern: missing ), unterminated subpattern at position 0
         """
         if not kwargs:
             self.check_args(args)
+        given = list(zip((p.name for p in self.params), args)) + list((kwargs or {}).items())
         args, kwargs = self.convert(args, kwargs)
         if self.wants_context:
             kwargs["context"] = context
@@ -196,11 +202,22 @@ class ComponentSpec:
             return self.cls(*args, **kwargs)
         except Exception as exc:
             if ComponentValueError.refuses(exc):
-                raise ComponentValueError(self.name, exc) from exc
+                raise ComponentValueError(self.name, exc, _argument(given)) from exc
             raise
 
     def __repr__(self) -> str:
         return f"<{self.kind[:-1]} {self.name!r} from {self.plugin or '?'}>"
+
+
+def _argument(given: list) -> str:
+    """The one ``(parameter, value)`` pair a constructor was given as ``PARAM VALUE``; empty
+    for none or several."""
+    if len(given) != 1:
+        return ""
+    from .params import show_value
+
+    name, value = given[0]
+    return f"{name} {show_value(value)}"
 
 
 class LazyComponentSpec(ComponentSpec):

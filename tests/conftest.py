@@ -120,3 +120,42 @@ def session_folder(tmp_path_factory, request):
     from doc_sessions import write_session_files
 
     return write_session_files(request.module.SESSIONS, tmp_path_factory.mktemp("sessions"))
+
+
+#: a module for ``--load`` whose components let their constructors' errors out (a pattern that
+#: does not compile, a scale that is not an integer)
+REFUSING = '''
+import re
+
+
+class Pattern:
+    """Remove what a pattern matches"""
+
+    def __init__(self, search):
+        self.pattern = re.compile(search)
+
+    def normalize(self, text):
+        return self.pattern.sub("", text)
+
+
+class Swap:
+    """Replace what a pattern matches"""
+
+    def __init__(self, search, replace):
+        self.pattern = re.compile(search)
+        self.replace = replace
+
+    def normalize(self, text):
+        return self.pattern.sub(self.replace, text)
+
+
+class Scaled:
+    """Reference words times scale"""
+
+    def __init__(self, scale):
+        self.scale = int(scale)
+
+    def compare(self, ref, hyp):
+        return len(list(ref)) * self.scale
+'''
+BAD_PATTERN = "missing ), unterminated subpattern at position 0"

@@ -11,7 +11,8 @@ from typing import Optional
 import pytest
 from werkzeug.test import Client
 
-from api_helpers import make_server_dirs, write_files
+from api_helpers import Server, make_server_dirs, rpc, write_files
+from conftest import BAD_PATTERN, REFUSING
 from benchmarkstt_api.app import make_app
 from benchmarkstt_core.normalization import Normalizer
 from benchmarkstt_core.plugins import make_plugin_manager
@@ -238,7 +239,7 @@ def test_a_replacement_naming_an_unknown_group_is_invalid_params_wherever_it_is_
     assert response["error"]["data"] == message
 
 
-PATTERN_ERROR = "pattern: missing ), unterminated subpattern at position 0"
+PATTERN_ERROR = "pattern: search '(a': missing ), unterminated subpattern at position 0"
 
 
 @pytest.mark.parametrize("method, params, message", [
@@ -250,7 +251,8 @@ PATTERN_ERROR = "pattern: missing ), unterminated subpattern at position 0"
 ])
 def test_a_value_a_third_party_constructor_refuses_is_invalid_params(third_party_client, method, params, message):
     """A component that lets a ValueError, LookupError or regular-expression error out of its
-    constructor refuses the client's value: 400, naming the component (and the file and line)."""
+    constructor refuses the client's value: 400, naming the component and the one value it was
+    given (and the file and line)."""
     status, response = call(third_party_client, method, params)
     assert status == 400 and response["error"]["code"] == -32602, response
     assert response["error"]["data"] == message
@@ -265,3 +267,20 @@ def test_a_constructor_that_fails_on_its_own_is_a_server_error(third_party_clien
     status, response = call(third_party_client, method, params)
     assert status == 500 and response["error"]["code"] == -32000, response
     assert response["error"]["data"] == message
+
+
+@pytest.mark.slow
+def test_a_refused_value_is_named_over_a_real_server_when_it_is_the_only_one(tmp_path):
+    """The API's parameter is named (with its value) when the constructor was given it alone;
+    with several values, the component only (which one it refused is not known)."""
+    (tmp_path / "refusing.py").write_text(REFUSING, encoding="utf-8")
+    with Server(tmp_path, "--load", "refusing") as server:
+        for method, params, message in [
+            ("normalization.pattern", {"text": "a", "search": "(a"}, f"pattern: search '(a': {BAD_PATTERN}"),
+            ("normalization.pattern", ["a", "(a"], f"pattern: search '(a': {BAD_PATTERN}"),
+            ("normalization.swap", {"text": "a", "search": "(a", "replace": "b"}, f"swap: {BAD_PATTERN}"),
+            ("metrics.scaled", {"ref": "a", "hyp": "b", "scale": "x"},
+             "scaled: scale 'x': invalid literal for int() with base 10: 'x'"),
+        ]:
+            status, answer = rpc(server.url, method, params)
+            assert (status, answer["error"]["code"], answer["error"]["data"]) == (400, -32602, message)

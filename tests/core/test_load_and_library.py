@@ -9,7 +9,7 @@ import pytest
 import benchmarkstt_core
 from benchmarkstt_core.errors import UnknownComponentError, UsageError
 from benchmarkstt_core.plugins import make_plugin_manager
-from conftest import assert_clean_error
+from conftest import BAD_PATTERN, REFUSING, assert_clean_error
 
 DUCK = '''
 class Shout:
@@ -73,7 +73,24 @@ def test_a_value_a_loaded_component_refuses_is_a_usage_error_naming_it(bstt, mod
     run = bstt("-r", "a b", "-h", "A b c", "-rt", "argument", "-ht", "argument", "--load", "duck",
                "--worddelta", "x", cwd=modules)
     assert run.returncode == 2
-    assert assert_clean_error(run) == "benchmarkstt: error: worddelta: invalid literal for int() with base 10: 'x'"
+    assert assert_clean_error(run) == "benchmarkstt: error: worddelta: scale 'x': invalid literal for int() with base 10: 'x'"
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--pattern", "(a"), f"pattern: search '(a': {BAD_PATTERN}"),
+    (("--swap", "(a", "b"), f"swap: {BAD_PATTERN}"),
+])
+def test_a_refused_value_is_named_when_it_is_the_only_one(bstt, tools, tmp_path, args, message):
+    """A constructor given one value refused that one: the message names its parameter (the
+    option's metavar) and the value. Given several, it cannot be told which: the component only."""
+    (tmp_path / "refusing.py").write_text(REFUSING, encoding="utf-8")
+    run = bstt("-r", "a", "-h", "b", "-rt", "argument", "-ht", "argument", "--load", "refusing", *args, "--wer",
+               cwd=tmp_path)
+    assert (run.returncode, assert_clean_error(run)) == (2, f"benchmarkstt: error: {message}")
+    (tmp_path / "rules.conf").write_text(f"[normalization]\n{args[0][2:]} {' '.join(args[1:])}\n", encoding="utf-8")
+    run = tools("normalization", "--load", "refusing", "--config", "rules.conf", input="a", cwd=tmp_path)
+    assert (run.returncode, assert_clean_error(run, "benchmarkstt-tools")) == (
+        2, f"benchmarkstt-tools: error: rules.conf:2:1: {message}")
 
 
 def test_failing_load_is_a_usage_error(bstt, modules):

@@ -141,3 +141,42 @@ def test_bad_values_are_one_clear_line(tools, args, message):
     run = tools("normalization", *args, input="x")
     assert message in assert_clean_error(run, "benchmarkstt-tools")
     assert run.returncode == 2
+
+
+PROFILE_NAMES = "the profiles are ebu-tutorial, lowercase-nopunct, whisper-basic, whisper-en"
+
+
+@pytest.mark.parametrize("args, where", [
+    (("--profile", "nope"), ""),
+    (("--config", "nope.conf"), "nope.conf:2:1: "),
+])
+def test_an_unknown_profile_on_the_command_line_points_at_list_profiles(tools, tmp_path, args, where):
+    (tmp_path / "nope.conf").write_text("[normalization]\nprofile nope\n", encoding="utf-8")
+    run = tools("normalization", *args, input="x", cwd=tmp_path)
+    assert assert_clean_error(run, "benchmarkstt-tools") == (
+        f"benchmarkstt-tools: error: {where}profile: unknown profile 'nope'; {PROFILE_NAMES} "
+        "(benchmarkstt-tools normalization --list-profiles says what each does)")
+
+
+@pytest.mark.slow
+def test_an_unknown_profile_over_the_api_is_worded_for_the_api(tmp_path):
+    """A client of the API cannot run benchmarkstt-tools: the message names the help method's
+    entry instead, wherever the profile was named (the method, an inline config, a config file)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "api"))
+    from api_helpers import Server, rpc
+
+    (tmp_path / "nope.conf").write_text("[normalization]\nprofile nope\n", encoding="utf-8")
+    message = (f"profile: unknown profile 'nope'; {PROFILE_NAMES} "
+               "(the help method's entry for normalization.profile says what each does)")
+    with Server(tmp_path) as server:
+        for method, params, where in [
+            ("normalization.profile", {"text": "x", "name": "nope"}, ""),
+            ("benchmark.wer", {"ref": "a", "hyp": "b", "config": "[normalization]\nprofile nope\n"}, "<config>:2:1: "),
+            ("normalization.config", {"text": "x", "file": "nope.conf"}, "nope.conf:2:1: "),
+        ]:
+            status, answer = rpc(server.url, method, params)
+            assert (status, answer["error"]["code"], answer["error"]["data"]) == (400, -32602, where + message)
+        status, answer = rpc(server.url, "help")
+        assert "whisper-en (OpenAI Whisper's English\nnormalizer)" in answer["result"]["normalization.profile"]

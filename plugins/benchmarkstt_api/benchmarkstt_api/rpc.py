@@ -79,7 +79,7 @@ def api_words(method: str) -> Callable[[Term], str]:
     """How the API words the options an error message names (:class:`~benchmarkstt_core.errors.Term`),
     in a call of ``method``: a metric as the method called for it (``metrics.cpwer`` or
     ``benchmark.cpwer``), an input's type as ``ref_type``/``hyp_type``, a component's argument
-    as a JSON parameter.
+    as a JSON parameter, a normalizer's listing of names as its method's entry in ``help``.
 
     :example:
         >>> word = api_words("benchmark.cpwer")
@@ -87,12 +87,16 @@ def api_words(method: str) -> Callable[[Term], str]:
         ('benchmark.cpwer', 'metrics.ser', 'hyp_type')
         >>> word(Term("argument", "beer", "entities_file", "entities.json"))
         '"entities_file": "entities.json"'
+        >>> word(Term("listing", "profile"))
+        "the help method's entry for normalization.profile"
     """
     def word(term: Term) -> str:
         if term.kind == "metric":
             return method if method in (f"metrics.{term.name}", f"benchmark.{term.name}") else f"metrics.{term.name}"
         if term.kind == "input_type":
             return "hyp_type" if term.name == "hypothesis" else "ref_type"
+        if term.kind == "listing":
+            return f"the help method's entry for normalization.{term.name}"
         return f"{json.dumps(term.param)}: {json.dumps(term.value)}"
 
     return word

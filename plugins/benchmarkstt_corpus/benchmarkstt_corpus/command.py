@@ -141,8 +141,8 @@ class CorpusCommand:
         pieces = render_chunks(result, args.output_format)
         if args.output:
             write_new_file(args.output, pieces, "utf-8")
-        else:  # in one piece: a reader that stops early (`| head`) gets no broken pipe
-            write_stdout("".join(pieces))
+        else:  # encoded as they come (past 1 MiB into a temporary file), written once all are
+            write_stdout(pieces)
         if args.html:
             data = result.data  # the page holds every row: it reads them from the row stores
             record = {**data["record"], "inputs": list(data["record"]["inputs"])}

@@ -38,10 +38,11 @@ def located(path: str, line: int, char: int, hint: str = "") -> Iterator[None]:
         yield
     except (RulesError, PathNotAllowedError):
         raise
-    except UsageError as exc:
-        raise RulesUsageError(path, line, char, f"{exc}{hint}") from exc
     except BenchmarkSTTError as exc:
-        raise RulesError(path, line, char, f"{exc}{hint}") from exc
+        error = (RulesUsageError if isinstance(exc, UsageError) else RulesError)(path, line, char, f"{exc}{hint}")
+        if exc.parts:  # its terms, for each front end to word
+            error.parts = (f"{path}:{line}:{char}: ", *exc.parts, hint)
+        raise error from exc
     except Exception as exc:
         raise RulesError(path, line, char, f"{type(exc).__name__}: {exc}{hint}") from exc
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.errors import Term, UsageError
 from benchmarkstt_core.normalization import NormalizationComposite, steps_sha256
 
 
@@ -65,11 +65,12 @@ class ProfileInfo(NamedTuple):
 
 
 def definition(name: str) -> Definition:
-    """The shipped profile called ``name`` (any case), or a :class:`UsageError` naming the profiles."""
+    """The shipped profile called ``name`` (any case), or a :class:`UsageError` naming the
+    profiles and where each front end says what each does (:class:`~benchmarkstt_core.errors.Term`)."""
     found = PROFILES.get(str(name).strip().lower())
     if found is None:
-        raise UsageError(f"profile: unknown profile {name!r}; the profiles are {', '.join(sorted(PROFILES))} "
-                         f"(benchmarkstt-tools normalization --list-profiles says what each does)")
+        raise UsageError.worded(f"profile: unknown profile {name!r}; the profiles are {', '.join(sorted(PROFILES))} (",
+                                Term("listing", "profile"), " says what each does)")
     return found
 
 
