@@ -345,7 +345,7 @@ def section_t(results: dict, checks: list) -> str:
 
 
 ENGINE_SEEDS = {"alpha": 11, "beta": 12, "gamma": 13}
-ROUNDS = 3  # of the corpus command's runs with --jobs 1, --jobs 2 and Dask
+ROUNDS = 5  # of the corpus command's runs with --jobs 1, --jobs 2 and Dask
 # runs `benchmarkstt-tools corpus ARGS --output FILE` in this process and prints its exit status,
 # its own peak memory (not its workers'), measured before the result is read back, and each
 # engine's pooled WER, as JSON
