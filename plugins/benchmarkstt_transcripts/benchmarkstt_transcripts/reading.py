@@ -1,129 +1,207 @@
-"""Reading a file as a transcript, and telling its type from its name and content.
+"""Reading a file as a transcript, and telling its type from its name and its structure.
+
+A type is recognised by structure, never by words: the file is parsed first (JSON, XML, or the
+signature lines of a text format) and each reader of that syntax says whether the document has
+its shape (:mod:`.readers`). The extension decides alone when one type claims it and it is not a
+container's (``.json``, ``.xml``, ``.txt``, none). A file that several readers claim is an error
+naming them; a directory, an empty file, a PDF, Office document, archive, audio or video file
+is named as such.
 
 :example:
     >>> import pathlib, tempfile
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "cues.srt"
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> path = folder / "cues.srt"
     >>> _ = path.write_text("1\\n00:00:01,000 --> 00:00:02,500\\nHello there.\\n", encoding="utf-8")
     >>> t = read_transcript(str(path))
     >>> t.type, t.text(), t.segments[0].start, t.segments[0].end
     ('srt', 'Hello there.', 1.0, 2.5)
+    >>> _ = (folder / "engine.json").write_text('{"text": "results segments channels", "words": ['
+    ...     '{"text": "results", "start": 10, "end": 500}]}', encoding="utf-8")
+    >>> infer_type(str(folder / "engine.json"))
+    'assemblyai'
 """
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
+from xml.etree.ElementTree import ParseError, XMLPullParser
 
 from benchmarkstt_core.context import Context, decode, sniff_encoding, stdin_bytes
 from benchmarkstt_core.errors import InputError
+from benchmarkstt_core.jsontext import parse_json
 
-from .readers import AMBIGUOUS, candidates, reader
+from .documents import document_kind
+from .readers import available, candidates, reader
 
 if TYPE_CHECKING:
     from .model import Transcript
 
 HEAD = 65536
+#: extensions that name a container syntax, not a format: the content decides
+CONTAINERS = (".json", ".xml", ".txt", "")
+
+#: the last document parsed to recognise a file, ``(text, document)``: reading the same file
+#: right after (the usual case: a type is inferred, then the file is read) does not parse it again
+_RECOGNISED: list = []
 
 
-def head_text(data: bytes) -> str:
-    """The start of a file as text for sniffing: byte-order mark and UTF-16/32 honoured, bad bytes replaced."""
-    encoding, skip = sniff_encoding(data[:HEAD], "utf-8")
-    return data[skip:HEAD].decode(encoding, errors="replace")
+def syntax_of(text: str) -> str:
+    """``json``, ``xml`` or ``text``: what the first character of ``text`` may start."""
+    first = text.lstrip("\ufeff \t\r\n")[:1]
+    return "json" if first in ("{", "[") else "xml" if first == "<" else "text"
 
 
-def sniff(kinds: list, data: bytes) -> str | None:
-    """The first of ``kinds`` whose reader recognises ``data`` (the start of a file)."""
-    text = None
-    for kind in kinds:
-        module = reader(kind)
-        if getattr(module, "BINARY", False):
-            if module.sniff(data[:HEAD]):
-                return kind
-            continue
-        if text is None:
-            text = head_text(data)
-        if module.sniff(text):
-            return kind
-    return None
+def load_json(text: str, source: str) -> Any:
+    """The JSON value of ``text``; a file of one JSON value a line (JSON lines) is the list of
+    them. Bad JSON is an error naming the line and column.
+
+    :example:
+        >>> load_json('{"message": "AddTranscript"}\\n{"message": "EndOfTranscript"}\\n', "rt.json")
+        [{'message': 'AddTranscript'}, {'message': 'EndOfTranscript'}]
+    """
+    try:
+        return parse_json(text, source)
+    except InputError:
+        lines = [line for line in text.split("\n") if line.strip()]
+        if len(lines) < 2 or not all(line.lstrip()[:1] == "{" for line in lines):
+            raise
+        return [parse_json(line, source) for line in lines]
 
 
-def looks_structured(data: bytes) -> bool:
-    """Whether the start of a ``.txt`` file may be anything but plain text (JSON, XML, subtitles):
-    a quick look, so that plain text is not handed to every reader's sniffer."""
-    first = head_text(data[:256]).lstrip("\ufeff \t\r\n")[:6]
-    return first[:1] in ("{", "[", "<") or first == "WEBVTT" or first[:1].isdigit()
-
-
-def infer_type(path: str) -> str | None:
-    """The input type of the file ``path``: from its extension, and for ``.json``, ``.xml``,
-    ``.txt`` (and standard input, ``-``) from its content; ``None`` when no reader claims it."""
-    if path == "-":
-        data = stdin_bytes()[:HEAD]
-        return sniff(candidates(""), data) if looks_structured(data) else None
-    extension = os.path.splitext(os.path.basename(path))[1].lower()
-    if extension in (".txt", ""):
-        try:
-            with open(path, "rb") as f:
-                data = f.read(HEAD)
-        except OSError:
-            return None
-        return sniff(candidates(extension), data) if looks_structured(data) else None
-    kinds = candidates(extension)
-    if not kinds:
+def root_tag(text: str) -> Optional[str]:
+    """The tag of the root element (``{namespace}name``) of the XML that ``text`` starts; None
+    when it does not start one."""
+    parser = XMLPullParser(events=("start",))
+    try:
+        parser.feed(text)
+        return next((element.tag for _, element in parser.read_events()), None)
+    except ParseError:
         return None
-    if (extension not in AMBIGUOUS and len(kinds) == 1) or not os.path.isfile(path):
-        return kinds[0]
+
+
+def _decoded(data: bytes) -> str:
+    """The file's text for recognising it: byte-order mark and UTF-16/32 honoured, bad bytes replaced."""
+    encoding, skip = sniff_encoding(data[:HEAD], "utf-8")
+    return data[skip:].decode(encoding, errors="replace")
+
+
+def recognise(source: str, data: bytes, kinds: list, extension: str) -> Optional[str]:
+    """The one type of ``kinds`` whose reader recognises the structure of ``data``; None when
+    none does and the file may be plain text (``.txt``, no extension); else an error."""
+    if not data.strip():
+        raise InputError(f"{source}: empty file")
+    what = document_kind(data[:HEAD])
+    if what is not None:
+        raise InputError(f"{source}: {what}, not a transcript: give a transcript or a text file")
+    modules = [reader(kind) for kind in kinds]
+    found = [m.TYPE for m in modules if m.SYNTAX == "bytes" and m.sniff(data[:HEAD])]
+    text = _decoded(data)
+    syntax = syntax_of(text)
+    if syntax == "json" and any(m.SYNTAX == "json" for m in modules):
+        try:
+            document = load_json(text, source)
+        except InputError:
+            if extension == ".json":
+                raise
+            document = None
+        if document is not None:
+            found += [m.TYPE for m in modules if m.SYNTAX == "json" and m.sniff(document)]
+            _RECOGNISED[:] = [(text, document)]
+            if not found and extension == ".json":
+                raise InputError(f"{source}: JSON that no transcript reader recognises ({shape(document)}); "
+                                 f"give its type with -rt/-ht ({', '.join(json_types())})")
+    elif syntax == "xml":
+        tag = root_tag(text[:HEAD])
+        found += [m.TYPE for m in modules if m.SYNTAX == "xml" and tag is not None and m.sniff(tag)]
+    found += [m.TYPE for m in modules if m.SYNTAX == "text" and m.sniff(text[:HEAD])]
+    if len(found) > 1:
+        raise InputError(f"{source}: its structure fits {' and '.join(found)}: give its type with -rt/-ht "
+                         f"(for example -rt/-ht {found[0]})")
+    return found[0] if found else None
+
+
+def shape(document: Any) -> str:
+    """A JSON document's outline for an error: its top-level keys or what its array holds."""
+    if isinstance(document, dict):
+        keys = ", ".join(sorted(document)[:6]) + (", ..." if len(document) > 6 else "")
+        return f"an object with keys {keys}" if keys else "an empty object"
+    if isinstance(document, list):
+        return f"an array of {len(document)}"
+    return f"a {type(document).__name__}"
+
+
+def json_types() -> list:
+    """The available types read from JSON."""
+    return [kind for kind in available() if reader(kind).SYNTAX == "json"]
+
+
+def infer_type(path: str) -> Optional[str]:
+    """The input type of the file ``path``: from its extension, or from its structure for the
+    extensions of several types or of a container (``.json``, ``.xml``, ``.txt``, none, and
+    standard input, ``-``); ``None`` when no reader claims it (plain text, or an extension no
+    reader has). A directory, an empty file, a document or media file is an error."""
+    if path == "-":
+        return recognise("-", stdin_bytes(), candidates(""), "")
+    if os.path.isdir(path):
+        raise InputError(f"{path}: is a directory, not a file")
+    extension = os.path.splitext(os.path.basename(path))[1].lower()
+    kinds = candidates(extension)
+    if len(kinds) == 1 and extension not in CONTAINERS or not os.path.isfile(path):
+        return kinds[0] if kinds else None
     try:
         with open(path, "rb") as f:
-            data = f.read(HEAD)
+            data = f.read() if extension in CONTAINERS else f.read(HEAD)
     except OSError:
         return None
-    return sniff(kinds, data)
+    return recognise(path, data, kinds, extension)
 
 
 def parse_data(kind: str, data: bytes, source: str, encoding: str = "utf-8",
                hint: str = "give the file's encoding") -> Transcript:
     """Parse a file's bytes as input type ``kind`` (text formats are decoded first, :func:`decode`)."""
     module = reader(kind)
-    if getattr(module, "BINARY", False):
-        if not data:
-            raise InputError(f"{source}: empty file")
-        return without_gc(module.parse, data, source)
+    if not data.strip():
+        raise InputError(f"{source}: empty file (nothing to read as {kind})")
+    if module.SYNTAX == "bytes":
+        return module.parse(data, source)
+    what = document_kind(data[:HEAD])
+    if what is not None:
+        raise InputError(f"{source}: {what}, not {kind}")
     return parse_text(kind, decode(data, encoding, source, hint), source)
 
 
 def parse_text(kind: str, text: str, source: str) -> Transcript:
     """Parse decoded text as input type ``kind``; an empty file is an error."""
     module = reader(kind)
-    if getattr(module, "BINARY", False):
+    if module.SYNTAX == "bytes":
         raise InputError(f"{source}: {kind} is a binary format: it cannot be given as text")
     if not text.strip():
         raise InputError(f"{source}: empty file (nothing to read as {kind})")
-    return without_gc(module.parse, text, source)
-
-
-def without_gc(parse: Any, *args: Any) -> Any:
-    """``parse(*args)`` with the cyclic garbage collector paused: a parse makes 10^5 objects
-    and frees none of them in cycles, and the collections it would set off cost a third of it."""
-    import gc
-
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return parse(*args)
-    finally:
-        if enabled:
-            gc.enable()
+    if module.SYNTAX != "json":
+        return module.parse(text, source)
+    known = _RECOGNISED.pop() if _RECOGNISED else None
+    document = known[1] if known is not None and known[0] == text else load_json(text, source)
+    return module.parse(document, source)
 
 
 def read_transcript(path: str, kind: str | None = None, context: Context | None = None) -> Transcript:
     """Read the file ``path`` as a :class:`Transcript` of input type ``kind`` (default: inferred).
 
+    A file no transcript reader claims is read as the host reads it (plain text for a ``.txt``
+    file and standard input): one segment of its text, of type ``plaintext``.
+
     :param context: a :class:`~benchmarkstt_core.context.Context` (its encoding, path guard, stdin)
     """
+    from .model import Segment, Transcript
+
     context = context or Context(None)
     if kind is None:
         kind = infer_type(context.check_path(path) if path != "-" else path)
-        if kind is None:
+    if kind is None:
+        other = context.hook.infer_input_type(path=path) if context.hook is not None else None
+        if other is None:
             raise InputError(f"{path}: not a transcript format this plugin recognises; give its type")
+        text = context.registries.inputs.get(other).create([path], context=context).read()
+        return Transcript(other, (Segment(text.strip()),) if text.strip() else ())
     return parse_data(kind, context.read_bytes(path), path, context.encoding, context.encoding_hint)

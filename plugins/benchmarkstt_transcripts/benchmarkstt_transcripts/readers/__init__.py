@@ -1,58 +1,63 @@
-"""The reader modules, one per input type, imported only when a file of their type is read.
+"""The reader modules, one per input type: adding a format is adding one module here.
 
-A reader module ``readers/<type>.py`` has::
+A reader module ``readers/<type>.py`` declares everything about its type::
 
-    TYPE = "srt"                  # the input type name (-rt/-ht, the API)
-    def sniff(head) -> bool       # does the file's start (64 KiB) look like this format? (cheap)
-    def parse(text, source) -> Transcript
-                                  # raises InputError("<source>: <line or key>: <what>")
+    TYPE = "srt"                    # the input type's name (-rt/-ht, -t, the API)
+    EXTENSIONS = (".srt",)          # its files' name extensions, lower-case, with the dot
+    SYNTAX = "text"                 # what the file is parsed as before it is recognised:
+                                    #   "json": sniff and parse get the parsed JSON value
+                                    #   "xml":  sniff gets the root element's tag ("{namespace}tt"),
+                                    #           parse the decoded text
+                                    #   "text": sniff gets the decoded start (64 KiB), parse all of it
+                                    #   "bytes": sniff gets the first 64 KiB, parse all the bytes
+    IN_TXT = True                   # (text formats only) also tried for .txt files and standard
+                                    # input: the format has a signature that plain text has not
+    MADE_BY = "engine"              # "engine" (a speech-to-text engine's output) or "people"
+    DESCRIPTION = "SubRip ..."      # one line for the input type's help
+    EXAMPLE = ("subs.srt", "1\\n00:00:01,000 --> ...", "Hello world")
+                                    # a file name, its content and the text read from it (a doctest)
+    def sniff(shape) -> bool        # is the file this format? decided by its structure only
+                                    # (keys and their types, root element, signature lines)
+    def parse(document, source: str) -> Transcript
+                                    # raises InputError("<source>: <line or key>: <what>")
 
-A binary format (EBU STL) sets ``BINARY = True``: its ``sniff`` and ``parse`` get the file's
-``bytes`` instead of decoded text. A module that is not there (a reader not written yet) is
-skipped: its type is not offered. The type's file name extensions are in :data:`EXTENSIONS`
-here, so that a file's candidate types are known without importing every reader.
+Spoken words never decide a type: a JSON reader's ``sniff`` sees the parsed document (keys and
+value types), never the text in it. The modules are found by listing this package (a name
+starting with ``_`` is a helper, not a type) and imported when they are first asked for.
 
 :example:
-    >>> "ttml" in available(), reader("kaldi").TYPE
-    (True, 'kaldi')
+    >>> "ttml" in available(), reader("kaldi").TYPE, candidates(".vtt")
+    (True, 'kaldi', ['vtt'])
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
+import pkgutil
+from functools import lru_cache
 from types import ModuleType
 
-#: every input type with its file name extensions (lower-case, with the dot), in the order
-#: sniffing tries them (the more specific first)
-EXTENSIONS = {"ttml": (".ttml", ".dfxp", ".xml"), "vtt": (".vtt", ".webvtt"), "srt": (".srt",), "stl": (".stl",),
-              "scc": (".scc",), "aws": (".json",), "kaldi": (".json",), "google": (".json",), "azure": (".json",),
-              "speechmatics": (".json",), "deepgram": (".json",), "assemblyai": (".json",), "whisper": (".json",),
-              "seglst": (".json", ".seglst.json"), "ctm": (".ctm",), "stm": (".stm",), "trn": (".trn",)}
-TYPES = tuple(EXTENSIONS)
-#: the types a ``.txt`` file (or standard input) is sniffed for: those a plain text cannot look like
-SNIFFED_IN_TXT = ("ttml", "vtt", "srt", "aws", "kaldi", "google", "azure", "speechmatics", "deepgram",
-                  "assemblyai", "whisper", "seglst")
-#: extensions whose files are told apart by their content
-AMBIGUOUS = (".json", ".xml", ".txt", "")
 
-_MODULES: dict = {}
+@lru_cache(maxsize=None)
+def available() -> tuple:
+    """The input types whose reader module is there (found by listing this package), sorted."""
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")))
 
 
 def reader(kind: str) -> ModuleType:
     """The reader module of input type ``kind``; ``ImportError`` when it is not installed."""
-    if kind not in _MODULES:
-        _MODULES[kind] = importlib.import_module(f"{__name__}.{kind}")
-    return _MODULES[kind]
+    return importlib.import_module(f"{__name__}.{kind}")
 
 
-def available() -> list:
-    """The input types whose reader module is there (found, not imported), in :data:`TYPES` order."""
-    return [kind for kind in TYPES if kind in _MODULES or importlib.util.find_spec(f"{__name__}.{kind}")]
+def tried_in_txt(module: ModuleType) -> bool:
+    """Whether a ``.txt`` file (or standard input) may be of the module's type: JSON and XML
+    formats, and text formats with a signature (``IN_TXT``)."""
+    return module.SYNTAX in ("json", "xml") or getattr(module, "IN_TXT", False)
 
 
 def candidates(extension: str) -> list:
     """The available types a file with ``extension`` (lower-case, with its dot) may be."""
+    modules = [reader(kind) for kind in available()]
     if extension in (".txt", ""):
-        return [kind for kind in available() if kind in SNIFFED_IN_TXT]
-    return [kind for kind in available() if extension in EXTENSIONS[kind]]
+        return [module.TYPE for module in modules if tried_in_txt(module)]
+    return [module.TYPE for module in modules if extension in module.EXTENSIONS]

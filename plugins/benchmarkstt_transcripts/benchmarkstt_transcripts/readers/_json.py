@@ -1,23 +1,20 @@
 """Shared by the engine readers: loading JSON, checking its shape by key path, and times.
 
 Every error is one :class:`~benchmarkstt_core.errors.InputError` line that names the file and
-where in it: the line and column for JSON that does not parse, the key path
-(``results[3].alternatives[0].words[2].startTime``) for JSON of the wrong shape.
+the key path (``results[3].alternatives[0].words[2].startTime``) for JSON of the wrong shape.
 
 :example:
     >>> doc = JsonShape("a.json")
-    >>> data = doc.load('{"results": [{"startTime": "1.300s"}]}')
-    >>> result, at = next(doc.each(data, "results", ""))
-    >>> at, doc.seconds_string(result, "startTime", at)
+    >>> result, at = next(doc.each({"results": [{"startTime": "1.300s"}]}, "results", ""))
+    >>> at, doc.duration(result, "startTime", at)
     ('results[0]', 1.3)
-    >>> doc.seconds_string({"startTime": 3}, "startTime", "results[3]")
+    >>> doc.duration({"startTime": {"seconds": "12", "nanos": 900000000}}, "startTime", "")
+    12.9
+    >>> doc.duration({"startTime": 3}, "startTime", "results[3]")
     Traceback (most recent call last):
-    benchmarkstt_core.errors.InputError: a.json: results[3].startTime: expected a string like "1.5s", got 3
+    benchmarkstt_core.errors.InputError: a.json: results[3].startTime: expected a string like "1.5s" or {"seconds", "nanos"}, got 3
     >>> doc.number({"end_time": "0.9"}, "end_time", "results.items[0]")
     0.9
-    >>> doc.load('{"results": [}')
-    Traceback (most recent call last):
-    benchmarkstt_core.errors.InputError: a.json:1:14: not valid JSON: Expecting value
     >>> iso_seconds("PT1M2.5S")
     62.5
 """
@@ -30,7 +27,6 @@ import re
 from typing import Any, Iterator, Optional, Sequence, Tuple
 
 from benchmarkstt_core.errors import InputError
-from benchmarkstt_core.jsontext import parse_json
 
 from ..model import Segment, Word
 
@@ -61,11 +57,6 @@ def iso_seconds(text: str) -> Optional[float]:
     return -total if text.startswith("-") else total
 
 
-def heads(head: str, *patterns: str) -> bool:
-    """True when every regular expression in ``patterns`` occurs in ``head`` (for ``sniff``)."""
-    return all(re.search(p, head) for p in patterns)
-
-
 class JsonShape:
     """Reads one file's JSON and checks its parts, naming the file and key path in every error."""
 
@@ -75,12 +66,6 @@ class JsonShape:
     def fail(self, path: str, message: str):
         """Raise the error for ``path``."""
         raise InputError(f"{self.source}: {path}: {message}" if path else f"{self.source}: {message}")
-
-    def load(self, text: str) -> Any:
-        """The parsed JSON; an empty file or bad JSON is an error naming its line and column."""
-        if not text.strip():
-            raise InputError(f"{self.source}: the file is empty (expected JSON)")
-        return parse_json(text, self.source)
 
     def expect(self, value: Any, kind: type, path: str) -> Any:
         """``value`` if it is of ``kind`` (``float`` takes any JSON number), else an error."""
@@ -117,13 +102,18 @@ class JsonShape:
         """The first object of the array ``obj[key]`` (the best alternative), None if it is empty."""
         return next(self.each(obj, key, path), None)
 
-    def seconds_string(self, obj: dict, key: str, path: str) -> Optional[float]:
-        """A protobuf JSON duration such as ``"1.300s"`` as seconds; None when absent."""
+    def duration(self, obj: dict, key: str, path: str) -> Optional[float]:
+        """A protobuf duration as seconds: the JSON string ``"1.300s"``, or the object that
+        Google's Node.js client writes, ``{"seconds": "12", "nanos": 900000000}`` (either part
+        may be absent); None when absent."""
         value = obj.get(key)
         if value is None:
             return None
+        if isinstance(value, dict) and set(value) <= {"seconds", "nanos"}:
+            where = key_path(path, key)
+            return (self.number(value, "seconds", where) or 0.0) + (self.number(value, "nanos", where) or 0.0) / 1e9
         if not isinstance(value, str) or not _SECONDS.fullmatch(value):
-            self.fail(key_path(path, key), f'expected a string like "1.5s", got {shown(value)}')
+            self.fail(key_path(path, key), f'expected a string like "1.5s" or {{"seconds", "nanos"}}, got {shown(value)}')
         return float(value[:-1])
 
     def iso_duration(self, obj: dict, key: str, path: str) -> Optional[float]:

@@ -11,18 +11,19 @@ What is read:
 - a transcript whose ``status`` is ``error`` is an error naming AssemblyAI's message; one still
   ``queued`` or ``processing`` is an error too (it has no text yet).
 
-Recognised (for ``.json`` files) by any of AssemblyAI's own keys: ``audio_url``,
-``acoustic_model``, ``language_model``, ``speech_model``, ``audio_duration``.
+Recognised (for ``.json`` files) by its shape: an object without ``segments`` that has
+AssemblyAI's ``audio_url`` or ``utterances``, or ``words`` that are objects with ``text``.
 
 :example:
-    >>> t = parse('''{"id": "x", "status": "completed", "audio_url": "https://example.org/a.mp3",
+    >>> import json
+    >>> t = parse(json.loads('''{"id": "x", "status": "completed", "audio_url": "https://example.org/a.mp3",
     ...   "text": "Good evening.", "words": [
     ...     {"text": "Good", "start": 100, "end": 500, "confidence": 0.99, "speaker": "A"},
     ...     {"text": "evening.", "start": 500, "end": 1200, "confidence": 0.97, "speaker": "A"}],
     ...   "utterances": [{"speaker": "A", "text": "Good evening.", "start": 100, "end": 1200,
     ...     "confidence": 0.98, "words": [
     ...       {"text": "Good", "start": 100, "end": 500, "confidence": 0.99, "speaker": "A"},
-    ...       {"text": "evening.", "start": 500, "end": 1200, "confidence": 0.97, "speaker": "A"}]}]}''',
+    ...       {"text": "evening.", "start": 500, "end": 1200, "confidence": 0.97, "speaker": "A"}]}]}'''),
     ...   "a.json")
     >>> s = t.segments[0]
     >>> s.text, s.start, s.end, s.speaker, s.words[1]
@@ -31,17 +32,27 @@ Recognised (for ``.json`` files) by any of AssemblyAI's own keys: ``audio_url``,
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from ..model import Transcript, Word
-from ._json import JsonShape, heads, segment_of_words
+from ._json import JsonShape, segment_of_words
 
 TYPE = "assemblyai"
+EXTENSIONS = (".json",)
+SYNTAX = "json"
+ORIGIN = "engine"
+DESCRIPTION = "AssemblyAI JSON: the words with times in milliseconds and speakers"
+EXAMPLE = ("aai.json", '{"text": "Hello", "words": [{"text": "Hello", "start": 100, "end": 500, "confidence": 0.9}]}',
+           "Hello")
 
 
-def sniff(head: str) -> bool:
-    """True when the start of a file looks like AssemblyAI's JSON."""
-    return heads(head, r'"(?:audio_url|acoustic_model|language_model|speech_model|audio_duration)"\s*:')
+def sniff(document: Any) -> bool:
+    """No ``segments``; ``audio_url``, ``utterances``, or ``words`` that are objects with ``text``."""
+    if not isinstance(document, dict) or "segments" in document:
+        return False
+    words = document.get("words")
+    return "audio_url" in document or isinstance(document.get("utterances"), list) or (
+        isinstance(words, list) and bool(words) and isinstance(words[0], dict) and "text" in words[0])
 
 
 def _seconds(doc: JsonShape, obj: dict, key: str, path: str, required: bool = True) -> Optional[float]:
@@ -56,10 +67,10 @@ def _words(doc: JsonShape, obj: dict, path: str, required: bool) -> list:
             for item, at in doc.each(obj, "words", path, required)]
 
 
-def parse(text: str, source: str) -> Transcript:
-    """Read AssemblyAI's JSON (see the module's description)."""
+def parse(document: Any, source: str) -> Transcript:
+    """Read AssemblyAI's parsed JSON (see the module's description)."""
     doc = JsonShape(source)
-    data = doc.expect(doc.load(text), dict, "")
+    data = doc.expect(document, dict, "")
     status = data.get("status")
     if status == "error":
         doc.fail("status", f"AssemblyAI reports an error: {data.get('error') or 'no message'}")

@@ -16,18 +16,21 @@ What is read from a **batch transcription** result file:
 
 The Speech SDK's results (``RecognitionStatus``, ``DisplayText`` or ``NBest[0].Display``,
 ``Offset``/``Duration`` in ticks, ``Words``), one object or an array of them, are read the same
-way, one segment per result.
+way, one segment per result; ``"Words": null`` (the SDK writes it when word timings were
+not asked for) is no words.
 
-Recognised (for ``.json`` files) by ``recognizedPhrases`` or ``RecognitionStatus``.
+Recognised (for ``.json`` files) by its shape: an object with a ``recognizedPhrases`` array, or
+a ``RecognitionStatus`` (one SDK result, or an array of them).
 
 :example:
-    >>> t = parse('''{"durationInTicks": 30000000, "recognizedPhrases": [
+    >>> import json
+    >>> t = parse(json.loads('''{"durationInTicks": 30000000, "recognizedPhrases": [
     ...   {"recognitionStatus": "Success", "channel": 0, "speaker": 1,
     ...    "offset": "PT0.1S", "duration": "PT1.2S", "offsetInTicks": 1000000.0,
     ...    "durationInTicks": 12000000.0, "nBest": [{"confidence": 0.9,
     ...    "lexical": "good evening", "display": "Good evening.", "words": [
     ...      {"word": "good", "offsetInTicks": 1000000.0, "durationInTicks": 4000000.0, "confidence": 0.95},
-    ...      {"word": "evening", "offsetInTicks": 5000000.0, "durationInTicks": 8000000.0, "confidence": 0.9}]}]}]}''',
+    ...      {"word": "evening", "offsetInTicks": 5000000.0, "durationInTicks": 8000000.0, "confidence": 0.9}]}]}]}'''),
     ...   "a.json")
     >>> s = t.segments[0]
     >>> s.text, s.start, s.end, s.speaker, s.words[1].text, s.words[1].end
@@ -36,19 +39,28 @@ Recognised (for ``.json`` files) by ``recognizedPhrases`` or ``RecognitionStatus
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Any, Optional, Tuple
 
 from ..model import Segment, Transcript, Word
-from ._json import JsonShape, heads
+from ._json import JsonShape
 
 TYPE = "azure"
+EXTENSIONS = (".json",)
+SYNTAX = "json"
+ORIGIN = "engine"
+DESCRIPTION = "Azure batch transcription and Speech SDK JSON: the recognized phrases' display text"
+EXAMPLE = ("azure.json", '{"recognizedPhrases": [{"offsetInTicks": 0, "durationInTicks": 5000000, '
+           '"nBest": [{"display": "Hello"}]}]}', "Hello")
 
 TICKS_PER_SECOND = 10_000_000
 
 
-def sniff(head: str) -> bool:
-    """True when the start of a file looks like Azure Speech's JSON."""
-    return heads(head, r'"(?:recognizedPhrases|RecognitionStatus)"\s*:')
+def sniff(document: Any) -> bool:
+    """A ``recognizedPhrases`` array, or SDK results (objects with ``RecognitionStatus``)."""
+    if isinstance(document, list):
+        return bool(document) and all(isinstance(r, dict) and "RecognitionStatus" in r for r in document)
+    return isinstance(document, dict) and (isinstance(document.get("recognizedPhrases"), list)
+                                           or "RecognitionStatus" in document)
 
 
 def _span(doc: JsonShape, obj: dict, at: str, sdk: bool) -> Tuple[Optional[float], Optional[float]]:
@@ -69,7 +81,8 @@ def _span(doc: JsonShape, obj: dict, at: str, sdk: bool) -> Tuple[Optional[float
 
 
 def _words(doc: JsonShape, best: dict, at: str, sdk: bool, speaker: Optional[str]) -> tuple:
-    key = next((k for k in (("DisplayWords", "Words") if sdk else ("displayWords", "words")) if k in best), None)
+    key = next((k for k in (("DisplayWords", "Words") if sdk else ("displayWords", "words"))
+                if best.get(k) is not None), None)
     if key is None:
         return ()
     words = []
@@ -98,10 +111,9 @@ def _phrase(doc: JsonShape, phrase: dict, at: str, sdk: bool) -> Optional[Segmen
     return Segment(text.strip(), start, end, speaker, _words(doc, alternative, where, sdk, speaker))
 
 
-def parse(text: str, source: str) -> Transcript:
-    """Read Azure Speech's JSON (see the module's description)."""
+def parse(data: Any, source: str) -> Transcript:
+    """Read Azure Speech's parsed JSON (see the module's description)."""
     doc = JsonShape(source)
-    data = doc.load(text)
     if isinstance(data, list):
         phrases = [(doc.expect(item, dict, f"[{i}]"), f"[{i}]", True) for i, item in enumerate(data)]
     elif isinstance(data, dict) and "recognizedPhrases" in data:

@@ -17,16 +17,17 @@ What is read:
 - several channels (``multichannel``) are read one after the other, in channel order (the
   utterances, which carry their channel, are in the file's order).
 
-Recognised (for ``.json`` files) by ``"channels": [{"alternatives"`` (or ``search``,
-``detected_language``) or by the metadata's ``request_id`` with ``model_info`` or ``sha256``.
+Recognised (for ``.json`` files) by its shape: an object whose ``results`` is an object with a
+``channels`` array.
 
 :example:
-    >>> t = parse('''{"metadata": {"request_id": "x", "channels": 1}, "results": {"channels": [
+    >>> import json
+    >>> t = parse(json.loads('''{"metadata": {"request_id": "x", "channels": 1}, "results": {"channels": [
     ...   {"alternatives": [{"transcript": "Good evening.", "confidence": 0.99, "words": [
     ...     {"word": "good", "start": 0.1, "end": 0.5, "confidence": 0.99, "speaker": 0,
     ...      "punctuated_word": "Good"},
     ...     {"word": "evening", "start": 0.5, "end": 1.2, "confidence": 0.98, "speaker": 0,
-    ...      "punctuated_word": "evening."}]}]}]}}''', "d.json")
+    ...      "punctuated_word": "evening."}]}]}]}}'''), "d.json")
     >>> s = t.segments[0]
     >>> s.text, s.start, s.end, s.speaker, s.words[1]
     ('Good evening.', 0.1, 1.2, '0', Word(text='evening.', start=0.5, end=1.2, confidence=0.98, speaker='0'))
@@ -34,16 +35,24 @@ Recognised (for ``.json`` files) by ``"channels": [{"alternatives"`` (or ``searc
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..model import Transcript, Word
-from ._json import JsonShape, heads, key_path, segment_of_words, words_within
+from ._json import JsonShape, key_path, segment_of_words, words_within
 
 TYPE = "deepgram"
+EXTENSIONS = (".json",)
+SYNTAX = "json"
+ORIGIN = "engine"
+DESCRIPTION = "Deepgram JSON: the punctuated words with times and speakers"
+EXAMPLE = ("dg.json", '{"results": {"channels": [{"alternatives": [{"transcript": "Hello", "words": [{"word": '
+           '"hello", "start": 0.1, "end": 0.5, "confidence": 0.9, "punctuated_word": "Hello"}]}]}]}}', "Hello")
 
 
-def sniff(head: str) -> bool:
-    """True when the start of a file looks like Deepgram's JSON."""
-    return (heads(head, r'"channels"\s*:\s*\[\s*\{\s*"(?:alternatives|search|detected_language)"\s*:')
-            or heads(head, r'"request_id"\s*:', r'"(?:model_info|sha256)"\s*:'))
+def sniff(document: Any) -> bool:
+    """An object whose ``results`` is an object with a ``channels`` array."""
+    results = document.get("results") if isinstance(document, dict) else None
+    return isinstance(results, dict) and isinstance(results.get("channels"), list)
 
 
 def _words(doc: JsonShape, obj: dict, path: str) -> list:
@@ -74,10 +83,10 @@ def _paragraphs(doc: JsonShape, alternative: dict, at: str, words: list) -> list
             for (text, start, end, speaker), group in zip(found, groups)]
 
 
-def parse(text: str, source: str) -> Transcript:
-    """Read Deepgram's JSON (see the module's description)."""
+def parse(document: Any, source: str) -> Transcript:
+    """Read Deepgram's parsed JSON (see the module's description)."""
     doc = JsonShape(source)
-    data = doc.expect(doc.load(text), dict, "")
+    data = doc.expect(document, dict, "")
     if "results" not in data:
         doc.fail("", "expected Deepgram JSON with results; found " + (", ".join(sorted(data)[:5]) or "{}"))
     results = doc.get(data, "results", dict, "")

@@ -5,7 +5,8 @@ What is read:
 - **segments**: one per entry of ``results``, its text the ``transcript`` of the first (best)
   alternative, stripped; a result without alternatives or words is skipped;
 - **times**: the words' ``startTime``/``endTime`` (v1) or ``startOffset``/``endOffset`` (v2),
-  protobuf durations such as ``"1.300s"``; a segment starts at its first word and ends at the
+  protobuf durations such as ``"1.300s"``, or as Google's Node.js client saves them,
+  ``{"seconds": "12", "nanos": 900000000}``; a segment starts at its first word and ends at the
   result's ``resultEndTime``/``resultEndOffset`` (or its last word);
 - **words**: the best alternative's ``words`` (``word``, ``confidence`` when word confidence
   was asked for), with the speaker as a string: ``str(speakerTag)`` (v1) or ``speakerLabel``
@@ -20,17 +21,17 @@ What is read:
 - the keys as the REST API writes them (``startTime``) or in the snake_case of the ``to_dict``
   of Google's Python client (``start_time``).
 
-Recognised (for ``.json`` files) by ``"results": [`` with a Google key (``transcript``,
-``startTime``, ``startOffset``, ``resultEndTime``, ``resultEndOffset``, ``languageCode``,
-``channelTag``, or their snake_case but for ``start_time``), by a
-``type.googleapis.com/google.cloud.speech`` ``@type``, or by ``inlineResult``.
+Recognised (for ``.json`` files) by its shape: an object (or its ``response``) whose ``results``
+is an array of objects with ``alternatives`` (and no ``type``, which Speechmatics' results have),
+or an object of objects keyed by audio URI (v2's ``batchRecognize``).
 
 :example:
-    >>> t = parse('''{"results": [{"alternatives": [{"transcript": "Good evening.",
+    >>> import json
+    >>> t = parse(json.loads('''{"results": [{"alternatives": [{"transcript": "Good evening.",
     ...   "confidence": 0.93, "words": [
     ...     {"startTime": "0.100s", "endTime": "0.500s", "word": "Good", "speakerTag": 1},
     ...     {"startTime": "0.500s", "endTime": "1.200s", "word": "evening.", "speakerTag": 1}]}],
-    ...   "resultEndTime": "1.300s", "languageCode": "en-gb"}]}''', "g.json")
+    ...   "resultEndTime": "1.300s", "languageCode": "en-gb"}]}'''), "g.json")
     >>> s = t.segments[0]
     >>> s.text, s.start, s.end, s.speaker, s.words[1]
     ('Good evening.', 0.1, 1.3, '1', Word(text='evening.', start=0.5, end=1.2, confidence=None, speaker='1'))
@@ -39,14 +40,17 @@ Recognised (for ``.json`` files) by ``"results": [`` with a Google key (``transc
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..model import Transcript, Word
-from ._json import JsonShape, heads, key_path, segment_of_words
+from ._json import JsonShape, key_path, segment_of_words
 
 TYPE = "google"
-
-_GOOGLE_KEYS = (r'"(?:transcript|startTime|startOffset|resultEndTime|resultEndOffset|languageCode|channelTag'
-                r'|result_end_time|result_end_offset|language_code|channel_tag|speaker_tag|speaker_label)"\s*:')
+EXTENSIONS = (".json",)
+SYNTAX = "json"
+ORIGIN = "engine"
+DESCRIPTION = "Google Speech-to-Text JSON (v1 and v2): the best alternatives' transcripts"
+EXAMPLE = ("google.json", '{"results": [{"alternatives": [{"transcript": "hello", "confidence": 0.9}]}]}', "hello")
 
 
 def _snake(name: str) -> str:
@@ -68,11 +72,18 @@ def _key(obj: dict, *names: str) -> str:
     return names[0]
 
 
-def sniff(head: str) -> bool:
-    """True when the start of a file looks like Google Speech-to-Text's JSON."""
-    return (heads(head, r'"results"\s*:\s*\[', _GOOGLE_KEYS)
-            or heads(head, r'"@type"\s*:\s*"type\.googleapis\.com/google\.cloud\.speech\.')
-            or heads(head, r'"inline_?[rR]esult"\s*:'))
+def sniff(document: Any) -> bool:
+    """``results``: an array of objects with ``alternatives`` and without ``type``, or (v2's
+    ``batchRecognize``) an object of objects; in the document or its ``response``."""
+    body = document.get("response", document) if isinstance(document, dict) and "results" not in document \
+        else document
+    results = body.get("results") if isinstance(body, dict) else None
+    if isinstance(results, list):
+        entries = [r for r in results if isinstance(r, dict)]
+        return len(entries) == len(results) and not any("type" in r for r in entries) \
+            and any("alternatives" in r for r in entries)
+    return isinstance(results, dict) and bool(results) and all(isinstance(r, dict) for r in results.values()) \
+        and any(_key(r, "inlineResult") in r or "transcript" in r for r in results.values())
 
 
 def _unwrap(doc: JsonShape, data: dict, path: str):
@@ -107,7 +118,7 @@ def _words(doc: JsonShape, best: dict, at: str) -> list:
         if not words:  # the spelling of the first word's keys is that of every word
             keys = (_key(item, "startTime", "startOffset"), _key(item, "endTime", "endOffset"),
                     _key(item, "speakerTag", "speakerLabel"))
-        start, end = doc.seconds_string(item, keys[0], where), doc.seconds_string(item, keys[1], where)
+        start, end = doc.duration(item, keys[0], where), doc.duration(item, keys[1], where)
         speaker = doc.speaker(item, keys[2], where)
         words.append(Word(doc.get(item, "word", str, where), start, end,
                           doc.get(item, "confidence", float, where, required=False), speaker or None))
@@ -139,10 +150,10 @@ def _diarized(results: list) -> list:
     return found
 
 
-def parse(text: str, source: str) -> Transcript:
-    """Read Google Speech-to-Text's JSON (see the module's description)."""
+def parse(document: Any, source: str) -> Transcript:
+    """Read Google Speech-to-Text's parsed JSON (see the module's description)."""
     doc = JsonShape(source)
-    data, path = _unwrap(doc, doc.expect(doc.load(text), dict, ""), "")
+    data, path = _unwrap(doc, doc.expect(document, dict, ""), "")
     if "results" not in data and data:
         doc.fail(path, "expected Google Speech-to-Text JSON with results; found "
                        + ", ".join(sorted(data)[:5]))
@@ -154,7 +165,7 @@ def parse(text: str, source: str) -> Transcript:
         alternative, where = best
         words = _words(doc, alternative, where)
         transcript = doc.get(alternative, "transcript", str, where, required=False)
-        end = doc.seconds_string(result, _key(result, "resultEndTime", "resultEndOffset"), at)
+        end = doc.duration(result, _key(result, "resultEndTime", "resultEndOffset"), at)
         if transcript is None and not words:
             continue
         results.append((transcript, words, end))

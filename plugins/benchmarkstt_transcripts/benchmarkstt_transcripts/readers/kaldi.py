@@ -1,60 +1,75 @@
 """The BBC's Kaldi JSON: ``words`` with ``start``, ``end``, ``confidence``, ``word`` and ``punct``.
 
 The text is the punctuated form (``punct``) of each word, one segment for the whole file;
-without ``words``, the top-level ``punct`` (else ``text``) without times.
+without ``words``, the top-level ``punct`` (else ``text``) without times. The output of the
+BBC's transcription service wraps the same object as ``{"action": ..., "retval": {...}}``.
+
+Recognised (for ``.json`` files) by its shape: an object (or the ``retval`` of the wrapper) whose
+``words`` are objects with ``word`` and ``punct`` or ``confidence``, or with a ``punct`` string
+and no ``words``, ``segments`` or ``results``.
 
 :example:
-    >>> t = parse('{"text": "hi there", "punct": "Hi there.", "words": ['
-    ...           '{"start": 0.5, "end": 0.9, "confidence": 1.0, "word": "hi", "punct": "Hi"},'
-    ...           '{"start": 1.0, "end": 1.3, "confidence": 0.8, "word": "there", "punct": "there."}]}', "k.json")
+    >>> t = parse({"action": "audio-transcribe", "retval": {"text": "hi there", "punct": "Hi there.",
+    ...   "words": [{"start": 0.5, "end": 0.9, "confidence": 1.0, "word": "hi", "punct": "Hi"},
+    ...             {"start": 1.0, "end": 1.3, "confidence": 0.8, "word": "there", "punct": "there."}]}},
+    ...   "k.json")
     >>> t.text(), t.segments[0].words[1]
     ('Hi there.', Word(text='there.', start=1.0, end=1.3, confidence=0.8, speaker=None))
 """
 
 from __future__ import annotations
 
-import re
+from typing import Any, Tuple
 
 from ..model import Segment, Transcript, Word
-from ._json import JsonShape
+from ._json import JsonShape, key_path
 
 TYPE = "kaldi"
-_WORDS = re.compile(r'^\s*\{.*"words"\s*:\s*\[\s*\{[^{}]*"word"\s*:', re.S)
-_PUNCT = re.compile(r'"punct"\s*:')
-_START = re.compile(r'^\s*\{\s*"metadata"\s*:\s*\{[^{}]*"version"[^{}]*\}\s*,\s*"(?:text|punct|words)"\s*:')
+EXTENSIONS = (".json",)
+SYNTAX = "json"
+ORIGIN = "engine"
+DESCRIPTION = "The BBC's Kaldi JSON: the punctuated words with times and confidences"
+EXAMPLE = ("kaldi.json", '{"text": "hello", "punct": "Hello.", "words": [{"start": 0.1, "end": 0.5, '
+           '"confidence": 1.0, "word": "hello", "punct": "Hello."}]}', "Hello.")
 
 
-def sniff(head: str) -> bool:
-    """A JSON object that starts with Kaldi's ``metadata`` and ``text``, or has a ``words`` list of
-    ``word`` objects and ``punct`` keys (the head of a long file may not reach the words)."""
-    if '"results"' in head or '"segments"' in head:
+def _body(document: Any) -> Tuple[Any, str]:
+    """The Kaldi object and its key path: the ``retval`` of the BBC's wrapper, or the document."""
+    if isinstance(document, dict) and "action" in document and isinstance(document.get("retval"), dict):
+        return document["retval"], "retval"
+    return document, ""
+
+
+def sniff(document: Any) -> bool:
+    """``words`` objects with ``word`` and ``punct`` or ``confidence``; or a ``punct`` string
+    without ``words``, ``segments`` or ``results``."""
+    body = _body(document)[0]
+    if not isinstance(body, dict) or "segments" in body or "results" in body:
         return False
-    return bool(_START.match(head)) or (bool(_WORDS.match(head)) and bool(_PUNCT.search(head)))
+    words = body.get("words")
+    if isinstance(words, list) and words and isinstance(words[0], dict):
+        return "word" in words[0] and ("punct" in words[0] or "confidence" in words[0])
+    return isinstance(body.get("punct"), str) and not words
 
 
-def parse(text: str, source: str) -> Transcript:
-    """Read Kaldi JSON text."""
+def parse(document: Any, source: str) -> Transcript:
+    """Read the BBC's Kaldi JSON, parsed (see the module's description)."""
     doc = JsonShape(source)
-    data = doc.expect(doc.load(text), dict, "")
-    items = doc.get(data, "words", list, "", required=False)
+    data, path = _body(document)
+    doc.expect(data, dict, path)
+    items = doc.get(data, "words", list, path, required=False)
     if items is None:
-        whole = doc.get(data, "punct", str, "", required=False)
-        whole = doc.get(data, "text", str, "") if whole is None else whole
+        whole = doc.get(data, "punct", str, path, required=False)
+        whole = doc.get(data, "text", str, path) if whole is None else whole
         return Transcript(TYPE, (Segment(" ".join(whole.split())),) if whole.strip() else ())
     words = []
     for i, item in enumerate(items):
-        try:  # the usual item, quickly; anything else is checked field by field below
-            shown, start, end, confidence = item.get("punct") or item["word"], item["start"], item["end"], \
-                item["confidence"]
-            if shown.__class__ is not str or not (start.__class__ is end.__class__ is confidence.__class__ is float):
-                raise TypeError
-        except (AttributeError, KeyError, TypeError):
-            where = f"words[{i}]"
-            doc.expect(item, dict, where)
-            shown = doc.get(item, "punct", str, where, required=False) or doc.get(item, "word", str, where)
-            start = doc.number(item, "start", where)
-            end = doc.number(item, "end", where)
-            confidence = doc.number(item, "confidence", where)
+        where = f"{key_path(path, 'words')}[{i}]"
+        doc.expect(item, dict, where)
+        shown = doc.get(item, "punct", str, where, required=False) or doc.get(item, "word", str, where)
+        start = doc.number(item, "start", where)
+        end = doc.number(item, "end", where)
+        confidence = doc.number(item, "confidence", where)
         shown = shown.strip()
         if shown:
             words.append(Word(shown, start, end, confidence))

@@ -1,4 +1,4 @@
-"""Speechmatics batch transcripts in the ``json-v2`` format.
+"""Speechmatics transcripts: the batch ``json-v2`` format, and the real-time API's messages.
 
 What is read from ``results``, in order:
 
@@ -15,18 +15,22 @@ What is read from ``results``, in order:
 - **segments**: a sentence: a new one starts after a punctuation mark with ``is_eos``, and
   where the speaker or the ``channel`` (channel diarization) changes.
 
-Recognised (for ``.json`` files) by ``"format": "2.…"``, by ``transcription_config``, or by a
-``results`` entry of type ``word`` or ``punctuation``.
+The real-time API sends the same results in ``AddTranscript`` messages; a file of those
+messages (a JSON array, or one message a line) is read as the results of its ``AddTranscript``
+messages in order (partial transcripts and other messages are skipped).
+
+Recognised (for ``.json`` files) by its shape: an object whose ``results`` are objects with a
+``type``, or an array of objects with a ``message`` of which one is ``AddTranscript``.
 
 :example:
-    >>> t = parse('''{"format": "2.9", "results": [
+    >>> import json
+    >>> t = parse(json.loads('''{"format": "2.9", "results": [
     ...   {"type": "word", "start_time": 0.1, "end_time": 0.5,
     ...    "alternatives": [{"content": "Good", "confidence": 0.99, "speaker": "S1"}]},
     ...   {"type": "word", "start_time": 0.5, "end_time": 1.2,
     ...    "alternatives": [{"content": "evening", "confidence": 0.97, "speaker": "S1"}]},
     ...   {"type": "punctuation", "start_time": 1.2, "end_time": 1.2, "attaches_to": "previous",
-    ...    "is_eos": true, "alternatives": [{"content": ".", "confidence": 1.0, "speaker": "S1"}]}]}''',
-    ...   "s.json")
+    ...    "is_eos": true, "alternatives": [{"content": ".", "confidence": 1.0, "speaker": "S1"}]}]}'''), "s.json")
     >>> s = t.segments[0]
     >>> s.text, s.start, s.end, s.speaker, s.words[1]
     ('Good evening.', 0.1, 1.2, 'S1', Word(text='evening.', start=0.5, end=1.2, confidence=0.97, speaker='S1'))
@@ -34,21 +38,49 @@ Recognised (for ``.json`` files) by ``"format": "2.…"``, by ``transcription_co
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Any, Iterator, List, Optional, Tuple
 
 from ..model import Segment, Transcript, Word
-from ._json import JsonShape, heads, segment_of_words, shown
+from ._json import JsonShape, segment_of_words, shown
 
 TYPE = "speechmatics"
+EXTENSIONS = (".json",)
+SYNTAX = "json"
+ORIGIN = "engine"
+DESCRIPTION = "Speechmatics json-v2 and real-time AddTranscript messages: the words, punctuation attached as marked"
+EXAMPLE = ("sm.json", '{"format": "2.9", "results": [{"type": "word", "start_time": 0.1, "end_time": 0.5, '
+           '"alternatives": [{"content": "Hello", "confidence": 0.9}]}]}', "Hello")
 
 _ATTACHES = ("previous", "next", "both", "none")
 
 
-def sniff(head: str) -> bool:
-    """True when the start of a file looks like Speechmatics' json-v2."""
-    return (heads(head, r'"format"\s*:\s*"2\.')
-            or heads(head, r'"transcription_config"\s*:')
-            or heads(head, r'"results"\s*:\s*\[', r'"type"\s*:\s*"(?:word|punctuation)"'))
+def _messages(document: Any) -> bool:
+    """Whether ``document`` is a list of real-time messages with at least one ``AddTranscript``."""
+    return isinstance(document, list) and all(isinstance(m, dict) and "message" in m for m in document) \
+        and any(m["message"] == "AddTranscript" for m in document)
+
+
+def sniff(document: Any) -> bool:
+    """An object whose ``results`` are objects with a ``type`` (or empty, with the json-v2
+    ``format`` or ``job``); or real-time messages."""
+    if _messages(document):
+        return True
+    results = document.get("results") if isinstance(document, dict) else None
+    if not isinstance(results, list):
+        return False
+    if not results:  # no speech: the format's metadata tells
+        return "format" in document or "job" in document
+    return all(isinstance(r, dict) and "type" in r for r in results)
+
+
+def _results(doc: JsonShape, document: Any) -> Iterator[Tuple[dict, str]]:
+    """Every result with its key path: those of the document, or of each ``AddTranscript`` message."""
+    if not _messages(document):
+        yield from doc.each(doc.expect(document, dict, ""), "results", "")
+        return
+    for i, message in enumerate(document):
+        if message["message"] == "AddTranscript":
+            yield from doc.each(message, "results", f"[{i}]")
 
 
 def _lower(a: Optional[float], b: Optional[float]) -> Optional[float]:
@@ -107,12 +139,11 @@ def _token(doc: JsonShape, item: dict, at: str, speaker: Optional[str] = None) -
                 doc.speaker(alternative, "speaker", where) or speaker)
 
 
-def parse(text: str, source: str) -> Transcript:
-    """Read Speechmatics' json-v2 (see the module's description)."""
+def parse(document: Any, source: str) -> Transcript:
+    """Read Speechmatics' parsed JSON (see the module's description)."""
     doc = JsonShape(source)
-    data = doc.expect(doc.load(text), dict, "")
     sentences = _Sentences()
-    for item, at in doc.each(data, "results", ""):
+    for item, at in _results(doc, document):
         kind = doc.get(item, "type", str, at)
         if kind == "speaker_change":
             continue

@@ -20,6 +20,12 @@ from ..cues import blocks, is_timing, plain, timing
 from ..model import Segment, Transcript
 
 TYPE = "srt"
+EXTENSIONS = (".srt",)
+SYNTAX = "text"
+IN_TXT = True
+ORIGIN = "subtitles"
+DESCRIPTION = "SubRip subtitles (.srt): the cues' text without tags"
+EXAMPLE = ("subs.srt", "1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i> world\n", "Hello world")
 _START = re.compile(r"^\s*\d+\s*\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s+-->\s+\d", re.S)
 _OVERRIDE = re.compile(r"\{\\[^}]*\}")
 

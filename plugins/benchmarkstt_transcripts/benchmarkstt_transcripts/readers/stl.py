@@ -1,6 +1,6 @@
 """EBU STL (Tech 3264, binary ``.stl``): the text of each subtitle, with its times in and out.
 
-A reader of bytes (``BINARY``). The GSI block (1,024 bytes) and the TTI blocks (128 bytes
+A reader of bytes (``SYNTAX = "bytes"``). The GSI block (1,024 bytes) and the TTI blocks (128 bytes
 each) are read by ttconv, the Sandflow/EBU-community converter: the character code tables,
 extension blocks and teletext control codes are its business. A subtitle's rows are joined by
 spaces; times are seconds from the programme's start (``TCP``). STL has no speakers.
@@ -16,7 +16,28 @@ from ..model import Transcript
 from ..ttconv_model import quiet, segments
 
 TYPE = "stl"
-BINARY = True
+EXTENSIONS = (".stl",)
+SYNTAX = "bytes"
+ORIGIN = "subtitles"
+DESCRIPTION = "EBU STL subtitles (binary .stl): the text of the subtitles with their times"
+#: the example: an EBU STL file of one subtitle, in base64
+_EXAMPLE_BASE64 = ("ODUwU1RMMjUuMDExMDAwOVBhc3NhZ2UgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAyNjAxMDEyNjAxMDEwMDAwMDAxMDAwMDEwMDE0MDIzMTAwMDAwMDAwMDAwMDAwMDAxMUdCUiAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIAEBAP8AAAABAAAAAgAUAgBIZW"
+                   "xsbyB3b3JsZI+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4"
+                   "+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+P")
+EXAMPLE = ("subs.stl", _EXAMPLE_BASE64, "Hello world")
 GSI, TTI = 1024, 128
 _DFC = re.compile(rb"^STL\d\d\.01$")
 

@@ -31,6 +31,10 @@ from ..model import Segment, Transcript
 from ._nist import by_recording, head_matches, records
 
 TYPE = "trn"
+EXTENSIONS = (".trn",)
+SYNTAX = "text"
+DESCRIPTION = "NIST TRN (sclite): one utterance a line, its id in parentheses at the end"
+EXAMPLE = ("a.trn", "hello (utt_1)\n", "hello")
 
 _LINE = re.compile(r"(.*?)\s*\(([^()\s]+)\)")
 

@@ -29,12 +29,18 @@ from ..clock import clock
 from ..model import Segment, Transcript
 
 TYPE = "ttml"
+EXTENSIONS = (".ttml", ".dfxp", ".xml")
+SYNTAX = "xml"
+ORIGIN = "subtitles"
+DESCRIPTION = "TTML, DFXP, EBU-TT, EBU-TT-D and IMSC subtitles: the text of the body's p elements"
+_EXAMPLE = ('<tt xmlns="http://www.w3.org/ns/ttml"><head><metadata/></head><body><div>'
+            '<p begin="00:00:01.000" end="00:00:02.000">Hello<br/>world &amp; all</p></div></body></tt>')
+EXAMPLE = ("subs.ttml", _EXAMPLE, "Hello world & all")
 NAMESPACES = ("http://www.w3.org/ns/ttml", "http://www.w3.org/2006/10/ttaf1", "http://www.w3.org/2006/04/ttaf1")
 PARAMETER = ("http://www.w3.org/ns/ttml#parameter", "http://www.w3.org/2006/10/ttaf1#parameter",
              "http://www.w3.org/2006/04/ttaf1#parameter")
 METADATA = ("http://www.w3.org/ns/ttml#metadata", "http://www.w3.org/2006/10/ttaf1#metadata",
             "http://www.w3.org/2006/04/ttaf1#metadata")
-_ROOT = re.compile(r"<(?:[\w.-]+:)?tt[\s>]")
 _OFFSET = re.compile(r"^(\d+(?:\.\d+)?)(h|ms|m|s|f|t)$")
 # the usual clock time, HH:MM:SS with up to 6 decimals, as "HH:MM:S" (to the tens of seconds) and the rest
 _USUAL = re.compile(r"([0-9]{2}:[0-9]{2}:[0-9])([0-9](?:\.[0-9]{1,6})?)")
@@ -42,9 +48,11 @@ _RUBY = "{http://www.w3.org/ns/ttml#styling}ruby"
 _RUBY_TEXT = ("text", "textContainer", "delimiter")
 
 
-def sniff(head: str) -> bool:
-    """A ``tt`` element in a TTML namespace (any of its versions)."""
-    return bool(_ROOT.search(head)) and ("/ns/ttml" in head or "/ttaf1" in head)
+def sniff(root: str) -> bool:
+    """The root element is ``tt`` in a TTML namespace (any of its versions): ``root`` is its
+    tag, ``{namespace}tt``."""
+    namespace, _, name = root[1:].partition("}")
+    return name == "tt" and namespace in NAMESPACES
 
 
 def _split(tag: str) -> tuple:

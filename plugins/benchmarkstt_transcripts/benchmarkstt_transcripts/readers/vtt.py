@@ -23,6 +23,12 @@ from ..cues import blocks, is_timing, plain, timing
 from ..model import Segment, Transcript
 
 TYPE = "vtt"
+EXTENSIONS = (".vtt", ".webvtt")
+SYNTAX = "text"
+IN_TXT = True
+ORIGIN = "subtitles"
+DESCRIPTION = "WebVTT captions (.vtt): the cues' text without tags, voices as speakers"
+EXAMPLE = ("subs.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann>Hello <b>world</b>\n", "Hello world")
 _HEADER = re.compile(r"^WEBVTT(?:[ \t].*)?$")
 _VOICE = re.compile(r"<v(?:\.[^\s>]*)?(?:\s+([^>]*))?>")
 _RUBY_TEXT = re.compile(r"<rt>.*?</rt>", re.S)

@@ -6,23 +6,26 @@ What is read:
   space Whisper writes, its ``start`` and ``end`` (seconds), and its ``speaker`` when the file
   has one (diarizing tools built on Whisper add it);
 - **words**: a segment's own ``words`` (the command with ``--word_timestamps True``: ``word``,
-  ``start``, ``end``, ``probability`` as the confidence), or else the API's top-level ``words``
+  ``start``, ``end``, ``probability`` as the confidence; whisper-timestamped's ``text``,
+  ``start``, ``end``, ``confidence``), or else the API's top-level ``words``
   (``timestamp_granularities=["word"]``), each handed to the segment it starts in;
 - a file with ``words`` but no ``segments`` is one segment whose text is the top-level
   ``text``; a file with only ``text`` (the API's ``json`` format) is one segment without
   times.
 
-Recognised (for ``.json`` files) by ``"text"`` as the first key (the command writes it first),
-by a segment's own keys (``seek``, ``avg_logprob``, ``no_speech_prob``, ``compression_ratio``),
-by the API's ``"task": "transcribe"``, or by WhisperX's ``word_segments``.
+Recognised (for ``.json`` files) by its shape: an object with a ``segments`` array of objects
+with ``text``; or the API's ``words`` (objects with ``word``, without Kaldi's ``punct`` and
+``confidence``); or only Whisper's own top-level keys (``text``, ``task``, ``language``,
+``duration``, ``usage``).
 
 :example:
-    >>> t = parse('''{"text": " Good evening. Tonight,", "segments": [
+    >>> import json
+    >>> t = parse(json.loads('''{"text": " Good evening. Tonight,", "segments": [
     ...   {"id": 0, "seek": 0, "start": 0.0, "end": 1.2, "text": " Good evening.",
     ...    "words": [{"word": " Good", "start": 0.0, "end": 0.4, "probability": 0.98},
     ...              {"word": " evening.", "start": 0.4, "end": 1.2, "probability": 0.95}]},
     ...   {"id": 1, "seek": 0, "start": 1.5, "end": 2.0, "text": " Tonight,"}],
-    ...   "language": "en"}''', "a.json")
+    ...   "language": "en"}'''), "a.json")
     >>> t.text()
     'Good evening.\\nTonight,'
     >>> t.segments[0].words[1]
@@ -31,37 +34,52 @@ by the API's ``"task": "transcribe"``, or by WhisperX's ``word_segments``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..model import Segment, Transcript, Word
-from ._json import JsonShape, heads, segment_of_words, words_within
+from ._json import JsonShape, segment_of_words, words_within
 
 TYPE = "whisper"
+EXTENSIONS = (".json",)
+SYNTAX = "json"
+ORIGIN = "engine"
+DESCRIPTION = "OpenAI Whisper JSON (the CLI's, the API's verbose_json, whisper-timestamped's): the segments' text"
+EXAMPLE = ("whisper.json", '{"text": " Hello", "segments": [{"id": 0, "start": 0.0, "end": 0.5, "text": " Hello"}]}',
+           "Hello")
+#: the top-level keys of the API's ``json`` and ``verbose_json`` formats
+API_KEYS = {"text", "task", "language", "duration", "usage", "segments", "words", "logprobs"}
 
-_SEGMENT_KEYS = r'"(?:seek|avg_logprob|no_speech_prob|compression_ratio)"\s*:'
-
-
-def sniff(head: str) -> bool:
-    """True when the start of a file looks like Whisper's JSON."""
-    return (heads(head, r'\A\s*\{\s*"text"\s*:')
-            or heads(head, r'"segments"\s*:', _SEGMENT_KEYS)
-            or heads(head, r'"task"\s*:\s*"(?:transcribe|translate)"')
-            or heads(head, r'"word_segments"\s*:'))
+def sniff(document: Any) -> bool:
+    """``segments`` objects with ``text``; the API's ``words`` (``word`` without ``punct`` or
+    ``confidence``); or only the API's top-level keys with a ``text`` string."""
+    if not isinstance(document, dict):
+        return False
+    segments = document.get("segments")
+    if isinstance(segments, list):
+        return all(isinstance(s, dict) and "text" in s for s in segments) and (bool(segments) or "text" in document)
+    words = document.get("words")
+    if isinstance(words, list) and words:
+        first = words[0]
+        return isinstance(first, dict) and "word" in first and "punct" not in first and "confidence" not in first
+    return isinstance(document.get("text"), str) and set(document) <= API_KEYS
 
 
 def _words(doc: JsonShape, obj: dict, path: str) -> list:
     words = []
     for item, at in doc.each(obj, "words", path, required=False):
-        words.append(Word(doc.get(item, "word", str, at).strip(),
+        timestamped = "word" not in item and "text" in item  # whisper-timestamped's words
+        words.append(Word(doc.get(item, "text" if timestamped else "word", str, at).strip(),
                           doc.get(item, "start", float, at, required=False),
                           doc.get(item, "end", float, at, required=False),
-                          doc.get(item, "probability", float, at, required=False),
+                          doc.get(item, "confidence" if timestamped else "probability", float, at, required=False),
                           doc.speaker(item, "speaker", at)))
     return words
 
 
-def parse(text: str, source: str) -> Transcript:
-    """Read Whisper's JSON (see the module's description)."""
+def parse(document: Any, source: str) -> Transcript:
+    """Read Whisper's parsed JSON (see the module's description)."""
     doc = JsonShape(source)
-    data = doc.expect(doc.load(text), dict, "")
+    data = doc.expect(document, dict, "")
     if not any(key in data for key in ("text", "segments", "words")):
         doc.fail("", "expected Whisper JSON with text, segments or words; found none of them")
     full_text = doc.get(data, "text", str, "", required=False)
