@@ -9,7 +9,7 @@ import pytest
 from benchmarkstt_core.errors import InputError
 
 pytest.importorskip("benchmarkstt_transcripts")
-from benchmarkstt_transcripts.readers import aws, seglst  # noqa: E402
+from benchmarkstt_transcripts.reading import parse_text  # noqa: E402
 
 BIG = "1" + "0" * 400
 
@@ -19,14 +19,14 @@ BIG = "1" + "0" * 400
 def test_seglst_times_are_finite(value, shown):
     doc = f'[{{"session_id": "s", "speaker": "A", "start_time": {value}, "end_time": 3, "words": "hi"}}]'
     with pytest.raises(InputError) as err:
-        seglst.parse(doc, "t.json")
+        parse_text("seglst", doc, "t.json")
     assert str(err.value) == f"t.json: [0].start_time: expected a finite number, got {shown}"
 
 
 def test_an_integer_of_thousands_of_digits_is_one_clear_error():
     doc = '[{"session_id": "s", "speaker": "A", "start_time": 1' + "0" * 5000 + ', "words": "hi"}]'
     with pytest.raises(InputError, match="^t.json: not readable JSON: a number of thousands of digits$"):
-        seglst.parse(doc, "t.json")
+        parse_text("seglst", doc, "t.json")
 
 
 @pytest.mark.parametrize("field, value, shown", [("start_time", '"inf"', '"inf"'), ("start_time", '"NaN"', '"NaN"'),
@@ -40,5 +40,5 @@ def test_aws_times_and_confidences_are_finite(field, value, shown):
            f'"alternatives": [{{"confidence": {times["confidence"]}, "content": "Hi"}}]}}]}}}}')
     where = "results.items[0]" + (".alternatives[0]" if field == "confidence" else "")
     with pytest.raises(InputError) as err:
-        aws.parse(doc, "a.json")
+        parse_text("aws", doc, "a.json")
     assert str(err.value) == f"a.json: {where}.{field}: expected a finite number, got {shown}"

@@ -14,7 +14,7 @@ from benchmarkstt_core.errors import InputError
 from conftest import ROOT, assert_clean_error
 
 pytest.importorskip("benchmarkstt_transcripts")
-from benchmarkstt_transcripts.reading import infer_type, read_transcript  # noqa: E402
+from benchmarkstt_transcripts.reading import infer_type, parse_text, read_transcript  # noqa: E402
 from benchmarkstt_transcripts.readers import available  # noqa: E402
 
 DATA = ROOT / "tests" / "transcripts" / "data"
@@ -60,51 +60,8 @@ def test_aws_speakers_from_speaker_label_segments():
         item.pop("speaker_label", None)
     doc["results"]["speaker_labels"]["segments"] = [
         {"speaker_label": "spk_A", "items": [{"start_time": "1.00", "speaker_label": "spk_A"}]}]
-    from benchmarkstt_transcripts.readers import aws
-
-    transcript = aws.parse(json.dumps(doc), "a.json")
+    transcript = parse_text("aws", json.dumps(doc), "a.json")
     assert [w.speaker for s in transcript.segments for w in s.words][:2] == ["spk_A", None]
-
-
-def _aws_checked(text: str) -> tuple:
-    """The AWS reader's field-by-field reading (the path unusual files take)."""
-    from benchmarkstt_transcripts.readers import aws
-    from benchmarkstt_transcripts.readers._json import JsonShape
-
-    doc = JsonShape("a.json")
-    results = json.loads(text)["results"]
-    return aws._turns(results["items"], aws._speakers_by_start(results, doc), doc)
-
-
-def _aws_by_speaker_segments() -> str:
-    doc = json.loads((DATA / "passage_aws.json").read_text(encoding="utf-8"))
-    for item in doc["results"]["items"]:
-        item.pop("speaker_label", None)
-    return json.dumps(doc)
-
-
-@pytest.mark.parametrize("text", [(ROOT / "tests" / "data" / "qt_aws.json").read_text(encoding="utf-8"),
-                                  (DATA / "passage_aws.json").read_text(encoding="utf-8"),
-                                  _aws_by_speaker_segments()], ids=["qt_aws", "passage", "speaker-segments"])
-def test_aws_typed_decoding_reads_what_the_checked_path_reads(text):
-    """The usual file is decoded into typed items (msgspec) and its words made on first use: the
-    segments and every word's text, times, confidence and speaker are those of the field-by-field
-    reading, bit for bit."""
-    from benchmarkstt_transcripts.readers import aws
-
-    typed = aws._typed_turns(text)
-    assert typed is not None and typed == _aws_checked(text)
-    words = [w for s in typed for w in s.words]
-    checked = [w for s in _aws_checked(text) for w in s.words]
-    assert len(words) > 10 and [repr(w) for w in words] == [repr(w) for w in checked]
-
-
-def test_aws_words_are_made_when_first_read():
-    from benchmarkstt_transcripts.readers import aws
-
-    segment = aws.parse((DATA / "passage_aws.json").read_text(encoding="utf-8"), "a.json").segments[0]
-    assert callable(segment._words)
-    assert segment.words[0] == segment.words[0] and segment.words[1].end == 1.8 and not callable(segment._words)
 
 
 def test_kaldi_words_times_confidences():

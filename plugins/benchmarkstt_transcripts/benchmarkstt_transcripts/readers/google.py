@@ -22,7 +22,8 @@ What is read:
   of Google's Python client (``start_time``).
 
 Recognised (for ``.json`` files) by its shape: an object (or its ``response``) whose ``results``
-is an array of objects with ``alternatives`` (and no ``type``, which Speechmatics' results have),
+is an array of objects whose ``alternatives`` have a ``transcript`` or ``words`` (and no ``type``,
+which Speechmatics' results have),
 or an object of objects keyed by audio URI (v2's ``batchRecognize``).
 
 :example:
@@ -73,15 +74,17 @@ def _key(obj: dict, *names: str) -> str:
 
 
 def sniff(document: Any) -> bool:
-    """``results``: an array of objects with ``alternatives`` and without ``type``, or (v2's
+    """``results``: an array of objects without ``type`` whose ``alternatives`` have a
+    ``transcript`` or ``words``, or (v2's
     ``batchRecognize``) an object of objects; in the document or its ``response``."""
     body = document.get("response", document) if isinstance(document, dict) and "results" not in document \
         else document
     results = body.get("results") if isinstance(body, dict) else None
     if isinstance(results, list):
         entries = [r for r in results if isinstance(r, dict)]
+        alternatives = [a for r in entries for a in r.get("alternatives") or () if isinstance(a, dict)]
         return len(entries) == len(results) and not any("type" in r for r in entries) \
-            and any("alternatives" in r for r in entries)
+            and any("transcript" in a or "words" in a for a in alternatives)
     return isinstance(results, dict) and bool(results) and all(isinstance(r, dict) for r in results.values()) \
         and any(_key(r, "inlineResult") in r or "transcript" in r for r in results.values())
 
