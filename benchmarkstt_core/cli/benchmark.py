@@ -27,11 +27,14 @@ def _choices(registry: Any) -> dict:
 
 def read_input(host: PluginHost, kind: str, source: str, context: Context, flag: str) -> str:
     """The text of ``source`` read by the input type ``kind``; where ``source`` names no file,
-    the error says how to compare the text itself (``flag argument``)."""
+    the error says how to compare the text itself (``flag argument``); an error that tells to
+    give the type "with -rt/-ht" names this side's flag only."""
     try:
         return host.registries.inputs.get(kind).create([source], context=context).read()
     except InputError as exc:
         if kind == "argument" or os.path.lexists(source):
+            if "-rt/-ht" in str(exc):
+                raise InputError(str(exc).replace("-rt/-ht", flag)) from None
             raise
         raise InputError(f"{exc} (to compare the text itself, give {flag} argument)") from None
 
@@ -52,6 +55,15 @@ def warn_if_implausible(reference: str, hypothesis: str, args: argparse.Namespac
         if big > 5 * small:
             context.warn(f"{name} has {big} words, more than five times the {small} of {other}: "
                          f"was each read as the right type (-rt/-ht)?")
+
+
+def warn_if_swapped(reference: str, hypothesis: str, args: argparse.Namespace, context: Context) -> None:
+    """Warn when the reference is a speech-to-text engine's output and the hypothesis subtitles:
+    the sides look swapped. An input type tells where its text comes from by the text's
+    ``origin`` (``"engine"`` or ``"subtitles"``), when it knows."""
+    if getattr(reference, "origin", None) == "engine" and getattr(hypothesis, "origin", None) == "subtitles":
+        context.warn(f"the reference {args.reference} is a speech-to-text engine's output and the hypothesis "
+                     f"{args.hypothesis} subtitles: are they swapped? (-r is the reference, -h the hypothesis)")
 
 
 def log_writer(dialect: Any, with_title: bool) -> Any:
@@ -134,6 +146,7 @@ class BenchmarkCommand:
         texts = [read_input(host, args.reference_type, args.reference, sides[0], "-rt"),
                  read_input(host, args.hypothesis_type, args.hypothesis, sides[1], "-ht")]
         warn_if_implausible(*texts, args, context)
+        warn_if_swapped(*texts, args, context)
         if getattr(output, "shows_normalization", False):
             output.normalization = pipeline.normalization
         # only the list holds the texts: each goes once its words are made

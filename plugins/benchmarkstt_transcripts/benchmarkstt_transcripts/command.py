@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from benchmarkstt_core.context import Context, check_encoding
+from benchmarkstt_core.errors import InputError
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
@@ -39,7 +40,12 @@ class TranscriptCommand:
 
         context = Context(host.registries, host.hook, encoding=args.encoding and check_encoding(args.encoding),
                           stdin=True, encoding_hint="give its encoding with --encoding")
-        transcript = read_transcript(args.inputfile, args.type, context)
+        try:
+            transcript = read_transcript(args.inputfile, args.type, context)
+        except InputError as exc:  # the type is given here with -t
+            if "-rt/-ht" not in str(exc):
+                raise
+            raise InputError(str(exc).replace("-rt/-ht", "-t")) from None
         if args.output == "json":
             text = json.dumps(transcript.as_dict(), ensure_ascii=False, indent=1) + "\n"
         else:

@@ -40,9 +40,17 @@ class TranscriptInput(Input):
         return timed(parse_text(cls.name, content, source))
 
 
+class TranscriptText(TimedText):
+    """A transcript's text with its words' extras, and its ``origin``: ``"engine"`` (a
+    speech-to-text engine's output), ``"subtitles"``, or None (the reader's ``ORIGIN``)."""
+
+    __slots__ = ("origin",)
+
+
 def timed(transcript: Transcript) -> TimedText:
     """The transcript's text, with its words' times and speakers for the segmenter's items."""
-    text = TimedText(transcript.text(), lambda: WordExtras(transcript, text.word_count()))
+    text = TranscriptText(transcript.text(), lambda: WordExtras(transcript, text.word_count()))
+    text.origin = getattr(reader(transcript.type), "ORIGIN", None)
     return text
 
 

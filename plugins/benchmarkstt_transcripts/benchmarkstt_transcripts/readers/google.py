@@ -81,6 +81,8 @@ def sniff(document: Any) -> bool:
         else document
     results = body.get("results") if isinstance(body, dict) else None
     if isinstance(results, list):
+        if not results:  # no speech: Speechmatics' empty results look the same
+            return "format" not in body
         entries = [r for r in results if isinstance(r, dict)]
         alternatives = [a for r in entries for a in r.get("alternatives") or () if isinstance(a, dict)]
         return len(entries) == len(results) and not any("type" in r for r in entries) \

@@ -61,15 +61,14 @@ def _messages(document: Any) -> bool:
 
 
 def sniff(document: Any) -> bool:
-    """An object whose ``results`` are objects with a ``type`` (or empty, with the json-v2
-    ``format`` or ``job``); or real-time messages."""
+    """An object whose ``results`` are objects with a ``type`` (or none); or real-time messages."""
     if _messages(document):
         return True
     results = document.get("results") if isinstance(document, dict) else None
     if not isinstance(results, list):
         return False
-    if not results:  # no speech: the format's metadata tells
-        return "format" in document or "job" in document
+    if not results:  # no speech: Google's empty results look the same, unless json-v2's ``format`` tells
+        return True
     return all(isinstance(r, dict) and "type" in r for r in results)
 
 
