@@ -64,7 +64,10 @@ def warn_if_structured(text: str, source: str, context: Context | None) -> None:
             what = None
     if what is None:
         return
-    kind = context.hook.infer_input_type(path=source) if context.hook is not None and source != "-" else None
+    try:
+        kind = context.hook.infer_input_type(path=source) if context.hook is not None and source != "-" else None
+    except InputError:  # several types fit it: the warning names none
+        kind = None
     probably = f"it is probably of type {kind!r} (give it with -rt/-ht {kind})" if kind and kind != "plaintext" \
         else "give its type with -rt/-ht if a plugin reads it"
     context.warn(f"{source}: read as plain text but it is {what}: {probably}")

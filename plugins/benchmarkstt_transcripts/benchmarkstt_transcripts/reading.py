@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 HEAD = 65536
 #: extensions that name a container syntax, not a format: the content decides
-CONTAINERS = (".json", ".xml", ".txt", "")
+CONTAINERS = (".json", ".jsonl", ".xml", ".txt", "")
 
 #: the last document parsed to recognise a file, ``(text, document)``: reading the same file
 #: right after (the usual case: a type is inferred, then the file is read) does not parse it again
@@ -102,13 +102,13 @@ def recognise(source: str, data: bytes, kinds: list, extension: str) -> Optional
         try:
             document = load_json(text, source)
         except InputError:
-            if extension == ".json":
+            if extension in (".json", ".jsonl"):
                 raise
             document = None
         if document is not None:
             found += [m.TYPE for m in modules if m.SYNTAX == "json" and m.sniff(document)]
             _RECOGNISED[:] = [(text, document)]
-            if not found and extension == ".json":
+            if not found and extension in (".json", ".jsonl"):
                 raise InputError(f"{source}: JSON that no transcript reader recognises ({shape(document)}); "
                                  f"give its type with -rt/-ht ({', '.join(json_types())})")
     elif syntax == "xml":

@@ -44,7 +44,7 @@ from ..model import Segment, Transcript, Word
 from ._json import JsonShape, segment_of_words, shown
 
 TYPE = "speechmatics"
-EXTENSIONS = (".json",)
+EXTENSIONS = (".json", ".jsonl")
 SYNTAX = "json"
 ORIGIN = "engine"
 DESCRIPTION = "Speechmatics json-v2 and real-time AddTranscript messages: the words, punctuation attached as marked"

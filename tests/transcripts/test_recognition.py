@@ -1,0 +1,179 @@
+"""Types recognised by structure, never by words; the engines' real variants; the messages a
+user gets for a folder, an empty file, a document or media file, an undecidable type and
+swapped sides. Each test here fails on c7bf80e, where types were told by regular expressions
+over the first 64 KiB, spoken words included."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from itertools import cycle
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, assert_clean_error
+
+pytest.importorskip("benchmarkstt_transcripts")
+from benchmarkstt_transcripts.reading import infer_type, read_transcript  # noqa: E402
+
+DATA = ROOT / "tests" / "transcripts" / "data"
+VARIANTS = DATA / "variants"
+#: the engines' files: the shared passage and the engines' own shapes
+ENGINE_FILES = {**{f"passage_{kind}.json": kind for kind in (
+    "assemblyai", "aws", "azure", "deepgram", "google", "kaldi", "seglst", "speechmatics", "whisper")},
+    "engines/whisper_cli.json": "whisper", "engines/whisper_api.json": "whisper", "engines/google_v1.json": "google",
+    "engines/google_v2_operation.json": "google", "engines/azure_batch.json": "azure",
+    "engines/deepgram_utterances.json": "deepgram", "engines/assemblyai.json": "assemblyai",
+    "engines/speechmatics.json": "speechmatics"}
+#: the keys whose string values are spoken text, in any engine's JSON
+SPOKEN = {"transcript", "content", "word", "punctuated_word", "text", "display", "lexical", "itn", "maskedITN",
+          "punct", "Display", "DisplayText", "Lexical", "Word", "displayText", "words"}
+#: the words that told a type on c7bf80e
+KEY_NAMES = ("results", "segments", "channels", "alternatives", "words", "transcript")
+
+
+def _speak_key_names(value, names):
+    """``value`` with every spoken string replaced by the next of ``names`` (as many words as it
+    had; punctuation marks kept)."""
+    if isinstance(value, list):
+        return [_speak_key_names(v, names) for v in value]
+    if not isinstance(value, dict):
+        return value
+    return {key: " ".join(next(names) for _ in item.split()) if key in SPOKEN and isinstance(item, str)
+            and any(c.isalnum() for c in item) else _speak_key_names(item, names) for key, item in value.items()}
+
+
+@pytest.mark.parametrize("name", sorted(ENGINE_FILES))
+def test_engine_json_whose_words_are_key_names_is_read_as_its_type(name, tmp_path):
+    data = _speak_key_names(json.loads((DATA / name).read_text(encoding="utf-8")), cycle(KEY_NAMES))
+    path = tmp_path / "engine.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert infer_type(str(path)) == ENGINE_FILES[name]
+    spoken = set(read_transcript(str(path)).text().replace(".", " ").replace(",", " ").lower().split())
+    assert spoken and spoken <= set(KEY_NAMES), spoken
+
+
+def test_the_tutorial_files_read_with_spoken_key_names_end_to_end(bstt, tmp_path):
+    """A news recording of 600 words that says "results" and "channels": both engines' files read."""
+    kaldi = json.loads((ROOT / "tests" / "data" / "qt_kaldi.json").read_text(encoding="utf-8"))
+    kaldi["words"] = kaldi["words"][:600]
+    aws = json.loads((ROOT / "tests" / "data" / "qt_aws.json").read_text(encoding="utf-8"))
+    aws["results"]["items"] = aws["results"]["items"][:600]
+    aws["results"].pop("speaker_labels", None)
+    kaldi, aws = (_speak_key_names(data, cycle(KEY_NAMES)) for data in (kaldi, aws))
+    kaldi["text"] = kaldi["punct"] = " ".join(w["punct"] for w in kaldi["words"])
+    aws["results"]["transcripts"] = [{"transcript": " ".join(i["alternatives"][0]["content"]
+                                                             for i in aws["results"]["items"])}]
+    for engine, data in (("kaldi", kaldi), ("aws", aws)):
+        path = tmp_path / f"{engine}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        run = bstt("-r", str(ROOT / "tests" / "data" / "qt_reference.txt"), "-h", str(path), "--wer")
+        assert run.returncode == 0 and "five times" in run.stderr, run  # 600 words against 15,000
+
+
+VARIANT_READINGS = {
+    "whisper_timestamped.json": ("whisper", ("Good", 0.1, 0.42, 0.99)),
+    "google_node.json": ("google", ("Good", 0.1, 0.42, 0.0)),
+    "azure_sdk_null_words.json": ("azure", None),
+    "kaldi_bbc_wrapped.json": ("kaldi", ("Good", 0.1, 0.42, 0.99)),
+    "speechmatics_rt.json": ("speechmatics", ("Good", 0.1, 0.42, 0.99)),
+    "speechmatics_rt.jsonl": ("speechmatics", ("Good", 0.1, 0.42, 0.99)),
+    "seglst_string_times.json": ("seglst", None),
+    "assemblyai_highlights.json": ("assemblyai", ("Good", 0.1, 0.42, 0.99)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANT_READINGS))
+def test_each_real_variant_is_inferred_and_read(name):
+    kind, first_word = VARIANT_READINGS[name]
+    path = str(VARIANTS / name)
+    transcript = read_transcript(path)
+    assert infer_type(path) == transcript.type == kind
+    assert " ".join(transcript.text().lower().replace(".", "").replace(",", "").split()) == \
+        "good evening tonight the results"
+    words = [w for s in transcript.segments for w in s.words]
+    if first_word is None:
+        assert words == [] and transcript.segments[1].start == 1.5
+    else:
+        assert (words[0].text, words[0].start, words[0].end, words[0].confidence) == first_word
+        assert words[-1].text == "results." and words[-1].end == 2.6
+
+
+def test_google_node_times_are_seconds_and_nanos():
+    segments = read_transcript(str(VARIANTS / "google_node.json")).segments
+    assert [(s.start, s.end) for s in segments] == [(0.1, 1.3), (1.5, 2.7)]
+
+
+def test_partial_transcripts_of_speechmatics_real_time_are_not_read():
+    words = [w.text for s in read_transcript(str(VARIANTS / "speechmatics_rt.json")).segments for w in s.words]
+    assert words == ["Good", "evening.", "Tonight,", "the", "results."]
+
+
+# --- messages: one clear line naming the file, as a user gets it ---
+
+def _docx(path: Path) -> None:
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        archive.writestr("word/document.xml", "<w:document/>")
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda p: p.mkdir(), "is a directory, not a file"),
+    (lambda p: p.write_bytes(b""), "empty file"),
+    (lambda p: p.write_bytes(b" \n\n"), "empty file"),
+    (_docx, "a Word document (.docx), not a transcript: give a transcript or a text file"),
+    (lambda p: p.write_bytes(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj"), "a PDF document, not a transcript"),
+    (lambda p: p.write_bytes(b"RIFF\x24\x08\x00\x00WAVEfmt \x10\x00\x00\x00"), "an audio file (WAV), not a transcript"),
+    (lambda p: p.write_bytes(b"\x00\x00\x00\x20ftypisom\x00\x00\x02\x00"), "an audio or video file (MP4, M4A or MOV)"),
+])
+def test_a_file_that_is_no_transcript_is_named_as_what_it_is(bstt, tmp_path, make, message):
+    reference = tmp_path / ("transcripts" if "directory" in message else "reference.txt")
+    make(reference)
+    (tmp_path / "hypothesis.txt").write_text("good evening\n", encoding="utf-8")
+    error = assert_clean_error(bstt("-r", str(reference), "-h", str(tmp_path / "hypothesis.txt"), "--wer"))
+    assert error.startswith(f"benchmarkstt: error: {reference}: {message}"), error
+
+
+def test_json_two_types_fit_names_both_and_the_sides_flag(bstt, tools, tmp_path):
+    (tmp_path / "engine.json").write_text('{"results": []}', encoding="utf-8")
+    (tmp_path / "ref.txt").write_text("good evening\n", encoding="utf-8")
+    hypothesis = assert_clean_error(bstt("-r", str(tmp_path / "ref.txt"), "-h", str(tmp_path / "engine.json"),
+                                         "--wer"))
+    assert hypothesis.endswith("engine.json: its structure fits google and speechmatics: give its type with -ht "
+                               "(for example -ht google)")
+    reference = assert_clean_error(bstt("-r", str(tmp_path / "engine.json"), "-h", str(tmp_path / "ref.txt"),
+                                        "--wer"))
+    assert "give its type with -rt (for example -rt google)" in reference
+    tool = assert_clean_error(tools("transcript", "-i", str(tmp_path / "engine.json")), "benchmarkstt-tools")
+    assert "give its type with -t (for example -t google)" in tool
+    for kind in ("google", "plaintext"):  # plain text: the warning that it is JSON names no type
+        assert bstt("-r", str(tmp_path / "ref.txt"), "-h", str(tmp_path / "engine.json"), "-ht", kind,
+                    "--wer").returncode == 0
+
+
+def test_json_no_reader_recognises_names_its_shape_and_the_json_types(bstt, tmp_path):
+    (tmp_path / "odd.json").write_text('{"utterance": "good evening", "lang": "en"}', encoding="utf-8")
+    (tmp_path / "ref.txt").write_text("good evening\n", encoding="utf-8")
+    error = assert_clean_error(bstt("-r", str(tmp_path / "ref.txt"), "-h", str(tmp_path / "odd.json"), "--wer"))
+    assert error.endswith("odd.json: JSON that no transcript reader recognises (an object with keys lang, utterance); "
+                          "give its type with -ht (assemblyai, aws, azure, deepgram, google, kaldi, seglst, "
+                          "speechmatics, whisper)")
+
+
+def test_swapped_sides_warn(bstt):
+    run = bstt("-r", str(ROOT / "tests" / "data" / "qt_aws.json"), "-h", str(ROOT / "tests" / "data" / "qt_subs.xml"),
+               "--wer")
+    assert run.returncode == 0
+    assert "benchmarkstt: warning: the reference " in run.stderr and "are they swapped?" in run.stderr
+    right = bstt("-r", str(ROOT / "tests" / "data" / "qt_subs.xml"), "-h", str(ROOT / "tests" / "data" / "qt_aws.json"),
+                 "--wer")
+    assert right.returncode == 0 and right.stderr == ""
+
+
+def test_transcript_reads_plain_text_as_benchmarkstt_does(tools, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Good evening.\nTonight, the results.\n", encoding="utf-8")
+    assert tools("transcript", "-i", str(notes)).stdout == "Good evening.\nTonight, the results.\n"
+    shown = json.loads(tools("transcript", "-i", str(notes), "-o", "json").stdout)
+    assert shown["type"] == "plaintext" and shown["segments"][0]["text"] == "Good evening.\nTonight, the results."
