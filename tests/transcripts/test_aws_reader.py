@@ -62,3 +62,10 @@ def test_an_item_of_the_wrong_shape_is_named_by_its_key_path(change, message):
 def test_without_items_the_transcripts_are_read():
     text = json.dumps({"results": {"transcripts": [{"transcript": " Hello  there. "}], "items": []}})
     assert parse_text("aws", text, "a.json").text() == "Hello there."
+
+
+def test_a_null_time_or_confidence_is_none():
+    item = {"type": "pronunciation", "start_time": "null", "end_time": None,
+            "alternatives": [{"confidence": "NULL", "content": "Hi"}]}
+    word = parse_text("aws", json.dumps({"results": {"items": [item]}}), "a.json").segments[0].words[0]
+    assert (word.text, word.start, word.end, word.confidence) == ("Hi", None, None, None)

@@ -120,10 +120,11 @@ MALFORMED = [
      "a.json: results.items[0].type: expected a string, got 3"),
     ("a.json", '{"jobName": "x", "results": []}', "a.json: results: expected an object"),
     ("a.json", '{"jobName": "x", "results": {"items": [{"type": "pronunciation", "start_time": "1", "end_time": "2", '
-               '"alternatives": [{"content": "hi", "confidence": "NULL"}]}]}}',
-     'a.json: results.items[0].alternatives[0].confidence: expected a number, got "NULL"'),
-    ("a.json", '{"jobName": "x", "results": {"items": [{"type": "pronunciation", "start_time": "null", '
-               '"alternatives": [{"content": "hi"}]}]}}', 'results.items[0].start_time: expected a number, got "null"'),
+               '"alternatives": [{"content": "hi", "confidence": "high"}]}]}}',
+     'a.json: results.items[0].alternatives[0].confidence: expected a number, got "high"'),
+    ("a.json", '{"jobName": "x", "results": {"items": [{"type": "pronunciation", "start_time": "nan", '
+               '"alternatives": [{"content": "hi"}]}]}}', 'results.items[0].start_time: expected a finite number, '
+                                                          'got "nan"'),
     ("k.json", '{"metadata": {"version": "1"}, "words": [{"word": 5}]}', "k.json: words[0].word: expected a string"),
     ("k.json", '{"metadata": {"version": "1"}, "words": [{"word": "a", "start": "x"}]}',
      "k.json: words[0].start: expected a number"),

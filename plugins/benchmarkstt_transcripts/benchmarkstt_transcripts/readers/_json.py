@@ -34,6 +34,9 @@ _SECONDS = re.compile(r"-?\d+(?:\.\d+)?s")
 _ISO = re.compile(r"-?P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?"
                   r"(?:(\d+(?:\.\d+)?)S)?)?")
 _KINDS = {dict: "an object", list: "an array", str: "a string", float: "a number"}
+_NUMERIC = (float, int, str)  # not bool: True is no time
+#: msgspec's names of JSON types, as the errors say them
+_TYPE_WORDS = {"float": "a number", "int": "a number", "str": "a string", "array": "an array", "object": "an object"}
 
 
 def key_path(path: str, key: str) -> str:
@@ -100,7 +103,11 @@ class JsonShape:
 
     def first(self, obj: dict, key: str, path: str) -> Optional[Tuple[dict, str]]:
         """The first object of the array ``obj[key]`` (the best alternative), None if it is empty."""
-        return next(self.each(obj, key, path), None)
+        array = self.get(obj, key, list, path)
+        if not array:
+            return None
+        where = f"{key_path(path, key)}[0]"
+        return self.expect(array[0], dict, where), where
 
     def duration(self, obj: dict, key: str, path: str) -> Optional[float]:
         """A protobuf duration as seconds: the JSON string ``"1.300s"``, or the object that
@@ -130,27 +137,61 @@ class JsonShape:
         """A time or confidence given as a JSON number or a numeric string (AWS writes ``"0.5"``);
         None when absent; an error when it is not finite (``NaN``, ``"inf"``, ``1e400``)."""
         value = obj.get(key)
-        found = type(value)
         if value is None:
             return None
-        if found is float or found is int:
-            return self._finite(value, key_path(path, key))
-        if found is str:
+        if value.__class__ in _NUMERIC:
             try:
-                return self._finite(float(value), key_path(path, key), value)
-            except ValueError:
-                pass
+                number = float(value)
+            except ValueError:  # a string that is no number
+                number = None
+            except OverflowError:  # an integer too big for a float
+                number = math.inf
+            if number is not None:
+                if math.isfinite(number):
+                    return number
+                self.fail(key_path(path, key), f"expected a finite number, got {shown(value)}")
         self.fail(key_path(path, key), f"expected a number, got {shown(value)}")
 
-    def _finite(self, number: Any, path: str, written: Any = None) -> float:
+    def _finite(self, number: Any, path: str) -> float:
         """``number`` (a float or an int) as a finite float, else an error naming ``path``."""
         try:
             value = float(number)
         except OverflowError:  # an integer too big for a float
             value = math.inf
         if not math.isfinite(value):
-            self.fail(path, f"expected a finite number, got {shown(number if written is None else written)}")
+            self.fail(path, f"expected a finite number, got {shown(number)}")
         return value
+
+    def convert(self, value: Any, kind: Any, path: str = "") -> Any:
+        """``value`` as the typed structs ``kind``, checked in one pass by msgspec (numbers
+        written as strings are read as numbers); a part of the wrong shape is an error naming its
+        key path, as :meth:`get` and :meth:`number` name it."""
+        import msgspec
+
+        try:
+            return msgspec.convert(value, kind, strict=False)
+        except msgspec.ValidationError as exc:
+            error = str(exc)
+        self._not_converted(value, error, path)
+
+    def _not_converted(self, value: Any, error: str, path: str) -> None:
+        """Raise the error for msgspec's ``error`` (``Expected `str`, got `int` - at `$[0].type```)."""
+        problem, _, where = error.rpartition(" - at `$")
+        where = where.rstrip("`")
+        found = value
+        for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", where):
+            found = found[key] if key else found[int(index)]
+        where = key_path(path, where.lstrip(".")) if where else path
+        missing = re.match(r"Object missing required field `(.*)`", problem)
+        if missing:
+            self.fail(key_path(where, missing.group(1)), "missing")
+        if "of length >= 1" in problem:
+            self.fail(where, "empty")
+        if "=" in problem or problem.startswith("Number out of range"):
+            self.fail(where, f"expected a finite number, got {shown(found)}")
+        expected = re.match(r"Expected `(\w+)", problem)
+        self.fail(where, f"expected {_TYPE_WORDS.get(expected.group(1), expected.group(1)) if expected else problem}, "
+                         f"got {shown(found)}")
 
     def speaker(self, obj: dict, key: str, path: str) -> Optional[str]:
         """A speaker label or number as a string; None when absent."""

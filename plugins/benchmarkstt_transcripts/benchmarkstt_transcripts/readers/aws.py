@@ -3,7 +3,9 @@ word before) and speaker labels; ``results.transcripts`` when there are no items
 
 Speakers come from each item's ``speaker_label`` or from ``results.speaker_labels.segments``;
 a segment is a speaker's turn (the whole file when there are no speakers). Times and
-confidences are numbers or numeric strings (AWS writes ``"0.5"``).
+confidences are numbers or numeric strings (AWS writes ``"0.5"``); ``null`` or ``"null"`` is
+none (AWS writes a punctuation mark's confidence so). The parts read are declared
+as typed structs below and checked in one pass (msgspec); other keys are not read.
 
 Recognised (for ``.json`` files) by its shape: an object whose ``results`` is an object with
 an ``items`` or ``transcripts`` array (and no Deepgram ``channels``).
@@ -25,7 +27,10 @@ an ``items`` or ``transcripts`` array (and no Deepgram ``channels``).
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+import sys
+from typing import Annotated, Any, List, Optional
+
+from msgspec import Meta, Struct
 
 from ..model import Segment, Transcript, Word
 from ._json import JsonShape
@@ -40,6 +45,45 @@ EXAMPLE = ("aws.json", '{"results": {"transcripts": [{"transcript": "Hello."}], 
            '"0.9", "content": "Hello"}]}, {"type": "punctuation", "alternatives": [{"confidence": "0.0", '
            '"content": "."}]}]}}', "Hello.")
 
+#: a time or confidence: a finite number, or none ("nan", "inf" and 1e400 are refused)
+Finite = Optional[Annotated[float, Meta(ge=-sys.float_info.max, le=sys.float_info.max)]]
+
+
+class Alternative(Struct):
+    content: str
+    confidence: Finite = None
+
+
+class Item(Struct):
+    type: str
+    alternatives: Annotated[List[Alternative], Meta(min_length=1)]
+    start_time: Finite = None
+    end_time: Finite = None
+    speaker_label: Optional[str] = None
+
+
+class Text(Struct):
+    transcript: str
+
+
+class Label(Struct):
+    start_time: Finite = None
+    speaker_label: Optional[str] = None
+
+
+class LabelSegment(Struct):
+    items: List[Label] = []
+
+
+class SpeakerLabels(Struct):
+    segments: List[LabelSegment] = []
+
+
+class Results(Struct):
+    items: List[Item] = []
+    transcripts: List[Text] = []
+    speaker_labels: Optional[SpeakerLabels] = None
+
 
 def sniff(document: Any) -> bool:
     """An object whose ``results`` is an object with an ``items`` or ``transcripts`` array."""
@@ -48,52 +92,34 @@ def sniff(document: Any) -> bool:
         isinstance(results.get("items"), list) or isinstance(results.get("transcripts"), list))
 
 
-def _speakers_by_start(results: dict, doc: JsonShape) -> dict:
-    """``start_time`` -> speaker from ``results.speaker_labels.segments[].items[]``."""
-    labels = doc.get(results, "speaker_labels", dict, "results", required=False)
-    found = {}
-    for segment, where in doc.each(labels or {}, "segments", "results.speaker_labels", required=False):
-        for item, at in doc.each(segment, "items", where, required=False):
-            speaker = doc.get(item, "speaker_label", str, at, required=False)
-            start = doc.number(item, "start_time", at)
-            if speaker is not None and start is not None:
-                found[start] = speaker
-    return found
-
-
 def _turn(words: List[Word]) -> Segment:
     """A speaker's turn of words as a segment."""
     return Segment(" ".join([w.text for w in words]), words[0].start, words[-1].end, words[0].speaker, tuple(words))
 
 
-def _turns(items: list, speakers: dict, doc: JsonShape) -> tuple:
+def _turns(results: Results) -> tuple:
     """One segment per speaker's turn; a punctuation item is attached to the word before it
     (to the first word when it comes before any)."""
+    labels = results.speaker_labels.segments if results.speaker_labels else ()
+    speakers = {label.start_time: label.speaker_label for segment in labels for label in segment.items
+                if label.start_time is not None and label.speaker_label is not None}
     segments: list = []
     turn: List[Word] = []
     pending = ""  # punctuation before the first word
-    for i, item in enumerate(items):
-        at = f"results.items[{i}]"
-        doc.expect(item, dict, at)
-        kind = doc.get(item, "type", str, at)
-        best, where = doc.first(item, "alternatives", at) or doc.fail(f"{at}.alternatives", "empty")
-        content = doc.get(best, "content", str, where)
-        if kind == "punctuation":
+    for item in results.items:
+        best = item.alternatives[0]
+        if item.type == "punctuation":
             if turn:
                 last = turn[-1]
-                turn[-1] = Word(last.text + content, last.start, last.end, last.confidence, last.speaker)
+                turn[-1] = Word(last.text + best.content, last.start, last.end, last.confidence, last.speaker)
             else:
-                pending += content
+                pending += best.content
             continue
-        start = doc.number(item, "start_time", at)
-        speaker = doc.get(item, "speaker_label", str, at, required=False)
-        if speaker is None:
-            speaker = speakers.get(start)
+        speaker = item.speaker_label if item.speaker_label is not None else speakers.get(item.start_time)
         if turn and speaker != turn[0].speaker:
             segments.append(_turn(turn))
             turn = []
-        turn.append(Word(pending + content, start, doc.number(item, "end_time", at),
-                         doc.number(best, "confidence", where), speaker))
+        turn.append(Word(pending + best.content, item.start_time, item.end_time, best.confidence, speaker))
         pending = ""
     if turn:
         segments.append(_turn(turn))
@@ -103,9 +129,8 @@ def _turns(items: list, speakers: dict, doc: JsonShape) -> tuple:
 def parse(document: Any, source: str) -> Transcript:
     """Read AWS Transcribe's parsed JSON (see the module's description)."""
     doc = JsonShape(source)
-    results = doc.get(doc.expect(document, dict, ""), "results", dict, "")
-    items: Optional[list] = doc.get(results, "items", list, "results", required=False)
-    if items:
-        return Transcript(TYPE, _turns(items, _speakers_by_start(results, doc), doc))
-    texts = [doc.get(t, "transcript", str, at) for t, at in doc.each(results, "transcripts", "results")]
-    return Transcript(TYPE, tuple(Segment(" ".join(t.split())) for t in texts if t.strip()))
+    results = doc.convert(doc.get(doc.expect(document, dict, ""), "results", dict, ""), Results, "results")
+    if results.items:
+        return Transcript(TYPE, _turns(results))
+    return Transcript(TYPE, tuple(Segment(" ".join(t.transcript.split())) for t in results.transcripts
+                                  if t.transcript.strip()))
