@@ -54,7 +54,8 @@ def test_version_imports_no_plugin_machinery():
     (["-r", "a", "-h", "b", *ARG, "--wer", "strict", "nodiffer"], "unknown differ 'nodiffer'"),
     (["-r", "a", "-h", "b", *ARG, "--cer", "hunt"], "--cer: mode expects levenshtein, got 'hunt'"),
     (["-r", "a", "-h", "b", *ARG], "need at least one metric"),
-    (["-r", "ref.xml", "-h", "b", "-ht", "argument", "--wer"], "ref.xml: cannot infer the input type"),
+    (["-r", "ref.xml", "-h", "b", "-ht", "argument", "--wer"],
+     "ref.xml: XML that no transcript reader recognises (its root element is a); give its type with -rt (ttml)"),
     (["-r", "a", "-h", "b", *ARG, "--wer", "-o", "yaml"], "argument -o/--output-format: invalid choice"),
     (["-r", "a", "-h", "b", *ARG, "--wer", "--ref", "x"], "unrecognized arguments: --ref x"),
 ])

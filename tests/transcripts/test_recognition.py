@@ -177,3 +177,16 @@ def test_transcript_reads_plain_text_as_benchmarkstt_does(tools, tmp_path):
     assert tools("transcript", "-i", str(notes)).stdout == "Good evening.\nTonight, the results.\n"
     shown = json.loads(tools("transcript", "-i", str(notes), "-o", "json").stdout)
     assert shown["type"] == "plaintext" and shown["segments"][0]["text"] == "Good evening.\nTonight, the results."
+
+
+@pytest.mark.parametrize("content, what", [
+    ('<?xml version="1.0"?><transcript><line>good evening</line></transcript>', "its root element is transcript"),
+    ("<tt xmlns='http://example.org/not-ttml'><body/></tt>", "its root element is {http://example.org/not-ttml}tt"),
+    ("<tt <<", "its start is not well-formed XML"),
+])
+def test_xml_no_reader_recognises_names_its_root_element(bstt, tmp_path, content, what):
+    (tmp_path / "subs.xml").write_text(content, encoding="utf-8")
+    (tmp_path / "hyp.txt").write_text("good evening\n", encoding="utf-8")
+    error = assert_clean_error(bstt("-r", str(tmp_path / "subs.xml"), "-h", str(tmp_path / "hyp.txt"), "--wer"))
+    assert error.endswith(f"subs.xml: XML that no transcript reader recognises ({what}); give its type with -rt "
+                          "(ttml)")

@@ -65,7 +65,7 @@ def load_json(text: str, source: str) -> Any:
 
     try:
         return msgspec.json.decode(text)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):
         pass
     try:
         return parse_json(text, source)
@@ -117,10 +117,14 @@ def recognise(source: str, data: bytes, kinds: list, extension: str) -> Optional
             _RECOGNISED[:] = [(text, document)]
             if not found and extension in (".json", ".jsonl"):
                 raise InputError(f"{source}: JSON that no transcript reader recognises ({shape(document)}); "
-                                 f"give its type with -rt/-ht ({', '.join(json_types())})")
+                                 f"give its type with -rt/-ht ({', '.join(types_of('json'))})")
     elif syntax == "xml":
         tag = root_tag(text[:HEAD])
         found += [m.TYPE for m in modules if m.SYNTAX == "xml" and tag is not None and m.sniff(tag)]
+        if not found and extension == ".xml":
+            what = f"its root element is {tag}" if tag else "its start is not well-formed XML"
+            raise InputError(f"{source}: XML that no transcript reader recognises ({what}); "
+                             f"give its type with -rt/-ht ({', '.join(types_of('xml'))})")
     found += [m.TYPE for m in modules if m.SYNTAX == "text" and m.sniff(text[:HEAD])]
     if len(found) > 1:
         raise InputError(f"{source}: its structure fits {' and '.join(found)}: give its type with -rt/-ht "
@@ -138,9 +142,9 @@ def shape(document: Any) -> str:
     return f"a {type(document).__name__}"
 
 
-def json_types() -> list:
-    """The available types read from JSON."""
-    return [kind for kind in available() if reader(kind).SYNTAX == "json"]
+def types_of(syntax: str) -> list:
+    """The available types read from ``syntax`` (``json``, ``xml``, ``text`` or ``bytes``)."""
+    return [kind for kind in available() if reader(kind).SYNTAX == syntax]
 
 
 def infer_type(path: str) -> Optional[str]:

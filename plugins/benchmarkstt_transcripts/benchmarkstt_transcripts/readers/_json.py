@@ -178,9 +178,10 @@ class JsonShape:
         """Raise the error for msgspec's ``error`` (``Expected `str`, got `int` - at `$[0].type```)."""
         problem, _, where = error.rpartition(" - at `$")
         where = where.rstrip("`")
-        found = value
+        found: Any = value
         for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", where):
-            found = found[key] if key else found[int(index)]
+            found = found.get(key) if isinstance(found, dict) else found[int(index)] if isinstance(found, list) \
+                and int(index) < len(found) else None
         where = key_path(path, where.lstrip(".")) if where else path
         missing = re.match(r"Object missing required field `(.*)`", problem)
         if missing:
