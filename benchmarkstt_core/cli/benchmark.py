@@ -48,8 +48,13 @@ def side_context(context: Context, side: str, encoding: str | None) -> Context:
 
 
 def warn_if_implausible(reference: str, hypothesis: str, args: argparse.Namespace, context: Context) -> None:
-    """Warn when one side has more than five times as many words as the other (a wrong type?)."""
+    """Warn when one side has more than five times as many words as the other (a wrong type?),
+    or when the hypothesis has none."""
     counts = word_count(reference), word_count(hypothesis)
+    if not counts[1]:
+        context.warn(f"{args.hypothesis}: the hypothesis has no words (an empty file?): every reference word "
+                     "is a deletion")
+        return
     for (big, small), (name, other) in ((counts, (args.reference, args.hypothesis)),
                                         (counts[::-1], (args.hypothesis, args.reference))):
         if big > 5 * small:
@@ -145,6 +150,8 @@ class BenchmarkCommand:
             log = log_writer(log_dialect(sys.stderr), with_title=True)
         texts = [read_input(host, args.reference_type, args.reference, sides[0], "-rt"),
                  read_input(host, args.hypothesis_type, args.hypothesis, sides[1], "-ht")]
+        if args.reference_type != "argument" and not word_count(texts[0]):
+            raise InputError(f"{args.reference}: empty file: a reference without words gives no error rate")
         warn_if_implausible(*texts, args, context)
         warn_if_swapped(*texts, args, context)
         if getattr(output, "shows_normalization", False):

@@ -135,6 +135,18 @@ def test_a_file_that_is_no_transcript_is_named_as_what_it_is(bstt, tmp_path, mak
     assert error.startswith(f"benchmarkstt: error: {reference}: {message}"), error
 
 
+def test_an_empty_hypothesis_scores_with_one_warning_and_an_empty_json_is_an_error(bstt, tmp_path):
+    (tmp_path / "ref.txt").write_text("good evening\n", encoding="utf-8")
+    (tmp_path / "hyp.txt").write_bytes(b"")
+    run = bstt("-r", str(tmp_path / "ref.txt"), "-h", str(tmp_path / "hyp.txt"), "--wer")
+    assert run.returncode == 0 and run.stdout.split()[-1] == "1.000000"
+    assert run.stderr == (f"benchmarkstt: warning: {tmp_path / 'hyp.txt'}: the hypothesis has no words (an empty "
+                          "file?): every reference word is a deletion\n")
+    (tmp_path / "engine.json").write_bytes(b"")
+    error = assert_clean_error(bstt("-r", str(tmp_path / "ref.txt"), "-h", str(tmp_path / "engine.json"), "--wer"))
+    assert error == f"benchmarkstt: error: {tmp_path / 'engine.json'}: empty file"
+
+
 def test_json_two_types_fit_names_both_and_the_sides_flag(bstt, tools, tmp_path):
     (tmp_path / "engine.json").write_text('{"results": []}', encoding="utf-8")
     (tmp_path / "ref.txt").write_text("good evening\n", encoding="utf-8")

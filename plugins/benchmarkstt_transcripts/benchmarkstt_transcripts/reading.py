@@ -95,8 +95,11 @@ def _decoded(data: bytes) -> str:
 
 def recognise(source: str, data: bytes, kinds: list, extension: str) -> Optional[str]:
     """The one type of ``kinds`` whose reader recognises the structure of ``data``; None when
-    none does and the file may be plain text (``.txt``, no extension); else an error."""
+    none does and the file may be plain text (``.txt``, no extension, an empty one too); else an
+    error."""
     if not data.strip():
+        if extension in (".txt", ""):
+            return None
         raise InputError(f"{source}: empty file")
     what = document_kind(data[:HEAD])
     if what is not None:
@@ -214,5 +217,7 @@ def read_transcript(path: str, kind: str | None = None, context: Context | None 
         if other is None:
             raise InputError(f"{path}: not a transcript format this plugin recognises; give its type")
         text = context.registries.inputs.get(other).create([path], context=context).read()
-        return Transcript(other, (Segment(text.strip()),) if text.strip() else ())
+        if not text.strip():
+            raise InputError(f"{path}: empty file")
+        return Transcript(other, (Segment(text.strip()),))
     return parse_data(kind, context.read_bytes(path), path, context.encoding, context.encoding_hint)
