@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 from typing import TYPE_CHECKING, Any, Optional
-from xml.etree.ElementTree import ParseError, XMLPullParser
 
 from benchmarkstt_core.context import Context, decode, sniff_encoding, stdin_bytes
 from benchmarkstt_core.errors import InputError
@@ -79,6 +78,8 @@ def load_json(text: str, source: str) -> Any:
 def root_tag(text: str) -> Optional[str]:
     """The tag of the root element (``{namespace}name``) of the XML that ``text`` starts; None
     when it does not start one."""
+    from xml.etree.ElementTree import ParseError, XMLPullParser
+
     parser = XMLPullParser(events=("start",))
     try:
         parser.feed(text)

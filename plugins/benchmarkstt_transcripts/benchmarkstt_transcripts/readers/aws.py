@@ -4,8 +4,8 @@ word before) and speaker labels; ``results.transcripts`` when there are no items
 Speakers come from each item's ``speaker_label`` or from ``results.speaker_labels.segments``;
 a segment is a speaker's turn (the whole file when there are no speakers). Times and
 confidences are numbers or numeric strings (AWS writes ``"0.5"``); ``null`` or ``"null"`` is
-none (AWS writes a punctuation mark's confidence so). The parts read are declared
-as typed structs below and checked in one pass (msgspec); other keys are not read.
+none (AWS writes a punctuation mark's confidence so). The parts read are declared as typed
+structs (:mod:`._aws_structs`) and checked in one pass (msgspec); other keys are not read.
 
 Recognised (for ``.json`` files) by its shape: an object whose ``results`` is an object with
 an ``items`` or ``transcripts`` array (and no Deepgram ``channels``).
@@ -27,13 +27,13 @@ an ``items`` or ``transcripts`` array (and no Deepgram ``channels``).
 
 from __future__ import annotations
 
-import sys
-from typing import Annotated, Any, List, Optional
-
-from msgspec import Meta, Struct
+from typing import TYPE_CHECKING, Any, List
 
 from ..model import Segment, Transcript, Word
 from ._json import JsonShape
+
+if TYPE_CHECKING:
+    from ._aws_structs import Results
 
 TYPE = "aws"
 EXTENSIONS = (".json",)
@@ -44,46 +44,6 @@ EXAMPLE = ("aws.json", '{"results": {"transcripts": [{"transcript": "Hello."}], 
            '"pronunciation", "start_time": "0.1", "end_time": "0.5", "alternatives": [{"confidence": '
            '"0.9", "content": "Hello"}]}, {"type": "punctuation", "alternatives": [{"confidence": "0.0", '
            '"content": "."}]}]}}', "Hello.")
-
-#: a time or confidence: a finite number, or none ("nan", "inf" and 1e400 are refused)
-Finite = Optional[Annotated[float, Meta(ge=-sys.float_info.max, le=sys.float_info.max)]]
-
-
-class Alternative(Struct):
-    content: str
-    confidence: Finite = None
-
-
-class Item(Struct):
-    type: str
-    alternatives: Annotated[List[Alternative], Meta(min_length=1)]
-    start_time: Finite = None
-    end_time: Finite = None
-    speaker_label: Optional[str] = None
-
-
-class Text(Struct):
-    transcript: str
-
-
-class Label(Struct):
-    start_time: Finite = None
-    speaker_label: Optional[str] = None
-
-
-class LabelSegment(Struct):
-    items: List[Label] = []
-
-
-class SpeakerLabels(Struct):
-    segments: List[LabelSegment] = []
-
-
-class Results(Struct):
-    items: List[Item] = []
-    transcripts: List[Text] = []
-    speaker_labels: Optional[SpeakerLabels] = None
-
 
 def sniff(document: Any) -> bool:
     """An object whose ``results`` is an object with an ``items`` or ``transcripts`` array."""
@@ -128,6 +88,8 @@ def _turns(results: Results) -> tuple:
 
 def parse(document: Any, source: str) -> Transcript:
     """Read AWS Transcribe's parsed JSON (see the module's description)."""
+    from ._aws_structs import Results
+
     doc = JsonShape(source)
     results = doc.convert(doc.get(doc.expect(document, dict, ""), "results", dict, ""), Results, "results")
     if results.items:
