@@ -1,5 +1,6 @@
 """The parts of AWS Transcribe's JSON that :mod:`.aws` reads, as typed structs: msgspec checks a
-parsed document against them in one pass (imported when a file is read, not at start-up).
+parsed document against them in one pass (imported when a file is read, not at start-up). They
+hold no cycles, so they are declared untracked by the garbage collector (msgspec's ``gc=False``).
 
 :example:
     >>> import msgspec
@@ -19,14 +20,14 @@ from msgspec import Meta, Struct
 Finite = Optional[Annotated[float, Meta(ge=-sys.float_info.max, le=sys.float_info.max)]]
 
 
-class Alternative(Struct):
+class Alternative(Struct, gc=False):
     """An item's alternative: its text and confidence."""
 
     content: str
     confidence: Finite = None
 
 
-class Item(Struct):
+class Item(Struct, gc=False):
     """A word or punctuation item with its times and speaker."""
 
     type: str
@@ -36,32 +37,32 @@ class Item(Struct):
     speaker_label: Optional[str] = None
 
 
-class Text(Struct):
+class Text(Struct, gc=False):
     """One of ``results.transcripts``."""
 
     transcript: str
 
 
-class Label(Struct):
+class Label(Struct, gc=False):
     """An item of a speaker's segment in ``results.speaker_labels``."""
 
     start_time: Finite = None
     speaker_label: Optional[str] = None
 
 
-class LabelSegment(Struct):
+class LabelSegment(Struct, gc=False):
     """A speaker's segment."""
 
     items: List[Label] = []
 
 
-class SpeakerLabels(Struct):
+class SpeakerLabels(Struct, gc=False):
     """``results.speaker_labels``."""
 
     segments: List[LabelSegment] = []
 
 
-class Results(Struct):
+class Results(Struct, gc=False):
     """``results``: the items, the transcripts and the speaker labels."""
 
     items: List[Item] = []
