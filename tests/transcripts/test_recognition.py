@@ -147,6 +147,13 @@ def test_an_empty_hypothesis_scores_with_one_warning_and_an_empty_json_is_an_err
     assert error == f"benchmarkstt: error: {tmp_path / 'engine.json'}: empty file"
 
 
+def test_a_document_given_with_a_type_is_named_too(bstt, tmp_path):
+    _docx(tmp_path / "subs.srt")
+    error = assert_clean_error(bstt("-r", str(tmp_path / "subs.srt"), "-h", "good evening", "-ht", "argument",
+                                    "--wer"))
+    assert error == f"benchmarkstt: error: {tmp_path / 'subs.srt'}: a Word document (.docx), not srt"
+
+
 def test_json_two_types_fit_names_both_and_the_sides_flag(bstt, tools, tmp_path):
     (tmp_path / "engine.json").write_text('{"results": []}', encoding="utf-8")
     (tmp_path / "ref.txt").write_text("good evening\n", encoding="utf-8")
