@@ -147,6 +147,16 @@ def test_an_empty_hypothesis_scores_with_one_warning_and_an_empty_json_is_an_err
     assert error == f"benchmarkstt: error: {tmp_path / 'engine.json'}: empty file"
 
 
+def test_a_document_of_its_own_extension_is_named_and_an_unknown_one_left_to_others(bstt, tmp_path):
+    (tmp_path / "talk.wav").write_bytes(b"RIFF\x24\x08\x00\x00WAVEfmt ")
+    error = assert_clean_error(bstt("-r", str(tmp_path / "talk.wav"), "-h", "a", "-ht", "argument", "--wer"))
+    assert error == f"benchmarkstt: error: {tmp_path / 'talk.wav'}: an audio file (WAV), not a transcript: give a " \
+                    "transcript or a text file"
+    (tmp_path / "notes.md").write_bytes(b"")
+    error = assert_clean_error(bstt("-r", str(tmp_path / "notes.md"), "-h", "a", "-ht", "argument", "--wer"))
+    assert "notes.md: cannot infer the input type of a file with extension '.md'" in error
+
+
 def test_a_document_given_with_a_type_is_named_too(bstt, tmp_path):
     _docx(tmp_path / "subs.srt")
     error = assert_clean_error(bstt("-r", str(tmp_path / "subs.srt"), "-h", "good evening", "-ht", "argument",

@@ -169,6 +169,11 @@ def infer_type(path: str) -> Optional[str]:
             data = f.read() if extension in CONTAINERS else f.read(HEAD)
     except OSError:
         return None
+    if not kinds and extension not in CONTAINERS:  # an extension of no reader: named if a document
+        what = document_kind(data)
+        if what is not None:
+            raise InputError(f"{path}: {what}, not a transcript: give a transcript or a text file")
+        return None
     return recognise(path, data, kinds, extension)
 
 
