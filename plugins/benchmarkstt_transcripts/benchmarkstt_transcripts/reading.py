@@ -94,6 +94,13 @@ def _decoded(data: bytes) -> str:
     return data[skip:].decode(encoding, errors="replace")
 
 
+def refuse_documents(source: str, data: bytes) -> None:
+    """An error naming what the file is when it is a document, archive or media file."""
+    what = document_kind(data[:HEAD])
+    if what is not None:
+        raise InputError(f"{source}: {what}, not a transcript: give a transcript or a text file")
+
+
 def recognise(source: str, data: bytes, kinds: list, extension: str) -> Optional[str]:
     """The one type of ``kinds`` whose reader recognises the structure of ``data``; None when
     none does and the file may be plain text (``.txt``, no extension, an empty one too); else an
@@ -102,9 +109,7 @@ def recognise(source: str, data: bytes, kinds: list, extension: str) -> Optional
         if extension in (".txt", ""):
             return None
         raise InputError(f"{source}: empty file")
-    what = document_kind(data[:HEAD])
-    if what is not None:
-        raise InputError(f"{source}: {what}, not a transcript: give a transcript or a text file")
+    refuse_documents(source, data)
     modules = [reader(kind) for kind in kinds]
     found = [m.TYPE for m in modules if m.SYNTAX == "bytes" and m.sniff(data[:HEAD])]
     text = _decoded(data)
@@ -170,9 +175,7 @@ def infer_type(path: str) -> Optional[str]:
     except OSError:
         return None
     if not kinds and extension not in CONTAINERS:  # an extension of no reader: named if a document
-        what = document_kind(data)
-        if what is not None:
-            raise InputError(f"{path}: {what}, not a transcript: give a transcript or a text file")
+        refuse_documents(path, data)
         return None
     return recognise(path, data, kinds, extension)
 
