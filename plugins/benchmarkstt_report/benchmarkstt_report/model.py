@@ -17,17 +17,25 @@ from typing import Any, Sequence
 
 from benchmarkstt_core.errors import UsageError
 
+from .schema import RESULT, validate
+
 FORMAT_PREFIX = "benchmarkstt-corpus/"
 OPS = {"equal": "e", "replace": "s", "delete": "d", "insert": "i"}
 
 
 def check(data: Any, name: str) -> dict:
-    """``data`` if it is a corpus result this report can show, else a clear error naming ``name``."""
+    """``data`` if it is a corpus result this report can show (:mod:`.schema`), else a clear
+    error naming ``name`` and the field refused."""
     if not isinstance(data, dict) or not str(data.get("format", "")).startswith(FORMAT_PREFIX):
         raise UsageError(f"{name}: not a JSON result of benchmarkstt-tools corpus (-o json)")
-    for key in ("engines", "ranking", "comparisons", "settings", "headline"):
-        if key not in data:
-            raise UsageError(f"{name}: the corpus result has no {key!r}")
+    validate(data, RESULT, name)
+    for n, entry in enumerate(data["ranking"]):
+        if entry["engine"] not in data["engines"]:
+            raise UsageError(f"{name}: ranking[{n}].engine: {entry['engine']!r} is not one of the result's engines")
+    for n, c in enumerate(data["comparisons"]):
+        for side in ("a", "b"):
+            if c[side] not in data["engines"]:
+                raise UsageError(f"{name}: comparisons[{n}].{side}: {c[side]!r} is not one of the result's engines")
     return data
 
 
