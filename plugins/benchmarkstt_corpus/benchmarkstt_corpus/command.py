@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -110,8 +109,12 @@ class CorpusCommand:
             render_report = report_renderer()
         old = None
         if args.rerun:
-            old = read_result(args.rerun)
-            invocation = old["record"]["invocation"]
+            from .rerun import check_plugins, read_record
+
+            old = read_record(args.rerun)
+            for line in check_plugins(old["record"], host, args.rerun, args.load):
+                sys.stderr.write(f"{PROG}: rerun: warning: {line}\n")
+            invocation = {**old["record"]["invocation"], "load": list(args.load)}
         else:
             invocation = {
                 "reference": args.reference, "hypotheses": {}, "manifest": args.manifest,
@@ -194,20 +197,3 @@ def corpus_of(invocation: dict, host: PluginHost) -> Any:
                                     default_encoding())
     return from_folders(invocation["reference"], invocation["hypotheses"], invocation["reference_type"],
                         invocation["hypothesis_type"])
-
-
-def read_result(path: str) -> dict:
-    """A JSON result of a corpus run, for ``--rerun``."""
-    from .result import FORMAT
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as exc:
-        raise UsageError(f"--rerun {path!r}: cannot read it: {exc.strerror}") from None
-    except ValueError as exc:
-        raise UsageError(f"--rerun {path!r}: not JSON: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or "invocation" not in data.get("record", {}):
-        raise UsageError(f"--rerun {path!r}: not a JSON result of benchmarkstt-tools corpus "
-                         f"(-o json) with its record")
-    return data
