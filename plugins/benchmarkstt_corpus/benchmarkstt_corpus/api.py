@@ -20,7 +20,7 @@ from benchmarkstt_core.errors import UsageError
 from . import record as records
 from .pairing import Corpus, check_exists, from_lists
 from .result import TESTS, Aggregator, CorpusResult, Settings
-from .runner import Interrupted, Progress, run_dask, run_local
+from .runner import Progress, interrupted, run_dask, run_local, stop_on_signals
 from .scoring import _SCORERS, DEFAULT_METRICS, Scorer, Spec
 from .spool import SpooledRows
 from .stats import import_in_background
@@ -57,7 +57,8 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     (:class:`~benchmarkstt_corpus.spool.SpooledRows`) rather than in memory: what the
     command does, whose memory then does not grow with the number of files.
 
-    Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C (nothing is returned).
+    Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C, SIGTERM or SIGHUP
+    (nothing is returned).
     """
     check_settings(settings, jobs, scheduler, dask_local)
     recorder = records.FileRecorder()
@@ -77,14 +78,14 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     # the paired tests need scipy.stats: imported while the workers score, if there are any
     started = import_in_background if len(corpus.engines) > 1 else (lambda: None)
     try:
-        if scheduler or dask_local:
-            run_dask(spec, corpus.items, scheduler, dask_local, take, started)
-        else:
-            run_local(spec, corpus.items, jobs, take, started)
-    except KeyboardInterrupt:
+        with stop_on_signals():
+            if scheduler or dask_local:
+                run_dask(spec, corpus.items, scheduler, dask_local, take, started)
+            else:
+                run_local(spec, corpus.items, jobs, take, started)
+    except KeyboardInterrupt as stop:
         bar.close()
-        raise Interrupted(f"interrupted after {aggregator.received} of {len(corpus.items)} files; "
-                          f"nothing was written") from None
+        raise interrupted(stop, aggregator.received, len(corpus.items)) from None
     bar.close()
     normalizer_files = records.FileRecorder()
     Pipeline(checker.registries, spec.normalizers,
