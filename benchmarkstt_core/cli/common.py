@@ -378,8 +378,10 @@ def guarded(prog: str, argv: Sequence[str], body: Callable[[argparse.Namespace],
     try:
         return body(pre)
     except BenchmarkSTTError as exc:
+        from ..names import printable
+
         traceback_if_debug()
-        sys.stderr.write(f"{prog}: error: {exc}\n")
+        sys.stderr.write(f"{prog}: error: {printable(str(exc))}\n")
         return exc.exit_code
     except KeyboardInterrupt:
         sys.stderr.write(f"{prog}: error: interrupted\n")

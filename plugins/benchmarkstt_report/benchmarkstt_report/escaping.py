@@ -26,6 +26,8 @@ import re
 from html import escape
 from typing import Any, Iterable
 
+from benchmarkstt_core.names import byte_escapes, json_text
+
 # < > & make JSON markup-free; U+2028 and U+2029 are line ends to older script parsers
 _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _JSON_UNSAFE = re.compile("[<>&\u2028\u2029]")
@@ -36,10 +38,10 @@ def text(value: Any) -> str:
     """``value`` as HTML text (element content): ``&``, ``<`` and ``>`` escaped.
 
     :example:
-        >>> text(3), text(None), text('a < b & "c"')
-        ('3', 'None', 'a &lt; b &amp; "c"')
+        >>> text(3), text(None), text('a < b & "c"'), text("caf\\udce9.txt")
+        ('3', 'None', 'a &lt; b &amp; "c"', 'caf\\\\xe9.txt')
     """
-    return escape(str(value), quote=False)
+    return escape(byte_escapes(str(value)), quote=False)
 
 
 def attribute(value: Any) -> str:
@@ -49,7 +51,7 @@ def attribute(value: Any) -> str:
         >>> f'<td data-value="{attribute(0.25)}" title="{attribute("x" + chr(34) + " y")}">'
         '<td data-value="0.25" title="x&quot; y">'
     """
-    return escape(str(value), quote=True)
+    return escape(byte_escapes(str(value)), quote=True)
 
 
 def inline_json(value: Any) -> str:
@@ -63,7 +65,7 @@ def inline_json(value: Any) -> str:
         True
     """
     found = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return _JSON_UNSAFE.sub(lambda m: _JSON_ESCAPES[m.group()], found)
+    return json_text(_JSON_UNSAFE.sub(lambda m: _JSON_ESCAPES[m.group()], found))
 
 
 def script(source: str) -> str:
