@@ -53,3 +53,13 @@ def test_an_error_naming_a_file_is_one_escaped_line(tools, corpus):
     failed = [line for line in run.stderr.splitlines() if "failed: two" in line]
     assert len(failed) == 1 and failed[0].startswith("benchmarkstt-tools corpus: failed: two\\nbenchmarkstt-tools")
     assert not RAW.search(run.stderr)
+
+
+def test_a_log_line_cannot_be_forged_by_a_name(tmp_path):
+    import subprocess
+    import sys
+
+    code = ("from benchmarkstt_core.cli.common import setup_logging; import logging; setup_logging('info'); "
+            "logging.getLogger('x').info('read %s', 'ep\\x1b[2J\\nERROR:x: forged')")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.stderr == "INFO:x: read ep\\x1b[2J\\nERROR:x: forged\n"
