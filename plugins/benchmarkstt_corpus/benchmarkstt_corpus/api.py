@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, Iterable, Mapping, Sequence
 
 from benchmarkstt_core.context import Context, default_encoding
@@ -120,12 +121,40 @@ def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, id
     :param dask_local: start a Dask LocalCluster of this many workers
     :param alignments: keep each file's normalized words and opcodes in its rows
     """
+    check_types({"seed": (seed, int), "resamples": (resamples, int), "level": (level, float),
+                 "alpha": (alpha, float), "ranking_test": (ranking_test, str), "jobs": (jobs, int),
+                 "scheduler": (scheduler, (str, type(None))), "dask_local": (dask_local, (int, type(None))),
+                 "alignments": (alignments, bool)})
     corpus = from_lists(references, hypotheses, ids)
     spec = Spec(as_calls(normalizers), as_calls(metrics), (), default_encoding(), alignments)
-    settings = Settings(seed, resamples, level, alpha, ranking_test)
+    settings = Settings(int(seed), int(resamples), float(level), float(alpha), ranking_test)
     quiet = Progress(0, _Silent())
-    return run_corpus(corpus, spec, settings, jobs=jobs, scheduler=scheduler, dask_local=dask_local,
+    return run_corpus(corpus, spec, settings, jobs=int(jobs), scheduler=scheduler,
+                      dask_local=None if dask_local is None else int(dask_local),
                       command="python: benchmarkstt_corpus.score_corpus(...)", progress=quiet)
+
+
+TYPE_NAMES = {int: "a whole number (int)", float: "a number", str: "a str", bool: "True or False"}
+ABSTRACT = {int: numbers.Integral, float: numbers.Real}  # numpy's numbers fit too
+
+
+def check_types(values: Mapping[str, tuple]) -> None:
+    """Refuse an argument of the wrong type, naming it (``{"seed": (value, int)}``); a bool is
+    not a number here.
+
+    :example:
+        >>> check_types({"seed": ("7", int)})
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.UsageError: seed: a whole number (int), not str '7'
+    """
+    for name, (value, kind) in values.items():
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        allowed = tuple(ABSTRACT.get(k, k) for k in kinds)
+        fits = isinstance(value, allowed) and not (isinstance(value, bool) and bool not in kinds)
+        if not fits:
+            wanted = " or ".join("None" if k is type(None) else TYPE_NAMES[k] for k in kinds)
+            raise UsageError(f"{name}: {wanted}, not {type(value).__name__} {value!r:.40}")
 
 
 class _Silent:

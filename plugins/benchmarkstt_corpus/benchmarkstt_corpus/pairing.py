@@ -253,8 +253,16 @@ def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str
 
 def from_lists(references: Sequence, hypotheses: Mapping, ids: Sequence | None = None) -> Corpus:
     """A corpus from Python lists: texts (``str``) or paths (``os.PathLike``) per engine."""
+    if not isinstance(hypotheses, Mapping):
+        raise UsageError(f"hypotheses: a dict of engine name to list of texts or paths, not "
+                         f"{type(hypotheses).__name__}")
     if not hypotheses:
         raise UsageError("need at least one engine's hypotheses")
+    for name, values in [("references", references), ("ids", ids),
+                         *((f"hypotheses[{engine!r}]", v) for engine, v in hypotheses.items())]:
+        if isinstance(values, (str, bytes)) or values is not None and not isinstance(values, Sequence):
+            raise UsageError(f"{name}: a list (one per recording), not {type(values).__name__} "
+                             f"{values!r:.40}" + (" (put one text in a list)" if isinstance(values, str) else ""))
     count = len(references)
     ids = [str(i) for i in (ids if ids is not None else range(1, count + 1))]
     if len(ids) != count or len(set(ids)) != count:
