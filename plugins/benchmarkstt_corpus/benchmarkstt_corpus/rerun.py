@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from benchmarkstt_core.errors import UsageError
 
+from .pairing import engine_name
+
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
@@ -85,6 +87,17 @@ def check_invocation(invocation: dict, path: str) -> dict:
             bad = not all(isinstance(v, str) for v in value.values())
         if bad:
             raise UsageError(f"--rerun {path!r}: record.invocation.{field}: {what}, not {json.dumps(value)[:40]}")
+    paths = {"reference": invocation["reference"], "manifest": invocation["manifest"],
+             **{f"hypotheses.{k}": v for k, v in invocation["hypotheses"].items()}}
+    for field, value in paths.items():
+        if value and "\0" in value:
+            raise UsageError(f"--rerun {path!r}: record.invocation.{field}: a path with a NUL character")
+    if not invocation["manifest"] and not invocation["reference"]:
+        raise UsageError(f"--rerun {path!r}: record.invocation: names neither a manifest nor a reference")
+    for name, folder in invocation["hypotheses"].items():
+        engine_name(name, f"--rerun {path!r}: record.invocation.hypotheses")
+        if not folder:
+            raise UsageError(f"--rerun {path!r}: record.invocation.hypotheses.{name}: an empty path")
     return invocation
 
 

@@ -42,6 +42,12 @@ class Each(NamedTuple):
     of: Any
 
 
+class Among(NamedTuple):
+    """One of the strings ``values``."""
+
+    values: tuple
+
+
 class Either(NamedTuple):
     """One of ``options`` (schemas), the first that fits."""
 
@@ -52,9 +58,10 @@ NUM = Maybe(NUMBER)
 COUNT = Maybe(INT)
 TEXT = Maybe(str)
 
-ALIGNMENT = {"reference": [str], "hypothesis": [str], "opcodes": [(str, INT, INT, INT, INT)],
+OPCODE = (Among(("equal", "replace", "delete", "insert")), INT, INT, INT, INT)
+ALIGNMENT = {"reference": [str], "hypothesis": [str], "opcodes": [OPCODE],
              "reference_text?": TEXT, "hypothesis_text?": TEXT}
-FILE_ROW = {"id": str, "status": str, "error?": TEXT, "wer?": NUM, "substitutions?": COUNT, "deletions?": COUNT,
+FILE_ROW = {"id": str, "status": Among(("ok", "error")), "error?": TEXT, "wer?": NUM, "substitutions?": COUNT, "deletions?": COUNT,
             "insertions?": COUNT, "reference_words?": COUNT, "hypothesis_words?": COUNT, "duration?": NUM,
             "alignment?": Maybe(ALIGNMENT)}
 METRIC = {"pooled?": Maybe(Either((NUMBER, Each(Either((NUMBER, str)))))), "mean_of_files?": NUM, "how?": TEXT}
@@ -96,6 +103,9 @@ def _problem(value: Any, schema: Any, where: str) -> tuple | None:
     """``(field, what was expected, what was found)`` of the first misfit, else None."""
     if isinstance(schema, Maybe):
         return None if value is None else _problem(value, schema.of, where)
+    if isinstance(schema, Among):
+        return None if value in schema.values and isinstance(value, str) else \
+            (where, "one of " + ", ".join(schema.values), _show(value))
     if isinstance(schema, Either):
         if any(_problem(value, option, where) is None for option in schema.options):
             return None
