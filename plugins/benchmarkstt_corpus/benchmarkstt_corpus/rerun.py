@@ -49,8 +49,6 @@ def read_record(path: str) -> dict:
             data = json.load(f)
     except OSError as exc:
         raise UsageError(f"--rerun {path!r}: cannot read it: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"--rerun {path!r}: not UTF-8 text") from None
     except ValueError as exc:
         raise UsageError(f"--rerun {path!r}: not JSON: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("record"), dict) \
