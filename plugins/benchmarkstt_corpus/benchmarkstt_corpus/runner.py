@@ -161,12 +161,12 @@ def sigint_ignored() -> Iterator:
         signal.signal(signal.SIGINT, saved)
 
 
-def stop_workers() -> None:
-    """End this process's worker processes now (a pool's, on Ctrl-C or a signal): their
-    batches are dropped, as the run is."""
+def stop_workers(others: set) -> None:
+    """End the worker processes this process started besides ``others`` (a pool's, on Ctrl-C
+    or a signal) now: their batches are dropped, as the run is."""
     import multiprocessing
 
-    workers = multiprocessing.active_children()
+    workers = [p for p in multiprocessing.active_children() if p not in others]
     for worker in workers:
         worker.kill()
     for worker in workers:
@@ -199,9 +199,11 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, started: Ca
             for scored in score_batch(spec, [item]):
                 take(scored)
         return
+    import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     work = iter(batches(items, batch_size(len(items), jobs)))
+    others = set(multiprocessing.active_children())  # a Python caller's own processes stay
     pool = ProcessPoolExecutor(jobs, initializer=ignore_sigint)
     try:
         pending = set()
@@ -217,7 +219,7 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, started: Ca
                 for batch in window(work, 1):
                     pending.add(pool.submit(score_batch, spec, batch))
     except BaseException:
-        stop_workers()
+        stop_workers(others)
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
