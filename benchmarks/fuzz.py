@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The long fuzz run: every target of tests/fuzz/targets.py (the rules and config parsers,
-every input reader, the JSON-RPC app through a WSGI test client, the C kernel against
-difflib and the DP distance) on many generated inputs, with a count per target.
+every input reader, the JSON-RPC app through a WSGI test client, the HTML report on hostile
+results (each page loaded in headless Chromium where it is installed), ``corpus --rerun``
+on hostile records, the C kernel against difflib and the DP distance) on many generated
+inputs, with a count per target.
 
     .venv/bin/python benchmarks/fuzz.py                    # 100,000 inputs per target
     .venv/bin/python benchmarks/fuzz.py --inputs 5000      # a shorter run

@@ -276,14 +276,22 @@ def preparse(argv: Sequence[str]) -> argparse.Namespace:
 
 def setup_logging(level: str) -> None:
     """Configure Python logging at ``level`` on stderr (at the default level Python's own
-    last-resort handler already prints warnings, so logging is not even imported)."""
+    last-resort handler already prints warnings, so logging is not even imported); a
+    message's control characters are escaped (a name in it cannot forge a log line)."""
     if level in ("warn", "warning"):
         return
     import logging
 
+    from ..names import printable
+
+    class Printable(logging.Formatter):
+        def formatMessage(self, record: logging.LogRecord) -> str:
+            return printable(super().formatMessage(record))
+
+    handler = logging.StreamHandler()
+    handler.setFormatter(Printable("%(levelname)s:%(name)s: %(message)s"))
     level = {"warn": "warning", "fatal": "critical"}.get(level, level)
-    logging.basicConfig(level=getattr(logging, level.upper(), logging.WARNING),
-                        format="%(levelname)s:%(name)s: %(message)s")
+    logging.basicConfig(level=getattr(logging, level.upper(), logging.WARNING), handlers=[handler])
 
 
 def load_host(pre: argparse.Namespace) -> PluginHost:
@@ -378,8 +386,10 @@ def guarded(prog: str, argv: Sequence[str], body: Callable[[argparse.Namespace],
     try:
         return body(pre)
     except BenchmarkSTTError as exc:
+        from ..names import printable
+
         traceback_if_debug()
-        sys.stderr.write(f"{prog}: error: {exc}\n")
+        sys.stderr.write(f"{prog}: error: {printable(str(exc))}\n")
         return exc.exit_code
     except KeyboardInterrupt:
         sys.stderr.write(f"{prog}: error: interrupted\n")

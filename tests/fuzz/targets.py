@@ -265,4 +265,191 @@ def kernel_target() -> Target:
 
 def all_targets() -> list:
     """Every target (the kernel's runs in tests/metrics on every test run)."""
-    return [RULES, CONFIG, INPUTS, RPC, kernel_target()]
+    return [RULES, CONFIG, INPUTS, RPC, REPORT, RERUN, kernel_target()]
+
+
+# ---- the HTML report on hostile corpus results -----------------------------------------
+
+HOSTILE_VALUES = st.sampled_from([
+    '<img src=x onerror="document.documentElement.dataset.pwned=1">', "</script><script>pwned=1</script>",
+    "<!--", '"><svg onload="pwned=1">', "' onmouseover='pwned=1", "javascript:pwned=1", "\udcff\x1b[31m",
+    "\u2028\u2029", "", float("nan"), float("inf"), -1, 10 ** 30, 0.5, True, None, [], {}, ["<b>"], {"<i>": 1},
+]) | st.text(max_size=8)
+_RESULT = None
+_BROWSER = None
+
+
+def hostile_module() -> Any:
+    """tests/report/hostile.py (the report tests' helpers)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
+    try:
+        import hostile
+    finally:
+        sys.path.pop(0)
+    return hostile
+
+
+def base_result() -> dict:
+    """One real corpus result with alignments, rule and metric files (made once)."""
+    global _RESULT
+    if _RESULT is None:
+        from benchmarkstt_corpus import score_corpus
+
+        _RESULT = hostile_module().with_rule_and_metric_files(score_corpus(
+            ["the cat sat on the mat", "hello big world"],
+            {"x": ["a cat sat on mat", "hello world"], "y": ["the cat sat on the mat", "hello big world"]},
+            ids=["f1", "f2"], resamples=10, alignments=True).data)
+    return _RESULT
+
+
+def leaf_paths(value: Any, path: tuple = ()) -> list:
+    """Every path to a value that is not a dict or a list."""
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in leaf_paths(v, path + (k,))]
+    if isinstance(value, list):
+        return [p for n, v in enumerate(value) for p in leaf_paths(v, path + (n,))]
+    return [path]
+
+
+def browser() -> Any:
+    """One headless Chromium for the report target (None where it is not installed)."""
+    global _BROWSER
+    import atexit
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    try:
+        from browser import Browser, chromium
+    finally:
+        sys.path.pop(0)
+    if _BROWSER is None and chromium():
+        _BROWSER = Browser()
+        atexit.register(_BROWSER.close)
+    return _BROWSER
+
+
+INJECTED = """(() => ({pwned: document.documentElement.dataset.pwned || window.pwned || null,
+  handlers: [...document.querySelectorAll('*')].filter(e => [...e.attributes].some(a => /^on/i.test(a.name))).length,
+  elements: document.querySelectorAll('img, iframe, object, embed').length,
+  scripts: document.scripts.length}))()"""
+
+
+@st.composite
+def hostile_results(draw) -> dict:
+    """The base result with a few leaves (numbers, strings, nulls) replaced by hostile values."""
+    data = base_result()
+    paths = leaf_paths(data)
+    changes = draw(st.lists(st.tuples(st.sampled_from(paths), HOSTILE_VALUES), min_size=1, max_size=4))
+    hostile = hostile_module()
+    for path, value in changes:
+        data = hostile.put(data, path, value)
+    return data
+
+
+def check_report(data: dict) -> None:
+    from benchmarkstt_report import render_report
+
+    try:
+        page = render_report(data, name="fuzz.json")
+    except BenchmarkSTTError as exc:
+        assert str(exc).startswith("fuzz.json: ") and "\n" not in str(exc), exc
+        return
+    assert "<img" not in page and "<svg onload" not in page and "<iframe" not in page
+    assert page.count("<script") == 3 and "Content-Security-Policy" in page
+    page.encode("utf-8")
+    chrome = browser()
+    if chrome is None:
+        return
+    with tempfile.NamedTemporaryFile("w", suffix=".html", encoding="utf-8", delete=False) as f:
+        f.write(page)
+    try:
+        chrome.events.clear()
+        chrome.open("about:blank")
+        chrome.open(Path(f.name).as_uri() + "#file=f1")
+        chrome.wait_for("document.documentElement.getAttribute('data-ready') === '1'")
+        chrome.evaluate("document.getElementById('inputs').open = true")
+        assert chrome.evaluate(INJECTED) == {"pwned": None, "handlers": 0, "elements": 0, "scripts": 3}
+        assert chrome.console_errors() == []
+    finally:
+        os.unlink(f.name)
+
+
+REPORT = Target("HTML report", hostile_results(), check_report)
+
+
+# ---- corpus --rerun on hostile records --------------------------------------------------
+
+RECORD_VALUES = st.sampled_from([
+    "fuzz_evil", "os", "benchmarkstt_corpus.plugin", "../x", "\0", "", None, True, 7, -1, 2.5, float("nan"),
+    [], {}, ["fuzz_evil"], [["lowercase"]], [["config", "/etc/passwd"]], [["wer", "nope"]], [["os.system", "id"]],
+    {"a": "a"}, {"a": 1}, {"reference": "ref"}, "bootstrap", "infer", "ref", "a",
+]) | st.text(max_size=6)
+_RERUN_ROOT = None
+
+
+def rerun_root() -> Path:
+    """A folder with a tiny corpus, its result and a module that marks its import (made once)."""
+    global _RERUN_ROOT
+    if _RERUN_ROOT is None:
+        from benchmarkstt_core.cli.tools import main
+
+        import atexit
+        import shutil
+
+        root = Path(tempfile.mkdtemp(prefix="fuzz-rerun-"))
+        atexit.register(shutil.rmtree, root, True)
+        for folder in ("ref", "a"):
+            (root / folder).mkdir()
+            (root / folder / "f1.txt").write_text("the cat sat" if folder == "ref" else "the cat sad")
+        (root / "fuzz_evil.py").write_text("import pathlib\npathlib.Path(__file__).with_name('IMPORTED').touch()\n")
+        here = os.getcwd()
+        os.chdir(root)
+        try:
+            assert main(["corpus", "-r", "ref", "-h", "a=a", "--jobs", "1", "--resamples", "10", "-o", "json",
+                         "--output", "first.json", "--log-level", "warning"]) == 0
+        finally:
+            os.chdir(here)
+        _RERUN_ROOT = root
+    return _RERUN_ROOT
+
+
+@st.composite
+def hostile_records(draw) -> dict:
+    """The tiny corpus's result with fields of its record's invocation and plugins replaced."""
+    root = rerun_root()
+    data = json.loads((root / "first.json").read_text())
+    record = data["record"]
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(["invocation", "invocation", "plugins"]))
+        if where == "invocation":
+            record["invocation"][draw(st.sampled_from(sorted(record["invocation"]) + ["extra"]))] = draw(RECORD_VALUES)
+        else:
+            record["plugins"].append({"name": draw(RECORD_VALUES), "distribution": "x", "version": draw(RECORD_VALUES),
+                                      "status": draw(st.sampled_from(["ok", "failed"]))})
+    return data
+
+
+def check_rerun(data: dict) -> None:
+    import contextlib
+    import io
+
+    from benchmarkstt_core.cli.tools import main
+
+    root = rerun_root()
+    (root / "record.json").write_text(json.dumps(data))
+    err = io.StringIO()
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = main(["corpus", "--rerun", "record.json", "--jobs", "1"])
+    finally:
+        os.chdir(here)
+    assert not (root / "IMPORTED").exists(), "a record's module was imported"
+    assert code in (0, 1, 2), (code, err.getvalue())
+    assert "unexpected failure" not in err.getvalue() and "Traceback" not in err.getvalue(), err.getvalue()
+
+
+RERUN = Target("corpus --rerun records", hostile_records(), check_rerun)

@@ -8,10 +8,12 @@ from hypothesis import HealthCheck, given, settings
 
 import targets
 
-EXAMPLES = {"rules parser": 400, "config parser": 300, "input readers": 300, "JSON-RPC app": 400}
+EXAMPLES = {"rules parser": 400, "config parser": 300, "input readers": 300, "JSON-RPC app": 400,
+            "corpus --rerun records": 40, "HTML report": 40}
 
 
-@pytest.mark.parametrize("target", [targets.RULES, targets.CONFIG, targets.INPUTS, targets.RPC],
+@pytest.mark.parametrize("target", [targets.RULES, targets.CONFIG, targets.INPUTS, targets.RPC, targets.RERUN,
+                                    pytest.param(targets.REPORT, marks=pytest.mark.slow)],
                          ids=lambda t: t.name)
 def test_fuzz(target):
     run = settings(max_examples=EXAMPLES[target.name], deadline=None, database=None,

@@ -67,7 +67,7 @@ def test_failed_files_are_noted_and_marked_in_the_page(tools, tmp_path):
     (None, "cannot read it"),
     ("{not json", "not JSON"),
     ('{"format": "something else"}', "not a JSON result of benchmarkstt-tools corpus"),
-    ('{"format": "benchmarkstt-corpus/1"}', "the corpus result has no 'engines'"),
+    ('{"format": "benchmarkstt-corpus/1"}', ": engines: missing"),
 ])
 def test_bad_results_are_one_clear_error_and_no_page(tools, tmp_path, content, message):
     path = tmp_path / "result.json"

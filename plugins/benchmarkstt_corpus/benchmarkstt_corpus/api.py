@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, Iterable, Mapping, Sequence
 
 from benchmarkstt_core.context import Context, default_encoding
@@ -20,7 +21,7 @@ from benchmarkstt_core.errors import UsageError
 from . import record as records
 from .pairing import Corpus, check_exists, from_lists
 from .result import TESTS, Aggregator, CorpusResult, Settings
-from .runner import Interrupted, Progress, run_dask, run_local
+from .runner import Progress, interrupted, run_dask, run_local, stop_on_signals
 from .scoring import _SCORERS, DEFAULT_METRICS, Scorer, Spec
 from .spool import SpooledRows
 from .stats import import_in_background
@@ -57,7 +58,8 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     (:class:`~benchmarkstt_corpus.spool.SpooledRows`) rather than in memory: what the
     command does, whose memory then does not grow with the number of files.
 
-    Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C (nothing is returned).
+    Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C, SIGTERM or SIGHUP
+    (nothing is returned).
     """
     check_settings(settings, jobs, scheduler, dask_local)
     recorder = records.FileRecorder()
@@ -77,14 +79,14 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     # the paired tests need scipy.stats: imported while the workers score, if there are any
     started = import_in_background if len(corpus.engines) > 1 else (lambda: None)
     try:
-        if scheduler or dask_local:
-            run_dask(spec, corpus.items, scheduler, dask_local, take, started)
-        else:
-            run_local(spec, corpus.items, jobs, take, started)
-    except KeyboardInterrupt:
+        with stop_on_signals():
+            if scheduler or dask_local:
+                run_dask(spec, corpus.items, scheduler, dask_local, take, started)
+            else:
+                run_local(spec, corpus.items, jobs, take, started)
+    except KeyboardInterrupt as stop:
         bar.close()
-        raise Interrupted(f"interrupted after {aggregator.received} of {len(corpus.items)} files; "
-                          f"nothing was written") from None
+        raise interrupted(stop, aggregator.received, len(corpus.items)) from None
     bar.close()
     normalizer_files = records.FileRecorder()
     Pipeline(checker.registries, spec.normalizers,
@@ -119,12 +121,40 @@ def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, id
     :param dask_local: start a Dask LocalCluster of this many workers
     :param alignments: keep each file's normalized words and opcodes in its rows
     """
+    check_types({"seed": (seed, int), "resamples": (resamples, int), "level": (level, float),
+                 "alpha": (alpha, float), "ranking_test": (ranking_test, str), "jobs": (jobs, int),
+                 "scheduler": (scheduler, (str, type(None))), "dask_local": (dask_local, (int, type(None))),
+                 "alignments": (alignments, bool)})
     corpus = from_lists(references, hypotheses, ids)
     spec = Spec(as_calls(normalizers), as_calls(metrics), (), default_encoding(), alignments)
-    settings = Settings(seed, resamples, level, alpha, ranking_test)
+    settings = Settings(int(seed), int(resamples), float(level), float(alpha), ranking_test)
     quiet = Progress(0, _Silent())
-    return run_corpus(corpus, spec, settings, jobs=jobs, scheduler=scheduler, dask_local=dask_local,
+    return run_corpus(corpus, spec, settings, jobs=int(jobs), scheduler=scheduler,
+                      dask_local=None if dask_local is None else int(dask_local),
                       command="python: benchmarkstt_corpus.score_corpus(...)", progress=quiet)
+
+
+TYPE_NAMES = {int: "a whole number (int)", float: "a number", str: "a str", bool: "True or False"}
+ABSTRACT = {int: numbers.Integral, float: numbers.Real}  # numpy's numbers fit too
+
+
+def check_types(values: Mapping[str, tuple]) -> None:
+    """Refuse an argument of the wrong type, naming it (``{"seed": (value, int)}``); a bool is
+    not a number here.
+
+    :example:
+        >>> check_types({"seed": ("7", int)})
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.UsageError: seed: a whole number (int), not str '7'
+    """
+    for name, (value, kind) in values.items():
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        allowed = tuple(ABSTRACT.get(k, k) for k in kinds)
+        fits = isinstance(value, allowed) and not (isinstance(value, bool) and bool not in kinds)
+        if not fits:
+            wanted = " or ".join("None" if k is type(None) else TYPE_NAMES[k] for k in kinds)
+            raise UsageError(f"{name}: {wanted}, not {type(value).__name__} {value!r:.40}")
 
 
 class _Silent:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -110,8 +109,12 @@ class CorpusCommand:
             render_report = report_renderer()
         old = None
         if args.rerun:
-            old = read_result(args.rerun)
-            invocation = old["record"]["invocation"]
+            from .rerun import check_plugins, read_record
+
+            old = read_record(args.rerun)
+            for line in check_plugins(old["record"], host, args.rerun, args.load):
+                say(f"rerun: warning: {line}")
+            invocation = {**old["record"]["invocation"], "load": list(args.load)}
         else:
             invocation = {
                 "reference": args.reference, "hypotheses": {}, "manifest": args.manifest,
@@ -131,13 +134,13 @@ class CorpusCommand:
                             dask_local=args.dask_local, command=records.command_line(),
                             invocation=invocation, spool=True)
         for u in result.data["unpaired"]:
-            sys.stderr.write(f"{PROG}: warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
-                             f"(has {', '.join(u['paths'])}); not scored\n")
+            say(f"warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
+                f"(has {', '.join(u['paths'])}); not scored")
         if old is not None:
             changed = records.changes(old["record"], result.data["record"])
             result.data["rerun"] = {"of": args.rerun, "changes": changed}
             for line in changed or ["no input changed"]:
-                sys.stderr.write(f"{PROG}: rerun: {line}\n")
+                say(f"rerun: {line}")
         pieces = render_chunks(result, args.output_format)
         if args.output:
             write_new_file(args.output, pieces, "utf-8")
@@ -148,13 +151,21 @@ class CorpusCommand:
             record = {**data["record"], "inputs": list(data["record"]["inputs"])}
             write_new_file(args.html, render_report({**data, "record": record}), "utf-8")
         for failure in result.failed:
-            sys.stderr.write(f"{PROG}: failed: {failure['id']} ({failure['engine']}): {failure['error']}\n")
+            say(f"failed: {failure['id']} ({failure['engine']}): {failure['error']}")
         if result.failed:
             sys.stderr.write(f"{PROG}: error: {len(result.failed)} of "
                              f"{sum(e['scored'] + e['failed'] for e in result.engines.values())} "
                              f"file scores failed (rows with their errors are in the output)\n")
             return 1
         return 0
+
+
+def say(line: str) -> None:
+    """One line on standard error, its names escaped (a file name cannot move the cursor or
+    forge a line)."""
+    from benchmarkstt_core.names import printable
+
+    sys.stderr.write(f"{PROG}: {printable(line)}\n")
 
 
 def hypotheses(args: argparse.Namespace) -> dict:
@@ -194,20 +205,3 @@ def corpus_of(invocation: dict, host: PluginHost) -> Any:
                                     default_encoding())
     return from_folders(invocation["reference"], invocation["hypotheses"], invocation["reference_type"],
                         invocation["hypothesis_type"])
-
-
-def read_result(path: str) -> dict:
-    """A JSON result of a corpus run, for ``--rerun``."""
-    from .result import FORMAT
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as exc:
-        raise UsageError(f"--rerun {path!r}: cannot read it: {exc.strerror}") from None
-    except ValueError as exc:
-        raise UsageError(f"--rerun {path!r}: not JSON: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or "invocation" not in data.get("record", {}):
-        raise UsageError(f"--rerun {path!r}: not a JSON result of benchmarkstt-tools corpus "
-                         f"(-o json) with its record")
-    return data

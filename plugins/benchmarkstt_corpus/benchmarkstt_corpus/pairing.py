@@ -154,8 +154,29 @@ def from_folders(reference: str, engines: Mapping, reference_type: str = "infer"
     return pair(refs, hyps, reference_type, hypothesis_type)
 
 
-def manifest_rows(path: str) -> list:
-    """The rows of a CSV, TSV or JSON-lines manifest as dicts (line numbers for errors)."""
+def unique_keys(pairs: list, where: str) -> dict:
+    """A JSON object's pairs as a dict, refusing a key given twice (``json.loads`` would keep the last)."""
+    found: dict = {}
+    for key, value in pairs:
+        if key in found:
+            raise UsageError(f"{where}: key {key!r} is given twice")
+        found[key] = value
+    return found
+
+
+def check_columns(names: Sequence, where: str) -> list:
+    """The columns of a manifest's header, refusing one given twice (a reader would keep the last)."""
+    seen: dict = {}
+    for n, name in enumerate(names, 1):
+        if name in seen:
+            raise UsageError(f"{where}: column {name!r} is given twice (columns {seen[name]} and {n})")
+        seen[name] = n
+    return list(names)
+
+
+def manifest_rows(path: str) -> tuple:
+    """The columns and the rows (as dicts, with their line numbers for errors) of a CSV, TSV or
+    JSON-lines manifest."""
     try:
         with open(path, encoding="utf-8-sig", newline="") as f:
             text = f.read()
@@ -166,32 +187,37 @@ def manifest_rows(path: str) -> list:
     lower = path.lower()
     if lower.endswith((".jsonl", ".json", ".ndjson")):
         rows = []
+        columns: dict = {}
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
-                row = json.loads(line)
+                row = json.loads(line, object_pairs_hook=lambda pairs: unique_keys(pairs, f"{path}:{number}"))
             except ValueError as exc:
                 raise UsageError(f"{path}:{number}: not a JSON object: {exc}") from None
             if not isinstance(row, dict):
                 raise UsageError(f"{path}:{number}: each line must be a JSON object")
             rows.append((number, {str(k): "" if v is None else str(v) for k, v in row.items()}))
-        return rows
+            columns.update(dict.fromkeys(rows[-1][1]))
+        if not rows:
+            raise UsageError(f"--manifest {path!r}: empty")
+        return list(columns), rows
     delimiter = "\t" if lower.endswith((".tsv", ".tab")) else ","
     reader = csv.DictReader(text.splitlines(), delimiter=delimiter)
     if reader.fieldnames is None:
         raise UsageError(f"--manifest {path!r}: empty")
-    return [(number, {k: (v or "").strip() for k, v in row.items() if k is not None})
+    columns = check_columns(reader.fieldnames, f"--manifest {path!r}")
+    rows = [(number, {k: (v or "").strip() for k, v in row.items() if k is not None})
             for number, row in enumerate(reader, 2)]
+    if not rows:
+        raise UsageError(f"--manifest {path!r}: a header ({', '.join(columns)}) and no row")
+    return columns, rows
 
 
 def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str = "infer") -> Corpus:
     """Read a manifest: columns ``id``, ``reference``, one per engine, and optional types
     ``reference_type`` and ``ENGINE_type``; relative paths are taken from the manifest's folder."""
-    rows = manifest_rows(path)
-    columns: list = []
-    for _, row in rows:
-        columns.extend(c for c in row if c not in columns)
+    columns, rows = manifest_rows(path)
     for needed in ("id", REFERENCE):
         if needed not in columns:
             raise UsageError(f"--manifest {path!r}: no {needed!r} column (columns: {', '.join(columns)})")
@@ -202,16 +228,18 @@ def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str
     base = os.path.dirname(os.path.abspath(path))
     sides = {REFERENCE: {}, **{e: {} for e in engines}}
     types: dict = {}
-    order = []
+    order: dict = {}
     for number, row in rows:
         key = row.get("id", "")
         if not key:
             raise UsageError(f"{path}:{number}: empty id")
         if key in order:
-            raise UsageError(f"{path}:{number}: id {key!r} is given twice")
-        order.append(key)
+            raise UsageError(f"{path}:{number}: id {key!r} is given twice (first on line {order[key]})")
+        order[key] = number
         for side in sides:
             value = row.get(side, "")
+            if "\0" in value:
+                raise UsageError(f"{path}:{number}: column {side!r}: a path with a NUL character ({value!r})")
             if value:
                 sides[side][key] = value if os.path.isabs(value) else os.path.join(base, value)
                 types[(key, side)] = row.get(f"{side}_type") or (
@@ -225,8 +253,16 @@ def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str
 
 def from_lists(references: Sequence, hypotheses: Mapping, ids: Sequence | None = None) -> Corpus:
     """A corpus from Python lists: texts (``str``) or paths (``os.PathLike``) per engine."""
+    if not isinstance(hypotheses, Mapping):
+        raise UsageError(f"hypotheses: a dict of engine name to list of texts or paths, not "
+                         f"{type(hypotheses).__name__}")
     if not hypotheses:
         raise UsageError("need at least one engine's hypotheses")
+    for name, values in [("references", references), ("ids", ids),
+                         *((f"hypotheses[{engine!r}]", v) for engine, v in hypotheses.items())]:
+        if isinstance(values, (str, bytes)) or values is not None and not isinstance(values, Sequence):
+            raise UsageError(f"{name}: a list (one per recording), not {type(values).__name__} "
+                             f"{values!r:.40}" + (" (put one text in a list)" if isinstance(values, str) else ""))
     count = len(references)
     ids = [str(i) for i in (ids if ids is not None else range(1, count + 1))]
     if len(ids) != count or len(set(ids)) != count:

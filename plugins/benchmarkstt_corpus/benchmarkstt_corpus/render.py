@@ -12,6 +12,8 @@ import io
 import numbers
 from typing import Any, Callable, Iterable, Iterator
 
+from benchmarkstt_core.names import printable
+
 FORMATS = ("table", "csv", "json", "markdown")
 
 
@@ -76,13 +78,14 @@ def notes(data: dict) -> list:
     """Unpaired ids and failed files, one line each."""
     lines = [f"unpaired: {u['id']} (missing: {', '.join(u['missing'])})" for u in data["unpaired"]]
     lines += [f"failed: {f['id']} ({f['engine']}): {f['error']}" for f in data["failed"]]
-    return lines
+    return [printable(line) for line in lines]
 
 
 def text_table(header: list, rows: list) -> str:
     """Columns padded to their widths."""
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    line = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
+    header, rows = [printable(str(c)) for c in header], [[printable(str(c)) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    line = lambda r: "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
     return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
 
 
@@ -131,7 +134,7 @@ def csv_chunks(data: dict) -> Iterator[str]:
     def line(cells: list) -> str:
         out.seek(0)
         out.truncate()
-        writer.writerow(cells)
+        writer.writerow([printable(c) if isinstance(c, str) else c for c in cells])
         return out.getvalue()
 
     fields = ["substitutions", "deletions", "insertions", "hits", "reference_words", "hypothesis_words", "wer"]

@@ -26,6 +26,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterable, Iterator
 
+from benchmarkstt_core.names import json_text
+
 from . import record as records
 from . import stats
 from .scoring import error_entries, headline_mode
@@ -401,8 +403,9 @@ class CorpusResult:
 
 
 def dumps(value: Any) -> str:
-    """``value`` as the JSON of a result: indented by one space, any character as itself."""
-    return json.dumps(value, indent=1, ensure_ascii=False, allow_nan=False)
+    """``value`` as the JSON of a result: indented by one space, any character as itself but
+    the bytes of a file name that are not UTF-8 (as ``\\udcff``, which reads back the same)."""
+    return json_text(json.dumps(value, indent=1, ensure_ascii=False, allow_nan=False))
 
 
 def json_chunks(data: dict) -> Iterator[str]:

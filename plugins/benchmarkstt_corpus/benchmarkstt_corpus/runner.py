@@ -3,7 +3,9 @@
 Items go out in small batches through a bounded window (a few batches per worker), and
 results are folded into the :class:`~benchmarkstt_corpus.result.Aggregator` as they come
 back, so the client holds the small rows and never the texts. Workers read the files
-themselves. Ctrl-C stops the work, and :class:`Interrupted` says how far it got.
+themselves. Ctrl-C, SIGTERM and SIGHUP stop the work, its workers and their temporary
+folders, and :class:`Interrupted` says how far it got (exit status 128 + the signal's
+number: 130 for Ctrl-C).
 
 :example:
     >>> list(batches(list(range(5)), 2))
@@ -23,9 +25,68 @@ from .scoring import score_batch
 
 
 class Interrupted(BenchmarkSTTError):
-    """Ctrl-C: the run stopped; nothing was written. Exit status 130."""
+    """Ctrl-C, SIGTERM or SIGHUP: the run stopped; nothing was written. Exit status 128 + the
+    signal's number (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP)."""
 
     exit_code = 130
+
+    def __init__(self, message: str, signum: int = 2):
+        super().__init__(message)
+        self.exit_code = 128 + signum
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP while a corpus is scored: it stops the run the way Ctrl-C does."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")
+HOW = {"SIGINT": "interrupted", "SIGTERM": "terminated (SIGTERM)", "SIGHUP": "hung up (SIGHUP)"}
+
+
+def interrupted(stop: KeyboardInterrupt, done: int, total: int) -> Interrupted:
+    """The one-line error of a run that ``stop`` ended after ``done`` of ``total`` items.
+
+    :example:
+        >>> import signal
+        >>> error = interrupted(Stopped(signal.SIGTERM), 3, 10)
+        >>> str(error), error.exit_code
+        ('terminated (SIGTERM) after 3 of 10 files; nothing was written', 143)
+    """
+    import signal
+
+    signum = getattr(stop, "signum", signal.SIGINT)
+    return Interrupted(f"{HOW[signal.Signals(signum).name]} after {done} of {total} files; nothing was written",
+                       signum)
+
+
+@contextmanager
+def stop_on_signals() -> Iterator:
+    """While inside (in the main thread), SIGTERM and SIGHUP raise :class:`Stopped`, so that the
+    run ends through the same cleanup as Ctrl-C (workers stopped, temporary folders removed); a
+    second one during that cleanup is ignored."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
+
+    def stop(signum: int, frame: Any) -> None:
+        for number in numbers:
+            signal.signal(number, signal.SIG_IGN)
+        raise Stopped(signum)
+
+    saved = [(number, signal.signal(number, stop)) for number in numbers]
+    try:
+        yield
+    finally:
+        for number, handler in saved:
+            signal.signal(number, handler)
 
 
 def batches(items: Sequence, size: int) -> list:
@@ -87,6 +148,32 @@ def ignore_sigint() -> None:
 
 
 @contextmanager
+def sigint_ignored() -> Iterator:
+    """Ignore Ctrl-C while a Dask LocalCluster starts its processes: they inherit that, so the
+    terminal's Ctrl-C reaches only this process, which closes the cluster (its processes
+    would otherwise each print their tracebacks, and leave their temporary folders)."""
+    import signal
+
+    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, saved)
+
+
+def stop_workers(others: set) -> None:
+    """End the worker processes this process started besides ``others`` (a pool's, on Ctrl-C
+    or a signal) now: their batches are dropped, as the run is."""
+    import multiprocessing
+
+    workers = [p for p in multiprocessing.active_children() if p not in others]
+    for worker in workers:
+        worker.kill()
+    for worker in workers:
+        worker.join()
+
+
+@contextmanager
 def sigint_held() -> Iterator:
     """Hold Ctrl-C back while the pool forks its workers: they start with it blocked (their
     initializer then ignores it), and this process gets it just after, not inside fork's own
@@ -112,9 +199,11 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, started: Ca
             for scored in score_batch(spec, [item]):
                 take(scored)
         return
+    import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     work = iter(batches(items, batch_size(len(items), jobs)))
+    others = set(multiprocessing.active_children())  # a Python caller's own processes stay
     pool = ProcessPoolExecutor(jobs, initializer=ignore_sigint)
     try:
         pending = set()
@@ -130,7 +219,8 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, started: Ca
                 for batch in window(work, 1):
                     pending.add(pool.submit(score_batch, spec, batch))
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        stop_workers(others)
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
 
@@ -145,9 +235,10 @@ def window(work: Iterator, count: int) -> list:
     return out
 
 
-def dask_client(scheduler: str | None, local_workers: int | None) -> tuple:
+def dask_client(scheduler: str | None, local_workers: int | None, scratch: str) -> tuple:
     """``(client, cluster)``: a client of the scheduler at ``scheduler``, or of a new
-    ``LocalCluster`` of ``local_workers`` single-threaded processes on 127.0.0.1."""
+    ``LocalCluster`` of ``local_workers`` single-threaded processes on 127.0.0.1 whose
+    workers keep their files under ``scratch``."""
     try:
         import logging
 
@@ -162,20 +253,22 @@ def dask_client(scheduler: str | None, local_workers: int | None) -> tuple:
             raise BenchmarkSTTError(f"--scheduler {scheduler}: cannot connect: {exc}") from None
     import dask
 
-    with dask.config.set(local_cluster_config()):
+    with dask.config.set(local_cluster_config(scratch)), sigint_ignored():
         cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                                dashboard_address=None, silence_logs=logging.ERROR)
         return Client(cluster), cluster
 
 
-def local_cluster_config() -> dict:
+def local_cluster_config(scratch: str) -> dict:
     """Dask settings for ``--dask-local``: a cluster that only lives for one run on this
     machine needs no profiler and fewer monitors, whose periodic work would take CPU from the
     workers (measured in docs/performance.md); a forkserver starts the workers faster than
-    spawning a fresh Python for each, where it exists (not on Windows)."""
+    spawning a fresh Python for each, where it exists (not on Windows); the workers' files go
+    under ``scratch`` (a temporary folder of the run's, removed however it ends)."""
     import multiprocessing
 
     config = {
+        "temporary-directory": scratch,
         "distributed.worker.profile.enabled": False,  # samples every worker's stack every 10 ms
         "distributed.admin.system-monitor.interval": "5s",
         "distributed.admin.system-monitor.gil.enabled": False,
@@ -192,7 +285,16 @@ def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: i
              take: Callable, started: Callable = lambda: None) -> None:
     """Score ``items`` on a Dask cluster; results stream back as they complete. ``started``
     is called once the first tasks are submitted."""
-    client, cluster = dask_client(scheduler, local_workers)
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="benchmarkstt-dask-") as scratch:
+        run_on_dask(spec, items, scheduler, local_workers, take, started, scratch)
+
+
+def run_on_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
+                take: Callable, started: Callable, scratch: str) -> None:
+    """:func:`run_dask` with the workers of a local cluster keeping their files under ``scratch``."""
+    client, cluster = dask_client(scheduler, local_workers, scratch)
     try:
         from distributed import as_completed
 

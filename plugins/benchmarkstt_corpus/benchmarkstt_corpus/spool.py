@@ -18,6 +18,7 @@ import json
 from typing import Any, Iterator
 
 from benchmarkstt_core.errors import BenchmarkSTTError
+from benchmarkstt_core.names import json_text
 
 
 class SpooledRows:
@@ -43,7 +44,7 @@ class SpooledRows:
             if not self.at_end:
                 self.file.seek(0, 2)
                 self.at_end = True
-            self.file.write(json.dumps(row, ensure_ascii=False, allow_nan=False).encode("utf-8") + b"\n")
+            self.file.write(json_text(json.dumps(row, ensure_ascii=False, allow_nan=False)).encode("utf-8") + b"\n")
         except OSError as exc:
             raise failure(exc) from None
         self.count += 1

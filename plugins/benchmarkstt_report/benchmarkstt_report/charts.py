@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import math
-from html import escape
+from .escaping import text
 from typing import Sequence
 
 # Okabe-Ito: distinguishable with every common colour-vision deficiency
@@ -65,10 +65,10 @@ def ranking_chart(rows: Sequence[dict], found: Sequence[Sequence[str]], width: i
         y = top + row_h * n + row_h / 2
         where[r["engine"]] = y
         parts.append(f'<text x="{label_w - 10}" y="{y + 4:.1f}" text-anchor="end" class="label">'
-                     f'{escape(r["engine"])}</text>')
+                     f'{text(r["engine"])}</text>')
         if r["wer"] is None:
             continue
-        title = f'{escape(r["engine"])}: WER {pct(r["wer"])}'
+        title = f'{text(r["engine"])}: WER {pct(r["wer"])}'
         if r["low"] is not None:
             title += f', CI {pct(r["low"])} to {pct(r["high"])}'
             parts.append(f'<g class="ci"><line x1="{x(r["low"]):.1f}" y1="{y:.1f}" x2="{x(r["high"]):.1f}" '
@@ -81,7 +81,7 @@ def ranking_chart(rows: Sequence[dict], found: Sequence[Sequence[str]], width: i
     for n, g in enumerate(found):
         gx = label_w + plot_w + 20 + 26 * n
         y1, y2 = where[g[0]] - 10, where[g[-1]] + 10
-        parts.append(f'<g class="group"><title>group {chr(97 + n)}: {escape(", ".join(g))} '
+        parts.append(f'<g class="group"><title>group {chr(97 + n)}: {text(", ".join(g))} '
                      f'(not significantly different)</title><path d="M{gx - 5} {y1:.1f} H{gx} V{y2:.1f} H{gx - 5}"/>'
                      f'<text x="{gx + 4}" y="{(y1 + y2) / 2 + 4:.1f}">{chr(97 + n)}</text></g>')
     parts.append("</svg>")

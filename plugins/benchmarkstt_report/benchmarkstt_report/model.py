@@ -17,18 +17,50 @@ from typing import Any, Sequence
 
 from benchmarkstt_core.errors import UsageError
 
+from .schema import RESULT, validate
+
 FORMAT_PREFIX = "benchmarkstt-corpus/"
 OPS = {"equal": "e", "replace": "s", "delete": "d", "insert": "i"}
 
 
 def check(data: Any, name: str) -> dict:
-    """``data`` if it is a corpus result this report can show, else a clear error naming ``name``."""
+    """``data`` if it is a corpus result this report can show (:mod:`.schema`), else a clear
+    error naming ``name`` and the field refused."""
     if not isinstance(data, dict) or not str(data.get("format", "")).startswith(FORMAT_PREFIX):
         raise UsageError(f"{name}: not a JSON result of benchmarkstt-tools corpus (-o json)")
-    for key in ("engines", "ranking", "comparisons", "settings", "headline"):
-        if key not in data:
-            raise UsageError(f"{name}: the corpus result has no {key!r}")
+    validate(data, RESULT, name)
+    for n, entry in enumerate(data["ranking"]):
+        if entry["engine"] not in data["engines"]:
+            raise UsageError(f"{name}: ranking[{n}].engine: {entry['engine']!r} is not one of the result's engines")
+    for engine, e in data["engines"].items():
+        for n, row in enumerate(e["files"]):
+            if row.get("alignment"):
+                check_opcodes(row["alignment"], f"{name}: engines.{engine}.files[{n}].alignment.opcodes")
+    for n, c in enumerate(data["comparisons"]):
+        for side in ("a", "b"):
+            if c[side] not in data["engines"]:
+                raise UsageError(f"{name}: comparisons[{n}].{side}: {c[side]!r} is not one of the result's engines")
     return data
+
+
+def check_opcodes(alignment: dict, where: str) -> None:
+    """Refuse opcodes that do not cover the words in order (the page draws the words from them).
+
+    :example:
+        >>> check_opcodes({"reference": ["a"], "hypothesis": ["b"], "opcodes": [["replace", 0, 1, 0, 9]]}, "r.json")
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.UsageError: r.json[0]: ['replace', 0, 1, 0, 9] does not follow on from 0, 0 within 1 and 1 words
+    """
+    i = j = 0
+    ref, hyp = len(alignment["reference"]), len(alignment["hypothesis"])
+    for n, (tag, i1, i2, j1, j2) in enumerate(alignment["opcodes"]):
+        if (i1, j1) != (i, j) or not (i1 <= i2 <= ref and j1 <= j2 <= hyp):
+            raise UsageError(f"{where}[{n}]: {[tag, i1, i2, j1, j2]} does not follow on from {i}, {j} within "
+                             f"{ref} and {hyp} words")
+        i, j = i2, j2
+    if (i, j) != (ref, hyp):
+        raise UsageError(f"{where}: end at {i}, {j}, not at the last words ({ref}, {hyp})")
 
 
 def groups(order: Sequence[str], comparisons: Sequence[dict]) -> list:
@@ -81,7 +113,7 @@ def page_data(data: dict) -> dict:
         for row in data["engines"][engine]["files"]:
             n = index[row["id"]]
             if row["status"] != "ok":
-                cells[engine][n] = {"error": row["error"]}
+                cells[engine][n] = {"error": row["error"] or "failed"}
                 continue
             words[n] = row["reference_words"]
             if row.get("duration") is not None:

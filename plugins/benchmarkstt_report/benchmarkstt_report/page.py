@@ -16,13 +16,12 @@ embedded as JSON, a file's alignment only when it is opened.
 
 from __future__ import annotations
 
-import json
-from html import escape
 from importlib.resources import files
 from typing import Any
 
 from . import charts
 from .charts import pct
+from .escaping import attribute, inline_json, policy_meta, script, text
 from .model import check, groups, letters, page_data
 
 TESTS = {"bootstrap": "paired bootstrap", "mapsswe": "MAPSSWE", "wilcoxon": "Wilcoxon signed-rank"}
@@ -40,58 +39,52 @@ def pval(value: Any) -> str:
     return "&lt; 0.0001" if value < 0.0001 else f"{value:.4f}"
 
 
-def script_json(value: Any) -> str:
-    """JSON that can sit inside a ``<script>`` element."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
-
-
 def ranking_section(data: dict, order: list, found: list) -> str:
     """The ranking: table, chart, groups and the shares of error kinds."""
     engines = data["engines"]
     marks = letters(order, found)
     level = data["settings"]["level"]
-    unit = data["settings"].get("resample_unit", "file")
+    unit = text(data["settings"].get("resample_unit", "file"))
     rows = []
     for entry in data["ranking"]:
         name = entry["engine"]
         e = engines[name]
         ci = e["ci"]
         errors = e["substitutions"] + e["deletions"] + e["insertions"]
-        failed = f' ({e["failed"]} failed)' if e["failed"] else ""
+        failed = f' ({text(e["failed"])} failed)' if e["failed"] else ""
         share = "".join(f'<span class="k-{k[0]}">{k[0].upper()} {pct(e[k] / errors if errors else 0, 0)}</span> '
                         for k in charts.COLOURS)
         rows.append(
-            f'<tr data-engine="{escape(name)}"><td class="num" data-value="{e["rank"]}">{e["rank"]}</td>'
-            f'<th scope="row">{escape(name)}</th><td class="group">{marks[name]}</td>'
-            f'<td class="num wer" data-value="{e["wer"]}">{pct(e["wer"])}</td>'
-            f'<td class="num ci" data-low="{ci["low"]}" data-high="{ci["high"]}">'
-            f'{"-" if ci["low"] is None else pct(ci["low"]) + " – " + pct(ci["high"])}</td>'
-            f'<td class="num" data-value="{e["substitutions"]}">{e["substitutions"]}</td>'
-            f'<td class="num" data-value="{e["deletions"]}">{e["deletions"]}</td>'
-            f'<td class="num" data-value="{e["insertions"]}">{e["insertions"]}</td>'
+            f'<tr data-engine="{attribute(name)}"><td class="num" data-value="{attribute(e["rank"])}">{text(e["rank"])}</td>'
+            f'<th scope="row">{text(name)}</th><td class="group">{text(marks[name])}</td>'
+            f'<td class="num wer" data-value="{attribute(e["wer"])}">{pct(e["wer"])}</td>'
+            f'<td class="num ci" data-low="{attribute(ci["low"])}" data-high="{attribute(ci["high"])}">'
+            f'{"-" if ci["low"] is None or ci["high"] is None else pct(ci["low"]) + " – " + pct(ci["high"])}</td>'
+            f'<td class="num" data-value="{attribute(e["substitutions"])}">{text(e["substitutions"])}</td>'
+            f'<td class="num" data-value="{attribute(e["deletions"])}">{text(e["deletions"])}</td>'
+            f'<td class="num" data-value="{attribute(e["insertions"])}">{text(e["insertions"])}</td>'
             f'<td class="sharecell">{charts.shares_bar(e)}<span class="sharetext">{share}</span></td>'
-            f'<td class="num" data-value="{e["reference_words"]}">{e["reference_words"]:,}</td>'
-            f'<td class="num">{e["scored"]}{failed}</td>'
+            f'<td class="num" data-value="{attribute(e["reference_words"])}">{text(format(e["reference_words"], ","))}</td>'
+            f'<td class="num">{text(e["scored"])}{failed}</td>'
             f'<td class="num">{pct(e["mean_file_wer"])}</td></tr>')
     chart_rows = [{"engine": r["engine"], "wer": engines[r["engine"]]["wer"],
                    "low": engines[r["engine"]]["ci"]["low"], "high": engines[r["engine"]]["ci"]["high"]}
                   for r in data["ranking"]]
-    group_text = "; ".join(f'<b>{chr(97 + n)}</b>: {escape(", ".join(g))}' for n, g in enumerate(found))
-    test = TESTS.get(data["settings"]["ranking_test"], data["settings"]["ranking_test"])
+    group_text = "; ".join(f'<b>{chr(97 + n)}</b>: {text(", ".join(g))}' for n, g in enumerate(found))
+    test = text(TESTS.get(data["settings"]["ranking_test"], data["settings"]["ranking_test"]))
     head = data["headline"]
     return f"""
 <section id="ranking" aria-labelledby="h-ranking">
 <h2 id="h-ranking">Ranking</h2>
-<p class="lead">WER ({escape(head["mode"])}) pooled over {unit}s: {escape(head["pooled"])}. The bar is the
-{level:.0%} bootstrap confidence interval ({data["settings"]["resamples"]} resamples of the {unit}s, seed
-{data["settings"]["seed"]}). Engines in the same group (letter) are not significantly different
-({test} test, level {data["settings"]["alpha"]:g}); the rank is 1 + the number of engines significantly better.</p>
+<p class="lead">WER ({text(head["mode"])}) pooled over {unit}s: {text(head["pooled"])}. The bar is the
+{text(format(level, ".0%"))} bootstrap confidence interval ({text(data["settings"]["resamples"])} resamples of the {unit}s, seed
+{text(data["settings"]["seed"])}). Engines in the same group (letter) are not significantly different
+({test} test, level {text(format(data["settings"]["alpha"], "g"))}); the rank is 1 + the number of engines significantly better.</p>
 {charts.ranking_chart(chart_rows, found)}
 <p class="groups">Groups: {group_text}</p>
 <div class="scroll"><table class="ranking">
 <thead><tr><th scope="col">rank</th><th scope="col">engine</th><th scope="col">group</th>
-<th scope="col">WER (pooled)</th><th scope="col">{level:.0%} CI</th><th scope="col" title="substitutions">S</th>
+<th scope="col">WER (pooled)</th><th scope="col">{text(format(level, ".0%"))} CI</th><th scope="col" title="substitutions">S</th>
 <th scope="col" title="deletions">D</th><th scope="col" title="insertions">I</th>
 <th scope="col">shares of errors</th><th scope="col">ref words</th><th scope="col">{unit}s</th>
 <th scope="col">mean of {unit} WERs</th></tr></thead>
@@ -123,13 +116,13 @@ def other_metrics(data: dict, order: list) -> str:
             if isinstance(m.get("pooled"), (int, float)):
                 cells.append(f'<td class="num">{pct(m["pooled"])}</td>')
             elif isinstance(m.get("pooled"), dict):
-                cells.append("<td>" + ", ".join(f"{escape(str(k))} {v}" for k, v in m["pooled"].items()) + "</td>")
+                cells.append("<td>" + ", ".join(f"{text(k)} {text(v)}" for k, v in m["pooled"].items()) + "</td>")
             elif isinstance(m.get("mean_of_files"), (int, float)):
-                cells.append(f'<td class="num">{m["mean_of_files"]:.4g} <small>(mean of files)</small></td>')
+                cells.append(f'<td class="num">{text(format(m["mean_of_files"], ".4g"))} <small>(mean of files)</small></td>')
             else:
-                cells.append(f"<td>{escape(m.get('how', '-'))}</td>")
-        rows.append(f'<tr><th scope="row">{escape(title)}</th>{"".join(cells)}</tr>')
-    header = "".join(f'<th scope="col">{escape(e)}</th>' for e in order)
+                cells.append(f"<td>{text(m.get('how') or '-')}</td>")
+        rows.append(f'<tr><th scope="row">{text(title)}</th>{"".join(cells)}</tr>')
+    header = "".join(f'<th scope="col">{text(e)}</th>' for e in order)
     return (f'<h3>Every metric</h3><div class="scroll"><table class="metrics"><thead><tr><th scope="col">metric'
             f'</th>{header}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
@@ -142,7 +135,7 @@ def comparison_section(data: dict, order: list) -> str:
     for c in data["comparisons"]:
         pairs[(c["a"], c["b"])] = c
         pairs[(c["b"], c["a"])] = c
-    head = "".join(f'<th scope="col">{escape(e)}</th>' for e in order)
+    head = "".join(f'<th scope="col">{text(e)}</th>' for e in order)
     body = []
     for a in order:
         cells = []
@@ -161,30 +154,30 @@ def comparison_section(data: dict, order: list) -> str:
                 mark, cls, word = "▼", "worse", "worse"
             else:
                 mark, cls, word = "≈", "same", "no significant difference"
-            diff = (c["wer_a"] - c["wer_b"]) if c["a"] == a else (c["wer_b"] - c["wer_a"])
-            diff_text = "-" if diff is None else f"{100 * diff:+.2f}"
-            cells.append(f'<td class="cell {cls}" data-a="{escape(a)}" data-b="{escape(b)}" data-p="{p}" '
-                         f'title="{escape(a)} vs {escape(b)}: {word}, p = {pval(p)}">'
+            mine, other = (c["wer_a"], c["wer_b"]) if c["a"] == a else (c["wer_b"], c["wer_a"])
+            diff_text = "-" if mine is None or other is None else f"{100 * (mine - other):+.2f}"
+            cells.append(f'<td class="cell {cls}" data-a="{attribute(a)}" data-b="{attribute(b)}" data-p="{attribute(p)}" '
+                         f'title="{attribute(a)} vs {attribute(b)}: {word}, p = {attribute(pval(p))}">'
                          f'<span class="mark" aria-hidden="true">{mark}</span> <span class="word">{word}</span>'
                          f'<br><small>p = {pval(p)}; {diff_text} points</small></td>')
-        body.append(f'<tr><th scope="row">{escape(a)}</th>{"".join(cells)}</tr>')
+        body.append(f'<tr><th scope="row">{text(a)}</th>{"".join(cells)}</tr>')
     rows = []
     for c in data["comparisons"]:
         prob = c["bootstrap"].get("probability_a_better")
-        rows.append(f'<tr><th scope="row">{escape(c["a"])} vs {escape(c["b"])}</th><td class="num">{c["files"]}</td>'
-                    f'<td class="num">{"-" if prob is None else f"{prob:.3f}"}</td>'
+        rows.append(f'<tr><th scope="row">{text(c["a"])} vs {text(c["b"])}</th><td class="num">{text(c["files"])}</td>'
+                    f'<td class="num">{"-" if prob is None else text(format(prob, ".3f"))}</td>'
                     f'<td class="num">{pval(c["bootstrap"]["p_value"])}</td>'
                     f'<td class="num">{pval(c["mapsswe"]["p_value"])}</td>'
-                    f'<td class="num">{pval(c["wilcoxon"]["p_value"])}</td><td>{escape(c["verdict"])}</td></tr>')
+                    f'<td class="num">{pval(c["wilcoxon"]["p_value"])}</td><td>{text(c["verdict"])}</td></tr>')
     return f"""
 <section id="engines" aria-labelledby="h-engines">
 <h2 id="h-engines">Engine against engine</h2>
-<p class="lead">Row against column with the {TESTS.get(test, test)} test (the ranking's test), level
-{settings["alpha"]:g}: ▲ the row engine is significantly better, ▼ significantly worse, ≈ no significant
+<p class="lead">Row against column with the {text(TESTS.get(test, test))} test (the ranking's test), level
+{text(format(settings["alpha"], "g"))}: ▲ the row engine is significantly better, ▼ significantly worse, ≈ no significant
 difference; p is that test's two-sided p-value, points the difference of pooled WER (row − column).</p>
 <div class="scroll"><table class="matrix"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>
 <h3>Every test</h3>
-<div class="scroll"><table class="tests"><thead><tr><th scope="col">A vs B</th><th scope="col">{settings.get("resample_unit", "file")}s</th>
+<div class="scroll"><table class="tests"><thead><tr><th scope="col">A vs B</th><th scope="col">{text(settings.get("resample_unit", "file"))}s</th>
 <th scope="col">P(A better)</th><th scope="col">bootstrap p</th><th scope="col">MAPSSWE p</th>
 <th scope="col">Wilcoxon p</th><th scope="col">verdict</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>
 </section>"""
@@ -193,6 +186,8 @@ difference; p is that test's two-sided p-value, points the difference of pooled 
 def files_section(data: dict) -> str:
     """Every file against every engine: the table the script fills, and the file view."""
     unit = data["settings"].get("resample_unit", "file")
+    label = text(unit.capitalize())
+    unit = text(unit)
     return f"""
 <section id="files" aria-labelledby="h-files">
 <h2 id="h-files">Every {unit} against every engine</h2>
@@ -206,7 +201,7 @@ heading, filter by id, and open a {unit} (Enter on a row, or click a cell) to se
 <section id="file" aria-labelledby="h-file">
 <h2 id="h-file">Words aligned</h2>
 <div class="controls">
-<label>{unit.capitalize()} <select id="file-select"></select></label>
+<label>{label} <select id="file-select"></select></label>
 <label>Engine <select id="engine-select"><option value="">all engines</option></select></label>
 <span role="radiogroup" aria-label="text shown"><label><input type="radio" name="view" value="normalized" checked>
 normalized, aligned</label> <label><input type="radio" name="view" value="original"> original text</label></span>
@@ -229,19 +224,19 @@ def errors_section(data: dict, order: list) -> str:
             rows = []
             for entry in top.get(kind, []):
                 if kind == "substitutions":
-                    words = (f'<span class="w s"><span class="r">{escape(entry[0])}</span></span> → '
-                             f'<span class="w s"><span class="h">{escape(entry[1])}</span></span>')
+                    words = (f'<span class="w s"><span class="r">{text(entry[0])}</span></span> → '
+                             f'<span class="w s"><span class="h">{text(entry[1])}</span></span>')
                 else:
                     words = f'<span class="w {kind[0]}"><span class="{"r" if kind == "deletions" else "h"}">' \
-                            f'{escape(entry[0])}</span></span>'
-                rows.append(f'<tr><td>{words}</td><td class="num">{entry[-1]}</td></tr>')
+                            f'{text(entry[0])}</span></span>'
+                rows.append(f'<tr><td>{words}</td><td class="num">{text(entry[-1])}</td></tr>')
             total = data["engines"][name].get(kind, 0)
-            tables.append(f'<table class="top"><caption>{kind} ({total} in all)</caption><thead><tr>'
+            tables.append(f'<table class="top"><caption>{kind} ({text(total)} in all)</caption><thead><tr>'
                           f'<th scope="col">{head}</th><th scope="col">times</th></tr></thead>'
                           f'<tbody>{"".join(rows) or "<tr><td colspan=2>none</td></tr>"}</tbody></table>')
         exact = "" if top.get("exact", True) else ('<p class="note">Counts kept in bounded memory: the '
                                                    'least frequent entries may be missing.</p>')
-        blocks.append(f'<div class="engine-errors" data-engine="{escape(name)}"><h3>{escape(name)}</h3>'
+        blocks.append(f'<div class="engine-errors" data-engine="{attribute(name)}"><h3>{text(name)}</h3>'
                       f'<div class="tops">{"".join(tables)}</div>{exact}</div>')
     return f"""
 <section id="errors" aria-labelledby="h-errors">
@@ -256,33 +251,33 @@ def record_section(data: dict) -> str:
     """What made the result: command, versions, normalization rules, input hashes, settings."""
     r = data.get("record") or {}
     norm = r.get("normalization") or {}
-    plugins = "".join(f'<tr><td>{escape(str(p.get("distribution") or p.get("name")))}</td>'
-                      f'<td>{escape(str(p.get("version")))}</td><td>{escape(str(p.get("status")))}</td></tr>'
+    plugins = "".join(f'<tr><td>{text(p.get("distribution") or p.get("name"))}</td>'
+                      f'<td>{text(p.get("version"))}</td><td>{text(p.get("status"))}</td></tr>'
                       for p in r.get("plugins", []))
-    rule_files = "".join(f'<details><summary><code>{escape(f["path"])}</code> sha256 <code>{f["sha256"]}</code>'
-                         f'</summary><pre>{escape(f.get("text", ""))}</pre></details>'
+    rule_files = "".join(f'<details><summary><code>{text(f["path"])}</code> sha256 <code>{text(f["sha256"])}</code>'
+                         f'</summary><pre>{text(f.get("text", ""))}</pre></details>'
                          for f in norm.get("files", []))
-    metric_files = "".join(f'<li><code>{escape(f["path"])}</code> sha256 <code>{f["sha256"]}</code></li>'
+    metric_files = "".join(f'<li><code>{text(f["path"])}</code> sha256 <code>{text(f["sha256"])}</code></li>'
                            for f in r.get("metric_files", []))
     settings = data["settings"]
     return f"""
 <section id="record" aria-labelledby="h-record">
 <h2 id="h-record">Record</h2>
 <dl class="record">
-<dt>command</dt><dd><code>{escape(str(r.get("command", "-")))}</code></dd>
-<dt>created</dt><dd>{escape(str(r.get("created", "-")))} in <code>{escape(str(r.get("cwd", "-")))}</code></dd>
-<dt>Python</dt><dd>{escape(str(r.get("implementation", "")))} {escape(str(r.get("python", "-")))} on {escape(str(r.get("platform", "-")))}</dd>
-<dt>benchmarkstt-core</dt><dd>{escape(str(r.get("benchmarkstt_core", "-")))}</dd>
-<dt>metrics</dt><dd>{escape(", ".join(" ".join(map(str, m)) for m in r.get("metrics", [])))}</dd>
-<dt>normalization</dt><dd><pre>{escape(norm.get("text", "") or "(none)")}</pre>rules sha256 <code>{escape(str(norm.get("sha256", "-")))}</code>{rule_files}</dd>
+<dt>command</dt><dd><code>{text(r.get("command", "-"))}</code></dd>
+<dt>created</dt><dd>{text(r.get("created", "-"))} in <code>{text(r.get("cwd", "-"))}</code></dd>
+<dt>Python</dt><dd>{text(r.get("implementation", ""))} {text(r.get("python", "-"))} on {text(r.get("platform", "-"))}</dd>
+<dt>benchmarkstt-core</dt><dd>{text(r.get("benchmarkstt_core", "-"))}</dd>
+<dt>metrics</dt><dd>{text(", ".join(" ".join(map(str, m)) for m in r.get("metrics", [])))}</dd>
+<dt>normalization</dt><dd><pre>{text(norm.get("text", "") or "(none)")}</pre>rules sha256 <code>{text(norm.get("sha256", "-"))}</code>{rule_files}</dd>
 {f"<dt>metric files</dt><dd><ul>{metric_files}</ul></dd>" if metric_files else ""}
-<dt>statistics</dt><dd>seed {settings["seed"]}, {settings["resamples"]} resamples, level {settings["level"]:g},
-alpha {settings["alpha"]:g}, ranking test {escape(settings["ranking_test"])}</dd>
-<dt>scored</dt><dd>{data.get("files_scored", "-")} of {data.get("files_total", "-")} {settings.get("resample_unit", "file")}s{"" if data.get("complete", True) else " (incomplete)"}</dd>
+<dt>statistics</dt><dd>seed {text(settings["seed"])}, {text(settings["resamples"])} resamples, level {text(format(settings["level"], "g"))},
+alpha {text(format(settings["alpha"], "g"))}, ranking test {text(settings["ranking_test"])}</dd>
+<dt>scored</dt><dd>{text(data.get("files_scored", "-"))} of {text(data.get("files_total", "-"))} {text(settings.get("resample_unit", "file"))}s{"" if data.get("complete", True) else " (incomplete)"}</dd>
 </dl>
 <details><summary>plugins</summary><table class="plugins"><thead><tr><th scope="col">distribution</th>
 <th scope="col">version</th><th scope="col">status</th></tr></thead><tbody>{plugins}</tbody></table></details>
-<details id="inputs"><summary>inputs and their SHA-256 ({len(r.get("inputs", []))})</summary><div class="scroll"><table class="inputs">
+<details id="inputs"><summary>inputs and their SHA-256 ({text(len(r.get("inputs", [])))})</summary><div class="scroll"><table class="inputs">
 <thead><tr><th scope="col">id</th><th scope="col">side</th><th scope="col">path</th><th scope="col">type</th>
 <th scope="col">sha256</th></tr></thead><tbody></tbody></table></div></details>
 </section>"""
@@ -290,9 +285,9 @@ alpha {settings["alpha"]:g}, ranking test {escape(settings["ranking_test"])}</dd
 
 def notes_section(data: dict) -> str:
     """Unpaired and failed files, when there are any."""
-    lines = [f"unpaired: {escape(u['id'])} (missing for {escape(', '.join(u['missing']))}); not scored"
+    lines = [f"unpaired: {text(u['id'])} (missing for {text(', '.join(u['missing']))}); not scored"
              for u in data.get("unpaired", [])]
-    lines += [f"failed: {escape(f['id'])} ({escape(f['engine'])}): {escape(f['error'])}" for f in data.get("failed", [])]
+    lines += [f"failed: {text(f['id'])} ({text(f['engine'])}): {text(f['error'])}" for f in data.get("failed", [])]
     if not lines:
         return ""
     return '<section id="notes" class="notes"><h2>Notes</h2><ul>' + "".join(f"<li>{x}</li>" for x in lines) + "</ul></section>"
@@ -311,23 +306,25 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
     unit = data["settings"].get("resample_unit", "file")
     title = title or f"Speech-to-text benchmark: {', '.join(order)}"
     scored = data.get("files_scored", len(page_data_ids(data)))
-    summary = (f'{scored} {unit}s, {len(order)} engine{"s" if len(order) != 1 else ""}, '
-               f'{data["engines"][order[0]]["reference_words"]:,} reference words' if order else "no engine")
+    summary = text(f'{scored} {unit}s, {len(order)} engine{"s" if len(order) != 1 else ""}, '
+                   f'{data["engines"][order[0]]["reference_words"]:,} reference words' if order else "no engine")
+    scripts = [asset("words.js"), asset("report.js")]
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8">{policy_meta(scripts)}
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="benchmarkstt-report">
-<title>{escape(title)}</title><style>{asset("report.css")}</style></head>
+<title>{text(title)}</title><style>{asset("report.css")}</style></head>
 <body>{charts.pattern_defs()}
 <a class="skip" href="#files">Skip to the file table</a>
-<header><h1>{escape(title)}</h1><p class="summary">{summary}; {escape(str((data.get("record") or {}).get("created", "")))}</p>
+<header><h1>{text(title)}</h1><p class="summary">{summary}; {text((data.get("record") or {}).get("created", ""))}</p>
 <nav aria-label="sections"><a href="#ranking">Ranking</a> <a href="#engines">Engine against engine</a>
-<a href="#files">{unit.capitalize()}s</a> <a href="#file">Words aligned</a> <a href="#errors">Frequent errors</a>
+<a href="#files">{text(unit.capitalize())}s</a> <a href="#file">Words aligned</a> <a href="#errors">Frequent errors</a>
 <a href="#record">Record</a></nav></header>
 <main>{notes_section(data)}{ranking_section(data, order, found)}{comparison_section(data, order)}
 {files_section(data)}{errors_section(data, order)}{record_section(data)}</main>
 <footer>Written by benchmarkstt-report from a benchmarkstt-tools corpus result; self-contained, nothing is fetched.</footer>
-<script type="application/json" id="report-data">{script_json(page_data(data))}</script>
-<script>{asset("words.js")}</script><script>{asset("report.js")}</script>
+<script type="application/json" id="report-data">{inline_json(page_data(data))}</script>
+{"".join(script(s) for s in scripts)}
 </body></html>
 """
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from html import escape
 from typing import Any, Sequence
 
 from benchmarkstt_core.io import Output
+
+from .escaping import attribute, policy_meta, script, text
 
 KINDS = {"equal": "e", "replace": "s", "delete": "d", "insert": "i"}
 NAMES = {"s": "substitution", "d": "deletion", "i": "insertion"}
@@ -36,12 +37,12 @@ def word_boxes(items: Sequence) -> str:
     for item in items:
         kind = KINDS.get(item["type"], "e")
         ref, hyp = item.get("reference"), item.get("hypothesis")
-        r = "&#8203;" if ref is None else escape(ref)
-        h = "&#8203;" if hyp is None else escape(hyp)
+        r = "&#8203;" if ref is None else text(ref)
+        h = "&#8203;" if hyp is None else text(hyp)
         if kind == "e":
             parts.append(f'<span class="w e"><span class="r">{r}</span><span class="h">{h}</span></span> ')
             continue
-        label = escape(f"{NAMES[kind]}: {ref or ''}{' → ' if kind == 's' else ''}{hyp or ''}")
+        label = attribute(f"{NAMES[kind]}: {ref or ''}{' → ' if kind == 's' else ''}{hyp or ''}")
         parts.append(f'<span class="w {kind} err" tabindex="-1" title="{label}" aria-label="{label}">'
                      f'<span class="r">{r}</span><span class="h">{h}</span></span> ')
     return "".join(parts)
@@ -50,7 +51,7 @@ def word_boxes(items: Sequence) -> str:
 def value_html(value: Any) -> str:
     """A metric's value: a rate, a table of counts, aligned words, or text."""
     if isinstance(value, bool) or value is None:
-        return f"<p>{escape(str(value))}</p>"
+        return f"<p>{text(value)}</p>"
     if isinstance(value, float):
         return f'<p class="big"><b>{value:.6f}</b> <span class="note">({100 * value:.2f}%)</span></p>'
     if isinstance(value, int):
@@ -62,13 +63,13 @@ def value_html(value: Any) -> str:
                 f'aria-live="polite">S {counts["s"]}, D {counts["d"]}, I {counts["i"]}</span></div>'
                 f'<div class="words">{word_boxes(value)}</div>')
     if isinstance(value, Mapping):
-        rows = "".join(f'<tr><th scope="row">{escape(str(k))}</th><td class="num">'
-                       f'{escape(v if isinstance(v, str) else json.dumps(v, default=str))}</td></tr>'
+        rows = "".join(f'<tr><th scope="row">{text(k)}</th><td class="num">'
+                       f'{text(v if isinstance(v, str) else json.dumps(v, default=str))}</td></tr>'
                        for k, v in value.items())
         return f'<table class="metrics"><tbody>{rows}</tbody></table>'
     if isinstance(value, str):
-        return f"<pre>{escape(value)}</pre>"
-    return f"<pre>{escape(json.dumps(value, default=str, indent=1))}</pre>"
+        return f"<pre>{text(value)}</pre>"
+    return f"<pre>{text(json.dumps(value, default=str, indent=1))}</pre>"
 
 
 NAV = """
@@ -103,13 +104,14 @@ class Html(Output):
                 from .page import key as key_html
 
                 key = key_html()
-            sections.append(f'<section class="metric" data-metric="{escape(title)}"><h2>{escape(title)}</h2>'
+            sections.append(f'<section class="metric" data-metric="{attribute(title)}"><h2>{text(title)}</h2>'
                             f'{key if is_word_items(value) else ""}{value_html(value)}</section>')
+        source = asset("words.js") + NAV
         return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8">{policy_meta([source])}<meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="benchmarkstt"><title>benchmarkstt results</title>
 <style>{asset("report.css")} .big {{ font-size: 1.4rem; margin: 4px 0; }}</style></head>
 <body><header><h1>benchmarkstt results</h1></header><main>{"".join(sections)}</main>
 <footer>Written by benchmarkstt -o html; self-contained. Keys n and p jump from error to error.</footer>
-<script>{asset("words.js")}{NAV}</script></body></html>
+{script(source)}</body></html>
 """

@@ -55,14 +55,14 @@
       return (c || a - b) * sortDir;
     });
     var html = list.map(function (n) {
-      var cells = '<th scope="row">' + esc(D.ids[n]) + '</th><td class="num">' + (D.words[n] === null ? "-" : D.words[n]) + "</td>";
-      if (D.duration) cells += '<td class="num">' + (D.duration[n] === null ? "-" : D.duration[n].toFixed(1)) + "</td>";
+      var cells = '<th scope="row">' + esc(D.ids[n]) + '</th><td class="num">' + (D.words[n] === null ? "-" : esc(D.words[n])) + "</td>";
+      if (D.duration) cells += '<td class="num">' + (D.duration[n] === null ? "-" : esc(Number(D.duration[n]).toFixed(1))) + "</td>";
       D.engines.forEach(function (e) {
         var c = D.cells[e][n];
         if (!c) cells += '<td class="na">-</td>';
         else if (c.error) cells += '<td class="failed" data-engine="' + esc(e) + '" title="' + esc(c.error) + '">failed</td>';
-        else cells += '<td class="num hc" data-engine="' + esc(e) + '" data-value="' + c[0] + '" style="' + heat(c[0]) +
-          '" title="' + esc(e) + ": S " + c[1] + ", D " + c[2] + ", I " + c[3] + '">' + pct(c[0]) + "</td>";
+        else cells += '<td class="num hc" data-engine="' + esc(e) + '" data-value="' + esc(c[0]) + '" style="' + heat(c[0]) +
+          '" title="' + esc(e + ": S " + c[1] + ", D " + c[2] + ", I " + c[3]) + '">' + esc(pct(c[0])) + "</td>";
       });
       return '<tr data-n="' + n + '" tabindex="0"' + (n === current.n ? ' class="open"' : "") + ">" + cells + "</tr>";
     });
@@ -96,7 +96,7 @@
     if (n < 0) return;
     var a = D.align[n], view = document.querySelector('input[name="view"]:checked').value;
     var engines = current.engine ? [current.engine] : D.engines;
-    var out = ['<h3 id="file-title">' + esc(D.ids[n]) + " <small>" + (D.words[n] === null ? "" : D.words[n] + " reference words") + "</small></h3>"];
+    var out = ['<h3 id="file-title">' + esc(D.ids[n]) + " <small>" + (D.words[n] === null ? "" : esc(D.words[n] + " reference words")) + "</small></h3>"];
     if (!a) {
       out.push('<p class="hint">This result has no alignments: run <code>benchmarkstt-tools corpus</code> with ' +
         "<code>--alignments</code> (or <code>--html</code>) to see the words.</p>");
@@ -111,8 +111,8 @@
       engines.forEach(function (e) {
         var h = a.hyp[e], c = D.cells[e][n];
         if (!h) { out.push('<div class="align" data-engine="' + esc(e) + '"><h4>' + esc(e) + "</h4><p>" + (c && c.error ? esc(c.error) : "not scored") + "</p></div>"); return; }
-        out.push('<div class="align" data-engine="' + esc(e) + '"><h4>' + esc(e) + ' <span class="stats">WER <b class="wer">' + pct(c[0]) +
-          "</b>, S " + c[1] + ", D " + c[2] + ", I " + c[3] + '</span></h4><div class="words" lang="">' +
+        out.push('<div class="align" data-engine="' + esc(e) + '"><h4>' + esc(e) + ' <span class="stats">WER <b class="wer">' + esc(pct(c[0])) +
+          "</b>, " + esc("S " + c[1] + ", D " + c[2] + ", I " + c[3]) + '</span></h4><div class="words" lang="">' +
           Words.html(Words.items(a.ref, h.words, h.ops)) + "</div></div>");
       });
     }

@@ -1,0 +1,94 @@
+"""SIGTERM, SIGHUP and Ctrl-C end a corpus run on a local pool and on a Dask LocalCluster
+(issue 30, finding 6): one line, exit status 128 + the signal (130 for Ctrl-C), nothing
+written, no process of the run left (so nobody waits on its pipes), no temporary folder left
+(``pymp-*``, ``dask-scratch-space``). Real processes, real signals."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+from conftest import BIN
+from corpus_data import build, folders_args
+from test_corpus_interrupt import children
+
+HOW = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
+
+
+def descendants(pid: int) -> set:
+    """Every process under ``pid``."""
+    found, todo = set(), [pid]
+    while todo:
+        for child in children(todo.pop()):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def alive(pids: set) -> set:
+    """Those of ``pids`` still running (not zombies)."""
+    left = set()
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    left.add(pid)
+        except OSError:
+            pass
+    return left
+
+
+def stop_a_run(tmp_path, scale: list, signum: int, workers: int) -> None:
+    root = build(tmp_path / "c", files=80, words=300)
+    temp, cwd = tmp_path / "tmp", tmp_path / "cwd"
+    temp.mkdir()
+    cwd.mkdir()
+    out = cwd / "result.json"
+    env = dict(os.environ, LC_ALL="C.UTF-8", TMPDIR=str(temp))
+    proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *folders_args(root), *scale, "--wer", "--cer",
+                             "--resamples", "50", "-o", "json", "--output", str(out)], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            start_new_session=True)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and len(descendants(proc.pid)) < workers and proc.poll() is None:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    run = descendants(proc.pid)
+    assert len(run) >= workers and proc.poll() is None, "the workers did not start"
+    # Ctrl-C goes to the whole process group, as a terminal sends it; SIGTERM and SIGHUP to the command
+    if signum == signal.SIGINT:
+        os.killpg(proc.pid, signum)
+    else:
+        os.kill(proc.pid, signum)
+    stdout, stderr = proc.communicate(timeout=60)  # a worker holding the pipes would time out here
+    deadline = time.monotonic() + 15
+    while alive(run) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not alive(run), f"processes left: {alive(run)}"
+    assert proc.returncode == 128 + signum, stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"benchmarkstt-tools: error: {HOW[signum]} after "), stderr
+    assert lines[0].endswith(" of 80 files; nothing was written"), stderr
+    assert stdout == "" and os.listdir(cwd) == [] and os.listdir(temp) == []
+
+
+def test_sigterm_ends_a_local_pool_and_its_workers(tmp_path):
+    stop_a_run(tmp_path, ["--jobs", "2"], signal.SIGTERM, 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGINT], ids=lambda s: signal.Signals(s).name)
+def test_a_signal_ends_a_local_pool_and_its_workers(tmp_path, signum):
+    stop_a_run(tmp_path, ["--jobs", "2"], signum, 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+                         ids=lambda s: signal.Signals(s).name)
+def test_a_signal_ends_a_dask_local_cluster_and_its_folders(tmp_path, signum):
+    pytest.importorskip("distributed")
+    stop_a_run(tmp_path, ["--dask-local", "2"], signum, 4)
