@@ -12,7 +12,7 @@ import time
 
 import pytest
 from conftest import BIN
-from corpus_data import build, folders_args
+from corpus_data import reference_words
 from test_corpus_interrupt import children
 
 HOW = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
@@ -42,14 +42,33 @@ def alive(pids: set) -> set:
     return left
 
 
+FILES = 1500
+
+
+def long_corpus(root) -> list:
+    """A corpus long enough that the run is still scoring when the signal comes, even on a fast
+    machine: FILES references of 300 words, one engine with every 7th word changed, one exact."""
+    source = reference_words()
+    for name in ("refs", "edited", "exact"):
+        (root / name).mkdir(parents=True)
+    for f in range(FILES):
+        start = f * 300 % (len(source) - 300)
+        words = source[start:start + 300]
+        (root / "refs" / f"ep{f:04}.txt").write_text(" ".join(words), encoding="utf-8")
+        (root / "exact" / f"ep{f:04}.txt").write_text(" ".join(words), encoding="utf-8")
+        edited = [w + "x" if i % 7 == 0 else w for i, w in enumerate(words)]
+        (root / "edited" / f"ep{f:04}.txt").write_text(" ".join(edited), encoding="utf-8")
+    return ["-r", str(root / "refs"), "-h", f"edited={root / 'edited'}", "-h", f"exact={root / 'exact'}"]
+
+
 def stop_a_run(tmp_path, scale: list, signum: int, workers: int) -> None:
-    root = build(tmp_path / "c", files=80, words=300)
+    args = long_corpus(tmp_path / "c")
     temp, cwd = tmp_path / "tmp", tmp_path / "cwd"
     temp.mkdir()
     cwd.mkdir()
     out = cwd / "result.json"
     env = dict(os.environ, LC_ALL="C.UTF-8", TMPDIR=str(temp))
-    proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *folders_args(root), *scale, "--wer", "--cer",
+    proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *args, *scale, "--wer", "--cer",
                              "--resamples", "50", "-o", "json", "--output", str(out)], cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                             start_new_session=True)
@@ -72,10 +91,11 @@ def stop_a_run(tmp_path, scale: list, signum: int, workers: int) -> None:
     assert proc.returncode == 128 + signum, stderr
     lines = stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"benchmarkstt-tools: error: {HOW[signum]} after "), stderr
-    assert lines[0].endswith(" of 80 files; nothing was written"), stderr
+    assert lines[0].endswith(f" of {FILES} files; nothing was written"), stderr
     assert stdout == "" and os.listdir(cwd) == [] and os.listdir(temp) == []
 
 
+@pytest.mark.slow
 def test_sigterm_ends_a_local_pool_and_its_workers(tmp_path):
     stop_a_run(tmp_path, ["--jobs", "2"], signal.SIGTERM, 2)
 
