@@ -112,7 +112,7 @@ def test_transcript_command_json_and_text(tools):
     run = tools("transcript", "-i", str(PASSAGE / "passage.vtt"), "-o", "json")
     doc = json.loads(run.stdout)
     assert doc["type"] == "vtt" and doc["segments"][1] == {
-        "text": "Thank you. Tickets cost £5 and more.", "start": 3.0, "end": 5.2, "speaker": "Bob", "words": []}
+        "text": "Thank you. Tickets cost £5\nand more.", "start": 3.0, "end": 5.2, "speaker": "Bob", "words": []}
     text = tools("transcript", "-i", str(PASSAGE / "passage_aws.json"), "-t", "aws")
     assert text.stdout == "Good evening, and welcome.\nThank you. Tickets cost £5 and more.\n"
     unknown = assert_clean_error(tools("transcript", "-i", str(DATA / "qt_reference.txt")), "benchmarkstt-tools")

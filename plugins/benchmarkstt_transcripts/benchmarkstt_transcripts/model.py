@@ -3,6 +3,16 @@
 Times are seconds (floats) from the start of the recording, ``None`` where the file has none.
 A segment's ``text`` is what a person would read (display form, with punctuation when the
 format has it); its ``words`` carry word-level times and confidences when the file has them.
+
+Line structure: in the subtitle formats (SRT, WebVTT, TTML, EBU STL, SCC) a segment is one
+block (a cue, a ``p``, a subtitle, a caption as displayed) and its ``text`` keeps the block's
+line breaks as ``\n``: a metric of subtitle lines and blocks (SubER) sees both. Words are
+separated by whitespace, so a line break counts as a word boundary, nothing more.
+
+Alternatives: NIST STM, TRN and CTM can write ``{ a / b / @ }`` (any one may have been said;
+``@`` is nothing) and ``(word)`` (may be left out). A segment's ``alternatives`` keeps them as
+:class:`Alternation` objects; its ``text`` reads the first choice of each (a word that may be
+left out is read), and the transcript's ``warnings`` say so.
 A reader of long files may give a segment's words as a function that makes them: it is called
 on first use, so that a run that reads only the text (``--wer``) never makes them.
 
@@ -15,7 +25,7 @@ on first use, so that a run that reads only the text (``--wer``) never makes the
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Tuple, Union
+from typing import Any, Callable, Optional, Sequence, Tuple, Union
 
 
 class _Record:
@@ -104,13 +114,20 @@ class Segment(_Record):
 
 
 class Transcript(_Record):
-    """The ordered segments of one file, and the input type it was read as."""
+    """The ordered segments of one file, and the input type it was read as.
 
-    __slots__ = FIELDS = ("type", "segments")
+    ``warnings`` are what the reader skipped or simplified (a bad WebVTT cue, an alternation
+    read as its first choice), one line each, naming the file and line; they are not part of
+    the transcript's value (equality, ``as_dict``)."""
 
-    def __init__(self, type: str, segments: Tuple[Segment, ...] = ()):  # noqa: A002 (the field's name)
+    __slots__ = ("type", "segments", "warnings")
+    FIELDS = ("type", "segments")
+
+    def __init__(self, type: str, segments: Tuple[Segment, ...] = (),  # noqa: A002 (the field's name)
+                 warnings: Sequence[str] = ()):
         self.type = type
         self.segments = segments
+        self.warnings = tuple(warnings)
 
     def text(self) -> str:
         """The text the normalizers see: the segments' texts, one per line."""
