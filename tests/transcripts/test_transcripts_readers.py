@@ -42,7 +42,10 @@ def segments(name: str, kind: str | None = None) -> list:
     ("passage.vtt", "vtt", ("Ann", "Bob"), (2.5, 5.2)),
 ])
 def test_subtitle_cues(name, kind, speakers, ends):
-    assert segments(name) == (kind, [(LINES[0], 1.0, ends[0], speakers[0]), (LINES[1], 3.0, ends[1], speakers[1])])
+    kind_read, found = segments(name)
+    assert (kind_read, [(" ".join(text.split()), *rest) for text, *rest in found]) == (
+        kind, [(TEXTS[0], 1.0, ends[0], speakers[0]), (TEXTS[1], 3.0, ends[1], speakers[1])])
+    assert found[0][0] == LINES[0]  # the cue's lines kept
 
 
 def test_aws_words_times_speakers_and_punctuation():

@@ -76,13 +76,31 @@ class Word(_Record):
         self.speaker = speaker
 
 
+class Alternation(_Record):
+    """Words of a segment of which any one choice may have been said (NIST ``{ a / b / @ }``, or
+    ``(word)``: the word or nothing). ``at`` is the index, among the words of the segment's
+    ``text``, where the first choice (the one in the text) starts; ``choices`` are the choices'
+    words, the first as in the text, ``()`` for nothing (``@``).
+
+    :example:
+        >>> Alternation(1, (("the",), ("a",), ())).as_dict()
+        {'at': 1, 'choices': [['the'], ['a'], []]}
+    """
+
+    __slots__ = FIELDS = ("at", "choices")
+
+    def __init__(self, at: int, choices: Tuple[Tuple[str, ...], ...]):
+        self.at = at
+        self.choices = choices
+
+
 class Segment(_Record):
     """A cue, utterance, phrase or paragraph: its text, times, speaker and words.
 
     ``words`` is a tuple of :class:`Word`, or a function that returns them: it is called once,
     when the words are first read. ``recording`` names the recording (file and channel, session
     or utterance id) the segment belongs to in formats that hold several in one file (CTM, STM,
-    TRN, SegLST); else None.
+    TRN, SegLST); else None. ``alternatives`` are the segment's :class:`Alternation` objects.
 
     :example:
         >>> made = []
@@ -91,12 +109,13 @@ class Segment(_Record):
         (0, (Word(text='Hi', start=1.0, end=1.5, confidence=None, speaker=None),), 1.5, ['words'])
     """
 
-    __slots__ = ("text", "start", "end", "speaker", "_words", "recording")
-    FIELDS = ("text", "start", "end", "speaker", "words", "recording")
+    __slots__ = ("text", "start", "end", "speaker", "_words", "recording", "alternatives")
+    FIELDS = ("text", "start", "end", "speaker", "words", "recording", "alternatives")
 
     def __init__(self, text: str, start: Optional[float] = None, end: Optional[float] = None,
                  speaker: Optional[str] = None, words: Union[Tuple[Word, ...], Callable[[], Tuple[Word, ...]]] = (),
-                 recording: Optional[str] = None):
+                 recording: Optional[str] = None, alternatives: Tuple[Alternation, ...] = ()):
+        self.alternatives = alternatives
         self.text = text
         self.start = start
         self.end = end
@@ -144,9 +163,11 @@ class Transcript(_Record):
 
     def as_dict(self) -> dict:
         """Plain data (for ``benchmarkstt-tools transcript -o json``); a segment's ``recording``
-        only where the format has one."""
+        and ``alternatives`` only where the format has them."""
         data = super().as_dict()
         for segment in data["segments"]:
             if segment["recording"] is None:
                 del segment["recording"]
+            if not segment["alternatives"]:
+                del segment["alternatives"]
         return data
