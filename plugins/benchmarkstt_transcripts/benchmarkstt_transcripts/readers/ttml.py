@@ -14,7 +14,8 @@ Times follow TTML's timing model, in one pass over the parsed document:
   too); ``begin`` and ``end`` count from the parent's begin in a ``par`` time container (the
   default) and from the end of the previous sibling in a ``seq`` one (``timeContainer="seq"``);
   ``dur`` counts from the element's own begin; with both ``end`` and ``dur`` the earlier wins;
-- an element ends no later than its parent: a div's ``end`` bounds its paragraphs;
+- an element ends no later than its parent: a div's ``end`` bounds its paragraphs, and a ``p``
+  that begins after its div ends is never shown and not read;
 - a ``p`` with no time on it or its ancestors takes the first begin and last end of its timed
   spans, else it has no times;
 - time expressions: clock times (``01:02:03.5``; frames ``01:02:03:12`` at ``ttp:frameRate`` times
@@ -206,11 +207,13 @@ class _Names:
 
 
 class _Interval:
-    """An element's active interval: begin, end (``None``: unbounded) in seconds, and whether
-    any time was given on it or its ancestors (else its segment has no times)."""
+    """An element's active interval: begin, end (``None``: unbounded) in seconds, whether any
+    time was given on it or its ancestors (else its segment has no times), and whether it is
+    ``hidden`` (it begins after its parent ends: never shown, not read)."""
 
     def __init__(self, begin: float, end: Optional[float], timed: bool):
         self.begin, self.end, self.timed = begin, end, timed
+        self.hidden = False  # it begins after its parent ends: never shown
 
 
 def _interval(elem: Any, base: float, parent: _Interval, names: _Names) -> _Interval:
@@ -225,9 +228,10 @@ def _interval(elem: Any, base: float, parent: _Interval, names: _Names) -> _Inte
     if dur_value is not None:
         ends.append(begin + seconds(dur_value, elem, names.source))
     end = round(min(ends), 6) if ends else None
-    begin = round(begin if end is None else min(begin, end), 6)
     timed = parent.timed or begin_value is not None or end_value is not None or dur_value is not None
-    return _Interval(begin, end, timed)
+    interval = _Interval(round(begin if end is None else min(begin, end), 6), end, timed)
+    interval.hidden = parent.hidden or (end is not None and begin > end)
+    return interval
 
 
 def _speaker(elem: Any, speaker: Optional[str], names: _Names) -> Optional[str]:
@@ -266,7 +270,7 @@ def _paragraph(elem: Any, interval: _Interval, speaker: Optional[str], names: _N
     out: list = []
     _flatten(elem, names, out)
     text = lines("".join(out))
-    if not text:
+    if not text or interval.hidden:
         return
     begin, end = interval.begin, interval.end
     if not interval.timed:
