@@ -112,7 +112,7 @@ class _Timing:
         value = value.strip()
         at = clock(value, self.frame_rate)
         if at is not None:
-            sub = _SUBFRAMES.fullmatch(value)
+            sub = _SUBFRAMES.fullmatch(value) if value.count(":") == 3 else None
             return round(at + int(sub.group(1)) / self.frame_rate / self.sub_frame_rate, 6) if sub else at
         m = _OFFSET.fullmatch(value)
         if not m:
@@ -221,17 +221,22 @@ def _interval(elem: Any, base: float, parent: _Interval, names: _Names) -> _Inte
     in a ``par`` container, the previous sibling's end in a ``seq``), bounded by its parent's."""
     begin_value, end_value, dur_value = elem.get("begin"), elem.get("end"), elem.get("dur")
     seconds = names.timing.seconds
-    begin = base + seconds(begin_value, elem, names.source) if begin_value is not None else base
+    begin = _after(base, seconds(begin_value, elem, names.source)) if begin_value is not None else base
     ends = [parent.end] if parent.end is not None else []
     if end_value is not None:
-        ends.append(base + seconds(end_value, elem, names.source))
+        ends.append(_after(base, seconds(end_value, elem, names.source)))
     if dur_value is not None:
-        ends.append(begin + seconds(dur_value, elem, names.source))
-    end = round(min(ends), 6) if ends else None
+        ends.append(_after(begin, seconds(dur_value, elem, names.source)))
+    end = min(ends) if ends else None
     timed = parent.timed or begin_value is not None or end_value is not None or dur_value is not None
-    interval = _Interval(round(begin if end is None else min(begin, end), 6), end, timed)
+    interval = _Interval(begin if end is None else min(begin, end), end, timed)
     interval.hidden = parent.hidden or (end is not None and begin > end)
     return interval
+
+
+def _after(base: float, seconds: float) -> float:
+    """``seconds`` counted from ``base``, to the microsecond (as the times read from the file are)."""
+    return round(base + seconds, 6) if base else seconds
 
 
 def _speaker(elem: Any, speaker: Optional[str], names: _Names) -> Optional[str]:

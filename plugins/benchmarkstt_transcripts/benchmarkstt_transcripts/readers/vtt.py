@@ -25,8 +25,10 @@
     ...           "00:03.000 --> 00:04.000\\n<v Ann>Right.\\n\\n00:05.000 --> 00:0x.000\\nlost\\n", "c.vtt")
     >>> [(s.text, s.start, s.end, s.speaker) for s in t.segments]
     [('Hello there.\\nHi & bye', 1.0, 2.5, None), ('Right.', 3.0, 4.0, 'Ann')]
-    >>> [w.speaker for w in t.segments[0].words], t.warnings
-    (['Ann', 'Ann', 'Bob', 'Bob', 'Bob'], ('c.vtt:12: skipped a cue: not a valid timing line (start --> end): "00:05.000 --> 00:0x.000"',))
+    >>> [w.speaker for w in t.segments[0].words]
+    ['Ann', 'Ann', 'Bob', 'Bob', 'Bob']
+    >>> print(*t.warnings)
+    c.vtt:12: skipped a cue: not a valid timing line (start --> end): "00:05.000 --> 00:0x.000"
 """
 
 from __future__ import annotations
