@@ -87,7 +87,7 @@ _STL = ("ODUwU1RMMjUuMDExMDAwOVBhc3NhZ2UgICAgICAgICAgICAgICAgICAgICAgICAgICAgICA
 #: type -> (class name, description, example file name, example content, example text)
 FORMATS = {
     "ttml": ("Ttml", "TTML, DFXP, EBU-TT, EBU-TT-D and IMSC subtitles: the text of the body's p elements",
-             "subs.ttml", _TTML, "Hello world & all"),
+             "subs.ttml", _TTML, "Hello\nworld & all"),
     "srt": ("Srt", "SubRip subtitles (.srt): the cues' text without tags",
             "subs.srt", "1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i> world\n", "Hello world"),
     "vtt": ("Vtt", "WebVTT captions (.vtt): the cues' text without tags, voices as speakers",
