@@ -44,6 +44,12 @@ def test_vtt_a_cue_right_after_the_header_line_and_after_note_text():
     assert cues(t) == [("hello", 1.0, 2.0)] and t.warnings == ()
 
 
+def test_vtt_line_ends_of_any_kind():
+    # the API hands the content over as it came: CR LF and CR end lines too (as the spec says)
+    assert cues(vtt.parse("WEBVTT\r\n\r\n00:01.000 --> 00:02.000\r\nhi\rthere\r\n", "c.vtt")) == [
+        ("hi\nthere", 1.0, 2.0)]
+
+
 def test_vtt_the_web_platform_tests_cue_counts():
     # wpt arrows.html: 6 cues; timings-too-short.html: 2 cues, text1 and text2 from 0 to 1 s
     assert cues(read_transcript(str(DATA / "wpt" / "arrows.vtt"))) == [(f"text{i}", 0.0, 1.0) for i in range(1, 7)]

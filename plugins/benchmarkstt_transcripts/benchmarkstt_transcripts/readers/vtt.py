@@ -145,7 +145,7 @@ def _cue(payload: str, start: float, end: float) -> Optional[Segment]:
 
 def parse(text: str, source: str) -> Transcript:
     """Read WebVTT text (see the module's description)."""
-    rows = text.replace("\0", "\ufffd").split("\n")
+    rows = text.replace("\0", "\ufffd").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if not _is_signature(rows[0].lstrip("\ufeff")):
         raise InputError(f"{source}:1: a WebVTT file starts with the line WEBVTT")
     warnings: list = []
