@@ -69,8 +69,8 @@ def test_vtt_a_bad_cue_is_skipped_with_one_warning_naming_its_line(tools, tmp_pa
 def test_vtt_a_file_of_bad_cues_only_is_an_error(tools, tmp_path):
     (tmp_path / "b.vtt").write_text("WEBVTT\n\n00:03.000 -> 00:04.000\nlost\n", encoding="utf-8")
     last = assert_clean_error(tools("transcript", "-i", "b.vtt", cwd=tmp_path), "benchmarkstt-tools")
-    assert last == "benchmarkstt-tools: error: no cue could be read: b.vtt:3: a block with no cue timing line: " \
-                   '"00:03.000 -> 00:04.000"'
+    assert last == "benchmarkstt-tools: error: b.vtt: no cue could be read; the first one 3: skipped a block with " \
+                   'no cue timing line: "00:03.000 -> 00:04.000"'
 
 
 def test_vtt_voices_of_one_cue_are_one_segment_with_speakers_on_the_words():
@@ -246,6 +246,7 @@ def test_sound_labels_in_brackets_and_notes_and_not_in_captions_all_in_capitals(
                   "2\n00:00:03,000 --> 00:00:04,000\n(LAUGHTER) Thank you.\n", "s.srt")
     speech, labels = set_aside(t)
     assert speech.text() == "Happy birthday\nThank you." and labels == ["[MUSIC PLAYING]", "♪", "♪", "(LAUGHTER)"]
+    assert set_aside(srt.parse("1\n00:00:01,000 --> 00:00:02,000\n= ( ) ? [1]\n", "p.srt"))[1] == []
     shouted = read_transcript(str(DATA / "ttconv" / "mix-rows-roll-up.scc"))
     assert set_aside(shouted)[1] == []
 

@@ -159,8 +159,8 @@ MALFORMED = [
     ("t.srt", "hello world\n", "t.srt:1: expected a cue number and a timing line"),
     ("t.srt", "\n\n", "t.srt: empty file"),
     ("t.vtt", "00:01.000 --> 00:02.000\nhello\n", "t.vtt:1: a WebVTT file starts with the line WEBVTT"),
-    ("t.vtt", "WEBVTT\n\n00:02.000 --> 00:01.000\nhello\n", "t.vtt:3: a cue: it ends before it starts"),
-    ("t.vtt", "WEBVTT\n\nid only\n", "t.vtt:3: a block with no cue timing line"),
+    ("t.vtt", "WEBVTT\n\n00:02.000 --> 00:01.000\nhello\n", "t.vtt: no cue could be read; the first one 3: skipped a cue: it ends before it starts"),
+    ("t.vtt", "WEBVTT\n\nid only\n", "t.vtt: no cue could be read; the first one 3: skipped a block with no cue timing line"),
     ("a.json", '{"results": {"items": [{"type": "pronunciation", "alternatives": [{"content": "hi"}]', "a.json:1:"),
     ("a.json", '{"jobName": "x", "results": {"items": [{"type": "pronunciation", "start_time": "soon", '
                '"alternatives": [{"content": "hi"}]}]}}', "a.json: results.items[0].start_time: expected a number"),

@@ -5,7 +5,7 @@ subtitle formats read here marks them as such (TTML, WebVTT, SRT, EBU STL and SC
 element or code for "this is not speech"), so they are found by the conventions of subtitling
 (the BBC's subtitle guidelines, the FCC's and DCMP's caption keys), one line at a time:
 
-- a bracketed span, ``[MUSIC]`` or ``(laughs)``, anywhere in a line, is a label;
+- a bracketed span with a letter in it, ``[MUSIC]`` or ``(laughs)``, anywhere in a line, is a label;
 - ``♪`` and ``♫`` (sung words are marked by them; the words themselves are kept) are labels;
 - a line with no lower-case letter and a word of at least four capital letters (``APPLAUSE``,
   ``JACK SPEAKS OFF-MIC``) is a label, in a file where most lines have lower-case letters: in
@@ -70,8 +70,11 @@ def _brackets(line: str, labels: List[str]) -> str:
         if closing < 0:
             out.append(line[position:])
             return "".join(out)
-        out.append(line[position:opening] + " ")
-        labels.append(line[opening:closing + 1])
+        if any(c.isalpha() for c in line[opening + 1:closing]):  # "( )" or "(1)" is no label
+            out.append(line[position:opening] + " ")
+            labels.append(line[opening:closing + 1])
+        else:
+            out.append(line[position:closing + 1])
         position = closing + 1
 
 

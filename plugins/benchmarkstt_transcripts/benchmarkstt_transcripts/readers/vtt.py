@@ -183,5 +183,5 @@ def parse(text: str, source: str) -> Transcript:
             warnings.append(f"{source}:{first + 1}: skipped a block with no cue timing line: "
                             f'"{rows[first].strip()[:60]}"')
     if warnings and not segments:
-        raise InputError(f"no cue could be read: {warnings[0].replace(': skipped', ':', 1)}")
+        raise InputError(f"{source}: no cue could be read; the first one {warnings[0][len(source) + 1:]}")
     return Transcript(TYPE, tuple(segments), warnings)
