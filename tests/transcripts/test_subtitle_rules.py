@@ -74,11 +74,12 @@ def test_vtt_a_file_of_bad_cues_only_is_an_error(tools, tmp_path):
 
 
 def test_vtt_voices_of_one_cue_are_one_segment_with_speakers_on_the_words():
-    t = vtt.parse("WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann>Hi <b>the</b>re.</v>\n<v Bob>Bye\n", "v.vtt")
+    t = vtt.parse("WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann>Hi <b>the</b>re.</v>\n<v.loud Bob  Jones>Bye"
+                  "<ruby>漢<rt>kan</rt></ruby>\n", "v.vtt")
     (segment,) = t.segments
-    assert segment.text == "Hi there.\nBye" and segment.speaker is None
-    assert [(w.text, w.speaker) for w in segment.words] == [("Hi", "Ann"), ("there.", "Ann"), ("Bye", "Bob")]
-    assert t.speakers() == ["Ann", "Bob"]
+    assert segment.text == "Hi there.\nBye漢" and segment.speaker is None
+    assert [(w.text, w.speaker) for w in segment.words] == [("Hi", "Ann"), ("there.", "Ann"), ("Bye漢", "Bob Jones")]
+    assert t.speakers() == ["Ann", "Bob Jones"]
 
 
 # Linear time on hostile cue text: time grows with the size, not its square

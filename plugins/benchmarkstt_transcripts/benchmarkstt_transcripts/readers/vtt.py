@@ -41,7 +41,11 @@ from ..cues import decoded, lines, split_tags, tag_name
 from ..model import Segment, Transcript, Word
 
 TYPE = "vtt"
-_NOT_CUES = ("NOTE", "STYLE", "REGION")
+
+
+def _not_a_cue(line: str) -> bool:
+    """A NOTE (``NOTE`` alone or followed by a space or tab), ``STYLE`` or ``REGION`` block's first line."""
+    return line.rstrip(" \t") in ("NOTE", "STYLE", "REGION") or line.startswith(("NOTE ", "NOTE\t"))
 
 
 def _is_signature(line: str) -> bool:
@@ -117,14 +121,11 @@ def _cue(payload: str, start: float, end: float) -> Optional[Segment]:
             continue
         name = tag_name(piece)
         if name == "v":
-            speaker = " ".join(piece[1:].partition(" ")[2].split()) if " " in piece or "\t" in piece else ""
-            speaker = " ".join(piece[len(piece.split(None, 1)[0]):].split()) or None
+            speaker = " ".join(piece.split()[1:]) or None
         elif name == "/v":
             speaker = None
-        elif name == "rt":
-            ruby_text += 1
-        elif name in ("/rt", "/ruby"):
-            ruby_text = False
+        elif name in ("rt", "/rt", "/ruby"):
+            ruby_text = name == "rt"
     text = lines(decoded("".join(part for _, part in runs)))
     if not text:
         return None
@@ -179,7 +180,7 @@ def parse(text: str, source: str) -> Transcript:
         elif arrow is not None:
             warnings.append(f"{source}:{arrow + 1}: skipped a cue: not a valid timing line (start --> end): "
                             f'"{rows[arrow].strip()[:60]}"')
-        elif not rows[first].startswith(_NOT_CUES):
+        elif not _not_a_cue(rows[first]):
             warnings.append(f"{source}:{first + 1}: skipped a block with no cue timing line: "
                             f'"{rows[first].strip()[:60]}"')
     if warnings and not segments:
