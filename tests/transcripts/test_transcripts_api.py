@@ -35,7 +35,7 @@ def test_typed_inputs_give_the_cli_numbers(server, bstt):
     wer, levenshtein = [block["result"] for block in json.loads(cli.stdout)]
     answer = result(server.url, "benchmark.wer", {"ref": ref, "hyp": hyp, "config": config,
                                                   "ref_type": "ttml", "hyp_type": "kaldi"})
-    assert answer == {"wer": wer} and wer == 0.19617472215042647
+    assert answer == {"wer": wer} and wer == 0.19319436327034223  # sound labels set aside
     assert result(server.url, "benchmark.wer", {"ref": ref, "hyp": hyp, "mode": "levenshtein", "config": config,
                                                 "ref_type": "ttml", "hyp_type": "kaldi"}) == {"wer": levenshtein}
     raw = bstt("-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_kaldi.json"), "--wer", "-o", "json")

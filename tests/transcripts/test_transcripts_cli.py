@@ -17,10 +17,14 @@ def wer(run) -> float:
     return float(run.stdout.split("\n")[3])
 
 
-@pytest.mark.parametrize("hypothesis, expected", [("qt_kaldi.json", 0.196175), ("qt_aws.json", 0.239791)])
+SOUND_LABELS = (f"benchmarkstt: warning: {DATA / 'qt_subs.xml'}: 63 sound labels (76 words, such as 'APPLAUSE') "
+                f"set aside, not scored; SOUND_LABELS=keep scores them\n")
+
+
+@pytest.mark.parametrize("hypothesis, expected", [("qt_kaldi.json", 0.193194), ("qt_aws.json", 0.236963)])
 def test_tutorial_in_one_step_with_both_types_inferred(bstt, hypothesis, expected):
     run = bstt("-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / hypothesis), "--config", CONFIG, "--wer")
-    assert wer(run) == expected and run.stderr == ""
+    assert wer(run) == expected and run.stderr == SOUND_LABELS
     typed = bstt("-r", str(DATA / "qt_subs.xml"), "-rt", "ttml", "-h", str(DATA / hypothesis),
                  "-ht", hypothesis.split("_")[1].split(".")[0], "--config", CONFIG, "--wer")
     assert typed.stdout == run.stdout
@@ -29,7 +33,7 @@ def test_tutorial_in_one_step_with_both_types_inferred(bstt, hypothesis, expecte
 def test_reference_is_the_subtitles_p_elements(tools):
     run = tools("transcript", "-i", str(DATA / "qt_subs.xml"))
     assert run.returncode == 0, run
-    assert len(run.stdout.split()) == 15440 and "BBC 2017" not in run.stdout and "£" in run.stdout
+    assert len(run.stdout.split()) == 15440 - 76 and "BBC 2017" not in run.stdout and "£" in run.stdout
 
 
 def test_json_read_as_plaintext_warns_with_the_probable_type(bstt):
@@ -112,7 +116,7 @@ def test_transcript_command_json_and_text(tools):
     run = tools("transcript", "-i", str(PASSAGE / "passage.vtt"), "-o", "json")
     doc = json.loads(run.stdout)
     assert doc["type"] == "vtt" and doc["segments"][1] == {
-        "text": "Thank you. Tickets cost £5 and more.", "start": 3.0, "end": 5.2, "speaker": "Bob", "words": []}
+        "text": "Thank you. Tickets cost £5\nand more.", "start": 3.0, "end": 5.2, "speaker": "Bob", "words": []}
     text = tools("transcript", "-i", str(PASSAGE / "passage_aws.json"), "-t", "aws")
     assert text.stdout == "Good evening, and welcome.\nThank you. Tickets cost £5 and more.\n"
     plain = tools("transcript", "-i", str(DATA / "qt_reference.txt"))  # read as benchmarkstt reads it

@@ -20,6 +20,8 @@ from benchmarkstt_transcripts.readers import available  # noqa: E402
 DATA = ROOT / "tests" / "transcripts" / "data"
 sys.path.insert(0, str(DATA.parent))  # the STL and SCC builders
 TEXTS = ["Good evening, and welcome.", "Thank you. Tickets cost £5 and more."]
+#: TEXTS as every subtitle passage breaks them into lines
+LINES = [text.replace(" and", "\nand", 1) for text in TEXTS]
 WORDS = [("Good", 1.0, 1.3), ("evening,", 1.3, 1.8), ("and", 1.9, 2.05), ("welcome.", 2.05, 2.5),
          ("Thank", 3.0, 3.2), ("you.", 3.2, 3.4), ("Tickets", 3.6, 4.0), ("cost", 4.0, 4.3), ("£5", 4.3, 4.7),
          ("and", 4.7, 4.85), ("more.", 4.85, 5.2)]
@@ -40,7 +42,10 @@ def segments(name: str, kind: str | None = None) -> list:
     ("passage.vtt", "vtt", ("Ann", "Bob"), (2.5, 5.2)),
 ])
 def test_subtitle_cues(name, kind, speakers, ends):
-    assert segments(name) == (kind, [(TEXTS[0], 1.0, ends[0], speakers[0]), (TEXTS[1], 3.0, ends[1], speakers[1])])
+    kind_read, found = segments(name)
+    assert (kind_read, [(" ".join(text.split()), *rest) for text, *rest in found]) == (
+        kind, [(TEXTS[0], 1.0, ends[0], speakers[0]), (TEXTS[1], 3.0, ends[1], speakers[1])])
+    assert found[0][0] == LINES[0]  # the cue's lines kept
 
 
 def test_aws_words_times_speakers_and_punctuation():
@@ -78,7 +83,7 @@ def test_the_shipped_subtitles_are_the_p_elements_only():
     text = transcript.text()
     assert transcript.type == "ttml" and len(text.split()) == 15440
     assert "BBC 2017" not in text and "£" in text and "&#" not in text and "<" not in text
-    assert transcript.segments[0].text == "Tonight, the Prime Minister, Theresa May,"
+    assert transcript.segments[0].text == "Tonight, the Prime Minister,\nTheresa May,"
 
 
 @pytest.mark.parametrize("name, kind", [
@@ -111,8 +116,8 @@ MALFORMED = [
     ("t.srt", "hello world\n", "t.srt:1: expected a cue number and a timing line"),
     ("t.srt", "\n\n", "t.srt: empty file"),
     ("t.vtt", "00:01.000 --> 00:02.000\nhello\n", "t.vtt:1: a WebVTT file starts with the line WEBVTT"),
-    ("t.vtt", "WEBVTT\n\n00:02.000 --> 00:01.000\nhello\n", "t.vtt:3: the cue ends (00:01.000) before it starts"),
-    ("t.vtt", "WEBVTT\n\nid only\n", "t.vtt:3: expected a cue timing line"),
+    ("t.vtt", "WEBVTT\n\n00:02.000 --> 00:01.000\nhello\n", "t.vtt: no cue could be read; the first one 3: skipped a cue: it ends before it starts"),
+    ("t.vtt", "WEBVTT\n\nid only\n", "t.vtt: no cue could be read; the first one 3: skipped a block with no cue timing line"),
     ("a.json", '{"results": {"items": [{"type": "pronunciation", "alternatives": [{"content": "hi"}]', "a.json:1:"),
     ("a.json", '{"jobName": "x", "results": {"items": [{"type": "pronunciation", "start_time": "soon", '
                '"alternatives": [{"content": "hi"}]}]}}', "a.json: results.items[0].start_time: expected a number"),
@@ -219,7 +224,7 @@ def test_stl_passage_built_from_the_description():
     import stl_builder
 
     assert (DATA / "passage.stl").read_bytes() == stl_builder.passage()
-    assert segments("passage.stl") == ("stl", [(TEXTS[0], 1.0, 2.48, None), (TEXTS[1], 3.0, 5.2, None)])
+    assert segments("passage.stl") == ("stl", [(LINES[0], 1.0, 2.48, None), (LINES[1], 3.0, 5.2, None)])
 
 
 STL_MALFORMED = [
@@ -245,7 +250,7 @@ def test_scc_passage_built_from_the_description():
 
     assert (DATA / "passage.scc").read_text(encoding="utf-8") == scc_builder.passage()
     # time codes count frames at 30000/1001 a second: 00:00:01:00 is frame 30, 1.001 s
-    assert segments("passage.scc") == ("scc", [(TEXTS[0], 1.001, 2.5025, None), (TEXTS[1], 3.003, 5.2052, None)])
+    assert segments("passage.scc") == ("scc", [(LINES[0], 1.001, 2.5025, None), (LINES[1], 3.003, 5.2052, None)])
 
 
 SCC_MALFORMED = [

@@ -31,11 +31,15 @@ class TranscriptCommand:
                             help="its type (default: inferred from the extension and the content)")
         parser.add_argument("-o", "--output", choices=("text", "json"), default="text",
                             help="text: what the normalizers see; json: the type, segments, words, times, speakers")
+        parser.add_argument("--sound-labels", choices=("skip", "keep"),
+                            help="-o text: set aside sound labels of subtitles (APPLAUSE, [MUSIC]) as "
+                                 "benchmarkstt does, or keep them (default: SOUND_LABELS, else skip)")
         parser.add_argument("--encoding", help="the file's encoding (default: DEFAULT_ENCODING, else UTF-8; "
                                                "a byte-order mark decides among UTF-8, -16 and -32)")
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the file and print it."""
+        from .inputs import scored
         from .reading import read_transcript
 
         context = Context(host.registries, host.hook, encoding=args.encoding and check_encoding(args.encoding),
@@ -46,6 +50,11 @@ class TranscriptCommand:
             if "-rt/-ht" not in str(exc):
                 raise
             raise InputError(str(exc).replace("-rt/-ht", "-t")) from None
+        if args.output == "text":
+            transcript = scored(transcript, args.inputfile, context, args.sound_labels)
+        else:
+            for message in transcript.warnings:
+                context.warn(message)
         if args.output == "json":
             text = json.dumps(transcript.as_dict(), ensure_ascii=False, indent=1) + "\n"
         else:

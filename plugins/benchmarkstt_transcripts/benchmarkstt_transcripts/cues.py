@@ -1,24 +1,29 @@
-"""What SRT and WebVTT share: blocks of lines separated by blank lines, and cue timing lines.
+"""What SRT and WebVTT share: blocks of lines, cue timing lines, and cue text without its tags.
+
+Tags are found by :func:`split_tags`, one scan with ``str.find`` (no pattern that backtracks
+on the user's text): a cue of 160 KB of ``<v `` reads as fast as 160 KB of words.
 
 :example:
     >>> [(line, lines) for line, lines in blocks("a\\nb\\n\\n\\nc\\n")]
     [(1, ['a', 'b']), (5, ['c'])]
     >>> timing("00:00:01,000 --> 00:00:02.5 X:1", 7, "f.srt")
     (1.0, 2.5, 'X:1')
+    >>> list(split_tags("a <i>b</i> <c"))
+    [('text', 'a '), ('tag', 'i'), ('text', 'b'), ('tag', '/i'), ('text', ' '), ('unclosed', 'c')]
+    >>> lines("  Hello   there \\n\\n  you ")
+    'Hello there\\nyou'
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Iterator, Tuple
 
 from benchmarkstt_core.errors import InputError
 
 from .clock import clock
 
 _ARROW = re.compile(r"^\s*(\S+)\s+-->\s+(\S+)\s*(.*)$")
-_TAG = re.compile(r"<[^>]*>")
-_BREAK = re.compile(r"<br\s*/?>", re.I)
 
 
 def blocks(text: str) -> Iterator[tuple]:
@@ -56,8 +61,45 @@ def timing(line: str, number: int, source: str) -> tuple:
     return start, end, m.group(3)
 
 
-def plain(markup: str) -> str:
-    """Text without tags, character references decoded, whitespace collapsed."""
-    import html  # with its table of entities: only when a cue is read
+def split_tags(markup: str) -> Iterator[Tuple[str, str]]:
+    """``(kind, piece)`` in order: ``text`` between tags, each ``tag``'s content without its
+    ``<`` and ``>``, and last an ``unclosed`` tag: a ``<`` with no ``>`` after it (WebVTT reads
+    it as a tag that runs to the end). Linear time: each character is looked at once."""
+    position = 0
+    while True:
+        opening = markup.find("<", position)
+        if opening < 0:
+            yield "text", markup[position:]
+            return
+        if opening > position:
+            yield "text", markup[position:opening]
+        closing = markup.find(">", opening + 1)
+        if closing < 0:
+            yield "unclosed", markup[opening + 1:]
+            return
+        yield "tag", markup[opening + 1:closing]
+        position = closing + 1
 
-    return " ".join(html.unescape(_TAG.sub("", _BREAK.sub(" ", markup))).split())
+
+def tag_name(tag: str) -> str:
+    """A tag's name, lower-case: what comes before a space, a tab, a line break or a ``.`` (class)."""
+    end = len(tag)
+    for stop in (" ", "\t", "\n", "."):
+        at = tag.find(stop)
+        if 0 <= at < end:
+            end = at
+    return tag[:end].lower()
+
+
+def decoded(text: str) -> str:
+    """Character references (``&amp;``, ``&#163;``) decoded."""
+    if "&" not in text:
+        return text
+    import html  # with its table of entities: only when a cue has a reference
+
+    return html.unescape(text)
+
+
+def lines(text: str) -> str:
+    """Each line's whitespace collapsed, blank lines dropped, the lines joined by ``\\n``."""
+    return "\n".join(" ".join(line.split()) for line in text.split("\n") if line and not line.isspace())

@@ -32,12 +32,30 @@ class TranscriptInput(Input):
 
     def read(self) -> str:
         """The text the normalizers see (a :class:`TimedText` carrying the words' times)."""
-        return timed(self.transcript())
+        return timed(scored(self.transcript(), self.source, self.context or Context(None)))
 
     @classmethod
     def from_content(cls, content: str, source: str, *, context: Context | None = None) -> str:
         """The text of a file's content given as a string (the API's ``ref``/``hyp``)."""
-        return timed(parse_text(cls.name, content, source))
+        return timed(scored(parse_text(cls.name, content, source), source, context or Context(None)))
+
+
+def scored(transcript: Transcript, source: str, context: Context, sound_labels: str | None = None) -> Transcript:
+    """The transcript as scored: the reader's warnings told, sound labels set aside from
+    subtitles (unless ``sound_labels`` is ``keep``; default: ``SOUND_LABELS``) and their number
+    told (:mod:`.sounds`)."""
+    from .sounds import SUBTITLES, keep, set_aside
+
+    for message in transcript.warnings:
+        context.warn(message)
+    if transcript.type not in SUBTITLES or (keep() if sound_labels is None else sound_labels == "keep"):
+        return transcript
+    transcript, labels = set_aside(transcript)
+    if labels:
+        words = sum(len(label.split()) for label in labels)
+        context.warn(f"{source}: {len(labels)} sound label{'s' if len(labels) != 1 else ''} ({words} words, "
+                     f"such as {labels[0]!r}) set aside, not scored; SOUND_LABELS=keep scores them")
+    return transcript
 
 
 class TranscriptText(TimedText):

@@ -3,6 +3,16 @@
 Times are seconds (floats) from the start of the recording, ``None`` where the file has none.
 A segment's ``text`` is what a person would read (display form, with punctuation when the
 format has it); its ``words`` carry word-level times and confidences when the file has them.
+
+Line structure: in the subtitle formats (SRT, WebVTT, TTML, EBU STL, SCC) a segment is one
+block (a cue, a ``p``, a subtitle, a caption as displayed) and its ``text`` keeps the block's
+line breaks as ``\n``: a metric of subtitle lines and blocks (SubER) sees both. Words are
+separated by whitespace, so a line break counts as a word boundary, nothing more.
+
+Alternatives: NIST STM, TRN and CTM can write ``{ a / b / @ }`` (any one may have been said;
+``@`` is nothing) and ``(word)`` (may be left out). A segment's ``alternatives`` keeps them as
+:class:`Alternation` objects; its ``text`` reads the first choice of each (a word that may be
+left out is read), and the transcript's ``warnings`` say so.
 A reader of long files may give a segment's words as a function that makes them: it is called
 on first use, so that a run that reads only the text (``--wer``) never makes them.
 
@@ -15,7 +25,7 @@ on first use, so that a run that reads only the text (``--wer``) never makes the
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Tuple, Union
+from typing import Any, Callable, Optional, Sequence, Tuple, Union
 
 
 class _Record:
@@ -66,13 +76,31 @@ class Word(_Record):
         self.speaker = speaker
 
 
+class Alternation(_Record):
+    """Words of a segment of which any one choice may have been said (NIST ``{ a / b / @ }``, or
+    ``(word)``: the word or nothing). ``at`` is the index, among the words of the segment's
+    ``text``, where the first choice (the one in the text) starts; ``choices`` are the choices'
+    words, the first as in the text, ``()`` for nothing (``@``).
+
+    :example:
+        >>> Alternation(1, (("the",), ("a",), ())).as_dict()
+        {'at': 1, 'choices': [['the'], ['a'], []]}
+    """
+
+    __slots__ = FIELDS = ("at", "choices")
+
+    def __init__(self, at: int, choices: Tuple[Tuple[str, ...], ...]):
+        self.at = at
+        self.choices = choices
+
+
 class Segment(_Record):
     """A cue, utterance, phrase or paragraph: its text, times, speaker and words.
 
     ``words`` is a tuple of :class:`Word`, or a function that returns them: it is called once,
     when the words are first read. ``recording`` names the recording (file and channel, session
     or utterance id) the segment belongs to in formats that hold several in one file (CTM, STM,
-    TRN, SegLST); else None.
+    TRN, SegLST); else None. ``alternatives`` are the segment's :class:`Alternation` objects.
 
     :example:
         >>> made = []
@@ -81,12 +109,13 @@ class Segment(_Record):
         (0, (Word(text='Hi', start=1.0, end=1.5, confidence=None, speaker=None),), 1.5, ['words'])
     """
 
-    __slots__ = ("text", "start", "end", "speaker", "_words", "recording")
-    FIELDS = ("text", "start", "end", "speaker", "words", "recording")
+    __slots__ = ("text", "start", "end", "speaker", "_words", "recording", "alternatives")
+    FIELDS = ("text", "start", "end", "speaker", "words", "recording", "alternatives")
 
     def __init__(self, text: str, start: Optional[float] = None, end: Optional[float] = None,
                  speaker: Optional[str] = None, words: Union[Tuple[Word, ...], Callable[[], Tuple[Word, ...]]] = (),
-                 recording: Optional[str] = None):
+                 recording: Optional[str] = None, alternatives: Tuple[Alternation, ...] = ()):
+        self.alternatives = alternatives
         self.text = text
         self.start = start
         self.end = end
@@ -104,13 +133,20 @@ class Segment(_Record):
 
 
 class Transcript(_Record):
-    """The ordered segments of one file, and the input type it was read as."""
+    """The ordered segments of one file, and the input type it was read as.
 
-    __slots__ = FIELDS = ("type", "segments")
+    ``warnings`` are what the reader skipped or simplified (a bad WebVTT cue, an alternation
+    read as its first choice), one line each, naming the file and line; they are not part of
+    the transcript's value (equality, ``as_dict``)."""
 
-    def __init__(self, type: str, segments: Tuple[Segment, ...] = ()):  # noqa: A002 (the field's name)
+    __slots__ = ("type", "segments", "warnings")
+    FIELDS = ("type", "segments")
+
+    def __init__(self, type: str, segments: Tuple[Segment, ...] = (),  # noqa: A002 (the field's name)
+                 warnings: Sequence[str] = ()):
         self.type = type
         self.segments = segments
+        self.warnings = tuple(warnings)
 
     def text(self) -> str:
         """The text the normalizers see: the segments' texts, one per line."""
@@ -127,9 +163,11 @@ class Transcript(_Record):
 
     def as_dict(self) -> dict:
         """Plain data (for ``benchmarkstt-tools transcript -o json``); a segment's ``recording``
-        only where the format has one."""
+        and ``alternatives`` only where the format has them."""
         data = super().as_dict()
         for segment in data["segments"]:
             if segment["recording"] is None:
                 del segment["recording"]
+            if not segment["alternatives"]:
+                del segment["alternatives"]
         return data

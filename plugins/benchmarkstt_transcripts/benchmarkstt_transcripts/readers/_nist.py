@@ -8,6 +8,8 @@ Blank lines and ``;;`` comment lines are skipped; line numbers count every line 
     >>> seconds("0.5x", "start time", "a.ctm", 3)
     Traceback (most recent call last):
     benchmarkstt_core.errors.InputError: a.ctm:3: the start time '0.5x' is not a number of seconds
+    >>> alternations("i { saw / see / @ } (uh) it", "a.stm", 4)
+    ('i saw uh it', (Alternation(at=1, choices=(('saw',), ('see',), ())), Alternation(at=2, choices=(('uh',), ()))))
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Iterator, List, Tuple
 
 from benchmarkstt_core.errors import InputError
 
-from ..model import Segment
+from ..model import Alternation, Segment
 
 
 def data_lines(text: str) -> Iterator[Tuple[int, str]]:
@@ -62,3 +64,38 @@ def head_matches(head: str, pattern: str, most: int = 10) -> bool:
 def by_recording(segments: List[Segment]) -> Tuple[Segment, ...]:
     """Segments ordered by recording, then start time (stable for equal or missing times)."""
     return tuple(sorted(segments, key=lambda s: (s.recording or "", s.start if s.start is not None else -1.0)))
+
+
+def alternations(text: str, source: str, number: int) -> Tuple[str, Tuple[Alternation, ...]]:
+    """A transcript's words with NIST's alternations ``{ a b / c / @ }`` (any one choice was said,
+    ``@`` for nothing) and optionally deletable words ``(word)`` read as their first choice, and
+    the :class:`Alternation` of each. A ``{`` without its ``}`` names the line."""
+    words: List[str] = []
+    found: List[Alternation] = []
+    position = 0
+    while True:
+        opening = text.find("{", position)
+        _words(text[position:] if opening < 0 else text[position:opening], words, found)
+        if opening < 0:
+            return " ".join(words), tuple(found)
+        closing = text.find("}", opening)
+        if closing < 0 or "{" in text[opening + 1:closing]:
+            raise InputError(f"{source}:{number}: the alternation {text[opening:opening + 30]!r} has no closing '}}'")
+        choices = tuple(tuple(w for w in choice.split() if w != "@") for choice in text[opening + 1:closing].split("/"))
+        found.append(Alternation(len(words), choices))
+        words.extend(choices[0])
+        position = closing + 1
+
+
+def _words(text: str, words: List[str], found: List[Alternation]) -> None:
+    for word in text.split():
+        if len(word) > 2 and word[0] == "(" and word[-1] == ")":
+            word = word[1:-1]
+            found.append(Alternation(len(words), ((word,), ())))
+        words.append(word)
+
+
+def simplified(source: str, count: int, line: int) -> str:
+    """The warning that ``count`` alternations were read as their first choice."""
+    return (f"{source}:{line}: {count} alternation{'s' if count != 1 else ''} ({{ a / b / @ }}, (word)) read as "
+            f"the first choice (the first here): scoring that accepts any choice is not supported yet")

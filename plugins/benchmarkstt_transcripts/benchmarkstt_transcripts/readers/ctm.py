@@ -10,6 +10,10 @@ What is read:
   ordered by recording name; its text is its words joined by spaces, in order of start time;
 - **words**: the word, its start and end (start + duration, seconds), its confidence, and in
   the RT form its speaker;
+- alternation blocks, as sclite reads them (``<file> <channel> * * <ALT_BEGIN>``, the words of
+  the first choice, ``* * <ALT>``, the words of the next, ..., ``* * <ALT_END>``; ``@`` for
+  nothing): the first choice's words are read as words, the choices are kept as the segment's
+  ``alternatives``, and one warning says how many were read so;
 - a CTM has no punctuation or casing beyond what the engine wrote in its words.
 
 Recognised by the ``.ctm`` extension, or by lines of five or six fields whose third and
@@ -24,17 +28,21 @@ fourth are numbers.
     >>> s = t.segments[0]
     >>> s.text, s.start, s.end, s.recording, s.words[1]
     ('Good evening', 0.1, 1.2, 'news 1', Word(text='evening', start=0.5, end=1.2, confidence=0.97, speaker=None))
+    >>> t = parse("a 1 * * <ALT_BEGIN>\\na 1 0.1 0.3 hi\\na 1 * * <ALT>\\na 1 0.1 0.3 high\\na 1 * * <ALT_END>\\n"
+    ...           "a 1 0.5 0.2 there\\n", "b.ctm")
+    >>> t.text(), t.segments[0].alternatives, len(t.warnings)
+    ('hi there', (Alternation(at=0, choices=(('hi',), ('high',))),), 1)
 """
 
 from __future__ import annotations
 
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 from benchmarkstt_core.errors import InputError
 
-from ..model import Transcript, Word
+from ..model import Alternation, Segment, Transcript, Word
 from ._json import segment_of_words
-from ._nist import by_recording, head_matches, records, seconds
+from ._nist import by_recording, head_matches, records, seconds, simplified
 
 TYPE = "ctm"
 EXTENSIONS = (".ctm",)
@@ -44,6 +52,7 @@ DESCRIPTION = "NIST CTM: one word a line with its channel, start and duration"
 EXAMPLE = ("a.ctm", "rec 1 0.10 0.40 hello\n", "hello")
 
 _NUMBER = r"\d+(?:\.\d*)?|\.\d+"
+_MARKS = ("<ALT_BEGIN>", "<ALT>", "<ALT_END>")
 
 
 def sniff(head: str) -> bool:
@@ -54,22 +63,65 @@ def sniff(head: str) -> bool:
 def parse(text: str, source: str) -> Transcript:
     """Read a CTM file (see the module's description)."""
     recordings: Dict[str, List[Word]] = {}
+    alternations: Dict[str, list] = {}  # recording -> [(first word or its index, choices)]
+    block: Optional[list] = None  # the choices of an open alternation block: lists of words
+    first = 0
     for number, line in records(text, source, "CTM"):
         fields = line.split()
-        if len(fields) not in (5, 6, 8):
-            raise InputError(f"{source}:{number}: expected <file> <channel> <start> <duration> <word> "
-                             f"[<confidence>], got {len(fields)} fields")
-        start = seconds(fields[2], "start time", source, number)
-        end = round(start + seconds(fields[3], "duration", source, number), 6)
-        confidence = None
-        if len(fields) > 5 and not (len(fields) == 8 and fields[5] == "NA"):
-            try:
-                confidence = float(fields[5])
-            except ValueError:
-                raise InputError(f"{source}:{number}: the confidence {fields[5]!r} is not a number") from None
-        speaker = fields[7] if len(fields) == 8 else None
-        recordings.setdefault(f"{fields[0]} {fields[1]}", []).append(
-            Word(fields[4], start, end, confidence, speaker))
-    segments = [segment_of_words(sorted(words, key=lambda w: w.start), recording=name)
-                for name, words in recordings.items()]
-    return Transcript(TYPE, by_recording(segments))
+        name = f"{fields[0]} {fields[1]}" if len(fields) > 1 else ""
+        if len(fields) == 5 and fields[4] in _MARKS:
+            block = _mark(fields[4], block, source, number)
+            if fields[4] == "<ALT_END>":
+                words = recordings.setdefault(name, [])
+                spoken = [w for w in block[0] if w.text != "@"]
+                alternations.setdefault(name, []).append(
+                    (spoken[0] if spoken else len(words), tuple(tuple(w.text for w in choice if w.text != "@")
+                                                                for choice in block)))
+                words.extend(spoken)
+                first, block = first or number, None
+            continue
+        word = _word(fields, source, number)
+        if block is not None:
+            block[-1].append(word)
+        else:
+            recordings.setdefault(name, []).append(word)
+    if block is not None:
+        raise InputError(f"{source}: an alternation block (<ALT_BEGIN>) has no <ALT_END>")
+    segments = []
+    for name, words in recordings.items():
+        words.sort(key=lambda w: w.start)
+        at = {id(w): index for index, w in enumerate(words)}
+        segment = segment_of_words(words, recording=name)
+        choices = tuple(Alternation(at[id(where)] if isinstance(where, Word) else where, options)
+                        for where, options in alternations.get(name, ()))
+        segments.append(Segment(segment.text, segment.start, segment.end, segment.speaker, segment.words,
+                                name, choices))
+    count = sum(len(found) for found in alternations.values())
+    return Transcript(TYPE, by_recording(segments), [simplified(source, count, first)] if count else [])
+
+
+def _mark(mark: str, block: Optional[list], source: str, number: int) -> list:
+    """The alternation block after the line ``mark`` (``<ALT_BEGIN>``, ``<ALT>``, ``<ALT_END>``)."""
+    if (mark == "<ALT_BEGIN>") != (block is None):
+        expected = "<ALT> or <ALT_END>" if block is not None else "<ALT_BEGIN>"
+        raise InputError(f"{source}:{number}: {mark} where {expected} was expected")
+    if mark == "<ALT_BEGIN>":
+        return [[]]
+    if mark == "<ALT>":
+        block.append([])
+    return block
+
+
+def _word(fields: list, source: str, number: int) -> Word:
+    if len(fields) not in (5, 6, 8):
+        raise InputError(f"{source}:{number}: expected <file> <channel> <start> <duration> <word> "
+                         f"[<confidence>], got {len(fields)} fields")
+    start = seconds(fields[2], "start time", source, number)
+    end = round(start + seconds(fields[3], "duration", source, number), 6)
+    confidence = None
+    if len(fields) > 5 and not (len(fields) == 8 and fields[5] == "NA"):
+        try:
+            confidence = float(fields[5])
+        except ValueError:
+            raise InputError(f"{source}:{number}: the confidence {fields[5]!r} is not a number") from None
+    return Word(fields[4], start, end, confidence, fields[7] if len(fields) == 8 else None)

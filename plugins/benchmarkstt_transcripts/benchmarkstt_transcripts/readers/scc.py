@@ -1,7 +1,10 @@
 """Scenarist SCC (``.scc``): CEA-608 caption byte pairs with time codes, decoded by ttconv.
 
-Pop-on, roll-up and paint-on captions become segments with the times they are shown (time
-codes at 29.97 frames a second); rows are joined by spaces. SCC has no speakers.
+Captions are read as the text that was displayed, each word once, at the time it first
+appeared (time codes at 29.97 frames a second): a pop-on caption is a segment; in roll-up and
+paint-on captions, where each screen state repeats the rows still shown, a segment holds only
+the rows (or the end of a row) that a state added (:func:`~benchmarkstt_transcripts.ttconv_model.displayed_once`).
+A segment's rows are its lines (``\\n``). SCC has no speakers.
 
 :example:
     >>> t = parse("Scenarist_SCC V1.0\\n\\n00:00:00:00\\t9420 9420 94ae 94ae 9440 9440 c8e9\\n\\n"
@@ -17,7 +20,7 @@ import re
 from benchmarkstt_core.errors import InputError
 
 from ..model import Transcript
-from ..ttconv_model import quiet, segments
+from ..ttconv_model import displayed_once, quiet, segments
 
 TYPE = "scc"
 EXTENSIONS = (".scc",)
@@ -50,4 +53,4 @@ def parse(text: str, source: str) -> Transcript:
         document = to_model(text)
     except Exception as exc:
         raise InputError(f"{source}: not a valid SCC file: {type(exc).__name__}: {exc}") from None
-    return Transcript(TYPE, segments(document))
+    return Transcript(TYPE, displayed_once(segments(document)))

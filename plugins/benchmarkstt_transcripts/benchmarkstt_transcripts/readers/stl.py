@@ -2,8 +2,19 @@
 
 A reader of bytes (``SYNTAX = "bytes"``). The GSI block (1,024 bytes) and the TTI blocks (128 bytes
 each) are read by ttconv, the Sandflow/EBU-community converter: the character code tables,
-extension blocks and teletext control codes are its business. A subtitle's rows are joined by
-spaces; times are seconds from the programme's start (``TCP``). STL has no speakers.
+extension blocks and cumulative sets are its business. Before that, this reader checks each
+TTI block (its extension block number, comment flag and time codes; a block that is not one
+is an error naming it), counts the blocks itself (a GSI block count that disagrees, such as
+0, is corrected with a warning), and reads the text field as a teletext screen shows it: a
+control code (colour, box, height: bytes 0x00 to 0x1F) occupies a character cell and
+displays as a space, so ``Some text<end box><start box>Some text`` is ``Some text Some
+text``; the open-subtitle codes 0x80 to 0x85 (italics, underline, boxing) occupy none. A
+subtitle's rows are its lines (``\\n``); times are seconds from the programme's start
+(``TCP``). STL has no speakers. A file with TTI blocks but no subtitle text is an error.
+
+:example:
+    >>> readable(b"\\x0bSome text\\x0a\\x0a\\x0b\\x0bSome\\x80 text\\x8a\\x0d\\x07two" + b"\\x8f" * 84)[:26]
+    b'Some text Some text\\x8atwo\\x8f\\x8f\\x8f'
 """
 
 from __future__ import annotations
@@ -59,11 +70,64 @@ def _check(data: bytes, source: str) -> None:
         raise InputError(f"{source}: truncated: TTI block {(len(data) - GSI) // TTI + 1} has {extra} of its {TTI} bytes")
 
 
+def readable(field: bytes, continued: bool = False) -> bytes:
+    """A TTI text field (112 bytes) as ttconv should read it for the words: each run of control
+    codes and spaces between two characters one space (0x20), none at a row's start or end
+    (but at the field's end when the subtitle's text is ``continued`` in an extension block);
+    the open-subtitle codes 0x80-0x85 dropped; padded with unused space (0x8F)."""
+    out = bytearray()
+    space = False
+    for byte in field:
+        if byte == 0x8F:
+            break
+        if byte == 0x8A:  # a new row
+            out.append(byte)
+            space = False
+        elif byte <= 0x20:
+            space = bool(out) and out[-1] != 0x8A
+        elif not 0x80 <= byte <= 0x9F:
+            if space:
+                out.append(0x20)
+                space = False
+            out.append(byte)
+    if space and continued:
+        out.append(0x20)
+    return bytes(out) + b"\x8f" * (len(field) - len(out))
+
+
+def _time_code(block: bytes, at: int) -> bool:
+    hours, minutes, seconds, frames = block[at:at + 4]
+    return hours < 24 and minutes < 60 and seconds < 60 and frames < 30
+
+
+def _blocks(data: bytes, source: str) -> list:
+    """The TTI blocks, checked, their text fields made :func:`readable`."""
+    blocks = []
+    for number, at in enumerate(range(GSI, len(data), TTI), 1):
+        block = data[at:at + TTI]
+        what = ("extension block number (byte 3)" if not (block[3] <= 0xEF or block[3] >= 0xFE) else
+                "comment flag (byte 15)" if block[15] > 1 else
+                "time code in (bytes 5-8)" if not _time_code(block, 5) else
+                "time code out (bytes 9-12)" if not _time_code(block, 9) else None)
+        if what:
+            raise InputError(f"{source}: TTI block {number} (byte {at}): not a TTI block: its {what} "
+                             f"is not valid ({block[:16].hex(' ')})")
+        blocks.append(block[:16] + (readable(block[16:], block[3] < 0xFE) if block[3] != 0xFE else block[16:]))
+    return blocks
+
+
 def parse(data: bytes, source: str) -> Transcript:
     """Read EBU STL bytes."""
     import io
 
     _check(data, source)
+    blocks = _blocks(data, source)
+    warnings = []
+    declared = data[238:243].decode("latin-1").strip()
+    if not declared.isdigit() or int(declared) != len(blocks):
+        warnings.append(f"{source}: the GSI block says {declared or 'nothing'} TTI blocks (bytes 238-242); "
+                        f"the file has {len(blocks)}: all {len(blocks)} read")
+    data = data[:238] + b"%05d" % len(blocks) + data[243:GSI] + b"".join(blocks)
     from ttconv.stl.config import STLReaderConfiguration
     from ttconv.stl.reader import to_model
 
@@ -73,4 +137,8 @@ def parse(data: bytes, source: str) -> Transcript:
         document = to_model(io.BytesIO(data), config)
     except Exception as exc:
         raise InputError(f"{source}: not a valid EBU STL file: {type(exc).__name__}: {exc}") from None
-    return Transcript(TYPE, segments(document))
+    found = segments(document)
+    if blocks and not found:
+        raise InputError(f"{source}: no subtitle is shown: its {len(blocks)} TTI blocks have no text "
+                         f"that is on screen for some time (time code out after time code in)")
+    return Transcript(TYPE, found, warnings)

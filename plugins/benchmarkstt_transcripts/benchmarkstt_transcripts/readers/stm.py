@@ -11,6 +11,9 @@ What is read:
   then begin time, as sclite pairs a reference with a hypothesis;
 - a segment whose transcript is ``ignore_time_segment_in_scoring`` is left out: it is not
   scored;
+- alternations ``{ a / b / @ }`` (any one choice was said; ``@`` is nothing) and optionally
+  deletable words ``(uh)`` are kept as the segment's ``alternatives``; its text reads the
+  first choice of each (the word, for ``(uh)``), and one warning says how many were read so;
 - no word times: an STM has none.
 
 Recognised by the ``.stm`` extension, or by lines whose fourth and fifth fields are numbers
@@ -25,6 +28,9 @@ Recognised by the ``.stm`` extension, or by lines whose fourth and fifth fields 
     >>> s = t.segments[0]
     >>> len(t.segments), s.text, s.start, s.end, s.speaker, s.recording
     (1, 'Good evening.', 0.1, 1.2, 'presenter', 'news 1')
+    >>> t = parse("news 1 A 0.1 1.2 { good / @ } evening (uh)", "a.stm")
+    >>> t.segments[0].text, len(t.segments[0].alternatives), t.warnings[0][:40]
+    ('good evening uh', 2, 'a.stm:1: 2 alternations ({ a / b / @ }, ')
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from benchmarkstt_core.errors import InputError
 
 from ..model import Segment, Transcript
 from . import ctm
-from ._nist import by_recording, head_matches, records, seconds
+from ._nist import alternations, by_recording, head_matches, records, seconds, simplified
 
 TYPE = "stm"
 EXTENSIONS = (".stm",)
@@ -54,6 +60,7 @@ def sniff(head: str) -> bool:
 def parse(text: str, source: str) -> Transcript:
     """Read an STM file (see the module's description)."""
     segments = []
+    count, first = 0, 0
     for number, line in records(text, source, "STM"):
         fields = line.split(None, 5)
         if len(fields) < 5:
@@ -71,5 +78,7 @@ def parse(text: str, source: str) -> Transcript:
             words = words[close + 1:].strip()
         if words == IGNORED:
             continue
-        segments.append(Segment(" ".join(words.split()), begin, end, fields[2], (), f"{fields[0]} {fields[1]}"))
-    return Transcript(TYPE, by_recording(segments))
+        words, choices = alternations(words, source, number)
+        count, first = count + len(choices), first or (number if choices else 0)
+        segments.append(Segment(words, begin, end, fields[2], (), f"{fields[0]} {fields[1]}", choices))
+    return Transcript(TYPE, by_recording(segments), [simplified(source, count, first)] if count else [])

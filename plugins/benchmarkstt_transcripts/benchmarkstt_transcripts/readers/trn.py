@@ -8,6 +8,9 @@ What is read:
 - **segments**: one per line, its text as written and its utterance id (kept as the
   segment's ``recording``); ordered by utterance id, as sclite pairs a reference with a
   hypothesis by id, so that two TRN files with their lines in different orders compare equal;
+- alternations ``{ a / b / @ }`` and optionally deletable words ``(uh)`` as in STM (see
+  :mod:`~benchmarkstt_transcripts.readers.stm`): kept as ``alternatives``, the text reading the
+  first choice, one warning;
 - no times or speakers: a TRN has none.
 
 Recognised by the ``.trn`` extension, or by first lines that all end in an id with a digit
@@ -28,7 +31,7 @@ import re
 from benchmarkstt_core.errors import InputError
 
 from ..model import Segment, Transcript
-from ._nist import by_recording, head_matches, records
+from ._nist import alternations, by_recording, head_matches, records, simplified
 
 TYPE = "trn"
 EXTENSIONS = (".trn",)
@@ -47,10 +50,13 @@ def sniff(head: str) -> bool:
 def parse(text: str, source: str) -> Transcript:
     """Read a TRN file (see the module's description)."""
     segments = []
+    count, first = 0, 0
     for number, line in records(text, source, "TRN"):
         match = _LINE.fullmatch(line)
         if match is None:
             raise InputError(f"{source}:{number}: expected the text followed by its utterance id "
                              f"in parentheses, like 'good evening (utt-0001)'")
-        segments.append(Segment(" ".join(match.group(1).split()), recording=match.group(2)))
-    return Transcript(TYPE, by_recording(segments))
+        words, choices = alternations(match.group(1), source, number)
+        count, first = count + len(choices), first or (number if choices else 0)
+        segments.append(Segment(words, recording=match.group(2), alternatives=choices))
+    return Transcript(TYPE, by_recording(segments), [simplified(source, count, first)] if count else [])

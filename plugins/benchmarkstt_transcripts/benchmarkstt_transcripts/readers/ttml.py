@@ -1,31 +1,50 @@
 """The TTML family: TTML 1 and 2, DFXP and the 2006 ``ttaf1`` namespace, EBU-TT Part 1, EBU-TT-D, IMSC.
 
-The text of each ``p`` element in the ``body`` is a segment: spans flattened, ``br`` as a space,
-whitespace collapsed, character references decoded; ruby text (``rt``, ``rp``, ``rtc`` and
-TTML2's ``tts:ruby`` text spans) is an annotation, not speech, and is dropped, its base kept;
-``metadata`` elements, elements of other namespaces and the whole ``head`` are never read as
-speech. Times come from ``begin``, ``end``
-and ``dur`` (clock times, frames with ``ttp:frameRate``, offsets in h, m, s, ms, f or t), nested
-elements' times counting from their parent's ``begin``; the speaker is the ``ttm:agent`` of the
-``p`` or its ancestors (its ``ttm:name`` when the head names it). A file that declares
-entities is refused (see :func:`_parse_xml`).
+The text of each ``p`` element in the ``body`` is a segment: spans flattened, ``br`` as a line
+break (``\\n``), whitespace collapsed on each line, character references decoded; ruby text
+(``rt``, ``rp``, ``rtc`` and TTML2's ``tts:ruby`` text spans) is an annotation, not speech, and
+is dropped, its base kept; ``metadata`` elements, elements of other namespaces and the whole
+``head`` are never read as speech. The speaker is the ``ttm:agent`` of the ``p`` or its
+ancestors (its ``ttm:name`` when the head names it). A file that declares entities is refused
+(see :func:`_parse_xml`).
+
+Times follow TTML's timing model, in one pass over the parsed document:
+
+- ``begin``, ``end`` and ``dur`` apply on the ``body``, every ``div`` and every ``p`` (``begin="0s"``
+  too); ``begin`` and ``end`` count from the parent's begin in a ``par`` time container (the
+  default) and from the end of the previous sibling in a ``seq`` one (``timeContainer="seq"``);
+  ``dur`` counts from the element's own begin; with both ``end`` and ``dur`` the earlier wins;
+- an element ends no later than its parent: a div's ``end`` bounds its paragraphs, and a ``p``
+  that begins after its div ends is never shown and not read;
+- a ``p`` with no time on it or its ancestors takes the first begin and last end of its timed
+  spans, else it has no times;
+- time expressions: clock times (``01:02:03.5``; frames ``01:02:03:12`` at ``ttp:frameRate`` times
+  ``ttp:frameRateMultiplier``, sub-frames by ``ttp:subFrameRate``), offsets in ``h``, ``m``, ``s``,
+  ``ms``, ``f`` (frames) or ``t`` (ticks of ``ttp:tickRate``, by default the frame rate times
+  the sub-frame rate when a frame rate is given, else 1), and bare numbers of seconds
+  (``19.764``), as Apple's iTunes TTML writes them.
 
 :example:
     >>> t = parse('<tt xmlns="http://www.w3.org/ns/ttml"><head><metadata>BBC</metadata></head>'
     ...           '<body><div><p begin="00:00:01.5" end="00:00:03">Tonight,<br/>the '
     ...           '<span>Prime</span> Minister &#163;5</p></div></body></tt>', "s.ttml")
     >>> t.text(), t.segments[0].start, t.segments[0].end
-    ('Tonight, the Prime Minister £5', 1.5, 3.0)
+    ('Tonight,\\nthe Prime Minister £5', 1.5, 3.0)
+    >>> t = parse('<tt xmlns="http://www.w3.org/ns/ttml"><body begin="10s"><div timeContainer="seq" end="6s">'
+    ...           '<p dur="2s">One</p><p begin="1s" dur="2s">two</p><p dur="9s">three</p></div></body></tt>', "s.ttml")
+    >>> [(s.text, s.start, s.end) for s in t.segments]
+    [('One', 10.0, 12.0), ('two', 13.0, 15.0), ('three', 15.0, 16.0)]
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Optional
 
 from benchmarkstt_core.errors import InputError
 
 from ..clock import clock
+from ..cues import lines
 from ..model import Segment, Transcript
 
 TYPE = "ttml"
@@ -35,15 +54,14 @@ ORIGIN = "subtitles"
 DESCRIPTION = "TTML, DFXP, EBU-TT, EBU-TT-D and IMSC subtitles: the text of the body's p elements"
 _EXAMPLE = ('<tt xmlns="http://www.w3.org/ns/ttml"><head><metadata/></head><body><div>'
             '<p begin="00:00:01.000" end="00:00:02.000">Hello<br/>world &amp; all</p></div></body></tt>')
-EXAMPLE = ("subs.ttml", _EXAMPLE, "Hello world & all")
+EXAMPLE = ("subs.ttml", _EXAMPLE, "Hello\nworld & all")
 NAMESPACES = ("http://www.w3.org/ns/ttml", "http://www.w3.org/2006/10/ttaf1", "http://www.w3.org/2006/04/ttaf1")
 PARAMETER = ("http://www.w3.org/ns/ttml#parameter", "http://www.w3.org/2006/10/ttaf1#parameter",
              "http://www.w3.org/2006/04/ttaf1#parameter")
 METADATA = ("http://www.w3.org/ns/ttml#metadata", "http://www.w3.org/2006/10/ttaf1#metadata",
             "http://www.w3.org/2006/04/ttaf1#metadata")
-_OFFSET = re.compile(r"^(\d+(?:\.\d+)?)(h|ms|m|s|f|t)$")
-# the usual clock time, HH:MM:SS with up to 6 decimals, as "HH:MM:S" (to the tens of seconds) and the rest
-_USUAL = re.compile(r"([0-9]{2}:[0-9]{2}:[0-9])([0-9](?:\.[0-9]{1,6})?)")
+_OFFSET = re.compile(r"([0-9]+(?:\.[0-9]+)?)(h|ms|m|s|f|t)?")
+_SUBFRAMES = re.compile(r"[0-9]+:[0-9]{2}:[0-9]{2}:[0-9]+\.([0-9]+)")
 _RUBY = "{http://www.w3.org/ns/ttml#styling}ruby"
 _RUBY_TEXT = ("text", "textContainer", "delimiter")
 
@@ -85,39 +103,29 @@ def _rates(root: Any, source: str, name: str, default: str, count: int = 1) -> l
 
 
 class _Timing:
-    """The document's time parameters (frame rate, tick rate)."""
+    """The document's time parameters (frame rate, sub-frame rate, tick rate) and its time expressions."""
 
     def __init__(self, root: Any, source: str):
         frames = _rates(root, source, "frameRate", "30")[0]
         numerator, denominator = _rates(root, source, "frameRateMultiplier", "1 1", 2)
         self.frame_rate = frames * numerator / denominator
-        self.tick_rate = _rates(root, source, "tickRate", _attr(root, "frameRate", PARAMETER) or "1")[0]
-        self.seen: dict = {}  # time expression -> seconds
-        self.tens: dict = {}  # "HH:MM:S" -> the time's tens of seconds, as digits
+        self.sub_frame_rate = _rates(root, source, "subFrameRate", "1")[0]
+        default_ticks = str(frames * self.sub_frame_rate) if _attr(root, "frameRate", PARAMETER) else "1"
+        self.tick_rate = _rates(root, source, "tickRate", default_ticks)[0]
 
     def seconds(self, value: str, elem: Any, source: str) -> float:
-        known = self.seen.get(value)  # one cue's end is often the next one's begin
-        if known is None:
-            known = self.seen[value] = self._seconds(value, elem, source)
-        return known
-
-    def _seconds(self, value: str, elem: Any, source: str) -> float:
-        usual = _USUAL.fullmatch(value)
-        if usual is not None:
-            # "01:28:14.2" is float("529" + "4.2"): the float nearest the exact time, as clock() gives,
-            # without its four int() calls
-            head, rest = usual.groups()
-            tens = self.tens.get(head)
-            if tens is None:
-                tens = self.tens[head] = str((int(head[:2]) * 60 + int(head[3:5])) * 6 + int(head[6]))
-            return float(tens + rest)
+        """A time expression as seconds: a clock time (``01:02:03.5``, ``01:02:03:12`` frames,
+        ``01:02:03:12.1`` sub-frames), an offset (``1.5s``, ``90f``, ``10000000t``, h, m, ms),
+        or a bare number of seconds (``19.764``, Apple iTunes TTML); else an error naming ``elem``."""
+        value = value.strip()
         at = clock(value, self.frame_rate)
         if at is not None:
-            return at
-        m = _OFFSET.match(value.strip())
+            sub = _SUBFRAMES.fullmatch(value) if value.count(":") == 3 else None
+            return round(at + int(sub.group(1)) / self.frame_rate / self.sub_frame_rate, 6) if sub else at
+        m = _OFFSET.fullmatch(value)
         if not m:
             raise InputError(f"{source}: {_describe(elem)}: not a time expression: {value!r}")
-        amount, unit = float(m.group(1)), m.group(2)
+        amount, unit = float(m.group(1)), m.group(2) or "s"
         scale = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001, "f": 1 / self.frame_rate, "t": 1 / self.tick_rate}
         return round(amount * scale[unit], 6)
 
@@ -129,15 +137,14 @@ def _describe(elem: Any) -> str:
     return f"<{' '.join([_split(elem.tag)[1], *attrs])}>"
 
 
-def _flatten(elem: Any, br: str, inline: tuple, out: list) -> None:
+def _flatten(elem: Any, names: "_Names", out: list) -> None:
     if elem.text:
         out.append(elem.text)
     for child in elem:
-        tag = child.tag
-        if tag == br:
-            out.append(" ")
-        elif tag in inline and child.get(_RUBY) not in _RUBY_TEXT:
-            _flatten(child, br, inline, out)
+        if child.tag == names.br:
+            out.append("\n")
+        elif child.tag in names.inline and child.get(_RUBY) not in _RUBY_TEXT:
+            _flatten(child, names, out)
         if child.tail:
             out.append(child.tail)
 
@@ -183,93 +190,105 @@ def parse(text: str, source: str) -> Transcript:
     if local != "tt" or ns not in NAMESPACES:
         raise InputError(f"{source}: the root element is <{local}>"
                          f"{' in namespace ' + ns if ns else ''}, not a TTML <tt>")
-    timing = _Timing(root, source)
+    names = _Names(ns, root, source)
     body = root.find(f"{{{ns}}}body")
     segments: list = []
     if body is not None:
-        walker = _Walker(ns, timing, _agents(root.find(f"{{{ns}}}head")), source, "agent" in text)
         try:
-            walker.walk(body, 0.0, None, segments)
+            _walk(body, _interval(body, 0.0, _Interval(0.0, None, False), names), None, names, segments)
         except RecursionError:
             raise InputError(f"{source}: <body>: its divs or spans are nested too deeply to read "
                              f"(subtitles need a few levels)") from None
     return Transcript(TYPE, tuple(segments))
 
 
-class _Walker:
-    """Collects the ``p`` elements of a body with their times and speakers.
+class _Names:
+    """What the walk needs of the document: tag names, time parameters, agents, the file's name."""
 
-    Each time expression is read once (one cue's end is often the next one's begin), and the
-    agent attributes are looked for only in a document that mentions them: the BBC's 1,794 cues
-    are read in a few milliseconds."""
-
-    def __init__(self, ns: str, timing: _Timing, agents: dict, source: str, with_agents: bool):
-        self.p, self.div, self.br = f"{{{ns}}}p", f"{{{ns}}}div", f"{{{ns}}}br"
+    def __init__(self, ns: str, root: Any, source: str):
+        self.p, self.div, self.span, self.br = (f"{{{ns}}}{name}" for name in ("p", "div", "span", "br"))
         # spans (and anything else of TTML's own but metadata and ruby text) are read inside a p
-        self.inline = (f"{{{ns}}}span", f"{{{ns}}}a", f"{{{ns}}}ruby", f"{{{ns}}}rb", f"{{{ns}}}rbc")
-        self.agent_keys = tuple(f"{{{m}}}agent" for m in METADATA) if with_agents else ()
-        self.timing, self.agents, self.source = timing, agents, source
+        self.inline = (self.span, f"{{{ns}}}a", f"{{{ns}}}ruby", f"{{{ns}}}rb", f"{{{ns}}}rbc")
+        self.timing = _Timing(root, source)
+        self.agents = _agents(root.find(f"{{{ns}}}head"))
+        self.source = source
 
-    def _seconds(self, value: str, elem: Any) -> float:
-        known = self.timing.seen.get(value)
-        return self.timing.seconds(value, elem, self.source) if known is None else known
 
-    def _speaker(self, elem: Any, speaker: str | None) -> str | None:
-        for key in self.agent_keys:
-            agent = elem.get(key)
-            if agent and not agent.isspace():
-                first = agent.split()[0]
-                speaker = self.agents.get(first, first)
-        return speaker
+class _Interval:
+    """An element's active interval: begin, end (``None``: unbounded) in seconds, whether any
+    time was given on it or its ancestors (else its segment has no times), and whether it is
+    ``hidden`` (it begins after its parent ends: never shown, not read)."""
 
-    def walk(self, elem: Any, offset: float, speaker: str | None, segments: list) -> None:
-        """The body or a div: its times (from ``offset``) and speaker, then its p and div children."""
-        get = elem.get
-        begin_value, end_value, dur_value = get("begin"), get("end"), get("dur")
-        start = offset + self._seconds(begin_value, elem) if begin_value else offset
-        if end_value:
-            self._seconds(end_value, elem)  # checked, though a container's end is not kept
-        elif dur_value:
-            self._seconds(dur_value, elem)
-        if self.agent_keys:
-            speaker = self._speaker(elem, speaker)
-        p, div = self.p, self.div
-        for child in elem:
-            tag = child.tag
-            if tag == p:
-                self.paragraph(child, start, speaker, segments)
-            elif tag == div:
-                self.walk(child, start, speaker, segments)
+    def __init__(self, begin: float, end: Optional[float], timed: bool):
+        self.begin, self.end, self.timed = begin, end, timed
+        self.hidden = False  # it begins after its parent ends: never shown
 
-    def paragraph(self, elem: Any, offset: float, speaker: str | None, segments: list) -> None:
-        """A p: its text, times (from ``offset``; rounded to the microsecond, which a time read
-        from the file already is) and speaker, as a segment."""
-        get = elem.get
-        begin_value, end_value, dur_value = get("begin"), get("end"), get("dur")
-        begin = end = None
-        if begin_value:
-            begin = offset + self._seconds(begin_value, elem)
-        if end_value:
-            end = offset + self._seconds(end_value, elem)
-            if offset:
-                end = round(end, 6)
-        elif dur_value:
-            end = round((offset if begin is None else begin) + self._seconds(dur_value, elem), 6)
-        if self.agent_keys:
-            speaker = self._speaker(elem, speaker)
-        count = len(elem)
-        if count == 1 and elem[0].tag == self.br:  # one line break, the usual two-line cue
-            text = f"{elem.text or ''} {elem[0].tail or ''}"
-        elif count:
-            out: list = []
-            _flatten(elem, self.br, self.inline, out)
-            text = "".join(out)
+
+def _interval(elem: Any, base: float, parent: _Interval, names: _Names) -> _Interval:
+    """The interval of ``elem`` whose ``begin`` and ``end`` count from ``base`` (its parent's begin
+    in a ``par`` container, the previous sibling's end in a ``seq``), bounded by its parent's."""
+    begin_value, end_value, dur_value = elem.get("begin"), elem.get("end"), elem.get("dur")
+    seconds = names.timing.seconds
+    begin = _after(base, seconds(begin_value, elem, names.source)) if begin_value is not None else base
+    ends = [parent.end] if parent.end is not None else []
+    if end_value is not None:
+        ends.append(_after(base, seconds(end_value, elem, names.source)))
+    if dur_value is not None:
+        ends.append(_after(begin, seconds(dur_value, elem, names.source)))
+    end = min(ends) if ends else None
+    timed = parent.timed or begin_value is not None or end_value is not None or dur_value is not None
+    interval = _Interval(begin if end is None else min(begin, end), end, timed)
+    interval.hidden = parent.hidden or (end is not None and begin > end)
+    return interval
+
+
+def _after(base: float, seconds: float) -> float:
+    """``seconds`` counted from ``base``, to the microsecond (as the times read from the file are)."""
+    return round(base + seconds, 6) if base else seconds
+
+
+def _speaker(elem: Any, speaker: Optional[str], names: _Names) -> Optional[str]:
+    for ns in METADATA:
+        agent = elem.get(f"{{{ns}}}agent")
+        if agent and not agent.isspace():
+            first = agent.split()[0]
+            speaker = names.agents.get(first, first)
+    return speaker
+
+
+def _walk(elem: Any, interval: _Interval, speaker: Optional[str], names: _Names, segments: list) -> Optional[float]:
+    """The body or a div (of ``interval``): its p and div children as segments, timed by the
+    container's ``timeContainer`` (``par``, the default, or ``seq``); gives the end of its last child."""
+    speaker = _speaker(elem, speaker, names)
+    sequence = elem.get("timeContainer") == "seq"
+    base, last = interval.begin, interval.begin
+    for child in elem:
+        if child.tag not in (names.p, names.div):
+            continue
+        inner = _interval(child, base, interval, names)
+        if child.tag == names.div:
+            end = _walk(child, inner, speaker, names, segments)
+            inner.end = inner.end if inner.end is not None or not sequence else end
         else:
-            text = elem.text or ""
-        words = " ".join(text.split())
-        if words:
-            if begin is None:
-                begin = offset or None
-            elif offset:
-                begin = round(begin, 6)
-            segments.append(Segment(words, begin, end, speaker))
+            _paragraph(child, inner, speaker, names, segments)
+        last = inner.end if inner.end is not None else inner.begin
+        if sequence:
+            base = last
+    return last
+
+
+def _paragraph(elem: Any, interval: _Interval, speaker: Optional[str], names: _Names, segments: list) -> None:
+    """A p: its text (``br`` as a line break) as a segment with its interval and speaker; a p
+    without times of its own or its ancestors' takes its timed spans' first begin and last end."""
+    out: list = []
+    _flatten(elem, names, out)
+    text = lines("".join(out))
+    if not text or interval.hidden:
+        return
+    begin, end = interval.begin, interval.end
+    if not interval.timed:
+        spans = [_interval(span, interval.begin, interval, names) for span in elem.iter(names.span)
+                 if span.get("begin") is not None or span.get("end") is not None]
+        begin = min((s.begin for s in spans), default=None)
+        end = max((s.end for s in spans if s.end is not None), default=None)
+    segments.append(Segment(text, begin, end, _speaker(elem, speaker, names)))

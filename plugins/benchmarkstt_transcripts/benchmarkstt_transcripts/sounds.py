@@ -1,0 +1,110 @@
+"""Sound labels in subtitles (``APPLAUSE``, ``(LAUGHTER)``, ``[MUSIC]``, ``♪``): not speech, so not scored.
+
+Subtitles for the deaf and hard of hearing describe sounds among the words. None of the
+subtitle formats read here marks them as such (TTML, WebVTT, SRT, EBU STL and SCC have no
+element or code for "this is not speech"), so they are found by the conventions of subtitling
+(the BBC's subtitle guidelines, the FCC's and DCMP's caption keys), one line at a time:
+
+- a bracketed span with a letter in it, ``[MUSIC]`` or ``(laughs)``, anywhere in a line, is a label;
+- ``♪`` and ``♫`` (sung words are marked by them; the words themselves are kept) are labels;
+- a line with no lower-case letter and a word of at least four capital letters (``APPLAUSE``,
+  ``JACK SPEAKS OFF-MIC``) is a label, in a file where most lines have lower-case letters: in
+  captions written all in capitals (usual in SCC), capitals mark nothing.
+
+The labels set aside are counted (``benchmarkstt`` warns with their number); the environment
+variable ``SOUND_LABELS=keep`` scores them as words (``transcript --sound-labels keep`` shows them).
+
+:example:
+    >>> from .model import Segment, Transcript
+    >>> t = Transcript("srt", (Segment("APPLAUSE", 1.0, 2.0), Segment("[MUSIC] Hello,\\nthere (sighs)", 3.0, 4.0),
+    ...                        Segment("♪ la la ♪\\nfine", 5.0, 6.0)))
+    >>> speech, labels = set_aside(t)
+    >>> speech.text(), labels
+    ('Hello,\\nthere\\nla la\\nfine', ['APPLAUSE', '[MUSIC]', '(sighs)', '♪', '♪'])
+"""
+
+from __future__ import annotations
+
+import os
+from typing import List, Tuple
+
+from benchmarkstt_core.errors import UsageError
+
+from .model import Segment, Transcript
+
+#: the input types whose text may hold sound labels
+SUBTITLES = ("srt", "vtt", "ttml", "stl", "scc")
+_NOTES = "♪♫"
+
+
+def keep() -> bool:
+    """Whether sound labels are scored: the environment variable ``SOUND_LABELS`` (``keep`` or
+    ``skip``, the default); another value is an error naming it."""
+    value = os.environ.get("SOUND_LABELS", "skip")
+    if value not in ("keep", "skip"):
+        raise UsageError(f"SOUND_LABELS={value}: expected keep (score sound labels as words) or skip")
+    return value == "keep"
+
+
+def _capitals(line: str) -> bool:
+    return not any(c.islower() for c in line) and any(
+        len(word) >= 4 and all(c.isupper() for c in word) for word in
+        "".join(c if c.isalpha() else " " for c in line).split())
+
+
+def _brackets(line: str, labels: List[str]) -> str:
+    """``line`` without its ``[...]`` and ``(...)`` spans (added to ``labels``); linear time: each
+    bracket is looked for again only once the scan has passed it."""
+    out = []
+    position = 0
+    following = {"[": line.find("["), "(": line.find("(")}
+    while True:
+        for bracket, at in following.items():
+            if 0 <= at < position:
+                following[bracket] = line.find(bracket, position)
+        found = [(at, bracket) for bracket, at in following.items() if at >= 0]
+        closing = -1
+        if found:
+            opening, bracket = min(found)
+            closing = line.find("]" if bracket == "[" else ")", opening)
+        if closing < 0:
+            out.append(line[position:])
+            return "".join(out)
+        if any(c.isalpha() for c in line[opening + 1:closing]):  # "( )" or "(1)" is no label
+            out.append(line[position:opening] + " ")
+            labels.append(line[opening:closing + 1])
+        else:
+            out.append(line[position:closing + 1])
+        position = closing + 1
+
+
+def _speech(text: str, capitals: bool, labels: List[str]) -> str:
+    kept = []
+    for line in text.split("\n"):
+        if capitals and _capitals(line):
+            labels.append(line)
+            continue
+        line = _brackets(line, labels)
+        if any(note in line for note in _NOTES):
+            words = line.split()
+            labels.extend(w for w in words if w.strip(_NOTES) == "")
+            line = " ".join(w.strip(_NOTES) for w in words if w.strip(_NOTES))
+        line = " ".join(line.split())
+        if line:
+            kept.append(line)
+    return "\n".join(kept)
+
+
+def set_aside(transcript: Transcript) -> Tuple[Transcript, List[str]]:
+    """The transcript without its sound labels (a segment left with no words is dropped), and the labels."""
+    rows = [line for s in transcript.segments for line in s.text.split("\n")]
+    capitals = sum(any(c.islower() for c in line) for line in rows) * 2 > len(rows)
+    labels: List[str] = []
+    segments = []
+    for s in transcript.segments:
+        text = _speech(s.text, capitals, labels)
+        if text == s.text:
+            segments.append(s)
+        elif text:
+            segments.append(Segment(text, s.start, s.end, s.speaker, (), s.recording, s.alternatives))
+    return Transcript(transcript.type, tuple(segments), transcript.warnings), labels
