@@ -197,7 +197,7 @@ def test_swapped_sides_warn(bstt):
     assert "benchmarkstt: warning: the reference " in run.stderr and "are they swapped?" in run.stderr
     right = bstt("-r", str(ROOT / "tests" / "data" / "qt_subs.xml"), "-h", str(ROOT / "tests" / "data" / "qt_aws.json"),
                  "--wer")
-    assert right.returncode == 0 and right.stderr == ""
+    assert right.returncode == 0 and "swapped" not in right.stderr
 
 
 def test_transcript_reads_plain_text_as_benchmarkstt_does(tools, tmp_path):
