@@ -141,6 +141,16 @@ def register_tool_commands(register: Register) -> None:
 
 
 @hookspec
+def register_engines(register: Register) -> None:
+    """Register speech-to-text engines (``--engine NAME=KIND:OPTIONS`` of ``transcribe`` and ``corpus``).
+
+    An engine class takes its options as keyword arguments, has ``extension`` (of what it
+    writes) and ``transcribe(path, start=None, end=None)`` returning the engine's own output
+    as text, and ``record()`` naming its kind, model, library version and options (secrets never).
+    """
+
+
+@hookspec
 def register_api_methods(register: Callable[[str, Callable], None], host: PluginHost) -> None:
     """Register extra JSON-RPC methods: ``register("my.method", function)``."""
 

@@ -1,0 +1,71 @@
+"""The ``pocketsphinx`` engine: CMU PocketSphinx, with the US English model its wheel ships.
+
+It writes CTM: one line per word with its start, duration and posterior probability; fillers
+(``<s>``, ``<sil>``, ``[NOISE]``) are left out and alternative pronunciations (``to(2)``)
+written as the word.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from .audio import Audio
+from .ctm import ctm_text
+
+FILLER = re.compile(r"<.*>|\[.*\]\Z")
+ALTERNATIVE = re.compile(r"\(\d+\)\Z")
+
+
+class PocketSphinx:
+    """CMU PocketSphinx (offline, CPU): its wheel ships a US English model, used by default.
+
+    :param model: the acoustic model folder (default: the wheel's ``en-us``)
+    :param lm: the language model file (default: the wheel's ``en-us.lm.bin``)
+    :param dict: the pronunciation dictionary (default: the wheel's ``cmudict-en-us.dict``)
+    """
+
+    name = "pocketsphinx"
+    extension = "ctm"
+    rate = 16000
+
+    def __init__(self, model: Optional[str] = None, lm: Optional[str] = None, dict: Optional[str] = None):
+        self.paths = {"hmm": model, "lm": lm, "dict": dict}
+        self._decoder: Any = None
+
+    def model_name(self) -> str:
+        """The acoustic model: ``en-us`` (the wheel's) or the folder given."""
+        return self.paths["hmm"] or "en-us"
+
+    def version(self) -> str:
+        """The pocketsphinx package's version."""
+        from .engine import library_version
+
+        return library_version("pocketsphinx")
+
+    def decoder(self) -> Any:
+        """The decoder, made on first use (loading the model takes most of a second)."""
+        if self._decoder is None:
+            from pocketsphinx import Decoder
+
+            from .engine import EngineError
+
+            given = {k: v for k, v in self.paths.items() if v}
+            try:
+                self._decoder = Decoder(samprate=self.rate, loglevel="FATAL", **given)
+            except (RuntimeError, ValueError, OSError) as exc:
+                raise EngineError(f"pocketsphinx cannot load its model ({', '.join(f'{k}={v}' for k, v in given.items()) or 'en-us'}): "
+                                  f"{exc}") from None
+        return self._decoder
+
+    def transcribe(self, audio: Audio, name: str, offset: float) -> str:
+        """CTM of the words heard in ``audio``, times from ``offset`` seconds."""
+        decoder = self.decoder()
+        decoder.start_utt()
+        decoder.process_raw(audio.samples, full_utt=True)
+        decoder.end_utt()
+        frames = decoder.config["frate"]
+        words = [(ALTERNATIVE.sub("", s.word), offset + s.start_frame / frames,
+                  (s.end_frame + 1 - s.start_frame) / frames, s.prob)
+                 for s in decoder.seg() if not FILLER.match(s.word)]
+        return ctm_text(name, words)
