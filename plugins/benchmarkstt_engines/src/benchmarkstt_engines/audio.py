@@ -17,7 +17,7 @@ from benchmarkstt_core.errors import InputError
 
 #: the extensions of the files taken as audio from a folder (lower case, without the dot)
 EXTENSIONS = frozenset({"wav", "flac", "mp3", "ogg", "oga", "opus", "m4a", "mp4", "aac", "mxf", "ts", "mts",
-                        "m2ts", "webm", "mkv", "mov", "wma", "aif", "aiff"})
+                        "m2ts", "webm", "mkv", "mov", "wma", "aif", "aiff", "sph"})
 
 #: below this peak amplitude (of 32767) a recording counts as silent
 SILENCE_PEAK = 64

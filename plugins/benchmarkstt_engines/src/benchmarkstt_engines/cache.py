@@ -53,6 +53,7 @@ class Cache:
     """
 
     def __init__(self, folder: str):
+        self.root = folder
         self.folder = os.path.join(folder, "transcripts")
 
     @staticmethod

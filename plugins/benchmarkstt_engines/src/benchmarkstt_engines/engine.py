@@ -3,8 +3,9 @@ one timed transcription.
 
 An engine is a class registered with ``register_engines``; its ``__init__`` parameters are its
 options (all keyword, with defaults); it has ``extension`` (what it writes), ``rate`` (the
-sample rate it wants), ``version()`` (its library's version) and ``transcribe(audio, name,
-offset) -> str`` (its own output for :class:`~benchmarkstt_engines.audio.Audio`).
+sample rate it wants), ``model_name()``, ``version()`` (its library's version), ``load()``
+(loads its model once) and ``transcribe(audio, name, offset) -> str`` (its own output for
+:class:`~benchmarkstt_engines.audio.Audio`).
 
 :example:
     >>> parse_engine_spec("fw=faster-whisper:model=small,language=en")
@@ -131,6 +132,7 @@ def transcribe(engine: Any, spec: EngineSpec, path: str, name: str, start: Optio
     from .audio import decode
 
     audio = decode(path, engine.rate, start, end)
+    engine.load()  # once per process: not part of any file's processing time
     wall, cpu = time.perf_counter(), time.process_time()
     output = engine.transcribe(audio, name, start or 0.0)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

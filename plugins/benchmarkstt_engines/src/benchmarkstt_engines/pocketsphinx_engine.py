@@ -43,7 +43,7 @@ class PocketSphinx:
 
         return library_version("pocketsphinx")
 
-    def decoder(self) -> Any:
+    def load(self) -> Any:
         """The decoder, made on first use (loading the model takes most of a second)."""
         if self._decoder is None:
             from pocketsphinx import Decoder
@@ -60,7 +60,7 @@ class PocketSphinx:
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> str:
         """CTM of the words heard in ``audio``, times from ``offset`` seconds."""
-        decoder = self.decoder()
+        decoder = self.load()
         decoder.start_utt()
         decoder.process_raw(audio.samples, full_utt=True)
         decoder.end_utt()
