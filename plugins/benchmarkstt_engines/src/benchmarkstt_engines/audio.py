@@ -80,7 +80,7 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
     first = 0 if start is None else int(round(start * rate)) * 2
     last = len(out) if end is None else min(len(out), int(round(end * rate)) * 2)
     if start is not None and first >= len(out):
-        raise AudioError(f"{path}: starts at {len(out) / 2 / rate:.2f} s: nothing from {start:g} s on")
+        raise AudioError(f"{path}: ends at {len(out) / 2 / rate:.2f} s: nothing from {start:g} s on")
     samples = bytes(out[first:last])
     if not samples:
         raise AudioError(f"{path}: holds no audio samples")

@@ -84,6 +84,11 @@ class TranscribeCommand:
         jobs = [Job(name, key, path) for name in specs for key, path in files.items()]
         progress = Progress({name: len(files) for name in specs}, args.jobs)
         outcomes = run_jobs(specs, jobs, registry, cache_of(args), args.refresh, args.jobs, progress)
+        for name in specs:
+            mine = [o for o in outcomes if o.job.engine == name]
+            sys.stderr.write(f"{PROG}: {name}: {len(mine)} files: {sum(o.cached for o in mine)} from the cache, "
+                             f"{sum(o.entry is not None and not o.cached for o in mine)} transcribed, "
+                             f"{sum(o.entry is None for o in mine)} failed\n")
         failed = 0
         for outcome in outcomes:
             job = outcome.job

@@ -14,7 +14,7 @@ import sys
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional
 
 from .cache import Cache, file_hash
-from .engine import EngineSpec, create
+from .engine import EngineError, EngineSpec, create
 
 #: the engines a worker process made, by class path and options: a model is loaded once per process
 _ENGINES: Dict[tuple, Any] = {}
@@ -42,17 +42,20 @@ class Outcome(NamedTuple):
 
 
 def run_job(where: str, options: tuple, spec: EngineSpec, job: Job) -> dict:
-    """Transcribe one job in this process (what a worker runs): the entry, or ``error``."""
+    """Transcribe one job in this process (what a worker runs): the entry, or ``error`` (this
+    file's), or ``fatal`` (the engine's: its library or model is missing)."""
     from benchmarkstt_core.entrypoints import load_object
     from benchmarkstt_core.errors import BenchmarkSTTError
 
-    from .engine import transcribe
+    from .engine import EngineError, transcribe
 
     engine = _ENGINES.get((where, options))
     try:
         if engine is None:
             engine = _ENGINES[(where, options)] = load_object(where)(**dict(options))
         output, record = transcribe(engine, spec, job.audio, job.id, job.start, job.end)
+    except EngineError as exc:
+        return {"fatal": f"--engine {spec.name}={spec.kind}: {exc}"}
     except BenchmarkSTTError as exc:
         return {"error": str(exc)}
     except Exception as exc:  # noqa: BLE001 - an engine's failure on a file is that file's error
@@ -94,7 +97,8 @@ class Progress:
 def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, cache: Cache,
              refresh: bool = False, jobs: int = 1, progress: Optional[Progress] = None) -> List[Outcome]:
     """Every job's outcome, in the order given: from ``cache`` unless ``refresh``, else
-    transcribed (in ``jobs`` worker processes when more than one) and kept in ``cache``."""
+    transcribed (in ``jobs`` worker processes when more than one) and kept in ``cache``.
+    An engine that cannot run at all (:class:`EngineError`) stops the run, keeping what finished."""
     engines = {name: create(registry, spec) for name, spec in specs.items()}
     wheres = {name: registry.get(spec.kind).where for name, spec in specs.items()}
     described = {name: {"kind": specs[name].kind, "model": engine.model_name(), "version": engine.version(),
@@ -119,6 +123,8 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
             todo.append((n, key, job))
 
     def finish(n: int, key: str, job: Job, result: dict) -> None:
+        if "fatal" in result:
+            raise EngineError(result["fatal"])
         if "error" in result:
             outcomes[n] = Outcome(job, None, result["error"], False)
         else:
