@@ -1,5 +1,7 @@
 """The ``pocketsphinx`` engine: CMU PocketSphinx, with the US English model its wheel ships.
 
+Each file is decoded on its own (batch cepstral mean normalization, no lattice pass): its words do not depend
+on the files decoded before it in the same process, so they are the same with any ``--jobs``.
 It writes CTM: one line per word with its start, duration and posterior probability; fillers
 (``<s>``, ``<sil>``, ``[NOISE]``) are left out and alternative pronunciations (``to(2)``)
 written as the word.
@@ -52,7 +54,11 @@ class PocketSphinx:
 
             given = {k: v for k, v in self.paths.items() if v}
             try:
-                self._decoder = Decoder(samprate=self.rate, loglevel="FATAL", **given)
+                # cmn=batch: the cepstral mean of each file alone (live carries it over from the
+                # files decoded before); bestpath off: the lattice pass also carries state over
+                # (checked: with either default, a file's words change with the files before it)
+                self._decoder = Decoder(samprate=self.rate, loglevel="FATAL", cmn="batch", bestpath=False,
+                                        **given)
             except (RuntimeError, ValueError, OSError) as exc:
                 raise EngineError(f"pocketsphinx cannot load its model ({', '.join(f'{k}={v}' for k, v in given.items()) or 'en-us'}): "
                                   f"{exc}") from None
