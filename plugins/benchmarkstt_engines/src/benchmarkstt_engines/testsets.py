@@ -65,17 +65,18 @@ def located(path: str, base: str) -> str:
 def kaldi(folder: str) -> List[Utterance]:
     """A Kaldi data folder: ``text`` (utterance id, words), ``wav.scp`` (recording id, audio
     file; commands ending in ``|`` are refused), optionally ``segments`` (utterance id,
-    recording id, start, end); ``utt2spk`` is not needed. Relative paths are taken from the
-    folder's parent (the recipe folder, where Kaldi runs) when they exist there, else from
-    the folder."""
+    recording id, start, end); ``utt2spk`` is not needed. A relative path is taken from the
+    first of these where it exists: the current folder and the recipe folder (which holds
+    ``data/NAME``: where Kaldi runs), then the data folder."""
     scp = os.path.join(folder, "wav.scp")
     recordings: Dict[str, str] = {}
-    parent = os.path.dirname(os.path.abspath(folder))
+    recipe = os.path.dirname(os.path.dirname(os.path.abspath(folder)))
     for line, key, rest in lines(scp):
         if rest.endswith("|"):
             raise UsageError(f"--testset: {scp}:{line}: {key}: a command ({rest}) is not an audio file; "
                              f"write the audio to files and name them here")
-        recordings[key] = located(rest, parent) if os.path.exists(located(rest, parent)) else located(rest, folder)
+        places = [located(rest, base) for base in (os.curdir, recipe, folder)]
+        recordings[key] = next((p for p in places if os.path.exists(p)), places[0])
     ranges: Dict[str, tuple] = {}
     path = os.path.join(folder, "segments")
     if os.path.exists(path):
