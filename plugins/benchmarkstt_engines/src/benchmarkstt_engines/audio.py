@@ -52,8 +52,13 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
     is silent (an engine would return nothing, which would score as if it had heard nothing).
 
     :example:
-        >>> audio = decode("tests/data/audio/cat.wav", 8000, 0.5, 1.0)  # doctest: +SKIP
-        >>> audio.rate, round(audio.seconds, 2)  # doctest: +SKIP
+        >>> import os, tempfile, wave
+        >>> path = os.path.join(tempfile.mkdtemp(), "tone.wav")
+        >>> with wave.open(path, "wb") as w:  # one second of a square wave at 44.1 kHz
+        ...     w.setnchannels(1); w.setsampwidth(2); w.setframerate(44100)
+        ...     w.writeframes(array("h", [3000, -3000] * 22050).tobytes())
+        >>> audio = decode(path, 8000, 0.5, 1.0)
+        >>> audio.rate, audio.seconds
         (8000, 0.5)
     """
     import av
