@@ -25,6 +25,10 @@ class TranscriptionFailed:
     by ``corpus --engine``): reading it fails with the engine's message.
 
     :param source: the file's path
+
+    :example files: {"talk.transcription-failed": "talk.wav: is silent\\n"}
+    :example source: "talk.transcription-failed"
+    :example raises: "transcription failed: talk.wav: is silent"
     """
 
     name = "transcription-failed"
