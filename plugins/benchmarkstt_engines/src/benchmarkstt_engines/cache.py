@@ -28,7 +28,7 @@ from typing import Optional
 from benchmarkstt_core.errors import BenchmarkSTTError
 
 #: bumped when an entry's layout changes, so that old entries are not read
-LAYOUT = 1
+LAYOUT = 2
 
 
 def default_folder() -> str:

@@ -2,7 +2,8 @@
 
 Each file is decoded on its own (batch cepstral mean normalization, no lattice pass): its words do not depend
 on the files decoded before it in the same process, so they are the same with any ``--jobs``.
-It writes CTM: one line per word with its start, duration and posterior probability; fillers
+It writes CTM: one line per word with its start and duration (no confidence: pocketsphinx
+computes posteriors in the lattice pass, which is off); fillers
 (``<s>``, ``<sil>``, ``[NOISE]``) are left out and alternative pronunciations (``to(2)``)
 written as the word.
 """
@@ -72,6 +73,6 @@ class PocketSphinx:
         decoder.end_utt()
         frames = decoder.config["frate"]
         words = [(ALTERNATIVE.sub("", s.word), offset + s.start_frame / frames,
-                  (s.end_frame + 1 - s.start_frame) / frames, s.prob)
+                  (s.end_frame + 1 - s.start_frame) / frames, None)
                  for s in decoder.seg() if not FILLER.match(s.word)]
         return ctm_text(name, words)
