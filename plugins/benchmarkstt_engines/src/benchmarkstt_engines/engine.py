@@ -95,6 +95,40 @@ def library_version(distribution: str) -> str:
     return version(distribution)
 
 
+def installed_version(distribution: str) -> str:
+    """The version of ``distribution``, or ``not installed``.
+
+    :example:
+        >>> installed_version("no-such-distribution")
+        'not installed'
+    """
+    from importlib.metadata import PackageNotFoundError
+
+    try:
+        return library_version(distribution)
+    except PackageNotFoundError:
+        return "not installed"
+
+
+class ModelEngine:
+    """What the engines whose library loads a model by name or path share: ``model`` (the
+    name or path given), the model loaded on first use into ``_model``, the version of
+    ``distribution``, 16 kHz audio."""
+
+    distribution = ""
+    rate = 16000
+    model = ""
+    _model: Any = None
+
+    def model_name(self) -> str:
+        """The model name or path."""
+        return self.model
+
+    def version(self) -> str:
+        """The library's version (``not installed`` without it)."""
+        return installed_version(self.distribution)
+
+
 def missing_library(kind: str, module: str, extra: str) -> EngineError:
     """The error of an engine whose library is not installed, naming the extra to install.
 

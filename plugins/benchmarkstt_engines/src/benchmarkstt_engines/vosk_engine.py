@@ -8,11 +8,11 @@ from typing import Any
 
 from .audio import Audio
 from .ctm import ctm_text
-from .engine import missing_library
-from .whisper_engines import installed_version, model_error
+from .engine import ModelEngine, missing_library
+from .whisper_engines import model_error
 
 
-class Vosk:
+class Vosk(ModelEngine):
     """Vosk (offline Kaldi models, CPU).
 
     :param model: a model folder, or a model name from alphacephei.com/vosk/models
@@ -21,19 +21,10 @@ class Vosk:
 
     name = "vosk"
     extension = "ctm"
-    rate = 16000
+    distribution = "vosk"
 
     def __init__(self, model: str = "vosk-model-small-en-us-0.15"):
         self.model = model
-        self._model: Any = None
-
-    def model_name(self) -> str:
-        """The model name or folder."""
-        return self.model
-
-    def version(self) -> str:
-        """The vosk package's version (``not installed`` without it)."""
-        return installed_version("vosk")
 
     def load(self) -> Any:
         """The model, loaded on first use."""

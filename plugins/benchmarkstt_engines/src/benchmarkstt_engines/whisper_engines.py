@@ -13,7 +13,7 @@ import json
 from typing import Any, Optional
 
 from .audio import Audio
-from .engine import EngineError, library_version, missing_library
+from .engine import EngineError, ModelEngine, missing_library
 
 
 def floats(audio: Audio) -> Any:
@@ -41,7 +41,7 @@ def whisper_json(text: str, language: Optional[str], segments: list) -> str:
     return json.dumps({"text": text, "segments": segments, "language": language}, ensure_ascii=False) + "\n"
 
 
-class Whisper:
+class Whisper(ModelEngine):
     """OpenAI Whisper (openai-whisper; extra ``whisper``), on the GPU when there is one.
 
     :param model: a model name (tiny, base, small, medium, large-v3, turbo...) or a ``.pt`` file
@@ -51,19 +51,10 @@ class Whisper:
 
     name = "whisper"
     extension = "json"
-    rate = 16000
+    distribution = "openai-whisper"
 
     def __init__(self, model: str = "small", language: Optional[str] = None, device: str = "auto"):
         self.model, self.language, self.device = model, language, device
-        self._model: Any = None
-
-    def model_name(self) -> str:
-        """The model name or path."""
-        return self.model
-
-    def version(self) -> str:
-        """The openai-whisper package's version (``not installed`` without it)."""
-        return installed_version("openai-whisper")
 
     def load(self) -> Any:
         """The model, loaded on first use."""
@@ -85,7 +76,7 @@ class Whisper:
         return whisper_json(result["text"], result.get("language"), shifted(result["segments"], offset))
 
 
-class FasterWhisper:
+class FasterWhisper(ModelEngine):
     """faster-whisper (CTranslate2; extra ``faster-whisper``), on the GPU when there is one.
 
     :param model: a model name (tiny, base, small, medium, large-v3, distil-large-v3...), a
@@ -98,7 +89,7 @@ class FasterWhisper:
 
     name = "faster-whisper"
     extension = "json"
-    rate = 16000
+    distribution = "faster-whisper"
 
     def __init__(self, model: str = "small", language: Optional[str] = None, device: str = "auto",
                  compute_type: str = "default", offline: str = "false"):
@@ -106,15 +97,6 @@ class FasterWhisper:
 
         self.model, self.language, self.device, self.compute_type = model, language, device, compute_type
         self.offline = flag(offline, "offline")
-        self._model: Any = None
-
-    def model_name(self) -> str:
-        """The model name or path."""
-        return self.model
-
-    def version(self) -> str:
-        """The faster-whisper package's version (``not installed`` without it)."""
-        return installed_version("faster-whisper")
 
     def load(self) -> Any:
         """The model, loaded on first use."""
@@ -139,16 +121,6 @@ class FasterWhisper:
                   "words": [{"word": w.word, "start": w.start, "end": w.end, "probability": w.probability}
                             for w in s.words or []]} for s in segments]
         return whisper_json("".join(s["text"] for s in found), info.language, shifted(found, offset))
-
-
-def installed_version(distribution: str) -> str:
-    """The version of ``distribution``, or ``not installed``."""
-    from importlib.metadata import PackageNotFoundError
-
-    try:
-        return library_version(distribution)
-    except PackageNotFoundError:
-        return "not installed"
 
 
 def model_error(kind: str, model: str, exc: Exception) -> EngineError:
