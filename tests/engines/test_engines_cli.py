@@ -28,6 +28,16 @@ def test_engine_spec_mistakes(tools, tmp_path, engine, message):
     assert not (tmp_path / "out").exists()
 
 
+def test_a_secret_option_is_never_shown(tools, tmp_path):
+    run = tools("transcribe", "--engine", "ps=sphinx:api_key=s3cret-value,model=x", "-o", str(tmp_path),
+                str(AUDIO / "cat.wav"))
+    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine 'ps=sphinx:api_key=***,model=x': unknown "
+                                             f"engine kind 'sphinx' (known: faster-whisper, pocketsphinx, vosk, whisper)")
+    run = tools("transcribe", "--engine", "ps=pocketsphinx:token=s3cret-value,token=again", "-o", str(tmp_path),
+                str(AUDIO / "cat.wav"))
+    assert "s3cret" not in run.stderr and "token=***" in assert_clean_error(run, PROG)
+
+
 def test_no_engine_and_no_audio(tools, tmp_path):
     run = tools("transcribe", "-o", str(tmp_path), str(AUDIO))
     assert assert_clean_error(run, PROG).endswith("need at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx)")

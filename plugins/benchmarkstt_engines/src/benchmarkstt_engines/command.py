@@ -32,15 +32,15 @@ def add_engine_arguments(parser: argparse.ArgumentParser, host: PluginHost, grou
 
 def engine_specs(values: List[str], registry) -> Dict[str, EngineSpec]:
     """The ``--engine`` values by name, their kinds checked."""
-    from .engine import parse_engine_spec
+    from .engine import masked, parse_engine_spec
 
     specs: Dict[str, EngineSpec] = {}
     for value in values:
         spec = parse_engine_spec(value)
         if spec.name in specs:
-            raise UsageError(f"--engine {value!r}: the name {spec.name!r} is given twice")
+            raise UsageError(f"--engine {masked(value)!r}: the name {spec.name!r} is given twice")
         if spec.kind not in registry:
-            raise UsageError(f"--engine {value!r}: unknown engine kind {spec.kind!r} "
+            raise UsageError(f"--engine {masked(value)!r}: unknown engine kind {spec.kind!r} "
                              f"(known: {', '.join(registry.names()) or 'none installed'})")
         specs[spec.name] = spec
     return specs

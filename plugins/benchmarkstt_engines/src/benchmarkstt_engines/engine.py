@@ -12,6 +12,8 @@ sample rate it wants), ``model_name()``, ``version()`` (its library's version), 
     EngineSpec(name='fw', kind='faster-whisper', options=(('language', 'en'), ('model', 'small')))
     >>> public_options({"model": "base", "api_key": "s3cret"})
     {'model': 'base'}
+    >>> masked("oa=openai:api_key=s3cret,model=whisper-1")
+    'oa=openai:api_key=***,model=whisper-1'
 """
 
 from __future__ import annotations
@@ -44,10 +46,20 @@ class EngineSpec(NamedTuple):
         return public_options(dict(self.options))
 
 
+def masked(text: str) -> str:
+    """An ``--engine`` value with the values of secret options replaced by ``***``, for messages."""
+    kind, colon, opts = text.partition(":")
+    if not colon:
+        return text
+    items = [item.partition("=") for item in opts.split(",")]
+    return kind + colon + ",".join(key + eq + ("***" if eq and SECRET.search(key) else value)
+                                   for key, eq, value in items)
+
+
 def parse_engine_spec(text: str) -> EngineSpec:
     """Parse ``NAME=KIND[:KEY=VALUE[,KEY=VALUE...]]``; a :class:`UsageError` naming the
-    argument when it does not fit."""
-    where = f"--engine {text!r}"
+    argument (its secret values masked) when it does not fit."""
+    where = f"--engine {masked(text)!r}"
     name, eq, rest = text.partition("=")
     if not eq or not NAME.match(name):
         raise UsageError(f"{where}: expected NAME=KIND[:KEY=VALUE,...] with a NAME of letters, "
