@@ -59,3 +59,31 @@ def test_a_range_past_the_end_is_an_error():
 def test_a_missing_file_is_an_error(tmp_path):
     with pytest.raises(AudioError, match="gone.wav: no such file"):
         decode(str(tmp_path / "gone.wav"), 16000)
+
+
+def convert(source, target, container: str, codec: str, rate: int) -> None:
+    """``source`` re-encoded with PyAV as ``codec`` at ``rate`` Hz in a ``container`` file."""
+    import av
+
+    with av.open(str(source)) as src, av.open(str(target), "w", format=container) as dst:
+        stream = dst.add_stream(codec, rate=rate, layout="mono")
+        resampler = av.AudioResampler(format=stream.codec_context.format.name, layout="mono", rate=rate)
+        for frame in src.decode(audio=0):
+            for piece in resampler.resample(frame):
+                piece.pts = None
+                for packet in stream.encode(piece):
+                    dst.mux(packet)
+        for packet in stream.encode(None):
+            dst.mux(packet)
+
+
+@pytest.mark.parametrize("name, container, codec, rate", [
+    ("cat.ts", "mpegts", "mp2", 48000),           # MPEG-TS, as broadcast
+    ("cat.mxf", "mxf_opatom", "pcm_s16le", 48000),  # MXF (OP-Atom), as archived
+    ("cat.opus", "ogg", "libopus", 48000),        # OGG
+    ("cat.m4a", "ipod", "aac", 16000),            # M4A
+])
+def test_broadcast_containers_decode(tmp_path, name, container, codec, rate):
+    convert(AUDIO / "cat.wav", tmp_path / name, container, codec, rate)
+    audio = decode(str(tmp_path / name), 16000)
+    assert audio.seconds == pytest.approx(1.886, abs=0.12)

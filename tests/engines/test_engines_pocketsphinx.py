@@ -113,10 +113,11 @@ def test_a_corrupt_file_is_a_failed_row(tools, cache, tmp_path):
     assert run.stderr.splitlines()[-1] == f"{PROG} corpus: error: 1 of 6 file scores failed (rows with their errors are in the output)"
 
 
-def test_two_jobs_transcribe_the_same(tools, transcribed, tmp_path):
+def test_refresh_with_two_jobs_transcribes_the_same(tools, cache, transcribed, tmp_path):
     run = tools("transcribe", "--engine", "ps=pocketsphinx", "-o", str(tmp_path / "out"), "--cache",
-                str(tmp_path / "cache"), "--jobs", "2", str(AUDIO))
+                str(cache), "--jobs", "2", "--refresh", str(AUDIO))
     assert run.returncode == 0, run
+    assert run.stderr == f"{PROG} transcribe: ps: 5 files: 0 from the cache, 5 transcribed, 0 failed\n"
     for stem in STEMS:
         assert (tmp_path / "out" / "ps" / f"{stem}.ctm").read_text() == (transcribed / "ps" / f"{stem}.ctm").read_text()
 
