@@ -41,18 +41,20 @@ class PocketSphinx:
         return self.paths["hmm"] or "en-us"
 
     def version(self) -> str:
-        """The pocketsphinx package's version."""
-        from .engine import library_version
+        """The pocketsphinx package's version (``not installed`` without it)."""
+        from .engine import installed_version
 
-        return library_version("pocketsphinx")
+        return installed_version("pocketsphinx")
 
     def load(self) -> Any:
         """The decoder, made on first use (loading the model takes most of a second)."""
         if self._decoder is None:
-            from pocketsphinx import Decoder
+            from .engine import EngineError, missing_library
 
-            from .engine import EngineError
-
+            try:
+                from pocketsphinx import Decoder
+            except ImportError:
+                raise missing_library(self.name, "pocketsphinx", "pocketsphinx") from None
             given = {k: v for k, v in self.paths.items() if v}
             try:
                 # cmn=batch: the cepstral mean of each file alone (live carries it over from the
