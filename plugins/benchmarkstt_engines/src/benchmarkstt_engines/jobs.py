@@ -109,12 +109,13 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
     report = progress.update if progress else (lambda outcome: None)
     for n, job in enumerate(jobs_list):
         try:
-            digest = hashes[job.audio] if job.audio in hashes else hashes.setdefault(job.audio, file_hash(job.audio))
+            if job.audio not in hashes:
+                hashes[job.audio] = file_hash(job.audio)
         except OSError as exc:
             outcomes[n] = Outcome(job, None, f"{job.audio}: cannot read it: {exc.strerror}", False)
             report(outcomes[n])
             continue
-        key = cache.key(digest, described[job.engine], job.start, job.end)
+        key = cache.key(hashes[job.audio], described[job.engine], job.start, job.end)
         entry = None if refresh else cache.get(key)
         if entry is not None:
             outcomes[n] = Outcome(job, entry, None, True)
