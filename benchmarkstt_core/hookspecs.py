@@ -144,9 +144,10 @@ def register_tool_commands(register: Register) -> None:
 def register_engines(register: Register) -> None:
     """Register speech-to-text engines (``--engine NAME=KIND:OPTIONS`` of ``transcribe`` and ``corpus``).
 
-    An engine class takes its options as keyword arguments, has ``extension`` (of what it
-    writes) and ``transcribe(path, start=None, end=None)`` returning the engine's own output
-    as text, and ``record()`` naming its kind, model, library version and options (secrets never).
+    An engine class takes its options as keyword arguments (all with defaults) and has
+    ``rate`` (the sample rate it takes), ``model_name()``, ``version()``, ``load()`` and
+    ``transcribe(audio, name, offset)`` returning its own output and the extension of the file
+    it goes into; see the engines plugin (docs/engines.md).
     """
 
 

@@ -28,7 +28,7 @@ from typing import Optional
 from benchmarkstt_core.errors import BenchmarkSTTError
 
 #: bumped when an entry's layout changes, so that old entries are not read
-LAYOUT = 2
+LAYOUT = 3
 
 
 def default_folder() -> str:

@@ -2,10 +2,10 @@
 one timed transcription.
 
 An engine is a class registered with ``register_engines``; its ``__init__`` parameters are its
-options (all keyword, with defaults); it has ``extension`` (what it writes), ``rate`` (the
-sample rate it wants), ``model_name()``, ``version()`` (its library's version), ``load()``
-(loads its model once) and ``transcribe(audio, name, offset) -> str`` (its own output for
-:class:`~benchmarkstt_engines.audio.Audio`).
+options (all keyword, with defaults); it has ``rate`` (the sample rate it wants),
+``model_name()``, ``version()`` (its library's version), ``load()`` (loads its model once) and
+``transcribe(audio, name, offset) -> Output`` (its own output for
+:class:`~benchmarkstt_engines.audio.Audio` and the extension of the file it goes into).
 
 :example:
     >>> parse_engine_spec("fw=faster-whisper:model=small,language=en")
@@ -164,6 +164,13 @@ def create(registry: Any, spec: EngineSpec) -> Any:
     return component.cls(**dict(spec.options))
 
 
+class Output(NamedTuple):
+    """An engine's own output for one file, and the extension of the file it is written to."""
+
+    text: str
+    extension: str
+
+
 class Transcription(NamedTuple):
     """One engine's output for one audio file (or time range) and its record."""
 
@@ -183,6 +190,6 @@ def transcribe(engine: Any, spec: EngineSpec, path: str, name: str, start: Optio
     output = engine.transcribe(audio, name, start or 0.0)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     record = {"kind": spec.kind, "model": engine.model_name(), "version": engine.version(),
-              "options": spec.public(), "extension": engine.extension, "audio_seconds": audio.seconds,
+              "options": spec.public(), "extension": output.extension, "audio_seconds": audio.seconds,
               "wall_seconds": wall, "cpu_seconds": cpu}
-    return Transcription(output, record)
+    return Transcription(output.text, record)

@@ -14,7 +14,8 @@ import re
 from typing import Any, Optional
 
 from .audio import Audio
-from .ctm import ctm_text
+from .engine import Output
+from .timed_words import words_output
 
 FILLER = re.compile(r"<.*>|\[.*\]\Z")
 ALTERNATIVE = re.compile(r"\(\d+\)\Z")
@@ -29,7 +30,6 @@ class PocketSphinx:
     """
 
     name = "pocketsphinx"
-    extension = "ctm"
     rate = 16000
 
     def __init__(self, model: Optional[str] = None, lm: Optional[str] = None, dict: Optional[str] = None):
@@ -67,7 +67,7 @@ class PocketSphinx:
                                   f"{exc}") from None
         return self._decoder
 
-    def transcribe(self, audio: Audio, name: str, offset: float) -> str:
+    def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """CTM of the words heard in ``audio``, times from ``offset`` seconds."""
         decoder = self.load()
         decoder.start_utt()
@@ -77,4 +77,4 @@ class PocketSphinx:
         words = [(ALTERNATIVE.sub("", s.word), offset + s.start_frame / frames,
                   (s.end_frame + 1 - s.start_frame) / frames, None)
                  for s in decoder.seg() if not FILLER.match(s.word)]
-        return ctm_text(name, words)
+        return words_output(name, words, offset, audio.seconds)

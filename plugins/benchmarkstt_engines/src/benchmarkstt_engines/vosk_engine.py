@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from .audio import Audio
-from .ctm import ctm_text
-from .engine import ModelEngine, missing_library
+from .timed_words import words_output
+from .engine import ModelEngine, Output, missing_library
 from .whisper_engines import model_error
 
 
@@ -20,7 +20,6 @@ class Vosk(ModelEngine):
     """
 
     name = "vosk"
-    extension = "ctm"
     distribution = "vosk"
 
     def __init__(self, model: str = "vosk-model-small-en-us-0.15"):
@@ -45,7 +44,7 @@ class Vosk(ModelEngine):
                 raise model_error(self.name, self.model, exc) from None
         return self._model
 
-    def transcribe(self, audio: Audio, name: str, offset: float) -> str:
+    def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """CTM of the words heard in ``audio``, times from ``offset`` seconds."""
         import vosk
 
@@ -59,4 +58,4 @@ class Vosk(ModelEngine):
         results.append(json.loads(recognizer.FinalResult()))
         words = [(w["word"], offset + w["start"], w["end"] - w["start"], w.get("conf", 1.0))
                  for r in results for w in r.get("result", [])]
-        return ctm_text(name, words)
+        return words_output(name, words, offset, audio.seconds)

@@ -13,7 +13,7 @@ import json
 from typing import Any, Optional
 
 from .audio import Audio
-from .engine import EngineError, ModelEngine, missing_library
+from .engine import EngineError, ModelEngine, Output, missing_library
 
 
 def floats(audio: Audio) -> Any:
@@ -36,9 +36,10 @@ def shifted(segments: list, offset: float) -> list:
     return [{**move(s), "words": [move(w) for w in s.get("words") or []]} for s in segments]
 
 
-def whisper_json(text: str, language: Optional[str], segments: list) -> str:
+def whisper_json(text: str, language: Optional[str], segments: list) -> Output:
     """Whisper's JSON document."""
-    return json.dumps({"text": text, "segments": segments, "language": language}, ensure_ascii=False) + "\n"
+    return Output(json.dumps({"text": text, "segments": segments, "language": language}, ensure_ascii=False) + "\n",
+                  "json")
 
 
 class Whisper(ModelEngine):
@@ -50,7 +51,6 @@ class Whisper(ModelEngine):
     """
 
     name = "whisper"
-    extension = "json"
     distribution = "openai-whisper"
 
     def __init__(self, model: str = "small", language: Optional[str] = None, device: str = "auto"):
@@ -70,7 +70,7 @@ class Whisper(ModelEngine):
                 raise model_error(self.name, self.model, exc) from None
         return self._model
 
-    def transcribe(self, audio: Audio, name: str, offset: float) -> str:
+    def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """Whisper's JSON for ``audio``, with word times, from ``offset`` seconds."""
         result = self.load().transcribe(floats(audio), language=self.language, word_timestamps=True)
         return whisper_json(result["text"], result.get("language"), shifted(result["segments"], offset))
@@ -88,7 +88,6 @@ class FasterWhisper(ModelEngine):
     """
 
     name = "faster-whisper"
-    extension = "json"
     distribution = "faster-whisper"
 
     def __init__(self, model: str = "small", language: Optional[str] = None, device: str = "auto",
@@ -112,7 +111,7 @@ class FasterWhisper(ModelEngine):
                 raise model_error(self.name, self.model, exc) from None
         return self._model
 
-    def transcribe(self, audio: Audio, name: str, offset: float) -> str:
+    def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """Whisper's JSON for ``audio``, with word times, from ``offset`` seconds."""
         segments, info = self.load().transcribe(floats(audio), language=self.language, word_timestamps=True)
         found = [{"id": s.id, "seek": s.seek, "start": s.start, "end": s.end, "text": s.text,
