@@ -10,6 +10,7 @@ written as the word.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any, Optional
 
@@ -24,7 +25,8 @@ ALTERNATIVE = re.compile(r"\(\d+\)\Z")
 class PocketSphinx:
     """CMU PocketSphinx (offline, CPU): its wheel ships a US English model, used by default.
 
-    :param model: the acoustic model folder (default: the wheel's ``en-us``)
+    :param model: the acoustic model folder, or the name of a model the wheel ships (``en-us``,
+        the default, with its language model and dictionary)
     :param lm: the language model file (default: the wheel's ``en-us.lm.bin``)
     :param dict: the pronunciation dictionary (default: the wheel's ``cmudict-en-us.dict``)
     """
@@ -52,10 +54,16 @@ class PocketSphinx:
             from .engine import EngineError, missing_library
 
             try:
-                from pocketsphinx import Decoder
+                from pocketsphinx import Decoder, get_model_path
             except ImportError:
                 raise missing_library(self.name, "pocketsphinx", "pocketsphinx") from None
             given = {k: v for k, v in self.paths.items() if v}
+            name = given.get("hmm", "")
+            shipped = os.path.join(get_model_path(), name)
+            if name and not os.path.exists(name) and os.path.isdir(shipped):  # a model of the wheel, by name
+                given = {"lm": os.path.join(shipped, f"{name}.lm.bin"),
+                         "dict": os.path.join(shipped, f"cmudict-{name}.dict"), **given,
+                         "hmm": os.path.join(shipped, name)}
             try:
                 # cmn=batch: the cepstral mean of each file alone (live carries it over from the
                 # files decoded before); bestpath off: the lattice pass also carries state over
