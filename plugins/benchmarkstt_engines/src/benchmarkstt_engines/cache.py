@@ -2,7 +2,8 @@
 so that no engine is asked twice for the same transcription.
 
 An entry is one JSON file (the output and its record) named by a hash of the audio's content,
-the engine's kind, model, library version and options (secrets left out) and the time range,
+the engine's kind, model, library version and options (secrets left out) and the time range
+(and the file's id when the output names the file),
 under ``$XDG_CACHE_HOME/benchmarkstt/transcripts`` (``~/.cache/...``) or ``--cache DIR``. It
 is written to a temporary file and renamed into place: parallel runs and Ctrl-C leave either
 a whole entry or none.
@@ -57,10 +58,12 @@ class Cache:
         self.folder = os.path.join(folder, "transcripts")
 
     @staticmethod
-    def key(audio_hash: str, engine: dict, start: Optional[float] = None, end: Optional[float] = None) -> str:
+    def key(audio_hash: str, engine: dict, start: Optional[float] = None, end: Optional[float] = None,
+            name: Optional[str] = None) -> str:
         """The key of one transcription: the audio content, the engine (kind, model,
-        version, options without secrets) and the time range."""
-        what = {"layout": LAYOUT, "audio": audio_hash, "range": [start, end],
+        version, options without secrets), the time range, and the file's id for an engine
+        whose output names the file (CTM's first column)."""
+        what = {"layout": LAYOUT, "audio": audio_hash, "range": [start, end], "name": name,
                 **{k: engine[k] for k in ("kind", "model", "version", "options")}}
         return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
 

@@ -5,7 +5,8 @@ An engine is a class registered with ``register_engines``; its ``__init__`` para
 options (all keyword, with defaults); it has ``rate`` (the sample rate it wants),
 ``model_name()``, ``version()`` (its library's version), ``load()`` (loads its model once) and
 ``transcribe(audio, name, offset) -> Output`` (its own output for
-:class:`~benchmarkstt_engines.audio.Audio` and the extension of the file it goes into).
+:class:`~benchmarkstt_engines.audio.Audio` and the extension of the file it goes into);
+``names_files = True`` when that output holds ``name`` (then part of the cache key).
 
 :example:
     >>> parse_engine_spec("fw=faster-whisper:model=small,language=en")

@@ -115,7 +115,8 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
             outcomes[n] = Outcome(job, None, f"{job.audio}: cannot read it: {exc.strerror}", False)
             report(outcomes[n])
             continue
-        key = cache.key(hashes[job.audio], described[job.engine], job.start, job.end)
+        key = cache.key(hashes[job.audio], described[job.engine], job.start, job.end,
+                        job.id if getattr(engines[job.engine], "names_files", False) else None)
         entry = None if refresh else cache.get(key)
         if entry is not None:
             outcomes[n] = Outcome(job, entry, None, True)

@@ -33,6 +33,7 @@ class PocketSphinx:
 
     name = "pocketsphinx"
     rate = 16000
+    names_files = True  # its CTM's first column is the file's id: part of the cache key
 
     def __init__(self, model: Optional[str] = None, lm: Optional[str] = None, dict: Optional[str] = None):
         self.paths = {"hmm": model, "lm": lm, "dict": dict}

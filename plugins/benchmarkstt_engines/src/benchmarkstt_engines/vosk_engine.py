@@ -21,6 +21,7 @@ class Vosk(ModelEngine):
 
     name = "vosk"
     distribution = "vosk"
+    names_files = True  # its CTM's first column is the file's id: part of the cache key
 
     def __init__(self, model: str = "vosk-model-small-en-us-0.15"):
         self.model = model
