@@ -141,6 +141,36 @@ def register_tool_commands(register: Register) -> None:
 
 
 @hookspec
+def register_engines(register: Register) -> None:
+    """Register speech-to-text engines (``--engine NAME=KIND:OPTIONS`` of ``transcribe`` and ``corpus``).
+
+    An engine class takes its options as keyword arguments (all with defaults) and has
+    ``rate`` (the sample rate it takes), ``model_name()``, ``version()``, ``load()`` and
+    ``transcribe(audio, name, offset)`` returning its own output and the extension of the file
+    it goes into; see the engines plugin (docs/engines.md).
+    """
+
+
+@hookspec
+def add_corpus_arguments(parser: Any, host: PluginHost) -> None:
+    """Add arguments to ``benchmarkstt-tools corpus`` that name other sources of its files
+    (e.g. ``--audio`` and ``--engine``), read back by :func:`corpus_sources`."""
+
+
+@hookspec
+def corpus_sources(args: Any, host: PluginHost) -> Optional[dict]:
+    """Before ``corpus`` pairs its files: turn the arguments this plugin added into folders.
+
+    Return ``None`` when none of them was given, else a dict: ``hypotheses`` (engine name ->
+    folder, scored as ``--hypothesis NAME=FOLDER``), optionally ``reference`` (a folder, used
+    when ``--reference`` is not given) and ``engines`` (engine name -> what the result and its
+    tables report of how the files were made: ``kind``, ``model``, ``version``, ``options``,
+    ``audio_seconds``, ``processing_seconds``, ``real_time_factor``, ``cpu_hours_per_audio_hour``,
+    ``failed``...).
+    """
+
+
+@hookspec
 def register_api_methods(register: Callable[[str, Callable], None], host: PluginHost) -> None:
     """Register extra JSON-RPC methods: ``register("my.method", function)``."""
 

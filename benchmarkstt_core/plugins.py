@@ -58,7 +58,7 @@ ENV_ERRORS = "BENCHMARKSTT_PLUGIN_ERRORS"
 #: standard plugin adds its distribution name here (a test checks that every one is listed).
 STANDARD_DISTRIBUTIONS = frozenset({
     "benchmarkstt", "benchmarkstt-core", "benchmarkstt-api", "benchmarkstt-beer", "benchmarkstt-corpus",
-    "benchmarkstt-formats", "benchmarkstt-metrics", "benchmarkstt-normalizers", "benchmarkstt-profiles",
+    "benchmarkstt-engines", "benchmarkstt-formats", "benchmarkstt-metrics", "benchmarkstt-normalizers", "benchmarkstt-profiles",
     "benchmarkstt-report", "benchmarkstt-timing", "benchmarkstt-transcripts",
 })
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .context import Context
 
 KINDS = ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects",
-         "tool_commands")
+         "tool_commands", "engines")
 
 
 class Param(NamedTuple):

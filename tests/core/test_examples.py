@@ -13,6 +13,7 @@ import base64
 import pytest
 
 from benchmarkstt_core.context import Context
+from benchmarkstt_core.errors import BenchmarkSTTError
 from benchmarkstt_core.plugins import make_plugin_manager
 from benchmarkstt_core.schema import Schema
 
@@ -72,7 +73,11 @@ def test_examples_run(spec, tmp_path, monkeypatch):
             (tmp_path / name).write_text(content, encoding="utf-8")
         for name, content in example.get("binary_files", {}).items():
             (tmp_path / name).write_bytes(base64.b64decode(content))
-        if "contains" in example:
+        if "raises" in example:  # a component whose use is an error (``:example raises: "message"``)
+            with pytest.raises(BenchmarkSTTError) as error:
+                outcome(spec, example)
+            assert str(error.value) == example["raises"]
+        elif "contains" in example:
             found = outcome(spec, example)
             assert [part for part in example["contains"] if part not in found] == []
         else:

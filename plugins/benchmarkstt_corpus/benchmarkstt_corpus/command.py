@@ -87,6 +87,7 @@ class CorpusCommand:
         normalizers = parser.add_argument_group(
             "available normalizers", "Normalizers applied in order to every reference and hypothesis.")
         add_component_flags(normalizers, registries.normalizers, "normalizers")
+        host.hook.add_corpus_arguments(parser=parser, host=host)
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check everything, score the corpus, write the result, report faults."""
@@ -107,7 +108,7 @@ class CorpusCommand:
         if args.html:
             check_new_files([args.html])
             render_report = report_renderer()
-        old = None
+        old, made = None, {}
         if args.rerun:
             from .rerun import check_plugins, read_record
 
@@ -116,6 +117,7 @@ class CorpusCommand:
                 say(f"rerun: warning: {line}")
             invocation = {**old["record"]["invocation"], "load": list(args.load)}
         else:
+            made = added_sources(args, host)
             invocation = {
                 "reference": args.reference, "hypotheses": {}, "manifest": args.manifest,
                 "reference_type": args.reference_type, "hypothesis_type": args.hypothesis_type,
@@ -133,6 +135,10 @@ class CorpusCommand:
         result = run_corpus(corpus, spec, settings, jobs=jobs, scheduler=args.scheduler,
                             dask_local=args.dask_local, command=records.command_line(),
                             invocation=invocation, spool=True)
+        if made:
+            result.data["transcription"] = made
+            result.data["record"]["engines"] = {name: {k: e[k] for k in ("kind", "model", "version", "options")}
+                                                for name, e in made.items()}
         for u in result.data["unpaired"]:
             say(f"warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
                 f"(has {', '.join(u['paths'])}); not scored")
@@ -181,6 +187,18 @@ def hypotheses(args: argparse.Namespace) -> dict:
         if not args.hypothesis:
             raise UsageError("need at least one --hypothesis NAME=FOLDER")
     return parse_engines(args.hypothesis)
+
+
+def added_sources(args: argparse.Namespace, host: PluginHost) -> dict:
+    """What plugins make of the arguments they added (the ``corpus_sources`` hook): their
+    folders join ``--hypothesis`` (and give ``--reference`` when it is not given); returns
+    what they report of how each engine's files were made."""
+    made: dict = {}
+    for found in host.hook.corpus_sources(args=args, host=host):
+        args.hypothesis += [f"{name}={folder}" for name, folder in found["hypotheses"].items()]
+        args.reference = args.reference or found.get("reference")
+        made.update(found.get("engines") or {})
+    return made
 
 
 def report_renderer() -> Any:

@@ -74,6 +74,19 @@ def metric_lines(data: dict) -> list:
     return lines
 
 
+def transcription_rows(data: dict) -> tuple:
+    """The table of how the engines' files were made (``corpus --engine``): audio, processing
+    time, real-time factor, CPU-hours per audio hour, failures."""
+    header = ["engine", "kind", "model", "version", "audio s", "processing s", "RTF", "CPU-h / audio h",
+              "failed"]
+    number = lambda v, f: "-" if v is None else format(v, f)  # noqa: E731
+    rows = [[name, e["kind"], e["model"] or "-", e["version"] or "-", number(e["audio_seconds"], ".1f"),
+             number(e["processing_seconds"], ".1f"), number(e["real_time_factor"], ".3f"),
+             number(e["cpu_hours_per_audio_hour"], ".3f"), f"{e['failed']} of {e['files']}"]
+            for name, e in data["transcription"].items()]
+    return header, rows
+
+
 def notes(data: dict) -> list:
     """Unpaired ids and failed files, one line each."""
     lines = [f"unpaired: {u['id']} (missing: {', '.join(u['missing'])})" for u in data["unpaired"]]
@@ -109,6 +122,8 @@ def render_table(data: dict, table: Callable = text_table) -> str:
     parts = [headline(data), "", table(*summary_rows(data))]
     if data["comparisons"]:
         parts += ["", table(*comparison_rows(data))]
+    if data.get("transcription"):
+        parts += ["", table(*transcription_rows(data))]
     extra = metric_lines(data) + notes(data)
     if extra:
         parts += [""] + (["- " + line for line in extra] if table is markdown_table else extra)

@@ -91,6 +91,7 @@ def ranking_section(data: dict, order: list, found: list) -> str:
 <tbody>{"".join(rows)}</tbody></table></div>
 {key()}
 {other_metrics(data, [r["engine"] for r in data["ranking"]])}
+{transcription(data)}
 </section>"""
 
 
@@ -101,6 +102,29 @@ def key() -> str:
             '<span class="w d"><span class="r">ref</span><span class="h">&#8203;</span></span> deletion '
             '(blue, struck through) <span class="w i"><span class="r">&#8203;</span><span class="h">hyp'
             '</span></span> insertion (green, double underline)</p>')
+
+
+def transcription(data: dict) -> str:
+    """How the engines' files were made, when ``corpus --engine`` made them: kind, model,
+    version, options, audio and processing time, real-time factor, CPU-hours per audio hour."""
+    made = data.get("transcription") or {}
+    if not made:
+        return ""
+    number = lambda v, f: "-" if v is None else format(v, f)  # noqa: E731
+    rows = [f'<tr><th scope="row">{escape(name)}</th><td>{escape(str(e["kind"]))}</td>'
+            f'<td>{escape(str(e["model"] or "-"))}</td><td>{escape(str(e["version"] or "-"))}</td>'
+            f'<td>{escape(", ".join(f"{k}={v}" for k, v in (e["options"] or {}).items()) or "-")}</td>'
+            f'<td class="num">{number(e["audio_seconds"], ".1f")}</td>'
+            f'<td class="num">{number(e["processing_seconds"], ".1f")}</td>'
+            f'<td class="num">{number(e["real_time_factor"], ".3f")}</td>'
+            f'<td class="num">{number(e["cpu_hours_per_audio_hour"], ".3f")}</td>'
+            f'<td class="num">{e["failed"]} of {e["files"]}</td></tr>' for name, e in made.items()]
+    return ('<h3>Transcription</h3><div class="scroll"><table class="transcription"><thead><tr>'
+            '<th scope="col">engine</th><th scope="col">kind</th><th scope="col">model</th>'
+            '<th scope="col">version</th><th scope="col">options</th><th scope="col">audio s</th>'
+            '<th scope="col">processing s</th><th scope="col" title="real-time factor">RTF</th>'
+            '<th scope="col">CPU-h / audio h</th><th scope="col">failed</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
 def other_metrics(data: dict, order: list) -> str:

@@ -1,0 +1,108 @@
+"""Audio files as engines need them: decoded by PyAV (FFmpeg), mixed to mono, resampled,
+cut to a time range, as 16-bit little-endian samples.
+
+:example:
+    >>> is_audio("talk.MP3"), is_audio("talk.txt")
+    (True, False)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from array import array
+from typing import NamedTuple, Optional
+
+from benchmarkstt_core.errors import InputError
+
+#: the extensions of the files taken as audio from a folder (lower case, without the dot)
+EXTENSIONS = frozenset({"wav", "flac", "mp3", "ogg", "oga", "opus", "m4a", "mp4", "aac", "mxf", "ts", "mts",
+                        "m2ts", "webm", "mkv", "mov", "wma", "aif", "aiff", "sph"})
+
+#: below this peak amplitude (of 32767) a recording counts as silent
+SILENCE_PEAK = 64
+
+
+class AudioError(InputError):
+    """An audio file that cannot be decoded, has no audio stream, or is silent."""
+
+
+class Audio(NamedTuple):
+    """Decoded audio: 16-bit signed little-endian mono samples at ``rate``."""
+
+    samples: bytes
+    rate: int
+
+    @property
+    def seconds(self) -> float:
+        """The duration."""
+        return len(self.samples) / 2 / self.rate
+
+
+def is_audio(path: str) -> bool:
+    """Whether ``path`` has the extension of an audio or video file."""
+    return os.path.splitext(path)[1][1:].lower() in EXTENSIONS
+
+
+def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[float] = None) -> Audio:
+    """The first audio stream of ``path`` as mono 16-bit samples at ``rate`` Hz, from
+    ``start`` to ``end`` seconds (the whole file when not given).
+
+    Raises :class:`AudioError` naming the file when it cannot be decoded, has no audio, or
+    is silent (an engine would return nothing, which would score as if it had heard nothing).
+
+    :example:
+        >>> import os, tempfile, wave
+        >>> path = os.path.join(tempfile.mkdtemp(), "tone.wav")
+        >>> with wave.open(path, "wb") as w:  # one second of a square wave at 44.1 kHz
+        ...     w.setnchannels(1); w.setsampwidth(2); w.setframerate(44100)
+        ...     w.writeframes(array("h", [3000, -3000] * 22050).tobytes())
+        >>> audio = decode(path, 8000, 0.5, 1.0)
+        >>> audio.rate, audio.seconds
+        (8000, 0.5)
+    """
+    import av
+
+    try:
+        container = av.open(path)
+    except FileNotFoundError:
+        raise AudioError(f"{path}: no such file") from None
+    except (av.FFmpegError, OSError, ValueError) as exc:
+        raise AudioError(f"{path}: cannot read it as audio: {exc}") from None
+    out = bytearray()
+    try:
+        with container:
+            if not container.streams.audio:
+                raise AudioError(f"{path}: has no audio stream")
+            resampler = av.AudioResampler(format="s16", layout="mono", rate=rate)
+            for frame in container.decode(audio=0):
+                for piece in resampler.resample(frame):
+                    out += bytes(piece.planes[0])[:piece.samples * 2]
+            for piece in resampler.resample(None):
+                out += bytes(piece.planes[0])[:piece.samples * 2]
+    except (av.FFmpegError, ValueError) as exc:
+        raise AudioError(f"{path}: cannot decode it: {exc}") from None
+    first = 0 if start is None else int(round(start * rate)) * 2
+    last = len(out) if end is None else min(len(out), int(round(end * rate)) * 2)
+    if start is not None and first >= len(out):
+        raise AudioError(f"{path}: ends at {len(out) / 2 / rate:.2f} s: nothing from {start:g} s on")
+    samples = bytes(out[first:last])
+    if not samples:
+        raise AudioError(f"{path}: holds no audio samples")
+    if peak(samples) < SILENCE_PEAK:
+        raise AudioError(f"{path}: is silent" + ("" if start is None else f" from {start:g} s"))
+    return Audio(samples, rate)
+
+
+def peak(samples: bytes) -> int:
+    """The largest absolute sample value.
+
+    :example:
+        >>> peak(array("h", [3, -200, 100]).tobytes())
+        200
+    """
+    values = array("h")
+    values.frombytes(samples)
+    if sys.byteorder == "big":  # pragma: no cover - the samples are little-endian
+        values.byteswap()
+    return max(max(values), -min(values))

@@ -1,0 +1,122 @@
+"""``benchmarkstt-tools transcribe``: run engines on audio files and keep their own outputs."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING, Dict, List
+
+from benchmarkstt_core.errors import UsageError
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.plugins import PluginHost
+
+    from .engine import EngineSpec
+
+PROG = "benchmarkstt-tools transcribe"
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser, host: PluginHost, group_help: str) -> None:
+    """``--engine``, ``--cache``, ``--refresh``: what ``transcribe`` and ``corpus`` share."""
+    kinds = ", ".join(host.registries.engines.names()) or "none installed"
+    group = parser.add_argument_group("engines", group_help)
+    group.add_argument("--engine", action="append", default=[], metavar="NAME=KIND[:KEY=VALUE,...]",
+                       help=f"an engine to run, its name and options, e.g. ps=pocketsphinx or "
+                            f"fw=faster-whisper:model=small,language=en (kinds: {kinds}; repeat per engine)")
+    group.add_argument("--cache", metavar="DIR", help="the transcript cache (default: "
+                       "$XDG_CACHE_HOME/benchmarkstt, else ~/.cache/benchmarkstt)")
+    group.add_argument("--refresh", action="store_true",
+                       help="transcribe again what the cache holds (and replace it)")
+
+
+def engine_specs(values: List[str], registry) -> Dict[str, EngineSpec]:
+    """The ``--engine`` values by name, their kinds checked."""
+    from .engine import masked, parse_engine_spec
+
+    specs: Dict[str, EngineSpec] = {}
+    for value in values:
+        spec = parse_engine_spec(value)
+        if spec.name in specs:
+            raise UsageError(f"--engine {masked(value)!r}: the name {spec.name!r} is given twice")
+        if spec.kind not in registry:
+            raise UsageError(f"--engine {masked(value)!r}: unknown engine kind {spec.kind!r} "
+                             f"(known: {', '.join(registry.names()) or 'none installed'})")
+        specs[spec.name] = spec
+    return specs
+
+
+def cache_of(args: argparse.Namespace):
+    """The cache ``--cache`` names (or the default one)."""
+    from .cache import Cache, default_folder
+
+    return Cache(args.cache or default_folder())
+
+
+class TranscribeCommand:
+    """Run speech-to-text engines on audio files and write each engine's own output, from the transcript cache when it has it"""
+
+    name = "transcribe"
+
+    def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
+        """The audio, the engines, the output folder, the cache and the workers."""
+        parser.add_argument("audio", nargs="+", metavar="AUDIO_OR_FOLDER",
+                            help="audio or video files (WAV, FLAC, MP3, OGG, M4A/MP4, MXF, MPEG-TS...), "
+                                 "or folders of them")
+        parser.add_argument("-o", "--output", required=True, metavar="DIR",
+                            help="write DIR/NAME/<audio file name>.<ext> for each engine NAME")
+        add_engine_arguments(parser, host, "The engines to run (at least one).")
+        parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                            help="transcribe up to N files at once, in worker processes (default 1)")
+
+    def run(self, args: argparse.Namespace, host: PluginHost) -> int:
+        """Transcribe every file with every engine; write the outputs; report failures."""
+        from .jobs import Job, Progress, run_jobs
+        from .sources import audio_files
+
+        registry = host.registries.engines
+        if not args.engine:
+            raise UsageError("need at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx)")
+        if args.jobs < 1:
+            raise UsageError(f"--jobs {args.jobs}: expected a number of at least 1")
+        specs = engine_specs(args.engine, registry)
+        files = audio_files(args.audio)
+        jobs = [Job(name, key, path) for name in specs for key, path in files.items()]
+        progress = Progress({name: len(files) for name in specs}, args.jobs)
+        outcomes = run_jobs(specs, jobs, registry, cache_of(args), args.refresh, args.jobs, progress)
+        for name in specs:
+            mine = [o for o in outcomes if o.job.engine == name]
+            sys.stderr.write(f"{PROG}: {name}: {len(mine)} files: {sum(o.cached for o in mine)} from the cache, "
+                             f"{sum(o.entry is not None and not o.cached for o in mine)} transcribed, "
+                             f"{sum(o.entry is None for o in mine)} failed\n")
+        failed = 0
+        for outcome in outcomes:
+            job = outcome.job
+            if outcome.entry is None:
+                failed += 1
+                sys.stderr.write(f"{PROG}: failed: {job.audio} ({job.engine}): {outcome.error}\n")
+                continue
+            folder = os.path.join(args.output, job.engine)
+            write_output(os.path.join(folder, f"{job.id}.{outcome.entry['record']['extension']}"),
+                         outcome.entry["output"])
+        if failed:
+            sys.stderr.write(f"{PROG}: error: {failed} of {len(outcomes)} transcriptions failed\n")
+            return 1
+        return 0
+
+
+def write_output(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole (a temporary file renamed into place), replacing an
+    older output of the same engine and file."""
+    from benchmarkstt_core.errors import BenchmarkSTTError
+
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise BenchmarkSTTError(f"{path}: cannot write it: {exc.strerror}") from None

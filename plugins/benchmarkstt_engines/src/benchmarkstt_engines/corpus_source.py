@@ -1,0 +1,119 @@
+"""``corpus --audio DIR --engine SPEC`` and ``--testset KIND:PATH``: the engines' outputs
+(from the cache, or transcribed now) laid out as folders that ``corpus`` scores as it scores
+``--hypothesis NAME=FOLDER``, and the cost of making them.
+
+The folders are kept in the cache folder (``runs/<digest>/NAME``, one digest per audio set and
+engine), so that ``--rerun`` of the result finds them.
+
+:example:
+    >>> summary([{"audio_seconds": 10.0, "wall_seconds": 2.0, "cpu_seconds": 3.0}], failed=1, cached=0)["real_time_factor"]
+    0.2
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+from typing import TYPE_CHECKING, Dict, List, Optional
+
+from benchmarkstt_core.errors import UsageError
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.plugins import PluginHost
+
+
+def add_arguments(parser: argparse.ArgumentParser, host: PluginHost) -> None:
+    """``--audio``, ``--testset``, and the engine arguments ``transcribe`` has."""
+    from .command import add_engine_arguments
+
+    add_engine_arguments(parser, host, "Transcribe audio with engines (what the cache does not hold "
+                         "yet, up to --jobs files at once), then score each engine as a --hypothesis "
+                         "folder. --audio FOLDER pairs its audio files with --reference by name; "
+                         "--testset KIND:PATH gives both.")
+    group = parser.add_argument_group("audio")
+    group.add_argument("--audio", metavar="FOLDER", help="a folder of audio files, one per reference file")
+    group.add_argument("--testset", metavar="KIND:PATH", help="references and audio of a test set: "
+                       "kaldi:DATA_DIR, librispeech:FOLDER, commonvoice:TSV, stm:FILE (TED-LIUM), "
+                       "audiofolder:FOLDER (Hugging Face metadata.csv)")
+
+
+def summary(records: List[dict], failed: int, cached: int) -> dict:
+    """The cost figures of one engine over the files it transcribed (from the records, the
+    same whether they were made now or taken from the cache)."""
+    audio = sum(r["audio_seconds"] for r in records)
+    wall = sum(r["wall_seconds"] for r in records)
+    cpu = sum(r["cpu_seconds"] for r in records)
+    return {"files": len(records) + failed, "failed": failed, "cached": cached,
+            "transcribed": len(records) - cached, "audio_seconds": audio, "processing_seconds": wall,
+            "cpu_seconds": cpu, "real_time_factor": wall / audio if audio else None,
+            "cpu_hours_per_audio_hour": cpu / audio if audio else None}
+
+
+def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
+    """The folders of ``--audio``/``--testset`` with ``--engine`` (``None`` when none is given)."""
+    from .command import cache_of, engine_specs
+    from .jobs import Job, Progress, run_jobs
+    from .sources import audio_files
+    from .testsets import read_testset
+
+    if not (args.engine or args.audio or args.testset):
+        return None
+    if not args.engine:
+        raise UsageError(f"{'--audio' if args.audio else '--testset'} needs at least one --engine NAME=KIND "
+                         f"(e.g. --engine ps=pocketsphinx)")
+    if bool(args.audio) == bool(args.testset):
+        raise UsageError("--engine needs --audio FOLDER (with --reference FOLDER) or --testset KIND:PATH")
+    if args.testset and args.reference:
+        raise UsageError("--testset gives the references: drop --reference")
+    if args.audio and not args.reference:
+        raise UsageError("--audio needs --reference FOLDER (the reference files, paired by name)")
+    registry = host.registries.engines
+    specs = engine_specs(args.engine, registry)
+    cache = cache_of(args)
+    if args.testset:
+        utterances = read_testset(args.testset)
+        items = [(u.id, u.audio, u.start, u.end) for u in utterances]
+    else:
+        items = [(key, path, None, None) for key, path in audio_files([args.audio], "--audio").items()]
+    jobs = [Job(name, key, path, start, end) for name in specs for key, path, start, end in items]
+    workers = args.jobs if args.jobs is not None else os.cpu_count() or 1
+    outcomes = run_jobs(specs, jobs, registry, cache, args.refresh, workers,
+                        Progress({name: len(items) for name in specs}, workers))
+    found: Dict[str, dict] = {"hypotheses": {}, "engines": {}}
+    digest = hashlib.sha256(json.dumps([os.path.abspath(p) for _, p, _, _ in items]
+                                       + [[s, e] for _, _, s, e in items]).encode()).hexdigest()[:16]
+    if args.testset:
+        found["reference"] = write_folder(os.path.join(cache.root, "runs", digest, "reference"),
+                                          {f"{u.id}.txt": u.text + "\n" for u in utterances})
+    for name, spec in specs.items():
+        mine = [o for o in outcomes if o.job.engine == name]
+        files = {}
+        for o in mine:
+            if o.entry is None:
+                from .failure import EXTENSION
+
+                files[o.job.id + EXTENSION] = o.error + "\n"
+            else:
+                files[f"{o.job.id}.{o.entry['record']['extension']}"] = o.entry["output"]
+        key = hashlib.sha256(json.dumps(spec).encode()).hexdigest()[:16]
+        found["hypotheses"][name] = write_folder(os.path.join(cache.root, "runs", digest, key, name), files)
+        records = [o.entry["record"] for o in mine if o.entry is not None]
+        described = dict(records[0]) if records else {"kind": spec.kind, "options": spec.public()}
+        found["engines"][name] = {**{k: described.get(k) for k in ("kind", "model", "version", "options")},
+                                  **summary(records, sum(o.entry is None for o in mine),
+                                            sum(o.cached for o in mine if o.entry is not None))}
+    return found
+
+
+def write_folder(folder: str, files: Dict[str, str]) -> str:
+    """Make ``folder`` hold exactly ``files`` (name -> text), each written whole; return it."""
+    from .command import write_output
+
+    os.makedirs(folder, exist_ok=True)
+    for name in set(os.listdir(folder)) - set(files):
+        os.unlink(os.path.join(folder, name))
+    for name, text in files.items():
+        write_output(os.path.join(folder, name), text)
+    return folder

@@ -1,0 +1,196 @@
+"""What every engine shares: its options from ``NAME=KIND:KEY=VALUE,...``, its record, and
+one timed transcription.
+
+An engine is a class registered with ``register_engines``; its ``__init__`` parameters are its
+options (all keyword, with defaults); it has ``rate`` (the sample rate it wants),
+``model_name()``, ``version()`` (its library's version), ``load()`` (loads its model once) and
+``transcribe(audio, name, offset) -> Output`` (its own output for
+:class:`~benchmarkstt_engines.audio.Audio` and the extension of the file it goes into);
+``names_files = True`` when that output holds ``name`` (then part of the cache key).
+
+:example:
+    >>> parse_engine_spec("fw=faster-whisper:model=small,language=en")
+    EngineSpec(name='fw', kind='faster-whisper', options=(('language', 'en'), ('model', 'small')))
+    >>> public_options({"model": "base", "api_key": "s3cret"})
+    {'model': 'base'}
+    >>> masked("oa=openai:api_key=s3cret,model=whisper-1")
+    'oa=openai:api_key=***,model=whisper-1'
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any, NamedTuple, Optional
+
+from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
+
+#: option names whose values are secrets: never in a record, cache key, log or message
+SECRET = re.compile(r"key|secret|token|password|credential", re.IGNORECASE)
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+
+
+class EngineError(BenchmarkSTTError):
+    """An engine that cannot run: its library or model is missing, or it failed on a file."""
+
+
+class EngineSpec(NamedTuple):
+    """``--engine NAME=KIND[:KEY=VALUE,...]``: the engine's name in the outputs, its kind
+    (a registered engine) and its options (sorted)."""
+
+    name: str
+    kind: str
+    options: tuple
+
+    def public(self) -> dict:
+        """The options without secrets."""
+        return public_options(dict(self.options))
+
+
+def masked(text: str) -> str:
+    """An ``--engine`` value with the values of secret options replaced by ``***``, for messages."""
+    kind, colon, opts = text.partition(":")
+    if not colon:
+        return text
+    items = [item.partition("=") for item in opts.split(",")]
+    return kind + colon + ",".join(key + eq + ("***" if eq and SECRET.search(key) else value)
+                                   for key, eq, value in items)
+
+
+def parse_engine_spec(text: str) -> EngineSpec:
+    """Parse ``NAME=KIND[:KEY=VALUE[,KEY=VALUE...]]``; a :class:`UsageError` naming the
+    argument (its secret values masked) when it does not fit."""
+    where = f"--engine {masked(text)!r}"
+    name, eq, rest = text.partition("=")
+    if not eq or not NAME.match(name):
+        raise UsageError(f"{where}: expected NAME=KIND[:KEY=VALUE,...] with a NAME of letters, "
+                         f"digits, '.', '_' or '-' (e.g. ps=pocketsphinx)")
+    kind, _, opts = rest.partition(":")
+    if not kind:
+        raise UsageError(f"{where}: no engine kind after {name}=")
+    options = {}
+    for item in filter(None, opts.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise UsageError(f"{where}: option {item!r} is not KEY=VALUE")
+        if key in options:
+            raise UsageError(f"{where}: option {key!r} given twice")
+        options[key] = value
+    return EngineSpec(name, kind, tuple(sorted(options.items())))
+
+
+def public_options(options: dict) -> dict:
+    """``options`` without the ones whose names say they are secrets (keys, tokens...)."""
+    return {k: v for k, v in options.items() if not SECRET.search(k)}
+
+
+def flag(value: Any, option: str) -> bool:
+    """An option's ``true``/``false`` value.
+
+    :example:
+        >>> flag("yes", "offline"), flag(False, "offline")
+        (True, False)
+    """
+    if isinstance(value, bool):
+        return value
+    text = str(value).lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise UsageError(f"engine option {option}={value!r}: expected true or false")
+
+
+def library_version(distribution: str) -> str:
+    """The installed version of ``distribution``."""
+    from importlib.metadata import version
+
+    return version(distribution)
+
+
+def installed_version(distribution: str) -> str:
+    """The version of ``distribution``, or ``not installed``.
+
+    :example:
+        >>> installed_version("no-such-distribution")
+        'not installed'
+    """
+    from importlib.metadata import PackageNotFoundError
+
+    try:
+        return library_version(distribution)
+    except PackageNotFoundError:
+        return "not installed"
+
+
+class ModelEngine:
+    """What the engines whose library loads a model by name or path share: ``model`` (the
+    name or path given), the model loaded on first use into ``_model``, the version of
+    ``distribution``, 16 kHz audio."""
+
+    distribution = ""
+    rate = 16000
+    model = ""
+    _model: Any = None
+
+    def model_name(self) -> str:
+        """The model name or path."""
+        return self.model
+
+    def version(self) -> str:
+        """The library's version (``not installed`` without it)."""
+        return installed_version(self.distribution)
+
+
+def missing_library(kind: str, module: str, extra: str) -> EngineError:
+    """The error of an engine whose library is not installed, naming the extra to install.
+
+    :example:
+        >>> print(missing_library("vosk", "vosk", "vosk"))
+        engine 'vosk' needs the Python module 'vosk': pip install 'benchmarkstt-engines[vosk]'
+    """
+    return EngineError(f"engine {kind!r} needs the Python module {module!r}: "
+                       f"pip install 'benchmarkstt-engines[{extra}]'")
+
+
+def create(registry: Any, spec: EngineSpec) -> Any:
+    """The engine ``spec`` names, built with its options; a :class:`UsageError` for an
+    unknown kind or option."""
+    component = registry.get(spec.kind)
+    known = [p.name for p in component.params]
+    for key, _ in spec.options:
+        if key not in known:
+            raise UsageError(f"--engine {spec.name}={spec.kind}: unknown option {key!r} "
+                             f"(options of {spec.kind}: {', '.join(known) or 'none'})")
+    return component.cls(**dict(spec.options))
+
+
+class Output(NamedTuple):
+    """An engine's own output for one file, and the extension of the file it is written to."""
+
+    text: str
+    extension: str
+
+
+class Transcription(NamedTuple):
+    """One engine's output for one audio file (or time range) and its record."""
+
+    output: str
+    record: dict
+
+
+def transcribe(engine: Any, spec: EngineSpec, path: str, name: str, start: Optional[float] = None,
+               end: Optional[float] = None) -> Transcription:
+    """Decode ``path`` for ``engine`` and transcribe it, timing the engine alone: ``name`` is
+    the file id written into outputs that carry one (CTM)."""
+    from .audio import decode
+
+    audio = decode(path, engine.rate, start, end)
+    engine.load()  # once per process: not part of any file's processing time
+    wall, cpu = time.perf_counter(), time.process_time()
+    output = engine.transcribe(audio, name, start or 0.0)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    record = {"kind": spec.kind, "model": engine.model_name(), "version": engine.version(),
+              "options": spec.public(), "extension": output.extension, "audio_seconds": audio.seconds,
+              "wall_seconds": wall, "cpu_seconds": cpu}
+    return Transcription(output.text, record)

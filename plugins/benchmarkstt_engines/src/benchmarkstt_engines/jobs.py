@@ -1,0 +1,159 @@
+"""Running engines on audio: what the cache holds is taken from it, the rest transcribed, in
+parallel up to ``jobs`` worker processes, each finished file kept in the cache at once (so
+that Ctrl-C loses only what was running, and the next run resumes).
+
+:example:
+    >>> job = Job("ps", "talk", "talk.wav")
+    >>> job.engine, job.id, job.start is None
+    ('ps', 'talk', True)
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional
+
+from .cache import Cache, file_hash
+from .engine import EngineError, EngineSpec, create
+
+#: the engines a worker process made, by class path and options: a model is loaded once per process
+_ENGINES: Dict[tuple, Any] = {}
+
+
+class Job(NamedTuple):
+    """One transcription to make: an engine (by name), the id of the file it writes, the audio
+    and the time range in it (``None``: from the start, to the end)."""
+
+    engine: str
+    id: str
+    audio: str
+    start: Optional[float] = None
+    end: Optional[float] = None
+
+
+class Outcome(NamedTuple):
+    """What became of a job: the cache entry (``output``, ``record``) or the error's
+    message, and whether the entry came from the cache."""
+
+    job: Job
+    entry: Optional[dict]
+    error: Optional[str]
+    cached: bool
+
+
+def run_job(where: str, options: tuple, spec: EngineSpec, job: Job) -> dict:
+    """Transcribe one job in this process (what a worker runs): the entry, or ``error`` (this
+    file's), or ``fatal`` (the engine's: its library or model is missing)."""
+    from benchmarkstt_core.entrypoints import load_object
+    from benchmarkstt_core.errors import BenchmarkSTTError
+
+    from .engine import EngineError, transcribe
+
+    engine = _ENGINES.get((where, options))
+    try:
+        if engine is None:
+            engine = _ENGINES[(where, options)] = load_object(where)(**dict(options))
+        output, record = transcribe(engine, spec, job.audio, job.id, job.start, job.end)
+    except EngineError as exc:
+        return {"fatal": f"--engine {spec.name}={spec.kind}: {exc}"}
+    except BenchmarkSTTError as exc:
+        return {"error": str(exc)}
+    except Exception as exc:  # noqa: BLE001 - an engine's failure on a file is that file's error
+        return {"error": f"{job.audio}: engine {spec.kind!r} failed: {type(exc).__name__}: {exc}"}
+    return {"output": output, "record": record}
+
+
+class Progress:
+    """One line per engine on standard error when it is a terminal: files done, audio hours,
+    time left (from the mean time per file transcribed so far)."""
+
+    def __init__(self, totals: Dict[str, int], jobs: int, stream: Any = None):
+        self.stream = stream or sys.stderr
+        self.show = self.stream.isatty()
+        self.totals, self.jobs = totals, jobs
+        self.done = dict.fromkeys(totals, 0)
+        self.audio = dict.fromkeys(totals, 0.0)
+        self.busy = dict.fromkeys(totals, 0.0)
+        self.ran = dict.fromkeys(totals, 0)
+
+    def update(self, outcome: Outcome) -> None:
+        """Count one finished job and show its engine's line."""
+        name = outcome.job.engine
+        self.done[name] += 1
+        if outcome.entry is not None:
+            self.audio[name] += outcome.entry["record"]["audio_seconds"]
+            if not outcome.cached:
+                self.ran[name] += 1
+                self.busy[name] += outcome.entry["record"]["wall_seconds"]
+        if self.show:
+            left = self.totals[name] - self.done[name]
+            eta = self.busy[name] / self.ran[name] * left / self.jobs if self.ran[name] else 0.0
+            self.stream.write(f"\rtranscribe: {name}: {self.done[name]}/{self.totals[name]} files, "
+                              f"{self.audio[name] / 3600:.3f} audio hours, {eta:.0f} s left "
+                              + ("\n" if not left else ""))
+            self.stream.flush()
+
+
+def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, cache: Cache,
+             refresh: bool = False, jobs: int = 1, progress: Optional[Progress] = None) -> List[Outcome]:
+    """Every job's outcome, in the order given: from ``cache`` unless ``refresh``, else
+    transcribed (in ``jobs`` worker processes when more than one) and kept in ``cache``.
+    An engine that cannot run at all (:class:`EngineError`) stops the run, keeping what finished."""
+    engines = {name: create(registry, spec) for name, spec in specs.items()}
+    wheres = {name: registry.get(spec.kind).where for name, spec in specs.items()}
+    described = {name: {"kind": specs[name].kind, "model": engine.model_name(), "version": engine.version(),
+                        "options": specs[name].public()} for name, engine in engines.items()}
+    hashes: Dict[str, str] = {}
+    outcomes: Dict[int, Outcome] = {}
+    todo: List[tuple] = []
+    report = progress.update if progress else (lambda outcome: None)
+    for n, job in enumerate(jobs_list):
+        try:
+            if job.audio not in hashes:
+                hashes[job.audio] = file_hash(job.audio)
+        except OSError as exc:
+            outcomes[n] = Outcome(job, None, f"{job.audio}: cannot read it: {exc.strerror}", False)
+            report(outcomes[n])
+            continue
+        key = cache.key(hashes[job.audio], described[job.engine], job.start, job.end,
+                        job.id if getattr(engines[job.engine], "names_files", False) else None)
+        entry = None if refresh else cache.get(key)
+        if entry is not None:
+            outcomes[n] = Outcome(job, entry, None, True)
+            report(outcomes[n])
+        else:
+            todo.append((n, key, job))
+
+    def finish(n: int, key: str, job: Job, result: dict) -> None:
+        if "fatal" in result:
+            raise EngineError(result["fatal"])
+        if "error" in result:
+            outcomes[n] = Outcome(job, None, result["error"], False)
+        else:
+            cache.put(key, result["output"], result["record"])
+            outcomes[n] = Outcome(job, result, None, False)
+        report(outcomes[n])
+
+    args = lambda job: (wheres[job.engine], specs[job.engine].options, specs[job.engine], job)  # noqa: E731
+    if jobs <= 1 or len(todo) <= 1:
+        for n, key, job in todo:
+            finish(n, key, job, run_job(*args(job)))
+    else:
+        in_pool(todo, args, finish, min(jobs, len(todo)))
+    return [outcomes[n] for n in range(len(jobs_list))]
+
+
+def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, workers: int) -> None:
+    """Run the jobs of ``todo`` in ``workers`` processes, finishing each as it completes; on
+    Ctrl-C the jobs not started are cancelled and what finished is kept."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        running = {pool.submit(run_job, *args(job)): (n, key, job) for n, key, job in todo}
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                finish(*running.pop(future), future.result())
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,51 @@
+"""The hook implementations of benchmarkstt-engines (registered by name and import path:
+imported only when used)."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from benchmarkstt_core.hookspecs import Register, hookimpl
+
+
+@hookimpl
+def register_engines(register: Register) -> None:
+    """pocketsphinx, whisper, faster-whisper, vosk."""
+    register("benchmarkstt_engines.pocketsphinx_engine:PocketSphinx", name="pocketsphinx")
+    register("benchmarkstt_engines.whisper_engines:Whisper", name="whisper")
+    register("benchmarkstt_engines.whisper_engines:FasterWhisper", name="faster-whisper")
+    register("benchmarkstt_engines.vosk_engine:Vosk", name="vosk")
+
+
+@hookimpl
+def register_tool_commands(register: Register) -> None:
+    """``benchmarkstt-tools transcribe``."""
+    register("benchmarkstt_engines.command:TranscribeCommand", name="transcribe")
+
+
+@hookimpl
+def register_inputs(register: Register) -> None:
+    """transcription-failed: what ``corpus --engine`` writes for a file an engine could not transcribe."""
+    register("benchmarkstt_engines.failure:TranscriptionFailed", name="transcription-failed")
+
+
+@hookimpl(tryfirst=True)
+def infer_input_type(path: str) -> Optional[str]:
+    """``transcription-failed`` for a ``.transcription-failed`` file."""
+    return "transcription-failed" if path.endswith(".transcription-failed") else None
+
+
+@hookimpl
+def add_corpus_arguments(parser: Any, host: Any) -> None:
+    """``corpus --audio``, ``--testset``, ``--engine``, ``--cache``, ``--refresh``."""
+    from .corpus_source import add_arguments
+
+    add_arguments(parser, host)
+
+
+@hookimpl
+def corpus_sources(args: Any, host: Any) -> Optional[dict]:
+    """The engines' output folders for ``corpus --audio``/``--testset`` with ``--engine``."""
+    from .corpus_source import sources
+
+    return sources(args, host)

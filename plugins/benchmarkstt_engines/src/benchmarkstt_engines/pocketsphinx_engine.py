@@ -1,0 +1,89 @@
+"""The ``pocketsphinx`` engine: CMU PocketSphinx, with the US English model its wheel ships.
+
+Each file is decoded on its own (batch cepstral mean normalization, no lattice pass): its words do not depend
+on the files decoded before it in the same process, so they are the same with any ``--jobs``.
+It writes CTM: one line per word with its start and duration (no confidence: pocketsphinx
+computes posteriors in the lattice pass, which is off); fillers
+(``<s>``, ``<sil>``, ``[NOISE]``) are left out and alternative pronunciations (``to(2)``)
+written as the word.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any, Optional
+
+from .audio import Audio
+from .engine import Output
+from .timed_words import words_output
+
+FILLER = re.compile(r"<.*>|\[.*\]\Z")
+ALTERNATIVE = re.compile(r"\(\d+\)\Z")
+
+
+class PocketSphinx:
+    """CMU PocketSphinx (offline, CPU): its wheel ships a US English model, used by default.
+
+    :param model: the acoustic model folder, or the name of a model the wheel ships (``en-us``,
+        the default, with its language model and dictionary)
+    :param lm: the language model file (default: the wheel's ``en-us.lm.bin``)
+    :param dict: the pronunciation dictionary (default: the wheel's ``cmudict-en-us.dict``)
+    """
+
+    name = "pocketsphinx"
+    rate = 16000
+    names_files = True  # its CTM's first column is the file's id: part of the cache key
+
+    def __init__(self, model: Optional[str] = None, lm: Optional[str] = None, dict: Optional[str] = None):
+        self.paths = {"hmm": model, "lm": lm, "dict": dict}
+        self._decoder: Any = None
+
+    def model_name(self) -> str:
+        """The acoustic model: ``en-us`` (the wheel's) or the folder given."""
+        return self.paths["hmm"] or "en-us"
+
+    def version(self) -> str:
+        """The pocketsphinx package's version (``not installed`` without it)."""
+        from .engine import installed_version
+
+        return installed_version("pocketsphinx")
+
+    def load(self) -> Any:
+        """The decoder, made on first use (loading the model takes most of a second)."""
+        if self._decoder is None:
+            from .engine import EngineError, missing_library
+
+            try:
+                from pocketsphinx import Decoder, get_model_path
+            except ImportError:
+                raise missing_library(self.name, "pocketsphinx", "pocketsphinx") from None
+            given = {k: v for k, v in self.paths.items() if v}
+            name = given.get("hmm", "")
+            shipped = os.path.join(get_model_path(), name)
+            if name and not os.path.exists(name) and os.path.isdir(shipped):  # a model of the wheel, by name
+                given = {"lm": os.path.join(shipped, f"{name}.lm.bin"),
+                         "dict": os.path.join(shipped, f"cmudict-{name}.dict"), **given,
+                         "hmm": os.path.join(shipped, name)}
+            try:
+                # cmn=batch: the cepstral mean of each file alone (live carries it over from the
+                # files decoded before); bestpath off: the lattice pass also carries state over
+                # (checked: with either default, a file's words change with the files before it)
+                self._decoder = Decoder(samprate=self.rate, loglevel="FATAL", cmn="batch", bestpath=False,
+                                        **given)
+            except (RuntimeError, ValueError, OSError) as exc:
+                raise EngineError(f"pocketsphinx cannot load its model ({', '.join(f'{k}={v}' for k, v in given.items()) or 'en-us'}): "
+                                  f"{exc}") from None
+        return self._decoder
+
+    def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
+        """CTM of the words heard in ``audio``, times from ``offset`` seconds."""
+        decoder = self.load()
+        decoder.start_utt()
+        decoder.process_raw(audio.samples, full_utt=True)
+        decoder.end_utt()
+        frames = decoder.config["frate"]
+        words = [(ALTERNATIVE.sub("", s.word), offset + s.start_frame / frames,
+                  (s.end_frame + 1 - s.start_frame) / frames, None)
+                 for s in decoder.seg() if not FILLER.match(s.word)]
+        return words_output(name, words, offset, audio.seconds)

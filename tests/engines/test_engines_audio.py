@@ -1,0 +1,89 @@
+"""Audio through PyAV: every test recording decodes at the rate an engine asks for, a time
+range is cut, and a corrupt, silent or empty file is one clear error naming it."""
+
+from __future__ import annotations
+
+import wave
+
+import pytest
+
+from benchmarkstt_engines.audio import AudioError, decode
+
+from conftest import DATA
+
+AUDIO = DATA / "audio"
+#: file, the rate it is stored at, its duration in seconds (soxi/ffprobe)
+FILES = [("cat.wav", 16000, 1.886), ("weather.wav", 22050, 2.126), ("news.flac", 16000, 2.898),
+         ("sport.mp3", 16000, 2.955), ("music.mp4", 16000, 2.855)]
+
+
+@pytest.mark.parametrize("name, stored, seconds", FILES)
+def test_each_format_decodes_resampled(name, stored, seconds):
+    audio = decode(str(AUDIO / name), 8000)
+    assert audio.rate == 8000
+    assert audio.seconds == pytest.approx(seconds, abs=0.08)
+    assert len(audio.samples) == pytest.approx(2 * 8000 * seconds, abs=2 * 8000 * 0.08)
+
+
+def test_a_time_range_is_cut():
+    audio = decode(str(AUDIO / "weather.wav"), 16000, 0.5, 1.25)
+    assert audio.seconds == 0.75
+
+
+def write_wav(path, frames: bytes, rate: int = 16000) -> None:
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(frames)
+
+
+def test_silence_is_an_error(tmp_path):
+    write_wav(tmp_path / "quiet.wav", b"\0\0" * 16000)
+    with pytest.raises(AudioError, match=r"quiet.wav: is silent$"):
+        decode(str(tmp_path / "quiet.wav"), 16000)
+
+
+def test_a_corrupt_file_is_an_error(tmp_path):
+    bad = tmp_path / "broken.mp3"
+    bad.write_bytes(b"ID3" + bytes(range(256)) * 4)
+    with pytest.raises(AudioError, match=r"broken.mp3: cannot (read|decode) it"):
+        decode(str(bad), 16000)
+
+
+def test_a_range_past_the_end_is_an_error():
+    with pytest.raises(AudioError, match=r"cat.wav: ends at 1.89 s: nothing from 5 s on"):
+        decode(str(AUDIO / "cat.wav"), 16000, 5.0, 6.0)
+
+
+def test_a_missing_file_is_an_error(tmp_path):
+    with pytest.raises(AudioError, match="gone.wav: no such file"):
+        decode(str(tmp_path / "gone.wav"), 16000)
+
+
+def convert(source, target, container: str, codec: str, rate: int) -> None:
+    """``source`` re-encoded with PyAV as ``codec`` at ``rate`` Hz in a ``container`` file."""
+    import av
+
+    with av.open(str(source)) as src, av.open(str(target), "w", format=container) as dst:
+        stream = dst.add_stream(codec, rate=rate, layout="mono")
+        resampler = av.AudioResampler(format=stream.codec_context.format.name, layout="mono", rate=rate)
+        for frame in src.decode(audio=0):
+            for piece in resampler.resample(frame):
+                piece.pts = None
+                for packet in stream.encode(piece):
+                    dst.mux(packet)
+        for packet in stream.encode(None):
+            dst.mux(packet)
+
+
+@pytest.mark.parametrize("name, container, codec, rate", [
+    ("cat.ts", "mpegts", "mp2", 48000),           # MPEG-TS, as broadcast
+    ("cat.mxf", "mxf_opatom", "pcm_s16le", 48000),  # MXF (OP-Atom), as archived
+    ("cat.opus", "ogg", "libopus", 48000),        # OGG
+    ("cat.m4a", "ipod", "aac", 16000),            # M4A
+])
+def test_broadcast_containers_decode(tmp_path, name, container, codec, rate):
+    convert(AUDIO / "cat.wav", tmp_path / name, container, codec, rate)
+    audio = decode(str(tmp_path / name), 16000)
+    assert audio.seconds == pytest.approx(1.886, abs=0.12)

@@ -1,0 +1,112 @@
+"""``transcribe`` and ``corpus --engine`` as a user meets them without decoding speech: their
+mistakes, engines whose library or model is missing, files that are not audio."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+
+import pytest
+
+from conftest import DATA, assert_clean_error
+
+AUDIO = DATA / "audio"
+PROG = "benchmarkstt-tools"
+
+
+@pytest.mark.parametrize("engine, message", [
+    ("ps", "--engine 'ps': expected NAME=KIND[:KEY=VALUE,...] with a NAME of letters, digits, '.', '_' "
+           "or '-' (e.g. ps=pocketsphinx)"),
+    ("ps=", "--engine 'ps=': no engine kind after ps="),
+    ("ps=sphinx", "--engine 'ps=sphinx': unknown engine kind 'sphinx' (known: faster-whisper, pocketsphinx, vosk, whisper)"),
+    ("ps=pocketsphinx:beam", "--engine 'ps=pocketsphinx:beam': option 'beam' is not KEY=VALUE"),
+    ("ps=pocketsphinx:beam=1", "--engine ps=pocketsphinx: unknown option 'beam' (options of pocketsphinx: model, lm, dict)"),
+])
+def test_engine_spec_mistakes(tools, tmp_path, engine, message):
+    run = tools("transcribe", "--engine", engine, "-o", str(tmp_path / "out"), str(AUDIO / "cat.wav"))
+    assert assert_clean_error(run, PROG) == f"{PROG}: error: {message}"
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_secret_option_is_never_shown(tools, tmp_path):
+    run = tools("transcribe", "--engine", "ps=sphinx:api_key=s3cret-value,model=x", "-o", str(tmp_path),
+                str(AUDIO / "cat.wav"))
+    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine 'ps=sphinx:api_key=***,model=x': unknown "
+                                             f"engine kind 'sphinx' (known: faster-whisper, pocketsphinx, vosk, whisper)")
+    run = tools("transcribe", "--engine", "ps=pocketsphinx:token=s3cret-value,token=again", "-o", str(tmp_path),
+                str(AUDIO / "cat.wav"))
+    assert "s3cret" not in run.stderr and "token=***" in assert_clean_error(run, PROG)
+
+
+def test_no_engine_and_no_audio(tools, tmp_path):
+    run = tools("transcribe", "-o", str(tmp_path), str(AUDIO))
+    assert assert_clean_error(run, PROG).endswith("need at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx)")
+    run = tools("transcribe", "--engine", "ps=pocketsphinx", "-o", str(tmp_path), str(tmp_path))
+    assert assert_clean_error(run, PROG).endswith(f"audio {str(tmp_path)!r}: no audio files in this folder")
+
+
+@pytest.mark.parametrize("kind, module, extra", [("whisper", "whisper", "whisper"),
+                                                 ("faster-whisper", "faster_whisper", "faster-whisper"),
+                                                 ("vosk", "vosk", "vosk")])
+def test_an_engine_without_its_library_or_model_is_one_error(tools, tmp_path, kind, module, extra):
+    """No weights can be downloaded here: with the library installed, a model that is not on
+    this machine is the error; without it, the missing extra is."""
+    missing = str(tmp_path / "no-such-model")
+    run = tools("transcribe", "--engine", f"e={kind}:model={missing}", "-o", str(tmp_path / "out"),
+                "--cache", str(tmp_path / "cache"), str(AUDIO / "cat.wav"), env={"HF_HUB_OFFLINE": "1"})
+    last = assert_clean_error(run, PROG)
+    if importlib.util.find_spec(module) is None:
+        assert last == (f"{PROG}: error: --engine e={kind}: engine {kind!r} needs the Python module {module!r}: "
+                        f"pip install 'benchmarkstt-engines[{extra}]'")
+    else:
+        assert last.startswith(f"{PROG}: error: --engine e={kind}: engine {kind!r}: model {missing!r} cannot be loaded")
+    assert not (tmp_path / "out" / "e").exists()
+
+
+def test_a_pocketsphinx_model_that_is_not_there(tools, tmp_path):
+    """pocketsphinx is in the standard install from Python 3.10 (it has no wheel for 3.9)."""
+    run = tools("transcribe", "--engine", "ps=pocketsphinx:model=/no/such/model", "-o", str(tmp_path / "out"),
+                "--cache", str(tmp_path / "cache"), str(AUDIO / "cat.wav"))
+    last = assert_clean_error(run, PROG)
+    if importlib.util.find_spec("pocketsphinx") is None:
+        assert last == (f"{PROG}: error: --engine ps=pocketsphinx: engine 'pocketsphinx' needs the Python module "
+                        f"'pocketsphinx': pip install 'benchmarkstt-engines[pocketsphinx]'")
+    else:
+        assert last.startswith(f"{PROG}: error: --engine ps=pocketsphinx: pocketsphinx cannot load its model "
+                               f"(hmm=/no/such/model)")
+
+
+def test_files_that_are_not_audio_fail_alone(tools, tmp_path):
+    """A corrupt and a silent file: one line each, the exit status 1, nothing written for them;
+    the engine is never loaded (the audio fails first), so this is quick."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "broken.wav").write_bytes(b"RIFF\x10\0\0\0WAVEfmt junk")
+    shutil.copy(AUDIO / "cat.wav", folder / "quiet.wav")
+    data = bytearray((folder / "quiet.wav").read_bytes())
+    data[44:] = bytes(len(data) - 44)
+    (folder / "quiet.wav").write_bytes(bytes(data))
+    run = tools("transcribe", "--engine", "ps=pocketsphinx", "-o", str(tmp_path / "out"),
+                "--cache", str(tmp_path / "cache"), str(folder))
+    assert run.returncode == 1, run
+    assert "Traceback" not in run.stderr
+    lines = run.stderr.splitlines()
+    assert lines[0] == f"{PROG} transcribe: ps: 2 files: 0 from the cache, 0 transcribed, 2 failed"
+    assert lines[1].startswith(f"{PROG} transcribe: failed: {folder / 'broken.wav'} (ps): {folder / 'broken.wav'}: cannot")
+    assert lines[2] == f"{PROG} transcribe: failed: {folder / 'quiet.wav'} (ps): {folder / 'quiet.wav'}: is silent"
+    assert lines[3] == f"{PROG} transcribe: error: 2 of 2 transcriptions failed"
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--audio", str(AUDIO)], "--audio needs at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx)"),
+    (["--audio", str(AUDIO), "--engine", "ps=pocketsphinx"],
+     "--audio needs --reference FOLDER (the reference files, paired by name)"),
+    (["--engine", "ps=pocketsphinx"], "--engine needs --audio FOLDER (with --reference FOLDER) or --testset KIND:PATH"),
+    (["--testset", "timit:x", "--engine", "ps=pocketsphinx"],
+     "--testset 'timit:x': expected KIND:PATH with KIND one of kaldi, librispeech, commonvoice, stm, audiofolder"),
+    (["--testset", "kaldi:/no/such", "--engine", "ps=pocketsphinx"], "--testset 'kaldi:/no/such': /no/such: no such file or folder"),
+])
+def test_corpus_audio_mistakes(tools, args, message):
+    run = tools("corpus", *args)
+    assert assert_clean_error(run, PROG) == f"{PROG}: error: {message}"

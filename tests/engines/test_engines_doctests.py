@@ -1,0 +1,21 @@
+"""The ``:example:`` blocks in the engines plugin's docstrings run as written."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import benchmarkstt_engines
+
+MODULES = ["benchmarkstt_engines"] + sorted(
+    m.name for m in pkgutil.walk_packages(benchmarkstt_engines.__path__, "benchmarkstt_engines."))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0

@@ -1,0 +1,36 @@
+"""The progress line per engine on a terminal: files done, audio hours, time left."""
+
+from __future__ import annotations
+
+import io
+
+from benchmarkstt_engines.jobs import Job, Outcome, Progress
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def entry(seconds: float, wall: float) -> dict:
+    return {"output": "", "record": {"audio_seconds": seconds, "wall_seconds": wall}}
+
+
+def test_progress_counts_files_audio_and_time_left():
+    screen = Terminal()
+    progress = Progress({"ps": 3, "fw": 1}, jobs=1, stream=screen)
+    progress.update(Outcome(Job("ps", "a", "a.wav"), entry(1800.0, 60.0), None, False))
+    progress.update(Outcome(Job("ps", "b", "b.wav"), entry(1800.0, 999.0), None, True))  # cached: no time
+    progress.update(Outcome(Job("fw", "a", "a.wav"), None, "a.wav: is silent", False))
+    progress.update(Outcome(Job("ps", "c", "c.wav"), entry(360.0, 12.0), None, False))
+    assert screen.getvalue().split("\r")[1:] == [
+        "transcribe: ps: 1/3 files, 0.500 audio hours, 120 s left ",
+        "transcribe: ps: 2/3 files, 1.000 audio hours, 60 s left ",
+        "transcribe: fw: 1/1 files, 0.000 audio hours, 0 s left \n",
+        "transcribe: ps: 3/3 files, 1.100 audio hours, 0 s left \n"]
+
+
+def test_no_progress_when_not_a_terminal():
+    stream = io.StringIO()
+    Progress({"ps": 1}, jobs=1, stream=stream).update(Outcome(Job("ps", "a", "a.wav"), entry(1.0, 1.0), None, False))
+    assert stream.getvalue() == ""
