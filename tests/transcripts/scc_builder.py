@@ -1,4 +1,9 @@
-"""SCC files built from the format's description (Scenarist SCC V1.0 carrying CEA-608 byte pairs)."""
+"""SCC files built from the format's description (Scenarist SCC V1.0 carrying CEA-608 byte pairs).
+
+``data/roll_up.scc`` and ``data/paint_on.scc`` are the text of :func:`roll_up` and :func:`paint_on`
+(their tests check it); after a change here, write them again from the repository's root with
+``python -c "import sys; sys.path.insert(0, 'tests/transcripts'); import scc_builder as b;
+open('tests/transcripts/data/roll_up.scc', 'w').write(b.roll_up())"`` (and the same for paint_on)."""
 
 from __future__ import annotations
 
@@ -54,3 +59,55 @@ def passage() -> str:
                   caption("00:00:02:20", "00:00:03:00", "00:00:05:06", ["Thank you. Tickets cost £5", "and more."])):
         lines += [block[0], "", block[1], "", block[2], ""]
     return "\n".join(lines)
+
+
+def code(first: int, second: int) -> str:
+    """A control code of channel 1 as a byte pair (sent twice in a file, as broadcasters do)."""
+    return pairs([first, second])[0]
+
+
+RU2, RU3, RU4, CR, RDC = code(0x14, 0x25), code(0x14, 0x26), code(0x14, 0x27), code(0x14, 0x2D), code(0x14, 0x29)
+ROW15_INDENT0, ROW14_INDENT4, ROW15_INDENT4 = code(0x14, 0x70), code(0x14, 0x52), code(0x14, 0x72)
+ITALICS, WHITE = code(0x11, 0x2E), code(0x11, 0x20)  # mid-row codes: each displays as a space
+DEGREE, HALF = code(0x11, 0x31), code(0x11, 0x32)  # special characters
+E_ACUTE = code(0x12, 0x21)  # an extended character: replaces the standard character sent before it
+
+
+def row(*parts) -> list:
+    """The byte pairs of a row: strings as text, codes (1-tuples) each sent twice."""
+    out: list = []
+    for part in parts:
+        out += text(part) if isinstance(part, str) else [part[0], part[0]]
+    return out
+
+
+def scc(states: list) -> str:
+    """A file of (time code, byte pairs) lines."""
+    return "\n".join(["Scenarist_SCC V1.0", ""] + [f"{at}\t{' '.join(data)}\n" for at, data in states])
+
+
+def roll_up() -> str:
+    """``data/roll_up.scc``: ten rows of roll-up captions, as news captions are sent, in capitals
+    (drop-frame time codes): two rows shown (RU2), then three (RU3), then four (RU4), each row
+    after a carriage return on row 15; special characters (° ½), an extended character (É after
+    its fallback E), italics and white mid-row codes; the screen erased at 18 s."""
+    shown = [(2, ">> GOOD MORNING FROM THE"), (2, "NORTH COAST WEATHER DESK."),
+             (2, "TODAY IS COLD: 4", (DEGREE,), " AT DAWN,"), (2, "RISING TO 9", (HALF,), " BY NOON."),
+             (3, "THE CAFE", (E_ACUTE,), " ON THE PIER OPENS"),
+             (3, "AT TEN, AND THE ", (ITALICS,), "FERRY", (WHITE,), "RUNS"), (3, "ON TIME."),
+             (4, ">> THANK YOU, ANNA."), (4, "NOW TO THE HARBOUR, WHERE"), (4, "THE BOATS ARE BACK IN PORT.")]
+    times = ["00:00:01;00", "00:00:02;15", "00:00:04;10", "00:00:06;05", "00:00:08;00", "00:00:09;20",
+             "00:00:11;12", "00:00:13;00", "00:00:14;18", "00:00:16;09"]
+    mode = {2: RU2, 3: RU3, 4: RU4}
+    states = [(at, row((mode[rows],), (CR,), (ROW15_INDENT0,), *parts)) for at, (rows, *parts) in zip(times, shown)]
+    return scc(states + [("00:00:18;00", row((EDM,)))])
+
+
+def paint_on() -> str:
+    """``data/paint_on.scc``: paint-on captions (RDC), each state writing over rows already shown:
+    rows 14 and 15, then a new row 14, then a new row 15, then the screen erased."""
+    return scc([("00:00:01:00", row((RDC,), (ROW14_INDENT4,), "We paint one row,", (ROW15_INDENT4,),
+                                    "then another below it.")),
+                ("00:00:03:00", row((RDC,), (ROW14_INDENT4,), "This row replaces the first one.")),
+                ("00:00:05:00", row((RDC,), (ROW15_INDENT4,), "And this one replaces the second.")),
+                ("00:00:07:00", row((EDM,)))])

@@ -1,4 +1,6 @@
-"""EBU STL files built from the format's description (EBU Tech 3264): a GSI block and TTI blocks."""
+"""EBU STL files built from the format's description (EBU Tech 3264): a GSI block and TTI blocks.
+
+The tests write the files they read from these functions (no binary file is kept)."""
 
 from __future__ import annotations
 
@@ -14,12 +16,15 @@ def gsi(blocks: int, subtitles: int, dfc: str = "STL25.01") -> bytes:
     return bytes(block)
 
 
-def tti(number: int, time_in: tuple, time_out: tuple, rows: list) -> bytes:
-    """One 128-byte Text and Timing Information block: times as (h, m, s, frames), rows in ISO 6937."""
+def tti(number: int, time_in: tuple, time_out: tuple, rows: list, extension: int = 0xFF) -> bytes:
+    """One 128-byte Text and Timing Information block: times as (h, m, s, frames), rows in ISO 6937.
+
+    ``extension`` is the block's extension block number: 0xFF for a subtitle's last (or only) block,
+    0x00 upwards for the blocks before it."""
     block = bytearray(128)
     block[0] = 1
     block[1:3] = number.to_bytes(2, "little")
-    block[3] = 0xFF  # the last (only) extension block of this subtitle
+    block[3] = extension
     block[5:9] = bytes(time_in)
     block[9:13] = bytes(time_out)
     block[13], block[14] = 20, 2  # vertical position, centred
@@ -33,3 +38,23 @@ def passage() -> bytes:
     blocks = [tti(1, (0, 0, 1, 0), (0, 0, 2, 12), [b"Good evening,", b"and welcome."]),
               tti(2, (0, 0, 3, 0), (0, 0, 5, 5), [b"Thank you. Tickets cost \xa35", b"and more."])]
     return gsi(len(blocks), len(blocks)) + b"".join(blocks)
+
+
+def boxed_runs() -> bytes:
+    """One subtitle whose single row holds three boxed runs, as a teletext subtitle is sent: each run
+    opens with start box (0x0B, twice) after a colour code (0x01 red, 0x02 green, 0x04 blue) and closes
+    with end box (0x0A, twice); every control code displays as a space."""
+    row = b"\x01\x0b\x0bRed box\x0a\x0a\x02\x0b\x0bgreen box\x0a\x0a \x04\x0b\x0bblue box\x0a\x0a"
+    return gsi(1, 1) + tti(1, (0, 0, 1, 0), (0, 0, 3, 0), [row])
+
+
+def one_subtitle_in_three_blocks() -> bytes:
+    """One subtitle (number 1) whose row is split over three TTI blocks, extension blocks 0x00, 0x01
+    and 0xFF (the last). The first opens with double height (0x0D), yellow (0x03), new background
+    (0x1D), blue (0x04) and start box (0x0B, twice), as broadcast subtitles do; the first two end
+    with a colour code (0x02 green, 0x07 white), the only space between their words."""
+    times = ((0, 0, 2, 10), (0, 0, 4, 20))
+    blocks = [tti(1, *times, [b"\x0d\x03\x1d\x04\x0b\x0bThree\x02"], extension=0x00),
+              tti(1, *times, [b"blocks,\x07"], extension=0x01),
+              tti(1, *times, [b"one subtitle"])]
+    return gsi(3, 1) + b"".join(blocks)

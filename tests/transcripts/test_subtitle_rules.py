@@ -1,8 +1,9 @@
 """Each subtitle and NIST format read by its specification's full rules (issue 23, part B; issue
 30's reader items): WebVTT's parsing algorithm, linear-time tags, SCC caption modes, EBU STL
 control codes and bad blocks, TTML's timing model, NIST alternations, sound labels and line
-structure. Test inputs from the formats' own test suites are in data/wpt and data/ttconv
-(their SOURCES name the repository, commit and licence)."""
+structure. The test inputs are the project's own, written from the specifications: data/arrows.vtt
+and data/timings_too_short.vtt (WebVTT), data/roll_up.scc and data/paint_on.scc (built by
+scc_builder.py), and STL files built by stl_builder.py."""
 
 from __future__ import annotations
 
@@ -50,11 +51,14 @@ def test_vtt_line_ends_of_any_kind():
         ("hi\nthere", 1.0, 2.0)]
 
 
-def test_vtt_the_web_platform_tests_cue_counts():
-    # wpt arrows.html: 6 cues; timings-too-short.html: 2 cues, text1 and text2 from 0 to 1 s
-    assert cues(read_transcript(str(DATA / "wpt" / "arrows.vtt"))) == [(f"text{i}", 0.0, 1.0) for i in range(1, 7)]
-    assert cues(read_transcript(str(DATA / "wpt" / "timings-too-short.vtt"))) == [("text1", 0.0, 1.0),
-                                                                                  ("text2", 0.0, 1.0)]
+def test_vtt_arrows_and_too_short_timestamps_as_the_parsing_algorithm_reads_them():
+    # a line with "-->" that is no timing line ends its block: the timing line after it starts a cue
+    arrows = [("one", 1.0, 2.0), ("two", 2.0, 3.0), ("three", 3.0, 4.0), ("four", 4.0, 5.0), ("five", 5.0, 6.0),
+              ("six", 6.0, 7.0)]
+    assert cues(read_transcript(str(DATA / "arrows.vtt"))) == arrows
+    # hours take any number of digits (one, three); minutes and seconds two, the fraction three
+    assert cues(read_transcript(str(DATA / "timings_too_short.vtt"))) == [("one digit of hours", 1.0, 2.0),
+                                                                          ("three digits of hours", 3.0, 4.0)]
 
 
 def test_vtt_a_bad_cue_is_skipped_with_one_warning_naming_its_line(tools, tmp_path):
@@ -124,31 +128,42 @@ def test_tag_stripping_is_linear_in_the_cue_size(kind, unit):
 # SCC: caption modes read as displayed, each word once
 
 def test_scc_roll_up_gives_each_line_once_when_it_first_appeared():
-    # ttconv's mix-rows-roll-up.scc: every screen state repeats the rows still shown (153 words read)
-    t = read_transcript(str(DATA / "ttconv" / "mix-rows-roll-up.scc"))
+    import scc_builder
+
+    # every screen state repeats the rows still shown (135 words read when each state was a segment)
+    assert (DATA / "roll_up.scc").read_text(encoding="utf-8") == scc_builder.roll_up()
+    t = read_transcript(str(DATA / "roll_up.scc"))
     lines = t.text().split("\n")
-    assert len(t.text().split()) == 59 and len(lines) == len(set(lines)) == 16
-    assert cues(t)[:3] == [(">>> HI.", 0.8008, 2.836167), ("I'M KEVIN CUNNING AND AT", 2.836167, 4.637967),
-                           ("INVESTOR'S BANK WE BELIEVE IN", 4.637967, 6.2062)]
+    assert len(t.text().split()) == 49 and len(lines) == len(set(lines)) == 10
+    assert cues(t)[:3] == [(">> GOOD MORNING FROM THE", 1.067733, 2.569233),
+                           ("NORTH COAST WEATHER DESK.", 2.569233, 4.4044),
+                           ("TODAY IS COLD: 4\u00b0 AT DAWN,", 4.4044, 6.239567)]
+    assert lines[3:6] == ["RISING TO 9\u00bd BY NOON.", "THE CAF\u00c9 ON THE PIER OPENS", "AT TEN, AND THE FERRY RUNS"]
+    assert cues(t)[-1] == ("THE BOATS ARE BACK IN PORT.", 16.383033, 18.018)
 
 
 def test_scc_paint_on_gives_what_each_state_added():
-    t = read_transcript(str(DATA / "ttconv" / "paint-on.scc"))
-    assert t.text() == ("Lorem ipsum dolor sit amet,\nconsectetur adipiscing elit.\n"
-                        "Pellentesque interdum lacinia sollicitudin.\nInteger luctus et ligula ac sagittis.")
+    import scc_builder
+
+    assert (DATA / "paint_on.scc").read_text(encoding="utf-8") == scc_builder.paint_on()
+    t = read_transcript(str(DATA / "paint_on.scc"))
+    assert t.text() == ("We paint one row,\nthen another below it.\n"
+                        "This row replaces the first one.\nAnd this one replaces the second.")
 
 
 # EBU STL: control codes, block counts, blocks that are not TTI blocks
 
-def test_stl_teletext_control_codes_display_as_spaces():
+def test_stl_teletext_control_codes_display_as_spaces(tmp_path):
     import stl_builder
 
     row = b"\x0b\x0bSome text\x0a\x0a\x0b\x0bSome text"
     data = stl_builder.gsi(1, 1) + stl_builder.tti(1, (0, 0, 1, 0), (0, 0, 2, 0), [row, b"\x07two\x1dwords"])
     assert stl.parse(data, "c.stl").text() == "Some text Some text\ntwo words"
-    # IRT's requirement file 86: three boxed runs in one row; ttconv's multi-TTI subtitle
-    assert read_transcript(str(DATA / "ttconv" / "requirement-0086-001.stl")).text() == "Test Text Test Text Test Text"
-    assert read_transcript(str(DATA / "ttconv" / "multi_tti_subtitle.stl")).text() == "Foo Bar Baz"
+    # files: three boxed runs in one row; one subtitle over three TTI blocks (extension blocks)
+    (tmp_path / "boxes.stl").write_bytes(stl_builder.boxed_runs())
+    (tmp_path / "blocks.stl").write_bytes(stl_builder.one_subtitle_in_three_blocks())
+    assert read_transcript(str(tmp_path / "boxes.stl")).text() == "Red box green box blue box"
+    assert cues(read_transcript(str(tmp_path / "blocks.stl"))) == [("Three blocks, one subtitle", 2.4, 4.8)]
 
 
 def test_stl_a_block_count_of_zero_is_corrected_with_a_warning(tools, tmp_path):
@@ -248,7 +263,7 @@ def test_sound_labels_in_brackets_and_notes_and_not_in_captions_all_in_capitals(
     speech, labels = set_aside(t)
     assert speech.text() == "Happy birthday\nThank you." and labels == ["[MUSIC PLAYING]", "♪", "♪", "(LAUGHTER)"]
     assert set_aside(srt.parse("1\n00:00:01,000 --> 00:00:02,000\n= ( ) ? [1]\n", "p.srt"))[1] == []
-    shouted = read_transcript(str(DATA / "ttconv" / "mix-rows-roll-up.scc"))
+    shouted = read_transcript(str(DATA / "roll_up.scc"))
     assert set_aside(shouted)[1] == []
 
 
