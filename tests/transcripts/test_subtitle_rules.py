@@ -164,6 +164,12 @@ def test_stl_teletext_control_codes_display_as_spaces(tmp_path):
     (tmp_path / "blocks.stl").write_bytes(stl_builder.one_subtitle_in_three_blocks())
     assert read_transcript(str(tmp_path / "boxes.stl")).text() == "Red box green box blue box"
     assert cues(read_transcript(str(tmp_path / "blocks.stl"))) == [("Three blocks, one subtitle", 2.4, 4.8)]
+    # a control code that opens an extension block is the space between its words and the block before's
+    times = ((0, 0, 2, 10), (0, 0, 4, 20))
+    opened = stl_builder.gsi(3, 1) + b"".join([stl_builder.tti(1, *times, [b"Three"], extension=0x00),
+                                               stl_builder.tti(1, *times, [b"\x02blocks,"], extension=0x01),
+                                               stl_builder.tti(1, *times, [b"\x07one subtitle"])])
+    assert stl.parse(opened, "o.stl").text() == "Three blocks, one subtitle"
 
 
 def test_stl_a_block_count_of_zero_is_corrected_with_a_warning(tools, tmp_path):

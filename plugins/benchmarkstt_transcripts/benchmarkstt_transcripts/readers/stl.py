@@ -70,10 +70,11 @@ def _check(data: bytes, source: str) -> None:
         raise InputError(f"{source}: truncated: TTI block {(len(data) - GSI) // TTI + 1} has {extra} of its {TTI} bytes")
 
 
-def readable(field: bytes, continued: bool = False) -> bytes:
+def readable(field: bytes, continued: bool = False, continues: bool = False) -> bytes:
     """A TTI text field (112 bytes) as ttconv should read it for the words: each run of control
     codes and spaces between two characters one space (0x20), none at a row's start or end
-    (but at the field's end when the subtitle's text is ``continued`` in an extension block);
+    (but at the field's end when the subtitle's text is ``continued`` in an extension block, and
+    at its start when the field ``continues`` the text of the block before);
     the open-subtitle codes 0x80-0x85 dropped; padded with unused space (0x8F)."""
     out = bytearray()
     space = False
@@ -84,7 +85,7 @@ def readable(field: bytes, continued: bool = False) -> bytes:
             out.append(byte)
             space = False
         elif byte <= 0x20:
-            space = bool(out) and out[-1] != 0x8A
+            space = out[-1] != 0x8A if out else continues
         elif not 0x80 <= byte <= 0x9F:
             if space:
                 out.append(0x20)
@@ -103,6 +104,7 @@ def _time_code(block: bytes, at: int) -> bool:
 def _blocks(data: bytes, source: str) -> list:
     """The TTI blocks, checked, their text fields made :func:`readable`."""
     blocks = []
+    continues = False  # the block before was continued in an extension block
     for number, at in enumerate(range(GSI, len(data), TTI), 1):
         block = data[at:at + TTI]
         what = ("extension block number (byte 3)" if not (block[3] <= 0xEF or block[3] >= 0xFE) else
@@ -112,7 +114,11 @@ def _blocks(data: bytes, source: str) -> list:
         if what:
             raise InputError(f"{source}: TTI block {number} (byte {at}): not a TTI block: its {what} "
                              f"is not valid ({block[:16].hex(' ')})")
-        blocks.append(block[:16] + (readable(block[16:], block[3] < 0xFE) if block[3] != 0xFE else block[16:]))
+        if block[3] == 0xFE:  # user data: not text
+            blocks.append(block)
+            continue
+        blocks.append(block[:16] + readable(block[16:], block[3] < 0xFE, continues))
+        continues = block[3] < 0xFE
     return blocks
 
 
