@@ -1,0 +1,127 @@
+"""sclite's reports: ``sum`` and ``rsum`` (the speaker tables, in percentages and in
+counts) and ``pra`` (each utterance's aligned REF, HYP and Eval lines), laid out as sclite
+lays them out, so that the parsers of sclite's reports read them.
+
+:example:
+    >>> from benchmarkstt_sclite.scoring import score
+    >>> from benchmarkstt_sclite.trn import parse_trn
+    >>> scored = score(parse_trn("a b (s_1)", "r"), parse_trn("a c (s_1)", "h"))
+    >>> print(summary(scored, "h", counts=True).splitlines()[10])
+           | Sum   |    1      2 |    1      1      0      0      1      1 |
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Sequence
+
+from .scoring import Scored, speaker_rows, total_row
+
+WIDTH = 80
+
+
+def center(text: str, width: int) -> str:
+    """``text`` in the middle of ``width`` columns (the extra column on the right)."""
+    left = (width - len(text)) // 2
+    return " " * left + text + " " * (width - len(text) - left)
+
+
+def row_values(row: dict, counts: bool) -> list:
+    """Corr, Sub, Del, Ins, Err, S.Err of a row: counts, or percentages of the words
+    (S.Err of the sentences)."""
+    values = [row["C"], row["S"], row["D"], row["I"], row["errors"], row["sentence_errors"]]
+    if counts:
+        return values
+    words, sentences = row["words"], row["sentences"]
+    return [100.0 * v / words if words else 0.0 for v in values[:5]] + \
+           [100.0 * values[5] / sentences if sentences else 0.0]
+
+
+def summary(scored: Sequence[Scored], system: str, counts: bool = False) -> str:
+    """The ``sum`` report (``counts=False``) or the ``rsum`` report (``counts=True``)."""
+    rows = speaker_rows(scored)
+    total = total_row(rows, "Sum" if counts else "Sum/Avg")
+    label_width = 2 + max(len(x) for x in [r["speaker"] for r in rows] + ["SPKR"])
+    if not counts:
+        label_width = max(label_width, 1 + len("Sum/Avg"))
+    inner = label_width + 58 - 2
+    indent = " " * ((WIDTH - inner - 2) // 2)
+
+    def line(label: str, snt: str, values: str) -> str:
+        return f"{indent}|{label}|{snt}|{values}|"
+
+    def numbers(row: dict) -> tuple:
+        values = row_values(row, counts)
+        if counts:
+            text = f"{values[0]:5d}" + "".join(f"{v:7d}" for v in values[1:])
+        else:
+            text = f"{values[0]:5.1f}" + "".join(f"{v:7.1f}" for v in values[1:])
+        return f" {row['sentences']:4d} {row['words']:6d} ", text + " "
+
+    def statistic(label: str, function: object) -> str:
+        columns = list(zip(*[[r["sentences"], r["words"]] + row_values(r, counts) for r in rows]))
+        values = [function(list(column)) for column in columns]
+        return line(center(label, label_width), f" {values[0]:4.1f} {values[1]:6.1f} ",
+                    f"{values[2]:5.1f}" + "".join(f"{v:7.1f}" for v in values[3:]) + " ")
+
+    rule = f"{indent}|{'-' * label_width}+{'-' * 13}+{'-' * 41}|"
+    double = f"{indent}|{'=' * inner}|"
+    out = ["", "", "", center("SYSTEM SUMMARY PERCENTAGES by SPEAKER", WIDTH), "",
+           f"{indent},{'-' * inner}.", f"{indent}|{center(system, inner)}|", f"{indent}|{'-' * inner}|",
+           line(" SPKR".ljust(label_width), " # Snt # Wrd ", " Corr    Sub    Del    Ins    Err  S.Err "),
+           rule]
+    for k, row in enumerate(rows):
+        if k:
+            out.append(rule)
+        out.append(line(f" {row['speaker']}".ljust(label_width), *numbers(row)))
+    out += [double, line(f" {total['speaker']}".ljust(label_width), *numbers(total)), double,
+            statistic("Mean", statistics.mean), statistic("S.D.", standard_deviation),
+            statistic("Median", statistics.median), f"{indent}`{'-' * inner}'"]
+    return "\n".join(out) + "\n"
+
+
+def standard_deviation(values: list) -> float:
+    """The sample standard deviation (n - 1), 0 for a single value as sclite prints it."""
+    return statistics.stdev(values) if len(values) > 1 else 0.0
+
+
+def alignment_dump(scored: Sequence[Scored], system: str) -> str:
+    """The ``pra`` report: per speaker, each utterance's counts and its REF, HYP and Eval
+    lines (errors in capitals, ``*`` for a missing word)."""
+    speakers: dict = {}
+    for s in scored:
+        speakers.setdefault(s.utterance.speaker, []).append(s)
+    out = ["", "", "\t\tDUMP OF SYSTEM ALIGNMENT STRUCTURE", "", f"System name:   {system}", "", "Speakers: "]
+    out += [f"{k:5d}:  {name}" for k, name in enumerate(speakers)]
+    out.append("")
+    for k, (name, utterances) in enumerate(speakers.items()):
+        out.append(f"Speaker sentences{k:4d}:  {name}   #utts: {len(utterances)}")
+        for s in utterances:
+            c = s.counts
+            out += [f"id: ({s.utterance.id})", f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}",
+                    *aligned_lines(s), ""]
+    out.append("")
+    return "\n".join(out) + "\n"
+
+
+def aligned_lines(s: Scored) -> list:
+    """The REF, HYP and Eval lines of one scored utterance."""
+    ref, hyp, tags = [], [], []
+    words = s.utterance.words
+    for step in s.steps:
+        r = words[step.edge.index] if step.edge is not None else None
+        h = s.hyp[step.hyp] if step.hyp is not None else None
+        if step.tag == "C":
+            r, h, tag = r, h or "", ""
+        elif step.tag == "S":
+            r, h, tag = r.upper(), h.upper(), "S"
+        elif step.tag == "D":
+            r, h, tag = r.upper(), "*" * len(r), "D"
+        else:
+            r, h, tag = "*" * len(h), h.upper(), "I"
+        width = max(len(r), len(h))
+        ref.append(r.ljust(width))
+        hyp.append(h.ljust(width))
+        tags.append(tag.ljust(width))
+    return ["REF:  " + "".join(x + " " for x in ref), "HYP:  " + "".join(x + " " for x in hyp),
+            "Eval: " + "".join(x + " " for x in tags)]
