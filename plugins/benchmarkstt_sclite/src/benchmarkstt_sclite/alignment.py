@@ -23,7 +23,10 @@ from typing import NamedTuple, Optional, Sequence
 from .reference import Edge, Network
 
 SUB, INS, DEL, DEL_OPTIONAL = 4, 3, 3, 2
+# the start of the network (as a predecessor), or no edge or hypothesis word (in a step)
 START = -1
+# word codes of an empty branch, a fragment, and a reference word no hypothesis word has
+NULL, FRAGMENT, UNKNOWN = -1, -2, -3
 
 
 class Step(NamedTuple):
@@ -47,61 +50,6 @@ def matches(edge: Edge, word: str) -> bool:
 
 def align(net: Network, hyp: Sequence[str]) -> list:
     """sclite's alignment (see the module's help) as a list of :class:`Step`."""
-    if net.is_chain():
-        return align_chain(net.edges, hyp)
-    return align_network(net, hyp)
-
-
-def align_chain(edges: Sequence[Edge], hyp: Sequence[str]) -> list:
-    """:func:`align` for a reference without alternations (one matrix, no branches)."""
-    m = len(hyp)
-    rows = [list(range(0, INS * (m + 1), INS))]
-    for e in edges:
-        prev = rows[-1]
-        delete = DEL_OPTIONAL if e.optional else DEL
-        row = [prev[0] + delete]
-        if e.fragment:
-            same = [matches(e, w) for w in hyp]
-        else:
-            word = e.word
-            same = [w == word for w in hyp]
-        for j in range(1, m + 1):
-            best = prev[j - 1] + (0 if same[j - 1] else SUB)
-            c = row[j - 1] + INS
-            if c < best:
-                best = c
-            c = prev[j] + delete
-            if c < best:
-                best = c
-            row.append(best)
-        rows.append(row)
-    steps: list = []
-    i, j = len(edges), m
-    while i or j:
-        here = rows[i][j]
-        if i and j:
-            e = edges[i - 1]
-            ok = matches(e, hyp[j - 1])
-            if rows[i - 1][j - 1] + (0 if ok else SUB) == here:
-                steps.append(Step("C" if ok else "S", e, j - 1))
-                i -= 1
-                j -= 1
-                continue
-        if j and rows[i][j - 1] + INS == here:
-            steps.append(Step("I", None, j - 1))
-            j -= 1
-            continue
-        e = edges[i - 1]
-        steps.append(Step("C" if e.optional else "D", e, None))
-        i -= 1
-    steps.reverse()
-    return steps
-
-
-def align_network(net: Network, hyp: Sequence[str]) -> list:
-    """:func:`align` for a reference with alternations: one row of costs per edge, an edge's
-    row built from the rows of the edges that end where it starts."""
-    m = len(hyp)
     edges = net.edges
     ending: dict = {}
     for k, e in enumerate(edges):
@@ -110,64 +58,96 @@ def align_network(net: Network, hyp: Sequence[str]) -> list:
     def order(k: int) -> tuple:
         return edges[k].word is None, k
 
-    cells = {START: list(range(0, INS * (m + 1), INS))}
-    preds = []
+    preds = [(START,) if e.start == 0 else tuple(sorted(ending[e.start], key=order)) for e in edges]
+    finals = tuple(sorted(ending[net.nodes - 1], key=order)) if net.nodes > 1 else (START,)
+    codes: dict = {}
+    hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
+    words, fragments = [], {}
     for k, e in enumerate(edges):
-        ps = [START] if e.start == 0 else sorted(ending[e.start], key=order)
-        preds.append(ps)
-        delete = DEL_OPTIONAL if e.optional else DEL
-        row: list = []
-        for j in range(m + 1):
-            stay = min(cells[p][j] for p in ps)
-            if e.word is None:
-                best = stay
-            else:
-                best = stay + delete
-                if j:
-                    c = min(cells[p][j - 1] for p in ps) + (0 if matches(e, hyp[j - 1]) else SUB)
-                    if c < best:
-                        best = c
-            if j and row[j - 1] + INS < best:
-                best = row[j - 1] + INS
-            row.append(best)
+        if e.word is None:
+            words.append(NULL)
+        elif e.fragment:
+            words.append(FRAGMENT)
+            fragments[k] = bytes(matches(e, w) for w in hyp)
+        else:
+            words.append(codes.get(e.word, UNKNOWN))
+    optional = bytes(e.optional for e in edges)
+    tags = "CSDI"
+    return [Step(tags[t], edges[k] if k != START else None, None if j == START else j)
+            for t, k, j in kernel(preds, finals, words, fragments, optional, hyp_codes)]
+
+
+def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dict, optional: bytes,
+              hyp: Sequence[int]) -> list:
+    """The alignment's steps as ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I; -1 for none).
+
+    Each edge has a row of least costs, one per count of hypothesis words: built from the
+    least of its predecessors' rows (``preds``, -1 the start), its word (an int code,
+    ``NULL`` for an empty branch, ``FRAGMENT`` with its matches in ``fragments``) and
+    whether it is optional; then the walk back of the module's help. The compiled kernel
+    (``_kernel.c``) does the same.
+    """
+    m = len(hyp)
+    cells = {START: list(range(0, INS * (m + 1), INS))}
+    for k, ps in enumerate(preds):
+        stay = cells[ps[0]] if len(ps) == 1 else [min(column) for column in zip(*(cells[p] for p in ps))]
+        word = words[k]
+        if word == NULL:
+            row = [stay[0]]
+            for j in range(1, m + 1):
+                c = row[j - 1] + INS
+                row.append(stay[j] if stay[j] <= c else c)
+        else:
+            same = fragments[k] if word == FRAGMENT else [w == word for w in hyp]
+            delete = DEL_OPTIONAL if optional[k] else DEL
+            row = [stay[0] + delete]
+            for j in range(1, m + 1):
+                best = stay[j - 1] + (0 if same[j - 1] else SUB)
+                c = row[j - 1] + INS
+                if c < best:
+                    best = c
+                c = stay[j] + delete
+                if c < best:
+                    best = c
+                row.append(best)
         cells[k] = row
-    ends = sorted(ending[net.nodes - 1], key=order) if net.nodes > 1 else [START]
     j = m
-    best = min(cells[p][j] for p in ends)
-    current = next(p for p in ends if cells[p][j] == best)
+    best = min(cells[p][j] for p in finals)
+    current = next(p for p in finals if cells[p][j] == best)
     steps: list = []
     while current != START:
-        current, j = step_back(edges[current], cells, cells[current][j], preds[current],
-                               current, j, hyp, steps)
-    steps.extend(Step("I", None, x) for x in range(j - 1, -1, -1))
+        here, ps, word = cells[current][j], preds[current], words[current]
+        if word == NULL:
+            if j and cells[current][j - 1] + INS == here:
+                j -= 1
+                steps.append((3, START, j))
+            else:
+                current = next(p for p in ps if cells[p][j] == here)
+            continue
+        if j:
+            ok = fragments[current][j - 1] if word == FRAGMENT else hyp[j - 1] == word
+            p = next((p for p in ps if cells[p][j - 1] + (0 if ok else SUB) == here), None)
+            if p is not None:
+                j -= 1
+                steps.append((0 if ok else 1, current, j))
+                current = p
+                continue
+            if cells[current][j - 1] + INS == here:
+                j -= 1
+                steps.append((3, START, j))
+                continue
+        delete = DEL_OPTIONAL if optional[current] else DEL
+        steps.append((0 if optional[current] else 2, current, START))
+        current = next(p for p in ps if cells[p][j] + delete == here)
+    steps.extend((3, START, x) for x in range(j - 1, -1, -1))
     steps.reverse()
     return steps
 
 
-def step_back(e: Edge, cells: dict, here: int, ps: list, current: int, j: int,
-              hyp: Sequence[str], steps: list) -> tuple:
-    """One step of the walk back from ``(current, j)``: appends the step taken (if any) and
-    returns the cell it leads to. Preference: a word against a word (from a branch with
-    words, then from an empty branch), an insertion, a deletion."""
-    if e.word is None:
-        if j and cells[current][j - 1] + INS == here:
-            steps.append(Step("I", None, j - 1))
-            return current, j - 1
-        return next(p for p in ps if cells[p][j] == here), j
-    if j:
-        ok = matches(e, hyp[j - 1])
-        cost = 0 if ok else SUB
-        for p in ps:
-            if cells[p][j - 1] + cost == here:
-                steps.append(Step("C" if ok else "S", e, j - 1))
-                return p, j - 1
-        if cells[current][j - 1] + INS == here:
-            steps.append(Step("I", None, j - 1))
-            return current, j - 1
-    delete = DEL_OPTIONAL if e.optional else DEL
-    p = next(p for p in ps if cells[p][j] + delete == here)
-    steps.append(Step("C" if e.optional else "D", e, None))
-    return p, j
+try:
+    from ._kernel import align as kernel
+except ImportError:  # pragma: no cover - where the optional extension was not built
+    kernel = py_kernel
 
 
 def counts(steps: Sequence[Step]) -> dict:
