@@ -11,8 +11,8 @@ system: on a shared machine wall-clock times say more about the neighbours).
     BENCHMARKSTT_SCLITE=/path/to/sclite python benchmarks/sclite_corpus.py compare DIR
     BENCHMARKSTT_SCLITE=/path/to/sclite python benchmarks/sclite_corpus.py expect DIR
 
-``expect`` stores sclite's numbers beside the corpus (``expected-*.json`` and its
-``sum``/``rsum`` reports), which the tests compare with without sclite.
+``expect`` stores sclite's numbers beside the corpus (``expected-*.json``, its ``sum`` and
+``rsum`` reports, sc_stats' MAPSSWE figures), which the tests compare with, without sclite.
 """
 
 from __future__ import annotations
@@ -141,6 +141,31 @@ def ours(directory: str, system: str, flags: list) -> tuple:
     return counts, text + "\n", seconds
 
 
+def sc_stats_mapsswe(binary: str, directory: str) -> str:
+    """sc_stats' MAPSSWE figures for systems a and b (sclite's SGML of both piped into it)."""
+    sc_stats = os.environ.get("BENCHMARKSTT_SC_STATS") or os.path.join(os.path.dirname(binary), "sc_stats")
+    sgml = subprocess.run([binary, "-r", "ref.trn", "trn", "-h", "a.trn", "trn", "a", "-h", "b.trn", "trn", "b",
+                           "-i", "spu_id", "-o", "sgml", "stdout"], cwd=directory, capture_output=True,
+                          text=True, check=True).stdout
+    out = subprocess.run([sc_stats, "-p", "-t", "mapsswe", "-v", "-n", "-"], input=sgml, cwd=directory,
+                         capture_output=True, text=True, check=True).stdout
+    found = re.search(r"\(# segs: (\d+)\).*\(mean: ([-\d.]+)\) \(std dev: ([\d.]+)\) \(Z Stat: ([-\d.]+)\)", out)
+    return f"(# segs: {found.group(1)}) (mean: {found.group(2)}) (std dev: {found.group(3)}) (Z Stat: {found.group(4)})"
+
+
+def our_mapsswe(directory: str) -> str:
+    """benchmarkstt-tools sclite's MAPSSWE figures for systems a and b."""
+    tools = os.path.join(os.path.dirname(sys.executable), "benchmarkstt-tools")
+    out = subprocess.run([tools, "sclite", "-r", "ref.trn", "-h", "a.trn", "-h", "b.trn", "-o", "mapsswe"],
+                         cwd=directory, capture_output=True, text=True, check=True).stdout
+    return out[out.index("(# segs"):].strip()
+
+
+def numbers(report: str) -> list:
+    """The numbers of a report, in order (the layout of wide numbers differs, see docs/sclite.md)."""
+    return re.findall(r"\d+(?:\.\d+)?", report)
+
+
 def compare(directory: str, binary: str) -> int:
     """Score both systems with both tools; report differences and times."""
     bad = 0
@@ -149,12 +174,15 @@ def compare(directory: str, binary: str) -> int:
             theirs, their_reports, their_seconds = sclite_counts(binary, directory, system, flags)
             mine, my_reports, my_seconds = ours(directory, system, flags)
             differ = [uid for uid in theirs if theirs[uid] != mine.get(uid)]
-            same_reports = their_reports == my_reports
+            same_reports = numbers(their_reports) == numbers(my_reports)
             bad += len(differ) + (not same_reports) + (len(theirs) != len(mine))
             print(f"{name:5s} {system}: {len(theirs)} utterances, {len(differ)} with other counts "
-                  f"{differ[:5]}, sum/rsum reports {'identical' if same_reports else 'DIFFERENT'}; "
+                  f"{differ[:5]}, sum/rsum numbers {'identical' if same_reports else 'DIFFERENT'}; "
                   f"CPU: sclite {their_seconds:.2f} s, benchmarkstt {my_seconds:.2f} s "
                   f"(ratio {my_seconds / their_seconds:.2f})")
+    theirs, mine = sc_stats_mapsswe(binary, directory), our_mapsswe(directory)
+    print(f"MAPSSWE a-b: sc_stats {theirs}; benchmarkstt {mine}")
+    bad += theirs != mine
     return 1 if bad else 0
 
 
@@ -168,6 +196,8 @@ def expect(directory: str, binary: str) -> None:
                 f.write("\n")
             with open(os.path.join(directory, f"expected-{name}-{system}.sum"), "w") as f:
                 f.write(reports)
+    with open(os.path.join(directory, "expected-mapsswe.txt"), "w") as f:
+        f.write(sc_stats_mapsswe(binary, directory) + "\n")
 
 
 def main() -> int:

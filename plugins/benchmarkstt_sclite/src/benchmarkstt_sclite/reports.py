@@ -26,15 +26,39 @@ def center(text: str, width: int) -> str:
     return " " * left + text + " " * (width - len(text) - left)
 
 
-def row_values(row: dict, counts: bool) -> list:
+def row_values(row: dict, counts: bool, rounded: bool = False) -> list:
     """Corr, Sub, Del, Ins, Err, S.Err of a row: counts, or percentages of the words
-    (S.Err of the sentences)."""
+    (S.Err of the sentences), ``rounded`` to tenths as sclite prints them."""
     values = [row["C"], row["S"], row["D"], row["I"], row["errors"], row["sentence_errors"]]
     if counts:
         return values
     words, sentences = row["words"], row["sentences"]
-    return [100.0 * v / words if words else 0.0 for v in values[:5]] + \
-           [100.0 * values[5] / sentences if sentences else 0.0]
+    share = tenths if rounded else percent
+    return [share(v, words) for v in values[:5]] + [share(values[5], sentences)]
+
+
+def percent(count: int, total: int) -> float:
+    """``count`` per ``total`` in percent.
+
+    :example:
+        >>> percent(69, 80), percent(1, 0)
+        (86.25, 0.0)
+    """
+    return 100 * count / total if total else 0.0
+
+
+def tenths(count: int, total: int) -> float:
+    """``count`` per ``total`` in percent to one decimal, halves rounded up, as sclite
+    prints a speaker's and the sum's percentages (69 of 80 is 86.3, where ``%.1f`` of the
+    exact 86.25 prints 86.2).
+
+    :example:
+        >>> tenths(69, 80), tenths(71, 80), tenths(1, 3)
+        (86.3, 88.8, 33.3)
+    """
+    if not total:
+        return 0.0
+    return (count * 2000 // total + 1) // 2 / 10
 
 
 def summary(scored: Sequence[Scored], system: str, counts: bool = False) -> str:
@@ -51,7 +75,7 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False) -> str:
         return f"{indent}|{label}|{snt}|{values}|"
 
     def numbers(row: dict) -> tuple:
-        values = row_values(row, counts)
+        values = row_values(row, counts, rounded=True)
         if counts:
             text = f"{values[0]:5d}" + "".join(f"{v:7d}" for v in values[1:])
         else:
