@@ -70,7 +70,8 @@ class ScliteCommand:
         systems = []
         for k, path in enumerate(args.hypotheses):
             name = names[k] if k < len(names) else path
-            systems.append((name, score(refs, read(path, "-h"), args.deletable, args.fragments, hyp_path=path)))
+            systems.append((name, score(refs, read(path, "-h"), args.deletable, args.fragments,
+                                         hyp_path=path, ref_path=args.reference)))
         out = []
         for report in args.reports:
             if report == "mapsswe":

@@ -37,10 +37,6 @@ class Network(NamedTuple):
     nodes: int
     edges: list
 
-    def is_chain(self) -> bool:
-        """Whether the network is a plain word list (no choice anywhere)."""
-        return len(self.edges) == self.nodes - 1 and all(e.word is not None for e in self.edges)
-
 
 def edge(start: int, end: int, token: str, index: int, deletable: bool, fragments: bool) -> Edge:
     """The edge of one token, with sclite's ``-D`` and ``-F`` readings when asked."""
@@ -64,7 +60,7 @@ def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = Fa
     :param where: names the text in error messages
     :example:
         >>> network("a { b / c d } e".split()).nodes
-        6
+        5
     """
     edges: list = []
     node = 0

@@ -50,7 +50,7 @@ def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_p
 
 
 def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool = False,
-          fragments: bool = False, hyp_path: str = "hypothesis") -> list:
+          fragments: bool = False, hyp_path: str = "hypothesis", ref_path: str = "reference") -> list:
     """Every reference utterance that the hypothesis has, aligned (see the module's help)."""
     by_id = match_hypotheses(refs, hyps, hyp_path)
     scored = []
@@ -58,7 +58,7 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
         hyp = by_id.get(u.id)
         if hyp is None:
             continue
-        steps = align(network(u.words, deletable, fragments, where=f"reference utterance {u.id}"), hyp.words)
+        steps = align(network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}"), hyp.words)
         scored.append(Scored(u, hyp.words, steps, counts(steps)))
     return scored
 
