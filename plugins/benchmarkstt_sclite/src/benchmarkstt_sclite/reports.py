@@ -6,8 +6,8 @@ lays them out, so that the parsers of sclite's reports read them.
     >>> from benchmarkstt_sclite.scoring import score
     >>> from benchmarkstt_sclite.trn import parse_trn
     >>> scored = score(parse_trn("a b (s_1)", "r"), parse_trn("a c (s_1)", "h"))
-    >>> print(summary(scored, "h", counts=True).splitlines()[10])
-           | Sum   |    1      2 |    1      1      0      0      1      1 |
+    >>> print(summary(scored, "h", counts=True).splitlines()[12])
+            | Sum  |    1      2 |    1      1      0      0      1      1 |
 """
 
 from __future__ import annotations
