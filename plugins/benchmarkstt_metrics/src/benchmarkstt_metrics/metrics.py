@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal, Optional, Sequence
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.errors import Term, UsageError
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.registry import component_name
 from benchmarkstt_core.schema import Schema
@@ -76,10 +76,15 @@ def wer_plugin_modes(context: Context | None) -> list:
     return [spec.name for spec in registries.differs if getattr(spec.cls, "wer_mode", False)]
 
 
-def _modes(name: str, mode: Any, allowed: Sequence[str], more: Any = list) -> str:
-    value = "strict" if mode is None or mode == "" else str(mode).lower()
+def mode_name(mode: Any) -> str:
+    """A mode as given, lowercased; ``strict`` when none is given."""
+    return "strict" if mode is None or mode == "" else str(mode).lower()
+
+
+def _modes(name: str, mode: Any, allowed: Sequence[str]) -> str:
+    value = mode_name(mode)
     if value not in allowed:
-        raise UsageError(f"{name}: unknown mode {mode!r} (choose {', '.join([*allowed, *more()])})")
+        raise UsageError(f"{name}: unknown mode {mode!r} (choose {', '.join(allowed)})")
     return value
 
 
@@ -92,7 +97,7 @@ def plugin_mode(mode: Any, context: Context | None) -> type | None:
     only some of the reference's tokens (sclite's alternations). Without a context only the
     built-in modes exist.
     """
-    value = "strict" if mode is None or mode == "" else str(mode).lower()
+    value = mode_name(mode)
     registries = getattr(context, "registries", None)
     if value in WER.MODES or registries is None or value not in registries.differs:
         return None
@@ -128,9 +133,14 @@ class WER(Metric):
             if differ_class is not None:
                 raise UsageError(f"wer: mode {mode} computes its own alignment; "
                                  "differ_class applies to strict and hunt only")
-            self.mode = str(mode).lower()
+            self.mode = mode_name(mode)
             return
-        self.mode = _modes("wer", mode, self.MODES, lambda: wer_plugin_modes(context))
+        value = mode_name(mode)
+        if value not in self.MODES:
+            more = wer_plugin_modes(context)
+            raise UsageError.worded(Term("metric", "wer"), f": mode expects one of {', '.join(self.MODES)}, got "
+                                    f"{mode!r}" + (f" (or a mode a plugin adds: {', '.join(more)})" if more else ""))
+        self.mode = value
         if self.mode == "levenshtein" and differ_class not in (None, "levenshtein", Levenshtein):
             raise UsageError("wer: mode levenshtein computes its own alignment; "
                              "differ_class applies to strict and hunt only")

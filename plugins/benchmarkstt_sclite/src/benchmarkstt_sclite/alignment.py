@@ -58,8 +58,11 @@ def align(net: Network, hyp: Sequence[str]) -> list:
     def order(k: int) -> tuple:
         return edges[k].word is None, k
 
-    preds = [(START,) if e.start == 0 else tuple(sorted(ending[e.start], key=order)) for e in edges]
-    finals = tuple(sorted(ending[net.nodes - 1], key=order)) if net.nodes > 1 else (START,)
+    def ordered(ks: list) -> tuple:
+        return tuple(ks) if len(ks) == 1 else tuple(sorted(ks, key=order))
+
+    preds = [(START,) if e.start == 0 else ordered(ending[e.start]) for e in edges]
+    finals = ordered(ending[net.nodes - 1]) if net.nodes > 1 else (START,)
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}

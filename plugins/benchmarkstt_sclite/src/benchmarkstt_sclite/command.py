@@ -35,7 +35,7 @@ class ScliteCommand:
                             help="how a speaker is read from an utterance id (default: spu_id, the id "
                                  "up to the first '-' or '_'; wsj: its first three characters)")
         parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
-                            help="the reports, in order (default: sum); json: every utterance's counts "
+                            help="the reports, in sclite's order whatever the order given (default: sum); json: every utterance's counts "
                                  "and the speaker rows; mapsswe: sc_stats' matched-pair segment test "
                                  "of each pair of systems")
         parser.add_argument("-n", dest="names", metavar="NAME", action="append",
@@ -73,7 +73,7 @@ class ScliteCommand:
             systems.append((name, score(refs, read(path, "-h"), args.deletable, args.fragments,
                                          hyp_path=path, ref_path=args.reference)))
         out = []
-        for report in args.reports:
+        for report in sorted(set(args.reports), key=REPORTS.index):
             if report == "mapsswe":
                 out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
                 continue

@@ -68,51 +68,24 @@ class Sclite(Differ):
         return opcodes(align(net, b))
 
 
-class ScliteD(Sclite):
-    """sclite's alignment with ``-D``: ``(word)`` may be left out without an error"""
-
-    name = "sclite-d"
-    deletable = True
+OPTIONS = {"d": "-D: (word) may be left out without an error",
+           "f": "-F: fragments match the words they begin or end",
+           "s": "-s: case-sensitive"}
 
 
-class ScliteF(Sclite):
-    """sclite's alignment with ``-F``: ``th-`` and ``-ing`` match the words they begin or end"""
+def variant(letters: str) -> type:
+    """The differ ``sclite-LETTERS``: sclite's alignment with the options of ``letters``.
 
-    name = "sclite-f"
-    fragments = True
-
-
-class ScliteDF(Sclite):
-    """sclite's alignment with ``-D -F``"""
-
-    name = "sclite-df"
-    deletable = fragments = True
-
-
-class ScliteS(Sclite):
-    """sclite's alignment with ``-s``: case-sensitive"""
-
-    name = "sclite-s"
-    cased = True
+    :example:
+        >>> klass = variant("df")
+        >>> klass.name, klass.deletable, klass.fragments, klass.cased
+        ('sclite-df', True, True, False)
+    """
+    doc = "sclite's alignment with " + "; ".join(OPTIONS[x] for x in letters)
+    return type(f"Sclite{letters.upper()}", (Sclite,), {
+        "__doc__": doc, "__module__": __name__, "name": f"sclite-{letters}",
+        "deletable": "d" in letters, "fragments": "f" in letters, "cased": "s" in letters})
 
 
-class ScliteDS(ScliteD):
-    """sclite's alignment with ``-D -s``"""
-
-    name = "sclite-ds"
-    cased = True
-
-
-class ScliteFS(ScliteF):
-    """sclite's alignment with ``-F -s``"""
-
-    name = "sclite-fs"
-    cased = True
-
-
-class ScliteDFS(ScliteDF):
-    """sclite's alignment with ``-D -F -s``"""
-
-    name = "sclite-dfs"
-    cased = True
-
+#: the variants of the sclite differ, each also a WER mode
+VARIANTS = tuple(variant(letters) for letters in ("d", "f", "df", "s", "ds", "fs", "dfs"))

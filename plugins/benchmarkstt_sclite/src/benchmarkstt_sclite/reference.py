@@ -109,4 +109,6 @@ def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = Fa
                 edges.append(Edge(start, node, None, -1, False, 0))
             else:
                 edges.append(edge(end[0], node, tokens[end[1]], end[1], deletable, fragments))
-    return Network(node + 1, sorted(edges, key=lambda e: e.end))
+    if "{" in tokens:
+        edges.sort(key=lambda e: e.end)
+    return Network(node + 1, edges)
