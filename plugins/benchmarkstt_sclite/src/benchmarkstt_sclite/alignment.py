@@ -50,6 +50,31 @@ def matches(edge: Edge, word: str) -> bool:
 
 def align(net: Network, hyp: Sequence[str]) -> list:
     """sclite's alignment (see the module's help) as a list of :class:`Step`."""
+    return steps_of(raw_align(net, hyp), net.edges)
+
+
+def steps_of(raw: Sequence, edges: Sequence[Edge]) -> list:
+    """The :class:`Step` list of :func:`raw_align`'s steps."""
+    tags = "CSDI"
+    return [Step(tags[t], edges[k] if k != START else None, None if j == START else j) for t, k, j in raw]
+
+
+def raw_counts(raw: Sequence) -> dict:
+    """``{"C", "S", "D", "I"}`` of :func:`raw_align`'s steps.
+
+    :example:
+        >>> raw_counts([(0, 0, 0), (3, -1, 1)])
+        {'C': 1, 'S': 0, 'D': 0, 'I': 1}
+    """
+    totals = [0, 0, 0, 0]
+    for step in raw:
+        totals[step[0]] += 1
+    return dict(zip("CSDI", totals))
+
+
+def raw_align(net: Network, hyp: Sequence[str]) -> list:
+    """sclite's alignment as the kernel gives it: ``(tag, edge, hyp)`` tuples, tag 0-3 for
+    C, S, D, I, edge an index into ``net.edges``, -1 for none (see :func:`py_kernel`)."""
     edges = net.edges
     ending: dict = {}
     for k, e in enumerate(edges):
@@ -75,9 +100,7 @@ def align(net: Network, hyp: Sequence[str]) -> list:
         else:
             words.append(codes.get(e.word, UNKNOWN))
     optional = bytes(e.optional for e in edges)
-    tags = "CSDI"
-    return [Step(tags[t], edges[k] if k != START else None, None if j == START else j)
-            for t, k, j in kernel(preds, finals, words, fragments, optional, hyp_codes)]
+    return kernel(preds, finals, words, fragments, optional, hyp_codes)
 
 
 def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dict, optional: bytes,
@@ -151,16 +174,3 @@ try:
     from ._kernel import align as kernel
 except ImportError:  # pragma: no cover - where the optional extension was not built
     kernel = py_kernel
-
-
-def counts(steps: Sequence[Step]) -> dict:
-    """``{"C", "S", "D", "I"}`` of an alignment.
-
-    :example:
-        >>> counts([Step("C", None, 0), Step("I", None, 1)])
-        {'C': 1, 'S': 0, 'D': 0, 'I': 1}
-    """
-    result = {"C": 0, "S": 0, "D": 0, "I": 0}
-    for s in steps:
-        result[s.tag] += 1
-    return result

@@ -70,7 +70,9 @@ def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = Fa
         if token == "}" or token == "/":
             raise InputError(f"{where}: {token!r} outside an alternation (word {k + 1})")
         if token != "{":
-            edges.append(edge(node, node + 1, token, k, deletable, fragments))
+            plain = token[0] not in "(-@" and token[-1] != "-"
+            edges.append(Edge(node, node + 1, token, k, False, 0) if plain else
+                         edge(node, node + 1, token, k, deletable, fragments))
             node += 1
             k += 1
             continue

@@ -16,23 +16,33 @@ stops too). Speakers come in the order the reference first names them.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
 from benchmarkstt_core.errors import InputError
 
-from .alignment import align, counts
+from .alignment import raw_align, raw_counts, steps_of
 from .reference import network
 from .trn import Utterance
 
 
-class Scored(NamedTuple):
-    """One utterance scored: the reference utterance, the hypothesis words, the alignment
-    (:class:`~benchmarkstt_sclite.alignment.Step` list) and its counts."""
+class Scored:
+    """One utterance scored: the reference utterance, the hypothesis words, the counts
+    (C, S, D, I) and, made when first asked for, the alignment (a list of
+    :class:`~benchmarkstt_sclite.alignment.Step`)."""
 
-    utterance: Utterance
-    hyp: list
-    steps: list
-    counts: dict
+    __slots__ = ("utterance", "hyp", "counts", "_raw", "_edges", "_steps")
+
+    def __init__(self, utterance: Utterance, hyp: list, raw: list, edges: list):
+        self.utterance, self.hyp, self._raw, self._edges = utterance, hyp, raw, edges
+        self.counts = raw_counts(raw)
+        self._steps = None
+
+    @property
+    def steps(self) -> list:
+        """The alignment, one :class:`~benchmarkstt_sclite.alignment.Step` per column."""
+        if self._steps is None:
+            self._steps = steps_of(self._raw, self._edges)
+        return self._steps
 
 
 def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_path: str = "hypothesis") -> dict:
@@ -58,8 +68,8 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
         hyp = by_id.get(u.id)
         if hyp is None:
             continue
-        steps = align(network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}"), hyp.words)
-        scored.append(Scored(u, hyp.words, steps, counts(steps)))
+        net = network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}")
+        scored.append(Scored(u, hyp.words, raw_align(net, hyp.words), net.edges))
     return scored
 
 
