@@ -25,9 +25,26 @@ pytestmark = pytest.mark.skipif(DATA is None, reason="SCTK's test data is not in
                                                      "../shared/data/sctk or /work/shared/data/sctk")
 
 
-@pytest.mark.parametrize("report,expected", [("sum", "test1.sys"), ("rsum", "test1.raw"), ("pra", "test1.pra")])
-def test_test1_reports_are_sclites_byte_for_byte(tools, report, expected):
-    # SCTK's test 1: sclite -r csrnab.ref -h csrnab.hyp -i wsj (run from the test data folder)
-    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", report, cwd=DATA)
+# SCTK's tests (tsclite.sh) whose reports this plugin writes: the test, sclite's arguments
+CASES = [
+    ("test1", ["-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj"]),
+    ("test3", ["-r", "./lvc_ref.stm", "stm", "-h", "./lvc_hyp.ctm", "ctm"]),
+    ("test3a", ["-r", "./lvc_refe.stm", "stm", "-h", "./lvc_hyp.ctm", "ctm"]),
+] + [(f"test16_{n}", ["-r", "./stm2ctm_missing.ref.stm", "stm", "-h", f"./stm2ctm_missing.hyp{tail}.ctm", "ctm"])
+     for n, tail in enumerate(["-missall", "-missfile1", "-missfile1chanA", "-missfile1chanb", "-missfile2",
+                               "-missfile2chanA", "-missfile2chanB", ""], 2)]
+
+
+@pytest.mark.parametrize("test,arguments", CASES, ids=[c[0] for c in CASES])
+def test_sclites_own_tests_byte_for_byte(tools, test, arguments):
+    # one run for the three reports: they come in sclite's order, as sclite writes them to stdout
+    run = tools("sclite", *arguments, "-o", "pra", "sum", "rsum", cwd=DATA)
     assert run.returncode == 0, run
-    assert run.stdout == (DATA / "base" / expected).read_text()
+    assert run.stdout == "".join((DATA / "base" / f"{test}.{suffix}").read_text() for suffix in ("sys", "raw", "pra"))
+
+
+def test_a_ctm_file_the_reference_lacks_is_an_error(tools):
+    # SCTK's test16_1: sclite stops ("Hyp file has more data than ref file")
+    run = tools("sclite", "-r", "./stm2ctm_missing.ref.stm", "stm", "-h", "./stm2ctm_missing.hyp-extra.ctm", "ctm",
+                cwd=DATA)
+    assert run.returncode == 1 and "file '9999' channel 'b' is not in the reference" in run.stderr, run

@@ -17,8 +17,8 @@ REPORTS = ("sum", "rsum", "pra", "json", "mapsswe")
 
 
 class ScliteCommand:
-    """Score a hypothesis TRN file against a reference TRN file as NIST sclite does (its
-    alignment, annotations, speaker tables) and print sclite's reports"""
+    """Score hypothesis files (TRN, CTM) against a reference (TRN, STM) as NIST sclite does
+    (its alignment, annotations, speaker tables) and print sclite's reports"""
 
     name = "sclite"
 
@@ -26,11 +26,14 @@ class ScliteCommand:
         """sclite's own options, where they mean the same."""
         from .trn import ID_FORMATS
 
-        parser.add_argument("-r", dest="reference", required=True, metavar="REF",
-                            help="the reference TRN file (sclite's -r REF trn)")
-        parser.add_argument("-h", dest="hypotheses", required=True, metavar="HYP", action="append",
-                            help="a hypothesis TRN file (sclite's -h HYP trn); give -h again for more "
-                                 "systems (reports per system, mapsswe per pair)")
+        parser.add_argument("-r", dest="reference", required=True, nargs="+", metavar=("REF", "FORMAT"),
+                            help="the reference file and its format, trn or stm (default: stm for .stm, "
+                                 "else trn), as sclite's -r REF FORMAT")
+        parser.add_argument("-h", dest="hypotheses", required=True, metavar=("HYP", "FORMAT [NAME]"),
+                            action="append", nargs="+",
+                            help="a hypothesis file, its format, trn or ctm (default: ctm for .ctm, else "
+                                 "trn), and its name, as sclite's -h HYP FORMAT NAME; give -h again for "
+                                 "more systems (reports per system, mapsswe per pair)")
         parser.add_argument("-i", dest="id_format", choices=ID_FORMATS, default="spu_id",
                             help="how a speaker is read from an utterance id (default: spu_id, the id "
                                  "up to the first '-' or '_'; wsj: its first three characters)")
@@ -53,25 +56,39 @@ class ScliteCommand:
         from .casefold import fold
         from .mapsswe import mapsswe
         from .scoring import score
+        from .stmctm import assign, parse_ctm, parse_stm, scored_references
         from .trn import parse_trn
 
+        ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm"), 2)
+        hyps = [file_and_format(h, "-h", ("trn", "ctm"), 3) for h in args.hypotheses]
         names = args.names or []
-        if len(names) > len(args.hypotheses):
+        if len(names) > len(hyps):
             raise UsageError("-n: more names than -h files")
-        if "mapsswe" in args.reports and len(args.hypotheses) < 2:
+        if "mapsswe" in args.reports and len(hyps) < 2:
             raise UsageError("-o mapsswe compares systems: give at least two -h files")
+        if ref_format == "stm" and any(kind != "ctm" for _, kind, *_ in hyps) or \
+                ref_format == "trn" and any(kind != "trn" for _, kind, *_ in hyps):
+            raise UsageError("-h: a trn reference takes trn hypotheses, an stm reference ctm hypotheses")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
 
-        def read(path: str, field: str) -> list:
+        def read(path: str, field: str) -> str:
             text = context.read_text(path, field=field)
-            return parse_trn(text if args.cased else fold(text), path, args.id_format)
+            return text if args.cased else fold(text)
 
-        refs = read(args.reference, "-r")
+        if ref_format == "stm":
+            segments = parse_stm(read(ref_path, "-r"), ref_path)
+            refs = scored_references(segments)
+        else:
+            refs = parse_trn(read(ref_path, "-r"), ref_path, args.id_format)
         systems = []
-        for k, path in enumerate(args.hypotheses):
-            name = names[k] if k < len(names) else path
-            systems.append((name, score(refs, read(path, "-h"), args.deletable, args.fragments,
-                                         hyp_path=path, ref_path=args.reference)))
+        for k, (path, kind, *name) in enumerate(hyps):
+            name = names[k] if k < len(names) else (name[0] if name else path)
+            if kind == "ctm":
+                hyp = assign(segments, parse_ctm(read(path, "-h"), path), path)
+            else:
+                hyp = parse_trn(read(path, "-h"), path, args.id_format)
+            systems.append((name, score(refs, hyp, args.deletable, args.fragments,
+                                         hyp_path=path, ref_path=ref_path)))
         out = []
         for report in sorted(set(args.reports), key=REPORTS.index):
             if report == "mapsswe":
@@ -81,6 +98,24 @@ class ScliteCommand:
                 out.append(render(report, scored, system))
         sys.stdout.write("".join(out))
         return 0
+
+
+def file_and_format(values: list, option: str, formats: tuple, most: int) -> tuple:
+    """``(path, format, *name)`` of a ``-r`` or ``-h`` option's values; the format from the
+    file's extension when not given (``.stm``, ``.ctm``; else trn).
+
+    :example:
+        >>> file_and_format(["ref.stm"], "-r", ("trn", "stm"), 2), file_and_format(["a.txt", "trn", "A"], "-h", ("trn", "ctm"), 3)
+        (('ref.stm', 'stm'), ('a.txt', 'trn', 'A'))
+    """
+    if len(values) > most:
+        raise UsageError(f"{option}: at most {most} values (the file, its format{', a name' if most > 2 else ''})")
+    path = values[0]
+    kind = values[1].lower() if len(values) > 1 else next(
+        (f for f in formats if path.lower().endswith("." + f)), "trn")
+    if kind not in formats:
+        raise UsageError(f"{option} {path}: format {values[1]!r} is not one of {', '.join(formats)}")
+    return (path, kind, *values[2:])
 
 
 def pairs(systems: list) -> list:

@@ -12,6 +12,7 @@ lays them out, so that the parsers of sclite's reports read them.
 
 from __future__ import annotations
 
+import math
 import statistics
 from typing import Sequence
 
@@ -84,7 +85,7 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False) -> str:
 
     def statistic(label: str, function: object) -> str:
         columns = list(zip(*[[r["sentences"], r["words"]] + row_values(r, counts) for r in rows]))
-        values = [function(list(column)) for column in columns]
+        values = [half_up(function(list(column))) for column in columns]
         return line(center(label, label_width), f" {values[0]:4.1f} {values[1]:6.1f} ",
                     f"{values[2]:5.1f}" + "".join(f"{v:7.1f}" for v in values[3:]) + " ")
 
@@ -102,6 +103,17 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False) -> str:
             statistic("Mean", statistics.mean), statistic("S.D.", standard_deviation),
             statistic("Median", statistics.median), f"{indent}`{'-' * inner}'"]
     return "\n".join(out) + "\n"
+
+
+def half_up(value: float) -> float:
+    """``value`` to one decimal, halves rounded up, as sclite prints its Mean, S.D. and
+    Median rows (a mean of 15.25 sentences prints 15.3).
+
+    :example:
+        >>> half_up(15.25), half_up(2.04), half_up(0.0)
+        (15.3, 2.0, 0.0)
+    """
+    return math.floor(value * 10 + 0.5) / 10
 
 
 def standard_deviation(values: list) -> float:
@@ -122,8 +134,9 @@ def alignment_dump(scored: Sequence[Scored], system: str) -> str:
         out.append(f"Speaker sentences{k:4d}:  {name}   #utts: {len(utterances)}")
         for s in utterances:
             c = s.counts
-            out += [f"id: ({s.utterance.id})", f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}",
-                    *aligned_lines(s), ""]
+            out += [f"id: ({s.utterance.id})", *s.utterance.header,
+                    f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}",
+                    *(aligned_lines(s) if s.steps else []), ""]
     out.append("")
     return "\n".join(out) + "\n"
 

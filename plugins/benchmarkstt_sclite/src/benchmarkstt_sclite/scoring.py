@@ -16,12 +16,17 @@ stops too). Speakers come in the order the reference first names them.
 
 from __future__ import annotations
 
+import itertools
 from typing import Sequence
 
 from benchmarkstt_core.errors import InputError
 
-from .alignment import raw_align, raw_counts, steps_of
+from .alignment import DEL_OPTIONAL, INS, START, SUB, raw_align, raw_counts, steps_of
+from .reference import Network
 from .reference import network
+
+#: the most combinations of a hypothesis's alternation blocks tried for one utterance
+MAX_CHOICES = 256
 from .trn import Utterance
 
 
@@ -69,8 +74,37 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
         if hyp is None:
             continue
         net = network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}")
-        scored.append(Scored(u, hyp.words, raw_align(net, hyp.words), net.edges))
+        words, raw = best_branches(net, hyp.words)
+        scored.append(Scored(u, words, raw, net.edges))
     return scored
+
+
+def cost(raw: Sequence) -> int:
+    """The alignment cost of :func:`~benchmarkstt_sclite.alignment.raw_align`'s steps."""
+    total = 0
+    for tag, _, hyp in raw:
+        total += SUB if tag == 1 else (DEL_OPTIONAL if tag == 0 and hyp == START else (0 if tag == 0 else INS))
+    return total
+
+
+def best_branches(net: Network, items: Sequence) -> tuple:
+    """The hypothesis words and their alignment: where the hypothesis has alternation blocks
+    (tuples of branches, from a CTM), the branches of least alignment cost, the first such
+    in the order written (at most ``MAX_CHOICES`` combinations are tried, then the first
+    branch of each further block)."""
+    blocks = [k for k, item in enumerate(items) if isinstance(item, tuple)]
+    if not blocks:
+        return list(items), raw_align(net, items)
+    best = None
+    for choice in itertools.islice(itertools.product(*(range(len(items[k])) for k in blocks)), MAX_CHOICES):
+        chosen = dict(zip(blocks, choice))
+        words = []
+        for k, item in enumerate(items):
+            words.extend(item[chosen.get(k, 0)] if isinstance(item, tuple) else [item])
+        raw = raw_align(net, words)
+        if best is None or cost(raw) < best[0]:
+            best = (cost(raw), words, raw)
+    return best[1], best[2]
 
 
 def speaker_rows(scored: Sequence[Scored]) -> list:

@@ -6,7 +6,7 @@ characters. Lines that are empty or start with ``;;`` are skipped.
 
 :example:
     >>> [tuple(u) for u in parse_trn("the cat (bob_1)\\n;; note\\nhi (al-2)\\n", "x.trn")]
-    [('bob_1', 'bob', ['the', 'cat'], 1), ('al-2', 'al', ['hi'], 3)]
+    [('bob_1', 'bob', ['the', 'cat'], 1, ()), ('al-2', 'al', ['hi'], 3, ())]
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ _SPEAKER = re.compile(r"[-_]")
 
 
 class Utterance(NamedTuple):
-    """One utterance: its id, speaker, whitespace-separated tokens and line number."""
+    """One utterance: its id, speaker, whitespace-separated tokens and line number; ``header``:
+    the lines the ``pra`` report shows under its id (an STM segment's labels, file, channel)."""
 
     id: str
     speaker: str
     words: list
     line: int
+    header: tuple = ()
 
 
 def speaker_of(utterance_id: str, id_format: str = "spu_id") -> str:
