@@ -65,3 +65,17 @@ def test_tool_reports_and_user_mistakes(tools, tmp_path):
     (tmp_path / "open.trn").write_text("a b (al-2)\na { b / c (bob_1)\n")
     assert "open.trn:2: alternation not closed" in assert_clean_error(
         tools("sclite", "-r", "open.trn", "-h", "hyp.trn", cwd=tmp_path), "benchmarkstt-tools")
+
+
+def test_long_utterance_is_scored_and_reported(tools, tmp_path):
+    # sclite's SGML output crashes on utterances of a few hundred words; here 300 words go through
+    words = [f"w{k % 37}" for k in range(300)]
+    hyp = words[:100] + ["x"] + words[101:250] + words[260:] + ["y", "z"]
+    (tmp_path / "ref.trn").write_text(" ".join(words) + " (long_1)\n")
+    (tmp_path / "hyp.trn").write_text(" ".join(hyp) + " (long_1)\n")
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-o", "sgml", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    sgml, _, data = run.stdout.rpartition("\n{")
+    utterance = json.loads("{" + data)["utterances"][0]
+    assert (utterance["C"], utterance["S"], utterance["D"], utterance["I"]) == (289, 1, 10, 2)
+    assert 'word_cnt="302"' in sgml and sgml.count("D,") == 10

@@ -5,6 +5,7 @@ public domain), read from the shared data folder: $BENCHMARKSTT_SCTK_DATA, else
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,10 @@ def test_a_ctm_file_the_reference_lacks_is_an_error(tools):
     run = tools("sclite", "-r", "./stm2ctm_missing.ref.stm", "stm", "-h", "./stm2ctm_missing.hyp-extra.ctm", "ctm",
                 cwd=DATA)
     assert run.returncode == 1 and "file '9999' channel 'b' is not in the reference" in run.stderr, run
+
+
+def test_test1_sgml_as_sctks_test_compares_it(tools):
+    # tsclite.sh removes the creation date before comparing; so does this test
+    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "sgml", cwd=DATA)
+    assert run.returncode == 0, run
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == (DATA / "base" / "test1.sgml").read_text()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.context import Context
@@ -13,7 +14,7 @@ from benchmarkstt_core.errors import UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
-REPORTS = ("sum", "rsum", "pra", "json", "mapsswe")
+REPORTS = ("sum", "rsum", "pra", "sgml", "json", "mapsswe")
 
 
 class ScliteCommand:
@@ -39,7 +40,8 @@ class ScliteCommand:
                                  "up to the first '-' or '_'; wsj: its first three characters)")
         parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
                             help="the reports, in sclite's order whatever the order given (default: sum); json: every utterance's counts "
-                                 "and the speaker rows; mapsswe: sc_stats' matched-pair segment test "
+                                 "and the speaker rows; sgml: sclite's SGML alignments (TRN only), which "
+                                 "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
                                  "of each pair of systems")
         parser.add_argument("-n", dest="names", metavar="NAME", action="append",
                             help="a system's name in the reports, one per -h in order (default: its path)")
@@ -55,6 +57,7 @@ class ScliteCommand:
         """Read the files, score every system and print the reports."""
         from .casefold import fold
         from .mapsswe import mapsswe
+        from .reports import sgml
         from .scoring import score
         from .stmctm import assign, parse_ctm, parse_stm, scored_references
         from .trn import parse_trn
@@ -93,6 +96,15 @@ class ScliteCommand:
         for report in sorted(set(args.reports), key=REPORTS.index):
             if report == "mapsswe":
                 out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
+                continue
+            if report == "sgml":
+                if ref_format != "trn":
+                    raise UsageError("-o sgml: only for TRN files yet")
+                created = time.strftime("%a %b %d %H:%M:%S %Y")
+                first = 0
+                for (system, scored), (path, *_) in zip(systems, hyps):
+                    out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first))
+                    first += len(scored)
                 continue
             for system, scored in systems:
                 out.append(render(report, scored, system))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import Sequence
+from typing import Any, Sequence
 
 from .scoring import Scored, speaker_rows, total_row
 
@@ -162,3 +162,42 @@ def aligned_lines(s: Scored) -> list:
         tags.append(tag.ljust(width))
     return ["REF:  " + "".join(x + " " for x in ref), "HYP:  " + "".join(x + " " for x in hyp),
             "Eval: " + "".join(x + " " for x in tags)]
+
+
+def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str, created: str,
+         fragments: bool = False, deletable: bool = False, first: int = 0) -> str:
+    """The ``sgml`` report of TRN scoring (sclite's format 2.4, which sc_stats reads): per
+    speaker, each utterance's alignment as ``TAG,"ref","hyp"`` items. No limit on the
+    length of an utterance.
+
+    :param created: the ``creation_date`` attribute (sclite writes the time of the run)
+    :param first: the first utterance's ``sequence`` (sclite goes on counting from one system to the next)
+    """
+    def flag(value: bool) -> str:
+        return "TRUE" if value else "FALSE"
+
+    out = [f'<SYSTEM title="{system}" ref_fname="{reference}" hyp_fname="{hypothesis}" '
+           f'creation_date="{created}" format="2.4" frag_corr="{flag(fragments)}" '
+           f'opt_del="{flag(deletable)}" weight_ali="FALSE" weight_filename="">']
+    speakers: dict = {}
+    for sequence, s in enumerate(scored, first):
+        speakers.setdefault(s.utterance.speaker, []).append((sequence, s))
+    for speaker, utterances in speakers.items():
+        out.append(f'<SPEAKER id="{speaker}">')
+        for sequence, s in utterances:
+            out.append(f'<PATH id="({s.utterance.id})" word_cnt="{len(s.steps)}" sequence="{sequence}">')
+            out.append(":".join(sgml_item(step, s) for step in s.steps))
+            out.append("</PATH>")
+        out.append("</SPEAKER>")
+    out.append("</SYSTEM>")
+    return "\n".join(out) + "\n"
+
+
+def sgml_item(step: Any, s: Scored) -> str:
+    """One aligned pair of the ``sgml`` report."""
+    ref = f'"{s.utterance.words[step.edge.index]}"' if step.edge is not None else ""
+    if step.hyp is not None:
+        hyp = f'"{s.hyp[step.hyp]}"'
+    else:
+        hyp = '""' if step.tag == "C" else ""
+    return f"{step.tag},{ref},{hyp}"
