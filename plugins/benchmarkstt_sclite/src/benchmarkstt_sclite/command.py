@@ -14,7 +14,7 @@ from benchmarkstt_core.errors import UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
-REPORTS = ("sum", "rsum", "pra", "sgml", "json", "mapsswe")
+REPORTS = ("sum", "rsum", "pra", "sgml", "json", "mapsswe", "stats")
 
 
 class ScliteCommand:
@@ -42,7 +42,7 @@ class ScliteCommand:
                             help="the reports, in sclite's order whatever the order given (default: sum); json: every utterance's counts "
                                  "and the speaker rows; sgml: sclite's SGML alignments (TRN only), which "
                                  "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
-                                 "of each pair of systems")
+                                 "of each pair of systems; stats: its sign, Wilcoxon and McNemar tests")
         parser.add_argument("-n", dest="names", metavar="NAME", action="append",
                             help="a system's name in the reports, one per -h in order (default: its path)")
         parser.add_argument("-D", dest="deletable", action="store_true",
@@ -67,8 +67,9 @@ class ScliteCommand:
         names = args.names or []
         if len(names) > len(hyps):
             raise UsageError("-n: more names than -h files")
-        if "mapsswe" in args.reports and len(hyps) < 2:
-            raise UsageError("-o mapsswe compares systems: give at least two -h files")
+        for report in ("mapsswe", "stats"):
+            if report in args.reports and len(hyps) < 2:
+                raise UsageError(f"-o {report} compares systems: give at least two -h files")
         if ref_format == "stm" and any(kind != "ctm" for _, kind, *_ in hyps) or \
                 ref_format == "trn" and any(kind != "trn" for _, kind, *_ in hyps):
             raise UsageError("-h: a trn reference takes trn hypotheses, an stm reference ctm hypotheses")
@@ -96,6 +97,9 @@ class ScliteCommand:
         for report in sorted(set(args.reports), key=REPORTS.index):
             if report == "mapsswe":
                 out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
+                continue
+            if report == "stats":
+                out += [stats_lines(a, sa, b, sb) for (a, sa), (b, sb) in pairs(systems)]
                 continue
             if report == "sgml":
                 if ref_format != "trn":
@@ -139,6 +143,19 @@ def mapsswe_line(a: str, b: str, result: Any) -> str:
     """sc_stats' one-line MAPSSWE result (its MTCH_PR_RESULTS line's figures)."""
     return (f"MAPSSWE (systems: {a} {b}) (# segs: {result.segments}) (mean: {result.mean:.3f}) "
             f"(std dev: {result.sd:.3f}) (Z Stat: {result.z:.3f})\n")
+
+
+def stats_lines(a: str, first: list, b: str, second: list) -> str:
+    """sc_stats' sign, Wilcoxon and McNemar figures for two systems (exact p-values)."""
+    from .significance import mcnemar, sign_test, wilcoxon
+
+    sign, wilc, mcn = sign_test(first, second), wilcoxon(first, second), mcnemar(first, second)
+    return (f"SIGN (systems: {a} {b}) (speakers {b} - {a} > 0: {sign.positive}) (< 0: {sign.negative}) "
+            f"(= 0: {sign.zero}) (exact p: {sign.p:.6g})\n"
+            f"WILCOXON (systems: {a} {b}) (positive ranks: {wilc.positive:.1f}) "
+            f"(negative ranks: {wilc.negative:.1f}) (Z: {wilc.z:.3f})\n"
+            f"MCNEMAR (systems: {a} {b}) (both correct: {mcn.both}) ({a} only correct: {mcn.first_only}) "
+            f"({b} only correct: {mcn.second_only}) (both wrong: {mcn.neither}) (exact p: {mcn.p:.6g})\n")
 
 
 def render(report: str, scored: list, system: str) -> str:
