@@ -67,6 +67,15 @@ def test_tool_reports_and_user_mistakes(tools, tmp_path):
         tools("sclite", "-r", "open.trn", "-h", "hyp.trn", cwd=tmp_path), "benchmarkstt-tools")
 
 
+def test_detail_report_counts_optional_words_left_out_as_hypothesis_words(tools, tmp_path):
+    (tmp_path / "ref.trn").write_text("the (uh) cat sat (bob_1)\n")
+    (tmp_path / "hyp.trn").write_text("the cat sit (bob_1)\n")
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-D", "-o", "dtl", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert "Hyp. words                =           (   4)" in run.stdout  # as sclite 2.4.12 counts them
+    assert "   1:    1  ->  sat ==> sit" in run.stdout
+
+
 def test_long_utterance_is_scored_and_reported(tools, tmp_path):
     # sclite's SGML output crashes on utterances of a few hundred words; here 300 words go through
     words = [f"w{k % 37}" for k in range(300)]

@@ -56,3 +56,9 @@ def test_test1_sgml_as_sctks_test_compares_it(tools):
     run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "sgml", cwd=DATA)
     assert run.returncode == 0, run
     assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == (DATA / "base" / "test1.sgml").read_text()
+
+
+def test_test1_dtl_byte_for_byte(tools):
+    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "dtl", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "base" / "test1.dtl").read_text()

@@ -14,7 +14,7 @@ from benchmarkstt_core.errors import UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
-REPORTS = ("sum", "rsum", "pra", "sgml", "json", "mapsswe", "stats")
+REPORTS = ("sum", "rsum", "dtl", "pra", "sgml", "json", "mapsswe", "stats")
 
 
 class ScliteCommand:
@@ -39,7 +39,8 @@ class ScliteCommand:
                             help="how a speaker is read from an utterance id (default: spu_id, the id "
                                  "up to the first '-' or '_'; wsj: its first three characters)")
         parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
-                            help="the reports, in sclite's order whatever the order given (default: sum); json: every utterance's counts "
+                            help="the reports, in sclite's order whatever the order given (default: sum); dtl: "
+                                 "confusion pairs and the words inserted, deleted, substituted; json: every utterance's counts "
                                  "and the speaker rows; sgml: sclite's SGML alignments (TRN only), which "
                                  "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
                                  "of each pair of systems; stats: its sign, Wilcoxon and McNemar tests")
@@ -159,14 +160,16 @@ def stats_lines(a: str, first: list, b: str, second: list) -> str:
 
 
 def render(report: str, scored: list, system: str) -> str:
-    """One system's sum, rsum, pra or json report."""
-    from .reports import alignment_dump, summary
+    """One system's sum, rsum, pra, dtl or json report."""
+    from .reports import alignment_dump, detail, summary
     from .scoring import speaker_rows, total_row
 
     if report in ("sum", "rsum"):
         return summary(scored, system, counts=report == "rsum")
     if report == "pra":
         return alignment_dump(scored, system)
+    if report == "dtl":
+        return detail(scored, system)
     rows = speaker_rows(scored)
     return json.dumps({"system": system,
                        "utterances": [{"id": s.utterance.id, "speaker": s.utterance.speaker, **s.counts}

@@ -73,6 +73,18 @@ OPTIONS = {"d": "-D: (word) may be left out without an error",
            "s": "-s: case-sensitive"}
 
 
+#: what sclite 2.4.12 aligns for "The (uh) th- cat" against "the this cat", per variant
+EXAMPLES = {
+    "d": '[["equal", 0, 1, 0, 1], ["equal", 1, 2, 1, 1], ["replace", 2, 3, 1, 2], ["equal", 3, 4, 2, 3]]',
+    "f": '[["equal", 0, 1, 0, 1], ["delete", 1, 2, 1, 1], ["equal", 2, 3, 1, 2], ["equal", 3, 4, 2, 3]]',
+    "df": '[["equal", 0, 1, 0, 1], ["equal", 1, 2, 1, 1], ["equal", 2, 3, 1, 2], ["equal", 3, 4, 2, 3]]',
+    "s": '[["delete", 0, 1, 0, 0], ["replace", 1, 2, 0, 1], ["replace", 2, 3, 1, 2], ["equal", 3, 4, 2, 3]]',
+    "ds": '[["replace", 0, 1, 0, 1], ["equal", 1, 2, 1, 1], ["replace", 2, 3, 1, 2], ["equal", 3, 4, 2, 3]]',
+    "fs": '[["delete", 0, 1, 0, 0], ["replace", 1, 2, 0, 1], ["equal", 2, 3, 1, 2], ["equal", 3, 4, 2, 3]]',
+    "dfs": '[["replace", 0, 1, 0, 1], ["equal", 1, 2, 1, 1], ["equal", 2, 3, 1, 2], ["equal", 3, 4, 2, 3]]',
+}
+
+
 def variant(letters: str) -> type:
     """The differ ``sclite-LETTERS``: sclite's alignment with the options of ``letters``.
 
@@ -81,7 +93,10 @@ def variant(letters: str) -> type:
         >>> klass.name, klass.deletable, klass.fragments, klass.cased
         ('sclite-df', True, True, False)
     """
-    doc = "sclite's alignment with " + "; ".join(OPTIONS[x] for x in letters)
+    doc = "sclite's alignment with " + "; ".join(OPTIONS[x] for x in letters) + (
+        '\n\n    :param a: the reference words (sclite\'s annotations allowed)\n    :param b: the hypothesis words'
+        '\n    :example a: ["The", "(uh)", "th-", "cat"]\n    :example b: ["the", "this", "cat"]'
+        f"\n    :example return: {EXAMPLES[letters]}\n")
     return type(f"Sclite{letters.upper()}", (Sclite,), {
         "__doc__": doc, "__module__": __name__, "name": f"sclite-{letters}",
         "deletable": "d" in letters, "fragments": "f" in letters, "cased": "s" in letters})

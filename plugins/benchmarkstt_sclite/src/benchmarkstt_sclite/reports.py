@@ -201,3 +201,66 @@ def sgml_item(step: Any, s: Scored) -> str:
     else:
         hyp = '""' if step.tag == "C" else ""
     return f"{step.tag},{ref},{hyp}"
+
+
+def detail(scored: Sequence[Scored], system: str) -> str:
+    """The ``dtl`` report: sentence and word performance, then the confusion pairs, the
+    inserted, deleted, substituted and falsely recognized words with their counts. As
+    sclite counts them, an optional word left out (``-D``) is a hypothesis word too."""
+    total = total_row(speaker_rows(scored))
+    sentences, words = total["sentences"], total["words"]
+    with_tag = {tag: sum(1 for s in scored if s.counts[tag]) for tag in "SDI"}
+    pairs: dict = {}
+    inserted: dict = {}
+    deleted: dict = {}
+    substituted: dict = {}
+    false: dict = {}
+    for s in scored:
+        for step in s.steps:
+            ref = s.utterance.words[step.edge.index] if step.edge is not None else None
+            hyp = s.hyp[step.hyp] if step.hyp is not None else None
+            if step.tag == "S":
+                pairs[(ref, hyp)] = pairs.get((ref, hyp), 0) + 1
+                substituted[ref] = substituted.get(ref, 0) + 1
+                false[hyp] = false.get(hyp, 0) + 1
+            elif step.tag == "I":
+                inserted[hyp] = inserted.get(hyp, 0) + 1
+            elif step.tag == "D":
+                deleted[ref] = deleted.get(ref, 0) + 1
+
+    def share(label: str, count: int, of: int) -> str:
+        return f"{label.ljust(40)}{tenths(count, of):5.1f}%   ({count:4d})"
+
+    def word_share(label: str, count: int) -> str:
+        return f"{label.ljust(26)}={tenths(count, words):7.1f}%   ({count:4d})"
+
+    def count_line(label: str, count: int) -> str:
+        return f"{label.ljust(26)}={' ' * 11}({count:4d})"
+
+    accuracy = half_up(100 - 100 * total["errors"] / words) if words else 0.0
+    out = [f"DETAILED OVERALL REPORT FOR THE SYSTEM: {system}", "", "SENTENCE RECOGNITION PERFORMANCE", "",
+           f" sentences{sentences:>44}", share(" with errors", total["sentence_errors"], sentences), "",
+           share("   with substitutions", with_tag["S"], sentences),
+           share("   with deletions", with_tag["D"], sentences),
+           share("   with insertions", with_tag["I"], sentences), "", "",
+           "WORD RECOGNITION PERFORMANCE", "", word_share("Percent Total Error", total["errors"]), "",
+           word_share("Percent Correct", total["C"]), "", word_share("Percent Substitution", total["S"]),
+           word_share("Percent Deletions", total["D"]), word_share("Percent Insertions", total["I"]),
+           f"{'Percent Word Accuracy'.ljust(26)}={accuracy:7.1f}%", "", "",
+           count_line("Ref. words", words), count_line("Hyp. words", sum(1 for s in scored for step in s.steps if step.tag != "D")),
+           count_line("Aligned words", sum(len(s.steps) for s in scored)), ""]
+    sections = [("CONFUSION PAIRS", {f"{r} ==> {h}": n for (r, h), n in pairs.items()}, None),
+                ("INSERTIONS", inserted, None), ("DELETIONS", deleted, None),
+                ("SUBSTITUTIONS", substituted, ("* NOTE: The 'Substitution' words are those reference words",
+                                                "        for which the recognizer supplied an incorrect word.")),
+                ("FALSELY RECOGNIZED", false,
+                 ("* NOTE: The 'Falsely Recognized' words are those hypothesis words",
+                  "        which the recognizer incorrectly substituted for a reference word."))]
+    for title, counted, note in sections:
+        ranked = sorted(counted.items(), key=lambda item: (-item[1], item[0]))
+        out += [f"{title.ljust(33)}Total                 ({len(ranked)})",
+                f"{' ' * 33}With >=  1 occurrences ({len(ranked)})", ""]
+        out += [f"{k:4d}:{n:5d}  ->  {word}" for k, (word, n) in enumerate(ranked, 1)]
+        out += ["     -------", f"{sum(counted.values()):10d}", "", ""]
+        out += [*note, "", ""] if note else [""]
+    return "\n".join(out[:-1]) + "\n"
