@@ -25,7 +25,7 @@ aligns at least cost (see :func:`~benchmarkstt_sclite.scoring.score`).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 from benchmarkstt_core.errors import InputError
 
@@ -75,15 +75,22 @@ def number(text: str, path: str, line: int, what: str) -> float:
         raise InputError(f"{path}:{line}: {what} {text!r} is not a number") from None
 
 
-def parse_stm(text: str, path: str) -> list:
-    """The segments of an STM file's text, as :class:`Segment` (ids numbered per speaker)."""
-    segments, counters = [], {}
+def records(text: str, path: str, needs: str) -> Iterator[tuple]:
+    """``(line number, fields)`` of every line that is not empty or a ``;;`` comment; a line
+    of fewer than five fields is an error that says what it ``needs``."""
     for line_number, line in enumerate(text.splitlines(), 1):
         fields = line.split()
         if not fields or fields[0].startswith(";;"):
             continue
         if len(fields) < 5:
-            raise InputError(f"{path}:{line_number}: an STM line has file, channel, speaker, start and end")
+            raise InputError(f"{path}:{line_number}: {needs}")
+        yield line_number, fields
+
+
+def parse_stm(text: str, path: str) -> list:
+    """The segments of an STM file's text, as :class:`Segment` (ids numbered per speaker)."""
+    segments, counters = [], {}
+    for line_number, fields in records(text, path, "an STM line has file, channel, speaker, start and end"):
         file, channel, speaker = fields[:3]
         start = number(fields[3], path, line_number, "start")
         end = number(fields[4], path, line_number, "end")
@@ -106,12 +113,7 @@ def parse_ctm(text: str, path: str) -> list:
     :class:`Word` whose word is the tuple of its branches."""
     words: list = []
     block = None
-    for line_number, line in enumerate(text.splitlines(), 1):
-        fields = line.split()
-        if not fields or fields[0].startswith(";;"):
-            continue
-        if len(fields) < 5:
-            raise InputError(f"{path}:{line_number}: a CTM line has file, channel, start, duration and word")
+    for line_number, fields in records(text, path, "a CTM line has file, channel, start, duration and word"):
         token = fields[4].lower()
         if token == "<alt_begin>":
             block = [fields[0], fields[1], None, [[]]]
