@@ -60,6 +60,7 @@ STANDARD_DISTRIBUTIONS = frozenset({
     "benchmarkstt", "benchmarkstt-core", "benchmarkstt-api", "benchmarkstt-beer", "benchmarkstt-corpus",
     "benchmarkstt-engines", "benchmarkstt-formats", "benchmarkstt-metrics", "benchmarkstt-normalizers", "benchmarkstt-profiles",
     "benchmarkstt-report", "benchmarkstt-timing", "benchmarkstt-transcripts",
+    "benchmarkstt-sclite",
 })
 
 # duck-typed classes of a --load module without hookimpls: method name -> kind

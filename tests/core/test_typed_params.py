@@ -111,9 +111,10 @@ def test_string_annotations_that_cannot_be_resolved_leave_the_parameter_untyped(
     assert spec.types["n"] is not None and spec.types["m"] is None
 
 
-def test_standard_modes_are_choices(host):
+def test_standard_modes_are_checked(host):
+    # wer's modes are not a fixed list of choices: a plugin may add one (benchmarkstt_sclite's
+    # sclite); its constructor checks them, before any input is read
     wer = host.registries.metrics.get("wer")
-    assert wer.types["mode"].choices == ("strict", "hunt", "levenshtein")
     assert wer.create(["HUNT"]).mode == "hunt"
     with pytest.raises(UsageError, match="wer: mode expects one of strict, hunt, levenshtein, got 'fuzzy'"):
         wer.create(["fuzzy"])
@@ -123,8 +124,7 @@ def test_standard_modes_are_choices(host):
 def test_help_shows_the_types(host):
     from benchmarkstt_core.cli.common import help_text
 
-    assert "mode (one of strict, hunt, levenshtein; optional): strict, hunt or levenshtein" in help_text(
-        host.registries.metrics.get("wer"))
+    assert "mode (one of strict, hunt, levenshtein; optional)" in help_text(host.registries.metrics.get("diffcounts"))
     assert "entities_file (file, optional):" in help_text(host.registries.metrics.get("beer"))
     assert "  count (integer): how many" in help_text(SPEC)
     assert "  loud (true or false, default false)" in help_text(SPEC)

@@ -70,9 +70,10 @@ def headline_mode(metrics: Sequence) -> tuple:
 
 
 def differ_name(mode: str, differ_class: Any) -> str:
-    """The differ a WER mode aligns with."""
-    if mode == "levenshtein":
-        return "levenshtein"
+    """The differ a WER mode aligns with: levenshtein's, or for a mode a plugin adds (sclite)
+    the differ of its name."""
+    if mode not in ("strict", "hunt"):
+        return mode
     return str(differ_class) if differ_class else "ratcliffobershelp"
 
 
@@ -231,7 +232,7 @@ def error_entries(numbers: Sequence, words: Sequence, pairs: bool) -> Iterator:
 def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     """Score one recording against every engine; errors become rows, never exceptions. The
     error words are numbered in ``ids`` (see :func:`error_words`)."""
-    from benchmarkstt_metrics.metrics import count_opcodes
+    from benchmarkstt_metrics.metrics import aligned_reference_words, count_opcodes
 
     result: dict = {"id": item.id, "rows": [], "pairs": {}}
     try:
@@ -260,7 +261,7 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
             for title, mode, differ in scorer.wer_calls:
                 c = counts if differ is scorer.differ and mode == scorer.mode else None
                 c = c or count_opcodes(differ(a, b).get_opcodes())
-                pooling[title] = [numerator(mode, c["replace"], c["delete"], c["insert"]), len(a)]
+                pooling[title] = [numerator(mode, c["replace"], c["delete"], c["insert"]), aligned_reference_words(c)]
             for title, call in zip(scorer.titles, scorer.spec.metrics):
                 if call[0] == "cer":
                     ca, cb = "".join(a), "".join(b)
@@ -271,11 +272,12 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
             continue
         s, d, i = counts["replace"], counts["delete"], counts["insert"]
         errors = numerator(scorer.mode, s, d, i)
+        words = aligned_reference_words(counts)
         row = {"id": item.id, "engine": engine, "status": "ok", "error": None,
                "reference": ref_info, "hypothesis": hyp_info,
                "substitutions": s, "deletions": d, "insertions": i, "hits": counts["equal"],
-               "reference_words": len(a), "hypothesis_words": len(b), "errors": errors,
-               "wer": rate(errors, len(a)), "metrics": values, "pooling": pooling,
+               "reference_words": words, "hypothesis_words": len(b), "errors": errors,
+               "wer": rate(errors, words), "metrics": values, "pooling": pooling,
                "error_words": error_words(opcodes, a, b, ids)}
         if scorer.spec.alignments:
             row["alignment"] = {"reference": list(a), "hypothesis": list(b),

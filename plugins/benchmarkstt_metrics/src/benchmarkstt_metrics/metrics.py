@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal, Optional, Sequence
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.errors import Term, UsageError
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.registry import component_name
 from benchmarkstt_core.schema import Schema
@@ -68,11 +68,46 @@ def diff_counts(differ: type, a: Sequence, b: Sequence) -> dict:
     return count_opcodes(differ(a, b).get_opcodes())
 
 
+def wer_plugin_modes(context: Context | None) -> list:
+    """The names of the WER modes plugins add (for error messages)."""
+    registries = getattr(context, "registries", None)
+    if registries is None:
+        return []
+    return [spec.name for spec in registries.differs if getattr(spec.cls, "wer_mode", False)]
+
+
+def mode_name(mode: Any) -> str:
+    """A mode as given, lowercased; ``strict`` when none is given."""
+    return "strict" if mode is None or mode == "" else str(mode).lower()
+
+
 def _modes(name: str, mode: Any, allowed: Sequence[str]) -> str:
-    value = "strict" if mode is None or mode == "" else str(mode).lower()
+    value = mode_name(mode)
     if value not in allowed:
         raise UsageError(f"{name}: unknown mode {mode!r} (choose {', '.join(allowed)})")
     return value
+
+
+def plugin_mode(mode: Any, context: Context | None) -> type | None:
+    """The differ a plugin registered as the WER mode ``mode``, or ``None`` for a built-in mode.
+
+    The extension point for WER modes: a differ class with ``wer_mode = True`` is a mode of
+    its registered name. WER counts (S + D + I) / N from its opcodes, N being the reference
+    words the opcodes cover (equal, replaced and deleted words), so that a differ may align
+    only some of the reference's tokens (sclite's alternations). Without a context only the
+    built-in modes exist.
+    """
+    value = mode_name(mode)
+    registries = getattr(context, "registries", None)
+    if value in WER.MODES or registries is None or value not in registries.differs:
+        return None
+    klass = registries.differs.get(value).cls
+    return klass if getattr(klass, "wer_mode", False) else None
+
+
+def aligned_reference_words(counts: dict) -> int:
+    """The reference words an alignment's counts cover: equal, replaced and deleted."""
+    return counts["equal"] + counts["replace"] + counts["delete"]
 
 
 class WER(Metric):
@@ -80,9 +115,10 @@ class WER(Metric):
 
     Modes: ``strict`` (default) counts (S + D + I) / N from difflib's Ratcliff-Obershelp diff;
     ``hunt`` counts (S + 0.5 D + 0.5 I) / N from the same diff; ``levenshtein`` uses the
-    minimal edit distance. An empty reference gives 0 when nothing changed, else 1.
+    minimal edit distance; a plugin may add modes (see :func:`plugin_mode`), e.g. ``sclite``.
+    An empty reference gives 0 when nothing changed, else 1.
 
-    :param mode: strict, hunt or levenshtein
+    :param mode: strict, hunt, levenshtein, or a mode a plugin adds (sclite)
     :param differ_class: the differ for strict and hunt (ratcliffobershelp, levenshtein)
     :example ref: "the cat sat on the mat"
     :example hyp: "the cat sat on a mat"
@@ -91,8 +127,20 @@ class WER(Metric):
 
     MODES = ("strict", "hunt", "levenshtein")
 
-    def __init__(self, mode: Optional[Mode] = None, differ_class: Any = None, *, context: Context | None = None):
-        self.mode = _modes("wer", mode, self.MODES)
+    def __init__(self, mode: Optional[str] = None, differ_class: Any = None, *, context: Context | None = None):
+        self.plugin_differ = plugin_mode(mode, context)
+        if self.plugin_differ is not None:
+            if differ_class is not None:
+                raise UsageError(f"wer: mode {mode} computes its own alignment; "
+                                 "differ_class applies to strict and hunt only")
+            self.mode = mode_name(mode)
+            return
+        value = mode_name(mode)
+        if value not in self.MODES:
+            more = wer_plugin_modes(context)
+            raise UsageError.worded(Term("metric", "wer"), f": mode expects one of {', '.join(self.MODES)}, got "
+                                    f"{mode!r}" + (f" (or a mode a plugin adds: {', '.join(more)})" if more else ""))
+        self.mode = value
         if self.mode == "levenshtein" and differ_class not in (None, "levenshtein", Levenshtein):
             raise UsageError("wer: mode levenshtein computes its own alignment; "
                              "differ_class applies to strict and hunt only")
@@ -100,6 +148,11 @@ class WER(Metric):
 
     def compare(self, ref: Schema, hyp: Schema) -> float | int:
         a, b = ref.words, hyp.words
+        if self.plugin_differ is not None:
+            counts = count_opcodes(self.plugin_differ(a, b).get_opcodes())
+            changes = counts["replace"] + counts["insert"] + counts["delete"]
+            words = aligned_reference_words(counts)
+            return changes / words if words else (1 if changes else 0)
         if self.mode == "levenshtein":
             if not a:
                 return 0 if not b else 1

@@ -1,0 +1,261 @@
+/* sclite's alignment of a reference network with hypothesis words: the compiled twin of
+ * benchmarkstt_sclite.alignment.py_kernel (same arguments, same steps; see its help).
+ *
+ * align(preds, finals, words, fragments, optional, hyp) -> [(tag, edge, hyp), ...]
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdlib.h>
+
+#define SUB 4
+#define INS 3
+#define DEL 3
+#define DEL_OPTIONAL 2
+#define START (-1)
+#define NULLWORD (-1)
+#define FRAGMENT (-2)
+
+typedef struct {
+    Py_ssize_t n_edges, m;
+    Py_ssize_t *pred_start; /* n_edges + 1 offsets into pred_list */
+    Py_ssize_t *pred_list;
+    long *words;
+    long *hyp;
+    const char *optional;
+    const char **fragment; /* per edge: m bytes of matches, or NULL */
+    long *cells;           /* (n_edges + 1) rows of m + 1; row 0 is the start */
+} Net;
+
+static long *row_of(Net *n, Py_ssize_t edge) { return n->cells + (edge + 1) * (n->m + 1); }
+
+static int same(Net *n, Py_ssize_t edge, Py_ssize_t j) {
+    if (n->words[edge] == FRAGMENT) return n->fragment[edge][j] != 0;
+    return n->hyp[j] == n->words[edge];
+}
+
+static void fill(Net *n, long *stay) {
+    Py_ssize_t m = n->m;
+    for (Py_ssize_t j = 0; j <= m; j++) row_of(n, START)[j] = (long)j * INS;
+    for (Py_ssize_t k = 0; k < n->n_edges; k++) {
+        Py_ssize_t first = n->pred_start[k], last = n->pred_start[k + 1];
+        long *row = row_of(n, k);
+        for (Py_ssize_t j = 0; j <= m; j++) {
+            long best = row_of(n, n->pred_list[first])[j];
+            for (Py_ssize_t x = first + 1; x < last; x++) {
+                long c = row_of(n, n->pred_list[x])[j];
+                if (c < best) best = c;
+            }
+            stay[j] = best;
+        }
+        if (n->words[k] == NULLWORD) {
+            row[0] = stay[0];
+            for (Py_ssize_t j = 1; j <= m; j++) {
+                long c = row[j - 1] + INS;
+                row[j] = stay[j] <= c ? stay[j] : c;
+            }
+            continue;
+        }
+        long delete = n->optional[k] ? DEL_OPTIONAL : DEL;
+        row[0] = stay[0] + delete;
+        for (Py_ssize_t j = 1; j <= m; j++) {
+            long best = stay[j - 1] + (same(n, k, j - 1) ? 0 : SUB);
+            long c = row[j - 1] + INS;
+            if (c < best) best = c;
+            c = stay[j] + delete;
+            if (c < best) best = c;
+            row[j] = best;
+        }
+    }
+}
+
+static int append(PyObject *steps, long tag, Py_ssize_t edge, Py_ssize_t j) {
+    PyObject *step = Py_BuildValue("(lnn)", tag, edge, j);
+    if (step == NULL) return -1;
+    int failed = PyList_Append(steps, step);
+    Py_DECREF(step);
+    return failed;
+}
+
+/* the first predecessor of edge k whose cell at column j plus cost equals target, or -2 */
+static Py_ssize_t pred_with(Net *n, Py_ssize_t k, Py_ssize_t j, long cost, long target) {
+    for (Py_ssize_t x = n->pred_start[k]; x < n->pred_start[k + 1]; x++) {
+        Py_ssize_t p = n->pred_list[x];
+        if (row_of(n, p)[j] + cost == target) return p;
+    }
+    return -2;
+}
+
+static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
+    PyObject *steps = PyList_New(0);
+    if (steps == NULL) return NULL;
+    Py_ssize_t j = n->m, current = finals[0];
+    for (Py_ssize_t x = 1; x < n_finals; x++)
+        if (row_of(n, finals[x])[j] < row_of(n, current)[j]) current = finals[x];
+    while (current != START) {
+        long here = row_of(n, current)[j];
+        if (n->words[current] == NULLWORD) {
+            if (j && row_of(n, current)[j - 1] + INS == here) {
+                j--;
+                if (append(steps, 3, START, j)) goto fail;
+            } else {
+                current = pred_with(n, current, j, 0, here);
+            }
+            continue;
+        }
+        if (j) {
+            int ok = same(n, current, j - 1);
+            Py_ssize_t p = pred_with(n, current, j - 1, ok ? 0 : SUB, here);
+            if (p != -2) {
+                j--;
+                if (append(steps, ok ? 0 : 1, current, j)) goto fail;
+                current = p;
+                continue;
+            }
+            if (row_of(n, current)[j - 1] + INS == here) {
+                j--;
+                if (append(steps, 3, START, j)) goto fail;
+                continue;
+            }
+        }
+        int optional = n->optional[current] != 0;
+        if (append(steps, optional ? 0 : 2, current, START)) goto fail;
+        current = pred_with(n, current, j, optional ? DEL_OPTIONAL : DEL, here);
+        if (current == -2) {
+            PyErr_SetString(PyExc_RuntimeError, "sclite alignment: no way back");
+            goto fail;
+        }
+    }
+    while (j > 0) {
+        j--;
+        if (append(steps, 3, START, j)) goto fail;
+    }
+    if (PyList_Reverse(steps)) goto fail;
+    return steps;
+fail:
+    Py_DECREF(steps);
+    return NULL;
+}
+
+static int read_longs(PyObject *seq, long *out, Py_ssize_t count) {
+    for (Py_ssize_t i = 0; i < count; i++) {
+        out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (out[i] == -1 && PyErr_Occurred()) return -1;
+    }
+    return 0;
+}
+
+static PyObject *align(PyObject *self, PyObject *args) {
+    PyObject *preds, *finals, *words, *fragments, *hyp;
+    const char *optional;
+    Py_ssize_t optional_len;
+    if (!PyArg_ParseTuple(args, "OOOO!y#O", &preds, &finals, &words, &PyDict_Type, &fragments,
+                          &optional, &optional_len, &hyp))
+        return NULL;
+    PyObject *result = NULL, *fp = NULL, *ff = NULL, *fw = NULL, *fh = NULL;
+    Net n = {0};
+    long *stay = NULL;
+    Py_ssize_t *final_list = NULL;
+    fp = PySequence_Fast(preds, "preds: a sequence");
+    ff = PySequence_Fast(finals, "finals: a sequence");
+    fw = PySequence_Fast(words, "words: a sequence");
+    fh = PySequence_Fast(hyp, "hyp: a sequence");
+    if (!fp || !ff || !fw || !fh) goto done;
+    n.n_edges = PySequence_Fast_GET_SIZE(fp);
+    n.m = PySequence_Fast_GET_SIZE(fh);
+    if (PySequence_Fast_GET_SIZE(fw) != n.n_edges || optional_len != n.n_edges) {
+        PyErr_SetString(PyExc_ValueError, "preds, words and optional differ in length");
+        goto done;
+    }
+    Py_ssize_t total = 0;
+    for (Py_ssize_t k = 0; k < n.n_edges; k++) {
+        Py_ssize_t size = PySequence_Size(PySequence_Fast_GET_ITEM(fp, k));
+        if (size < 1) {
+            PyErr_SetString(PyExc_ValueError, "every edge has a predecessor");
+            goto done;
+        }
+        total += size;
+    }
+    Py_ssize_t n_finals = PySequence_Fast_GET_SIZE(ff);
+    size_t cells = (size_t)(n.n_edges + 1) * (size_t)(n.m + 1);
+    n.pred_start = PyMem_Malloc(sizeof(Py_ssize_t) * (n.n_edges + 1));
+    n.pred_list = PyMem_Malloc(sizeof(Py_ssize_t) * (total + 1));
+    n.words = PyMem_Malloc(sizeof(long) * (n.n_edges + 1));
+    n.hyp = PyMem_Malloc(sizeof(long) * (n.m + 1));
+    n.fragment = PyMem_Calloc(n.n_edges + 1, sizeof(char *));
+    n.cells = PyMem_Malloc(sizeof(long) * cells);
+    stay = PyMem_Malloc(sizeof(long) * (n.m + 1));
+    final_list = PyMem_Malloc(sizeof(Py_ssize_t) * (n_finals + 1));
+    if (!n.pred_start || !n.pred_list || !n.words || !n.hyp || !n.fragment || !n.cells || !stay || !final_list) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    n.optional = optional;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t k = 0; k < n.n_edges; k++) {
+        PyObject *ps = PySequence_Fast(PySequence_Fast_GET_ITEM(fp, k), "a predecessor list");
+        if (!ps) goto done;
+        n.pred_start[k] = at;
+        for (Py_ssize_t x = 0; x < PySequence_Fast_GET_SIZE(ps); x++) {
+            Py_ssize_t p = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(ps, x));
+            if (p < START || p >= k) {
+                Py_DECREF(ps);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a predecessor comes before its edge");
+                goto done;
+            }
+            n.pred_list[at++] = p;
+        }
+        Py_DECREF(ps);
+    }
+    n.pred_start[n.n_edges] = at;
+    for (Py_ssize_t x = 0; x < n_finals; x++) {
+        final_list[x] = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(ff, x));
+        if (final_list[x] < START || final_list[x] >= n.n_edges) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "finals: not an edge");
+            goto done;
+        }
+    }
+    if (n_finals < 1) {
+        PyErr_SetString(PyExc_ValueError, "finals: empty");
+        goto done;
+    }
+    if (read_longs(fw, n.words, n.n_edges) || read_longs(fh, n.hyp, n.m)) goto done;
+    for (Py_ssize_t k = 0; k < n.n_edges; k++) {
+        if (n.words[k] != FRAGMENT) continue;
+        PyObject *key = PyLong_FromSsize_t(k);
+        if (!key) goto done;
+        PyObject *value = PyDict_GetItem(fragments, key);
+        Py_DECREF(key);
+        if (!value || !PyBytes_Check(value) || PyBytes_GET_SIZE(value) != n.m) {
+            PyErr_SetString(PyExc_ValueError, "fragments: m bytes for every fragment edge");
+            goto done;
+        }
+        n.fragment[k] = PyBytes_AS_STRING(value);
+    }
+    fill(&n, stay);
+    result = walk_back(&n, final_list, n_finals);
+done:
+    Py_XDECREF(fp);
+    Py_XDECREF(ff);
+    Py_XDECREF(fw);
+    Py_XDECREF(fh);
+    PyMem_Free(n.pred_start);
+    PyMem_Free(n.pred_list);
+    PyMem_Free(n.words);
+    PyMem_Free(n.hyp);
+    PyMem_Free((void *)n.fragment);
+    PyMem_Free(n.cells);
+    PyMem_Free(stay);
+    PyMem_Free(final_list);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"align", align, METH_VARARGS,
+     "align(preds, finals, words, fragments, optional, hyp): sclite's alignment steps "
+     "(see benchmarkstt_sclite.alignment.py_kernel)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel", "sclite's alignment, compiled", -1, methods};
+
+PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }

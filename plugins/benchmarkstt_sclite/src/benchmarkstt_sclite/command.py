@@ -1,0 +1,177 @@
+"""``benchmarkstt-tools sclite``: score TRN files as NIST's sclite does and print its reports."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+from benchmarkstt_core.context import Context
+from benchmarkstt_core.errors import UsageError
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.plugins import PluginHost
+
+REPORTS = ("sum", "rsum", "dtl", "pra", "sgml", "json", "mapsswe", "stats")
+
+
+class ScliteCommand:
+    """Score hypothesis files (TRN, CTM) against a reference (TRN, STM) as NIST sclite does
+    (its alignment, annotations, speaker tables) and print sclite's reports"""
+
+    name = "sclite"
+
+    def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
+        """sclite's own options, where they mean the same."""
+        from .trn import ID_FORMATS
+
+        parser.add_argument("-r", dest="reference", required=True, nargs="+", metavar=("REF", "FORMAT"),
+                            help="the reference file and its format, trn or stm (default: stm for .stm, "
+                                 "else trn), as sclite's -r REF FORMAT")
+        parser.add_argument("-h", dest="hypotheses", required=True, metavar=("HYP", "FORMAT [NAME]"),
+                            action="append", nargs="+",
+                            help="a hypothesis file, its format, trn or ctm (default: ctm for .ctm, else "
+                                 "trn), and its name, as sclite's -h HYP FORMAT NAME; give -h again for "
+                                 "more systems (reports per system, mapsswe per pair)")
+        parser.add_argument("-i", dest="id_format", choices=ID_FORMATS, default="spu_id",
+                            help="how a speaker is read from an utterance id (default: spu_id, the id "
+                                 "up to the first '-' or '_'; wsj: its first three characters)")
+        parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
+                            help="the reports, in sclite's order whatever the order given (default: sum); dtl: "
+                                 "confusion pairs and the words inserted, deleted, substituted; json: every utterance's counts "
+                                 "and the speaker rows; sgml: sclite's SGML alignments (TRN only), which "
+                                 "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
+                                 "of each pair of systems; stats: its sign, Wilcoxon and McNemar tests")
+        parser.add_argument("-n", dest="names", metavar="NAME", action="append",
+                            help="a system's name in the reports, one per -h in order (default: its path)")
+        parser.add_argument("-D", dest="deletable", action="store_true",
+                            help="(word) in the reference may be left out without an error")
+        parser.add_argument("-F", dest="fragments", action="store_true",
+                            help="fragments (th-, -ing) match the words they begin or end")
+        parser.add_argument("-s", dest="cased", action="store_true",
+                            help="case-sensitive (default: ASCII letters are lowercased)")
+        parser.add_argument("--encoding", default="UTF-8", help="the files' encoding (default: UTF-8)")
+
+    def run(self, args: argparse.Namespace, host: PluginHost) -> int:
+        """Read the files, score every system and print the reports."""
+        from .casefold import fold
+        from .mapsswe import mapsswe
+        from .reports import sgml
+        from .scoring import score
+        from .stmctm import assign, parse_ctm, parse_stm, scored_references
+        from .trn import parse_trn
+
+        ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm"), 2)
+        hyps = [file_and_format(h, "-h", ("trn", "ctm"), 3) for h in args.hypotheses]
+        names = args.names or []
+        if len(names) > len(hyps):
+            raise UsageError("-n: more names than -h files")
+        for report in ("mapsswe", "stats"):
+            if report in args.reports and len(hyps) < 2:
+                raise UsageError(f"-o {report} compares systems: give at least two -h files")
+        if ref_format == "stm" and any(kind != "ctm" for _, kind, *_ in hyps) or \
+                ref_format == "trn" and any(kind != "trn" for _, kind, *_ in hyps):
+            raise UsageError("-h: a trn reference takes trn hypotheses, an stm reference ctm hypotheses")
+        context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
+
+        def read(path: str, field: str) -> str:
+            text = context.read_text(path, field=field)
+            return text if args.cased else fold(text)
+
+        if ref_format == "stm":
+            segments = parse_stm(read(ref_path, "-r"), ref_path)
+            refs = scored_references(segments)
+        else:
+            refs = parse_trn(read(ref_path, "-r"), ref_path, args.id_format)
+        systems = []
+        for k, (path, kind, *name) in enumerate(hyps):
+            name = names[k] if k < len(names) else (name[0] if name else path)
+            if kind == "ctm":
+                hyp = assign(segments, parse_ctm(read(path, "-h"), path), path)
+            else:
+                hyp = parse_trn(read(path, "-h"), path, args.id_format)
+            systems.append((name, score(refs, hyp, args.deletable, args.fragments,
+                                         hyp_path=path, ref_path=ref_path)))
+        out = []
+        for report in sorted(set(args.reports), key=REPORTS.index):
+            if report == "mapsswe":
+                out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
+                continue
+            if report == "stats":
+                out += [stats_lines(a, sa, b, sb) for (a, sa), (b, sb) in pairs(systems)]
+                continue
+            if report == "sgml":
+                if ref_format != "trn":
+                    raise UsageError("-o sgml: only for TRN files yet")
+                created = time.strftime("%a %b %d %H:%M:%S %Y")
+                first = 0
+                for (system, scored), (path, *_) in zip(systems, hyps):
+                    out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first))
+                    first += len(scored)
+                continue
+            for system, scored in systems:
+                out.append(render(report, scored, system))
+        sys.stdout.write("".join(out))
+        return 0
+
+
+def file_and_format(values: list, option: str, formats: tuple, most: int) -> tuple:
+    """``(path, format, *name)`` of a ``-r`` or ``-h`` option's values; the format from the
+    file's extension when not given (``.stm``, ``.ctm``; else trn).
+
+    :example:
+        >>> file_and_format(["ref.stm"], "-r", ("trn", "stm"), 2), file_and_format(["a.txt", "trn", "A"], "-h", ("trn", "ctm"), 3)
+        (('ref.stm', 'stm'), ('a.txt', 'trn', 'A'))
+    """
+    if len(values) > most:
+        raise UsageError(f"{option}: at most {most} values (the file, its format{', a name' if most > 2 else ''})")
+    path = values[0]
+    kind = values[1].lower() if len(values) > 1 else next(
+        (f for f in formats if path.lower().endswith("." + f)), "trn")
+    if kind not in formats:
+        raise UsageError(f"{option} {path}: format {values[1]!r} is not one of {', '.join(formats)}")
+    return (path, kind, *values[2:])
+
+
+def pairs(systems: list) -> list:
+    """Every pair of systems, in the order given."""
+    return [(a, b) for k, a in enumerate(systems) for b in systems[k + 1:]]
+
+
+def mapsswe_line(a: str, b: str, result: Any) -> str:
+    """sc_stats' one-line MAPSSWE result (its MTCH_PR_RESULTS line's figures)."""
+    return (f"MAPSSWE (systems: {a} {b}) (# segs: {result.segments}) (mean: {result.mean:.3f}) "
+            f"(std dev: {result.sd:.3f}) (Z Stat: {result.z:.3f})\n")
+
+
+def stats_lines(a: str, first: list, b: str, second: list) -> str:
+    """sc_stats' sign, Wilcoxon and McNemar figures for two systems (exact p-values)."""
+    from .significance import mcnemar, sign_test, wilcoxon
+
+    sign, wilc, mcn = sign_test(first, second), wilcoxon(first, second), mcnemar(first, second)
+    return (f"SIGN (systems: {a} {b}) (speakers {b} - {a} > 0: {sign.positive}) (< 0: {sign.negative}) "
+            f"(= 0: {sign.zero}) (exact p: {sign.p:.6g})\n"
+            f"WILCOXON (systems: {a} {b}) (positive ranks: {wilc.positive:.1f}) "
+            f"(negative ranks: {wilc.negative:.1f}) (Z: {wilc.z:.3f})\n"
+            f"MCNEMAR (systems: {a} {b}) (both correct: {mcn.both}) ({a} only correct: {mcn.first_only}) "
+            f"({b} only correct: {mcn.second_only}) (both wrong: {mcn.neither}) (exact p: {mcn.p:.6g})\n")
+
+
+def render(report: str, scored: list, system: str) -> str:
+    """One system's sum, rsum, pra, dtl or json report."""
+    from .reports import alignment_dump, detail, summary
+    from .scoring import speaker_rows, total_row
+
+    if report in ("sum", "rsum"):
+        return summary(scored, system, counts=report == "rsum")
+    if report == "pra":
+        return alignment_dump(scored, system)
+    if report == "dtl":
+        return detail(scored, system)
+    rows = speaker_rows(scored)
+    return json.dumps({"system": system,
+                       "utterances": [{"id": s.utterance.id, "speaker": s.utterance.speaker, **s.counts}
+                                      for s in scored],
+                       "speakers": rows, "total": total_row(rows)}, ensure_ascii=False) + "\n"

@@ -1,0 +1,99 @@
+"""sc_stats' matched-pair sentence-segment word error test (MAPSSWE) on sclite alignments.
+
+Both systems' alignments of an utterance are laid side by side on the reference words,
+matched by their place in each system's path (the n-th reference word of one path with
+the n-th of the other, as sc_stats matches them, also where the systems took branches of
+an alternation of other lengths). Two words in a row that both systems got right, with no
+insertion between them, separate segments (the utterance's start and end do too). Each segment counts each system's errors
+(substitutions, deletions, and the insertions inside it); segments where neither system
+erred are dropped. The statistic is Z = mean / (sd / sqrt(n)) of the per-segment differences,
+sd with n - 1.
+
+:example:
+    >>> from benchmarkstt_sclite.scoring import score
+    >>> from benchmarkstt_sclite.trn import parse_trn
+    >>> ref = parse_trn("a b c d e f g (s_1)", "r")
+    >>> a = score(ref, parse_trn("a x c d e f g (s_1)", "a"))
+    >>> b = score(ref, parse_trn("a b c d e y g (s_1)", "b"))
+    >>> segments(a, b)
+    [(1, 0), (0, 1)]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple, Sequence
+
+# a reference word on a branch of an alternation that the other system's path does not take:
+# no error there, and no obstacle to a boundary
+ABSENT = (0, 0, False)
+
+
+class Result(NamedTuple):
+    """The test's figures: segments, the mean and standard deviation of the differences
+    (first system's errors minus the second's) and Z."""
+
+    segments: int
+    mean: float
+    sd: float
+    z: float
+
+
+def positions(steps: Sequence) -> dict:
+    """Per place on the path (0, 1, ...): ``(insertions before its reference word, 1 if
+    that word was substituted or deleted, whether it was correct)`` of one system's
+    alignment; the insertions after the last word under ``None``."""
+    out: dict = {}
+    pending = 0
+    for s in steps:
+        if s.edge is None:
+            pending += 1
+            continue
+        out[len(out)] = (pending, int(s.tag in "SD"), s.tag == "C")
+        pending = 0
+    out[None] = (pending, 0, False)
+    return out
+
+
+def utterance_segments(steps_a: Sequence, steps_b: Sequence) -> list:
+    """The ``(errors a, errors b)`` of one utterance's segments with an error: two words in
+    a row that both systems got right, with no insertion between them, end a segment."""
+    pa, pb = positions(steps_a), positions(steps_b)
+    keys = sorted(k for k in set(pa) | set(pb) if k is not None)
+    result: list = []
+    ea = eb = 0
+    previous_good = False
+    for k in keys + [None]:
+        ia, wa, ca = pa.get(k, ABSENT)
+        ib, wb, cb = pb.get(k, ABSENT)
+        good = ca and cb
+        if previous_good and good and not ia and not ib:
+            if ea or eb:
+                result.append((ea, eb))
+            ea = eb = 0
+        ea += ia + wa
+        eb += ib + wb
+        previous_good = good
+    if ea or eb:
+        result.append((ea, eb))
+    return result
+
+
+def segments(scored_a: Sequence, scored_b: Sequence) -> list:
+    """Every segment with an error, of the utterances both systems have."""
+    by_id = {s.utterance.id: s for s in scored_b}
+    out = []
+    for s in scored_a:
+        other = by_id.get(s.utterance.id)
+        if other is not None:
+            out += utterance_segments(s.steps, other.steps)
+    return out
+
+
+def mapsswe(scored_a: Sequence, scored_b: Sequence) -> Result:
+    """The MAPSSWE figures of two systems scored on the same reference."""
+    z = [ea - eb for ea, eb in segments(scored_a, scored_b)]
+    n = len(z)
+    mean = sum(z) / n if n else 0.0
+    sd = math.sqrt(sum((v - mean) ** 2 for v in z) / (n - 1)) if n > 1 else 0.0
+    return Result(n, mean, sd, mean / (sd / math.sqrt(n)) if sd else 0.0)

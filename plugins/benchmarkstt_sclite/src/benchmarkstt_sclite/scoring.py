@@ -1,0 +1,135 @@
+"""Scoring TRN utterances as sclite does: one alignment per utterance, counts per speaker.
+
+A reference utterance the hypothesis lacks is left out, as sclite leaves it out in TRN
+mode; a hypothesis utterance the reference lacks, or one given twice, is an error (sclite
+stops too). Speakers come in the order the reference first names them.
+
+:example:
+    >>> from benchmarkstt_sclite.trn import parse_trn
+    >>> ref = parse_trn("a b c (s1_1)\\nd e (s2_1)\\n", "ref.trn")
+    >>> hyp = parse_trn("a x c (s1_1)\\nd e (s2_1)\\n", "hyp.trn")
+    >>> [(s.utterance.id, s.counts) for s in score(ref, hyp)]
+    [('s1_1', {'C': 2, 'S': 1, 'D': 0, 'I': 0}), ('s2_1', {'C': 2, 'S': 0, 'D': 0, 'I': 0})]
+    >>> speaker_rows(score(ref, hyp))[0]
+    {'speaker': 's1', 'sentences': 1, 'words': 3, 'C': 2, 'S': 1, 'D': 0, 'I': 0, 'errors': 1, 'sentence_errors': 1}
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Sequence
+
+from benchmarkstt_core.errors import InputError
+
+from .alignment import DEL_OPTIONAL, INS, START, SUB, raw_align, raw_counts, steps_of
+from .reference import Network
+from .reference import network
+
+#: the most combinations of a hypothesis's alternation blocks tried for one utterance
+MAX_CHOICES = 256
+from .trn import Utterance
+
+
+class Scored:
+    """One utterance scored: the reference utterance, the hypothesis words, the counts
+    (C, S, D, I) and, made when first asked for, the alignment (a list of
+    :class:`~benchmarkstt_sclite.alignment.Step`)."""
+
+    __slots__ = ("utterance", "hyp", "counts", "_raw", "_edges", "_steps")
+
+    def __init__(self, utterance: Utterance, hyp: list, raw: list, edges: list):
+        self.utterance, self.hyp, self._raw, self._edges = utterance, hyp, raw, edges
+        self.counts = raw_counts(raw)
+        self._steps = None
+
+    @property
+    def steps(self) -> list:
+        """The alignment, one :class:`~benchmarkstt_sclite.alignment.Step` per column."""
+        if self._steps is None:
+            self._steps = steps_of(self._raw, self._edges)
+        return self._steps
+
+
+def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_path: str = "hypothesis") -> dict:
+    """The hypothesis utterances by id; an id given twice or unknown to the reference is an error."""
+    known = {u.id for u in refs}
+    by_id: dict = {}
+    for u in hyps:
+        if u.id in by_id:
+            raise InputError(f"{hyp_path}:{u.line}: utterance id {u.id!r} given twice "
+                             f"(first on line {by_id[u.id].line})")
+        if u.id not in known:
+            raise InputError(f"{hyp_path}:{u.line}: utterance id {u.id!r} is not in the reference")
+        by_id[u.id] = u
+    return by_id
+
+
+def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool = False,
+          fragments: bool = False, hyp_path: str = "hypothesis", ref_path: str = "reference") -> list:
+    """Every reference utterance that the hypothesis has, aligned (see the module's help)."""
+    by_id = match_hypotheses(refs, hyps, hyp_path)
+    scored = []
+    for u in refs:
+        hyp = by_id.get(u.id)
+        if hyp is None:
+            continue
+        net = network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}")
+        words, raw = best_branches(net, hyp.words)
+        scored.append(Scored(u, words, raw, net.edges))
+    return scored
+
+
+def cost(raw: Sequence) -> int:
+    """The alignment cost of :func:`~benchmarkstt_sclite.alignment.raw_align`'s steps."""
+    total = 0
+    for tag, _, hyp in raw:
+        total += SUB if tag == 1 else (DEL_OPTIONAL if tag == 0 and hyp == START else (0 if tag == 0 else INS))
+    return total
+
+
+def best_branches(net: Network, items: Sequence) -> tuple:
+    """The hypothesis words and their alignment: where the hypothesis has alternation blocks
+    (tuples of branches, from a CTM), the branches of least alignment cost, the first such
+    in the order written (at most ``MAX_CHOICES`` combinations are tried, then the first
+    branch of each further block)."""
+    blocks = [k for k, item in enumerate(items) if isinstance(item, tuple)]
+    if not blocks:
+        return list(items), raw_align(net, items)
+    best = None
+    for choice in itertools.islice(itertools.product(*(range(len(items[k])) for k in blocks)), MAX_CHOICES):
+        chosen = dict(zip(blocks, choice))
+        words = []
+        for k, item in enumerate(items):
+            words.extend(item[chosen.get(k, 0)] if isinstance(item, tuple) else [item])
+        raw = raw_align(net, words)
+        if best is None or cost(raw) < best[0]:
+            best = (cost(raw), words, raw)
+    return best[1], best[2]
+
+
+def speaker_rows(scored: Sequence[Scored]) -> list:
+    """One row of counts per speaker: sentences, reference words (C + S + D), C, S, D, I,
+    errors (S + D + I) and sentences with an error."""
+    rows: dict = {}
+    for s in scored:
+        row = rows.get(s.utterance.speaker)
+        if row is None:
+            row = rows[s.utterance.speaker] = {"speaker": s.utterance.speaker, "sentences": 0, "words": 0,
+                                               "C": 0, "S": 0, "D": 0, "I": 0, "errors": 0, "sentence_errors": 0}
+        c = s.counts
+        errors = c["S"] + c["D"] + c["I"]
+        row["sentences"] += 1
+        row["words"] += c["C"] + c["S"] + c["D"]
+        for key in "CSDI":
+            row[key] += c[key]
+        row["errors"] += errors
+        row["sentence_errors"] += errors > 0
+    return list(rows.values())
+
+
+def total_row(rows: Sequence[dict], label: str = "Sum") -> dict:
+    """The pooled row of the speakers' rows."""
+    total = {"speaker": label}
+    for key in ("sentences", "words", "C", "S", "D", "I", "errors", "sentence_errors"):
+        total[key] = sum(r[key] for r in rows)
+    return total

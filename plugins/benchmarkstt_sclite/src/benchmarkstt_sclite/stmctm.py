@@ -1,0 +1,173 @@
+"""sclite's STM references and CTM hypotheses: segments with times, words with times.
+
+An STM line is ``file channel speaker start end [<labels>] words``; a CTM line is ``file
+channel start duration word [confidence]``. A word's tags after an unescaped ``;`` are
+dropped and ``\\;`` is a ``;``. The hypothesis words of a file and channel go to the
+reference segments in time order: each segment takes the words not yet taken whose middle
+comes before its end (sclite's rule for its DP alignments); the words after the last
+segment go to the last one. A segment whose text is ``IGNORE_TIME_SEGMENT_IN_SCORING``
+is not scored, and the hypothesis words whose middle falls in its time are dropped. A file or channel missing from the CTM leaves its
+segments with no hypothesis words (all deletions). An utterance's id is its speaker and
+its place among that speaker's segments (``2347-a-000``), as sclite's reports name it.
+A CTM alternation block (``<ALT_BEGIN>`` ... ``<ALT>`` ... ``<ALT_END>``) stays one item
+(a tuple of branches) placed by the middle of the time its words span; scoring takes the branch that
+aligns at least cost (see :func:`~benchmarkstt_sclite.scoring.score`).
+
+:example:
+    >>> segments = parse_stm("f1 a spk 0.0 2.0 hello there\\nf1 a spk 2.0 4.0 bye\\n", "r.stm")
+    >>> words = parse_ctm("f1 a 0.1 0.5 hello\\nf1 a 2.5 0.5 bye\\nf1 a 4.5 0.2 now\\n", "h.ctm")
+    >>> [(u.id, u.words) for u in scored_references(segments)]
+    [('spk-000', ['hello', 'there']), ('spk-001', ['bye'])]
+    >>> [(u.id, u.words) for u in assign(segments, words)]
+    [('spk-000', ['hello']), ('spk-001', ['bye', 'now'])]
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, NamedTuple, Sequence
+
+from benchmarkstt_core.errors import InputError
+
+from .trn import Utterance
+
+#: the text of a segment left out of scoring (sclite reads it with or without the underscores)
+IGNORE = "ignoretimesegmentinscoring"
+_TAG = re.compile(r"(?<!\\);")
+
+
+class Segment(NamedTuple):
+    """An STM segment: where it is, its times, and its reference utterance."""
+
+    file: str
+    channel: str
+    start: float
+    end: float
+    utterance: Utterance
+    ignored: bool
+
+
+class Word(NamedTuple):
+    """A CTM word: where it is, its middle time, the word (for an alternation block, a
+    tuple of branches, each a list of words, at the middle of the time all its words span)."""
+
+    file: str
+    channel: str
+    middle: float
+    word: object
+
+
+def untag(token: str) -> str:
+    """A token without its ``;tags``, ``\\;`` unescaped.
+
+    :example:
+        >>> untag("a\\\\;s;tag1"), untag("pride;tag1;tag2")
+        ('a;s', 'pride')
+    """
+    return _TAG.split(token, 1)[0].replace("\\;", ";")
+
+
+def number(text: str, path: str, line: int, what: str) -> float:
+    """A time field, or an error naming the file and line."""
+    try:
+        return float(text)
+    except ValueError:
+        raise InputError(f"{path}:{line}: {what} {text!r} is not a number") from None
+
+
+def records(text: str, path: str, needs: str) -> Iterator[tuple]:
+    """``(line number, fields)`` of every line that is not empty or a ``;;`` comment; a line
+    of fewer than five fields is an error that says what it ``needs``."""
+    for line_number, line in enumerate(text.splitlines(), 1):
+        fields = line.split()
+        if not fields or fields[0].startswith(";;"):
+            continue
+        if len(fields) < 5:
+            raise InputError(f"{path}:{line_number}: {needs}")
+        yield line_number, fields
+
+
+def parse_stm(text: str, path: str) -> list:
+    """The segments of an STM file's text, as :class:`Segment` (ids numbered per speaker)."""
+    segments, counters = [], {}
+    for line_number, fields in records(text, path, "an STM line has file, channel, speaker, start and end"):
+        file, channel, speaker = fields[:3]
+        start = number(fields[3], path, line_number, "start")
+        end = number(fields[4], path, line_number, "end")
+        words = fields[5:]
+        header = [f"File: {file}", f"Channel: {channel}"]
+        if words and words[0].startswith("<"):
+            header.insert(0, f"Labels: {words[0]}")
+            words = words[1:]
+        words = [untag(w) for w in words]
+        ignored = [w.replace("_", "") for w in words] == [IGNORE]
+        place = counters.get(speaker, 0)
+        counters[speaker] = place + (not ignored)
+        utterance = Utterance(f"{speaker}-{place:03d}", speaker, words, line_number, tuple(header))
+        segments.append(Segment(file, channel, start, end, utterance, ignored))
+    return segments
+
+
+def parse_ctm(text: str, path: str) -> list:
+    """The words of a CTM file's text, as :class:`Word`; an alternation block is one
+    :class:`Word` whose word is the tuple of its branches."""
+    words: list = []
+    block = None
+    for line_number, fields in records(text, path, "a CTM line has file, channel, start, duration and word"):
+        token = fields[4].lower()
+        if token == "<alt_begin>":
+            block = [fields[0], fields[1], None, [[]]]
+            continue
+        if token in ("<alt>", "<alt_end>"):
+            if block is None:
+                raise InputError(f"{path}:{line_number}: {fields[4]} outside an <ALT_BEGIN> block")
+            if token == "<alt>":
+                block[3].append([])
+                continue
+            span = block[2] or (0.0, 0.0)
+            words.append(Word(block[0], block[1], (span[0] + span[1]) / 2, tuple(block[3])))
+            block = None
+            continue
+        start = number(fields[2], path, line_number, "start")
+        duration = number(fields[3], path, line_number, "duration")
+        if block is not None:
+            first, last = block[2] or (start, start + duration)
+            block[2] = (min(first, start), max(last, start + duration))
+            block[3][-1].append(untag(fields[4]))
+        else:
+            words.append(Word(fields[0], fields[1], start + duration / 2, untag(fields[4])))
+    if block is not None:
+        raise InputError(f"{path}: an <ALT_BEGIN> block is not closed by <ALT_END>")
+    return words
+
+
+def assign(segments: Sequence[Segment], words: Sequence[Word], path: str = "hypothesis") -> list:
+    """The hypothesis utterance of every scored segment (see the module's help); words of a
+    file and channel the reference lacks are an error (sclite stops too)."""
+    by_place: dict = {}
+    for w in words:
+        by_place.setdefault((w.file, w.channel), []).append(w)
+    segments_at: dict = {}
+    for s in segments:
+        segments_at.setdefault((s.file, s.channel), []).append(s)
+    for file, channel in by_place:
+        if (file, channel) not in segments_at:
+            raise InputError(f"{path}: file {file!r} channel {channel!r} is not in the reference")
+    taken: dict = {}
+    for place, group in segments_at.items():
+        ignored = [(s.start, s.end) for s in group if s.ignored]
+        pending = sorted((w for w in by_place.get(place, [])
+                          if not any(start <= w.middle <= end for start, end in ignored)), key=lambda w: w.middle)
+        ordered = sorted((s for s in group if not s.ignored), key=lambda s: s.start)
+        k = 0
+        for n, s in enumerate(ordered):
+            first = k
+            while k < len(pending) and (pending[k].middle < s.end or n == len(ordered) - 1):
+                k += 1
+            taken[s.utterance.id] = [w.word for w in pending[first:k]]
+    return [s.utterance._replace(words=taken.get(s.utterance.id, [])) for s in segments if not s.ignored]
+
+
+def scored_references(segments: Sequence[Segment]) -> list:
+    """The reference utterances that are scored (not ignored)."""
+    return [s.utterance for s in segments if not s.ignored]

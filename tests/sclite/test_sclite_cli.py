@@ -1,0 +1,90 @@
+"""``--wer sclite`` (single pair and corpus) and ``benchmarkstt-tools sclite`` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import assert_clean_error
+
+
+def test_wer_sclite_counts_the_chosen_branch_and_folds_case(bstt, tmp_path):
+    (tmp_path / "ref.txt").write_text("the { cat / dog } sat on the mat\n")
+    (tmp_path / "hyp.txt").write_text("The dog sat on a mat\n")
+    run = bstt("-r", "ref.txt", "-h", "hyp.txt", "-rt", "plaintext", "-ht", "plaintext", "--wer", "sclite",
+               "--wer", "sclite-s", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    values = [r["result"] for r in json.loads(run.stdout)]
+    assert values == [1 / 6, 2 / 6]
+
+
+def test_wer_sclite_weights_differ_from_unit_costs(bstt, tmp_path):
+    (tmp_path / "ref.txt").write_text("a b c d e\n")
+    (tmp_path / "hyp.txt").write_text("d e x y z\n")
+    run = bstt("-r", "ref.txt", "-h", "hyp.txt", "--wer", "sclite", "--wer", "levenshtein", "-o", "json",
+               cwd=tmp_path)
+    assert [r["result"] for r in json.loads(run.stdout)] == [6 / 5, 5 / 5]
+
+
+def test_unknown_wer_mode_lists_the_plugin_modes(bstt, tmp_path):
+    (tmp_path / "r.txt").write_text("a\n")
+    last = assert_clean_error(bstt("-r", "r.txt", "-h", "r.txt", "--wer", "scilte", cwd=tmp_path))
+    assert "--wer: mode expects one of strict, hunt, levenshtein, got 'scilte' (or a mode a plugin adds: sclite, " \
+        "sclite-d" in last
+    last = assert_clean_error(bstt("-r", "r.txt", "-h", "r.txt", "--wer", "sclite", "levenshtein", cwd=tmp_path))
+    assert "computes its own alignment" in last
+
+
+def test_corpus_wer_sclite_pools_sclites_counts(tools, tmp_path):
+    for side, texts in (("ref", ["the { cat / dog } sat on the mat", "a b c d e"]),
+                        ("hyp", ["The dog sat on a mat", "d e x y z"])):
+        (tmp_path / side).mkdir()
+        for k, text in enumerate(texts):
+            (tmp_path / side / f"u{k}.txt").write_text(text + "\n")
+    run = tools("corpus", "-r", "ref", "-h", "sys=hyp", "-rt", "plaintext", "-ht", "plaintext", "--wer", "sclite",
+                "-o", "json", "--jobs", "1", cwd=tmp_path)
+    assert run.returncode == 0, run
+    engine = json.loads(run.stdout)["engines"]["sys"]
+    assert (engine["substitutions"], engine["deletions"], engine["insertions"], engine["reference_words"]) == \
+        (1, 3, 3, 11)
+
+
+def test_tool_reports_and_user_mistakes(tools, tmp_path):
+    (tmp_path / "ref.trn").write_text("the (uh) cat sat (bob_1)\nth- end (al-2)\n")
+    (tmp_path / "hyp.trn").write_text("the cat sat (bob_1)\nthe end (al-2)\n")
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-D", "-F", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    data = json.loads(run.stdout)
+    assert [(u["id"], u["C"], u["S"], u["D"], u["I"]) for u in data["utterances"]] == \
+        [("bob_1", 4, 0, 0, 0), ("al-2", 2, 0, 0, 0)]
+    assert [s["speaker"] for s in data["speakers"]] == ["bob", "al"]
+    (tmp_path / "dup.trn").write_text("a (bob_1)\nb (bob_1)\n")
+    assert "dup.trn:2: utterance id 'bob_1' given twice" in assert_clean_error(
+        tools("sclite", "-r", "ref.trn", "-h", "dup.trn", cwd=tmp_path), "benchmarkstt-tools")
+    assert "give at least two -h files" in assert_clean_error(
+        tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-o", "mapsswe", cwd=tmp_path), "benchmarkstt-tools")
+    (tmp_path / "open.trn").write_text("a b (al-2)\na { b / c (bob_1)\n")
+    assert "open.trn:2: alternation not closed" in assert_clean_error(
+        tools("sclite", "-r", "open.trn", "-h", "hyp.trn", cwd=tmp_path), "benchmarkstt-tools")
+
+
+def test_detail_report_counts_optional_words_left_out_as_hypothesis_words(tools, tmp_path):
+    (tmp_path / "ref.trn").write_text("the (uh) cat sat (bob_1)\n")
+    (tmp_path / "hyp.trn").write_text("the cat sit (bob_1)\n")
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-D", "-o", "dtl", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert "Hyp. words                =           (   4)" in run.stdout  # as sclite 2.4.12 counts them
+    assert "   1:    1  ->  sat ==> sit" in run.stdout
+
+
+def test_long_utterance_is_scored_and_reported(tools, tmp_path):
+    # sclite's SGML output crashes on utterances of a few hundred words; here 300 words go through
+    words = [f"w{k % 37}" for k in range(300)]
+    hyp = words[:100] + ["x"] + words[101:250] + words[260:] + ["y", "z"]
+    (tmp_path / "ref.trn").write_text(" ".join(words) + " (long_1)\n")
+    (tmp_path / "hyp.trn").write_text(" ".join(hyp) + " (long_1)\n")
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-o", "sgml", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    sgml, _, data = run.stdout.rpartition("\n{")
+    utterance = json.loads("{" + data)["utterances"][0]
+    assert (utterance["C"], utterance["S"], utterance["D"], utterance["I"]) == (289, 1, 10, 2)
+    assert 'word_cnt="302"' in sgml and sgml.count("D,") == 10

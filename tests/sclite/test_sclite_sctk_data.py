@@ -1,0 +1,64 @@
+"""SCTK's own test data and expected outputs (github usnistgov/SCTK, src/sclite/testdata,
+public domain), read from the shared data folder: $BENCHMARKSTT_SCTK_DATA, else
+../shared/data/sctk beside the repository, else /work/shared/data/sctk."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def sctk_data() -> Path | None:
+    for candidate in (os.environ.get("BENCHMARKSTT_SCTK_DATA"), ROOT.parent / "shared" / "data" / "sctk",
+                      "/work/shared/data/sctk"):
+        if candidate and (Path(candidate) / "base" / "test1.sys").is_file():
+            return Path(candidate)
+    return None
+
+
+DATA = sctk_data()
+pytestmark = pytest.mark.skipif(DATA is None, reason="SCTK's test data is not in $BENCHMARKSTT_SCTK_DATA, "
+                                                     "../shared/data/sctk or /work/shared/data/sctk")
+
+
+# SCTK's tests (tsclite.sh) whose reports this plugin writes: the test, sclite's arguments
+CASES = [
+    ("test1", ["-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj"]),
+    ("test3", ["-r", "./lvc_ref.stm", "stm", "-h", "./lvc_hyp.ctm", "ctm"]),
+    ("test3a", ["-r", "./lvc_refe.stm", "stm", "-h", "./lvc_hyp.ctm", "ctm"]),
+] + [(f"test16_{n}", ["-r", "./stm2ctm_missing.ref.stm", "stm", "-h", f"./stm2ctm_missing.hyp{tail}.ctm", "ctm"])
+     for n, tail in enumerate(["-missall", "-missfile1", "-missfile1chanA", "-missfile1chanb", "-missfile2",
+                               "-missfile2chanA", "-missfile2chanB", ""], 2)]
+
+
+@pytest.mark.parametrize("test,arguments", CASES, ids=[c[0] for c in CASES])
+def test_sclites_own_tests_byte_for_byte(tools, test, arguments):
+    # one run for the three reports: they come in sclite's order, as sclite writes them to stdout
+    run = tools("sclite", *arguments, "-o", "pra", "sum", "rsum", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == "".join((DATA / "base" / f"{test}.{suffix}").read_text() for suffix in ("sys", "raw", "pra"))
+
+
+def test_a_ctm_file_the_reference_lacks_is_an_error(tools):
+    # SCTK's test16_1: sclite stops ("Hyp file has more data than ref file")
+    run = tools("sclite", "-r", "./stm2ctm_missing.ref.stm", "stm", "-h", "./stm2ctm_missing.hyp-extra.ctm", "ctm",
+                cwd=DATA)
+    assert run.returncode == 1 and "file '9999' channel 'b' is not in the reference" in run.stderr, run
+
+
+def test_test1_sgml_as_sctks_test_compares_it(tools):
+    # tsclite.sh removes the creation date before comparing; so does this test
+    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "sgml", cwd=DATA)
+    assert run.returncode == 0, run
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == (DATA / "base" / "test1.sgml").read_text()
+
+
+def test_test1_dtl_byte_for_byte(tools):
+    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "dtl", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "base" / "test1.dtl").read_text()
