@@ -280,7 +280,7 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
         if scorer.spec.alignments:
             row["alignment"] = {"reference": list(a), "hypothesis": list(b),
                                 "opcodes": [list(op) for op in opcodes],
-                                "reference_text": ref_text, "hypothesis_text": hyp_text}
+                                "reference_text": str(ref_text), "hypothesis_text": str(hyp_text)}
         result["rows"].append(row)
         profiles[engine] = error_profile(opcodes)
     engines = [engine for engine, _ in item.hypotheses]
