@@ -18,8 +18,8 @@ from benchmarkstt_core.pipeline import Pipeline
 from benchmarkstt_core.errors import UsageError
 
 from . import record as records
-from .pairing import Corpus, check_exists, from_lists
-from .result import TESTS, Aggregator, CorpusResult, Settings
+from .pairing import Corpus, check_exists, check_paired, from_lists
+from .result import ON_MISSING, TESTS, Aggregator, CorpusResult, Settings
 from .runner import Interrupted, Progress, run_dask, run_local
 from .scoring import _SCORERS, DEFAULT_METRICS, Scorer, Spec
 from .spool import SpooledRows
@@ -39,6 +39,8 @@ def check_settings(settings: Settings, jobs: int, scheduler: str | None, dask_lo
         raise UsageError(f"--level must be between 0 and 1 (e.g. 0.95), not {settings.level}")
     if not 0 < settings.alpha < 1:
         raise UsageError(f"--alpha must be between 0 and 1 (e.g. 0.05), not {settings.alpha}")
+    if settings.on_missing not in ON_MISSING:
+        raise UsageError(f"--on-missing must be one of {', '.join(ON_MISSING)}, not {settings.on_missing!r}")
     if settings.ranking_test not in TESTS:
         raise UsageError(f"--ranking-test must be one of {', '.join(TESTS)}, not {settings.ranking_test!r}")
     if jobs < 1:
@@ -51,11 +53,12 @@ def check_settings(settings: Settings, jobs: int, scheduler: str | None, dask_lo
 
 def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1, scheduler: str | None = None,
                dask_local: int | None = None, command: str = "", invocation: dict | None = None,
-               progress: Any = None, spool: bool = False) -> CorpusResult:
+               progress: Any = None, spool: bool = False, allow_unpaired: bool = False) -> CorpusResult:
     """Check everything, score every item where asked, and build the result with its record.
     With ``spool``, the per-file rows are kept in temporary files
     (:class:`~benchmarkstt_corpus.spool.SpooledRows`) rather than in memory: what the
-    command does, whose memory then does not grow with the number of files.
+    command does, whose memory then does not grow with the number of files. Unpaired files
+    are an error naming them unless ``allow_unpaired``.
 
     Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C (nothing is returned).
     """
@@ -65,6 +68,7 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     checker.context.path_guard = None  # the rules files are noted; inputs are recorded by their rows
     if not checker.pipeline.metrics:
         raise UsageError("need at least one metric (for example --wer levenshtein)")
+    check_paired(corpus, allow_unpaired)
     check_exists(corpus)
     _SCORERS[spec] = checker
     aggregator = Aggregator(corpus, spec, settings, SpooledRows if spool else list)
@@ -100,7 +104,8 @@ def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, id
                  normalizers: Iterable = (), metrics: Iterable = DEFAULT_METRICS, seed: int = 0,
                  resamples: int = 1000, level: float = 0.95, alpha: float = 0.05,
                  ranking_test: str = "bootstrap", jobs: int = 1, scheduler: str | None = None,
-                 dask_local: int | None = None, alignments: bool = False) -> CorpusResult:
+                 dask_local: int | None = None, alignments: bool = False,
+                 on_missing: str = "deletions") -> CorpusResult:
     """Score several engines on a corpus and compare them, as ``benchmarkstt-tools corpus`` does.
 
     :param references: one per recording: the text (``str``) or a file (``pathlib.Path``,
@@ -118,10 +123,12 @@ def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, id
     :param scheduler: a Dask scheduler's address (``tcp://host:8786``)
     :param dask_local: start a Dask LocalCluster of this many workers
     :param alignments: keep each file's normalized words and opcodes in its rows
+    :param on_missing: a hypothesis that cannot be read counts as all deletions
+        (``deletions``), or every engine is scored on the files all delivered (``exclude``)
     """
     corpus = from_lists(references, hypotheses, ids)
     spec = Spec(as_calls(normalizers), as_calls(metrics), (), default_encoding(), alignments)
-    settings = Settings(seed, resamples, level, alpha, ranking_test)
+    settings = Settings(seed, resamples, level, alpha, ranking_test, on_missing)
     quiet = Progress(0, _Silent())
     return run_corpus(corpus, spec, settings, jobs=jobs, scheduler=scheduler, dask_local=dask_local,
                       command="python: benchmarkstt_corpus.score_corpus(...)", progress=quiet)

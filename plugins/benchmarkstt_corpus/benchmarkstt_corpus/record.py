@@ -80,7 +80,8 @@ def item_inputs(item: Any, rows: dict) -> list:
     found = [{"id": item.id, "side": "reference", **ref}]
     for engine, source in item.hypotheses:
         row = rows.get(engine)
-        hyp = row["hypothesis"] if row else {"path": source.path, "type": source.type, "sha256": None}
+        hyp = row["hypothesis"] if row else {"path": source and source.path, "type": source and source.type,
+                                             "sha256": None}
         found.append({"id": item.id, "side": engine, **hyp})
     return found
 

@@ -36,12 +36,27 @@ def summary_rows(data: dict) -> tuple:
     for entry in data["ranking"]:
         e = data["engines"][entry["engine"]]
         ci = e["ci"]
-        rows.append([str(e["rank"]), entry["engine"], str(e["scored"]) + (f" ({e['failed']} failed)"
-                                                                         if e["failed"] else ""),
+        rows.append([str(e["rank"]), entry["engine"], files_cell(e, data["settings"]),
                      percent(e["wer"]), "-" if ci["low"] is None else f"{percent(ci['low'])} - {percent(ci['high'])}",
                      str(e["substitutions"]), str(e["deletions"]), str(e["insertions"]),
                      str(e["reference_words"]), percent(e["mean_file_wer"])])
     return header, rows
+
+
+def files_cell(engine: dict, settings: dict) -> str:
+    """The files an engine is scored on, and how many of them it failed (counted as all
+    deletions, or left out for every engine).
+
+    :example:
+        >>> files_cell({"scored": 10, "failed": 1}, {"on_missing": "deletions"})
+        '10 (1 failed: all deletions)'
+        >>> files_cell({"scored": 9, "failed": 1}, {"on_missing": "exclude"})
+        '9 (1 failed: excluded)'
+    """
+    if not engine["failed"]:
+        return str(engine["scored"])
+    how = "all deletions" if settings.get("on_missing", "deletions") == "deletions" else "excluded"
+    return f"{engine['scored']} ({engine['failed']} failed: {how})"
 
 
 def comparison_rows(data: dict) -> tuple:
@@ -98,7 +113,8 @@ def headline(data: dict) -> str:
     h, s = data["headline"], data["settings"]
     return (f"WER ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['level']:.0%} bootstrap CI over "
             f"{s['resample_unit']}s, {s['resamples']} resamples, seed {s['seed']}; ranks from the "
-            f"{s['ranking_test']} test at level {s['alpha']:g}")
+            f"{s['ranking_test']} test at level {s['alpha']:g}"
+            + (f"; {s['on_missing_means']} (--on-missing {s['on_missing']})" if "on_missing" in s else ""))
 
 
 def render_table(data: dict, table: Callable = text_table) -> str:

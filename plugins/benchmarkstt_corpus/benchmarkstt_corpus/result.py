@@ -44,6 +44,9 @@ class Settings:
     :param level: the confidence level of intervals (0.95: 95%)
     :param alpha: the significance level of the paired tests
     :param ranking_test: the test the ranking uses: bootstrap, mapsswe or wilcoxon
+    :param on_missing: an engine's failure on a file (a hypothesis missing or unreadable):
+        ``deletions`` counts every reference word of it as deleted, ``exclude`` scores every
+        engine only on the files all engines delivered
     """
 
     seed: int = 0
@@ -51,6 +54,12 @@ class Settings:
     level: float = 0.95
     alpha: float = 0.05
     ranking_test: str = "bootstrap"
+    on_missing: str = "deletions"
+
+
+#: the rules for an engine's failure on a file, and what each means
+ON_MISSING = {"deletions": "a file an engine failed (missing or unreadable) counts as all deletions for it",
+              "exclude": "files some engine failed are left out for every engine"}
 
 
 def clean(value: Any) -> Any:
@@ -156,35 +165,43 @@ class Tally:
         self.values: dict = {}  # any other metric's per-file values
         self.failed = 0
 
-    def add(self, place: int, row: dict) -> None:
-        """Take one (clean) row of the file at ``place``."""
+    def add(self, place: int, row: dict, counted: bool = True) -> None:
+        """Take one (clean) row of the file at ``place``: in the statistics when ``counted``,
+        a failure by its ``as_deletions`` counts (see :func:`~.scoring.failure_counts`)."""
         self.rows.append(row)
         if row["status"] != "ok":
             self.failed += 1
+            if counted and "as_deletions" in row:
+                self.count(place, row["as_deletions"])
             return
+        if counted:
+            self.count(place, row)
+
+    def count(self, place: int, row: dict) -> None:
+        """Fold the numbers of one file into the statistics."""
         self.index.append(place)
         self.errors.append(row["errors"])
         self.words.append(row["reference_words"])
         self.wers.append(row["wer"])
         for k in self.COUNTS:
             self.counts[k].append(row[k])
-        if self.titles is None:
+        if self.titles is None and "metrics" in row:
             self.titles = list(row["metrics"])
-            pooled = row["pooling"]
             for title in self.titles:
-                if title in pooled:
-                    self.pooling[title] = ([], [])
-                elif title.split()[0] == "diffcounts":
+                if title.split()[0] == "diffcounts":
                     self.summed[title] = Counter()
-                else:
+                elif title not in row["pooling"]:
                     self.values[title] = []
-        for title, (num, den) in self.pooling.items():
-            num.append(row["pooling"][title][0])
-            den.append(row["pooling"][title][1])
+        for title, (num, den) in row["pooling"].items():
+            pooled = self.pooling.setdefault(title, ([], []))
+            pooled[0].append(num)
+            pooled[1].append(den)
         for title, summed in self.summed.items():
-            summed.update(row["metrics"][title])
+            if "metrics" in row:
+                summed.update(row["metrics"][title])
         for title, values in self.values.items():
-            values.append(row["metrics"][title])
+            if "metrics" in row:
+                values.append(row["metrics"][title])
 
 
 class Aggregator:
@@ -229,6 +246,7 @@ class Aggregator:
         place = self.done
         self.done += 1
         rows = {}
+        counted = self.settings.on_missing == "deletions" or all(r["status"] == "ok" for r in scored["rows"])
         for row in scored["rows"]:
             numbers = row.pop("error_words", None)
             if numbers:
@@ -236,13 +254,13 @@ class Aggregator:
                     self.top[row["engine"]][kind].update(
                         error_entries(counts, scored["words"], kind == "substitutions"))
             row = clean(row)
-            self.tallies[row["engine"]].add(place, row)
+            self.tallies[row["engine"]].add(place, row, counted)
             rows[row["engine"]] = row
-            if row["status"] != "ok":
+            if row["status"] == "error":
                 self.failed.append((place, row["engine"], row["id"], row["error"]))
         for entry in records.item_inputs(self.corpus.items[place], rows):
             self.inputs.append(entry)
-        for pair, sums in scored["pairs"].items():
+        for pair, sums in (scored["pairs"] if counted else {}).items():
             total = self.pairs.setdefault(pair, [0, 0, 0])
             for x, v in enumerate(sums):
                 total[x] += v
@@ -275,7 +293,8 @@ class Aggregator:
             "complete": complete,
             "headline": {"metric": "wer", "mode": mode, "differ": differ,
                          "pooled": f"sum of errors over all {self.corpus.unit}s / sum of reference words"},
-            "settings": {**asdict(settings), "resample_unit": self.corpus.unit},
+            "settings": {**asdict(settings), "resample_unit": self.corpus.unit,
+                         "on_missing_means": ON_MISSING[settings.on_missing]},
             "engines": engines,
             "ranking": [{"rank": ranks[e], "engine": e, "wer": engines[e]["wer"]} for e in ranks],
             "comparisons": comparisons,

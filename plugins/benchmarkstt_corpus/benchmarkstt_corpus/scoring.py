@@ -238,17 +238,18 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
         ref, ref_info, ref_text = scorer.read(item.reference)
     except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
         message = one_line(exc)
-        ref_info = {"path": item.reference.path or item.reference.origin, "type": item.reference.type,
-                    "sha256": None}
+        ref_info = source_info(item.reference)
         for engine, source in item.hypotheses:
-            result["rows"].append(error_row(item.id, engine, ref_info,
-                                            {"path": source.path or source.origin, "type": source.type,
-                                             "sha256": None},
-                                            f"reference: {message}"))
+            result["rows"].append(error_row(item.id, engine, ref_info, source_info(source), f"reference: {message}"))
         return result
     profiles = {}
     for engine, source in item.hypotheses:
-        hyp_info = {"path": source.path or source.origin, "type": source.type, "sha256": None}
+        if source is None:
+            row = error_row(item.id, engine, ref_info, source_info(None), "no hypothesis file", "missing")
+            result["rows"].append(failure_counts(scorer, row, ref.words))
+            profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
+            continue
+        hyp_info = source_info(source)
         try:
             hyp, hyp_info, hyp_text = scorer.read(source)
             a, b = ref.words, hyp.words
@@ -267,7 +268,9 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
                     c = count_opcodes(scorer.char_differ(ca, cb).get_opcodes())
                     pooling[title] = [c["replace"] + c["delete"] + c["insert"], len(ca)]
         except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
-            result["rows"].append(error_row(item.id, engine, ref_info, hyp_info, one_line(exc)))
+            row = error_row(item.id, engine, ref_info, hyp_info, one_line(exc))
+            result["rows"].append(failure_counts(scorer, row, ref.words))
+            profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
             continue
         s, d, i = counts["replace"], counts["delete"], counts["insert"]
         errors = numerator(scorer.mode, s, d, i)
@@ -292,6 +295,13 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     return result
 
 
+def source_info(source: Any) -> dict:
+    """What a row says of an input it could not read (``None``: an engine's missing file)."""
+    if source is None:
+        return {"path": None, "type": None, "sha256": None}
+    return {"path": source.path or source.origin, "type": source.type, "sha256": None}
+
+
 def rate(errors: float, words: int) -> float:
     """Errors per reference word; with no reference word, 0 if nothing is wrong, else 1
     (as the single-pair WER)."""
@@ -300,10 +310,28 @@ def rate(errors: float, words: int) -> float:
     return errors / words
 
 
-def error_row(key: str, engine: str, ref_info: dict, hyp_info: dict, message: str) -> dict:
-    """The row of a file that could not be read or scored."""
-    return {"id": key, "engine": engine, "status": "error", "error": message,
+def error_row(key: str, engine: str, ref_info: dict, hyp_info: dict, message: str, status: str = "error") -> dict:
+    """The row of a file that could not be read or scored (``status`` ``error``), or of an
+    engine's missing file (``missing``)."""
+    return {"id": key, "engine": engine, "status": status, "error": message,
             "reference": ref_info, "hypothesis": hyp_info}
+
+
+def failure_counts(scorer: Scorer, row: dict, ref: Sequence) -> dict:
+    """``row`` (an engine's failure on a file whose reference was read) with ``as_deletions``:
+    its counts if every reference word were deleted, as sclite counts a missing file (the
+    statistics use them under ``--on-missing deletions``)."""
+    n = len(ref)
+    pooling = {title: [numerator(mode, 0, n, 0), n] for title, mode, _ in scorer.wer_calls}
+    for title, call in zip(scorer.titles, scorer.spec.metrics):
+        if call[0] == "cer":
+            chars = len("".join(ref))
+            pooling[title] = [chars, chars]
+    errors = numerator(scorer.mode, 0, n, 0)
+    row["as_deletions"] = {"substitutions": 0, "deletions": n, "insertions": 0, "hits": 0,
+                           "reference_words": n, "hypothesis_words": 0, "errors": errors,
+                           "wer": rate(errors, n), "pooling": pooling}
+    return row
 
 
 class ScoredBatch(list):
