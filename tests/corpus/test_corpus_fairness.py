@@ -21,6 +21,10 @@ def test_a_file_an_engine_failed_counts_as_all_deletions_or_is_left_out_for_all(
     data = json.loads(run.stdout)
     a, b = data["engines"]["a"], data["engines"]["b"]
     assert data["settings"]["on_missing"] == "deletions"
+    # the JSON names each level by what it is (c7bf80e: ``level`` for 0.95 and for 0.05)
+    assert (data["settings"]["confidence_level"], data["settings"]["significance_level"]) == (0.95, 0.05)
+    assert a["ci"]["confidence_level"] == 0.95 and data["comparisons"][0]["significance_level"] == 0.05
+    assert "level" not in json.dumps({k: v for k, v in data.items() if k != "record"}).replace("_level", "")
     assert (a["scored"], a["failed"], b["scored"], b["failed"]) == (3, 0, 3, 1)
     assert a["reference_words"] == b["reference_words"] == 30
     failed = next(r for r in b["files"] if r["id"] == "engine")

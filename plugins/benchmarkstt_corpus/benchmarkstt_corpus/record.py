@@ -95,7 +95,8 @@ def build(command: str, host: PluginHost, spec: Any, settings: Any, normalizatio
             "cwd": os.getcwd(), **versions(host), "normalization": normalization,
             "metrics": [list(call) for call in spec.metrics], "metric_files": metric_files,
             "seed": settings.seed,
-            "resamples": settings.resamples, "level": settings.level, "alpha": settings.alpha,
+            "resamples": settings.resamples, "confidence_level": settings.level,
+            "significance_level": settings.alpha,
             "ranking_test": settings.ranking_test, "inputs": inputs,
             "invocation": invocation}
 

@@ -29,7 +29,7 @@ def p_value(value: Any) -> str:
 
 def summary_rows(data: dict) -> tuple:
     """The engine table's header and rows, best rank first."""
-    level = data["settings"]["level"]
+    level = data["settings"]["confidence_level"]
     header = ["rank", "engine", data["settings"]["resample_unit"] + "s", "WER (pooled)", f"{level:.0%} CI", "S", "D", "I", "ref words",
               "mean of file WERs"]
     rows = []
@@ -111,9 +111,9 @@ def markdown_table(header: list, rows: list) -> str:
 def headline(data: dict) -> str:
     """What the rates are."""
     h, s = data["headline"], data["settings"]
-    return (f"WER ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['level']:.0%} bootstrap CI over "
+    return (f"WER ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['confidence_level']:.0%} bootstrap CI over "
             f"{s['resample_unit']}s, {s['resamples']} resamples, seed {s['seed']}; ranks from the "
-            f"{s['ranking_test']} test at level {s['alpha']:g}"
+            f"{s['ranking_test']} test at level {s['significance_level']:g}"
             + (f"; {s['on_missing_means']} (--on-missing {s['on_missing']})" if "on_missing" in s else ""))
 
 

@@ -62,6 +62,18 @@ ON_MISSING = {"deletions": "a file an engine failed (missing or unreadable) coun
               "exclude": "files some engine failed are left out for every engine"}
 
 
+def settings_json(settings: Settings) -> dict:
+    """The settings as the JSON names them (``level`` and ``alpha`` by what they are).
+
+    :example:
+        >>> settings_json(Settings())
+        {'seed': 0, 'resamples': 1000, 'confidence_level': 0.95, 'significance_level': 0.05, 'ranking_test': 'bootstrap', 'on_missing': 'deletions'}
+    """
+    return {"seed": settings.seed, "resamples": settings.resamples, "confidence_level": settings.level,
+            "significance_level": settings.alpha, "ranking_test": settings.ranking_test,
+            "on_missing": settings.on_missing}
+
+
 def clean(value: Any) -> Any:
     """``value`` with NaN and infinities as ``None``, tuples as lists, counters as lists
     (valid JSON, and the same after a round trip through a file)."""
@@ -293,7 +305,7 @@ class Aggregator:
             "complete": complete,
             "headline": {"metric": "wer", "mode": mode, "differ": differ,
                          "pooled": f"sum of errors over all {self.corpus.unit}s / sum of reference words"},
-            "settings": {**asdict(settings), "resample_unit": self.corpus.unit,
+            "settings": {**settings_json(settings), "resample_unit": self.corpus.unit,
                          "on_missing_means": ON_MISSING[settings.on_missing]},
             "engines": engines,
             "ranking": [{"rank": ranks[e], "engine": e, "wer": engines[e]["wer"]} for e in ranks],
@@ -334,7 +346,7 @@ class Aggregator:
         return {
             "rank": None, "scored": scored, "failed": tally.failed, **total, "errors": errors,
             "wer": stats.pooled(errors, total["reference_words"]),
-            "ci": {"low": low, "high": high, "level": settings.level},
+            "ci": {"low": low, "high": high, "confidence_level": settings.level},
             "mean_file_wer": (sum(tally.wers) / scored) if scored else None,
             "metrics": metrics,
             "top_errors": {
@@ -366,7 +378,7 @@ class Aggregator:
         better = None if wer_a == wer_b else (a if wer_a < wer_b else b)
         return {"a": a, "b": b, "files": len(common), "wer_a": wer_a, "wer_b": wer_b,
                 "difference": wer_a - wer_b, **tests, "test": settings.ranking_test, "p_value": p_value,
-                "level": settings.alpha, "significant": significant, "better": better,
+                "significance_level": settings.alpha, "significant": significant, "better": better,
                 "verdict": verdict(a, b, better, significant, settings, p_value)}
 
 

@@ -50,7 +50,7 @@ def ranking_section(data: dict, order: list, found: list) -> str:
     """The ranking: table, chart, groups and the shares of error kinds."""
     engines = data["engines"]
     marks = letters(order, found)
-    level = data["settings"]["level"]
+    level = data["settings"]["confidence_level"]
     unit = data["settings"].get("resample_unit", "file")
     rows = []
     for entry in data["ranking"]:
@@ -86,7 +86,7 @@ def ranking_section(data: dict, order: list, found: list) -> str:
 <p class="lead">WER ({escape(head["mode"])}) pooled over {unit}s: {escape(head["pooled"])}. The bar is the
 {level:.0%} bootstrap confidence interval ({data["settings"]["resamples"]} resamples of the {unit}s, seed
 {data["settings"]["seed"]}). Engines in the same group (letter) are not significantly different
-({test} test, level {data["settings"]["alpha"]:g}); the rank is 1 + the number of engines significantly better.</p>
+({test} test, level {data["settings"]["significance_level"]:g}); the rank is 1 + the number of engines significantly better.</p>
 {charts.ranking_chart(chart_rows, found)}
 <p class="groups">Groups: {group_text}</p>
 <div class="scroll"><table class="ranking">
@@ -180,7 +180,7 @@ def comparison_section(data: dict, order: list) -> str:
 <section id="engines" aria-labelledby="h-engines">
 <h2 id="h-engines">Engine against engine</h2>
 <p class="lead">Row against column with the {TESTS.get(test, test)} test (the ranking's test), level
-{settings["alpha"]:g}: ▲ the row engine is significantly better, ▼ significantly worse, ≈ no significant
+{settings["significance_level"]:g}: ▲ the row engine is significantly better, ▼ significantly worse, ≈ no significant
 difference; p is that test's two-sided p-value, points the difference of pooled WER (row − column).</p>
 <div class="scroll"><table class="matrix"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>
 <h3>Every test</h3>
@@ -276,8 +276,8 @@ def record_section(data: dict) -> str:
 <dt>metrics</dt><dd>{escape(", ".join(" ".join(map(str, m)) for m in r.get("metrics", [])))}</dd>
 <dt>normalization</dt><dd><pre>{escape(norm.get("text", "") or "(none)")}</pre>rules sha256 <code>{escape(str(norm.get("sha256", "-")))}</code>{rule_files}</dd>
 {f"<dt>metric files</dt><dd><ul>{metric_files}</ul></dd>" if metric_files else ""}
-<dt>statistics</dt><dd>seed {settings["seed"]}, {settings["resamples"]} resamples, level {settings["level"]:g},
-alpha {settings["alpha"]:g}, ranking test {escape(settings["ranking_test"])}</dd>
+<dt>statistics</dt><dd>seed {settings["seed"]}, {settings["resamples"]} resamples, confidence level {settings["confidence_level"]:g},
+significance level {settings["significance_level"]:g}, ranking test {escape(settings["ranking_test"])}</dd>
 <dt>scored</dt><dd>{data.get("files_scored", "-")} of {data.get("files_total", "-")} {settings.get("resample_unit", "file")}s{"" if data.get("complete", True) else " (incomplete)"}</dd>
 </dl>
 <details><summary>plugins</summary><table class="plugins"><thead><tr><th scope="col">distribution</th>
