@@ -136,6 +136,9 @@ class BenchmarkCommand:
         warn_if_implausible(*texts, args, context)
         if getattr(output, "shows_normalization", False):
             output.normalization = pipeline.normalization
+        if getattr(output, "shows_files", False):
+            output.files = {"reference": (args.reference, args.reference_type),
+                            "hypothesis": (args.hypothesis, args.hypothesis_type)}
         # only the list holds the texts: each goes once its words are made
         text = output.render(pipeline.compare(*pipeline.prepare_pair(texts, log)))
         write_stdout(text)

@@ -80,11 +80,39 @@ def metric_lines(data: dict) -> list:
                 value = m["mean_of_files"]
                 shown = f"{value:.6g}" if isinstance(value, numbers.Real) else str(value)
                 lines.append(f"{engine}: {title}: mean of per-file values {shown}")
+            elif m.get("unit") == "s":
+                lines.append(f"{engine}: {title}: {offsets_text(m['pooled'])} ({m['how']})")
             elif isinstance(m["pooled"], dict):
                 lines.append(f"{engine}: {title}: " + ", ".join(f"{k} {v}" for k, v in m["pooled"].items()))
             else:
-                lines.append(f"{engine}: {title}: {percent(m['pooled'])} ({m['how']})")
+                ci = m.get("ci") or {}
+                counts = m.get("counts")
+                interval = ("" if ci.get("low") is None else
+                            f", {ci['confidence_level']:.0%} CI {percent(ci['low'])} - {percent(ci['high'])}")
+                shown = "" if not counts else (f"; S {counts['substitutions']}, D {counts['deletions']}, "
+                                               f"I {counts['insertions']}, ref words {counts['reference_words']}")
+                lines.append(f"{engine}: {title}: {percent(m['pooled'])}{interval}{shown} ({m['how']})")
     return lines
+
+
+def offsets_text(pooled: dict) -> str:
+    """Pooled timing offsets in seconds, six decimals, with their unit.
+
+    :example:
+        >>> offsets_text({"matched_words": 2, "start": {"mean": 0.1, "median": 0.1, "p90_abs": 0.2, "within_0.1": 0.5},
+        ...               "end": {"mean": None}})
+        '2 matched words; start: median 0.100000 s, p90_abs 0.200000 s, mean 0.100000 s, within_0.1 0.500; end: -'
+    """
+    parts = [f"{pooled['matched_words']} matched words"]
+    for side in ("start", "end"):
+        d = pooled[side]
+        if d.get("mean") is None:
+            parts.append(f"{side}: -")
+            continue
+        shares = ", ".join(f"{k} {v:.3f}" for k, v in d.items() if k.startswith("within_"))
+        parts.append(f"{side}: median {d['median']:.6f} s, p90_abs {d['p90_abs']:.6f} s, mean {d['mean']:.6f} s"
+                     + (f", {shares}" if shares else ""))
+    return "; ".join(parts)
 
 
 def notes(data: dict) -> list:

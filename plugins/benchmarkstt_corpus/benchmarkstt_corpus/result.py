@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from . import record as records
 from . import stats
-from .scoring import error_entries, headline_mode
+from .scoring import call_title, error_entries, headline_mode
 
 FORMAT = "benchmarkstt-corpus/1"
 TOP = 20
@@ -172,18 +172,27 @@ class Tally:
         self.wers: list = []
         self.counts: dict = {k: [] for k in self.COUNTS}
         self.titles: list | None = None  # the metrics of the first file scored
-        self.pooling: dict = {}  # title: ([numerators], [denominators])
+        self.pooling: dict = {}  # title: {place: (numerator, denominator)}
+        self.counted: dict = {}  # title of a metric with counts: [S, D, I, reference words] summed
+        self.deleted: dict = {}  # place of a failure counted as all deletions: its reference words
+        self.offsets: dict = {}  # timing title: {"start": Counter, "end": Counter} of offsets in ms
         self.summed: dict = {}  # diffcounts title: Counter
         self.values: dict = {}  # any other metric's per-file values
         self.failed = 0
 
-    def add(self, place: int, row: dict, counted: bool = True) -> None:
+    def add(self, place: int, row: dict, counted: bool = True, offsets: dict | None = None) -> None:
         """Take one (clean) row of the file at ``place``: in the statistics when ``counted``,
-        a failure by its ``as_deletions`` counts (see :func:`~.scoring.failure_counts`)."""
+        a failure by its ``as_deletions`` counts (see :func:`~.scoring.failure_counts`);
+        ``offsets`` are its timing metrics' histograms (see :func:`~.scoring.offset_histograms`)."""
         self.rows.append(row)
+        for title, sides in (offsets or {}).items() if counted else ():
+            pooled = self.offsets.setdefault(title, {"start": Counter(), "end": Counter()})
+            for side, histogram in sides.items():
+                pooled[side].update(histogram)
         if row["status"] != "ok":
             self.failed += 1
             if counted and "as_deletions" in row:
+                self.deleted[place] = row["as_deletions"]["reference_words"]
                 self.count(place, row["as_deletions"])
             return
         if counted:
@@ -202,18 +211,42 @@ class Tally:
             for title in self.titles:
                 if title.split()[0] == "diffcounts":
                     self.summed[title] = Counter()
-                elif title not in row["pooling"]:
+                elif title not in row["pooling"] and title not in self.offsets:
                     self.values[title] = []
         for title, (num, den) in row["pooling"].items():
-            pooled = self.pooling.setdefault(title, ([], []))
-            pooled[0].append(num)
-            pooled[1].append(den)
+            self.pooling.setdefault(title, {})[place] = (num, den)
+        for title, values in row.get("counted", {}).items():
+            total = self.counted.setdefault(title, [0, 0, 0, 0])
+            for x, v in enumerate(values):
+                total[x] += v
         for title, summed in self.summed.items():
             if "metrics" in row:
                 summed.update(row["metrics"][title])
         for title, values in self.values.items():
             if "metrics" in row:
                 values.append(row["metrics"][title])
+
+
+    def pooled_columns(self, title: str) -> tuple:
+        """``(places, numerators, denominators)`` of a pooled metric over the files scored, in
+        corpus order; a failure counted as all deletions without its own numbers for the metric
+        (one that counts reference words) has all its reference words as errors."""
+        values = self.pooling.get(title, {})
+        places, nums, dens = [], [], []
+        for place in self.index:
+            pair = values.get(place) or ((self.deleted[place],) * 2 if place in self.deleted else None)
+            if pair is not None:
+                places.append(place)
+                nums.append(pair[0])
+                dens.append(pair[1])
+        return places, nums, dens
+
+    def metric_counts(self, title: str) -> dict:
+        """The summed S, D, I and reference words of a metric with counts (failures counted
+        as all deletions included)."""
+        s, d, i, n = self.counted[title]
+        missing = sum(words for place, words in self.deleted.items() if place not in self.pooling.get(title, {}))
+        return {"substitutions": s, "deletions": d + missing, "insertions": i, "reference_words": n + missing}
 
 
 class Aggregator:
@@ -265,8 +298,9 @@ class Aggregator:
                 for kind, counts in numbers.items():
                     self.top[row["engine"]][kind].update(
                         error_entries(counts, scored["words"], kind == "substitutions"))
+            offsets = row.pop("offsets", None)
             row = clean(row)
-            self.tallies[row["engine"]].add(place, row, counted)
+            self.tallies[row["engine"]].add(place, row, counted, offsets)
             rows[row["engine"]] = row
             if row["status"] == "error":
                 self.failed.append((place, row["engine"], row["id"], row["error"]))
@@ -331,10 +365,21 @@ class Aggregator:
         metrics = {}
         for title in tally.titles or []:
             if title in tally.pooling:
-                num, den = (sum(values) for values in tally.pooling[title])
+                _, nums, dens = tally.pooled_columns(title)
+                num, den = sum(nums), sum(dens)
                 unit = "reference characters" if title.split()[0] == "cer" else "reference words"
+                lo, hi = stats.bootstrap_ci(nums, dens, settings.resamples, settings.seed, settings.level)
                 metrics[title] = {"pooled": stats.pooled(num, den), "errors": num, "units": den,
+                                  "ci": {"low": lo, "high": hi, "confidence_level": settings.level},
+                                  **({"counts": tally.metric_counts(title)} if title in tally.counted else {}),
                                   "how": f"pooled: sum of errors / sum of {unit}"}
+            elif title in tally.offsets:
+                pooled = tally.offsets[title]
+                metrics[title] = {"pooled": {"matched_words": sum(pooled["start"].values()),
+                                             "start": stats.offset_distribution(pooled["start"]),
+                                             "end": stats.offset_distribution(pooled["end"])},
+                                  "unit": "s", "how": "pooled: the offsets of every matched word of every file "
+                                                      "(hypothesis minus reference, to the millisecond)"}
             elif title in tally.summed:
                 metrics[title] = {"pooled": dict(tally.summed[title]), "how": "sum over files"}
             else:
@@ -357,6 +402,10 @@ class Aggregator:
             },
         }
 
+    def headline_title(self) -> str:
+        """The title of the metric call that gives the headline counts (the first WER)."""
+        return next((call_title(c) for c in self.spec.metrics if c[0] == "wer"), "")
+
     def compare(self, a: str, b: str) -> dict:
         """Engine ``a`` against ``b`` on the files both scored: bootstrap, MAPSSWE, Wilcoxon."""
         settings = self.settings
@@ -372,12 +421,25 @@ class Aggregator:
             "mapsswe": stats.mapsswe(*self.pairs.get((a, b), (0, 0, 0))),
             "wilcoxon": stats.wilcoxon([ta.wers[x] for x, _ in common], [tb.wers[y] for _, y in common]),
         }
+        metrics = {}
+        for title in ta.pooling:
+            if title not in tb.pooling or title == self.headline_title():
+                continue
+            pa, na, da = ta.pooled_columns(title)
+            pb, nb, _ = tb.pooled_columns(title)
+            shared = sorted(set(pa) & set(pb))
+            at, bt = dict(zip(pa, zip(na, da))), dict(zip(pb, nb))
+            ea, eb, w = [at[p][0] for p in shared], [bt[p] for p in shared], [at[p][1] for p in shared]
+            metrics[title] = {"a": stats.pooled(sum(ea), sum(w)), "b": stats.pooled(sum(eb), sum(w)),
+                              "files": len(shared),
+                              "bootstrap": stats.paired_bootstrap(ea, eb, w, settings.resamples, settings.seed)}
         chosen = tests[settings.ranking_test]
         p_value = chosen["p_value"]
         significant = p_value is not None and not math.isnan(p_value) and p_value < settings.alpha
         better = None if wer_a == wer_b else (a if wer_a < wer_b else b)
         return {"a": a, "b": b, "files": len(common), "wer_a": wer_a, "wer_b": wer_b,
-                "difference": wer_a - wer_b, **tests, "test": settings.ranking_test, "p_value": p_value,
+                "difference": wer_a - wer_b, **tests, "metrics": metrics, "test": settings.ranking_test,
+                "p_value": p_value,
                 "significance_level": settings.alpha, "significant": significant, "better": better,
                 "verdict": verdict(a, b, better, significant, settings, p_value)}
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
@@ -34,6 +35,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from benchmarkstt_core.plugins import PluginHost
 
 DEFAULT_METRICS = (("wer", "levenshtein"),)
+#: the counts of a metric's result (tcwer, cpwer, tcpwer ...) that pool over files like WER's
+COUNTS = ("substitutions", "deletions", "insertions", "reference_words")
 
 
 @dataclass(frozen=True)
@@ -267,6 +270,13 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
                     ca, cb = "".join(a), "".join(b)
                     c = count_opcodes(scorer.char_differ(ca, cb).get_opcodes())
                     pooling[title] = [c["replace"] + c["delete"] + c["insert"], len(ca)]
+            counted = {title: [value[k] for k in COUNTS] for title, value in values.items()
+                       if title not in pooling and isinstance(value, Mapping) and all(k in value for k in COUNTS)}
+            for title, (s_, d_, i_, n_) in counted.items():
+                pooling[title] = [s_ + d_ + i_, n_]
+            offsets = {title: offset_histograms(*metric.offsets(ref, hyp)[:2])
+                       for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics)
+                       if hasattr(metric, "offsets")}
         except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
             row = error_row(item.id, engine, ref_info, hyp_info, one_line(exc))
             result["rows"].append(failure_counts(scorer, row, ref.words))
@@ -278,7 +288,8 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
                "reference": ref_info, "hypothesis": hyp_info,
                "substitutions": s, "deletions": d, "insertions": i, "hits": counts["equal"],
                "reference_words": len(a), "hypothesis_words": len(b), "errors": errors,
-               "wer": rate(errors, len(a)), "metrics": values, "pooling": pooling,
+               "wer": rate(errors, len(a)), "metrics": values, "pooling": pooling, "counted": counted,
+               "offsets": offsets,
                "error_words": error_words(opcodes, a, b, ids)}
         if scorer.spec.alignments:
             row["alignment"] = {"reference": list(a), "hypothesis": list(b),
@@ -300,6 +311,21 @@ def source_info(source: Any) -> dict:
     if source is None:
         return {"path": None, "type": None, "sha256": None}
     return {"path": source.path or source.origin, "type": source.type, "sha256": None}
+
+
+def offset_histograms(starts: Sequence, ends: Sequence) -> dict:
+    """Timing offsets as histograms in milliseconds (``{ms: count}``), which pool over files:
+    a corpus gives the median and percentiles of all its words' offsets, never a mean of
+    per-file medians.
+
+    :example:
+        >>> offset_histograms([0.1, -0.05, 0.1], [0.2])
+        {'start': {100: 2, -50: 1}, 'end': {200: 1}}
+    """
+    from collections import Counter
+
+    return {"start": dict(Counter(round(x * 1000) for x in starts)),
+            "end": dict(Counter(round(x * 1000) for x in ends))}
 
 
 def rate(errors: float, words: int) -> float:
