@@ -53,12 +53,14 @@ def check_settings(settings: Settings, jobs: int, scheduler: str | None, dask_lo
 
 def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1, scheduler: str | None = None,
                dask_local: int | None = None, command: str = "", invocation: dict | None = None,
-               progress: Any = None, spool: bool = False, allow_unpaired: bool = False) -> CorpusResult:
+               progress: Any = None, spool: bool = False, allow_unpaired: bool = False,
+               split_by_time: float | None = None) -> CorpusResult:
     """Check everything, score every item where asked, and build the result with its record.
     With ``spool``, the per-file rows are kept in temporary files
     (:class:`~benchmarkstt_corpus.spool.SpooledRows`) rather than in memory: what the
     command does, whose memory then does not grow with the number of files. Unpaired files
-    are an error naming them unless ``allow_unpaired``.
+    are an error naming them unless ``allow_unpaired``. With ``split_by_time`` every recording
+    is scored in windows of that many seconds (:mod:`~benchmarkstt_corpus.windows`).
 
     Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C (nothing is returned).
     """
@@ -70,6 +72,10 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
         raise UsageError("need at least one metric (for example --wer levenshtein)")
     check_paired(corpus, allow_unpaired)
     check_exists(corpus)
+    if split_by_time is not None:
+        from .windows import split_by_time as split
+
+        split(corpus, split_by_time, checker)
     _SCORERS[spec] = checker
     aggregator = Aggregator(corpus, spec, settings, SpooledRows if spool else list)
     bar = progress if progress is not None else Progress(len(corpus.items))

@@ -75,6 +75,10 @@ class CorpusCommand:
                         help="a hypothesis an engine failed to deliver (missing or unreadable): deletions "
                              "(default) counts its reference words as deleted; exclude scores every engine "
                              "on the files all engines delivered")
+        inputs.add_argument("--split-by-time", type=float, metavar="SECONDS",
+                            help="score every recording in windows of SECONDS of its reference (both sides "
+                                 "cut by their words' times: a word belongs to the window holding its "
+                                 "midpoint); the results give errors per minute")
         inputs.add_argument("--allow-unpaired", action="store_true",
                             help="score the references even if some engine lacks a file (it counts as "
                                  "that engine's failure, see --on-missing), and list files without a "
@@ -128,7 +132,8 @@ class CorpusCommand:
                 "metrics": [list(c) for c in (args.metrics or DEFAULT_METRICS)], "load": list(args.load),
                 "alignments": args.alignments or bool(args.html), "seed": args.seed, "resamples": args.resamples,
                 "level": args.level, "alpha": args.alpha, "ranking_test": args.ranking_test,
-                "on_missing": args.on_missing, "allow_unpaired": args.allow_unpaired}
+                "on_missing": args.on_missing, "allow_unpaired": args.allow_unpaired,
+                "split_by_time": args.split_by_time}
             invocation["hypotheses"] = hypotheses(args)
         corpus = corpus_of(invocation, host)
         spec = Spec(as_calls(invocation["normalizers"]), as_calls(invocation["metrics"]),
@@ -140,7 +145,8 @@ class CorpusCommand:
         result = run_corpus(corpus, spec, settings, jobs=jobs, scheduler=args.scheduler,
                             dask_local=args.dask_local, command=records.command_line(),
                             invocation=invocation, spool=True,
-                            allow_unpaired=bool(invocation.get("allow_unpaired", True)))
+                            allow_unpaired=bool(invocation.get("allow_unpaired", True)),
+                            split_by_time=invocation.get("split_by_time"))
         for u in result.data["unpaired"]:
             sys.stderr.write(f"{PROG}: warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
                              f"(has {', '.join(u['paths'])}); "

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Optional, Sequence
@@ -40,6 +41,7 @@ class Source:
     source: str
     type: str = "infer"
     origin: Optional[str] = None
+    window: Optional[tuple] = None  # (start, end[, open end]) seconds: only the words there
 
     @property
     def path(self) -> Optional[str]:
@@ -201,7 +203,7 @@ def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str
         if needed not in columns:
             raise UsageError(f"--manifest {path!r}: no {needed!r} column (columns: {', '.join(columns)})")
     engines = [engine_name(c, f"--manifest {path!r} column") for c in columns
-               if c not in ("id", REFERENCE) and not c.endswith("_type")]
+               if c not in ("id", REFERENCE, "start", "end") and not c.endswith("_type")]
     if not engines:
         raise UsageError(f"--manifest {path!r}: no engine column besides id and reference")
     base = os.path.dirname(os.path.abspath(path))
@@ -222,10 +224,32 @@ def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str
                 types[(key, side)] = row.get(f"{side}_type") or (
                     reference_type if side == REFERENCE else hypothesis_type)
     corpus = pair(sides.pop(REFERENCE), sides, order=order)
-    corpus.items = [Item(item.id, Source(item.reference.source, types[(item.id, REFERENCE)]),
-                         tuple((e, s and Source(s.source, types[(item.id, e)])) for e, s in item.hypotheses))
+    windows = {key: manifest_window(path, number, row) for number, row in rows for key in [row["id"]]}
+    corpus.items = [Item(item.id, Source(item.reference.source, types[(item.id, REFERENCE)], window=windows[item.id]),
+                         tuple((e, s and Source(s.source, types[(item.id, e)], window=windows[item.id]))
+                               for e, s in item.hypotheses))
                     for item in corpus.items]
     return corpus
+
+
+def manifest_window(path: str, number: int, row: dict) -> Optional[tuple]:
+    """The ``(start, end)`` seconds of a manifest row with ``start`` and ``end`` columns (a
+    window of its recording), else None.
+
+    :example:
+        >>> manifest_window("m.csv", 2, {"start": "0", "end": "300"}), manifest_window("m.csv", 3, {})
+        ((0.0, 300.0), None)
+    """
+    given = [row.get("start", ""), row.get("end", "")]
+    if not any(given):
+        return None
+    try:
+        start, end = (float(value) for value in given)
+    except ValueError:
+        raise UsageError(f"{path}:{number}: start and end must be seconds, not {given[0]!r} and {given[1]!r}") from None
+    if not 0 <= start < end or math.isinf(end):
+        raise UsageError(f"{path}:{number}: the window must have 0 <= start < end, not {start:g} to {end:g}")
+    return (start, end)
 
 
 def from_lists(references: Sequence, hypotheses: Mapping, ids: Sequence | None = None) -> Corpus:

@@ -61,18 +61,36 @@ def files_cell(engine: dict, settings: dict) -> str:
 
 def comparison_rows(data: dict) -> tuple:
     """The comparison table's header and rows."""
-    header = ["A vs B", "P(A better)", "bootstrap p", "MAPSSWE p", "Wilcoxon p", "verdict"]
-    rows = [[f"{c['a']} vs {c['b']}", f"{c['bootstrap']['probability_a_better']:.3f}"
+    level = data["settings"]["confidence_level"]
+    header = ["A vs B", f"A - B ({level:.0%} CI)", "P(A better)", "bootstrap p", "MAPSSWE p", "Wilcoxon p", "verdict"]
+    rows = [[f"{c['a']} vs {c['b']}", difference_cell(c), f"{c['bootstrap']['probability_a_better']:.3f}"
              if c["bootstrap"]["probability_a_better"] is not None else "-",
              p_value(c["bootstrap"]["p_value"]), p_value(c["mapsswe"]["p_value"]),
              p_value(c["wilcoxon"]["p_value"]), c["verdict"]] for c in data["comparisons"]]
     return header, rows
 
 
+def difference_cell(c: dict) -> str:
+    """A's WER minus B's in points, with its interval.
+
+    :example:
+        >>> difference_cell({"difference": -0.047, "difference_ci": {"low": -0.12, "high": 0.01}})
+        '-4.70 (-12.00 to 1.00)'
+    """
+    ci = c.get("difference_ci") or {}
+    if c["difference"] is None:
+        return "-"
+    shown = f"{100 * c['difference']:.2f}"
+    return shown if ci.get("low") is None else f"{shown} ({100 * ci['low']:.2f} to {100 * ci['high']:.2f})"
+
+
 def metric_lines(data: dict) -> list:
     """One line per engine and further metric: pooled values, or means labelled as such."""
     lines = []
     for engine, e in data["engines"].items():
+        if e.get("duration"):
+            lines.append(f"{engine}: {e['errors_per_minute']:.2f} errors per minute of reference "
+                         f"({e['errors']:g} errors in {e['duration'] / 60:.1f} minutes)")
         for title, m in e["metrics"].items():
             if "pooled" not in m and "mean_of_files" not in m:
                 continue
@@ -147,7 +165,7 @@ def headline(data: dict) -> str:
 
 def render_table(data: dict, table: Callable = text_table) -> str:
     """The terminal table (or, with ``markdown_table``, the Markdown page)."""
-    parts = [headline(data), "", table(*summary_rows(data))]
+    parts = ([data["verdict"], ""] if data.get("verdict") else []) + [headline(data), "", table(*summary_rows(data))]
     if data["comparisons"]:
         parts += ["", table(*comparison_rows(data))]
     extra = metric_lines(data) + notes(data)

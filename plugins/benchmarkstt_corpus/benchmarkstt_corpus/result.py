@@ -176,15 +176,20 @@ class Tally:
         self.counted: dict = {}  # title of a metric with counts: [S, D, I, reference words] summed
         self.deleted: dict = {}  # place of a failure counted as all deletions: its reference words
         self.offsets: dict = {}  # timing title: {"start": Counter, "end": Counter} of offsets in ms
+        self.duration = 0.0  # seconds of reference of the windows scored (see windows.py)
         self.summed: dict = {}  # diffcounts title: Counter
         self.values: dict = {}  # any other metric's per-file values
         self.failed = 0
 
-    def add(self, place: int, row: dict, counted: bool = True, offsets: dict | None = None) -> None:
+    def add(self, place: int, row: dict, counted: bool = True, offsets: dict | None = None,
+            duration: float | None = None) -> None:
         """Take one (clean) row of the file at ``place``: in the statistics when ``counted``,
         a failure by its ``as_deletions`` counts (see :func:`~.scoring.failure_counts`);
-        ``offsets`` are its timing metrics' histograms (see :func:`~.scoring.offset_histograms`)."""
+        ``offsets`` are its timing metrics' histograms (see :func:`~.scoring.offset_histograms`);
+        ``duration`` the seconds of reference of its window."""
         self.rows.append(row)
+        if counted and duration is not None and (row["status"] == "ok" or "as_deletions" in row):
+            self.duration += duration
         for title, sides in (offsets or {}).items() if counted else ():
             pooled = self.offsets.setdefault(title, {"start": Counter(), "end": Counter()})
             for side, histogram in sides.items():
@@ -300,7 +305,8 @@ class Aggregator:
                         error_entries(counts, scored["words"], kind == "substitutions"))
             offsets = row.pop("offsets", None)
             row = clean(row)
-            self.tallies[row["engine"]].add(place, row, counted, offsets)
+            window = self.corpus.items[place].reference.window
+            self.tallies[row["engine"]].add(place, row, counted, offsets, window and window[1] - window[0])
             rows[row["engine"]] = row
             if row["status"] == "error":
                 self.failed.append((place, row["engine"], row["id"], row["error"]))
@@ -337,6 +343,7 @@ class Aggregator:
         data = {
             "format": FORMAT,
             "complete": complete,
+            "verdict": summary_sentence(engines, comparisons, self.corpus.unit, len(self.corpus.items), settings),
             "headline": {"metric": "wer", "mode": mode, "differ": differ,
                          "pooled": f"sum of errors over all {self.corpus.unit}s / sum of reference words"},
             "settings": {**settings_json(settings), "resample_unit": self.corpus.unit,
@@ -393,6 +400,8 @@ class Aggregator:
             "wer": stats.pooled(errors, total["reference_words"]),
             "ci": {"low": low, "high": high, "confidence_level": settings.level},
             "mean_file_wer": (sum(tally.wers) / scored) if scored else None,
+            **({"duration": tally.duration, "errors_per_minute": errors / (tally.duration / 60)}
+               if tally.duration else {}),
             "metrics": metrics,
             "top_errors": {
                 "substitutions": [[r, h, n] for (r, h), n in top["substitutions"].most_common()],
@@ -437,11 +446,57 @@ class Aggregator:
         p_value = chosen["p_value"]
         significant = p_value is not None and not math.isnan(p_value) and p_value < settings.alpha
         better = None if wer_a == wer_b else (a if wer_a < wer_b else b)
+        low, high = stats.difference_ci(errors_a, errors_b, words, settings.resamples, settings.seed, settings.level)
         return {"a": a, "b": b, "files": len(common), "wer_a": wer_a, "wer_b": wer_b,
-                "difference": wer_a - wer_b, **tests, "metrics": metrics, "test": settings.ranking_test,
+                "difference": wer_a - wer_b,
+                "difference_ci": {"low": low, "high": high, "confidence_level": settings.level}, **tests, "metrics": metrics, "test": settings.ranking_test,
                 "p_value": p_value,
                 "significance_level": settings.alpha, "significant": significant, "better": better,
                 "verdict": verdict(a, b, better, significant, settings, p_value)}
+
+
+def times_in(share: float) -> str:
+    """A share as "about one time in N" (or in words for the ends).
+
+    :example:
+        >>> times_in(0.076), times_in(0.5), times_in(0.0004)
+        ('about one time in 13', 'about one time in 2', 'less than one time in 1000')
+    """
+    if share < 0.001:
+        return "less than one time in 1000"
+    return f"about one time in {round(1 / share)}"
+
+
+def summary_sentence(engines: dict, comparisons: list, unit: str, count: int, settings: Settings) -> str:
+    """The result in one plain sentence: the best engine against the next, whether the
+    difference is significant, and how often test sets like this one would reverse it.
+
+    :example:
+        >>> e = {"a": {"wer": 0.19}, "b": {"wer": 0.237}}
+        >>> c = [{"a": "a", "b": "b", "significant": False, "bootstrap": {"probability_a_better": 0.924}}]
+        >>> summary_sentence(e, c, "file", 10, Settings())
+        'On these 10 files a made fewer errors than b (19.0% against 23.7%), but the difference is not significant: test sets like this one would reverse it about one time in 13.'
+    """
+    rated = sorted((e["wer"], name) for name, e in engines.items() if e["wer"] is not None)
+    where = f"On these {count} {unit}s" if count != 1 else f"On this {unit}"
+    if not rated:
+        return f"{where} no engine could be scored."
+    if len(rated) == 1:
+        return f"{where} {rated[0][1]} made errors on {rated[0][0]:.1%} of the reference words."
+    (wa, a), (wb, b) = rated[0], rated[1]
+    c = next(c for c in comparisons if {c["a"], c["b"]} == {a, b})
+    if wa == wb:
+        return f"{where} {a} and {b} made as many errors ({wa:.1%})."
+    p_better = c["bootstrap"]["probability_a_better"]
+    head = f"{where} {a} made fewer errors than {b} ({wa:.1%} against {wb:.1%})"
+    if p_better is None:
+        return f"{head}; with so few {unit}s no test can say whether the difference is real."
+    reversed_share = (1 - p_better) if c["a"] == a else p_better
+    if c["significant"]:
+        return (f"{head}, and the difference is significant ({settings.ranking_test} test, level "
+                f"{settings.alpha:g}): test sets like this one would reverse it {times_in(reversed_share)}.")
+    return (f"{head}, but the difference is not significant: test sets like this one would reverse it "
+            f"{times_in(reversed_share)}.")
 
 
 def verdict(a: str, b: str, better: Any, significant: bool, settings: Settings, p_value: Any) -> str:

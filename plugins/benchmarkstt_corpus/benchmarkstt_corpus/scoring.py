@@ -111,6 +111,8 @@ class Scorer:
                 mode, dclass = headline_mode([call])
                 self.wer_calls.append((title, mode, registries.differs.get(differ_name(mode, dclass)).cls))
         self.char_differ = registries.differs.get("levenshtein").cls
+        self.windowed: dict = {}  # the files of windows read lately: (path, type) -> read()
+        self.reading: Any = None  # the reference of the item being scored
 
     def resolve_type(self, source: Any) -> str:
         """The input type of a source: as given, or inferred per file as single-pair mode does."""
@@ -129,6 +131,21 @@ class Scorer:
         """``(words, description, text)``: the normalized, segmented input, its path, type and
         SHA-256, and its text as read (before normalization)."""
         kind = self.resolve_type(source)
+        if source.window is None:
+            return self.read_whole(source, kind)
+        from .windows import in_window
+
+        key = (source.source, kind)
+        if key not in self.windowed:  # the windows of a file come one after another: read it once
+            if len(self.windowed) > 16:
+                self.windowed.clear()
+            self.windowed[key] = self.read_whole(source, kind)
+        schema, info, _ = self.windowed[key]
+        schema = in_window(schema, source.window, "reference" if source is self.reading else "hypothesis")
+        return schema, info, " ".join(schema.words)
+
+    def read_whole(self, source: Any, kind: str) -> tuple:
+        """:meth:`read` of a whole file."""
         if source.path is None:
             digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
         else:
@@ -237,6 +254,7 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     from benchmarkstt_metrics.metrics import count_opcodes
 
     result: dict = {"id": item.id, "rows": [], "pairs": {}}
+    scorer.reading = item.reference
     try:
         ref, ref_info, ref_text = scorer.read(item.reference)
     except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
@@ -291,6 +309,10 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
                "wer": rate(errors, len(a)), "metrics": values, "pooling": pooling, "counted": counted,
                "offsets": offsets,
                "error_words": error_words(opcodes, a, b, ids)}
+        window = item.reference.window
+        if window is not None:
+            row["window"] = [window[0], window[1]]
+            row["duration"] = window[1] - window[0]
         if scorer.spec.alignments:
             row["alignment"] = {"reference": list(a), "hypothesis": list(b),
                                 "opcodes": [list(op) for op in opcodes],

@@ -137,6 +137,30 @@ def bootstrap_ci(errors: Sequence, words: Sequence, resamples: int = 1000, seed:
     return float(low), float(high)
 
 
+def difference_ci(errors_a: Sequence, errors_b: Sequence, words: Sequence, resamples: int = 1000,
+                  seed: int = 0, level: float = 0.95) -> tuple:
+    """The percentile bootstrap interval of A's pooled rate minus B's, the same files drawn
+    for both (the replicates of :func:`paired_bootstrap`, same seed).
+
+    :example:
+        >>> low, high = difference_ci([1, 2, 1, 3], [2, 4, 2, 5], [10, 10, 10, 10], 200, 0)
+        >>> -0.2 < low < high < 0
+        True
+    """
+    import numpy as np
+
+    if len(words) < MIN_UNITS:
+        return (math.nan, math.nan)
+    err_sums, word_sums = replicates(np.column_stack([errors_a, errors_b]), words, resamples, seed)
+    drawn = word_sums > 0
+    differences = (err_sums[drawn, 0] - err_sums[drawn, 1]) / word_sums[drawn]
+    if not len(differences):
+        return (math.nan, math.nan)
+    tail = (1 - level) / 2
+    low, high = np.quantile(differences, [tail, 1 - tail])
+    return float(low), float(high)
+
+
 def paired_bootstrap(errors_a: Sequence, errors_b: Sequence, words: Sequence, resamples: int = 1000,
                      seed: int = 0) -> dict:
     """How often A's pooled rate beats B's when the same files are drawn for both.

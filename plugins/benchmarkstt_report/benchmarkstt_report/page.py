@@ -171,7 +171,10 @@ def comparison_section(data: dict, order: list) -> str:
     rows = []
     for c in data["comparisons"]:
         prob = c["bootstrap"].get("probability_a_better")
+        ci = c.get("difference_ci") or {}
+        interval = "-" if ci.get("low") is None else f"{100 * ci['low']:+.2f} to {100 * ci['high']:+.2f}"
         rows.append(f'<tr><th scope="row">{escape(c["a"])} vs {escape(c["b"])}</th><td class="num">{c["files"]}</td>'
+                    f'<td class="num">{100 * c["difference"]:+.2f} ({interval})</td>'
                     f'<td class="num">{"-" if prob is None else f"{prob:.3f}"}</td>'
                     f'<td class="num">{pval(c["bootstrap"]["p_value"])}</td>'
                     f'<td class="num">{pval(c["mapsswe"]["p_value"])}</td>'
@@ -185,8 +188,20 @@ difference; p is that test's two-sided p-value, points the difference of pooled 
 <div class="scroll"><table class="matrix"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>
 <h3>Every test</h3>
 <div class="scroll"><table class="tests"><thead><tr><th scope="col">A vs B</th><th scope="col">{settings.get("resample_unit", "file")}s</th>
+<th scope="col">A − B, points ({settings["confidence_level"]:.0%} CI)</th>
 <th scope="col">P(A better)</th><th scope="col">bootstrap p</th><th scope="col">MAPSSWE p</th>
 <th scope="col">Wilcoxon p</th><th scope="col">verdict</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>
+<dl class="terms">
+<dt>A − B and its interval</dt><dd>A's pooled WER minus B's, in percentage points; the interval holds the middle
+{settings["confidence_level"]:.0%} of that difference over test sets drawn at random from these {settings.get("resample_unit", "file")}s
+(the same {settings.get("resample_unit", "file")}s for both engines). An interval that contains 0 means the test set cannot tell which engine is better.</dd>
+<dt>P(A better)</dt><dd>The share of those drawn test sets in which A made fewer errors than B: 0.5 is a coin toss.</dd>
+<dt>p-value</dt><dd>How likely a difference at least this clear would be if the engines were really equally good;
+below {settings["significance_level"]:g} the difference is called significant.</dd>
+<dt>bootstrap, MAPSSWE, Wilcoxon</dt><dd>Three tests of the same question: the bootstrap redraws whole
+{settings.get("resample_unit", "file")}s; MAPSSWE (sclite's) compares the engines' errors stretch by stretch of the words; Wilcoxon
+compares the {settings.get("resample_unit", "file")}s' WERs by rank, so that one disastrous {settings.get("resample_unit", "file")} cannot decide alone.</dd>
+</dl>
 </section>"""
 
 
@@ -319,7 +334,8 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
 <title>{escape(title)}</title><style>{asset("report.css")}</style></head>
 <body>{charts.pattern_defs()}
 <a class="skip" href="#files">Skip to the file table</a>
-<header><h1>{escape(title)}</h1><p class="summary">{summary}; {escape(str((data.get("record") or {}).get("created", "")))}</p>
+<header><h1>{escape(title)}</h1><p class="verdict">{escape(data.get("verdict", ""))}</p>
+<p class="summary">{summary}; {escape(str((data.get("record") or {}).get("created", "")))}</p>
 <nav aria-label="sections"><a href="#ranking">Ranking</a> <a href="#engines">Engine against engine</a>
 <a href="#files">{unit.capitalize()}s</a> <a href="#file">Words aligned</a> <a href="#errors">Frequent errors</a>
 <a href="#record">Record</a></nav></header>
