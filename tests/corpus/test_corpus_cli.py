@@ -158,7 +158,8 @@ def test_csv_and_markdown_and_table(tools, corpus):
     rows = list(csv.DictReader(io.StringIO(run.stdout)))
     assert len(rows) == 12 * 3 and rows[0]["id"] == "ep00" and rows[0]["status"] == "ok"
     table = tools("corpus", *folders_args(corpus), "--jobs", "1").stdout
-    assert table.splitlines()[2].split()[:2] == ["rank", "engine"]
+    assert table.splitlines()[0].startswith("On these 12 files good made fewer errors than")
+    assert table.splitlines()[4].split()[:2] == ["rank", "engine"]
     assert "good vs mid" in table
     markdown = tools("corpus", *folders_args(corpus), "--jobs", "1", "-o", "markdown").stdout
     assert "| rank | engine |" in markdown

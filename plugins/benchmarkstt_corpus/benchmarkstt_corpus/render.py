@@ -31,7 +31,7 @@ def summary_rows(data: dict) -> tuple:
     """The engine table's header and rows, best rank first."""
     level = data["settings"]["confidence_level"]
     header = ["rank", "engine", data["settings"]["resample_unit"] + "s", "WER (pooled)", f"{level:.0%} CI", "S", "D", "I", "ref words",
-              "mean of file WERs"]
+              f"mean of {data['settings']['resample_unit']} WERs"]
     rows = []
     for entry in data["ranking"]:
         e = data["engines"][entry["engine"]]

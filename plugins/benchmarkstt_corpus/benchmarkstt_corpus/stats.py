@@ -144,7 +144,7 @@ def difference_ci(errors_a: Sequence, errors_b: Sequence, words: Sequence, resam
 
     :example:
         >>> low, high = difference_ci([1, 2, 1, 3], [2, 4, 2, 5], [10, 10, 10, 10], 200, 0)
-        >>> -0.2 < low < high < 0
+        >>> -0.25 < low < high < 0
         True
     """
     import numpy as np

@@ -14,7 +14,7 @@ results give errors per minute.
     ...                               {"start": 9.0, "end": 11.0}])
     >>> midpoints(s, "reference")
     [0.5, 2.5, 10.0]
-    >>> in_window(s, (0, 5), "reference").words, in_window(s, (5, 10), "reference").words
+    >>> in_window(s, (0, 5), "reference").words, in_window(s, (5, 15), "reference").words
     (['a', 'bb'], ['c'])
 """
 
