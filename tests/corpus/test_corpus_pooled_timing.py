@@ -49,3 +49,12 @@ def test_single_pair_timing_has_six_decimals_and_units():
     assert re.fullmatch(r"start: mean -?\d\.\d{6} s, median -?\d\.\d{6} s, p90_abs \d\.\d{6} s, "
                         r"within_0\.1 \d\.\d{6}, within_0\.25 \d\.\d{6}, within_0\.5 \d\.\d{6}", start), start
     assert "collar: 5.000000 s" in run.stdout
+
+
+def test_single_pair_html_names_its_files_and_units():
+    run = run_command("benchmarkstt", "-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_kaldi.json"),
+                      "--tcwer", "-o", "html")
+    assert run.returncode == 0, run
+    assert (f'<p class="files">reference: <code>{DATA / "qt_subs.xml"}</code>; '
+            f'hypothesis: <code>{DATA / "qt_kaldi.json"}</code></p>') in run.stdout
+    assert '<th scope="row">collar</th><td class="num">5.000000 s</td>' in run.stdout

@@ -87,10 +87,16 @@ def cell(result: Mapping, key: str, value: Any) -> str:
 
 
 def files_line(files: Any) -> str:
-    """What the page compared: the reference and the hypothesis, with their input types."""
+    """What the page compared: the reference and the hypothesis, with their input types when
+    given (not inferred).
+
+    :example:
+        >>> files_line({"reference": ("ref.srt", "infer"), "hypothesis": ("a b", "argument")})
+        '<p class="files">reference: <code>ref.srt</code>; hypothesis: <code>a b</code> (argument)</p>'
+    """
     if not files:
         return ""
-    named = "; ".join(f"{side}: <code>{escape(str(name))}</code> ({escape(str(kind))})"
+    named = "; ".join(f"{side}: <code>{escape(str(name))}</code>" + ("" if kind == "infer" else f" ({escape(str(kind))})")
                       for side, (name, kind) in files.items())
     return f'<p class="files">{named}</p>'
 
