@@ -121,7 +121,14 @@ def other_metrics(data: dict, order: list) -> str:
         for e in order:
             m = data["engines"][e]["metrics"].get(title, {})
             if isinstance(m.get("pooled"), (int, float)):
-                cells.append(f'<td class="num">{pct(m["pooled"])}</td>')
+                ci = m.get("ci") or {}
+                interval = "" if ci.get("low") is None else f' <small>({pct(ci["low"])} – {pct(ci["high"])})</small>'
+                cells.append(f'<td class="num">{pct(m["pooled"])}{interval}</td>')
+            elif m.get("unit") == "s":
+                sides = "; ".join(f'{side}: median {m["pooled"][side]["median"]:.3f} s, 90% within '
+                                  f'{m["pooled"][side]["p90_abs"]:.3f} s' for side in ("start", "end")
+                                  if m["pooled"][side].get("median") is not None)
+                cells.append(f'<td>{m["pooled"]["matched_words"]} matched words; {sides or "-"}</td>')
             elif isinstance(m.get("pooled"), dict):
                 cells.append("<td>" + ", ".join(f"{escape(str(k))} {v}" for k, v in m["pooled"].items()) + "</td>")
             elif isinstance(m.get("mean_of_files"), (int, float)):
