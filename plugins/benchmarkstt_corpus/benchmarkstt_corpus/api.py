@@ -111,7 +111,7 @@ def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, id
                  resamples: int = 1000, level: float = 0.95, alpha: float = 0.05,
                  ranking_test: str = "bootstrap", jobs: int = 1, scheduler: str | None = None,
                  dask_local: int | None = None, alignments: bool = False,
-                 on_missing: str = "deletions") -> CorpusResult:
+                 on_missing: str = "deletions", split_by_time: float | None = None) -> CorpusResult:
     """Score several engines on a corpus and compare them, as ``benchmarkstt-tools corpus`` does.
 
     :param references: one per recording: the text (``str``) or a file (``pathlib.Path``,
@@ -131,13 +131,15 @@ def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, id
     :param alignments: keep each file's normalized words and opcodes in its rows
     :param on_missing: a hypothesis that cannot be read counts as all deletions
         (``deletions``), or every engine is scored on the files all delivered (``exclude``)
+    :param split_by_time: score every recording (files with times) in windows of this many seconds
     """
     corpus = from_lists(references, hypotheses, ids)
     spec = Spec(as_calls(normalizers), as_calls(metrics), (), default_encoding(), alignments)
     settings = Settings(seed, resamples, level, alpha, ranking_test, on_missing)
     quiet = Progress(0, _Silent())
     return run_corpus(corpus, spec, settings, jobs=jobs, scheduler=scheduler, dask_local=dask_local,
-                      command="python: benchmarkstt_corpus.score_corpus(...)", progress=quiet)
+                      command="python: benchmarkstt_corpus.score_corpus(...)", progress=quiet,
+                      split_by_time=split_by_time)
 
 
 class _Silent:
