@@ -164,14 +164,14 @@ def missing(extras: Any, index: int, word: str, side: str, metric: str, what: st
 
     :example:
         >>> print(missing([None], 0, "hi", "reference", "tcwer", "word or segment times", "kaldi, ..."))
-        --tcwer needs word or segment times; the reference has none at all (it was read as plain text?): give its type, one of kaldi, ... (-rt)
+        --tcwer needs word or segment times; the reference has none for word 1 ('hi'): it was read without any (plain text?); read it as kaldi, ... (-rt)
         >>> str(missing([{"segment": 0}], 0, "hi", "hypothesis", "cpwer", "speakers", "stm, ..."))
         "--cpwer needs speakers; the hypothesis file gives none for word 1 ('hi') (segment 1): its format or file has no speakers; give a transcript that has them (stm, ...)"
     """
     head = (Term("metric", metric), f" needs {what}; the {side} ")
     if not any(extras):
-        return InputError.worded(*head, f"has none at all (it was read as plain text?): give its type, one of "
-                                        f"{types} (", Term("input_type", side), ")")
+        return InputError.worded(*head, f"has none for word {index + 1} ({word!r}): it was read without any "
+                                        f"(plain text?); read it as {types} (", Term("input_type", side), ")")
     segment = (extras[index] or {}).get("segment")
     where = f" (segment {segment + 1})" if segment is not None else ""
     return InputError.worded(*head, f"file gives none for word {index + 1} ({word!r}){where}: its format or file "
