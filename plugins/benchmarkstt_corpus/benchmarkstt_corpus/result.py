@@ -231,7 +231,6 @@ class Tally:
             if "metrics" in row:
                 values.append(row["metrics"][title])
 
-
     def pooled_columns(self, title: str) -> tuple:
         """``(places, numerators, denominators)`` of a pooled metric over the files scored, in
         corpus order; a failure counted as all deletions without its own numbers for the metric
