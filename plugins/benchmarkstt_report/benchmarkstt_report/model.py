@@ -28,6 +28,9 @@ def check(data: Any, name: str) -> dict:
     for key in ("engines", "ranking", "comparisons", "settings", "headline"):
         if key not in data:
             raise UsageError(f"{name}: the corpus result has no {key!r}")
+    if "confidence_level" not in data["settings"]:
+        raise UsageError(f"{name}: a result of an older benchmarkstt-tools corpus (its settings say 'level'): "
+                         f"make it again with benchmarkstt-tools corpus --rerun {name} -o json --output NEW.json")
     return data
 
 
