@@ -54,11 +54,28 @@ def warn_if_implausible(reference: str, hypothesis: str, args: argparse.Namespac
                          f"was each read as the right type (-rt/-ht)?")
 
 
+#: texts longer than this (characters) take seconds to diff: a terminal is told what is going on
+LONG_LOG = 20000
+
+
 def log_writer(dialect: Any, with_title: bool) -> Any:
-    """A ``log(title, entry)`` callback that prints ``--log`` lines on stderr."""
+    """A ``log(title, entry)`` callback that prints ``--log`` lines on stderr; on a terminal,
+    the diff of a long text is announced first (it can take seconds), on a line that its log
+    line then replaces."""
+    stream = sys.stderr
+    announce = stream.isatty()
+
     def log(title: str | None, entry: Any) -> None:
         prefix = f"{title}: " if with_title and title else ""
-        sys.stderr.write(f"{prefix}{'/'.join(entry.stack)}: {render_log_entry(entry, dialect)}\n")
+        where = f"{prefix}{'/'.join(entry.stack)}"
+        if announce and len(entry.before) > LONG_LOG:
+            stream.write(f"{where}: diffing {len(entry.before):,} characters...")
+            stream.flush()
+            line = render_log_entry(entry, dialect)
+            stream.write("\r\033[K")
+        else:
+            line = render_log_entry(entry, dialect)
+        stream.write(f"{where}: {line}\n")
     return log
 
 
