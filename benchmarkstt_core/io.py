@@ -38,12 +38,16 @@ class Output:
     ``{"dialect": "list"}`` so that word diffs come out structured in JSON.
     A format that sets ``shows_normalization`` gets ``normalization`` set before ``render``:
     the record of the normalization that produced the results (profile, version, sha256 of
-    the steps), or ``None`` when the texts were not normalized.
+    the steps), or ``None`` when the texts were not normalized. A format that sets
+    ``shows_files`` gets ``files``: ``{"reference": ..., "hypothesis": ...}``, each the file
+    (or ``-``, or the text of an ``argument`` input) and its input type.
     """
 
     defaults: dict = {}
     shows_normalization = False
     normalization: dict | None = None
+    shows_files = False
+    files: dict | None = None
 
     def render(self, results: Sequence) -> str:
         """Render a list of ``(title, result)`` pairs."""

@@ -25,3 +25,49 @@ class Metric:
     def compare(self, ref: Schema, hyp: Schema) -> Any:
         """Compare the hypothesis with the reference and return the result."""
         raise NotImplementedError
+
+
+class Measured(dict):
+    """A metric's result of several numbers, with the unit of those that have one: ``units``
+    maps a key to its unit (``"s"``), for its value or, when that is a mapping, for each of
+    its numbers. Outputs show the units (and write the result as a plain JSON object).
+
+    :example:
+        >>> m = Measured({"mean": 0.25, "words": 4}, units={"mean": "s"})
+        >>> m, m.units, m.unit("mean"), m.unit("words")
+        ({'mean': 0.25, 'words': 4}, {'mean': 's'}, 's', '')
+    """
+
+    def __init__(self, values: Any = (), units: Any = None):
+        super().__init__(values)
+        self.units = dict(units or {})
+
+    def unit(self, key: str) -> str:
+        """The unit of ``key`` (``""`` for a plain number)."""
+        return self.units.get(key, "")
+
+    def shown(self, key: str) -> str:
+        """The value of ``key`` as text: numbers with six decimals and their unit, a mapping
+        of them on one line.
+
+        :example:
+            >>> m = Measured({"start": Measured({"mean": -0.0666208, "share": 0.5}, {"mean": "s"}), "n": 3})
+            >>> m.shown("start"), m.shown("n")
+            ('mean -0.066621 s, share 0.500000', '3')
+        """
+        return _shown(self, key, self[key])
+
+
+def _shown(result: Measured, key: str, value: Any) -> str:
+    from collections.abc import Mapping
+
+    if isinstance(value, Mapping):
+        inner = value if isinstance(value, Measured) else result
+        return ", ".join(f"{k} {_shown(inner, k, v)}" for k, v in value.items())
+    if isinstance(value, float):
+        unit = result.unit(key)
+        return "%.6f" % value + (f" {unit}" if unit else "")
+    return str(value)
+
+    def __reduce__(self) -> tuple:
+        return (Measured, (dict(self), self.units))

@@ -12,6 +12,7 @@ hypothesis pair, so a loop or a process pool can call it. :func:`benchmark` does
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence, Union
 
@@ -28,7 +29,8 @@ ComponentCall = Union[str, Sequence[Any]]
 
 
 class Result(NamedTuple):
-    """One metric's result, titled by the metric's name."""
+    """One metric's result, titled by the metric's name (and its values, when the metric is
+    given more than once: see :func:`metric_title`)."""
 
     title: str
     value: Any
@@ -91,10 +93,10 @@ class Pipeline:
         self.normalizer = NormalizationAggregate()
         for name, args in component_calls(normalizers, "normalizers"):
             self.normalizer.add(create(registries.normalizers.get(name), args, self.context))
-        self.metrics: list[tuple[str, Any]] = []
-        for name, args in component_calls(metrics, "metrics"):
-            spec = registries.metrics.get(name)
-            self.metrics.append((spec.name, create(spec, args, self.context)))
+        calls = [(registries.metrics.get(name), args) for name, args in component_calls(metrics, "metrics")]
+        given = Counter(spec.name for spec, _ in calls)
+        self.metrics: list[tuple[str, Any]] = [(metric_title(spec.name, args, given[spec.name]),
+                                                create(spec, args, self.context)) for spec, args in calls]
         self.segmenter = create(registries.segmenters.get(segmenter), [], self.context) if self.metrics else None
 
     @property
@@ -171,6 +173,17 @@ def timed_schema(segmenter: Any, text: str, normalized: str, steps: Sequence[tup
     if len(schema) == text.word_count():
         schema = schema.with_extras(text.extras())
     return schema
+
+
+def metric_title(name: str, args: Sequence, times: int) -> str:
+    """A result's title: the metric's name, with its values when the metric is given ``times``
+    more than once (``wer`` and ``wer levenshtein`` side by side).
+
+    :example:
+        >>> metric_title("wer", ["levenshtein"], 1), metric_title("wer", ["levenshtein"], 2), metric_title("wer", [], 2)
+        ('wer', 'wer levenshtein', 'wer')
+    """
+    return " ".join([name, *map(str, args)]) if times > 1 else name
 
 
 def record_step(steps: list, entry: LogEntry, emit: Callable[[LogEntry], None] | None) -> None:

@@ -7,8 +7,9 @@ rewritten stretch; inserted characters to none), and the output word comes from 
 words those characters belong to. Steps compose. So a word made by merging source words
 spans from the first one's start to the last one's end; the parts of a split word each keep
 the times of the source word their characters came from (all of it when the split only
-inserted a space); a deleted word's times are gone; a word made of inserted characters only
-has no times.
+inserted a space); a deleted word's times are gone with it; characters rewritten but for
+case are traced to themselves; a word made of inserted characters only shares the times of
+the word before it (or, at the start, after it).
 
 :example:
     >>> source_ranges([("New York city", "NewYork city")])
@@ -60,24 +61,65 @@ def _char_sources(before: str, after: str) -> list:
                 continue
             bs, be = b_spans[i1][0], b_spans[i2 - 1][1]
             as_, ae = a_spans[j1][0], a_spans[j2 - 1][1]
-            for op, x1, x2, y1, y2 in SequenceMatcher(None, before[bs:be], after[as_:ae], autojunk=False).get_opcodes():
-                if op == "equal":
-                    source[as_ + y1:as_ + y2] = range(bs + x1, bs + x2)
-                elif op == "replace":
-                    for y in range(y1, y2):
-                        source[as_ + y] = bs + x1 + (y - y1) * (x2 - x1) // (y2 - y1)
+            _trace(before, after, bs, be, as_, ae, source, fold=False)
     return source
 
 
+def _trace(before: str, after: str, bs: int, be: int, as_: int, ae: int, source: list, fold: bool) -> None:
+    """Trace the characters of ``after[as_:ae]`` to ``before[bs:be]``: equal characters exactly;
+    in a rewritten stretch, first the characters equal but for case (``"Abigail.\nI"`` became
+    ``"abigail i"``: the ``i`` is the ``I``), the rest in proportion to their place."""
+    from difflib import SequenceMatcher
+
+    a, b = before[bs:be], after[as_:ae]
+    if fold:
+        a, b = a.lower(), b.lower()
+    for op, x1, x2, y1, y2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            source[as_ + y1:as_ + y2] = range(bs + x1, bs + x2)
+        elif op == "replace":
+            if not fold and len(a[x1:x2].lower()) == x2 - x1 and len(b[y1:y2].lower()) == y2 - y1:
+                _trace(before, after, bs + x1, bs + x2, as_ + y1, as_ + y2, source, fold=True)
+                continue
+            for y in range(y1, y2):
+                source[as_ + y] = bs + x1 + (y - y1) * (x2 - x1) // (y2 - y1)
+
+
 def step_ranges(before: str, after: str) -> list:
-    """For every word of ``after``, the first and last word of ``before`` it comes from (or None)."""
+    """For every word of ``after``, the first and last word of ``before`` it comes from; a word
+    whose characters come only from whitespace comes from the nearest word, one of inserted
+    characters only shares the word before it (or, first, the one after); None only when
+    ``before`` has no words.
+
+    :example:
+        >>> step_ranges("a. B c", "a and b c")
+        [(0, 0), (0, 0), (1, 1), (2, 2)]
+    """
     owner = _owners(_spans(before), len(before))
     source = _char_sources(before, after)
     ranges: list = []
     for s, e in _spans(after):
         words = [owner[c] for c in source[s:e] if c >= 0 and owner[c] >= 0]
-        ranges.append((min(words), max(words)) if words else None)
+        if not words:
+            near = [c for c in source[s:e] if c >= 0]
+            words = [_nearest(owner, near[0])] if near else []
+        ranges.append((min(words), max(words)) if words and words[0] >= 0 else None)
+    for index in [i for i, r in enumerate(ranges) if r is None]:
+        shared = next((r for r in ranges[index::-1] if r is not None), None) or next(
+            (r for r in ranges[index:] if r is not None), None)
+        ranges[index] = shared
     return ranges
+
+
+def _nearest(owner: list, at: int) -> int:
+    """The word of the first character at or after ``at`` that is in a word (else before it); -1 if none."""
+    for c in range(at, len(owner)):
+        if owner[c] >= 0:
+            return owner[c]
+    for c in range(at, -1, -1):
+        if owner[c] >= 0:
+            return owner[c]
+    return -1
 
 
 def source_ranges(steps: Sequence[tuple]) -> list:

@@ -69,13 +69,28 @@ def warn_if_swapped(reference: str, hypothesis: str, args: argparse.Namespace, c
     if getattr(reference, "origin", None) == "engine" and getattr(hypothesis, "origin", None) == "subtitles":
         context.warn(f"the reference {args.reference} is a speech-to-text engine's output and the hypothesis "
                      f"{args.hypothesis} subtitles: are they swapped? (-r is the reference, -h the hypothesis)")
+#: texts longer than this (characters) take seconds to diff: a terminal is told what is going on
+LONG_LOG = 20000
 
 
 def log_writer(dialect: Any, with_title: bool) -> Any:
-    """A ``log(title, entry)`` callback that prints ``--log`` lines on stderr."""
+    """A ``log(title, entry)`` callback that prints ``--log`` lines on stderr; on a terminal,
+    the diff of a long text is announced first (it can take seconds), on a line that its log
+    line then replaces."""
+    stream = sys.stderr
+    announce = stream.isatty()
+
     def log(title: str | None, entry: Any) -> None:
         prefix = f"{title}: " if with_title and title else ""
-        sys.stderr.write(f"{prefix}{'/'.join(entry.stack)}: {render_log_entry(entry, dialect)}\n")
+        where = f"{prefix}{'/'.join(entry.stack)}"
+        if announce and len(entry.before) > LONG_LOG:
+            stream.write(f"{where}: diffing {len(entry.before):,} characters...")
+            stream.flush()
+            line = render_log_entry(entry, dialect)
+            stream.write("\r\033[K")
+        else:
+            line = render_log_entry(entry, dialect)
+        stream.write(f"{where}: {line}\n")
     return log
 
 
@@ -84,6 +99,24 @@ def require(registry: Any, what: str) -> None:
     if not len(registry):
         raise UsageError(f"no {what} is installed: install benchmarkstt's standard plugins "
                          f"(pip install -r requirements.txt) or a plugin that provides one")
+
+
+class ListProfiles(argparse.Action):
+    """``--list-profiles``: print the profiles and exit as soon as it is read, as ``--help``
+    does (so that -r and -h are not asked for)."""
+
+    def __init__(self, option_strings: list, dest: str, registry: Any = None, **kwargs: Any):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+        self.registry = registry
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any, option: Any = None) -> None:
+        from .normalization import list_profiles
+
+        try:
+            write_stdout(list_profiles(self.registry))
+        except UsageError as exc:
+            parser.error(str(exc))
+        parser.exit()
 
 
 class BenchmarkCommand:
@@ -121,6 +154,9 @@ class BenchmarkCommand:
                 "available normalizers", "A list of normalizers to execute on the input, can be one or "
                 "more normalizers which are applied sequentially.")
             add_component_flags(normalizers, registries.normalizers, "normalizers")
+            parser.add_argument("--list-profiles", action=ListProfiles, registry=registries.normalizers,
+                                help="list the normalization profiles (--profile NAME): name, version, what "
+                                     "each does, and exit (no -r/-h needed)")
             parser.add_argument("--log", action="store_true",
                                 help="show normalization logs (for large files with many rules "
                                      "this is slow and prints a lot)")
@@ -156,6 +192,9 @@ class BenchmarkCommand:
         warn_if_swapped(*texts, args, context)
         if getattr(output, "shows_normalization", False):
             output.normalization = pipeline.normalization
+        if getattr(output, "shows_files", False):
+            output.files = {"reference": (args.reference, args.reference_type),
+                            "hypothesis": (args.hypothesis, args.hypothesis_type)}
         # only the list holds the texts: each goes once its words are made
         text = output.render(pipeline.compare(*pipeline.prepare_pair(texts, log)))
         write_stdout(text)

@@ -110,13 +110,13 @@ SEGLST_REF = '[{"session_id": "s", "speaker": "A", "start_time": 0, "end_time": 
 
 @pytest.mark.parametrize("method, params, message", [
     ("metrics.cpwer", {"ref": "a b", "hyp": "a c"},
-     "metrics.cpwer needs speakers; the reference has none for word 1 ('a'): read it as seglst, stm, aws, vtt, "
+     "metrics.cpwer needs speakers; the reference has none for word 1 ('a'): it was read without any (plain text?); read it as seglst, stm, aws, vtt, "
      "deepgram, ... (ref_type)"),
     ("benchmark.cpwer", {"ref": SEGLST_REF, "ref_type": "seglst", "hyp": "a c"},
-     "benchmark.cpwer needs speakers; the hypothesis has none for word 1 ('a'): read it as seglst, stm, aws, vtt, "
+     "benchmark.cpwer needs speakers; the hypothesis has none for word 1 ('a'): it was read without any (plain text?); read it as seglst, stm, aws, vtt, "
      "deepgram, ... (hyp_type)"),
     ("metrics.tcwer", {"ref": SEGLST_REF, "ref_type": "seglst", "hyp": "a c", "hyp_type": "plaintext"},
-     "metrics.tcwer needs word or segment times; the hypothesis has none for word 1 ('a'): read it as kaldi, aws, "
+     "metrics.tcwer needs word or segment times; the hypothesis has none for word 1 ('a'): it was read without any (plain text?); read it as kaldi, aws, "
      "whisper, ctm, seglst, srt, vtt, ttml, stm, ... (hyp_type)"),
     ("metrics.ser", {"ref": "a b", "hyp": "a c"},
      "metrics.ser needs segments; the reference has none (plain text): read it as a type with segments (srt, vtt, "

@@ -44,14 +44,15 @@ def test_tutorial_metrics_match_the_command(bstt):
 
     ref = Schema(File(str(DATA / "qt_reference.txt")))
     hyp = Schema(File(str(DATA / "qt_kaldi_hypothesis.txt")))
+    # a metric given more than once is titled with its values
     ours = [("wer", WER().compare(ref, hyp)),
-            ("wer", WER(WER.MODE_HUNT).compare(ref, hyp)),
-            ("wer", WER(mode="levenshtein").compare(ref, hyp)),
+            ("wer hunt", WER(WER.MODE_HUNT).compare(ref, hyp)),
+            ("wer levenshtein", WER(mode="levenshtein").compare(ref, hyp)),
             ("cer", CER().compare(ref, hyp)),
             ("diffcounts", DiffCounts().compare(ref, hyp)),
-            ("diffcounts", DiffCounts("levenshtein").compare(ref, hyp)),
-            ("worddiffs", WordDiffs("ansi").compare(ref, hyp)),
-            ("worddiffs", WordDiffs(dialect="html", differ_class="levenshtein").compare(ref, hyp))]
+            ("diffcounts levenshtein", DiffCounts("levenshtein").compare(ref, hyp)),
+            ("worddiffs ansi", WordDiffs("ansi").compare(ref, hyp)),
+            ("worddiffs html levenshtein", WordDiffs(dialect="html", differ_class="levenshtein").compare(ref, hyp))]
     assert isinstance(ours[4][1], OpcodeCounts)
     assert ours[4][1] == (10437, 4006, 859, 999)  # the tutorial's numbers
     theirs = cli_results(bstt, "-r", "tests/data/qt_reference.txt", "-h", "tests/data/qt_kaldi_hypothesis.txt",

@@ -23,8 +23,8 @@ def test_tutorial_numbers(bstt):
 def test_metrics_in_command_line_order(bstt):
     run = bstt("-r", "a b c d e", "-h", "a c b d e", *ARG, "--wer", "--wer", "hunt", "--wer", "levenshtein",
                "-o", "json")
-    assert run.stdout == ('[\n\t{"title": "wer", "result": 0.4},\n\t{"title": "wer", "result": 0.2},\n'
-                          '\t{"title": "wer", "result": 0.4}\n]\n')
+    assert run.stdout == ('[\n\t{"title": "wer", "result": 0.4},\n\t{"title": "wer hunt", "result": 0.2},\n'
+                          '\t{"title": "wer levenshtein", "result": 0.4}\n]\n')
 
 
 def test_levenshtein_differ_for_counts_and_diffs(bstt):

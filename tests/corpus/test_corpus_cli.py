@@ -100,7 +100,10 @@ def test_faulty_files_become_rows_and_fail_the_run(tools, tmp_path):
     assert "ep02.json" in failed[("ep02", "twin")]
     rows = {r["id"]: r for r in data["engines"]["mid"]["files"]}
     assert rows["ep01"]["status"] == "error" and rows["ep00"]["status"] == "ok"
-    assert data["engines"]["mid"]["scored"] == 3 and data["engines"]["good"]["scored"] == 4
+    # every engine is scored on every file: a failure counts as all deletions (--on-missing deletions)
+    mid = data["engines"]["mid"]
+    assert mid["scored"] == 4 and mid["failed"] == 1 and data["engines"]["good"]["scored"] == 4
+    assert mid["reference_words"] == data["engines"]["good"]["reference_words"]
 
 
 def test_existing_output_is_not_overwritten(tools, corpus, tmp_path):
@@ -155,7 +158,8 @@ def test_csv_and_markdown_and_table(tools, corpus):
     rows = list(csv.DictReader(io.StringIO(run.stdout)))
     assert len(rows) == 12 * 3 and rows[0]["id"] == "ep00" and rows[0]["status"] == "ok"
     table = tools("corpus", *folders_args(corpus), "--jobs", "1").stdout
-    assert table.splitlines()[2].split()[:2] == ["rank", "engine"]
+    assert table.splitlines()[0].startswith("On these 12 files good made fewer errors than")
+    assert table.splitlines()[4].split()[:2] == ["rank", "engine"]
     assert "good vs mid" in table
     markdown = tools("corpus", *folders_args(corpus), "--jobs", "1", "-o", "markdown").stdout
     assert "| rank | engine |" in markdown
@@ -169,11 +173,14 @@ def test_manifest_with_types_and_unpaired(tools, corpus, tmp_path):
     lines.append(f"ep09,{corpus}/refs/ep09.txt,,{corpus}/mid/ep09.txt,")
     manifest = tmp_path / "m.csv"
     manifest.write_text("\n".join(lines) + "\n")
-    run = tools("corpus", "--manifest", str(manifest), "--jobs", "1", "-o", "json")
+    refused = tools("corpus", "--manifest", str(manifest), "--jobs", "1", "-o", "json")
+    assert "1 unpaired file: ep09" in assert_clean_error(refused, "benchmarkstt-tools")
+    run = tools("corpus", "--manifest", str(manifest), "--jobs", "1", "-o", "json", "--allow-unpaired")
     assert run.returncode == 0, run
     data = json.loads(run.stdout)
     assert list(data["engines"]) == ["good", "mid"]
-    assert [r["id"] for r in data["engines"]["good"]["files"]] == ["ep00", "ep01", "ep02"]
+    assert [(r["id"], r["status"]) for r in data["engines"]["good"]["files"]] == [
+        ("ep00", "ok"), ("ep01", "ok"), ("ep02", "ok"), ("ep09", "missing")]
     assert data["unpaired"] == [{"id": "ep09", "present": ["reference", "mid"], "missing": ["good"],
                                  "paths": [f"{corpus}/refs/ep09.txt", f"{corpus}/mid/ep09.txt"]}]
     assert "unpaired: ep09: missing for good" in run.stderr

@@ -18,7 +18,7 @@ def test_trn_files_pair_by_utterance_id(tools, tmp_path):
     a = write(tmp_path / "a.trn", [("u2", "hello word"), ("u1", "the cat sat on a mat"),
                                     ("u3", "good morning to you"), ("u4", "extra")])
     b = write(tmp_path / "b.trn", [("u1", "the cat mat"), ("u2", "hello world"), ("u3", "good morning you")])
-    run = tools("corpus", "-r", ref, "-h", f"a={a}", "-h", f"b={b}", "--jobs", "1", "-o", "json")
+    run = tools("corpus", "-r", ref, "-h", f"a={a}", "-h", f"b={b}", "--jobs", "1", "-o", "json", "--allow-unpaired")
     assert run.returncode == 0, run
     data = json.loads(run.stdout)
     assert data["settings"]["resample_unit"] == "utterance"

@@ -49,7 +49,7 @@ def test_json_results_name_the_profile_version_and_hash(bstt):
     results = json_run(bstt, "--profile", "whisper-en")
     expected = {"profile": "whisper-en", "version": "1", "sha256": steps_sha256(Profile("whisper-en"))}
     assert [r["normalization"] for r in results] == [expected, expected]
-    assert [r["title"] for r in results] == ["wer", "wer"]
+    assert [r["title"] for r in results] == ["wer", "wer levenshtein"]
 
 
 def test_json_results_of_rules_carry_their_hash_only(bstt, tmp_path):

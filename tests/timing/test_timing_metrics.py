@@ -102,8 +102,10 @@ def test_cpwer_needs_speakers(tmp_path):
     (tmp_path / "r.ctm").write_text(CTM, encoding="utf-8")
     done = cli("-r", "r.ctm", "-h", "r.ctm", "--cpwer", cwd=tmp_path)
     assert done.returncode != 0
-    assert "benchmarkstt: error: --cpwer needs speakers; the reference has none" in done.stderr
-    assert done.stderr.rstrip().endswith("(-rt)")
+    # the cause named: the file (CTM) gives no speakers, not a wrong type
+    assert ("benchmarkstt: error: --cpwer needs speakers; the reference file gives none for word 1 ('the')"
+            in done.stderr), done.stderr
+    assert "its format or file has no speakers; give a transcript that has them (seglst, stm" in done.stderr
 
 
 def test_a_metric_that_needs_segments_names_the_flags():

@@ -7,8 +7,10 @@ Code written for benchmarkstt 1.1 keeps its imports: ``benchmarkstt.input.core``
 standard plugins' own, or thin adapters where 1.1's signature differs, so every number is
 the one the ``benchmarkstt`` command gives.
 
-``benchmarkstt.wer(references, hypotheses)`` is the pooled levenshtein WER of two texts or of
-two lists of texts, as jiwer users expect (from the corpus plugin, ``benchmarkstt_corpus.wer``).
+``benchmarkstt.wer(references, hypotheses, mode="levenshtein")`` is the pooled WER of two
+texts or of two lists of texts (from the corpus plugin, ``benchmarkstt_corpus.wer``). Its
+default mode is ``levenshtein``, jiwer's number; the command's ``benchmarkstt --wer`` is
+``strict`` by default, which may count a few more errors: ``mode="strict"`` gives its number.
 
 Nothing is imported until it is used: ``import benchmarkstt`` is cheap, and the
 subpackages load on first access.
@@ -25,6 +27,8 @@ subpackages load on first access.
     >>> from benchmarkstt import wer
     >>> wer(["the cat sat", "on the mat"], ["the cat sad", "on the mat"])
     0.16666666666666666
+    >>> wer("the cat sat", "the cat sad", mode="strict")
+    0.3333333333333333
 """
 
 __all__ = ["__version__", "wer", "api", "diff", "input", "metrics", "normalization", "output", "schema", "segmentation"]

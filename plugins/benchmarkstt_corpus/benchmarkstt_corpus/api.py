@@ -19,8 +19,8 @@ from benchmarkstt_core.pipeline import Pipeline
 from benchmarkstt_core.errors import UsageError
 
 from . import record as records
-from .pairing import Corpus, check_exists, from_lists
-from .result import TESTS, Aggregator, CorpusResult, Settings
+from .pairing import Corpus, check_exists, check_paired, from_lists
+from .result import ON_MISSING, TESTS, Aggregator, CorpusResult, Settings
 from .runner import Progress, interrupted, run_dask, run_local, stop_on_signals
 from .scoring import _SCORERS, DEFAULT_METRICS, Scorer, Spec
 from .spool import SpooledRows
@@ -40,6 +40,8 @@ def check_settings(settings: Settings, jobs: int, scheduler: str | None, dask_lo
         raise UsageError(f"--level must be between 0 and 1 (e.g. 0.95), not {settings.level}")
     if not 0 < settings.alpha < 1:
         raise UsageError(f"--alpha must be between 0 and 1 (e.g. 0.05), not {settings.alpha}")
+    if settings.on_missing not in ON_MISSING:
+        raise UsageError(f"--on-missing must be one of {', '.join(ON_MISSING)}, not {settings.on_missing!r}")
     if settings.ranking_test not in TESTS:
         raise UsageError(f"--ranking-test must be one of {', '.join(TESTS)}, not {settings.ranking_test!r}")
     if jobs < 1:
@@ -52,11 +54,14 @@ def check_settings(settings: Settings, jobs: int, scheduler: str | None, dask_lo
 
 def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1, scheduler: str | None = None,
                dask_local: int | None = None, command: str = "", invocation: dict | None = None,
-               progress: Any = None, spool: bool = False) -> CorpusResult:
+               progress: Any = None, spool: bool = False, allow_unpaired: bool = False,
+               split_by_time: float | None = None) -> CorpusResult:
     """Check everything, score every item where asked, and build the result with its record.
     With ``spool``, the per-file rows are kept in temporary files
     (:class:`~benchmarkstt_corpus.spool.SpooledRows`) rather than in memory: what the
-    command does, whose memory then does not grow with the number of files.
+    command does, whose memory then does not grow with the number of files. Unpaired files
+    are an error naming them unless ``allow_unpaired``. With ``split_by_time`` every recording
+    is scored in windows of that many seconds (:mod:`~benchmarkstt_corpus.windows`).
 
     Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C, SIGTERM or SIGHUP
     (nothing is returned).
@@ -67,7 +72,12 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     checker.context.path_guard = None  # the rules files are noted; inputs are recorded by their rows
     if not checker.pipeline.metrics:
         raise UsageError("need at least one metric (for example --wer levenshtein)")
+    check_paired(corpus, allow_unpaired)
     check_exists(corpus)
+    if split_by_time is not None:
+        from .windows import split_by_time as split
+
+        split(corpus, split_by_time, checker)
     _SCORERS[spec] = checker
     aggregator = Aggregator(corpus, spec, settings, SpooledRows if spool else list)
     bar = progress if progress is not None else Progress(len(corpus.items))
@@ -102,7 +112,8 @@ def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, id
                  normalizers: Iterable = (), metrics: Iterable = DEFAULT_METRICS, seed: int = 0,
                  resamples: int = 1000, level: float = 0.95, alpha: float = 0.05,
                  ranking_test: str = "bootstrap", jobs: int = 1, scheduler: str | None = None,
-                 dask_local: int | None = None, alignments: bool = False) -> CorpusResult:
+                 dask_local: int | None = None, alignments: bool = False,
+                 on_missing: str = "deletions", split_by_time: float | None = None) -> CorpusResult:
     """Score several engines on a corpus and compare them, as ``benchmarkstt-tools corpus`` does.
 
     :param references: one per recording: the text (``str``) or a file (``pathlib.Path``,
@@ -120,18 +131,23 @@ def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, id
     :param scheduler: a Dask scheduler's address (``tcp://host:8786``)
     :param dask_local: start a Dask LocalCluster of this many workers
     :param alignments: keep each file's normalized words and opcodes in its rows
+    :param on_missing: a hypothesis that cannot be read counts as all deletions
+        (``deletions``), or every engine is scored on the files all delivered (``exclude``)
+    :param split_by_time: score every recording (files with times) in windows of this many seconds
     """
     check_types({"seed": (seed, int), "resamples": (resamples, int), "level": (level, float),
                  "alpha": (alpha, float), "ranking_test": (ranking_test, str), "jobs": (jobs, int),
                  "scheduler": (scheduler, (str, type(None))), "dask_local": (dask_local, (int, type(None))),
-                 "alignments": (alignments, bool)})
+                 "alignments": (alignments, bool), "on_missing": (on_missing, str),
+                 "split_by_time": (split_by_time, (float, type(None)))})
     corpus = from_lists(references, hypotheses, ids)
     spec = Spec(as_calls(normalizers), as_calls(metrics), (), default_encoding(), alignments)
-    settings = Settings(int(seed), int(resamples), float(level), float(alpha), ranking_test)
+    settings = Settings(int(seed), int(resamples), float(level), float(alpha), ranking_test, on_missing)
     quiet = Progress(0, _Silent())
     return run_corpus(corpus, spec, settings, jobs=int(jobs), scheduler=scheduler,
                       dask_local=None if dask_local is None else int(dask_local),
-                      command="python: benchmarkstt_corpus.score_corpus(...)", progress=quiet)
+                      command="python: benchmarkstt_corpus.score_corpus(...)", progress=quiet,
+                      split_by_time=split_by_time)
 
 
 TYPE_NAMES = {int: "a whole number (int)", float: "a number", str: "a str", bool: "True or False"}

@@ -34,7 +34,7 @@ class CorpusCommand:
     def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """Inputs, outputs, statistics, scale, and the metric and normalizer flags."""
         from .render import FORMATS
-        from .result import TESTS
+        from .result import ON_MISSING, TESTS
 
         registries = host.registries
         inputs = parser.add_argument_group("the corpus", "A reference folder and one folder per engine "
@@ -70,6 +70,18 @@ class CorpusCommand:
                         help="significance level of the paired tests (default 0.05)")
         st.add_argument("--ranking-test", default="bootstrap", choices=TESTS,
                         help="the paired test the ranking uses (default bootstrap)")
+        st.add_argument("--on-missing", default="deletions", choices=ON_MISSING,
+                        help="a hypothesis an engine failed to deliver (missing or unreadable): deletions "
+                             "(default) counts its reference words as deleted; exclude scores every engine "
+                             "on the files all engines delivered")
+        inputs.add_argument("--split-by-time", type=float, metavar="SECONDS",
+                            help="score every recording in windows of SECONDS of its reference (both sides "
+                                 "cut by their words' times: a word belongs to the window holding its "
+                                 "midpoint); the results give errors per minute")
+        inputs.add_argument("--allow-unpaired", action="store_true",
+                            help="score the references even if some engine lacks a file (it counts as "
+                                 "that engine's failure, see --on-missing), and list files without a "
+                                 "reference (default: unpaired files are an error naming them)")
         scale = parser.add_argument_group("scale")
         scale.add_argument("--jobs", type=int, default=None, metavar="N",
                            help="local worker processes (default: one per processor)")
@@ -124,24 +136,30 @@ class CorpusCommand:
                 "normalizers": [list(c) for c in args.normalizers or []],
                 "metrics": [list(c) for c in (args.metrics or DEFAULT_METRICS)], "load": list(args.load),
                 "alignments": args.alignments or bool(args.html), "seed": args.seed, "resamples": args.resamples,
-                "level": args.level, "alpha": args.alpha, "ranking_test": args.ranking_test}
+                "level": args.level, "alpha": args.alpha, "ranking_test": args.ranking_test,
+                "on_missing": args.on_missing, "allow_unpaired": args.allow_unpaired,
+                "split_by_time": args.split_by_time}
             invocation["hypotheses"] = hypotheses(args)
         corpus = corpus_of(invocation, host)
         spec = Spec(as_calls(invocation["normalizers"]), as_calls(invocation["metrics"]),
                     tuple(invocation["load"]), default_encoding(), bool(invocation["alignments"]))
         settings = Settings(int(invocation["seed"]), int(invocation["resamples"]), float(invocation["level"]),
-                            float(invocation["alpha"]), invocation["ranking_test"])
+                            float(invocation["alpha"]), invocation["ranking_test"],
+                            invocation.get("on_missing", "deletions"))
         jobs = args.jobs if args.jobs is not None else cpu_count()
         result = run_corpus(corpus, spec, settings, jobs=jobs, scheduler=args.scheduler,
                             dask_local=args.dask_local, command=records.command_line(),
-                            invocation=invocation, spool=True)
+                            invocation=invocation, spool=True,
+                            allow_unpaired=bool(invocation.get("allow_unpaired", True)),
+                            split_by_time=invocation.get("split_by_time"))
         if made:
             result.data["transcription"] = made
             result.data["record"]["engines"] = {name: {k: e[k] for k in ("kind", "model", "version", "options")}
                                                 for name, e in made.items()}
         for u in result.data["unpaired"]:
             say(f"warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
-                f"(has {', '.join(u['paths'])}); not scored")
+                f"(has {', '.join(u['paths'])}); "
+                f"{'not scored' if 'reference' in u['missing'] else 'a failure of the engine'}")
         if old is not None:
             changed = records.changes(old["record"], result.data["record"])
             result.data["rerun"] = {"of": args.rerun, "changes": changed}
@@ -160,7 +178,7 @@ class CorpusCommand:
             say(f"failed: {failure['id']} ({failure['engine']}): {failure['error']}")
         if result.failed:
             sys.stderr.write(f"{PROG}: error: {len(result.failed)} of "
-                             f"{sum(e['scored'] + e['failed'] for e in result.engines.values())} "
+                             f"{result.data['files_total'] * len(result.engines)} "
                              f"file scores failed (rows with their errors are in the output)\n")
             return 1
         return 0

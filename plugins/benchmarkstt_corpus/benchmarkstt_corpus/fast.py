@@ -39,15 +39,33 @@ def split_pairs(references: Texts, hypotheses: Texts) -> tuple:
     return refs, map(str.split, hypotheses), words
 
 
-def wer(references: Texts, hypotheses: Texts) -> float:
-    """The pooled word error rate: total edits (S + D + I) over total reference words.
+MODES = ("levenshtein", "strict", "hunt")
+
+
+def wer(references: Texts, hypotheses: Texts, mode: str = "levenshtein") -> float:
+    """The pooled word error rate: total errors over total reference words.
+
+    The mode is that of ``benchmarkstt --wer MODE``, but the default differs: here it is
+    ``levenshtein`` (the minimum edits S + D + I, jiwer's number), where the command's
+    ``--wer`` alone is ``strict`` (aligned by difflib's matching blocks, which may count a
+    few more errors: give ``mode="strict"`` for the command's number). ``hunt`` counts
+    S + (D + I) / 2 on the strict alignment.
 
     :param references: the reference texts, or one text
     :param hypotheses: the hypothesis texts in the same order, or one text
+    :param mode: levenshtein (default), strict or hunt
     :example:
         >>> wer(["hello world", "good morning"], ["hello word", "good morning"])
         0.25
+        >>> wer("a b c d", "a x b c e", mode="levenshtein"), wer("a b c d", "a x b c e", mode="strict")
+        (0.5, 0.5)
+        >>> wer("a b c d", "a x b c e", mode="hunt")
+        0.375
     """
+    if mode not in MODES:
+        raise ValueError(f"mode: one of {', '.join(MODES)}, not {mode!r}")
+    if mode != "levenshtein":
+        return aligned_wer(references, hypotheses, mode)
     try:
         from benchmarkstt_metrics._kernels import pooled_levenshtein
     except ImportError:  # pragma: no cover - where the optional extension was not built
@@ -65,6 +83,23 @@ def wer(references: Texts, hypotheses: Texts) -> float:
 
     refs, hyps, words = split_pairs(references, hypotheses)
     return sum(map(Levenshtein.distance, refs, hyps)) / words
+
+
+def aligned_wer(references: Texts, hypotheses: Texts, mode: str) -> float:
+    """:func:`wer` in the strict or hunt mode: each pair aligned as ``benchmarkstt --wer``
+    aligns it, the errors pooled."""
+    from benchmarkstt_core.plugins import make_plugin_manager
+    from benchmarkstt_metrics.metrics import count_opcodes
+
+    from .scoring import numerator
+
+    refs, hyps, words = split_pairs(references, hypotheses)
+    differ = make_plugin_manager().registries.differs.get("ratcliffobershelp").cls
+    errors = 0.0
+    for ref, hyp in zip(refs, hyps):
+        c = count_opcodes(differ(ref, hyp).get_opcodes())
+        errors += numerator(mode, c["replace"], c["delete"], c["insert"])
+    return errors / words
 
 
 def pooled_counts(references: Texts, hypotheses: Texts) -> dict:

@@ -1,8 +1,10 @@
 """Which files are compared: a reference folder and one folder per engine, or a manifest.
 
 Files pair by their path inside the folder without the last extension (``ep01.ttml`` with
-``ep01.json``). An id that the reference or an engine lacks is *unpaired*: it is listed in
-the result and on the terminal, never scored and never silently dropped.
+``ep01.json``). An id that the reference or an engine lacks is *unpaired*: an error naming it
+(:func:`check_paired`) unless the user allows it. An id the reference has is then scored, an
+engine's missing hypothesis counting as that engine's failure on it (its source is ``None``);
+an id without a reference cannot be scored, and is listed in the result and on the terminal.
 
 :example:
     >>> import pathlib, tempfile
@@ -11,14 +13,17 @@ the result and on the terminal, never scored and never silently dropped.
     ...     (root / name).parent.mkdir(exist_ok=True)
     ...     _ = (root / name).write_text("x")
     >>> corpus = from_folders(str(root / "refs"), {"aws": str(root / "aws")})
-    >>> [item.id for item in corpus.items], [(u.id, u.missing) for u in corpus.unpaired]
-    (['ep01'], [('ep02', ['aws']), ('ep03', ['reference'])])
+    >>> [(item.id, item.hypotheses[0][1] is None) for item in corpus.items]
+    [('ep01', False), ('ep02', True)]
+    >>> [(u.id, u.missing) for u in corpus.unpaired]
+    [('ep02', ['aws']), ('ep03', ['reference'])]
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Optional, Sequence
@@ -36,6 +41,7 @@ class Source:
     source: str
     type: str = "infer"
     origin: Optional[str] = None
+    window: Optional[tuple] = None  # (start, end[, open end]) seconds: only the words there
 
     @property
     def path(self) -> Optional[str]:
@@ -45,7 +51,8 @@ class Source:
 
 @dataclass(frozen=True)
 class Item:
-    """One recording: its id, its reference and each engine's hypothesis."""
+    """One recording: its id, its reference and each engine's hypothesis (``None`` where the
+    engine delivered none)."""
 
     id: str
     reference: Source
@@ -137,10 +144,10 @@ def pair(reference: Mapping, engines: Mapping, reference_type: str = "infer",
             present = [name for name, files in sides if key in files]
             corpus.unpaired.append(Unpaired(key, present, missing,
                                             [files[key] for name, files in sides if key in files]))
-            continue
-        corpus.items.append(Item(key, Source(reference[key], reference_type),
-                                 tuple((name, Source(files[key], hypothesis_type))
-                                       for name, files in engines.items())))
+        if key in reference:
+            corpus.items.append(Item(key, Source(reference[key], reference_type),
+                                     tuple((name, Source(files[key], hypothesis_type) if key in files else None)
+                                           for name, files in engines.items())))
     return corpus
 
 
@@ -222,7 +229,7 @@ def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str
         if needed not in columns:
             raise UsageError(f"--manifest {path!r}: no {needed!r} column (columns: {', '.join(columns)})")
     engines = [engine_name(c, f"--manifest {path!r} column") for c in columns
-               if c not in ("id", REFERENCE) and not c.endswith("_type")]
+               if c not in ("id", REFERENCE, "start", "end") and not c.endswith("_type")]
     if not engines:
         raise UsageError(f"--manifest {path!r}: no engine column besides id and reference")
     base = os.path.dirname(os.path.abspath(path))
@@ -245,10 +252,32 @@ def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str
                 types[(key, side)] = row.get(f"{side}_type") or (
                     reference_type if side == REFERENCE else hypothesis_type)
     corpus = pair(sides.pop(REFERENCE), sides, order=order)
-    corpus.items = [Item(item.id, Source(item.reference.source, types[(item.id, REFERENCE)]),
-                         tuple((e, Source(s.source, types[(item.id, e)])) for e, s in item.hypotheses))
+    windows = {key: manifest_window(path, number, row) for number, row in rows for key in [row["id"]]}
+    corpus.items = [Item(item.id, Source(item.reference.source, types[(item.id, REFERENCE)], window=windows[item.id]),
+                         tuple((e, s and Source(s.source, types[(item.id, e)], window=windows[item.id]))
+                               for e, s in item.hypotheses))
                     for item in corpus.items]
     return corpus
+
+
+def manifest_window(path: str, number: int, row: dict) -> Optional[tuple]:
+    """The ``(start, end)`` seconds of a manifest row with ``start`` and ``end`` columns (a
+    window of its recording), else None.
+
+    :example:
+        >>> manifest_window("m.csv", 2, {"start": "0", "end": "300"}), manifest_window("m.csv", 3, {})
+        ((0.0, 300.0), None)
+    """
+    given = [row.get("start", ""), row.get("end", "")]
+    if not any(given):
+        return None
+    try:
+        start, end = (float(value) for value in given)
+    except ValueError:
+        raise UsageError(f"{path}:{number}: start and end must be seconds, not {given[0]!r} and {given[1]!r}") from None
+    if not 0 <= start < end or math.isinf(end):
+        raise UsageError(f"{path}:{number}: the window must have 0 <= start < end, not {start:g} to {end:g}")
+    return (start, end)
 
 
 def from_lists(references: Sequence, hypotheses: Mapping, ids: Sequence | None = None) -> Corpus:
@@ -286,7 +315,29 @@ def from_lists(references: Sequence, hypotheses: Mapping, ids: Sequence | None =
 
 
 def check_exists(corpus: Corpus) -> None:
-    """Nothing to score is an error (an empty folder, a manifest with no complete row)."""
+    """Nothing to score is an error (an empty folder, a manifest with no reference)."""
     if not corpus.items:
-        raise InputError("no file is paired with a hypothesis of every engine: nothing to score"
+        raise InputError("no reference file to score"
                          + (f" ({len(corpus.unpaired)} unpaired)" if corpus.unpaired else ""))
+
+
+def check_paired(corpus: Corpus, allow_unpaired: bool) -> None:
+    """Unpaired files are an error naming them (the first five), unless ``allow_unpaired``:
+    engines scored on different files cannot be compared.
+
+    :example:
+        >>> corpus = Corpus(["aws"], [], [Unpaired("ep02", ["reference"], ["aws"], ["refs/ep02.txt"])])
+        >>> check_paired(corpus, False)
+        Traceback (most recent call last):
+        benchmarkstt_core.errors.UsageError: 1 unpaired file: ep02 (refs/ep02.txt; none from aws). Every engine ...
+    """
+    if not corpus.unpaired or allow_unpaired:
+        return
+    shown = "; ".join(f"{u.id} ({', '.join(u.paths)}; none from {', '.join(u.missing)})"
+                      for u in corpus.unpaired[:5])
+    more = f"; and {len(corpus.unpaired) - 5} more" if len(corpus.unpaired) > 5 else ""
+    count = len(corpus.unpaired)
+    raise UsageError(f"{count} unpaired file{'s' if count > 1 else ''}: {shown}{more}. Every engine must be "
+                     f"scored on the same files: give the missing files, or --allow-unpaired to score the "
+                     f"references anyway (a missing hypothesis counts as that engine's failure; see "
+                     f"--on-missing)")

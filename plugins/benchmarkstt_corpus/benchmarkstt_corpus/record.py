@@ -80,7 +80,8 @@ def item_inputs(item: Any, rows: dict) -> list:
     found = [{"id": item.id, "side": "reference", **ref}]
     for engine, source in item.hypotheses:
         row = rows.get(engine)
-        hyp = row["hypothesis"] if row else {"path": source.path, "type": source.type, "sha256": None}
+        hyp = row["hypothesis"] if row else {"path": source and source.path, "type": source and source.type,
+                                             "sha256": None}
         found.append({"id": item.id, "side": engine, **hyp})
     return found
 
@@ -94,7 +95,8 @@ def build(command: str, host: PluginHost, spec: Any, settings: Any, normalizatio
             "cwd": os.getcwd(), **versions(host), "normalization": normalization,
             "metrics": [list(call) for call in spec.metrics], "metric_files": metric_files,
             "seed": settings.seed,
-            "resamples": settings.resamples, "level": settings.level, "alpha": settings.alpha,
+            "resamples": settings.resamples, "confidence_level": settings.level,
+            "significance_level": settings.alpha,
             "ranking_test": settings.ranking_test, "inputs": inputs,
             "invocation": invocation}
 

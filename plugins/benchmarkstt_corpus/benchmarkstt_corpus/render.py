@@ -31,35 +31,68 @@ def p_value(value: Any) -> str:
 
 def summary_rows(data: dict) -> tuple:
     """The engine table's header and rows, best rank first."""
-    level = data["settings"]["level"]
+    level = data["settings"]["confidence_level"]
     header = ["rank", "engine", data["settings"]["resample_unit"] + "s", "WER (pooled)", f"{level:.0%} CI", "S", "D", "I", "ref words",
-              "mean of file WERs"]
+              f"mean of {data['settings']['resample_unit']} WERs"]
     rows = []
     for entry in data["ranking"]:
         e = data["engines"][entry["engine"]]
         ci = e["ci"]
-        rows.append([str(e["rank"]), entry["engine"], str(e["scored"]) + (f" ({e['failed']} failed)"
-                                                                         if e["failed"] else ""),
+        rows.append([str(e["rank"]), entry["engine"], files_cell(e, data["settings"]),
                      percent(e["wer"]), "-" if ci["low"] is None else f"{percent(ci['low'])} - {percent(ci['high'])}",
                      str(e["substitutions"]), str(e["deletions"]), str(e["insertions"]),
                      str(e["reference_words"]), percent(e["mean_file_wer"])])
     return header, rows
 
 
+def files_cell(engine: dict, settings: dict) -> str:
+    """The files an engine is scored on, and how many of them it failed (counted as all
+    deletions, or left out for every engine).
+
+    :example:
+        >>> files_cell({"scored": 10, "failed": 1}, {"on_missing": "deletions"})
+        '10 (1 failed: all deletions)'
+        >>> files_cell({"scored": 9, "failed": 1}, {"on_missing": "exclude"})
+        '9 (1 failed: excluded)'
+    """
+    if not engine["failed"]:
+        return str(engine["scored"])
+    how = "all deletions" if settings.get("on_missing", "deletions") == "deletions" else "excluded"
+    return f"{engine['scored']} ({engine['failed']} failed: {how})"
+
+
 def comparison_rows(data: dict) -> tuple:
     """The comparison table's header and rows."""
-    header = ["A vs B", "P(A better)", "bootstrap p", "MAPSSWE p", "Wilcoxon p", "verdict"]
-    rows = [[f"{c['a']} vs {c['b']}", f"{c['bootstrap']['probability_a_better']:.3f}"
+    level = data["settings"]["confidence_level"]
+    header = ["A vs B", f"A - B ({level:.0%} CI)", "P(A better)", "bootstrap p", "MAPSSWE p", "Wilcoxon p", "verdict"]
+    rows = [[f"{c['a']} vs {c['b']}", difference_cell(c), f"{c['bootstrap']['probability_a_better']:.3f}"
              if c["bootstrap"]["probability_a_better"] is not None else "-",
              p_value(c["bootstrap"]["p_value"]), p_value(c["mapsswe"]["p_value"]),
              p_value(c["wilcoxon"]["p_value"]), c["verdict"]] for c in data["comparisons"]]
     return header, rows
 
 
+def difference_cell(c: dict) -> str:
+    """A's WER minus B's in points, with its interval.
+
+    :example:
+        >>> difference_cell({"difference": -0.047, "difference_ci": {"low": -0.12, "high": 0.01}})
+        '-4.70 (-12.00 to 1.00)'
+    """
+    ci = c.get("difference_ci") or {}
+    if c["difference"] is None:
+        return "-"
+    shown = f"{100 * c['difference']:.2f}"
+    return shown if ci.get("low") is None else f"{shown} ({100 * ci['low']:.2f} to {100 * ci['high']:.2f})"
+
+
 def metric_lines(data: dict) -> list:
     """One line per engine and further metric: pooled values, or means labelled as such."""
     lines = []
     for engine, e in data["engines"].items():
+        if e.get("duration"):
+            lines.append(f"{engine}: {e['errors_per_minute']:.2f} errors per minute of reference "
+                         f"({e['errors']:g} errors in {e['duration'] / 60:.1f} minutes)")
         for title, m in e["metrics"].items():
             if "pooled" not in m and "mean_of_files" not in m:
                 continue
@@ -67,10 +100,18 @@ def metric_lines(data: dict) -> list:
                 value = m["mean_of_files"]
                 shown = f"{value:.6g}" if isinstance(value, numbers.Real) else str(value)
                 lines.append(f"{engine}: {title}: mean of per-file values {shown}")
+            elif m.get("unit") == "s":
+                lines.append(f"{engine}: {title}: {offsets_text(m['pooled'])} ({m['how']})")
             elif isinstance(m["pooled"], dict):
                 lines.append(f"{engine}: {title}: " + ", ".join(f"{k} {v}" for k, v in m["pooled"].items()))
             else:
-                lines.append(f"{engine}: {title}: {percent(m['pooled'])} ({m['how']})")
+                ci = m.get("ci") or {}
+                counts = m.get("counts")
+                interval = ("" if ci.get("low") is None else
+                            f", {ci['confidence_level']:.0%} CI {percent(ci['low'])} - {percent(ci['high'])}")
+                shown = "" if not counts else (f"; S {counts['substitutions']}, D {counts['deletions']}, "
+                                               f"I {counts['insertions']}, ref words {counts['reference_words']}")
+                lines.append(f"{engine}: {title}: {percent(m['pooled'])}{interval}{shown} ({m['how']})")
     return lines
 
 
@@ -85,6 +126,24 @@ def transcription_rows(data: dict) -> tuple:
              number(e["cpu_hours_per_audio_hour"], ".3f"), f"{e['failed']} of {e['files']}"]
             for name, e in data["transcription"].items()]
     return header, rows
+def offsets_text(pooled: dict) -> str:
+    """Pooled timing offsets in seconds, six decimals, with their unit.
+
+    :example:
+        >>> offsets_text({"matched_words": 2, "start": {"mean": 0.1, "median": 0.1, "p90_abs": 0.2, "within_0.1": 0.5},
+        ...               "end": {"mean": None}})
+        '2 matched words; start: median 0.100000 s, p90_abs 0.200000 s, mean 0.100000 s, within_0.1 0.500; end: -'
+    """
+    parts = [f"{pooled['matched_words']} matched words"]
+    for side in ("start", "end"):
+        d = pooled[side]
+        if d.get("mean") is None:
+            parts.append(f"{side}: -")
+            continue
+        shares = ", ".join(f"{k} {v:.3f}" for k, v in d.items() if k.startswith("within_"))
+        parts.append(f"{side}: median {d['median']:.6f} s, p90_abs {d['p90_abs']:.6f} s, mean {d['mean']:.6f} s"
+                     + (f", {shares}" if shares else ""))
+    return "; ".join(parts)
 
 
 def notes(data: dict) -> list:
@@ -112,14 +171,15 @@ def markdown_table(header: list, rows: list) -> str:
 def headline(data: dict) -> str:
     """What the rates are."""
     h, s = data["headline"], data["settings"]
-    return (f"WER ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['level']:.0%} bootstrap CI over "
+    return (f"WER ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['confidence_level']:.0%} bootstrap CI over "
             f"{s['resample_unit']}s, {s['resamples']} resamples, seed {s['seed']}; ranks from the "
-            f"{s['ranking_test']} test at level {s['alpha']:g}")
+            f"{s['ranking_test']} test at level {s['significance_level']:g}"
+            + (f"; {s['on_missing_means']} (--on-missing {s['on_missing']})" if "on_missing" in s else ""))
 
 
 def render_table(data: dict, table: Callable = text_table) -> str:
     """The terminal table (or, with ``markdown_table``, the Markdown page)."""
-    parts = [headline(data), "", table(*summary_rows(data))]
+    parts = ([data["verdict"], ""] if data.get("verdict") else []) + [headline(data), "", table(*summary_rows(data))]
     if data["comparisons"]:
         parts += ["", table(*comparison_rows(data))]
     if data.get("transcription"):

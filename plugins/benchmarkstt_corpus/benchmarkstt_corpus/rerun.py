@@ -38,6 +38,11 @@ FIELDS = {
     "resamples": ((int,), "a whole number"), "level": ((int, float), "a number"), "alpha": ((int, float), "a number"),
     "ranking_test": ((str,), "a string"),
 }
+#: fields that records made before they existed lack (their defaults apply then)
+OPTIONAL = {
+    "on_missing": ((str,), "a string"), "allow_unpaired": ((bool,), "true or false"),
+    "split_by_time": ((int, float, NOTHING), "a number or null"),
+}
 
 
 def read_record(path: str) -> dict:
@@ -70,8 +75,10 @@ def _calls_problem(calls: list) -> str | None:
 def check_invocation(invocation: dict, path: str) -> dict:
     """``invocation`` if every field the rerun reads has its type, else one line naming it
     (in the order of :data:`FIELDS`)."""
-    for field, (types, what) in FIELDS.items():
+    for field, (types, what) in {**FIELDS, **OPTIONAL}.items():
         if field not in invocation:
+            if field in OPTIONAL:
+                continue
             raise UsageError(f"--rerun {path!r}: record.invocation.{field}: missing")
         value = invocation[field]
         bad = isinstance(value, bool) and bool not in types or not isinstance(value, types)

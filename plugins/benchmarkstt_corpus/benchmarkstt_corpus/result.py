@@ -30,7 +30,7 @@ from benchmarkstt_core.names import json_text
 
 from . import record as records
 from . import stats
-from .scoring import error_entries, headline_mode
+from .scoring import call_title, error_entries, headline_mode
 
 FORMAT = "benchmarkstt-corpus/1"
 TOP = 20
@@ -46,6 +46,9 @@ class Settings:
     :param level: the confidence level of intervals (0.95: 95%)
     :param alpha: the significance level of the paired tests
     :param ranking_test: the test the ranking uses: bootstrap, mapsswe or wilcoxon
+    :param on_missing: an engine's failure on a file (a hypothesis missing or unreadable):
+        ``deletions`` counts every reference word of it as deleted, ``exclude`` scores every
+        engine only on the files all engines delivered
     """
 
     seed: int = 0
@@ -53,6 +56,24 @@ class Settings:
     level: float = 0.95
     alpha: float = 0.05
     ranking_test: str = "bootstrap"
+    on_missing: str = "deletions"
+
+
+#: the rules for an engine's failure on a file, and what each means
+ON_MISSING = {"deletions": "a file an engine failed (missing or unreadable) counts as all deletions for it",
+              "exclude": "files some engine failed are left out for every engine"}
+
+
+def settings_json(settings: Settings) -> dict:
+    """The settings as the JSON names them (``level`` and ``alpha`` by what they are).
+
+    :example:
+        >>> settings_json(Settings())
+        {'seed': 0, 'resamples': 1000, 'confidence_level': 0.95, 'significance_level': 0.05, 'ranking_test': 'bootstrap', 'on_missing': 'deletions'}
+    """
+    return {"seed": settings.seed, "resamples": settings.resamples, "confidence_level": settings.level,
+            "significance_level": settings.alpha, "ranking_test": settings.ranking_test,
+            "on_missing": settings.on_missing}
 
 
 def clean(value: Any) -> Any:
@@ -153,40 +174,85 @@ class Tally:
         self.wers: list = []
         self.counts: dict = {k: [] for k in self.COUNTS}
         self.titles: list | None = None  # the metrics of the first file scored
-        self.pooling: dict = {}  # title: ([numerators], [denominators])
+        self.pooling: dict = {}  # title: {place: (numerator, denominator)}
+        self.counted: dict = {}  # title of a metric with counts: [S, D, I, reference words] summed
+        self.deleted: dict = {}  # place of a failure counted as all deletions: its reference words
+        self.offsets: dict = {}  # timing title: {"start": Counter, "end": Counter} of offsets in ms
+        self.duration = 0.0  # seconds of reference of the windows scored (see windows.py)
         self.summed: dict = {}  # diffcounts title: Counter
         self.values: dict = {}  # any other metric's per-file values
         self.failed = 0
 
-    def add(self, place: int, row: dict) -> None:
-        """Take one (clean) row of the file at ``place``."""
+    def add(self, place: int, row: dict, counted: bool = True, offsets: dict | None = None,
+            duration: float | None = None) -> None:
+        """Take one (clean) row of the file at ``place``: in the statistics when ``counted``,
+        a failure by its ``as_deletions`` counts (see :func:`~.scoring.failure_counts`);
+        ``offsets`` are its timing metrics' histograms (see :func:`~.scoring.offset_histograms`);
+        ``duration`` the seconds of reference of its window."""
         self.rows.append(row)
+        if counted and duration is not None and (row["status"] == "ok" or "as_deletions" in row):
+            self.duration += duration
+        for title, sides in (offsets or {}).items() if counted else ():
+            pooled = self.offsets.setdefault(title, {"start": Counter(), "end": Counter()})
+            for side, histogram in sides.items():
+                pooled[side].update(histogram)
         if row["status"] != "ok":
             self.failed += 1
+            if counted and "as_deletions" in row:
+                self.deleted[place] = row["as_deletions"]["reference_words"]
+                self.count(place, row["as_deletions"])
             return
+        if counted:
+            self.count(place, row)
+
+    def count(self, place: int, row: dict) -> None:
+        """Fold the numbers of one file into the statistics."""
         self.index.append(place)
         self.errors.append(row["errors"])
         self.words.append(row["reference_words"])
         self.wers.append(row["wer"])
         for k in self.COUNTS:
             self.counts[k].append(row[k])
-        if self.titles is None:
+        if self.titles is None and "metrics" in row:
             self.titles = list(row["metrics"])
-            pooled = row["pooling"]
             for title in self.titles:
-                if title in pooled:
-                    self.pooling[title] = ([], [])
-                elif title.split()[0] == "diffcounts":
+                if title.split()[0] == "diffcounts":
                     self.summed[title] = Counter()
-                else:
+                elif title not in row["pooling"] and title not in self.offsets:
                     self.values[title] = []
-        for title, (num, den) in self.pooling.items():
-            num.append(row["pooling"][title][0])
-            den.append(row["pooling"][title][1])
+        for title, (num, den) in row["pooling"].items():
+            self.pooling.setdefault(title, {})[place] = (num, den)
+        for title, values in row.get("counted", {}).items():
+            total = self.counted.setdefault(title, [0, 0, 0, 0])
+            for x, v in enumerate(values):
+                total[x] += v
         for title, summed in self.summed.items():
-            summed.update(row["metrics"][title])
+            if "metrics" in row:
+                summed.update(row["metrics"][title])
         for title, values in self.values.items():
-            values.append(row["metrics"][title])
+            if "metrics" in row:
+                values.append(row["metrics"][title])
+
+    def pooled_columns(self, title: str) -> tuple:
+        """``(places, numerators, denominators)`` of a pooled metric over the files scored, in
+        corpus order; a failure counted as all deletions without its own numbers for the metric
+        (one that counts reference words) has all its reference words as errors."""
+        values = self.pooling.get(title, {})
+        places, nums, dens = [], [], []
+        for place in self.index:
+            pair = values.get(place) or ((self.deleted[place],) * 2 if place in self.deleted else None)
+            if pair is not None:
+                places.append(place)
+                nums.append(pair[0])
+                dens.append(pair[1])
+        return places, nums, dens
+
+    def metric_counts(self, title: str) -> dict:
+        """The summed S, D, I and reference words of a metric with counts (failures counted
+        as all deletions included)."""
+        s, d, i, n = self.counted[title]
+        missing = sum(words for place, words in self.deleted.items() if place not in self.pooling.get(title, {}))
+        return {"substitutions": s, "deletions": d + missing, "insertions": i, "reference_words": n + missing}
 
 
 class Aggregator:
@@ -231,20 +297,23 @@ class Aggregator:
         place = self.done
         self.done += 1
         rows = {}
+        counted = self.settings.on_missing == "deletions" or all(r["status"] == "ok" for r in scored["rows"])
         for row in scored["rows"]:
             numbers = row.pop("error_words", None)
             if numbers:
                 for kind, counts in numbers.items():
                     self.top[row["engine"]][kind].update(
                         error_entries(counts, scored["words"], kind == "substitutions"))
+            offsets = row.pop("offsets", None)
             row = clean(row)
-            self.tallies[row["engine"]].add(place, row)
+            window = self.corpus.items[place].reference.window
+            self.tallies[row["engine"]].add(place, row, counted, offsets, window and window[1] - window[0])
             rows[row["engine"]] = row
-            if row["status"] != "ok":
+            if row["status"] == "error":
                 self.failed.append((place, row["engine"], row["id"], row["error"]))
         for entry in records.item_inputs(self.corpus.items[place], rows):
             self.inputs.append(entry)
-        for pair, sums in scored["pairs"].items():
+        for pair, sums in (scored["pairs"] if counted else {}).items():
             total = self.pairs.setdefault(pair, [0, 0, 0])
             for x, v in enumerate(sums):
                 total[x] += v
@@ -275,9 +344,11 @@ class Aggregator:
         data = {
             "format": FORMAT,
             "complete": complete,
+            "verdict": summary_sentence(engines, comparisons, self.corpus.unit, len(self.corpus.items), settings),
             "headline": {"metric": "wer", "mode": mode, "differ": differ,
                          "pooled": f"sum of errors over all {self.corpus.unit}s / sum of reference words"},
-            "settings": {**asdict(settings), "resample_unit": self.corpus.unit},
+            "settings": {**settings_json(settings), "resample_unit": self.corpus.unit,
+                         "on_missing_means": ON_MISSING[settings.on_missing]},
             "engines": engines,
             "ranking": [{"rank": ranks[e], "engine": e, "wer": engines[e]["wer"]} for e in ranks],
             "comparisons": comparisons,
@@ -302,10 +373,21 @@ class Aggregator:
         metrics = {}
         for title in tally.titles or []:
             if title in tally.pooling:
-                num, den = (sum(values) for values in tally.pooling[title])
+                _, nums, dens = tally.pooled_columns(title)
+                num, den = sum(nums), sum(dens)
                 unit = "reference characters" if title.split()[0] == "cer" else "reference words"
+                lo, hi = stats.bootstrap_ci(nums, dens, settings.resamples, settings.seed, settings.level)
                 metrics[title] = {"pooled": stats.pooled(num, den), "errors": num, "units": den,
+                                  "ci": {"low": lo, "high": hi, "confidence_level": settings.level},
+                                  **({"counts": tally.metric_counts(title)} if title in tally.counted else {}),
                                   "how": f"pooled: sum of errors / sum of {unit}"}
+            elif title in tally.offsets:
+                pooled = tally.offsets[title]
+                metrics[title] = {"pooled": {"matched_words": sum(pooled["start"].values()),
+                                             "start": stats.offset_distribution(pooled["start"]),
+                                             "end": stats.offset_distribution(pooled["end"])},
+                                  "unit": "s", "how": "pooled: the offsets of every matched word of every file "
+                                                      "(hypothesis minus reference, to the millisecond)"}
             elif title in tally.summed:
                 metrics[title] = {"pooled": dict(tally.summed[title]), "how": "sum over files"}
             else:
@@ -317,8 +399,10 @@ class Aggregator:
         return {
             "rank": None, "scored": scored, "failed": tally.failed, **total, "errors": errors,
             "wer": stats.pooled(errors, total["reference_words"]),
-            "ci": {"low": low, "high": high, "level": settings.level},
+            "ci": {"low": low, "high": high, "confidence_level": settings.level},
             "mean_file_wer": (sum(tally.wers) / scored) if scored else None,
+            **({"duration": tally.duration, "errors_per_minute": errors / (tally.duration / 60)}
+               if tally.duration else {}),
             "metrics": metrics,
             "top_errors": {
                 "substitutions": [[r, h, n] for (r, h), n in top["substitutions"].most_common()],
@@ -327,6 +411,10 @@ class Aggregator:
                 "exact": all(c.exact for c in top.values()),
             },
         }
+
+    def headline_title(self) -> str:
+        """The title of the metric call that gives the headline counts (the first WER)."""
+        return next((call_title(c) for c in self.spec.metrics if c[0] == "wer"), "")
 
     def compare(self, a: str, b: str) -> dict:
         """Engine ``a`` against ``b`` on the files both scored: bootstrap, MAPSSWE, Wilcoxon."""
@@ -343,14 +431,73 @@ class Aggregator:
             "mapsswe": stats.mapsswe(*self.pairs.get((a, b), (0, 0, 0))),
             "wilcoxon": stats.wilcoxon([ta.wers[x] for x, _ in common], [tb.wers[y] for _, y in common]),
         }
+        metrics = {}
+        for title in ta.pooling:
+            if title not in tb.pooling or title == self.headline_title():
+                continue
+            pa, na, da = ta.pooled_columns(title)
+            pb, nb, _ = tb.pooled_columns(title)
+            shared = sorted(set(pa) & set(pb))
+            at, bt = dict(zip(pa, zip(na, da))), dict(zip(pb, nb))
+            ea, eb, w = [at[p][0] for p in shared], [bt[p] for p in shared], [at[p][1] for p in shared]
+            metrics[title] = {"a": stats.pooled(sum(ea), sum(w)), "b": stats.pooled(sum(eb), sum(w)),
+                              "files": len(shared),
+                              "bootstrap": stats.paired_bootstrap(ea, eb, w, settings.resamples, settings.seed)}
         chosen = tests[settings.ranking_test]
         p_value = chosen["p_value"]
         significant = p_value is not None and not math.isnan(p_value) and p_value < settings.alpha
         better = None if wer_a == wer_b else (a if wer_a < wer_b else b)
+        low, high = stats.difference_ci(errors_a, errors_b, words, settings.resamples, settings.seed, settings.level)
         return {"a": a, "b": b, "files": len(common), "wer_a": wer_a, "wer_b": wer_b,
-                "difference": wer_a - wer_b, **tests, "test": settings.ranking_test, "p_value": p_value,
-                "level": settings.alpha, "significant": significant, "better": better,
+                "difference": wer_a - wer_b,
+                "difference_ci": {"low": low, "high": high, "confidence_level": settings.level}, **tests, "metrics": metrics, "test": settings.ranking_test,
+                "p_value": p_value,
+                "significance_level": settings.alpha, "significant": significant, "better": better,
                 "verdict": verdict(a, b, better, significant, settings, p_value)}
+
+
+def times_in(share: float) -> str:
+    """A share as "about one time in N" (or in words for the ends).
+
+    :example:
+        >>> times_in(0.076), times_in(0.5), times_in(0.0004)
+        ('about one time in 13', 'about one time in 2', 'less than one time in 1000')
+    """
+    if share < 0.001:
+        return "less than one time in 1000"
+    return f"about one time in {round(1 / share)}"
+
+
+def summary_sentence(engines: dict, comparisons: list, unit: str, count: int, settings: Settings) -> str:
+    """The result in one plain sentence: the best engine against the next, whether the
+    difference is significant, and how often test sets like this one would reverse it.
+
+    :example:
+        >>> e = {"a": {"wer": 0.19}, "b": {"wer": 0.237}}
+        >>> c = [{"a": "a", "b": "b", "significant": False, "bootstrap": {"probability_a_better": 0.924}}]
+        >>> summary_sentence(e, c, "file", 10, Settings())
+        'On these 10 files a made fewer errors than b (19.0% against 23.7%), but the difference is not significant: test sets like this one would reverse it about one time in 13.'
+    """
+    rated = sorted((e["wer"], name) for name, e in engines.items() if e["wer"] is not None)
+    where = f"On these {count} {unit}s" if count != 1 else f"On this {unit}"
+    if not rated:
+        return f"{where} no engine could be scored."
+    if len(rated) == 1:
+        return f"{where} {rated[0][1]} made errors on {rated[0][0]:.1%} of the reference words."
+    (wa, a), (wb, b) = rated[0], rated[1]
+    c = next(c for c in comparisons if {c["a"], c["b"]} == {a, b})
+    if wa == wb:
+        return f"{where} {a} and {b} made as many errors ({wa:.1%})."
+    p_better = c["bootstrap"]["probability_a_better"]
+    head = f"{where} {a} made fewer errors than {b} ({wa:.1%} against {wb:.1%})"
+    if p_better is None:
+        return f"{head}; with so few {unit}s no test can say whether the difference is real."
+    reversed_share = (1 - p_better) if c["a"] == a else p_better
+    if c["significant"]:
+        return (f"{head}, and the difference is significant ({settings.ranking_test} test, level "
+                f"{settings.alpha:g}): test sets like this one would reverse it {times_in(reversed_share)}.")
+    return (f"{head}, but the difference is not significant: test sets like this one would reverse it "
+            f"{times_in(reversed_share)}.")
 
 
 def verdict(a: str, b: str, better: Any, significant: bool, settings: Settings, p_value: Any) -> str:

@@ -254,8 +254,11 @@ def dask_client(scheduler: str | None, local_workers: int | None, scratch: str) 
     import dask
 
     with dask.config.set(local_cluster_config(scratch)), sigint_ignored():
+        # no dashboard, and the scheduler's HTTP server on a free port (by default it tries 8787,
+        # and warns on standard error when another cluster has it)
         cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                               dashboard_address=None, silence_logs=logging.ERROR)
+                               dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                               silence_logs=logging.ERROR)
         return Client(cluster), cluster
 
 

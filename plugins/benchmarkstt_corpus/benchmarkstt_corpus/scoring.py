@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
@@ -34,6 +35,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from benchmarkstt_core.plugins import PluginHost
 
 DEFAULT_METRICS = (("wer", "levenshtein"),)
+#: the counts of a metric's result (tcwer, cpwer, tcpwer ...) that pool over files like WER's
+COUNTS = ("substitutions", "deletions", "insertions", "reference_words")
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,8 @@ class Scorer:
                 mode, dclass = headline_mode([call])
                 self.wer_calls.append((title, mode, registries.differs.get(differ_name(mode, dclass)).cls))
         self.char_differ = registries.differs.get("levenshtein").cls
+        self.windowed: dict = {}  # the files of windows read lately: (path, type) -> read()
+        self.reading: Any = None  # the reference of the item being scored
 
     def resolve_type(self, source: Any) -> str:
         """The input type of a source: as given, or inferred per file as single-pair mode does."""
@@ -127,6 +132,21 @@ class Scorer:
         """``(words, description, text)``: the normalized, segmented input, its path, type and
         SHA-256, and its text as read (before normalization)."""
         kind = self.resolve_type(source)
+        if source.window is None:
+            return self.read_whole(source, kind)
+        from .windows import in_window
+
+        key = (source.source, kind)
+        if key not in self.windowed:  # the windows of a file come one after another: read it once
+            if len(self.windowed) > 16:
+                self.windowed.clear()
+            self.windowed[key] = self.read_whole(source, kind)
+        schema, info, _ = self.windowed[key]
+        schema = in_window(schema, source.window, "reference" if source is self.reading else "hypothesis")
+        return schema, info, " ".join(schema.words)
+
+    def read_whole(self, source: Any, kind: str) -> tuple:
+        """:meth:`read` of a whole file."""
         if source.path is None:
             digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
         else:
@@ -235,21 +255,23 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     from benchmarkstt_metrics.metrics import aligned_reference_words, count_opcodes
 
     result: dict = {"id": item.id, "rows": [], "pairs": {}}
+    scorer.reading = item.reference
     try:
         ref, ref_info, ref_text = scorer.read(item.reference)
     except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
         message = one_line(exc)
-        ref_info = {"path": item.reference.path or item.reference.origin, "type": item.reference.type,
-                    "sha256": None}
+        ref_info = source_info(item.reference)
         for engine, source in item.hypotheses:
-            result["rows"].append(error_row(item.id, engine, ref_info,
-                                            {"path": source.path or source.origin, "type": source.type,
-                                             "sha256": None},
-                                            f"reference: {message}"))
+            result["rows"].append(error_row(item.id, engine, ref_info, source_info(source), f"reference: {message}"))
         return result
     profiles = {}
     for engine, source in item.hypotheses:
-        hyp_info = {"path": source.path or source.origin, "type": source.type, "sha256": None}
+        if source is None:
+            row = error_row(item.id, engine, ref_info, source_info(None), "no hypothesis file", "missing")
+            result["rows"].append(failure_counts(scorer, row, ref.words))
+            profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
+            continue
+        hyp_info = source_info(source)
         try:
             hyp, hyp_info, hyp_text = scorer.read(source)
             a, b = ref.words, hyp.words
@@ -267,8 +289,17 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
                     ca, cb = "".join(a), "".join(b)
                     c = count_opcodes(scorer.char_differ(ca, cb).get_opcodes())
                     pooling[title] = [c["replace"] + c["delete"] + c["insert"], len(ca)]
+            counted = {title: [value[k] for k in COUNTS] for title, value in values.items()
+                       if title not in pooling and isinstance(value, Mapping) and all(k in value for k in COUNTS)}
+            for title, (s_, d_, i_, n_) in counted.items():
+                pooling[title] = [s_ + d_ + i_, n_]
+            offsets = {title: offset_histograms(*metric.offsets(ref, hyp)[:2])
+                       for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics)
+                       if hasattr(metric, "offsets")}
         except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
-            result["rows"].append(error_row(item.id, engine, ref_info, hyp_info, one_line(exc)))
+            row = error_row(item.id, engine, ref_info, hyp_info, one_line(exc))
+            result["rows"].append(failure_counts(scorer, row, ref.words))
+            profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
             continue
         s, d, i = counts["replace"], counts["delete"], counts["insert"]
         errors = numerator(scorer.mode, s, d, i)
@@ -277,12 +308,17 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
                "reference": ref_info, "hypothesis": hyp_info,
                "substitutions": s, "deletions": d, "insertions": i, "hits": counts["equal"],
                "reference_words": words, "hypothesis_words": len(b), "errors": errors,
-               "wer": rate(errors, words), "metrics": values, "pooling": pooling,
+               "wer": rate(errors, words), "metrics": values, "pooling": pooling, "counted": counted,
+               "offsets": offsets,
                "error_words": error_words(opcodes, a, b, ids)}
+        window = item.reference.window
+        if window is not None:
+            row["window"] = [window[0], window[1]]
+            row["duration"] = window[1] - window[0]
         if scorer.spec.alignments:
             row["alignment"] = {"reference": list(a), "hypothesis": list(b),
                                 "opcodes": [list(op) for op in opcodes],
-                                "reference_text": ref_text, "hypothesis_text": hyp_text}
+                                "reference_text": str(ref_text), "hypothesis_text": str(hyp_text)}
         result["rows"].append(row)
         profiles[engine] = error_profile(opcodes)
     engines = [engine for engine, _ in item.hypotheses]
@@ -294,6 +330,28 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     return result
 
 
+def source_info(source: Any) -> dict:
+    """What a row says of an input it could not read (``None``: an engine's missing file)."""
+    if source is None:
+        return {"path": None, "type": None, "sha256": None}
+    return {"path": source.path or source.origin, "type": source.type, "sha256": None}
+
+
+def offset_histograms(starts: Sequence, ends: Sequence) -> dict:
+    """Timing offsets as histograms in milliseconds (``{ms: count}``), which pool over files:
+    a corpus gives the median and percentiles of all its words' offsets, never a mean of
+    per-file medians.
+
+    :example:
+        >>> offset_histograms([0.1, -0.05, 0.1], [0.2])
+        {'start': {100: 2, -50: 1}, 'end': {200: 1}}
+    """
+    from collections import Counter
+
+    return {"start": dict(Counter(round(x * 1000) for x in starts)),
+            "end": dict(Counter(round(x * 1000) for x in ends))}
+
+
 def rate(errors: float, words: int) -> float:
     """Errors per reference word; with no reference word, 0 if nothing is wrong, else 1
     (as the single-pair WER)."""
@@ -302,10 +360,28 @@ def rate(errors: float, words: int) -> float:
     return errors / words
 
 
-def error_row(key: str, engine: str, ref_info: dict, hyp_info: dict, message: str) -> dict:
-    """The row of a file that could not be read or scored."""
-    return {"id": key, "engine": engine, "status": "error", "error": message,
+def error_row(key: str, engine: str, ref_info: dict, hyp_info: dict, message: str, status: str = "error") -> dict:
+    """The row of a file that could not be read or scored (``status`` ``error``), or of an
+    engine's missing file (``missing``)."""
+    return {"id": key, "engine": engine, "status": status, "error": message,
             "reference": ref_info, "hypothesis": hyp_info}
+
+
+def failure_counts(scorer: Scorer, row: dict, ref: Sequence) -> dict:
+    """``row`` (an engine's failure on a file whose reference was read) with ``as_deletions``:
+    its counts if every reference word were deleted, as sclite counts a missing file (the
+    statistics use them under ``--on-missing deletions``)."""
+    n = len(ref)
+    pooling = {title: [numerator(mode, 0, n, 0), n] for title, mode, _ in scorer.wer_calls}
+    for title, call in zip(scorer.titles, scorer.spec.metrics):
+        if call[0] == "cer":
+            chars = len("".join(ref))
+            pooling[title] = [chars, chars]
+    errors = numerator(scorer.mode, 0, n, 0)
+    row["as_deletions"] = {"substitutions": 0, "deletions": n, "insertions": 0, "hits": 0,
+                           "reference_words": n, "hypothesis_words": 0, "errors": errors,
+                           "wer": rate(errors, n), "pooling": pooling}
+    return row
 
 
 class ScoredBatch(list):

@@ -78,6 +78,46 @@ def pooled(errors: float, words: float) -> float:
     return errors / words if words else math.nan
 
 
+def offset_distribution(histogram: dict) -> dict:
+    """The mean, median and nearest-rank 90th percentile of the absolute value of offsets
+    given as a histogram in milliseconds, in seconds, and the share within 0.1, 0.25 and 0.5 s.
+
+    :example:
+        >>> offset_distribution({100: 2, -50: 1, 400: 1})
+        {'mean': 0.1375, 'median': 0.1, 'p90_abs': 0.4, 'within_0.1': 0.75, 'within_0.25': 0.75, 'within_0.5': 1.0}
+    """
+    n = sum(histogram.values())
+    if not n:
+        return {"mean": None, "median": None, "p90_abs": None, "within_0.1": None, "within_0.25": None,
+                "within_0.5": None}
+
+    def nearest_rank(counts: dict, share: float) -> float:
+        rank, seen = max(1, math.ceil(share * n)), 0
+        for value in sorted(counts):
+            seen += counts[value]
+            if seen >= rank:
+                return value / 1000
+
+    middle = (nearest_rank(histogram, 0.5) + _upper_median(histogram, n) / 1000) / 2
+    absolute: dict = {}
+    for value, count in histogram.items():
+        absolute[abs(value)] = absolute.get(abs(value), 0) + count
+    return {"mean": sum(v * c for v, c in histogram.items()) / n / 1000, "median": middle,
+            "p90_abs": nearest_rank(absolute, 0.9),
+            **{f"within_{limit}": sum(c for v, c in absolute.items() if v <= limit * 1000) / n
+               for limit in (0.1, 0.25, 0.5)}}
+
+
+def _upper_median(histogram: dict, n: int) -> int:
+    """The value at rank n // 2 + 1 (the upper of the two middle values; the middle one when n is odd)."""
+    seen = 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        if seen >= n // 2 + 1:
+            return value
+    return max(histogram)
+
+
 def bootstrap_ci(errors: Sequence, words: Sequence, resamples: int = 1000, seed: int = 0,
                  level: float = 0.95) -> tuple:
     """The percentile bootstrap interval of the pooled rate sum(errors) / sum(words),
@@ -94,6 +134,30 @@ def bootstrap_ci(errors: Sequence, words: Sequence, resamples: int = 1000, seed:
         return (math.nan, math.nan)
     tail = (1 - level) / 2
     low, high = np.quantile(rates, [tail, 1 - tail])
+    return float(low), float(high)
+
+
+def difference_ci(errors_a: Sequence, errors_b: Sequence, words: Sequence, resamples: int = 1000,
+                  seed: int = 0, level: float = 0.95) -> tuple:
+    """The percentile bootstrap interval of A's pooled rate minus B's, the same files drawn
+    for both (the replicates of :func:`paired_bootstrap`, same seed).
+
+    :example:
+        >>> low, high = difference_ci([1, 2, 1, 3], [2, 4, 2, 5], [10, 10, 10, 10], 200, 0)
+        >>> -0.25 < low < high < 0
+        True
+    """
+    import numpy as np
+
+    if len(words) < MIN_UNITS:
+        return (math.nan, math.nan)
+    err_sums, word_sums = replicates(np.column_stack([errors_a, errors_b]), words, resamples, seed)
+    drawn = word_sums > 0
+    differences = (err_sums[drawn, 0] - err_sums[drawn, 1]) / word_sums[drawn]
+    if not len(differences):
+        return (math.nan, math.nan)
+    tail = (1 - level) / 2
+    low, high = np.quantile(differences, [tail, 1 - tail])
     return float(low), float(high)
 
 

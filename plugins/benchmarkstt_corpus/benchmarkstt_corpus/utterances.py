@@ -74,8 +74,8 @@ def from_utterance_files(reference: str, engines: Mapping, host: PluginHost, ref
         if missing:
             present = [side for side in sides if key in texts[side]]
             corpus.unpaired.append(Unpaired(key, present, missing, [f"{sides[s][0]}#{key}" for s in present]))
-            continue
-        corpus.items.append(Item(key, Source(texts[REFERENCE][key], "argument", f"{reference}#{key}"),
-                                 tuple((name, Source(texts[name][key], "argument", f"{engines[name]}#{key}"))
-                                       for name in engines)))
+        if key in texts[REFERENCE]:
+            corpus.items.append(Item(key, Source(texts[REFERENCE][key], "argument", f"{reference}#{key}"),
+                                     tuple((name, Source(texts[name][key], "argument", f"{engines[name]}#{key}")
+                                            if key in texts[name] else None) for name in engines)))
     return corpus

@@ -25,14 +25,26 @@ def _listed(value: Any) -> str:
 
 
 def render_value(value: Any) -> str:
-    """A result as text: floats with 6 decimals, ints as digits, mappings one ``key: value`` per line."""
+    """A result as text: floats with 6 decimals, ints as digits, mappings one ``key: value`` per line
+    (a result that gives its units, see :class:`~benchmarkstt_core.metrics.Measured`, shows them).
+
+    :example:
+        >>> from benchmarkstt_core.metrics import Measured
+        >>> print(render_value(Measured({"matched": 3, "start": Measured({"mean": -0.0666208, "share": 0.5},
+        ...                                                            {"mean": "s"})})))
+        matched: 3
+        start: mean -0.066621 s, share 0.500000
+    """
     if isinstance(value, float):
         return "%.6f" % value
     if isinstance(value, str):
         return value
     if isinstance(value, Mapping):
+        if hasattr(value, "shown"):
+            return "\n".join(f"{k}: {value.shown(k)}" for k in value)
         return "\n".join(f"{k}: {py_repr(v)}" for k, v in value.items())
     return py_repr(value)
+
 
 
 def _json_default(value: Any) -> Any:

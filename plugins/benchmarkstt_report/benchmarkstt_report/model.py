@@ -28,6 +28,10 @@ def check(data: Any, name: str) -> dict:
     error naming ``name`` and the field refused."""
     if not isinstance(data, dict) or not str(data.get("format", "")).startswith(FORMAT_PREFIX):
         raise UsageError(f"{name}: not a JSON result of benchmarkstt-tools corpus (-o json)")
+    if isinstance(data.get("settings"), dict) and "level" in data["settings"] \
+            and "confidence_level" not in data["settings"]:
+        raise UsageError(f"{name}: a result of an older benchmarkstt-tools corpus (its settings say 'level'): "
+                         f"make it again with benchmarkstt-tools corpus --rerun {name} -o json --output NEW.json")
     validate(data, RESULT, name)
     for n, entry in enumerate(data["ranking"]):
         if entry["engine"] not in data["engines"]:

@@ -43,7 +43,7 @@ def ranking_section(data: dict, order: list, found: list) -> str:
     """The ranking: table, chart, groups and the shares of error kinds."""
     engines = data["engines"]
     marks = letters(order, found)
-    level = data["settings"]["level"]
+    level = data["settings"]["confidence_level"]
     unit = text(data["settings"].get("resample_unit", "file"))
     rows = []
     for entry in data["ranking"]:
@@ -79,7 +79,7 @@ def ranking_section(data: dict, order: list, found: list) -> str:
 <p class="lead">WER ({text(head["mode"])}) pooled over {unit}s: {text(head["pooled"])}. The bar is the
 {text(format(level, ".0%"))} bootstrap confidence interval ({text(data["settings"]["resamples"])} resamples of the {unit}s, seed
 {text(data["settings"]["seed"])}). Engines in the same group (letter) are not significantly different
-({test} test, level {text(format(data["settings"]["alpha"], "g"))}); the rank is 1 + the number of engines significantly better.</p>
+({test} test, level {text(format(data["settings"]["significance_level"], "g"))}); the rank is 1 + the number of engines significantly better.</p>
 {charts.ranking_chart(chart_rows, found)}
 <p class="groups">Groups: {group_text}</p>
 <div class="scroll"><table class="ranking">
@@ -111,14 +111,14 @@ def transcription(data: dict) -> str:
     if not made:
         return ""
     number = lambda v, f: "-" if v is None else format(v, f)  # noqa: E731
-    rows = [f'<tr><th scope="row">{escape(name)}</th><td>{escape(str(e["kind"]))}</td>'
-            f'<td>{escape(str(e["model"] or "-"))}</td><td>{escape(str(e["version"] or "-"))}</td>'
-            f'<td>{escape(", ".join(f"{k}={v}" for k, v in (e["options"] or {}).items()) or "-")}</td>'
-            f'<td class="num">{number(e["audio_seconds"], ".1f")}</td>'
-            f'<td class="num">{number(e["processing_seconds"], ".1f")}</td>'
-            f'<td class="num">{number(e["real_time_factor"], ".3f")}</td>'
-            f'<td class="num">{number(e["cpu_hours_per_audio_hour"], ".3f")}</td>'
-            f'<td class="num">{e["failed"]} of {e["files"]}</td></tr>' for name, e in made.items()]
+    rows = [f'<tr><th scope="row">{text(name)}</th><td>{text(e["kind"])}</td>'
+            f'<td>{text(e["model"] or "-")}</td><td>{text(e["version"] or "-")}</td>'
+            f'<td>{text(", ".join(f"{k}={v}" for k, v in (e["options"] or {}).items()) or "-")}</td>'
+            f'<td class="num">{text(number(e["audio_seconds"], ".1f"))}</td>'
+            f'<td class="num">{text(number(e["processing_seconds"], ".1f"))}</td>'
+            f'<td class="num">{text(number(e["real_time_factor"], ".3f"))}</td>'
+            f'<td class="num">{text(number(e["cpu_hours_per_audio_hour"], ".3f"))}</td>'
+            f'<td class="num">{text(e["failed"])} of {text(e["files"])}</td></tr>' for name, e in made.items()]
     return ('<h3>Transcription</h3><div class="scroll"><table class="transcription"><thead><tr>'
             '<th scope="col">engine</th><th scope="col">kind</th><th scope="col">model</th>'
             '<th scope="col">version</th><th scope="col">options</th><th scope="col">audio s</th>'
@@ -138,7 +138,14 @@ def other_metrics(data: dict, order: list) -> str:
         for e in order:
             m = data["engines"][e]["metrics"].get(title, {})
             if isinstance(m.get("pooled"), (int, float)):
-                cells.append(f'<td class="num">{pct(m["pooled"])}</td>')
+                ci = m.get("ci") or {}
+                interval = "" if ci.get("low") is None else f' <small>({pct(ci["low"])} – {pct(ci["high"])})</small>'
+                cells.append(f'<td class="num">{pct(m["pooled"])}{interval}</td>')
+            elif m.get("unit") == "s":
+                sides = "; ".join(f'{side}: median {m["pooled"][side]["median"]:.3f} s, 90% within '
+                                  f'{m["pooled"][side]["p90_abs"]:.3f} s' for side in ("start", "end")
+                                  if m["pooled"][side].get("median") is not None)
+                cells.append(f'<td>{m["pooled"]["matched_words"]} matched words; {sides or "-"}</td>')
             elif isinstance(m.get("pooled"), dict):
                 cells.append("<td>" + ", ".join(f"{text(k)} {text(v)}" for k, v in m["pooled"].items()) + "</td>")
             elif isinstance(m.get("mean_of_files"), (int, float)):
@@ -188,7 +195,10 @@ def comparison_section(data: dict, order: list) -> str:
     rows = []
     for c in data["comparisons"]:
         prob = c["bootstrap"].get("probability_a_better")
+        ci = c.get("difference_ci") or {}
+        interval = "-" if ci.get("low") is None else f"{100 * ci['low']:+.2f} to {100 * ci['high']:+.2f}"
         rows.append(f'<tr><th scope="row">{text(c["a"])} vs {text(c["b"])}</th><td class="num">{text(c["files"])}</td>'
+                    f'<td class="num">{text(format(100 * c["difference"], "+.2f"))} ({text(interval)})</td>'
                     f'<td class="num">{"-" if prob is None else text(format(prob, ".3f"))}</td>'
                     f'<td class="num">{pval(c["bootstrap"]["p_value"])}</td>'
                     f'<td class="num">{pval(c["mapsswe"]["p_value"])}</td>'
@@ -197,13 +207,25 @@ def comparison_section(data: dict, order: list) -> str:
 <section id="engines" aria-labelledby="h-engines">
 <h2 id="h-engines">Engine against engine</h2>
 <p class="lead">Row against column with the {text(TESTS.get(test, test))} test (the ranking's test), level
-{text(format(settings["alpha"], "g"))}: ▲ the row engine is significantly better, ▼ significantly worse, ≈ no significant
+{text(format(settings["significance_level"], "g"))}: ▲ the row engine is significantly better, ▼ significantly worse, ≈ no significant
 difference; p is that test's two-sided p-value, points the difference of pooled WER (row − column).</p>
 <div class="scroll"><table class="matrix"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>
 <h3>Every test</h3>
 <div class="scroll"><table class="tests"><thead><tr><th scope="col">A vs B</th><th scope="col">{text(settings.get("resample_unit", "file"))}s</th>
+<th scope="col">A − B, points ({text(format(settings["confidence_level"], ".0%"))} CI)</th>
 <th scope="col">P(A better)</th><th scope="col">bootstrap p</th><th scope="col">MAPSSWE p</th>
 <th scope="col">Wilcoxon p</th><th scope="col">verdict</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>
+<dl class="terms">
+<dt>A − B and its interval</dt><dd>A's pooled WER minus B's, in percentage points; the interval holds the middle
+{settings["confidence_level"]:.0%} of that difference over test sets drawn at random from these {settings.get("resample_unit", "file")}s
+(the same {settings.get("resample_unit", "file")}s for both engines). An interval that contains 0 means the test set cannot tell which engine is better.</dd>
+<dt>P(A better)</dt><dd>The share of those drawn test sets in which A made fewer errors than B: 0.5 is a coin toss.</dd>
+<dt>p-value</dt><dd>How likely a difference at least this clear would be if the engines were really equally good;
+below {settings["significance_level"]:g} the difference is called significant.</dd>
+<dt>bootstrap, MAPSSWE, Wilcoxon</dt><dd>Three tests of the same question: the bootstrap redraws whole
+{settings.get("resample_unit", "file")}s; MAPSSWE (sclite's) compares the engines' errors stretch by stretch of the words; Wilcoxon
+compares the {settings.get("resample_unit", "file")}s' WERs by rank, so that one disastrous {settings.get("resample_unit", "file")} cannot decide alone.</dd>
+</dl>
 </section>"""
 
 
@@ -295,8 +317,8 @@ def record_section(data: dict) -> str:
 <dt>metrics</dt><dd>{text(", ".join(" ".join(map(str, m)) for m in r.get("metrics", [])))}</dd>
 <dt>normalization</dt><dd><pre>{text(norm.get("text", "") or "(none)")}</pre>rules sha256 <code>{text(norm.get("sha256", "-"))}</code>{rule_files}</dd>
 {f"<dt>metric files</dt><dd><ul>{metric_files}</ul></dd>" if metric_files else ""}
-<dt>statistics</dt><dd>seed {text(settings["seed"])}, {text(settings["resamples"])} resamples, level {text(format(settings["level"], "g"))},
-alpha {text(format(settings["alpha"], "g"))}, ranking test {text(settings["ranking_test"])}</dd>
+<dt>statistics</dt><dd>seed {text(settings["seed"])}, {text(settings["resamples"])} resamples, confidence level {text(format(settings["confidence_level"], "g"))},
+significance level {text(format(settings["significance_level"], "g"))}, ranking test {text(settings["ranking_test"])}</dd>
 <dt>scored</dt><dd>{text(data.get("files_scored", "-"))} of {text(data.get("files_total", "-"))} {text(settings.get("resample_unit", "file"))}s{"" if data.get("complete", True) else " (incomplete)"}</dd>
 </dl>
 <details><summary>plugins</summary><table class="plugins"><thead><tr><th scope="col">distribution</th>
@@ -340,7 +362,8 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
 <title>{text(title)}</title><style>{asset("report.css")}</style></head>
 <body>{charts.pattern_defs()}
 <a class="skip" href="#files">Skip to the file table</a>
-<header><h1>{text(title)}</h1><p class="summary">{summary}; {text((data.get("record") or {}).get("created", ""))}</p>
+<header><h1>{text(title)}</h1><p class="verdict">{text(data.get("verdict", ""))}</p>
+<p class="summary">{summary}; {text((data.get("record") or {}).get("created", ""))}</p>
 <nav aria-label="sections"><a href="#ranking">Ranking</a> <a href="#engines">Engine against engine</a>
 <a href="#files">{text(unit.capitalize())}s</a> <a href="#file">Words aligned</a> <a href="#errors">Frequent errors</a>
 <a href="#record">Record</a></nav></header>

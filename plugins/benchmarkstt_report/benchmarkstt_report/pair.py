@@ -63,13 +63,43 @@ def value_html(value: Any) -> str:
                 f'aria-live="polite">S {counts["s"]}, D {counts["d"]}, I {counts["i"]}</span></div>'
                 f'<div class="words">{word_boxes(value)}</div>')
     if isinstance(value, Mapping):
-        rows = "".join(f'<tr><th scope="row">{text(k)}</th><td class="num">'
-                       f'{text(v if isinstance(v, str) else json.dumps(v, default=str))}</td></tr>'
+        rows = "".join(f'<tr><th scope="row">{text(k)}</th><td class="num">{text(cell(value, k, v))}</td></tr>'
                        for k, v in value.items())
         return f'<table class="metrics"><tbody>{rows}</tbody></table>'
     if isinstance(value, str):
         return f"<pre>{text(value)}</pre>"
     return f"<pre>{text(json.dumps(value, default=str, indent=1))}</pre>"
+
+
+def cell(result: Mapping, key: str, value: Any) -> str:
+    """One value of a mapping result as text: with six decimals and its unit when the result
+    gives its units (:class:`~benchmarkstt_core.metrics.Measured`), else as JSON.
+
+    :example:
+        >>> from benchmarkstt_core.metrics import Measured
+        >>> cell(Measured({"mean": 0.123456789}, {"mean": "s"}), "mean", 0.123456789), cell({}, "n", [1])
+        ('0.123457 s', '[1]')
+    """
+    if isinstance(value, str):
+        return value
+    if hasattr(result, "shown"):
+        return result.shown(key)
+    return json.dumps(value, default=str)
+
+
+def files_line(files: Any) -> str:
+    """What the page compared: the reference and the hypothesis, with their input types when
+    given (not inferred).
+
+    :example:
+        >>> files_line({"reference": ("ref.srt", "infer"), "hypothesis": ("a b", "argument")})
+        '<p class="files">reference: <code>ref.srt</code>; hypothesis: <code>a b</code> (argument)</p>'
+    """
+    if not files:
+        return ""
+    named = "; ".join(f"{side}: <code>{text(name)}</code>" + ("" if kind == "infer" else f" ({text(kind)})")
+                      for side, (name, kind) in files.items())
+    return f'<p class="files">{named}</p>'
 
 
 NAV = """
@@ -93,6 +123,7 @@ class Html(Output):
 
     name = "html"
     defaults = {"dialect": "list"}
+    shows_files = True
 
     def render(self, results: Sequence) -> str:
         from .page import asset
@@ -111,7 +142,7 @@ class Html(Output):
 <html lang="en"><head><meta charset="utf-8">{policy_meta([source])}<meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="benchmarkstt"><title>benchmarkstt results</title>
 <style>{asset("report.css")} .big {{ font-size: 1.4rem; margin: 4px 0; }}</style></head>
-<body><header><h1>benchmarkstt results</h1></header><main>{"".join(sections)}</main>
+<body><header><h1>benchmarkstt results</h1>{files_line(self.files)}</header><main>{"".join(sections)}</main>
 <footer>Written by benchmarkstt -o html; self-contained. Keys n and p jump from error to error.</footer>
 {script(source)}</body></html>
 """

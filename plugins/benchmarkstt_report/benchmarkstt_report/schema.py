@@ -81,13 +81,18 @@ RECORD = {"command?": str, "created?": str, "cwd?": str, "implementation?": str,
           "normalization?": {"text?": TEXT, "sha256?": TEXT, "files?": [SHA]}, "metric_files?": [SHA],
           "metrics?": [[Either((str, NUMBER, bool))]],
           "inputs?": [{"id": str, "side": str, "path?": TEXT, "type?": TEXT, "sha256?": TEXT}]}
+TRANSCRIPTION = {"kind": TEXT, "model": TEXT, "version": TEXT, "options": Maybe(Each(Either((TEXT, NUMBER, bool)))),
+                 "audio_seconds": NUM, "processing_seconds": NUM, "real_time_factor": NUM,
+                 "cpu_hours_per_audio_hour": NUM, "failed": INT, "files": INT}
 RESULT = {"format": str, "engines": Each(ENGINE), "ranking": [{"engine": str, "rank?": INT, "wer?": NUM}],
           "comparisons": [COMPARISON],
-          "settings": {"seed": INT, "resamples": INT, "level": NUMBER, "alpha": NUMBER, "ranking_test": str,
+          "settings": {"seed": INT, "resamples": INT, "confidence_level": NUMBER, "significance_level": NUMBER,
+                       "ranking_test": str,
                        "resample_unit?": str},
           "headline": {"mode": str, "pooled": str},
           "unpaired?": [{"id": str, "missing": [str]}], "failed?": [{"id": str, "engine": str, "error": str}],
-          "files_scored?": INT, "files_total?": INT, "complete?": bool, "record?": Maybe(RECORD)}
+          "files_scored?": INT, "files_total?": INT, "complete?": bool, "record?": Maybe(RECORD),
+          "transcription?": Each(TRANSCRIPTION)}
 
 
 def _show(value: Any) -> str:

@@ -8,7 +8,7 @@ from statistics import median
 from typing import Any, Sequence
 
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_core.metrics import Metric
+from benchmarkstt_core.metrics import Measured, Metric
 from benchmarkstt_core.schema import Schema
 
 from .rates import edit_opcodes
@@ -16,6 +16,8 @@ from .tcalign import Alignment, tc_align
 from .words import TimedWords, check_strategy, has_times, silent_segments, speakers_of, timed_words
 
 DEFAULT_COLLAR = 5.0
+#: the units of the results' keys (the rest are counts and rates)
+SECONDS = {"collar": "s", "reference_collar": "s", "mean": "s", "median": "s", "p90_abs": "s"}
 EXACT_SEARCH_MAX = 8
 
 
@@ -89,7 +91,8 @@ class TCWER(_TimeConstrained, Metric):
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         r, h = self._timed(ref, hyp)
         a = self._align(r, h)
-        return {**counts(a.hits, a.substitutions, a.deletions, a.insertions), **self._settings(r, h)}
+        return Measured({**counts(a.hits, a.substitutions, a.deletions, a.insertions), **self._settings(r, h)},
+                        SECONDS)
 
 
 def best_assignment(cost: list) -> list:
@@ -202,7 +205,8 @@ class _SpeakerAttributed(Metric):
                 mapping[hnames[col]] = rnames[row] if row < len(rnames) else None
             if row < len(rnames):
                 per_speaker[rnames[row]] = counts(*c)
-        return {**counts(*total), "mapping": mapping, "speakers": per_speaker, **self._extra(r, h)}
+        return Measured({**counts(*total), "mapping": mapping, "speakers": per_speaker, **self._extra(r, h)},
+                        SECONDS)
 
     def _extra(self, ref: Any, hyp: Any) -> dict:
         return {}
@@ -261,13 +265,14 @@ def offsets_summary(offsets: list) -> dict:
     """Mean and median of the offsets, the 90th percentile of their absolute values, and the
     share within 0.1, 0.25 and 0.5 s."""
     if not offsets:
-        return {"mean": None, "median": None, "p90_abs": None, "within_0.1": None, "within_0.25": None,
-                "within_0.5": None}
+        return Measured({"mean": None, "median": None, "p90_abs": None, "within_0.1": None, "within_0.25": None,
+                         "within_0.5": None}, SECONDS)
     absolute = sorted(abs(x) for x in offsets)
     rank = max(0, -(-9 * len(absolute) // 10) - 1)
     n = len(offsets)
-    return {"mean": math.fsum(offsets) / n, "median": median(offsets), "p90_abs": absolute[rank],
-            **{f"within_{limit}": sum(1 for x in absolute if x <= limit + 1e-9) / n for limit in (0.1, 0.25, 0.5)}}
+    return Measured({"mean": math.fsum(offsets) / n, "median": median(offsets), "p90_abs": absolute[rank],
+                     **{f"within_{limit}": sum(1 for x in absolute if x <= limit + 1e-9) / n
+                        for limit in (0.1, 0.25, 0.5)}}, SECONDS)
 
 
 class Timing(TCWER):
@@ -291,6 +296,13 @@ class Timing(TCWER):
         self._options(collar, reference_collar, None, None, "timing")
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
+        starts, ends, settings = self.offsets(ref, hyp)
+        return Measured({"matched_words": len(starts), "start": offsets_summary(starts),
+                         "end": offsets_summary(ends), **settings}, SECONDS)
+
+    def offsets(self, ref: Schema, hyp: Schema) -> tuple:
+        """``(start offsets, end offsets, settings)`` of the matched words, in seconds (what
+        a corpus pools over its files)."""
         r, h = self._timed(ref, hyp)
         a = self._align(r, h)
         spans_r = timed_words(ref, "character_based", "reference", self.name)
@@ -298,8 +310,7 @@ class Timing(TCWER):
         matched = [(i, j) for i, j in zip(a.ref_indexes, a.hyp_indexes) if r.words[i] == h.words[j]]
         starts = [spans_h.starts[j] - spans_r.starts[i] for i, j in matched]
         ends = [spans_h.ends[j] - spans_r.ends[i] for i, j in matched]
-        return {"matched_words": len(matched), "start": offsets_summary(starts), "end": offsets_summary(ends),
-                **self._settings(spans_r, spans_h)}
+        return starts, ends, self._settings(spans_r, spans_h)
 
 
 class SpeakerWER(Metric):

@@ -123,9 +123,7 @@ def _units(texts: list, extras: list, side: str, metric: str) -> tuple:
                 stops.append(index + 1)
             last_key = key
         else:
-            raise InputError.worded(Term("metric", metric), f" needs word or segment times; the {side} has none "
-                                    f"for word {index + 1} ({texts[index]!r}): read it as {TIMED_TYPES} (",
-                                    Term("input_type", side), ")")
+            raise missing(extras, index, texts[index], side, metric, "word or segment times", TIMED_TYPES)
     return unit_starts, unit_ends, firsts, stops, own
 
 
@@ -159,6 +157,27 @@ def timed_words(schema: Schema, strategy: str, side: str, metric: str = "tcwer")
     return TimedWords(words, starts, ends, speakers, rule)
 
 
+def missing(extras: Any, index: int, word: str, side: str, metric: str, what: str, types: str) -> InputError:
+    """The error of a word without the times or speaker a metric needs, naming the cause: an
+    input read without them (plain text: its type may be wrong), or a file that has none for
+    that word's segment (a format, or a file, without them).
+
+    :example:
+        >>> print(missing([None], 0, "hi", "reference", "tcwer", "word or segment times", "kaldi, ..."))
+        --tcwer needs word or segment times; the reference has none for word 1 ('hi'): it was read without any (plain text?); read it as kaldi, ... (-rt)
+        >>> str(missing([{"segment": 0}], 0, "hi", "hypothesis", "cpwer", "speakers", "stm, ..."))
+        "--cpwer needs speakers; the hypothesis file gives none for word 1 ('hi') (segment 1): its format or file has no speakers; give a transcript that has them (stm, ...)"
+    """
+    head = (Term("metric", metric), f" needs {what}; the {side} ")
+    if not any(extras):
+        return InputError.worded(*head, f"has none for word {index + 1} ({word!r}): it was read without any "
+                                        f"(plain text?); read it as {types} (", Term("input_type", side), ")")
+    segment = (extras[index] or {}).get("segment")
+    where = f" (segment {segment + 1})" if segment is not None else ""
+    return InputError.worded(*head, f"file gives none for word {index + 1} ({word!r}){where}: its format or file "
+                                    f"has no {what.split(' or ')[-1]}; give a transcript that has them ({types})")
+
+
 def has_times(schema: Schema) -> bool:
     """Whether every word of ``schema`` has its own or its segment's times."""
     extras = schema._extras[:] if schema._extras else [None] * len(schema.words)
@@ -184,8 +203,6 @@ def speakers_of(schema: Schema, side: str, metric: str) -> list:
     speakers = []
     for index, extra in enumerate(extras):
         if not extra or extra.get("speaker") is None:
-            raise InputError.worded(Term("metric", metric), f" needs speakers; the {side} has none for word "
-                                    f"{index + 1} ({schema.words[index]!r}): read it as {SPEAKER_TYPES} (",
-                                    Term("input_type", side), ")")
+            raise missing(extras, index, schema.words[index], side, metric, "speakers", SPEAKER_TYPES)
         speakers.append(extra["speaker"])
     return speakers

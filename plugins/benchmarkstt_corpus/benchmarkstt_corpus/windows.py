@@ -1,0 +1,115 @@
+"""Scoring a long recording in time windows: ``corpus --split-by-time SECONDS``, or a manifest
+whose rows give a file's ``start`` and ``end``.
+
+Both sides are cut by the times of their own words: a word belongs to the window that holds
+its midpoint. A word with only its segment's times gets a time inside the segment in
+proportion to its characters (as ``--tcwer`` places it). Each window is one item of the
+corpus (so intervals and tests resample windows), and knows its reference duration, so the
+results give errors per minute.
+
+:example:
+    >>> from benchmarkstt_core.schema import Schema
+    >>> s = Schema(["a", "bb", "c"], [{"start": 0.0, "end": 1.0},
+    ...                               {"segment": 0, "segment_start": 1.0, "segment_end": 4.0},
+    ...                               {"start": 9.0, "end": 11.0}])
+    >>> midpoints(s, "reference")
+    [0.5, 2.5, 10.0]
+    >>> in_window(s, (0, 5), "reference").words, in_window(s, (5, 15), "reference").words
+    (['a', 'bb'], ['c'])
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any, Sequence
+
+from benchmarkstt_core.errors import InputError, UsageError
+from benchmarkstt_core.schema import Schema
+
+
+def midpoints(schema: Schema, side: str) -> list:
+    """The time of every word's midpoint, in seconds; an input error naming ``side`` and the
+    word when one has no times at all."""
+    extras = [dict(item) for item in schema]
+    segments: dict = {}
+    for index, extra in enumerate(extras):
+        if "start" not in extra and "segment_start" in extra:
+            segments.setdefault(extra.get("segment"), []).append(index)
+    mids: list = []
+    for index, extra in enumerate(extras):
+        if "start" in extra and "end" in extra:
+            mids.append((extra["start"] + extra["end"]) / 2)
+        elif "segment_start" in extra and "segment_end" in extra:
+            members = segments[extra.get("segment")]
+            lengths = [len(schema.words[k]) for k in members]
+            before = sum(lengths[:members.index(index)])
+            share = (before + len(schema.words[index]) / 2) / (sum(lengths) or 1)
+            mids.append(extra["segment_start"] + share * (extra["segment_end"] - extra["segment_start"]))
+        else:
+            raise InputError(f"--split-by-time needs the times of every word; the {side} has none for word "
+                             f"{index + 1} ({schema.words[index]!r}): give a transcript with times (srt, vtt, "
+                             f"ttml, kaldi, aws, ctm, stm, ...)")
+    return mids
+
+
+def in_window(schema: Schema, window: Sequence, side: str) -> Schema:
+    """The words of ``schema`` whose midpoint is in ``[start, end)`` (``[start, ...)`` when the
+    window's third value is true: the last window of a recording), with their extras."""
+    start, end = window[0], (math.inf if len(window) > 2 and window[2] else window[1])
+    keep = [i for i, mid in enumerate(midpoints(schema, side)) if start <= mid < end]
+    return Schema.from_items(schema[i] for i in keep) if keep else Schema()
+
+
+def window_id(key: str, window: Sequence) -> str:
+    """The id of a window of the recording ``key``: ``ep01@0300-0600`` (seconds).
+
+    :example:
+        >>> window_id("qt", (300, 600.5))
+        'qt@0300-0600.5'
+    """
+    def seconds(value: float) -> str:
+        return f"{value:04.0f}" if float(value).is_integer() else f"{value:06.1f}"
+
+    return f"{key}@{seconds(window[0])}-{seconds(window[1])}"
+
+
+def reference_end(scorer: Any, source: Any) -> float:
+    """When the reference's last segment or word ends, read from its transcript."""
+    kind = scorer.resolve_type(source)
+    reader = scorer.registries.inputs.get(kind).create([source.source], context=scorer.context)
+    transcript = getattr(reader, "transcript", None)
+    ends = []
+    if callable(transcript):
+        for segment in transcript().segments:
+            ends += [t for t in (segment.end, segment.start) if t is not None]
+            ends += [w.end for w in segment.words if w.end is not None]
+    if not ends:
+        raise InputError(f"{source.source}: --split-by-time needs a reference with times (read as {kind}): "
+                         f"give a transcript with times (srt, vtt, ttml, kaldi, aws, ctm, stm, ...)")
+    return max(ends)
+
+
+def split_by_time(corpus: Any, seconds: float, scorer: Any) -> Any:
+    """``corpus`` with every item cut into windows of ``seconds`` of its reference: the last
+    window ends where the reference does."""
+    if not seconds > 0 or math.isinf(seconds):
+        raise UsageError(f"--split-by-time must be a number of seconds above 0, not {seconds:g}")
+    items = []
+    for item in corpus.items:
+        end = reference_end(scorer, item.reference)
+        count = max(1, math.ceil(end / seconds))
+        for k in range(count):
+            last = k == count - 1
+            window = (k * seconds, end if last else (k + 1) * seconds, last)
+            items.append(windowed(item, window, window_id(item.id, window)))
+    corpus.items = items
+    corpus.unit = "window"
+    return corpus
+
+
+def windowed(item: Any, window: tuple, key: str) -> Any:
+    """``item`` restricted to ``window`` (both sides), as the item ``key``."""
+    return replace(item, id=key, reference=replace(item.reference, window=window),
+                   hypotheses=tuple((engine, source and replace(source, window=window))
+                                    for engine, source in item.hypotheses))
