@@ -16,7 +16,7 @@ from conftest import ROOT
 
 def distributions() -> list:
     names = []
-    for setup_cfg in sorted(ROOT.glob("plugins/*/setup.cfg")):
+    for setup_cfg in [ROOT / "setup.cfg", ROOT / "benchmarkstt_core" / "setup.cfg", *sorted(ROOT.glob("plugins/*/setup.cfg"))]:
         parser = configparser.ConfigParser()
         parser.read(setup_cfg)
         names.append(parser["metadata"]["name"])
@@ -24,7 +24,7 @@ def distributions() -> list:
 
 
 def test_every_plugin_folder_is_a_distribution():
-    assert len(distributions()) == len(list(ROOT.glob("plugins/*/pyproject.toml"))) >= 11
+    assert len(distributions()) == 2 + len(list(ROOT.glob("plugins/*/pyproject.toml"))) >= 12
 
 
 @pytest.mark.parametrize("name", distributions())
@@ -51,7 +51,7 @@ def test_standard_components_are_registered_lazily_under_their_own_names():
     assert host.messages == []
 
 
-@pytest.mark.parametrize("name", ["tests", "benchmarks", "docs", "plugins", "editable_backend", "setup"])
+@pytest.mark.parametrize("name", ["tests", "benchmarks", "docs", "plugins", "src", "setup"])
 def test_only_the_projects_packages_are_importable(name, tmp_path):
     run = subprocess.run([sys.executable, "-c", f"import {name}"], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 1 and f"No module named '{name}'" in run.stderr
@@ -62,4 +62,4 @@ def test_the_projects_packages_are_importable_from_the_repository(tmp_path):
             "print(benchmarkstt_core.__file__)")
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == str(ROOT / "benchmarkstt_core" / "__init__.py")
+    assert run.stdout.strip() == str(ROOT / "benchmarkstt_core" / "src" / "benchmarkstt_core" / "__init__.py")
