@@ -48,10 +48,8 @@ def wer(references: Texts, hypotheses: Texts) -> float:
         >>> wer(["hello world", "good morning"], ["hello word", "good morning"])
         0.25
     """
-    try:
-        from benchmarkstt_metrics._kernels import pooled_levenshtein
-    except ImportError:  # pragma: no cover - where the optional extension was not built
-        pooled_levenshtein = None
+    from benchmarkstt_metrics.kernels import pooled_levenshtein
+
     if pooled_levenshtein is not None:
         refs = [references] if isinstance(references, str) else list(references)
         hyps = [hypotheses] if isinstance(hypotheses, str) else list(hypotheses)

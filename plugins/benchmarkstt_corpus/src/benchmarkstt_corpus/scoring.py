@@ -231,7 +231,7 @@ def error_entries(numbers: Sequence, words: Sequence, pairs: bool) -> Iterator:
 def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     """Score one recording against every engine; errors become rows, never exceptions. The
     error words are numbered in ``ids`` (see :func:`error_words`)."""
-    from benchmarkstt_metrics.metrics import count_opcodes
+    from benchmarkstt_metrics.kernels import count_opcodes
 
     result: dict = {"id": item.id, "rows": [], "pairs": {}}
     try:

@@ -13,26 +13,21 @@ from typing import Sequence
 from benchmarkstt_core.errors import InputError, Term
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
+from benchmarkstt_metrics.kernels import as_ints, count_opcodes
 
 
 def edit_opcodes(a: Sequence[str], b: Sequence[str]) -> list:
     """rapidfuzz's minimal edit opcodes of two word lists (replace blocks are one-to-one)."""
     from rapidfuzz.distance import Levenshtein as Lev
 
-    codes: dict = {}
-    setdefault = codes.setdefault
-    a_ids = [setdefault(x, len(codes)) for x in a]
-    b_ids = [setdefault(x, len(codes)) for x in b]
-    return Lev.opcodes(a_ids, b_ids).as_list()
+    return Lev.opcodes(*as_ints(a, b)).as_list()
 
 
 def distance(a: Sequence[str], b: Sequence[str]) -> int:
     """The edit distance of two word lists."""
     from rapidfuzz.distance import Levenshtein as Lev
 
-    codes: dict = {}
-    setdefault = codes.setdefault
-    return Lev.distance([setdefault(x, len(codes)) for x in a], [setdefault(x, len(codes)) for x in b])
+    return Lev.distance(*as_ints(a, b))
 
 
 def hsdi(a: Sequence[str], b: Sequence[str]) -> tuple:
@@ -42,17 +37,8 @@ def hsdi(a: Sequence[str], b: Sequence[str]) -> tuple:
         >>> hsdi("the cat sat".split(), "the bat sat down".split())
         (2, 1, 0, 1)
     """
-    hits = subs = dels = ins = 0
-    for tag, i1, i2, j1, j2 in edit_opcodes(a, b):
-        if tag == "equal":
-            hits += i2 - i1
-        elif tag == "replace":
-            subs += i2 - i1
-        elif tag == "delete":
-            dels += i2 - i1
-        else:
-            ins += j2 - j1
-    return hits, subs, dels, ins
+    counts = count_opcodes(edit_opcodes(a, b))
+    return counts["equal"], counts["replace"], counts["delete"], counts["insert"]
 
 
 def wip(hits: int, subs: int, dels: int, ins: int) -> float:

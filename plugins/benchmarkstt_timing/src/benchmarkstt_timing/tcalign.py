@@ -7,8 +7,8 @@ in decimal compare equal, as meeteval (which computes in decimal) has them.
 Of the minimal alignments it is the one meeteval gives: a backtrace from the end of the
 dynamic programme that prefers an insertion, then a deletion, then the pair. The programme
 runs on a band of each row (see :func:`bands`) and gives exactly the full programme's
-alignment. The metrics plugin's C kernel computes it when it was built (``tc_align`` in
-``benchmarkstt_metrics/_kernels.c``), else :func:`py_tc_align` does, in Python.
+alignment. The metrics plugin's C kernel computes it when it was built (``tc_align`` of
+:mod:`benchmarkstt_metrics.kernels`, its declared API), else :func:`py_tc_align` does, in Python.
 
 :example:
     >>> a = tc_align(["a", "b"], [0, 1], [1, 2], ["b", "a"], [0.5, 1.5], [0.5, 1.5])
@@ -23,10 +23,7 @@ from itertools import accumulate
 from math import isfinite
 from typing import NamedTuple, Sequence
 
-try:
-    from benchmarkstt_metrics._kernels import tc_align as kernel_tc_align
-except ImportError:  # pragma: no cover - where the metrics plugin or its extension is missing
-    kernel_tc_align = None
+from benchmarkstt_metrics.kernels import tc_align as kernel_tc_align
 
 
 class Alignment(NamedTuple):
