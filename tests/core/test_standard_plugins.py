@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from benchmarkstt_core.plugins import STANDARD_DISTRIBUTIONS, is_standard, make_plugin_manager
+from benchmarkstt_core.plugins import STANDARD_GROUP, make_plugin_manager
 from benchmarkstt_core.registry import KINDS, LazyComponentSpec, component_name
 from conftest import ROOT
 
@@ -27,14 +27,26 @@ def test_every_plugin_folder_is_a_distribution():
     assert len(distributions()) == 2 + len(list(ROOT.glob("plugins/*/pyproject.toml"))) >= 12
 
 
-@pytest.mark.parametrize("name", distributions())
-def test_every_distribution_of_the_repository_is_standard(name):
-    assert is_standard(name), f"add {name!r} to STANDARD_DISTRIBUTIONS in benchmarkstt_core/plugins.py"
+def plugin_folders() -> list:
+    return sorted(path.parent.name for path in ROOT.glob("plugins/*/setup.cfg"))
 
 
-def test_the_core_is_standard_and_third_parties_are_not():
-    assert "benchmarkstt-core" in STANDARD_DISTRIBUTIONS
-    assert not is_standard("benchmarkstt-punct")
+@pytest.mark.parametrize("folder", plugin_folders())
+def test_every_plugin_of_the_repository_says_it_is_standard_in_its_own_metadata(folder):
+    parser = configparser.ConfigParser()
+    parser.read(ROOT / "plugins" / folder / "setup.cfg")
+    groups = parser["options.entry_points"]
+    assert groups["benchmarkstt"].split() == groups[STANDARD_GROUP].split(), folder
+    record = make_plugin_manager().record(folder)
+    assert record is not None and record.standard, folder
+
+
+def test_the_core_is_standard_and_third_parties_are_not(tmp_path, monkeypatch):
+    assert make_plugin_manager().record("benchmarkstt_core.builtin").standard
+    (tmp_path / "duck.py").write_text("class Ratio:\n    def compare(self, ref, hyp):\n        return 1\n")
+    monkeypatch.chdir(tmp_path)
+    loaded = [r for r in make_plugin_manager(load=["duck"]).records if r.distribution == "duck"]
+    assert len(loaded) == 1 and not loaded[0].standard
 
 
 def test_standard_components_are_registered_lazily_under_their_own_names():

@@ -9,8 +9,7 @@ Design notes:
 * One host class, :class:`PluginHost`: pluggy's plugin manager with the plugins' records
   and the registries they fill. Nothing is cached between runs: what a run needs of the
   plugins is cheap because registration can be lazy (a component registered by name and
-  import path is imported only when used, :class:`~benchmarkstt_core.registry.LazyComponentSpec`)
-  and the entry points are read without importlib.metadata (:mod:`.entrypoints`).
+  import path is imported only when used, :class:`~benchmarkstt_core.registry.LazyComponentSpec`).
 * Who answers to a name does not depend on load order: the registrations of every plugin
   are gathered, then decided by :mod:`.precedence` (standard components keep their names
   unless one plugin declares ``override=True``; clashing third parties are both left out).
@@ -53,27 +52,13 @@ GROUP = "benchmarkstt"
 BUILTIN_PLUGINS = ("benchmarkstt_core.builtin",)
 ENV_ERRORS = "BENCHMARKSTT_PLUGIN_ERRORS"
 
-#: The distributions of this project (``plugins/`` in its repository) and the core: their
-#: components keep their names against third-party plugins (:mod:`.precedence`). A new
-#: standard plugin adds its distribution name here (a test checks that every one is listed).
-STANDARD_DISTRIBUTIONS = frozenset({
-    "benchmarkstt", "benchmarkstt-core", "benchmarkstt-api", "benchmarkstt-beer", "benchmarkstt-corpus",
-    "benchmarkstt-formats", "benchmarkstt-metrics", "benchmarkstt-normalizers", "benchmarkstt-profiles",
-    "benchmarkstt-report", "benchmarkstt-timing", "benchmarkstt-transcripts",
-})
+#: A distribution of this project says in its own metadata that it is standard: an entry point
+#: in this group (``benchmarkstt_metrics = benchmarkstt_metrics.plugin``) beside its plugin's.
+#: Standard components keep their names against third-party plugins (:mod:`.precedence`).
+STANDARD_GROUP = "benchmarkstt.standard"
 
 # duck-typed classes of a --load module without hookimpls: method name -> kind
 _DUCK_KINDS = (("normalize", "normalizers"), ("compare", "metrics"))
-
-
-def is_standard(distribution: str) -> bool:
-    """Whether ``distribution`` (any spelling of its name) is one of :data:`STANDARD_DISTRIBUTIONS`.
-
-    :example:
-        >>> is_standard("benchmarkstt_metrics"), is_standard("benchmarkstt-punct")
-        (True, False)
-    """
-    return distribution.lower().replace("_", "-").replace(".", "-") in STANDARD_DISTRIBUTIONS
 
 
 class PluginRecord:
@@ -251,12 +236,23 @@ def _distribution_of(ep: Any) -> tuple[str, str]:
     return dist.metadata["Name"], dist.version
 
 
-def entry_points() -> list:
-    """The `benchmarkstt` entry points of the installed distributions, sorted by name
-    (:func:`.entrypoints.entry_points`: read without importlib.metadata where it can)."""
-    from .entrypoints import entry_points as select
+def entry_points() -> tuple:
+    """The ``benchmarkstt`` entry points of the installed distributions, sorted by name, and
+    the names of the distributions that say they are standard (:data:`STANDARD_GROUP`).
 
-    return sorted(select(GROUP), key=lambda ep: ep.name)
+    :example:
+        >>> plugins, standard = entry_points()
+        >>> all(ep.group == GROUP for ep in plugins), "benchmarkstt-metrics" in standard
+        (True, True)
+    """
+    if sys.version_info >= (3, 10):
+        from importlib.metadata import entry_points as installed
+    else:  # pragma: no cover - Python 3.9
+        from importlib_metadata import entry_points as installed
+
+    found = installed()
+    standard = {ep.dist.metadata["Name"] for ep in found.select(group=STANDARD_GROUP) if ep.dist is not None}
+    return sorted(found.select(group=GROUP), key=lambda ep: ep.name), standard
 
 
 def _register(host: PluginHost, plugin: Any, record: PluginRecord) -> None:
@@ -406,11 +402,12 @@ def make_plugin_manager(load: Iterable[str] = (), autoload: bool = True,
                                              standard=True))
     disabled = {n.strip() for n in os.environ.get(ENV_DISABLE, "").split(",") if n.strip()}
     if autoload and "*" not in disabled:
-        for ep in entry_points():
+        plugins, standard = entry_points()
+        for ep in plugins:
             dist, version = _distribution_of(ep)
             if {ep.name, dist} & disabled:
                 continue
-            record = PluginRecord(ep.name, dist, version, ep.value, standard=is_standard(dist))
+            record = PluginRecord(ep.name, dist, version, ep.value, standard=dist in standard)
             if pm.has_plugin(ep.name):
                 host.warn(f"plugin name {ep.name!r} from {dist} is already used; skipped")
                 continue

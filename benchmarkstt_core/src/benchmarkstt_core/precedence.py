@@ -4,8 +4,8 @@ Every plugin's registrations of one kind are gathered first (:class:`Claim`), th
 is decided on its own, by rules that never look at the order in which plugins were loaded:
 
 1. The same class registered twice counts once.
-2. A component of a **standard** plugin (a distribution of this project, see
-   :data:`~benchmarkstt_core.plugins.STANDARD_DISTRIBUTIONS`) keeps its name, unless exactly
+2. A component of a **standard** plugin (a distribution that says so in its metadata, see
+   :data:`~benchmarkstt_core.plugins.STANDARD_GROUP`) keeps its name, unless exactly
    one other plugin registers that name with ``override=True``: then that plugin's answers.
    A registration without ``override=True`` is ignored, with a warning naming both plugins.
 3. Two or more other plugins claiming one name (two plain ones where there is no standard

@@ -26,10 +26,10 @@ imports only the component modules it uses.
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from .docblock import Docblock, parse
-from .entrypoints import load_object
 from .errors import BenchmarkSTTError, ComponentValueError, ParameterError, UnknownComponentError, UsageError
 
 if TYPE_CHECKING:
@@ -37,6 +37,20 @@ if TYPE_CHECKING:
 
 KINDS = ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects",
          "tool_commands")
+
+
+def load_object(value: str) -> Any:
+    """The object ``module[:attr.attr]`` names, imported (extras in brackets are ignored).
+
+    :example:
+        >>> load_object("os.path:join").__name__
+        'join'
+    """
+    module, _, attrs = value.partition("[")[0].partition(":")
+    obj = import_module(module.strip())
+    for attr in filter(None, attrs.strip().split(".")):
+        obj = getattr(obj, attr)
+    return obj
 
 
 class Param(NamedTuple):

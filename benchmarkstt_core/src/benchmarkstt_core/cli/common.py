@@ -298,55 +298,6 @@ def load_host(pre: argparse.Namespace) -> PluginHost:
     return host
 
 
-_GC_PAUSED = []
-
-
-def pause_gc() -> None:
-    """Console scripts only: no cyclic garbage collection while starting up.
-
-    Start-up makes tens of thousands of objects (modules, classes, the parser) and frees
-    almost none; collecting them costs ~5 ms a run. :func:`startup_done` turns it back on.
-    """
-    import gc
-
-    if gc.isenabled():
-        gc.disable()
-        _GC_PAUSED.append(True)
-
-
-def startup_done() -> None:
-    """The command's own work begins: what start-up made is frozen out of garbage
-    collection (it lives until exit), and collection resumes if :func:`pause_gc` paused it."""
-    if _GC_PAUSED:
-        import gc
-
-        _GC_PAUSED.clear()
-        gc.freeze()
-        gc.enable()
-
-
-def finish(status: int) -> NoReturn:
-    """Console scripts only: exit with ``status`` once output is flushed and ``atexit``
-    callbacks have run, skipping the interpreter's teardown (~10 ms a run).
-
-    With other threads still running it exits the usual way, which waits for them.
-    """
-    import atexit
-
-    threading = sys.modules.get("threading")
-    run_exitfuncs = getattr(atexit, "_run_exitfuncs", None)
-    if run_exitfuncs is None or (threading is not None and threading.active_count() > 1):
-        sys.exit(status)
-    run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError):
-            status = status or 1
-    os._exit(status)
-
-
 def autocomplete(parser: argparse.ArgumentParser, registries: Registries | None = None) -> None:
     """Bash completion through argcomplete, when a completion is being asked for; component
     flags complete their values from ``registries`` (:mod:`.completion`)."""

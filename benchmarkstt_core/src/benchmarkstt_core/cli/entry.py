@@ -1,5 +1,5 @@
 """The start of both console scripts: ``--version`` is answered before anything else is
-imported; any other command runs with garbage collection paused while it starts up."""
+imported."""
 
 from __future__ import annotations
 
@@ -21,7 +21,4 @@ def start(prog: str, main: Callable[[list], int], argv: Sequence[str] | None = N
             sys.stderr.write(f"{prog}: error: cannot write to standard output\n")
             sys.exit(1)
         sys.exit(0)
-    from .common import finish, pause_gc
-
-    pause_gc()
-    finish(main(argv))
+    sys.exit(main(argv))

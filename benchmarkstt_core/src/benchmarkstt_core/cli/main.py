@@ -15,8 +15,7 @@ def run(argv=None) -> None:
 def main(argv: list) -> int:
     """Run ``benchmarkstt`` with ``argv``; return the exit status."""
     from .benchmark import MainCommand
-    from .common import (ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging,
-                         startup_done)
+    from .common import (ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging)
 
     def body(pre) -> int:
         host = load_host(pre)
@@ -29,7 +28,6 @@ def main(argv: list) -> int:
         autocomplete(parser, host.registries)
         args = parser.parse_args(argv)
         setup_logging(args.log_level)
-        startup_done()
         return command.run(args, host)
 
     return guarded("benchmarkstt", argv, body)

@@ -12,8 +12,7 @@ def run(argv=None) -> None:
 
 def main(argv: list) -> int:
     """Run ``benchmarkstt-tools`` with ``argv``; return the exit status."""
-    from .common import (ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging,
-                         startup_done)
+    from .common import (ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging)
 
     def body(pre) -> int:
         host = load_host(pre)
@@ -37,7 +36,6 @@ def main(argv: list) -> int:
         if not args.subcommand:
             parser.error("expects at least 1 argument: a subcommand (" + ", ".join(commands) + ")")
         setup_logging(args.log_level)
-        startup_done()
         return commands[args.subcommand].run(args, host)
 
     return guarded("benchmarkstt-tools", argv, body)
