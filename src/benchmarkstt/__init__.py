@@ -27,25 +27,12 @@ subpackages load on first access.
     0.16666666666666666
 """
 
+from benchmarkstt_core.lazy import lazy_attributes
+
 __all__ = ["__version__", "wer", "api", "diff", "input", "metrics", "normalization", "output", "schema", "segmentation"]
 
-_SUBMODULES = frozenset(__all__) - {"__version__", "wer"}
-
-
-def __getattr__(name: str):
-    if name == "__version__":
-        from benchmarkstt_core.__meta__ import __version__
-
-        return __version__
-    if name == "wer":
-        from benchmarkstt_corpus import wer
-
-        return wer
-    if name in _SUBMODULES:
-        from importlib import import_module
-
-        return import_module(f".{name}", __name__)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, {"__version__": "benchmarkstt_core.__meta__", "wer": "benchmarkstt_corpus",
+                                         **{name: f".{name}:" for name in __all__[2:]}})
 
 
 def __dir__() -> list:

@@ -14,6 +14,8 @@ The public names are imported when first used, so that ``import benchmarkstt_cor
 ``benchmarkstt --version``) costs nothing.
 """
 
+from .lazy import lazy_attributes
+
 __all__ = ["BenchmarkSTTError", "InputError", "Pipeline", "Result", "UsageError", "__version__", "benchmark",
            "make_plugin_manager"]
 
@@ -30,15 +32,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str):
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, {name: f".{home}" for name, home in _HOMES.items()})
 
 
 def __dir__() -> list:

@@ -28,46 +28,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
+import pluggy
+
 if TYPE_CHECKING:  # pragma: no cover
     from .plugins import PluginHost
 
 PROJECT = "benchmarkstt"
 
 
-class Marker:
-    """``@hookimpl`` / ``@hookspec`` with pluggy's options, without importing pluggy.
-
-    A plugin imports ``hookimpl`` at its top without importing pluggy (so that importing a
-    plugin's module, e.g. in its own tests, stays cheap). The options are kept on the
-    function as ``ATTRIBUTE`` and handed to pluggy's own marker when the plugin manager
-    reads the plugin (:func:`.plugins.make_plugin_manager`), so pluggy sees exactly what
-    ``pluggy.HookimplMarker("benchmarkstt")`` would have set. The options are pluggy's:
-    ``tryfirst``, ``trylast``, ``wrapper``, ``hookwrapper``, ``optionalhook``, ``specname``
-    for implementations; ``firstresult``, ``historic``, ``warn_on_impl`` for specifications.
-    On the ``register_*`` hooks ``tryfirst``, ``trylast`` and the wrappers are refused (the
-    plugin fails, naming the hook): who answers to a name is decided by
-    :mod:`.precedence`, not by calling order.
-
-    :example:
-        >>> @hookimpl(trylast=True)
-        ... def infer_input_type(path):
-        ...     return None
-        >>> getattr(infer_input_type, hookimpl.attribute)
-        {'trylast': True}
-    """
-
-    def __init__(self, attribute: str):
-        self.attribute = attribute
-
-    def __call__(self, function: Callable | None = None, **options: Any) -> Any:
-        def mark(func: Callable) -> Callable:
-            setattr(func, self.attribute, options)
-            return func
-        return mark if function is None else mark(function)
-
-
-hookspec = Marker(PROJECT + "_spec_options")
-hookimpl = Marker(PROJECT + "_impl_options")
+#: pluggy's markers for this project. The options are pluggy's: ``tryfirst``, ``trylast``,
+#: ``wrapper``, ``hookwrapper``, ``optionalhook``, ``specname`` for implementations. On the
+#: ``register_*`` hooks ``tryfirst``, ``trylast`` and the wrappers are refused (the plugin
+#: fails, naming the hook): who answers to a name is decided by :mod:`.precedence`, not by
+#: calling order.
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+#: the attributes pluggy's markers set on a marked function
+SPEC_ATTRIBUTE = PROJECT + "_spec"
+IMPL_ATTRIBUTE = PROJECT + "_impl"
 
 #: ``register(component, name=None, override=False)``: ``component`` is a class or
 #: ``"module:QualName"`` (then ``name`` is required).

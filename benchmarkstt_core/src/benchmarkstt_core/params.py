@@ -210,8 +210,9 @@ def _choice_type(choices: Sequence[Any], from_value: Callable[[Any], Any] | None
 
 
 def _pure_path(annotation: Any) -> bool:
-    pathlib = sys.modules.get("pathlib")
-    return pathlib is not None and isinstance(annotation, type) and issubclass(annotation, pathlib.PurePath)
+    from pathlib import PurePath
+
+    return isinstance(annotation, type) and issubclass(annotation, PurePath)
 
 
 def param_type(annotation: Any) -> ParamType | None:
@@ -222,8 +223,9 @@ def param_type(annotation: Any) -> ParamType | None:
         return SIMPLE[annotation]
     if _pure_path(annotation):
         return ParamType("a path", "path", annotation, lambda v: annotation(_path(v)), text=True, path=True)
-    enum = sys.modules.get("enum")
-    if enum is not None and isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+    from enum import Enum
+
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
         return _choice_type(list(annotation), annotation)
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
     if origin is typing.Literal and args:

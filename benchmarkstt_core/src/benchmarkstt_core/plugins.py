@@ -278,7 +278,7 @@ def check_hooks(pm: pluggy.PluginManager, name: str) -> None:
         if caller.spec is None and not all(impl.optionalhook for impl in impls):
             import difflib
 
-            hooks = [n for n, f in vars(hookspecs).items() if hasattr(f, hookspecs.hookspec.attribute)]
+            hooks = [n for n, f in vars(hookspecs).items() if hasattr(f, hookspecs.SPEC_ATTRIBUTE)]
             close = difflib.get_close_matches(caller.name, hooks, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise PluginHookError(f"hook {caller.name!r} is no benchmarkstt hook{hint}")
@@ -319,40 +319,14 @@ def _duck_plugin(module: Any) -> Any:
 
 
 def _has_hookimpls(module: Any) -> bool:
-    markers = (hookspecs.hookimpl.attribute, hookspecs.PROJECT + "_impl")
-    return any(hasattr(value, marker) for value in vars(module).values() if callable(value) for marker in markers)
-
-
-def _marker_options(obj: Any, name: str, marker: hookspecs.Marker) -> dict | None:
-    try:
-        options = getattr(getattr(obj, name), marker.attribute, None)
-    except Exception:
-        return None
-    return options if isinstance(options, dict) else None
+    return any(hasattr(value, hookspecs.IMPL_ATTRIBUTE) for value in vars(module).values() if callable(value))
 
 
 def _plugin_manager() -> pluggy.PluginManager:
-    """pluggy's plugin manager for the hooks of :mod:`.hookspecs`, reading their markers."""
+    """pluggy's plugin manager for the hooks of :mod:`.hookspecs`."""
     import pluggy
 
-    def as_pluggy(marker: Any, options: dict, suffix: str) -> dict:
-        def probe() -> None:
-            """Carries the options pluggy's own marker sets."""
-        marker(probe, **options)
-        return getattr(probe, hookspecs.PROJECT + suffix)
-
-    class PluginManager(pluggy.PluginManager):
-        def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
-            options = super().parse_hookimpl_opts(plugin, name)
-            ours = None if options is not None else _marker_options(plugin, name, hookspecs.hookimpl)
-            return options if ours is None else as_pluggy(pluggy.HookimplMarker(hookspecs.PROJECT), ours, "_impl")
-
-        def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
-            options = super().parse_hookspec_opts(module_or_class, name)
-            ours = None if options is not None else _marker_options(module_or_class, name, hookspecs.hookspec)
-            return options if ours is None else as_pluggy(pluggy.HookspecMarker(hookspecs.PROJECT), ours, "_spec")
-
-    pm = PluginManager(hookspecs.PROJECT)
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     return pm
 

@@ -12,16 +12,11 @@ texts or paths per engine, returns a :class:`~benchmarkstt_corpus.result.CorpusR
 
 from __future__ import annotations
 
-from typing import Any
+from benchmarkstt_core.lazy import lazy_attributes
 
 __version__ = "2.0.0"
 
 _LAZY = {"wer": ".fast", "pooled_counts": ".fast", "score_corpus": ".api", "CorpusResult": ".result"}
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        from importlib import import_module
-
-        return getattr(import_module(_LAZY[name], __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, _LAZY)

@@ -17,16 +17,11 @@ In Python, :func:`render_report` takes the corpus JSON (a dict) and returns the 
 
 from __future__ import annotations
 
-from typing import Any
+from benchmarkstt_core.lazy import lazy_attributes
 
 __version__ = "2.0.0"
 
 _LAZY = {"render_report": ".page", "render_pair": ".pair"}
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        from importlib import import_module
-
-        return getattr(import_module(_LAZY[name], __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, _LAZY)
