@@ -29,7 +29,7 @@ Environment:
     >>> host = make_plugin_manager()
     >>> "benchmarkstt_core.builtin" in [r.name for r in host.records]
     True
-    >>> host.record("benchmarkstt_metrics").standard
+    >>> host.record("benchmarkstt_core.builtin").standard
     True
 """
 
@@ -53,7 +53,7 @@ BUILTIN_PLUGINS = ("benchmarkstt_core.builtin",)
 ENV_ERRORS = "BENCHMARKSTT_PLUGIN_ERRORS"
 
 #: A distribution of this project says in its own metadata that it is standard: an entry point
-#: in this group (``benchmarkstt_metrics = benchmarkstt_metrics.plugin``) beside its plugin's.
+#: in this group (``my_plugin = my_plugin.plugin``) beside its plugin's.
 #: Standard components keep their names against third-party plugins (:mod:`.precedence`).
 STANDARD_GROUP = "benchmarkstt.standard"
 
@@ -117,7 +117,7 @@ class PluginHost:
 
     def failures(self) -> list[str]:
         """One line per plugin that failed to load or register, naming its distribution
-        (``benchmarkstt-metrics failed to load: ModuleNotFoundError: ...``): what the CLI adds to
+        (``benchmarkstt-punct failed to load: ModuleNotFoundError: ...``): what the CLI adds to
         an unknown flag or choice, which may be one of theirs."""
         return [f"{r.distribution if r.distribution != '?' else r.name} {r.failure}"
                 for r in self.records if r.status == "failed"]
@@ -206,12 +206,12 @@ def make_spec(kind: str, component: type | str, name: str | None, plugin: str) -
     with its ``name`` (registered lazily: imported when first used).
 
     :example:
-        >>> make_spec("metrics", "benchmarkstt_metrics.metrics:WER", "wer", "demo")
+        >>> make_spec("metrics", "my_plugin.metrics:WER", "wer", "demo")
         <metric 'wer' from demo>
-        >>> make_spec("metrics", "benchmarkstt_metrics.metrics:WER", None, "demo")
+        >>> make_spec("metrics", "my_plugin.metrics:WER", None, "demo")
         Traceback (most recent call last):
         ...
-        TypeError: register('benchmarkstt_metrics.metrics:WER') needs the component's name: register('benchmarkstt_metrics.metrics:WER', name='...')
+        TypeError: register('my_plugin.metrics:WER') needs the component's name: register('my_plugin.metrics:WER', name='...')
     """
     if isinstance(component, str):
         module, colon, attr = component.partition(":")
@@ -229,6 +229,46 @@ def make_spec(kind: str, component: type | str, name: str | None, plugin: str) -
     return spec
 
 
+#: the distribution of the standard install (``pip install benchmarkstt``): it requires the core
+#: and every standard plugin, so its metadata says which of them a user may be missing
+STANDARD_INSTALL = "benchmarkstt"
+
+
+def missing_standard_note() -> str:
+    """What to install when an input, flag, command or component is unknown: the
+    distributions that :data:`STANDARD_INSTALL` requires and that are not installed (its
+    metadata names them: the core names no plugin), or the standard install itself when it
+    is not installed; ``""`` when nothing of it is missing.
+
+    :example:
+        >>> missing_standard_note()  # the standard install is complete here
+        ''
+    """
+    import re
+
+    if sys.version_info >= (3, 10):
+        from importlib.metadata import PackageNotFoundError, requires, version
+    else:  # pragma: no cover - Python 3.9
+        from importlib_metadata import PackageNotFoundError, requires, version
+
+    try:
+        requirements = requires(STANDARD_INSTALL) or []
+    except PackageNotFoundError:
+        return f" (pip install {STANDARD_INSTALL} installs every standard plugin)"
+    missing = []
+    for requirement in requirements:
+        if "extra ==" in requirement:
+            continue
+        name = re.match(r"[A-Za-z0-9._-]+", requirement)
+        try:
+            version(name.group(0))
+        except PackageNotFoundError:
+            missing.append(name.group(0))
+    if not missing:
+        return ""
+    return f" (not installed, of the standard install: {', '.join(missing)}; pip install {' '.join(missing)})"
+
+
 def _distribution_of(ep: Any) -> tuple[str, str]:
     dist = getattr(ep, "dist", None)
     if dist is None:
@@ -242,7 +282,7 @@ def entry_points() -> tuple:
 
     :example:
         >>> plugins, standard = entry_points()
-        >>> all(ep.group == GROUP for ep in plugins), "benchmarkstt-metrics" in standard
+        >>> all(ep.group == GROUP for ep in plugins), standard <= {ep.dist.metadata["Name"] for ep in plugins}
         (True, True)
     """
     if sys.version_info >= (3, 10):

@@ -18,7 +18,7 @@ The outcome goes to the records of the plugins concerned (``overrides``, ``ignor
 :example:
     >>> from benchmarkstt_core.registry import LazyComponentSpec
     >>> from benchmarkstt_core.plugins import PluginRecord
-    >>> std = PluginRecord("std", "benchmarkstt-metrics", "2.0", "std", standard=True)
+    >>> std = PluginRecord("std", "benchmarkstt-std", "2.0", "std", standard=True)
     >>> mine = PluginRecord("mine", "my-metrics", "0.1", "mine")
     >>> claims = [Claim(LazyComponentSpec("metrics", "a:WER", "wer", "mine"), mine, False),
     ...           Claim(LazyComponentSpec("metrics", "b:WER", "wer", "std"), std, False)]

@@ -295,9 +295,11 @@ class Registry:
         try:
             return self._specs[name.lower()]
         except (KeyError, AttributeError):
+            from .plugins import missing_standard_note
+
             known = ", ".join(self.names()) or "none installed"
-            raise UnknownComponentError(
-                f"unknown {self.kind[:-1].replace('_', ' ')} {name!r} (known: {known})") from None
+            raise UnknownComponentError(f"unknown {self.kind[:-1].replace('_', ' ')} {name!r} (known: {known})"
+                                        f"{missing_standard_note()}") from None
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name.lower() in self._specs

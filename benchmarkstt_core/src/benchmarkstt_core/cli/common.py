@@ -117,20 +117,25 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def failures_note(self, message: str) -> str:
         """`` (the plugin X failed to load: ...)`` after an unknown flag or choice while plugins
-        failed, since the name may be one of theirs.
+        failed, since the name may be one of theirs; else what of the standard install is not
+        installed (:func:`.plugins.missing_standard_note`).
 
         :example:
-            >>> parser = ArgumentParser(prog="p", plugin_failures=["benchmarkstt-metrics failed to load: E: x"])
+            >>> parser = ArgumentParser(prog="p", plugin_failures=["benchmarkstt-punct failed to load: E: x"])
             >>> parser.failures_note("unrecognized arguments: --cer")
-            ' (the plugin benchmarkstt-metrics failed to load: E: x)'
-            >>> parser.plugin_failures.append("benchmarkstt-punct failed to register metrics: E: y")
+            ' (the plugin benchmarkstt-punct failed to load: E: x)'
+            >>> parser.plugin_failures.append("benchmarkstt-other failed to register metrics: E: y")
             >>> parser.failures_note("argument -rt: invalid choice: 'ttml'")
-            ' (2 plugins failed: benchmarkstt-metrics failed to load: E: x; benchmarkstt-punct failed to register metrics: E: y)'
+            ' (2 plugins failed: benchmarkstt-punct failed to load: E: x; benchmarkstt-other failed to register metrics: E: y)'
             >>> parser.failures_note("argument -r: expected one argument")
             ''
         """
-        if not self.plugin_failures or not ("unrecognized arguments: " in message or "invalid choice: " in message):
+        if not ("unrecognized arguments: " in message or "invalid choice: " in message):
             return ""
+        if not self.plugin_failures:
+            from ..plugins import missing_standard_note
+
+            return missing_standard_note()
         if len(self.plugin_failures) == 1:
             return f" (the plugin {self.plugin_failures[0]})"
         return f" ({len(self.plugin_failures)} plugins failed: {'; '.join(self.plugin_failures)})"

@@ -30,8 +30,9 @@ def list_profiles(normalizers: Registry) -> str:
     """The listing of the ``profile`` normalizer's profiles (its class's ``listing()``)."""
     listing = getattr(normalizers.get("profile").cls, "listing", None) if "profile" in normalizers else None
     if listing is None:
-        raise UsageError("--list-profiles: no profile normalizer is installed "
-                         "(pip install benchmarkstt-profiles, or -e ./plugins/benchmarkstt_profiles)")
+        from ..plugins import missing_standard_note
+
+        raise UsageError(f"--list-profiles: no profile normalizer is installed{missing_standard_note()}")
     return listing()
 
 

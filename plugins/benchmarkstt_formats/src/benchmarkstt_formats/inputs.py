@@ -88,6 +88,8 @@ class Infer(Input):
                 raise InputError(f"{self.source}: no such file")
             extension = os.path.splitext(os.path.basename(self.source))[1]
             what = f"extension {extension!r}" if extension else "no extension"
+            from benchmarkstt_core.plugins import missing_standard_note
+
             raise InputError(f"{self.source}: cannot infer the input type of a file with {what}; "
-                             f"give it with -rt/-ht (for example -rt plaintext)")
+                             f"give it with -rt/-ht (for example -rt plaintext){missing_standard_note()}")
         return context.registries.inputs.get(kind).create([self.source], context=context).read()
