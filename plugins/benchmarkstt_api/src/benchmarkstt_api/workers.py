@@ -181,11 +181,6 @@ class WorkerPool:
         self._retire(worker)
         raise TimeLimitExceeded()
 
-    def pids(self) -> list:
-        """The process ids of the workers."""
-        with self._lock:
-            return [worker.pid for worker in self._all]
-
     def close(self) -> None:
         """Stop every worker, then the process that forks them."""
         self._closed = True

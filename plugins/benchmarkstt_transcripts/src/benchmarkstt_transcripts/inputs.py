@@ -1,7 +1,7 @@
 """One input type per transcript format: ``read()`` gives the text, ``transcript()`` the rest.
 
 The classes are made from :data:`FORMATS` (type, description, example); a type is registered
-when its reader module is installed (:func:`~benchmarkstt_transcripts.readers.available`).
+for every reader of :func:`~benchmarkstt_transcripts.readers.available`.
 """
 
 from __future__ import annotations
@@ -137,8 +137,3 @@ del _kind
 
 #: the input classes by type (``by_type.srt``): what the plugin registers, by import path
 by_type = SimpleNamespace(**{kind: globals()[names[0]] for kind, names in FORMATS.items()})
-
-
-def input_class(kind: str) -> type:
-    """The input class of type ``kind``."""
-    return getattr(by_type, kind)
