@@ -17,7 +17,7 @@ corpus runner).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import Term, UsageError
@@ -79,18 +79,23 @@ _PLAIN: list = []
 
 def plain_context() -> Context:
     """The context of a profile made in plain Python, without one: it knows the normalizers
-    plugin's normalizers and this plugin's own, and builds no plugin host (the registries are made
-    once and shared; each call gives a fresh context)."""
+    plugin's normalizers and this plugin's own, as their public ``register_normalizers`` hooks
+    register them, and builds no plugin host (the registries are made once and shared; each
+    call gives a fresh context)."""
     if not _PLAIN:
-        from benchmarkstt_core.registry import LazyComponentSpec, Registries
-        from benchmarkstt_normalizers.plugin import NORMALIZERS
+        from benchmarkstt_core.plugins import make_spec
+        from benchmarkstt_core.registry import Registries
+        from benchmarkstt_normalizers import plugin as normalizers_plugin
 
-        from .plugin import NORMALIZERS as OWN
+        from . import plugin as own_plugin
 
         registries = Registries()
-        for plugin, table in (("benchmarkstt_normalizers", NORMALIZERS), ("benchmarkstt_profiles", OWN)):
-            for name, where in table.items():
-                registries.normalizers.add_spec(LazyComponentSpec("normalizers", where, name, plugin))
+        for plugin in (normalizers_plugin, own_plugin):
+            def register(component: Any, name: str | None = None, override: bool = False,
+                         plugin: str = plugin.__name__.partition(".")[0]) -> None:
+                registries.normalizers.add_spec(make_spec("normalizers", component, name, plugin))
+
+            plugin.register_normalizers(register=register)
         _PLAIN.append(registries)
     return Context(_PLAIN[0])
 
