@@ -171,6 +171,14 @@ class _SpeakerAttributed(Metric):
     def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
         return plain_counts([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
 
+    def _cost(self, ref: Any, hyp: Any, ri: list, hj: list) -> int:
+        """The errors of one pair of speakers for the assignment: the edit distance of their
+        words (rapidfuzz's bit-parallel distance, no alignment; the alignment of
+        :meth:`_pair` is made only for the pairs assigned)."""
+        from .rates import distance
+
+        return distance([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
+
     def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
         sides = []
         for schema, side in ((ref, "reference"), (hyp, "hypothesis")):
@@ -190,13 +198,12 @@ class _SpeakerAttributed(Metric):
         size = max(len(rnames), len(hnames))
         rows = [rg[s] for s in rnames] + [[]] * (size - len(rnames))
         cols = [hg[s] for s in hnames] + [[]] * (size - len(hnames))
-        table = [[self._pair(r, h, ri, hj) for hj in cols] for ri in rows]
-        cost = [[c[1] + c[2] + c[3] for c in line] for line in table]
+        cost = [[self._cost(r, h, ri, hj) for hj in cols] for ri in rows]
         assignment = best_assignment(cost)
         total = [0, 0, 0, 0]
         per_speaker, mapping = {}, {}
         for row, col in enumerate(assignment):
-            c = table[row][col]
+            c = self._pair(r, h, rows[row], cols[col])
             total = [t + x for t, x in zip(total, c)]
             if col < len(hnames):
                 mapping[hnames[col]] = rnames[row] if row < len(rnames) else None
@@ -252,6 +259,11 @@ class TCPWER(_TimeConstrained, _SpeakerAttributed):
     def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
         a = self._align(subset(ref, ri), subset(hyp, hj))
         return a.hits, a.substitutions, a.deletions, a.insertions
+
+    def _cost(self, ref: Any, hyp: Any, ri: list, hj: list) -> int:
+        """The errors of the time-constrained alignment (there is no bit-parallel distance
+        under time constraints: the assigned pairs are aligned again by :meth:`_pair`)."""
+        return self._align(subset(ref, ri), subset(hyp, hj)).errors
 
     def _extra(self, ref: Any, hyp: Any) -> dict:
         return self._settings(ref, hyp)
