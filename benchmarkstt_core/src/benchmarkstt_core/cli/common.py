@@ -118,7 +118,8 @@ class ArgumentParser(argparse.ArgumentParser):
     def failures_note(self, message: str) -> str:
         """`` (the plugin X failed to load: ...)`` after an unknown flag or choice while plugins
         failed, since the name may be one of theirs; else what of the standard install is not
-        installed (:func:`.plugins.missing_standard_note`).
+        installed (:func:`.plugins.missing_standard_note`; :meth:`error` leaves that out after a
+        suggestion of a close flag: a typo, not a missing plugin).
 
         :example:
             >>> parser = ArgumentParser(prog="p", plugin_failures=["benchmarkstt-punct failed to load: E: x"])
@@ -154,8 +155,9 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print the short usage line and ``PROG: error: MESSAGE``; exit with status 2."""
-        self.exit(2, f"{self.short_usage()}\n{self.prog}: error: {message}{self.suggestion(message)}"
-                     f"{self.failures_note(message)}\n")
+        suggestion = self.suggestion(message)
+        note = self.failures_note(message) if not suggestion or self.plugin_failures else ""
+        self.exit(2, f"{self.short_usage()}\n{self.prog}: error: {message}{suggestion}{note}\n")
 
 
 class ComponentAction(argparse.Action):
