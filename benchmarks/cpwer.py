@@ -6,11 +6,12 @@ Run it with the project's interpreter::
     .venv/bin/python benchmarks/cpwer.py --runs 9
 
 A seeded generator writes the meeting as STM (segments of 10-30 words, 4 speakers taking
-turns) and an engine's hypothesis of it (about 15% of the words substituted, deleted or
-inserted, the speakers renamed and their order shuffled). ``benchmarkstt -r ref.stm -h
-hyp.stm --cpwer -o json`` and ``meeteval-wer cpwer -r ref.stm -h hyp.stm`` (meeteval 0.4.3,
-installed on first use into a venv of its own, ``benchmarks/.cache/meeteval-venv``, or the one
-given with ``--meeteval-venv``) run in turns, each in a fresh process. The errors, reference
+turns) and an engine's hypothesis of it (about 20% of the words substituted, deleted or
+inserted by ``benchdata.corrupt``, the speakers renamed and their order shuffled).
+``benchmarkstt -r ref.stm -h hyp.stm --cpwer -o json`` and ``meeteval-wer cpwer -r ref.stm
+-h hyp.stm`` (meeteval 0.4.3, installed on first use into a venv of its own,
+``benchmarks/.cache/meeteval-venv``, or the one given with ``--meeteval-venv``) run in turns,
+each in a fresh process. The errors, reference
 words and speaker mapping must be identical; the target is 10x faster than meeteval.
 """
 
@@ -26,6 +27,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchdata import corrupt
 
 HERE = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
@@ -44,17 +47,7 @@ def meeting(folder: Path, words: int = 30_000, speakers: int = 4, seed: int = 25
         segment = [rng.choice(vocabulary) for _ in range(min(rng.randint(10, 30), words - made))]
         made += len(segment)
         end = start + len(segment) * 0.4
-        hyp = []
-        for word in segment:
-            roll = rng.random()
-            if roll < 0.05:
-                hyp.append(rng.choice(vocabulary))
-            elif roll < 0.10:
-                continue
-            else:
-                hyp.append(word)
-            if rng.random() < 0.05:
-                hyp.append(rng.choice(vocabulary))
+        hyp = corrupt(segment, vocabulary, rng)
         ref_lines.append(f"meeting 1 S{who} {start:.2f} {end:.2f} {' '.join(segment)}")
         hyp_lines.append(f"meeting 1 {renamed[who]} {start:.2f} {end:.2f} {' '.join(hyp)}")
         start = end
