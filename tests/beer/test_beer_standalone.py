@@ -45,7 +45,7 @@ def venv(tmp_path_factory) -> Venv:
     """The core, benchmarkstt-formats and benchmarkstt-beer installed in a new virtual environment."""
     base = tmp_path_factory.mktemp("standalone")
     sources = [base / "core", base / "benchmarkstt_formats", base / "benchmarkstt_beer"]
-    shutil.copytree(ROOT, sources[0], ignore=NOT_SOURCES)
+    shutil.copytree(ROOT / "benchmarkstt_core", sources[0], ignore=NOT_SOURCES)
     for source in sources[1:]:
         shutil.copytree(ROOT / "plugins" / source.name, source, ignore=NOT_SOURCES)
     subprocess.run([sys.executable, "-m", "venv", str(base / "venv")], check=True)

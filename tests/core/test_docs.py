@@ -11,7 +11,7 @@ from conftest import ROOT
 def test_every_hook_is_documented():
     guide = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
     hooks = [f for name, f in vars(hookspecs).items()
-             if callable(f) and hasattr(f, hookspecs.hookspec.attribute)]
+             if callable(f) and hasattr(f, hookspecs.SPEC_ATTRIBUTE)]
     assert len(hooks) == 13
     for hook in hooks:
         heading = f"### {hook.__name__}({', '.join(inspect.signature(hook).parameters)})"

@@ -111,7 +111,7 @@ def packages(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory, packages) -> Path:
     """The core (editable), formats, metrics and every plugin package above."""
-    return make_venv(tmp_path_factory.mktemp("precedence") / "venv", "-e", ROOT,
+    return make_venv(tmp_path_factory.mktemp("precedence") / "venv", "-e", ROOT / "benchmarkstt_core",
                      ROOT / "plugins" / "benchmarkstt_formats", ROOT / "plugins" / "benchmarkstt_metrics",
                      *(packages / dist for dist, _ in PLUGINS.values()))
 
@@ -220,8 +220,8 @@ def test_a_lazily_registered_component_is_imported_only_when_used(venv):
 
 
 def test_the_editable_core_exposes_only_its_package(venv):
-    for name in ("tests", "benchmarks", "docs", "plugins", "editable_backend"):
+    for name in ("tests", "benchmarks", "docs", "plugins", "src"):
         run = run_in(venv, "python", "-c", f"import {name}")
         assert run.returncode == 1 and f"No module named '{name}'" in run.stderr, (name, run)
     found = run_in(venv, "python", "-c", "import benchmarkstt_core.cli.main as m; print(m.__file__)")
-    assert found.stdout.strip() == str(ROOT / "benchmarkstt_core" / "cli" / "main.py"), found
+    assert found.stdout.strip() == str(ROOT / "benchmarkstt_core" / "src" / "benchmarkstt_core" / "cli" / "main.py"), found

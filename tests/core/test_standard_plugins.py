@@ -9,14 +9,14 @@ import sys
 
 import pytest
 
-from benchmarkstt_core.plugins import STANDARD_DISTRIBUTIONS, is_standard, make_plugin_manager
+from benchmarkstt_core.plugins import STANDARD_GROUP, make_plugin_manager
 from benchmarkstt_core.registry import KINDS, LazyComponentSpec, component_name
 from conftest import ROOT
 
 
 def distributions() -> list:
     names = []
-    for setup_cfg in sorted(ROOT.glob("plugins/*/setup.cfg")):
+    for setup_cfg in [ROOT / "setup.cfg", ROOT / "benchmarkstt_core" / "setup.cfg", *sorted(ROOT.glob("plugins/*/setup.cfg"))]:
         parser = configparser.ConfigParser()
         parser.read(setup_cfg)
         names.append(parser["metadata"]["name"])
@@ -24,17 +24,29 @@ def distributions() -> list:
 
 
 def test_every_plugin_folder_is_a_distribution():
-    assert len(distributions()) == len(list(ROOT.glob("plugins/*/pyproject.toml"))) >= 11
+    assert len(distributions()) == 2 + len(list(ROOT.glob("plugins/*/pyproject.toml"))) >= 12
 
 
-@pytest.mark.parametrize("name", distributions())
-def test_every_distribution_of_the_repository_is_standard(name):
-    assert is_standard(name), f"add {name!r} to STANDARD_DISTRIBUTIONS in benchmarkstt_core/plugins.py"
+def plugin_folders() -> list:
+    return sorted(path.parent.name for path in ROOT.glob("plugins/*/setup.cfg"))
 
 
-def test_the_core_is_standard_and_third_parties_are_not():
-    assert "benchmarkstt-core" in STANDARD_DISTRIBUTIONS
-    assert not is_standard("benchmarkstt-punct")
+@pytest.mark.parametrize("folder", plugin_folders())
+def test_every_plugin_of_the_repository_says_it_is_standard_in_its_own_metadata(folder):
+    parser = configparser.ConfigParser()
+    parser.read(ROOT / "plugins" / folder / "setup.cfg")
+    groups = parser["options.entry_points"]
+    assert groups["benchmarkstt"].split() == groups[STANDARD_GROUP].split(), folder
+    record = make_plugin_manager().record(folder)
+    assert record is not None and record.standard, folder
+
+
+def test_the_core_is_standard_and_third_parties_are_not(tmp_path, monkeypatch):
+    assert make_plugin_manager().record("benchmarkstt_core.builtin").standard
+    (tmp_path / "duck.py").write_text("class Ratio:\n    def compare(self, ref, hyp):\n        return 1\n")
+    monkeypatch.chdir(tmp_path)
+    loaded = [r for r in make_plugin_manager(load=["duck"]).records if r.distribution == "duck"]
+    assert len(loaded) == 1 and not loaded[0].standard
 
 
 def test_standard_components_are_registered_lazily_under_their_own_names():
@@ -51,7 +63,7 @@ def test_standard_components_are_registered_lazily_under_their_own_names():
     assert host.messages == []
 
 
-@pytest.mark.parametrize("name", ["tests", "benchmarks", "docs", "plugins", "editable_backend", "setup"])
+@pytest.mark.parametrize("name", ["tests", "benchmarks", "docs", "plugins", "src", "setup"])
 def test_only_the_projects_packages_are_importable(name, tmp_path):
     run = subprocess.run([sys.executable, "-c", f"import {name}"], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 1 and f"No module named '{name}'" in run.stderr
@@ -62,4 +74,4 @@ def test_the_projects_packages_are_importable_from_the_repository(tmp_path):
             "print(benchmarkstt_core.__file__)")
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == str(ROOT / "benchmarkstt_core" / "__init__.py")
+    assert run.stdout.strip() == str(ROOT / "benchmarkstt_core" / "src" / "benchmarkstt_core" / "__init__.py")

@@ -20,7 +20,7 @@ TEXTS = ["-r", "Hello, world!", "-h", "hello world again", "-rt", "argument", "-
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory) -> Path:
     """A fresh virtualenv with the core, formats, metrics and the third-party plugin."""
-    return make_venv(tmp_path_factory.mktemp("thirdparty") / "venv", ROOT, ROOT / "plugins" / "benchmarkstt_formats",
+    return make_venv(tmp_path_factory.mktemp("thirdparty") / "venv", ROOT / "benchmarkstt_core", ROOT / "plugins" / "benchmarkstt_formats",
                      ROOT / "plugins" / "benchmarkstt_metrics", THIRDPARTY / "benchmarkstt-punct")
 
 

@@ -29,7 +29,7 @@ def venv(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("typed") / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
     plugins = ROOT / "plugins"
-    pip_install(path, ROOT, plugins / "benchmarkstt_formats", plugins / "benchmarkstt_metrics",
+    pip_install(path, ROOT / "benchmarkstt_core", plugins / "benchmarkstt_formats", plugins / "benchmarkstt_metrics",
                 plugins / "benchmarkstt_normalizers", THIRDPARTY / "benchmarkstt-typed")
     return path
 

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarkstt_metrics.differs import (Levenshtein, RatcliffObershelp, as_ints, banded_distance, matcher_opcodes,
-                                          py_as_ints)
+from benchmarkstt_metrics.differs import Levenshtein, RatcliffObershelp, as_ints, banded_distance, matcher_opcodes
+from benchmarkstt_metrics.kernels import py_as_ints
 from benchmarkstt_metrics.metrics import count_opcodes, levenshtein_distance
 
 try:

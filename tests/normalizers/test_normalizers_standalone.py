@@ -23,7 +23,7 @@ SKIP = shutil.ignore_patterns(".*", "build", "*.egg-info", "__pycache__", "plugi
 def alone(tmp_path_factory) -> Path:
     """The working directory beside a virtual environment ``venv`` holding the core and this plugin."""
     base = tmp_path_factory.mktemp("normalizers-alone")
-    shutil.copytree(ROOT, base / "core", ignore=SKIP)
+    shutil.copytree(ROOT / "benchmarkstt_core", base / "core", ignore=SKIP)
     shutil.copytree(ROOT / "plugins" / "benchmarkstt_normalizers", base / "normalizers", ignore=SKIP)
     subprocess.run([sys.executable, "-m", "venv", str(base / "venv")], check=True)
     install = command(base, "pip", "install", "--quiet", str(base / "core"), str(base / "normalizers"))

@@ -24,7 +24,7 @@ from benchmarkstt_core.errors import InputError
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data" / "engines"
 if importlib.util.find_spec("benchmarkstt_transcripts") is None:  # the plugin is not installed: use the project's
-    sys.path.insert(0, str(ROOT / "plugins" / "benchmarkstt_transcripts"))
+    sys.path.insert(0, str(ROOT / "plugins" / "benchmarkstt_transcripts" / "src"))
 
 from benchmarkstt_transcripts.model import Segment, Word  # noqa: E402
 from benchmarkstt_transcripts.readers import reader  # noqa: E402

@@ -18,6 +18,8 @@ from typing import Sequence
 
 from benchmarkstt_core.diff import Differ
 
+from .kernels import as_ints
+
 # rapidfuzz is told to expect a distance of this share of the longer sequence: it searches a
 # band of that width first and widens it only when the distance is larger (same result)
 SCORE_HINT = 0.2
@@ -25,13 +27,6 @@ SCORE_HINT = 0.2
 # pattern length / 64): up to here (16k x 16k words, ~10 ms) it costs less than importing
 # rapidfuzz (~12 ms of a CLI run); beyond, rapidfuzz's banded search is the faster one
 MYERS_MAX_STEPS = 4_000_000
-
-
-def py_as_ints(a: Sequence, b: Sequence) -> tuple:
-    """Both sequences with every distinct element replaced by a small int (faster to compare)."""
-    codes: dict = {}
-    setdefault = codes.setdefault
-    return [setdefault(x, len(codes)) for x in a], [setdefault(x, len(codes)) for x in b]
 
 
 def matcher_opcodes(a: Sequence, b: Sequence) -> list:
@@ -46,10 +41,10 @@ def matcher_opcodes(a: Sequence, b: Sequence) -> list:
 
 
 try:
-    from ._kernels import as_ints, ratcliff_counts, ratcliff_opcodes
+    from ._kernels import ratcliff_counts, ratcliff_opcodes
     from ._kernels import levenshtein as myers_distance
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    as_ints, ratcliff_opcodes, myers_distance, ratcliff_counts = py_as_ints, matcher_opcodes, None, None
+    ratcliff_opcodes, myers_distance, ratcliff_counts = matcher_opcodes, None, None
 
 
 class RatcliffObershelp(Differ):

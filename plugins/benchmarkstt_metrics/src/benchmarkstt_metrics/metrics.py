@@ -12,6 +12,7 @@ from benchmarkstt_core.schema import Schema
 
 from . import dialects
 from .differs import Levenshtein, RatcliffObershelp, levenshtein_distance, ratcliff_counts
+from .kernels import count_opcodes
 
 #: the modes of WER and diff counts
 Mode = Literal["strict", "hunt", "levenshtein"]
@@ -37,27 +38,6 @@ def resolve_differ(differ_class: Any, context: Context | None, default: type) ->
     if isinstance(differ_class, type):
         return differ_class
     return lookup(context, "differs", str(differ_class), (RatcliffObershelp, Levenshtein))
-
-
-def count_opcodes(opcodes: Sequence) -> dict:
-    """Equal, replaced, inserted and deleted words; a replace block of ``ca`` by ``cb`` words
-    counts ``min(ca, cb)`` replacements and the surplus as insertions or deletions."""
-    equal = replace = insert = delete = 0
-    for tag, i1, i2, j1, j2 in opcodes:
-        ca, cb = i2 - i1, j2 - j1
-        if tag == "equal":
-            equal += ca
-        elif tag == "delete":
-            delete += ca
-        elif tag == "insert":
-            insert += cb
-        else:
-            replace += min(ca, cb)
-            if cb > ca:
-                insert += cb - ca
-            else:
-                delete += ca - cb
-    return {"equal": equal, "replace": replace, "insert": insert, "delete": delete}
 
 
 def diff_counts(differ: type, a: Sequence, b: Sequence) -> dict:

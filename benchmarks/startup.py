@@ -1,0 +1,86 @@
+"""Start-up and a one-shot run, as ratios: ``benchmarkstt --version`` against ``python -c
+pass``, and ``benchmarkstt --wer levenshtein`` on the tutorial pair against jiwer's command
+line on the same files (both give 0.368411).
+
+Run it with the project's interpreter::
+
+    .venv/bin/python benchmarks/startup.py            # 30 interleaved rounds
+    .venv/bin/python benchmarks/startup.py --runs 60
+
+jiwer (4.0.0) is installed on first use into a venv of its own, ``benchmarks/.cache/jiwer-venv``
+(git-ignored), or the one given with ``--jiwer-venv``. Each command runs in a fresh process,
+the commands take turns round by round (so that a busy machine slows them alike), and the
+medians are printed with the targets: ``--version`` within 30 ms of ``python -c pass``, and
+the levenshtein run no slower than jiwer's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE.parent / "tests" / "data"
+BIN = Path(sys.executable).parent
+JIWER = "jiwer==4.0.0"
+
+
+def jiwer_bin(venv: Path) -> Path:
+    """The ``jiwer`` command of ``venv``, installed there first if it is missing."""
+    command = venv / "bin" / "jiwer"
+    if not command.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", JIWER], check=True)
+    return command
+
+
+def timed(argv: list) -> tuple:
+    """Wall time of one run of ``argv`` (in the data folder) and its standard output."""
+    start = time.perf_counter()
+    run = subprocess.run(argv, cwd=DATA, capture_output=True, text=True, check=True)
+    return time.perf_counter() - start, run.stdout
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=30, help="rounds (each command once per round)")
+    parser.add_argument("--jiwer-venv", type=Path, default=HERE / ".cache" / "jiwer-venv")
+    args = parser.parse_args()
+    pair = ["-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt"]
+    commands = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "benchmarkstt --version": [str(BIN / "benchmarkstt"), "--version"],
+        "benchmarkstt --wer levenshtein": [str(BIN / "benchmarkstt"), *pair, "--wer", "levenshtein"],
+        "jiwer -g": [str(jiwer_bin(args.jiwer_venv)), "-g", *pair],
+    }
+    times: dict = {name: [] for name in commands}
+    outputs: dict = {}
+    for _ in range(args.runs):
+        for name, argv in commands.items():
+            seconds, outputs[name] = timed(argv)
+            times[name].append(seconds)
+    median = {name: statistics.median(values) * 1000 for name, values in times.items()}
+    for name, ms in median.items():
+        print(f"{name:32s} median {ms:7.1f} ms   min {min(times[name]) * 1000:7.1f} ms")
+    ours = float(outputs["benchmarkstt --wer levenshtein"].split()[-1])
+    theirs = float(outputs["jiwer -g"].split()[-1])
+    same = round(theirs, 6) == ours
+    start_up = median["benchmarkstt --version"] - median["python -c pass"]
+    ratio = median["benchmarkstt --wer levenshtein"] / median["jiwer -g"]
+    checks = [
+        (f"--version {start_up:.1f} ms over python -c pass "
+         f"({median['benchmarkstt --version'] / median['python -c pass']:.2f}x): within 30 ms", start_up <= 30),
+        (f"--wer levenshtein {ratio:.2f}x jiwer's command line, same WER ({ours} and {theirs:.6f}): "
+         f"no slower", ratio <= 1.0 and same),
+    ]
+    for text, ok in checks:
+        print(("PASS " if ok else "FAIL ") + text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,158 @@
+"""The hooks a benchmarkstt plugin implements, and the ``hookimpl`` marker to implement them.
+
+A plugin is a module named by an entry point in the group ``benchmarkstt``::
+
+    [options.entry_points]
+    benchmarkstt =
+        benchmarkstt_punct = benchmarkstt_punct
+
+Its functions marked ``@hookimpl`` and named like a hook below are called by the host; a
+marked function whose name is no hook below fails the plugin. The registration hooks
+receive a ``register`` callback (:data:`Register`); call it once per component:
+
+* ``register(MyClass)``: the class, read at once;
+* ``register("my_plugin.metrics:MyClass", name="mine")``: lazily, by import path and name,
+  so that the module is imported only when the component is used or its help is shown;
+* either with ``override=True`` to replace a standard component of the same name.
+
+Hook arguments must not have default values (pluggy does not pass those).
+
+:example:
+    >>> from benchmarkstt_core.hookspecs import hookimpl
+    >>> @hookimpl
+    ... def register_metrics(register):
+    ...     register(MyMetric)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+import pluggy
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .plugins import PluginHost
+
+PROJECT = "benchmarkstt"
+
+
+#: pluggy's markers for this project. The options are pluggy's: ``tryfirst``, ``trylast``,
+#: ``wrapper``, ``hookwrapper``, ``optionalhook``, ``specname`` for implementations. On the
+#: ``register_*`` hooks ``tryfirst``, ``trylast`` and the wrappers are refused (the plugin
+#: fails, naming the hook): who answers to a name is decided by :mod:`.precedence`, not by
+#: calling order.
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+#: the attributes pluggy's markers set on a marked function
+SPEC_ATTRIBUTE = PROJECT + "_spec"
+IMPL_ATTRIBUTE = PROJECT + "_impl"
+
+#: ``register(component, name=None, override=False)``: ``component`` is a class or
+#: ``"module:QualName"`` (then ``name`` is required).
+Register = Callable[..., None]
+
+
+@hookspec
+def register_inputs(register: Register) -> None:
+    """Register input classes (``-rt``/``-ht`` types).
+
+    An input class takes the source (a path or the text itself) as its first parameter and
+    has ``read() -> str``.
+    """
+
+
+@hookspec
+def register_normalizers(register: Register) -> None:
+    """Register normalizer classes; each becomes ``--NAME`` and ``normalization.NAME``.
+
+    A normalizer has ``normalize(text: str) -> str``; subclass
+    :class:`benchmarkstt_core.normalization.Normalizer` and implement ``_normalize``.
+    """
+
+
+@hookspec
+def register_segmenters(register: Register) -> None:
+    """Register segmenter classes that split a text into a :class:`~benchmarkstt_core.schema.Schema`.
+
+    A segmenter has ``segment(text: str) -> Schema``.
+    """
+
+
+@hookspec
+def register_differs(register: Register) -> None:
+    """Register differ classes, named by a metric's ``differ_class`` parameter.
+
+    A differ is built as ``Differ(a, b)`` on two word lists and has ``get_opcodes()``
+    returning difflib-style ``(tag, i1, i2, j1, j2)`` tuples.
+    """
+
+
+@hookspec
+def register_metrics(register: Register) -> None:
+    """Register metric classes; each becomes ``--NAME``, ``metrics.NAME`` and ``benchmark.NAME``.
+
+    A metric has ``compare(ref: Schema, hyp: Schema)`` and returns a number, a string, a
+    mapping or a list.
+    """
+
+
+@hookspec
+def register_outputs(register: Register) -> None:
+    """Register output formats (``-o NAME``).
+
+    An output has ``render(results) -> str`` where results is a list of ``(title, result)``.
+    """
+
+
+@hookspec
+def register_diff_dialects(register: Register) -> None:
+    """Register the dialects word diffs and normalization logs are rendered in."""
+
+
+@hookspec
+def register_tool_commands(register: Register) -> None:
+    """Register subcommands of ``benchmarkstt-tools``.
+
+    A command class has a ``name``, a docstring (its help), ``add_arguments(parser, host)``
+    and ``run(args, host) -> int``.
+    """
+
+
+@hookspec
+def register_engines(register: Register) -> None:
+    """Register speech-to-text engines (``--engine NAME=KIND:OPTIONS`` of ``transcribe`` and ``corpus``).
+
+    An engine class takes its options as keyword arguments (all with defaults) and has
+    ``rate`` (the sample rate it takes), ``model_name()``, ``version()``, ``load()`` and
+    ``transcribe(audio, name, offset)`` returning its own output and the extension of the file
+    it goes into; see the engines plugin (docs/engines.md).
+    """
+
+
+@hookspec
+def add_corpus_arguments(parser: Any, host: PluginHost) -> None:
+    """Add arguments to ``benchmarkstt-tools corpus`` that name other sources of its files
+    (e.g. ``--audio`` and ``--engine``), read back by :func:`corpus_sources`."""
+
+
+@hookspec
+def corpus_sources(args: Any, host: PluginHost) -> Optional[dict]:
+    """Before ``corpus`` pairs its files: turn the arguments this plugin added into folders.
+
+    Return ``None`` when none of them was given, else a dict: ``hypotheses`` (engine name ->
+    folder, scored as ``--hypothesis NAME=FOLDER``), optionally ``reference`` (a folder, used
+    when ``--reference`` is not given) and ``engines`` (engine name -> what the result and its
+    tables report of how the files were made: ``kind``, ``model``, ``version``, ``options``,
+    ``audio_seconds``, ``processing_seconds``, ``real_time_factor``, ``cpu_hours_per_audio_hour``,
+    ``failed``...).
+    """
+
+
+@hookspec
+def register_api_methods(register: Callable[[str, Callable], None], host: PluginHost) -> None:
+    """Register extra JSON-RPC methods: ``register("my.method", function)``."""
+
+
+@hookspec(firstresult=True)
+def infer_input_type(path: str) -> Optional[str]:
+    """Return the name of the input type that reads ``path``, or ``None`` to let others decide."""

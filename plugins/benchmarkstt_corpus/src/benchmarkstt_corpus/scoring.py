@@ -1,0 +1,402 @@
+"""Scoring one recording: what a worker (a local process or a Dask worker) runs.
+
+A worker gets a :class:`Spec` (the normalizer and metric calls, picklable) and items; it
+builds the single-pair :class:`~benchmarkstt_core.pipeline.Pipeline` once per process from its
+own plugins, reads the files itself, and sends back one small row per engine: the counts
+the pooled rates need, each metric's single-pair value, the inputs' types and SHA-256, and
+the matched-pair segment sums for every pair of engines. Nothing depends on which worker
+or in which order: the same item gives the same rows. The words of the error lists travel as
+numbers into one list of words per batch, which pickles once (however many files name a
+word) and unpickles far faster than a table of strings per file.
+
+:example:
+    >>> from benchmarkstt_corpus.pairing import Item, Source
+    >>> item = Item("u1", Source("the cat sat", "argument"),
+    ...             (("a", Source("the cat sad", "argument")),))
+    >>> scored = score_batch(Spec(), [item])[0]
+    >>> row = scored["rows"][0]
+    >>> row["substitutions"], row["reference_words"], row["wer"]
+    (1, 3, 0.3333333333333333)
+    >>> list(error_entries(row["error_words"]["substitutions"], scored["words"], pairs=True))
+    [('sat', 'sad')]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
+
+from benchmarkstt_core.errors import BenchmarkSTTError, InputError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from benchmarkstt_core.plugins import PluginHost
+
+DEFAULT_METRICS = (("wer", "levenshtein"),)
+#: the counts of a metric's result (tcwer, cpwer, tcpwer ...) that pool over files like WER's
+COUNTS = ("substitutions", "deletions", "insertions", "reference_words")
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What every worker needs to build the same pipeline.
+
+    :param normalizers: normalizer calls in order, e.g. ``(("lowercase",),)``
+    :param metrics: metric calls; the first WER call gives the headline counts
+        (default: ``wer levenshtein``)
+    :param load: modules to load as plugins (``--load``)
+    :param encoding: the encoding of the input files
+    :param alignments: keep each file's words and opcodes in its rows
+    """
+
+    normalizers: tuple = ()
+    metrics: tuple = DEFAULT_METRICS
+    load: tuple = ()
+    encoding: str = "UTF-8"
+    alignments: bool = False
+
+
+def call_title(call: Sequence) -> str:
+    """The key of a metric call in results: ``wer``, ``wer levenshtein``, ``beer e.json``."""
+    return " ".join(str(v) for v in call)
+
+
+def headline_mode(metrics: Sequence) -> tuple:
+    """``(mode, differ_class)`` of the first WER call (its counts are the headline)."""
+    for call in metrics:
+        if call[0] == "wer":
+            mode = str(call[1]).lower() if len(call) > 1 and call[1] else "strict"
+            return mode, (call[2] if len(call) > 2 else None)
+    return "levenshtein", None
+
+
+def differ_name(mode: str, differ_class: Any) -> str:
+    """The differ a WER mode aligns with: levenshtein's, or for a mode a plugin adds (sclite)
+    the differ of its name."""
+    if mode not in ("strict", "hunt"):
+        return mode
+    return str(differ_class) if differ_class else "ratcliffobershelp"
+
+
+def numerator(mode: str, s: int, d: int, i: int) -> float:
+    """The errors a WER mode counts: S + D + I, or S + (D + I) / 2 in hunt mode."""
+    return s + 0.5 * (d + i) if mode == "hunt" else s + d + i
+
+
+class Scorer:
+    """The pipeline and the differs, built once per process from the installed plugins.
+
+    :param spec: what to build
+    :param path_guard: the context's path guard (the client notes the rules files it reads)
+    """
+
+    def __init__(self, spec: Spec, path_guard: Any = None):
+        from benchmarkstt_core.context import Context
+        from benchmarkstt_core.pipeline import Pipeline
+
+        self.spec = spec
+        self.host = host = build_host(spec.load)
+        registries = host.registries
+        self.registries = registries
+        self.context = Context(registries, host.hook, encoding=spec.encoding, path_guard=path_guard,
+                               defaults={"dialect": "list"})
+        self.pipeline = Pipeline(registries, spec.normalizers, spec.metrics, context=self.context)
+        self.titles = [call_title(call) for call in spec.metrics]
+        self.mode, differ = headline_mode(spec.metrics)
+        self.differ = registries.differs.get(differ_name(self.mode, differ)).cls
+        self.wer_calls = []
+        for call, title in zip(spec.metrics, self.titles):
+            if call[0] == "wer":
+                mode, dclass = headline_mode([call])
+                self.wer_calls.append((title, mode, registries.differs.get(differ_name(mode, dclass)).cls))
+        self.char_differ = registries.differs.get("levenshtein").cls
+        self.windowed: dict = {}  # the files of windows read lately: (path, type) -> read()
+        self.reading: Any = None  # the reference of the item being scored
+
+    def resolve_type(self, source: Any) -> str:
+        """The input type of a source: as given, or inferred per file as single-pair mode does."""
+        if source.type != "infer":
+            self.registries.inputs.get(source.type)
+            return source.type
+        kind = self.context.hook.infer_input_type(path=source.source) if self.context.hook else None
+        if kind is None:
+            extension = os.path.splitext(os.path.basename(source.source))[1]
+            what = f"extension {extension!r}" if extension else "no extension"
+            raise InputError(f"{source.source}: cannot infer the input type of a file with {what}; "
+                             f"give it with -rt/-ht or a type column in the manifest")
+        return kind
+
+    def read(self, source: Any) -> tuple:
+        """``(words, description, text)``: the normalized, segmented input, its path, type and
+        SHA-256, and its text as read (before normalization)."""
+        kind = self.resolve_type(source)
+        if source.window is None:
+            return self.read_whole(source, kind)
+        from .windows import in_window
+
+        key = (source.source, kind)
+        if key not in self.windowed:  # the windows of a file come one after another: read it once
+            if len(self.windowed) > 16:
+                self.windowed.clear()
+            self.windowed[key] = self.read_whole(source, kind)
+        schema, info, _ = self.windowed[key]
+        schema = in_window(schema, source.window, "reference" if source is self.reading else "hypothesis")
+        return schema, info, " ".join(schema.words)
+
+    def read_whole(self, source: Any, kind: str) -> tuple:
+        """:meth:`read` of a whole file."""
+        if source.path is None:
+            digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
+        else:
+            digest = hashlib.sha256(self.context.read_bytes(source.path)).hexdigest()
+        text = self.registries.inputs.get(kind).create([source.source], context=self.context).read()
+        schema = self.pipeline.prepare(text)
+        return schema, {"path": source.path or source.origin, "type": kind, "sha256": digest}, text
+
+
+def build_host(load: Sequence = ()) -> PluginHost:
+    """The plugins as the commands load them (with ``--load`` modules)."""
+    from benchmarkstt_core.plugins import make_plugin_manager
+
+    return make_plugin_manager(load=list(load))
+
+
+_SCORERS: dict = {}
+
+
+def scorer(spec: Spec) -> Scorer:
+    """This process's :class:`Scorer` for ``spec`` (built on first use)."""
+    if spec not in _SCORERS:
+        _SCORERS[spec] = Scorer(spec)
+    return _SCORERS[spec]
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception as the one line a row shows."""
+    if isinstance(exc, BenchmarkSTTError):
+        text = str(exc)
+    else:
+        text = f"{type(exc).__name__}: {exc}"
+    return " ".join(text.split()) or type(exc).__name__
+
+
+def error_profile(opcodes: Sequence) -> dict:
+    """The errors of one alignment by position: at reference word ``i``, 1 if it is
+    substituted or deleted, plus the words inserted just before it (position ``len(ref)``
+    holds the insertions after the last word). Positions without errors are left out."""
+    errors: dict = {}
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag == "equal":
+            continue
+        for i in range(i1, i2):
+            errors[i] = 1
+        extra = (j2 - j1) - (i2 - i1)
+        if extra > 0:
+            errors[i1] = errors.get(i1, 0) + extra
+    return errors
+
+
+def mapsswe_segments(a: dict, b: dict, min_good: int = 2) -> list:
+    """The matched-pair segments of two systems on one reference (sclite's MAPSSWE): a segment
+    opens at an error of either system and closes once both have been right for ``min_good``
+    consecutive reference words; each gives ``(errors of a, errors of b)``. ``a`` and ``b``
+    are :func:`error_profile` results.
+
+    :example:
+        >>> mapsswe_segments({0: 1, 5: 1}, {1: 2})
+        [(1, 2), (1, 0)]
+    """
+    segments = []
+    last = None
+    for i in sorted(set(a) | set(b)):
+        if last is None or i - last - 1 >= min_good:
+            segments.append([0, 0])
+        segments[-1][0] += a.get(i, 0)
+        segments[-1][1] += b.get(i, 0)
+        last = i
+    return [tuple(s) for s in segments]
+
+
+def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence, ids: dict) -> dict:
+    """The substituted pairs, deleted and inserted words of one alignment, in its order, as
+    numbers: ``[ref, hyp, ref, hyp, ...]`` for substitutions, ``[word, ...]`` for deletions and
+    insertions, a word's number its place in ``ids`` (new words are added; ``list(ids)`` gives
+    them back, see :func:`error_entries`)."""
+    subs: list = []
+    dels: list = []
+    ins: list = []
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag == "equal":
+            continue
+        n = min(i2 - i1, j2 - j1)
+        for pair in zip(ref[i1:i1 + n], hyp[j1:j1 + n]):
+            subs += pair
+        dels += ref[i1 + n:i2]
+        ins += hyp[j1 + n:j2]
+
+    def numbered(words: list) -> list:
+        return [ids.setdefault(word, len(ids)) for word in words]
+
+    return {"substitutions": numbered(subs), "deletions": numbered(dels), "insertions": numbered(ins)}
+
+
+def error_entries(numbers: Sequence, words: Sequence, pairs: bool) -> Iterator:
+    """The entries of a list of :func:`error_words`, once per error: ``(ref, hyp)`` pairs for
+    substitutions (``pairs``), words for deletions and insertions."""
+    named = map(words.__getitem__, numbers)
+    return zip(named, named) if pairs else named
+
+
+def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
+    """Score one recording against every engine; errors become rows, never exceptions. The
+    error words are numbered in ``ids`` (see :func:`error_words`)."""
+    from benchmarkstt_metrics.kernels import count_opcodes
+    from benchmarkstt_metrics.metrics import aligned_reference_words
+
+    result: dict = {"id": item.id, "rows": [], "pairs": {}}
+    scorer.reading = item.reference
+    try:
+        ref, ref_info, ref_text = scorer.read(item.reference)
+    except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
+        message = one_line(exc)
+        ref_info = source_info(item.reference)
+        for engine, source in item.hypotheses:
+            result["rows"].append(error_row(item.id, engine, ref_info, source_info(source), f"reference: {message}"))
+        return result
+    profiles = {}
+    for engine, source in item.hypotheses:
+        if source is None:
+            row = error_row(item.id, engine, ref_info, source_info(None), "no hypothesis file", "missing")
+            result["rows"].append(failure_counts(scorer, row, ref.words))
+            profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
+            continue
+        hyp_info = source_info(source)
+        try:
+            hyp, hyp_info, hyp_text = scorer.read(source)
+            a, b = ref.words, hyp.words
+            opcodes = scorer.differ(a, b).get_opcodes()
+            counts = count_opcodes(opcodes)
+            values = {title: value for title, (_, value) in
+                      zip(scorer.titles, scorer.pipeline.compare(ref, hyp))}
+            pooling = {}
+            for title, mode, differ in scorer.wer_calls:
+                c = counts if differ is scorer.differ and mode == scorer.mode else None
+                c = c or count_opcodes(differ(a, b).get_opcodes())
+                pooling[title] = [numerator(mode, c["replace"], c["delete"], c["insert"]), aligned_reference_words(c)]
+            for title, call in zip(scorer.titles, scorer.spec.metrics):
+                if call[0] == "cer":
+                    ca, cb = "".join(a), "".join(b)
+                    c = count_opcodes(scorer.char_differ(ca, cb).get_opcodes())
+                    pooling[title] = [c["replace"] + c["delete"] + c["insert"], len(ca)]
+            counted = {title: [value[k] for k in COUNTS] for title, value in values.items()
+                       if title not in pooling and isinstance(value, Mapping) and all(k in value for k in COUNTS)}
+            for title, (s_, d_, i_, n_) in counted.items():
+                pooling[title] = [s_ + d_ + i_, n_]
+            offsets = {title: offset_histograms(*metric.offsets(ref, hyp)[:2])
+                       for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics)
+                       if hasattr(metric, "offsets")}
+        except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
+            row = error_row(item.id, engine, ref_info, hyp_info, one_line(exc))
+            result["rows"].append(failure_counts(scorer, row, ref.words))
+            profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
+            continue
+        s, d, i = counts["replace"], counts["delete"], counts["insert"]
+        errors = numerator(scorer.mode, s, d, i)
+        words = aligned_reference_words(counts)
+        row = {"id": item.id, "engine": engine, "status": "ok", "error": None,
+               "reference": ref_info, "hypothesis": hyp_info,
+               "substitutions": s, "deletions": d, "insertions": i, "hits": counts["equal"],
+               "reference_words": words, "hypothesis_words": len(b), "errors": errors,
+               "wer": rate(errors, words), "metrics": values, "pooling": pooling, "counted": counted,
+               "offsets": offsets,
+               "error_words": error_words(opcodes, a, b, ids)}
+        window = item.reference.window
+        if window is not None:
+            row["window"] = [window[0], window[1]]
+            row["duration"] = window[1] - window[0]
+        if scorer.spec.alignments:
+            row["alignment"] = {"reference": list(a), "hypothesis": list(b),
+                                "opcodes": [list(op) for op in opcodes],
+                                "reference_text": str(ref_text), "hypothesis_text": str(hyp_text)}
+        result["rows"].append(row)
+        profiles[engine] = error_profile(opcodes)
+    engines = [engine for engine, _ in item.hypotheses]
+    for x, first in enumerate(engines):
+        for second in engines[x + 1:]:
+            if first in profiles and second in profiles:
+                z = [ea - eb for ea, eb in mapsswe_segments(profiles[first], profiles[second])]
+                result["pairs"][(first, second)] = (len(z), sum(z), sum(v * v for v in z))
+    return result
+
+
+def source_info(source: Any) -> dict:
+    """What a row says of an input it could not read (``None``: an engine's missing file)."""
+    if source is None:
+        return {"path": None, "type": None, "sha256": None}
+    return {"path": source.path or source.origin, "type": source.type, "sha256": None}
+
+
+def offset_histograms(starts: Sequence, ends: Sequence) -> dict:
+    """Timing offsets as histograms in milliseconds (``{ms: count}``), which pool over files:
+    a corpus gives the median and percentiles of all its words' offsets, never a mean of
+    per-file medians.
+
+    :example:
+        >>> offset_histograms([0.1, -0.05, 0.1], [0.2])
+        {'start': {100: 2, -50: 1}, 'end': {200: 1}}
+    """
+    from collections import Counter
+
+    return {"start": dict(Counter(round(x * 1000) for x in starts)),
+            "end": dict(Counter(round(x * 1000) for x in ends))}
+
+
+def rate(errors: float, words: int) -> float:
+    """Errors per reference word; with no reference word, 0 if nothing is wrong, else 1
+    (as the single-pair WER)."""
+    if not words:
+        return 0 if not errors else 1
+    return errors / words
+
+
+def error_row(key: str, engine: str, ref_info: dict, hyp_info: dict, message: str, status: str = "error") -> dict:
+    """The row of a file that could not be read or scored (``status`` ``error``), or of an
+    engine's missing file (``missing``)."""
+    return {"id": key, "engine": engine, "status": status, "error": message,
+            "reference": ref_info, "hypothesis": hyp_info}
+
+
+def failure_counts(scorer: Scorer, row: dict, ref: Sequence) -> dict:
+    """``row`` (an engine's failure on a file whose reference was read) with ``as_deletions``:
+    its counts if every reference word were deleted, as sclite counts a missing file (the
+    statistics use them under ``--on-missing deletions``)."""
+    n = len(ref)
+    pooling = {title: [numerator(mode, 0, n, 0), n] for title, mode, _ in scorer.wer_calls}
+    for title, call in zip(scorer.titles, scorer.spec.metrics):
+        if call[0] == "cer":
+            chars = len("".join(ref))
+            pooling[title] = [chars, chars]
+    errors = numerator(scorer.mode, 0, n, 0)
+    row["as_deletions"] = {"substitutions": 0, "deletions": n, "insertions": 0, "hits": 0,
+                           "reference_words": n, "hypothesis_words": 0, "errors": errors,
+                           "wer": rate(errors, n), "pooling": pooling}
+    return row
+
+
+class ScoredBatch(list):
+    """The scored items of a batch: a list that pickles as one object (Dask pickles a plain
+    list item by item, which would copy the word list the items share into each)."""
+
+
+def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
+    """Score several items in this process (what a pool or a Dask worker runs); every
+    item's ``words`` is the same list, of the words its error lists number."""
+    s = scorer(spec)
+    ids: dict = {}
+    scored = ScoredBatch(score_item(s, item, ids) for item in items)
+    words = list(ids)
+    for one in scored:
+        one["words"] = words
+    return scored

@@ -1,0 +1,98 @@
+"""Inputs: where the reference and hypothesis texts come from (``-rt``/``-ht``)."""
+
+from __future__ import annotations
+
+import os
+
+from benchmarkstt_core.errors import InputError
+from benchmarkstt_core.io import Input
+from benchmarkstt_core.context import Context
+
+
+class Argument(Input):
+    """Read the argument and treat as plain text (without reading from file)
+
+    :param source: the text itself
+    :example source: "hello world"
+    :example return: "hello world"
+    """
+
+    def read(self) -> str:
+        return self.source
+
+    @classmethod
+    def from_content(cls, content: str, source: str, *, context: Context | None = None) -> str:
+        """The text of content given as a string (the API's ``ref``/``hyp``): itself."""
+        return content
+
+
+class PlainText(Input):
+    """Load from a given filename. Treat file as Plain text.
+
+    :param source: the file's path; it is decoded with DEFAULT_ENCODING (UTF-8 unless set)
+    :example files: {"ref.srt": "hello\\r\\nworld"}
+    :example source: "ref.srt"
+    :example return: "hello\\nworld"
+    """
+
+    name = "plaintext"
+
+    def read(self) -> str:
+        text = self.context.read_text(self.source, field="file")
+        if text[:1] in ("{", "[", "<") or text.lstrip()[:1] in ("{", "[", "<"):
+            warn_if_structured(text, self.source, self.context)
+        return text
+
+    @classmethod
+    def from_content(cls, content: str, source: str, *, context: Context | None = None) -> str:
+        """The text of content given as a string (the API's ``ref``/``hyp``): itself."""
+        return content
+
+
+def warn_if_structured(text: str, source: str, context: Context | None) -> None:
+    """Warn when a file read as plain text is JSON or XML, naming the type it probably is."""
+    start = text.lstrip()
+    if start[:1] == "<":
+        what = "XML" if start.startswith(("<?xml", "<!--")) or start.rstrip().endswith(">") else None
+    else:
+        import json
+
+        try:
+            json.loads(text)
+            what = "JSON"
+        except ValueError:
+            what = None
+    if what is None:
+        return
+    try:
+        kind = context.hook.infer_input_type(path=source) if context.hook is not None and source != "-" else None
+    except InputError:  # several types fit it: the warning names none
+        kind = None
+    probably = f"it is probably of type {kind!r} (give it with -rt/-ht {kind})" if kind and kind != "plaintext" \
+        else "give its type with -rt/-ht if a plugin reads it"
+    context.warn(f"{source}: read as plain text but it is {what}: {probably}")
+
+
+class Infer(Input):
+    """Load from a given filename. Automatically infer file type from the filename extension.
+
+    :param source: the file's path (``.txt`` files are plain text; plugins may add types)
+    :example files: {"ref.txt": "hello world"}
+    :example source: "ref.txt"
+    :example return: "hello world"
+    """
+
+    def read(self) -> str:
+        context = self.context
+        path = self.source if self.source == "-" else context.check_path(self.source)
+        kind = context.hook.infer_input_type(path=path) if context.hook else None
+        if kind is None:
+            if not os.path.exists(context.check_path(self.source, "file")):
+                raise InputError(f"{self.source}: no such file")
+            extension = os.path.splitext(os.path.basename(self.source))[1]
+            what = f"extension {extension!r}" if extension else "no extension"
+            from benchmarkstt_core.plugins import missing_standard_note
+
+            raise InputError(f"{self.source}: cannot infer the input type of a file with {what}; "
+                             f"give it with -rt/-ht (for example -rt plaintext){missing_standard_note()}")
+        return context.registries.inputs.get(kind).create([self.source], context=context).read()

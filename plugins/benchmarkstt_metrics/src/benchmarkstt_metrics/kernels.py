@@ -1,0 +1,74 @@
+"""The word-list primitives of the metrics plugin, a declared API for other plugins.
+
+The timing and corpus plugins (and any third-party plugin that requires
+``benchmarkstt-metrics``) use these instead of writing their own: one word coder, one opcode
+counter, and the C kernels that this plugin builds (``_kernels.c``, an optional extension).
+Names of this module are kept stable within a major version; ``_kernels`` is private.
+
+* :func:`as_ints` codes the words of two lists as small ints (equal words, equal codes).
+* :func:`count_opcodes` counts equal, replaced, inserted and deleted words of opcodes.
+* ``pooled_levenshtein(references, hypotheses)``: the summed word edit distance of pairs of
+  texts (split on whitespace) and the reference words, ``(distance, words)``; ``None`` where
+  the extension was not built (compute it with rapidfuzz then).
+* ``tc_align(ref_words, ref_starts, ref_ends, hyp_words, hyp_starts, hyp_ends)``: the
+  time-constrained alignment the timing plugin documents (``benchmarkstt_timing.tcalign``);
+  ``None`` where the extension was not built.
+
+:example:
+    >>> as_ints(["a", "b", "a"], ["b", "c"])
+    ([0, 1, 0], [1, 2])
+    >>> count_opcodes([("equal", 0, 1, 0, 1), ("replace", 1, 3, 1, 2)])
+    {'equal': 1, 'replace': 1, 'insert': 0, 'delete': 1}
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+
+def py_as_ints(a: Sequence, b: Sequence) -> tuple:
+    """Both sequences with every distinct element replaced by a small int (faster to compare).
+
+    :example:
+        >>> py_as_ints("abc", "cab")
+        ([0, 1, 2], [2, 0, 1])
+    """
+    codes: dict = {}
+    setdefault = codes.setdefault
+    return [setdefault(x, len(codes)) for x in a], [setdefault(x, len(codes)) for x in b]
+
+
+def count_opcodes(opcodes: Sequence) -> dict:
+    """Equal, replaced, inserted and deleted words; a replace block of ``ca`` by ``cb`` words
+    counts ``min(ca, cb)`` replacements and the surplus as insertions or deletions.
+
+    :example:
+        >>> count_opcodes([("insert", 0, 0, 0, 2)])
+        {'equal': 0, 'replace': 0, 'insert': 2, 'delete': 0}
+    """
+    equal = replace = insert = delete = 0
+    for tag, i1, i2, j1, j2 in opcodes:
+        ca, cb = i2 - i1, j2 - j1
+        if tag == "equal":
+            equal += ca
+        elif tag == "delete":
+            delete += ca
+        elif tag == "insert":
+            insert += cb
+        else:
+            replace += min(ca, cb)
+            if cb > ca:
+                insert += cb - ca
+            else:
+                delete += ca - cb
+    return {"equal": equal, "replace": replace, "insert": insert, "delete": delete}
+
+
+pooled_levenshtein: Optional[Callable]
+tc_align: Optional[Callable]
+try:
+    from ._kernels import as_ints, pooled_levenshtein, tc_align
+except ImportError:  # pragma: no cover - where the optional extension was not built
+    as_ints, pooled_levenshtein, tc_align = py_as_ints, None, None
+
+__all__ = ["as_ints", "count_opcodes", "pooled_levenshtein", "py_as_ints", "tc_align"]

@@ -1,0 +1,354 @@
+"""Time-constrained, speaker-attributed and per-speaker WER, and word timing accuracy."""
+
+from __future__ import annotations
+
+import math
+from itertools import permutations
+from statistics import median
+from typing import Any, Sequence
+
+from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.metrics import Measured, Metric
+from benchmarkstt_core.schema import Schema
+
+from .rates import edit_opcodes
+from .tcalign import Alignment, tc_align
+from .words import TimedWords, check_strategy, has_times, silent_segments, speakers_of, timed_words
+
+DEFAULT_COLLAR = 5.0
+#: the units of the results' keys (the rest are counts and rates)
+SECONDS = {"collar": "s", "reference_collar": "s", "mean": "s", "median": "s", "p90_abs": "s"}
+EXACT_SEARCH_MAX = 8
+
+
+def seconds(value: Any, name: str) -> float:
+    """``value`` as a non-negative number of seconds (a usage error naming ``name`` otherwise)."""
+    try:
+        if isinstance(value, bool):  # float(True) is 1.0: a JSON true is not a number of seconds
+            raise TypeError
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise UsageError(f"{name}: not a number of seconds: {value!r}") from None
+    if not number >= 0:
+        raise UsageError(f"{name}: must be 0 or more seconds, not {value!r}")
+    return number
+
+
+def counts(hits: int, subs: int, dels: int, ins: int) -> dict:
+    """The WER fields of an alignment's counts."""
+    n = hits + subs + dels
+    errors = subs + dels + ins
+    rate = errors / n if n else (1.0 if errors else 0.0)
+    return {"rate": rate, "substitutions": subs, "deletions": dels, "insertions": ins, "reference_words": n}
+
+
+class _TimeConstrained:
+    """The options of the time-constrained metrics and the alignment they share."""
+
+    def _options(self, collar: Any, reference_collar: Any, reference_timing: Any, hypothesis_timing: Any,
+                 name: str) -> None:
+        self.name = name
+        self.collar = seconds(DEFAULT_COLLAR if collar in (None, "") else collar, f"{name} collar")
+        self.reference_collar = seconds(reference_collar or 0, f"{name} reference_collar")
+        self.reference_timing = check_strategy(reference_timing or "character_based", f"{name} reference_timing")
+        self.hypothesis_timing = check_strategy(hypothesis_timing or "character_based_points",
+                                                f"{name} hypothesis_timing")
+
+    def _timed(self, ref: Schema, hyp: Schema) -> tuple:
+        return (timed_words(ref, self.reference_timing, "reference", self.name),
+                timed_words(hyp, self.hypothesis_timing, "hypothesis", self.name))
+
+    def _align(self, ref: TimedWords, hyp: TimedWords) -> Alignment:
+        return tc_align(ref.words, ref.starts, ref.ends, hyp.words, hyp.starts, hyp.ends,
+                        self.reference_collar, self.collar)
+
+    def _settings(self, ref: TimedWords, hyp: TimedWords) -> dict:
+        return {"collar": self.collar, "reference_collar": self.reference_collar,
+                "reference_timing": ref.rule, "hypothesis_timing": hyp.rule}
+
+
+class TCWER(_TimeConstrained, Metric):
+    """Time-constrained WER (meeteval's tcpWER for one speaker): words pair only when their spans, widened by the collars, overlap
+
+    Words without their own times get pseudo-word times inside their segment (see
+    docs/metrics-timing.md); the result says which rule applied.
+
+    :param collar: seconds added to both ends of each hypothesis word (default 5)
+    :param reference_collar: seconds added to both ends of each reference word (default 0)
+    :param reference_timing: pseudo-word timing of the reference (default character_based)
+    :param hypothesis_timing: pseudo-word timing of the hypothesis (default character_based_points)
+    :example ref: "r 1 0.0 0.5 the\\nr 1 0.5 0.5 cat\\nr 1 1.0 0.5 sat\\n"
+    :example ref_type: "ctm"
+    :example hyp: "r 1 0.1 0.5 the\\nr 1 0.6 0.5 hat\\nr 1 9.0 0.5 sat\\n"
+    :example hyp_type: "ctm"
+    :example return: {"rate": 1.0, "substitutions": 1, "deletions": 1, "insertions": 1, "reference_words": 3, "collar": 5.0, "reference_collar": 0.0, "reference_timing": "word times", "hypothesis_timing": "word times (character_based_points)"}
+    """
+
+    def __init__(self, collar: Any = None, reference_collar: Any = None, reference_timing: Any = None,
+                 hypothesis_timing: Any = None):
+        self._options(collar, reference_collar, reference_timing, hypothesis_timing, "tcwer")
+
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
+        r, h = self._timed(ref, hyp)
+        a = self._align(r, h)
+        return Measured({**counts(a.hits, a.substitutions, a.deletions, a.insertions), **self._settings(r, h)},
+                        SECONDS)
+
+
+def best_assignment(cost: list) -> list:
+    """For a square matrix of costs, the column of each row in an assignment of least total.
+
+    Up to EXACT_SEARCH_MAX rows an exact search over the permutations finds the least total;
+    when one assignment alone reaches it, that one (the common case, without importing
+    scipy); when several do, or beyond EXACT_SEARCH_MAX rows, scipy's linear_sum_assignment
+    picks it, as meeteval does, so that ties are broken the same way.
+    """
+    size = len(cost)
+    if size <= EXACT_SEARCH_MAX:
+        totals = {}
+        for cols in permutations(range(size)):
+            totals[cols] = sum(cost[r][c] for r, c in enumerate(cols))
+        least = min(totals.values())
+        best = [cols for cols, total in totals.items() if total == least]
+        if len(best) == 1:
+            return list(best[0])
+    from scipy.optimize import linear_sum_assignment
+
+    return [int(c) for c in linear_sum_assignment(cost)[1]]
+
+
+def plain_counts(a: Sequence[str], b: Sequence[str]) -> tuple:
+    """Hits, substitutions, deletions and insertions of the minimal edit alignment of ``a`` to
+    ``b`` that meeteval counts (the backtrace preferring insertion, then deletion): the
+    time-constrained alignment on word positions, in the band |i - j| <= distance where every
+    minimal alignment lies, gives the full programme's backtrace."""
+    from .rates import distance
+
+    e = distance(a, b)
+    positions = range(len(b))
+    starts, ends = [i - e - 0.5 for i in range(len(a))], [i + e + 0.5 for i in range(len(a))]
+    al = tc_align(a, starts, ends, b, positions, positions)
+    return al.hits, al.substitutions, al.deletions, al.insertions
+
+
+def subset(words: TimedWords, indexes: Sequence[int]) -> TimedWords:
+    """The words at ``indexes`` (one speaker's) with their times and speakers."""
+    return TimedWords(*([column[i] for i in indexes] for column in words[:4]), words.rule)
+
+
+def by_speaker(speakers: Sequence) -> dict:
+    """The word indexes of each speaker, speakers in order of first appearance."""
+    groups: dict = {}
+    for index, who in enumerate(speakers):
+        groups.setdefault(who, []).append(index)
+    return groups
+
+
+def speaker_groups(schema: Schema, speakers: Sequence) -> dict:
+    """:func:`by_speaker` of ``speakers`` (those of the words of ``schema``, in time order when
+    they have times), with each speaker of segments with no words (:func:`silent_segments`)
+    added with none. When there are such, every speaker comes in the order of its first
+    segment, with words or not (by start time, then the segment's place; by place alone
+    without times), as meeteval orders them, so that a tie between assignments falls as
+    meeteval's does."""
+    groups = by_speaker(speakers)
+    silent = silent_segments(schema)
+    if not silent:
+        return groups
+    timed = has_times(schema)
+    first: dict = {}
+    for extra in [*schema._extras, *silent]:
+        start = (extra["start"] if "start" in extra and "end" in extra
+                 else extra.get("segment_start", math.inf)) if timed else 0
+        key, who = (start, extra["segment"]), extra["speaker"]
+        if who not in first or key < first[who]:
+            first[who] = key
+    return {who: groups.get(who, []) for who in sorted(first, key=first.__getitem__)}
+
+
+class _SpeakerAttributed(Metric):
+    """cpWER and tcpWER: speakers assigned so that the errors are fewest."""
+
+    name = "cpwer"
+
+    def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
+        return plain_counts([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
+
+    def _cost(self, ref: Any, hyp: Any, ri: list, hj: list) -> int:
+        """The errors of one pair of speakers for the assignment: the edit distance of their
+        words (rapidfuzz's bit-parallel distance, no alignment; the alignment of
+        :meth:`_pair` is made only for the pairs assigned)."""
+        from .rates import distance
+
+        return distance([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
+
+    def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
+        sides = []
+        for schema, side in ((ref, "reference"), (hyp, "hypothesis")):
+            speakers = speakers_of(schema, side, self.name)
+            if has_times(schema):  # in the order of the times, as meeteval sorts segments
+                words = timed_words(schema, "character_based", side, self.name)
+                sides.append((words, words.speakers))
+            else:
+                sides.append((schema, speakers))
+        (r, ref_speakers), (h, hyp_speakers) = sides
+        return r, h, ref_speakers, hyp_speakers
+
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
+        r, h, ref_speakers, hyp_speakers = self._prepare(ref, hyp)
+        rg, hg = speaker_groups(ref, ref_speakers), speaker_groups(hyp, hyp_speakers)
+        rnames, hnames = list(rg), list(hg)
+        size = max(len(rnames), len(hnames))
+        rows = [rg[s] for s in rnames] + [[]] * (size - len(rnames))
+        cols = [hg[s] for s in hnames] + [[]] * (size - len(hnames))
+        cost = [[self._cost(r, h, ri, hj) for hj in cols] for ri in rows]
+        assignment = best_assignment(cost)
+        total = [0, 0, 0, 0]
+        per_speaker, mapping = {}, {}
+        for row, col in enumerate(assignment):
+            c = self._pair(r, h, rows[row], cols[col])
+            total = [t + x for t, x in zip(total, c)]
+            if col < len(hnames):
+                mapping[hnames[col]] = rnames[row] if row < len(rnames) else None
+            if row < len(rnames):
+                per_speaker[rnames[row]] = counts(*c)
+        return Measured({**counts(*total), "mapping": mapping, "speakers": per_speaker, **self._extra(r, h)},
+                        SECONDS)
+
+    def _extra(self, ref: Any, hyp: Any) -> dict:
+        return {}
+
+
+class CPWER(_SpeakerAttributed):
+    """Concatenated minimum-permutation WER: each hypothesis speaker's words compared with the reference speaker it is mapped to, the mapping chosen to make the fewest errors
+
+    Reports the mapping (hypothesis speaker to reference speaker; None for a speaker left
+    over), the rate and counts, and per reference speaker the same counts.
+
+    :example ref: "rec 1 A 0.0 2.0 the cat sat\\nrec 1 B 2.0 4.0 on the mat\\n"
+    :example ref_type: "stm"
+    :example hyp: "rec 1 x 0.0 2.0 on the mat\\nrec 1 y 2.0 4.0 the cat sat\\n"
+    :example hyp_type: "stm"
+    :example return: {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 6, "mapping": {"y": "A", "x": "B"}, "speakers": {"A": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}, "B": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}}}
+    """
+
+
+class TCPWER(_TimeConstrained, _SpeakerAttributed):
+    """Time-constrained cpWER (meeteval's tcpWER): speakers mapped as cpWER maps them, words paired as tcwer pairs them
+
+    :param collar: seconds added to both ends of each hypothesis word (default 5)
+    :param reference_collar: seconds added to both ends of each reference word (default 0)
+    :param reference_timing: pseudo-word timing of the reference (default character_based)
+    :param hypothesis_timing: pseudo-word timing of the hypothesis (default character_based_points)
+    :example ref: "rec 1 A 0.0 2.0 the cat sat\\nrec 1 B 2.0 4.0 on the mat\\n"
+    :example ref_type: "stm"
+    :example hyp: "rec 1 x 0.0 2.0 on the mat\\nrec 1 y 2.0 4.0 the cat sat\\n"
+    :example hyp_type: "stm"
+    :example return: {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 6, "mapping": {"y": "A", "x": "B"}, "speakers": {"A": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}, "B": {"rate": 0.0, "substitutions": 0, "deletions": 0, "insertions": 0, "reference_words": 3}}, "collar": 5.0, "reference_collar": 0.0, "reference_timing": "segment times by character_based", "hypothesis_timing": "segment times by character_based_points"}
+    """
+
+    name = "tcpwer"
+
+    def __init__(self, collar: Any = None, reference_collar: Any = None, reference_timing: Any = None,
+                 hypothesis_timing: Any = None):
+        self._options(collar, reference_collar, reference_timing, hypothesis_timing, "tcpwer")
+
+    def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
+        r, h = self._timed(ref, hyp)
+        for side, words in (("reference", r), ("hypothesis", h)):
+            if any(s is None for s in words.speakers):
+                speakers_of(ref if side == "reference" else hyp, side, self.name)
+        return r, h, r.speakers, h.speakers
+
+    def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
+        a = self._align(subset(ref, ri), subset(hyp, hj))
+        return a.hits, a.substitutions, a.deletions, a.insertions
+
+    def _cost(self, ref: Any, hyp: Any, ri: list, hj: list) -> int:
+        """The errors of the time-constrained alignment (there is no bit-parallel distance
+        under time constraints: the assigned pairs are aligned again by :meth:`_pair`)."""
+        return self._align(subset(ref, ri), subset(hyp, hj)).errors
+
+    def _extra(self, ref: Any, hyp: Any) -> dict:
+        return self._settings(ref, hyp)
+
+
+def offsets_summary(offsets: list) -> dict:
+    """Mean and median of the offsets, the 90th percentile of their absolute values, and the
+    share within 0.1, 0.25 and 0.5 s."""
+    if not offsets:
+        return Measured({"mean": None, "median": None, "p90_abs": None, "within_0.1": None, "within_0.25": None,
+                         "within_0.5": None}, SECONDS)
+    absolute = sorted(abs(x) for x in offsets)
+    rank = max(0, -(-9 * len(absolute) // 10) - 1)
+    n = len(offsets)
+    return Measured({"mean": math.fsum(offsets) / n, "median": median(offsets), "p90_abs": absolute[rank],
+                     **{f"within_{limit}": sum(1 for x in absolute if x <= limit + 1e-9) / n
+                        for limit in (0.1, 0.25, 0.5)}}, SECONDS)
+
+
+class Timing(TCWER):
+    """Word timing accuracy: over the words tcwer matches, the start and end offsets (hypothesis minus reference)
+
+    Gives for the starts and the ends the mean and median offset in seconds, the 90th
+    percentile of the absolute offset (nearest rank) and the share of words within 0.1, 0.25
+    and 0.5 s. Words are paired under the collar as tcwer pairs them; the offsets compare the
+    words' own spans (segment-only words by character_based pseudo-word times).
+
+    :param collar: seconds added to both ends of each hypothesis word (default 5)
+    :param reference_collar: seconds added to both ends of each reference word (default 0)
+    :example ref: "r 1 0.0 0.5 the\\nr 1 0.5 0.5 cat\\nr 1 1.0 0.5 sat\\n"
+    :example ref_type: "ctm"
+    :example hyp: "r 1 0.1 0.5 the\\nr 1 0.6 0.5 hat\\nr 1 9.0 0.5 sat\\n"
+    :example hyp_type: "ctm"
+    :example return: {"matched_words": 1, "start": {"mean": 0.1, "median": 0.1, "p90_abs": 0.1, "within_0.1": 1.0, "within_0.25": 1.0, "within_0.5": 1.0}, "end": {"mean": 0.09999999999999998, "median": 0.09999999999999998, "p90_abs": 0.09999999999999998, "within_0.1": 1.0, "within_0.25": 1.0, "within_0.5": 1.0}, "collar": 5.0, "reference_collar": 0.0, "reference_timing": "word times", "hypothesis_timing": "word times"}
+    """
+
+    def __init__(self, collar: Any = None, reference_collar: Any = None):
+        self._options(collar, reference_collar, None, None, "timing")
+
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
+        starts, ends, settings = self.offsets(ref, hyp)
+        return Measured({"matched_words": len(starts), "start": offsets_summary(starts),
+                         "end": offsets_summary(ends), **settings}, SECONDS)
+
+    def offsets(self, ref: Schema, hyp: Schema) -> tuple:
+        """``(start offsets, end offsets, settings)`` of the matched words, in seconds (what
+        a corpus pools over its files)."""
+        r, h = self._timed(ref, hyp)
+        a = self._align(r, h)
+        spans_r = timed_words(ref, "character_based", "reference", self.name)
+        spans_h = timed_words(hyp, "character_based", "hypothesis", self.name)
+        matched = [(i, j) for i, j in zip(a.ref_indexes, a.hyp_indexes) if r.words[i] == h.words[j]]
+        starts = [spans_h.starts[j] - spans_r.starts[i] for i, j in matched]
+        ends = [spans_h.ends[j] - spans_r.ends[i] for i, j in matched]
+        return starts, ends, self._settings(spans_r, spans_h)
+
+
+class SpeakerWER(Metric):
+    """Per-speaker WER: the minimal edit alignment of all words, each error charged to a reference speaker
+
+    A substitution or deletion is charged to the speaker of its reference word, an insertion
+    to the speaker of the reference word before it. Gives per reference speaker the rate
+    and counts.
+
+    :example ref: "rec 1 A 0.0 2.0 the cat sat\\nrec 1 B 2.0 4.0 on the mat\\n"
+    :example ref_type: "stm"
+    :example hyp: "rec 1 x 0.0 2.0 on the mat\\nrec 1 y 2.0 4.0 the cat sat\\n"
+    :example hyp_type: "stm"
+    :example return: {"A": {"rate": 1.0, "substitutions": 0, "deletions": 0, "insertions": 3, "reference_words": 3}, "B": {"rate": 1.0, "substitutions": 0, "deletions": 3, "insertions": 0, "reference_words": 3}}
+    """
+
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
+        speakers = speakers_of(ref, "reference", "speakerwer")
+        tally: dict = {s: [0, 0, 0, 0] for s in speakers}
+        a, b = ref.words, hyp.words
+        for tag, i1, i2, j1, j2 in edit_opcodes(a, b):
+            if tag == "insert":
+                if a:
+                    tally[speakers[max(i1 - 1, 0)]][3] += j2 - j1
+                continue
+            slot = {"equal": 0, "replace": 1, "delete": 2}[tag]
+            for i in range(i1, i2):
+                tally[speakers[i]][slot] += 1
+        return {s: counts(*c) for s, c in tally.items()}

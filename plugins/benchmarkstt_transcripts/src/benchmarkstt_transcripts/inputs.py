@@ -1,0 +1,100 @@
+"""One input type per transcript format: ``read()`` gives the text, ``transcript()`` the rest.
+
+The classes are made from the reader modules' declarations (``DESCRIPTION``, ``EXAMPLE``); a
+type is registered when its reader module is installed
+(:func:`~benchmarkstt_transcripts.readers.available`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from benchmarkstt_core.context import Context
+from benchmarkstt_core.io import Input
+from benchmarkstt_core.schema import TimedText
+
+from .model import Transcript
+from .readers import available, reader
+from .reading import parse_data, parse_text
+from .timing import WordExtras
+
+
+class TranscriptInput(Input):
+    """Base class: a file read by the reader module of :attr:`name`."""
+
+    name = ""
+
+    def transcript(self) -> Transcript:
+        """The file as a transcript: segments, words, times and speakers."""
+        context = self.context or Context(None)
+        return parse_data(self.name, context.read_bytes(self.source), self.source, context.encoding,
+                          context.encoding_hint)
+
+    def read(self) -> str:
+        """The text the normalizers see (a :class:`TimedText` carrying the words' times)."""
+        return timed(scored(self.transcript(), self.source, self.context or Context(None)))
+
+    @classmethod
+    def from_content(cls, content: str, source: str, *, context: Context | None = None) -> str:
+        """The text of a file's content given as a string (the API's ``ref``/``hyp``)."""
+        return timed(scored(parse_text(cls.name, content, source), source, context or Context(None)))
+
+
+def scored(transcript: Transcript, source: str, context: Context, sound_labels: str | None = None) -> Transcript:
+    """The transcript as scored: the reader's warnings told, sound labels set aside from
+    subtitles (unless ``sound_labels`` is ``keep``; default: ``SOUND_LABELS``) and their number
+    told (:mod:`.sounds`)."""
+    from .sounds import SUBTITLES, keep, set_aside
+
+    for message in transcript.warnings:
+        context.warn(message)
+    if transcript.type not in SUBTITLES or (keep() if sound_labels is None else sound_labels == "keep"):
+        return transcript
+    transcript, labels = set_aside(transcript)
+    if labels:
+        words = sum(len(label.split()) for label in labels)
+        context.warn(f"{source}: {len(labels)} sound label{'s' if len(labels) != 1 else ''} ({words} words, "
+                     f"such as {labels[0]!r}) set aside, not scored; SOUND_LABELS=keep scores them")
+    return transcript
+
+
+class TranscriptText(TimedText):
+    """A transcript's text with its words' extras, and its ``origin``: ``"engine"`` (a
+    speech-to-text engine's output), ``"subtitles"``, or None (the reader's ``ORIGIN``)."""
+
+    __slots__ = ("origin",)
+
+
+def timed(transcript: Transcript) -> TimedText:
+    """The transcript's text, with its words' times and speakers for the segmenter's items."""
+    text = TranscriptText(transcript.text(), lambda: WordExtras(transcript, text.word_count()))
+    text.origin = getattr(reader(transcript.type), "ORIGIN", None)
+    return text
+
+
+def _make(kind: str) -> type:
+    """The input class of type ``kind``, its help and example from the reader's declaration."""
+    module = reader(kind)
+    file_name, content, text = module.EXAMPLE
+    files = "binary_files" if module.SYNTAX == "bytes" else "files"
+    doc = (f"{module.DESCRIPTION}\n\n:param source: the file's path (``-``: standard input)\n"
+           f":example {files}: {json.dumps({file_name: content})}\n:example source: {json.dumps(file_name)}\n"
+           f":example return: {json.dumps(text)}\n")
+    class_name = kind.capitalize()
+    return type(class_name, (TranscriptInput,), {"name": kind, "__doc__": doc, "__module__": __name__,
+                                                 "__qualname__": class_name})
+
+
+class _ByType:
+    """The input classes by type (``by_type.srt``), each made when it is first asked for: what
+    the plugin registers, by import path."""
+
+    def __getattr__(self, kind: str) -> type:
+        if kind.startswith("_") or kind not in available():
+            raise AttributeError(kind)
+        made = _make(kind)
+        setattr(self, kind, made)
+        return made
+
+
+by_type = _ByType()
