@@ -15,6 +15,7 @@ a silently missing one.
 
 from __future__ import annotations
 
+from benchmarkstt_core.context import decode
 from benchmarkstt_core.errors import InputError
 
 EXTENSION = ".transcription-failed"
@@ -39,8 +40,9 @@ class TranscriptionFailed:
     def read(self) -> str:
         """Raise the error the file holds."""
         try:
-            with open(self.source, encoding="utf-8") as f:
-                message = f.read().strip()
+            with open(self.source, "rb") as f:
+                data = f.read()
         except OSError as exc:
             raise InputError(f"{self.source}: cannot read it: {exc.strerror}") from None
+        message = decode(data, "utf-8", self.source).strip()
         raise InputError(f"transcription failed: {message}")
