@@ -192,6 +192,7 @@ def comparison_section(data: dict, order: list) -> str:
                          f'<span class="mark" aria-hidden="true">{mark}</span> <span class="word">{word}</span>'
                          f'<br><small>p = {pval(p)}; {diff_text} points</small></td>')
         body.append(f'<tr><th scope="row">{text(a)}</th>{"".join(cells)}</tr>')
+    unit = text(settings.get("resample_unit", "file"))
     rows = []
     for c in data["comparisons"]:
         prob = c["bootstrap"].get("probability_a_better")
@@ -211,20 +212,20 @@ def comparison_section(data: dict, order: list) -> str:
 difference; p is that test's two-sided p-value, points the difference of pooled WER (row − column).</p>
 <div class="scroll"><table class="matrix"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>
 <h3>Every test</h3>
-<div class="scroll"><table class="tests"><thead><tr><th scope="col">A vs B</th><th scope="col">{text(settings.get("resample_unit", "file"))}s</th>
+<div class="scroll"><table class="tests"><thead><tr><th scope="col">A vs B</th><th scope="col">{unit}s</th>
 <th scope="col">A − B, points ({text(format(settings["confidence_level"], ".0%"))} CI)</th>
 <th scope="col">P(A better)</th><th scope="col">bootstrap p</th><th scope="col">MAPSSWE p</th>
 <th scope="col">Wilcoxon p</th><th scope="col">verdict</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>
 <dl class="terms">
 <dt>A − B and its interval</dt><dd>A's pooled WER minus B's, in percentage points; the interval holds the middle
-{settings["confidence_level"]:.0%} of that difference over test sets drawn at random from these {settings.get("resample_unit", "file")}s
-(the same {settings.get("resample_unit", "file")}s for both engines). An interval that contains 0 means the test set cannot tell which engine is better.</dd>
+{settings["confidence_level"]:.0%} of that difference over test sets drawn at random from these {unit}s
+(the same {unit}s for both engines). An interval that contains 0 means the test set cannot tell which engine is better.</dd>
 <dt>P(A better)</dt><dd>The share of those drawn test sets in which A made fewer errors than B: 0.5 is a coin toss.</dd>
 <dt>p-value</dt><dd>How likely a difference at least this clear would be if the engines were really equally good;
 below {settings["significance_level"]:g} the difference is called significant.</dd>
 <dt>bootstrap, MAPSSWE, Wilcoxon</dt><dd>Three tests of the same question: the bootstrap redraws whole
-{settings.get("resample_unit", "file")}s; MAPSSWE (sclite's) compares the engines' errors stretch by stretch of the words; Wilcoxon
-compares the {settings.get("resample_unit", "file")}s' WERs by rank, so that one disastrous {settings.get("resample_unit", "file")} cannot decide alone.</dd>
+{unit}s; MAPSSWE (sclite's) compares the engines' errors stretch by stretch of the words; Wilcoxon
+compares the {unit}s' WERs by rank, so that one disastrous {unit} cannot decide alone.</dd>
 </dl>
 </section>"""
 
