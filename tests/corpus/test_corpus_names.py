@@ -12,6 +12,7 @@ import re
 import pytest
 
 NAMES = [b"plain", b"latin\xe9\xff", b"esc\x1b[31mred", b"two\nbenchmarkstt-tools: error: forged", b"bell\x07"]
+UNPAIRED = b"only\x1b]0;title\x07"  # a reference without its hypothesis: --allow-unpaired scores it as a failure
 RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f\ud800-\udfff]")  # what must not reach a terminal (newline ends lines)
 
 
@@ -22,33 +23,37 @@ def corpus(tmp_path):
         for name in NAMES:
             with open(os.path.join(bytes(tmp_path), folder, name + b".txt"), "wb") as f:
                 f.write(b"the cat sat on the mat" if folder == b"ref" else b"the cat sat on mat")
-    with open(os.path.join(bytes(tmp_path), b"ref", b"only\x1b]0;title\x07.txt"), "wb") as f:
+    with open(os.path.join(bytes(tmp_path), b"ref", UNPAIRED + b".txt"), "wb") as f:
         f.write(b"unpaired")
     return tmp_path
 
 
 def test_names_of_any_bytes_are_scored_kept_and_shown_escaped(tools, corpus):
+    refused = tools("corpus", "-r", "ref", "-h", "a=a", "--jobs", "1", cwd=corpus)
+    assert refused.returncode == 2 and refused.stderr.startswith(
+        "benchmarkstt-tools: error: 1 unpaired file: only\\x1b]0;title\\x07 (ref/only\\x1b]0;title\\x07.txt; none from a)")
+    assert not RAW.search(refused.stderr)
     run = tools("corpus", "-r", "ref", "-h", "a=a", "--jobs", "2", "--resamples", "20", "-o", "json",
-                "--output", "r.json", "--html", "r.html", cwd=corpus)
+                "--output", "r.json", "--html", "r.html", "--allow-unpaired", cwd=corpus)
     assert run.returncode == 0, run
     assert run.stderr == ("benchmarkstt-tools corpus: warning: unpaired: only\\x1b]0;title\\x07: missing for a "
-                          "(has ref/only\\x1b]0;title\\x07.txt); not scored\n")
+                          "(has ref/only\\x1b]0;title\\x07.txt); a failure of the engine\n")
     data = json.loads((corpus / "r.json").read_text(encoding="utf-8"))
-    assert sorted(os.fsencode(row["id"]) for row in data["engines"]["a"]["files"]) == sorted(NAMES)
-    assert data["engines"]["a"]["wer"] == 1 / 6
+    assert sorted(os.fsencode(row["id"]) for row in data["engines"]["a"]["files"]) == sorted(NAMES + [UNPAIRED])
+    assert data["engines"]["a"]["wer"] == 6 / 31  # one deletion in each of 5 files, and the missing file's one word
     for output in ("table", "csv", "markdown"):
         shown = tools("corpus", "--rerun", "r.json", "--jobs", "1", "-o", output, cwd=corpus)
         assert shown.returncode == 0 and "rerun: no input changed" in shown.stderr, shown
         assert not RAW.search(shown.stdout + shown.stderr), (output, shown)
     csv = tools("corpus", "--rerun", "r.json", "--jobs", "1", "-o", "csv", cwd=corpus).stdout
     assert "latin\\xe9\\xff,a,ok" in csv and "two\\nbenchmarkstt-tools: error: forged,a,ok" in csv
-    assert len(csv.splitlines()) == 1 + len(NAMES)
+    assert len(csv.splitlines()) == 1 + len(NAMES) + 1
 
 
 def test_an_error_naming_a_file_is_one_escaped_line(tools, corpus):
     with open(os.path.join(bytes(corpus), b"a", NAMES[3] + b".txt"), "wb") as f:
         f.write(b"\xff\xfe not text")
-    run = tools("corpus", "-r", "ref", "-h", "a=a", "--jobs", "1", "--resamples", "20", cwd=corpus)
+    run = tools("corpus", "-r", "ref", "-h", "a=a", "--jobs", "1", "--resamples", "20", "--allow-unpaired", cwd=corpus)
     assert run.returncode == 1
     failed = [line for line in run.stderr.splitlines() if "failed: two" in line]
     assert len(failed) == 1 and failed[0].startswith("benchmarkstt-tools corpus: failed: two\\nbenchmarkstt-tools")

@@ -61,7 +61,7 @@ TEXT = Maybe(str)
 OPCODE = (Among(("equal", "replace", "delete", "insert")), INT, INT, INT, INT)
 ALIGNMENT = {"reference": [str], "hypothesis": [str], "opcodes": [OPCODE],
              "reference_text?": TEXT, "hypothesis_text?": TEXT}
-FILE_ROW = {"id": str, "status": Among(("ok", "error")), "error?": TEXT, "wer?": NUM, "substitutions?": COUNT, "deletions?": COUNT,
+FILE_ROW = {"id": str, "status": Among(("ok", "error", "missing")), "error?": TEXT, "wer?": NUM, "substitutions?": COUNT, "deletions?": COUNT,
             "insertions?": COUNT, "reference_words?": COUNT, "hypothesis_words?": COUNT, "duration?": NUM,
             "alignment?": Maybe(ALIGNMENT)}
 METRIC = {"pooled?": Maybe(Either((NUMBER, Each(Either((NUMBER, str)))))), "mean_of_files?": NUM, "how?": TEXT}
