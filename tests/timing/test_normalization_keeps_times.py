@@ -54,7 +54,8 @@ def test_whisper_profile_with_time_constrained_wer_on_the_shipped_files():
     run = run_command("benchmarkstt", "-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_kaldi.json"),
                       "--profile", "whisper-en", "--tcwer")
     assert run.returncode == 0, run
-    assert "reference_words: 15930" in run.stdout
+    # 15930 with SOUND_LABELS=keep: the 63 sound labels set aside are 77 words here (76, and OFF-MIC split in two)
+    assert "reference_words: 15853" in run.stdout
 
 
 def test_a_missing_speaker_names_the_file_not_a_wrong_type():
