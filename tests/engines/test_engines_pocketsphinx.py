@@ -105,7 +105,8 @@ def test_a_corrupt_file_is_a_failed_row(tools, cache, tmp_path):
     run, data = corpus_json(tools, "--reference", str(reference), "--audio", str(audio), "--engine", "ps=pocketsphinx",
                             "--cache", str(cache))
     assert run.returncode == 1, run
-    assert data["engines"]["ps"]["scored"] == 5 and data["engines"]["ps"]["failed"] == 1
+    # --on-missing deletions (the default): the failed file is scored, as all deletions
+    assert data["engines"]["ps"]["scored"] == 6 and data["engines"]["ps"]["failed"] == 1
     assert data["transcription"]["ps"]["failed"] == 1 and data["transcription"]["ps"]["transcribed"] == 0
     failed = [r for r in data["engines"]["ps"]["files"] if r["status"] == "error"]
     assert [r["id"] for r in failed] == ["broken"]
