@@ -1,13 +1,13 @@
 """SubRip (.srt): numbered cues, ``HH:MM:SS,mmm --> HH:MM:SS,mmm``, then the text lines.
 
-A cue's lines make one segment (joined by spaces); ``<i>``, ``<b>``, ``<u>``, ``<font>`` tags
-and ``{\\an8}``-style override codes are dropped. SRT has no speakers.
+A cue's lines make one segment, its text keeping the line breaks as ``\\n``; ``<i>``, ``<b>``,
+``<u>``, ``<font>`` tags and ``{\\an8}``-style override codes are dropped. SRT has no speakers.
 
 :example:
     >>> t = parse("1\\n00:00:01,000 --> 00:00:02,500\\n<i>Hello</i>\\nthere.\\n\\n"
     ...           "2\\n00:00:03,000 --> 00:00:04,000\\nBye\\n", "s.srt")
     >>> t.text(), [(s.start, s.end) for s in t.segments]
-    ('Hello there.\\nBye', [(1.0, 2.5), (3.0, 4.0)])
+    ('Hello\\nthere.\\nBye', [(1.0, 2.5), (3.0, 4.0)])
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def parse(text: str, source: str) -> Transcript:
             raise InputError(f"{source}:{number}: expected a cue number and a timing line "
                              f"(00:00:01,000 --> 00:00:02,000), got {lines[0].strip()[:60]!r}")
         start, end, _ = timing(lines[at], number + at, source)
-        words = plain(_OVERRIDE.sub("", " ".join(lines[at + 1:])))
+        words = "\n".join(filter(None, (plain(_OVERRIDE.sub("", line)) for line in lines[at + 1:])))
         if words:
             segments.append(Segment(words, start, end))
     if not segments and text.strip():
