@@ -2,7 +2,8 @@
 
 The pairs (random substitutions, deletions, insertions, case and punctuation changes, moved
 phrases, re-broken lines and blocks, time offsets) are written with the oracle's SubER,
-SubER-cased (with their edit statistics), AS-WER, t-WER, AS-WER-seg and t-WER-seg to
+SubER-cased (with their edit statistics), AS-WER, t-WER, AS-WER-seg, t-WER-seg, AS-CER and
+t-CER to
 ``tests/subtitles/data/suber_cases.json``, which the tests compare the plugin's metrics with
 (CI has no oracle). Run it with the oracle's own Python:
 
@@ -21,6 +22,7 @@ import tempfile
 from suber.__main__ import main as suber_main  # noqa: F401 (the oracle must be importable)
 from suber.file_readers.file_reader_base import read_input_file
 from suber.hyp_to_ref_alignment import levenshtein_align_hypothesis_to_reference, time_align_hypothesis_to_reference
+from suber.metrics.cer import calculate_character_error_rate
 from suber.metrics.jiwer_interface import calculate_word_error_rate
 from suber.metrics.suber import calculate_SubER
 from suber.metrics.suber_statistics import SubERStatisticsCollector
@@ -142,6 +144,7 @@ def oracle(ref_text: str, hyp_text: str) -> dict:
         for metric in ("WER", "WER-seg"):
             result[f"{prefix}-{metric}"] = calculate_word_error_rate(segments, ref, metric=metric,
                                                                     score_break_at_segment_end=True)
+        result[f"{prefix}-CER"] = calculate_character_error_rate(segments, ref)
     return result
 
 

@@ -11,5 +11,7 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 
 @hookimpl
 def register_metrics(register: Register) -> None:
-    """suber."""
+    """suber, aswer, twer, ascer, tcer."""
     register("benchmarkstt_subtitles.suber:SubER", name="suber")
+    for name, where in (("aswer", "ASWER"), ("twer", "TWER"), ("ascer", "ASCER"), ("tcer", "TCER")):
+        register(f"benchmarkstt_subtitles.resegment:{where}", name=name)
