@@ -276,7 +276,7 @@ class TWER(_WER):
     :example ref_type: "srt"
     :example hyp: "1\\n00:00:01,000 --> 00:00:04,000\\nthe cat sat on a mat\\n"
     :example hyp_type: "srt"
-    :example return: {"rate": 0.6666666666666666, "edits": 4, "reference_words": 6, "variant": "words"}
+    :example return: {"rate": 0.5, "edits": 3, "reference_words": 6, "variant": "words"}
     """
 
     name = "twer"

@@ -94,7 +94,7 @@ class SubER(Metric):
     :example ref_type: "srt"
     :example hyp: "1\\n00:00:01,000 --> 00:00:03,000\\nthe cat sat on\\nthe mat\\n"
     :example hyp_type: "srt"
-    :example return: {"rate": 0.25, "edits": 2, "shifts": 1, "substitutions": 0, "deletions": 0, "insertions": 0, "break_substitutions": 0, "break_deletions": 0, "break_insertions": 0, "reference_words": 6, "reference_breaks": 2, "mode": "normalized"}
+    :example return: {"rate": 0.125, "edits": 1, "shifts": 1, "substitutions": 0, "deletions": 0, "insertions": 0, "break_substitutions": 0, "break_deletions": 0, "break_insertions": 0, "reference_words": 6, "reference_breaks": 2, "mode": "normalized"}
     """
 
     name = "suber"
