@@ -159,3 +159,27 @@ def test_every_format_gives_the_srt_numbers(tmp_path, kind):
     expected = scores(tmp_path, "srt")
     assert expected[0]["result"]["shifts"] and expected[0]["result"]["rate"] > 0
     assert scores(tmp_path, kind) == expected
+
+
+# --- corpus mode: pooled like WER ------------------------------------------------------------------
+
+
+def test_corpus_pools_suber_and_aswer_over_files(tmp_path):
+    cases = [c for c in CASES if len(c["reference"]) < 600][:6]
+    for folder in ("refs", "eng"):
+        (tmp_path / folder).mkdir()
+    for k, case in enumerate(cases):
+        (tmp_path / "refs" / f"f{k}.srt").write_text(case["reference"], encoding="utf-8")
+        (tmp_path / "eng" / f"f{k}.srt").write_text(case["hypothesis"], encoding="utf-8")
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--suber", "--aswer",
+                      "--jobs", "1", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    pooled = json.loads(run.stdout)["engines"]["eng"]["metrics"]
+    singles = [metrics(c["reference"], c["hypothesis"], [("suber",), ("aswer",)]) for c in cases]
+    edits = sum(s["edits"] for s, _ in singles)
+    tokens = sum(s["reference_words"] + s["reference_breaks"] for s, _ in singles)
+    assert (pooled["suber"]["errors"], pooled["suber"]["units"]) == (edits, tokens)
+    assert pooled["suber"]["pooled"] == edits / tokens
+    assert pooled["suber"]["how"] == "pooled: sum of errors / sum of reference tokens"
+    assert pooled["aswer"]["units"] == sum(a["reference_words"] for _, a in singles)
+    assert len(pooled["suber"]["ci"]) == 2

@@ -172,13 +172,13 @@ class Tally:
             self.titles = list(row["metrics"])
             pooled = row["pooling"]
             for title in self.titles:
-                if title in pooled:
-                    self.pooling[title] = ([], [])
+                if title in pooled:  # [errors, units] or, from a plugin's metric, [errors, units, unit]
+                    self.pooling[title] = ([], [], pooled[title][2] if len(pooled[title]) > 2 else None)
                 elif title.split()[0] == "diffcounts":
                     self.summed[title] = Counter()
                 else:
                     self.values[title] = []
-        for title, (num, den) in self.pooling.items():
+        for title, (num, den, _) in self.pooling.items():
             num.append(row["pooling"][title][0])
             den.append(row["pooling"][title][1])
         for title, summed in self.summed.items():
@@ -300,10 +300,14 @@ class Aggregator:
         metrics = {}
         for title in tally.titles or []:
             if title in tally.pooling:
-                num, den = (sum(values) for values in tally.pooling[title])
-                unit = "reference characters" if title.split()[0] == "cer" else "reference words"
+                num, den = (sum(values) for values in tally.pooling[title][:2])
+                unit = tally.pooling[title][2] or ("reference characters" if title.split()[0] == "cer"
+                                                   else "reference words")
                 metrics[title] = {"pooled": stats.pooled(num, den), "errors": num, "units": den,
                                   "how": f"pooled: sum of errors / sum of {unit}"}
+                if tally.pooling[title][2]:  # a plugin's metric: its interval too
+                    metrics[title]["ci"] = list(stats.bootstrap_ci(*tally.pooling[title][:2], settings.resamples,
+                                                                   settings.seed, settings.level))
             elif title in tally.summed:
                 metrics[title] = {"pooled": dict(tally.summed[title]), "how": "sum over files"}
             else:

@@ -240,6 +240,11 @@ class _WER(_ReSegmented):
         rate = edits / words if words else (1.0 if edits else 0.0)
         return {"rate": rate, "edits": edits, "reference_words": words, "variant": "seg" if self.seg else "words"}
 
+    @staticmethod
+    def pooled_counts(value: dict) -> tuple:
+        """What corpus mode sums over files: the edits, the reference words, their name."""
+        return value["edits"], value["reference_words"], "reference words"
+
 
 class _CER(_ReSegmented):
     def compare(self, ref: Schema, hyp: Schema) -> dict:
@@ -252,6 +257,11 @@ class _CER(_ReSegmented):
             characters += len(rt)
         rate = edits / characters if characters else (1.0 if edits else 0.0)
         return {"rate": rate, "edits": edits, "reference_characters": characters}
+
+    @staticmethod
+    def pooled_counts(value: dict) -> tuple:
+        """What corpus mode sums over files: the edits, the reference characters, their name."""
+        return value["edits"], value["reference_characters"], "reference characters"
 
 
 class ASWER(_WER):

@@ -125,6 +125,11 @@ class SubER(Metric):
         reference_tokens = counts["reference_words"] + counts["reference_breaks"]
         return {"rate": rate(counts["edits"], reference_tokens), **counts, "mode": self.mode}
 
+    @staticmethod
+    def pooled_counts(value: dict) -> tuple:
+        """What corpus mode sums over files: the edits, the reference tokens, their name."""
+        return value["edits"], value["reference_words"] + value["reference_breaks"], "reference tokens"
+
 
 def _count(counts: dict, result: Any, h: list, r: list) -> None:
     """Add the trace's substitutions, deletions and insertions of words and of breaks."""
