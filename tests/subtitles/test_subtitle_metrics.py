@@ -56,7 +56,7 @@ def conformity(*args: str) -> dict:
     run = run_command("benchmarkstt", "-r", str(HERE / "conformity.srt"), "-h", str(HERE / "conformity.srt"),
                       "--conformity", *args, "-o", "json")
     assert run.returncode == 0, run
-    return json.loads(run.stdout)[0]["result"]["hypothesis"]
+    return json.loads(run.stdout)[0]["result"]
 
 
 def test_conformity_netflix_finds_every_known_violation():

@@ -92,9 +92,9 @@ def _limit(value: Any, name: str) -> Optional[float]:
 class Conformity(Metric):
     """Conformity of the subtitle blocks to a house style: characters per line, lines per block, reading speed (characters per second, words per minute), minimum and maximum duration, minimum gap
 
-    Reports, for the hypothesis and for the reference, the share of blocks that break no
-    rule, the blocks that break each rule, and the worst offenders (most rules broken, then
-    in file order) as they appear on screen. A preset (bbc, netflix) gives the limits; a
+    Reports, for the hypothesis (the subtitles under test; the reference is not read), the
+    share of blocks that break no rule, the blocks that break each rule, and the worst
+    offenders (most rules broken, then in file order) as they appear on screen. A preset (bbc, netflix) gives the limits; a
     value given overrides the preset's; ``custom`` starts from no limit. Run it without
     normalizers: it measures the text as shown.
 
@@ -112,7 +112,7 @@ class Conformity(Metric):
     :example hyp: "1\\n00:00:01,000 --> 00:00:01,500\\nA short line.\\n\\n2\\n00:00:01,500 --> 00:00:04,000\\nAnd a line that is far too long for a subtitle\\n"
     :example hyp_type: "srt"
     :example preset: "netflix"
-    :example return: {"preset": "netflix", "limits": {"chars_per_line": 42.0, "lines": 2.0, "cps": 20.0, "wpm": null, "min_duration": 0.8333333333333334, "max_duration": 7.0, "min_gap": 0.08333333333333333}, "hypothesis": {"blocks": 2, "conforming": 0, "share": 0.0, "violations": {"chars_per_line": 1, "lines": 0, "cps": 1, "wpm": 0, "min_duration": 1, "max_duration": 0, "min_gap": 1}, "worst": [{"block": 1, "start": 1.0, "end": 1.5, "text": "A short line.", "violations": ["cps", "min_duration", "min_gap"]}, {"block": 2, "start": 1.5, "end": 4.0, "text": "And a line that is far too long for a subtitle", "violations": ["chars_per_line"]}]}, "reference": {"blocks": 1, "conforming": 1, "share": 1.0, "violations": {"chars_per_line": 0, "lines": 0, "cps": 0, "wpm": 0, "min_duration": 0, "max_duration": 0, "min_gap": 0}, "worst": []}}
+    :example return: {"preset": "netflix", "limits": {"chars_per_line": 42.0, "lines": 2.0, "cps": 20.0, "wpm": null, "min_duration": 0.8333333333333334, "max_duration": 7.0, "min_gap": 0.08333333333333333}, "blocks": 2, "conforming": 0, "share": 0.0, "violations": {"chars_per_line": 1, "lines": 0, "cps": 1, "wpm": 0, "min_duration": 1, "max_duration": 0, "min_gap": 1}, "worst": [{"block": 1, "start": 1.0, "end": 1.5, "text": "A short line.", "violations": ["cps", "min_duration", "min_gap"]}, {"block": 2, "start": 1.5, "end": 4.0, "text": "And a line that is far too long for a subtitle", "violations": ["chars_per_line"]}]}
     """
 
     name = "conformity"
@@ -155,5 +155,4 @@ class Conformity(Metric):
                 "violations": counts, "worst": worst}
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
-        return {"preset": self.preset, "limits": self.style._asdict(), "hypothesis": self.report(hyp, "hypothesis"),
-                "reference": self.report(ref, "reference")}
+        return {"preset": self.preset, "limits": self.style._asdict(), **self.report(hyp, "hypothesis")}
