@@ -3,9 +3,8 @@
 The pairs (random substitutions, deletions, insertions, case and punctuation changes, moved
 phrases, re-broken lines and blocks, time offsets) are written with the oracle's SubER,
 SubER-cased (with their edit statistics), AS-WER, t-WER, AS-WER-seg, t-WER-seg, AS-CER and
-t-CER to
-``tests/subtitles/data/suber_cases.json``, which the tests compare the plugin's metrics with
-(CI has no oracle). Run it with the oracle's own Python:
+t-CER to ``tests/subtitles/data/suber_cases.json``, which the tests compare the plugin's
+metrics with (CI has no oracle). Run it with the oracle's own Python:
 
     python3 -m venv /work/oracles/suber && /work/oracles/suber/bin/pip install subtitle-edit-rate==0.4.0
     /work/oracles/suber/bin/python benchmarks/suber_oracle_cases.py
