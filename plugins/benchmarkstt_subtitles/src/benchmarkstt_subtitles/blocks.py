@@ -2,7 +2,8 @@
 
 A subtitle input (SRT, WebVTT, TTML, EBU STL, SCC) gives every word the index of its block
 (``segment``), the block's times (``segment_start``, ``segment_end``) and, when the block has
-several lines, the index of its line (``line``). :func:`blocks` groups the words back into
+several lines, the index of its line (``line``); a word with times of its own (an engine's
+output, a CTM) is in no block. :func:`blocks` groups the words back into
 blocks of lines, in the order of the file.
 
 :example:
@@ -45,10 +46,12 @@ def blocks(schema: Schema, metric: str, side: str) -> list:
     last = None
     for index, (word, extra) in enumerate(zip(schema.words, extras)):
         try:
+            if "start" in extra:  # a word with times of its own: an engine's words or a CTM, not subtitles
+                raise KeyError("start")
             key, start, end = extra["segment"], extra["segment_start"], extra["segment_end"]
         except (KeyError, TypeError):
-            raise InputError.worded(Term("metric", metric), f" needs subtitle blocks with times; the {side} has "
-                                    f"none for word {index + 1} ({word!r}): read it as {SUBTITLE_TYPES} (",
+            raise InputError.worded(Term("metric", metric), f" needs subtitle blocks with times; word {index + 1} "
+                                    f"of the {side} ({word!r}) is in none: read it as {SUBTITLE_TYPES} (",
                                     Term("input_type", side), ")") from None
         line = extra.get("line", 0)
         if key != last or not out:
