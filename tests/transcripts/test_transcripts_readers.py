@@ -20,6 +20,7 @@ from benchmarkstt_transcripts.readers import available  # noqa: E402
 DATA = ROOT / "tests" / "transcripts" / "data"
 sys.path.insert(0, str(DATA.parent))  # the STL and SCC builders
 TEXTS = ["Good evening, and welcome.", "Thank you. Tickets cost £5 and more."]
+LINED = ["Good evening,\nand welcome.", "Thank you. Tickets cost £5\nand more."]
 WORDS = [("Good", 1.0, 1.3), ("evening,", 1.3, 1.8), ("and", 1.9, 2.05), ("welcome.", 2.05, 2.5),
          ("Thank", 3.0, 3.2), ("you.", 3.2, 3.4), ("Tickets", 3.6, 4.0), ("cost", 4.0, 4.3), ("£5", 4.3, 4.7),
          ("and", 4.7, 4.85), ("more.", 4.85, 5.2)]
@@ -40,7 +41,8 @@ def segments(name: str, kind: str | None = None) -> list:
     ("passage.vtt", "vtt", ("Ann", "Bob"), (2.5, 5.2)),
 ])
 def test_subtitle_cues(name, kind, speakers, ends):
-    assert segments(name) == (kind, [(TEXTS[0], 1.0, ends[0], speakers[0]), (TEXTS[1], 3.0, ends[1], speakers[1])])
+    texts = LINED if kind == "srt" else TEXTS  # SRT keeps a cue's line breaks (the readers' line-structure contract)
+    assert segments(name) == (kind, [(texts[0], 1.0, ends[0], speakers[0]), (texts[1], 3.0, ends[1], speakers[1])])
 
 
 def test_aws_words_times_speakers_and_punctuation():
