@@ -116,3 +116,10 @@ def test_an_unknown_mode_is_a_usage_error():
                       "--suber", "lower")
     message = assert_clean_error(run)
     assert "suber" in message and "'lower'" in message and run.returncode == 2
+
+
+def test_blocks_out_of_order_count_as_in_time_order():
+    case = next(c for c in CASES if c["reference"].count("-->") > 3 and c["SubER"] > 0)
+    cues = case["reference"].strip().split("\n\n")
+    shuffled = "\n\n".join(cues[1::2] + cues[::2]) + "\n"
+    assert suber(shuffled, case["hypothesis"]) == suber(case["reference"], case["hypothesis"])

@@ -172,7 +172,7 @@ def test_corpus_pools_suber_and_aswer_over_files(tmp_path):
         (tmp_path / "refs" / f"f{k}.srt").write_text(case["reference"], encoding="utf-8")
         (tmp_path / "eng" / f"f{k}.srt").write_text(case["hypothesis"], encoding="utf-8")
     run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--suber", "--aswer",
-                      "--jobs", "1", "-o", "json", cwd=tmp_path)
+                      "--conformity", "--jobs", "1", "-o", "json", cwd=tmp_path)
     assert run.returncode == 0, run
     pooled = json.loads(run.stdout)["engines"]["eng"]["metrics"]
     singles = [metrics(c["reference"], c["hypothesis"], [("suber",), ("aswer",)]) for c in cases]
@@ -183,3 +183,5 @@ def test_corpus_pools_suber_and_aswer_over_files(tmp_path):
     assert pooled["suber"]["how"] == "pooled: sum of errors / sum of reference tokens"
     assert pooled["aswer"]["units"] == sum(a["reference_words"] for _, a in singles)
     assert len(pooled["suber"]["ci"]) == 2
+    blocks = sum(c["hypothesis"].count(" --> ") for c in cases)
+    assert pooled["conformity"]["units"] == blocks and 0 < pooled["conformity"]["errors"] <= blocks

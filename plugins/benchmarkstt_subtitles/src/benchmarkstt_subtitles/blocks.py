@@ -39,8 +39,9 @@ class Block(NamedTuple):
 
 
 def blocks(schema: Schema, metric: str, side: str) -> list:
-    """The blocks of ``schema``'s words; an input error naming ``side`` when a word has no
-    block times (the input is not a subtitle file)."""
+    """The blocks of ``schema``'s words in the order of their start times (blocks that start
+    together in the file's order); an input error naming ``side`` when a word has no block
+    times (the input is not a subtitle file)."""
     extras = schema._extras[:] if schema._extras else [None] * len(schema.words)
     out: list = []
     last = None
@@ -62,7 +63,7 @@ def blocks(schema: Schema, metric: str, side: str) -> list:
             last_line = line
         else:
             out[-1].lines[-1].append(word)
-    return out
+    return sorted(out, key=lambda block: block.start)
 
 
 _PUNCTUATION = str.maketrans("", "", string.punctuation + "\u2026")
