@@ -67,18 +67,20 @@ def blocks(schema: Schema, metric: str, side: str) -> list:
 
 
 _PUNCTUATION = str.maketrans("", "", string.punctuation + "\u2026")
+_ASCII_PUNCTUATION = str.maketrans("", "", string.punctuation)
 
 
-def normalized(word: str) -> str:
-    """SubER's normalized form of a word: lowercased, without ASCII punctuation or ``…``; a
-    word of punctuation only stays as it is (lowercased).
+def normalized(word: str, ellipsis: bool = True) -> str:
+    """SubER's normalized form of a word: lowercased, without ASCII punctuation or (unless
+    ``ellipsis`` is false, as ``AS-`` aligns words) ``…``; a word of punctuation only stays
+    as it is (lowercased).
 
     :example:
-        >>> normalized("Don't!"), normalized("--"), normalized("…Well")
-        ('dont', '--', 'well')
+        >>> normalized("Don't!"), normalized("--"), normalized("…Well"), normalized("…Well", ellipsis=False)
+        ('dont', '--', 'well', '…well')
     """
     lower = word.lower()
-    bare = lower.translate(_PUNCTUATION)
+    bare = lower.translate(_PUNCTUATION if ellipsis else _ASCII_PUNCTUATION)
     return bare or lower
 
 

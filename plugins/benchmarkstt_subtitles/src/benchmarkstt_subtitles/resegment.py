@@ -16,7 +16,6 @@ of the segments' texts (punctuation removed, lowercased) over their characters.
 
 from __future__ import annotations
 
-import string
 import unicodedata
 from bisect import bisect_left
 from typing import Any
@@ -25,7 +24,7 @@ from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
 
-from .blocks import Block, blocks
+from .blocks import Block, blocks, normalized
 
 EOL, EOB = "<eol>", "<eob>"
 ALIGNMENTS = ("as", "t")
@@ -78,20 +77,6 @@ def by_time(hyp: list, ref: list) -> list:
             if at >= 0 and t < ref[at].end:
                 out[at].append(item)
     return out
-
-
-_ASCII_PUNCTUATION = str.maketrans("", "", string.punctuation)
-
-
-def alignment_form(word: str) -> str:
-    """A word as ``AS-`` aligns it: lowercased, without ASCII punctuation (kept when nothing is left).
-
-    :example:
-        >>> alignment_form("Don't"), alignment_form("...")
-        ('dont', '...')
-    """
-    lower = word.lower()
-    return lower.translate(_ASCII_PUNCTUATION) or lower
 
 
 _ones = getattr(int, "bit_count", None) or (lambda x: bin(x).count("1"))  # Python 3.9 has no int.bit_count
@@ -175,8 +160,8 @@ def by_alignment(hyp: list, ref: list) -> list:
         return []
     words = [item for block in hyp for item in with_breaks(block)]
     codes: dict = {}
-    a = [codes.setdefault(alignment_form(w), len(codes)) for block in ref for w in block.words()]
-    b = [codes.setdefault(alignment_form(w), len(codes)) for w, _ in words]
+    a = [codes.setdefault(normalized(w, ellipsis=False), len(codes)) for block in ref for w in block.words()]
+    b = [codes.setdefault(normalized(w, ellipsis=False), len(codes)) for w, _ in words]
     ends, total = [], 0
     for block in ref:
         total += len(block.words())
