@@ -123,3 +123,27 @@ def test_blocks_out_of_order_count_as_in_time_order():
     cues = case["reference"].strip().split("\n\n")
     shuffled = "\n\n".join(cues[1::2] + cues[::2]) + "\n"
     assert suber(shuffled, case["hypothesis"]) == suber(case["reference"], case["hypothesis"])
+
+
+def test_the_first_ten_minutes_of_question_time():
+    """The shipped subtitles against the Kaldi blocks, cut at 600 s: subtitle-edit-rate's numbers."""
+    oracle = json.loads((HERE / "suber_qt_10min.json").read_text(encoding="utf-8"))
+
+    def start(cue: str) -> float:
+        hours, minutes, seconds = cue.split("\n")[1].split(" --> ")[0].replace(",", ".").split(":")
+        return int(hours) * 3600 + int(minutes) * 60 + float(seconds)
+
+    def excerpt(name: str) -> str:
+        cues = (DATA / name).read_text(encoding="utf-8").strip().split("\n\n")
+        return "\n\n".join(c for c in cues if start(c) < oracle["seconds"]) + "\n"
+
+    case = {"reference": excerpt("qt_subs.srt"), "hypothesis": excerpt("qt_kaldi.srt"),
+            **{k: oracle[k] for k in ("SubER", "SubER-cased")},
+            **{f"{k} statistics": oracle["#info"][k] for k in ("SubER", "SubER-cased")}}
+    assert_oracle(case)
+    calls = [("aswer",), ("twer",), ("aswer", "seg"), ("twer", "seg"), ("ascer",), ("tcer",)]
+    pipeline = Pipeline(REGISTRIES, [], calls, context=Context(REGISTRIES, HOST.hook))
+    read = REGISTRIES.inputs.get("srt").cls.from_content
+    values = [round(r.value["rate"] * 100, 3) for r in pipeline.run(read(case["reference"], "r"),
+                                                                     read(case["hypothesis"], "h"))]
+    assert values == [oracle[k] for k in ("AS-WER", "t-WER", "AS-WER-seg", "t-WER-seg", "AS-CER", "t-CER")]
