@@ -183,5 +183,4 @@ def test_corpus_pools_suber_and_aswer_over_files(tmp_path):
     assert pooled["suber"]["how"] == "pooled: sum of errors / sum of reference tokens"
     assert pooled["aswer"]["units"] == sum(a["reference_words"] for _, a in singles)
     assert len(pooled["suber"]["ci"]) == 2
-    blocks = sum(c["hypothesis"].count(" --> ") for c in cases)
-    assert pooled["conformity"]["units"] == blocks and 0 < pooled["conformity"]["errors"] <= blocks
+    assert "pooled" not in pooled["conformity"]  # per file only: a pooled "conformity" rate would read backwards

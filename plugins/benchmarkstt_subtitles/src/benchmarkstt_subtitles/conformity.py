@@ -154,10 +154,5 @@ class Conformity(Metric):
         return {"blocks": len(found), "conforming": conforming, "share": conforming / len(found) if found else 1.0,
                 "violations": counts, "worst": worst}
 
-    @staticmethod
-    def pooled_counts(value: dict) -> tuple:
-        """What corpus mode sums over files: the blocks that break a rule, the blocks, their name."""
-        return value["blocks"] - value["conforming"], value["blocks"], "blocks"
-
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         return {"preset": self.preset, "limits": self.style._asdict(), **self.report(hyp, "hypothesis")}
