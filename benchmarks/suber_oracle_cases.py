@@ -8,6 +8,9 @@ metrics with (CI has no oracle). Run it with the oracle's own Python:
 
     python3 -m venv /work/oracles/suber && /work/oracles/suber/bin/pip install subtitle-edit-rate==0.4.0
     /work/oracles/suber/bin/python benchmarks/suber_oracle_cases.py
+    /work/oracles/suber/bin/python benchmarks/suber_oracle_cases.py --sacrebleu
+
+The second adds the oracle's AS-/t- BLEU, TER, chrF, BLEU-seg and TER-seg to the first 100.
 """
 
 from __future__ import annotations
@@ -147,6 +150,30 @@ def oracle(ref_text: str, hyp_text: str) -> dict:
     return result
 
 
+def sacrebleu_scores(count: int = 100) -> None:
+    """Add the oracle's sacrebleu scores to the first ``count`` pairs (``--sacrebleu``)."""
+    from suber.metrics.sacrebleu_interface import calculate_sacrebleu_metric
+
+    with open(OUT, encoding="utf-8") as f:
+        cases = json.load(f)
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in cases[:count]:
+            paths = []
+            for name in ("ref.srt", "hyp.srt"):
+                paths.append(os.path.join(tmp, name))
+                with open(paths[-1], "w", encoding="utf-8") as f:
+                    f.write(case["reference" if name == "ref.srt" else "hypothesis"])
+            ref, hyp = read_input_file(paths[0], "SRT"), read_input_file(paths[1], "SRT")
+            aligned = {"AS": levenshtein_align_hypothesis_to_reference(hyp, ref),
+                       "t": time_align_hypothesis_to_reference(hyp, ref)}
+            for prefix, segments in aligned.items():
+                for metric in ("BLEU", "TER", "chrF", "BLEU-seg", "TER-seg"):
+                    case[f"{prefix}-{metric}"] = calculate_sacrebleu_metric(segments, ref, metric=metric)
+    with open(OUT, "w", encoding="utf-8") as f:
+        json.dump(cases, f, indent=0, ensure_ascii=False)
+        f.write("\n")
+
+
 def main(count: int = 520, seed: int = 28) -> None:
     rng = random.Random(seed)
     cases = []
@@ -164,4 +191,4 @@ def main(count: int = 520, seed: int = 28) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sacrebleu_scores() if sys.argv[1:] == ["--sacrebleu"] else main()

@@ -3,6 +3,7 @@ whose every violation is known, delay, and the same metrics from every subtitle 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import pathlib
 import sys
@@ -184,3 +185,27 @@ def test_corpus_pools_suber_and_aswer_over_files(tmp_path):
     assert pooled["aswer"]["units"] == sum(a["reference_words"] for _, a in singles)
     assert len(pooled["suber"]["ci"]) == 2
     assert "pooled" not in pooled["conformity"]  # per file only: a pooled "conformity" rate would read backwards
+
+
+# --- BLEU, chrF and TER through sacrebleu (the plugin's [sacrebleu] extra; tox env "subtitles") -------
+
+HAS_SACREBLEU = importlib.util.find_spec("sacrebleu") is not None
+
+
+@pytest.mark.skipif(not HAS_SACREBLEU, reason="sacrebleu is not installed (pip install benchmarkstt-subtitles[sacrebleu])")
+def test_sacrebleu_scores_are_the_oracles():
+    names = {f"{p}-{m}{'-seg' if seg else ''}": ("sacrebleu", m.lower(), p.lower(), "seg" if seg else "")
+             for p in ("AS", "t") for m in ("BLEU", "TER", "chrF") for seg in (False, True)
+             if not (seg and m == "chrF")}
+    cases = [c for c in CASES if "AS-BLEU" in c]
+    assert len(cases) == 100
+    for case in cases[:40]:
+        values = metrics(case["reference"], case["hypothesis"], list(names.values()))
+        assert {name: round(v["score"], 3) for name, v in zip(names, values)} == {name: case[name] for name in names}
+
+
+@pytest.mark.skipif(HAS_SACREBLEU, reason="sacrebleu is installed: the scores are tested instead")
+def test_sacrebleu_missing_is_a_usage_error_naming_the_extra():
+    run = run_command("benchmarkstt", "-r", str(HERE / "conformity.srt"), "-h", str(HERE / "conformity.srt"),
+                      "--sacrebleu", "ter")
+    assert "pip install benchmarkstt-subtitles[sacrebleu]" in assert_clean_error(run) and run.returncode == 2

@@ -11,9 +11,10 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 
 @hookimpl
 def register_metrics(register: Register) -> None:
-    """suber, aswer, twer, ascer, tcer, conformity, delay."""
+    """suber, aswer, twer, ascer, tcer, sacrebleu, conformity, delay."""
     register("benchmarkstt_subtitles.suber:SubER", name="suber")
-    for name, where in (("aswer", "ASWER"), ("twer", "TWER"), ("ascer", "ASCER"), ("tcer", "TCER")):
+    for name, where in (("aswer", "ASWER"), ("twer", "TWER"), ("ascer", "ASCER"), ("tcer", "TCER"),
+                        ("sacrebleu", "SacreBLEU")):
         register(f"benchmarkstt_subtitles.resegment:{where}", name=name)
     register("benchmarkstt_subtitles.conformity:Conformity", name="conformity")
     register("benchmarkstt_subtitles.delay:Delay", name="delay")

@@ -303,3 +303,47 @@ class TCER(_CER):
 
     name = "tcer"
     alignment = "t"
+
+
+SCORES = ("bleu", "chrf", "ter")
+
+
+class SacreBLEU(_ReSegmented):
+    """BLEU, chrF or TER (sacrebleu's, default settings) of the hypothesis re-cut to the reference's subtitle blocks, for subtitles translated by machine (subtitle-edit-rate's AS-BLEU, t-TER, ...)
+
+    Needs the sacrebleu package: ``pip install benchmarkstt-subtitles[sacrebleu]``. The score
+    is sacrebleu's (0 to 100; for TER, edits per 100 reference words).
+
+    :param score: bleu (default), chrf or ter
+    :param alignment: as (default: by the edit alignment) or t (by time)
+    :param variant: seg: line and block breaks scored as tokens (bleu and ter only)
+    """
+
+    name = "sacrebleu"
+
+    def __init__(self, score: Any = None, alignment: Any = None, variant: Any = None):
+        import importlib.util
+
+        self.score = "bleu" if score in (None, "") else score
+        self.alignment = "as" if alignment in (None, "") else alignment
+        self.seg = variant not in (None, "")
+        if self.score not in SCORES:
+            raise UsageError(f"sacrebleu: unknown score {score!r} (choose {', '.join(SCORES)})")
+        if self.alignment not in ALIGNMENTS:
+            raise UsageError(f"sacrebleu: unknown alignment {alignment!r} (choose {', '.join(ALIGNMENTS)})")
+        if self.seg and (variant != "seg" or self.score == "chrf"):
+            raise UsageError(f"sacrebleu: variant {variant!r} is seg, for bleu and ter only")
+        if importlib.util.find_spec("sacrebleu") is None:
+            raise UsageError("sacrebleu: needs the sacrebleu package: pip install benchmarkstt-subtitles[sacrebleu]")
+
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
+        from sacrebleu.metrics import BLEU, CHRF, TER
+
+        scorer = {"bleu": lambda: BLEU(trg_lang=""), "chrf": CHRF,
+                  "ter": lambda: TER(asian_support=False, normalized=False)}[self.score]()
+        refs, hyps = self._segments(ref, hyp)
+        texts = [[segment_text(x, self.seg).replace(EOL, "eol").replace(EOB, "eob") for x in side]
+                 for side in (refs, hyps)]
+        score = scorer.corpus_score(hypotheses=texts[1], references=[texts[0]]).score
+        return {"score": score, "metric": self.score, "alignment": self.alignment,
+                "variant": "seg" if self.seg else "words"}
