@@ -205,7 +205,6 @@ def test_sacrebleu_scores_are_the_oracles():
 
 
 @pytest.mark.skipif(HAS_SACREBLEU, reason="sacrebleu is installed: the scores are tested instead")
-def test_sacrebleu_missing_is_a_usage_error_naming_the_extra():
-    run = run_command("benchmarkstt", "-r", str(HERE / "conformity.srt"), "-h", str(HERE / "conformity.srt"),
-                      "--sacrebleu", "ter")
-    assert "pip install benchmarkstt-subtitles[sacrebleu]" in assert_clean_error(run) and run.returncode == 2
+def test_sacrebleu_is_offered_only_with_the_package():
+    run = run_command("benchmarkstt", "--help")
+    assert run.returncode == 0 and "--suber" in run.stdout and "--sacrebleu" not in run.stdout

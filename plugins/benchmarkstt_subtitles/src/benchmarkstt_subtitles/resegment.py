@@ -311,19 +311,24 @@ SCORES = ("bleu", "chrf", "ter")
 class SacreBLEU(_ReSegmented):
     """BLEU, chrF or TER (sacrebleu's, default settings) of the hypothesis re-cut to the reference's subtitle blocks, for subtitles translated by machine (subtitle-edit-rate's AS-BLEU, t-TER, ...)
 
-    Needs the sacrebleu package: ``pip install benchmarkstt-subtitles[sacrebleu]``. The score
-    is sacrebleu's (0 to 100; for TER, edits per 100 reference words).
+    Offered when the sacrebleu package is installed: ``pip install
+    benchmarkstt-subtitles[sacrebleu]``. The score is sacrebleu's (0 to 100; for TER, edits
+    per 100 reference words).
 
     :param score: bleu (default), chrf or ter
     :param alignment: as (default: by the edit alignment) or t (by time)
     :param variant: seg: line and block breaks scored as tokens (bleu and ter only)
+    :example ref: "1\\n00:00:01,000 --> 00:00:02,000\\nThe cat sat.\\n\\n2\\n00:00:03,000 --> 00:00:04,000\\nOn the mat.\\n"
+    :example ref_type: "srt"
+    :example hyp: "1\\n00:00:01,000 --> 00:00:04,000\\nthe cat sat on a mat\\n"
+    :example hyp_type: "srt"
+    :example score: "ter"
+    :example return: {"score": 50.0, "metric": "ter", "alignment": "as", "variant": "words"}
     """
 
     name = "sacrebleu"
 
     def __init__(self, score: Any = None, alignment: Any = None, variant: Any = None):
-        import importlib.util
-
         self.score = "bleu" if score in (None, "") else score
         self.alignment = "as" if alignment in (None, "") else alignment
         self.seg = variant not in (None, "")
@@ -333,8 +338,6 @@ class SacreBLEU(_ReSegmented):
             raise UsageError(f"sacrebleu: unknown alignment {alignment!r} (choose {', '.join(ALIGNMENTS)})")
         if self.seg and (variant != "seg" or self.score == "chrf"):
             raise UsageError(f"sacrebleu: variant {variant!r} is seg, for bleu and ter only")
-        if importlib.util.find_spec("sacrebleu") is None:
-            raise UsageError("sacrebleu: needs the sacrebleu package: pip install benchmarkstt-subtitles[sacrebleu]")
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         from sacrebleu.metrics import BLEU, CHRF, TER
