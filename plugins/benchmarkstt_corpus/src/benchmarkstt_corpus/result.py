@@ -176,6 +176,7 @@ class Tally:
         self.titles: list | None = None  # the metrics of the first file scored
         self.pooling: dict = {}  # title: {place: (numerator, denominator)}
         self.counted: dict = {}  # title of a metric with counts: [S, D, I, reference words] summed
+        self.units: dict = {}  # title of a plugin's pooled metric: what it counts ("reference tokens")
         self.deleted: dict = {}  # place of a failure counted as all deletions: its reference words
         self.offsets: dict = {}  # timing title: {"start": Counter, "end": Counter} of offsets in ms
         self.duration = 0.0  # seconds of reference of the windows scored (see windows.py)
@@ -220,8 +221,10 @@ class Tally:
                     self.summed[title] = Counter()
                 elif title not in row["pooling"] and title not in self.offsets:
                     self.values[title] = []
-        for title, (num, den) in row["pooling"].items():
+        for title, (num, den, *unit) in row["pooling"].items():  # a plugin's metric may name its unit
             self.pooling.setdefault(title, {})[place] = (num, den)
+            if unit:
+                self.units[title] = unit[0]
         for title, values in row.get("counted", {}).items():
             total = self.counted.setdefault(title, [0, 0, 0, 0])
             for x, v in enumerate(values):
@@ -375,7 +378,8 @@ class Aggregator:
             if title in tally.pooling:
                 _, nums, dens = tally.pooled_columns(title)
                 num, den = sum(nums), sum(dens)
-                unit = "reference characters" if title.split()[0] == "cer" else "reference words"
+                unit = tally.units.get(title) or ("reference characters" if title.split()[0] == "cer"
+                                                  else "reference words")
                 lo, hi = stats.bootstrap_ci(nums, dens, settings.resamples, settings.seed, settings.level)
                 metrics[title] = {"pooled": stats.pooled(num, den), "errors": num, "units": den,
                                   "ci": {"low": lo, "high": hi, "confidence_level": settings.level},

@@ -278,9 +278,12 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
             a, b = ref.words, hyp.words
             opcodes = scorer.differ(a, b).get_opcodes()
             counts = count_opcodes(opcodes)
-            values = {title: value for title, (_, value) in
-                      zip(scorer.titles, scorer.pipeline.compare(ref, hyp))}
+            results = scorer.pipeline.compare(ref, hyp)
+            values = {title: value for title, (_, value) in zip(scorer.titles, results)}
             pooling = {}
+            for title, (_, metric), (_, value) in zip(scorer.titles, scorer.pipeline.metrics, results):
+                if hasattr(metric, "pooled_counts"):  # a plugin's metric pooled like WER: see docs/plugins.md
+                    pooling[title] = list(metric.pooled_counts(value))
             for title, mode, differ in scorer.wer_calls:
                 c = counts if differ is scorer.differ and mode == scorer.mode else None
                 c = c or count_opcodes(differ(a, b).get_opcodes())

@@ -1,7 +1,8 @@
 """The per-word times and speakers of a transcript, as the pipeline gives them to items.
 
 One mapping per whitespace-separated word of :meth:`Transcript.text`: ``segment`` (the
-segment's index), ``segment_start``/``segment_end`` and ``speaker`` where known, and, when the
+segment's index), ``segment_start``/``segment_end`` and ``speaker`` where known, ``line`` (the
+index of the word's line in its segment) when the segment's text has several lines, and, when the
 segment's words are exactly its text's words, each word's ``start``, ``end`` and ``confidence``.
 
 :example:
@@ -88,4 +89,8 @@ def word_extras(transcript: Transcript) -> list:
                 add(extra)
         else:
             extras.extend(dict(base) for _ in tokens)
+        if "\n" in segment.text.strip():
+            lines = [k for k, line in enumerate(segment.text.strip().split("\n")) for _ in line.split()]
+            for extra, line in zip(extras[len(extras) - len(tokens):], lines):
+                extra["line"] = line
     return extras

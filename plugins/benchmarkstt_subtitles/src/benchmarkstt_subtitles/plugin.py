@@ -1,0 +1,23 @@
+"""The hook implementations of benchmarkstt-subtitles.
+
+Every metric is registered by name and import path: a run that uses none of them imports
+none of their modules.
+"""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+
+from benchmarkstt_core.hookspecs import Register, hookimpl
+
+
+@hookimpl
+def register_metrics(register: Register) -> None:
+    """suber, aswer, twer, ascer, tcer, conformity, delay; sacrebleu when the package is installed."""
+    register("benchmarkstt_subtitles.suber:SubER", name="suber")
+    for name, where in (("aswer", "ASWER"), ("twer", "TWER"), ("ascer", "ASCER"), ("tcer", "TCER")):
+        register(f"benchmarkstt_subtitles.resegment:{where}", name=name)
+    if find_spec("sacrebleu") is not None:  # the [sacrebleu] extra
+        register("benchmarkstt_subtitles.resegment:SacreBLEU", name="sacrebleu")
+    register("benchmarkstt_subtitles.conformity:Conformity", name="conformity")
+    register("benchmarkstt_subtitles.delay:Delay", name="delay")

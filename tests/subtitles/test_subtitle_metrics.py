@@ -1,0 +1,210 @@
+"""The re-segmented metrics against subtitle-edit-rate's recorded numbers, conformity on a file
+whose every violation is known, delay, and the same metrics from every subtitle format."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import pathlib
+import sys
+
+import pytest
+from conftest import ROOT, assert_clean_error, run_command
+
+from benchmarkstt_core.context import Context
+from benchmarkstt_core.pipeline import Pipeline
+from benchmarkstt_core.plugins import make_plugin_manager
+from benchmarkstt_transcripts.reading import parse_data
+
+sys.path.insert(0, str(ROOT / "tests" / "transcripts"))
+import stl_builder  # noqa: E402
+
+HERE = pathlib.Path(__file__).parent / "data"
+HOST = make_plugin_manager()
+REGISTRIES = HOST.registries
+CASES = json.loads((HERE / "suber_cases.json").read_text(encoding="utf-8"))
+RESEGMENTED = {"AS-WER": ("aswer",), "t-WER": ("twer",), "AS-WER-seg": ("aswer", "seg"), "t-WER-seg": ("twer", "seg"),
+               "AS-CER": ("ascer",), "t-CER": ("tcer",)}
+
+
+def metrics(reference: str, hypothesis: str, calls: list) -> list:
+    pipeline = Pipeline(REGISTRIES, [], calls, context=Context(REGISTRIES, HOST.hook))
+    read = REGISTRIES.inputs.get("srt").cls.from_content
+    return [r.value for r in pipeline.run(read(reference, "ref"), read(hypothesis, "hyp"))]
+
+
+def assert_resegmented(case: dict) -> None:
+    names = [name for name in RESEGMENTED if name in case]
+    values = metrics(case["reference"], case["hypothesis"], [RESEGMENTED[name] for name in names])
+    assert {name: round(v["rate"] * 100, 3) for name, v in zip(names, values)} == {name: case[name] for name in names}
+
+
+def test_resegmented_metrics_fast_subset():
+    for case in [c for c in CASES if len(c["reference"]) < 600][:60]:
+        assert_resegmented(case)
+
+
+@pytest.mark.slow
+def test_resegmented_metrics_every_generated_pair():
+    for case in CASES:
+        assert_resegmented(case)
+
+
+# --- conformity: tests/subtitles/data/conformity.srt breaks each rule in one known block ----------
+
+
+def conformity(*args: str) -> dict:
+    run = run_command("benchmarkstt", "-r", str(HERE / "conformity.srt"), "-h", str(HERE / "conformity.srt"),
+                      "--conformity", *args, "-o", "json")
+    assert run.returncode == 0, run
+    return json.loads(run.stdout)[0]["result"]
+
+
+def test_conformity_netflix_finds_every_known_violation():
+    found = conformity("netflix")
+    assert found["blocks"] == 7 and found["conforming"] == 2 and found["share"] == 2 / 7
+    assert found["violations"] == {"chars_per_line": 1, "lines": 1, "cps": 1, "wpm": 0, "min_duration": 1,
+                                   "max_duration": 1, "min_gap": 1}
+    assert [(w["block"], w["violations"]) for w in found["worst"]] == [
+        (6, ["cps", "min_gap"]), (2, ["min_duration"]), (3, ["max_duration"]), (4, ["chars_per_line"]),
+        (5, ["lines"])]
+    assert found["worst"][4]["text"] == "One\nTwo\nThree"
+
+
+def test_conformity_bbc_and_custom_limits():
+    bbc = conformity("bbc")
+    assert bbc["conforming"] == 4
+    assert [(w["block"], w["violations"]) for w in bbc["worst"]] == [(2, ["wpm"]), (4, ["chars_per_line"]),
+                                                                     (5, ["lines"])]
+    assert [(w["block"], w["violations"]) for w in conformity("custom", "30")["worst"]] == [(4, ["chars_per_line"])]
+    assert len(conformity("netflix", "", "", "", "", "", "", "", "1")["worst"]) == 1
+
+
+@pytest.mark.parametrize("args, words", [(("nbc",), "unknown preset 'nbc'"),
+                                         (("custom", "wide"), "chars_per_line: not a number: 'wide'"),
+                                         (("custom", "-3"), "chars_per_line: must be a finite number")])
+def test_conformity_bad_values_are_usage_errors(args, words):
+    run = run_command("benchmarkstt", "-r", str(HERE / "conformity.srt"), "-h", str(HERE / "conformity.srt"),
+                      "--conformity", *args)
+    assert words in assert_clean_error(run) and run.returncode == 2
+
+
+# --- delay -------------------------------------------------------------------------------------------
+
+
+def test_delay_from_word_times_to_the_block_that_shows_the_word(tmp_path):
+    (tmp_path / "ref.ctm").write_text("r 1 1.0 0.4 hello\nr 1 1.5 0.4 there\nr 1 2.0 0.4 my\nr 1 9.0 0.4 friend\n",
+                                      encoding="utf-8")
+    (tmp_path / "hyp.srt").write_text("1\n00:00:02,000 --> 00:00:04,000\nHello there,\n\n2\n00:00:04,000 --> "
+                                      "00:00:05,000\nmy friend.\n", encoding="utf-8")
+    run = run_command("benchmarkstt", "-r", "ref.ctm", "-h", "hyp.srt", "--delay", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    # delays 1.0, 0.5, 2.0 and -5.0 (a block may come before the word's reference time)
+    assert json.loads(run.stdout)[0]["result"] == {"words": 4, "shown": 4, "median": 0.75, "p90": pytest.approx(1.7),
+                                                   "max": 2.0, "mean": -0.375}
+
+
+# --- the same blocks from every subtitle format --------------------------------------------------------
+
+#: (start, end, lines) of a reference and a hypothesis, times on 25 fps frames (for EBU STL)
+REF = [(1.0, 3.0, ["Good evening, and", "welcome to the show."]), (3.2, 5.6, ["Tonight we talk", "about trains."]),
+       (6.0, 8.0, ["And buses."])]
+HYP = [(1.04, 2.8, ["good evening and welcome"]), (2.8, 5.2, ["to the show tonight", "we talk about"]),
+       (5.2, 8.04, ["rains and", "buses"])]
+
+
+def clock(t: float, sep: str) -> str:
+    ms = round(t * 1000)
+    return f"{ms // 3600000:02d}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d}{sep}{ms % 1000:03d}"
+
+
+def write(kind: str, blocks: list) -> bytes:
+    if kind == "srt":
+        return "\n".join(f"{n}\n{clock(a, ',')} --> {clock(b, ',')}\n" + "\n".join(lines) + "\n"
+                         for n, (a, b, lines) in enumerate(blocks, 1)).encode()
+    if kind == "vtt":
+        return ("WEBVTT\n\n" + "\n".join(f"{clock(a, '.')} --> {clock(b, '.')}\n" + "\n".join(lines) + "\n"
+                                         for a, b, lines in blocks)).encode()
+    if kind == "ttml":
+        body = "".join(f'<p begin="{clock(a, ".")}" end="{clock(b, ".")}">' + "<br/>".join(lines) + "</p>"
+                       for a, b, lines in blocks)
+        return f'<tt xmlns="http://www.w3.org/ns/ttml"><body><div>{body}</div></body></tt>'.encode()
+    frames = [tuple(int(x) for x in (t // 3600, t // 60 % 60, t // 1 % 60, round(t % 1 * 25))) for b in blocks
+              for t in b[:2]]
+    ttis = [stl_builder.tti(n + 1, frames[2 * n], frames[2 * n + 1], [line.encode() for line in lines])
+            for n, (_, _, lines) in enumerate(blocks)]
+    return stl_builder.gsi(len(ttis), len(ttis)) + b"".join(ttis)
+
+
+def keeps_line_breaks(kind: str) -> bool:
+    """Whether the ``kind`` reader keeps a block's line breaks in its segment's text (the readers' contract)."""
+    return "\n" in parse_data(kind, write(kind, REF[:1]), f"probe.{kind}").segments[0].text
+
+
+CALLS = ["--suber", "--suber", "cased", "--aswer", "--twer", "seg", "--conformity", "bbc", "--delay"]
+
+
+def scores(tmp_path: pathlib.Path, kind: str) -> list:
+    for name, blocks in (("ref", REF), ("hyp", HYP)):
+        (tmp_path / f"{name}.{kind}").write_bytes(write(kind, blocks))
+    run = run_command("benchmarkstt", "-r", f"ref.{kind}", "-h", f"hyp.{kind}", "-rt", kind, "-ht", kind, *CALLS,
+                      "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    return json.loads(run.stdout)
+
+
+@pytest.mark.parametrize("kind", ["vtt", "ttml", "stl"])
+def test_every_format_gives_the_srt_numbers(tmp_path, kind):
+    if not keeps_line_breaks(kind):
+        pytest.skip(f"the {kind} reader joins a block's lines with spaces: it does not keep them as \\n yet")
+    expected = scores(tmp_path, "srt")
+    assert expected[0]["result"]["shifts"] and expected[0]["result"]["rate"] > 0
+    assert scores(tmp_path, kind) == expected
+
+
+# --- corpus mode: pooled like WER ------------------------------------------------------------------
+
+
+def test_corpus_pools_suber_and_aswer_over_files(tmp_path):
+    cases = [c for c in CASES if len(c["reference"]) < 600][:6]
+    for folder in ("refs", "eng"):
+        (tmp_path / folder).mkdir()
+    for k, case in enumerate(cases):
+        (tmp_path / "refs" / f"f{k}.srt").write_text(case["reference"], encoding="utf-8")
+        (tmp_path / "eng" / f"f{k}.srt").write_text(case["hypothesis"], encoding="utf-8")
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--suber", "--aswer",
+                      "--conformity", "--jobs", "1", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    pooled = json.loads(run.stdout)["engines"]["eng"]["metrics"]
+    singles = [metrics(c["reference"], c["hypothesis"], [("suber",), ("aswer",)]) for c in cases]
+    edits = sum(s["edits"] for s, _ in singles)
+    tokens = sum(s["reference_words"] + s["reference_breaks"] for s, _ in singles)
+    assert (pooled["suber"]["errors"], pooled["suber"]["units"]) == (edits, tokens)
+    assert pooled["suber"]["pooled"] == edits / tokens
+    assert pooled["suber"]["how"] == "pooled: sum of errors / sum of reference tokens"
+    assert pooled["aswer"]["units"] == sum(a["reference_words"] for _, a in singles)
+    assert len(pooled["suber"]["ci"]) == 2
+    assert "pooled" not in pooled["conformity"]  # per file only: a pooled "conformity" rate would read backwards
+
+
+# --- BLEU, chrF and TER through sacrebleu (the plugin's [sacrebleu] extra; tox env "subtitles") -------
+
+HAS_SACREBLEU = importlib.util.find_spec("sacrebleu") is not None
+
+
+@pytest.mark.skipif(not HAS_SACREBLEU, reason="sacrebleu is not installed (pip install benchmarkstt-subtitles[sacrebleu])")
+def test_sacrebleu_scores_are_the_oracles():
+    names = {f"{p}-{m}{'-seg' if seg else ''}": ("sacrebleu", m.lower(), p.lower(), "seg" if seg else "")
+             for p in ("AS", "t") for m in ("BLEU", "TER", "chrF") for seg in (False, True)
+             if not (seg and m == "chrF")}
+    cases = [c for c in CASES if "AS-BLEU" in c]
+    assert len(cases) == 100
+    for case in cases[:40]:
+        values = metrics(case["reference"], case["hypothesis"], list(names.values()))
+        assert {name: round(v["score"], 3) for name, v in zip(names, values)} == {name: case[name] for name in names}
+
+
+@pytest.mark.skipif(HAS_SACREBLEU, reason="sacrebleu is installed: the scores are tested instead")
+def test_sacrebleu_is_offered_only_with_the_package():
+    run = run_command("benchmarkstt", "--help")
+    assert run.returncode == 0 and "--suber" in run.stdout and "--sacrebleu" not in run.stdout
