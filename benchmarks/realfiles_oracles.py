@@ -22,7 +22,8 @@ on whitespace, in the order of the file. Times and speakers are not compared. Pe
   ending the text; comment blocks skipped; ISO 6937 accents combined with their letter.
 - ``ctm``, ``stm``, ``trn``: short readers written from sclite's format documentation
   (``infmts``): ``;;`` comments skipped; in an alternation ``{ a / b / @ }`` the first
-  alternative (``@`` is nothing), in CTM the first ``<ALT_BEGIN>`` alternative; parentheses of
+  alternative (``@`` is nothing), in CTM the first ``<ALT_BEGIN>`` alternative; in sclite's
+  order (by file, channel, then start time: STM segments, CTM words); parentheses of
   an optionally deletable word ``(uh)`` kept as written; STM ``<label>`` dropped.
 - ``seglst``: the JSON list's ``words`` fields, in file order.
 - ``speechmatics``: speechmatics-python's ``adapters.convert_to_txt`` (no speaker labels).
@@ -63,7 +64,7 @@ def words_of(texts) -> list:
 def read_srt(path: str) -> list:
     import srt
     text = decode(open(path, "rb").read())
-    return words_of(SRT_CODE.sub(" ", TAG.sub("", s.content)) for s in srt.parse(text))
+    return words_of(SRT_CODE.sub("", TAG.sub("", s.content)) for s in srt.parse(text))
 
 
 VTT_JS = r"""
@@ -74,11 +75,13 @@ const out = {};
 for (const path of fs.readFileSync(0, 'utf8').split('\n').filter(Boolean)) {
   const cues = [], errors = [];
   const window = {VTTCue: vtt.VTTCue, VTTRegion: vtt.VTTRegion};
-  const parser = new vtt.WebVTT.Parser(window, vtt.WebVTT.StringDecoder());
+  // the file decoded as UTF-8 (a leading BOM dropped), as the WebVTT spec's decoder does
+  const parser = new vtt.WebVTT.Parser(window, {decode: (s) => s || ''});
   parser.oncue = (cue) => cues.push(cue.text);
+  const text = fs.readFileSync(path, 'utf8');
   parser.onparsingerror = (e) => errors.push(e.message);
   try {
-    parser.parse(fs.readFileSync(path, 'latin1'));  // its StringDecoder decodes UTF-8
+    parser.parse(text.charCodeAt(0) === 0xFEFF ? text.slice(1) : text);
     parser.flush();
   } catch (e) { errors.push(String(e && e.message || e)); }
   out[path] = {cues: cues, errors: errors};
@@ -221,7 +224,7 @@ def read_trn(path: str) -> list:
 
 
 def read_stm(path: str) -> list:
-    texts = []
+    texts = []  # (file, channel, begin, text), put in sclite's order: by file, channel, begin
     for line in nist_lines(path):
         fields = line.split(None, 5)
         if len(fields) < 5:
@@ -230,8 +233,8 @@ def read_stm(path: str) -> list:
         rest = fields[5] if len(fields) > 5 else ""
         if rest.startswith("<"):
             rest = rest[rest.index(">") + 1:] if ">" in rest else ""
-        texts.append(first_alternatives(rest))
-    return words_of(texts)
+        texts.append((fields[0], fields[1], float(fields[3]), first_alternatives(rest)))
+    return words_of(t[3] for t in sorted(texts, key=lambda t: t[:3]))
 
 
 def read_ctm(path: str) -> list:
@@ -248,8 +251,8 @@ def read_ctm(path: str) -> list:
         elif token == "<ALT_END>":
             alt = None
         elif alt in (None, 0) and token != "@":
-            words.append(token)
-    return words
+            words.append((fields[0], fields[1], float(fields[2]) if fields[2] != "*" else 0.0, token))
+    return [w[3] for w in sorted(words, key=lambda w: w[:3])]
 
 
 def read_seglst(path: str) -> list:
