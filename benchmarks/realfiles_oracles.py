@@ -11,7 +11,7 @@ on whitespace, in the order of the file. Times and speakers are not compared. Pe
 
 - ``srt``: the ``srt`` library (cdown/srt) ``parse``; the text of each subtitle, tags removed.
 - ``vtt``: Mozilla's vtt.js (the WebVTT parsing algorithm, as Firefox ran it), under node; the
-  ``text`` of each cue, tags removed, entities decoded; a file whose signature vtt.js rejects
+  ``text`` of each cue, ruby text dropped, tags removed, entities decoded; a file whose signature vtt.js rejects
   is refused.
 - ``ttml``: ttconv's IMSC/TTML reader (``to_model``); the text of each ``p`` of the body, ``br``
   as a space, ``rt``/``rp`` ruby annotations dropped.
@@ -46,6 +46,14 @@ import unicodedata
 
 TAG = re.compile(r"<[^>]*>")
 SRT_CODE = re.compile(r"\{\\[^}]*\}")
+RUBY = re.compile(r"<ruby[^>]*>.*?(?:</ruby>|$)", re.S)
+RUBY_TEXT = re.compile(r"<rt[^>]*>.*?(?:</rt>|(?=</ruby>)|$)", re.S)
+
+
+def vtt_cue_words(text: str) -> str:
+    """A WebVTT cue's text: ruby text (``rt`` inside ``ruby``) dropped, tags removed, entities decoded."""
+    text = RUBY.sub(lambda m: RUBY_TEXT.sub("", m.group(0)), text)
+    return html.unescape(TAG.sub("", text))
 
 
 def decode(data: bytes, encoding: str = "utf-8") -> str:
@@ -100,7 +108,7 @@ def read_vtt_all(paths: list) -> dict:
         if any("signature" in e.lower() for e in got["errors"]):
             result[path] = {"refused": "; ".join(got["errors"])}
         else:
-            result[path] = {"words": words_of(html.unescape(TAG.sub("", c)) for c in got["cues"])}
+            result[path] = {"words": words_of(vtt_cue_words(c) for c in got["cues"])}
     return result
 
 
