@@ -19,7 +19,7 @@ on whitespace, in the order of the file. Times and speakers are not compared. Pe
 - ``stl``: a short reader written from EBU Tech 3264 (below): the TTI blocks' text fields,
   teletext control codes 0x00-0x1F (colours, boxing) as a space (they occupy a cell),
   0x80-0x85 (italics, underline, boxing) as nothing, 0x8A (new line) as a space, 0x8F (unused)
-  ending the text; comment blocks skipped; ISO 6937 accents combined with their letter.
+  ending the text; comment blocks and subtitles never shown (TCO not after TCI) skipped; ISO 6937 accents combined with their letter.
 - ``ctm``, ``stm``, ``trn``: short readers written from sclite's format documentation
   (``infmts``): ``;;`` comments skipped; in an alternation ``{ a / b / @ }`` the first
   alternative (``@`` is nothing), in CTM the first ``<ALT_BEGIN>`` alternative; in sclite's
@@ -31,6 +31,7 @@ on whitespace, in the order of the file. Times and speakers are not compared. Pe
 - ``aws``: ``results.items`` of type pronunciation, each punctuation item attached to the word
   before (``results.transcripts`` when there are no items).
 - ``whisper``: the ``text`` of each ``segments`` entry.
+- ``assemblyai``: the ``text`` of each entry of ``words`` (else the whole ``text``).
 """
 
 from __future__ import annotations
@@ -198,7 +199,8 @@ def read_stl(path: str) -> list:
             continue
         current.append(stl_text(block[16:128]))
         if ebn == 0xFF:
-            texts.append("".join(current))
+            if tuple(block[9:13]) > tuple(block[5:9]):  # TCO after TCI: the subtitle is shown
+                texts.append("".join(current))
             current = []
     return words_of(texts)
 
@@ -299,13 +301,18 @@ def read_aws(path: str) -> list:
     return words
 
 
+def read_assemblyai(path: str) -> list:
+    doc = json.load(open(path, encoding="utf-8"))
+    return [w["text"] for w in doc["words"]] if doc.get("words") else (doc.get("text") or "").split()
+
+
 def read_whisper(path: str) -> list:
     return words_of(s["text"] for s in json.load(open(path, encoding="utf-8"))["segments"])
 
 
 READERS = {"srt": read_srt, "ttml": read_ttml, "scc": read_scc, "stl": read_stl, "trn": read_trn,
            "stm": read_stm, "ctm": read_ctm, "seglst": read_seglst, "speechmatics": read_speechmatics,
-           "deepgram": read_deepgram, "aws": read_aws, "whisper": read_whisper}
+           "deepgram": read_deepgram, "aws": read_aws, "whisper": read_whisper, "assemblyai": read_assemblyai}
 
 
 def main() -> None:
