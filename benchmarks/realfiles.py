@@ -284,7 +284,12 @@ def project_reading(path: str, kind: str | None) -> dict:
         return {"refused": str(e).replace("\n", " ")[:300]}
     except Exception as e:  # what the comparison is there to find
         return {"crash": f"{type(e).__name__}: {e}"[:300]}
-    return {"words": " ".join(s.text for s in transcript.segments).split(), "type": inferred}
+    times = []  # a cue split by speaker (WebVTT voices) is several segments with the cue's times
+    for s in transcript.segments:
+        pair = [round(s.start, 3), round(s.end, 3)] if s.start is not None and s.end is not None else None
+        if pair and s.text.split() and (not times or times[-1] != pair):
+            times.append(pair)
+    return {"words": " ".join(s.text for s in transcript.segments).split(), "type": inferred, "times": times}
 
 
 def explain(got: list, want: list) -> str:
@@ -309,6 +314,13 @@ def verdict(row: dict, expected: dict, reading: dict) -> tuple:
         return "different", f"read as {reading['type']}: " + explain(reading["words"], expected["words"])
     if reading["words"] != expected["words"]:
         return "different", explain(reading["words"], expected["words"])
+    if "times" in expected and reading["times"] != [pair for i, pair in enumerate(expected["times"])
+                                                    if not i or expected["times"][i - 1] != pair]:
+        i = next((i for i, (a, b) in enumerate(zip(reading["times"], expected["times"])) if a != b),
+                 min(len(reading["times"]), len(expected["times"])))
+        return "different", (f"same words, other times: {len(reading['times'])} timed segments for "
+                             f"{len(expected['times'])} cues; from cue {i}: got {reading['times'][i:i + 2]}, "
+                             f"expected {expected['times'][i:i + 2]}")
     return "identical", ""
 
 

@@ -7,7 +7,8 @@ where a reading is ``{"words": [...]}`` or ``{"refused": "why"}``.
 "The words" of a file, for every format: the text a person reads (display form, punctuation
 attached as the format writes it), with markup removed (SRT ``<i>``/``<font>`` tags and
 ``{\\an8}`` codes, WebVTT cue tags with their entities decoded, TTML ruby annotations), split
-on whitespace, in the order of the file. Times and speakers are not compared. Per format:
+on whitespace, in the order of the file. For SRT and WebVTT, also the start and end times of
+each cue that has words (``times``, to the millisecond). Speakers are not compared. Per format:
 
 - ``srt``: the ``srt`` library (cdown/srt) ``parse``; the text of each subtitle, tags removed.
 - ``vtt``: Mozilla's vtt.js (the WebVTT parsing algorithm, as Firefox ran it), under node; the
@@ -70,10 +71,18 @@ def words_of(texts) -> list:
     return [w for text in texts for w in text.split()]
 
 
-def read_srt(path: str) -> list:
+def timed(cues) -> dict:
+    """``{"words", "times"}`` from ``(start, end, text)`` cues: the times of the cues with words."""
+    cues = [(start, end, text.split()) for start, end, text in cues]
+    return {"words": [w for _, _, words in cues for w in words],
+            "times": [[round(start, 3), round(end, 3)] for start, end, words in cues if words]}
+
+
+def read_srt(path: str) -> dict:
     import srt
     text = decode(open(path, "rb").read())
-    return words_of(SRT_CODE.sub("", TAG.sub("", s.content)) for s in srt.parse(text))
+    return timed((s.start.total_seconds(), s.end.total_seconds(), SRT_CODE.sub("", TAG.sub("", s.content)))
+                 for s in srt.parse(text))
 
 
 VTT_JS = r"""
@@ -86,7 +95,7 @@ for (const path of fs.readFileSync(0, 'utf8').split('\n').filter(Boolean)) {
   const window = {VTTCue: vtt.VTTCue, VTTRegion: vtt.VTTRegion};
   // the file decoded as UTF-8 (a leading BOM dropped), as the WebVTT spec's decoder does
   const parser = new vtt.WebVTT.Parser(window, {decode: (s) => s || ''});
-  parser.oncue = (cue) => cues.push(cue.text);
+  parser.oncue = (cue) => cues.push([cue.startTime, cue.endTime, cue.text]);
   const text = fs.readFileSync(path, 'utf8');
   parser.onparsingerror = (e) => errors.push(e.message);
   try {
@@ -109,7 +118,7 @@ def read_vtt_all(paths: list) -> dict:
         if any("signature" in e.lower() for e in got["errors"]):
             result[path] = {"refused": "; ".join(got["errors"])}
         else:
-            result[path] = {"words": words_of(vtt_cue_words(c) for c in got["cues"])}
+            result[path] = timed((start, end, vtt_cue_words(text)) for start, end, text in got["cues"])
     return result
 
 
@@ -325,7 +334,8 @@ def main() -> None:
         result = {}
         for p in paths:
             try:
-                result[p] = {"words": READERS[kind](os.path.join(corpus, p))}
+                got = READERS[kind](os.path.join(corpus, p))
+                result[p] = got if isinstance(got, dict) else {"words": got}
             except Exception as e:  # the oracle's refusal: recorded, compared with the project's
                 result[p] = {"refused": f"{type(e).__name__}: {e}"[:300]}
     json.dump(result, sys.stdout, ensure_ascii=False)
