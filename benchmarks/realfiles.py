@@ -384,8 +384,8 @@ def read_known() -> dict:
 CAUSES = [
     ("imsc-tests/*/timing/*", "TTML timing model: text outside its parent's active interval (a div's end, "
      "a seq time container, a zero begin) read as spoken [subformats: TTML timing]"),
-    ("imsc-tests/*", "TTML: spans inside a word joined with a space (ttconv joins them without one) "
-     "[subformats: TTML line structure]"),
+    ("imsc-tests/*", "TTML ruby: the indentation between a ruby container's spans (element-only content) "
+     "read as a space, splitting the word it annotates [subformats: TTML]"),
     ("pysubs2/ttml_example_apple.ttml", "Apple iTunes TTML offset times without a unit ('19.764') refused "
      "[subformats: TTML timing]"),
     ("meeteval/*.seglst.json", "SegLST with times as strings refused [sniff: SegLST variant]"),
