@@ -86,6 +86,18 @@ def test_vtt_voices_of_one_cue_are_one_segment_with_speakers_on_the_words():
     assert t.speakers() == ["Ann", "Bob Jones"]
 
 
+
+def test_vtt_timing_line_whitespace_settings_and_rt_outside_ruby_follow_the_algorithm():
+    # Form feed is whitespace in a timing line, vertical tab is not; settings may follow the end
+    # time with no space (the rest of the line is the settings); an rt outside a ruby is ignored
+    # but its text is kept.
+    t = vtt.parse("WEBVTT\n\n\f00:00.000\f-->\f00:01.000\f\nfeed\n\n\v00:01.000 --> 00:02.000\nvtab\n\n"
+                  "00:02.000 --> 00:03.000line:40% size:40%\nglued\n\n00:03.000 --> 00:04.000\n<rt>Hee!</rt> "
+                  "<ruby>漢<rt>kan</rt></ruby>\n", "w.vtt")
+    assert [(s.text, s.start, s.end) for s in t.segments] == [
+        ("feed", 0.0, 1.0), ("glued", 2.0, 3.0), ("Hee! 漢", 3.0, 4.0)]
+    assert list(t.warnings) == ['w.vtt:6: skipped a cue: not a valid timing line (start --> end): "00:01.000 --> 00:02.000"']
+
 # Linear time on hostile cue text: time grows with the size, not its square
 
 def _growth(parse, unit: str) -> float:
