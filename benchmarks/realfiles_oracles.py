@@ -24,8 +24,8 @@ each cue that has words (``times``, to the millisecond). Speakers are not compar
 - ``ctm``, ``stm``, ``trn``: short readers written from sclite's format documentation
   (``infmts``): ``;;`` comments skipped; in an alternation ``{ a / b / @ }`` the first
   alternative (``@`` is nothing), in CTM the first ``<ALT_BEGIN>`` alternative; in sclite's
-  order (by file, channel, then start time: STM segments, CTM words); parentheses of
-  an optionally deletable word ``(uh)`` kept as written; STM ``<label>`` dropped.
+  order (by file, channel, then start time: STM segments, CTM words); an optionally
+  deletable word ``(uh)`` read as the word, without its parentheses (they mark it deletable); STM ``<label>`` dropped.
 - ``seglst``: the JSON list's ``words`` fields, in file order.
 - ``speechmatics``: speechmatics-python's ``adapters.convert_to_txt`` (no speaker labels).
 - ``deepgram``: the first alternative's ``punctuated_word`` (else ``word``) of each channel.
@@ -217,12 +217,17 @@ def read_stl(path: str) -> list:
 ALT = re.compile(r"\{([^{}]*)\}")
 
 
+OPTIONAL = re.compile(r"\(([^()\s]+)\)")
+
+
 def first_alternatives(text: str) -> str:
-    """``{ a / b / @ }`` as its first alternative (``@`` nothing), innermost first."""
+    """``{ a / b / @ }`` as its first alternative (``@`` nothing), innermost first; an optionally
+    deletable word ``(uh)`` as the word (sclite's infmts: the parentheses mark it as deletable
+    without penalty, they are not part of the word)."""
     while True:
         new = ALT.sub(lambda m: " " + m.group(1).split("/")[0].replace("@", " ") + " ", text)
         if new == text:
-            return text
+            return OPTIONAL.sub(r"\1", text)
         text = new
 
 
@@ -324,6 +329,17 @@ def exactly(text: str):
     return lambda _: text.split()
 
 
+def shown(words: list) -> list:
+    """The words without the sentences 'This text must not appear.' (an IMSC timing test's text
+    that its timing never shows)."""
+    never, out = "This text must not appear.".split(), []
+    for word in words:
+        out.append(word)
+        if out[-len(never):] == never:
+            del out[-len(never):]
+    return out
+
+
 _WPT = "ttconv/vtt/wpt-tests/"
 _ALGORITHM = ("the current W3C WebVTT parsing algorithm (https://www.w3.org/TR/webvtt1/#file-parsing), "
               "which vtt.js (written before it) does not follow here: ")
@@ -383,6 +399,10 @@ SPEC_READINGS = {
         _ALGORITHM + "a line of spaces is not a blank line: it starts a block that the first cue's timing "
         "line (its third line) ends, and that timing line starts the cue '[Alba] En 1928,', which vtt.js drops",
         lambda words: "[Alba] En 1928,".split() + words),
+    **{f"imsc-tests/imsc1/ttml/timing/MediaSeqTiming00{n}.ttml": (
+        "the oracle reads every p whatever its timing; by TTML's timing model (a seq container's "
+        "children one after the other, none past the container's end) the text that says 'This text must "
+        "not appear.' is never shown, as the test file says", shown) for n in (4, 5, 6, 7)},
 }
 
 
