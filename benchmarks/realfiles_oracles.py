@@ -24,7 +24,7 @@ each cue that has words (``times``, to the millisecond). Speakers are not compar
 - ``ctm``, ``stm``, ``trn``: short readers written from sclite's format documentation
   (``infmts``): ``;;`` comments skipped; in an alternation ``{ a / b / @ }`` the first
   alternative (``@`` is nothing), in CTM the first ``<ALT_BEGIN>`` alternative; in sclite's
-  order (by file, channel, then start time: STM segments, CTM words); an optionally
+  order (by file, channel, then start time: STM segments, CTM words; by utterance id: TRN lines); an optionally
   deletable word ``(uh)`` read as the word, without its parentheses (they mark it deletable); STM ``<label>`` dropped.
 - ``seglst``: the JSON list's ``words`` fields, in file order.
 - ``speechmatics``: speechmatics-python's ``adapters.convert_to_txt`` (no speaker labels).
@@ -243,8 +243,8 @@ def read_trn(path: str) -> list:
         m = re.match(r"^(.*)\(([^()]*)\)\s*$", line)
         if not m:
             raise ValueError(f"no utterance id: {line!r}")
-        texts.append(first_alternatives(m.group(1)))
-    return words_of(texts)
+        texts.append((m.group(2), first_alternatives(m.group(1))))
+    return words_of(text for _, text in sorted(texts, key=lambda t: t[0]))
 
 
 def read_stm(path: str) -> list:

@@ -247,6 +247,14 @@ def test_stm_and_trn_alternations_read_as_the_first_choice_with_a_warning(tools,
     assert "1 alternation (" in run.stderr
 
 
+def test_nested_alternations_give_one_choice_per_inner_choice():
+    t = trn.parse("{ I'm / am / { (huh-) / @ } } here (utt-1)\n{ {e / @} is / s } {w / v} (utt-2)\n", "n.trn")
+    assert t.text() == "I'm here\ne is w"
+    assert [(a.at, a.choices) for s in t.segments for a in s.alternatives] == [
+        (0, (("I'm",), ("am",), ("huh-",), ())), (0, (("e", "is"), ("is",), ("s",))), (2, (("w",), ("v",)))]
+    with pytest.raises(InputError, match="^n.trn:1: the alternation '{ a / { b } here' has no closing"):
+        trn.parse("{ a / { b } here (utt-1)\n", "n.trn")
+
 def test_ctm_alternation_blocks_are_read():
     text = ("rec 1 0.0 0.3 so\nrec 1 * * <ALT_BEGIN>\nrec 1 0.3 0.2 i'm\nrec 1 * * <ALT>\nrec 1 0.3 0.1 i\n"
             "rec 1 0.4 0.1 am\nrec 1 * * <ALT_END>\nrec 1 0.5 0.3 here\n")
