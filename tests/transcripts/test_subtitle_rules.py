@@ -261,6 +261,10 @@ def test_ctm_alternation_blocks_are_read():
     t = ctm.parse(text, "a.ctm")
     assert t.text() == "so i'm here" and len(t.warnings) == 1
     assert [(a.at, a.choices) for a in t.segments[0].alternatives] == [(1, (("i'm",), ("i", "am")))]
+    with_confidence = ctm.parse("rec 1 0.0 0.3 so 0.9\nrec 1 * * <ALT_BEGIN> 0.06\nrec 1 0.3 0.2 i'm 0.8\n"
+                                "rec 1 * * <ALT> 0.06\nrec 1 0.3 0.2 am 0.1\nrec 1 * * <ALT_END> 0.06 lex\n", "c.ctm")
+    assert with_confidence.text() == "so i'm"
+    assert [(a.at, a.choices) for a in with_confidence.segments[0].alternatives] == [(1, (("i'm",), ("am",)))]
     with pytest.raises(InputError, match="^a.ctm: an alternation block"):
         ctm.parse("rec 1 * * <ALT_BEGIN>\nrec 1 0.3 0.2 hi\n", "a.ctm")
 
