@@ -47,6 +47,7 @@ import sys
 import unicodedata
 
 TAG = re.compile(r"<[^>]*>")
+SRT_TAG = re.compile(r"</?[A-Za-z][^<>]*>")  # a tag opens with a letter: '2<3,5>1' is text (pysrt's capability_tester.srt)
 SRT_CODE = re.compile(r"\{\\[^}]*\}")
 RUBY = re.compile(r"<ruby[^>]*>.*?(?:</ruby>|$)", re.S)
 RUBY_TEXT = re.compile(r"<rt[^>]*>.*?(?:</rt>|(?=</ruby>)|$)", re.S)
@@ -81,7 +82,7 @@ def timed(cues) -> dict:
 def read_srt(path: str) -> dict:
     import srt
     text = decode(open(path, "rb").read())
-    return timed((s.start.total_seconds(), s.end.total_seconds(), SRT_CODE.sub("", TAG.sub("", s.content)))
+    return timed((s.start.total_seconds(), s.end.total_seconds(), SRT_CODE.sub("", SRT_TAG.sub("", s.content)))
                  for s in srt.parse(text))
 
 
