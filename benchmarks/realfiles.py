@@ -400,49 +400,49 @@ def read_known() -> dict:
 #: why files differ, by glob over the local path, the first that matches (checked by hand on
 #: c7bf80e); the lane that owns the fix in brackets. A difference with no cause here is new.
 CAUSES = [
-    ("imsc-tests/*/timing/*", "TTML timing model: text outside its parent's active interval (a div's end, "
-     "a seq time container, a zero begin) read as spoken [subformats: TTML timing]"),
-    ("imsc-tests/*", "TTML ruby: the indentation between a ruby container's spans (element-only content) "
-     "read as a space, splitting the word it annotates [subformats: TTML]"),
-    ("pysubs2/ttml_example_apple.ttml", "Apple iTunes TTML offset times without a unit ('19.764') refused "
+    ("imsc-tests/*/timing/*", "TTML timing model: benchmarkstt reads text that the test file says must not "
+     "appear (BasicTiming007/008: a p outside its div's active interval; MediaSeqTiming002/003: a seq "
+     "container's children past its end) and in 002/003 loses text that must appear: a project defect "
      "[subformats: TTML timing]"),
-    ("meeteval/*.seglst.json", "SegLST with times as strings refused [sniff: SegLST variant]"),
-    ("sctk/*/tima_hyp.ctm", "CTM: a negative duration (-0.01) refuses the whole file [subformats: CTM]"),
-    ("sctk/*.ctm", "CTM alternation lines (<ALT_BEGIN>, '*' times) refuse the whole file "
-     "[subformats: NIST alternations]"),
-    ("sctk/*", "NIST alternations { a / b / @ } read as if every alternative were spoken, braces and "
-     "slashes as words [subformats: NIST alternations]"),
+    ("imsc-tests/*", "TTML ruby: the indentation between a ruby container's spans (element-only content) "
+     "read as a space, splitting the word it annotates: a project defect [subformats: TTML]"),
+    ("pysubs2/ttml_example_apple.ttml", "Apple iTunes TTML writes each p's times as if absolute, but by "
+     "TTML's timing model they are relative to their div (begin=19.764): benchmarkstt follows the model and "
+     "drops the p's that then start after their div's end (23 of 191 words read) with no warning, the "
+     "oracle reads every p: the file is not conformant, the silent loss is a project defect "
+     "[subformats: TTML timing]"),
+    ("meeteval/*.seglst.json", "SegLST: the same words in another order: the file's segments are not "
+     "in session order (recordingA, recordingB, then recordingA again) and benchmarkstt orders them by "
+     "session and start time, the oracle keeps the file's order [sniff: SegLST]"),
+    ("sctk/*/tima_hyp.ctm", "CTM: a negative duration (-0.01, line 201) refuses the whole file; sclite "
+     "reads it [subformats: CTM]"),
+    ("sctk/src/test_suite/test.eng.notrans.stm", "STM: line 10 has a '{' with no '}' ('{breath [door'): "
+     "benchmarkstt refuses the file naming the line, the oracle reads '{breath' as a word: the file is "
+     "malformed, the refusal is right"),
     ("speechmatics/tests/data/batch-job-transcript.json", "the file's language_pack_info.word_delimiter "
      "is '' and speechmatics-python joins the words without a space; benchmarkstt ignores it "
      "[sniff: Speechmatics]"),
-    ("speechmatics/*", "Speechmatics JSON inferred as Google and read as an empty transcript, exit 0: a "
-     "silent misread [sniff: recognition by structure]"),
-    ("tscribe/*", "AWS JSON with channel_labels (channel identification) not recognised when inferred "
-     "[sniff: recognition by structure]"),
-    ("whisper-timestamped/*", "whisper-timestamped JSON (words keyed 'text') refused [sniff: variant]"),
     ("ttconv/scc/*", "SCC roll-up and paint-on: every screen state a segment, each line repeated as it "
      "rolls up [subformats: SCC modes]; pycaption garbles paint-on.scc, so only the repetition counts"),
     ("ttconv/stl/sandflow/*contained_tti.stl", "EBU STL: subtitles whose TTI blocks are contained in "
-     "another's time span lost [subformats: STL TTI]"),
-    ("ttconv/stl/irt/requirement-007[47]-00*", "EBU STL: the spaces after '§' (ISO 6937 0xA7) lost, "
-     "'§ %' read as '§%' [subformats: STL character codes]"),
-    ("ttconv/stl/*", "EBU STL: teletext colour and box control codes glue words together; they occupy a "
-     "cell, shown as a space [subformats: STL control codes]"),
-    ("*/signature-*no-newline.vtt", "WebVTT: a file of only 'WEBVTT' with no line break read as an empty "
-     "transcript; vtt.js (an older algorithm) refuses it, the current W3C algorithm accepts it: "
-     "no defect, kept to show the oracles' limit"),
-    ("webvtt-py/netflix_chicas_del_cable.vtt", "WebVTT: a cue after lines of spaces: vtt.js drops the "
-     "first cue, benchmarkstt keeps it (the current W3C algorithm keeps it too): the oracle's limit"),
-    ("vttjs/cuetext/ruby/*", "WebVTT ruby: rt text kept when the tag has an annotation or no end tag, "
-     "rt outside ruby dropped [subformats: WebVTT cue text]"),
+     "another's time span lost: a project defect [subformats: STL TTI]"),
+    ("ttconv/stl/irt/*", "EBU STL: the file's only subtitle is never shown (time code out not after time "
+     "code in): the oracle reads no words, benchmarkstt refuses the file as having nothing to read "
+     "(a clean refusal, by design)"),
+    ("ttconv/vtt/wpt-tests/file-parsing/nulls.vtt", "WebVTT: the algorithm reads NUL as U+FFFD (wpt: the "
+     "cues read); benchmarkstt's input check refuses a file with a NUL as not text before the WebVTT "
+     "reader sees it (a clean refusal, by design) [sniff: inputs]"),
+    ("ttconv/vtt/wpt-tests/file-parsing/timings-negative.vtt", "WebVTT: the algorithm keeps a cue that "
+     "ends before it starts (wpt: 4 cues); benchmarkstt skips it with a warning naming its line, as its "
+     "tests require (a deliberate deviation: a segment ending before it starts would corrupt timed "
+     "metrics)"),
+    ("vttjs/*", "WebVTT: no cue with words (arrows.vtt: one empty cue; line-break.vtt: only a header); "
+     "the algorithm reads zero cues, benchmarkstt refuses a file of which no cue could be read, naming "
+     "the first bad block (a clean refusal, by design)"),
     ("pysrt/invalid.srt", "SRT: a time without milliseconds ('00:00:01') accepted; the srt library "
      "refuses the file [subformats: SRT]"),
     ("webvtt-py/missing_timeframe.srt", "SRT: a subtitle without its timing line refuses the whole file; "
      "the srt library reads the others [subformats: SRT]"),
-    ("*.vtt", "WebVTT parsing algorithm: a bad cue (bad timing, REGION/STYLE/NOTE text, a cue ending "
-     "before it starts, NUL characters) refuses the whole file or is read as words, and a timing line "
-     "right after a cue's text (no blank line) is read as words of that cue; the algorithm skips bad "
-     "cues and starts a cue at each timing line [subformats: WebVTT parsing]"),
 ]
 
 
