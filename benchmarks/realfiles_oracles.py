@@ -10,10 +10,12 @@ attached as the format writes it), with markup removed (SRT ``<i>``/``<font>`` t
 on whitespace, in the order of the file. For SRT and WebVTT, also the start and end times of
 each cue that has words (``times``, to the millisecond). Speakers are not compared. Per format:
 
-- ``srt``: the ``srt`` library (cdown/srt) ``parse``; the text of each subtitle, tags removed.
+- ``srt``: the ``srt`` library (cdown/srt) ``parse``; the text of each subtitle, tags (``<`` then a
+  letter) removed.
 - ``vtt``: Mozilla's vtt.js (the WebVTT parsing algorithm, as Firefox ran it), under node; the
   ``text`` of each cue, ruby text dropped, tags removed, entities decoded; a file whose signature vtt.js rejects
-  is refused.
+  is refused. Where vtt.js predates the current W3C algorithm, SPEC_READINGS (below) gives the
+  algorithm's reading instead (for web-platform-tests files, the cues their wpt test expects).
 - ``ttml``: ttconv's IMSC/TTML reader (``to_model``); the text of each ``p`` of the body, ``br``
   as a space, ``rt``/``rp`` ruby annotations dropped.
 - ``scc``: pycaption's ``SCCReader``; each caption's text.
