@@ -86,6 +86,18 @@ def test_vtt_voices_of_one_cue_are_one_segment_with_speakers_on_the_words():
     assert t.speakers() == ["Ann", "Bob Jones"]
 
 
+
+def test_vtt_timing_line_whitespace_settings_and_rt_outside_ruby_follow_the_algorithm():
+    # Form feed is whitespace in a timing line, vertical tab is not; settings may follow the end
+    # time with no space (the rest of the line is the settings); an rt outside a ruby is ignored
+    # but its text is kept.
+    t = vtt.parse("WEBVTT\n\n\f00:00.000\f-->\f00:01.000\f\nfeed\n\n\v00:01.000 --> 00:02.000\nvtab\n\n"
+                  "00:02.000 --> 00:03.000line:40% size:40%\nglued\n\n00:03.000 --> 00:04.000\n<rt>Hee!</rt> "
+                  "<ruby>漢<rt>kan</rt></ruby>\n", "w.vtt")
+    assert [(s.text, s.start, s.end) for s in t.segments] == [
+        ("feed", 0.0, 1.0), ("glued", 2.0, 3.0), ("Hee! 漢", 3.0, 4.0)]
+    assert list(t.warnings) == ['w.vtt:6: skipped a cue: not a valid timing line (start --> end): "00:01.000 --> 00:02.000"']
+
 # Linear time on hostile cue text: time grows with the size, not its square
 
 def _growth(parse, unit: str) -> float:
@@ -235,12 +247,24 @@ def test_stm_and_trn_alternations_read_as_the_first_choice_with_a_warning(tools,
     assert "1 alternation (" in run.stderr
 
 
+def test_nested_alternations_give_one_choice_per_inner_choice():
+    t = trn.parse("{ I'm / am / { (huh-) / @ } } here (utt-1)\n{ {e / @} is / s } {w / v} (utt-2)\n", "n.trn")
+    assert t.text() == "I'm here\ne is w"
+    assert [(a.at, a.choices) for s in t.segments for a in s.alternatives] == [
+        (0, (("I'm",), ("am",), ("huh-",), ())), (0, (("e", "is"), ("is",), ("s",))), (2, (("w",), ("v",)))]
+    with pytest.raises(InputError, match="^n.trn:1: the alternation '{ a / { b } here' has no closing"):
+        trn.parse("{ a / { b } here (utt-1)\n", "n.trn")
+
 def test_ctm_alternation_blocks_are_read():
     text = ("rec 1 0.0 0.3 so\nrec 1 * * <ALT_BEGIN>\nrec 1 0.3 0.2 i'm\nrec 1 * * <ALT>\nrec 1 0.3 0.1 i\n"
             "rec 1 0.4 0.1 am\nrec 1 * * <ALT_END>\nrec 1 0.5 0.3 here\n")
     t = ctm.parse(text, "a.ctm")
     assert t.text() == "so i'm here" and len(t.warnings) == 1
     assert [(a.at, a.choices) for a in t.segments[0].alternatives] == [(1, (("i'm",), ("i", "am")))]
+    with_confidence = ctm.parse("rec 1 0.0 0.3 so 0.9\nrec 1 * * <ALT_BEGIN> 0.06\nrec 1 0.3 0.2 i'm 0.8\n"
+                                "rec 1 * * <ALT> 0.06\nrec 1 0.3 0.2 am 0.1\nrec 1 * * <ALT_END> 0.06 lex\n", "c.ctm")
+    assert with_confidence.text() == "so i'm"
+    assert [(a.at, a.choices) for a in with_confidence.segments[0].alternatives] == [(1, (("i'm",), ("am",)))]
     with pytest.raises(InputError, match="^a.ctm: an alternation block"):
         ctm.parse("rec 1 * * <ALT_BEGIN>\nrec 1 0.3 0.2 hi\n", "a.ctm")
 

@@ -68,8 +68,14 @@ def by_recording(segments: List[Segment]) -> Tuple[Segment, ...]:
 
 def alternations(text: str, source: str, number: int) -> Tuple[str, Tuple[Alternation, ...]]:
     """A transcript's words with NIST's alternations ``{ a b / c / @ }`` (any one choice was said,
-    ``@`` for nothing) and optionally deletable words ``(word)`` read as their first choice, and
-    the :class:`Alternation` of each. A ``{`` without its ``}`` names the line."""
+    ``@`` for nothing; an alternation inside a choice gives that choice one variant per inner
+    choice) and optionally deletable words ``(word)`` read as their first choice, and the
+    :class:`Alternation` of each. A ``{`` without its ``}`` names the line.
+
+    :example:
+        >>> alternations("{ I'm / am / { (huh-) / @ } } here", "a.trn", 2)
+        ("I'm here", (Alternation(at=0, choices=(("I'm",), ('am',), ('huh-',), ())),))
+    """
     words: List[str] = []
     found: List[Alternation] = []
     position = 0
@@ -78,13 +84,49 @@ def alternations(text: str, source: str, number: int) -> Tuple[str, Tuple[Altern
         _words(text[position:] if opening < 0 else text[position:opening], words, found)
         if opening < 0:
             return " ".join(words), tuple(found)
-        closing = text.find("}", opening)
-        if closing < 0 or "{" in text[opening + 1:closing]:
+        depth, closing = 0, opening
+        while closing < len(text) and (depth or closing == opening):
+            depth += {"{": 1, "}": -1}.get(text[closing], 0)
+            closing += 1
+        if depth:
             raise InputError(f"{source}:{number}: the alternation {text[opening:opening + 30]!r} has no closing '}}'")
-        choices = tuple(tuple(w for w in choice.split() if w != "@") for choice in text[opening + 1:closing].split("/"))
+        choices = tuple(dict.fromkeys(_variants(text[opening + 1:closing - 1])))
         found.append(Alternation(len(words), choices))
         words.extend(choices[0])
-        position = closing + 1
+        position = closing
+
+
+def _variants(inside: str) -> List[Tuple[str, ...]]:
+    """Every word sequence an alternation's inside (without its outer braces) allows, first
+    choice first: its top-level ``/`` choices, each nested alternation expanded."""
+    out: List[Tuple[str, ...]] = []
+    depth, start = 0, 0
+    for at, char in enumerate(inside + "/"):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if char == "/" and not depth:
+            out.extend(_sequence(inside[start:at]))
+            start = at + 1
+    return out
+
+
+def _sequence(choice: str) -> List[Tuple[str, ...]]:
+    """The word sequences one choice allows (one, unless it holds alternations)."""
+    done: List[Tuple[str, ...]] = [()]
+    position = 0
+    while position < len(choice):
+        opening = choice.find("{", position)
+        plain = tuple(w[1:-1] if len(w) > 2 and w[0] == "(" and w[-1] == ")" else w
+                      for w in choice[position:None if opening < 0 else opening].split() if w != "@")
+        done = [seq + plain for seq in done]
+        if opening < 0:
+            break
+        depth, closing = 0, opening
+        while depth or closing == opening:
+            depth += {"{": 1, "}": -1}.get(choice[closing], 0)
+            closing += 1
+        done = [seq + more for seq in done for more in _variants(choice[opening + 1:closing - 1])]
+        position = closing
+    return done
 
 
 def _words(text: str, words: List[str], found: List[Alternation]) -> None:

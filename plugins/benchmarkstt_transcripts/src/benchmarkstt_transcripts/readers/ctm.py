@@ -10,7 +10,7 @@ What is read:
   ordered by recording name; its text is its words joined by spaces, in order of start time;
 - **words**: the word, its start and end (start + duration, seconds), its confidence, and in
   the RT form its speaker;
-- alternation blocks, as sclite reads them (``<file> <channel> * * <ALT_BEGIN>``, the words of
+- alternation blocks, as sclite reads them (``<file> <channel> * * <ALT_BEGIN> [confidence ...]``, the words of
   the first choice, ``* * <ALT>``, the words of the next, ..., ``* * <ALT_END>``; ``@`` for
   nothing): the first choice's words are read as words, the choices are kept as the segment's
   ``alternatives``, and one warning says how many were read so;
@@ -69,7 +69,7 @@ def parse(text: str, source: str) -> Transcript:
     for number, line in records(text, source, "CTM"):
         fields = line.split()
         name = f"{fields[0]} {fields[1]}" if len(fields) > 1 else ""
-        if len(fields) == 5 and fields[4] in _MARKS:
+        if len(fields) >= 5 and fields[4] in _MARKS:  # a confidence and more columns may follow
             block = _mark(fields[4], block, source, number)
             if fields[4] == "<ALT_END>":
                 words = recordings.setdefault(name, [])

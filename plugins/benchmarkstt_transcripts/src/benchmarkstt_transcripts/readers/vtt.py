@@ -99,27 +99,27 @@ def _timestamp(text: str, at: int) -> Tuple[Optional[float], int]:
     return h * 3600 + m * 60 + s + int(millis) / 1000, at
 
 
+SPACES = " \t\f"  # the spec's whitespace within a line (space, tab, form feed)
+
+
 def _timings(line: str) -> Optional[Tuple[float, float]]:
     """``(start, end)`` of a cue timing line, ``None`` if it is not a valid one."""
-    at = len(line) - len(line.lstrip(" \t"))
+    at = len(line) - len(line.lstrip(SPACES))
     start, at = _timestamp(line, at)
     if start is None:
         return None
-    rest = line[at:].lstrip(" \t")
+    rest = line[at:].lstrip(SPACES)
     if not rest.startswith("-->"):
         return None
-    rest = rest[3:].lstrip(" \t")
-    end, at = _timestamp(rest, 0)
-    if end is None or (at < len(rest) and rest[at] not in " \t"):
-        return None
-    return start, end
+    end, _ = _timestamp(rest[3:].lstrip(SPACES), 0)  # what follows the end time is settings
+    return None if end is None else (start, end)
 
 
 def _cue(payload: str, start: float, end: float) -> Optional[Segment]:
     """The segment of a cue's text: tags dropped, speakers from the voices, lines kept."""
     runs: List[Tuple[Optional[str], str]] = []  # (speaker, text) in order
     speaker: Optional[str] = None
-    ruby_text = False
+    ruby, ruby_text = False, False
     for kind, piece in split_tags(payload):
         if kind == "text":
             if not ruby_text:
@@ -130,8 +130,10 @@ def _cue(payload: str, start: float, end: float) -> Optional[Segment]:
             speaker = " ".join(piece.split()[1:]) or None
         elif name == "/v":
             speaker = None
-        elif name in ("rt", "/rt", "/ruby"):
-            ruby_text = name == "rt"
+        elif name in ("ruby", "/ruby"):
+            ruby, ruby_text = name == "ruby", False
+        elif name in ("rt", "/rt"):
+            ruby_text = ruby and name == "rt"  # an rt outside a ruby is ignored, its text kept
     text = lines(decoded("".join(part for _, part in runs)))
     if not text:
         return None
