@@ -14,19 +14,19 @@ class Term:
         over the API ``ref_type``), ``argument`` (the component ``name`` given ``value`` for its
         parameter ``param``: ``--beer entities.json``; over the API ``"entities_file": "entities.json"``)
         or ``listing`` (where the normalizer ``name`` lists the names it knows with what each does:
-        ``benchmarkstt-tools normalization --list-profiles`` for ``profile``; over the API the
-        help of ``normalization.profile``)
+        ``value`` is the command line that prints it, given by the plugin that adds it; over the
+        API the help of ``normalization.NAME``)
     :param name: the metric's name, the input's side, or the component's name
     :param param: the parameter (``argument`` only)
-    :param value: an example value (``argument`` only)
+    :param value: an example value (``argument``), or the command line of a ``listing``
 
     :example:
         >>> Term("metric", "cpwer").cli(), Term("input_type", "hypothesis").cli()
         ('--cpwer', '-ht')
         >>> Term("argument", "beer", "entities_file", "entities.json").cli()
         '--beer entities.json'
-        >>> Term("listing", "profile").cli()
-        'benchmarkstt-tools normalization --list-profiles'
+        >>> Term("listing", "voice", value="benchmarkstt-tools normalization --list-voices").cli()
+        'benchmarkstt-tools normalization --list-voices'
     """
 
     KINDS = ("metric", "input_type", "argument", "listing")
@@ -46,7 +46,7 @@ class Term:
         if self.kind == "input_type":
             return f"-{self.name[:1]}t"
         if self.kind == "listing":
-            return f"benchmarkstt-tools normalization --list-{self.name}s"
+            return self.value
         return f"--{self.name} {self.value}"
 
     def __repr__(self) -> str:

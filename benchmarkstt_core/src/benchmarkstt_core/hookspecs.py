@@ -130,6 +130,14 @@ def register_engines(register: Register) -> None:
 
 
 @hookspec
+def add_normalization_arguments(parser: Any, host: PluginHost) -> None:
+    """Add arguments to the commands that take normalizer flags (``benchmarkstt`` and
+    ``benchmarkstt-tools normalization``): e.g. an option that prints what a normalizer knows
+    and exits as ``--help`` does (an :class:`argparse.Action` that ends with ``parser.exit()``,
+    so that the command's required arguments are not asked for)."""
+
+
+@hookspec
 def add_corpus_arguments(parser: Any, host: PluginHost) -> None:
     """Add arguments to ``benchmarkstt-tools corpus`` that name other sources of its files
     (e.g. ``--audio`` and ``--engine``), read back by :func:`corpus_sources`."""

@@ -37,8 +37,8 @@ class Output:
     ``defaults`` are the parameter values metrics get when the user gave none, e.g.
     ``{"dialect": "list"}`` so that word diffs come out structured in JSON.
     A format that sets ``shows_normalization`` gets ``normalization`` set before ``render``:
-    the record of the normalization that produced the results (profile, version, sha256 of
-    the steps), or ``None`` when the texts were not normalized. A format that sets
+    the record of the normalization that produced the results (the sha256 of its steps, and
+    the name and version of a named normalization), or ``None`` when the texts were not normalized. A format that sets
     ``shows_files`` gets ``files``: ``{"reference": ..., "hypothesis": ...}``, each the file
     (or ``-``, or the text of an ``argument`` input) and its input type.
     """

@@ -45,6 +45,26 @@ class NormalizationComposite(Normalizer):
         """The normalizers applied in order."""
         raise NotImplementedError
 
+    def record(self) -> dict:
+        """What a result says about the normalization that produced it: the sha256 of
+        :func:`steps_text`; a composite of one composite says what its part says (a config file
+        whose section is one line). A composite that stands for a named, versioned
+        normalization overrides this to add its name and version.
+
+        :example:
+            >>> class Named(NormalizationAggregate):
+            ...     def record(self):
+            ...         return {"name": "named", "version": "1", "sha256": steps_sha256(self)}
+            >>> NormalizationAggregate([Named()]).record()["name"]
+            'named'
+            >>> list(NormalizationAggregate([]).record())
+            ['sha256']
+        """
+        parts = self.parts()
+        if len(parts) == 1 and isinstance(parts[0], NormalizationComposite):
+            return parts[0].record()
+        return {"sha256": steps_sha256(self)}
+
     def _normalize(self, text: str) -> str:
         for part in self.parts():
             text = part.normalize(text)
@@ -142,20 +162,3 @@ def steps_sha256(normalizer: object) -> str:
     import hashlib
 
     return hashlib.sha256(steps_text(normalizer).encode("utf-8")).hexdigest()
-
-
-def normalization_record(normalizer: object) -> dict:
-    """What a result says about the normalization that produced it: the sha256 of
-    :func:`steps_text`, and the profile name and version when ``normalizer`` is one profile
-    (an object with a ``record`` mapping), alone or as the only part of composites (a config
-    file whose section is one ``profile`` line).
-    """
-    inner = normalizer
-    while True:
-        record = getattr(inner, "record", None)
-        if isinstance(record, dict):
-            return dict(record)
-        if not (isinstance(inner, NormalizationComposite) and len(inner.parts()) == 1):
-            break
-        inner = inner.parts()[0]
-    return {"sha256": steps_sha256(normalizer)}

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence, Union
 
 from .context import Context
 from .diff import char_opcodes
-from .normalization import LogEntry, NormalizationAggregate, normalization_record, normalize_logged
+from .normalization import LogEntry, NormalizationAggregate, normalize_logged
 from .registry import ComponentSpec, Registries
 from .schema import Schema, TimedText
 
@@ -101,9 +101,10 @@ class Pipeline:
 
     @property
     def normalization(self) -> dict | None:
-        """Which normalization the results come from: the profile name and version when it is
-        one profile, and always the sha256 of its steps; ``None`` without normalizers."""
-        return normalization_record(self.normalizer) if len(self.normalizer) else None
+        """Which normalization the results come from (:meth:`.NormalizationComposite.record`:
+        the sha256 of its steps, and a name and version when one named normalization makes
+        it); ``None`` without normalizers."""
+        return self.normalizer.record() if len(self.normalizer) else None
 
     def normalize(self, text: str, log: Callable[[LogEntry], None] | None = None) -> str:
         """Apply the normalizers; ``log`` receives an entry for every change."""

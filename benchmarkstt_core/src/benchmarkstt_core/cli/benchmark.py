@@ -101,24 +101,6 @@ def require(registry: Any, what: str) -> None:
                          f"(pip install -r requirements.txt) or a plugin that provides one")
 
 
-class ListProfiles(argparse.Action):
-    """``--list-profiles``: print the profiles and exit as soon as it is read, as ``--help``
-    does (so that -r and -h are not asked for)."""
-
-    def __init__(self, option_strings: list, dest: str, registry: Any = None, **kwargs: Any):
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
-        self.registry = registry
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any, option: Any = None) -> None:
-        from .normalization import list_profiles
-
-        try:
-            write_stdout(list_profiles(self.registry))
-        except UsageError as exc:
-            parser.error(str(exc))
-        parser.exit()
-
-
 class BenchmarkCommand:
     """Calculate metrics based on the comparison of a hypothesis with a reference."""
 
@@ -154,12 +136,10 @@ class BenchmarkCommand:
                 "available normalizers", "A list of normalizers to execute on the input, can be one or "
                 "more normalizers which are applied sequentially.")
             add_component_flags(normalizers, registries.normalizers, "normalizers")
-            parser.add_argument("--list-profiles", action=ListProfiles, registry=registries.normalizers,
-                                help="list the normalization profiles (--profile NAME): name, version, what "
-                                     "each does, and exit (no -r/-h needed)")
             parser.add_argument("--log", action="store_true",
                                 help="show normalization logs (for large files with many rules "
                                      "this is slow and prints a lot)")
+            host.hook.add_normalization_arguments(parser=parser, host=host)
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check everything, read both inputs, compare, and print the results."""

@@ -16,7 +16,6 @@ from .common import add_component_flags
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..plugins import PluginHost
-    from ..registry import Registry
 
 
 def read_stdin() -> str:
@@ -24,16 +23,6 @@ def read_stdin() -> str:
     stream = sys.stdin
     data = stream.buffer.read()
     return data.decode(stream.encoding or "utf-8", stream.errors or "strict")
-
-
-def list_profiles(normalizers: Registry) -> str:
-    """The listing of the ``profile`` normalizer's profiles (its class's ``listing()``)."""
-    listing = getattr(normalizers.get("profile").cls, "listing", None) if "profile" in normalizers else None
-    if listing is None:
-        from ..plugins import missing_standard_note
-
-        raise UsageError(f"--list-profiles: no profile normalizer is installed{missing_standard_note()}")
-    return listing()
 
 
 class NormalizationCommand:
@@ -48,21 +37,17 @@ class NormalizationCommand:
         parser.add_argument("-o", "--outputfile", action="append", default=[], metavar="OUTPUTFILE",
                             help="write output to this file, defaults to STDOUT (one per --inputfile)")
         parser.add_argument("--log", action="store_true", help="show normalization logs on stderr")
-        parser.add_argument("--list-profiles", action="store_true",
-                            help="list the normalization profiles (--profile NAME): name, version, what each does")
         group = parser.add_argument_group(
             "available normalizers", "A list of normalizers to execute on the input, can be one or more "
             "normalizers which are applied sequentially.")
         add_component_flags(group, host.registries.normalizers, "normalizers")
+        host.hook.add_normalization_arguments(parser=parser, host=host)
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check the files, normalize every input, then write every output."""
         registries = host.registries
         require(registries.normalizers, "normalizer")
         inputs, outputs = args.inputfile, args.outputfile
-        if args.list_profiles:
-            sys.stdout.write(list_profiles(registries.normalizers))
-            return 0
         if not args.normalizers:
             raise UsageError("need at least one normalizer (for example --lowercase)")
         if outputs and not inputs:

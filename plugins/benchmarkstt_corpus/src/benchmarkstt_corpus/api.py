@@ -24,7 +24,6 @@ from .result import ON_MISSING, TESTS, Aggregator, CorpusResult, Settings
 from .runner import Progress, interrupted, run_dask, run_local, stop_on_signals
 from .scoring import _SCORERS, DEFAULT_METRICS, Scorer, Spec
 from .spool import SpooledRows
-from .stats import import_in_background
 
 
 def as_calls(calls: Iterable) -> tuple:
@@ -86,14 +85,12 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
         aggregator.add(scored)
         bar.update(aggregator.received)
 
-    # the paired tests need scipy.stats: imported while the workers score, if there are any
-    started = import_in_background if len(corpus.engines) > 1 else (lambda: None)
     try:
         with stop_on_signals():
             if scheduler or dask_local:
-                run_dask(spec, corpus.items, scheduler, dask_local, take, started)
+                run_dask(spec, corpus.items, scheduler, dask_local, take)
             else:
-                run_local(spec, corpus.items, jobs, take, started)
+                run_local(spec, corpus.items, jobs, take)
     except KeyboardInterrupt as stop:
         bar.close()
         raise interrupted(stop, aggregator.received, len(corpus.items)) from None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any, Callable, Iterator, Sequence
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
@@ -190,39 +190,49 @@ def sigint_held() -> Iterator:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
-def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, started: Callable = lambda: None) -> None:
-    """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1);
-    with a pool, ``started`` is called once its workers run (the client then waits for
-    results, and may use the time)."""
+def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
+    """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1)."""
     if jobs <= 1:
         for item in items:
             for scored in score_batch(spec, [item]):
                 take(scored)
         return
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import ProcessPoolExecutor
 
-    work = iter(batches(items, batch_size(len(items), jobs)))
     others = set(multiprocessing.active_children())  # a Python caller's own processes stay
     pool = ProcessPoolExecutor(jobs, initializer=ignore_sigint)
     try:
-        pending = set()
-        with sigint_held():
-            for batch in window(work, 3 * jobs):
-                pending.add(pool.submit(score_batch, spec, batch))
-        started()  # the workers are forked by now: a thread it starts is not copied into them
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                for scored in future.result():
-                    take(scored)
-                for batch in window(work, 1):
-                    pending.add(pool.submit(score_batch, spec, batch))
+        # a submit may fork a worker: SIGINT is held meanwhile (ignore_sigint runs in it after)
+        schedule(pool, spec, items, jobs, take, sigint_held)
     except BaseException:
         stop_workers(others)
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
+
+
+def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Callable,
+             submitting: Callable = nullcontext) -> None:
+    """Score ``items`` in batches on ``executor`` (a :class:`concurrent.futures.Executor`: a
+    local process pool, or a Dask client's ``get_executor()``), keeping three batches per
+    worker in flight, and ``take`` every scored item as its batch completes; each submit runs
+    inside ``submitting()``."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    work = iter(batches(items, batch_size(len(items), workers)))
+
+    def submit(count: int) -> set:
+        with submitting():
+            return {executor.submit(score_batch, spec, batch) for batch in window(work, count)}
+
+    pending = submit(3 * workers)
+    while pending:
+        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+        for future in done:
+            for scored in future.result():
+                take(scored)
+            pending |= submit(1)
 
 
 def window(work: Iterator, count: int) -> list:
@@ -285,34 +295,21 @@ def local_cluster_config(scratch: str) -> dict:
 
 
 def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
-             take: Callable, started: Callable = lambda: None) -> None:
-    """Score ``items`` on a Dask cluster; results stream back as they complete. ``started``
-    is called once the first tasks are submitted."""
+             take: Callable) -> None:
+    """Score ``items`` on a Dask cluster; results stream back as they complete."""
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="benchmarkstt-dask-") as scratch:
-        run_on_dask(spec, items, scheduler, local_workers, take, started, scratch)
+        run_on_dask(spec, items, scheduler, local_workers, take, scratch)
 
 
 def run_on_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
-                take: Callable, started: Callable, scratch: str) -> None:
+                take: Callable, scratch: str) -> None:
     """:func:`run_dask` with the workers of a local cluster keeping their files under ``scratch``."""
     client, cluster = dask_client(scheduler, local_workers, scratch)
     try:
-        from distributed import as_completed
-
         workers = max(1, len(client.scheduler_info().get("workers", {})) or (local_workers or 1))
-        work = iter(batches(items, batch_size(len(items), workers)))
-        running = as_completed([client.submit(score_batch, spec, batch, pure=False)
-                                for batch in window(work, 3 * workers)])
-        started()
-        for future in running:
-            scored_items = future.result()
-            future.release()
-            for scored in scored_items:
-                take(scored)
-            for batch in window(work, 1):
-                running.add(client.submit(score_batch, spec, batch, pure=False))
+        schedule(client.get_executor(pure=False), spec, items, workers, take)
     finally:
         client.close()
         if cluster is not None:

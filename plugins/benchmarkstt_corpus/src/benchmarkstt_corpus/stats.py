@@ -56,23 +56,6 @@ def block(n: int) -> int:
     return max(1, min(BLOCK, CELLS // max(n, 1)))
 
 
-def import_in_background() -> None:
-    """Start importing scipy.stats (about a second of CPU) in a thread while workers score
-    the files; the tests' own import then finds it loaded, or waits for it. Any failure is
-    left to that import to report, including an import cut short when Ctrl-C stops the run
-    (the interpreter then refuses what scipy's modules do as they load, such as registering
-    an exit handler: a ``RuntimeError``). Ctrl-C does not wait for it (a daemon thread)."""
-    import threading
-
-    def load() -> None:
-        try:
-            import scipy.stats  # noqa: F401
-        except Exception:  # noqa: BLE001 - only a head start: the real import reports
-            pass
-
-    threading.Thread(target=load, name="import scipy.stats", daemon=True).start()
-
-
 def pooled(errors: float, words: float) -> float:
     """Errors per reference word (NaN with no reference words)."""
     return errors / words if words else math.nan

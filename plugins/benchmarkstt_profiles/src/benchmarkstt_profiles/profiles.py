@@ -24,6 +24,10 @@ from benchmarkstt_core.errors import Term, UsageError
 from benchmarkstt_core.normalization import NormalizationComposite, steps_sha256
 
 
+#: the command line that lists the profiles (:mod:`.options` adds ``--list-profiles``)
+LISTING_COMMAND = "benchmarkstt-tools normalization --list-profiles"
+
+
 class Definition(NamedTuple):
     """A shipped profile: its calls, version and what it does."""
 
@@ -70,7 +74,7 @@ def definition(name: str) -> Definition:
     found = PROFILES.get(str(name).strip().lower())
     if found is None:
         raise UsageError.worded(f"profile: unknown profile {name!r}; the profiles are {', '.join(sorted(PROFILES))} (",
-                                Term("listing", "profile"), " says what each does)")
+                                Term("listing", "profile", value=LISTING_COMMAND), " says what each does)")
     return found
 
 
@@ -103,7 +107,7 @@ def plain_context() -> Context:
 def profile_info(name: str, context: Context | None = None) -> ProfileInfo:
     """The calls, version and steps hash of the profile ``name`` (``context`` as for :class:`Profile`)."""
     profile = Profile(name, context=context)
-    record = profile.record
+    record = profile.record()
     return ProfileInfo(record["profile"], record["version"], profile.definition.description,
                        profile.definition.calls, record["sha256"])
 
@@ -146,13 +150,10 @@ class Profile(NormalizationComposite):
             steps.append(create(context.registries.normalizers.get(step), args, context))
         self._steps = steps
 
-    listing = staticmethod(listing)
-
     @property
     def log_name(self) -> str:
         return f"profile {self.name} v{self.definition.version}"
 
-    @property
     def record(self) -> dict:
         """What a result normalized by this profile says about it: name, version, steps hash."""
         return {"profile": self.name, "version": self.definition.version, "sha256": steps_sha256(self)}

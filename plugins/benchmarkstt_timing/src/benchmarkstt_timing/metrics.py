@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from itertools import permutations
 from statistics import median
 from typing import Any, Sequence
 
@@ -18,7 +17,6 @@ from .words import TimedWords, check_strategy, has_times, silent_segments, speak
 DEFAULT_COLLAR = 5.0
 #: the units of the results' keys (the rest are counts and rates)
 SECONDS = {"collar": "s", "reference_collar": "s", "mean": "s", "median": "s", "p90_abs": "s"}
-EXACT_SEARCH_MAX = 8
 
 
 def seconds(value: Any, name: str) -> float:
@@ -96,22 +94,14 @@ class TCWER(_TimeConstrained, Metric):
 
 
 def best_assignment(cost: list) -> list:
-    """For a square matrix of costs, the column of each row in an assignment of least total.
+    """For a square matrix of costs, the column of each row in an assignment of least total:
+    scipy's ``linear_sum_assignment``, as meeteval uses, so that ties are broken the same way.
 
-    Up to EXACT_SEARCH_MAX rows an exact search over the permutations finds the least total;
-    when one assignment alone reaches it, that one (the common case, without importing
-    scipy); when several do, or beyond EXACT_SEARCH_MAX rows, scipy's linear_sum_assignment
-    picks it, as meeteval does, so that ties are broken the same way.
+    :example:
+        >>> best_assignment([[4, 1], [2, 9]])
+        [1, 0]
     """
-    size = len(cost)
-    if size <= EXACT_SEARCH_MAX:
-        totals = {}
-        for cols in permutations(range(size)):
-            totals[cols] = sum(cost[r][c] for r, c in enumerate(cols))
-        least = min(totals.values())
-        best = [cols for cols, total in totals.items() if total == least]
-        if len(best) == 1:
-            return list(best[0])
+    # imported here: scipy.optimize takes seconds to import, which only the speaker metrics need
     from scipy.optimize import linear_sum_assignment
 
     return [int(c) for c in linear_sum_assignment(cost)[1]]
