@@ -44,7 +44,7 @@ class Outcome(NamedTuple):
 def run_job(where: str, options: tuple, spec: EngineSpec, job: Job) -> dict:
     """Transcribe one job in this process (what a worker runs): the entry, or ``error`` (this
     file's), or ``fatal`` (the engine's: its library or model is missing)."""
-    from benchmarkstt_core.entrypoints import load_object
+    from benchmarkstt_core.registry import load_object
     from benchmarkstt_core.errors import BenchmarkSTTError
 
     from .engine import EngineError, transcribe
