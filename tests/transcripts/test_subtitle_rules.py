@@ -281,8 +281,25 @@ def test_sound_labels_are_set_aside_and_counted(bstt, tools):
     kept = tools("transcript", "-i", str(SHIPPED / "qt_subs.xml"), "--sound-labels", "keep")
     assert len(kept.stdout.split()) == 15440 and kept.stderr == ""
     run = bstt("-r", str(SHIPPED / "qt_subs.xml"), "-h", str(SHIPPED / "qt_kaldi.json"), "--wer", "-o", "json",
-               "--config", str(ROOT / "docs" / "tutorial" / "config.conf"), env={"SOUND_LABELS": "keep"})
+               "--config", str(ROOT / "docs" / "tutorial" / "config.conf"), "--sound-labels", "keep")
     assert json.loads(run.stdout)[0]["result"] == 0.19617472215042647 and run.stderr == ""  # as on c7bf80e
+
+
+@pytest.mark.parametrize("flag, expected", [((), 0.19319436327034223), (("--sound-labels", "keep"), 0.19617472215042647)])
+def test_corpus_sound_labels_flag_is_recorded_and_rerun(tools, tmp_path, flag, expected):
+    for side, name in (("ref", "qt_subs.xml"), ("hyp", "qt_kaldi.json")):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / ("qt" + name[name.index("."):])).write_bytes((SHIPPED / name).read_bytes())
+    out, again = tmp_path / "a.json", tmp_path / "b.json"
+    run = tools("corpus", "-r", str(tmp_path / "ref"), "-h", f"kaldi={tmp_path / 'hyp'}", "--wer", *flag,
+                "--config", str(ROOT / "docs" / "tutorial" / "config.conf"), "-o", "json", "--output", str(out))
+    assert run.returncode == 0, run
+    first = json.loads(out.read_text())
+    assert first["engines"]["kaldi"]["wer"] == expected
+    assert first["record"]["invocation"]["options"] == {"sound_labels": flag[1] if flag else "skip"}
+    rerun = tools("corpus", "--rerun", str(out), "-o", "json", "--output", str(again))
+    assert rerun.returncode == 0 and "no input changed" in rerun.stderr, rerun
+    assert json.loads(again.read_text())["engines"]["kaldi"]["wer"] == expected
 
 
 def test_sound_labels_in_brackets_and_notes_and_not_in_captions_all_in_capitals():
@@ -299,9 +316,9 @@ def test_sound_labels_in_brackets_and_notes_and_not_in_captions_all_in_capitals(
 
 def test_a_bad_sound_labels_setting_is_one_clear_error(bstt):
     run = bstt("-r", str(SHIPPED / "qt_subs.xml"), "-h", str(SHIPPED / "qt_kaldi.json"), "--wer",
-               env={"SOUND_LABELS": "yes"})
-    assert assert_clean_error(run) == ("benchmarkstt: error: SOUND_LABELS=yes: expected keep "
-                                       "(score sound labels as words) or skip")
+               "--sound-labels", "yes")
+    assert assert_clean_error(run) == ("benchmarkstt: error: argument --sound-labels: invalid choice: 'yes' "
+                                       "(choose from 'skip', 'keep')")
 
 
 # Line structure: a subtitle segment is one block, its text keeps its lines

@@ -18,7 +18,7 @@ def wer(run) -> float:
 
 
 SOUND_LABELS = (f"benchmarkstt: warning: {DATA / 'qt_subs.xml'}: 63 sound labels (76 words, such as 'APPLAUSE') "
-                f"set aside, not scored; SOUND_LABELS=keep scores them\n")
+                f"set aside, not scored; --sound-labels keep scores them\n")
 
 
 @pytest.mark.parametrize("hypothesis, expected", [("qt_kaldi.json", 0.193194), ("qt_aws.json", 0.236963)])

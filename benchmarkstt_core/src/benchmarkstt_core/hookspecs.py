@@ -138,6 +138,14 @@ def add_normalization_arguments(parser: Any, host: PluginHost) -> None:
 
 
 @hookspec
+def add_benchmark_arguments(parser: Any, host: PluginHost) -> list:
+    """Add options to the commands that read and score a reference and hypotheses (``benchmarkstt``,
+    ``benchmarkstt-tools metrics`` and ``corpus``) and return their ``dest`` names: the value of
+    each becomes the default of every component parameter of that name (e.g. the transcripts
+    plugin's ``--sound-labels`` sets its input types' ``sound_labels``)."""
+
+
+@hookspec
 def add_corpus_arguments(parser: Any, host: PluginHost) -> None:
     """Add arguments to ``benchmarkstt-tools corpus`` that name other sources of its files
     (e.g. ``--audio`` and ``--engine``), read back by :func:`corpus_sources`."""

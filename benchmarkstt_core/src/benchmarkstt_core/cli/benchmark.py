@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 from ..context import Context, check_encoding
 from ..errors import InputError, UsageError
 from ..files import write_stdout
-from ..pipeline import Pipeline, render_log_entry
+from ..pipeline import Pipeline, create, render_log_entry
 from ..schema import word_count
 from .colour import default_dialect, log_dialect
-from .common import add_component_flags, wrap_paragraphs
+from .common import add_component_flags, add_plugin_arguments, plugin_defaults, wrap_paragraphs
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..plugins import PluginHost
@@ -30,7 +30,7 @@ def read_input(host: PluginHost, kind: str, source: str, context: Context, flag:
     the error says how to compare the text itself (``flag argument``); an error that tells to
     give the type "with -rt/-ht" names this side's flag only."""
     try:
-        return host.registries.inputs.get(kind).create([source], context=context).read()
+        return create(host.registries.inputs.get(kind), [source], context).read()
     except InputError as exc:
         if kind == "argument" or os.path.lexists(source):
             if "-rt/-ht" in str(exc):
@@ -106,6 +106,8 @@ class BenchmarkCommand:
 
     name = "metrics"
     with_normalizers = False
+    #: the ``dest`` of the options plugins added (:func:`~.common.add_plugin_arguments`)
+    plugin_options: list = []
 
     def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """Reference, hypothesis, their types, the output format and the metric flags."""
@@ -128,6 +130,7 @@ class BenchmarkCommand:
             types.add_argument(f"--{side}-encoding", metavar="ENCODING",
                                help=f"Encoding of the {side} file (default: DEFAULT_ENCODING, else UTF-8; a "
                                     f"byte-order mark decides among UTF-8, UTF-16 and UTF-32)")
+        self.plugin_options = add_plugin_arguments(types, host)
         metrics = parser.add_argument_group(
             "available metrics", "A list of metrics to calculate. At least one metric needs to be provided.")
         add_component_flags(metrics, registries.metrics, "metrics")
@@ -151,6 +154,7 @@ class BenchmarkCommand:
         defaults = dict(getattr(output, "defaults", {}))
         if defaults.get("dialect") == "ansi":  # a text output: colours by the usual conventions
             defaults["dialect"] = default_dialect(sys.stdout)
+        defaults.update(plugin_defaults(args, self.plugin_options))
         context = Context(registries, host.hook, defaults=defaults)
         normalizers = getattr(args, "normalizers", None) or []
         pipeline = Pipeline(registries, normalizers, args.metrics or [], context=context)

@@ -361,3 +361,21 @@ def guarded(prog: str, argv: Sequence[str], body: Callable[[argparse.Namespace],
         sys.stderr.write(f"{prog}: error: unexpected failure: {exc or type(exc).__name__} "
                          f"(run with --log-level debug for a traceback)\n")
         return 1
+
+
+def add_plugin_arguments(parser: Any, host: PluginHost) -> list:
+    """Let plugins add options to a command that scores files (the ``add_benchmark_arguments``
+    hook); return their ``dest`` names."""
+    return [name for names in host.hook.add_benchmark_arguments(parser=parser, host=host) for name in names or ()]
+
+
+def plugin_defaults(args: Any, names: list) -> dict:
+    """The values given to the options plugins added: the defaults of the component parameters
+    of their names.
+
+    :example:
+        >>> import argparse
+        >>> plugin_defaults(argparse.Namespace(sound_labels="keep", other=None), ["sound_labels", "other"])
+        {'sound_labels': 'keep'}
+    """
+    return {name: getattr(args, name) for name in names if getattr(args, name, None) is not None}

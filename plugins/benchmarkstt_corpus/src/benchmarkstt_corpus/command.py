@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.cli.benchmark import require
-from benchmarkstt_core.cli.common import add_component_flags
+from benchmarkstt_core.cli.common import add_component_flags, add_plugin_arguments, plugin_defaults
 from benchmarkstt_core.context import default_encoding
 from benchmarkstt_core.errors import UsageError
 
@@ -30,6 +30,8 @@ class CorpusCommand:
     """Score several engines on a corpus of recordings: pooled error rates, confidence intervals, paired significance tests and a ranking"""
 
     name = "corpus"
+    #: the ``dest`` of the options plugins added to read and score files (``--sound-labels``)
+    plugin_options: list = []
 
     def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """Inputs, outputs, statistics, scale, and the metric and normalizer flags."""
@@ -82,6 +84,7 @@ class CorpusCommand:
                             help="score the references even if some engine lacks a file (it counts as "
                                  "that engine's failure, see --on-missing), and list files without a "
                                  "reference (default: unpaired files are an error naming them)")
+        self.plugin_options = add_plugin_arguments(inputs, host)
         scale = parser.add_argument_group("scale")
         scale.add_argument("--jobs", type=int, default=None, metavar="N",
                            help="local worker processes (default: one per processor)")
@@ -138,11 +141,12 @@ class CorpusCommand:
                 "alignments": args.alignments or bool(args.html), "seed": args.seed, "resamples": args.resamples,
                 "level": args.level, "alpha": args.alpha, "ranking_test": args.ranking_test,
                 "on_missing": args.on_missing, "allow_unpaired": args.allow_unpaired,
-                "split_by_time": args.split_by_time}
+                "split_by_time": args.split_by_time, "options": plugin_defaults(args, self.plugin_options)}
             invocation["hypotheses"] = hypotheses(args)
         corpus = corpus_of(invocation, host)
         spec = Spec(as_calls(invocation["normalizers"]), as_calls(invocation["metrics"]),
-                    tuple(invocation["load"]), default_encoding(), bool(invocation["alignments"]))
+                    tuple(invocation["load"]), default_encoding(), bool(invocation["alignments"]),
+                    tuple(sorted(invocation.get("options", {}).items())))
         settings = Settings(int(invocation["seed"]), int(invocation["resamples"]), float(invocation["level"]),
                             float(invocation["alpha"]), invocation["ranking_test"],
                             invocation.get("on_missing", "deletions"))

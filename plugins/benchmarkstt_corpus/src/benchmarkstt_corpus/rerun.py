@@ -42,6 +42,7 @@ FIELDS = {
 OPTIONAL = {
     "on_missing": ((str,), "a string"), "allow_unpaired": ((bool,), "true or false"),
     "split_by_time": ((int, float, NOTHING), "a number or null"),
+    "options": ((dict,), "an object of option names and values"),
 }
 
 
@@ -88,6 +89,8 @@ def check_invocation(invocation: dict, path: str) -> dict:
                 raise UsageError(f"--rerun {path!r}: record.invocation.{field}{problem}")
         if not bad and field == "load":
             bad = not all(isinstance(v, str) for v in value)
+        if not bad and field == "options":
+            bad = not all(isinstance(v, (str, int, float, bool, NOTHING)) for v in value.values())
         if not bad and field == "hypotheses":
             bad = not all(isinstance(v, str) for v in value.values())
         if bad:

@@ -49,6 +49,8 @@ class Spec:
     :param load: modules to load as plugins (``--load``)
     :param encoding: the encoding of the input files
     :param alignments: keep each file's words and opcodes in its rows
+    :param defaults: ``(name, value)`` pairs: the defaults of component parameters of those names
+        (the options plugins add, e.g. ``(("sound_labels", "keep"),)``)
     """
 
     normalizers: tuple = ()
@@ -56,6 +58,7 @@ class Spec:
     load: tuple = ()
     encoding: str = "UTF-8"
     alignments: bool = False
+    defaults: tuple = ()
 
 
 def call_title(call: Sequence) -> str:
@@ -101,7 +104,7 @@ class Scorer:
         registries = host.registries
         self.registries = registries
         self.context = Context(registries, host.hook, encoding=spec.encoding, path_guard=path_guard,
-                               defaults={"dialect": "list"})
+                               defaults={"dialect": "list", **dict(spec.defaults)})
         self.pipeline = Pipeline(registries, spec.normalizers, spec.metrics, context=self.context)
         self.titles = [call_title(call) for call in spec.metrics]
         self.mode, differ = headline_mode(spec.metrics)
@@ -151,7 +154,9 @@ class Scorer:
             digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
         else:
             digest = hashlib.sha256(self.context.read_bytes(source.path)).hexdigest()
-        text = self.registries.inputs.get(kind).create([source.source], context=self.context).read()
+        from benchmarkstt_core.pipeline import create
+
+        text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
         schema = self.pipeline.prepare(text)
         return schema, {"path": source.path or source.origin, "type": kind, "sha256": digest}, text
 

@@ -76,6 +76,8 @@ def warn_if_structured(text: str, source: str, context: Context | None) -> None:
 class Infer(Input):
     """Load from a given filename. Automatically infer file type from the filename extension.
 
+    The type inferred gets the context's defaults for its parameters (e.g. ``--sound-labels``).
+
     :param source: the file's path (``.txt`` files are plain text; plugins may add types)
     :example files: {"ref.txt": "hello world"}
     :example source: "ref.txt"
@@ -95,4 +97,6 @@ class Infer(Input):
 
             raise InputError(f"{self.source}: cannot infer the input type of a file with {what}; "
                              f"give it with -rt/-ht (for example -rt plaintext){missing_standard_note()}")
-        return context.registries.inputs.get(kind).create([self.source], context=context).read()
+        from benchmarkstt_core.pipeline import create
+
+        return create(context.registries.inputs.get(kind), [self.source], context).read()

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from benchmarkstt_core.context import Context, check_encoding
 from benchmarkstt_core.errors import InputError
 
+from .sounds import add_sound_labels
+
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
@@ -31,9 +33,7 @@ class TranscriptCommand:
                             help="its type (default: inferred from the extension and the content)")
         parser.add_argument("-o", "--output", choices=("text", "json"), default="text",
                             help="text: what the normalizers see; json: the type, segments, words, times, speakers")
-        parser.add_argument("--sound-labels", choices=("skip", "keep"),
-                            help="-o text: set aside sound labels of subtitles (APPLAUSE, [MUSIC]) as "
-                                 "benchmarkstt does, or keep them (default: SOUND_LABELS, else skip)")
+        add_sound_labels(parser, "-o text: ")
         parser.add_argument("--encoding", help="the file's encoding (default: DEFAULT_ENCODING, else UTF-8; "
                                                "a byte-order mark decides among UTF-8, -16 and -32)")
 

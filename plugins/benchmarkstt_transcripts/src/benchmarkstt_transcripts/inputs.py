@@ -24,6 +24,12 @@ class TranscriptInput(Input):
 
     name = ""
 
+    def __init__(self, source: str, sound_labels: str = "skip", *, context: Context | None = None):
+        from .sounds import check
+
+        super().__init__(source, context=context)
+        self.sound_labels = check(sound_labels)
+
     def transcript(self) -> Transcript:
         """The file as a transcript: segments, words, times and speakers."""
         context = self.context or Context(None)
@@ -32,29 +38,32 @@ class TranscriptInput(Input):
 
     def read(self) -> str:
         """The text the normalizers see (a :class:`TimedText` carrying the words' times)."""
-        return timed(scored(self.transcript(), self.source, self.context or Context(None)))
+        return timed(scored(self.transcript(), self.source, self.context or Context(None), self.sound_labels))
 
     @classmethod
-    def from_content(cls, content: str, source: str, *, context: Context | None = None) -> str:
+    def from_content(cls, content: str, source: str, *, context: Context | None = None,
+                     sound_labels: str = "skip") -> str:
         """The text of a file's content given as a string (the API's ``ref``/``hyp``)."""
-        return timed(scored(parse_text(cls.name, content, source), source, context or Context(None)))
+        from .sounds import check
+
+        return timed(scored(parse_text(cls.name, content, source), source, context or Context(None),
+                            check(sound_labels)))
 
 
-def scored(transcript: Transcript, source: str, context: Context, sound_labels: str | None = None) -> Transcript:
+def scored(transcript: Transcript, source: str, context: Context, sound_labels: str = "skip") -> Transcript:
     """The transcript as scored: the reader's warnings told, sound labels set aside from
-    subtitles (unless ``sound_labels`` is ``keep``; default: ``SOUND_LABELS``) and their number
-    told (:mod:`.sounds`)."""
-    from .sounds import SUBTITLES, keep, set_aside
+    subtitles (unless ``sound_labels`` is ``keep``) and their number told (:mod:`.sounds`)."""
+    from .sounds import SUBTITLES, set_aside
 
     for message in transcript.warnings:
         context.warn(message)
-    if transcript.type not in SUBTITLES or (keep() if sound_labels is None else sound_labels == "keep"):
+    if transcript.type not in SUBTITLES or sound_labels == "keep":
         return transcript
     transcript, labels = set_aside(transcript)
     if labels:
         words = sum(len(label.split()) for label in labels)
         context.warn(f"{source}: {len(labels)} sound label{'s' if len(labels) != 1 else ''} ({words} words, "
-                     f"such as {labels[0]!r}) set aside, not scored; SOUND_LABELS=keep scores them")
+                     f"such as {labels[0]!r}) set aside, not scored; --sound-labels keep scores them")
     return transcript
 
 
@@ -78,6 +87,8 @@ def _make(kind: str) -> type:
     file_name, content, text = module.EXAMPLE
     files = "binary_files" if module.SYNTAX == "bytes" else "files"
     doc = (f"{module.DESCRIPTION}\n\n:param source: the file's path (``-``: standard input)\n"
+           ":param sound_labels: subtitles: skip (the default) sets sound labels (APPLAUSE, [MUSIC]) aside, "
+           "keep scores them as words\n"
            f":example {files}: {json.dumps({file_name: content})}\n:example source: {json.dumps(file_name)}\n"
            f":example return: {json.dumps(text)}\n")
     class_name = kind.capitalize()

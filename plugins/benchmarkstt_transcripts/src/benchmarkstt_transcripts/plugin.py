@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, List, Optional
 
 from benchmarkstt_core.hookspecs import Register, hookimpl
 
@@ -28,3 +28,11 @@ def infer_input_type(path: str) -> Optional[str]:
 def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools transcript``."""
     register("benchmarkstt_transcripts.command:TranscriptCommand", name="transcript")
+
+
+@hookimpl
+def add_benchmark_arguments(parser: Any, host: Any) -> List[str]:
+    """``--sound-labels {skip,keep}`` of ``benchmarkstt`` and ``corpus``: the input types' ``sound_labels``."""
+    from .sounds import add_sound_labels
+
+    return [add_sound_labels(parser)]

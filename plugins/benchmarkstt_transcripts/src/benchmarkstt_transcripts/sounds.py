@@ -11,8 +11,8 @@ element or code for "this is not speech"), so they are found by the conventions 
   ``JACK SPEAKS OFF-MIC``) is a label, in a file where most lines have lower-case letters: in
   captions written all in capitals (usual in SCC), capitals mark nothing.
 
-The labels set aside are counted (``benchmarkstt`` warns with their number); the environment
-variable ``SOUND_LABELS=keep`` scores them as words (``transcript --sound-labels keep`` shows them).
+The labels set aside are counted (``benchmarkstt`` warns with their number); ``--sound-labels keep``
+(of ``benchmarkstt``, ``benchmarkstt-tools corpus`` and ``transcript``) scores them as words.
 
 :example:
     >>> from .model import Segment, Transcript
@@ -25,10 +25,7 @@ variable ``SOUND_LABELS=keep`` scores them as words (``transcript --sound-labels
 
 from __future__ import annotations
 
-import os
-from typing import List, Tuple
-
-from benchmarkstt_core.errors import UsageError
+from typing import Any, List, Tuple
 
 from .model import Segment, Transcript
 
@@ -37,13 +34,36 @@ SUBTITLES = ("srt", "vtt", "ttml", "stl", "scc")
 _NOTES = "♪♫"
 
 
-def keep() -> bool:
-    """Whether sound labels are scored: the environment variable ``SOUND_LABELS`` (``keep`` or
-    ``skip``, the default); another value is an error naming it."""
-    value = os.environ.get("SOUND_LABELS", "skip")
-    if value not in ("keep", "skip"):
-        raise UsageError(f"SOUND_LABELS={value}: expected keep (score sound labels as words) or skip")
-    return value == "keep"
+#: what ``--sound-labels`` may say: set them aside (the default) or score them as words
+CHOICES = ("skip", "keep")
+
+
+def check(value: str) -> str:
+    """``value`` if it is one of :data:`CHOICES`, else a :class:`ValueError` naming them.
+
+    :example:
+        >>> check("keep")
+        'keep'
+    """
+    if value not in CHOICES:
+        raise ValueError(f"sound_labels {value!r}: expected keep (score sound labels as words) or skip")
+    return value
+
+
+def add_sound_labels(parser: Any, note: str = "") -> str:
+    """Add ``--sound-labels {skip,keep}`` (default skip) to the ``argparse`` parser; return its
+    ``dest``, the input types' parameter it sets.
+
+    :example:
+        >>> import argparse
+        >>> parser = argparse.ArgumentParser()
+        >>> add_sound_labels(parser), parser.parse_args(["--sound-labels", "keep"]).sound_labels
+        ('sound_labels', 'keep')
+    """
+    parser.add_argument("--sound-labels", choices=CHOICES, default="skip",
+                        help=f"{note}sound labels in subtitles (APPLAUSE, [MUSIC]): skip (default) sets "
+                             "them aside, keep scores them as words")
+    return "sound_labels"
 
 
 def _capitals(line: str) -> bool:
