@@ -42,6 +42,13 @@ SCLITE_SAID = [
     ("x { @ / a b } y", "x a y", False, False, "CCDC"),
     ("x { a b / c d } y", "x z y", False, False, "CDSC"),
     ("x { a / @ } y", "x q q y", False, False, "CIIC"),
+    # ties between a path through an empty branch and one through words: fewest empty branches
+    ("x { a / b c / @ } y", "q r c", False, False, "SSCD"),
+    ("{ b c / @ } b { a / @ }", "b b", False, False, "CDC"),
+    ("c { @ / a }", "c d c", False, False, "CII"),
+    ("{ @ / a c } { @ / d a / d d } a a a", "a c b d d", False, False, "CCICCDDD"),
+    ("{ @ / c b } { @ / b a / c }", "b", False, False, "DC"),
+    ("{ c / @ / d d } d { @ / c }", "d d", False, False, "DCC"),
 ]
 
 

@@ -7,10 +7,16 @@
 #include <Python.h>
 #include <stdlib.h>
 
-#define SUB 4
-#define INS 3
-#define DEL 3
-#define DEL_OPTIONAL 2
+typedef long long cost_t;
+
+/* costs in units of 1/SCALE: passing an empty branch costs EMPTY, so that of paths of equal
+ * cost sclite's, the one through fewest empty branches, is found (see alignment.py) */
+#define SCALE (1LL << 20)
+#define SUB (4 * SCALE)
+#define INS (3 * SCALE)
+#define DEL (3 * SCALE)
+#define DEL_OPTIONAL (2 * SCALE)
+#define EMPTY 1
 #define START (-1)
 #define NULLWORD (-1)
 #define FRAGMENT (-2)
@@ -23,43 +29,43 @@ typedef struct {
     long *hyp;
     const char *optional;
     const char **fragment; /* per edge: m bytes of matches, or NULL */
-    long *cells;           /* (n_edges + 1) rows of m + 1; row 0 is the start */
+    cost_t *cells;         /* (n_edges + 1) rows of m + 1; row 0 is the start */
 } Net;
 
-static long *row_of(Net *n, Py_ssize_t edge) { return n->cells + (edge + 1) * (n->m + 1); }
+static cost_t *row_of(Net *n, Py_ssize_t edge) { return n->cells + (edge + 1) * (n->m + 1); }
 
 static int same(Net *n, Py_ssize_t edge, Py_ssize_t j) {
     if (n->words[edge] == FRAGMENT) return n->fragment[edge][j] != 0;
     return n->hyp[j] == n->words[edge];
 }
 
-static void fill(Net *n, long *stay) {
+static void fill(Net *n, cost_t *stay) {
     Py_ssize_t m = n->m;
-    for (Py_ssize_t j = 0; j <= m; j++) row_of(n, START)[j] = (long)j * INS;
+    for (Py_ssize_t j = 0; j <= m; j++) row_of(n, START)[j] = (cost_t)j * INS;
     for (Py_ssize_t k = 0; k < n->n_edges; k++) {
         Py_ssize_t first = n->pred_start[k], last = n->pred_start[k + 1];
-        long *row = row_of(n, k);
+        cost_t *row = row_of(n, k);
         for (Py_ssize_t j = 0; j <= m; j++) {
-            long best = row_of(n, n->pred_list[first])[j];
+            cost_t best = row_of(n, n->pred_list[first])[j];
             for (Py_ssize_t x = first + 1; x < last; x++) {
-                long c = row_of(n, n->pred_list[x])[j];
+                cost_t c = row_of(n, n->pred_list[x])[j];
                 if (c < best) best = c;
             }
             stay[j] = best;
         }
         if (n->words[k] == NULLWORD) {
-            row[0] = stay[0];
+            row[0] = stay[0] + EMPTY;
             for (Py_ssize_t j = 1; j <= m; j++) {
-                long c = row[j - 1] + INS;
-                row[j] = stay[j] <= c ? stay[j] : c;
+                cost_t c = row[j - 1] + INS;
+                row[j] = stay[j] + EMPTY <= c ? stay[j] + EMPTY : c;
             }
             continue;
         }
-        long delete = n->optional[k] ? DEL_OPTIONAL : DEL;
+        cost_t delete = n->optional[k] ? DEL_OPTIONAL : DEL;
         row[0] = stay[0] + delete;
         for (Py_ssize_t j = 1; j <= m; j++) {
-            long best = stay[j - 1] + (same(n, k, j - 1) ? 0 : SUB);
-            long c = row[j - 1] + INS;
+            cost_t best = stay[j - 1] + (same(n, k, j - 1) ? 0 : SUB);
+            cost_t c = row[j - 1] + INS;
             if (c < best) best = c;
             c = stay[j] + delete;
             if (c < best) best = c;
@@ -77,7 +83,7 @@ static int append(PyObject *steps, long tag, Py_ssize_t edge, Py_ssize_t j) {
 }
 
 /* the first predecessor of edge k whose cell at column j plus cost equals target, or -2 */
-static Py_ssize_t pred_with(Net *n, Py_ssize_t k, Py_ssize_t j, long cost, long target) {
+static Py_ssize_t pred_with(Net *n, Py_ssize_t k, Py_ssize_t j, cost_t cost, cost_t target) {
     for (Py_ssize_t x = n->pred_start[k]; x < n->pred_start[k + 1]; x++) {
         Py_ssize_t p = n->pred_list[x];
         if (row_of(n, p)[j] + cost == target) return p;
@@ -92,13 +98,13 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
     for (Py_ssize_t x = 1; x < n_finals; x++)
         if (row_of(n, finals[x])[j] < row_of(n, current)[j]) current = finals[x];
     while (current != START) {
-        long here = row_of(n, current)[j];
+        cost_t here = row_of(n, current)[j];
         if (n->words[current] == NULLWORD) {
             if (j && row_of(n, current)[j - 1] + INS == here) {
                 j--;
                 if (append(steps, 3, START, j)) goto fail;
             } else {
-                current = pred_with(n, current, j, 0, here);
+                current = pred_with(n, current, j, EMPTY, here);
             }
             continue;
         }
@@ -153,7 +159,7 @@ static PyObject *align(PyObject *self, PyObject *args) {
         return NULL;
     PyObject *result = NULL, *fp = NULL, *ff = NULL, *fw = NULL, *fh = NULL;
     Net n = {0};
-    long *stay = NULL;
+    cost_t *stay = NULL;
     Py_ssize_t *final_list = NULL;
     fp = PySequence_Fast(preds, "preds: a sequence");
     ff = PySequence_Fast(finals, "finals: a sequence");
@@ -182,8 +188,8 @@ static PyObject *align(PyObject *self, PyObject *args) {
     n.words = PyMem_Malloc(sizeof(long) * (n.n_edges + 1));
     n.hyp = PyMem_Malloc(sizeof(long) * (n.m + 1));
     n.fragment = PyMem_Calloc(n.n_edges + 1, sizeof(char *));
-    n.cells = PyMem_Malloc(sizeof(long) * cells);
-    stay = PyMem_Malloc(sizeof(long) * (n.m + 1));
+    n.cells = PyMem_Malloc(sizeof(cost_t) * cells);
+    stay = PyMem_Malloc(sizeof(cost_t) * (n.m + 1));
     final_list = PyMem_Malloc(sizeof(Py_ssize_t) * (n_finals + 1));
     if (!n.pred_start || !n.pred_list || !n.words || !n.hyp || !n.fragment || !n.cells || !stay || !final_list) {
         PyErr_NoMemory();

@@ -5,10 +5,12 @@ Costs: a correct word 0, a substitution 4, an insertion or a deletion 3; with sc
 alignments of least cost, sclite's is the one found by walking back from the end of both
 texts and taking, at each step, the first of these that keeps the least cost: the
 reference word against the hypothesis word (correct or substituted), else the hypothesis
-word as an insertion, else the reference word as a deletion. Where branches of an
-alternation meet, a branch with words is tried before an empty one, and the branches in
-the order written. (Found by experiment against SCTK 2.4.12's sclite on tens of thousands
-of random pairs: see docs/sclite.md for what still differs.)
+word as an insertion, else the reference word as a deletion. Passing an empty branch
+(``@``) costs a little (far less than any error), so that of the alignments of least cost
+the one through fewest empty branches wins; where branches meet they are tried in the
+order written, and in an empty branch an insertion is tried before going back. (Found by
+experiment against SCTK 2.4.12's sclite on tens of thousands of random pairs: see
+docs/sclite.md for what still differs.)
 
 :example:
     >>> from benchmarkstt_sclite.reference import network
@@ -23,6 +25,8 @@ from typing import NamedTuple, Optional, Sequence
 from .reference import Edge, Network
 
 SUB, INS, DEL, DEL_OPTIONAL = 4, 3, 3, 2
+# the kernels count costs in units of 1/SCALE; passing an empty branch costs EMPTY of them
+SCALE, EMPTY = 1 << 20, 1
 # the start of the network (as a predecessor), or no edge or hypothesis word (in a step)
 START = -1
 # word codes of an empty branch, a fragment, and a reference word no hypothesis word has
@@ -80,14 +84,8 @@ def raw_align(net: Network, hyp: Sequence[str]) -> list:
     for k, e in enumerate(edges):
         ending.setdefault(e.end, []).append(k)
 
-    def order(k: int) -> tuple:
-        return edges[k].word is None, k
-
-    def ordered(ks: list) -> tuple:
-        return tuple(ks) if len(ks) == 1 else tuple(sorted(ks, key=order))
-
-    preds = [(START,) if e.start == 0 else ordered(ending[e.start]) for e in edges]
-    finals = ordered(ending[net.nodes - 1]) if net.nodes > 1 else (START,)
+    preds = [(START,) if e.start == 0 else tuple(ending[e.start]) for e in edges]
+    finals = tuple(ending[net.nodes - 1]) if net.nodes > 1 else (START,)
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}
@@ -114,22 +112,22 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     (``_kernel.c``) does the same.
     """
     m = len(hyp)
-    cells = {START: list(range(0, INS * (m + 1), INS))}
+    sub, ins = SUB * SCALE, INS * SCALE
+    cells = {START: list(range(0, ins * (m + 1), ins))}
     for k, ps in enumerate(preds):
         stay = cells[ps[0]] if len(ps) == 1 else [min(column) for column in zip(*(cells[p] for p in ps))]
         word = words[k]
         if word == NULL:
-            row = [stay[0]]
+            row = [stay[0] + EMPTY]
             for j in range(1, m + 1):
-                c = row[j - 1] + INS
-                row.append(stay[j] if stay[j] <= c else c)
+                row.append(min(stay[j] + EMPTY, row[j - 1] + ins))
         else:
             same = fragments[k] if word == FRAGMENT else [w == word for w in hyp]
-            delete = DEL_OPTIONAL if optional[k] else DEL
+            delete = (DEL_OPTIONAL if optional[k] else DEL) * SCALE
             row = [stay[0] + delete]
             for j in range(1, m + 1):
-                best = stay[j - 1] + (0 if same[j - 1] else SUB)
-                c = row[j - 1] + INS
+                best = stay[j - 1] + (0 if same[j - 1] else sub)
+                c = row[j - 1] + ins
                 if c < best:
                     best = c
                 c = stay[j] + delete
@@ -144,25 +142,25 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     while current != START:
         here, ps, word = cells[current][j], preds[current], words[current]
         if word == NULL:
-            if j and cells[current][j - 1] + INS == here:
+            if j and cells[current][j - 1] + ins == here:
                 j -= 1
                 steps.append((3, START, j))
             else:
-                current = next(p for p in ps if cells[p][j] == here)
+                current = next(p for p in ps if cells[p][j] + EMPTY == here)
             continue
         if j:
             ok = fragments[current][j - 1] if word == FRAGMENT else hyp[j - 1] == word
-            p = next((p for p in ps if cells[p][j - 1] + (0 if ok else SUB) == here), None)
+            p = next((p for p in ps if cells[p][j - 1] + (0 if ok else sub) == here), None)
             if p is not None:
                 j -= 1
                 steps.append((0 if ok else 1, current, j))
                 current = p
                 continue
-            if cells[current][j - 1] + INS == here:
+            if cells[current][j - 1] + ins == here:
                 j -= 1
                 steps.append((3, START, j))
                 continue
-        delete = DEL_OPTIONAL if optional[current] else DEL
+        delete = (DEL_OPTIONAL if optional[current] else DEL) * SCALE
         steps.append((0 if optional[current] else 2, current, START))
         current = next(p for p in ps if cells[p][j] + delete == here)
     steps.extend((3, START, x) for x in range(j - 1, -1, -1))
