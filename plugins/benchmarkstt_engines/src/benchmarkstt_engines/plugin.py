@@ -10,11 +10,12 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 
 @hookimpl
 def register_engines(register: Register) -> None:
-    """pocketsphinx, whisper, faster-whisper, vosk."""
+    """pocketsphinx, whisper, faster-whisper, vosk; the cloud vendors: openai."""
     register("benchmarkstt_engines.pocketsphinx_engine:PocketSphinx", name="pocketsphinx")
     register("benchmarkstt_engines.whisper_engines:Whisper", name="whisper")
     register("benchmarkstt_engines.whisper_engines:FasterWhisper", name="faster-whisper")
     register("benchmarkstt_engines.vosk_engine:Vosk", name="vosk")
+    register("benchmarkstt_engines.openai_engine:OpenAI", name="openai")
 
 
 @hookimpl
