@@ -11,7 +11,7 @@ import re
 import pytest
 
 from conftest import DATA, assert_clean_error
-from standin_openai import StandIn, verbose_json
+from standins import OpenAIStandIn, verbose_json
 
 AUDIO = DATA / "audio"
 REFERENCE = AUDIO / "reference"
@@ -25,7 +25,7 @@ needs_sdk = pytest.mark.skipif(importlib.util.find_spec("openai") is None,
                                reason="the openai SDK is not installed (pip install 'benchmarkstt-engines[openai]')")
 
 
-def env(stand_in: StandIn, tmp_path) -> dict:
+def env(stand_in: OpenAIStandIn, tmp_path) -> dict:
     return {"OPENAI_API_KEY": KEY, "OPENAI_BASE_URL": stand_in.url, "XDG_CACHE_HOME": str(tmp_path / "xdg")}
 
 
@@ -66,7 +66,7 @@ def test_bad_shared_options(tools, tmp_path, option, message):
 @pytest.mark.slow
 @needs_sdk
 def test_faults_are_retried_and_failures_keep_the_vendors_message(tools, tmp_path):
-    with StandIn(KEY, HEARD, slow_seconds=4) as stand_in:
+    with OpenAIStandIn(KEY, HEARD, slow_seconds=4) as stand_in:
         stand_in.faults = ["429", None, "500", None, "drop", None, "truncated", None, "short", None]
         run = tools("transcribe", "--engine", "oa=openai:concurrency=1", "-o", str(tmp_path / "out"),
                     "--cache", str(tmp_path / "c"), str(AUDIO), env=env(stand_in, tmp_path))
@@ -78,6 +78,7 @@ def test_faults_are_retried_and_failures_keep_the_vendors_message(tools, tmp_pat
         for file_id, text in HEARD.items():
             assert (tmp_path / "out" / "oa" / f"{file_id}.json").read_text() == verbose_json(text)
         fields = stand_in.requests[1]["fields"]
+        assert stand_in.requests[1]["path"] == "/v1/audio/transcriptions"
         assert fields["model"] == ["whisper-1"] and fields["response_format"] == ["verbose_json"]
         assert sorted(fields["timestamp_granularities[]"]) == ["segment", "word"]
 
@@ -118,16 +119,16 @@ def test_corpus_scores_the_vendors_answers_once_and_never_shows_the_key(tools, t
                    "--jobs", "1")
     assert direct.returncode == 0, direct
     cache = tmp_path / "cache"
-    with StandIn(KEY, HEARD) as stand_in:
+    with OpenAIStandIn(KEY, HEARD) as stand_in:
         runs = []
         for n in range(2):
-            runs.append(tools("corpus", "--reference", str(REFERENCE), "--audio", str(AUDIO), "--engine",
+            runs.append(tools("--log-level", "debug", "corpus", "--reference", str(REFERENCE), "--audio", str(AUDIO), "--engine",
                               "oa=openai:model=whisper-1,price_per_minute=0.006", "--cache", str(cache),
                               "--jobs", "1", "-o", "json", "--html", str(tmp_path / f"report{n}.html"),
                               env=env(stand_in, tmp_path)))
             assert runs[-1].returncode == 0, runs[-1]
             assert len(stand_in.requests) == 5  # the second run sends no request
-        assert {r["authorization"] for r in stand_in.requests} == {f"Bearer {KEY}"}
+        assert {r["headers"].get("Authorization") for r in stand_in.requests} == {f"Bearer {KEY}"}
         table = tools("corpus", "--reference", str(REFERENCE), "--audio", str(AUDIO), "--engine",
                       "oa=openai:model=whisper-1,price_per_minute=0.006", "--cache", str(cache), "--jobs", "1",
                       env=env(stand_in, tmp_path))

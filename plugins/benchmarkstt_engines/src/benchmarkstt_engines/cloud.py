@@ -9,7 +9,7 @@ alone decides, so that one time limit and one backoff policy hold for every vend
 
 :example:
     >>> backoff(0, 1.0, random=lambda: 0.5), backoff(3, 1.0, random=lambda: 0.5)
-    (0.75, 6.0)
+    (1.0, 8.0)
     >>> retry_after({"Retry-After": "2"}), retry_after({}), retry_after({"retry-after": "soon"})
     (2.0, None, None)
     >>> scrub("bad key sk-123 given", ["sk-123"])
@@ -32,7 +32,7 @@ from .engine import EngineError
 
 #: the options of every cloud engine that change how it is called, not what it answers: not
 #: part of the cache key
-RUN_SETTINGS = ("concurrency", "timeout", "retries", "price_per_minute", "poll_interval")
+RUN_SETTINGS = ("concurrency", "timeout", "retries", "price_per_minute", "poll_interval", "keep_upload")
 
 
 class Transient(Exception):
@@ -171,18 +171,82 @@ class CloudEngine:
         except EngineError as exc:
             raise EngineError(scrub(str(exc), self.secrets())) from None
 
-    def poll(self, check: Callable[[float], Optional[Any]], label: str, deadline: float,
+    def poll(self, check: Callable[[], Optional[Any]], label: str, deadline: float,
              sleep: Callable[[float], None] = time.sleep) -> Any:
-        """Call ``check`` (with retries) every ``poll_interval`` seconds until it returns
-        something other than ``None``, or this file's time limit is reached."""
+        """Call ``check`` (whose calls retry on their own) every ``poll_interval`` seconds until
+        it returns something other than ``None``, or this file's time limit is reached."""
         while True:
-            found = self.call(check, label, sleep, deadline)
+            found = check()
             if found is not None:
                 return found
             if time.monotonic() + self.poll_interval > deadline:
                 raise VendorFailed(f"{label}: not finished within the time limit of {self.timeout:g} s "
                                    f"(option timeout=)")
             sleep(self.poll_interval)
+
+
+def request(method: str, url: str, headers: Mapping[str, str], body: Optional[bytes], left: float,
+            label: str) -> str:
+    """One HTTP call of a vendor's REST API (the standard library's): its answer as it came
+    (checked to be whole JSON when not empty);
+    a :class:`Transient` failure for 429, 5xx, a timeout, a dropped connection or a broken
+    answer; an :class:`EngineError` for refused credentials (401, 403); a
+    :class:`VendorFailed` with the vendor's message for any other refusal."""
+    import http.client
+    import json
+    import socket
+    import urllib.error
+    import urllib.request
+
+    call = urllib.request.Request(url, data=body, headers=dict(headers), method=method)
+    try:
+        with urllib.request.urlopen(call, timeout=left) as answer:
+            data = answer.read()
+    except urllib.error.HTTPError as exc:
+        status, text = exc.code, exc.read().decode("utf-8", "replace")
+        message = f"HTTP {status}: {vendor_message(text)}"
+        if status in (401, 403):
+            raise EngineError(f"engine {label!r}: credentials refused: {message}") from None
+        if status == 429 or status >= 500:
+            raise Transient(message, retry_after(exc.headers)) from None
+        raise VendorFailed(f"{label}: {message}") from None
+    except (socket.timeout, TimeoutError):
+        raise Transient("no answer in time") from None
+    except (urllib.error.URLError, http.client.HTTPException, ConnectionError) as exc:
+        raise Transient(f"connection failed: {getattr(exc, 'reason', exc) or type(exc).__name__}") from None
+    text = data.decode("utf-8", "replace")
+    if text.strip():
+        try:
+            json.loads(text)
+        except ValueError:
+            raise Transient("the answer is not whole JSON (truncated?)") from None
+    return text
+
+
+def vendor_message(text: str) -> str:
+    """The message in a vendor's error answer (``error``, ``message``, ``err_msg``, ``detail``
+    fields, nested or not), else the answer's first 200 characters.
+
+    :example:
+        >>> vendor_message('{"error": {"message": "Audio file is too short"}}')
+        'Audio file is too short'
+        >>> vendor_message('{"err_code": "Bad Request", "err_msg": "bad model"}')
+        'bad model'
+    """
+    import json
+
+    try:
+        found: Any = json.loads(text)
+    except ValueError:
+        return text.strip()[:200]
+    for _ in range(3):
+        if not isinstance(found, dict):
+            break
+        inner = next((found[k] for k in ("error", "message", "err_msg", "detail") if found.get(k)), None)
+        if inner is None:
+            break
+        found = inner
+    return str(found if not isinstance(found, dict) else text.strip()[:200])
 
 
 def with_retries(what: Callable[[float], Any], deadline: float, retries: int, label: str,
@@ -217,3 +281,70 @@ def with_retries(what: Callable[[float], Any], deadline: float, retries: int, la
                                    f"(option timeout=)") from None
             sleep(wait)
             attempt += 1
+
+
+class RestEngine(CloudEngine):
+    """A cloud engine called through its vendor's documented REST API (standard library
+    HTTP, no SDK): ``base_url`` (the vendor's address unless given), the key from
+    ``credential_variables[0]``, sent in ``auth_header`` after ``auth_prefix``."""
+
+    default_base_url = ""
+    auth_header = "Authorization"
+    auth_prefix = "Bearer "
+    api = ""
+    base_url: Optional[str] = None
+
+    def version(self) -> str:
+        """The REST API's version (there is no SDK to name)."""
+        return f"REST {self.api}"
+
+    def load(self) -> str:
+        """The key; an :class:`EngineError` naming its variable when it is not set."""
+        variable = self.credential_variables[0]
+        key = os.environ.get(variable)
+        if not key:
+            raise EngineError(f"engine {self.kind!r} needs the environment variable {variable}")
+        return key
+
+    def url(self, path: str) -> str:
+        """The address of ``path`` of the API (``base_url`` or the vendor's)."""
+        return (self.base_url or self.default_base_url).rstrip("/") + path
+
+    def send(self, method: str, path: str, body: Optional[bytes] = None, content_type: Optional[str] = None,
+             deadline: Optional[float] = None) -> str:
+        """One call of the API, with retries, within the file's time limit: the answer's text."""
+        headers = {self.auth_header: self.auth_prefix + self.load()}
+        if content_type:
+            headers["Content-Type"] = content_type
+        return self.call(lambda left: request(method, self.url(path), headers, body, left, self.kind),
+                         self.kind, deadline=deadline)
+
+
+def shifted(text: str, offset: float, keys: tuple, scale: float = 1.0) -> str:
+    """A vendor's JSON answer with ``offset`` seconds (times ``scale``: 1000 for answers in
+    milliseconds) added to every number under one of ``keys``, at any depth: the times of a
+    time range cut from a longer recording, from the recording's start; unchanged (as it
+    came) when ``offset`` is 0.
+
+    :example:
+        >>> shifted('{"words": [{"word": "hi", "start": 0.5, "end": 0.9}]}', 10, ("start", "end"))
+        '{"words": [{"word": "hi", "start": 10.5, "end": 10.9}]}'
+        >>> shifted('{"words": [{"text": "hi", "start": 500}]}', 1, ("start",), 1000)
+        '{"words": [{"text": "hi", "start": 1500}]}'
+    """
+    import json
+
+    if not offset:
+        return text
+    amount = offset * scale
+
+    def number(value: Any) -> Any:
+        return int(round(value + amount)) if isinstance(value, int) else round(value + amount, 6)
+
+    def move(item: Any) -> Any:
+        if isinstance(item, dict):
+            return {k: (number(v) if k in keys and isinstance(v, (int, float)) and not isinstance(v, bool)
+                        else move(v)) for k, v in item.items()}
+        return [move(v) for v in item] if isinstance(item, list) else item
+
+    return json.dumps(move(json.loads(text)), ensure_ascii=False)

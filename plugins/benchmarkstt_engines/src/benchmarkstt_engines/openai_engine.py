@@ -13,7 +13,7 @@ import json
 from typing import Any, Optional
 
 from .audio import Audio
-from .cloud import CloudEngine, Transient, VendorFailed, retry_after, wav_bytes
+from .cloud import CloudEngine, Transient, VendorFailed, retry_after, shifted, vendor_message, wav_bytes
 from .engine import EngineError, Output
 
 
@@ -76,7 +76,7 @@ class OpenAI(CloudEngine):
             except openai.APIConnectionError as exc:
                 raise Transient(f"connection failed: {exc}") from None
             except openai.APIStatusError as exc:
-                message = f"HTTP {exc.status_code}: {vendor_message(exc)}"
+                message = f"HTTP {exc.status_code}: {vendor_message(exc.response.text)}"
                 if exc.status_code in (401, 403):
                     raise EngineError(f"engine 'openai': credentials refused: {message}") from None
                 if exc.status_code == 429 or exc.status_code >= 500:
@@ -92,30 +92,4 @@ class OpenAI(CloudEngine):
             text = self.call(send, "openai")
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
-        return Output(text if not offset else shifted_answer(text, offset), "json")
-
-
-def vendor_message(exc: Any) -> str:
-    """The message of an API error's body (``{"error": {"message": ...}}``), else its text."""
-    body = getattr(exc, "body", None)
-    if isinstance(body, dict):
-        inner = body.get("error", body)
-        if isinstance(inner, dict) and inner.get("message"):
-            return str(inner["message"])
-    return str(getattr(exc, "message", exc))
-
-
-def shifted_answer(text: str, offset: float) -> str:
-    """A ``verbose_json`` answer with ``offset`` seconds added to its segments' and words' times.
-
-    :example:
-        >>> shifted_answer('{"text": "hi", "words": [{"word": "hi", "start": 0.5, "end": 0.9}]}', 10)
-        '{"text": "hi", "words": [{"word": "hi", "start": 10.5, "end": 10.9}]}'
-    """
-    answer = json.loads(text)
-    for key in ("segments", "words"):
-        for item in answer.get(key) or []:
-            for end in ("start", "end"):
-                if isinstance(item.get(end), (int, float)):
-                    item[end] = round(item[end] + offset, 6)
-    return json.dumps(answer, ensure_ascii=False)
+        return Output(shifted(text, offset, ("start", "end")), "json")
