@@ -149,13 +149,16 @@ class StandIn:
                                                          json.dumps(answer)).encode()
         if fault == "truncated":
             data = data[:len(data) // 2]
-        h.send_response(status)
-        for k, v in headers.items():
-            h.send_header(k, v)
-        h.send_header("Content-Type", "application/json")
-        h.send_header("Content-Length", str(len(data) * (2 if fault == "short" else 1)))
-        h.end_headers()
-        h.wfile.write(data)
+        try:
+            h.send_response(status)
+            for k, v in headers.items():
+                h.send_header(k, v)
+            h.send_header("Content-Type", "application/json")
+            h.send_header("Content-Length", str(len(data) * (2 if fault == "short" else 1)))
+            h.end_headers()
+            h.wfile.write(data)
+        except OSError:  # the client gave up waiting (the slow fault)
+            h.close_connection = True
         if fault == "short":
             h.close_connection = True
         return None
