@@ -42,8 +42,8 @@ def test_without_the_sdk_or_a_key_it_is_one_error(tools, tmp_path):
 
 
 @pytest.mark.parametrize("option, message", [
-    ("price_per_minute=1", "--max-cost 0.01: the estimated cost of the files not in the cache is 0.21 "
-                           "(oa: 5 files, 0.21 audio minutes at 1 = 0.21); nothing was sent"),
+    ("price_per_minute=1", "--max-cost 0.01: the estimated cost of the files not in the cache is 0.2117 "
+                           "(oa: 5 files, 0.21 audio minutes at 1 = 0.2117); nothing was sent"),
     ("model=whisper-1", "--max-cost: engine 'oa' has no price_per_minute= option: its cost cannot be estimated"),
 ])
 def test_max_cost_refuses_before_sending(tools, tmp_path, option, message):
@@ -139,7 +139,7 @@ def test_corpus_scores_the_vendors_answers_once_and_never_shows_the_key(tools, t
     assert made[0]["estimated_cost"] == pytest.approx(made[0]["audio_seconds"] / 60 * 0.006)
     header = next(line for line in table.stdout.splitlines() if line.startswith("engine  kind"))
     row = table.stdout.splitlines()[table.stdout.splitlines().index(header) + 2]
-    assert header.split()[-2:] == ["est.", "cost"] and row.split()[-1] == f"{made[0]['estimated_cost']:.2f}"
+    assert header.split()[-2:] == ["est.", "cost"] and row.split()[-1] == f"{made[0]['estimated_cost']:.4f}"
     assert "est. cost</th>" in (tmp_path / "report0.html").read_text()
     outputs = [r.stdout + r.stderr for r in runs + [table]]
     files = [p for p in tmp_path.rglob("*") if p.is_file()]

@@ -129,7 +129,7 @@ def transcription_rows(data: dict) -> tuple:
     if any(e.get("estimated_cost") is not None for e in data["transcription"].values()):
         header.append("est. cost")
         for row, e in zip(rows, data["transcription"].values()):
-            row.append(number(e.get("estimated_cost"), ".2f"))
+            row.append(number(e.get("estimated_cost"), ".4f"))
     return header, rows
 def offsets_text(pooled: dict) -> str:
     """Pooled timing offsets in seconds, six decimals, with their unit.

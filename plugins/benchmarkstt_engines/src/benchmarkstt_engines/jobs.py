@@ -178,10 +178,10 @@ def check_cost(max_cost: float, engines: Dict[str, Any], todo: List[Job]) -> Non
         cost = minutes * engine.price_per_minute
         total += cost
         parts.append(f"{name}: {len(mine)} files, {minutes:.2f} audio minutes at {engine.price_per_minute:g}"
-                     f" = {cost:.2f}")
+                     f" = {cost:.4f}")
     if total > max_cost:
         raise UsageError(f"--max-cost {max_cost:g}: the estimated cost of the files not in the cache is "
-                         f"{total:.2f} ({'; '.join(parts)}); nothing was sent")
+                         f"{total:.4f} ({'; '.join(parts)}); nothing was sent")
 
 
 def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, workers: int, threads: bool = False) -> None:

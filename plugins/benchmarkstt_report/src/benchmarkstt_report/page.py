@@ -121,7 +121,7 @@ def transcription(data: dict) -> str:
             f'<td class="num">{text(number(e["real_time_factor"], ".3f"))}</td>'
             f'<td class="num">{text(number(e["cpu_hours_per_audio_hour"], ".3f"))}</td>'
             f'<td class="num">{text(e["failed"])} of {text(e["files"])}</td>'
-            + (f'<td class="num">{text(number(e.get("estimated_cost"), ".2f"))}</td>' if priced else "")
+            + (f'<td class="num">{text(number(e.get("estimated_cost"), ".4f"))}</td>' if priced else "")
             + '</tr>' for name, e in made.items()]
     return ('<h3>Transcription</h3><div class="scroll"><table class="transcription"><thead><tr>'
             '<th scope="col">engine</th><th scope="col">kind</th><th scope="col">model</th>'
