@@ -42,8 +42,8 @@ def test_without_the_sdk_or_a_key_it_is_one_error(tools, tmp_path):
 
 
 @pytest.mark.parametrize("option, message", [
-    ("price_per_minute=1", "--max-cost 0.01: the estimated cost of the files not in the cache is 0.2117 "
-                           "(oa: 5 files, 0.21 audio minutes at 1 = 0.2117); nothing was sent"),
+    ("price_per_minute=1", "--max-cost 0.01: the estimated cost of the files not in the cache is 0.2120 "
+                           "(oa: 5 files, 0.21 audio minutes at 1 = 0.2120); nothing was sent"),
     ("model=whisper-1", "--max-cost: engine 'oa' has no price_per_minute= option: its cost cannot be estimated"),
 ])
 def test_max_cost_refuses_before_sending(tools, tmp_path, option, message):
