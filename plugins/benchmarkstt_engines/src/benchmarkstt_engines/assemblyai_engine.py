@@ -14,10 +14,11 @@ import time
 from typing import Optional
 
 from .audio import Audio
-from .cloud import RestEngine, VendorFailed, shifted, wav_bytes
+from .cloud import RestEngine, VendorFailed, shared_options, shifted, wav_bytes
 from .engine import Output, flag
 
 
+@shared_options(1800, polling=True)
 class AssemblyAI(RestEngine):
     """AssemblyAI (REST; the key from ``ASSEMBLYAI_API_KEY``).
 
@@ -27,11 +28,6 @@ class AssemblyAI(RestEngine):
     :param word_boost: words to boost, separated by ``;`` (custom vocabulary)
     :param keep_upload: ``true`` to keep the transcript and audio at AssemblyAI
     :param base_url: the API's address (default https://api.assemblyai.com)
-    :param concurrency: files sent at once (default 4)
-    :param timeout: seconds per file, upload, polling and retries included (default 1800)
-    :param retries: tries after a 429, 5xx, timeout or broken answer (default 5)
-    :param poll_interval: seconds between two polls (default 5)
-    :param price_per_minute: the price of one audio minute, for the estimated cost
     """
 
     kind = "assemblyai"

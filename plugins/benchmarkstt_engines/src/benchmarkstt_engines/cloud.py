@@ -109,6 +109,34 @@ def positive(value: Any, option: str, whole: bool = False, least: float = 0) -> 
     return number
 
 
+def shared_options(timeout: int, polling: bool = False) -> Callable[[type], type]:
+    """A class decorator adding the help of the options every cloud engine has to its
+    docstring (its ``:param:`` lines are the options' help): ``timeout`` is its default.
+
+    :example:
+        >>> @shared_options(600)
+        ... class Engine:
+        ...     '''An engine.'''
+        >>> Engine.__doc__.splitlines()[2]
+        ':param concurrency: files sent at once (default 4)'
+    """
+    lines = ["", ":param concurrency: files sent at once (default 4)",
+             f":param timeout: seconds per file, {'upload, polling and ' if polling else ''}retries included "
+             f"(default {timeout})",
+             ":param retries: tries after a 429, 5xx, timeout or broken answer (default 5)",
+             ":param price_per_minute: the price of one audio minute, for the estimated cost"]
+    if polling:
+        lines.append(":param poll_interval: seconds between two polls of a job (default 5)")
+
+    def add(cls: type) -> type:
+        import inspect
+
+        cls.__doc__ = inspect.cleandoc(cls.__doc__ or "") + "\n" + "\n".join(lines)
+        return cls
+
+    return add
+
+
 class CloudEngine:
     """The options and calls every cloud engine shares.
 

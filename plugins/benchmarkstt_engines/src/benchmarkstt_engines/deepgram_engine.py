@@ -10,10 +10,11 @@ from typing import Optional
 from urllib.parse import urlencode
 
 from .audio import Audio
-from .cloud import RestEngine, wav_bytes
+from .cloud import RestEngine, VendorFailed, shared_options, shifted, wav_bytes
 from .engine import Output, flag
 
 
+@shared_options(600)
 class Deepgram(RestEngine):
     """Deepgram pre-recorded transcription (REST; the key from ``DEEPGRAM_API_KEY``).
 
@@ -23,10 +24,6 @@ class Deepgram(RestEngine):
     :param smart_format: ``true`` (the default) for punctuation and formatted numbers
     :param keywords: words to boost, separated by ``;`` (custom vocabulary)
     :param base_url: the API's address (default https://api.deepgram.com)
-    :param concurrency: files sent at once (default 4)
-    :param timeout: seconds per file, retries included (default 600)
-    :param retries: tries after a 429, 5xx, timeout or broken answer (default 5)
-    :param price_per_minute: the price of one audio minute, for the estimated cost
     """
 
     kind = "deepgram"
@@ -60,8 +57,6 @@ class Deepgram(RestEngine):
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """Deepgram's answer for ``audio``, as it came (times from the start of ``audio``)."""
-        from .cloud import VendorFailed, shifted
-
         try:
             answer = self.send("POST", f"/v1/listen?{self.query()}", wav_bytes(audio), "audio/wav")
         except VendorFailed as exc:

@@ -13,10 +13,12 @@ import json
 from typing import Any, Optional
 
 from .audio import Audio
-from .cloud import CloudEngine, Transient, VendorFailed, retry_after, shifted, vendor_message, wav_bytes
+from .cloud import (CloudEngine, Transient, VendorFailed, retry_after, shared_options, shifted, vendor_message,
+                    wav_bytes)
 from .engine import EngineError, Output
 
 
+@shared_options(600)
 class OpenAI(CloudEngine):
     """OpenAI's transcriptions API, or a self-hosted server speaking it (extra ``openai``;
     the key from ``OPENAI_API_KEY``).
@@ -25,10 +27,6 @@ class OpenAI(CloudEngine):
     :param base_url: the API's address (default: ``OPENAI_BASE_URL``, else OpenAI's)
     :param language: the language code (default: detected)
     :param prompt: a text to guide the model (names, vocabulary)
-    :param concurrency: files sent at once (default 4)
-    :param timeout: seconds per file, retries included (default 600)
-    :param retries: tries after a 429, 5xx, timeout or broken answer (default 5)
-    :param price_per_minute: the price of one audio minute, for the estimated cost
     """
 
     kind = "openai"

@@ -15,7 +15,7 @@ import time
 from typing import Optional
 
 from .audio import Audio
-from .cloud import RestEngine, VendorFailed, shifted, wav_bytes
+from .cloud import RestEngine, VendorFailed, shared_options, shifted, wav_bytes
 from .engine import Output, flag
 
 
@@ -36,6 +36,7 @@ def multipart(fields: list) -> tuple:
     return b"".join(parts) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
 
 
+@shared_options(1800, polling=True)
 class Speechmatics(RestEngine):
     """Speechmatics batch transcription (REST; the key from ``SPEECHMATICS_API_KEY``).
 
@@ -45,11 +46,6 @@ class Speechmatics(RestEngine):
     :param vocabulary: words to add, separated by ``;`` (custom dictionary)
     :param keep_upload: ``true`` to keep the job and its audio at Speechmatics
     :param base_url: the API's address (default https://asr.api.speechmatics.com)
-    :param concurrency: files sent at once (default 4)
-    :param timeout: seconds per file, upload, polling and retries included (default 1800)
-    :param retries: tries after a 429, 5xx, timeout or broken answer (default 5)
-    :param poll_interval: seconds between two polls (default 5)
-    :param price_per_minute: the price of one audio minute, for the estimated cost
     """
 
     kind = "speechmatics"
