@@ -164,7 +164,13 @@ def check_cost(max_cost: float, engines: Dict[str, Any], todo: List[Job]) -> Non
     cloud engine without a price cannot be estimated and is refused too."""
     from benchmarkstt_core.errors import UsageError
 
-    from .audio import duration
+    from .audio import AudioError, duration
+
+    def seconds(job: Job) -> float:
+        try:
+            return duration(job.audio, job.start, job.end)
+        except AudioError:  # not audio: it fails on its own, at no cost
+            return 0.0
 
     total, parts = 0.0, []
     for name, engine in engines.items():
@@ -174,7 +180,7 @@ def check_cost(max_cost: float, engines: Dict[str, Any], todo: List[Job]) -> Non
         if engine.price_per_minute is None:
             raise UsageError(f"--max-cost: engine {name!r} has no price_per_minute= option: "
                              f"its cost cannot be estimated")
-        minutes = sum(duration(job.audio, job.start, job.end) for job in mine) / 60
+        minutes = sum(seconds(job) for job in mine) / 60
         cost = minutes * engine.price_per_minute
         total += cost
         parts.append(f"{name}: {len(mine)} files, {minutes:.2f} audio minutes at {engine.price_per_minute:g}"
