@@ -117,7 +117,8 @@ def metric_lines(data: dict) -> list:
 
 def transcription_rows(data: dict) -> tuple:
     """The table of how the engines' files were made (``corpus --engine``): audio, processing
-    time, real-time factor, CPU-hours per audio hour, failures."""
+    time, real-time factor, CPU-hours per audio hour, failures, and the estimated cost when an
+    engine has a ``price_per_minute``."""
     header = ["engine", "kind", "model", "version", "audio s", "processing s", "RTF", "CPU-h / audio h",
               "failed"]
     number = lambda v, f: "-" if v is None else format(v, f)  # noqa: E731
@@ -125,6 +126,10 @@ def transcription_rows(data: dict) -> tuple:
              number(e["processing_seconds"], ".1f"), number(e["real_time_factor"], ".3f"),
              number(e["cpu_hours_per_audio_hour"], ".3f"), f"{e['failed']} of {e['files']}"]
             for name, e in data["transcription"].items()]
+    if any(e.get("estimated_cost") is not None for e in data["transcription"].values()):
+        header.append("est. cost")
+        for row, e in zip(rows, data["transcription"].values()):
+            row.append(number(e.get("estimated_cost"), ".4f"))
     return header, rows
 def offsets_text(pooled: dict) -> str:
     """Pooled timing offsets in seconds, six decimals, with their unit.

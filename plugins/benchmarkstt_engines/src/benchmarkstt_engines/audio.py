@@ -94,6 +94,22 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
     return Audio(samples, rate)
 
 
+def duration(path: str, start: Optional[float] = None, end: Optional[float] = None) -> float:
+    """The seconds of audio from ``start`` to ``end`` in ``path`` (its container's duration,
+    else the decoded length), without decoding when the container knows it."""
+    import av
+
+    if start is not None and end is not None:
+        return end - start
+    try:
+        with av.open(path) as container:
+            known = container.duration
+    except (av.FFmpegError, OSError, ValueError) as exc:
+        raise AudioError(f"{path}: cannot read it as audio: {exc}") from None
+    total = known / 1_000_000 if known else decode(path, 8000).seconds
+    return max(0.0, (end if end is not None else total) - (start or 0.0))
+
+
 def peak(samples: bytes) -> int:
     """The largest absolute sample value.
 

@@ -28,6 +28,9 @@ def add_engine_arguments(parser: argparse.ArgumentParser, host: PluginHost, grou
                        "$XDG_CACHE_HOME/benchmarkstt, else ~/.cache/benchmarkstt)")
     group.add_argument("--refresh", action="store_true",
                        help="transcribe again what the cache holds (and replace it)")
+    group.add_argument("--max-cost", type=float, metavar="AMOUNT",
+                       help="refuse to start when the estimated cost of the files not in the cache "
+                            "(each cloud engine's price_per_minute= times their audio minutes) exceeds AMOUNT")
 
 
 def engine_specs(values: List[str], registry) -> Dict[str, EngineSpec]:
@@ -83,7 +86,7 @@ class TranscribeCommand:
         files = audio_files(args.audio)
         jobs = [Job(name, key, path) for name in specs for key, path in files.items()]
         progress = Progress({name: len(files) for name in specs}, args.jobs)
-        outcomes = run_jobs(specs, jobs, registry, cache_of(args), args.refresh, args.jobs, progress)
+        outcomes = run_jobs(specs, jobs, registry, cache_of(args), args.refresh, args.jobs, progress, args.max_cost)
         for name in specs:
             mine = [o for o in outcomes if o.job.engine == name]
             sys.stderr.write(f"{PROG}: {name}: {len(mine)} files: {sum(o.cached for o in mine)} from the cache, "

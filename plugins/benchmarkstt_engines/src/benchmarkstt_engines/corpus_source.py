@@ -39,16 +39,31 @@ def add_arguments(parser: argparse.ArgumentParser, host: PluginHost) -> None:
                        "audiofolder:FOLDER (Hugging Face metadata.csv)")
 
 
-def summary(records: List[dict], failed: int, cached: int) -> dict:
+def price_of(spec) -> Optional[float]:
+    """The ``price_per_minute`` option of an engine, ``None`` without one.
+
+    :example:
+        >>> from benchmarkstt_engines.engine import parse_engine_spec
+        >>> price_of(parse_engine_spec("oa=openai:price_per_minute=0.006")), price_of(parse_engine_spec("ps=pocketsphinx"))
+        (0.006, None)
+    """
+    value = dict(spec.options).get("price_per_minute")
+    return None if value in (None, "") else float(value)
+
+
+def summary(records: List[dict], failed: int, cached: int, price_per_minute: Optional[float] = None) -> dict:
     """The cost figures of one engine over the files it transcribed (from the records, the
-    same whether they were made now or taken from the cache)."""
+    same whether they were made now or taken from the cache); with a price per audio minute,
+    the estimated cost of transcribing those files (``estimated_cost``)."""
     audio = sum(r["audio_seconds"] for r in records)
     wall = sum(r["wall_seconds"] for r in records)
     cpu = sum(r["cpu_seconds"] for r in records)
     return {"files": len(records) + failed, "failed": failed, "cached": cached,
             "transcribed": len(records) - cached, "audio_seconds": audio, "processing_seconds": wall,
             "cpu_seconds": cpu, "real_time_factor": wall / audio if audio else None,
-            "cpu_hours_per_audio_hour": cpu / audio if audio else None}
+            "cpu_hours_per_audio_hour": cpu / audio if audio else None,
+            "price_per_minute": price_per_minute,
+            "estimated_cost": None if price_per_minute is None else audio / 60 * price_per_minute}
 
 
 def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
@@ -80,7 +95,7 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
     jobs = [Job(name, key, path, start, end) for name in specs for key, path, start, end in items]
     workers = args.jobs if args.jobs is not None else os.cpu_count() or 1
     outcomes = run_jobs(specs, jobs, registry, cache, args.refresh, workers,
-                        Progress({name: len(items) for name in specs}, workers))
+                        Progress({name: len(items) for name in specs}, workers), args.max_cost)
     found: Dict[str, dict] = {"hypotheses": {}, "engines": {}}
     digest = hashlib.sha256(json.dumps([os.path.abspath(p) for _, p, _, _ in items]
                                        + [[s, e] for _, _, s, e in items]).encode()).hexdigest()[:16]
@@ -103,7 +118,8 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
         described = dict(records[0]) if records else {"kind": spec.kind, "options": spec.public()}
         found["engines"][name] = {**{k: described.get(k) for k in ("kind", "model", "version", "options")},
                                   **summary(records, sum(o.entry is None for o in mine),
-                                            sum(o.cached for o in mine if o.entry is not None))}
+                                            sum(o.cached for o in mine if o.entry is not None),
+                                            price_of(spec))}
     return found
 
 

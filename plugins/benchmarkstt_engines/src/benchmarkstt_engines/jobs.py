@@ -95,14 +95,21 @@ class Progress:
 
 
 def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, cache: Cache,
-             refresh: bool = False, jobs: int = 1, progress: Optional[Progress] = None) -> List[Outcome]:
+             refresh: bool = False, jobs: int = 1, progress: Optional[Progress] = None,
+             max_cost: Optional[float] = None) -> List[Outcome]:
     """Every job's outcome, in the order given: from ``cache`` unless ``refresh``, else
-    transcribed (in ``jobs`` worker processes when more than one) and kept in ``cache``.
+    transcribed (in ``jobs`` worker processes when more than one; a cloud engine's in
+    ``concurrency`` threads) and kept in ``cache``. With ``max_cost``, a run whose estimated
+    cost for the jobs not in the cache exceeds it is refused before anything is sent.
     An engine that cannot run at all (:class:`EngineError`) stops the run, keeping what finished."""
+    from .cloud import RUN_SETTINGS
+
     engines = {name: create(registry, spec) for name, spec in specs.items()}
     wheres = {name: registry.get(spec.kind).where for name, spec in specs.items()}
     described = {name: {"kind": specs[name].kind, "model": engine.model_name(), "version": engine.version(),
-                        "options": specs[name].public()} for name, engine in engines.items()}
+                        "options": {k: v for k, v in specs[name].public().items()
+                                    if not (hasattr(engine, "concurrency") and k in RUN_SETTINGS)}}
+                 for name, engine in engines.items()}
     hashes: Dict[str, str] = {}
     outcomes: Dict[int, Outcome] = {}
     todo: List[tuple] = []
@@ -134,21 +141,62 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
             outcomes[n] = Outcome(job, result, None, False)
         report(outcomes[n])
 
+    if max_cost is not None:
+        check_cost(max_cost, engines, [job for _, _, job in todo])
     args = lambda job: (wheres[job.engine], specs[job.engine].options, specs[job.engine], job)  # noqa: E731
-    if jobs <= 1 or len(todo) <= 1:
-        for n, key, job in todo:
+    cloud = [t for t in todo if hasattr(engines[t[2].engine], "concurrency")]
+    local = [t for t in todo if not hasattr(engines[t[2].engine], "concurrency")]
+    for name, engine in engines.items():
+        mine = [t for t in cloud if t[2].engine == name]
+        if mine:
+            in_pool(mine, args, finish, engine.concurrency, threads=True)
+    if jobs <= 1 or len(local) <= 1:
+        for n, key, job in local:
             finish(n, key, job, run_job(*args(job)))
     else:
-        in_pool(todo, args, finish, min(jobs, len(todo)))
+        in_pool(local, args, finish, min(jobs, len(local)))
     return [outcomes[n] for n in range(len(jobs_list))]
 
 
-def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, workers: int) -> None:
-    """Run the jobs of ``todo`` in ``workers`` processes, finishing each as it completes; on
-    Ctrl-C the jobs not started are cancelled and what finished is kept."""
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+def check_cost(max_cost: float, engines: Dict[str, Any], todo: List[Job]) -> None:
+    """Refuse (a :class:`UsageError`) jobs whose estimated cost exceeds ``max_cost``: each
+    engine's ``price_per_minute`` times the minutes of audio it has still to transcribe; a
+    cloud engine without a price cannot be estimated and is refused too."""
+    from benchmarkstt_core.errors import UsageError
 
-    pool = ProcessPoolExecutor(max_workers=workers)
+    from .audio import AudioError, duration
+
+    def seconds(job: Job) -> float:
+        try:
+            return duration(job.audio, job.start, job.end)
+        except AudioError:  # not audio: it fails on its own, at no cost
+            return 0.0
+
+    total, parts = 0.0, []
+    for name, engine in engines.items():
+        mine = [job for job in todo if job.engine == name]
+        if not mine or not hasattr(engine, "concurrency"):
+            continue
+        if engine.price_per_minute is None:
+            raise UsageError(f"--max-cost: engine {name!r} has no price_per_minute= option: "
+                             f"its cost cannot be estimated")
+        minutes = sum(seconds(job) for job in mine) / 60
+        cost = minutes * engine.price_per_minute
+        total += cost
+        parts.append(f"{name}: {len(mine)} files, {minutes:.2f} audio minutes at {engine.price_per_minute:g}"
+                     f" = {cost:.4f}")
+    if total > max_cost:
+        raise UsageError(f"--max-cost {max_cost:g}: the estimated cost of the files not in the cache is "
+                         f"{total:.4f} ({'; '.join(parts)}); nothing was sent")
+
+
+def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, workers: int, threads: bool = False) -> None:
+    """Run the jobs of ``todo`` in ``workers`` processes (``threads`` of this process for a
+    cloud engine's, which wait on the network), finishing each as it completes; on Ctrl-C
+    the jobs not started are cancelled and what finished is kept."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
+
+    pool = (ThreadPoolExecutor if threads else ProcessPoolExecutor)(max_workers=workers)
     try:
         running = {pool.submit(run_job, *args(job)): (n, key, job) for n, key, job in todo}
         while running:

@@ -106,11 +106,13 @@ def key() -> str:
 
 def transcription(data: dict) -> str:
     """How the engines' files were made, when ``corpus --engine`` made them: kind, model,
-    version, options, audio and processing time, real-time factor, CPU-hours per audio hour."""
+    version, options, audio and processing time, real-time factor, CPU-hours per audio hour,
+    and the estimated cost when an engine has a price."""
     made = data.get("transcription") or {}
     if not made:
         return ""
     number = lambda v, f: "-" if v is None else format(v, f)  # noqa: E731
+    priced = any(e.get("estimated_cost") is not None for e in made.values())
     rows = [f'<tr><th scope="row">{text(name)}</th><td>{text(e["kind"])}</td>'
             f'<td>{text(e["model"] or "-")}</td><td>{text(e["version"] or "-")}</td>'
             f'<td>{text(", ".join(f"{k}={v}" for k, v in (e["options"] or {}).items()) or "-")}</td>'
@@ -118,12 +120,16 @@ def transcription(data: dict) -> str:
             f'<td class="num">{text(number(e["processing_seconds"], ".1f"))}</td>'
             f'<td class="num">{text(number(e["real_time_factor"], ".3f"))}</td>'
             f'<td class="num">{text(number(e["cpu_hours_per_audio_hour"], ".3f"))}</td>'
-            f'<td class="num">{text(e["failed"])} of {text(e["files"])}</td></tr>' for name, e in made.items()]
+            f'<td class="num">{text(e["failed"])} of {text(e["files"])}</td>'
+            + (f'<td class="num">{text(number(e.get("estimated_cost"), ".4f"))}</td>' if priced else "")
+            + '</tr>' for name, e in made.items()]
     return ('<h3>Transcription</h3><div class="scroll"><table class="transcription"><thead><tr>'
             '<th scope="col">engine</th><th scope="col">kind</th><th scope="col">model</th>'
             '<th scope="col">version</th><th scope="col">options</th><th scope="col">audio s</th>'
             '<th scope="col">processing s</th><th scope="col" title="real-time factor">RTF</th>'
-            '<th scope="col">CPU-h / audio h</th><th scope="col">failed</th></tr></thead>'
+            '<th scope="col">CPU-h / audio h</th><th scope="col">failed</th>'
+            + ('<th scope="col" title="price_per_minute times the audio minutes">est. cost</th>' if priced else '')
+            + '</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 

@@ -83,7 +83,7 @@ RECORD = {"command?": str, "created?": str, "cwd?": str, "implementation?": str,
           "inputs?": [{"id": str, "side": str, "path?": TEXT, "type?": TEXT, "sha256?": TEXT}]}
 TRANSCRIPTION = {"kind": TEXT, "model": TEXT, "version": TEXT, "options": Maybe(Each(Either((TEXT, NUMBER, bool)))),
                  "audio_seconds": NUM, "processing_seconds": NUM, "real_time_factor": NUM,
-                 "cpu_hours_per_audio_hour": NUM, "failed": INT, "files": INT}
+                 "cpu_hours_per_audio_hour": NUM, "failed": INT, "files": INT, "estimated_cost?": NUM}
 RESULT = {"format": str, "engines": Each(ENGINE), "ranking": [{"engine": str, "rank?": INT, "wer?": NUM}],
           "comparisons": [COMPARISON],
           "settings": {"seed": INT, "resamples": INT, "confidence_level": NUMBER, "significance_level": NUMBER,

@@ -1,0 +1,378 @@
+"""What the engines of cloud vendors (and self-hosted servers speaking their APIs) share:
+retries with exponential backoff and jitter on 429, 5xx, timeouts and broken answers
+(honouring ``Retry-After``), a time limit per file, bounded polling of long jobs, a vendor's
+failed job as that file's error with the vendor's message, secrets kept out of every message,
+and an estimated cost from ``price_per_minute``.
+
+The SDKs' own retries are switched off (openai's ``max_retries=0``...): :func:`with_retries`
+alone decides, so that one time limit and one backoff policy hold for every vendor.
+
+:example:
+    >>> backoff(0, 1.0, random=lambda: 0.5), backoff(3, 1.0, random=lambda: 0.5)
+    (1.0, 8.0)
+    >>> retry_after({"Retry-After": "2"}), retry_after({}), retry_after({"retry-after": "soon"})
+    (2.0, None, None)
+    >>> scrub("bad key sk-123 given", ["sk-123"])
+    'bad key *** given'
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random as _random
+import time
+import wave
+from typing import Any, Callable, Iterable, Mapping, Optional
+
+from benchmarkstt_core.errors import BenchmarkSTTError
+
+from .audio import Audio
+from .engine import EngineError
+
+#: the options of every cloud engine that change how it is called, not what it answers: not
+#: part of the cache key
+RUN_SETTINGS = ("concurrency", "timeout", "retries", "price_per_minute", "poll_interval", "keep_upload")
+
+
+class Transient(Exception):
+    """A failure worth another try (429, 5xx, a timeout, a dropped connection, a truncated
+    answer); ``wait`` is the vendor's ``Retry-After`` in seconds when it gave one."""
+
+    def __init__(self, message: str, wait: Optional[float] = None):
+        super().__init__(message)
+        self.wait = wait
+
+
+class VendorFailed(BenchmarkSTTError):
+    """The vendor answered that it cannot transcribe this file (a failed job, a 4xx other than
+    429): this file's failure with the vendor's message; not retried."""
+
+
+def backoff(attempt: int, base: float, random: Callable[[], float] = _random.random) -> float:
+    """The wait before try ``attempt + 1``: ``base * 2**attempt``, times a jitter in [0.5, 1.5)."""
+    return base * 2 ** attempt * (0.5 + random())
+
+
+def retry_after(headers: Mapping[str, str]) -> Optional[float]:
+    """The seconds of a ``Retry-After`` header (case-insensitive), ``None`` without one (or
+    with an HTTP date, which vendors' rate limits do not send)."""
+    for key, value in headers.items():
+        if key.lower() == "retry-after":
+            try:
+                return max(0.0, float(value))
+            except ValueError:
+                return None
+    return None
+
+
+def scrub(text: str, secrets: Iterable[str]) -> str:
+    """``text`` with every secret value replaced by ``***``."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "***")
+    return text
+
+
+def wav_bytes(audio: Audio) -> bytes:
+    """The audio as a 16-bit mono WAV file, what is sent to the vendor.
+
+    :example:
+        >>> wav_bytes(Audio(b"\\x01\\x00" * 4, 16000))[:4], len(wav_bytes(Audio(b"\\x01\\x00" * 4, 16000)))
+        (b'RIFF', 52)
+    """
+    out = io.BytesIO()
+    with wave.open(out, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(audio.rate)
+        w.writeframes(audio.samples)
+    return out.getvalue()
+
+
+def positive(value: Any, option: str, whole: bool = False, least: float = 0) -> Any:
+    """An option's number of at least ``least`` (``concurrency=4``, ``timeout=600``...).
+
+    :example:
+        >>> positive("2.5", "timeout"), positive("3", "concurrency", whole=True, least=1)
+        (2.5, 3)
+    """
+    from benchmarkstt_core.errors import UsageError
+
+    try:
+        number = int(value) if whole else float(value)
+    except (TypeError, ValueError):
+        number = None
+    if number is None or not number >= least:
+        raise UsageError(f"engine option {option}={value!r}: expected a {'whole ' if whole else ''}"
+                         f"number of at least {least:g}")
+    return number
+
+
+def shared_options(timeout: int, polling: bool = False) -> Callable[[type], type]:
+    """A class decorator adding the help of the options every cloud engine has to its
+    docstring (its ``:param:`` lines are the options' help): ``timeout`` is its default.
+
+    :example:
+        >>> @shared_options(600)
+        ... class Engine:
+        ...     '''An engine.'''
+        >>> Engine.__doc__.splitlines()[2]
+        ':param concurrency: files sent at once (default 4)'
+    """
+    lines = ["", ":param concurrency: files sent at once (default 4)",
+             f":param timeout: seconds per file, {'upload, polling and ' if polling else ''}retries included "
+             f"(default {timeout})",
+             ":param retries: tries after a 429, 5xx, timeout or broken answer (default 5)",
+             ":param price_per_minute: the price of one audio minute, for the estimated cost"]
+    if polling:
+        lines.append(":param poll_interval: seconds between two polls of a job (default 5)")
+
+    def add(cls: type) -> type:
+        import inspect
+
+        cls.__doc__ = inspect.cleandoc(cls.__doc__ or "") + "\n" + "\n".join(lines)
+        return cls
+
+    return add
+
+
+class CloudEngine:
+    """The options and calls every cloud engine shares.
+
+    ``credential_variables``: the environment variables the vendor's SDK reads its secrets from
+    (scrubbed from every message); ``distribution`` and ``module``: the SDK, ``extra`` the
+    extra that installs it."""
+
+    rate = 16000
+    distribution = ""
+    module = ""
+    extra = ""
+    kind = ""
+    credential_variables: tuple = ()
+    model = ""
+
+    def setup(self, concurrency: Any, timeout: Any, retries: Any, price_per_minute: Any,
+              poll_interval: Any = 5) -> None:
+        """Check and keep the shared options."""
+        self.concurrency = positive(concurrency, "concurrency", whole=True, least=1)
+        self.timeout = positive(timeout, "timeout")
+        self.retries = positive(retries, "retries", whole=True)
+        self.price_per_minute = None if price_per_minute in (None, "") else positive(price_per_minute,
+                                                                                     "price_per_minute")
+        self.poll_interval = positive(poll_interval, "poll_interval")
+
+    def model_name(self) -> str:
+        """The vendor's model."""
+        return self.model
+
+    def version(self) -> str:
+        """The SDK's version (``not installed`` without it)."""
+        from .engine import installed_version
+
+        return installed_version(self.distribution)
+
+    def sdk(self) -> Any:
+        """The vendor's SDK module; an :class:`EngineError` naming the extra without it."""
+        import importlib
+
+        from .engine import missing_library
+
+        try:
+            return importlib.import_module(self.module)
+        except ImportError:
+            raise missing_library(self.kind, self.module, self.extra) from None
+
+    def secrets(self) -> list:
+        """The values of the credential variables that are set."""
+        return [os.environ[v] for v in self.credential_variables if os.environ.get(v)]
+
+    def call(self, what: Callable[[float], Any], label: str, sleep: Callable[[float], None] = time.sleep,
+             deadline: Optional[float] = None) -> Any:
+        """``what(seconds_left)`` with retries (see :func:`with_retries`) within this file's
+        time limit; every message scrubbed of secrets."""
+        deadline = deadline if deadline is not None else time.monotonic() + self.timeout
+        try:
+            return with_retries(what, deadline, self.retries, label, sleep)
+        except VendorFailed as exc:
+            raise VendorFailed(scrub(str(exc), self.secrets())) from None
+        except EngineError as exc:
+            raise EngineError(scrub(str(exc), self.secrets())) from None
+
+    def poll(self, check: Callable[[], Optional[Any]], label: str, deadline: float,
+             sleep: Callable[[float], None] = time.sleep) -> Any:
+        """Call ``check`` (whose calls retry on their own) every ``poll_interval`` seconds until
+        it returns something other than ``None``, or this file's time limit is reached."""
+        while True:
+            found = check()
+            if found is not None:
+                return found
+            if time.monotonic() + self.poll_interval > deadline:
+                raise VendorFailed(f"{label}: not finished within the time limit of {self.timeout:g} s "
+                                   f"(option timeout=)")
+            sleep(self.poll_interval)
+
+
+def request(method: str, url: str, headers: Mapping[str, str], body: Optional[bytes], left: float,
+            label: str) -> str:
+    """One HTTP call of a vendor's REST API (the standard library's): its answer as it came
+    (checked to be whole JSON when not empty);
+    a :class:`Transient` failure for 429, 5xx, a timeout, a dropped connection or a broken
+    answer; an :class:`EngineError` for refused credentials (401, 403); a
+    :class:`VendorFailed` with the vendor's message for any other refusal."""
+    import http.client
+    import json
+    import socket
+    import urllib.error
+    import urllib.request
+
+    call = urllib.request.Request(url, data=body, headers=dict(headers), method=method)
+    try:
+        with urllib.request.urlopen(call, timeout=left) as answer:
+            data = answer.read()
+    except urllib.error.HTTPError as exc:
+        status, text = exc.code, exc.read().decode("utf-8", "replace")
+        message = f"HTTP {status}: {vendor_message(text)}"
+        if status in (401, 403):
+            raise EngineError(f"engine {label!r}: credentials refused: {message}") from None
+        if status == 429 or status >= 500:
+            raise Transient(message, retry_after(exc.headers)) from None
+        raise VendorFailed(f"{label}: {message}") from None
+    except (socket.timeout, TimeoutError):
+        raise Transient("no answer in time") from None
+    except (urllib.error.URLError, http.client.HTTPException, ConnectionError) as exc:
+        raise Transient(f"connection failed: {getattr(exc, 'reason', exc) or type(exc).__name__}") from None
+    text = data.decode("utf-8", "replace")
+    if text.strip():
+        try:
+            json.loads(text)
+        except ValueError:
+            raise Transient("the answer is not whole JSON (truncated?)") from None
+    return text
+
+
+def vendor_message(text: str) -> str:
+    """The message in a vendor's error answer (``error``, ``message``, ``err_msg``, ``detail``
+    fields, nested or not), else the answer's first 200 characters.
+
+    :example:
+        >>> vendor_message('{"error": {"message": "Audio file is too short"}}')
+        'Audio file is too short'
+        >>> vendor_message('{"err_code": "Bad Request", "err_msg": "bad model"}')
+        'bad model'
+    """
+    import json
+
+    try:
+        found: Any = json.loads(text)
+    except ValueError:
+        return text.strip()[:200]
+    for _ in range(3):
+        if not isinstance(found, dict):
+            break
+        inner = next((found[k] for k in ("error", "message", "err_msg", "detail") if found.get(k)), None)
+        if inner is None:
+            break
+        found = inner
+    return str(found if not isinstance(found, dict) else text.strip()[:200])
+
+
+def with_retries(what: Callable[[float], Any], deadline: float, retries: int, label: str,
+                 sleep: Callable[[float], None] = time.sleep, base: float = 1.0) -> Any:
+    """``what(seconds_left)``, tried again after a :class:`Transient` failure up to
+    ``retries`` times, waiting the vendor's ``Retry-After`` when given, else an exponential
+    backoff with jitter, never past ``deadline`` (``time.monotonic()``): then the file fails.
+
+    :example:
+        >>> answers = iter([Transient("429", wait=0.0), "done"])
+        >>> def what(left):
+        ...     answer = next(answers)
+        ...     if isinstance(answer, Exception):
+        ...         raise answer
+        ...     return answer
+        >>> with_retries(what, time.monotonic() + 10, 3, "openai", sleep=lambda s: None)
+        'done'
+    """
+    attempt = 0
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise VendorFailed(f"{label}: no answer within the time limit (option timeout=)")
+        try:
+            return what(left)
+        except Transient as exc:
+            if attempt >= retries:
+                raise VendorFailed(f"{label}: {exc} (gave up after {attempt + 1} tries)") from None
+            wait = exc.wait if exc.wait is not None else backoff(attempt, base)
+            if time.monotonic() + wait >= deadline:
+                raise VendorFailed(f"{label}: {exc}; no time left to try again within the time limit "
+                                   f"(option timeout=)") from None
+            sleep(wait)
+            attempt += 1
+
+
+class RestEngine(CloudEngine):
+    """A cloud engine called through its vendor's documented REST API (standard library
+    HTTP, no SDK): ``base_url`` (the vendor's address unless given), the key from
+    ``credential_variables[0]``, sent in ``auth_header`` after ``auth_prefix``."""
+
+    default_base_url = ""
+    auth_header = "Authorization"
+    auth_prefix = "Bearer "
+    api = ""
+    base_url: Optional[str] = None
+
+    def version(self) -> str:
+        """The REST API's version (there is no SDK to name)."""
+        return f"REST {self.api}"
+
+    def load(self) -> str:
+        """The key; an :class:`EngineError` naming its variable when it is not set."""
+        variable = self.credential_variables[0]
+        key = os.environ.get(variable)
+        if not key:
+            raise EngineError(f"engine {self.kind!r} needs the environment variable {variable}")
+        return key
+
+    def url(self, path: str) -> str:
+        """The address of ``path`` of the API (``base_url`` or the vendor's)."""
+        return (self.base_url or self.default_base_url).rstrip("/") + path
+
+    def send(self, method: str, path: str, body: Optional[bytes] = None, content_type: Optional[str] = None,
+             deadline: Optional[float] = None) -> str:
+        """One call of the API, with retries, within the file's time limit: the answer's text."""
+        headers = {self.auth_header: self.auth_prefix + self.load()}
+        if content_type:
+            headers["Content-Type"] = content_type
+        return self.call(lambda left: request(method, self.url(path), headers, body, left, self.kind),
+                         self.kind, deadline=deadline)
+
+
+def shifted(text: str, offset: float, keys: tuple, scale: float = 1.0) -> str:
+    """A vendor's JSON answer with ``offset`` seconds (times ``scale``: 1000 for answers in
+    milliseconds) added to every number under one of ``keys``, at any depth: the times of a
+    time range cut from a longer recording, from the recording's start; unchanged (as it
+    came) when ``offset`` is 0.
+
+    :example:
+        >>> shifted('{"words": [{"word": "hi", "start": 0.5, "end": 0.9}]}', 10, ("start", "end"))
+        '{"words": [{"word": "hi", "start": 10.5, "end": 10.9}]}'
+        >>> shifted('{"words": [{"text": "hi", "start": 500}]}', 1, ("start",), 1000)
+        '{"words": [{"text": "hi", "start": 1500}]}'
+    """
+    import json
+
+    if not offset:
+        return text
+    amount = offset * scale
+
+    def number(value: Any) -> Any:
+        return int(round(value + amount)) if isinstance(value, int) else round(value + amount, 6)
+
+    def move(item: Any) -> Any:
+        if isinstance(item, dict):
+            return {k: (number(v) if k in keys and isinstance(v, (int, float)) and not isinstance(v, bool)
+                        else move(v)) for k, v in item.items()}
+        return [move(v) for v in item] if isinstance(item, list) else item
+
+    return json.dumps(move(json.loads(text)), ensure_ascii=False)

@@ -1,0 +1,295 @@
+"""Stand-ins of the cloud vendors' HTTP APIs on 127.0.0.1, for the cloud engines' tests: each
+speaks its vendor's documented paths and authentication header, checks the request's
+parameters and body, answers in the shape of the vendor's documented examples, and injects
+faults on demand (one per request, in order: ``429`` with ``Retry-After: 1``, ``500``,
+``drop`` (the connection closed without an answer), ``slow`` (an answer after
+``slow_seconds``), ``truncated`` (half the JSON), ``short`` (fewer bytes than
+``Content-Length``), ``fail`` (the vendor's own refusal or failed job), ``None``: none)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from email.parser import BytesParser
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Dict, List, Optional, Tuple
+from urllib.parse import parse_qs, urlsplit
+
+Answer = Tuple[int, object, dict]
+
+
+def words_of(text: str) -> List[tuple]:
+    """``(word, start, end)`` for each word of ``text``, half a second each."""
+    return [(w, round(0.5 * i, 2), round(0.5 * i + 0.4, 2)) for i, w in enumerate(text.split())]
+
+
+def verbose_json(text: str) -> str:
+    """OpenAI's ``verbose_json`` answer for ``text`` (the API reference's example's shape)."""
+    words = [{"word": w, "start": s, "end": e} for w, s, e in words_of(text)]
+    end = words[-1]["end"] if words else 0.0
+    segment = {"id": 0, "seek": 0, "start": 0.0, "end": end, "text": " " + text, "tokens": [50364, 440, 50414],
+               "temperature": 0.0, "avg_logprob": -0.28, "compression_ratio": 1.27, "no_speech_prob": 0.01}
+    return json.dumps({"task": "transcribe", "language": "english", "duration": end, "text": text,
+                       "segments": [segment], "words": words})
+
+
+def deepgram_json(text: str) -> str:
+    """Deepgram's pre-recorded answer for ``text``."""
+    words = [{"word": w.lower(), "start": s, "end": e, "confidence": 0.99, "punctuated_word": w}
+             for w, s, e in words_of(text)]
+    return json.dumps({"metadata": {"transaction_key": "deprecated", "request_id": "a1b2", "sha256": "0" * 64,
+                                    "created": "2024-01-01T00:00:00.000Z", "duration": 3.0, "channels": 1,
+                                    "models": ["30089e05"]},
+                       "results": {"channels": [{"alternatives": [{"transcript": text, "confidence": 0.99,
+                                                                   "words": words}]}]}})
+
+
+def assemblyai_json(text: str, job: str) -> str:
+    """AssemblyAI's completed transcript for ``text`` (times in milliseconds)."""
+    words = [{"text": w, "start": int(s * 1000), "end": int(e * 1000), "confidence": 0.97, "speaker": None}
+             for w, s, e in words_of(text)]
+    return json.dumps({"id": job, "status": "completed", "audio_url": "https://cdn.assemblyai.com/upload/x",
+                       "text": text, "words": words, "utterances": None, "confidence": 0.97,
+                       "audio_duration": 3, "language_code": "en_us", "error": None})
+
+
+def speechmatics_json(text: str, job: str) -> str:
+    """Speechmatics' ``json-v2`` transcript for ``text``."""
+    results = [{"type": "word", "start_time": s, "end_time": e,
+                "alternatives": [{"content": w, "confidence": 0.98, "language": "en", "speaker": "UU"}]}
+               for w, s, e in words_of(text)]
+    return json.dumps({"format": "2.9", "job": {"created_at": "2024-01-01T00:00:00.000Z", "data_name": "x.wav",
+                                                "duration": 3, "id": job},
+                       "metadata": {"created_at": "2024-01-01T00:00:00.000Z", "type": "transcription",
+                                    "transcription_config": {"language": "en"}},
+                       "results": results})
+
+
+def parse_multipart(content_type: str, body: bytes) -> Dict[str, list]:
+    """The fields of a ``multipart/form-data`` body: name -> values (text; for a file,
+    ``(filename, bytes)``)."""
+    if not content_type.startswith("multipart/form-data"):
+        return {}
+    message = BytesParser().parsebytes(f"Content-Type: {content_type}\r\n\r\n".encode() + body)
+    fields: Dict[str, list] = {}
+    for part in message.get_payload():
+        name = part.get_param("name", header="content-disposition")
+        filename = part.get_filename()
+        data = part.get_payload(decode=True)
+        fields.setdefault(name, []).append((filename, data) if filename else data.decode())
+    return fields
+
+
+class StandIn:
+    """A vendor's API: ``transcripts`` map what identifies a file (its id for OpenAI, which
+    sends the file name; else the SHA-256 of the WAV sent) to the text answered; ``faults``
+    are consumed one per request; ``requests`` records each request."""
+
+    auth = ("Authorization", "Bearer {key}")
+
+    def __init__(self, key: str, transcripts: Dict[str, str], slow_seconds: float = 3.0):
+        self.key, self.transcripts, self.slow_seconds = key, transcripts, slow_seconds
+        self.faults: List[Optional[str]] = []
+        self.requests: List[dict] = []
+        self.jobs: Dict[str, dict] = {}
+        self.lock = threading.Lock()
+        stand_in = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                stand_in.handle(self)
+
+            do_POST = do_DELETE = do_GET
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def handle(self, h: BaseHTTPRequestHandler) -> None:
+        body = h.rfile.read(int(h.headers.get("Content-Length", 0)))
+        with self.lock:
+            fault = self.faults.pop(0) if self.faults else None
+            self.requests.append({"time": time.monotonic(), "method": h.command, "path": h.path, "fault": fault,
+                                  "headers": h.headers, "body": body})
+        header, form = self.auth
+        if h.headers.get(header) != form.format(key=self.key):
+            return self.send(h, 401, {"error": {"message": f"Incorrect API key provided: {h.headers.get(header)}"}})
+        if fault == "429":
+            return self.send(h, 429, {"error": {"message": "Rate limit reached"}}, {"Retry-After": "1"})
+        if fault == "500":
+            return self.send(h, 500, {"error": {"message": "The server had an error"}})
+        if fault == "drop":
+            h.close_connection = True
+            h.connection.shutdown(2)
+            return None
+        if fault == "slow":
+            time.sleep(self.slow_seconds)
+        url = urlsplit(h.path)
+        status, answer, headers = self.route(h.command, url.path, parse_qs(url.query), h.headers, body, fault)
+        data = answer if isinstance(answer, bytes) else (answer if isinstance(answer, str) else
+                                                         json.dumps(answer)).encode()
+        if fault == "truncated":
+            data = data[:len(data) // 2]
+        try:
+            h.send_response(status)
+            for k, v in headers.items():
+                h.send_header(k, v)
+            h.send_header("Content-Type", "application/json")
+            h.send_header("Content-Length", str(len(data) * (2 if fault == "short" else 1)))
+            h.end_headers()
+            h.wfile.write(data)
+        except OSError:  # the client gave up waiting (the slow fault)
+            h.close_connection = True
+        if fault == "short":
+            h.close_connection = True
+        return None
+
+    def route(self, method: str, path: str, query: dict, headers, body: bytes, fault: Optional[str]) -> Answer:
+        raise NotImplementedError
+
+    @staticmethod
+    def send(h: BaseHTTPRequestHandler, status: int, body: dict, headers: Optional[dict] = None) -> None:
+        data = json.dumps(body).encode()
+        h.send_response(status)
+        for k, v in (headers or {}).items():
+            h.send_header(k, v)
+        h.send_header("Content-Type", "application/json")
+        h.send_header("Content-Length", str(len(data)))
+        h.end_headers()
+        h.wfile.write(data)
+
+    def text_of(self, wav: bytes) -> Optional[str]:
+        """The transcript of the WAV sent (by its SHA-256), ``None`` if it is not one of them."""
+        return self.transcripts.get(hashlib.sha256(wav).hexdigest()) if wav.startswith(b"RIFF") else None
+
+    def new_job(self, **state) -> str:
+        with self.lock:
+            job = f"job-{len(self.jobs) + 1}"
+            self.jobs[job] = {"polls": 0, **state}
+        return job
+
+
+class OpenAIStandIn(StandIn):
+    """``POST /v1/audio/transcriptions``: multipart ``file``, ``model``, ``response_format``,
+    ``timestamp_granularities[]``; ``Authorization: Bearer KEY``; ``fail``: a 400."""
+
+    @property
+    def url(self) -> str:
+        return super().url + "/v1"
+
+    def route(self, method, path, query, headers, body, fault) -> Answer:
+        if (method, path) != ("POST", "/v1/audio/transcriptions"):
+            return 404, {"error": {"message": f"no route {method} {path}"}}, {}
+        fields = parse_multipart(headers.get("Content-Type", ""), body)
+        self.requests[-1]["fields"] = fields
+        problems = [name for name, want in (("model", "whisper-1"), ("response_format", "verbose_json"))
+                    if fields.get(name) != [want]]
+        if sorted(fields.get("timestamp_granularities[]", [])) != ["segment", "word"]:
+            problems.append("timestamp_granularities[]")
+        if "file" not in fields or not fields["file"][0][1].startswith(b"RIFF"):
+            problems.append("file")
+        if problems:
+            return 400, {"error": {"message": f"bad fields: {', '.join(problems)}"}}, {}
+        if fault == "fail":
+            return 400, {"error": {"message": "Audio file is too short. Minimum audio length is 0.1 seconds."}}, {}
+        return 200, verbose_json(self.transcripts[fields["file"][0][0].rsplit(".", 1)[0]]), {}
+
+
+class DeepgramStandIn(StandIn):
+    """``POST /v1/listen?model=...`` with the audio as the body; ``Authorization: Token KEY``;
+    ``fail``: a 400 with Deepgram's ``err_msg``."""
+
+    auth = ("Authorization", "Token {key}")
+
+    def route(self, method, path, query, headers, body, fault) -> Answer:
+        if (method, path) != ("POST", "/v1/listen"):
+            return 404, {"err_code": "NOT_FOUND", "err_msg": f"no route {method} {path}"}, {}
+        self.requests[-1]["query"] = query
+        text = self.text_of(body)
+        if fault == "fail" or text is None or not query.get("model") or headers.get("Content-Type") != "audio/wav":
+            return 400, {"err_code": "Bad Request", "err_msg": "Bad Request: failed to process audio: corrupt or "
+                                                               "unsupported data", "request_id": "a1b2"}, {}
+        return 200, deepgram_json(text), {}
+
+
+class AssemblyAIStandIn(StandIn):
+    """``POST /v2/upload`` (the audio), ``POST /v2/transcript`` (``audio_url``), ``GET
+    /v2/transcript/ID`` (``queued``, ``processing``, then ``completed``; ``fail``: ``error``),
+    ``DELETE /v2/transcript/ID``; ``Authorization: KEY``."""
+
+    auth = ("Authorization", "{key}")
+
+    def route(self, method, path, query, headers, body, fault) -> Answer:
+        if (method, path) == ("POST", "/v2/upload"):
+            upload = self.new_job(text=self.text_of(body))
+            return 200, {"upload_url": f"https://cdn.assemblyai.com/upload/{upload}"}, {}
+        if (method, path) == ("POST", "/v2/transcript"):
+            request = json.loads(body)
+            upload = self.jobs.get(request.get("audio_url", "").rsplit("/", 1)[-1])
+            if upload is None or upload["text"] is None:
+                return 400, {"error": "Download error, unable to download audio_url"}, {}
+            job = self.new_job(text=upload["text"], request=request, failed=fault == "fail")
+            return 200, {"id": job, "status": "queued", "audio_url": request["audio_url"]}, {}
+        job = path.rsplit("/", 1)[-1]
+        if path.startswith("/v2/transcript/") and job in self.jobs:
+            state = self.jobs[job]
+            if method == "DELETE":
+                state["deleted"] = True
+                return 200, {"id": job, "status": "completed", "text": "Deleted by user."}, {}
+            state["polls"] += 1
+            if state["polls"] < 2:
+                return 200, {"id": job, "status": "processing"}, {}
+            if state["failed"]:
+                return 200, {"id": job, "status": "error", "error": "Audio duration is too short."}, {}
+            return 200, assemblyai_json(state["text"], job), {}
+        return 404, {"error": f"no route {method} {path}"}, {}
+
+
+class SpeechmaticsStandIn(StandIn):
+    """``POST /v2/jobs`` (multipart ``data_file`` and ``config``), ``GET /v2/jobs/ID``
+    (``running``, then ``done``; ``fail``: ``rejected`` with errors), ``GET
+    /v2/jobs/ID/transcript?format=json-v2``, ``DELETE /v2/jobs/ID``; ``Authorization: Bearer KEY``."""
+
+    def route(self, method, path, query, headers, body, fault) -> Answer:
+        parts = path.strip("/").split("/")
+        if (method, path) == ("POST", "/v2/jobs"):
+            fields = parse_multipart(headers.get("Content-Type", ""), body)
+            config = json.loads(fields.get("config", ["{}"])[0])
+            text = self.text_of(fields["data_file"][0][1]) if "data_file" in fields else None
+            if text is None or config.get("type") != "transcription":
+                return 400, {"code": 400, "error": "Invalid Input"}, {}
+            return 201, {"id": self.new_job(text=text, config=config, failed=fault == "fail")}, {}
+        if parts[:2] == ["v2", "jobs"] and len(parts) >= 3 and parts[2] in self.jobs:
+            job, state = parts[2], self.jobs[parts[2]]
+            if method == "DELETE" and len(parts) == 3:
+                state["deleted"] = True
+                return 200, {"job": {"id": job, "status": "deleted"}}, {}
+            if len(parts) == 4 and parts[3] == "transcript" and query.get("format") == ["json-v2"]:
+                return 200, speechmatics_json(state["text"], job), {}
+            if len(parts) == 3:
+                state["polls"] += 1
+                status = "running" if state["polls"] < 2 else ("rejected" if state["failed"] else "done")
+                errors = [{"timestamp": "2024-01-01T00:00:01Z", "message": "unable to decode audio"}] \
+                    if status == "rejected" else []
+                return 200, {"job": {"id": job, "status": status, "data_name": "x.wav", "duration": 3,
+                                     "created_at": "2024-01-01T00:00:00.000Z", "errors": errors}}, {}
+        return 404, {"code": 404, "error": f"no route {method} {path}"}, {}

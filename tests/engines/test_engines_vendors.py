@@ -1,0 +1,119 @@
+"""The ``deepgram``, ``assemblyai`` and ``speechmatics`` engines against stand-ins of their
+vendors' REST APIs on 127.0.0.1 (``standins.py``): each saved answer is read back by the
+matching reader to the words the stand-in sent; a fault is retried; a failed job is that
+file's failure with the vendor's message; the uploads are deleted unless ``keep_upload=true``;
+the key is in no output or cache file."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from benchmarkstt_engines.audio import decode
+from benchmarkstt_engines.cloud import wav_bytes
+from conftest import DATA, assert_clean_error
+from standins import AssemblyAIStandIn, DeepgramStandIn, SpeechmaticsStandIn
+
+AUDIO = DATA / "audio"
+PROG = "benchmarkstt-tools"
+KEY = "vendor-secret-0123456789"
+HEARD = {"cat": "the cat sat on a mat", "news": "the minister spoke to reporters this morning",
+         "weather": "it will rain in the north tomorrow"}
+VENDORS = {"deepgram": (DeepgramStandIn, "DEEPGRAM_API_KEY"),
+           "assemblyai": (AssemblyAIStandIn, "ASSEMBLYAI_API_KEY"),
+           "speechmatics": (SpeechmaticsStandIn, "SPEECHMATICS_API_KEY")}
+FILES = {"cat": AUDIO / "cat.wav", "news": AUDIO / "news.flac", "weather": AUDIO / "weather.wav"}
+
+
+def by_audio() -> dict:
+    """The stand-ins' transcripts by the SHA-256 of the WAV the engines send."""
+    return {hashlib.sha256(wav_bytes(decode(str(FILES[i]), 16000))).hexdigest(): text for i, text in HEARD.items()}
+
+
+@pytest.mark.parametrize("kind", VENDORS)
+def test_without_a_key_it_is_one_error(tools, tmp_path, kind):
+    variable = VENDORS[kind][1]
+    run = tools("transcribe", "--engine", f"v={kind}", "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
+                str(FILES["cat"]), env={variable: ""})
+    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v={kind}: engine {kind!r} needs the "
+                                             f"environment variable {variable}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", VENDORS)
+def test_round_trip_faults_and_failed_jobs(tools, tmp_path, kind):
+    server, variable = VENDORS[kind]
+    with server(KEY, by_audio()) as stand_in:
+        stand_in.faults = ["429", None, "500"]
+        spec = f"v={kind}:base_url={stand_in.url},concurrency=1" + ("" if kind == "deepgram" else ",poll_interval=0.1")
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
+                    str(FILES["cat"]), str(FILES["news"]), env={variable: KEY})
+        assert run.returncode == 0, run
+        assert run.stderr == f"{PROG} transcribe: v: 2 files: 0 from the cache, 2 transcribed, 0 failed\n"
+        assert [r["fault"] for r in stand_in.requests[:3]] == ["429", None, "500"]
+        assert stand_in.requests[1]["time"] - stand_in.requests[0]["time"] >= 1.0  # Retry-After: 1
+        assert all(r["headers"].get("Authorization") == stand_in.auth[1].format(key=KEY) for r in stand_in.requests)
+        for file_id, text in list(HEARD.items())[:2]:
+            read = tools("transcript", "-i", str(tmp_path / "out" / "v" / f"{file_id}.json"), "-o", "json")
+            assert read.returncode == 0, read
+            document = json.loads(read.stdout)
+            assert document["type"] == kind
+            assert " ".join(w["text"] for s in document["segments"] for w in s["words"]) == text
+        if kind != "deepgram":
+            assert all(job.get("deleted") for job in stand_in.jobs.values() if "polls" in job and job["polls"])
+
+        stand_in.faults = [None, "fail"] if kind == "assemblyai" else ["fail"]  # the request that makes the job
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out2"),
+                    "--cache", str(tmp_path / "c2"), str(FILES["cat"]), env={variable: KEY})
+        assert run.returncode == 1 and run.stdout == ""
+        failed = run.stderr.splitlines()[1]
+        assert failed.startswith(f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: {kind}: ")
+        assert failed.endswith({"deepgram": "HTTP 400: Bad Request: failed to process audio: corrupt or unsupported data",
+                                "assemblyai": "failed: Audio duration is too short.",
+                                "speechmatics": "rejected: unable to decode audio"}[kind])
+        assert not any(job.get("deleted") for job in list(stand_in.jobs.values())[-1:])  # a failed job stays
+
+        if kind != "deepgram":  # keep_upload=true: the job stays at the vendor (and it is not part of the cache key)
+            run = tools("transcribe", "--engine", spec + ",keep_upload=true", "-o", str(tmp_path / "out2"),
+                        "--cache", str(tmp_path / "c"), str(FILES["cat"]), "--refresh", env={variable: KEY})
+            assert run.returncode == 0, run
+            assert not list(stand_in.jobs.values())[-1].get("deleted")
+            run = tools("transcribe", "--engine", spec + ",keep_upload=true", "-o", str(tmp_path / "out2"),
+                        "--cache", str(tmp_path / "c"), str(FILES["cat"]), env={variable: KEY})
+            assert "1 from the cache" in run.stderr
+
+        sent = len(stand_in.requests)
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out3"), "--cache", str(tmp_path / "c"),
+                    str(FILES["cat"]), str(FILES["news"]), env={variable: KEY})
+        assert run.returncode == 0 and "2 from the cache" in run.stderr
+        assert len(stand_in.requests) == sent  # the cache: no request
+
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out4"), "--cache", str(tmp_path / "c4"),
+                    str(FILES["cat"]), env={variable: "wrong-" + KEY})
+        assert assert_clean_error(run, PROG).startswith(f"{PROG}: error: --engine v={kind}: engine {kind!r}: "
+                                                        f"credentials refused: HTTP 401")
+        assert KEY not in run.stderr
+    files = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert files and all(KEY not in p.read_text(errors="replace") for p in files)
+
+
+@pytest.mark.slow
+def test_broken_answers_are_retried_and_a_slow_one_fails_the_file(tools, tmp_path):
+    """The REST engines' HTTP (shared by all three), through deepgram: a dropped connection, a
+    truncated JSON answer and a shorter body than announced are tried again; an answer past
+    the time limit fails that file alone."""
+    with DeepgramStandIn(KEY, by_audio(), slow_seconds=3) as stand_in:
+        stand_in.faults = ["drop", None, "truncated", None, "short", None]
+        run = tools("transcribe", "--engine", f"v=deepgram:base_url={stand_in.url},concurrency=1,timeout=2",
+                    "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"), *map(str, FILES.values()),
+                    env={"DEEPGRAM_API_KEY": KEY})
+        assert run.returncode == 0, run
+        assert [r["fault"] for r in stand_in.requests] == ["drop", None, "truncated", None, "short", None]
+        stand_in.faults = ["slow"]
+        run = tools("transcribe", "--engine", f"v=deepgram:base_url={stand_in.url},timeout=2", "-o", str(tmp_path / "o2"),
+                    "--cache", str(tmp_path / "c2"), str(FILES["cat"]), env={"DEEPGRAM_API_KEY": KEY})
+        assert run.returncode == 1
+        assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: deepgram: no answer "
+                                              f"in time; no time left to try again within the time limit (option timeout=)")
