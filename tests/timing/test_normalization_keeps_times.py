@@ -54,7 +54,7 @@ def test_whisper_profile_with_time_constrained_wer_on_the_shipped_files():
     run = run_command("benchmarkstt", "-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_kaldi.json"),
                       "--profile", "whisper-en", "--tcwer")
     assert run.returncode == 0, run
-    # 15930 with SOUND_LABELS=keep: the 63 sound labels set aside are 77 words here (76, and OFF-MIC split in two)
+    # 15930 with --sound-labels keep: the 63 sound labels set aside are 77 words here (76, and OFF-MIC split in two)
     assert "reference_words: 15853" in run.stdout
 
 

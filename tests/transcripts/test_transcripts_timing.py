@@ -39,7 +39,7 @@ def test_segment_times_reach_the_items_of_subtitles(host):
     pipeline = Pipeline(host.registries, [], ["wer"])
     items = list(pipeline.segment(text, text))
     assert dict(items[4]) == {"item": "Thank", "segment": 1, "segment_start": 3.0, "segment_end": 5.2,
-                              "speaker": "Bob"}
+                              "speaker": "Bob", "line": 0}  # the cue's first of two lines
 
 
 def test_times_are_dropped_when_normalization_changes_the_word_count(host):
