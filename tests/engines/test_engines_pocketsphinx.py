@@ -132,6 +132,21 @@ def test_dask_local_gives_the_same_numbers(tools, cache, transcribed):
     assert dask["transcription"] == local["transcription"]
 
 
+@pytest.mark.parametrize("where", [("--jobs", "2"), ("--dask-local", "2")], ids=["jobs", "dask"])
+def test_transcribing_in_parallel_gives_the_same_numbers(tools, cache, transcribed, where):
+    """``--refresh``: every file decoded again, by two local processes or two Dask workers,
+    each written to the one cache; the scores are those of the first, serial run."""
+    args = ("--reference", str(REFERENCE), "--audio", str(AUDIO), "--engine", "ps=pocketsphinx", "--cache", str(cache))
+    run, serial = corpus_json(tools, *args)
+    run = tools("corpus", "-o", "json", *args, "--refresh", *where)
+    assert run.returncode == 0, run
+    parallel = json.loads(run.stdout)
+    assert pooled(parallel) == pooled(serial)
+    assert parallel["transcription"]["ps"]["transcribed"] == 5
+    assert parallel["transcription"]["ps"]["audio_seconds"] == serial["transcription"]["ps"]["audio_seconds"]
+    assert not [name for _, _, names in os.walk(cache) for name in names if name.endswith(".tmp")]
+
+
 def test_ctrl_c_keeps_what_finished_and_the_next_run_resumes(transcribed, tmp_path):
     cache, out = tmp_path / "cache", tmp_path / "out"
     command = [str(BIN / PROG), "transcribe", "--engine", "ps=pocketsphinx", "-o", str(out), "--cache", str(cache),

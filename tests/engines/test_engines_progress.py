@@ -23,11 +23,13 @@ def test_progress_counts_files_audio_and_time_left():
     progress.update(Outcome(Job("ps", "b", "b.wav"), entry(1800.0, 999.0), None, True))  # cached: no time
     progress.update(Outcome(Job("fw", "a", "a.wav"), None, "a.wav: is silent", False))
     progress.update(Outcome(Job("ps", "c", "c.wav"), entry(360.0, 12.0), None, False))
-    assert screen.getvalue().split("\r")[1:] == [
-        "transcribe: ps: 1/3 files, 0.500 audio hours, 120 s left ",
-        "transcribe: ps: 2/3 files, 1.000 audio hours, 60 s left ",
-        "transcribe: fw: 1/1 files, 0.000 audio hours, 0 s left \n",
-        "transcribe: ps: 3/3 files, 1.100 audio hours, 0 s left \n"]
+    up = "\x1b[2F"
+    lines = lambda ps, fw: f"transcribe: ps: {ps}\x1b[K\ntranscribe: fw: {fw}\x1b[K\n"  # noqa: E731
+    assert screen.getvalue() == (
+        lines("1/3 files, 0.500 audio hours, 120 s left", "0/1 files, 0.000 audio hours, 0 s left")
+        + up + lines("2/3 files, 1.000 audio hours, 60 s left", "0/1 files, 0.000 audio hours, 0 s left")
+        + up + lines("2/3 files, 1.000 audio hours, 60 s left", "1/1 files, 0.000 audio hours, 0 s left")
+        + up + lines("3/3 files, 1.100 audio hours, 0 s left", "1/1 files, 0.000 audio hours, 0 s left"))
 
 
 def test_no_progress_when_not_a_terminal():

@@ -297,20 +297,25 @@ def local_cluster_config(scratch: str) -> dict:
 def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
              take: Callable) -> None:
     """Score ``items`` on a Dask cluster; results stream back as they complete."""
+    with dask_executor(scheduler, local_workers) as (executor, workers):
+        schedule(executor, spec, items, workers, take)
+
+
+@contextmanager
+def dask_executor(scheduler: str | None, local_workers: int | None) -> Iterator[tuple]:
+    """``(executor, workers)``: a :class:`concurrent.futures.Executor` of a Dask client (of
+    the scheduler at ``scheduler``, or of a local cluster of ``local_workers`` processes
+    keeping their files in a temporary folder) and the number of its workers; the client
+    (and the local cluster) closed on leaving. What other plugins use to run their own
+    tasks on the cluster the corpus uses (the engines plugin's transcription)."""
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="benchmarkstt-dask-") as scratch:
-        run_on_dask(spec, items, scheduler, local_workers, take, scratch)
-
-
-def run_on_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
-                take: Callable, scratch: str) -> None:
-    """:func:`run_dask` with the workers of a local cluster keeping their files under ``scratch``."""
-    client, cluster = dask_client(scheduler, local_workers, scratch)
-    try:
-        workers = max(1, len(client.scheduler_info().get("workers", {})) or (local_workers or 1))
-        schedule(client.get_executor(pure=False), spec, items, workers, take)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        client, cluster = dask_client(scheduler, local_workers, scratch)
+        try:
+            workers = max(1, len(client.scheduler_info().get("workers", {})) or (local_workers or 1))
+            yield client.get_executor(pure=False), workers
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()

@@ -113,7 +113,7 @@ def write_output(path: str, text: str) -> None:
     older output of the same engine and file."""
     from benchmarkstt_core.errors import BenchmarkSTTError
 
-    tmp = f"{path}.{os.getpid()}.tmp"
+    tmp = f"{path}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(tmp, "w", encoding="utf-8") as f:

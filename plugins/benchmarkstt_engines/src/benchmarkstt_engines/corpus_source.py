@@ -13,10 +13,11 @@ engine), so that ``--rerun`` of the result finds them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
-from typing import TYPE_CHECKING, Dict, List, Optional
+from typing import TYPE_CHECKING, Dict, Iterator, List, Optional
 
 from benchmarkstt_core.errors import UsageError
 
@@ -93,9 +94,9 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
     else:
         items = [(key, path, None, None) for key, path in audio_files([args.audio], "--audio").items()]
     jobs = [Job(name, key, path, start, end) for name in specs for key, path, start, end in items]
-    workers = args.jobs if args.jobs is not None else os.cpu_count() or 1
-    outcomes = run_jobs(specs, jobs, registry, cache, args.refresh, workers,
-                        Progress({name: len(items) for name in specs}, workers), args.max_cost)
+    with transcription_executor(args) as (executor, workers):
+        outcomes = run_jobs(specs, jobs, registry, cache, args.refresh, workers,
+                            Progress({name: len(items) for name in specs}, workers), args.max_cost, executor)
     found: Dict[str, dict] = {"hypotheses": {}, "engines": {}}
     digest = hashlib.sha256(json.dumps([os.path.abspath(p) for _, p, _, _ in items]
                                        + [[s, e] for _, _, s, e in items]).encode()).hexdigest()[:16]
@@ -121,6 +122,21 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
                                             sum(o.cached for o in mine if o.entry is not None),
                                             price_of(spec))}
     return found
+
+
+@contextlib.contextmanager
+def transcription_executor(args: argparse.Namespace) -> Iterator[tuple]:
+    """``(executor, workers)`` for the engines: with ``--scheduler`` or ``--dask-local`` the
+    Dask cluster the corpus uses (an executor of its client; a ``--dask-local`` cluster lives
+    for the transcription only, the scoring starts its own), else ``(None, --jobs)``: the
+    local pool of :func:`~benchmarkstt_engines.jobs.run_jobs`."""
+    if not (args.scheduler or args.dask_local):
+        yield None, args.jobs if args.jobs is not None else os.cpu_count() or 1
+        return
+    from benchmarkstt_corpus.runner import dask_executor
+
+    with dask_executor(args.scheduler, args.dask_local) as found:
+        yield found
 
 
 def write_folder(folder: str, files: Dict[str, str]) -> str:

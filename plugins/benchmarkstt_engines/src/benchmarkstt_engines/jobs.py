@@ -65,7 +65,8 @@ def run_job(where: str, options: tuple, spec: EngineSpec, job: Job) -> dict:
 
 class Progress:
     """One line per engine on standard error when it is a terminal: files done, audio hours,
-    time left (from the mean time per file transcribed so far)."""
+    time left (from the mean time per file transcribed so far). The lines stay one under the
+    other: each update redraws the block in place, so no engine's line overwrites another's."""
 
     def __init__(self, totals: Dict[str, int], jobs: int, stream: Any = None):
         self.stream = stream or sys.stderr
@@ -75,9 +76,17 @@ class Progress:
         self.audio = dict.fromkeys(totals, 0.0)
         self.busy = dict.fromkeys(totals, 0.0)
         self.ran = dict.fromkeys(totals, 0)
+        self.drawn = False
+
+    def line(self, name: str) -> str:
+        """The progress line of engine ``name``."""
+        left = self.totals[name] - self.done[name]
+        eta = self.busy[name] / self.ran[name] * left / self.jobs if self.ran[name] else 0.0
+        return (f"transcribe: {name}: {self.done[name]}/{self.totals[name]} files, "
+                f"{self.audio[name] / 3600:.3f} audio hours, {eta:.0f} s left")
 
     def update(self, outcome: Outcome) -> None:
-        """Count one finished job and show its engine's line."""
+        """Count one finished job and redraw the engines' lines."""
         name = outcome.job.engine
         self.done[name] += 1
         if outcome.entry is not None:
@@ -86,22 +95,23 @@ class Progress:
                 self.ran[name] += 1
                 self.busy[name] += outcome.entry["record"]["wall_seconds"]
         if self.show:
-            left = self.totals[name] - self.done[name]
-            eta = self.busy[name] / self.ran[name] * left / self.jobs if self.ran[name] else 0.0
-            self.stream.write(f"\rtranscribe: {name}: {self.done[name]}/{self.totals[name]} files, "
-                              f"{self.audio[name] / 3600:.3f} audio hours, {eta:.0f} s left "
-                              + ("\n" if not left else ""))
+            up = f"\x1b[{len(self.totals)}F" if self.drawn else ""
+            self.stream.write(up + "".join(f"{self.line(n)}\x1b[K\n" for n in self.totals))
             self.stream.flush()
+            self.drawn = True
 
 
 def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, cache: Cache,
              refresh: bool = False, jobs: int = 1, progress: Optional[Progress] = None,
-             max_cost: Optional[float] = None) -> List[Outcome]:
+             max_cost: Optional[float] = None, executor: Any = None) -> List[Outcome]:
     """Every job's outcome, in the order given: from ``cache`` unless ``refresh``, else
-    transcribed (in ``jobs`` worker processes when more than one; a cloud engine's in
-    ``concurrency`` threads) and kept in ``cache``. With ``max_cost``, a run whose estimated
+    transcribed (on ``executor`` when given, a :class:`concurrent.futures.Executor` such as a
+    Dask client's; else in ``jobs`` worker processes when more than one; a cloud engine's in
+    ``concurrency`` threads) and kept in ``cache``, by this process only. With ``max_cost``, a run whose estimated
     cost for the jobs not in the cache exceeds it is refused before anything is sent.
     An engine that cannot run at all (:class:`EngineError`) stops the run, keeping what finished."""
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
     from .cloud import RUN_SETTINGS
 
     engines = {name: create(registry, spec) for name, spec in specs.items()}
@@ -149,12 +159,16 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
     for name, engine in engines.items():
         mine = [t for t in cloud if t[2].engine == name]
         if mine:
-            in_pool(mine, args, finish, engine.concurrency, threads=True)
-    if jobs <= 1 or len(local) <= 1:
+            with ThreadPoolExecutor(max_workers=engine.concurrency) as pool:
+                in_pool(mine, args, finish, pool)
+    if executor is not None and local:
+        in_pool(local, args, finish, executor)
+    elif jobs <= 1 or len(local) <= 1:
         for n, key, job in local:
             finish(n, key, job, run_job(*args(job)))
     else:
-        in_pool(local, args, finish, min(jobs, len(local)))
+        with ProcessPoolExecutor(max_workers=min(jobs, len(local))) as pool:
+            in_pool(local, args, finish, pool)
     return [outcomes[n] for n in range(len(jobs_list))]
 
 
@@ -190,18 +204,19 @@ def check_cost(max_cost: float, engines: Dict[str, Any], todo: List[Job]) -> Non
                          f"{total:.4f} ({'; '.join(parts)}); nothing was sent")
 
 
-def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, workers: int, threads: bool = False) -> None:
-    """Run the jobs of ``todo`` in ``workers`` processes (``threads`` of this process for a
-    cloud engine's, which wait on the network), finishing each as it completes; on Ctrl-C
-    the jobs not started are cancelled and what finished is kept."""
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
+def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, executor: Any) -> None:
+    """Run the jobs of ``todo`` on ``executor`` (a process pool, a Dask client's executor, or
+    threads for a cloud engine's, which wait on the network), finishing each as it completes;
+    on Ctrl-C or an engine that cannot run, the jobs not started are cancelled and what
+    finished is kept."""
+    from concurrent.futures import FIRST_COMPLETED, wait
 
-    pool = (ThreadPoolExecutor if threads else ProcessPoolExecutor)(max_workers=workers)
+    running = {executor.submit(run_job, *args(job)): (n, key, job) for n, key, job in todo}
     try:
-        running = {pool.submit(run_job, *args(job)): (n, key, job) for n, key, job in todo}
         while running:
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 finish(*running.pop(future), future.result())
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        for future in running:
+            future.cancel()
