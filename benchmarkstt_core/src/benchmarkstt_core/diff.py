@@ -14,6 +14,7 @@ words joined by spaces) and ``render_chars`` for the character diffs in normaliz
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator, Sequence
 
 Opcode = tuple
@@ -133,3 +134,34 @@ def char_opcodes(a: str, b: str) -> list:
     from difflib import SequenceMatcher
 
     return SequenceMatcher(None, a, b).get_opcodes()
+
+
+_DIFF_TOKEN = re.compile("(\033\\[[0-9;]*m)|(.[\u0338\u0359]*)", re.S)
+
+
+def wrap_diff(line: str, width: int = 100) -> list:
+    """Break a rendered character diff into lines of at most ``width`` shown characters, after a
+    shown space (``·``) from ``width - 20`` on (or at ``width`` in a text without spaces); a
+    colour open at a break is closed and opened again on the next line.
+
+    :example:
+        >>> wrap_diff("one·two·three", 6)
+        ['one·', 'two·', 'three']
+        >>> wrap_diff("\\033[31mab·cd\\033[0m", 3)
+        ['\\x1b[31mab·\\x1b[0m', '\\x1b[31mcd\\x1b[0m']
+    """
+    lines, current, shown, colour = [], "", 0, ""
+    for match in _DIFF_TOKEN.finditer(line):
+        escape, char = match.groups()
+        if escape:
+            current += escape
+            colour = "" if escape == "\033[0m" else escape
+            continue
+        current += char
+        shown += 1
+        if shown >= width or (shown >= width - 20 and char[0] == "\u00b7"):
+            lines.append(current + ("\033[0m" if colour else ""))
+            current, shown = colour, 0
+    if shown or not lines:
+        lines.append(current)
+    return lines

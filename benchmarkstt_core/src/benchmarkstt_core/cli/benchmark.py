@@ -9,6 +9,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from ..context import Context, check_encoding
+from ..diff import wrap_diff
 from ..errors import InputError, UsageError
 from ..files import write_stdout
 from ..pipeline import Pipeline, create, render_log_entry
@@ -71,26 +72,38 @@ def warn_if_swapped(reference: str, hypothesis: str, args: argparse.Namespace, c
                      f"{args.hypothesis} subtitles: are they swapped? (-r is the reference, -h the hypothesis)")
 #: texts longer than this (characters) take seconds to diff: a terminal is told what is going on
 LONG_LOG = 20000
+#: a ``--log`` diff longer than this (shown characters) is written under its title in lines this long
+LOG_WIDTH = 100
 
 
 def log_writer(dialect: Any, with_title: bool) -> Any:
-    """A ``log(title, entry)`` callback that prints ``--log`` lines on stderr; on a terminal,
-    the diff of a long text is announced first (it can take seconds), on a line that its log
-    line then replaces."""
+    """A ``log(title, entry)`` callback that prints ``--log`` lines on stderr. A short diff is
+    one line after its normalizer; a longer one is written under a title line (the side, the
+    normalizer, its step and the text's length) in indented lines of at most ``LOG_WIDTH``
+    shown characters, broken after spaces, for reading in a pager. On a terminal, the diff of a
+    long text is announced first (it can take seconds), on a line that its log then replaces."""
     stream = sys.stderr
     announce = stream.isatty()
+    steps: dict = {}
 
     def log(title: str | None, entry: Any) -> None:
         prefix = f"{title}: " if with_title and title else ""
         where = f"{prefix}{'/'.join(entry.stack)}"
+        steps[title] = step = steps.get(title, 0) + 1
         if announce and len(entry.before) > LONG_LOG:
-            stream.write(f"{where}: diffing {len(entry.before):,} characters...")
+            stream.write(f"{where}: step {step}: diffing {len(entry.before):,} characters...")
             stream.flush()
             line = render_log_entry(entry, dialect)
             stream.write("\r\033[K")
         else:
             line = render_log_entry(entry, dialect)
-        stream.write(f"{where}: {line}\n")
+        lines = wrap_diff(line, LOG_WIDTH)
+        if len(lines) == 1:
+            stream.write(f"{where}: {line}\n")
+        else:
+            stream.write(f"{where} (step {step}, {len(entry.before):,} characters):\n")
+            stream.write("".join(f"  {part}\n" for part in lines))
+        stream.flush()
     return log
 
 
