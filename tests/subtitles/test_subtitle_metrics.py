@@ -14,7 +14,6 @@ from conftest import ROOT, assert_clean_error, run_command
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.pipeline import Pipeline
 from benchmarkstt_core.plugins import make_plugin_manager
-from benchmarkstt_transcripts.reading import parse_data
 
 sys.path.insert(0, str(ROOT / "tests" / "transcripts"))
 import stl_builder  # noqa: E402
@@ -136,11 +135,6 @@ def write(kind: str, blocks: list) -> bytes:
     return stl_builder.gsi(len(ttis), len(ttis)) + b"".join(ttis)
 
 
-def keeps_line_breaks(kind: str) -> bool:
-    """Whether the ``kind`` reader keeps a block's line breaks in its segment's text (the readers' contract)."""
-    return "\n" in parse_data(kind, write(kind, REF[:1]), f"probe.{kind}").segments[0].text
-
-
 CALLS = ["--suber", "--suber", "cased", "--aswer", "--twer", "seg", "--conformity", "bbc", "--delay"]
 
 
@@ -155,8 +149,6 @@ def scores(tmp_path: pathlib.Path, kind: str) -> list:
 
 @pytest.mark.parametrize("kind", ["vtt", "ttml", "stl"])
 def test_every_format_gives_the_srt_numbers(tmp_path, kind):
-    if not keeps_line_breaks(kind):
-        pytest.skip(f"the {kind} reader joins a block's lines with spaces: it does not keep them as \\n yet")
     expected = scores(tmp_path, "srt")
     assert expected[0]["result"]["shifts"] and expected[0]["result"]["rate"] > 0
     assert scores(tmp_path, kind) == expected
