@@ -179,6 +179,27 @@ def test_corpus_pools_suber_and_aswer_over_files(tmp_path):
     assert "pooled" not in pooled["conformity"]  # per file only: a pooled "conformity" rate would read backwards
 
 
+def test_corpus_compares_engines_on_suber_with_paired_tests(tmp_path):
+    for folder in ("refs", "good", "bad"):
+        (tmp_path / folder).mkdir()
+    for k in range(3):
+        (tmp_path / "refs" / f"f{k}.srt").write_bytes(write("srt", REF))
+        (tmp_path / "good" / f"f{k}.srt").write_bytes(write("srt", REF[:2] + HYP[2:]))
+        (tmp_path / "bad" / f"f{k}.srt").write_bytes(write("srt", HYP))
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "good=good", "-h", "bad=bad", "--suber",
+                      "--jobs", "1", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    data = json.loads(run.stdout)
+    suber = data["comparisons"][0]["metrics"]["suber"]
+    engines = data["engines"]
+    assert (suber["a"], suber["b"]) == (engines["good"]["metrics"]["suber"]["pooled"],
+                                        engines["bad"]["metrics"]["suber"]["pooled"])
+    assert suber["difference"] == suber["a"] - suber["b"] < 0
+    assert suber["difference_ci"]["low"] == suber["difference_ci"]["high"] == suber["difference"]  # same files
+    assert suber["bootstrap"]["probability_a_better"] == 1.0
+    assert suber["wilcoxon"]["files"] == 3 and 0 < suber["wilcoxon"]["p_value"] < 1
+
+
 # --- BLEU, chrF and TER through sacrebleu (the plugin's [sacrebleu] extra; tox env "subtitles") -------
 
 HAS_SACREBLEU = importlib.util.find_spec("sacrebleu") is not None
