@@ -31,10 +31,12 @@ STATISTICS = {"num_shifts": "shifts", "num_word_deletions": "deletions", "num_br
 
 
 def suber(reference: str, hypothesis: str, kind: str = "srt") -> list:
-    """SubER and SubER-cased of two files' contents, read as ``kind``."""
+    """SubER and SubER-cased of two files' contents, read as ``kind`` with every word scored (the
+    oracle scores sound labels such as "(laughs)" too: ``--sound-labels keep``)."""
     pipeline = Pipeline(REGISTRIES, [], [("suber",), ("suber", "cased")], context=Context(REGISTRIES, HOST.hook))
     read = REGISTRIES.inputs.get(kind).cls.from_content
-    return [r.value for r in pipeline.run(read(reference, "ref", sound_labels="keep"), read(hypothesis, "hyp", sound_labels="keep"))]
+    return [r.value for r in pipeline.run(read(reference, "ref", sound_labels="keep"),
+                                          read(hypothesis, "hyp", sound_labels="keep"))]
 
 
 def assert_oracle(case: dict) -> None:
@@ -92,8 +94,8 @@ def test_cli_reports_counts_and_rate(tmp_path):
     case = next(c for c in CASES if c["SubER"] > 30 and c["SubER statistics"]["num_shifts"])
     (tmp_path / "ref.srt").write_text(case["reference"], encoding="utf-8")
     (tmp_path / "hyp.srt").write_text(case["hypothesis"], encoding="utf-8")
-    run = run_command("benchmarkstt", "-r", "ref.srt", "-h", "hyp.srt", "--suber", "--suber", "cased", "-o", "json",
-                      "--sound-labels", "keep", cwd=tmp_path)
+    run = run_command("benchmarkstt", "-r", "ref.srt", "-h", "hyp.srt", "--suber", "--suber", "cased",
+                      "--sound-labels", "keep", "-o", "json", cwd=tmp_path)
     assert run.returncode == 0, run
     normalized, cased = (r["result"] for r in json.loads(run.stdout))
     assert [round(normalized["rate"] * 100, 3), round(cased["rate"] * 100, 3)] == [case["SubER"], case["SubER-cased"]]
@@ -144,6 +146,6 @@ def test_the_first_ten_minutes_of_question_time():
     calls = [("aswer",), ("twer",), ("aswer", "seg"), ("twer", "seg"), ("ascer",), ("tcer",)]
     pipeline = Pipeline(REGISTRIES, [], calls, context=Context(REGISTRIES, HOST.hook))
     read = REGISTRIES.inputs.get("srt").cls.from_content
-    values = [round(r.value["rate"] * 100, 3) for r in pipeline.run(read(case["reference"], "r", sound_labels="keep"),
-                                                                     read(case["hypothesis"], "h", sound_labels="keep"))]
+    pair = (read(case["reference"], "r", sound_labels="keep"), read(case["hypothesis"], "h", sound_labels="keep"))
+    values = [round(r.value["rate"] * 100, 3) for r in pipeline.run(*pair)]
     assert values == [oracle[k] for k in ("AS-WER", "t-WER", "AS-WER-seg", "t-WER-seg", "AS-CER", "t-CER")]

@@ -14,7 +14,6 @@ from conftest import ROOT, assert_clean_error, run_command
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.pipeline import Pipeline
 from benchmarkstt_core.plugins import make_plugin_manager
-from benchmarkstt_transcripts.reading import parse_data
 
 sys.path.insert(0, str(ROOT / "tests" / "transcripts"))
 import stl_builder  # noqa: E402
@@ -137,11 +136,6 @@ def write(kind: str, blocks: list) -> bytes:
     return stl_builder.gsi(len(ttis), len(ttis)) + b"".join(ttis)
 
 
-def keeps_line_breaks(kind: str) -> bool:
-    """Whether the ``kind`` reader keeps a block's line breaks in its segment's text (the readers' contract)."""
-    return "\n" in parse_data(kind, write(kind, REF[:1]), f"probe.{kind}").segments[0].text
-
-
 CALLS = ["--suber", "--suber", "cased", "--aswer", "--twer", "seg", "--conformity", "bbc", "--delay"]
 
 
@@ -156,8 +150,6 @@ def scores(tmp_path: pathlib.Path, kind: str) -> list:
 
 @pytest.mark.parametrize("kind", ["vtt", "ttml", "stl"])
 def test_every_format_gives_the_srt_numbers(tmp_path, kind):
-    if not keeps_line_breaks(kind):
-        pytest.skip(f"the {kind} reader joins a block's lines with spaces: it does not keep them as \\n yet")
     expected = scores(tmp_path, "srt")
     assert expected[0]["result"]["shifts"] and expected[0]["result"]["rate"] > 0
     assert scores(tmp_path, kind) == expected
@@ -174,7 +166,7 @@ def test_corpus_pools_suber_and_aswer_over_files(tmp_path):
         (tmp_path / "refs" / f"f{k}.srt").write_text(case["reference"], encoding="utf-8")
         (tmp_path / "eng" / f"f{k}.srt").write_text(case["hypothesis"], encoding="utf-8")
     run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--suber", "--aswer",
-                      "--conformity", "--jobs", "1", "--sound-labels", "keep", "-o", "json", cwd=tmp_path)
+                      "--conformity", "--sound-labels", "keep", "--jobs", "1", "-o", "json", cwd=tmp_path)
     assert run.returncode == 0, run
     pooled = json.loads(run.stdout)["engines"]["eng"]["metrics"]
     singles = [metrics(c["reference"], c["hypothesis"], [("suber",), ("aswer",)]) for c in cases]
@@ -186,6 +178,27 @@ def test_corpus_pools_suber_and_aswer_over_files(tmp_path):
     assert pooled["aswer"]["units"] == sum(a["reference_words"] for _, a in singles)
     assert pooled["suber"]["ci"]["low"] <= pooled["suber"]["pooled"] <= pooled["suber"]["ci"]["high"]
     assert "pooled" not in pooled["conformity"]  # per file only: a pooled "conformity" rate would read backwards
+
+
+def test_corpus_compares_engines_on_suber_with_paired_tests(tmp_path):
+    for folder in ("refs", "good", "bad"):
+        (tmp_path / folder).mkdir()
+    for k in range(3):
+        (tmp_path / "refs" / f"f{k}.srt").write_bytes(write("srt", REF))
+        (tmp_path / "good" / f"f{k}.srt").write_bytes(write("srt", REF[:2] + HYP[2:]))
+        (tmp_path / "bad" / f"f{k}.srt").write_bytes(write("srt", HYP))
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "good=good", "-h", "bad=bad", "--suber",
+                      "--jobs", "1", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    data = json.loads(run.stdout)
+    suber = data["comparisons"][0]["metrics"]["suber"]
+    engines = data["engines"]
+    assert (suber["a"], suber["b"]) == (engines["good"]["metrics"]["suber"]["pooled"],
+                                        engines["bad"]["metrics"]["suber"]["pooled"])
+    assert suber["difference"] == suber["a"] - suber["b"] < 0
+    assert suber["difference_ci"]["low"] == suber["difference_ci"]["high"] == suber["difference"]  # same files
+    assert suber["bootstrap"]["probability_a_better"] == 1.0
+    assert suber["wilcoxon"]["files"] == 3 and 0 < suber["wilcoxon"]["p_value"] < 1
 
 
 # --- BLEU, chrF and TER through sacrebleu (the plugin's [sacrebleu] extra; tox env "subtitles") -------

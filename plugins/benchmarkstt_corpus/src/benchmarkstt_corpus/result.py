@@ -444,9 +444,13 @@ class Aggregator:
             shared = sorted(set(pa) & set(pb))
             at, bt = dict(zip(pa, zip(na, da))), dict(zip(pb, nb))
             ea, eb, w = [at[p][0] for p in shared], [bt[p] for p in shared], [at[p][1] for p in shared]
-            metrics[title] = {"a": stats.pooled(sum(ea), sum(w)), "b": stats.pooled(sum(eb), sum(w)),
-                              "files": len(shared),
-                              "bootstrap": stats.paired_bootstrap(ea, eb, w, settings.resamples, settings.seed)}
+            rated = [x for x, units in enumerate(w) if units]
+            rate_a, rate_b = stats.pooled(sum(ea), sum(w)), stats.pooled(sum(eb), sum(w))
+            m_low, m_high = stats.difference_ci(ea, eb, w, settings.resamples, settings.seed, settings.level)
+            metrics[title] = {"a": rate_a, "b": rate_b, "files": len(shared), "difference": rate_a - rate_b,
+                              "difference_ci": {"low": m_low, "high": m_high, "confidence_level": settings.level},
+                              "bootstrap": stats.paired_bootstrap(ea, eb, w, settings.resamples, settings.seed),
+                              "wilcoxon": stats.wilcoxon([ea[x] / w[x] for x in rated], [eb[x] / w[x] for x in rated])}
         chosen = tests[settings.ranking_test]
         p_value = chosen["p_value"]
         significant = p_value is not None and not math.isnan(p_value) and p_value < settings.alpha

@@ -23,6 +23,7 @@ from . import charts
 from .charts import pct
 from .escaping import attribute, inline_json, policy_meta, script, text
 from .model import check, groups, letters, page_data
+from .subtitles import subtitles_section
 
 TESTS = {"bootstrap": "paired bootstrap", "mapsswe": "MAPSSWE", "wilcoxon": "Wilcoxon signed-rank"}
 
@@ -362,6 +363,8 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
     summary = text(f'{scored} {unit}s, {len(order)} engine{"s" if len(order) != 1 else ""}, '
                    f'{data["engines"][order[0]]["reference_words"]:,} reference words' if order else "no engine")
     scripts = [asset("words.js"), asset("report.js")]
+    subtitles = subtitles_section(data, order)
+    subtitles_link = ' <a href="#subtitles">Subtitles</a>' if subtitles else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">{policy_meta(scripts)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -372,10 +375,10 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
 <header><h1>{text(title)}</h1><p class="verdict">{text(data.get("verdict", ""))}</p>
 <p class="summary">{summary}; {text((data.get("record") or {}).get("created", ""))}</p>
 <nav aria-label="sections"><a href="#ranking">Ranking</a> <a href="#engines">Engine against engine</a>
-<a href="#files">{text(unit.capitalize())}s</a> <a href="#file">Words aligned</a> <a href="#errors">Frequent errors</a>
+<a href="#files">{text(unit.capitalize())}s</a> <a href="#file">Words aligned</a> <a href="#errors">Frequent errors</a>{subtitles_link}
 <a href="#record">Record</a></nav></header>
 <main>{notes_section(data)}{ranking_section(data, order, found)}{comparison_section(data, order)}
-{files_section(data)}{errors_section(data, order)}{record_section(data)}</main>
+{files_section(data)}{errors_section(data, order)}{subtitles}{record_section(data)}</main>
 <footer>Written by benchmarkstt-report from a benchmarkstt-tools corpus result; self-contained, nothing is fetched.</footer>
 <script type="application/json" id="report-data">{inline_json(page_data(data))}</script>
 {"".join(script(s) for s in scripts)}

@@ -61,10 +61,14 @@ TEXT = Maybe(str)
 OPCODE = (Among(("equal", "replace", "delete", "insert")), INT, INT, INT, INT)
 ALIGNMENT = {"reference": [str], "hypothesis": [str], "opcodes": [OPCODE],
              "reference_text?": TEXT, "hypothesis_text?": TEXT}
+#: a file's subtitle conformity (the subtitles plugin's --conformity): the worst blocks as shown
+CONFORMITY = {"preset?": TEXT, "blocks": INT, "conforming": INT, "share": NUM, "violations": Each(INT),
+              "worst": Maybe([{"block": INT, "start": NUM, "end": NUM, "text": str, "violations": [str]}])}
 FILE_ROW = {"id": str, "status": Among(("ok", "error", "missing")), "error?": TEXT, "wer?": NUM, "substitutions?": COUNT, "deletions?": COUNT,
             "insertions?": COUNT, "reference_words?": COUNT, "hypothesis_words?": COUNT, "duration?": NUM,
-            "alignment?": Maybe(ALIGNMENT)}
-METRIC = {"pooled?": Maybe(Either((NUMBER, Each(Either((NUMBER, str)))))), "mean_of_files?": NUM, "how?": TEXT}
+            "alignment?": Maybe(ALIGNMENT), "metrics?": {"conformity?": Maybe(CONFORMITY)}}
+METRIC = {"pooled?": Maybe(Either((NUMBER, Each(Either((NUMBER, str)))))),
+          "mean_of_files?": Maybe(Either((NUMBER, dict))), "how?": TEXT}
 ENGINE = {"rank": INT, "wer": NUM, "ci": {"low": NUM, "high": NUM}, "substitutions": INT, "deletions": INT,
           "insertions": INT, "reference_words": INT, "scored": INT, "failed": INT, "mean_file_wer": NUM,
           "metrics": Each(METRIC), "files": [FILE_ROW],
