@@ -36,7 +36,8 @@ class Interrupted(BenchmarkSTTError):
 
 
 class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP while a corpus is scored: it stops the run the way Ctrl-C does."""
+    """SIGTERM or SIGHUP while a corpus is scored (or any stop signal, Ctrl-C too, noted while
+    Dask ran): it stops the run the way Ctrl-C does."""
 
     def __init__(self, signum: int):
         super().__init__(signum)
@@ -84,6 +85,41 @@ def stop_on_signals() -> Iterator:
     saved = [(number, signal.signal(number, stop)) for number in numbers]
     try:
         yield
+    finally:
+        for number, handler in saved:
+            signal.signal(number, handler)
+
+
+@contextmanager
+def signals_noted() -> Iterator:
+    """While inside (in the main thread), Ctrl-C, SIGTERM and SIGHUP raise nothing: their numbers
+    are only appended to the list this yields, which the caller checks at points of its own.
+    Dask's client waits on its event loop thread inside ``distributed.utils.sync``; an exception
+    raised there by a signal leaves that wait half done, and its own tracebacks on standard
+    error, so the Dask run polls this list instead and stops from a known state.
+
+    :example:
+        >>> import signal
+        >>> with signals_noted() as noted:
+        ...     signal.raise_signal(signal.SIGINT)
+        >>> noted == [signal.SIGINT]
+        True
+    """
+    import signal
+    import threading
+
+    noted: list = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    numbers = [getattr(signal, name) for name in ("SIGINT", *STOP_SIGNALS) if hasattr(signal, name)]
+
+    def note(signum: int, frame: Any) -> None:
+        noted.append(signum)
+
+    saved = [(number, signal.signal(number, note)) for number in numbers]
+    try:
+        yield noted
     finally:
         for number, handler in saved:
             signal.signal(number, handler)
@@ -213,22 +249,24 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
 
 
 def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Callable,
-             submitting: Callable = nullcontext) -> None:
+             submitting: Callable = nullcontext, noted: list | None = None) -> None:
     """Score ``items`` in batches on ``executor`` (a :class:`concurrent.futures.Executor`: a
     local process pool, or a Dask client's ``get_executor()``), keeping three batches per
     worker in flight, and ``take`` every scored item as its batch completes; each submit runs
-    inside ``submitting()``."""
+    inside ``submitting()``. With ``noted`` (of :func:`signals_noted`), it looks at that list
+    five times a second and returns as soon as a signal is in it, leaving the rest pending."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     work = iter(batches(items, batch_size(len(items), workers)))
+    every = None if noted is None else 0.2
 
     def submit(count: int) -> set:
         with submitting():
             return {executor.submit(score_batch, spec, batch) for batch in window(work, count)}
 
     pending = submit(3 * workers)
-    while pending:
-        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+    while pending and not noted:
+        done, pending = wait(pending, timeout=every, return_when=FIRST_COMPLETED)
         for future in done:
             for scored in future.result():
                 take(scored)
@@ -305,12 +343,18 @@ def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: i
 
 def run_on_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
                 take: Callable, scratch: str) -> None:
-    """:func:`run_dask` with the workers of a local cluster keeping their files under ``scratch``."""
-    client, cluster = dask_client(scheduler, local_workers, scratch)
-    try:
-        workers = max(1, len(client.scheduler_info().get("workers", {})) or (local_workers or 1))
-        schedule(client.get_executor(pure=False), spec, items, workers, take)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    """:func:`run_dask` with the workers of a local cluster keeping their files under ``scratch``.
+    A stop signal is only noted while Dask runs (see :func:`signals_noted`): the scheduling
+    loop sees it, the client and the cluster are closed, and :class:`Stopped` is raised here."""
+    with signals_noted() as noted:
+        client, cluster = dask_client(scheduler, local_workers, scratch)
+        try:
+            if not noted:
+                workers = max(1, len(client.scheduler_info().get("workers", {})) or (local_workers or 1))
+                schedule(client.get_executor(pure=False), spec, items, workers, take, noted=noted)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    if noted:
+        raise Stopped(noted[0])
