@@ -249,12 +249,13 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
 
 
 def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Callable,
-             submitting: Callable = nullcontext, noted: list | None = None) -> None:
+             submitting: Callable = nullcontext, noted: list | None = None) -> set:
     """Score ``items`` in batches on ``executor`` (a :class:`concurrent.futures.Executor`: a
     local process pool, or a Dask client's ``get_executor()``), keeping three batches per
     worker in flight, and ``take`` every scored item as its batch completes; each submit runs
     inside ``submitting()``. With ``noted`` (of :func:`signals_noted`), it looks at that list
-    five times a second and returns as soon as a signal is in it, leaving the rest pending."""
+    five times a second and returns as soon as a signal is in it, with the futures still
+    pending (none when every item was taken)."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     work = iter(batches(items, batch_size(len(items), workers)))
@@ -271,6 +272,7 @@ def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Call
             for scored in future.result():
                 take(scored)
             pending |= submit(1)
+    return pending
 
 
 def window(work: Iterator, count: int) -> list:
@@ -345,13 +347,20 @@ def run_on_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers
                 take: Callable, scratch: str) -> None:
     """:func:`run_dask` with the workers of a local cluster keeping their files under ``scratch``.
     A stop signal is only noted while Dask runs (see :func:`signals_noted`): the scheduling
-    loop sees it, the client and the cluster are closed, and :class:`Stopped` is raised here."""
+    loop sees it, the tasks in flight are cancelled and settle (a result being fetched when
+    the cluster closed would print its own traceback), the client and the cluster are closed,
+    and :class:`Stopped` is raised here."""
+    from concurrent.futures import wait
+
     with signals_noted() as noted:
         client, cluster = dask_client(scheduler, local_workers, scratch)
         try:
             if not noted:
                 workers = max(1, len(client.scheduler_info().get("workers", {})) or (local_workers or 1))
-                schedule(client.get_executor(pure=False), spec, items, workers, take, noted=noted)
+                executor = client.get_executor(pure=False)
+                left = schedule(executor, spec, items, workers, take, noted=noted)
+                executor.shutdown(wait=False)
+                wait(left, timeout=10)
         finally:
             client.close()
             if cluster is not None:
