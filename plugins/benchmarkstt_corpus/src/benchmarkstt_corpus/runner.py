@@ -36,7 +36,8 @@ class Interrupted(BenchmarkSTTError):
 
 
 class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP while a corpus is scored: it stops the run the way Ctrl-C does."""
+    """SIGTERM or SIGHUP while a corpus is scored (or any stop signal, Ctrl-C too, noted while
+    Dask ran): it stops the run the way Ctrl-C does."""
 
     def __init__(self, signum: int):
         super().__init__(signum)
@@ -84,6 +85,41 @@ def stop_on_signals() -> Iterator:
     saved = [(number, signal.signal(number, stop)) for number in numbers]
     try:
         yield
+    finally:
+        for number, handler in saved:
+            signal.signal(number, handler)
+
+
+@contextmanager
+def signals_noted() -> Iterator:
+    """While inside (in the main thread), Ctrl-C, SIGTERM and SIGHUP raise nothing: their numbers
+    are only appended to the list this yields, which the caller checks at points of its own.
+    Dask's client waits on its event loop thread inside ``distributed.utils.sync``; an exception
+    raised there by a signal leaves that wait half done, and its own tracebacks on standard
+    error, so the Dask run polls this list instead and stops from a known state.
+
+    :example:
+        >>> import signal
+        >>> with signals_noted() as noted:
+        ...     signal.raise_signal(signal.SIGINT)
+        >>> noted == [signal.SIGINT]
+        True
+    """
+    import signal
+    import threading
+
+    noted: list = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    numbers = [getattr(signal, name) for name in ("SIGINT", *STOP_SIGNALS) if hasattr(signal, name)]
+
+    def note(signum: int, frame: Any) -> None:
+        noted.append(signum)
+
+    saved = [(number, signal.signal(number, note)) for number in numbers]
+    try:
+        yield noted
     finally:
         for number, handler in saved:
             signal.signal(number, handler)
@@ -213,26 +249,30 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
 
 
 def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Callable,
-             submitting: Callable = nullcontext) -> None:
+             submitting: Callable = nullcontext, noted: list | None = None) -> set:
     """Score ``items`` in batches on ``executor`` (a :class:`concurrent.futures.Executor`: a
     local process pool, or a Dask client's ``get_executor()``), keeping three batches per
     worker in flight, and ``take`` every scored item as its batch completes; each submit runs
-    inside ``submitting()``."""
+    inside ``submitting()``. With ``noted`` (of :func:`signals_noted`), it looks at that list
+    five times a second and returns as soon as a signal is in it, with the futures still
+    pending (none when every item was taken)."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     work = iter(batches(items, batch_size(len(items), workers)))
+    every = None if noted is None else 0.2
 
     def submit(count: int) -> set:
         with submitting():
             return {executor.submit(score_batch, spec, batch) for batch in window(work, count)}
 
     pending = submit(3 * workers)
-    while pending:
-        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+    while pending and not noted:
+        done, pending = wait(pending, timeout=every, return_when=FIRST_COMPLETED)
         for future in done:
             for scored in future.result():
                 take(scored)
             pending |= submit(1)
+    return pending
 
 
 def window(work: Iterator, count: int) -> list:
@@ -296,9 +336,21 @@ def local_cluster_config(scratch: str) -> dict:
 
 def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
              take: Callable) -> None:
-    """Score ``items`` on a Dask cluster; results stream back as they complete."""
-    with dask_executor(scheduler, local_workers) as (executor, workers):
-        schedule(executor, spec, items, workers, take)
+    """Score ``items`` on a Dask cluster; results stream back as they complete. A stop signal
+    is only noted while Dask runs (see :func:`signals_noted`): the scheduling loop sees it,
+    the tasks in flight are cancelled and settle (a result being fetched when the cluster
+    closed would print its own traceback), the client and the cluster are closed, and
+    :class:`Stopped` is raised here."""
+    from concurrent.futures import wait
+
+    with signals_noted() as noted:
+        with dask_executor(scheduler, local_workers) as (executor, workers):
+            if not noted:
+                left = schedule(executor, spec, items, workers, take, noted=noted)
+                executor.shutdown(wait=False)
+                wait(left, timeout=10)
+    if noted:
+        raise Stopped(noted[0])
 
 
 @contextmanager
