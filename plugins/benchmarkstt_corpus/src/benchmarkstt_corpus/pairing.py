@@ -210,11 +210,15 @@ def manifest_rows(path: str) -> tuple:
             raise UsageError(f"--manifest {path!r}: empty")
         return list(columns), rows
     delimiter = "\t" if lower.endswith((".tsv", ".tab")) else ","
-    reader = csv.DictReader(text.splitlines(), delimiter=delimiter)
+    # Python 3.9's csv refuses a NUL: it is carried through as a character the text lacks, and
+    # named with its column below
+    stand_in = next(chr(c) for c in range(0xE000, 0xF900) if chr(c) not in text) if "\0" in text else "\0"
+    reader = csv.DictReader(text.replace("\0", stand_in).splitlines(), delimiter=delimiter)
     if reader.fieldnames is None:
         raise UsageError(f"--manifest {path!r}: empty")
-    columns = check_columns(reader.fieldnames, f"--manifest {path!r}")
-    rows = [(number, {k: (v or "").strip() for k, v in row.items() if k is not None})
+    columns = check_columns([c.replace(stand_in, "\0") for c in reader.fieldnames], f"--manifest {path!r}")
+    rows = [(number, {k.replace(stand_in, "\0"): (v or "").strip().replace(stand_in, "\0")
+                      for k, v in row.items() if k is not None})
             for number, row in enumerate(reader, 2)]
     if not rows:
         raise UsageError(f"--manifest {path!r}: a header ({', '.join(columns)}) and no row")

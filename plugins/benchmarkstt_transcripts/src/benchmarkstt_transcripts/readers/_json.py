@@ -44,6 +44,26 @@ def key_path(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
+def _too_big(value: Any, path: str) -> tuple:
+    """``(key path, integer)`` of the first integer in ``value`` too big for a float.
+
+    :example:
+        >>> _too_big({"a": [1, 10 ** 400]}, "r")[0]
+        'r.a[1]'
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            float(value)
+        except OverflowError:
+            return path, value
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _too_big(item, key_path(path, key) if isinstance(key, str) else f"{path}[{key}]")
+        if found[0] is not None:
+            return found
+    return None, None
+
+
 def shown(value: Any) -> str:
     """A JSON value as it would appear in the file, cut short."""
     text = json.dumps(value, ensure_ascii=False)
@@ -172,6 +192,9 @@ class JsonShape:
             return msgspec.convert(value, kind, strict=False)
         except msgspec.ValidationError as exc:
             error = str(exc)
+        except SystemError:  # msgspec on Python 3.9: an integer too big for a float field
+            where, number = _too_big(value, path)
+            self.fail(where, f"expected a finite number, got {shown(number)}")
         self._not_converted(value, error, path)
 
     def _not_converted(self, value: Any, error: str, path: str) -> None:
