@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import TYPE_CHECKING
 
 from benchmarkstt_core.context import Context, check_encoding
 from benchmarkstt_core.errors import InputError
+from benchmarkstt_core.files import write_stdout
 
 from .sounds import add_sound_labels
 
@@ -59,5 +59,5 @@ class TranscriptCommand:
             text = json.dumps(transcript.as_dict(), ensure_ascii=False, indent=1) + "\n"
         else:
             text = transcript.text() + "\n" if transcript.segments else ""
-        sys.stdout.write(text)
+        write_stdout(text)
         return 0
