@@ -46,8 +46,8 @@ def test_command_line_values_are_converted(venv):
                  "--longwords", " 5 ", "1e0", "off", "Share", "-o", "json")
     assert result.returncode == 0, result.stderr
     assert [line.strip() for line in result.stdout.splitlines()[1:-1]] == [
-        '{"title": "longwords", "result": 2.0},', '{"title": "longwords", "result": 2.5},',
-        '{"title": "longwords", "result": 1.0}']
+        '{"title": "longwords", "result": 2.0},', '{"title": "longwords 4 2.5 True", "result": 2.5},',
+        '{"title": "longwords 5 1.0 False share", "result": 1.0}']  # given more than once: titled with its values
 
 
 @pytest.mark.parametrize("values, message", [
