@@ -28,7 +28,7 @@ each cue that has words (``times``, to the millisecond). Speakers are not compar
   alternative (``@`` is nothing), in CTM the first ``<ALT_BEGIN>`` alternative; in sclite's
   order (by file, channel, then start time: STM segments, CTM words; by utterance id: TRN lines); an optionally
   deletable word ``(uh)`` read as the word, without its parentheses (they mark it deletable); STM ``<label>`` dropped.
-- ``seglst``: the JSON list's ``words`` fields, in file order.
+- ``seglst``: the JSON list's ``words`` fields, by session then start time (meeteval's order).
 - ``speechmatics``: speechmatics-python's ``adapters.convert_to_txt`` (no speaker labels).
 - ``deepgram``: the first alternative's ``punctuated_word`` (else ``word``) of each channel.
 - ``aws``: ``results.items`` of type pronunciation, each punctuation item attached to the word
@@ -283,7 +283,11 @@ def read_ctm(path: str) -> list:
 
 
 def read_seglst(path: str) -> list:
-    return words_of(str(seg["words"]) for seg in json.load(open(path, encoding="utf-8")))
+    """By session, then start time: meeteval's order (its README: the begin time "is only used to
+    determine the correct utterance order"), not the file's."""
+    segments = json.load(open(path, encoding="utf-8"))
+    ordered = sorted(segments, key=lambda seg: (str(seg["session_id"]), float(seg.get("start_time", -1))))
+    return words_of(str(seg["words"]) for seg in ordered)
 
 
 def read_speechmatics(path: str) -> list:
