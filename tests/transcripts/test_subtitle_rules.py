@@ -184,6 +184,21 @@ def test_stl_teletext_control_codes_display_as_spaces(tmp_path):
     assert stl.parse(opened, "o.stl").text() == "Three blocks, one subtitle"
 
 
+def test_stl_subtitles_contained_in_another_keep_their_words_and_times():
+    # ttconv's sandflow two_contained_tti.stl and overlapping_tti.stl: ttconv alone drops the
+    # contained subtitles (it moves each to the end of the one before) and shifts the overlapping one
+    import stl_builder
+
+    blocks = [stl_builder.tti(1, (0, 0, 1, 0), (0, 0, 9, 0), [b"Subtitle One"]),
+              stl_builder.tti(2, (0, 0, 3, 0), (0, 0, 5, 0), [b"Subtitle Two"]),
+              stl_builder.tti(3, (0, 0, 6, 0), (0, 0, 8, 12), [b"Subtitle Three"]),
+              stl_builder.tti(4, (0, 0, 8, 0), (0, 0, 8, 0), [b"never shown"]),
+              stl_builder.tti(5, (0, 0, 7, 0), (0, 0, 10, 0), [b"Overlapping"])]
+    t = stl.parse(stl_builder.gsi(len(blocks), len(blocks)) + b"".join(blocks), "c.stl")
+    assert cues(t) == [("Subtitle One", 1.0, 9.0), ("Subtitle Two", 3.0, 5.0), ("Subtitle Three", 6.0, 8.48),
+                       ("Overlapping", 7.0, 10.0)]
+
+
 def test_stl_a_block_count_of_zero_is_corrected_with_a_warning(tools, tmp_path):
     import stl_builder
 
