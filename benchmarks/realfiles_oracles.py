@@ -429,6 +429,24 @@ SPEC_READINGS = {
 }
 
 
+def _evidence(local: str) -> str:
+    """Where a WebVTT spec reading was checked against a source independent of ours (issue 23)."""
+    name = os.path.splitext(os.path.basename(local))[0]
+    if local.startswith(_WPT + "file-parsing/"):
+        return f"; checked: web-platform-tests' webvtt/parsing/file-parsing/tests/{name}.html expects these cues"
+    if local.startswith(_WPT + "rendering/"):
+        return (f"; checked: web-platform-tests' reftest webvtt/rendering/cues-with-video/processing-model/"
+                f"{name} renders these cues")
+    if local.endswith(".vtt"):
+        return ("; checked: ttconv's WebVTT reader reads the same words" +
+                (", and vtt.js's own cue text parser (a tag token is '<[^>]+>?') shows the same text; the "
+                 "oracle strips tags from vtt.js's raw cue text" if "/cuetext/" in local else ""))
+    return ""
+
+
+SPEC_READINGS = {local: (why + _evidence(local), reading) for local, (why, reading) in SPEC_READINGS.items()}
+
+
 def spec_reading(local: str, expected: dict) -> dict:
     """The reading to compare with: the oracle's, or the specification's (SPEC_READINGS)."""
     if local not in SPEC_READINGS:
