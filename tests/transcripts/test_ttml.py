@@ -135,7 +135,7 @@ def test_a_p_beginning_as_its_div_ends_is_not_read_and_a_warning_names_it():
     assert t.text() == "a"
     assert t.warnings == ("t.ttml: 2 paragraphs with text that TTML's timing model never shows (it begins as or "
                           "after its parent ends, or is directly in a seq container) not read; the first: "
-                          "<p begin=\"10s\" dur=\"10s\">",)
+                          "<p begin=\"10s\" dur=\"10s\"> 'never'",)
 
 
 def test_itunes_ttml_times_are_absolute():

@@ -324,10 +324,11 @@ class _Reading:
         """One warning naming the paragraphs whose text is never shown, if any."""
         if not self.unshown:
             return ()
-        count = len(self.unshown)
+        count, first = len(self.unshown), self.unshown[0]
+        text = " ".join("".join(first.itertext()).split())
         return (f"{self.names.source}: {count} paragraph{'s' if count != 1 else ''} with text that TTML's "
                 f"timing model never shows (it begins as or after its parent ends, or is directly in a seq "
-                f"container) not read; the first: {_describe(self.unshown[0])}",)
+                f"container) not read; the first: {_describe(first)} {text[:40]!r}",)
 
 
 def _bounded(implicit: Optional[float], end: Optional[float]) -> Optional[float]:
