@@ -54,6 +54,7 @@ _EXAMPLE_BASE64 = ("ODUwU1RMMjUuMDExMDAwOVBhc3NhZ2UgICAgICAgICAgICAgICAgICAgICAg
                    "+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+P")
 EXAMPLE = ("subs.stl", _EXAMPLE_BASE64, "Hello world")
 GSI, TTI = 1024, 128
+_SLOTS = 24 * 3600 * 4  # the subtitles ttconv can be given stand-in times for (see _slot)
 #: frames a second by the GSI block's disk format code (ttconv's table; else 25, as ttconv)
 _RATES = {b"STL23.01": Fraction(24000, 1001), b"STL24.01": Fraction(24), b"STL25.01": Fraction(25),
           b"STL30.01": Fraction(30000, 1001), b"STL50.01": Fraction(50)}
@@ -126,6 +127,9 @@ def _blocks(data: bytes, source: str, rate: Fraction) -> tuple:
         if block[3] == 0xFE:  # user data: not text
             blocks.append(block)
             continue
+        if block[3] == 0xFF and len(times) == _SLOTS:
+            raise InputError(f"{source}: TTI block {number} (byte {at}): more than {_SLOTS:,} subtitles: "
+                             f"more than a day of subtitles a quarter of a second long; not read")
         if block[3] == 0xFF:  # the subtitle's last block, whose times count
             time_in, time_out = _seconds(block[5:9], rate), _seconds(block[9:13], rate)
             times.append((time_in, time_out))
@@ -138,13 +142,13 @@ def _blocks(data: bytes, source: str, rate: Fraction) -> tuple:
 
 def _slot(index: int, never_shown: bool) -> bytes:
     """Time codes in and out that stand for subtitle ``index`` while ttconv reads the text: one
-    after the other, half a second apart (frames 2-3 or 14-15: valid at every frame rate, drop
-    frame too), so that ttconv, which moves a subtitle that overlaps the one before to its end
-    and drops it when nothing is left (a subtitle contained in another's time), keeps every one;
-    a subtitle never shown (time code out not after in) stays so."""
-    seconds, half = divmod(index, 2)
+    after the other, a quarter of a second apart (frames 2-3, 8-9, 14-15 or 20-21: valid at
+    every frame rate, drop frame too), so that ttconv, which moves a subtitle that overlaps the
+    one before to its end and drops it when nothing is left (a subtitle contained in another's
+    time), keeps every one; a subtitle never shown (time code out not after in) stays so."""
+    seconds, quarter = divmod(index, 4)
     hours, rest = divmod(seconds, 3600)
-    frames = 2 + 12 * half
+    frames = 2 + 6 * quarter
     time_in = bytes((hours, rest // 60, rest % 60, frames))
     return time_in + (time_in if never_shown else time_in[:3] + bytes((frames + 1,)))
 
