@@ -530,3 +530,14 @@ def test_speechmatics_empty_word_delimiter_joins_the_words(tmp_path):
     assert t.text() == "東京は。雨です" and len(t.segments) == 1
     document["metadata"]["language_pack_info"]["word_delimiter"] = " "
     assert reader("speechmatics").parse(document, "sm.json").text() == "東京 は。\n雨 です"
+
+
+def test_seglst_segments_are_read_in_meetevals_order_session_then_start_time():
+    # meeteval's example_files/hyp.seglst.json lists recordingA, recordingB, then recordingA again;
+    # meeteval orders utterances by session and begin time, and so does the reader
+    document = [{"session_id": "recordingA", "speaker": "Alice", "start_time": 0, "end_time": 1, "words": "one"},
+                {"session_id": "recordingB", "speaker": "Bob", "start_time": 3.2, "end_time": 4.6, "words": "three"},
+                {"session_id": "recordingA", "speaker": "Alice", "start_time": "5", "end_time": "6", "words": "two"}]
+    t = reader("seglst").parse(document, "hyp.seglst.json")
+    assert [(s.recording, s.text, s.start) for s in t.segments] == [
+        ("recordingA", "one", 0.0), ("recordingA", "two", 5.0), ("recordingB", "three", 3.2)]
