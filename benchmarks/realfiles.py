@@ -400,32 +400,9 @@ def read_known() -> dict:
 #: why files differ, by glob over the local path, the first that matches (checked by hand on
 #: c7bf80e); the lane that owns the fix in brackets. A difference with no cause here is new.
 CAUSES = [
-    ("imsc-tests/*/timing/*", "TTML timing model: benchmarkstt reads text that the test file says must not "
-     "appear (BasicTiming007/008: a p outside its div's active interval; MediaSeqTiming002/003: a seq "
-     "container's children past its end) and in 002/003 loses text that must appear: a project defect "
-     "[subformats: TTML timing]"),
-    ("imsc-tests/*", "TTML ruby: the indentation between a ruby container's spans (element-only content) "
-     "read as a space, splitting the word it annotates: a project defect [subformats: TTML]"),
-    ("pysubs2/ttml_example_apple.ttml", "Apple iTunes TTML writes each p's times as if absolute, but by "
-     "TTML's timing model they are relative to their div (begin=19.764): benchmarkstt follows the model and "
-     "drops the p's that then start after their div's end (23 of 191 words read) with no warning, the "
-     "oracle reads every p: the file is not conformant, the silent loss is a project defect "
-     "[subformats: TTML timing]"),
-    ("meeteval/*.seglst.json", "SegLST: the same words in another order: the file's segments are not "
-     "in session order (recordingA, recordingB, then recordingA again) and benchmarkstt orders them by "
-     "session and start time, the oracle keeps the file's order [sniff: SegLST]"),
-    ("sctk/*/tima_hyp.ctm", "CTM: a negative duration (-0.01, line 201) refuses the whole file; sclite "
-     "reads it [subformats: CTM]"),
     ("sctk/src/test_suite/test.eng.notrans.stm", "STM: line 10 has a '{' with no '}' ('{breath [door'): "
      "benchmarkstt refuses the file naming the line, the oracle reads '{breath' as a word: the file is "
      "malformed, the refusal is right"),
-    ("speechmatics/tests/data/batch-job-transcript.json", "the file's language_pack_info.word_delimiter "
-     "is '' and speechmatics-python joins the words without a space; benchmarkstt ignores it "
-     "[sniff: Speechmatics]"),
-    ("ttconv/scc/*", "SCC roll-up and paint-on: every screen state a segment, each line repeated as it "
-     "rolls up [subformats: SCC modes]; pycaption garbles paint-on.scc, so only the repetition counts"),
-    ("ttconv/stl/sandflow/*contained_tti.stl", "EBU STL: subtitles whose TTI blocks are contained in "
-     "another's time span lost: a project defect [subformats: STL TTI]"),
     ("ttconv/stl/irt/*", "EBU STL: the file's only subtitle is never shown (time code out not after time "
      "code in): the oracle reads no words, benchmarkstt refuses the file as having nothing to read "
      "(a clean refusal, by design)"),
@@ -439,10 +416,6 @@ CAUSES = [
     ("vttjs/*", "WebVTT: no cue with words (arrows.vtt: one empty cue; line-break.vtt: only a header); "
      "the algorithm reads zero cues, benchmarkstt refuses a file of which no cue could be read, naming "
      "the first bad block (a clean refusal, by design)"),
-    ("pysrt/invalid.srt", "SRT: a time without milliseconds ('00:00:01') accepted; the srt library "
-     "refuses the file [subformats: SRT]"),
-    ("webvtt-py/missing_timeframe.srt", "SRT: a subtitle without its timing line refuses the whole file; "
-     "the srt library reads the others [subformats: SRT]"),
 ]
 
 

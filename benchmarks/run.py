@@ -332,17 +332,19 @@ def section_t(results: dict, checks: list) -> str:
         plain = got[f"{engine}: extracted .txt files"]
         direct = got[f"{engine}: qt_subs.xml + qt_{engine}.json"]
         extra = direct["median"] - plain["median"]
-        rows += [[f"{engine}: extracted .txt files", ms(plain["median"]), "", ms(plain["cpu_median"]),
+        cpu = direct["cpu_median"] / plain["cpu_median"]
+        rows += [[f"{engine}: extracted .txt files", ms(plain["median"]), "", ms(plain["cpu_median"]), "",
                   f"{plain['rss_mb']:.0f}"],
                  [f"{engine}: qt_subs.xml + qt_{engine}.json", ms(direct["median"]),
                   f"+{ms(extra)} ({direct['median'] / plain['median']:.2f}x)", ms(direct["cpu_median"]),
-                  f"{direct['rss_mb']:.0f}"]]
+                  f"{cpu:.2f}x", f"{direct['rss_mb']:.0f}"]]
         if engine == "aws":
-            ratio = direct["median"] / plain["median"]
-            checks.append((f"reading qt_aws.json (2 MB) and the TTML costs at most 2x the .txt run ({ratio:.2f}x)",
-                           ratio <= 2.0))
+            # the cost is the CPU time (user + sys) the run takes: its wall time on a shared
+            # machine also counts the time it waits for a core, which moves the ratio by +-0.3
+            checks.append((f"reading qt_aws.json (2 MB) and the TTML costs at most 2x the .txt run in CPU time "
+                           f"({cpu:.2f}x; wall {direct['median'] / plain['median']:.2f}x)", cpu <= 2.0))
     return "### (t) Transcript files read directly, tutorial config, --wer (15 interleaved runs)\n\n" + table(
-        ["run", "median", "over the .txt run", "CPU time", "peak RSS MB"], rows)
+        ["run", "median", "over the .txt run", "CPU time", "CPU over the .txt run", "peak RSS MB"], rows)
 
 
 ENGINE_SEEDS = {"alpha": 11, "beta": 12, "gamma": 13}

@@ -511,3 +511,33 @@ def test_the_recording_is_in_the_plain_data_only_where_the_format_has_one():
 def test_whisper_api_json_format_is_one_segment_without_times():
     transcript = parse_text("whisper", '{"text": " Good evening."}', "w.json")
     assert transcript.segments == (Segment("Good evening."),)
+
+
+def test_speechmatics_empty_word_delimiter_joins_the_words(tmp_path):
+    # speechmatics-python's tests/data/batch-job-transcript.json declares word_delimiter '' (as the
+    # language packs of Japanese or Chinese do): its own text output joins the words without a space
+    def word(text, start, eos=None):
+        item = {"type": "punctuation" if eos is not None else "word", "start_time": start, "end_time": start + 0.1,
+                "alternatives": [{"content": text, "confidence": 1.0, "speaker": "S1"}]}
+        if eos is not None:
+            item.update(attaches_to="previous", is_eos=eos)
+        return item
+
+    results = [word("東京", 0.0), word("は", 0.2), word("。", 0.3, True), word("雨", 0.5), word("です", 0.7)]
+    document = {"format": "2.9", "results": results,
+                "metadata": {"language_pack_info": {"word_delimiter": ""}}}
+    t = reader("speechmatics").parse(document, "sm.json")
+    assert t.text() == "東京は。雨です" and len(t.segments) == 1
+    document["metadata"]["language_pack_info"]["word_delimiter"] = " "
+    assert reader("speechmatics").parse(document, "sm.json").text() == "東京 は。\n雨 です"
+
+
+def test_seglst_segments_are_read_in_meetevals_order_session_then_start_time():
+    # meeteval's example_files/hyp.seglst.json lists recordingA, recordingB, then recordingA again;
+    # meeteval orders utterances by session and begin time, and so does the reader
+    document = [{"session_id": "recordingA", "speaker": "Alice", "start_time": 0, "end_time": 1, "words": "one"},
+                {"session_id": "recordingB", "speaker": "Bob", "start_time": 3.2, "end_time": 4.6, "words": "three"},
+                {"session_id": "recordingA", "speaker": "Alice", "start_time": "5", "end_time": "6", "words": "two"}]
+    t = reader("seglst").parse(document, "hyp.seglst.json")
+    assert [(s.recording, s.text, s.start) for s in t.segments] == [
+        ("recordingA", "one", 0.0), ("recordingA", "two", 5.0), ("recordingB", "three", 3.2)]

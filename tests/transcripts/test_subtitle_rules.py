@@ -184,6 +184,21 @@ def test_stl_teletext_control_codes_display_as_spaces(tmp_path):
     assert stl.parse(opened, "o.stl").text() == "Three blocks, one subtitle"
 
 
+def test_stl_subtitles_contained_in_another_keep_their_words_and_times():
+    # ttconv's sandflow two_contained_tti.stl and overlapping_tti.stl: ttconv alone drops the
+    # contained subtitles (it moves each to the end of the one before) and shifts the overlapping one
+    import stl_builder
+
+    blocks = [stl_builder.tti(1, (0, 0, 1, 0), (0, 0, 9, 0), [b"Subtitle One"]),
+              stl_builder.tti(2, (0, 0, 3, 0), (0, 0, 5, 0), [b"Subtitle Two"]),
+              stl_builder.tti(3, (0, 0, 6, 0), (0, 0, 8, 12), [b"Subtitle Three"]),
+              stl_builder.tti(4, (0, 0, 8, 0), (0, 0, 8, 0), [b"never shown"]),
+              stl_builder.tti(5, (0, 0, 7, 0), (0, 0, 10, 0), [b"Overlapping"])]
+    t = stl.parse(stl_builder.gsi(len(blocks), len(blocks)) + b"".join(blocks), "c.stl")
+    assert cues(t) == [("Subtitle One", 1.0, 9.0), ("Subtitle Two", 3.0, 5.0), ("Subtitle Three", 6.0, 8.48),
+                       ("Overlapping", 7.0, 10.0)]
+
+
 def test_stl_a_block_count_of_zero_is_corrected_with_a_warning(tools, tmp_path):
     import stl_builder
 
@@ -327,3 +342,30 @@ def test_a_bad_sound_labels_setting_is_one_clear_error(bstt):
 def test_a_subtitle_segment_keeps_its_lines(name):
     first = read_transcript(str(DATA / name)).segments[0]
     assert first.text == "Good evening,\nand welcome." and first.start in (1.0, 1.001)
+
+
+# SRT: the cases of webvtt-py's missing_timeframe.srt and pysrt's invalid.srt
+
+def test_srt_a_block_without_timing_line_is_text_of_the_cue_before_with_a_warning():
+    t = srt.parse("1\n00:00:00,500 --> 00:00:07,000\nCaption one\n\n2\nCaption two\n\n"
+                  "3\n00:00:11,890 --> 00:00:16,320\nCaption three\n", "m.srt")
+    assert cues(t) == [("Caption one\n2\nCaption two", 0.5, 7.0), ("Caption three", 11.89, 16.32)]
+    assert t.warnings == ("m.srt:5: 1 block with no number and timing line read as the text of the cue before "
+                          "(the first here)",)
+
+
+def test_srt_a_time_without_milliseconds_is_refused_naming_the_line(tools, tmp_path):
+    (tmp_path / "invalid.srt").write_text("1\n00:00:01 --> 00:00:10\nThis subtitle is invalid\n", encoding="utf-8")
+    run = tools("transcript", "-i", "invalid.srt", cwd=tmp_path)
+    assert_clean_error(run, "benchmarkstt-tools")
+    assert run.stderr.strip().endswith("error: invalid.srt:2: not an SRT time (HH:MM:SS,mmm): '00:00:01'")
+
+
+# CTM: SCTK's tima_hyp.ctm has a word of duration -0.01
+
+def test_ctm_a_negative_duration_is_read_as_no_time_with_a_warning():
+    t = ctm.parse("5555 A 101.03 0.20 IN\n5555 A 101.23 -0.01 AND\n5555 A 101.22 0.07 THEY\n", "t.ctm")
+    assert t.text() == "IN THEY AND"
+    assert [(w.text, w.start, w.end) for w in t.segments[0].words][1:] == [("THEY", 101.22, 101.29),
+                                                                          ("AND", 101.23, 101.23)]
+    assert t.warnings == ("t.ctm:2: 1 word with a negative duration read as lasting no time (the first here)",)

@@ -84,3 +84,80 @@ def test_a_document_nested_thousands_deep_is_one_clear_error(tools, tmp_path, ne
     assert run.returncode == 1 and run.stdout == ""
     assert run.stderr.strip() == ("benchmarkstt-tools: error: deep.ttml: <body>: its divs or spans are nested "
                                   "too deeply to read (subtitles need a few levels)")
+
+
+# The timing model on cases written after the real files of w3c/imsc-tests and pysubs2 that
+# afc7c40 misread (BasicTiming007/008, MediaSeqTiming002/003, ruby002, shear003, the iTunes example)
+
+def _read(body, root_attributes=""):
+    doc = (f'<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"{root_attributes}>'
+           f'<body>{body}</body></tt>')
+    return ttml.parse(doc, "t.ttml")
+
+
+def test_text_directly_in_a_seq_container_is_never_shown():
+    # BasicTiming007: a seq p's anonymous spans last no time; only its timed span is shown
+    t = _read('<div><p timeContainer="seq" begin="5s" dur="15s">Never.\n <span dur="10s">Shown at five</span>\n'
+              ' Never.\n</p></div>')
+    assert [(s.text, s.start, s.end) for s in t.segments] == [("Shown at five", 5.0, 20.0)]
+
+
+def test_nested_par_spans_show_their_text_and_a_seq_p_hides_its_own():
+    # BasicTiming008: spans nested in a seq p, each a par container, each begins 1s into its parent
+    t = _read('<div timeContainer="seq"><p timeContainer="seq" dur="15s"><span begin="1s" dur="20s">'
+              '<span begin="1s" dur="20s">at two<br/></span>at one<br/></span>not shown</p></div>')
+    assert t.text() == "at two\nat one"
+
+
+def test_a_seq_child_without_end_ends_with_its_own_children_not_its_parent():
+    # MediaSeqTiming002: a seq p with text only lasts no time, so the next p starts right after it
+    t = _read('<div timeContainer="seq" dur="40s"><div timeContainer="seq" dur="20s">'
+              '<p begin="5s" dur="5s">a</p><p begin="5s" timeContainer="seq">never</p><p dur="5s">b</p></div>'
+              '<div timeContainer="seq" dur="20s"><p begin="5s" dur="5s">c</p><p timeContainer="seq">never</p>'
+              '<p begin="5s" dur="5s">d</p></div></div>')
+    assert [(s.text, s.start, s.end) for s in t.segments] == [
+        ("a", 5.0, 10.0), ("b", 15.0, 20.0), ("c", 25.0, 30.0), ("d", 35.0, 40.0)]
+    assert t.warnings[0].startswith("t.ttml: 2 paragraphs with text that TTML's timing model never shows")
+
+
+def test_a_seq_div_without_end_ends_with_its_last_p():
+    # MediaSeqTiming003: the first div has no dur; the second starts when its last p ends (20s)
+    t = _read('<div timeContainer="seq" dur="40s"><div timeContainer="seq">'
+              '<p begin="5s" dur="5s" timeContainer="seq">never</p><p begin="5s" dur="5s" timeContainer="seq">'
+              'never</p></div><div timeContainer="seq" dur="20s"><p begin="5s" dur="5s">c</p>'
+              '<p begin="5s" dur="5s">d</p></div></div>')
+    assert [(s.text, s.start, s.end) for s in t.segments] == [("c", 25.0, 30.0), ("d", 35.0, 40.0)]
+
+
+def test_a_p_beginning_as_its_div_ends_is_not_read_and_a_warning_names_it():
+    t = _read('<div dur="10s"><p dur="10s">a</p><p begin="10s" dur="10s">never</p>'
+              '<p begin="12s" end="14s">nor this</p></div>')
+    assert t.text() == "a"
+    assert t.warnings == ("t.ttml: 2 paragraphs with text that TTML's timing model never shows (it begins as or "
+                          "after its parent ends, or is directly in a seq container) not read; the first: "
+                          "<p begin=\"10s\" dur=\"10s\"> 'never'",)
+
+
+def test_itunes_ttml_times_are_absolute():
+    # pysubs2's ttml_example_apple.ttml: each p's times are written as absolute, its div begins at 19.764
+    itunes = ' xmlns:itunes="http://music.apple.com/lyric-ttml-internal" itunes:timing="Word"'
+    body = ('<div begin="19.764" end="59.3"><p begin="19.764" end="21.9"><span begin="19.764" end="20.105">When'
+            '</span> <span begin="20.105" end="21.9">you</span></p><p begin="40.029" end="43.699">float</p></div>'
+            '<div begin="1:00.998" end="1:19.943"><p begin="1:00.998" end="1:03.5">like</p></div>')
+    assert [(s.text, s.start, s.end) for s in _read(body, itunes).segments] == [
+        ("When you", 19.764, 21.9), ("float", 40.029, 43.699), ("like", 60.998, 63.5)]
+    # the same document without the iTunes marks follows the model: each time counts from the
+    # parent's begin, so nothing is shown (the spans begin after their p ends), and a warning says so
+    plain = _read(body)
+    assert plain.text() == ""
+    assert plain.warnings[0].startswith("t.ttml: 3 paragraphs with text that TTML's timing model never shows")
+
+
+def test_the_indentation_inside_a_ruby_container_is_not_a_space():
+    # imsc-tests ruby002 and shear003: a ruby container's spans are indented on their own lines
+    t = _read('<div><p begin="0s" end="1s">\n  <span tts:ruby="container">\n'
+              '    <span tts:ruby="baseContainer"><span tts:ruby="base">東南</span></span>\n'
+              '    <span tts:ruby="textContainer"><span tts:ruby="text">とうなん</span></span>\n'
+              '  </span>の方角\n  <br/>\n  <span tts:ruby="container">\n'
+              '    <span tts:ruby="baseContainer"><span tts:ruby="base">最多</span></span>\n  </span>\n</p></div>')
+    assert t.text() == "東南の方角\n最多"

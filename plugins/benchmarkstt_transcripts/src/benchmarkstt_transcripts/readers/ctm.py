@@ -9,7 +9,9 @@ What is read:
 - **segments**: one per recording (``<file> <channel>``, kept as the segment's ``recording``),
   ordered by recording name; its text is its words joined by spaces, in order of start time;
 - **words**: the word, its start and end (start + duration, seconds), its confidence, and in
-  the RT form its speaker;
+  the RT form its speaker; a negative duration (SCTK's own ``tima_hyp.ctm`` has ``-0.01``, a
+  rounding slip: sclite reads it as given, with ``atof``) is read as no time, so that no word
+  ends before it starts, and one warning names the first such line;
 - alternation blocks, as sclite reads them (``<file> <channel> * * <ALT_BEGIN> [confidence ...]``, the words of
   the first choice, ``* * <ALT>``, the words of the next, ..., ``* * <ALT_END>``; ``@`` for
   nothing): the first choice's words are read as words, the choices are kept as the segment's
@@ -66,6 +68,7 @@ def parse(text: str, source: str) -> Transcript:
     alternations: Dict[str, list] = {}  # recording -> [(first word or its index, choices)]
     block: Optional[list] = None  # the choices of an open alternation block: lists of words
     first = 0
+    negative: List[int] = []  # the lines of words with a negative duration
     for number, line in records(text, source, "CTM"):
         fields = line.split()
         name = f"{fields[0]} {fields[1]}" if len(fields) > 1 else ""
@@ -81,6 +84,9 @@ def parse(text: str, source: str) -> Transcript:
                 first, block = first or number, None
             continue
         word = _word(fields, source, number)
+        if word.end < word.start:
+            negative.append(number)
+            word = Word(word.text, word.start, word.start, word.confidence, word.speaker)
         if block is not None:
             block[-1].append(word)
         else:
@@ -97,7 +103,11 @@ def parse(text: str, source: str) -> Transcript:
         segments.append(Segment(segment.text, segment.start, segment.end, segment.speaker, segment.words,
                                 name, choices))
     count = sum(len(found) for found in alternations.values())
-    return Transcript(TYPE, by_recording(segments), [simplified(source, count, first)] if count else [])
+    warnings = [simplified(source, count, first)] if count else []
+    if negative:
+        warnings.append(f"{source}:{negative[0]}: {len(negative)} word{'s' if len(negative) != 1 else ''} with a "
+                        f"negative duration read as lasting no time (the first here)")
+    return Transcript(TYPE, by_recording(segments), warnings)
 
 
 def _mark(mark: str, block: Optional[list], source: str, number: int) -> list:
@@ -112,12 +122,22 @@ def _mark(mark: str, block: Optional[list], source: str, number: int) -> list:
     return block
 
 
+def _duration(field: str, source: str, number: int) -> float:
+    """A duration: a finite number of seconds, negative ones too (read as no time by the caller)."""
+    negative = field.startswith("-")
+    try:
+        value = seconds(field[1:] if negative else field, "duration", source, number)
+    except InputError:
+        raise InputError(f"{source}:{number}: the duration {field!r} is not a number of seconds") from None
+    return -value if negative else value
+
+
 def _word(fields: list, source: str, number: int) -> Word:
     if len(fields) not in (5, 6, 8):
         raise InputError(f"{source}:{number}: expected <file> <channel> <start> <duration> <word> "
                          f"[<confidence>], got {len(fields)} fields")
     start = seconds(fields[2], "start time", source, number)
-    end = round(start + seconds(fields[3], "duration", source, number), 6)
+    end = round(start + _duration(fields[3], source, number), 6)
     confidence = None
     if len(fields) > 5 and not (len(fields) == 8 and fields[5] == "NA"):
         try:

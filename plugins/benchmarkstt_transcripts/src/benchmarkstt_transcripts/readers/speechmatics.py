@@ -13,7 +13,11 @@ What is read from ``results``, in order:
   the last one's end, with the lower confidence), ``none`` stands alone;
 - ``speaker_change`` markers carry no text and are skipped;
 - **segments**: a sentence: a new one starts after a punctuation mark with ``is_eos``, and
-  where the speaker or the ``channel`` (channel diarization) changes.
+  where the speaker or the ``channel`` (channel diarization) changes;
+- the language's ``word_delimiter`` (``metadata.language_pack_info``, or the real-time
+  ``RecognitionStarted`` message's ``language_pack_info``): when it is empty (Japanese,
+  Chinese...), words are written without a space between them, as Speechmatics' own text
+  output joins them, and a segment ends only where the speaker or channel changes.
 
 The real-time API sends the same results in ``AddTranscript`` messages; a file of those
 messages (a JSON array, or one message a line) is read as the results of its ``AddTranscript``
@@ -82,6 +86,15 @@ def _results(doc: JsonShape, document: Any) -> Iterator[Tuple[dict, str]]:
             yield from doc.each(message, "results", f"[{i}]")
 
 
+def _word_delimiter(document: Any) -> Any:
+    """The language pack's ``word_delimiter`` (``None`` when the file does not say)."""
+    if isinstance(document, dict):
+        packs = [(document.get("metadata") or {}).get("language_pack_info")]
+    else:
+        packs = [message.get("language_pack_info") for message in document if isinstance(message, dict)]
+    return next((pack.get("word_delimiter") for pack in packs if isinstance(pack, dict)), None)
+
+
 def _lower(a: Optional[float], b: Optional[float]) -> Optional[float]:
     return b if a is None else a if b is None else min(a, b)
 
@@ -89,7 +102,8 @@ def _lower(a: Optional[float], b: Optional[float]) -> Optional[float]:
 class _Sentences:
     """Builds segments from tokens as the results come."""
 
-    def __init__(self):
+    def __init__(self, joined: bool):
+        self.joined = joined  # the language's word delimiter is empty: each word glued to the one before
         self.segments: List[Segment] = []
         self.words: List[Word] = []
         self.key = None
@@ -106,7 +120,7 @@ class _Sentences:
             self.close()
             self.glue = False
         self.key = key
-        if self.glue and self.words:
+        if (self.glue or self.joined) and self.words:
             last = self.words[-1]
             self.words[-1] = Word(last.text + word.text, last.start, word.end,
                                   _lower(last.confidence, word.confidence), last.speaker)
@@ -141,7 +155,7 @@ def _token(doc: JsonShape, item: dict, at: str, speaker: Optional[str] = None) -
 def parse(document: Any, source: str) -> Transcript:
     """Read Speechmatics' parsed JSON (see the module's description)."""
     doc = JsonShape(source)
-    sentences = _Sentences()
+    sentences = _Sentences(_word_delimiter(document) == "")
     for item, at in _results(doc, document):
         kind = doc.get(item, "type", str, at)
         if kind == "speaker_change":
@@ -155,7 +169,7 @@ def parse(document: Any, source: str) -> Transcript:
             if attaches not in _ATTACHES:
                 doc.fail(f"{at}.attaches_to", f"expected previous, next, both or none, got {shown(attaches)}")
             sentences.punctuate(word, attaches)
-            if item.get("is_eos") is True:
+            if item.get("is_eos") is True and not sentences.joined:
                 sentences.close()
         elif kind == "entity" and item.get("written_form") is not None:
             for part, part_at in doc.each(item, "written_form", at):

@@ -1,7 +1,9 @@
 """SubRip (.srt): numbered cues, ``HH:MM:SS,mmm --> HH:MM:SS,mmm``, then the text lines.
 
 A cue is one segment; its text keeps the cue's lines, joined by ``\\n`` (a ``<br>`` tag breaks a
-line too). ``<i>``, ``<b>``, ``<u>``, ``<font>`` tags (a ``<`` followed by a letter or ``/``, up
+line too). A cue's text runs to the next cue number and timing line, as the ``srt`` library
+reads it: a block after a blank line that has no timing line is more text of the cue before
+(one warning counts such blocks). Times need their milliseconds (``00:00:01`` is refused). ``<i>``, ``<b>``, ``<u>``, ``<font>`` tags (a ``<`` followed by a letter or ``/``, up
 to the next ``>``) and ``{\\an8}``-style override codes are dropped, in one linear scan; any
 other ``<`` is text. SRT has no speakers.
 
@@ -30,6 +32,9 @@ IN_TXT = True
 ORIGIN = "subtitles"
 DESCRIPTION = "SubRip subtitles (.srt): the cues' text without tags"
 EXAMPLE = ("subs.srt", "1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i> world\n", "Hello world")
+_ARROW_STAMPS = re.compile(r"^\s*(\S+)\s+-->\s+(\S+)")
+_TIME = re.compile(r"\s*\d+:\d")  # a line that starts as a time: a timing line, if a bad one
+_STAMP = re.compile(r"(?:\d+:)?\d{1,2}:\d{2}[,.]\d+")
 _START = re.compile(r"^\s*\d+\s*\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s+-->\s+\d", re.S)
 
 
@@ -73,19 +78,32 @@ def _text(cue_lines: list) -> str:
 
 def parse(text: str, source: str) -> Transcript:
     """Read SubRip text."""
-    segments = []
+    cues: list = []
+    continued: list = []
     for number, cue in blocks(text):
         if is_timing(cue[0]):
             at = 0
-        elif len(cue) > 1 and cue[0].strip().isdigit():
+        elif len(cue) > 1 and cue[0].strip().isdigit() and (is_timing(cue[1]) or _TIME.match(cue[1])):
             at = 1
+        elif cues and "-->" not in cue[0]:  # no timing line: the text of the cue before, as the srt library reads it
+            cues[-1][2].extend(cue)
+            continued.append(number)
+            continue
         else:
             raise InputError(f"{source}:{number}: expected a cue number and a timing line "
                              f"(00:00:01,000 --> 00:00:02,000), got {cue[0].strip()[:60]!r}")
         start, end, _ = timing(cue[at], number + at, source)
-        words = _text(cue[at + 1:])
+        for stamp in _ARROW_STAMPS.match(cue[at]).groups():
+            if not _STAMP.fullmatch(stamp):
+                raise InputError(f"{source}:{number + at}: not an SRT time (HH:MM:SS,mmm): {stamp!r}")
+        cues.append((start, end, cue[at + 1:]))
+    segments = []
+    for start, end, cue_lines in cues:
+        words = _text(cue_lines)
         if words:
             segments.append(Segment(words, start, end))
     if not segments and text.strip():
         raise InputError(f"{source}: no subtitle cue found")
-    return Transcript(TYPE, tuple(segments))
+    warnings = [f"{source}:{continued[0]}: {len(continued)} block{'s' if len(continued) != 1 else ''} with no "
+                f"number and timing line read as the text of the cue before (the first here)"] if continued else []
+    return Transcript(TYPE, tuple(segments), warnings)

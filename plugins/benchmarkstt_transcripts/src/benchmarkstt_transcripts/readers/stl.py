@@ -9,8 +9,10 @@ is an error naming it), counts the blocks itself (a GSI block count that disagre
 control code (colour, box, height: bytes 0x00 to 0x1F) occupies a character cell and
 displays as a space, so ``Some text<end box><start box>Some text`` is ``Some text Some
 text``; the open-subtitle codes 0x80 to 0x85 (italics, underline, boxing) occupy none. A
-subtitle's rows are its lines (``\\n``); times are seconds from the programme's start
-(``TCP``). STL has no speakers. A file with TTI blocks but no subtitle text is an error.
+subtitle's rows are its lines (``\\n``); times are the subtitle's own time codes in and out,
+as seconds: a subtitle shown while another is (contained in its time, or overlapping it) keeps
+its words and its times (ttconv alone moves it to the end of the one before, and drops it if
+nothing is left). STL has no speakers. A file with TTI blocks but no subtitle text is an error.
 
 :example:
     >>> readable(b"\\x0bSome text\\x0a\\x0a\\x0b\\x0bSome\\x80 text\\x8a\\x0d\\x07two" + b"\\x8f" * 84)[:26]
@@ -20,10 +22,12 @@ subtitle's rows are its lines (``\\n``); times are seconds from the programme's 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
+from typing import Optional
 
 from benchmarkstt_core.errors import InputError
 
-from ..model import Transcript
+from ..model import Segment, Transcript
 from ..ttconv_model import quiet, segments
 
 TYPE = "stl"
@@ -50,6 +54,10 @@ _EXAMPLE_BASE64 = ("ODUwU1RMMjUuMDExMDAwOVBhc3NhZ2UgICAgICAgICAgICAgICAgICAgICAg
                    "+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+P")
 EXAMPLE = ("subs.stl", _EXAMPLE_BASE64, "Hello world")
 GSI, TTI = 1024, 128
+_SLOTS = 24 * 3600 * 4  # the subtitles ttconv can be given stand-in times for (see _slot)
+#: frames a second by the GSI block's disk format code (ttconv's table; else 25, as ttconv)
+_RATES = {b"STL23.01": Fraction(24000, 1001), b"STL24.01": Fraction(24), b"STL25.01": Fraction(25),
+          b"STL30.01": Fraction(30000, 1001), b"STL50.01": Fraction(50)}
 _DFC = re.compile(rb"^STL\d\d\.01$")
 
 
@@ -101,9 +109,11 @@ def _time_code(block: bytes, at: int) -> bool:
     return hours < 24 and minutes < 60 and seconds < 60 and frames < 30
 
 
-def _blocks(data: bytes, source: str) -> list:
-    """The TTI blocks, checked, their text fields made :func:`readable`."""
-    blocks = []
+def _blocks(data: bytes, source: str, rate: Fraction) -> tuple:
+    """The TTI blocks, checked, their text fields made :func:`readable`, and each subtitle's times
+    in and out (seconds, from the block that ends it; ``None`` for a time code that is not one
+    at the file's frame ``rate``)."""
+    blocks, times = [], []
     continues = False  # the block before was continued in an extension block
     for number, at in enumerate(range(GSI, len(data), TTI), 1):
         block = data[at:at + TTI]
@@ -117,9 +127,54 @@ def _blocks(data: bytes, source: str) -> list:
         if block[3] == 0xFE:  # user data: not text
             blocks.append(block)
             continue
+        if block[3] == 0xFF and len(times) == _SLOTS:
+            raise InputError(f"{source}: TTI block {number} (byte {at}): more than {_SLOTS:,} subtitles: "
+                             f"more than a day of subtitles a quarter of a second long; not read")
+        if block[3] == 0xFF:  # the subtitle's last block, whose times count
+            time_in, time_out = _seconds(block[5:9], rate), _seconds(block[9:13], rate)
+            times.append((time_in, time_out))
+            shown = time_in is not None and time_out is not None and time_out > time_in
+            block = block[:5] + _slot(len(times) - 1, not shown) + block[13:]
         blocks.append(block[:16] + readable(block[16:], block[3] < 0xFE, continues))
         continues = block[3] < 0xFE
-    return blocks
+    return blocks, times
+
+
+def _slot(index: int, never_shown: bool) -> bytes:
+    """Time codes in and out that stand for subtitle ``index`` while ttconv reads the text: one
+    after the other, a quarter of a second apart (frames 2-3, 8-9, 14-15 or 20-21: valid at
+    every frame rate, drop frame too), so that ttconv, which moves a subtitle that overlaps the
+    one before to its end and drops it when nothing is left (a subtitle contained in another's
+    time), keeps every one; a subtitle never shown (time code out not after in) stays so."""
+    seconds, quarter = divmod(index, 4)
+    hours, rest = divmod(seconds, 3600)
+    frames = 2 + 6 * quarter
+    time_in = bytes((hours, rest // 60, rest % 60, frames))
+    return time_in + (time_in if never_shown else time_in[:3] + bytes((frames + 1,)))
+
+
+def _seconds(code: bytes, rate: Fraction) -> Optional[float]:
+    """A time code (hours, minutes, seconds, frames) as seconds, as ttconv counts it; ``None`` if
+    it is not one at ``rate`` (ttconv then skips the subtitle)."""
+    from ttconv.time_code import SmpteTimeCode
+
+    try:
+        return round(float(SmpteTimeCode(*code, rate).to_temporal_offset()), 6)
+    except ValueError:
+        return None
+
+
+def _timed(found: tuple, times: list, rate: Fraction) -> tuple:
+    """The segments ttconv read with their subtitles' own times in and out."""
+    by_slot = {_seconds(_slot(index, False)[:4], rate): index for index in range(len(times))}
+    out = []
+    for segment in found:
+        index = by_slot.get(segment.start)
+        if index is None:  # cumulative subtitles: ttconv times their rows, not the subtitle
+            out.append(segment)
+            continue
+        out.append(Segment(segment.text, *times[index]))
+    return tuple(out)
 
 
 def parse(data: bytes, source: str) -> Transcript:
@@ -127,7 +182,8 @@ def parse(data: bytes, source: str) -> Transcript:
     import io
 
     _check(data, source)
-    blocks = _blocks(data, source)
+    rate = _RATES.get(data[3:11], Fraction(25))
+    blocks, times = _blocks(data, source, rate)
     warnings = []
     declared = data[238:243].decode("latin-1").strip()
     if not declared.isdigit() or int(declared) != len(blocks):
@@ -143,7 +199,7 @@ def parse(data: bytes, source: str) -> Transcript:
         document = to_model(io.BytesIO(data), config)
     except Exception as exc:
         raise InputError(f"{source}: not a valid EBU STL file: {type(exc).__name__}: {exc}") from None
-    found = segments(document)
+    found = _timed(segments(document), times, rate)
     if blocks and not found:
         raise InputError(f"{source}: no subtitle is shown: its {len(blocks)} TTI blocks have no text "
                          f"that is on screen for some time (time code out after time code in)")

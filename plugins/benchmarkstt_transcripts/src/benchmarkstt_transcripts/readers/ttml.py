@@ -3,19 +3,26 @@
 The text of each ``p`` element in the ``body`` is a segment: spans flattened, ``br`` as a line
 break (``\\n``), whitespace collapsed on each line, character references decoded; ruby text
 (``rt``, ``rp``, ``rtc`` and TTML2's ``tts:ruby`` text spans) is an annotation, not speech, and
-is dropped, its base kept; ``metadata`` elements, elements of other namespaces and the whole
-``head`` are never read as speech. The speaker is the ``ttm:agent`` of the ``p`` or its
+is dropped, its base kept (the whitespace between a ruby container's spans is not text);
+``metadata`` elements, elements of other namespaces and the whole ``head`` are never read as
+speech. The speaker is the ``ttm:agent`` of the ``p`` or its
 ancestors (its ``ttm:name`` when the head names it). A file that declares entities is refused
 (see :func:`_parse_xml`).
 
 Times follow TTML's timing model, in one pass over the parsed document:
 
-- ``begin``, ``end`` and ``dur`` apply on the ``body``, every ``div`` and every ``p`` (``begin="0s"``
+- ``begin``, ``end`` and ``dur`` apply on the ``body``, every ``div``, ``p`` and ``span`` (``begin="0s"``
   too); ``begin`` and ``end`` count from the parent's begin in a ``par`` time container (the
   default) and from the end of the previous sibling in a ``seq`` one (``timeContainer="seq"``);
   ``dur`` counts from the element's own begin; with both ``end`` and ``dur`` the earlier wins;
-- an element ends no later than its parent: a div's ``end`` bounds its paragraphs, and a ``p``
-  that begins after its div ends is never shown and not read;
+  without either, an element ends when its children do (its implicit duration): in a ``seq``,
+  with its last child; in a ``par``, with its last child, or with its parent when it holds text;
+- an element ends no later than its parent, and its active interval is [begin, end): a ``p`` or
+  ``span`` that begins as or after its parent ends is never shown and not read, and text
+  directly in a ``seq`` container lasts no time and is never shown; one warning counts the
+  paragraphs whose text is all lost so, and names the first;
+- Apple's iTunes TTML (an ``itunes:`` attribute on the root) writes every time as absolute,
+  not from the parent's begin: it is read so;
 - a ``p`` with no time on it or its ancestors takes the first begin and last end of its timed
   spans, else it has no times;
 - time expressions: clock times (``01:02:03.5``; frames ``01:02:03:12`` at ``ttp:frameRate`` times
@@ -64,6 +71,8 @@ _OFFSET = re.compile(r"([0-9]+(?:\.[0-9]+)?)(h|ms|m|s|f|t)?")
 _SUBFRAMES = re.compile(r"[0-9]+:[0-9]{2}:[0-9]{2}:[0-9]+\.([0-9]+)")
 _RUBY = "{http://www.w3.org/ns/ttml#styling}ruby"
 _RUBY_TEXT = ("text", "textContainer", "delimiter")
+_RUBY_CONTAINERS = ("container", "baseContainer")
+_ITUNES = "{http://music.apple.com/lyric-ttml-internal}"
 
 
 def sniff(root: str) -> bool:
@@ -137,18 +146,6 @@ def _describe(elem: Any) -> str:
     return f"<{' '.join([_split(elem.tag)[1], *attrs])}>"
 
 
-def _flatten(elem: Any, names: "_Names", out: list) -> None:
-    if elem.text:
-        out.append(elem.text)
-    for child in elem:
-        if child.tag == names.br:
-            out.append("\n")
-        elif child.tag in names.inline and child.get(_RUBY) not in _RUBY_TEXT:
-            _flatten(child, names, out)
-        if child.tail:
-            out.append(child.tail)
-
-
 def _agents(head: Any) -> dict:
     """agent id -> its ``ttm:name`` (from the head)."""
     names = {}
@@ -190,56 +187,155 @@ def parse(text: str, source: str) -> Transcript:
     if local != "tt" or ns not in NAMESPACES:
         raise InputError(f"{source}: the root element is <{local}>"
                          f"{' in namespace ' + ns if ns else ''}, not a TTML <tt>")
-    names = _Names(ns, root, source)
+    reading = _Reading(_Names(ns, root, source))
     body = root.find(f"{{{ns}}}body")
-    segments: list = []
     if body is not None:
+        begin, end = reading.times(body, 0.0, None)
         try:
-            _walk(body, _interval(body, 0.0, _Interval(0.0, None, False), names), None, names, segments)
+            reading.element(body, begin, end, _shown(begin, end), False, None, None, None)
         except RecursionError:
             raise InputError(f"{source}: <body>: its divs or spans are nested too deeply to read "
                              f"(subtitles need a few levels)") from None
-    return Transcript(TYPE, tuple(segments))
+    return Transcript(TYPE, tuple(reading.segments), reading.warnings())
 
 
 class _Names:
-    """What the walk needs of the document: tag names, time parameters, agents, the file's name."""
+    """What the walk needs of the document: tag names, time parameters, agents, the file's name,
+    and whether its times are all absolute (Apple's iTunes variant)."""
 
     def __init__(self, ns: str, root: Any, source: str):
-        self.p, self.div, self.span, self.br = (f"{{{ns}}}{name}" for name in ("p", "div", "span", "br"))
+        self.p, self.div, self.br = (f"{{{ns}}}{name}" for name in ("p", "div", "br"))
         # spans (and anything else of TTML's own but metadata and ruby text) are read inside a p
-        self.inline = (self.span, f"{{{ns}}}a", f"{{{ns}}}ruby", f"{{{ns}}}rb", f"{{{ns}}}rbc")
+        self.inline = (f"{{{ns}}}span", f"{{{ns}}}a", f"{{{ns}}}ruby", f"{{{ns}}}rb", f"{{{ns}}}rbc")
+        # ruby containers hold elements only: the whitespace between them is not text
+        self.ruby_containers = (f"{{{ns}}}ruby", f"{{{ns}}}rbc")
         self.timing = _Timing(root, source)
         self.agents = _agents(root.find(f"{{{ns}}}head"))
         self.source = source
+        self.absolute = any(key.startswith(_ITUNES) for key in root.keys())
 
 
-class _Interval:
-    """An element's active interval: begin, end (``None``: unbounded) in seconds, whether any
-    time was given on it or its ancestors (else its segment has no times), and whether it is
-    ``hidden`` (it begins after its parent ends: never shown, not read)."""
-
-    def __init__(self, begin: float, end: Optional[float], timed: bool):
-        self.begin, self.end, self.timed = begin, end, timed
-        self.hidden = False  # it begins after its parent ends: never shown
+_INFINITE = float("inf")
 
 
-def _interval(elem: Any, base: float, parent: _Interval, names: _Names) -> _Interval:
-    """The interval of ``elem`` whose ``begin`` and ``end`` count from ``base`` (its parent's begin
-    in a ``par`` container, the previous sibling's end in a ``seq``), bounded by its parent's."""
-    begin_value, end_value, dur_value = elem.get("begin"), elem.get("end"), elem.get("dur")
-    seconds = names.timing.seconds
-    begin = _after(base, seconds(begin_value, elem, names.source)) if begin_value is not None else base
-    ends = [parent.end] if parent.end is not None else []
-    if end_value is not None:
-        ends.append(_after(base, seconds(end_value, elem, names.source)))
-    if dur_value is not None:
-        ends.append(_after(begin, seconds(dur_value, elem, names.source)))
-    end = min(ends) if ends else None
-    timed = parent.timed or begin_value is not None or end_value is not None or dur_value is not None
-    interval = _Interval(begin if end is None else min(begin, end), end, timed)
-    interval.hidden = parent.hidden or (end is not None and begin > end)
-    return interval
+def _shown(begin: float, end: Optional[float]) -> bool:
+    """An active interval that is not empty: an element that begins as or after it ends is never shown."""
+    return begin < (_INFINITE if end is None else end)
+
+
+def _has_end(elem: Any) -> bool:
+    return elem.get("end") is not None or elem.get("dur") is not None
+
+
+class _Reading:
+    """One pass over the body: the segments, and the paragraphs with text that their timing never shows."""
+
+    def __init__(self, names: _Names):
+        self.names = names
+        self.segments: list = []
+        self.unshown: list = []
+
+    def times(self, elem: Any, base: float, bound: Optional[float]) -> tuple:
+        """The begin of ``elem`` and its end (``None``: unbounded) from its ``begin``, ``end`` and
+        ``dur``, counted from ``base`` (the parent's begin in a ``par`` container, the previous
+        sibling's end in a ``seq`` one; 0 in Apple's iTunes variant, whose times are absolute),
+        no later than ``bound`` (the parent's end)."""
+        begin_value, end_value, dur_value = elem.get("begin"), elem.get("end"), elem.get("dur")
+        seconds, source = self.names.timing.seconds, self.names.source
+        base = 0.0 if self.names.absolute else base
+        begin = _after(base, seconds(begin_value, elem, source)) if begin_value is not None else base
+        ends = [bound] if bound is not None else []
+        if end_value is not None:
+            ends.append(_after(base, seconds(end_value, elem, source)))
+        if dur_value is not None:
+            ends.append(_after(begin, seconds(dur_value, elem, source)))
+        return begin, min(ends) if ends else None
+
+    def element(self, elem: Any, begin: float, end: Optional[float], shown: bool, timed: bool,
+                speaker: Optional[str], out: Optional[list], spans: Optional[list]) -> Optional[float]:
+        """The body, a div, a p or a span active from ``begin`` to ``end``: a p's shown text as a
+        segment, a span's into its p's ``out``; gives its implicit end (``None``: indefinite)."""
+        names = self.names
+        timed = timed or elem.get("begin") is not None or _has_end(elem)
+        if elem.tag == names.p:
+            out, spans = [], []
+        elif spans is not None and (elem.get("begin") is not None or _has_end(elem)):
+            spans.append((begin, end))
+        speaker = _speaker(elem, speaker, names) if out is None or elem.tag == names.p else speaker
+        implicit = self.children(elem, begin, end, shown, timed, speaker, out, spans)
+        if elem.tag == names.p:
+            self.paragraph(elem, begin, end if _has_end(elem) else _bounded(implicit, end), shown, timed,
+                           speaker, lines("".join(out)), spans)
+        return implicit
+
+    def children(self, elem: Any, begin: float, end: Optional[float], shown: bool, timed: bool,
+                 speaker: Optional[str], out: Optional[list], spans: Optional[list]) -> Optional[float]:
+        """The children of ``elem`` timed by its time container (``par``, the default, or ``seq``);
+        gives its implicit end: in a ``seq``, its last child's end; in a ``par``, its children's
+        last end, indefinite when one is (its text too: an anonymous span lasts indefinitely in a
+        ``par``, no time in a ``seq``, where it is never shown)."""
+        names = self.names
+        sequence = elem.get("timeContainer") == "seq"
+        element_only = elem.get(_RUBY) in _RUBY_CONTAINERS or elem.tag in names.ruby_containers
+        kinds = (names.p, names.div) if out is None else names.inline
+        base, latest = begin, begin
+
+        def text(value: Optional[str]) -> bool:
+            if not value or sequence or out is None or element_only and value.isspace():
+                return False
+            if shown:
+                out.append(value)
+            return not value.isspace()
+
+        indefinite = text(elem.text)
+        for child in elem:
+            if child.tag == names.br:
+                indefinite = text("\n") or indefinite
+            elif child.tag in kinds and child.get(_RUBY) not in _RUBY_TEXT:
+                child_begin, child_end = self.times(child, base, end)
+                implicit = self.element(child, child_begin, child_end, shown and _shown(child_begin, child_end),
+                                        timed, speaker, out, spans)
+                resolved = child_end if _has_end(child) else _bounded(implicit, end)
+                if sequence:
+                    base = _INFINITE if resolved is None else resolved
+                elif resolved is None:
+                    indefinite = True
+                else:
+                    latest = max(latest, resolved)
+            indefinite = text(child.tail) or indefinite
+        if sequence:
+            return None if base == _INFINITE else base
+        return None if indefinite else latest
+
+    def paragraph(self, elem: Any, begin: float, end: Optional[float], shown: bool, timed: bool,
+                  speaker: Optional[str], text: str, spans: list) -> None:
+        """A p's text as a segment with its times and speaker; a p without times of its own or its
+        ancestors' takes its timed spans' first begin and last end, else has no times."""
+        if not shown or not text:
+            if "".join(elem.itertext()).strip():
+                self.unshown.append(elem)
+            return
+        if not timed:
+            begin = min((b for b, _ in spans), default=None)
+            end = max((e for _, e in spans if e is not None), default=None)
+        self.segments.append(Segment(text, begin, end, speaker))
+
+    def warnings(self) -> tuple:
+        """One warning naming the paragraphs whose text is never shown, if any."""
+        if not self.unshown:
+            return ()
+        count, first = len(self.unshown), self.unshown[0]
+        text = " ".join("".join(first.itertext()).split())
+        return (f"{self.names.source}: {count} paragraph{'s' if count != 1 else ''} with text that TTML's "
+                f"timing model never shows (it begins as or after its parent ends, or is directly in a seq "
+                f"container) not read; the first: {_describe(first)} {text[:40]!r}",)
+
+
+def _bounded(implicit: Optional[float], end: Optional[float]) -> Optional[float]:
+    """An implicit end no later than the parent's ``end``; indefinite is the parent's end."""
+    if implicit is None:
+        return end
+    return implicit if end is None else min(implicit, end)
 
 
 def _after(base: float, seconds: float) -> float:
@@ -254,41 +350,3 @@ def _speaker(elem: Any, speaker: Optional[str], names: _Names) -> Optional[str]:
             first = agent.split()[0]
             speaker = names.agents.get(first, first)
     return speaker
-
-
-def _walk(elem: Any, interval: _Interval, speaker: Optional[str], names: _Names, segments: list) -> Optional[float]:
-    """The body or a div (of ``interval``): its p and div children as segments, timed by the
-    container's ``timeContainer`` (``par``, the default, or ``seq``); gives the end of its last child."""
-    speaker = _speaker(elem, speaker, names)
-    sequence = elem.get("timeContainer") == "seq"
-    base, last = interval.begin, interval.begin
-    for child in elem:
-        if child.tag not in (names.p, names.div):
-            continue
-        inner = _interval(child, base, interval, names)
-        if child.tag == names.div:
-            end = _walk(child, inner, speaker, names, segments)
-            inner.end = inner.end if inner.end is not None or not sequence else end
-        else:
-            _paragraph(child, inner, speaker, names, segments)
-        last = inner.end if inner.end is not None else inner.begin
-        if sequence:
-            base = last
-    return last
-
-
-def _paragraph(elem: Any, interval: _Interval, speaker: Optional[str], names: _Names, segments: list) -> None:
-    """A p: its text (``br`` as a line break) as a segment with its interval and speaker; a p
-    without times of its own or its ancestors' takes its timed spans' first begin and last end."""
-    out: list = []
-    _flatten(elem, names, out)
-    text = lines("".join(out))
-    if not text or interval.hidden:
-        return
-    begin, end = interval.begin, interval.end
-    if not interval.timed:
-        spans = [_interval(span, interval.begin, interval, names) for span in elem.iter(names.span)
-                 if span.get("begin") is not None or span.get("end") is not None]
-        begin = min((s.begin for s in spans), default=None)
-        end = max((s.end for s in spans if s.end is not None), default=None)
-    segments.append(Segment(text, begin, end, _speaker(elem, speaker, names)))
