@@ -1,0 +1,176 @@
+"""NIST annotations read by the STM/TRN/CTM readers, scored by `benchmarkstt` in every WER mode:
+the sclite modes as `benchmarkstt-tools sclite` and the real sclite, single pair and corpus;
+the unit-cost modes by the branch of fewest errors; user mistakes as one error line."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from test_sclite_sctk_data import DATA
+
+BIN = Path(sys.executable).parent
+SCLITE = os.environ.get("BENCHMARKSTT_SCLITE") or shutil.which("sclite") or "/work/oracles/sctk/bin/sclite"
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([str(BIN / args[0]), *args[1:]], capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def results(*args: str) -> dict:
+    done = run("benchmarkstt", *args, "-o", "json")
+    assert done.returncode == 0, done.stderr
+    return {r["title"]: r["result"] for r in json.loads(done.stdout)}
+
+
+def tool_counts(ref: Path, hyp: Path, *options: str) -> dict:
+    done = run("benchmarkstt-tools", "sclite", "-r", str(ref), "-h", str(hyp), "-o", "json", *options)
+    assert done.returncode == 0, done.stderr
+    totals = dict.fromkeys("CSDI", 0)
+    for u in json.loads(done.stdout)["utterances"]:
+        for key in totals:
+            totals[key] += u[key]
+    return totals
+
+
+def as_diffcounts(c: dict) -> dict:
+    return {"equal": c["C"], "replace": c["S"], "insert": c["I"], "delete": c["D"]}
+
+
+needs_data = pytest.mark.skipif(DATA is None or not (DATA / "lvc_refe.stm").is_file(), reason="no SCTK test data")
+
+
+@needs_data
+@pytest.mark.parametrize("hyp", ["lvc_hyp.ctm", "lvc_hypc.ctm"])
+def test_stm_ctm_alternations_as_the_sclite_command(hyp):
+    ref, hyp = DATA / "lvc_refe.stm", DATA / hyp
+    found = results("-r", str(ref), "-h", str(hyp), "--wer", "sclite", "--diffcounts", "strict", "sclite")
+    c = tool_counts(ref, hyp)
+    assert found["diffcounts"] == as_diffcounts(c)
+    assert found["wer"] == (c["S"] + c["D"] + c["I"]) / (c["C"] + c["S"] + c["D"])
+    options = results("-r", str(ref), "-h", str(hyp), "--diffcounts", "strict", "sclite-df")
+    assert options["diffcounts"] == as_diffcounts(tool_counts(ref, hyp, "-D", "-F"))
+
+
+@needs_data
+def test_corpus_mode_agrees_with_single_pair(tmp_path):
+    for name, source in (("r", "lvc_refe.stm"), ("a", "lvc_hyp.ctm")):
+        (tmp_path / name).mkdir()
+        shutil.copy(DATA / source, tmp_path / name / ("x" + Path(source).suffix))
+    done = run("benchmarkstt-tools", "corpus", "-r", "r", "-h", "a=a", "--wer", "sclite", "--wer", "levenshtein",
+               "--lowercase", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    pooled = json.loads(done.stdout)["engines"]["a"]["metrics"]
+    single = results("-r", str(tmp_path / "r" / "x.stm"), "-h", str(tmp_path / "a" / "x.ctm"), "--wer", "sclite",
+                     "--wer", "levenshtein", "--lowercase")
+    assert pooled["wer sclite"]["pooled"] == single["wer sclite"]
+    assert pooled["wer levenshtein"]["pooled"] == single["wer levenshtein"]
+
+
+def write(folder: Path, name: str, text: str) -> str:
+    (folder / name).write_text(text)
+    return str(folder / name)
+
+
+def test_unit_cost_modes_take_the_branch_of_fewest_errors(tmp_path):
+    ref = write(tmp_path, "ref.trn", "the { cat / dog } sat (uh) on { a / @ } mat (s_1)\nhello there (s_2)\n")
+    hyp = write(tmp_path, "hyp.trn", "the dog sat on mat (s_1)\nhello where (s_2)\n")
+    found = results("-r", ref, "-h", hyp, "--wer", "levenshtein", "--wer", "strict", "--wer", "hunt", "--cer",
+                    "--diffcounts", "levenshtein")
+    # chosen: "the dog sat on mat" + "hello there": one substitution in 7 words
+    assert found["wer levenshtein"] == found["wer strict"] == pytest.approx(1 / 7)
+    assert found["diffcounts"] == {"equal": 6, "replace": 1, "insert": 0, "delete": 0}
+    assert found["cer"] == pytest.approx(1 / len("thedogsatonmathellothere"))
+
+
+def test_normalizers_reach_the_branches(tmp_path):
+    ref = write(tmp_path, "ref.trn", "The { Cat / Dog } sat (s_1)\n")
+    hyp = write(tmp_path, "hyp.trn", "the dog sat (s_1)\n")
+    assert results("-r", ref, "-h", hyp, "--wer", "levenshtein", "--lowercase")["wer"] == 0
+
+
+def test_an_unclosed_alternation_names_file_and_line(tmp_path):
+    ref = write(tmp_path, "ref.trn", "fine words (s_1)\nthe { cat / dog sat (s_2)\n")
+    hyp = write(tmp_path, "hyp.trn", "fine words (s_1)\nthe dog sat (s_2)\n")
+    for mode in ("sclite", "levenshtein"):
+        done = run("benchmarkstt", "-r", ref, "-h", hyp, "--wer", mode)
+        assert done.returncode != 0 and not done.stdout
+        assert done.stderr.startswith("benchmarkstt: error: ") and f"{ref}:2:" in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_an_alternation_in_a_hypothesis_is_an_error(tmp_path):
+    ref = write(tmp_path, "ref.trn", "the cat sat (s_1)\nhello (s_2)\n")
+    hyp = write(tmp_path, "hyp.trn", "the cat sat (s_1)\n{ hello / yellow } (s_2)\n")
+    for mode in ("sclite", "levenshtein"):
+        done = run("benchmarkstt", "-r", ref, "-h", hyp, "--wer", mode)
+        assert done.returncode != 0 and not done.stdout
+        assert done.stderr.strip() == (f"benchmarkstt: error: {hyp}:2: an alternation ({{ a / b }}) in the "
+                                       f"hypothesis: only a reference may have them (a CTM hypothesis may have "
+                                       f"<ALT_BEGIN> blocks)")
+
+
+def generated_pair(seed: int) -> tuple:
+    """An STM with alternations, optional words and fragments, a CTM with errors and blocks."""
+    rng = random.Random(seed)
+    vocab = "a b c d e f g h i j k l".split()
+    stm, ctm = [], []
+    for file in ("f1", "f2"):
+        t = 0.0
+        for n in range(30):
+            tokens, spoken = [], []
+            for _ in range(rng.randint(2, 8)):
+                r = rng.random()
+                w = rng.choice(vocab)
+                if r < 0.15:
+                    x = rng.choice(vocab)
+                    tokens += ["{", w, "/", x, "/", "@", "}"] if rng.random() < 0.5 else ["{", w, "/", x, w, "}"]
+                    spoken.append(rng.choice([w, x]))
+                elif r < 0.25:
+                    tokens.append(f"({w})")
+                    if rng.random() < 0.5:
+                        spoken.append(w)
+                elif r < 0.3:
+                    tokens.append(w + "x-")
+                    spoken.append(w + "xyz")
+                else:
+                    tokens.append(w.upper() if rng.random() < 0.1 else w)
+                    spoken.append(w)
+            end = t + 2.0
+            stm.append(f"{file} 1 spk{n % 3} {t:.2f} {end:.2f} {' '.join(tokens)}")
+            spoken = [rng.choice(vocab) if rng.random() < 0.1 else w for w in spoken if rng.random() > 0.1]
+            for k, w in enumerate(spoken):
+                start = t + 0.1 + k * 1.8 / max(1, len(spoken))
+                if rng.random() < 0.05:
+                    ctm += [f"{file} 1 * * <ALT_BEGIN>", f"{file} 1 {start:.2f} 0.05 {w}", f"{file} 1 * * <ALT>",
+                            f"{file} 1 {start:.2f} 0.05 {rng.choice(vocab)}", f"{file} 1 * * <ALT_END>"]
+                else:
+                    ctm.append(f"{file} 1 {start:.2f} 0.05 {w}")
+            t = end
+    return "\n".join(stm) + "\n", "\n".join(ctm) + "\n"
+
+
+def sclite_counts(folder: Path, *options: str) -> dict:
+    done = subprocess.run([SCLITE, "-r", "ref.stm", "stm", "-h", "hyp.ctm", "ctm", "-o", "rsum", "stdout", *options],
+                          capture_output=True, text=True, cwd=folder, timeout=120)
+    row = next(line for line in done.stdout.splitlines() if "| Sum " in line)
+    numbers = row.replace("|", " ").split()[1:]
+    return {"C": int(numbers[2]), "S": int(numbers[3]), "D": int(numbers[4]), "I": int(numbers[5])}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.access(SCLITE, os.X_OK), reason="no sclite binary ($BENCHMARKSTT_SCLITE)")
+@pytest.mark.parametrize("seed", range(6))
+def test_generated_stm_ctm_as_the_real_sclite(tmp_path, seed):
+    stm, ctm = generated_pair(seed)
+    ref, hyp = write(tmp_path, "ref.stm", stm), write(tmp_path, "hyp.ctm", ctm)
+    for variant, options in (("sclite", ()), ("sclite-df", ("-D", "-F"))):
+        found = results("-r", ref, "-h", hyp, "--diffcounts", "strict", variant)
+        assert found["diffcounts"] == as_diffcounts(sclite_counts(tmp_path, *options)), variant
