@@ -174,3 +174,15 @@ def test_generated_stm_ctm_as_the_real_sclite(tmp_path, seed):
     for variant, options in (("sclite", ()), ("sclite-df", ("-D", "-F"))):
         found = results("-r", ref, "-h", hyp, "--diffcounts", "strict", variant)
         assert found["diffcounts"] == as_diffcounts(sclite_counts(tmp_path, *options)), variant
+
+
+def test_utterance_corpus_keeps_each_utterances_annotations(tmp_path):
+    ref = write(tmp_path, "ref.trn", "the { cat / dog } sat (s_1)\nhello (uh) there (s_2)\n{ a / @ } b (s_3)\n")
+    hyp = write(tmp_path, "hyp.trn", "the dog sat (s_1)\nhello there (s_2)\nb c (s_3)\n")
+    single = results("-r", ref, "-h", hyp, "--wer", "levenshtein", "--wer", "sclite-d")
+    assert single == {"wer levenshtein": 1 / 6, "wer sclite-d": 1 / 7}
+    done = run("benchmarkstt-tools", "corpus", "-r", ref, "-h", f"a={hyp}", "--wer", "levenshtein", "--wer",
+               "sclite-d", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    pooled = json.loads(done.stdout)["engines"]["a"]["metrics"]
+    assert {title: value["pooled"] for title, value in pooled.items()} == single

@@ -156,7 +156,11 @@ class Scorer:
             digest = hashlib.sha256(self.context.read_bytes(source.path)).hexdigest()
         from benchmarkstt_core.pipeline import create
 
-        text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
+        if source.written is not None:  # an utterance of a NIST file: its text with its annotations
+            text = self.registries.inputs.get(source.written[0]).cls.from_content(
+                source.written[1], source.origin or source.source, context=self.context)
+        else:
+            text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
         schema = self.pipeline.prepare(text)
         return schema, {"path": source.path or source.origin, "type": kind, "sha256": digest}, text
 
