@@ -184,3 +184,30 @@ def test_utterance_corpus_keeps_each_utterances_annotations(tmp_path):
     assert done.returncode == 0, done.stderr
     pooled = json.loads(done.stdout)["engines"]["a"]["metrics"]
     assert {title: value["pooled"] for title, value in pooled.items()} == single
+
+
+@needs_data
+def test_a_long_utterance_cut_where_the_texts_agree_gives_the_same_numbers(tmp_path, monkeypatch):
+    """An STM reference against a plain text (one utterance): cut into pieces or not, the same."""
+    from benchmarkstt_core.context import Context
+    from benchmarkstt_core.pipeline import Pipeline
+    from benchmarkstt_core.plugins import make_plugin_manager
+    from benchmarkstt_sclite import annotations
+
+    words = [line.split()[4].split(";")[0] for line in (DATA / "lvc_hyp.ctm").read_text().splitlines()
+             if line.strip() and not line.startswith(";;") and "<ALT" not in line]
+    write(tmp_path, "hyp.txt", " ".join(words))
+    host = make_plugin_manager()
+    context = Context(host.registries, host.hook)
+    pipeline = Pipeline(host.registries, ["lowercase"], [("wer", "levenshtein"), ("wer", "strict"), "cer"],
+                        context=context)
+
+    def scores() -> list:
+        ref = host.registries.inputs.get("stm").create([str(DATA / "lvc_refe.stm")], context=context).read()
+        hyp = host.registries.inputs.get("plaintext").create([str(tmp_path / "hyp.txt")], context=context).read()
+        return pipeline.run(ref, hyp)
+
+    whole = scores()
+    monkeypatch.setattr(annotations, "MAX_CELLS", 1000)
+    assert len(annotations.pieces(("a b c d e f g { h / i } " * 100).split(), ("a b c d e f g h " * 100).split())) > 90
+    assert scores() == whole

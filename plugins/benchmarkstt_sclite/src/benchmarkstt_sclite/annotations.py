@@ -44,6 +44,11 @@ from .trn import parse_trn
 
 #: the tokens of an alternation that are not words
 MARKS = frozenset("{/}@")
+#: above this many cells (reference tokens times hypothesis words), a unit-cost alignment of
+#: one long utterance is cut where the texts agree (see :func:`pieces`)
+MAX_CELLS = 1 << 24
+#: a cut goes in the middle of a run of at least this many words that agree
+ANCHOR = 6
 _TAGS = ("equal", "replace", "delete", "insert")
 
 
@@ -175,6 +180,39 @@ def pairs(ref: Side, hyp: Side, sclite: bool) -> list:
     return [(where, tokens, hyp.items())]
 
 
+def pieces(tokens: Sequence[str], items: Sequence, most: Optional[int] = None) -> list:
+    """``[(tokens, items), ...]``: one long utterance cut where the texts agree, so that each
+    piece is aligned in memory of its own size. Up to ``most`` cells (:data:`MAX_CELLS`) it
+    is one piece; else the reference's plain words (outside alternations) are aligned with
+    the hypothesis words by a minimal edit alignment, and each run of ``ANCHOR`` or more equal
+    words is a cut, in its middle (an alignment of fewest errors keeps such a run, unless it
+    is far from any other).
+
+    :example:
+        >>> tokens = "a b c d e f g h { i / j } k l m n o p q r".split()
+        >>> [(len(t), len(i)) for t, i in pieces(tokens, "a b c d e f g h j k l m n o p q r".split(), 10)]
+        [(4, 4), (13, 9), (4, 4)]
+    """
+    if len(tokens) * (len(items) + 1) <= (MAX_CELLS if most is None else most):
+        return [(list(tokens), list(items))]
+    from benchmarkstt_metrics.differs import Levenshtein
+
+    plain, depth = [], 0
+    for at, token in enumerate(tokens):
+        depth += (token == "{") - (token == "}")
+        if not depth and token not in MARKS and not optional_word(token):
+            plain.append(at)
+    hidden = object()  # a CTM alternation block agrees with no word
+    words = [x if isinstance(x, str) else hidden for x in items]
+    cuts = [(0, 0)]
+    for tag, i1, i2, j1, _ in Levenshtein([tokens[at] for at in plain], words).get_opcodes():
+        if tag == "equal" and i2 - i1 >= ANCHOR:
+            middle = (i2 - i1) // 2
+            cuts.append((plain[i1 + middle], j1 + middle))
+    cuts.append((len(tokens), len(items)))
+    return [(list(tokens[a:c]), list(items[b:d])) for (a, b), (c, d) in zip(cuts, cuts[1:])]
+
+
 def resolve(ref: Any, hyp: Any, options: Optional[tuple]) -> Tuple[list, list, Optional[list]]:
     """``(reference words, hypothesis words, opcodes)`` of two prepared word lists whose
     annotations are read (see the module's help): with ``options`` (``(deletable, fragments,
@@ -190,20 +228,27 @@ def resolve(ref: Any, hyp: Any, options: Optional[tuple]) -> Tuple[list, list, O
     a: List[str] = []
     b: List[str] = []
     opcodes: list = []
-    for where, tokens, items in pairs(a_side, b_side, sclite):
-        net = network(tokens, deletable=deletable, fragments=fragments, where=where)
-        words, raw = best_branches(net, items, costs)
-        j0, at = len(b), len(b)
-        b.extend(words)
-        for tag, k, j in raw:
-            if tag == 3:
-                opcodes.append(("insert", len(a), len(a), j0 + j, j0 + j + 1))
-                at = j0 + j + 1
-                continue
-            if tag == 0 and j == START and not sclite:  # an optional word left out: not a word here
-                continue
-            j1 = at if j == START else j0 + j
-            at = j1 + (j != START)
-            opcodes.append((_TAGS[tag], len(a), len(a) + 1, j1, at))
-            a.append(net.edges[k].word)
+    for where, whole, hyp_items in pairs(a_side, b_side, sclite):
+        for tokens, items in [(whole, hyp_items)] if sclite else pieces(whole, hyp_items):
+            net = network(tokens, deletable=deletable, fragments=fragments, where=where)
+            append(a, b, opcodes, net, *best_branches(net, items, costs), sclite)
     return a, b, opcodes if sclite else None
+
+
+def append(a: list, b: list, opcodes: list, net: Any, words: list, raw: list, sclite: bool) -> None:
+    """One utterance's alignment (``raw`` of ``net`` against ``words``) appended to the
+    reference words ``a``, the hypothesis words ``b`` and ``opcodes``; an optional word left
+    out is a correct reference word in sclite's modes, no word in the others."""
+    j0, at = len(b), len(b)
+    b.extend(words)
+    for tag, k, j in raw:
+        if tag == 3:
+            opcodes.append(("insert", len(a), len(a), j0 + j, j0 + j + 1))
+            at = j0 + j + 1
+            continue
+        if tag == 0 and j == START and not sclite:
+            continue
+        j1 = at if j == START else j0 + j
+        at = j1 + (j != START)
+        opcodes.append((_TAGS[tag], len(a), len(a) + 1, j1, at))
+        a.append(net.edges[k].word)
