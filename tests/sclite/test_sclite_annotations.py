@@ -48,7 +48,7 @@ needs_data = pytest.mark.skipif(DATA is None or not (DATA / "lvc_refe.stm").is_f
 
 
 @needs_data
-@pytest.mark.parametrize("hyp", ["lvc_hyp.ctm", "lvc_hypc.ctm"])
+@pytest.mark.parametrize("hyp", ["lvc_hyp.ctm", pytest.param("lvc_hypc.ctm", marks=pytest.mark.slow)])
 def test_stm_ctm_alternations_as_the_sclite_command(hyp):
     ref, hyp = DATA / "lvc_refe.stm", DATA / hyp
     found = results("-r", str(ref), "-h", str(hyp), "--wer", "sclite", "--diffcounts", "strict", "sclite")
@@ -59,6 +59,7 @@ def test_stm_ctm_alternations_as_the_sclite_command(hyp):
     assert options["diffcounts"] == as_diffcounts(tool_counts(ref, hyp, "-D", "-F"))
 
 
+@pytest.mark.slow
 @needs_data
 def test_corpus_mode_agrees_with_single_pair(tmp_path):
     for name, source in (("r", "lvc_refe.stm"), ("a", "lvc_hyp.ctm")):

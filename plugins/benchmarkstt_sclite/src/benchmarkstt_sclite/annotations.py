@@ -31,6 +31,7 @@ STM hypothesis is an error (a CTM hypothesis may have ``<ALT_BEGIN>`` blocks).
 
 from __future__ import annotations
 
+import re
 from typing import Any, List, Optional, Sequence, Tuple
 
 from benchmarkstt_core.errors import InputError
@@ -49,7 +50,26 @@ MARKS = frozenset("{/}@")
 MAX_CELLS = 1 << 24
 #: a cut goes in the middle of a run of at least this many words that agree
 ANCHOR = 6
+# what a file with an annotation holds somewhere (a TRN line ends in its id in parentheses)
+_MAYBE = {"trn": re.compile(r"[{}]|\(\S+\)[ \t]+\S"), "stm": re.compile(r"[{}]|\(\S+\)"),
+          "ctm": re.compile(r"<alt_begin>", re.IGNORECASE)}
 _TAGS = ("equal", "replace", "delete", "insert")
+
+
+def may_have_annotations(schema: Any) -> bool:
+    """Whether the file of a prepared word list may hold an annotation (a quick look, before
+    reading it as sclite does).
+
+    :example:
+        >>> from benchmarkstt_core.schema import Schema
+        >>> from benchmarkstt_transcripts.model import Annotations
+        >>> s = Schema(["hi"])
+        >>> s.annotations = Annotations("trn", "hi (u_1)\\n", "a.trn")
+        >>> may_have_annotations(s), may_have_annotations(Schema(["hi"]))
+        (False, False)
+    """
+    found = schema.annotations
+    return found is not None and _MAYBE[found.kind].search(found.text) is not None
 
 
 def optional_word(token: str) -> bool:
@@ -219,6 +239,8 @@ def resolve(ref: Any, hyp: Any, options: Optional[tuple]) -> Tuple[list, list, O
     cased)``, sclite's ``-D``, ``-F``, ``-s``) sclite's alignment and its opcodes; without,
     the branches of fewest errors and ``None`` (the mode aligns the words itself)."""
     sclite = options is not None
+    if not sclite and not (may_have_annotations(ref) or may_have_annotations(hyp)):
+        return list(ref.words), list(hyp.words), None
     deletable, fragments, cased = options if sclite else (True, False, True)
     a_side, b_side = (Side(ref, "reference", not cased, not sclite), Side(hyp, "hypothesis", not cased, not sclite))
     b_side.no_alternations()
