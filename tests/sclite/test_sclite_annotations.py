@@ -91,6 +91,12 @@ def test_unit_cost_modes_take_the_branch_of_fewest_errors(tmp_path):
     assert found["cer"] == pytest.approx(1 / len("thedogsatonmathellothere"))
 
 
+def test_nested_alternations_offer_every_path_in_the_unit_cost_modes(tmp_path):
+    ref = write(tmp_path, "ref.trn", "{ I am / { (uh) / @ } } here (s_1)\n")
+    for hyp, expected in (("here (s_1)\n", 0), ("uh here (s_1)\n", 0), ("I here (s_1)\n", 1 / 3)):
+        assert results("-r", ref, "-h", write(tmp_path, "hyp.trn", hyp), "--wer", "levenshtein")["wer"] == expected
+
+
 def test_normalizers_reach_the_branches(tmp_path):
     ref = write(tmp_path, "ref.trn", "The { Cat / Dog } sat (s_1)\n")
     hyp = write(tmp_path, "hyp.trn", "the dog sat (s_1)\n")

@@ -101,6 +101,53 @@ def normalized_tokens(tokens: Sequence[str], normalizer: Any) -> list:
     return out[:-1]
 
 
+def flattened(tokens: Sequence[str]) -> list:
+    """``tokens`` with each nested alternation written as one whose branches are its paths
+    (for the unit-cost modes: the same choices); without nesting, ``tokens`` as they are.
+
+    :example:
+        >>> " ".join(flattened("{ I am / { (uh) / @ } } here".split()))
+        '{ I am / (uh) / @ } here'
+        >>> " ".join(flattened("{ a { b / c } / d }".split()))
+        '{ a b / a c / d }'
+    """
+    out: list = []
+    k = 0
+    while k < len(tokens):
+        if tokens[k] != "{":
+            out.append(tokens[k])
+            k += 1
+            continue
+        paths, end = _paths(tokens, k)
+        if "{" in tokens[k + 1:end - 1]:
+            out.append("{")
+            for path in dict.fromkeys(paths):
+                out.extend([*(path or ("@",)), "/"])
+            out[-1] = "}"
+        else:
+            out.extend(tokens[k:end])
+        k = end
+    return out
+
+
+def _paths(tokens: Sequence[str], k: int) -> Tuple[list, int]:
+    """The word sequences of the alternation opened at ``tokens[k]`` and the index after its ``}``."""
+    branches: list = []
+    current: list = [()]
+    k += 1
+    while k < len(tokens) and tokens[k] != "}":
+        if tokens[k] == "/":
+            branches.extend(current)
+            current, k = [()], k + 1
+        elif tokens[k] == "{":
+            inner, k = _paths(tokens, k)
+            current = [p + q for p in current for q in inner]
+        else:
+            current = [p + (tokens[k],) for p in current] if tokens[k] != "@" else current
+            k += 1
+    return branches + current, k + 1
+
+
 def normalized_items(words: Sequence[Word], normalizer: Any) -> list:
     """CTM words (an alternation block's branches too) normalized, each in its place."""
     if normalizer is None:
@@ -252,7 +299,8 @@ def resolve(ref: Any, hyp: Any, options: Optional[tuple]) -> Tuple[list, list, O
     opcodes: list = []
     for where, whole, hyp_items in pairs(a_side, b_side, sclite):
         for tokens, items in [(whole, hyp_items)] if sclite else pieces(whole, hyp_items):
-            net = network(tokens, deletable=deletable, fragments=fragments, where=where)
+            net = network(tokens if sclite else flattened(tokens), deletable=deletable, fragments=fragments,
+                          where=where)
             append(a, b, opcodes, net, *best_branches(net, items, costs), sclite)
     return a, b, opcodes if sclite else None
 
