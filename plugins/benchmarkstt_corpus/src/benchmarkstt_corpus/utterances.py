@@ -12,7 +12,7 @@ utterances.
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "ref.trn"
     >>> _ = path.write_text("the cat sat (utt1)\\non the mat (utt2)\\n")
     >>> read_utterances(str(path), "infer", make_plugin_manager(), "utf-8")[0]
-    ('utt1', 'the cat sat', ('trn', 'the cat sat (utt1)\n'))
+    ('utt1', 'the cat sat', ('trn', 'the cat sat (utt1)\\n'))
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ def written_lines(kind: str, text: str) -> dict:
     keeps its alternations for the metrics that score them).
 
     :example:
-        >>> written_lines("stm", "f 1 A 0 1 { a / b }\n;; note\nf 1 B 1 2 c\n")
-        {'f 1': 'f 1 A 0 1 { a / b }\nf 1 B 1 2 c\n'}
+        >>> written_lines("stm", "f 1 A 0 1 { a / b }\\n;; note\\nf 1 B 1 2 c\\n")
+        {'f 1': 'f 1 A 0 1 { a / b }\\nf 1 B 1 2 c\\n'}
     """
     lines: dict = {}
     for line in text.splitlines():
