@@ -119,12 +119,19 @@ class Pipeline:
     def prepare(self, text: str, log: Callable[[LogEntry], None] | None = None) -> Schema:
         """Normalize and segment one text into the word list metrics compare; the words of a
         :class:`~benchmarkstt_core.schema.TimedText` keep their times and speakers through the
-        normalization (see :func:`timed_schema`)."""
+        normalization (see :func:`timed_schema`). A text with ``annotations`` (an object with
+        a method ``normalized(normalizer)``: NIST alternations as written) gives them to the
+        schema, with the normalizers to apply to their words (``None`` without normalizers)."""
         if isinstance(text, TimedText) and self.metrics:
             steps: list = []
             normalized = self.normalize(text, lambda entry: record_step(steps, entry, log))
-            return self.segment(text, normalized, steps)
-        return self.segment(text, self.normalize(text, log))
+            schema = self.segment(text, normalized, steps)
+        else:
+            schema = self.segment(text, self.normalize(text, log))
+        annotations = getattr(text, "annotations", None)
+        if annotations is not None and self.metrics:
+            schema.annotations = annotations.normalized(self.normalizer if len(self.normalizer) else None)
+        return schema
 
     def compare(self, ref: Schema, hyp: Schema) -> list:
         """Every metric on two prepared word lists (a corpus prepares a reference once and

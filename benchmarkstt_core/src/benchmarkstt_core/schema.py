@@ -117,15 +117,19 @@ class TimedText(str):
 class Schema(Sequence):
     """An ordered list of items. ``words`` is the plain list of their texts.
 
+    ``annotations``: what an input gave beside its text for the metrics that read it (NIST
+    alternations, see :meth:`~benchmarkstt_core.pipeline.Pipeline.prepare`), else ``None``.
+
     :param words: the texts of the items
     :param extras: per item, a mapping of further keys, or ``None``
     """
 
-    __slots__ = ("words", "_extras")
+    __slots__ = ("words", "_extras", "annotations")
 
     def __init__(self, words: Iterable[str] = (), extras: Sequence[Mapping | None] | None = None):
         self.words = list(words)
         self._extras = extras
+        self.annotations = None
 
     @classmethod
     def from_items(cls, items: Iterable[Mapping]) -> "Schema":

@@ -42,6 +42,7 @@ class Source:
     type: str = "infer"
     origin: Optional[str] = None
     window: Optional[tuple] = None  # (start, end[, open end]) seconds: only the words there
+    written: Optional[tuple] = None  # (input type, its lines): an utterance of a NIST file as written
 
     @property
     def path(self) -> Optional[str]:

@@ -156,7 +156,11 @@ class Scorer:
             digest = hashlib.sha256(self.context.read_bytes(source.path)).hexdigest()
         from benchmarkstt_core.pipeline import create
 
-        text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
+        if source.written is not None:  # an utterance of a NIST file: its text with its annotations
+            text = self.registries.inputs.get(source.written[0]).cls.from_content(
+                source.written[1], source.origin or source.source, context=self.context)
+        else:
+            text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
         schema = self.pipeline.prepare(text)
         return schema, {"path": source.path or source.origin, "type": kind, "sha256": digest}, text
 
@@ -258,7 +262,7 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     """Score one recording against every engine; errors become rows, never exceptions. The
     error words are numbered in ``ids`` (see :func:`error_words`)."""
     from benchmarkstt_metrics.kernels import count_opcodes
-    from benchmarkstt_metrics.metrics import aligned_reference_words
+    from benchmarkstt_metrics.metrics import aligned_reference_words, annotated_words
 
     result: dict = {"id": item.id, "rows": [], "pairs": {}}
     scorer.reading = item.reference
@@ -280,8 +284,8 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
         hyp_info = source_info(source)
         try:
             hyp, hyp_info, hyp_text = scorer.read(source)
-            a, b = ref.words, hyp.words
-            opcodes = scorer.differ(a, b).get_opcodes()
+            a, b, opcodes = annotated_words(ref, hyp, scorer.differ, scorer.context)  # NIST alternations
+            opcodes = opcodes if opcodes is not None else scorer.differ(a, b).get_opcodes()
             counts = count_opcodes(opcodes)
             results = scorer.pipeline.compare(ref, hyp)
             values = {title: value for title, (_, value) in zip(scorer.titles, results)}
@@ -291,7 +295,9 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
                     pooling[title] = list(metric.pooled_counts(value))
             for title, mode, differ in scorer.wer_calls:
                 c = counts if differ is scorer.differ and mode == scorer.mode else None
-                c = c or count_opcodes(differ(a, b).get_opcodes())
+                if c is None:
+                    wa, wb, given = annotated_words(ref, hyp, differ, scorer.context)
+                    c = count_opcodes(given if given is not None else differ(wa, wb).get_opcodes())
                 pooling[title] = [numerator(mode, c["replace"], c["delete"], c["insert"]), aligned_reference_words(c)]
             for title, call in zip(scorer.titles, scorer.spec.metrics):
                 if call[0] == "cer":

@@ -11,8 +11,8 @@ utterances.
     >>> from benchmarkstt_core.plugins import make_plugin_manager
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "ref.trn"
     >>> _ = path.write_text("the cat sat (utt1)\\non the mat (utt2)\\n")
-    >>> read_utterances(str(path), "infer", make_plugin_manager(), "utf-8")
-    [('utt1', 'the cat sat'), ('utt2', 'on the mat')]
+    >>> read_utterances(str(path), "infer", make_plugin_manager(), "utf-8")[0]
+    ('utt1', 'the cat sat', ('trn', 'the cat sat (utt1)\\n'))
 """
 
 from __future__ import annotations
@@ -28,8 +28,28 @@ if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
 
+def written_lines(kind: str, text: str) -> dict:
+    """The lines of a NIST file (TRN, STM, CTM) as written, by the recording its segments name:
+    a TRN line's utterance id, an STM or CTM line's file and channel (so that each utterance
+    keeps its alternations for the metrics that score them).
+
+    :example:
+        >>> written_lines("stm", "f 1 A 0 1 { a / b }\\n;; note\\nf 1 B 1 2 c\\n")
+        {'f 1': 'f 1 A 0 1 { a / b }\\nf 1 B 1 2 c\\n'}
+    """
+    lines: dict = {}
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith(";;"):
+            key = stripped[stripped.rfind("(") + 1:-1] if kind == "trn" else " ".join(stripped.split()[:2])
+            lines.setdefault(key, []).append(stripped + "\n")
+    return {key: "".join(found) for key, found in lines.items()}
+
+
 def read_utterances(path: str, kind: str, host: PluginHost, encoding: str) -> list:
-    """``[(utterance id, text), ...]`` of one file, from its input type's segments."""
+    """``[(utterance id, text, written), ...]`` of one file, from its input type's segments;
+    ``written``: ``(input type, lines)`` of the utterance as written where the file has NIST
+    annotations (:func:`written_lines`), else None."""
     from benchmarkstt_core.context import Context
 
     registries = host.registries
@@ -39,12 +59,16 @@ def read_utterances(path: str, kind: str, host: PluginHost, encoding: str) -> li
         context = Context(registries, host.hook, encoding=encoding)
         reader = registries.inputs.get(kind).create([path], context=context)
         transcript = getattr(reader, "transcript", None)
-        segments = transcript().segments if callable(transcript) else None
+        read = transcript() if callable(transcript) else None
+        segments = read.segments if read is not None else None
         if segments and all(getattr(s, "recording", None) for s in segments):
             utterances: dict = {}
             for segment in segments:
                 utterances.setdefault(segment.recording, []).append(segment.text)
-            return [(key, " ".join(texts)) for key, texts in utterances.items()]
+            annotations = getattr(read, "annotations", None)
+            written = {} if annotations is None else written_lines(kind, annotations.text)
+            return [(key, " ".join(texts), (kind, written[key]) if key in written else None)
+                    for key, texts in utterances.items()]
     raise InputError(f"{path}: no utterance ids: an utterance-level corpus needs files whose "
                      f"segments carry ids (TRN, STM, CTM)")
 
@@ -63,10 +87,10 @@ def from_utterance_files(reference: str, engines: Mapping, host: PluginHost, ref
                              f"{path!r}: not a file")
         utterances = read_utterances(path, kind, host, encoding)
         seen: dict = {}
-        for key, text in utterances:
+        for key, text, written in utterances:
             if key in seen:
                 raise InputError(f"{path}: utterance id {key!r} is given twice")
-            seen[key] = text
+            seen[key] = (text, written)
         texts[side] = seen
     corpus = Corpus(list(engines), [], unit="utterance")
     for key in dict.fromkeys([k for side in texts.values() for k in side]):
@@ -75,7 +99,9 @@ def from_utterance_files(reference: str, engines: Mapping, host: PluginHost, ref
             present = [side for side in sides if key in texts[side]]
             corpus.unpaired.append(Unpaired(key, present, missing, [f"{sides[s][0]}#{key}" for s in present]))
         if key in texts[REFERENCE]:
-            corpus.items.append(Item(key, Source(texts[REFERENCE][key], "argument", f"{reference}#{key}"),
-                                     tuple((name, Source(texts[name][key], "argument", f"{engines[name]}#{key}")
+            corpus.items.append(Item(key, Source(texts[REFERENCE][key][0], "argument", f"{reference}#{key}",
+                                                 written=texts[REFERENCE][key][1]),
+                                     tuple((name, Source(texts[name][key][0], "argument", f"{engines[name]}#{key}",
+                                                         written=texts[name][key][1])
                                             if key in texts[name] else None) for name in engines)))
     return corpus

@@ -85,6 +85,30 @@ def plugin_mode(mode: Any, context: Context | None) -> type | None:
     return klass if getattr(klass, "wer_mode", False) else None
 
 
+def annotated_words(ref: Schema, hyp: Schema, differ: Any, context: Context | None) -> tuple:
+    """``(reference words, hypothesis words, opcodes or None)`` of two prepared word lists,
+    their NIST annotations read (alternations, optional words: see docs/sclite.md) when an
+    input kept them and a plugin reads them: a WER mode's differ that has
+    ``resolve_annotations`` aligns them itself (sclite's, with its opcodes); for the other
+    modes the first differ registered with ``resolve_unit_costs`` chooses each alternation's
+    branch of fewest errors, and the mode aligns the chosen words. Otherwise the words as they
+    are (the first choice of each alternation).
+
+    :example:
+        >>> annotated_words(Schema(["a"]), Schema(["b"]), None, None)
+        (['a'], ['b'], None)
+    """
+    if getattr(ref, "annotations", None) is None and getattr(hyp, "annotations", None) is None:
+        return ref.words, hyp.words, None
+    if getattr(differ, "wer_mode", False) and hasattr(differ, "resolve_annotations"):
+        return differ.resolve_annotations(ref, hyp)
+    registries = getattr(context, "registries", None)
+    for spec in registries.differs if registries is not None else ():
+        if hasattr(spec.cls, "resolve_unit_costs"):
+            return spec.cls.resolve_unit_costs(ref, hyp)
+    return ref.words, hyp.words, None
+
+
 def aligned_reference_words(counts: dict) -> int:
     """The reference words an alignment's counts cover: equal, replaced and deleted."""
     return counts["equal"] + counts["replace"] + counts["delete"]
@@ -108,6 +132,7 @@ class WER(Metric):
     MODES = ("strict", "hunt", "levenshtein")
 
     def __init__(self, mode: Optional[str] = None, differ_class: Any = None, *, context: Context | None = None):
+        self.context = context
         self.plugin_differ = plugin_mode(mode, context)
         if self.plugin_differ is not None:
             if differ_class is not None:
@@ -127,9 +152,9 @@ class WER(Metric):
         self.differ = resolve_differ(differ_class, context, RatcliffObershelp)
 
     def compare(self, ref: Schema, hyp: Schema) -> float | int:
-        a, b = ref.words, hyp.words
+        a, b, opcodes = annotated_words(ref, hyp, self.plugin_differ, self.context)
         if self.plugin_differ is not None:
-            counts = count_opcodes(self.plugin_differ(a, b).get_opcodes())
+            counts = count_opcodes(opcodes if opcodes is not None else self.plugin_differ(a, b).get_opcodes())
             changes = counts["replace"] + counts["insert"] + counts["delete"]
             words = aligned_reference_words(counts)
             return changes / words if words else (1 if changes else 0)
@@ -161,12 +186,15 @@ class CER(Metric):
 
     MODES = ("levenshtein",)
 
-    def __init__(self, mode: Optional[Literal["levenshtein"]] = None, differ_class: Any = None):
+    def __init__(self, mode: Optional[Literal["levenshtein"]] = None, differ_class: Any = None, *,
+                 context: Context | None = None):
         if mode not in (None, "", "levenshtein"):
             raise UsageError(f"cer: unknown mode {mode!r} (only levenshtein)")
+        self.context = context
 
     def compare(self, ref: Schema, hyp: Schema) -> float | int:
-        a, b = "".join(ref.words), "".join(hyp.words)
+        words, hyp_words, _ = annotated_words(ref, hyp, None, self.context)
+        a, b = "".join(words), "".join(hyp_words)
         if not a:
             return 0 if not b else 1
         return levenshtein_distance(a, b) / len(a)
@@ -187,9 +215,11 @@ class DiffCounts(Metric):
     def __init__(self, mode: Optional[Mode] = None, differ_class: Any = None, *, context: Context | None = None):
         default = Levenshtein if _modes("diffcounts", mode, self.MODES) == "levenshtein" else RatcliffObershelp
         self.differ = resolve_differ(differ_class, context, default)
+        self.context = context
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
-        return diff_counts(self.differ, ref.words, hyp.words)
+        a, b, opcodes = annotated_words(ref, hyp, self.differ, self.context)
+        return count_opcodes(opcodes) if opcodes is not None else diff_counts(self.differ, a, b)
 
 
 class WordDiffs(Metric):
@@ -207,7 +237,8 @@ class WordDiffs(Metric):
     def __init__(self, dialect: Optional[str] = None, differ_class: Any = None, *, context: Context | None = None):
         self.dialect = lookup(context, "diff_dialects", dialect or "list", dialects.DIALECTS)()
         self.differ = resolve_differ(differ_class, context, RatcliffObershelp)
+        self.context = context
 
     def compare(self, ref: Schema, hyp: Schema) -> Any:
-        a, b = ref.words, hyp.words
-        return self.dialect.render_words(self.differ(a, b).get_opcodes(), a, b)
+        a, b, opcodes = annotated_words(ref, hyp, self.differ, self.context)
+        return self.dialect.render_words(opcodes if opcodes is not None else self.differ(a, b).get_opcodes(), a, b)

@@ -1,7 +1,8 @@
 /* sclite's alignment of a reference network with hypothesis words: the compiled twin of
  * benchmarkstt_sclite.alignment.py_kernel (same arguments, same steps; see its help).
  *
- * align(preds, finals, words, fragments, optional, hyp) -> [(tag, edge, hyp), ...]
+ * align(preds, finals, words, fragments, optional, hyp[, costs]) -> [(tag, edge, hyp), ...]
+ * costs: (substitution, insertion, deletion, optional deletion, empty branch), by default sclite's
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -12,11 +13,11 @@ typedef long long cost_t;
 /* costs in units of 1/SCALE: passing an empty branch costs EMPTY, so that of paths of equal
  * cost sclite's, the one through fewest empty branches, is found (see alignment.py) */
 #define SCALE (1LL << 20)
-#define SUB (4 * SCALE)
-#define INS (3 * SCALE)
-#define DEL (3 * SCALE)
-#define DEL_OPTIONAL (2 * SCALE)
-#define EMPTY 1
+#define SUB (n->costs[0])
+#define INS (n->costs[1])
+#define DEL (n->costs[2])
+#define DEL_OPTIONAL (n->costs[3])
+#define EMPTY (n->costs[4])
 #define START (-1)
 #define NULLWORD (-1)
 #define FRAGMENT (-2)
@@ -30,6 +31,7 @@ typedef struct {
     const char *optional;
     const char **fragment; /* per edge: m bytes of matches, or NULL */
     cost_t *cells;         /* (n_edges + 1) rows of m + 1; row 0 is the start */
+    cost_t costs[5];       /* substitution, insertion, deletion, optional deletion, empty branch */
 } Net;
 
 static cost_t *row_of(Net *n, Py_ssize_t edge) { return n->cells + (edge + 1) * (n->m + 1); }
@@ -154,11 +156,16 @@ static PyObject *align(PyObject *self, PyObject *args) {
     PyObject *preds, *finals, *words, *fragments, *hyp;
     const char *optional;
     Py_ssize_t optional_len;
-    if (!PyArg_ParseTuple(args, "OOOO!y#O", &preds, &finals, &words, &PyDict_Type, &fragments,
-                          &optional, &optional_len, &hyp))
+    Net n = {0};
+    n.costs[0] = 4 * SCALE;
+    n.costs[1] = n.costs[2] = 3 * SCALE;
+    n.costs[3] = 2 * SCALE;
+    n.costs[4] = 1;
+    if (!PyArg_ParseTuple(args, "OOOO!y#O|(LLLLL)", &preds, &finals, &words, &PyDict_Type, &fragments,
+                          &optional, &optional_len, &hyp, &n.costs[0], &n.costs[1], &n.costs[2],
+                          &n.costs[3], &n.costs[4]))
         return NULL;
     PyObject *result = NULL, *fp = NULL, *ff = NULL, *fw = NULL, *fh = NULL;
-    Net n = {0};
     cost_t *stay = NULL;
     Py_ssize_t *final_list = NULL;
     fp = PySequence_Fast(preds, "preds: a sequence");
@@ -257,7 +264,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"align", align, METH_VARARGS,
-     "align(preds, finals, words, fragments, optional, hyp): sclite's alignment steps "
+     "align(preds, finals, words, fragments, optional, hyp[, costs]): sclite's alignment steps "
      "(see benchmarkstt_sclite.alignment.py_kernel)"},
     {NULL, NULL, 0, NULL},
 };

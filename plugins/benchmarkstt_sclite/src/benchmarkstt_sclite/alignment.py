@@ -27,6 +27,10 @@ from .reference import Edge, Network
 SUB, INS, DEL, DEL_OPTIONAL = 4, 3, 3, 2
 # the kernels count costs in units of 1/SCALE; passing an empty branch costs EMPTY of them
 SCALE, EMPTY = 1 << 20, 1
+#: the kernels' costs (substitution, insertion, deletion, optional deletion, empty branch): sclite's
+SCLITE_COSTS = (SUB * SCALE, INS * SCALE, DEL * SCALE, DEL_OPTIONAL * SCALE, EMPTY)
+#: unit costs (the other WER modes): an error costs 1, leaving out an optional word nothing
+UNIT_COSTS = (SCALE, SCALE, SCALE, 0, EMPTY)
 # the start of the network (as a predecessor), or no edge or hypothesis word (in a step)
 START = -1
 # word codes of an empty branch, a fragment, and a reference word no hypothesis word has
@@ -76,9 +80,10 @@ def raw_counts(raw: Sequence) -> dict:
     return dict(zip("CSDI", totals))
 
 
-def raw_align(net: Network, hyp: Sequence[str]) -> list:
+def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS) -> list:
     """sclite's alignment as the kernel gives it: ``(tag, edge, hyp)`` tuples, tag 0-3 for
-    C, S, D, I, edge an index into ``net.edges``, -1 for none (see :func:`py_kernel`)."""
+    C, S, D, I, edge an index into ``net.edges``, -1 for none (see :func:`py_kernel`);
+    ``costs`` as :data:`SCLITE_COSTS` (the default) or :data:`UNIT_COSTS`."""
     edges = net.edges
     ending: dict = {}
     for k, e in enumerate(edges):
@@ -98,32 +103,33 @@ def raw_align(net: Network, hyp: Sequence[str]) -> list:
         else:
             words.append(codes.get(e.word, UNKNOWN))
     optional = bytes(e.optional for e in edges)
-    return kernel(preds, finals, words, fragments, optional, hyp_codes)
+    return kernel(preds, finals, words, fragments, optional, hyp_codes, costs)
 
 
 def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dict, optional: bytes,
-              hyp: Sequence[int]) -> list:
+              hyp: Sequence[int], costs: tuple = SCLITE_COSTS) -> list:
     """The alignment's steps as ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I; -1 for none).
 
     Each edge has a row of least costs, one per count of hypothesis words: built from the
     least of its predecessors' rows (``preds``, -1 the start), its word (an int code,
     ``NULL`` for an empty branch, ``FRAGMENT`` with its matches in ``fragments``) and
-    whether it is optional; then the walk back of the module's help. The compiled kernel
-    (``_kernel.c``) does the same.
+    whether it is optional; then the walk back of the module's help. ``costs``: substitution,
+    insertion, deletion, optional deletion, empty branch. The compiled kernel (``_kernel.c``)
+    does the same.
     """
     m = len(hyp)
-    sub, ins = SUB * SCALE, INS * SCALE
+    sub, ins, plain_delete, optional_delete, empty = costs
     cells = {START: list(range(0, ins * (m + 1), ins))}
     for k, ps in enumerate(preds):
         stay = cells[ps[0]] if len(ps) == 1 else [min(column) for column in zip(*(cells[p] for p in ps))]
         word = words[k]
         if word == NULL:
-            row = [stay[0] + EMPTY]
+            row = [stay[0] + empty]
             for j in range(1, m + 1):
-                row.append(min(stay[j] + EMPTY, row[j - 1] + ins))
+                row.append(min(stay[j] + empty, row[j - 1] + ins))
         else:
             same = fragments[k] if word == FRAGMENT else [w == word for w in hyp]
-            delete = (DEL_OPTIONAL if optional[k] else DEL) * SCALE
+            delete = optional_delete if optional[k] else plain_delete
             row = [stay[0] + delete]
             for j in range(1, m + 1):
                 best = stay[j - 1] + (0 if same[j - 1] else sub)
@@ -146,7 +152,7 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
                 j -= 1
                 steps.append((3, START, j))
             else:
-                current = next(p for p in ps if cells[p][j] + EMPTY == here)
+                current = next(p for p in ps if cells[p][j] + empty == here)
             continue
         if j:
             ok = fragments[current][j - 1] if word == FRAGMENT else hyp[j - 1] == word
@@ -160,7 +166,7 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
                 j -= 1
                 steps.append((3, START, j))
                 continue
-        delete = (DEL_OPTIONAL if optional[current] else DEL) * SCALE
+        delete = optional_delete if optional[current] else plain_delete
         steps.append((0 if optional[current] else 2, current, START))
         current = next(p for p in ps if cells[p][j] + delete == here)
     steps.extend((3, START, x) for x in range(j - 1, -1, -1))

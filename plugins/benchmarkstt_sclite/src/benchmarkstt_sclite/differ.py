@@ -14,11 +14,12 @@ fragments), ``s`` (``-s``, case-sensitive): ``--wer sclite-df``.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from benchmarkstt_core.diff import Differ
 
 from .alignment import align
+from .annotations import resolve
 from .casefold import fold
 from .reference import network
 
@@ -59,6 +60,19 @@ class Sclite(Differ):
     deletable = False
     fragments = False
     cased = False
+
+    @classmethod
+    def resolve_annotations(cls, ref: Any, hyp: Any) -> tuple:
+        """``(reference words, hypothesis words, opcodes)`` of two prepared word lists with
+        NIST annotations, aligned utterance by utterance as sclite aligns them (see
+        :mod:`~benchmarkstt_sclite.annotations`)."""
+        return resolve(ref, hyp, (cls.deletable, cls.fragments, cls.cased))
+
+    @staticmethod
+    def resolve_unit_costs(ref: Any, hyp: Any) -> tuple:
+        """``(reference words, hypothesis words, None)``: the branches of fewest errors at unit
+        costs, for the other WER modes (see :mod:`~benchmarkstt_sclite.annotations`)."""
+        return resolve(ref, hyp, None)
 
     def get_opcodes(self) -> list:
         a, b = self.a, self.b

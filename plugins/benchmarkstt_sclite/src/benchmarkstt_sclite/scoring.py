@@ -21,7 +21,7 @@ from typing import Sequence
 
 from benchmarkstt_core.errors import InputError
 
-from .alignment import DEL_OPTIONAL, INS, START, SUB, raw_align, raw_counts, steps_of
+from .alignment import SCLITE_COSTS, START, raw_align, raw_counts, steps_of
 from .reference import Network
 from .reference import network
 
@@ -79,31 +79,32 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
     return scored
 
 
-def cost(raw: Sequence) -> int:
-    """The alignment cost of :func:`~benchmarkstt_sclite.alignment.raw_align`'s steps."""
+def cost(raw: Sequence, costs: tuple = SCLITE_COSTS) -> int:
+    """The alignment cost of :func:`~benchmarkstt_sclite.alignment.raw_align`'s steps (``costs``
+    as :data:`~benchmarkstt_sclite.alignment.SCLITE_COSTS`)."""
     total = 0
     for tag, _, hyp in raw:
-        total += SUB if tag == 1 else (DEL_OPTIONAL if tag == 0 and hyp == START else (0 if tag == 0 else INS))
+        total += costs[0] if tag == 1 else (costs[3] if tag == 0 and hyp == START else (0 if tag == 0 else costs[1]))
     return total
 
 
-def best_branches(net: Network, items: Sequence) -> tuple:
+def best_branches(net: Network, items: Sequence, costs: tuple = SCLITE_COSTS) -> tuple:
     """The hypothesis words and their alignment: where the hypothesis has alternation blocks
     (tuples of branches, from a CTM), the branches of least alignment cost, the first such
     in the order written (at most ``MAX_CHOICES`` combinations are tried, then the first
     branch of each further block)."""
     blocks = [k for k, item in enumerate(items) if isinstance(item, tuple)]
     if not blocks:
-        return list(items), raw_align(net, items)
+        return list(items), raw_align(net, items, costs)
     best = None
     for choice in itertools.islice(itertools.product(*(range(len(items[k])) for k in blocks)), MAX_CHOICES):
         chosen = dict(zip(blocks, choice))
         words = []
         for k, item in enumerate(items):
             words.extend(item[chosen.get(k, 0)] if isinstance(item, tuple) else [item])
-        raw = raw_align(net, words)
-        if best is None or cost(raw) < best[0]:
-            best = (cost(raw), words, raw)
+        raw = raw_align(net, words, costs)
+        if best is None or cost(raw, costs) < best[0]:
+            best = (cost(raw, costs), words, raw)
     return best[1], best[2]
 
 

@@ -68,16 +68,18 @@ def scored(transcript: Transcript, source: str, context: Context, sound_labels: 
 
 
 class TranscriptText(TimedText):
-    """A transcript's text with its words' extras, and its ``origin``: ``"engine"`` (a
-    speech-to-text engine's output), ``"subtitles"``, or None (the reader's ``ORIGIN``)."""
+    """A transcript's text with its words' extras, its ``origin``: ``"engine"`` (a
+    speech-to-text engine's output), ``"subtitles"``, or None (the reader's ``ORIGIN``), and
+    its ``annotations`` (NIST files: :class:`~benchmarkstt_transcripts.model.Annotations`)."""
 
-    __slots__ = ("origin",)
+    __slots__ = ("origin", "annotations")
 
 
 def timed(transcript: Transcript) -> TimedText:
     """The transcript's text, with its words' times and speakers for the segmenter's items."""
     text = TranscriptText(transcript.text(), lambda: WordExtras(transcript, text.word_count()))
     text.origin = getattr(reader(transcript.type), "ORIGIN", None)
+    text.annotations = transcript.annotations
     return text
 
 

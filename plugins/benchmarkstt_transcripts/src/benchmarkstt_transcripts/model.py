@@ -12,7 +12,9 @@ separated by whitespace, so a line break counts as a word boundary, nothing more
 Alternatives: NIST STM, TRN and CTM can write ``{ a / b / @ }`` (any one may have been said;
 ``@`` is nothing) and ``(word)`` (may be left out). A segment's ``alternatives`` keeps them as
 :class:`Alternation` objects; its ``text`` reads the first choice of each (a word that may be
-left out is read), and the transcript's ``warnings`` say so.
+left out is read). The transcript's ``annotations`` keep the file as written
+(:class:`Annotations`), for the metrics that score any choice (WER, CER, diff counts and word
+diffs, with the sclite plugin: see docs/sclite.md).
 A reader of long files may give a segment's words as a function that makes them: it is called
 on first use, so that a run that reads only the text (``--wer``) never makes them.
 
@@ -25,7 +27,7 @@ on first use, so that a run that reads only the text (``--wer``) never makes the
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, NamedTuple, Optional, Sequence, Tuple, Union
 
 
 class _Record:
@@ -94,6 +96,27 @@ class Alternation(_Record):
         self.choices = choices
 
 
+class Annotations(NamedTuple):
+    """A NIST file (``kind``: stm, trn or ctm) as written, with its annotations: what the
+    metrics that score alternations read (through the sclite plugin), with the normalizers the
+    pipeline gives (:meth:`normalized`) to apply to its words.
+
+    :example:
+        >>> a = Annotations("trn", "{ a / b } c (u_1)", "r.trn")
+        >>> a.normalized("lowercase").normalizer, a.normalizer
+        ('lowercase', None)
+    """
+
+    kind: str
+    text: str
+    source: str
+    normalizer: Any = None
+
+    def normalized(self, normalizer: Any) -> "Annotations":
+        """These annotations, their words to be normalized by ``normalizer`` (``None``: as written)."""
+        return self._replace(normalizer=normalizer)
+
+
 class Segment(_Record):
     """A cue, utterance, phrase or paragraph: its text, times, speaker and words.
 
@@ -135,18 +158,20 @@ class Segment(_Record):
 class Transcript(_Record):
     """The ordered segments of one file, and the input type it was read as.
 
-    ``warnings`` are what the reader skipped or simplified (a bad WebVTT cue, an alternation
-    read as its first choice), one line each, naming the file and line; they are not part of
-    the transcript's value (equality, ``as_dict``)."""
+    ``warnings`` are what the reader skipped or simplified (a bad WebVTT cue), one line each,
+    naming the file and line; ``annotations`` the file as written where the format has NIST
+    annotations (:class:`Annotations`), else None; neither is part of the transcript's value
+    (equality, ``as_dict``)."""
 
-    __slots__ = ("type", "segments", "warnings")
+    __slots__ = ("type", "segments", "warnings", "annotations")
     FIELDS = ("type", "segments")
 
     def __init__(self, type: str, segments: Tuple[Segment, ...] = (),  # noqa: A002 (the field's name)
-                 warnings: Sequence[str] = ()):
+                 warnings: Sequence[str] = (), annotations: Optional[Annotations] = None):
         self.type = type
         self.segments = segments
         self.warnings = tuple(warnings)
+        self.annotations = annotations
 
     def text(self) -> str:
         """The text the normalizers see: the segments' texts, one per line."""

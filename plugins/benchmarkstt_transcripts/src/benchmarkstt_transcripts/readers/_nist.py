@@ -135,9 +135,3 @@ def _words(text: str, words: List[str], found: List[Alternation]) -> None:
             word = word[1:-1]
             found.append(Alternation(len(words), ((word,), ())))
         words.append(word)
-
-
-def simplified(source: str, count: int, line: int) -> str:
-    """The warning that ``count`` alternations were read as their first choice."""
-    return (f"{source}:{line}: {count} alternation{'s' if count != 1 else ''} ({{ a / b / @ }}, (word)) read as "
-            f"the first choice (the first here): scoring that accepts any choice is not supported yet")

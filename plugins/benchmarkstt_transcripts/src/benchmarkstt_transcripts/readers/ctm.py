@@ -15,7 +15,7 @@ What is read:
 - alternation blocks, as sclite reads them (``<file> <channel> * * <ALT_BEGIN> [confidence ...]``, the words of
   the first choice, ``* * <ALT>``, the words of the next, ..., ``* * <ALT_END>``; ``@`` for
   nothing): the first choice's words are read as words, the choices are kept as the segment's
-  ``alternatives``, and one warning says how many were read so;
+  ``alternatives``, and the file as written as the transcript's ``annotations``;
 - a CTM has no punctuation or casing beyond what the engine wrote in its words.
 
 Recognised by the ``.ctm`` extension, or by lines of five or six fields whose third and
@@ -32,8 +32,8 @@ fourth are numbers.
     ('Good evening', 0.1, 1.2, 'news 1', Word(text='evening', start=0.5, end=1.2, confidence=0.97, speaker=None))
     >>> t = parse("a 1 * * <ALT_BEGIN>\\na 1 0.1 0.3 hi\\na 1 * * <ALT>\\na 1 0.1 0.3 high\\na 1 * * <ALT_END>\\n"
     ...           "a 1 0.5 0.2 there\\n", "b.ctm")
-    >>> t.text(), t.segments[0].alternatives, len(t.warnings)
-    ('hi there', (Alternation(at=0, choices=(('hi',), ('high',))),), 1)
+    >>> t.text(), t.segments[0].alternatives, t.annotations.kind
+    ('hi there', (Alternation(at=0, choices=(('hi',), ('high',))),), 'ctm')
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ from typing import Dict, List, Optional
 
 from benchmarkstt_core.errors import InputError
 
-from ..model import Alternation, Segment, Transcript, Word
+from ..model import Alternation, Annotations, Segment, Transcript, Word
 from ._json import segment_of_words
-from ._nist import by_recording, head_matches, records, seconds, simplified
+from ._nist import by_recording, head_matches, records, seconds
 
 TYPE = "ctm"
 EXTENSIONS = (".ctm",)
@@ -67,7 +67,6 @@ def parse(text: str, source: str) -> Transcript:
     recordings: Dict[str, List[Word]] = {}
     alternations: Dict[str, list] = {}  # recording -> [(first word or its index, choices)]
     block: Optional[list] = None  # the choices of an open alternation block: lists of words
-    first = 0
     negative: List[int] = []  # the lines of words with a negative duration
     for number, line in records(text, source, "CTM"):
         fields = line.split()
@@ -81,7 +80,7 @@ def parse(text: str, source: str) -> Transcript:
                     (spoken[0] if spoken else len(words), tuple(tuple(w.text for w in choice if w.text != "@")
                                                                 for choice in block)))
                 words.extend(spoken)
-                first, block = first or number, None
+                block = None
             continue
         word = _word(fields, source, number)
         if word.end < word.start:
@@ -102,12 +101,11 @@ def parse(text: str, source: str) -> Transcript:
                         for where, options in alternations.get(name, ()))
         segments.append(Segment(segment.text, segment.start, segment.end, segment.speaker, segment.words,
                                 name, choices))
-    count = sum(len(found) for found in alternations.values())
-    warnings = [simplified(source, count, first)] if count else []
+    warnings = []
     if negative:
         warnings.append(f"{source}:{negative[0]}: {len(negative)} word{'s' if len(negative) != 1 else ''} with a "
                         f"negative duration read as lasting no time (the first here)")
-    return Transcript(TYPE, by_recording(segments), warnings)
+    return Transcript(TYPE, by_recording(segments), warnings, annotations=Annotations(TYPE, text, source))
 
 
 def _mark(mark: str, block: Optional[list], source: str, number: int) -> list:

@@ -13,7 +13,8 @@ What is read:
   scored;
 - alternations ``{ a / b / @ }`` (any one choice was said; ``@`` is nothing) and optionally
   deletable words ``(uh)`` are kept as the segment's ``alternatives``; its text reads the
-  first choice of each (the word, for ``(uh)``), and one warning says how many were read so;
+  first choice of each (the word, for ``(uh)``); the file as written is kept as the
+  transcript's ``annotations``, which WER, CER, diff counts and word diffs score (any choice);
 - no word times: an STM has none.
 
 Recognised by the ``.stm`` extension, or by lines whose fourth and fifth fields are numbers
@@ -29,17 +30,17 @@ Recognised by the ``.stm`` extension, or by lines whose fourth and fifth fields 
     >>> len(t.segments), s.text, s.start, s.end, s.speaker, s.recording
     (1, 'Good evening.', 0.1, 1.2, 'presenter', 'news 1')
     >>> t = parse("news 1 A 0.1 1.2 { good / @ } evening (uh)", "a.stm")
-    >>> t.segments[0].text, len(t.segments[0].alternatives), t.warnings[0][:40]
-    ('good evening uh', 2, 'a.stm:1: 2 alternations ({ a / b / @ }, ')
+    >>> t.segments[0].text, len(t.segments[0].alternatives), t.annotations.kind
+    ('good evening uh', 2, 'stm')
 """
 
 from __future__ import annotations
 
 from benchmarkstt_core.errors import InputError
 
-from ..model import Segment, Transcript
+from ..model import Annotations, Segment, Transcript
 from . import ctm
-from ._nist import alternations, by_recording, head_matches, records, seconds, simplified
+from ._nist import alternations, by_recording, head_matches, records, seconds
 
 TYPE = "stm"
 EXTENSIONS = (".stm",)
@@ -60,7 +61,6 @@ def sniff(head: str) -> bool:
 def parse(text: str, source: str) -> Transcript:
     """Read an STM file (see the module's description)."""
     segments = []
-    count, first = 0, 0
     for number, line in records(text, source, "STM"):
         fields = line.split(None, 5)
         if len(fields) < 5:
@@ -79,6 +79,5 @@ def parse(text: str, source: str) -> Transcript:
         if words == IGNORED:
             continue
         words, choices = alternations(words, source, number)
-        count, first = count + len(choices), first or (number if choices else 0)
         segments.append(Segment(words, begin, end, fields[2], (), f"{fields[0]} {fields[1]}", choices))
-    return Transcript(TYPE, by_recording(segments), [simplified(source, count, first)] if count else [])
+    return Transcript(TYPE, by_recording(segments), annotations=Annotations(TYPE, text, source))

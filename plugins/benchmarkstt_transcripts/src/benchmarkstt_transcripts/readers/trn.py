@@ -10,7 +10,7 @@ What is read:
   hypothesis by id, so that two TRN files with their lines in different orders compare equal;
 - alternations ``{ a / b / @ }`` and optionally deletable words ``(uh)`` as in STM (see
   :mod:`~benchmarkstt_transcripts.readers.stm`): kept as ``alternatives``, the text reading the
-  first choice, one warning;
+  first choice, the file as written kept as ``annotations``;
 - no times or speakers: a TRN has none.
 
 Recognised by the ``.trn`` extension, or by first lines that all end in an id with a digit
@@ -30,8 +30,8 @@ import re
 
 from benchmarkstt_core.errors import InputError
 
-from ..model import Segment, Transcript
-from ._nist import alternations, by_recording, head_matches, records, simplified
+from ..model import Annotations, Segment, Transcript
+from ._nist import alternations, by_recording, head_matches, records
 
 TYPE = "trn"
 EXTENSIONS = (".trn",)
@@ -50,13 +50,11 @@ def sniff(head: str) -> bool:
 def parse(text: str, source: str) -> Transcript:
     """Read a TRN file (see the module's description)."""
     segments = []
-    count, first = 0, 0
     for number, line in records(text, source, "TRN"):
         match = _LINE.fullmatch(line)
         if match is None:
             raise InputError(f"{source}:{number}: expected the text followed by its utterance id "
                              f"in parentheses, like 'good evening (utt-0001)'")
         words, choices = alternations(match.group(1), source, number)
-        count, first = count + len(choices), first or (number if choices else 0)
         segments.append(Segment(words, recording=match.group(2), alternatives=choices))
-    return Transcript(TYPE, by_recording(segments), [simplified(source, count, first)] if count else [])
+    return Transcript(TYPE, by_recording(segments), annotations=Annotations(TYPE, text, source))

@@ -1,0 +1,220 @@
+"""NIST annotations read by the STM/TRN/CTM readers, scored by `benchmarkstt` in every WER mode:
+the sclite modes as `benchmarkstt-tools sclite` and the real sclite, single pair and corpus;
+the unit-cost modes by the branch of fewest errors; user mistakes as one error line."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from test_sclite_sctk_data import DATA
+
+BIN = Path(sys.executable).parent
+SCLITE = os.environ.get("BENCHMARKSTT_SCLITE") or shutil.which("sclite") or "/work/oracles/sctk/bin/sclite"
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([str(BIN / args[0]), *args[1:]], capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def results(*args: str) -> dict:
+    done = run("benchmarkstt", *args, "-o", "json")
+    assert done.returncode == 0, done.stderr
+    return {r["title"]: r["result"] for r in json.loads(done.stdout)}
+
+
+def tool_counts(ref: Path, hyp: Path, *options: str) -> dict:
+    done = run("benchmarkstt-tools", "sclite", "-r", str(ref), "-h", str(hyp), "-o", "json", *options)
+    assert done.returncode == 0, done.stderr
+    totals = dict.fromkeys("CSDI", 0)
+    for u in json.loads(done.stdout)["utterances"]:
+        for key in totals:
+            totals[key] += u[key]
+    return totals
+
+
+def as_diffcounts(c: dict) -> dict:
+    return {"equal": c["C"], "replace": c["S"], "insert": c["I"], "delete": c["D"]}
+
+
+needs_data = pytest.mark.skipif(DATA is None or not (DATA / "lvc_refe.stm").is_file(), reason="no SCTK test data")
+
+
+@needs_data
+@pytest.mark.parametrize("hyp", ["lvc_hyp.ctm", pytest.param("lvc_hypc.ctm", marks=pytest.mark.slow)])
+def test_stm_ctm_alternations_as_the_sclite_command(hyp):
+    ref, hyp = DATA / "lvc_refe.stm", DATA / hyp
+    found = results("-r", str(ref), "-h", str(hyp), "--wer", "sclite", "--diffcounts", "strict", "sclite")
+    c = tool_counts(ref, hyp)
+    assert found["diffcounts"] == as_diffcounts(c)
+    assert found["wer"] == (c["S"] + c["D"] + c["I"]) / (c["C"] + c["S"] + c["D"])
+    options = results("-r", str(ref), "-h", str(hyp), "--diffcounts", "strict", "sclite-df")
+    assert options["diffcounts"] == as_diffcounts(tool_counts(ref, hyp, "-D", "-F"))
+
+
+@pytest.mark.slow
+@needs_data
+def test_corpus_mode_agrees_with_single_pair(tmp_path):
+    for name, source in (("r", "lvc_refe.stm"), ("a", "lvc_hyp.ctm")):
+        (tmp_path / name).mkdir()
+        shutil.copy(DATA / source, tmp_path / name / ("x" + Path(source).suffix))
+    done = run("benchmarkstt-tools", "corpus", "-r", "r", "-h", "a=a", "--wer", "sclite", "--wer", "levenshtein",
+               "--lowercase", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    pooled = json.loads(done.stdout)["engines"]["a"]["metrics"]
+    single = results("-r", str(tmp_path / "r" / "x.stm"), "-h", str(tmp_path / "a" / "x.ctm"), "--wer", "sclite",
+                     "--wer", "levenshtein", "--lowercase")
+    assert pooled["wer sclite"]["pooled"] == single["wer sclite"]
+    assert pooled["wer levenshtein"]["pooled"] == single["wer levenshtein"]
+
+
+def write(folder: Path, name: str, text: str) -> str:
+    (folder / name).write_text(text)
+    return str(folder / name)
+
+
+def test_unit_cost_modes_take_the_branch_of_fewest_errors(tmp_path):
+    ref = write(tmp_path, "ref.trn", "the { cat / dog } sat (uh) on { a / @ } mat (s_1)\nhello there (s_2)\n")
+    hyp = write(tmp_path, "hyp.trn", "the dog sat on mat (s_1)\nhello where (s_2)\n")
+    found = results("-r", ref, "-h", hyp, "--wer", "levenshtein", "--wer", "strict", "--wer", "hunt", "--cer",
+                    "--diffcounts", "levenshtein")
+    # chosen: "the dog sat on mat" + "hello there": one substitution in 7 words
+    assert found["wer levenshtein"] == found["wer strict"] == pytest.approx(1 / 7)
+    assert found["diffcounts"] == {"equal": 6, "replace": 1, "insert": 0, "delete": 0}
+    assert found["cer"] == pytest.approx(1 / len("thedogsatonmathellothere"))
+
+
+def test_nested_alternations_offer_every_path_in_the_unit_cost_modes(tmp_path):
+    ref = write(tmp_path, "ref.trn", "{ I am / { (uh) / @ } } here (s_1)\n")
+    for hyp, expected in (("here (s_1)\n", 0), ("uh here (s_1)\n", 0), ("I here (s_1)\n", 1 / 3)):
+        assert results("-r", ref, "-h", write(tmp_path, "hyp.trn", hyp), "--wer", "levenshtein")["wer"] == expected
+
+
+def test_normalizers_reach_the_branches(tmp_path):
+    ref = write(tmp_path, "ref.trn", "The { Cat / Dog } sat (s_1)\n")
+    hyp = write(tmp_path, "hyp.trn", "the dog sat (s_1)\n")
+    assert results("-r", ref, "-h", hyp, "--wer", "levenshtein", "--lowercase")["wer"] == 0
+
+
+MISTAKES = {
+    "unclosed": ("fine words (s_1)\nthe { cat / dog sat (s_2)\n", "fine words (s_1)\nthe dog sat (s_2)\n",
+                 "ref.trn:2: the alternation '{ cat / dog sat' has no closing '}'"),
+    "hypothesis": ("the cat sat (s_1)\nhello (s_2)\n", "the cat sat (s_1)\n{ hello / yellow } (s_2)\n",
+                   "hyp.trn:2: an alternation ({ a / b }) in the hypothesis: only a reference may have them "
+                   "(a CTM hypothesis may have <ALT_BEGIN> blocks)"),
+}
+
+
+@pytest.mark.parametrize("mode", ["sclite", "levenshtein"])
+@pytest.mark.parametrize("mistake", MISTAKES)
+def test_mistakes_are_one_error_line_naming_file_and_line(tmp_path, mistake, mode):
+    ref, hyp, message = MISTAKES[mistake]
+    write(tmp_path, "ref.trn", ref)
+    write(tmp_path, "hyp.trn", hyp)
+    done = run("benchmarkstt", "-r", "ref.trn", "-h", "hyp.trn", "--wer", mode, cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", f"benchmarkstt: error: {message}\n")
+
+
+def generated_pair(seed: int) -> tuple:
+    """An STM with alternations, optional words and fragments, a CTM with errors and blocks."""
+    rng = random.Random(seed)
+    vocab = "a b c d e f g h i j k l".split()
+    stm, ctm = [], []
+    for file in ("f1", "f2"):
+        t = 0.0
+        for n in range(30):
+            tokens, spoken = [], []
+            for _ in range(rng.randint(2, 8)):
+                r = rng.random()
+                w = rng.choice(vocab)
+                if r < 0.15:
+                    x = rng.choice(vocab)
+                    tokens += ["{", w, "/", x, "/", "@", "}"] if rng.random() < 0.5 else ["{", w, "/", x, w, "}"]
+                    spoken.append(rng.choice([w, x]))
+                elif r < 0.25:
+                    tokens.append(f"({w})")
+                    if rng.random() < 0.5:
+                        spoken.append(w)
+                elif r < 0.3:
+                    tokens.append(w + "x-")
+                    spoken.append(w + "xyz")
+                else:
+                    tokens.append(w.upper() if rng.random() < 0.1 else w)
+                    spoken.append(w)
+            end = t + 2.0
+            stm.append(f"{file} 1 spk{n % 3} {t:.2f} {end:.2f} {' '.join(tokens)}")
+            spoken = [rng.choice(vocab) if rng.random() < 0.1 else w for w in spoken if rng.random() > 0.1]
+            for k, w in enumerate(spoken):
+                start = t + 0.1 + k * 1.8 / max(1, len(spoken))
+                if rng.random() < 0.05:
+                    ctm += [f"{file} 1 * * <ALT_BEGIN>", f"{file} 1 {start:.2f} 0.05 {w}", f"{file} 1 * * <ALT>",
+                            f"{file} 1 {start:.2f} 0.05 {rng.choice(vocab)}", f"{file} 1 * * <ALT_END>"]
+                else:
+                    ctm.append(f"{file} 1 {start:.2f} 0.05 {w}")
+            t = end
+    return "\n".join(stm) + "\n", "\n".join(ctm) + "\n"
+
+
+def sclite_counts(folder: Path, *options: str) -> dict:
+    done = subprocess.run([SCLITE, "-r", "ref.stm", "stm", "-h", "hyp.ctm", "ctm", "-o", "rsum", "stdout", *options],
+                          capture_output=True, text=True, cwd=folder, timeout=120)
+    row = next(line for line in done.stdout.splitlines() if "| Sum " in line)
+    numbers = row.replace("|", " ").split()[1:]
+    return {"C": int(numbers[2]), "S": int(numbers[3]), "D": int(numbers[4]), "I": int(numbers[5])}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.access(SCLITE, os.X_OK), reason="no sclite binary ($BENCHMARKSTT_SCLITE)")
+@pytest.mark.parametrize("seed", range(6))
+def test_generated_stm_ctm_as_the_real_sclite(tmp_path, seed):
+    stm, ctm = generated_pair(seed)
+    ref, hyp = write(tmp_path, "ref.stm", stm), write(tmp_path, "hyp.ctm", ctm)
+    for variant, options in (("sclite", ()), ("sclite-df", ("-D", "-F"))):
+        found = results("-r", ref, "-h", hyp, "--diffcounts", "strict", variant)
+        assert found["diffcounts"] == as_diffcounts(sclite_counts(tmp_path, *options)), variant
+
+
+def test_utterance_corpus_keeps_each_utterances_annotations(tmp_path):
+    ref = write(tmp_path, "ref.trn", "the { cat / dog } sat (s_1)\nhello (uh) there (s_2)\n{ a / @ } b (s_3)\n")
+    hyp = write(tmp_path, "hyp.trn", "the dog sat (s_1)\nhello there (s_2)\nb c (s_3)\n")
+    single = results("-r", ref, "-h", hyp, "--wer", "levenshtein", "--wer", "sclite-d")
+    assert single == {"wer levenshtein": 1 / 6, "wer sclite-d": 1 / 7}
+    done = run("benchmarkstt-tools", "corpus", "-r", ref, "-h", f"a={hyp}", "--wer", "levenshtein", "--wer",
+               "sclite-d", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    pooled = json.loads(done.stdout)["engines"]["a"]["metrics"]
+    assert {title: value["pooled"] for title, value in pooled.items()} == single
+
+
+@needs_data
+def test_a_long_utterance_cut_where_the_texts_agree_gives_the_same_numbers(tmp_path, monkeypatch):
+    """An STM reference against a plain text (one utterance): cut into pieces or not, the same."""
+    from benchmarkstt_core.context import Context
+    from benchmarkstt_core.pipeline import Pipeline
+    from benchmarkstt_core.plugins import make_plugin_manager
+    from benchmarkstt_sclite import annotations
+
+    words = [line.split()[4].split(";")[0] for line in (DATA / "lvc_hyp.ctm").read_text().splitlines()
+             if line.strip() and not line.startswith(";;") and "<ALT" not in line]
+    write(tmp_path, "hyp.txt", " ".join(words))
+    host = make_plugin_manager()
+    context = Context(host.registries, host.hook)
+    pipeline = Pipeline(host.registries, ["lowercase"], [("wer", "levenshtein"), ("wer", "strict"), "cer"],
+                        context=context)
+
+    def scores() -> list:
+        ref = host.registries.inputs.get("stm").create([str(DATA / "lvc_refe.stm")], context=context).read()
+        hyp = host.registries.inputs.get("plaintext").create([str(tmp_path / "hyp.txt")], context=context).read()
+        return pipeline.run(ref, hyp)
+
+    whole = scores()
+    monkeypatch.setattr(annotations, "MAX_CELLS", 1000)
+    assert len(annotations.pieces(("a b c d e f g { h / i } " * 100).split(), ("a b c d e f g h " * 100).split())) > 90
+    assert scores() == whole
