@@ -6,6 +6,7 @@ Run it with the project's interpreter::
 
     .venv/bin/python benchmarks/startup.py            # 30 interleaved rounds
     .venv/bin/python benchmarks/startup.py --runs 60
+    .venv/bin/python benchmarks/startup.py --before-venv /path/to/venv   # and another installation
 
 jiwer (4.0.0) is installed on first use into a venv of its own, ``benchmarks/.cache/jiwer-venv``
 (git-ignored), or the one given with ``--jiwer-venv``. Each command runs in a fresh process,
@@ -52,6 +53,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=30, help="rounds (each command once per round)")
     parser.add_argument("--jiwer-venv", type=Path, default=HERE / ".cache" / "jiwer-venv")
+    parser.add_argument("--before-venv", type=Path,
+                        help="another installation of this project, timed in the same rounds")
     args = parser.parse_args()
     pair = ["-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt"]
     commands = {
@@ -60,6 +63,10 @@ def main() -> int:
         "benchmarkstt --wer levenshtein": [str(BIN / "benchmarkstt"), *pair, "--wer", "levenshtein"],
         "jiwer -g": [str(jiwer_bin(args.jiwer_venv)), "-g", *pair],
     }
+    if args.before_venv:
+        before = str(args.before_venv / "bin" / "benchmarkstt")
+        commands["benchmarkstt --version (before)"] = [before, "--version"]
+        commands["benchmarkstt --wer levenshtein (before)"] = [before, *pair, "--wer", "levenshtein"]
     times: dict = {name: [] for name in commands}
     outputs: dict = {}
     for _ in range(args.runs):
@@ -80,6 +87,9 @@ def main() -> int:
         (f"--wer levenshtein {ratio:.2f}x jiwer's command line, same WER ({ours} and {theirs:.6f}): "
          f"no slower", ratio <= 1.0 and same),
     ]
+    if args.before_venv:
+        print(f"--wer levenshtein before: {median['benchmarkstt --wer levenshtein (before)'] / median['jiwer -g']:.2f}x "
+              "jiwer's command line")
     for text, ok in checks:
         print(("PASS " if ok else "FAIL ") + text)
     return 0

@@ -14,6 +14,7 @@ deletions maximizes substitutions.
 from __future__ import annotations
 
 import sys
+from array import array
 from typing import Sequence
 
 from benchmarkstt_core.diff import Differ
@@ -100,8 +101,6 @@ def as_strings(a: Sequence, b: Sequence) -> tuple:
         >>> as_strings(["to", "be", "to"], ["be", "or"])
         ('\\x00\\x01\\x00', '\\x01\\x02')
     """
-    from array import array
-
     a, b = as_ints(a, b)
     if max(max(a, default=0), max(b, default=0)) > sys.maxunicode:
         return a, b
