@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -43,10 +44,14 @@ def jiwer_bin(venv: Path) -> Path:
 
 
 def timed(argv: list) -> tuple:
-    """Wall time of one run of ``argv`` (in the data folder) and its standard output."""
+    """Wall time and CPU time (user + system, of the child: the steadier on a shared machine)
+    of one run of ``argv`` (in the data folder), and its standard output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     run = subprocess.run(argv, cwd=DATA, capture_output=True, text=True, check=True, env=ENV)
-    return time.perf_counter() - start, run.stdout
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), run.stdout
 
 
 def main() -> int:
@@ -68,14 +73,18 @@ def main() -> int:
         commands["benchmarkstt --version (before)"] = [before, "--version"]
         commands["benchmarkstt --wer levenshtein (before)"] = [before, *pair, "--wer", "levenshtein"]
     times: dict = {name: [] for name in commands}
+    cpu: dict = {name: [] for name in commands}
     outputs: dict = {}
     for _ in range(args.runs):
         for name, argv in commands.items():
-            seconds, outputs[name] = timed(argv)
+            seconds, cpu_seconds, outputs[name] = timed(argv)
             times[name].append(seconds)
+            cpu[name].append(cpu_seconds)
     median = {name: statistics.median(values) * 1000 for name, values in times.items()}
+    cpu_median = {name: statistics.median(values) * 1000 for name, values in cpu.items()}
     for name, ms in median.items():
-        print(f"{name:32s} median {ms:7.1f} ms   min {min(times[name]) * 1000:7.1f} ms")
+        print(f"{name:40s} median {ms:7.1f} ms   min {min(times[name]) * 1000:7.1f} ms   "
+              f"CPU median {cpu_median[name]:7.1f} ms")
     ours = float(outputs["benchmarkstt --wer levenshtein"].split()[-1])
     theirs = float(outputs["jiwer -g"].split()[-1])
     same = round(theirs, 6) == ours
@@ -87,9 +96,12 @@ def main() -> int:
         (f"--wer levenshtein {ratio:.2f}x jiwer's command line, same WER ({ours} and {theirs:.6f}): "
          f"no slower", ratio <= 1.0 and same),
     ]
+    cpu_ratio = cpu_median["benchmarkstt --wer levenshtein"] / cpu_median["jiwer -g"]
+    print(f"--wer levenshtein in CPU time: {cpu_ratio:.2f}x jiwer's command line")
     if args.before_venv:
-        print(f"--wer levenshtein before: {median['benchmarkstt --wer levenshtein (before)'] / median['jiwer -g']:.2f}x "
-              "jiwer's command line")
+        before = "benchmarkstt --wer levenshtein (before)"
+        print(f"--wer levenshtein before: {median[before] / median['jiwer -g']:.2f}x jiwer's command line "
+              f"({cpu_median[before] / cpu_median['jiwer -g']:.2f}x in CPU time)")
     for text, ok in checks:
         print(("PASS " if ok else "FAIL ") + text)
     return 0

@@ -179,10 +179,7 @@ def by_speaker(speakers: Sequence) -> dict:
     """The word indexes of each speaker, speakers in order of first appearance."""
     groups: dict = {}
     for index, who in enumerate(speakers):
-        group = groups.get(who)
-        if group is None:  # (not setdefault: a new empty list per word is slow on long files)
-            group = groups[who] = []
-        group.append(index)
+        groups.setdefault(who, []).append(index)
     return groups
 
 
