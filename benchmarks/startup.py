@@ -1,6 +1,6 @@
-"""Start-up and a one-shot run, as ratios: ``benchmarkstt --version`` against ``python -c
-pass``, and ``benchmarkstt --wer levenshtein`` on the tutorial pair against jiwer's command
-line on the same files (both give 0.368411).
+"""Start-up and a one-shot run, as ratios: ``benchmarkstt --version`` (and ``--help``)
+against ``python -c pass``, and ``benchmarkstt --wer levenshtein`` on the tutorial pair
+against jiwer's command line on the same files (both give 0.368411).
 
 Run it with the project's interpreter::
 
@@ -65,12 +65,14 @@ def main() -> int:
     commands = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "benchmarkstt --version": [str(BIN / "benchmarkstt"), "--version"],
+        "benchmarkstt --help": [str(BIN / "benchmarkstt"), "--help"],
         "benchmarkstt --wer levenshtein": [str(BIN / "benchmarkstt"), *pair, "--wer", "levenshtein"],
         "jiwer -g": [str(jiwer_bin(args.jiwer_venv)), "-g", *pair],
     }
     if args.before_venv:
         before = str(args.before_venv / "bin" / "benchmarkstt")
         commands["benchmarkstt --version (before)"] = [before, "--version"]
+        commands["benchmarkstt --help (before)"] = [before, "--help"]
         commands["benchmarkstt --wer levenshtein (before)"] = [before, *pair, "--wer", "levenshtein"]
     times: dict = {name: [] for name in commands}
     cpu: dict = {name: [] for name in commands}
