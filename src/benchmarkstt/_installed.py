@@ -10,13 +10,12 @@ from functools import lru_cache
 from typing import Any
 
 from benchmarkstt_core.context import Context
+from benchmarkstt_core.plugins import make_plugin_manager
 
 
 @lru_cache(maxsize=None)
 def host() -> Any:
     """Every installed plugin, loaded once."""
-    from benchmarkstt_core.plugins import make_plugin_manager
-
     return make_plugin_manager()
 
 

@@ -114,3 +114,37 @@ def test_a_long_pair_with_a_word_spanning_everything():
     ref_indexes, hyp_indexes, hits, _ = full_programme(ref, ref_times, hyp, hyp_times, 0.0, 1.0)
     for align in ALIGNERS:
         assert align(*flat(ref, ref_times, hyp, hyp_times, 0.0, 1.0)) == (ref_indexes, hyp_indexes, hits)
+
+
+@pytest.mark.skipif(_kernels is None, reason="the optional extension was not built")
+def test_the_distance_alone_is_the_alignments():
+    """tc_distance (the programme without its backtrace, for tcpWER's cost matrix) gives the
+    full programme's cost, and so does the fallback through tc_align."""
+    for seed in range(0, 1500, 3):
+        case = generated(seed)
+        errors = full_programme(*case)[3]
+        assert _kernels.tc_distance(*flat(*case)) == errors == tc_align(*flat(*case)).errors, seed
+
+
+def untimed(a: list, b: list) -> tuple:
+    """The full programme's counts of two word lists with every pair allowed."""
+    far = [(0.0, 1.0)] * max(len(a), len(b))
+    ref_indexes, _, hits, errors = full_programme(a, far[:len(a)], b, far[:len(b)], 0.0, 0.0)
+    paired = len(ref_indexes)
+    return hits, paired - hits, len(a) - paired, len(b) - paired
+
+
+def test_edit_counts_are_the_full_programmes():
+    """cpWER's counts of an assigned pair: the bit-parallel kernel (several 64-word blocks,
+    several stretches of columns) and the fallback give the backtrace's S/D/I split."""
+    from benchmarkstt_timing.metrics import plain_counts
+
+    rnd = random.Random(5)
+    for seed in range(300):
+        vocab = "abcdef"[:rnd.randint(1, 6)]
+        a = [rnd.choice(vocab) for _ in range(rnd.choice([0, 1, 5, 63, 64, 65, 130]))]
+        b = [rnd.choice(vocab) for _ in range(rnd.choice([0, 1, 7, 64, 140]))]
+        want = untimed(a, b)
+        assert plain_counts(a, b) == want, seed
+        if _kernels is not None:
+            assert _kernels.edit_counts(a, b) == want, seed

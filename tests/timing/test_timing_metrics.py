@@ -108,13 +108,6 @@ def test_cpwer_needs_speakers(tmp_path):
     assert "its format or file has no speakers; give a transcript that has them (seglst, stm" in done.stderr
 
 
-def test_a_metric_that_needs_segments_names_the_flags():
-    done = cli("-r", "a b", "-h", "a c", "-rt", "argument", "-ht", "argument", "--ser")
-    assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == ("benchmarkstt: error: --ser needs segments; the reference has none (plain text): read it "
-                           "as a type with segments (srt, vtt, ttml, stm, trn, whisper, ...) (-rt)\n")
-
-
 def test_speaker_metrics_on_stm():
     stm = "rec 1 A 0.0 2.0 the cat sat\nrec 1 B 2.0 4.0 on the mat\n"
     hyp = "rec 1 x 0.0 2.0 on the mat\nrec 1 y 2.0 4.0 the cat sat\n"
@@ -150,7 +143,7 @@ def test_a_speaker_of_empty_segments_only_is_a_speaker_of_cpwer_and_tcpwer(tmp_p
                                                   "reference_words": 0}
 
 
-@pytest.mark.parametrize("name", ["benchmarkstt_timing.rates", "benchmarkstt_timing.words", "benchmarkstt_timing.tcalign",
+@pytest.mark.parametrize("name", ["benchmarkstt_timing.speakerwer", "benchmarkstt_timing.words", "benchmarkstt_timing.tcalign",
                                   "benchmarkstt_timing.metrics", "benchmarkstt_core.wordmap"])
 def test_doctests(name):
     import doctest
@@ -168,3 +161,22 @@ def test_a_collar_must_be_a_number_of_seconds(collar):
     with pytest.raises(UsageError, match=r"^tcwer collar: (not a number of seconds|must be 0 or more seconds)"):
         tcwer(collar=collar)
     assert tcwer(collar="0.5").collar == 0.5 and tcwer(collar=2).collar == 2.0
+
+
+def test_the_speaker_assignment_is_least_and_breaks_ties_as_scipy():
+    """The assignment's total is the least of all permutations; of equal totals it is the one
+    scipy's linear_sum_assignment (meeteval's) gives, where scipy is installed."""
+    import itertools
+    import random
+
+    from benchmarkstt_timing.metrics import best_assignment
+
+    rnd = random.Random(9)
+    cases = [[[rnd.randint(0, top) for _ in range(size)] for _ in range(size)]
+             for size in (1, 2, 3, 4, 5) for top in (0, 1, 3, 50) for _ in range(40)]
+    for cost in cases:
+        got = best_assignment(cost)
+        least = min(sum(row[c] for row, c in zip(cost, p)) for p in itertools.permutations(range(len(cost))))
+        assert sorted(got) == list(range(len(cost))) and sum(row[c] for row, c in zip(cost, got)) == least
+    scipy = pytest.importorskip("scipy.optimize")
+    assert [best_assignment(c) for c in cases] == [[int(x) for x in scipy.linear_sum_assignment(c)[1]] for c in cases]

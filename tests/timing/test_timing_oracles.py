@@ -1,8 +1,8 @@
-"""MER, WIL and WIP equal jiwer's; cpWER, tcpWER and tcWER equal meeteval's (errors, reference
+"""cpWER, tcpWER and tcWER equal meeteval's (errors, reference
 words, substitutions, deletions, insertions and the speaker mapping) on generated pairs read
 as SegLST, STM and CTM files, with speaker swaps, overlapping segments and words, speakers
-only one side has or with no words, under several collars. jiwer and meeteval are installed
-as oracles in a virtual environment of their own (not dependencies of the project)."""
+only one side has or with no words, under several collars. meeteval is installed as an
+oracle in a virtual environment of its own (not a dependency of the project)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from benchmarkstt_core.schema import Schema
 
 pytestmark = pytest.mark.slow  # builds a virtualenv with the oracles
 
-DATA = pathlib.Path(__file__).parent.parent / "data"
 ORACLE = pathlib.Path(__file__).parent / "oracle.py"
 REGISTRIES = make_plugin_manager().registries
 
@@ -28,10 +27,10 @@ REGISTRIES = make_plugin_manager().registries
 def oracle(tmp_path_factory):
     venv = tmp_path_factory.mktemp("oracle") / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    install = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "meeteval", "simplejson", "jiwer"],
+    install = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "meeteval", "simplejson"],
                              capture_output=True, text=True)
     if install.returncode:
-        pytest.skip(f"meeteval and jiwer cannot be installed here: {install.stderr[-300:]}")
+        pytest.skip(f"meeteval cannot be installed here: {install.stderr[-300:]}")
 
     def run(job: dict) -> list:
         done = subprocess.run([str(venv / "bin" / "python"), str(ORACLE)], input=json.dumps(job),
@@ -48,20 +47,6 @@ def schema(kind: str, content: str) -> Schema:
 
 def metric(name: str, *args):
     return REGISTRIES.metrics.get(name).cls(*args)
-
-
-def test_mer_wil_wip_equal_jiwer(oracle):
-    rnd = random.Random(7)
-    vocab = "a b c d e f g".split()
-    pairs = [[" ".join(rnd.choice(vocab) for _ in range(rnd.randint(1, 30))),
-              " ".join(rnd.choice(vocab) for _ in range(rnd.randint(1, 30)))] for _ in range(200)]
-    reference = " ".join((DATA / "qt_reference.txt").read_text(encoding="utf-8").split())
-    for hyp in ("qt_kaldi_hypothesis.txt", "qt_aws_hypothesis.txt"):
-        pairs.append([reference, " ".join((DATA / hyp).read_text(encoding="utf-8").split())])
-    expected = oracle({"kind": "jiwer", "pairs": pairs})
-    got = [[metric(m).compare(Schema(r.split()), Schema(h.split())) for m in ("mer", "wil", "wip")]
-           for r, h in pairs]
-    assert got == expected
 
 
 def generated(seed: int) -> tuple:

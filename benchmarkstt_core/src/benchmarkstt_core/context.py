@@ -13,7 +13,9 @@ working directory, so every file a component opens through :meth:`Context.read_t
 from __future__ import annotations
 
 import codecs
+import copy
 import os
+import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import FileParameterError, InputError, UsageError
@@ -135,8 +137,6 @@ _STDIN: list = []
 def stdin_bytes() -> bytes:
     """All of standard input as bytes, read once per process (a side given as ``-``)."""
     if not _STDIN:
-        import sys
-
         _STDIN.append(sys.stdin.buffer.read())
     return _STDIN[0]
 
@@ -170,8 +170,6 @@ class Context:
 
     def replace(self, **changes: Any) -> "Context":
         """A copy of this context with some attributes changed (``encoding``, ``encoding_hint``)."""
-        import copy
-
         other = copy.copy(self)
         other.defaults = dict(self.defaults)
         for name, value in changes.items():
@@ -183,8 +181,6 @@ class Context:
         if self._warn is not None:
             self._warn(message)
         else:
-            import sys
-
             sys.stderr.write(f"benchmarkstt: warning: {message}\n")
 
     def check_path(self, path: str, field: str = "file") -> str:

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import inspect
+import json
 import re
 from typing import Any, NamedTuple
 
@@ -28,8 +30,6 @@ class Docblock(NamedTuple):
 
 
 def _value(text: str) -> Any:
-    import json
-
     try:
         return json.loads(text)
     except ValueError:
@@ -42,8 +42,6 @@ def parse(doc: str | None) -> Docblock:
     Each run of ``:example NAME: VALUE`` lines is one example (a new run starts when a
     name repeats); values are JSON where they parse as JSON, else plain text.
     """
-    import inspect
-
     text = inspect.cleandoc(doc or "")
     description: list[str] = []
     params: dict[str, str] = {}

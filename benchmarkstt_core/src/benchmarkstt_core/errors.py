@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 
@@ -175,8 +176,6 @@ class ComponentValueError(UsageError, ValueError):
     @classmethod
     def refuses(cls, error: BaseException) -> bool:
         """Whether ``error``, raised by a constructor, says that its values do not fit."""
-        import re
-
         return isinstance(error, (*cls.REFUSALS, re.error)) and not isinstance(error, BenchmarkSTTError)
 
 

@@ -13,7 +13,10 @@ cannot hold a character.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import tempfile
+import threading
 from typing import Any, Iterable, Iterator
 
 from .errors import BenchmarkSTTError
@@ -55,8 +58,6 @@ def _current_umask() -> int:
 
 def _remove_pending(signum: int, frame: Any) -> None:
     """Signal handler: remove the temporary files, then end as the signal would have."""
-    import signal
-
     for tmp in list(_PENDING):
         try:
             os.unlink(tmp)
@@ -72,9 +73,6 @@ class _CleanupOnSignals:
     (only in the main thread, where Python can install handlers)."""
 
     def __enter__(self) -> "_CleanupOnSignals":
-        import signal
-        import threading
-
         self.saved: list = []
         if threading.current_thread() is threading.main_thread():
             for name in CLEANUP_SIGNALS:
@@ -84,8 +82,6 @@ class _CleanupOnSignals:
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        import signal
-
         for signum, handler in self.saved:
             signal.signal(signum, handler)
 
@@ -194,7 +190,6 @@ def write_stdout(text: str | Iterable[str]) -> None:
     if isinstance(text, str):
         _write(buffer, encode(text, encoding, "standard output", hint, errors), stream)
         return
-    import tempfile
 
     held: list = []  # the encoded pieces, until they pass STDOUT_SPOOL bytes
     size = 0

@@ -14,6 +14,7 @@ A metric is any class with ``compare(ref, hyp)``, where both are
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .schema import Schema
@@ -59,8 +60,6 @@ class Measured(dict):
 
 
 def _shown(result: Measured, key: str, value: Any) -> str:
-    from collections.abc import Mapping
-
     if isinstance(value, Mapping):
         inner = value if isinstance(value, Measured) else result
         return ", ".join(f"{k} {_shown(inner, k, v)}" for k, v in value.items())

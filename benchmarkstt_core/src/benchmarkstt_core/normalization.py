@@ -19,6 +19,7 @@ changed, innermost first, under a stack of names.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 
@@ -148,8 +149,6 @@ def steps_text(normalizer: object) -> str:
         ["Shout", {"mark": "!"}]
         ["Shout", {"mark": "?"}]
     """
-    import json
-
     if isinstance(normalizer, NormalizationComposite):
         return "".join(steps_text(part) + "\n" for part in normalizer.parts()).rstrip("\n")
     attributes = {name: _plain(value) for name, value in sorted(vars(normalizer).items())

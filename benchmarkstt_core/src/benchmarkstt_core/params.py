@@ -48,6 +48,9 @@ from __future__ import annotations
 
 import os
 import sys
+import typing
+from enum import Enum
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .errors import ParameterError
@@ -210,20 +213,15 @@ def _choice_type(choices: Sequence[Any], from_value: Callable[[Any], Any] | None
 
 
 def _pure_path(annotation: Any) -> bool:
-    from pathlib import PurePath
-
     return isinstance(annotation, type) and issubclass(annotation, PurePath)
 
 
 def param_type(annotation: Any) -> ParamType | None:
     """The :class:`ParamType` of a resolved annotation, or ``None`` for one that converts nothing."""
-    import typing
-
     if isinstance(annotation, type) and annotation in SIMPLE:
         return SIMPLE[annotation]
     if _pure_path(annotation):
         return ParamType("a path", "path", annotation, lambda v: annotation(_path(v)), text=True, path=True)
-    from enum import Enum
 
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         return _choice_type(list(annotation), annotation)
@@ -239,8 +237,6 @@ def param_type(annotation: Any) -> ParamType | None:
 
 def _annotations(function: Callable) -> dict:
     """The resolved annotations of ``function``; those that cannot be resolved are left out."""
-    import typing
-
     try:
         return typing.get_type_hints(function)
     except Exception:

@@ -36,17 +36,27 @@ Environment:
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
+import re
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+import traceback
+from typing import Any, Callable, Iterable
+
+import pluggy
 
 from . import hookspecs
+from .__meta__ import __version__
 from .errors import PluginLoadError
 from .precedence import ENV_DISABLE, Claim, resolve
 from .registry import KINDS, ComponentSpec, LazyComponentSpec, Registries
 
-if TYPE_CHECKING:  # pragma: no cover
-    import pluggy
+if sys.version_info >= (3, 10):
+    from importlib.metadata import PackageNotFoundError, requires, version
+    from importlib.metadata import entry_points as installed
+else:  # pragma: no cover - Python 3.9
+    from importlib_metadata import PackageNotFoundError, requires, version
+    from importlib_metadata import entry_points as installed
 
 GROUP = "benchmarkstt"
 BUILTIN_PLUGINS = ("benchmarkstt_core.builtin",)
@@ -128,8 +138,6 @@ class PluginHost:
         return self.pm.hook
 
     def _fail(self, record: PluginRecord, stage: str, exc: BaseException) -> None:
-        import traceback
-
         record.status = "failed"
         record.errors.append(f"{stage}: {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
         record.failure = record.failure or f"failed to {stage}: {type(exc).__name__}: {exc}".splitlines()[0]
@@ -244,13 +252,6 @@ def missing_standard_note() -> str:
         >>> missing_standard_note()  # the standard install is complete here
         ''
     """
-    import re
-
-    if sys.version_info >= (3, 10):
-        from importlib.metadata import PackageNotFoundError, requires, version
-    else:  # pragma: no cover - Python 3.9
-        from importlib_metadata import PackageNotFoundError, requires, version
-
     try:
         requirements = requires(STANDARD_INSTALL) or []
     except PackageNotFoundError:
@@ -273,7 +274,8 @@ def _distribution_of(ep: Any) -> tuple[str, str]:
     dist = getattr(ep, "dist", None)
     if dist is None:
         return "?", "?"
-    return dist.metadata["Name"], dist.version
+    metadata = dist.metadata  # parsed at each access: once for both fields
+    return metadata["Name"], metadata["Version"]
 
 
 def entry_points() -> tuple:
@@ -285,11 +287,6 @@ def entry_points() -> tuple:
         >>> all(ep.group == GROUP for ep in plugins), standard <= {ep.dist.metadata["Name"] for ep in plugins}
         (True, True)
     """
-    if sys.version_info >= (3, 10):
-        from importlib.metadata import entry_points as installed
-    else:  # pragma: no cover - Python 3.9
-        from importlib_metadata import entry_points as installed
-
     found = installed()
     standard = {ep.dist.metadata["Name"] for ep in found.select(group=STANDARD_GROUP) if ep.dist is not None}
     return sorted(found.select(group=GROUP), key=lambda ep: ep.name), standard
@@ -334,8 +331,6 @@ def check_hooks(pm: pluggy.PluginManager, name: str) -> None:
 
 def _duck_plugin(module: Any) -> Any:
     """A plugin that registers the classes of a module without hookimpls, by duck typing."""
-    import inspect
-
     found: dict[str, list[type]] = {}
     for _, klass in inspect.getmembers(module, inspect.isclass):
         if klass.__module__ != module.__name__:
@@ -364,8 +359,6 @@ def _has_hookimpls(module: Any) -> bool:
 
 def _plugin_manager() -> pluggy.PluginManager:
     """pluggy's plugin manager for the hooks of :mod:`.hookspecs`."""
-    import pluggy
-
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     return pm
@@ -412,7 +405,7 @@ def make_plugin_manager(load: Iterable[str] = (), autoload: bool = True,
     host = PluginHost(pm, strict)
     for module_name in builtins:
         module = importlib.import_module(module_name)
-        _register(host, module, PluginRecord(module_name, "benchmarkstt-core", _core_version(), "builtin",
+        _register(host, module, PluginRecord(module_name, "benchmarkstt-core", __version__, "builtin",
                                              standard=True))
     disabled = {n.strip() for n in os.environ.get(ENV_DISABLE, "").split(",") if n.strip()}
     if autoload and "*" not in disabled:
@@ -437,8 +430,3 @@ def make_plugin_manager(load: Iterable[str] = (), autoload: bool = True,
     for module_name in load:
         load_module(host, module_name)
     return host
-
-
-def _core_version() -> str:
-    from .__meta__ import __version__
-    return __version__

@@ -26,11 +26,13 @@ imports only the component modules it uses.
 
 from __future__ import annotations
 
+import inspect
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from .docblock import Docblock, parse
 from .errors import BenchmarkSTTError, ComponentValueError, ParameterError, UnknownComponentError, UsageError
+from .params import param_types, show_value
 
 if TYPE_CHECKING:
     from .context import Context
@@ -98,8 +100,6 @@ class ComponentSpec:
     @classmethod
     def from_class(cls, kind: str, klass: type, plugin: str | None = None) -> "ComponentSpec":
         """Derive the spec of ``klass``: name, parameters and help."""
-        import inspect
-
         doc = parse(klass.__dict__.get("__doc__") or inspect.getdoc(klass))
         params: list[Param] = []
         wants_context = False
@@ -152,8 +152,6 @@ class ComponentSpec:
         if types is None:
             types = {}
             if self.params:
-                from .params import param_types
-
                 optional = [p.name for p in self.params if not p.required and p.default is None]
                 types = param_types(self.cls.__init__, [p.name for p in self.params], optional)
             self.__dict__["_types"] = types
@@ -228,7 +226,6 @@ def _argument(given: list) -> str:
     for none or several."""
     if len(given) != 1:
         return ""
-    from .params import show_value
 
     name, value = given[0]
     return f"{name} {show_value(value)}"

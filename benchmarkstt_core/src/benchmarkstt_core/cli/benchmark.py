@@ -129,12 +129,13 @@ class BenchmarkCommand:
         parser.add_argument("-h", "--hypothesis", required=True, help="File to use as hypothesis (- for standard input)")
         parser.add_argument("-o", "--output-format", default="restructuredtext",
                             help="Format of the outputted results", **_choices(registries.outputs))
-        types = parser.add_argument_group(
-            "reference and hypothesis types", wrap_paragraphs(
-                "You can specify which file type the --reference/-r and --hypothesis/-h arguments "
-                "should be treated as.") + "\n\nAvailable types:\n" +
-            "\n".join(textwrap.fill(f"{s.name!r}: {s.description}", 78, initial_indent="  ",
-                                     subsequent_indent="    ") for s in registries.inputs))
+        types = parser.add_argument_group("reference and hypothesis types")
+        # the types' descriptions import their modules: only the help shows them
+        types.describe = lambda: wrap_paragraphs(
+            "You can specify which file type the --reference/-r and --hypothesis/-h arguments "
+            "should be treated as.") + "\n\nAvailable types:\n" + "\n".join(
+            textwrap.fill(f"{s.name!r}: {s.description}", 78, initial_indent="  ", subsequent_indent="    ")
+            for s in registries.inputs)
         types.add_argument("-rt", "--reference-type", default="infer", help="Type of reference file",
                            **_choices(registries.inputs))
         types.add_argument("-ht", "--hypothesis-type", default="infer", help="Type of hypothesis file",

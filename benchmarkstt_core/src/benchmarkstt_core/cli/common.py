@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 import textwrap
+import traceback
 from itertools import takewhile
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from ..errors import BenchmarkSTTError, UsageError
+from ..names import printable
+from ..params import param_heading
+from ..plugins import PluginHost, make_plugin_manager, missing_standard_note
 
 if TYPE_CHECKING:
     from ..registry import ComponentSpec, Registries
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..plugins import PluginHost
 
 LOG_LEVELS = ("critical", "fatal", "error", "warn", "warning", "info", "debug", "notset")
 
@@ -134,12 +136,19 @@ class ArgumentParser(argparse.ArgumentParser):
         if not ("unrecognized arguments: " in message or "invalid choice: " in message):
             return ""
         if not self.plugin_failures:
-            from ..plugins import missing_standard_note
-
             return missing_standard_note()
         if len(self.plugin_failures) == 1:
             return f" (the plugin {self.plugin_failures[0]})"
         return f" ({len(self.plugin_failures)} plugins failed: {'; '.join(self.plugin_failures)})"
+
+    def format_help(self) -> str:
+        """argparse's help; an argument group with a ``describe`` callable gets its description
+        from it first (what only the help shows, and costs imports to know, is known then)."""
+        for group in self._action_groups:
+            describe = getattr(group, "describe", None)
+            if describe is not None:
+                group.description = describe()
+        return super().format_help()
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
         """As argparse's, but unrecognized arguments are reported by the subcommand's parser
@@ -209,8 +218,6 @@ class ComponentAction(argparse.Action):
 
 def help_text(spec: ComponentSpec) -> str:
     """A component's help: its description's paragraphs, then its documented parameters."""
-    from ..params import param_heading
-
     paragraphs = [spec.description or "(no description)"]
     params = [f"  {param_heading(spec, p)}{': ' + p.doc if p.doc else ''}"
               for p in spec.params if p.doc or spec.types.get(p.name)]
@@ -244,8 +251,6 @@ def add_common_options(parser: argparse.ArgumentParser) -> None:
 
 def completion_argv() -> list:
     """While argcomplete asks for completions: the words typed so far, after the command."""
-    import shlex
-
     line = os.environ.get("COMP_LINE", "")[:int(os.environ.get("COMP_POINT", "0") or 0)]
     try:
         return shlex.split(line)[1:]
@@ -287,9 +292,7 @@ def setup_logging(level: str) -> None:
     message's control characters are escaped (a name in it cannot forge a log line)."""
     if level in ("warn", "warning"):
         return
-    import logging
-
-    from ..names import printable
+    import logging  # only at a level other than the default: see above
 
     class Printable(logging.Formatter):
         def formatMessage(self, record: logging.LogRecord) -> str:
@@ -304,8 +307,6 @@ def setup_logging(level: str) -> None:
 def load_host(pre: argparse.Namespace) -> PluginHost:
     """The plugins (with ``--load`` modules) and their components; prints the warnings of
     broken or clashing ones."""
-    from ..plugins import make_plugin_manager
-
     host = make_plugin_manager(load=pre.load)
     host.registries  # registering components may warn too (name clashes)
     for message in host.messages:
@@ -337,15 +338,11 @@ def guarded(prog: str, argv: Sequence[str], body: Callable[[argparse.Namespace],
 
     def traceback_if_debug() -> None:
         if pre.log_level == "debug" or os.environ.get("BENCHMARKSTT_PLUGIN_ERRORS", "").lower() == "raise":
-            import traceback
-
             traceback.print_exc()
 
     try:
         return body(pre)
     except BenchmarkSTTError as exc:
-        from ..names import printable
-
         traceback_if_debug()
         sys.stderr.write(f"{prog}: error: {printable(str(exc))}\n")
         return exc.exit_code

@@ -14,13 +14,13 @@ flag: ``mode`` offers the component's ``MODES``, ``dialect`` the installed diff 
 
 from __future__ import annotations
 
+import argparse
+import os
 from typing import TYPE_CHECKING, Any
 
-from .common import completion_argv
+from .common import ComponentAction, completion_argv
 
 if TYPE_CHECKING:
-    import argparse
-
     from ..registry import ComponentSpec, Registries
 
 
@@ -58,13 +58,11 @@ class ComponentCompleter:
         self.registries = registries
 
     def __call__(self, prefix: str, action: Any, **kwargs: Any) -> list:
-        import os
-
         line = os.environ.get("COMP_LINE", "")[:int(os.environ.get("COMP_POINT") or 0)]
         typed = values_typed(action.option_strings, completion_argv(), typing=not line[-1:].isspace())
         values = parameter_values(self.spec, typed, self.registries)
         if values is None:
-            from argcomplete.completers import FilesCompleter
+            from argcomplete.completers import FilesCompleter  # an optional extra: [completion]
 
             return list(FilesCompleter()(prefix))
         return [value for value in values if value.startswith(prefix)]
@@ -72,10 +70,6 @@ class ComponentCompleter:
 
 def add_completers(parser: argparse.ArgumentParser, registries: Registries) -> None:
     """Give every component flag of ``parser`` (and of its subcommands) its completer."""
-    import argparse
-
-    from .common import ComponentAction
-
     for action in parser._actions:
         if isinstance(action, ComponentAction):
             action.completer = ComponentCompleter(action.spec, registries)  # type: ignore[attr-defined]

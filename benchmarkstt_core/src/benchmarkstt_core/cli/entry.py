@@ -6,14 +6,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
+from ..__meta__ import __version__
+
 
 def start(prog: str, main: Callable[[list], int], argv: Sequence[str] | None = None) -> None:
     """Run the command ``prog`` (``main(argv)`` gives its exit status) and exit; ``argv``
     defaults to the process's arguments."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if "--version" in argv:
-        from ..__meta__ import __version__
-
         try:
             sys.stdout.write(f"{prog}: {__version__}\n")
             sys.stdout.flush()

@@ -11,7 +11,10 @@ from __future__ import annotations
 import base64
 import hashlib
 from html import escape
+from importlib.resources import files
 from typing import Mapping
+
+from benchmarkstt_core.__meta__ import __version__
 
 from .methods import ApiMethod, Param, show
 
@@ -20,8 +23,6 @@ TEXT_AREAS = ("text", "ref", "hyp", "config")
 
 
 def _resource(name: str) -> str:
-    from importlib.resources import files
-
     return files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
@@ -74,8 +75,6 @@ def _section(method: ApiMethod) -> str:
 
 def render_explorer(methods: Mapping[str, ApiMethod], entrypoint: str) -> tuple:
     """The page's HTML and its content security policy."""
-    from benchmarkstt_core.__meta__ import __version__
-
     script, style = _resource("explorer.js"), _resource("explorer.css")
     toc = "".join(f'<li><a href="#{escape(name)}">{escape(name)}</a></li>' for name in methods)
     sections = "".join(_section(method) for method in methods.values())

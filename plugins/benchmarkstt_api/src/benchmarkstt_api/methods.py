@@ -23,6 +23,7 @@ import json
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
+from benchmarkstt_core.__meta__ import __version__
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.docblock import parse
 from benchmarkstt_core.errors import ParameterError, UsageError
@@ -378,8 +379,6 @@ def _constant(name: str, description: str, returns: str, value: Callable[[], Any
 
 def build_methods(registries: Registries, warn: Callable[[str], None] = lambda message: None) -> dict:
     """Every method, by name, in the order ``help`` lists them."""
-    from benchmarkstt_core.__meta__ import __version__
-
     methods: dict = {}
 
     def add(method: ApiMethod) -> None:

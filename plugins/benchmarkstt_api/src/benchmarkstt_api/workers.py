@@ -18,12 +18,16 @@ waits on it. A worker that dies (out of memory, a crash) is replaced the same wa
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import queue
 import signal
 import threading
 import time
 import warnings
+from multiprocessing import Pipe
+from multiprocessing.connection import Connection
+from multiprocessing.reduction import recv_handle, send_handle
 from typing import Any, Callable, NamedTuple
 
 Answer = Callable[[bytes], tuple]
@@ -73,9 +77,6 @@ def _spawn_workers(orders: Any, server_orders: Any, answer: Answer) -> None:
     server ended or closed the pool) ends this process, and each worker ends when its pipe does.
     ``server_orders``, the server's end of ``orders``, is closed here first: while this process
     held it, it would never see ``orders`` end."""
-    from multiprocessing import Pipe
-    from multiprocessing.reduction import send_handle
-
     server_orders.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -113,8 +114,6 @@ class WorkerPool:
     """
 
     def __init__(self, answer: Answer, size: int, time_limit: float):
-        import multiprocessing
-
         self.answer = answer
         self.size = size
         self.time_limit = time_limit
@@ -134,9 +133,6 @@ class WorkerPool:
             self._idle.put(self._start())
 
     def _start(self) -> Worker:
-        from multiprocessing.connection import Connection
-        from multiprocessing.reduction import recv_handle
-
         with self._lock:
             self._orders.send("start")
             pid = self._orders.recv()

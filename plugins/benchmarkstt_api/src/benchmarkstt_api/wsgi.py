@@ -25,6 +25,7 @@ Example, two workers on this machine only::
 
 from __future__ import annotations
 
+import argparse
 import os
 from typing import Any, Callable, Mapping
 
@@ -35,8 +36,6 @@ from .app import DEFAULT_MAX_BODY_SIZE, ApiApp, Limits, make_app
 
 def _setting(environ: Mapping[str, str], name: str, read: Callable[[str], Any], default: Any) -> Any:
     """The value of ``BENCHMARKSTT_API_<name>`` read by ``read``, or ``default`` when unset."""
-    import argparse
-
     value = environ.get(f"BENCHMARKSTT_API_{name}")
     if not value:
         return default

@@ -17,8 +17,12 @@ import hashlib
 import json
 import os
 import platform
+import shlex
 import sys
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+from benchmarkstt_core.__meta__ import __version__
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
@@ -63,8 +67,6 @@ def normalization_record(normalizers: Sequence, paths: Sequence) -> dict:
 
 def versions(host: PluginHost) -> dict:
     """Python's and the core's versions and every plugin's distribution and version."""
-    from benchmarkstt_core.__meta__ import __version__
-
     return {"python": platform.python_version(), "implementation": platform.python_implementation(),
             "platform": platform.platform(), "benchmarkstt_core": __version__,
             "plugins": [{"name": r.name, "distribution": r.distribution, "version": r.version,
@@ -89,8 +91,6 @@ def item_inputs(item: Any, rows: dict) -> list:
 def build(command: str, host: PluginHost, spec: Any, settings: Any, normalization: dict, metric_files: list,
           inputs: Iterable, invocation: dict) -> dict:
     """The whole record of a run; ``inputs`` are the :func:`item_inputs` of every item."""
-    from datetime import datetime, timezone
-
     return {"command": command, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "cwd": os.getcwd(), **versions(host), "normalization": normalization,
             "metrics": [list(call) for call in spec.metrics], "metric_files": metric_files,
@@ -103,8 +103,6 @@ def build(command: str, host: PluginHost, spec: Any, settings: Any, normalizatio
 
 def command_line(argv: Sequence | None = None) -> str:
     """The command as typed (quoted for a POSIX shell)."""
-    import shlex
-
     argv = list(sys.argv if argv is None else argv)
     return " ".join(shlex.quote(a) for a in [os.path.basename(argv[0]), *argv[1:]]) if argv else ""
 

@@ -19,9 +19,11 @@ the corpus order and computes everything, so the numbers never depend on the wor
 
 from __future__ import annotations
 
+import heapq
 import json
 import math
 import numbers
+import os
 from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterable, Iterator
@@ -150,8 +152,6 @@ class ErrorCounts:
 
     def most_common(self, count: int = TOP) -> list:
         """The ``count`` most frequent entries."""
-        import heapq
-
         return heapq.nsmallest(count, self.counts.items(), key=by_count)
 
 
@@ -575,8 +575,6 @@ def json_chunks(data: dict) -> Iterator[str]:
         >>> "".join(json_chunks(data)) == dumps(data) + "\\n"
         True
     """
-    import os
-
     token = os.urandom(8).hex()
     holes: dict = {}
 

@@ -14,8 +14,13 @@ number: 130 for Ctrl-C).
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 import sys
+import tempfile
+import threading
 import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager, nullcontext
 from typing import Any, Callable, Iterator, Sequence
 
@@ -57,8 +62,6 @@ def interrupted(stop: KeyboardInterrupt, done: int, total: int) -> Interrupted:
         >>> str(error), error.exit_code
         ('terminated (SIGTERM) after 3 of 10 files; nothing was written', 143)
     """
-    import signal
-
     signum = getattr(stop, "signum", signal.SIGINT)
     return Interrupted(f"{HOW[signal.Signals(signum).name]} after {done} of {total} files; nothing was written",
                        signum)
@@ -69,9 +72,6 @@ def stop_on_signals() -> Iterator:
     """While inside (in the main thread), SIGTERM and SIGHUP raise :class:`Stopped`, so that the
     run ends through the same cleanup as Ctrl-C (workers stopped, temporary folders removed); a
     second one during that cleanup is ignored."""
-    import signal
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -105,9 +105,6 @@ def signals_noted() -> Iterator:
         >>> noted == [signal.SIGINT]
         True
     """
-    import signal
-    import threading
-
     noted: list = []
     if threading.current_thread() is not threading.main_thread():
         yield noted
@@ -178,8 +175,6 @@ class Progress:
 
 def ignore_sigint() -> None:
     """Workers leave Ctrl-C to the client (which stops them), so they print no tracebacks."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -188,8 +183,6 @@ def sigint_ignored() -> Iterator:
     """Ignore Ctrl-C while a Dask LocalCluster starts its processes: they inherit that, so the
     terminal's Ctrl-C reaches only this process, which closes the cluster (its processes
     would otherwise each print their tracebacks, and leave their temporary folders)."""
-    import signal
-
     saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
@@ -200,8 +193,6 @@ def sigint_ignored() -> Iterator:
 def stop_workers(others: set) -> None:
     """End the worker processes this process started besides ``others`` (a pool's, on Ctrl-C
     or a signal) now: their batches are dropped, as the run is."""
-    import multiprocessing
-
     workers = [p for p in multiprocessing.active_children() if p not in others]
     for worker in workers:
         worker.kill()
@@ -214,8 +205,6 @@ def sigint_held() -> Iterator:
     """Hold Ctrl-C back while the pool forks its workers: they start with it blocked (their
     initializer then ignores it), and this process gets it just after, not inside fork's own
     handlers (where it was lost, or a worker hung before it could ignore it)."""
-    import signal
-
     if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Windows
         yield
         return
@@ -233,8 +222,6 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
             for scored in score_batch(spec, [item]):
                 take(scored)
         return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     others = set(multiprocessing.active_children())  # a Python caller's own processes stay
     pool = ProcessPoolExecutor(jobs, initializer=ignore_sigint)
@@ -256,8 +243,6 @@ def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Call
     inside ``submitting()``. With ``noted`` (of :func:`signals_noted`), it looks at that list
     five times a second and returns as soon as a signal is in it, with the futures still
     pending (none when every item was taken)."""
-    from concurrent.futures import FIRST_COMPLETED, wait
-
     work = iter(batches(items, batch_size(len(items), workers)))
     every = None if noted is None else 0.2
 
@@ -318,8 +303,6 @@ def local_cluster_config(scratch: str) -> dict:
     workers (measured in docs/performance.md); a forkserver starts the workers faster than
     spawning a fresh Python for each, where it exists (not on Windows); the workers' files go
     under ``scratch`` (a temporary folder of the run's, removed however it ends)."""
-    import multiprocessing
-
     config = {
         "temporary-directory": scratch,
         "distributed.worker.profile.enabled": False,  # samples every worker's stack every 10 ms
@@ -341,8 +324,6 @@ def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: i
     the tasks in flight are cancelled and settle (a result being fetched when the cluster
     closed would print its own traceback), the client and the cluster are closed, and
     :class:`Stopped` is raised here."""
-    from concurrent.futures import wait
-
     with signals_noted() as noted:
         with dask_executor(scheduler, local_workers) as (executor, workers):
             if not noted:
@@ -360,8 +341,6 @@ def dask_executor(scheduler: str | None, local_workers: int | None) -> Iterator[
     keeping their files in a temporary folder) and the number of its workers; the client
     (and the local cluster) closed on leaving. What other plugins use to run their own
     tasks on the cluster the corpus uses (the engines plugin's transcription)."""
-    import tempfile
-
     with tempfile.TemporaryDirectory(prefix="benchmarkstt-dask-") as scratch:
         client, cluster = dask_client(scheduler, local_workers, scratch)
         try:

@@ -25,11 +25,16 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
+from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import BenchmarkSTTError, InputError
+from benchmarkstt_core.pipeline import Pipeline, create
+from benchmarkstt_metrics.kernels import count_opcodes
+from benchmarkstt_metrics.metrics import aligned_reference_words, annotated_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from benchmarkstt_core.plugins import PluginHost
@@ -96,9 +101,6 @@ class Scorer:
     """
 
     def __init__(self, spec: Spec, path_guard: Any = None):
-        from benchmarkstt_core.context import Context
-        from benchmarkstt_core.pipeline import Pipeline
-
         self.spec = spec
         self.host = host = build_host(spec.load)
         registries = host.registries
@@ -154,7 +156,6 @@ class Scorer:
             digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
         else:
             digest = hashlib.sha256(self.context.read_bytes(source.path)).hexdigest()
-        from benchmarkstt_core.pipeline import create
 
         if source.written is not None:  # an utterance of a NIST file: its text with its annotations
             text = self.registries.inputs.get(source.written[0]).cls.from_content(
@@ -261,9 +262,6 @@ def error_entries(numbers: Sequence, words: Sequence, pairs: bool) -> Iterator:
 def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     """Score one recording against every engine; errors become rows, never exceptions. The
     error words are numbered in ``ids`` (see :func:`error_words`)."""
-    from benchmarkstt_metrics.kernels import count_opcodes
-    from benchmarkstt_metrics.metrics import aligned_reference_words, annotated_words
-
     result: dict = {"id": item.id, "rows": [], "pairs": {}}
     scorer.reading = item.reference
     try:
@@ -361,8 +359,6 @@ def offset_histograms(starts: Sequence, ends: Sequence) -> dict:
         >>> offset_histograms([0.1, -0.05, 0.1], [0.2])
         {'start': {100: 2, -50: 1}, 'end': {200: 1}}
     """
-    from collections import Counter
-
     return {"start": dict(Counter(round(x * 1000) for x in starts)),
             "end": dict(Counter(round(x * 1000) for x in ends))}
 

@@ -15,6 +15,7 @@ when the process ends, however it ends), and iterating reads them back in order.
 from __future__ import annotations
 
 import json
+import tempfile
 from typing import Any, Iterator
 
 from benchmarkstt_core.errors import BenchmarkSTTError
@@ -29,8 +30,6 @@ class SpooledRows:
     file = None
 
     def __init__(self) -> None:
-        import tempfile
-
         try:
             self.file = tempfile.TemporaryFile()
         except OSError as exc:
@@ -71,7 +70,5 @@ class SpooledRows:
 
 def failure(exc: OSError) -> BenchmarkSTTError:
     """The one-line error of a temporary file that cannot be made or written."""
-    import tempfile
-
     return BenchmarkSTTError(f"cannot keep the per-file rows in a temporary file in {tempfile.gettempdir()}: "
                              f"{exc.strerror or exc} (set TMPDIR to a folder with space)")

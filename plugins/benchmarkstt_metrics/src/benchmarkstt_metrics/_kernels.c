@@ -990,6 +990,134 @@ done:
     return result;
 }
 
+/* edit_counts(a, b): the hits, substitutions, deletions and insertions of the minimal edit
+   alignment of a (the reference) to b that a backtrace from the end of the full dynamic
+   programme finds when it prefers an insertion, then a deletion, then the pair (Kaldi's and
+   meeteval's counts). Myers' algorithm with a as the pattern: per column j of b, the block
+   step gives the horizontal deltas (ph, before its shift: bit r of block x for row
+   64 x + r + 1) and the vertical ones (pv after it); the backtrace asks only whether D(i, j)
+   exceeds D(i, j - 1) (an insertion is minimal), else whether it exceeds D(i - 1, j) (a
+   deletion is). The columns' bits are kept for one stretch of STRETCH columns at a time:
+   the first pass keeps the vertical deltas at the start of each stretch, and the backtrace
+   computes each stretch's columns again from there, last stretch first. */
+static void
+column_step(uint64_t *pv, uint64_t *mv, const uint64_t *eqs, int64_t blocks, uint64_t *keep_h, uint64_t *keep_v)
+{
+    uint64_t hp = 1, hn = 0; /* the top row D[0][j] = j grows by one */
+    for (int64_t x = 0; x < blocks; x++) {
+        uint64_t p = pv[x], q = mv[x], eq = eqs[x];
+        uint64_t xv = eq | q;
+        eq |= hn;
+        uint64_t xh = (((eq & p) + p) ^ p) | eq;
+        uint64_t ph = q | ~(xh | p);
+        uint64_t mh = p & xh;
+        if (keep_h != NULL) {
+            keep_h[x] = ph;
+        }
+        uint64_t out_p = ph >> 63, out_n = mh >> 63;
+        ph = (ph << 1) | hp;
+        mh = (mh << 1) | hn;
+        pv[x] = mh | ~(xv | ph);
+        mv[x] = ph & xv;
+        if (keep_v != NULL) {
+            keep_v[x] = pv[x];
+        }
+        hp = out_p;
+        hn = out_n;
+    }
+}
+
+static PyObject *
+edit_counts(PyObject *self, PyObject *args)
+{
+    PyObject *a_obj, *b_obj, *a, *b, *result = NULL;
+    if (!PyArg_ParseTuple(args, "OO:edit_counts", &a_obj, &b_obj) || as_tuples(a_obj, b_obj, &a, &b) < 0) {
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(a), m = PyTuple_GET_SIZE(b);
+    int64_t blocks = (n + 63) / 64, stretch = 1;
+    while (stretch * stretch < m) {
+        stretch++;
+    }
+    int64_t stretches = m ? (m + stretch - 1) / stretch : 0;
+    int32_t *codes = malloc(((size_t)n + (size_t)m + 1) * sizeof(int32_t)), ncodes = 0;
+    uint64_t *peq = NULL, *pv = NULL, *mv = NULL, *starts = NULL, *kept = NULL;
+    if (codes == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int32_t *ac = codes, *bc = codes + n;
+    if (encode(a, b, ac, bc, &ncodes) < 0) {
+        goto done;
+    }
+    /* the match bits of a's words per code of b */
+    peq = calloc(((size_t)ncodes + 1) * (size_t)blocks + 1, sizeof(uint64_t));
+    pv = malloc(((size_t)blocks + 1) * sizeof(uint64_t));
+    mv = malloc(((size_t)blocks + 1) * sizeof(uint64_t));
+    starts = malloc(((size_t)stretches * 2 * (size_t)blocks + 1) * sizeof(uint64_t));
+    kept = malloc(((size_t)stretch * 2 * (size_t)blocks + 1) * sizeof(uint64_t));
+    if (!peq || !pv || !mv || !starts || !kept) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t hits = 0, paired = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (ac[i] >= 0) {
+            peq[(size_t)ac[i] * (size_t)blocks + (size_t)(i / 64)] |= (uint64_t)1 << (i % 64);
+        }
+    }
+    for (int64_t x = 0; x < blocks; x++) {
+        pv[x] = ~(uint64_t)0;
+        mv[x] = 0;
+    }
+    for (int64_t s = 0; s < stretches; s++) {
+        memcpy(starts + 2 * s * blocks, pv, (size_t)blocks * sizeof(uint64_t));
+        memcpy(starts + (2 * s + 1) * blocks, mv, (size_t)blocks * sizeof(uint64_t));
+        int64_t last = (s + 1) * stretch < m ? (s + 1) * stretch : m;
+        for (int64_t j = s * stretch; j < last; j++) {
+            column_step(pv, mv, peq + (size_t)bc[j] * (size_t)blocks, blocks, NULL, NULL);
+        }
+    }
+    /* the backtrace, at (i, j): the columns' deltas are those of b[j - 1] */
+    Py_ssize_t i = n, j = m;
+    for (int64_t s = stretches - 1; s >= 0 && i > 0 && j > 0; s--) {
+        int64_t first = s * stretch, last = (s + 1) * stretch < m ? (s + 1) * stretch : m;
+        memcpy(pv, starts + 2 * s * blocks, (size_t)blocks * sizeof(uint64_t));
+        memcpy(mv, starts + (2 * s + 1) * blocks, (size_t)blocks * sizeof(uint64_t));
+        for (int64_t c = first; c < last; c++) {
+            uint64_t *h = kept + 2 * (c - first) * blocks;
+            column_step(pv, mv, peq + (size_t)bc[c] * (size_t)blocks, blocks, h, h + blocks);
+        }
+        while (i > 0 && j > first) {
+            const uint64_t *h = kept + 2 * (j - 1 - first) * blocks, *v = h + blocks;
+            uint64_t bit = (uint64_t)1 << ((i - 1) % 64);
+            if (h[(i - 1) / 64] & bit) {
+                j--;
+            } else if (v[(i - 1) / 64] & bit) {
+                i--;
+            } else {
+                i--;
+                j--;
+                hits += ac[i] == bc[j];
+                paired++;
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_BuildValue("(nnnn)", hits, paired - hits, n - paired, m - paired);
+done:
+    Py_DECREF(a);
+    Py_DECREF(b);
+    free(codes);
+    free(peq);
+    free(pv);
+    free(mv);
+    free(starts);
+    free(kept);
+    return result;
+}
+
 /* as_ints(a, b): each distinct element (by dict equality) replaced by its code 0, 1, ... */
 static PyObject *
 as_ints(PyObject *self, PyObject *args)
@@ -1431,12 +1559,14 @@ insertion_tight(const int32_t *L, const int32_t *H, const int64_t *offset, const
     return cell_bits(bits, offset[i] + (j - L[i])) & INS_TIGHT;
 }
 
+/* tc_align's programme; with align unset, only the distance D(n, m) as an int (tc_distance:
+   no cell bits kept, no backtrace) */
 static PyObject *
-tc_align(PyObject *self, PyObject *args)
+time_constrained(PyObject *args, int align)
 {
     PyObject *ref_obj, *hyp_obj, *time_objs[4], *times[4] = {NULL, NULL, NULL, NULL};
     double ref_collar, hyp_collar;
-    if (!PyArg_ParseTuple(args, "OOOOOOdd:tc_align", &ref_obj, &time_objs[0], &time_objs[1], &hyp_obj,
+    if (!PyArg_ParseTuple(args, align ? "OOOOOOdd:tc_align" : "OOOOOOdd:tc_distance", &ref_obj, &time_objs[0], &time_objs[1], &hyp_obj,
                           &time_objs[2], &time_objs[3], &ref_collar, &hyp_collar)) {
         return NULL;
     }
@@ -1504,11 +1634,12 @@ tc_align(PyObject *self, PyObject *args)
     for (int32_t i = 0; i <= n; i++) {
         offset[i + 1] = offset[i] + (H[i] - L[i] + 1);
     }
-    bits = calloc((size_t)((offset[n + 1] + 3) / 4), 1);
-    if (bits == NULL) {
+    bits = align ? calloc((size_t)((offset[n + 1] + 3) / 4), 1) : NULL;
+    if (align && bits == NULL) {
         PyErr_NoMemory();
         goto done;
     }
+    int32_t last_f; /* F(n, m): row n is constant right of H_n */
     Py_BEGIN_ALLOW_THREADS
     int32_t *prev = rows[0], *cur = rows[1];
     prev[0] = 0;
@@ -1527,7 +1658,9 @@ tc_align(PyObject *self, PyObject *args)
         int32_t j = li;
         if (j == 0) {
             cur[0] = 0;
-            bits[cell >> 2] |= (uint8_t)(DEL_TIGHT << ((cell & 3) * 2));
+            if (align) {
+                bits[cell >> 2] |= (uint8_t)(DEL_TIGHT << ((cell & 3) * 2));
+            }
             cell++;
             j = 1;
         }
@@ -1542,14 +1675,21 @@ tc_align(PyObject *self, PyObject *args)
                 f = diag < f ? diag : f;
             }
             cur[j] = f;
-            int tight = (left == f ? INS_TIGHT : 0) | (up == f ? DEL_TIGHT : 0);
-            bits[cell >> 2] |= (uint8_t)(tight << ((cell & 3) * 2));
+            if (align) {
+                int tight = (left == f ? INS_TIGHT : 0) | (up == f ? DEL_TIGHT : 0);
+                bits[cell >> 2] |= (uint8_t)(tight << ((cell & 3) * 2));
+            }
         }
         int32_t *swap = prev;
         prev = cur;
         cur = swap;
     }
+    last_f = prev[H[n]];
     Py_END_ALLOW_THREADS
+    if (!align) {
+        result = PyLong_FromLongLong((long long)last_f + n + m);
+        goto done;
+    }
     /* the backtrace: insertion, then deletion, then the pair; the pairs are collected from the
        end, then put in order */
     Py_ssize_t paired = 0, hits = 0;
@@ -1617,6 +1757,18 @@ done:
     return result;
 }
 
+static PyObject *
+tc_align(PyObject *self, PyObject *args)
+{
+    return time_constrained(args, 1);
+}
+
+static PyObject *
+tc_distance(PyObject *self, PyObject *args)
+{
+    return time_constrained(args, 0);
+}
+
 static PyMethodDef methods[] = {
     {"levenshtein", levenshtein, METH_VARARGS,
      "levenshtein(a, b, max_steps)\n--\n\n"
@@ -1648,6 +1800,14 @@ static PyMethodDef methods[] = {
      "their hypothesis indexes, the number of equal pairs), words paired only when their spans\n"
      "widened by the collars overlap; of the minimal alignments, the one a backtrace\n"
      "preferring insertion, then deletion, then the pair finds."},
+    {"tc_distance", tc_distance, METH_VARARGS,
+     "tc_distance(ref, ref_starts, ref_ends, hyp, hyp_starts, hyp_ends, ref_collar, hyp_collar)\n--\n\n"
+     "The errors of tc_align's alignment (its edit distance), without the alignment."},
+    {"edit_counts", edit_counts, METH_VARARGS,
+     "edit_counts(a, b)\n--\n\n"
+     "(hits, substitutions, deletions, insertions) of the minimal edit alignment of a to b\n"
+     "that a backtrace preferring insertion, then deletion, then the pair finds (Kaldi's and\n"
+     "meeteval's counts), by Myers' bit-parallel algorithm."},
     {NULL, NULL, 0, NULL},
 };
 

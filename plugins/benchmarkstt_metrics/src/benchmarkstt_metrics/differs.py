@@ -14,6 +14,7 @@ deletions maximizes substitutions.
 from __future__ import annotations
 
 import sys
+from array import array
 from typing import Sequence
 
 from benchmarkstt_core.diff import Differ
@@ -25,7 +26,8 @@ from .kernels import as_ints
 SCORE_HINT = 0.2
 # the C kernel's unbanded bit-parallel distance takes about 2.5 ns per step (text length x
 # pattern length / 64): up to here (16k x 16k words, ~10 ms) it costs less than importing
-# rapidfuzz (~12 ms of a CLI run); beyond, rapidfuzz's banded search is the faster one
+# rapidfuzz (~12 ms of a CLI run) and running its banded search; beyond, that search is the
+# faster one
 MYERS_MAX_STEPS = 4_000_000
 
 
@@ -78,13 +80,10 @@ def merge_changes(opcodes: Sequence) -> list:
 def levenshtein_distance(a: Sequence, b: Sequence) -> int:
     """Unit-cost edit distance of two strings, or of two sequences of words.
 
-    Word lists go to the C kernel's bit-parallel distance when one of them fits a machine
-    word (64 words: faster than rapidfuzz's call), or when they fit MYERS_MAX_STEPS and
-    rapidfuzz is not imported yet (its banded search is faster once its import is paid);
+    Word lists go to the C kernel's bit-parallel distance when they fit MYERS_MAX_STEPS;
     everything else to rapidfuzz. Every path gives the same distance.
     """
-    if myers_distance is not None and not isinstance(a, str) and (
-            min(len(a), len(b)) <= 64 or "rapidfuzz" not in sys.modules):
+    if myers_distance is not None and not isinstance(a, str):
         distance = myers_distance(a, b, MYERS_MAX_STEPS)
         if distance is not None:
             return distance
@@ -102,8 +101,6 @@ def as_strings(a: Sequence, b: Sequence) -> tuple:
         >>> as_strings(["to", "be", "to"], ["be", "or"])
         ('\\x00\\x01\\x00', '\\x01\\x02')
     """
-    from array import array
-
     a, b = as_ints(a, b)
     if max(max(a, default=0), max(b, default=0)) > sys.maxunicode:
         return a, b

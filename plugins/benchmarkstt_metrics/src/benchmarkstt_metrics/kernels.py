@@ -13,6 +13,11 @@ Names of this module are kept stable within a major version; ``_kernels`` is pri
 * ``tc_align(ref_words, ref_starts, ref_ends, hyp_words, hyp_starts, hyp_ends)``: the
   time-constrained alignment the timing plugin documents (``benchmarkstt_timing.tcalign``);
   ``None`` where the extension was not built.
+* ``tc_distance(...)``, the same arguments: the errors of that alignment (its edit
+  distance), without the alignment; ``None`` where the extension was not built.
+* ``edit_counts(ref_words, hyp_words)``: ``(hits, substitutions, deletions, insertions)`` of
+  the minimal edit alignment that a backtrace preferring insertion, then deletion finds
+  (Kaldi's and meeteval's counts; bit-parallel); ``None`` where the extension was not built.
 
 :example:
     >>> as_ints(["a", "b", "a"], ["b", "c"])
@@ -64,11 +69,13 @@ def count_opcodes(opcodes: Sequence) -> dict:
     return {"equal": equal, "replace": replace, "insert": insert, "delete": delete}
 
 
+edit_counts: Optional[Callable]
 pooled_levenshtein: Optional[Callable]
 tc_align: Optional[Callable]
+tc_distance: Optional[Callable]
 try:
-    from ._kernels import as_ints, pooled_levenshtein, tc_align
+    from ._kernels import as_ints, edit_counts, pooled_levenshtein, tc_align, tc_distance
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    as_ints, pooled_levenshtein, tc_align = py_as_ints, None, None
+    as_ints, edit_counts, pooled_levenshtein, tc_align, tc_distance = py_as_ints, None, None, None, None
 
-__all__ = ["as_ints", "count_opcodes", "pooled_levenshtein", "py_as_ints", "tc_align"]
+__all__ = ["as_ints", "count_opcodes", "edit_counts", "pooled_levenshtein", "py_as_ints", "tc_align", "tc_distance"]

@@ -11,10 +11,11 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 
 @hookimpl
 def register_metrics(register: Register) -> None:
-    """wer, cer, diffcounts, worddiffs."""
-    for name, qualname in (("wer", "WER"), ("cer", "CER"), ("diffcounts", "DiffCounts"),
-                           ("worddiffs", "WordDiffs")):
-        register(f"benchmarkstt_metrics.metrics:{qualname}", name=name)
+    """wer, cer, diffcounts, worddiffs, mer, wil, wip, ser."""
+    for name, where in (("wer", "metrics:WER"), ("cer", "metrics:CER"), ("diffcounts", "metrics:DiffCounts"),
+                        ("worddiffs", "metrics:WordDiffs"), ("mer", "rates:MER"), ("wil", "rates:WIL"),
+                        ("wip", "rates:WIP"), ("ser", "rates:SER")):
+        register(f"benchmarkstt_metrics.{where}", name=name)
 
 
 @hookimpl

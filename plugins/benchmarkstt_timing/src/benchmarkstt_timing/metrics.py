@@ -9,9 +9,10 @@ from typing import Any, Sequence
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.metrics import Measured, Metric
 from benchmarkstt_core.schema import Schema
+from benchmarkstt_metrics.differs import levenshtein_distance
+from benchmarkstt_metrics.kernels import edit_counts
 
-from .rates import edit_opcodes
-from .tcalign import Alignment, tc_align
+from .tcalign import Alignment, tc_align, tc_distance
 from .words import TimedWords, check_strategy, has_times, silent_segments, speakers_of, timed_words
 
 DEFAULT_COLLAR = 5.0
@@ -93,28 +94,76 @@ class TCWER(_TimeConstrained, Metric):
                         SECONDS)
 
 
-def best_assignment(cost: list) -> list:
-    """For a square matrix of costs, the column of each row in an assignment of least total:
-    scipy's ``linear_sum_assignment``, as meeteval uses, so that ties are broken the same way.
+def best_assignment(cost: Sequence[Sequence[int]]) -> list:
+    """For a square matrix of costs, the column of each row in an assignment of least total.
+
+    The shortest augmenting path algorithm (Jonker and Volgenant's, as Crouse describes it
+    for rectangular problems): each row in turn is joined by a shortest path of reduced
+    costs (Dijkstra's search over the columns), the columns' potentials keeping the costs
+    non-negative. Of equally short paths it takes the one that first reaches a free column,
+    scanning the columns in the order scipy's ``linear_sum_assignment`` scans them, so that
+    ties fall as they fall in meeteval (which uses scipy). O(n^3): speakers are few.
 
     :example:
         >>> best_assignment([[4, 1], [2, 9]])
         [1, 0]
+        >>> best_assignment([[1, 1], [1, 1]])  # a tie: scipy's answer
+        [0, 1]
     """
-    # imported here: scipy.optimize takes seconds to import, which only the speaker metrics need
-    from scipy.optimize import linear_sum_assignment
-
-    return [int(c) for c in linear_sum_assignment(cost)[1]]
+    size = len(cost)
+    row_potential, column_potential = [0] * size, [0] * size
+    column_of, row_of = [-1] * size, [-1] * size
+    for start in range(size):
+        shortest, reached_from = [math.inf] * size, [-1] * size
+        remaining = list(range(size - 1, -1, -1))
+        rows_seen, columns_done = [], []
+        row, least, free = start, 0, -1
+        while free < 0:
+            rows_seen.append(row)
+            lowest, at = math.inf, -1
+            for k, column in enumerate(remaining):
+                reduced = least + cost[row][column] - row_potential[row] - column_potential[column]
+                if reduced < shortest[column]:
+                    reached_from[column], shortest[column] = row, reduced
+                if shortest[column] < lowest or (shortest[column] == lowest and row_of[column] < 0):
+                    lowest, at = shortest[column], k
+            least, column = lowest, remaining[at]
+            remaining[at] = remaining[-1]
+            remaining.pop()
+            columns_done.append(column)
+            if row_of[column] < 0:
+                free = column
+            else:
+                row = row_of[column]
+        row_potential[start] += least
+        for row in rows_seen[1:]:
+            row_potential[row] += least - shortest[column_of[row]]
+        for column in columns_done:
+            column_potential[column] -= least - shortest[column]
+        column = free
+        while True:  # the path's columns change rows, back to the start
+            row = reached_from[column]
+            row_of[column] = row
+            column_of[row], column = column, column_of[row]
+            if row == start:
+                break
+    return column_of
 
 
 def plain_counts(a: Sequence[str], b: Sequence[str]) -> tuple:
     """Hits, substitutions, deletions and insertions of the minimal edit alignment of ``a`` to
     ``b`` that meeteval counts (the backtrace preferring insertion, then deletion): the
+    metrics plugin's bit-parallel ``edit_counts`` where its kernel was built, else the
     time-constrained alignment on word positions, in the band |i - j| <= distance where every
-    minimal alignment lies, gives the full programme's backtrace."""
-    from .rates import distance
+    minimal alignment lies, which gives the full programme's backtrace.
 
-    e = distance(a, b)
+    :example:
+        >>> plain_counts("the cat sat".split(), "the bat sat down".split())
+        (2, 1, 0, 1)
+    """
+    if edit_counts is not None:
+        return edit_counts(a, b)
+    e = levenshtein_distance(a, b)
     positions = range(len(b))
     starts, ends = [i - e - 0.5 for i in range(len(a))], [i + e + 0.5 for i in range(len(a))]
     al = tc_align(a, starts, ends, b, positions, positions)
@@ -161,26 +210,28 @@ class _SpeakerAttributed(Metric):
 
     name = "cpwer"
 
-    def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
-        return plain_counts([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
+    def _part(self, words: Any, indexes: list) -> Any:
+        """The words at ``indexes`` (one speaker's), as :meth:`_cost` and :meth:`_pair` take them."""
+        return [words.words[i] for i in indexes]
 
-    def _cost(self, ref: Any, hyp: Any, ri: list, hj: list) -> int:
+    def _pair(self, ref: Any, hyp: Any) -> tuple:
+        return plain_counts(ref, hyp)
+
+    def _cost(self, ref: Any, hyp: Any) -> int:
         """The errors of one pair of speakers for the assignment: the edit distance of their
-        words (rapidfuzz's bit-parallel distance, no alignment; the alignment of
-        :meth:`_pair` is made only for the pairs assigned)."""
-        from .rates import distance
-
-        return distance([ref.words[i] for i in ri], [hyp.words[j] for j in hj])
+        words (bit-parallel, no alignment; :meth:`_pair` counts the pairs assigned)."""
+        return levenshtein_distance(ref, hyp)
 
     def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
         sides = []
         for schema, side in ((ref, "reference"), (hyp, "hypothesis")):
-            speakers = speakers_of(schema, side, self.name)
-            if has_times(schema):  # in the order of the times, as meeteval sorts segments
-                words = timed_words(schema, "character_based", side, self.name)
+            if has_times(schema):  # in the order of the times, as meeteval sorts segments (any strategy)
+                words = timed_words(schema, "full_segment", side, self.name)
+                if None in words.speakers:
+                    speakers_of(schema, side, self.name)  # the error naming the word without one
                 sides.append((words, words.speakers))
             else:
-                sides.append((schema, speakers))
+                sides.append((schema, speakers_of(schema, side, self.name)))
         (r, ref_speakers), (h, hyp_speakers) = sides
         return r, h, ref_speakers, hyp_speakers
 
@@ -189,14 +240,14 @@ class _SpeakerAttributed(Metric):
         rg, hg = speaker_groups(ref, ref_speakers), speaker_groups(hyp, hyp_speakers)
         rnames, hnames = list(rg), list(hg)
         size = max(len(rnames), len(hnames))
-        rows = [rg[s] for s in rnames] + [[]] * (size - len(rnames))
-        cols = [hg[s] for s in hnames] + [[]] * (size - len(hnames))
-        cost = [[self._cost(r, h, ri, hj) for hj in cols] for ri in rows]
+        rows = [self._part(r, rg[s]) for s in rnames] + [self._part(r, [])] * (size - len(rnames))
+        cols = [self._part(h, hg[s]) for s in hnames] + [self._part(h, [])] * (size - len(hnames))
+        cost = [[self._cost(ri, hj) for hj in cols] for ri in rows]
         assignment = best_assignment(cost)
         total = [0, 0, 0, 0]
         per_speaker, mapping = {}, {}
         for row, col in enumerate(assignment):
-            c = self._pair(r, h, rows[row], cols[col])
+            c = self._pair(rows[row], cols[col])
             total = [t + x for t, x in zip(total, c)]
             if col < len(hnames):
                 mapping[hnames[col]] = rnames[row] if row < len(rnames) else None
@@ -250,14 +301,18 @@ class TCPWER(_TimeConstrained, _SpeakerAttributed):
                 speakers_of(ref if side == "reference" else hyp, side, self.name)
         return r, h, r.speakers, h.speakers
 
-    def _pair(self, ref: Any, hyp: Any, ri: list, hj: list) -> tuple:
-        a = self._align(subset(ref, ri), subset(hyp, hj))
+    def _part(self, words: Any, indexes: list) -> Any:
+        return subset(words, indexes)
+
+    def _pair(self, ref: Any, hyp: Any) -> tuple:
+        a = self._align(ref, hyp)
         return a.hits, a.substitutions, a.deletions, a.insertions
 
-    def _cost(self, ref: Any, hyp: Any, ri: list, hj: list) -> int:
-        """The errors of the time-constrained alignment (there is no bit-parallel distance
-        under time constraints: the assigned pairs are aligned again by :meth:`_pair`)."""
-        return self._align(subset(ref, ri), subset(hyp, hj)).errors
+    def _cost(self, ref: Any, hyp: Any) -> int:
+        """The errors of the time-constrained alignment, without the alignment (only the
+        pairs assigned are aligned, by :meth:`_pair`)."""
+        return tc_distance(ref.words, ref.starts, ref.ends, hyp.words, hyp.starts, hyp.ends, self.reference_collar,
+                           self.collar)
 
     def _extra(self, ref: Any, hyp: Any) -> dict:
         return self._settings(ref, hyp)
@@ -313,32 +368,3 @@ class Timing(TCWER):
         starts = [spans_h.starts[j] - spans_r.starts[i] for i, j in matched]
         ends = [spans_h.ends[j] - spans_r.ends[i] for i, j in matched]
         return starts, ends, self._settings(spans_r, spans_h)
-
-
-class SpeakerWER(Metric):
-    """Per-speaker WER: the minimal edit alignment of all words, each error charged to a reference speaker
-
-    A substitution or deletion is charged to the speaker of its reference word, an insertion
-    to the speaker of the reference word before it. Gives per reference speaker the rate
-    and counts.
-
-    :example ref: "rec 1 A 0.0 2.0 the cat sat\\nrec 1 B 2.0 4.0 on the mat\\n"
-    :example ref_type: "stm"
-    :example hyp: "rec 1 x 0.0 2.0 on the mat\\nrec 1 y 2.0 4.0 the cat sat\\n"
-    :example hyp_type: "stm"
-    :example return: {"A": {"rate": 1.0, "substitutions": 0, "deletions": 0, "insertions": 3, "reference_words": 3}, "B": {"rate": 1.0, "substitutions": 0, "deletions": 3, "insertions": 0, "reference_words": 3}}
-    """
-
-    def compare(self, ref: Schema, hyp: Schema) -> dict:
-        speakers = speakers_of(ref, "reference", "speakerwer")
-        tally: dict = {s: [0, 0, 0, 0] for s in speakers}
-        a, b = ref.words, hyp.words
-        for tag, i1, i2, j1, j2 in edit_opcodes(a, b):
-            if tag == "insert":
-                if a:
-                    tally[speakers[max(i1 - 1, 0)]][3] += j2 - j1
-                continue
-            slot = {"equal": 0, "replace": 1, "delete": 2}[tag]
-            for i in range(i1, i2):
-                tally[speakers[i]][slot] += 1
-        return {s: counts(*c) for s, c in tally.items()}

@@ -11,8 +11,7 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 
 @hookimpl
 def register_metrics(register: Register) -> None:
-    """mer, wil, wip, ser, tcwer, cpwer, tcpwer, timing, speakerwer."""
-    for name, where in (("mer", "rates:MER"), ("wil", "rates:WIL"), ("wip", "rates:WIP"), ("ser", "rates:SER"),
-                        ("tcwer", "metrics:TCWER"), ("cpwer", "metrics:CPWER"), ("tcpwer", "metrics:TCPWER"),
-                        ("timing", "metrics:Timing"), ("speakerwer", "metrics:SpeakerWER")):
+    """tcwer, cpwer, tcpwer, timing, speakerwer."""
+    for name, where in (("tcwer", "metrics:TCWER"), ("cpwer", "metrics:CPWER"), ("tcpwer", "metrics:TCPWER"),
+                        ("timing", "metrics:Timing"), ("speakerwer", "speakerwer:SpeakerWER")):
         register(f"benchmarkstt_timing.{where}", name=name)

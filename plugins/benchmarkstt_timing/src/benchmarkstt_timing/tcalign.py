@@ -24,6 +24,7 @@ from math import isfinite
 from typing import NamedTuple, Sequence
 
 from benchmarkstt_metrics.kernels import tc_align as kernel_tc_align
+from benchmarkstt_metrics.kernels import tc_distance as kernel_tc_distance
 
 
 class Alignment(NamedTuple):
@@ -143,3 +144,17 @@ def tc_align(ref: Sequence[str], ref_starts: Sequence, ref_ends: Sequence, hyp: 
     n, m, paired = len(ref), len(hyp), len(ref_indexes)
     subs = paired - hits
     return Alignment(ref_indexes, hyp_indexes, subs + n + m - 2 * paired, hits, subs, n - paired, m - paired)
+
+
+def tc_distance(ref: Sequence[str], ref_starts: Sequence, ref_ends: Sequence, hyp: Sequence[str],
+                hyp_starts: Sequence, hyp_ends: Sequence, ref_collar: float = 0.0, hyp_collar: float = 0.0) -> int:
+    """The errors of :func:`tc_align`'s alignment, computed without the alignment where the
+    kernel was built.
+
+    :example:
+        >>> tc_distance(["a", "b"], [0, 1], [1, 2], ["b", "a"], [0.5, 1.5], [0.5, 1.5])
+        2
+    """
+    if kernel_tc_distance is None:
+        return tc_align(ref, ref_starts, ref_ends, hyp, hyp_starts, hyp_ends, ref_collar, hyp_collar).errors
+    return kernel_tc_distance(ref, ref_starts, ref_ends, hyp, hyp_starts, hyp_ends, ref_collar, hyp_collar)

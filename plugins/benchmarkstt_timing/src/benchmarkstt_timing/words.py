@@ -22,7 +22,7 @@ from itertools import accumulate
 from operator import le
 from typing import Any, NamedTuple, Sequence
 
-from benchmarkstt_core.errors import InputError, Term
+from benchmarkstt_core.errors import InputError, Term, UsageError
 from benchmarkstt_core.schema import Schema
 
 TIMED_TYPES = "kaldi, aws, whisper, ctm, seglst, srt, vtt, ttml, stm, ..."
@@ -75,8 +75,6 @@ class TimedWords(NamedTuple):
 
 def check_strategy(name: str, option: str) -> str:
     """``name`` if it is a pseudo-word timing strategy, else a usage error naming ``option``."""
-    from benchmarkstt_core.errors import UsageError
-
     if name not in STRATEGIES:
         raise UsageError(f"{option}: unknown pseudo-word timing {name!r} (choose {', '.join(STRATEGIES)})")
     return name
