@@ -106,7 +106,7 @@ class StandIn:
             def do_GET(self):
                 stand_in.handle(self)
 
-            do_POST = do_DELETE = do_GET
+            do_POST = do_PUT = do_DELETE = do_GET
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
@@ -130,8 +130,8 @@ class StandIn:
             fault = self.faults.pop(0) if self.faults else None
             self.requests.append({"time": time.monotonic(), "method": h.command, "path": h.path, "fault": fault,
                                   "headers": h.headers, "body": body})
-        header, form = self.auth
-        if h.headers.get(header) != form.format(key=self.key):
+        if not self.authorised(h):
+            header = self.auth[0]
             return self.send(h, 401, {"error": {"message": f"Incorrect API key provided: {h.headers.get(header)}"}})
         if fault == "429":
             return self.send(h, 429, {"error": {"message": "Rate limit reached"}}, {"Retry-After": "1"})
@@ -162,6 +162,11 @@ class StandIn:
         if fault == "short":
             h.close_connection = True
         return None
+
+    def authorised(self, h: BaseHTTPRequestHandler) -> bool:
+        """Whether the request carries the key the vendor's way."""
+        header, form = self.auth
+        return h.headers.get(header) == form.format(key=self.key)
 
     def route(self, method: str, path: str, query: dict, headers, body: bytes, fault: Optional[str]) -> Answer:
         raise NotImplementedError
@@ -293,3 +298,118 @@ class SpeechmaticsStandIn(StandIn):
                 return 200, {"job": {"id": job, "status": status, "data_name": "x.wav", "duration": 3,
                                      "created_at": "2024-01-01T00:00:00.000Z", "errors": errors}}, {}
         return 404, {"code": 404, "error": f"no route {method} {path}"}, {}
+
+
+def azure_json(text: str, source: str) -> str:
+    """An Azure batch transcription result file for ``text`` (the shape of Microsoft's
+    documented example: ``recognizedPhrases`` with ``nBest`` and word times in ticks and ISO
+    8601)."""
+    words = words_of(text)
+    ticks = lambda seconds: float(round(seconds * 10_000_000))  # noqa: E731
+    end = words[-1][2] if words else 0.0
+    phrase = {"recognitionStatus": "Success", "channel": 0, "offset": "PT0S", "duration": f"PT{end}S",
+              "offsetInTicks": 0.0, "durationInTicks": ticks(end),
+              "nBest": [{"confidence": 0.93, "lexical": text, "itn": text, "maskedITN": text, "display": text,
+                         "words": [{"word": w, "offset": f"PT{s}S", "duration": f"PT{round(e - s, 2)}S",
+                                    "offsetInTicks": ticks(s), "durationInTicks": ticks(e - s), "confidence": 0.9}
+                                   for w, s, e in words]}]}
+    return json.dumps({"source": source, "timestamp": "2024-01-01T00:00:00Z", "durationInTicks": ticks(end),
+                       "duration": f"PT{end}S",
+                       "combinedRecognizedPhrases": [{"channel": 0, "lexical": text, "itn": text, "maskedITN": text,
+                                                      "display": text}],
+                       "recognizedPhrases": [phrase]})
+
+
+class AzureStandIn(StandIn):
+    """Azure AI Speech batch transcription (2024-11-15 and v3.2), with the blob container the
+    audio is uploaded to and Microsoft's storage of result files, on one server:
+
+    - ``PUT /audio/NAME?SAS`` (``x-ms-blob-type: BlockBlob``), ``GET``/``DELETE`` of it: the
+      container, whose SAS token is ``sas``; no subscription key may come here;
+    - ``POST /speechtotext/transcriptions:submit?api-version=2024-11-15`` (or ``POST
+      /speechtotext/v3.2/transcriptions``): ``contentUrls``, ``locale``, ``displayName``,
+      ``properties``; ``Ocp-Apim-Subscription-Key: KEY``; ``201`` with ``self``;
+    - ``GET .../transcriptions/ID``: ``NotStarted``, ``Running``, then ``Succeeded`` (``fail``
+      at submission: ``Failed`` with ``properties.error``; a transcript in ``hold``: ``Running``
+      for ever);
+    - ``GET .../transcriptions/ID/files``: the ``Transcription`` and ``TranscriptionReport``
+      files, whose ``contentUrl`` is ``/results/ID.json?sig=results`` (no key may come there);
+    - ``DELETE .../transcriptions/ID``: ``204``."""
+
+    auth = ("Ocp-Apim-Subscription-Key", "{key}")
+    sas = "sv=2023-11-03&sp=racwd&sig=c2FzLXNlY3JldA%3D%3D"
+
+    def __init__(self, key: str, transcripts: Dict[str, str], slow_seconds: float = 3.0):
+        super().__init__(key, transcripts, slow_seconds)
+        self.blobs: Dict[str, bytes] = {}
+        self.hold: set = set()
+
+    def authorised(self, h: BaseHTTPRequestHandler) -> bool:
+        url = urlsplit(h.path)
+        if url.path.startswith("/speechtotext/"):
+            return super().authorised(h)
+        if self.auth[0] in h.headers:  # the key must not go to storage
+            return False
+        if url.path.startswith("/audio/"):
+            return url.query == self.sas
+        return url.path.startswith("/results/") and url.query == "sig=results"
+
+    def route(self, method, path, query, headers, body, fault) -> Answer:
+        if path.startswith("/audio/"):
+            name = path[len("/audio/"):]
+            if method == "PUT" and headers.get("x-ms-blob-type") == "BlockBlob":
+                self.blobs[name] = body
+                return 201, b"", {}
+            if method == "GET" and name in self.blobs:
+                return 200, self.blobs[name], {}
+            if method == "DELETE" and self.blobs.pop(name, None) is not None:
+                return 202, b"", {}
+            return 404, {"code": "BlobNotFound"}, {}
+        if path.startswith("/results/"):
+            job = path[len("/results/"):].rsplit(".", 1)[0]
+            state = self.jobs.get(job)
+            return (200, azure_json(state["text"], state["source"]), {}) if state else (404, {}, {})
+        version = "v3.2" if path.startswith("/speechtotext/v3.2/") else query.get("api-version", [""])[0]
+        rest = path[len("/speechtotext/v3.2/" if version == "v3.2" else "/speechtotext/"):]
+        if version not in ("2024-11-15", "v3.2"):
+            return 400, {"error": {"code": "InvalidArgument", "message": "unsupported api-version"}}, {}
+        api = "" if version == "v3.2" else f"?api-version={version}"
+        base = f"{self.url}/speechtotext/{'v3.2/' if version == 'v3.2' else ''}transcriptions"
+        if method == "POST" and rest == ("transcriptions" if version == "v3.2" else "transcriptions:submit"):
+            request = json.loads(body)
+            urls = request.get("contentUrls") or []
+            blob = urlsplit(urls[0]).path[len("/audio/"):] if len(urls) == 1 else ""
+            if (blob not in self.blobs or not request.get("locale") or not request.get("displayName")
+                    or not isinstance(request.get("properties"), dict)):
+                return 400, {"error": {"code": "InvalidPayload", "message": "bad transcription"}}, {}
+            text = self.text_of(self.blobs[blob])
+            job = self.new_job(text=text, request=request, source=urls[0], failed=fault == "fail",
+                               held=text in self.hold)
+            return 201, {"self": f"{base}/{job}{api}", "links": {"files": f"{base}/{job}/files{api}"},
+                         "locale": request["locale"], "displayName": request["displayName"],
+                         "status": "NotStarted", "properties": request["properties"]}, {"Location": f"{base}/{job}{api}"}
+        parts = rest.split("/")
+        if parts[0] == "transcriptions" and len(parts) >= 2 and parts[1] in self.jobs:
+            job, state = parts[1], self.jobs[parts[1]]
+            if method == "DELETE" and len(parts) == 2:
+                state["deleted"] = True
+                return 204, b"", {}
+            if method == "GET" and len(parts) == 2:
+                state["polls"] += 1
+                status = ("NotStarted" if state["polls"] < 2 else "Running" if state["polls"] < 3 or state["held"]
+                          else "Failed" if state["failed"] else "Succeeded")
+                answer = {"self": f"{base}/{job}{api}", "status": status, "locale": state["request"]["locale"],
+                          "properties": dict(state["request"]["properties"])}
+                if status == "Failed":
+                    answer["properties"]["error"] = {"code": "InvalidData",
+                                                     "message": "The audio file could not be decoded."}
+                return 200, answer, {}
+            if method == "GET" and parts[2:] == ["files"] and state["polls"] >= 3:
+                content = f"{self.url}/results/{job}.json?sig=results"
+                return 200, {"values": [
+                    {"self": f"{base}/{job}/files/1{api}", "name": "contenturl_0.json", "kind": "Transcription",
+                     "properties": {"size": 1000}, "links": {"contentUrl": content}},
+                    {"self": f"{base}/{job}/files/2{api}", "name": "report.json", "kind": "TranscriptionReport",
+                     "properties": {"size": 300}, "links": {"contentUrl": f"{self.url}/results/report.json?sig=results"}},
+                ]}, {}
+        return 404, {"error": {"code": "NotFound", "message": f"no route {method} {path}"}}, {}

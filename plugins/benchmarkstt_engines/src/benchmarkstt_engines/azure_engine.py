@@ -1,0 +1,192 @@
+"""The ``azure`` engine: Azure AI Speech batch transcription through its documented REST API
+(``2024-11-15``, or ``v3.2`` with ``api_version=v3.2``).
+
+Batch transcription reads audio from a URL only, so each file is first uploaded as a blob to
+an Azure Storage container of yours (``Put Blob``: ``PUT CONTAINER_URL/NAME?SAS`` with
+``x-ms-blob-type: BlockBlob``; the SAS token from ``AZURE_STORAGE_SAS_TOKEN``, needing the
+create, write, read and delete permissions). Then a transcription is submitted with that URL in
+``contentUrls`` (``POST /speechtotext/transcriptions:submit``, key in
+``Ocp-Apim-Subscription-Key``), polled (``GET /speechtotext/transcriptions/ID``) until
+``Succeeded`` (or ``Failed``: that file's failure with Azure's message), its files listed
+(``GET .../ID/files``) and the result file of kind ``Transcription`` fetched from the
+``contentUrl`` Azure gives (a storage URL of Microsoft's carrying its own SAS: the key is not
+sent there). That result (``recognizedPhrases`` with ``nBest`` and word times) is kept as it
+came (but for the SAS token, replaced by ``***`` where its ``source`` repeats the audio's URL)
+and read by the azure reader. Then the transcription is deleted at Azure (``DELETE
+/speechtotext/transcriptions/ID``) and the blob from the container, unless ``keep_upload=true``.
+A transcription that failed or did not finish in time is left there; its blob is deleted.
+
+:example:
+    >>> Azure(container_url="https://acct.blob.core.windows.net/audio").create_path()
+    '/speechtotext/transcriptions:submit?api-version=2024-11-15'
+    >>> Azure(api_version="v3.2").job_path("a1b2", "/files")
+    '/speechtotext/v3.2/transcriptions/a1b2/files'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+import uuid
+from typing import Optional
+
+from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
+
+from .audio import Audio
+from .cloud import (RestEngine, Transient, VendorFailed, request, scrub, shared_options, shifted,
+                    wav_bytes)
+from .engine import EngineError, Output, flag
+
+API_VERSIONS = ("2024-11-15", "v3.2")
+
+
+@shared_options(3600, polling=True)
+class Azure(RestEngine):
+    """Azure AI Speech batch transcription (REST; the key from ``SPEECH_KEY``, the region
+    from ``SPEECH_REGION``, the container's SAS token from ``AZURE_STORAGE_SAS_TOKEN``).
+
+    :param container_url: the Azure Storage container the audio is uploaded to (``https://ACCOUNT.blob.core.windows.net/CONTAINER``)
+    :param language: the locale (default ``en-US``)
+    :param diarization: ``true`` for speaker labels
+    :param model: a custom model's URL (default: the base model)
+    :param api_version: ``2024-11-15`` (default) or ``v3.2``
+    :param keep_upload: ``true`` to keep the transcription at Azure and the blob in the container
+    :param base_url: the API's address (default ``https://SPEECH_REGION.api.cognitive.microsoft.com``)
+    """
+
+    kind = "azure"
+    auth_header = "Ocp-Apim-Subscription-Key"
+    auth_prefix = ""
+    credential_variables = ("SPEECH_KEY", "AZURE_STORAGE_SAS_TOKEN")
+
+    def __init__(self, container_url: Optional[str] = None, language: str = "en-US", diarization: str = "false",
+                 model: Optional[str] = None, api_version: str = "2024-11-15", keep_upload: str = "false",
+                 base_url: Optional[str] = None, concurrency: str = "4", timeout: str = "3600",
+                 retries: str = "5", poll_interval: str = "5", price_per_minute: Optional[str] = None):
+        if api_version not in API_VERSIONS:
+            raise UsageError(f"engine option api_version={api_version!r}: expected one of {', '.join(API_VERSIONS)}")
+        self.container_url, self.language, self.custom_model = container_url, language, model
+        self.api, self.base_url = api_version, base_url
+        self.diarization, self.keep_upload = flag(diarization, "diarization"), flag(keep_upload, "keep_upload")
+        self.model = model or "base"
+        self.setup(concurrency, timeout, retries, price_per_minute, poll_interval)
+
+    def load(self) -> str:
+        """The key; an :class:`EngineError` naming what is missing (the key, the region, the
+        container or its SAS token)."""
+        needed = [("SPEECH_KEY", True), ("SPEECH_REGION", not self.base_url), ("AZURE_STORAGE_SAS_TOKEN", True)]
+        for variable, wanted in needed:
+            if wanted and not os.environ.get(variable):
+                raise EngineError(f"engine 'azure' needs the environment variable {variable}")
+        if not self.container_url:
+            raise EngineError("engine 'azure' needs the option container_url= (the Azure Storage container "
+                              "the audio is uploaded to for batch transcription)")
+        return os.environ["SPEECH_KEY"]
+
+    def url(self, path: str) -> str:
+        """The address of ``path`` of the API (``base_url``, else the region's)."""
+        base = self.base_url or f"https://{os.environ.get('SPEECH_REGION', '')}.api.cognitive.microsoft.com"
+        return base.rstrip("/") + path
+
+    def create_path(self) -> str:
+        """The path that submits a transcription."""
+        if self.api == "v3.2":
+            return "/speechtotext/v3.2/transcriptions"
+        return f"/speechtotext/transcriptions:submit?api-version={self.api}"
+
+    def job_path(self, job: str, rest: str = "") -> str:
+        """The path of transcription ``job`` (``rest``: ``/files``...)."""
+        if self.api == "v3.2":
+            return f"/speechtotext/v3.2/transcriptions/{job}{rest}"
+        return f"/speechtotext/transcriptions/{job}{rest}?api-version={self.api}"
+
+    def request_body(self, content_url: str, name: str) -> dict:
+        """The transcription to submit.
+
+        :example:
+            >>> body = Azure(diarization="true").request_body("https://acct/audio/x.wav?sig=s", "x")
+            >>> body["locale"], body["properties"]["wordLevelTimestampsEnabled"], body["properties"]["diarization"]
+            ('en-US', True, {'enabled': True, 'maxSpeakers': 10})
+        """
+        properties: dict = {"wordLevelTimestampsEnabled": True, "punctuationMode": "DictatedAndAutomatic",
+                            "profanityFilterMode": "None", "timeToLive": "PT12H"}
+        if self.diarization:
+            properties.update({"diarization": {"enabled": True, "maxSpeakers": 10}} if self.api != "v3.2" else
+                              {"diarizationEnabled": True})
+        body = {"contentUrls": [content_url], "locale": self.language, "displayName": f"benchmarkstt {name}",
+                "properties": properties}
+        if self.custom_model:
+            body["model"] = {"self": self.custom_model}
+        return body
+
+    def blob(self, name: str) -> str:
+        """The address of a new blob for ``name`` in the container, with the SAS token."""
+        token = os.environ["AZURE_STORAGE_SAS_TOKEN"].lstrip("?")
+        return f"{self.container_url.rstrip('/')}/benchmarkstt-{uuid.uuid4().hex}-{name}.wav?{token}"
+
+    def storage(self, method: str, url: str, body: Optional[bytes], deadline: float, headers: dict) -> str:
+        """One call outside the speech API (the container, Azure's result file), with retries:
+        no subscription key is sent."""
+        return self.call(lambda left: request(method, url, headers, body, left, self.kind), self.kind,
+                         deadline=deadline)
+
+    def delete_blob(self, blob: str) -> None:
+        """Delete the uploaded audio (with retries; once, its failure ignored, after Ctrl-C)."""
+        headers = {"x-ms-version": "2023-11-03"}
+        if not self.stopping.is_set():
+            self.storage("DELETE", blob, None, time.monotonic() + 60, headers)
+            return
+        with contextlib.suppress(BenchmarkSTTError, Transient):
+            request("DELETE", blob, headers, None, 30, self.kind)
+
+    def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
+        """The batch transcription's result file for ``audio``, as it came."""
+        deadline = time.monotonic() + self.timeout
+        blob = self.blob(name)
+        try:
+            self.storage("PUT", blob, wav_bytes(audio), deadline, {"x-ms-blob-type": "BlockBlob",
+                                                                    "x-ms-version": "2023-11-03",
+                                                                    "Content-Type": "audio/wav"})
+            try:
+                answer = self.batch(blob, name, deadline)
+            finally:
+                if not self.keep_upload:
+                    self.delete_blob(blob)
+        except VendorFailed as exc:
+            raise VendorFailed(f"{name}: {exc}") from None
+        return Output(shifted(scrub(answer, self.secrets()), offset, ("offsetInTicks",), 10_000_000), "json")
+
+    def batch(self, content_url: str, name: str, deadline: float) -> str:
+        """Submit the transcription of ``content_url``, wait for it, fetch its result file."""
+        created = json.loads(self.send("POST", self.create_path(),
+                                       json.dumps(self.request_body(content_url, name)).encode(), "application/json",
+                                       deadline))
+        job = str(created.get("self", "")).split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+        if not job:
+            raise VendorFailed(f"azure: the answer to the submission has no 'self': {str(created)[:200]}")
+        with self.outstanding(job):
+            self.poll(lambda: self.succeeded(job, deadline), f"azure: transcription {job}", deadline)
+            files = json.loads(self.send("GET", self.job_path(job, "/files"), deadline=deadline))
+            results = [f for f in files.get("values") or [] if f.get("kind") == "Transcription"]
+            if not results:
+                raise VendorFailed(f"azure: transcription {job} succeeded without a result file")
+            answer = self.storage("GET", results[0]["links"]["contentUrl"], None, deadline, {})
+        if not self.keep_upload:
+            self.send("DELETE", self.job_path(job), deadline=time.monotonic() + 60)
+        return answer
+
+    def succeeded(self, job: str, deadline: float) -> Optional[bool]:
+        """``True`` when the transcription succeeded, ``None`` while it is not started or
+        running; a :class:`VendorFailed` with Azure's message when it failed."""
+        state = json.loads(self.send("GET", self.job_path(job), deadline=deadline))
+        if state.get("status") == "Failed":
+            error = (state.get("properties") or {}).get("error") or {}
+            raise VendorFailed(f"azure: transcription {job} failed: {error.get('code', '')}: "
+                               f"{error.get('message', 'no message')}")
+        return True if state.get("status") == "Succeeded" else None
+
+    def cancel(self, job: str) -> None:
+        """Delete transcription ``job`` at Azure (which stops it when it runs)."""
+        self.once("DELETE", self.job_path(job))

@@ -1,0 +1,137 @@
+"""The ``azure`` engine against a stand-in of Azure AI Speech batch transcription and of the
+blob container the audio is uploaded to (``standins.py``): the saved result file is read back
+by the azure reader to the words the stand-in sent; faults are retried; a failed
+transcription is that file's failure with Azure's message; the transcription and the blob are
+deleted unless ``keep_upload=true``; no key goes to storage; the key and the SAS token are in
+no output or cache file. And Ctrl-C: outstanding jobs cancelled at the vendor, finished files
+kept in the cache."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+
+from conftest import BIN, assert_clean_error
+from standins import AzureStandIn
+from test_engines_vendors import FILES, HEARD, KEY, PROG, by_audio
+
+ENV = {"SPEECH_KEY": KEY, "SPEECH_REGION": "", "AZURE_STORAGE_SAS_TOKEN": AzureStandIn.sas}
+
+
+@pytest.mark.parametrize("missing, message", [
+    ("SPEECH_KEY", "needs the environment variable SPEECH_KEY"),
+    ("SPEECH_REGION", "needs the environment variable SPEECH_REGION"),
+    ("AZURE_STORAGE_SAS_TOKEN", "needs the environment variable AZURE_STORAGE_SAS_TOKEN"),
+    ("container_url", "needs the option container_url= (the Azure Storage container the audio is uploaded to for "
+                      "batch transcription)")])
+def test_what_is_missing_is_one_error(tools, tmp_path, missing, message):
+    env = dict(ENV, SPEECH_REGION="westeurope")
+    env.update({missing: ""} if missing in env else {})
+    spec = "v=azure" + ("" if missing == "container_url" else ":container_url=https://acct.blob.core.windows.net/a")
+    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
+                str(FILES["cat"]), env=env)
+    assert assert_clean_error(run, PROG) == f"{PROG}: error: --engine v=azure: engine 'azure' {message}"
+
+
+def test_a_wrong_api_version_is_one_error(tools, tmp_path):
+    run = tools("transcribe", "--engine", "v=azure:api_version=v3.0", "-o", str(tmp_path / "out"),
+                "--cache", str(tmp_path / "c"), str(FILES["cat"]), env=ENV)
+    assert assert_clean_error(run, PROG).endswith("engine option api_version='v3.0': expected one of 2024-11-15, v3.2")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("api", ["2024-11-15", "v3.2"])
+def test_round_trip_faults_and_a_failed_transcription(tools, tmp_path, api):
+    with AzureStandIn(KEY, by_audio()) as stand_in:
+        stand_in.faults = ["429", None, "500"]  # the first upload: 429, then 500 on the second request
+        spec = (f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/audio,api_version={api},"
+                f"concurrency=1,poll_interval=0.1,diarization=true")
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
+                    str(FILES["cat"]), str(FILES["news"]), env=ENV)
+        assert run.returncode == 0, run
+        assert run.stderr == f"{PROG} transcribe: v: 2 files: 0 from the cache, 2 transcribed, 0 failed\n"
+        assert stand_in.requests[1]["time"] - stand_in.requests[0]["time"] >= 1.0  # Retry-After: 1
+        for file_id, text in list(HEARD.items())[:2]:
+            read = tools("transcript", "-i", str(tmp_path / "out" / "v" / f"{file_id}.json"), "-o", "json")
+            assert read.returncode == 0, read
+            document = json.loads(read.stdout)
+            assert document["type"] == "azure"
+            assert " ".join(w["text"] for s in document["segments"] for w in s["words"]) == text
+        submitted = [job["request"] for job in stand_in.jobs.values()]
+        assert all(r["locale"] == "en-US" and r["properties"]["wordLevelTimestampsEnabled"] for r in submitted)
+        assert all(("diarizationEnabled" in r["properties"]) == (api == "v3.2") for r in submitted)
+        assert all(job["deleted"] for job in stand_in.jobs.values()) and stand_in.blobs == {}
+        paths = {r["method"] + " " + r["path"].split("?")[0] for r in stand_in.requests}
+        assert ("POST /speechtotext/transcriptions:submit" if api != "v3.2" else
+                "POST /speechtotext/v3.2/transcriptions") in paths
+
+        stand_in.faults = [None, "fail"]  # the upload, then the submission: the transcription fails
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out2"), "--cache", str(tmp_path / "c2"),
+                    str(FILES["cat"]), env=ENV)
+        assert run.returncode == 1 and run.stdout == ""
+        assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: azure: "
+                                              f"transcription job-3 failed: InvalidData: The audio file could not "
+                                              f"be decoded.")
+        assert stand_in.blobs == {}  # the upload is deleted all the same
+
+        run = tools("transcribe", "--engine", spec + ",keep_upload=true", "-o", str(tmp_path / "out3"),
+                    "--cache", str(tmp_path / "c3"), str(FILES["cat"]), env=ENV)
+        assert run.returncode == 0, run
+        assert not stand_in.jobs["job-4"].get("deleted") and len(stand_in.blobs) == 1
+
+        sent = len(stand_in.requests)
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out4"), "--cache", str(tmp_path / "c"),
+                    str(FILES["cat"]), str(FILES["news"]), env=ENV)
+        assert run.returncode == 0 and "2 from the cache" in run.stderr
+        assert len(stand_in.requests) == sent
+
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out5"), "--cache", str(tmp_path / "c5"),
+                    str(FILES["cat"]), env=dict(ENV, SPEECH_KEY="wrong-" + KEY))
+        assert assert_clean_error(run, PROG).startswith(f"{PROG}: error: --engine v=azure: engine 'azure': "
+                                                        f"credentials refused: HTTP 401")
+        assert KEY not in run.stderr
+    files = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert files and all(KEY not in p.read_text(errors="replace") and "c2FzLXNlY3JldA" not in
+                         p.read_text(errors="replace") for p in files)
+
+
+@pytest.mark.slow
+def test_ctrl_c_cancels_the_outstanding_job_and_keeps_the_finished_one(tmp_path):
+    """Two files at once; the stand-in finishes one and holds the other; Ctrl-C (SIGINT to the
+    process group, as a terminal sends it) deletes the held transcription at Azure, exits 130
+    with one line; the next run takes the finished file from the cache without a request."""
+    with AzureStandIn(KEY, by_audio()) as stand_in:
+        stand_in.hold = {HEARD["news"]}
+        spec = f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/audio,poll_interval=0.2"
+        env = dict(os.environ, **ENV)
+        command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
+                   "--cache", str(tmp_path / "c")]
+        proc = subprocess.Popen(command + [str(FILES["cat"]), str(FILES["news"])], env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            for _ in range(300):
+                held = [j for j in stand_in.jobs.values() if j.get("held") and j["polls"] >= 3]
+                done = [p for p in (tmp_path / "c").rglob("*") if p.is_file()]
+                if held and done:
+                    break
+                time.sleep(0.1)
+            assert held and done, stand_in.requests
+            os.killpg(proc.pid, signal.SIGINT)
+            out, err = proc.communicate(timeout=30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        assert proc.returncode == 130, err
+        assert out == "" and err == f"{PROG}: error: interrupted\n"
+        assert held[0].get("deleted")  # the cancel request reached Azure
+        assert stand_in.blobs == {}  # and the upload is deleted
+        sent = len(stand_in.requests)
+        run = subprocess.run(command + [str(FILES["cat"])], env=env, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stderr
+        assert run.stderr == f"{PROG} transcribe: v: 1 files: 1 from the cache, 0 transcribed, 0 failed\n"
+        assert len(stand_in.requests) == sent
