@@ -94,6 +94,7 @@ class StandIn:
         self.faults: List[Optional[str]] = []
         self.requests: List[dict] = []
         self.jobs: Dict[str, dict] = {}
+        self.hold: set = set()  # the transcripts whose jobs never finish (for Ctrl-C)
         self.lock = threading.Lock()
         stand_in = self
 
@@ -238,7 +239,8 @@ class DeepgramStandIn(StandIn):
 
 class AssemblyAIStandIn(StandIn):
     """``POST /v2/upload`` (the audio), ``POST /v2/transcript`` (``audio_url``), ``GET
-    /v2/transcript/ID`` (``queued``, ``processing``, then ``completed``; ``fail``: ``error``),
+    /v2/transcript/ID`` (``queued``, ``processing``, then ``completed``; ``fail``: ``error``; a
+    transcript in ``hold``: ``processing`` for ever),
     ``DELETE /v2/transcript/ID``; ``Authorization: KEY``."""
 
     auth = ("Authorization", "{key}")
@@ -252,7 +254,8 @@ class AssemblyAIStandIn(StandIn):
             upload = self.jobs.get(request.get("audio_url", "").rsplit("/", 1)[-1])
             if upload is None or upload["text"] is None:
                 return 400, {"error": "Download error, unable to download audio_url"}, {}
-            job = self.new_job(text=upload["text"], request=request, failed=fault == "fail")
+            job = self.new_job(text=upload["text"], request=request, failed=fault == "fail",
+                               held=upload["text"] in self.hold)
             return 200, {"id": job, "status": "queued", "audio_url": request["audio_url"]}, {}
         job = path.rsplit("/", 1)[-1]
         if path.startswith("/v2/transcript/") and job in self.jobs:
@@ -261,7 +264,7 @@ class AssemblyAIStandIn(StandIn):
                 state["deleted"] = True
                 return 200, {"id": job, "status": "completed", "text": "Deleted by user."}, {}
             state["polls"] += 1
-            if state["polls"] < 2:
+            if state["polls"] < 2 or state["held"]:
                 return 200, {"id": job, "status": "processing"}, {}
             if state["failed"]:
                 return 200, {"id": job, "status": "error", "error": "Audio duration is too short."}, {}
@@ -271,7 +274,8 @@ class AssemblyAIStandIn(StandIn):
 
 class SpeechmaticsStandIn(StandIn):
     """``POST /v2/jobs`` (multipart ``data_file`` and ``config``), ``GET /v2/jobs/ID``
-    (``running``, then ``done``; ``fail``: ``rejected`` with errors), ``GET
+    (``running``, then ``done``; ``fail``: ``rejected`` with errors; a transcript in
+    ``hold``: ``running`` for ever), ``GET
     /v2/jobs/ID/transcript?format=json-v2``, ``DELETE /v2/jobs/ID``; ``Authorization: Bearer KEY``."""
 
     def route(self, method, path, query, headers, body, fault) -> Answer:
@@ -282,17 +286,19 @@ class SpeechmaticsStandIn(StandIn):
             text = self.text_of(fields["data_file"][0][1]) if "data_file" in fields else None
             if text is None or config.get("type") != "transcription":
                 return 400, {"code": 400, "error": "Invalid Input"}, {}
-            return 201, {"id": self.new_job(text=text, config=config, failed=fault == "fail")}, {}
+            return 201, {"id": self.new_job(text=text, config=config, failed=fault == "fail",
+                                            held=text in self.hold)}, {}
         if parts[:2] == ["v2", "jobs"] and len(parts) >= 3 and parts[2] in self.jobs:
             job, state = parts[2], self.jobs[parts[2]]
             if method == "DELETE" and len(parts) == 3:
-                state["deleted"] = True
+                state["deleted"], state["forced"] = True, query.get("force") == ["true"]
                 return 200, {"job": {"id": job, "status": "deleted"}}, {}
             if len(parts) == 4 and parts[3] == "transcript" and query.get("format") == ["json-v2"]:
                 return 200, speechmatics_json(state["text"], job), {}
             if len(parts) == 3:
                 state["polls"] += 1
-                status = "running" if state["polls"] < 2 else ("rejected" if state["failed"] else "done")
+                status = ("running" if state["polls"] < 2 or state["held"] else
+                          "rejected" if state["failed"] else "done")
                 errors = [{"timestamp": "2024-01-01T00:00:01Z", "message": "unable to decode audio"}] \
                     if status == "rejected" else []
                 return 200, {"job": {"id": job, "status": status, "data_name": "x.wav", "duration": 3,
@@ -342,7 +348,6 @@ class AzureStandIn(StandIn):
     def __init__(self, key: str, transcripts: Dict[str, str], slow_seconds: float = 3.0):
         super().__init__(key, transcripts, slow_seconds)
         self.blobs: Dict[str, bytes] = {}
-        self.hold: set = set()
 
     def authorised(self, h: BaseHTTPRequestHandler) -> bool:
         url = urlsplit(h.path)

@@ -9,14 +9,10 @@ kept in the cache."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import time
 
 import pytest
 
-from conftest import BIN, assert_clean_error
+from conftest import assert_clean_error
 from standins import AzureStandIn
 from test_engines_vendors import FILES, HEARD, KEY, PROG, by_audio
 
@@ -98,40 +94,3 @@ def test_round_trip_faults_and_a_failed_transcription(tools, tmp_path, api):
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert files and all(KEY not in p.read_text(errors="replace") and "c2FzLXNlY3JldA" not in
                          p.read_text(errors="replace") for p in files)
-
-
-@pytest.mark.slow
-def test_ctrl_c_cancels_the_outstanding_job_and_keeps_the_finished_one(tmp_path):
-    """Two files at once; the stand-in finishes one and holds the other; Ctrl-C (SIGINT to the
-    process group, as a terminal sends it) deletes the held transcription at Azure, exits 130
-    with one line; the next run takes the finished file from the cache without a request."""
-    with AzureStandIn(KEY, by_audio()) as stand_in:
-        stand_in.hold = {HEARD["news"]}
-        spec = f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/audio,poll_interval=0.2"
-        env = dict(os.environ, **ENV)
-        command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
-                   "--cache", str(tmp_path / "c")]
-        proc = subprocess.Popen(command + [str(FILES["cat"]), str(FILES["news"])], env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True)
-        try:
-            for _ in range(300):
-                held = [j for j in stand_in.jobs.values() if j.get("held") and j["polls"] >= 3]
-                done = [p for p in (tmp_path / "c").rglob("*") if p.is_file()]
-                if held and done:
-                    break
-                time.sleep(0.1)
-            assert held and done, stand_in.requests
-            os.killpg(proc.pid, signal.SIGINT)
-            out, err = proc.communicate(timeout=30)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-        assert proc.returncode == 130, err
-        assert out == "" and err == f"{PROG}: error: interrupted\n"
-        assert held[0].get("deleted")  # the cancel request reached Azure
-        assert stand_in.blobs == {}  # and the upload is deleted
-        sent = len(stand_in.requests)
-        run = subprocess.run(command + [str(FILES["cat"])], env=env, capture_output=True, text=True, timeout=60)
-        assert run.returncode == 0, run.stderr
-        assert run.stderr == f"{PROG} transcribe: v: 1 files: 1 from the cache, 0 transcribed, 0 failed\n"
-        assert len(stand_in.requests) == sent

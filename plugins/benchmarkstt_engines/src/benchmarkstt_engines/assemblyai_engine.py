@@ -67,8 +67,9 @@ class AssemblyAI(RestEngine):
                                           deadline))
             job = json.loads(self.send("POST", "/v2/transcript", json.dumps(self.request_body(upload["upload_url"]))
                                        .encode(), "application/json", deadline))
-            answer = self.poll(lambda: self.finished(job["id"], deadline), f"assemblyai: transcript {job['id']}",
-                               deadline)
+            with self.outstanding(job["id"]):
+                answer = self.poll(lambda: self.finished(job["id"], deadline),
+                                   f"assemblyai: transcript {job['id']}", deadline)
             if not self.keep_upload:
                 self.send("DELETE", f"/v2/transcript/{job['id']}", deadline=time.monotonic() + 60)
         except VendorFailed as exc:
@@ -83,3 +84,8 @@ class AssemblyAI(RestEngine):
         if state.get("status") == "error":
             raise VendorFailed(f"assemblyai: transcript {job} failed: {state.get('error')}")
         return text if state.get("status") == "completed" else None
+
+    def cancel(self, job: str) -> None:
+        """Ask AssemblyAI to delete transcript ``job`` (AssemblyAI has no cancel: it may refuse
+        while the transcript is processing, which then completes there)."""
+        self.once("DELETE", f"/v2/transcript/{job}")
