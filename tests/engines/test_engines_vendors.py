@@ -1,5 +1,5 @@
-"""The ``deepgram``, ``assemblyai`` and ``speechmatics`` engines against stand-ins of their
-vendors' REST APIs on 127.0.0.1 (``standins.py``): each saved answer is read back by the
+"""The ``deepgram``, ``assemblyai`` (through their SDKs) and ``speechmatics`` engines against
+stand-ins of their vendors' REST APIs on 127.0.0.1 (``standins.py``): each saved answer is read back by the
 matching reader to the words the stand-in sent; a fault is retried; a failed job is that
 file's failure with the vendor's message; the uploads are deleted unless ``keep_upload=true``;
 the key is in no output or cache file."""
@@ -7,6 +7,7 @@ the key is in no output or cache file."""
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 
 import pytest
@@ -24,6 +25,8 @@ HEARD = {"cat": "the cat sat on a mat", "news": "the minister spoke to reporters
 VENDORS = {"deepgram": (DeepgramStandIn, "DEEPGRAM_API_KEY"),
            "assemblyai": (AssemblyAIStandIn, "ASSEMBLYAI_API_KEY"),
            "speechmatics": (SpeechmaticsStandIn, "SPEECHMATICS_API_KEY")}
+#: the SDKs the engines call (speechmatics: its documented REST API, see docs/engines.md)
+SDKS = {"deepgram": "deepgram", "assemblyai": "assemblyai"}
 FILES = {"cat": AUDIO / "cat.wav", "news": AUDIO / "news.flac", "weather": AUDIO / "weather.wav"}
 
 
@@ -33,12 +36,26 @@ def by_audio() -> dict:
 
 
 @pytest.mark.parametrize("kind", VENDORS)
-def test_without_a_key_it_is_one_error(tools, tmp_path, kind):
+def test_without_the_sdk_or_a_key_it_is_one_error(tools, tmp_path, kind):
     variable = VENDORS[kind][1]
     run = tools("transcribe", "--engine", f"v={kind}", "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
                 str(FILES["cat"]), env={variable: ""})
-    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v={kind}: engine {kind!r} needs the "
-                                             f"environment variable {variable}")
+    module = SDKS.get(kind)
+    if module and importlib.util.find_spec(module) is None:
+        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v={kind}: engine {kind!r} needs the "
+                                                 f"Python module {module!r}: pip install 'benchmarkstt-engines[{kind}]'")
+    else:
+        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v={kind}: engine {kind!r} needs the "
+                                                 f"environment variable {variable}")
+
+
+def test_an_option_the_sdk_refuses_is_one_error(tools, tmp_path):
+    pytest.importorskip("assemblyai")
+    run = tools("transcribe", "--engine", "v=assemblyai:speech_model=nonesuch", "-o", str(tmp_path / "out"),
+                "--cache", str(tmp_path / "c"), str(FILES["cat"]), env={"ASSEMBLYAI_API_KEY": KEY})
+    assert assert_clean_error(run, PROG).startswith(f"{PROG}: error: --engine v=assemblyai: engine 'assemblyai': "
+                                                    f"1 validation error for TranscriptRequest speech_model value is "
+                                                    f"not a valid enumeration member")
 
 
 @pytest.mark.slow
@@ -55,6 +72,8 @@ def test_round_trip_faults_and_failed_jobs(tools, tmp_path, kind):
         assert [r["fault"] for r in stand_in.requests[:3]] == ["429", None, "500"]
         assert stand_in.requests[1]["time"] - stand_in.requests[0]["time"] >= 1.0  # Retry-After: 1
         assert all(r["headers"].get("Authorization") == stand_in.auth[1].format(key=KEY) for r in stand_in.requests)
+        sent_by = {"deepgram": "deepgram-sdk/", "assemblyai": "AssemblyAI/1.0 (sdk=Python/", "speechmatics": ""}[kind]
+        assert all(sent_by in r["headers"].get("User-Agent", "") for r in stand_in.requests)  # through the SDK
         for file_id, text in list(HEARD.items())[:2]:
             read = tools("transcript", "-i", str(tmp_path / "out" / "v" / f"{file_id}.json"), "-o", "json")
             assert read.returncode == 0, read

@@ -271,7 +271,6 @@ def request(method: str, url: str, headers: Mapping[str, str], body: Optional[by
     answer; an :class:`EngineError` for refused credentials (401, 403); a
     :class:`VendorFailed` with the vendor's message for any other refusal."""
     import http.client
-    import json
     import socket
     import urllib.error
     import urllib.request
@@ -281,24 +280,73 @@ def request(method: str, url: str, headers: Mapping[str, str], body: Optional[by
         with urllib.request.urlopen(call, timeout=left) as answer:
             data = answer.read()
     except urllib.error.HTTPError as exc:
-        status, text = exc.code, exc.read().decode("utf-8", "replace")
-        message = f"HTTP {status}: {vendor_message(text)}"
-        if status in (401, 403):
-            raise EngineError(f"engine {label!r}: credentials refused: {message}") from None
-        if status == 429 or status >= 500:
-            raise Transient(message, retry_after(exc.headers)) from None
-        raise VendorFailed(f"{label}: {message}") from None
+        raise refusal(exc.code, exc.read().decode("utf-8", "replace"), exc.headers, label) from None
     except (socket.timeout, TimeoutError):
         raise Transient("no answer in time") from None
     except (urllib.error.URLError, http.client.HTTPException, ConnectionError) as exc:
         raise Transient(f"connection failed: {getattr(exc, 'reason', exc) or type(exc).__name__}") from None
-    text = data.decode("utf-8", "replace")
+    return whole_json(data.decode("utf-8", "replace"))
+
+
+def whole_json(text: str) -> str:
+    """``text`` when it is empty or whole JSON, else a :class:`Transient` failure (a
+    truncated answer)."""
+    import json
+
     if text.strip():
         try:
             json.loads(text)
         except ValueError:
             raise Transient("the answer is not whole JSON (truncated?)") from None
     return text
+
+
+def httpx_answer(run: Callable[[Callable[[Any], None]], Any], label: str) -> str:
+    """The body of the HTTP answer to an SDK's call over httpx, as it came: ``run(keep)``
+    makes the call with ``keep`` among its httpx client's response hooks (which reads each
+    answer whole and keeps the last). Failures as :func:`request` has them, judged on that
+    answer rather than on the SDK's exceptions (which drop ``Retry-After``): a timeout, a
+    dropped connection, a broken answer, 429 and 5xx are :class:`Transient`..."""
+    import httpx
+
+    answers: list = []
+
+    def keep(response: Any) -> None:
+        response.read()
+        answers.append(response)
+
+    try:
+        run(keep)
+    except httpx.TimeoutException:
+        raise Transient("no answer in time") from None
+    except httpx.TransportError as exc:
+        raise Transient(f"connection failed: {exc or type(exc).__name__}") from None
+    except Exception:  # noqa: BLE001 - the SDK's error for an HTTP answer: judged on the answer below
+        if not answers:
+            raise
+    answer = answers[-1]
+    if not 200 <= answer.status_code < 300:
+        raise refusal(answer.status_code, answer.text, answer.headers, label)
+    return whole_json(answer.text)
+
+
+def refusal(status: int, text: str, headers: Mapping[str, str], label: str) -> Exception:
+    """The failure of a vendor's HTTP answer ``status`` other than 2xx: an
+    :class:`EngineError` for refused credentials (401, 403), a :class:`Transient` one for 429
+    and 5xx (with ``Retry-After``), else a :class:`VendorFailed` with the vendor's message.
+
+    :example:
+        >>> refusal(429, '{"error": "slow down"}', {"Retry-After": "3"}, "deepgram").wait
+        3.0
+        >>> print(refusal(400, '{"err_msg": "bad model"}', {}, "deepgram"))
+        deepgram: HTTP 400: bad model
+    """
+    message = f"HTTP {status}: {vendor_message(text)}"
+    if status in (401, 403):
+        return EngineError(f"engine {label!r}: credentials refused: {message}")
+    if status == 429 or status >= 500:
+        return Transient(message, retry_after(headers))
+    return VendorFailed(f"{label}: {message}")
 
 
 def vendor_message(text: str) -> str:
