@@ -418,3 +418,101 @@ class AzureStandIn(StandIn):
                      "properties": {"size": 300}, "links": {"contentUrl": f"{self.url}/results/report.json?sig=results"}},
                 ]}, {}
         return 404, {"error": {"code": "NotFound", "message": f"no route {method} {path}"}}, {}
+
+
+def usp(path: str, request_id: str, body: dict) -> str:
+    """A text message of the Speech service's WebSocket protocol: headers, a blank line, JSON."""
+    return (f"X-RequestId:{request_id}\r\nContent-Type:application/json; charset=utf-8\r\nPath:{path}\r\n\r\n"
+            + json.dumps(body))
+
+
+class AzureSpeechStandIn:
+    """Azure AI Speech real-time recognition as the Speech SDK speaks to it (a WebSocket at
+    ``/speech/recognition/conversation/cognitiveservices/v1?language=...&format=detailed&
+    wordLevelTimestamps=true``, subprotocol ``USP``, ``Ocp-Apim-Subscription-Key: KEY``):
+    the SDK sends ``speech.config`` and ``speech.context`` text messages and binary ``audio``
+    messages (a two-byte header length, headers, data: a WAV header first, an empty one at the
+    end of the audio); each turn is answered ``turn.start``, ``speech.startDetected``, one
+    ``speech.phrase`` (``Success``, ``NBest`` with ``Words`` in 100 ns ticks) for the words of
+    the audio (by the SHA-256 of its samples), ``speech.endDetected`` and an
+    ``EndOfDictation`` phrase at the end of the audio received, ``turn.end``. Faults, one per
+    connection: ``429``, ``500`` (the upgrade refused), ``drop`` (the connection cut at the
+    first audio), ``fail`` (closed with code 1007, as the service does for bad audio)."""
+
+    def __init__(self, key: str, transcripts: Dict[str, str]):
+        from websockets.sync.server import serve
+
+        self.key, self.transcripts = key, transcripts
+        self.faults: List[Optional[str]] = []
+        self.requests: List[dict] = []
+        self.lock = threading.Lock()
+        self.server = serve(self.handle, "127.0.0.1", 0, subprotocols=["USP"], process_request=self.upgrade)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.server.socket.getsockname()[1]}"
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+
+    def upgrade(self, connection, request):
+        with self.lock:
+            fault = self.faults.pop(0) if self.faults else None
+            self.requests.append({"time": time.monotonic(), "path": request.path, "fault": fault,
+                                  "headers": request.headers, "messages": []})
+        url = urlsplit(request.path)
+        query = parse_qs(url.query)
+        if request.headers.get("Ocp-Apim-Subscription-Key") != self.key:
+            return connection.respond(401, "Authentication error\n")
+        if fault in ("429", "500"):
+            answer = connection.respond(int(fault), "Too many requests\n" if fault == "429" else "Internal error\n")
+            answer.headers["Retry-After"] = "1"
+            return answer
+        if (url.path != "/speech/recognition/conversation/cognitiveservices/v1" or query.get("format") != ["detailed"]
+                or query.get("wordLevelTimestamps") != ["true"] or not query.get("language")):
+            return connection.respond(400, "Bad request\n")
+        return None
+
+    def handle(self, ws) -> None:
+        record = self.requests[-1]
+        audio, turns = b"", set()
+        for message in ws:
+            if isinstance(message, str):
+                record["messages"].append(message.split("\r\n\r\n", 1)[0])
+                continue
+            length = int.from_bytes(message[:2], "big")
+            headers = dict(line.split(":", 1) for line in message[2:2 + length].decode().split("\r\n") if line)
+            data = message[2 + length:]
+            turn = headers["X-RequestId"]
+            if record["fault"] == "drop":
+                ws.socket.shutdown(2)
+                return
+            if record["fault"] == "fail":
+                ws.close(1007, "Invalid audio format: the audio could not be decoded")
+                return
+            if turn not in turns:
+                turns.add(turn)
+                audio = b""
+                ws.send(usp("turn.start", turn, {"context": {"serviceTag": "7b33dd0ba2"}}))
+                ws.send(usp("speech.startDetected", turn, {"Offset": 0}))
+            if data:
+                audio += data
+                continue
+            samples = audio[44:] if audio.startswith(b"RIFF") else audio
+            text = self.transcripts.get(hashlib.sha256(samples).hexdigest())
+            if text:
+                ticks = [(w, int(s * 10_000_000), int((e - s) * 10_000_000)) for w, s, e in words_of(text)]
+                best = {"Confidence": 0.92, "Lexical": text, "ITN": text, "MaskedITN": text, "Display": text,
+                        "Words": [{"Word": w, "Offset": o, "Duration": d, "Confidence": 0.9} for w, o, d in ticks]}
+                ws.send(usp("speech.phrase", turn, {"RecognitionStatus": "Success", "Offset": 0,
+                                                    "Duration": ticks[-1][1] + ticks[-1][2], "DisplayText": text,
+                                                    "NBest": [best]}))
+            end = len(samples) * 10_000_000 // 32000
+            ws.send(usp("speech.endDetected", turn, {"Offset": end}))
+            ws.send(usp("speech.phrase", turn, {"RecognitionStatus": "EndOfDictation", "Offset": end, "Duration": 0}))
+            ws.send(usp("turn.end", turn, {}))

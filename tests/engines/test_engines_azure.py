@@ -8,12 +8,15 @@ kept in the cache."""
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import json
 
 import pytest
 
+from benchmarkstt_engines.audio import decode
 from conftest import assert_clean_error
-from standins import AzureStandIn
+from standins import AzureSpeechStandIn, AzureStandIn
 from test_engines_vendors import FILES, HEARD, KEY, PROG, by_audio
 
 ENV = {"SPEECH_KEY": KEY, "SPEECH_REGION": "", "AZURE_STORAGE_SAS_TOKEN": AzureStandIn.sas}
@@ -94,3 +97,61 @@ def test_round_trip_faults_and_a_failed_transcription(tools, tmp_path, api):
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert files and all(KEY not in p.read_text(errors="replace") and "c2FzLXNlY3JldA" not in
                          p.read_text(errors="replace") for p in files)
+
+
+def by_samples() -> dict:
+    """The transcripts by the SHA-256 of the audio samples the Speech SDK sends."""
+    return {hashlib.sha256(decode(str(FILES[i]), 16000).samples).hexdigest(): text for i, text in HEARD.items()}
+
+
+def test_the_speech_sdk_mode_without_the_sdk_or_a_key_is_one_error(tools, tmp_path):
+    run = tools("transcribe", "--engine", "v=azure:mode=sdk", "-o", str(tmp_path / "out"), "--cache",
+                str(tmp_path / "c"), str(FILES["cat"]), env=dict(ENV, SPEECH_KEY=""))
+    if importlib.util.find_spec("azure.cognitiveservices.speech") is None:
+        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v=azure: engine 'azure' needs the Python "
+                                                 f"module 'azure.cognitiveservices.speech': pip install "
+                                                 f"'benchmarkstt-engines[azure]'")
+    else:
+        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v=azure: engine 'azure' needs the "
+                                                 f"environment variable SPEECH_KEY")
+
+
+@pytest.mark.slow
+def test_the_speech_sdk_round_trip_and_faults(tools, tmp_path):
+    """mode=sdk: the Speech SDK pointed at a stand-in of the service's WebSocket protocol; its
+    results are read by the azure reader to the words the stand-in sent; a refused upgrade
+    (429, 500) and a cut connection are tried again; audio the service refuses is that file's
+    failure; a wrong key stops the run."""
+    pytest.importorskip("azure.cognitiveservices.speech")
+    with AzureSpeechStandIn(KEY, by_samples()) as stand_in:
+        stand_in.faults = ["429", None, "drop", None]
+        spec = f"v=azure:mode=sdk,base_url={stand_in.url},concurrency=1,retries=3"
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
+                    str(FILES["cat"]), str(FILES["news"]), env=ENV)
+        assert run.returncode == 0, run
+        assert [r["fault"] for r in stand_in.requests] == ["429", None, "drop", None]
+        assert all("Path:speech.config" in " ".join(r["messages"]) for r in stand_in.requests if not r["fault"])
+        for file_id, text in list(HEARD.items())[:2]:
+            saved = tmp_path / "out" / "v" / f"{file_id}.json"
+            assert json.loads(saved.read_text())[0]["RecognitionStatus"] == "Success"
+            read = tools("transcript", "-i", str(saved), "-o", "json")
+            assert read.returncode == 0, read
+            document = json.loads(read.stdout)
+            assert document["type"] == "azure"
+            assert " ".join(w["text"] for s in document["segments"] for w in s["words"]) == text
+
+        stand_in.faults = ["fail"]
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out2"), "--cache", str(tmp_path / "c2"),
+                    str(FILES["cat"]), env=ENV)
+        assert run.returncode == 1 and run.stdout == ""
+        assert run.stderr.splitlines()[1].startswith(f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: azure: "
+                                                     f"BadRequest: ")
+        assert "the audio could not be decoded" in run.stderr
+
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out3"), "--cache", str(tmp_path / "c3"),
+                    str(FILES["cat"]), env=dict(ENV, SPEECH_KEY="wrong-" + KEY))
+        assert assert_clean_error(run, PROG).startswith(f"{PROG}: error: --engine v=azure: engine 'azure': "
+                                                        f"credentials refused: AuthenticationFailure: ")
+        assert KEY not in run.stderr
+    files = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert files and all(KEY not in p.read_text(errors="replace") for p in files)

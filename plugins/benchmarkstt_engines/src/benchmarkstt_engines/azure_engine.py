@@ -16,6 +16,13 @@ and read by the azure reader. Then the transcription is deleted at Azure (``DELE
 /speechtotext/transcriptions/ID``) and the blob from the container, unless ``keep_upload=true``.
 A transcription that failed or did not finish in time is left there; its blob is deleted.
 
+With ``mode=sdk`` (for short files: the service transcribes at about the pace of speech) the
+audio goes instead to real-time recognition through Microsoft's Speech SDK
+(azure-cognitiveservices-speech, extra ``azure``), continuous recognition with detailed
+output and word times; nothing is uploaded to storage or kept at Azure. What is saved is the
+JSON array of the SDK's recognised results (``RecognitionStatus``, ``NBest`` with ``Words``),
+each as the SDK gives it (``result.json``), which the azure reader reads too.
+
 :example:
     >>> Azure(container_url="https://acct.blob.core.windows.net/audio").create_path()
     '/speechtotext/transcriptions:submit?api-version=2024-11-15'
@@ -28,18 +35,23 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
 import time
 import uuid
-from typing import Optional
+from typing import Any, Optional
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
 
 from .audio import Audio
-from .cloud import (RestEngine, Transient, VendorFailed, request, scrub, shared_options, shifted,
+from .cloud import (CloudEngine, RestEngine, Transient, VendorFailed, request, scrub, shared_options, shifted,
                     wav_bytes)
 from .engine import EngineError, Output, flag
 
 API_VERSIONS = ("2024-11-15", "v3.2")
+MODES = ("batch", "sdk")
+#: the Speech SDK's cancellation codes worth another try; authentication ones stop the run
+SDK_TRANSIENT = ("TooManyRequests", "ConnectionFailure", "ServiceTimeout", "ServiceError", "ServiceUnavailable")
+SDK_REFUSED = ("AuthenticationFailure", "Forbidden")
 
 
 @shared_options(3600, polling=True)
@@ -47,40 +59,56 @@ class Azure(RestEngine):
     """Azure AI Speech batch transcription (REST; the key from ``SPEECH_KEY``, the region
     from ``SPEECH_REGION``, the container's SAS token from ``AZURE_STORAGE_SAS_TOKEN``).
 
-    :param container_url: the Azure Storage container the audio is uploaded to (``https://ACCOUNT.blob.core.windows.net/CONTAINER``)
+    :param mode: ``batch`` (default: batch transcription) or ``sdk`` (real-time recognition through the Speech SDK, for short files)
+    :param container_url: the Azure Storage container the audio is uploaded to (``https://ACCOUNT.blob.core.windows.net/CONTAINER``; batch)
     :param language: the locale (default ``en-US``)
     :param diarization: ``true`` for speaker labels
     :param model: a custom model's URL (default: the base model)
     :param api_version: ``2024-11-15`` (default) or ``v3.2``
     :param keep_upload: ``true`` to keep the transcription at Azure and the blob in the container
-    :param base_url: the API's address (default ``https://SPEECH_REGION.api.cognitive.microsoft.com``)
+    :param base_url: the API's address (default ``https://SPEECH_REGION.api.cognitive.microsoft.com``; with ``mode=sdk``, the Speech SDK's host, ``wss://...`` or ``ws://...``, default the region's)
     """
 
     kind = "azure"
     auth_header = "Ocp-Apim-Subscription-Key"
     auth_prefix = ""
     credential_variables = ("SPEECH_KEY", "AZURE_STORAGE_SAS_TOKEN")
+    distribution = "azure-cognitiveservices-speech"
+    module = "azure.cognitiveservices.speech"
+    extra = "azure"
 
-    def __init__(self, container_url: Optional[str] = None, language: str = "en-US", diarization: str = "false",
+    def __init__(self, mode: str = "batch", container_url: Optional[str] = None, language: str = "en-US",
+                 diarization: str = "false",
                  model: Optional[str] = None, api_version: str = "2024-11-15", keep_upload: str = "false",
                  base_url: Optional[str] = None, concurrency: str = "4", timeout: str = "3600",
                  retries: str = "5", poll_interval: str = "5", price_per_minute: Optional[str] = None):
         if api_version not in API_VERSIONS:
             raise UsageError(f"engine option api_version={api_version!r}: expected one of {', '.join(API_VERSIONS)}")
-        self.container_url, self.language, self.custom_model = container_url, language, model
+        if mode not in MODES:
+            raise UsageError(f"engine option mode={mode!r}: expected one of {', '.join(MODES)}")
+        self.mode, self.container_url, self.language, self.custom_model = mode, container_url, language, model
         self.api, self.base_url = api_version, base_url
         self.diarization, self.keep_upload = flag(diarization, "diarization"), flag(keep_upload, "keep_upload")
         self.model = model or "base"
         self.setup(concurrency, timeout, retries, price_per_minute, poll_interval)
 
+    def version(self) -> str:
+        """The REST API's version, or the Speech SDK's."""
+        return super().version() if self.mode == "batch" else CloudEngine.version(self)
+
     def load(self) -> str:
         """The key; an :class:`EngineError` naming what is missing (the key, the region, the
-        container or its SAS token)."""
-        needed = [("SPEECH_KEY", True), ("SPEECH_REGION", not self.base_url), ("AZURE_STORAGE_SAS_TOKEN", True)]
+        container or its SAS token; the Speech SDK with ``mode=sdk``)."""
+        batch = self.mode == "batch"
+        if not batch:
+            self.sdk()
+            if self.diarization or self.custom_model:
+                raise EngineError("engine 'azure': diarization= and model= are options of mode=batch")
+        needed = [("SPEECH_KEY", True), ("SPEECH_REGION", not self.base_url), ("AZURE_STORAGE_SAS_TOKEN", batch)]
         for variable, wanted in needed:
             if wanted and not os.environ.get(variable):
                 raise EngineError(f"engine 'azure' needs the environment variable {variable}")
-        if not self.container_url:
+        if batch and not self.container_url:
             raise EngineError("engine 'azure' needs the option container_url= (the Azure Storage container "
                               "the audio is uploaded to for batch transcription)")
         return os.environ["SPEECH_KEY"]
@@ -142,7 +170,14 @@ class Azure(RestEngine):
             request("DELETE", blob, headers, None, 30, self.kind)
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
-        """The batch transcription's result file for ``audio``, as it came."""
+        """The batch transcription's result file for ``audio``, as it came (or the Speech
+        SDK's results)."""
+        if self.mode == "sdk":
+            try:
+                answer = self.call(lambda left: self.recognize(audio, left), self.kind)
+            except VendorFailed as exc:
+                raise VendorFailed(f"{name}: {exc}") from None
+            return Output(shifted(answer, offset, ("Offset",), 10_000_000), "json")
         deadline = time.monotonic() + self.timeout
         blob = self.blob(name)
         try:
@@ -190,3 +225,54 @@ class Azure(RestEngine):
     def cancel(self, job: str) -> None:
         """Delete transcription ``job`` at Azure (which stops it when it runs)."""
         self.once("DELETE", self.job_path(job))
+
+    def recognize(self, audio: Audio, left: float) -> str:
+        """The Speech SDK's continuous recognition of ``audio`` within ``left`` seconds: the
+        JSON array of its recognised results."""
+        speechsdk = self.sdk()
+        key = self.load()
+        if self.base_url:
+            config = speechsdk.SpeechConfig(host=self.base_url, subscription=key)
+        else:
+            config = speechsdk.SpeechConfig(subscription=key, region=os.environ["SPEECH_REGION"])
+        config.speech_recognition_language = self.language
+        config.output_format = speechsdk.OutputFormat.Detailed
+        config.request_word_level_timestamps()
+        stream = speechsdk.audio.PushAudioInputStream(
+            speechsdk.audio.AudioStreamFormat(samples_per_second=audio.rate, bits_per_sample=16, channels=1))
+        stream.write(audio.samples)
+        stream.close()
+        recognizer = speechsdk.SpeechRecognizer(speech_config=config,
+                                                audio_config=speechsdk.audio.AudioConfig(stream=stream))
+        results: list = []
+        failures: list = []
+        done = threading.Event()
+
+        def canceled(event: Any) -> None:
+            details = event.cancellation_details
+            if details.reason == speechsdk.CancellationReason.Error:
+                failures.append((details.code.name, " ".join(details.error_details.split())))
+            done.set()
+
+        recognizer.recognized.connect(lambda event: results.append(event.result.json))
+        recognizer.canceled.connect(canceled)
+        recognizer.session_stopped.connect(lambda event: done.set())
+        recognizer.start_continuous_recognition()
+        end = time.monotonic() + left
+        try:
+            while not done.wait(0.1):
+                if self.stopping.is_set():
+                    raise VendorFailed("azure: interrupted")
+                if time.monotonic() > end:
+                    raise Transient("no answer in time")
+        finally:
+            recognizer.stop_continuous_recognition()
+        if failures:
+            code, message = failures[0]
+            message = message.split(" SessionId:")[0]
+            if code in SDK_REFUSED:
+                raise EngineError(f"engine 'azure': credentials refused: {code}: {message}")
+            if code in SDK_TRANSIENT:
+                raise Transient(f"{code}: {message}")
+            raise VendorFailed(f"azure: {code}: {message}")
+        return "[" + ",".join(results) + "]"
