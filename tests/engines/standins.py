@@ -445,6 +445,7 @@ class AzureSpeechStandIn:
         self.key, self.transcripts = key, transcripts
         self.faults: List[Optional[str]] = []
         self.requests: List[dict] = []
+        self.phrases: List[dict] = []  # when given: the phrases answered for any audio
         self.lock = threading.Lock()
         self.server = serve(self.handle, "127.0.0.1", 0, subprotocols=["USP"], process_request=self.upgrade)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -505,7 +506,9 @@ class AzureSpeechStandIn:
                 continue
             samples = audio[44:] if audio.startswith(b"RIFF") else audio
             text = self.transcripts.get(hashlib.sha256(samples).hexdigest())
-            if text:
+            for phrase in self.phrases:
+                ws.send(usp("speech.phrase", turn, phrase))
+            if text and not self.phrases:
                 ticks = [(w, int(s * 10_000_000), int((e - s) * 10_000_000)) for w, s, e in words_of(text)]
                 best = {"Confidence": 0.92, "Lexical": text, "ITN": text, "MaskedITN": text, "Display": text,
                         "Words": [{"Word": w, "Offset": o, "Duration": d, "Confidence": 0.9} for w, o, d in ticks]}

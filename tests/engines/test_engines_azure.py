@@ -15,9 +15,9 @@ import json
 import pytest
 
 from benchmarkstt_engines.audio import decode
-from conftest import assert_clean_error
+from conftest import SHARED, assert_clean_error
 from standins import AzureSpeechStandIn, AzureStandIn
-from test_engines_vendors import FILES, HEARD, KEY, PROG, by_audio
+from test_engines_vendors import FILES, HEARD, KEY, PROG, by_audio, heard, refused
 
 ENV = {"SPEECH_KEY": KEY, "SPEECH_REGION": "", "AZURE_STORAGE_SAS_TOKEN": AzureStandIn.sas}
 
@@ -56,11 +56,7 @@ def test_round_trip_faults_and_a_failed_transcription(tools, tmp_path, api):
         assert run.stderr == f"{PROG} transcribe: v: 2 files: 0 from the cache, 2 transcribed, 0 failed\n"
         assert stand_in.requests[1]["time"] - stand_in.requests[0]["time"] >= 1.0  # Retry-After: 1
         for file_id, text in list(HEARD.items())[:2]:
-            read = tools("transcript", "-i", str(tmp_path / "out" / "v" / f"{file_id}.json"), "-o", "json")
-            assert read.returncode == 0, read
-            document = json.loads(read.stdout)
-            assert document["type"] == "azure"
-            assert " ".join(w["text"] for s in document["segments"] for w in s["words"]) == text
+            assert heard(tools, tmp_path / "out" / "v" / f"{file_id}.json") == ("azure", text)
         submitted = [job["request"] for job in stand_in.jobs.values()]
         assert all(r["locale"] == "en-US" and r["properties"]["wordLevelTimestampsEnabled"] for r in submitted)
         assert all(("diarizationEnabled" in r["properties"]) == (api == "v3.2") for r in submitted)
@@ -89,11 +85,8 @@ def test_round_trip_faults_and_a_failed_transcription(tools, tmp_path, api):
         assert run.returncode == 0 and "2 from the cache" in run.stderr
         assert len(stand_in.requests) == sent
 
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out5"), "--cache", str(tmp_path / "c5"),
-                    str(FILES["cat"]), env=dict(ENV, SPEECH_KEY="wrong-" + KEY))
-        assert assert_clean_error(run, PROG).startswith(f"{PROG}: error: --engine v=azure: engine 'azure': "
-                                                        f"credentials refused: HTTP 401")
-        assert KEY not in run.stderr
+        assert refused(tools, tmp_path, spec, dict(ENV, SPEECH_KEY="wrong-" + KEY)).startswith(
+            f"{PROG}: error: --engine v=azure: engine 'azure': credentials refused: HTTP 401")
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert files and all(KEY not in p.read_text(errors="replace") and "c2FzLXNlY3JldA" not in
                          p.read_text(errors="replace") for p in files)
@@ -134,11 +127,7 @@ def test_the_speech_sdk_round_trip_and_faults(tools, tmp_path):
         for file_id, text in list(HEARD.items())[:2]:
             saved = tmp_path / "out" / "v" / f"{file_id}.json"
             assert json.loads(saved.read_text())[0]["RecognitionStatus"] == "Success"
-            read = tools("transcript", "-i", str(saved), "-o", "json")
-            assert read.returncode == 0, read
-            document = json.loads(read.stdout)
-            assert document["type"] == "azure"
-            assert " ".join(w["text"] for s in document["segments"] for w in s["words"]) == text
+            assert heard(tools, saved) == ("azure", text)
 
         stand_in.faults = ["fail"]
         run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out2"), "--cache", str(tmp_path / "c2"),
@@ -148,10 +137,28 @@ def test_the_speech_sdk_round_trip_and_faults(tools, tmp_path):
                                                      f"BadRequest: ")
         assert "the audio could not be decoded" in run.stderr
 
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out3"), "--cache", str(tmp_path / "c3"),
-                    str(FILES["cat"]), env=dict(ENV, SPEECH_KEY="wrong-" + KEY))
-        assert assert_clean_error(run, PROG).startswith(f"{PROG}: error: --engine v=azure: engine 'azure': "
-                                                        f"credentials refused: AuthenticationFailure: ")
-        assert KEY not in run.stderr
+        assert refused(tools, tmp_path, spec, dict(ENV, SPEECH_KEY="wrong-" + KEY)).startswith(
+            f"{PROG}: error: --engine v=azure: engine 'azure': credentials refused: AuthenticationFailure: ")
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert files and all(KEY not in p.read_text(errors="replace") for p in files)
+
+
+@pytest.mark.slow
+def test_the_speech_sdk_passes_microsofts_own_results_on_as_they_came(tools, tmp_path):
+    """The stand-in answers with the phrases of a real Microsoft transcript (Speech SDK
+    results, shared/data/transcripts/mcs_example.json): the engine's file is read to the same
+    transcript as Microsoft's file itself."""
+    pytest.importorskip("azure.cognitiveservices.speech")
+    real = SHARED / "data" / "transcripts" / "mcs_example.json"
+    if not real.exists():
+        pytest.skip(f"{real} is not there")
+    with AzureSpeechStandIn(KEY, {}) as stand_in:
+        stand_in.phrases = json.loads(real.read_text(encoding="utf-8"))
+        run = tools("transcribe", "--engine", f"v=azure:mode=sdk,base_url={stand_in.url}", "-o", str(tmp_path / "out"),
+                    "--cache", str(tmp_path / "c"), str(FILES["cat"]), env=ENV)
+        assert run.returncode == 0, run
+    saved = tools("transcript", "-i", str(tmp_path / "out" / "v" / "cat.json"), "-o", "json")
+    original = tools("transcript", "-i", str(real), "-o", "json")
+    assert saved.returncode == 0 and original.returncode == 0, (saved, original)
+    assert json.loads(saved.stdout)["segments"] == json.loads(original.stdout)["segments"]
+    assert len(json.loads(saved.stdout)["segments"]) == len(stand_in.phrases)

@@ -35,6 +35,22 @@ def by_audio() -> dict:
     return {hashlib.sha256(wav_bytes(decode(str(FILES[i]), 16000))).hexdigest(): text for i, text in HEARD.items()}
 
 
+def heard(tools, path) -> tuple:
+    """The type the transcripts plugin reads ``path`` as, and its words."""
+    read = tools("transcript", "-i", str(path), "-o", "json")
+    assert read.returncode == 0, read
+    document = json.loads(read.stdout)
+    return document["type"], " ".join(w["text"] for s in document["segments"] for w in s["words"])
+
+
+def refused(tools, tmp_path, spec: str, env: dict) -> str:
+    """The one error line of a run whose key the vendor refuses (the key in no message)."""
+    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "refused"), "--cache", str(tmp_path / "rc"),
+                str(FILES["cat"]), env=env)
+    assert KEY not in run.stderr
+    return assert_clean_error(run, PROG)
+
+
 @pytest.mark.parametrize("kind", VENDORS)
 def test_without_the_sdk_or_a_key_it_is_one_error(tools, tmp_path, kind):
     variable = VENDORS[kind][1]
@@ -75,11 +91,7 @@ def test_round_trip_faults_and_failed_jobs(tools, tmp_path, kind):
         sent_by = {"deepgram": "deepgram-sdk/", "assemblyai": "AssemblyAI/1.0 (sdk=Python/", "speechmatics": ""}[kind]
         assert all(sent_by in r["headers"].get("User-Agent", "") for r in stand_in.requests)  # through the SDK
         for file_id, text in list(HEARD.items())[:2]:
-            read = tools("transcript", "-i", str(tmp_path / "out" / "v" / f"{file_id}.json"), "-o", "json")
-            assert read.returncode == 0, read
-            document = json.loads(read.stdout)
-            assert document["type"] == kind
-            assert " ".join(w["text"] for s in document["segments"] for w in s["words"]) == text
+            assert heard(tools, tmp_path / "out" / "v" / f"{file_id}.json") == (kind, text)
         if kind != "deepgram":
             assert all(job.get("deleted") for job in stand_in.jobs.values() if "polls" in job and job["polls"])
 
@@ -109,11 +121,8 @@ def test_round_trip_faults_and_failed_jobs(tools, tmp_path, kind):
         assert run.returncode == 0 and "2 from the cache" in run.stderr
         assert len(stand_in.requests) == sent  # the cache: no request
 
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out4"), "--cache", str(tmp_path / "c4"),
-                    str(FILES["cat"]), env={variable: "wrong-" + KEY})
-        assert assert_clean_error(run, PROG).startswith(f"{PROG}: error: --engine v={kind}: engine {kind!r}: "
-                                                        f"credentials refused: HTTP 401")
-        assert KEY not in run.stderr
+        assert refused(tools, tmp_path, spec, {variable: "wrong-" + KEY}).startswith(
+            f"{PROG}: error: --engine v={kind}: engine {kind!r}: credentials refused: HTTP 401")
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert files and all(KEY not in p.read_text(errors="replace") for p in files)
 
