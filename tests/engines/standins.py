@@ -388,7 +388,7 @@ class AzureStandIn(StandIn):
                     or not isinstance(request.get("properties"), dict)):
                 return 400, {"error": {"code": "InvalidPayload", "message": "bad transcription"}}, {}
             text = self.text_of(self.blobs[blob])
-            job = self.new_job(text=text, request=request, source=urls[0], failed=fault == "fail",
+            job = self.new_job(text=text, request=request, source=urls[0], failed=fault == "fail" or text is None,
                                held=text in self.hold)
             return 201, {"self": f"{base}/{job}{api}", "links": {"files": f"{base}/{job}/files{api}"},
                          "locale": request["locale"], "displayName": request["displayName"],
