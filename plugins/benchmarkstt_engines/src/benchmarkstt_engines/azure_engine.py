@@ -151,8 +151,10 @@ class Azure(RestEngine):
 
     def blob(self, name: str) -> str:
         """The address of a new blob for ``name`` in the container, with the SAS token."""
+        from urllib.parse import quote
+
         token = os.environ["AZURE_STORAGE_SAS_TOKEN"].lstrip("?")
-        return f"{self.container_url.rstrip('/')}/benchmarkstt-{uuid.uuid4().hex}-{name}.wav?{token}"
+        return f"{self.container_url.rstrip('/')}/benchmarkstt-{uuid.uuid4().hex}-{quote(name)}.wav?{token}"
 
     def storage(self, method: str, url: str, body: Optional[bytes], deadline: float, headers: dict) -> str:
         """One call outside the speech API (the container, Azure's result file), with retries:
