@@ -235,7 +235,9 @@ def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, executor: A
 
 def interrupt_engines() -> None:
     """Ctrl-C: every engine of this process that has outstanding vendor jobs stops polling
-    and cancels them (see :meth:`~benchmarkstt_engines.cloud.CloudEngine.interrupt`)."""
-    for engine in list(_ENGINES.values()):
+    and cancels them (see :meth:`~benchmarkstt_engines.cloud.CloudEngine.interrupt`); they
+    are dropped, so that a later run in this process makes new ones."""
+    for made, engine in list(_ENGINES.items()):
         if hasattr(engine, "interrupt"):
             engine.interrupt()
+            del _ENGINES[made]
