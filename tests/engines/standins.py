@@ -484,7 +484,7 @@ class AzureSpeechStandIn:
         audio, turns = b"", set()
         for message in ws:
             if isinstance(message, str):
-                record["messages"].append(message.split("\r\n\r\n", 1)[0])
+                record["messages"].append(message)
                 continue
             length = int.from_bytes(message[:2], "big")
             headers = dict(line.split(":", 1) for line in message[2:2 + length].decode().split("\r\n") if line)

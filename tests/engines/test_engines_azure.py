@@ -118,12 +118,14 @@ def test_the_speech_sdk_round_trip_and_faults(tools, tmp_path):
     pytest.importorskip("azure.cognitiveservices.speech")
     with AzureSpeechStandIn(KEY, by_samples()) as stand_in:
         stand_in.faults = ["429", None, "drop", None]
-        spec = f"v=azure:mode=sdk,base_url={stand_in.url},concurrency=1,retries=3"
+        spec = f"v=azure:mode=sdk,base_url={stand_in.url},concurrency=1,retries=3,phrases=Reith;BBC Radio"
         run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
                     str(FILES["cat"]), str(FILES["news"]), env=ENV)
         assert run.returncode == 0, run
         assert [r["fault"] for r in stand_in.requests] == ["429", None, "drop", None]
         assert all("Path:speech.config" in " ".join(r["messages"]) for r in stand_in.requests if not r["fault"])
+        contexts = [m for r in stand_in.requests for m in r["messages"] if "Path:speech.context" in m]
+        assert contexts and all('"Text":"BBC Radio"' in m and '"Text":"Reith"' in m for m in contexts)
         for file_id, text in list(HEARD.items())[:2]:
             saved = tmp_path / "out" / "v" / f"{file_id}.json"
             assert json.loads(saved.read_text())[0]["RecognitionStatus"] == "Success"

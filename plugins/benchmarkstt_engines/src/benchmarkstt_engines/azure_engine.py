@@ -64,6 +64,7 @@ class Azure(RestEngine):
     :param language: the locale (default ``en-US``)
     :param diarization: ``true`` for speaker labels
     :param model: a custom model's URL (default: the base model)
+    :param phrases: words and names to favour, separated by ``;`` (the Speech SDK's phrase list; ``mode=sdk``)
     :param api_version: ``2024-11-15`` (default) or ``v3.2``
     :param keep_upload: ``true`` to keep the transcription at Azure and the blob in the container
     :param base_url: the API's address (default ``https://SPEECH_REGION.api.cognitive.microsoft.com``; with ``mode=sdk``, the Speech SDK's host, ``wss://...`` or ``ws://...``, default the region's)
@@ -78,7 +79,7 @@ class Azure(RestEngine):
     extra = "azure"
 
     def __init__(self, mode: str = "batch", container_url: Optional[str] = None, language: str = "en-US",
-                 diarization: str = "false",
+                 diarization: str = "false", phrases: Optional[str] = None,
                  model: Optional[str] = None, api_version: str = "2024-11-15", keep_upload: str = "false",
                  base_url: Optional[str] = None, concurrency: str = "4", timeout: str = "3600",
                  retries: str = "5", poll_interval: str = "5", price_per_minute: Optional[str] = None):
@@ -87,6 +88,7 @@ class Azure(RestEngine):
         if mode not in MODES:
             raise UsageError(f"engine option mode={mode!r}: expected one of {', '.join(MODES)}")
         self.mode, self.container_url, self.language, self.custom_model = mode, container_url, language, model
+        self.phrases = [p for p in (phrases or "").split(";") if p]
         self.api, self.base_url = api_version, base_url
         self.diarization, self.keep_upload = flag(diarization, "diarization"), flag(keep_upload, "keep_upload")
         self.model = model or "base"
@@ -104,6 +106,9 @@ class Azure(RestEngine):
             self.sdk()
             if self.diarization or self.custom_model:
                 raise EngineError("engine 'azure': diarization= and model= are options of mode=batch")
+        elif self.phrases:
+            raise EngineError("engine 'azure': phrases= is an option of mode=sdk (batch transcription has custom "
+                              "models instead: model=)")
         needed = [("SPEECH_KEY", True), ("SPEECH_REGION", not self.base_url), ("AZURE_STORAGE_SAS_TOKEN", batch)]
         for variable, wanted in needed:
             if wanted and not os.environ.get(variable):
@@ -246,6 +251,9 @@ class Azure(RestEngine):
         stream.close()
         recognizer = speechsdk.SpeechRecognizer(speech_config=config,
                                                 audio_config=speechsdk.audio.AudioConfig(stream=stream))
+        phrase_list = speechsdk.PhraseListGrammar.from_recognizer(recognizer)
+        for phrase in self.phrases:
+            phrase_list.addPhrase(phrase)
         results: list = []
         failures: list = []
         done = threading.Event()
