@@ -35,23 +35,20 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import threading
 import time
 import uuid
-from typing import Any, Optional
+from typing import Optional
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
 
 from .audio import Audio
+from .azure_speech_sdk import recognize
 from .cloud import (CloudEngine, RestEngine, Transient, VendorFailed, request, scrub, shared_options, shifted,
                     wav_bytes)
 from .engine import EngineError, Output, flag
 
 API_VERSIONS = ("2024-11-15", "v3.2")
 MODES = ("batch", "sdk")
-#: the Speech SDK's cancellation codes worth another try; authentication ones stop the run
-SDK_TRANSIENT = ("TooManyRequests", "ConnectionFailure", "ServiceTimeout", "ServiceError", "ServiceUnavailable")
-SDK_REFUSED = ("AuthenticationFailure", "Forbidden")
 
 
 @shared_options(3600, polling=True)
@@ -59,15 +56,15 @@ class Azure(RestEngine):
     """Azure AI Speech batch transcription (REST; the key from ``SPEECH_KEY``, the region
     from ``SPEECH_REGION``, the container's SAS token from ``AZURE_STORAGE_SAS_TOKEN``).
 
-    :param mode: ``batch`` (default: batch transcription) or ``sdk`` (real-time recognition through the Speech SDK, for short files)
-    :param container_url: the Azure Storage container the audio is uploaded to (``https://ACCOUNT.blob.core.windows.net/CONTAINER``; batch)
+    :param mode: ``batch`` (default) or ``sdk`` (real-time recognition by the Speech SDK, for short files)
+    :param container_url: the Azure Storage container the audio is uploaded to (batch)
     :param language: the locale (default ``en-US``)
     :param diarization: ``true`` for speaker labels
     :param model: a custom model's URL (default: the base model)
     :param phrases: words and names to favour, separated by ``;`` (the Speech SDK's phrase list; ``mode=sdk``)
     :param api_version: ``2024-11-15`` (default) or ``v3.2``
     :param keep_upload: ``true`` to keep the transcription at Azure and the blob in the container
-    :param base_url: the API's address (default ``https://SPEECH_REGION.api.cognitive.microsoft.com``; with ``mode=sdk``, the Speech SDK's host, ``wss://...`` or ``ws://...``, default the region's)
+    :param base_url: the API's address (default: the region's); with ``mode=sdk``, the SDK's host (``wss://...``)
     """
 
     kind = "azure"
@@ -181,7 +178,7 @@ class Azure(RestEngine):
         SDK's results)."""
         if self.mode == "sdk":
             try:
-                answer = self.call(lambda left: self.recognize(audio, left), self.kind)
+                answer = self.call(lambda left: recognize(self, audio, left), self.kind)
             except VendorFailed as exc:
                 raise VendorFailed(f"{name}: {exc}") from None
             return Output(shifted(answer, offset, ("Offset",), 10_000_000), "json")
@@ -232,57 +229,3 @@ class Azure(RestEngine):
     def cancel(self, job: str) -> None:
         """Delete transcription ``job`` at Azure (which stops it when it runs)."""
         self.once("DELETE", self.job_path(job))
-
-    def recognize(self, audio: Audio, left: float) -> str:
-        """The Speech SDK's continuous recognition of ``audio`` within ``left`` seconds: the
-        JSON array of its recognised results."""
-        speechsdk = self.sdk()
-        key = self.load()
-        if self.base_url:
-            config = speechsdk.SpeechConfig(host=self.base_url, subscription=key)
-        else:
-            config = speechsdk.SpeechConfig(subscription=key, region=os.environ["SPEECH_REGION"])
-        config.speech_recognition_language = self.language
-        config.output_format = speechsdk.OutputFormat.Detailed
-        config.request_word_level_timestamps()
-        stream = speechsdk.audio.PushAudioInputStream(
-            speechsdk.audio.AudioStreamFormat(samples_per_second=audio.rate, bits_per_sample=16, channels=1))
-        stream.write(audio.samples)
-        stream.close()
-        recognizer = speechsdk.SpeechRecognizer(speech_config=config,
-                                                audio_config=speechsdk.audio.AudioConfig(stream=stream))
-        phrase_list = speechsdk.PhraseListGrammar.from_recognizer(recognizer)
-        for phrase in self.phrases:
-            phrase_list.addPhrase(phrase)
-        results: list = []
-        failures: list = []
-        done = threading.Event()
-
-        def canceled(event: Any) -> None:
-            details = event.cancellation_details
-            if details.reason == speechsdk.CancellationReason.Error:
-                failures.append((details.code.name, " ".join(details.error_details.split())))
-            done.set()
-
-        recognizer.recognized.connect(lambda event: results.append(event.result.json))
-        recognizer.canceled.connect(canceled)
-        recognizer.session_stopped.connect(lambda event: done.set())
-        recognizer.start_continuous_recognition()
-        end = time.monotonic() + left
-        try:
-            while not done.wait(0.1):
-                if self.stopping.is_set():
-                    raise VendorFailed("azure: interrupted")
-                if time.monotonic() > end:
-                    raise Transient("no answer in time")
-        finally:
-            recognizer.stop_continuous_recognition()
-        if failures:
-            code, message = failures[0]
-            message = message.split(" SessionId:")[0]
-            if code in SDK_REFUSED:
-                raise EngineError(f"engine 'azure': credentials refused: {code}: {message}")
-            if code in SDK_TRANSIENT:
-                raise Transient(f"{code}: {message}")
-            raise VendorFailed(f"azure: {code}: {message}")
-        return "[" + ",".join(results) + "]"
