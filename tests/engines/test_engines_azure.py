@@ -131,6 +131,12 @@ def test_the_speech_sdk_round_trip_and_faults(tools, tmp_path):
             assert json.loads(saved.read_text())[0]["RecognitionStatus"] == "Success"
             assert heard(tools, saved) == ("azure", text)
 
+        music = FILES["cat"].parent / "music.mp4"  # no speech: no result, a transcript without words
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
+                    str(music), env=ENV)
+        assert run.returncode == 0, run
+        assert heard(tools, tmp_path / "out" / "v" / "music.json") == ("seglst", "")
+
         stand_in.faults = ["fail"]
         run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out2"), "--cache", str(tmp_path / "c2"),
                     str(FILES["cat"]), env=ENV)

@@ -21,7 +21,9 @@ audio goes instead to real-time recognition through Microsoft's Speech SDK
 (azure-cognitiveservices-speech, extra ``azure``), continuous recognition with detailed
 output and word times; nothing is uploaded to storage or kept at Azure. What is saved is the
 JSON array of the SDK's recognised results (``RecognitionStatus``, ``NBest`` with ``Words``),
-each as the SDK gives it (``result.json``), which the azure reader reads too.
+each as the SDK gives it (``result.json``), which the azure reader reads too; when the SDK
+gives no result at all, SegLST with one segment without words over the audio, as the local
+engines write it (the file then scores as all deletions rather than failing).
 
 :example:
     >>> Azure(container_url="https://acct.blob.core.windows.net/audio").create_path()
@@ -46,6 +48,7 @@ from .azure_speech_sdk import recognize
 from .cloud import (CloudEngine, RestEngine, Transient, VendorFailed, request, scrub, shared_options, shifted,
                     wav_bytes)
 from .engine import EngineError, Output, flag
+from .timed_words import words_output
 
 API_VERSIONS = ("2024-11-15", "v3.2")
 MODES = ("batch", "sdk")
@@ -181,6 +184,8 @@ class Azure(RestEngine):
                 answer = self.call(lambda left: recognize(self, audio, left), self.kind)
             except VendorFailed as exc:
                 raise VendorFailed(f"{name}: {exc}") from None
+            if answer == "[]":  # no result at all: a transcript without words, as the local engines write it
+                return words_output(name, [], offset, audio.seconds)
             return Output(shifted(answer, offset, ("Offset",), 10_000_000), "json")
         deadline = time.monotonic() + self.timeout
         blob = self.blob(name)
