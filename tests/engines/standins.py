@@ -390,9 +390,10 @@ class AzureStandIn(StandIn):
             text = self.text_of(self.blobs[blob])
             job = self.new_job(text=text, request=request, source=urls[0], failed=fault == "fail" or text is None,
                                held=text in self.hold)
-            return 201, {"self": f"{base}/{job}{api}", "links": {"files": f"{base}/{job}/files{api}"},
-                         "locale": request["locale"], "displayName": request["displayName"],
-                         "status": "NotStarted", "properties": request["properties"]}, {"Location": f"{base}/{job}{api}"}
+            created = {"self": f"{base}/{job}{api}", "links": {"files": f"{base}/{job}/files{api}"},
+                       "locale": request["locale"], "displayName": request["displayName"], "status": "NotStarted",
+                       "properties": request["properties"]}
+            return 201, created, {"Location": f"{base}/{job}{api}"}
         parts = rest.split("/")
         if parts[0] == "transcriptions" and len(parts) >= 2 and parts[1] in self.jobs:
             job, state = parts[1], self.jobs[parts[1]]
@@ -415,7 +416,8 @@ class AzureStandIn(StandIn):
                     {"self": f"{base}/{job}/files/1{api}", "name": "contenturl_0.json", "kind": "Transcription",
                      "properties": {"size": 1000}, "links": {"contentUrl": content}},
                     {"self": f"{base}/{job}/files/2{api}", "name": "report.json", "kind": "TranscriptionReport",
-                     "properties": {"size": 300}, "links": {"contentUrl": f"{self.url}/results/report.json?sig=results"}},
+                     "properties": {"size": 300},
+                     "links": {"contentUrl": f"{self.url}/results/report.json?sig=results"}},
                 ]}, {}
         return 404, {"error": {"code": "NotFound", "message": f"no route {method} {path}"}}, {}
 

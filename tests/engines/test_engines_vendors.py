@@ -59,7 +59,8 @@ def test_without_the_sdk_or_a_key_it_is_one_error(tools, tmp_path, kind):
     module = SDKS.get(kind)
     if module and importlib.util.find_spec(module) is None:
         assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v={kind}: engine {kind!r} needs the "
-                                                 f"Python module {module!r}: pip install 'benchmarkstt-engines[{kind}]'")
+                                                 f"Python module {module!r}: "
+                                                 f"pip install 'benchmarkstt-engines[{kind}]'")
     else:
         assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v={kind}: engine {kind!r} needs the "
                                                  f"environment variable {variable}")
@@ -128,20 +129,27 @@ def test_round_trip_faults_and_failed_jobs(tools, tmp_path, kind):
 
 
 @pytest.mark.slow
-def test_broken_answers_are_retried_and_a_slow_one_fails_the_file(tools, tmp_path):
-    """The REST engines' HTTP (shared by all three), through deepgram: a dropped connection, a
-    truncated JSON answer and a shorter body than announced are tried again; an answer past
-    the time limit fails that file alone."""
-    with DeepgramStandIn(KEY, by_audio(), slow_seconds=3) as stand_in:
-        stand_in.faults = ["drop", None, "truncated", None, "short", None]
-        run = tools("transcribe", "--engine", f"v=deepgram:base_url={stand_in.url},concurrency=1,timeout=2",
-                    "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"), *map(str, FILES.values()),
-                    env={"DEEPGRAM_API_KEY": KEY})
+@pytest.mark.parametrize("kind", ["deepgram", "assemblyai", "speechmatics"])
+def test_broken_answers_are_retried_and_a_slow_one_fails_the_file(tools, tmp_path, kind):
+    """The HTTP of the SDK engines (deepgram, assemblyai: their httpx answers) and of the
+    REST ones (speechmatics, and azure's batch API with it): a dropped connection, a truncated
+    JSON answer and a shorter body than announced are tried again; an answer past the time
+    limit fails that file alone."""
+    server, variable = VENDORS[kind]
+    with server(KEY, by_audio(), slow_seconds=3) as stand_in:
+        faults = ["drop", None, "truncated", None, "short", None]
+        stand_in.faults = list(faults)
+        spec = f"v={kind}:base_url={stand_in.url},concurrency=1" + ("" if kind == "deepgram" else ",poll_interval=0.1")
+        run = tools("transcribe", "--engine", spec + ",timeout=30", "-o", str(tmp_path / "out"),
+                    "--cache", str(tmp_path / "c"),
+                    *map(str, FILES.values()), env={variable: KEY})
         assert run.returncode == 0, run
-        assert [r["fault"] for r in stand_in.requests] == ["drop", None, "truncated", None, "short", None]
+        assert [r["fault"] for r in stand_in.requests][:6] == faults
         stand_in.faults = ["slow"]
-        run = tools("transcribe", "--engine", f"v=deepgram:base_url={stand_in.url},timeout=2", "-o", str(tmp_path / "o2"),
-                    "--cache", str(tmp_path / "c2"), str(FILES["cat"]), env={"DEEPGRAM_API_KEY": KEY})
+        run = tools("transcribe", "--engine", spec + ",timeout=2", "-o", str(tmp_path / "o2"),
+                    "--cache", str(tmp_path / "c2"),
+                    str(FILES["cat"]), env={variable: KEY})
         assert run.returncode == 1
-        assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: deepgram: no answer "
-                                              f"in time; no time left to try again within the time limit (option timeout=)")
+        assert run.stderr.splitlines()[1].startswith(f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: {kind}: ")
+        assert run.stderr.splitlines()[1].endswith("no answer in time; no time left to try again within the time "
+                                                   "limit (option timeout=)")
