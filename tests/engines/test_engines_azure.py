@@ -9,7 +9,6 @@ kept in the cache."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 
 import pytest
@@ -95,18 +94,6 @@ def test_round_trip_faults_and_a_failed_transcription(tools, tmp_path, api):
 def by_samples() -> dict:
     """The transcripts by the SHA-256 of the audio samples the Speech SDK sends."""
     return {hashlib.sha256(decode(str(FILES[i]), 16000).samples).hexdigest(): text for i, text in HEARD.items()}
-
-
-def test_the_speech_sdk_mode_without_the_sdk_or_a_key_is_one_error(tools, tmp_path):
-    run = tools("transcribe", "--engine", "v=azure:mode=sdk", "-o", str(tmp_path / "out"), "--cache",
-                str(tmp_path / "c"), str(FILES["cat"]), env=dict(ENV, SPEECH_KEY=""))
-    if importlib.util.find_spec("azure.cognitiveservices.speech") is None:
-        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v=azure: engine 'azure' needs the Python "
-                                                 f"module 'azure.cognitiveservices.speech': pip install "
-                                                 f"'benchmarkstt-engines[azure]'")
-    else:
-        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v=azure: engine 'azure' needs the "
-                                                 f"environment variable SPEECH_KEY")
 
 
 @pytest.mark.slow

@@ -25,8 +25,6 @@ HEARD = {"cat": "the cat sat on a mat", "news": "the minister spoke to reporters
 VENDORS = {"deepgram": (DeepgramStandIn, "DEEPGRAM_API_KEY"),
            "assemblyai": (AssemblyAIStandIn, "ASSEMBLYAI_API_KEY"),
            "speechmatics": (SpeechmaticsStandIn, "SPEECHMATICS_API_KEY")}
-#: the SDKs the engines call (speechmatics: its documented REST API, see docs/engines.md)
-SDKS = {"deepgram": "deepgram", "assemblyai": "assemblyai"}
 FILES = {"cat": AUDIO / "cat.wav", "news": AUDIO / "news.flac", "weather": AUDIO / "weather.wav"}
 
 
@@ -51,12 +49,13 @@ def refused(tools, tmp_path, spec: str, env: dict) -> str:
     return assert_clean_error(run, PROG)
 
 
-@pytest.mark.parametrize("kind", VENDORS)
-def test_without_the_sdk_or_a_key_it_is_one_error(tools, tmp_path, kind):
-    variable = VENDORS[kind][1]
-    run = tools("transcribe", "--engine", f"v={kind}", "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
-                str(FILES["cat"]), env={variable: ""})
-    module = SDKS.get(kind)
+@pytest.mark.parametrize("kind, options, module, variable", [
+    ("deepgram", "", "deepgram", "DEEPGRAM_API_KEY"), ("assemblyai", "", "assemblyai", "ASSEMBLYAI_API_KEY"),
+    ("speechmatics", "", None, "SPEECHMATICS_API_KEY"),
+    ("azure", ":mode=sdk", "azure.cognitiveservices.speech", "SPEECH_KEY")])
+def test_without_the_sdk_or_a_key_it_is_one_error(tools, tmp_path, kind, options, module, variable):
+    run = tools("transcribe", "--engine", f"v={kind}{options}", "-o", str(tmp_path / "out"),
+                "--cache", str(tmp_path / "c"), str(FILES["cat"]), env={variable: ""})
     if module and importlib.util.find_spec(module) is None:
         assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v={kind}: engine {kind!r} needs the "
                                                  f"Python module {module!r}: "
