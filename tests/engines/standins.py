@@ -94,6 +94,7 @@ class StandIn:
         self.faults: List[Optional[str]] = []
         self.requests: List[dict] = []
         self.jobs: Dict[str, dict] = {}
+        self.hold: set = set()  # the transcripts whose jobs never finish (for Ctrl-C)
         self.lock = threading.Lock()
         stand_in = self
 
@@ -106,7 +107,7 @@ class StandIn:
             def do_GET(self):
                 stand_in.handle(self)
 
-            do_POST = do_DELETE = do_GET
+            do_POST = do_PUT = do_DELETE = do_GET
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
@@ -130,8 +131,8 @@ class StandIn:
             fault = self.faults.pop(0) if self.faults else None
             self.requests.append({"time": time.monotonic(), "method": h.command, "path": h.path, "fault": fault,
                                   "headers": h.headers, "body": body})
-        header, form = self.auth
-        if h.headers.get(header) != form.format(key=self.key):
+        if not self.authorised(h):
+            header = self.auth[0]
             return self.send(h, 401, {"error": {"message": f"Incorrect API key provided: {h.headers.get(header)}"}})
         if fault == "429":
             return self.send(h, 429, {"error": {"message": "Rate limit reached"}}, {"Retry-After": "1"})
@@ -162,6 +163,11 @@ class StandIn:
         if fault == "short":
             h.close_connection = True
         return None
+
+    def authorised(self, h: BaseHTTPRequestHandler) -> bool:
+        """Whether the request carries the key the vendor's way."""
+        header, form = self.auth
+        return h.headers.get(header) == form.format(key=self.key)
 
     def route(self, method: str, path: str, query: dict, headers, body: bytes, fault: Optional[str]) -> Answer:
         raise NotImplementedError
@@ -233,7 +239,8 @@ class DeepgramStandIn(StandIn):
 
 class AssemblyAIStandIn(StandIn):
     """``POST /v2/upload`` (the audio), ``POST /v2/transcript`` (``audio_url``), ``GET
-    /v2/transcript/ID`` (``queued``, ``processing``, then ``completed``; ``fail``: ``error``),
+    /v2/transcript/ID`` (``queued``, ``processing``, then ``completed``; ``fail``: ``error``; a
+    transcript in ``hold``: ``processing`` for ever),
     ``DELETE /v2/transcript/ID``; ``Authorization: KEY``."""
 
     auth = ("Authorization", "{key}")
@@ -247,7 +254,8 @@ class AssemblyAIStandIn(StandIn):
             upload = self.jobs.get(request.get("audio_url", "").rsplit("/", 1)[-1])
             if upload is None or upload["text"] is None:
                 return 400, {"error": "Download error, unable to download audio_url"}, {}
-            job = self.new_job(text=upload["text"], request=request, failed=fault == "fail")
+            job = self.new_job(text=upload["text"], request=request, failed=fault == "fail",
+                               held=upload["text"] in self.hold)
             return 200, {"id": job, "status": "queued", "audio_url": request["audio_url"]}, {}
         job = path.rsplit("/", 1)[-1]
         if path.startswith("/v2/transcript/") and job in self.jobs:
@@ -256,7 +264,7 @@ class AssemblyAIStandIn(StandIn):
                 state["deleted"] = True
                 return 200, {"id": job, "status": "completed", "text": "Deleted by user."}, {}
             state["polls"] += 1
-            if state["polls"] < 2:
+            if state["polls"] < 2 or state["held"]:
                 return 200, {"id": job, "status": "processing"}, {}
             if state["failed"]:
                 return 200, {"id": job, "status": "error", "error": "Audio duration is too short."}, {}
@@ -266,7 +274,8 @@ class AssemblyAIStandIn(StandIn):
 
 class SpeechmaticsStandIn(StandIn):
     """``POST /v2/jobs`` (multipart ``data_file`` and ``config``), ``GET /v2/jobs/ID``
-    (``running``, then ``done``; ``fail``: ``rejected`` with errors), ``GET
+    (``running``, then ``done``; ``fail``: ``rejected`` with errors; a transcript in
+    ``hold``: ``running`` for ever), ``GET
     /v2/jobs/ID/transcript?format=json-v2``, ``DELETE /v2/jobs/ID``; ``Authorization: Bearer KEY``."""
 
     def route(self, method, path, query, headers, body, fault) -> Answer:
@@ -277,19 +286,238 @@ class SpeechmaticsStandIn(StandIn):
             text = self.text_of(fields["data_file"][0][1]) if "data_file" in fields else None
             if text is None or config.get("type") != "transcription":
                 return 400, {"code": 400, "error": "Invalid Input"}, {}
-            return 201, {"id": self.new_job(text=text, config=config, failed=fault == "fail")}, {}
+            return 201, {"id": self.new_job(text=text, config=config, failed=fault == "fail",
+                                            held=text in self.hold)}, {}
         if parts[:2] == ["v2", "jobs"] and len(parts) >= 3 and parts[2] in self.jobs:
             job, state = parts[2], self.jobs[parts[2]]
             if method == "DELETE" and len(parts) == 3:
-                state["deleted"] = True
+                state["deleted"], state["forced"] = True, query.get("force") == ["true"]
                 return 200, {"job": {"id": job, "status": "deleted"}}, {}
             if len(parts) == 4 and parts[3] == "transcript" and query.get("format") == ["json-v2"]:
                 return 200, speechmatics_json(state["text"], job), {}
             if len(parts) == 3:
                 state["polls"] += 1
-                status = "running" if state["polls"] < 2 else ("rejected" if state["failed"] else "done")
+                status = ("running" if state["polls"] < 2 or state["held"] else
+                          "rejected" if state["failed"] else "done")
                 errors = [{"timestamp": "2024-01-01T00:00:01Z", "message": "unable to decode audio"}] \
                     if status == "rejected" else []
                 return 200, {"job": {"id": job, "status": status, "data_name": "x.wav", "duration": 3,
                                      "created_at": "2024-01-01T00:00:00.000Z", "errors": errors}}, {}
         return 404, {"code": 404, "error": f"no route {method} {path}"}, {}
+
+
+def azure_json(text: str, source: str) -> str:
+    """An Azure batch transcription result file for ``text`` (the shape of Microsoft's
+    documented example: ``recognizedPhrases`` with ``nBest`` and word times in ticks and ISO
+    8601)."""
+    words = words_of(text)
+    ticks = lambda seconds: float(round(seconds * 10_000_000))  # noqa: E731
+    end = words[-1][2] if words else 0.0
+    phrase = {"recognitionStatus": "Success", "channel": 0, "offset": "PT0S", "duration": f"PT{end}S",
+              "offsetInTicks": 0.0, "durationInTicks": ticks(end),
+              "nBest": [{"confidence": 0.93, "lexical": text, "itn": text, "maskedITN": text, "display": text,
+                         "words": [{"word": w, "offset": f"PT{s}S", "duration": f"PT{round(e - s, 2)}S",
+                                    "offsetInTicks": ticks(s), "durationInTicks": ticks(e - s), "confidence": 0.9}
+                                   for w, s, e in words]}]}
+    return json.dumps({"source": source, "timestamp": "2024-01-01T00:00:00Z", "durationInTicks": ticks(end),
+                       "duration": f"PT{end}S",
+                       "combinedRecognizedPhrases": [{"channel": 0, "lexical": text, "itn": text, "maskedITN": text,
+                                                      "display": text}],
+                       "recognizedPhrases": [phrase]})
+
+
+class AzureStandIn(StandIn):
+    """Azure AI Speech batch transcription (2024-11-15 and v3.2), with the blob container the
+    audio is uploaded to and Microsoft's storage of result files, on one server:
+
+    - ``PUT /audio/NAME?SAS`` (``x-ms-blob-type: BlockBlob``), ``GET``/``DELETE`` of it: the
+      container, whose SAS token is ``sas``; no subscription key may come here;
+    - ``POST /speechtotext/transcriptions:submit?api-version=2024-11-15`` (or ``POST
+      /speechtotext/v3.2/transcriptions``): ``contentUrls``, ``locale``, ``displayName``,
+      ``properties``; ``Ocp-Apim-Subscription-Key: KEY``; ``201`` with ``self``;
+    - ``GET .../transcriptions/ID``: ``NotStarted``, ``Running``, then ``Succeeded`` (``fail``
+      at submission: ``Failed`` with ``properties.error``; a transcript in ``hold``: ``Running``
+      for ever);
+    - ``GET .../transcriptions/ID/files``: the ``Transcription`` and ``TranscriptionReport``
+      files, whose ``contentUrl`` is ``/results/ID.json?sig=results`` (no key may come there);
+    - ``DELETE .../transcriptions/ID``: ``204``."""
+
+    auth = ("Ocp-Apim-Subscription-Key", "{key}")
+    sas = "sv=2023-11-03&sp=racwd&sig=c2FzLXNlY3JldA%3D%3D"
+
+    def __init__(self, key: str, transcripts: Dict[str, str], slow_seconds: float = 3.0):
+        super().__init__(key, transcripts, slow_seconds)
+        self.blobs: Dict[str, bytes] = {}
+
+    def authorised(self, h: BaseHTTPRequestHandler) -> bool:
+        url = urlsplit(h.path)
+        if url.path.startswith("/speechtotext/"):
+            return super().authorised(h)
+        if self.auth[0] in h.headers:  # the key must not go to storage
+            return False
+        if url.path.startswith("/audio/"):
+            return url.query == self.sas
+        return url.path.startswith("/results/") and url.query == "sig=results"
+
+    def route(self, method, path, query, headers, body, fault) -> Answer:
+        if path.startswith("/audio/"):
+            name = path[len("/audio/"):]
+            if method == "PUT" and headers.get("x-ms-blob-type") == "BlockBlob":
+                self.blobs[name] = body
+                return 201, b"", {}
+            if method == "GET" and name in self.blobs:
+                return 200, self.blobs[name], {}
+            if method == "DELETE" and self.blobs.pop(name, None) is not None:
+                return 202, b"", {}
+            return 404, {"code": "BlobNotFound"}, {}
+        if path.startswith("/results/"):
+            job = path[len("/results/"):].rsplit(".", 1)[0]
+            state = self.jobs.get(job)
+            return (200, azure_json(state["text"], state["source"]), {}) if state else (404, {}, {})
+        version = "v3.2" if path.startswith("/speechtotext/v3.2/") else query.get("api-version", [""])[0]
+        rest = path[len("/speechtotext/v3.2/" if version == "v3.2" else "/speechtotext/"):]
+        if version not in ("2024-11-15", "v3.2"):
+            return 400, {"error": {"code": "InvalidArgument", "message": "unsupported api-version"}}, {}
+        api = "" if version == "v3.2" else f"?api-version={version}"
+        base = f"{self.url}/speechtotext/{'v3.2/' if version == 'v3.2' else ''}transcriptions"
+        if method == "POST" and rest == ("transcriptions" if version == "v3.2" else "transcriptions:submit"):
+            request = json.loads(body)
+            urls = request.get("contentUrls") or []
+            blob = urlsplit(urls[0]).path[len("/audio/"):] if len(urls) == 1 else ""
+            if (blob not in self.blobs or not request.get("locale") or not request.get("displayName")
+                    or not isinstance(request.get("properties"), dict)):
+                return 400, {"error": {"code": "InvalidPayload", "message": "bad transcription"}}, {}
+            text = self.text_of(self.blobs[blob])
+            job = self.new_job(text=text, request=request, source=urls[0], failed=fault == "fail" or text is None,
+                               held=text in self.hold)
+            created = {"self": f"{base}/{job}{api}", "links": {"files": f"{base}/{job}/files{api}"},
+                       "locale": request["locale"], "displayName": request["displayName"], "status": "NotStarted",
+                       "properties": request["properties"]}
+            return 201, created, {"Location": f"{base}/{job}{api}"}
+        parts = rest.split("/")
+        if parts[0] == "transcriptions" and len(parts) >= 2 and parts[1] in self.jobs:
+            job, state = parts[1], self.jobs[parts[1]]
+            if method == "DELETE" and len(parts) == 2:
+                state["deleted"] = True
+                return 204, b"", {}
+            if method == "GET" and len(parts) == 2:
+                state["polls"] += 1
+                status = ("NotStarted" if state["polls"] < 2 else "Running" if state["polls"] < 3 or state["held"]
+                          else "Failed" if state["failed"] else "Succeeded")
+                answer = {"self": f"{base}/{job}{api}", "status": status, "locale": state["request"]["locale"],
+                          "properties": dict(state["request"]["properties"])}
+                if status == "Failed":
+                    answer["properties"]["error"] = {"code": "InvalidData",
+                                                     "message": "The audio file could not be decoded."}
+                return 200, answer, {}
+            if method == "GET" and parts[2:] == ["files"] and state["polls"] >= 3:
+                content = f"{self.url}/results/{job}.json?sig=results"
+                return 200, {"values": [
+                    {"self": f"{base}/{job}/files/1{api}", "name": "contenturl_0.json", "kind": "Transcription",
+                     "properties": {"size": 1000}, "links": {"contentUrl": content}},
+                    {"self": f"{base}/{job}/files/2{api}", "name": "report.json", "kind": "TranscriptionReport",
+                     "properties": {"size": 300},
+                     "links": {"contentUrl": f"{self.url}/results/report.json?sig=results"}},
+                ]}, {}
+        return 404, {"error": {"code": "NotFound", "message": f"no route {method} {path}"}}, {}
+
+
+def usp(path: str, request_id: str, body: dict) -> str:
+    """A text message of the Speech service's WebSocket protocol: headers, a blank line, JSON."""
+    return (f"X-RequestId:{request_id}\r\nContent-Type:application/json; charset=utf-8\r\nPath:{path}\r\n\r\n"
+            + json.dumps(body))
+
+
+class AzureSpeechStandIn:
+    """Azure AI Speech real-time recognition as the Speech SDK speaks to it (a WebSocket at
+    ``/speech/recognition/conversation/cognitiveservices/v1?language=...&format=detailed&
+    wordLevelTimestamps=true``, subprotocol ``USP``, ``Ocp-Apim-Subscription-Key: KEY``):
+    the SDK sends ``speech.config`` and ``speech.context`` text messages and binary ``audio``
+    messages (a two-byte header length, headers, data: a WAV header first, an empty one at the
+    end of the audio); each turn is answered ``turn.start``, ``speech.startDetected``, one
+    ``speech.phrase`` (``Success``, ``NBest`` with ``Words`` in 100 ns ticks) for the words of
+    the audio (by the SHA-256 of its samples), ``speech.endDetected`` and an
+    ``EndOfDictation`` phrase at the end of the audio received, ``turn.end``. Faults, one per
+    connection: ``429``, ``500`` (the upgrade refused), ``drop`` (the connection cut at the
+    first audio), ``fail`` (closed with code 1007, as the service does for bad audio)."""
+
+    def __init__(self, key: str, transcripts: Dict[str, str]):
+        from websockets.sync.server import serve
+
+        self.key, self.transcripts = key, transcripts
+        self.faults: List[Optional[str]] = []
+        self.requests: List[dict] = []
+        self.phrases: List[dict] = []  # when given: the phrases answered for any audio
+        self.lock = threading.Lock()
+        self.server = serve(self.handle, "127.0.0.1", 0, subprotocols=["USP"], process_request=self.upgrade)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.server.socket.getsockname()[1]}"
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+
+    def upgrade(self, connection, request):
+        with self.lock:
+            fault = self.faults.pop(0) if self.faults else None
+            self.requests.append({"time": time.monotonic(), "path": request.path, "fault": fault,
+                                  "headers": request.headers, "messages": []})
+        url = urlsplit(request.path)
+        query = parse_qs(url.query)
+        if request.headers.get("Ocp-Apim-Subscription-Key") != self.key:
+            return connection.respond(401, "Authentication error\n")
+        if fault in ("429", "500"):
+            answer = connection.respond(int(fault), "Too many requests\n" if fault == "429" else "Internal error\n")
+            answer.headers["Retry-After"] = "1"
+            return answer
+        if (url.path != "/speech/recognition/conversation/cognitiveservices/v1" or query.get("format") != ["detailed"]
+                or query.get("wordLevelTimestamps") != ["true"] or not query.get("language")):
+            return connection.respond(400, "Bad request\n")
+        return None
+
+    def handle(self, ws) -> None:
+        record = self.requests[-1]
+        audio, turns = b"", set()
+        for message in ws:
+            if isinstance(message, str):
+                record["messages"].append(message)
+                continue
+            length = int.from_bytes(message[:2], "big")
+            headers = dict(line.split(":", 1) for line in message[2:2 + length].decode().split("\r\n") if line)
+            data = message[2 + length:]
+            turn = headers["X-RequestId"]
+            if record["fault"] == "drop":
+                ws.socket.shutdown(2)
+                return
+            if record["fault"] == "fail":
+                ws.close(1007, "Invalid audio format: the audio could not be decoded")
+                return
+            if turn not in turns:
+                turns.add(turn)
+                audio = b""
+                ws.send(usp("turn.start", turn, {"context": {"serviceTag": "7b33dd0ba2"}}))
+                ws.send(usp("speech.startDetected", turn, {"Offset": 0}))
+            if data:
+                audio += data
+                continue
+            samples = audio[44:] if audio.startswith(b"RIFF") else audio
+            text = self.transcripts.get(hashlib.sha256(samples).hexdigest())
+            for phrase in self.phrases:
+                ws.send(usp("speech.phrase", turn, phrase))
+            if text and not self.phrases:
+                ticks = [(w, int(s * 10_000_000), int((e - s) * 10_000_000)) for w, s, e in words_of(text)]
+                best = {"Confidence": 0.92, "Lexical": text, "ITN": text, "MaskedITN": text, "Display": text,
+                        "Words": [{"Word": w, "Offset": o, "Duration": d, "Confidence": 0.9} for w, o, d in ticks]}
+                ws.send(usp("speech.phrase", turn, {"RecognitionStatus": "Success", "Offset": 0,
+                                                    "Duration": ticks[-1][1] + ticks[-1][2], "DisplayText": text,
+                                                    "NBest": [best]}))
+            end = len(samples) * 10_000_000 // 32000
+            ws.send(usp("speech.endDetected", turn, {"Offset": end}))
+            ws.send(usp("speech.phrase", turn, {"RecognitionStatus": "EndOfDictation", "Offset": end, "Duration": 0}))
+            ws.send(usp("turn.end", turn, {}))

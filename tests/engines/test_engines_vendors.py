@@ -1,5 +1,5 @@
-"""The ``deepgram``, ``assemblyai`` and ``speechmatics`` engines against stand-ins of their
-vendors' REST APIs on 127.0.0.1 (``standins.py``): each saved answer is read back by the
+"""The ``deepgram``, ``assemblyai`` (through their SDKs) and ``speechmatics`` engines against
+stand-ins of their vendors' REST APIs on 127.0.0.1 (``standins.py``): each saved answer is read back by the
 matching reader to the words the stand-in sent; a fault is retried; a failed job is that
 file's failure with the vendor's message; the uploads are deleted unless ``keep_upload=true``;
 the key is in no output or cache file."""
@@ -7,6 +7,7 @@ the key is in no output or cache file."""
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 
 import pytest
@@ -32,13 +33,45 @@ def by_audio() -> dict:
     return {hashlib.sha256(wav_bytes(decode(str(FILES[i]), 16000))).hexdigest(): text for i, text in HEARD.items()}
 
 
-@pytest.mark.parametrize("kind", VENDORS)
-def test_without_a_key_it_is_one_error(tools, tmp_path, kind):
-    variable = VENDORS[kind][1]
-    run = tools("transcribe", "--engine", f"v={kind}", "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
-                str(FILES["cat"]), env={variable: ""})
-    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v={kind}: engine {kind!r} needs the "
-                                             f"environment variable {variable}")
+def heard(tools, path) -> tuple:
+    """The type the transcripts plugin reads ``path`` as, and its words."""
+    read = tools("transcript", "-i", str(path), "-o", "json")
+    assert read.returncode == 0, read
+    document = json.loads(read.stdout)
+    return document["type"], " ".join(w["text"] for s in document["segments"] for w in s["words"])
+
+
+def refused(tools, tmp_path, spec: str, env: dict) -> str:
+    """The one error line of a run whose key the vendor refuses (the key in no message)."""
+    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "refused"), "--cache", str(tmp_path / "rc"),
+                str(FILES["cat"]), env=env)
+    assert KEY not in run.stderr
+    return assert_clean_error(run, PROG)
+
+
+@pytest.mark.parametrize("kind, options, module, variable", [
+    ("deepgram", "", "deepgram", "DEEPGRAM_API_KEY"), ("assemblyai", "", "assemblyai", "ASSEMBLYAI_API_KEY"),
+    ("speechmatics", "", None, "SPEECHMATICS_API_KEY"),
+    ("azure", ":mode=sdk", "azure.cognitiveservices.speech", "SPEECH_KEY")])
+def test_without_the_sdk_or_a_key_it_is_one_error(tools, tmp_path, kind, options, module, variable):
+    run = tools("transcribe", "--engine", f"v={kind}{options}", "-o", str(tmp_path / "out"),
+                "--cache", str(tmp_path / "c"), str(FILES["cat"]), env={variable: ""})
+    if module and importlib.util.find_spec(module) is None:
+        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v={kind}: engine {kind!r} needs the "
+                                                 f"Python module {module!r}: "
+                                                 f"pip install 'benchmarkstt-engines[{kind}]'")
+    else:
+        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v={kind}: engine {kind!r} needs the "
+                                                 f"environment variable {variable}")
+
+
+def test_an_option_the_sdk_refuses_is_one_error(tools, tmp_path):
+    pytest.importorskip("assemblyai")
+    run = tools("transcribe", "--engine", "v=assemblyai:speech_model=nonesuch", "-o", str(tmp_path / "out"),
+                "--cache", str(tmp_path / "c"), str(FILES["cat"]), env={"ASSEMBLYAI_API_KEY": KEY})
+    assert assert_clean_error(run, PROG).startswith(f"{PROG}: error: --engine v=assemblyai: engine 'assemblyai': "
+                                                    f"1 validation error for TranscriptRequest speech_model value is "
+                                                    f"not a valid enumeration member")
 
 
 @pytest.mark.slow
@@ -55,12 +88,10 @@ def test_round_trip_faults_and_failed_jobs(tools, tmp_path, kind):
         assert [r["fault"] for r in stand_in.requests[:3]] == ["429", None, "500"]
         assert stand_in.requests[1]["time"] - stand_in.requests[0]["time"] >= 1.0  # Retry-After: 1
         assert all(r["headers"].get("Authorization") == stand_in.auth[1].format(key=KEY) for r in stand_in.requests)
+        sent_by = {"deepgram": "deepgram-sdk/", "assemblyai": "AssemblyAI/1.0 (sdk=Python/", "speechmatics": ""}[kind]
+        assert all(sent_by in r["headers"].get("User-Agent", "") for r in stand_in.requests)  # through the SDK
         for file_id, text in list(HEARD.items())[:2]:
-            read = tools("transcript", "-i", str(tmp_path / "out" / "v" / f"{file_id}.json"), "-o", "json")
-            assert read.returncode == 0, read
-            document = json.loads(read.stdout)
-            assert document["type"] == kind
-            assert " ".join(w["text"] for s in document["segments"] for w in s["words"]) == text
+            assert heard(tools, tmp_path / "out" / "v" / f"{file_id}.json") == (kind, text)
         if kind != "deepgram":
             assert all(job.get("deleted") for job in stand_in.jobs.values() if "polls" in job and job["polls"])
 
@@ -90,30 +121,34 @@ def test_round_trip_faults_and_failed_jobs(tools, tmp_path, kind):
         assert run.returncode == 0 and "2 from the cache" in run.stderr
         assert len(stand_in.requests) == sent  # the cache: no request
 
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out4"), "--cache", str(tmp_path / "c4"),
-                    str(FILES["cat"]), env={variable: "wrong-" + KEY})
-        assert assert_clean_error(run, PROG).startswith(f"{PROG}: error: --engine v={kind}: engine {kind!r}: "
-                                                        f"credentials refused: HTTP 401")
-        assert KEY not in run.stderr
+        assert refused(tools, tmp_path, spec, {variable: "wrong-" + KEY}).startswith(
+            f"{PROG}: error: --engine v={kind}: engine {kind!r}: credentials refused: HTTP 401")
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert files and all(KEY not in p.read_text(errors="replace") for p in files)
 
 
 @pytest.mark.slow
-def test_broken_answers_are_retried_and_a_slow_one_fails_the_file(tools, tmp_path):
-    """The REST engines' HTTP (shared by all three), through deepgram: a dropped connection, a
-    truncated JSON answer and a shorter body than announced are tried again; an answer past
-    the time limit fails that file alone."""
-    with DeepgramStandIn(KEY, by_audio(), slow_seconds=3) as stand_in:
-        stand_in.faults = ["drop", None, "truncated", None, "short", None]
-        run = tools("transcribe", "--engine", f"v=deepgram:base_url={stand_in.url},concurrency=1,timeout=2",
-                    "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"), *map(str, FILES.values()),
-                    env={"DEEPGRAM_API_KEY": KEY})
+@pytest.mark.parametrize("kind", ["deepgram", "assemblyai", "speechmatics"])
+def test_broken_answers_are_retried_and_a_slow_one_fails_the_file(tools, tmp_path, kind):
+    """The HTTP of the SDK engines (deepgram, assemblyai: their httpx answers) and of the
+    REST ones (speechmatics, and azure's batch API with it): a dropped connection, a truncated
+    JSON answer and a shorter body than announced are tried again; an answer past the time
+    limit fails that file alone."""
+    server, variable = VENDORS[kind]
+    with server(KEY, by_audio(), slow_seconds=3) as stand_in:
+        faults = ["drop", None, "truncated", None, "short", None]
+        stand_in.faults = list(faults)
+        spec = f"v={kind}:base_url={stand_in.url},concurrency=1" + ("" if kind == "deepgram" else ",poll_interval=0.1")
+        run = tools("transcribe", "--engine", spec + ",timeout=30", "-o", str(tmp_path / "out"),
+                    "--cache", str(tmp_path / "c"),
+                    *map(str, FILES.values()), env={variable: KEY})
         assert run.returncode == 0, run
-        assert [r["fault"] for r in stand_in.requests] == ["drop", None, "truncated", None, "short", None]
+        assert [r["fault"] for r in stand_in.requests][:6] == faults
         stand_in.faults = ["slow"]
-        run = tools("transcribe", "--engine", f"v=deepgram:base_url={stand_in.url},timeout=2", "-o", str(tmp_path / "o2"),
-                    "--cache", str(tmp_path / "c2"), str(FILES["cat"]), env={"DEEPGRAM_API_KEY": KEY})
+        run = tools("transcribe", "--engine", spec + ",timeout=2", "-o", str(tmp_path / "o2"),
+                    "--cache", str(tmp_path / "c2"),
+                    str(FILES["cat"]), env={variable: KEY})
         assert run.returncode == 1
-        assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: deepgram: no answer "
-                                              f"in time; no time left to try again within the time limit (option timeout=)")
+        assert run.stderr.splitlines()[1].startswith(f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: {kind}: ")
+        assert run.stderr.splitlines()[1].endswith("no answer in time; no time left to try again within the time "
+                                                   "limit (option timeout=)")

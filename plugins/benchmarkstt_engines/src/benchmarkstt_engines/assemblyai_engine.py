@@ -1,26 +1,30 @@
-"""The ``assemblyai`` engine: AssemblyAI's pre-recorded transcription through its documented
-REST API: the audio is uploaded (``POST /v2/upload``), a transcript requested (``POST
+"""The ``assemblyai`` engine: AssemblyAI's pre-recorded transcription through its Python SDK
+(assemblyai, extra ``assemblyai``; its request functions, which name the documented
+endpoints): the audio is uploaded (``POST /v2/upload``), a transcript requested (``POST
 /v2/transcript``) and polled (``GET /v2/transcript/ID``) until ``completed`` or ``error``;
-``Authorization: KEY``. The completed transcript (``text``, ``words`` in milliseconds,
-``utterances`` with speaker labels) is kept as it came and read by the assemblyai reader;
-then it is deleted at AssemblyAI (``DELETE /v2/transcript/ID``) unless ``keep_upload=true``.
-A transcript that failed or did not finish in time is left there (its id is in the message).
+``Authorization: KEY``. The engine's own retries, time limit and polling drive the SDK's
+calls (the SDK's ``Transcriber`` polls without a bound). The completed transcript (``text``,
+``words`` in milliseconds, ``utterances`` with speaker labels) is kept as it came (the body of
+the HTTP answer) and read by the assemblyai reader; then it is deleted at AssemblyAI
+(``DELETE /v2/transcript/ID``) unless ``keep_upload=true``. A transcript that failed or did
+not finish in time is left there (its id is in the message).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import time
-from typing import Optional
+from typing import Any, Callable, Optional
 
 from .audio import Audio
-from .cloud import RestEngine, VendorFailed, shared_options, shifted, wav_bytes
-from .engine import Output, flag
+from .cloud import CloudEngine, VendorFailed, httpx_answer, shared_options, shifted, wav_bytes
+from .engine import EngineError, Output, flag
 
 
 @shared_options(1800, polling=True)
-class AssemblyAI(RestEngine):
-    """AssemblyAI (REST; the key from ``ASSEMBLYAI_API_KEY``).
+class AssemblyAI(CloudEngine):
+    """AssemblyAI (extra ``assemblyai``; the key from ``ASSEMBLYAI_API_KEY``).
 
     :param speech_model: the model (``universal``, ``slam-1``...; default: AssemblyAI's)
     :param language: the language code (``en_us``...; default: AssemblyAI's)
@@ -31,9 +35,9 @@ class AssemblyAI(RestEngine):
     """
 
     kind = "assemblyai"
-    api = "v2"
-    default_base_url = "https://api.assemblyai.com"
-    auth_prefix = ""
+    distribution = "assemblyai"
+    module = "assemblyai"
+    extra = "assemblyai"
     credential_variables = ("ASSEMBLYAI_API_KEY",)
 
     def __init__(self, speech_model: Optional[str] = None, language: Optional[str] = None,
@@ -43,6 +47,19 @@ class AssemblyAI(RestEngine):
         self.model, self.language, self.word_boost, self.base_url = speech_model or "", language, word_boost, base_url
         self.speaker_labels, self.keep_upload = flag(speaker_labels, "speaker_labels"), flag(keep_upload, "keep_upload")
         self.setup(concurrency, timeout, retries, price_per_minute, poll_interval)
+
+    def load(self) -> str:
+        """The key; an :class:`EngineError` without the SDK or the key, or for options the
+        SDK refuses (an unknown ``speech_model``)."""
+        aai = self.sdk()
+        key = os.environ.get("ASSEMBLYAI_API_KEY")
+        if not key:
+            raise EngineError("engine 'assemblyai' needs the environment variable ASSEMBLYAI_API_KEY")
+        try:
+            aai.types.TranscriptRequest(**self.request_body("https://example.invalid/audio"))
+        except ValueError as exc:
+            raise EngineError(f"engine 'assemblyai': {' '.join(str(exc).split())}") from None
+        return key
 
     def request_body(self, audio_url: str) -> dict:
         """The transcript request.
@@ -59,18 +76,38 @@ class AssemblyAI(RestEngine):
             body["word_boost"] = [w for w in self.word_boost.split(";") if w]
         return body
 
+    def sent(self, what: Callable[[Any], Any], left: float) -> str:
+        """``what(http_client)``, a call of the SDK's request functions, through a client at
+        ``base_url`` with the key and a time limit of ``left`` seconds: the answer's body."""
+        aai = self.sdk()
+        settings = aai.Settings(api_key=self.load(), http_timeout=left,
+                                **({"base_url": self.base_url.rstrip("/")} if self.base_url else {}))
+        http = aai.Client(settings=settings).http_client
+
+        def run(keep: Any) -> None:
+            http.event_hooks = {**http.event_hooks, "response": [*http.event_hooks["response"], keep]}
+            with http:
+                what(http)
+
+        return httpx_answer(run, self.kind)
+
+    def api(self, what: Callable[[Any], Any], deadline: float) -> str:
+        """:meth:`sent` with retries, within the file's time limit."""
+        return self.call(lambda left: self.sent(what, left), self.kind, deadline=deadline)
+
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """The completed transcript of ``audio``, as it came (times in milliseconds)."""
+        aai = self.sdk()
         deadline = time.monotonic() + self.timeout
+        body = wav_bytes(audio)
         try:
-            upload = json.loads(self.send("POST", "/v2/upload", wav_bytes(audio), "application/octet-stream",
-                                          deadline))
-            job = json.loads(self.send("POST", "/v2/transcript", json.dumps(self.request_body(upload["upload_url"]))
-                                       .encode(), "application/json", deadline))
-            answer = self.poll(lambda: self.finished(job["id"], deadline), f"assemblyai: transcript {job['id']}",
-                               deadline)
+            upload = json.loads(self.api(lambda http: aai.api.upload_file(http, body), deadline))
+            request = aai.types.TranscriptRequest(**self.request_body(upload["upload_url"]))
+            job = json.loads(self.api(lambda http: aai.api.create_transcript(http, request), deadline))["id"]
+            with self.outstanding(job):
+                answer = self.poll(lambda: self.finished(job, deadline), f"assemblyai: transcript {job}", deadline)
             if not self.keep_upload:
-                self.send("DELETE", f"/v2/transcript/{job['id']}", deadline=time.monotonic() + 60)
+                self.api(lambda http: aai.api.delete_transcript(http, job), time.monotonic() + 60)
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
         return Output(shifted(answer, offset, ("start", "end"), 1000), "json")
@@ -78,8 +115,15 @@ class AssemblyAI(RestEngine):
     def finished(self, job: str, deadline: float) -> Optional[str]:
         """The transcript when it is completed, ``None`` while it is queued or processing; a
         :class:`VendorFailed` with AssemblyAI's message when it is ``error``."""
-        text = self.send("GET", f"/v2/transcript/{job}", deadline=deadline)
+        aai = self.sdk()
+        text = self.api(lambda http: aai.api.get_transcript(http, job), deadline)
         state = json.loads(text)
         if state.get("status") == "error":
             raise VendorFailed(f"assemblyai: transcript {job} failed: {state.get('error')}")
         return text if state.get("status") == "completed" else None
+
+    def cancel(self, job: str) -> None:
+        """Ask AssemblyAI to delete transcript ``job`` (AssemblyAI has no cancel: it may refuse
+        while the transcript is processing, which then completes there)."""
+        aai = self.sdk()
+        self.sent(lambda http: aai.api.delete_transcript(http, job), 30)

@@ -18,12 +18,14 @@ alone decides, so that one time limit and one backoff policy hold for every vend
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import random as _random
+import threading
 import time
 import wave
-from typing import Any, Callable, Iterable, Mapping, Optional
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
 from benchmarkstt_core.errors import BenchmarkSTTError
 
@@ -32,7 +34,8 @@ from .engine import EngineError
 
 #: the options of every cloud engine that change how it is called, not what it answers: not
 #: part of the cache key
-RUN_SETTINGS = ("concurrency", "timeout", "retries", "price_per_minute", "poll_interval", "keep_upload")
+RUN_SETTINGS = ("concurrency", "timeout", "retries", "price_per_minute", "poll_interval", "keep_upload",
+                "container_url")
 
 
 class Transient(Exception):
@@ -161,6 +164,49 @@ class CloudEngine:
         self.price_per_minute = None if price_per_minute in (None, "") else positive(price_per_minute,
                                                                                      "price_per_minute")
         self.poll_interval = positive(poll_interval, "poll_interval")
+        self.stopping = threading.Event()
+        self.submitted: set = set()
+        self.submitted_lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def outstanding(self, job: str) -> Iterator[None]:
+        """While in this block, vendor job ``job`` is cancelled by :meth:`interrupt` (Ctrl-C)."""
+        with self.submitted_lock:
+            self.submitted.add(job)
+        try:
+            yield
+        finally:
+            with self.submitted_lock:
+                self.submitted.discard(job)
+
+    def cancel(self, job: str) -> None:
+        """Cancel (or delete) vendor job ``job``, submitted and not finished: what an engine
+        whose vendor allows it implements; by default nothing can be cancelled."""
+
+    def interrupt(self) -> list:
+        """On Ctrl-C: stop every poll and retry of this engine at once, and :meth:`cancel`
+        each outstanding job (one try each, its failure ignored: the run is stopping). The
+        jobs it cancelled.
+
+        :example:
+            >>> engine = CloudEngine()
+            >>> engine.setup(1, 10, 0, None)
+            >>> with engine.outstanding("job-1"):
+            ...     engine.interrupt()
+            ['job-1']
+            >>> engine.poll(lambda: None, "job-2", time.monotonic() + 10)
+            Traceback (most recent call last):
+            benchmarkstt_engines.cloud.VendorFailed: job-2: interrupted
+        """
+        with self.submitted_lock:
+            jobs = sorted(self.submitted)
+        self.stopping.set()
+        for job in jobs:
+            try:
+                self.cancel(job)
+            except (BenchmarkSTTError, Transient):
+                pass
+        return jobs
 
     def model_name(self) -> str:
         """The vendor's model."""
@@ -187,30 +233,34 @@ class CloudEngine:
         """The values of the credential variables that are set."""
         return [os.environ[v] for v in self.credential_variables if os.environ.get(v)]
 
-    def call(self, what: Callable[[float], Any], label: str, sleep: Callable[[float], None] = time.sleep,
+    def call(self, what: Callable[[float], Any], label: str, sleep: Optional[Callable[[float], None]] = None,
              deadline: Optional[float] = None) -> Any:
         """``what(seconds_left)`` with retries (see :func:`with_retries`) within this file's
         time limit; every message scrubbed of secrets."""
         deadline = deadline if deadline is not None else time.monotonic() + self.timeout
         try:
-            return with_retries(what, deadline, self.retries, label, sleep)
+            if self.stopping.is_set():
+                raise VendorFailed(f"{label}: interrupted")
+            return with_retries(what, deadline, self.retries, label, sleep or self.stopping.wait)
         except VendorFailed as exc:
             raise VendorFailed(scrub(str(exc), self.secrets())) from None
         except EngineError as exc:
             raise EngineError(scrub(str(exc), self.secrets())) from None
 
     def poll(self, check: Callable[[], Optional[Any]], label: str, deadline: float,
-             sleep: Callable[[float], None] = time.sleep) -> Any:
+             sleep: Optional[Callable[[float], None]] = None) -> Any:
         """Call ``check`` (whose calls retry on their own) every ``poll_interval`` seconds until
         it returns something other than ``None``, or this file's time limit is reached."""
         while True:
+            if self.stopping.is_set():
+                raise VendorFailed(f"{label}: interrupted")
             found = check()
             if found is not None:
                 return found
             if time.monotonic() + self.poll_interval > deadline:
                 raise VendorFailed(f"{label}: not finished within the time limit of {self.timeout:g} s "
                                    f"(option timeout=)")
-            sleep(self.poll_interval)
+            (sleep or self.stopping.wait)(self.poll_interval)
 
 
 def request(method: str, url: str, headers: Mapping[str, str], body: Optional[bytes], left: float,
@@ -221,7 +271,6 @@ def request(method: str, url: str, headers: Mapping[str, str], body: Optional[by
     answer; an :class:`EngineError` for refused credentials (401, 403); a
     :class:`VendorFailed` with the vendor's message for any other refusal."""
     import http.client
-    import json
     import socket
     import urllib.error
     import urllib.request
@@ -231,24 +280,73 @@ def request(method: str, url: str, headers: Mapping[str, str], body: Optional[by
         with urllib.request.urlopen(call, timeout=left) as answer:
             data = answer.read()
     except urllib.error.HTTPError as exc:
-        status, text = exc.code, exc.read().decode("utf-8", "replace")
-        message = f"HTTP {status}: {vendor_message(text)}"
-        if status in (401, 403):
-            raise EngineError(f"engine {label!r}: credentials refused: {message}") from None
-        if status == 429 or status >= 500:
-            raise Transient(message, retry_after(exc.headers)) from None
-        raise VendorFailed(f"{label}: {message}") from None
+        raise refusal(exc.code, exc.read().decode("utf-8", "replace"), exc.headers, label) from None
     except (socket.timeout, TimeoutError):
         raise Transient("no answer in time") from None
     except (urllib.error.URLError, http.client.HTTPException, ConnectionError) as exc:
         raise Transient(f"connection failed: {getattr(exc, 'reason', exc) or type(exc).__name__}") from None
-    text = data.decode("utf-8", "replace")
+    return whole_json(data.decode("utf-8", "replace"))
+
+
+def whole_json(text: str) -> str:
+    """``text`` when it is empty or whole JSON, else a :class:`Transient` failure (a
+    truncated answer)."""
+    import json
+
     if text.strip():
         try:
             json.loads(text)
         except ValueError:
             raise Transient("the answer is not whole JSON (truncated?)") from None
     return text
+
+
+def httpx_answer(run: Callable[[Callable[[Any], None]], Any], label: str) -> str:
+    """The body of the HTTP answer to an SDK's call over httpx, as it came: ``run(keep)``
+    makes the call with ``keep`` among its httpx client's response hooks (which reads each
+    answer whole and keeps the last). Failures as :func:`request` has them, judged on that
+    answer rather than on the SDK's exceptions (which drop ``Retry-After``): a timeout, a
+    dropped connection, a broken answer, 429 and 5xx are :class:`Transient`..."""
+    import httpx
+
+    answers: list = []
+
+    def keep(response: Any) -> None:
+        response.read()
+        answers.append(response)
+
+    try:
+        run(keep)
+    except httpx.TimeoutException:
+        raise Transient("no answer in time") from None
+    except httpx.TransportError as exc:
+        raise Transient(f"connection failed: {exc or type(exc).__name__}") from None
+    except Exception:  # noqa: BLE001 - the SDK's error for an HTTP answer: judged on the answer below
+        if not answers:
+            raise
+    answer = answers[-1]
+    if not 200 <= answer.status_code < 300:
+        raise refusal(answer.status_code, answer.text, answer.headers, label)
+    return whole_json(answer.text)
+
+
+def refusal(status: int, text: str, headers: Mapping[str, str], label: str) -> Exception:
+    """The failure of a vendor's HTTP answer ``status`` other than 2xx: an
+    :class:`EngineError` for refused credentials (401, 403), a :class:`Transient` one for 429
+    and 5xx (with ``Retry-After``), else a :class:`VendorFailed` with the vendor's message.
+
+    :example:
+        >>> refusal(429, '{"error": "slow down"}', {"Retry-After": "3"}, "deepgram").wait
+        3.0
+        >>> print(refusal(400, '{"err_msg": "bad model"}', {}, "deepgram"))
+        deepgram: HTTP 400: bad model
+    """
+    message = f"HTTP {status}: {vendor_message(text)}"
+    if status in (401, 403):
+        return EngineError(f"engine {label!r}: credentials refused: {message}")
+    if status == 429 or status >= 500:
+        return Transient(message, retry_after(headers))
+    return VendorFailed(f"{label}: {message}")
 
 
 def vendor_message(text: str) -> str:
@@ -266,7 +364,7 @@ def vendor_message(text: str) -> str:
     try:
         found: Any = json.loads(text)
     except ValueError:
-        return text.strip()[:200]
+        return " ".join(text.split())[:200]
     for _ in range(3):
         if not isinstance(found, dict):
             break
@@ -274,7 +372,7 @@ def vendor_message(text: str) -> str:
         if inner is None:
             break
         found = inner
-    return str(found if not isinstance(found, dict) else text.strip()[:200])
+    return str(found if not isinstance(found, dict) else " ".join(text.split())[:200])
 
 
 def with_retries(what: Callable[[float], Any], deadline: float, retries: int, label: str,
@@ -341,11 +439,19 @@ class RestEngine(CloudEngine):
     def send(self, method: str, path: str, body: Optional[bytes] = None, content_type: Optional[str] = None,
              deadline: Optional[float] = None) -> str:
         """One call of the API, with retries, within the file's time limit: the answer's text."""
-        headers = {self.auth_header: self.auth_prefix + self.load()}
+        headers = self.auth()
         if content_type:
             headers["Content-Type"] = content_type
         return self.call(lambda left: request(method, self.url(path), headers, body, left, self.kind),
                          self.kind, deadline=deadline)
+
+    def once(self, method: str, path: str, left: float = 30) -> str:
+        """One call of the API without a body, tried once (a cancellation while the run stops)."""
+        return request(method, self.url(path), self.auth(), None, left, self.kind)
+
+    def auth(self) -> dict:
+        """The authentication header."""
+        return {self.auth_header: self.auth_prefix + self.load()}
 
 
 def shifted(text: str, offset: float, keys: tuple, scale: float = 1.0) -> str:

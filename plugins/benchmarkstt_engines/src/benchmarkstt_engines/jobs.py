@@ -160,7 +160,7 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
         mine = [t for t in cloud if t[2].engine == name]
         if mine:
             with ThreadPoolExecutor(max_workers=engine.concurrency) as pool:
-                in_pool(mine, args, finish, pool)
+                in_pool(mine, args, finish, pool, interrupt_engines)
     if executor is not None and local:
         in_pool(local, args, finish, executor)
     elif jobs <= 1 or len(local) <= 1:
@@ -204,11 +204,13 @@ def check_cost(max_cost: float, engines: Dict[str, Any], todo: List[Job]) -> Non
                          f"{total:.4f} ({'; '.join(parts)}); nothing was sent")
 
 
-def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, executor: Any) -> None:
+def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, executor: Any,
+            interrupt: Optional[Callable[[], None]] = None) -> None:
     """Run the jobs of ``todo`` on ``executor`` (a process pool, a Dask client's executor, or
     threads for a cloud engine's, which wait on the network), finishing each as it completes;
     on Ctrl-C or an engine that cannot run, the jobs not started are cancelled and what
-    finished is kept."""
+    finished is kept. On Ctrl-C, ``interrupt`` (for threads in this process) stops the
+    running jobs, whose results that came in meanwhile are kept too."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     running = {executor.submit(run_job, *args(job)): (n, key, job) for n, key, job in todo}
@@ -217,6 +219,25 @@ def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, executor: A
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 finish(*running.pop(future), future.result())
+    except KeyboardInterrupt:
+        if interrupt is not None:
+            for future in running:
+                future.cancel()
+            interrupt()
+            for future in wait(running).done:
+                if not future.cancelled() and "output" in future.result():
+                    finish(*running[future], future.result())
+        raise
     finally:
         for future in running:
             future.cancel()
+
+
+def interrupt_engines() -> None:
+    """Ctrl-C: every engine of this process that has outstanding vendor jobs stops polling
+    and cancels them (see :meth:`~benchmarkstt_engines.cloud.CloudEngine.interrupt`); they
+    are dropped, so that a later run in this process makes new ones."""
+    for made, engine in list(_ENGINES.items()):
+        if hasattr(engine, "interrupt"):
+            engine.interrupt()
+            del _ENGINES[made]

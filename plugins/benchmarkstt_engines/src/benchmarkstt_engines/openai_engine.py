@@ -9,12 +9,10 @@ engine's retries decide (see :mod:`benchmarkstt_engines.cloud`).
 
 from __future__ import annotations
 
-import json
 from typing import Any, Optional
 
 from .audio import Audio
-from .cloud import (CloudEngine, Transient, VendorFailed, retry_after, shared_options, shifted, vendor_message,
-                    wav_bytes)
+from .cloud import CloudEngine, Transient, VendorFailed, refusal, shared_options, shifted, wav_bytes, whole_json
 from .engine import EngineError, Output
 
 
@@ -74,17 +72,8 @@ class OpenAI(CloudEngine):
             except openai.APIConnectionError as exc:
                 raise Transient(f"connection failed: {exc}") from None
             except openai.APIStatusError as exc:
-                message = f"HTTP {exc.status_code}: {vendor_message(exc.response.text)}"
-                if exc.status_code in (401, 403):
-                    raise EngineError(f"engine 'openai': credentials refused: {message}") from None
-                if exc.status_code == 429 or exc.status_code >= 500:
-                    raise Transient(message, retry_after(exc.response.headers)) from None
-                raise VendorFailed(f"openai: {message}") from None
-            try:
-                json.loads(text)
-            except ValueError:
-                raise Transient("the answer is not whole JSON (truncated?)") from None
-            return text
+                raise refusal(exc.status_code, exc.response.text, exc.response.headers, "openai") from None
+            return whole_json(text)
 
         try:
             text = self.call(send, "openai")

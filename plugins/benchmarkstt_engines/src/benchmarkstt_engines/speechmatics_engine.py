@@ -82,8 +82,9 @@ class Speechmatics(RestEngine):
                                 ("config", None, json.dumps(self.config()).encode())])
         try:
             job = json.loads(self.send("POST", "/v2/jobs", body, kind, deadline))["id"]
-            self.poll(lambda: self.done(job, deadline), f"speechmatics: job {job}", deadline)
-            answer = self.send("GET", f"/v2/jobs/{job}/transcript?format=json-v2", deadline=deadline)
+            with self.outstanding(job):
+                self.poll(lambda: self.done(job, deadline), f"speechmatics: job {job}", deadline)
+                answer = self.send("GET", f"/v2/jobs/{job}/transcript?format=json-v2", deadline=deadline)
             if not self.keep_upload:
                 self.send("DELETE", f"/v2/jobs/{job}", deadline=time.monotonic() + 60)
         except VendorFailed as exc:
@@ -99,3 +100,7 @@ class Speechmatics(RestEngine):
             errors = "; ".join(str(e.get("message", e)) for e in state.get("errors") or []) or "no message"
             raise VendorFailed(f"speechmatics: job {job} {status}: {errors}")
         return True if status == "done" else None
+
+    def cancel(self, job: str) -> None:
+        """Delete job ``job`` at Speechmatics, stopping it when it runs (``force=true``)."""
+        self.once("DELETE", f"/v2/jobs/{job}?force=true")
