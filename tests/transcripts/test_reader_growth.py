@@ -3,7 +3,7 @@ the plugins register has adversarial inputs of growing size (long runs of the ch
 patterns and loops key on: ``<``, ``{``, ``-->``, ``:``, digits, quotes, spaces, deep nesting,
 many tiny cues, one huge line), and the time at 4n is compared with the time at n
 (tests/growth.py). Recognising a file's type (the sniffers, on content of any kind) is
-checked the same way. The quick cases run on every test run; the same cases at sizes about
+checked the same way, and plain text (which is looked at for JSON and XML). The quick cases run on every test run; the same cases at sizes about
 16 times larger are the slow test."""
 
 from __future__ import annotations
@@ -160,6 +160,18 @@ UNKNOWN = [
 ]
 
 
+# plain text (the formats plugin): a file that looks like JSON or XML is looked at for the warning
+PLAIN = [("JSON nested deep", lambda n: "[" * n + "]" * n), ("unclosed JSON", lambda n: '{"a": ' * n),
+         ("'<' runs", lambda n: "<" * n + ">")]
+
+
+def _plain(text: str) -> None:
+    from benchmarkstt_core.context import Context
+    from benchmarkstt_formats.inputs import warn_if_structured
+
+    warn_if_structured(text, "a.txt", Context(None))
+
+
 def _reader(kind: str):
     from benchmarkstt_transcripts.reading import parse_data
 
@@ -202,6 +214,11 @@ def test_reading_takes_linear_time(kind, what, make, n):
 @pytest.mark.parametrize("what, make", UNKNOWN, ids=[c[0] for c in UNKNOWN])
 def test_recognising_a_file_of_unknown_type_takes_linear_time(what, make):
     assert growth(_recogniser(".txt"), make, 2000) < LIMIT
+
+
+@pytest.mark.parametrize("what, make", PLAIN, ids=[c[0] for c in PLAIN])
+def test_reading_plain_text_takes_linear_time(what, make):
+    assert growth(_plain, make, 2000) < LIMIT
 
 
 @pytest.mark.slow

@@ -1,0 +1,58 @@
+"""The report reads a result JSON in linear time whatever it holds (issue 30): results of growing
+size (many files whose ids and words are markup, comment openers and quotes; many engines;
+long words; JSON nested deep), read, checked against the schema and rendered, the time at 4n
+compared with the time at n (tests/growth.py); the slow test takes them about 16 times larger."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from growth import LIMIT, growth
+
+from benchmarkstt_core.errors import BenchmarkSTTError
+
+HOSTILE = '<!-- </script> "quoted" {braces} a:b --> &amp;'
+
+
+def _result(files: int, engines: int = 2, words: int = 6) -> str:
+    from benchmarkstt_corpus import score_corpus
+
+    refs = [" ".join(f"w{k}{HOSTILE}" for k in range(words)) + f" file{n}" for n in range(files)]
+    hyps = {f"e{e}<b>": [r.replace("w1", "x1") for r in refs] for e in range(engines)}
+    data = score_corpus(refs, hyps, ids=[f"f{n}{HOSTILE}" for n in range(files)], resamples=10, alignments=True).data
+    return json.dumps(data)
+
+
+RESULTS = [
+    ("many files", lambda n: _result(n), 20),
+    ("many engines", lambda n: _result(2, engines=n), 4),
+    ("long transcripts", lambda n: _result(2, words=n), 50),
+    ("JSON nested deep", lambda n: '{"format": ' + "[" * n + "]" * n + "}", 2000),
+]
+
+
+def _reader(folder):
+    from benchmarkstt_report import render_report
+    from benchmarkstt_report.command import read_result
+
+    path = folder / "r.json"
+
+    def run(text):
+        path.write_text(text, encoding="utf-8")
+        try:
+            render_report(read_result(str(path)), name="r.json")
+        except BenchmarkSTTError:
+            pass
+    return run
+
+
+@pytest.mark.parametrize("what, make, n", RESULTS, ids=[c[0] for c in RESULTS])
+def test_reading_and_rendering_a_result_takes_linear_time(tmp_path, what, make, n):
+    assert growth(_reader(tmp_path), make, n) < LIMIT
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("what, make, n", RESULTS, ids=[c[0] for c in RESULTS])
+def test_reading_and_rendering_a_larger_result_takes_linear_time(tmp_path, what, make, n):
+    assert growth(_reader(tmp_path), make, n, floor=0.06) < LIMIT
