@@ -153,7 +153,8 @@ class Context:
     :param defaults: parameter values a component gets when the user gave none (``dialect``)
     :param stdin: whether the path ``-`` means standard input (the command line's inputs)
     :param encoding_hint: what a decoding error suggests
-    :param warn: called with a warning message (default: a ``benchmarkstt: warning:`` line on stderr)
+    :param warn: called with a warning message (default: a ``benchmarkstt: warning:`` line on stderr,
+        its control characters and line breaks escaped)
     """
 
     def __init__(self, registries: Registries | None, hook: HookRelay | None = None, encoding: str | None = None,
@@ -185,7 +186,9 @@ class Context:
         else:
             import sys
 
-            sys.stderr.write(f"benchmarkstt: warning: {message}\n")
+            from .names import printable
+
+            sys.stderr.write(f"benchmarkstt: warning: {printable(message)}\n")
 
     def check_path(self, path: str, field: str = "file") -> str:
         """The path to open for ``path``, after the guard (if any) allowed it."""

@@ -10,6 +10,7 @@ from itertools import takewhile
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from ..errors import BenchmarkSTTError, UsageError
+from ..names import printable
 
 if TYPE_CHECKING:
     from ..registry import ComponentSpec, Registries
@@ -287,9 +288,15 @@ def setup_logging(level: str) -> None:
     message's control characters are escaped (a name in it cannot forge a log line)."""
     if level in ("warn", "warning"):
         return
-    import logging
+    escaped_logging(level)
 
-    from ..names import printable
+
+def escaped_logging(level: str = "warning") -> None:
+    """Python logging on stderr at ``level`` (unless it is set up already), each message's control
+    characters and line breaks escaped: a file name, word or engine name in a message cannot
+    forge a line or act on the terminal. A long-running command (the API server) sets it up at
+    the default level too, before anything logs."""
+    import logging
 
     class Printable(logging.Formatter):
         def formatMessage(self, record: logging.LogRecord) -> str:
@@ -309,7 +316,7 @@ def load_host(pre: argparse.Namespace) -> PluginHost:
     host = make_plugin_manager(load=pre.load)
     host.registries  # registering components may warn too (name clashes)
     for message in host.messages:
-        sys.stderr.write(f"benchmarkstt: warning: {message}\n")
+        sys.stderr.write(f"benchmarkstt: warning: {printable(message)}\n")
     return host
 
 
@@ -344,8 +351,6 @@ def guarded(prog: str, argv: Sequence[str], body: Callable[[argparse.Namespace],
     try:
         return body(pre)
     except BenchmarkSTTError as exc:
-        from ..names import printable
-
         traceback_if_debug()
         sys.stderr.write(f"{prog}: error: {printable(str(exc))}\n")
         return exc.exit_code
