@@ -24,7 +24,16 @@ from __future__ import annotations
 
 import gc
 import time
+from pathlib import Path
 from typing import Any, Callable
+
+import pytest
+
+from benchmarkstt_core.errors import BenchmarkSTTError
+
+#: the growth tests' two floors: a few milliseconds on every test run, about 30 times larger
+#: inputs in the slow run
+FLOORS = [pytest.param(0.002, id="quick"), pytest.param(0.06, id="larger", marks=pytest.mark.slow)]
 
 #: the highest ratio of the time at 4n to the time at n that passes for linear
 LIMIT = 10.0
@@ -66,3 +75,15 @@ def growth(run: Callable[[Any], Any], make: Callable[[int], Any], n: int, floor:
         n *= 2
         small = make(n)
     return ratio
+
+
+def file_reader(path: Path, read: Callable[[str], Any]) -> Callable[[str], None]:
+    """A run that writes its text to ``path`` and reads it with ``read(str(path))``: a clear error
+    (:class:`BenchmarkSTTError`) is an answer too, and must come as fast."""
+    def run(text: str) -> None:
+        path.write_text(text, encoding="utf-8")
+        try:
+            read(str(path))
+        except BenchmarkSTTError:
+            pass
+    return run

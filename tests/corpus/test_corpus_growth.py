@@ -1,16 +1,14 @@
 """Manifests and the records ``--rerun`` reads are read in linear time whatever they hold (issue
 30): adversarial inputs of growing size (many rows, long quoted fields of doubled quotes, many
 columns, long paths, many engines and calls in a record), the time at 4n compared with the
-time at n (tests/growth.py); the slow test takes the same cases about 16 times larger."""
+time at n (tests/growth.py); the slow run takes the same cases about 30 times larger."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from growth import LIMIT, growth
-
-from benchmarkstt_core.errors import BenchmarkSTTError
+from growth import FLOORS, LIMIT, file_reader, growth
 
 
 def _invocation(engines: int, calls: int, path: str = "refs") -> dict:
@@ -46,51 +44,17 @@ RECORDS = [
 ]
 
 
-def _manifest_reader(folder):
+def _read(kind: str, folder):
     from benchmarkstt_corpus.pairing import from_manifest
-
-    path = folder / "m.csv"
-
-    def run(text):
-        path.write_text(text, encoding="utf-8")
-        try:
-            from_manifest(str(path))
-        except BenchmarkSTTError:
-            pass
-    return run
-
-
-def _record_reader(folder):
     from benchmarkstt_corpus.rerun import read_record
 
-    path = folder / "r.json"
-
-    def run(text):
-        path.write_text(text, encoding="utf-8")
-        try:
-            read_record(str(path))
-        except BenchmarkSTTError:
-            pass
-    return run
+    return file_reader(folder / f"{kind}.txt", from_manifest if kind == "manifest" else read_record)
 
 
-@pytest.mark.parametrize("what, make, n", MANIFESTS, ids=[c[0] for c in MANIFESTS])
-def test_reading_a_manifest_takes_linear_time(tmp_path, what, make, n):
-    assert growth(_manifest_reader(tmp_path), make, n) < LIMIT
+CASES = [("manifest", *case) for case in MANIFESTS] + [("record", *case) for case in RECORDS]
 
 
-@pytest.mark.parametrize("what, make, n", RECORDS, ids=[c[0] for c in RECORDS])
-def test_reading_a_record_takes_linear_time(tmp_path, what, make, n):
-    assert growth(_record_reader(tmp_path), make, n) < LIMIT
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("what, make, n", MANIFESTS, ids=[c[0] for c in MANIFESTS])
-def test_reading_a_larger_manifest_takes_linear_time(tmp_path, what, make, n):
-    assert growth(_manifest_reader(tmp_path), make, n, floor=0.06) < LIMIT
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("what, make, n", RECORDS, ids=[c[0] for c in RECORDS])
-def test_reading_a_larger_record_takes_linear_time(tmp_path, what, make, n):
-    assert growth(_record_reader(tmp_path), make, n, floor=0.06) < LIMIT
+@pytest.mark.parametrize("floor", FLOORS)
+@pytest.mark.parametrize("kind, what, make, n", CASES, ids=[f"{c[0]}: {c[1]}" for c in CASES])
+def test_reading_takes_linear_time(tmp_path, kind, what, make, n, floor):
+    assert growth(_read(kind, tmp_path), make, n, floor) < LIMIT
