@@ -164,7 +164,7 @@ def test_invalid_parameters(client):
     assert error(client, "normalization.lowercase", {})["data"] == "missing a required argument: 'text'"
     assert error(client, "normalization.lowercase", {"text": "A", "bogus": 1})["data"] == \
         "got an unexpected keyword argument 'bogus'"
-    assert error(client, "metrics.wer", ["a", "b", "strict", None, None, None, "extra"])["data"] == "too many positional arguments"
+    assert error(client, "metrics.wer", ["a", "b", "strict", None, None, None, None, "extra"])["data"] == "too many positional arguments"
     assert error(client, "version", {"x": 1})["message"] == "Invalid parameters"
     assert "text must be a string" in error(client, "normalization.lowercase", {"text": 5})["data"]
     assert "hyp must be a string" in error(client, "metrics.wer", {"ref": "a", "hyp": None})["data"]

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
-
 import pytest
+from docstring_examples import modules, run_examples
 
 import benchmarkstt_core
 
-MODULES = sorted(m.name for m in pkgutil.walk_packages(benchmarkstt_core.__path__, "benchmarkstt_core.")
-                 if not m.name.endswith("__main__"))
+MODULES = modules(benchmarkstt_core, ("__main__",))
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name):
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.failed == 0
+    assert run_examples(name).failed == 0

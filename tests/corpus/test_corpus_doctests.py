@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
-
 import pytest
+from docstring_examples import modules, run_examples
 
 import benchmarkstt_corpus
 
-MODULES = ["benchmarkstt_corpus"] + sorted(
-    m.name for m in pkgutil.walk_packages(benchmarkstt_corpus.__path__, "benchmarkstt_corpus."))
+MODULES = modules(benchmarkstt_corpus)
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name):
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.failed == 0
+    assert run_examples(name).failed == 0

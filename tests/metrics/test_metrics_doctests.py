@@ -3,22 +3,17 @@ API among them) run as written."""
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
-
 import pytest
+from docstring_examples import modules, run_examples
 
 import benchmarkstt_metrics
 
-MODULES = sorted(m.name for m in pkgutil.walk_packages(benchmarkstt_metrics.__path__, "benchmarkstt_metrics.")
-                 if not m.name.endswith("_kernels"))
+MODULES = modules(benchmarkstt_metrics, ("_kernels",))
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name):
-    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.failed == 0
+    assert run_examples(name).failed == 0
 
 
 def test_the_kernels_api_is_tested():

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
-
 import pytest
+from docstring_examples import modules, run_examples
 
 import benchmarkstt_report
 
-MODULES = ["benchmarkstt_report"] + sorted(
-    m.name for m in pkgutil.walk_packages(benchmarkstt_report.__path__, "benchmarkstt_report."))
+MODULES = modules(benchmarkstt_report)
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name):
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.failed == 0
+    assert run_examples(name).failed == 0

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
-
 import pytest
+from docstring_examples import modules, run_examples
 
 import benchmarkstt_sclite
 
-MODULES = ["benchmarkstt_sclite"] + sorted(
-    m.name for m in pkgutil.walk_packages(benchmarkstt_sclite.__path__, "benchmarkstt_sclite.")
-    if not m.name.endswith("._kernel"))
+MODULES = modules(benchmarkstt_sclite, ("._kernel",))
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name):
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.failed == 0
+    assert run_examples(name).failed == 0

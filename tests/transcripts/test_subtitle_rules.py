@@ -67,7 +67,7 @@ def test_vtt_a_bad_cue_is_skipped_with_one_warning_naming_its_line(tools, tmp_pa
                                     "00:05.000 --> 00:06.000\nkept too\n", encoding="utf-8")
     run = tools("transcript", "-i", "b.vtt", cwd=tmp_path)
     assert run.returncode == 0 and run.stdout == "kept\nkept too\n"
-    assert run.stderr == ('benchmarkstt: warning: b.vtt:6: skipped a cue: not a valid timing line '
+    assert run.stderr == ('benchmarkstt-tools transcript: warning: b.vtt:6: skipped a cue: not a valid timing line '
                           '(start --> end): "00:03.000 --> 00:0x.000"\n')
 
 
@@ -206,7 +206,7 @@ def test_stl_a_block_count_of_zero_is_corrected_with_a_warning(tools, tmp_path):
     (tmp_path / "z.stl").write_bytes(stl_builder.gsi(0, 0) + stl_builder.tti(1, (0, 0, 1, 0), (0, 0, 2, 0), [b"Hello"]))
     run = tools("transcript", "-i", "z.stl", cwd=tmp_path)
     assert run.returncode == 0 and run.stdout == "Hello\n"
-    assert run.stderr == ("benchmarkstt: warning: z.stl: the GSI block says 00000 TTI blocks (bytes 238-242); "
+    assert run.stderr == ("benchmarkstt-tools transcript: warning: z.stl: the GSI block says 00000 TTI blocks (bytes 238-242); "
                           "the file has 1: all 1 read\n")
 
 

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
-
 import pytest
+from docstring_examples import modules, run_examples
 
 benchmarkstt_transcripts = pytest.importorskip("benchmarkstt_transcripts")
-
-MODULES = sorted(m.name for m in pkgutil.walk_packages(benchmarkstt_transcripts.__path__,
-                                                       "benchmarkstt_transcripts."))
+MODULES = modules(benchmarkstt_transcripts)
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name):
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.failed == 0
+    assert run_examples(name).failed == 0

@@ -19,6 +19,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import FileParameterError, InputError, UsageError
+from .names import printable
 
 if TYPE_CHECKING:
     from pluggy import HookRelay
@@ -153,12 +154,15 @@ class Context:
     :param defaults: parameter values a component gets when the user gave none (``dialect``)
     :param stdin: whether the path ``-`` means standard input (the command line's inputs)
     :param encoding_hint: what a decoding error suggests
-    :param warn: called with a warning message (default: a ``benchmarkstt: warning:`` line on stderr)
+    :param warn: called with a warning message (default: a ``PROG: warning:`` line on stderr,
+        its control characters and line breaks escaped)
+    :param prog: the command named in the default warning lines (``benchmarkstt-tools corpus``)
     """
 
     def __init__(self, registries: Registries | None, hook: HookRelay | None = None, encoding: str | None = None,
                  path_guard: PathGuard | None = None, defaults: dict | None = None, stdin: bool = False,
-                 encoding_hint: str = ENCODING_HINT, warn: Callable[[str], None] | None = None):
+                 encoding_hint: str = ENCODING_HINT, warn: Callable[[str], None] | None = None,
+                 prog: str = "benchmarkstt"):
         self.registries = registries
         self.hook = hook
         self.encoding = encoding or default_encoding()
@@ -167,6 +171,7 @@ class Context:
         self.stdin = stdin
         self.encoding_hint = encoding_hint
         self._warn = warn
+        self.prog = prog
 
     def replace(self, **changes: Any) -> "Context":
         """A copy of this context with some attributes changed (``encoding``, ``encoding_hint``)."""
@@ -181,7 +186,7 @@ class Context:
         if self._warn is not None:
             self._warn(message)
         else:
-            sys.stderr.write(f"benchmarkstt: warning: {message}\n")
+            sys.stderr.write(f"{self.prog}: warning: {printable(message)}\n")
 
     def check_path(self, path: str, field: str = "file") -> str:
         """The path to open for ``path``, after the guard (if any) allowed it."""

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, Sequence
 
+from .names import byte_escapes
+
 Opcode = tuple
 
 
@@ -89,11 +91,19 @@ class DiffDialect:
 
 _PRINTABLE = {cp: chr(0x2400 | cp) for cp in (*range(0x20), *range(0x7F, 0xA0))}
 _PRINTABLE[0x20] = "\u00b7"
+# line separators and bidirectional overrides would move or reorder what the terminal shows
+_PRINTABLE.update({cp: f"\\u{cp:04x}" for cp in (0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A))})
 
 
 def printable(text: str) -> str:
-    """Show spaces as ``·`` and control characters as symbols (``\\n`` as ``␊``)."""
-    return text.translate(_PRINTABLE)
+    """Show spaces as ``·`` and control characters as symbols (``\\n`` as ``␊``); line separators
+    and bidirectional overrides as ``\\u202e``, bytes of a name that were not UTF-8 as ``\\xff``.
+
+    :example:
+        >>> printable("a b\\n\\u202e\\udcff")
+        'a·b␊\\\\u202e\\\\xff'
+    """
+    return byte_escapes(text).translate(_PRINTABLE)
 
 
 class AnsiDialect(DiffDialect):

@@ -21,7 +21,13 @@ from .schema import Schema
 
 
 class Metric:
-    """Base class of metrics: implement ``compare``."""
+    """Base class of metrics: implement ``compare``.
+
+    ``ENGINE_REFERENCE`` is true for a metric whose reference is a speech-to-text engine's output
+    by design (subtitle delay times subtitles against an engine's word times): the command then
+    does not warn that the sides look swapped."""
+
+    ENGINE_REFERENCE = False
 
     def compare(self, ref: Schema, hyp: Schema) -> Any:
         """Compare the hypothesis with the reference and return the result."""

@@ -187,7 +187,8 @@ class BenchmarkCommand:
         if args.reference_type != "argument" and not word_count(texts[0]):
             raise InputError(f"{args.reference}: empty file: a reference without words gives no error rate")
         warn_if_implausible(*texts, args, context)
-        warn_if_swapped(*texts, args, context)
+        if not any(getattr(metric, "ENGINE_REFERENCE", False) for _, metric in pipeline.metrics):
+            warn_if_swapped(*texts, args, context)
         if getattr(output, "shows_normalization", False):
             output.normalization = pipeline.normalization
         if getattr(output, "shows_files", False):

@@ -292,7 +292,15 @@ def setup_logging(level: str) -> None:
     message's control characters are escaped (a name in it cannot forge a log line)."""
     if level in ("warn", "warning"):
         return
-    import logging  # only at a level other than the default: see above
+    escaped_logging(level)
+
+
+def escaped_logging(level: str = "warning") -> None:
+    """Python logging on stderr at ``level`` (unless it is set up already), each message's control
+    characters and line breaks escaped: a file name, word or engine name in a message cannot
+    forge a line or act on the terminal. A long-running command (the API server) sets it up at
+    the default level too, before anything logs."""
+    import logging  # only where something logs: see setup_logging
 
     class Printable(logging.Formatter):
         def formatMessage(self, record: logging.LogRecord) -> str:
@@ -310,7 +318,7 @@ def load_host(pre: argparse.Namespace) -> PluginHost:
     host = make_plugin_manager(load=pre.load)
     host.registries  # registering components may warn too (name clashes)
     for message in host.messages:
-        sys.stderr.write(f"benchmarkstt: warning: {message}\n")
+        sys.stderr.write(f"benchmarkstt: warning: {printable(message)}\n")
     return host
 
 

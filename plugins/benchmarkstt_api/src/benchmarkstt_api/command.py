@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
 from benchmarkstt_core.files import write_stdout
+from benchmarkstt_core.names import printable
 
 if TYPE_CHECKING:  # pragma: no cover
     from benchmarkstt_core.plugins import PluginHost
@@ -132,7 +133,7 @@ class ApiCommand:
 def warn_new(host: PluginHost, seen: int) -> None:
     """Print the host's warnings from the ``seen``-th on (those the API's methods added)."""
     for message in host.messages[seen:]:
-        sys.stderr.write(f"benchmarkstt: warning: {message}\n")
+        sys.stderr.write(f"benchmarkstt: warning: {printable(message)}\n")
 
 
 def listening_socket(address: str, port: int) -> Any:
@@ -161,11 +162,13 @@ def serve(app: Any, address: str, port: int, debug: bool) -> int:
     """Serve ``app`` with Werkzeug's threaded server until interrupted."""
     import logging
 
+    from benchmarkstt_core.cli.common import escaped_logging
     from werkzeug.serving import make_server
 
+    escaped_logging()  # a request's path or a method's error cannot forge a line of the server's log
+    logging.getLogger("werkzeug").setLevel(logging.INFO)  # its request lines, as Werkzeug shows them
     if debug:
         logging.getLogger("benchmarkstt_api").setLevel(logging.DEBUG)
-        logging.getLogger("werkzeug").setLevel(logging.INFO)
     with listening_socket(address, port) as sock:
         server = make_server(address, port, app, threaded=True, fd=sock.fileno())
     url_host = f"[{address}]" if ":" in address else address

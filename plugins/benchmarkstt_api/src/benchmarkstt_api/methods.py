@@ -1,10 +1,10 @@
 """The JSON-RPC methods, generated from the registries: nothing here names a component.
 
 For every normalizer ``NAME``: ``normalization.NAME(text, <its parameters>, return_logs)``;
-for every metric: ``metrics.NAME(ref, hyp, <its parameters>, ref_type, hyp_type)`` and
-``benchmark.NAME(ref, hyp, <its parameters>, config, return_logs, ref_type, hyp_type)``
+for every metric: ``metrics.NAME(ref, hyp, <its parameters>, ref_type, hyp_type, sound_labels)`` and
+``benchmark.NAME(ref, hyp, <its parameters>, config, return_logs, ref_type, hyp_type, sound_labels)``
 (a type reads ``ref``/``hyp`` as the content of a file of that input type, e.g. an engine's
-JSON as it came: the input class's ``from_content``); then ``version``,
+JSON as it came: the input class's ``from_content``, which gets ``sound_labels`` when it takes it); then ``version``,
 ``list.normalization``, ``list.metrics``, ``list.benchmark``, the methods plugins add
 through ``register_api_methods``, and ``help``. Parameters bind by name or by position in
 exactly that order, the order ``help`` shows.
@@ -13,7 +13,7 @@ exactly that order, the order ``help`` shows.
     >>> from benchmarkstt_core.plugins import make_plugin_manager
     >>> methods = build_methods(make_plugin_manager().registries)
     >>> str(methods["metrics.wer"].signature)
-    '(ref, hyp, mode=None, differ_class=None, ref_type=None, hyp_type=None)'
+    '(ref, hyp, mode=None, differ_class=None, ref_type=None, hyp_type=None, sound_labels=None)'
 """
 
 from __future__ import annotations
@@ -65,6 +65,10 @@ REF_TYPE = Param("ref_type", False, None,
                  "The input type ref is the content of (e.g. ttml, srt, aws, kaldi); default: plain text")
 HYP_TYPE = Param("hyp_type", False, None,
                  "The input type hyp is the content of (e.g. aws, kaldi, google); default: plain text")
+SOUND_LABELS = Param("sound_labels", False, None,
+                     "Sound labels ([MUSIC], APPLAUSE) in subtitles given as ref or hyp (ref_type/hyp_type srt, "
+                     "vtt, ttml, stl or scc): skip (the default) sets them aside, keep scores them as words "
+                     "(the command line's --sound-labels)")
 
 Call = Callable[[inspect.BoundArguments, Context], Any]
 
@@ -166,7 +170,12 @@ def content(arguments: dict, name: str, context: Context) -> str:
     from_content = getattr(spec.cls, "from_content", None)
     if from_content is None:
         raise UsageError(f"{name}_type {spec.name!r} reads files only: its content cannot be given as {name}")
-    return from_content(text, name, context=context)
+    labels = arguments.get("sound_labels")
+    if labels is None or "sound_labels" not in inspect.signature(from_content).parameters:
+        return from_content(text, name, context=context)
+    if labels not in ("skip", "keep"):
+        raise UsageError(f"sound_labels must be skip or keep, not {show(labels)}")
+    return from_content(text, name, context=context, sound_labels=labels)
 
 
 def instantiate(spec: ComponentSpec, values: dict, context: Context) -> Any:
@@ -295,7 +304,7 @@ def normalization_method(spec: ComponentSpec) -> ApiMethod:
 
 def metric_method(spec: ComponentSpec) -> ApiMethod:
     """``metrics.NAME``: compare a hypothesis with a reference."""
-    params = [REF, HYP, *[Param(*p) for p in spec.params], REF_TYPE, HYP_TYPE]
+    params = [REF, HYP, *[Param(*p) for p in spec.params], REF_TYPE, HYP_TYPE, SOUND_LABELS]
 
     def call(bound: inspect.BoundArguments, context: Context) -> Any:
         arguments = bound.arguments
@@ -312,7 +321,7 @@ def metric_method(spec: ComponentSpec) -> ApiMethod:
 
 def benchmark_method(spec: ComponentSpec) -> ApiMethod:
     """``benchmark.NAME``: normalize both texts with an inline config, then compare them."""
-    params = [REF, HYP, *[Param(*p) for p in spec.params], CONFIG, RETURN_LOGS, REF_TYPE, HYP_TYPE]
+    params = [REF, HYP, *[Param(*p) for p in spec.params], CONFIG, RETURN_LOGS, REF_TYPE, HYP_TYPE, SOUND_LABELS]
 
     def call(bound: inspect.BoundArguments, context: Context) -> dict:
         arguments = bound.arguments

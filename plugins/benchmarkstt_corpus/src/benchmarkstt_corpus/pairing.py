@@ -213,14 +213,20 @@ def manifest_rows(path: str) -> tuple:
     delimiter = "\t" if lower.endswith((".tsv", ".tab")) else ","
     # Python 3.9's csv refuses a NUL: it is carried through as a character the text lacks, and
     # named with its column below
-    stand_in = next(chr(c) for c in range(0xE000, 0xF900) if chr(c) not in text) if "\0" in text else "\0"
+    used = set(text) if "\0" in text else ()
+    stand_in = next((chr(c) for c in range(0xE000, 0xF900) if chr(c) not in used), None) if used else "\0"
+    if stand_in is None:
+        raise UsageError(f"--manifest {path!r}: holds a NUL character (and every private-use character)")
     reader = csv.DictReader(text.replace("\0", stand_in).splitlines(), delimiter=delimiter)
-    if reader.fieldnames is None:
-        raise UsageError(f"--manifest {path!r}: empty")
-    columns = check_columns([c.replace(stand_in, "\0") for c in reader.fieldnames], f"--manifest {path!r}")
-    rows = [(number, {k.replace(stand_in, "\0"): (v or "").strip().replace(stand_in, "\0")
-                      for k, v in row.items() if k is not None})
-            for number, row in enumerate(reader, 2)]
+    try:
+        if reader.fieldnames is None:
+            raise UsageError(f"--manifest {path!r}: empty")
+        columns = check_columns([c.replace(stand_in, "\0") for c in reader.fieldnames], f"--manifest {path!r}")
+        rows = [(number, {k.replace(stand_in, "\0"): (v or "").strip().replace(stand_in, "\0")
+                          for k, v in row.items() if k is not None})
+                for number, row in enumerate(reader, 2)]
+    except csv.Error as exc:  # a field longer than csv's limit (128 KiB)
+        raise UsageError(f"--manifest {path!r}: line {reader.line_num}: {exc}") from None
     if not rows:
         raise UsageError(f"--manifest {path!r}: a header ({', '.join(columns)}) and no row")
     return columns, rows

@@ -57,6 +57,8 @@ def read_record(path: str) -> dict:
         raise UsageError(f"--rerun {path!r}: cannot read it: {exc.strerror}") from None
     except ValueError as exc:
         raise UsageError(f"--rerun {path!r}: not JSON: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"--rerun {path!r}: its JSON is nested too deeply to read") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("record"), dict) \
             or not isinstance(data["record"].get("invocation"), dict):
         raise UsageError(f"--rerun {path!r}: not a JSON result of benchmarkstt-tools corpus "

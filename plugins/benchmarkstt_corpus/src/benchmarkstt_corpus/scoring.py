@@ -106,7 +106,7 @@ class Scorer:
         registries = host.registries
         self.registries = registries
         self.context = Context(registries, host.hook, encoding=spec.encoding, path_guard=path_guard,
-                               defaults={"dialect": "list", **dict(spec.defaults)})
+                               defaults={"dialect": "list", **dict(spec.defaults)}, prog="benchmarkstt-tools corpus")
         self.pipeline = Pipeline(registries, spec.normalizers, spec.metrics, context=self.context)
         self.titles = [call_title(call) for call in spec.metrics]
         self.mode, differ = headline_mode(spec.metrics)

@@ -56,7 +56,7 @@ def read_utterances(path: str, kind: str, host: PluginHost, encoding: str) -> li
     if kind == "infer":
         kind = host.hook.infer_input_type(path=path)
     if kind is not None and kind != "plaintext":
-        context = Context(registries, host.hook, encoding=encoding)
+        context = Context(registries, host.hook, encoding=encoding, prog="benchmarkstt-tools corpus")
         reader = registries.inputs.get(kind).create([path], context=context)
         transcript = getattr(reader, "transcript", None)
         read = transcript() if callable(transcript) else None

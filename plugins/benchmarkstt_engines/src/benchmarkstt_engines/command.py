@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Dict, List
 
 from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.names import printable
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
@@ -89,7 +90,7 @@ class TranscribeCommand:
         outcomes = run_jobs(specs, jobs, registry, cache_of(args), args.refresh, args.jobs, progress, args.max_cost)
         for name in specs:
             mine = [o for o in outcomes if o.job.engine == name]
-            sys.stderr.write(f"{PROG}: {name}: {len(mine)} files: {sum(o.cached for o in mine)} from the cache, "
+            sys.stderr.write(f"{PROG}: {printable(name)}: {len(mine)} files: {sum(o.cached for o in mine)} from the cache, "
                              f"{sum(o.entry is not None and not o.cached for o in mine)} transcribed, "
                              f"{sum(o.entry is None for o in mine)} failed\n")
         failed = 0
@@ -97,7 +98,7 @@ class TranscribeCommand:
             job = outcome.job
             if outcome.entry is None:
                 failed += 1
-                sys.stderr.write(f"{PROG}: failed: {job.audio} ({job.engine}): {outcome.error}\n")
+                sys.stderr.write(f"{PROG}: failed: {printable(f'{job.audio} ({job.engine}): {outcome.error}')}\n")
                 continue
             folder = os.path.join(args.output, job.engine)
             write_output(os.path.join(folder, f"{job.id}.{outcome.entry['record']['extension']}"),

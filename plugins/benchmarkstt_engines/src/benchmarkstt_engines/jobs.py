@@ -13,6 +13,8 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional
 
+from benchmarkstt_core.names import printable
+
 from .cache import Cache, file_hash
 from .engine import EngineError, EngineSpec, create
 
@@ -82,7 +84,7 @@ class Progress:
         """The progress line of engine ``name``."""
         left = self.totals[name] - self.done[name]
         eta = self.busy[name] / self.ran[name] * left / self.jobs if self.ran[name] else 0.0
-        return (f"transcribe: {name}: {self.done[name]}/{self.totals[name]} files, "
+        return (f"transcribe: {printable(name)}: {self.done[name]}/{self.totals[name]} files, "
                 f"{self.audio[name] / 3600:.3f} audio hours, {eta:.0f} s left")
 
     def update(self, outcome: Outcome) -> None:

@@ -60,7 +60,7 @@ def warn_if_structured(text: str, source: str, context: Context | None) -> None:
         try:
             json.loads(text)
             what = "JSON"
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deeply to tell
             what = None
     if what is None:
         return

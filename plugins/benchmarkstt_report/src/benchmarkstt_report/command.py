@@ -54,3 +54,5 @@ def read_result(path: str) -> Any:
         raise UsageError(f"{path}: not UTF-8 text") from None
     except ValueError as exc:
         raise UsageError(f"{path}: not JSON: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"{path}: its JSON is nested too deeply to read") from None

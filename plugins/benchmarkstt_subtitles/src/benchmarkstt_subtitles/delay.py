@@ -60,6 +60,8 @@ class Delay(Metric):
     :example return: {"words": 3, "shown": 2, "median": 1.25, "p90": 1.45, "max": 1.5, "mean": 1.25}
     """
 
+    ENGINE_REFERENCE = True  # an engine's word times are when the words were said: no swapped-sides warning
+
     name = "delay"
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:

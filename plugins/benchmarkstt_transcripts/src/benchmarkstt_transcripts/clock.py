@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
-_CLOCK = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d+)|:(\d+)(?:\.(\d+))?)?$")
+#: hours, frames and sub-frames of at most 9 digits: more is no time of a recording, and Python's
+#: ``int`` of thousands of digits is an error (and slow); a fraction of seconds may be any length
+_CLOCK = re.compile(r"^(?:(\d{1,9}):)?(\d{1,2}):(\d{1,2})(?:[.,](\d+)|:(\d{1,9})(?:\.(\d{1,9}))?)?$")
 
 
 def clock(value: str, frame_rate: float = 30.0) -> float | None:
@@ -19,7 +21,7 @@ def clock(value: str, frame_rate: float = 30.0) -> float | None:
     whole microseconds and divided once: the nearest float to the exact time, as rounding the sum
     gives, without the cost of ``round``."""
     parts = value.split(":")
-    if len(parts) == 3 and parts[0].isdecimal() and parts[1].isdecimal() and len(parts[1]) == 2:
+    if len(parts) == 3 and parts[0].isdecimal() and len(parts[0]) <= 9 and parts[1].isdecimal() and len(parts[1]) == 2:
         seconds = parts[2]
         whole, dot, fraction = seconds.partition(".")
         if whole.isdecimal() and len(whole) == 2 and (not dot or fraction.isdecimal()):
@@ -33,7 +35,7 @@ def clock(value: str, frame_rate: float = 30.0) -> float | None:
     hours, minutes, seconds, fraction, frames, _subframes = m.groups()
     total = int(hours or 0) * 3600 + int(minutes) * 60 + int(seconds)
     if fraction:
-        total += int(fraction) / 10 ** len(fraction)
+        total += float(f"0.{fraction}")
     if frames:
         total += int(frames) / frame_rate
     return round(total, 6)

@@ -43,7 +43,8 @@ class TranscriptCommand:
         from .reading import read_transcript
 
         context = Context(host.registries, host.hook, encoding=args.encoding and check_encoding(args.encoding),
-                          stdin=True, encoding_hint="give its encoding with --encoding")
+                          stdin=True, encoding_hint="give its encoding with --encoding",
+                          prog="benchmarkstt-tools transcript")
         try:
             transcript = read_transcript(args.inputfile, args.type, context)
         except InputError as exc:  # the type is given here with -t

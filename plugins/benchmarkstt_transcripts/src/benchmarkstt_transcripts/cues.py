@@ -55,7 +55,7 @@ def timing(line: str, number: int, source: str) -> tuple:
     start, end = clock(m.group(1)), clock(m.group(2))
     if start is None or end is None:
         bad = m.group(1) if start is None else m.group(2)
-        raise InputError(f"{source}:{number}: not a timestamp: {bad!r}")
+        raise InputError(f"{source}:{number}: not a timestamp: {bad[:60]!r}")
     if end < start:
         raise InputError(f"{source}:{number}: the cue ends ({m.group(2)}) before it starts ({m.group(1)})")
     return start, end, m.group(3)

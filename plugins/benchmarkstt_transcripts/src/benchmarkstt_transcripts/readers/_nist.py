@@ -66,6 +66,16 @@ def by_recording(segments: List[Segment]) -> Tuple[Segment, ...]:
     return tuple(sorted(segments, key=lambda s: (s.recording or "", s.start if s.start is not None else -1.0)))
 
 
+#: how deep alternations may nest, and how many word sequences one may allow: the limits keep
+#: reading linear in the line's length (each level is read again; choices side by side multiply)
+MOST_NESTED = 20
+MOST_CHOICES = 1000
+
+
+class _TooMany(Exception):
+    """An alternation allows more than :data:`MOST_CHOICES` word sequences."""
+
+
 def alternations(text: str, source: str, number: int) -> Tuple[str, Tuple[Alternation, ...]]:
     """A transcript's words with NIST's alternations ``{ a b / c / @ }`` (any one choice was said,
     ``@`` for nothing; an alternation inside a choice gives that choice one variant per inner
@@ -84,13 +94,21 @@ def alternations(text: str, source: str, number: int) -> Tuple[str, Tuple[Altern
         _words(text[position:] if opening < 0 else text[position:opening], words, found)
         if opening < 0:
             return " ".join(words), tuple(found)
-        depth, closing = 0, opening
+        depth, deepest, closing = 0, 0, opening
         while closing < len(text) and (depth or closing == opening):
             depth += {"{": 1, "}": -1}.get(text[closing], 0)
+            deepest = max(deepest, depth)
             closing += 1
         if depth:
             raise InputError(f"{source}:{number}: the alternation {text[opening:opening + 30]!r} has no closing '}}'")
-        choices = tuple(dict.fromkeys(_variants(text[opening + 1:closing - 1])))
+        if deepest > MOST_NESTED:
+            raise InputError(f"{source}:{number}: the alternation {text[opening:opening + 30]!r} nests alternations "
+                             f"{deepest} deep; at most {MOST_NESTED} are read")
+        try:
+            choices = tuple(dict.fromkeys(_variants(text[opening + 1:closing - 1])))
+        except _TooMany:
+            raise InputError(f"{source}:{number}: the alternation {text[opening:opening + 30]!r} allows more than "
+                             f"{MOST_CHOICES} word sequences (alternations side by side in a choice multiply)") from None
         found.append(Alternation(len(words), choices))
         words.extend(choices[0])
         position = closing
@@ -106,6 +124,8 @@ def _variants(inside: str) -> List[Tuple[str, ...]]:
         if char == "/" and not depth:
             out.extend(_sequence(inside[start:at]))
             start = at + 1
+            if len(out) > MOST_CHOICES:
+                raise _TooMany
     return out
 
 
@@ -124,7 +144,10 @@ def _sequence(choice: str) -> List[Tuple[str, ...]]:
         while depth or closing == opening:
             depth += {"{": 1, "}": -1}.get(choice[closing], 0)
             closing += 1
-        done = [seq + more for seq in done for more in _variants(choice[opening + 1:closing - 1])]
+        inner = _variants(choice[opening + 1:closing - 1])
+        if len(done) * len(inner) > MOST_CHOICES:
+            raise _TooMany
+        done = [seq + more for seq in done for more in inner]
         position = closing
     return done
 

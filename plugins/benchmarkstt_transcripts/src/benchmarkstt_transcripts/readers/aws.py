@@ -57,6 +57,14 @@ def _turn(words: List[Word]) -> Segment:
     return Segment(" ".join([w.text for w in words]), words[0].start, words[-1].end, words[0].speaker, tuple(words))
 
 
+def _attach(turn: List[Word], marks: List[str]) -> None:
+    """The punctuation ``marks`` joined to the turn's last word (once: linear time however many)."""
+    if marks:
+        last = turn[-1]
+        turn[-1] = Word(last.text + "".join(marks), last.start, last.end, last.confidence, last.speaker)
+        marks.clear()
+
+
 def _turns(results: Results) -> tuple:
     """One segment per speaker's turn; a punctuation item is attached to the word before it
     (to the first word when it comes before any)."""
@@ -65,23 +73,22 @@ def _turns(results: Results) -> tuple:
                 if label.start_time is not None and label.speaker_label is not None}
     segments: list = []
     turn: List[Word] = []
-    pending = ""  # punctuation before the first word
+    marks: List[str] = []  # the punctuation since the last word (before the first word: for it)
     for item in results.items:
         best = item.alternatives[0]
         if item.type == "punctuation":
-            if turn:
-                last = turn[-1]
-                turn[-1] = Word(last.text + best.content, last.start, last.end, last.confidence, last.speaker)
-            else:
-                pending += best.content
+            marks.append(best.content)
             continue
+        if turn:
+            _attach(turn, marks)
         speaker = item.speaker_label if item.speaker_label is not None else speakers.get(item.start_time)
         if turn and speaker != turn[0].speaker:
             segments.append(_turn(turn))
             turn = []
-        turn.append(Word(pending + best.content, item.start_time, item.end_time, best.confidence, speaker))
-        pending = ""
+        turn.append(Word("".join(marks) + best.content, item.start_time, item.end_time, best.confidence, speaker))
+        marks.clear()
     if turn:
+        _attach(turn, marks)
         segments.append(_turn(turn))
     return tuple(segments)
 

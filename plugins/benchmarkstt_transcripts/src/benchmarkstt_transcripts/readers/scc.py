@@ -29,7 +29,20 @@ ORIGIN = "subtitles"
 DESCRIPTION = "Scenarist closed captions (.scc, CEA-608): the captions' text with their times"
 EXAMPLE = ("c.scc", "Scenarist_SCC V1.0\n\n00:00:00:00\t9420 9420 94ae 94ae 9440 9440 c8e9\n\n00:00:01:00\t942f 942f\n\n00:00:02:00\t942c 942c\n", "Hi")
 HEADER = "Scenarist_SCC V1.0"
-_LINE = re.compile(r"^\d\d:\d\d:\d\d[:;.,]\d\d\t(?:[0-9a-fA-F]{4} ?)+$")
+_TIME_CODE = re.compile(r"\d\d:\d\d:\d\d[:;.,]\d\d")
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _caption_line(line: str) -> bool:
+    """A time code, a tab and byte pairs: groups of four hex digits, each followed by at most one
+    space. Checked word by word (a repeated pattern group keeps a backtracking record per group:
+    slower than linear on a long line)."""
+    code, tab, pairs = line.partition("\t")
+    words = pairs.split(" ")
+    if words[-1] == "" and len(words) > 1:
+        words.pop()
+    return bool(tab and _TIME_CODE.fullmatch(code)) and all(
+        word and len(word) % 4 == 0 and _HEX.issuperset(word) for word in words)
 
 
 def sniff(head: str) -> bool:
@@ -43,7 +56,7 @@ def parse(text: str, source: str) -> Transcript:
     if lines[0].strip() != HEADER:
         raise InputError(f"{source}:1: an SCC file starts with the line {HEADER}")
     for number, line in enumerate(lines[1:], 2):
-        if line.strip() and not _LINE.match(line.strip()):
+        if line.strip() and not _caption_line(line.strip()):
             raise InputError(f"{source}:{number}: expected a time code, a tab and hex byte pairs "
                              f"(00:00:01:00<TAB>9420 9420 ...), got {line.strip()[:60]!r}")
     from ttconv.scc.reader import to_model

@@ -100,19 +100,21 @@ def _lower(a: Optional[float], b: Optional[float]) -> Optional[float]:
 
 
 class _Sentences:
-    """Builds segments from tokens as the results come."""
+    """Builds segments from tokens as the results come. A word is kept as ``[pieces of its text,
+    start, end, confidence, speaker]`` while punctuation and glued words join it, its text made
+    once when its sentence closes: linear time however many marks follow one word."""
 
     def __init__(self, joined: bool):
         self.joined = joined  # the language's word delimiter is empty: each word glued to the one before
         self.segments: List[Segment] = []
-        self.words: List[Word] = []
+        self.words: List[list] = []
         self.key = None
-        self.prefix = ""
+        self.prefix: List[str] = []
         self.glue = False
 
     def close(self):
         if self.words:
-            self.segments.append(segment_of_words(self.words))
+            self.segments.append(segment_of_words([Word("".join(pieces), *rest) for pieces, *rest in self.words]))
         self.words = []
 
     def add(self, word: Word, key) -> None:
@@ -122,22 +124,21 @@ class _Sentences:
         self.key = key
         if (self.glue or self.joined) and self.words:
             last = self.words[-1]
-            self.words[-1] = Word(last.text + word.text, last.start, word.end,
-                                  _lower(last.confidence, word.confidence), last.speaker)
+            last[0].append(word.text)
+            last[2], last[3] = word.end, _lower(last[3], word.confidence)
         else:
-            self.words.append(Word(self.prefix + word.text, word.start, word.end, word.confidence, word.speaker))
-            self.prefix = ""
+            self.words.append([[*self.prefix, word.text], word.start, word.end, word.confidence, word.speaker])
+            self.prefix = []
         self.glue = False
 
     def punctuate(self, mark: Word, attaches: str) -> None:
         if attaches == "none":
-            self.words.append(Word(self.prefix + mark.text, mark.start, mark.end, mark.confidence, mark.speaker))
-            self.prefix, self.glue = "", False
+            self.words.append([[*self.prefix, mark.text], mark.start, mark.end, mark.confidence, mark.speaker])
+            self.prefix, self.glue = [], False
         elif attaches == "next" or not self.words:
-            self.prefix += mark.text
+            self.prefix.append(mark.text)
         else:
-            last = self.words[-1]
-            self.words[-1] = Word(last.text + mark.text, last.start, last.end, last.confidence, last.speaker)
+            self.words[-1][0].append(mark.text)
             self.glue = attaches == "both"
 
 
@@ -177,6 +178,6 @@ def parse(document: Any, source: str) -> Transcript:
         else:
             sentences.add(word, key)
     if sentences.prefix:
-        sentences.words.append(Word(sentences.prefix))
+        sentences.words.append([sentences.prefix, None, None, None, None])
     sentences.close()
     return Transcript(TYPE, tuple(sentences.segments))

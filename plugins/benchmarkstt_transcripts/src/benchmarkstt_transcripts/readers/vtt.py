@@ -74,7 +74,7 @@ def _timestamp(text: str, at: int) -> Tuple[Optional[float], int]:
     """The WebVTT timestamp at ``text[at:]`` (``[hh:]mm:ss.ttt``) in seconds and where it ends;
     ``None`` when it is not one (the spec's "collect a WebVTT timestamp")."""
     first, at = _digits(text, at)
-    if not first:
+    if not first or len(first) > 9:  # hours of 10 digits are no recording's (and int() of thousands fails)
         return None, at
     hours = len(first) != 2 or int(first) > 59
     if text[at:at + 1] != ":":
@@ -140,16 +140,16 @@ def _cue(payload: str, start: float, end: float) -> Optional[Segment]:
     speakers = {who for who, part in runs if part.strip()}
     if len(speakers) == 1:
         return Segment(text, start, end, speakers.pop())
-    words: list = []
+    words: list = []  # (the pieces of a word's text, its speaker): joined once, in linear time
     glued = False  # the last run ended inside a word: the next run's first word continues it
     for who, part in runs:
         part = decoded(part)
         tokens = part.split()
         if tokens and glued and not part[0].isspace():
-            words[-1] = Word(words[-1].text + tokens.pop(0), speaker=words[-1].speaker)
-        words.extend(Word(token, speaker=who) for token in tokens)
+            words[-1][0].append(tokens.pop(0))
+        words.extend(([token], who) for token in tokens)
         glued = glued if not part else not part[-1].isspace()
-    return Segment(text, start, end, None, tuple(words))
+    return Segment(text, start, end, None, tuple(Word("".join(pieces), speaker=who) for pieces, who in words))
 
 
 def parse(text: str, source: str) -> Transcript:

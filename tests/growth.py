@@ -1,0 +1,89 @@
+"""Linear time checked by growth, not by a clock's reading: how many times longer an input of
+size 4n takes than one of size n. A linear reader takes about 4 times as long (up to about 8
+where the larger input no longer fits in a processor cache, or the collector has more objects
+to look at); a square law takes 16 times as long, and more. No test here says how many seconds
+anything may take: the machine's speed cancels out of the ratio.
+
+The size n starts small and is doubled until a run takes at least ``floor`` seconds of this
+process's processor time (so that neither the timer's resolution nor a fixed cost decides);
+an input of a million characters (or bytes, or items) still quicker than that has nothing
+super-linear to show, and its ratio is not measured (1.0: timing microseconds, or inputs of
+hundreds of megabytes, would measure the machine's memory, not the reader).
+Each size is timed as the best of a few runs, with the garbage collector paused as ``timeit``
+pauses it (its passes depend on what else the process holds, not on the input). A ratio over
+:data:`LIMIT` is measured again at twice the size, twice at most, and the lowest kept: another
+process on the machine can slow one run down, and an input that has just outgrown a processor
+cache, but not speed one up, and a square law only grows with the size.
+
+:example:
+    >>> growth(lambda text: text.split(), lambda n: "a " * n, 1000) < LIMIT
+    True
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from benchmarkstt_core.errors import BenchmarkSTTError
+
+#: the growth tests' two floors: a few milliseconds on every test run, about 30 times larger
+#: inputs in the slow run
+FLOORS = [pytest.param(0.002, id="quick"), pytest.param(0.06, id="larger", marks=pytest.mark.slow)]
+
+#: the highest ratio of the time at 4n to the time at n that passes for linear
+LIMIT = 10.0
+
+
+def best_time(run: Callable[[Any], Any], value: Any, runs: int) -> float:
+    """The shortest processor time of ``runs`` runs of ``run(value)``, the collector paused."""
+    best = float("inf")
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(runs):
+            began = time.process_time()
+            run(value)
+            best = min(best, time.process_time() - began)
+    finally:
+        if enabled:
+            gc.enable()
+    return best
+
+
+def growth(run: Callable[[Any], Any], make: Callable[[int], Any], n: int, floor: float = 0.002,
+           largest: int = 1 << 20) -> float:
+    """How many times longer ``run(make(4 * n))`` takes than ``run(make(n))``, ``n`` first doubled
+    until a run takes ``floor`` seconds (1.0 if it takes less when ``make(n)`` has a length of
+    ``largest``)."""
+    small = make(n)
+    while best_time(run, small, 1) < floor:
+        if len(small) >= largest:
+            return 1.0
+        n *= 2
+        small = make(n)
+    ratio = float("inf")
+    for _ in range(3):
+        ratio = min(ratio, best_time(run, make(4 * n), 2) / max(best_time(run, small, 3), 1e-9))
+        if ratio <= LIMIT:
+            break
+        n *= 2
+        small = make(n)
+    return ratio
+
+
+def file_reader(path: Path, read: Callable[[str], Any]) -> Callable[[str], None]:
+    """A run that writes its text to ``path`` and reads it with ``read(str(path))``: a clear error
+    (:class:`BenchmarkSTTError`) is an answer too, and must come as fast."""
+    def run(text: str) -> None:
+        path.write_text(text, encoding="utf-8")
+        try:
+            read(str(path))
+        except BenchmarkSTTError:
+            pass
+    return run
