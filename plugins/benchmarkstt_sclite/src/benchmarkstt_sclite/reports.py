@@ -17,14 +17,9 @@ import statistics
 from typing import Any, Sequence
 
 from .scoring import Scored, speaker_rows, total_row
+from .table import Table, center
 
 WIDTH = 80
-
-
-def center(text: str, width: int) -> str:
-    """``text`` in the middle of ``width`` columns (the extra column on the right)."""
-    left = (width - len(text)) // 2
-    return " " * left + text + " " * (width - len(text) - left)
 
 
 def row_values(row: dict, counts: bool, rounded: bool = False) -> list:
@@ -63,45 +58,50 @@ def tenths(count: int, total: int) -> float:
 
 
 def summary(scored: Sequence[Scored], system: str, counts: bool = False) -> str:
-    """The ``sum`` report (``counts=False``) or the ``rsum`` report (``counts=True``)."""
+    """The ``sum`` report (``counts=False``) or the ``rsum`` report (``counts=True``). Its
+    columns are as wide as their widest number, as sclite makes them. A speaker without
+    reference words shows counts marked ``*`` and is left out of the Mean, S.D. and Median
+    of the word columns (marked ``+``), as sclite shows it."""
     rows = speaker_rows(scored)
     total = total_row(rows, "Sum" if counts else "Sum/Avg")
-    label_width = 2 + max(len(x) for x in [r["speaker"] for r in rows] + ["SPKR"])
-    if not counts:
-        label_width = max(label_width, 1 + len("Sum/Avg"))
-    inner = label_width + 58 - 2
-    indent = " " * ((WIDTH - inner - 2) // 2)
+    empty = [] if counts else [r for r in rows if not r["words"]]
+    table = Table(WIDTH)
+    table.row("c", system)
+    table.separate("-")
+    table.row("l|cc|cccccc", " SPKR", " # Snt", "# Wrd", "Corr", " Sub", " Del", " Ins", " Err", "S.Err")
 
-    def line(label: str, snt: str, values: str) -> str:
-        return f"{indent}|{label}|{snt}|{values}|"
-
-    def numbers(row: dict) -> tuple:
+    def cells(row: dict, total: bool = False) -> list:
         values = row_values(row, counts, rounded=True)
-        if counts:
-            text = f"{values[0]:5d}" + "".join(f"{v:7d}" for v in values[1:])
+        if row in empty and not total:
+            shown = [f"{v:5.0f}*" for v in row_values(row, True)[:5]]
+        elif counts:
+            shown = [f"{v:5.0f} " for v in values[:5]]
         else:
-            text = f"{values[0]:5.1f}" + "".join(f"{v:7.1f}" for v in values[1:])
-        return f" {row['sentences']:4d} {row['words']:6d} ", text + " "
+            shown = [f"{v:5.1f} " for v in values[:5]]
+        last = f"{values[5]:5.0f} " if counts else f"{values[5]:5.1f} "
+        return [f"{row['sentences']:5d}", f"{row['words']:5d}", *shown, last]
 
-    def statistic(label: str, function: object) -> str:
-        columns = list(zip(*[[r["sentences"], r["words"]] + row_values(r, counts) for r in rows]))
-        values = [half_up(function(list(column))) for column in columns]
-        return line(center(label, label_width), f" {values[0]:4.1f} {values[1]:6.1f} ",
-                    f"{values[2]:5.1f}" + "".join(f"{v:7.1f}" for v in values[3:]) + " ")
-
-    rule = f"{indent}|{'-' * label_width}+{'-' * 13}+{'-' * 41}|"
-    double = f"{indent}|{'=' * inner}|"
-    out = ["", "", "", center("SYSTEM SUMMARY PERCENTAGES by SPEAKER", WIDTH), "",
-           f"{indent},{'-' * inner}.", f"{indent}|{center(system, inner)}|", f"{indent}|{'-' * inner}|",
-           line(" SPKR".ljust(label_width), " # Snt # Wrd ", " Corr    Sub    Del    Ins    Err  S.Err "),
-           rule]
-    for k, row in enumerate(rows):
-        if k:
-            out.append(rule)
-        out.append(line(f" {row['speaker']}".ljust(label_width), *numbers(row)))
-    out += [double, line(f" {total['speaker']}".ljust(label_width), *numbers(total)), double,
-            statistic("Mean", statistics.mean), statistic("S.D.", standard_deviation),
-            statistic("Median", statistics.median), f"{indent}`{'-' * inner}'"]
+    for row in rows:
+        table.separate("-")
+        table.row("l|cc|cccccc", f" {row['speaker']} ", *cells(row))
+    table.separate("=")
+    table.row("l|cc|cccccc", f" {total['speaker']}", *cells(total, total=True))
+    table.separate("=")
+    scored_rows = [r for r in rows if r not in empty]
+    mark = "+" if empty else " "
+    for label, function in (" Mean ", statistics.mean), (" S.D. ", standard_deviation), ("Median", statistics.median):
+        values = [half_up(function([r[key] for r in rows])) for key in ("sentences", "words")]
+        columns = list(zip(*[row_values(r, counts) for r in scored_rows])) or [[0.0]] * 6
+        words = [half_up(function(list(column))) for column in columns[:5]]
+        sentences = half_up(function([row_values(r, counts)[5] for r in rows]))
+        table.row("c|cc|cccccc", label, *[f"{v:5.1f} " for v in values],
+                  *[f"{v:5.1f}{mark}" for v in words], f"{sentences:5.1f} ")
+    out = ["", "", "", center("SYSTEM SUMMARY PERCENTAGES by SPEAKER", WIDTH), "", table.render(0)]
+    if empty:
+        out += ["", "* No Reference words for this/these speaker(s).  Word counts supplied",
+                "  rather than percents.",
+                "# No Reference words for this/these speaker(s).  NCE not computable.",
+                "+ Speaker(s) with no reference data is ignored"]
     return "\n".join(out) + "\n"
 
 
