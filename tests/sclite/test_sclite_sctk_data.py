@@ -62,3 +62,27 @@ def test_test1_dtl_byte_for_byte(tools):
     run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "dtl", cwd=DATA)
     assert run.returncode == 0, run
     assert run.stdout == (DATA / "base" / "test1.dtl").read_text()
+
+
+@pytest.mark.parametrize("test,reference,hypothesis", [("test3", "lvc_ref.stm", "lvc_hyp.ctm"),
+                                                       ("test3a", "lvc_refe.stm", "lvc_hyp.ctm")])
+def test_lur_after_sum_and_rsum_as_in_sctks_tests(tools, test, reference, hypothesis):
+    # SCTK's tests write sum and rsum before lur: sclite's lur then takes the sum's centring
+    # and widths its spanned columns from the cells the sum left (see table.Memory)
+    run = tools("sclite", "-r", f"./{reference}", "stm", "-h", f"./{hypothesis}", "ctm", "-o", "sum", "rsum", "lur",
+                cwd=DATA)
+    assert run.returncode == 0, run
+    expected = "".join((DATA / "base" / f"{test}.{suffix}").read_text() for suffix in ("sys", "raw", "lur"))
+    assert run.stdout == expected
+
+
+def test_lur_of_speakers_without_reference_words_as_sctks_test3c(tools):
+    run = tools("sclite", "-r", "./lvc_refm.stm", "stm", "-h", "./lvc_hypm.ctm", "ctm", "-o", "lur", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "base" / "test3c.lur").read_text()
+
+
+def test_prf_of_test1(tools):
+    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "prf", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "base" / "test1.prf").read_text()

@@ -14,7 +14,7 @@ from benchmarkstt_core.errors import UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
-REPORTS = ("sum", "rsum", "dtl", "pra", "sgml", "json", "mapsswe", "stats")
+REPORTS = ("sum", "rsum", "dtl", "lur", "pra", "prf", "sgml", "json", "mapsswe", "stats")
 
 
 class ScliteCommand:
@@ -40,8 +40,8 @@ class ScliteCommand:
                                  "up to the first '-' or '_'; wsj: its first three characters)")
         parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
                             help="the reports, in sclite's order whatever the order given (default: sum); dtl: "
-                                 "confusion pairs and the words inserted, deleted, substituted; json: every utterance's counts "
-                                 "and the speaker rows; sgml: sclite's SGML alignments (TRN only), which "
+                                 "confusion pairs and the words inserted, deleted, substituted; lur: the word error rate per speaker and STM label; json: every utterance's counts "
+                                 "and the speaker rows; prf: the pra report with sclite's full header (TRN only); sgml: sclite's SGML alignments (TRN only), which "
                                  "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
                                  "of each pair of systems; stats: its sign, Wilcoxon and McNemar tests")
         parser.add_argument("-n", dest="names", metavar="NAME", action="append",
@@ -58,7 +58,9 @@ class ScliteCommand:
         """Read the files, score every system and print the reports."""
         from .casefold import fold
         from .mapsswe import mapsswe
-        from .reports import sgml
+        from .lur import label_definitions, lur
+        from .table import Memory
+        from .reports import alignment_dump, sgml
         from .scoring import score
         from .stmctm import assign, parse_ctm, parse_stm, scored_references
         from .trn import parse_trn
@@ -81,7 +83,9 @@ class ScliteCommand:
             return text if args.cased else fold(text)
 
         if ref_format == "stm":
-            segments = parse_stm(read(ref_path, "-r"), ref_path)
+            raw = context.read_text(ref_path, field="-r")
+            definitions = label_definitions(raw)
+            segments = parse_stm(raw if args.cased else fold(raw), ref_path)
             refs = scored_references(segments)
         else:
             refs = parse_trn(read(ref_path, "-r"), ref_path, args.id_format)
@@ -95,6 +99,7 @@ class ScliteCommand:
             systems.append((name, score(refs, hyp, args.deletable, args.fragments,
                                          hyp_path=path, ref_path=ref_path)))
         out = []
+        memory = Memory()
         for report in sorted(set(args.reports), key=REPORTS.index):
             if report == "mapsswe":
                 out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
@@ -111,8 +116,19 @@ class ScliteCommand:
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first))
                     first += len(scored)
                 continue
+            if report == "lur":
+                if ref_format != "stm":
+                    raise UsageError("-o lur: the labels come from an STM reference")
+                out += [lur(scored, system, definitions, memory) for system, scored in systems]
+                continue
+            if report == "prf":
+                if ref_format != "trn":
+                    raise UsageError("-o prf: only for TRN files yet")
+                for (system, scored), (path, *_) in zip(systems, hyps):
+                    out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable))
+                continue
             for system, scored in systems:
-                out.append(render(report, scored, system))
+                out.append(render(report, scored, system, memory))
         sys.stdout.write("".join(out))
         return 0
 
@@ -159,13 +175,13 @@ def stats_lines(a: str, first: list, b: str, second: list) -> str:
             f"({b} only correct: {mcn.second_only}) (both wrong: {mcn.neither}) (exact p: {mcn.p:.6g})\n")
 
 
-def render(report: str, scored: list, system: str) -> str:
+def render(report: str, scored: list, system: str, memory: Any) -> str:
     """One system's sum, rsum, pra, dtl or json report."""
     from .reports import alignment_dump, detail, summary
     from .scoring import speaker_rows, total_row
 
     if report in ("sum", "rsum"):
-        return summary(scored, system, counts=report == "rsum")
+        return summary(scored, system, counts=report == "rsum", memory=memory)
     if report == "pra":
         return alignment_dump(scored, system)
     if report == "dtl":

@@ -17,7 +17,7 @@ import statistics
 from typing import Any, Sequence
 
 from .scoring import Scored, speaker_rows, total_row
-from .table import Table, center
+from .table import Memory, Table, center
 
 WIDTH = 80
 
@@ -57,7 +57,7 @@ def tenths(count: int, total: int) -> float:
     return (count * 2000 // total + 1) // 2 / 10
 
 
-def summary(scored: Sequence[Scored], system: str, counts: bool = False) -> str:
+def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory: "Memory | None" = None) -> str:
     """The ``sum`` report (``counts=False``) or the ``rsum`` report (``counts=True``). Its
     columns are as wide as their widest number, as sclite makes them. A speaker without
     reference words shows counts marked ``*`` and is left out of the Mean, S.D. and Median
@@ -65,7 +65,9 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False) -> str:
     rows = speaker_rows(scored)
     total = total_row(rows, "Sum" if counts else "Sum/Avg")
     empty = [] if counts else [r for r in rows if not r["words"]]
-    table = Table(WIDTH)
+    memory = memory if memory is not None else Memory()
+    memory.centred = True
+    table = Table(WIDTH, memory)
     table.row("c", system)
     table.separate("-")
     table.row("l|cc|cccccc", " SPKR", " # Snt", "# Wrd", "Corr", " Sub", " Del", " Ins", " Err", "S.Err")
@@ -121,22 +123,47 @@ def standard_deviation(values: list) -> float:
     return statistics.stdev(values) if len(values) > 1 else 0.0
 
 
-def alignment_dump(scored: Sequence[Scored], system: str) -> str:
+def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" = None,
+                   fragments: bool = False, deletable: bool = False) -> str:
     """The ``pra`` report: per speaker, each utterance's counts and its REF, HYP and Eval
-    lines (errors in capitals, ``*`` for a missing word)."""
+    lines (errors in capitals, ``*`` for a missing word). With ``files`` (the reference and
+    hypothesis paths), the ``prf`` report: sclite's full dump, headed ``NIST_TEXT_ALIGNMENT``,
+    naming the files and options, the utterances in the order scored."""
     speakers: dict = {}
     for s in scored:
         speakers.setdefault(s.utterance.speaker, []).append(s)
-    out = ["", "", "\t\tDUMP OF SYSTEM ALIGNMENT STRUCTURE", "", f"System name:   {system}", "", "Speakers: "]
+    out = ["NIST_TEXT_ALIGNMENT", "VERSION 0.1"] if files else []
+    out += ["", "", "\t\tDUMP OF SYSTEM ALIGNMENT STRUCTURE", "", f"System name:   {system}"]
+    if files:
+        out += [f"Ref file:      {files[0]}", f"Hyp file:      {files[1]}"]
+        out += ["Fragment Correct Flag Set"] if fragments else []
+        out += ["Optionally Deletable Flag Set"] if deletable else []
+    out.append("")
+    out += [f"Speaker Count: {len(speakers)}"] if files else []
+    out.append("Speakers: ")
     out += [f"{k:5d}:  {name}" for k, name in enumerate(speakers)]
     out.append("")
-    for k, (name, utterances) in enumerate(speakers.items()):
-        out.append(f"Speaker sentences{k:4d}:  {name}   #utts: {len(utterances)}")
-        for s in utterances:
-            c = s.counts
-            out += [f"id: ({s.utterance.id})", *s.utterance.header,
-                    f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}",
-                    *(aligned_lines(s) if s.steps else []), ""]
+
+    def utterance(s: Scored) -> list:
+        c = s.counts
+        return [f"id: ({s.utterance.id})", *s.utterance.header,
+                f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}",
+                *(aligned_lines(s) if s.steps else []), ""]
+
+    if files:
+        out.append("")
+        index = {name: k for k, name in enumerate(speakers)}
+        seen: dict = {}
+        for s in scored:
+            name = s.utterance.speaker
+            place = seen[name] = seen.get(name, -1) + 1
+            out.append(f"Speaker sentences{index[name]:4d}:  {name}   utt# {place} of {len(speakers[name])}")
+            out += utterance(s)
+    else:
+        for k, (name, utterances) in enumerate(speakers.items()):
+            out.append(f"Speaker sentences{k:4d}:  {name}   #utts: {len(utterances)}")
+            for s in utterances:
+                out += utterance(s)
     out.append("")
     return "\n".join(out) + "\n"
 

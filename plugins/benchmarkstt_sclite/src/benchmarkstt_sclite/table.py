@@ -114,41 +114,61 @@ def next_line(text: str, width: int) -> tuple:
     return text[:x], ""
 
 
+class Memory:
+    """What sclite's report generator keeps from one table to the next within a run: whether
+    tables are centred (from the first ``sum`` or ``rsum`` on) and every cell written, by
+    column and row. A cell that spans into the next column (``a``) is not written, and sclite
+    measures there the cell an earlier table left: so a ``lur`` after a ``sum`` is wider
+    than a ``lur`` alone, in sclite and here."""
+
+    def __init__(self) -> None:
+        self.centred = False
+        self.cells: Dict[tuple, str] = {}
+
+
 class Table:
     """sclite's report table: rows of cells and the rules between them, rendered as sclite's
-    ``Desc_dump_report`` renders them, centred on a page of ``page`` columns."""
+    ``Desc_dump_report`` renders them, centred on a page of ``page`` columns (when
+    ``memory`` says so) within a run whose earlier tables ``memory`` keeps."""
 
-    def __init__(self, page: int = 80):
+    def __init__(self, page: int = 80, memory: "Memory | None" = None):
         self.page = page
+        self.memory = memory if memory is not None else Memory()
         self.layouts: Dict[str, Layout] = {}
         self.rows: List[tuple] = []
         self.pending = ""
+        self.pending_after = ""
 
-    def separate(self, char: str) -> None:
-        """A rule of ``char`` (``-``, ``=``, or `` `` for an empty line) before the next row."""
-        self.pending += char
+    def separate(self, char: str, after: bool = False) -> None:
+        """A rule of ``char`` (``-``, ``=``, or `` `` for an empty line) before the next row
+        (``after``: after it)."""
+        if after:
+            self.pending_after += char
+        else:
+            self.pending += char
 
     def row(self, layout: str, *cells: str) -> None:
         """A row of ``cells`` laid out by the format ``layout``."""
         parsed = self.layouts.setdefault(layout, Layout(layout))
         values = iter(cells)
         row = [next(values, "") if j != "a" else "" for j in parsed.just]
-        self.rows.append((parsed, row, self.pending))
-        self.pending = ""
+        self.rows.append((parsed, row, self.pending, self.pending_after))
+        self.pending = self.pending_after = ""
 
     def sizes(self, pad: int) -> Dict[int, List[int]]:
         """The width of each column, per number of columns (as sclite, formats with as many
         columns share their widths)."""
         sizes: Dict[int, List[int]] = {}
-        for layout, _, _ in self.rows:
+        for layout, *_ in self.rows:
             sizes.setdefault(layout.columns, [0] * layout.columns)
-        for layout, cells, _ in self.rows:
+        for r, (layout, cells, *_) in enumerate(self.rows):
             size = sizes[layout.columns]
             for c in range(layout.columns):
                 if c == layout.columns - 1 or layout.just[c + 1] != "a":
-                    for piece in chunks(cells[c], layout.just[c].isupper()):
+                    cell = self.memory.cells.get((c, r), "") if layout.just[c] == "a" else cells[c]
+                    for piece in chunks(cell, layout.just[c].isupper()):
                         size[c] = max(size[c], len(piece))
-        for layout, cells, _ in self.rows:
+        for layout, cells, *_ in self.rows:
             size = sizes[layout.columns]
             c = 0
             while c < layout.columns:
@@ -177,10 +197,12 @@ class Table:
             minimum[layout] = (2 + sum(s + pad * 2 for s in sizes[layout.columns]) + layout.doubles
                                + layout.columns - 1)
         width = max(minimum.values())
-        margin = " " * ((self.page - width) // 2) if width < self.page else ""
+        margin = " " * ((self.page - width) // 2) if self.memory.centred and width < self.page else ""
+        for r, (layout, cells, *_) in enumerate(self.rows):
+            self.memory.cells.update(((c, r), cells[c]) for c in range(layout.columns) if layout.just[c] != "a")
         out = [margin + "," + "-" * (width - 2) + "."]
         previous = None
-        for layout, cells, rules in self.rows:
+        for layout, cells, rules, after in self.rows:
             column_size, text_size = self.widths(layout, sizes[layout.columns], width - minimum[layout], pad)
             for rule in rules:
                 out.append(margin + self.rule_line(layout, previous, column_size, rule))
@@ -208,6 +230,8 @@ class Table:
                 out.append(margin + line + "|")
                 if not more:
                     break
+            for rule in after:
+                out.append(margin + self.rule_line(layout, previous, column_size, rule))
             previous = layout
         out.append(margin + "`" + "-" * (width - 2) + "'")
         return "\n".join(out)
