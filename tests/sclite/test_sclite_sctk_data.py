@@ -82,7 +82,45 @@ def test_lur_of_speakers_without_reference_words_as_sctks_test3c(tools):
     assert run.stdout == (DATA / "base" / "test3c.lur").read_text()
 
 
-def test_prf_of_test1(tools):
-    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "prf", cwd=DATA)
+PRF_CASES = CASES + [("test15_a", ["-r", "./test.cantonese.stm", "stm", "-h", "./test.cantonese.ctm", "ctm"])]
+
+
+@pytest.mark.parametrize("test,arguments", PRF_CASES, ids=[c[0] for c in PRF_CASES])
+def test_prf_as_sctks_tests_compare_it(tools, test, arguments):
+    # sclite writes the time of the run in the prf; SCTK's expected files are without it
+    run = tools("sclite", *arguments, "-o", "prf", cwd=DATA)
     assert run.returncode == 0, run
-    assert run.stdout == (DATA / "base" / "test1.prf").read_text()
+    assert re.sub(r'Creation date: "[^"]*"\n', "", run.stdout) == (DATA / "base" / f"{test}.prf").read_text()
+
+
+def test_pra_pads_by_bytes_as_sclite_does(tools):
+    # SCTK's test15_a (Cantonese, UTF-8): sclite pads the columns by the words' length in bytes
+    run = tools("sclite", "-r", "./test.cantonese.stm", "stm", "-h", "./test.cantonese.ctm", "ctm", "-o", "pra",
+                cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "base" / "test15_a.pra").read_text()
+
+
+STM_CTM = [("lvc_ref.stm", "lvc_hyp.ctm"), ("lvc_ref.stm", "lvc_hypc.ctm"), ("lvc_refe.stm", "lvc_hyp.ctm"),
+           ("test.cantonese.stm", "test.cantonese.ctm")] + [
+    ("stm2ctm_missing.ref.stm", f"stm2ctm_missing.hyp{tail}.ctm")
+    for tail in ["-missall", "-missfile1", "-missfile2chanB", ""]]
+
+
+def sclite_binary() -> str | None:
+    path = os.environ.get("BENCHMARKSTT_SCLITE")
+    return path if path and Path(path).is_file() else None
+
+
+@pytest.mark.skipif(sclite_binary() is None, reason="$BENCHMARKSTT_SCLITE (SCTK's sclite, built) is not set")
+@pytest.mark.parametrize("reference,hypothesis", STM_CTM, ids=[h for _, h in STM_CTM])
+def test_sgml_of_stm_and_ctm_as_sclite_writes_it(tools, reference, hypothesis):
+    # SCTK keeps no expected SGML of its STM/CTM tests: compared with sclite itself
+    import subprocess
+
+    arguments = ["-r", f"./{reference}", "stm", "-h", f"./{hypothesis}", "ctm", "-o", "sgml"]
+    expected = subprocess.run([sclite_binary(), *arguments, "stdout", "-e", "utf-8"], cwd=DATA,
+                              capture_output=True, text=True, check=True).stdout
+    run = tools("sclite", *arguments, cwd=DATA)
+    assert run.returncode == 0, run
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == re.sub(r'creation_date="[^"]*"', "", expected)

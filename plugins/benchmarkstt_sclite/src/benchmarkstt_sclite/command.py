@@ -41,7 +41,7 @@ class ScliteCommand:
         parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
                             help="the reports, in sclite's order whatever the order given (default: sum); dtl: "
                                  "confusion pairs and the words inserted, deleted, substituted; lur: the word error rate per speaker and STM label; json: every utterance's counts "
-                                 "and the speaker rows; prf: the pra report with sclite's full header (TRN only); sgml: sclite's SGML alignments (TRN only), which "
+                                 "and the speaker rows; prf: the pra report with sclite's full header, times and confidences; sgml: sclite's SGML alignments, which "
                                  "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
                                  "of each pair of systems; stats: its sign, Wilcoxon and McNemar tests")
         parser.add_argument("-n", dest="names", metavar="NAME", action="append",
@@ -100,6 +100,8 @@ class ScliteCommand:
                                          hyp_path=path, ref_path=ref_path)))
         out = []
         memory = Memory()
+        created = time.strftime("%a %b %d %H:%M:%S %Y")
+        by_id = {s.utterance.id: s for s in segments} if ref_format == "stm" else None
         for report in sorted(set(args.reports), key=REPORTS.index):
             if report == "mapsswe":
                 out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
@@ -108,27 +110,24 @@ class ScliteCommand:
                 out += [stats_lines(a, sa, b, sb) for (a, sa), (b, sb) in pairs(systems)]
                 continue
             if report == "sgml":
-                if ref_format != "trn":
-                    raise UsageError("-o sgml: only for TRN files yet")
-                created = time.strftime("%a %b %d %H:%M:%S %Y")
                 first = 0
                 for (system, scored), (path, *_) in zip(systems, hyps):
-                    out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first))
+                    out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
+                                    by_id, definitions if by_id else None))
                     first += len(scored)
                 continue
             if report == "lur":
                 if ref_format != "stm":
                     raise UsageError("-o lur: the labels come from an STM reference")
-                out += [lur(scored, system, definitions, memory) for system, scored in systems]
+                out += [lur(scored, system, definitions, memory, ref_path) for system, scored in systems]
                 continue
             if report == "prf":
-                if ref_format != "trn":
-                    raise UsageError("-o prf: only for TRN files yet")
                 for (system, scored), (path, *_) in zip(systems, hyps):
-                    out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable))
+                    out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
+                                              created, by_id, definitions if by_id else None, args.encoding))
                 continue
             for system, scored in systems:
-                out.append(render(report, scored, system, memory))
+                out.append(render(report, scored, system, memory, args.encoding))
         sys.stdout.write("".join(out))
         return 0
 
@@ -175,7 +174,7 @@ def stats_lines(a: str, first: list, b: str, second: list) -> str:
             f"({b} only correct: {mcn.second_only}) (both wrong: {mcn.neither}) (exact p: {mcn.p:.6g})\n")
 
 
-def render(report: str, scored: list, system: str, memory: Any) -> str:
+def render(report: str, scored: list, system: str, memory: Any, encoding: str) -> str:
     """One system's sum, rsum, pra, dtl or json report."""
     from .reports import alignment_dump, detail, summary
     from .scoring import speaker_rows, total_row
@@ -183,7 +182,7 @@ def render(report: str, scored: list, system: str, memory: Any) -> str:
     if report in ("sum", "rsum"):
         return summary(scored, system, counts=report == "rsum", memory=memory)
     if report == "pra":
-        return alignment_dump(scored, system)
+        return alignment_dump(scored, system, encoding=encoding)
     if report == "dtl":
         return detail(scored, system)
     rows = speaker_rows(scored)

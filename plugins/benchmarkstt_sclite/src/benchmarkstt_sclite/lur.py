@@ -51,7 +51,7 @@ def segment_labels(s: Scored) -> str:
     return next((line[len("Labels: "):] for line in s.utterance.header if line.startswith("Labels: ")), "")
 
 
-def label_counts(scored: Sequence[Scored], definitions: Definitions) -> tuple:
+def label_counts(scored: Sequence[Scored], definitions: Definitions, reference: str = "reference") -> tuple:
     """Per label and speaker ``[reference words, errors]``, and each label's category place;
     a label that is not defined, or that comes in two places, is an error (sclite stops too)."""
     ids = [label[0].lower() for label in definitions.labels]
@@ -63,16 +63,16 @@ def label_counts(scored: Sequence[Scored], definitions: Definitions) -> tuple:
         if not field:
             continue
         if not field.startswith("<"):
-            raise InputError(f"utterance {s.utterance.id}: bad labels {field!r} (labels are written <A,B>)")
+            raise InputError(f"{reference}:{s.utterance.line}: bad labels {field!r} (labels are written <A,B>)")
         for k, label in enumerate(field[1:].rstrip(">").split(",")):
             if not label:
                 continue
             if label.lower() not in ids:
-                raise InputError(f"utterance {s.utterance.id}: label {label!r} is not defined by a "
+                raise InputError(f"{reference}:{s.utterance.line}: label {label!r} is not defined by a "
                                  f";; LABEL line of the reference")
             j = ids.index(label.lower())
             if place[j] not in (-1, k):
-                raise InputError(f"utterance {s.utterance.id}: label {label!r} comes in two category places")
+                raise InputError(f"{reference}:{s.utterance.line}: label {label!r} comes in two category places")
             place[j] = k
             c = s.counts
             counts[j][s.utterance.speaker][0] += c["C"] + c["S"] + c["D"]
@@ -95,10 +95,11 @@ def statistics_of(values: list) -> tuple:
     return mean, sd, statistics.median(values)
 
 
-def lur(scored: Sequence[Scored], system: str, definitions: Definitions, memory: "Memory | None" = None) -> str:
+def lur(scored: Sequence[Scored], system: str, definitions: Definitions, memory: "Memory | None" = None,
+        reference: str = "reference") -> str:
     """The ``lur`` report of one system (``memory``: the run's earlier tables, see
-    :class:`~benchmarkstt_sclite.table.Memory`)."""
-    speakers, counts, place = label_counts(scored, definitions)
+    :class:`~benchmarkstt_sclite.table.Memory`; ``reference``: the STM file, named in errors)."""
+    speakers, counts, place = label_counts(scored, definitions, reference)
     labels = definitions.labels
     title, row, category = "c", "c", "c"
     for j in range(len(labels)):

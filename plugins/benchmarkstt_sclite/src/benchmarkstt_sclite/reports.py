@@ -124,18 +124,24 @@ def standard_deviation(values: list) -> float:
 
 
 def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" = None,
-                   fragments: bool = False, deletable: bool = False) -> str:
+                   fragments: bool = False, deletable: bool = False, created: str = "",
+                   segments: "dict | None" = None, definitions: Any = None, encoding: str = "utf-8") -> str:
     """The ``pra`` report: per speaker, each utterance's counts and its REF, HYP and Eval
     lines (errors in capitals, ``*`` for a missing word). With ``files`` (the reference and
     hypothesis paths), the ``prf`` report: sclite's full dump, headed ``NIST_TEXT_ALIGNMENT``,
-    naming the files and options, the utterances in the order scored."""
+    naming the files, the time of the run (``created``) and the options, the utterances in
+    the order scored; for STM and CTM files (``segments``: the STM segment of each
+    utterance id; ``definitions``: its labels) also the labels, each segment's times and
+    each hypothesis word's times and confidence."""
     speakers: dict = {}
     for s in scored:
         speakers.setdefault(s.utterance.speaker, []).append(s)
+    times = bool(files) and segments is not None
+    confidence = times and has_confidence(scored)
     out = ["NIST_TEXT_ALIGNMENT", "VERSION 0.1"] if files else []
     out += ["", "", "\t\tDUMP OF SYSTEM ALIGNMENT STRUCTURE", "", f"System name:   {system}"]
     if files:
-        out += [f"Ref file:      {files[0]}", f"Hyp file:      {files[1]}"]
+        out += [f"Ref file:      {files[0]}", f"Hyp file:      {files[1]}", f'Creation date: "{created}"']
         out += ["Fragment Correct Flag Set"] if fragments else []
         out += ["Optionally Deletable Flag Set"] if deletable else []
     out.append("")
@@ -146,11 +152,18 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
 
     def utterance(s: Scored) -> list:
         c = s.counts
-        return [f"id: ({s.utterance.id})", *s.utterance.header,
-                f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}",
-                *(aligned_lines(s) if s.steps else []), ""]
+        lines = [f"id: ({s.utterance.id})", *s.utterance.header,
+                 f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}"]
+        if files and segments is not None:
+            segment = segments[s.utterance.id]
+            lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
+        return lines + aligned_lines(s, times, confidence, encoding=encoding) + [""]
 
     if files:
+        if definitions is not None and (definitions.labels or definitions.categories):
+            out.append("Utterance Label definitions:")
+            out += [f'    Category: id: "{i}" title: "{t}" description: "{d}"' for i, t, d in definitions.categories]
+            out += [f'    Label: id: "{i}" title: "{t}" description: "{d}"' for i, t, d in definitions.labels]
         out.append("")
         index = {name: k for k, name in enumerate(speakers)}
         seen: dict = {}
@@ -168,34 +181,80 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     return "\n".join(out) + "\n"
 
 
-def aligned_lines(s: Scored) -> list:
-    """The REF, HYP and Eval lines of one scored utterance."""
-    ref, hyp, tags = [], [], []
+def has_confidence(scored: Sequence[Scored]) -> bool:
+    """Whether the hypothesis words scored (CTM words) all have a confidence, as sclite
+    asks before it writes confidences."""
+    words = [s.hyp[step.hyp] for s in scored for step in s.steps if step.hyp is not None]
+    return bool(words) and all(getattr(w, "confidence", None) is not None for w in words)
+
+
+def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, width: int = 1000,
+                  encoding: str = "utf-8") -> list:
+    """The REF, HYP and Eval lines of one scored utterance, as sclite's ``PATH_print`` writes
+    them: each column as wide as its longest word in bytes of the file's ``encoding``, errors
+    in capitals, a line broken where it reaches ``width`` (sclite's ``-l``, default 1000)
+    and continued after ``>> ``; with ``times`` and ``confidence`` (the ``prf`` report of a
+    CTM hypothesis) each hypothesis word's times (H_T1, H_T2) and confidence (CONF) too."""
     words = s.utterance.words
+    columns = []
     for step in s.steps:
         r = words[step.edge.index] if step.edge is not None else None
         h = s.hyp[step.hyp] if step.hyp is not None else None
-        if step.tag == "C":
-            r, h, tag = r, h or "", ""
-        elif step.tag == "S":
-            r, h, tag = r.upper(), h.upper(), "S"
-        elif step.tag == "D":
-            r, h, tag = r.upper(), "*" * len(r), "D"
-        else:
-            r, h, tag = "*" * len(h), h.upper(), "I"
-        width = max(len(r), len(h))
-        ref.append(r.ljust(width))
-        hyp.append(h.ljust(width))
-        tags.append(tag.ljust(width))
-    return ["REF:  " + "".join(x + " " for x in ref), "HYP:  " + "".join(x + " " for x in hyp),
-            "Eval: " + "".join(x + " " for x in tags)]
+        columns.append((step.tag, r, h))
+    aux = 7 if times or confidence else 0
+
+    def size(text: str) -> int:
+        return len(text.encode(encoding, errors="replace"))
+
+    cells = []
+    for tag, r, h in columns:
+        ref = "" if r is None else (r if tag == "C" else r.upper())
+        hyp = "" if h is None else (h if tag == "C" else h.upper())
+        if tag == "I":
+            ref = "*" * size(hyp)
+        if tag == "D":
+            hyp = "*" * size(ref)
+        wide = max(aux, 1 if tag == "I" else size(ref), 1 if tag == "D" else size(hyp))
+        cells.append((tag, ref, hyp, h, wide))
+
+    def pad(text: str, wide: int) -> str:
+        return text + " " * (wide - size(text)) + " "
+
+    out: list = []
+    used = 0
+    while used < len(cells):
+        length, k = (9 if used else 6), used
+        while length < width and k < len(cells):
+            length += 1 + cells[k][4]
+            k += 1
+        end = k - (1 if k < len(cells) else 0)
+        if end <= used:
+            end = used + 1
+        part = cells[used:end]
+        lead = ">> " if used else ""
+        if used:
+            out.append("")
+        rows = [("REF:  ", [pad(c[1], c[4]) for c in part]), ("HYP:  ", [pad(c[2], c[4]) for c in part])]
+        if times:
+            rows += [(label, [pad(f"{getattr(c[3], field):.2f}", c[4]) if c[0] != "D" else " " * (c[4] + 1)
+                              for c in part]) for label, field in (("H_T1: ", "start"), ("H_T2: ", "end"))]
+        if confidence:
+            rows.append(("CONF: ", [pad(f"{c[3].confidence:.4f}", c[4]) if c[0] != "D" else " " * (c[4] + 1)
+                                    for c in part]))
+        rows.append(("Eval: ", [pad("" if c[0] == "C" else c[0], c[4]) for c in part]))
+        out += [lead + label + "".join(items) for label, items in rows]
+        used = end
+    return out
 
 
 def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str, created: str,
-         fragments: bool = False, deletable: bool = False, first: int = 0) -> str:
-    """The ``sgml`` report of TRN scoring (sclite's format 2.4, which sc_stats reads): per
-    speaker, each utterance's alignment as ``TAG,"ref","hyp"`` items. No limit on the
-    length of an utterance.
+         fragments: bool = False, deletable: bool = False, first: int = 0, segments: "dict | None" = None,
+         definitions: Any = None) -> str:
+    """The ``sgml`` report (sclite's format 2.4, which sc_stats reads): per speaker, each
+    utterance's alignment as ``TAG,"ref","hyp"`` items. For STM and CTM files (``segments``:
+    the STM segment of each utterance id; ``definitions``: its labels), also the labels, each
+    segment's file, channel and times, and each hypothesis word's times (and confidence).
+    No limit on the length of an utterance.
 
     :param created: the ``creation_date`` attribute (sclite writes the time of the run)
     :param first: the first utterance's ``sequence`` (sclite goes on counting from one system to the next)
@@ -206,28 +265,51 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
     out = [f'<SYSTEM title="{system}" ref_fname="{reference}" hyp_fname="{hypothesis}" '
            f'creation_date="{created}" format="2.4" frag_corr="{flag(fragments)}" '
            f'opt_del="{flag(deletable)}" weight_ali="FALSE" weight_filename="">']
+    if definitions is not None:
+        out += [f'<LABEL id="{i}" title="{t}" desc="{d}">\n</LABEL>' for i, t, d in definitions.labels]
+        out += [f'<CATEGORY id="{i}" title="{t}" desc="{d}">\n</CATEGORY>' for i, t, d in definitions.categories]
+    confidence = segments is not None and has_confidence(scored)
     speakers: dict = {}
     for sequence, s in enumerate(scored, first):
         speakers.setdefault(s.utterance.speaker, []).append((sequence, s))
     for speaker, utterances in speakers.items():
         out.append(f'<SPEAKER id="{speaker}">')
         for sequence, s in utterances:
-            out.append(f'<PATH id="({s.utterance.id})" word_cnt="{len(s.steps)}" sequence="{sequence}">')
-            out.append(":".join(sgml_item(step, s) for step in s.steps))
+            attributes = f'id="({s.utterance.id})" word_cnt="{len(s.steps)}"'
+            if segments is not None:
+                segment = segments[s.utterance.id]
+                labels = next((h[8:] for h in s.utterance.header if h.startswith("Labels: ")), None)
+                attributes += f' labels="{labels}"' if labels is not None else ""
+                attributes += (f' file="{segment.file}" channel="{segment.channel}" sequence="{sequence}"'
+                               f' R_T1="{segment.start:.3f}" R_T2="{segment.end:.3f}"'
+                               f' word_aux="h_t1+t2{",h_conf" if confidence else ""}"')
+            else:
+                attributes += f' sequence="{sequence}"'
+            out.append(f"<PATH {attributes}>")
+            out.append(":".join(sgml_item(step, s, segments is not None, confidence) for step in s.steps))
             out.append("</PATH>")
         out.append("</SPEAKER>")
     out.append("</SYSTEM>")
     return "\n".join(out) + "\n"
 
 
-def sgml_item(step: Any, s: Scored) -> str:
-    """One aligned pair of the ``sgml`` report."""
-    ref = f'"{s.utterance.words[step.edge.index]}"' if step.edge is not None else ""
-    if step.hyp is not None:
-        hyp = f'"{s.hyp[step.hyp]}"'
+def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = False) -> str:
+    """One aligned pair of the ``sgml`` report (with the hypothesis word's times and confidence)."""
+    def text(word: str) -> str:
+        return f'"{word.tagged() if hasattr(word, "tagged") else word}"'
+
+    ref = text(s.utterance.words[step.edge.index]) if step.edge is not None else ""
+    hyp_word = s.hyp[step.hyp] if step.hyp is not None else None
+    if hyp_word is not None:
+        hyp = text(hyp_word)
     else:
         hyp = '""' if step.tag == "C" else ""
-    return f"{step.tag},{ref},{hyp}"
+    item = f"{step.tag},{ref},{hyp}"
+    if times:
+        item += f",{hyp_word.start:.3f}+{hyp_word.end:.3f}" if hyp_word is not None else ","
+    if confidence:
+        item += f",{hyp_word.confidence:f}" if hyp_word is not None else ","
+    return item
 
 
 def detail(scored: Sequence[Scored], system: str) -> str:
