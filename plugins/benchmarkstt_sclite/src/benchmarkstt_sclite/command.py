@@ -39,7 +39,7 @@ class ScliteCommand:
                             help="how a speaker is read from an utterance id (default: spu_id, the id "
                                  "up to the first '-' or '_'; wsj: its first three characters)")
         parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
-                            help="the reports, in sclite's order whatever the order given (default: sum); dtl: "
+                            help="the reports, in sclite's order whatever the order given, system by system (default: sum); dtl: "
                                  "confusion pairs and the words inserted, deleted, substituted; lur: the word error rate per speaker and STM label; json: every utterance's counts "
                                  "and the speaker rows; prf: the pra report with sclite's full header, times and confidences; sgml: sclite's SGML alignments, which "
                                  "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
@@ -88,6 +88,7 @@ class ScliteCommand:
             segments = parse_stm(raw if args.cased else fold(raw), ref_path)
             refs = scored_references(segments)
         else:
+            definitions = None
             refs = parse_trn(read(ref_path, "-r"), ref_path, args.id_format)
         systems = []
         for k, (path, kind, *name) in enumerate(hyps):
@@ -102,32 +103,27 @@ class ScliteCommand:
         memory = Memory()
         created = time.strftime("%a %b %d %H:%M:%S %Y")
         by_id = {s.utterance.id: s for s in segments} if ref_format == "stm" else None
-        for report in sorted(set(args.reports), key=REPORTS.index):
-            if report == "mapsswe":
-                out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
-                continue
-            if report == "stats":
-                out += [stats_lines(a, sa, b, sb) for (a, sa), (b, sb) in pairs(systems)]
-                continue
-            if report == "sgml":
-                first = 0
-                for (system, scored), (path, *_) in zip(systems, hyps):
+        reports = sorted(set(args.reports), key=REPORTS.index)
+        if "lur" in reports and ref_format != "stm":
+            raise UsageError("-o lur: the labels come from an STM reference")
+        first = 0
+        for (system, scored), (path, *_) in zip(systems, hyps):  # system by system, as sclite writes them
+            for report in reports:
+                if report == "sgml":
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
-                                    by_id, definitions if by_id else None))
-                    first += len(scored)
-                continue
-            if report == "lur":
-                if ref_format != "stm":
-                    raise UsageError("-o lur: the labels come from an STM reference")
-                out += [lur(scored, system, definitions, memory, ref_path) for system, scored in systems]
-                continue
-            if report == "prf":
-                for (system, scored), (path, *_) in zip(systems, hyps):
+                                    by_id, definitions))
+                elif report == "lur":
+                    out.append(lur(scored, system, definitions, memory, ref_path))
+                elif report == "prf":
                     out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
-                                              created, by_id, definitions if by_id else None, args.encoding))
-                continue
-            for system, scored in systems:
-                out.append(render(report, scored, system, memory, args.encoding))
+                                              created, by_id, definitions, args.encoding))
+                elif report not in ("mapsswe", "stats"):
+                    out.append(render(report, scored, system, memory, args.encoding))
+            first += len(scored)
+        if "mapsswe" in reports:
+            out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
+        if "stats" in reports:
+            out += [stats_lines(a, sa, b, sb) for (a, sa), (b, sb) in pairs(systems)]
         sys.stdout.write("".join(out))
         return 0
 
