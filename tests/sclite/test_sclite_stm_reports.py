@@ -17,9 +17,8 @@ DATA = Path(__file__).parent / "data" / "stmctm"
 
 @pytest.fixture
 def folder(tmp_path):
-    for name in ("ref.stm", "hyp.ctm"):
-        shutil.copy(DATA / name, tmp_path / name)
-    return tmp_path
+    """A copy of data/stmctm (a test may change its files)."""
+    return Path(shutil.copytree(DATA, tmp_path / "stmctm"))
 
 
 def test_sgml_of_stm_and_ctm(tools, folder):
