@@ -52,6 +52,7 @@ def test_glm_maps_both_sides_before_wer(bstt, tmp_path):
     (";; GLM\n* max_nrules = '1'\nA => B\nC => D\n", 4, "more than max_nrules = 1 rules"),
     (";; GLM\nA => B\n   ;; an indented comment\n", 3, "a rule line that is only a comment"),
     (";; GLM\n* format = 'NIST2'\n", 2, "format 'NIST2': only NIST1 rules are read"),
+    ("", 1, "the GLM file is empty"),
 ])
 def test_a_bad_rules_file_is_one_error_naming_file_and_line(tools, tmp_path, rules, line, message):
     (tmp_path / "bad.glm").write_text(rules)

@@ -141,7 +141,7 @@ class Glm(Normalizer):
                 applies = re.search(section.group(1).lower(), "txt") is not None
             if applies:
                 lines.append((number, line))
-        if not lines:
+        if not text or not lines:
             raise RulesError(path, 1, 1, "the GLM file is empty (its first line names the comment marker)")
         marker = re.match(r"[!-~]*", lines[0][1]).group(0)
         limit, count, rules = 400, 0, []
