@@ -76,6 +76,12 @@ def test_lur_after_sum_and_rsum_as_in_sctks_tests(tools, test, reference, hypoth
     assert run.stdout == expected
 
 
+def test_test1_nl_sgml_as_sctks_test_compares_it(tools):
+    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "nl.sgml", cwd=DATA)
+    assert run.returncode == 0, run
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == (DATA / "base" / "test1.nl.sgml").read_text()
+
+
 def test_lur_of_speakers_without_reference_words_as_sctks_test3c(tools):
     run = tools("sclite", "-r", "./lvc_refm.stm", "stm", "-h", "./lvc_hypm.ctm", "ctm", "-o", "lur", cwd=DATA)
     assert run.returncode == 0, run

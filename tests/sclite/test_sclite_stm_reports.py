@@ -27,11 +27,18 @@ def test_sgml_of_stm_and_ctm(tools, folder):
     assert re.sub(r'creation_date="[^"]*"', 'creation_date=""', run.stdout) == (DATA / "expected.sgml").read_text()
 
 
-def test_prf_of_stm_and_ctm(tools, folder):
-    run = tools("sclite", "-r", "ref.stm", "-h", "hyp.ctm", "-o", "prf", cwd=folder)
+def test_nl_sgml_of_stm_and_ctm(tools, folder):
+    run = tools("sclite", "-r", "ref.stm", "-h", "hyp.ctm", "-o", "nl.sgml", cwd=folder)
+    assert run.returncode == 0, run
+    assert re.sub(r'creation_date="[^"]*"', 'creation_date=""', run.stdout) == (DATA / "expected.nl.sgml").read_text()
+
+
+@pytest.mark.parametrize("options, expected", [([], "expected.prf"), (["-l", "60"], "expected-l60.prf")])
+def test_prf_of_stm_and_ctm(tools, folder, options, expected):
+    run = tools("sclite", "-r", "ref.stm", "-h", "hyp.ctm", "-o", "prf", *options, cwd=folder)
     assert run.returncode == 0, run
     date = re.compile(r'Creation date: "[^"]*"')
-    assert date.sub("", run.stdout) == date.sub("", (DATA / "expected.prf").read_text())
+    assert date.sub("", run.stdout) == date.sub("", (DATA / expected).read_text())
 
 
 def test_lur_of_stm_and_ctm(tools, folder):

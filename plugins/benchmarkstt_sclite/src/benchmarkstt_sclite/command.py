@@ -14,7 +14,7 @@ from benchmarkstt_core.errors import UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
-REPORTS = ("sum", "rsum", "dtl", "lur", "pra", "prf", "sgml", "json", "mapsswe", "stats")
+REPORTS = ("sum", "rsum", "dtl", "lur", "pra", "prf", "sgml", "nl.sgml", "json", "mapsswe", "stats")
 
 
 class ScliteCommand:
@@ -41,11 +41,14 @@ class ScliteCommand:
         parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
                             help="the reports, in sclite's order whatever the order given, system by system (default: sum); dtl: "
                                  "confusion pairs and the words inserted, deleted, substituted; lur: the word error rate per speaker and STM label; json: every utterance's counts "
-                                 "and the speaker rows; prf: the pra report with sclite's full header, times and confidences; sgml: sclite's SGML alignments, which "
+                                 "and the speaker rows; prf: the pra report with sclite's full header, times and confidences; sgml: sclite's SGML alignments (nl.sgml: an item's parts a line each), which "
                                  "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
                                  "of each pair of systems; stats: its sign, Wilcoxon and McNemar tests")
         parser.add_argument("-n", dest="names", metavar="NAME", action="append",
                             help="a system's name in the reports, one per -h in order (default: its path)")
+        parser.add_argument("-l", dest="width", type=int, default=1000, metavar="WIDTH",
+                            help="where the pra and prf reports break an utterance's lines (default: 1000, "
+                                 "as sclite)")
         parser.add_argument("-D", dest="deletable", action="store_true",
                             help="(word) in the reference may be left out without an error")
         parser.add_argument("-F", dest="fragments", action="store_true",
@@ -67,6 +70,8 @@ class ScliteCommand:
 
         ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm"), 2)
         hyps = [file_and_format(h, "-h", ("trn", "ctm"), 3) for h in args.hypotheses]
+        if args.width < 1:
+            raise UsageError(f"-l: the line width is a positive number, not {args.width}")
         names = args.names or []
         if len(names) > len(hyps):
             raise UsageError("-n: more names than -h files")
@@ -109,16 +114,16 @@ class ScliteCommand:
         first = 0
         for (system, scored), (path, *_) in zip(systems, hyps):  # system by system, as sclite writes them
             for report in reports:
-                if report == "sgml":
+                if report in ("sgml", "nl.sgml"):
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
-                                    by_id, definitions))
+                                    by_id, definitions, lines=report == "nl.sgml"))
                 elif report == "lur":
                     out.append(lur(scored, system, definitions, memory, ref_path))
                 elif report == "prf":
                     out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
-                                              created, by_id, definitions, args.encoding))
+                                              created, by_id, definitions, args.encoding, args.width))
                 elif report not in ("mapsswe", "stats"):
-                    out.append(render(report, scored, system, memory, args.encoding))
+                    out.append(render(report, scored, system, memory, args.encoding, args.width))
             first += len(scored)
         if "mapsswe" in reports:
             out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
@@ -170,7 +175,7 @@ def stats_lines(a: str, first: list, b: str, second: list) -> str:
             f"({b} only correct: {mcn.second_only}) (both wrong: {mcn.neither}) (exact p: {mcn.p:.6g})\n")
 
 
-def render(report: str, scored: list, system: str, memory: Any, encoding: str) -> str:
+def render(report: str, scored: list, system: str, memory: Any, encoding: str, width: int) -> str:
     """One system's sum, rsum, pra, dtl or json report."""
     from .reports import alignment_dump, detail, summary
     from .scoring import speaker_rows, total_row
@@ -178,7 +183,7 @@ def render(report: str, scored: list, system: str, memory: Any, encoding: str) -
     if report in ("sum", "rsum"):
         return summary(scored, system, counts=report == "rsum", memory=memory)
     if report == "pra":
-        return alignment_dump(scored, system, encoding=encoding)
+        return alignment_dump(scored, system, encoding=encoding, width=width)
     if report == "dtl":
         return detail(scored, system)
     rows = speaker_rows(scored)

@@ -125,7 +125,8 @@ def standard_deviation(values: list) -> float:
 
 def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" = None,
                    fragments: bool = False, deletable: bool = False, created: str = "",
-                   segments: "dict | None" = None, definitions: Any = None, encoding: str = "utf-8") -> str:
+                   segments: "dict | None" = None, definitions: Any = None, encoding: str = "utf-8",
+                   width: int = 1000) -> str:
     """The ``pra`` report: per speaker, each utterance's counts and its REF, HYP and Eval
     lines (errors in capitals, ``*`` for a missing word). With ``files`` (the reference and
     hypothesis paths), the ``prf`` report: sclite's full dump, headed ``NIST_TEXT_ALIGNMENT``,
@@ -157,7 +158,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
         if files and segments is not None:
             segment = segments[s.utterance.id]
             lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
-        return lines + aligned_lines(s, times, confidence, encoding=encoding) + [""]
+        return lines + aligned_lines(s, times, confidence, width, encoding) + [""]
 
     if files:
         if definitions is not None and (definitions.labels or definitions.categories):
@@ -249,12 +250,13 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
 
 def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str, created: str,
          fragments: bool = False, deletable: bool = False, first: int = 0, segments: "dict | None" = None,
-         definitions: Any = None) -> str:
+         definitions: Any = None, lines: bool = False) -> str:
     """The ``sgml`` report (sclite's format 2.4, which sc_stats reads): per speaker, each
     utterance's alignment as ``TAG,"ref","hyp"`` items. For STM and CTM files (``segments``:
     the STM segment of each utterance id; ``definitions``: its labels), also the labels, each
     segment's file, channel and times, and each hypothesis word's times (and confidence).
-    No limit on the length of an utterance.
+    No limit on the length of an utterance. ``lines``: the ``nl.sgml`` report, each item's
+    parts on lines of their own.
 
     :param created: the ``creation_date`` attribute (sclite writes the time of the run)
     :param first: the first utterance's ``sequence`` (sclite goes on counting from one system to the next)
@@ -286,15 +288,18 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
             else:
                 attributes += f' sequence="{sequence}"'
             out.append(f"<PATH {attributes}>")
-            out.append(":".join(sgml_item(step, s, segments is not None, confidence) for step in s.steps))
+            separator = "\n" if lines else ","
+            out.append(("\n" if lines else ":").join(sgml_item(step, s, segments is not None, confidence, separator)
+                                                      for step in s.steps))
             out.append("</PATH>")
         out.append("</SPEAKER>")
     out.append("</SYSTEM>")
     return "\n".join(out) + "\n"
 
 
-def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = False) -> str:
-    """One aligned pair of the ``sgml`` report (with the hypothesis word's times and confidence)."""
+def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = False, separator: str = ",") -> str:
+    """One aligned pair of the ``sgml`` report (with the hypothesis word's times and confidence),
+    its parts joined by ``separator``."""
     def text(word: str) -> str:
         return f'"{word.tagged() if hasattr(word, "tagged") else word}"'
 
@@ -304,12 +309,12 @@ def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = Fals
         hyp = text(hyp_word)
     else:
         hyp = '""' if step.tag == "C" else ""
-    item = f"{step.tag},{ref},{hyp}"
+    parts = [step.tag, ref, hyp]
     if times:
-        item += f",{hyp_word.start:.3f}+{hyp_word.end:.3f}" if hyp_word is not None else ","
+        parts.append(f"{hyp_word.start:.3f}+{hyp_word.end:.3f}" if hyp_word is not None else "")
     if confidence:
-        item += f",{hyp_word.confidence:f}" if hyp_word is not None else ","
-    return item
+        parts.append(f"{hyp_word.confidence:f}" if hyp_word is not None else "")
+    return separator.join(parts)
 
 
 def detail(scored: Sequence[Scored], system: str) -> str:
