@@ -70,3 +70,13 @@ def test_a_long_utterances_lines_break_at_1000_characters_as_sclites(tools, tmp_
     run = tools("sclite", "-r", "long_ref.trn", "-h", "long_hyp.trn", "-o", "pra", cwd=tmp_path)
     assert run.returncode == 0, run
     assert run.stdout == (long / "expected.pra").read_text()
+
+
+@pytest.mark.parametrize("options, expected", [([], "expected.txt"), (["-s"], "expected-s.txt")])
+def test_alternations_in_the_hypothesis_and_nested_as_sclite(tools, tmp_path, options, expected):
+    data = Path(__file__).parent / "data" / "alternations"
+    folder = Path(shutil.copytree(data, tmp_path / "alternations"))
+    reports = ["pra", "sgml"] if options else ["sum", "rsum", "pra"]
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", *options, "-o", *reports, cwd=folder)
+    assert run.returncode == 0, run
+    assert re.sub(r'creation_date="[^"]*"', 'creation_date=""', run.stdout) == (data / expected).read_text()

@@ -101,7 +101,7 @@ class ScliteCommand:
             if kind == "ctm":
                 hyp = assign(segments, parse_ctm(read(path, "-h"), path), path)
             else:
-                hyp = parse_trn(read(path, "-h"), path, args.id_format)
+                hyp = parse_trn(read(path, "-h"), path, args.id_format, hypothesis=True)
             systems.append((name, score(refs, hyp, args.deletable, args.fragments,
                                          hyp_path=path, ref_path=ref_path)))
         out = []
@@ -116,14 +116,14 @@ class ScliteCommand:
             for report in reports:
                 if report in ("sgml", "nl.sgml"):
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
-                                    by_id, definitions, lines=report == "nl.sgml"))
+                                    by_id, definitions, lines=report == "nl.sgml", cased=args.cased))
                 elif report == "lur":
                     out.append(lur(scored, system, definitions, memory, ref_path))
                 elif report == "prf":
                     out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
-                                              created, by_id, definitions, args.encoding, args.width))
+                                              created, by_id, definitions, args.encoding, args.width, args.cased))
                 elif report not in ("mapsswe", "stats"):
-                    out.append(render(report, scored, system, memory, args.encoding, args.width))
+                    out.append(render(report, scored, system, memory, args))
             first += len(scored)
         if "mapsswe" in reports:
             out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
@@ -175,7 +175,7 @@ def stats_lines(a: str, first: list, b: str, second: list) -> str:
             f"({b} only correct: {mcn.second_only}) (both wrong: {mcn.neither}) (exact p: {mcn.p:.6g})\n")
 
 
-def render(report: str, scored: list, system: str, memory: Any, encoding: str, width: int) -> str:
+def render(report: str, scored: list, system: str, memory: Any, args: argparse.Namespace) -> str:
     """One system's sum, rsum, pra, dtl or json report."""
     from .reports import alignment_dump, detail, summary
     from .scoring import speaker_rows, total_row
@@ -183,7 +183,7 @@ def render(report: str, scored: list, system: str, memory: Any, encoding: str, w
     if report in ("sum", "rsum"):
         return summary(scored, system, counts=report == "rsum", memory=memory)
     if report == "pra":
-        return alignment_dump(scored, system, encoding=encoding, width=width)
+        return alignment_dump(scored, system, encoding=args.encoding, width=args.width, cased=args.cased)
     if report == "dtl":
         return detail(scored, system)
     rows = speaker_rows(scored)

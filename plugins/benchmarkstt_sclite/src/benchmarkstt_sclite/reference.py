@@ -52,7 +52,8 @@ def edge(start: int, end: int, token: str, index: int, deletable: bool, fragment
 
 def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = False,
             where: str = "reference") -> Network:
-    """The network of a reference's tokens (see the module's help).
+    """The network of a reference's tokens (see the module's help). Alternations may be
+    nested (``{ a / { b / c } d }``), as sclite reads them.
 
     :param tokens: the whitespace-separated tokens, braces and slashes included
     :param deletable: read ``(word)`` as optionally deletable (sclite's ``-D``)
@@ -61,56 +62,97 @@ def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = Fa
     :example:
         >>> network("a { b / c d } e".split()).nodes
         5
+        >>> [(e.start, e.end, e.word) for e in network("{ a / { b / c } d }".split()).edges]
+        [(0, 1, 'b'), (0, 1, 'c'), (0, 2, 'a'), (1, 2, 'd')]
     """
     edges: list = []
-    node = 0
-    k, count = 0, len(tokens)
-    while k < count:
+    created = [1]  # nodes made so far (node 0 is the start)
+
+    def new_node() -> int:
+        created[0] += 1
+        return created[0] - 1
+
+    def word_edge(start: int, end: int, k: int) -> Edge:
         token = tokens[k]
-        if token == "}" or token == "/":
-            raise InputError(f"{where}: {token!r} outside an alternation (word {k + 1})")
-        if token != "{":
-            plain = token[0] not in "(-@" and token[-1] != "-"
-            edges.append(Edge(node, node + 1, token, k, False, 0) if plain else
-                         edge(node, node + 1, token, k, deletable, fragments))
-            node += 1
-            k += 1
-            continue
-        start, branches, branch = node, [], []
-        k += 1
-        while k < count and tokens[k] != "}":
-            if tokens[k] == "{":
-                raise InputError(f"{where}: nested alternation (word {k + 1})")
-            if tokens[k] == "/":
-                branches.append(branch)
-                branch = []
+        plain = token[0] not in "(-@" and token[-1] != "-"
+        return Edge(start, end, token, k, False, 0) if plain else edge(start, end, token, k, deletable, fragments)
+
+    def sequence(k: int, start: int, end: "int | None", closing: tuple) -> tuple:
+        """Read tokens from ``k`` up to one of ``closing`` (or the end): edges from ``start``,
+        the last one to ``end`` (a new node when None). Returns the next token and the end node."""
+        items = []
+        while k < len(tokens) and tokens[k] not in closing:
+            token = tokens[k]
+            if token in ("}", "/"):
+                raise InputError(f"{where}: {token!r} outside an alternation (word {k + 1})")
+            if token == "{":
+                opening = k
+                k = skip(k)
+                items.append(("alt", opening))
             else:
-                branch.append(k)
-            k += 1
-        if k == count:
-            raise InputError(f"{where}: alternation not closed by '}}' (word {start + 1})")
-        branches.append(branch)
-        k += 1
-        inner: list = []
-        ends: list = []
-        for branch in branches:
-            words = [i for i in branch if tokens[i] != "@"]
-            if not words:
-                ends.append(None)
-                continue
-            previous = start
-            for i in words[:-1]:
-                node += 1
-                inner.append(edge(previous, node, tokens[i], i, deletable, fragments))
-                previous = node
-            ends.append((previous, words[-1]))
-        node += 1
-        edges.extend(inner)
-        for end in ends:
+                if token != "@" or not closing:  # an empty word in a branch is no word
+                    items.append(("word", k))
+                k += 1
+        node = start
+        for n, (kind, at) in enumerate(items):
+            last = n == len(items) - 1
+            target = end if last and end is not None else new_node()
+            if kind == "word":
+                edges.append(word_edge(node, target, at))
+            else:
+                alternation(at, node, target)
+            node = target
+        if not items:
             if end is None:
-                edges.append(Edge(start, node, None, -1, False, 0))
-            else:
-                edges.append(edge(end[0], node, tokens[end[1]], end[1], deletable, fragments))
-    if "{" in tokens:
-        edges.sort(key=lambda e: e.end)
-    return Network(node + 1, edges)
+                return k, start
+            edges.append(Edge(start, end, None, -1, False, 0))
+            return k, end
+        return k, node
+
+    def skip(k: int) -> int:
+        """The token after the alternation that opens at ``k``."""
+        depth = 0
+        for j in range(k, len(tokens)):
+            depth += tokens[j] == "{"
+            depth -= tokens[j] == "}"
+            if depth == 0:
+                return j + 1
+        raise InputError(f"{where}: alternation not closed by '}}' (word {k + 1})")
+
+    def alternation(k: int, start: int, end: int) -> None:
+        k += 1
+        while True:
+            k, _ = sequence(k, start, end, ("/", "}"))
+            if tokens[k] == "}":
+                return
+            k += 1
+
+    sequence(0, 0, None, ())
+    order = topological(created[0], edges)
+    renumbered = [Edge(order[e.start], order[e.end], e.word, e.index, e.optional, e.fragment) for e in edges]
+    renumbered.sort(key=lambda e: e.end)
+    nodes = max([0] + [e.end for e in renumbered]) + 1
+    return Network(nodes, renumbered)
+
+
+def topological(count: int, edges: Sequence[Edge]) -> dict:
+    """Nodes renumbered so that every edge goes forward, each node as early as its made
+    order allows (so that a reference without nesting keeps the numbers it is read with)."""
+    import heapq
+
+    incoming = {n: 0 for n in range(count)}
+    following: dict = {}
+    for e in edges:
+        incoming[e.end] += 1
+        following.setdefault(e.start, []).append(e.end)
+    ready = [n for n in range(count) if incoming[n] == 0]
+    heapq.heapify(ready)
+    order: dict = {}
+    while ready:
+        n = heapq.heappop(ready)
+        order[n] = len(order)
+        for m in following.get(n, ()):
+            incoming[m] -= 1
+            if incoming[m] == 0:
+                heapq.heappush(ready, m)
+    return order

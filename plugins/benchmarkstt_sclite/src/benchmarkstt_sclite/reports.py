@@ -126,14 +126,15 @@ def standard_deviation(values: list) -> float:
 def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" = None,
                    fragments: bool = False, deletable: bool = False, created: str = "",
                    segments: "dict | None" = None, definitions: Any = None, encoding: str = "utf-8",
-                   width: int = 1000) -> str:
+                   width: int = 1000, cased: bool = False) -> str:
     """The ``pra`` report: per speaker, each utterance's counts and its REF, HYP and Eval
     lines (errors in capitals, ``*`` for a missing word). With ``files`` (the reference and
     hypothesis paths), the ``prf`` report: sclite's full dump, headed ``NIST_TEXT_ALIGNMENT``,
     naming the files, the time of the run (``created``) and the options, the utterances in
     the order scored; for STM and CTM files (``segments``: the STM segment of each
     utterance id; ``definitions``: its labels) also the labels, each segment's times and
-    each hypothesis word's times and confidence."""
+    each hypothesis word's times and confidence. ``cased`` (sclite's ``-s``): errors are
+    shown as written, under an ``Attributes: Case_sensitve`` line (sclite's spelling)."""
     speakers: dict = {}
     for s in scored:
         speakers.setdefault(s.utterance.speaker, []).append(s)
@@ -155,10 +156,11 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
         c = s.counts
         lines = [f"id: ({s.utterance.id})", *s.utterance.header,
                  f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}"]
+        lines += ["Attributes: Case_sensitve "] if cased else []
         if files and segments is not None:
             segment = segments[s.utterance.id]
             lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
-        return lines + aligned_lines(s, times, confidence, width, encoding) + [""]
+        return lines + aligned_lines(s, times, confidence, width, encoding, cased) + [""]
 
     if files:
         if definitions is not None and (definitions.labels or definitions.categories):
@@ -190,12 +192,13 @@ def has_confidence(scored: Sequence[Scored]) -> bool:
 
 
 def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, width: int = 1000,
-                  encoding: str = "utf-8") -> list:
+                  encoding: str = "utf-8", cased: bool = False) -> list:
     """The REF, HYP and Eval lines of one scored utterance, as sclite's ``PATH_print`` writes
     them: each column as wide as its longest word in bytes of the file's ``encoding``, errors
     in capitals, a line broken where it reaches ``width`` (sclite's ``-l``, default 1000)
     and continued after ``>> ``; with ``times`` and ``confidence`` (the ``prf`` report of a
-    CTM hypothesis) each hypothesis word's times (H_T1, H_T2) and confidence (CONF) too."""
+    CTM hypothesis) each hypothesis word's times (H_T1, H_T2) and confidence (CONF) too;
+    ``cased``: errors as written."""
     words = s.utterance.words
     columns = []
     for step in s.steps:
@@ -209,8 +212,8 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
 
     cells = []
     for tag, r, h in columns:
-        ref = "" if r is None else (r if tag == "C" else r.upper())
-        hyp = "" if h is None else (h if tag == "C" else h.upper())
+        ref = "" if r is None else (r if tag == "C" or cased else r.upper())
+        hyp = "" if h is None else (h if tag == "C" or cased else h.upper())
         if tag == "I":
             ref = "*" * size(hyp)
         if tag == "D":
@@ -250,13 +253,13 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
 
 def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str, created: str,
          fragments: bool = False, deletable: bool = False, first: int = 0, segments: "dict | None" = None,
-         definitions: Any = None, lines: bool = False) -> str:
+         definitions: Any = None, lines: bool = False, cased: bool = False) -> str:
     """The ``sgml`` report (sclite's format 2.4, which sc_stats reads): per speaker, each
     utterance's alignment as ``TAG,"ref","hyp"`` items. For STM and CTM files (``segments``:
     the STM segment of each utterance id; ``definitions``: its labels), also the labels, each
     segment's file, channel and times, and each hypothesis word's times (and confidence).
     No limit on the length of an utterance. ``lines``: the ``nl.sgml`` report, each item's
-    parts on lines of their own.
+    parts on lines of their own; ``cased``: sclite's ``-s``, said by ``case_sense="1"``.
 
     :param created: the ``creation_date`` attribute (sclite writes the time of the run)
     :param first: the first utterance's ``sequence`` (sclite goes on counting from one system to the next)
@@ -282,11 +285,13 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
                 segment = segments[s.utterance.id]
                 labels = next((h[8:] for h in s.utterance.header if h.startswith("Labels: ")), None)
                 attributes += f' labels="{labels}"' if labels is not None else ""
-                attributes += (f' file="{segment.file}" channel="{segment.channel}" sequence="{sequence}"'
-                               f' R_T1="{segment.start:.3f}" R_T2="{segment.end:.3f}"'
-                               f' word_aux="h_t1+t2{",h_conf" if confidence else ""}"')
-            else:
-                attributes += f' sequence="{sequence}"'
+                attributes += f' file="{segment.file}" channel="{segment.channel}"'
+            attributes += f' sequence="{sequence}"'
+            if segments is not None:
+                attributes += f' R_T1="{segment.start:.3f}" R_T2="{segment.end:.3f}"'
+            attributes += ' case_sense="1"' if cased else ""
+            if segments is not None:
+                attributes += f' word_aux="h_t1+t2{",h_conf" if confidence else ""}"'
             out.append(f"<PATH {attributes}>")
             separator = "\n" if lines else ","
             out.append(("\n" if lines else ":").join(sgml_item(step, s, segments is not None, confidence, separator)

@@ -24,16 +24,15 @@ aligns at least cost (see :func:`~benchmarkstt_sclite.scoring.score`).
 
 from __future__ import annotations
 
-import re
 from typing import Iterator, NamedTuple, Sequence
 
 from benchmarkstt_core.errors import InputError
 
 from .trn import Utterance
+from .words import untag
 
 #: the text of a segment left out of scoring (sclite reads it with or without the underscores)
 IGNORE = "ignoretimesegmentinscoring"
-_TAG = re.compile(r"(?<!\\);")
 
 
 class Segment(NamedTuple):
@@ -55,43 +54,6 @@ class Word(NamedTuple):
     channel: str
     middle: float
     word: object
-
-
-class Token(str):
-    """A word as the reports show it: the word itself (what is aligned), its ``;tags`` (up
-    to two, as sclite keeps them), and for a CTM word its start and end times and its
-    confidence (None where the file has none)."""
-
-    tags: tuple = ()
-    start: "float | None" = None
-    end: "float | None" = None
-    confidence: "float | None" = None
-
-    def tagged(self) -> str:
-        """The word as sclite writes it in its SGML output: ``;`` escaped, then its tags.
-
-        :example:
-            >>> untag("a\\\\;s;tag1").tagged(), untag("about;;tag2").tagged(), untag("far").tagged()
-            ('a\\\\;s;tag1;', 'about;;tag2', 'far')
-        """
-        word = self.replace(";", "\\;")
-        if not self.tags:
-            return word
-        first, second = (self.tags + ("",))[:2]
-        return f"{word};{first};{second}"
-
-
-def untag(token: str) -> Token:
-    """A token without its ``;tags`` (kept on the :class:`Token`), ``\\;`` unescaped.
-
-    :example:
-        >>> untag("a\\\\;s;tag1"), untag("pride;tag1;tag2").tags
-        ('a;s', ('tag1', 'tag2'))
-    """
-    word, *tags = _TAG.split(token, 2)
-    result = Token(word.replace("\\;", ";"))
-    result.tags = tuple(tags)
-    return result
 
 
 def number(text: str, path: str, line: int, what: str) -> float:

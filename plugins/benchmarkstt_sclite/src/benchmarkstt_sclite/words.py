@@ -1,0 +1,51 @@
+"""Words as sclite keeps them: the word that is compared, and its ``;tags`` (written after
+an unescaped ``;``; ``\\;`` is a ``;`` of the word), which sclite's SGML output shows.
+
+:example:
+    >>> word = untag("pride;tag1;tag2")
+    >>> word, word.tags
+    ('pride', ('tag1', 'tag2'))
+"""
+
+from __future__ import annotations
+
+import re
+
+_TAG = re.compile(r"(?<!\\);")
+
+
+class Token(str):
+    """A word as the reports show it: the word itself (what is aligned), its ``;tags`` (up
+    to two, as sclite keeps them), and for a CTM word its start and end times and its
+    confidence (None where the file has none)."""
+
+    tags: tuple = ()
+    start: "float | None" = None
+    end: "float | None" = None
+    confidence: "float | None" = None
+
+    def tagged(self) -> str:
+        """The word as sclite writes it in its SGML output: ``;`` escaped, then its tags.
+
+        :example:
+            >>> untag("a\\\\;s;tag1").tagged(), untag("about;;tag2").tagged(), untag("far").tagged()
+            ('a\\\\;s;tag1;', 'about;;tag2', 'far')
+        """
+        word = self.replace(";", "\\;")
+        if not self.tags:
+            return word
+        first, second = (self.tags + ("",))[:2]
+        return f"{word};{first};{second}"
+
+
+def untag(token: str) -> Token:
+    """A token without its ``;tags`` (kept on the :class:`Token`), ``\\;`` unescaped.
+
+    :example:
+        >>> untag("a\\\\;s;tag1"), untag("pride;tag1;tag2").tags
+        ('a;s', ('tag1', 'tag2'))
+    """
+    word, *tags = _TAG.split(token, 2)
+    result = Token(word.replace("\\;", ";"))
+    result.tags = tuple(tags)
+    return result
