@@ -44,7 +44,11 @@ class Step(NamedTuple):
 
 
 def matches(edge: Edge, word: str) -> bool:
-    """Whether a hypothesis word is correct for a reference edge (fragments by prefix or suffix)."""
+    """Whether a hypothesis word is correct for a reference edge (fragments by prefix or
+    suffix; a hypothesis word marked a fragment, as sclite's ``-F`` reads a hypothesis, too)."""
+    fragment = getattr(word, "fragment", 0)
+    if fragment and edge.word != word:
+        return edge.word.startswith(word[:-1]) if fragment > 0 else edge.word.endswith(word[1:])
     if edge.fragment == 0:
         return edge.word == word
     if edge.fragment > 0:
@@ -89,10 +93,11 @@ def raw_align(net: Network, hyp: Sequence[str]) -> list:
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}
+    hyp_fragments = any(getattr(w, "fragment", 0) for w in hyp)
     for k, e in enumerate(edges):
         if e.word is None:
             words.append(NULL)
-        elif e.fragment:
+        elif e.fragment or hyp_fragments:
             words.append(FRAGMENT)
             fragments[k] = bytes(matches(e, w) for w in hyp)
         else:

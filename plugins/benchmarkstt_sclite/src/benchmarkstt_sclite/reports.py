@@ -16,6 +16,7 @@ import math
 import statistics
 from typing import Any, Sequence
 
+from .casefold import capitals
 from .scoring import Scored, speaker_rows, total_row
 from .table import Memory, Table, center
 
@@ -212,8 +213,8 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
 
     cells = []
     for tag, r, h in columns:
-        ref = "" if r is None else (r if tag == "C" or cased else r.upper())
-        hyp = "" if h is None else (h if tag == "C" or cased else h.upper())
+        ref = "" if r is None else (r if tag == "C" or cased else capitals(r))
+        hyp = "" if h is None else (h if tag == "C" or cased else capitals(h))
         if tag == "I":
             ref = "*" * size(hyp)
         if tag == "D":

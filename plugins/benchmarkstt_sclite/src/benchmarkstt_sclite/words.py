@@ -20,6 +20,7 @@ class Token(str):
     confidence (None where the file has none)."""
 
     tags: tuple = ()
+    fragment = 0  # 1: "th-", -1: "-ing", as :func:`mark_fragments` marks a hypothesis's
     start: "float | None" = None
     end: "float | None" = None
     confidence: "float | None" = None
@@ -49,3 +50,19 @@ def untag(token: str) -> Token:
     result = Token(word.replace("\\;", ";"))
     result.tags = tuple(tags)
     return result
+
+
+def mark_fragments(items: list) -> list:
+    """``items`` (a hypothesis's words, alternations as tuples of word lists) with their
+    fragments marked (``th-`` 1, ``-ing`` -1), as sclite's ``-F`` reads a hypothesis: a
+    fragment is correct for any reference word it begins or ends.
+
+    :example:
+        >>> [w.fragment for w in mark_fragments([untag("th-"), untag("-ing"), untag("a"), untag("-")])]
+        [1, -1, 0, 0]
+    """
+    for item in items:
+        for word in ([w for branch in item for w in branch] if isinstance(item, tuple) else [item]):
+            if isinstance(word, Token) and len(word) > 1:
+                word.fragment = 1 if word.endswith("-") else (-1 if word.startswith("-") else 0)
+    return items
