@@ -93,7 +93,7 @@ def raw_align(net: Network, hyp: Sequence[str]) -> list:
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}
-    hyp_fragments = any(getattr(w, "fragment", 0) for w in hyp)
+    hyp_fragments = set(map(type, hyp)) - {str} and any(getattr(w, "fragment", 0) for w in hyp)
     for k, e in enumerate(edges):
         if e.word is None:
             words.append(NULL)

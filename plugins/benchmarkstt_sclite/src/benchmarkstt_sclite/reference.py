@@ -13,6 +13,7 @@ sclite's ``-D``), ``th-`` and ``-ing`` fragments that match any word they begin 
 
 from __future__ import annotations
 
+import itertools
 from typing import NamedTuple, Optional, Sequence
 
 from benchmarkstt_core.errors import InputError
@@ -65,94 +66,94 @@ def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = Fa
         >>> [(e.start, e.end, e.word) for e in network("{ a / { b / c } d }".split()).edges]
         [(0, 1, 'b'), (0, 1, 'c'), (0, 2, 'a'), (1, 2, 'd')]
     """
-    edges: list = []
-    created = [1]  # nodes made so far (node 0 is the start)
+    if "{" not in tokens:
+        if "}" in tokens or "/" in tokens:
+            k = next(k for k, t in enumerate(tokens) if t in ("}", "/"))
+            raise InputError(f"{where}: {tokens[k]!r} outside an alternation (word {k + 1})")
+        return Network(len(tokens) + 1, [word_edge(k, k + 1, t, k, deletable, fragments)
+                                         for k, t in enumerate(tokens)])
+    return Builder(tokens, deletable, fragments, where).network()
 
-    def new_node() -> int:
-        created[0] += 1
-        return created[0] - 1
 
-    def word_edge(start: int, end: int, k: int) -> Edge:
-        token = tokens[k]
-        plain = token[0] not in "(-@" and token[-1] != "-"
-        return Edge(start, end, token, k, False, 0) if plain else edge(start, end, token, k, deletable, fragments)
+def word_edge(start: int, end: int, token: str, index: int, deletable: bool, fragments: bool) -> Edge:
+    """The edge of a word token (a plain word at once, else as :func:`edge` reads it)."""
+    if token[0] not in "(-@" and token[-1] != "-":
+        return Edge(start, end, token, index, False, 0)
+    return edge(start, end, token, index, deletable, fragments)
 
-    def sequence(k: int, start: int, end: "int | None", closing: tuple) -> tuple:
-        """Read tokens from ``k`` up to one of ``closing`` (or the end): edges from ``start``,
-        the last one to ``end`` (a new node when None). Returns the next token and the end node."""
-        items = []
-        while k < len(tokens) and tokens[k] not in closing:
+
+class Builder:
+    """Builds the network of tokens with alternations: a branch's last edge waits for the
+    node that ends its alternation, numbered after all its branches (so that every edge
+    goes forward and a reference without nesting keeps the numbers it is read with)."""
+
+    def __init__(self, tokens: Sequence[str], deletable: bool, fragments: bool, where: str):
+        self.tokens, self.deletable, self.fragments, self.where = tokens, deletable, fragments, where
+        self.edges: list = []
+        self.count = 1  # nodes numbered so far (node 0 is the start)
+
+    def network(self) -> Network:
+        """The network (edges sorted by their end node, as read)."""
+        self.sequence(0, 0, None)
+        self.edges.sort(key=lambda e: e.end)
+        return Network(self.count, self.edges)
+
+    def ends_branch(self, k: int) -> bool:
+        """Whether the branch ends after token ``k`` (nothing but ``@`` before its ``/`` or ``}``)."""
+        tokens = self.tokens
+        k += 1
+        while k < len(tokens) and tokens[k] == "@":
+            k += 1
+        return k == len(tokens) or tokens[k] in ("/", "}")
+
+    def sequence(self, k: int, node: int, pending: "list | None") -> int:
+        """Edges for the tokens from ``k`` to the end of the text (``pending`` None) or of a
+        branch, from ``node``; a branch's last edge waits in ``pending``. Returns where it
+        stopped."""
+        tokens, edges = self.tokens, self.edges
+        empty = True
+        while k < len(tokens):
             token = tokens[k]
-            if token in ("}", "/"):
-                raise InputError(f"{where}: {token!r} outside an alternation (word {k + 1})")
+            if token in ("/", "}"):
+                if pending is None:
+                    raise InputError(f"{self.where}: {token!r} outside an alternation (word {k + 1})")
+                break
             if token == "{":
-                opening = k
-                k = skip(k)
-                items.append(("alt", opening))
-            else:
-                if token != "@" or not closing:  # an empty word in a branch is no word
-                    items.append(("word", k))
+                after = self.skip(k)
+                last = pending is not None and self.ends_branch(after - 1)
+                waiting = pending if last else []
+                branch = self.sequence(k + 1, node, waiting)
+                while tokens[branch] != "}":
+                    branch = self.sequence(branch + 1, node, waiting)
+                if not last:
+                    node = self.count
+                    self.count += 1
+                    edges.extend(Edge(start, node, None, -1, False, 0) if i < 0 else
+                                 word_edge(start, node, tokens[i], i, self.deletable, self.fragments)
+                                 for start, i in waiting)
+                empty, k = False, after
+                continue
+            if token == "@" and pending is not None:
                 k += 1
-        node = start
-        for n, (kind, at) in enumerate(items):
-            last = n == len(items) - 1
-            target = end if last and end is not None else new_node()
-            if kind == "word":
-                edges.append(word_edge(node, target, at))
+                continue
+            empty = False
+            if pending is not None and self.ends_branch(k):
+                pending.append((node, k))
             else:
-                alternation(at, node, target)
-            node = target
-        if not items:
-            if end is None:
-                return k, start
-            edges.append(Edge(start, end, None, -1, False, 0))
-            return k, end
-        return k, node
+                edges.append(word_edge(node, self.count, token, k, self.deletable, self.fragments))
+                node = self.count
+                self.count += 1
+            k += 1
+        if empty and pending is not None:
+            pending.append((node, -1))
+        return k
 
-    def skip(k: int) -> int:
+    def skip(self, k: int) -> int:
         """The token after the alternation that opens at ``k``."""
         depth = 0
-        for j in range(k, len(tokens)):
-            depth += tokens[j] == "{"
-            depth -= tokens[j] == "}"
+        for j in range(k, len(self.tokens)):
+            depth += self.tokens[j] == "{"
+            depth -= self.tokens[j] == "}"
             if depth == 0:
                 return j + 1
-        raise InputError(f"{where}: alternation not closed by '}}' (word {k + 1})")
-
-    def alternation(k: int, start: int, end: int) -> None:
-        k += 1
-        while True:
-            k, _ = sequence(k, start, end, ("/", "}"))
-            if tokens[k] == "}":
-                return
-            k += 1
-
-    sequence(0, 0, None, ())
-    order = topological(created[0], edges)
-    renumbered = [Edge(order[e.start], order[e.end], e.word, e.index, e.optional, e.fragment) for e in edges]
-    renumbered.sort(key=lambda e: e.end)
-    nodes = max([0] + [e.end for e in renumbered]) + 1
-    return Network(nodes, renumbered)
-
-
-def topological(count: int, edges: Sequence[Edge]) -> dict:
-    """Nodes renumbered so that every edge goes forward, each node as early as its made
-    order allows (so that a reference without nesting keeps the numbers it is read with)."""
-    import heapq
-
-    incoming = {n: 0 for n in range(count)}
-    following: dict = {}
-    for e in edges:
-        incoming[e.end] += 1
-        following.setdefault(e.start, []).append(e.end)
-    ready = [n for n in range(count) if incoming[n] == 0]
-    heapq.heapify(ready)
-    order: dict = {}
-    while ready:
-        n = heapq.heappop(ready)
-        order[n] = len(order)
-        for m in following.get(n, ()):
-            incoming[m] -= 1
-            if incoming[m] == 0:
-                heapq.heappush(ready, m)
-    return order
+        raise InputError(f"{self.where}: alternation not closed by '}}' (word {k + 1})")

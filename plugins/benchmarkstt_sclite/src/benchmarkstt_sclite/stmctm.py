@@ -29,7 +29,7 @@ from typing import Iterator, NamedTuple, Sequence
 from benchmarkstt_core.errors import InputError
 
 from .trn import Utterance
-from .words import untag
+from .words import as_token, untag
 
 #: the text of a segment left out of scoring (sclite reads it with or without the underscores)
 IGNORE = "ignoretimesegmentinscoring"
@@ -119,7 +119,7 @@ def parse_ctm(text: str, path: str) -> list:
             continue
         start = number(fields[2], path, line_number, "start")
         duration = number(fields[3], path, line_number, "duration")
-        word = untag(fields[4])
+        word = as_token(untag(fields[4]))
         word.start, word.end = start, start + duration
         if len(fields) > 5:
             word.confidence = number(fields[5], path, line_number, "confidence")

@@ -21,6 +21,7 @@ from .words import untag
 #: sclite's ``-i`` values
 ID_FORMATS = ("spu_id", "rm", "swb", "wsj")
 _SPEAKER = re.compile(r"[-_]")
+_BRACE = re.compile(r"[{}]|[^\s{}]+")
 
 
 class Utterance(NamedTuple):
@@ -55,9 +56,16 @@ def tokens_of(text: str) -> list:
         >>> tokens_of("{the/this} is {fi-/fig- a;t} x/y")
         ['{', 'the', '/', 'this', '}', 'is', '{', 'fi-', '/', 'fig-', 'a', '}', 'x/y']
     """
+    if "{" not in text and "}" not in text:
+        return [untag(word) for word in text.split()] if ";" in text else text.split()
+    spaced = text.split()
+    if spaced.count("{") != text.count("{") or spaced.count("}") != text.count("}"):
+        spaced = _BRACE.findall(text)
+    if ";" not in text and "/" not in text.replace(" / ", "  "):
+        return spaced
     out: list = []
     depth = 0
-    for raw in text.replace("{", " { ").replace("}", " } ").split():
+    for raw in spaced:
         if raw in "{}":
             depth += 1 if raw == "{" else -1
             out.append(raw)
@@ -139,7 +147,7 @@ def parse_trn(text: str, path: str, id_format: str = "spu_id", hypothesis: bool 
         if not utterance_id:
             raise InputError(f"{path}:{number}: empty utterance id")
         words = tokens_of(stripped[:opening])
-        if hypothesis:
+        if hypothesis and ("{" in words or "}" in words or "/" in words or "@" in words):
             words = hypothesis_items(words, f"{path}:{number}")
         utterances.append(Utterance(utterance_id, speaker_of(utterance_id, id_format), words, number))
     return utterances

@@ -29,7 +29,7 @@ class Token(str):
         """The word as sclite writes it in its SGML output: ``;`` escaped, then its tags.
 
         :example:
-            >>> untag("a\\\\;s;tag1").tagged(), untag("about;;tag2").tagged(), untag("far").tagged()
+            >>> untag("a\\\\;s;tag1").tagged(), untag("about;;tag2").tagged(), Token("far").tagged()
             ('a\\\\;s;tag1;', 'about;;tag2', 'far')
         """
         word = self.replace(";", "\\;")
@@ -39,17 +39,25 @@ class Token(str):
         return f"{word};{first};{second}"
 
 
-def untag(token: str) -> Token:
-    """A token without its ``;tags`` (kept on the :class:`Token`), ``\\;`` unescaped.
+def untag(token: str) -> str:
+    """A token without its ``;tags`` (kept on the :class:`Token`), ``\\;`` unescaped; a
+    token without ``;`` as it is.
 
     :example:
         >>> untag("a\\\\;s;tag1"), untag("pride;tag1;tag2").tags
         ('a;s', ('tag1', 'tag2'))
     """
+    if ";" not in token:
+        return token
     word, *tags = _TAG.split(token, 2)
     result = Token(word.replace("\\;", ";"))
     result.tags = tuple(tags)
     return result
+
+
+def as_token(word: str) -> Token:
+    """``word`` as a :class:`Token` (itself if it is one)."""
+    return word if isinstance(word, Token) else Token(word)
 
 
 def mark_fragments(items: list) -> list:
@@ -58,11 +66,15 @@ def mark_fragments(items: list) -> list:
     fragment is correct for any reference word it begins or ends.
 
     :example:
-        >>> [w.fragment for w in mark_fragments([untag("th-"), untag("-ing"), untag("a"), untag("-")])]
+        >>> [getattr(w, "fragment", 0) for w in mark_fragments(["th-", "-ing", "a", "-"])]
         [1, -1, 0, 0]
     """
-    for item in items:
-        for word in ([w for branch in item for w in branch] if isinstance(item, tuple) else [item]):
-            if isinstance(word, Token) and len(word) > 1:
-                word.fragment = 1 if word.endswith("-") else (-1 if word.startswith("-") else 0)
-    return items
+    def mark(word: str) -> str:
+        if len(word) < 2 or not (word.endswith("-") or word.startswith("-")):
+            return word
+        marked = as_token(word)
+        marked.fragment = 1 if word.endswith("-") else -1
+        return marked
+
+    return [tuple([mark(w) for w in branch] for branch in item) if isinstance(item, tuple) else mark(item)
+            for item in items]
