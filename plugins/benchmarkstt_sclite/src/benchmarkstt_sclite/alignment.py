@@ -93,11 +93,11 @@ def raw_align(net: Network, hyp: Sequence[str]) -> list:
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}
-    hyp_fragments = set(map(type, hyp)) - {str} and any(getattr(w, "fragment", 0) for w in hyp)
+    hyp_fragments = [w for w in hyp if getattr(w, "fragment", 0)] if set(map(type, hyp)) - {str} else []
     for k, e in enumerate(edges):
         if e.word is None:
             words.append(NULL)
-        elif e.fragment or hyp_fragments:
+        elif e.fragment or hyp_fragments and any(w != e.word and matches(e, w) for w in hyp_fragments):
             words.append(FRAGMENT)
             fragments[k] = bytes(matches(e, w) for w in hyp)
         else:

@@ -69,6 +69,11 @@ def mark_fragments(items: list) -> list:
         >>> [getattr(w, "fragment", 0) for w in mark_fragments(["th-", "-ing", "a", "-"])]
         [1, -1, 0, 0]
     """
+    if set(map(type, items)) <= {str}:
+        joined = f" {' '.join(items)} "
+        if "- " not in joined and " -" not in joined:
+            return items
+
     def mark(word: str) -> str:
         if len(word) < 2 or not (word.endswith("-") or word.startswith("-")):
             return word
