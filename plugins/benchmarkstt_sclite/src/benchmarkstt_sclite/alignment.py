@@ -93,13 +93,24 @@ def raw_align(net: Network, hyp: Sequence[str]) -> list:
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}
-    hyp_fragments = [w for w in hyp if getattr(w, "fragment", 0)] if set(map(type, hyp)) - {str} else []
+    hyp_fragments = ([(j, w) for j, w in enumerate(hyp) if getattr(w, "fragment", 0)]
+                     if set(map(type, hyp)) - {str} else [])
+    places: dict = {}  # where each hypothesis word is, when a hypothesis fragment may match
+    for j, code in enumerate(hyp_codes if hyp_fragments else ()):
+        places.setdefault(code, []).append(j)
     for k, e in enumerate(edges):
+        found = [j for j, w in hyp_fragments if w != e.word and matches(e, w)] if hyp_fragments and e.word else ()
         if e.word is None:
             words.append(NULL)
-        elif e.fragment or hyp_fragments and any(w != e.word and matches(e, w) for w in hyp_fragments):
+        elif e.fragment:
             words.append(FRAGMENT)
             fragments[k] = bytes(matches(e, w) for w in hyp)
+        elif found:
+            same = bytearray(len(hyp))
+            for j in found + places.get(codes.get(e.word), []):
+                same[j] = 1
+            words.append(FRAGMENT)
+            fragments[k] = bytes(same)
         else:
             words.append(codes.get(e.word, UNKNOWN))
     optional = bytes(e.optional for e in edges)

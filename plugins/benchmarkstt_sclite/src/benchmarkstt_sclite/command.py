@@ -104,7 +104,8 @@ class ScliteCommand:
             else:
                 hyp = parse_trn(read(path, "-h"), path, args.id_format, hypothesis=True)
             if args.fragments:
-                hyp = [u._replace(words=mark_fragments(u.words)) for u in hyp]
+                for u in hyp:
+                    mark_fragments(u.words)
             systems.append((name, score(refs, hyp, args.deletable, args.fragments,
                                          hyp_path=path, ref_path=ref_path)))
         out = []

@@ -60,26 +60,25 @@ def as_token(word: str) -> Token:
     return word if isinstance(word, Token) else Token(word)
 
 
-def mark_fragments(items: list) -> list:
-    """``items`` (a hypothesis's words, alternations as tuples of word lists) with their
-    fragments marked (``th-`` 1, ``-ing`` -1), as sclite's ``-F`` reads a hypothesis: a
-    fragment is correct for any reference word it begins or ends.
+def mark_fragments(items: list) -> None:
+    """Mark the fragments (``th-`` 1, ``-ing`` -1) among ``items`` (a hypothesis's words,
+    alternations as tuples of word lists), in place, as sclite's ``-F`` reads a hypothesis:
+    a fragment is correct for any reference word it begins or ends.
 
     :example:
-        >>> [getattr(w, "fragment", 0) for w in mark_fragments(["th-", "-ing", "a", "-"])]
-        [1, -1, 0, 0]
+        >>> words = ["th-", "-ing", "a", "-", (["-s"], ["x"])]
+        >>> mark_fragments(words)
+        >>> [getattr(w, "fragment", 0) for w in words[:4]], getattr(words[4][0][0], "fragment", 0)
+        ([1, -1, 0, 0], -1)
     """
     if set(map(type, items)) <= {str}:
         joined = f" {' '.join(items)} "
         if "- " not in joined and " -" not in joined:
-            return items
-
-    def mark(word: str) -> str:
-        if len(word) < 2 or not (word.endswith("-") or word.startswith("-")):
-            return word
-        marked = as_token(word)
-        marked.fragment = 1 if word.endswith("-") else -1
-        return marked
-
-    return [tuple([mark(w) for w in branch] for branch in item) if isinstance(item, tuple) else mark(item)
-            for item in items]
+            return
+    for k, item in enumerate(items):
+        if isinstance(item, tuple):
+            for branch in item:
+                mark_fragments(branch)
+        elif len(item) > 1 and (item.endswith("-") or item.startswith("-")):
+            items[k] = as_token(item)
+            items[k].fragment = 1 if item.endswith("-") else -1
