@@ -78,7 +78,7 @@ def test_encodings(tools, tmp_path):
 
 @pytest.mark.parametrize("conf, message", [
     ("[normalization]\nlowercase\nshout\n",
-     "c.conf:3:1: unknown normalizer 'shout' (known: config, file, lowercase, "),
+     "c.conf:3:1: unknown normalizer 'shout' (known: config, file, glm, lowercase, "),
     ("[normalization]\n  lowercase extra\n", "c.conf:2:3: lowercase takes 0 arguments (none), got 1"),
     ('[normalization]\nlowercase "\n', "c.conf:2:11: a quote wasn't properly closed: "),
     ('[normalization]\nreplace "o" "0"\n',

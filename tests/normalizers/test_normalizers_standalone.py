@@ -66,7 +66,7 @@ def test_normalization_works_with_the_core_alone(alone):
     assert logged.stderr.splitlines()[-1].startswith("NormalizationAggregate: ")
     plugins = command(alone, "benchmarkstt-tools", "plugins").stdout
     assert "benchmarkstt_normalizers  benchmarkstt-normalizers" in plugins
-    assert "normalizers: config, file, lowercase, regex, replace, replacewords, unidecode" in plugins
+    assert "normalizers: config, file, glm, lowercase, regex, replace, replacewords, unidecode" in plugins
     bench = command(alone, "benchmarkstt", "-r", "a", "-h", "a", "--lowercase")
     assert bench.returncode == 2 and "no metric is installed" in bench.stderr
 

@@ -47,8 +47,8 @@ def test_speaker_tables_and_mapsswe_as_sclite_and_sc_stats_gave_them(tools):
     assert run.returncode == 0, run
     reports, _, line = run.stdout.rpartition("MAPSSWE")
     expected = "".join((DATA / f"expected-plain-{s}.sum").read_text() for s in "ab")
-    # sum of a, sum of b, rsum of a, rsum of b (sclite's files hold sum then rsum per system)
+    # sum then rsum of a, then of b: system by system, as sclite writes them
     ours = reports.split("SYSTEM SUMMARY PERCENTAGES by SPEAKER")
     theirs = expected.split("SYSTEM SUMMARY PERCENTAGES by SPEAKER")
-    assert [numbers(x) for x in (ours[1], ours[3], ours[2], ours[4])] == [numbers(x) for x in theirs[1:]]
+    assert [numbers(x) for x in ours[1:]] == [numbers(x) for x in theirs[1:]]
     assert line.strip().endswith((DATA / "expected-mapsswe.txt").read_text().strip())

@@ -51,14 +51,108 @@ def test_a_ctm_file_the_reference_lacks_is_an_error(tools):
     assert run.returncode == 1 and "file '9999' channel 'b' is not in the reference" in run.stderr, run
 
 
-def test_test1_sgml_as_sctks_test_compares_it(tools):
+@pytest.mark.parametrize("report", ["sgml", "nl.sgml"])
+def test_test1_sgml_as_sctks_test_compares_it(tools, report):
     # tsclite.sh removes the creation date before comparing; so does this test
-    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "sgml", cwd=DATA)
+    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", report, cwd=DATA)
     assert run.returncode == 0, run
-    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == (DATA / "base" / "test1.sgml").read_text()
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == (DATA / "base" / f"test1.{report}").read_text()
 
 
 def test_test1_dtl_byte_for_byte(tools):
     run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "dtl", cwd=DATA)
     assert run.returncode == 0, run
     assert run.stdout == (DATA / "base" / "test1.dtl").read_text()
+
+
+@pytest.mark.parametrize("test,reference,hypothesis", [("test3", "lvc_ref.stm", "lvc_hyp.ctm"),
+                                                       ("test3a", "lvc_refe.stm", "lvc_hyp.ctm")])
+def test_lur_after_sum_and_rsum_as_in_sctks_tests(tools, test, reference, hypothesis):
+    # SCTK's tests write sum and rsum before lur: sclite's lur then takes the sum's centring
+    # and widths its spanned columns from the cells the sum left (see table.Memory)
+    run = tools("sclite", "-r", f"./{reference}", "stm", "-h", f"./{hypothesis}", "ctm", "-o", "sum", "rsum", "lur",
+                cwd=DATA)
+    assert run.returncode == 0, run
+    expected = "".join((DATA / "base" / f"{test}.{suffix}").read_text() for suffix in ("sys", "raw", "lur"))
+    assert run.stdout == expected
+
+
+def test_lur_of_speakers_without_reference_words_as_sctks_test3c(tools):
+    run = tools("sclite", "-r", "./lvc_refm.stm", "stm", "-h", "./lvc_hypm.ctm", "ctm", "-o", "lur", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "base" / "test3c.lur").read_text()
+
+
+PRF_CASES = CASES + [("test15_a", ["-r", "./test.cantonese.stm", "stm", "-h", "./test.cantonese.ctm", "ctm"])]
+
+
+@pytest.mark.parametrize("test,arguments", PRF_CASES, ids=[c[0] for c in PRF_CASES])
+def test_prf_as_sctks_tests_compare_it(tools, test, arguments):
+    # sclite writes the time of the run in the prf; SCTK's expected files are without it
+    run = tools("sclite", *arguments, "-o", "prf", cwd=DATA)
+    assert run.returncode == 0, run
+    assert re.sub(r'Creation date: "[^"]*"\n', "", run.stdout) == (DATA / "base" / f"{test}.prf").read_text()
+
+
+def test_pra_pads_by_bytes_as_sclite_does(tools):
+    # SCTK's test15_a (Cantonese, UTF-8): sclite pads the columns by the words' length in bytes
+    run = tools("sclite", "-r", "./test.cantonese.stm", "stm", "-h", "./test.cantonese.ctm", "ctm", "-o", "pra",
+                cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "base" / "test15_a.pra").read_text()
+
+
+STM_CTM = [("lvc_ref.stm", "lvc_hyp.ctm"), ("lvc_ref.stm", "lvc_hypc.ctm"), ("lvc_refe.stm", "lvc_hyp.ctm"),
+           ("test.cantonese.stm", "test.cantonese.ctm")] + [
+    ("stm2ctm_missing.ref.stm", f"stm2ctm_missing.hyp{tail}.ctm")
+    for tail in ["-missall", "-missfile1", "-missfile2chanB", ""]]
+
+
+def sclite_binary() -> str | None:
+    path = os.environ.get("BENCHMARKSTT_SCLITE")
+    return path if path and Path(path).is_file() else None
+
+
+@pytest.mark.skipif(sclite_binary() is None, reason="$BENCHMARKSTT_SCLITE (SCTK's sclite, built) is not set")
+@pytest.mark.parametrize("reference,hypothesis", STM_CTM, ids=[h for _, h in STM_CTM])
+def test_sgml_of_stm_and_ctm_as_sclite_writes_it(tools, reference, hypothesis):
+    # SCTK keeps no expected SGML of its STM/CTM tests: compared with sclite itself
+    import subprocess
+
+    arguments = ["-r", f"./{reference}", "stm", "-h", f"./{hypothesis}", "ctm", "-o", "sgml"]
+    expected = subprocess.run([sclite_binary(), *arguments, "stdout", "-e", "utf-8"], cwd=DATA,
+                              capture_output=True, text=True, check=True).stdout
+    run = tools("sclite", *arguments, cwd=DATA)
+    assert run.returncode == 0, run
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == re.sub(r'creation_date="[^"]*"', "", expected)
+
+
+SEVEN = [("test7", "tests", ["-F", "-D"], ("sys", "raw", "pra")),
+         ("test7_noD", "tests", ["-F"], ("sys", "raw", "pra")),
+         ("test7_6", "tests", ["-F", "-D"], ("sys", "raw", "pra", "sgml", "nl.sgml"))] + [
+    (f"test7-utf8-{n}bytes", f"tests.{{}}.utf8-{n}bytes", ["-F", "-D"], ("sys", "raw", "pra", "sgml"))
+    for n in (2, 3, 4)]
+
+
+@pytest.mark.parametrize("test,files,options,reports", SEVEN, ids=[t[0] for t in SEVEN])
+def test_test7_alternations_in_the_hypothesis_and_nested(tools, test, files, options, reports):
+    # nested alternations in both files, braces without spaces, ;tags, fragments on both sides
+    ref, hyp = (files.format(side) if "{}" in files else f"{files}.{side}" for side in ("ref", "hyp"))
+    run = tools("sclite", "-r", f"./{ref}", "-h", f"./{hyp}", *options, "-o", *[r.replace("sys", "sum").replace(
+        "raw", "rsum") for r in reports], cwd=DATA)
+    assert run.returncode == 0, run
+    expected = "".join((DATA / "base" / f"{test}.{suffix}").read_text() for suffix in reports)
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == expected
+
+
+@pytest.mark.skipif(sclite_binary() is None, reason="$BENCHMARKSTT_SCLITE (SCTK's sclite, built) is not set")
+@pytest.mark.parametrize("options", [[], ["-D"], ["-s"]])
+def test_test7s_files_without_fragments_as_sclite(tools, options):
+    import subprocess
+
+    arguments = ["-r", "./tests.ref", "-h", "./tests.hyp", *options, "-o", "sum", "rsum", "pra", "sgml"]
+    expected = subprocess.run([sclite_binary(), *arguments, "stdout", "-i", "spu_id"], cwd=DATA,
+                              capture_output=True, text=True, check=True).stdout
+    run = tools("sclite", *arguments, cwd=DATA)
+    assert run.returncode == 0, run
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == re.sub(r'creation_date="[^"]*"', "", expected)

@@ -12,6 +12,7 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 NORMALIZERS = {
     "config": "benchmarkstt_normalizers.config:Config",
     "file": "benchmarkstt_normalizers.files:File",
+    "glm": "benchmarkstt_normalizers.glm:Glm",
     "lowercase": "benchmarkstt_normalizers.normalizers:Lowercase",
     "regex": "benchmarkstt_normalizers.normalizers:Regex",
     "replace": "benchmarkstt_normalizers.normalizers:Replace",
@@ -22,6 +23,6 @@ NORMALIZERS = {
 
 @hookimpl
 def register_normalizers(register: Register) -> None:
-    """config, file, lowercase, regex, replace, replacewords, unidecode."""
+    """config, file, glm, lowercase, regex, replace, replacewords, unidecode."""
     for name, where in NORMALIZERS.items():
         register(where, name=name)

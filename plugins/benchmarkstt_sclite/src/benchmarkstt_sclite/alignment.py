@@ -48,7 +48,11 @@ class Step(NamedTuple):
 
 
 def matches(edge: Edge, word: str) -> bool:
-    """Whether a hypothesis word is correct for a reference edge (fragments by prefix or suffix)."""
+    """Whether a hypothesis word is correct for a reference edge (fragments by prefix or
+    suffix; a hypothesis word marked a fragment, as sclite's ``-F`` reads a hypothesis, too)."""
+    fragment = getattr(word, "fragment", 0)
+    if fragment and edge.word != word:
+        return edge.word.startswith(word[:-1]) if fragment > 0 else edge.word.endswith(word[1:])
     if edge.fragment == 0:
         return edge.word == word
     if edge.fragment > 0:
@@ -94,12 +98,24 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS) -> 
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}
+    hyp_fragments = ([(j, w) for j, w in enumerate(hyp) if getattr(w, "fragment", 0)]
+                     if set(map(type, hyp)) - {str} else [])
+    places: dict = {}  # where each hypothesis word is, when a hypothesis fragment may match
+    for j, code in enumerate(hyp_codes if hyp_fragments else ()):
+        places.setdefault(code, []).append(j)
     for k, e in enumerate(edges):
+        found = [j for j, w in hyp_fragments if w != e.word and matches(e, w)] if hyp_fragments and e.word else ()
         if e.word is None:
             words.append(NULL)
         elif e.fragment:
             words.append(FRAGMENT)
             fragments[k] = bytes(matches(e, w) for w in hyp)
+        elif found:
+            same = bytearray(len(hyp))
+            for j in found + places.get(codes.get(e.word), []):
+                same[j] = 1
+            words.append(FRAGMENT)
+            fragments[k] = bytes(same)
         else:
             words.append(codes.get(e.word, UNKNOWN))
     optional = bytes(e.optional for e in edges)

@@ -14,7 +14,7 @@ from benchmarkstt_core.errors import UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
-REPORTS = ("sum", "rsum", "dtl", "pra", "sgml", "json", "mapsswe", "stats")
+REPORTS = ("sum", "rsum", "dtl", "lur", "pra", "prf", "sgml", "nl.sgml", "json", "mapsswe", "stats")
 
 
 class ScliteCommand:
@@ -39,13 +39,16 @@ class ScliteCommand:
                             help="how a speaker is read from an utterance id (default: spu_id, the id "
                                  "up to the first '-' or '_'; wsj: its first three characters)")
         parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
-                            help="the reports, in sclite's order whatever the order given (default: sum); dtl: "
-                                 "confusion pairs and the words inserted, deleted, substituted; json: every utterance's counts "
-                                 "and the speaker rows; sgml: sclite's SGML alignments (TRN only), which "
+                            help="the reports, in sclite's order whatever the order given, system by system (default: sum); dtl: "
+                                 "confusion pairs and the words inserted, deleted, substituted; lur: the word error rate per speaker and STM label; json: every utterance's counts "
+                                 "and the speaker rows; prf: the pra report with sclite's full header, times and confidences; sgml: sclite's SGML alignments (nl.sgml: an item's parts a line each), which "
                                  "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
                                  "of each pair of systems; stats: its sign, Wilcoxon and McNemar tests")
         parser.add_argument("-n", dest="names", metavar="NAME", action="append",
                             help="a system's name in the reports, one per -h in order (default: its path)")
+        parser.add_argument("-l", dest="width", type=int, default=1000, metavar="WIDTH",
+                            help="where the pra and prf reports break an utterance's lines (default: 1000, "
+                                 "as sclite)")
         parser.add_argument("-D", dest="deletable", action="store_true",
                             help="(word) in the reference may be left out without an error")
         parser.add_argument("-F", dest="fragments", action="store_true",
@@ -58,13 +61,18 @@ class ScliteCommand:
         """Read the files, score every system and print the reports."""
         from .casefold import fold
         from .mapsswe import mapsswe
-        from .reports import sgml
+        from .lur import label_definitions, lur
+        from .table import Memory
+        from .reports import alignment_dump, sgml
         from .scoring import score
         from .stmctm import assign, parse_ctm, parse_stm, scored_references
         from .trn import parse_trn
+        from .words import mark_fragments
 
         ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm"), 2)
         hyps = [file_and_format(h, "-h", ("trn", "ctm"), 3) for h in args.hypotheses]
+        if args.width < 1:
+            raise UsageError(f"-l: the line width is a positive number, not {args.width}")
         names = args.names or []
         if len(names) > len(hyps):
             raise UsageError("-n: more names than -h files")
@@ -81,9 +89,12 @@ class ScliteCommand:
             return text if args.cased else fold(text)
 
         if ref_format == "stm":
-            segments = parse_stm(read(ref_path, "-r"), ref_path)
+            raw = context.read_text(ref_path, field="-r")
+            definitions = label_definitions(raw)
+            segments = parse_stm(raw if args.cased else fold(raw), ref_path)
             refs = scored_references(segments)
         else:
+            definitions = None
             refs = parse_trn(read(ref_path, "-r"), ref_path, args.id_format)
         systems = []
         for k, (path, kind, *name) in enumerate(hyps):
@@ -91,28 +102,37 @@ class ScliteCommand:
             if kind == "ctm":
                 hyp = assign(segments, parse_ctm(read(path, "-h"), path), path)
             else:
-                hyp = parse_trn(read(path, "-h"), path, args.id_format)
+                hyp = parse_trn(read(path, "-h"), path, args.id_format, hypothesis=True)
+            if args.fragments:
+                for u in hyp:
+                    mark_fragments(u.words)
             systems.append((name, score(refs, hyp, args.deletable, args.fragments,
                                          hyp_path=path, ref_path=ref_path)))
         out = []
-        for report in sorted(set(args.reports), key=REPORTS.index):
-            if report == "mapsswe":
-                out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
-                continue
-            if report == "stats":
-                out += [stats_lines(a, sa, b, sb) for (a, sa), (b, sb) in pairs(systems)]
-                continue
-            if report == "sgml":
-                if ref_format != "trn":
-                    raise UsageError("-o sgml: only for TRN files yet")
-                created = time.strftime("%a %b %d %H:%M:%S %Y")
-                first = 0
-                for (system, scored), (path, *_) in zip(systems, hyps):
-                    out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first))
-                    first += len(scored)
-                continue
-            for system, scored in systems:
-                out.append(render(report, scored, system))
+        memory = Memory()
+        created = time.strftime("%a %b %d %H:%M:%S %Y")
+        by_id = {s.utterance.id: s for s in segments} if ref_format == "stm" else None
+        reports = sorted(set(args.reports), key=REPORTS.index)
+        if "lur" in reports and ref_format != "stm":
+            raise UsageError("-o lur: the labels come from an STM reference")
+        first = 0
+        for (system, scored), (path, *_) in zip(systems, hyps):  # system by system, as sclite writes them
+            for report in reports:
+                if report in ("sgml", "nl.sgml"):
+                    out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
+                                    by_id, definitions, lines=report == "nl.sgml", cased=args.cased))
+                elif report == "lur":
+                    out.append(lur(scored, system, definitions, memory, ref_path))
+                elif report == "prf":
+                    out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
+                                              created, by_id, definitions, args.encoding, args.width, args.cased))
+                elif report not in ("mapsswe", "stats"):
+                    out.append(render(report, scored, system, memory, args))
+            first += len(scored)
+        if "mapsswe" in reports:
+            out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
+        if "stats" in reports:
+            out += [stats_lines(a, sa, b, sb) for (a, sa), (b, sb) in pairs(systems)]
         sys.stdout.write("".join(out))
         return 0
 
@@ -159,15 +179,15 @@ def stats_lines(a: str, first: list, b: str, second: list) -> str:
             f"({b} only correct: {mcn.second_only}) (both wrong: {mcn.neither}) (exact p: {mcn.p:.6g})\n")
 
 
-def render(report: str, scored: list, system: str) -> str:
+def render(report: str, scored: list, system: str, memory: Any, args: argparse.Namespace) -> str:
     """One system's sum, rsum, pra, dtl or json report."""
     from .reports import alignment_dump, detail, summary
     from .scoring import speaker_rows, total_row
 
     if report in ("sum", "rsum"):
-        return summary(scored, system, counts=report == "rsum")
+        return summary(scored, system, counts=report == "rsum", memory=memory)
     if report == "pra":
-        return alignment_dump(scored, system)
+        return alignment_dump(scored, system, encoding=args.encoding, width=args.width, cased=args.cased)
     if report == "dtl":
         return detail(scored, system)
     rows = speaker_rows(scored)

@@ -13,6 +13,7 @@ sclite's ``-D``), ``th-`` and ``-ing`` fragments that match any word they begin 
 
 from __future__ import annotations
 
+import itertools
 from typing import NamedTuple, Optional, Sequence
 
 from benchmarkstt_core.errors import InputError
@@ -52,7 +53,8 @@ def edge(start: int, end: int, token: str, index: int, deletable: bool, fragment
 
 def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = False,
             where: str = "reference") -> Network:
-    """The network of a reference's tokens (see the module's help).
+    """The network of a reference's tokens (see the module's help). Alternations may be
+    nested (``{ a / { b / c } d }``), as sclite reads them.
 
     :param tokens: the whitespace-separated tokens, braces and slashes included
     :param deletable: read ``(word)`` as optionally deletable (sclite's ``-D``)
@@ -61,56 +63,97 @@ def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = Fa
     :example:
         >>> network("a { b / c d } e".split()).nodes
         5
+        >>> [(e.start, e.end, e.word) for e in network("{ a / { b / c } d }".split()).edges]
+        [(0, 1, 'b'), (0, 1, 'c'), (0, 2, 'a'), (1, 2, 'd')]
     """
-    edges: list = []
-    node = 0
-    k, count = 0, len(tokens)
-    while k < count:
-        token = tokens[k]
-        if token == "}" or token == "/":
-            raise InputError(f"{where}: {token!r} outside an alternation (word {k + 1})")
-        if token != "{":
-            plain = token[0] not in "(-@" and token[-1] != "-"
-            edges.append(Edge(node, node + 1, token, k, False, 0) if plain else
-                         edge(node, node + 1, token, k, deletable, fragments))
-            node += 1
-            k += 1
-            continue
-        start, branches, branch = node, [], []
+    if "{" not in tokens:
+        if "}" in tokens or "/" in tokens:
+            k = next(k for k, t in enumerate(tokens) if t in ("}", "/"))
+            raise InputError(f"{where}: {tokens[k]!r} outside an alternation (word {k + 1})")
+        return Network(len(tokens) + 1, [word_edge(k, k + 1, t, k, deletable, fragments)
+                                         for k, t in enumerate(tokens)])
+    return Builder(tokens, deletable, fragments, where).network()
+
+
+def word_edge(start: int, end: int, token: str, index: int, deletable: bool, fragments: bool) -> Edge:
+    """The edge of a word token (a plain word at once, else as :func:`edge` reads it)."""
+    if token[0] not in "(-@" and token[-1] != "-":
+        return Edge(start, end, token, index, False, 0)
+    return edge(start, end, token, index, deletable, fragments)
+
+
+class Builder:
+    """Builds the network of tokens with alternations: a branch's last edge waits for the
+    node that ends its alternation, numbered after all its branches (so that every edge
+    goes forward and a reference without nesting keeps the numbers it is read with)."""
+
+    def __init__(self, tokens: Sequence[str], deletable: bool, fragments: bool, where: str):
+        self.tokens, self.deletable, self.fragments, self.where = tokens, deletable, fragments, where
+        self.edges: list = []
+        self.count = 1  # nodes numbered so far (node 0 is the start)
+
+    def network(self) -> Network:
+        """The network (edges sorted by their end node, as read)."""
+        self.sequence(0, 0, None)
+        self.edges.sort(key=lambda e: e.end)
+        return Network(self.count, self.edges)
+
+    def ends_branch(self, k: int) -> bool:
+        """Whether the branch ends after token ``k`` (nothing but ``@`` before its ``/`` or ``}``)."""
+        tokens = self.tokens
         k += 1
-        while k < count and tokens[k] != "}":
-            if tokens[k] == "{":
-                raise InputError(f"{where}: nested alternation (word {k + 1})")
-            if tokens[k] == "/":
-                branches.append(branch)
-                branch = []
-            else:
-                branch.append(k)
+        while k < len(tokens) and tokens[k] == "@":
             k += 1
-        if k == count:
-            raise InputError(f"{where}: alternation not closed by '}}' (word {start + 1})")
-        branches.append(branch)
-        k += 1
-        inner: list = []
-        ends: list = []
-        for branch in branches:
-            words = [i for i in branch if tokens[i] != "@"]
-            if not words:
-                ends.append(None)
+        return k == len(tokens) or tokens[k] in ("/", "}")
+
+    def sequence(self, k: int, node: int, pending: "list | None") -> int:
+        """Edges for the tokens from ``k`` to the end of the text (``pending`` None) or of a
+        branch, from ``node``; a branch's last edge waits in ``pending``. Returns where it
+        stopped."""
+        tokens, edges = self.tokens, self.edges
+        empty = True
+        while k < len(tokens):
+            token = tokens[k]
+            if token in ("/", "}"):
+                if pending is None:
+                    raise InputError(f"{self.where}: {token!r} outside an alternation (word {k + 1})")
+                break
+            if token == "{":
+                after = self.skip(k)
+                last = pending is not None and self.ends_branch(after - 1)
+                waiting = pending if last else []
+                branch = self.sequence(k + 1, node, waiting)
+                while tokens[branch] != "}":
+                    branch = self.sequence(branch + 1, node, waiting)
+                if not last:
+                    node = self.count
+                    self.count += 1
+                    edges.extend(Edge(start, node, None, -1, False, 0) if i < 0 else
+                                 word_edge(start, node, tokens[i], i, self.deletable, self.fragments)
+                                 for start, i in waiting)
+                empty, k = False, after
                 continue
-            previous = start
-            for i in words[:-1]:
-                node += 1
-                inner.append(edge(previous, node, tokens[i], i, deletable, fragments))
-                previous = node
-            ends.append((previous, words[-1]))
-        node += 1
-        edges.extend(inner)
-        for end in ends:
-            if end is None:
-                edges.append(Edge(start, node, None, -1, False, 0))
+            if token == "@" and pending is not None:
+                k += 1
+                continue
+            empty = False
+            if pending is not None and self.ends_branch(k):
+                pending.append((node, k))
             else:
-                edges.append(edge(end[0], node, tokens[end[1]], end[1], deletable, fragments))
-    if "{" in tokens:
-        edges.sort(key=lambda e: e.end)
-    return Network(node + 1, edges)
+                edges.append(word_edge(node, self.count, token, k, self.deletable, self.fragments))
+                node = self.count
+                self.count += 1
+            k += 1
+        if empty and pending is not None:
+            pending.append((node, -1))
+        return k
+
+    def skip(self, k: int) -> int:
+        """The token after the alternation that opens at ``k``."""
+        depth = 0
+        for j in range(k, len(self.tokens)):
+            depth += self.tokens[j] == "{"
+            depth -= self.tokens[j] == "}"
+            if depth == 0:
+                return j + 1
+        raise InputError(f"{self.where}: alternation not closed by '}}' (word {k + 1})")

@@ -16,15 +16,11 @@ import math
 import statistics
 from typing import Any, Sequence
 
+from .casefold import capitals
 from .scoring import Scored, speaker_rows, total_row
+from .table import Memory, Table, center
 
 WIDTH = 80
-
-
-def center(text: str, width: int) -> str:
-    """``text`` in the middle of ``width`` columns (the extra column on the right)."""
-    left = (width - len(text)) // 2
-    return " " * left + text + " " * (width - len(text) - left)
 
 
 def row_values(row: dict, counts: bool, rounded: bool = False) -> list:
@@ -62,46 +58,53 @@ def tenths(count: int, total: int) -> float:
     return (count * 2000 // total + 1) // 2 / 10
 
 
-def summary(scored: Sequence[Scored], system: str, counts: bool = False) -> str:
-    """The ``sum`` report (``counts=False``) or the ``rsum`` report (``counts=True``)."""
+def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory: "Memory | None" = None) -> str:
+    """The ``sum`` report (``counts=False``) or the ``rsum`` report (``counts=True``). Its
+    columns are as wide as their widest number, as sclite makes them. A speaker without
+    reference words shows counts marked ``*`` and is left out of the Mean, S.D. and Median
+    of the word columns (marked ``+``), as sclite shows it."""
     rows = speaker_rows(scored)
     total = total_row(rows, "Sum" if counts else "Sum/Avg")
-    label_width = 2 + max(len(x) for x in [r["speaker"] for r in rows] + ["SPKR"])
-    if not counts:
-        label_width = max(label_width, 1 + len("Sum/Avg"))
-    inner = label_width + 58 - 2
-    indent = " " * ((WIDTH - inner - 2) // 2)
+    empty = [] if counts else [r for r in rows if not r["words"]]
+    memory = memory if memory is not None else Memory()
+    memory.centred = True
+    table = Table(WIDTH, memory)
+    table.row("c", system)
+    table.separate("-")
+    table.row("l|cc|cccccc", " SPKR", " # Snt", "# Wrd", "Corr", " Sub", " Del", " Ins", " Err", "S.Err")
 
-    def line(label: str, snt: str, values: str) -> str:
-        return f"{indent}|{label}|{snt}|{values}|"
-
-    def numbers(row: dict) -> tuple:
+    def cells(row: dict, total: bool = False) -> list:
         values = row_values(row, counts, rounded=True)
-        if counts:
-            text = f"{values[0]:5d}" + "".join(f"{v:7d}" for v in values[1:])
+        if row in empty and not total:
+            shown = [f"{v:5.0f}*" for v in row_values(row, True)[:5]]
+        elif counts:
+            shown = [f"{v:5.0f} " for v in values[:5]]
         else:
-            text = f"{values[0]:5.1f}" + "".join(f"{v:7.1f}" for v in values[1:])
-        return f" {row['sentences']:4d} {row['words']:6d} ", text + " "
+            shown = [f"{v:5.1f} " for v in values[:5]]
+        last = f"{values[5]:5.0f} " if counts else f"{values[5]:5.1f} "
+        return [f"{row['sentences']:5d}", f"{row['words']:5d}", *shown, last]
 
-    def statistic(label: str, function: object) -> str:
-        columns = list(zip(*[[r["sentences"], r["words"]] + row_values(r, counts) for r in rows]))
-        values = [half_up(function(list(column))) for column in columns]
-        return line(center(label, label_width), f" {values[0]:4.1f} {values[1]:6.1f} ",
-                    f"{values[2]:5.1f}" + "".join(f"{v:7.1f}" for v in values[3:]) + " ")
-
-    rule = f"{indent}|{'-' * label_width}+{'-' * 13}+{'-' * 41}|"
-    double = f"{indent}|{'=' * inner}|"
-    out = ["", "", "", center("SYSTEM SUMMARY PERCENTAGES by SPEAKER", WIDTH), "",
-           f"{indent},{'-' * inner}.", f"{indent}|{center(system, inner)}|", f"{indent}|{'-' * inner}|",
-           line(" SPKR".ljust(label_width), " # Snt # Wrd ", " Corr    Sub    Del    Ins    Err  S.Err "),
-           rule]
-    for k, row in enumerate(rows):
-        if k:
-            out.append(rule)
-        out.append(line(f" {row['speaker']}".ljust(label_width), *numbers(row)))
-    out += [double, line(f" {total['speaker']}".ljust(label_width), *numbers(total)), double,
-            statistic("Mean", statistics.mean), statistic("S.D.", standard_deviation),
-            statistic("Median", statistics.median), f"{indent}`{'-' * inner}'"]
+    for row in rows:
+        table.separate("-")
+        table.row("l|cc|cccccc", f" {row['speaker']} ", *cells(row))
+    table.separate("=")
+    table.row("l|cc|cccccc", f" {total['speaker']}", *cells(total, total=True))
+    table.separate("=")
+    scored_rows = [r for r in rows if r not in empty]
+    mark = "+" if empty else " "
+    for label, function in (" Mean ", statistics.mean), (" S.D. ", standard_deviation), ("Median", statistics.median):
+        values = [half_up(function([r[key] for r in rows])) for key in ("sentences", "words")]
+        columns = list(zip(*[row_values(r, counts) for r in scored_rows])) or [[0.0]] * 6
+        words = [half_up(function(list(column))) for column in columns[:5]]
+        sentences = half_up(function([row_values(r, counts)[5] for r in rows]))
+        table.row("c|cc|cccccc", label, *[f"{v:5.1f} " for v in values],
+                  *[f"{v:5.1f}{mark}" for v in words], f"{sentences:5.1f} ")
+    out = ["", "", "", center("SYSTEM SUMMARY PERCENTAGES by SPEAKER", WIDTH), "", table.render(0)]
+    if empty:
+        out += ["", "* No Reference words for this/these speaker(s).  Word counts supplied",
+                "  rather than percents.",
+                "# No Reference words for this/these speaker(s).  NCE not computable.",
+                "+ Speaker(s) with no reference data is ignored"]
     return "\n".join(out) + "\n"
 
 
@@ -121,54 +124,143 @@ def standard_deviation(values: list) -> float:
     return statistics.stdev(values) if len(values) > 1 else 0.0
 
 
-def alignment_dump(scored: Sequence[Scored], system: str) -> str:
+def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" = None,
+                   fragments: bool = False, deletable: bool = False, created: str = "",
+                   segments: "dict | None" = None, definitions: Any = None, encoding: str = "utf-8",
+                   width: int = 1000, cased: bool = False) -> str:
     """The ``pra`` report: per speaker, each utterance's counts and its REF, HYP and Eval
-    lines (errors in capitals, ``*`` for a missing word)."""
+    lines (errors in capitals, ``*`` for a missing word). With ``files`` (the reference and
+    hypothesis paths), the ``prf`` report: sclite's full dump, headed ``NIST_TEXT_ALIGNMENT``,
+    naming the files, the time of the run (``created``) and the options, the utterances in
+    the order scored; for STM and CTM files (``segments``: the STM segment of each
+    utterance id; ``definitions``: its labels) also the labels, each segment's times and
+    each hypothesis word's times and confidence. ``cased`` (sclite's ``-s``): errors are
+    shown as written, under an ``Attributes: Case_sensitve`` line (sclite's spelling)."""
     speakers: dict = {}
     for s in scored:
         speakers.setdefault(s.utterance.speaker, []).append(s)
-    out = ["", "", "\t\tDUMP OF SYSTEM ALIGNMENT STRUCTURE", "", f"System name:   {system}", "", "Speakers: "]
+    times = bool(files) and segments is not None
+    confidence = times and has_confidence(scored)
+    out = ["NIST_TEXT_ALIGNMENT", "VERSION 0.1"] if files else []
+    out += ["", "", "\t\tDUMP OF SYSTEM ALIGNMENT STRUCTURE", "", f"System name:   {system}"]
+    if files:
+        out += [f"Ref file:      {files[0]}", f"Hyp file:      {files[1]}", f'Creation date: "{created}"']
+        out += ["Fragment Correct Flag Set"] if fragments else []
+        out += ["Optionally Deletable Flag Set"] if deletable else []
+    out.append("")
+    out += [f"Speaker Count: {len(speakers)}"] if files else []
+    out.append("Speakers: ")
     out += [f"{k:5d}:  {name}" for k, name in enumerate(speakers)]
     out.append("")
-    for k, (name, utterances) in enumerate(speakers.items()):
-        out.append(f"Speaker sentences{k:4d}:  {name}   #utts: {len(utterances)}")
-        for s in utterances:
-            c = s.counts
-            out += [f"id: ({s.utterance.id})", *s.utterance.header,
-                    f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}",
-                    *(aligned_lines(s) if s.steps else []), ""]
+
+    def utterance(s: Scored) -> list:
+        c = s.counts
+        lines = [f"id: ({s.utterance.id})", *s.utterance.header,
+                 f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}"]
+        lines += ["Attributes: Case_sensitve "] if cased else []
+        if files and segments is not None:
+            segment = segments[s.utterance.id]
+            lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
+        return lines + aligned_lines(s, times, confidence, width, encoding, cased) + [""]
+
+    if files:
+        if definitions is not None and (definitions.labels or definitions.categories):
+            out.append("Utterance Label definitions:")
+            out += [f'    Category: id: "{i}" title: "{t}" description: "{d}"' for i, t, d in definitions.categories]
+            out += [f'    Label: id: "{i}" title: "{t}" description: "{d}"' for i, t, d in definitions.labels]
+        out.append("")
+        index = {name: k for k, name in enumerate(speakers)}
+        seen: dict = {}
+        for s in scored:
+            name = s.utterance.speaker
+            place = seen[name] = seen.get(name, -1) + 1
+            out.append(f"Speaker sentences{index[name]:4d}:  {name}   utt# {place} of {len(speakers[name])}")
+            out += utterance(s)
+    else:
+        for k, (name, utterances) in enumerate(speakers.items()):
+            out.append(f"Speaker sentences{k:4d}:  {name}   #utts: {len(utterances)}")
+            for s in utterances:
+                out += utterance(s)
     out.append("")
     return "\n".join(out) + "\n"
 
 
-def aligned_lines(s: Scored) -> list:
-    """The REF, HYP and Eval lines of one scored utterance."""
-    ref, hyp, tags = [], [], []
+def has_confidence(scored: Sequence[Scored]) -> bool:
+    """Whether the hypothesis words scored (CTM words) all have a confidence, as sclite
+    asks before it writes confidences."""
+    words = [s.hyp[step.hyp] for s in scored for step in s.steps if step.hyp is not None]
+    return bool(words) and all(getattr(w, "confidence", None) is not None for w in words)
+
+
+def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, width: int = 1000,
+                  encoding: str = "utf-8", cased: bool = False) -> list:
+    """The REF, HYP and Eval lines of one scored utterance, as sclite's ``PATH_print`` writes
+    them: each column as wide as its longest word in bytes of the file's ``encoding``, errors
+    in capitals, a line broken where it reaches ``width`` (sclite's ``-l``, default 1000)
+    and continued after ``>> ``; with ``times`` and ``confidence`` (the ``prf`` report of a
+    CTM hypothesis) each hypothesis word's times (H_T1, H_T2) and confidence (CONF) too;
+    ``cased``: errors as written."""
     words = s.utterance.words
+    columns = []
     for step in s.steps:
         r = words[step.edge.index] if step.edge is not None else None
         h = s.hyp[step.hyp] if step.hyp is not None else None
-        if step.tag == "C":
-            r, h, tag = r, h or "", ""
-        elif step.tag == "S":
-            r, h, tag = r.upper(), h.upper(), "S"
-        elif step.tag == "D":
-            r, h, tag = r.upper(), "*" * len(r), "D"
-        else:
-            r, h, tag = "*" * len(h), h.upper(), "I"
-        width = max(len(r), len(h))
-        ref.append(r.ljust(width))
-        hyp.append(h.ljust(width))
-        tags.append(tag.ljust(width))
-    return ["REF:  " + "".join(x + " " for x in ref), "HYP:  " + "".join(x + " " for x in hyp),
-            "Eval: " + "".join(x + " " for x in tags)]
+        columns.append((step.tag, r, h))
+    aux = 7 if times or confidence else 0
+
+    def size(text: str) -> int:
+        return len(text.encode(encoding, errors="replace"))
+
+    cells = []
+    for tag, r, h in columns:
+        ref = "" if r is None else (r if tag == "C" or cased else capitals(r))
+        hyp = "" if h is None else (h if tag == "C" or cased else capitals(h))
+        if tag == "I":
+            ref = "*" * size(hyp)
+        if tag == "D":
+            hyp = "*" * size(ref)
+        wide = max(aux, 1 if tag == "I" else size(ref), 1 if tag == "D" else size(hyp))
+        cells.append((tag, ref, hyp, h, wide))
+
+    def pad(text: str, wide: int) -> str:
+        return text + " " * (wide - size(text)) + " "
+
+    out: list = []
+    used = 0
+    while used < len(cells):
+        length, k = (9 if used else 6), used
+        while length < width and k < len(cells):
+            length += 1 + cells[k][4]
+            k += 1
+        end = k - (1 if k < len(cells) else 0)
+        if end <= used:
+            end = used + 1
+        part = cells[used:end]
+        lead = ">> " if used else ""
+        if used:
+            out.append("")
+        rows = [("REF:  ", [pad(c[1], c[4]) for c in part]), ("HYP:  ", [pad(c[2], c[4]) for c in part])]
+        if times:
+            rows += [(label, [pad(f"{getattr(c[3], field):.2f}", c[4]) if c[0] != "D" else " " * (c[4] + 1)
+                              for c in part]) for label, field in (("H_T1: ", "start"), ("H_T2: ", "end"))]
+        if confidence:
+            rows.append(("CONF: ", [pad(f"{c[3].confidence:.4f}", c[4]) if c[0] != "D" else " " * (c[4] + 1)
+                                    for c in part]))
+        rows.append(("Eval: ", [pad("" if c[0] == "C" else c[0], c[4]) for c in part]))
+        out += [lead + label + "".join(items) for label, items in rows]
+        used = end
+    return out
 
 
 def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str, created: str,
-         fragments: bool = False, deletable: bool = False, first: int = 0) -> str:
-    """The ``sgml`` report of TRN scoring (sclite's format 2.4, which sc_stats reads): per
-    speaker, each utterance's alignment as ``TAG,"ref","hyp"`` items. No limit on the
-    length of an utterance.
+         fragments: bool = False, deletable: bool = False, first: int = 0, segments: "dict | None" = None,
+         definitions: Any = None, lines: bool = False, cased: bool = False) -> str:
+    """The ``sgml`` report (sclite's format 2.4, which sc_stats reads): per speaker, each
+    utterance's alignment as ``TAG,"ref","hyp"`` items. For STM and CTM files (``segments``:
+    the STM segment of each utterance id; ``definitions``: its labels), also the labels, each
+    segment's file, channel and times, and each hypothesis word's times (and confidence).
+    No limit on the length of an utterance. ``lines``: the ``nl.sgml`` report, each item's
+    parts on lines of their own; ``cased``: sclite's ``-s``, said by ``case_sense="1"``.
 
     :param created: the ``creation_date`` attribute (sclite writes the time of the run)
     :param first: the first utterance's ``sequence`` (sclite goes on counting from one system to the next)
@@ -179,28 +271,56 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
     out = [f'<SYSTEM title="{system}" ref_fname="{reference}" hyp_fname="{hypothesis}" '
            f'creation_date="{created}" format="2.4" frag_corr="{flag(fragments)}" '
            f'opt_del="{flag(deletable)}" weight_ali="FALSE" weight_filename="">']
+    if definitions is not None:
+        out += [f'<LABEL id="{i}" title="{t}" desc="{d}">\n</LABEL>' for i, t, d in definitions.labels]
+        out += [f'<CATEGORY id="{i}" title="{t}" desc="{d}">\n</CATEGORY>' for i, t, d in definitions.categories]
+    confidence = segments is not None and has_confidence(scored)
     speakers: dict = {}
     for sequence, s in enumerate(scored, first):
         speakers.setdefault(s.utterance.speaker, []).append((sequence, s))
     for speaker, utterances in speakers.items():
         out.append(f'<SPEAKER id="{speaker}">')
         for sequence, s in utterances:
-            out.append(f'<PATH id="({s.utterance.id})" word_cnt="{len(s.steps)}" sequence="{sequence}">')
-            out.append(":".join(sgml_item(step, s) for step in s.steps))
+            attributes = f'id="({s.utterance.id})" word_cnt="{len(s.steps)}"'
+            if segments is not None:
+                segment = segments[s.utterance.id]
+                labels = next((h[8:] for h in s.utterance.header if h.startswith("Labels: ")), None)
+                attributes += f' labels="{labels}"' if labels is not None else ""
+                attributes += f' file="{segment.file}" channel="{segment.channel}"'
+            attributes += f' sequence="{sequence}"'
+            if segments is not None:
+                attributes += f' R_T1="{segment.start:.3f}" R_T2="{segment.end:.3f}"'
+            attributes += ' case_sense="1"' if cased else ""
+            if segments is not None:
+                attributes += f' word_aux="h_t1+t2{",h_conf" if confidence else ""}"'
+            out.append(f"<PATH {attributes}>")
+            separator = "\n" if lines else ","
+            out.append(("\n" if lines else ":").join(sgml_item(step, s, segments is not None, confidence, separator)
+                                                      for step in s.steps))
             out.append("</PATH>")
         out.append("</SPEAKER>")
     out.append("</SYSTEM>")
     return "\n".join(out) + "\n"
 
 
-def sgml_item(step: Any, s: Scored) -> str:
-    """One aligned pair of the ``sgml`` report."""
-    ref = f'"{s.utterance.words[step.edge.index]}"' if step.edge is not None else ""
-    if step.hyp is not None:
-        hyp = f'"{s.hyp[step.hyp]}"'
+def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = False, separator: str = ",") -> str:
+    """One aligned pair of the ``sgml`` report (with the hypothesis word's times and confidence),
+    its parts joined by ``separator``."""
+    def text(word: str) -> str:
+        return f'"{word.tagged() if hasattr(word, "tagged") else word}"'
+
+    ref = text(s.utterance.words[step.edge.index]) if step.edge is not None else ""
+    hyp_word = s.hyp[step.hyp] if step.hyp is not None else None
+    if hyp_word is not None:
+        hyp = text(hyp_word)
     else:
         hyp = '""' if step.tag == "C" else ""
-    return f"{step.tag},{ref},{hyp}"
+    parts = [step.tag, ref, hyp]
+    if times:
+        parts.append(f"{hyp_word.start:.3f}+{hyp_word.end:.3f}" if hyp_word is not None else "")
+    if confidence:
+        parts.append(f"{hyp_word.confidence:f}" if hyp_word is not None else "")
+    return separator.join(parts)
 
 
 def detail(scored: Sequence[Scored], system: str) -> str:

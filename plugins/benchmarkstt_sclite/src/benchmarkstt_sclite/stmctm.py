@@ -6,7 +6,7 @@ dropped and ``\\;`` is a ``;``. The hypothesis words of a file and channel go to
 reference segments in time order: each segment takes the words not yet taken whose middle
 comes before its end (sclite's rule for its DP alignments); the words after the last
 segment go to the last one. A segment whose text is ``IGNORE_TIME_SEGMENT_IN_SCORING``
-is not scored, and the hypothesis words whose middle falls in its time are dropped. A file or channel missing from the CTM leaves its
+is not scored: the hypothesis words it takes by that rule are dropped. A file or channel missing from the CTM leaves its
 segments with no hypothesis words (all deletions). An utterance's id is its speaker and
 its place among that speaker's segments (``2347-a-000``), as sclite's reports name it.
 A CTM alternation block (``<ALT_BEGIN>`` ... ``<ALT>`` ... ``<ALT_END>``) stays one item
@@ -24,16 +24,15 @@ aligns at least cost (see :func:`~benchmarkstt_sclite.scoring.score`).
 
 from __future__ import annotations
 
-import re
 from typing import Iterator, NamedTuple, Sequence
 
 from benchmarkstt_core.errors import InputError
 
 from .trn import Utterance
+from .words import as_token, untag
 
 #: the text of a segment left out of scoring (sclite reads it with or without the underscores)
 IGNORE = "ignoretimesegmentinscoring"
-_TAG = re.compile(r"(?<!\\);")
 
 
 class Segment(NamedTuple):
@@ -55,16 +54,6 @@ class Word(NamedTuple):
     channel: str
     middle: float
     word: object
-
-
-def untag(token: str) -> str:
-    """A token without its ``;tags``, ``\\;`` unescaped.
-
-    :example:
-        >>> untag("a\\\\;s;tag1"), untag("pride;tag1;tag2")
-        ('a;s', 'pride')
-    """
-    return _TAG.split(token, 1)[0].replace("\\;", ";")
 
 
 def number(text: str, path: str, line: int, what: str) -> float:
@@ -130,12 +119,16 @@ def parse_ctm(text: str, path: str) -> list:
             continue
         start = number(fields[2], path, line_number, "start")
         duration = number(fields[3], path, line_number, "duration")
+        word = as_token(untag(fields[4]))
+        word.start, word.end = start, start + duration
+        if len(fields) > 5:
+            word.confidence = number(fields[5], path, line_number, "confidence")
         if block is not None:
             first, last = block[2] or (start, start + duration)
             block[2] = (min(first, start), max(last, start + duration))
-            block[3][-1].append(untag(fields[4]))
+            block[3][-1].append(word)
         else:
-            words.append(Word(fields[0], fields[1], start + duration / 2, untag(fields[4])))
+            words.append(Word(fields[0], fields[1], start + duration / 2, word))
     if block is not None:
         raise InputError(f"{path}: an <ALT_BEGIN> block is not closed by <ALT_END>")
     return words
@@ -155,16 +148,15 @@ def assign(segments: Sequence[Segment], words: Sequence[Word], path: str = "hypo
             raise InputError(f"{path}: file {file!r} channel {channel!r} is not in the reference")
     taken: dict = {}
     for place, group in segments_at.items():
-        ignored = [(s.start, s.end) for s in group if s.ignored]
-        pending = sorted((w for w in by_place.get(place, [])
-                          if not any(start <= w.middle <= end for start, end in ignored)), key=lambda w: w.middle)
-        ordered = sorted((s for s in group if not s.ignored), key=lambda s: s.start)
+        pending = sorted(by_place.get(place, []), key=lambda w: w.middle)
+        ordered = sorted(group, key=lambda s: s.start)
         k = 0
         for n, s in enumerate(ordered):
             first = k
             while k < len(pending) and (pending[k].middle < s.end or n == len(ordered) - 1):
                 k += 1
-            taken[s.utterance.id] = [w.word for w in pending[first:k]]
+            if not s.ignored:
+                taken[s.utterance.id] = [w.word for w in pending[first:k]]
     return [s.utterance._replace(words=taken.get(s.utterance.id, [])) for s in segments if not s.ignored]
 
 

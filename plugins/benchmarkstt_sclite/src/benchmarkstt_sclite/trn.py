@@ -16,9 +16,12 @@ from typing import NamedTuple
 
 from benchmarkstt_core.errors import InputError
 
+from .words import untag
+
 #: sclite's ``-i`` values
 ID_FORMATS = ("spu_id", "rm", "swb", "wsj")
 _SPEAKER = re.compile(r"[-_]")
+_BRACE = re.compile(r"[{}]|[^\s{}]+")
 
 
 class Utterance(NamedTuple):
@@ -44,8 +47,93 @@ def speaker_of(utterance_id: str, id_format: str = "spu_id") -> str:
     return _SPEAKER.split(utterance_id, 1)[0]
 
 
-def parse_trn(text: str, path: str, id_format: str = "spu_id") -> list:
-    """The utterances of a TRN file's text (``path`` names it in error messages)."""
+def tokens_of(text: str) -> list:
+    """A TRN text's tokens as sclite reads them: braces are tokens of their own, and so is a
+    slash inside braces, spaces or not; each word without its ``;tags``
+    (:func:`~benchmarkstt_sclite.words.untag`).
+
+    :example:
+        >>> tokens_of("{the/this} is {fi-/fig- a;t} x/y")
+        ['{', 'the', '/', 'this', '}', 'is', '{', 'fi-', '/', 'fig-', 'a', '}', 'x/y']
+    """
+    if "{" not in text and "}" not in text:
+        return [untag(word) for word in text.split()] if ";" in text else text.split()
+    spaced = text.split()
+    if spaced.count("{") != text.count("{") or spaced.count("}") != text.count("}"):
+        spaced = _BRACE.findall(text)
+    if ";" not in text and "/" not in text.replace(" / ", "  "):
+        return spaced
+    out: list = []
+    depth = 0
+    for raw in spaced:
+        if raw in "{}":
+            depth += 1 if raw == "{" else -1
+            out.append(raw)
+            continue
+        parts = raw.split("/") if depth > 0 else [raw]
+        for k, part in enumerate(parts):
+            if k:
+                out.append("/")
+            if part:
+                out.append(untag(part))
+    return out
+
+
+def hypothesis_items(tokens: list, where: str) -> list:
+    """A hypothesis's words, an alternation as a tuple of its branches (each a list of
+    words; a nested alternation multiplies them), as sclite lets a hypothesis offer them;
+    ``@`` is no word.
+
+    :example:
+        >>> hypothesis_items(tokens_of("a {b / c {d / @}} e @"), "h")
+        ['a', (['b'], ['c', 'd'], ['c']), 'e']
+    """
+    items: list = []
+    k = 0
+    while k < len(tokens):
+        if tokens[k] == "{":
+            branches, k = alternation(tokens, k, where)
+            items.append(tuple(words for words, _ in branches))
+        elif tokens[k] in ("}", "/"):
+            raise InputError(f"{where}: {tokens[k]!r} outside an alternation (word {k + 1})")
+        else:
+            if tokens[k] != "@":
+                items.append(tokens[k])
+            k += 1
+    return items
+
+
+def alternation(tokens: list, k: int, where: str) -> tuple:
+    """The paths through the alternation opening at ``k``, as ``(words, empty branches
+    passed)``, in the order tried (the first of least cost wins): those through fewer empty
+    branches first (in sclite, passing an empty branch costs a little), else in the order
+    written; and the token after it."""
+    opening, found, current = k, [], [([], 0)]
+    k += 1
+
+    def close(paths: list) -> list:
+        return [(words, empty + (not words)) for words, empty in paths]
+
+    while k < len(tokens) and tokens[k] != "}":
+        if tokens[k] == "/":
+            found += close(current)
+            current = [([], 0)]
+            k += 1
+        elif tokens[k] == "{":
+            inner, k = alternation(tokens, k, where)
+            current = [(words + more, empty + passed) for words, empty in current for more, passed in inner]
+        else:
+            if tokens[k] != "@":
+                current = [(words + [tokens[k]], empty) for words, empty in current]
+            k += 1
+    if k == len(tokens):
+        raise InputError(f"{where}: alternation not closed by '}}' (word {opening + 1})")
+    return sorted(found + close(current), key=lambda path: path[1]), k + 1
+
+
+def parse_trn(text: str, path: str, id_format: str = "spu_id", hypothesis: bool = False) -> list:
+    """The utterances of a TRN file's text (``path`` names it in error messages); a
+    ``hypothesis``'s alternations become :func:`hypothesis_items`."""
     utterances = []
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
@@ -58,6 +146,8 @@ def parse_trn(text: str, path: str, id_format: str = "spu_id") -> list:
         utterance_id = stripped[opening + 1:-1].strip()
         if not utterance_id:
             raise InputError(f"{path}:{number}: empty utterance id")
-        utterances.append(Utterance(utterance_id, speaker_of(utterance_id, id_format),
-                                    stripped[:opening].split(), number))
+        words = tokens_of(stripped[:opening])
+        if hypothesis and ("{" in words or "}" in words or "/" in words or "@" in words):
+            words = hypothesis_items(words, f"{path}:{number}")
+        utterances.append(Utterance(utterance_id, speaker_of(utterance_id, id_format), words, number))
     return utterances
