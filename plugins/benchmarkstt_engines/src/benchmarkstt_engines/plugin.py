@@ -10,7 +10,7 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 
 @hookimpl
 def register_engines(register: Register) -> None:
-    """pocketsphinx, whisper, faster-whisper, vosk; the cloud vendors: openai, deepgram, assemblyai, speechmatics, aws."""
+    """pocketsphinx, whisper, faster-whisper, vosk; the cloud vendors: openai, deepgram, assemblyai, speechmatics, aws, google."""
     register("benchmarkstt_engines.pocketsphinx_engine:PocketSphinx", name="pocketsphinx")
     register("benchmarkstt_engines.whisper_engines:Whisper", name="whisper")
     register("benchmarkstt_engines.whisper_engines:FasterWhisper", name="faster-whisper")
@@ -20,6 +20,7 @@ def register_engines(register: Register) -> None:
     register("benchmarkstt_engines.assemblyai_engine:AssemblyAI", name="assemblyai")
     register("benchmarkstt_engines.speechmatics_engine:Speechmatics", name="speechmatics")
     register("benchmarkstt_engines.aws_engine:AWSTranscribe", name="aws")
+    register("benchmarkstt_engines.google_engine:GoogleSpeech", name="google")
 
 
 @hookimpl
