@@ -21,6 +21,8 @@ from standins import Answer, StandIn, words_of
 PROJECT = "bench-project"
 EMAIL = f"bench@{PROJECT}.iam.gserviceaccount.com"
 FAILURE = "Audio data does not appear to be in a supported encoding."
+METADATA = {"@type": "type.googleapis.com/google.cloud.speech.v1.LongRunningRecognizeMetadata",
+            "progressPercent": 0, "startTime": "2024-01-01T00:00:00Z"}
 
 
 def service_account(path: Path) -> Any:
@@ -83,6 +85,10 @@ class GoogleStandIn(StandIn):
 
     def route(self, method, path, query, headers, body, fault) -> Answer:
         prefix = f"/v2/projects/{PROJECT}/locations/global/recognizers/"
+        if (method, path) == ("POST", "/v1/speech:longrunningrecognize"):
+            return self.long_running(json.loads(body), fault)
+        if method == "GET" and path.startswith("/v1/operations/") and path[15:] in self.jobs:
+            return self.operation(path[15:])
         if method != "POST" or not path.startswith(prefix) or not path.endswith(":recognize"):
             return 404, {"error": {"code": 404, "message": f"no route {method} {path}", "status": "NOT_FOUND"}}, {}
         request = json.loads(body)
@@ -96,3 +102,33 @@ class GoogleStandIn(StandIn):
             return 400, {"error": {"code": 400, "message": FAILURE, "status": "INVALID_ARGUMENT"}}, {}
         speakers = "diarizationConfig" in config.get("features", {})
         return 200, google_json(text, speakers), {}
+
+    def long_running(self, request: dict, fault) -> Answer:
+        """v1's ``LongRunningRecognize``: an operation, done at its second poll."""
+        self.requests[-1]["request"] = request
+        config = request.get("config", {})
+        text = self.transcripts.get(hashlib.sha256(base64.b64decode(request.get("audio", {}).get("content", ""))
+                                                   ).hexdigest())
+        if text is None or config.get("encoding") not in (1, "LINEAR16") or config.get("sampleRateHertz") != 16000 \
+                or not config.get("languageCode"):
+            return 400, {"error": {"code": 400, "message": FAILURE, "status": "INVALID_ARGUMENT"}}, {}
+        job = self.new_job(text=text, failed=fault == "fail", speakers="diarizationConfig" in config)
+        return 200, {"name": job, "metadata": METADATA}, {}
+
+    def operation(self, job: str) -> Answer:
+        state = self.jobs[job]
+        state["polls"] += 1
+        if state["polls"] < 2:
+            return 200, {"name": job, "metadata": {**METADATA, "progressPercent": 50}}, {}
+        if state["failed"]:
+            return 200, {"name": job, "done": True, "error": {"code": 3, "message": FAILURE}}, {}
+        answer = google_json(state["text"], state["speakers"])
+        for result in answer["results"]:  # v1 names the times startTime, endTime, resultEndTime
+            result["resultEndTime"] = result.pop("resultEndOffset")
+            for word in result["alternatives"][0]["words"]:
+                word["startTime"], word["endTime"] = word.pop("startOffset"), word.pop("endOffset")
+                if "speakerLabel" in word:
+                    word["speakerTag"] = int(word.pop("speakerLabel"))
+        answer.pop("metadata")
+        answer["@type"] = "type.googleapis.com/google.cloud.speech.v1.LongRunningRecognizeResponse"
+        return 200, {"name": job, "done": True, "metadata": {**METADATA, "progressPercent": 100}, "response": answer}, {}

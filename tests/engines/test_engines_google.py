@@ -105,21 +105,15 @@ def test_round_trip_faults_and_failures(google, tools, tmp_path):
                 "--cache", str(tmp_path / "c"), str(FILES["cat"]), str(FILES["news"]), env=env)
     assert run.returncode == 0 and "2 from the cache" in run.stderr and len(stand_in.requests) == sent
 
-    long = tmp_path / "long.wav"
-    with wave.open(str(long), "wb") as w:
-        w.setnchannels(1), w.setsampwidth(2), w.setframerate(8000)
-        w.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(n / 5))) for n in range(8000 * 61)))
     stand_in.faults = ["fail", "slow"]
     run = tools("transcribe", "--engine", spec + ",timeout=2", "-o", str(tmp_path / "o3"),
-                "--cache", str(tmp_path / "c3"), str(FILES["cat"]), str(FILES["weather"]), str(long), env=env)
+                "--cache", str(tmp_path / "c3"), str(FILES["cat"]), str(FILES["weather"]), env=env)
     assert run.returncode == 1 and run.stdout == ""
     assert run.stderr.splitlines()[1:] == [
         f"{PROG} transcribe: failed: {FILES['cat']} (g): cat: google: HTTP 400: {FAILURE}",
         f"{PROG} transcribe: failed: {FILES['weather']} (g): weather: google: no answer in time; no time left to try "
         f"again within the time limit (option timeout=)",
-        f"{PROG} transcribe: failed: {long} (g): long: google: the audio is 61.0 s long; Recognize takes at most 60 s",
-        f"{PROG} transcribe: error: 3 of 3 transcriptions failed"]
-    assert len(stand_in.requests) == sent + 2  # the long file is not sent
+        f"{PROG} transcribe: error: 2 of 2 transcriptions failed"]
 
     service_account(tmp_path / "other.json")  # an account whose key the stand-in does not know
     run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "o4"), "--cache", str(tmp_path / "c4"),
@@ -157,3 +151,42 @@ def test_a_time_range_is_sent_alone_and_its_times_moved(google, tools, tmp_path)
     output = json.loads(saved[0]["output"])
     assert output["results"][0]["alternatives"][0]["words"][0]["startOffset"] == "0.250s"
     assert output["results"][0]["resultEndOffset"] == "3.150s"  # 2.9 s in the cut
+
+
+@pytest.mark.slow
+@needs_sdk
+def test_audio_longer_than_a_minute_goes_to_v1_long_running_recognize(google, tools, tmp_path):
+    """v2 takes more than 60 s of audio only from Cloud Storage: v1's operation, polled."""
+    from standin_google import FAILURE
+
+    stand_in, account = google
+    long = tmp_path / "long.wav"
+    with wave.open(str(long), "wb") as w:
+        w.setnchannels(1), w.setsampwidth(2), w.setframerate(8000)
+        w.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(n / 5))) for n in range(8000 * 61)))
+    stand_in.transcripts[hashlib.sha256(decode(str(long), 16000).samples).hexdigest()] = "a long hum"
+    env = isolated(tmp_path, GOOGLE_APPLICATION_CREDENTIALS=str(account))
+    spec = f"g=google:api_endpoint={stand_in.url},speakers=2,poll_interval=0.1"
+    first = len(stand_in.requests)
+    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"), str(long),
+                env=env)
+    assert run.returncode == 0, run
+    sent = stand_in.requests[first:]
+    assert [(r["method"], r["path"].split("?")[0]) for r in sent] == [
+        ("POST", "/v1/speech:longrunningrecognize"), ("GET", f"/v1/operations/{list(stand_in.jobs)[-1]}"),
+        ("GET", f"/v1/operations/{list(stand_in.jobs)[-1]}")]
+    config = sent[0]["request"]["config"]
+    assert (config["model"], config["languageCode"], config["diarizationConfig"]["maxSpeakerCount"]) == \
+        ("latest_long", "en-US", 2)
+    read = tools("transcript", "-i", str(tmp_path / "out" / "g" / "long.json"), "-o", "json")
+    document = json.loads(read.stdout)
+    assert document["type"] == "google"
+    assert [(w["text"], w["speaker"]) for s in document["segments"] for w in s["words"]] == [
+        ("a", "1"), ("long", "1"), ("hum", "1")]
+
+    stand_in.faults = ["fail"]
+    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "o2"), "--cache", str(tmp_path / "c2"), str(long),
+                env=env)
+    assert run.returncode == 1
+    assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {long} (g): long: google: operation "
+                                          f"{list(stand_in.jobs)[-1]} failed: {FAILURE}")

@@ -4,9 +4,12 @@ Each file is sent inline to the v2 ``Recognize`` method of the recognizer given 
 implicit one, by default), with its model, language and features in the request, over the
 SDK's REST transport (HTTPS and JSON: the same answer as gRPC, an address a proxy or a test
 can stand in for with ``api_endpoint=``). The answer (``results[].alternatives[]`` with word
-offsets) is kept in the API's JSON mapping, which the google reader reads. Nothing is
-uploaded to Cloud Storage and nothing is stored at Google beyond the request; ``Recognize``
-takes at most 60 s of audio, so a longer file is that file's failure.
+offsets) is kept in the API's JSON mapping, which the google reader reads. ``Recognize``
+takes at most 60 s of audio, and v2 takes longer audio only from Cloud Storage: a longer file
+goes inline to v1's ``LongRunningRecognize`` (at most 10 MB, about 5.4 minutes), whose
+operation is polled until done (an operation that ends in an error is that file's failure
+with Google's message); its answer, v1's JSON, is read by the same reader. Nothing is uploaded
+to Cloud Storage and nothing is stored at Google beyond the request.
 
 Credentials come only from Google's application default credentials
 (``GOOGLE_APPLICATION_CREDENTIALS``, ``gcloud auth application-default login``, a metadata
@@ -24,7 +27,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from .audio import Audio
 from .cloud import CloudEngine, Transient, VendorFailed, positive, retry_after, shared_options, vendor_message
@@ -32,8 +35,10 @@ from .engine import EngineError, Output, flag
 
 #: the longest audio ``Recognize`` takes inline, in seconds
 LONGEST = 60.0
-#: the keys of the answer that hold times (protobuf durations: ``"1.300s"``)
-TIMES = ("startOffset", "endOffset", "resultEndOffset")
+#: the most bytes of audio sent inline (to v1's ``LongRunningRecognize``)
+INLINE = 10 * 1024 * 1024
+#: the keys of the answer that hold times (protobuf durations: ``"1.300s"``): v2's, v1's
+TIMES = ("startOffset", "endOffset", "resultEndOffset", "startTime", "endTime", "resultEndTime")
 
 
 def shift_offsets(text: str, offset: float) -> str:
@@ -57,7 +62,7 @@ def shift_offsets(text: str, offset: float) -> str:
     return json.dumps(move(json.loads(text)), ensure_ascii=False)
 
 
-@shared_options(600)
+@shared_options(600, polling=True)
 class GoogleSpeech(CloudEngine):
     """Google Cloud Speech-to-Text v2 (extra ``google``; credentials from
     ``GOOGLE_APPLICATION_CREDENTIALS`` or the other application default credentials).
@@ -71,6 +76,7 @@ class GoogleSpeech(CloudEngine):
     :param vocabulary: phrases to boost, separated by ``;`` (an inline phrase set)
     :param punctuation: ``true`` (the default) for automatic punctuation
     :param api_endpoint: the API's address (default: Google's for the location)
+    :param long_model: the v1 model for audio longer than 60 s (default ``latest_long``)
     """
 
     kind = "google"
@@ -81,14 +87,16 @@ class GoogleSpeech(CloudEngine):
     def __init__(self, model: str = "long", language: str = "en-US", project: Optional[str] = None,
                  location: str = "global", recognizer: str = "_", speakers: Optional[str] = None,
                  vocabulary: Optional[str] = None, punctuation: str = "true", api_endpoint: Optional[str] = None,
-                 concurrency: str = "4", timeout: str = "600", retries: str = "5",
-                 price_per_minute: Optional[str] = None):
+                 long_model: str = "latest_long", concurrency: str = "4", timeout: str = "600", retries: str = "5",
+                 poll_interval: str = "5", price_per_minute: Optional[str] = None):
         self.model, self.language, self.project, self.location = model, language, project, location
         self.recognizer, self.vocabulary, self.api_endpoint = recognizer, vocabulary, api_endpoint
+        self.long_model = long_model
         self.speakers = None if speakers in (None, "") else positive(speakers, "speakers", whole=True, least=2)
         self.punctuation = flag(punctuation, "punctuation")
-        self.setup(concurrency, timeout, retries, price_per_minute)
+        self.setup(concurrency, timeout, retries, price_per_minute, poll_interval)
         self._client: Any = None
+        self._v1: Any = None
         self._credentials: Any = None
         self._lock = threading.Lock()
 
@@ -110,12 +118,21 @@ class GoogleSpeech(CloudEngine):
                 if not self.project:
                     raise EngineError("engine 'google' needs a project: the option project=, GOOGLE_CLOUD_PROJECT, "
                                       "or credentials that name one")
-                endpoint = self.api_endpoint or ("speech.googleapis.com" if self.location == "global"
-                                                 else f"{self.location}-speech.googleapis.com")
                 self._credentials = credentials
                 self._client = speech.SpeechClient(credentials=credentials, transport="rest",
-                                                   client_options={"api_endpoint": endpoint})
+                                                   client_options={"api_endpoint": self.endpoint(self.location)})
         return self._client
+
+    def endpoint(self, location: str) -> str:
+        """The API's address: ``api_endpoint``, else Google's for ``location``.
+
+        :example:
+            >>> GoogleSpeech().endpoint("global"), GoogleSpeech().endpoint("eu")
+            ('speech.googleapis.com', 'eu-speech.googleapis.com')
+        """
+        if self.api_endpoint:
+            return self.api_endpoint
+        return f"{location}-speech.googleapis.com" if location not in ("", "global") else "speech.googleapis.com"
 
     def secrets(self) -> list:
         """The access token the credentials hold, when they hold one."""
@@ -144,24 +161,17 @@ class GoogleSpeech(CloudEngine):
             recognizer=f"projects/{self.project}/locations/{self.location}/recognizers/{self.recognizer}",
             config=config, content=audio.samples)
 
-    def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
-        """The ``RecognizeResponse`` for ``audio`` in the API's JSON (its times shifted by
-        ``offset`` for a time range)."""
-        client = self.load()
-        if audio.seconds > LONGEST:
-            raise VendorFailed(f"{name}: google: the audio is {audio.seconds:.1f} s long; Recognize takes at most "
-                               f"{LONGEST:g} s")
+    def google(self, what: Callable[[float], Any], deadline: Optional[float] = None) -> Any:
+        """``what(seconds_left)`` (a call of the SDK) with the engine's retries, within the
+        file's time limit."""
         from google.api_core import exceptions
         from google.auth.exceptions import RefreshError, TransportError
-        from google.cloud.speech_v2.types import cloud_speech as cs
-        from google.protobuf.json_format import MessageToDict, ParseError
+        from google.protobuf.json_format import ParseError
         from requests.exceptions import RequestException, Timeout
 
-        request = self.request(audio)
-
-        def send(left: float) -> str:
+        def attempt(left: float) -> Any:
             try:
-                answer = client.recognize(request=request, retry=None, timeout=left)
+                return what(left)
             except exceptions.GoogleAPICallError as exc:
                 response = getattr(exc, "response", None)  # the HTTP answer (the REST transport's)
                 message = f"HTTP {exc.code}: {vendor_message(response.text) if response is not None else exc.message}"
@@ -178,10 +188,69 @@ class GoogleSpeech(CloudEngine):
                 raise Transient(f"connection failed: {type(exc).__name__}") from None
             except ParseError:
                 raise Transient("the answer is not whole JSON (truncated?)") from None
-            return json.dumps(MessageToDict(cs.RecognizeResponse.pb(answer)), ensure_ascii=False)
 
+        return self.call(attempt, "google", deadline=deadline)
+
+    def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
+        """The ``RecognizeResponse`` for ``audio`` in the API's JSON (v1's
+        ``LongRunningRecognizeResponse`` for audio longer than 60 s), its times shifted by
+        ``offset`` for a time range."""
+        from google.cloud.speech_v2.types import cloud_speech as cs
+        from google.protobuf.json_format import MessageToDict
+
+        client = self.load()
         try:
-            text = self.call(send, "google")
+            if audio.seconds > LONGEST:
+                answer = self.long(audio)
+            else:
+                request = self.request(audio)
+                answer = cs.RecognizeResponse.pb(
+                    self.google(lambda left: client.recognize(request=request, retry=None, timeout=left)))
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
-        return Output(shift_offsets(text, offset), "json")
+        return Output(shift_offsets(json.dumps(MessageToDict(answer), ensure_ascii=False), offset), "json")
+
+    def long(self, audio: Audio) -> Any:
+        """v1's ``LongRunningRecognize`` of ``audio`` sent inline (v2 takes longer audio only
+        from Cloud Storage), polled until done: its ``LongRunningRecognizeResponse``."""
+        import time
+
+        from google.cloud import speech_v1
+        from google.cloud.speech_v1.types import cloud_speech as v1
+
+        if len(audio.samples) > INLINE:
+            raise VendorFailed(f"google: the audio is {audio.seconds:.1f} s long, {len(audio.samples)} bytes; "
+                               f"audio is sent inline, at most {INLINE} bytes ({INLINE / 2 / audio.rate / 60:.1f} "
+                               f"minutes)")
+        deadline = time.monotonic() + self.timeout
+        with self._lock:
+            if self._v1 is None:
+                self._v1 = speech_v1.SpeechClient(credentials=self._credentials, transport="rest",
+                                                  client_options={"api_endpoint": self.endpoint("")})
+        features: dict = {}
+        if self.speakers:
+            features["diarization_config"] = v1.SpeakerDiarizationConfig(
+                enable_speaker_diarization=True, min_speaker_count=1, max_speaker_count=self.speakers)
+        phrases = [w for w in (self.vocabulary or "").split(";") if w]
+        if phrases:
+            features["speech_contexts"] = [v1.SpeechContext(phrases=phrases)]
+        config = v1.RecognitionConfig(
+            encoding=v1.RecognitionConfig.AudioEncoding.LINEAR16, sample_rate_hertz=audio.rate, audio_channel_count=1,
+            language_code=self.language, model=self.long_model, enable_word_time_offsets=True,
+            enable_word_confidence=True, enable_automatic_punctuation=self.punctuation, **features)
+        started = self.google(lambda left: self._v1.long_running_recognize(
+            config=config, audio=v1.RecognitionAudio(content=audio.samples), retry=None, timeout=left), deadline)
+        job = started.operation.name
+        operations = self._v1.transport.operations_client
+
+        def check() -> Any:
+            state = self.google(lambda left: operations.get_operation(job, retry=None, timeout=left), deadline)
+            if not state.done:
+                return None
+            if state.HasField("error"):
+                raise VendorFailed(f"google: operation {job} failed: {state.error.message or 'no message'}")
+            answer = v1.LongRunningRecognizeResponse.pb(v1.LongRunningRecognizeResponse())
+            state.response.Unpack(answer)
+            return answer
+
+        return self.poll(check, f"google: operation {job}", deadline)
