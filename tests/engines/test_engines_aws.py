@@ -196,3 +196,40 @@ def test_corpus_scores_transcribes_answers_as_the_folder_would(aws, tools, tmp_p
     made = json.loads(run.stdout)["transcription"]["tr"]
     assert made["transcribed"] == 3 and made["estimated_cost"] == pytest.approx(made["audio_seconds"] / 60 * 0.024)
     assert SECRET not in run.stdout + run.stderr + (tmp_path / "report.html").read_text()
+
+
+@pytest.mark.slow
+@needs_sdk
+def test_cancel_deletes_a_running_jobs_audio_and_the_job(aws, monkeypatch):
+    """What Ctrl-C calls for each file still running: Transcribe cannot stop a job, so its
+    audio, its transcript and the job are deleted, and the file fails."""
+    import threading
+    import time
+
+    from benchmarkstt_engines.aws_engine import AWSTranscribe
+    from benchmarkstt_engines.cloud import VendorFailed
+
+    stand_in, s3, variables = aws
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    engine = AWSTranscribe(bucket=BUCKET, poll_interval="1")
+    failed = []
+
+    def run() -> None:
+        try:
+            engine.transcribe(decode(str(FILES["cat"]), 16000), "cat", 0.0)
+        except VendorFailed as exc:
+            failed.append(str(exc))
+
+    first = len(stand_in.requests)
+    thread = threading.Thread(target=run)
+    thread.start()
+    while not any(r.get("target") == "Transcribe.GetTranscriptionJob" for r in stand_in.requests[first:]):
+        time.sleep(0.05)
+    job = next(r["request"]["TranscriptionJobName"] for r in stand_in.requests[first:] if "request" in r)
+    assert len(objects(s3)) == 1  # the audio
+    engine.cancel(job)
+    assert objects(s3) == [] and stand_in.jobs[job]["deleted"]
+    thread.join(30)
+    assert failed == [f"cat: aws: job {job}: BadRequestException: The requested job couldn't be found. Check the job "
+                      f"name and try your request again."]

@@ -29,7 +29,7 @@ from typing import Any, Callable, Optional
 from benchmarkstt_core.errors import UsageError
 
 from .audio import Audio
-from .cloud import CloudEngine, Transient, VendorFailed, positive, retry_after, shared_options, wav_bytes
+from .cloud import CloudEngine, Transient, VendorFailed, positive, retry_after, scrub, shared_options, wav_bytes
 from .engine import EngineError, Output, flag
 
 #: the error codes of AWS that mean "slow down" or "try again" (whatever their HTTP status)
@@ -102,7 +102,7 @@ class AWSTranscribe(CloudEngine):
         self._clients: Any = None
         self._credentials: Any = None
         self._lock = threading.Lock()
-        self._running: dict = {}  # job name -> the keys uploaded for it, until it is cleaned up
+        self._uploads: dict = {}  # the job of each file running -> its audio's and transcript's keys
 
     def load(self) -> Any:
         """The S3 and Transcribe clients (the SDK's retries off); an :class:`EngineError`
@@ -198,27 +198,25 @@ class AWSTranscribe(CloudEngine):
         job, media, output = f"benchmarkstt-{unique}", f"{self.prefix}{unique}.wav", f"{self.prefix}{unique}.json"
         body = wav_bytes(audio)
         with self._lock:
-            self._running[job] = [media]
+            self._uploads[job] = (media, output)
         try:
             self.aws(lambda: s3.put_object(Bucket=self.bucket, Key=media, Body=body, ContentType="audio/wav"),
                      deadline, f"uploading s3://{self.bucket}/{media}")
             self.aws(lambda: service.start_transcription_job(
                 TranscriptionJobName=job, Media={"MediaFileUri": f"s3://{self.bucket}/{media}"},
                 OutputBucketName=self.bucket, OutputKey=output, **self.settings()), deadline, f"job {job}", made=True)
-            with self._lock:
-                self._running[job].append(output)
             self.poll(lambda: self.done(job, deadline), f"aws: job {job}", deadline)
             answer = self.aws(lambda: read(s3.get_object(Bucket=self.bucket, Key=output)), deadline,
                               f"reading s3://{self.bucket}/{output}")
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
         finally:
+            with self._lock:
+                self._uploads.pop(job, None)
             if not self.keep_upload:
-                self.clean(job, media)
+                self.clean(job, [media])
         if not self.keep_upload:
-            self.clean(job, output, delete_job=True)
-        with self._lock:
-            self._running.pop(job, None)
+            self.clean(job, [output], delete_job=True)
         return Output(shift_times(answer, offset), "json")
 
     def done(self, job: str, deadline: float) -> Optional[bool]:
@@ -237,29 +235,37 @@ class AWSTranscribe(CloudEngine):
             raise VendorFailed(f"aws: job {job} failed: {found.get('FailureReason') or 'no reason given'}")
         return True if status == "COMPLETED" else None
 
-    def clean(self, job: str, key: str, delete_job: bool = False) -> None:
-        """Delete the object ``key`` (and the job), a minute at most, a failure to do so not
-        being the file's (what is left is named in the log)."""
+    def clean(self, job: str, keys: list, delete_job: bool = False, once: bool = False) -> None:
+        """Delete the objects ``keys`` (and the job), a minute at most (``once``: one try
+        each), a failure to do so not being the file's (what is left is named in the log)."""
         import logging
+
+        from botocore.exceptions import BotoCoreError, ClientError
 
         s3, service = self.load()
         deadline = time.monotonic() + 60
-        try:
-            self.aws(lambda: s3.delete_object(Bucket=self.bucket, Key=key), deadline, f"deleting s3://{self.bucket}/{key}")
-            if delete_job:
-                self.aws(lambda: service.delete_transcription_job(TranscriptionJobName=job), deadline,
-                         f"deleting job {job}")
-        except (VendorFailed, EngineError) as exc:
-            logging.getLogger(__name__).warning("aws: left at AWS: %s", exc)
+        steps = [(f"s3://{self.bucket}/{key}", lambda key=key: s3.delete_object(Bucket=self.bucket, Key=key))
+                 for key in keys]
+        if delete_job:
+            steps.append((f"job {job}", lambda: service.delete_transcription_job(TranscriptionJobName=job)))
+        for what, step in steps:
+            try:
+                if once:
+                    step()
+                else:
+                    self.aws(step, deadline, f"deleting {what}")
+            except (VendorFailed, EngineError, BotoCoreError, ClientError) as exc:
+                logging.getLogger(__name__).warning("aws: left at AWS: %s: %s", what,
+                                                    scrub(str(exc), self.secrets()))
 
-    def cancel(self) -> None:
-        """Delete what the files still running uploaded, and their jobs (Transcribe has no
-        call to stop a job; deleting its audio makes it fail at once): for Ctrl-C."""
+    def cancel(self, job: str) -> None:
+        """For Ctrl-C: delete the audio and transcript of ``job`` (a file still running) and
+        the job itself, one try each. Transcribe has no call to stop a job: without its audio
+        it fails."""
         with self._lock:
-            running, self._running = dict(self._running), {}
-        for job, keys in running.items():
-            for key in keys:
-                self.clean(job, key, delete_job=key == keys[-1])
+            keys = self._uploads.get(job)
+        if keys is not None:
+            self.clean(job, list(keys), delete_job=True, once=True)
 
 
 def read(answer: dict) -> str:
