@@ -80,8 +80,9 @@ class GoogleStandIn(StandIn):
 
     def refuse(self, h) -> None:
         self.send(h, 401, {"error": {"code": 401, "status": "UNAUTHENTICATED",
-                                     "message": "Request had invalid authentication credentials. Expected OAuth 2 "
-                                                "access token, login cookie or other valid authentication credential."}})
+                                     "message": "Request had invalid authentication credentials. Expected OAuth "
+                                                "2 access token, login cookie or other valid authentication "
+                                                "credential."}})
 
     def route(self, method, path, query, headers, body, fault) -> Answer:
         prefix = f"/v2/projects/{PROJECT}/locations/global/recognizers/"
@@ -131,4 +132,5 @@ class GoogleStandIn(StandIn):
                     word["speakerTag"] = int(word.pop("speakerLabel"))
         answer.pop("metadata")
         answer["@type"] = "type.googleapis.com/google.cloud.speech.v1.LongRunningRecognizeResponse"
-        return 200, {"name": job, "done": True, "metadata": {**METADATA, "progressPercent": 100}, "response": answer}, {}
+        done = {"name": job, "done": True, "metadata": {**METADATA, "progressPercent": 100}, "response": answer}
+        return 200, done, {}

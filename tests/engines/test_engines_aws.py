@@ -98,13 +98,14 @@ def objects(s3) -> list:
 def test_round_trip_faults_failed_jobs_and_clean_up(aws, tools, tmp_path):
     stand_in, s3, variables = aws
     env = isolated(tmp_path, **variables)
-    stand_in.faults = ["throttle", None, "internal", "limit", "truncated", "drop"]
+    faults = ["throttle", None, "internal", None, "limit", None, "truncated", None, "drop", None, "short", None]
+    stand_in.faults = list(faults)  # each retried once: Start, Get, Get, Delete of one file, then the other's
     spec = f"tr=aws:bucket={BUCKET},speakers=2,concurrency=1,poll_interval=0.1"
     run = tools("--log-level", "debug", "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
                 "--cache", str(tmp_path / "c"), str(FILES["cat"]), str(FILES["news"]), env=env)
     assert run.returncode == 0, run
     assert run.stderr.splitlines()[-1] == f"{PROG} transcribe: tr: 2 files: 0 from the cache, 2 transcribed, 0 failed"
-    assert [r["fault"] for r in stand_in.requests[:6]] == ["throttle", None, "internal", "limit", "truncated", "drop"]
+    assert [r["fault"] for r in stand_in.requests[:12]] == faults
     assert stand_in.requests[1]["time"] - stand_in.requests[0]["time"] >= 1.0  # Retry-After: 1
     started = [r["request"] for r in stand_in.requests if r.get("target") == "Transcribe.StartTranscriptionJob"]
     assert len(started) == 2

@@ -144,8 +144,10 @@ class AWSTranscribe(CloudEngine):
         """The job's parameters other than its name, media and output.
 
         :example:
-            >>> AWSTranscribe(bucket="b", speakers="2", vocabulary="names").settings()
-            {'LanguageCode': 'en-US', 'MediaFormat': 'wav', 'MediaSampleRateHertz': 16000, 'Settings': {'ShowSpeakerLabels': True, 'MaxSpeakerLabels': 2, 'VocabularyName': 'names'}}
+            >>> AWSTranscribe(bucket="b", speakers="2", vocabulary="names").settings()["Settings"]
+            {'ShowSpeakerLabels': True, 'MaxSpeakerLabels': 2, 'VocabularyName': 'names'}
+            >>> AWSTranscribe(bucket="b", language="auto").settings()
+            {'IdentifyLanguage': True, 'MediaFormat': 'wav', 'MediaSampleRateHertz': 16000}
         """
         job: dict = {"IdentifyLanguage": True} if self.language == "auto" else {"LanguageCode": self.language}
         job.update(MediaFormat="wav", MediaSampleRateHertz=self.rate)
