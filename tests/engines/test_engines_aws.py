@@ -98,17 +98,23 @@ def objects(s3) -> list:
 def test_round_trip_faults_failed_jobs_and_clean_up(aws, tools, tmp_path):
     stand_in, s3, variables = aws
     env = isolated(tmp_path, **variables)
-    faults = ["throttle", None, "internal", None, "limit", None, "truncated", None, "drop", None, "short", None]
-    stand_in.faults = list(faults)  # each retried once: Start, Get, Get, Delete of one file, then the other's
+    # one file's Start, Get (in progress), Get (completed), Delete, then the other's, each fault retried once; a
+    # Start whose answer is broken made the job: its retry's ConflictException says so
+    faults = ["throttle", None, "internal", None, "limit", None, None, "truncated", None, "drop", None, "short", None]
+    stand_in.faults = list(faults)
     spec = f"tr=aws:bucket={BUCKET},speakers=2,concurrency=1,poll_interval=0.1"
     run = tools("--log-level", "debug", "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
                 "--cache", str(tmp_path / "c"), str(FILES["cat"]), str(FILES["news"]), env=env)
     assert run.returncode == 0, run
     assert run.stderr.splitlines()[-1] == f"{PROG} transcribe: tr: 2 files: 0 from the cache, 2 transcribed, 0 failed"
-    assert [r["fault"] for r in stand_in.requests[:12]] == faults
+    assert [r["fault"] for r in stand_in.requests] == faults
+    assert [r.get("target", "").split(".")[-1] for r in stand_in.requests] == [
+        "", "StartTranscriptionJob", "", "GetTranscriptionJob", "", "GetTranscriptionJob", "DeleteTranscriptionJob",
+        "StartTranscriptionJob", "StartTranscriptionJob", "", "GetTranscriptionJob", "GetTranscriptionJob",
+        "DeleteTranscriptionJob"]
+    assert stand_in.requests[7]["request"] == stand_in.requests[8]["request"]  # the same job, made once
     assert stand_in.requests[1]["time"] - stand_in.requests[0]["time"] >= 1.0  # Retry-After: 1
     started = [r["request"] for r in stand_in.requests if r.get("target") == "Transcribe.StartTranscriptionJob"]
-    assert len(started) == 2
     assert started[0]["Settings"] == {"ShowSpeakerLabels": True, "MaxSpeakerLabels": 2}
     assert (started[0]["LanguageCode"], started[0]["MediaFormat"], started[0]["OutputBucketName"]) == \
         ("en-US", "wav", BUCKET)

@@ -204,9 +204,9 @@ class AWSTranscribe(CloudEngine):
         try:
             self.aws(lambda: s3.put_object(Bucket=self.bucket, Key=media, Body=body, ContentType="audio/wav"),
                      deadline, f"uploading s3://{self.bucket}/{media}")
-            self.aws(lambda: service.start_transcription_job(
+            self.aws(lambda: whole(service.start_transcription_job(
                 TranscriptionJobName=job, Media={"MediaFileUri": f"s3://{self.bucket}/{media}"},
-                OutputBucketName=self.bucket, OutputKey=output, **self.settings()), deadline, f"job {job}", made=True)
+                OutputBucketName=self.bucket, OutputKey=output, **self.settings())), deadline, f"job {job}", made=True)
             self.poll(lambda: self.done(job, deadline), f"aws: job {job}", deadline)
             answer = self.aws(lambda: read(s3.get_object(Bucket=self.bucket, Key=output)), deadline,
                               f"reading s3://{self.bucket}/{output}")
@@ -225,13 +225,8 @@ class AWSTranscribe(CloudEngine):
         """``True`` when the job is completed, ``None`` while it runs; a
         :class:`VendorFailed` with Transcribe's reason when it failed."""
 
-        def state() -> dict:
-            found = self.load()[1].get_transcription_job(TranscriptionJobName=job).get("TranscriptionJob")
-            if not isinstance(found, dict) or "TranscriptionJobStatus" not in found:
-                raise Transient("the answer has no TranscriptionJobStatus (truncated?)")
-            return found
-
-        found = self.aws(state, deadline, f"job {job}")
+        found = self.aws(lambda: whole(self.load()[1].get_transcription_job(TranscriptionJobName=job)), deadline,
+                         f"job {job}")
         status = found["TranscriptionJobStatus"]
         if status == "FAILED":
             raise VendorFailed(f"aws: job {job} failed: {found.get('FailureReason') or 'no reason given'}")
@@ -270,12 +265,23 @@ class AWSTranscribe(CloudEngine):
             self.clean(job, list(keys), delete_job=True, once=True)
 
 
+def whole(answer: dict) -> dict:
+    """The ``TranscriptionJob`` of an answer of Transcribe; a :class:`Transient` failure when
+    it has none with a status (a broken answer, which the SDK parses to ``{"message": ...}``).
+
+    :example:
+        >>> whole({"TranscriptionJob": {"TranscriptionJobStatus": "QUEUED"}})
+        {'TranscriptionJobStatus': 'QUEUED'}
+    """
+    found = answer.get("TranscriptionJob")
+    if not isinstance(found, dict) or "TranscriptionJobStatus" not in found:
+        raise Transient("the answer has no TranscriptionJob with a status (truncated?)")
+    return found
+
+
 def read(answer: dict) -> str:
-    """The text of an S3 object, whole (a shorter body than announced is a :class:`Transient`)."""
-    body = answer["Body"].read()
-    if len(body) != answer.get("ContentLength", len(body)):
-        raise Transient("the object came shorter than announced")
-    text = body.decode("utf-8", "replace")
+    """The text of an S3 object, checked to be whole JSON (the SDK checks its length)."""
+    text = answer["Body"].read().decode("utf-8", "replace")
     try:
         json.loads(text)
     except ValueError:
