@@ -109,10 +109,8 @@ class AWSTranscribe(CloudEngine):
         without the SDK, credentials or a region."""
         with self._lock:
             if self._clients is None:
-                self.sdk()
-                import boto3
+                boto3 = self.sdk()
                 from botocore.config import Config
-
                 from botocore.exceptions import BotoCoreError
 
                 try:
@@ -166,7 +164,8 @@ class AWSTranscribe(CloudEngine):
         """One call of the SDK, with the engine's retries, within the file's time limit; with
         ``made``, a ``ConflictException`` after a try that got no answer means that try made
         the job (``None``)."""
-        from botocore.exceptions import BotoCoreError, ClientError
+        from botocore.exceptions import BotoCoreError, ClientError, HTTPClientError, IncompleteReadError
+        from botocore.exceptions import ConnectionError as Unreachable
         from botocore.parsers import ResponseParserError
 
         tries = []
@@ -186,8 +185,10 @@ class AWSTranscribe(CloudEngine):
                 if code in BUSY or status == 429 or status >= 500:
                     raise Transient(message, retry_after(meta.get("HTTPHeaders", {}))) from None
                 raise VendorFailed(f"aws: {label}: {message}") from None
-            except (BotoCoreError, ResponseParserError) as exc:
+            except (Unreachable, HTTPClientError, IncompleteReadError, ResponseParserError) as exc:
                 raise Transient(f"{type(exc).__name__}: {exc}") from None
+            except BotoCoreError as exc:  # the credentials' provider (an expired SSO login...), the config
+                raise EngineError(f"engine 'aws': {exc}") from None
 
         return self.call(attempt, f"aws: {label}", deadline=deadline)
 
