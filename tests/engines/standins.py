@@ -130,8 +130,9 @@ class StandIn:
             fault = self.faults.pop(0) if self.faults else None
             self.requests.append({"time": time.monotonic(), "method": h.command, "path": h.path, "fault": fault,
                                   "headers": h.headers, "body": body})
-        if not self.authorised(h.headers):
-            return self.refuse(h)
+        if not self.authorised(h):
+            header = self.auth[0]
+            return self.send(h, 401, {"error": {"message": f"Incorrect API key provided: {h.headers.get(header)}"}})
         if fault == "429":
             return self.send(h, 429, {"error": {"message": "Rate limit reached"}}, {"Retry-After": "1"})
         if fault == "500":
@@ -162,18 +163,13 @@ class StandIn:
             h.close_connection = True
         return None
 
+    def authorised(self, h: BaseHTTPRequestHandler) -> bool:
+        """Whether the request carries the key the vendor's way."""
+        header, form = self.auth
+        return h.headers.get(header) == form.format(key=self.key)
+
     def route(self, method: str, path: str, query: dict, headers, body: bytes, fault: Optional[str]) -> Answer:
         raise NotImplementedError
-
-    def authorised(self, headers) -> bool:
-        """Whether the request carries the key (in the vendor's header)."""
-        header, form = self.auth
-        return headers.get(header) == form.format(key=self.key)
-
-    def refuse(self, h: BaseHTTPRequestHandler) -> None:
-        """The vendor's answer to a request without the key."""
-        header = self.auth[0]
-        self.send(h, 401, {"error": {"message": f"Incorrect API key provided: {h.headers.get(header)}"}})
 
     @staticmethod
     def send(h: BaseHTTPRequestHandler, status: int, body: dict, headers: Optional[dict] = None) -> None:
