@@ -15,12 +15,12 @@ def register_engines(register: Register) -> None:
     register("benchmarkstt_engines.whisper_engines:Whisper", name="whisper")
     register("benchmarkstt_engines.whisper_engines:FasterWhisper", name="faster-whisper")
     register("benchmarkstt_engines.vosk_engine:Vosk", name="vosk")
+    register("benchmarkstt_engines.aws_engine:AWSTranscribe", name="aws")
+    register("benchmarkstt_engines.google_engine:GoogleSpeech", name="google")
     register("benchmarkstt_engines.openai_engine:OpenAI", name="openai")
     register("benchmarkstt_engines.deepgram_engine:Deepgram", name="deepgram")
     register("benchmarkstt_engines.assemblyai_engine:AssemblyAI", name="assemblyai")
     register("benchmarkstt_engines.speechmatics_engine:Speechmatics", name="speechmatics")
-    register("benchmarkstt_engines.aws_engine:AWSTranscribe", name="aws")
-    register("benchmarkstt_engines.google_engine:GoogleSpeech", name="google")
 
 
 @hookimpl
