@@ -150,9 +150,9 @@ def test_round_trip_faults_failed_jobs_and_clean_up(aws, tools, tmp_path):
         s3.delete_object(Bucket=BUCKET, Key=key)
 
     sent = len(stand_in.requests)
-    run = tools("transcribe", "--engine", spec.replace("concurrency=1", "concurrency=3"), "-o", str(tmp_path / "out3"),
-                "--cache", str(tmp_path / "c"), str(FILES["cat"]), str(FILES["news"]), env=env)
-    assert run.returncode == 0 and "2 from the cache" in run.stderr  # keep_upload, concurrency: not in the key
+    run = tools("transcribe", "--engine", spec.replace("concurrency=1", "concurrency=3,prefix=elsewhere/"), "-o",
+                str(tmp_path / "out3"), "--cache", str(tmp_path / "c"), str(FILES["cat"]), str(FILES["news"]), env=env)
+    assert run.returncode == 0 and "2 from the cache" in run.stderr  # keep_upload, concurrency, prefix: not in the key
     assert len(stand_in.requests) == sent
 
     stand_in.faults = ["slow"]
