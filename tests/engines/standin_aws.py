@@ -7,7 +7,8 @@ Faults (see :mod:`standins`), besides the shared ones: ``throttle`` (HTTP 429
 ``ThrottlingException`` with ``Retry-After: 1``), ``limit`` (HTTP 400
 ``LimitExceededException``, Transcribe's documented "too many requests"), ``internal`` (HTTP
 500 ``InternalFailureException``), ``fail`` (on ``StartTranscriptionJob``: the job ends
-``FAILED`` with a ``FailureReason``)."""
+``FAILED`` with a ``FailureReason``). A job whose audio's transcript is in ``hold`` stays
+``IN_PROGRESS``."""
 
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ class TranscribeStandIn(StandIn):
     def __init__(self, key: str, transcripts: dict, s3: Any, slow_seconds: float = 3.0):
         super().__init__(key, transcripts, slow_seconds)
         self.s3 = s3
+        self.hold: set = set()  # the transcripts whose jobs stay IN_PROGRESS (to cancel them)
 
     def authorised(self, h) -> bool:
         return True  # the signature is checked by route(), which answers a refusal as Transcribe does
@@ -111,8 +113,14 @@ class TranscribeStandIn(StandIn):
         if name in self.jobs:
             return self.error(409, "ConflictException", "The requested job name already exists. Use a different "
                                                         "job name.")
+        bucket, _, key = media[len("s3://"):].partition("/")
+        try:
+            wav = self.s3.get_object(Bucket=bucket, Key=key)["Body"].read()
+        except self.s3.exceptions.NoSuchKey:  # the job fails when it runs
+            wav = b""
         with self.lock:
-            self.jobs[name] = {"polls": 0, "request": request, "failed": fault == "fail"}
+            self.jobs[name] = {"polls": 0, "request": request, "failed": fault == "fail",
+                               "held": self.transcripts.get(hashlib.sha256(wav).hexdigest()) in self.hold}
         job = {"TranscriptionJobName": name, "TranscriptionJobStatus": "QUEUED", "Media": request["Media"],
                "LanguageCode": request.get("LanguageCode", "en-US"), "MediaFormat": request.get("MediaFormat")}
         return 200, {"TranscriptionJob": job}, {}
@@ -124,7 +132,7 @@ class TranscribeStandIn(StandIn):
                "LanguageCode": request.get("LanguageCode", "en-US"), "MediaFormat": "wav",
                "Settings": request.get("Settings", {})}
         state["polls"] += 1
-        if state["polls"] < 2:
+        if state["polls"] < 2 or state["held"]:
             return job
         if "status" not in state:
             state["status"], state["reason"] = self.finish(name, request, state)

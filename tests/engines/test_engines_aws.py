@@ -219,7 +219,8 @@ def test_cancel_deletes_a_running_jobs_audio_and_the_job(aws, monkeypatch):
     stand_in, s3, variables = aws
     for name, value in variables.items():
         monkeypatch.setenv(name, value)
-    engine = AWSTranscribe(bucket=BUCKET, poll_interval="1")
+    stand_in.hold = {HEARD["cat"]}
+    engine = AWSTranscribe(bucket=BUCKET, poll_interval="0.2")
     failed = []
 
     def run() -> None:
@@ -231,8 +232,9 @@ def test_cancel_deletes_a_running_jobs_audio_and_the_job(aws, monkeypatch):
     first = len(stand_in.requests)
     thread = threading.Thread(target=run)
     thread.start()
-    while not any(r.get("target") == "Transcribe.GetTranscriptionJob" for r in stand_in.requests[first:]):
+    while sum(r.get("target") == "Transcribe.GetTranscriptionJob" for r in stand_in.requests[first:]) < 3:
         time.sleep(0.05)
+    stand_in.hold = set()
     job = next(r["request"]["TranscriptionJobName"] for r in stand_in.requests[first:] if "request" in r)
     assert len(objects(s3)) == 1  # the audio
     engine.cancel(job)
