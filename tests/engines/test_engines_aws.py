@@ -163,6 +163,10 @@ def test_round_trip_faults_failed_jobs_and_clean_up(aws, tools, tmp_path):
     assert "time limit (option timeout=)" in run.stderr.splitlines()[1]
     assert objects(s3) == []
 
+    run = tools("transcribe", "--engine", spec.replace(BUCKET, "no-such-bucket"), "-o", str(tmp_path / "out5"),
+                "--cache", str(tmp_path / "c5"), str(FILES["cat"]), str(FILES["news"]), env=env)
+    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': bucket 'no-such-bucket': "
+                                             f"NoSuchBucket: The specified bucket does not exist")
     run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out5"), "--cache", str(tmp_path / "c5"),
                 str(FILES["cat"]), env={**env, "AWS_ACCESS_KEY_ID": "AKIAWRONG0000000000"})
     assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': credentials refused: "

@@ -182,6 +182,8 @@ class AWSTranscribe(CloudEngine):
                 message = f"{code}: {error.get('Message') or 'no message'}"
                 if code in REFUSED or status in (401, 403):
                     raise EngineError(f"engine 'aws': credentials refused: {message}") from None
+                if code == "NoSuchBucket":  # every file would fail alike
+                    raise EngineError(f"engine 'aws': bucket {self.bucket!r}: {message}") from None
                 if code in BUSY or status == 429 or status >= 500:
                     raise Transient(message, retry_after(meta.get("HTTPHeaders", {}))) from None
                 raise VendorFailed(f"aws: {label}: {message}") from None
@@ -202,6 +204,7 @@ class AWSTranscribe(CloudEngine):
         body = wav_bytes(audio)
         with self._lock:
             self._uploads[job] = (media, output)
+        tidy = not self.keep_upload
         try:
             self.aws(lambda: s3.put_object(Bucket=self.bucket, Key=media, Body=body, ContentType="audio/wav"),
                      deadline, f"uploading s3://{self.bucket}/{media}")
@@ -213,10 +216,13 @@ class AWSTranscribe(CloudEngine):
                               f"reading s3://{self.bucket}/{output}")
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
+        except EngineError:
+            tidy = False  # refused credentials, no bucket: the deletions would meet the same refusal
+            raise
         finally:
             with self._lock:
                 self._uploads.pop(job, None)
-            if not self.keep_upload:
+            if tidy:
                 self.clean(job, [media])
         if not self.keep_upload:
             self.clean(job, [output], delete_job=True)
