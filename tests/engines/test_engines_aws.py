@@ -172,6 +172,7 @@ def test_round_trip_faults_failed_jobs_and_clean_up(aws, tools, tmp_path):
     assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': credentials refused: "
                                              f"UnrecognizedClientException: The security token included in the "
                                              f"request is invalid.")
+    assert objects(s3) == []  # S3 (moto) took the upload Transcribe refused: it is deleted as the run stops
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert files and all(SECRET not in p.read_text(errors="replace") for p in files)
 

@@ -204,7 +204,7 @@ class AWSTranscribe(CloudEngine):
         body = wav_bytes(audio)
         with self._lock:
             self._uploads[job] = (media, output)
-        tidy = not self.keep_upload
+        stopped = False
         try:
             self.aws(lambda: s3.put_object(Bucket=self.bucket, Key=media, Body=body, ContentType="audio/wav"),
                      deadline, f"uploading s3://{self.bucket}/{media}")
@@ -217,13 +217,13 @@ class AWSTranscribe(CloudEngine):
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
         except EngineError:
-            tidy = False  # refused credentials, no bucket: the deletions would meet the same refusal
+            stopped = True  # the run stops: one try at each deletion
             raise
         finally:
             with self._lock:
                 self._uploads.pop(job, None)
-            if tidy:
-                self.clean(job, [media])
+            if not self.keep_upload:
+                self.clean(job, [media], once=stopped)
         if not self.keep_upload:
             self.clean(job, [output], delete_job=True)
         return Output(shift_times(answer, offset), "json")
@@ -241,7 +241,8 @@ class AWSTranscribe(CloudEngine):
 
     def clean(self, job: str, keys: list, delete_job: bool = False, once: bool = False) -> None:
         """Delete the objects ``keys`` (and the job), a minute at most (``once``: one try
-        each), a failure to do so not being the file's (what is left is named in the log)."""
+        each), a failure to do so not being the file's (named in the log; a bucket that does
+        not exist holds nothing)."""
         import logging
 
         from botocore.exceptions import BotoCoreError, ClientError
@@ -258,8 +259,10 @@ class AWSTranscribe(CloudEngine):
                     step()
                 else:
                     self.aws(step, deadline, f"deleting {what}")
-            except (VendorFailed, EngineError, BotoCoreError, ClientError) as exc:
-                logging.getLogger(__name__).warning("aws: left at AWS: %s: %s", what,
+            except (ClientError, VendorFailed, EngineError, BotoCoreError) as exc:
+                if isinstance(exc, ClientError) and exc.response.get("Error", {}).get("Code") == "NoSuchBucket":
+                    continue
+                logging.getLogger(__name__).warning("aws: could not delete %s (it may be left at AWS): %s", what,
                                                     scrub(str(exc), self.secrets()))
 
     def cancel(self, job: str) -> None:
