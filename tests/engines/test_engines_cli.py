@@ -18,7 +18,7 @@ PROG = "benchmarkstt-tools"
     ("ps", "--engine 'ps': expected NAME=KIND[:KEY=VALUE,...] with a NAME of letters, digits, '.', '_' "
            "or '-' (e.g. ps=pocketsphinx)"),
     ("ps=", "--engine 'ps=': no engine kind after ps="),
-    ("ps=sphinx", "--engine 'ps=sphinx': unknown engine kind 'sphinx' (known: assemblyai, azure, deepgram, faster-whisper, openai, pocketsphinx, speechmatics, vosk, whisper)"),
+    ("ps=sphinx", "--engine 'ps=sphinx': unknown engine kind 'sphinx' (known: assemblyai, aws, azure, deepgram, faster-whisper, google, openai, pocketsphinx, speechmatics, vosk, whisper)"),
     ("ps=pocketsphinx:beam", "--engine 'ps=pocketsphinx:beam': option 'beam' is not KEY=VALUE"),
     ("ps=pocketsphinx:beam=1", "--engine ps=pocketsphinx: unknown option 'beam' (options of pocketsphinx: model, lm, dict)"),
 ])
@@ -32,7 +32,7 @@ def test_a_secret_option_is_never_shown(tools, tmp_path):
     run = tools("transcribe", "--engine", "ps=sphinx:api_key=s3cret-value,model=x", "-o", str(tmp_path),
                 str(AUDIO / "cat.wav"))
     assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine 'ps=sphinx:api_key=***,model=x': unknown "
-                                             f"engine kind 'sphinx' (known: assemblyai, azure, deepgram, faster-whisper, openai, pocketsphinx, speechmatics, vosk, whisper)")
+                                             f"engine kind 'sphinx' (known: assemblyai, aws, azure, deepgram, faster-whisper, google, openai, pocketsphinx, speechmatics, vosk, whisper)")
     run = tools("transcribe", "--engine", "ps=pocketsphinx:token=s3cret-value,token=again", "-o", str(tmp_path),
                 str(AUDIO / "cat.wav"))
     assert "s3cret" not in run.stderr and "token=***" in assert_clean_error(run, PROG)

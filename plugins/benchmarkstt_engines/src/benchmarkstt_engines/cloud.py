@@ -35,7 +35,7 @@ from .engine import EngineError
 #: the options of every cloud engine that change how it is called, not what it answers: not
 #: part of the cache key
 RUN_SETTINGS = ("concurrency", "timeout", "retries", "price_per_minute", "poll_interval", "keep_upload",
-                "container_url")
+                "container_url", "bucket", "prefix")
 
 
 class Transient(Exception):

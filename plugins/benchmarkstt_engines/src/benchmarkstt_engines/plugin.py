@@ -10,11 +10,13 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 
 @hookimpl
 def register_engines(register: Register) -> None:
-    """pocketsphinx, whisper, faster-whisper, vosk; the cloud vendors: openai, deepgram, assemblyai, speechmatics, azure."""
+    """pocketsphinx, whisper, faster-whisper, vosk; the cloud vendors: openai, deepgram, assemblyai, speechmatics, azure, aws, google."""
     register("benchmarkstt_engines.pocketsphinx_engine:PocketSphinx", name="pocketsphinx")
     register("benchmarkstt_engines.whisper_engines:Whisper", name="whisper")
     register("benchmarkstt_engines.whisper_engines:FasterWhisper", name="faster-whisper")
     register("benchmarkstt_engines.vosk_engine:Vosk", name="vosk")
+    register("benchmarkstt_engines.aws_engine:AWSTranscribe", name="aws")
+    register("benchmarkstt_engines.google_engine:GoogleSpeech", name="google")
     register("benchmarkstt_engines.openai_engine:OpenAI", name="openai")
     register("benchmarkstt_engines.deepgram_engine:Deepgram", name="deepgram")
     register("benchmarkstt_engines.assemblyai_engine:AssemblyAI", name="assemblyai")
