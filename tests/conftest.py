@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -26,6 +27,15 @@ class Run:
 
     def __repr__(self) -> str:
         return f"<Run rc={self.returncode} stdout={self.stdout[:300]!r} stderr={self.stderr[-500:]!r}>"
+
+
+def installed(module: str) -> bool:
+    """Whether ``module`` can be imported (its parent packages too: ``find_spec`` of
+    ``azure.cognitiveservices.speech`` raises when ``azure`` is missing)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def run_command(name: str, *args: str, cwd: Path | str | None = None, input: str | None = None,

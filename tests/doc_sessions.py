@@ -51,9 +51,13 @@ def session_ids(sessions: list) -> list:
 
 
 def write_session_files(sessions: list, folder: Path) -> Path:
-    """Write the files that ``$ cat FILE`` shows in ``sessions`` into ``folder``."""
+    """Write the files that ``$ cat FILE`` shows in ``sessions`` into ``folder``; a page that
+    shows one name with two contents is an error (its sessions share the folder)."""
+    shown: dict = {}
     for command, output in sessions:
         if command.startswith("cat "):
+            if shown.setdefault(command[4:], output) != output:
+                raise ValueError(f"the page shows {command[4:]} with two different contents")
             target = folder / command[4:]
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(output, encoding="utf-8")

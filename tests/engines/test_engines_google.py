@@ -8,7 +8,6 @@ Google's message; the private key and the token are in no output or cache file."
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import math
 import struct
@@ -17,21 +16,13 @@ import wave
 import pytest
 
 from benchmarkstt_engines.audio import decode
-from conftest import DATA, assert_clean_error
+from conftest import DATA, assert_clean_error, installed
 
 AUDIO = DATA / "audio"
 PROG = "benchmarkstt-tools"
 HEARD = {"cat": "the cat sat on a mat", "news": "the minister spoke to reporters this morning",
          "weather": "it will rain in the north tomorrow"}
 FILES = {"cat": AUDIO / "cat.wav", "news": AUDIO / "news.flac", "weather": AUDIO / "weather.wav"}
-
-
-def installed(module: str) -> bool:
-    """Whether ``module`` can be imported (its parent packages too)."""
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
 
 
 needs_sdk = pytest.mark.skipif(not installed("google.cloud.speech_v2"),

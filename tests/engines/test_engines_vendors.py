@@ -7,14 +7,13 @@ the key is in no output or cache file."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 
 import pytest
 
 from benchmarkstt_engines.audio import decode
 from benchmarkstt_engines.cloud import wav_bytes
-from conftest import DATA, assert_clean_error
+from conftest import DATA, assert_clean_error, installed
 from standins import AssemblyAIStandIn, DeepgramStandIn, SpeechmaticsStandIn
 
 AUDIO = DATA / "audio"
@@ -56,7 +55,7 @@ def refused(tools, tmp_path, spec: str, env: dict) -> str:
 def test_without_the_sdk_or_a_key_it_is_one_error(tools, tmp_path, kind, options, module, variable):
     run = tools("transcribe", "--engine", f"v={kind}{options}", "-o", str(tmp_path / "out"),
                 "--cache", str(tmp_path / "c"), str(FILES["cat"]), env={variable: ""})
-    if module and importlib.util.find_spec(module) is None:
+    if module and not installed(module):
         assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v={kind}: engine {kind!r} needs the "
                                                  f"Python module {module!r}: "
                                                  f"pip install 'benchmarkstt-engines[{kind}]'")
