@@ -222,3 +222,26 @@ def test_sacrebleu_scores_are_the_oracles():
 def test_sacrebleu_is_offered_only_with_the_package():
     run = run_command("benchmarkstt", "--help")
     assert run.returncode == 0 and "--suber" in run.stdout and "--sacrebleu" not in run.stdout
+
+
+# --- files as other projects write them (cases found on the real-file corpus, issue 28's probe) ------
+
+#: blocks out of time order (a TTML file may list a later paragraph first: imsc-tests'
+#: MediaParTiming001.ttml) and blocks that last no time (pysrt's capability_tester.srt)
+ODD_ORDER = ("1\n00:00:10,000 --> 00:00:12,000\nsecond block here\n\n2\n00:00:05,000 --> 00:00:07,000\n"
+             "first block there\n\n3\n00:00:00,000 --> 00:00:00,000\nnever shown\n\n4\n00:00:12,000 --> "
+             "00:00:12,000\nhidden\n")
+
+
+def test_a_file_against_itself_scores_no_edit_and_no_delay():
+    suber, cased, delay = metrics(ODD_ORDER, ODD_ORDER, [("suber",), ("suber", "cased"), ("delay",)])
+    assert (suber["edits"], suber["reference_words"], suber["reference_breaks"]) == (0, 9, 4)
+    assert cased["edits"] == 0
+    assert delay == {"words": 9, "shown": 9, "median": 0.0, "p90": 0.0, "max": 0.0, "mean": 0.0}
+
+
+def test_delay_is_the_shift_whatever_the_order_of_the_blocks_in_the_file():
+    shifted = ODD_ORDER.replace("00:00:1", "00:00:2").replace("00:00:05", "00:00:15").replace("00:00:07", "00:00:17")
+    shifted = shifted.replace("00:00:00,000", "00:00:10,000")
+    assert metrics(ODD_ORDER, shifted, [("delay",)])[0] == {"words": 9, "shown": 9, "median": 10.0, "p90": 10.0,
+                                                            "max": 10.0, "mean": 10.0}
