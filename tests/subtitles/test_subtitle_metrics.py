@@ -245,3 +245,12 @@ def test_delay_is_the_shift_whatever_the_order_of_the_blocks_in_the_file():
     shifted = shifted.replace("00:00:00,000", "00:00:10,000")
     assert metrics(ODD_ORDER, shifted, [("delay",)])[0] == {"words": 9, "shown": 9, "median": 10.0, "p90": 10.0,
                                                             "max": 10.0, "mean": 10.0}
+
+
+def test_a_subtitle_file_without_times_is_named_as_such(tmp_path):
+    # an untimed TTML document (ttconv's lwsp_default.ttml): subtitles, but not when they are shown
+    (tmp_path / "untimed.ttml").write_text('<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p>Hello<br/>there</p>'
+                                           "</div></body></tt>", encoding="utf-8")
+    run = run_command("benchmarkstt", "-r", "untimed.ttml", "-h", "untimed.ttml", "--suber", cwd=tmp_path)
+    assert assert_clean_error(run) == ("benchmarkstt: error: --suber needs when each block is shown; block 1 of the "
+                                       "hypothesis (word 1, 'Hello') has no start time in its file")
