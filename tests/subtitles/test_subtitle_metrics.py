@@ -254,3 +254,17 @@ def test_a_subtitle_file_without_times_is_named_as_such(tmp_path):
     run = run_command("benchmarkstt", "-r", "untimed.ttml", "-h", "untimed.ttml", "--suber", cwd=tmp_path)
     assert assert_clean_error(run) == ("benchmarkstt: error: --suber needs when each block is shown; block 1 of the "
                                        "hypothesis (word 1, 'Hello') has no start time in its file")
+
+
+def test_corpus_conformity_limits_stay_as_given(tmp_path):
+    for folder in ("refs", "eng"):
+        (tmp_path / folder).mkdir()
+        for k in range(7):
+            (tmp_path / folder / f"f{k}.srt").write_bytes((HERE / "conformity.srt").read_bytes())
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--conformity", "--jobs", "1",
+                      "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    found = json.loads(run.stdout)["engines"]["eng"]["metrics"]["conformity"]["mean_of_files"]
+    assert found["limits"] == {"chars_per_line": 42.0, "lines": 2.0, "cps": 20.0, "wpm": None, "min_duration": 5 / 6,
+                               "max_duration": 7.0, "min_gap": 2 / 24}
+    assert (found["blocks"], found["share"]) == (7, 2 / 7)
