@@ -268,3 +268,10 @@ def test_corpus_conformity_limits_stay_as_given(tmp_path):
     assert found["limits"] == {"chars_per_line": 42.0, "lines": 2.0, "cps": 20.0, "wpm": None, "min_duration": 5 / 6,
                                "max_duration": 7.0, "min_gap": 2 / 24}
     assert (found["blocks"], found["share"]) == (7, 2 / 7)
+
+
+def test_conformity_refuses_a_shortest_duration_above_the_longest():
+    run = run_command("benchmarkstt", "-r", str(HERE / "conformity.srt"), "-h", str(HERE / "conformity.srt"),
+                      "--conformity", "netflix", "", "", "", "", "8")
+    assert assert_clean_error(run) == ("benchmarkstt: error: conformity min_duration: 8 s is longer than "
+                                       "max_duration 7 s: no block could conform") and run.returncode == 2
