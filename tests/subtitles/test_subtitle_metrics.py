@@ -275,3 +275,20 @@ def test_conformity_refuses_a_shortest_duration_above_the_longest():
                       "--conformity", "netflix", "", "", "", "", "8")
     assert assert_clean_error(run) == ("benchmarkstt: error: conformity min_duration: 8 s is longer than "
                                        "max_duration 7 s: no block could conform") and run.returncode == 2
+
+
+def test_time_recut_metrics_warn_when_reference_blocks_overlap(tmp_path):
+    # positioned cues shown together (WebVTT's settings-line.vtt, imsc-tests' regions, pysrt's
+    # capability_tester.srt): re-cut by time, an identical file scores edits, as subtitle-edit-rate's
+    (tmp_path / "overlap.srt").write_text("1\n00:00:01,000 --> 00:00:04,000\nfirst block here\n\n2\n00:00:02,000 --> "
+                                          "00:00:03,000\noverlapping inside\n\n3\n00:00:03,500 --> 00:00:06,000\n"
+                                          "third one\n", encoding="utf-8")
+    run = run_command("benchmarkstt", "-r", "overlap.srt", "-h", "overlap.srt", "--twer", "--aswer", "-o", "json",
+                      cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert [round(r["result"]["rate"] * 100, 3) for r in json.loads(run.stdout)] == [57.143, 0.0]  # the oracle's
+    assert run.stderr.splitlines() == [
+        "benchmarkstt: warning: twer: 2 blocks of the reference start before an earlier one has ended (the first: "
+        "blocks 1 and 2 in time order, at 2.000 s); re-cut by time, the words shown then go to one of them only, so "
+        "this rate counts edits even for identical files (as subtitle-edit-rate's does); the AS- metrics re-cut by "
+        "the words"]

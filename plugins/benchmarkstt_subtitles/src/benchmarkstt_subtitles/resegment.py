@@ -6,7 +6,9 @@ distance (words lowercased, ASCII punctuation removed) and gives each hypothesis
 block of the reference word it is aligned with, or, for an inserted word, of the last
 reference word before it; ``t-`` (Cherry et al. 2021) gives each hypothesis word a time,
 its block's span divided evenly among its words, and puts it into the reference block shown
-at that time (a word shown under none is dropped).
+at that time (a word shown under none is dropped). Where reference blocks overlap in time, a
+word shown then goes to the one that started last (as in subtitle-edit-rate): the other gets
+none of its words, so even the same file scores edits; the metric warns, naming the blocks.
 
 WER then counts the word edits of each segment pair (lowercased, Unicode punctuation
 removed) over the reference words; the ``seg`` variant adds ``<eol>`` and ``<eob>`` tokens
@@ -18,8 +20,9 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Optional
 
+from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
@@ -176,6 +179,26 @@ def by_alignment(hyp: list, ref: list) -> list:
     return out
 
 
+def overlapping(ref: list) -> Optional[tuple]:
+    """The first pair of blocks (numbered from 1, in time order) that are shown at the same
+    time, and how many blocks start before an earlier one has ended; None when none do.
+
+    :example:
+        >>> overlapping([Block(0.0, 4.0, []), Block(2.0, 3.0, []), Block(3.5, 5.0, [])])
+        (1, 2, 2)
+        >>> overlapping([Block(0.0, 1.0, []), Block(1.0, 2.0, [])]) is None
+        True
+    """
+    first, count, latest, holder = None, 0, float("-inf"), 0
+    for number, block in enumerate(ref, 1):
+        if block.start < latest:
+            count += 1
+            first = first or (holder, number)
+        if block.end > latest:
+            latest, holder = block.end, number
+    return None if first is None else (*first, count)
+
+
 def without_punctuation(text: str) -> str:
     """``text`` without the characters of Unicode's punctuation categories (P*).
 
@@ -199,15 +222,29 @@ class _ReSegmented(Metric):
     alignment = "as"
     name = "aswer"
 
+    def __init__(self, *, context: Optional[Context] = None):
+        self.context = context
+
     def _segments(self, ref: Schema, hyp: Schema) -> tuple:
         ref_blocks = blocks(ref, self.name, "reference")
         hyp_blocks = blocks(hyp, self.name, "hypothesis")
+        if self.alignment == "t" and self.context is not None:
+            found = overlapping(ref_blocks)
+            if found:
+                a, b, count = found
+                block = ref_blocks[b - 1]
+                self.context.warn(f"{self.name}: {count} blocks of the reference start before an earlier one has "
+                                  f"ended (the first: blocks {a} and {b} in time order, at {block.start:.3f} s); "
+                                  "re-cut by time, the words shown then go to one of them only, so this rate "
+                                  "counts edits even for identical files (as subtitle-edit-rate's does); the "
+                                  "AS- metrics re-cut by the words")
         cut = by_alignment if self.alignment == "as" else by_time
         return [with_breaks(b) for b in ref_blocks], cut(hyp_blocks, ref_blocks)
 
 
 class _WER(_ReSegmented):
-    def __init__(self, variant: Any = None):
+    def __init__(self, variant: Any = None, *, context: Optional[Context] = None):
+        super().__init__(context=context)
         self.seg = variant not in (None, "")
         if self.seg and variant != "seg":
             raise UsageError(f"{self.name}: unknown variant {variant!r} (choose seg, or none)")
@@ -328,7 +365,9 @@ class SacreBLEU(_ReSegmented):
 
     name = "sacrebleu"
 
-    def __init__(self, score: Any = None, alignment: Any = None, variant: Any = None):
+    def __init__(self, score: Any = None, alignment: Any = None, variant: Any = None, *,
+                 context: Optional[Context] = None):
+        super().__init__(context=context)
         self.score = "bleu" if score in (None, "") else score
         self.alignment = "as" if alignment in (None, "") else alignment
         self.seg = variant not in (None, "")
