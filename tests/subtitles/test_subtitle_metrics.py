@@ -292,3 +292,26 @@ def test_time_recut_metrics_warn_when_reference_blocks_overlap(tmp_path):
         "blocks 1 and 2 in time order, at 2.000 s); re-cut by time, the words shown then go to one of them only, so "
         "this rate counts edits even for identical files (as subtitle-edit-rate's does); the AS- metrics re-cut by "
         "the words"]
+
+
+def test_as_alignment_memory_grows_as_a_square_root():
+    # a 6.7-hour programme (8,000 blocks, 64,000 words a side) took 1.2 GB to re-cut by the
+    # alignment: every row of the distance matrix was kept
+    import random
+    import tracemalloc
+
+    from benchmarkstt_subtitles.resegment import alignment
+
+    rng = random.Random(1)
+    a, b = ([rng.randint(0, 50) for _ in range(4000)] for _ in range(2))
+    tracemalloc.start()
+    try:
+        found = alignment(a, b)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_500_000  # all 4,000 rows of 4,000 bits twice: 4 MB
+    assert found == alignment(a, b, every=len(b))
+    for _ in range(300):  # the rows computed again give the same choice among the minimal alignments
+        a, b = ([rng.randint(0, 3) for _ in range(rng.randint(0, 25))] for _ in range(2))
+        assert alignment(a, b, every=1) == alignment(a, b, every=3) == alignment(a, b, every=100)

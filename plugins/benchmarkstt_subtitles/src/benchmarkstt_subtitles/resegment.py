@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_left
+from math import isqrt
 from typing import Any, Optional
 
 from benchmarkstt_core.context import Context
@@ -85,17 +86,22 @@ def by_time(hyp: list, ref: list) -> list:
 _ones = getattr(int, "bit_count", None) or (lambda x: bin(x).count("1"))  # Python 3.9 has no int.bit_count
 
 
-def alignment(a: list, b: list) -> list:
+def alignment(a: list, b: list, every: int = 0) -> list:
     """A minimal edit alignment of ``a`` (reference) and ``b`` (hypothesis) as ``(i, j)``
     pairs in order (``i`` or ``j`` None for a deletion or an insertion), with
     python-Levenshtein 0.12's choice among the minimal ones: from the end back, the
     direction of the last edit is kept while it can be (an insertion after an insertion, a
     deletion after a deletion), else a match, then a substitution, then an insertion, then a
-    deletion. The distances come from Hyyrö's bit-parallel rows.
+    deletion. The distances come from Hyyrö's bit-parallel rows, one per hypothesis word; only
+    every ``every``-th row is kept (default: the square root of their number), the others are
+    computed again, a stretch at a time, as the way back reaches them, so that the memory
+    grows as the square root of the hypothesis times the reference, not as their product.
 
     :example:
         >>> alignment(list("abc"), list("xbcd"))
         [(0, 0), (1, 1), (2, 2), (None, 3)]
+        >>> alignment(list("kitten"), list("sitting"), every=2) == alignment(list("kitten"), list("sitting"), every=9)
+        True
     """
     prefix = 0
     while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
@@ -109,8 +115,8 @@ def alignment(a: list, b: list) -> list:
     for k, x in enumerate(core_a):
         masks[x] = masks.get(x, 0) | (1 << k)
     full = (1 << m) - 1
-    vp, vn, rows = full, 0, [(full, 0)]
-    for x in core_b:  # one row per hypothesis word: the vertical deltas along the reference
+
+    def step(vp: int, vn: int, x: Any) -> tuple:  # the next row: the vertical deltas along the reference
         eq = masks.get(x, 0)
         xv = eq | vn
         d0 = (((eq & vp) + vp) ^ vp) | xv
@@ -118,20 +124,38 @@ def alignment(a: list, b: list) -> list:
         hn = vp & d0
         hp = ((hp << 1) | 1) & full
         hn = (hn << 1) & full
-        vp = hn | (~(d0 | hp) & full)
-        vn = hp & d0
-        rows.append((vp, vn))
+        return hn | (~(d0 | hp) & full), hp & d0
 
-    def cost(row: int, col: int) -> int:
-        up, down = rows[row]
+    every = every or max(1, isqrt(len(core_b)))
+    kept, row_state = [(full, 0)], (full, 0)
+    for k, x in enumerate(core_b, 1):
+        row_state = step(*row_state, x)
+        if k % every == 0:
+            kept.append(row_state)
+    stretch: list = [-1, []]  # the first row of the stretch computed last, and its rows
+
+    def rows(row: int) -> tuple:
+        """Rows ``row`` and ``row - 1`` (``row`` > 0), from a stretch of rows computed again
+        from the kept row before them when the last one does not hold both."""
+        first = (row - 1) // every * every
+        if stretch[0] != first:
+            held = [kept[first // every]]
+            for x in core_b[first:first + every]:
+                held.append(step(*held[-1], x))
+            stretch[:] = [first, held]
+        return stretch[1][row - first], stretch[1][row - 1 - first]
+
+    def cost(deltas: tuple, row: int, col: int) -> int:
+        up, down = deltas
         mask = (1 << col) - 1
         return row + _ones(up & mask) - _ones(down & mask)
 
     steps: list = []
     row, col, direction = len(core_b), m, 0
     while row and col:
-        here = cost(row, col)
-        deletion, insertion, diagonal = cost(row, col - 1), cost(row - 1, col), cost(row - 1, col - 1)
+        upper, lower = rows(row)
+        here, deletion = cost(upper, row, col), cost(upper, row, col - 1)
+        insertion, diagonal = cost(lower, row - 1, col), cost(lower, row - 1, col - 1)
         if direction < 0 and here == insertion + 1:
             row -= 1
             steps.append((None, row))
