@@ -315,3 +315,22 @@ def test_as_alignment_memory_grows_as_a_square_root():
     for _ in range(300):  # the rows computed again give the same choice among the minimal alignments
         a, b = ([rng.randint(0, 3) for _ in range(rng.randint(0, 25))] for _ in range(2))
         assert alignment(a, b, every=1) == alignment(a, b, every=3) == alignment(a, b, every=100)
+
+
+def test_corpus_counts_a_failed_hypothesis_as_all_deletions_in_each_metrics_units(tmp_path):
+    for folder in ("refs", "eng"):
+        (tmp_path / folder).mkdir()
+    for k in range(2):
+        (tmp_path / "refs" / f"f{k}.srt").write_bytes(write("srt", REF))
+    (tmp_path / "eng" / "f0.srt").write_bytes(write("srt", HYP))
+    (tmp_path / "eng" / "f1.srt").write_text("not subtitles\n", encoding="utf-8")  # fails: all deletions
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--suber", "--ascer",
+                      "--jobs", "1", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 1 and "failed: f1 (eng)" in run.stderr, run
+    pooled = json.loads(run.stdout)["engines"]["eng"]["metrics"]
+    ref, hyp = write("srt", REF).decode(), write("srt", HYP).decode()
+    suber, ascer = metrics(ref, hyp, [("suber",), ("ascer",)])
+    tokens = suber["reference_words"] + suber["reference_breaks"]  # 14 words and 5 breaks
+    assert (pooled["suber"]["errors"], pooled["suber"]["units"]) == (suber["edits"] + tokens, 2 * tokens)
+    characters = ascer["reference_characters"]
+    assert (pooled["ascer"]["errors"], pooled["ascer"]["units"]) == (ascer["edits"] + characters, 2 * characters)
