@@ -288,10 +288,18 @@ def test_time_recut_metrics_warn_when_reference_blocks_overlap(tmp_path):
     assert run.returncode == 0, run
     assert [round(r["result"]["rate"] * 100, 3) for r in json.loads(run.stdout)] == [57.143, 0.0]  # the oracle's
     assert run.stderr.splitlines() == [
-        "benchmarkstt: warning: twer: 2 blocks of the reference start before an earlier one has ended (the first: "
+        "benchmarkstt: warning: twer: reference blocks that start before an earlier one has ended: 2 (the first: "
         "blocks 1 and 2 in time order, at 2.000 s); re-cut by time, the words shown then go to one of them only, so "
         "this rate counts edits even for identical files (as subtitle-edit-rate's does); the AS- metrics re-cut by "
         "the words"]
+
+
+def test_time_recut_metrics_warn_when_reference_blocks_last_no_time(tmp_path):
+    (tmp_path / "instant.srt").write_text("1\n00:00:01,000 --> 00:00:01,000\nnever shown\n\n2\n00:00:02,000 --> "
+                                          "00:00:03,000\nshown\n", encoding="utf-8")
+    run = run_command("benchmarkstt", "-r", "instant.srt", "-h", "instant.srt", "--tcer", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert "tcer: reference blocks that last no time: 1 (the first at 1.000 s); re-cut by time" in run.stderr
 
 
 def test_as_alignment_memory_grows_as_a_square_root():

@@ -8,7 +8,8 @@ reference word before it; ``t-`` (Cherry et al. 2021) gives each hypothesis word
 its block's span divided evenly among its words, and puts it into the reference block shown
 at that time (a word shown under none is dropped). Where reference blocks overlap in time, a
 word shown then goes to the one that started last (as in subtitle-edit-rate): the other gets
-none of its words, so even the same file scores edits; the metric warns, naming the blocks.
+none of its words, so even the same file scores edits; so does a block that lasts no time. The
+metric warns, naming the first such block.
 
 WER then counts the word edits of each segment pair (lowercased, Unicode punctuation
 removed) over the reference words; the ``seg`` variant adds ``<eol>`` and ``<eob>`` tokens
@@ -257,11 +258,17 @@ class _ReSegmented(Metric):
             if found:
                 a, b, count = found
                 block = ref_blocks[b - 1]
-                self.context.warn(f"{self.name}: {count} blocks of the reference start before an earlier one has "
-                                  f"ended (the first: blocks {a} and {b} in time order, at {block.start:.3f} s); "
+                self.context.warn(f"{self.name}: reference blocks that start before an earlier one has ended: "
+                                  f"{count} (the first: blocks {a} and {b} in time order, at {block.start:.3f} s); "
                                   "re-cut by time, the words shown then go to one of them only, so this rate "
                                   "counts edits even for identical files (as subtitle-edit-rate's does); the "
                                   "AS- metrics re-cut by the words")
+            instants = [block.start for block in ref_blocks if block.end <= block.start]
+            if instants:
+                self.context.warn(f"{self.name}: reference blocks that last no time: {len(instants)} (the first "
+                                  f"at {instants[0]:.3f} s); re-cut by time, they get no words, so this rate counts "
+                                  "their words as deleted even for identical files; the AS- metrics re-cut by the "
+                                  "words")
         cut = by_alignment if self.alignment == "as" else by_time
         return [with_breaks(b) for b in ref_blocks], cut(hyp_blocks, ref_blocks)
 
