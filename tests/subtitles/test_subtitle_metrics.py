@@ -342,3 +342,17 @@ def test_corpus_counts_a_failed_hypothesis_as_all_deletions_in_each_metrics_unit
     assert (pooled["suber"]["errors"], pooled["suber"]["units"]) == (suber["edits"] + tokens, 2 * tokens)
     characters = ascer["reference_characters"]
     assert (pooled["ascer"]["errors"], pooled["ascer"]["units"]) == (ascer["edits"] + characters, 2 * characters)
+
+
+def test_corpus_delay_leaves_out_a_file_where_no_word_was_shown(tmp_path):
+    for folder in ("refs", "eng"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "f0.srt").write_bytes(write("srt", REF))
+    (tmp_path / "eng" / "f0.srt").write_bytes(write("srt", [(a + 2.5, b + 2.5, lines) for a, b, lines in REF]))
+    (tmp_path / "refs" / "f1.srt").write_bytes(write("srt", REF))
+    (tmp_path / "eng" / "f1.srt").write_bytes(write("srt", [(1.0, 3.0, ["nothing alike"])]))
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--delay", "--jobs", "1",
+                      "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    delay = json.loads(run.stdout)["engines"]["eng"]["metrics"]["delay"]["mean_of_files"]
+    assert (delay["median"], delay["max"], delay["shown"]) == (2.5, 2.5, 7)
