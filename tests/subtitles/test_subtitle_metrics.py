@@ -222,3 +222,137 @@ def test_sacrebleu_scores_are_the_oracles():
 def test_sacrebleu_is_offered_only_with_the_package():
     run = run_command("benchmarkstt", "--help")
     assert run.returncode == 0 and "--suber" in run.stdout and "--sacrebleu" not in run.stdout
+
+
+# --- files as other projects write them (cases found on the real-file corpus, issue 28's probe) ------
+
+#: blocks out of time order (a TTML file may list a later paragraph first: imsc-tests'
+#: MediaParTiming001.ttml) and blocks that last no time (pysrt's capability_tester.srt)
+ODD_ORDER = ("1\n00:00:10,000 --> 00:00:12,000\nsecond block here\n\n2\n00:00:05,000 --> 00:00:07,000\n"
+             "first block there\n\n3\n00:00:00,000 --> 00:00:00,000\nnever shown\n\n4\n00:00:12,000 --> "
+             "00:00:12,000\nhidden\n")
+
+
+def test_a_file_against_itself_scores_no_edit_and_no_delay():
+    suber, cased, delay = metrics(ODD_ORDER, ODD_ORDER, [("suber",), ("suber", "cased"), ("delay",)])
+    assert (suber["edits"], suber["reference_words"], suber["reference_breaks"]) == (0, 9, 4)
+    assert cased["edits"] == 0
+    assert delay == {"words": 9, "shown": 9, "median": 0.0, "p90": 0.0, "max": 0.0, "mean": 0.0}
+
+
+def test_delay_is_the_shift_whatever_the_order_of_the_blocks_in_the_file():
+    shifted = ODD_ORDER.replace("00:00:1", "00:00:2").replace("00:00:05", "00:00:15").replace("00:00:07", "00:00:17")
+    shifted = shifted.replace("00:00:00,000", "00:00:10,000")
+    assert metrics(ODD_ORDER, shifted, [("delay",)])[0] == {"words": 9, "shown": 9, "median": 10.0, "p90": 10.0,
+                                                            "max": 10.0, "mean": 10.0}
+
+
+def test_a_subtitle_file_without_times_is_named_as_such(tmp_path):
+    # an untimed TTML document (ttconv's lwsp_default.ttml): subtitles, but not when they are shown
+    (tmp_path / "untimed.ttml").write_text('<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p>Hello<br/>there</p>'
+                                           "</div></body></tt>", encoding="utf-8")
+    run = run_command("benchmarkstt", "-r", "untimed.ttml", "-h", "untimed.ttml", "--suber", cwd=tmp_path)
+    assert assert_clean_error(run) == ("benchmarkstt: error: --suber needs when each block is shown; block 1 of the "
+                                       "hypothesis (word 1, 'Hello') has no start time in its file")
+
+
+def test_corpus_conformity_limits_stay_as_given(tmp_path):
+    for folder in ("refs", "eng"):
+        (tmp_path / folder).mkdir()
+        for k in range(7):
+            (tmp_path / folder / f"f{k}.srt").write_bytes((HERE / "conformity.srt").read_bytes())
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--conformity", "--jobs", "1",
+                      "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    found = json.loads(run.stdout)["engines"]["eng"]["metrics"]["conformity"]["mean_of_files"]
+    assert found["limits"] == {"chars_per_line": 42.0, "lines": 2.0, "cps": 20.0, "wpm": None, "min_duration": 5 / 6,
+                               "max_duration": 7.0, "min_gap": 2 / 24}
+    assert (found["blocks"], found["share"]) == (7, 2 / 7)
+
+
+def test_conformity_refuses_a_shortest_duration_above_the_longest():
+    run = run_command("benchmarkstt", "-r", str(HERE / "conformity.srt"), "-h", str(HERE / "conformity.srt"),
+                      "--conformity", "netflix", "", "", "", "", "8")
+    assert assert_clean_error(run) == ("benchmarkstt: error: conformity min_duration: 8 s is longer than "
+                                       "max_duration 7 s: no block could conform") and run.returncode == 2
+
+
+def test_time_recut_metrics_warn_when_reference_blocks_overlap(tmp_path):
+    # positioned cues shown together (WebVTT's settings-line.vtt, imsc-tests' regions, pysrt's
+    # capability_tester.srt): re-cut by time, an identical file scores edits, as subtitle-edit-rate's
+    (tmp_path / "overlap.srt").write_text("1\n00:00:01,000 --> 00:00:04,000\nfirst block here\n\n2\n00:00:02,000 --> "
+                                          "00:00:03,000\noverlapping inside\n\n3\n00:00:03,500 --> 00:00:06,000\n"
+                                          "third one\n", encoding="utf-8")
+    run = run_command("benchmarkstt", "-r", "overlap.srt", "-h", "overlap.srt", "--twer", "--aswer", "-o", "json",
+                      cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert [round(r["result"]["rate"] * 100, 3) for r in json.loads(run.stdout)] == [57.143, 0.0]  # the oracle's
+    assert run.stderr.splitlines() == [
+        "benchmarkstt: warning: twer: reference blocks that start before an earlier one has ended: 2 (the first: "
+        "blocks 1 and 2 in time order, at 2.000 s); re-cut by time, the words shown then go to one of them only, so "
+        "this rate counts edits even for identical files (as subtitle-edit-rate's does); the AS- metrics re-cut by "
+        "the words"]
+
+
+def test_time_recut_metrics_warn_when_reference_blocks_last_no_time(tmp_path):
+    (tmp_path / "instant.srt").write_text("1\n00:00:01,000 --> 00:00:01,000\nnever shown\n\n2\n00:00:02,000 --> "
+                                          "00:00:03,000\nshown\n", encoding="utf-8")
+    run = run_command("benchmarkstt", "-r", "instant.srt", "-h", "instant.srt", "--tcer", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert "tcer: reference blocks that last no time: 1 (the first at 1.000 s); re-cut by time" in run.stderr
+
+
+def test_as_alignment_memory_grows_as_a_square_root():
+    # a 6.7-hour programme (8,000 blocks, 64,000 words a side) took 1.2 GB to re-cut by the
+    # alignment: every row of the distance matrix was kept
+    import random
+    import tracemalloc
+
+    from benchmarkstt_subtitles.resegment import alignment
+
+    rng = random.Random(1)
+    a, b = ([rng.randint(0, 50) for _ in range(4000)] for _ in range(2))
+    tracemalloc.start()
+    try:
+        found = alignment(a, b)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_500_000  # all 4,000 rows of 4,000 bits twice: 4 MB
+    assert found == alignment(a, b, every=len(b))
+    for _ in range(300):  # the rows computed again give the same choice among the minimal alignments
+        a, b = ([rng.randint(0, 3) for _ in range(rng.randint(0, 25))] for _ in range(2))
+        assert alignment(a, b, every=1) == alignment(a, b, every=3) == alignment(a, b, every=100)
+
+
+def test_corpus_counts_a_failed_hypothesis_as_all_deletions_in_each_metrics_units(tmp_path):
+    for folder in ("refs", "eng"):
+        (tmp_path / folder).mkdir()
+    for k in range(2):
+        (tmp_path / "refs" / f"f{k}.srt").write_bytes(write("srt", REF))
+    (tmp_path / "eng" / "f0.srt").write_bytes(write("srt", HYP))
+    (tmp_path / "eng" / "f1.srt").write_text("not subtitles\n", encoding="utf-8")  # fails: all deletions
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--suber", "--ascer",
+                      "--jobs", "1", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 1 and "failed: f1 (eng)" in run.stderr, run
+    pooled = json.loads(run.stdout)["engines"]["eng"]["metrics"]
+    ref, hyp = write("srt", REF).decode(), write("srt", HYP).decode()
+    suber, ascer = metrics(ref, hyp, [("suber",), ("ascer",)])
+    tokens = suber["reference_words"] + suber["reference_breaks"]  # 14 words and 5 breaks
+    assert (pooled["suber"]["errors"], pooled["suber"]["units"]) == (suber["edits"] + tokens, 2 * tokens)
+    characters = ascer["reference_characters"]
+    assert (pooled["ascer"]["errors"], pooled["ascer"]["units"]) == (ascer["edits"] + characters, 2 * characters)
+
+
+def test_corpus_delay_leaves_out_a_file_where_no_word_was_shown(tmp_path):
+    for folder in ("refs", "eng"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "f0.srt").write_bytes(write("srt", REF))
+    (tmp_path / "eng" / "f0.srt").write_bytes(write("srt", [(a + 2.5, b + 2.5, lines) for a, b, lines in REF]))
+    (tmp_path / "refs" / "f1.srt").write_bytes(write("srt", REF))
+    (tmp_path / "eng" / "f1.srt").write_bytes(write("srt", [(1.0, 3.0, ["nothing alike"])]))
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--delay", "--jobs", "1",
+                      "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    delay = json.loads(run.stdout)["engines"]["eng"]["metrics"]["delay"]["mean_of_files"]
+    assert (delay["median"], delay["max"], delay["shown"]) == (2.5, 2.5, 7)

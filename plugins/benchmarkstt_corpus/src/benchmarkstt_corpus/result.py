@@ -91,9 +91,20 @@ def clean(value: Any) -> Any:
 
 
 def numeric_mean(values: list) -> Any:
-    """The mean of numbers, or of dicts of numbers key by key; ``None`` when not numeric."""
+    """The mean of numbers, or of dicts of numbers key by key; ``None`` when not numeric. A
+    file without the figure (``None``: a delay where no word was shown) is left out of its
+    mean. The mean of equal numbers is that number (a limit every file was checked against
+    stays as given: seven files' 5/6 s would otherwise average to 0.8333333333333331).
+
+    :example:
+        >>> numeric_mean([5 / 6] * 7) == 5 / 6, numeric_mean([{"a": 1, "b": "x"}, {"a": 2}])
+        (True, {'a': 1.5, 'b': None})
+        >>> numeric_mean([{"median": None}, {"median": 2.5}]), numeric_mean([None, None])
+        ({'median': 2.5}, None)
+    """
+    values = [v for v in values if v is not None]
     if values and all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in values):
-        return sum(values) / len(values)
+        return values[0] if values.count(values[0]) == len(values) else sum(values) / len(values)
     if values and all(isinstance(v, dict) for v in values):
         keys = list(dict.fromkeys(k for v in values for k in v))
         means = {k: numeric_mean([v[k] for v in values if k in v]) for k in keys}

@@ -276,7 +276,7 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     for engine, source in item.hypotheses:
         if source is None:
             row = error_row(item.id, engine, ref_info, source_info(None), "no hypothesis file", "missing")
-            result["rows"].append(failure_counts(scorer, row, ref.words))
+            result["rows"].append(failure_counts(scorer, row, ref))
             profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
             continue
         hyp_info = source_info(source)
@@ -311,7 +311,7 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
                        if hasattr(metric, "offsets")}
         except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
             row = error_row(item.id, engine, ref_info, hyp_info, one_line(exc))
-            result["rows"].append(failure_counts(scorer, row, ref.words))
+            result["rows"].append(failure_counts(scorer, row, ref))
             profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
             continue
         s, d, i = counts["replace"], counts["delete"], counts["insert"]
@@ -378,16 +378,25 @@ def error_row(key: str, engine: str, ref_info: dict, hyp_info: dict, message: st
             "reference": ref_info, "hypothesis": hyp_info}
 
 
-def failure_counts(scorer: Scorer, row: dict, ref: Sequence) -> dict:
-    """``row`` (an engine's failure on a file whose reference was read) with ``as_deletions``:
-    its counts if every reference word were deleted, as sclite counts a missing file (the
-    statistics use them under ``--on-missing deletions``)."""
-    n = len(ref)
+def failure_counts(scorer: Scorer, row: dict, ref: Any) -> dict:
+    """``row`` (an engine's failure on a file whose reference ``ref`` was read) with
+    ``as_deletions``: its counts if every reference word were deleted, as sclite counts a
+    missing file (the statistics use them under ``--on-missing deletions``). A plugin's
+    pooled metric counts the reference against an empty hypothesis, in its own units (SubER's
+    reference tokens are its words and line and block breaks)."""
+    from benchmarkstt_core.schema import Schema
+
+    n = len(ref.words)
     pooling = {title: [numerator(mode, 0, n, 0), n] for title, mode, _ in scorer.wer_calls}
-    for title, call in zip(scorer.titles, scorer.spec.metrics):
+    for title, call, (_, metric) in zip(scorer.titles, scorer.spec.metrics, scorer.pipeline.metrics):
         if call[0] == "cer":
-            chars = len("".join(ref))
+            chars = len("".join(ref.words))
             pooling[title] = [chars, chars]
+        elif hasattr(metric, "pooled_counts"):
+            try:
+                pooling[title] = list(metric.pooled_counts(metric.compare(ref, Schema([]))))
+            except Exception:  # noqa: BLE001 - a reference it cannot score: all its words, as before
+                continue
     errors = numerator(scorer.mode, 0, n, 0)
     row["as_deletions"] = {"substitutions": 0, "deletions": n, "insertions": 0, "hits": 0,
                            "reference_words": n, "hypothesis_words": 0, "errors": errors,

@@ -49,11 +49,16 @@ def blocks(schema: Schema, metric: str, side: str) -> list:
         try:
             if "start" in extra:  # a word with times of its own: an engine's words or a CTM, not subtitles
                 raise KeyError("start")
-            key, start, end = extra["segment"], extra["segment_start"], extra["segment_end"]
+            key = extra["segment"]
         except (KeyError, TypeError):
             raise InputError.worded(Term("metric", metric), f" needs subtitle blocks with times; word {index + 1} "
                                     f"of the {side} ({word!r}) is in none: read it as {SUBTITLE_TYPES} (",
                                     Term("input_type", side), ")") from None
+        start, end = extra.get("segment_start"), extra.get("segment_end")
+        if start is None or end is None:  # a subtitle file that does not say when the block is shown
+            raise InputError.worded(Term("metric", metric), f" needs when each block is shown; block {key + 1} of "
+                                    f"the {side} (word {index + 1}, {word!r}) has no "
+                                    f"{'start' if start is None else 'end'} time in its file")
         line = extra.get("line", 0)
         if key != last or not out:
             out.append(Block(start, end, [[word]]))

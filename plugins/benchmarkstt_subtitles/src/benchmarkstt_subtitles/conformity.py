@@ -127,6 +127,10 @@ class Conformity(Metric):
         given = dict(zip(RULES, (chars_per_line, lines, cps, wpm, min_duration, max_duration, min_gap)))
         self.style = Style(**{rule: _limit(given[rule] if given[rule] not in (None, "") else base[rule], rule)
                               for rule in RULES})
+        shortest, longest = self.style.min_duration, self.style.max_duration
+        if shortest is not None and longest is not None and shortest > longest:
+            raise UsageError(f"conformity min_duration: {shortest:g} s is longer than max_duration {longest:g} s: "
+                             "no block could conform")
         try:
             self.worst = 5 if worst in (None, "") else int(worst)
         except (TypeError, ValueError):

@@ -4,7 +4,9 @@ Each reference word is paired with a hypothesis word by the minimal edit alignme
 two word lists (lowercased, punctuation removed, as the re-segmented WER compares them);
 a word's delay is the start of the hypothesis block that holds its pair minus the
 reference word's start (its own time when the reference has word times, as an engine's
-output or a CTM has, else its block's start). Unpaired words are counted, not timed.
+output or a CTM has, else its block's start). Both sides are aligned in time order, whatever
+the order of the file (a TTML file may list a later paragraph first). Unpaired words are
+counted, not timed.
 
 :example:
     >>> percentile([1.0, 2.0, 3.0, 4.0], 0.5), percentile([1.0, 2.0, 3.0, 4.0], 0.9)
@@ -34,7 +36,9 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def word_starts(schema: Schema, side: str) -> list:
-    """Each word's start: its own, else its segment's; an input error naming ``side`` when it has neither."""
+    """Each word with its start (its own, else its segment's) as ``(start, word)``, in the order of
+    their starts (words that start together in the file's order); an input error naming ``side``
+    when a word has neither."""
     extras = schema._extras[:] if schema._extras else [None] * len(schema.words)
     starts = []
     for index, extra in enumerate(extras):
@@ -43,8 +47,8 @@ def word_starts(schema: Schema, side: str) -> list:
             raise InputError.worded(Term("metric", "delay"), f" needs times; the {side} has none for word "
                                     f"{index + 1} ({schema.words[index]!r}): read it as srt, vtt, ttml, kaldi, ctm, "
                                     "... (", Term("input_type", side), ")")
-        starts.append(start)
-    return starts
+        starts.append((start, schema.words[index]))
+    return sorted(starts, key=lambda pair: pair[0])
 
 
 class Delay(Metric):
@@ -68,14 +72,14 @@ class Delay(Metric):
         from rapidfuzz.distance import Levenshtein
 
         starts = word_starts(ref, "reference")
-        shown_at = [block.start for block in blocks(hyp, self.name, "hypothesis") for _ in block.words()]
+        shown = [(block.start, w) for block in blocks(hyp, self.name, "hypothesis") for w in block.words()]
         codes: dict = {}
-        a = [codes.setdefault(without_punctuation(w.lower()), len(codes)) for w in ref.words]
-        b = [codes.setdefault(without_punctuation(w.lower()), len(codes)) for w in hyp.words]
+        a = [codes.setdefault(without_punctuation(w.lower()), len(codes)) for _, w in starts]
+        b = [codes.setdefault(without_punctuation(w.lower()), len(codes)) for _, w in shown]
         delays = []
         for tag, i1, i2, j1, _ in Levenshtein.opcodes(a, b):
             if tag == "equal":
-                delays.extend(shown_at[j1 + k] - starts[i1 + k] for k in range(i2 - i1))
+                delays.extend(shown[j1 + k][0] - starts[i1 + k][0] for k in range(i2 - i1))
         if not delays:
             return {"words": len(a), "shown": 0, "median": None, "p90": None, "max": None, "mean": None}
         return {"words": len(a), "shown": len(delays), "median": median(delays), "p90": percentile(delays, 0.9),

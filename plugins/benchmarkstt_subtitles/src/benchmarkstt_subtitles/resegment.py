@@ -6,7 +6,10 @@ distance (words lowercased, ASCII punctuation removed) and gives each hypothesis
 block of the reference word it is aligned with, or, for an inserted word, of the last
 reference word before it; ``t-`` (Cherry et al. 2021) gives each hypothesis word a time,
 its block's span divided evenly among its words, and puts it into the reference block shown
-at that time (a word shown under none is dropped).
+at that time (a word shown under none is dropped). Where reference blocks overlap in time, a
+word shown then goes to the one that started last (as in subtitle-edit-rate): the other gets
+none of its words, so even the same file scores edits; so does a block that lasts no time. The
+metric warns, naming the first such block.
 
 WER then counts the word edits of each segment pair (lowercased, Unicode punctuation
 removed) over the reference words; the ``seg`` variant adds ``<eol>`` and ``<eob>`` tokens
@@ -18,8 +21,10 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_left
-from typing import Any
+from math import isqrt
+from typing import Any, Optional
 
+from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
@@ -82,17 +87,22 @@ def by_time(hyp: list, ref: list) -> list:
 _ones = getattr(int, "bit_count", None) or (lambda x: bin(x).count("1"))  # Python 3.9 has no int.bit_count
 
 
-def alignment(a: list, b: list) -> list:
+def alignment(a: list, b: list, every: int = 0) -> list:
     """A minimal edit alignment of ``a`` (reference) and ``b`` (hypothesis) as ``(i, j)``
     pairs in order (``i`` or ``j`` None for a deletion or an insertion), with
     python-Levenshtein 0.12's choice among the minimal ones: from the end back, the
     direction of the last edit is kept while it can be (an insertion after an insertion, a
     deletion after a deletion), else a match, then a substitution, then an insertion, then a
-    deletion. The distances come from Hyyrö's bit-parallel rows.
+    deletion. The distances come from Hyyrö's bit-parallel rows, one per hypothesis word; only
+    every ``every``-th row is kept (default: the square root of their number), the others are
+    computed again, a stretch at a time, as the way back reaches them, so that the memory
+    grows as the square root of the hypothesis times the reference, not as their product.
 
     :example:
         >>> alignment(list("abc"), list("xbcd"))
         [(0, 0), (1, 1), (2, 2), (None, 3)]
+        >>> alignment(list("kitten"), list("sitting"), every=2) == alignment(list("kitten"), list("sitting"), every=9)
+        True
     """
     prefix = 0
     while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
@@ -106,8 +116,8 @@ def alignment(a: list, b: list) -> list:
     for k, x in enumerate(core_a):
         masks[x] = masks.get(x, 0) | (1 << k)
     full = (1 << m) - 1
-    vp, vn, rows = full, 0, [(full, 0)]
-    for x in core_b:  # one row per hypothesis word: the vertical deltas along the reference
+
+    def step(vp: int, vn: int, x: Any) -> tuple:  # the next row: the vertical deltas along the reference
         eq = masks.get(x, 0)
         xv = eq | vn
         d0 = (((eq & vp) + vp) ^ vp) | xv
@@ -115,20 +125,38 @@ def alignment(a: list, b: list) -> list:
         hn = vp & d0
         hp = ((hp << 1) | 1) & full
         hn = (hn << 1) & full
-        vp = hn | (~(d0 | hp) & full)
-        vn = hp & d0
-        rows.append((vp, vn))
+        return hn | (~(d0 | hp) & full), hp & d0
 
-    def cost(row: int, col: int) -> int:
-        up, down = rows[row]
+    every = every or max(1, isqrt(len(core_b)))
+    kept, row_state = [(full, 0)], (full, 0)
+    for k, x in enumerate(core_b, 1):
+        row_state = step(*row_state, x)
+        if k % every == 0:
+            kept.append(row_state)
+    stretch: list = [-1, []]  # the first row of the stretch computed last, and its rows
+
+    def rows(row: int) -> tuple:
+        """Rows ``row`` and ``row - 1`` (``row`` > 0), from a stretch of rows computed again
+        from the kept row before them when the last one does not hold both."""
+        first = (row - 1) // every * every
+        if stretch[0] != first:
+            held = [kept[first // every]]
+            for x in core_b[first:first + every]:
+                held.append(step(*held[-1], x))
+            stretch[:] = [first, held]
+        return stretch[1][row - first], stretch[1][row - 1 - first]
+
+    def cost(deltas: tuple, row: int, col: int) -> int:
+        up, down = deltas
         mask = (1 << col) - 1
         return row + _ones(up & mask) - _ones(down & mask)
 
     steps: list = []
     row, col, direction = len(core_b), m, 0
     while row and col:
-        here = cost(row, col)
-        deletion, insertion, diagonal = cost(row, col - 1), cost(row - 1, col), cost(row - 1, col - 1)
+        upper, lower = rows(row)
+        here, deletion = cost(upper, row, col), cost(upper, row, col - 1)
+        insertion, diagonal = cost(lower, row - 1, col), cost(lower, row - 1, col - 1)
         if direction < 0 and here == insertion + 1:
             row -= 1
             steps.append((None, row))
@@ -176,6 +204,26 @@ def by_alignment(hyp: list, ref: list) -> list:
     return out
 
 
+def overlapping(ref: list) -> Optional[tuple]:
+    """The first pair of blocks (numbered from 1, in time order) that are shown at the same
+    time, and how many blocks start before an earlier one has ended; None when none do.
+
+    :example:
+        >>> overlapping([Block(0.0, 4.0, []), Block(2.0, 3.0, []), Block(3.5, 5.0, [])])
+        (1, 2, 2)
+        >>> overlapping([Block(0.0, 1.0, []), Block(1.0, 2.0, [])]) is None
+        True
+    """
+    first, count, latest, holder = None, 0, float("-inf"), 0
+    for number, block in enumerate(ref, 1):
+        if block.start < latest:
+            count += 1
+            first = first or (holder, number)
+        if block.end > latest:
+            latest, holder = block.end, number
+    return None if first is None else (*first, count)
+
+
 def without_punctuation(text: str) -> str:
     """``text`` without the characters of Unicode's punctuation categories (P*).
 
@@ -199,15 +247,35 @@ class _ReSegmented(Metric):
     alignment = "as"
     name = "aswer"
 
+    def __init__(self, *, context: Optional[Context] = None):
+        self.context = context
+
     def _segments(self, ref: Schema, hyp: Schema) -> tuple:
         ref_blocks = blocks(ref, self.name, "reference")
         hyp_blocks = blocks(hyp, self.name, "hypothesis")
+        if self.alignment == "t" and self.context is not None:
+            found = overlapping(ref_blocks)
+            if found:
+                a, b, count = found
+                block = ref_blocks[b - 1]
+                self.context.warn(f"{self.name}: reference blocks that start before an earlier one has ended: "
+                                  f"{count} (the first: blocks {a} and {b} in time order, at {block.start:.3f} s); "
+                                  "re-cut by time, the words shown then go to one of them only, so this rate "
+                                  "counts edits even for identical files (as subtitle-edit-rate's does); the "
+                                  "AS- metrics re-cut by the words")
+            instants = [block.start for block in ref_blocks if block.end <= block.start]
+            if instants:
+                self.context.warn(f"{self.name}: reference blocks that last no time: {len(instants)} (the first "
+                                  f"at {instants[0]:.3f} s); re-cut by time, they get no words, so this rate counts "
+                                  "their words as deleted even for identical files; the AS- metrics re-cut by the "
+                                  "words")
         cut = by_alignment if self.alignment == "as" else by_time
         return [with_breaks(b) for b in ref_blocks], cut(hyp_blocks, ref_blocks)
 
 
 class _WER(_ReSegmented):
-    def __init__(self, variant: Any = None):
+    def __init__(self, variant: Any = None, *, context: Optional[Context] = None):
+        super().__init__(context=context)
         self.seg = variant not in (None, "")
         if self.seg and variant != "seg":
             raise UsageError(f"{self.name}: unknown variant {variant!r} (choose seg, or none)")
@@ -328,7 +396,9 @@ class SacreBLEU(_ReSegmented):
 
     name = "sacrebleu"
 
-    def __init__(self, score: Any = None, alignment: Any = None, variant: Any = None):
+    def __init__(self, score: Any = None, alignment: Any = None, variant: Any = None, *,
+                 context: Optional[Context] = None):
+        super().__init__(context=context)
         self.score = "bleu" if score in (None, "") else score
         self.alignment = "as" if alignment in (None, "") else alignment
         self.seg = variant not in (None, "")

@@ -46,26 +46,31 @@ def block_tokens(block: Any, cased: bool) -> list:
 def parts(hyp: list, ref: list) -> Iterator[tuple]:
     """The (hypothesis blocks, reference blocks) of each part: blocks taken in order of their
     start (the reference's first on a tie); a block that starts when every block before it
-    has ended begins a new part.
+    has ended begins a new part, unless it lasts no time and a block of the part lasted no
+    time at the same instant (two such blocks overlap by SubER's rule, so their words align).
 
     :example:
         >>> from .blocks import Block
         >>> h, r = [Block(0, 2, []), Block(5, 6, [])], [Block(1, 3, []), Block(3, 4, [])]
         >>> [(len(a), len(b)) for a, b in parts(h, r)]
         [(1, 1), (0, 1), (1, 0)]
+        >>> [(len(a), len(b)) for a, b in parts([Block(0, 0, [])], [Block(0, 0, [])])]
+        [(1, 1)]
     """
     part_h: list = []
     part_r: list = []
     i = j = 0
-    latest = float("-inf")
+    latest = instant = float("-inf")
     while i < len(hyp) or j < len(ref):
         from_hyp = i < len(hyp) and (j == len(ref) or hyp[i].start < ref[j].start)
         block = hyp[i] if from_hyp else ref[j]
-        if (part_h or part_r) and block.start >= latest:
+        if (part_h or part_r) and block.start >= latest and not block.start == block.end == instant:
             yield part_h, part_r
             part_h, part_r = [], []
         (part_h if from_hyp else part_r).append(block)
         latest = max(latest, block.end)
+        if block.start == block.end:
+            instant = block.start
         if from_hyp:
             i += 1
         else:
