@@ -68,9 +68,9 @@ def test_an_option_the_sdk_refuses_is_one_error(tools, tmp_path):
     pytest.importorskip("assemblyai")
     run = tools("transcribe", "--engine", "v=assemblyai:speech_model=nonesuch", "-o", str(tmp_path / "out"),
                 "--cache", str(tmp_path / "c"), str(FILES["cat"]), env={"ASSEMBLYAI_API_KEY": KEY})
-    assert assert_clean_error(run, PROG).startswith(f"{PROG}: error: --engine v=assemblyai: engine 'assemblyai': "
-                                                    f"1 validation error for TranscriptRequest speech_model value is "
-                                                    f"not a valid enumeration member")
+    line = assert_clean_error(run, PROG)  # the SDK's own words (pydantic's differ between its versions)
+    assert line.startswith(f"{PROG}: error: --engine v=assemblyai: engine 'assemblyai': 1 validation error for "
+                           f"TranscriptRequest speech_model ") and "nonesuch" in line
 
 
 @pytest.mark.slow

@@ -541,3 +541,18 @@ def test_seglst_segments_are_read_in_meetevals_order_session_then_start_time():
     t = reader("seglst").parse(document, "hyp.seglst.json")
     assert [(s.recording, s.text, s.start) for s in t.segments] == [
         ("recordingA", "one", 0.0), ("recordingA", "two", 5.0), ("recordingB", "three", 3.2)]
+
+
+@pytest.mark.parametrize("kind", ["assemblyai", "aws", "azure", "deepgram", "google", "kaldi", "seglst", "speechmatics",
+                                  "whisper"])
+@pytest.mark.parametrize("document", ["null", "1", '"words"', "[]", "[null]", "{}"])
+def test_a_json_document_of_the_wrong_shape_is_one_error(kind, document):
+    """Every JSON reader given a document that is not its shape (the fuzz test found
+    Speechmatics' reader reading ``null`` as a list): one input error, never a crash."""
+    from benchmarkstt_core.errors import InputError
+    from benchmarkstt_transcripts.reading import parse_text
+
+    try:
+        parse_text(kind, document, "x.json")
+    except InputError as error:
+        assert str(error).startswith("x.json"), error

@@ -80,7 +80,7 @@ class AWSTranscribe(CloudEngine):
     :param keep_upload: ``true`` to keep the audio, the transcript and the job at AWS
     """
 
-    kind = "aws"
+    name = kind = "aws"
     distribution = "boto3"
     module = "boto3"
     extra = "aws"

@@ -79,7 +79,7 @@ class GoogleSpeech(CloudEngine):
     :param long_model: the v1 model for audio longer than 60 s (default ``latest_long``)
     """
 
-    kind = "google"
+    name = kind = "google"
     distribution = "google-cloud-speech"
     module = "google.cloud.speech_v2"
     extra = "google"

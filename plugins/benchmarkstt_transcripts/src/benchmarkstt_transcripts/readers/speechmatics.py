@@ -90,8 +90,10 @@ def _word_delimiter(document: Any) -> Any:
     """The language pack's ``word_delimiter`` (``None`` when the file does not say)."""
     if isinstance(document, dict):
         packs = [(document.get("metadata") or {}).get("language_pack_info")]
-    else:
+    elif isinstance(document, list):
         packs = [message.get("language_pack_info") for message in document if isinstance(message, dict)]
+    else:  # not a Speechmatics document: parse says so
+        packs = []
     return next((pack.get("word_delimiter") for pack in packs if isinstance(pack, dict)), None)
 
 
