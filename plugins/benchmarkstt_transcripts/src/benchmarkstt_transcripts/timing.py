@@ -87,8 +87,11 @@ def word_extras(transcript: Transcript) -> list:
                 if w.speaker is not None:
                     extra["speaker"] = w.speaker
                 add(extra)
-        else:
+        elif "\n" in segment.text.strip():
             extras.extend(dict(base) for _ in tokens)
+        else:  # the words share their segment's mapping: one per segment, not per word
+            extras.extend([base] * len(tokens))
+            continue
         if "\n" in segment.text.strip():
             lines = [k for k, line in enumerate(segment.text.strip().split("\n")) for _ in line.split()]
             for extra, line in zip(extras[len(extras) - len(tokens):], lines):
