@@ -4,6 +4,8 @@ One mapping per whitespace-separated word of :meth:`Transcript.text`: ``segment`
 segment's index), ``segment_start``/``segment_end`` and ``speaker`` where known, ``line`` (the
 index of the word's line in its segment) when the segment's text has several lines, and, when the
 segment's words are exactly its text's words, each word's ``start``, ``end`` and ``confidence``.
+The words of a one-line segment without word times share one mapping, their segment's: the
+mappings are read, never changed.
 
 :example:
     >>> from .model import Segment, Transcript, Word
