@@ -52,7 +52,7 @@ class WordExtras(Sequence):
     def silent_segments(self) -> list:
         """Per segment with no words and a speaker, the extras a word of it would have."""
         return [segment_extras(index, s) for index, s in enumerate(self._transcript.segments)
-                if s.speaker is not None and not s.text.split()]
+                if s.speaker is not None and not s.text.strip()]
 
 
 def segment_extras(index: int, segment: Any) -> dict:
