@@ -297,7 +297,7 @@ class TCPWER(_TimeConstrained, _SpeakerAttributed):
     def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
         r, h = self._timed(ref, hyp)
         for side, words in (("reference", r), ("hypothesis", h)):
-            if any(s is None for s in words.speakers):
+            if None in words.speakers:
                 speakers_of(ref if side == "reference" else hyp, side, self.name)
         return r, h, r.speakers, h.speakers
 

@@ -4,6 +4,8 @@ One mapping per whitespace-separated word of :meth:`Transcript.text`: ``segment`
 segment's index), ``segment_start``/``segment_end`` and ``speaker`` where known, ``line`` (the
 index of the word's line in its segment) when the segment's text has several lines, and, when the
 segment's words are exactly its text's words, each word's ``start``, ``end`` and ``confidence``.
+The words of a one-line segment without word times share one mapping, their segment's: the
+mappings are read, never changed.
 
 :example:
     >>> from .model import Segment, Transcript, Word
@@ -50,7 +52,7 @@ class WordExtras(Sequence):
     def silent_segments(self) -> list:
         """Per segment with no words and a speaker, the extras a word of it would have."""
         return [segment_extras(index, s) for index, s in enumerate(self._transcript.segments)
-                if s.speaker is not None and not s.text.split()]
+                if s.speaker is not None and not s.text.strip()]
 
 
 def segment_extras(index: int, segment: Any) -> dict:
@@ -87,8 +89,11 @@ def word_extras(transcript: Transcript) -> list:
                 if w.speaker is not None:
                     extra["speaker"] = w.speaker
                 add(extra)
-        else:
+        elif "\n" in segment.text.strip():
             extras.extend(dict(base) for _ in tokens)
+        else:  # the words share their segment's mapping: one per segment, not per word
+            extras.extend([base] * len(tokens))
+            continue
         if "\n" in segment.text.strip():
             lines = [k for k, line in enumerate(segment.text.strip().split("\n")) for _ in line.split()]
             for extra, line in zip(extras[len(extras) - len(tokens):], lines):
