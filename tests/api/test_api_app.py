@@ -145,11 +145,16 @@ def test_entities_file_is_read_from_the_server_directory(client):
 
 
 def test_the_examples_in_the_help_give_their_results(client, host, root):
-    """Every method example documented by a component returns what it says, over the API."""
+    """Every method example documented by a component returns what it says, over the API
+    (those whose input types come from a plugin that is not installed left out: metrics.ser's
+    SRT example in the api plugin's own environment)."""
     methods = build_methods(host.registries)
+    inputs = {spec.name for spec in host.registries.inputs}
     checked = 0
     for name, method in methods.items():
         for example in method.examples:
+            if not {example.get("ref_type", "infer"), example.get("hyp_type", "infer")} <= inputs:
+                continue
             params = {k: v for k, v in example.items() if k not in ("return", "files")}
             write_files(root, example.get("files", {}))
             assert ok(client, name, params) == example["return"], name

@@ -304,6 +304,7 @@ def test_sound_labels_are_set_aside_and_counted(bstt, tools):
 
 @pytest.mark.parametrize("flag, expected", [((), 0.19319436327034223), (("--sound-labels", "keep"), 0.19617472215042647)])
 def test_corpus_sound_labels_flag_is_recorded_and_rerun(tools, tmp_path, flag, expected):
+    pytest.importorskip("benchmarkstt_corpus")  # the transcripts plugin's own environment has no corpus
     for side, name in (("ref", "qt_subs.xml"), ("hyp", "qt_kaldi.json")):
         (tmp_path / side).mkdir()
         (tmp_path / side / ("qt" + name[name.index("."):])).write_bytes((SHIPPED / name).read_bytes())
@@ -334,8 +335,9 @@ def test_sound_labels_in_brackets_and_notes_and_not_in_captions_all_in_capitals(
 def test_a_bad_sound_labels_setting_is_one_clear_error(bstt):
     run = bstt("-r", str(SHIPPED / "qt_subs.xml"), "-h", str(SHIPPED / "qt_kaldi.json"), "--wer",
                "--sound-labels", "yes")
-    assert assert_clean_error(run) == ("benchmarkstt: error: argument --sound-labels: invalid choice: 'yes' "
-                                       "(choose from 'skip', 'keep')")
+    # (alone, without every standard plugin, the line ends by saying what installs them)
+    assert assert_clean_error(run).startswith("benchmarkstt: error: argument --sound-labels: invalid choice: 'yes' "
+                                              "(choose from 'skip', 'keep')")
 
 
 # Line structure: a subtitle segment is one block, its text keeps its lines
