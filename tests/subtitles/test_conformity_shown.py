@@ -65,3 +65,16 @@ def test_corpus_conformity_counts_sound_labels_with_its_default_workers(tmp_path
         assert run.returncode == 0, run
         found.append(json.loads(run.stdout)["engines"]["eng"]["metrics"]["conformity"]["mean_of_files"])
     assert figures(found[0]) == figures(found[1]) == SHOWN
+
+
+@pytest.mark.parametrize("output", ["markdown", "restructuredtext"])
+def test_conformity_worst_blocks_print_as_plain_dicts_in_text_outputs(output):
+    run = run_command("benchmarkstt", "-r", str(LABELS), "-h", str(LABELS), "--conformity", "netflix", "", "", "", "",
+                      "", "", "", "1", "-o", output)
+    assert run.returncode == 0, run
+    assert "worst: [{'block': 2, 'start': 5.0, 'end': 5.3, 'text': '[MUSIC]', 'violations': ['cps', 'min_duration']}]" \
+        in run.stdout.splitlines(), run.stdout
+    # a result that is itself a list of mappings (worddiffs' list dialect) prints as benchmarkstt 1.1 did
+    run = run_command("benchmarkstt", "-r", "a b", "-h", "a c", "-rt", "argument", "-ht", "argument", "--worddiffs",
+                      "list", "-o", output)
+    assert "[OrderedDict([('type', 'equal'), ('reference', 'a'), ('hypothesis', 'a')]), " in run.stdout, run.stdout
