@@ -58,13 +58,20 @@ def test_corpus_conformity_counts_sound_labels_with_its_default_workers(tmp_path
         (tmp_path / folder).mkdir()
         for k in range(2):
             (tmp_path / folder / f"f{k}.srt").write_bytes(source.read_bytes())
-    found = []
+    found = {}
     for labels in ("skip", "keep"):
-        run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--conformity",
-                          "--sound-labels", labels, "-o", "json", cwd=tmp_path)
-        assert run.returncode == 0, run
-        found.append(json.loads(run.stdout)["engines"]["eng"]["metrics"]["conformity"]["mean_of_files"])
-    assert figures(found[0]) == figures(found[1]) == SHOWN
+        for windows in ((), ("--split-by-time", "5")):
+            run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", "--conformity",
+                              "--sound-labels", labels, *windows, "-o", "json", cwd=tmp_path)
+            assert run.returncode == 0, run
+            found[labels, windows] = figures(json.loads(run.stdout)["engines"]["eng"]["metrics"]["conformity"]
+                                             ["mean_of_files"])
+    assert found["skip", ()] == found["keep", ()] == SHOWN
+    # five windows of 5 s (the reference lasts 25 s), each label in its window: the means of windows
+    windowed = found["skip", ("--split-by-time", "5")]
+    assert windowed == found["keep", ("--split-by-time", "5")]
+    assert (windowed["blocks"], windowed["violations"]["chars_per_line"], windowed["violations"]["lines"],
+            windowed["violations"]["min_duration"]) == (4 / 5, 1 / 5, 1 / 5, 1 / 5)
 
 
 @pytest.mark.parametrize("output", ["markdown", "restructuredtext"])
