@@ -29,3 +29,13 @@ def test_sound_labels_per_request(tmp_path):
         assert status == 400 and response["error"]["code"] == -32602, response
         assert "sound_labels must be skip or keep" in response["error"]["data"], response
         assert "\x1b" not in server.output()
+
+
+def test_conformity_measures_the_labels_shown_whatever_sound_labels_says(tmp_path):
+    shown = "1\n00:00:01,000 --> 00:00:01,300\n[MUSIC]\n\n2\n00:00:02,000 --> 00:00:04,000\n(LAUGHS) Hello\n"
+    call = {"ref": shown, "ref_type": "srt", "hyp": shown, "hyp_type": "srt", "preset": "netflix"}
+    with Server(make_server_dirs(tmp_path)) as server:
+        for labels in ("skip", "keep"):
+            found = result(server.url, "metrics.conformity", {**call, "sound_labels": labels})
+            assert (found["blocks"], found["conforming"]) == (2, 1), found
+            assert [(w["text"], w["violations"]) for w in found["worst"]] == [("[MUSIC]", ["cps", "min_duration"])]

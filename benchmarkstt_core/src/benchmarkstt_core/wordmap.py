@@ -180,3 +180,10 @@ class MovedExtras(SequenceABC):
         """The segments with no words that the text's extras tell of (none when they tell of none)."""
         silent = getattr(self._text.extras(), "silent_segments", None)
         return silent() if silent else []
+
+    def shown(self) -> tuple:
+        """``(words, extras)`` of the text as its file shows it, before the normalizers (and
+        before anything its input set aside) when the text's extras tell of it, else of the
+        text as it is."""
+        shown = getattr(self._text.extras(), "shown", None)
+        return shown() if shown else (self._text.split(), self._text.extras()[:])

@@ -53,12 +53,33 @@ def midpoints(schema: Schema, side: str) -> list:
     return mids
 
 
+class WindowExtras(list):
+    """A window's words' extras, and (:meth:`shown`) the words its file shows in the window,
+    sound labels included, for the metrics that measure what is on screen (conformity)."""
+
+    def __init__(self, extras: Sequence, shown: tuple):
+        super().__init__(extras)
+        self._shown = shown
+
+    def shown(self) -> tuple:
+        """``(words, extras)`` shown in the window."""
+        return self._shown
+
+
 def in_window(schema: Schema, window: Sequence, side: str) -> Schema:
     """The words of ``schema`` whose midpoint is in ``[start, end)`` (``[start, ...)`` when the
-    window's third value is true: the last window of a recording), with their extras."""
+    window's third value is true: the last window of a recording), with their extras; those
+    its file shows there too when its extras tell of them (``shown()``, labels included)."""
     start, end = window[0], (math.inf if len(window) > 2 and window[2] else window[1])
     keep = [i for i, mid in enumerate(midpoints(schema, side)) if start <= mid < end]
-    return Schema.from_items(schema[i] for i in keep) if keep else Schema()
+    found = Schema.from_items(schema[i] for i in keep) if keep else Schema()
+    shown = getattr(schema._extras, "shown", None)
+    if shown is None:
+        return found
+    whole = Schema(*shown())
+    kept = [i for i, mid in enumerate(midpoints(whole, side)) if start <= mid < end]
+    return Schema(found.words, WindowExtras(found._extras or [{}] * len(found),
+                                            ([whole.words[i] for i in kept], [whole._extras[i] for i in kept])))
 
 
 def window_id(key: str, window: Sequence) -> str:

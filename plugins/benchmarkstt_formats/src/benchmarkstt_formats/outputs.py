@@ -10,18 +10,37 @@ from benchmarkstt_core.io import Output
 
 
 def py_repr(value: Any) -> str:
-    """A Python-style repr of a result value; mappings inside lists print as ``OrderedDict([...])``."""
+    """A Python-style repr of a result value. A result that is a list of mappings (worddiffs'
+    ``list`` dialect) prints them as ``OrderedDict([...])``, as benchmarkstt 1.1 did; anything
+    else, and any value inside a mapping, prints as plain dicts and lists (:func:`plain_repr`).
+
+    :example:
+        >>> py_repr([{"type": "equal", "reference": "a"}])
+        "[OrderedDict([('type', 'equal'), ('reference', 'a')])]"
+    """
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_listed(v) for v in value) + "]"
+    return plain_repr(value)
+
+
+def plain_repr(value: Any) -> str:
+    """A value's Python ``repr`` with every mapping as a plain dict and every sequence as a list.
+
+    :example:
+        >>> plain_repr({"blocks": 2, "worst": [{"block": 1, "violations": ("lines",)}]})
+        "{'blocks': 2, 'worst': [{'block': 1, 'violations': ['lines']}]}"
+    """
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(plain_repr, value)) + "]"
     if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{k!r}: {py_repr(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k!r}: {plain_repr(v)}" for k, v in value.items()) + "}"
     return repr(value)
 
 
 def _listed(value: Any) -> str:
     if isinstance(value, Mapping):
-        return "OrderedDict([" + ", ".join(f"({k!r}, {py_repr(v)})" for k, v in value.items()) + "])"
-    return py_repr(value)
+        return "OrderedDict([" + ", ".join(f"({k!r}, {plain_repr(v)})" for k, v in value.items()) + "])"
+    return plain_repr(value)
 
 
 def render_value(value: Any) -> str:
@@ -42,7 +61,7 @@ def render_value(value: Any) -> str:
     if isinstance(value, Mapping):
         if hasattr(value, "shown"):
             return "\n".join(f"{k}: {value.shown(k)}" for k in value)
-        return "\n".join(f"{k}: {py_repr(v)}" for k, v in value.items())
+        return "\n".join(f"{k}: {plain_repr(v)}" for k, v in value.items())
     return py_repr(value)
 
 

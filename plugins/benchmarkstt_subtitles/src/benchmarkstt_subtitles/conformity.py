@@ -95,8 +95,9 @@ class Conformity(Metric):
     Reports, for the hypothesis (the subtitles under test; the reference is not read), the
     share of blocks that break no rule, the blocks that break each rule, and the worst
     offenders (most rules broken, then in file order) as they appear on screen. A preset (bbc, netflix) gives the limits; a
-    value given overrides the preset's; ``custom`` starts from no limit. Run it without
-    normalizers: it measures the text as shown.
+    value given overrides the preset's; ``custom`` starts from no limit. It measures the text as
+    shown: sound labels included (``--sound-labels`` changes what the other metrics score, not
+    this), before any normalizer.
 
     :param preset: bbc, netflix (default) or custom
     :param chars_per_line: the most characters in a line
@@ -139,8 +140,11 @@ class Conformity(Metric):
             raise UsageError(f"conformity worst: must be 0 or more, not {worst!r}")
 
     def report(self, schema: Schema, side: str) -> dict:
-        """The conformity figures of one side's blocks."""
-        found = blocks(schema, self.name, side)
+        """The conformity figures of one side's blocks as its file shows them: sound labels
+        included (the input gives them in its extras' ``shown()`` when it sets them aside), before
+        the normalizers."""
+        shown = getattr(schema._extras, "shown", None)
+        found = blocks(Schema(*shown()) if shown else schema, self.name, side)
         counts = dict.fromkeys(RULES, 0)
         offenders = []
         for index, block in enumerate(found):

@@ -38,7 +38,8 @@ class TranscriptInput(Input):
 
     def read(self) -> str:
         """The text the normalizers see (a :class:`TimedText` carrying the words' times)."""
-        return timed(scored(self.transcript(), self.source, self.context or Context(None), self.sound_labels))
+        shown = self.transcript()
+        return timed(scored(shown, self.source, self.context or Context(None), self.sound_labels), shown)
 
     @classmethod
     def from_content(cls, content: str, source: str, *, context: Context | None = None,
@@ -46,8 +47,8 @@ class TranscriptInput(Input):
         """The text of a file's content given as a string (the API's ``ref``/``hyp``)."""
         from .sounds import check
 
-        return timed(scored(parse_text(cls.name, content, source), source, context or Context(None),
-                            check(sound_labels)))
+        shown = parse_text(cls.name, content, source)
+        return timed(scored(shown, source, context or Context(None), check(sound_labels)), shown)
 
 
 def scored(transcript: Transcript, source: str, context: Context, sound_labels: str = "skip") -> Transcript:
@@ -75,9 +76,11 @@ class TranscriptText(TimedText):
     __slots__ = ("origin", "annotations")
 
 
-def timed(transcript: Transcript) -> TimedText:
-    """The transcript's text, with its words' times and speakers for the segmenter's items."""
-    text = TranscriptText(transcript.text(), lambda: WordExtras(transcript, text.word_count()))
+def timed(transcript: Transcript, shown: Transcript | None = None) -> TimedText:
+    """The transcript's text, with its words' times and speakers for the segmenter's items;
+    ``shown``: the transcript as the file shows it, before :func:`scored` set its sound labels
+    aside (see :meth:`.WordExtras.shown`)."""
+    text = TranscriptText(transcript.text(), lambda: WordExtras(transcript, text.word_count(), shown))
     text.origin = getattr(reader(transcript.type), "ORIGIN", None)
     text.annotations = transcript.annotations
     return text

@@ -27,7 +27,9 @@ class WordExtras(Sequence):
     """:func:`word_extras` of a transcript, made on first use: its length (the word count) is
     known at once, so the pipeline can decide whether the items get them without making them.
     :meth:`silent_segments` tells of the segments with no words (the speaker-attributed
-    metrics count their speakers, as meeteval does).
+    metrics count their speakers, as meeteval does); :meth:`shown` gives the words as the file
+    shows them: those of ``shown``, the transcript before its sound labels were set aside
+    (:mod:`.sounds`), when it is given.
 
     :example:
         >>> from .model import Segment
@@ -36,9 +38,10 @@ class WordExtras(Sequence):
         (2, {'segment': 0, 'segment_start': 1.0, 'speaker': 'A'}, [{'segment': 1, 'segment_start': 2.0, 'speaker': 'B'}])
     """
 
-    def __init__(self, transcript: Transcript, count: int):
+    def __init__(self, transcript: Transcript, count: int, shown: Transcript | None = None):
         self._transcript = transcript
         self._count = count
+        self._shown = shown
         self._list: list | None = None
 
     def __len__(self) -> int:
@@ -53,6 +56,20 @@ class WordExtras(Sequence):
         """Per segment with no words and a speaker, the extras a word of it would have."""
         return [segment_extras(index, s) for index, s in enumerate(self._transcript.segments)
                 if s.speaker is not None and not s.text.strip()]
+
+    def shown(self) -> tuple:
+        """``(words, extras)`` of the text as the file shows it, sound labels included (the
+        conformity of subtitles measures what is on screen, whatever is scored).
+
+        :example:
+            >>> from .model import Segment
+            >>> shown = Transcript("srt", (Segment("[MUSIC]", 1.0, 1.3), Segment("(LAUGHS) Hi", 2.0, 3.0)))
+            >>> WordExtras(Transcript("srt", (Segment("Hi", 2.0, 3.0),)), 1, shown).shown()
+            (['[MUSIC]', '(LAUGHS)', 'Hi'], [{'segment': 0, 'segment_start': 1.0, 'segment_end': 1.3}, {'segment': 1, 'segment_start': 2.0, 'segment_end': 3.0}, {'segment': 1, 'segment_start': 2.0, 'segment_end': 3.0}])
+        """
+        if self._shown is None:
+            return self._transcript.text().split(), self[:]
+        return self._shown.text().split(), word_extras(self._shown)
 
 
 def segment_extras(index: int, segment: Any) -> dict:
