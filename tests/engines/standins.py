@@ -128,7 +128,7 @@ class StandIn:
     def handle(self, h: BaseHTTPRequestHandler) -> None:
         body = h.rfile.read(int(h.headers.get("Content-Length", 0)))
         with self.lock:
-            fault = self.faults.pop(0) if self.faults else None
+            fault = self.faults.pop(0) if self.faults and self.faulty(h.command, h.path) else None
             self.requests.append({"time": time.monotonic(), "method": h.command, "path": h.path, "fault": fault,
                                   "headers": h.headers, "body": body})
         if not self.authorised(h):
@@ -163,6 +163,11 @@ class StandIn:
         if fault == "short":
             h.close_connection = True
         return None
+
+    def faulty(self, method: str, path: str) -> bool:
+        """Whether this request takes the next fault (every request, unless a stand-in says
+        otherwise: those an SDK sends on its own, in the background)."""
+        return True
 
     def authorised(self, h: BaseHTTPRequestHandler) -> bool:
         """Whether the request carries the key the vendor's way."""
@@ -465,7 +470,7 @@ class AzureSpeechStandIn:
 
     def upgrade(self, connection, request):
         with self.lock:
-            fault = self.faults.pop(0) if self.faults else None
+            fault = self.faults.pop(0) if self.faults and self.faulty(h.command, h.path) else None
             self.requests.append({"time": time.monotonic(), "path": request.path, "fault": fault,
                                   "headers": request.headers, "messages": []})
         url = urlsplit(request.path)
