@@ -277,3 +277,47 @@ def test_audio_past_the_inline_limit_goes_through_cloud_storage_with_bucket(goog
     assert run.stderr.splitlines()[1] == f"{PROG} transcribe: failed: {long} (g): programme: google: " \
                                          f"gs://{kept[0]}: {FAILURE}"
     stand_in.objects.clear()
+
+
+@pytest.mark.slow
+@needs_sdk
+@needs_storage
+def test_ctrl_c_cancels_the_operation_and_deletes_the_upload(google, tmp_path):
+    """Ctrl-C (SIGINT to the process group, as a terminal sends it) while BatchRecognize runs:
+    the operation is cancelled and the upload deleted at once; exit 130 with one line."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from conftest import BIN
+
+    stand_in, account = google
+    long = tmp_path / "programme.wav"
+    over_the_inline_limit(long)
+    stand_in.transcripts[hashlib.sha256(decode(str(long), 16000).samples).hexdigest()] = "held"
+    stand_in.hold = {"held"}
+    env = {**os.environ, **isolated(tmp_path, GOOGLE_APPLICATION_CREDENTIALS=str(account),
+                                    STORAGE_EMULATOR_HOST=stand_in.url)}
+    command = [str(BIN / PROG), "transcribe", "--engine",
+               f"g=google:api_endpoint={stand_in.url},bucket=news-audio,poll_interval=0.2", "-o",
+               str(tmp_path / "out"), "--cache", str(tmp_path / "c"), str(long)]
+    jobs = len(stand_in.jobs)
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        for _ in range(300):
+            held = [job for job in list(stand_in.jobs.values())[jobs:] if job["polls"] >= 3]
+            if held:
+                break
+            time.sleep(0.1)
+        assert held and stand_in.objects, stand_in.requests
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        stand_in.hold = set()
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert out == "" and err == f"{PROG}: error: interrupted\n"
+    assert held[0]["cancelled"] and not stand_in.objects
