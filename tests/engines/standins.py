@@ -526,3 +526,29 @@ class AzureSpeechStandIn:
             ws.send(usp("speech.endDetected", turn, {"Offset": end}))
             ws.send(usp("speech.phrase", turn, {"RecognitionStatus": "EndOfDictation", "Offset": end, "Duration": 0}))
             ws.send(usp("turn.end", turn, {}))
+
+
+def ctrl_c(command: List[str], env: Dict[str, str], ready, stand_in: StandIn) -> tuple:
+    """Run ``command``, wait (30 s at most) until ``ready()`` gives something, then send it
+    Ctrl-C (SIGINT to its process group, as a terminal sends it): its exit status, stdout,
+    stderr and what ``ready()`` gave. The stand-in's held jobs are let go afterwards."""
+    import os
+    import signal
+    import subprocess
+
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        for _ in range(300):
+            found = ready()
+            if found:
+                break
+            time.sleep(0.1)
+        assert found, stand_in.requests
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        stand_in.hold = set()
+        if proc.poll() is None:
+            proc.kill()
+    return proc.returncode, out, err, found

@@ -286,11 +286,9 @@ def test_ctrl_c_cancels_the_operation_and_deletes_the_upload(google, tmp_path):
     """Ctrl-C (SIGINT to the process group, as a terminal sends it) while BatchRecognize runs:
     the operation is cancelled and the upload deleted at once; exit 130 with one line."""
     import os
-    import signal
-    import subprocess
-    import time
 
     from conftest import BIN
+    from standins import ctrl_c
 
     stand_in, account = google
     long = tmp_path / "programme.wav"
@@ -303,21 +301,11 @@ def test_ctrl_c_cancels_the_operation_and_deletes_the_upload(google, tmp_path):
                f"g=google:api_endpoint={stand_in.url},bucket=news-audio,poll_interval=0.2", "-o",
                str(tmp_path / "out"), "--cache", str(tmp_path / "c"), str(long)]
     jobs = len(stand_in.jobs)
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
-    try:
-        for _ in range(300):
-            held = [job for job in list(stand_in.jobs.values())[jobs:] if job["polls"] >= 3]
-            if held:
-                break
-            time.sleep(0.1)
-        assert held and stand_in.objects, stand_in.requests
-        os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        stand_in.hold = set()
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 130, err
+
+    def running() -> list:
+        return [job for job in list(stand_in.jobs.values())[jobs:] if job["polls"] >= 3 and stand_in.objects]
+
+    status, out, err, held = ctrl_c(command, env, running, stand_in)
+    assert status == 130, err
     assert out == "" and err == f"{PROG}: error: interrupted\n"
     assert held[0]["cancelled"] and not stand_in.objects
