@@ -277,6 +277,8 @@ def test_audio_past_the_inline_limit_goes_through_cloud_storage_with_bucket(goog
     assert run.stderr.splitlines()[1] == f"{PROG} transcribe: failed: {long} (g): programme: google: " \
                                          f"gs://{kept[0]}: {FAILURE}"
     stand_in.objects.clear()
+    texts = [p.read_text(errors="replace") for p in tmp_path.rglob("*") if p.is_file() and p.suffix != ".wav"]
+    assert texts and not any(token in t for token in stand_in.tokens for t in texts + [run.stderr])
 
 
 @pytest.mark.slow

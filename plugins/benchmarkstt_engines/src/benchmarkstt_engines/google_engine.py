@@ -148,6 +148,17 @@ class GoogleSpeech(CloudEngine):
             return self.api_endpoint
         return f"{location}-speech.googleapis.com" if location not in ("", "global") else "speech.googleapis.com"
 
+    def model_name(self) -> str:
+        """The model; with ``bucket``, audio over 60 s is answered by v2's ``BatchRecognize``
+        rather than v1's ``latest_long``: said here, which keeps one's answer in the cache
+        from being taken for the other's.
+
+        :example:
+            >>> GoogleSpeech().model_name(), GoogleSpeech(bucket="news-audio").model_name()
+            ('long', 'long (BatchRecognize over 60 s)')
+        """
+        return f"{self.model} (BatchRecognize over 60 s)" if self.bucket else self.model
+
     def secrets(self) -> list:
         """The access token the credentials hold, when they hold one."""
         token = getattr(self._credentials, "token", None)
