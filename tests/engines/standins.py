@@ -128,7 +128,7 @@ class StandIn:
     def handle(self, h: BaseHTTPRequestHandler) -> None:
         body = h.rfile.read(int(h.headers.get("Content-Length", 0)))
         with self.lock:
-            fault = self.faults.pop(0) if self.faults else None
+            fault = self.faults.pop(0) if self.faults and self.faulty(h.command, h.path) else None
             self.requests.append({"time": time.monotonic(), "method": h.command, "path": h.path, "fault": fault,
                                   "headers": h.headers, "body": body})
         if not self.authorised(h):
@@ -163,6 +163,11 @@ class StandIn:
         if fault == "short":
             h.close_connection = True
         return None
+
+    def faulty(self, method: str, path: str) -> bool:
+        """Whether this request takes the next fault (every request, unless a stand-in says
+        otherwise: those an SDK sends on its own, in the background)."""
+        return True
 
     def authorised(self, h: BaseHTTPRequestHandler) -> bool:
         """Whether the request carries the key the vendor's way."""
@@ -465,7 +470,7 @@ class AzureSpeechStandIn:
 
     def upgrade(self, connection, request):
         with self.lock:
-            fault = self.faults.pop(0) if self.faults else None
+            fault = self.faults.pop(0) if self.faults and self.faulty(h.command, h.path) else None
             self.requests.append({"time": time.monotonic(), "path": request.path, "fault": fault,
                                   "headers": request.headers, "messages": []})
         url = urlsplit(request.path)
@@ -521,3 +526,29 @@ class AzureSpeechStandIn:
             ws.send(usp("speech.endDetected", turn, {"Offset": end}))
             ws.send(usp("speech.phrase", turn, {"RecognitionStatus": "EndOfDictation", "Offset": end, "Duration": 0}))
             ws.send(usp("turn.end", turn, {}))
+
+
+def ctrl_c(command: List[str], env: Dict[str, str], ready, stand_in: StandIn) -> tuple:
+    """Run ``command``, wait (30 s at most) until ``ready()`` gives something, then send it
+    Ctrl-C (SIGINT to its process group, as a terminal sends it): its exit status, stdout,
+    stderr and what ``ready()`` gave. The stand-in's held jobs are let go afterwards."""
+    import os
+    import signal
+    import subprocess
+
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        for _ in range(300):
+            found = ready()
+            if found:
+                break
+            time.sleep(0.1)
+        assert found, stand_in.requests
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        stand_in.hold = set()
+        if proc.poll() is None:
+            proc.kill()
+    return proc.returncode, out, err, found

@@ -256,35 +256,23 @@ def test_ctrl_c_deletes_the_running_job_and_keeps_the_finished_file(aws, tmp_pat
     one job held running: the held job's audio and the job are deleted at once, exit 130 with
     one line, the bucket is left empty; the next run takes the finished file from the cache
     without a request."""
-    import os
-    import signal
     import subprocess
-    import time
 
     from conftest import BIN
+    from standins import ctrl_c
 
     stand_in, s3, variables = aws
     env = isolated(tmp_path, **variables)
     stand_in.hold = {HEARD["news"]}
     command = [str(BIN / PROG), "transcribe", "--engine", f"tr=aws:bucket={BUCKET},poll_interval=0.2", "-o",
                str(tmp_path / "out"), "--cache", str(tmp_path / "c")]
-    proc = subprocess.Popen(command + [str(FILES["cat"]), str(FILES["news"])], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        for _ in range(300):
-            held = [name for name, job in stand_in.jobs.items() if job["held"] and job["polls"] >= 3]
-            done = [p for p in (tmp_path / "c").rglob("*") if p.is_file()]
-            if held and done:
-                break
-            time.sleep(0.1)
-        assert held and done, stand_in.requests
-        os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        stand_in.hold = set()
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 130, err
+
+    def running() -> list:
+        held = [name for name, job in stand_in.jobs.items() if job["held"] and job["polls"] >= 3]
+        return held if held and any(p.is_file() for p in (tmp_path / "c").rglob("*")) else []
+
+    status, out, err, held = ctrl_c(command + [str(FILES["cat"]), str(FILES["news"])], env, running, stand_in)
+    assert status == 130, err
     assert out == "" and err == f"{PROG}: error: interrupted\n"
     assert stand_in.jobs[held[0]].get("deleted") and objects(s3) == []
     sent = len(stand_in.requests)

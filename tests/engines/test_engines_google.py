@@ -65,6 +65,8 @@ def google(tmp_path_factory):
     key = service_account(folder / "account.json")
     heard = {hashlib.sha256(decode(str(FILES[i]), 16000).samples).hexdigest(): t for i, t in HEARD.items()}
     with GoogleStandIn(key, heard, slow_seconds=3) as stand_in:
+        account = json.loads((folder / "account.json").read_text())  # its tokens for Cloud Storage from the stand-in
+        (folder / "account.json").write_text(json.dumps({**account, "token_uri": f"{stand_in.url}/token"}))
         yield stand_in, folder / "account.json"
 
 
@@ -195,3 +197,117 @@ def test_audio_longer_than_a_minute_goes_to_v1_long_running_recognize(google, to
     assert run.returncode == 1
     assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {long} (g): long: google: operation "
                                           f"{list(stand_in.jobs)[-1]} failed: {FAILURE}")
+
+
+needs_storage = pytest.mark.skipif(not installed("google.cloud.storage"),
+                                   reason="google-cloud-storage is not installed "
+                                          "(pip install 'benchmarkstt-engines[google]')")
+
+
+def over_the_inline_limit(path) -> None:
+    """A WAV of 330 s at 2 kHz (1.3 MB): decoded at 16 kHz, 10.6 MB, past the 10 MB Google
+    takes inline."""
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(2000)
+        w.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(n / 5))) for n in range(2000)) +
+                      b"\0\0" * 2000 * 329)
+
+
+@pytest.mark.slow
+@needs_sdk
+@needs_storage
+def test_audio_past_the_inline_limit_goes_through_cloud_storage_with_bucket(google, tools, tmp_path):
+    """Without bucket= such audio is one clear failure naming the option; with it the audio is
+    uploaded, transcribed by v2's BatchRecognize from its gs:// address, and deleted."""
+    from standin_google import FAILURE, PROJECT
+
+    stand_in, account = google
+    long = tmp_path / "programme.wav"
+    over_the_inline_limit(long)
+    samples = decode(str(long), 16000).samples
+    assert len(samples) > 10 * 1024 * 1024
+    stand_in.transcripts[hashlib.sha256(samples).hexdigest()] = "good evening here is the news"
+    env = isolated(tmp_path, GOOGLE_APPLICATION_CREDENTIALS=str(account), STORAGE_EMULATOR_HOST=stand_in.url)
+    spec = f"g=google:api_endpoint={stand_in.url},poll_interval=0.1"
+
+    first = len(stand_in.requests)
+    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "o1"), "--cache", str(tmp_path / "c1"), str(long),
+                env=env)
+    assert run.returncode == 1 and len(stand_in.requests) == first
+    assert run.stderr.splitlines()[1] == (
+        f"{PROG} transcribe: failed: {long} (g): programme: google: the audio is 330.0 s long, {len(samples)} bytes; "
+        f"audio is sent inline, at most 10485760 bytes (5.5 minutes); with the option bucket= (a Cloud Storage "
+        f"bucket) longer audio is uploaded there")
+
+    stand_in.faults = ["429", None, None, "500"]  # the upload (twice, then its bytes), BatchRecognize twice
+    run = tools("transcribe", "--engine", spec + ",bucket=news-audio,prefix=bench/", "-o", str(tmp_path / "out"),
+                "--cache", str(tmp_path / "c"), str(long), env=env)
+    assert run.returncode == 0, run
+    sent = [(r["method"], r["path"].split("?")[0], r["fault"]) for r in stand_in.requests[first:]
+            if r["path"].split("?")[0] not in ("/token", "/storage/v1/b/news-audio")]  # the SDK's own look at the bucket (a
+    assert stand_in.tokens  # thread of its own) asks for a token too: tokens and that look come in any order
+    job = f"/v2/projects/{PROJECT}/locations/global/operations/{list(stand_in.jobs)[-1]}"
+    batch = f"/v2/projects/{PROJECT}/locations/global/recognizers/_:batchRecognize"
+    uri = stand_in.jobs[list(stand_in.jobs)[-1]]["uri"]
+    name = uri[len("gs://news-audio/"):]
+    assert uri.startswith("gs://news-audio/bench/") and name.endswith(".wav")
+    assert sent == [("POST", "/upload/storage/v1/b/news-audio/o", "429"),
+                    ("POST", "/upload/storage/v1/b/news-audio/o", None),
+                    ("PUT", "/upload/storage/v1/b/news-audio/o", None), ("POST", batch, "500"), ("POST", batch, None),
+                    ("GET", job, None), ("GET", job, None),
+                    ("DELETE", f"/storage/v1/b/news-audio/o/{name.replace('/', '%2F')}", None)]
+    uploads = [r for r in stand_in.requests[first:] if r["path"].startswith("/upload/") and r["method"] == "POST"]
+    assert uploads[1]["time"] - uploads[0]["time"] >= 1.0  # Retry-After: 1
+    request = [r for r in stand_in.requests[first:] if r["path"].split("?")[0] == batch][-1]["request"]
+    assert request["files"] == [{"uri": uri}] and request["config"]["model"] == "long"
+    assert not stand_in.objects  # the upload deleted
+    read = tools("transcript", "-i", str(tmp_path / "out" / "g" / "programme.json"), "-o", "json")
+    document = json.loads(read.stdout)
+    assert document["type"] == "google"
+    assert " ".join(w["text"] for s in document["segments"] for w in s["words"]) == "good evening here is the news"
+
+    stand_in.faults = [None, None, "fail"]  # the upload and its bytes, then BatchRecognize's file fails
+    run = tools("transcribe", "--engine", spec + ",bucket=news-audio,keep_upload=true", "-o", str(tmp_path / "o2"),
+                "--cache", str(tmp_path / "c2"), str(long), env=env)
+    assert run.returncode == 1
+    kept = list(stand_in.objects)
+    assert len(kept) == 1 and kept[0].startswith("news-audio/benchmarkstt/")
+    assert run.stderr.splitlines()[1] == f"{PROG} transcribe: failed: {long} (g): programme: google: " \
+                                         f"gs://{kept[0]}: {FAILURE}"
+    stand_in.objects.clear()
+    texts = [p.read_text(errors="replace") for p in tmp_path.rglob("*") if p.is_file() and p.suffix != ".wav"]
+    assert texts and not any(token in t for token in stand_in.tokens for t in texts + [run.stderr])
+
+
+@pytest.mark.slow
+@needs_sdk
+@needs_storage
+def test_ctrl_c_cancels_the_operation_and_deletes_the_upload(google, tmp_path):
+    """Ctrl-C (SIGINT to the process group, as a terminal sends it) while BatchRecognize runs:
+    the operation is cancelled and the upload deleted at once; exit 130 with one line."""
+    import os
+
+    from conftest import BIN
+    from standins import ctrl_c
+
+    stand_in, account = google
+    long = tmp_path / "programme.wav"
+    over_the_inline_limit(long)
+    stand_in.transcripts[hashlib.sha256(decode(str(long), 16000).samples).hexdigest()] = "held"
+    stand_in.hold = {"held"}
+    env = {**os.environ, **isolated(tmp_path, GOOGLE_APPLICATION_CREDENTIALS=str(account),
+                                    STORAGE_EMULATOR_HOST=stand_in.url)}
+    command = [str(BIN / PROG), "transcribe", "--engine",
+               f"g=google:api_endpoint={stand_in.url},bucket=news-audio,poll_interval=0.2", "-o",
+               str(tmp_path / "out"), "--cache", str(tmp_path / "c"), str(long)]
+    jobs = len(stand_in.jobs)
+
+    def running() -> list:
+        return [job for job in list(stand_in.jobs.values())[jobs:] if job["polls"] >= 3 and stand_in.objects]
+
+    status, out, err, held = ctrl_c(command, env, running, stand_in)
+    assert status == 130, err
+    assert out == "" and err == f"{PROG}: error: interrupted\n"
+    assert held[0]["cancelled"] and not stand_in.objects

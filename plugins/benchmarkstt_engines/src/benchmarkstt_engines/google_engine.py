@@ -5,11 +5,15 @@ implicit one, by default), with its model, language and features in the request,
 SDK's REST transport (HTTPS and JSON: the same answer as gRPC, an address a proxy or a test
 can stand in for with ``api_endpoint=``). The answer (``results[].alternatives[]`` with word
 offsets) is kept in the API's JSON mapping, which the google reader reads. ``Recognize``
-takes at most 60 s of audio, and v2 takes longer audio only from Cloud Storage: a longer file
-goes inline to v1's ``LongRunningRecognize`` (at most 10 MB, about 5.4 minutes), whose
-operation is polled until done (an operation that ends in an error is that file's failure
-with Google's message); its answer, v1's JSON, is read by the same reader. Nothing is uploaded
-to Cloud Storage and nothing is stored at Google beyond the request.
+takes at most 60 s of audio. A longer file, with ``bucket=``, is uploaded to that Cloud
+Storage bucket (google-cloud-storage, under ``prefix``) and transcribed from its ``gs://``
+address by v2's ``BatchRecognize`` with the results inline in the operation (v2 is Google's
+current API, and takes long audio only this way), polled until done; the file's
+``BatchRecognizeResults`` (``results[]`` as ``Recognize`` has them) is kept; the upload is
+deleted afterwards unless ``keep_upload=true``. Without ``bucket=``, it goes inline to v1's
+``LongRunningRecognize`` (at most 10 MB, about 5.4 minutes), whose operation is polled until
+done; its answer, v1's JSON, is read by the same reader. An operation or file that ends in an
+error is that file's failure with Google's message.
 
 Credentials come only from Google's application default credentials
 (``GOOGLE_APPLICATION_CREDENTIALS``, ``gcloud auth application-default login``, a metadata
@@ -27,10 +31,13 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
+import uuid
 from typing import Any, Callable, Optional
 
 from .audio import Audio
-from .cloud import CloudEngine, Transient, VendorFailed, positive, retry_after, shared_options, vendor_message
+from .cloud import (CloudEngine, Transient, VendorFailed, positive, retry_after, scrub, shared_options, vendor_message,
+                    wav_bytes)
 from .engine import EngineError, Output, flag
 
 #: the longest audio ``Recognize`` takes inline, in seconds
@@ -76,7 +83,10 @@ class GoogleSpeech(CloudEngine):
     :param vocabulary: phrases to boost, separated by ``;`` (an inline phrase set)
     :param punctuation: ``true`` (the default) for automatic punctuation
     :param api_endpoint: the API's address (default: Google's for the location)
-    :param long_model: the v1 model for audio longer than 60 s (default ``latest_long``)
+    :param long_model: the v1 model for audio longer than 60 s sent inline, without ``bucket`` (default ``latest_long``)
+    :param bucket: the Cloud Storage bucket audio longer than 60 s is uploaded to, for v2's ``BatchRecognize``
+    :param prefix: the name prefix of the uploads in the bucket (default ``benchmarkstt/``)
+    :param keep_upload: ``true`` to keep the uploaded audio in the bucket
     """
 
     name = kind = "google"
@@ -87,18 +97,22 @@ class GoogleSpeech(CloudEngine):
     def __init__(self, model: str = "long", language: str = "en-US", project: Optional[str] = None,
                  location: str = "global", recognizer: str = "_", speakers: Optional[str] = None,
                  vocabulary: Optional[str] = None, punctuation: str = "true", api_endpoint: Optional[str] = None,
-                 long_model: str = "latest_long", concurrency: str = "4", timeout: str = "600", retries: str = "5",
+                 long_model: str = "latest_long", bucket: Optional[str] = None, prefix: str = "benchmarkstt/",
+                 keep_upload: str = "false", concurrency: str = "4", timeout: str = "600", retries: str = "5",
                  poll_interval: str = "5", price_per_minute: Optional[str] = None):
         self.model, self.language, self.project, self.location = model, language, project, location
         self.recognizer, self.vocabulary, self.api_endpoint = recognizer, vocabulary, api_endpoint
-        self.long_model = long_model
+        self.long_model, self.bucket, self.prefix = long_model, bucket or None, prefix
+        self.keep_upload = flag(keep_upload, "keep_upload")
         self.speakers = None if speakers in (None, "") else positive(speakers, "speakers", whole=True, least=2)
         self.punctuation = flag(punctuation, "punctuation")
         self.setup(concurrency, timeout, retries, price_per_minute, poll_interval)
         self._client: Any = None
         self._v1: Any = None
         self._credentials: Any = None
+        self._storage: Any = None
         self._lock = threading.Lock()
+        self._uploads: dict = {}  # the upload of each file running -> its operation, once started
 
     def load(self) -> Any:
         """The SDK's client; an :class:`EngineError` without the SDK, credentials or a project."""
@@ -134,6 +148,17 @@ class GoogleSpeech(CloudEngine):
             return self.api_endpoint
         return f"{location}-speech.googleapis.com" if location not in ("", "global") else "speech.googleapis.com"
 
+    def model_name(self) -> str:
+        """The model; with ``bucket``, audio over 60 s is answered by v2's ``BatchRecognize``
+        rather than v1's ``latest_long``: said here, which keeps one's answer in the cache
+        from being taken for the other's.
+
+        :example:
+            >>> GoogleSpeech().model_name(), GoogleSpeech(bucket="news-audio").model_name()
+            ('long', 'long (BatchRecognize over 60 s)')
+        """
+        return f"{self.model} (BatchRecognize over 60 s)" if self.bucket else self.model
+
     def secrets(self) -> list:
         """The access token the credentials hold, when they hold one."""
         token = getattr(self._credentials, "token", None)
@@ -141,6 +166,16 @@ class GoogleSpeech(CloudEngine):
 
     def request(self, audio: Audio) -> Any:
         """The ``RecognizeRequest`` for ``audio``."""
+        from google.cloud.speech_v2.types import cloud_speech as cs
+
+        return cs.RecognizeRequest(recognizer=self.recognizer_name(), config=self.config(audio), content=audio.samples)
+
+    def recognizer_name(self) -> str:
+        """The recognizer's full name."""
+        return f"projects/{self.project}/locations/{self.location}/recognizers/{self.recognizer}"
+
+    def config(self, audio: Audio) -> Any:
+        """v2's ``RecognitionConfig`` for ``audio``."""
         from google.cloud.speech_v2.types import cloud_speech as cs
 
         features = cs.RecognitionFeatures(enable_word_time_offsets=True, enable_word_confidence=True,
@@ -157,9 +192,7 @@ class GoogleSpeech(CloudEngine):
         if phrases:
             config.adaptation = cs.SpeechAdaptation(phrase_sets=[cs.SpeechAdaptation.AdaptationPhraseSet(
                 inline_phrase_set=cs.PhraseSet(phrases=[cs.PhraseSet.Phrase(value=p) for p in phrases]))])
-        return cs.RecognizeRequest(
-            recognizer=f"projects/{self.project}/locations/{self.location}/recognizers/{self.recognizer}",
-            config=config, content=audio.samples)
+        return config
 
     def google(self, what: Callable[[float], Any], deadline: Optional[float] = None) -> Any:
         """``what(seconds_left)`` (a call of the SDK) with the engine's retries, within the
@@ -192,16 +225,16 @@ class GoogleSpeech(CloudEngine):
         return self.call(attempt, "google", deadline=deadline)
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
-        """The ``RecognizeResponse`` for ``audio`` in the API's JSON (v1's
-        ``LongRunningRecognizeResponse`` for audio longer than 60 s), its times shifted by
-        ``offset`` for a time range."""
+        """The ``RecognizeResponse`` for ``audio`` in the API's JSON (for audio longer than
+        60 s, the file's ``BatchRecognizeResults`` with ``bucket``, else v1's
+        ``LongRunningRecognizeResponse``), its times shifted by ``offset`` for a time range."""
         from google.cloud.speech_v2.types import cloud_speech as cs
         from google.protobuf.json_format import MessageToDict
 
         client = self.load()
         try:
             if audio.seconds > LONGEST:
-                answer = self.long(audio)
+                answer = self.batch(audio) if self.bucket else self.long(audio)
             else:
                 request = self.request(audio)
                 answer = cs.RecognizeResponse.pb(
@@ -213,7 +246,6 @@ class GoogleSpeech(CloudEngine):
     def long(self, audio: Audio) -> Any:
         """v1's ``LongRunningRecognize`` of ``audio`` sent inline (v2 takes longer audio only
         from Cloud Storage), polled until done: its ``LongRunningRecognizeResponse``."""
-        import time
 
         from google.cloud import speech_v1
         from google.cloud.speech_v1.types import cloud_speech as v1
@@ -221,7 +253,8 @@ class GoogleSpeech(CloudEngine):
         if len(audio.samples) > INLINE:
             raise VendorFailed(f"google: the audio is {audio.seconds:.1f} s long, {len(audio.samples)} bytes; "
                                f"audio is sent inline, at most {INLINE} bytes ({INLINE / 2 / audio.rate / 60:.1f} "
-                               f"minutes)")
+                               f"minutes); with the option bucket= (a Cloud Storage bucket) longer audio is "
+                               f"uploaded there")
         deadline = time.monotonic() + self.timeout
         with self._lock:
             if self._v1 is None:
@@ -241,16 +274,108 @@ class GoogleSpeech(CloudEngine):
         started = self.google(lambda left: self._v1.long_running_recognize(
             config=config, audio=v1.RecognitionAudio(content=audio.samples), retry=None, timeout=left), deadline)
         job = started.operation.name
-        operations = self._v1.transport.operations_client
+        answer = v1.LongRunningRecognizeResponse.pb(v1.LongRunningRecognizeResponse())
+        self.poll(lambda: self.finished(self._v1.transport.operations_client, job, answer, deadline),
+                  f"google: operation {job}", deadline)
+        return answer
 
-        def check() -> Any:
-            state = self.google(lambda left: operations.get_operation(job, retry=None, timeout=left), deadline)
-            if not state.done:
-                return None
-            if state.HasField("error"):
-                raise VendorFailed(f"google: operation {job} failed: {state.error.message or 'no message'}")
-            answer = v1.LongRunningRecognizeResponse.pb(v1.LongRunningRecognizeResponse())
-            state.response.Unpack(answer)
-            return answer
+    def storage(self) -> Any:
+        """The Cloud Storage bucket's handle (google-cloud-storage's client, with the same
+        credentials; its address ``STORAGE_EMULATOR_HOST`` when set, as the SDK reads it)."""
+        self.load()
+        with self._lock:
+            if self._storage is None:
+                try:
+                    from google.cloud import storage
+                except ImportError:
+                    from .engine import missing_library
 
-        return self.poll(check, f"google: operation {job}", deadline)
+                    raise missing_library(self.kind, "google.cloud.storage", self.extra) from None
+                self._storage = storage.Client(project=self.project, credentials=self._credentials).bucket(self.bucket)
+        return self._storage
+
+    def batch(self, audio: Audio) -> Any:
+        """v2's ``BatchRecognize`` of ``audio`` uploaded to the bucket, polled until done: the
+        file's ``BatchRecognizeResults``; the upload deleted afterwards unless ``keep_upload``."""
+        from google.cloud.speech_v2.types import cloud_speech as cs
+
+        deadline = time.monotonic() + self.timeout
+        blob = self.storage().blob(f"{self.prefix}{uuid.uuid4().hex}.wav")
+        uri = f"gs://{self.bucket}/{blob.name}"
+        body = wav_bytes(audio)
+        with self._lock:
+            self._uploads[uri] = None
+        try:
+            with self.outstanding(uri):
+                self.google(lambda left: blob.upload_from_string(body, content_type="audio/wav", timeout=left,
+                                                                 retry=None), deadline)
+                request = cs.BatchRecognizeRequest(
+                    recognizer=self.recognizer_name(), config=self.config(audio),
+                    files=[cs.BatchRecognizeFileMetadata(uri=uri)],
+                    recognition_output_config=cs.RecognitionOutputConfig(
+                        inline_response_config=cs.InlineOutputConfig()))
+                started = self.google(lambda left: self._client.batch_recognize(request=request, retry=None,
+                                                                                timeout=left), deadline)
+                job = started.operation.name
+                with self._lock:
+                    self._uploads[uri] = job
+                answer = cs.BatchRecognizeResponse.pb(cs.BatchRecognizeResponse())
+                self.poll(lambda: self.finished(self._client.transport.operations_client, job, answer, deadline),
+                          f"google: operation {job}", deadline)
+        finally:
+            with self._lock:
+                self._uploads.pop(uri, None)
+            if not self.keep_upload:
+                self.delete(blob)
+        found = answer.results[uri]
+        if found.error.code:
+            raise VendorFailed(f"google: {uri}: {found.error.message or 'no message'}")
+        return found.inline_result.transcript
+
+    def finished(self, operations: Any, job: str, answer: Any, deadline: float) -> Optional[bool]:
+        """``True`` when operation ``job`` is done (its response unpacked into ``answer``),
+        ``None`` while it runs; a :class:`VendorFailed` with Google's message when it failed."""
+        state = self.google(lambda left: operations.get_operation(job, retry=None, timeout=left), deadline)
+        if not state.done:
+            return None
+        if state.HasField("error"):
+            raise VendorFailed(f"google: operation {job} failed: {state.error.message or 'no message'}")
+        state.response.Unpack(answer)
+        return True
+
+    def delete(self, blob: Any, once: bool = False) -> None:
+        """Delete the upload ``blob``, a minute at most (``once``: one try), a failure to do
+        so not being the file's (named in the log; one already gone is deleted)."""
+        import logging
+
+        from google.api_core.exceptions import NotFound
+
+        def step(left: float) -> None:
+            try:
+                blob.delete(timeout=min(left, 60), retry=None)
+            except NotFound:
+                pass
+
+        try:
+            if once or self.stopping.is_set():
+                step(60)
+            else:
+                self.google(step, time.monotonic() + 60)
+        except Exception as exc:  # noqa: BLE001 - any failure to delete is logged, not the file's
+            logging.getLogger(__name__).warning("google: could not delete gs://%s/%s (it may be left in the bucket): "
+                                                "%s", self.bucket, blob.name, scrub(str(exc), self.secrets()))
+
+    def cancel(self, job: str) -> None:
+        """For Ctrl-C: cancel the operation of upload ``job`` (a file still running) and
+        delete the upload unless ``keep_upload``, one try each."""
+        with self._lock:
+            if job not in self._uploads:
+                return
+            operation = self._uploads[job]
+        if operation:  # started
+            try:
+                self._client.transport.operations_client.cancel_operation(operation, retry=None, timeout=30)
+            except Exception:  # noqa: BLE001 - the run is stopping: an operation left runs out at Google
+                pass
+        if not self.keep_upload:
+            self.delete(self.storage().blob(job[len(f"gs://{self.bucket}/"):]), once=True)
