@@ -182,6 +182,7 @@ def test_generated_stm_ctm_as_the_real_sclite(tmp_path, seed):
 
 
 def test_utterance_corpus_keeps_each_utterances_annotations(tmp_path):
+    pytest.importorskip("benchmarkstt_corpus")  # not in the sclite plugin's own environment
     ref = write(tmp_path, "ref.trn", "the { cat / dog } sat (s_1)\nhello (uh) there (s_2)\n{ a / @ } b (s_3)\n")
     hyp = write(tmp_path, "hyp.trn", "the dog sat (s_1)\nhello there (s_2)\nb c (s_3)\n")
     single = results("-r", ref, "-h", hyp, "--wer", "levenshtein", "--wer", "sclite-d")
