@@ -96,7 +96,8 @@ def signals_noted() -> Iterator:
     are only appended to the list this yields, which the caller checks at points of its own.
     Dask's client waits on its event loop thread inside ``distributed.utils.sync``; an exception
     raised there by a signal leaves that wait half done, and its own tracebacks on standard
-    error, so the Dask run polls this list instead and stops from a known state.
+    error, so the Dask run polls this list instead and stops from a known state; so does the
+    local pool (the executor's own locks and threads are no safer place for an exception).
 
     :example:
         >>> import signal
@@ -225,13 +226,22 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
 
     others = set(multiprocessing.active_children())  # a Python caller's own processes stay
     pool = ProcessPoolExecutor(jobs, initializer=ignore_sigint)
-    try:
-        # a submit may fork a worker: SIGINT is held meanwhile (ignore_sigint runs in it after)
-        schedule(pool, spec, items, jobs, take, sigint_held)
-    except BaseException:
-        stop_workers(others)
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
+    # a stop signal is only noted (see signals_noted), as for Dask: raised anywhere in this
+    # process, inside the executor's locks and threads, it could leave its shutdown waiting
+    # forever; the scheduling loop sees it within 0.2 s and the pool is stopped from a known state
+    with signals_noted() as noted:
+        try:
+            # a submit may fork a worker: SIGINT is held meanwhile (ignore_sigint runs in it after)
+            schedule(pool, spec, items, jobs, take, sigint_held, noted=noted)
+        except BaseException:
+            stop_workers(others)
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        if noted:
+            stop_workers(others)
+            pool.shutdown(wait=True, cancel_futures=True)
+    if noted:
+        raise Stopped(noted[0])
     pool.shutdown()
 
 
