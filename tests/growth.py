@@ -11,7 +11,7 @@ super-linear to show, and its ratio is not measured (1.0: timing microseconds, o
 hundreds of megabytes, would measure the machine's memory, not the reader).
 Each size is timed as the best of a few runs, with the garbage collector paused as ``timeit``
 pauses it (its passes depend on what else the process holds, not on the input). A ratio over
-:data:`LIMIT` is measured again at twice the size, twice at most, and the lowest kept: another
+:data:`LIMIT` is measured again at twice the size, four times at most, and the lowest kept: another
 process on the machine can slow one run down, and an input that has just outgrown a processor
 cache, but not speed one up, and a square law only grows with the size.
 
@@ -68,7 +68,7 @@ def growth(run: Callable[[Any], Any], make: Callable[[int], Any], n: int, floor:
         n *= 2
         small = make(n)
     ratio = float("inf")
-    for _ in range(3):
+    for _ in range(5):
         ratio = min(ratio, best_time(run, make(4 * n), 2) / max(best_time(run, small, 3), 1e-9))
         if ratio <= LIMIT:
             break
