@@ -19,6 +19,7 @@ from benchmarkstt_core.schema import Schema
 
 HOST = make_plugin_manager()
 REGISTRIES = HOST.registries
+INPUTS = {spec.name for spec in REGISTRIES.inputs}
 SPECS = [spec for kind in ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects")
          for spec in REGISTRIES[kind]]
 
@@ -69,6 +70,8 @@ def test_examples_run(spec, tmp_path, monkeypatch):
     assert spec.doc.examples, f"{spec.kind} {spec.name} has no :example: in its docstring"
     assert spec.description
     for example in spec.doc.examples:
+        if not {example.get("ref_type", "infer"), example.get("hyp_type", "infer")} <= INPUTS:
+            continue  # an input type of a plugin not installed here (metrics.ser's SRT alone)
         for name, content in example.get("files", {}).items():
             (tmp_path / name).write_text(content, encoding="utf-8")
         for name, content in example.get("binary_files", {}).items():
