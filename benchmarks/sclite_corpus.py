@@ -46,6 +46,8 @@ VOCABULARY = ("the a of to and in is it that was for on are with as he be at by 
               "order open ground cold really table remember tree course front american space inside ago "
               "uh um hmm yeah okay").split()
 OPTIONS = {"plain": [], "df": ["-D", "-F"]}
+# as users run it: with the modules' bytecode cached (as benchmarks/startup.py measures)
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def utterance(rng: random.Random) -> tuple:
@@ -133,7 +135,7 @@ def ours(directory: str, system: str, flags: list) -> tuple:
     start = cpu_seconds()
     run = subprocess.run([tools, "sclite", "-r", "ref.trn", "-h", f"{system}.trn", "-n", f"{system}.trn",
                           "-o", "sum", "rsum", "json", *flags], cwd=directory, capture_output=True,
-                         text=True, check=True)
+                         text=True, check=True, env=ENV)
     seconds = cpu_seconds() - start
     text, _, data = run.stdout.rpartition("\n{")
     data = json.loads("{" + data)

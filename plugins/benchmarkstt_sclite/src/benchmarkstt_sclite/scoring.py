@@ -33,12 +33,15 @@ from .trn import Utterance
 class Scored:
     """One utterance scored: the reference utterance, the hypothesis words, the counts
     (C, S, D, I) and, made when first asked for, the alignment (a list of
-    :class:`~benchmarkstt_sclite.alignment.Step`)."""
+    :class:`~benchmarkstt_sclite.alignment.Step`). The reference network is built again
+    for the alignment rather than kept: a corpus's networks kept alive (hundreds of
+    thousands of small objects) slow every pass of Python's garbage collector, which costs
+    more than building them again for the reports that show the alignment."""
 
-    __slots__ = ("utterance", "hyp", "counts", "_raw", "_edges", "_steps")
+    __slots__ = ("utterance", "hyp", "counts", "_raw", "_options", "_steps")
 
-    def __init__(self, utterance: Utterance, hyp: list, raw: list, edges: list):
-        self.utterance, self.hyp, self._raw, self._edges = utterance, hyp, raw, edges
+    def __init__(self, utterance: Utterance, hyp: list, raw: list, deletable: bool, fragments: bool):
+        self.utterance, self.hyp, self._raw, self._options = utterance, hyp, raw, (deletable, fragments)
         self.counts = raw_counts(raw)
         self._steps = None
 
@@ -46,7 +49,7 @@ class Scored:
     def steps(self) -> list:
         """The alignment, one :class:`~benchmarkstt_sclite.alignment.Step` per column."""
         if self._steps is None:
-            self._steps = steps_of(self._raw, self._edges)
+            self._steps = steps_of(self._raw, network(self.utterance.words, *self._options).edges)
         return self._steps
 
 
@@ -75,7 +78,7 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
             continue
         net = network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}")
         words, raw = best_branches(net, hyp.words)
-        scored.append(Scored(u, words, raw, net.edges))
+        scored.append(Scored(u, words, raw, deletable, fragments))
     return scored
 
 
