@@ -10,6 +10,7 @@ import pytest
 from benchmarkstt_core.errors import InputError
 from benchmarkstt_sclite import alignment
 from benchmarkstt_sclite.alignment import align, py_kernel, raw_align, raw_counts
+from benchmarkstt_sclite.words import mark_optional
 from benchmarkstt_sclite.casefold import fold
 from benchmarkstt_sclite.mapsswe import mapsswe, utterance_segments
 from benchmarkstt_sclite.reference import network
@@ -74,8 +75,11 @@ def test_kernel_and_python_give_the_same_steps(monkeypatch):
                 ref += ["{", rng.choice(vocabulary), "/", rng.choice(vocabulary + ["@"]), "}"]
             else:
                 ref.append(rng.choice(vocabulary))
-        hyp = [rng.choice("a b c ab ba".split()) for _ in range(rng.randint(0, 9))]
-        net = network(ref, rng.random() < 0.5, rng.random() < 0.5)
+        hyp = [rng.choice("a b c ab ba (a) (c)".split()) for _ in range(rng.randint(0, 9))]
+        deletable = rng.random() < 0.5
+        if deletable:
+            mark_optional(hyp)
+        net = network(ref, deletable, rng.random() < 0.5)
         compiled = align(net, hyp)
         monkeypatch.setattr(alignment, "kernel", py_kernel)
         assert align(net, hyp) == compiled, (ref, hyp)

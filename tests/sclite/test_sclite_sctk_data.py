@@ -127,17 +127,19 @@ def test_sgml_of_stm_and_ctm_as_sclite_writes_it(tools, reference, hypothesis):
     assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == re.sub(r'creation_date="[^"]*"', "", expected)
 
 
-SEVEN = [("test7", "tests", ["-F", "-D"], ("sys", "raw", "pra")),
-         ("test7_noD", "tests", ["-F"], ("sys", "raw", "pra")),
-         ("test7_6", "tests", ["-F", "-D"], ("sys", "raw", "pra", "sgml", "nl.sgml"))] + [
-    (f"test7-utf8-{n}bytes", f"tests.{{}}.utf8-{n}bytes", ["-F", "-D"], ("sys", "raw", "pra", "sgml"))
+SEVEN = [("test7", "tests.ref", "tests.hyp", ["-F", "-D"], ("sys", "raw", "pra")),
+         ("test7_noD", "tests.ref", "tests.hyp", ["-F"], ("sys", "raw", "pra")),
+         ("test7_6", "tests.ref", "tests.hyp", ["-F", "-D"], ("sys", "raw", "pra", "sgml", "nl.sgml")),
+         # the files swapped: optionally deletable words (and fragments) in the hypothesis
+         ("test7_r", "tests.hyp", "tests.ref", ["-F", "-D"], ("sys", "raw", "pra"))] + [
+    (f"test7-utf8-{n}bytes", f"tests.ref.utf8-{n}bytes", f"tests.hyp.utf8-{n}bytes", ["-F", "-D"],
+     ("sys", "raw", "pra", "sgml"))
     for n in (2, 3, 4)]
 
 
-@pytest.mark.parametrize("test,files,options,reports", SEVEN, ids=[t[0] for t in SEVEN])
-def test_test7_alternations_in_the_hypothesis_and_nested(tools, test, files, options, reports):
+@pytest.mark.parametrize("test,ref,hyp,options,reports", SEVEN, ids=[t[0] for t in SEVEN])
+def test_test7_alternations_in_the_hypothesis_and_nested(tools, test, ref, hyp, options, reports):
     # nested alternations in both files, braces without spaces, ;tags, fragments on both sides
-    ref, hyp = (files.format(side) if "{}" in files else f"{files}.{side}" for side in ("ref", "hyp"))
     run = tools("sclite", "-r", f"./{ref}", "-h", f"./{hyp}", *options, "-o", *[r.replace("sys", "sum").replace(
         "raw", "rsum") for r in reports], cwd=DATA)
     assert run.returncode == 0, run
@@ -146,11 +148,14 @@ def test_test7_alternations_in_the_hypothesis_and_nested(tools, test, files, opt
 
 
 @pytest.mark.skipif(sclite_binary() is None, reason="$BENCHMARKSTT_SCLITE (SCTK's sclite, built) is not set")
-@pytest.mark.parametrize("options", [[], ["-D"], ["-s"]])
-def test_test7s_files_without_fragments_as_sclite(tools, options):
+@pytest.mark.parametrize("options", [[], ["-D"], ["-s"], ["-D", "-F"]])
+@pytest.mark.parametrize("files", [("tests.ref", "tests.hyp"), ("tests.hyp", "tests.ref")], ids=["test7", "test7_r"])
+def test_test7s_files_as_sclite(tools, options, files):
+    # all the reports SCTK keeps no expected output of, also dtl (an optional hypothesis word
+    # in a confusion pair is written in its parentheses)
     import subprocess
 
-    arguments = ["-r", "./tests.ref", "-h", "./tests.hyp", *options, "-o", "sum", "rsum", "pra", "sgml"]
+    arguments = ["-r", f"./{files[0]}", "-h", f"./{files[1]}", *options, "-o", "sum", "rsum", "pra", "sgml", "dtl"]
     expected = subprocess.run([sclite_binary(), *arguments, "stdout", "-i", "spu_id"], cwd=DATA,
                               capture_output=True, text=True, check=True).stdout
     run = tools("sclite", *arguments, cwd=DATA)

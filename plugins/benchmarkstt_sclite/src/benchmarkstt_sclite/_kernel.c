@@ -1,7 +1,7 @@
 /* sclite's alignment of a reference network with hypothesis words: the compiled twin of
  * benchmarkstt_sclite.alignment.py_kernel (same arguments, same steps; see its help).
  *
- * align(preds, finals, words, fragments, optional, hyp[, costs]) -> [(tag, edge, hyp), ...]
+ * align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs]) -> [(tag, edge, hyp), ...]
  * costs: (substitution, insertion, deletion, optional deletion, empty branch), by default sclite's
  */
 #define PY_SSIZE_T_CLEAN
@@ -29,12 +29,19 @@ typedef struct {
     long *words;
     long *hyp;
     const char *optional;
+    const char *hyp_optional; /* per hypothesis word: inserted, it costs DEL_OPTIONAL and is correct */
     const char **fragment; /* per edge: m bytes of matches, or NULL */
     cost_t *cells;         /* (n_edges + 1) rows of m + 1; row 0 is the start */
     cost_t costs[5];       /* substitution, insertion, deletion, optional deletion, empty branch */
 } Net;
 
 static cost_t *row_of(Net *n, Py_ssize_t edge) { return n->cells + (edge + 1) * (n->m + 1); }
+
+/* the cost of inserting hypothesis word j (0-based) */
+static cost_t insertion(Net *n, Py_ssize_t j) { return n->hyp_optional[j] ? DEL_OPTIONAL : INS; }
+
+/* the tag of inserting hypothesis word j: correct (0) for an optional word, else an insertion (3) */
+static long inserted(Net *n, Py_ssize_t j) { return n->hyp_optional[j] ? 0 : 3; }
 
 static int same(Net *n, Py_ssize_t edge, Py_ssize_t j) {
     if (n->words[edge] == FRAGMENT) return n->fragment[edge][j] != 0;
@@ -43,7 +50,8 @@ static int same(Net *n, Py_ssize_t edge, Py_ssize_t j) {
 
 static void fill(Net *n, cost_t *stay) {
     Py_ssize_t m = n->m;
-    for (Py_ssize_t j = 0; j <= m; j++) row_of(n, START)[j] = (cost_t)j * INS;
+    row_of(n, START)[0] = 0;
+    for (Py_ssize_t j = 1; j <= m; j++) row_of(n, START)[j] = row_of(n, START)[j - 1] + insertion(n, j - 1);
     for (Py_ssize_t k = 0; k < n->n_edges; k++) {
         Py_ssize_t first = n->pred_start[k], last = n->pred_start[k + 1];
         cost_t *row = row_of(n, k);
@@ -58,7 +66,7 @@ static void fill(Net *n, cost_t *stay) {
         if (n->words[k] == NULLWORD) {
             row[0] = stay[0] + EMPTY;
             for (Py_ssize_t j = 1; j <= m; j++) {
-                cost_t c = row[j - 1] + INS;
+                cost_t c = row[j - 1] + insertion(n, j - 1);
                 row[j] = stay[j] + EMPTY <= c ? stay[j] + EMPTY : c;
             }
             continue;
@@ -67,7 +75,7 @@ static void fill(Net *n, cost_t *stay) {
         row[0] = stay[0] + delete;
         for (Py_ssize_t j = 1; j <= m; j++) {
             cost_t best = stay[j - 1] + (same(n, k, j - 1) ? 0 : SUB);
-            cost_t c = row[j - 1] + INS;
+            cost_t c = row[j - 1] + insertion(n, j - 1);
             if (c < best) best = c;
             c = stay[j] + delete;
             if (c < best) best = c;
@@ -102,9 +110,9 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
     while (current != START) {
         cost_t here = row_of(n, current)[j];
         if (n->words[current] == NULLWORD) {
-            if (j && row_of(n, current)[j - 1] + INS == here) {
+            if (j && row_of(n, current)[j - 1] + insertion(n, j - 1) == here) {
                 j--;
-                if (append(steps, 3, START, j)) goto fail;
+                if (append(steps, inserted(n, j), START, j)) goto fail;
             } else {
                 current = pred_with(n, current, j, EMPTY, here);
             }
@@ -119,9 +127,9 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
                 current = p;
                 continue;
             }
-            if (row_of(n, current)[j - 1] + INS == here) {
+            if (row_of(n, current)[j - 1] + insertion(n, j - 1) == here) {
                 j--;
-                if (append(steps, 3, START, j)) goto fail;
+                if (append(steps, inserted(n, j), START, j)) goto fail;
                 continue;
             }
         }
@@ -135,7 +143,7 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
     }
     while (j > 0) {
         j--;
-        if (append(steps, 3, START, j)) goto fail;
+        if (append(steps, inserted(n, j), START, j)) goto fail;
     }
     if (PyList_Reverse(steps)) goto fail;
     return steps;
@@ -154,15 +162,15 @@ static int read_longs(PyObject *seq, long *out, Py_ssize_t count) {
 
 static PyObject *align(PyObject *self, PyObject *args) {
     PyObject *preds, *finals, *words, *fragments, *hyp;
-    const char *optional;
-    Py_ssize_t optional_len;
+    const char *optional, *hyp_optional;
+    Py_ssize_t optional_len, hyp_optional_len;
     Net n = {0};
     n.costs[0] = 4 * SCALE;
     n.costs[1] = n.costs[2] = 3 * SCALE;
     n.costs[3] = 2 * SCALE;
     n.costs[4] = 1;
-    if (!PyArg_ParseTuple(args, "OOOO!y#O|(LLLLL)", &preds, &finals, &words, &PyDict_Type, &fragments,
-                          &optional, &optional_len, &hyp, &n.costs[0], &n.costs[1], &n.costs[2],
+    if (!PyArg_ParseTuple(args, "OOOO!y#Oy#|(LLLLL)", &preds, &finals, &words, &PyDict_Type, &fragments,
+                          &optional, &optional_len, &hyp, &hyp_optional, &hyp_optional_len, &n.costs[0], &n.costs[1], &n.costs[2],
                           &n.costs[3], &n.costs[4]))
         return NULL;
     PyObject *result = NULL, *fp = NULL, *ff = NULL, *fw = NULL, *fh = NULL;
@@ -179,6 +187,11 @@ static PyObject *align(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "preds, words and optional differ in length");
         goto done;
     }
+    if (hyp_optional_len != n.m) {
+        PyErr_SetString(PyExc_ValueError, "hyp and hyp_optional differ in length");
+        goto done;
+    }
+    n.hyp_optional = hyp_optional;
     Py_ssize_t total = 0;
     for (Py_ssize_t k = 0; k < n.n_edges; k++) {
         Py_ssize_t size = PySequence_Size(PySequence_Fast_GET_ITEM(fp, k));
@@ -264,7 +277,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"align", align, METH_VARARGS,
-     "align(preds, finals, words, fragments, optional, hyp[, costs]): sclite's alignment steps "
+     "align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs]): sclite's alignment steps "
      "(see benchmarkstt_sclite.alignment.py_kernel)"},
     {NULL, NULL, 0, NULL},
 };

@@ -20,6 +20,7 @@ docs/sclite.md for what still differs.)
 
 from __future__ import annotations
 
+import itertools
 from typing import NamedTuple, Optional, Sequence
 
 from .reference import Edge, Network
@@ -98,8 +99,8 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS) -> 
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}
-    hyp_fragments = ([(j, w) for j, w in enumerate(hyp) if getattr(w, "fragment", 0)]
-                     if set(map(type, hyp)) - {str} else [])
+    marked = bool(set(map(type, hyp)) - {str})  # some words are Tokens: fragments or optional words?
+    hyp_fragments = [(j, w) for j, w in enumerate(hyp) if getattr(w, "fragment", 0)] if marked else []
     places: dict = {}  # where each hypothesis word is, when a hypothesis fragment may match
     for j, code in enumerate(hyp_codes if hyp_fragments else ()):
         places.setdefault(code, []).append(j)
@@ -119,37 +120,42 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS) -> 
         else:
             words.append(codes.get(e.word, UNKNOWN))
     optional = bytes(e.optional for e in edges)
-    return kernel(preds, finals, words, fragments, optional, hyp_codes, costs)
+    hyp_optional = bytes(getattr(w, "optional", False) for w in hyp) if marked else bytes(len(hyp))
+    return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs)
 
 
 def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dict, optional: bytes,
-              hyp: Sequence[int], costs: tuple = SCLITE_COSTS) -> list:
+              hyp: Sequence[int], hyp_optional: bytes, costs: tuple = SCLITE_COSTS) -> list:
     """The alignment's steps as ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I; -1 for none).
 
     Each edge has a row of least costs, one per count of hypothesis words: built from the
     least of its predecessors' rows (``preds``, -1 the start), its word (an int code,
     ``NULL`` for an empty branch, ``FRAGMENT`` with its matches in ``fragments``) and
-    whether it is optional; then the walk back of the module's help. ``costs``: substitution,
-    insertion, deletion, optional deletion, empty branch. The compiled kernel (``_kernel.c``)
-    does the same.
+    whether it is optional; then the walk back of the module's help. ``hyp_optional``: per
+    hypothesis word, whether it is optional (sclite's ``-D`` in a hypothesis: inserted, it
+    costs an optional deletion and is correct). ``costs``: substitution, insertion,
+    deletion, optional deletion, empty branch. The compiled kernel (``_kernel.c``) does the
+    same.
     """
     m = len(hyp)
-    sub, ins, plain_delete, optional_delete, empty = costs
-    cells = {START: list(range(0, ins * (m + 1), ins))}
+    sub, plain_insert, plain_delete, optional_delete, empty = costs
+    ins = [optional_delete if o else plain_insert for o in hyp_optional]
+    inserted = [0 if o else 3 for o in hyp_optional]
+    cells = {START: list(itertools.accumulate(ins, initial=0))}
     for k, ps in enumerate(preds):
         stay = cells[ps[0]] if len(ps) == 1 else [min(column) for column in zip(*(cells[p] for p in ps))]
         word = words[k]
         if word == NULL:
             row = [stay[0] + empty]
             for j in range(1, m + 1):
-                row.append(min(stay[j] + empty, row[j - 1] + ins))
+                row.append(min(stay[j] + empty, row[j - 1] + ins[j - 1]))
         else:
             same = fragments[k] if word == FRAGMENT else [w == word for w in hyp]
             delete = optional_delete if optional[k] else plain_delete
             row = [stay[0] + delete]
             for j in range(1, m + 1):
                 best = stay[j - 1] + (0 if same[j - 1] else sub)
-                c = row[j - 1] + ins
+                c = row[j - 1] + ins[j - 1]
                 if c < best:
                     best = c
                 c = stay[j] + delete
@@ -164,9 +170,9 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     while current != START:
         here, ps, word = cells[current][j], preds[current], words[current]
         if word == NULL:
-            if j and cells[current][j - 1] + ins == here:
+            if j and cells[current][j - 1] + ins[j - 1] == here:
                 j -= 1
-                steps.append((3, START, j))
+                steps.append((inserted[j], START, j))
             else:
                 current = next(p for p in ps if cells[p][j] + empty == here)
             continue
@@ -178,14 +184,14 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
                 steps.append((0 if ok else 1, current, j))
                 current = p
                 continue
-            if cells[current][j - 1] + ins == here:
+            if cells[current][j - 1] + ins[j - 1] == here:
                 j -= 1
-                steps.append((3, START, j))
+                steps.append((inserted[j], START, j))
                 continue
         delete = optional_delete if optional[current] else plain_delete
         steps.append((0 if optional[current] else 2, current, START))
         current = next(p for p in ps if cells[p][j] + delete == here)
-    steps.extend((3, START, x) for x in range(j - 1, -1, -1))
+    steps.extend((inserted[x], START, x) for x in range(j - 1, -1, -1))
     steps.reverse()
     return steps
 

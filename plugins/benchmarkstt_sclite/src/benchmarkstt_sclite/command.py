@@ -67,7 +67,7 @@ class ScliteCommand:
         from .scoring import score
         from .stmctm import assign, parse_ctm, parse_stm, scored_references
         from .trn import parse_trn
-        from .words import mark_fragments
+        from .words import mark_fragments, mark_optional
 
         ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm"), 2)
         hyps = [file_and_format(h, "-h", ("trn", "ctm"), 3) for h in args.hypotheses]
@@ -103,8 +103,10 @@ class ScliteCommand:
                 hyp = assign(segments, parse_ctm(read(path, "-h"), path), path)
             else:
                 hyp = parse_trn(read(path, "-h"), path, args.id_format, hypothesis=True)
-            if args.fragments:
-                for u in hyp:
+            for u in hyp:
+                if args.deletable:
+                    mark_optional(u.words)
+                if args.fragments:
                     mark_fragments(u.words)
             systems.append((name, score(refs, hyp, args.deletable, args.fragments,
                                          hyp_path=path, ref_path=ref_path)))

@@ -47,7 +47,7 @@ def positions(steps: Sequence) -> dict:
     pending = 0
     for s in steps:
         if s.edge is None:
-            pending += 1
+            pending += s.tag == "I"  # not an optional hypothesis word inserted (-D): correct
             continue
         out[len(out)] = (pending, int(s.tag in "SD"), s.tag == "C")
         pending = 0

@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from .casefold import capitals
 from .scoring import Scored, speaker_rows, total_row
 from .table import Memory, Table, center
+from .words import shown
 
 WIDTH = 80
 
@@ -205,7 +206,7 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     for step in s.steps:
         r = words[step.edge.index] if step.edge is not None else None
         h = s.hyp[step.hyp] if step.hyp is not None else None
-        columns.append((step.tag, r, h))
+        columns.append((step.tag, r, None if h is None else shown(h)))
     aux = 7 if times or confidence else 0
 
     def size(text: str) -> int:
@@ -309,7 +310,10 @@ def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = Fals
     def text(word: str) -> str:
         return f'"{word.tagged() if hasattr(word, "tagged") else word}"'
 
-    ref = text(s.utterance.words[step.edge.index]) if step.edge is not None else ""
+    if step.edge is not None:
+        ref = text(s.utterance.words[step.edge.index])
+    else:
+        ref = '""' if step.tag == "C" else ""  # an optional hypothesis word, inserted (-D)
     hyp_word = s.hyp[step.hyp] if step.hyp is not None else None
     if hyp_word is not None:
         hyp = text(hyp_word)
@@ -338,7 +342,7 @@ def detail(scored: Sequence[Scored], system: str) -> str:
     for s in scored:
         for step in s.steps:
             ref = s.utterance.words[step.edge.index] if step.edge is not None else None
-            hyp = s.hyp[step.hyp] if step.hyp is not None else None
+            hyp = shown(s.hyp[step.hyp]) if step.hyp is not None else None
             if step.tag == "S":
                 pairs[(ref, hyp)] = pairs.get((ref, hyp), 0) + 1
                 substituted[ref] = substituted.get(ref, 0) + 1

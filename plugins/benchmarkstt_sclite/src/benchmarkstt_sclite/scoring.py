@@ -86,8 +86,11 @@ def cost(raw: Sequence, costs: tuple = SCLITE_COSTS) -> int:
     """The alignment cost of :func:`~benchmarkstt_sclite.alignment.raw_align`'s steps (``costs``
     as :data:`~benchmarkstt_sclite.alignment.SCLITE_COSTS`)."""
     total = 0
-    for tag, _, hyp in raw:
-        total += costs[0] if tag == 1 else (costs[3] if tag == 0 and hyp == START else (0 if tag == 0 else costs[1]))
+    for tag, edge, hyp in raw:
+        if tag == 0:  # correct; an optional word left out (reference) or inserted (hypothesis) costs
+            total += costs[3] if START in (edge, hyp) else 0
+        else:
+            total += costs[0] if tag == 1 else costs[1]
     return total
 
 

@@ -21,6 +21,7 @@ class Token(str):
 
     tags: tuple = ()
     fragment = 0  # 1: "th-", -1: "-ing", as :func:`mark_fragments` marks a hypothesis's
+    optional = False  # written "(uh)", as :func:`mark_optional` marks a hypothesis's
     start: "float | None" = None
     end: "float | None" = None
     confidence: "float | None" = None
@@ -32,11 +33,24 @@ class Token(str):
             >>> untag("a\\\\;s;tag1").tagged(), untag("about;;tag2").tagged(), Token("far").tagged()
             ('a\\\\;s;tag1;', 'about;;tag2', 'far')
         """
-        word = self.replace(";", "\\;")
+        word = shown(self).replace(";", "\\;")
         if not self.tags:
             return word
         first, second = (self.tags + ("",))[:2]
         return f"{word};{first};{second}"
+
+
+def shown(word: str) -> str:
+    """A hypothesis word as the reports show it: an optionally deletable one in its
+    parentheses again.
+
+    :example:
+        >>> words = ["(uh)", "yes"]
+        >>> mark_optional(words)
+        >>> words, [shown(w) for w in words]
+        (['uh', 'yes'], ['(uh)', 'yes'])
+    """
+    return f"({word})" if getattr(word, "optional", False) else word
 
 
 def untag(token: str) -> str:
@@ -82,3 +96,27 @@ def mark_fragments(items: list) -> None:
         elif len(item) > 1 and (item.endswith("-") or item.startswith("-")):
             items[k] = as_token(item)
             items[k].fragment = 1 if item.endswith("-") else -1
+
+
+def mark_optional(items: list) -> None:
+    """Mark the optionally deletable words (``(uh)``) among ``items`` (a hypothesis's words,
+    alternations as tuples of word lists), in place, as sclite's ``-D`` reads a hypothesis:
+    the word without its parentheses, which costs 2 (not 3) when inserted and is then
+    correct.
+
+    :example:
+        >>> words = ["(uh)", "()", "a", (["(b)"], ["c"])]
+        >>> mark_optional(words)
+        >>> words, [getattr(w, "optional", False) for w in words[:3]], words[3][0][0].optional
+        (['uh', '()', 'a', (['b'], ['c'])], [True, False, False], True)
+    """
+    if set(map(type, items)) <= {str, Token} and "(" not in "".join(items):
+        return
+    for k, item in enumerate(items):
+        if isinstance(item, tuple):
+            for branch in item:
+                mark_optional(branch)
+        elif len(item) > 2 and item[0] == "(" and item[-1] == ")":
+            word = Token(item[1:-1])
+            word.tags, word.optional = getattr(item, "tags", ()), True
+            items[k] = word
