@@ -77,6 +77,12 @@ def test_lur_after_sum_and_rsum_as_in_sctks_tests(tools, test, reference, hypoth
     assert run.stdout == expected
 
 
+def test_nce_column_of_confidences_as_sctks_test3b(tools):
+    run = tools("sclite", "-r", "./lvc_ref.stm", "stm", "-h", "./lvc_hypc.ctm", "ctm", "-o", "sum", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "base" / "test3b.sys").read_text()
+
+
 def test_lur_of_speakers_without_reference_words_as_sctks_test3c(tools):
     run = tools("sclite", "-r", "./lvc_refm.stm", "stm", "-h", "./lvc_hypm.ctm", "ctm", "-o", "lur", cwd=DATA)
     assert run.returncode == 0, run

@@ -80,3 +80,25 @@ def test_alternations_in_the_hypothesis_and_nested_as_sclite(tools, tmp_path, op
     run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", *options, "-o", *reports, cwd=folder)
     assert run.returncode == 0, run
     assert re.sub(r'creation_date="[^"]*"', 'creation_date=""', run.stdout) == (data / expected).read_text()
+
+
+NCE_REF = "f1 A s1 0.0 3.0 a b c\nf1 A s2 3.0 6.0 d e\n"
+
+
+@pytest.mark.parametrize("ctm, s1, s2, pooled", [
+    # s1 all correct: no NCE (sclite prints -2147483.648); a confidence of 0 for a correct
+    # word and of 1 for a wrong one are taken 10^-7 from 0 and 1: sclite's -11.495, -6.242, -6.447
+    ("a 0.9\nb 1.0\nc 0.5\nd 0.0\nx 0.7", "n/a", "-11.495", "-6.242"),
+    ("a 0.9\nb 0.6\nc 0.5\nd 0.3\nx 1.0", "n/a", "-11.495", "-6.447"),
+    ("a 0.9\nb 0.6\nc 0.5\nd 0.3\ne 0.7", "n/a", "n/a", "n/a"),
+])
+def test_nce_where_sclite_has_none_or_clamps_a_confidence(tools, tmp_path, ctm, s1, s2, pooled):
+    (tmp_path / "r.stm").write_text(NCE_REF)
+    times = ["0.1 0.3", "0.8 0.3", "1.2 0.4", "3.2 0.2", "3.5 0.5"]
+    (tmp_path / "h.ctm").write_text("".join(f"f1 A {t} {w}\n" for t, w in zip(times, ctm.split("\n"))))
+    run = tools("sclite", "-r", "r.stm", "-h", "h.ctm", "-o", "sum", cwd=tmp_path)
+    assert run.returncode == 0, run
+    cells = {line.split("|")[1].strip(): line.split("|")[-2].strip() for line in run.stdout.splitlines()
+             if line.count("|") == 5}
+    assert (cells["s1"], cells["s2"], cells["Sum/Avg"]) == (s1, s2, pooled)
+    assert cells["Mean"] == ("n/a" if s2 == "n/a" else s2)  # over the speakers with an NCE

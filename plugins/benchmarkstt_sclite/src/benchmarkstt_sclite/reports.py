@@ -22,6 +22,8 @@ from .table import Memory, Table, center
 from .words import shown
 
 WIDTH = 80
+#: how close to 0 and 1 a confidence is taken in the NCE (sclite's bound)
+CLAMP = 1e-7
 
 
 def row_values(row: dict, counts: bool, rounded: bool = False) -> list:
@@ -72,7 +74,21 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory:
     table = Table(WIDTH, memory)
     table.row("c", system)
     table.separate("-")
-    table.row("l|cc|cccccc", " SPKR", " # Snt", "# Wrd", "Corr", " Sub", " Del", " Ins", " Err", "S.Err")
+    confidence = has_confidence(scored)
+    if confidence:  # the NCE column: each speaker's, the pooled one, then their Mean, S.D. and Median
+        by_speaker: dict = {}
+        for s in scored:
+            by_speaker.setdefault(s.utterance.speaker, []).append(s)
+        values = {name: nce(part) for name, part in by_speaker.items()}
+        defined = [v for v in values.values() if v is not None]
+        values[total["speaker"]] = nce(scored)
+        nces = {name: "  n/a  " if v is None else f" {v:6.3f} " for name, v in values.items()}
+    layout = "l|cc|cccccc|c" if confidence else "l|cc|cccccc"
+    table.row(layout, " SPKR", " # Snt", "# Wrd", "Corr", " Sub", " Del", " Ins", " Err", "S.Err",
+              *(["NCE"] if confidence else []))
+
+    def extra(row: dict) -> list:
+        return [nces[row["speaker"]]] if confidence else []
 
     def cells(row: dict, total: bool = False) -> list:
         values = row_values(row, counts, rounded=True)
@@ -87,9 +103,9 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory:
 
     for row in rows:
         table.separate("-")
-        table.row("l|cc|cccccc", f" {row['speaker']} ", *cells(row))
+        table.row(layout, f" {row['speaker']} ", *cells(row), *extra(row))
     table.separate("=")
-    table.row("l|cc|cccccc", f" {total['speaker']}", *cells(total, total=True))
+    table.row(layout, f" {total['speaker']}", *cells(total, total=True), *extra(total))
     table.separate("=")
     scored_rows = [r for r in rows if r not in empty]
     mark = "+" if empty else " "
@@ -98,8 +114,9 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory:
         columns = list(zip(*[row_values(r, counts) for r in scored_rows])) or [[0.0]] * 6
         words = [half_up(function(list(column))) for column in columns[:5]]
         sentences = half_up(function([row_values(r, counts)[5] for r in rows]))
-        table.row("c|cc|cccccc", label, *[f"{v:5.1f} " for v in values],
-                  *[f"{v:5.1f}{mark}" for v in words], f"{sentences:5.1f} ")
+        nce_cell = ([f" {function(defined):6.3f} " if defined else "  n/a  "] if confidence else [])
+        table.row(layout.replace("l", "c", 1), label, *[f"{v:5.1f} " for v in values],
+                  *[f"{v:5.1f}{mark}" for v in words], f"{sentences:5.1f} ", *nce_cell)
     out = ["", "", "", center("SYSTEM SUMMARY PERCENTAGES by SPEAKER", WIDTH), "", table.render(0)]
     if empty:
         out += ["", "* No Reference words for this/these speaker(s).  Word counts supplied",
@@ -107,6 +124,47 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory:
                 "# No Reference words for this/these speaker(s).  NCE not computable.",
                 "+ Speaker(s) with no reference data is ignored"]
     return "\n".join(out) + "\n"
+
+
+def nce(scored: Sequence[Scored]) -> "float | None":
+    """The normalized cross entropy of the hypothesis words' confidences (sclite's ``NCE``):
+    ``(H_max + sum of log2(p) over the correct words + sum of log2(1 - p) over the others) /
+    H_max``, where ``H_max`` is the entropy of the words' being correct at the rate they are,
+    ``-(c log2(c / n) + (n - c) log2(1 - c / n))`` for ``c`` correct words of ``n``; each
+    ``p`` kept within 10^-7 of 0 and 1, as sclite keeps it. None where it is not defined
+    (no hypothesis word, or all correct, or none: ``H_max`` is 0), where sclite prints
+    -2147483.648.
+
+    :example:
+        >>> from benchmarkstt_sclite.scoring import score
+        >>> from benchmarkstt_sclite.trn import parse_trn
+        >>> from benchmarkstt_sclite.words import Token
+        >>> scored = score(parse_trn("a b c d (s_1)", "r"), parse_trn("a b c x (s_1)", "h"))
+        >>> hyp = scored[0].hyp  # a b c x, with confidences as a CTM gives them
+        >>> for k, p in enumerate((0.9, 0.8, 0.9, 0.3)):
+        ...     hyp[k] = Token(hyp[k])
+        ...     hyp[k].confidence = p
+        >>> round(nce(scored), 3), nce(scored[:0])
+        (0.649, None)
+    """
+    n = correct = 0
+    entropy = 0.0
+    for s in scored:
+        for step in s.steps:
+            if step.hyp is None:
+                continue
+            p = min(max(s.hyp[step.hyp].confidence, CLAMP), 1 - CLAMP)
+            n += 1
+            if step.tag == "C":
+                correct += 1
+                entropy += math.log2(p)
+            else:
+                entropy += math.log2(1 - p)
+    if correct in (0, n):
+        return None
+    rate = correct / n
+    most = -(correct * math.log2(rate) + (n - correct) * math.log2(1 - rate))
+    return (most + entropy) / most
 
 
 def half_up(value: float) -> float:
