@@ -97,6 +97,14 @@ def test_nested_alternations_offer_every_path_in_the_unit_cost_modes(tmp_path):
         assert results("-r", ref, "-h", write(tmp_path, "hyp.trn", hyp), "--wer", "levenshtein")["wer"] == expected
 
 
+@pytest.mark.parametrize("mode, expected", [("sclite", 1 / 7), ("sclite-d", 0), ("levenshtein", 1 / 7)])
+def test_a_trn_hypothesis_may_offer_alternations(tmp_path, mode, expected):
+    # the path of least cost of each; under -D (sclite-d) the hypothesis's (on) is the word on
+    ref = write(tmp_path, "ref.trn", "the cat sat on the mat (s_1)\nhello (s_2)\n")
+    hyp = write(tmp_path, "hyp.trn", "the {cat / dog} sat (on) the mat (s_1)\n{ hello / yellow } (s_2)\n")
+    assert results("-r", ref, "-h", hyp, "--wer", mode)["wer"] == pytest.approx(expected)
+
+
 def test_normalizers_reach_the_branches(tmp_path):
     ref = write(tmp_path, "ref.trn", "The { Cat / Dog } sat (s_1)\n")
     hyp = write(tmp_path, "hyp.trn", "the dog sat (s_1)\n")
@@ -106,9 +114,10 @@ def test_normalizers_reach_the_branches(tmp_path):
 MISTAKES = {
     "unclosed": ("fine words (s_1)\nthe { cat / dog sat (s_2)\n", "fine words (s_1)\nthe dog sat (s_2)\n",
                  "ref.trn:2: the alternation '{ cat / dog sat' has no closing '}'"),
-    "hypothesis": ("the cat sat (s_1)\nhello (s_2)\n", "the cat sat (s_1)\n{ hello / yellow } (s_2)\n",
-                   "hyp.trn:2: an alternation ({ a / b }) in the hypothesis: only a reference may have them "
-                   "(a CTM hypothesis may have <ALT_BEGIN> blocks)"),
+    "hypothesis": ("f1 A s 0.0 2.0 the cat sat\nf1 A s 2.0 3.0 hello\n",
+                   "f1 A s 0.0 2.0 the cat sat\nf1 A s 2.0 3.0 { hello / yellow }\n",
+                   "hyp.stm:2: an alternation ({ a / b }) in an STM hypothesis: only a reference may have them "
+                   "(a TRN hypothesis may, and a CTM hypothesis may have <ALT_BEGIN> blocks)"),
 }
 
 
@@ -116,9 +125,10 @@ MISTAKES = {
 @pytest.mark.parametrize("mistake", MISTAKES)
 def test_mistakes_are_one_error_line_naming_file_and_line(tmp_path, mistake, mode):
     ref, hyp, message = MISTAKES[mistake]
-    write(tmp_path, "ref.trn", ref)
-    write(tmp_path, "hyp.trn", hyp)
-    done = run("benchmarkstt", "-r", "ref.trn", "-h", "hyp.trn", "--wer", mode, cwd=tmp_path)
+    suffix = "stm" if mistake == "hypothesis" else "trn"
+    write(tmp_path, f"ref.{suffix}", ref)
+    write(tmp_path, f"hyp.{suffix}", hyp)
+    done = run("benchmarkstt", "-r", f"ref.{suffix}", "-h", f"hyp.{suffix}", "--wer", mode, cwd=tmp_path)
     assert (done.returncode, done.stdout, done.stderr) == (1, "", f"benchmarkstt: error: {message}\n")
 
 

@@ -153,6 +153,22 @@ def test_test7_alternations_in_the_hypothesis_and_nested(tools, test, ref, hyp, 
     assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == expected
 
 
+@pytest.mark.parametrize("mode, options", [("sclite", []), ("sclite-d", ["-D"]), ("sclite-df", ["-D", "-F"])])
+@pytest.mark.parametrize("files", [("tests.ref", "tests.hyp"), ("tests.hyp", "tests.ref")], ids=["test7", "test7_r"])
+def test_the_wer_mode_on_test7s_files_gives_the_commands_numbers(tools, mode, options, files):
+    # benchmarkstt --wer sclite reads a TRN hypothesis's alternations (and under -D and -F its
+    # optional words and fragments) as benchmarkstt-tools sclite reads them
+    from conftest import run_command
+
+    rsum = tools("sclite", "-r", f"./{files[0]}", "-h", f"./{files[1]}", *options, "-o", "rsum", cwd=DATA).stdout
+    row = next(line for line in rsum.splitlines() if "| Sum " in line).split("|")
+    words, errors = int(row[2].split()[1]), int(row[3].split()[4])
+    done = run_command("benchmarkstt", "-r", files[0], "-rt", "trn", "-h", files[1], "-ht", "trn", "--wer", mode,
+                       cwd=DATA)
+    assert done.returncode == 0, done
+    assert done.stdout.split()[2] == f"{errors / words:.6f}"
+
+
 @pytest.mark.skipif(sclite_binary() is None, reason="$BENCHMARKSTT_SCLITE (SCTK's sclite, built) is not set")
 @pytest.mark.parametrize("options", [[], ["-D"], ["-s"], ["-D", "-F"]])
 @pytest.mark.parametrize("files", [("tests.ref", "tests.hyp"), ("tests.hyp", "tests.ref")], ids=["test7", "test7_r"])

@@ -15,8 +15,11 @@ with the hypothesis utterance of its id, anything else as one utterance of all i
   annotation are left as they are.
 
 The normalizers apply to each run of words between the marks (``{``, ``/``, ``}``, ``@``),
-to the word inside ``(uh)``, and to each CTM word and branch. An alternation in a TRN or
-STM hypothesis is an error (a CTM hypothesis may have ``<ALT_BEGIN>`` blocks).
+to the word inside ``(uh)``, and to each CTM word and branch. A TRN hypothesis's
+alternations offer their paths, the one of least alignment cost taken (as
+``benchmarkstt-tools sclite`` takes it); in the ``sclite`` modes its ``(uh)`` and ``th-`` are
+read as sclite's ``-D`` and ``-F`` read them. An alternation in an STM hypothesis is an
+error (a CTM hypothesis may have ``<ALT_BEGIN>`` blocks).
 
 :example:
     >>> from benchmarkstt_core.schema import Schema
@@ -41,7 +44,8 @@ from .casefold import fold
 from .reference import network
 from .scoring import best_branches, match_hypotheses
 from .stmctm import Word, assign, parse_ctm, parse_stm, scored_references
-from .trn import parse_trn
+from .trn import hypothesis_items, parse_trn
+from .words import mark_fragments, mark_optional
 
 #: the tokens of an alternation that are not words
 MARKS = frozenset("{/}@")
@@ -197,6 +201,9 @@ class Side:
             self.units = [u._replace(words=normalized_tokens(u.words, normalizer))
                           for u in parse_trn(text, found.source)]
             self.marked = any(_marked(u.words) for u in self.units)
+            if role == "hypothesis":  # its alternations as tuples of their paths, as sclite reads them
+                self.units = [u._replace(words=hypothesis_items(u.words, f"{self.source}:{u.line}"))
+                              if _marked(u.words) else u for u in self.units]
         elif self.kind == "ctm":
             self.units = [w._replace(file=name(w.file), channel=name(w.channel))
                           for w in normalized_items(parse_ctm(text, found.source), normalizer)]
@@ -206,14 +213,14 @@ class Side:
             self.marked = False
 
     def no_alternations(self) -> None:
-        """An error naming the line of the first alternation of a TRN or STM hypothesis."""
-        if self.kind not in ("stm", "trn"):
+        """An error naming the line of the first alternation of an STM hypothesis."""
+        if self.kind != "stm":
             return
         for unit in self.units:
-            utterance = unit.utterance if self.kind == "stm" else unit
-            if any(t in MARKS for t in utterance.words):
-                raise InputError(f"{self.source}:{utterance.line}: an alternation ({{ a / b }}) in the hypothesis: "
-                                 f"only a reference may have them (a CTM hypothesis may have <ALT_BEGIN> blocks)")
+            if any(t in MARKS for t in unit.utterance.words):
+                raise InputError(f"{self.source}:{unit.utterance.line}: an alternation ({{ a / b }}) in an STM "
+                                 f"hypothesis: only a reference may have them (a TRN hypothesis may, and a CTM "
+                                 f"hypothesis may have <ALT_BEGIN> blocks)")
 
     def tokens(self) -> Tuple[str, list]:
         """All the file's words as one utterance, in the order of its text: ``(where, tokens)``."""
@@ -298,6 +305,10 @@ def resolve(ref: Any, hyp: Any, options: Optional[tuple]) -> Tuple[list, list, O
     b: List[str] = []
     opcodes: list = []
     for where, whole, hyp_items in pairs(a_side, b_side, sclite):
+        if deletable and sclite:  # the hypothesis read as sclite's -D and -F read it
+            mark_optional(hyp_items)
+        if fragments:
+            mark_fragments(hyp_items)
         for tokens, items in [(whole, hyp_items)] if sclite else pieces(whole, hyp_items):
             net = network(tokens if sclite else flattened(tokens), deletable=deletable, fragments=fragments,
                           where=where)
