@@ -68,6 +68,8 @@ def test_tool_reports_and_user_mistakes(tools, tmp_path):
     (tmp_path / "open.trn").write_text("a b (al-2)\na { b / c (bob_1)\n")
     assert "open.trn:2: alternation not closed" in assert_clean_error(
         tools("sclite", "-r", "open.trn", "-h", "hyp.trn", cwd=tmp_path), "benchmarkstt-tools")
+    assert "-m: time spans are those of an STM reference and CTM hypotheses" in assert_clean_error(
+        tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-m", "ref", cwd=tmp_path), "benchmarkstt-tools")
 
 
 def test_detail_report_counts_optional_words_left_out_as_hypothesis_words(tools, tmp_path):

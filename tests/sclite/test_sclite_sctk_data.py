@@ -77,6 +77,23 @@ def test_lur_after_sum_and_rsum_as_in_sctks_tests(tools, test, reference, hypoth
     assert run.stdout == expected
 
 
+FOURTEEN = [("test14_a", "lvc_refr.stm", "lvc_hypr.ctm", ["ref", "hyp"]),
+            ("test14_b", "lvc_ref.stm", "lvc_hypr.ctm", ["ref", "hyp"]),
+            ("test14_c", "lvc_refr.stm", "lvc_hyp.ctm", ["ref", "hyp"]),
+            ("test14_d", "lvc_refr.stm", "lvc_hypr.ctm", ["hyp"]),
+            ("test14_e", "lvc_refr.stm", "lvc_hypr.ctm", ["ref"])]
+
+
+@pytest.mark.parametrize("test,reference,hypothesis,spans", FOURTEEN, ids=[t[0] for t in FOURTEEN])
+def test_m_reduces_to_the_other_files_time_span_as_sctks_test14(tools, test, reference, hypothesis, spans):
+    # sclite's -m ref / hyp: the segments (words) outside the other file's time span are left
+    # out, per file and channel; the segments kept are numbered again
+    run = tools("sclite", "-r", f"./{reference}", "stm", "-h", f"./{hypothesis}", "ctm", "-m", *spans,
+                "-o", "sum", "rsum", "lur", "pra", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == "".join((DATA / "base" / f"{test}.{suffix}").read_text() for suffix in ("sys", "raw", "lur", "pra"))
+
+
 def test_nce_column_of_confidences_as_sctks_test3b(tools):
     run = tools("sclite", "-r", "./lvc_ref.stm", "stm", "-h", "./lvc_hypc.ctm", "ctm", "-o", "sum", cwd=DATA)
     assert run.returncode == 0, run

@@ -53,6 +53,10 @@ class ScliteCommand:
                             help="(word) in the reference may be left out without an error")
         parser.add_argument("-F", dest="fragments", action="store_true",
                             help="fragments (th-, -ing) match the words they begin or end")
+        parser.add_argument("-m", dest="spans", nargs="*", choices=("ref", "hyp"), metavar="ref|hyp",
+                            help="STM and CTM: score only the reference segments within the CTM's time span "
+                                 "(ref, the default) and/or the hypothesis words within the STM's (hyp), "
+                                 "per file and channel, as sclite's -m")
         parser.add_argument("-s", dest="cased", action="store_true",
                             help="case-sensitive (default: ASCII letters are lowercased)")
         parser.add_argument("--encoding", default="UTF-8", help="the files' encoding (default: UTF-8)")
@@ -65,7 +69,7 @@ class ScliteCommand:
         from .table import Memory
         from .reports import alignment_dump, sgml
         from .scoring import score
-        from .stmctm import assign, parse_ctm, parse_stm, scored_references
+        from .stmctm import assign, parse_ctm, parse_stm, scored_references, within_spans
         from .trn import parse_trn
         from .words import mark_fragments, mark_optional
 
@@ -82,6 +86,8 @@ class ScliteCommand:
         if ref_format == "stm" and any(kind != "ctm" for _, kind, *_ in hyps) or \
                 ref_format == "trn" and any(kind != "trn" for _, kind, *_ in hyps):
             raise UsageError("-h: a trn reference takes trn hypotheses, an stm reference ctm hypotheses")
+        if args.spans is not None and ref_format != "stm":
+            raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
 
         def read(path: str, field: str) -> str:
@@ -92,33 +98,37 @@ class ScliteCommand:
             raw = context.read_text(ref_path, field="-r")
             definitions = label_definitions(raw)
             segments = parse_stm(raw if args.cased else fold(raw), ref_path)
-            refs = scored_references(segments)
         else:
             definitions = None
             refs = parse_trn(read(ref_path, "-r"), ref_path, args.id_format)
         systems = []
         for k, (path, kind, *name) in enumerate(hyps):
             name = names[k] if k < len(names) else (name[0] if name else path)
+            by_id = None  # an STM segment by utterance id
             if kind == "ctm":
-                hyp = assign(segments, parse_ctm(read(path, "-h"), path), path)
+                kept, words = segments, parse_ctm(read(path, "-h"), path)
+                if args.spans is not None:
+                    kept, words = within_spans(segments, words, "hyp" not in args.spans or "ref" in args.spans,
+                                               "hyp" in args.spans)
+                system_refs, hyp = scored_references(kept), assign(kept, words, path)
+                by_id = {s.utterance.id: s for s in kept}
             else:
-                hyp = parse_trn(read(path, "-h"), path, args.id_format, hypothesis=True)
+                system_refs, hyp = refs, parse_trn(read(path, "-h"), path, args.id_format, hypothesis=True)
             for u in hyp:
                 if args.deletable:
                     mark_optional(u.words)
                 if args.fragments:
                     mark_fragments(u.words)
-            systems.append((name, score(refs, hyp, args.deletable, args.fragments,
-                                         hyp_path=path, ref_path=ref_path)))
+            systems.append((name, score(system_refs, hyp, args.deletable, args.fragments,
+                                        hyp_path=path, ref_path=ref_path), by_id))
         out = []
         memory = Memory()
         created = time.strftime("%a %b %d %H:%M:%S %Y")
-        by_id = {s.utterance.id: s for s in segments} if ref_format == "stm" else None
         reports = sorted(set(args.reports), key=REPORTS.index)
         if "lur" in reports and ref_format != "stm":
             raise UsageError("-o lur: the labels come from an STM reference")
         first = 0
-        for (system, scored), (path, *_) in zip(systems, hyps):  # system by system, as sclite writes them
+        for (system, scored, by_id), (path, *_) in zip(systems, hyps):  # system by system, as sclite writes them
             for report in reports:
                 if report in ("sgml", "nl.sgml"):
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
@@ -132,9 +142,9 @@ class ScliteCommand:
                     out.append(render(report, scored, system, memory, args))
             first += len(scored)
         if "mapsswe" in reports:
-            out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa), (b, sb) in pairs(systems)]
+            out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa, _), (b, sb, _) in pairs(systems)]
         if "stats" in reports:
-            out += [stats_lines(a, sa, b, sb) for (a, sa), (b, sb) in pairs(systems)]
+            out += [stats_lines(a, sa, b, sb) for (a, sa, _), (b, sb, _) in pairs(systems)]
         sys.stdout.write("".join(out))
         return 0
 

@@ -24,7 +24,7 @@ aligns at least cost (see :func:`~benchmarkstt_sclite.scoring.score`).
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple, Sequence
+from typing import Callable, Iterator, NamedTuple, Sequence
 
 from benchmarkstt_core.errors import InputError
 
@@ -78,7 +78,7 @@ def records(text: str, path: str, needs: str) -> Iterator[tuple]:
 
 def parse_stm(text: str, path: str) -> list:
     """The segments of an STM file's text, as :class:`Segment` (ids numbered per speaker)."""
-    segments, counters = [], {}
+    segments = []
     for line_number, fields in records(text, path, "an STM line has file, channel, speaker, start and end"):
         file, channel, speaker = fields[:3]
         start = number(fields[3], path, line_number, "start")
@@ -90,11 +90,22 @@ def parse_stm(text: str, path: str) -> list:
             words = words[1:]
         words = [untag(w) for w in words]
         ignored = [w.replace("_", "") for w in words] == [IGNORE]
-        place = counters.get(speaker, 0)
-        counters[speaker] = place + (not ignored)
-        utterance = Utterance(f"{speaker}-{place:03d}", speaker, words, line_number, tuple(header))
+        utterance = Utterance("", speaker, words, line_number, tuple(header))
         segments.append(Segment(file, channel, start, end, utterance, ignored))
-    return segments
+    return numbered(segments)
+
+
+def numbered(segments: Sequence[Segment]) -> list:
+    """The segments with their utterance ids: the speaker and the segment's place among the
+    speaker's scored segments (``2347-a-000``), as sclite names them."""
+    counters: dict = {}
+    out = []
+    for s in segments:
+        speaker = s.utterance.speaker
+        place = counters.get(speaker, 0)
+        counters[speaker] = place + (not s.ignored)
+        out.append(s._replace(utterance=s.utterance._replace(id=f"{speaker}-{place:03d}")))
+    return out
 
 
 def parse_ctm(text: str, path: str) -> list:
@@ -158,6 +169,53 @@ def assign(segments: Sequence[Segment], words: Sequence[Word], path: str = "hypo
             if not s.ignored:
                 taken[s.utterance.id] = [w.word for w in pending[first:k]]
     return [s.utterance._replace(words=taken.get(s.utterance.id, [])) for s in segments if not s.ignored]
+
+
+def word_span(word: Word) -> tuple:
+    """``(start, end)`` of a CTM word (of an alternation block: of all its words)."""
+    if not isinstance(word.word, tuple):
+        return word.word.start, word.word.end
+    inner = [w for branch in word.word for w in branch] or [as_token("")]
+    return min(w.start or 0.0 for w in inner), max(w.end or 0.0 for w in inner)
+
+
+def time_spans(items: Sequence, span: Callable) -> dict:
+    """The time span (first start, last end) of the items of each file and channel."""
+    out: dict = {}
+    for item in items:
+        start, end = span(item)
+        first, last = out.get((item.file, item.channel), (start, end))
+        out[item.file, item.channel] = (min(first, start), max(last, end))
+    return out
+
+
+def overlaps(span: tuple, other: "tuple | None") -> bool:
+    """Whether two time spans overlap (``other`` None: no span, no overlap)."""
+    return other is not None and span[1] > other[0] and span[0] < other[1]
+
+
+def within_spans(segments: Sequence[Segment], words: Sequence[Word], reference: bool, hypothesis: bool) -> tuple:
+    """sclite's ``-m``: ``(segments, words)`` reduced to the time span of the other file, per
+    file and channel (from the first start to the last end of its words or segments):
+    ``reference``, the segments that overlap the CTM's span (``-m ref``, numbered again as
+    sclite numbers them); ``hypothesis``, the words that overlap the STM's span (``-m hyp``).
+    A file or channel the other lacks keeps nothing.
+
+    :example:
+        >>> segments = parse_stm("f a s 0 2 hi there\\nf a s 2 4 bye\\nf a s 8 9 late\\n", "r.stm")
+        >>> words = parse_ctm("f a 0.5 0.5 hi\\nf a 2.5 0.5 bye\\nf a 4.5 0.5 now\\n", "h.ctm")
+        >>> [s.utterance.words for s in within_spans(segments, words, True, False)[0]]
+        [['hi', 'there'], ['bye']]
+        >>> later = words + parse_ctm("f a 9.5 0.5 gone\\n", "h.ctm")
+        >>> [w.word for w in within_spans(segments, later, False, True)[1]]
+        ['hi', 'bye', 'now']
+    """
+    heard, said = time_spans(words, word_span), time_spans(segments, lambda s: (s.start, s.end))
+    if reference:
+        segments = numbered([s for s in segments if overlaps((s.start, s.end), heard.get((s.file, s.channel)))])
+    if hypothesis:
+        words = [w for w in words if overlaps(word_span(w), said.get((w.file, w.channel)))]
+    return segments, words
 
 
 def scored_references(segments: Sequence[Segment]) -> list:
