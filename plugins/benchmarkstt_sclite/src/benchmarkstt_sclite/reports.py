@@ -247,7 +247,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
 def has_confidence(scored: Sequence[Scored]) -> bool:
     """Whether the hypothesis words scored (CTM words) all have a confidence, as sclite
     asks before it writes confidences."""
-    words = [s.hyp[step.hyp] for s in scored for step in s.steps if step.hyp is not None]
+    words = [w for s in scored for w in s.hyp]  # the words aligned (of a CTM block, its branch chosen)
     return bool(words) and all(getattr(w, "confidence", None) is not None for w in words)
 
 
