@@ -229,3 +229,19 @@ def test_a_long_utterance_cut_where_the_texts_agree_gives_the_same_numbers(tmp_p
     monkeypatch.setattr(annotations, "MAX_CELLS", 1000)
     assert len(annotations.pieces(("a b c d e f g { h / i } " * 100).split(), ("a b c d e f g h " * 100).split())) > 90
     assert scores() == whole
+
+
+@pytest.mark.parametrize("mode, errors", [("sclite", [0, 1]), ("sclite-d", [0, 0]), ("levenshtein", [0, 0])])
+def test_time_windows_of_a_corpus_keep_the_annotations(tmp_path, mode, errors):
+    # corpus --split-by-time: each window is scored with its STM segments' alternations and
+    # optional words (and its CTM words), as the whole file is; (uh) is an error without -D
+    (tmp_path / "ref").mkdir()
+    (tmp_path / "e").mkdir()
+    write(tmp_path / "ref", "m1.stm", "m1 A bob 0.0 3.0 the { cat / dog } sat\nm1 A bob 3.0 6.0 on (uh) the mat\n")
+    write(tmp_path / "e", "m1.ctm", "".join(f"m1 A {t} 0.3 {w} 0.9\n" for t, w in
+                                             zip((0.5, 1.0, 2.0, 3.5, 4.5, 5.0), "the dog sat on the mat".split())))
+    done = run("benchmarkstt-tools", "corpus", "-r", "ref", "-h", "e=e", "--jobs", "1", "--wer", mode,
+               "--split-by-time", "3", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    files = json.loads(done.stdout)["engines"]["e"]["files"]
+    assert [(f["id"], f["errors"]) for f in files] == [("m1@0000-0003", errors[0]), ("m1@0003-0006", errors[1])]

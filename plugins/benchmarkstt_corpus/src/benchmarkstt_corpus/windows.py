@@ -68,18 +68,21 @@ class WindowExtras(list):
 
 def in_window(schema: Schema, window: Sequence, side: str) -> Schema:
     """The words of ``schema`` whose midpoint is in ``[start, end)`` (``[start, ...)`` when the
-    window's third value is true: the last window of a recording), with their extras; those
-    its file shows there too when its extras tell of them (``shown()``, labels included)."""
+    window's third value is true: the last window of a recording), with their extras and (STM
+    and CTM files) the annotations of the window; those its file shows there too when its
+    extras tell of them (``shown()``, labels included)."""
     start, end = window[0], (math.inf if len(window) > 2 and window[2] else window[1])
     keep = [i for i, mid in enumerate(midpoints(schema, side)) if start <= mid < end]
     found = Schema.from_items(schema[i] for i in keep) if keep else Schema()
     shown = getattr(schema._extras, "shown", None)
-    if shown is None:
-        return found
-    whole = Schema(*shown())
-    kept = [i for i, mid in enumerate(midpoints(whole, side)) if start <= mid < end]
-    return Schema(found.words, WindowExtras(found._extras or [{}] * len(found),
-                                            ([whole.words[i] for i in kept], [whole._extras[i] for i in kept])))
+    if shown is not None:
+        whole = Schema(*shown())
+        kept = [i for i, mid in enumerate(midpoints(whole, side)) if start <= mid < end]
+        found = Schema(found.words, WindowExtras(found._extras or [{}] * len(found),
+                                                 ([whole.words[i] for i in kept], [whole._extras[i] for i in kept])))
+    if schema.annotations is not None:  # a NIST file's alternations and optional words (the sclite plugin)
+        found.annotations = schema.annotations.in_window(start, end)
+    return found
 
 
 def window_id(key: str, window: Sequence) -> str:

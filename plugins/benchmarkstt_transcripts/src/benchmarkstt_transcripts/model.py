@@ -116,6 +116,48 @@ class Annotations(NamedTuple):
         """These annotations, their words to be normalized by ``normalizer`` (``None``: as written)."""
         return self._replace(normalizer=normalizer)
 
+    def in_window(self, start: float, end: float) -> "Annotations":
+        """These annotations cut to a time window (for ``corpus --split-by-time``): the STM
+        segments and CTM words whose midpoint is in ``[start, end)`` (a CTM ``<ALT_BEGIN>``
+        block by the middle of its words' span), comment lines kept; a TRN file (no times)
+        as it is.
+
+        :example:
+            >>> stm = Annotations("stm", ";; a label\\nf A s 0 2 { a / b }\\nf A s 2 4 c\\n", "r.stm")
+            >>> stm.in_window(2, 10).text
+            ';; a label\\nf A s 2 4 c\\n'
+            >>> ctm = "f A 0 1 x\\nf A 1 1 <ALT_BEGIN>\\nf A 1 1 y\\nf A 1 1 <ALT>\\nf A 1 1 <ALT_END>\\n"
+            >>> Annotations("ctm", ctm, "h.ctm").in_window(1, 5).text.count("\\n")
+            4
+        """
+        if self.kind not in ("stm", "ctm"):
+            return self
+        kept: list = []
+        block: list = []  # the lines of a CTM alternation block, and the times of its words
+        span: list = []
+        for line in self.text.splitlines(keepends=True):
+            fields = line.split()
+            if len(fields) < 5 or fields[0].startswith(";;"):
+                kept.append(line)
+                continue
+            if self.kind == "stm":
+                token, times = "", (float(fields[3]), float(fields[4]))
+            else:
+                token, times = fields[4].lower(), (float(fields[2]), float(fields[2]) + float(fields[3]))
+            if token == "<alt_begin>" or block:
+                block.append(line)
+                if token not in ("<alt_begin>", "<alt>", "<alt_end>"):
+                    span += times
+                if token != "<alt_end>":
+                    continue
+                lines, block = block, []
+                times, span = ((min(span), max(span)) if span else times), []
+            else:
+                lines = [line]
+            if start <= (times[0] + times[1]) / 2 < end:
+                kept += lines
+        return self._replace(text="".join(kept + block))
+
 
 class Segment(_Record):
     """A cue, utterance, phrase or paragraph: its text, times, speaker and words.
