@@ -125,8 +125,8 @@ def main() -> int:
                                json.loads((folder / f"{metric}.json").read_text()))
     median = {name: statistics.median(cpu for _, cpu in values) for name, values in times.items()}
     for name, values in times.items():
-        print(f"{name:34s} CPU median {median[name]:6.2f} s   wall median "
-              f"{statistics.median(wall for wall, _ in values):6.2f} s")
+        print(f"{name:34s} CPU median {median[name]:7.3f} s   wall median "
+              f"{statistics.median(wall for wall, _ in values):7.3f} s")
     for metric, (mine, theirs) in results.items():
         same = same_as(mine, theirs)
         ratio = median[f"meeteval-wer {metric}"] / median[f"benchmarkstt --{metric}"]
@@ -134,8 +134,9 @@ def main() -> int:
         print(f"{metric}: errors {errors} and {theirs['errors']}, reference words {mine['reference_words']} and "
               f"{theirs['length']}, mapping {mine['mapping']}")
         if args.before_venv:
-            print(f"{metric}: {median[f'benchmarkstt --{metric} (before)'] / median[f'benchmarkstt --{metric}']:.1f}x "
-                  "faster than before")
+            before = median[f"benchmarkstt --{metric} (before)"]
+            print(f"{metric}: {before / median[f'benchmarkstt --{metric}']:.2f}x faster than before, which was "
+                  f"{median[f'meeteval-wer {metric}'] / before:.1f}x faster than meeteval")
         print(("PASS " if ratio >= 10 and same else "FAIL ") + f"{metric} {ratio:.1f}x faster than meeteval 0.4.3 "
               f"(CPU time), identical results: {same} (target 10x)")
     return 0

@@ -75,3 +75,15 @@ def test_the_projects_packages_are_importable_from_the_repository(tmp_path):
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == str(ROOT / "benchmarkstt_core" / "src" / "benchmarkstt_core" / "__init__.py")
+
+
+def test_the_distributions_metadata_is_read_only_when_shown():
+    """Building the host finds the plugins and which are standard from their entry points alone;
+    a record's distribution and version come from the metadata when asked for."""
+    code = ("import sys\nfrom benchmarkstt_core.plugins import make_plugin_manager\n"
+            "host = make_plugin_manager(); host.registries\n"
+            "print('email.feedparser' in sys.modules)\n"
+            "record = host.record('benchmarkstt_metrics')\n"
+            "print(record.standard, record.distribution, record.version == host.record('benchmarkstt_core.builtin').version)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split("\n")[:2] == ["False", "True benchmarkstt-metrics True"]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -93,3 +95,14 @@ def test_long_utterance_is_scored_and_reported(tools, tmp_path):
     utterance = json.loads("{" + data)["utterances"][0]
     assert (utterance["C"], utterance["S"], utterance["D"], utterance["I"]) == (289, 1, 10, 2)
     assert 'word_cnt="302"' in sgml and sgml.count("D,") == 10
+
+
+def test_registering_the_sclite_differs_imports_none_of_them():
+    """The sclite differ and its variants are registered by name: building the registries
+    imports none of them; asking for a variant imports it, under its name."""
+    code = ("import sys\nfrom benchmarkstt_core.plugins import make_plugin_manager\n"
+            "differs = make_plugin_manager().registries.differs\n"
+            "print('benchmarkstt_sclite.differ' in sys.modules)\n"
+            "print(differs.get('sclite-df').cls.__name__, differs.get('sclite-df').cls.deletable)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split("\n")[:2] == ["False", "ScliteDF True"]

@@ -27,7 +27,7 @@ if importlib.util.find_spec("benchmarkstt_transcripts") is None:  # the plugin i
     sys.path.insert(0, str(ROOT / "plugins" / "benchmarkstt_transcripts" / "src"))
 
 from benchmarkstt_transcripts.model import Segment, Word  # noqa: E402
-from benchmarkstt_transcripts.readers import reader  # noqa: E402
+from benchmarkstt_transcripts.readers import FORMATS, reader  # noqa: E402
 from benchmarkstt_transcripts.reading import load_json, parse_text  # noqa: E402
 
 TYPES = ("whisper", "google", "azure", "deepgram", "assemblyai", "speechmatics", "ctm", "stm", "trn", "seglst")
@@ -43,7 +43,7 @@ def claims(text: str) -> list:
     except InputError:
         document = None
     return [name for name, module in READERS.items()
-            if (module.sniff(document) if module.SYNTAX == "json" else document is None and module.sniff(text[:65536]))]
+            if (module.sniff(document) if FORMATS[name].syntax == "json" else document is None and module.sniff(text[:65536]))]
 
 FILES = {
     "whisper_cli.json": "whisper", "whisper_api.json": "whisper", "google_v1.json": "google",
@@ -212,12 +212,22 @@ def test_a_cut_head_is_still_recognised(name):
 
 
 def test_each_reader_declares_its_type_extensions_syntax_and_docs():
-    for name, module in READERS.items():
-        assert module.TYPE == name and module.SYNTAX in ("json", "xml", "text", "bytes")
-        assert module.EXTENSIONS and all(e == e.lower() and e.startswith(".") for e in module.EXTENSIONS)
+    import pkgutil
+
+    import benchmarkstt_transcripts.readers as package
+
+    modules = {info.name for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_")}
+    assert modules == set(FORMATS)  # a reader module without its line in FORMATS is never used
+    for name, (extensions, syntax, in_txt) in FORMATS.items():
+        module = reader(name)
+        assert module.TYPE == name and syntax in ("json", "xml", "text", "bytes")
+        assert extensions and all(e == e.lower() and e.startswith(".") for e in extensions)
+        assert not in_txt or syntax == "text"
         file_name, content, text = module.EXAMPLE
-        assert module.DESCRIPTION and parse_text(name, content, file_name).text() == text
-    assert reader("ctm").EXTENSIONS == (".ctm",) and reader("seglst").EXTENSIONS == (".json", ".seglst.json")
+        assert module.DESCRIPTION and callable(module.sniff) and callable(module.parse)
+        if syntax != "bytes":
+            assert parse_text(name, content, file_name).text() == text
+    assert FORMATS["ctm"].extensions == (".ctm",) and FORMATS["seglst"].extensions == (".json", ".seglst.json")
 
 
 # --- malformed variants: one clear error line naming the file and the line or key path ---

@@ -6,6 +6,8 @@ over the first 64 KiB, spoken words included."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import zipfile
 from itertools import cycle
 from pathlib import Path
@@ -219,3 +221,14 @@ def test_xml_no_reader_recognises_names_its_root_element(bstt, tmp_path, content
     error = assert_clean_error(bstt("-r", str(tmp_path / "subs.xml"), "-h", str(tmp_path / "hyp.txt"), "--wer"))
     assert error.endswith(f"subs.xml: XML that no transcript reader recognises ({what}); give its type with -rt "
                           "(ttml)")
+
+
+def test_a_plain_text_file_imports_only_the_readers_that_may_claim_it():
+    """Telling the type of a ``.txt`` file asks only the text readers with a signature (SRT,
+    WebVTT): the other readers, and the JSON and XML helpers, are not imported."""
+    code = ("import sys\nfrom benchmarkstt_transcripts.reading import infer_type\n"
+            f"print(infer_type({str(ROOT / 'tests' / 'data' / 'qt_reference.txt')!r}))\n"
+            "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('benchmarkstt_transcripts.readers.')))\n"
+            "print('benchmarkstt_transcripts.ttconv_model' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split("\n")[:3] == ["None", "['srt', 'vtt']", "False"]

@@ -77,8 +77,7 @@ class PluginRecord:
 
     def __init__(self, name: str, distribution: str, version: str, origin: str, standard: bool = False):
         self.name = name
-        self.distribution = distribution
-        self.version = version
+        self._about = (distribution, version)
         self.origin = origin
         self.standard = standard
         self.status = "ok"
@@ -90,12 +89,43 @@ class PluginRecord:
         self.ignored: list[str] = []
         self.clashes: list[str] = []
 
+    @property
+    def distribution(self) -> str:
+        """The name of the plugin's distribution (``?`` when it is not known)."""
+        return self.about()[0]
+
+    @property
+    def version(self) -> str:
+        """The version of the plugin's distribution (``-`` for a ``--load`` module, ``?`` when
+        it is not known)."""
+        return self.about()[1]
+
+    def about(self) -> tuple:
+        """``(distribution, version)``."""
+        return self._about
+
     def as_dict(self) -> dict:
         """This record as plain data (for ``benchmarkstt-tools plugins --json``)."""
         return {"name": self.name, "distribution": self.distribution, "version": self.version,
                 "origin": self.origin, "standard": self.standard, "status": self.status,
                 "components": self.components, "overrides": self.overrides, "ignored": self.ignored,
                 "clashes": self.clashes, "errors": self.errors}
+
+
+class EntryPointRecord(PluginRecord):
+    """The record of a plugin found through an entry point: its distribution's name and version
+    are read from the distribution's metadata when first asked for (a listing, an error), not
+    on every run (parsing the metadata of every distribution takes a few milliseconds)."""
+
+    def __init__(self, ep: Any, standard: bool):
+        super().__init__(ep.name, "?", "?", ep.value, standard)
+        self._dist = ep.dist
+
+    def about(self) -> tuple:
+        if self._dist is not None:
+            metadata = self._dist.metadata  # parsed at each access: once for both fields
+            self._about, self._dist = (metadata["Name"], metadata["Version"]), None
+        return self._about
 
 
 class PluginHookError(Exception):
@@ -270,25 +300,18 @@ def missing_standard_note() -> str:
     return f" (not installed, of the standard install: {', '.join(missing)}; pip install {' '.join(missing)})"
 
 
-def _distribution_of(ep: Any) -> tuple[str, str]:
-    dist = getattr(ep, "dist", None)
-    if dist is None:
-        return "?", "?"
-    metadata = dist.metadata  # parsed at each access: once for both fields
-    return metadata["Name"], metadata["Version"]
-
-
 def entry_points() -> tuple:
     """The ``benchmarkstt`` entry points of the installed distributions, sorted by name, and
-    the names of the distributions that say they are standard (:data:`STANDARD_GROUP`).
+    the distributions that say they are standard (:data:`STANDARD_GROUP`): the ``dist`` of their
+    entry points, the same objects for both groups of one listing (their metadata is not read).
 
     :example:
         >>> plugins, standard = entry_points()
-        >>> all(ep.group == GROUP for ep in plugins), standard <= {ep.dist.metadata["Name"] for ep in plugins}
+        >>> all(ep.group == GROUP for ep in plugins), standard <= {ep.dist for ep in plugins}
         (True, True)
     """
     found = installed()
-    standard = {ep.dist.metadata["Name"] for ep in found.select(group=STANDARD_GROUP) if ep.dist is not None}
+    standard = {ep.dist for ep in found.select(group=STANDARD_GROUP) if ep.dist is not None}
     return sorted(found.select(group=GROUP), key=lambda ep: ep.name), standard
 
 
@@ -411,12 +434,11 @@ def make_plugin_manager(load: Iterable[str] = (), autoload: bool = True,
     if autoload and "*" not in disabled:
         plugins, standard = entry_points()
         for ep in plugins:
-            dist, version = _distribution_of(ep)
-            if {ep.name, dist} & disabled:
+            record = EntryPointRecord(ep, standard=ep.dist in standard)
+            if disabled and {ep.name, record.distribution} & disabled:
                 continue
-            record = PluginRecord(ep.name, dist, version, ep.value, standard=dist in standard)
             if pm.has_plugin(ep.name):
-                host.warn(f"plugin name {ep.name!r} from {dist} is already used; skipped")
+                host.warn(f"plugin name {ep.name!r} from {record.distribution} is already used; skipped")
                 continue
             try:
                 plugin = ep.load()

@@ -37,12 +37,19 @@ def text_pieces(text: str, size: int = PIECE) -> Iterator[str]:
 
 
 def word_count(text: str) -> int:
-    """``len(text.split())``, without making every word at once.
+    """``len(text.split())``, without making every word at once; a :class:`TimedText` is
+    counted once (:meth:`TimedText.word_count`).
 
     :example:
         >>> word_count(" one two\tthree ")
         3
     """
+    if isinstance(text, TimedText):
+        return text.word_count()
+    return _split_count(text)
+
+
+def _split_count(text: str) -> int:
     if len(text) <= PIECE:
         return len(text.split())
     return sum(len(piece.split()) for piece in text_pieces(text))
@@ -104,7 +111,7 @@ class TimedText(str):
     def word_count(self) -> int:
         """How many words the text has (without computing their extras)."""
         if self._count is None:
-            self._count = word_count(self)
+            self._count = _split_count(self)
         return self._count
 
     def extras(self) -> Sequence:

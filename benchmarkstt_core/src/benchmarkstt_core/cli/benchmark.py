@@ -48,10 +48,9 @@ def side_context(context: Context, side: str, encoding: str | None) -> Context:
                            encoding_hint=hint, stdin=True)
 
 
-def warn_if_implausible(reference: str, hypothesis: str, args: argparse.Namespace, context: Context) -> None:
+def warn_if_implausible(counts: list, args: argparse.Namespace, context: Context) -> None:
     """Warn when one side has more than five times as many words as the other (a wrong type?),
-    or when the hypothesis has none."""
-    counts = word_count(reference), word_count(hypothesis)
+    or when the hypothesis has none; ``counts``: the words of the reference and the hypothesis."""
     if not counts[1]:
         context.warn(f"{args.hypothesis}: the hypothesis has no words (an empty file?): every reference word "
                      "is a deletion")
@@ -184,9 +183,10 @@ class BenchmarkCommand:
             log = log_writer(log_dialect(sys.stderr), with_title=True)
         texts = [read_input(host, args.reference_type, args.reference, sides[0], "-rt"),
                  read_input(host, args.hypothesis_type, args.hypothesis, sides[1], "-ht")]
-        if args.reference_type != "argument" and not word_count(texts[0]):
+        counts = [word_count(text) for text in texts]
+        if args.reference_type != "argument" and not counts[0]:
             raise InputError(f"{args.reference}: empty file: a reference without words gives no error rate")
-        warn_if_implausible(*texts, args, context)
+        warn_if_implausible(counts, args, context)
         if not any(getattr(metric, "ENGINE_REFERENCE", False) for _, metric in pipeline.metrics):
             warn_if_swapped(*texts, args, context)
         if getattr(output, "shows_normalization", False):

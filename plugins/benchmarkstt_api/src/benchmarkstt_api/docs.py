@@ -92,7 +92,7 @@ def standard_methods() -> dict:
     from .methods import build_methods
 
     plugins, standard = entry_points()
-    others = [ep.name for ep in plugins if ep.dist is None or ep.dist.metadata["Name"] not in standard]
+    others = [ep.name for ep in plugins if ep.dist not in standard]
     os.environ[ENV_DISABLE] = ",".join(filter(None, [os.environ.get(ENV_DISABLE, ""), *others]))
     return build_methods(make_plugin_manager().registries)
 

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from benchmarkstt_core.hookspecs import Register, hookimpl
 
+#: the letters of the sclite differ's variants (``sclite-df``), each a class of
+#: :mod:`.differ` (``ScliteDF``): registered by name, imported when used
+VARIANTS = ("d", "f", "df", "s", "ds", "fs", "dfs")
+
 
 @hookimpl
 def register_differs(register: Register) -> None:
     """sclite and its variants (sclite-d, -f, -df, -s, -ds, -fs, -dfs): also WER modes."""
     register("benchmarkstt_sclite.differ:Sclite", name="sclite")
-    from .differ import VARIANTS
-
-    for klass in VARIANTS:
-        register(klass)
+    for letters in VARIANTS:
+        register(f"benchmarkstt_sclite.differ:Sclite{letters.upper()}", name=f"sclite-{letters}")
 
 
 @hookimpl

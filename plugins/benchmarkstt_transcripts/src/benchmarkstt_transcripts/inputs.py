@@ -14,7 +14,7 @@ from benchmarkstt_core.io import Input
 from benchmarkstt_core.schema import TimedText
 
 from .model import Transcript
-from .readers import available, reader
+from .readers import FORMATS, available, reader
 from .reading import parse_data, parse_text
 from .timing import WordExtras
 
@@ -90,7 +90,7 @@ def _make(kind: str) -> type:
     """The input class of type ``kind``, its help and example from the reader's declaration."""
     module = reader(kind)
     file_name, content, text = module.EXAMPLE
-    files = "binary_files" if module.SYNTAX == "bytes" else "files"
+    files = "binary_files" if FORMATS[kind].syntax == "bytes" else "files"
     doc = (f"{module.DESCRIPTION}\n\n:param source: the file's path (``-``: standard input)\n"
            ":param sound_labels: subtitles: skip (the default) sets sound labels (APPLAUSE, [MUSIC]) aside, "
            "keep scores them as words\n"

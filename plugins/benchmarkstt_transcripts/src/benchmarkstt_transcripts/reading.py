@@ -31,7 +31,7 @@ from benchmarkstt_core.errors import InputError
 from benchmarkstt_core.jsontext import parse_json
 
 from .documents import document_kind
-from .readers import available, candidates, reader
+from .readers import FORMATS, available, candidates, of_syntax, reader
 
 if TYPE_CHECKING:
     from .model import Transcript
@@ -110,11 +110,10 @@ def recognise(source: str, data: bytes, kinds: list, extension: str) -> Optional
             return None
         raise InputError(f"{source}: empty file")
     refuse_documents(source, data)
-    modules = [reader(kind) for kind in kinds]
-    found = [m.TYPE for m in modules if m.SYNTAX == "bytes" and m.sniff(data[:HEAD])]
+    found = sniffed(kinds, "bytes", data[:HEAD])
     text = _decoded(data)
     syntax = syntax_of(text)
-    if syntax == "json" and any(m.SYNTAX == "json" for m in modules):
+    if syntax == "json" and of_syntax(kinds, "json"):
         try:
             document = load_json(text, source)
         except InputError:
@@ -122,23 +121,34 @@ def recognise(source: str, data: bytes, kinds: list, extension: str) -> Optional
                 raise
             document = None
         if document is not None:
-            found += [m.TYPE for m in modules if m.SYNTAX == "json" and m.sniff(document)]
+            found += sniffed(kinds, "json", document)
             _RECOGNISED[:] = [(text, document)]
             if not found and extension in (".json", ".jsonl"):
                 raise InputError(f"{source}: JSON that no transcript reader recognises ({shape(document)}); "
                                  f"give its type with -rt/-ht ({', '.join(types_of('json'))})")
     elif syntax == "xml":
         tag = root_tag(text[:HEAD])
-        found += [m.TYPE for m in modules if m.SYNTAX == "xml" and tag is not None and m.sniff(tag)]
+        found += sniffed(kinds, "xml", tag) if tag is not None else []
         if not found and extension == ".xml":
             what = f"its root element is {tag}" if tag else "its start is not well-formed XML"
             raise InputError(f"{source}: XML that no transcript reader recognises ({what}); "
                              f"give its type with -rt/-ht ({', '.join(types_of('xml'))})")
-    found += [m.TYPE for m in modules if m.SYNTAX == "text" and m.sniff(text[:HEAD])]
+    found += sniffed(kinds, "text", text[:HEAD])
     if len(found) > 1:
         raise InputError(f"{source}: its structure fits {' and '.join(found)}: give its type with -rt/-ht "
                          f"(for example -rt/-ht {found[0]})")
     return found[0] if found else None
+
+
+def sniffed(kinds: list, syntax: str, seen: Any) -> list:
+    """The types of ``kinds`` read as ``syntax`` whose reader's ``sniff`` recognises ``seen``
+    (the parsed document, the root tag, or the file's start): only their readers are imported.
+
+    :example:
+        >>> sniffed(["srt", "vtt", "kaldi"], "text", "WEBVTT\\n\\n00:01.000 --> 00:02.000\\nHi\\n")
+        ['vtt']
+    """
+    return [kind for kind in of_syntax(kinds, syntax) if reader(kind).sniff(seen)]
 
 
 def shape(document: Any) -> str:
@@ -153,7 +163,7 @@ def shape(document: Any) -> str:
 
 def types_of(syntax: str) -> list:
     """The available types read from ``syntax`` (``json``, ``xml``, ``text`` or ``bytes``)."""
-    return [kind for kind in available() if reader(kind).SYNTAX == syntax]
+    return of_syntax(available(), syntax)
 
 
 def infer_type(path: str) -> Optional[str]:
@@ -186,7 +196,7 @@ def parse_data(kind: str, data: bytes, source: str, encoding: str = "utf-8",
     module = reader(kind)
     if not data.strip():
         raise InputError(f"{source}: empty file (nothing to read as {kind})")
-    if module.SYNTAX == "bytes":
+    if FORMATS[kind].syntax == "bytes":
         return module.parse(data, source)
     what = document_kind(data[:HEAD])
     if what is not None:
@@ -197,11 +207,11 @@ def parse_data(kind: str, data: bytes, source: str, encoding: str = "utf-8",
 def parse_text(kind: str, text: str, source: str) -> Transcript:
     """Parse decoded text as input type ``kind``; an empty file is an error."""
     module = reader(kind)
-    if module.SYNTAX == "bytes":
+    if FORMATS[kind].syntax == "bytes":
         raise InputError(f"{source}: {kind} is a binary format: it cannot be given as text")
     if not text.strip():
         raise InputError(f"{source}: empty file (nothing to read as {kind})")
-    if module.SYNTAX != "json":
+    if FORMATS[kind].syntax != "json":
         return module.parse(text, source)
     known = _RECOGNISED.pop() if _RECOGNISED else None
     document = known[1] if known is not None and known[0] == text else load_json(text, source)

@@ -1,18 +1,13 @@
-"""The reader modules, one per input type: adding a format is adding one module here.
+"""The reader modules, one per input type, and what recognising a file needs to know of them.
 
-A reader module ``readers/<type>.py`` declares everything about its type::
+Adding a format is adding one module here, ``readers/<type>.py``, and its line in
+:data:`FORMATS`: the type's file name extensions and syntax, which recognising a file reads
+without importing every reader (a run imports only the readers it asks to sniff or parse).
+The module declares the rest::
 
-    TYPE = "srt"                    # the input type's name (-rt/-ht, -t, the API)
-    EXTENSIONS = (".srt",)          # its files' name extensions, lower-case, with the dot
-    SYNTAX = "text"                 # what the file is parsed as before it is recognised:
-                                    #   "json": sniff and parse get the parsed JSON value
-                                    #   "xml":  sniff gets the root element's tag ("{namespace}tt"),
-                                    #           parse the decoded text
-                                    #   "text": sniff gets the decoded start (64 KiB), parse all of it
-                                    #   "bytes": sniff gets the first 64 KiB, parse all the bytes
-    IN_TXT = True                   # (text formats only) also tried for .txt files and standard
-                                    # input: the format has a signature that plain text has not
-    MADE_BY = "engine"              # "engine" (a speech-to-text engine's output) or "people"
+    TYPE = "srt"                    # the input type's name (-rt/-ht, -t, the API): the module's name
+    ORIGIN = "subtitles"            # optional: "engine" (a speech-to-text engine's output) or
+                                    # "subtitles" (the swapped-sides warning)
     DESCRIPTION = "SubRip ..."      # one line for the input type's help
     EXAMPLE = ("subs.srt", "1\\n00:00:01,000 --> ...", "Hello world")
                                     # a file name, its content and the text read from it (a doctest)
@@ -21,27 +16,66 @@ A reader module ``readers/<type>.py`` declares everything about its type::
     def parse(document, source: str) -> Transcript
                                     # raises InputError("<source>: <line or key>: <what>")
 
+A :class:`Format`'s syntax is what the file is parsed as before it is recognised, and what
+``sniff`` and ``parse`` get:
+
+* ``json``: sniff and parse get the parsed JSON value;
+* ``xml``: sniff gets the root element's tag (``{namespace}tt``), parse the decoded text;
+* ``text``: sniff gets the decoded start (64 KiB), parse all of it;
+* ``bytes``: sniff gets the first 64 KiB, parse all the bytes.
+
 Spoken words never decide a type: a JSON reader's ``sniff`` sees the parsed document (keys and
-value types), never the text in it. The modules are found by listing this package (a name
-starting with ``_`` is a helper, not a type) and imported when they are first asked for.
+value types), never the text in it.
 
 :example:
-    >>> "ttml" in available(), reader("kaldi").TYPE, candidates(".vtt")
-    (True, 'kaldi', ['vtt'])
+    >>> "ttml" in available(), reader("kaldi").TYPE, candidates(".vtt"), FORMATS["vtt"].syntax
+    (True, 'kaldi', ['vtt'], 'text')
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
-from functools import lru_cache
 from types import ModuleType
+from typing import NamedTuple
 
 
-@lru_cache(maxsize=None)
+class Format(NamedTuple):
+    """What recognising a file needs to know of an input type."""
+
+    #: its files' name extensions, lower-case, with the dot
+    extensions: tuple
+    #: what the file is parsed as before it is recognised: json, xml, text or bytes
+    syntax: str
+    #: (text formats only) also tried for ``.txt`` files and standard input: the format has a
+    #: signature that plain text has not
+    in_txt: bool = False
+
+
+#: every reader module's input type and its :class:`Format`
+FORMATS = {
+    "assemblyai": Format((".json",), "json"),
+    "aws": Format((".json",), "json"),
+    "azure": Format((".json",), "json"),
+    "ctm": Format((".ctm",), "text"),
+    "deepgram": Format((".json",), "json"),
+    "google": Format((".json",), "json"),
+    "kaldi": Format((".json",), "json"),
+    "scc": Format((".scc",), "text"),
+    "seglst": Format((".json", ".seglst.json"), "json"),
+    "speechmatics": Format((".json", ".jsonl"), "json"),
+    "srt": Format((".srt",), "text", in_txt=True),
+    "stl": Format((".stl",), "bytes"),
+    "stm": Format((".stm",), "text"),
+    "trn": Format((".trn",), "text"),
+    "ttml": Format((".ttml", ".dfxp", ".xml"), "xml"),
+    "vtt": Format((".vtt", ".webvtt"), "text", in_txt=True),
+    "whisper": Format((".json",), "json"),
+}
+
+
 def available() -> tuple:
-    """The input types whose reader module is there (found by listing this package), sorted."""
-    return tuple(sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")))
+    """The input types of the reader modules, sorted."""
+    return tuple(sorted(FORMATS))
 
 
 def reader(kind: str) -> ModuleType:
@@ -49,15 +83,24 @@ def reader(kind: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{kind}")
 
 
-def tried_in_txt(module: ModuleType) -> bool:
-    """Whether a ``.txt`` file (or standard input) may be of the module's type: JSON and XML
-    formats, and text formats with a signature (``IN_TXT``)."""
-    return module.SYNTAX in ("json", "xml") or getattr(module, "IN_TXT", False)
+def tried_in_txt(kind: str) -> bool:
+    """Whether a ``.txt`` file (or standard input) may be of type ``kind``: JSON and XML
+    formats, and text formats with a signature (:attr:`Format.in_txt`)."""
+    return FORMATS[kind].syntax in ("json", "xml") or FORMATS[kind].in_txt
 
 
 def candidates(extension: str) -> list:
-    """The available types a file with ``extension`` (lower-case, with its dot) may be."""
-    modules = [reader(kind) for kind in available()]
+    """The types a file with ``extension`` (lower-case, with its dot) may be."""
     if extension in (".txt", ""):
-        return [module.TYPE for module in modules if tried_in_txt(module)]
-    return [module.TYPE for module in modules if extension in module.EXTENSIONS]
+        return [kind for kind in available() if tried_in_txt(kind)]
+    return [kind for kind in available() if extension in FORMATS[kind].extensions]
+
+
+def of_syntax(kinds: list, syntax: str) -> list:
+    """The types of ``kinds`` whose files are parsed as ``syntax`` before they are recognised.
+
+    :example:
+        >>> of_syntax(candidates(".txt"), "text")
+        ['srt', 'vtt']
+    """
+    return [kind for kind in kinds if FORMATS[kind].syntax == syntax]

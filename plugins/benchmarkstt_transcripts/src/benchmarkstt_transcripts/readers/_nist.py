@@ -153,6 +153,9 @@ def _sequence(choice: str) -> List[Tuple[str, ...]]:
 
 
 def _words(text: str, words: List[str], found: List[Alternation]) -> None:
+    if "(" not in text:  # no optionally deletable word: the usual line, without a loop per word
+        words.extend(text.split())
+        return
     for word in text.split():
         if len(word) > 2 and word[0] == "(" and word[-1] == ")":
             word = word[1:-1]

@@ -38,8 +38,6 @@ from ..model import Transcript, Word
 from ._json import JsonShape, segment_of_words
 
 TYPE = "assemblyai"
-EXTENSIONS = (".json",)
-SYNTAX = "json"
 ORIGIN = "engine"
 DESCRIPTION = "AssemblyAI JSON: the words with times in milliseconds and speakers"
 EXAMPLE = ("aai.json", '{"text": "Hello", "words": [{"text": "Hello", "start": 100, "end": 500, "confidence": 0.9}]}',

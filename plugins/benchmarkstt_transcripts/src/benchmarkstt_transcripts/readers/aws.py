@@ -36,8 +36,6 @@ if TYPE_CHECKING:
     from ._aws_structs import Results
 
 TYPE = "aws"
-EXTENSIONS = (".json",)
-SYNTAX = "json"
 ORIGIN = "engine"
 DESCRIPTION = "AWS Transcribe JSON: the words with punctuation, times and speaker labels"
 EXAMPLE = ("aws.json", '{"results": {"transcripts": [{"transcript": "Hello."}], "items": [{"type": '

@@ -45,8 +45,6 @@ from ..model import Segment, Transcript, Word
 from ._json import JsonShape
 
 TYPE = "azure"
-EXTENSIONS = (".json",)
-SYNTAX = "json"
 ORIGIN = "engine"
 DESCRIPTION = "Azure batch transcription and Speech SDK JSON: the recognized phrases' display text"
 EXAMPLE = ("azure.json", '{"recognizedPhrases": [{"offsetInTicks": 0, "durationInTicks": 5000000, '

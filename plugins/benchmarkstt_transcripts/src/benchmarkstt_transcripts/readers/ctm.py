@@ -47,8 +47,6 @@ from ._json import segment_of_words
 from ._nist import by_recording, head_matches, records, seconds
 
 TYPE = "ctm"
-EXTENSIONS = (".ctm",)
-SYNTAX = "text"
 ORIGIN = "engine"
 DESCRIPTION = "NIST CTM: one word a line with its channel, start and duration"
 EXAMPLE = ("a.ctm", "rec 1 0.10 0.40 hello\n", "hello")

@@ -41,8 +41,6 @@ from ..model import Transcript, Word
 from ._json import JsonShape, key_path, segment_of_words, words_within
 
 TYPE = "deepgram"
-EXTENSIONS = (".json",)
-SYNTAX = "json"
 ORIGIN = "engine"
 DESCRIPTION = "Deepgram JSON: the punctuated words with times and speakers"
 EXAMPLE = ("dg.json", '{"results": {"channels": [{"alternatives": [{"transcript": "Hello", "words": [{"word": '

@@ -47,8 +47,6 @@ from ..model import Transcript, Word
 from ._json import JsonShape, key_path, segment_of_words
 
 TYPE = "google"
-EXTENSIONS = (".json",)
-SYNTAX = "json"
 ORIGIN = "engine"
 DESCRIPTION = "Google Speech-to-Text JSON (v1 and v2): the best alternatives' transcripts"
 EXAMPLE = ("google.json", '{"results": [{"alternatives": [{"transcript": "hello", "confidence": 0.9}]}]}', "hello")

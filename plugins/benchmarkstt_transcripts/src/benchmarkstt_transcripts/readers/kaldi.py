@@ -25,8 +25,6 @@ from ..model import Segment, Transcript, Word
 from ._json import JsonShape, key_path
 
 TYPE = "kaldi"
-EXTENSIONS = (".json",)
-SYNTAX = "json"
 ORIGIN = "engine"
 DESCRIPTION = "The BBC's Kaldi JSON: the punctuated words with times and confidences"
 EXAMPLE = ("kaldi.json", '{"text": "hello", "punct": "Hello.", "words": [{"start": 0.1, "end": 0.5, '

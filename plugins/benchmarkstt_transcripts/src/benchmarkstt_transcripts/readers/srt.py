@@ -26,9 +26,6 @@ from ..cues import blocks, decoded, is_timing, lines, split_tags, tag_name, timi
 from ..model import Segment, Transcript
 
 TYPE = "srt"
-EXTENSIONS = (".srt",)
-SYNTAX = "text"
-IN_TXT = True
 ORIGIN = "subtitles"
 DESCRIPTION = "SubRip subtitles (.srt): the cues' text without tags"
 EXAMPLE = ("subs.srt", "1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i> world\n", "Hello world")

@@ -1,6 +1,6 @@
 """EBU STL (Tech 3264, binary ``.stl``): the text of each subtitle, with its times in and out.
 
-A reader of bytes (``SYNTAX = "bytes"``). The GSI block (1,024 bytes) and the TTI blocks (128 bytes
+A reader of bytes (its syntax is ``bytes``). The GSI block (1,024 bytes) and the TTI blocks (128 bytes
 each) are read by ttconv, the Sandflow/EBU-community converter: the character code tables,
 extension blocks and cumulative sets are its business. Before that, this reader checks each
 TTI block (its extension block number, comment flag and time codes; a block that is not one
@@ -31,8 +31,6 @@ from ..model import Segment, Transcript
 from ..ttconv_model import quiet, segments
 
 TYPE = "stl"
-EXTENSIONS = (".stl",)
-SYNTAX = "bytes"
 ORIGIN = "subtitles"
 DESCRIPTION = "EBU STL subtitles (binary .stl): the text of the subtitles with their times"
 #: the example: an EBU STL file of one subtitle, in base64

@@ -55,8 +55,6 @@ from ..cues import lines
 from ..model import Segment, Transcript
 
 TYPE = "ttml"
-EXTENSIONS = (".ttml", ".dfxp", ".xml")
-SYNTAX = "xml"
 ORIGIN = "subtitles"
 DESCRIPTION = "TTML, DFXP, EBU-TT, EBU-TT-D and IMSC subtitles: the text of the body's p elements"
 _EXAMPLE = ('<tt xmlns="http://www.w3.org/ns/ttml"><head><metadata/></head><body><div>'

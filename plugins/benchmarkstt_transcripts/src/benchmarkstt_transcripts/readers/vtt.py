@@ -41,9 +41,6 @@ from ..cues import decoded, lines, split_tags, tag_name
 from ..model import Segment, Transcript, Word
 
 TYPE = "vtt"
-EXTENSIONS = (".vtt", ".webvtt")
-SYNTAX = "text"
-IN_TXT = True
 ORIGIN = "subtitles"
 DESCRIPTION = "WebVTT captions (.vtt): the cues' text without tags, voices as speakers"
 EXAMPLE = ("subs.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann>Hello <b>world</b>\n", "Hello world")

@@ -40,8 +40,6 @@ from ..model import Segment, Transcript, Word
 from ._json import JsonShape, segment_of_words, words_within
 
 TYPE = "whisper"
-EXTENSIONS = (".json",)
-SYNTAX = "json"
 ORIGIN = "engine"
 DESCRIPTION = "OpenAI Whisper JSON (the CLI's, the API's verbose_json, whisper-timestamped's): the segments' text"
 EXAMPLE = ("whisper.json", '{"text": " Hello", "segments": [{"id": 0, "start": 0.0, "end": 0.5, "text": " Hello"}]}',
