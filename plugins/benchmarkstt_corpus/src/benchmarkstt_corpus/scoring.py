@@ -122,7 +122,7 @@ class Scorer:
                 mode, dclass = headline_mode([call])
                 self.wer_calls.append((title, mode, registries.differs.get(differ_name(mode, dclass)).cls))
         self.char_differ = registries.differs.get("levenshtein").cls
-        self.windowed: dict = {}  # the files of windows read lately: (path, type) -> read()
+        self.windowed: dict = {}  # the files of windows read lately: (path, type given) -> (Timeline, description)
         self.reading: Any = None  # the reference of the item being scored
 
     def warn(self, message: str) -> None:
@@ -156,18 +156,18 @@ class Scorer:
     def read(self, source: Any) -> tuple:
         """``(words, description, text)``: the normalized, segmented input, its path, type and
         SHA-256, and its text as read (before normalization)."""
-        kind = self.resolve_type(source)
         if source.window is None:
-            return self.read_whole(source, kind)
-        from .windows import in_window
+            return self.read_whole(source, self.resolve_type(source))
+        from .windows import Timeline
 
-        key = (source.source, kind)
-        if key not in self.windowed:  # the windows of a file come one after another: read it once
+        key = (source.source, source.type)
+        if key not in self.windowed:  # the windows of a file come one after another: read and time it once
             if len(self.windowed) > 16:
                 self.windowed.clear()
-            self.windowed[key] = self.read_whole(source, kind)
-        schema, info, _ = self.windowed[key]
-        schema = in_window(schema, source.window, "reference" if source is self.reading else "hypothesis")
+            schema, info, _ = self.read_whole(source, self.resolve_type(source))
+            self.windowed[key] = Timeline(schema, "reference" if source is self.reading else "hypothesis"), info
+        timeline, info = self.windowed[key]
+        schema = timeline.cut(source.window)
         return schema, info, " ".join(schema.words)
 
     def read_whole(self, source: Any, kind: str) -> tuple:
