@@ -13,6 +13,8 @@ from benchmarkstt_beer.metric import BEER
 from benchmarkstt_core.errors import InputError
 from benchmarkstt_core.schema import Schema
 
+from property_runs import example_counts
+
 # few distinct words, so that repeats, partial matches and self-overlaps are frequent
 WORD = st.sampled_from(["a", "b", "c", "EU", "eu", "é", "e\u0301"])
 WORDS = st.lists(WORD, max_size=40)
@@ -34,16 +36,28 @@ def slow_count(words: list, entity: list) -> int:
     return count
 
 
-@settings(max_examples=3000, deadline=None)
-@given(WORDS, st.lists(ENTITY, max_size=6))
-def test_counts_equal_the_slow_count(words, entities):
-    assert count_occurrences(words, entities) == [slow_count(words, e) for e in entities]
+@pytest.mark.parametrize("examples", example_counts(3000))
+def test_counts_equal_the_slow_count(examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(WORDS, st.lists(ENTITY, max_size=6))
+    def check(words, entities):
+        assert count_occurrences(words, entities) == [slow_count(words, e) for e in entities]
+
+    check()
 
 
-@settings(max_examples=500, deadline=None)
-@given(WORDS, WORDS, st.lists(st.tuples(ENTITY, SEPARATOR, st.integers(-2, 5)), max_size=5))
-def test_metric_counts_and_rates(tmp_path_factory, ref, hyp, spec):
+@pytest.mark.parametrize("examples", example_counts(500))
+def test_metric_counts_and_rates(tmp_path_factory, examples):
     """Through the metric and a real file, with any whitespace between an entity's words."""
+    @settings(max_examples=examples, deadline=None)
+    @given(WORDS, WORDS, st.lists(st.tuples(ENTITY, SEPARATOR, st.integers(-2, 5)), max_size=5))
+    def check(ref, hyp, spec):
+        check_metric(tmp_path_factory, ref, hyp, spec)
+
+    check()
+
+
+def check_metric(tmp_path_factory, ref: list, hyp: list, spec: list) -> None:
     names = {sep.join(words): (words, max(weight, 0)) for words, sep, weight in spec}
     path = tmp_path_factory.mktemp("entities") / "e.json"
     path.write_text(json.dumps({name: weight for name, (_, weight) in names.items()}))

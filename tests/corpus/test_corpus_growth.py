@@ -58,3 +58,18 @@ CASES = [("manifest", *case) for case in MANIFESTS] + [("record", *case) for cas
 @pytest.mark.parametrize("kind, what, make, n", CASES, ids=[f"{c[0]}: {c[1]}" for c in CASES])
 def test_reading_takes_linear_time(tmp_path, kind, what, make, n, floor):
     assert growth(_read(kind, tmp_path), make, n, floor) < LIMIT
+
+
+def _one_segment(n: int):
+    from benchmarkstt_core.schema import Schema
+
+    return Schema(["ab"] * n, [{"segment": 0, "segment_start": 0.0, "segment_end": 60.0}] * n)
+
+
+@pytest.mark.parametrize("floor", FLOORS)
+def test_timing_the_words_of_one_long_segment_takes_linear_time(floor):
+    # --split-by-time gave each word of a segment without word times its share of the segment
+    # by summing the words before it: a square law (the tutorial's windows took 7 s, not 2)
+    from benchmarkstt_corpus.windows import midpoints
+
+    assert growth(lambda schema: midpoints(schema, "reference"), _one_segment, 200, floor) < LIMIT

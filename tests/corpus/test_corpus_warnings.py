@@ -22,3 +22,24 @@ def test_a_readers_warning_names_the_corpus_command(tmp_path, jobs):
     warnings = sorted(line for line in run.stderr.splitlines() if "warning:" in line)
     assert warnings == [f"benchmarkstt-tools corpus: warning: ref/ep\\x1b{n}.srt: 1 sound label (1 words, such as "
                         f"'[MUSIC]') set aside, not scored; --sound-labels keep scores them" for n in range(2)], run
+
+
+def test_a_metrics_warning_names_the_recording_and_the_engine(tmp_path):
+    # the metric does not know the files: its warning alone did not say which of them it was about
+    overlapping = "1\n00:00:01,000 --> 00:00:04,000\nThe cat sat.\n\n2\n00:00:02,000 --> 00:00:03,000\nOn the mat.\n"
+    for folder in ("ref", "hyp"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "ref" / "ep1.srt").write_text(overlapping, encoding="utf-8")
+    (tmp_path / "ref" / "ep2.srt").write_text(overlapping.replace("00:00:02,000", "00:00:05,000")
+                                              .replace("00:00:03,000", "00:00:06,000"), encoding="utf-8")
+    for n in (1, 2):
+        (tmp_path / "hyp" / f"ep{n}.srt").write_text(overlapping, encoding="utf-8")
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "ref", "-h", "e=hyp", "--twer", "--jobs", "2",
+                      "--resamples", "10", cwd=tmp_path)
+    assert run.returncode == 0, run
+    warnings = [line for line in run.stderr.splitlines() if "warning:" in line]
+    assert warnings == ["benchmarkstt-tools corpus: warning: recording ep1, engine e: twer: reference blocks that "
+                        "start before an earlier one has ended: 1 (the first: blocks 1 and 2 in time order, at "
+                        "2.000 s); re-cut by time, the words shown then go to one of them only, so this rate counts "
+                        "edits even for identical files (as subtitle-edit-rate's does); the AS- metrics re-cut by "
+                        "the words"], run

@@ -18,6 +18,8 @@ from benchmarkstt_metrics.differs import Levenshtein, RatcliffObershelp, as_ints
 from benchmarkstt_metrics.kernels import py_as_ints
 from benchmarkstt_metrics.metrics import count_opcodes, levenshtein_distance
 
+from property_runs import example_counts
+
 try:
     from benchmarkstt_metrics import _kernels
 except ImportError:  # the optional extension was not built: test_kernel_is_built says so
@@ -68,19 +70,29 @@ def assert_difflib_opcodes(a: list, b: list) -> None:
         assert _kernels.ratcliff_opcodes(a, b, search="automaton") == expected
 
 
-@settings(max_examples=1500, deadline=None)
-@given(words, words)
-def test_ratcliffobershelp_is_difflib(a, b):
-    assert_difflib_opcodes(a, b)
+@pytest.mark.parametrize("examples", example_counts(1500))
+def test_ratcliffobershelp_is_difflib(examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(words, words)
+    def check(a, b):
+        assert_difflib_opcodes(a, b)
+
+    check()
 
 
-@settings(max_examples=1200, deadline=None)
-@given(edited_pairs())
-def test_ratcliffobershelp_is_difflib_on_edited_pairs(pair):
-    assert_difflib_opcodes(*pair)
+@pytest.mark.parametrize("examples", example_counts(1200))
+def test_ratcliffobershelp_is_difflib_on_edited_pairs(examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(edited_pairs())
+    def check(pair):
+        assert_difflib_opcodes(*pair)
+
+    check()
 
 
-@pytest.mark.parametrize("hypothesis", ["qt_kaldi_hypothesis.txt", "qt_aws_hypothesis.txt"])
+# the second pair gives no protection the first does not: it is difflib's longest run (7 s)
+@pytest.mark.parametrize("hypothesis", ["qt_aws_hypothesis.txt",
+                                        pytest.param("qt_kaldi_hypothesis.txt", marks=pytest.mark.slow)])
 def test_ratcliffobershelp_is_difflib_on_the_tutorial(hypothesis):
     """15k words against 14-15k: big segments, where the automaton does most of the work."""
     from conftest import DATA
@@ -109,18 +121,30 @@ def test_kernel_is_built():
         as_ints([], [{}])
 
 
-@settings(max_examples=300, deadline=None)
-@given(edited_pairs(max_size=40))
-def test_as_ints(pair):
+@pytest.mark.parametrize("examples", example_counts(300))
+def test_as_ints(examples):
     """The C mapping numbers elements exactly as the Python one (1 and 1.0 are one element)."""
-    a, b = pair
-    a = a + [1, 1.0, True]
-    assert as_ints(a, b) == py_as_ints(a, b)
+    @settings(max_examples=examples, deadline=None)
+    @given(edited_pairs(max_size=40))
+    def check(pair):
+        a, b = pair
+        a = a + [1, 1.0, True]
+        assert as_ints(a, b) == py_as_ints(a, b)
+
+    check()
 
 
-@settings(max_examples=1500, deadline=None)
-@given(words, words)
-def test_levenshtein_distances(a, b):
+@pytest.mark.parametrize("examples", example_counts(1500))
+def test_levenshtein_distances(examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(words, words)
+    def check(a, b):
+        assert_levenshtein_distances(a, b)
+
+    check()
+
+
+def assert_levenshtein_distances(a: list, b: list) -> None:
     distance = levenshtein_distance(a, b)
     assert distance == banded_distance(a, b) == editdistance.eval(a, b) == dp_distance(a, b)
     if _kernels is not None:
@@ -129,13 +153,20 @@ def test_levenshtein_distances(a, b):
     assert levenshtein_distance(text_a, text_b) == editdistance.eval(text_a, text_b)
 
 
-@settings(max_examples=1000, deadline=None)
-@given(edited_pairs(max_size=300))
-def test_levenshtein_distances_when_the_band_is_too_narrow(pair):
+@pytest.mark.parametrize("examples", example_counts(1000))
+def test_levenshtein_distances_when_the_band_is_too_narrow(examples):
     """Long pairs: rapidfuzz searches a band of the hinted width first and widens it when the
     distance is larger (as in the unrelated pairs); the kernel's unbanded bit-parallel
     distance crosses block boundaries (64, 128, ... elements); the distances are the same."""
-    a, b = pair
+    @settings(max_examples=examples, deadline=None)
+    @given(edited_pairs(max_size=300))
+    def check(pair):
+        assert_long_distances(*pair)
+
+    check()
+
+
+def assert_long_distances(a: list, b: list) -> None:
     distance = dp_distance(a, b)
     assert levenshtein_distance(a, b) == banded_distance(a, b) == distance
     if _kernels is not None:
@@ -159,11 +190,19 @@ def max_substitutions(a: list, b: list) -> int:
     return -prev[-1][1]
 
 
-@settings(max_examples=1500, deadline=None)
-@given(words, words)
-def test_levenshtein_alignment_tie_break(a, b):
+@pytest.mark.parametrize("examples", example_counts(1500))
+def test_levenshtein_alignment_tie_break(examples):
     """The stated rule: the alignment is minimal, and every run of changes between two equal
     runs is one block counted as min(ca, cb) substitutions plus the surplus."""
+    @settings(max_examples=examples, deadline=None)
+    @given(words, words)
+    def check(a, b):
+        assert_tie_break(a, b)
+
+    check()
+
+
+def assert_tie_break(a: list, b: list) -> None:
     opcodes = Levenshtein(a, b).get_opcodes()
     counts = count_opcodes(opcodes)
     assert counts["replace"] + counts["insert"] + counts["delete"] == editdistance.eval(a, b)

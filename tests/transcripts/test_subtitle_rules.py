@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import random
 import sys
-import time
 
 import pytest
 
 from benchmarkstt_core.errors import InputError
 from conftest import DATA as SHIPPED, ROOT, assert_clean_error
+from growth import FLOORS, LIMIT, growth
 
 pytest.importorskip("benchmarkstt_transcripts")
 from benchmarkstt_transcripts.model import Annotations  # noqa: E402
@@ -99,29 +99,12 @@ def test_vtt_timing_line_whitespace_settings_and_rt_outside_ruby_follow_the_algo
         ("feed", 0.0, 1.0), ("glued", 2.0, 3.0), ("Hee! 漢", 3.0, 4.0)]
     assert list(t.warnings) == ['w.vtt:6: skipped a cue: not a valid timing line (start --> end): "00:01.000 --> 00:02.000"']
 
-# Linear time on hostile cue text: time grows with the size, not its square
-
-def _growth(parse, unit: str) -> float:
-    """How many times longer 64 KB of ``unit`` takes than 1 KB (the best of several runs each; a run
-    of over a second is not run again). Linear time gives about 64 (more where the larger input
-    no longer fits in a processor cache), a square law about 4,096."""
-    times = []
-    for size, runs in ((1_000, 9), (64_000, 3)):
-        text = unit * (size // len(unit))
-        best = float("inf")
-        for _ in range(runs):
-            began = time.perf_counter()
-            parse(text)
-            best = min(best, time.perf_counter() - began)
-            if best > 1:
-                break
-        times.append(best)
-    return times[1] / times[0]
-
+# Linear time on hostile cue text: time grows with the size, not its square (tests/growth.py)
 
 @pytest.mark.parametrize("kind, unit", [("vtt", "<v "), ("vtt", "<rt>"), ("vtt", "<c.a"), ("srt", "<i "),
                                         ("srt", "{\\an8"), ("srt", "< <b"), ("sounds", "[ ("), ("sounds", "( [")])
-def test_tag_stripping_is_linear_in_the_cue_size(kind, unit):
+@pytest.mark.parametrize("floor", FLOORS)
+def test_tag_stripping_is_linear_in_the_cue_size(kind, unit, floor):
     # issue 30: 80 KB of "<v " took 12.8 s and 160 KB 54.5 s (a backtracking pattern): a square law
     if kind == "vtt":
         def parse(text):
@@ -135,7 +118,7 @@ def test_tag_stripping_is_linear_in_the_cue_size(kind, unit):
 
         def parse(text):
             return set_aside(Transcript("srt", (Segment(f"Say a {text}", 1.0, 2.0),)))
-    assert _growth(parse, unit) < 640
+    assert growth(parse, lambda n: unit * n, 300, floor) < LIMIT
 
 
 # SCC: caption modes read as displayed, each word once

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from benchmarkstt_core.errors import InputError
 
+from property_runs import example_counts
+
 pytest.importorskip("benchmarkstt_transcripts")
 from benchmarkstt_transcripts.clock import clock  # noqa: E402
 from benchmarkstt_transcripts.readers import ttml  # noqa: E402
@@ -42,11 +44,16 @@ HMS = st.builds(lambda h, m, s, f: f"{h:02d}:{m:02d}:{s:02d}{f}", st.integers(0,
                 st.integers(0, 99), st.just("") | st.from_regex(r"\.[0-9]{1,7}", fullmatch=True))
 
 
-@settings(max_examples=3000, deadline=None, database=None)
-@given(HMS)
-def test_usual_clock_times_are_the_floats_clock_gives(value):
+@pytest.mark.parametrize("examples", example_counts(3000))
+def test_usual_clock_times_are_the_floats_clock_gives(examples):
     timing = ttml._Timing(_Root(), "t.ttml")
-    assert timing.seconds(value, None, "t.ttml") == clock(value)
+
+    @settings(max_examples=examples, deadline=None, database=None)
+    @given(HMS)
+    def check(value):
+        assert timing.seconds(value, None, "t.ttml") == clock(value)
+
+    check()
 
 
 def test_a_syntax_error_comes_before_an_earlier_bad_time():

@@ -25,13 +25,16 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from collections import Counter
 from collections.abc import Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import BenchmarkSTTError, InputError
+from benchmarkstt_core.names import printable
 from benchmarkstt_core.pipeline import Pipeline, create
 from benchmarkstt_metrics.kernels import count_opcodes
 from benchmarkstt_metrics.metrics import aligned_reference_words, annotated_words
@@ -105,8 +108,10 @@ class Scorer:
         self.host = host = build_host(spec.load)
         registries = host.registries
         self.registries = registries
+        self.comparing = ""  # the recording and engine whose files the metrics compare now
         self.context = Context(registries, host.hook, encoding=spec.encoding, path_guard=path_guard,
-                               defaults={"dialect": "list", **dict(spec.defaults)}, prog="benchmarkstt-tools corpus")
+                               defaults={"dialect": "list", **dict(spec.defaults)}, warn=self.warn,
+                               prog="benchmarkstt-tools corpus")
         self.pipeline = Pipeline(registries, spec.normalizers, spec.metrics, context=self.context)
         self.titles = [call_title(call) for call in spec.metrics]
         self.mode, differ = headline_mode(spec.metrics)
@@ -117,8 +122,23 @@ class Scorer:
                 mode, dclass = headline_mode([call])
                 self.wer_calls.append((title, mode, registries.differs.get(differ_name(mode, dclass)).cls))
         self.char_differ = registries.differs.get("levenshtein").cls
-        self.windowed: dict = {}  # the files of windows read lately: (path, type) -> read()
+        self.windowed: dict = {}  # the files of windows read lately: (path, type given) -> (Timeline, description)
         self.reading: Any = None  # the reference of the item being scored
+
+    def warn(self, message: str) -> None:
+        """A warning on standard error; a metric's names the recording and engine it compared
+        (the metric does not know the files: its warning alone could be about any of them)."""
+        where = f"{self.comparing}: " if self.comparing else ""
+        sys.stderr.write(f"{self.context.prog}: warning: {printable(where + message)}\n")
+
+    @contextmanager
+    def naming(self, recording: str, engine: str) -> Iterator[None]:
+        """While the metrics compare the files of ``recording`` and ``engine``: their warnings name them."""
+        self.comparing = f"recording {recording}, engine {engine}"
+        try:
+            yield
+        finally:
+            self.comparing = ""
 
     def resolve_type(self, source: Any) -> str:
         """The input type of a source: as given, or inferred per file as single-pair mode does."""
@@ -136,18 +156,18 @@ class Scorer:
     def read(self, source: Any) -> tuple:
         """``(words, description, text)``: the normalized, segmented input, its path, type and
         SHA-256, and its text as read (before normalization)."""
-        kind = self.resolve_type(source)
         if source.window is None:
-            return self.read_whole(source, kind)
-        from .windows import in_window
+            return self.read_whole(source, self.resolve_type(source))
+        from .windows import Timeline
 
-        key = (source.source, kind)
-        if key not in self.windowed:  # the windows of a file come one after another: read it once
+        key = (source.source, source.type)
+        if key not in self.windowed:  # the windows of a file come one after another: read and time it once
             if len(self.windowed) > 16:
                 self.windowed.clear()
-            self.windowed[key] = self.read_whole(source, kind)
-        schema, info, _ = self.windowed[key]
-        schema = in_window(schema, source.window, "reference" if source is self.reading else "hypothesis")
+            schema, info, _ = self.read_whole(source, self.resolve_type(source))
+            self.windowed[key] = Timeline(schema, "reference" if source is self.reading else "hypothesis"), info
+        timeline, info = self.windowed[key]
+        schema = timeline.cut(source.window)
         return schema, info, " ".join(schema.words)
 
     def read_whole(self, source: Any, kind: str) -> tuple:
@@ -276,7 +296,8 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     for engine, source in item.hypotheses:
         if source is None:
             row = error_row(item.id, engine, ref_info, source_info(None), "no hypothesis file", "missing")
-            result["rows"].append(failure_counts(scorer, row, ref))
+            with scorer.naming(item.id, engine):
+                result["rows"].append(failure_counts(scorer, row, ref))
             profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
             continue
         hyp_info = source_info(source)
@@ -285,7 +306,8 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
             a, b, opcodes = annotated_words(ref, hyp, scorer.differ, scorer.context)  # NIST alternations
             opcodes = opcodes if opcodes is not None else scorer.differ(a, b).get_opcodes()
             counts = count_opcodes(opcodes)
-            results = scorer.pipeline.compare(ref, hyp)
+            with scorer.naming(item.id, engine):
+                results = scorer.pipeline.compare(ref, hyp)
             values = {title: value for title, (_, value) in zip(scorer.titles, results)}
             pooling = {}
             for title, (_, metric), (_, value) in zip(scorer.titles, scorer.pipeline.metrics, results):
@@ -311,7 +333,8 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
                        if hasattr(metric, "offsets")}
         except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
             row = error_row(item.id, engine, ref_info, hyp_info, one_line(exc))
-            result["rows"].append(failure_counts(scorer, row, ref))
+            with scorer.naming(item.id, engine):
+                result["rows"].append(failure_counts(scorer, row, ref))
             profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
             continue
         s, d, i = counts["replace"], counts["delete"], counts["insert"]

@@ -105,19 +105,14 @@ def bootstrap_ci(errors: Sequence, words: Sequence, resamples: int = 1000, seed:
                  level: float = 0.95) -> tuple:
     """The percentile bootstrap interval of the pooled rate sum(errors) / sum(words),
     resampling the files (or utterances) with replacement (replicates that drew no
-    reference word are left out)."""
-    import numpy as np
+    reference word are left out).
 
-    if len(words) < MIN_UNITS:
-        return (math.nan, math.nan)
-    err_sums, word_sums = replicates(errors, words, resamples, seed)
-    drawn = word_sums > 0  # a replicate of files without reference words has no rate
-    rates = err_sums[drawn, 0] / word_sums[drawn]
-    if not len(rates):
-        return (math.nan, math.nan)
-    tail = (1 - level) / 2
-    low, high = np.quantile(rates, [tail, 1 - tail])
-    return float(low), float(high)
+    :example:
+        >>> low, high = bootstrap_ci([1, 2, 1, 3], [10, 10, 10, 10], 200, 0)
+        >>> 0 < low < 7 / 40 < high < 1
+        True
+    """
+    return percentile_interval([(e,) for e in errors], (1,), words, resamples, seed, level)
 
 
 def difference_ci(errors_a: Sequence, errors_b: Sequence, words: Sequence, resamples: int = 1000,
@@ -130,17 +125,31 @@ def difference_ci(errors_a: Sequence, errors_b: Sequence, words: Sequence, resam
         >>> -0.25 < low < high < 0
         True
     """
+    return percentile_interval(list(zip(errors_a, errors_b)), (1, -1), words, resamples, seed, level)
+
+
+def percentile_interval(errors: Sequence, weights: Sequence, words: Sequence, resamples: int, seed: int,
+                        level: float) -> tuple:
+    """The percentile bootstrap interval of the pooled rate of the ``errors`` columns weighted
+    by ``weights`` (``(1, -1)``: the first system's rate minus the second's), over the
+    replicates that drew a reference word; NaNs with fewer than MIN_UNITS files or no such
+    replicate.
+
+    :example:
+        >>> percentile_interval([(1,)], (1,), [10], 200, 0, 0.95)
+        (nan, nan)
+    """
     import numpy as np
 
     if len(words) < MIN_UNITS:
         return (math.nan, math.nan)
-    err_sums, word_sums = replicates(np.column_stack([errors_a, errors_b]), words, resamples, seed)
-    drawn = word_sums > 0
-    differences = (err_sums[drawn, 0] - err_sums[drawn, 1]) / word_sums[drawn]
-    if not len(differences):
+    err_sums, word_sums = replicates(errors, words, resamples, seed)
+    drawn = word_sums > 0  # a replicate of files without reference words has no rate
+    rates = err_sums[drawn] @ np.asarray(weights, dtype=float) / word_sums[drawn]
+    if not len(rates):
         return (math.nan, math.nan)
     tail = (1 - level) / 2
-    low, high = np.quantile(differences, [tail, 1 - tail])
+    low, high = np.quantile(rates, [tail, 1 - tail])
     return float(low), float(high)
 
 

@@ -14,7 +14,8 @@ results give errors per minute.
     ...                               {"start": 9.0, "end": 11.0}])
     >>> midpoints(s, "reference")
     [0.5, 2.5, 10.0]
-    >>> in_window(s, (0, 5), "reference").words, in_window(s, (5, 15), "reference").words
+    >>> line = Timeline(s, "reference")
+    >>> line.cut((0, 5)).words, line.cut((5, 15)).words
     (['a', 'bb'], ['c'])
 """
 
@@ -32,19 +33,20 @@ def midpoints(schema: Schema, side: str) -> list:
     """The time of every word's midpoint, in seconds; an input error naming ``side`` and the
     word when one has no times at all."""
     extras = [dict(item) for item in schema]
-    segments: dict = {}
+    words = schema.words
+    before = [0] * len(extras)  # a word with only its segment's times: the characters before it there
+    characters: dict = {}  # those segments' characters
     for index, extra in enumerate(extras):
         if "start" not in extra and "segment_start" in extra:
-            segments.setdefault(extra.get("segment"), []).append(index)
+            segment = extra.get("segment")
+            before[index] = characters.get(segment, 0)
+            characters[segment] = before[index] + len(words[index])
     mids: list = []
     for index, extra in enumerate(extras):
         if "start" in extra and "end" in extra:
             mids.append((extra["start"] + extra["end"]) / 2)
         elif "segment_start" in extra and "segment_end" in extra:
-            members = segments[extra.get("segment")]
-            lengths = [len(schema.words[k]) for k in members]
-            before = sum(lengths[:members.index(index)])
-            share = (before + len(schema.words[index]) / 2) / (sum(lengths) or 1)
+            share = (before[index] + len(words[index]) / 2) / (characters[extra.get("segment")] or 1)
             mids.append(extra["segment_start"] + share * (extra["segment_end"] - extra["segment_start"]))
         else:
             raise InputError(f"--split-by-time needs the times of every word; the {side} has none for word "
@@ -66,23 +68,42 @@ class WindowExtras(list):
         return self._shown
 
 
-def in_window(schema: Schema, window: Sequence, side: str) -> Schema:
-    """The words of ``schema`` whose midpoint is in ``[start, end)`` (``[start, ...)`` when the
-    window's third value is true: the last window of a recording), with their extras and (STM
-    and CTM files) the annotations of the window; those its file shows there too when its
-    extras tell of them (``shown()``, labels included)."""
-    start, end = window[0], (math.inf if len(window) > 2 and window[2] else window[1])
-    keep = [i for i, mid in enumerate(midpoints(schema, side)) if start <= mid < end]
-    found = Schema.from_items(schema[i] for i in keep) if keep else Schema()
-    shown = getattr(schema._extras, "shown", None)
-    if shown is not None:
-        whole = Schema(*shown())
-        kept = [i for i, mid in enumerate(midpoints(whole, side)) if start <= mid < end]
-        found = Schema(found.words, WindowExtras(found._extras or [{}] * len(found),
-                                                 ([whole.words[i] for i in kept], [whole._extras[i] for i in kept])))
-    if schema.annotations is not None:  # a NIST file's alternations and optional words (the sclite plugin)
-        found.annotations = schema.annotations.in_window(start, end)
-    return found
+class Timeline:
+    """A file's words and their midpoints, found once for all the windows it is cut into (and
+    those of the words its file shows, when its extras tell of them: ``shown()``).
+
+    :example:
+        >>> from benchmarkstt_core.schema import Schema
+        >>> line = Timeline(Schema(["a", "b"], [{"start": 0.0, "end": 1.0}, {"start": 5.0, "end": 6.0}]), "hypothesis")
+        >>> line.cut((0, 5)).words, line.cut((5, 10)).words, line.cut((0, 1, True)).words
+        (['a'], ['b'], ['a', 'b'])
+    """
+
+    def __init__(self, schema: Schema, side: str):
+        self.schema = schema
+        self.mids = midpoints(schema, side)
+        shown = getattr(schema._extras, "shown", None)
+        self.whole = None if shown is None else Schema(*shown())
+        self.whole_mids = None if self.whole is None else midpoints(self.whole, side)
+
+    def cut(self, window: Sequence) -> Schema:
+        """The words whose midpoint is in ``[start, end)`` (``[start, ...)`` when the window's
+        third value is true: the last window of a recording), with their extras; those its file
+        shows there too (``shown()``, labels included), and (STM and CTM files) the annotations
+        of the window."""
+        start, end = window[0], (math.inf if len(window) > 2 and window[2] else window[1])
+        keep = [i for i, mid in enumerate(self.mids) if start <= mid < end]
+        found = Schema.from_items(self.schema[i] for i in keep) if keep else Schema()
+        if self.schema.annotations is not None:  # a NIST file's alternations and optional words (the sclite plugin)
+            found.annotations = self.schema.annotations.in_window(start, end)
+        if self.whole is None:
+            return found
+        kept = [i for i, mid in enumerate(self.whole_mids) if start <= mid < end]
+        windowed = Schema(found.words, WindowExtras(found._extras or [{}] * len(found),
+                                                    ([self.whole.words[i] for i in kept],
+                                                     [self.whole._extras[i] for i in kept])))
+        windowed.annotations = found.annotations
+        return windowed
 
 
 def window_id(key: str, window: Sequence) -> str:

@@ -13,7 +13,7 @@ files say ``'F'``), ``copy_no_hit``, ``max_nrules`` (default 400), ``format`` (`
 :example:
     >>> rules = ";; rules\\nSHE'S => SHE IS\\nMM-HM => %BCACK / [ ] __ [ ]\\n"
     >>> Glm.from_text(rules, "r.glm").normalize("she's mm-hm (uh) mm-hmm")
-    "SHE IS %BCACK (UH) MM-HMM"
+    'SHE IS %BCACK (UH) MM-HMM'
 """
 
 from __future__ import annotations

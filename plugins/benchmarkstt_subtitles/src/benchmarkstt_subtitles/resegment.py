@@ -30,6 +30,7 @@ from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
 
 from .blocks import Block, blocks, normalized
+from .suber import rate
 
 EOL, EOB = "<eol>", "<eob>"
 ALIGNMENTS = ("as", "t")
@@ -290,8 +291,8 @@ class _WER(_ReSegmented):
             edits += Levenshtein.distance([codes.setdefault(w, len(codes)) for w in rw],
                                           [codes.setdefault(w, len(codes)) for w in hw])
             words += len(rw)
-        rate = edits / words if words else (1.0 if edits else 0.0)
-        return {"rate": rate, "edits": edits, "reference_words": words, "variant": "seg" if self.seg else "words"}
+        return {"rate": rate(edits, words), "edits": edits, "reference_words": words,
+                "variant": "seg" if self.seg else "words"}
 
     @staticmethod
     def pooled_counts(value: dict) -> tuple:
@@ -308,8 +309,7 @@ class _CER(_ReSegmented):
             rt, ht = (without_punctuation(segment_text(x, False)).lower() for x in (r, h))
             edits += Levenshtein.distance(rt, ht)
             characters += len(rt)
-        rate = edits / characters if characters else (1.0 if edits else 0.0)
-        return {"rate": rate, "edits": edits, "reference_characters": characters}
+        return {"rate": rate(edits, characters), "edits": edits, "reference_characters": characters}
 
     @staticmethod
     def pooled_counts(value: dict) -> tuple:

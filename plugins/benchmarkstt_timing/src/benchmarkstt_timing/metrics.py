@@ -42,11 +42,12 @@ def counts(hits: int, subs: int, dels: int, ins: int) -> dict:
 
 
 class _TimeConstrained:
-    """The options of the time-constrained metrics and the alignment they share."""
+    """The options of the time-constrained metrics and the alignment they share (each metric's
+    ``name`` prefixes its options' errors)."""
 
-    def _options(self, collar: Any, reference_collar: Any, reference_timing: Any, hypothesis_timing: Any,
-                 name: str) -> None:
-        self.name = name
+    def __init__(self, collar: Any = None, reference_collar: Any = None, reference_timing: Any = None,
+                 hypothesis_timing: Any = None):
+        name = self.name
         self.collar = seconds(DEFAULT_COLLAR if collar in (None, "") else collar, f"{name} collar")
         self.reference_collar = seconds(reference_collar or 0, f"{name} reference_collar")
         self.reference_timing = check_strategy(reference_timing or "character_based", f"{name} reference_timing")
@@ -83,9 +84,7 @@ class TCWER(_TimeConstrained, Metric):
     :example return: {"rate": 1.0, "substitutions": 1, "deletions": 1, "insertions": 1, "reference_words": 3, "collar": 5.0, "reference_collar": 0.0, "reference_timing": "word times", "hypothesis_timing": "word times (character_based_points)"}
     """
 
-    def __init__(self, collar: Any = None, reference_collar: Any = None, reference_timing: Any = None,
-                 hypothesis_timing: Any = None):
-        self._options(collar, reference_collar, reference_timing, hypothesis_timing, "tcwer")
+    name = "tcwer"
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         r, h = self._timed(ref, hyp)
@@ -290,10 +289,6 @@ class TCPWER(_TimeConstrained, _SpeakerAttributed):
 
     name = "tcpwer"
 
-    def __init__(self, collar: Any = None, reference_collar: Any = None, reference_timing: Any = None,
-                 hypothesis_timing: Any = None):
-        self._options(collar, reference_collar, reference_timing, hypothesis_timing, "tcpwer")
-
     def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
         r, h = self._timed(ref, hyp)
         for side, words in (("reference", r), ("hypothesis", h)):
@@ -349,8 +344,10 @@ class Timing(TCWER):
     :example return: {"matched_words": 1, "start": {"mean": 0.1, "median": 0.1, "p90_abs": 0.1, "within_0.1": 1.0, "within_0.25": 1.0, "within_0.5": 1.0}, "end": {"mean": 0.09999999999999998, "median": 0.09999999999999998, "p90_abs": 0.09999999999999998, "within_0.1": 1.0, "within_0.25": 1.0, "within_0.5": 1.0}, "collar": 5.0, "reference_collar": 0.0, "reference_timing": "word times", "hypothesis_timing": "word times"}
     """
 
+    name = "timing"
+
     def __init__(self, collar: Any = None, reference_collar: Any = None):
-        self._options(collar, reference_collar, None, None, "timing")
+        super().__init__(collar, reference_collar)
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         starts, ends, settings = self.offsets(ref, hyp)
