@@ -13,33 +13,9 @@ import time
 import pytest
 from conftest import BIN
 from corpus_data import reference_words
-from test_corpus_interrupt import children
+from processes import alive, descendants
 
 HOW = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
-
-
-def descendants(pid: int) -> set:
-    """Every process under ``pid``."""
-    found, todo = set(), [pid]
-    while todo:
-        for child in children(todo.pop()):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-def alive(pids: set) -> set:
-    """Those of ``pids`` still running (not zombies)."""
-    left = set()
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
-                    left.add(pid)
-        except OSError:
-            pass
-    return left
 
 
 FILES = 1500
