@@ -110,3 +110,20 @@ def test_files_that_are_not_audio_fail_alone(tools, tmp_path):
 def test_corpus_audio_mistakes(tools, args, message):
     run = tools("corpus", *args)
     assert assert_clean_error(run, PROG) == f"{PROG}: error: {message}"
+
+
+@pytest.mark.parametrize("mistake, message", [
+    (["--profile", "nosuch"], "profile: unknown profile 'nosuch'; the profiles are ebu-tutorial, lowercase-nopunct, "
+                              "whisper-basic, whisper-en (benchmarkstt-tools normalization --list-profiles says "
+                              "what each does)"),
+    (["--output", "no-such-folder/result.json"], "no-such-folder/result.json: cannot write it: no folder no-such-folder"),
+    (["--html", "no-such-folder/report.html"], "no-such-folder/report.html: cannot write it: no folder no-such-folder"),
+    (["--resamples", "0"], "--resamples must be at least 1, not 0"),
+], ids=["profile", "output", "html", "resamples"])
+def test_corpus_mistakes_are_said_before_anything_is_transcribed(tools, tmp_path, mistake, message):
+    """A mistake in the scoring's options is said at once: it was said after every file had been
+    transcribed (hours for a broadcaster's test set, and a cloud engine's bill)."""
+    run = tools("corpus", "--reference", str(AUDIO / "reference"), "--audio", str(AUDIO), "--engine", "ps=pocketsphinx",
+                "--cache", str(tmp_path / "cache"), *mistake, cwd=tmp_path)
+    assert assert_clean_error(run, PROG) == f"{PROG}: error: {message}"
+    assert not (tmp_path / "cache").exists()
