@@ -127,3 +127,23 @@ def test_corpus_mistakes_are_said_before_anything_is_transcribed(tools, tmp_path
                 "--cache", str(tmp_path / "cache"), *mistake, cwd=tmp_path)
     assert assert_clean_error(run, PROG) == f"{PROG}: error: {message}"
     assert not (tmp_path / "cache").exists()
+
+
+def test_audio_and_references_that_do_not_pair_are_said_before_anything_is_transcribed(tools, tmp_path):
+    """An audio file without a reference, and a reference without audio, were found only once
+    every file had been transcribed, and named by the transcripts' paths in the cache."""
+    refs, audio = tmp_path / "réf erences", tmp_path / "audio ñ"
+    refs.mkdir()
+    audio.mkdir()
+    for stem in ("cat", "weather"):
+        shutil.copy(AUDIO / "reference" / f"{stem}.txt", refs)
+    shutil.copy(AUDIO / "cat.wav", audio)
+    shutil.copy(AUDIO / "cat.wav", audio / "extra take.wav")
+    run = tools("corpus", "--reference", "réf erences", "--audio", "audio ñ", "--engine", "ps=pocketsphinx",
+                "--cache", "cache", cwd=tmp_path)
+    assert assert_clean_error(run, PROG) == (
+        f"{PROG}: error: --audio: 1 audio file without a reference: audio ñ/extra take.wav; 1 reference without "
+        f"audio: réf erences/weather.txt. Files pair by name without extension; give the missing files, or "
+        f"--allow-unpaired to score the references anyway (an audio file without a reference is not scored). "
+        f"Nothing was transcribed")
+    assert not (tmp_path / "cache").exists()
