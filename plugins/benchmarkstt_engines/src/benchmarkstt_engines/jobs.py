@@ -81,11 +81,14 @@ class Progress:
         self.drawn = False
 
     def line(self, name: str) -> str:
-        """The progress line of engine ``name``."""
+        """The progress line of engine ``name`` (the time left is known once it transcribed a file)."""
         left = self.totals[name] - self.done[name]
-        eta = self.busy[name] / self.ran[name] * left / self.jobs if self.ran[name] else 0.0
+        if self.ran[name] or not left:
+            eta = f"{self.busy[name] / self.ran[name] * left / self.jobs if self.ran[name] else 0.0:.0f} s left"
+        else:
+            eta = "time left known after the first file"
         return (f"transcribe: {printable(name)}: {self.done[name]}/{self.totals[name]} files, "
-                f"{self.audio[name] / 3600:.3f} audio hours, {eta:.0f} s left")
+                f"{self.audio[name] / 3600:.3f} audio hours, {eta}")
 
     def update(self, outcome: Outcome) -> None:
         """Count one finished job and redraw the engines' lines."""
@@ -96,6 +99,10 @@ class Progress:
             if not outcome.cached:
                 self.ran[name] += 1
                 self.busy[name] += outcome.entry["record"]["wall_seconds"]
+        self.draw()
+
+    def draw(self) -> None:
+        """Draw the engines' lines, over the ones drawn before."""
         if self.show:
             up = f"\x1b[{len(self.totals)}F" if self.drawn else ""
             self.stream.write(up + "".join(f"{self.line(n)}\x1b[K\n" for n in self.totals))
@@ -155,6 +162,8 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
 
     if max_cost is not None:
         check_cost(max_cost, engines, [job for _, _, job in todo])
+    if progress and todo:  # shown before the first file is done: that can take many minutes
+        progress.draw()
     args = lambda job: (wheres[job.engine], specs[job.engine].options, specs[job.engine], job)  # noqa: E731
     cloud = [t for t in todo if hasattr(engines[t[2].engine], "concurrency")]
     local = [t for t in todo if not hasattr(engines[t[2].engine], "concurrency")]
