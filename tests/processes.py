@@ -1,9 +1,12 @@
 """The processes a test started, from /proc: the children of one, all its descendants, and
-which are still running."""
+which are still running; a signal sent to a command once its workers run."""
 
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import time
 
 
 def children(parent: int) -> list:
@@ -43,3 +46,27 @@ def alive(pids: set) -> set:
         except OSError:
             pass
     return left
+
+
+def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settle: float, timeout: float) -> tuple:
+    """Wait until ``proc`` has ``workers`` processes under it, and ``settle`` seconds more;
+    send ``signum`` (Ctrl-C to its process group, as a terminal sends it; SIGTERM and SIGHUP to
+    the command alone); return its standard output and error once it ended (within
+    ``timeout`` seconds: a worker holding its pipes, or one it waits for, would time out) and
+    no process of it is left."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and len(descendants(proc.pid)) < workers and proc.poll() is None:
+        time.sleep(0.05)
+    time.sleep(settle)
+    run = descendants(proc.pid)
+    assert len(run) >= workers and proc.poll() is None, "the workers did not start"
+    if signum == signal.SIGINT:
+        os.killpg(proc.pid, signum)
+    else:
+        os.kill(proc.pid, signum)
+    stdout, stderr = proc.communicate(timeout=timeout)
+    deadline = time.monotonic() + 15
+    while alive(run) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not alive(run), f"processes left: {alive(run)}"
+    return stdout, stderr

@@ -10,12 +10,11 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import time
 import wave
 
 import pytest
 from conftest import BIN, DATA
-from processes import alive, descendants
+from processes import alive, descendants, signal_when_running
 
 pytestmark = pytest.mark.slow
 
@@ -50,21 +49,8 @@ def stop_while_decoding(command: list, signum: int, workers: int, cache) -> tupl
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                             start_new_session=True)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and len(descendants(proc.pid)) < workers and proc.poll() is None:
-            time.sleep(0.05)
-        time.sleep(8)  # the recording read and resampled, the model loaded: pocketsphinx is decoding
-        run = descendants(proc.pid)
-        assert len(run) >= workers and proc.poll() is None, "the workers did not start"
-        if signum == signal.SIGINT:
-            os.killpg(proc.pid, signum)
-        else:
-            os.kill(proc.pid, signum)
-        _, stderr = proc.communicate(timeout=BOUND)  # waiting for the decoding would time out here
-        deadline = time.monotonic() + 5
-        while alive(run) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not alive(run), f"processes left: {alive(run)}"
+        # the recording read and resampled, the model loaded: pocketsphinx is decoding after 8 s
+        _, stderr = signal_when_running(proc, signum, workers, 8, BOUND)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
