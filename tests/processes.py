@@ -48,6 +48,21 @@ def alive(pids: set) -> set:
     return left
 
 
+def running_with(text: str) -> set:
+    """The processes whose command line holds ``text`` (a test's own temporary path: its
+    command's workers too, which a failing run may have left to the init process)."""
+    found = set()
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/cmdline", "rb") as f:
+                    if text.encode() in f.read():
+                        found.add(int(name))
+            except OSError:
+                continue
+    return found
+
+
 def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settle: float, timeout: float) -> tuple:
     """Wait until ``proc`` has ``workers`` processes under it, and ``settle`` seconds more;
     send ``signum`` (Ctrl-C to its process group, as a terminal sends it; SIGTERM and SIGHUP to

@@ -14,7 +14,7 @@ import wave
 
 import pytest
 from conftest import BIN, DATA
-from processes import alive, descendants, signal_when_running
+from processes import alive, running_with, signal_when_running
 
 pytestmark = pytest.mark.slow
 
@@ -51,11 +51,11 @@ def stop_while_decoding(command: list, signum: int, workers: int, cache) -> tupl
     try:
         # the recording read and resampled, the model loaded: pocketsphinx is decoding after 8 s
         _, stderr = signal_when_running(proc, signum, workers, 8, BOUND)
-    finally:
+    finally:  # a run that failed the test may have left its workers decoding for minutes
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-        for pid in alive(descendants(proc.pid)):
+        for pid in alive(running_with(str(cache))):
             os.kill(pid, signal.SIGKILL)
     assert not list(cache.glob("transcripts/*/*.json")), "a file was kept that was not finished"
     assert not [name for _, _, names in os.walk(cache) for name in names if name.endswith(".tmp")]
