@@ -18,6 +18,8 @@ from processes import alive, running_with, signal_when_running
 
 pytestmark = pytest.mark.slow
 
+HOW = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated (SIGTERM) while transcribing; what finished is in "
+       "the cache", signal.SIGHUP: "hung up (SIGHUP) while transcribing; what finished is in the cache"}
 MINUTES = 20  # pocketsphinx takes minutes of CPU time on this: far past the bound below
 BOUND = 30  # seconds from the signal to the command's end: a run still decoding is far past it
 
@@ -41,11 +43,14 @@ def long_recordings(tmp_path_factory):
     return root
 
 
-def stop_while_decoding(command: list, signum: int, workers: int, cache) -> tuple:
-    """Start ``command``, wait until ``workers`` processes of it are decoding, send ``signum``
-    (Ctrl-C to the process group, as a terminal does; the others to the command alone), and
-    return its exit status and standard error once it ended and no process of it is left."""
-    env = dict(os.environ, LC_ALL="C.UTF-8")
+def stop_while_decoding(command: list, signum: int, workers: int, tmp_path) -> tuple:
+    """Start ``command`` (its cache ``tmp_path/cache``, its temporary files in ``tmp_path/tmp``),
+    wait until ``workers`` processes of it are decoding, send ``signum`` (Ctrl-C to the process
+    group, as a terminal does; the others to the command alone), and return its exit status
+    and standard error once it ended and no process of it is left."""
+    cache = tmp_path / "cache"
+    (tmp_path / "tmp").mkdir()
+    env = dict(os.environ, LC_ALL="C.UTF-8", TMPDIR=str(tmp_path / "tmp"))
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                             start_new_session=True)
     try:
@@ -55,10 +60,11 @@ def stop_while_decoding(command: list, signum: int, workers: int, cache) -> tupl
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-        for pid in alive(running_with(str(cache))):
+        for pid in alive(running_with(str(tmp_path))):
             os.kill(pid, signal.SIGKILL)
     assert not list(cache.glob("transcripts/*/*.json")), "a file was kept that was not finished"
     assert not [name for _, _, names in os.walk(cache) for name in names if name.endswith(".tmp")]
+    assert not os.listdir(tmp_path / "tmp")
     return proc.returncode, stderr
 
 
@@ -69,10 +75,9 @@ def test_a_signal_ends_corpus_transcribing_on_two_workers(long_recordings, tmp_p
     command = [str(BIN / "benchmarkstt-tools"), "corpus", "--reference", str(long_recordings / "ref"),
                "--audio", str(long_recordings / "audio"), "--engine", "ps=pocketsphinx", "--cache", str(cache),
                "--jobs", "2"]
-    status, stderr = stop_while_decoding(command, signum, 2, cache)
-    assert status == (130 if signum == signal.SIGINT else -signum), stderr
-    if signum == signal.SIGINT:
-        assert stderr.splitlines() == ["benchmarkstt-tools: error: interrupted"]
+    status, stderr = stop_while_decoding(command, signum, 2, tmp_path)
+    assert status == 128 + signum, stderr
+    assert stderr.splitlines() == [f"benchmarkstt-tools: error: {HOW[signum]}"]
 
 
 def test_ctrl_c_ends_transcribe_of_one_job(long_recordings, tmp_path):
@@ -80,7 +85,19 @@ def test_ctrl_c_ends_transcribe_of_one_job(long_recordings, tmp_path):
     cache = tmp_path / "cache"
     command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", "ps=pocketsphinx", "-o",
                str(tmp_path / "out"), "--cache", str(cache), str(long_recordings / "audio" / "first.wav")]
-    status, stderr = stop_while_decoding(command, signal.SIGINT, 1, cache)
+    status, stderr = stop_while_decoding(command, signal.SIGINT, 1, tmp_path)
     assert status == 130, stderr
     assert stderr.splitlines() == ["benchmarkstt-tools: error: interrupted"]
     assert not (tmp_path / "out").exists()
+
+
+def test_sigterm_ends_corpus_transcribing_on_a_dask_local_cluster(long_recordings, tmp_path):
+    """The cluster's processes (the forkserver, its resource tracker, two workers decoding) were
+    left running, and its temporary folder behind."""
+    pytest.importorskip("distributed")
+    command = [str(BIN / "benchmarkstt-tools"), "corpus", "--reference", str(long_recordings / "ref"),
+               "--audio", str(long_recordings / "audio"), "--engine", "ps=pocketsphinx", "--cache",
+               str(tmp_path / "cache"), "--dask-local", "2"]
+    status, stderr = stop_while_decoding(command, signal.SIGTERM, 4, tmp_path)
+    assert status == 128 + signal.SIGTERM, stderr
+    assert stderr.splitlines() == [f"benchmarkstt-tools: error: {HOW[signal.SIGTERM]}"]

@@ -19,8 +19,23 @@ import threading
 from contextlib import contextmanager
 from typing import Any, Iterator
 
+from .errors import BenchmarkSTTError
+
 #: the signals besides Ctrl-C (SIGINT) that stop a run, where the system has them
 STOP_SIGNALS = ("SIGTERM", "SIGHUP")
+#: how a run's one-line error names the signal that stopped it
+HOW = {"SIGINT": "interrupted", "SIGTERM": "terminated (SIGTERM)", "SIGHUP": "hung up (SIGHUP)"}
+
+
+class Interrupted(BenchmarkSTTError):
+    """Ctrl-C, SIGTERM or SIGHUP: the run stopped. Exit status 128 + the signal's number (130
+    for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP)."""
+
+    exit_code = 130
+
+    def __init__(self, message: str, signum: int = 2):
+        super().__init__(message)
+        self.exit_code = 128 + signum
 
 
 @contextmanager

@@ -25,20 +25,10 @@ from contextlib import contextmanager, nullcontext
 from typing import Any, Callable, Iterator, Sequence
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
-from benchmarkstt_core.stopping import STOP_SIGNALS, ignore_sigint, sigint_held, signals_noted, stop_workers
+from benchmarkstt_core.stopping import (HOW, STOP_SIGNALS, Interrupted, ignore_sigint, sigint_held, signals_noted,
+                                        stop_workers)
 
 from .scoring import score_batch
-
-
-class Interrupted(BenchmarkSTTError):
-    """Ctrl-C, SIGTERM or SIGHUP: the run stopped; nothing was written. Exit status 128 + the
-    signal's number (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP)."""
-
-    exit_code = 130
-
-    def __init__(self, message: str, signum: int = 2):
-        super().__init__(message)
-        self.exit_code = 128 + signum
 
 
 class Stopped(KeyboardInterrupt):
@@ -48,9 +38,6 @@ class Stopped(KeyboardInterrupt):
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum
-
-
-HOW = {"SIGINT": "interrupted", "SIGTERM": "terminated (SIGTERM)", "SIGHUP": "hung up (SIGHUP)"}
 
 
 def interrupted(stop: KeyboardInterrupt, done: int, total: int) -> Interrupted:

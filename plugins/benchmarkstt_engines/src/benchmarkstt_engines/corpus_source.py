@@ -169,10 +169,17 @@ def transcription_executor(args: argparse.Namespace) -> Iterator[tuple]:
     if not (args.scheduler or args.dask_local):
         yield None, args.jobs if args.jobs is not None else os.cpu_count() or 1
         return
-    from benchmarkstt_corpus.runner import dask_executor
+    from benchmarkstt_corpus.runner import Stopped, dask_executor, stop_on_signals
 
-    with dask_executor(args.scheduler, args.dask_local) as found:
-        yield found
+    from .jobs import stopped_by
+
+    try:
+        # SIGTERM and SIGHUP stop the transcription as Ctrl-C does: the client and the local
+        # cluster are closed (they were left running, its workers decoding), then it says so
+        with stop_on_signals(), dask_executor(args.scheduler, args.dask_local) as found:
+            yield found
+    except Stopped as stop:
+        stopped_by(stop.signum)
 
 
 def write_folder(folder: str, files: Dict[str, str]) -> str:

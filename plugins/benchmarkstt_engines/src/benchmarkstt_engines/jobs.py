@@ -245,8 +245,8 @@ def in_workers(todo: List[tuple], args: Callable, finish: Callable, jobs: int) -
     ``jobs`` 1 too: an engine decoding a file holds the process it runs in until it returns,
     so Ctrl-C could not stop it before the file's end), finishing each as it completes.
     Ctrl-C, SIGTERM and SIGHUP end the workers at once (the files they were transcribing are
-    dropped, what finished is kept): Ctrl-C then raises :class:`KeyboardInterrupt`, the
-    others end this process as they would have. An engine that cannot run stops them too."""
+    dropped, what finished is kept), then :func:`stopped_by` says so. An engine that cannot run
+    stops them too."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -269,23 +269,31 @@ def in_workers(todo: List[tuple], args: Callable, finish: Callable, jobs: int) -
             stop_workers(others)
             pool.shutdown(wait=True, cancel_futures=True)
     if noted:
-        end_as(noted[0])
+        stopped_by(noted[0])
     if failure is not None:
         raise failure
     pool.shutdown()
 
 
-def end_as(signum: int) -> None:
+def stopped_by(signum: int) -> None:
     """After the workers are stopped: Ctrl-C raises :class:`KeyboardInterrupt` (the command's
-    ``error: interrupted``, exit status 130); SIGTERM and SIGHUP end this process as they would
-    have (exit status 128 + the signal's number)."""
-    import os
+    ``error: interrupted``, exit status 130); SIGTERM and SIGHUP an
+    :class:`~benchmarkstt_core.stopping.Interrupted` saying so (exit status 143 and 129).
+
+    :example:
+        >>> import signal
+        >>> stopped_by(signal.SIGTERM)
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.stopping.Interrupted: terminated (SIGTERM) while transcribing; what finished is in the cache
+    """
     import signal
+
+    from benchmarkstt_core.stopping import HOW, Interrupted
 
     if signum == signal.SIGINT:
         raise KeyboardInterrupt
-    signal.signal(signum, signal.SIG_DFL)
-    os.kill(os.getpid(), signum)
+    raise Interrupted(f"{HOW[signal.Signals(signum).name]} while transcribing; what finished is in the cache", signum)
 
 
 def interrupt_engines() -> None:
