@@ -7,9 +7,10 @@ folder) as a share of the engine's decoding time, on the test recordings (tests/
     .venv/bin/python benchmarks/engines_overhead.py            # 3 rounds
     .venv/bin/python benchmarks/engines_overhead.py --rounds 5
 
-Each round transcribes every file into a fresh cache in this process (one job), with the
-engine's model already loaded (loading it is the engine's cost, once per process); the
-overhead is the round's wall time minus the engine's own decoding time from the records.
+Each round transcribes every file into a fresh cache (one job: one worker process, forked
+from this one, so that Ctrl-C can end it), with the engine's model already loaded (loading it
+is the engine's cost, once per process; the worker inherits it); the overhead is the round's
+wall time minus the engine's own decoding time from the records, the worker's start included.
 The target is an overhead under 5% of pocketsphinx's time.
 """
 

@@ -9,6 +9,7 @@ import time
 
 from conftest import BIN
 from corpus_data import build, folders_args
+from processes import children
 
 
 def test_ctrl_c_stops_cleanly_and_writes_nothing(tmp_path):
@@ -38,17 +39,3 @@ def test_ctrl_c_stops_cleanly_and_writes_nothing(tmp_path):
     assert stdout == "" and not out.exists()
     assert not [p for p in os.listdir(tmp_path) if p.startswith(".benchmarkstt-")]
 
-
-def children(parent: int) -> list:
-    """The ids of the processes whose parent is ``parent`` (from /proc)."""
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == parent:
-                found.append(int(name))
-    return found

@@ -8,38 +8,13 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import time
 
 import pytest
 from conftest import BIN
 from corpus_data import reference_words
-from test_corpus_interrupt import children
+from processes import signal_when_running
 
 HOW = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
-
-
-def descendants(pid: int) -> set:
-    """Every process under ``pid``."""
-    found, todo = set(), [pid]
-    while todo:
-        for child in children(todo.pop()):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-def alive(pids: set) -> set:
-    """Those of ``pids`` still running (not zombies)."""
-    left = set()
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
-                    left.add(pid)
-        except OSError:
-            pass
-    return left
 
 
 FILES = 1500
@@ -72,22 +47,7 @@ def stop_a_run(tmp_path, scale: list, signum: int, workers: int) -> None:
                              "--resamples", "50", "-o", "json", "--output", str(out)], cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                             start_new_session=True)
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and len(descendants(proc.pid)) < workers and proc.poll() is None:
-        time.sleep(0.05)
-    time.sleep(0.3)
-    run = descendants(proc.pid)
-    assert len(run) >= workers and proc.poll() is None, "the workers did not start"
-    # Ctrl-C goes to the whole process group, as a terminal sends it; SIGTERM and SIGHUP to the command
-    if signum == signal.SIGINT:
-        os.killpg(proc.pid, signum)
-    else:
-        os.kill(proc.pid, signum)
-    stdout, stderr = proc.communicate(timeout=60)  # a worker holding the pipes would time out here
-    deadline = time.monotonic() + 15
-    while alive(run) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not alive(run), f"processes left: {alive(run)}"
+    stdout, stderr = signal_when_running(proc, signum, workers, 0.3, 60)
     assert proc.returncode == 128 + signum, stderr
     lines = stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"benchmarkstt-tools: error: {HOW[signum]} after "), stderr

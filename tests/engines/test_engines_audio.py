@@ -51,6 +51,18 @@ def test_a_corrupt_file_is_an_error(tmp_path):
         decode(str(bad), 16000)
 
 
+def test_an_empty_file_and_a_text_file_say_so_once(tmp_path):
+    """FFmpeg's message named the file again after an error number of its own
+    (``[Errno 1094995529] Invalid data found when processing input: '...'``)."""
+    (tmp_path / "empty.wav").write_bytes(b"")
+    (tmp_path / "notes.wav").write_text("not audio")
+    with pytest.raises(AudioError, match=r"empty.wav: is empty$"):
+        decode(str(tmp_path / "empty.wav"), 16000)
+    with pytest.raises(AudioError) as raised:
+        decode(str(tmp_path / "notes.wav"), 16000)
+    assert str(raised.value) == f"{tmp_path / 'notes.wav'}: cannot read it as audio: Invalid data found when processing input"
+
+
 def test_a_range_past_the_end_is_an_error():
     with pytest.raises(AudioError, match=r"cat.wav: ends at 1.89 s: nothing from 5 s on"):
         decode(str(AUDIO / "cat.wav"), 16000, 5.0, 6.0)

@@ -110,3 +110,49 @@ def test_files_that_are_not_audio_fail_alone(tools, tmp_path):
 def test_corpus_audio_mistakes(tools, args, message):
     run = tools("corpus", *args)
     assert assert_clean_error(run, PROG) == f"{PROG}: error: {message}"
+
+
+@pytest.mark.parametrize("mistake, message", [
+    (["--profile", "nosuch"], "profile: unknown profile 'nosuch'; the profiles are ebu-tutorial, lowercase-nopunct, "
+                              "whisper-basic, whisper-en (benchmarkstt-tools normalization --list-profiles says "
+                              "what each does)"),
+    (["--output", "no-such-folder/result.json"], "no-such-folder/result.json: cannot write it: no folder no-such-folder"),
+    (["--html", "no-such-folder/report.html"], "no-such-folder/report.html: cannot write it: no folder no-such-folder"),
+    (["--resamples", "0"], "--resamples must be at least 1, not 0"),
+], ids=["profile", "output", "html", "resamples"])
+def test_corpus_mistakes_are_said_before_anything_is_transcribed(tools, tmp_path, mistake, message):
+    """A mistake in the scoring's options is said at once: it was said after every file had been
+    transcribed (hours for a broadcaster's test set, and a cloud engine's bill)."""
+    run = tools("corpus", "--reference", str(AUDIO / "reference"), "--audio", str(AUDIO), "--engine", "ps=pocketsphinx",
+                "--cache", str(tmp_path / "cache"), *mistake, cwd=tmp_path)
+    assert assert_clean_error(run, PROG) == f"{PROG}: error: {message}"
+    assert not (tmp_path / "cache").exists()
+
+
+def test_audio_and_references_that_do_not_pair_are_said_before_anything_is_transcribed(tools, tmp_path):
+    """An audio file without a reference, and a reference without audio, were found only once
+    every file had been transcribed, and named by the transcripts' paths in the cache."""
+    refs, audio = tmp_path / "réf erences", tmp_path / "audio ñ"
+    refs.mkdir()
+    audio.mkdir()
+    for stem in ("cat", "weather"):
+        shutil.copy(AUDIO / "reference" / f"{stem}.txt", refs)
+    shutil.copy(AUDIO / "cat.wav", audio)
+    shutil.copy(AUDIO / "cat.wav", audio / "extra take.wav")
+    run = tools("corpus", "--reference", "réf erences", "--audio", "audio ñ", "--engine", "ps=pocketsphinx",
+                "--cache", "cache", cwd=tmp_path)
+    assert assert_clean_error(run, PROG) == (
+        f"{PROG}: error: --audio: 1 audio file without a reference: audio ñ/extra take.wav; 1 reference without "
+        f"audio: réf erences/weather.txt. Files pair by name without extension; give the missing files, or "
+        f"--allow-unpaired to score the references anyway (an audio file without a reference is not scored). "
+        f"Nothing was transcribed")
+    assert not (tmp_path / "cache").exists()
+
+
+def test_an_output_folder_that_cannot_be_made_is_said_before_anything_is_transcribed(tools, tmp_path):
+    (tmp_path / "notes.txt").write_text("a file, not a folder")
+    run = tools("transcribe", "--engine", "ps=pocketsphinx", "-o", "notes.txt/out", "--cache", "cache",
+                str(AUDIO / "cat.wav"), cwd=tmp_path)
+    assert assert_clean_error(run, PROG) == (f"{PROG}: error: -o notes.txt/out: {tmp_path / 'notes.txt'} is a file, "
+                                             f"not a folder")
+    assert not (tmp_path / "cache").exists()

@@ -28,12 +28,25 @@ CLEANUP_SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP")
 
 
 def check_new_files(paths: list) -> None:
-    """Raise unless every path is new and named once."""
+    """Raise unless every path is new, named once, and in a folder that can be written to (so
+    that a read-only or missing output folder is said before the work, not after it).
+
+    :example:
+        >>> check_new_files(["no/such/folder/out.json"])
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.BenchmarkSTTError: no/such/folder/out.json: cannot write it: no folder no/such/folder
+    """
     seen = set()
     for path in paths:
         if os.path.lexists(path):
             raise BenchmarkSTTError(f"{path}: output file exists; not overwriting it")
         key = os.path.abspath(path)
+        folder = os.path.dirname(key)
+        if not os.path.isdir(folder):
+            raise BenchmarkSTTError(f"{path}: cannot write it: no folder {os.path.dirname(path)}")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise BenchmarkSTTError(f"{path}: cannot write it: its folder is read-only or not writable for this user")
         if key in seen:
             raise BenchmarkSTTError(f"{path}: output file named twice")
         seen.add(key)

@@ -51,6 +51,25 @@ def check_settings(settings: Settings, jobs: int, scheduler: str | None, dask_lo
         raise UsageError(f"--dask-local must be at least 1, not {dask_local}")
 
 
+def check_run(spec: Spec, settings: Settings, jobs: int, scheduler: str | None, dask_local: int | None,
+              path_guard: Any = None) -> Scorer:
+    """Refuse settings, normalizers and metrics that cannot run, before any input is read (or
+    made: the engines plugin transcribes audio only after this); return the scorer that
+    checked them, whose ``path_guard`` notes the rules files they read.
+
+    :example:
+        >>> check_run(Spec((("profile", "nosuch"),), (("wer",),)), Settings(), 1, None, None)
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.UsageError: profile: unknown profile 'nosuch'; ...
+    """
+    check_settings(settings, jobs, scheduler, dask_local)
+    checker = Scorer(spec, path_guard=path_guard)  # every call checked before any input is read
+    if not checker.pipeline.metrics:
+        raise UsageError("need at least one metric (for example --wer levenshtein)")
+    return checker
+
+
 def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1, scheduler: str | None = None,
                dask_local: int | None = None, command: str = "", invocation: dict | None = None,
                progress: Any = None, spool: bool = False, allow_unpaired: bool = False,
@@ -65,12 +84,9 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C, SIGTERM or SIGHUP
     (nothing is returned).
     """
-    check_settings(settings, jobs, scheduler, dask_local)
     recorder = records.FileRecorder()
-    checker = Scorer(spec, path_guard=recorder)  # every call checked before any input is read
+    checker = check_run(spec, settings, jobs, scheduler, dask_local, recorder)
     checker.context.path_guard = None  # the rules files are noted; inputs are recorded by their rows
-    if not checker.pipeline.metrics:
-        raise UsageError("need at least one metric (for example --wer levenshtein)")
     check_paired(corpus, allow_unpaired)
     check_exists(corpus)
     if split_by_time is not None:

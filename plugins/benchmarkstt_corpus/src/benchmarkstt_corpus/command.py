@@ -109,7 +109,7 @@ class CorpusCommand:
         from benchmarkstt_core.files import check_new_files, write_new_file, write_stdout
 
         from . import record as records
-        from .api import as_calls, run_corpus
+        from .api import as_calls, check_run, run_corpus
         from .render import render_chunks
         from .result import Settings
         from .scoring import DEFAULT_METRICS, Spec
@@ -132,7 +132,6 @@ class CorpusCommand:
                 say(f"rerun: warning: {line}")
             invocation = {**old["record"]["invocation"], "load": list(args.load)}
         else:
-            made = added_sources(args, host)
             invocation = {
                 "reference": args.reference, "hypotheses": {}, "manifest": args.manifest,
                 "reference_type": args.reference_type, "hypothesis_type": args.hypothesis_type,
@@ -142,8 +141,6 @@ class CorpusCommand:
                 "level": args.level, "alpha": args.alpha, "ranking_test": args.ranking_test,
                 "on_missing": args.on_missing, "allow_unpaired": args.allow_unpaired,
                 "split_by_time": args.split_by_time, "options": plugin_defaults(args, self.plugin_options)}
-            invocation["hypotheses"] = hypotheses(args)
-        corpus = corpus_of(invocation, host)
         spec = Spec(as_calls(invocation["normalizers"]), as_calls(invocation["metrics"]),
                     tuple(invocation["load"]), default_encoding(), bool(invocation["alignments"]),
                     tuple(sorted(invocation.get("options", {}).items())))
@@ -151,6 +148,14 @@ class CorpusCommand:
                             float(invocation["alpha"]), invocation["ranking_test"],
                             invocation.get("on_missing", "deletions"))
         jobs = args.jobs if args.jobs is not None else cpu_count()
+        if old is None:
+            # settings, normalizers and metrics checked before plugins make files (transcribing
+            # audio can take hours, and cost money): a mistyped --profile is said at once
+            check_run(spec, settings, jobs, args.scheduler, args.dask_local)
+            made = added_sources(args, host)
+            invocation["reference"] = args.reference
+            invocation["hypotheses"] = hypotheses(args)
+        corpus = corpus_of(invocation, host)
         result = run_corpus(corpus, spec, settings, jobs=jobs, scheduler=args.scheduler,
                             dask_local=args.dask_local, command=records.command_line(),
                             invocation=invocation, spool=True,

@@ -25,19 +25,10 @@ from contextlib import contextmanager, nullcontext
 from typing import Any, Callable, Iterator, Sequence
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
+from benchmarkstt_core.stopping import (HOW, STOP_SIGNALS, Interrupted, ignore_sigint, sigint_held, signals_noted,
+                                        stop_workers)
 
 from .scoring import score_batch
-
-
-class Interrupted(BenchmarkSTTError):
-    """Ctrl-C, SIGTERM or SIGHUP: the run stopped; nothing was written. Exit status 128 + the
-    signal's number (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP)."""
-
-    exit_code = 130
-
-    def __init__(self, message: str, signum: int = 2):
-        super().__init__(message)
-        self.exit_code = 128 + signum
 
 
 class Stopped(KeyboardInterrupt):
@@ -47,10 +38,6 @@ class Stopped(KeyboardInterrupt):
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum
-
-
-STOP_SIGNALS = ("SIGTERM", "SIGHUP")
-HOW = {"SIGINT": "interrupted", "SIGTERM": "terminated (SIGTERM)", "SIGHUP": "hung up (SIGHUP)"}
 
 
 def interrupted(stop: KeyboardInterrupt, done: int, total: int) -> Interrupted:
@@ -85,39 +72,6 @@ def stop_on_signals() -> Iterator:
     saved = [(number, signal.signal(number, stop)) for number in numbers]
     try:
         yield
-    finally:
-        for number, handler in saved:
-            signal.signal(number, handler)
-
-
-@contextmanager
-def signals_noted() -> Iterator:
-    """While inside (in the main thread), Ctrl-C, SIGTERM and SIGHUP raise nothing: their numbers
-    are only appended to the list this yields, which the caller checks at points of its own.
-    Dask's client waits on its event loop thread inside ``distributed.utils.sync``; an exception
-    raised there by a signal leaves that wait half done, and its own tracebacks on standard
-    error, so the Dask run polls this list instead and stops from a known state; so does the
-    local pool (the executor's own locks and threads are no safer place for an exception).
-
-    :example:
-        >>> import signal
-        >>> with signals_noted() as noted:
-        ...     signal.raise_signal(signal.SIGINT)
-        >>> noted == [signal.SIGINT]
-        True
-    """
-    noted: list = []
-    if threading.current_thread() is not threading.main_thread():
-        yield noted
-        return
-    numbers = [getattr(signal, name) for name in ("SIGINT", *STOP_SIGNALS) if hasattr(signal, name)]
-
-    def note(signum: int, frame: Any) -> None:
-        noted.append(signum)
-
-    saved = [(number, signal.signal(number, note)) for number in numbers]
-    try:
-        yield noted
     finally:
         for number, handler in saved:
             signal.signal(number, handler)
@@ -174,11 +128,6 @@ class Progress:
             self.stream.flush()
 
 
-def ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the client (which stops them), so they print no tracebacks."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 @contextmanager
 def sigint_ignored() -> Iterator:
     """Ignore Ctrl-C while a Dask LocalCluster starts its processes: they inherit that, so the
@@ -189,31 +138,6 @@ def sigint_ignored() -> Iterator:
         yield
     finally:
         signal.signal(signal.SIGINT, saved)
-
-
-def stop_workers(others: set) -> None:
-    """End the worker processes this process started besides ``others`` (a pool's, on Ctrl-C
-    or a signal) now: their batches are dropped, as the run is."""
-    workers = [p for p in multiprocessing.active_children() if p not in others]
-    for worker in workers:
-        worker.kill()
-    for worker in workers:
-        worker.join()
-
-
-@contextmanager
-def sigint_held() -> Iterator:
-    """Hold Ctrl-C back while the pool forks its workers: they start with it blocked (their
-    initializer then ignores it), and this process gets it just after, not inside fork's own
-    handlers (where it was lost, or a worker hung before it could ignore it)."""
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Windows
-        yield
-        return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:

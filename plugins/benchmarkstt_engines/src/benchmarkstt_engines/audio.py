@@ -68,7 +68,10 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
     except FileNotFoundError:
         raise AudioError(f"{path}: no such file") from None
     except (av.FFmpegError, OSError, ValueError) as exc:
-        raise AudioError(f"{path}: cannot read it as audio: {exc}") from None
+        if os.path.isfile(path) and os.path.getsize(path) == 0:
+            raise AudioError(f"{path}: is empty") from None
+        # FFmpeg's reason alone: its message repeats the path, after an error number of its own
+        raise AudioError(f"{path}: cannot read it as audio: {getattr(exc, 'strerror', None) or exc}") from None
     out = bytearray()
     try:
         with container:

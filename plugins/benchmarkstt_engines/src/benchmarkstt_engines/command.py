@@ -85,6 +85,7 @@ class TranscribeCommand:
             raise UsageError(f"--jobs {args.jobs}: expected a number of at least 1")
         specs = engine_specs(args.engine, registry)
         files = audio_files(args.audio)
+        check_writable(args.output)
         jobs = [Job(name, key, path) for name in specs for key, path in files.items()]
         progress = Progress({name: len(files) for name in specs}, args.jobs)
         outcomes = run_jobs(specs, jobs, registry, cache_of(args), args.refresh, args.jobs, progress, args.max_cost)
@@ -107,6 +108,25 @@ class TranscribeCommand:
             sys.stderr.write(f"{PROG}: error: {failed} of {len(outcomes)} transcriptions failed\n")
             return 1
         return 0
+
+
+def check_writable(folder: str) -> None:
+    """Refuse an output folder that cannot be made or written to, before anything is
+    transcribed (it was said when the first output was written, after every file).
+
+    :example:
+        >>> check_writable(__file__ + "/out")
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.UsageError: -o .../command.py/out: .../command.py is a file, not a folder
+    """
+    existing = os.path.abspath(folder)
+    while not os.path.exists(existing):
+        existing = os.path.dirname(existing)
+    if not os.path.isdir(existing):
+        raise UsageError(f"-o {folder}: {existing} is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise UsageError(f"-o {folder}: cannot write to {existing}: it is read-only or not writable for this user")
 
 
 def write_output(path: str, text: str) -> None:

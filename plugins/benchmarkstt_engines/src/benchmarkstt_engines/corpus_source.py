@@ -92,7 +92,10 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
         utterances = read_testset(args.testset)
         items = [(u.id, u.audio, u.start, u.end) for u in utterances]
     else:
-        items = [(key, path, None, None) for key, path in audio_files([args.audio], "--audio").items()]
+        audio = audio_files([args.audio], "--audio")
+        if not args.allow_unpaired:
+            check_audio_paired(args.reference, audio)
+        items = [(key, path, None, None) for key, path in audio.items()]
     jobs = [Job(name, key, path, start, end) for name in specs for key, path, start, end in items]
     with transcription_executor(args) as (executor, workers):
         outcomes = run_jobs(specs, jobs, registry, cache, args.refresh, workers,
@@ -124,6 +127,39 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
     return found
 
 
+def check_audio_paired(reference: str, audio: Dict[str, str]) -> None:
+    """Refuse, before anything is transcribed, audio files without a reference file of the same
+    name and reference files without audio (the first five of each, by path): the corpus
+    would refuse them once every file was transcribed (``--allow-unpaired`` scores them).
+    A ``--reference`` file of utterances is paired by utterance id later.
+
+    :example:
+        >>> import os, tempfile
+        >>> folder = tempfile.mkdtemp()
+        >>> open(os.path.join(folder, "ep1.txt"), "w").close()
+        >>> check_audio_paired(folder, {"ep1": "a/ep1.wav", "ep2": "a/ep2.wav"})
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.UsageError: --audio: 1 audio file without a reference: a/ep2.wav. Files pair ...
+    """
+    if not os.path.isdir(reference):
+        return
+    from benchmarkstt_corpus.pairing import folder_files
+
+    references = folder_files(reference, "--reference")
+    parts = []
+    for what, paths in ((("audio file", "audio files"), [p for k, p in audio.items() if k not in references]),
+                        (("reference", "references"), [p for k, p in references.items() if k not in audio])):
+        if paths:
+            more = f" and {len(paths) - 5} more" if len(paths) > 5 else ""
+            without = "without a reference" if what[0] == "audio file" else "without audio"
+            parts.append(f"{len(paths)} {what[len(paths) > 1]} {without}: {', '.join(paths[:5])}{more}")
+    if parts:
+        raise UsageError(f"--audio: {'; '.join(parts)}. Files pair by name without extension; give the missing "
+                         f"files, or --allow-unpaired to score the references anyway (an audio file without a "
+                         f"reference is not scored). Nothing was transcribed")
+
+
 @contextlib.contextmanager
 def transcription_executor(args: argparse.Namespace) -> Iterator[tuple]:
     """``(executor, workers)`` for the engines: with ``--scheduler`` or ``--dask-local`` the
@@ -133,10 +169,17 @@ def transcription_executor(args: argparse.Namespace) -> Iterator[tuple]:
     if not (args.scheduler or args.dask_local):
         yield None, args.jobs if args.jobs is not None else os.cpu_count() or 1
         return
-    from benchmarkstt_corpus.runner import dask_executor
+    from benchmarkstt_corpus.runner import Stopped, dask_executor, stop_on_signals
 
-    with dask_executor(args.scheduler, args.dask_local) as found:
-        yield found
+    from .jobs import stopped_by
+
+    try:
+        # SIGTERM and SIGHUP stop the transcription as Ctrl-C does: the client and the local
+        # cluster are closed (they were left running, its workers decoding), then it says so
+        with stop_on_signals(), dask_executor(args.scheduler, args.dask_local) as found:
+            yield found
+    except Stopped as stop:
+        stopped_by(stop.signum)
 
 
 def write_folder(folder: str, files: Dict[str, str]) -> str:

@@ -81,11 +81,14 @@ class Progress:
         self.drawn = False
 
     def line(self, name: str) -> str:
-        """The progress line of engine ``name``."""
+        """The progress line of engine ``name`` (the time left is known once it transcribed a file)."""
         left = self.totals[name] - self.done[name]
-        eta = self.busy[name] / self.ran[name] * left / self.jobs if self.ran[name] else 0.0
+        if self.ran[name] or not left:
+            eta = f"{self.busy[name] / self.ran[name] * left / self.jobs if self.ran[name] else 0.0:.0f} s left"
+        else:
+            eta = "time left known after the first file"
         return (f"transcribe: {printable(name)}: {self.done[name]}/{self.totals[name]} files, "
-                f"{self.audio[name] / 3600:.3f} audio hours, {eta:.0f} s left")
+                f"{self.audio[name] / 3600:.3f} audio hours, {eta}")
 
     def update(self, outcome: Outcome) -> None:
         """Count one finished job and redraw the engines' lines."""
@@ -96,6 +99,10 @@ class Progress:
             if not outcome.cached:
                 self.ran[name] += 1
                 self.busy[name] += outcome.entry["record"]["wall_seconds"]
+        self.draw()
+
+    def draw(self) -> None:
+        """Draw the engines' lines, over the ones drawn before."""
         if self.show:
             up = f"\x1b[{len(self.totals)}F" if self.drawn else ""
             self.stream.write(up + "".join(f"{self.line(n)}\x1b[K\n" for n in self.totals))
@@ -108,11 +115,11 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
              max_cost: Optional[float] = None, executor: Any = None) -> List[Outcome]:
     """Every job's outcome, in the order given: from ``cache`` unless ``refresh``, else
     transcribed (on ``executor`` when given, a :class:`concurrent.futures.Executor` such as a
-    Dask client's; else in ``jobs`` worker processes when more than one; a cloud engine's in
+    Dask client's; else in up to ``jobs`` worker processes, see :func:`in_workers`; a cloud engine's in
     ``concurrency`` threads) and kept in ``cache``, by this process only. With ``max_cost``, a run whose estimated
     cost for the jobs not in the cache exceeds it is refused before anything is sent.
     An engine that cannot run at all (:class:`EngineError`) stops the run, keeping what finished."""
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+    from concurrent.futures import ThreadPoolExecutor
 
     from .cloud import RUN_SETTINGS
 
@@ -155,6 +162,8 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
 
     if max_cost is not None:
         check_cost(max_cost, engines, [job for _, _, job in todo])
+    if progress and todo:  # shown before the first file is done: that can take many minutes
+        progress.draw()
     args = lambda job: (wheres[job.engine], specs[job.engine].options, specs[job.engine], job)  # noqa: E731
     cloud = [t for t in todo if hasattr(engines[t[2].engine], "concurrency")]
     local = [t for t in todo if not hasattr(engines[t[2].engine], "concurrency")]
@@ -165,12 +174,8 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
                 in_pool(mine, args, finish, pool, interrupt_engines)
     if executor is not None and local:
         in_pool(local, args, finish, executor)
-    elif jobs <= 1 or len(local) <= 1:
-        for n, key, job in local:
-            finish(n, key, job, run_job(*args(job)))
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(local))) as pool:
-            in_pool(local, args, finish, pool)
+    elif local:
+        in_workers(local, args, finish, jobs)
     return [outcomes[n] for n in range(len(jobs_list))]
 
 
@@ -208,8 +213,8 @@ def check_cost(max_cost: float, engines: Dict[str, Any], todo: List[Job]) -> Non
 
 def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, executor: Any,
             interrupt: Optional[Callable[[], None]] = None) -> None:
-    """Run the jobs of ``todo`` on ``executor`` (a process pool, a Dask client's executor, or
-    threads for a cloud engine's, which wait on the network), finishing each as it completes;
+    """Run the jobs of ``todo`` on ``executor`` (a Dask client's executor, or threads for a
+    cloud engine's, which wait on the network), finishing each as it completes;
     on Ctrl-C or an engine that cannot run, the jobs not started are cancelled and what
     finished is kept. On Ctrl-C, ``interrupt`` (for threads in this process) stops the
     running jobs, whose results that came in meanwhile are kept too."""
@@ -233,6 +238,62 @@ def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, executor: A
     finally:
         for future in running:
             future.cancel()
+
+
+def in_workers(todo: List[tuple], args: Callable, finish: Callable, jobs: int) -> None:
+    """Run the local engines' jobs of ``todo`` in up to ``jobs`` worker processes (one for
+    ``jobs`` 1 too: an engine decoding a file holds the process it runs in until it returns,
+    so Ctrl-C could not stop it before the file's end), finishing each as it completes.
+    Ctrl-C, SIGTERM and SIGHUP end the workers at once (the files they were transcribing are
+    dropped, what finished is kept), then :func:`stopped_by` says so. An engine that cannot run
+    stops them too."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    from benchmarkstt_core.stopping import ignore_sigint, sigint_held, signals_noted, stop_workers
+
+    others = set(multiprocessing.active_children())  # a Python caller's own processes stay
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=ignore_sigint)
+    failure: Optional[BaseException] = None
+    with signals_noted() as noted:
+        try:
+            with sigint_held():  # workers are forked as jobs are submitted
+                running = {pool.submit(run_job, *args(job)): (n, key, job) for n, key, job in todo}
+            while running and not noted:
+                done, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in done:
+                    finish(*running.pop(future), future.result())
+        except BaseException as exc:  # an engine that cannot run, or a pool a signal broke
+            failure = exc
+        if noted or failure is not None:
+            stop_workers(others)
+            pool.shutdown(wait=True, cancel_futures=True)
+    if noted:
+        stopped_by(noted[0])
+    if failure is not None:
+        raise failure
+    pool.shutdown()
+
+
+def stopped_by(signum: int) -> None:
+    """After the workers are stopped: Ctrl-C raises :class:`KeyboardInterrupt` (the command's
+    ``error: interrupted``, exit status 130); SIGTERM and SIGHUP an
+    :class:`~benchmarkstt_core.stopping.Interrupted` saying so (exit status 143 and 129).
+
+    :example:
+        >>> import signal
+        >>> stopped_by(signal.SIGTERM)
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.stopping.Interrupted: terminated (SIGTERM) while transcribing; what finished is in the cache
+    """
+    import signal
+
+    from benchmarkstt_core.stopping import HOW, Interrupted
+
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Interrupted(f"{HOW[signal.Signals(signum).name]} while transcribing; what finished is in the cache", signum)
 
 
 def interrupt_engines() -> None:

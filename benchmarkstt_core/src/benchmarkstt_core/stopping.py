@@ -1,0 +1,93 @@
+"""Stopping a run that has worker processes: Ctrl-C, SIGTERM and SIGHUP are noted by the main
+process, which then ends its workers at once (their work is dropped, as the run is) instead
+of waiting for what they are computing. What the plugins that start local process pools
+share (the corpus's scoring, the engines' transcription).
+
+:example:
+    >>> import signal
+    >>> with signals_noted() as noted:
+    ...     signal.raise_signal(signal.SIGINT)
+    >>> noted == [signal.SIGINT]
+    True
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from .errors import BenchmarkSTTError
+
+#: the signals besides Ctrl-C (SIGINT) that stop a run, where the system has them
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")
+#: how a run's one-line error names the signal that stopped it
+HOW = {"SIGINT": "interrupted", "SIGTERM": "terminated (SIGTERM)", "SIGHUP": "hung up (SIGHUP)"}
+
+
+class Interrupted(BenchmarkSTTError):
+    """Ctrl-C, SIGTERM or SIGHUP: the run stopped. Exit status 128 + the signal's number (130
+    for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP)."""
+
+    exit_code = 130
+
+    def __init__(self, message: str, signum: int = 2):
+        super().__init__(message)
+        self.exit_code = 128 + signum
+
+
+@contextmanager
+def signals_noted() -> Iterator[list]:
+    """While inside (in the main thread), Ctrl-C, SIGTERM and SIGHUP raise nothing: their numbers
+    are only appended to the list this yields, which the caller checks at points of its own.
+    An exception raised by a signal inside an executor's locks and threads (or Dask's event
+    loop) can leave its shutdown waiting forever; a loop that looks at the list a few times a
+    second stops from a known state."""
+    noted: list = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    numbers = [getattr(signal, name) for name in ("SIGINT", *STOP_SIGNALS) if hasattr(signal, name)]
+
+    def note(signum: int, frame: Any) -> None:
+        noted.append(signum)
+
+    saved = [(number, signal.signal(number, note)) for number in numbers]
+    try:
+        yield noted
+    finally:
+        for number, handler in saved:
+            signal.signal(number, handler)
+
+
+def ignore_sigint() -> None:
+    """A worker's initializer: workers leave Ctrl-C to the main process (which stops them), so
+    they print no tracebacks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def sigint_held() -> Iterator:
+    """Hold Ctrl-C back while a pool forks its workers: they start with it blocked (their
+    initializer then ignores it), and this process gets it just after, not inside fork's own
+    handlers (where it was lost, or a worker hung before it could ignore it)."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Windows
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def stop_workers(others: set) -> None:
+    """End the worker processes this process started besides ``others`` (the children it had
+    before its pool started: a Python caller's own processes stay) now, and wait for them."""
+    workers = [p for p in multiprocessing.active_children() if p not in others]
+    for worker in workers:
+        worker.kill()
+    for worker in workers:
+        worker.join()

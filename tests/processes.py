@@ -1,0 +1,87 @@
+"""The processes a test started, from /proc: the children of one, all its descendants, and
+which are still running; a signal sent to a command once its workers run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+
+
+def children(parent: int) -> list:
+    """The ids of the processes whose parent is ``parent`` (from /proc)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == parent:
+                found.append(int(name))
+    return found
+
+
+def descendants(pid: int) -> set:
+    """Every process under ``pid``."""
+    found, todo = set(), [pid]
+    while todo:
+        for child in children(todo.pop()):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def alive(pids: set) -> set:
+    """Those of ``pids`` still running (not zombies)."""
+    left = set()
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    left.add(pid)
+        except OSError:
+            pass
+    return left
+
+
+def running_with(text: str) -> set:
+    """The processes whose command line holds ``text`` (a test's own temporary path: its
+    command's workers too, which a failing run may have left to the init process)."""
+    found = set()
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/cmdline", "rb") as f:
+                    if text.encode() in f.read():
+                        found.add(int(name))
+            except OSError:
+                continue
+    return found
+
+
+def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settle: float, timeout: float) -> tuple:
+    """Wait until ``proc`` has ``workers`` processes under it, and ``settle`` seconds more;
+    send ``signum`` (Ctrl-C to its process group, as a terminal sends it; SIGTERM and SIGHUP to
+    the command alone); return its standard output and error once it ended (within
+    ``timeout`` seconds: a worker holding its pipes, or one it waits for, would time out) and
+    no process of it is left."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and len(descendants(proc.pid)) < workers and proc.poll() is None:
+        time.sleep(0.05)
+    time.sleep(settle)
+    run = descendants(proc.pid)
+    assert len(run) >= workers and proc.poll() is None, "the workers did not start"
+    if signum == signal.SIGINT:
+        os.killpg(proc.pid, signum)
+    else:
+        os.kill(proc.pid, signum)
+    stdout, stderr = proc.communicate(timeout=timeout)
+    deadline = time.monotonic() + 15
+    while alive(run) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not alive(run), f"processes left: {alive(run)}"
+    return stdout, stderr
