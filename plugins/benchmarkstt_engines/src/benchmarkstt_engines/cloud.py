@@ -25,7 +25,7 @@ import random as _random
 import threading
 import time
 import wave
-from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Union
 
 from benchmarkstt_core.errors import BenchmarkSTTError
 
@@ -112,7 +112,7 @@ def positive(value: Any, option: str, whole: bool = False, least: float = 0) -> 
     return number
 
 
-def shared_options(timeout: int, polling: bool = False) -> Callable[[type], type]:
+def shared_options(timeout: Union[int, str], polling: bool = False) -> Callable[[type], type]:
     """A class decorator adding the help of the options every cloud engine has to its
     docstring (its ``:param:`` lines are the options' help): ``timeout`` is its default.
 
@@ -258,8 +258,7 @@ class CloudEngine:
             if found is not None:
                 return found
             if time.monotonic() + self.poll_interval > deadline:
-                raise VendorFailed(f"{label}: not finished within the time limit of {self.timeout:g} s "
-                                   f"(option timeout=)")
+                raise VendorFailed(f"{label}: not finished within the time limit (option timeout=)")
             (sleep or self.stopping.wait)(self.poll_interval)
 
 

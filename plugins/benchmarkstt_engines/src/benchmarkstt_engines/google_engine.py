@@ -44,6 +44,9 @@ from .engine import EngineError, Output, flag
 LONGEST = 60.0
 #: the most bytes of audio sent inline (to v1's ``LongRunningRecognize``)
 INLINE = 10 * 1024 * 1024
+#: the time limit of a file in seconds without ``timeout=``: what a short file needs, to which
+#: the audio's duration is added
+SHORTEST = 600.0
 #: the keys of the answer that hold times (protobuf durations: ``"1.300s"``): v2's, v1's
 TIMES = ("startOffset", "endOffset", "resultEndOffset", "startTime", "endTime", "resultEndTime")
 
@@ -69,7 +72,7 @@ def shift_offsets(text: str, offset: float) -> str:
     return json.dumps(move(json.loads(text)), ensure_ascii=False)
 
 
-@shared_options(600, polling=True)
+@shared_options("600 plus the audio's duration", polling=True)
 class GoogleSpeech(CloudEngine):
     """Google Cloud Speech-to-Text v2 (extra ``google``; credentials from
     ``GOOGLE_APPLICATION_CREDENTIALS`` or the other application default credentials).
@@ -98,15 +101,16 @@ class GoogleSpeech(CloudEngine):
                  location: str = "global", recognizer: str = "_", speakers: Optional[str] = None,
                  vocabulary: Optional[str] = None, punctuation: str = "true", api_endpoint: Optional[str] = None,
                  long_model: str = "latest_long", bucket: Optional[str] = None, prefix: str = "benchmarkstt/",
-                 keep_upload: str = "false", concurrency: str = "4", timeout: str = "600", retries: str = "5",
-                 poll_interval: str = "5", price_per_minute: Optional[str] = None):
+                 keep_upload: str = "false", concurrency: str = "4", timeout: Optional[str] = None,
+                 retries: str = "5", poll_interval: str = "5", price_per_minute: Optional[str] = None):
         self.model, self.language, self.project, self.location = model, language, project, location
         self.recognizer, self.vocabulary, self.api_endpoint = recognizer, vocabulary, api_endpoint
         self.long_model, self.bucket, self.prefix = long_model, bucket or None, prefix
         self.keep_upload = flag(keep_upload, "keep_upload")
         self.speakers = None if speakers in (None, "") else positive(speakers, "speakers", whole=True, least=2)
         self.punctuation = flag(punctuation, "punctuation")
-        self.setup(concurrency, timeout, retries, price_per_minute, poll_interval)
+        self.setup(concurrency, timeout or SHORTEST, retries, price_per_minute, poll_interval)
+        self.scaled = timeout in (None, "")
         self._client: Any = None
         self._v1: Any = None
         self._credentials: Any = None
@@ -158,6 +162,18 @@ class GoogleSpeech(CloudEngine):
             ('long', 'long (BatchRecognize over 60 s)')
         """
         return f"{self.model} (BatchRecognize over 60 s)" if self.bucket else self.model
+
+    def limit(self, audio: Audio) -> float:
+        """The time limit of ``audio`` in seconds: ``timeout=`` when given, else 600 s plus
+        the audio's duration (a long programme's operation takes longer at Google: a fixed
+        limit would give up on a three-hour programme that Google is still transcribing).
+
+        :example:
+            >>> hour = Audio(b"\\0\\0" * 16000 * 3600, 16000)
+            >>> GoogleSpeech().limit(hour), GoogleSpeech(timeout="900").limit(hour)
+            (4200.0, 900.0)
+        """
+        return SHORTEST + audio.seconds if self.scaled else self.timeout
 
     def secrets(self) -> list:
         """The access token the credentials hold, when they hold one."""
@@ -232,20 +248,22 @@ class GoogleSpeech(CloudEngine):
         from google.protobuf.json_format import MessageToDict
 
         client = self.load()
+        deadline = time.monotonic() + self.limit(audio)
         try:
             if audio.seconds > LONGEST:
-                answer = self.batch(audio) if self.bucket else self.long(audio)
+                answer = self.batch(audio, deadline) if self.bucket else self.long(audio, deadline)
             else:
                 request = self.request(audio)
                 answer = cs.RecognizeResponse.pb(
-                    self.google(lambda left: client.recognize(request=request, retry=None, timeout=left)))
+                    self.google(lambda left: client.recognize(request=request, retry=None, timeout=left), deadline))
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
         return Output(shift_offsets(json.dumps(MessageToDict(answer), ensure_ascii=False), offset), "json")
 
-    def long(self, audio: Audio) -> Any:
+    def long(self, audio: Audio, deadline: float) -> Any:
         """v1's ``LongRunningRecognize`` of ``audio`` sent inline (v2 takes longer audio only
-        from Cloud Storage), polled until done: its ``LongRunningRecognizeResponse``."""
+        from Cloud Storage), polled until done (by ``deadline``, ``time.monotonic()``): its
+        ``LongRunningRecognizeResponse``."""
 
         from google.cloud import speech_v1
         from google.cloud.speech_v1.types import cloud_speech as v1
@@ -255,7 +273,6 @@ class GoogleSpeech(CloudEngine):
                                f"audio is sent inline, at most {INLINE} bytes ({INLINE / 2 / audio.rate / 60:.1f} "
                                f"minutes); with the option bucket= (a Cloud Storage bucket) longer audio is "
                                f"uploaded there")
-        deadline = time.monotonic() + self.timeout
         with self._lock:
             if self._v1 is None:
                 self._v1 = speech_v1.SpeechClient(credentials=self._credentials, transport="rest",
@@ -294,12 +311,12 @@ class GoogleSpeech(CloudEngine):
                 self._storage = storage.Client(project=self.project, credentials=self._credentials).bucket(self.bucket)
         return self._storage
 
-    def batch(self, audio: Audio) -> Any:
-        """v2's ``BatchRecognize`` of ``audio`` uploaded to the bucket, polled until done: the
-        file's ``BatchRecognizeResults``; the upload deleted afterwards unless ``keep_upload``."""
+    def batch(self, audio: Audio, deadline: float) -> Any:
+        """v2's ``BatchRecognize`` of ``audio`` uploaded to the bucket, polled until done (by
+        ``deadline``, ``time.monotonic()``): the file's ``BatchRecognizeResults``; the upload
+        deleted afterwards unless ``keep_upload``."""
         from google.cloud.speech_v2.types import cloud_speech as cs
 
-        deadline = time.monotonic() + self.timeout
         blob = self.storage().blob(f"{self.prefix}{uuid.uuid4().hex}.wav")
         uri = f"gs://{self.bucket}/{blob.name}"
         body = wav_bytes(audio)
