@@ -4,7 +4,8 @@ parameters and body, answers in the shape of the vendor's documented examples, a
 faults on demand (one per request, in order: ``429`` with ``Retry-After: 1``, ``500``,
 ``drop`` (the connection closed without an answer), ``slow`` (an answer after
 ``slow_seconds``), ``truncated`` (half the JSON), ``short`` (fewer bytes than
-``Content-Length``), ``fail`` (the vendor's own refusal or failed job), ``None``: none)."""
+``Content-Length``), ``hang`` (no answer until the client cuts the connection, a minute at
+most: ``cut`` is then recorded in the request), ``fail`` (the vendor's own refusal or failed job), ``None``: none)."""
 
 from __future__ import annotations
 
@@ -142,6 +143,8 @@ class StandIn:
             h.close_connection = True
             h.connection.shutdown(2)
             return None
+        if fault == "hang":
+            return self.hang(h)
         if fault == "slow":
             time.sleep(self.slow_seconds)
         url = urlsplit(h.path)
@@ -163,6 +166,21 @@ class StandIn:
         if fault == "short":
             h.close_connection = True
         return None
+
+    def hang(self, h: BaseHTTPRequestHandler) -> None:
+        """Answer nothing; record in the request whether the client cut the connection (within
+        a minute)."""
+        import socket
+
+        record = self.requests[-1]
+        h.close_connection = True
+        h.connection.settimeout(60)
+        try:
+            record["cut"] = h.connection.recv(1) == b""
+        except socket.timeout:
+            record["cut"] = False
+        except OSError:  # reset by the client
+            record["cut"] = True
 
     def faulty(self, method: str, path: str) -> bool:
         """Whether this request takes the next fault (every request, unless a stand-in says

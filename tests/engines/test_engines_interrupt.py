@@ -11,7 +11,7 @@ import time
 import pytest
 
 from conftest import BIN
-from standins import AzureStandIn
+from standins import AzureStandIn, OpenAIStandIn, ctrl_c
 from test_engines_azure import ENV
 from test_engines_vendors import FILES, HEARD, KEY, PROG, VENDORS, by_audio
 
@@ -57,3 +57,26 @@ def test_ctrl_c_cancels_the_outstanding_job_and_keeps_the_finished_one(tmp_path,
         assert run.returncode == 0, run.stderr
         assert run.stderr == f"{PROG} transcribe: v: 1 files: 1 from the cache, 0 transcribed, 0 failed\n"
         assert len(stand_in.requests) == sent
+
+
+@pytest.mark.slow
+def test_ctrl_c_cuts_a_request_on_its_way(tmp_path):
+    """Ctrl-C while a request is on its way (an openai transcription, answered in the same
+    request, that the stand-in holds unanswered): the run ends at once with one line, exit
+    130, and the stand-in sees the connection cut, rather than the request running to the
+    file's time limit (600 s)."""
+    pytest.importorskip("openai")
+    with OpenAIStandIn(KEY, {"cat": HEARD["cat"]}) as stand_in:
+        stand_in.faults = ["hang"]
+        command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", f"oa=openai:base_url={stand_in.url}",
+                   "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"), str(FILES["cat"])]
+        status, out, err, _ = ctrl_c(command, {**os.environ, "OPENAI_API_KEY": KEY},
+                                     lambda: stand_in.requests, stand_in)
+        assert status == 130, err
+        assert out == "" and err == f"{PROG}: error: interrupted\n"
+        for _ in range(100):
+            if "cut" in stand_in.requests[0]:
+                break
+            time.sleep(0.1)
+        assert stand_in.requests[0]["cut"] is True
+        assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.json"))
