@@ -354,7 +354,9 @@ class AzureStandIn(StandIn):
     audio is uploaded to and Microsoft's storage of result files, on one server:
 
     - ``PUT /audio/NAME?SAS`` (``x-ms-blob-type: BlockBlob``), ``GET``/``DELETE`` of it: the
-      container, whose SAS token is ``sas``; no subscription key may come here;
+      container, whose SAS token is ``sas``; no subscription key may come here; any other
+      container is not there (404 ``ContainerNotFound``, Azure Storage's XML error) but
+      ``locked``, which refuses the token (403 ``AuthorizationPermissionMismatch``);
     - ``POST /speechtotext/transcriptions:submit?api-version=2024-11-15`` (or ``POST
       /speechtotext/v3.2/transcriptions``): ``contentUrls``, ``locale``, ``displayName``,
       ``properties``; ``Ocp-Apim-Subscription-Key: KEY``; ``201`` with ``self``;
@@ -378,11 +380,19 @@ class AzureStandIn(StandIn):
             return super().authorised(h)
         if self.auth[0] in h.headers:  # the key must not go to storage
             return False
-        if url.path.startswith("/audio/"):
-            return url.query == self.sas
-        return url.path.startswith("/results/") and url.query == "sig=results"
+        if url.path.startswith("/results/"):
+            return url.query == "sig=results"
+        return url.query == self.sas  # a container
 
     def route(self, method, path, query, headers, body, fault) -> Answer:
+        if not path.startswith(("/audio/", "/results/", "/speechtotext/")):
+            code, message = (("AuthorizationPermissionMismatch", "This request is not authorized to perform this "
+                              "operation using this permission.") if path.startswith("/locked/") else
+                             ("ContainerNotFound", "The specified container does not exist."))
+            error = (f'<?xml version="1.0" encoding="utf-8"?><Error><Code>{code}</Code><Message>{message}\n'
+                     f'RequestId:5c1d2e3f-0000-0000-0000-000000000000\nTime:2024-01-01T00:00:00.0000000Z'
+                     f'</Message></Error>')
+            return (403 if code != "ContainerNotFound" else 404), error.encode(), {}
         if path.startswith("/audio/"):
             name = path[len("/audio/"):]
             if method == "PUT" and headers.get("x-ms-blob-type") == "BlockBlob":

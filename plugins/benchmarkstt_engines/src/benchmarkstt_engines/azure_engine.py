@@ -161,10 +161,11 @@ class Azure(RestEngine):
         token = os.environ["AZURE_STORAGE_SAS_TOKEN"].lstrip("?")
         return f"{self.container_url.rstrip('/')}/benchmarkstt-{uuid.uuid4().hex}-{quote(name)}.wav?{token}"
 
-    def storage(self, method: str, url: str, body: Optional[bytes], deadline: float, headers: dict) -> str:
+    def storage(self, method: str, url: str, body: Optional[bytes], deadline: float, headers: dict,
+                where: str = "") -> str:
         """One call outside the speech API (the container, Azure's result file), with retries:
-        no subscription key is sent."""
-        return self.call(lambda left: request(method, url, headers, body, left, self.kind), self.kind,
+        no subscription key is sent. With ``where``, a 403 or 404 stops the run naming it."""
+        return self.call(lambda left: request(method, url, headers, body, left, self.kind, where), self.kind,
                          deadline=deadline)
 
     def delete_blob(self, blob: str) -> None:
@@ -192,7 +193,8 @@ class Azure(RestEngine):
         try:
             self.storage("PUT", blob, wav_bytes(audio), deadline, {"x-ms-blob-type": "BlockBlob",
                                                                     "x-ms-version": "2023-11-03",
-                                                                    "Content-Type": "audio/wav"})
+                                                                    "Content-Type": "audio/wav"},
+                         where=f"container {self.container_url!r}")
             try:
                 answer = self.batch(blob, name, deadline)
             finally:

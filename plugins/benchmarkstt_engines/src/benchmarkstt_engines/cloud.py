@@ -263,12 +263,13 @@ class CloudEngine:
 
 
 def request(method: str, url: str, headers: Mapping[str, str], body: Optional[bytes], left: float,
-            label: str) -> str:
+            label: str, where: str = "") -> str:
     """One HTTP call of a vendor's REST API (the standard library's): its answer as it came
     (checked to be whole JSON when not empty);
     a :class:`Transient` failure for 429, 5xx, a timeout, a dropped connection or a broken
-    answer; an :class:`EngineError` for refused credentials (401, 403); a
-    :class:`VendorFailed` with the vendor's message for any other refusal."""
+    answer; an :class:`EngineError` for refused credentials (401, 403), and with ``where``
+    (the storage the call goes to) for 403 and 404; a :class:`VendorFailed` with the
+    vendor's message for any other refusal."""
     import http.client
     import socket
     import urllib.error
@@ -279,7 +280,7 @@ def request(method: str, url: str, headers: Mapping[str, str], body: Optional[by
         with urllib.request.urlopen(call, timeout=left) as answer:
             data = answer.read()
     except urllib.error.HTTPError as exc:
-        raise refusal(exc.code, exc.read().decode("utf-8", "replace"), exc.headers, label) from None
+        raise refusal(exc.code, exc.read().decode("utf-8", "replace"), exc.headers, label, where) from None
     except (socket.timeout, TimeoutError):
         raise Transient("no answer in time") from None
     except (urllib.error.URLError, http.client.HTTPException, ConnectionError) as exc:
@@ -329,18 +330,25 @@ def httpx_answer(run: Callable[[Callable[[Any], None]], Any], label: str) -> str
     return whole_json(answer.text)
 
 
-def refusal(status: int, text: str, headers: Mapping[str, str], label: str) -> Exception:
+def refusal(status: int, text: str, headers: Mapping[str, str], label: str, where: str = "") -> Exception:
     """The failure of a vendor's HTTP answer ``status`` other than 2xx: an
     :class:`EngineError` for refused credentials (401, 403), a :class:`Transient` one for 429
     and 5xx (with ``Retry-After``), else a :class:`VendorFailed` with the vendor's message.
+    With ``where`` (a bucket, a container), 403 and 404 are an :class:`EngineError` naming
+    it: every file would fail alike, so the run stops.
 
     :example:
         >>> refusal(429, '{"error": "slow down"}', {"Retry-After": "3"}, "deepgram").wait
         3.0
         >>> print(refusal(400, '{"err_msg": "bad model"}', {}, "deepgram"))
         deepgram: HTTP 400: bad model
+        >>> print(refusal(404, '<Error><Code>ContainerNotFound</Code><Message>The specified container does not '
+        ...               'exist.\\nRequestId:1</Message></Error>', {}, "azure", "container 'https://a/audio'"))
+        engine 'azure': container 'https://a/audio': HTTP 404: ContainerNotFound: The specified container does not exist.
     """
     message = f"HTTP {status}: {vendor_message(text)}"
+    if where and status in (403, 404):
+        return EngineError(f"engine {label!r}: {where}: {message}")
     if status in (401, 403):
         return EngineError(f"engine {label!r}: credentials refused: {message}")
     if status == 429 or status >= 500:
@@ -350,7 +358,8 @@ def refusal(status: int, text: str, headers: Mapping[str, str], label: str) -> E
 
 def vendor_message(text: str) -> str:
     """The message in a vendor's error answer (``error``, ``message``, ``err_msg``, ``detail``
-    fields, nested or not), else the answer's first 200 characters.
+    fields, nested or not; Azure Storage's XML ``Code`` and first line of ``Message``), else
+    the answer's first 200 characters.
 
     :example:
         >>> vendor_message('{"error": {"message": "Audio file is too short"}}')
@@ -360,10 +369,13 @@ def vendor_message(text: str) -> str:
     """
     import json
 
+    import re
+
     try:
         found: Any = json.loads(text)
     except ValueError:
-        return " ".join(text.split())[:200]
+        xml = re.search(r"<Code>(.*?)</Code>\s*<Message>([^\n<]*)", text)
+        return f"{xml[1]}: {xml[2].strip()}" if xml else " ".join(text.split())[:200]
     for _ in range(3):
         if not isinstance(found, dict):
             break

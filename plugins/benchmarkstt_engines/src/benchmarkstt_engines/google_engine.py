@@ -210,9 +210,9 @@ class GoogleSpeech(CloudEngine):
                 inline_phrase_set=cs.PhraseSet(phrases=[cs.PhraseSet.Phrase(value=p) for p in phrases]))])
         return config
 
-    def google(self, what: Callable[[float], Any], deadline: Optional[float] = None) -> Any:
+    def google(self, what: Callable[[float], Any], deadline: Optional[float] = None, where: str = "") -> Any:
         """``what(seconds_left)`` (a call of the SDK) with the engine's retries, within the
-        file's time limit."""
+        file's time limit; with ``where`` (the bucket), a 403 or 404 stops the run naming it."""
         from google.api_core import exceptions
         from google.auth.exceptions import RefreshError, TransportError
         from google.protobuf.json_format import ParseError
@@ -224,6 +224,8 @@ class GoogleSpeech(CloudEngine):
             except exceptions.GoogleAPICallError as exc:
                 response = getattr(exc, "response", None)  # the HTTP answer (the REST transport's)
                 message = f"HTTP {exc.code}: {vendor_message(response.text) if response is not None else exc.message}"
+                if where and exc.code in (403, 404):  # every file would fail alike
+                    raise EngineError(f"engine 'google': {where}: {message}") from None
                 if exc.code in (401, 403):
                     raise EngineError(f"engine 'google': credentials refused: {message}") from None
                 if exc.code == 429 or (exc.code or 0) >= 500:
@@ -325,7 +327,7 @@ class GoogleSpeech(CloudEngine):
         try:
             with self.outstanding(uri):
                 self.google(lambda left: blob.upload_from_string(body, content_type="audio/wav", timeout=left,
-                                                                 retry=None), deadline)
+                                                                 retry=None), deadline, f"bucket {self.bucket!r}")
                 request = cs.BatchRecognizeRequest(
                     recognizer=self.recognizer_name(), config=self.config(audio),
                     files=[cs.BatchRecognizeFileMetadata(uri=uri)],
