@@ -14,7 +14,7 @@ import pytest
 from benchmarkstt_engines.audio import decode
 from benchmarkstt_engines.cloud import wav_bytes
 from conftest import DATA, assert_clean_error, installed
-from standins import AssemblyAIStandIn, DeepgramStandIn, SpeechmaticsStandIn
+from standins import AssemblyAIStandIn, AzureStandIn, DeepgramStandIn, SpeechmaticsStandIn
 
 AUDIO = DATA / "audio"
 PROG = "benchmarkstt-tools"
@@ -127,26 +127,30 @@ def test_round_trip_faults_and_failed_jobs(tools, tmp_path, kind):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", ["deepgram", "assemblyai", "speechmatics"])
+@pytest.mark.parametrize("kind", ["deepgram", "assemblyai", "speechmatics", "azure"])
 def test_broken_answers_are_retried_and_a_slow_one_fails_the_file(tools, tmp_path, kind):
     """The HTTP of the SDK engines (deepgram, assemblyai: their httpx answers) and of the
-    REST ones (speechmatics, and azure's batch API with it): a dropped connection, a truncated
-    JSON answer and a shorter body than announced are tried again; an answer past the time
-    limit fails that file alone."""
-    server, variable = VENDORS[kind]
+    REST ones (speechmatics, azure's batch API: its blob's upload first): a dropped
+    connection, a truncated JSON answer and a shorter body than announced are tried again; an
+    answer past the time limit fails that file alone."""
+    server, variable = VENDORS.get(kind, (AzureStandIn, "SPEECH_KEY"))
     with server(KEY, by_audio(), slow_seconds=3) as stand_in:
         faults = ["drop", None, "truncated", None, "short", None]
         stand_in.faults = list(faults)
         spec = f"v={kind}:base_url={stand_in.url},concurrency=1" + ("" if kind == "deepgram" else ",poll_interval=0.1")
+        env = {variable: KEY}
+        if kind == "azure":
+            spec += f",container_url={stand_in.url}/audio"
+            env.update(SPEECH_REGION="", AZURE_STORAGE_SAS_TOKEN=AzureStandIn.sas)
         run = tools("transcribe", "--engine", spec + ",timeout=30", "-o", str(tmp_path / "out"),
                     "--cache", str(tmp_path / "c"),
-                    *map(str, FILES.values()), env={variable: KEY})
+                    *map(str, FILES.values()), env=env)
         assert run.returncode == 0, run
         assert [r["fault"] for r in stand_in.requests][:6] == faults
         stand_in.faults = ["slow"]
         run = tools("transcribe", "--engine", spec + ",timeout=2", "-o", str(tmp_path / "o2"),
                     "--cache", str(tmp_path / "c2"),
-                    str(FILES["cat"]), env={variable: KEY})
+                    str(FILES["cat"]), env=env)
         assert run.returncode == 1
         assert run.stderr.splitlines()[1].startswith(f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: {kind}: ")
         assert run.stderr.splitlines()[1].endswith("no answer in time; no time left to try again within the time "
