@@ -472,12 +472,13 @@ class AzureSpeechStandIn:
     the audio (by the SHA-256 of its samples), ``speech.endDetected`` and an
     ``EndOfDictation`` phrase at the end of the audio received, ``turn.end``. Faults, one per
     connection: ``429``, ``500`` (the upgrade refused), ``drop`` (the connection cut at the
-    first audio), ``fail`` (closed with code 1007, as the service does for bad audio)."""
+    first audio), ``fail`` (closed with code 1007, as the service does for bad audio),
+    ``slow`` (the upgrade answered after ``slow_seconds``)."""
 
     def __init__(self, key: str, transcripts: Dict[str, str]):
         from websockets.sync.server import serve
 
-        self.key, self.transcripts = key, transcripts
+        self.key, self.transcripts, self.slow_seconds = key, transcripts, 3.0
         self.faults: List[Optional[str]] = []
         self.requests: List[dict] = []
         self.phrases: List[dict] = []  # when given: the phrases answered for any audio
@@ -505,6 +506,8 @@ class AzureSpeechStandIn:
         query = parse_qs(url.query)
         if request.headers.get("Ocp-Apim-Subscription-Key") != self.key:
             return connection.respond(401, "Authentication error\n")
+        if fault == "slow":
+            time.sleep(self.slow_seconds)
         if fault in ("429", "500"):
             answer = connection.respond(int(fault), "Too many requests\n" if fault == "429" else "Internal error\n")
             answer.headers["Retry-After"] = "1"

@@ -160,6 +160,14 @@ def test_the_speech_sdk_round_trip_and_faults(tools, tmp_path):
                                                      f"BadRequest: ")
         assert "the audio could not be decoded" in run.stderr
 
+        stand_in.faults = ["slow"]  # past the time limit: that file's failure
+        run = tools("transcribe", "--engine", spec + ",timeout=2", "-o", str(tmp_path / "out3"), "--cache",
+                    str(tmp_path / "c3"), str(FILES["cat"]), env=ENV)
+        assert run.returncode == 1 and run.stdout == ""
+        assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: azure: no answer "
+                                              f"in time; no time left to try again within the time limit (option "
+                                              f"timeout=)")
+
         assert refused(tools, tmp_path, spec, dict(ENV, SPEECH_KEY="wrong-" + KEY)).startswith(
             f"{PROG}: error: --engine v=azure: engine 'azure': credentials refused: AuthenticationFailure: ")
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
