@@ -191,15 +191,16 @@ class Azure(RestEngine):
         deadline = time.monotonic() + self.timeout
         blob = self.blob(name)
         try:
-            self.storage("PUT", blob, wav_bytes(audio), deadline, {"x-ms-blob-type": "BlockBlob",
-                                                                    "x-ms-version": "2023-11-03",
-                                                                    "Content-Type": "audio/wav"},
-                         where=f"container {self.container_url!r}")
-            try:
-                answer = self.batch(blob, name, deadline)
-            finally:
-                if not self.keep_upload:
-                    self.delete_blob(blob)
+            with self.outstanding(blob):  # Ctrl-C deletes it even while a request is on its way
+                self.storage("PUT", blob, wav_bytes(audio), deadline, {"x-ms-blob-type": "BlockBlob",
+                                                                        "x-ms-version": "2023-11-03",
+                                                                        "Content-Type": "audio/wav"},
+                             where=f"container {self.container_url!r}")
+                try:
+                    answer = self.batch(blob, name, deadline)
+                finally:
+                    if not self.keep_upload:
+                        self.delete_blob(blob)
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
         return Output(shifted(scrub(answer, self.secrets()), offset, ("offsetInTicks",), 10_000_000), "json")
@@ -234,5 +235,9 @@ class Azure(RestEngine):
         return True if state.get("status") == "Succeeded" else None
 
     def cancel(self, job: str) -> None:
-        """Delete transcription ``job`` at Azure (which stops it when it runs)."""
-        self.once("DELETE", self.job_path(job))
+        """Delete transcription ``job`` at Azure (which stops it when it runs); ``job`` the
+        address of an upload: delete that blob, unless ``keep_upload``."""
+        if not job.startswith(f"{(self.container_url or '').rstrip('/')}/"):
+            self.once("DELETE", self.job_path(job))
+        elif not self.keep_upload:
+            self.delete_blob(job)
