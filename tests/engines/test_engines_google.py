@@ -198,6 +198,16 @@ def test_audio_longer_than_a_minute_goes_to_v1_long_running_recognize(google, to
     assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {long} (g): long: google: operation "
                                           f"{list(stand_in.jobs)[-1]} failed: {FAILURE}")
 
+    made = len(stand_in.jobs)
+    stand_in.faults = ["lost"]  # the operation started, its answer lost: Google's operations carry no tag to find it by
+    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "o3"), "--cache", str(tmp_path / "c3"), str(long),
+                env=env)
+    assert run.returncode == 1 and len(stand_in.jobs) == made + 1  # one operation, not started again
+    assert run.stderr.splitlines()[1] == (
+        f"{PROG} transcribe: failed: {long} (g): long: google: connection failed: ConnectionError; the job may exist "
+        f"at the vendor all the same (an operation of v1's LongRunningRecognize: GET /v1/operations lists them): not "
+        f"sent again, so as not to pay twice")
+
 
 needs_storage = pytest.mark.skipif(not installed("google.cloud.storage"),
                                    reason="google-cloud-storage is not installed "
@@ -241,7 +251,7 @@ def test_audio_past_the_inline_limit_goes_through_cloud_storage_with_bucket(goog
         f"audio is sent inline, at most 10485760 bytes (5.5 minutes); with the option bucket= (a Cloud Storage "
         f"bucket) longer audio is uploaded there")
 
-    stand_in.faults = ["429", None, None, "500"]  # the upload (twice, then its bytes), BatchRecognize twice
+    stand_in.faults = ["429", None, None, "429"]  # the upload (twice, then its bytes), BatchRecognize twice
     run = tools("transcribe", "--engine", spec + ",bucket=news-audio,prefix=bench/", "-o", str(tmp_path / "out"),
                 "--cache", str(tmp_path / "c"), str(long), env=env)
     assert run.returncode == 0, run
@@ -255,7 +265,7 @@ def test_audio_past_the_inline_limit_goes_through_cloud_storage_with_bucket(goog
     assert uri.startswith("gs://news-audio/bench/") and name.endswith(".wav")
     assert sent == [("POST", "/upload/storage/v1/b/news-audio/o", "429"),
                     ("POST", "/upload/storage/v1/b/news-audio/o", None),
-                    ("PUT", "/upload/storage/v1/b/news-audio/o", None), ("POST", batch, "500"), ("POST", batch, None),
+                    ("PUT", "/upload/storage/v1/b/news-audio/o", None), ("POST", batch, "429"), ("POST", batch, None),
                     ("GET", job, None), ("GET", job, None),
                     ("DELETE", f"/storage/v1/b/news-audio/o/{name.replace('/', '%2F')}", None)]
     uploads = [r for r in stand_in.requests[first:] if r["path"].startswith("/upload/") and r["method"] == "POST"]

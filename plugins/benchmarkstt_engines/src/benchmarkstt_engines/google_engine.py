@@ -36,8 +36,8 @@ import uuid
 from typing import Any, Callable, Optional
 
 from .audio import Audio
-from .cloud import (CloudEngine, Transient, VendorFailed, positive, retry_after, scrub, shared_options, vendor_message,
-                    wav_bytes)
+from .cloud import (CloudEngine, Lost, Transient, VendorFailed, positive, retry_after, scrub, shared_options,
+                    vendor_message, wav_bytes)
 from .engine import EngineError, Output, flag
 
 #: the longest audio ``Recognize`` takes inline, in seconds
@@ -210,13 +210,18 @@ class GoogleSpeech(CloudEngine):
                 inline_phrase_set=cs.PhraseSet(phrases=[cs.PhraseSet.Phrase(value=p) for p in phrases]))])
         return config
 
-    def google(self, what: Callable[[float], Any], deadline: Optional[float] = None, where: str = "") -> Any:
+    def google(self, what: Callable[[float], Any], deadline: Optional[float] = None, where: str = "",
+               creates: str = "") -> Any:
         """``what(seconds_left)`` (a call of the SDK) with the engine's retries, within the
-        file's time limit; with ``where`` (the bucket), a 403 or 404 stops the run naming it."""
+        file's time limit; with ``where`` (the bucket), a 403 or 404 stops the run naming it;
+        with ``creates`` (where to look for it), the call starts an operation: after a lost
+        answer it is not sent again (Google's operations carry no tag of ours to find them
+        by), and the file fails saying where to look (see :meth:`CloudEngine.create`)."""
         from google.api_core import exceptions
         from google.auth.exceptions import RefreshError, TransportError
         from google.protobuf.json_format import ParseError
-        from requests.exceptions import RequestException, Timeout
+        from requests.exceptions import ConnectTimeout, RequestException, Timeout
+        from urllib3.exceptions import NewConnectionError
 
         def attempt(left: float) -> Any:
             try:
@@ -228,18 +233,25 @@ class GoogleSpeech(CloudEngine):
                     raise EngineError(f"engine 'google': {where}: {message}") from None
                 if exc.code in (401, 403):
                     raise EngineError(f"engine 'google': credentials refused: {message}") from None
-                if exc.code == 429 or (exc.code or 0) >= 500:
+                if exc.code == 429:
                     raise Transient(message, retry_after(getattr(response, "headers", None) or {})) from None
+                if (exc.code or 0) >= 500:
+                    raise Lost(message, retry_after(getattr(response, "headers", None) or {})) from None
                 raise VendorFailed(f"google: {message}") from None
             except RefreshError as exc:
                 raise EngineError(f"engine 'google': credentials refused: {exc}") from None
+            except ConnectTimeout:  # not sent
+                raise Transient("no connection in time") from None
             except Timeout:
-                raise Transient("no answer in time") from None
+                raise Lost("no answer in time", late=True) from None
             except (RequestException, TransportError) as exc:
-                raise Transient(f"connection failed: {type(exc).__name__}") from None
+                unsent = isinstance(getattr(exc.args[0] if exc.args else None, "reason", None), NewConnectionError)
+                raise (Transient if unsent else Lost)(f"connection failed: {type(exc).__name__}") from None
             except ParseError:
-                raise Transient("the answer is not whole JSON (truncated?)") from None
+                raise Lost("the answer is not whole JSON (truncated?)") from None
 
+        if creates:
+            return self.create(attempt, None, creates, "google", deadline)
         return self.call(attempt, "google", deadline=deadline)
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
@@ -291,7 +303,8 @@ class GoogleSpeech(CloudEngine):
             language_code=self.language, model=self.long_model, enable_word_time_offsets=True,
             enable_word_confidence=True, enable_automatic_punctuation=self.punctuation, **features)
         started = self.google(lambda left: self._v1.long_running_recognize(
-            config=config, audio=v1.RecognitionAudio(content=audio.samples), retry=None, timeout=left), deadline)
+            config=config, audio=v1.RecognitionAudio(content=audio.samples), retry=None, timeout=left), deadline,
+            creates="an operation of v1's LongRunningRecognize: GET /v1/operations lists them")
         job = started.operation.name
         answer = v1.LongRunningRecognizeResponse.pb(v1.LongRunningRecognizeResponse())
         self.poll(lambda: self.finished(self._v1.transport.operations_client, job, answer, deadline),
@@ -334,7 +347,9 @@ class GoogleSpeech(CloudEngine):
                     recognition_output_config=cs.RecognitionOutputConfig(
                         inline_response_config=cs.InlineOutputConfig()))
                 started = self.google(lambda left: self._client.batch_recognize(request=request, retry=None,
-                                                                                timeout=left), deadline)
+                                                                                timeout=left), deadline,
+                                      creates=f"an operation of BatchRecognize of {uri}: GET /v2/projects/"
+                                              f"{self.project}/locations/{self.location}/operations lists them")
                 job = started.operation.name
                 with self._lock:
                     self._uploads[uri] = job
