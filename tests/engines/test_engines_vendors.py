@@ -160,8 +160,9 @@ def test_broken_answers_are_retried_and_a_slow_one_fails_the_file(tools, tmp_pat
         assert run.returncode == 1
         assert run.stderr.splitlines()[1].startswith(f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: {kind}: ")
         if kind == "speechmatics":  # the job's creation: its answer late, it is not sent again
-            assert run.stderr.splitlines()[1].endswith("not sent again, so as not to pay twice; looking for it: "
-                                                       "speechmatics: no answer within the time limit (option timeout=)")
+            assert run.stderr.splitlines()[1].endswith(
+                "not sent again, so as not to pay twice; looking for it: speechmatics: no answer within the time "
+                "limit (option timeout=)")
             assert [r["method"] for r in stand_in.requests[-1:]] == ["POST"]
         else:
             assert run.stderr.splitlines()[1].endswith("no answer in time; no time left to try again within the time "
@@ -175,13 +176,13 @@ CREATES = {"assemblyai": "/v2/transcript", "speechmatics": "/v2/jobs", "azure": 
 @pytest.mark.parametrize("kind", ["assemblyai", "speechmatics", "azure"])
 def test_a_job_whose_answer_is_lost_is_found_and_never_made_twice(tools, tmp_path, kind):
     """The request that creates the job done at the vendor, its answer lost (the connection
-    dropped): the job is found in the vendor's list by the unique tag the engine gave it, not
-    created again, and the file is transcribed. A 500 answer to that request: not in the
-    list, so sent again; one job all the same."""
+    dropped): the job is found in the vendor's list by the unique tag the engine gave it (past
+    the first page of Azure's, one a page), not created again, and the file is transcribed. A
+    500 answer to that request: not in the list, so sent again; one job all the same."""
     server, variable = VENDORS.get(kind, (AzureStandIn, "SPEECH_KEY"))
     with server(KEY, by_audio()) as stand_in:
         spec, env = one_at_a_time(kind, stand_in, variable)
-        for n, fault in enumerate(["lost", "500"]):
+        for n, fault in enumerate(["500", "lost"]):
             made, sent = len(stand_in.jobs), len(stand_in.requests)
             stand_in.faults = ([] if kind == "speechmatics" else [None]) + [fault]  # after the upload, if any
             run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / f"out{n}"),
@@ -190,6 +191,8 @@ def test_a_job_whose_answer_is_lost_is_found_and_never_made_twice(tools, tmp_pat
             creates = [r["fault"] for r in stand_in.requests[sent:]
                        if r["method"] == "POST" and r["path"].split("?")[0] == CREATES[kind]]
             assert creates == ([fault] if fault == "lost" else [fault, None])
+            if kind == "azure" and fault == "lost":  # found on the list's second page
+                assert any(r["method"] == "GET" and "skip=1" in r["path"] for r in stand_in.requests[sent:])
             jobs = [job for job in list(stand_in.jobs.values())[made:] if "request" in job or "config" in job]
             assert len(jobs) == 1 and jobs[0].get("deleted")
             assert heard(tools, tmp_path / f"out{n}" / "v" / "cat.json") == (kind, HEARD["cat"])

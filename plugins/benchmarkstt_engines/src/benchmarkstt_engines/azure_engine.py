@@ -12,9 +12,9 @@ create, write, read and delete permissions). Then a transcription is submitted w
 ``contentUrl`` Azure gives (a storage URL of Microsoft's carrying its own SAS: the key is not
 sent there). That result (``recognizedPhrases`` with ``nBest`` and word times) is kept as it
 came (but for the SAS token, replaced by ``***`` where its ``source`` repeats the audio's URL)
-and read by the azure reader. Each transcription's ``displayName`` is unique (``benchmarkstt NAME RANDOM``): when the answer
-to its submission is lost, it is looked for in Azure's list (``GET
-/speechtotext/transcriptions``) rather than submitted again. Then the transcription is
+and read by the azure reader. Each transcription's ``displayName`` is unique (``benchmarkstt
+NAME RANDOM``): when the answer to its submission is lost, it is looked for in Azure's list
+(``GET /speechtotext/transcriptions``) rather than submitted again. Then the transcription is
 deleted at Azure (``DELETE
 /speechtotext/transcriptions/ID``) and the blob from the container, unless ``keep_upload=true``.
 A transcription that failed or did not finish in time is left there; its blob is deleted.
@@ -143,8 +143,8 @@ class Azure(RestEngine):
         ...}``), through every page of Azure's list; ``None`` when it is not there."""
         page: Optional[str] = self.url(self.list_path())
         while page:
-            answer = json.loads(self.call(lambda left, page=page: request("GET", page, self.auth(), None, left, self.kind),
-                                          self.kind, deadline=deadline))
+            answer = json.loads(self.call(lambda left, page=page: request("GET", page, self.auth(), None, left,
+                                                                          self.kind), self.kind, deadline=deadline))
             found = [t for t in answer.get("values") or [] if t.get("displayName") == f"benchmarkstt {title}"]
             if found:
                 return json.dumps({"self": found[0].get("self", "")})

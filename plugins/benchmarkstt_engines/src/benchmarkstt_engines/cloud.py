@@ -276,9 +276,13 @@ class CloudEngine:
             ...     raise Lost("connection failed: dropped")
             >>> engine.create(submit, lambda: "job-1" if made else None, "GET /jobs", "vendor"), made
             ('job-1', ['job-1'])
-            >>> engine.create(submit, None, "GET /jobs lists it", "vendor")
-            Traceback (most recent call last):
-            benchmarkstt_engines.cloud.VendorFailed: vendor: connection failed: dropped; the job may exist at the vendor all the same (GET /jobs lists it): not sent again, so as not to pay twice
+            >>> try:
+            ...     engine.create(submit, None, "GET /jobs lists it", "vendor")
+            ... except VendorFailed as exc:
+            ...     for part in str(exc).split("; "):
+            ...         print(part)
+            vendor: connection failed: dropped
+            the job may exist at the vendor all the same (GET /jobs lists it): not sent again, so as not to pay twice
         """
         def attempt(left: float) -> Any:
             try:
@@ -391,7 +395,8 @@ def httpx_answer(run: Callable[[Callable[[Any], None]], Any], label: str) -> str
 def refusal(status: int, text: str, headers: Mapping[str, str], label: str, where: str = "") -> Exception:
     """The failure of a vendor's HTTP answer ``status`` other than 2xx: an
     :class:`EngineError` for refused credentials (401, 403), a :class:`Transient` one for 429
-    and a :class:`Lost` one for 5xx (with ``Retry-After``), else a :class:`VendorFailed` with the vendor's message.
+    and a :class:`Lost` one for 5xx (with ``Retry-After``), else a :class:`VendorFailed` with
+    the vendor's message.
     With ``where`` (a bucket, a container), 403 and 404 are an :class:`EngineError` naming
     it: every file would fail alike, so the run stops.
 
