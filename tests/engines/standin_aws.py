@@ -160,3 +160,37 @@ class TranscribeStandIn(StandIn):
         self.s3.put_object(Bucket=request["OutputBucketName"], Key=request["OutputKey"],
                            Body=transcribe_json(text, name, speakers).encode())
         return "COMPLETED", None
+
+
+class S3Proxy(StandIn):
+    """S3 as moto's server at ``target`` answers it, through this stand-in, which injects its
+    faults on the way (``drop``: the connection closed after an upload's bytes came, without
+    an answer); the bucket ``locked-audio`` refuses the caller (403 ``AccessDenied``, S3's
+    answer for a bucket of another account)."""
+
+    def __init__(self, target: str):
+        super().__init__("", {})
+        self.target = target
+
+    def authorised(self, h) -> bool:
+        return True  # moto's server is the judge
+
+    def route(self, method, path, query, headers, body, fault) -> Answer:
+        import http.client
+        from urllib.parse import urlencode, urlsplit
+
+        if path.split("/")[1] == "locked-audio":
+            return 403, (b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code>'
+                         b'<Message>Access Denied</Message><RequestId>8F1B3C2D</RequestId></Error>'), {}
+        target = urlsplit(self.target)
+        connection = http.client.HTTPConnection(target.hostname, target.port, timeout=30)
+        sent = {k: v for k, v in headers.items() if k.lower() not in ("content-length", "connection", "expect")}
+        connection.request(method, path + ("?" + urlencode(query, doseq=True) if query else ""), body=body,
+                           headers=sent)
+        answer = connection.getresponse()
+        data = answer.read()
+        connection.close()
+        kept = {k: v for k, v in answer.getheaders()
+                if k.lower() not in ("content-length", "content-type", "connection", "transfer-encoding", "date",
+                                     "server")}
+        return answer.status, data, kept

@@ -14,7 +14,8 @@ of a ``gs://`` file with inline results, an operation done at its second poll
 
 :func:`service_account` writes the credentials file a test points
 ``GOOGLE_APPLICATION_CREDENTIALS`` at. Faults: those of :mod:`standins`; ``fail``: a 400
-``INVALID_ARGUMENT``."""
+``INVALID_ARGUMENT``. Cloud Storage has the bucket ``news-audio``; ``locked-audio`` refuses
+the account (403), any other bucket is not there (404)."""
 
 from __future__ import annotations
 
@@ -204,6 +205,13 @@ class GoogleStandIn(StandIn):
             return 401, {"error": {"code": 401, "message": "Invalid Credentials", "errors": [
                 {"message": "Invalid Credentials", "domain": "global", "reason": "authError"}]}}, {}
         bucket, _, name = path.split("/storage/v1/b/", 1)[1].partition("/o")
+        if bucket == "locked-audio":
+            return 403, {"error": {"code": 403, "message": f"{EMAIL} does not have storage.objects.create access to "
+                                                           f"the Google Cloud Storage object. Permission "
+                                                           f"'storage.objects.create' denied on resource (or it may "
+                                                           f"not exist)."}}, {}
+        if bucket != "news-audio":
+            return 404, {"error": {"code": 404, "message": "The specified bucket does not exist."}}, {}
         if method == "GET" and path.startswith("/storage/") and "/o" not in path.split("/storage/v1/b/", 1)[1]:
             return 200, {"kind": "storage#bucket", "id": bucket, "name": bucket, "projectNumber": "1000000000000",
                          "location": "EU", "storageClass": "STANDARD"}, {}

@@ -4,7 +4,9 @@ parameters and body, answers in the shape of the vendor's documented examples, a
 faults on demand (one per request, in order: ``429`` with ``Retry-After: 1``, ``500``,
 ``drop`` (the connection closed without an answer), ``slow`` (an answer after
 ``slow_seconds``), ``truncated`` (half the JSON), ``short`` (fewer bytes than
-``Content-Length``), ``fail`` (the vendor's own refusal or failed job), ``None``: none)."""
+``Content-Length``), ``lost`` (the request done, then the connection closed without an
+answer: a job made whose answer is lost), ``hang`` (no answer until the client cuts the connection, a minute at
+most: ``cut`` is then recorded in the request), ``fail`` (the vendor's own refusal or failed job), ``None``: none)."""
 
 from __future__ import annotations
 
@@ -142,10 +144,16 @@ class StandIn:
             h.close_connection = True
             h.connection.shutdown(2)
             return None
+        if fault == "hang":
+            return self.hang(h)
         if fault == "slow":
             time.sleep(self.slow_seconds)
         url = urlsplit(h.path)
         status, answer, headers = self.route(h.command, url.path, parse_qs(url.query), h.headers, body, fault)
+        if fault == "lost":
+            h.close_connection = True
+            h.connection.shutdown(2)
+            return None
         data = answer if isinstance(answer, bytes) else (answer if isinstance(answer, str) else
                                                          json.dumps(answer)).encode()
         if fault == "truncated":
@@ -163,6 +171,21 @@ class StandIn:
         if fault == "short":
             h.close_connection = True
         return None
+
+    def hang(self, h: BaseHTTPRequestHandler) -> None:
+        """Answer nothing; record in the request whether the client cut the connection (within
+        a minute)."""
+        import socket
+
+        record = self.requests[-1]
+        h.close_connection = True
+        h.connection.settimeout(60)
+        try:
+            record["cut"] = h.connection.recv(1) == b""
+        except socket.timeout:
+            record["cut"] = False
+        except OSError:  # reset by the client
+            record["cut"] = True
 
     def faulty(self, method: str, path: str) -> bool:
         """Whether this request takes the next fault (every request, unless a stand-in says
@@ -246,7 +269,8 @@ class AssemblyAIStandIn(StandIn):
     """``POST /v2/upload`` (the audio), ``POST /v2/transcript`` (``audio_url``), ``GET
     /v2/transcript/ID`` (``queued``, ``processing``, then ``completed``; ``fail``: ``error``; a
     transcript in ``hold``: ``processing`` for ever),
-    ``DELETE /v2/transcript/ID``; ``Authorization: KEY``."""
+    ``GET /v2/transcript`` (the list, latest first, with each ``audio_url``), ``DELETE
+    /v2/transcript/ID``; ``Authorization: KEY``."""
 
     auth = ("Authorization", "{key}")
 
@@ -262,6 +286,15 @@ class AssemblyAIStandIn(StandIn):
             job = self.new_job(text=upload["text"], request=request, failed=fault == "fail",
                                held=upload["text"] in self.hold)
             return 200, {"id": job, "status": "queued", "audio_url": request["audio_url"]}, {}
+        if (method, path) == ("GET", "/v2/transcript"):
+            listed = [{"id": job, "resource_url": f"https://api.assemblyai.com/v2/transcript/{job}",
+                       "status": "queued", "created": "2024-01-01T00:00:00", "completed": None,
+                       "audio_url": state["request"]["audio_url"], "error": None}
+                      for job, state in reversed(list(self.jobs.items())) if "request" in state]
+            limit = int(query.get("limit", ["10"])[0])
+            return 200, {"page_details": {"limit": limit, "result_count": len(listed[:limit]),
+                                          "current_url": f"https://api.assemblyai.com/v2/transcript?limit={limit}",
+                                          "prev_url": None, "next_url": None}, "transcripts": listed[:limit]}, {}
         job = path.rsplit("/", 1)[-1]
         if path.startswith("/v2/transcript/") and job in self.jobs:
             state = self.jobs[job]
@@ -281,7 +314,8 @@ class SpeechmaticsStandIn(StandIn):
     """``POST /v2/jobs`` (multipart ``data_file`` and ``config``), ``GET /v2/jobs/ID``
     (``running``, then ``done``; ``fail``: ``rejected`` with errors; a transcript in
     ``hold``: ``running`` for ever), ``GET
-    /v2/jobs/ID/transcript?format=json-v2``, ``DELETE /v2/jobs/ID``; ``Authorization: Bearer KEY``."""
+    /v2/jobs/ID/transcript?format=json-v2``, ``DELETE /v2/jobs/ID``, ``GET /v2/jobs`` (the
+    list, latest first, with each job's ``config``); ``Authorization: Bearer KEY``."""
 
     def route(self, method, path, query, headers, body, fault) -> Answer:
         parts = path.strip("/").split("/")
@@ -293,6 +327,11 @@ class SpeechmaticsStandIn(StandIn):
                 return 400, {"code": 400, "error": "Invalid Input"}, {}
             return 201, {"id": self.new_job(text=text, config=config, failed=fault == "fail",
                                             held=text in self.hold)}, {}
+        if (method, path) == ("GET", "/v2/jobs"):
+            limit = int(query.get("limit", ["100"])[0])
+            return 200, {"jobs": [{"id": job, "created_at": "2024-01-01T00:00:00.000Z", "data_name": "x.wav",
+                                   "duration": 3, "status": "running", "config": state["config"]}
+                                  for job, state in reversed(list(self.jobs.items()))][:limit]}, {}
         if parts[:2] == ["v2", "jobs"] and len(parts) >= 3 and parts[2] in self.jobs:
             job, state = parts[2], self.jobs[parts[2]]
             if method == "DELETE" and len(parts) == 3:
@@ -336,7 +375,9 @@ class AzureStandIn(StandIn):
     audio is uploaded to and Microsoft's storage of result files, on one server:
 
     - ``PUT /audio/NAME?SAS`` (``x-ms-blob-type: BlockBlob``), ``GET``/``DELETE`` of it: the
-      container, whose SAS token is ``sas``; no subscription key may come here;
+      container, whose SAS token is ``sas``; no subscription key may come here; any other
+      container is not there (404 ``ContainerNotFound``, Azure Storage's XML error) but
+      ``locked``, which refuses the token (403 ``AuthorizationPermissionMismatch``);
     - ``POST /speechtotext/transcriptions:submit?api-version=2024-11-15`` (or ``POST
       /speechtotext/v3.2/transcriptions``): ``contentUrls``, ``locale``, ``displayName``,
       ``properties``; ``Ocp-Apim-Subscription-Key: KEY``; ``201`` with ``self``;
@@ -345,7 +386,9 @@ class AzureStandIn(StandIn):
       for ever);
     - ``GET .../transcriptions/ID/files``: the ``Transcription`` and ``TranscriptionReport``
       files, whose ``contentUrl`` is ``/results/ID.json?sig=results`` (no key may come there);
-    - ``DELETE .../transcriptions/ID``: ``204``."""
+    - ``DELETE .../transcriptions/ID``: ``204``;
+    - ``GET .../transcriptions``: the list, a page of one transcription each (``@nextLink``:
+      ``skip``)."""
 
     auth = ("Ocp-Apim-Subscription-Key", "{key}")
     sas = "sv=2023-11-03&sp=racwd&sig=c2FzLXNlY3JldA%3D%3D"
@@ -360,11 +403,19 @@ class AzureStandIn(StandIn):
             return super().authorised(h)
         if self.auth[0] in h.headers:  # the key must not go to storage
             return False
-        if url.path.startswith("/audio/"):
-            return url.query == self.sas
-        return url.path.startswith("/results/") and url.query == "sig=results"
+        if url.path.startswith("/results/"):
+            return url.query == "sig=results"
+        return url.query == self.sas  # a container
 
     def route(self, method, path, query, headers, body, fault) -> Answer:
+        if not path.startswith(("/audio/", "/results/", "/speechtotext/")):
+            code, message = (("AuthorizationPermissionMismatch", "This request is not authorized to perform this "
+                              "operation using this permission.") if path.startswith("/locked/") else
+                             ("ContainerNotFound", "The specified container does not exist."))
+            error = (f'<?xml version="1.0" encoding="utf-8"?><Error><Code>{code}</Code><Message>{message}\n'
+                     f'RequestId:5c1d2e3f-0000-0000-0000-000000000000\nTime:2024-01-01T00:00:00.0000000Z'
+                     f'</Message></Error>')
+            return (403 if code != "ContainerNotFound" else 404), error.encode(), {}
         if path.startswith("/audio/"):
             name = path[len("/audio/"):]
             if method == "PUT" and headers.get("x-ms-blob-type") == "BlockBlob":
@@ -399,6 +450,15 @@ class AzureStandIn(StandIn):
                        "locale": request["locale"], "displayName": request["displayName"], "status": "NotStarted",
                        "properties": request["properties"]}
             return 201, created, {"Location": f"{base}/{job}{api}"}
+        if method == "GET" and rest == "transcriptions":
+            skip = int(query.get("skip", ["0"])[0])
+            listed = [{"self": f"{base}/{job}{api}", "displayName": state["request"]["displayName"],
+                       "status": "Running", "locale": state["request"]["locale"]}
+                      for job, state in self.jobs.items()]
+            page = {"values": listed[skip:skip + 1]}
+            if skip + 1 < len(listed):
+                page["@nextLink"] = f"{base}{api or '?'}{'&' if api else ''}skip={skip + 1}&top=1"
+            return 200, page, {}
         parts = rest.split("/")
         if parts[0] == "transcriptions" and len(parts) >= 2 and parts[1] in self.jobs:
             job, state = parts[1], self.jobs[parts[1]]
@@ -444,12 +504,13 @@ class AzureSpeechStandIn:
     the audio (by the SHA-256 of its samples), ``speech.endDetected`` and an
     ``EndOfDictation`` phrase at the end of the audio received, ``turn.end``. Faults, one per
     connection: ``429``, ``500`` (the upgrade refused), ``drop`` (the connection cut at the
-    first audio), ``fail`` (closed with code 1007, as the service does for bad audio)."""
+    first audio), ``fail`` (closed with code 1007, as the service does for bad audio),
+    ``slow`` (the upgrade answered after ``slow_seconds``)."""
 
     def __init__(self, key: str, transcripts: Dict[str, str]):
         from websockets.sync.server import serve
 
-        self.key, self.transcripts = key, transcripts
+        self.key, self.transcripts, self.slow_seconds = key, transcripts, 3.0
         self.faults: List[Optional[str]] = []
         self.requests: List[dict] = []
         self.phrases: List[dict] = []  # when given: the phrases answered for any audio
@@ -477,6 +538,8 @@ class AzureSpeechStandIn:
         query = parse_qs(url.query)
         if request.headers.get("Ocp-Apim-Subscription-Key") != self.key:
             return connection.respond(401, "Authentication error\n")
+        if fault == "slow":
+            time.sleep(self.slow_seconds)
         if fault in ("429", "500"):
             answer = connection.respond(int(fault), "Too many requests\n" if fault == "429" else "Internal error\n")
             answer.headers["Retry-After"] = "1"

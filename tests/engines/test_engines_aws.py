@@ -179,6 +179,35 @@ def test_round_trip_faults_failed_jobs_and_clean_up(aws, tools, tmp_path):
 
 @pytest.mark.slow
 @needs_sdk
+def test_a_dropped_upload_is_tried_again_and_a_refusing_bucket_stops_the_run(aws, tools, tmp_path):
+    """S3 reached through a stand-in that drops the connection once the upload's bytes came:
+    the upload is sent again, the file transcribed and everything deleted. A bucket that
+    refuses the caller (403) stops the run with one line naming it, before any job."""
+    from standin_aws import S3Proxy
+
+    stand_in, s3, variables = aws
+    with S3Proxy(variables["AWS_ENDPOINT_URL_S3"]) as proxy:
+        env = isolated(tmp_path, **{**variables, "AWS_ENDPOINT_URL_S3": proxy.url})
+        proxy.faults = ["drop"]
+        spec = f"tr=aws:bucket={BUCKET},concurrency=1,poll_interval=0.1"
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
+                    str(FILES["cat"]), env=env)
+        assert run.returncode == 0, run
+        assert [(r["method"], r["fault"]) for r in proxy.requests[:2]] == [("PUT", "drop"), ("PUT", None)]
+        read = tools("transcript", "-i", str(tmp_path / "out" / "tr" / "cat.json"), "-o", "json")
+        words = [w["text"] for s in json.loads(read.stdout)["segments"] for w in s["words"]]
+        assert " ".join(words) == HEARD["cat"] + "."  # Transcribe's full stop
+        assert objects(s3) == []
+        jobs = len(stand_in.jobs)
+        run = tools("transcribe", "--engine", spec.replace(BUCKET, "locked-audio"), "-o", str(tmp_path / "o2"),
+                    "--cache", str(tmp_path / "c2"), str(FILES["cat"]), str(FILES["news"]), env=env)
+        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': bucket "
+                                                 f"'locked-audio': AccessDenied: Access Denied")
+        assert len(stand_in.jobs) == jobs and SECRET not in run.stderr
+
+
+@pytest.mark.slow
+@needs_sdk
 def test_corpus_scores_transcribes_answers_as_the_folder_would(aws, tools, tmp_path):
     from standin_aws import transcribe_json
 

@@ -43,6 +43,34 @@ def test_a_wrong_api_version_is_one_error(tools, tmp_path):
 
 
 @pytest.mark.slow
+def test_a_dropped_upload_is_tried_again_and_a_missing_or_locked_container_stops_the_run(tools, tmp_path):
+    """The connection dropped during the blob's upload: the upload is sent again. A container
+    that is not there, or that refuses the SAS token, stops the run with one line naming it,
+    after one request (every file would fail alike)."""
+    with AzureStandIn(KEY, by_audio()) as stand_in:
+        stand_in.faults = ["drop"]  # the upload of the blob: the connection closed without an answer
+        spec = f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/audio,concurrency=1,poll_interval=0.1"
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
+                    str(FILES["cat"]), env=ENV)
+        assert run.returncode == 0, run
+        assert [r["fault"] for r in stand_in.requests if r["method"] == "PUT"] == ["drop", None]
+        assert heard(tools, tmp_path / "out" / "v" / "cat.json") == ("azure", HEARD["cat"])
+        assert stand_in.blobs == {}
+        for container, message in [
+                ("gone", "HTTP 404: ContainerNotFound: The specified container does not exist."),
+                ("locked", "HTTP 403: AuthorizationPermissionMismatch: This request is not authorized to perform "
+                           "this operation using this permission.")]:
+            sent = len(stand_in.requests)
+            run = tools("transcribe", "--engine", spec.replace("/audio,", f"/{container},"), "-o",
+                        str(tmp_path / container), "--cache", str(tmp_path / f"c-{container}"),
+                        *[str(f) for f in FILES.values()], env=ENV)
+            assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v=azure: engine 'azure': container "
+                                                     f"'{stand_in.url}/{container}': {message}")
+            assert len(stand_in.requests) == sent + 1
+            assert KEY not in run.stderr and AzureStandIn.sas not in run.stderr
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("api", ["2024-11-15", "v3.2"])
 def test_round_trip_faults_and_a_failed_transcription(tools, tmp_path, api):
     with AzureStandIn(KEY, by_audio()) as stand_in:
@@ -131,6 +159,14 @@ def test_the_speech_sdk_round_trip_and_faults(tools, tmp_path):
         assert run.stderr.splitlines()[1].startswith(f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: azure: "
                                                      f"BadRequest: ")
         assert "the audio could not be decoded" in run.stderr
+
+        stand_in.faults = ["slow"]  # past the time limit: that file's failure
+        run = tools("transcribe", "--engine", spec + ",timeout=2", "-o", str(tmp_path / "out3"), "--cache",
+                    str(tmp_path / "c3"), str(FILES["cat"]), env=ENV)
+        assert run.returncode == 1 and run.stdout == ""
+        assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: azure: no answer "
+                                              f"in time; no time left to try again within the time limit (option "
+                                              f"timeout=)")
 
         assert refused(tools, tmp_path, spec, dict(ENV, SPEECH_KEY="wrong-" + KEY)).startswith(
             f"{PROG}: error: --engine v=azure: engine 'azure': credentials refused: AuthenticationFailure: ")

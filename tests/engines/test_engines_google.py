@@ -198,6 +198,16 @@ def test_audio_longer_than_a_minute_goes_to_v1_long_running_recognize(google, to
     assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {long} (g): long: google: operation "
                                           f"{list(stand_in.jobs)[-1]} failed: {FAILURE}")
 
+    made = len(stand_in.jobs)
+    stand_in.faults = ["lost"]  # the operation started, its answer lost: Google's operations carry no tag to find it by
+    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "o3"), "--cache", str(tmp_path / "c3"), str(long),
+                env=env)
+    assert run.returncode == 1 and len(stand_in.jobs) == made + 1  # one operation, not started again
+    assert run.stderr.splitlines()[1] == (
+        f"{PROG} transcribe: failed: {long} (g): long: google: connection failed: ConnectionError; the job may exist "
+        f"at the vendor all the same (an operation of v1's LongRunningRecognize: GET /v1/operations lists them): not "
+        f"sent again, so as not to pay twice")
+
 
 needs_storage = pytest.mark.skipif(not installed("google.cloud.storage"),
                                    reason="google-cloud-storage is not installed "
@@ -241,7 +251,7 @@ def test_audio_past_the_inline_limit_goes_through_cloud_storage_with_bucket(goog
         f"audio is sent inline, at most 10485760 bytes (5.5 minutes); with the option bucket= (a Cloud Storage "
         f"bucket) longer audio is uploaded there")
 
-    stand_in.faults = ["429", None, None, "500"]  # the upload (twice, then its bytes), BatchRecognize twice
+    stand_in.faults = ["429", None, None, "429"]  # the upload (twice, then its bytes), BatchRecognize twice
     run = tools("transcribe", "--engine", spec + ",bucket=news-audio,prefix=bench/", "-o", str(tmp_path / "out"),
                 "--cache", str(tmp_path / "c"), str(long), env=env)
     assert run.returncode == 0, run
@@ -255,7 +265,7 @@ def test_audio_past_the_inline_limit_goes_through_cloud_storage_with_bucket(goog
     assert uri.startswith("gs://news-audio/bench/") and name.endswith(".wav")
     assert sent == [("POST", "/upload/storage/v1/b/news-audio/o", "429"),
                     ("POST", "/upload/storage/v1/b/news-audio/o", None),
-                    ("PUT", "/upload/storage/v1/b/news-audio/o", None), ("POST", batch, "500"), ("POST", batch, None),
+                    ("PUT", "/upload/storage/v1/b/news-audio/o", None), ("POST", batch, "429"), ("POST", batch, None),
                     ("GET", job, None), ("GET", job, None),
                     ("DELETE", f"/storage/v1/b/news-audio/o/{name.replace('/', '%2F')}", None)]
     uploads = [r for r in stand_in.requests[first:] if r["path"].startswith("/upload/") and r["method"] == "POST"]
@@ -311,3 +321,40 @@ def test_ctrl_c_cancels_the_operation_and_deletes_the_upload(google, tmp_path):
     assert status == 130, err
     assert out == "" and err == f"{PROG}: error: interrupted\n"
     assert held[0]["cancelled"] and not stand_in.objects
+
+
+@pytest.mark.slow
+@needs_sdk
+@needs_storage
+def test_a_dropped_upload_is_tried_again_and_a_missing_or_locked_bucket_stops_the_run(google, tools, tmp_path):
+    """The connection dropped while the audio's bytes go to Cloud Storage: the upload is made
+    again. A bucket that is not there, or that refuses the account, stops the run with one
+    line naming it, before any BatchRecognize (every file would fail alike)."""
+    from standin_google import EMAIL
+
+    stand_in, account = google
+    long = tmp_path / "programme.wav"
+    over_the_inline_limit(long)
+    stand_in.transcripts[hashlib.sha256(decode(str(long), 16000).samples).hexdigest()] = "good evening"
+    env = isolated(tmp_path, GOOGLE_APPLICATION_CREDENTIALS=str(account), STORAGE_EMULATOR_HOST=stand_in.url)
+    spec = f"g=google:api_endpoint={stand_in.url},poll_interval=0.1,bucket=news-audio"
+    first = len(stand_in.requests)
+    stand_in.faults = [None, "drop"]  # the upload's session opened, then its bytes: the connection dropped
+    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
+                str(long), env=env)
+    assert run.returncode == 0, run
+    puts = [r["fault"] for r in stand_in.requests[first:] if r["method"] == "PUT"]
+    assert puts == ["drop", None] and not stand_in.objects
+    read = tools("transcript", "-i", str(tmp_path / "out" / "g" / "programme.json"), "-o", "json")
+    assert " ".join(w["text"] for s in json.loads(read.stdout)["segments"] for w in s["words"]) == "good evening"
+    for bucket, message in [
+            ("gone-audio", "HTTP 404: The specified bucket does not exist."),
+            ("locked-audio", f"HTTP 403: {EMAIL} does not have storage.objects.create access to the Google Cloud "
+                             f"Storage object. Permission 'storage.objects.create' denied on resource (or it may not "
+                             f"exist).")]:
+        first = len(stand_in.requests)
+        run = tools("transcribe", "--engine", spec.replace("news-audio", bucket), "-o", str(tmp_path / bucket),
+                    "--cache", str(tmp_path / f"c-{bucket}"), str(long), env=env)
+        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine g=google: engine 'google': bucket "
+                                                 f"{bucket!r}: {message}")
+        assert not [r for r in stand_in.requests[first:] if "batchRecognize" in r["path"]]

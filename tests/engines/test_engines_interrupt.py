@@ -11,7 +11,7 @@ import time
 import pytest
 
 from conftest import BIN
-from standins import AzureStandIn
+from standins import AzureStandIn, OpenAIStandIn, ctrl_c
 from test_engines_azure import ENV
 from test_engines_vendors import FILES, HEARD, KEY, PROG, VENDORS, by_audio
 
@@ -36,7 +36,7 @@ def test_ctrl_c_cancels_the_outstanding_job_and_keeps_the_finished_one(tmp_path,
         try:
             for _ in range(300):
                 held = [j for j in stand_in.jobs.values() if j.get("held") and j["polls"] >= 3]
-                done = [p for p in (tmp_path / "c").rglob("*") if p.is_file()]
+                done = [p for p in (tmp_path / "c").rglob("*.json") if p.is_file()]  # not one being written
                 if held and done:
                     break
                 time.sleep(0.1)
@@ -57,3 +57,47 @@ def test_ctrl_c_cancels_the_outstanding_job_and_keeps_the_finished_one(tmp_path,
         assert run.returncode == 0, run.stderr
         assert run.stderr == f"{PROG} transcribe: v: 1 files: 1 from the cache, 0 transcribed, 0 failed\n"
         assert len(stand_in.requests) == sent
+
+
+@pytest.mark.slow
+def test_ctrl_c_cuts_a_request_on_its_way(tmp_path):
+    """Ctrl-C while a request is on its way (an openai transcription, answered in the same
+    request, that the stand-in holds unanswered): the run ends at once with one line, exit
+    130, and the stand-in sees the connection cut, rather than the request running to the
+    file's time limit (600 s)."""
+    pytest.importorskip("openai")
+    with OpenAIStandIn(KEY, {"cat": HEARD["cat"]}) as stand_in:
+        stand_in.faults = ["hang"]
+        command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", f"oa=openai:base_url={stand_in.url}",
+                   "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"), str(FILES["cat"])]
+        status, out, err, _ = ctrl_c(command, {**os.environ, "OPENAI_API_KEY": KEY},
+                                     lambda: stand_in.requests, stand_in)
+        assert status == 130, err
+        assert out == "" and err == f"{PROG}: error: interrupted\n"
+        for _ in range(100):
+            if "cut" in stand_in.requests[0]:
+                break
+            time.sleep(0.1)
+        assert stand_in.requests[0]["cut"] is True
+        assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.json"))
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_azures_submission_deletes_the_upload(tmp_path):
+    """Ctrl-C while the submission of a transcription is on its way (the stand-in holds it
+    unanswered), the audio already in the container: the request is cut and the blob deleted
+    at once, rather than left in the container when the process ends."""
+    with AzureStandIn(KEY, by_audio()) as stand_in:
+        stand_in.faults = [None, "hang"]  # the blob's upload, then the submission
+        spec = f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/audio"
+        command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
+                   "--cache", str(tmp_path / "c"), str(FILES["cat"])]
+        status, out, err, _ = ctrl_c(command, {**os.environ, **ENV}, lambda: len(stand_in.requests) >= 2, stand_in)
+        assert status == 130, err
+        assert out == "" and err == f"{PROG}: error: interrupted\n"
+        assert stand_in.blobs == {}
+        for _ in range(100):
+            if "cut" in stand_in.requests[1]:
+                break
+            time.sleep(0.1)
+        assert stand_in.requests[1]["method"] == "POST" and stand_in.requests[1]["cut"] is True

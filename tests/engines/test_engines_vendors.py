@@ -14,7 +14,7 @@ import pytest
 from benchmarkstt_engines.audio import decode
 from benchmarkstt_engines.cloud import wav_bytes
 from conftest import DATA, assert_clean_error, installed
-from standins import AssemblyAIStandIn, DeepgramStandIn, SpeechmaticsStandIn
+from standins import AssemblyAIStandIn, AzureStandIn, DeepgramStandIn, SpeechmaticsStandIn
 
 AUDIO = DATA / "audio"
 PROG = "benchmarkstt-tools"
@@ -126,28 +126,73 @@ def test_round_trip_faults_and_failed_jobs(tools, tmp_path, kind):
     assert files and all(KEY not in p.read_text(errors="replace") for p in files)
 
 
+def one_at_a_time(kind: str, stand_in, variable: str) -> tuple:
+    """The engine's spec (one file at a time, quick polls) and environment for ``stand_in``."""
+    spec = f"v={kind}:base_url={stand_in.url},concurrency=1" + ("" if kind == "deepgram" else ",poll_interval=0.1")
+    env = {variable: KEY}
+    if kind == "azure":
+        spec += f",container_url={stand_in.url}/audio"
+        env.update(SPEECH_REGION="", AZURE_STORAGE_SAS_TOKEN=AzureStandIn.sas)
+    return spec, env
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", ["deepgram", "assemblyai", "speechmatics"])
+@pytest.mark.parametrize("kind", ["deepgram", "assemblyai", "speechmatics", "azure"])
 def test_broken_answers_are_retried_and_a_slow_one_fails_the_file(tools, tmp_path, kind):
     """The HTTP of the SDK engines (deepgram, assemblyai: their httpx answers) and of the
-    REST ones (speechmatics, and azure's batch API with it): a dropped connection, a truncated
-    JSON answer and a shorter body than announced are tried again; an answer past the time
-    limit fails that file alone."""
-    server, variable = VENDORS[kind]
+    REST ones (speechmatics, azure's batch API: its blob's upload first): a dropped
+    connection, a truncated JSON answer and a shorter body than announced are tried again; an
+    answer past the time limit fails that file alone."""
+    server, variable = VENDORS.get(kind, (AzureStandIn, "SPEECH_KEY"))
     with server(KEY, by_audio(), slow_seconds=3) as stand_in:
         faults = ["drop", None, "truncated", None, "short", None]
         stand_in.faults = list(faults)
-        spec = f"v={kind}:base_url={stand_in.url},concurrency=1" + ("" if kind == "deepgram" else ",poll_interval=0.1")
+        spec, env = one_at_a_time(kind, stand_in, variable)
         run = tools("transcribe", "--engine", spec + ",timeout=30", "-o", str(tmp_path / "out"),
                     "--cache", str(tmp_path / "c"),
-                    *map(str, FILES.values()), env={variable: KEY})
+                    *map(str, FILES.values()), env=env)
         assert run.returncode == 0, run
         assert [r["fault"] for r in stand_in.requests][:6] == faults
         stand_in.faults = ["slow"]
         run = tools("transcribe", "--engine", spec + ",timeout=2", "-o", str(tmp_path / "o2"),
                     "--cache", str(tmp_path / "c2"),
-                    str(FILES["cat"]), env={variable: KEY})
+                    str(FILES["cat"]), env=env)
         assert run.returncode == 1
         assert run.stderr.splitlines()[1].startswith(f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: {kind}: ")
-        assert run.stderr.splitlines()[1].endswith("no answer in time; no time left to try again within the time "
-                                                   "limit (option timeout=)")
+        if kind == "speechmatics":  # the job's creation: its answer late, it is not sent again
+            assert run.stderr.splitlines()[1].endswith(
+                "not sent again, so as not to pay twice; looking for it: speechmatics: no answer within the time "
+                "limit (option timeout=)")
+            assert [r["method"] for r in stand_in.requests[-1:]] == ["POST"]
+        else:
+            assert run.stderr.splitlines()[1].endswith("no answer in time; no time left to try again within the time "
+                                                       "limit (option timeout=)")
+
+
+CREATES = {"assemblyai": "/v2/transcript", "speechmatics": "/v2/jobs", "azure": "/speechtotext/transcriptions:submit"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["assemblyai", "speechmatics", "azure"])
+def test_a_job_whose_answer_is_lost_is_found_and_never_made_twice(tools, tmp_path, kind):
+    """The request that creates the job done at the vendor, its answer lost (the connection
+    dropped): the job is found in the vendor's list by the unique tag the engine gave it (past
+    the first page of Azure's, one a page), not created again, and the file is transcribed. A
+    500 answer to that request: not in the list, so sent again; one job all the same."""
+    server, variable = VENDORS.get(kind, (AzureStandIn, "SPEECH_KEY"))
+    with server(KEY, by_audio()) as stand_in:
+        spec, env = one_at_a_time(kind, stand_in, variable)
+        for n, fault in enumerate(["500", "lost"]):
+            made, sent = len(stand_in.jobs), len(stand_in.requests)
+            stand_in.faults = ([] if kind == "speechmatics" else [None]) + [fault]  # after the upload, if any
+            run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / f"out{n}"),
+                        "--cache", str(tmp_path / f"c{n}"), str(FILES["cat"]), env=env)
+            assert run.returncode == 0, run
+            creates = [r["fault"] for r in stand_in.requests[sent:]
+                       if r["method"] == "POST" and r["path"].split("?")[0] == CREATES[kind]]
+            assert creates == ([fault] if fault == "lost" else [fault, None])
+            if kind == "azure" and fault == "lost":  # found on the list's second page
+                assert any(r["method"] == "GET" and "skip=1" in r["path"] for r in stand_in.requests[sent:])
+            jobs = [job for job in list(stand_in.jobs.values())[made:] if "request" in job or "config" in job]
+            assert len(jobs) == 1 and jobs[0].get("deleted")
+            assert heard(tools, tmp_path / f"out{n}" / "v" / "cat.json") == (kind, HEARD["cat"])

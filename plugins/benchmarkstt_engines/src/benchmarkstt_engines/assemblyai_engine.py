@@ -7,7 +7,10 @@ calls (the SDK's ``Transcriber`` polls without a bound). The completed transcrip
 ``words`` in milliseconds, ``utterances`` with speaker labels) is kept as it came (the body of
 the HTTP answer) and read by the assemblyai reader; then it is deleted at AssemblyAI
 (``DELETE /v2/transcript/ID``) unless ``keep_upload=true``. A transcript that failed or did
-not finish in time is left there (its id is in the message).
+not finish in time is left there (its id is in the message). When the answer to the request
+of a transcript is lost, the transcript is looked for in AssemblyAI's list (``GET
+/v2/transcript``) by its ``audio_url`` (unique: the upload's) rather than requested again (see
+:meth:`~benchmarkstt_engines.cloud.CloudEngine.create`).
 """
 
 from __future__ import annotations
@@ -91,9 +94,21 @@ class AssemblyAI(CloudEngine):
 
         return httpx_answer(run, self.kind)
 
-    def api(self, what: Callable[[Any], Any], deadline: float) -> str:
-        """:meth:`sent` with retries, within the file's time limit."""
+    def api(self, what: Callable[[Any], Any], deadline: float, creates: Optional[tuple] = None) -> str:
+        """:meth:`sent` with retries, within the file's time limit; with ``creates``
+        (``(find, how)``), the call creates a transcript: see :meth:`CloudEngine.create`."""
+        if creates:
+            return self.create(lambda left: self.sent(what, left), *creates, self.kind, deadline)
         return self.call(lambda left: self.sent(what, left), self.kind, deadline=deadline)
+
+    def find(self, audio_url: str, deadline: float) -> Optional[str]:
+        """The transcript of ``audio_url`` (``{"id": ...}``) among the latest 200 of
+        AssemblyAI's list, ``None`` when it is not there."""
+        aai = self.sdk()
+        listed = json.loads(self.api(lambda http: aai.api.list_transcripts(
+            http, aai.types.ListTranscriptParameters(limit=200)), deadline))
+        found = [t for t in listed.get("transcripts") or [] if t.get("audio_url") == audio_url]
+        return json.dumps({"id": found[0]["id"]}) if found else None
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """The completed transcript of ``audio``, as it came (times in milliseconds)."""
@@ -103,7 +118,9 @@ class AssemblyAI(CloudEngine):
         try:
             upload = json.loads(self.api(lambda http: aai.api.upload_file(http, body), deadline))
             request = aai.types.TranscriptRequest(**self.request_body(upload["upload_url"]))
-            job = json.loads(self.api(lambda http: aai.api.create_transcript(http, request), deadline))["id"]
+            how = "a transcript of this upload: GET /v2/transcript lists them, with their audio_url"
+            job = json.loads(self.api(lambda http: aai.api.create_transcript(http, request), deadline,
+                                      creates=(lambda: self.find(upload["upload_url"], deadline), how)))["id"]
             with self.outstanding(job):
                 answer = self.poll(lambda: self.finished(job, deadline), f"assemblyai: transcript {job}", deadline)
             if not self.keep_upload:

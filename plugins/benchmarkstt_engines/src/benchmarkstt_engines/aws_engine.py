@@ -160,10 +160,11 @@ class AWSTranscribe(CloudEngine):
             job["ModelSettings"] = {"LanguageModelName": self.language_model}
         return job
 
-    def aws(self, what: Callable[[], Any], deadline: float, label: str, made: bool = False) -> Any:
+    def aws(self, what: Callable[[], Any], deadline: float, label: str, made: bool = False,
+            upload: bool = False) -> Any:
         """One call of the SDK, with the engine's retries, within the file's time limit; with
         ``made``, a ``ConflictException`` after a try that got no answer means that try made
-        the job (``None``)."""
+        the job (``None``); with ``upload``, the bucket's refusal (403) stops the run naming it."""
         from botocore.exceptions import BotoCoreError, ClientError, HTTPClientError, IncompleteReadError
         from botocore.exceptions import ConnectionError as Unreachable
         from botocore.parsers import ResponseParserError
@@ -180,10 +181,10 @@ class AWSTranscribe(CloudEngine):
                 if made and code == "ConflictException" and len(tries) > 1:
                     return None
                 message = f"{code}: {error.get('Message') or 'no message'}"
+                if code == "NoSuchBucket" or (upload and status == 403):  # every file would fail alike
+                    raise EngineError(f"engine 'aws': bucket {self.bucket!r}: {message}") from None
                 if code in REFUSED or status in (401, 403):
                     raise EngineError(f"engine 'aws': credentials refused: {message}") from None
-                if code == "NoSuchBucket":  # every file would fail alike
-                    raise EngineError(f"engine 'aws': bucket {self.bucket!r}: {message}") from None
                 if code in BUSY or status == 429 or status >= 500:
                     raise Transient(message, retry_after(meta.get("HTTPHeaders", {}))) from None
                 raise VendorFailed(f"aws: {label}: {message}") from None
@@ -208,7 +209,7 @@ class AWSTranscribe(CloudEngine):
         try:
             with self.outstanding(job):
                 self.aws(lambda: s3.put_object(Bucket=self.bucket, Key=media, Body=body, ContentType="audio/wav"),
-                         deadline, f"uploading s3://{self.bucket}/{media}")
+                         deadline, f"uploading s3://{self.bucket}/{media}", upload=True)
                 self.aws(lambda: whole(service.start_transcription_job(
                     TranscriptionJobName=job, Media={"MediaFileUri": f"s3://{self.bucket}/{media}"},
                     OutputBucketName=self.bucket, OutputKey=output, **self.settings())), deadline, f"job {job}",

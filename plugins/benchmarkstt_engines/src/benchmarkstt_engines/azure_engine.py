@@ -12,7 +12,10 @@ create, write, read and delete permissions). Then a transcription is submitted w
 ``contentUrl`` Azure gives (a storage URL of Microsoft's carrying its own SAS: the key is not
 sent there). That result (``recognizedPhrases`` with ``nBest`` and word times) is kept as it
 came (but for the SAS token, replaced by ``***`` where its ``source`` repeats the audio's URL)
-and read by the azure reader. Then the transcription is deleted at Azure (``DELETE
+and read by the azure reader. Each transcription's ``displayName`` is unique (``benchmarkstt
+NAME RANDOM``): when the answer to its submission is lost, it is looked for in Azure's list
+(``GET /speechtotext/transcriptions``) rather than submitted again. Then the transcription is
+deleted at Azure (``DELETE
 /speechtotext/transcriptions/ID``) and the blob from the container, unless ``keep_upload=true``.
 A transcription that failed or did not finish in time is left there; its blob is deleted.
 
@@ -129,6 +132,25 @@ class Azure(RestEngine):
             return "/speechtotext/v3.2/transcriptions"
         return f"/speechtotext/transcriptions:submit?api-version={self.api}"
 
+    def list_path(self) -> str:
+        """The path that lists the transcriptions."""
+        if self.api == "v3.2":
+            return "/speechtotext/v3.2/transcriptions"
+        return f"/speechtotext/transcriptions?api-version={self.api}"
+
+    def find(self, title: str, deadline: float) -> Optional[str]:
+        """The transcription whose ``displayName`` is ``benchmarkstt TITLE`` (``{"self":
+        ...}``), through every page of Azure's list; ``None`` when it is not there."""
+        page: Optional[str] = self.url(self.list_path())
+        while page:
+            answer = json.loads(self.call(lambda left, page=page: request("GET", page, self.auth(), None, left,
+                                                                          self.kind), self.kind, deadline=deadline))
+            found = [t for t in answer.get("values") or [] if t.get("displayName") == f"benchmarkstt {title}"]
+            if found:
+                return json.dumps({"self": found[0].get("self", "")})
+            page = answer.get("@nextLink")
+        return None
+
     def job_path(self, job: str, rest: str = "") -> str:
         """The path of transcription ``job`` (``rest``: ``/files``...)."""
         if self.api == "v3.2":
@@ -136,7 +158,7 @@ class Azure(RestEngine):
         return f"/speechtotext/transcriptions/{job}{rest}?api-version={self.api}"
 
     def request_body(self, content_url: str, name: str) -> dict:
-        """The transcription to submit.
+        """The transcription to submit (``name``: its display name's, after ``benchmarkstt``).
 
         :example:
             >>> body = Azure(diarization="true").request_body("https://acct/audio/x.wav?sig=s", "x")
@@ -161,10 +183,11 @@ class Azure(RestEngine):
         token = os.environ["AZURE_STORAGE_SAS_TOKEN"].lstrip("?")
         return f"{self.container_url.rstrip('/')}/benchmarkstt-{uuid.uuid4().hex}-{quote(name)}.wav?{token}"
 
-    def storage(self, method: str, url: str, body: Optional[bytes], deadline: float, headers: dict) -> str:
+    def storage(self, method: str, url: str, body: Optional[bytes], deadline: float, headers: dict,
+                where: str = "") -> str:
         """One call outside the speech API (the container, Azure's result file), with retries:
-        no subscription key is sent."""
-        return self.call(lambda left: request(method, url, headers, body, left, self.kind), self.kind,
+        no subscription key is sent. With ``where``, a 403 or 404 stops the run naming it."""
+        return self.call(lambda left: request(method, url, headers, body, left, self.kind, where), self.kind,
                          deadline=deadline)
 
     def delete_blob(self, blob: str) -> None:
@@ -190,23 +213,27 @@ class Azure(RestEngine):
         deadline = time.monotonic() + self.timeout
         blob = self.blob(name)
         try:
-            self.storage("PUT", blob, wav_bytes(audio), deadline, {"x-ms-blob-type": "BlockBlob",
-                                                                    "x-ms-version": "2023-11-03",
-                                                                    "Content-Type": "audio/wav"})
-            try:
-                answer = self.batch(blob, name, deadline)
-            finally:
-                if not self.keep_upload:
-                    self.delete_blob(blob)
+            with self.outstanding(blob):  # Ctrl-C deletes it even while a request is on its way
+                self.storage("PUT", blob, wav_bytes(audio), deadline, {"x-ms-blob-type": "BlockBlob",
+                                                                        "x-ms-version": "2023-11-03",
+                                                                        "Content-Type": "audio/wav"},
+                             where=f"container {self.container_url!r}")
+                try:
+                    answer = self.batch(blob, name, deadline)
+                finally:
+                    if not self.keep_upload:
+                        self.delete_blob(blob)
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
         return Output(shifted(scrub(answer, self.secrets()), offset, ("offsetInTicks",), 10_000_000), "json")
 
     def batch(self, content_url: str, name: str, deadline: float) -> str:
         """Submit the transcription of ``content_url``, wait for it, fetch its result file."""
+        title = f"{name} {uuid.uuid4().hex}"  # unique: a lost answer's transcription is found by it
+        how = f"its displayName is 'benchmarkstt {title}': GET {self.list_path()} lists them"
         created = json.loads(self.send("POST", self.create_path(),
-                                       json.dumps(self.request_body(content_url, name)).encode(), "application/json",
-                                       deadline))
+                                       json.dumps(self.request_body(content_url, title)).encode(), "application/json",
+                                       deadline, creates=(lambda: self.find(title, deadline), how)))
         job = str(created.get("self", "")).split("?")[0].rstrip("/").rsplit("/", 1)[-1]
         if not job:
             raise VendorFailed(f"azure: the answer to the submission has no 'self': {str(created)[:200]}")
@@ -232,5 +259,9 @@ class Azure(RestEngine):
         return True if state.get("status") == "Succeeded" else None
 
     def cancel(self, job: str) -> None:
-        """Delete transcription ``job`` at Azure (which stops it when it runs)."""
-        self.once("DELETE", self.job_path(job))
+        """Delete transcription ``job`` at Azure (which stops it when it runs); ``job`` the
+        address of an upload: delete that blob, unless ``keep_upload``."""
+        if not job.startswith(f"{(self.container_url or '').rstrip('/')}/"):
+            self.once("DELETE", self.job_path(job))
+        elif not self.keep_upload:
+            self.delete_blob(job)

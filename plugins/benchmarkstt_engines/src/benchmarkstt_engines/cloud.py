@@ -25,7 +25,7 @@ import random as _random
 import threading
 import time
 import wave
-from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Union
 
 from benchmarkstt_core.errors import BenchmarkSTTError
 
@@ -45,6 +45,16 @@ class Transient(Exception):
     def __init__(self, message: str, wait: Optional[float] = None):
         super().__init__(message)
         self.wait = wait
+
+
+class Lost(Transient):
+    """A request sent whose answer was lost on its way (a connection dropped after the request
+    went out, a truncated answer, a 5xx, no answer in time): the vendor may have done what was
+    asked all the same. ``late``: no answer in time (the vendor may still be doing it)."""
+
+    def __init__(self, message: str, wait: Optional[float] = None, late: bool = False):
+        super().__init__(message, wait)
+        self.late = late
 
 
 class VendorFailed(BenchmarkSTTError):
@@ -112,7 +122,7 @@ def positive(value: Any, option: str, whole: bool = False, least: float = 0) -> 
     return number
 
 
-def shared_options(timeout: int, polling: bool = False) -> Callable[[type], type]:
+def shared_options(timeout: Union[int, str], polling: bool = False) -> Callable[[type], type]:
     """A class decorator adding the help of the options every cloud engine has to its
     docstring (its ``:param:`` lines are the options' help): ``timeout`` is its default.
 
@@ -247,6 +257,51 @@ class CloudEngine:
         except EngineError as exc:
             raise EngineError(scrub(str(exc), self.secrets())) from None
 
+    def create(self, what: Callable[[float], Any], find: Optional[Callable[[], Optional[Any]]], how: str,
+               label: str, deadline: Optional[float] = None) -> Any:
+        """``what(seconds_left)``, the request that creates a job at the vendor, made so that no
+        job is made twice: tried again (see :meth:`call`) after a failure that made none (not
+        sent, 429); after a lost answer (:class:`Lost`), ``find()`` looks for the job in the
+        vendor's list by the unique tag the request gave it, and answers instead when it is
+        there. When it is not there, the request is sent again, unless the vendor may still be
+        making the job (no answer in time) or there is no ``find``: then this file fails, with
+        ``how`` (where to look for the job at the vendor).
+
+        :example:
+            >>> engine = CloudEngine()
+            >>> engine.setup(1, 10, 3, None)
+            >>> made = []
+            >>> def submit(left):
+            ...     made.append("job-1")
+            ...     raise Lost("connection failed: dropped")
+            >>> engine.create(submit, lambda: "job-1" if made else None, "GET /jobs", "vendor"), made
+            ('job-1', ['job-1'])
+            >>> try:
+            ...     engine.create(submit, None, "GET /jobs lists it", "vendor")
+            ... except VendorFailed as exc:
+            ...     for part in str(exc).split("; "):
+            ...         print(part)
+            vendor: connection failed: dropped
+            the job may exist at the vendor all the same (GET /jobs lists it): not sent again, so as not to pay twice
+        """
+        def attempt(left: float) -> Any:
+            try:
+                return what(left)
+            except Lost as exc:
+                lost = f"{label}: {exc}; the job may exist at the vendor all the same ({how})"
+                try:
+                    found = find() if find is not None else None
+                except VendorFailed as looking:
+                    raise VendorFailed(f"{lost}: not sent again, so as not to pay twice; looking for it: "
+                                       f"{looking}") from None
+                if found is not None:
+                    return found
+                if find is None or exc.late:
+                    raise VendorFailed(f"{lost}: not sent again, so as not to pay twice") from None
+                raise Transient(str(exc), exc.wait) from None
+
+        return self.call(attempt, label, deadline=deadline)
+
     def poll(self, check: Callable[[], Optional[Any]], label: str, deadline: float,
              sleep: Optional[Callable[[float], None]] = None) -> Any:
         """Call ``check`` (whose calls retry on their own) every ``poll_interval`` seconds until
@@ -258,18 +313,19 @@ class CloudEngine:
             if found is not None:
                 return found
             if time.monotonic() + self.poll_interval > deadline:
-                raise VendorFailed(f"{label}: not finished within the time limit of {self.timeout:g} s "
-                                   f"(option timeout=)")
+                raise VendorFailed(f"{label}: not finished within the time limit (option timeout=)")
             (sleep or self.stopping.wait)(self.poll_interval)
 
 
 def request(method: str, url: str, headers: Mapping[str, str], body: Optional[bytes], left: float,
-            label: str) -> str:
+            label: str, where: str = "") -> str:
     """One HTTP call of a vendor's REST API (the standard library's): its answer as it came
     (checked to be whole JSON when not empty);
-    a :class:`Transient` failure for 429, 5xx, a timeout, a dropped connection or a broken
-    answer; an :class:`EngineError` for refused credentials (401, 403); a
-    :class:`VendorFailed` with the vendor's message for any other refusal."""
+    a :class:`Transient` failure for 429 and a request that could not be sent, a
+    :class:`Lost` one for a 5xx, a timeout, a connection dropped after the request was sent or
+    a broken answer; an :class:`EngineError` for refused credentials (401, 403), and with ``where``
+    (the storage the call goes to) for 403 and 404; a :class:`VendorFailed` with the
+    vendor's message for any other refusal."""
     import http.client
     import socket
     import urllib.error
@@ -280,24 +336,26 @@ def request(method: str, url: str, headers: Mapping[str, str], body: Optional[by
         with urllib.request.urlopen(call, timeout=left) as answer:
             data = answer.read()
     except urllib.error.HTTPError as exc:
-        raise refusal(exc.code, exc.read().decode("utf-8", "replace"), exc.headers, label) from None
+        raise refusal(exc.code, exc.read().decode("utf-8", "replace"), exc.headers, label, where) from None
+    except urllib.error.URLError as exc:  # while connecting or sending: the request did not go out whole
+        raise Transient(f"connection failed: {exc.reason or type(exc).__name__}") from None
     except (socket.timeout, TimeoutError):
-        raise Transient("no answer in time") from None
-    except (urllib.error.URLError, http.client.HTTPException, ConnectionError) as exc:
-        raise Transient(f"connection failed: {getattr(exc, 'reason', exc) or type(exc).__name__}") from None
+        raise Lost("no answer in time", late=True) from None
+    except (http.client.HTTPException, ConnectionError) as exc:
+        raise Lost(f"connection failed: {exc or type(exc).__name__}") from None
     return whole_json(data.decode("utf-8", "replace"))
 
 
 def whole_json(text: str) -> str:
-    """``text`` when it is empty or whole JSON, else a :class:`Transient` failure (a
-    truncated answer)."""
+    """``text`` when it is empty or whole JSON, else a :class:`Lost` failure (a truncated
+    answer)."""
     import json
 
     if text.strip():
         try:
             json.loads(text)
         except ValueError:
-            raise Transient("the answer is not whole JSON (truncated?)") from None
+            raise Lost("the answer is not whole JSON (truncated?)") from None
     return text
 
 
@@ -306,7 +364,8 @@ def httpx_answer(run: Callable[[Callable[[Any], None]], Any], label: str) -> str
     makes the call with ``keep`` among its httpx client's response hooks (which reads each
     answer whole and keeps the last). Failures as :func:`request` has them, judged on that
     answer rather than on the SDK's exceptions (which drop ``Retry-After``): a timeout, a
-    dropped connection, a broken answer, 429 and 5xx are :class:`Transient`..."""
+    dropped connection, a broken answer, 429 and 5xx are :class:`Transient` (:class:`Lost`
+    unless the request could not be sent)..."""
     import httpx
 
     answers: list = []
@@ -317,10 +376,13 @@ def httpx_answer(run: Callable[[Callable[[Any], None]], Any], label: str) -> str
 
     try:
         run(keep)
-    except httpx.TimeoutException:
-        raise Transient("no answer in time") from None
-    except httpx.TransportError as exc:
+    except (httpx.ConnectError, httpx.ConnectTimeout, httpx.WriteError, httpx.WriteTimeout,
+            httpx.PoolTimeout) as exc:  # the request did not go out whole
         raise Transient(f"connection failed: {exc or type(exc).__name__}") from None
+    except httpx.TimeoutException:
+        raise Lost("no answer in time", late=True) from None
+    except httpx.TransportError as exc:
+        raise Lost(f"connection failed: {exc or type(exc).__name__}") from None
     except Exception:  # noqa: BLE001 - the SDK's error for an HTTP answer: judged on the answer below
         if not answers:
             raise
@@ -330,28 +392,39 @@ def httpx_answer(run: Callable[[Callable[[Any], None]], Any], label: str) -> str
     return whole_json(answer.text)
 
 
-def refusal(status: int, text: str, headers: Mapping[str, str], label: str) -> Exception:
+def refusal(status: int, text: str, headers: Mapping[str, str], label: str, where: str = "") -> Exception:
     """The failure of a vendor's HTTP answer ``status`` other than 2xx: an
     :class:`EngineError` for refused credentials (401, 403), a :class:`Transient` one for 429
-    and 5xx (with ``Retry-After``), else a :class:`VendorFailed` with the vendor's message.
+    and a :class:`Lost` one for 5xx (with ``Retry-After``), else a :class:`VendorFailed` with
+    the vendor's message.
+    With ``where`` (a bucket, a container), 403 and 404 are an :class:`EngineError` naming
+    it: every file would fail alike, so the run stops.
 
     :example:
         >>> refusal(429, '{"error": "slow down"}', {"Retry-After": "3"}, "deepgram").wait
         3.0
         >>> print(refusal(400, '{"err_msg": "bad model"}', {}, "deepgram"))
         deepgram: HTTP 400: bad model
+        >>> print(refusal(404, '<Error><Code>ContainerNotFound</Code><Message>The specified container does not '
+        ...               'exist.\\nRequestId:1</Message></Error>', {}, "azure", "container 'https://a/audio'"))
+        engine 'azure': container 'https://a/audio': HTTP 404: ContainerNotFound: The specified container does not exist.
     """
     message = f"HTTP {status}: {vendor_message(text)}"
+    if where and status in (403, 404):
+        return EngineError(f"engine {label!r}: {where}: {message}")
     if status in (401, 403):
         return EngineError(f"engine {label!r}: credentials refused: {message}")
-    if status == 429 or status >= 500:
+    if status == 429:
         return Transient(message, retry_after(headers))
+    if status >= 500:
+        return Lost(message, retry_after(headers))
     return VendorFailed(f"{label}: {message}")
 
 
 def vendor_message(text: str) -> str:
     """The message in a vendor's error answer (``error``, ``message``, ``err_msg``, ``detail``
-    fields, nested or not), else the answer's first 200 characters.
+    fields, nested or not; Azure Storage's XML ``Code`` and first line of ``Message``), else
+    the answer's first 200 characters.
 
     :example:
         >>> vendor_message('{"error": {"message": "Audio file is too short"}}')
@@ -361,10 +434,13 @@ def vendor_message(text: str) -> str:
     """
     import json
 
+    import re
+
     try:
         found: Any = json.loads(text)
     except ValueError:
-        return " ".join(text.split())[:200]
+        xml = re.search(r"<Code>(.*?)</Code>\s*<Message>([^\n<]*)", text)
+        return f"{xml[1]}: {xml[2].strip()}" if xml else " ".join(text.split())[:200]
     for _ in range(3):
         if not isinstance(found, dict):
             break
@@ -437,13 +513,16 @@ class RestEngine(CloudEngine):
         return (self.base_url or self.default_base_url).rstrip("/") + path
 
     def send(self, method: str, path: str, body: Optional[bytes] = None, content_type: Optional[str] = None,
-             deadline: Optional[float] = None) -> str:
-        """One call of the API, with retries, within the file's time limit: the answer's text."""
+             deadline: Optional[float] = None, creates: Optional[tuple] = None) -> str:
+        """One call of the API, with retries, within the file's time limit: the answer's text.
+        With ``creates`` (``(find, how)``), the call creates a job: see :meth:`CloudEngine.create`."""
         headers = self.auth()
         if content_type:
             headers["Content-Type"] = content_type
-        return self.call(lambda left: request(method, self.url(path), headers, body, left, self.kind),
-                         self.kind, deadline=deadline)
+        what = lambda left: request(method, self.url(path), headers, body, left, self.kind)  # noqa: E731
+        if creates:
+            return self.create(what, *creates, self.kind, deadline)
+        return self.call(what, self.kind, deadline=deadline)
 
     def once(self, method: str, path: str, left: float = 30) -> str:
         """One call of the API without a body, tried once (a cancellation while the run stops)."""

@@ -36,14 +36,17 @@ import uuid
 from typing import Any, Callable, Optional
 
 from .audio import Audio
-from .cloud import (CloudEngine, Transient, VendorFailed, positive, retry_after, scrub, shared_options, vendor_message,
-                    wav_bytes)
+from .cloud import (CloudEngine, Lost, Transient, VendorFailed, positive, retry_after, scrub, shared_options,
+                    vendor_message, wav_bytes)
 from .engine import EngineError, Output, flag
 
 #: the longest audio ``Recognize`` takes inline, in seconds
 LONGEST = 60.0
 #: the most bytes of audio sent inline (to v1's ``LongRunningRecognize``)
 INLINE = 10 * 1024 * 1024
+#: the time limit of a file in seconds without ``timeout=``: what a short file needs, to which
+#: the audio's duration is added
+SHORTEST = 600.0
 #: the keys of the answer that hold times (protobuf durations: ``"1.300s"``): v2's, v1's
 TIMES = ("startOffset", "endOffset", "resultEndOffset", "startTime", "endTime", "resultEndTime")
 
@@ -69,7 +72,7 @@ def shift_offsets(text: str, offset: float) -> str:
     return json.dumps(move(json.loads(text)), ensure_ascii=False)
 
 
-@shared_options(600, polling=True)
+@shared_options("600 plus the audio's duration", polling=True)
 class GoogleSpeech(CloudEngine):
     """Google Cloud Speech-to-Text v2 (extra ``google``; credentials from
     ``GOOGLE_APPLICATION_CREDENTIALS`` or the other application default credentials).
@@ -98,15 +101,16 @@ class GoogleSpeech(CloudEngine):
                  location: str = "global", recognizer: str = "_", speakers: Optional[str] = None,
                  vocabulary: Optional[str] = None, punctuation: str = "true", api_endpoint: Optional[str] = None,
                  long_model: str = "latest_long", bucket: Optional[str] = None, prefix: str = "benchmarkstt/",
-                 keep_upload: str = "false", concurrency: str = "4", timeout: str = "600", retries: str = "5",
-                 poll_interval: str = "5", price_per_minute: Optional[str] = None):
+                 keep_upload: str = "false", concurrency: str = "4", timeout: Optional[str] = None,
+                 retries: str = "5", poll_interval: str = "5", price_per_minute: Optional[str] = None):
         self.model, self.language, self.project, self.location = model, language, project, location
         self.recognizer, self.vocabulary, self.api_endpoint = recognizer, vocabulary, api_endpoint
         self.long_model, self.bucket, self.prefix = long_model, bucket or None, prefix
         self.keep_upload = flag(keep_upload, "keep_upload")
         self.speakers = None if speakers in (None, "") else positive(speakers, "speakers", whole=True, least=2)
         self.punctuation = flag(punctuation, "punctuation")
-        self.setup(concurrency, timeout, retries, price_per_minute, poll_interval)
+        self.setup(concurrency, timeout or SHORTEST, retries, price_per_minute, poll_interval)
+        self.scaled = timeout in (None, "")
         self._client: Any = None
         self._v1: Any = None
         self._credentials: Any = None
@@ -159,6 +163,18 @@ class GoogleSpeech(CloudEngine):
         """
         return f"{self.model} (BatchRecognize over 60 s)" if self.bucket else self.model
 
+    def limit(self, audio: Audio) -> float:
+        """The time limit of ``audio`` in seconds: ``timeout=`` when given, else 600 s plus
+        the audio's duration (a long programme's operation takes longer at Google: a fixed
+        limit would give up on a three-hour programme that Google is still transcribing).
+
+        :example:
+            >>> hour = Audio(b"\\0\\0" * 16000 * 3600, 16000)
+            >>> GoogleSpeech().limit(hour), GoogleSpeech(timeout="900").limit(hour)
+            (4200.0, 900.0)
+        """
+        return SHORTEST + audio.seconds if self.scaled else self.timeout
+
     def secrets(self) -> list:
         """The access token the credentials hold, when they hold one."""
         token = getattr(self._credentials, "token", None)
@@ -194,13 +210,18 @@ class GoogleSpeech(CloudEngine):
                 inline_phrase_set=cs.PhraseSet(phrases=[cs.PhraseSet.Phrase(value=p) for p in phrases]))])
         return config
 
-    def google(self, what: Callable[[float], Any], deadline: Optional[float] = None) -> Any:
+    def google(self, what: Callable[[float], Any], deadline: Optional[float] = None, where: str = "",
+               creates: str = "") -> Any:
         """``what(seconds_left)`` (a call of the SDK) with the engine's retries, within the
-        file's time limit."""
+        file's time limit; with ``where`` (the bucket), a 403 or 404 stops the run naming it;
+        with ``creates`` (where to look for it), the call starts an operation: after a lost
+        answer it is not sent again (Google's operations carry no tag of ours to find them
+        by), and the file fails saying where to look (see :meth:`CloudEngine.create`)."""
         from google.api_core import exceptions
         from google.auth.exceptions import RefreshError, TransportError
         from google.protobuf.json_format import ParseError
-        from requests.exceptions import RequestException, Timeout
+        from requests.exceptions import ConnectTimeout, RequestException, Timeout
+        from urllib3.exceptions import NewConnectionError
 
         def attempt(left: float) -> Any:
             try:
@@ -208,20 +229,29 @@ class GoogleSpeech(CloudEngine):
             except exceptions.GoogleAPICallError as exc:
                 response = getattr(exc, "response", None)  # the HTTP answer (the REST transport's)
                 message = f"HTTP {exc.code}: {vendor_message(response.text) if response is not None else exc.message}"
+                if where and exc.code in (403, 404):  # every file would fail alike
+                    raise EngineError(f"engine 'google': {where}: {message}") from None
                 if exc.code in (401, 403):
                     raise EngineError(f"engine 'google': credentials refused: {message}") from None
-                if exc.code == 429 or (exc.code or 0) >= 500:
+                if exc.code == 429:
                     raise Transient(message, retry_after(getattr(response, "headers", None) or {})) from None
+                if (exc.code or 0) >= 500:
+                    raise Lost(message, retry_after(getattr(response, "headers", None) or {})) from None
                 raise VendorFailed(f"google: {message}") from None
             except RefreshError as exc:
                 raise EngineError(f"engine 'google': credentials refused: {exc}") from None
+            except ConnectTimeout:  # not sent
+                raise Transient("no connection in time") from None
             except Timeout:
-                raise Transient("no answer in time") from None
+                raise Lost("no answer in time", late=True) from None
             except (RequestException, TransportError) as exc:
-                raise Transient(f"connection failed: {type(exc).__name__}") from None
+                unsent = isinstance(getattr(exc.args[0] if exc.args else None, "reason", None), NewConnectionError)
+                raise (Transient if unsent else Lost)(f"connection failed: {type(exc).__name__}") from None
             except ParseError:
-                raise Transient("the answer is not whole JSON (truncated?)") from None
+                raise Lost("the answer is not whole JSON (truncated?)") from None
 
+        if creates:
+            return self.create(attempt, None, creates, "google", deadline)
         return self.call(attempt, "google", deadline=deadline)
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
@@ -232,20 +262,22 @@ class GoogleSpeech(CloudEngine):
         from google.protobuf.json_format import MessageToDict
 
         client = self.load()
+        deadline = time.monotonic() + self.limit(audio)
         try:
             if audio.seconds > LONGEST:
-                answer = self.batch(audio) if self.bucket else self.long(audio)
+                answer = self.batch(audio, deadline) if self.bucket else self.long(audio, deadline)
             else:
                 request = self.request(audio)
                 answer = cs.RecognizeResponse.pb(
-                    self.google(lambda left: client.recognize(request=request, retry=None, timeout=left)))
+                    self.google(lambda left: client.recognize(request=request, retry=None, timeout=left), deadline))
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
         return Output(shift_offsets(json.dumps(MessageToDict(answer), ensure_ascii=False), offset), "json")
 
-    def long(self, audio: Audio) -> Any:
+    def long(self, audio: Audio, deadline: float) -> Any:
         """v1's ``LongRunningRecognize`` of ``audio`` sent inline (v2 takes longer audio only
-        from Cloud Storage), polled until done: its ``LongRunningRecognizeResponse``."""
+        from Cloud Storage), polled until done (by ``deadline``, ``time.monotonic()``): its
+        ``LongRunningRecognizeResponse``."""
 
         from google.cloud import speech_v1
         from google.cloud.speech_v1.types import cloud_speech as v1
@@ -255,7 +287,6 @@ class GoogleSpeech(CloudEngine):
                                f"audio is sent inline, at most {INLINE} bytes ({INLINE / 2 / audio.rate / 60:.1f} "
                                f"minutes); with the option bucket= (a Cloud Storage bucket) longer audio is "
                                f"uploaded there")
-        deadline = time.monotonic() + self.timeout
         with self._lock:
             if self._v1 is None:
                 self._v1 = speech_v1.SpeechClient(credentials=self._credentials, transport="rest",
@@ -272,7 +303,8 @@ class GoogleSpeech(CloudEngine):
             language_code=self.language, model=self.long_model, enable_word_time_offsets=True,
             enable_word_confidence=True, enable_automatic_punctuation=self.punctuation, **features)
         started = self.google(lambda left: self._v1.long_running_recognize(
-            config=config, audio=v1.RecognitionAudio(content=audio.samples), retry=None, timeout=left), deadline)
+            config=config, audio=v1.RecognitionAudio(content=audio.samples), retry=None, timeout=left), deadline,
+            creates="an operation of v1's LongRunningRecognize: GET /v1/operations lists them")
         job = started.operation.name
         answer = v1.LongRunningRecognizeResponse.pb(v1.LongRunningRecognizeResponse())
         self.poll(lambda: self.finished(self._v1.transport.operations_client, job, answer, deadline),
@@ -294,12 +326,12 @@ class GoogleSpeech(CloudEngine):
                 self._storage = storage.Client(project=self.project, credentials=self._credentials).bucket(self.bucket)
         return self._storage
 
-    def batch(self, audio: Audio) -> Any:
-        """v2's ``BatchRecognize`` of ``audio`` uploaded to the bucket, polled until done: the
-        file's ``BatchRecognizeResults``; the upload deleted afterwards unless ``keep_upload``."""
+    def batch(self, audio: Audio, deadline: float) -> Any:
+        """v2's ``BatchRecognize`` of ``audio`` uploaded to the bucket, polled until done (by
+        ``deadline``, ``time.monotonic()``): the file's ``BatchRecognizeResults``; the upload
+        deleted afterwards unless ``keep_upload``."""
         from google.cloud.speech_v2.types import cloud_speech as cs
 
-        deadline = time.monotonic() + self.timeout
         blob = self.storage().blob(f"{self.prefix}{uuid.uuid4().hex}.wav")
         uri = f"gs://{self.bucket}/{blob.name}"
         body = wav_bytes(audio)
@@ -308,14 +340,16 @@ class GoogleSpeech(CloudEngine):
         try:
             with self.outstanding(uri):
                 self.google(lambda left: blob.upload_from_string(body, content_type="audio/wav", timeout=left,
-                                                                 retry=None), deadline)
+                                                                 retry=None), deadline, f"bucket {self.bucket!r}")
                 request = cs.BatchRecognizeRequest(
                     recognizer=self.recognizer_name(), config=self.config(audio),
                     files=[cs.BatchRecognizeFileMetadata(uri=uri)],
                     recognition_output_config=cs.RecognitionOutputConfig(
                         inline_response_config=cs.InlineOutputConfig()))
                 started = self.google(lambda left: self._client.batch_recognize(request=request, retry=None,
-                                                                                timeout=left), deadline)
+                                                                                timeout=left), deadline,
+                                      creates=f"an operation of BatchRecognize of {uri}: GET /v2/projects/"
+                                              f"{self.project}/locations/{self.location}/operations lists them")
                 job = started.operation.name
                 with self._lock:
                     self._uploads[uri] = job

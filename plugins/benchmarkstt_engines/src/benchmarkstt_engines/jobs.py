@@ -18,6 +18,8 @@ from benchmarkstt_core.names import printable
 from .cache import Cache, file_hash
 from .engine import EngineError, EngineSpec, create
 
+#: the seconds Ctrl-C waits for the answers of the cloud engines' requests on their way
+GRACE = 2.0
 #: the engines a worker process made, by class path and options: a model is loaded once per process
 _ENGINES: Dict[tuple, Any] = {}
 
@@ -119,9 +121,9 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
     ``concurrency`` threads) and kept in ``cache``, by this process only. With ``max_cost``, a run whose estimated
     cost for the jobs not in the cache exceeds it is refused before anything is sent.
     An engine that cannot run at all (:class:`EngineError`) stops the run, keeping what finished."""
-    from concurrent.futures import ThreadPoolExecutor
 
     from .cloud import RUN_SETTINGS
+    from .daemon_threads import DaemonThreads
 
     engines = {name: create(registry, spec) for name, spec in specs.items()}
     wheres = {name: registry.get(spec.kind).where for name, spec in specs.items()}
@@ -170,7 +172,7 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
     for name, engine in engines.items():
         mine = [t for t in cloud if t[2].engine == name]
         if mine:
-            with ThreadPoolExecutor(max_workers=engine.concurrency) as pool:
+            with DaemonThreads(engine.concurrency) as pool:
                 in_pool(mine, args, finish, pool, interrupt_engines)
     if executor is not None and local:
         in_pool(local, args, finish, executor)
@@ -217,7 +219,8 @@ def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, executor: A
     cloud engine's, which wait on the network), finishing each as it completes;
     on Ctrl-C or an engine that cannot run, the jobs not started are cancelled and what
     finished is kept. On Ctrl-C, ``interrupt`` (for threads in this process) stops the
-    running jobs, whose results that came in meanwhile are kept too."""
+    running jobs, whose results that come in within :data:`GRACE` seconds are kept too (a
+    request still on its way is not waited for: see :mod:`.daemon_threads`)."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     running = {executor.submit(run_job, *args(job)): (n, key, job) for n, key, job in todo}
@@ -231,7 +234,7 @@ def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, executor: A
             for future in running:
                 future.cancel()
             interrupt()
-            for future in wait(running).done:
+            for future in wait(running, timeout=GRACE).done:
                 if not future.cancelled() and "output" in future.result():
                     finish(*running[future], future.result())
         raise

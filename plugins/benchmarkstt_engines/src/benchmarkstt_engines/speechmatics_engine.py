@@ -4,7 +4,10 @@ a job is created with the audio and its configuration (``POST /v2/jobs``, multip
 that file's failure with Speechmatics' message), its transcript fetched (``GET
 /v2/jobs/ID/transcript?format=json-v2``); ``Authorization: Bearer KEY``. The transcript is
 kept as it came and read by the speechmatics reader; then the job (and the audio with it) is
-deleted at Speechmatics (``DELETE /v2/jobs/ID``) unless ``keep_upload=true``.
+deleted at Speechmatics (``DELETE /v2/jobs/ID``) unless ``keep_upload=true``. Each job
+carries a unique ``tracking.reference`` (``benchmarkstt-RANDOM``): when the answer to its
+creation is lost, the job is looked for in Speechmatics' list (``GET /v2/jobs``) rather than
+created again (see :meth:`~benchmarkstt_engines.cloud.CloudEngine.create`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import uuid
 from typing import Optional
 
 from .audio import Audio
@@ -61,8 +65,8 @@ class Speechmatics(RestEngine):
         self.vocabulary, self.base_url, self.keep_upload = vocabulary, base_url, flag(keep_upload, "keep_upload")
         self.setup(concurrency, timeout, retries, price_per_minute, poll_interval)
 
-    def config(self) -> dict:
-        """The job's configuration.
+    def config(self, reference: Optional[str] = None) -> dict:
+        """The job's configuration (with ``reference``: its ``tracking.reference``).
 
         :example:
             >>> Speechmatics(diarization="speaker", vocabulary="Reith").config()["transcription_config"]
@@ -73,15 +77,21 @@ class Speechmatics(RestEngine):
             settings["diarization"] = self.diarization
         if self.vocabulary:
             settings["additional_vocab"] = [{"content": w} for w in self.vocabulary.split(";") if w]
-        return {"type": "transcription", "transcription_config": settings}
+        config = {"type": "transcription", "transcription_config": settings}
+        if reference:
+            config["tracking"] = {"reference": reference}
+        return config
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """The job's ``json-v2`` transcript of ``audio``, as it came."""
         deadline = time.monotonic() + self.timeout
+        reference = f"benchmarkstt-{uuid.uuid4().hex}"
         body, kind = multipart([("data_file", f"{name}.wav", wav_bytes(audio)),
-                                ("config", None, json.dumps(self.config()).encode())])
+                                ("config", None, json.dumps(self.config(reference)).encode())])
+        how = f"its tracking reference is {reference}: GET /v2/jobs lists them"
         try:
-            job = json.loads(self.send("POST", "/v2/jobs", body, kind, deadline))["id"]
+            job = json.loads(self.send("POST", "/v2/jobs", body, kind, deadline,
+                                       creates=(lambda: self.find(reference, deadline), how)))["id"]
             with self.outstanding(job):
                 self.poll(lambda: self.done(job, deadline), f"speechmatics: job {job}", deadline)
                 answer = self.send("GET", f"/v2/jobs/{job}/transcript?format=json-v2", deadline=deadline)
@@ -90,6 +100,13 @@ class Speechmatics(RestEngine):
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
         return Output(shifted(answer, offset, ("start_time", "end_time")), "json")
+
+    def find(self, reference: str, deadline: float) -> Optional[str]:
+        """The job whose ``tracking.reference`` is ``reference`` (``{"id": ...}``) among the
+        latest 100 of Speechmatics' list, ``None`` when it is not there."""
+        jobs = json.loads(self.send("GET", "/v2/jobs?limit=100", deadline=deadline)).get("jobs") or []
+        found = [j for j in jobs if ((j.get("config") or {}).get("tracking") or {}).get("reference") == reference]
+        return json.dumps({"id": found[0]["id"]}) if found else None
 
     def done(self, job: str, deadline: float) -> Optional[bool]:
         """``True`` when the job is done, ``None`` while it runs; a :class:`VendorFailed` with
