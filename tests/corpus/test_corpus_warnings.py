@@ -5,7 +5,7 @@ escapes the file's name."""
 from __future__ import annotations
 
 import pytest
-from conftest import run_command
+from conftest import installed, run_command
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -24,6 +24,7 @@ def test_a_readers_warning_names_the_corpus_command(tmp_path, jobs):
                         f"'[MUSIC]') set aside, not scored; --sound-labels keep scores them" for n in range(2)], run
 
 
+@pytest.mark.skipif(not installed("benchmarkstt_subtitles"), reason="twer is the subtitles plugin's")
 def test_a_metrics_warning_names_the_recording_and_the_engine(tmp_path):
     # the metric does not know the files: its warning alone did not say which of them it was about
     overlapping = "1\n00:00:01,000 --> 00:00:04,000\nThe cat sat.\n\n2\n00:00:02,000 --> 00:00:03,000\nOn the mat.\n"

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from conftest import DATA, assert_clean_error
+from conftest import DATA, assert_clean_error, installed
 
 AUDIO = DATA / "audio"
 PROG = "benchmarkstt-tools"
@@ -113,9 +113,10 @@ def test_corpus_audio_mistakes(tools, args, message):
 
 
 @pytest.mark.parametrize("mistake, message", [
-    (["--profile", "nosuch"], "profile: unknown profile 'nosuch'; the profiles are ebu-tutorial, lowercase-nopunct, "
-                              "whisper-basic, whisper-en (benchmarkstt-tools normalization --list-profiles says "
-                              "what each does)"),
+    pytest.param(["--profile", "nosuch"], "profile: unknown profile 'nosuch'; the profiles are ebu-tutorial, "
+                 "lowercase-nopunct, whisper-basic, whisper-en (benchmarkstt-tools normalization --list-profiles "
+                 "says what each does)",
+                 marks=pytest.mark.skipif(not installed("benchmarkstt_profiles"), reason="needs the profiles plugin")),
     (["--output", "no-such-folder/result.json"], "no-such-folder/result.json: cannot write it: no folder no-such-folder"),
     (["--html", "no-such-folder/report.html"], "no-such-folder/report.html: cannot write it: no folder no-such-folder"),
     (["--resamples", "0"], "--resamples must be at least 1, not 0"),

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import installed
 from test_sclite_sctk_data import DATA
 
 BIN = Path(sys.executable).parent
@@ -231,6 +232,7 @@ def test_a_long_utterance_cut_where_the_texts_agree_gives_the_same_numbers(tmp_p
     assert scores() == whole
 
 
+@pytest.mark.skipif(not installed("benchmarkstt_corpus"), reason="time windows are corpus mode's")
 @pytest.mark.parametrize("mode, errors", [("sclite", [0, 1]), ("sclite-d", [0, 0]), ("levenshtein", [0, 0])])
 def test_time_windows_of_a_corpus_keep_the_annotations(tmp_path, mode, errors):
     # corpus --split-by-time: each window is scored with its STM segments' alternations and

@@ -232,7 +232,9 @@ def wrap_paragraphs(text: str, width: int = 78) -> str:
 
 
 def add_component_flags(group: Any, registry: Any, dest: str) -> None:
-    """One ``--NAME`` flag per component of ``registry``, collected into ``dest``."""
+    """One ``--NAME`` flag per component of ``registry``, collected into ``dest`` (``None``
+    when none is given, also when no plugin gives a component of that kind)."""
+    group.set_defaults(**{dest: None})
     for spec in registry:
         # added as add_argument would, without its check of the usage (which reads the spec)
         group._add_action(ComponentAction(["--" + spec.name], dest, spec=spec))

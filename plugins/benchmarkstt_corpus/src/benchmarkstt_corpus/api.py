@@ -58,10 +58,10 @@ def check_run(spec: Spec, settings: Settings, jobs: int, scheduler: str | None, 
     checked them, whose ``path_guard`` notes the rules files they read.
 
     :example:
-        >>> check_run(Spec((("profile", "nosuch"),), (("wer",),)), Settings(), 1, None, None)
+        >>> check_run(Spec((("regex", "(", ""),), (("wer",),)), Settings(), 1, None, None)
         Traceback (most recent call last):
         ...
-        benchmarkstt_core.errors.UsageError: profile: unknown profile 'nosuch'; ...
+        benchmarkstt_core.errors.UsageError: regex: bad pattern '(': missing ), unterminated subpattern at position 0
     """
     check_settings(settings, jobs, scheduler, dask_local)
     checker = Scorer(spec, path_guard=path_guard)  # every call checked before any input is read
