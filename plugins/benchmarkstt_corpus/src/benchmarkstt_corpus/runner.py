@@ -20,13 +20,14 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from contextlib import contextmanager, nullcontext
+from concurrent.futures import FIRST_COMPLETED, wait
+from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
 from benchmarkstt_core.stopping import (HOW, STOP_SIGNALS, Interrupted, ignore_sigint, sigint_held, signals_noted,
                                         stop_workers)
+from benchmarkstt_core.workers import WorkerPool
 
 from .scoring import score_batch
 
@@ -149,14 +150,14 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
         return
 
     others = set(multiprocessing.active_children())  # a Python caller's own processes stay
-    pool = ProcessPoolExecutor(jobs, initializer=ignore_sigint)
     # a stop signal is only noted (see signals_noted), as for Dask: raised anywhere in this
-    # process, inside the executor's locks and threads, it could leave its shutdown waiting
+    # process, inside the pool's locks and threads, it could leave its shutdown waiting
     # forever; the scheduling loop sees it within 0.2 s and the pool is stopped from a known state
     with signals_noted() as noted:
+        with sigint_held():  # the workers are forked here (ignore_sigint runs in them after)
+            pool = WorkerPool(min(jobs, -(-len(items) // batch_size(len(items), jobs))), initializer=ignore_sigint)
         try:
-            # a submit may fork a worker: SIGINT is held meanwhile (ignore_sigint runs in it after)
-            schedule(pool, spec, items, jobs, take, sigint_held, noted=noted)
+            schedule(pool, spec, items, jobs, take, noted=noted)
         except BaseException:
             stop_workers(others)
             pool.shutdown(wait=True, cancel_futures=True)
@@ -170,19 +171,17 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
 
 
 def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Callable,
-             submitting: Callable = nullcontext, noted: list | None = None) -> set:
+             noted: list | None = None) -> set:
     """Score ``items`` in batches on ``executor`` (a :class:`concurrent.futures.Executor`: a
     local process pool, or a Dask client's ``get_executor()``), keeping three batches per
-    worker in flight, and ``take`` every scored item as its batch completes; each submit runs
-    inside ``submitting()``. With ``noted`` (of :func:`signals_noted`), it looks at that list
-    five times a second and returns as soon as a signal is in it, with the futures still
-    pending (none when every item was taken)."""
+    worker in flight, and ``take`` every scored item as its batch completes. With ``noted``
+    (of :func:`signals_noted`), it looks at that list five times a second and returns as soon
+    as a signal is in it, with the futures still pending (none when every item was taken)."""
     work = iter(batches(items, batch_size(len(items), workers)))
     every = None if noted is None else 0.2
 
     def submit(count: int) -> set:
-        with submitting():
-            return {executor.submit(score_batch, spec, batch) for batch in window(work, count)}
+        return {executor.submit(score_batch, spec, batch) for batch in window(work, count)}
 
     pending = submit(3 * workers)
     while pending and not noted:

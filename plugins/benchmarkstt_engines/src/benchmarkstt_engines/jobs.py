@@ -251,17 +251,18 @@ def in_workers(todo: List[tuple], args: Callable, finish: Callable, jobs: int) -
     dropped, what finished is kept), then :func:`stopped_by` says so. An engine that cannot run
     stops them too."""
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, wait
 
     from benchmarkstt_core.stopping import ignore_sigint, sigint_held, signals_noted, stop_workers
+    from benchmarkstt_core.workers import WorkerPool
 
     others = set(multiprocessing.active_children())  # a Python caller's own processes stay
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=ignore_sigint)
     failure: Optional[BaseException] = None
     with signals_noted() as noted:
+        with sigint_held():  # the workers are forked here (ignore_sigint runs in them after)
+            pool = WorkerPool(min(jobs, len(todo)), initializer=ignore_sigint)
         try:
-            with sigint_held():  # workers are forked as jobs are submitted
-                running = {pool.submit(run_job, *args(job)): (n, key, job) for n, key, job in todo}
+            running = {pool.submit(run_job, *args(job)): (n, key, job) for n, key, job in todo}
             while running and not noted:
                 done, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
                 for future in done:

@@ -1,0 +1,182 @@
+"""A small local process pool that a stop can always end: each worker has a pipe of its own
+that only this process reads (this process closes its copy of the worker's end), so a worker
+killed at any moment, even in the middle of sending a large result, gives that pipe an end of
+file, and the thread reading the pipes never waits forever (it does not hold the process's
+exit either). :class:`concurrent.futures.ProcessPoolExecutor` shares one result pipe between
+its workers and this process, which holds its writing end too: a worker killed while it
+wrote a result larger than the pipe's atomic size left its reading thread waiting, and the
+pool's shutdown and the interpreter's exit with it. What the plugins that score or transcribe
+on local workers use (the corpus's scoring, the engines' transcription).
+
+:example:
+    >>> pool = WorkerPool(2)
+    >>> [pool.submit(pow, 2, n).result() for n in range(4)]
+    [1, 2, 4, 8]
+    >>> pool.shutdown()
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections import deque
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection, wait
+from multiprocessing.reduction import ForkingPickler
+from typing import Any, Callable, Deque, Dict, List, Optional, Tuple
+
+
+def serve(conn: Connection, initializer: Optional[Callable[[], None]]) -> None:
+    """A worker's loop: run each task ``(fn, args, kwargs)`` received on ``conn`` and send back
+    ``(True, result)`` or ``(False, exception)``, until ``None`` or the pipe's end of file."""
+    if initializer is not None:
+        initializer()
+    while True:
+        try:
+            task = conn.recv()
+        except EOFError:
+            return
+        if task is None:
+            return
+        fn, args, kwargs = task
+        try:
+            answer = ForkingPickler.dumps((True, fn(*args, **kwargs)))
+        except BaseException as exc:  # noqa: BLE001 - the task's failure is its future's
+            try:
+                answer = ForkingPickler.dumps((False, exc))
+            except Exception:  # noqa: BLE001 - an exception that cannot be pickled
+                answer = ForkingPickler.dumps((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+        conn.send_bytes(answer)
+
+
+class Worker:
+    """One worker process, this process's end of its pipe, and the future it is running."""
+
+    def __init__(self, process: Any, conn: Connection):
+        self.process = process
+        self.conn = conn
+        self.future: Optional[Future] = None
+        self.closing = False
+
+
+class WorkerPool(Executor):
+    """A :class:`concurrent.futures.Executor` of ``workers`` local processes (started at once,
+    each running ``initializer`` first), one task at a time each. A worker that ends before it
+    answers (killed by a stop, see :func:`~benchmarkstt_core.stopping.stop_workers`) fails its
+    task's future with :class:`~concurrent.futures.process.BrokenProcessPool`, and the tasks
+    still queued too when no worker is left.
+
+    :param workers: how many processes
+    :param initializer: what each worker runs first (e.g.
+        :func:`~benchmarkstt_core.stopping.ignore_sigint`)
+    """
+
+    def __init__(self, workers: int, initializer: Optional[Callable[[], None]] = None):
+        self._lock = threading.Lock()
+        self._queue: Deque[Tuple[Future, Callable, tuple, dict]] = deque()
+        self._workers: List[Worker] = []
+        self._closed = False
+        for _ in range(max(1, workers)):
+            mine, theirs = multiprocessing.Pipe()
+            process = multiprocessing.Process(target=serve, args=(theirs, initializer), daemon=True)
+            process.start()
+            theirs.close()  # the worker's end lives only in the worker: its end is this pipe's end of file
+            self._workers.append(Worker(process, mine))
+        self._processes = [worker.process for worker in self._workers]
+        self._reader = threading.Thread(target=self._read, name="benchmarkstt-workers", daemon=True)
+        self._reader.start()
+
+    def submit(self, fn: Callable, /, *args: Any, **kwargs: Any) -> Future:
+        """Run ``fn(*args, **kwargs)`` on a worker; its :class:`~concurrent.futures.Future`."""
+        future: Future = Future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("cannot submit to a pool that was shut down")
+            if not self._workers:
+                raise BrokenProcessPool("no worker process is left")
+            self._queue.append((future, fn, args, kwargs))
+            self._dispatch()
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Let the workers end once the queued tasks are done (with ``cancel_futures``, those
+        not started are cancelled); with ``wait``, wait for that."""
+        with self._lock:
+            self._closed = True
+            while cancel_futures and self._queue:
+                self._queue.popleft()[0].cancel()
+            self._dispatch()
+        if wait:
+            self._reader.join()
+            for process in self._processes:
+                process.join()
+
+    def _dispatch(self) -> None:
+        """Give queued tasks to idle workers; once closed and nothing is queued, tell the idle
+        workers to end (with the lock held)."""
+        for worker in self._workers:
+            if worker.future is not None or worker.closing:
+                continue
+            while self._queue and worker.future is None:
+                future, fn, args, kwargs = self._queue.popleft()
+                if not future.set_running_or_notify_cancel():
+                    continue
+                try:
+                    task = ForkingPickler.dumps((fn, args, kwargs))
+                except Exception as exc:  # noqa: BLE001 - a task that cannot be sent is its future's failure
+                    future.set_exception(exc)
+                    continue
+                worker.future = future
+                self._send(worker, task)
+            if worker.future is None and self._closed and not self._queue:
+                worker.closing = True
+                self._send(worker, ForkingPickler.dumps(None))
+
+    def _send(self, worker: Worker, data: Any) -> None:
+        """Send ``data`` to ``worker``; a worker that is gone is left to the reader (its pipe
+        gives it an end of file)."""
+        try:
+            worker.conn.send_bytes(data)
+        except OSError:
+            pass
+
+    def _read(self) -> None:
+        """The reading thread: set each task's future from its worker's answer, until every
+        worker has ended."""
+        while True:
+            with self._lock:
+                conns: Dict[Connection, Worker] = {worker.conn: worker for worker in self._workers}
+            if not conns:
+                return
+            for conn in wait(list(conns)):
+                worker = conns[conn]
+                try:
+                    data = conn.recv_bytes()
+                except (EOFError, OSError):
+                    self._lost(worker)
+                    continue
+                try:
+                    ok, value = ForkingPickler.loads(data)
+                except Exception as exc:  # noqa: BLE001 - an answer that cannot be read is its task's failure
+                    ok, value = False, exc
+                with self._lock:
+                    future, worker.future = worker.future, None
+                    self._dispatch()
+                if future is not None:
+                    (future.set_result if ok else future.set_exception)(value)
+
+    def _lost(self, worker: Worker) -> None:
+        """``worker`` ended: its task fails, and every queued one when no worker is left."""
+        worker.process.join()
+        worker.conn.close()
+        broken = BrokenProcessPool(f"a worker process ended (exit code {worker.process.exitcode}) "
+                                   "before it answered")
+        with self._lock:
+            self._workers.remove(worker)
+            failed = [worker.future] if worker.future is not None else []
+            if not self._workers:
+                failed += [future for future, *_ in self._queue if future.set_running_or_notify_cancel()]
+                self._queue.clear()
+        for future in failed:
+            future.set_exception(broken)
