@@ -8,11 +8,10 @@
 #include <Python.h>
 #include <stdlib.h>
 
-typedef long long cost_t;
+/* costs are single-precision floats, summed as sclite sums them: passing an empty branch
+ * costs EMPTY (0.001), whose rounding decides between paths of equal cost (see alignment.py) */
+typedef float cost_t;
 
-/* costs in units of 1/SCALE: passing an empty branch costs EMPTY, so that of paths of equal
- * cost sclite's, the one through fewest empty branches, is found (see alignment.py) */
-#define SCALE (1LL << 20)
 #define SUB (n->costs[0])
 #define INS (n->costs[1])
 #define DEL (n->costs[2])
@@ -92,13 +91,15 @@ static int append(PyObject *steps, long tag, Py_ssize_t edge, Py_ssize_t j) {
     return failed;
 }
 
-/* the first predecessor of edge k whose cell at column j plus cost equals target, or -2 */
+/* the predecessor of edge k of least cell at column j (the first such) if that cell plus cost
+ * equals target, else -2 */
 static Py_ssize_t pred_with(Net *n, Py_ssize_t k, Py_ssize_t j, cost_t cost, cost_t target) {
-    for (Py_ssize_t x = n->pred_start[k]; x < n->pred_start[k + 1]; x++) {
+    Py_ssize_t best = n->pred_list[n->pred_start[k]];
+    for (Py_ssize_t x = n->pred_start[k] + 1; x < n->pred_start[k + 1]; x++) {
         Py_ssize_t p = n->pred_list[x];
-        if (row_of(n, p)[j] + cost == target) return p;
+        if (row_of(n, p)[j] < row_of(n, best)[j]) best = p;
     }
-    return -2;
+    return row_of(n, best)[j] + cost == target ? best : -2;
 }
 
 static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
@@ -165,11 +166,11 @@ static PyObject *align(PyObject *self, PyObject *args) {
     const char *optional, *hyp_optional;
     Py_ssize_t optional_len, hyp_optional_len;
     Net n = {0};
-    n.costs[0] = 4 * SCALE;
-    n.costs[1] = n.costs[2] = 3 * SCALE;
-    n.costs[3] = 2 * SCALE;
-    n.costs[4] = 1;
-    if (!PyArg_ParseTuple(args, "OOOO!y#Oy#|(LLLLL)", &preds, &finals, &words, &PyDict_Type, &fragments,
+    n.costs[0] = 4.0f;
+    n.costs[1] = n.costs[2] = 3.0f;
+    n.costs[3] = 2.0f;
+    n.costs[4] = 0.001f;
+    if (!PyArg_ParseTuple(args, "OOOO!y#Oy#|(fffff)", &preds, &finals, &words, &PyDict_Type, &fragments,
                           &optional, &optional_len, &hyp, &hyp_optional, &hyp_optional_len, &n.costs[0], &n.costs[1], &n.costs[2],
                           &n.costs[3], &n.costs[4]))
         return NULL;
