@@ -88,9 +88,10 @@ def test_kernel_and_python_give_the_same_steps(monkeypatch):
         if deletable:
             mark_optional(hyp)
         net = network(ref, deletable, rng.random() < 0.5)
-        compiled = align(net, hyp)
+        costs = rng.choice([alignment.SCLITE_COSTS, alignment.UNIT_COSTS])
+        compiled = raw_align(net, hyp, costs)
         monkeypatch.setattr(alignment, "kernel", py_kernel)
-        assert align(net, hyp) == compiled, (ref, hyp)
+        assert raw_align(net, hyp, costs) == compiled, (ref, hyp, costs)
         monkeypatch.undo()
 
 

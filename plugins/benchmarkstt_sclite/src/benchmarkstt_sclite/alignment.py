@@ -31,22 +31,23 @@ from .reference import Edge, Network
 _FLOAT = struct.Struct("f")
 
 
-def f32(x: float) -> float:
-    """``x`` rounded to a single-precision float, as the kernels' costs are.
+def single_precision(x: float) -> float:
+    """``x`` rounded to a single-precision float, as sclite rounds its sums of costs.
 
     :example:
-        >>> f32(6 + f32(0.001)) + 3 < f32(9 + f32(0.001)), f32(f32(3 + f32(0.001)) + 3) == f32(6 + f32(0.001))
+        >>> f32, empty = single_precision, single_precision(0.001)
+        >>> f32(f32(6 + empty) + 3) < f32(9 + empty), f32(f32(3 + empty) + 3) == f32(6 + empty)
         (True, True)
     """
     return _FLOAT.unpack(_FLOAT.pack(x))[0]
 
 
-# passing an empty branch: 0.001 as a single-precision float
-EMPTY = f32(0.001)
-#: the kernels' costs (substitution, insertion, deletion, optional deletion, empty branch): sclite's
-SCLITE_COSTS = (4.0, 3.0, 3.0, 2.0, EMPTY)
-#: unit costs (the other WER modes): an error costs 1, leaving out an optional word nothing
-UNIT_COSTS = (1.0, 1.0, 1.0, 0.0, EMPTY)
+#: the kernels' costs (substitution, insertion, deletion, optional deletion, empty branch, and
+#: whether each sum is rounded to a single-precision float): sclite's (an empty branch 0.001)
+SCLITE_COSTS = (4.0, 3.0, 3.0, 2.0, single_precision(0.001), True)
+#: unit costs (the other WER modes): an error costs 1, leaving out an optional word nothing,
+#: passing an empty branch 2**-20, summed exactly (the fewest empty branches win a tie)
+UNIT_COSTS = (1.0, 1.0, 1.0, 0.0, 2.0 ** -20, False)
 # the start of the network (as a predecessor), or no edge or hypothesis word (in a step)
 START = -1
 # word codes of an empty branch, a fragment, and a reference word no hypothesis word has
@@ -149,11 +150,12 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     whether it is optional; then the walk back of the module's help. ``hyp_optional``: per
     hypothesis word, whether it is optional (sclite's ``-D`` in a hypothesis: inserted, it
     costs an optional deletion and is correct). ``costs``: substitution, insertion,
-    deletion, optional deletion, empty branch. The compiled kernel (``_kernel.c``) does the
-    same.
+    deletion, optional deletion, empty branch, and whether each sum is rounded to a
+    single-precision float (sclite's sums). The compiled kernel (``_kernel.c``) does the same.
     """
     m = len(hyp)
-    sub, plain_insert, plain_delete, optional_delete, empty = costs
+    sub, plain_insert, plain_delete, optional_delete, empty, single = costs
+    f32 = single_precision if single else float
     ins = [optional_delete if o else plain_insert for o in hyp_optional]
     inserted = [0 if o else 3 for o in hyp_optional]
     cells = {START: list(itertools.accumulate(ins, lambda a, b: f32(a + b), initial=0.0))}
