@@ -50,11 +50,19 @@ SCLITE_SAID = [
     ("{ @ / a c } { @ / d a / d d } a a a", "a c b d d", False, False, "CCICCDDD"),
     ("{ @ / c b } { @ / b a / c }", "b", False, False, "DC"),
     ("{ c / @ / d d } d { @ / c }", "d d", False, False, "DCC"),
+    # ties of paths through as many empty branches: single-precision sums (@ costs 0.001) decide
+    ("a b { h / @ } b", "y a b", False, False, "ICDC"),
+    ("a b { h / @ } b", "x y a b", False, False, "IICCD"),
+    ("a b { h / @ } b", "w x y a b", False, False, "IIICDC"),
+    ("{ @ / c } { b a / @ } { d / @ / d } a", "d c c", False, False, "ICS"),
 ]
 
 
 @pytest.mark.parametrize("ref,hyp,deletable,fragments,expected", SCLITE_SAID)
-def test_alignment_as_sclite_gave_it(ref, hyp, deletable, fragments, expected):
+@pytest.mark.parametrize("compiled", [True, False])
+def test_alignment_as_sclite_gave_it(monkeypatch, compiled, ref, hyp, deletable, fragments, expected):
+    if not compiled:
+        monkeypatch.setattr(alignment, "kernel", py_kernel)
     assert tags(ref, hyp, deletable, fragments) == expected
 
 
@@ -80,9 +88,10 @@ def test_kernel_and_python_give_the_same_steps(monkeypatch):
         if deletable:
             mark_optional(hyp)
         net = network(ref, deletable, rng.random() < 0.5)
-        compiled = align(net, hyp)
+        costs = rng.choice([alignment.SCLITE_COSTS, alignment.UNIT_COSTS])
+        compiled = raw_align(net, hyp, costs)
         monkeypatch.setattr(alignment, "kernel", py_kernel)
-        assert align(net, hyp) == compiled, (ref, hyp)
+        assert raw_align(net, hyp, costs) == compiled, (ref, hyp, costs)
         monkeypatch.undo()
 
 

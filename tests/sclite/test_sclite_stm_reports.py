@@ -1,8 +1,9 @@
 """The reports of STM and CTM scoring: sgml, prf and lur, on files written for these tests
 (data/stmctm: labels, an alternation with an empty branch, tags, an ignored segment, a CTM
 alternation block, confidences, a channel without hypothesis words), compared with the
-outputs of SCTK 2.4.12's sclite recorded in data/stmctm (see its README); and a long
-utterance's aligned lines, broken as sclite breaks them (data/long)."""
+outputs of SCTK 2.4.12's sclite recorded in data/stmctm (see its README); a long
+utterance's aligned lines, broken as sclite breaks them (data/long); ties through empty
+branches (data/ties)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,15 @@ def test_alternations_in_the_hypothesis_and_nested_as_sclite(tools, tmp_path, op
     run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", *options, "-o", *reports, cwd=folder)
     assert run.returncode == 0, run
     assert re.sub(r'creation_date="[^"]*"', 'creation_date=""', run.stdout) == (data / expected).read_text()
+
+
+def test_ties_through_empty_branches_as_sclite(tools, tmp_path):
+    # paths of equal cost through empty branches: sclite's single-precision sums decide
+    data = Path(__file__).parent / "data" / "ties"
+    folder = Path(shutil.copytree(data, tmp_path / "ties"))
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-o", "pra", cwd=folder)
+    assert run.returncode == 0, run
+    assert run.stdout == (data / "expected.pra").read_text()
 
 
 NCE_REF = "f1 A s1 0.0 3.0 a b c\nf1 A s2 3.0 6.0 d e\n"

@@ -2,17 +2,18 @@
  * benchmarkstt_sclite.alignment.py_kernel (same arguments, same steps; see its help).
  *
  * align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs]) -> [(tag, edge, hyp), ...]
- * costs: (substitution, insertion, deletion, optional deletion, empty branch), by default sclite's
+ * costs: (substitution, insertion, deletion, optional deletion, empty branch, single precision),
+ * by default sclite's
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdlib.h>
 
-typedef long long cost_t;
+/* costs are summed in doubles; with sclite's costs each sum is rounded to a single-precision
+ * float, as sclite sums them: passing an empty branch costs EMPTY (0.001), and the rounding
+ * decides between paths of equal cost (see alignment.py); unit costs stay exact */
+typedef double cost_t;
 
-/* costs in units of 1/SCALE: passing an empty branch costs EMPTY, so that of paths of equal
- * cost sclite's, the one through fewest empty branches, is found (see alignment.py) */
-#define SCALE (1LL << 20)
 #define SUB (n->costs[0])
 #define INS (n->costs[1])
 #define DEL (n->costs[2])
@@ -33,7 +34,11 @@ typedef struct {
     const char **fragment; /* per edge: m bytes of matches, or NULL */
     cost_t *cells;         /* (n_edges + 1) rows of m + 1; row 0 is the start */
     cost_t costs[5];       /* substitution, insertion, deletion, optional deletion, empty branch */
+    int single;            /* round each sum to a single-precision float, as sclite does */
 } Net;
+
+/* a + b, rounded as the costs say */
+static cost_t add(Net *n, cost_t a, cost_t b) { return n->single ? (cost_t)(float)(a + b) : a + b; }
 
 static cost_t *row_of(Net *n, Py_ssize_t edge) { return n->cells + (edge + 1) * (n->m + 1); }
 
@@ -51,7 +56,7 @@ static int same(Net *n, Py_ssize_t edge, Py_ssize_t j) {
 static void fill(Net *n, cost_t *stay) {
     Py_ssize_t m = n->m;
     row_of(n, START)[0] = 0;
-    for (Py_ssize_t j = 1; j <= m; j++) row_of(n, START)[j] = row_of(n, START)[j - 1] + insertion(n, j - 1);
+    for (Py_ssize_t j = 1; j <= m; j++) row_of(n, START)[j] = add(n, row_of(n, START)[j - 1], insertion(n, j - 1));
     for (Py_ssize_t k = 0; k < n->n_edges; k++) {
         Py_ssize_t first = n->pred_start[k], last = n->pred_start[k + 1];
         cost_t *row = row_of(n, k);
@@ -64,20 +69,20 @@ static void fill(Net *n, cost_t *stay) {
             stay[j] = best;
         }
         if (n->words[k] == NULLWORD) {
-            row[0] = stay[0] + EMPTY;
+            row[0] = add(n, stay[0], EMPTY);
             for (Py_ssize_t j = 1; j <= m; j++) {
-                cost_t c = row[j - 1] + insertion(n, j - 1);
-                row[j] = stay[j] + EMPTY <= c ? stay[j] + EMPTY : c;
+                cost_t c = add(n, row[j - 1], insertion(n, j - 1)), e = add(n, stay[j], EMPTY);
+                row[j] = e <= c ? e : c;
             }
             continue;
         }
         cost_t delete = n->optional[k] ? DEL_OPTIONAL : DEL;
-        row[0] = stay[0] + delete;
+        row[0] = add(n, stay[0], delete);
         for (Py_ssize_t j = 1; j <= m; j++) {
-            cost_t best = stay[j - 1] + (same(n, k, j - 1) ? 0 : SUB);
-            cost_t c = row[j - 1] + insertion(n, j - 1);
+            cost_t best = add(n, stay[j - 1], same(n, k, j - 1) ? 0 : SUB);
+            cost_t c = add(n, row[j - 1], insertion(n, j - 1));
             if (c < best) best = c;
-            c = stay[j] + delete;
+            c = add(n, stay[j], delete);
             if (c < best) best = c;
             row[j] = best;
         }
@@ -92,13 +97,15 @@ static int append(PyObject *steps, long tag, Py_ssize_t edge, Py_ssize_t j) {
     return failed;
 }
 
-/* the first predecessor of edge k whose cell at column j plus cost equals target, or -2 */
+/* the predecessor of edge k of least cell at column j (the first such) if that cell plus cost
+ * equals target, else -2 */
 static Py_ssize_t pred_with(Net *n, Py_ssize_t k, Py_ssize_t j, cost_t cost, cost_t target) {
-    for (Py_ssize_t x = n->pred_start[k]; x < n->pred_start[k + 1]; x++) {
+    Py_ssize_t best = n->pred_list[n->pred_start[k]];
+    for (Py_ssize_t x = n->pred_start[k] + 1; x < n->pred_start[k + 1]; x++) {
         Py_ssize_t p = n->pred_list[x];
-        if (row_of(n, p)[j] + cost == target) return p;
+        if (row_of(n, p)[j] < row_of(n, best)[j]) best = p;
     }
-    return -2;
+    return add(n, row_of(n, best)[j], cost) == target ? best : -2;
 }
 
 static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
@@ -110,7 +117,7 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
     while (current != START) {
         cost_t here = row_of(n, current)[j];
         if (n->words[current] == NULLWORD) {
-            if (j && row_of(n, current)[j - 1] + insertion(n, j - 1) == here) {
+            if (j && add(n, row_of(n, current)[j - 1], insertion(n, j - 1)) == here) {
                 j--;
                 if (append(steps, inserted(n, j), START, j)) goto fail;
             } else {
@@ -127,7 +134,7 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
                 current = p;
                 continue;
             }
-            if (row_of(n, current)[j - 1] + insertion(n, j - 1) == here) {
+            if (add(n, row_of(n, current)[j - 1], insertion(n, j - 1)) == here) {
                 j--;
                 if (append(steps, inserted(n, j), START, j)) goto fail;
                 continue;
@@ -165,13 +172,14 @@ static PyObject *align(PyObject *self, PyObject *args) {
     const char *optional, *hyp_optional;
     Py_ssize_t optional_len, hyp_optional_len;
     Net n = {0};
-    n.costs[0] = 4 * SCALE;
-    n.costs[1] = n.costs[2] = 3 * SCALE;
-    n.costs[3] = 2 * SCALE;
-    n.costs[4] = 1;
-    if (!PyArg_ParseTuple(args, "OOOO!y#Oy#|(LLLLL)", &preds, &finals, &words, &PyDict_Type, &fragments,
+    n.costs[0] = 4.0;
+    n.costs[1] = n.costs[2] = 3.0;
+    n.costs[3] = 2.0;
+    n.costs[4] = (float)0.001;
+    n.single = 1;
+    if (!PyArg_ParseTuple(args, "OOOO!y#Oy#|(dddddp)", &preds, &finals, &words, &PyDict_Type, &fragments,
                           &optional, &optional_len, &hyp, &hyp_optional, &hyp_optional_len, &n.costs[0], &n.costs[1], &n.costs[2],
-                          &n.costs[3], &n.costs[4]))
+                          &n.costs[3], &n.costs[4], &n.single))
         return NULL;
     PyObject *result = NULL, *fp = NULL, *ff = NULL, *fw = NULL, *fh = NULL;
     cost_t *stay = NULL;

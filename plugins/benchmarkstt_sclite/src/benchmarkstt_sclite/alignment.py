@@ -6,11 +6,13 @@ alignments of least cost, sclite's is the one found by walking back from the end
 texts and taking, at each step, the first of these that keeps the least cost: the
 reference word against the hypothesis word (correct or substituted), else the hypothesis
 word as an insertion, else the reference word as a deletion. Passing an empty branch
-(``@``) costs a little (far less than any error), so that of the alignments of least cost
-the one through fewest empty branches wins; where branches meet they are tried in the
-order written, and in an empty branch an insertion is tried before going back. (Found by
-experiment against SCTK 2.4.12's sclite on tens of thousands of random pairs: see
-docs/sclite.md for what still differs.)
+(``@``) costs 0.001, and costs are single-precision floats summed cell by cell as sclite
+sums them: the rounding of those sums decides between paths of equal cost through empty
+branches (most often the one through fewest empty branches wins; not always: ``a b { h /
+@ } b`` against ``x y a b`` deletes the last ``b``, with one or three inserted words before
+the first). Where branches meet they are tried in the order written, and in an empty branch
+an insertion is tried before going back. (Found by experiment against SCTK 2.4.12's sclite
+on tens of thousands of random pairs: see docs/sclite.md.)
 
 :example:
     >>> from benchmarkstt_sclite.reference import network
@@ -21,17 +23,31 @@ docs/sclite.md for what still differs.)
 from __future__ import annotations
 
 import itertools
+import struct
 from typing import NamedTuple, Optional, Sequence
 
 from .reference import Edge, Network
 
-SUB, INS, DEL, DEL_OPTIONAL = 4, 3, 3, 2
-# the kernels count costs in units of 1/SCALE; passing an empty branch costs EMPTY of them
-SCALE, EMPTY = 1 << 20, 1
-#: the kernels' costs (substitution, insertion, deletion, optional deletion, empty branch): sclite's
-SCLITE_COSTS = (SUB * SCALE, INS * SCALE, DEL * SCALE, DEL_OPTIONAL * SCALE, EMPTY)
-#: unit costs (the other WER modes): an error costs 1, leaving out an optional word nothing
-UNIT_COSTS = (SCALE, SCALE, SCALE, 0, EMPTY)
+_FLOAT = struct.Struct("f")
+
+
+def single_precision(x: float) -> float:
+    """``x`` rounded to a single-precision float, as sclite rounds its sums of costs.
+
+    :example:
+        >>> f32, empty = single_precision, single_precision(0.001)
+        >>> f32(f32(6 + empty) + 3) < f32(9 + empty), f32(f32(3 + empty) + 3) == f32(6 + empty)
+        (True, True)
+    """
+    return _FLOAT.unpack(_FLOAT.pack(x))[0]
+
+
+#: the kernels' costs (substitution, insertion, deletion, optional deletion, empty branch, and
+#: whether each sum is rounded to a single-precision float): sclite's (an empty branch 0.001)
+SCLITE_COSTS = (4.0, 3.0, 3.0, 2.0, single_precision(0.001), True)
+#: unit costs (the other WER modes): an error costs 1, leaving out an optional word nothing,
+#: passing an empty branch 2**-20, summed exactly (the fewest empty branches win a tie)
+UNIT_COSTS = (1.0, 1.0, 1.0, 0.0, 2.0 ** -20, False)
 # the start of the network (as a predecessor), or no edge or hypothesis word (in a step)
 START = -1
 # word codes of an empty branch, a fragment, and a reference word no hypothesis word has
@@ -134,31 +150,32 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     whether it is optional; then the walk back of the module's help. ``hyp_optional``: per
     hypothesis word, whether it is optional (sclite's ``-D`` in a hypothesis: inserted, it
     costs an optional deletion and is correct). ``costs``: substitution, insertion,
-    deletion, optional deletion, empty branch. The compiled kernel (``_kernel.c``) does the
-    same.
+    deletion, optional deletion, empty branch, and whether each sum is rounded to a
+    single-precision float (sclite's sums). The compiled kernel (``_kernel.c``) does the same.
     """
     m = len(hyp)
-    sub, plain_insert, plain_delete, optional_delete, empty = costs
+    sub, plain_insert, plain_delete, optional_delete, empty, single = costs
+    f32 = single_precision if single else float
     ins = [optional_delete if o else plain_insert for o in hyp_optional]
     inserted = [0 if o else 3 for o in hyp_optional]
-    cells = {START: list(itertools.accumulate(ins, initial=0))}
+    cells = {START: list(itertools.accumulate(ins, lambda a, b: f32(a + b), initial=0.0))}
     for k, ps in enumerate(preds):
         stay = cells[ps[0]] if len(ps) == 1 else [min(column) for column in zip(*(cells[p] for p in ps))]
         word = words[k]
         if word == NULL:
-            row = [stay[0] + empty]
+            row = [f32(stay[0] + empty)]
             for j in range(1, m + 1):
-                row.append(min(stay[j] + empty, row[j - 1] + ins[j - 1]))
+                row.append(min(f32(stay[j] + empty), f32(row[j - 1] + ins[j - 1])))
         else:
             same = fragments[k] if word == FRAGMENT else [w == word for w in hyp]
             delete = optional_delete if optional[k] else plain_delete
-            row = [stay[0] + delete]
+            row = [f32(stay[0] + delete)]
             for j in range(1, m + 1):
-                best = stay[j - 1] + (0 if same[j - 1] else sub)
-                c = row[j - 1] + ins[j - 1]
+                best = f32(stay[j - 1] + (0 if same[j - 1] else sub))
+                c = f32(row[j - 1] + ins[j - 1])
                 if c < best:
                     best = c
-                c = stay[j] + delete
+                c = f32(stay[j] + delete)
                 if c < best:
                     best = c
                 row.append(best)
@@ -167,30 +184,34 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     best = min(cells[p][j] for p in finals)
     current = next(p for p in finals if cells[p][j] == best)
     steps: list = []
+
+    def least(ps: Sequence, j: int) -> int:  # the predecessor of least cell at column j (the first such)
+        return min(ps, key=lambda p: cells[p][j])
+
     while current != START:
         here, ps, word = cells[current][j], preds[current], words[current]
         if word == NULL:
-            if j and cells[current][j - 1] + ins[j - 1] == here:
+            if j and f32(cells[current][j - 1] + ins[j - 1]) == here:
                 j -= 1
                 steps.append((inserted[j], START, j))
             else:
-                current = next(p for p in ps if cells[p][j] + empty == here)
+                current = least(ps, j)
             continue
         if j:
             ok = fragments[current][j - 1] if word == FRAGMENT else hyp[j - 1] == word
-            p = next((p for p in ps if cells[p][j - 1] + (0 if ok else sub) == here), None)
-            if p is not None:
+            p = least(ps, j - 1)
+            if f32(cells[p][j - 1] + (0 if ok else sub)) == here:
                 j -= 1
                 steps.append((0 if ok else 1, current, j))
                 current = p
                 continue
-            if cells[current][j - 1] + ins[j - 1] == here:
+            if f32(cells[current][j - 1] + ins[j - 1]) == here:
                 j -= 1
                 steps.append((inserted[j], START, j))
                 continue
         delete = optional_delete if optional[current] else plain_delete
         steps.append((0 if optional[current] else 2, current, START))
-        current = next(p for p in ps if cells[p][j] + delete == here)
+        current = least(ps, j)
     steps.extend((inserted[x], START, x) for x in range(j - 1, -1, -1))
     steps.reverse()
     return steps

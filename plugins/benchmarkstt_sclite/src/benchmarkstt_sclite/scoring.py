@@ -82,7 +82,7 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
     return scored
 
 
-def cost(raw: Sequence, costs: tuple = SCLITE_COSTS) -> int:
+def cost(raw: Sequence, costs: tuple = SCLITE_COSTS) -> float:
     """The alignment cost of :func:`~benchmarkstt_sclite.alignment.raw_align`'s steps (``costs``
     as :data:`~benchmarkstt_sclite.alignment.SCLITE_COSTS`)."""
     total = 0
