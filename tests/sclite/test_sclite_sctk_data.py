@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import BIN
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,6 +53,19 @@ def test_test6_mandarin_in_gb2312_sum_and_rsum_byte_for_byte(tools):
                 "-o", "sum", "rsum", cwd=DATA)
     assert run.returncode == 0, run
     assert run.stdout == "".join((DATA / "base" / f"test6.{suffix}").read_text() for suffix in ("sys", "raw"))
+
+
+def test_test6_pra_in_gb2312_as_sclite_writes_the_files_bytes():
+    # the reports are written in --encoding, as sclite writes the files' bytes; under -d sclite
+    # numbers the File: lines (1, 2) where its own alignment names the file, as this plugin does
+    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", "-r", "./mand_ref.stm", "stm", "-h",
+                          "./mand_hyp.ctm", "ctm", "--encoding", "gb2312", "-o", "pra"],
+                         cwd=DATA, capture_output=True, env=dict(os.environ, LC_ALL="C.UTF-8"), timeout=120)
+    assert run.returncode == 0, run
+    expected = (DATA / "base" / "test6.pra").read_bytes()
+    numbered = iter(re.findall(rb"^File: (.*)$", expected, flags=re.M))
+    assert re.sub(rb"^File: ma_0029$", lambda _: b"File: " + next(numbered), run.stdout, flags=re.M) == expected
+    assert "可能".encode("gb2312") in run.stdout
 
 
 def test_a_ctm_file_the_reference_lacks_is_an_error(tools):

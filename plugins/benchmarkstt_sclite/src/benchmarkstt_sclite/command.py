@@ -59,7 +59,7 @@ class ScliteCommand:
                                  "per file and channel, as sclite's -m")
         parser.add_argument("-s", dest="cased", action="store_true",
                             help="case-sensitive (default: ASCII letters are lowercased)")
-        parser.add_argument("--encoding", default="UTF-8", help="the files' encoding (default: UTF-8)")
+        parser.add_argument("--encoding", default="UTF-8", help="the files' encoding, also the reports' (as sclite writes the files' bytes; default: UTF-8)")
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the files, score every system and print the reports."""
@@ -145,8 +145,16 @@ class ScliteCommand:
             out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa, _), (b, sb, _) in pairs(systems)]
         if "stats" in reports:
             out += [stats_lines(a, sa, b, sb) for (a, sa, _), (b, sb, _) in pairs(systems)]
-        sys.stdout.write("".join(out))
+        write_in(args.encoding, "".join(out))
         return 0
+
+
+def write_in(encoding: str, text: str) -> None:
+    """Write the reports to standard output in the input files' encoding, as sclite writes
+    the files' own bytes (a character the encoding lacks, from a file's name, is escaped)."""
+    sys.stdout.flush()
+    sys.stdout.buffer.write(text.encode(encoding, "backslashreplace"))
+    sys.stdout.buffer.flush()
 
 
 def file_and_format(values: list, option: str, formats: tuple, most: int) -> tuple:
