@@ -59,7 +59,9 @@ class ScliteCommand:
                                  "per file and channel, as sclite's -m")
         parser.add_argument("-s", dest="cased", action="store_true",
                             help="case-sensitive (default: ASCII letters are lowercased)")
-        parser.add_argument("--encoding", default="UTF-8", help="the files' encoding, also the reports' (as sclite writes the files' bytes; default: UTF-8)")
+        parser.add_argument("--encoding", default="UTF-8",
+                            help="the files' encoding, also the reports' (as sclite writes the files' bytes; "
+                                 "default: UTF-8)")
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the files, score every system and print the reports."""
