@@ -68,6 +68,15 @@ def test_test6_pra_in_gb2312_as_sclite_writes_the_files_bytes():
     assert "可能".encode("gb2312") in run.stdout
 
 
+@pytest.mark.parametrize("test,options", [("test13", []), ("test13_D", ["-D"])])
+def test_ctm_reference_against_ctm_as_sctks_test13(tools, test, options):
+    # tima_ref.ctm (alternation blocks, optional words) cut into chunks by time, as sclite without -T
+    run = tools("sclite", "-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", *options,
+                "-o", "pra", "sum", "rsum", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == "".join((DATA / "base" / f"{test}.{suffix}").read_text() for suffix in ("sys", "raw", "pra"))
+
+
 def test_a_ctm_file_the_reference_lacks_is_an_error(tools):
     # SCTK's test16_1: sclite stops ("Hyp file has more data than ref file")
     run = tools("sclite", "-r", "./stm2ctm_missing.ref.stm", "stm", "-h", "./stm2ctm_missing.hyp-extra.ctm", "ctm",

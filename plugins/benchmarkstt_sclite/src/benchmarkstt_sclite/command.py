@@ -72,10 +72,11 @@ class ScliteCommand:
         from .reports import alignment_dump, sgml
         from .scoring import score
         from .stmctm import assign, parse_ctm, parse_stm, scored_references, within_spans
+        from .ctmref import chunks
         from .trn import parse_trn
         from .words import mark_fragments, mark_optional
 
-        ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm"), 2)
+        ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm", "ctm"), 2)
         hyps = [file_and_format(h, "-h", ("trn", "ctm"), 3) for h in args.hypotheses]
         if args.width < 1:
             raise UsageError(f"-l: the line width is a positive number, not {args.width}")
@@ -85,9 +86,11 @@ class ScliteCommand:
         for report in ("mapsswe", "stats"):
             if report in args.reports and len(hyps) < 2:
                 raise UsageError(f"-o {report} compares systems: give at least two -h files")
-        if ref_format == "stm" and any(kind != "ctm" for _, kind, *_ in hyps) or \
+        if ref_format in ("stm", "ctm") and any(kind != "ctm" for _, kind, *_ in hyps) or \
                 ref_format == "trn" and any(kind != "trn" for _, kind, *_ in hyps):
-            raise UsageError("-h: a trn reference takes trn hypotheses, an stm reference ctm hypotheses")
+            raise UsageError("-h: a trn reference takes trn hypotheses, an stm or ctm reference ctm hypotheses")
+        if ref_format == "ctm" and {"lur", "prf", "sgml", "nl.sgml"} & set(args.reports):
+            raise UsageError("-o: a ctm reference's reports are sum, rsum, pra, dtl and json (not yet lur, prf, sgml)")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
@@ -100,6 +103,9 @@ class ScliteCommand:
             raw = context.read_text(ref_path, field="-r")
             definitions = label_definitions(raw)
             segments = parse_stm(raw if args.cased else fold(raw), ref_path)
+        elif ref_format == "ctm":
+            definitions = None
+            ref_text = read(ref_path, "-r")
         else:
             definitions = None
             refs = parse_trn(read(ref_path, "-r"), ref_path, args.id_format)
@@ -107,7 +113,9 @@ class ScliteCommand:
         for k, (path, kind, *name) in enumerate(hyps):
             name = names[k] if k < len(names) else (name[0] if name else path)
             by_id = None  # an STM segment by utterance id
-            if kind == "ctm":
+            if ref_format == "ctm":
+                system_refs, hyp = chunks(ref_text, read(path, "-h"), ref_path, path)
+            elif kind == "ctm":
                 kept, words = segments, parse_ctm(read(path, "-h"), path)
                 if args.spans is not None:
                     kept, words = within_spans(segments, words, "hyp" not in args.spans or "ref" in args.spans,
