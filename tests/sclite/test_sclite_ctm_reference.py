@@ -1,0 +1,40 @@
+"""A CTM reference against a CTM hypothesis (``-r REF ctm``), as sclite aligns them without
+``-T``: each file and channel cut into chunks by time. ``data/ctmref``: a generated pair
+(400 reference words on two channels, alternation blocks, optional words, fragments) and
+sclite's ``sum`` and ``pra`` (SCTK 2.4.12: ``sclite -r ref.ctm ctm -h hyp.ctm ctm [-D -F]
+-o sum pra stdout``), 12 chunks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import assert_clean_error
+
+DATA = Path(__file__).parent / "data" / "ctmref"
+
+
+@pytest.mark.parametrize("options,expected", [([], "sclite.out"), (["-D", "-F"], "sclite-DF.out")])
+def test_chunks_and_alignments_as_sclites(tools, options, expected):
+    run = tools("sclite", "-r", "ref.ctm", "ctm", "-h", "hyp.ctm", "ctm", *options, "-o", "sum", "pra", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / expected).read_text()
+
+
+def test_a_channel_missing_from_the_hypothesis_is_an_error(tools, tmp_path):
+    (tmp_path / "ref.ctm").write_text("f1 A 0.1 0.2 so\nf1 B 0.1 0.2 yes\n")
+    (tmp_path / "hyp.ctm").write_text("f1 A 0.1 0.2 so\n")
+    line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", cwd=tmp_path), "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: hyp.ctm: file 'f1' channel 'b' of the reference is missing"
+
+
+def test_reports_of_labels_and_times_are_refused_for_a_ctm_reference(tools):
+    line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-o", "sgml", cwd=DATA),
+                              "benchmarkstt-tools")
+    assert "a ctm reference's reports are sum, rsum, pra, dtl and json" in line
+
+
+def test_a_ctm_reference_takes_ctm_hypotheses(tools):
+    line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "trn", cwd=DATA),
+                              "benchmarkstt-tools")
+    assert "an stm or ctm reference ctm hypotheses" in line
