@@ -2,7 +2,7 @@
 ``-T``: each file and channel cut into chunks by time. ``data/ctmref``: a generated pair
 (400 reference words on two channels, alternation blocks, optional words, fragments) and
 sclite's ``sum`` and ``pra`` (SCTK 2.4.12: ``sclite -r ref.ctm ctm -h hyp.ctm ctm [-D -F]
--o sum pra stdout``), 12 chunks."""
+-o sum pra stdout``; ``-o dtl``: ``sclite.dtl``), 12 chunks."""
 
 from __future__ import annotations
 
@@ -19,6 +19,12 @@ def test_chunks_and_alignments_as_sclites(tools, options, expected):
     run = tools("sclite", "-r", "ref.ctm", "ctm", "-h", "hyp.ctm", "ctm", *options, "-o", "sum", "pra", cwd=DATA)
     assert run.returncode == 0, run
     assert run.stdout == (DATA / expected).read_text()
+
+
+def test_dtl_as_sclites(tools):
+    run = tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-o", "dtl", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "sclite.dtl").read_text()
 
 
 def test_a_channel_missing_from_the_hypothesis_is_an_error(tools, tmp_path):
