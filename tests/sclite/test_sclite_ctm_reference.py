@@ -2,7 +2,9 @@
 ``-T``: each file and channel cut into chunks by time. ``data/ctmref``: a generated pair
 (400 reference words on two channels, alternation blocks, optional words, fragments) and
 sclite's ``sum`` and ``pra`` (SCTK 2.4.12: ``sclite -r ref.ctm ctm -h hyp.ctm ctm [-D -F]
--o sum pra stdout``; ``-o dtl``: ``sclite.dtl``), 12 chunks."""
+-o sum pra stdout``; ``-o dtl``: ``sclite.dtl``), 12 chunks; ``jittered-*.ctm``: two files of
+two channels, hypothesis words out of time order, and sclite's ``pra`` (``jittered.pra``),
+where sclite puts runs of insertions and deletions in time order."""
 
 from __future__ import annotations
 
@@ -19,6 +21,12 @@ def test_chunks_and_alignments_as_sclites(tools, options, expected):
     run = tools("sclite", "-r", "ref.ctm", "ctm", "-h", "hyp.ctm", "ctm", *options, "-o", "sum", "pra", cwd=DATA)
     assert run.returncode == 0, run
     assert run.stdout == (DATA / expected).read_text()
+
+
+def test_insertions_and_deletions_in_time_order_as_sclites(tools):
+    run = tools("sclite", "-r", "jittered-ref.ctm", "-h", "jittered-hyp.ctm", "-o", "pra", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "jittered.pra").read_text()
 
 
 def test_dtl_as_sclites(tools):

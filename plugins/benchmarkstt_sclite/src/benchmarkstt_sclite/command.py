@@ -72,7 +72,7 @@ class ScliteCommand:
         from .reports import alignment_dump, sgml
         from .scoring import score
         from .stmctm import assign, parse_ctm, parse_stm, scored_references, within_spans
-        from .ctmref import chunks
+        from .ctmref import by_time, chunks
         from .trn import parse_trn
         from .words import mark_fragments, mark_optional
 
@@ -129,8 +129,9 @@ class ScliteCommand:
                     mark_optional(u.words)
                 if args.fragments:
                     mark_fragments(u.words)
-            systems.append((name, score(system_refs, hyp, args.deletable, args.fragments,
-                                        hyp_path=path, ref_path=ref_path), by_id))
+            systems.append((name, score(system_refs, hyp, args.deletable, args.fragments, hyp_path=path,
+                                        ref_path=ref_path, arrange=by_time if ref_format == "ctm" else None),
+                            by_id))
         out = []
         memory = Memory()
         created = time.strftime("%a %b %d %H:%M:%S %Y")

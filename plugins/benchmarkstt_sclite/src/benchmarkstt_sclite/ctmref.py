@@ -9,7 +9,8 @@ time, then on until the silence after the last reference word overlaps the silen
 the last hypothesis word; a cut never falls inside a reference ``<ALT_BEGIN>`` block. The
 chunks are the utterances ``FILE-CHANNEL-NNNN`` of the speaker ``FILE-CHANNEL``; a
 reference alternation block is an alternation (``{ a / b / @ }``), a hypothesis block a
-choice of branches as in an STM/CTM pair.
+choice of branches as in an STM/CTM pair. In each alignment, a run of insertions and
+deletions is put in the order of the words' start times, as sclite puts it.
 
 :example:
     >>> ref = "f a 0.0 0.5 hello\\nf a 0.6 0.4 there\\n"
@@ -161,7 +162,38 @@ def reference_tokens(lines: Sequence[Line]) -> list:
                 out.append("@")
             out.append("/" if word == "<alt>" else "}")
         else:
-            out.append(untag(line.word))
+            token = as_token(untag(line.word))
+            token.start = line.start
+            out.append(token)
+    return out
+
+
+def by_time(raw: list, edges: Sequence, ref_tokens: Sequence, hyp_words: Sequence) -> list:
+    """An alignment's steps with each run of insertions and deletions in the order of their
+    words' start times (a deletion's reference word, an insertion's hypothesis word; steps
+    of the same time as aligned), as sclite orders a CTM reference's alignment.
+
+    :example:
+        >>> from benchmarkstt_sclite.reference import network
+        >>> ref, hyp = reference_tokens(read_lines("f a 2.0 0.5 late\\n", "r")), [as_token("early")]
+        >>> hyp[0].start = 1.0
+        >>> by_time([(2, 0, -1), (3, -1, 0)], network(ref).edges, ref, hyp)
+        [(3, -1, 0), (2, 0, -1)]
+    """
+    out: list = []
+    run: list = []
+
+    def when(step: tuple) -> float:
+        return ref_tokens[edges[step[1]].index].start if step[0] == 2 else hyp_words[step[2]].start
+
+    for step in raw + [None]:
+        if step is not None and step[0] in (2, 3):
+            run.append(step)
+            continue
+        out += sorted(run, key=when)
+        run = []
+        if step is not None:
+            out.append(step)
     return out
 
 

@@ -17,7 +17,7 @@ stops too). Speakers come in the order the reference first names them.
 from __future__ import annotations
 
 import itertools
-from typing import Sequence
+from typing import Callable, Sequence
 
 from benchmarkstt_core.errors import InputError
 
@@ -68,8 +68,12 @@ def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_p
 
 
 def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool = False,
-          fragments: bool = False, hyp_path: str = "hypothesis", ref_path: str = "reference") -> list:
-    """Every reference utterance that the hypothesis has, aligned (see the module's help)."""
+          fragments: bool = False, hyp_path: str = "hypothesis", ref_path: str = "reference",
+          arrange: "Callable | None" = None) -> list:
+    """Every reference utterance that the hypothesis has, aligned (see the module's help);
+    ``arrange(raw, edges, ref_tokens, hyp_words)``, where given, reorders each alignment's
+    steps (a CTM reference's insertions and deletions by time, see
+    :func:`~benchmarkstt_sclite.ctmref.by_time`)."""
     by_id = match_hypotheses(refs, hyps, hyp_path)
     scored = []
     for u in refs:
@@ -78,6 +82,8 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
             continue
         net = network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}")
         words, raw = best_branches(net, hyp.words)
+        if arrange is not None:
+            raw = arrange(raw, net.edges, u.words, words)
         scored.append(Scored(u, words, raw, deletable, fragments))
     return scored
 
