@@ -4,9 +4,13 @@
 sclite's ``sum`` and ``pra`` (SCTK 2.4.12: ``sclite -r ref.ctm ctm -h hyp.ctm ctm [-D -F]
 -o sum pra stdout``; ``-o dtl``: ``sclite.dtl``), 12 chunks; ``jittered-*.ctm``: two files of
 two channels, hypothesis words out of time order, and sclite's ``pra`` (``jittered.pra``),
-where sclite puts runs of insertions and deletions in time order."""
+where sclite puts runs of insertions and deletions in time order; ``said.ctm`` and
+``heard.ctm`` (docs/sclite.md's example) and sclite's ``prf`` with ``-D -F`` (without its
+``Creation date`` line)."""
 
 from __future__ import annotations
+
+import re
 
 from pathlib import Path
 
@@ -29,6 +33,13 @@ def test_insertions_and_deletions_in_time_order_as_sclites(tools):
     assert run.stdout == (DATA / "jittered.pra").read_text()
 
 
+def test_prf_with_both_sides_times_as_sclites(tools):
+    # an optionally deletable word left out: sclite writes 0.00 for the empty word's times
+    run = tools("sclite", "-r", "said.ctm", "-h", "heard.ctm", "-D", "-F", "-o", "prf", cwd=DATA)
+    assert run.returncode == 0, run
+    assert re.sub(r'Creation date: "[^"]*"\n', "", run.stdout) == (DATA / "said-DF.prf").read_text()
+
+
 def test_dtl_as_sclites(tools):
     run = tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-o", "dtl", cwd=DATA)
     assert run.returncode == 0, run
@@ -45,7 +56,7 @@ def test_a_channel_missing_from_the_hypothesis_is_an_error(tools, tmp_path):
 def test_reports_of_labels_and_times_are_refused_for_a_ctm_reference(tools):
     line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-o", "sgml", cwd=DATA),
                               "benchmarkstt-tools")
-    assert "a ctm reference's reports are sum, rsum, pra, dtl and json" in line
+    assert "a ctm reference's reports are sum, rsum, pra, prf, dtl and json" in line
 
 
 def test_a_ctm_reference_takes_ctm_hypotheses(tools):

@@ -77,6 +77,16 @@ def test_ctm_reference_against_ctm_as_sctks_test13(tools, test, options):
     assert run.stdout == "".join((DATA / "base" / f"{test}.{suffix}").read_text() for suffix in ("sys", "raw", "pra"))
 
 
+@pytest.mark.parametrize("test,options", [("test13", []), ("test13_D", ["-D"])])
+def test_prf_of_a_ctm_reference_as_sctks_test13(tools, test, options):
+    # both sides' word times; SCTK's test 13 keeps sclite's Creation date line (of its own run)
+    run = tools("sclite", "-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", *options, "-o", "prf",
+                cwd=DATA)
+    assert run.returncode == 0, run
+    date = re.compile(r'Creation date: "[^"]*"\n')
+    assert date.sub("", run.stdout) == date.sub("", (DATA / "base" / f"{test}.prf").read_text())
+
+
 def test_a_ctm_file_the_reference_lacks_is_an_error(tools):
     # SCTK's test16_1: sclite stops ("Hyp file has more data than ref file")
     run = tools("sclite", "-r", "./stm2ctm_missing.ref.stm", "stm", "-h", "./stm2ctm_missing.hyp-extra.ctm", "ctm",

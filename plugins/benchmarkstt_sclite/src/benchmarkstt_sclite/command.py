@@ -89,8 +89,8 @@ class ScliteCommand:
         if ref_format in ("stm", "ctm") and any(kind != "ctm" for _, kind, *_ in hyps) or \
                 ref_format == "trn" and any(kind != "trn" for _, kind, *_ in hyps):
             raise UsageError("-h: a trn reference takes trn hypotheses, an stm or ctm reference ctm hypotheses")
-        if ref_format == "ctm" and {"lur", "prf", "sgml", "nl.sgml"} & set(args.reports):
-            raise UsageError("-o: a ctm reference's reports are sum, rsum, pra, dtl and json (not yet lur, prf, sgml)")
+        if ref_format == "ctm" and {"lur", "sgml", "nl.sgml"} & set(args.reports):
+            raise UsageError("-o: a ctm reference's reports are sum, rsum, pra, prf, dtl and json (not yet lur, sgml)")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
@@ -148,7 +148,8 @@ class ScliteCommand:
                     out.append(lur(scored, system, definitions, memory, ref_path))
                 elif report == "prf":
                     out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
-                                              created, by_id, definitions, args.encoding, args.width, args.cased))
+                                              created, by_id, definitions, args.encoding, args.width, args.cased,
+                                              ref_format == "ctm"))
                 elif report not in ("mapsswe", "stats"):
                     out.append(render(report, scored, system, memory, args))
             first += len(scored)

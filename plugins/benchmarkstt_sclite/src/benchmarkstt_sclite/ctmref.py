@@ -163,7 +163,7 @@ def reference_tokens(lines: Sequence[Line]) -> list:
             out.append("/" if word == "<alt>" else "}")
         else:
             token = as_token(untag(line.word))
-            token.start = line.start
+            token.start, token.end = line.start, line.start + line.duration
             out.append(token)
     return out
 

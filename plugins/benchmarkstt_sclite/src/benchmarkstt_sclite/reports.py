@@ -186,7 +186,7 @@ def standard_deviation(values: list) -> float:
 def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" = None,
                    fragments: bool = False, deletable: bool = False, created: str = "",
                    segments: "dict | None" = None, definitions: Any = None, encoding: str = "utf-8",
-                   width: int = 1000, cased: bool = False) -> str:
+                   width: int = 1000, cased: bool = False, ref_times: bool = False) -> str:
     """The ``pra`` report: per speaker, each utterance's counts and its REF, HYP and Eval
     lines (errors in capitals, ``*`` for a missing word). With ``files`` (the reference and
     hypothesis paths), the ``prf`` report: sclite's full dump, headed ``NIST_TEXT_ALIGNMENT``,
@@ -194,11 +194,12 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     the order scored; for STM and CTM files (``segments``: the STM segment of each
     utterance id; ``definitions``: its labels) also the labels, each segment's times and
     each hypothesis word's times and confidence. ``cased`` (sclite's ``-s``): errors are
-    shown as written, under an ``Attributes: Case_sensitve`` line (sclite's spelling)."""
+    shown as written, under an ``Attributes: Case_sensitve`` line (sclite's spelling).
+    ``ref_times`` (a CTM reference): each reference word's times too, in the ``prf``."""
     speakers: dict = {}
     for s in scored:
         speakers.setdefault(s.utterance.speaker, []).append(s)
-    times = bool(files) and segments is not None
+    times = bool(files) and (segments is not None or ref_times)
     confidence = times and has_confidence(scored)
     out = ["NIST_TEXT_ALIGNMENT", "VERSION 0.1"] if files else []
     out += ["", "", "\t\tDUMP OF SYSTEM ALIGNMENT STRUCTURE", "", f"System name:   {system}"]
@@ -220,7 +221,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
         if files and segments is not None:
             segment = segments[s.utterance.id]
             lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
-        return lines + aligned_lines(s, times, confidence, width, encoding, cased) + [""]
+        return lines + aligned_lines(s, times, confidence, width, encoding, cased, times and ref_times) + [""]
 
     if files:
         if definitions is not None and (definitions.labels or definitions.categories):
@@ -252,19 +253,20 @@ def has_confidence(scored: Sequence[Scored]) -> bool:
 
 
 def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, width: int = 1000,
-                  encoding: str = "utf-8", cased: bool = False) -> list:
+                  encoding: str = "utf-8", cased: bool = False, ref_times: bool = False) -> list:
     """The REF, HYP and Eval lines of one scored utterance, as sclite's ``PATH_print`` writes
     them: each column as wide as its longest word in bytes of the file's ``encoding``, errors
     in capitals, a line broken where it reaches ``width`` (sclite's ``-l``, default 1000)
     and continued after ``>> ``; with ``times`` and ``confidence`` (the ``prf`` report of a
     CTM hypothesis) each hypothesis word's times (H_T1, H_T2) and confidence (CONF) too;
-    ``cased``: errors as written."""
+    ``ref_times`` (a CTM reference): each reference word's times (R_T1, R_T2); ``cased``:
+    errors as written."""
     words = s.utterance.words
     columns = []
     for step in s.steps:
         r = words[step.edge.index] if step.edge is not None else None
         h = s.hyp[step.hyp] if step.hyp is not None else None
-        columns.append((step.tag, r, None if h is None else shown(h)))
+        columns.append((step.tag, r, h))
     aux = 7 if times or confidence else 0
 
     def size(text: str) -> int:
@@ -273,13 +275,13 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     cells = []
     for tag, r, h in columns:
         ref = "" if r is None else (r if tag == "C" or cased else capitals(r))
-        hyp = "" if h is None else (h if tag == "C" or cased else capitals(h))
+        hyp = "" if h is None else (shown(h) if tag == "C" or cased else capitals(shown(h)))
         if tag == "I":
             ref = "*" * size(hyp)
         if tag == "D":
             hyp = "*" * size(ref)
         wide = max(aux, 1 if tag == "I" else size(ref), 1 if tag == "D" else size(hyp))
-        cells.append((tag, ref, hyp, h, wide))
+        cells.append((tag, ref, hyp, h, wide, r))
 
     def pad(text: str, wide: int) -> str:
         return text + " " * (wide - size(text)) + " "
@@ -298,10 +300,12 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         lead = ">> " if used else ""
         if used:
             out.append("")
-        rows = [("REF:  ", [pad(c[1], c[4]) for c in part]), ("HYP:  ", [pad(c[2], c[4]) for c in part])]
+        rows = [("REF:  ", [pad(c[1], c[4]) for c in part])]
+        if ref_times:
+            rows += time_rows(part, 5, "R")
+        rows.append(("HYP:  ", [pad(c[2], c[4]) for c in part]))
         if times:
-            rows += [(label, [pad(f"{getattr(c[3], field):.2f}", c[4]) if c[0] != "D" else " " * (c[4] + 1)
-                              for c in part]) for label, field in (("H_T1: ", "start"), ("H_T2: ", "end"))]
+            rows += time_rows(part, 3, "H")
         if confidence:
             rows.append(("CONF: ", [pad(f"{c[3].confidence:.4f}", c[4]) if c[0] != "D" else " " * (c[4] + 1)
                                     for c in part]))
@@ -309,6 +313,18 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         out += [lead + label + "".join(items) for label, items in rows]
         used = end
     return out
+
+
+def time_rows(cells: Sequence[tuple], word: int, side: str) -> list:
+    """The T1 and T2 rows of the words at place ``word`` of each cell: blank for an
+    insertion's reference (``side`` R) or a deletion's hypothesis (H), 0.00 for the empty
+    word against an optionally deletable one, as sclite writes them."""
+    def cell(c: tuple, field: str) -> str:
+        if c[0] == ("I" if side == "R" else "D"):
+            return " " * (c[4] + 1)
+        return f"{getattr(c[word], field, None) or 0.0:.2f}".ljust(c[4]) + " "
+
+    return [(f"{side}_T{n}: ", [cell(c, field) for c in cells]) for n, field in ((1, "start"), (2, "end"))]
 
 
 def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str, created: str,

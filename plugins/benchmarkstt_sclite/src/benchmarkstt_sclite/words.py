@@ -119,4 +119,6 @@ def mark_optional(items: list) -> None:
         elif len(item) > 2 and item[0] == "(" and item[-1] == ")":
             word = Token(item[1:-1])
             word.tags, word.optional = getattr(item, "tags", ()), True
+            word.start, word.end, word.confidence = (getattr(item, name, None) for name in ("start", "end",
+                                                                                      "confidence"))
             items[k] = word
