@@ -112,3 +112,19 @@ def test_nce_where_sclite_has_none_or_clamps_a_confidence(tools, tmp_path, ctm, 
              if line.count("|") == 5}
     assert (cells["s1"], cells["s2"], cells["Sum/Avg"]) == (s1, s2, pooled)
     assert cells["Mean"] == ("n/a" if s2 == "n/a" else s2)  # over the speakers with an NCE
+
+
+def test_prf_keeps_an_optional_hypothesis_words_times_under_d(tools, tmp_path):
+    # sclite -r r.stm stm -h h.ctm ctm -D -o prf: "(uh)" in the CTM is correct and keeps its times
+    (tmp_path / "r.stm").write_text("m1 A anna 0.0 3.0 so we start\n")
+    (tmp_path / "h.ctm").write_text("m1 A 0.1 0.3 so 0.9\nm1 A 0.5 0.2 (uh) 0.5\nm1 A 0.8 0.3 we 0.8\n"
+                                    "m1 A 1.2 0.4 start 0.7\n")
+    run = tools("sclite", "-r", "r.stm", "-h", "h.ctm", "-D", "-o", "prf", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert run.stdout.split("\n")[-9:-3] == [
+        "REF:  so              we      start   ",
+        "HYP:  so      (uh)    we      start   ",
+        "H_T1: 0.10    0.50    0.80    1.20    ",
+        "H_T2: 0.40    0.70    1.10    1.60    ",
+        "CONF: 0.9000  0.5000  0.8000  0.7000  ",
+        "Eval:                                 "]
