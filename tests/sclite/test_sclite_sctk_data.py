@@ -87,6 +87,14 @@ def test_prf_of_a_ctm_reference_as_sctks_test13(tools, test, options):
     assert date.sub("", run.stdout) == date.sub("", (DATA / "base" / f"{test}.prf").read_text())
 
 
+def test_text_hypothesis_aligned_by_diff_as_sctks_test5(tools):
+    # lvc_hyp.txt: free text, no ids, no times; sclite aligns it with GNU diff (tags kept)
+    run = tools("sclite", "-r", "./lvc_ref.stm", "stm", "-h", "./lvc_hyp.txt", "txt", "-o", "pra", "sum", "rsum",
+                cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == "".join((DATA / "base" / f"test5.{suffix}").read_text() for suffix in ("sys", "raw", "pra"))
+
+
 def test_a_ctm_file_the_reference_lacks_is_an_error(tools):
     # SCTK's test16_1: sclite stops ("Hyp file has more data than ref file")
     run = tools("sclite", "-r", "./stm2ctm_missing.ref.stm", "stm", "-h", "./stm2ctm_missing.hyp-extra.ctm", "ctm",

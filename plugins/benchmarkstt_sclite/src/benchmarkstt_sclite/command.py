@@ -28,11 +28,12 @@ class ScliteCommand:
         from .trn import ID_FORMATS
 
         parser.add_argument("-r", dest="reference", required=True, nargs="+", metavar=("REF", "FORMAT"),
-                            help="the reference file and its format, trn or stm (default: stm for .stm, "
-                                 "else trn), as sclite's -r REF FORMAT")
+                            help="the reference file and its format, trn, stm or ctm (default: stm for .stm, "
+                                 "ctm for .ctm, else trn), as sclite's -r REF FORMAT")
         parser.add_argument("-h", dest="hypotheses", required=True, metavar=("HYP", "FORMAT [NAME]"),
                             action="append", nargs="+",
-                            help="a hypothesis file, its format, trn or ctm (default: ctm for .ctm, else "
+                            help="a hypothesis file, its format, trn, ctm or txt (plain text, against an STM "
+                                 "reference; aligned by GNU diff as sclite aligns it) (default: ctm for .ctm, else "
                                  "trn), and its name, as sclite's -h HYP FORMAT NAME; give -h again for "
                                  "more systems (reports per system, mapsswe per pair)")
         parser.add_argument("-i", dest="id_format", choices=ID_FORMATS, default="spu_id",
@@ -74,10 +75,11 @@ class ScliteCommand:
         from .stmctm import assign, parse_ctm, parse_stm, scored_references, within_spans
         from .ctmref import by_time, chunks
         from .trn import parse_trn
+        from .txthyp import score_text
         from .words import mark_fragments, mark_optional
 
         ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm", "ctm"), 2)
-        hyps = [file_and_format(h, "-h", ("trn", "ctm"), 3) for h in args.hypotheses]
+        hyps = [file_and_format(h, "-h", ("trn", "ctm", "txt"), 3) for h in args.hypotheses]
         if args.width < 1:
             raise UsageError(f"-l: the line width is a positive number, not {args.width}")
         names = args.names or []
@@ -86,9 +88,14 @@ class ScliteCommand:
         for report in ("mapsswe", "stats"):
             if report in args.reports and len(hyps) < 2:
                 raise UsageError(f"-o {report} compares systems: give at least two -h files")
-        if ref_format in ("stm", "ctm") and any(kind != "ctm" for _, kind, *_ in hyps) or \
-                ref_format == "trn" and any(kind != "trn" for _, kind, *_ in hyps):
-            raise UsageError("-h: a trn reference takes trn hypotheses, an stm or ctm reference ctm hypotheses")
+        kinds = {kind for _, kind, *_ in hyps}
+        if not kinds <= {"trn": {"trn"}, "stm": {"ctm", "txt"}, "ctm": {"ctm"}}[ref_format]:
+            raise UsageError("-h: a trn reference takes trn hypotheses, an stm reference ctm or txt hypotheses, "
+                             "a ctm reference ctm hypotheses")
+        if "txt" in kinds and (args.deletable or args.fragments or args.spans is not None
+                               or {"lur", "prf", "sgml", "nl.sgml"} & set(args.reports)):
+            raise UsageError("-h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m, "
+                             "nor yet with -o lur, prf, sgml")
         if ref_format == "ctm" and {"lur", "sgml", "nl.sgml"} & set(args.reports):
             raise UsageError("-o: a ctm reference's reports are sum, rsum, pra, prf, dtl and json (not yet lur, sgml)")
         if args.spans is not None and ref_format != "stm":
@@ -113,6 +120,10 @@ class ScliteCommand:
         for k, (path, kind, *name) in enumerate(hyps):
             name = names[k] if k < len(names) else (name[0] if name else path)
             by_id = None  # an STM segment by utterance id
+            if kind == "txt":
+                systems.append((name, score_text(raw if args.cased else fold(raw), ref_path, read(path, "-h"),
+                                                 args.encoding), None))
+                continue
             if ref_format == "ctm":
                 system_refs, hyp = chunks(ref_text, read(path, "-h"), ref_path, path)
             elif kind == "ctm":
