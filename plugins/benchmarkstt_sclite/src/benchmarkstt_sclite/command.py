@@ -73,9 +73,7 @@ class ScliteCommand:
         from .reports import alignment_dump, sgml
         from .scoring import score
         from .stmctm import assign, parse_ctm, parse_stm, scored_references, within_spans
-        from .ctmref import by_time, chunks
         from .trn import parse_trn
-        from .txthyp import score_text
         from .words import mark_fragments, mark_optional
 
         ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm", "ctm"), 2)
@@ -120,12 +118,18 @@ class ScliteCommand:
         for k, (path, kind, *name) in enumerate(hyps):
             name = names[k] if k < len(names) else (name[0] if name else path)
             by_id = None  # an STM segment by utterance id
+            arrange = None  # how the steps of an alignment are reordered (a CTM reference's, by time)
             if kind == "txt":
+                from .txthyp import score_text  # imported when asked for: it starts GNU diff
+
                 systems.append((name, score_text(raw if args.cased else fold(raw), ref_path, read(path, "-h"),
                                                  args.encoding), None))
                 continue
             if ref_format == "ctm":
+                from .ctmref import by_time, chunks
+
                 system_refs, hyp = chunks(ref_text, read(path, "-h"), ref_path, path)
+                arrange = by_time
             elif kind == "ctm":
                 kept, words = segments, parse_ctm(read(path, "-h"), path)
                 if args.spans is not None:
@@ -141,7 +145,7 @@ class ScliteCommand:
                 if args.fragments:
                     mark_fragments(u.words)
             systems.append((name, score(system_refs, hyp, args.deletable, args.fragments, hyp_path=path,
-                                        ref_path=ref_path, arrange=by_time if ref_format == "ctm" else None),
+                                        ref_path=ref_path, arrange=arrange),
                             by_id))
         out = []
         memory = Memory()
