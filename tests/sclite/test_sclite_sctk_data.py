@@ -77,6 +77,13 @@ def test_ctm_reference_against_ctm_as_sctks_test13(tools, test, options):
     assert run.stdout == "".join((DATA / "base" / f"{test}.{suffix}").read_text() for suffix in ("sys", "raw", "pra"))
 
 
+def test_prf_of_a_text_hypothesis_as_sctks_test5(tools):
+    run = tools("sclite", "-r", "./lvc_ref.stm", "stm", "-h", "./lvc_hyp.txt", "txt", "-o", "prf", cwd=DATA)
+    assert run.returncode == 0, run
+    date = re.compile(r'Creation date: "[^"]*"\n')
+    assert date.sub("", run.stdout) == date.sub("", (DATA / "base" / "test5.prf").read_text())
+
+
 @pytest.mark.parametrize("test,options", [("test13", []), ("test13_D", ["-D"])])
 def test_prf_of_a_ctm_reference_as_sctks_test13(tools, test, options):
     # both sides' word times; SCTK's test 13 keeps sclite's Creation date line (of its own run)

@@ -16,4 +16,4 @@ def test_a_text_hypothesis_takes_an_stm_reference_and_no_d(tools, tmp_path):
     for options in (["-D"], ["-o", "sgml"]):
         line = assert_clean_error(tools("sclite", "-r", "r.stm", "-h", "h.txt", "txt", *options, cwd=tmp_path),
                                   "benchmarkstt-tools")
-        assert "aligned by GNU diff, as sclite aligns it: not with -D, -F, -m" in line
+        assert "aligned by GNU diff, as sclite aligns it: not with -D, -F, -m, nor yet with -o lur, sgml" in line

@@ -91,9 +91,9 @@ class ScliteCommand:
             raise UsageError("-h: a trn reference takes trn hypotheses, an stm reference ctm or txt hypotheses, "
                              "a ctm reference ctm hypotheses")
         if "txt" in kinds and (args.deletable or args.fragments or args.spans is not None
-                               or {"lur", "prf", "sgml", "nl.sgml"} & set(args.reports)):
+                               or {"lur", "sgml", "nl.sgml"} & set(args.reports)):
             raise UsageError("-h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m, "
-                             "nor yet with -o lur, prf, sgml")
+                             "nor yet with -o lur, sgml")
         if ref_format == "ctm" and {"lur", "sgml", "nl.sgml"} & set(args.reports):
             raise UsageError("-o: a ctm reference's reports are sum, rsum, pra, prf, dtl and json (not yet lur, sgml)")
         if args.spans is not None and ref_format != "stm":
@@ -154,7 +154,7 @@ class ScliteCommand:
         if "lur" in reports and ref_format != "stm":
             raise UsageError("-o lur: the labels come from an STM reference")
         first = 0
-        for (system, scored, by_id), (path, *_) in zip(systems, hyps):  # system by system, as sclite writes them
+        for (system, scored, by_id), (path, kind, *_) in zip(systems, hyps):  # system by system, as sclite writes them
             for report in reports:
                 if report in ("sgml", "nl.sgml"):
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
@@ -163,8 +163,8 @@ class ScliteCommand:
                     out.append(lur(scored, system, definitions, memory, ref_path))
                 elif report == "prf":
                     out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
-                                              created, by_id, definitions, args.encoding, args.width, args.cased,
-                                              ref_format == "ctm"))
+                                              created, by_id, None if kind == "txt" else definitions,
+                                              args.encoding, args.width, args.cased, ref_format == "ctm"))
                 elif report not in ("mapsswe", "stats"):
                     out.append(render(report, scored, system, memory, args))
             first += len(scored)
