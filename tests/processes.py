@@ -9,6 +9,13 @@ import subprocess
 import time
 
 
+def like_a_terminal() -> None:
+    """A ``preexec_fn`` that starts a command with Ctrl-C's default action, as a terminal's
+    foreground command has it: a command started in the background of a shell without job
+    control (CI scripts) inherits SIGINT ignored, and Python then raises no KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def children(parent: int) -> list:
     """The ids of the processes whose parent is ``parent`` (from /proc)."""
     found = []

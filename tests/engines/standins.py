@@ -19,6 +19,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Dict, List, Optional, Tuple
 from urllib.parse import parse_qs, urlsplit
 
+from processes import like_a_terminal
+
 Answer = Tuple[int, object, dict]
 
 
@@ -600,7 +602,7 @@ def ctrl_c(command: List[str], env: Dict[str, str], ready, stand_in: StandIn) ->
     import subprocess
 
     proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=like_a_terminal)
     try:
         for _ in range(300):
             found = ready()

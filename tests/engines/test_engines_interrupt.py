@@ -11,6 +11,7 @@ import time
 import pytest
 
 from conftest import BIN
+from processes import like_a_terminal
 from standins import AzureStandIn, OpenAIStandIn, ctrl_c
 from test_engines_azure import ENV
 from test_engines_vendors import FILES, HEARD, KEY, PROG, VENDORS, by_audio
@@ -32,7 +33,8 @@ def test_ctrl_c_cancels_the_outstanding_job_and_keeps_the_finished_one(tmp_path,
         command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
                    "--cache", str(tmp_path / "c")]
         proc = subprocess.Popen(command + [str(FILES["cat"]), str(FILES["news"])], env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+                                stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                preexec_fn=like_a_terminal)
         try:
             for _ in range(300):
                 held = [j for j in stand_in.jobs.values() if j.get("held") and j["polls"] >= 3]

@@ -261,6 +261,10 @@ def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: i
         with dask_executor(scheduler, local_workers) as (executor, workers):
             if not noted:
                 left = schedule(executor, spec, items, workers, take, noted=noted)
+                if left:  # stopped: the client logs each cancelled task's callback as an error
+                    import logging
+
+                    logging.getLogger("tornado.application").setLevel(logging.CRITICAL)
                 executor.shutdown(wait=False)
                 wait(left, timeout=10)
     if noted:
