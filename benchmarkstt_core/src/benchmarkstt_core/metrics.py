@@ -43,6 +43,9 @@ class Measured(dict):
         >>> m = Measured({"mean": 0.25, "words": 4}, units={"mean": "s"})
         >>> m, m.units, m.unit("mean"), m.unit("words")
         ({'mean': 0.25, 'words': 4}, {'mean': 's'}, 's', '')
+        >>> import pickle  # as a worker process sends it back: with its units
+        >>> pickle.loads(pickle.dumps(m)).units
+        {'mean': 's'}
     """
 
     def __init__(self, values: Any = (), units: Any = None):
@@ -73,6 +76,3 @@ def _shown(result: Measured, key: str, value: Any) -> str:
         unit = result.unit(key)
         return "%.6f" % value + (f" {unit}" if unit else "")
     return str(value)
-
-    def __reduce__(self) -> tuple:
-        return (Measured, (dict(self), self.units))
