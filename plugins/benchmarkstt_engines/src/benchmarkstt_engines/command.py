@@ -120,9 +120,10 @@ def check_writable(folder: str) -> None:
         ...
         benchmarkstt_core.errors.UsageError: -o .../command.py/out: .../command.py is a file, not a folder
     """
-    existing = os.path.abspath(folder)
-    while not os.path.exists(existing):
-        existing = os.path.dirname(existing)
+    existing = folder
+    while existing and not os.path.exists(existing):  # the nearest folder that is there, as the user wrote it
+        existing = os.path.dirname(existing.rstrip(os.sep))
+    existing = existing or os.curdir
     if not os.path.isdir(existing):
         raise UsageError(f"-o {folder}: {existing} is a file, not a folder")
     if not os.access(existing, os.W_OK | os.X_OK):
