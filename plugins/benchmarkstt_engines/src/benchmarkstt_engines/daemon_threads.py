@@ -49,7 +49,28 @@ class DaemonThreads(Executor):
                 future.set_exception(exc)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """Stop the threads once the calls submitted are done (``wait``: wait for them)."""
+        """Stop the threads once the calls submitted are done (``wait``: wait for them;
+        ``cancel_futures``: those not started are cancelled).
+
+        :example:
+            >>> import threading
+            >>> pool, started, go = DaemonThreads(1), threading.Event(), threading.Event()
+            >>> running = pool.submit(lambda: started.set() or go.wait())
+            >>> started.wait()  # the first call runs, the second waits for a free thread
+            True
+            >>> queued = pool.submit(pow, 2, 3)
+            >>> pool.shutdown(wait=False, cancel_futures=True)
+            >>> go.set()
+            >>> running.result(), queued.cancelled()
+            (True, True)
+        """
+        while cancel_futures:
+            try:
+                item = self.queue.get_nowait()
+            except queue.Empty:
+                break
+            if item is not None:
+                item[0].cancel()
         for _ in self.threads:
             self.queue.put(None)
         if wait:
