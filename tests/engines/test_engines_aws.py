@@ -40,7 +40,7 @@ def isolated(tmp_path, **more: str) -> dict:
 
 def test_the_bucket_is_required(tools, tmp_path):
     run = tools("transcribe", "--engine", "tr=aws", "-o", str(tmp_path / "out"), str(FILES["cat"]))
-    assert assert_clean_error(run, PROG) == (f"{PROG}: error: engine 'aws' needs the option bucket= (the S3 bucket "
+    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws' needs the option bucket= (the S3 bucket "
                                              f"the audio is uploaded to)")
 
 

@@ -39,7 +39,8 @@ def test_what_is_missing_is_one_error(tools, tmp_path, missing, message):
 def test_a_wrong_api_version_is_one_error(tools, tmp_path):
     run = tools("transcribe", "--engine", "v=azure:api_version=v3.0", "-o", str(tmp_path / "out"),
                 "--cache", str(tmp_path / "c"), str(FILES["cat"]), env=ENV)
-    assert assert_clean_error(run, PROG).endswith("engine option api_version='v3.0': expected one of 2024-11-15, v3.2")
+    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v=azure: engine option api_version='v3.0': "
+                                             f"expected one of 2024-11-15, v3.2")
 
 
 @pytest.mark.slow

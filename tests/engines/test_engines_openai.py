@@ -61,7 +61,7 @@ def test_max_cost_refuses_before_sending(tools, tmp_path, option, message):
 ])
 def test_bad_shared_options(tools, tmp_path, option, message):
     run = tools("transcribe", "--engine", f"oa=openai:{option}", "-o", str(tmp_path / "out"), str(AUDIO))
-    assert assert_clean_error(run, PROG) == f"{PROG}: error: {message}"
+    assert assert_clean_error(run, PROG) == f"{PROG}: error: --engine oa=openai: {message}"
 
 
 @pytest.mark.slow

@@ -154,15 +154,27 @@ def missing_library(kind: str, module: str, extra: str) -> EngineError:
 
 
 def create(registry: Any, spec: EngineSpec) -> Any:
-    """The engine ``spec`` names, built with its options; a :class:`UsageError` for an
-    unknown kind or option."""
+    """The engine ``spec`` names, built with its options; a :class:`UsageError` naming the
+    ``--engine`` for an unknown kind or option, or an option's value the engine refuses.
+
+    :example:
+        >>> from benchmarkstt_core.plugins import make_plugin_manager
+        >>> engines = make_plugin_manager().registries.engines
+        >>> create(engines, parse_engine_spec("oa=openai:timeout=soon"))
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.UsageError: --engine oa=openai: engine option timeout='soon': expected a number of at least 0
+    """
     component = registry.get(spec.kind)
     known = [p.name for p in component.params]
+    where = f"--engine {spec.name}={spec.kind}"
     for key, _ in spec.options:
         if key not in known:
-            raise UsageError(f"--engine {spec.name}={spec.kind}: unknown option {key!r} "
-                             f"(options of {spec.kind}: {', '.join(known) or 'none'})")
-    return component.cls(**dict(spec.options))
+            raise UsageError(f"{where}: unknown option {key!r} (options of {spec.kind}: {', '.join(known) or 'none'})")
+    try:
+        return component.cls(**dict(spec.options))
+    except UsageError as exc:  # which of the engines given has that option
+        raise UsageError(f"{where}: {exc}") from None
 
 
 class Output(NamedTuple):
