@@ -150,6 +150,20 @@ def test_audio_and_references_that_do_not_pair_are_said_before_anything_is_trans
     assert not (tmp_path / "cache").exists()
 
 
+@pytest.mark.parametrize("reference, message", [
+    ("ref.trn", "--reference 'ref.trn': not a"), ("refs", "--reference 'refs': no such")])
+def test_a_reference_that_is_not_a_folder_is_said_before_anything_is_transcribed(tools, tmp_path, reference,
+                                                                                  message):
+    """The audio was transcribed, then the run failed naming the engine's transcripts in the
+    cache as a hypothesis that is not a file (or the reference folder that is not there)."""
+    (tmp_path / "ref.trn").write_text("the cat sat on the mat (cat)\n")
+    run = tools("corpus", "--reference", reference, "--audio", str(AUDIO / "cat.wav"), "--engine", "ps=pocketsphinx",
+                "--cache", "cache", cwd=tmp_path)
+    assert assert_clean_error(run, PROG) == (f"{PROG}: error: {message} folder: --audio needs the folder of the "
+                                             f"reference files (paired with the audio by name)")
+    assert not (tmp_path / "cache").exists()
+
+
 def test_an_output_folder_that_cannot_be_made_is_said_before_anything_is_transcribed(tools, tmp_path):
     (tmp_path / "notes.txt").write_text("a file, not a folder")
     run = tools("transcribe", "--engine", "ps=pocketsphinx", "-o", "notes.txt/out/", "--cache", "cache",

@@ -85,6 +85,9 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
         raise UsageError("--testset gives the references: drop --reference")
     if args.audio and not args.reference:
         raise UsageError("--audio needs --reference FOLDER (the reference files, paired by name)")
+    if args.audio and not os.path.isdir(args.reference):  # said before any audio is transcribed
+        raise UsageError(f"--reference {args.reference!r}: {'not a' if os.path.exists(args.reference) else 'no such'} "
+                         f"folder: --audio needs the folder of the reference files (paired with the audio by name)")
     registry = host.registries.engines
     specs = engine_specs(args.engine, registry)
     cache = cache_of(args)
@@ -131,7 +134,6 @@ def check_audio_paired(reference: str, audio: Dict[str, str]) -> None:
     """Refuse, before anything is transcribed, audio files without a reference file of the same
     name and reference files without audio (the first five of each, by path): the corpus
     would refuse them once every file was transcribed (``--allow-unpaired`` scores them).
-    A ``--reference`` file of utterances is paired by utterance id later.
 
     :example:
         >>> import os, tempfile
@@ -142,8 +144,6 @@ def check_audio_paired(reference: str, audio: Dict[str, str]) -> None:
         ...
         benchmarkstt_core.errors.UsageError: --audio: 1 audio file without a reference: a/ep2.wav. Files pair ...
     """
-    if not os.path.isdir(reference):
-        return
     from benchmarkstt_corpus.pairing import folder_files
 
     references = folder_files(reference, "--reference")
