@@ -10,7 +10,7 @@ the HTTP answer) and read by the assemblyai reader; then it is deleted at Assemb
 not finish in time is left there (its id is in the message). When the answer to the request
 of a transcript is lost, the transcript is looked for in AssemblyAI's list (``GET
 /v2/transcript``) by its ``audio_url`` (unique: the upload's) rather than requested again (see
-:meth:`~benchmarkstt_engines.cloud.CloudEngine.create`).
+:meth:`~benchmarkstt_engines.cloud.CloudEngine.call`).
 """
 
 from __future__ import annotations
@@ -96,10 +96,8 @@ class AssemblyAI(CloudEngine):
 
     def api(self, what: Callable[[Any], Any], deadline: float, creates: Optional[tuple] = None) -> str:
         """:meth:`sent` with retries, within the file's time limit; with ``creates``
-        (``(find, how)``), the call creates a transcript: see :meth:`CloudEngine.create`."""
-        if creates:
-            return self.create(lambda left: self.sent(what, left), *creates, self.kind, deadline)
-        return self.call(lambda left: self.sent(what, left), self.kind, deadline=deadline)
+        (``(find, how)``), the call creates a transcript: see :meth:`CloudEngine.call`."""
+        return self.call(lambda left: self.sent(what, left), self.kind, deadline=deadline, creates=creates)
 
     def find(self, audio_url: str, deadline: float) -> Optional[str]:
         """The transcript of ``audio_url`` (``{"id": ...}``) among the latest 200 of

@@ -244,25 +244,14 @@ class CloudEngine:
         return [os.environ[v] for v in self.credential_variables if os.environ.get(v)]
 
     def call(self, what: Callable[[float], Any], label: str, sleep: Optional[Callable[[float], None]] = None,
-             deadline: Optional[float] = None) -> Any:
+             deadline: Optional[float] = None, creates: Optional[tuple] = None) -> Any:
         """``what(seconds_left)`` with retries (see :func:`with_retries`) within this file's
-        time limit; every message scrubbed of secrets."""
-        deadline = deadline if deadline is not None else time.monotonic() + self.timeout
-        try:
-            if self.stopping.is_set():
-                raise VendorFailed(f"{label}: interrupted")
-            return with_retries(what, deadline, self.retries, label, sleep or self.stopping.wait)
-        except VendorFailed as exc:
-            raise VendorFailed(scrub(str(exc), self.secrets())) from None
-        except EngineError as exc:
-            raise EngineError(scrub(str(exc), self.secrets())) from None
+        time limit; every message scrubbed of secrets.
 
-    def create(self, what: Callable[[float], Any], find: Optional[Callable[[], Optional[Any]]], how: str,
-               label: str, deadline: Optional[float] = None) -> Any:
-        """``what(seconds_left)``, the request that creates a job at the vendor, made so that no
-        job is made twice: tried again (see :meth:`call`) after a failure that made none (not
-        sent, 429); after a lost answer (:class:`Lost`), ``find()`` looks for the job in the
-        vendor's list by the unique tag the request gave it, and answers instead when it is
+        With ``creates`` (``(find, how)``), ``what`` is the request that creates a job at the
+        vendor, made so that no job is made twice: tried again after a failure that made none
+        (not sent, 429); after a lost answer (:class:`Lost`), ``find()`` looks for the job in
+        the vendor's list by the unique tag the request gave it, and answers instead when it is
         there. When it is not there, the request is sent again, unless the vendor may still be
         making the job (no answer in time) or there is no ``find``: then this file fails, with
         ``how`` (where to look for the job at the vendor).
@@ -274,33 +263,27 @@ class CloudEngine:
             >>> def submit(left):
             ...     made.append("job-1")
             ...     raise Lost("connection failed: dropped")
-            >>> engine.create(submit, lambda: "job-1" if made else None, "GET /jobs", "vendor"), made
+            >>> engine.call(submit, "vendor", creates=(lambda: "job-1" if made else None, "GET /jobs")), made
             ('job-1', ['job-1'])
             >>> try:
-            ...     engine.create(submit, None, "GET /jobs lists it", "vendor")
+            ...     engine.call(submit, "vendor", creates=(None, "GET /jobs lists it"))
             ... except VendorFailed as exc:
             ...     for part in str(exc).split("; "):
             ...         print(part)
             vendor: connection failed: dropped
             the job may exist at the vendor all the same (GET /jobs lists it): not sent again, so as not to pay twice
         """
-        def attempt(left: float) -> Any:
-            try:
-                return what(left)
-            except Lost as exc:
-                lost = f"{label}: {exc}; the job may exist at the vendor all the same ({how})"
-                try:
-                    found = find() if find is not None else None
-                except VendorFailed as looking:
-                    raise VendorFailed(f"{lost}: not sent again, so as not to pay twice; looking for it: "
-                                       f"{looking}") from None
-                if found is not None:
-                    return found
-                if find is None or exc.late:
-                    raise VendorFailed(f"{lost}: not sent again, so as not to pay twice") from None
-                raise Transient(str(exc), exc.wait) from None
-
-        return self.call(attempt, label, deadline=deadline)
+        deadline = deadline if deadline is not None else time.monotonic() + self.timeout
+        if creates is not None:
+            what = made_once(what, *creates, label)
+        try:
+            if self.stopping.is_set():
+                raise VendorFailed(f"{label}: interrupted")
+            return with_retries(what, deadline, self.retries, label, sleep or self.stopping.wait)
+        except VendorFailed as exc:
+            raise VendorFailed(scrub(str(exc), self.secrets())) from None
+        except EngineError as exc:
+            raise EngineError(scrub(str(exc), self.secrets())) from None
 
     def poll(self, check: Callable[[], Optional[Any]], label: str, deadline: float,
              sleep: Optional[Callable[[float], None]] = None) -> Any:
@@ -315,6 +298,29 @@ class CloudEngine:
             if time.monotonic() + self.poll_interval > deadline:
                 raise VendorFailed(f"{label}: not finished within the time limit (option timeout=)")
             (sleep or self.stopping.wait)(self.poll_interval)
+
+
+def made_once(what: Callable[[float], Any], find: Optional[Callable[[], Optional[Any]]], how: str,
+              label: str) -> Callable[[float], Any]:
+    """``what``, the request that creates a job, as one try of :meth:`CloudEngine.call` with
+    ``creates``: a lost answer looks for the job with ``find`` rather than making it again."""
+    def attempt(left: float) -> Any:
+        try:
+            return what(left)
+        except Lost as exc:
+            lost = f"{label}: {exc}; the job may exist at the vendor all the same ({how})"
+            try:
+                found = find() if find is not None else None
+            except VendorFailed as looking:
+                raise VendorFailed(f"{lost}: not sent again, so as not to pay twice; looking for it: "
+                                   f"{looking}") from None
+            if found is not None:
+                return found
+            if find is None or exc.late:
+                raise VendorFailed(f"{lost}: not sent again, so as not to pay twice") from None
+            raise Transient(str(exc), exc.wait) from None
+
+    return attempt
 
 
 def request(method: str, url: str, headers: Mapping[str, str], body: Optional[bytes], left: float,
@@ -515,14 +521,12 @@ class RestEngine(CloudEngine):
     def send(self, method: str, path: str, body: Optional[bytes] = None, content_type: Optional[str] = None,
              deadline: Optional[float] = None, creates: Optional[tuple] = None) -> str:
         """One call of the API, with retries, within the file's time limit: the answer's text.
-        With ``creates`` (``(find, how)``), the call creates a job: see :meth:`CloudEngine.create`."""
+        With ``creates`` (``(find, how)``), the call creates a job: see :meth:`CloudEngine.call`."""
         headers = self.auth()
         if content_type:
             headers["Content-Type"] = content_type
-        what = lambda left: request(method, self.url(path), headers, body, left, self.kind)  # noqa: E731
-        if creates:
-            return self.create(what, *creates, self.kind, deadline)
-        return self.call(what, self.kind, deadline=deadline)
+        return self.call(lambda left: request(method, self.url(path), headers, body, left, self.kind), self.kind,
+                         deadline=deadline, creates=creates)
 
     def once(self, method: str, path: str, left: float = 30) -> str:
         """One call of the API without a body, tried once (a cancellation while the run stops)."""

@@ -211,12 +211,12 @@ class GoogleSpeech(CloudEngine):
         return config
 
     def google(self, what: Callable[[float], Any], deadline: Optional[float] = None, where: str = "",
-               creates: str = "") -> Any:
+               creates: Optional[str] = None) -> Any:
         """``what(seconds_left)`` (a call of the SDK) with the engine's retries, within the
         file's time limit; with ``where`` (the bucket), a 403 or 404 stops the run naming it;
         with ``creates`` (where to look for it), the call starts an operation: after a lost
         answer it is not sent again (Google's operations carry no tag of ours to find them
-        by), and the file fails saying where to look (see :meth:`CloudEngine.create`)."""
+        by), and the file fails saying where to look (see :meth:`CloudEngine.call`)."""
         from google.api_core import exceptions
         from google.auth.exceptions import RefreshError, TransportError
         from google.protobuf.json_format import ParseError
@@ -250,9 +250,7 @@ class GoogleSpeech(CloudEngine):
             except ParseError:
                 raise Lost("the answer is not whole JSON (truncated?)") from None
 
-        if creates:
-            return self.create(attempt, None, creates, "google", deadline)
-        return self.call(attempt, "google", deadline=deadline)
+        return self.call(attempt, "google", deadline=deadline, creates=None if creates is None else (None, creates))
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """The ``RecognizeResponse`` for ``audio`` in the API's JSON (for audio longer than

@@ -7,7 +7,7 @@ kept as it came and read by the speechmatics reader; then the job (and the audio
 deleted at Speechmatics (``DELETE /v2/jobs/ID``) unless ``keep_upload=true``. Each job
 carries a unique ``tracking.reference`` (``benchmarkstt-RANDOM``): when the answer to its
 creation is lost, the job is looked for in Speechmatics' list (``GET /v2/jobs``) rather than
-created again (see :meth:`~benchmarkstt_engines.cloud.CloudEngine.create`).
+created again (see :meth:`~benchmarkstt_engines.cloud.CloudEngine.call`).
 """
 
 from __future__ import annotations
