@@ -63,6 +63,16 @@ def test_a_failed_write_leaves_nothing(tools, tmp_path):
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["taken.txt"]
 
 
+def test_an_output_under_a_file_says_so(tools, tmp_path):
+    # it said "no folder notes.txt" of a file that is there
+    (tmp_path / "in.txt").write_text("Hello\n")
+    (tmp_path / "notes.txt").write_text("mine\n")
+    run = tools("normalization", "-i", "in.txt", "-o", "notes.txt/out.txt", "--lowercase", cwd=tmp_path)
+    assert assert_clean_error(run, "benchmarkstt-tools") == ("benchmarkstt-tools: error: notes.txt/out.txt: cannot "
+                                                             "write it: notes.txt is a file, not a folder")
+    assert (tmp_path / "notes.txt").read_text() == "mine\n"
+
+
 @pytest.mark.parametrize("command", [
     "benchmarkstt -r qt_reference.txt -h qt_kaldi_hypothesis.txt --wer",
     "benchmarkstt --version",

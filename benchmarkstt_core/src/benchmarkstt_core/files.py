@@ -36,6 +36,10 @@ def check_new_files(paths: list) -> None:
         Traceback (most recent call last):
         ...
         benchmarkstt_core.errors.BenchmarkSTTError: no/such/folder/out.json: cannot write it: no folder no/such/folder
+        >>> check_new_files([__file__ + "/out.json"])
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.BenchmarkSTTError: .../files.py/out.json: cannot write it: .../files.py is a file, not a folder
     """
     seen = set()
     for path in paths:
@@ -44,7 +48,10 @@ def check_new_files(paths: list) -> None:
         key = os.path.abspath(path)
         folder = os.path.dirname(key)
         if not os.path.isdir(folder):
-            raise BenchmarkSTTError(f"{path}: cannot write it: no folder {os.path.dirname(path)}")
+            given = os.path.dirname(path)
+            raise BenchmarkSTTError(f"{path}: cannot write it: "
+                                    + (f"{given} is a file, not a folder" if os.path.exists(folder) else
+                                       f"no folder {given}"))
         if not os.access(folder, os.W_OK | os.X_OK):
             raise BenchmarkSTTError(f"{path}: cannot write it: its folder is read-only or not writable for this user")
         if key in seen:
