@@ -40,7 +40,12 @@ class Audio(NamedTuple):
 
 
 def is_audio(path: str) -> bool:
-    """Whether ``path`` has the extension of an audio or video file."""
+    """Whether ``path`` has the extension of an audio or video file.
+
+    :example:
+        >>> is_audio("news.FLAC"), is_audio("programme.mxf"), is_audio("news.txt")
+        (True, True, False)
+    """
     return os.path.splitext(path)[1][1:].lower() in EXTENSIONS
 
 

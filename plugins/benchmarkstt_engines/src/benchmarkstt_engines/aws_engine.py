@@ -46,7 +46,12 @@ REFUSED = frozenset(("UnrecognizedClientException", "InvalidSignatureException",
 def shift_times(text: str, offset: float) -> str:
     """Transcribe's JSON with ``offset`` seconds added to every ``start_time``/``end_time``
     (numeric strings, as Transcribe writes them, or numbers): the times of a time range cut
-    from a longer recording, from the recording's start; as it came when ``offset`` is 0."""
+    from a longer recording, from the recording's start; as it came when ``offset`` is 0.
+
+    :example:
+        >>> shift_times('{"items": [{"start_time": "0.52", "end_time": 0.9}]}', 60)
+        '{"items": [{"start_time": "60.52", "end_time": 60.9}]}'
+    """
     if not offset:
         return text
 

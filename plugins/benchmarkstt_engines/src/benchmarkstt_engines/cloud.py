@@ -63,13 +63,23 @@ class VendorFailed(BenchmarkSTTError):
 
 
 def backoff(attempt: int, base: float, random: Callable[[], float] = _random.random) -> float:
-    """The wait before try ``attempt + 1``: ``base * 2**attempt``, times a jitter in [0.5, 1.5)."""
+    """The wait before try ``attempt + 1``: ``base * 2**attempt``, times a jitter in [0.5, 1.5).
+
+    :example:
+        >>> backoff(0, 1.0, random=lambda: 0.5), backoff(3, 1.0, random=lambda: 0.0)
+        (1.0, 4.0)
+    """
     return base * 2 ** attempt * (0.5 + random())
 
 
 def retry_after(headers: Mapping[str, str]) -> Optional[float]:
     """The seconds of a ``Retry-After`` header (case-insensitive), ``None`` without one (or
-    with an HTTP date, which vendors' rate limits do not send)."""
+    with an HTTP date, which vendors' rate limits do not send).
+
+    :example:
+        >>> retry_after({"retry-after": "2.5"}), retry_after({"Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"})
+        (2.5, None)
+    """
     for key, value in headers.items():
         if key.lower() == "retry-after":
             try:
@@ -80,7 +90,12 @@ def retry_after(headers: Mapping[str, str]) -> Optional[float]:
 
 
 def scrub(text: str, secrets: Iterable[str]) -> str:
-    """``text`` with every secret value replaced by ``***``."""
+    """``text`` with every secret value replaced by ``***``.
+
+    :example:
+        >>> scrub("GET /v1?key=s3cret: HTTP 401", ["s3cret", ""])
+        'GET /v1?key=***: HTTP 401'
+    """
     for secret in secrets:
         if secret:
             text = text.replace(secret, "***")
@@ -354,7 +369,16 @@ def request(method: str, url: str, headers: Mapping[str, str], body: Optional[by
 
 def whole_json(text: str) -> str:
     """``text`` when it is empty or whole JSON, else a :class:`Lost` failure (a truncated
-    answer)."""
+    answer).
+
+    :example:
+        >>> whole_json('{"id": "job-1"}')
+        '{"id": "job-1"}'
+        >>> whole_json('{"id": "jo')
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_engines.cloud.Lost: the answer is not whole JSON (truncated?)
+    """
     import json
 
     if text.strip():

@@ -53,7 +53,12 @@ TIMES = ("startOffset", "endOffset", "resultEndOffset", "startTime", "endTime", 
 
 def shift_offsets(text: str, offset: float) -> str:
     """The answer with ``offset`` seconds added to every time: the times of a time range cut
-    from a longer recording, from the recording's start; as it came when ``offset`` is 0."""
+    from a longer recording, from the recording's start; as it came when ``offset`` is 0.
+
+    :example:
+        >>> shift_offsets('{"results": [{"words": [{"startOffset": "1.300s", "word": "so"}]}]}', 60)
+        '{"results": [{"words": [{"startOffset": "61.300s", "word": "so"}]}]}'
+    """
     if not offset:
         return text
 
