@@ -166,11 +166,12 @@ class S3Proxy(StandIn):
     """S3 as moto's server at ``target`` answers it, through this stand-in, which injects its
     faults on the way (``drop``: the connection closed after an upload's bytes came, without
     an answer); the bucket ``locked-audio`` refuses the caller (403 ``AccessDenied``, S3's
-    answer for a bucket of another account)."""
+    answer for a bucket of another account), and a request signed with another key than
+    ``key_id`` is refused (403 ``InvalidAccessKeyId``, as S3 refuses a key it does not know)."""
 
-    def __init__(self, target: str):
+    def __init__(self, target: str, key_id: str):
         super().__init__("", {})
-        self.target = target
+        self.target, self.key_id = target, key_id
 
     def authorised(self, h) -> bool:
         return True  # moto's server is the judge
@@ -179,6 +180,10 @@ class S3Proxy(StandIn):
         import http.client
         from urllib.parse import urlencode, urlsplit
 
+        if f"Credential={self.key_id}/" not in headers.get("Authorization", ""):
+            return 403, (b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InvalidAccessKeyId</Code>'
+                         b'<Message>The AWS Access Key Id you provided does not exist in our records.</Message>'
+                         b'<RequestId>8F1B3C2E</RequestId></Error>'), {}
         if path.split("/")[1] == "locked-audio":
             return 403, (b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code>'
                          b'<Message>Access Denied</Message><RequestId>8F1B3C2D</RequestId></Error>'), {}

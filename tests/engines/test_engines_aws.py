@@ -40,8 +40,8 @@ def isolated(tmp_path, **more: str) -> dict:
 
 def test_the_bucket_is_required(tools, tmp_path):
     run = tools("transcribe", "--engine", "tr=aws", "-o", str(tmp_path / "out"), str(FILES["cat"]))
-    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws' needs the option bucket= (the S3 bucket "
-                                             f"the audio is uploaded to)")
+    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws' needs the option bucket= "
+                                             f"(the S3 bucket the audio is uploaded to)")
 
 
 def test_without_the_sdk_credentials_or_region_it_is_one_error(tools, tmp_path):
@@ -186,7 +186,7 @@ def test_a_dropped_upload_is_tried_again_and_a_refusing_bucket_stops_the_run(aws
     from standin_aws import S3Proxy
 
     stand_in, s3, variables = aws
-    with S3Proxy(variables["AWS_ENDPOINT_URL_S3"]) as proxy:
+    with S3Proxy(variables["AWS_ENDPOINT_URL_S3"], KEY_ID) as proxy:
         env = isolated(tmp_path, **{**variables, "AWS_ENDPOINT_URL_S3": proxy.url})
         proxy.faults = ["drop"]
         spec = f"tr=aws:bucket={BUCKET},concurrency=1,poll_interval=0.1"
@@ -204,6 +204,12 @@ def test_a_dropped_upload_is_tried_again_and_a_refusing_bucket_stops_the_run(aws
         assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': bucket "
                                                  f"'locked-audio': AccessDenied: Access Denied")
         assert len(stand_in.jobs) == jobs and SECRET not in run.stderr
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "o3"), "--cache", str(tmp_path / "c3"),
+                    str(FILES["cat"]), env={**env, "AWS_ACCESS_KEY_ID": "AKIAWRONG0000000000"})
+        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': credentials refused: "
+                                                 f"InvalidAccessKeyId: The AWS Access Key Id you provided does not "
+                                                 f"exist in our records.")  # not the bucket's refusal
+        assert len(stand_in.jobs) == jobs
 
 
 @pytest.mark.slow

@@ -41,6 +41,8 @@ BUSY = frozenset(("ThrottlingException", "Throttling", "LimitExceededException",
 REFUSED = frozenset(("UnrecognizedClientException", "InvalidSignatureException", "AccessDeniedException",
                      "AccessDenied", "InvalidAccessKeyId", "SignatureDoesNotMatch", "ExpiredToken",
                      "ExpiredTokenException", "InvalidClientTokenId", "MissingAuthenticationToken"))
+#: of those, the ones that refuse the key itself (S3 answers 403 for them too, and for a bucket's refusal)
+KEY_REFUSED = REFUSED - {"AccessDenied", "AccessDeniedException"}
 
 
 def shift_times(text: str, offset: float) -> str:
@@ -169,7 +171,8 @@ class AWSTranscribe(CloudEngine):
             upload: bool = False) -> Any:
         """One call of the SDK, with the engine's retries, within the file's time limit; with
         ``made``, a ``ConflictException`` after a try that got no answer means that try made
-        the job (``None``); with ``upload``, the bucket's refusal (403) stops the run naming it."""
+        the job (``None``); with ``upload``, the bucket's refusal (403, but for a refused key)
+        stops the run naming it."""
         from botocore.exceptions import BotoCoreError, ClientError, HTTPClientError, IncompleteReadError
         from botocore.exceptions import ConnectionError as Unreachable
         from botocore.parsers import ResponseParserError
@@ -186,7 +189,7 @@ class AWSTranscribe(CloudEngine):
                 if made and code == "ConflictException" and len(tries) > 1:
                     return None
                 message = f"{code}: {error.get('Message') or 'no message'}"
-                if code == "NoSuchBucket" or (upload and status == 403):  # every file would fail alike
+                if code == "NoSuchBucket" or (upload and status == 403 and code not in KEY_REFUSED):  # every file alike
                     raise EngineError(f"engine 'aws': bucket {self.bucket!r}: {message}") from None
                 if code in REFUSED or status in (401, 403):
                     raise EngineError(f"engine 'aws': credentials refused: {message}") from None
