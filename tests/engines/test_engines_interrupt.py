@@ -4,14 +4,12 @@ cancelled at the vendor, the files that finished are kept in the cache, one line
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import time
 
 import pytest
 
 from conftest import BIN
-from processes import like_a_terminal
 from standins import AzureStandIn, OpenAIStandIn, ctrl_c
 from test_engines_azure import ENV
 from test_engines_vendors import FILES, HEARD, KEY, PROG, VENDORS, by_audio
@@ -32,23 +30,13 @@ def test_ctrl_c_cancels_the_outstanding_job_and_keeps_the_finished_one(tmp_path,
         env = {**os.environ, **ENV, variable: KEY}
         command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
                    "--cache", str(tmp_path / "c")]
-        proc = subprocess.Popen(command + [str(FILES["cat"]), str(FILES["news"])], env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True,
-                                preexec_fn=like_a_terminal)
-        try:
-            for _ in range(300):
-                held = [j for j in stand_in.jobs.values() if j.get("held") and j["polls"] >= 3]
-                done = [p for p in (tmp_path / "c").rglob("*.json") if p.is_file()]  # not one being written
-                if held and done:
-                    break
-                time.sleep(0.1)
-            assert held and done, stand_in.requests
-            os.killpg(proc.pid, signal.SIGINT)
-            out, err = proc.communicate(timeout=30)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-        assert proc.returncode == 130, err
+
+        def ready() -> list:  # a job held and polled, and the other file done (not one being written)
+            held = [j for j in stand_in.jobs.values() if j.get("held") and j["polls"] >= 3]
+            return held if any(p.is_file() for p in (tmp_path / "c").rglob("*.json")) else []
+
+        status, out, err, held = ctrl_c(command + [str(FILES["cat"]), str(FILES["news"])], env, ready, stand_in)
+        assert status == 130, err
         assert out == "" and err == f"{PROG}: error: interrupted\n"
         assert held[0].get("deleted")  # the cancel request reached the vendor
         assert held[0].get("forced", kind != "speechmatics")
