@@ -115,7 +115,14 @@ class PluginRecord:
 class EntryPointRecord(PluginRecord):
     """The record of a plugin found through an entry point: its distribution's name and version
     are read from the distribution's metadata when first asked for (a listing, an error), not
-    on every run (parsing the metadata of every distribution takes a few milliseconds)."""
+    on every run (parsing the metadata of every distribution takes a few milliseconds).
+
+    :example:
+        >>> plugins, standard = entry_points()
+        >>> record = EntryPointRecord(plugins[0], standard=plugins[0].dist in standard)
+        >>> record.about() == (plugins[0].dist.metadata["Name"], plugins[0].dist.metadata["Version"])
+        True
+    """
 
     def __init__(self, ep: Any, standard: bool):
         super().__init__(ep.name, "?", "?", ep.value, standard)
