@@ -304,7 +304,7 @@ def test_ctrl_c_deletes_the_running_job_and_keeps_the_finished_file(aws, tmp_pat
 
     def running() -> list:
         held = [name for name, job in stand_in.jobs.items() if job["held"] and job["polls"] >= 3]
-        return held if held and any(p.is_file() for p in (tmp_path / "c").rglob("*")) else []
+        return held if held and any(p.is_file() for p in (tmp_path / "c").rglob("*.json")) else []  # not a .tmp
 
     status, out, err, held = ctrl_c(command + [str(FILES["cat"]), str(FILES["news"])], env, running, stand_in)
     assert status == 130, err
