@@ -118,12 +118,18 @@ def wav_bytes(audio: Audio) -> bytes:
     return out.getvalue()
 
 
-def positive(value: Any, option: str, whole: bool = False, least: float = 0) -> Any:
-    """An option's number of at least ``least`` (``concurrency=4``, ``timeout=600``...).
+def positive(value: Any, option: str, whole: bool = False, least: float = 0, above: bool = False) -> Any:
+    """An option's number of at least ``least`` (``concurrency=4``, ``retries=0``...); with
+    ``above``, more than ``least`` (``timeout=600``, ``poll_interval=5``: 0 would fail every
+    file, or poll a vendor without a pause).
 
     :example:
-        >>> positive("2.5", "timeout"), positive("3", "concurrency", whole=True, least=1)
+        >>> positive("2.5", "timeout", above=True), positive("3", "concurrency", whole=True, least=1)
         (2.5, 3)
+        >>> positive("0", "poll_interval", above=True)
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.UsageError: engine option poll_interval='0': expected a number above 0
     """
     from benchmarkstt_core.errors import UsageError
 
@@ -131,9 +137,9 @@ def positive(value: Any, option: str, whole: bool = False, least: float = 0) -> 
         number = int(value) if whole else float(value)
     except (TypeError, ValueError):
         number = None
-    if number is None or not number >= least:
+    if number is None or not (number > least if above else number >= least):
         raise UsageError(f"engine option {option}={value!r}: expected a {'whole ' if whole else ''}"
-                         f"number of at least {least:g}")
+                         f"number {'above' if above else 'of at least'} {least:g}")
     return number
 
 
@@ -184,11 +190,11 @@ class CloudEngine:
               poll_interval: Any = 5) -> None:
         """Check and keep the shared options."""
         self.concurrency = positive(concurrency, "concurrency", whole=True, least=1)
-        self.timeout = positive(timeout, "timeout")
+        self.timeout = positive(timeout, "timeout", above=True)
         self.retries = positive(retries, "retries", whole=True)
         self.price_per_minute = None if price_per_minute in (None, "") else positive(price_per_minute,
                                                                                      "price_per_minute")
-        self.poll_interval = positive(poll_interval, "poll_interval")
+        self.poll_interval = positive(poll_interval, "poll_interval", above=True)
         self.stopping = threading.Event()
         self.submitted: set = set()
         self.submitted_lock = threading.Lock()

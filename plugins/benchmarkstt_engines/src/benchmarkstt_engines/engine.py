@@ -163,7 +163,7 @@ def create(registry: Any, spec: EngineSpec) -> Any:
         >>> create(engines, parse_engine_spec("oa=openai:timeout=soon"))
         Traceback (most recent call last):
         ...
-        benchmarkstt_core.errors.UsageError: --engine oa=openai: engine option timeout='soon': expected a number of at least 0
+        benchmarkstt_core.errors.UsageError: --engine oa=openai: engine option timeout='soon': expected a number above 0
     """
     component = registry.get(spec.kind)
     known = [p.name for p in component.params]
