@@ -156,6 +156,8 @@ class Scorer:
     def read(self, source: Any) -> tuple:
         """``(words, description, text)``: the normalized, segmented input, its path, type and
         SHA-256, and its text as read (before normalization)."""
+        if source.failure is not None:
+            raise InputError(source.failure)
         if source.window is None:
             return self.read_whole(source, self.resolve_type(source))
         from .windows import Timeline
