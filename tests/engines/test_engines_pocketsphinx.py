@@ -88,6 +88,19 @@ def test_a_second_run_calls_no_engine_and_prints_the_same(tools, cache, transcri
     assert data["transcription"]["ps"]["transcribed"] == 0
 
 
+def test_a_rerun_keeps_how_the_files_were_made(tools, cache, transcribed, tmp_path):
+    """A --rerun result had no transcription figures, and its report no Transcription table."""
+    run = tools("corpus", "--reference", str(REFERENCE), "--audio", str(AUDIO), "--engine", "ps=pocketsphinx",
+                "--cache", str(cache), "--jobs", "1", "-o", "json", "--output", str(tmp_path / "first.json"))
+    assert run.returncode == 0, run
+    first = json.loads((tmp_path / "first.json").read_text())
+    run, again = corpus_json(tools, "--rerun", str(tmp_path / "first.json"), "--html", str(tmp_path / "again.html"))
+    assert run.returncode == 0 and "rerun: no input changed" in run.stderr, run
+    assert again["transcription"] == first["transcription"]
+    assert again["record"]["engines"] == first["record"]["engines"]
+    assert "<h3>Transcription</h3>" in (tmp_path / "again.html").read_text(encoding="utf-8")
+
+
 def test_hypothesis_folders_mix_with_engines(tools, cache, transcribed):
     run, data = corpus_json(tools, "--reference", str(REFERENCE), "--audio", str(AUDIO), "--engine", "ps=pocketsphinx",
                             "--cache", str(cache), "--hypothesis", f"same={transcribed / 'ps'}")
