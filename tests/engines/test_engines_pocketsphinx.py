@@ -14,6 +14,7 @@ import time
 import pytest
 
 from conftest import BIN, DATA, run_command
+from processes import like_a_terminal
 
 AUDIO = DATA / "audio"
 REFERENCE = AUDIO / "reference"
@@ -164,7 +165,8 @@ def test_ctrl_c_keeps_what_finished_and_the_next_run_resumes(transcribed, tmp_pa
     cache, out = tmp_path / "cache", tmp_path / "out"
     command = [str(BIN / PROG), "transcribe", "--engine", "ps=pocketsphinx", "-o", str(out), "--cache", str(cache),
                str(AUDIO)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=like_a_terminal)
     deadline = time.monotonic() + 60
     while not list(cache.glob("transcripts/*/*.json")) and time.monotonic() < deadline:
         time.sleep(0.05)
