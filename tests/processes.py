@@ -10,10 +10,12 @@ import time
 
 
 def like_a_terminal() -> None:
-    """A ``preexec_fn`` that starts a command with Ctrl-C's default action, as a terminal's
-    foreground command has it: a command started in the background of a shell without job
-    control (CI scripts) inherits SIGINT ignored, and Python then raises no KeyboardInterrupt."""
+    """A ``preexec_fn`` that starts a command with Ctrl-C's and SIGHUP's default actions, as a
+    terminal's foreground command has them: a command started in the background of a shell
+    without job control (CI scripts) inherits SIGINT ignored (and under ``nohup``, SIGHUP), and
+    a signal ignored at the start stays ignored (docs/reliability.md)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def children(parent: int) -> list:

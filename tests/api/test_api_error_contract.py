@@ -284,3 +284,17 @@ def test_a_refused_value_is_named_over_a_real_server_when_it_is_the_only_one(tmp
         ]:
             status, answer = rpc(server.url, method, params)
             assert (status, answer["error"]["code"], answer["error"]["data"]) == (400, -32602, message)
+
+
+def test_a_text_the_glm_rules_cannot_read_is_named_by_its_side(tmp_path):
+    """On 808d7d3 the message said "glm: line 1 of the text ..." without saying which text."""
+    root = make_server_dirs(tmp_path)
+    write_files(root, {"r.glm": ";; GLM\nCOLOUR => COLOR\n"})
+    client = Client(make_app(root=str(root)))
+    for params, side in (({"ref": "the (colour", "hyp": "the color"}, "reference"),
+                         ({"ref": "the colour", "hyp": "the (color"}, "hypothesis")):
+        status, response = call(client, "benchmark.wer", {**params, "config": "[normalization]\nglm r.glm"})
+        assert status == 400 and response["error"]["code"] == -32602, response
+        assert str(response["error"]["data"]).startswith(f"{side}: glm: line 1 of the text has a parenthesis"), response
+    status, response = call(client, "normalization.glm", {"text": "(x", "file": "r.glm"})
+    assert status == 400 and str(response["error"]["data"]).startswith("text: glm: line 1 of the text"), response

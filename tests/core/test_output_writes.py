@@ -13,6 +13,7 @@ import time
 import pytest
 
 from conftest import BIN, DATA, assert_clean_error
+from processes import like_a_terminal
 
 
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600)])
@@ -42,7 +43,7 @@ write_new_file(sys.argv[1], "x" * 1000, "utf-8")
 def test_a_signal_during_the_write_leaves_no_temporary_file(tmp_path, signum):
     out, marker = tmp_path / "out" / "result.txt", tmp_path / "writing"
     out.parent.mkdir()
-    proc = subprocess.Popen([sys.executable, "-c", SLOW_WRITE, str(out), str(marker)])
+    proc = subprocess.Popen([sys.executable, "-c", SLOW_WRITE, str(out), str(marker)], preexec_fn=like_a_terminal)
     deadline = time.monotonic() + 60
     while not marker.exists():
         assert proc.poll() is None and time.monotonic() < deadline

@@ -4,15 +4,26 @@ to a corpus run's workers) fails that task, and neither the pool's shutdown nor 
 interpreter's exit waits for the rest of the message. With ProcessPoolExecutor's shared
 result pipe, the same script hung forever (checked: 3 runs of 3 timed out). Real processes in a real subprocess: this
 process's reading thread is kept from the pipes (the main thread holds the interpreter's lock
-for a second) so that the workers are blocked mid-send when they are killed."""
+for a second) so that the workers are blocked mid-send when they are killed.
+
+Each test runs under every start method the system has among fork (Linux's default up to
+Python 3.13), forkserver (Linux's from 3.14) and spawn (macOS's and Windows'; these two in the
+slow run): the scripts are
+files whose work is under ``if __name__ == "__main__"``, as spawn needs (it imports the main
+script again in every worker, and runs the task's function from there)."""
 
 from __future__ import annotations
 
+import multiprocessing
 import subprocess
 import sys
 import textwrap
 
 import pytest
+
+# fork in every run; the others once (slow: each worker a fresh interpreter, on five Pythons in CI)
+METHODS = [m if m == "fork" else pytest.param(m, marks=pytest.mark.slow)
+           for m in ("fork", "forkserver", "spawn") if m in multiprocessing.get_all_start_methods()]
 
 KILLED_MID_SEND = """
 import sys, time
@@ -23,26 +34,35 @@ def big(size):
     time.sleep(0.3)
     return bytes(size)
 
-pool = WorkerPool(2)
-futures = [pool.submit(big, 10 ** 7) for _ in range(4)]
-time.sleep(0.1)  # the workers have their tasks (ProcessPoolExecutor's own thread gives them)
-sys.setswitchinterval(100)  # the reading thread waits for the interpreter's lock meanwhile
-end = time.monotonic() + 1
-while time.monotonic() < end:  # the workers fill their pipes and wait, mid-send
-    pass
-stop_workers(set())
-sys.setswitchinterval(0.005)
+def run():
+    pool = WorkerPool(2)
+    futures = [pool.submit(big, 10 ** 7) for _ in range(4)]
+    time.sleep(0.1)  # the workers have their tasks
+    sys.setswitchinterval(100)  # the reading thread waits for the interpreter's lock meanwhile
+    end = time.monotonic() + 1
+    while time.monotonic() < end:  # the workers fill their pipes and wait, mid-send
+        pass
+    stop_workers(set())
+    sys.setswitchinterval(0.005)
 {end}
 """
 
 
-def run_script(end: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", KILLED_MID_SEND.format(end=textwrap.dedent(end))],
-                          capture_output=True, text=True, timeout=30)
+def run_python(tmp_path, method: str, script: str) -> subprocess.CompletedProcess:
+    """``script`` (its work in ``run()``) as a file run under the start method ``method``."""
+    path = tmp_path / "script.py"
+    path.write_text(textwrap.dedent(script) + "\n\nif __name__ == '__main__':\n"
+                    f"    import multiprocessing\n    multiprocessing.set_start_method({method!r})\n    run()\n")
+    return subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=60)
 
 
-def test_a_worker_killed_mid_send_fails_its_task_and_the_shutdown_returns():
-    proc = run_script("""
+def run_script(tmp_path, method: str, end: str) -> subprocess.CompletedProcess:
+    return run_python(tmp_path, method, KILLED_MID_SEND.format(end=textwrap.indent(textwrap.dedent(end), "    ")))
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_worker_killed_mid_send_fails_its_task_and_the_shutdown_returns(tmp_path, method):
+    proc = run_script(tmp_path, method, """
         pool.shutdown(wait=True, cancel_futures=True)
         print(*["cancelled" if f.cancelled() else type(f.exception()).__name__ for f in futures])
     """)
@@ -54,34 +74,56 @@ def test_a_worker_killed_mid_send_fails_its_task_and_the_shutdown_returns():
     assert proc.stderr == ""
 
 
-def test_a_worker_killed_mid_send_does_not_hold_the_exit():
-    proc = run_script("print('left')")
+@pytest.mark.parametrize("method", METHODS)
+def test_a_worker_killed_mid_send_does_not_hold_the_exit(tmp_path, method):
+    proc = run_script(tmp_path, method, "print('left')")
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "left\n", "")
 
 
-def test_tasks_run_and_their_failures_come_back():
-    proc = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+@pytest.mark.parametrize("method", METHODS)
+def test_tasks_run_and_their_failures_come_back(tmp_path, method):
+    proc = run_python(tmp_path, method, """
         from benchmarkstt_core.workers import WorkerPool
 
-        pool = WorkerPool(3)
-        print([pool.submit(pow, 3, n).result() for n in range(5)], repr(pool.submit(int, "x").exception()))
-        pool.shutdown()
-        try:
-            pool.submit(pow, 2, 2)
-        except RuntimeError as exc:
-            print(exc)
-    """)], capture_output=True, text=True, timeout=30)
+        def run():
+            pool = WorkerPool(3)
+            print([pool.submit(pow, 3, n).result() for n in range(5)], repr(pool.submit(int, "x").exception()))
+            pool.shutdown()
+            try:
+                pool.submit(pow, 2, 2)
+            except RuntimeError as exc:
+                print(exc)
+    """)
     assert proc.stdout == ("[1, 3, 9, 27, 81] ValueError(\"invalid literal for int() with base 10: 'x'\")\n"
                            "cannot submit to a pool that was shut down\n"), proc.stderr
 
 
 @pytest.mark.parametrize("jobs", [1, 4])
-def test_more_workers_than_tasks(jobs):
-    proc = subprocess.run([sys.executable, "-c", textwrap.dedent(f"""
+@pytest.mark.parametrize("method", METHODS)
+def test_more_workers_than_tasks(tmp_path, method, jobs):
+    proc = run_python(tmp_path, method, f"""
         from benchmarkstt_core.workers import WorkerPool
 
-        pool = WorkerPool({jobs})
-        print(sum(f.result() for f in [pool.submit(len, "ab") for _ in range(7)]))
-        pool.shutdown()
-    """)], capture_output=True, text=True, timeout=30)
+        def run():
+            pool = WorkerPool({jobs})
+            print(sum(f.result() for f in [pool.submit(len, "ab") for _ in range(7)]))
+            pool.shutdown()
+    """)
     assert (proc.stdout, proc.stderr) == ("14\n", "")
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_corpus_scored_on_the_pool_gives_the_same_numbers(tmp_path, method):
+    """What runs on the pool (the corpus's scoring: its plugins loaded in each worker) gives
+    the numbers of one process under every start method."""
+    pytest.importorskip("benchmarkstt_corpus")
+    proc = run_python(tmp_path, method, """
+        from benchmarkstt_corpus import score_corpus
+
+        def run():
+            refs = ["the cat sat on the mat", "a dog barked", "it rained all day", "the end"]
+            hyps = {"a": ["the cat sat on a mat", "a dog parked", "it rained all day long", "the end"]}
+            one, two = (score_corpus(refs, hyps, jobs=jobs, resamples=50).data["engines"]["a"] for jobs in (1, 2))
+            print(one["wer"], one["substitutions"], one["insertions"], one == two)
+    """)
+    assert (proc.stdout, proc.stderr) == ("0.2 2 1 True\n", "")

@@ -9,7 +9,7 @@ import time
 
 from conftest import BIN
 from corpus_data import build, folders_args
-from processes import children
+from processes import children, like_a_terminal
 
 
 def test_ctrl_c_stops_cleanly_and_writes_nothing(tmp_path):
@@ -24,7 +24,7 @@ def test_ctrl_c_stops_cleanly_and_writes_nothing(tmp_path):
     proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *folders_args(root), "--jobs", "2",
                              "--wer", "--cer", "-o", "json", "--output", str(out)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=like_a_terminal)
     # SIGINT goes to the whole process group, as a terminal's Ctrl-C does, once the pool is up
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not children(proc.pid):
@@ -38,4 +38,5 @@ def test_ctrl_c_stops_cleanly_and_writes_nothing(tmp_path):
         " of 60 files; nothing was written"), stderr
     assert stdout == "" and not out.exists()
     assert not [p for p in os.listdir(tmp_path) if p.startswith(".benchmarkstt-")]
+
 

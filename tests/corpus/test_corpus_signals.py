@@ -5,14 +5,16 @@ written, no process of the run left (so nobody waits on its pipes), no temporary
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
+import time
 
 import pytest
 from conftest import BIN
 from corpus_data import reference_words
-from processes import signal_when_running
+from processes import descendants, like_a_terminal, signal_when_running
 
 HOW = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
 
@@ -46,7 +48,7 @@ def stop_a_run(tmp_path, scale: list, signum: int, workers: int) -> None:
     proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *args, *scale, "--wer", "--cer",
                              "--resamples", "50", "-o", "json", "--output", str(out)], cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=like_a_terminal)
     stdout, stderr = signal_when_running(proc, signum, workers, 0.3, 60)
     assert proc.returncode == 128 + signum, stderr
     lines = stderr.strip().splitlines()
@@ -72,3 +74,33 @@ def test_a_signal_ends_a_local_pool_and_its_workers(tmp_path, signum):
 def test_a_signal_ends_a_dask_local_cluster_and_its_folders(tmp_path, signum):
     pytest.importorskip("distributed")
     stop_a_run(tmp_path, ["--dask-local", "2"], signum, 4)
+
+
+def ignored_at_start() -> None:
+    """A ``preexec_fn``: the command starts as ``nohup command &`` in a script starts it, with
+    SIGHUP and Ctrl-C ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+
+@pytest.mark.slow
+def test_signals_ignored_at_start_stay_ignored(tmp_path):
+    """On 808d7d3 the corpus's pool (and the engines' local workers) stopped on a Ctrl-C or a
+    SIGHUP that the command was started with ignored, where a cloud engine's run went on: now
+    every part of a run leaves an ignored signal ignored, as Python does."""
+    args = long_corpus(tmp_path / "c")
+    out = tmp_path / "result.json"
+    proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *args, "--jobs", "2", "--resamples", "50",
+                             "-o", "json", "--output", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=dict(os.environ, LC_ALL="C.UTF-8"), start_new_session=True,
+                            preexec_fn=ignored_at_start)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and len(descendants(proc.pid)) < 2 and proc.poll() is None:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    assert proc.poll() is None, proc.communicate()
+    os.killpg(proc.pid, signal.SIGINT)
+    os.kill(proc.pid, signal.SIGHUP)
+    stdout, stderr = proc.communicate(timeout=600)
+    assert proc.returncode == 0 and stderr == "", stderr
+    assert json.loads(out.read_text(encoding="utf-8"))["files_total"] == FILES

@@ -11,7 +11,6 @@ import json
 
 import pytest
 
-from conftest import assert_clean_error
 from matrix_data import build
 
 
@@ -49,8 +48,28 @@ def test_a_manifest_gives_windows_and_plain_text_cannot_be_split(tools, tmp_path
     assert [(r["id"], r["reference_words"], r["window"]) for r in data["engines"]["a"]["files"]] == [
         ("early", 6, [0, 2]), ("late", 4, [2, 3.9])]
     plain = build(tmp_path / "p", "plain")
-    last = assert_clean_error(tools("corpus", *plain, "--jobs", "1", "--split-by-time", "60"), "benchmarkstt-tools")
-    assert "one.txt: --split-by-time needs a reference with times (read as plaintext)" in last
+    run = tools("corpus", *plain, "--jobs", "1", "--split-by-time", "60", "-o", "json")
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run
+    data = json.loads(run.stdout)  # every reference failed: on 808d7d3 the verdict raised on the NaN rates
+    assert data["verdict"] == "On these 2 windows no engine could be scored."
+    rows = data["engines"]["a"]["files"]
+    assert {r["status"] for r in rows} == {"error"}
+    assert "one.txt: --split-by-time needs a reference with times (read as plaintext)" in rows[0]["error"]
+
+
+def test_split_by_time_with_one_broken_reference_fails_that_file_only(tools, tmp_path):
+    # on 808d7d3 the references were read up front, and the first broken one stopped the run
+    args = build(tmp_path, "times")
+    broken = next((tmp_path / "times" / "refs").glob("engine.*"))
+    broken.write_text('{"results": ', encoding="utf-8")
+    run = tools("corpus", *args, "--jobs", "2", "-o", "json", "--split-by-time", "2")
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run
+    rows = json.loads(run.stdout)["engines"]["a"]["files"]
+    assert [(r["id"], r["status"]) for r in rows] == [
+        ("engine", "error"), ("scoring@0000-0002", "ok"), ("scoring@0002-0003.9", "ok"),
+        ("subtitles@0000-0002", "ok"), ("subtitles@0002-0003.9", "ok")]
+    assert rows[0]["error"].startswith(f"reference: {broken}:")
+    assert f"failed: engine (a): reference: {broken}:" in run.stderr
 
 
 def test_the_verdict_sentence_and_the_interval_of_the_difference(tools, tmp_path):

@@ -99,6 +99,8 @@ class StandIn:
         self.requests: List[dict] = []
         self.jobs: Dict[str, dict] = {}
         self.hold: set = set()  # the transcripts whose jobs never finish (for Ctrl-C)
+        self.page_size: Optional[int] = None  # at most this many jobs a page of a list, whatever the limit asked
+        self.crowd = 0  # the jobs other clients make just after each job: they come first in a list
         self.lock = threading.Lock()
         stand_in = self
 
@@ -220,8 +222,30 @@ class StandIn:
     def new_job(self, **state) -> str:
         with self.lock:
             job = f"job-{len(self.jobs) + 1}"
-            self.jobs[job] = {"polls": 0, **state}
+            last = max([j["created"] for j in self.jobs.values()], default=0.0)
+            self.jobs[job] = {"polls": 0, "created": max(time.time(), last + 0.001), **state}
         return job
+
+    def crowded(self, job: str, **other) -> str:
+        """``job``, followed by :attr:`crowd` jobs of other clients (``other``: their state)."""
+        for _ in range(self.crowd):
+            self.new_job(other=True, **other)
+        return job
+
+    def listed(self, keep, limit: int, after) -> tuple:
+        """``(page, more)``: the jobs ``keep(state)`` holds, newest first, from just after the one
+        ``after(job, state)`` holds (from the first with ``after`` ``None``), at most ``limit``
+        (and :attr:`page_size`); ``more``: whether the list goes on."""
+        jobs = [(job, state) for job, state in reversed(list(self.jobs.items())) if keep(state)]
+        if after is not None:
+            jobs = jobs[next((n + 1 for n, (job, state) in enumerate(jobs) if after(job, state)), len(jobs)):]
+        size = min(limit, self.page_size or limit)
+        return jobs[:size], len(jobs) > size
+
+
+def iso(seconds: float) -> str:
+    """A time as vendors write them: ``2024-01-01T00:00:00.000000Z``."""
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{int(seconds % 1 * 1e6):06d}Z"
 
 
 class OpenAIStandIn(StandIn):
@@ -285,18 +309,22 @@ class AssemblyAIStandIn(StandIn):
             upload = self.jobs.get(request.get("audio_url", "").rsplit("/", 1)[-1])
             if upload is None or upload["text"] is None:
                 return 400, {"error": "Download error, unable to download audio_url"}, {}
-            job = self.new_job(text=upload["text"], request=request, failed=fault == "fail",
-                               held=upload["text"] in self.hold)
+            job = self.crowded(self.new_job(text=upload["text"], request=request, failed=fault == "fail",
+                                            held=upload["text"] in self.hold),
+                               request={"audio_url": "https://cdn.assemblyai.com/upload/someone-else"})
             return 200, {"id": job, "status": "queued", "audio_url": request["audio_url"]}, {}
         if (method, path) == ("GET", "/v2/transcript"):
-            listed = [{"id": job, "resource_url": f"https://api.assemblyai.com/v2/transcript/{job}",
-                       "status": "queued", "created": "2024-01-01T00:00:00", "completed": None,
-                       "audio_url": state["request"]["audio_url"], "error": None}
-                      for job, state in reversed(list(self.jobs.items())) if "request" in state]
             limit = int(query.get("limit", ["10"])[0])
-            return 200, {"page_details": {"limit": limit, "result_count": len(listed[:limit]),
-                                          "current_url": f"https://api.assemblyai.com/v2/transcript?limit={limit}",
-                                          "prev_url": None, "next_url": None}, "transcripts": listed[:limit]}, {}
+            before = query.get("before_id", [None])[0]
+            page, more = self.listed(lambda state: "request" in state, limit,
+                                     None if before is None else lambda job, state: job == before)
+            listed = [{"id": job, "resource_url": f"https://api.assemblyai.com/v2/transcript/{job}",
+                       "status": "queued", "created": iso(state["created"])[:-1], "completed": None,
+                       "audio_url": state["request"]["audio_url"], "error": None} for job, state in page]
+            url = f"https://api.assemblyai.com/v2/transcript?limit={limit}"
+            return 200, {"page_details": {"limit": limit, "result_count": len(listed), "current_url": url,
+                                          "prev_url": f"{url}&before_id={page[-1][0]}" if more else None,
+                                          "next_url": None}, "transcripts": listed}, {}
         job = path.rsplit("/", 1)[-1]
         if path.startswith("/v2/transcript/") and job in self.jobs:
             state = self.jobs[job]
@@ -327,13 +355,15 @@ class SpeechmaticsStandIn(StandIn):
             text = self.text_of(fields["data_file"][0][1]) if "data_file" in fields else None
             if text is None or config.get("type") != "transcription":
                 return 400, {"code": 400, "error": "Invalid Input"}, {}
-            return 201, {"id": self.new_job(text=text, config=config, failed=fault == "fail",
-                                            held=text in self.hold)}, {}
+            job = self.new_job(text=text, config=config, failed=fault == "fail", held=text in self.hold)
+            return 201, {"id": self.crowded(job, config={"tracking": {"reference": "someone-else"}})}, {}
         if (method, path) == ("GET", "/v2/jobs"):
             limit = int(query.get("limit", ["100"])[0])
-            return 200, {"jobs": [{"id": job, "created_at": "2024-01-01T00:00:00.000Z", "data_name": "x.wav",
+            before = query.get("created_before", [None])[0]
+            page, _ = self.listed(lambda state: before is None or iso(state["created"]) < before, limit, None)
+            return 200, {"jobs": [{"id": job, "created_at": iso(state["created"]), "data_name": "x.wav",
                                    "duration": 3, "status": "running", "config": state["config"]}
-                                  for job, state in reversed(list(self.jobs.items()))][:limit]}, {}
+                                  for job, state in page]}, {}
         if parts[:2] == ["v2", "jobs"] and len(parts) >= 3 and parts[2] in self.jobs:
             job, state = parts[2], self.jobs[parts[2]]
             if method == "DELETE" and len(parts) == 3:

@@ -4,6 +4,7 @@ mistakes, engines whose library or model is missing, files that are not audio.""
 from __future__ import annotations
 
 import importlib.util
+import json
 import shutil
 
 import pytest
@@ -145,7 +146,7 @@ def test_audio_and_references_that_do_not_pair_are_said_before_anything_is_trans
     assert assert_clean_error(run, PROG) == (
         f"{PROG}: error: --audio: 1 audio file without a reference: audio ñ/extra take.wav; 1 reference without "
         f"audio: réf erences/weather.txt. Files pair by name without extension; give the missing files, or "
-        f"--allow-unpaired to score the references anyway (an audio file without a reference is not scored). "
+        f"--allow-unpaired to score the references anyway (an audio file without a reference is not transcribed). "
         f"Nothing was transcribed")
     assert not (tmp_path / "cache").exists()
 
@@ -162,6 +163,24 @@ def test_a_reference_that_is_not_a_folder_is_said_before_anything_is_transcribed
     assert assert_clean_error(run, PROG) == (f"{PROG}: error: {message} folder: --audio needs the folder of the "
                                              f"reference files (paired with the audio by name)")
     assert not (tmp_path / "cache").exists()
+
+
+def test_allow_unpaired_transcribes_no_audio_without_a_reference_and_says_so(tools, tmp_path):
+    """With --allow-unpaired, an audio file without a reference was transcribed all the same
+    (an engine's time, a cloud vendor's bill) and then not scored. The files are not audio,
+    so that each one given to the engine fails at once, in a line of its own."""
+    for folder in ("refs", "audio"):
+        (tmp_path / folder).mkdir()
+    shutil.copy(AUDIO / "reference" / "cat.txt", tmp_path / "refs")
+    for stem in ("cat", "extra take"):
+        (tmp_path / "audio" / f"{stem}.wav").write_bytes(b"RIFF\x10\0\0\0WAVEfmt junk")
+    run = tools("corpus", "--reference", "refs", "--audio", "audio", "--engine", "ps=pocketsphinx",
+                "--cache", "cache", "--allow-unpaired", "--jobs", "1", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run
+    assert f"{PROG} corpus: warning: --allow-unpaired: 1 audio file without a reference: audio/extra take.wav; " \
+           f"not transcribed (nothing to score it against)" in run.stderr.splitlines()
+    assert "extra take" not in run.stderr.replace("1 audio file without a reference: audio/extra take.wav", "")
+    assert json.loads(run.stdout)["transcription"]["ps"]["files"] == 1
 
 
 def test_an_output_folder_that_cannot_be_made_is_said_before_anything_is_transcribed(tools, tmp_path):

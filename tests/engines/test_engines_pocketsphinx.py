@@ -14,6 +14,7 @@ import time
 import pytest
 
 from conftest import BIN, DATA, run_command
+from processes import like_a_terminal
 
 AUDIO = DATA / "audio"
 REFERENCE = AUDIO / "reference"
@@ -88,6 +89,19 @@ def test_a_second_run_calls_no_engine_and_prints_the_same(tools, cache, transcri
     assert data["transcription"]["ps"]["transcribed"] == 0
 
 
+def test_a_rerun_keeps_how_the_files_were_made(tools, cache, transcribed, tmp_path):
+    """A --rerun result had no transcription figures, and its report no Transcription table."""
+    run = tools("corpus", "--reference", str(REFERENCE), "--audio", str(AUDIO), "--engine", "ps=pocketsphinx",
+                "--cache", str(cache), "--jobs", "1", "-o", "json", "--output", str(tmp_path / "first.json"))
+    assert run.returncode == 0, run
+    first = json.loads((tmp_path / "first.json").read_text())
+    run, again = corpus_json(tools, "--rerun", str(tmp_path / "first.json"), "--html", str(tmp_path / "again.html"))
+    assert run.returncode == 0 and "rerun: no input changed" in run.stderr, run
+    assert again["transcription"] == first["transcription"]
+    assert again["record"]["engines"] == first["record"]["engines"]
+    assert "<h3>Transcription</h3>" in (tmp_path / "again.html").read_text(encoding="utf-8")
+
+
 def test_hypothesis_folders_mix_with_engines(tools, cache, transcribed):
     run, data = corpus_json(tools, "--reference", str(REFERENCE), "--audio", str(AUDIO), "--engine", "ps=pocketsphinx",
                             "--cache", str(cache), "--hypothesis", f"same={transcribed / 'ps'}")
@@ -151,7 +165,8 @@ def test_ctrl_c_keeps_what_finished_and_the_next_run_resumes(transcribed, tmp_pa
     cache, out = tmp_path / "cache", tmp_path / "out"
     command = [str(BIN / PROG), "transcribe", "--engine", "ps=pocketsphinx", "-o", str(out), "--cache", str(cache),
                str(AUDIO)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=like_a_terminal)
     deadline = time.monotonic() + 60
     while not list(cache.glob("transcripts/*/*.json")) and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -14,7 +14,7 @@ import wave
 
 import pytest
 from conftest import BIN, DATA
-from processes import alive, running_with, signal_when_running
+from processes import alive, like_a_terminal, running_with, signal_when_running
 
 pytestmark = pytest.mark.slow
 
@@ -52,7 +52,7 @@ def stop_while_decoding(command: list, signum: int, workers: int, tmp_path) -> t
     (tmp_path / "tmp").mkdir()
     env = dict(os.environ, LC_ALL="C.UTF-8", TMPDIR=str(tmp_path / "tmp"))
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=like_a_terminal)
     try:
         # the recording read and resampled, the model loaded: pocketsphinx is decoding after 8 s
         _, stderr = signal_when_running(proc, signum, workers, 8, BOUND)

@@ -196,3 +196,25 @@ def test_a_job_whose_answer_is_lost_is_found_and_never_made_twice(tools, tmp_pat
             jobs = [job for job in list(stand_in.jobs.values())[made:] if "request" in job or "config" in job]
             assert len(jobs) == 1 and jobs[0].get("deleted")
             assert heard(tools, tmp_path / f"out{n}" / "v" / "cat.json") == (kind, HEARD["cat"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["assemblyai", "speechmatics"])
+def test_a_lost_job_is_looked_for_past_the_first_page_of_the_list(tools, tmp_path, kind):
+    """On 808d7d3 a job whose answer was lost was looked for among the latest 200 (AssemblyAI)
+    or 100 (Speechmatics) jobs only: with other clients busy on the account, it was sent again
+    (paid twice). The list is read page by page back to the jobs made before the request."""
+    server, variable = VENDORS[kind]
+    with server(KEY, by_audio()) as stand_in:
+        stand_in.page_size, stand_in.crowd = 2, 5  # ours is the 6th newest: on the third page
+        spec, env = one_at_a_time(kind, stand_in, variable)
+        stand_in.faults = ([] if kind == "speechmatics" else [None]) + ["lost"]
+        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
+                    str(FILES["cat"]), env=env)
+        assert run.returncode == 0, run
+        posts = [r for r in stand_in.requests if r["method"] == "POST" and r["path"].split("?")[0] == CREATES[kind]]
+        lists = [r for r in stand_in.requests if r["method"] == "GET" and r["path"].split("?")[0] == CREATES[kind]]
+        assert [r["fault"] for r in posts] == ["lost"] and len(lists) == 3, stand_in.requests
+        mine = [job for job in stand_in.jobs.values() if ("request" in job or "config" in job) and not job.get("other")]
+        assert len(mine) == 1 and mine[0].get("deleted")
+        assert heard(tools, tmp_path / "out" / "v" / "cat.json") == (kind, HEARD["cat"])

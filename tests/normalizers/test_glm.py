@@ -67,7 +67,29 @@ def test_text_with_a_stray_parenthesis_is_refused_as_csrfilt_refuses_it(tools, f
     (folder / "t.txt").write_text("fine (uh)\nnot ( fine\n")
     last = assert_clean_error(tools("normalization", "-i", "t.txt", "--glm", "rules.glm", cwd=folder),
                               "benchmarkstt-tools")
-    assert "glm: line 2 of the text has a parenthesis" in last, last
+    assert last.startswith("benchmarkstt-tools: error: --inputfile t.txt: glm: line 2 of the text has a parenthesis"), last
+
+
+def test_a_text_the_rules_cannot_read_is_named_with_its_side_and_file(bstt, tools, tmp_path):
+    # on 808d7d3 the error said "glm: line 2 of the text ..." without saying which text
+    pytest.importorskip("benchmarkstt_metrics")  # --wer: not in the normalizers plugin's own environment
+    (tmp_path / "r.glm").write_text(";; GLM\nCOLOUR => COLOR\n")
+    (tmp_path / "good.txt").write_text("the color is red\n")
+    (tmp_path / "bad.txt").write_text("the colour\nis (red\n")
+    for ref, hyp, side in (("bad.txt", "good.txt", "reference"), ("good.txt", "bad.txt", "hypothesis")):
+        last = assert_clean_error(bstt("-r", ref, "-h", hyp, "--glm", "r.glm", "--wer", cwd=tmp_path))
+        assert last.startswith(f"benchmarkstt: error: {side} bad.txt: glm: line 2 of the text has a parenthesis"), last
+    last = assert_clean_error(bstt("-r", "a b", "-h", "(a b", "-rt", "argument", "-ht", "argument",
+                                   "--glm", "r.glm", "--wer", cwd=tmp_path))
+    assert last.startswith("benchmarkstt: error: hypothesis: glm: line 1 of the text"), last
+    pytest.importorskip("benchmarkstt_corpus")
+    for side in ("refs", "a"):
+        (tmp_path / side).mkdir()
+    (tmp_path / "refs" / "x.txt").write_text("the colour is red\n")
+    (tmp_path / "a" / "x.txt").write_text("the colour\nis (red\n")
+    run = tools("corpus", "--reference", "refs", "--hypothesis", "a=a", "--glm", "r.glm", "--jobs", "1", cwd=tmp_path)
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run
+    assert "failed: x (a): a/x.txt: glm: line 2 of the text has a parenthesis" in run.stderr, run
 
 
 def sctk_source() -> Path | None:

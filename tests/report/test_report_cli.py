@@ -47,6 +47,9 @@ def test_a_result_without_alignments_still_renders_and_says_how_to_get_them(tool
     assert run.returncode == 0, run
     page = tools("report", str(tmp_path / "r.json"))
     assert page.returncode == 0 and "33.33%" in page.stdout and "--alignments" in page.stdout
+    # one engine: on 808d7d3 an empty "Every test" table, and a matrix of one dash
+    assert "Only one engine, a, was scored: there is no other engine to compare it with." in page.stdout
+    assert "Every test" not in page.stdout and 'class="matrix"' not in page.stdout
 
 
 def test_failed_files_are_noted_and_marked_in_the_page(tools, tmp_path):

@@ -20,6 +20,7 @@ import threading
 from typing import Any, Iterable, Iterator
 
 from .errors import BenchmarkSTTError
+from .stopping import caught
 
 #: the temporary files being written right now, removed if a signal ends the process
 _PENDING: set = set()
@@ -90,15 +91,14 @@ def _remove_pending(signum: int, frame: Any) -> None:
 
 class _CleanupOnSignals:
     """While inside, SIGTERM, SIGINT and SIGHUP remove the pending temporary files first
-    (only in the main thread, where Python can install handlers)."""
+    (only in the main thread, where Python can install handlers; not a signal this process
+    ignores, which would not end it)."""
 
     def __enter__(self) -> "_CleanupOnSignals":
         self.saved: list = []
         if threading.current_thread() is threading.main_thread():
-            for name in CLEANUP_SIGNALS:
-                signum = getattr(signal, name, None)
-                if signum is not None:
-                    self.saved.append((signum, signal.signal(signum, _remove_pending)))
+            for signum in caught(CLEANUP_SIGNALS):  # one the command was started with ignored stays so
+                self.saved.append((signum, signal.signal(signum, _remove_pending)))
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence, Union
 
 from .context import Context
 from .diff import char_opcodes
+from .errors import InputError
 from .normalization import LogEntry, NormalizationAggregate, normalize_logged
 from .registry import ComponentSpec, Registries
 from .schema import Schema, TimedText
@@ -147,10 +148,13 @@ class Pipeline:
         """
         return self.compare(*self.prepare_pair([reference, hypothesis], log))
 
-    def prepare_pair(self, texts: list, log: Callable[[str, LogEntry], None] | None = None) -> list:
+    def prepare_pair(self, texts: list, log: Callable[[str, LogEntry], None] | None = None,
+                     files: Sequence = (None, None)) -> list:
         """:meth:`prepare` the ``[reference, hypothesis]`` in ``texts``, taking each out of the
         list as its turn comes: a caller that keeps no other reference to the texts lets each
         go once its words are made (two 50 MB texts: 100 MB less while the metrics compare).
+        An input error of a normalizer (a GLM rule's text it cannot read) names the side and
+        its file in ``files`` (``None``: a text given directly).
 
         :example:
             >>> from benchmarkstt_core.plugins import make_plugin_manager
@@ -161,10 +165,25 @@ class Pipeline:
             []
         """
         schemas = []
-        for title in ("Reference", "Hypothesis"):
+        for title, file in zip(("Reference", "Hypothesis"), files):
             emit = None if log is None else (lambda entry, _t=title: log(_t, entry))
-            schemas.append(self.prepare(texts.pop(0), emit))
+            try:
+                schemas.append(self.prepare(texts.pop(0), emit))
+            except InputError as exc:
+                raise side_error(exc, title.lower(), file) from exc
         return schemas
+
+
+def side_error(exc: InputError, side: str, file: str | None) -> InputError:
+    """``exc`` (raised while normalizing one side) with the side and its file in front.
+
+    :example:
+        >>> str(side_error(InputError("glm: line 2 of the text has a parenthesis"), "reference", "ref.txt"))
+        'reference ref.txt: glm: line 2 of the text has a parenthesis'
+    """
+    error = InputError(f"{side} {file}: {exc}" if file else f"{side}: {exc}")
+    error.field = exc.field
+    return error
 
 
 def timed_schema(segmenter: Any, text: str, normalized: str, steps: Sequence[tuple] | None = None) -> Schema:

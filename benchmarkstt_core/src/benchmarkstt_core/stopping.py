@@ -3,6 +3,10 @@ process, which then ends its workers at once (their work is dropped, as the run 
 of waiting for what they are computing. What the plugins that start local process pools
 share (the corpus's scoring, the engines' transcription).
 
+A signal that the command was started with ignored stays ignored, in every part of a run
+(:func:`caught`): ``nohup`` ignores SIGHUP, and a shell without job control (a script's
+``command &``) starts a background command with Ctrl-C ignored, as Python itself leaves it.
+
 :example:
     >>> import signal
     >>> with signals_noted() as noted:
@@ -13,11 +17,10 @@ share (the corpus's scoring, the engines' transcription).
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import threading
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from .errors import BenchmarkSTTError
 
@@ -49,7 +52,7 @@ def signals_noted() -> Iterator[list]:
     if threading.current_thread() is not threading.main_thread():
         yield noted
         return
-    numbers = [getattr(signal, name) for name in ("SIGINT", *STOP_SIGNALS) if hasattr(signal, name)]
+    numbers = caught(("SIGINT", *STOP_SIGNALS))
 
     def note(signum: int, frame: Any) -> None:
         noted.append(signum)
@@ -60,6 +63,23 @@ def signals_noted() -> Iterator[list]:
     finally:
         for number, handler in saved:
             signal.signal(number, handler)
+
+
+def caught(names: Sequence[str]) -> list:
+    """The numbers of the signals ``names`` that a run handles: those the system has, less
+    those this process ignores (a signal ignored when the command started stays ignored).
+
+    :example:
+        >>> import signal
+        >>> caught(["SIGINT", "SIGNOTHING"]) == [signal.SIGINT]
+        True
+        >>> saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        >>> caught(["SIGINT"])
+        []
+        >>> _ = signal.signal(signal.SIGINT, saved)
+    """
+    numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    return [number for number in numbers if signal.getsignal(number) is not signal.SIG_IGN]
 
 
 def ignore_sigint() -> None:
@@ -86,6 +106,8 @@ def sigint_held() -> Iterator:
 def stop_workers(others: set) -> None:
     """End the worker processes this process started besides ``others`` (the children it had
     before its pool started: a Python caller's own processes stay) now, and wait for them."""
+    import multiprocessing  # only a run with workers needs it (files.py, which every command imports, uses caught)
+
     workers = [p for p in multiprocessing.active_children() if p not in others]
     for worker in workers:
         worker.kill()

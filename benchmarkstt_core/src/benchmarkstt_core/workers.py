@@ -8,6 +8,12 @@ wrote a result larger than the pipe's atomic size left its reading thread waitin
 pool's shutdown and the interpreter's exit with it. What the plugins that score or transcribe
 on local workers use (the corpus's scoring, the engines' transcription).
 
+It runs under every start method of :mod:`multiprocessing` (fork, Linux's default up to
+Python 3.13; forkserver, Linux's from 3.14; spawn, macOS's and Windows'): a task and its
+result always travel pickled, so a task's function must be one the worker can import (under
+spawn and forkserver, a function of the main script only when that script keeps its own work
+under ``if __name__ == "__main__"``).
+
 :example:
     >>> pool = WorkerPool(2)
     >>> [pool.submit(pow, 2, n).result() for n in range(4)]

@@ -195,7 +195,9 @@ class BenchmarkCommand:
             output.files = {"reference": (args.reference, args.reference_type),
                             "hypothesis": (args.hypothesis, args.hypothesis_type)}
         # only the list holds the texts: each goes once its words are made
-        text = output.render(pipeline.compare(*pipeline.prepare_pair(texts, log)))
+        files = [None if kind == "argument" else name for kind, name in
+                 ((args.reference_type, args.reference), (args.hypothesis_type, args.hypothesis))]
+        text = output.render(pipeline.compare(*pipeline.prepare_pair(texts, log, files)))
         write_stdout(text)
         return 0
 

@@ -7,9 +7,9 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..context import Context
-from ..errors import UsageError
+from ..errors import InputError, UsageError
 from ..files import check_new_files, write_new_file, write_stdout
-from ..pipeline import Pipeline
+from ..pipeline import Pipeline, side_error
 from .benchmark import log_writer, require
 from .colour import log_dialect
 from .common import add_component_flags
@@ -62,10 +62,17 @@ class NormalizationCommand:
         if args.log:
             log = log_writer(log_dialect(sys.stderr), with_title=False)
             emit = lambda entry: log(None, entry)  # noqa: E731
+
+        def normalized(text: str, side: str, path: str | None = None) -> str:
+            try:
+                return pipeline.normalize(text, emit)
+            except InputError as exc:  # a GLM rule's text it cannot read: which file
+                raise side_error(exc, side, path) from exc
+
         if not inputs:
-            write_stdout(pipeline.normalize(read_stdin(), emit))
+            write_stdout(normalized(read_stdin(), "standard input"))
             return 0
-        texts = [pipeline.normalize(context.read_text(path, field="inputfile"), emit) for path in inputs]
+        texts = [normalized(context.read_text(path, field="inputfile"), "--inputfile", path) for path in inputs]
         if not outputs:
             write_stdout("".join(texts))
             return 0

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, 
 from benchmarkstt_core.__meta__ import __version__
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.docblock import parse
-from benchmarkstt_core.errors import ParameterError, UsageError
+from benchmarkstt_core.errors import InputError, ParameterError, UsageError
 from benchmarkstt_core.limits import check_text_size
 from benchmarkstt_core.normalization import normalize_logged
 from benchmarkstt_core.params import param_heading, param_type, param_types
-from benchmarkstt_core.pipeline import create, record_step, render_log_entry, timed_schema
+from benchmarkstt_core.pipeline import create, record_step, render_log_entry, side_error, timed_schema
 
 if TYPE_CHECKING:
     from benchmarkstt_core.registry import ComponentSpec, Registries
@@ -226,7 +226,17 @@ def normalize(normalizer: Any, text: str, context: Context, title: str | None, l
               steps: list | None = None) -> str:
     """Normalize ``text``; with a ``logs`` list, append what each normalizer changed, titled
     ``title``; with a ``steps`` list, keep each change (for the words' times, see
-    :func:`~benchmarkstt_core.pipeline.timed_schema`)."""
+    :func:`~benchmarkstt_core.pipeline.timed_schema`). An input error of a normalizer (a GLM
+    rule's text it cannot read) names the side (``title``)."""
+    try:
+        return normalized_text(normalizer, text, context, title, logs, steps)
+    except InputError as exc:
+        raise side_error(exc, (title or "text").lower(), None) from exc
+
+
+def normalized_text(normalizer: Any, text: str, context: Context, title: str | None, logs: list | None,
+                    steps: list | None) -> str:
+    """:func:`normalize` without naming the side of an error."""
     if logs is None and steps is None:
         return normalizer.normalize(text)
     entries: list = []

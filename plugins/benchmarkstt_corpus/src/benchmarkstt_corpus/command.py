@@ -131,6 +131,7 @@ class CorpusCommand:
             for line in check_plugins(old["record"], host, args.rerun, args.load):
                 say(f"rerun: warning: {line}")
             invocation = {**old["record"]["invocation"], "load": list(args.load)}
+            made = old.get("transcription") or {}  # how the engines' files it scores again were made
         else:
             invocation = {
                 "reference": args.reference, "hypotheses": {}, "manifest": args.manifest,

@@ -43,6 +43,7 @@ class Source:
     origin: Optional[str] = None
     window: Optional[tuple] = None  # (start, end[, open end]) seconds: only the words there
     written: Optional[tuple] = None  # (input type, its lines): an utterance of a NIST file as written
+    failure: Optional[str] = None  # why it cannot be scored, found before scoring (--split-by-time's reference)
 
     @property
     def path(self) -> Optional[str]:

@@ -497,7 +497,8 @@ def summary_sentence(engines: dict, comparisons: list, unit: str, count: int, se
         >>> summary_sentence(e, c, "file", 10, Settings())
         'On these 10 files a made fewer errors than b (19.0% against 23.7%), but the difference is not significant: test sets like this one would reverse it about one time in 13.'
     """
-    rated = sorted((e["wer"], name) for name, e in engines.items() if e["wer"] is not None)
+    rated = sorted((e["wer"], name) for name, e in engines.items()
+                   if e["wer"] is not None and not math.isnan(e["wer"]))  # NaN: no reference word was read
     where = f"On these {count} {unit}s" if count != 1 else f"On this {unit}"
     if not rated:
         return f"{where} no engine could be scored."

@@ -25,8 +25,8 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
-from benchmarkstt_core.stopping import (HOW, STOP_SIGNALS, Interrupted, ignore_sigint, sigint_held, signals_noted,
-                                        stop_workers)
+from benchmarkstt_core.stopping import (HOW, STOP_SIGNALS, Interrupted, caught, ignore_sigint, sigint_held,
+                                        signals_noted, stop_workers)
 from benchmarkstt_core.workers import WorkerPool
 
 from .scoring import score_batch
@@ -63,7 +63,7 @@ def stop_on_signals() -> Iterator:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
+    numbers = caught(STOP_SIGNALS)  # one the command was started with ignored (nohup) stays so
 
     def stop(signum: int, frame: Any) -> None:
         for number in numbers:

@@ -156,6 +156,8 @@ class Scorer:
     def read(self, source: Any) -> tuple:
         """``(words, description, text)``: the normalized, segmented input, its path, type and
         SHA-256, and its text as read (before normalization)."""
+        if source.failure is not None:
+            raise InputError(source.failure)
         if source.window is None:
             return self.read_whole(source, self.resolve_type(source))
         from .windows import Timeline
@@ -182,8 +184,12 @@ class Scorer:
                 source.written[1], source.origin or source.source, context=self.context)
         else:
             text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
-        schema = self.pipeline.prepare(text)
-        return schema, {"path": source.path or source.origin, "type": kind, "sha256": digest}, text
+        where = source.path or source.origin
+        try:
+            schema = self.pipeline.prepare(text)
+        except InputError as exc:  # a GLM rule's text it cannot read: which file
+            raise InputError(f"{where}: {exc}" if where else str(exc)) from exc
+        return schema, {"path": where, "type": kind, "sha256": digest}, text
 
 
 def build_host(load: Sequence = ()) -> PluginHost:

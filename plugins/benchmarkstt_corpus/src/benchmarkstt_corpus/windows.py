@@ -137,12 +137,19 @@ def reference_end(scorer: Any, source: Any) -> float:
 
 def split_by_time(corpus: Any, seconds: float, scorer: Any) -> Any:
     """``corpus`` with every item cut into windows of ``seconds`` of its reference: the last
-    window ends where the reference does."""
+    window ends where the reference does. An item whose reference cannot be read, or has no
+    times, stays whole and fails as that file's row (with the reason), as any unreadable file."""
+    from .scoring import one_line
+
     if not seconds > 0 or math.isinf(seconds):
         raise UsageError(f"--split-by-time must be a number of seconds above 0, not {seconds:g}")
     items = []
     for item in corpus.items:
-        end = reference_end(scorer, item.reference)
+        try:
+            end = reference_end(scorer, item.reference)
+        except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
+            items.append(replace(item, reference=replace(item.reference, failure=one_line(exc))))
+            continue
         count = max(1, math.ceil(end / seconds))
         for k in range(count):
             last = k == count - 1

@@ -21,7 +21,7 @@ import time
 from typing import Any, Callable, Optional
 
 from .audio import Audio
-from .cloud import CloudEngine, VendorFailed, httpx_answer, shared_options, shifted, wav_bytes
+from .cloud import CloudEngine, VendorFailed, httpx_answer, made_before, shared_options, shifted, wav_bytes
 from .engine import EngineError, Output, flag
 
 
@@ -99,14 +99,24 @@ class AssemblyAI(CloudEngine):
         (``(find, how)``), the call creates a transcript: see :meth:`CloudEngine.call`."""
         return self.call(lambda left: self.sent(what, left), self.kind, deadline=deadline, creates=creates)
 
-    def find(self, audio_url: str, deadline: float) -> Optional[str]:
-        """The transcript of ``audio_url`` (``{"id": ...}``) among the latest 200 of
-        AssemblyAI's list, ``None`` when it is not there."""
+    def find(self, audio_url: str, deadline: float, since: float) -> Optional[str]:
+        """The transcript of ``audio_url`` (``{"id": ...}``) in AssemblyAI's list (newest
+        first, 200 a page), read page by page (``before_id``) until it reaches the transcripts
+        made before the request was sent at ``since`` (see :func:`~.cloud.made_before`) or
+        its end; ``None`` when it is not there."""
         aai = self.sdk()
-        listed = json.loads(self.api(lambda http: aai.api.list_transcripts(
-            http, aai.types.ListTranscriptParameters(limit=200)), deadline))
-        found = [t for t in listed.get("transcripts") or [] if t.get("audio_url") == audio_url]
-        return json.dumps({"id": found[0]["id"]}) if found else None
+        before: Optional[str] = None
+        while True:
+            params = aai.types.ListTranscriptParameters(limit=200, before_id=before)
+            listed = json.loads(self.api(lambda http: aai.api.list_transcripts(http, params), deadline))
+            page = listed.get("transcripts") or []
+            found = [t for t in page if t.get("audio_url") == audio_url]
+            if found:
+                return json.dumps({"id": found[0]["id"]})
+            if not page or not (listed.get("page_details") or {}).get("prev_url") \
+                    or made_before(page[-1].get("created"), since):
+                return None
+            before = page[-1]["id"]
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """The completed transcript of ``audio``, as it came (times in milliseconds)."""
@@ -117,8 +127,9 @@ class AssemblyAI(CloudEngine):
             upload = json.loads(self.api(lambda http: aai.api.upload_file(http, body), deadline))
             request = aai.types.TranscriptRequest(**self.request_body(upload["upload_url"]))
             how = "a transcript of this upload: GET /v2/transcript lists them, with their audio_url"
+            since = time.time()
             job = json.loads(self.api(lambda http: aai.api.create_transcript(http, request), deadline,
-                                      creates=(lambda: self.find(upload["upload_url"], deadline), how)))["id"]
+                                      creates=(lambda: self.find(upload["upload_url"], deadline, since), how)))["id"]
             with self.outstanding(job):
                 answer = self.poll(lambda: self.finished(job, deadline), f"assemblyai: transcript {job}", deadline)
             if not self.keep_upload:

@@ -38,6 +38,34 @@ RUN_SETTINGS = ("concurrency", "timeout", "retries", "price_per_minute", "poll_i
                 "container_url", "bucket", "prefix")
 
 
+#: seconds a vendor's clock may be behind this machine's: a job the vendor lists as created
+#: longer than this before a request was sent cannot be the one it made (see :func:`made_before`)
+CLOCK_SKEW = 600.0
+
+
+def made_before(stamp: Any, since: float) -> bool:
+    """Whether a vendor's creation time ``stamp`` (ISO 8601; UTC when it names no zone) is more
+    than :data:`CLOCK_SKEW` seconds before ``since`` (seconds since the epoch): a list of jobs,
+    newest first, that reaches such a job holds no job made by a request sent at ``since``
+    further on. A stamp that cannot be read is not (the list is read on).
+
+    :example:
+        >>> made_before("2024-01-01T00:00:00.000Z", 1704067200.0 + 601), made_before("2024-01-01T00:00:00", 1704067200.0)
+        (True, False)
+        >>> made_before(None, 0.0), made_before("yesterday", 1e12)
+        (False, False)
+    """
+    from datetime import datetime, timezone
+
+    try:
+        when = datetime.fromisoformat(str(stamp).replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.timestamp() < since - CLOCK_SKEW
+
+
 class Transient(Exception):
     """A failure worth another try (429, 5xx, a timeout, a dropped connection, a truncated
     answer); ``wait`` is the vendor's ``Retry-After`` in seconds when it gave one."""

@@ -95,9 +95,7 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
         utterances = read_testset(args.testset)
         items = [(u.id, u.audio, u.start, u.end) for u in utterances]
     else:
-        audio = audio_files([args.audio], "--audio")
-        if not args.allow_unpaired:
-            check_audio_paired(args.reference, audio)
+        audio = paired_audio(args.reference, audio_files([args.audio], "--audio"), args.allow_unpaired)
         items = [(key, path, None, None) for key, path in audio.items()]
     jobs = [Job(name, key, path, start, end) for name in specs for key, path, start, end in items]
     with transcription_executor(args) as (executor, workers):
@@ -130,34 +128,60 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
     return found
 
 
-def check_audio_paired(reference: str, audio: Dict[str, str]) -> None:
-    """Refuse, before anything is transcribed, audio files without a reference file of the same
-    name and reference files without audio (the first five of each, by path): the corpus
-    would refuse them once every file was transcribed (``--allow-unpaired`` scores them).
+def paired_audio(reference: str, audio: Dict[str, str], allow_unpaired: bool) -> Dict[str, str]:
+    """The audio files to transcribe: ``audio`` (id -> path) when every file pairs with a
+    reference file of the same name. Audio files without a reference and reference files
+    without audio (the first five of each, by path) are refused before anything is
+    transcribed: the corpus would refuse them once every file was transcribed. With
+    ``allow_unpaired`` the references are scored anyway, and an audio file without a reference
+    is left out (an engine's time, and a vendor's money, for a file nothing can score), said in
+    one line on standard error.
 
     :example:
         >>> import os, tempfile
         >>> folder = tempfile.mkdtemp()
         >>> open(os.path.join(folder, "ep1.txt"), "w").close()
-        >>> check_audio_paired(folder, {"ep1": "a/ep1.wav", "ep2": "a/ep2.wav"})
+        >>> paired_audio(folder, {"ep1": "a/ep1.wav", "ep2": "a/ep2.wav"}, allow_unpaired=False)
         Traceback (most recent call last):
         ...
         benchmarkstt_core.errors.UsageError: --audio: 1 audio file without a reference: a/ep2.wav. Files pair ...
+        >>> paired_audio(folder, {"ep1": "a/ep1.wav", "ep2": "a/ep2.wav"}, allow_unpaired=True)
+        {'ep1': 'a/ep1.wav'}
     """
+    from benchmarkstt_corpus.command import say
     from benchmarkstt_corpus.pairing import folder_files
 
     references = folder_files(reference, "--reference")
+    lonely = [p for k, p in audio.items() if k not in references]
+    if allow_unpaired:
+        if lonely:
+            say(f"warning: --allow-unpaired: {listed(lonely, 'audio file', 'audio files', 'without a reference')}; "
+                f"not transcribed (nothing to score {'it' if len(lonely) == 1 else 'them'} against)")
+        return {k: p for k, p in audio.items() if k in references}
     parts = []
-    for what, paths in ((("audio file", "audio files"), [p for k, p in audio.items() if k not in references]),
-                        (("reference", "references"), [p for k, p in references.items() if k not in audio])):
-        if paths:
-            more = f" and {len(paths) - 5} more" if len(paths) > 5 else ""
-            without = "without a reference" if what[0] == "audio file" else "without audio"
-            parts.append(f"{len(paths)} {what[len(paths) > 1]} {without}: {', '.join(paths[:5])}{more}")
+    if lonely:
+        parts.append(listed(lonely, "audio file", "audio files", "without a reference"))
+    silent = [p for k, p in references.items() if k not in audio]
+    if silent:
+        parts.append(listed(silent, "reference", "references", "without audio"))
     if parts:
         raise UsageError(f"--audio: {'; '.join(parts)}. Files pair by name without extension; give the missing "
                          f"files, or --allow-unpaired to score the references anyway (an audio file without a "
-                         f"reference is not scored). Nothing was transcribed")
+                         f"reference is not transcribed). Nothing was transcribed")
+    return audio
+
+
+def listed(paths: List[str], one: str, many: str, what: str) -> str:
+    """``paths`` counted, said ``what`` of, and named (the first five).
+
+    :example:
+        >>> listed(["a.wav"], "audio file", "audio files", "without a reference")
+        '1 audio file without a reference: a.wav'
+        >>> listed(list("abcdefg"), "file", "files", "lost")
+        '7 files lost: a, b, c, d, e and 2 more'
+    """
+    more = f" and {len(paths) - 5} more" if len(paths) > 5 else ""
+    return f"{len(paths)} {many if len(paths) > 1 else one} {what}: {', '.join(paths[:5])}{more}"
 
 
 @contextlib.contextmanager

@@ -17,9 +17,10 @@ import os
 import time
 import uuid
 from typing import Optional
+from urllib.parse import quote
 
 from .audio import Audio
-from .cloud import RestEngine, VendorFailed, shared_options, shifted, wav_bytes
+from .cloud import RestEngine, VendorFailed, made_before, shared_options, shifted, wav_bytes
 from .engine import Output, flag
 
 
@@ -90,8 +91,9 @@ class Speechmatics(RestEngine):
                                 ("config", None, json.dumps(self.config(reference)).encode())])
         how = f"its tracking reference is {reference}: GET /v2/jobs lists them"
         try:
+            since = time.time()
             job = json.loads(self.send("POST", "/v2/jobs", body, kind, deadline,
-                                       creates=(lambda: self.find(reference, deadline), how)))["id"]
+                                       creates=(lambda: self.find(reference, deadline, since), how)))["id"]
             with self.outstanding(job):
                 self.poll(lambda: self.done(job, deadline), f"speechmatics: job {job}", deadline)
                 answer = self.send("GET", f"/v2/jobs/{job}/transcript?format=json-v2", deadline=deadline)
@@ -101,12 +103,22 @@ class Speechmatics(RestEngine):
             raise VendorFailed(f"{name}: {exc}") from None
         return Output(shifted(answer, offset, ("start_time", "end_time")), "json")
 
-    def find(self, reference: str, deadline: float) -> Optional[str]:
-        """The job whose ``tracking.reference`` is ``reference`` (``{"id": ...}``) among the
-        latest 100 of Speechmatics' list, ``None`` when it is not there."""
-        jobs = json.loads(self.send("GET", "/v2/jobs?limit=100", deadline=deadline)).get("jobs") or []
-        found = [j for j in jobs if ((j.get("config") or {}).get("tracking") or {}).get("reference") == reference]
-        return json.dumps({"id": found[0]["id"]}) if found else None
+    def find(self, reference: str, deadline: float, since: float) -> Optional[str]:
+        """The job whose ``tracking.reference`` is ``reference`` (``{"id": ...}``) in
+        Speechmatics' list (newest first, 100 a page), read page by page (``created_before``)
+        until it reaches the jobs made before the request was sent at ``since`` (see
+        :func:`~.cloud.made_before`) or its end; ``None`` when it is not there."""
+        before = ""
+        while True:
+            query = "limit=100" + (f"&created_before={quote(before)}" if before else "")
+            jobs = json.loads(self.send("GET", f"/v2/jobs?{query}", deadline=deadline)).get("jobs") or []
+            found = [j for j in jobs if ((j.get("config") or {}).get("tracking") or {}).get("reference") == reference]
+            if found:
+                return json.dumps({"id": found[0]["id"]})
+            if not jobs or not jobs[-1].get("created_at") or made_before(jobs[-1]["created_at"], since) \
+                    or jobs[-1]["created_at"] == before:
+                return None
+            before = jobs[-1]["created_at"]
 
     def done(self, job: str, deadline: float) -> Optional[bool]:
         """``True`` when the job is done, ``None`` while it runs; a :class:`VendorFailed` with

@@ -166,7 +166,20 @@ def other_metrics(data: dict, order: list) -> str:
 
 
 def comparison_section(data: dict, order: list) -> str:
-    """Engine against engine: the matrix of the ranking test and every test's numbers."""
+    """Engine against engine: the matrix of the ranking test and every test's numbers (with
+    one engine, a sentence saying there is nothing to compare it with, not empty tables).
+
+    :example:
+        >>> one = {"settings": {}, "comparisons": []}
+        >>> print(comparison_section(one, ["ps"]).strip().splitlines()[-2])
+        <p class="lead">Only one engine, ps, was scored: there is no other engine to compare it with.</p>
+    """
+    if len(order) == 1:
+        return f"""
+<section id="engines" aria-labelledby="h-engines">
+<h2 id="h-engines">Engine against engine</h2>
+<p class="lead">Only one engine, {text(order[0])}, was scored: there is no other engine to compare it with.</p>
+</section>"""
     settings = data["settings"]
     test = settings["ranking_test"]
     pairs = {}
