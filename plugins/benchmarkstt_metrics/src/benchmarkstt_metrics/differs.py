@@ -18,6 +18,7 @@ from array import array
 from typing import Sequence
 
 from benchmarkstt_core.diff import Differ
+from benchmarkstt_core.diff import matcher_opcodes as core_matcher_opcodes
 
 from .kernels import as_ints
 
@@ -32,14 +33,14 @@ MYERS_MAX_STEPS = 4_000_000
 
 
 def matcher_opcodes(a: Sequence, b: Sequence) -> list:
-    """difflib's opcodes for ``a`` and ``b`` (autojunk off) by cydifflib, else by difflib."""
-    try:
-        from cydifflib import SequenceMatcher
-    except ImportError:  # pragma: no cover - where cydifflib has no wheel
-        from difflib import SequenceMatcher
+    """difflib's opcodes for ``a`` and ``b`` (autojunk off), the words coded as ints first
+    (:func:`benchmarkstt_core.diff.matcher_opcodes`: cydifflib, else difflib).
 
-    a, b = as_ints(a, b)
-    return SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    :example:
+        >>> matcher_opcodes(["a", "b"], ["b"])
+        [('delete', 0, 1, 0, 0), ('equal', 1, 2, 0, 1)]
+    """
+    return core_matcher_opcodes(*as_ints(a, b))
 
 
 try:
