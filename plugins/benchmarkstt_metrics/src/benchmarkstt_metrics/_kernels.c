@@ -1,5 +1,5 @@
 /*
- * The metrics' kernels: words mapped to ints, the edit distance of two word lists (Myers'
+ * The metrics' kernels: the edit distance of two word lists (Myers'
  * bit-parallel algorithm, for the sizes where it beats importing rapidfuzz), and
  * Ratcliff/Obershelp opcodes exactly as difflib.SequenceMatcher(None, a, b, autojunk=False)
  * gives them, computed in C; and the timing metrics' time-constrained alignment (tc_align,
@@ -802,40 +802,6 @@ ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
     return result;
 }
 
-/* ratcliff_counts(a, b): the words the opcodes count as equal, replaced, inserted and
-   deleted (a block of ca by cb changed words: min(ca, cb) replaced, the surplus inserted or
-   deleted), without building the opcodes */
-static PyObject *
-ratcliff_counts(PyObject *self, PyObject *args)
-{
-    PyObject *a_obj, *b_obj;
-    if (!PyArg_ParseTuple(args, "OO:ratcliff_counts", &a_obj, &b_obj)) {
-        return NULL;
-    }
-    Block *blocks;
-    Py_ssize_t nblocks, n, m;
-    if (ratcliff_blocks(a_obj, b_obj, "auto", &blocks, &nblocks, &n, &m) < 0) {
-        return NULL;
-    }
-    Py_ssize_t equal = 0, replace = 0, insert = 0, delete = 0, i = 0, j = 0;
-    for (Py_ssize_t x = 0; x <= nblocks; x++) {
-        Py_ssize_t ai = x < nblocks ? blocks[x].i : n;
-        Py_ssize_t bj = x < nblocks ? blocks[x].j : m;
-        Py_ssize_t size = x < nblocks ? blocks[x].k : 0;
-        Py_ssize_t ca = ai - i, cb = bj - j;
-        Py_ssize_t common = ca < cb ? ca : cb;
-        replace += common;
-        delete += ca - common;
-        insert += cb - common;
-        equal += size;
-        i = ai + size;
-        j = bj + size;
-    }
-    free(blocks);
-    return Py_BuildValue("{s:n,s:n,s:n,s:n}", "equal", equal, "replace", replace, "insert", insert,
-                         "delete", delete);
-}
-
 /* Unit-cost edit distance by Myers' bit-parallel algorithm (Myers 1999, with Hyyrö's
    formulation): the pattern (the shorter side) in blocks of 64 rows, the vertical deltas of
    a column as two bit-vectors per block, one column per element of the text. The top row is
@@ -868,28 +834,12 @@ myers_distance(const int32_t *text, int64_t n, const uint64_t *peq, int64_t m, i
                uint64_t *pv, uint64_t *mv)
 {
     int last_bit = (int)((m - 1) % 64);
-    int64_t score = m, j = 0;
+    int64_t score = m;
     for (int64_t x = 0; x < blocks; x++) {
         pv[x] = ~(uint64_t)0;
         mv[x] = 0;
     }
-    /* two columns at a time, the second one block behind the first: block x of column j and
-       block x - 1 of column j + 1 depend on nothing computed in the same round, so the two
-       chains of horizontal deltas run side by side */
-    for (; j + 1 < n; j += 2) {
-        const uint64_t *e0 = peq + (int64_t)text[j] * blocks, *e1 = peq + (int64_t)text[j + 1] * blocks;
-        uint64_t hp0 = 1, hn0 = 0, hp1 = 1, hn1 = 0; /* the top row D[0][j] = j grows by one */
-        for (int64_t x = 0; x < blocks; x++) {
-            myers_step(&pv[x], &mv[x], e0[x], &hp0, &hn0, x == blocks - 1 ? last_bit : 63);
-            if (x > 0) {
-                myers_step(&pv[x - 1], &mv[x - 1], e1[x - 1], &hp1, &hn1, 63);
-            }
-        }
-        score += (int64_t)hp0 - (int64_t)hn0;
-        myers_step(&pv[blocks - 1], &mv[blocks - 1], e1[blocks - 1], &hp1, &hn1, last_bit);
-        score += (int64_t)hp1 - (int64_t)hn1;
-    }
-    for (; j < n; j++) {
+    for (int64_t j = 0; j < n; j++) {
         const uint64_t *eqs = peq + (int64_t)text[j] * blocks;
         uint64_t hp = 1, hn = 0;
         for (int64_t x = 0; x < blocks - 1; x++) {
@@ -1116,60 +1066,6 @@ done:
     free(starts);
     free(kept);
     return result;
-}
-
-/* as_ints(a, b): each distinct element (by dict equality) replaced by its code 0, 1, ... */
-static PyObject *
-as_ints(PyObject *self, PyObject *args)
-{
-    PyObject *seqs[2], *lists[2] = {NULL, NULL};
-    if (!PyArg_ParseTuple(args, "OO:as_ints", &seqs[0], &seqs[1])) {
-        return NULL;
-    }
-    PyObject *codes = PyDict_New();
-    if (codes == NULL) {
-        return NULL;
-    }
-    for (int side = 0; side < 2; side++) {
-        /* a tuple: items that compare or hash in Python code cannot pull it away under us */
-        PyObject *seq = PySequence_Tuple(seqs[side]);
-        if (seq == NULL) {
-            goto error;
-        }
-        Py_ssize_t size = PySequence_Fast_GET_SIZE(seq);
-        PyObject **items = PySequence_Fast_ITEMS(seq);
-        lists[side] = PyList_New(size);
-        if (lists[side] == NULL) {
-            Py_DECREF(seq);
-            goto error;
-        }
-        for (Py_ssize_t x = 0; x < size; x++) {
-            PyObject *code = PyDict_GetItemWithError(codes, items[x]);
-            if (code == NULL) {
-                if (PyErr_Occurred()) {
-                    Py_DECREF(seq);
-                    goto error;
-                }
-                code = PyLong_FromSsize_t(PyDict_GET_SIZE(codes));
-                if (code == NULL || PyDict_SetItem(codes, items[x], code) < 0) {
-                    Py_XDECREF(code);
-                    Py_DECREF(seq);
-                    goto error;
-                }
-                Py_DECREF(code); /* the dict keeps it alive */
-            }
-            Py_INCREF(code);
-            PyList_SET_ITEM(lists[side], x, code);
-        }
-        Py_DECREF(seq);
-    }
-    Py_DECREF(codes);
-    return Py_BuildValue("(NN)", lists[0], lists[1]);
-error:
-    Py_DECREF(codes);
-    Py_XDECREF(lists[0]);
-    Py_XDECREF(lists[1]);
-    return NULL;
 }
 
 /* pooled_levenshtein(refs, hyps): over two lists of texts, the sum of the word-level edit
@@ -1775,10 +1671,6 @@ static PyMethodDef methods[] = {
      "The unit-cost edit distance of two sequences (elements compared as dict keys), by\n"
      "Myers' bit-parallel algorithm; None when that takes more than max_steps block steps\n"
      "(text length x pattern length / 64), where a banded kernel is the better choice."},
-    {"as_ints", as_ints, METH_VARARGS,
-     "as_ints(a, b)\n--\n\n"
-     "Both sequences with every distinct element replaced by an int: 0 for the first,\n"
-     "1 for the next new one, and so on (a first, then b)."},
     {"pooled_levenshtein", pooled_levenshtein, METH_VARARGS,
      "pooled_levenshtein(refs, hyps)\n--\n\n"
      "Over two lists of texts: (the sum of the pairs' word-level edit distances, the number\n"
@@ -1789,11 +1681,6 @@ static PyMethodDef methods[] = {
      "search picks how the longest block of each segment is found: 'dp' (difflib's own\n"
      "search), 'automaton' (a suffix automaton) or 'auto' (the cheaper one per segment).\n"
      "Every choice gives the same opcodes."},
-    {"ratcliff_counts", ratcliff_counts, METH_VARARGS,
-     "ratcliff_counts(a, b)\n--\n\n"
-     "The equal, replaced, inserted and deleted words of ratcliff_opcodes(a, b), as a dict,\n"
-     "without building the opcodes (a block of ca by cb changed words counts min(ca, cb)\n"
-     "replaced and the surplus inserted or deleted)."},
     {"tc_align", tc_align, METH_VARARGS,
      "tc_align(ref, ref_starts, ref_ends, hyp, hyp_starts, hyp_ends, ref_collar, hyp_collar)\n--\n\n"
      "The time-constrained minimal edit alignment: (the reference indexes of the paired words,\n"
@@ -1813,7 +1700,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_kernels",
-    "The metrics' kernels: words as ints, difflib's opcodes (autojunk off), in C.", -1, methods,
+    "The metrics' kernels: difflib's opcodes (autojunk off) and edit distances, in C.", -1, methods,
 };
 
 PyMODINIT_FUNC

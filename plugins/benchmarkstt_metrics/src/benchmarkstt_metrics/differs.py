@@ -44,10 +44,10 @@ def matcher_opcodes(a: Sequence, b: Sequence) -> list:
 
 
 try:
-    from ._kernels import ratcliff_counts, ratcliff_opcodes
+    from ._kernels import ratcliff_opcodes
     from ._kernels import levenshtein as myers_distance
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    ratcliff_opcodes, myers_distance, ratcliff_counts = matcher_opcodes, None, None
+    ratcliff_opcodes, myers_distance = matcher_opcodes, None
 
 
 class RatcliffObershelp(Differ):
