@@ -28,7 +28,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from startup import timed
+from startup import take_turns
 
 BIN = Path(sys.executable).parent
 SUBS_KALDI = ["-r", "qt_subs.xml", "-h", "qt_kaldi.json"]
@@ -61,12 +61,7 @@ def main() -> int:
     for name, (options, _) in chosen.items():
         commands[name] = [str(BIN / "benchmarkstt"), *options]
         commands[name + " (before)"] = [str(args.before_venv / "bin" / "benchmarkstt"), *options]
-    cpu: dict = {name: [] for name in commands}
-    outputs: dict = {}
-    for _ in range(args.runs):
-        for name, argv in commands.items():
-            _, cpu_seconds, outputs[name] = timed(argv)
-            cpu[name].append(cpu_seconds)
+    _, cpu, outputs = take_turns(commands, args.runs)
     median = {name: statistics.median(values) * 1000 for name, values in cpu.items()}
     for name, ms in median.items():
         print(f"{name:45s} CPU median {ms:7.1f} ms   min {min(cpu[name]) * 1000:7.1f} ms")
