@@ -1,7 +1,7 @@
 """Property tests: the differs give difflib's opcodes and minimal edit distances.
 
 The C kernel finds each segment's longest block by difflib's own search or by a suffix
-automaton of the shorter side; both searches are checked on their own, as is the fallback
+automaton of the shorter side; it is checked, as is the fallback
 (cydifflib or difflib) used where the kernel was not built.
 """
 
@@ -65,8 +65,7 @@ def assert_difflib_opcodes(a: list, b: list) -> None:
     assert RatcliffObershelp(a, b).get_opcodes() == expected
     assert matcher_opcodes(a, b) == expected
     if _kernels is not None:
-        assert _kernels.ratcliff_opcodes(a, b, search="dp") == expected
-        assert _kernels.ratcliff_opcodes(a, b, search="automaton") == expected
+        assert _kernels.ratcliff_opcodes(a, b) == expected
 
 
 @pytest.mark.parametrize("examples", example_counts(1500))
@@ -111,8 +110,6 @@ def test_kernel_is_built():
     if platform.python_implementation() != "CPython" or not shutil.which(compiler):
         pytest.skip("no C compiler: the optional kernel is not expected")
     assert _kernels is not None, "benchmarkstt_metrics._kernels was not built"
-    with pytest.raises(ValueError):
-        _kernels.ratcliff_opcodes([], [], search="fastest")
     with pytest.raises(TypeError):
         _kernels.ratcliff_opcodes([["unhashable"]], [])
     with pytest.raises(TypeError):

@@ -7,22 +7,16 @@
  *
  * difflib splits the pair recursively at the longest matching block of each segment
  * (a[alo:ahi], b[blo:bhi]). Of several longest blocks it takes the one that starts first
- * in a, and of those the one that starts first in b. This module finds that same block by
- * one of two searches, chosen per segment by their expected cost:
- *
- *   dp         difflib's own dynamic programme: for every i, the positions j of a[i] in the
- *              segment of b extend the runs that ended at (i-1, j-1). Its cost is the number
- *              of equal pairs in the segment: small for short segments, quadratic for long
- *              ones with frequent words.
- *   automaton  a suffix automaton of the segment's shorter side, built in linear time, that
- *              the other side is run through left to right: at each position it gives the
- *              longest block ending there and, through the first end position kept in each
- *              state, where that block first occurs on the automaton's side. With b's
- *              automaton, the first i to reach the greatest length ends the block that starts
- *              first in a, and its first occurrence in b is the smallest start in b. With a's
- *              automaton, each j gives the smallest start in a of the block ending at j; of
- *              the longest blocks the one with the smallest start in a, then in b, is kept.
- *              Either way this is difflib's tie-break.
+ * in a, and of those the one that starts first in b. This module finds that same block
+ * with a suffix automaton of the segment's shorter side, built in linear time, that the
+ * other side is run through left to right: at each position it gives the longest block
+ * ending there and, through the first end position kept in each state, where that block
+ * first occurs on the automaton's side. With b's automaton, the first i to reach the
+ * greatest length ends the block that starts first in a, and its first occurrence in b is
+ * the smallest start in b. With a's automaton, each j gives the smallest start in a of the
+ * block ending at j; of the longest blocks the one with the smallest start in a, then in b,
+ * is kept. Either way this is difflib's tie-break. (difflib's own search, a dynamic
+ * programme over the equal pairs, costs time quadratic in a segment with frequent words.)
  *
  * Elements are compared as difflib compares them: through a dict (hash and ==), so each
  * distinct element of b gets a code; elements of a that are not in b get -1.
@@ -43,19 +37,11 @@ typedef struct {
     int32_t alo, ahi, blo, bhi;
 } Segment;
 
-enum { SEARCH_AUTO = 0, SEARCH_DP = 1, SEARCH_AUTOMATON = 2 };
-
 /* a state of the suffix automaton; its first transition is kept inline (most states have
    at most one), the others in a hash table, listed from `extra` for cloning */
 typedef struct {
     int32_t len, link, firstpos, sym, target, extra;
 } State;
-
-/* the length of the run of equal pairs ending at (row, j - 1), valid when stamp == row */
-typedef struct {
-    uint32_t stamp;
-    int32_t len;
-} Run;
 
 #define NO_SYM INT32_MIN
 #define EMPTY_KEY UINT64_MAX
@@ -63,16 +49,6 @@ typedef struct {
 typedef struct {
     int32_t n, m;
     const int32_t *a, *b;
-    /* positions of each code in b, ascending: occ[occ_start[c] .. occ_start[c + 1]) */
-    int32_t *occ_start, *occ, *fill;
-    /* acost[x]: the number of equal pairs (i, j) over all of b for i < 64 x (a sum every 64
-       positions, not every one: the rest is added up when needed) */
-    int64_t *acost;
-    /* dp rows (two, alternating), indexed from the segment's blo: as long as the longest
-       segment of b searched by dp so far (nruns), grown when a longer one comes */
-    Run *runs[2];
-    size_t nruns;
-    uint32_t row;
     /* the suffix automaton of one side of a segment; its transitions beyond each state's
        first are in a hash table (slot_key, slot_target) of nslots slots, of which `mask + 1`
        are in use for the segment, doubled when three quarters are taken */
@@ -371,104 +347,6 @@ automaton_longest(Work *w, const Segment *g)
     return best;
 }
 
-/* difflib's search; gives up (k = -1) once it has made more than budget steps */
-static Block
-dp_longest(Work *w, const Segment *g, int64_t budget)
-{
-    Block best = {g->alo, g->blo, 0};
-    int64_t steps = 0;
-    size_t need = (size_t)(g->bhi - g->blo) + 2;
-    if (need > w->nruns) {
-        free(w->runs[0]);
-        free(w->runs[1]);
-        w->runs[0] = calloc(need, sizeof(Run));
-        w->runs[1] = calloc(need, sizeof(Run));
-        w->nruns = w->runs[0] && w->runs[1] ? need : 0;
-        if (w->nruns == 0) {
-            w->no_memory = 1;
-            return best;
-        }
-    }
-    if (w->row > UINT32_MAX - (uint32_t)(g->ahi - g->alo) - 4) {
-        memset(w->runs[0], 0, w->nruns * sizeof(Run));
-        memset(w->runs[1], 0, w->nruns * sizeof(Run));
-        w->row = 0;
-    }
-    w->row += 2;
-    for (int32_t i = g->alo; i < g->ahi; i++) {
-        uint32_t r = ++w->row;
-        int32_t c = w->a[i];
-        if (c < 0) {
-            continue;
-        }
-        Run *cur = w->runs[r & 1];
-        const Run *prev = w->runs[(r - 1) & 1];
-        const int32_t *lo = w->occ + w->occ_start[c];
-        const int32_t *end = w->occ + w->occ_start[c + 1];
-        const int32_t *hi = end;
-        while (lo < hi) { /* the first position >= blo */
-            const int32_t *mid = lo + (hi - lo) / 2;
-            if (*mid < g->blo) {
-                lo = mid + 1;
-            }
-            else {
-                hi = mid;
-            }
-        }
-        const int32_t *p = lo;
-        for (; p < end && *p < g->bhi; p++) {
-            int32_t j = *p;
-            int32_t at = j - g->blo;
-            int32_t k = (prev[at].stamp == r - 1 ? prev[at].len : 0) + 1;
-            cur[at + 1] = (Run){r, k};
-            if (k > best.k) {
-                best = (Block){i - k + 1, j - k + 1, k};
-            }
-        }
-        steps += 1 + (p - lo);
-        if (steps > budget) {
-            best.k = -1;
-            return best;
-        }
-    }
-    return best;
-}
-
-/* the number of equal pairs (i, j) over all of b for i < end */
-static int64_t
-pairs_before(const Work *w, int32_t end)
-{
-    int64_t pairs = w->acost[end / 64];
-    for (int32_t i = end / 64 * 64; i < end; i++) {
-        int32_t c = w->a[i];
-        pairs += c < 0 ? 0 : w->occ_start[c + 1] - w->occ_start[c];
-    }
-    return pairs;
-}
-
-static Block
-longest_match(Work *w, const Segment *g, int search)
-{
-    if (search == SEARCH_DP) {
-        return dp_longest(w, g, INT64_MAX);
-    }
-    if (search == SEARCH_AUTOMATON) {
-        return automaton_longest(w, g);
-    }
-    /* dp costs a step per row and per equal pair, the automaton about one per element:
-       take dp when the equal pairs expected in the segment (if each element's positions
-       are spread evenly over b) are few, and drop it if they turn out to be many */
-    double la = g->ahi - g->alo, lb = g->bhi - g->blo;
-    double pairs = (double)(pairs_before(w, g->ahi) - pairs_before(w, g->alo)) * lb / (double)w->m;
-    if (pairs + la < la + lb) {
-        Block best = dp_longest(w, g, (int64_t)(2 * (la + lb)));
-        if (best.k >= 0) {
-            return best;
-        }
-    }
-    return automaton_longest(w, g);
-}
-
 static int
 compare_blocks(const void *x, const void *y)
 {
@@ -478,7 +356,7 @@ compare_blocks(const void *x, const void *y)
 
 /* difflib's matching blocks without the sentinel; returns their number or -1 (no memory) */
 static Py_ssize_t
-matching_blocks(Work *w, Block *blocks, int search)
+matching_blocks(Work *w, Block *blocks)
 {
     Py_ssize_t nblocks = 0, depth = 0, capacity = 64;
     if (w->n == 0 || w->m == 0) {
@@ -491,7 +369,7 @@ matching_blocks(Work *w, Block *blocks, int search)
     stack[depth++] = (Segment){0, w->n, 0, w->m};
     while (depth > 0) {
         Segment g = stack[--depth];
-        Block best = longest_match(w, &g, search);
+        Block best = automaton_longest(w, &g);
         if (w->no_memory) {
             free(stack);
             return -1;
@@ -650,78 +528,32 @@ encode(PyObject *a, PyObject *b, int32_t *a_codes, int32_t *b_codes, int32_t *nc
 static void
 free_work(Work *w)
 {
-    void *owned[] = {w->occ_start, w->occ, w->fill, w->acost, w->runs[0], w->runs[1], w->states,
-                     w->edge_slot, w->edge_next, w->slot_key, w->slot_target};
+    void *owned[] = {w->states, w->edge_slot, w->edge_next, w->slot_key, w->slot_target};
     for (size_t x = 0; x < sizeof(owned) / sizeof(owned[0]); x++) {
         free(owned[x]);
     }
 }
 
 static int
-alloc_work(Work *w, int32_t ncodes)
+alloc_work(Work *w)
 {
     size_t n = (size_t)w->n, m = (size_t)w->m;
     /* an automaton is built on the shorter side of a segment, never longer than this */
     size_t side = n < m ? n : m;
     size_t states = 2 * side + 2, edges = 3 * side + 4;
-    w->occ_start = calloc((size_t)ncodes + 1, sizeof(int32_t));
-    w->occ = malloc((m + 1) * sizeof(int32_t));
-    w->fill = malloc(((size_t)ncodes + 1) * sizeof(int32_t));
-    w->acost = malloc((n / 64 + 1) * sizeof(int64_t));
     w->states = malloc(states * sizeof(State));
     w->edge_slot = malloc(edges * sizeof(int32_t));
     w->edge_next = malloc(edges * sizeof(int32_t));
-    /* dp rows and the transition table are made as the search needs them */
-    return (w->occ_start && w->occ && w->fill && w->acost && w->states && w->edge_slot && w->edge_next) ? 0 : -1;
+    /* the transition table is made as the search needs it */
+    return (w->states && w->edge_slot && w->edge_next) ? 0 : -1;
 }
 
-/* the occurrence lists of b and the prefix sums of the pair counts over a */
-static void
-index_b(Work *w, int32_t ncodes)
-{
-    for (int32_t j = 0; j < w->m; j++) {
-        w->occ_start[w->b[j] + 1]++;
-    }
-    for (int32_t c = 0; c < ncodes; c++) {
-        w->occ_start[c + 1] += w->occ_start[c];
-    }
-    memcpy(w->fill, w->occ_start, ((size_t)ncodes + 1) * sizeof(int32_t));
-    for (int32_t j = 0; j < w->m; j++) {
-        w->occ[w->fill[w->b[j]]++] = j;
-    }
-    int64_t pairs = 0;
-    for (int32_t i = 0; i < w->n; i++) {
-        if (i % 64 == 0) {
-            w->acost[i / 64] = pairs;
-        }
-        int32_t c = w->a[i];
-        pairs += c < 0 ? 0 : w->occ_start[c + 1] - w->occ_start[c];
-    }
-    if (w->n % 64 == 0) {
-        w->acost[w->n / 64] = pairs;
-    }
-}
-
-/* difflib's matching blocks of a_obj and b_obj (sequences), found with the search named
-   search_name; *blocks is the caller's to free. 0, or -1 with an exception set. */
+/* difflib's matching blocks of a_obj and b_obj (sequences); *blocks is the caller's to
+   free. 0, or -1 with an exception set. */
 static int
-ratcliff_blocks(PyObject *a_obj, PyObject *b_obj, const char *search_name, Block **blocks,
-                Py_ssize_t *nblocks, Py_ssize_t *n_out, Py_ssize_t *m_out)
+ratcliff_blocks(PyObject *a_obj, PyObject *b_obj, Block **blocks, Py_ssize_t *nblocks, Py_ssize_t *n_out,
+                Py_ssize_t *m_out)
 {
-    int search;
-    if (strcmp(search_name, "auto") == 0) {
-        search = SEARCH_AUTO;
-    }
-    else if (strcmp(search_name, "dp") == 0) {
-        search = SEARCH_DP;
-    }
-    else if (strcmp(search_name, "automaton") == 0) {
-        search = SEARCH_AUTOMATON;
-    }
-    else {
-        PyErr_Format(PyExc_ValueError, "search must be auto, dp or automaton, not %s", search_name);
-        return -1;
-    }
     PyObject *a, *b;
     if (as_tuples(a_obj, b_obj, &a, &b) < 0) {
         return -1;
@@ -754,13 +586,12 @@ ratcliff_blocks(PyObject *a_obj, PyObject *b_obj, const char *search_name, Block
     Py_CLEAR(b);
     w.a = a_codes;
     w.b = b_codes;
-    if (alloc_work(&w, ncodes) < 0) {
+    if (alloc_work(&w) < 0) {
         PyErr_NoMemory();
         goto done;
     }
     Py_BEGIN_ALLOW_THREADS
-    index_b(&w, ncodes);
-    *nblocks = matching_blocks(&w, *blocks, search);
+    *nblocks = matching_blocks(&w, *blocks);
     Py_END_ALLOW_THREADS
     if (*nblocks < 0) {
         PyErr_NoMemory();
@@ -783,18 +614,15 @@ done:
 }
 
 static PyObject *
-ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
+ratcliff_opcodes(PyObject *self, PyObject *args)
 {
-    static char *keywords[] = {"a", "b", "search", NULL};
     PyObject *a_obj, *b_obj;
-    const char *search_name = "auto";
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|s:ratcliff_opcodes", keywords, &a_obj, &b_obj,
-                                     &search_name)) {
+    if (!PyArg_ParseTuple(args, "OO:ratcliff_opcodes", &a_obj, &b_obj)) {
         return NULL;
     }
     Block *blocks;
     Py_ssize_t nblocks, n, m;
-    if (ratcliff_blocks(a_obj, b_obj, search_name, &blocks, &nblocks, &n, &m) < 0) {
+    if (ratcliff_blocks(a_obj, b_obj, &blocks, &nblocks, &n, &m) < 0) {
         return NULL;
     }
     PyObject *result = opcodes_from_blocks(blocks, nblocks, n, m);
@@ -1675,12 +1503,10 @@ static PyMethodDef methods[] = {
      "pooled_levenshtein(refs, hyps)\n--\n\n"
      "Over two lists of texts: (the sum of the pairs' word-level edit distances, the number\n"
      "of reference words), words being what str.split() gives."},
-    {"ratcliff_opcodes", (PyCFunction)(void (*)(void))ratcliff_opcodes, METH_VARARGS | METH_KEYWORDS,
-     "ratcliff_opcodes(a, b, search='auto')\n--\n\n"
-     "difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes(), computed in C.\n"
-     "search picks how the longest block of each segment is found: 'dp' (difflib's own\n"
-     "search), 'automaton' (a suffix automaton) or 'auto' (the cheaper one per segment).\n"
-     "Every choice gives the same opcodes."},
+    {"ratcliff_opcodes", ratcliff_opcodes, METH_VARARGS,
+     "ratcliff_opcodes(a, b)\n--\n\n"
+     "difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes(), computed in C (the\n"
+     "longest block of each segment found by a suffix automaton)."},
     {"tc_align", tc_align, METH_VARARGS,
      "tc_align(ref, ref_starts, ref_ends, hyp, hyp_starts, hyp_ends, ref_collar, hyp_collar)\n--\n\n"
      "The time-constrained minimal edit alignment: (the reference indexes of the paired words,\n"

@@ -2,7 +2,7 @@
 
 ``ratcliffobershelp`` gives exactly difflib's ``SequenceMatcher(autojunk=False)`` opcodes,
 computed by this plugin's C kernel (``_kernels.c``: difflib's recursion, with each segment's
-longest block found by a suffix automaton or difflib's own search, whichever is cheaper)
+longest block found by a suffix automaton)
 or, where it was not built, by cydifflib or difflib itself (``matcher_opcodes``). Edit
 distances come from the kernel's bit-parallel distance (short word lists) or rapidfuzz.
 ``levenshtein`` gives a minimal edit alignment (rapidfuzz) in which every run of changes
