@@ -54,6 +54,20 @@ def timed(argv: list) -> tuple:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), run.stdout
 
 
+def take_turns(commands: dict, runs: int) -> tuple:
+    """``runs`` rounds of every command of ``commands`` (name: argv) in turn: each command's
+    wall times and CPU times (lists of seconds), and its last standard output."""
+    times: dict = {name: [] for name in commands}
+    cpu: dict = {name: [] for name in commands}
+    outputs: dict = {}
+    for _ in range(runs):
+        for name, argv in commands.items():
+            seconds, cpu_seconds, outputs[name] = timed(argv)
+            times[name].append(seconds)
+            cpu[name].append(cpu_seconds)
+    return times, cpu, outputs
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=30, help="rounds (each command once per round)")
@@ -74,14 +88,7 @@ def main() -> int:
         commands["benchmarkstt --version (before)"] = [before, "--version"]
         commands["benchmarkstt --help (before)"] = [before, "--help"]
         commands["benchmarkstt --wer levenshtein (before)"] = [before, *pair, "--wer", "levenshtein"]
-    times: dict = {name: [] for name in commands}
-    cpu: dict = {name: [] for name in commands}
-    outputs: dict = {}
-    for _ in range(args.runs):
-        for name, argv in commands.items():
-            seconds, cpu_seconds, outputs[name] = timed(argv)
-            times[name].append(seconds)
-            cpu[name].append(cpu_seconds)
+    times, cpu, outputs = take_turns(commands, args.runs)
     median = {name: statistics.median(values) * 1000 for name, values in times.items()}
     cpu_median = {name: statistics.median(values) * 1000 for name, values in cpu.items()}
     for name, ms in median.items():

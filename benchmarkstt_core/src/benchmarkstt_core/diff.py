@@ -139,6 +139,23 @@ class TextDialect(AnsiDialect):
         return text
 
 
+def matcher_opcodes(a: Sequence, b: Sequence) -> list:
+    """difflib's ``SequenceMatcher(None, a, b, autojunk=False)`` opcodes, computed by cydifflib
+    (difflib's algorithm in C: the same opcodes, 5-20x faster) where it is installed, else by
+    difflib.
+
+    :example:
+        >>> matcher_opcodes("abcd", "acd")
+        [('equal', 0, 1, 0, 1), ('delete', 1, 2, 1, 1), ('equal', 2, 4, 1, 3)]
+    """
+    try:
+        from cydifflib import SequenceMatcher
+    except ImportError:  # pragma: no cover - where cydifflib has no wheel (not CPython)
+        from difflib import SequenceMatcher
+
+    return SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+
+
 def char_opcodes(a: str, b: str) -> list:
     """Character opcodes as the normalization logs show them (difflib, autojunk on)."""
     from difflib import SequenceMatcher

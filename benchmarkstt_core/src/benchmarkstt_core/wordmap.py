@@ -24,6 +24,8 @@ import re
 from collections.abc import Sequence as SequenceABC
 from typing import Any, Optional, Sequence
 
+from .diff import matcher_opcodes
+
 Range = Optional[tuple]
 _WORD = re.compile(r"\S+")
 
@@ -44,14 +46,12 @@ def _char_sources(before: str, after: str) -> list:
     """For every character of ``after``, the character of ``before`` it comes from (or -1)."""
     if len(before) == len(after):
         return list(range(len(after)))
-    from difflib import SequenceMatcher
-
     source = [-1] * len(after)
     # words first (a cheap diff of long texts), characters inside the changed stretches
     b_spans, a_spans = _spans(before), _spans(after)
     b_words = [before[s:e] for s, e in b_spans]
     a_words = [after[s:e] for s, e in a_spans]
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, b_words, a_words, autojunk=False).get_opcodes():
+    for tag, i1, i2, j1, j2 in matcher_opcodes(b_words, a_words):
         if tag == "equal":
             for k in range(j2 - j1):
                 (bs, _), (as_, ae) = b_spans[i1 + k], a_spans[j1 + k]
@@ -69,12 +69,10 @@ def _trace(before: str, after: str, bs: int, be: int, as_: int, ae: int, source:
     """Trace the characters of ``after[as_:ae]`` to ``before[bs:be]``: equal characters exactly;
     in a rewritten stretch, first the characters equal but for case (``"Abigail.\nI"`` became
     ``"abigail i"``: the ``i`` is the ``I``), the rest in proportion to their place."""
-    from difflib import SequenceMatcher
-
     a, b = before[bs:be], after[as_:ae]
     if fold:
         a, b = a.lower(), b.lower()
-    for op, x1, x2, y1, y2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    for op, x1, x2, y1, y2 in matcher_opcodes(a, b):
         if op == "equal":
             source[as_ + y1:as_ + y2] = range(bs + x1, bs + x2)
         elif op == "replace":

@@ -1,5 +1,5 @@
 /*
- * The metrics' kernels: words mapped to ints, the edit distance of two word lists (Myers'
+ * The metrics' kernels: the edit distance of two word lists (Myers'
  * bit-parallel algorithm, for the sizes where it beats importing rapidfuzz), and
  * Ratcliff/Obershelp opcodes exactly as difflib.SequenceMatcher(None, a, b, autojunk=False)
  * gives them, computed in C; and the timing metrics' time-constrained alignment (tc_align,
@@ -7,22 +7,16 @@
  *
  * difflib splits the pair recursively at the longest matching block of each segment
  * (a[alo:ahi], b[blo:bhi]). Of several longest blocks it takes the one that starts first
- * in a, and of those the one that starts first in b. This module finds that same block by
- * one of two searches, chosen per segment by their expected cost:
- *
- *   dp         difflib's own dynamic programme: for every i, the positions j of a[i] in the
- *              segment of b extend the runs that ended at (i-1, j-1). Its cost is the number
- *              of equal pairs in the segment: small for short segments, quadratic for long
- *              ones with frequent words.
- *   automaton  a suffix automaton of the segment's shorter side, built in linear time, that
- *              the other side is run through left to right: at each position it gives the
- *              longest block ending there and, through the first end position kept in each
- *              state, where that block first occurs on the automaton's side. With b's
- *              automaton, the first i to reach the greatest length ends the block that starts
- *              first in a, and its first occurrence in b is the smallest start in b. With a's
- *              automaton, each j gives the smallest start in a of the block ending at j; of
- *              the longest blocks the one with the smallest start in a, then in b, is kept.
- *              Either way this is difflib's tie-break.
+ * in a, and of those the one that starts first in b. This module finds that same block
+ * with a suffix automaton of the segment's shorter side, built in linear time, that the
+ * other side is run through left to right: at each position it gives the longest block
+ * ending there and, through the first end position kept in each state, where that block
+ * first occurs on the automaton's side. With b's automaton, the first i to reach the
+ * greatest length ends the block that starts first in a, and its first occurrence in b is
+ * the smallest start in b. With a's automaton, each j gives the smallest start in a of the
+ * block ending at j; of the longest blocks the one with the smallest start in a, then in b,
+ * is kept. Either way this is difflib's tie-break. (difflib's own search, a dynamic
+ * programme over the equal pairs, costs time quadratic in a segment with frequent words.)
  *
  * Elements are compared as difflib compares them: through a dict (hash and ==), so each
  * distinct element of b gets a code; elements of a that are not in b get -1.
@@ -43,19 +37,11 @@ typedef struct {
     int32_t alo, ahi, blo, bhi;
 } Segment;
 
-enum { SEARCH_AUTO = 0, SEARCH_DP = 1, SEARCH_AUTOMATON = 2 };
-
 /* a state of the suffix automaton; its first transition is kept inline (most states have
    at most one), the others in a hash table, listed from `extra` for cloning */
 typedef struct {
     int32_t len, link, firstpos, sym, target, extra;
 } State;
-
-/* the length of the run of equal pairs ending at (row, j - 1), valid when stamp == row */
-typedef struct {
-    uint32_t stamp;
-    int32_t len;
-} Run;
 
 #define NO_SYM INT32_MIN
 #define EMPTY_KEY UINT64_MAX
@@ -63,16 +49,6 @@ typedef struct {
 typedef struct {
     int32_t n, m;
     const int32_t *a, *b;
-    /* positions of each code in b, ascending: occ[occ_start[c] .. occ_start[c + 1]) */
-    int32_t *occ_start, *occ, *fill;
-    /* acost[x]: the number of equal pairs (i, j) over all of b for i < 64 x (a sum every 64
-       positions, not every one: the rest is added up when needed) */
-    int64_t *acost;
-    /* dp rows (two, alternating), indexed from the segment's blo: as long as the longest
-       segment of b searched by dp so far (nruns), grown when a longer one comes */
-    Run *runs[2];
-    size_t nruns;
-    uint32_t row;
     /* the suffix automaton of one side of a segment; its transitions beyond each state's
        first are in a hash table (slot_key, slot_target) of nslots slots, of which `mask + 1`
        are in use for the segment, doubled when three quarters are taken */
@@ -371,104 +347,6 @@ automaton_longest(Work *w, const Segment *g)
     return best;
 }
 
-/* difflib's search; gives up (k = -1) once it has made more than budget steps */
-static Block
-dp_longest(Work *w, const Segment *g, int64_t budget)
-{
-    Block best = {g->alo, g->blo, 0};
-    int64_t steps = 0;
-    size_t need = (size_t)(g->bhi - g->blo) + 2;
-    if (need > w->nruns) {
-        free(w->runs[0]);
-        free(w->runs[1]);
-        w->runs[0] = calloc(need, sizeof(Run));
-        w->runs[1] = calloc(need, sizeof(Run));
-        w->nruns = w->runs[0] && w->runs[1] ? need : 0;
-        if (w->nruns == 0) {
-            w->no_memory = 1;
-            return best;
-        }
-    }
-    if (w->row > UINT32_MAX - (uint32_t)(g->ahi - g->alo) - 4) {
-        memset(w->runs[0], 0, w->nruns * sizeof(Run));
-        memset(w->runs[1], 0, w->nruns * sizeof(Run));
-        w->row = 0;
-    }
-    w->row += 2;
-    for (int32_t i = g->alo; i < g->ahi; i++) {
-        uint32_t r = ++w->row;
-        int32_t c = w->a[i];
-        if (c < 0) {
-            continue;
-        }
-        Run *cur = w->runs[r & 1];
-        const Run *prev = w->runs[(r - 1) & 1];
-        const int32_t *lo = w->occ + w->occ_start[c];
-        const int32_t *end = w->occ + w->occ_start[c + 1];
-        const int32_t *hi = end;
-        while (lo < hi) { /* the first position >= blo */
-            const int32_t *mid = lo + (hi - lo) / 2;
-            if (*mid < g->blo) {
-                lo = mid + 1;
-            }
-            else {
-                hi = mid;
-            }
-        }
-        const int32_t *p = lo;
-        for (; p < end && *p < g->bhi; p++) {
-            int32_t j = *p;
-            int32_t at = j - g->blo;
-            int32_t k = (prev[at].stamp == r - 1 ? prev[at].len : 0) + 1;
-            cur[at + 1] = (Run){r, k};
-            if (k > best.k) {
-                best = (Block){i - k + 1, j - k + 1, k};
-            }
-        }
-        steps += 1 + (p - lo);
-        if (steps > budget) {
-            best.k = -1;
-            return best;
-        }
-    }
-    return best;
-}
-
-/* the number of equal pairs (i, j) over all of b for i < end */
-static int64_t
-pairs_before(const Work *w, int32_t end)
-{
-    int64_t pairs = w->acost[end / 64];
-    for (int32_t i = end / 64 * 64; i < end; i++) {
-        int32_t c = w->a[i];
-        pairs += c < 0 ? 0 : w->occ_start[c + 1] - w->occ_start[c];
-    }
-    return pairs;
-}
-
-static Block
-longest_match(Work *w, const Segment *g, int search)
-{
-    if (search == SEARCH_DP) {
-        return dp_longest(w, g, INT64_MAX);
-    }
-    if (search == SEARCH_AUTOMATON) {
-        return automaton_longest(w, g);
-    }
-    /* dp costs a step per row and per equal pair, the automaton about one per element:
-       take dp when the equal pairs expected in the segment (if each element's positions
-       are spread evenly over b) are few, and drop it if they turn out to be many */
-    double la = g->ahi - g->alo, lb = g->bhi - g->blo;
-    double pairs = (double)(pairs_before(w, g->ahi) - pairs_before(w, g->alo)) * lb / (double)w->m;
-    if (pairs + la < la + lb) {
-        Block best = dp_longest(w, g, (int64_t)(2 * (la + lb)));
-        if (best.k >= 0) {
-            return best;
-        }
-    }
-    return automaton_longest(w, g);
-}
-
 static int
 compare_blocks(const void *x, const void *y)
 {
@@ -478,7 +356,7 @@ compare_blocks(const void *x, const void *y)
 
 /* difflib's matching blocks without the sentinel; returns their number or -1 (no memory) */
 static Py_ssize_t
-matching_blocks(Work *w, Block *blocks, int search)
+matching_blocks(Work *w, Block *blocks)
 {
     Py_ssize_t nblocks = 0, depth = 0, capacity = 64;
     if (w->n == 0 || w->m == 0) {
@@ -491,7 +369,7 @@ matching_blocks(Work *w, Block *blocks, int search)
     stack[depth++] = (Segment){0, w->n, 0, w->m};
     while (depth > 0) {
         Segment g = stack[--depth];
-        Block best = longest_match(w, &g, search);
+        Block best = automaton_longest(w, &g);
         if (w->no_memory) {
             free(stack);
             return -1;
@@ -650,78 +528,32 @@ encode(PyObject *a, PyObject *b, int32_t *a_codes, int32_t *b_codes, int32_t *nc
 static void
 free_work(Work *w)
 {
-    void *owned[] = {w->occ_start, w->occ, w->fill, w->acost, w->runs[0], w->runs[1], w->states,
-                     w->edge_slot, w->edge_next, w->slot_key, w->slot_target};
+    void *owned[] = {w->states, w->edge_slot, w->edge_next, w->slot_key, w->slot_target};
     for (size_t x = 0; x < sizeof(owned) / sizeof(owned[0]); x++) {
         free(owned[x]);
     }
 }
 
 static int
-alloc_work(Work *w, int32_t ncodes)
+alloc_work(Work *w)
 {
     size_t n = (size_t)w->n, m = (size_t)w->m;
     /* an automaton is built on the shorter side of a segment, never longer than this */
     size_t side = n < m ? n : m;
     size_t states = 2 * side + 2, edges = 3 * side + 4;
-    w->occ_start = calloc((size_t)ncodes + 1, sizeof(int32_t));
-    w->occ = malloc((m + 1) * sizeof(int32_t));
-    w->fill = malloc(((size_t)ncodes + 1) * sizeof(int32_t));
-    w->acost = malloc((n / 64 + 1) * sizeof(int64_t));
     w->states = malloc(states * sizeof(State));
     w->edge_slot = malloc(edges * sizeof(int32_t));
     w->edge_next = malloc(edges * sizeof(int32_t));
-    /* dp rows and the transition table are made as the search needs them */
-    return (w->occ_start && w->occ && w->fill && w->acost && w->states && w->edge_slot && w->edge_next) ? 0 : -1;
+    /* the transition table is made as the search needs it */
+    return (w->states && w->edge_slot && w->edge_next) ? 0 : -1;
 }
 
-/* the occurrence lists of b and the prefix sums of the pair counts over a */
-static void
-index_b(Work *w, int32_t ncodes)
-{
-    for (int32_t j = 0; j < w->m; j++) {
-        w->occ_start[w->b[j] + 1]++;
-    }
-    for (int32_t c = 0; c < ncodes; c++) {
-        w->occ_start[c + 1] += w->occ_start[c];
-    }
-    memcpy(w->fill, w->occ_start, ((size_t)ncodes + 1) * sizeof(int32_t));
-    for (int32_t j = 0; j < w->m; j++) {
-        w->occ[w->fill[w->b[j]]++] = j;
-    }
-    int64_t pairs = 0;
-    for (int32_t i = 0; i < w->n; i++) {
-        if (i % 64 == 0) {
-            w->acost[i / 64] = pairs;
-        }
-        int32_t c = w->a[i];
-        pairs += c < 0 ? 0 : w->occ_start[c + 1] - w->occ_start[c];
-    }
-    if (w->n % 64 == 0) {
-        w->acost[w->n / 64] = pairs;
-    }
-}
-
-/* difflib's matching blocks of a_obj and b_obj (sequences), found with the search named
-   search_name; *blocks is the caller's to free. 0, or -1 with an exception set. */
+/* difflib's matching blocks of a_obj and b_obj (sequences); *blocks is the caller's to
+   free. 0, or -1 with an exception set. */
 static int
-ratcliff_blocks(PyObject *a_obj, PyObject *b_obj, const char *search_name, Block **blocks,
-                Py_ssize_t *nblocks, Py_ssize_t *n_out, Py_ssize_t *m_out)
+ratcliff_blocks(PyObject *a_obj, PyObject *b_obj, Block **blocks, Py_ssize_t *nblocks, Py_ssize_t *n_out,
+                Py_ssize_t *m_out)
 {
-    int search;
-    if (strcmp(search_name, "auto") == 0) {
-        search = SEARCH_AUTO;
-    }
-    else if (strcmp(search_name, "dp") == 0) {
-        search = SEARCH_DP;
-    }
-    else if (strcmp(search_name, "automaton") == 0) {
-        search = SEARCH_AUTOMATON;
-    }
-    else {
-        PyErr_Format(PyExc_ValueError, "search must be auto, dp or automaton, not %s", search_name);
-        return -1;
-    }
     PyObject *a, *b;
     if (as_tuples(a_obj, b_obj, &a, &b) < 0) {
         return -1;
@@ -754,13 +586,12 @@ ratcliff_blocks(PyObject *a_obj, PyObject *b_obj, const char *search_name, Block
     Py_CLEAR(b);
     w.a = a_codes;
     w.b = b_codes;
-    if (alloc_work(&w, ncodes) < 0) {
+    if (alloc_work(&w) < 0) {
         PyErr_NoMemory();
         goto done;
     }
     Py_BEGIN_ALLOW_THREADS
-    index_b(&w, ncodes);
-    *nblocks = matching_blocks(&w, *blocks, search);
+    *nblocks = matching_blocks(&w, *blocks);
     Py_END_ALLOW_THREADS
     if (*nblocks < 0) {
         PyErr_NoMemory();
@@ -783,57 +614,20 @@ done:
 }
 
 static PyObject *
-ratcliff_opcodes(PyObject *self, PyObject *args, PyObject *kwargs)
+ratcliff_opcodes(PyObject *self, PyObject *args)
 {
-    static char *keywords[] = {"a", "b", "search", NULL};
     PyObject *a_obj, *b_obj;
-    const char *search_name = "auto";
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|s:ratcliff_opcodes", keywords, &a_obj, &b_obj,
-                                     &search_name)) {
+    if (!PyArg_ParseTuple(args, "OO:ratcliff_opcodes", &a_obj, &b_obj)) {
         return NULL;
     }
     Block *blocks;
     Py_ssize_t nblocks, n, m;
-    if (ratcliff_blocks(a_obj, b_obj, search_name, &blocks, &nblocks, &n, &m) < 0) {
+    if (ratcliff_blocks(a_obj, b_obj, &blocks, &nblocks, &n, &m) < 0) {
         return NULL;
     }
     PyObject *result = opcodes_from_blocks(blocks, nblocks, n, m);
     free(blocks);
     return result;
-}
-
-/* ratcliff_counts(a, b): the words the opcodes count as equal, replaced, inserted and
-   deleted (a block of ca by cb changed words: min(ca, cb) replaced, the surplus inserted or
-   deleted), without building the opcodes */
-static PyObject *
-ratcliff_counts(PyObject *self, PyObject *args)
-{
-    PyObject *a_obj, *b_obj;
-    if (!PyArg_ParseTuple(args, "OO:ratcliff_counts", &a_obj, &b_obj)) {
-        return NULL;
-    }
-    Block *blocks;
-    Py_ssize_t nblocks, n, m;
-    if (ratcliff_blocks(a_obj, b_obj, "auto", &blocks, &nblocks, &n, &m) < 0) {
-        return NULL;
-    }
-    Py_ssize_t equal = 0, replace = 0, insert = 0, delete = 0, i = 0, j = 0;
-    for (Py_ssize_t x = 0; x <= nblocks; x++) {
-        Py_ssize_t ai = x < nblocks ? blocks[x].i : n;
-        Py_ssize_t bj = x < nblocks ? blocks[x].j : m;
-        Py_ssize_t size = x < nblocks ? blocks[x].k : 0;
-        Py_ssize_t ca = ai - i, cb = bj - j;
-        Py_ssize_t common = ca < cb ? ca : cb;
-        replace += common;
-        delete += ca - common;
-        insert += cb - common;
-        equal += size;
-        i = ai + size;
-        j = bj + size;
-    }
-    free(blocks);
-    return Py_BuildValue("{s:n,s:n,s:n,s:n}", "equal", equal, "replace", replace, "insert", insert,
-                         "delete", delete);
 }
 
 /* Unit-cost edit distance by Myers' bit-parallel algorithm (Myers 1999, with Hyyrö's
@@ -868,28 +662,12 @@ myers_distance(const int32_t *text, int64_t n, const uint64_t *peq, int64_t m, i
                uint64_t *pv, uint64_t *mv)
 {
     int last_bit = (int)((m - 1) % 64);
-    int64_t score = m, j = 0;
+    int64_t score = m;
     for (int64_t x = 0; x < blocks; x++) {
         pv[x] = ~(uint64_t)0;
         mv[x] = 0;
     }
-    /* two columns at a time, the second one block behind the first: block x of column j and
-       block x - 1 of column j + 1 depend on nothing computed in the same round, so the two
-       chains of horizontal deltas run side by side */
-    for (; j + 1 < n; j += 2) {
-        const uint64_t *e0 = peq + (int64_t)text[j] * blocks, *e1 = peq + (int64_t)text[j + 1] * blocks;
-        uint64_t hp0 = 1, hn0 = 0, hp1 = 1, hn1 = 0; /* the top row D[0][j] = j grows by one */
-        for (int64_t x = 0; x < blocks; x++) {
-            myers_step(&pv[x], &mv[x], e0[x], &hp0, &hn0, x == blocks - 1 ? last_bit : 63);
-            if (x > 0) {
-                myers_step(&pv[x - 1], &mv[x - 1], e1[x - 1], &hp1, &hn1, 63);
-            }
-        }
-        score += (int64_t)hp0 - (int64_t)hn0;
-        myers_step(&pv[blocks - 1], &mv[blocks - 1], e1[blocks - 1], &hp1, &hn1, last_bit);
-        score += (int64_t)hp1 - (int64_t)hn1;
-    }
-    for (; j < n; j++) {
+    for (int64_t j = 0; j < n; j++) {
         const uint64_t *eqs = peq + (int64_t)text[j] * blocks;
         uint64_t hp = 1, hn = 0;
         for (int64_t x = 0; x < blocks - 1; x++) {
@@ -1116,60 +894,6 @@ done:
     free(starts);
     free(kept);
     return result;
-}
-
-/* as_ints(a, b): each distinct element (by dict equality) replaced by its code 0, 1, ... */
-static PyObject *
-as_ints(PyObject *self, PyObject *args)
-{
-    PyObject *seqs[2], *lists[2] = {NULL, NULL};
-    if (!PyArg_ParseTuple(args, "OO:as_ints", &seqs[0], &seqs[1])) {
-        return NULL;
-    }
-    PyObject *codes = PyDict_New();
-    if (codes == NULL) {
-        return NULL;
-    }
-    for (int side = 0; side < 2; side++) {
-        /* a tuple: items that compare or hash in Python code cannot pull it away under us */
-        PyObject *seq = PySequence_Tuple(seqs[side]);
-        if (seq == NULL) {
-            goto error;
-        }
-        Py_ssize_t size = PySequence_Fast_GET_SIZE(seq);
-        PyObject **items = PySequence_Fast_ITEMS(seq);
-        lists[side] = PyList_New(size);
-        if (lists[side] == NULL) {
-            Py_DECREF(seq);
-            goto error;
-        }
-        for (Py_ssize_t x = 0; x < size; x++) {
-            PyObject *code = PyDict_GetItemWithError(codes, items[x]);
-            if (code == NULL) {
-                if (PyErr_Occurred()) {
-                    Py_DECREF(seq);
-                    goto error;
-                }
-                code = PyLong_FromSsize_t(PyDict_GET_SIZE(codes));
-                if (code == NULL || PyDict_SetItem(codes, items[x], code) < 0) {
-                    Py_XDECREF(code);
-                    Py_DECREF(seq);
-                    goto error;
-                }
-                Py_DECREF(code); /* the dict keeps it alive */
-            }
-            Py_INCREF(code);
-            PyList_SET_ITEM(lists[side], x, code);
-        }
-        Py_DECREF(seq);
-    }
-    Py_DECREF(codes);
-    return Py_BuildValue("(NN)", lists[0], lists[1]);
-error:
-    Py_DECREF(codes);
-    Py_XDECREF(lists[0]);
-    Py_XDECREF(lists[1]);
-    return NULL;
 }
 
 /* pooled_levenshtein(refs, hyps): over two lists of texts, the sum of the word-level edit
@@ -1775,25 +1499,14 @@ static PyMethodDef methods[] = {
      "The unit-cost edit distance of two sequences (elements compared as dict keys), by\n"
      "Myers' bit-parallel algorithm; None when that takes more than max_steps block steps\n"
      "(text length x pattern length / 64), where a banded kernel is the better choice."},
-    {"as_ints", as_ints, METH_VARARGS,
-     "as_ints(a, b)\n--\n\n"
-     "Both sequences with every distinct element replaced by an int: 0 for the first,\n"
-     "1 for the next new one, and so on (a first, then b)."},
     {"pooled_levenshtein", pooled_levenshtein, METH_VARARGS,
      "pooled_levenshtein(refs, hyps)\n--\n\n"
      "Over two lists of texts: (the sum of the pairs' word-level edit distances, the number\n"
      "of reference words), words being what str.split() gives."},
-    {"ratcliff_opcodes", (PyCFunction)(void (*)(void))ratcliff_opcodes, METH_VARARGS | METH_KEYWORDS,
-     "ratcliff_opcodes(a, b, search='auto')\n--\n\n"
-     "difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes(), computed in C.\n"
-     "search picks how the longest block of each segment is found: 'dp' (difflib's own\n"
-     "search), 'automaton' (a suffix automaton) or 'auto' (the cheaper one per segment).\n"
-     "Every choice gives the same opcodes."},
-    {"ratcliff_counts", ratcliff_counts, METH_VARARGS,
-     "ratcliff_counts(a, b)\n--\n\n"
-     "The equal, replaced, inserted and deleted words of ratcliff_opcodes(a, b), as a dict,\n"
-     "without building the opcodes (a block of ca by cb changed words counts min(ca, cb)\n"
-     "replaced and the surplus inserted or deleted)."},
+    {"ratcliff_opcodes", ratcliff_opcodes, METH_VARARGS,
+     "ratcliff_opcodes(a, b)\n--\n\n"
+     "difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes(), computed in C (the\n"
+     "longest block of each segment found by a suffix automaton)."},
     {"tc_align", tc_align, METH_VARARGS,
      "tc_align(ref, ref_starts, ref_ends, hyp, hyp_starts, hyp_ends, ref_collar, hyp_collar)\n--\n\n"
      "The time-constrained minimal edit alignment: (the reference indexes of the paired words,\n"
@@ -1813,7 +1526,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_kernels",
-    "The metrics' kernels: words as ints, difflib's opcodes (autojunk off), in C.", -1, methods,
+    "The metrics' kernels: difflib's opcodes (autojunk off) and edit distances, in C.", -1, methods,
 };
 
 PyMODINIT_FUNC

@@ -2,7 +2,7 @@
 
 ``ratcliffobershelp`` gives exactly difflib's ``SequenceMatcher(autojunk=False)`` opcodes,
 computed by this plugin's C kernel (``_kernels.c``: difflib's recursion, with each segment's
-longest block found by a suffix automaton or difflib's own search, whichever is cheaper)
+longest block found by a suffix automaton)
 or, where it was not built, by cydifflib or difflib itself (``matcher_opcodes``). Edit
 distances come from the kernel's bit-parallel distance (short word lists) or rapidfuzz.
 ``levenshtein`` gives a minimal edit alignment (rapidfuzz) in which every run of changes
@@ -18,6 +18,7 @@ from array import array
 from typing import Sequence
 
 from benchmarkstt_core.diff import Differ
+from benchmarkstt_core.diff import matcher_opcodes as core_matcher_opcodes
 
 from .kernels import as_ints
 
@@ -32,21 +33,21 @@ MYERS_MAX_STEPS = 4_000_000
 
 
 def matcher_opcodes(a: Sequence, b: Sequence) -> list:
-    """difflib's opcodes for ``a`` and ``b`` (autojunk off) by cydifflib, else by difflib."""
-    try:
-        from cydifflib import SequenceMatcher
-    except ImportError:  # pragma: no cover - where cydifflib has no wheel
-        from difflib import SequenceMatcher
+    """difflib's opcodes for ``a`` and ``b`` (autojunk off), the words coded as ints first
+    (:func:`benchmarkstt_core.diff.matcher_opcodes`: cydifflib, else difflib).
 
-    a, b = as_ints(a, b)
-    return SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    :example:
+        >>> matcher_opcodes(["a", "b"], ["b"])
+        [('delete', 0, 1, 0, 0), ('equal', 1, 2, 0, 1)]
+    """
+    return core_matcher_opcodes(*as_ints(a, b))
 
 
 try:
-    from ._kernels import ratcliff_counts, ratcliff_opcodes
+    from ._kernels import ratcliff_opcodes
     from ._kernels import levenshtein as myers_distance
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    ratcliff_opcodes, myers_distance, ratcliff_counts = matcher_opcodes, None, None
+    ratcliff_opcodes, myers_distance = matcher_opcodes, None
 
 
 class RatcliffObershelp(Differ):

@@ -31,11 +31,13 @@ from __future__ import annotations
 from typing import Callable, Optional, Sequence
 
 
-def py_as_ints(a: Sequence, b: Sequence) -> tuple:
-    """Both sequences with every distinct element replaced by a small int (faster to compare).
+def as_ints(a: Sequence, b: Sequence) -> tuple:
+    """Both sequences with every distinct element replaced by a small int (faster to compare):
+    0 for the first, 1 for the next new one, and so on (``a`` first, then ``b``; elements equal
+    as dictionary keys, such as ``1`` and ``1.0``, get one code).
 
     :example:
-        >>> py_as_ints("abc", "cab")
+        >>> as_ints("abc", "cab")
         ([0, 1, 2], [2, 0, 1])
     """
     codes: dict = {}
@@ -74,8 +76,8 @@ pooled_levenshtein: Optional[Callable]
 tc_align: Optional[Callable]
 tc_distance: Optional[Callable]
 try:
-    from ._kernels import as_ints, edit_counts, pooled_levenshtein, tc_align, tc_distance
+    from ._kernels import edit_counts, pooled_levenshtein, tc_align, tc_distance
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    as_ints, edit_counts, pooled_levenshtein, tc_align, tc_distance = py_as_ints, None, None, None, None
+    edit_counts, pooled_levenshtein, tc_align, tc_distance = None, None, None, None
 
-__all__ = ["as_ints", "count_opcodes", "edit_counts", "pooled_levenshtein", "py_as_ints", "tc_align", "tc_distance"]
+__all__ = ["as_ints", "count_opcodes", "edit_counts", "pooled_levenshtein", "tc_align", "tc_distance"]

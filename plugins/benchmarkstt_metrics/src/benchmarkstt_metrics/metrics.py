@@ -11,7 +11,7 @@ from benchmarkstt_core.registry import component_name
 from benchmarkstt_core.schema import Schema
 
 from . import dialects
-from .differs import Levenshtein, RatcliffObershelp, levenshtein_distance, ratcliff_counts
+from .differs import Levenshtein, RatcliffObershelp, levenshtein_distance
 from .kernels import count_opcodes
 
 #: the modes of WER and diff counts
@@ -41,10 +41,7 @@ def resolve_differ(differ_class: Any, context: Context | None, default: type) ->
 
 
 def diff_counts(differ: type, a: Sequence, b: Sequence) -> dict:
-    """:func:`count_opcodes` of ``differ``'s opcodes; for Ratcliff-Obershelp the C kernel
-    counts without building the opcodes (on long texts they take more memory than the words)."""
-    if differ is RatcliffObershelp and ratcliff_counts is not None:
-        return ratcliff_counts(a, b)
+    """:func:`count_opcodes` of ``differ``'s opcodes."""
     return count_opcodes(differ(a, b).get_opcodes())
 
 
