@@ -14,7 +14,7 @@ from benchmarkstt_core.errors import UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
-REPORTS = ("sum", "rsum", "dtl", "lur", "pra", "prf", "sgml", "nl.sgml", "json", "mapsswe", "stats")
+REPORTS = ("sum", "rsum", "snt", "spk", "dtl", "lur", "pra", "prf", "sgml", "nl.sgml", "json", "mapsswe", "stats")
 
 
 class ScliteCommand:
@@ -41,7 +41,8 @@ class ScliteCommand:
                                  "up to the first '-' or '_'; wsj: its first three characters)")
         parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
                             help="the reports, in sclite's order whatever the order given, system by system (default: sum); dtl: "
-                                 "confusion pairs and the words inserted, deleted, substituted; lur: the word error rate per speaker and STM label; json: every utterance's counts "
+                                 "confusion pairs and the words inserted, deleted, substituted; spk: dtl per speaker; snt: each "
+                                 "utterance's alignment and counts; lur: the word error rate per speaker and STM label; json: every utterance's counts "
                                  "and the speaker rows; prf: the pra report with sclite's full header, times and confidences; sgml: sclite's SGML alignments (nl.sgml: an item's parts a line each), which "
                                  "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
                                  "of each pair of systems; stats: its sign, Wilcoxon and McNemar tests")
@@ -159,6 +160,10 @@ class ScliteCommand:
                 if report in ("sgml", "nl.sgml"):
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
                                     by_id, definitions, lines=report == "nl.sgml", cased=args.cased))
+                elif report == "snt":
+                    from .snt import sentences
+
+                    out.append(sentences(scored, system, by_id, args.encoding, args.cased, ref_format == "ctm"))
                 elif report == "lur":
                     out.append(lur(scored, system, definitions, memory, ref_path))
                 elif report == "prf":
@@ -227,7 +232,7 @@ def stats_lines(a: str, first: list, b: str, second: list) -> str:
 
 
 def render(report: str, scored: list, system: str, memory: Any, args: argparse.Namespace) -> str:
-    """One system's sum, rsum, pra, dtl or json report."""
+    """One system's sum, rsum, pra, dtl, spk or json report."""
     from .reports import alignment_dump, detail, summary
     from .scoring import speaker_rows, total_row
 
@@ -236,7 +241,11 @@ def render(report: str, scored: list, system: str, memory: Any, args: argparse.N
     if report == "pra":
         return alignment_dump(scored, system, encoding=args.encoding, width=args.width, cased=args.cased)
     if report == "dtl":
-        return detail(scored, system)
+        return detail(scored, system, encoding=args.encoding)
+    if report == "spk":
+        from .spk import speakers
+
+        return speakers(scored, system, args.encoding)
     rows = speaker_rows(scored)
     return json.dumps({"system": system,
                        "utterances": [{"id": s.utterance.id, "speaker": s.utterance.speaker, **s.counts}

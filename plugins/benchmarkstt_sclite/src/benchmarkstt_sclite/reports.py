@@ -214,14 +214,8 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     out.append("")
 
     def utterance(s: Scored) -> list:
-        c = s.counts
-        lines = [f"id: ({s.utterance.id})", *s.utterance.header,
-                 f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}"]
-        lines += ["Attributes: Case_sensitve "] if cased else []
-        if files and segments is not None:
-            segment = segments[s.utterance.id]
-            lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
-        return lines + aligned_lines(s, times, confidence, width, encoding, cased, times and ref_times) + [""]
+        return utterance_lines(s, segments if files else None, times, confidence, width, encoding, cased,
+                               times and ref_times) + [""]
 
     if files:
         if definitions is not None and (definitions.labels or definitions.categories):
@@ -243,6 +237,33 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
                 out += utterance(s)
     out.append("")
     return "\n".join(out) + "\n"
+
+
+def utterance_lines(s: Scored, segments: "dict | None" = None, times: bool = False, confidence: bool = False,
+                    width: int = 1000, encoding: str = "utf-8", cased: bool = False, ref_times: bool = False) -> list:
+    """One utterance as the ``pra``, ``prf`` and ``snt`` reports show it: its id, its header
+    lines (an STM segment's labels, file, channel), its counts, with ``segments`` (the STM
+    segment of each utterance id) the segment's times, then its aligned lines (see
+    :func:`aligned_lines`).
+
+    :example:
+        >>> from benchmarkstt_sclite.scoring import score
+        >>> from benchmarkstt_sclite.trn import parse_trn
+        >>> print("\\n".join(utterance_lines(score(parse_trn("a b (s_1)", "r"), parse_trn("a c (s_1)", "h"))[0])))
+        id: (s_1)
+        Scores: (#C #S #D #I) 1 1 0 0
+        REF:  a B 
+        HYP:  a C 
+        Eval:   S 
+    """
+    c = s.counts
+    lines = [f"id: ({s.utterance.id})", *s.utterance.header,
+             f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}"]
+    lines += ["Attributes: Case_sensitve "] if cased else []
+    if segments is not None:
+        segment = segments[s.utterance.id]
+        lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
+    return lines + aligned_lines(s, times, confidence, width, encoding, cased, ref_times)
 
 
 def has_confidence(scored: Sequence[Scored]) -> bool:
@@ -401,10 +422,15 @@ def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = Fals
     return separator.join(parts)
 
 
-def detail(scored: Sequence[Scored], system: str) -> str:
+def detail(scored: Sequence[Scored], system: str, heading: "Sequence[str] | None" = None,
+           encoding: str = "utf-8") -> str:
     """The ``dtl`` report: sentence and word performance, then the confusion pairs, the
     inserted, deleted, substituted and falsely recognized words with their counts. As
-    sclite counts them, an optional word left out (``-D``) is a hypothesis word too."""
+    sclite counts them, an optional word left out (``-D``) is a hypothesis word too.
+    ``heading``: its first lines, in place of ``DETAILED OVERALL REPORT FOR THE SYSTEM``
+    (the ``spk`` report's). Without reference words the word percentages are ``UNDEF``, as
+    sclite writes them. Words of as many counts are sorted by their bytes in ``encoding``, the
+    files' (as sclite sorts them)."""
     total = total_row(speaker_rows(scored))
     sentences, words = total["sentences"], total["words"]
     with_tag = {tag: sum(1 for s in scored if s.counts[tag]) for tag in "SDI"}
@@ -430,13 +456,13 @@ def detail(scored: Sequence[Scored], system: str) -> str:
         return f"{label.ljust(40)}{tenths(count, of):5.1f}%   ({count:4d})"
 
     def word_share(label: str, count: int) -> str:
-        return f"{label.ljust(26)}={tenths(count, words):7.1f}%   ({count:4d})"
+        return f"{label.ljust(26)}={f'{tenths(count, words):7.1f}' if words else '  UNDEF'}%   ({count:4d})"
 
     def count_line(label: str, count: int) -> str:
         return f"{label.ljust(26)}={' ' * 11}({count:4d})"
 
     accuracy = half_up(100 - 100 * total["errors"] / words) if words else 0.0
-    out = [f"DETAILED OVERALL REPORT FOR THE SYSTEM: {system}", "", "SENTENCE RECOGNITION PERFORMANCE", "",
+    out = [*(heading or [f"DETAILED OVERALL REPORT FOR THE SYSTEM: {system}"]), "", "SENTENCE RECOGNITION PERFORMANCE", "",
            f" sentences{sentences:>44}", share(" with errors", total["sentence_errors"], sentences), "",
            share("   with substitutions", with_tag["S"], sentences),
            share("   with deletions", with_tag["D"], sentences),
@@ -444,7 +470,7 @@ def detail(scored: Sequence[Scored], system: str) -> str:
            "WORD RECOGNITION PERFORMANCE", "", word_share("Percent Total Error", total["errors"]), "",
            word_share("Percent Correct", total["C"]), "", word_share("Percent Substitution", total["S"]),
            word_share("Percent Deletions", total["D"]), word_share("Percent Insertions", total["I"]),
-           f"{'Percent Word Accuracy'.ljust(26)}={accuracy:7.1f}%", "", "",
+           f"{'Percent Word Accuracy'.ljust(26)}={f'{accuracy:7.1f}' if words else '  UNDEF'}%", "", "",
            count_line("Ref. words", words), count_line("Hyp. words", sum(1 for s in scored for step in s.steps if step.tag != "D")),
            count_line("Aligned words", sum(len(s.steps) for s in scored)), ""]
     sections = [("CONFUSION PAIRS", {f"{r} ==> {h}": n for (r, h), n in pairs.items()}, None),
@@ -455,7 +481,7 @@ def detail(scored: Sequence[Scored], system: str) -> str:
                  ("* NOTE: The 'Falsely Recognized' words are those hypothesis words",
                   "        which the recognizer incorrectly substituted for a reference word."))]
     for title, counted, note in sections:
-        ranked = sorted(counted.items(), key=lambda item: (-item[1], item[0]))
+        ranked = sorted(counted.items(), key=lambda item: (-item[1], item[0].encode(encoding, "backslashreplace")))
         out += [f"{title.ljust(33)}Total                 ({len(ranked)})",
                 f"{' ' * 33}With >=  1 occurrences ({len(ranked)})", ""]
         out += [f"{k:4d}:{n:5d}  ->  {word}" for k, (word, n) in enumerate(ranked, 1)]
