@@ -286,3 +286,19 @@ def test_snt_and_spk_as_sclite_writes_them(tools, arguments, sclites):
                          cwd=DATA, capture_output=True, timeout=120)
     assert run.returncode == 0, run
     assert run.stdout == expected
+
+
+SGML_MORE = [["-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", "-D"],  # a CTM reference: both times
+             ["-r", "./lvc_refe.stm", "stm", "-h", "./lvc_hyp.txt", "txt"]]  # a text hypothesis (GNU diff)
+
+
+@pytest.mark.skipif(sclite_binary() is None, reason="$BENCHMARKSTT_SCLITE (SCTK's sclite, built) is not set")
+@pytest.mark.parametrize("arguments", SGML_MORE, ids=[a[1] for a in SGML_MORE])
+def test_sgml_of_a_ctm_reference_and_a_text_hypothesis_as_sclite_writes_it(tools, arguments):
+    done = subprocess.run([sclite_binary(), *arguments, "-o", "sgml", "nl.sgml", "stdout"], cwd=DATA,
+                          capture_output=True, text=True)
+    if "diff have been disabled" in done.stderr:
+        pytest.skip("this sclite was built without GNU diff's alignment (-h HYP txt)")
+    run = tools("sclite", *arguments, "-o", "sgml", "nl.sgml", cwd=DATA)
+    assert run.returncode == 0, run
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == re.sub(r'creation_date="[^"]*"', "", done.stdout)

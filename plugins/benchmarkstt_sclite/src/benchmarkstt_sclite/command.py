@@ -91,12 +91,8 @@ class ScliteCommand:
         if not kinds <= {"trn": {"trn"}, "stm": {"ctm", "txt"}, "ctm": {"ctm"}}[ref_format]:
             raise UsageError("-h: a trn reference takes trn hypotheses, an stm reference ctm or txt hypotheses, "
                              "a ctm reference ctm hypotheses")
-        if "txt" in kinds and (args.deletable or args.fragments or args.spans is not None
-                               or {"lur", "sgml", "nl.sgml"} & set(args.reports)):
-            raise UsageError("-h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m, "
-                             "nor yet with -o lur, sgml")
-        if ref_format == "ctm" and {"lur", "sgml", "nl.sgml"} & set(args.reports):
-            raise UsageError("-o: a ctm reference's reports are sum, rsum, pra, prf, dtl and json (not yet lur, sgml)")
+        if "txt" in kinds and (args.deletable or args.fragments or args.spans is not None):
+            raise UsageError("-h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
@@ -110,7 +106,7 @@ class ScliteCommand:
             definitions = label_definitions(raw)
             segments = parse_stm(raw if args.cased else fold(raw), ref_path)
         elif ref_format == "ctm":
-            definitions = None
+            definitions = label_definitions("")  # none: sclite's lur of a ctm reference has only the speakers
             ref_text = read(ref_path, "-r")
         else:
             definitions = None
@@ -152,14 +148,15 @@ class ScliteCommand:
         memory = Memory()
         created = time.strftime("%a %b %d %H:%M:%S %Y")
         reports = sorted(set(args.reports), key=REPORTS.index)
-        if "lur" in reports and ref_format != "stm":
+        if "lur" in reports and ref_format == "trn":
             raise UsageError("-o lur: the labels come from an STM reference")
         first = 0
         for (system, scored, by_id), (path, kind, *_) in zip(systems, hyps):  # system by system, as sclite writes them
             for report in reports:
                 if report in ("sgml", "nl.sgml"):
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
-                                    by_id, definitions, lines=report == "nl.sgml", cased=args.cased))
+                                    by_id, None if kind == "txt" else definitions, report == "nl.sgml", args.cased,
+                                    ref_format == "ctm"))
                 elif report == "snt":
                     from .snt import sentences
 

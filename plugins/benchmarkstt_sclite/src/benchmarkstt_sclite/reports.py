@@ -350,11 +350,14 @@ def time_rows(cells: Sequence[tuple], word: int, side: str) -> list:
 
 def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str, created: str,
          fragments: bool = False, deletable: bool = False, first: int = 0, segments: "dict | None" = None,
-         definitions: Any = None, lines: bool = False, cased: bool = False) -> str:
+         definitions: Any = None, lines: bool = False, cased: bool = False, ref_times: bool = False) -> str:
     """The ``sgml`` report (sclite's format 2.4, which sc_stats reads): per speaker, each
     utterance's alignment as ``TAG,"ref","hyp"`` items. For STM and CTM files (``segments``:
     the STM segment of each utterance id; ``definitions``: its labels), also the labels, each
     segment's file, channel and times, and each hypothesis word's times (and confidence).
+    An utterance whose header names its file and channel (a CTM reference's chunk, an STM
+    segment against a text hypothesis) has them too, and its labels; ``ref_times`` (a CTM
+    reference): each reference word's times before the hypothesis word's.
     No limit on the length of an utterance. ``lines``: the ``nl.sgml`` report, each item's
     parts on lines of their own; ``cased``: sclite's ``-s``, said by ``case_sense="1"``.
 
@@ -370,7 +373,10 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
     if definitions is not None:
         out += [f'<LABEL id="{i}" title="{t}" desc="{d}">\n</LABEL>' for i, t, d in definitions.labels]
         out += [f'<CATEGORY id="{i}" title="{t}" desc="{d}">\n</CATEGORY>' for i, t, d in definitions.categories]
-    confidence = segments is not None and has_confidence(scored)
+    confidence = (segments is not None or ref_times) and has_confidence(scored)
+    ref_words = [w for s in scored for w in s.utterance.words if hasattr(w, "start")]
+    ref_confidence = ref_times and bool(ref_words) and all(getattr(w, "confidence", None) is not None
+                                                            for w in ref_words)
     speakers: dict = {}
     for sequence, s in enumerate(scored, first):
         speakers.setdefault(s.utterance.speaker, []).append((sequence, s))
@@ -378,32 +384,59 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
         out.append(f'<SPEAKER id="{speaker}">')
         for sequence, s in utterances:
             attributes = f'id="({s.utterance.id})" word_cnt="{len(s.steps)}"'
+            header = dict(h.split(": ", 1) for h in s.utterance.header)
+            if "Labels" in header:
+                attributes += f' labels="{header["Labels"]}"'
             if segments is not None:
                 segment = segments[s.utterance.id]
-                labels = next((h[8:] for h in s.utterance.header if h.startswith("Labels: ")), None)
-                attributes += f' labels="{labels}"' if labels is not None else ""
                 attributes += f' file="{segment.file}" channel="{segment.channel}"'
+            elif "File" in header:
+                attributes += f' file="{header["File"]}" channel="{header["Channel"]}"'
             attributes += f' sequence="{sequence}"'
             if segments is not None:
                 attributes += f' R_T1="{segment.start:.3f}" R_T2="{segment.end:.3f}"'
             attributes += ' case_sense="1"' if cased else ""
             if segments is not None:
                 attributes += f' word_aux="h_t1+t2{",h_conf" if confidence else ""}"'
+            elif ref_times:
+                attributes += (f' word_aux="r_t1+t2,h_t1+t2{",r_conf" if ref_confidence else ""}'
+                               f'{",h_conf" if confidence else ""}"')
             out.append(f"<PATH {attributes}>")
             separator = "\n" if lines else ","
-            out.append(("\n" if lines else ":").join(sgml_item(step, s, segments is not None, confidence, separator)
-                                                      for step in s.steps))
+            out.append(("\n" if lines else ":").join(sgml_item(step, s, segments is not None, confidence, separator,
+                                                                ref_times, ref_confidence) for step in s.steps))
             out.append("</PATH>")
         out.append("</SPEAKER>")
     out.append("</SYSTEM>")
     return "\n".join(out) + "\n"
 
 
-def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = False, separator: str = ",") -> str:
-    """One aligned pair of the ``sgml`` report (with the hypothesis word's times and confidence),
-    its parts joined by ``separator``."""
+def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = False, separator: str = ",",
+              ref_times: bool = False, ref_confidence: bool = False) -> str:
+    """One aligned pair of the ``sgml`` report (with the hypothesis word's times and confidence;
+    ``ref_times``: both words' times, 0 for the empty word of a correct pair; ``ref_confidence``:
+    the reference word's confidence), its parts joined by ``separator``. A word's ``;`` is
+    written ``\\;``, as sclite writes it.
+
+    :example:
+        >>> from benchmarkstt_sclite.scoring import score
+        >>> from benchmarkstt_sclite.trn import parse_trn
+        >>> s = score(parse_trn("a b (s_1)", "r"), parse_trn("a c (s_1)", "h"))[0]
+        >>> [sgml_item(step, s) for step in s.steps]
+        ['C,"a","a"', 'S,"b","c"']
+    """
     def text(word: str) -> str:
-        return f'"{word.tagged() if hasattr(word, "tagged") else word}"'
+        return f'"{word.tagged() if hasattr(word, "tagged") else word.replace(";", chr(92) + ";")}"'
+
+    def span(word: Any) -> str:
+        if word is None:
+            return "0.000+0.000" if step.tag == "C" else ""
+        return f"{word.start:.3f}+{word.end:.3f}"
+
+    def trust(word: Any) -> str:
+        if word is None:
+            return "0.000000" if step.tag == "C" else ""
+        return f"{word.confidence:f}"
 
     if step.edge is not None:
         ref = text(s.utterance.words[step.edge.index])
@@ -415,10 +448,15 @@ def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = Fals
     else:
         hyp = '""' if step.tag == "C" else ""
     parts = [step.tag, ref, hyp]
+    ref_word = s.utterance.words[step.edge.index] if step.edge is not None else None
+    if ref_times:
+        parts += [span(ref_word), span(hyp_word)]
     if times:
         parts.append(f"{hyp_word.start:.3f}+{hyp_word.end:.3f}" if hyp_word is not None else "")
+    if ref_confidence:
+        parts.append(trust(ref_word))
     if confidence:
-        parts.append(f"{hyp_word.confidence:f}" if hyp_word is not None else "")
+        parts.append(trust(hyp_word) if ref_times else f"{hyp_word.confidence:f}" if hyp_word is not None else "")
     return separator.join(parts)
 
 
