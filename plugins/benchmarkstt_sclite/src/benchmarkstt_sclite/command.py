@@ -45,7 +45,7 @@ class ScliteCommand:
                                  "utterance's alignment and counts; lur: the word error rate per speaker and STM label; json: every utterance's counts "
                                  "and the speaker rows; prf: the pra report with sclite's full header, times and confidences; sgml: sclite's SGML alignments (nl.sgml: an item's parts a line each), which "
                                  "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
-                                 "of each pair of systems; stats: its sign, Wilcoxon and McNemar tests")
+                                 "of each pair of systems (its -t mapsswe -v report); stats: its sign, Wilcoxon and McNemar tests")
         parser.add_argument("-n", dest="names", metavar="NAME", action="append",
                             help="a system's name in the reports, one per -h in order (default: its path)")
         parser.add_argument("-l", dest="width", type=int, default=1000, metavar="WIDTH",
@@ -68,7 +68,6 @@ class ScliteCommand:
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the files, score every system and print the reports."""
         from .casefold import fold
-        from .mapsswe import mapsswe
         from .lur import label_definitions, lur
         from .table import Memory
         from .reports import alignment_dump, sgml
@@ -171,7 +170,9 @@ class ScliteCommand:
                     out.append(render(report, scored, system, memory, args))
             first += len(scored)
         if "mapsswe" in reports:
-            out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa, _), (b, sb, _) in pairs(systems)]
+            from .scstats import mapsswe_report
+
+            out.append(mapsswe_report([(name, scored) for name, scored, _ in systems]))
         if "stats" in reports:
             out += [stats_lines(a, sa, b, sb) for (a, sa, _), (b, sb, _) in pairs(systems)]
         write_in(args.encoding, "".join(out))
@@ -207,12 +208,6 @@ def file_and_format(values: list, option: str, formats: tuple, most: int) -> tup
 def pairs(systems: list) -> list:
     """Every pair of systems, in the order given."""
     return [(a, b) for k, a in enumerate(systems) for b in systems[k + 1:]]
-
-
-def mapsswe_line(a: str, b: str, result: Any) -> str:
-    """sc_stats' one-line MAPSSWE result (its MTCH_PR_RESULTS line's figures)."""
-    return (f"MAPSSWE (systems: {a} {b}) (# segs: {result.segments}) (mean: {result.mean:.3f}) "
-            f"(std dev: {result.sd:.3f}) (Z Stat: {result.z:.3f})\n")
 
 
 def stats_lines(a: str, first: list, b: str, second: list) -> str:
