@@ -20,3 +20,26 @@ def test_mapsswe_report_as_sc_stats_writes_it(tools, arguments, expected):
     run = tools("sclite", *arguments, "-o", "mapsswe", cwd=DATA)
     assert run.returncode == 0, run
     assert run.stdout == (DATA / expected).read_text()
+
+
+def test_sc_stats_reads_the_sgml_of_the_sclite_command(tools, tmp_path):
+    # benchmarkstt-tools sclite -o sgml | benchmarkstt-tools sc_stats -p: the same report as -o mapsswe
+    arguments = ["-r", "ref.trn", "-h", "a.trn", "trn", "sysa", "-h", "b.trn", "trn", "b", "-h", "c.trn", "trn", "cc"]
+    sgml = tools("sclite", *arguments, "-o", "sgml", cwd=DATA)
+    (tmp_path / "abc.sgml").write_text(sgml.stdout)
+    run = tools("sc_stats", "abc.sgml", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "sc_stats-abc.mapsswe").read_text()
+
+
+def test_sc_stats_mistakes_are_one_line(tools, tmp_path):
+    from conftest import assert_clean_error
+
+    (tmp_path / "one.sgml").write_text('<SYSTEM title="a">\n<SPEAKER id="s">\n<PATH id="(s_1)">\nC,"a","a"\n'
+                                       "</PATH>\n</SPEAKER>\n</SYSTEM>\n")
+    line = assert_clean_error(tools("sc_stats", "one.sgml", cwd=tmp_path), "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: sc_stats compares systems: the SGML gives 1, give at least two"
+    (tmp_path / "bad.sgml").write_text('<SYSTEM title="a">\n<SPEAKER id="s">\n<PATH id="(s_1)">\nC,"a","a":X,y\n'
+                                       "</PATH>\n</SPEAKER>\n</SYSTEM>\n")
+    line = assert_clean_error(tools("sc_stats", "one.sgml", "bad.sgml", cwd=tmp_path), "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: bad.sgml:4: not an item of sclite's SGML alignment: 'X,y'"

@@ -302,3 +302,13 @@ def test_sgml_of_a_ctm_reference_and_a_text_hypothesis_as_sclite_writes_it(tools
     run = tools("sclite", *arguments, "-o", "sgml", "nl.sgml", cwd=DATA)
     assert run.returncode == 0, run
     assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == re.sub(r'creation_date="[^"]*"', "", done.stdout)
+
+
+@pytest.mark.parametrize("test,files", [("test1a", ["file1.sgml", "file2.sgml"]), ("test1b", ["file2.sgml", "file1.sgml"])])
+def test_sc_stats_mapsswe_report_as_sctks_tsc_stats(test, files):
+    # tsc_stats.sh: cat FILES | sc_stats -p -t mapsswe -v -n OUT; its report file, byte for byte
+    sgml = b"".join((DATA / name).read_bytes() for name in files)
+    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sc_stats", "-p", "-t", "mapsswe", "-v"], input=sgml,
+                         cwd=DATA, capture_output=True, timeout=120)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "base_sc_stats" / f"{test}.stats.mapsswe").read_bytes()

@@ -91,7 +91,7 @@ def spans(steps_a: Sequence, steps_b: Sequence) -> list:
             bounded = True
         ea += ia + wa
         eb += ib + wb
-        words += k is not None
+        words += k is not None and k in pa and k in pb  # places of both paths
         previous_good = good
     if ea or eb:
         result.append((ea, eb, words + bounded))
