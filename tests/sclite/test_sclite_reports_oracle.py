@@ -31,20 +31,12 @@ def corpus(seed: int, utterances: int = 300) -> tuple:
     for n in range(utterances):
         tokens, spoken = [], []
         for _ in range(rng.randint(1, 14)):
-            w, r = rng.choice(WORDS), rng.random()
-            if r < 0.1:
-                x = rng.choice(WORDS)
-                tokens += ["{", w, "/", x, "}"]
-                spoken.append(rng.choice([w, x]))
-            elif r < 0.2:
-                tokens.append(f"({w})")
-                spoken += [w] if rng.random() < 0.5 else []
-            elif r < 0.25:
-                tokens.append(w + "-")
-                spoken.append(w + "s")
-            else:
-                tokens.append(w.upper() if rng.random() < 0.05 else w)
-                spoken.append(w)
+            w, x = rng.choice(WORDS), rng.choice(WORDS)
+            kind = rng.choices(("alternation", "optional", "fragment", "word"), weights=(10, 10, 5, 75))[0]
+            tokens += {"alternation": ["{", w, "/", x, "}"], "optional": [f"({w})"], "fragment": [w + "-"],
+                       "word": [w.upper() if rng.random() < 0.05 else w]}[kind]
+            spoken += {"alternation": [rng.choice([w, x])], "optional": [w] if rng.random() < 0.5 else [],
+                       "fragment": [w + "s"], "word": [w]}[kind]
         uid = f"(s{n % 4}_{n})"
         ref.append(" ".join(tokens) + " " + uid)
         for k, lines in enumerate(systems):

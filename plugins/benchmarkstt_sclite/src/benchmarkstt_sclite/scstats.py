@@ -9,11 +9,11 @@ these are the exact two-tailed binomial probabilities, the same as sc_stats' up 
 :example:
     >>> from benchmarkstt_sclite.scoring import score
     >>> from benchmarkstt_sclite.trn import parse_trn
-    >>> ref = parse_trn("a b c d e f g (s_1)", "r")
-    >>> a = score(ref, parse_trn("a x c d e f g (s_1)", "a"))
-    >>> b = score(ref, parse_trn("a b c d e y z (s_1)", "b"))
-    >>> print(next(line for line in mapsswe_report([("a", a), ("b", b)]).splitlines() if "MTCH" in line))
-    MTCH_PR_RESULTS (systems: a b) (# segs: 2) (Seg per Sent: 2.000) (% Error: 12.50 25.00) (mean: -0.500) (std dev: 2.121) (Z Stat: -0.333) (Stat Diff: No)
+    >>> ref = parse_trn("one two three four (x_1)\\nfive six (x_2)", "r")
+    >>> first, second = parse_trn("one too three four (x_1)\\nfive six (x_2)", "a"), parse_trn("one two (x_1)", "b")
+    >>> report = mapsswe_report([("a", score(ref, first)), ("b", score(ref, second))])
+    >>> print(next(line for line in report.splitlines() if "MTCH" in line))
+    MTCH_PR_RESULTS (systems: a b) (# segs: 1) (Seg per Sent: 1.000) (% Error: 25.00 50.00) (mean: -1.000) (std dev: 0.000) (Z Stat: 0.000) (Stat Diff: No)
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 class ScStatsCommand:
     """Compare systems by sc_stats' matched-pair segment test (MAPSSWE) on sclite's SGML
-    alignments (``sclite -o sgml``, ``benchmarkstt-tools sclite -o sgml``) and print sc_stats'
+    alignments (of sclite -o sgml or benchmarkstt-tools sclite -o sgml) and print sc_stats'
     report"""
 
     name = "sc_stats"
