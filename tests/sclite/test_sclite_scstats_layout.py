@@ -43,3 +43,16 @@ def test_sc_stats_mistakes_are_one_line(tools, tmp_path):
                                        "</PATH>\n</SPEAKER>\n</SYSTEM>\n")
     line = assert_clean_error(tools("sc_stats", "one.sgml", "bad.sgml", cwd=tmp_path), "benchmarkstt-tools")
     assert line == "benchmarkstt-tools: error: bad.sgml:4: not an item of sclite's SGML alignment: 'X,y'"
+
+
+def test_sc_stats_names_standard_input_and_refuses_nl_sgml(tools):
+    from conftest import assert_clean_error, run_command
+
+    arguments = ["-r", "ref.trn", "-h", "a.trn", "-h", "b.trn"]
+    nl_sgml = tools("sclite", *arguments, "-o", "nl.sgml", cwd=DATA).stdout
+    line = assert_clean_error(run_command("benchmarkstt-tools", "sc_stats", "-p", input=nl_sgml), "benchmarkstt-tools")
+    assert line.startswith("benchmarkstt-tools: error: standard input:4: a <PATH>'s items on ")
+    assert line.endswith("lines: this reads sclite's sgml report, its items on one line (not nl.sgml, which "
+                         "sc_stats does not read either)")
+    line = assert_clean_error(run_command("benchmarkstt-tools", "sc_stats", "-p", input=""), "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: standard input: no <SYSTEM> of sclite's SGML alignments"

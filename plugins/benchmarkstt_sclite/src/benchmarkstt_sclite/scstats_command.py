@@ -43,7 +43,8 @@ class ScStatsCommand:
             raise UsageError("-p reads standard input: give no SGML file with it")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
         systems = [system for path in args.files or ["-"]
-                   for system in read_sgml(context.read_text(path, field="SGML"), path)]
+                   for system in read_sgml(context.read_text(path, field="SGML"),
+                                           "standard input" if path == "-" else path)]
         if len(systems) < 2:
             raise UsageError(f"sc_stats compares systems: the SGML gives {len(systems)}, give at least two")
         write_in(args.encoding, mapsswe_report(systems))

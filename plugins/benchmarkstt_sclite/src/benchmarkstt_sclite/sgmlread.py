@@ -86,6 +86,10 @@ def read_sgml(text: str, path: str) -> list:
         elif line.startswith("</PATH>"):
             if current is None:
                 raise InputError(f"{path}:{number}: </PATH> without its <PATH>")
+            if len(current[2]) > 1:
+                raise InputError(f"{path}:{current[1] + 1}: a <PATH>'s items on {len(current[2])} lines: this reads "
+                                 f"sclite's sgml report, its items on one line (not nl.sgml, which sc_stats does not "
+                                 f"read either)")
             systems[-1][1].append(read_path(current[0], speaker, "".join(current[2]), path, current[1] + 1))
             current = None
         elif current is not None:
