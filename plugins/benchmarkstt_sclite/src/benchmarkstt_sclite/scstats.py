@@ -19,7 +19,7 @@ these are the exact two-tailed binomial probabilities, the same as sc_stats' up 
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from .mapsswe import mapsswe, spans
 from .significance import binomial_two_tailed
@@ -113,10 +113,10 @@ def mcnemar_lines(a: str, b: str, outcomes: Sequence[tuple]) -> list:
     lines += MCNEMAR_TEXT.split("\n")[:-1]
     lines += ["", f"          MIN(uue)      P(MIN(uue) | N={n:3d})", "          --------      -------------------"]
     rows = []
-    k = 0
-    while k <= n and (k <= least or binomial_two_tailed(k, n) < 0.5):
-        rows.append((k, binomial_two_tailed(k, n)))
-        k += 1
+    for k, p in two_tailed(n):
+        if k > least and p >= 0.5:
+            break
+        rows.append((k, p))
     threshold = max((k for k, p in rows if p <= 0.05), default=None)
     for k, p in rows:
         shown = f"{p:.3f}" if round(p, 3) > 0 else "  -  "
@@ -131,6 +131,22 @@ def mcnemar_lines(a: str, b: str, outcomes: Sequence[tuple]) -> list:
         lines += [f"        it occurring is {p:.3f}, therefore the null hypothesis is ACCEPTED",
                   f"        There is no statistical difference between {a} and {b}"]
     return lines
+
+
+def two_tailed(n: int) -> Iterator[tuple]:
+    """``(k, 2 P(X <= k))`` for X ~ Binomial(n, 1/2), k = 0 ... n, each probability at most 1
+    (the binomial coefficients kept from one k to the next, in exact integers).
+
+    :example:
+        >>> [(k, round(p, 3)) for k, p in two_tailed(7)][:3]
+        [(0, 0.016), (1, 0.125), (2, 0.453)]
+    """
+    coefficient = cumulative = 1
+    for k in range(n + 1):
+        if k:
+            coefficient = coefficient * (n - k + 1) // k
+            cumulative += coefficient
+        yield k, min(1.0, 2 * cumulative / 2 ** n)
 
 
 def matrix(names: Sequence[str], winners: dict) -> str:
