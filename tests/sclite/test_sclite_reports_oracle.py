@@ -1,7 +1,8 @@
 """The reports of this lane against NIST's own binaries on generated TRN corpora (slow; where
 ``$BENCHMARKSTT_SCLITE`` names SCTK's sclite, with sc_stats beside it): sclite's ``snt``,
-``spk`` and ``sgml`` reports, and sc_stats' MAPSSWE report (but for McNemar's table and
-decision, which sc_stats computes with overflowing integers beyond 20 unique errors)."""
+``spk`` and ``sgml`` reports, sc_stats' MAPSSWE report (but for McNemar's table and
+decision, which sc_stats computes with overflowing integers beyond 20 unique errors) and its
+sign test report (four speakers: within the 20 where sc_stats' table is right)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,11 @@ pytestmark = [pytest.mark.slow,
 WORDS = "the a cat dog sat on mat we go now then so okay yes no".split()
 
 
-def corpus(seed: int, utterances: int = 300) -> tuple:
+def corpus(seed: int, utterances: int = 300, speaker: str = "s", missing: float = 0.02) -> tuple:
     """A reference and two systems' TRN texts: random words, alternations (branches of one
     length: sc_stats counts a segment's words otherwise, see docs/sclite.md), optional words,
-    fragments, capitals, four speakers; system b misses a few utterances."""
+    fragments, capitals, four speakers (``speaker`` and a digit); system b misses a few
+    utterances (``missing``)."""
     rng = random.Random(seed)
     ref, systems = [], ([], [])
     for n in range(utterances):
@@ -37,10 +39,10 @@ def corpus(seed: int, utterances: int = 300) -> tuple:
                        "word": [w.upper() if rng.random() < 0.05 else w]}[kind]
             spoken += {"alternation": [rng.choice([w, x])], "optional": [w] if rng.random() < 0.5 else [],
                        "fragment": [w + "s"], "word": [w]}[kind]
-        uid = f"(s{n % 4}_{n})"
+        uid = f"({speaker}{n % 4}_{n})"
         ref.append(" ".join(tokens) + " " + uid)
         for k, lines in enumerate(systems):
-            if k and rng.random() < 0.02:
+            if k and rng.random() < missing:
                 continue
             said = [rng.choice(WORDS) if rng.random() < 0.15 * (k + 1) else w for w in spoken
                     if rng.random() > 0.05]
@@ -92,3 +94,18 @@ def test_mapsswe_report_as_sc_stats_writes_it(tmp_path, seed, options):
     mine = ours(tmp_path, "sclite", *arguments, "-o", "mapsswe")
     assert without_mcnemar(mine) == without_mcnemar(report)
     assert b"MTCH_PR_RESULTS" in mine and b"P(MIN(uue) |" not in without_mcnemar(mine)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_sign_test_report_as_sc_stats_writes_it(tmp_path, seed):
+    # speakers of four letters and more, every system with every utterance: sc_stats lays out
+    # shorter names otherwise, and pairs the speakers of two systems by their place in the SGML
+    # (docs/sclite.md)
+    for name, text in zip(("ref.trn", "a.trn", "b.trn"), corpus(seed, speaker="spkr", missing=0)):
+        (tmp_path / name).write_text(text)
+    sgml = ours(tmp_path, "sclite", "-r", "ref.trn", "-h", "a.trn", "trn", "a", "-h", "b.trn", "trn", "b", "-h",
+                "a.trn", "trn", "again", "-o", "sgml")
+    report = theirs(tmp_path, SC_STATS, "-p", "-t", "sign", "-v", "-n", "-", given=sgml)
+    report = report[report.index(b"                    Sign Test"):report.rindex(b"\x0c\n")]
+    (tmp_path / "all.sgml").write_bytes(sgml)
+    assert ours(tmp_path, "sc_stats", "-t", "sign", "all.sgml") == report

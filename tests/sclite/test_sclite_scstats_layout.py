@@ -1,4 +1,5 @@
-"""sc_stats' MAPSSWE report (``-o mapsswe``) laid out as sc_stats lays it out, byte for byte,
+"""sc_stats' MAPSSWE report (``-o mapsswe``) and sign test report (``benchmarkstt-tools
+sc_stats -t sign``) laid out as sc_stats lays them out, byte for byte,
 on small generated files and sc_stats' own report of them (``data/scstats``, see its README):
 the segmentation report, McNemar's test on the segments (its decision, and its summary when
 both systems have as many unique errors), the MTCH_PR_RESULTS line, the comparison matrix."""
@@ -56,3 +57,16 @@ def test_sc_stats_names_standard_input_and_refuses_nl_sgml(tools):
                          "sc_stats does not read either)")
     line = assert_clean_error(run_command("benchmarkstt-tools", "sc_stats", "-p", input=""), "benchmarkstt-tools")
     assert line == "benchmarkstt-tools: error: standard input: no <SYSTEM> of sclite's SGML alignments"
+
+
+@pytest.mark.parametrize("arguments,expected", [
+    (["-r", "ref.trn", "-h", "a.trn", "trn", "sysa", "-h", "b.trn", "trn", "b", "-h", "c.trn", "trn", "cc"],
+     "sc_stats-abc.sign"),
+    (["-r", "ref3.trn", "-h", "f.trn", "trn", "f", "-h", "g.trn", "trn", "gg"], "sc_stats-fg.sign")])
+def test_sign_test_report_as_sc_stats_writes_it(tools, tmp_path, arguments, expected):
+    # the systems of a pair by their mean speaker rate, the worse first; the null hypothesis
+    # rejected (fg) and accepted (abc); a speaker with no difference (abc: sysa and cc)
+    (tmp_path / "all.sgml").write_text(tools("sclite", *arguments, "-o", "sgml", cwd=DATA).stdout)
+    run = tools("sc_stats", "-t", "sign", str(tmp_path / "all.sgml"), cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / expected).read_text()

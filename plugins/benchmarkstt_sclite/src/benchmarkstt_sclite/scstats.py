@@ -61,7 +61,10 @@ def mapsswe_report(systems: Sequence[tuple]) -> str:
             text, winner = pair_report(a, first, b, second)
             out.append(text)
             winners[(a, b)] = winner
-    return "".join(out) + "\f\n\n\n" + matrix([name for name, _ in systems], winners)
+    heading = ["                COMPARISON MATRIX: FOR THE MATCHED PAIRS TEST",
+               "        PECENTAGES ARE MEAN PCT ERROR/SEGMENT.  FIRST # IS LEFT SYSTEM",
+               "                  Minimum Number of Correct Boundary words 2", "", ""]
+    return "".join(out) + "\f\n\n\n" + matrix([name for name, _ in systems], winners, heading)
 
 
 def pair_report(a: str, first: Sequence, b: str, second: Sequence) -> tuple:
@@ -123,19 +126,28 @@ def mcnemar_lines(a: str, b: str, outcomes: Sequence[tuple]) -> list:
         lines.append(f"{k:16d}{'':15}{shown}" + ("  <---  Null Hypothesis rejection threshold" if k == threshold else ""))
     p = binomial_two_tailed(least, n)
     lines += ["", "     Decision:", f"        There were MIN(uue)={least} unique utterance errors, the probability of"]
-    if p <= 0.05:
-        better = a if a_only > b_only else b
-        lines += [f"        it occurring is {p:.3f}, therefore the null hypothesis is REJECTED",
-                  f"        in favor of the Alternate Hypothesis.  Further, {better} is the", "        better System."]
-    else:
-        lines += [f"        it occurring is {p:.3f}, therefore the null hypothesis is ACCEPTED",
-                  f"        There is no statistical difference between {a} and {b}"]
-    return lines
+    return lines + decision(p, (a if a_only > b_only else b) if p <= 0.05 else "same", a, b)
+
+
+def decision(p: float, better: str, a: str, b: str) -> list:
+    """The last lines of a test's decision in sc_stats' reports: the null hypothesis rejected
+    in favour of ``better``, or accepted (``better`` is ``same``).
+
+    :example:
+        >>> decision(0.5, "same", "a", "b")[1]
+        '        There is no statistical difference between a and b'
+    """
+    if better != "same":
+        return [f"        it occurring is {p:.3f}, therefore the null hypothesis is REJECTED",
+                f"        in favor of the Alternate Hypothesis.  Further, {better} is the", "        better System."]
+    return [f"        it occurring is {p:.3f}, therefore the null hypothesis is ACCEPTED",
+            f"        There is no statistical difference between {a} and {b}"]
 
 
 def two_tailed(n: int) -> Iterator[tuple]:
-    """``(k, 2 P(X <= k))`` for X ~ Binomial(n, 1/2), k = 0 ... n, each probability at most 1
-    (the binomial coefficients kept from one k to the next, in exact integers).
+    """``(k, 2 P(X <= k))`` for X ~ Binomial(n, 1/2), k = 0 ... n (beyond n / 2 more than 1,
+    as sc_stats' sign test table prints them; the binomial coefficients kept from one k to
+    the next, in exact integers).
 
     :example:
         >>> [(k, round(p, 3)) for k, p in two_tailed(7)][:3]
@@ -146,23 +158,22 @@ def two_tailed(n: int) -> Iterator[tuple]:
         if k:
             coefficient = coefficient * (n - k + 1) // k
             cumulative += coefficient
-        yield k, min(1.0, 2 * cumulative / 2 ** n)
+        yield k, 2 * cumulative / 2 ** n
 
 
-def matrix(names: Sequence[str], winners: dict) -> str:
-    """sc_stats' comparison matrix of the matched pairs test: the better system of each
-    pair (``same`` where the test finds no difference) above the diagonal."""
+def matrix(names: Sequence[str], winners: dict, heading: Sequence[str], align: str = "^", page: int = PAGE) -> str:
+    """sc_stats' comparison matrix of a test, under its ``heading`` lines: the better system
+    of each pair (``same`` where the test finds no difference) above the diagonal, centred
+    (``align`` ``^``, the matched pairs test) or on the right (``>``, the sign test), the
+    table in the middle of a ``page`` (80 columns, 79 for the sign test)."""
     wide = max(len(name) for name in names)
     inner = (wide + 3) * (len(names) + 1) - 1
-    left = " " * ((PAGE - inner - 2) // 2)
+    left = " " * ((page - inner - 2) // 2)
     rule = f"{left}|{'-' * inner}|"
     between = f"{left}|{'+'.join(['-' * (wide + 2)] * (len(names) + 1))}|"
-    lines = ["                COMPARISON MATRIX: FOR THE MATCHED PAIRS TEST",
-             "        PECENTAGES ARE MEAN PCT ERROR/SEGMENT.  FIRST # IS LEFT SYSTEM",
-             "                  Minimum Number of Correct Boundary words 2", "", "", rule,
-             f"{left}|{'|'.join(f' {name:>{wide}} ' for name in ['', *names])}|"]
+    lines = [*heading, rule, f"{left}|{'|'.join(f' {name:>{wide}} ' for name in ['', *names])}|"]
     for k, row in enumerate(names):
         cells = [winners.get((row, column), "") if j > k else "" for j, column in enumerate(names)]
-        lines += [between, f"{left}| {row:>{wide}} |{'|'.join(f'{cell:^{wide + 2}}' for cell in cells)}|"]
+        lines += [between, f"{left}| {row:>{wide}} |{'|'.join(f' {cell:{align}{wide}} ' if align == '>' else f'{cell:^{wide + 2}}' for cell in cells)}|"]
     lines.append(rule)
     return "\n".join(lines) + "\n"

@@ -1,5 +1,5 @@
-"""``benchmarkstt-tools sc_stats``: NIST sc_stats' matched-pair segment test (MAPSSWE) on
-sclite's SGML alignments, with sc_stats' report."""
+"""``benchmarkstt-tools sc_stats``: NIST sc_stats' matched-pair segment test (MAPSSWE) and
+sign test on sclite's SGML alignments, with sc_stats' reports."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ if TYPE_CHECKING:
 
 
 class ScStatsCommand:
-    """Compare systems by sc_stats' matched-pair segment test (MAPSSWE) on sclite's SGML
-    alignments (of sclite -o sgml or benchmarkstt-tools sclite -o sgml) and print sc_stats'
-    report"""
+    """Compare systems by sc_stats' matched-pair segment test (MAPSSWE) or sign test on
+    sclite's SGML alignments (of sclite -o sgml or benchmarkstt-tools sclite -o sgml) and print
+    sc_stats' report"""
 
     name = "sc_stats"
 
@@ -27,8 +27,9 @@ class ScStatsCommand:
                                  "hold several systems; default, or '-': standard input)")
         parser.add_argument("-p", dest="piped", action="store_true",
                             help="read the alignments from standard input, as sc_stats' -p")
-        parser.add_argument("-t", dest="test", choices=("mapsswe",), default="mapsswe",
-                            help="the test (default and only one yet: mapsswe, the matched-pair segment test)")
+        parser.add_argument("-t", dest="test", choices=("mapsswe", "sign"), default="mapsswe",
+                            help="the test: mapsswe (default), the matched-pair segment test; sign, the sign test "
+                                 "on the speakers' word error rates")
         parser.add_argument("-v", dest="verbose", action="store_true",
                             help="the detailed report (always: the report is sc_stats' -v report)")
         parser.add_argument("--encoding", default="UTF-8", help="the files' encoding, also the report's (default: UTF-8)")
@@ -37,6 +38,7 @@ class ScStatsCommand:
         """Read every system's alignments and print the report."""
         from .command import write_in
         from .scstats import mapsswe_report
+        from .scstats_sign import sign_report
         from .sgmlread import read_sgml
 
         if args.piped and args.files:
@@ -47,5 +49,5 @@ class ScStatsCommand:
                                            "standard input" if path == "-" else path)]
         if len(systems) < 2:
             raise UsageError(f"sc_stats compares systems: the SGML gives {len(systems)}, give at least two")
-        write_in(args.encoding, mapsswe_report(systems))
+        write_in(args.encoding, (sign_report if args.test == "sign" else mapsswe_report)(systems))
         return 0
