@@ -151,16 +151,21 @@ def sc_stats_mapsswe(binary: str, directory: str) -> str:
                           text=True, check=True).stdout
     out = subprocess.run([sc_stats, "-p", "-t", "mapsswe", "-v", "-n", "-"], input=sgml, cwd=directory,
                          capture_output=True, text=True, check=True).stdout
-    found = re.search(r"\(# segs: (\d+)\).*\(mean: ([-\d.]+)\) \(std dev: ([\d.]+)\) \(Z Stat: ([-\d.]+)\)", out)
+    return mapsswe_figures(out)
+
+
+def mapsswe_figures(report: str) -> str:
+    """The figures of the MTCH_PR_RESULTS line of sc_stats' MAPSSWE report."""
+    found = re.search(r"\(# segs: (\d+)\).*\(mean: ([-\d.]+)\) \(std dev: ([\d.]+)\) \(Z Stat: ([-\d.]+)\)", report)
     return f"(# segs: {found.group(1)}) (mean: {found.group(2)}) (std dev: {found.group(3)}) (Z Stat: {found.group(4)})"
 
 
 def our_mapsswe(directory: str) -> str:
-    """benchmarkstt-tools sclite's MAPSSWE figures for systems a and b."""
+    """benchmarkstt-tools sclite's MAPSSWE figures for systems a and b (sc_stats' report)."""
     tools = os.path.join(os.path.dirname(sys.executable), "benchmarkstt-tools")
     out = subprocess.run([tools, "sclite", "-r", "ref.trn", "-h", "a.trn", "-h", "b.trn", "-o", "mapsswe"],
                          cwd=directory, capture_output=True, text=True, check=True).stdout
-    return out[out.index("(# segs"):].strip()
+    return mapsswe_figures(out)
 
 
 def numbers(report: str) -> list:

@@ -6,7 +6,8 @@ sclite's ``sum`` and ``pra`` (SCTK 2.4.12: ``sclite -r ref.ctm ctm -h hyp.ctm ct
 two channels, hypothesis words out of time order, and sclite's ``pra`` (``jittered.pra``),
 where sclite puts runs of insertions and deletions in time order; ``said.ctm`` and
 ``heard.ctm`` (docs/sclite.md's example) and sclite's ``prf`` with ``-D -F`` (without its
-``Creation date`` line)."""
+``Creation date`` line); ``sclite.sgml`` and ``sclite-DF.sgml``: sclite's ``-o sgml`` of
+``ref.ctm`` and ``hyp.ctm`` without and with ``-D -F`` (without the ``creation_date``)."""
 
 from __future__ import annotations
 
@@ -53,10 +54,44 @@ def test_a_channel_missing_from_the_hypothesis_is_an_error(tools, tmp_path):
     assert line == "benchmarkstt-tools: error: hyp.ctm: file 'f1' channel 'b' of the reference is missing"
 
 
-def test_reports_of_labels_and_times_are_refused_for_a_ctm_reference(tools):
-    line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-o", "sgml", cwd=DATA),
-                              "benchmarkstt-tools")
-    assert "a ctm reference's reports are sum, rsum, pra, prf, dtl and json" in line
+@pytest.mark.parametrize("options,expected", [([], "sclite.sgml"), (["-D", "-F"], "sclite-DF.sgml")])
+def test_sgml_with_both_sides_times_as_sclites(tools, options, expected):
+    # both words' times (0.000+0.000 for the empty word of a correct pair, under -D)
+    run = tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", *options, "-o", "sgml", cwd=DATA)
+    assert run.returncode == 0, run
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == (DATA / expected).read_text()
+
+
+def test_sgml_with_both_sides_confidences_as_sclites(tools, tmp_path):
+    # word_aux r_conf and h_conf when every word of a side has a confidence; 0 for an empty word
+    for name, value in (("ref", "0.6"), ("hyp", "0.7")):
+        lines = (DATA / f"{name}.ctm").read_text().splitlines()
+        (tmp_path / f"{name}.ctm").write_text("".join(f"{line} {value}\n" if "<" not in line else f"{line}\n"
+                                                      for line in lines))
+    run = tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-D", "-F", "-o", "sgml", cwd=tmp_path)
+    assert run.returncode == 0, run
+    expected = (DATA / "sclite-DF.sgml").read_text()
+    expected = expected.replace('h_t1+t2"', 'h_t1+t2,r_conf,h_conf"')
+    expected = re.sub(r"^([A-Z],.*)$", lambda m: ":".join(confidences(item) for item in m.group(1).split(":")),
+                      expected, flags=re.M)
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == expected
+
+
+def confidences(item: str) -> str:
+    """An SGML item of sclite-DF.sgml with the confidences sclite adds when both files have them."""
+    tag, ref, hyp = item.split(",")[:3]
+    ref_conf = "0.600000" if ref not in ("", '""') else ("0.000000" if tag == "C" else "")
+    hyp_conf = "0.700000" if hyp not in ("", '""') else ("0.000000" if tag == "C" else "")
+    return f"{item},{ref_conf},{hyp_conf}"
+
+
+def test_lur_of_a_ctm_reference_has_only_the_speakers_as_sclites(tools):
+    run = tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-o", "lur", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout.splitlines()[:14] == ["," + "-" * 17 + ".", "| System: hyp.ctm |", *["|" + " " * 17 + "|"] * 3,
+                                            "|" + "-" * 17 + "|", "|      SPKR       |", "|" + " " * 17 + "|",
+                                            "|" + "-" * 17 + "|", "|      f1-a       |", "|" + "-" * 17 + "|",
+                                            "|      f1-b       |", "|" + "=" * 17 + "|", "|   Set Sum/Avg   |"]
 
 
 def test_a_ctm_reference_takes_ctm_hypotheses(tools):

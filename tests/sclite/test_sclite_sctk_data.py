@@ -258,3 +258,57 @@ def test_test7s_files_as_sclite(tools, options, files):
     run = tools("sclite", *arguments, cwd=DATA)
     assert run.returncode == 0, run
     assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == re.sub(r'creation_date="[^"]*"', "", expected)
+
+
+@pytest.mark.parametrize("report", ["snt", "spk"])
+def test_test1_snt_and_spk_byte_for_byte(tools, report):
+    # sclite writes one file per speaker (test1.snt.4t0, ...); to standard output, one after the other
+    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", report, "spk", cwd=DATA)
+    assert run.returncode == 0, run
+    speakers = [(DATA / "base" / f"test1.{kind}.{speaker}").read_text()
+                for kind in ("snt", "spk") for speaker in ("4t0", "4t1", "4t2") if kind in (report, "spk")]
+    assert run.stdout == "".join(speakers)
+
+
+SNT_SPK = [(["-r", "./tests.ref", "-h", "./tests.hyp", "-i", "spu_id", "-D", "-F"], []),  # a speaker without words
+           (["-r", "./lvc_refe.stm", "stm", "-h", "./lvc_hypc.ctm", "ctm"], []),  # times, confidences
+           (["-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", "-D"], []),  # a CTM reference
+           (["-r", "./mand_ref.stm", "stm", "-h", "./mand_hyp.ctm", "ctm"], ["-e", "gb"])]  # sorted by GB2312 bytes
+
+
+@pytest.mark.skipif(sclite_binary() is None, reason="$BENCHMARKSTT_SCLITE (SCTK's sclite, built) is not set")
+@pytest.mark.parametrize("arguments,sclites", SNT_SPK, ids=[a[3] for a, _ in SNT_SPK])
+def test_snt_and_spk_as_sclite_writes_them(tools, arguments, sclites):
+    expected = subprocess.run([sclite_binary(), *arguments, *sclites, "-o", "snt", "spk", "dtl", "stdout"],
+                              cwd=DATA, capture_output=True, check=True).stdout
+    encoding = ["--encoding", "gb2312"] if sclites else []
+    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", *arguments, *encoding, "-o", "snt", "spk", "dtl"],
+                         cwd=DATA, capture_output=True, timeout=120)
+    assert run.returncode == 0, run
+    assert run.stdout == expected
+
+
+SGML_MORE = [["-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", "-D"],  # a CTM reference: both times
+             ["-r", "./lvc_refe.stm", "stm", "-h", "./lvc_hyp.txt", "txt"]]  # a text hypothesis (GNU diff)
+
+
+@pytest.mark.skipif(sclite_binary() is None, reason="$BENCHMARKSTT_SCLITE (SCTK's sclite, built) is not set")
+@pytest.mark.parametrize("arguments", SGML_MORE, ids=[a[1] for a in SGML_MORE])
+def test_sgml_of_a_ctm_reference_and_a_text_hypothesis_as_sclite_writes_it(tools, arguments):
+    done = subprocess.run([sclite_binary(), *arguments, "-o", "sgml", "nl.sgml", "stdout"], cwd=DATA,
+                          capture_output=True, text=True)
+    if "diff have been disabled" in done.stderr:
+        pytest.skip("this sclite was built without GNU diff's alignment (-h HYP txt)")
+    run = tools("sclite", *arguments, "-o", "sgml", "nl.sgml", cwd=DATA)
+    assert run.returncode == 0, run
+    assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == re.sub(r'creation_date="[^"]*"', "", done.stdout)
+
+
+@pytest.mark.parametrize("test,files", [("test1a", ["file1.sgml", "file2.sgml"]), ("test1b", ["file2.sgml", "file1.sgml"])])
+def test_sc_stats_mapsswe_report_as_sctks_tsc_stats(test, files):
+    # tsc_stats.sh: cat FILES | sc_stats -p -t mapsswe -v -n OUT; its report file, byte for byte
+    sgml = b"".join((DATA / name).read_bytes() for name in files)
+    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sc_stats", "-p", "-t", "mapsswe", "-v"], input=sgml,
+                         cwd=DATA, capture_output=True, timeout=120)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "base_sc_stats" / f"{test}.stats.mapsswe").read_bytes()

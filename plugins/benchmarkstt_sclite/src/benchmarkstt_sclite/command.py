@@ -14,7 +14,7 @@ from benchmarkstt_core.errors import UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
-REPORTS = ("sum", "rsum", "dtl", "lur", "pra", "prf", "sgml", "nl.sgml", "json", "mapsswe", "stats")
+REPORTS = ("sum", "rsum", "snt", "spk", "dtl", "lur", "pra", "prf", "sgml", "nl.sgml", "json", "mapsswe", "stats")
 
 
 class ScliteCommand:
@@ -41,10 +41,11 @@ class ScliteCommand:
                                  "up to the first '-' or '_'; wsj: its first three characters)")
         parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
                             help="the reports, in sclite's order whatever the order given, system by system (default: sum); dtl: "
-                                 "confusion pairs and the words inserted, deleted, substituted; lur: the word error rate per speaker and STM label; json: every utterance's counts "
+                                 "confusion pairs and the words inserted, deleted, substituted; spk: dtl per speaker; snt: each "
+                                 "utterance's alignment and counts; lur: the word error rate per speaker and STM label; json: every utterance's counts "
                                  "and the speaker rows; prf: the pra report with sclite's full header, times and confidences; sgml: sclite's SGML alignments (nl.sgml: an item's parts a line each), which "
                                  "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
-                                 "of each pair of systems; stats: its sign, Wilcoxon and McNemar tests")
+                                 "of each pair of systems (its -t mapsswe -v report); stats: its sign, Wilcoxon and McNemar tests")
         parser.add_argument("-n", dest="names", metavar="NAME", action="append",
                             help="a system's name in the reports, one per -h in order (default: its path)")
         parser.add_argument("-l", dest="width", type=int, default=1000, metavar="WIDTH",
@@ -67,7 +68,6 @@ class ScliteCommand:
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the files, score every system and print the reports."""
         from .casefold import fold
-        from .mapsswe import mapsswe
         from .lur import label_definitions, lur
         from .table import Memory
         from .reports import alignment_dump, sgml
@@ -90,12 +90,8 @@ class ScliteCommand:
         if not kinds <= {"trn": {"trn"}, "stm": {"ctm", "txt"}, "ctm": {"ctm"}}[ref_format]:
             raise UsageError("-h: a trn reference takes trn hypotheses, an stm reference ctm or txt hypotheses, "
                              "a ctm reference ctm hypotheses")
-        if "txt" in kinds and (args.deletable or args.fragments or args.spans is not None
-                               or {"lur", "sgml", "nl.sgml"} & set(args.reports)):
-            raise UsageError("-h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m, "
-                             "nor yet with -o lur, sgml")
-        if ref_format == "ctm" and {"lur", "sgml", "nl.sgml"} & set(args.reports):
-            raise UsageError("-o: a ctm reference's reports are sum, rsum, pra, prf, dtl and json (not yet lur, sgml)")
+        if "txt" in kinds and (args.deletable or args.fragments or args.spans is not None):
+            raise UsageError("-h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
@@ -109,7 +105,7 @@ class ScliteCommand:
             definitions = label_definitions(raw)
             segments = parse_stm(raw if args.cased else fold(raw), ref_path)
         elif ref_format == "ctm":
-            definitions = None
+            definitions = label_definitions("")  # none: sclite's lur of a ctm reference has only the speakers
             ref_text = read(ref_path, "-r")
         else:
             definitions = None
@@ -151,14 +147,19 @@ class ScliteCommand:
         memory = Memory()
         created = time.strftime("%a %b %d %H:%M:%S %Y")
         reports = sorted(set(args.reports), key=REPORTS.index)
-        if "lur" in reports and ref_format != "stm":
+        if "lur" in reports and ref_format == "trn":
             raise UsageError("-o lur: the labels come from an STM reference")
         first = 0
         for (system, scored, by_id), (path, kind, *_) in zip(systems, hyps):  # system by system, as sclite writes them
             for report in reports:
                 if report in ("sgml", "nl.sgml"):
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
-                                    by_id, definitions, lines=report == "nl.sgml", cased=args.cased))
+                                    by_id, None if kind == "txt" else definitions, report == "nl.sgml", args.cased,
+                                    ref_format == "ctm"))
+                elif report == "snt":
+                    from .snt import sentences
+
+                    out.append(sentences(scored, system, by_id, args.encoding, args.cased, ref_format == "ctm"))
                 elif report == "lur":
                     out.append(lur(scored, system, definitions, memory, ref_path))
                 elif report == "prf":
@@ -169,7 +170,9 @@ class ScliteCommand:
                     out.append(render(report, scored, system, memory, args))
             first += len(scored)
         if "mapsswe" in reports:
-            out += [mapsswe_line(a, b, mapsswe(sa, sb)) for (a, sa, _), (b, sb, _) in pairs(systems)]
+            from .scstats import mapsswe_report
+
+            out.append(mapsswe_report([(name, scored) for name, scored, _ in systems]))
         if "stats" in reports:
             out += [stats_lines(a, sa, b, sb) for (a, sa, _), (b, sb, _) in pairs(systems)]
         write_in(args.encoding, "".join(out))
@@ -207,12 +210,6 @@ def pairs(systems: list) -> list:
     return [(a, b) for k, a in enumerate(systems) for b in systems[k + 1:]]
 
 
-def mapsswe_line(a: str, b: str, result: Any) -> str:
-    """sc_stats' one-line MAPSSWE result (its MTCH_PR_RESULTS line's figures)."""
-    return (f"MAPSSWE (systems: {a} {b}) (# segs: {result.segments}) (mean: {result.mean:.3f}) "
-            f"(std dev: {result.sd:.3f}) (Z Stat: {result.z:.3f})\n")
-
-
 def stats_lines(a: str, first: list, b: str, second: list) -> str:
     """sc_stats' sign, Wilcoxon and McNemar figures for two systems (exact p-values)."""
     from .significance import mcnemar, sign_test, wilcoxon
@@ -227,7 +224,7 @@ def stats_lines(a: str, first: list, b: str, second: list) -> str:
 
 
 def render(report: str, scored: list, system: str, memory: Any, args: argparse.Namespace) -> str:
-    """One system's sum, rsum, pra, dtl or json report."""
+    """One system's sum, rsum, pra, dtl, spk or json report."""
     from .reports import alignment_dump, detail, summary
     from .scoring import speaker_rows, total_row
 
@@ -236,7 +233,11 @@ def render(report: str, scored: list, system: str, memory: Any, args: argparse.N
     if report == "pra":
         return alignment_dump(scored, system, encoding=args.encoding, width=args.width, cased=args.cased)
     if report == "dtl":
-        return detail(scored, system)
+        return detail(scored, system, encoding=args.encoding)
+    if report == "spk":
+        from .spk import speakers
+
+        return speakers(scored, system, args.encoding)
     rows = speaker_rows(scored)
     return json.dumps({"system": system,
                        "utterances": [{"id": s.utterance.id, "speaker": s.utterance.speaker, **s.counts}

@@ -164,6 +164,8 @@ def reference_tokens(lines: Sequence[Line]) -> list:
         else:
             token = as_token(untag(line.word))
             token.start, token.end = line.start, line.start + line.duration
+            if line.confidence is not None:
+                token.confidence = line.confidence
             out.append(token)
     return out
 

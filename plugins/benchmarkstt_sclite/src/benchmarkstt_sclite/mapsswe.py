@@ -58,24 +58,43 @@ def positions(steps: Sequence) -> dict:
 def utterance_segments(steps_a: Sequence, steps_b: Sequence) -> list:
     """The ``(errors a, errors b)`` of one utterance's segments with an error: two words in
     a row that both systems got right, with no insertion between them, end a segment."""
+    return [(ea, eb) for ea, eb, _ in spans(steps_a, steps_b)]
+
+
+def spans(steps_a: Sequence, steps_b: Sequence) -> list:
+    """The ``(errors a, errors b, reference words)`` of one utterance's segments with an
+    error, the reference words counted as sc_stats counts them: with the correct words
+    that bound the segment (the first of the pair after it, the second of the pair before
+    it), which adjacent segments share.
+
+    :example:
+        >>> from benchmarkstt_sclite.scoring import score
+        >>> from benchmarkstt_sclite.trn import parse_trn
+        >>> ref = parse_trn("a b c d e f g (s_1)", "r")
+        >>> a, b = score(ref, parse_trn("a x c d e f g (s_1)", "a")), score(ref, parse_trn("a b c d e y z (s_1)", "b"))
+        >>> spans(a[0].steps, b[0].steps)
+        [(1, 0, 4), (0, 2, 4)]
+    """
     pa, pb = positions(steps_a), positions(steps_b)
     keys = sorted(k for k in set(pa) | set(pb) if k is not None)
     result: list = []
-    ea = eb = 0
-    previous_good = False
+    ea = eb = words = 0
+    previous_good = bounded = False
     for k in keys + [None]:
         ia, wa, ca = pa.get(k, ABSENT)
         ib, wb, cb = pb.get(k, ABSENT)
         good = ca and cb
         if previous_good and good and not ia and not ib:
             if ea or eb:
-                result.append((ea, eb))
-            ea = eb = 0
+                result.append((ea, eb, words + bounded + 1))
+            ea = eb = words = 0
+            bounded = True
         ea += ia + wa
         eb += ib + wb
+        words += k is not None and k in pa and k in pb  # places of both paths
         previous_good = good
     if ea or eb:
-        result.append((ea, eb))
+        result.append((ea, eb, words + bounded))
     return result
 
 

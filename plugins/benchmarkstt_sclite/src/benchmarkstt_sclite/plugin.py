@@ -19,5 +19,6 @@ def register_differs(register: Register) -> None:
 
 @hookimpl
 def register_tool_commands(register: Register) -> None:
-    """``benchmarkstt-tools sclite``."""
+    """``benchmarkstt-tools sclite`` and ``benchmarkstt-tools sc_stats``."""
     register("benchmarkstt_sclite.command:ScliteCommand", name="sclite")
+    register("benchmarkstt_sclite.scstats_command:ScStatsCommand", name="sc_stats")

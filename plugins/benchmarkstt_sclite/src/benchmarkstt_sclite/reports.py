@@ -214,14 +214,8 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     out.append("")
 
     def utterance(s: Scored) -> list:
-        c = s.counts
-        lines = [f"id: ({s.utterance.id})", *s.utterance.header,
-                 f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}"]
-        lines += ["Attributes: Case_sensitve "] if cased else []
-        if files and segments is not None:
-            segment = segments[s.utterance.id]
-            lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
-        return lines + aligned_lines(s, times, confidence, width, encoding, cased, times and ref_times) + [""]
+        return utterance_lines(s, segments if files else None, times, confidence, width, encoding, cased,
+                               times and ref_times) + [""]
 
     if files:
         if definitions is not None and (definitions.labels or definitions.categories):
@@ -243,6 +237,33 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
                 out += utterance(s)
     out.append("")
     return "\n".join(out) + "\n"
+
+
+def utterance_lines(s: Scored, segments: "dict | None" = None, times: bool = False, confidence: bool = False,
+                    width: int = 1000, encoding: str = "utf-8", cased: bool = False, ref_times: bool = False) -> list:
+    """One utterance as the ``pra``, ``prf`` and ``snt`` reports show it: its id, its header
+    lines (an STM segment's labels, file, channel), its counts, with ``segments`` (the STM
+    segment of each utterance id) the segment's times, then its aligned lines (see
+    :func:`aligned_lines`).
+
+    :example:
+        >>> from benchmarkstt_sclite.scoring import score
+        >>> from benchmarkstt_sclite.trn import parse_trn
+        >>> print("\\n".join(utterance_lines(score(parse_trn("a b (s_1)", "r"), parse_trn("a c (s_1)", "h"))[0])))
+        id: (s_1)
+        Scores: (#C #S #D #I) 1 1 0 0
+        REF:  a B 
+        HYP:  a C 
+        Eval:   S 
+    """
+    c = s.counts
+    lines = [f"id: ({s.utterance.id})", *s.utterance.header,
+             f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}"]
+    lines += ["Attributes: Case_sensitve "] if cased else []
+    if segments is not None:
+        segment = segments[s.utterance.id]
+        lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
+    return lines + aligned_lines(s, times, confidence, width, encoding, cased, ref_times)
 
 
 def has_confidence(scored: Sequence[Scored]) -> bool:
@@ -329,11 +350,14 @@ def time_rows(cells: Sequence[tuple], word: int, side: str) -> list:
 
 def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str, created: str,
          fragments: bool = False, deletable: bool = False, first: int = 0, segments: "dict | None" = None,
-         definitions: Any = None, lines: bool = False, cased: bool = False) -> str:
+         definitions: Any = None, lines: bool = False, cased: bool = False, ref_times: bool = False) -> str:
     """The ``sgml`` report (sclite's format 2.4, which sc_stats reads): per speaker, each
     utterance's alignment as ``TAG,"ref","hyp"`` items. For STM and CTM files (``segments``:
     the STM segment of each utterance id; ``definitions``: its labels), also the labels, each
     segment's file, channel and times, and each hypothesis word's times (and confidence).
+    An utterance whose header names its file and channel (a CTM reference's chunk, an STM
+    segment against a text hypothesis) has them too, and its labels; ``ref_times`` (a CTM
+    reference): each reference word's times before the hypothesis word's.
     No limit on the length of an utterance. ``lines``: the ``nl.sgml`` report, each item's
     parts on lines of their own; ``cased``: sclite's ``-s``, said by ``case_sense="1"``.
 
@@ -349,7 +373,10 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
     if definitions is not None:
         out += [f'<LABEL id="{i}" title="{t}" desc="{d}">\n</LABEL>' for i, t, d in definitions.labels]
         out += [f'<CATEGORY id="{i}" title="{t}" desc="{d}">\n</CATEGORY>' for i, t, d in definitions.categories]
-    confidence = segments is not None and has_confidence(scored)
+    confidence = (segments is not None or ref_times) and has_confidence(scored)
+    ref_words = [w for s in scored for w in s.utterance.words if hasattr(w, "start")]
+    ref_confidence = ref_times and bool(ref_words) and all(getattr(w, "confidence", None) is not None
+                                                            for w in ref_words)
     speakers: dict = {}
     for sequence, s in enumerate(scored, first):
         speakers.setdefault(s.utterance.speaker, []).append((sequence, s))
@@ -357,32 +384,59 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
         out.append(f'<SPEAKER id="{speaker}">')
         for sequence, s in utterances:
             attributes = f'id="({s.utterance.id})" word_cnt="{len(s.steps)}"'
+            header = dict(h.split(": ", 1) for h in s.utterance.header)
+            if "Labels" in header:
+                attributes += f' labels="{header["Labels"]}"'
             if segments is not None:
                 segment = segments[s.utterance.id]
-                labels = next((h[8:] for h in s.utterance.header if h.startswith("Labels: ")), None)
-                attributes += f' labels="{labels}"' if labels is not None else ""
                 attributes += f' file="{segment.file}" channel="{segment.channel}"'
+            elif "File" in header:
+                attributes += f' file="{header["File"]}" channel="{header["Channel"]}"'
             attributes += f' sequence="{sequence}"'
             if segments is not None:
                 attributes += f' R_T1="{segment.start:.3f}" R_T2="{segment.end:.3f}"'
             attributes += ' case_sense="1"' if cased else ""
             if segments is not None:
                 attributes += f' word_aux="h_t1+t2{",h_conf" if confidence else ""}"'
+            elif ref_times:
+                attributes += (f' word_aux="r_t1+t2,h_t1+t2{",r_conf" if ref_confidence else ""}'
+                               f'{",h_conf" if confidence else ""}"')
             out.append(f"<PATH {attributes}>")
             separator = "\n" if lines else ","
-            out.append(("\n" if lines else ":").join(sgml_item(step, s, segments is not None, confidence, separator)
-                                                      for step in s.steps))
+            out.append(("\n" if lines else ":").join(sgml_item(step, s, segments is not None, confidence, separator,
+                                                                ref_times, ref_confidence) for step in s.steps))
             out.append("</PATH>")
         out.append("</SPEAKER>")
     out.append("</SYSTEM>")
     return "\n".join(out) + "\n"
 
 
-def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = False, separator: str = ",") -> str:
-    """One aligned pair of the ``sgml`` report (with the hypothesis word's times and confidence),
-    its parts joined by ``separator``."""
+def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = False, separator: str = ",",
+              ref_times: bool = False, ref_confidence: bool = False) -> str:
+    """One aligned pair of the ``sgml`` report (with the hypothesis word's times and confidence;
+    ``ref_times``: both words' times, 0 for the empty word of a correct pair; ``ref_confidence``:
+    the reference word's confidence), its parts joined by ``separator``. A word's ``;`` is
+    written ``\\;``, as sclite writes it.
+
+    :example:
+        >>> from benchmarkstt_sclite.scoring import score
+        >>> from benchmarkstt_sclite.trn import parse_trn
+        >>> s = score(parse_trn("a b (s_1)", "r"), parse_trn("a c (s_1)", "h"))[0]
+        >>> [sgml_item(step, s) for step in s.steps]
+        ['C,"a","a"', 'S,"b","c"']
+    """
     def text(word: str) -> str:
-        return f'"{word.tagged() if hasattr(word, "tagged") else word}"'
+        return f'"{word.tagged() if hasattr(word, "tagged") else word.replace(";", chr(92) + ";")}"'
+
+    def span(word: Any) -> str:
+        if word is None:
+            return "0.000+0.000" if step.tag == "C" else ""
+        return f"{word.start:.3f}+{word.end:.3f}"
+
+    def trust(word: Any) -> str:
+        if word is None:
+            return "0.000000" if step.tag == "C" else ""
+        return f"{word.confidence:f}"
 
     if step.edge is not None:
         ref = text(s.utterance.words[step.edge.index])
@@ -394,17 +448,27 @@ def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = Fals
     else:
         hyp = '""' if step.tag == "C" else ""
     parts = [step.tag, ref, hyp]
+    ref_word = s.utterance.words[step.edge.index] if step.edge is not None else None
+    if ref_times:
+        parts += [span(ref_word), span(hyp_word)]
     if times:
         parts.append(f"{hyp_word.start:.3f}+{hyp_word.end:.3f}" if hyp_word is not None else "")
+    if ref_confidence:
+        parts.append(trust(ref_word))
     if confidence:
-        parts.append(f"{hyp_word.confidence:f}" if hyp_word is not None else "")
+        parts.append(trust(hyp_word) if ref_times else f"{hyp_word.confidence:f}" if hyp_word is not None else "")
     return separator.join(parts)
 
 
-def detail(scored: Sequence[Scored], system: str) -> str:
+def detail(scored: Sequence[Scored], system: str, heading: "Sequence[str] | None" = None,
+           encoding: str = "utf-8") -> str:
     """The ``dtl`` report: sentence and word performance, then the confusion pairs, the
     inserted, deleted, substituted and falsely recognized words with their counts. As
-    sclite counts them, an optional word left out (``-D``) is a hypothesis word too."""
+    sclite counts them, an optional word left out (``-D``) is a hypothesis word too.
+    ``heading``: its first lines, in place of ``DETAILED OVERALL REPORT FOR THE SYSTEM``
+    (the ``spk`` report's). Without reference words the word percentages are ``UNDEF``, as
+    sclite writes them. Words of as many counts are sorted by their bytes in ``encoding``, the
+    files' (as sclite sorts them)."""
     total = total_row(speaker_rows(scored))
     sentences, words = total["sentences"], total["words"]
     with_tag = {tag: sum(1 for s in scored if s.counts[tag]) for tag in "SDI"}
@@ -430,13 +494,13 @@ def detail(scored: Sequence[Scored], system: str) -> str:
         return f"{label.ljust(40)}{tenths(count, of):5.1f}%   ({count:4d})"
 
     def word_share(label: str, count: int) -> str:
-        return f"{label.ljust(26)}={tenths(count, words):7.1f}%   ({count:4d})"
+        return f"{label.ljust(26)}={f'{tenths(count, words):7.1f}' if words else '  UNDEF'}%   ({count:4d})"
 
     def count_line(label: str, count: int) -> str:
         return f"{label.ljust(26)}={' ' * 11}({count:4d})"
 
     accuracy = half_up(100 - 100 * total["errors"] / words) if words else 0.0
-    out = [f"DETAILED OVERALL REPORT FOR THE SYSTEM: {system}", "", "SENTENCE RECOGNITION PERFORMANCE", "",
+    out = [*(heading or [f"DETAILED OVERALL REPORT FOR THE SYSTEM: {system}"]), "", "SENTENCE RECOGNITION PERFORMANCE", "",
            f" sentences{sentences:>44}", share(" with errors", total["sentence_errors"], sentences), "",
            share("   with substitutions", with_tag["S"], sentences),
            share("   with deletions", with_tag["D"], sentences),
@@ -444,7 +508,7 @@ def detail(scored: Sequence[Scored], system: str) -> str:
            "WORD RECOGNITION PERFORMANCE", "", word_share("Percent Total Error", total["errors"]), "",
            word_share("Percent Correct", total["C"]), "", word_share("Percent Substitution", total["S"]),
            word_share("Percent Deletions", total["D"]), word_share("Percent Insertions", total["I"]),
-           f"{'Percent Word Accuracy'.ljust(26)}={accuracy:7.1f}%", "", "",
+           f"{'Percent Word Accuracy'.ljust(26)}={f'{accuracy:7.1f}' if words else '  UNDEF'}%", "", "",
            count_line("Ref. words", words), count_line("Hyp. words", sum(1 for s in scored for step in s.steps if step.tag != "D")),
            count_line("Aligned words", sum(len(s.steps) for s in scored)), ""]
     sections = [("CONFUSION PAIRS", {f"{r} ==> {h}": n for (r, h), n in pairs.items()}, None),
@@ -455,7 +519,7 @@ def detail(scored: Sequence[Scored], system: str) -> str:
                  ("* NOTE: The 'Falsely Recognized' words are those hypothesis words",
                   "        which the recognizer incorrectly substituted for a reference word."))]
     for title, counted, note in sections:
-        ranked = sorted(counted.items(), key=lambda item: (-item[1], item[0]))
+        ranked = sorted(counted.items(), key=lambda item: (-item[1], item[0].encode(encoding, "backslashreplace")))
         out += [f"{title.ljust(33)}Total                 ({len(ranked)})",
                 f"{' ' * 33}With >=  1 occurrences ({len(ranked)})", ""]
         out += [f"{k:4d}:{n:5d}  ->  {word}" for k, (word, n) in enumerate(ranked, 1)]

@@ -1,0 +1,179 @@
+"""sc_stats' report of the matched-pair segment test (``sc_stats -t mapsswe -v``), laid out
+as sc_stats lays it out, so that the parsers of its reports read it: for each pair of
+systems the segmentation report, McNemar's test on the segments (a segment is correct for a
+system without an error of its own in it), the ``MTCH_PR_RESULTS`` line, then the comparison
+matrix of all the systems. sc_stats reads McNemar's probabilities from binomial tables that
+it computes with integers too small beyond 20 unique errors (its figures there are wrong);
+these are the exact two-tailed binomial probabilities, the same as sc_stats' up to 20.
+
+:example:
+    >>> from benchmarkstt_sclite.scoring import score
+    >>> from benchmarkstt_sclite.trn import parse_trn
+    >>> ref = parse_trn("one two three four (x_1)\\nfive six (x_2)", "r")
+    >>> first, second = parse_trn("one too three four (x_1)\\nfive six (x_2)", "a"), parse_trn("one two (x_1)", "b")
+    >>> report = mapsswe_report([("a", score(ref, first)), ("b", score(ref, second))])
+    >>> print(next(line for line in report.splitlines() if "MTCH" in line))
+    MTCH_PR_RESULTS (systems: a b) (# segs: 1) (Seg per Sent: 1.000) (% Error: 25.00 50.00) (mean: -1.000) (std dev: 0.000) (Z Stat: 0.000) (Stat Diff: No)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterator, Sequence
+
+from .mapsswe import mapsswe, spans
+from .significance import binomial_two_tailed
+
+#: |Z| beyond which sc_stats calls two systems different (the 95% level, two-tailed)
+Z_95 = 1.96
+#: the page width sc_stats centres its comparison matrix in
+PAGE = 80
+
+MCNEMAR_TEXT = """The NULL Hypothesis:
+
+     The number unique utterance errors are equal for both systems.
+
+Alternate Hypothesis:
+
+     The number of unique utterance errors for both systems are NOT equal.
+Decision Analysis:
+
+     Assumptions:
+        A1: The distribution of unique utterance errors
+            follows the binomial distribution for N fair coin tosses.
+
+     Rejection criterion:
+        Reject the null hypothesis at the 95% confidence level based
+        on the following critical values table.  N is the sum of the
+        unique utterance errors for both systems being compared and
+        MIN(uue) is the minimum number of unique utterance
+        foe either system.
+"""
+
+
+def mapsswe_report(systems: Sequence[tuple]) -> str:
+    """sc_stats' ``-t mapsswe -v`` report of ``systems`` (``(name, scored)`` pairs, two or
+    more): each pair in the order given, then the comparison matrix."""
+    out = []
+    winners = {}
+    for k, (a, first) in enumerate(systems):
+        for b, second in systems[k + 1:]:
+            text, winner = pair_report(a, first, b, second)
+            out.append(text)
+            winners[(a, b)] = winner
+    heading = ["                COMPARISON MATRIX: FOR THE MATCHED PAIRS TEST",
+               "        PECENTAGES ARE MEAN PCT ERROR/SEGMENT.  FIRST # IS LEFT SYSTEM",
+               "                  Minimum Number of Correct Boundary words 2", "", ""]
+    return "".join(out) + "\f\n\n\n" + matrix([name for name, _ in systems], winners, heading)
+
+
+def pair_report(a: str, first: Sequence, b: str, second: Sequence) -> tuple:
+    """The report of one pair of systems, and the better one's name (``same`` if neither): the
+    reference words and errors are those of the segments with an error, as sc_stats counts
+    them (see :func:`~benchmarkstt_sclite.mapsswe.spans`)."""
+    other = {s.utterance.id: s for s in second}
+    common = [(s, other[s.utterance.id]) for s in first if s.utterance.id in other]
+    found = [segment for x, y in common for segment in spans(x.steps, y.steps)]
+    words = sum(w for _, _, w in found)
+    errors = [sum(segment[side] for segment in found) for side in (0, 1)]
+    result = mapsswe(first, second)
+    sentences = len(common)
+    per_sentence = len(found) / sentences if sentences else 0.0
+    shares = [100 * e / words if words else 0.0 for e in errors]
+    lines = ["      SEGMENTATION REPORT FOR SYSTEMS", f"{'':14}{a:>4} and {b:>4}",
+             "Minimum Number of Correct Boundary words 2", "",
+             f"  Number of Segments {len(found):2d},{per_sentence:10.3f} per sentence",
+             f"  Number of Sentences {sentences:2d}", "", f"    # Ref wrds      Err {a:>4}   Err {b:>4}", "-" * 39,
+             f"Totals {words:4d}{errors[0]:15d}{errors[1]:12d}", "", f"Pct err{shares[0]:19.1f}%{shares[1]:11.1f}%",
+             *[""] * 6]
+    outcomes = [(ea == 0, eb == 0) for ea, eb, _ in found]
+    lines += mcnemar_lines(a, b, outcomes)
+    different = abs(result.z) > Z_95
+    tie = sum(x > y for x, y in outcomes) == sum(y > x for x, y in outcomes)  # McNemar's summary: no page break
+    lines.append(f"{'' if tie else chr(12)}MTCH_PR_RESULTS (systems: {a} {b}) (# segs: {result.segments}) (Seg per Sent: {per_sentence:.3f}) "
+                 f"(% Error: {shares[0]:5.2f} {shares[1]:5.2f}) (mean: {result.mean:.3f}) (std dev: {result.sd:.3f}) "
+                 f"(Z Stat: {result.z:.3f}) (Stat Diff: {'Yes' if different else 'No'})")
+    winner = (a if result.mean < 0 else b) if different else "same"
+    return "\n".join(lines) + "\n", winner
+
+
+def mcnemar_lines(a: str, b: str, outcomes: Sequence[tuple]) -> list:
+    """McNemar's test of sc_stats' detailed report on ``outcomes`` (``(a correct, b
+    correct)`` per item: segments in the MAPSSWE report)."""
+    both = sum(1 for x, y in outcomes if x and y)
+    a_only = sum(1 for x, y in outcomes if x and not y)
+    b_only = sum(1 for x, y in outcomes if y and not x)
+    neither = len(outcomes) - both - a_only - b_only
+    lines = ["                            McNemar test results", "                            ====================", "",
+             f"{'':37}{b}", "", "                                  corr     incorr",
+             f"{'':{max(6, 21 - len(a))}}{a}      corr{both:6d}        {a_only:3d}",
+             f"\t                 incorr{b_only:6d}        {neither:3d}"]
+    if a_only == b_only:
+        return lines + ["", "", "\t\tSUMMARY:", "\t\t-------", "", "", "",
+                        "\tThe two totals for utterances missed by either test results",
+                        "\tare both zero, therefore there is no significant difference", "\tbetween the two tests!"]
+    n, least = a_only + b_only, min(a_only, b_only)
+    lines += MCNEMAR_TEXT.split("\n")[:-1]
+    lines += ["", f"          MIN(uue)      P(MIN(uue) | N={n:3d})", "          --------      -------------------"]
+    rows = []
+    for k, p in two_tailed(n):
+        if k > least and p >= 0.5:
+            break
+        rows.append((k, p))
+    threshold = max((k for k, p in rows if p <= 0.05), default=None)
+    for k, p in rows:
+        shown = f"{p:.3f}" if round(p, 3) > 0 else "  -  "
+        lines.append(f"{k:16d}{'':15}{shown}" + ("  <---  Null Hypothesis rejection threshold" if k == threshold else ""))
+    p = binomial_two_tailed(least, n)
+    lines += ["", "     Decision:", f"        There were MIN(uue)={least} unique utterance errors, the probability of"]
+    return lines + decision(p, (a if a_only > b_only else b) if p <= 0.05 else "same", a, b)
+
+
+def decision(p: float, better: str, a: str, b: str) -> list:
+    """The last lines of a test's decision in sc_stats' reports: the null hypothesis rejected
+    in favour of ``better``, or accepted (``better`` is ``same``).
+
+    :example:
+        >>> decision(0.5, "same", "a", "b")[1]
+        '        There is no statistical difference between a and b'
+    """
+    if better != "same":
+        return [f"        it occurring is {p:.3f}, therefore the null hypothesis is REJECTED",
+                f"        in favor of the Alternate Hypothesis.  Further, {better} is the", "        better System."]
+    return [f"        it occurring is {p:.3f}, therefore the null hypothesis is ACCEPTED",
+            f"        There is no statistical difference between {a} and {b}"]
+
+
+def two_tailed(n: int) -> Iterator[tuple]:
+    """``(k, 2 P(X <= k))`` for X ~ Binomial(n, 1/2), k = 0 ... n (beyond n / 2 more than 1,
+    as sc_stats' sign test table prints them; the binomial coefficients kept from one k to
+    the next, in exact integers).
+
+    :example:
+        >>> [(k, round(p, 3)) for k, p in two_tailed(7)][:3]
+        [(0, 0.016), (1, 0.125), (2, 0.453)]
+    """
+    coefficient = cumulative = 1
+    for k in range(n + 1):
+        if k:
+            coefficient = coefficient * (n - k + 1) // k
+            cumulative += coefficient
+        yield k, 2 * cumulative / 2 ** n
+
+
+def matrix(names: Sequence[str], winners: dict, heading: Sequence[str], align: str = "^", page: int = PAGE) -> str:
+    """sc_stats' comparison matrix of a test, under its ``heading`` lines: the better system
+    of each pair (``same`` where the test finds no difference) above the diagonal, centred
+    (``align`` ``^``, the matched pairs test) or on the right (``>``, the sign test), the
+    table in the middle of a ``page`` (80 columns, 79 for the sign test)."""
+    wide = max(len(name) for name in names)
+    inner = (wide + 3) * (len(names) + 1) - 1
+    left = " " * ((page - inner - 2) // 2)
+    rule = f"{left}|{'-' * inner}|"
+    between = f"{left}|{'+'.join(['-' * (wide + 2)] * (len(names) + 1))}|"
+    lines = [*heading, rule, f"{left}|{'|'.join(f' {name:>{wide}} ' for name in ['', *names])}|"]
+    for k, row in enumerate(names):
+        cells = [winners.get((row, column), "") if j > k else "" for j, column in enumerate(names)]
+        lines += [between, f"{left}| {row:>{wide}} |{'|'.join(f' {cell:{align}{wide}} ' if align == '>' else f'{cell:^{wide + 2}}' for cell in cells)}|"]
+    lines.append(rule)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,72 @@
+"""sc_stats' MAPSSWE report (``-o mapsswe``) and sign test report (``benchmarkstt-tools
+sc_stats -t sign``) laid out as sc_stats lays them out, byte for byte,
+on small generated files and sc_stats' own report of them (``data/scstats``, see its README):
+the segmentation report, McNemar's test on the segments (its decision, and its summary when
+both systems have as many unique errors), the MTCH_PR_RESULTS line, the comparison matrix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data" / "scstats"
+
+
+@pytest.mark.parametrize("arguments,expected", [
+    (["-r", "ref.trn", "-h", "a.trn", "trn", "sysa", "-h", "b.trn", "trn", "b", "-h", "c.trn", "trn", "cc"],
+     "sc_stats-abc.mapsswe"),
+    (["-r", "ref2.trn", "-h", "d.trn", "trn", "d", "-h", "e.trn", "trn", "longer_name"], "sc_stats-de.mapsswe")])
+def test_mapsswe_report_as_sc_stats_writes_it(tools, arguments, expected):
+    run = tools("sclite", *arguments, "-o", "mapsswe", cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / expected).read_text()
+
+
+def test_sc_stats_reads_the_sgml_of_the_sclite_command(tools, tmp_path):
+    # benchmarkstt-tools sclite -o sgml | benchmarkstt-tools sc_stats -p: the same report as -o mapsswe
+    arguments = ["-r", "ref.trn", "-h", "a.trn", "trn", "sysa", "-h", "b.trn", "trn", "b", "-h", "c.trn", "trn", "cc"]
+    sgml = tools("sclite", *arguments, "-o", "sgml", cwd=DATA)
+    (tmp_path / "abc.sgml").write_text(sgml.stdout)
+    run = tools("sc_stats", "abc.sgml", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / "sc_stats-abc.mapsswe").read_text()
+
+
+def test_sc_stats_mistakes_are_one_line(tools, tmp_path):
+    from conftest import assert_clean_error
+
+    (tmp_path / "one.sgml").write_text('<SYSTEM title="a">\n<SPEAKER id="s">\n<PATH id="(s_1)">\nC,"a","a"\n'
+                                       "</PATH>\n</SPEAKER>\n</SYSTEM>\n")
+    line = assert_clean_error(tools("sc_stats", "one.sgml", cwd=tmp_path), "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: sc_stats compares systems: the SGML gives 1, give at least two"
+    (tmp_path / "bad.sgml").write_text('<SYSTEM title="a">\n<SPEAKER id="s">\n<PATH id="(s_1)">\nC,"a","a":X,y\n'
+                                       "</PATH>\n</SPEAKER>\n</SYSTEM>\n")
+    line = assert_clean_error(tools("sc_stats", "one.sgml", "bad.sgml", cwd=tmp_path), "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: bad.sgml:4: not an item of sclite's SGML alignment: 'X,y'"
+
+
+def test_sc_stats_names_standard_input_and_refuses_nl_sgml(tools):
+    from conftest import assert_clean_error, run_command
+
+    arguments = ["-r", "ref.trn", "-h", "a.trn", "-h", "b.trn"]
+    nl_sgml = tools("sclite", *arguments, "-o", "nl.sgml", cwd=DATA).stdout
+    line = assert_clean_error(run_command("benchmarkstt-tools", "sc_stats", "-p", input=nl_sgml), "benchmarkstt-tools")
+    assert line.startswith("benchmarkstt-tools: error: standard input:4: a <PATH>'s items on ")
+    assert line.endswith("lines: this reads sclite's sgml report, its items on one line (not nl.sgml, which "
+                         "sc_stats does not read either)")
+    line = assert_clean_error(run_command("benchmarkstt-tools", "sc_stats", "-p", input=""), "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: standard input: no <SYSTEM> of sclite's SGML alignments"
+
+
+@pytest.mark.parametrize("arguments,expected", [
+    (["-r", "ref.trn", "-h", "a.trn", "trn", "sysa", "-h", "b.trn", "trn", "b", "-h", "c.trn", "trn", "cc"],
+     "sc_stats-abc.sign"),
+    (["-r", "ref3.trn", "-h", "f.trn", "trn", "f", "-h", "g.trn", "trn", "gg"], "sc_stats-fg.sign")])
+def test_sign_test_report_as_sc_stats_writes_it(tools, tmp_path, arguments, expected):
+    # the systems of a pair by their mean speaker rate, the worse first; the null hypothesis
+    # rejected (fg) and accepted (abc); a speaker with no difference (abc: sysa and cc)
+    (tmp_path / "all.sgml").write_text(tools("sclite", *arguments, "-o", "sgml", cwd=DATA).stdout)
+    run = tools("sc_stats", "-t", "sign", str(tmp_path / "all.sgml"), cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / expected).read_text()
