@@ -183,8 +183,8 @@ def parse(text: str, source: str) -> Transcript:
     root = _parse_xml(text, source)
     ns, local = _split(root.tag)
     if local != "tt" or ns not in NAMESPACES:
-        raise InputError(f"{source}: the root element is <{local}>"
-                         f"{' in namespace ' + ns if ns else ''}, not a TTML <tt>")
+        raise InputError(f"{source}: the root element is <{local}> in "
+                         f"{'namespace ' + ns if ns else 'no namespace'}, not a TTML <tt> (in {NAMESPACES[0]})")
     reading = _Reading(_Names(ns, root, source))
     body = root.find(f"{{{ns}}}body")
     if body is not None:
