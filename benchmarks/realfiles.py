@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Real files from other projects, read by benchmarkstt and by each format's own library.
 
-The corpus is ~1,050 small files collected from 18 public repositories' test suites and samples
+The corpus is ~1,100 small files collected from 19 public repositories' test suites and samples
 (subtitle libraries, W3C and Mozilla conformance suites, NIST SCTK, meeteval, engine SDKs and
 demo apps). ``tests/data/realfiles/SOURCES`` names each one, tab-separated::
 
@@ -168,6 +168,10 @@ SELECTION = [
         ("aeneas/tests/res/syncmaps/*.vtt", "vtt", "read", ""),
         ("aeneas/tests/res/syncmaps/*.ttml", "ttml", "read", ""),
         ("aeneas/tests/res/syncmaps/*.dfxp", "ttml", "read", ""),
+    ], 300000),
+    ("irt-ebu-tt-d", "IRT-Open-Source/irt-ebu-tt-d-application-samples", None, "Apache-2.0", [
+        ("ttml/*-ttml.xml", "ttml", "read", ""),
+        ("ttml/*-ttml.ttml", "ttml", "read", ""),
     ], 300000),
     ("gpac", "gpac/testsuite", None, "LGPL-2.1", [
         ("media/webvtt/*.vtt", "vtt", "read", ""),
