@@ -84,6 +84,7 @@ VARIANT_READINGS = {
     "seglst_string_times.json": ("seglst", None),
     "assemblyai_highlights.json": ("assemblyai", ("Good", 0.1, 0.42, 0.99)),
     "whisper_cpp.json": ("whisper", None),
+    "aws_call_analytics.json": ("aws", None),
 }
 
 
@@ -107,6 +108,12 @@ def test_whisper_cpp_times_are_its_offsets_in_milliseconds():
     segments = read_transcript(str(VARIANTS / "whisper_cpp.json")).segments
     assert [(s.text, s.start, s.end) for s in segments] == [("Good evening.", 0.1, 1.2),
                                                            ("Tonight, the results.", 1.5, 2.6)]
+
+
+def test_aws_call_analytics_turns_are_timed_in_milliseconds_with_their_roles():
+    segments = read_transcript(str(VARIANTS / "aws_call_analytics.json")).segments
+    assert [(s.text, s.start, s.end, s.speaker) for s in segments] == [
+        ("Good evening.", 0.1, 1.2, "AGENT"), ("Tonight, the results.", 1.5, 2.6, "CUSTOMER")]
 
 
 def test_google_node_times_are_seconds_and_nanos():
