@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Real files from other projects, read by benchmarkstt and by each format's own library.
 
-The corpus is ~1,000 small files collected from 16 public repositories' test suites and samples
+The corpus is ~1,100 small files collected from 19 public repositories' test suites and samples
 (subtitle libraries, W3C and Mozilla conformance suites, NIST SCTK, meeteval, engine SDKs and
 demo apps). ``tests/data/realfiles/SOURCES`` names each one, tab-separated::
 
@@ -162,6 +162,27 @@ SELECTION = [
     ], 300000),
     ("aws-transcribe-workflow", "edgarroman/aws-transcribe-workflow", None, "CC-BY-4.0", [
         ("asrOutput.json", "aws", "read", ""),
+    ], 300000),
+    ("aeneas", "readbeyond/aeneas", None, "AGPL-3.0", [
+        ("aeneas/tests/res/syncmaps/*.srt", "srt", "read", ""),
+        ("aeneas/tests/res/syncmaps/*.vtt", "vtt", "read", ""),
+        ("aeneas/tests/res/syncmaps/*.ttml", "ttml", "read", ""),
+        ("aeneas/tests/res/syncmaps/*.dfxp", "ttml", "read", ""),
+    ], 300000),
+    ("irt-ebu-tt-d", "IRT-Open-Source/irt-ebu-tt-d-application-samples", None, "Apache-2.0", [
+        ("ttml/*-ttml.xml", "ttml", "read", ""),
+        ("ttml/*-ttml.ttml", "ttml", "read", ""),
+    ], 300000),
+    ("gpac", "gpac/testsuite", None, "LGPL-2.1", [
+        ("media/webvtt/*.vtt", "vtt", "read", ""),
+        ("media/webvtt/*.srt", "srt", "read", ""),
+        ("media/sparse/*.vtt", "vtt", "read", ""),
+        ("media/sparse/*.ttml", "ttml", "read", ""),
+        ("media/ttml/*.ttml", "ttml", "read", ""),
+        ("media/xmlin4/*.ttml", "ttml", "read", ""),
+        # gpac's own invalid roots (a foreign namespace, <ttxxx>, no namespace at all): not TTML, refused
+        *(("media/ttml/%s.ttml" % name, "ttml", "refuse", "") for name in (
+            "ebu-ttd_sample_invalid_ns", "ebu-ttd_sample_invalid_root", "ttml_images", "ttml_images_head")),
     ], 300000),
 ]
 
@@ -413,6 +434,12 @@ CAUSES = [
      "ends before it starts (wpt: 4 cues); benchmarkstt skips it with a warning naming its line, as its "
      "tests require (a deliberate deviation: a segment ending before it starts would corrupt timed "
      "metrics)"),
+    ("gpac/webvtt/timestamps-invalid.vtt", "WebVTT: the algorithm keeps a cue that ends before it "
+     "starts ('00:01.000 --> 00:00.500'); benchmarkstt skips it with a warning naming its line (the "
+     "deliberate deviation of timings-negative.vtt above)"),
+    ("gpac/webvtt/counter.srt", "SRT: the file writes its times without hours ('00:01,000 --> 00:02,000', "
+     "the cue's text says 'Start Time 00:01,000'); benchmarkstt reads minutes:seconds,milliseconds (cue 2 "
+     "at 1 s), the srt library hours:minutes (cue 2 at 60 s): same words, the oracle's times are wrong"),
     ("vttjs/*", "WebVTT: no cue with words (arrows.vtt: one empty cue; line-break.vtt: only a header); "
      "the algorithm reads zero cues, benchmarkstt refuses a file of which no cue could be read, naming "
      "the first bad block (a clean refusal, by design)"),

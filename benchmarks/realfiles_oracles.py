@@ -402,6 +402,32 @@ SPEC_READINGS = {
         _ALGORITHM + "a line of spaces is not a blank line: it starts a block that the first cue's timing "
         "line (its third line) ends, and that timing line starts the cue '[Alba] En 1928,', which vtt.js drops",
         lambda words: "[Alba] En 1928,".split() + words),
+    "gpac/webvtt/comments.vtt": (
+        _ALGORITHM + "a block of 'NOTE ...' and 'some id' ends at the timing line that follows (its third "
+        "line), and that timing line starts the cue 'from the American Museum of Natural History', which "
+        "vtt.js and ttconv drop (wpt's arrows.vtt: a timing line past a block's second line starts a cue)",
+        lambda words: " ".join(words).replace(
+            "street And", "street from the American Museum of Natural History And").split()),
+    "gpac/webvtt/concatenation.vtt": (
+        _ALGORITHM + "the block 'WEBVTT Second WebVTT file being concatenated' has no timing line and is "
+        "skipped; the cue after it ('7th cue from 30s to 35s') is read, which vtt.js drops",
+        lambda words: " ".join(words).replace("8th cue", "7th cue from 30s to 35s 8th cue", 1).split()),
+    **{f"gpac/webvtt/{name}.vtt": (
+        _ALGORITHM + "a timing line in the header (after 'WEBVTT' or its header lines, with no blank line) "
+        "ends the header and starts a cue; vtt.js reads no cue", exactly(words))
+       for name, words in (("invalid1", "Cue without empty line"), ("invalid3", "Some text in the first cue"),
+                           ("invalid4", "Some text in the first cue"))},
+    "gpac/webvtt/invalid5.vtt": (
+        _ALGORITHM + "blocks with no timing line between cues are skipped, and the cues after them are "
+        "read; vtt.js stops at the first", exactly("Some text in the first cue Some text in the second cue")),
+    **{f"gpac/webvtt/multiline-header-{name}.vtt": (
+        _ALGORITHM + "a block with no timing line after the header is skipped and the first cue "
+        "('Introduction') is read; vtt.js drops it", lambda words: ["Introduction"] + words)
+       for name in ("additional", "id-invalid")},
+    "gpac/webvtt/timestamps.vtt": (
+        _ALGORITHM + "an hours field needs minutes and seconds ('123:44.000' is not a time), minutes and "
+        "seconds are two digits and fractions three ('123:012:19.000', '12:05:010.000', '12:00.0100' are "
+        "not times); vtt.js accepts them", exactly("Introduction Timeline Panel")),
     **{f"imsc-tests/imsc1/ttml/timing/MediaSeqTiming00{n}.ttml": (
         "the oracle reads every p whatever its timing; by TTML's timing model (a seq container's "
         "children one after the other, none past the container's end) the text that says 'This text must "
@@ -437,6 +463,8 @@ def _evidence(local: str) -> str:
     if local.startswith(_WPT + "rendering/"):
         return (f"; checked: web-platform-tests' reftest webvtt/rendering/cues-with-video/processing-model/"
                 f"{name} renders these cues")
+    if local == "gpac/webvtt/comments.vtt":
+        return "; checked by hand against the algorithm's block loop (ttconv reads as vtt.js does)"
     if local.endswith(".vtt"):
         return ("; checked: ttconv's WebVTT reader reads the same words" +
                 (", and vtt.js's own cue text parser (a tag token is '<[^>]+>?') shows the same text; the "

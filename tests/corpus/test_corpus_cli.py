@@ -203,3 +203,17 @@ def test_manifest_with_types_and_unpaired(tools, corpus, tmp_path):
 def test_bad_arguments_are_one_clear_line(tools, tmp_path, args, message):
     run = tools("corpus", *args, cwd=tmp_path)
     assert message in assert_clean_error(run, "benchmarkstt-tools")
+
+
+def test_the_summary_names_every_engine_tied_for_best(tools, tmp_path):
+    # three engines with the references' own words (as three formats of one real file would
+    # read): the first line named only the first two in alphabetical order, as if the third
+    # had done worse
+    for folder in ("refs", "alpha", "beta", "gamma"):
+        (tmp_path / folder).mkdir()
+        for name, words in (("one", "the cat sat on the mat"), ("two", "a dog barked twice")):
+            (tmp_path / folder / f"{name}.txt").write_text(words + "\n", encoding="utf-8")
+    run = tools("corpus", "-r", "refs", "-h", "alpha=alpha", "-h", "gamma=gamma", "-h", "beta=beta", "--wer",
+                cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert run.stdout.splitlines()[0] == "On these 2 files alpha, beta and gamma made as many errors (0.0%)."

@@ -83,6 +83,8 @@ VARIANT_READINGS = {
     "speechmatics_rt.jsonl": ("speechmatics", ("Good", 0.1, 0.42, 0.99)),
     "seglst_string_times.json": ("seglst", None),
     "assemblyai_highlights.json": ("assemblyai", ("Good", 0.1, 0.42, 0.99)),
+    "whisper_cpp.json": ("whisper", None),
+    "aws_call_analytics.json": ("aws", None),
 }
 
 
@@ -100,6 +102,18 @@ def test_each_real_variant_is_inferred_and_read(name):
     else:
         assert (words[0].text, words[0].start, words[0].end, words[0].confidence) == first_word
         assert words[-1].text == "results." and words[-1].end == 2.6
+
+
+def test_whisper_cpp_times_are_its_offsets_in_milliseconds():
+    segments = read_transcript(str(VARIANTS / "whisper_cpp.json")).segments
+    assert [(s.text, s.start, s.end) for s in segments] == [("Good evening.", 0.1, 1.2),
+                                                           ("Tonight, the results.", 1.5, 2.6)]
+
+
+def test_aws_call_analytics_turns_are_timed_in_milliseconds_with_their_roles():
+    segments = read_transcript(str(VARIANTS / "aws_call_analytics.json")).segments
+    assert [(s.text, s.start, s.end, s.speaker) for s in segments] == [
+        ("Good evening.", 0.1, 1.2, "AGENT"), ("Tonight, the results.", 1.5, 2.6, "CUSTOMER")]
 
 
 def test_google_node_times_are_seconds_and_nanos():

@@ -52,3 +52,23 @@ def test_plain_types_and_errors(server):
     assert "unknown input 'nope'" in answer["error"]["data"]
     status, answer = rpc(server.url, "metrics.wer", {"ref": "a", "hyp": "a", "hyp_type": "infer"})
     assert "reads files only" in answer["error"]["data"]
+
+
+@pytest.mark.parametrize("method, config", [("metrics.wer", None), ("benchmark.wer", "[normalization]\nlowercase\n")])
+def test_nist_alternations_score_as_on_the_command_line(server, bstt, tmp_path, method, config):
+    # a TRN reference posted with ref_type trn: its alternation and optionally deletable word
+    # are scored (best branch, '(uh)' free to leave out) as the CLI scores them, not read as
+    # their first branch (SCTK's trn.hyp.trn: 243 reference words over the API, 238 on the CLI)
+    ref = "the { cat / dog } sat on (uh) the mat (bob_1)\n"
+    hyp = "The dog sat on the mat"
+    (tmp_path / "ref.trn").write_text(ref, encoding="utf-8")
+    (tmp_path / "hyp.txt").write_text(hyp, encoding="utf-8")
+    options = ["--config", str(tmp_path / "lc.conf")] if config else []
+    if config:
+        (tmp_path / "lc.conf").write_text(config, encoding="utf-8")
+    cli = bstt("-r", str(tmp_path / "ref.trn"), "-h", str(tmp_path / "hyp.txt"), *options, "--wer", "-o", "json")
+    expected = json.loads(cli.stdout)[0]["result"]
+    assert expected == (0.0 if config else 1 / 6)
+    params = {"ref": ref, "hyp": hyp, "ref_type": "trn", **({"config": config} if config else {})}
+    answer = result(server.url, method, params)
+    assert (answer["wer"] if config else answer) == expected

@@ -158,7 +158,10 @@ PROFILE_MALFORMED = [
     ("passage_ebuttd.xml", lambda t: t.replace('end="00:00:02.500"', 'end="00:00:02.5x0"'),
      '<p id="sub1">: not a time expression: \'00:00:02.5x0\''),
     ("passage_ebuttd.xml", lambda t: t.replace('xmlns:tt="http://www.w3.org/ns/ttml"', 'xmlns:tt="urn:ebu:tt"'),
-     "the root element is <tt> in namespace urn:ebu:tt, not a TTML <tt>"),
+     "the root element is <tt> in namespace urn:ebu:tt, not a TTML <tt> (in http://www.w3.org/ns/ttml)"),
+    # no xmlns at all (GPAC's ttml_images.ttml): say so, not "<tt>, not a TTML <tt>"
+    ("passage_ebuttd.xml", lambda t: t.replace('xmlns:tt="http://www.w3.org/ns/ttml"', '').replace("tt:", ""),
+     "the root element is <tt> in no namespace, not a TTML <tt> (in http://www.w3.org/ns/ttml)"),
     ("passage_ebuttd.xml", lambda t: "", "empty file (nothing to read as ttml)"),
     ("passage_imsc.ttml", _cut, "passage_imsc.ttml:13:7: not well-formed XML: unclosed token"),
     ("passage_imsc.ttml", lambda t: t.replace('ttp:tickRate="10000000"', 'ttp:tickRate="ten million"'),

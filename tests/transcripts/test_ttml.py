@@ -168,3 +168,21 @@ def test_the_indentation_inside_a_ruby_container_is_not_a_space():
               '  </span>の方角\n  <br/>\n  <span tts:ruby="container">\n'
               '    <span tts:ruby="baseContainer"><span tts:ruby="base">最多</span></span>\n  </span>\n</p></div>')
     assert t.text() == "東南の方角\n最多"
+
+
+def test_an_ebu_tt_live_body_duration_does_not_hide_its_clock_timed_text():
+    # EBU-TT Part 3 (live) documents, as the EBU's live toolkit's example sequences write them:
+    # the body's dur counts from when the document became available (Tech 3370), which the
+    # file does not say; its spans carry times of day. Read as TTML's offline model, the body
+    # ended 5 s after midnight and every word was lost (with a warning): now each timed text
+    # is read at its own time
+    live = ' xmlns:ebuttp="urn:ebu:tt:parameters" ebuttp:sequenceIdentifier="s1" ebuttp:sequenceNumber="434" ' \
+           'ttp:timeBase="clock" xmlns:ttp="http://www.w3.org/ns/ttml#parameter"'
+    body = ('<div><p><span begin="13:08:16.44" end="13:08:16.80">document.</span></p>'
+            '<p><span begin="13:08:17.00" end="13:08:18.00">Next</span></p></div>')
+    t = ttml.parse(HEAD.replace("<tt ", "<tt" + live + " ") + f'<body dur="5s">{body}</body></tt>', "t.ttml")
+    assert [(s.text, s.start, s.end) for s in t.segments] == [("document.", 47296.44, 47296.8), ("Next", 47297.0, 47298.0)]
+    assert t.warnings == ()
+    # the same body in an offline document follows the model: nothing shown, and a warning
+    offline = ttml.parse(HEAD + f'<body dur="5s">{body}</body></tt>', "t.ttml")
+    assert offline.text() == "" and offline.warnings

@@ -130,10 +130,9 @@ class Pipeline:
             schema = self.segment(text, normalized, steps)
         else:
             schema = self.segment(text, self.normalize(text, log))
-        annotations = getattr(text, "annotations", None)
-        if annotations is not None and self.metrics:
-            schema.annotations = annotations.normalized(self.normalizer if len(self.normalizer) else None)
-        return schema
+        if not self.metrics:
+            return schema
+        return with_annotations(schema, text, self.normalizer if len(self.normalizer) else None)
 
     def compare(self, ref: Schema, hyp: Schema) -> list:
         """Every metric on two prepared word lists (a corpus prepares a reference once and
@@ -198,6 +197,29 @@ def timed_schema(segmenter: Any, text: str, normalized: str, steps: Sequence[tup
         return schema.with_extras(MovedExtras(text, steps, len(schema)))
     if len(schema) == text.word_count():
         schema = schema.with_extras(text.extras())
+    return schema
+
+
+def with_annotations(schema: Schema, text: str, normalizer: Any = None) -> Schema:
+    """``schema`` given the annotations of ``text`` (NIST alternations as written: an object
+    with a method ``normalized(normalizer)``), their words to be normalized by ``normalizer``
+    (``None``: as written); ``schema`` unchanged for a text without them.
+    The command line, corpus mode and the API score alternations through this one step.
+
+    :example:
+        >>> class Marks:
+        ...     def normalized(self, normalizer):
+        ...         return f"marks normalized by {normalizer}"
+        >>> class Annotated(str):
+        ...     annotations = Marks()
+        >>> with_annotations(Schema(["a"]), Annotated("a")).annotations
+        'marks normalized by None'
+        >>> print(with_annotations(Schema(["a"]), "a").annotations)
+        None
+    """
+    annotations = getattr(text, "annotations", None)
+    if annotations is not None:
+        schema.annotations = annotations.normalized(normalizer)
     return schema
 
 

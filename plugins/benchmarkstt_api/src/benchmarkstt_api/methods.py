@@ -30,7 +30,7 @@ from benchmarkstt_core.errors import InputError, ParameterError, UsageError
 from benchmarkstt_core.limits import check_text_size
 from benchmarkstt_core.normalization import normalize_logged
 from benchmarkstt_core.params import param_heading, param_type, param_types
-from benchmarkstt_core.pipeline import create, record_step, render_log_entry, side_error, timed_schema
+from benchmarkstt_core.pipeline import create, record_step, render_log_entry, side_error, timed_schema, with_annotations
 
 if TYPE_CHECKING:
     from benchmarkstt_core.registry import ComponentSpec, Registries
@@ -255,15 +255,15 @@ def normalized_text(normalizer: Any, text: str, context: Context, title: str | N
     return result
 
 
-def compare(metric: Any, ref: str, hyp: str, context: Context, normalized: tuple | None = None) -> Any:
-    """Segment both texts and let ``metric`` compare them; ``normalized``: both texts after
-    normalization and the steps of each, when the texts were normalized."""
+def compare(metric: Any, ref: str, hyp: str, context: Context, normalized: tuple | None = None,
+            normalizer: Any = None) -> Any:
+    """Segment both texts and let ``metric`` compare them, with their NIST alternations (as
+    the command line scores them); ``normalized``: both texts after normalization by
+    ``normalizer`` and the steps of each, when the texts were normalized."""
     segmenter = create(context.registries.segmenters.get(SEGMENTER), [], context)
-    if normalized is None:
-        return metric.compare(timed_schema(segmenter, ref, ref), timed_schema(segmenter, hyp, hyp))
-    ref_norm, hyp_norm, ref_steps, hyp_steps = normalized
-    return metric.compare(timed_schema(segmenter, ref, ref_norm, ref_steps),
-                          timed_schema(segmenter, hyp, hyp_norm, hyp_steps))
+    ref_norm, hyp_norm, ref_steps, hyp_steps = normalized or (ref, hyp, None, None)
+    return metric.compare(with_annotations(timed_schema(segmenter, ref, ref_norm, ref_steps), ref, normalizer),
+                          with_annotations(timed_schema(segmenter, hyp, hyp_norm, hyp_steps), hyp, normalizer))
 
 
 def inline_config(config: Any, context: Context) -> Any:
@@ -347,7 +347,7 @@ def benchmark_method(spec: ComponentSpec) -> ApiMethod:
             normalized = (normalize(normalizer, ref, context, "Reference", logs, ref_steps),
                           normalize(normalizer, hyp, context, "Hypothesis", logs, hyp_steps), ref_steps, hyp_steps)
         with blame_wrong_types(spec, options):
-            result = {spec.name: compare(metric, ref, hyp, context, normalized)}
+            result = {spec.name: compare(metric, ref, hyp, context, normalized, normalizer)}
         return result if logs is None else {**result, "logs": logs}
 
     return ApiMethod(f"benchmark.{spec.name}", spec.description, params, call,

@@ -496,6 +496,8 @@ def summary_sentence(engines: dict, comparisons: list, unit: str, count: int, se
         >>> c = [{"a": "a", "b": "b", "significant": False, "bootstrap": {"probability_a_better": 0.924}}]
         >>> summary_sentence(e, c, "file", 10, Settings())
         'On these 10 files a made fewer errors than b (19.0% against 23.7%), but the difference is not significant: test sets like this one would reverse it about one time in 13.'
+        >>> summary_sentence({"vtt": {"wer": 0.0}, "dfxp": {"wer": 0.0}, "ttml": {"wer": 0.0}}, [], "file", 4, Settings())
+        'On these 4 files dfxp, ttml and vtt made as many errors (0.0%).'
     """
     rated = sorted((e["wer"], name) for name, e in engines.items()
                    if e["wer"] is not None and not math.isnan(e["wer"]))  # NaN: no reference word was read
@@ -505,9 +507,10 @@ def summary_sentence(engines: dict, comparisons: list, unit: str, count: int, se
     if len(rated) == 1:
         return f"{where} {rated[0][1]} made errors on {rated[0][0]:.1%} of the reference words."
     (wa, a), (wb, b) = rated[0], rated[1]
+    tied = [name for wer, name in rated if wer == wa]
+    if len(tied) > 1:
+        return f"{where} {', '.join(tied[:-1])} and {tied[-1]} made as many errors ({wa:.1%})."
     c = next(c for c in comparisons if {c["a"], c["b"]} == {a, b})
-    if wa == wb:
-        return f"{where} {a} and {b} made as many errors ({wa:.1%})."
     p_better = c["bootstrap"]["probability_a_better"]
     head = f"{where} {a} made fewer errors than {b} ({wa:.1%} against {wb:.1%})"
     if p_better is None:

@@ -7,8 +7,13 @@ confidences are numbers or numeric strings (AWS writes ``"0.5"``); ``null`` or `
 none (AWS writes a punctuation mark's confidence so). The parts read are declared as typed
 structs (:mod:`._aws_structs`) and checked in one pass (msgspec); other keys are not read.
 
+AWS Transcribe Call Analytics output is read too: one segment per turn of its ``Transcript``
+array, its ``Content``, its times (``BeginOffsetMillis``, ``EndOffsetMillis``) and its
+``ParticipantRole`` (``AGENT``, ``CUSTOMER``) as the speaker; its items are not read as words.
+
 Recognised (for ``.json`` files) by its shape: an object whose ``results`` is an object with
-an ``items`` or ``transcripts`` array (and no Deepgram ``channels``).
+an ``items`` or ``transcripts`` array (and no Deepgram ``channels``); or Call Analytics'
+``Transcript`` array of objects with ``Content``.
 
 :example:
     >>> t = parse({"results": {"transcripts": [{"transcript": "Hi there."}], "items": [
@@ -23,6 +28,10 @@ an ``items`` or ``transcripts`` array (and no Deepgram ``channels``).
     ...        "alternatives": [{"content": "Hi"}]}]}}, "a.json")
     Traceback (most recent call last):
     benchmarkstt_core.errors.InputError: a.json: results.items[0].start_time: expected a number, got "soon"
+    >>> t = parse({"JobStatus": "COMPLETED", "Transcript": [{"Content": "Hi there.", "BeginOffsetMillis": 500,
+    ...   "EndOffsetMillis": 1300, "ParticipantRole": "AGENT"}]}, "calls.json")
+    >>> t.text(), t.segments[0].start, t.segments[0].end, t.segments[0].speaker
+    ('Hi there.', 0.5, 1.3, 'AGENT')
 """
 
 from __future__ import annotations
@@ -44,8 +53,14 @@ EXAMPLE = ("aws.json", '{"results": {"transcripts": [{"transcript": "Hello."}], 
            '"content": "."}]}]}}', "Hello.")
 
 def sniff(document: Any) -> bool:
-    """An object whose ``results`` is an object with an ``items`` or ``transcripts`` array."""
-    results = document.get("results") if isinstance(document, dict) else None
+    """An object whose ``results`` is an object with an ``items`` or ``transcripts`` array; or
+    Call Analytics' ``Transcript`` array of objects with ``Content``."""
+    if not isinstance(document, dict):
+        return False
+    turns = document.get("Transcript")
+    if isinstance(turns, list) and turns and "results" not in document:
+        return all(isinstance(turn, dict) and "Content" in turn for turn in turns)
+    results = document.get("results")
     return isinstance(results, dict) and "channels" not in results and (
         isinstance(results.get("items"), list) or isinstance(results.get("transcripts"), list))
 
@@ -91,12 +106,26 @@ def _turns(results: Results) -> tuple:
     return tuple(segments)
 
 
+def _call_analytics(doc: JsonShape, data: dict) -> tuple:
+    """Call Analytics' turns: their ``Content``, times in milliseconds and ``ParticipantRole``."""
+    segments = []
+    for turn, at in doc.each(data, "Transcript", ""):
+        begin, end = (doc.number(turn, key, at) for key in ("BeginOffsetMillis", "EndOffsetMillis"))
+        segments.append(Segment(" ".join(doc.get(turn, "Content", str, at).split()),
+                                None if begin is None else begin / 1000, None if end is None else end / 1000,
+                                doc.speaker(turn, "ParticipantRole", at)))
+    return tuple(segments)
+
+
 def parse(document: Any, source: str) -> Transcript:
     """Read AWS Transcribe's parsed JSON (see the module's description)."""
     from ._aws_structs import Results
 
     doc = JsonShape(source)
-    results = doc.convert(doc.get(doc.expect(document, dict, ""), "results", dict, ""), Results, "results")
+    data = doc.expect(document, dict, "")
+    if "Transcript" in data and "results" not in data:
+        return Transcript(TYPE, _call_analytics(doc, data))
+    results = doc.convert(doc.get(data, "results", dict, ""), Results, "results")
     if results.items:
         return Transcript(TYPE, _turns(results))
     return Transcript(TYPE, tuple(Segment(" ".join(t.transcript.split())) for t in results.transcripts

@@ -23,6 +23,9 @@ Times follow TTML's timing model, in one pass over the parsed document:
   paragraphs whose text is all lost so, and names the first;
 - Apple's iTunes TTML (an ``itunes:`` attribute on the root) writes every time as absolute,
   not from the parent's begin: it is read so;
+- an EBU-TT Live document (EBU-TT Part 3: ``ebuttp:sequenceIdentifier`` on the root) counts
+  its body's ``dur`` from when the document became available (EBU Tech 3370), which the file
+  does not say: the body's ``dur`` is not applied, and each text is read at its own times;
 - a ``p`` with no time on it or its ancestors takes the first begin and last end of its timed
   spans, else it has no times;
 - time expressions: clock times (``01:02:03.5``; frames ``01:02:03:12`` at ``ttp:frameRate`` times
@@ -71,6 +74,7 @@ _RUBY = "{http://www.w3.org/ns/ttml#styling}ruby"
 _RUBY_TEXT = ("text", "textContainer", "delimiter")
 _RUBY_CONTAINERS = ("container", "baseContainer")
 _ITUNES = "{http://music.apple.com/lyric-ttml-internal}"
+_LIVE_SEQUENCE = "{urn:ebu:tt:parameters}sequenceIdentifier"
 
 
 def sniff(root: str) -> bool:
@@ -183,11 +187,13 @@ def parse(text: str, source: str) -> Transcript:
     root = _parse_xml(text, source)
     ns, local = _split(root.tag)
     if local != "tt" or ns not in NAMESPACES:
-        raise InputError(f"{source}: the root element is <{local}>"
-                         f"{' in namespace ' + ns if ns else ''}, not a TTML <tt>")
+        raise InputError(f"{source}: the root element is <{local}> in "
+                         f"{'namespace ' + ns if ns else 'no namespace'}, not a TTML <tt> (in {NAMESPACES[0]})")
     reading = _Reading(_Names(ns, root, source))
     body = root.find(f"{{{ns}}}body")
     if body is not None:
+        if root.get(_LIVE_SEQUENCE) is not None:
+            body.attrib.pop("dur", None)  # counted from when the live document became available
         begin, end = reading.times(body, 0.0, None)
         try:
             reading.element(body, begin, end, _shown(begin, end), False, None, None, None)

@@ -1,4 +1,5 @@
-"""OpenAI Whisper JSON: the ``whisper`` command's ``--output_format json`` and the API's ``verbose_json``.
+"""OpenAI Whisper JSON: the ``whisper`` command's ``--output_format json``, the API's
+``verbose_json`` and whisper.cpp's ``whisper-cli -oj``.
 
 What is read:
 
@@ -11,12 +12,16 @@ What is read:
   (``timestamp_granularities=["word"]``), each handed to the segment it starts in;
 - a file with ``words`` but no ``segments`` is one segment whose text is the top-level
   ``text``; a file with only ``text`` (the API's ``json`` format) is one segment without
-  times.
+  times;
+- whisper.cpp: one segment per entry of ``transcription``, its ``text`` stripped, its times
+  from ``offsets`` (milliseconds); the tokens of ``-ojf`` are sub-word pieces, not words,
+  and are not read.
 
 Recognised (for ``.json`` files) by its shape: an object with a ``segments`` array of objects
 with ``text``; or the API's ``words`` (objects with ``word``, without Kaldi's ``punct`` and
 ``confidence``); or only Whisper's own top-level keys (``text``, ``task``, ``language``,
-``duration``, ``usage``).
+``duration``, ``usage``); or whisper.cpp's ``transcription`` array of objects with ``text``
+and ``offsets``.
 
 :example:
     >>> import json
@@ -30,6 +35,11 @@ with ``text``; or the API's ``words`` (objects with ``word``, without Kaldi's ``
     'Good evening.\\nTonight,'
     >>> t.segments[0].words[1]
     Word(text='evening.', start=0.4, end=1.2, confidence=0.95, speaker=None)
+    >>> cpp = parse(json.loads('''{"result": {"language": "en"}, "transcription": [
+    ...   {"timestamps": {"from": "00:00:00,100", "to": "00:00:01,200"},
+    ...    "offsets": {"from": 100, "to": 1200}, "text": " Good evening."}]}'''), "cpp.json")
+    >>> cpp.segments[0].text, cpp.segments[0].start, cpp.segments[0].end
+    ('Good evening.', 0.1, 1.2)
 """
 
 from __future__ import annotations
@@ -37,11 +47,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import Segment, Transcript, Word
-from ._json import JsonShape, segment_of_words, words_within
+from ._json import JsonShape, key_path, segment_of_words, words_within
 
 TYPE = "whisper"
 ORIGIN = "engine"
-DESCRIPTION = "OpenAI Whisper JSON (the CLI's, the API's verbose_json, whisper-timestamped's): the segments' text"
+DESCRIPTION = ("OpenAI Whisper JSON (the CLI's, the API's verbose_json, whisper-timestamped's, whisper.cpp's): "
+               "the segments' text")
 EXAMPLE = ("whisper.json", '{"text": " Hello", "segments": [{"id": 0, "start": 0.0, "end": 0.5, "text": " Hello"}]}',
            "Hello")
 #: the top-level keys of the API's ``json`` and ``verbose_json`` formats
@@ -49,9 +60,13 @@ API_KEYS = {"text", "task", "language", "duration", "usage", "segments", "words"
 
 def sniff(document: Any) -> bool:
     """``segments`` objects with ``text``; the API's ``words`` (``word`` without ``punct`` or
-    ``confidence``); or only the API's top-level keys with a ``text`` string."""
+    ``confidence``); only the API's top-level keys with a ``text`` string; or whisper.cpp's
+    ``transcription`` objects with ``text`` and ``offsets``."""
     if not isinstance(document, dict):
         return False
+    entries = document.get("transcription")
+    if isinstance(entries, list) and entries:
+        return all(isinstance(e, dict) and "text" in e and "offsets" in e for e in entries)
     segments = document.get("segments")
     if isinstance(segments, list):
         return all(isinstance(s, dict) and "text" in s for s in segments) and (bool(segments) or "text" in document)
@@ -74,12 +89,24 @@ def _words(doc: JsonShape, obj: dict, path: str) -> list:
     return words
 
 
+def _cpp_segments(doc: JsonShape, data: dict) -> tuple:
+    """whisper.cpp's ``transcription`` entries as segments, timed by their ``offsets`` (ms)."""
+    segments = []
+    for item, at in doc.each(data, "transcription", ""):
+        offsets, where = doc.get(item, "offsets", dict, at), key_path(at, "offsets")
+        start, end = (doc.get(offsets, key, float, where) / 1000 for key in ("from", "to"))
+        segments.append(Segment(doc.get(item, "text", str, at).strip(), start, end))
+    return tuple(segments)
+
+
 def parse(document: Any, source: str) -> Transcript:
     """Read Whisper's parsed JSON (see the module's description)."""
     doc = JsonShape(source)
     data = doc.expect(document, dict, "")
+    if "transcription" in data and "segments" not in data:
+        return Transcript(TYPE, _cpp_segments(doc, data))
     if not any(key in data for key in ("text", "segments", "words")):
-        doc.fail("", "expected Whisper JSON with text, segments or words; found none of them")
+        doc.fail("", "expected Whisper JSON with text, segments, words or (whisper.cpp) transcription; found none of them")
     full_text = doc.get(data, "text", str, "", required=False)
     loose_words = _words(doc, data, "")
     segments = [Segment(doc.get(item, "text", str, at).strip(),
