@@ -10,11 +10,12 @@ import pytest
 from benchmarkstt_core.errors import InputError
 from benchmarkstt_sclite import alignment
 from benchmarkstt_sclite.alignment import align, py_kernel, raw_align, raw_counts
-from benchmarkstt_sclite.words import mark_optional
+from benchmarkstt_sclite.words import Token, mark_optional
 from benchmarkstt_sclite.casefold import fold
 from benchmarkstt_sclite.mapsswe import mapsswe, utterance_segments
 from benchmarkstt_sclite.reference import network
 from benchmarkstt_sclite.scoring import score
+from benchmarkstt_sclite.timemediated import word_times
 from benchmarkstt_sclite.trn import parse_trn
 
 
@@ -92,6 +93,30 @@ def test_kernel_and_python_give_the_same_steps(monkeypatch):
         compiled = raw_align(net, hyp, costs)
         monkeypatch.setattr(alignment, "kernel", py_kernel)
         assert raw_align(net, hyp, costs) == compiled, (ref, hyp, costs)
+        monkeypatch.undo()
+
+
+def test_kernel_and_python_give_the_same_time_mediated_steps(monkeypatch):
+    rng = random.Random(13)
+
+    def timed(word: str, at: float) -> Token:
+        token = Token(word)
+        token.start = round(at + rng.random(), 2)
+        token.end = round(token.start + rng.choice([0.1, 0.25, 0.3, 0.5]), 2)
+        return token
+
+    for _ in range(300):
+        ref, at = [], 0.0
+        for k in range(rng.randint(0, 9)):
+            if rng.random() < 0.2:
+                ref += ["{", timed(rng.choice("a b c".split()), k), "/", "@", "}"]
+            else:
+                ref.append(timed(rng.choice("a b c (a)".split()), k))
+        hyp = [timed(rng.choice("a b c".split()), k) for k in range(rng.randint(0, 9))]
+        net = network(ref, rng.random() < 0.5)
+        compiled = raw_align(net, hyp, times=word_times(net.edges, ref, hyp))
+        monkeypatch.setattr(alignment, "kernel", py_kernel)
+        assert raw_align(net, hyp, times=word_times(net.edges, ref, hyp)) == compiled, (ref, hyp)
         monkeypatch.undo()
 
 

@@ -68,9 +68,10 @@ def test_test6_pra_in_gb2312_as_sclite_writes_the_files_bytes():
     assert "可能".encode("gb2312") in run.stdout
 
 
-@pytest.mark.parametrize("test,options", [("test13", []), ("test13_D", ["-D"])])
+@pytest.mark.parametrize("test,options", [("test13", []), ("test13_D", ["-D"]), ("test13_a", ["-T"]),
+                                          ("test13_aD", ["-T", "-D"])])
 def test_ctm_reference_against_ctm_as_sctks_test13(tools, test, options):
-    # tima_ref.ctm (alternation blocks, optional words) cut into chunks by time, as sclite without -T
+    # tima_ref.ctm (alternation blocks, optional words) cut into chunks by time; -T: costs of times
     run = tools("sclite", "-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", *options,
                 "-o", "pra", "sum", "rsum", cwd=DATA)
     assert run.returncode == 0, run

@@ -58,6 +58,9 @@ class ScliteCommand:
                             help="STM and CTM: score only the reference segments within the CTM's time span "
                                  "(ref, the default) and/or the hypothesis words within the STM's (hyp), "
                                  "per file and channel, as sclite's -m")
+        parser.add_argument("-T", dest="timed", action="store_true",
+                            help="CTM reference and hypotheses: time-mediated alignment, as sclite's -T (a word "
+                                 "inserted or deleted costs its duration, two words the distance of their times)")
         parser.add_argument("-s", dest="cased", action="store_true",
                             help="case-sensitive (default: ASCII letters are lowercased)")
         parser.add_argument("--encoding", default="UTF-8",
@@ -96,6 +99,8 @@ class ScliteCommand:
                              "nor yet with -o lur, sgml")
         if ref_format == "ctm" and {"lur", "sgml", "nl.sgml"} & set(args.reports):
             raise UsageError("-o: a ctm reference's reports are sum, rsum, pra, prf, dtl and json (not yet lur, sgml)")
+        if args.timed and (ref_format != "ctm" or kinds != {"ctm"}):
+            raise UsageError("-T: a time-mediated alignment is of a ctm reference and ctm hypotheses, as sclite's")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
@@ -145,7 +150,7 @@ class ScliteCommand:
                 if args.fragments:
                     mark_fragments(u.words)
             systems.append((name, score(system_refs, hyp, args.deletable, args.fragments, hyp_path=path,
-                                        ref_path=ref_path, arrange=arrange),
+                                        ref_path=ref_path, arrange=arrange, timed=args.timed),
                             by_id))
         out = []
         memory = Memory()

@@ -24,6 +24,7 @@ from benchmarkstt_core.errors import InputError
 from .alignment import SCLITE_COSTS, START, raw_align, raw_counts, steps_of
 from .reference import Network
 from .reference import network
+from .timemediated import word_times
 
 #: the most combinations of a hypothesis's alternation blocks tried for one utterance
 MAX_CHOICES = 256
@@ -69,11 +70,12 @@ def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_p
 
 def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool = False,
           fragments: bool = False, hyp_path: str = "hypothesis", ref_path: str = "reference",
-          arrange: "Callable | None" = None) -> list:
+          arrange: "Callable | None" = None, timed: bool = False) -> list:
     """Every reference utterance that the hypothesis has, aligned (see the module's help);
     ``arrange(raw, edges, ref_tokens, hyp_words)``, where given, reorders each alignment's
     steps (a CTM reference's insertions and deletions by time, see
-    :func:`~benchmarkstt_sclite.ctmref.by_time`)."""
+    :func:`~benchmarkstt_sclite.ctmref.by_time`); ``timed``: with sclite's time-mediated
+    costs (its ``-T``, see :func:`~benchmarkstt_sclite.timemediated.word_times`)."""
     by_id = match_hypotheses(refs, hyps, hyp_path)
     scored = []
     for u in refs:
@@ -81,7 +83,13 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
         if hyp is None:
             continue
         net = network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}")
-        words, raw = best_branches(net, hyp.words)
+        if timed and any(isinstance(item, tuple) for item in hyp.words):
+            raise InputError(f"{hyp_path}: chunk {hyp.id}: -T: an <ALT_BEGIN> block in the hypothesis is not scored "
+                             f"with time-mediated costs (yet)")
+        if timed:
+            words, raw = list(hyp.words), raw_align(net, hyp.words, times=word_times(net.edges, u.words, hyp.words))
+        else:
+            words, raw = best_branches(net, hyp.words)
         if arrange is not None:
             raw = arrange(raw, net.edges, u.words, words)
         scored.append(Scored(u, words, raw, deletable, fragments))
