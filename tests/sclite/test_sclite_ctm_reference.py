@@ -82,5 +82,5 @@ def test_a_hypothesis_alternation_under_time_mediated_costs_is_named(tools, tmp_
                                       "f1 A 0.4 0.2 yeah\nf1 A * * <ALT_END>\n")
     line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-T", cwd=tmp_path),
                               "benchmarkstt-tools")
-    assert line == "benchmarkstt-tools: error: hyp.ctm: chunk f1-a-0000: -T: an <ALT_BEGIN> block in the hypothesis is not " \
+    assert line == "benchmarkstt-tools: error: hyp.ctm: f1-a-0000: -T: an <ALT_BEGIN> block in the hypothesis is not " \
                    "scored with time-mediated costs (yet)"

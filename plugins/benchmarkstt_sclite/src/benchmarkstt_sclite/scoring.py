@@ -24,6 +24,7 @@ from benchmarkstt_core.errors import InputError
 from .alignment import SCLITE_COSTS, START, raw_align, raw_counts, steps_of
 from .reference import Network
 from .reference import network
+from .inferred import align_inferred
 from .timemediated import word_times
 
 #: the most combinations of a hypothesis's alternation blocks tried for one utterance
@@ -70,12 +71,14 @@ def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_p
 
 def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool = False,
           fragments: bool = False, hyp_path: str = "hypothesis", ref_path: str = "reference",
-          arrange: "Callable | None" = None, timed: bool = False) -> list:
+          arrange: "Callable | None" = None, timed: bool = False, segment: "tuple | None" = None) -> list:
     """Every reference utterance that the hypothesis has, aligned (see the module's help);
     ``arrange(raw, edges, ref_tokens, hyp_words)``, where given, reorders each alignment's
     steps (a CTM reference's insertions and deletions by time, see
     :func:`~benchmarkstt_sclite.ctmref.by_time`); ``timed``: with sclite's time-mediated
-    costs (its ``-T``, see :func:`~benchmarkstt_sclite.timemediated.word_times`)."""
+    costs (its ``-T``, see :func:`~benchmarkstt_sclite.timemediated.word_times`); ``segment``:
+    ``(lexicon, ascii_too)``, the hypothesis's word boundaries inferred (sclite's ``-S algo1``,
+    see :func:`~benchmarkstt_sclite.inferred.align_inferred`)."""
     by_id = match_hypotheses(refs, hyps, hyp_path)
     scored = []
     for u in refs:
@@ -83,10 +86,12 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
         if hyp is None:
             continue
         net = network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}")
-        if timed and any(isinstance(item, tuple) for item in hyp.words):
-            raise InputError(f"{hyp_path}: chunk {hyp.id}: -T: an <ALT_BEGIN> block in the hypothesis is not scored "
-                             f"with time-mediated costs (yet)")
-        if timed:
+        if (timed or segment) and any(isinstance(item, tuple) for item in hyp.words):
+            raise InputError(f"{hyp_path}: {hyp.id}: {'-T' if timed else '-S'}: an <ALT_BEGIN> block in the "
+                             f"hypothesis is not scored with {'time-mediated costs' if timed else 'a lexicon'} (yet)")
+        if segment:
+            words, raw = align_inferred(net, hyp.words, *segment)
+        elif timed:
             words, raw = list(hyp.words), raw_align(net, hyp.words, times=word_times(net.edges, u.words, hyp.words))
         else:
             words, raw = best_branches(net, hyp.words)

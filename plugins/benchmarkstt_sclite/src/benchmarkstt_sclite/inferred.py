@@ -1,0 +1,219 @@
+"""sclite's inferred word boundaries (its ``-S algo1 LEXICON [ASCIITOO]``), for texts written
+without spaces between words (Mandarin, Japanese...).
+
+Each hypothesis word is cut into its characters (a run of ASCII letters and digits stays
+whole, unless ``ASCIITOO``); then every run of 2 or more consecutive pieces (at most as many
+as the longest lexicon word has characters) that spells a lexicon word becomes another way
+through the hypothesis. The reference, as written, is aligned against the best of those
+ways, with sclite's costs and its tie-breaks: where two ways cost the same, the one sclite
+keeps (its table of least costs and back pointers, filled reference word by reference word).
+
+:example:
+    >>> from benchmarkstt_sclite.reference import network
+    >>> lexicon = Lexicon({"可能", "一个"}, 2)
+    >>> words, raw = align_inferred(network(["可能", "是"]), ["可能是"], lexicon, False)
+    >>> words, [(tag, edge, j) for tag, edge, j in raw]
+    (['可能', '是'], [(0, 0, 0), (0, 1, 1)])
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple, Sequence
+
+from benchmarkstt_core.errors import InputError, UsageError
+
+from .alignment import SCLITE_COSTS, START, matches, single_precision
+from .reference import Network
+from .words import Token, as_token
+
+
+class Lexicon(NamedTuple):
+    """The words of a lexicon file, and the most characters of any of them."""
+
+    words: frozenset
+    longest: int
+
+
+def read_lexicon(text: str, path: str, encoding: str = "UTF-8") -> Lexicon:
+    """A lexicon file's words, one a line (its first field; blank lines skipped), which
+    must come in the order of their bytes in ``encoding``, as sclite looks them up (it
+    finds no word of a lexicon out of order).
+
+    :example:
+        >>> read_lexicon("一个人\\n可能\\n\\n", "mand.lex")
+        Lexicon(words=frozenset({'一个人', '可能'}), longest=3)
+    """
+    words: list = []
+    before = b""
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.split():
+            words.append(line.split()[0])
+            key = words[-1].encode(encoding, "surrogateescape")
+            if key < before:
+                raise InputError(f"{path}:{number}: the lexicon is not sorted ({words[-1]!r} after "
+                                 f"{words[-2]!r}): sclite looks its words up in the order of their bytes")
+            before = key
+    if not words:
+        raise InputError(f"{path}: the lexicon has no words")
+    return Lexicon(frozenset(words), max(len(w) for w in words))
+
+
+def segmenting(values: Sequence[str], read_text: Callable, encoding: str, refused: bool) -> tuple:
+    """``(lexicon, ascii_too)`` of ``-S``'s values (``algo1 LEXICON [ASCIITOO]``, as sclite's),
+    the lexicon read with ``read_text(path, field=...)``; ``refused``: with ``-T`` or a text
+    hypothesis, which sclite's ``-S`` does not take."""
+    if values[0] != "algo1" or len(values) not in (2, 3) or values[2:] not in ([], ["ASCIITOO"]):
+        raise UsageError(f"-S: give algo1, the lexicon file and optionally ASCIITOO (sclite's -S algo1 LEXICON "
+                         f"[ASCIITOO]; algo2 is not offered), not {' '.join(values)}")
+    if refused:
+        raise UsageError("-S: inferred word boundaries are not with -T nor a text hypothesis (txt), as sclite's")
+    return read_lexicon(read_text(values[1], field="-S"), values[1], encoding), len(values) == 3
+
+
+def characters(word: str, ascii_too: bool) -> list:
+    """A word's pieces as sclite cuts it: its characters, a run of ASCII characters kept
+    whole unless ``ascii_too``.
+
+    :example:
+        >>> characters("ok对吗ok", False), characters("ok", True)
+        (['ok', '对', '吗', 'ok'], ['o', 'k'])
+    """
+    out: list = []
+    for c in word:
+        if out and not ascii_too and c.isascii() and out[-1][-1].isascii():
+            out[-1] += c
+        else:
+            out.append(c)
+    return out
+
+
+def pieces(words: Sequence, ascii_too: bool) -> list:
+    """The hypothesis cut into pieces (:class:`Token`), each with its share of its word's
+    time (sclite gives each character of a word an equal part of the word's duration)."""
+    out: list = []
+    for word in words:
+        parts = characters(word, ascii_too) if len(word.encode()) > 1 else [word]
+        start, end = getattr(word, "start", None), getattr(word, "end", None)
+        for k, part in enumerate(parts):
+            token = as_token(word) if len(parts) == 1 else Token(part)
+            if start is not None and end is not None and len(parts) > 1:
+                share = (end - start) / len(parts)
+                token.start = start + k * share
+                token.end = token.start + share
+            out.append(token)
+    return out
+
+
+def lattice(words: Sequence, lexicon: Lexicon, ascii_too: bool) -> list:
+    """The ways through a hypothesis: arcs ``(from, to, word)`` between the pieces' nodes,
+    in the order sclite's table takes them: by end node; at a node, the piece first, then
+    the lexicon words from the longest (where two ways cost the same, the first wins)."""
+    parts = pieces(words, ascii_too)
+    arcs = []
+    for end in range(1, len(parts) + 1):
+        arcs.append((end - 1, end, parts[end - 1]))
+        for start in range(max(end - lexicon.longest, 0), end - 1):
+            spelled = "".join(parts[start:end])
+            if spelled in lexicon.words:
+                token = Token(spelled)
+                token.start, token.end = getattr(parts[start], "start", None), getattr(parts[end - 1], "end", None)
+                arcs.append((start, end, token))
+    return arcs
+
+
+def align_inferred(net: Network, words: Sequence, lexicon: Lexicon, ascii_too: bool) -> tuple:
+    """``(hypothesis words, steps)``: the words of the way through the hypothesis that
+    sclite's alignment takes, and the alignment's steps ``(tag, edge, hyp)`` as
+    :func:`~benchmarkstt_sclite.alignment.raw_align` gives them (see the module's help)."""
+    return align_lattice(net, lattice(words, lexicon, ascii_too))
+
+
+def align_lattice(net: Network, arcs: Sequence) -> tuple:
+    """sclite's alignment of a reference network against a lattice of hypothesis arcs
+    ``(from, to, word)`` (from node 0 to the last): its table of least costs, each cell
+    with its back pointer (a substitution where it costs no more than the others, else a
+    deletion where it costs less than an insertion, else an insertion; of the cells
+    before, the first of least cost), followed back from the least final cell."""
+    sub, ins, plain_delete, optional_delete, empty, _ = SCLITE_COSTS
+    f32 = single_precision
+    edges = net.edges
+    ending: dict = {}
+    for k, e in enumerate(edges):
+        ending.setdefault(e.end, []).append(k)
+    ref_preds = [(START,) if e.start == 0 else tuple(ending[e.start]) for e in edges]
+    ref_finals = tuple(ending[net.nodes - 1]) if net.nodes > 1 else (START,)
+    arriving: dict = {}
+    for b, (_, to, _) in enumerate(arcs):
+        arriving.setdefault(to, []).append(b)
+    hyp_preds = [(START,) if start == 0 else tuple(arriving[start]) for start, _, _ in arcs]
+    last = max((to for _, to, _ in arcs), default=0)
+    hyp_finals = tuple(arriving[last]) if arcs else (START,)
+    hyp_words = [w for _, _, w in arcs]
+
+    def inserting(b: int) -> float:
+        return optional_delete if getattr(hyp_words[b], "optional", False) else ins
+
+    def deleting(a: int) -> float:
+        e = edges[a]
+        return empty if e.word is None else (optional_delete if e.optional else plain_delete)
+
+    def pairing(a: int, b: int) -> float:
+        e = edges[a]
+        return sub if e.word is None or not matches(e, hyp_words[b]) else 0.0
+
+    cost: dict = {(START, START): 0.0}
+    back: dict = {}
+
+    def least(cells: Sequence) -> tuple:
+        best = None
+        for cell in cells:
+            if best is None or cost[cell] < cost[best]:
+                best = cell
+        return best
+
+    for b in range(len(arcs)):
+        p = least([(START, q) for q in hyp_preds[b]])
+        cost[(START, b)], back[(START, b)] = f32(cost[p] + inserting(b)), p
+    for a in range(len(edges)):
+        p = least([(q, START) for q in ref_preds[a]])
+        cost[(a, START)], back[(a, START)] = f32(cost[p] + deleting(a)), p
+        for b in range(len(arcs)):
+            i = least([(a, q) for q in hyp_preds[b]])
+            d = least([(q, b) for q in ref_preds[a]])
+            s = least([(qa, qb) for qa in ref_preds[a] for qb in hyp_preds[b]])
+            by_ins, by_del, by_sub = f32(cost[i] + inserting(b)), f32(cost[d] + deleting(a)), \
+                f32(cost[s] + pairing(a, b))
+            if by_sub <= by_del and by_sub <= by_ins:
+                cost[(a, b)], back[(a, b)] = by_sub, s
+            elif by_del < by_ins:
+                cost[(a, b)], back[(a, b)] = by_del, d
+            else:
+                cost[(a, b)], back[(a, b)] = by_ins, i
+    cell = least([(a, b) for a in ref_finals for b in hyp_finals])
+    taken: list = []
+    while cell != (START, START):
+        a, b = cell
+        before = back[cell]
+        if before[0] == a:
+            taken.append(("I", None, b))
+        elif before[1] == b:
+            if edges[a].word is not None:
+                taken.append(("D", a, None))
+        else:
+            taken.append(("S", a, b))
+        cell = before
+    taken.reverse()
+    words: list = []
+    raw: list = []
+    for kind, a, b in taken:
+        j = START
+        if b is not None:
+            j = len(words)
+            words.append(hyp_words[b])
+        if kind == "I":
+            raw.append((0 if getattr(hyp_words[b], "optional", False) else 3, START, j))
+        elif kind == "D":
+            raw.append((0 if edges[a].optional else 2, a, START))
+        else:
+            raw.append((0 if matches(edges[a], hyp_words[b]) else 1, a, j))
+    return words, raw
