@@ -40,8 +40,9 @@ def read_lexicon(text: str, path: str, encoding: str = "UTF-8") -> Lexicon:
     finds no word of a lexicon out of order).
 
     :example:
-        >>> read_lexicon("一个人\\n可能\\n\\n", "mand.lex")
-        Lexicon(words=frozenset({'一个人', '可能'}), longest=3)
+        >>> lexicon = read_lexicon("一个人\\n可能\\n\\n", "mand.lex")
+        >>> sorted(lexicon.words), lexicon.longest
+        (['一个人', '可能'], 3)
     """
     words: list = []
     before = b""
