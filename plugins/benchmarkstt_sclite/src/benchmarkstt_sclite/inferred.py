@@ -27,6 +27,10 @@ from .reference import Network
 from .words import Token, as_token
 
 
+#: sclite's cost of an empty branch against an empty branch
+NULL_PAIR = 1.0
+
+
 class Lexicon(NamedTuple):
     """The words of a lexicon file, and the most characters of any of them."""
 
@@ -88,38 +92,98 @@ def characters(word: str, ascii_too: bool) -> list:
     return out
 
 
-def pieces(words: Sequence, ascii_too: bool) -> list:
-    """The hypothesis cut into pieces (:class:`Token`), each with its share of its word's
-    time (sclite gives each character of a word an equal part of the word's duration)."""
+def pieces(word: str, ascii_too: bool) -> list:
+    """A hypothesis word cut into pieces (:class:`Token`), each with its share of the
+    word's time (sclite gives each character of a word an equal part of its duration);
+    the pieces of an optionally deletable word are optional.
+
+    :example:
+        >>> pieces("可能", False), pieces("ok", False)
+        (['可', '能'], ['ok'])
+    """
+    parts = characters(word, ascii_too) if len(word.encode()) > 1 else [word]
+    if len(parts) == 1:
+        return [as_token(word)]
+    start, end = getattr(word, "start", None), getattr(word, "end", None)
     out: list = []
-    for word in words:
-        parts = characters(word, ascii_too) if len(word.encode()) > 1 else [word]
-        start, end = getattr(word, "start", None), getattr(word, "end", None)
-        for k, part in enumerate(parts):
-            token = as_token(word) if len(parts) == 1 else Token(part)
-            if start is not None and end is not None and len(parts) > 1:
-                share = (end - start) / len(parts)
-                token.start = start + k * share
-                token.end = token.start + share
-            out.append(token)
+    for k, part in enumerate(parts):
+        token = Token(part)
+        token.optional = getattr(word, "optional", False)
+        if start is not None and end is not None:
+            share = (end - start) / len(parts)
+            token.start = start + k * share
+            token.end = token.start + share
+        out.append(token)
     return out
 
 
-def lattice(words: Sequence, lexicon: Lexicon, ascii_too: bool) -> list:
-    """The ways through a hypothesis: arcs ``(from, to, word)`` between the pieces' nodes,
-    in the order sclite's table takes them: by end node; at a node, the piece first, then
-    the lexicon words from the longest (where two ways cost the same, the first wins)."""
-    parts = pieces(words, ascii_too)
-    arcs = []
-    for end in range(1, len(parts) + 1):
-        arcs.append((end - 1, end, parts[end - 1]))
-        for start in range(max(end - lexicon.longest, 0), end - 1):
-            spelled = "".join(parts[start:end])
-            if spelled in lexicon.words:
-                token = Token(spelled)
-                token.start, token.end = getattr(parts[start], "start", None), getattr(parts[end - 1], "end", None)
-                arcs.append((start, end, token))
-    return arcs
+def piece_arcs(items: Sequence, ascii_too: bool) -> list:
+    """The arcs ``(from, to, piece)`` of a hypothesis's pieces from node 0, an alternation
+    block (a tuple of branches) a fork whose branches meet again (an empty branch an arc of
+    ``None``); nodes numbered so that every arc goes forward."""
+    arcs: list = []
+    alias: dict = {}
+    count = 1
+
+    def chain(items: Sequence, node: int) -> int:
+        nonlocal count
+        for item in items:
+            if isinstance(item, tuple):
+                ends = []
+                for branch in item:
+                    if branch:
+                        ends.append(chain(branch, node))
+                    else:
+                        arcs.append([node, count, None])
+                        ends.append(count)
+                        count += 1
+                for end in ends:
+                    alias[end] = count
+                node, count = count, count + 1
+            else:
+                for piece in pieces(item, ascii_too):
+                    arcs.append([node, count, piece])
+                    node, count = count, count + 1
+        return node
+
+    def resolved(node: int) -> int:
+        while node in alias:
+            node = alias[node]
+        return node
+
+    chain(items, 0)
+    return [(resolved(a), resolved(b), word) for a, b, word in arcs]
+
+
+def lattice(items: Sequence, lexicon: Lexicon, ascii_too: bool) -> list:
+    """The ways through a hypothesis (words, alternation blocks as tuples of branches):
+    arcs ``(from, to, word)`` between its pieces' nodes (see :func:`piece_arcs`), with an
+    arc for every run of 2 or more consecutive pieces that spells a lexicon word, in the
+    order sclite's table takes them: by end node; at a node, the pieces first, then the
+    lexicon words in the order found, from the runs that start first (where two ways cost
+    the same, the first wins)."""
+    arcs = piece_arcs(items, ascii_too)
+    leaving: dict = {}
+    for arc in arcs:
+        leaving.setdefault(arc[0], []).append(arc)
+    found: list = []
+
+    def extend(first: tuple, last: tuple, spelled: str, left: int) -> None:
+        for arc in leaving.get(last[1], ()) if left else ():
+            if arc[2] is None:
+                continue
+            word = spelled + arc[2]
+            if word in lexicon.words:
+                token = Token(word)
+                token.start, token.end = getattr(first[2], "start", None), getattr(arc[2], "end", None)
+                found.append((first[0], arc[1], token))
+            extend(first, arc, word, left - 1)
+
+    for arc in sorted(arcs, key=lambda a: a[0]):
+        if arc[2] is not None:
+            extend(arc, arc, arc[2], lexicon.longest - 1)
+    order = {id(arc): k for k, arc in enumerate(arcs + found)}
+    return sorted(arcs + found, key=lambda a: (a[1], order[id(a)]))
 
 
 def align_inferred(net: Network, words: Sequence, lexicon: Lexicon, ascii_too: bool) -> tuple:
@@ -152,6 +216,8 @@ def align_lattice(net: Network, arcs: Sequence) -> tuple:
     hyp_words = [w for _, _, w in arcs]
 
     def inserting(b: int) -> float:
+        if hyp_words[b] is None:
+            return empty
         return optional_delete if getattr(hyp_words[b], "optional", False) else ins
 
     def deleting(a: int) -> float:
@@ -159,8 +225,10 @@ def align_lattice(net: Network, arcs: Sequence) -> tuple:
         return empty if e.word is None else (optional_delete if e.optional else plain_delete)
 
     def pairing(a: int, b: int) -> float:
-        e = edges[a]
-        return sub if e.word is None or not matches(e, hyp_words[b]) else 0.0
+        e, word = edges[a], hyp_words[b]
+        if e.word is None or word is None:
+            return NULL_PAIR if e.word is None and word is None else sub
+        return 0.0 if matches(e, word) else sub
 
     cost: dict = {(START, START): 0.0}
     back: dict = {}
@@ -196,7 +264,8 @@ def align_lattice(net: Network, arcs: Sequence) -> tuple:
         a, b = cell
         before = back[cell]
         if before[0] == a:
-            taken.append(("I", None, b))
+            if hyp_words[b] is not None:
+                taken.append(("I", None, b))
         elif before[1] == b:
             if edges[a].word is not None:
                 taken.append(("D", a, None))

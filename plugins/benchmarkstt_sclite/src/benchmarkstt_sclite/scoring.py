@@ -86,9 +86,9 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
         if hyp is None:
             continue
         net = network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}")
-        if (timed or segment) and any(isinstance(item, tuple) for item in hyp.words):
-            raise InputError(f"{hyp_path}: {hyp.id}: {'-T' if timed else '-S'}: an <ALT_BEGIN> block in the "
-                             f"hypothesis is not scored with {'time-mediated costs' if timed else 'a lexicon'} (yet)")
+        if timed and any(isinstance(item, tuple) for item in hyp.words):
+            raise InputError(f"{hyp_path}: {hyp.id}: -T: an <ALT_BEGIN> block in the hypothesis is not scored with "
+                             f"time-mediated costs (yet)")
         if segment:
             words, raw = align_inferred(net, hyp.words, *segment)
         elif timed:
