@@ -78,6 +78,16 @@ def test_ctm_reference_against_ctm_as_sctks_test13(tools, test, options):
     assert run.stdout == "".join((DATA / "base" / f"{test}.{suffix}").read_text() for suffix in ("sys", "raw", "pra"))
 
 
+@pytest.mark.parametrize("test,options", [("test11", []), ("test12", ["-F"])])
+def test_inferred_word_boundaries_in_mandarin_as_sctks_tests_11_and_12(tools, test, options):
+    # -S algo1 mand.lex: the CTM's words cut into characters and joined again by the lexicon (GB2312)
+    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", "-r", "./mand_ref.stm", "stm", "-h",
+                          "./mand_hyp.ctm", "ctm", "--encoding", "gb2312", "-S", "algo1", "mand.lex", *options,
+                          "-o", "sum", "rsum", "pra"], cwd=DATA, capture_output=True, timeout=120)
+    assert run.returncode == 0, run
+    assert run.stdout == b"".join((DATA / "base" / f"{test}.{suffix}").read_bytes() for suffix in ("sys", "raw", "pra"))
+
+
 def test_prf_of_a_text_hypothesis_as_sctks_test5(tools):
     run = tools("sclite", "-r", "./lvc_ref.stm", "stm", "-h", "./lvc_hyp.txt", "txt", "-o", "prf", cwd=DATA)
     assert run.returncode == 0, run
@@ -216,7 +226,11 @@ SEVEN = [("test7", "tests.ref", "tests.hyp", ["-F", "-D"], ("sys", "raw", "pra")
          ("test7_r", "tests.hyp", "tests.ref", ["-F", "-D"], ("sys", "raw", "pra"))] + [
     (f"test7-utf8-{n}bytes", f"tests.ref.utf8-{n}bytes", f"tests.hyp.utf8-{n}bytes", ["-F", "-D"],
      ("sys", "raw", "pra", "sgml"))
-    for n in (2, 3, 4)]
+    for n in (2, 3, 4)] + [
+    # inferred word boundaries (-S algo1 LEXICON [ASCIITOO]) through the hypothesis's alternations
+    (f"test7_{n}", "tests.ref", "tests.hyp", options, ("sys", "raw", "pra"))
+    for n, options in ((1, ["-S", "algo1", "tests.lex"]), (2, ["-S", "algo1", "tests.lex", "ASCIITOO"]),
+                       (3, ["-F", "-S", "algo1", "tests.lex"]), (4, ["-F", "-S", "algo1", "tests.lex", "ASCIITOO"]))]
 
 
 @pytest.mark.parametrize("test,ref,hyp,options,reports", SEVEN, ids=[t[0] for t in SEVEN])
