@@ -111,7 +111,7 @@ class ScliteCommand:
         if args.segment is not None:
             from .inferred import segmenting
 
-            segment = segmenting(args.segment, context.read_text, args.encoding, args.timed or "txt" in kinds)
+            segment = segmenting(args.segment, context.read_text, args.encoding, ref_format == "ctm" or "txt" in kinds)
 
         def read(path: str, field: str) -> str:
             text = context.read_text(path, field=field)

@@ -65,13 +65,14 @@ def read_lexicon(text: str, path: str, encoding: str = "UTF-8") -> Lexicon:
 
 def segmenting(values: Sequence[str], read_text: Callable, encoding: str, refused: bool) -> tuple:
     """``(lexicon, ascii_too)`` of ``-S``'s values (``algo1 LEXICON [ASCIITOO]``, as sclite's),
-    the lexicon read with ``read_text(path, field=...)``; ``refused``: with ``-T`` or a text
-    hypothesis, which sclite's ``-S`` does not take."""
+    the lexicon read with ``read_text(path, field=...)``; ``refused``: with a CTM reference
+    or a text hypothesis, which sclite's ``-S`` does not take."""
     if values[0] != "algo1" or len(values) not in (2, 3) or values[2:] not in ([], ["ASCIITOO"]):
         raise UsageError(f"-S: give algo1, the lexicon file and optionally ASCIITOO (sclite's -S algo1 LEXICON "
                          f"[ASCIITOO]; algo2 is not offered), not {' '.join(values)}")
     if refused:
-        raise UsageError("-S: inferred word boundaries are not with -T nor a text hypothesis (txt), as sclite's")
+        raise UsageError("-S: inferred word boundaries are of TRN files or of an STM reference and CTM hypotheses, "
+                         "as sclite's (not of a ctm reference nor a txt hypothesis)")
     return read_lexicon(read_text(values[1], field="-S"), values[1], encoding), len(values) == 3
 
 
