@@ -101,6 +101,22 @@ def raw_counts(raw: Sequence) -> dict:
     return dict(zip("CSDI", totals))
 
 
+def predecessors(spans: Sequence, last: int) -> tuple:
+    """``(preds, finals)`` of arcs ``(from, to)`` between nodes numbered forward from 0 to
+    ``last``: each arc's predecessors (the arcs that end where it starts, in order; ``START``
+    for the first node) and the arcs that end at the last node (``(START,)`` where none).
+
+    :example:
+        >>> predecessors([(0, 1), (0, 1), (1, 2)], 2)
+        ([(-1,), (-1,), (0, 1)], (2,))
+    """
+    ending: dict = {}
+    for k, (_, end) in enumerate(spans):
+        ending.setdefault(end, []).append(k)
+    preds = [(START,) if start == 0 else tuple(ending[start]) for start, _ in spans]
+    return preds, tuple(ending[last]) if last > 0 else (START,)
+
+
 def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
               times: "Sequence | None" = None) -> list:
     """sclite's alignment as the kernel gives it: ``(tag, edge, hyp)`` tuples, tag 0-3 for
@@ -108,12 +124,7 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
     ``costs`` as :data:`SCLITE_COSTS` (the default) or :data:`UNIT_COSTS`; with ``times``
     (:func:`~benchmarkstt_sclite.timemediated.word_times`), sclite's time-mediated costs."""
     edges = net.edges
-    ending: dict = {}
-    for k, e in enumerate(edges):
-        ending.setdefault(e.end, []).append(k)
-
-    preds = [(START,) if e.start == 0 else tuple(ending[e.start]) for e in edges]
-    finals = tuple(ending[net.nodes - 1]) if net.nodes > 1 else (START,)
+    preds, finals = predecessors([(e.start, e.end) for e in edges], net.nodes - 1)
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}

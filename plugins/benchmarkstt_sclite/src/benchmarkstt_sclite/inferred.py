@@ -22,7 +22,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from benchmarkstt_core.errors import InputError, UsageError
 
-from .alignment import SCLITE_COSTS, START, matches, single_precision
+from .alignment import SCLITE_COSTS, START, matches, predecessors, single_precision
 from .reference import Network
 from .words import Token, as_token
 
@@ -203,17 +203,9 @@ def align_lattice(net: Network, arcs: Sequence) -> tuple:
     sub, ins, plain_delete, optional_delete, empty, _ = SCLITE_COSTS
     f32 = single_precision
     edges = net.edges
-    ending: dict = {}
-    for k, e in enumerate(edges):
-        ending.setdefault(e.end, []).append(k)
-    ref_preds = [(START,) if e.start == 0 else tuple(ending[e.start]) for e in edges]
-    ref_finals = tuple(ending[net.nodes - 1]) if net.nodes > 1 else (START,)
-    arriving: dict = {}
-    for b, (_, to, _) in enumerate(arcs):
-        arriving.setdefault(to, []).append(b)
-    hyp_preds = [(START,) if start == 0 else tuple(arriving[start]) for start, _, _ in arcs]
-    last = max((to for _, to, _ in arcs), default=0)
-    hyp_finals = tuple(arriving[last]) if arcs else (START,)
+    ref_preds, ref_finals = predecessors([(e.start, e.end) for e in edges], net.nodes - 1)
+    hyp_preds, hyp_finals = predecessors([(start, to) for start, to, _ in arcs],
+                                         max((to for _, to, _ in arcs), default=0))
     hyp_words = [w for _, _, w in arcs]
 
     def inserting(b: int) -> float:
