@@ -12,6 +12,7 @@ from benchmarkstt_sclite import alignment
 from benchmarkstt_sclite.alignment import align, py_kernel, raw_align, raw_counts
 from benchmarkstt_sclite.words import Token, mark_optional
 from benchmarkstt_sclite.casefold import fold
+from benchmarkstt_sclite.inferred import align_lattice
 from benchmarkstt_sclite.mapsswe import mapsswe, utterance_segments
 from benchmarkstt_sclite.reference import network
 from benchmarkstt_sclite.scoring import score
@@ -91,6 +92,8 @@ def test_kernel_and_python_give_the_same_steps(monkeypatch):
         net = network(ref, deletable, rng.random() < 0.5)
         costs = rng.choice([alignment.SCLITE_COSTS, alignment.UNIT_COSTS])
         compiled = raw_align(net, hyp, costs)
+        if costs == alignment.SCLITE_COSTS:  # -S's table on a chain (no lexicon word) gives the same steps
+            assert align_lattice(net, [(j, j + 1, w) for j, w in enumerate(hyp)])[1] == compiled, (ref, hyp)
         monkeypatch.setattr(alignment, "kernel", py_kernel)
         assert raw_align(net, hyp, costs) == compiled, (ref, hyp, costs)
         monkeypatch.undo()

@@ -59,29 +59,3 @@ def test_a_ctm_reference_is_refused_as_sclite_ignores_it(tools, pair):
                               "benchmarkstt-tools")
     assert "-S: inferred word boundaries are of TRN files or of an STM reference and CTM hypotheses" in line
 
-
-def test_without_lexicon_words_the_lattice_aligns_as_the_kernel():
-    # a hypothesis whose pieces spell no lexicon word is a chain: sclite's table then gives
-    # the steps the kernel gives (the kernel's tie-breaks were found against sclite)
-    import random
-
-    from benchmarkstt_sclite.alignment import raw_align
-    from benchmarkstt_sclite.inferred import align_lattice
-    from benchmarkstt_sclite.reference import network
-    from benchmarkstt_sclite.words import mark_optional
-
-    rng = random.Random(11)
-    vocabulary = "a b c ab ba (a) (b) a- -b".split()
-    for _ in range(300):
-        ref = []
-        for _ in range(rng.randint(0, 8)):
-            if rng.random() < 0.25:
-                ref += ["{", rng.choice(vocabulary), "/", rng.choice(vocabulary + ["@"]), "}"]
-            else:
-                ref.append(rng.choice(vocabulary))
-        hyp = [rng.choice("a b c ab ba (a) (c)".split()) for _ in range(rng.randint(0, 8))]
-        deletable = rng.random() < 0.5
-        if deletable:
-            mark_optional(hyp)
-        net = network(ref, deletable, rng.random() < 0.5)
-        assert align_lattice(net, [(j, j + 1, w) for j, w in enumerate(hyp)])[1] == raw_align(net, hyp), (ref, hyp)
