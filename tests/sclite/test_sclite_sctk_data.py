@@ -273,3 +273,29 @@ def test_test7s_files_as_sclite(tools, options, files):
     run = tools("sclite", *arguments, cwd=DATA)
     assert run.returncode == 0, run
     assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == re.sub(r'creation_date="[^"]*"', "", expected)
+
+
+LEXICON_AND_TIMES = [
+    (["-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", "-T"], ["prf", "dtl"], "utf-8"),
+    (["-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", "-T", "-D"], ["prf", "dtl"], "utf-8"),
+    (["-r", "./mand_ref.stm", "stm", "-h", "./mand_hyp.ctm", "ctm", "-S", "algo1", "mand.lex"], ["prf", "sgml"],
+     "gb2312"),
+    (["-r", "./tests.ref", "-h", "./tests.hyp", "-D", "-F", "-S", "algo1", "tests.lex", "ASCIITOO"],
+     ["prf", "sgml", "dtl"], "utf-8"),
+]
+
+
+@pytest.mark.skipif(sclite_binary() is None, reason="$BENCHMARKSTT_SCLITE (SCTK's sclite, built) is not set")
+@pytest.mark.parametrize("arguments,reports,encoding", LEXICON_AND_TIMES)
+def test_reports_under_lexicon_and_times_as_sclite(arguments, reports, encoding):
+    # -T and -S: the reports SCTK keeps no expected output of, compared with sclite itself
+    def dated(text: bytes) -> bytes:
+        return re.sub(rb'Creation date: [^\n]*\n|creation_date="[^"]*"', b"", text)
+
+    sclite_encoding = {"gb2312": "gb", "utf-8": "utf-8"}[encoding]
+    expected = subprocess.run([sclite_binary(), *arguments, "-e", sclite_encoding, "-i", "spu_id", "-o", *reports,
+                               "stdout"], cwd=DATA, capture_output=True, check=True).stdout
+    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", *arguments, "--encoding", encoding, "-o",
+                          *reports], cwd=DATA, capture_output=True, timeout=120)
+    assert run.returncode == 0, run
+    assert dated(run.stdout) == dated(expected)
