@@ -9,7 +9,8 @@ import json
 import pytest
 from conftest import assert_clean_error
 
-from benchmarkstt_sclite.inferred import Lexicon, lattice
+from benchmarkstt_core.errors import InputError, UsageError
+from benchmarkstt_sclite.inferred import Lexicon, lattice, segmenting
 
 
 @pytest.fixture
@@ -38,19 +39,29 @@ def test_ties_between_two_ways_keep_the_longer_word_first_as_sclite():
     assert [(a, b, w) for a, b, w in arcs if b == 5] == [(4, 5, "六"), (2, 5, "六六六"), (3, 5, "六六")]
 
 
-@pytest.mark.parametrize("arguments,message", [
-    (["-S", "algo2", "words.lex"], "-S: give algo1, the lexicon file and optionally ASCIITOO"),
-    (["-S", "algo1", "words.lex", "ASCII"], "-S: give algo1, the lexicon file and optionally ASCIITOO"),
-    (["-S", "algo1", "missing.lex"], "missing.lex: no such file"),
-    (["-S", "algo1", "unsorted.lex"], "unsorted.lex:2: the lexicon is not sorted ('一个' after '可能')"),
-    (["-S", "algo1", "empty.lex"], "empty.lex: the lexicon has no words"),
+@pytest.mark.parametrize("values,lexicon,message", [
+    (["algo2", "words.lex"], "一个\n", "-S: give algo1, the lexicon file and optionally ASCIITOO"),
+    (["algo1", "words.lex", "ASCII"], "一个\n", "-S: give algo1, the lexicon file and optionally ASCIITOO"),
+    (["algo1", "words.lex"], "\n", "words.lex: the lexicon has no words"),
+    (["algo1", "words.lex"], "一\n可能\n一个\n", "words.lex:3: the lexicon is not sorted ('一个' after '可能')"),
 ])
-def test_mistakes_are_named(tools, pair, arguments, message):
-    (pair / "unsorted.lex").write_text("可能\n一个\n", encoding="utf-8")
-    (pair / "empty.lex").write_text("\n", encoding="utf-8")
-    line = assert_clean_error(tools("sclite", "-r", "said.trn", "-h", "heard.trn", *arguments, cwd=pair),
-                              "benchmarkstt-tools")
-    assert message in line
+def test_mistakes_are_named(values, lexicon, message):
+    with pytest.raises((InputError, UsageError)) as raised:
+        segmenting(values, lambda path, field: lexicon, "UTF-8", False)
+    assert message in str(raised.value)
+
+
+def test_a_lexicon_in_another_encodings_byte_order():
+    # sclite compares a lexicon's bytes: GB2312 orders 可能 (BF C9) before 一个 (D2 BB)
+    assert segmenting(["algo1", "mand.lex"], lambda path, field: "可能\n一个\n", "gb2312", False)[0].longest == 2
+    with pytest.raises(InputError, match="not sorted"):
+        segmenting(["algo1", "mand.lex"], lambda path, field: "可能\n一个\n", "UTF-8", False)
+
+
+def test_a_missing_lexicon_is_one_line(tools, pair):
+    line = assert_clean_error(tools("sclite", "-r", "said.trn", "-h", "heard.trn", "-S", "algo1", "missing.lex",
+                                    cwd=pair), "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: missing.lex: no such file"
 
 
 def test_a_ctm_reference_is_refused_as_sclite_ignores_it(tools, pair):
