@@ -128,3 +128,19 @@ def test_prf_keeps_an_optional_hypothesis_words_times_under_d(tools, tmp_path):
         "H_T2: 0.40    0.70    1.10    1.60    ",
         "CONF: 0.9000  0.5000  0.8000  0.7000  ",
         "Eval:                                 "]
+
+
+def test_prf_of_a_reference_word_left_out_under_d_with_confidences(tools, tmp_path):
+    # sclite -r ref.stm stm -h hyp.ctm ctm -D -o prf: the empty word's times and confidence 0
+    # (this failed with an AttributeError before)
+    (tmp_path / "ref.stm").write_text("f 1 anna 0.0 2.0 so (uh) yes\n")
+    (tmp_path / "hyp.ctm").write_text("f 1 0.1 0.3 so 0.9\nf 1 1.0 0.4 yes 0.8\n")
+    run = tools("sclite", "-r", "ref.stm", "-h", "hyp.ctm", "-D", "-o", "prf", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert run.stdout.split("\n")[-9:-3] == [
+        "REF:  so      (uh)    yes     ",
+        "HYP:  so              yes     ",
+        "H_T1: 0.10    0.00    1.00    ",
+        "H_T2: 0.40    0.00    1.40    ",
+        "CONF: 0.9000  0.0000  0.8000  ",
+        "Eval:                         "]

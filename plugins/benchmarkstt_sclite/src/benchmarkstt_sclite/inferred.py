@@ -95,8 +95,8 @@ def characters(word: str, ascii_too: bool) -> list:
 
 def pieces(word: str, ascii_too: bool) -> list:
     """A hypothesis word cut into pieces (:class:`Token`), each with its share of the
-    word's time (sclite gives each character of a word an equal part of its duration);
-    the pieces of an optionally deletable word are optional.
+    word's time (sclite gives each character of a word an equal part of its duration) and
+    the word's confidence; the pieces of an optionally deletable word are optional.
 
     :example:
         >>> pieces("可能", False), pieces("ok", False)
@@ -110,6 +110,7 @@ def pieces(word: str, ascii_too: bool) -> list:
     for k, part in enumerate(parts):
         token = Token(part)
         token.optional = getattr(word, "optional", False)
+        token.confidence = getattr(word, "confidence", None)
         if start is not None and end is not None:
             share = (end - start) / len(parts)
             token.start = start + k * share
@@ -159,7 +160,8 @@ def piece_arcs(items: Sequence, ascii_too: bool) -> list:
 def lattice(items: Sequence, lexicon: Lexicon, ascii_too: bool) -> list:
     """The ways through a hypothesis (words, alternation blocks as tuples of branches):
     arcs ``(from, to, word)`` between its pieces' nodes (see :func:`piece_arcs`), with an
-    arc for every run of 2 or more consecutive pieces that spells a lexicon word, in the
+    arc for every run of 2 or more consecutive pieces that spells a lexicon word (its
+    confidence the mean of the run's so far and the next piece's, as sclite joins them), in the
     order sclite's table takes them: by end node; at a node, the pieces first, then the
     lexicon words in the order found, from the runs that start first (where two ways cost
     the same, the first wins)."""
@@ -169,20 +171,23 @@ def lattice(items: Sequence, lexicon: Lexicon, ascii_too: bool) -> list:
         leaving.setdefault(arc[0], []).append(arc)
     found: list = []
 
-    def extend(first: tuple, last: tuple, spelled: str, left: int) -> None:
+    def extend(first: tuple, last: tuple, spelled: str, confidence: "float | None", left: int) -> None:
         for arc in leaving.get(last[1], ()) if left else ():
             if arc[2] is None:
                 continue
             word = spelled + arc[2]
+            other = getattr(arc[2], "confidence", None)
+            joined = None if confidence is None or other is None else (confidence + other) / 2
             if word in lexicon.words:
                 token = Token(word)
                 token.start, token.end = getattr(first[2], "start", None), getattr(arc[2], "end", None)
+                token.confidence = joined
                 found.append((first[0], arc[1], token))
-            extend(first, arc, word, left - 1)
+            extend(first, arc, word, joined, left - 1)
 
     for arc in sorted(arcs, key=lambda a: a[0]):
         if arc[2] is not None:
-            extend(arc, arc, arc[2], lexicon.longest - 1)
+            extend(arc, arc, arc[2], getattr(arc[2], "confidence", None), lexicon.longest - 1)
     order = {id(arc): k for k, arc in enumerate(arcs + found)}
     return sorted(arcs + found, key=lambda a: (a[1], order[id(a)]))
 

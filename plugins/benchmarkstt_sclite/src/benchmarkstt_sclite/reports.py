@@ -307,8 +307,8 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         if times:
             rows += time_rows(part, 3, "H")
         if confidence:
-            rows.append(("CONF: ", [pad(f"{c[3].confidence:.4f}", c[4]) if c[0] != "D" else " " * (c[4] + 1)
-                                    for c in part]))
+            rows.append(("CONF: ", [pad(f"{0 if c[3] is None else c[3].confidence:.4f}", c[4]) if c[0] != "D"
+                                    else " " * (c[4] + 1) for c in part]))
         rows.append(("Eval: ", [pad("" if c[0] == "C" else c[0], c[4]) for c in part]))
         out += [lead + label + "".join(items) for label, items in rows]
         used = end
