@@ -144,3 +144,14 @@ def test_prf_of_a_reference_word_left_out_under_d_with_confidences(tools, tmp_pa
         "H_T2: 0.40    0.00    1.40    ",
         "CONF: 0.9000  0.0000  0.8000  ",
         "Eval:                         "]
+
+
+def test_nce_counts_an_optional_word_left_out_as_sclite(tools, tmp_path):
+    # sclite -r ref.stm stm -h hyp.ctm ctm -D -o sum: NCE 0.584 (0.537 before: the word left out
+    # was not counted)
+    (tmp_path / "ref.stm").write_text("f 1 anna 0.0 3.0 so (uh) yes we go\n")
+    (tmp_path / "hyp.ctm").write_text("f 1 0.1 0.3 so 0.9\nf 1 1.0 0.4 yes 0.8\nf 1 1.5 0.4 wee 0.3\n"
+                                      "f 1 2.0 0.4 go 0.7\n")
+    run = tools("sclite", "-r", "ref.stm", "-h", "hyp.ctm", "-D", "-o", "sum", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert "| anna   |    1      5 | 80.0   20.0    0.0    0.0   20.0  100.0 |  0.584 |" in run.stdout
