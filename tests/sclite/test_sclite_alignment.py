@@ -177,3 +177,17 @@ def test_mapsswe_statistic_uses_the_n_minus_1_deviation():
     assert result.segments == 3
     assert result.mean == pytest.approx(0.0)
     assert result.sd == pytest.approx(((1 + 4 + 1) / 2) ** 0.5)
+
+
+@pytest.mark.parametrize("ref,hyp,expected", [
+    # sclite 2.4.12 (-o pra): ties between the hypothesis's branches, decided as sclite decides
+    # them (the first branches of least cost, tried before, kept "a a ab": D D C C I)
+    ("{ c b / @ / a } ab d a a { d / @ }", "a { a ab / ab / d ab }", [("a", "a"), ("ab", "ab"), ("d", None),
+                                                                      ("a", None), ("a", None)]),
+    ("c ab d c", "{ a d / c ab } b { @ / b / ab d } b", [("c", "c"), ("ab", "ab"), ("d", "b"), ("c", "b")]),
+])
+def test_alternations_in_the_hypothesis_as_sclite_aligns_two_networks(ref, hyp, expected):
+    scored = score(parse_trn(f"{ref} (s_1)", "r"), parse_trn(f"{hyp} (s_1)", "h", hypothesis=True))
+    steps = scored[0].steps
+    assert [(s.edge.word if s.edge else None, None if s.hyp is None else scored[0].hyp[s.hyp]) for s in steps] == \
+        expected

@@ -119,10 +119,16 @@ def pieces(word: str, ascii_too: bool) -> list:
     return out
 
 
-def piece_arcs(items: Sequence, ascii_too: bool) -> list:
-    """The arcs ``(from, to, piece)`` of a hypothesis's pieces from node 0, an alternation
-    block (a tuple of branches) a fork whose branches meet again (an empty branch an arc of
-    ``None``); nodes numbered so that every arc goes forward."""
+def piece_arcs(items: Sequence, ascii_too: "bool | None" = None) -> list:
+    """The arcs ``(from, to, piece)`` of a hypothesis's pieces from node 0 (its words cut
+    as :func:`pieces` cuts them; whole where ``ascii_too`` is None), an alternation block
+    (a tuple of branches) a fork whose branches meet again (an empty branch an arc of
+    ``None``); nodes numbered so that every arc goes forward.
+
+    :example:
+        >>> piece_arcs(["a", (["b", "c"], [])])
+        [(0, 1, 'a'), (1, 2, 'b'), (2, 5, 'c'), (1, 5, None)]
+    """
     arcs: list = []
     alias: dict = {}
     count = 1
@@ -143,7 +149,7 @@ def piece_arcs(items: Sequence, ascii_too: bool) -> list:
                     alias[end] = count
                 node, count = count, count + 1
             else:
-                for piece in pieces(item, ascii_too):
+                for piece in [as_token(item)] if ascii_too is None else pieces(item, ascii_too):
                     arcs.append([node, count, piece])
                     node, count = count, count + 1
         return node

@@ -24,7 +24,7 @@ from benchmarkstt_core.errors import InputError
 from .alignment import SCLITE_COSTS, START, raw_align, raw_counts, steps_of
 from .reference import Network
 from .reference import network
-from .inferred import align_inferred
+from .inferred import align_inferred, align_lattice, piece_arcs
 from .timemediated import word_times
 
 #: the most combinations of a hypothesis's alternation blocks tried for one utterance
@@ -115,12 +115,16 @@ def cost(raw: Sequence, costs: tuple = SCLITE_COSTS) -> float:
 
 def best_branches(net: Network, items: Sequence, costs: tuple = SCLITE_COSTS) -> tuple:
     """The hypothesis words and their alignment: where the hypothesis has alternation blocks
-    (tuples of branches, from a CTM), the branches of least alignment cost, the first such
-    in the order written (at most ``MAX_CHOICES`` combinations are tried, then the first
-    branch of each further block)."""
+    (tuples of branches, from a TRN or CTM file), with sclite's costs, the alignment of the
+    reference against the hypothesis's network of branches as sclite aligns two networks
+    (:func:`~benchmarkstt_sclite.inferred.align_lattice`); with unit costs, the branches of
+    least alignment cost, the first such in the order written (at most ``MAX_CHOICES``
+    combinations are tried, then the first branch of each further block)."""
     blocks = [k for k, item in enumerate(items) if isinstance(item, tuple)]
     if not blocks:
         return list(items), raw_align(net, items, costs)
+    if costs == SCLITE_COSTS:
+        return align_lattice(net, piece_arcs(items))
     best = None
     for choice in itertools.islice(itertools.product(*(range(len(items[k])) for k in blocks)), MAX_CHOICES):
         chosen = dict(zip(blocks, choice))
