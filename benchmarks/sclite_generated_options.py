@@ -10,10 +10,13 @@ between some words, as an engine without a segmenter writes them), scored with a
 two channels (words with times in hundredths of a second, alternation blocks, some with an
 empty branch, optionally deletable words, fragments; the hypothesis with random edits and
 its words moved a little in time), scored with ``-T`` and ``-T -D -F``; the ``sum`` and
-``pra`` reports compared byte for byte. Prints how many differ (and keeps them).
+``pra`` reports compared byte for byte. ``alternations``: TRN corpora with alternations
+(some with empty branches) in both files, scored without options; the ``pra`` reports
+compared byte for byte. Prints how many differ (and keeps them).
 
     BENCHMARKSTT_SCLITE=/path/to/sclite python benchmarks/sclite_generated_options.py inferred DIR --count 60
     BENCHMARKSTT_SCLITE=/path/to/sclite python benchmarks/sclite_generated_options.py timed DIR --count 50
+    BENCHMARKSTT_SCLITE=/path/to/sclite python benchmarks/sclite_generated_options.py alternations DIR --count 80
 """
 
 from __future__ import annotations
@@ -104,6 +107,26 @@ def pair(rng: random.Random, folder: Path, words: int = 120) -> None:
                                                                           float(line.split()[2])))) + "\n")
 
 
+def alternations(rng: random.Random, folder: Path, utterances: int = 40) -> None:
+    """Writes ``ref.trn`` and ``hyp.trn`` in ``folder``: words of five, alternations of two or
+    three branches of up to two words (an empty branch ``@``) on both sides."""
+    vocabulary = "a b c d ab".split()
+
+    def text(rate: float) -> str:
+        tokens = []
+        for _ in range(rng.randint(0, 7)):
+            if rng.random() < rate:
+                branches = [" ".join(rng.choice(vocabulary) for _ in range(rng.randint(0, 2))) or "@"
+                            for _ in range(rng.randint(2, 3))]
+                tokens += ["{", " / ".join(branches), "}"]
+            else:
+                tokens.append(rng.choice(vocabulary))
+        return " ".join(tokens)
+
+    for name, rate in (("ref.trn", 0.2), ("hyp.trn", 0.3)):
+        (folder / name).write_text("".join(f"{text(rate)} (s_{u})\n" for u in range(utterances)))
+
+
 #: per kind: the generator, its files, and the option sets (sclite's arguments, then the reports)
 KINDS = {
     "inferred": (corpus, ("ref.trn", "hyp.trn", "lex.txt"), [
@@ -113,6 +136,7 @@ KINDS = {
     "timed": (pair, ("ref.ctm", "hyp.ctm"), [
         ["-r", "ref.ctm", "ctm", "-h", "hyp.ctm", "ctm", *options, "-o", "sum", "pra"]
         for options in (["-T"], ["-T", "-D", "-F"])]),
+    "alternations": (alternations, ("ref.trn", "hyp.trn"), [["-r", "ref.trn", "-h", "hyp.trn", "-o", "pra"]]),
 }
 
 
