@@ -10,11 +10,13 @@ import pytest
 from benchmarkstt_core.errors import InputError
 from benchmarkstt_sclite import alignment
 from benchmarkstt_sclite.alignment import align, py_kernel, raw_align, raw_counts
-from benchmarkstt_sclite.words import mark_optional
+from benchmarkstt_sclite.words import Token, mark_optional
 from benchmarkstt_sclite.casefold import fold
+from benchmarkstt_sclite.inferred import align_lattice
 from benchmarkstt_sclite.mapsswe import mapsswe, utterance_segments
 from benchmarkstt_sclite.reference import network
 from benchmarkstt_sclite.scoring import score
+from benchmarkstt_sclite.timemediated import word_times
 from benchmarkstt_sclite.trn import parse_trn
 
 
@@ -90,8 +92,34 @@ def test_kernel_and_python_give_the_same_steps(monkeypatch):
         net = network(ref, deletable, rng.random() < 0.5)
         costs = rng.choice([alignment.SCLITE_COSTS, alignment.UNIT_COSTS])
         compiled = raw_align(net, hyp, costs)
+        if costs == alignment.SCLITE_COSTS:  # -S's table on a chain (no lexicon word) gives the same steps
+            assert align_lattice(net, [(j, j + 1, w) for j, w in enumerate(hyp)])[1] == compiled, (ref, hyp)
         monkeypatch.setattr(alignment, "kernel", py_kernel)
         assert raw_align(net, hyp, costs) == compiled, (ref, hyp, costs)
+        monkeypatch.undo()
+
+
+def test_kernel_and_python_give_the_same_time_mediated_steps(monkeypatch):
+    rng = random.Random(13)
+
+    def timed(word: str, at: float) -> Token:
+        token = Token(word)
+        token.start = round(at + rng.random(), 2)
+        token.end = round(token.start + rng.choice([0.1, 0.25, 0.3, 0.5]), 2)
+        return token
+
+    for _ in range(300):
+        ref, at = [], 0.0
+        for k in range(rng.randint(0, 9)):
+            if rng.random() < 0.2:
+                ref += ["{", timed(rng.choice("a b c".split()), k), "/", "@", "}"]
+            else:
+                ref.append(timed(rng.choice("a b c (a)".split()), k))
+        hyp = [timed(rng.choice("a b c".split()), k) for k in range(rng.randint(0, 9))]
+        net = network(ref, rng.random() < 0.5)
+        compiled = raw_align(net, hyp, times=word_times(net.edges, ref, hyp))
+        monkeypatch.setattr(alignment, "kernel", py_kernel)
+        assert raw_align(net, hyp, times=word_times(net.edges, ref, hyp)) == compiled, (ref, hyp)
         monkeypatch.undo()
 
 
@@ -149,3 +177,17 @@ def test_mapsswe_statistic_uses_the_n_minus_1_deviation():
     assert result.segments == 3
     assert result.mean == pytest.approx(0.0)
     assert result.sd == pytest.approx(((1 + 4 + 1) / 2) ** 0.5)
+
+
+@pytest.mark.parametrize("ref,hyp,expected", [
+    # sclite 2.4.12 (-o pra): ties between the hypothesis's branches, decided as sclite decides
+    # them (the first branches of least cost, tried before, kept "a a ab": D D C C I)
+    ("{ c b / @ / a } ab d a a { d / @ }", "a { a ab / ab / d ab }", [("a", "a"), ("ab", "ab"), ("d", None),
+                                                                      ("a", None), ("a", None)]),
+    ("c ab d c", "{ a d / c ab } b { @ / b / ab d } b", [("c", "c"), ("ab", "ab"), ("d", "b"), ("c", "b")]),
+])
+def test_alternations_in_the_hypothesis_as_sclite_aligns_two_networks(ref, hyp, expected):
+    scored = score(parse_trn(f"{ref} (s_1)", "r"), parse_trn(f"{hyp} (s_1)", "h", hypothesis=True))
+    steps = scored[0].steps
+    assert [(s.edge.word if s.edge else None, None if s.hyp is None else scored[0].hyp[s.hyp]) for s in steps] == \
+        expected

@@ -2,7 +2,8 @@
 ``-T``: each file and channel cut into chunks by time. ``data/ctmref``: a generated pair
 (400 reference words on two channels, alternation blocks, optional words, fragments) and
 sclite's ``sum`` and ``pra`` (SCTK 2.4.12: ``sclite -r ref.ctm ctm -h hyp.ctm ctm [-D -F]
--o sum pra stdout``; ``-o dtl``: ``sclite.dtl``), 12 chunks; ``jittered-*.ctm``: two files of
+-o sum pra stdout``; ``-o dtl``: ``sclite.dtl``; with ``-T`` and ``-T -D -F``, its time-mediated
+alignments: ``sclite-T.out``, ``sclite-TDF.out``), 12 chunks; ``jittered-*.ctm``: two files of
 two channels, hypothesis words out of time order, and sclite's ``pra`` (``jittered.pra``),
 where sclite puts runs of insertions and deletions in time order; ``said.ctm`` and
 ``heard.ctm`` (docs/sclite.md's example) and sclite's ``prf`` with ``-D -F`` (without its
@@ -21,7 +22,8 @@ from conftest import assert_clean_error
 DATA = Path(__file__).parent / "data" / "ctmref"
 
 
-@pytest.mark.parametrize("options,expected", [([], "sclite.out"), (["-D", "-F"], "sclite-DF.out")])
+@pytest.mark.parametrize("options,expected", [([], "sclite.out"), (["-D", "-F"], "sclite-DF.out"),
+                                              (["-T"], "sclite-T.out"), (["-T", "-D", "-F"], "sclite-TDF.out")])
 def test_chunks_and_alignments_as_sclites(tools, options, expected):
     run = tools("sclite", "-r", "ref.ctm", "ctm", "-h", "hyp.ctm", "ctm", *options, "-o", "sum", "pra", cwd=DATA)
     assert run.returncode == 0, run
@@ -94,8 +96,26 @@ def test_lur_of_a_ctm_reference_has_only_the_speakers_as_sclites(tools):
                                             "|      f1-b       |", "|" + "=" * 17 + "|", "|   Set Sum/Avg   |"]
 
 
+def test_time_mediated_alignment_is_of_ctm_files_only(tools, tmp_path):
+    (tmp_path / "ref.trn").write_text("a b (s_1)\n")
+    line = assert_clean_error(tools("sclite", "-r", "ref.trn", "-h", "ref.trn", "-T", cwd=tmp_path),
+                              "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: -T: a time-mediated alignment is of a ctm reference and ctm " \
+                   "hypotheses, as sclite's"
+
+
 def test_a_ctm_reference_takes_ctm_hypotheses(tools):
     line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "trn", cwd=DATA),
                               "benchmarkstt-tools")
     assert "a ctm reference ctm hypotheses" in line
 
+
+
+def test_a_hypothesis_alternation_under_time_mediated_costs_is_named(tools, tmp_path):
+    (tmp_path / "ref.ctm").write_text("f1 A 0.1 0.2 so\nf1 A 0.4 0.2 yes\n")
+    (tmp_path / "hyp.ctm").write_text("f1 A 0.1 0.2 so\nf1 A * * <ALT_BEGIN>\nf1 A 0.4 0.2 yes\nf1 A * * <ALT>\n"
+                                      "f1 A 0.4 0.2 yeah\nf1 A * * <ALT_END>\n")
+    line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-T", cwd=tmp_path),
+                              "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: hyp.ctm: f1-a-0000: -T: an <ALT_BEGIN> block in the hypothesis is not " \
+                   "scored with time-mediated costs (yet)"

@@ -68,13 +68,24 @@ def test_test6_pra_in_gb2312_as_sclite_writes_the_files_bytes():
     assert "可能".encode("gb2312") in run.stdout
 
 
-@pytest.mark.parametrize("test,options", [("test13", []), ("test13_D", ["-D"])])
+@pytest.mark.parametrize("test,options", [("test13", []), ("test13_D", ["-D"]), ("test13_a", ["-T"]),
+                                          ("test13_aD", ["-T", "-D"])])
 def test_ctm_reference_against_ctm_as_sctks_test13(tools, test, options):
-    # tima_ref.ctm (alternation blocks, optional words) cut into chunks by time, as sclite without -T
+    # tima_ref.ctm (alternation blocks, optional words) cut into chunks by time; -T: costs of times
     run = tools("sclite", "-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", *options,
                 "-o", "pra", "sum", "rsum", cwd=DATA)
     assert run.returncode == 0, run
     assert run.stdout == "".join((DATA / "base" / f"{test}.{suffix}").read_text() for suffix in ("sys", "raw", "pra"))
+
+
+@pytest.mark.parametrize("test,options", [("test11", []), ("test12", ["-F"])])
+def test_inferred_word_boundaries_in_mandarin_as_sctks_tests_11_and_12(tools, test, options):
+    # -S algo1 mand.lex: the CTM's words cut into characters and joined again by the lexicon (GB2312)
+    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", "-r", "./mand_ref.stm", "stm", "-h",
+                          "./mand_hyp.ctm", "ctm", "--encoding", "gb2312", "-S", "algo1", "mand.lex", *options,
+                          "-o", "sum", "rsum", "pra"], cwd=DATA, capture_output=True, timeout=120)
+    assert run.returncode == 0, run
+    assert run.stdout == b"".join((DATA / "base" / f"{test}.{suffix}").read_bytes() for suffix in ("sys", "raw", "pra"))
 
 
 def test_prf_of_a_text_hypothesis_as_sctks_test5(tools):
@@ -215,7 +226,11 @@ SEVEN = [("test7", "tests.ref", "tests.hyp", ["-F", "-D"], ("sys", "raw", "pra")
          ("test7_r", "tests.hyp", "tests.ref", ["-F", "-D"], ("sys", "raw", "pra"))] + [
     (f"test7-utf8-{n}bytes", f"tests.ref.utf8-{n}bytes", f"tests.hyp.utf8-{n}bytes", ["-F", "-D"],
      ("sys", "raw", "pra", "sgml"))
-    for n in (2, 3, 4)]
+    for n in (2, 3, 4)] + [
+    # inferred word boundaries (-S algo1 LEXICON [ASCIITOO]) through the hypothesis's alternations
+    (f"test7_{n}", "tests.ref", "tests.hyp", options, ("sys", "raw", "pra"))
+    for n, options in ((1, ["-S", "algo1", "tests.lex"]), (2, ["-S", "algo1", "tests.lex", "ASCIITOO"]),
+                       (3, ["-F", "-S", "algo1", "tests.lex"]), (4, ["-F", "-S", "algo1", "tests.lex", "ASCIITOO"]))]
 
 
 @pytest.mark.parametrize("test,ref,hyp,options,reports", SEVEN, ids=[t[0] for t in SEVEN])
@@ -312,3 +327,29 @@ def test_sc_stats_mapsswe_report_as_sctks_tsc_stats(test, files):
                          cwd=DATA, capture_output=True, timeout=120)
     assert run.returncode == 0, run
     assert run.stdout == (DATA / "base_sc_stats" / f"{test}.stats.mapsswe").read_bytes()
+
+
+LEXICON_AND_TIMES = [
+    (["-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", "-T"], ["prf", "dtl"], "utf-8"),
+    (["-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", "-T", "-D"], ["prf", "dtl"], "utf-8"),
+    (["-r", "./mand_ref.stm", "stm", "-h", "./mand_hyp.ctm", "ctm", "-S", "algo1", "mand.lex"], ["prf", "sgml"],
+     "gb2312"),
+    (["-r", "./tests.ref", "-h", "./tests.hyp", "-D", "-F", "-S", "algo1", "tests.lex", "ASCIITOO"],
+     ["prf", "sgml", "dtl"], "utf-8"),
+]
+
+
+@pytest.mark.skipif(sclite_binary() is None, reason="$BENCHMARKSTT_SCLITE (SCTK's sclite, built) is not set")
+@pytest.mark.parametrize("arguments,reports,encoding", LEXICON_AND_TIMES)
+def test_reports_under_lexicon_and_times_as_sclite(arguments, reports, encoding):
+    # -T and -S: the reports SCTK keeps no expected output of, compared with sclite itself
+    def dated(text: bytes) -> bytes:
+        return re.sub(rb'Creation date: [^\n]*\n|creation_date="[^"]*"', b"", text)
+
+    sclite_encoding = {"gb2312": "gb", "utf-8": "utf-8"}[encoding]
+    expected = subprocess.run([sclite_binary(), *arguments, "-e", sclite_encoding, "-i", "spu_id", "-o", *reports,
+                               "stdout"], cwd=DATA, capture_output=True, check=True).stdout
+    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", *arguments, "--encoding", encoding, "-o",
+                          *reports], cwd=DATA, capture_output=True, timeout=120)
+    assert run.returncode == 0, run
+    assert dated(run.stdout) == dated(expected)

@@ -114,17 +114,40 @@ def test_nce_where_sclite_has_none_or_clamps_a_confidence(tools, tmp_path, ctm, 
     assert cells["Mean"] == ("n/a" if s2 == "n/a" else s2)  # over the speakers with an NCE
 
 
-def test_prf_keeps_an_optional_hypothesis_words_times_under_d(tools, tmp_path):
-    # sclite -r r.stm stm -h h.ctm ctm -D -o prf: "(uh)" in the CTM is correct and keeps its times
-    (tmp_path / "r.stm").write_text("m1 A anna 0.0 3.0 so we start\n")
-    (tmp_path / "h.ctm").write_text("m1 A 0.1 0.3 so 0.9\nm1 A 0.5 0.2 (uh) 0.5\nm1 A 0.8 0.3 we 0.8\n"
-                                    "m1 A 1.2 0.4 start 0.7\n")
+@pytest.mark.parametrize("stm,ctm,expected", [
+    # "(uh)" in the CTM is correct and keeps its times
+    ("m1 A anna 0.0 3.0 so we start\n",
+     "m1 A 0.1 0.3 so 0.9\nm1 A 0.5 0.2 (uh) 0.5\nm1 A 0.8 0.3 we 0.8\nm1 A 1.2 0.4 start 0.7\n",
+     ["REF:  so              we      start   ",
+      "HYP:  so      (uh)    we      start   ",
+      "H_T1: 0.10    0.50    0.80    1.20    ",
+      "H_T2: 0.40    0.70    1.10    1.60    ",
+      "CONF: 0.9000  0.5000  0.8000  0.7000  ",
+      "Eval:                                 "]),
+    # "(uh)" of the STM left out: the empty word's times and confidence 0 (an AttributeError before)
+    ("f 1 anna 0.0 2.0 so (uh) yes\n", "f 1 0.1 0.3 so 0.9\nf 1 1.0 0.4 yes 0.8\n",
+     ["REF:  so      (uh)    yes     ",
+      "HYP:  so              yes     ",
+      "H_T1: 0.10    0.00    1.00    ",
+      "H_T2: 0.40    0.00    1.40    ",
+      "CONF: 0.9000  0.0000  0.8000  ",
+      "Eval:                         "]),
+])
+def test_prf_of_optional_words_under_d_as_sclite(tools, tmp_path, stm, ctm, expected):
+    # sclite -r r.stm stm -h h.ctm ctm -D -o prf
+    (tmp_path / "r.stm").write_text(stm)
+    (tmp_path / "h.ctm").write_text(ctm)
     run = tools("sclite", "-r", "r.stm", "-h", "h.ctm", "-D", "-o", "prf", cwd=tmp_path)
     assert run.returncode == 0, run
-    assert run.stdout.split("\n")[-9:-3] == [
-        "REF:  so              we      start   ",
-        "HYP:  so      (uh)    we      start   ",
-        "H_T1: 0.10    0.50    0.80    1.20    ",
-        "H_T2: 0.40    0.70    1.10    1.60    ",
-        "CONF: 0.9000  0.5000  0.8000  0.7000  ",
-        "Eval:                                 "]
+    assert run.stdout.split("\n")[-9:-3] == expected
+
+
+def test_nce_counts_an_optional_word_left_out_as_sclite(tools, tmp_path):
+    # sclite -r ref.stm stm -h hyp.ctm ctm -D -o sum: NCE 0.584 (0.537 before: the word left out
+    # was not counted)
+    (tmp_path / "ref.stm").write_text("f 1 anna 0.0 3.0 so (uh) yes we go\n")
+    (tmp_path / "hyp.ctm").write_text("f 1 0.1 0.3 so 0.9\nf 1 1.0 0.4 yes 0.8\nf 1 1.5 0.4 wee 0.3\n"
+                                      "f 1 2.0 0.4 go 0.7\n")
+    run = tools("sclite", "-r", "ref.stm", "-h", "hyp.ctm", "-D", "-o", "sum", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert "| anna   |    1      5 | 80.0   20.0    0.0    0.0   20.0  100.0 |  0.584 |" in run.stdout

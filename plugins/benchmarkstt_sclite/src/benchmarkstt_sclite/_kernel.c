@@ -1,12 +1,16 @@
 /* sclite's alignment of a reference network with hypothesis words: the compiled twin of
  * benchmarkstt_sclite.alignment.py_kernel (same arguments, same steps; see its help).
  *
- * align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs]) -> [(tag, edge, hyp), ...]
+ * align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs[, times]]) -> [(tag, edge, hyp), ...]
  * costs: (substitution, insertion, deletion, optional deletion, empty branch, single precision),
- * by default sclite's
+ * by default sclite's; times: None, or the edges' starts, their ends, the hypothesis words' starts
+ * and their ends, in one sequence of floats, for sclite's
+ * time-mediated costs (-T): a word inserted or deleted costs its duration, a pair the distance of
+ * their starts plus that of their ends (plus 0.001 when the words differ)
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdlib.h>
 
 /* costs are summed in doubles; with sclite's costs each sum is rounded to a single-precision
@@ -35,6 +39,7 @@ typedef struct {
     cost_t *cells;         /* (n_edges + 1) rows of m + 1; row 0 is the start */
     cost_t costs[5];       /* substitution, insertion, deletion, optional deletion, empty branch */
     int single;            /* round each sum to a single-precision float, as sclite does */
+    double *times;         /* NULL, or 2 * n_edges edge starts and ends then 2 * m hyp starts and ends */
 } Net;
 
 /* a + b, rounded as the costs say */
@@ -42,8 +47,30 @@ static cost_t add(Net *n, cost_t a, cost_t b) { return n->single ? (cost_t)(floa
 
 static cost_t *row_of(Net *n, Py_ssize_t edge) { return n->cells + (edge + 1) * (n->m + 1); }
 
+/* time-mediated costs, as sclite's single-precision float of its double times */
+static cost_t hyp_start(Net *n, Py_ssize_t j) { return n->times[2 * n->n_edges + j]; }
+static cost_t hyp_end(Net *n, Py_ssize_t j) { return n->times[2 * n->n_edges + n->m + j]; }
+static cost_t duration(cost_t start, cost_t end) { return (cost_t)(float)(end - start); }
+
 /* the cost of inserting hypothesis word j (0-based) */
-static cost_t insertion(Net *n, Py_ssize_t j) { return n->hyp_optional[j] ? DEL_OPTIONAL : INS; }
+static cost_t insertion(Net *n, Py_ssize_t j) {
+    if (n->times) return duration(hyp_start(n, j), hyp_end(n, j));
+    return n->hyp_optional[j] ? DEL_OPTIONAL : INS;
+}
+
+/* the cost of deleting edge k */
+static cost_t deletion(Net *n, Py_ssize_t k) {
+    if (n->times) return duration(n->times[k], n->times[n->n_edges + k]);
+    return n->optional[k] ? DEL_OPTIONAL : DEL;
+}
+
+/* the cost of edge k against hypothesis word j, ok when they match */
+static cost_t pairing(Net *n, Py_ssize_t k, Py_ssize_t j, int ok) {
+    if (n->times)
+        return (cost_t)(float)(fabs(n->times[k] - hyp_start(n, j)) + fabs(n->times[n->n_edges + k] - hyp_end(n, j)) +
+                               (ok ? 0.0 : 0.001));
+    return ok ? 0 : SUB;
+}
 
 /* the tag of inserting hypothesis word j: correct (0) for an optional word, else an insertion (3) */
 static long inserted(Net *n, Py_ssize_t j) { return n->hyp_optional[j] ? 0 : 3; }
@@ -76,10 +103,10 @@ static void fill(Net *n, cost_t *stay) {
             }
             continue;
         }
-        cost_t delete = n->optional[k] ? DEL_OPTIONAL : DEL;
+        cost_t delete = deletion(n, k);
         row[0] = add(n, stay[0], delete);
         for (Py_ssize_t j = 1; j <= m; j++) {
-            cost_t best = add(n, stay[j - 1], same(n, k, j - 1) ? 0 : SUB);
+            cost_t best = add(n, stay[j - 1], pairing(n, k, j - 1, same(n, k, j - 1)));
             cost_t c = add(n, row[j - 1], insertion(n, j - 1));
             if (c < best) best = c;
             c = add(n, stay[j], delete);
@@ -127,7 +154,7 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
         }
         if (j) {
             int ok = same(n, current, j - 1);
-            Py_ssize_t p = pred_with(n, current, j - 1, ok ? 0 : SUB, here);
+            Py_ssize_t p = pred_with(n, current, j - 1, pairing(n, current, j - 1, ok), here);
             if (p != -2) {
                 j--;
                 if (append(steps, ok ? 0 : 1, current, j)) goto fail;
@@ -142,7 +169,7 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
         }
         int optional = n->optional[current] != 0;
         if (append(steps, optional ? 0 : 2, current, START)) goto fail;
-        current = pred_with(n, current, j, optional ? DEL_OPTIONAL : DEL, here);
+        current = pred_with(n, current, j, deletion(n, current), here);
         if (current == -2) {
             PyErr_SetString(PyExc_RuntimeError, "sclite alignment: no way back");
             goto fail;
@@ -167,8 +194,35 @@ static int read_longs(PyObject *seq, long *out, Py_ssize_t count) {
     return 0;
 }
 
+/* n->times from a sequence of 2 * (n_edges + m) floats (see the module's help) */
+static int read_times(Net *n, PyObject *times) {
+    PyObject *ft = PySequence_Fast(times, "times: a sequence");
+    if (!ft) return -1;
+    Py_ssize_t count = 2 * (n->n_edges + n->m);
+    if (PySequence_Fast_GET_SIZE(ft) != count) {
+        Py_DECREF(ft);
+        PyErr_SetString(PyExc_ValueError, "times: a start and an end for every edge and hypothesis word");
+        return -1;
+    }
+    n->times = PyMem_Malloc(sizeof(double) * (count + 1));
+    if (!n->times) {
+        Py_DECREF(ft);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        n->times[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(ft, i));
+        if (n->times[i] == -1.0 && PyErr_Occurred()) {
+            Py_DECREF(ft);
+            return -1;
+        }
+    }
+    Py_DECREF(ft);
+    return 0;
+}
+
 static PyObject *align(PyObject *self, PyObject *args) {
-    PyObject *preds, *finals, *words, *fragments, *hyp;
+    PyObject *preds, *finals, *words, *fragments, *hyp, *times = Py_None;
     const char *optional, *hyp_optional;
     Py_ssize_t optional_len, hyp_optional_len;
     Net n = {0};
@@ -177,9 +231,9 @@ static PyObject *align(PyObject *self, PyObject *args) {
     n.costs[3] = 2.0;
     n.costs[4] = (float)0.001;
     n.single = 1;
-    if (!PyArg_ParseTuple(args, "OOOO!y#Oy#|(dddddp)", &preds, &finals, &words, &PyDict_Type, &fragments,
+    if (!PyArg_ParseTuple(args, "OOOO!y#Oy#|(dddddp)O", &preds, &finals, &words, &PyDict_Type, &fragments,
                           &optional, &optional_len, &hyp, &hyp_optional, &hyp_optional_len, &n.costs[0], &n.costs[1], &n.costs[2],
-                          &n.costs[3], &n.costs[4], &n.single))
+                          &n.costs[3], &n.costs[4], &n.single, &times))
         return NULL;
     PyObject *result = NULL, *fp = NULL, *ff = NULL, *fw = NULL, *fh = NULL;
     cost_t *stay = NULL;
@@ -253,6 +307,7 @@ static PyObject *align(PyObject *self, PyObject *args) {
         goto done;
     }
     if (read_longs(fw, n.words, n.n_edges) || read_longs(fh, n.hyp, n.m)) goto done;
+    if (times != Py_None && read_times(&n, times)) goto done;
     for (Py_ssize_t k = 0; k < n.n_edges; k++) {
         if (n.words[k] != FRAGMENT) continue;
         PyObject *key = PyLong_FromSsize_t(k);
@@ -278,6 +333,7 @@ done:
     PyMem_Free(n.hyp);
     PyMem_Free((void *)n.fragment);
     PyMem_Free(n.cells);
+    PyMem_Free(n.times);
     PyMem_Free(stay);
     PyMem_Free(final_list);
     return result;
@@ -285,7 +341,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"align", align, METH_VARARGS,
-     "align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs]): sclite's alignment steps "
+     "align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs[, times]]): sclite's alignment steps "
      "(see benchmarkstt_sclite.alignment.py_kernel)"},
     {NULL, NULL, 0, NULL},
 };

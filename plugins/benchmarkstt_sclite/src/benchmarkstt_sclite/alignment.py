@@ -101,17 +101,30 @@ def raw_counts(raw: Sequence) -> dict:
     return dict(zip("CSDI", totals))
 
 
-def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS) -> list:
+def predecessors(spans: Sequence, last: int) -> tuple:
+    """``(preds, finals)`` of arcs ``(from, to)`` between nodes numbered forward from 0 to
+    ``last``: each arc's predecessors (the arcs that end where it starts, in order; ``START``
+    for the first node) and the arcs that end at the last node (``(START,)`` where none).
+
+    :example:
+        >>> predecessors([(0, 1), (0, 1), (1, 2)], 2)
+        ([(-1,), (-1,), (0, 1)], (2,))
+    """
+    ending: dict = {}
+    for k, (_, end) in enumerate(spans):
+        ending.setdefault(end, []).append(k)
+    preds = [(START,) if start == 0 else tuple(ending[start]) for start, _ in spans]
+    return preds, tuple(ending[last]) if last > 0 else (START,)
+
+
+def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
+              times: "Sequence | None" = None) -> list:
     """sclite's alignment as the kernel gives it: ``(tag, edge, hyp)`` tuples, tag 0-3 for
     C, S, D, I, edge an index into ``net.edges``, -1 for none (see :func:`py_kernel`);
-    ``costs`` as :data:`SCLITE_COSTS` (the default) or :data:`UNIT_COSTS`."""
+    ``costs`` as :data:`SCLITE_COSTS` (the default) or :data:`UNIT_COSTS`; with ``times``
+    (:func:`~benchmarkstt_sclite.timemediated.word_times`), sclite's time-mediated costs."""
     edges = net.edges
-    ending: dict = {}
-    for k, e in enumerate(edges):
-        ending.setdefault(e.end, []).append(k)
-
-    preds = [(START,) if e.start == 0 else tuple(ending[e.start]) for e in edges]
-    finals = tuple(ending[net.nodes - 1]) if net.nodes > 1 else (START,)
+    preds, finals = predecessors([(e.start, e.end) for e in edges], net.nodes - 1)
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}
@@ -137,11 +150,14 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS) -> 
             words.append(codes.get(e.word, UNKNOWN))
     optional = bytes(e.optional for e in edges)
     hyp_optional = bytes(getattr(w, "optional", False) for w in hyp) if marked else bytes(len(hyp))
-    return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs)
+    if times is None:
+        return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs)
+    return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs, times)
 
 
 def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dict, optional: bytes,
-              hyp: Sequence[int], hyp_optional: bytes, costs: tuple = SCLITE_COSTS) -> list:
+              hyp: Sequence[int], hyp_optional: bytes, costs: tuple = SCLITE_COSTS,
+              times: "Sequence | None" = None) -> list:
     """The alignment's steps as ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I; -1 for none).
 
     Each edge has a row of least costs, one per count of hypothesis words: built from the
@@ -151,12 +167,27 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     hypothesis word, whether it is optional (sclite's ``-D`` in a hypothesis: inserted, it
     costs an optional deletion and is correct). ``costs``: substitution, insertion,
     deletion, optional deletion, empty branch, and whether each sum is rounded to a
-    single-precision float (sclite's sums). The compiled kernel (``_kernel.c``) does the same.
+    single-precision float (sclite's sums). ``times``: see
+    :func:`~benchmarkstt_sclite.timemediated.word_times`. The compiled
+    kernel (``_kernel.c``) does the same.
     """
     m = len(hyp)
     sub, plain_insert, plain_delete, optional_delete, empty, single = costs
     f32 = single_precision if single else float
-    ins = [optional_delete if o else plain_insert for o in hyp_optional]
+    n = len(words)
+    if times is None:
+        ins = [optional_delete if o else plain_insert for o in hyp_optional]
+        dels = [optional_delete if o else plain_delete for o in optional]
+
+        def pairing(k: int, j: int, ok: bool) -> float:
+            return 0 if ok else sub
+    else:
+        ins = [single_precision(times[2 * n + m + j] - times[2 * n + j]) for j in range(m)]
+        dels = [single_precision(times[n + k] - times[k]) for k in range(n)]
+
+        def pairing(k: int, j: int, ok: bool) -> float:
+            return single_precision(abs(times[k] - times[2 * n + j]) + abs(times[n + k] - times[2 * n + m + j])
+                                    + (0.0 if ok else 0.001))
     inserted = [0 if o else 3 for o in hyp_optional]
     cells = {START: list(itertools.accumulate(ins, lambda a, b: f32(a + b), initial=0.0))}
     for k, ps in enumerate(preds):
@@ -168,10 +199,10 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
                 row.append(min(f32(stay[j] + empty), f32(row[j - 1] + ins[j - 1])))
         else:
             same = fragments[k] if word == FRAGMENT else [w == word for w in hyp]
-            delete = optional_delete if optional[k] else plain_delete
+            delete = dels[k]
             row = [f32(stay[0] + delete)]
             for j in range(1, m + 1):
-                best = f32(stay[j - 1] + (0 if same[j - 1] else sub))
+                best = f32(stay[j - 1] + pairing(k, j - 1, same[j - 1]))
                 c = f32(row[j - 1] + ins[j - 1])
                 if c < best:
                     best = c
@@ -200,7 +231,7 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
         if j:
             ok = fragments[current][j - 1] if word == FRAGMENT else hyp[j - 1] == word
             p = least(ps, j - 1)
-            if f32(cells[p][j - 1] + (0 if ok else sub)) == here:
+            if f32(cells[p][j - 1] + pairing(current, j - 1, ok)) == here:
                 j -= 1
                 steps.append((0 if ok else 1, current, j))
                 current = p
@@ -209,7 +240,6 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
                 j -= 1
                 steps.append((inserted[j], START, j))
                 continue
-        delete = optional_delete if optional[current] else plain_delete
         steps.append((0 if optional[current] else 2, current, START))
         current = least(ps, j)
     steps.extend((inserted[x], START, x) for x in range(j - 1, -1, -1))

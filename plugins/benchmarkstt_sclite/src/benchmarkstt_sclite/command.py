@@ -59,6 +59,12 @@ class ScliteCommand:
                             help="STM and CTM: score only the reference segments within the CTM's time span "
                                  "(ref, the default) and/or the hypothesis words within the STM's (hyp), "
                                  "per file and channel, as sclite's -m")
+        parser.add_argument("-T", dest="timed", action="store_true",
+                            help="CTM reference and hypotheses: time-mediated alignment, as sclite's -T (a word "
+                                 "inserted or deleted costs its duration, two words the distance of their times)")
+        parser.add_argument("-S", dest="segment", nargs="+", metavar=("algo1 LEXICON", "ASCIITOO"),
+                            help="infer the hypothesis's word boundaries from a lexicon (one word a line), as "
+                                 "sclite's -S algo1 (ASCIITOO: cut ASCII words into letters too)")
         parser.add_argument("-s", dest="cased", action="store_true",
                             help="case-sensitive (default: ASCII letters are lowercased)")
         parser.add_argument("--encoding", default="UTF-8",
@@ -92,9 +98,16 @@ class ScliteCommand:
                              "a ctm reference ctm hypotheses")
         if "txt" in kinds and (args.deletable or args.fragments or args.spans is not None):
             raise UsageError("-h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m")
+        if args.timed and (ref_format != "ctm" or kinds != {"ctm"}):
+            raise UsageError("-T: a time-mediated alignment is of a ctm reference and ctm hypotheses, as sclite's")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
+        segment = None
+        if args.segment is not None:
+            from .inferred import segmenting
+
+            segment = segmenting(args.segment, context.read_text, args.encoding, ref_format == "ctm" or "txt" in kinds)
 
         def read(path: str, field: str) -> str:
             text = context.read_text(path, field=field)
@@ -141,7 +154,7 @@ class ScliteCommand:
                 if args.fragments:
                     mark_fragments(u.words)
             systems.append((name, score(system_refs, hyp, args.deletable, args.fragments, hyp_path=path,
-                                        ref_path=ref_path, arrange=arrange),
+                                        ref_path=ref_path, arrange=arrange, timed=args.timed, segment=segment),
                             by_id))
         out = []
         memory = Memory()

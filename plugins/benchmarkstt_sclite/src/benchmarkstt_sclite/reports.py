@@ -131,7 +131,8 @@ def nce(scored: Sequence[Scored]) -> "float | None":
     ``(H_max + sum of log2(p) over the correct words + sum of log2(1 - p) over the others) /
     H_max``, where ``H_max`` is the entropy of the words' being correct at the rate they are,
     ``-(c log2(c / n) + (n - c) log2(1 - c / n))`` for ``c`` correct words of ``n``; each
-    ``p`` kept within 10^-7 of 0 and 1, as sclite keeps it. None where it is not defined
+    ``p`` kept within 10^-7 of 0 and 1, as sclite keeps it; an optionally deletable reference
+    word left out (``-D``) is a correct word of ``p`` 1, as sclite counts it. None where it is not defined
     (no hypothesis word, or all correct, or none: ``H_max`` is 0), where sclite prints
     -2147483.648.
 
@@ -151,7 +152,9 @@ def nce(scored: Sequence[Scored]) -> "float | None":
     entropy = 0.0
     for s in scored:
         for step in s.steps:
-            if step.hyp is None:
+            if step.hyp is None:  # an optional reference word left out counts as correct, at no entropy
+                n += step.tag == "C"
+                correct += step.tag == "C"
                 continue
             p = min(max(s.hyp[step.hyp].confidence, CLAMP), 1 - CLAMP)
             n += 1
@@ -328,8 +331,8 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         if times:
             rows += time_rows(part, 3, "H")
         if confidence:
-            rows.append(("CONF: ", [pad(f"{c[3].confidence:.4f}", c[4]) if c[0] != "D" else " " * (c[4] + 1)
-                                    for c in part]))
+            rows.append(("CONF: ", [pad(f"{0 if c[3] is None else c[3].confidence:.4f}", c[4]) if c[0] != "D"
+                                    else " " * (c[4] + 1) for c in part]))
         rows.append(("Eval: ", [pad("" if c[0] == "C" else c[0], c[4]) for c in part]))
         out += [lead + label + "".join(items) for label, items in rows]
         used = end

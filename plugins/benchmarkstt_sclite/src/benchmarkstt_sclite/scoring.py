@@ -24,6 +24,8 @@ from benchmarkstt_core.errors import InputError
 from .alignment import SCLITE_COSTS, START, raw_align, raw_counts, steps_of
 from .reference import Network
 from .reference import network
+from .inferred import align_inferred, align_lattice, piece_arcs
+from .timemediated import word_times
 
 #: the most combinations of a hypothesis's alternation blocks tried for one utterance
 MAX_CHOICES = 256
@@ -69,11 +71,14 @@ def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_p
 
 def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool = False,
           fragments: bool = False, hyp_path: str = "hypothesis", ref_path: str = "reference",
-          arrange: "Callable | None" = None) -> list:
+          arrange: "Callable | None" = None, timed: bool = False, segment: "tuple | None" = None) -> list:
     """Every reference utterance that the hypothesis has, aligned (see the module's help);
     ``arrange(raw, edges, ref_tokens, hyp_words)``, where given, reorders each alignment's
     steps (a CTM reference's insertions and deletions by time, see
-    :func:`~benchmarkstt_sclite.ctmref.by_time`)."""
+    :func:`~benchmarkstt_sclite.ctmref.by_time`); ``timed``: with sclite's time-mediated
+    costs (its ``-T``, see :func:`~benchmarkstt_sclite.timemediated.word_times`); ``segment``:
+    ``(lexicon, ascii_too)``, the hypothesis's word boundaries inferred (sclite's ``-S algo1``,
+    see :func:`~benchmarkstt_sclite.inferred.align_inferred`)."""
     by_id = match_hypotheses(refs, hyps, hyp_path)
     scored = []
     for u in refs:
@@ -81,7 +86,15 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
         if hyp is None:
             continue
         net = network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}")
-        words, raw = best_branches(net, hyp.words)
+        if timed and any(isinstance(item, tuple) for item in hyp.words):
+            raise InputError(f"{hyp_path}: {hyp.id}: -T: an <ALT_BEGIN> block in the hypothesis is not scored with "
+                             f"time-mediated costs (yet)")
+        if segment:
+            words, raw = align_inferred(net, hyp.words, *segment)
+        elif timed:
+            words, raw = list(hyp.words), raw_align(net, hyp.words, times=word_times(net.edges, u.words, hyp.words))
+        else:
+            words, raw = best_branches(net, hyp.words)
         if arrange is not None:
             raw = arrange(raw, net.edges, u.words, words)
         scored.append(Scored(u, words, raw, deletable, fragments))
@@ -102,12 +115,16 @@ def cost(raw: Sequence, costs: tuple = SCLITE_COSTS) -> float:
 
 def best_branches(net: Network, items: Sequence, costs: tuple = SCLITE_COSTS) -> tuple:
     """The hypothesis words and their alignment: where the hypothesis has alternation blocks
-    (tuples of branches, from a CTM), the branches of least alignment cost, the first such
-    in the order written (at most ``MAX_CHOICES`` combinations are tried, then the first
-    branch of each further block)."""
+    (tuples of branches, from a TRN or CTM file), with sclite's costs, the alignment of the
+    reference against the hypothesis's network of branches as sclite aligns two networks
+    (:func:`~benchmarkstt_sclite.inferred.align_lattice`); with unit costs, the branches of
+    least alignment cost, the first such in the order written (at most ``MAX_CHOICES``
+    combinations are tried, then the first branch of each further block)."""
     blocks = [k for k, item in enumerate(items) if isinstance(item, tuple)]
     if not blocks:
         return list(items), raw_align(net, items, costs)
+    if costs == SCLITE_COSTS:
+        return align_lattice(net, piece_arcs(items))
     best = None
     for choice in itertools.islice(itertools.product(*(range(len(items[k])) for k in blocks)), MAX_CHOICES):
         chosen = dict(zip(blocks, choice))
