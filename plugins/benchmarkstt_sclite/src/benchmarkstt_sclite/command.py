@@ -58,6 +58,11 @@ class ScliteCommand:
                             help="STM and CTM: score only the reference segments within the CTM's time span "
                                  "(ref, the default) and/or the hypothesis words within the STM's (hyp), "
                                  "per file and channel, as sclite's -m")
+        parser.add_argument("-c", dest="characters", nargs="*", choices=("NOASCII", "DH"), metavar="NOASCII|DH",
+                            help="align characters, not words (NOASCII: ASCII words stay whole; DH: hyphens are "
+                                 "left out), as sclite's -c")
+        parser.add_argument("-d", dest="diff", action="store_true",
+                            help="align with GNU diff, as sclite's -d (trn files, an stm reference with ctm hypotheses)")
         parser.add_argument("-s", dest="cased", action="store_true",
                             help="case-sensitive (default: ASCII letters are lowercased)")
         parser.add_argument("--encoding", default="UTF-8",
@@ -67,6 +72,7 @@ class ScliteCommand:
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the files, score every system and print the reports."""
         from .casefold import fold
+        from .characters import by_characters
         from .mapsswe import mapsswe
         from .lur import label_definitions, lur
         from .table import Memory
@@ -96,6 +102,13 @@ class ScliteCommand:
                              "nor yet with -o lur, sgml")
         if ref_format == "ctm" and {"lur", "sgml", "nl.sgml"} & set(args.reports):
             raise UsageError("-o: a ctm reference's reports are sum, rsum, pra, prf, dtl and json (not yet lur, sgml)")
+        if args.diff and (ref_format == "ctm" or args.deletable or args.fragments or args.spans is not None
+                          or args.characters is not None or {"lur", "sgml", "nl.sgml"} & set(args.reports)):
+            raise UsageError("-d: GNU diff's alignment, as sclite's, of trn files or an stm reference with ctm "
+                             "hypotheses: not with -D, -F, -m, -c, nor yet with -o lur, sgml")
+        if args.characters is not None and (ref_format == "ctm" or "txt" in kinds):
+            raise UsageError("-c: characters are aligned against a trn or stm reference, not a text hypothesis (sclite "
+                             "refuses it) nor a ctm reference (sclite leaves -c out there)")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
@@ -125,6 +138,14 @@ class ScliteCommand:
                 systems.append((name, score_text(raw if args.cased else fold(raw), ref_path, read(path, "-h"),
                                                  args.encoding), None))
                 continue
+            if args.diff:
+                from .gnudiff import score_ctm, score_trn  # imported when asked for: it starts GNU diff
+
+                ref_text = read(ref_path, "-r")
+                systems.append((name, score_trn(ref_text, ref_path, read(path, "-h"), path, args.id_format,
+                                                args.encoding) if kind == "trn" else
+                                score_ctm(ref_text, ref_path, read(path, "-h"), path, args.encoding), None))
+                continue
             if ref_format == "ctm":
                 from .ctmref import by_time, chunks
 
@@ -139,6 +160,8 @@ class ScliteCommand:
                 by_id = {s.utterance.id: s for s in kept}
             else:
                 system_refs, hyp = refs, parse_trn(read(path, "-h"), path, args.id_format, hypothesis=True)
+            if args.characters is not None:
+                system_refs, hyp = by_characters(system_refs, hyp, args.characters, args.deletable)
             for u in hyp:
                 if args.deletable:
                     mark_optional(u.words)
@@ -158,13 +181,15 @@ class ScliteCommand:
             for report in reports:
                 if report in ("sgml", "nl.sgml"):
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
-                                    by_id, definitions, lines=report == "nl.sgml", cased=args.cased))
+                                    by_id, definitions, lines=report == "nl.sgml", cased=args.cased,
+                                    characters=args.characters is not None))
                 elif report == "lur":
                     out.append(lur(scored, system, definitions, memory, ref_path))
                 elif report == "prf":
                     out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
-                                              created, by_id, None if kind == "txt" else definitions,
-                                              args.encoding, args.width, args.cased, ref_format == "ctm"))
+                                              created, by_id, None if kind == "txt" or args.diff else definitions,
+                                              args.encoding, args.width, args.cased, ref_format == "ctm",
+                                              characters=args.characters is not None))
                 elif report not in ("mapsswe", "stats"):
                     out.append(render(report, scored, system, memory, args))
             first += len(scored)
@@ -232,11 +257,11 @@ def render(report: str, scored: list, system: str, memory: Any, args: argparse.N
     from .scoring import speaker_rows, total_row
 
     if report in ("sum", "rsum"):
-        return summary(scored, system, counts=report == "rsum", memory=memory)
+        return summary(scored, system, counts=report == "rsum", memory=memory, characters=args.characters is not None)
     if report == "pra":
         return alignment_dump(scored, system, encoding=args.encoding, width=args.width, cased=args.cased)
     if report == "dtl":
-        return detail(scored, system)
+        return detail(scored, system, args.encoding)
     rows = speaker_rows(scored)
     return json.dumps({"system": system,
                        "utterances": [{"id": s.utterance.id, "speaker": s.utterance.speaker, **s.counts}
