@@ -107,3 +107,49 @@ def test_generated_corpora_as_sclite_d(tools, tmp_path, seed):
     run = tools("sclite", *arguments, cwd=tmp_path)
     assert run.returncode == 0, run
     assert run.stdout == expected
+
+
+def stm_ctm(seed: int) -> tuple:
+    """An STM and a CTM text: three files, one or two channels, segments with labels,
+    alternations and tags, the CTM's words edited, some inserted, some channels without
+    words (sclite's -d refuses those, but for the last files)."""
+    rng = random.Random(seed)
+    vocabulary = [f"w{k}" for k in range(25)] + ["uh;t1", "(uh)"]
+    stm, ctm = [], []
+    for file, channel in (("f1", "A"), ("f1", "B"), ("f2", "A"), ("f2", "B"), ("f3", "A")):
+        speaker, start = f"{file}{channel}s{rng.randint(0, 1)}", 0.0
+        for _ in range(rng.randint(1, 6)):
+            words = [rng.choice(vocabulary) for _ in range(rng.randint(0, 8))]
+            if words and rng.random() < 0.2:
+                words[0] = f"{{ {words[0]} / {rng.choice(vocabulary)} / @ }}"
+            labels = "<o> " if rng.random() < 0.5 else ""
+            stm.append(f"{file} {channel} {speaker} {start:.2f} {start + 5:.2f} {labels}{' '.join(words)}\n")
+            for word in words:
+                roll = rng.random()
+                if roll >= 0.1:
+                    said = rng.choice(vocabulary) if roll < 0.25 else word.split()[1] if word[0] == "{" else word
+                    ctm.append(f"{file} {channel} {start + rng.random() * 4:.2f} 0.20 {said}\n")
+                if rng.random() < 0.1:
+                    ctm.append(f"{file} {channel} {start + 4.5:.2f} 0.20 {rng.choice(vocabulary)}\n")
+            start += 5
+    return "".join(stm), "".join(ctm)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.access(SCLITE_DIFF, os.X_OK), reason="no sclite built with diff ($BENCHMARKSTT_SCLITE_DIFF)")
+def test_generated_stm_and_ctm_as_sclite_d(tools, tmp_path):
+    agreed = 0
+    for seed in range(1, 41):
+        stm, ctm = stm_ctm(seed)
+        (tmp_path / "r.stm").write_text(stm)
+        (tmp_path / "h.ctm").write_text(ctm)
+        arguments = ["-r", "r.stm", "stm", "-h", "h.ctm", "ctm", "-d", "-o", "sum", "rsum", "pra", "dtl"]
+        expected = subprocess.run([SCLITE_DIFF, *arguments, "stdout"], cwd=tmp_path, capture_output=True, text=True,
+                                  timeout=300)
+        run = tools("sclite", *arguments, cwd=tmp_path)
+        if expected.returncode:  # sclite stops (a channel the CTM lacks): so does the plugin
+            assert_clean_error(run, "benchmarkstt-tools")
+        else:
+            assert run.returncode == 0 and run.stdout == expected.stdout, seed
+            agreed += 1
+    assert agreed > 30

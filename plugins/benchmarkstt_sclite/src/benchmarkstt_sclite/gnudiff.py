@@ -185,7 +185,8 @@ def numbered(utterances: Sequence[Utterance]) -> list:
 def score_ctm(stm_text: str, stm_path: str, ctm_text: str, ctm_path: str, encoding: str) -> list:
     """An STM reference and a CTM hypothesis aligned by diff, file and channel by file and
     channel (see the module's help). Both must have the same files and channels (sclite
-    stops too)."""
+    stops too), but for the STM's last files, which sclite leaves out where the CTM has
+    none of their words."""
     groups: dict = {}
     for file, channel, utterance in stm_segments(stm_text, stm_path, file_line=1):
         groups.setdefault((file, channel), []).append(utterance)
@@ -195,8 +196,13 @@ def score_ctm(stm_text: str, stm_path: str, ctm_text: str, ctm_path: str, encodi
             raise InputError(f"{ctm_path}:{line_number}: file {fields[0]!r} channel {fields[1]!r} is not in "
                              f"the reference")
         heard.setdefault((fields[0], fields[1]), []).append(fields[4])
+    keys = list(groups)
+    files = {file for file, _ in heard}
+    while keys and keys[-1][0] not in files:  # the last files the CTM lacks: sclite stops before them
+        keys.pop()
     scored = []
-    for n, ((file, channel), segments) in enumerate(groups.items()):
+    for n, (file, channel) in enumerate(keys):
+        segments = groups[file, channel]
         if (file, channel) not in heard:
             raise InputError(f"-d: {ctm_path} has no words of file {file!r} channel {channel!r}, which {stm_path} "
                              f"has: sclite's diff alignment needs the same files and channels in both")
