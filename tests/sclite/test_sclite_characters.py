@@ -117,3 +117,10 @@ def test_generated_corpora_as_sclite(tools, tmp_path, seed, options, flags):
     run = tools("sclite", *arguments, cwd=tmp_path)
     assert run.returncode == 0, run
     assert run.stdout == expected
+
+
+def test_an_alternation_left_open_is_an_error_under_c(tools, tmp_path):
+    (tmp_path / "r.trn").write_text("a { bc / d (s_1)\n")
+    (tmp_path / "h.trn").write_text("a bc (s_1)\n")
+    line = assert_clean_error(tools("sclite", "-r", "r.trn", "-h", "h.trn", "-c", cwd=tmp_path), "benchmarkstt-tools")
+    assert "r.trn:1: alternation not closed by '}'" in line

@@ -95,17 +95,18 @@ def _split_from(tokens: Sequence[str], k: int, options: Sequence[str], deletable
     out: list = []
     while k < len(tokens) and tokens[k] not in ("/", "}"):
         if tokens[k] == "{":
-            kept, moved = [], []
+            kept, single, longer = [], [], []
             while k < len(tokens) and tokens[k] != "}":
                 start = k + 1
                 branch, k = _split_from(tokens, start, options, deletable)
                 words = [t for t in tokens[start:k] if t != "@"]
                 if words and split_word(words[-1], options, deletable) is not None:
-                    moved.append(((len(words) > 1, -len(moved) if len(words) > 1 else len(moved)), branch))
+                    (longer if len(words) > 1 else single).append(branch)
                 else:
                     kept.append(branch)
-            moved = [branch for _, branch in sorted(moved, key=lambda pair: pair[0])]
-            out += ["{", *[t for n, b in enumerate(kept + moved) for t in ((["/"] if n else []) + b)], "}"]
+            branches = kept + single + longer[::-1]
+            out += ["{", *[t for n, b in enumerate(branches) for t in ((["/"] if n else []) + b)]]
+            out += ["}"] if k < len(tokens) else []  # an alternation left open stays open (an error later)
         else:
             pieces = split_word(tokens[k], options, deletable)
             out.extend([tokens[k]] if pieces is None else pieces)
