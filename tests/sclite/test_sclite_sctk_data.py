@@ -353,3 +353,51 @@ def test_reports_under_lexicon_and_times_as_sclite(arguments, reports, encoding)
                           *reports], cwd=DATA, capture_output=True, timeout=120)
     assert run.returncode == 0, run
     assert dated(run.stdout) == dated(expected)
+def sclite_bytes(*arguments: str) -> bytes:
+    """``benchmarkstt-tools sclite ARGUMENTS`` in SCTK's data folder, its output as bytes (the
+    reports are written in the files' encoding, GB2312 for the Mandarin tests)."""
+    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", *arguments], cwd=DATA, capture_output=True,
+                         env=dict(os.environ, LC_ALL="C.UTF-8"), timeout=120)
+    assert run.returncode == 0, run
+    return run.stdout
+
+
+MANDARIN = ["-r", "./mand_ref.stm", "stm", "-h", "./mand_hyp.ctm", "ctm", "--encoding", "gb2312"]
+CHARACTERS = [("test8", ["-r", "./csrnab1.ref", "-h", "./csrnab1.hyp", "-i", "wsj", "-c"]),
+              ("test7_5", ["-r", "./tests.ref", "-h", "./tests.hyp", "-c", "DH"]),
+              ("test9", [*MANDARIN, "-c"]), ("test9_1", [*MANDARIN, "-c", "DH"]),
+              ("test10", [*MANDARIN, "-c", "NOASCII"]), ("test10_1", [*MANDARIN, "-c", "NOASCII", "DH"]),
+              ("test15_b", ["-r", "./test.cantonese.stm", "stm", "-h", "./test.cantonese.ctm", "ctm", "-c", "NOASCII",
+                            "DH"])]
+
+
+@pytest.mark.parametrize("test,arguments", CHARACTERS, ids=[c[0] for c in CHARACTERS])
+def test_character_alignment_as_sctks_tests(test, arguments):
+    # sclite's -c: every word split into its characters (NOASCII: ASCII runs whole; DH: no hyphens)
+    expected = b"".join((DATA / "base" / f"{test}.{suffix}").read_bytes() for suffix in ("sys", "raw", "pra"))
+    assert sclite_bytes(*arguments, "-o", "pra", "sum", "rsum") == expected
+
+
+@pytest.mark.parametrize("test,arguments", [c for c in CHARACTERS if c[0] in ("test9", "test10", "test15_b")])
+def test_prf_of_a_character_alignment_as_sctks_tests(test, arguments):
+    # each character of a CTM word takes an equal share of its time; "Attributes: Character_align"
+    date = re.compile(rb'Creation date: "[^"]*"\n')
+    expected = date.sub(b"", (DATA / "base" / f"{test}.prf").read_bytes())
+    assert date.sub(b"", sclite_bytes(*arguments, "-o", "prf")) == expected
+
+
+def test_dtl_of_a_character_alignment_as_sctks_test9():
+    # words of equal counts in the order of their bytes in the file's encoding (GB2312 here)
+    assert sclite_bytes(*MANDARIN, "-c", "-o", "dtl") == (DATA / "base" / "test9.dtl").read_bytes()
+
+
+DIFF_CASES = [("test2", ["-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-d"]),
+              ("test4", ["-r", "./lvc_ref.stm", "stm", "-h", "./lvc_hyp.ctm", "ctm", "-d"]),
+              ("test6", [*MANDARIN, "-d"])]
+
+
+@pytest.mark.parametrize("test,arguments", DIFF_CASES, ids=[c[0] for c in DIFF_CASES])
+def test_diff_alignment_as_sctks_tests(test, arguments):
+    # sclite's -d: GNU diff's alignment (the File: lines of an STM's segments name their channel)
+    expected = b"".join((DATA / "base" / f"{test}.{suffix}").read_bytes() for suffix in ("sys", "raw", "pra"))
+    assert sclite_bytes(*arguments, "-o", "pra", "sum", "rsum") == expected

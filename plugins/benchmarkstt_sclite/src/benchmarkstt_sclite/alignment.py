@@ -64,17 +64,48 @@ class Step(NamedTuple):
     hyp: Optional[int]
 
 
+def shape(word: str) -> int:
+    """How a word reads as a fragment: -1 for ``-ing`` (matches the words it ends), 1 for
+    ``th-`` (the words it begins), 0 for neither (a word of one character is neither).
+
+    :example:
+        >>> shape("-ing"), shape("th-"), shape("-x-"), shape("-"), shape("the")
+        (-1, 1, -1, 0, 0)
+    """
+    if len(word) > 1:
+        if word[0] == "-":
+            return -1
+        if word[-1] == "-":
+            return 1
+    return 0
+
+
 def matches(edge: Edge, word: str) -> bool:
-    """Whether a hypothesis word is correct for a reference edge (fragments by prefix or
-    suffix; a hypothesis word marked a fragment, as sclite's ``-F`` reads a hypothesis, too)."""
-    fragment = getattr(word, "fragment", 0)
-    if fragment and edge.word != word:
-        return edge.word.startswith(word[:-1]) if fragment > 0 else edge.word.endswith(word[1:])
-    if edge.fragment == 0:
+    """Whether a hypothesis word is correct for a reference edge, as sclite compares them:
+    where either is a fragment (a reference edge read with ``-F``, a hypothesis word marked
+    as sclite's ``-F`` reads a hypothesis), by the shape of the reference word if it looks
+    like a fragment (``th-``: the hypothesis word begins with ``th``), else by the shape of
+    the hypothesis word; else the two must be equal. So a piece of a word split into
+    characters (``-c``), never a fragment itself, still takes the shape rule against a
+    hypothesis fragment.
+
+    :example:
+        >>> from benchmarkstt_sclite.reference import network
+        >>> from benchmarkstt_sclite.words import mark_fragments
+        >>> ref, hyp = network(["ab-"], fragments=True).edges[0], ["a-", "aba-"]
+        >>> mark_fragments(hyp)
+        >>> [matches(ref, w) for w in hyp]
+        [False, True]
+    """
+    if not edge.fragment and not getattr(word, "fragment", 0):
         return edge.word == word
-    if edge.fragment > 0:
-        return word.startswith(edge.word[:-1])
-    return word.endswith(edge.word[1:])
+    kind = shape(edge.word)
+    if kind:
+        return word.endswith(edge.word[1:]) if kind < 0 else word.startswith(edge.word[:-1])
+    kind = shape(word)
+    if kind:
+        return edge.word.endswith(word[1:]) if kind < 0 else edge.word.startswith(word[:-1])
+    return edge.word == word
 
 
 def align(net: Network, hyp: Sequence[str]) -> list:

@@ -65,6 +65,11 @@ class ScliteCommand:
         parser.add_argument("-S", dest="segment", nargs="+", metavar=("algo1 LEXICON", "ASCIITOO"),
                             help="infer the hypothesis's word boundaries from a lexicon (one word a line), as "
                                  "sclite's -S algo1 (ASCIITOO: cut ASCII words into letters too)")
+        parser.add_argument("-c", dest="characters", nargs="*", choices=("NOASCII", "DH"), metavar="NOASCII|DH",
+                            help="align characters, not words (NOASCII: ASCII words stay whole; DH: hyphens are "
+                                 "left out), as sclite's -c")
+        parser.add_argument("-d", dest="diff", action="store_true",
+                            help="align with GNU diff, as sclite's -d (trn files, an stm reference with ctm hypotheses)")
         parser.add_argument("-s", dest="cased", action="store_true",
                             help="case-sensitive (default: ASCII letters are lowercased)")
         parser.add_argument("--encoding", default="UTF-8",
@@ -74,6 +79,7 @@ class ScliteCommand:
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the files, score every system and print the reports."""
         from .casefold import fold
+        from .characters import by_characters
         from .lur import label_definitions, lur
         from .table import Memory
         from .reports import alignment_dump, sgml
@@ -100,6 +106,13 @@ class ScliteCommand:
             raise UsageError("-h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m")
         if args.timed and (ref_format != "ctm" or kinds != {"ctm"}):
             raise UsageError("-T: a time-mediated alignment is of a ctm reference and ctm hypotheses, as sclite's")
+        if args.diff and (ref_format == "ctm" or args.deletable or args.fragments or args.spans is not None
+                          or args.characters is not None or {"lur", "sgml", "nl.sgml"} & set(args.reports)):
+            raise UsageError("-d: GNU diff's alignment, as sclite's, of trn files or an stm reference with ctm "
+                             "hypotheses: not with -D, -F, -m, -c, nor yet with -o lur, sgml")
+        if args.characters is not None and (ref_format == "ctm" or "txt" in kinds):
+            raise UsageError("-c: characters are aligned against a trn or stm reference, not a text hypothesis (sclite "
+                             "refuses it) nor a ctm reference (sclite leaves -c out there)")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
@@ -134,6 +147,14 @@ class ScliteCommand:
                 systems.append((name, score_text(raw if args.cased else fold(raw), ref_path, read(path, "-h"),
                                                  args.encoding), None))
                 continue
+            if args.diff:
+                from .gnudiff import score_ctm, score_trn  # imported when asked for: it starts GNU diff
+
+                ref_text = read(ref_path, "-r")
+                systems.append((name, score_trn(ref_text, ref_path, read(path, "-h"), path, args.id_format,
+                                                args.encoding) if kind == "trn" else
+                                score_ctm(ref_text, ref_path, read(path, "-h"), path, args.encoding), None))
+                continue
             if ref_format == "ctm":
                 from .ctmref import by_time, chunks
 
@@ -148,6 +169,8 @@ class ScliteCommand:
                 by_id = {s.utterance.id: s for s in kept}
             else:
                 system_refs, hyp = refs, parse_trn(read(path, "-h"), path, args.id_format, hypothesis=True)
+            if args.characters is not None:
+                system_refs, hyp = by_characters(system_refs, hyp, args.characters, args.deletable)
             for u in hyp:
                 if args.deletable:
                     mark_optional(u.words)
@@ -168,7 +191,7 @@ class ScliteCommand:
                 if report in ("sgml", "nl.sgml"):
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
                                     by_id, None if kind == "txt" else definitions, report == "nl.sgml", args.cased,
-                                    ref_format == "ctm"))
+                                    ref_format == "ctm", args.characters is not None))
                 elif report == "snt":
                     from .snt import sentences
 
@@ -177,8 +200,9 @@ class ScliteCommand:
                     out.append(lur(scored, system, definitions, memory, ref_path))
                 elif report == "prf":
                     out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
-                                              created, by_id, None if kind == "txt" else definitions,
-                                              args.encoding, args.width, args.cased, ref_format == "ctm"))
+                                              created, by_id, None if kind == "txt" or args.diff else definitions,
+                                              args.encoding, args.width, args.cased, ref_format == "ctm",
+                                              characters=args.characters is not None))
                 elif report not in ("mapsswe", "stats"):
                     out.append(render(report, scored, system, memory, args))
             first += len(scored)
@@ -242,7 +266,7 @@ def render(report: str, scored: list, system: str, memory: Any, args: argparse.N
     from .scoring import speaker_rows, total_row
 
     if report in ("sum", "rsum"):
-        return summary(scored, system, counts=report == "rsum", memory=memory)
+        return summary(scored, system, counts=report == "rsum", memory=memory, characters=args.characters is not None)
     if report == "pra":
         return alignment_dump(scored, system, encoding=args.encoding, width=args.width, cased=args.cased)
     if report == "dtl":

@@ -46,7 +46,7 @@ def edge(start: int, end: int, token: str, index: int, deletable: bool, fragment
     optional = deletable and len(token) > 2 and token[0] == "(" and token[-1] == ")"
     word = token[1:-1] if optional else token
     fragment = 0
-    if fragments and len(word) > 1:
+    if fragments and len(word) > 1 and not getattr(token, "char_piece", False):
         fragment = 1 if word.endswith("-") else (-1 if word.startswith("-") else 0)
     return Edge(start, end, word, index, optional, fragment)
 

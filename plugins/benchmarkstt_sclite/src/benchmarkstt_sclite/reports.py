@@ -48,22 +48,25 @@ def percent(count: int, total: int) -> float:
 
 
 def tenths(count: int, total: int) -> float:
-    """``count`` per ``total`` in percent to one decimal, halves rounded up, as sclite
-    prints a speaker's and the sum's percentages (69 of 80 is 86.3, where ``%.1f`` of the
-    exact 86.25 prints 86.2).
+    """``count`` per ``total`` in percent to one decimal, as sclite prints a speaker's and
+    the sum's percentages: the percentage in double precision, then halves rounded up (69
+    of 80 is 86.3, where ``%.1f`` of the exact 86.25 prints 86.2; 339 of 1200 is 28.2, as
+    the double nearest 28.25 is below it).
 
     :example:
-        >>> tenths(69, 80), tenths(71, 80), tenths(1, 3)
-        (86.3, 88.8, 33.3)
+        >>> tenths(69, 80), tenths(71, 80), tenths(1, 3), tenths(339, 1200)
+        (86.3, 88.8, 33.3, 28.2)
     """
     if not total:
         return 0.0
-    return (count * 2000 // total + 1) // 2 / 10
+    return math.floor(count / total * 100.0 * 10 + 0.5) / 10
 
 
-def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory: "Memory | None" = None) -> str:
+def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory: "Memory | None" = None,
+            characters: bool = False) -> str:
     """The ``sum`` report (``counts=False``) or the ``rsum`` report (``counts=True``). Its
-    columns are as wide as their widest number, as sclite makes them. A speaker without
+    columns are as wide as their widest number, as sclite makes them (``# Chr`` for
+    ``# Wrd`` where ``characters`` were aligned, sclite's ``-c``). A speaker without
     reference words shows counts marked ``*`` and is left out of the Mean, S.D. and Median
     of the word columns (marked ``+``), as sclite shows it."""
     rows = speaker_rows(scored)
@@ -84,7 +87,7 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory:
         values[total["speaker"]] = nce(scored)
         nces = {name: "  n/a  " if v is None else f" {v:6.3f} " for name, v in values.items()}
     layout = "l|cc|cccccc|c" if confidence else "l|cc|cccccc"
-    table.row(layout, " SPKR", " # Snt", "# Wrd", "Corr", " Sub", " Del", " Ins", " Err", "S.Err",
+    table.row(layout, " SPKR", " # Snt", "# Chr" if characters else "# Wrd", "Corr", " Sub", " Del", " Ins", " Err", "S.Err",
               *(["NCE"] if confidence else []))
 
     def extra(row: dict) -> list:
@@ -189,7 +192,8 @@ def standard_deviation(values: list) -> float:
 def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" = None,
                    fragments: bool = False, deletable: bool = False, created: str = "",
                    segments: "dict | None" = None, definitions: Any = None, encoding: str = "utf-8",
-                   width: int = 1000, cased: bool = False, ref_times: bool = False) -> str:
+                   width: int = 1000, cased: bool = False, ref_times: bool = False,
+                   characters: bool = False) -> str:
     """The ``pra`` report: per speaker, each utterance's counts and its REF, HYP and Eval
     lines (errors in capitals, ``*`` for a missing word). With ``files`` (the reference and
     hypothesis paths), the ``prf`` report: sclite's full dump, headed ``NIST_TEXT_ALIGNMENT``,
@@ -197,7 +201,8 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     the order scored; for STM and CTM files (``segments``: the STM segment of each
     utterance id; ``definitions``: its labels) also the labels, each segment's times and
     each hypothesis word's times and confidence. ``cased`` (sclite's ``-s``): errors are
-    shown as written, under an ``Attributes: Case_sensitve`` line (sclite's spelling).
+    shown as written, under an ``Attributes: Case_sensitve`` line (sclite's spelling);
+    ``characters`` (sclite's ``-c``): the ``prf`` says ``Character_align`` on that line.
     ``ref_times`` (a CTM reference): each reference word's times too, in the ``prf``."""
     speakers: dict = {}
     for s in scored:
@@ -218,7 +223,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
 
     def utterance(s: Scored) -> list:
         return utterance_lines(s, segments if files else None, times, confidence, width, encoding, cased,
-                               times and ref_times) + [""]
+                               times and ref_times, characters and bool(files)) + [""]
 
     if files:
         if definitions is not None and (definitions.labels or definitions.categories):
@@ -243,9 +248,11 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
 
 
 def utterance_lines(s: Scored, segments: "dict | None" = None, times: bool = False, confidence: bool = False,
-                    width: int = 1000, encoding: str = "utf-8", cased: bool = False, ref_times: bool = False) -> list:
+                    width: int = 1000, encoding: str = "utf-8", cased: bool = False, ref_times: bool = False,
+                    characters: bool = False) -> list:
     """One utterance as the ``pra``, ``prf`` and ``snt`` reports show it: its id, its header
-    lines (an STM segment's labels, file, channel), its counts, with ``segments`` (the STM
+    lines (an STM segment's labels, file, channel), its counts, its attributes (``characters``:
+    aligned by characters, sclite's ``-c``; ``cased``: ``-s``), with ``segments`` (the STM
     segment of each utterance id) the segment's times, then its aligned lines (see
     :func:`aligned_lines`).
 
@@ -262,7 +269,8 @@ def utterance_lines(s: Scored, segments: "dict | None" = None, times: bool = Fal
     c = s.counts
     lines = [f"id: ({s.utterance.id})", *s.utterance.header,
              f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}"]
-    lines += ["Attributes: Case_sensitve "] if cased else []
+    marks = ("Character_align " if characters else "") + ("Case_sensitve " if cased else "")
+    lines += [f"Attributes: {marks}"] if marks else []
     if segments is not None:
         segment = segments[s.utterance.id]
         lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
@@ -353,7 +361,8 @@ def time_rows(cells: Sequence[tuple], word: int, side: str) -> list:
 
 def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str, created: str,
          fragments: bool = False, deletable: bool = False, first: int = 0, segments: "dict | None" = None,
-         definitions: Any = None, lines: bool = False, cased: bool = False, ref_times: bool = False) -> str:
+         definitions: Any = None, lines: bool = False, cased: bool = False, ref_times: bool = False,
+         characters: bool = False) -> str:
     """The ``sgml`` report (sclite's format 2.4, which sc_stats reads): per speaker, each
     utterance's alignment as ``TAG,"ref","hyp"`` items. For STM and CTM files (``segments``:
     the STM segment of each utterance id; ``definitions``: its labels), also the labels, each
@@ -362,7 +371,8 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
     segment against a text hypothesis) has them too, and its labels; ``ref_times`` (a CTM
     reference): each reference word's times before the hypothesis word's.
     No limit on the length of an utterance. ``lines``: the ``nl.sgml`` report, each item's
-    parts on lines of their own; ``cased``: sclite's ``-s``, said by ``case_sense="1"``.
+    parts on lines of their own; ``cased``: sclite's ``-s``, said by ``case_sense="1"``;
+    ``characters``: sclite's ``-c``, said by ``char_align="1"``.
 
     :param created: the ``creation_date`` attribute (sclite writes the time of the run)
     :param first: the first utterance's ``sequence`` (sclite goes on counting from one system to the next)
@@ -398,6 +408,7 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
             attributes += f' sequence="{sequence}"'
             if segments is not None:
                 attributes += f' R_T1="{segment.start:.3f}" R_T2="{segment.end:.3f}"'
+            attributes += ' char_align="1"' if characters else ""
             attributes += ' case_sense="1"' if cased else ""
             if segments is not None:
                 attributes += f' word_aux="h_t1+t2{",h_conf" if confidence else ""}"'

@@ -22,6 +22,7 @@ class Token(str):
     tags: tuple = ()
     fragment = 0  # 1: "th-", -1: "-ing", as :func:`mark_fragments` marks a hypothesis's
     optional = False  # written "(uh)", as :func:`mark_optional` marks a hypothesis's
+    char_piece = False  # a piece of a word split into characters (sclite's -c): never a fragment
     start: "float | None" = None
     end: "float | None" = None
     confidence: "float | None" = None
@@ -93,7 +94,7 @@ def mark_fragments(items: list) -> None:
         if isinstance(item, tuple):
             for branch in item:
                 mark_fragments(branch)
-        elif len(item) > 1 and (item.endswith("-") or item.startswith("-")):
+        elif len(item) > 1 and (item.endswith("-") or item.startswith("-")) and not getattr(item, "char_piece", False):
             items[k] = as_token(item)
             items[k].fragment = 1 if item.endswith("-") else -1
 
@@ -118,7 +119,7 @@ def mark_optional(items: list) -> None:
                 mark_optional(branch)
         elif len(item) > 2 and item[0] == "(" and item[-1] == ")":
             word = Token(item[1:-1])
-            word.tags, word.optional = getattr(item, "tags", ()), True
+            word.tags, word.optional, word.char_piece = getattr(item, "tags", ()), True, getattr(item, "char_piece", False)
             word.start, word.end, word.confidence = (getattr(item, name, None) for name in ("start", "end",
                                                                                       "confidence"))
             items[k] = word
