@@ -353,6 +353,8 @@ def test_reports_under_lexicon_and_times_as_sclite(arguments, reports, encoding)
                           *reports], cwd=DATA, capture_output=True, timeout=120)
     assert run.returncode == 0, run
     assert dated(run.stdout) == dated(expected)
+
+
 def sclite_bytes(*arguments: str) -> bytes:
     """``benchmarkstt-tools sclite ARGUMENTS`` in SCTK's data folder, its output as bytes (the
     reports are written in the files' encoding, GB2312 for the Mandarin tests)."""
