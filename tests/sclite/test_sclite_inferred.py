@@ -70,3 +70,11 @@ def test_a_ctm_reference_is_refused_as_sclite_ignores_it(tools, pair):
                               "benchmarkstt-tools")
     assert "-S: inferred word boundaries are of TRN files or of an STM reference and CTM hypotheses" in line
 
+
+
+def test_characters_with_a_lexicon_is_refused_as_sclite_drops_c(tools, pair):
+    # sclite -c -S algo1 LEX scores words, as -S alone: the character alignment asked for is silently not made
+    line = assert_clean_error(tools("sclite", "-r", "said.trn", "-h", "heard.trn", "-c", "-S", "algo1", "words.lex",
+                                    cwd=pair), "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: -c with -S: give one (sclite aligns words under -S and leaves -c out, " \
+                   "silently)"

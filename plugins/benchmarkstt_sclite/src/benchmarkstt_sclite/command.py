@@ -113,6 +113,8 @@ class ScliteCommand:
         if args.characters is not None and (ref_format == "ctm" or "txt" in kinds):
             raise UsageError("-c: characters are aligned against a trn or stm reference, not a text hypothesis (sclite "
                              "refuses it) nor a ctm reference (sclite leaves -c out there)")
+        if args.characters is not None and args.segment is not None:
+            raise UsageError("-c with -S: give one (sclite aligns words under -S and leaves -c out, silently)")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
         context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
