@@ -79,10 +79,7 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory:
     table.separate("-")
     confidence = has_confidence(scored)
     if confidence:  # the NCE column: each speaker's, the pooled one, then their Mean, S.D. and Median
-        by_speaker: dict = {}
-        for s in scored:
-            by_speaker.setdefault(s.utterance.speaker, []).append(s)
-        values = {name: nce(part) for name, part in by_speaker.items()}
+        values = {name: nce(part) for name, part in by_speaker(scored).items()}
         defined = [v for v in values.values() if v is not None]
         values[total["speaker"]] = nce(scored)
         nces = {name: "  n/a  " if v is None else f" {v:6.3f} " for name, v in values.items()}
@@ -173,6 +170,23 @@ def nce(scored: Sequence[Scored]) -> "float | None":
     return (most + entropy) / most
 
 
+def by_speaker(scored: Sequence[Scored]) -> dict:
+    """The utterances of each speaker, the speakers in the order of their first utterance
+    (as sclite's reports take them).
+
+    :example:
+        >>> from benchmarkstt_sclite.scoring import score
+        >>> from benchmarkstt_sclite.trn import parse_trn
+        >>> scored = score(parse_trn("a (t_1)\\nb (s_1)\\nc (t_2)", "r"), parse_trn("a (t_1)\\nb (s_1)\\nc (t_2)", "h"))
+        >>> {name: [s.utterance.id for s in part] for name, part in by_speaker(scored).items()}
+        {'t': ['t_1', 't_2'], 's': ['s_1']}
+    """
+    speakers: dict = {}
+    for s in scored:
+        speakers.setdefault(s.utterance.speaker, []).append(s)
+    return speakers
+
+
 def half_up(value: float) -> float:
     """``value`` to one decimal, halves rounded up, as sclite prints its Mean, S.D. and
     Median rows (a mean of 15.25 sentences prints 15.3).
@@ -204,9 +218,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     shown as written, under an ``Attributes: Case_sensitve`` line (sclite's spelling);
     ``characters`` (sclite's ``-c``): the ``prf`` says ``Character_align`` on that line.
     ``ref_times`` (a CTM reference): each reference word's times too, in the ``prf``."""
-    speakers: dict = {}
-    for s in scored:
-        speakers.setdefault(s.utterance.speaker, []).append(s)
+    speakers = by_speaker(scored)
     times = bool(files) and (segments is not None or ref_times)
     confidence = times and has_confidence(scored)
     out = ["NIST_TEXT_ALIGNMENT", "VERSION 0.1"] if files else []

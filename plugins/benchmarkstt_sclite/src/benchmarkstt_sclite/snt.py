@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .reports import has_confidence, tenths, utterance_lines
+from .reports import by_speaker, has_confidence, tenths, utterance_lines
 from .scoring import Scored
 
 #: where sclite breaks the aligned lines of this report (its ``-l`` does not apply)
@@ -33,9 +33,7 @@ def sentences(scored: Sequence[Scored], system: str, segments: "dict | None" = N
     """The ``snt`` report of one system. ``segments`` (the STM segment of each utterance id,
     for STM and CTM files): each segment's times and each hypothesis word's times, as in the
     ``prf`` report; ``ref_times`` (a CTM reference): each reference word's times too."""
-    speakers: dict = {}
-    for s in scored:
-        speakers.setdefault(s.utterance.speaker, []).append(s)
+    speakers = by_speaker(scored)
     times = segments is not None or ref_times
     confidence = times and has_confidence(scored)
     out = []

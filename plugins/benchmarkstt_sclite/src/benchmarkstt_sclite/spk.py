@@ -14,15 +14,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .reports import detail
+from .reports import by_speaker, detail
 from .scoring import Scored
 
 
 def speakers(scored: Sequence[Scored], system: str, encoding: str = "utf-8") -> str:
     """The ``spk`` report of one system: each speaker's ``dtl`` report, in the order of the
     speakers (``encoding``: the files', by whose bytes words are sorted)."""
-    by_speaker: dict = {}
-    for s in scored:
-        by_speaker.setdefault(s.utterance.speaker, []).append(s)
     return "".join(detail(part, system, [f"SCORING FOR SPEAKER: {name}", f"     of {system}"], encoding)
-                   for name, part in by_speaker.items())
+                   for name, part in by_speaker(scored).items())
