@@ -1,10 +1,10 @@
 """sclite's inferred word boundaries (its ``-S algo1 LEXICON [ASCIITOO]``), for texts written
 without spaces between words (Mandarin, Japanese...).
 
-Each hypothesis word is cut into its characters (a run of ASCII letters and digits stays
-whole, unless ``ASCIITOO``); then every run of 2 or more consecutive pieces (at most as many
-as the longest lexicon word has characters) that spells a lexicon word becomes another way
-through the hypothesis. The reference, as written, is aligned against the best of those
+Each hypothesis word is cut into its characters (a run of ASCII characters stays whole,
+unless ``ASCIITOO``, as sclite's ``-c NOASCII`` cuts it); then every run of 2 or more
+consecutive pieces (at most as many as the longest lexicon word has characters) that spells
+a lexicon word becomes another way through the hypothesis. The reference, as written, is aligned against the best of those
 ways, with sclite's costs and its tie-breaks: where two ways cost the same, the one sclite
 keeps (its table of least costs and back pointers, filled reference word by reference word).
 
@@ -23,6 +23,7 @@ from typing import Callable, NamedTuple, Sequence
 from benchmarkstt_core.errors import InputError, UsageError
 
 from .alignment import SCLITE_COSTS, START, matches, predecessors, single_precision
+from .characters import separate
 from .reference import Network
 from .words import Token, as_token
 
@@ -76,33 +77,18 @@ def segmenting(values: Sequence[str], read_text: Callable, encoding: str, refuse
     return read_lexicon(read_text(values[1], field="-S"), values[1], encoding), len(values) == 3
 
 
-def characters(word: str, ascii_too: bool) -> list:
-    """A word's pieces as sclite cuts it: its characters, a run of ASCII characters kept
-    whole unless ``ascii_too``.
-
-    :example:
-        >>> characters("ok对吗ok", False), characters("ok", True)
-        (['ok', '对', '吗', 'ok'], ['o', 'k'])
-    """
-    out: list = []
-    for c in word:
-        if out and not ascii_too and c.isascii() and out[-1][-1].isascii():
-            out[-1] += c
-        else:
-            out.append(c)
-    return out
-
-
 def pieces(word: str, ascii_too: bool) -> list:
     """A hypothesis word cut into pieces (:class:`Token`), each with its share of the
     word's time (sclite gives each character of a word an equal part of its duration) and
-    the word's confidence; the pieces of an optionally deletable word are optional.
+    the word's confidence; the pieces of an optionally deletable word are optional. The
+    characters are those of sclite's ``-c`` (:func:`~benchmarkstt_sclite.characters.separate`;
+    ``NOASCII`` unless ``ascii_too``), as sclite cuts them for ``-S``.
 
     :example:
-        >>> pieces("可能", False), pieces("ok", False)
-        (['可', '能'], ['ok'])
+        >>> pieces("可能", False), pieces("ok对吗ok", False), pieces("ok", True)
+        (['可', '能'], ['ok', '对', '吗', 'ok'], ['o', 'k'])
     """
-    parts = characters(word, ascii_too) if len(word.encode()) > 1 else [word]
+    parts = separate(word, () if ascii_too else ("NOASCII",))
     if len(parts) == 1:
         return [as_token(word)]
     start, end = getattr(word, "start", None), getattr(word, "end", None)
