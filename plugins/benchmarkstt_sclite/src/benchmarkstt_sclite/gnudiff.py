@@ -41,7 +41,7 @@ from benchmarkstt_core.errors import InputError
 from .alignment import START, steps_of
 from .reference import Edge
 from .scoring import Scored, match_hypotheses
-from .stmctm import records
+from .stmctm import numbered_utterances, records
 from .trn import Utterance, parse_trn
 
 
@@ -172,16 +172,6 @@ def stm_segments(stm_text: str, stm_path: str, file_line: int = 0) -> list:
     return segments
 
 
-def numbered(utterances: Sequence[Utterance]) -> list:
-    """The utterances named ``SPEAKER-NNN`` in order, as sclite names STM segments."""
-    counters: dict = {}
-    out = []
-    for u in utterances:
-        place = counters[u.speaker] = counters.get(u.speaker, -1) + 1
-        out.append(u._replace(id=f"{u.speaker}-{place:03d}"))
-    return out
-
-
 def score_ctm(stm_text: str, stm_path: str, ctm_text: str, ctm_path: str, encoding: str) -> list:
     """An STM reference and a CTM hypothesis aligned by diff, file and channel by file and
     channel (see the module's help). Both must have the same files and channels (sclite
@@ -209,5 +199,5 @@ def score_ctm(stm_text: str, stm_path: str, ctm_text: str, ctm_path: str, encodi
         words = [u.words for u in segments]
         lines = diff_lines([w for ws in words for w in ws], heard[file, channel], encoding)
         scored += zip(segments, shared_out(words, lines, rest=n < len(groups) - 1))
-    named = numbered([u for u, _ in scored])
+    named = numbered_utterances([u for u, _ in scored])
     return [scored_of(u, steps) for u, (_, steps) in zip(named, scored)]

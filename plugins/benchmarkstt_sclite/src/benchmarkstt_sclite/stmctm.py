@@ -98,13 +98,25 @@ def parse_stm(text: str, path: str) -> list:
 def numbered(segments: Sequence[Segment]) -> list:
     """The segments with their utterance ids: the speaker and the segment's place among the
     speaker's scored segments (``2347-a-000``), as sclite names them."""
+    named = numbered_utterances([s.utterance for s in segments], [not s.ignored for s in segments])
+    return [s._replace(utterance=u) for s, u in zip(segments, named)]
+
+
+def numbered_utterances(utterances: Sequence[Utterance], counted: "Sequence[bool] | None" = None) -> list:
+    """The utterances named ``SPEAKER-NNN``, ``NNN`` the utterance's place among its speaker's
+    counted utterances (``counted``: which count; all without it), as sclite names STM segments.
+
+    :example:
+        >>> talk = [Utterance("", speaker, [], 1) for speaker in ("a", "b", "a", "a")]
+        >>> [u.id for u in numbered_utterances(talk)], [u.id for u in numbered_utterances(talk, [1, 1, 0, 1])]
+        (['a-000', 'b-000', 'a-001', 'a-002'], ['a-000', 'b-000', 'a-001', 'a-001'])
+    """
     counters: dict = {}
     out = []
-    for s in segments:
-        speaker = s.utterance.speaker
-        place = counters.get(speaker, 0)
-        counters[speaker] = place + (not s.ignored)
-        out.append(s._replace(utterance=s.utterance._replace(id=f"{speaker}-{place:03d}")))
+    for k, u in enumerate(utterances):
+        place = counters.get(u.speaker, 0)
+        counters[u.speaker] = place + bool(counted is None or counted[k])
+        out.append(u._replace(id=f"{u.speaker}-{place:03d}"))
     return out
 
 

@@ -12,13 +12,14 @@ order of the file, against the text's words (lines starting ``;;`` left out).
 
 from __future__ import annotations
 
-from .gnudiff import diff_lines, numbered, scored_of, shared_out, stm_segments
+from .gnudiff import diff_lines, scored_of, shared_out, stm_segments
+from .stmctm import numbered_utterances
 
 
 def score_text(stm_text: str, stm_path: str, hyp_text: str, encoding: str) -> list:
     """Every STM segment scored against a text hypothesis (see the module's help), as
     :class:`~benchmarkstt_sclite.scoring.Scored` utterances ``SPEAKER-NNN``."""
-    segments = numbered([utterance for _, _, utterance in stm_segments(stm_text, stm_path)])
+    segments = numbered_utterances([utterance for _, _, utterance in stm_segments(stm_text, stm_path)])
     hyp_words = [w for line in hyp_text.splitlines() if not line.startswith(";;") for w in line.split()]
     words = [u.words for u in segments]
     lines = diff_lines([w for ws in words for w in ws], hyp_words, encoding, "-h HYP txt")
