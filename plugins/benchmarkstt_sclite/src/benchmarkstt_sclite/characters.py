@@ -147,17 +147,32 @@ def split_items(items: Sequence, options: Sequence[str], deletable: bool = False
         if pieces is None:
             out.append(item)
             continue
-        start = getattr(item, "start", None)
-        if start is None:
-            out.extend(pieces)
-            continue
-        duration = (item.end - start) / len(pieces) if pieces else 0.0
-        for text in pieces:
-            char = Token(text)
-            char.start, char.end, char.confidence = start, start + duration, item.confidence
-            char.char_piece = getattr(text, "char_piece", False)
+        out.extend(pieces if getattr(item, "start", None) is None else timed(item, pieces))
+    return out
+
+
+def timed(word: str, texts: Sequence[str]) -> list:
+    """``texts``, the pieces of ``word``, as tokens with ``word``'s confidence that share out
+    its time (where it has one) equally, one after the other, as sclite shares it (each
+    piece starts where the one before ended); a piece's ``char_piece`` mark is kept.
+
+    :example:
+        >>> word = Token("abc")
+        >>> word.start, word.end, word.confidence = 1.0, 1.3, 0.5
+        >>> [(t, round(t.start, 2), round(t.end, 2), t.confidence) for t in timed(word, ["a", "b", "c"])]
+        [('a', 1.0, 1.1, 0.5), ('b', 1.1, 1.2, 0.5), ('c', 1.2, 1.3, 0.5)]
+    """
+    start, end = getattr(word, "start", None), getattr(word, "end", None)
+    duration = None if start is None or end is None or not texts else (end - start) / len(texts)
+    out: list = []
+    for text in texts:
+        token = Token(text)
+        token.confidence = getattr(word, "confidence", None)
+        token.char_piece = getattr(text, "char_piece", False)
+        if duration is not None:
+            token.start, token.end = start, start + duration
             start += duration
-            out.append(char)
+        out.append(token)
     return out
 
 

@@ -23,7 +23,7 @@ from typing import Callable, NamedTuple, Sequence
 from benchmarkstt_core.errors import InputError, UsageError
 
 from .alignment import SCLITE_COSTS, START, matches, predecessors, single_precision
-from .characters import separate
+from .characters import separate, timed
 from .reference import Network
 from .words import Token, as_token
 
@@ -91,17 +91,9 @@ def pieces(word: str, ascii_too: bool) -> list:
     parts = separate(word, () if ascii_too else ("NOASCII",))
     if len(parts) == 1:
         return [as_token(word)]
-    start, end = getattr(word, "start", None), getattr(word, "end", None)
-    out: list = []
-    for k, part in enumerate(parts):
-        token = Token(part)
+    out = timed(word, parts)
+    for token in out:
         token.optional = getattr(word, "optional", False)
-        token.confidence = getattr(word, "confidence", None)
-        if start is not None and end is not None:
-            share = (end - start) / len(parts)
-            token.start = start + k * share
-            token.end = token.start + share
-        out.append(token)
     return out
 
 
