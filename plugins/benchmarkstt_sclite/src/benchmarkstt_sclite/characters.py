@@ -49,7 +49,12 @@ def separate(word: str, options: Sequence[str]) -> list:
 def split_word(word: str, options: Sequence[str], deletable: bool) -> "list | None":
     """The words that ``word`` becomes, None where it stays as it is (a word of one
     character, or one that splitting leaves as it is); an optionally deletable word's
-    characters (with ``deletable``) each optionally deletable."""
+    characters (with ``deletable``) each optionally deletable.
+
+    :example:
+        >>> split_word("ab", (), False), split_word("(uh)", (), True), split_word("ok", ("NOASCII",), False)
+        (['a', 'b'], ['(u)', '(h)'], None)
+    """
     if len(word) <= 1 or word in _MARKS:
         return None
     optional = deletable and len(word) > 2 and word[0] == "(" and word[-1] == ")"

@@ -144,7 +144,14 @@ def text_before_id(line: str) -> list:
 
 
 def score_trn(ref_text: str, ref_path: str, hyp_text: str, hyp_path: str, id_format: str, encoding: str) -> list:
-    """TRN files aligned by diff (see the module's help), utterances in the hypothesis's order."""
+    """TRN files aligned by diff (see the module's help), utterances in the hypothesis's order.
+
+    :example:
+        >>> scored = score_trn("a b c (s_1)\\nd e (s_2)\\n", "r.trn", "a x c (s_1)\\nd e f (s_2)\\n", "h.trn",
+        ...                    "spu_id", "utf-8")
+        >>> [(s.utterance.id, s.counts) for s in scored]
+        [('s_1', {'C': 2, 'S': 1, 'D': 0, 'I': 0}), ('s_2', {'C': 2, 'S': 0, 'D': 0, 'I': 1})]
+    """
     refs = parse_trn(ref_text, ref_path, id_format)
     hyps = parse_trn(hyp_text, hyp_path, id_format)
     match_hypotheses(refs, hyps, hyp_path)
@@ -176,7 +183,15 @@ def score_ctm(stm_text: str, stm_path: str, ctm_text: str, ctm_path: str, encodi
     """An STM reference and a CTM hypothesis aligned by diff, file and channel by file and
     channel (see the module's help). Both must have the same files and channels (sclite
     stops too), but for the STM's last files, which sclite leaves out where the CTM has
-    none of their words."""
+    none of their words.
+
+    :example:
+        >>> scored = score_ctm("f A anna 0 2 so we go\\nf B bert 0 2 fine\\n", "r.stm",
+        ...                    "f A 0.1 0.2 so\\nf A 0.5 0.2 go\\nf B 0.1 0.2 fine\\nf B 0.5 0.2 thanks\\n", "h.ctm",
+        ...                    "utf-8")
+        >>> [(s.utterance.id, s.utterance.header[0], s.counts["D"], s.counts["I"]) for s in scored]
+        [('anna-000', 'File: A', 1, 0), ('bert-000', 'File: B', 0, 0)]
+    """
     groups: dict = {}
     for file, channel, utterance in stm_segments(stm_text, stm_path, file_line=1):
         groups.setdefault((file, channel), []).append(utterance)

@@ -148,7 +148,12 @@ def lattice(items: Sequence, lexicon: Lexicon, ascii_too: bool) -> list:
     confidence the mean of the run's so far and the next piece's, as sclite joins them), in the
     order sclite's table takes them: by end node; at a node, the pieces first, then the
     lexicon words in the order found, from the runs that start first (where two ways cost
-    the same, the first wins)."""
+    the same, the first wins).
+
+    :example:
+        >>> lattice(["一个人"], Lexicon(frozenset({"一个", "个人"}), 2), False)
+        [(0, 1, '一'), (1, 2, '个'), (0, 2, '一个'), (2, 3, '人'), (1, 3, '个人')]
+    """
     arcs = piece_arcs(items, ascii_too)
     leaving: dict = {}
     for arc in arcs:
