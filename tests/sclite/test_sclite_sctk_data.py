@@ -28,6 +28,18 @@ pytestmark = pytest.mark.skipif(DATA is None, reason="SCTK's test data is not in
                                                      "../shared/data/sctk or /work/shared/data/sctk")
 
 
+def sclite_bytes(*arguments: str) -> bytes:
+    """``benchmarkstt-tools sclite ARGUMENTS`` in SCTK's data folder, its output as bytes (the
+    reports are written in the files' encoding, GB2312 for the Mandarin tests)."""
+    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", *arguments], cwd=DATA, capture_output=True,
+                         env=dict(os.environ, LC_ALL="C.UTF-8"), timeout=120)
+    assert run.returncode == 0, run
+    return run.stdout
+
+
+MANDARIN = ["-r", "./mand_ref.stm", "stm", "-h", "./mand_hyp.ctm", "ctm", "--encoding", "gb2312"]
+
+
 # SCTK's tests (tsclite.sh) whose reports this plugin writes: the test, sclite's arguments
 CASES = [
     ("test1", ["-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj"]),
@@ -58,14 +70,11 @@ def test_test6_mandarin_in_gb2312_sum_and_rsum_byte_for_byte(tools):
 def test_test6_pra_in_gb2312_as_sclite_writes_the_files_bytes():
     # the reports are written in --encoding, as sclite writes the files' bytes; under -d sclite
     # numbers the File: lines (1, 2) where its own alignment names the file, as this plugin does
-    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", "-r", "./mand_ref.stm", "stm", "-h",
-                          "./mand_hyp.ctm", "ctm", "--encoding", "gb2312", "-o", "pra"],
-                         cwd=DATA, capture_output=True, env=dict(os.environ, LC_ALL="C.UTF-8"), timeout=120)
-    assert run.returncode == 0, run
+    pra = sclite_bytes(*MANDARIN, "-o", "pra")
     expected = (DATA / "base" / "test6.pra").read_bytes()
     numbered = iter(re.findall(rb"^File: (.*)$", expected, flags=re.M))
-    assert re.sub(rb"^File: ma_0029$", lambda _: b"File: " + next(numbered), run.stdout, flags=re.M) == expected
-    assert "可能".encode("gb2312") in run.stdout
+    assert re.sub(rb"^File: ma_0029$", lambda _: b"File: " + next(numbered), pra, flags=re.M) == expected
+    assert "可能".encode("gb2312") in pra
 
 
 @pytest.mark.parametrize("test,options", [("test13", []), ("test13_D", ["-D"]), ("test13_a", ["-T"]),
@@ -81,11 +90,7 @@ def test_ctm_reference_against_ctm_as_sctks_test13(tools, test, options):
 @pytest.mark.parametrize("test,options", [("test11", []), ("test12", ["-F"])])
 def test_inferred_word_boundaries_in_mandarin_as_sctks_tests_11_and_12(tools, test, options):
     # -S algo1 mand.lex: the CTM's words cut into characters and joined again by the lexicon (GB2312)
-    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", "-r", "./mand_ref.stm", "stm", "-h",
-                          "./mand_hyp.ctm", "ctm", "--encoding", "gb2312", "-S", "algo1", "mand.lex", *options,
-                          "-o", "sum", "rsum", "pra"], cwd=DATA, capture_output=True, timeout=120)
-    assert run.returncode == 0, run
-    assert run.stdout == b"".join((DATA / "base" / f"{test}.{suffix}").read_bytes() for suffix in ("sys", "raw", "pra"))
+    assert sclite_bytes(*MANDARIN, "-S", "algo1", "mand.lex", *options, "-o", "sum", "rsum", "pra") == b"".join((DATA / "base" / f"{test}.{suffix}").read_bytes() for suffix in ("sys", "raw", "pra"))
 
 
 def test_prf_of_a_text_hypothesis_as_sctks_test5(tools):
@@ -297,10 +302,7 @@ def test_snt_and_spk_as_sclite_writes_them(tools, arguments, sclites):
     expected = subprocess.run([sclite_binary(), *arguments, *sclites, "-o", "snt", "spk", "dtl", "stdout"],
                               cwd=DATA, capture_output=True, check=True).stdout
     encoding = ["--encoding", "gb2312"] if sclites else []
-    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", *arguments, *encoding, "-o", "snt", "spk", "dtl"],
-                         cwd=DATA, capture_output=True, timeout=120)
-    assert run.returncode == 0, run
-    assert run.stdout == expected
+    assert sclite_bytes(*arguments, *encoding, "-o", "snt", "spk", "dtl") == expected
 
 
 SGML_MORE = [["-r", "./tima_ref.ctm", "ctm", "-h", "./tima_hyp.ctm", "ctm", "-D"],  # a CTM reference: both times
@@ -349,22 +351,9 @@ def test_reports_under_lexicon_and_times_as_sclite(arguments, reports, encoding)
     sclite_encoding = {"gb2312": "gb", "utf-8": "utf-8"}[encoding]
     expected = subprocess.run([sclite_binary(), *arguments, "-e", sclite_encoding, "-i", "spu_id", "-o", *reports,
                                "stdout"], cwd=DATA, capture_output=True, check=True).stdout
-    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", *arguments, "--encoding", encoding, "-o",
-                          *reports], cwd=DATA, capture_output=True, timeout=120)
-    assert run.returncode == 0, run
-    assert dated(run.stdout) == dated(expected)
+    assert dated(sclite_bytes(*arguments, "--encoding", encoding, "-o", *reports)) == dated(expected)
 
 
-def sclite_bytes(*arguments: str) -> bytes:
-    """``benchmarkstt-tools sclite ARGUMENTS`` in SCTK's data folder, its output as bytes (the
-    reports are written in the files' encoding, GB2312 for the Mandarin tests)."""
-    run = subprocess.run([str(BIN / "benchmarkstt-tools"), "sclite", *arguments], cwd=DATA, capture_output=True,
-                         env=dict(os.environ, LC_ALL="C.UTF-8"), timeout=120)
-    assert run.returncode == 0, run
-    return run.stdout
-
-
-MANDARIN = ["-r", "./mand_ref.stm", "stm", "-h", "./mand_hyp.ctm", "ctm", "--encoding", "gb2312"]
 CHARACTERS = [("test8", ["-r", "./csrnab1.ref", "-h", "./csrnab1.hyp", "-i", "wsj", "-c"]),
               ("test7_5", ["-r", "./tests.ref", "-h", "./tests.hyp", "-c", "DH"]),
               ("test9", [*MANDARIN, "-c"]), ("test9_1", [*MANDARIN, "-c", "DH"]),
