@@ -4,9 +4,10 @@ without spaces between words (Mandarin, Japanese...).
 Each hypothesis word is cut into its characters (a run of ASCII characters stays whole,
 unless ``ASCIITOO``, as sclite's ``-c NOASCII`` cuts it); then every run of 2 or more
 consecutive pieces (at most as many as the longest lexicon word has characters) that spells
-a lexicon word becomes another way through the hypothesis. The reference, as written, is aligned against the best of those
-ways, with sclite's costs and its tie-breaks: where two ways cost the same, the one sclite
-keeps (its table of least costs and back pointers, filled reference word by reference word).
+a lexicon word becomes another way through the hypothesis. The reference, as written, is
+aligned against the best of those ways, with sclite's costs and its tie-breaks: where two
+ways cost the same, the one sclite keeps (its table of least costs and back pointers, filled
+reference word by reference word).
 
 :example:
     >>> from benchmarkstt_sclite.reference import network
