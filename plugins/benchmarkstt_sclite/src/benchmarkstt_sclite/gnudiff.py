@@ -41,7 +41,7 @@ from benchmarkstt_core.errors import InputError
 from .alignment import START, steps_of
 from .reference import Edge
 from .scoring import Scored, match_hypotheses
-from .stmctm import numbered_utterances, records
+from .stmctm import ctm_numbers, numbered_utterances, records
 from .trn import Utterance, parse_trn
 
 
@@ -200,6 +200,8 @@ def score_ctm(stm_text: str, stm_path: str, ctm_text: str, ctm_path: str, encodi
         if (fields[0], fields[1]) not in groups:
             raise InputError(f"{ctm_path}:{line_number}: file {fields[0]!r} channel {fields[1]!r} is not in "
                              f"the reference")
+        if fields[4].lower() not in ("<alt_begin>", "<alt>", "<alt_end>"):
+            ctm_numbers(fields, ctm_path, line_number)  # a time or confidence that is no number: refused, as without -d
         heard.setdefault((fields[0], fields[1]), []).append(fields[4])
     keys = list(groups)
     files = {file for file, _ in heard}

@@ -140,12 +140,11 @@ def parse_ctm(text: str, path: str) -> list:
             words.append(Word(block[0], block[1], (span[0] + span[1]) / 2, tuple(block[3])))
             block = None
             continue
-        start = number(fields[2], path, line_number, "start")
-        duration = number(fields[3], path, line_number, "duration")
+        start, duration, confidence = ctm_numbers(fields, path, line_number)
         word = as_token(untag(fields[4]))
         word.start, word.end = start, start + duration
-        if len(fields) > 5:
-            word.confidence = number(fields[5], path, line_number, "confidence")
+        if confidence is not None:
+            word.confidence = confidence
         if block is not None:
             first, last = block[2] or (start, start + duration)
             block[2] = (min(first, start), max(last, start + duration))
@@ -155,6 +154,22 @@ def parse_ctm(text: str, path: str) -> list:
     if block is not None:
         raise InputError(f"{path}: an <ALT_BEGIN> block is not closed by <ALT_END>")
     return words
+
+
+def ctm_numbers(fields: Sequence[str], path: str, line: int) -> tuple:
+    """``(start, duration, confidence)`` of a CTM line's fields (the confidence ``None``
+    where the line has none); a field that is not a number is an error naming the file and line.
+
+    :example:
+        >>> ctm_numbers("f1 A 1.5 0.25 so 0.9".split(), "h.ctm", 1), ctm_numbers("f1 A 2 1 go".split(), "h.ctm", 2)
+        ((1.5, 0.25, 0.9), (2.0, 1.0, None))
+        >>> ctm_numbers("f1 A 1.5 soon so".split(), "h.ctm", 3)
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.InputError: h.ctm:3: duration 'soon' is not a number
+    """
+    return (number(fields[2], path, line, "start"), number(fields[3], path, line, "duration"),
+            number(fields[5], path, line, "confidence") if len(fields) > 5 else None)
 
 
 def assign(segments: Sequence[Segment], words: Sequence[Word], path: str = "hypothesis") -> list:
