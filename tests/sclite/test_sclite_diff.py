@@ -69,17 +69,16 @@ def test_d_needs_the_same_files_and_channels(tools, tmp_path):
     assert "h.ctm:3: file 'm2' channel 'a' is not in the reference" in line
 
 
-@pytest.mark.parametrize("line,message", [("m1 A 0.5 x go", "h.ctm:2: duration 'x' is not a number"),
-                                          ("m1 A soon 0.2 go 0.9", "h.ctm:2: start 'soon' is not a number"),
-                                          ("m1 A 0.5 0.2 go high", "h.ctm:2: confidence 'high' is not a number")])
-def test_d_refuses_a_ctm_line_it_refuses_without_d(tools, tmp_path, line, message):
+def test_d_refuses_a_ctm_line_it_refuses_without_d(tools, tmp_path):
     # diff aligns the words only, but a CTM time or confidence that is not a number is refused
-    # with -d as without it (the file is wrong whichever alignment reads it)
+    # with -d as without it (the file is wrong whichever alignment reads it; on dfb19b1 -d
+    # scored it); each field's check: stmctm.ctm_numbers' examples
     (tmp_path / "r.stm").write_text("m1 A anna 0 2 so we go\n")
-    (tmp_path / "h.ctm").write_text(f"m1 A 0.1 0.2 so\n{line}\n")
+    (tmp_path / "h.ctm").write_text("m1 A 0.1 0.2 so\nm1 A 0.5 x go\n")
     for options in ([], ["-d"]):
         run = tools("sclite", "-r", "r.stm", "-h", "h.ctm", *options, cwd=tmp_path)
-        assert assert_clean_error(run, "benchmarkstt-tools") == f"benchmarkstt-tools: error: {message}"
+        line = assert_clean_error(run, "benchmarkstt-tools")
+        assert line == "benchmarkstt-tools: error: h.ctm:2: duration 'x' is not a number"
 
 
 SCLITE_DIFF = os.environ.get("BENCHMARKSTT_SCLITE_DIFF", "")
