@@ -72,6 +72,8 @@ def test_tool_reports_and_user_mistakes(tools, tmp_path):
         tools("sclite", "-r", "open.trn", "-h", "hyp.trn", cwd=tmp_path), "benchmarkstt-tools")
     assert "-m: time spans are those of an STM reference and CTM hypotheses" in assert_clean_error(
         tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-m", "ref", cwd=tmp_path), "benchmarkstt-tools")
+    assert assert_clean_error(tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "--encoding", "gb", cwd=tmp_path),
+                              "benchmarkstt-tools") == "benchmarkstt-tools: error: --encoding=gb: unknown encoding"
 
 
 def test_detail_report_counts_optional_words_left_out_as_hypothesis_words(tools, tmp_path):

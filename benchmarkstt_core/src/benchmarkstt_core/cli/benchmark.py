@@ -44,7 +44,7 @@ def side_context(context: Context, side: str, encoding: str | None) -> Context:
     """The context one side's file is read with: its own encoding, standard input for ``-``,
     and a decoding hint that names the option."""
     hint = f"give the file's encoding with --{side}-encoding, or set DEFAULT_ENCODING"
-    return context.replace(encoding=check_encoding(encoding) if encoding else context.encoding,
+    return context.replace(encoding=check_encoding(encoding, f"--{side}-encoding") if encoding else context.encoding,
                            encoding_hint=hint, stdin=True)
 
 

@@ -8,7 +8,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from benchmarkstt_core.context import Context
+from benchmarkstt_core.context import Context, check_encoding
 from benchmarkstt_core.errors import UsageError
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ class ScliteCommand:
             raise UsageError("-c with -S: give one (sclite aligns words under -S and leaves -c out, silently)")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
-        context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
+        context = Context(host.registries, host.hook, encoding=check_encoding(args.encoding, "--encoding"), stdin=True)
         segment = None
         if args.segment is not None:
             from .inferred import segmenting

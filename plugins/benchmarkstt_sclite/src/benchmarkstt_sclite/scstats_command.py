@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from benchmarkstt_core.context import Context
+from benchmarkstt_core.context import Context, check_encoding
 from benchmarkstt_core.errors import UsageError
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class ScStatsCommand:
 
         if args.piped and args.files:
             raise UsageError("-p reads standard input: give no SGML file with it")
-        context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
+        context = Context(host.registries, host.hook, encoding=check_encoding(args.encoding, "--encoding"), stdin=True)
         systems = [system for path in args.files or ["-"]
                    for system in read_sgml(context.read_text(path, field="SGML"),
                                            "standard input" if path == "-" else path)]

@@ -42,7 +42,7 @@ class TranscriptCommand:
         from .inputs import scored
         from .reading import read_transcript
 
-        context = Context(host.registries, host.hook, encoding=args.encoding and check_encoding(args.encoding),
+        context = Context(host.registries, host.hook, encoding=args.encoding and check_encoding(args.encoding, "--encoding"),
                           stdin=True, encoding_hint="give its encoding with --encoding",
                           prog="benchmarkstt-tools transcript")
         try:
