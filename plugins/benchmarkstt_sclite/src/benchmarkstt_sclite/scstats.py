@@ -106,8 +106,8 @@ def mcnemar_lines(a: str, b: str, outcomes: Sequence[tuple]) -> list:
     neither = len(outcomes) - both - a_only - b_only
     lines = ["                            McNemar test results", "                            ====================", "",
              f"{'':37}{b}", "", "                                  corr     incorr",
-             f"{'':{max(6, 21 - len(a))}}{a}      corr{both:6d}        {a_only:3d}",
-             f"\t                 incorr{b_only:6d}        {neither:3d}"]
+             f"{'':{max(6, 21 - len(a))}}{a}      corr   {both:3d}        {a_only:3d}",
+             f"\t                 incorr   {b_only:3d}        {neither:3d}"]
     if a_only == b_only:
         return lines + ["", "", "\t\tSUMMARY:", "\t\t-------", "", "", "",
                         "\tThe two totals for utterances missed by either test results",
@@ -115,18 +115,35 @@ def mcnemar_lines(a: str, b: str, outcomes: Sequence[tuple]) -> list:
     n, least = a_only + b_only, min(a_only, b_only)
     lines += MCNEMAR_TEXT.split("\n")[:-1]
     lines += ["", f"          MIN(uue)      P(MIN(uue) | N={n:3d})", "          --------      -------------------"]
+    p, better = mcnemar_decision(a, b, a_only, b_only)
     rows = []
-    for k, p in two_tailed(n):
-        if k > least and p >= 0.5:
+    previous = 0.0
+    for k, value in two_tailed(n):
+        if previous >= max(0.25, p):  # sc_stats' rows: while the row before is below this
             break
-        rows.append((k, p))
-    threshold = max((k for k, p in rows if p <= 0.05), default=None)
-    for k, p in rows:
-        shown = f"{p:.3f}" if round(p, 3) > 0 else "  -  "
+        rows.append((k, value))
+        previous = value
+    threshold = max((k for k, value in rows if value <= 0.05), default=None)
+    for k, value in rows:
+        shown = f"{value:.3f}" if round(value, 3) > 0 else "  -  "
         lines.append(f"{k:16d}{'':15}{shown}" + ("  <---  Null Hypothesis rejection threshold" if k == threshold else ""))
-    p = binomial_two_tailed(least, n)
     lines += ["", "     Decision:", f"        There were MIN(uue)={least} unique utterance errors, the probability of"]
-    return lines + decision(p, (a if a_only > b_only else b) if p <= 0.05 else "same", a, b)
+    return lines + decision(p, better, a, b)
+
+
+def mcnemar_decision(a: str, b: str, a_only: int, b_only: int) -> tuple:
+    """McNemar's two-tailed probability and the better system (``same`` where p is 0.05 or
+    more) of ``a_only`` items only ``a`` got right and ``b_only`` only ``b``; as many (or
+    none) give p 1, as sc_stats says.
+
+    :example:
+        >>> mcnemar_decision("a", "b", 2, 5), mcnemar_decision("a", "b", 9, 0)
+        ((0.453125, 'same'), (0.00390625, 'a'))
+    """
+    if a_only == b_only:
+        return 1.0, "same"
+    p = binomial_two_tailed(min(a_only, b_only), a_only + b_only)
+    return p, (a if a_only > b_only else b) if p < 0.05 else "same"
 
 
 def decision(p: float, better: str, a: str, b: str) -> list:

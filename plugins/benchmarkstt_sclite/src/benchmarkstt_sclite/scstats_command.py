@@ -1,5 +1,6 @@
-"""``benchmarkstt-tools sc_stats``: NIST sc_stats' matched-pair segment test (MAPSSWE) and
-sign test on sclite's SGML alignments, with sc_stats' reports."""
+"""``benchmarkstt-tools sc_stats``: NIST sc_stats' matched-pair segment test (MAPSSWE), sign
+test, Wilcoxon signed-rank test and McNemar's test on sentence errors on sclite's SGML
+alignments, with sc_stats' reports."""
 
 from __future__ import annotations
 
@@ -12,10 +13,14 @@ from benchmarkstt_core.errors import UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
+#: each test's report: its module and function (imported when asked for)
+REPORTS = {"mapsswe": (".scstats", "mapsswe_report"), "sign": (".scstats_sign", "sign_report"),
+           "wilc": (".scstats_wilcoxon", "wilcoxon_report"), "mcn": (".scstats_mcnemar", "mcnemar_report")}
+
 
 class ScStatsCommand:
-    """Compare systems by sc_stats' matched-pair segment test (MAPSSWE) or sign test on
-    sclite's SGML alignments (of sclite -o sgml or benchmarkstt-tools sclite -o sgml) and print
+    """Compare systems by sc_stats' matched-pair segment test (MAPSSWE), sign test, Wilcoxon
+    test or McNemar test on sclite's SGML alignments (of sclite -o sgml or benchmarkstt-tools sclite -o sgml) and print
     sc_stats' report"""
 
     name = "sc_stats"
@@ -27,18 +32,19 @@ class ScStatsCommand:
                                  "hold several systems; default, or '-': standard input)")
         parser.add_argument("-p", dest="piped", action="store_true",
                             help="read the alignments from standard input, as sc_stats' -p")
-        parser.add_argument("-t", dest="test", choices=("mapsswe", "sign"), default="mapsswe",
+        parser.add_argument("-t", dest="test", choices=sorted(REPORTS), default="mapsswe",
                             help="the test: mapsswe (default), the matched-pair segment test; sign, the sign test "
-                                 "on the speakers' word error rates")
+                                 "and wilc, the Wilcoxon signed-rank test, on the speakers' word error rates; mcn, "
+                                 "McNemar's test on sentence errors")
         parser.add_argument("-v", dest="verbose", action="store_true",
                             help="the detailed report (always: the report is sc_stats' -v report)")
         parser.add_argument("--encoding", default="UTF-8", help="the files' encoding, also the report's (default: UTF-8)")
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read every system's alignments and print the report."""
+        from importlib import import_module
+
         from .command import write_in
-        from .scstats import mapsswe_report
-        from .scstats_sign import sign_report
         from .sgmlread import read_sgml
 
         if args.piped and args.files:
@@ -49,5 +55,6 @@ class ScStatsCommand:
                                            "standard input" if path == "-" else path)]
         if len(systems) < 2:
             raise UsageError(f"sc_stats compares systems: the SGML gives {len(systems)}, give at least two")
-        write_in(args.encoding, (sign_report if args.test == "sign" else mapsswe_report)(systems))
+        module, function = REPORTS[args.test]
+        write_in(args.encoding, getattr(import_module(module, __package__), function)(systems))
         return 0
