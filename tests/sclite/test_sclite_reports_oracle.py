@@ -2,7 +2,8 @@
 ``$BENCHMARKSTT_SCLITE`` names SCTK's sclite, with sc_stats beside it): sclite's ``snt``,
 ``spk`` and ``sgml`` reports, sc_stats' MAPSSWE report (but for McNemar's table and
 decision, which sc_stats computes with overflowing integers beyond 20 unique errors) and its
-sign test report (four speakers: within the 20 where sc_stats' table is right)."""
+sign test report (four speakers: within the 20 where sc_stats' table is right), its Wilcoxon
+report and its McNemar report on sentences (small corpora: within the 20 unique errors)."""
 
 from __future__ import annotations
 
@@ -109,3 +110,20 @@ def test_sign_test_report_as_sc_stats_writes_it(tmp_path, seed):
     report = report[report.index(b"                    Sign Test"):report.rindex(b"\x0c\n")]
     (tmp_path / "all.sgml").write_bytes(sgml)
     assert ours(tmp_path, "sc_stats", "-t", "sign", "all.sgml") == report
+
+
+@pytest.mark.parametrize("seed,utterances,test", [(seed, 300, "wilc") for seed in (1, 2, 3, 4)]
+                         + [(seed, 30, "mcn") for seed in range(10, 30)])
+def test_wilcoxon_and_mcnemar_reports_as_sc_stats_writes_them(tmp_path, seed, utterances, test):
+    # three systems (a pair of the same system: every speaker without difference, every
+    # sentence the same); speakers of two letters (even seeds) and of five
+    texts = corpus(seed, utterances, speaker="spkr" if seed % 2 else "s", missing=0)
+    for name, text in zip(("ref.trn", "a.trn", "b.trn"), texts):
+        (tmp_path / name).write_text(text)
+    sgml = ours(tmp_path, "sclite", "-r", "ref.trn", "-h", "a.trn", "trn", "a", "-h", "b.trn", "trn", "b", "-h",
+                "a.trn", "trn", "again", "-o", "sgml")
+    report = theirs(tmp_path, SC_STATS, "-p", "-t", test, "-v", "-n", "-", given=sgml)
+    first = b"                       Wilcoxon Test" if test == "wilc" else b"\n\n                            McNemar"
+    report = report[report.index(first):report.rindex(b"\x0c\n")]  # without the progress lines
+    (tmp_path / "all.sgml").write_bytes(sgml)
+    assert ours(tmp_path, "sc_stats", "-t", test, "all.sgml") == report

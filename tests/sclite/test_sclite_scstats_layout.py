@@ -88,3 +88,14 @@ def test_wilcoxon_and_mcnemar_reports_as_sc_stats_writes_them(tools, tmp_path, a
     run = tools("sc_stats", "-t", test, str(tmp_path / "all.sgml"), cwd=DATA)
     assert run.returncode == 0, run
     assert run.stdout == (DATA / expected).read_text()
+
+
+def test_mcnemar_table_rows_run_while_the_row_before_is_below_a_quarter():
+    # sc_stats' rows for N = 4, MIN(uue) = 0 (p = 0.125): 0 and 1, the row of 1 because the
+    # row before it is below 0.25 (seen in sc_stats' reports of generated corpora)
+    from benchmarkstt_sclite.scstats import mcnemar_lines
+
+    lines = mcnemar_lines("a", "b", [(True, False)] * 4 + [(True, True)] * 3)
+    start = lines.index("          --------      -------------------") + 1
+    assert lines[start:lines.index("     Decision:")] == [
+        "               0               0.125", "               1               0.625", ""]
