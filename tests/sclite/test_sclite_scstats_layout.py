@@ -77,12 +77,14 @@ def test_sign_test_report_as_sc_stats_writes_it(tools, tmp_path, arguments, expe
      "wilc", "sc_stats-abc.wilc"),
     (["-r", "ref3.trn", "-h", "f.trn", "trn", "f", "-h", "g.trn", "trn", "gg"], "wilc", "sc_stats-fg.wilc"),
     (["-r", "ref2.trn", "-h", "d.trn", "trn", "d", "-h", "e.trn", "trn", "longer_name"], "wilc", "sc_stats-de.wilc"),
+    (["-r", "ref4.trn", "-h", "h.trn", "trn", "h", "-h", "i.trn", "trn", "i"], "wilc", "sc_stats-hi.wilc"),
     (["-r", "ref.trn", "-h", "a.trn", "trn", "sysa", "-h", "b.trn", "trn", "b", "-h", "c.trn", "trn", "cc"],
      "mcn", "sc_stats-abc.mcn"),
     (["-r", "ref2.trn", "-h", "d.trn", "trn", "d", "-h", "e.trn", "trn", "longer_name"], "mcn", "sc_stats-de.mcn")])
 def test_wilcoxon_and_mcnemar_reports_as_sc_stats_writes_them(tools, tmp_path, arguments, test, expected):
     # Wilcoxon: the worse system first, a speaker with no difference ranked (abc: sysa and
-    # cc), the null hypothesis rejected (fg) and accepted; McNemar on sentences: the summary
+    # cc), the null hypothesis rejected (fg) and accepted, differences equal in fractions but
+    # not in sc_stats' doubles (hi: 2/2 - 1/2 and 4/6 - 1/6, ranked 2 and 1); McNemar on sentences: the summary
     # of as many unique errors (abc: sysa and cc), rejected in favour of d (de), the matrix
     (tmp_path / "all.sgml").write_text(tools("sclite", *arguments, "-o", "sgml", cwd=DATA).stdout)
     run = tools("sc_stats", "-t", test, str(tmp_path / "all.sgml"), cwd=DATA)
