@@ -19,10 +19,11 @@ these are the exact two-tailed binomial probabilities, the same as sc_stats' up 
 from __future__ import annotations
 
 import math
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from .mapsswe import mapsswe, spans
-from .significance import binomial_two_tailed
+from .significance import binomial_two_tailed, speaker_rates
+from .table import center
 
 #: |Z| beyond which sc_stats calls two systems different (the 95% level, two-tailed)
 Z_95 = 1.96
@@ -176,6 +177,23 @@ def two_tailed(n: int) -> Iterator[tuple]:
             coefficient = coefficient * (n - k + 1) // k
             cumulative += coefficient
         yield k, 2 * cumulative / 2 ** n
+
+
+def rates_report(systems: Sequence[tuple], pair_report: Callable, test: str, page: int) -> str:
+    """sc_stats' report of a test on the speakers' word error rates (the sign test, Wilcoxon's)
+    of ``systems`` (``(name, scored)`` pairs, two or more): each pair's ``pair_report(a,
+    rates of a, b, rates of b)`` (its text, ending in a form feed, and the better system's
+    name), then the comparison matrix of the ``test``, on a ``page`` of so many columns."""
+    blocks = []
+    winners = {}
+    for k, (a, first) in enumerate(systems):
+        for b, second in systems[k + 1:]:
+            text, winners[(a, b)] = pair_report(a, speaker_rates(first), b, speaker_rates(second))
+            blocks.append(text)
+    heading = [center(f"Comparison Matrix for the {test}", page),
+               center("Using the Speaker Word Error Rate (%) Percentage per Speaker", page),
+               center("as the Comparison Metric", page), ""]
+    return "".join(blocks) + matrix([name for name, _ in systems], winners, heading, ">", page)
 
 
 def matrix(names: Sequence[str], winners: dict, heading: Sequence[str], align: str = "^", page: int = PAGE) -> str:

@@ -17,8 +17,8 @@ from __future__ import annotations
 import statistics
 from typing import Sequence
 
-from .scstats import decision, matrix, two_tailed
-from .significance import THRESHOLD, speaker_rates
+from .scstats import decision, rates_report, two_tailed
+from .significance import THRESHOLD
 from .table import center
 
 PAGE = 79
@@ -50,17 +50,7 @@ HYPOTHESES = ("The NULL Hypothesis:\n\n"
 
 def sign_report(systems: Sequence[tuple]) -> str:
     """sc_stats' ``-t sign -v`` report of ``systems`` (``(name, scored)`` pairs, two or more)."""
-    blocks = []
-    winners = {}
-    for k, (a, first) in enumerate(systems):
-        for b, second in systems[k + 1:]:
-            text, winner = pair_report(a, speaker_rates(first), b, speaker_rates(second))
-            blocks.append(text)
-            winners[(a, b)] = winner
-    heading = [center("Comparison Matrix for the Sign Test", PAGE),
-               center("Using the Speaker Word Error Rate (%) Percentage per Speaker", PAGE),
-               center("as the Comparison Metric", PAGE), ""]
-    return "\f".join(blocks) + "\f" + matrix([name for name, _ in systems], winners, heading, ">", PAGE)
+    return rates_report(systems, pair_report, "Sign Test", PAGE)
 
 
 def pair_report(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
@@ -107,4 +97,4 @@ def pair_report(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
     lines += ["", "     Decision:", f"        There were N(-)={minus} negative differences , the probability of"]
     better = (b if plus > minus else a) if p <= 0.05 else "same"
     lines += decision(p, better, a, b)
-    return "\n".join(lines) + "\n", better
+    return "\n".join(lines) + "\n\f", better

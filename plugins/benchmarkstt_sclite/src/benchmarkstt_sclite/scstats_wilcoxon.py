@@ -21,8 +21,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .scstats import Z_95, matrix
-from .significance import THRESHOLD, speaker_rates
+from .scstats import Z_95, rates_report
+from .significance import THRESHOLD
 from .table import center
 
 PAGE = 79
@@ -52,17 +52,7 @@ HYPOTHESES = """    The Null Hypothesis:
 
 def wilcoxon_report(systems: Sequence[tuple]) -> str:
     """sc_stats' ``-t wilc -v`` report of ``systems`` (``(name, scored)`` pairs, two or more)."""
-    blocks = []
-    winners = {}
-    for k, (a, first) in enumerate(systems):
-        for b, second in systems[k + 1:]:
-            text, winner = pair_report(a, speaker_rates(first), b, speaker_rates(second))
-            blocks.append(text)
-            winners[(a, b)] = winner
-    heading = [center("Comparison Matrix for the Wilcoxon Test", PAGE),
-               center("Using the Speaker Word Error Rate (%) Percentage per Speaker", PAGE),
-               center("as the Comparison Metric", PAGE), ""]
-    return "".join(blocks) + matrix([name for name, _ in systems], winners, heading, ">", PAGE)
+    return rates_report(systems, pair_report, "Wilcoxon Test", PAGE)
 
 
 def mean_ranks(values: Sequence[float]) -> list:
