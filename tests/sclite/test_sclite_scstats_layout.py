@@ -101,3 +101,12 @@ def test_mcnemar_table_rows_run_while_the_row_before_is_below_a_quarter():
     start = lines.index("          --------      -------------------") + 1
     assert lines[start:lines.index("     Decision:")] == [
         "               0               0.125", "               1               0.625", ""]
+
+
+def test_mcnemar_counts_of_four_digits_widen_their_column_as_sc_stats_prints_them():
+    # sc_stats' "corr   %3d        %3d": three spaces before a count of any width
+    from benchmarkstt_sclite.scstats import mcnemar_lines
+
+    lines = mcnemar_lines("a", "b", [(True, True)] * 1234 + [(False, True)] * 2 + [(False, False)] * 1000)
+    assert lines[6:8] == ["                    a      corr   1234          0",
+                          "\t                 incorr     2        1000"]
