@@ -97,12 +97,11 @@ def test_mapsswe_report_as_sc_stats_writes_it(tmp_path, seed, options):
     assert b"MTCH_PR_RESULTS" in mine and b"P(MIN(uue) |" not in without_mcnemar(mine)
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_sign_test_report_as_sc_stats_writes_it(tmp_path, seed):
-    # speakers of four letters and more, every system with every utterance: sc_stats lays out
-    # shorter names otherwise, and pairs the speakers of two systems by their place in the SGML
-    # (docs/sclite.md)
-    for name, text in zip(("ref.trn", "a.trn", "b.trn"), corpus(seed, speaker="spkr", missing=0)):
+    # speakers of five letters (odd seeds) and of two; every system with every utterance:
+    # sc_stats pairs the speakers of two systems by their place in the SGML (docs/sclite.md)
+    for name, text in zip(("ref.trn", "a.trn", "b.trn"), corpus(seed, speaker="spkr" if seed % 2 else "s", missing=0)):
         (tmp_path / name).write_text(text)
     sgml = ours(tmp_path, "sclite", "-r", "ref.trn", "-h", "a.trn", "trn", "a", "-h", "b.trn", "trn", "b", "-h",
                 "a.trn", "trn", "again", "-o", "sgml")
@@ -127,3 +126,19 @@ def test_wilcoxon_and_mcnemar_reports_as_sc_stats_writes_them(tmp_path, seed, ut
     report = report[report.index(first):report.rindex(b"\x0c\n")]  # without the progress lines
     (tmp_path / "all.sgml").write_bytes(sgml)
     assert ours(tmp_path, "sc_stats", "-t", test, "all.sgml") == report
+
+
+@pytest.mark.parametrize("test", ["sign", "wilc", "mcn"])
+@pytest.mark.parametrize("order", [("file1.sgml", "file2.sgml"), ("file2.sgml", "file1.sgml")], ids=["12", "21"])
+def test_sctk_sc_stats_files_reported_as_sc_stats_reports_them(tmp_path, test, order):
+    # SCTK's own SGML files of sc_stats' tests (long system names, speakers of three letters)
+    from test_sclite_sctk_data import DATA
+
+    if DATA is None:
+        pytest.skip("SCTK's test data is not there ($BENCHMARKSTT_SCTK_DATA)")
+    sgml = b"".join((DATA / name).read_bytes() for name in order)
+    report = theirs(tmp_path, SC_STATS, "-p", "-t", test, "-v", "-n", "-", given=sgml)
+    first = {"sign": b"                    Sign Test", "wilc": b"                       Wilcoxon Test",
+             "mcn": b"\n\n                            McNemar"}[test]
+    (tmp_path / "all.sgml").write_bytes(sgml)
+    assert ours(tmp_path, "sc_stats", "-t", test, "all.sgml") == report[report.index(first):report.rindex(b"\x0c\n")]

@@ -62,10 +62,14 @@ def test_sc_stats_names_standard_input_and_refuses_nl_sgml(tools):
 @pytest.mark.parametrize("arguments,expected", [
     (["-r", "ref.trn", "-h", "a.trn", "trn", "sysa", "-h", "b.trn", "trn", "b", "-h", "c.trn", "trn", "cc"],
      "sc_stats-abc.sign"),
-    (["-r", "ref3.trn", "-h", "f.trn", "trn", "f", "-h", "g.trn", "trn", "gg"], "sc_stats-fg.sign")])
+    (["-r", "ref3.trn", "-h", "f.trn", "trn", "f", "-h", "g.trn", "trn", "gg"], "sc_stats-fg.sign"),
+    (["-r", "ref.trn", "-h", "a.trn", "trn", "scoring/first_system.ctm", "-h", "c.trn", "trn", "the_second_one"],
+     "sc_stats-long.sign")])
 def test_sign_test_report_as_sc_stats_writes_it(tools, tmp_path, arguments, expected):
     # the systems of a pair by their mean speaker rate, the worse first; the null hypothesis
-    # rejected (fg) and accepted (abc); a speaker with no difference (abc: sysa and cc)
+    # rejected (fg) and accepted (abc); a speaker with no difference (abc: sysa and cc);
+    # names of three letters and systems' names longer than the columns (long: sc_stats
+    # widens its columns and centres the names)
     (tmp_path / "all.sgml").write_text(tools("sclite", *arguments, "-o", "sgml", cwd=DATA).stdout)
     run = tools("sc_stats", "-t", "sign", str(tmp_path / "all.sgml"), cwd=DATA)
     assert run.returncode == 0, run

@@ -196,6 +196,31 @@ def rates_report(systems: Sequence[tuple], pair_report: Callable, test: str, pag
     return "".join(blocks) + matrix([name for name, _ in systems], winners, heading, ">", page)
 
 
+def worse_first(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
+    """The pair ``(a, rates_a, b, rates_b)`` ordered as sc_stats orders it in its tests on
+    the speakers' rates, the system of the higher sum of rates first (of equal sums, the
+    second), and the speakers both have (in the first given's order).
+
+    :example:
+        >>> worse_first("a", {"x": 10.0}, "b", {"x": 20.0, "y": 5.0})
+        ('b', {'x': 20.0, 'y': 5.0}, 'a', {'x': 10.0}, ['x'])
+    """
+    speakers = [s for s in rates_a if s in rates_b]
+    if sum(rates_b[s] for s in speakers) >= sum(rates_a[s] for s in speakers):
+        a, rates_a, b, rates_b = b, rates_b, a, rates_a
+    return a, rates_a, b, rates_b, speakers
+
+
+def rate_cell(value: float, width: int) -> str:
+    """A speaker's rate (``%6.2f``) in a column of ``width``, where sc_stats puts it.
+
+    :example:
+        >>> rate_cell(12.5, 9)
+        '  12.50  '
+    """
+    return " " * ((width - 6) // 2) + f"{value:6.2f}" + " " * (width - (width - 6) // 2 - 6)
+
+
 def matrix(names: Sequence[str], winners: dict, heading: Sequence[str], align: str = "^", page: int = PAGE) -> str:
     """sc_stats' comparison matrix of a test, under its ``heading`` lines: the better system
     of each pair (``same`` where the test finds no difference) above the diagonal, centred

@@ -19,9 +19,10 @@ WILCOXON line leaves the zero differences out instead, see docs/sclite.md.)
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Sequence
 
-from .scstats import Z_95, rates_report
+from .scstats import Z_95, rate_cell, rates_report, worse_first
 from .significance import THRESHOLD
 from .table import center
 
@@ -79,18 +80,13 @@ def mean_ranks(values: Sequence[float]) -> list:
 def pair_report(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
     """The Wilcoxon test of one pair of systems and the better one's name (``same`` if
     neither)."""
-    speakers = [s for s in rates_a if s in rates_b]
-    if sum(rates_b[s] for s in speakers) >= sum(rates_a[s] for s in speakers):
-        a, rates_a, b, rates_b = b, rates_b, a, rates_a  # the higher rate first (of equal, the second)
+    a, rates_a, b, rates_b, speakers = worse_first(a, rates_a, b, rates_b)
     differences = [rates_a[s] - rates_b[s] for s in speakers]
     ranks = mean_ranks([abs(d) for d in differences])
     wide, width = max([4, *map(len, speakers)]), max([6, len(a), len(b)])
     total = wide + 2 * width + 37
     indent = " " * ((PAGE - total) // 2)
-
-    def rate(value: float) -> str:
-        return " " * ((width - 6) // 2) + f"{value:6.2f}" + " " * (width - (width - 6) // 2 - 6)
-
+    rate = partial(rate_cell, width=width)
     lines = [center("Wilcoxon Test Calculations Table", PAGE),
              center(f"Comparing Spkr Speaker Word Error Rate (%) Percentages for Systems {a} and {b}", PAGE), "",
              f"{indent}{' ' * (wide + 2 * width + 10)}                    Signed",
