@@ -13,15 +13,14 @@ from benchmarkstt_core.errors import UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
-#: each test's report: its module and function (imported when asked for)
-REPORTS = {"mapsswe": (".scstats", "mapsswe_report"), "sign": (".scstats_sign", "sign_report"),
-           "wilc": (".scstats_wilcoxon", "wilcoxon_report"), "mcn": (".scstats_mcnemar", "mcnemar_report")}
+#: sc_stats' tests (its -t), each with a report
+TESTS = ("mapsswe", "sign", "wilc", "mcn")
 
 
 class ScStatsCommand:
     """Compare systems by sc_stats' matched-pair segment test (MAPSSWE), sign test, Wilcoxon
-    test or McNemar test on sclite's SGML alignments (of sclite -o sgml or benchmarkstt-tools sclite -o sgml) and print
-    sc_stats' report"""
+    test or McNemar test on sclite's SGML alignments (of sclite -o sgml or benchmarkstt-tools
+    sclite -o sgml) and print sc_stats' report"""
 
     name = "sc_stats"
 
@@ -32,7 +31,7 @@ class ScStatsCommand:
                                  "hold several systems; default, or '-': standard input)")
         parser.add_argument("-p", dest="piped", action="store_true",
                             help="read the alignments from standard input, as sc_stats' -p")
-        parser.add_argument("-t", dest="test", choices=sorted(REPORTS), default="mapsswe",
+        parser.add_argument("-t", dest="test", choices=TESTS, default="mapsswe",
                             help="the test: mapsswe (default), the matched-pair segment test; sign, the sign test "
                                  "and wilc, the Wilcoxon signed-rank test, on the speakers' word error rates; mcn, "
                                  "McNemar's test on sentence errors")
@@ -42,9 +41,11 @@ class ScStatsCommand:
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read every system's alignments and print the report."""
-        from importlib import import_module
-
         from .command import write_in
+        from .scstats import mapsswe_report
+        from .scstats_mcnemar import mcnemar_report
+        from .scstats_sign import sign_report
+        from .scstats_wilcoxon import wilcoxon_report
         from .sgmlread import read_sgml
 
         if args.piped and args.files:
@@ -55,6 +56,6 @@ class ScStatsCommand:
                                            "standard input" if path == "-" else path)]
         if len(systems) < 2:
             raise UsageError(f"sc_stats compares systems: the SGML gives {len(systems)}, give at least two")
-        module, function = REPORTS[args.test]
-        write_in(args.encoding, getattr(import_module(module, __package__), function)(systems))
+        reports = dict(zip(TESTS, (mapsswe_report, sign_report, wilcoxon_report, mcnemar_report)))
+        write_in(args.encoding, reports[args.test](systems))
         return 0
