@@ -8,7 +8,7 @@ too, and such differences go to the positive and the negative side in turn (the 
 the positive); W is the rank sum of the side with fewer speakers (of as many, the negative
 one), Z = (W - n(n+1)/4) / sqrt(n(n+1)(2n+1)/24), and |Z| above 1.96 rejects the null
 hypothesis in favour of the system with fewer positive differences. (``-o stats``'
-WILCOXON line leaves the zero differences out instead, see docs/sclite.md.)
+WILCOXON line is the usual test instead, see docs/sclite.md.)
 
 :example:
     >>> report, better = pair_report("a", {"x": 25.0, "y": 10.0}, "b", {"x": 0.0, "y": 25.0})
