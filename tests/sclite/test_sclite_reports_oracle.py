@@ -2,7 +2,8 @@
 ``$BENCHMARKSTT_SCLITE`` names SCTK's sclite, with sc_stats beside it): sclite's ``snt``,
 ``spk`` and ``sgml`` reports, sc_stats' MAPSSWE report (but for McNemar's table and
 decision, which sc_stats computes with overflowing integers beyond 20 unique errors) and its
-sign test report (four speakers: within the 20 where sc_stats' table is right)."""
+sign test report (four speakers: within the 20 where sc_stats' table is right), its Wilcoxon
+report and its McNemar report on sentences (small corpora: within the 20 unique errors)."""
 
 from __future__ import annotations
 
@@ -96,12 +97,11 @@ def test_mapsswe_report_as_sc_stats_writes_it(tmp_path, seed, options):
     assert b"MTCH_PR_RESULTS" in mine and b"P(MIN(uue) |" not in without_mcnemar(mine)
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_sign_test_report_as_sc_stats_writes_it(tmp_path, seed):
-    # speakers of four letters and more, every system with every utterance: sc_stats lays out
-    # shorter names otherwise, and pairs the speakers of two systems by their place in the SGML
-    # (docs/sclite.md)
-    for name, text in zip(("ref.trn", "a.trn", "b.trn"), corpus(seed, speaker="spkr", missing=0)):
+    # speakers of five letters (odd seeds) and of two; every system with every utterance:
+    # sc_stats pairs the speakers of two systems by their place in the SGML (docs/sclite.md)
+    for name, text in zip(("ref.trn", "a.trn", "b.trn"), corpus(seed, speaker="spkr" if seed % 2 else "s", missing=0)):
         (tmp_path / name).write_text(text)
     sgml = ours(tmp_path, "sclite", "-r", "ref.trn", "-h", "a.trn", "trn", "a", "-h", "b.trn", "trn", "b", "-h",
                 "a.trn", "trn", "again", "-o", "sgml")
@@ -109,3 +109,36 @@ def test_sign_test_report_as_sc_stats_writes_it(tmp_path, seed):
     report = report[report.index(b"                    Sign Test"):report.rindex(b"\x0c\n")]
     (tmp_path / "all.sgml").write_bytes(sgml)
     assert ours(tmp_path, "sc_stats", "-t", "sign", "all.sgml") == report
+
+
+@pytest.mark.parametrize("seed,utterances,test", [(seed, 300, "wilc") for seed in (1, 2, 3, 4)]
+                         + [(seed, 30, "mcn") for seed in range(10, 30)])
+def test_wilcoxon_and_mcnemar_reports_as_sc_stats_writes_them(tmp_path, seed, utterances, test):
+    # three systems (a pair of the same system: every speaker without difference, every
+    # sentence the same); speakers of two letters (even seeds) and of five
+    texts = corpus(seed, utterances, speaker="spkr" if seed % 2 else "s", missing=0)
+    for name, text in zip(("ref.trn", "a.trn", "b.trn"), texts):
+        (tmp_path / name).write_text(text)
+    sgml = ours(tmp_path, "sclite", "-r", "ref.trn", "-h", "a.trn", "trn", "a", "-h", "b.trn", "trn", "b", "-h",
+                "a.trn", "trn", "again", "-o", "sgml")
+    report = theirs(tmp_path, SC_STATS, "-p", "-t", test, "-v", "-n", "-", given=sgml)
+    first = b"                       Wilcoxon Test" if test == "wilc" else b"\n\n                            McNemar"
+    report = report[report.index(first):report.rindex(b"\x0c\n")]  # without the progress lines
+    (tmp_path / "all.sgml").write_bytes(sgml)
+    assert ours(tmp_path, "sc_stats", "-t", test, "all.sgml") == report
+
+
+@pytest.mark.parametrize("test", ["sign", "wilc", "mcn"])
+@pytest.mark.parametrize("order", [("file1.sgml", "file2.sgml"), ("file2.sgml", "file1.sgml")], ids=["12", "21"])
+def test_sctk_sc_stats_files_reported_as_sc_stats_reports_them(tmp_path, test, order):
+    # SCTK's own SGML files of sc_stats' tests (long system names, speakers of three letters)
+    from test_sclite_sctk_data import DATA
+
+    if DATA is None:
+        pytest.skip("SCTK's test data is not there ($BENCHMARKSTT_SCTK_DATA)")
+    sgml = b"".join((DATA / name).read_bytes() for name in order)
+    report = theirs(tmp_path, SC_STATS, "-p", "-t", test, "-v", "-n", "-", given=sgml)
+    first = {"sign": b"                    Sign Test", "wilc": b"                       Wilcoxon Test",
+             "mcn": b"\n\n                            McNemar"}[test]
+    (tmp_path / "all.sgml").write_bytes(sgml)
+    assert ours(tmp_path, "sc_stats", "-t", test, "all.sgml") == report[report.index(first):report.rindex(b"\x0c\n")]

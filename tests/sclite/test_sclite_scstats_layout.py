@@ -62,11 +62,55 @@ def test_sc_stats_names_standard_input_and_refuses_nl_sgml(tools):
 @pytest.mark.parametrize("arguments,expected", [
     (["-r", "ref.trn", "-h", "a.trn", "trn", "sysa", "-h", "b.trn", "trn", "b", "-h", "c.trn", "trn", "cc"],
      "sc_stats-abc.sign"),
-    (["-r", "ref3.trn", "-h", "f.trn", "trn", "f", "-h", "g.trn", "trn", "gg"], "sc_stats-fg.sign")])
+    (["-r", "ref3.trn", "-h", "f.trn", "trn", "f", "-h", "g.trn", "trn", "gg"], "sc_stats-fg.sign"),
+    (["-r", "ref.trn", "-h", "a.trn", "trn", "scoring/first_system.ctm", "-h", "c.trn", "trn", "the_second_one"],
+     "sc_stats-long.sign")])
 def test_sign_test_report_as_sc_stats_writes_it(tools, tmp_path, arguments, expected):
     # the systems of a pair by their mean speaker rate, the worse first; the null hypothesis
-    # rejected (fg) and accepted (abc); a speaker with no difference (abc: sysa and cc)
+    # rejected (fg) and accepted (abc); a speaker with no difference (abc: sysa and cc);
+    # names of three letters and systems' names longer than the columns (long: sc_stats
+    # widens its columns and centres the names)
     (tmp_path / "all.sgml").write_text(tools("sclite", *arguments, "-o", "sgml", cwd=DATA).stdout)
     run = tools("sc_stats", "-t", "sign", str(tmp_path / "all.sgml"), cwd=DATA)
     assert run.returncode == 0, run
     assert run.stdout == (DATA / expected).read_text()
+
+
+@pytest.mark.parametrize("arguments,test,expected", [
+    (["-r", "ref.trn", "-h", "a.trn", "trn", "sysa", "-h", "b.trn", "trn", "b", "-h", "c.trn", "trn", "cc"],
+     "wilc", "sc_stats-abc.wilc"),
+    (["-r", "ref3.trn", "-h", "f.trn", "trn", "f", "-h", "g.trn", "trn", "gg"], "wilc", "sc_stats-fg.wilc"),
+    (["-r", "ref2.trn", "-h", "d.trn", "trn", "d", "-h", "e.trn", "trn", "longer_name"], "wilc", "sc_stats-de.wilc"),
+    (["-r", "ref4.trn", "-h", "h.trn", "trn", "h", "-h", "i.trn", "trn", "i"], "wilc", "sc_stats-hi.wilc"),
+    (["-r", "ref.trn", "-h", "a.trn", "trn", "sysa", "-h", "b.trn", "trn", "b", "-h", "c.trn", "trn", "cc"],
+     "mcn", "sc_stats-abc.mcn"),
+    (["-r", "ref2.trn", "-h", "d.trn", "trn", "d", "-h", "e.trn", "trn", "longer_name"], "mcn", "sc_stats-de.mcn")])
+def test_wilcoxon_and_mcnemar_reports_as_sc_stats_writes_them(tools, tmp_path, arguments, test, expected):
+    # Wilcoxon: the worse system first, a speaker with no difference ranked (abc: sysa and
+    # cc), the null hypothesis rejected (fg) and accepted, differences equal in fractions but
+    # not in sc_stats' doubles (hi: 2/2 - 1/2 and 4/6 - 1/6, ranked 2 and 1); McNemar on sentences: the summary
+    # of as many unique errors (abc: sysa and cc), rejected in favour of d (de), the matrix
+    (tmp_path / "all.sgml").write_text(tools("sclite", *arguments, "-o", "sgml", cwd=DATA).stdout)
+    run = tools("sc_stats", "-t", test, str(tmp_path / "all.sgml"), cwd=DATA)
+    assert run.returncode == 0, run
+    assert run.stdout == (DATA / expected).read_text()
+
+
+def test_mcnemar_table_rows_run_while_the_row_before_is_below_a_quarter():
+    # sc_stats' rows for N = 4, MIN(uue) = 0 (p = 0.125): 0 and 1, the row of 1 because the
+    # row before it is below 0.25 (seen in sc_stats' reports of generated corpora)
+    from benchmarkstt_sclite.scstats import mcnemar_lines
+
+    lines = mcnemar_lines("a", "b", [(True, False)] * 4 + [(True, True)] * 3)
+    start = lines.index("          --------      -------------------") + 1
+    assert lines[start:lines.index("     Decision:")] == [
+        "               0               0.125", "               1               0.625", ""]
+
+
+def test_mcnemar_counts_of_four_digits_widen_their_column_as_sc_stats_prints_them():
+    # sc_stats' "corr   %3d        %3d": three spaces before a count of any width
+    from benchmarkstt_sclite.scstats import mcnemar_lines
+
+    lines = mcnemar_lines("a", "b", [(True, True)] * 1234 + [(False, True)] * 2 + [(False, False)] * 1000)
+    assert lines[6:8] == ["                    a      corr   1234          0",
+                          "\t                 incorr     2        1000"]

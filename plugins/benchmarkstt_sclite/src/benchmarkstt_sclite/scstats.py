@@ -19,10 +19,11 @@ these are the exact two-tailed binomial probabilities, the same as sc_stats' up 
 from __future__ import annotations
 
 import math
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from .mapsswe import mapsswe, spans
-from .significance import binomial_two_tailed
+from .significance import binomial_two_tailed, speaker_rates
+from .table import center
 
 #: |Z| beyond which sc_stats calls two systems different (the 95% level, two-tailed)
 Z_95 = 1.96
@@ -106,8 +107,8 @@ def mcnemar_lines(a: str, b: str, outcomes: Sequence[tuple]) -> list:
     neither = len(outcomes) - both - a_only - b_only
     lines = ["                            McNemar test results", "                            ====================", "",
              f"{'':37}{b}", "", "                                  corr     incorr",
-             f"{'':{max(6, 21 - len(a))}}{a}      corr{both:6d}        {a_only:3d}",
-             f"\t                 incorr{b_only:6d}        {neither:3d}"]
+             f"{'':{max(6, 21 - len(a))}}{a}      corr   {both:3d}        {a_only:3d}",
+             f"\t                 incorr   {b_only:3d}        {neither:3d}"]
     if a_only == b_only:
         return lines + ["", "", "\t\tSUMMARY:", "\t\t-------", "", "", "",
                         "\tThe two totals for utterances missed by either test results",
@@ -115,18 +116,35 @@ def mcnemar_lines(a: str, b: str, outcomes: Sequence[tuple]) -> list:
     n, least = a_only + b_only, min(a_only, b_only)
     lines += MCNEMAR_TEXT.split("\n")[:-1]
     lines += ["", f"          MIN(uue)      P(MIN(uue) | N={n:3d})", "          --------      -------------------"]
+    p, better = mcnemar_decision(a, b, a_only, b_only)
     rows = []
-    for k, p in two_tailed(n):
-        if k > least and p >= 0.5:
+    previous = 0.0
+    for k, value in two_tailed(n):
+        if previous >= max(0.25, p):  # sc_stats' rows: while the row before is below this
             break
-        rows.append((k, p))
-    threshold = max((k for k, p in rows if p <= 0.05), default=None)
-    for k, p in rows:
-        shown = f"{p:.3f}" if round(p, 3) > 0 else "  -  "
+        rows.append((k, value))
+        previous = value
+    threshold = max((k for k, value in rows if value <= 0.05), default=None)
+    for k, value in rows:
+        shown = f"{value:.3f}" if round(value, 3) > 0 else "  -  "
         lines.append(f"{k:16d}{'':15}{shown}" + ("  <---  Null Hypothesis rejection threshold" if k == threshold else ""))
-    p = binomial_two_tailed(least, n)
     lines += ["", "     Decision:", f"        There were MIN(uue)={least} unique utterance errors, the probability of"]
-    return lines + decision(p, (a if a_only > b_only else b) if p <= 0.05 else "same", a, b)
+    return lines + decision(p, better, a, b)
+
+
+def mcnemar_decision(a: str, b: str, a_only: int, b_only: int) -> tuple:
+    """McNemar's two-tailed probability and the better system (``same`` where p is 0.05 or
+    more) of ``a_only`` items only ``a`` got right and ``b_only`` only ``b``; as many (or
+    none) give p 1, as sc_stats says.
+
+    :example:
+        >>> mcnemar_decision("a", "b", 2, 5), mcnemar_decision("a", "b", 9, 0)
+        ((0.453125, 'same'), (0.00390625, 'a'))
+    """
+    if a_only == b_only:
+        return 1.0, "same"
+    p = binomial_two_tailed(min(a_only, b_only), a_only + b_only)
+    return p, (a if a_only > b_only else b) if p < 0.05 else "same"
 
 
 def decision(p: float, better: str, a: str, b: str) -> list:
@@ -159,6 +177,48 @@ def two_tailed(n: int) -> Iterator[tuple]:
             coefficient = coefficient * (n - k + 1) // k
             cumulative += coefficient
         yield k, 2 * cumulative / 2 ** n
+
+
+def rates_report(systems: Sequence[tuple], pair_report: Callable, test: str, page: int) -> str:
+    """sc_stats' report of a test on the speakers' word error rates (the sign test, Wilcoxon's)
+    of ``systems`` (``(name, scored)`` pairs, two or more): each pair's ``pair_report(a,
+    rates of a, b, rates of b)`` (its text, ending in a form feed, and the better system's
+    name), then the comparison matrix of the ``test``, on a ``page`` of so many columns."""
+    blocks = []
+    winners = {}
+    for k, (a, first) in enumerate(systems):
+        for b, second in systems[k + 1:]:
+            text, winners[(a, b)] = pair_report(a, speaker_rates(first), b, speaker_rates(second))
+            blocks.append(text)
+    heading = [center(f"Comparison Matrix for the {test}", page),
+               center("Using the Speaker Word Error Rate (%) Percentage per Speaker", page),
+               center("as the Comparison Metric", page), ""]
+    return "".join(blocks) + matrix([name for name, _ in systems], winners, heading, ">", page)
+
+
+def worse_first(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
+    """The pair ``(a, rates_a, b, rates_b)`` ordered as sc_stats orders it in its tests on
+    the speakers' rates, the system of the higher sum of rates first (of equal sums, the
+    second), and the speakers both have (in the first given's order).
+
+    :example:
+        >>> worse_first("a", {"x": 10.0}, "b", {"x": 20.0, "y": 5.0})
+        ('b', {'x': 20.0, 'y': 5.0}, 'a', {'x': 10.0}, ['x'])
+    """
+    speakers = [s for s in rates_a if s in rates_b]
+    if sum(rates_b[s] for s in speakers) >= sum(rates_a[s] for s in speakers):
+        a, rates_a, b, rates_b = b, rates_b, a, rates_a
+    return a, rates_a, b, rates_b, speakers
+
+
+def rate_cell(value: float, width: int) -> str:
+    """A speaker's rate (``%6.2f``) in a column of ``width``, where sc_stats puts it.
+
+    :example:
+        >>> rate_cell(12.5, 9)
+        '  12.50  '
+    """
+    return " " * ((width - 6) // 2) + f"{value:6.2f}" + " " * (width - (width - 6) // 2 - 6)
 
 
 def matrix(names: Sequence[str], winners: dict, heading: Sequence[str], align: str = "^", page: int = PAGE) -> str:

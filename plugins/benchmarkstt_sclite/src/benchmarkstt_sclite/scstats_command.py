@@ -1,5 +1,6 @@
-"""``benchmarkstt-tools sc_stats``: NIST sc_stats' matched-pair segment test (MAPSSWE) and
-sign test on sclite's SGML alignments, with sc_stats' reports."""
+"""``benchmarkstt-tools sc_stats``: NIST sc_stats' matched-pair segment test (MAPSSWE), sign
+test, Wilcoxon signed-rank test and McNemar's test on sentence errors on sclite's SGML
+alignments, with sc_stats' reports."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from benchmarkstt_core.errors import UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
+#: sc_stats' tests (its -t), each with a report
+TESTS = ("mapsswe", "sign", "wilc", "mcn")
+
 
 class ScStatsCommand:
-    """Compare systems by sc_stats' matched-pair segment test (MAPSSWE) or sign test on
-    sclite's SGML alignments (of sclite -o sgml or benchmarkstt-tools sclite -o sgml) and print
-    sc_stats' report"""
+    """Compare systems by sc_stats' matched-pair segment test (MAPSSWE), sign test, Wilcoxon
+    test or McNemar test on sclite's SGML alignments (of sclite -o sgml or benchmarkstt-tools
+    sclite -o sgml) and print sc_stats' report"""
 
     name = "sc_stats"
 
@@ -27,9 +31,10 @@ class ScStatsCommand:
                                  "hold several systems; default, or '-': standard input)")
         parser.add_argument("-p", dest="piped", action="store_true",
                             help="read the alignments from standard input, as sc_stats' -p")
-        parser.add_argument("-t", dest="test", choices=("mapsswe", "sign"), default="mapsswe",
+        parser.add_argument("-t", dest="test", choices=TESTS, default="mapsswe",
                             help="the test: mapsswe (default), the matched-pair segment test; sign, the sign test "
-                                 "on the speakers' word error rates")
+                                 "and wilc, the Wilcoxon signed-rank test, on the speakers' word error rates; mcn, "
+                                 "McNemar's test on sentence errors")
         parser.add_argument("-v", dest="verbose", action="store_true",
                             help="the detailed report (always: the report is sc_stats' -v report)")
         parser.add_argument("--encoding", default="UTF-8", help="the files' encoding, also the report's (default: UTF-8)")
@@ -38,7 +43,9 @@ class ScStatsCommand:
         """Read every system's alignments and print the report."""
         from .command import write_in
         from .scstats import mapsswe_report
+        from .scstats_mcnemar import mcnemar_report
         from .scstats_sign import sign_report
+        from .scstats_wilcoxon import wilcoxon_report
         from .sgmlread import read_sgml
 
         if args.piped and args.files:
@@ -49,5 +56,6 @@ class ScStatsCommand:
                                            "standard input" if path == "-" else path)]
         if len(systems) < 2:
             raise UsageError(f"sc_stats compares systems: the SGML gives {len(systems)}, give at least two")
-        write_in(args.encoding, (sign_report if args.test == "sign" else mapsswe_report)(systems))
+        reports = dict(zip(TESTS, (mapsswe_report, sign_report, wilcoxon_report, mcnemar_report)))
+        write_in(args.encoding, reports[args.test](systems))
         return 0

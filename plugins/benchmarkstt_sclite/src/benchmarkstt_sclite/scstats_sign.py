@@ -14,11 +14,11 @@ probabilities, as sc_stats' are up to N = 20 (see :mod:`benchmarkstt_sclite.scst
 
 from __future__ import annotations
 
-import statistics
+from functools import partial
 from typing import Sequence
 
-from .scstats import decision, matrix, two_tailed
-from .significance import THRESHOLD, speaker_rates
+from .scstats import decision, rate_cell, rates_report, two_tailed, worse_first
+from .significance import THRESHOLD
 from .table import center
 
 PAGE = 79
@@ -50,46 +50,38 @@ HYPOTHESES = ("The NULL Hypothesis:\n\n"
 
 def sign_report(systems: Sequence[tuple]) -> str:
     """sc_stats' ``-t sign -v`` report of ``systems`` (``(name, scored)`` pairs, two or more)."""
-    blocks = []
-    winners = {}
-    for k, (a, first) in enumerate(systems):
-        for b, second in systems[k + 1:]:
-            text, winner = pair_report(a, speaker_rates(first), b, speaker_rates(second))
-            blocks.append(text)
-            winners[(a, b)] = winner
-    heading = [center("Comparison Matrix for the Sign Test", PAGE),
-               center("Using the Speaker Word Error Rate (%) Percentage per Speaker", PAGE),
-               center("as the Comparison Metric", PAGE), ""]
-    return "\f".join(blocks) + "\f" + matrix([name for name, _ in systems], winners, heading, ">", PAGE)
+    return rates_report(systems, pair_report, "Sign Test", PAGE)
 
 
 def pair_report(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
     """The sign test of one pair of systems and the better one's name (``same`` if neither)."""
-    speakers = [s for s in rates_a if s in rates_b]
-    if statistics.mean([rates_b[s] for s in speakers] or [0]) >= statistics.mean([rates_a[s] for s in speakers] or [0]):
-        a, rates_a, b, rates_b = b, rates_b, a, rates_a  # the higher mean rate first (of equal, the second)
+    a, rates_a, b, rates_b, speakers = worse_first(a, rates_a, b, rates_b)
     differences = [rates_a[s] - rates_b[s] for s in speakers]
     positive = sum(1 for d in differences if d > THRESHOLD)
     negative = sum(1 for d in differences if d < -THRESHOLD)
     zero = len(differences) - positive - negative
     plus, minus = positive + zero // 2, negative + zero - zero // 2
-    wide = max([4, *map(len, speakers)])
-    indent = " " * ((PAGE - wide - 39) // 2)
-
-    def slot(text: str, width: int = 6) -> str:
-        return center(text, width)
-
+    # sc_stats' columns: speakers as wide as the longest name (at least "Spkr"), rates as the
+    # longer system name (at least 6), the signs as "[a - b]" (at least 15), all centred
+    wide, width = max([4, *map(len, speakers)]), max([6, len(a), len(b)])
+    label = f"[{a} - {b}]"
+    signs = max(15, len(label))
+    total = wide + 2 * width + 12 + signs
+    indent = " " * ((PAGE - total) // 2)
+    rate = partial(rate_cell, width=width)
     lines = [center("Sign Test Calculations Table Comparing", PAGE),
              center(f"Spkr Speaker Word Error Rate (%) Percentages for Systems {a} and {b}", PAGE),
              center("(Threshold for equal percentages +- 0.005)", PAGE), "",
-             f"{indent}{' ' * (wide + 24)}Difference Sign",
-             f"{indent}{'Spkr':<{wide}}    {slot(a)}    {slot(b)}    {slot(f'[{a} - {b}]', 15)}",
-             indent + "-" * (wide + 39)]
+             f"{indent}{' ' * (wide + 2 * width + 12)}{center('Difference Sign', signs)}",
+             f"{indent}{center('Spkr', wide)}    {center(a, width)}    {center(b, width)}    {center(label, signs)}",
+             indent + "-" * total]
     for speaker, d in zip(speakers, differences):
         sign = "+" if d > THRESHOLD else "-" if d < -THRESHOLD else "0"
-        lines.append(f"{indent}{speaker:<{wide}}    {rates_a[speaker]:6.2f}    {rates_b[speaker]:6.2f}    {slot(sign, 15)}")
-    means = [statistics.mean([rates[s] for s in speakers] or [0]) for rates in (rates_a, rates_b)]
-    lines += [indent + "-" * (wide + 39), f"{indent}{'Avg.':<{wide}}    {means[0]:6.2f}    {means[1]:6.2f}", "",
+        lines.append(f"{indent}{center(speaker, wide)}    {rate(rates_a[speaker])}    {rate(rates_b[speaker])}    "
+                     f"{center(sign, signs)}")
+    count = len(speakers) or 1
+    lines += [indent + "-" * total, f"{indent}{center('Avg.', wide)}    {rate(sum(rates_a[s] for s in speakers) / count)}"
+              f"    {rate(sum(rates_b[s] for s in speakers) / count)}", "",
               center(f"No. Speakers with Positive Speaker Word Error Rate (%) Differences = N(+) = {positive:2d}", PAGE),
               center(f"No. Speakers with Negative Speaker Word Error Rate (%) Differences = N(-) = {negative:2d}", PAGE),
               center(f"No. Speakers with No Speaker Word Error Rate (%) Differences = N(0) = {zero:2d}", PAGE), "", "",
@@ -107,4 +99,4 @@ def pair_report(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
     lines += ["", "     Decision:", f"        There were N(-)={minus} negative differences , the probability of"]
     better = (b if plus > minus else a) if p <= 0.05 else "same"
     lines += decision(p, better, a, b)
-    return "\n".join(lines) + "\n", better
+    return "\n".join(lines) + "\n\f", better

@@ -61,8 +61,9 @@ def binomial_two_tailed(k: int, n: int) -> float:
 
 
 def speaker_rates(scored: Sequence) -> dict:
-    """Each speaker's word error rate in percent, over the system's own utterances."""
-    return {r["speaker"]: 100 * r["errors"] / r["words"] if r["words"] else 0.0 for r in speaker_rows(scored)}
+    """Each speaker's word error rate in percent, over the system's own utterances (errors /
+    words * 100, in that order, as sc_stats: equal differences of rates rank together)."""
+    return {r["speaker"]: r["errors"] / r["words"] * 100 if r["words"] else 0.0 for r in speaker_rows(scored)}
 
 
 def differences(first: Sequence, second: Sequence) -> list:
