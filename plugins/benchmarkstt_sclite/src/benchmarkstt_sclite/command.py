@@ -250,13 +250,18 @@ def pairs(systems: list) -> list:
 
 
 def stats_lines(a: str, first: list, b: str, second: list) -> str:
-    """sc_stats' sign, Wilcoxon and McNemar figures for two systems (exact p-values)."""
-    from .significance import mcnemar, sign_test, wilcoxon
+    """sc_stats' sign, Wilcoxon and McNemar figures for two systems (exact p-values); the
+    Wilcoxon test's systems in sc_stats' order, the worse first."""
+    from .scstats import worse_first
+    from .significance import mcnemar, sign_test, speaker_rates, wilcoxon
 
-    sign, wilc, mcn = sign_test(first, second), wilcoxon(first, second), mcnemar(first, second)
+    sign, mcn = sign_test(first, second), mcnemar(first, second)
+    worse, rates_worse, better, rates_better, speakers = worse_first(a, speaker_rates(first), b,
+                                                                     speaker_rates(second))
+    wilc = wilcoxon([rates_worse[s] - rates_better[s] for s in speakers])
     return (f"SIGN (systems: {a} {b}) (speakers {b} - {a} > 0: {sign.positive}) (< 0: {sign.negative}) "
             f"(= 0: {sign.zero}) (exact p: {sign.p:.6g})\n"
-            f"WILCOXON (systems: {a} {b}) (positive ranks: {wilc.positive:.1f}) "
+            f"WILCOXON (systems: {worse} {better}) (positive ranks: {wilc.positive:.1f}) "
             f"(negative ranks: {wilc.negative:.1f}) (Z: {wilc.z:.3f})\n"
             f"MCNEMAR (systems: {a} {b}) (both correct: {mcn.both}) ({a} only correct: {mcn.first_only}) "
             f"({b} only correct: {mcn.second_only}) (both wrong: {mcn.neither}) (exact p: {mcn.p:.6g})\n")

@@ -3,12 +3,9 @@ speakers' word error rates, laid out as sc_stats lays it out: for each pair of s
 one of the higher mean speaker rate first) the speakers' rates, their differences, the ranks
 of the differences' sizes (equal sizes share their mean rank) and the signed ranks, the sums
 of the positive and negative ranks, the hypotheses and the decision; then the comparison
-matrix. As sc_stats computes it: every speaker is ranked, a difference within 0.005 of zero
-too, and such differences go to the positive and the negative side in turn (the first to
-the positive); W is the rank sum of the side with fewer speakers (of as many, the negative
-one), Z = (W - n(n+1)/4) / sqrt(n(n+1)(2n+1)/24), and |Z| above 1.96 rejects the null
-hypothesis in favour of the system with fewer positive differences. (``-o stats``'
-WILCOXON line is the usual test instead, see docs/sclite.md.)
+matrix. The figures are :func:`benchmarkstt_sclite.significance.wilcoxon`'s, sc_stats' own;
+|Z| above 1.96 rejects the null hypothesis in favour of the system with fewer positive
+differences.
 
 :example:
     >>> report, better = pair_report("a", {"x": 25.0, "y": 10.0}, "b", {"x": 0.0, "y": 25.0})
@@ -18,12 +15,11 @@ WILCOXON line is the usual test instead, see docs/sclite.md.)
 
 from __future__ import annotations
 
-import math
 from functools import partial
 from typing import Sequence
 
 from .scstats import Z_95, rate_cell, rates_report, worse_first
-from .significance import THRESHOLD
+from .significance import THRESHOLD, wilcoxon
 from .table import center
 
 PAGE = 79
@@ -56,33 +52,11 @@ def wilcoxon_report(systems: Sequence[tuple]) -> str:
     return rates_report(systems, pair_report, "Wilcoxon Test", PAGE)
 
 
-def mean_ranks(values: Sequence[float]) -> list:
-    """The rank of each of ``values`` in increasing order, from 1; equal values share the
-    mean of their ranks.
-
-    :example:
-        >>> mean_ranks([3.0, 1.0, 3.0, 0.5])
-        [3.5, 2.0, 3.5, 1.0]
-    """
-    order = sorted(range(len(values)), key=lambda k: values[k])
-    ranks = [0.0] * len(values)
-    start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
-            end += 1
-        for k in order[start:end + 1]:
-            ranks[k] = (start + end) / 2 + 1
-        start = end + 1
-    return ranks
-
-
 def pair_report(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
     """The Wilcoxon test of one pair of systems and the better one's name (``same`` if
     neither)."""
     a, rates_a, b, rates_b, speakers = worse_first(a, rates_a, b, rates_b)
     differences = [rates_a[s] - rates_b[s] for s in speakers]
-    ranks = mean_ranks([abs(d) for d in differences])
     wide, width = max([4, *map(len, speakers)]), max([6, len(a), len(b)])
     total = wide + 2 * width + 37
     indent = " " * ((PAGE - total) // 2)
@@ -92,15 +66,8 @@ def pair_report(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
              f"{indent}{' ' * (wide + 2 * width + 10)}                    Signed",
              f"{indent}{center('Spkr', wide)}    {center(a, width)}    {center(b, width)}  Difference   Rank    Rank",
              indent + "-" * total]
-    sides = {True: [0, 0.0], False: [0, 0.0]}  # positive, negative: how many, their ranks' sum
-    alternate = True
-    for speaker, d, r in zip(speakers, differences, ranks):
-        if abs(d) > THRESHOLD:
-            positive = d > 0
-        else:
-            positive, alternate = alternate, not alternate
-        sides[positive][0] += 1
-        sides[positive][1] += r
+    result = wilcoxon(differences)
+    for speaker, d, r, positive in zip(speakers, differences, result.ranks, result.sides):
         signed = r if positive or abs(d) <= THRESHOLD else -r
         lines.append(f"{indent}{center(speaker, wide)}    {rate(rates_a[speaker])}    {rate(rates_b[speaker])}"
                      f"   {d:6.2f}    {r:5.1f}    {signed:5.1f}")
@@ -108,14 +75,12 @@ def pair_report(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
     lines += [indent + "-" * total,
               f"{indent}{center('Avg.', wide)}    {rate(sum(rates_a[s] for s in speakers) / count)}    "
               f"{rate(sum(rates_b[s] for s in speakers) / count)}   {sum(differences) / count:6.2f}", ""]
-    (plus, plus_ranks), (minus, minus_ranks) = sides[True], sides[False]
-    lines += [center(f"Sum of {plus:2d} positive ranks = {plus_ranks:4.1f}", PAGE),
-              center(f"Sum of {minus:2d} negative ranks = {minus_ranks:4.1f}", PAGE), "", "", HYPOTHESES]
-    n = plus + minus
-    spread = math.sqrt(n * (n + 1) * (2 * n + 1) / 24)
-    z = ((plus_ranks if plus < minus else minus_ranks) - n * (n + 1) / 4) / spread if spread else 0.0
-    lines.append(f"              The Z statistic = {z:4.2f}, therefore the Hypothesis")
-    better = (a if plus < minus else b) if abs(z) > Z_95 else "same"
+    plus = sum(result.sides)
+    minus = result.n - plus
+    lines += [center(f"Sum of {plus:2d} positive ranks = {result.positive:4.1f}", PAGE),
+              center(f"Sum of {minus:2d} negative ranks = {result.negative:4.1f}", PAGE), "", "", HYPOTHESES]
+    lines.append(f"              The Z statistic = {result.z:4.2f}, therefore the Hypothesis")
+    better = (a if plus < minus else b) if abs(result.z) > Z_95 else "same"
     if better == "same":
         lines.append("              is ACCEPTED.")
     else:

@@ -1,10 +1,8 @@
 """sc_stats' sign test, Wilcoxon signed-rank test and McNemar test for two systems.
 
 The sign and Wilcoxon tests compare the systems' word error rates per speaker (each
-system's own utterances, in percent); sc_stats takes the differences second minus first,
-counts those within 0.005 of zero as no difference, and for Wilcoxon ranks the others by
-size (ties get the mean rank) and uses the normal approximation
-Z = (min(W+, W-) - n(n+1)/4) / sqrt(n(n+1)(2n+1)/24). McNemar compares sentence errors on
+system's own utterances, in percent); differences within 0.005 of zero count as none (see
+:func:`wilcoxon` for how sc_stats ranks them). McNemar compares sentence errors on
 the utterances both systems have. sc_stats reads the sign and McNemar p-values from a
 printed table (rounded to 0.001); here they are exact two-tailed binomial probabilities.
 
@@ -34,12 +32,15 @@ class SignResult(NamedTuple):
 
 
 class WilcoxonResult(NamedTuple):
-    """The sums of the positive and negative ranks, the speakers ranked, and Z."""
+    """The sums of the positive and negative ranks, the speakers ranked, Z, each speaker's
+    rank and side (positive: ``True``)."""
 
     positive: float
     negative: float
     n: int
     z: float
+    ranks: list
+    sides: list
 
 
 class McNemarResult(NamedTuple):
@@ -83,25 +84,57 @@ def sign_test(first: Sequence, second: Sequence) -> SignResult:
     return SignResult(positive, negative, zero, binomial_two_tailed(min(plus, minus), plus + minus))
 
 
-def wilcoxon(first: Sequence, second: Sequence) -> WilcoxonResult:
-    """sc_stats' Wilcoxon signed-rank test on the speakers' word error rates."""
-    d = [x for x in differences(first, second) if abs(x) > THRESHOLD]
-    order = sorted(range(len(d)), key=lambda k: abs(d[k]))
-    ranks = [0.0] * len(d)
-    k = 0
-    while k < len(order):
-        end = k
-        while end + 1 < len(order) and abs(d[order[end + 1]]) == abs(d[order[k]]):
+def mean_ranks(values: Sequence[float]) -> list:
+    """The rank of each of ``values`` in increasing order, from 1; equal values share the
+    mean of their ranks.
+
+    :example:
+        >>> mean_ranks([3.0, 1.0, 3.0, 0.5])
+        [3.5, 2.0, 3.5, 1.0]
+    """
+    order = sorted(range(len(values)), key=lambda k: values[k])
+    ranks = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
             end += 1
-        for x in range(k, end + 1):
-            ranks[order[x]] = (k + end) / 2 + 1
-        k = end + 1
-    positive = sum(r for r, x in zip(ranks, d) if x > 0)
-    negative = sum(r for r, x in zip(ranks, d) if x < 0)
-    n = len(d)
-    sd = math.sqrt(n * (n + 1) * (2 * n + 1) / 24)
-    z = (min(positive, negative) - n * (n + 1) / 4) / sd if sd else 0.0
-    return WilcoxonResult(positive, negative, n, z)
+        for k in order[start:end + 1]:
+            ranks[k] = (start + end) / 2 + 1
+        start = end + 1
+    return ranks
+
+
+def wilcoxon(differences: Sequence[float]) -> WilcoxonResult:
+    """sc_stats' Wilcoxon signed-rank test of the speakers' ``differences`` of rates (the
+    worse system's minus the better's, as sc_stats orders them: see
+    :func:`benchmarkstt_sclite.scstats.worse_first`). Every speaker is ranked by the size of
+    its difference (equal sizes share their mean rank), a difference within 0.005 of zero
+    too, and such differences go to the positive and the negative side in turn (the first to
+    the positive); W is the rank sum of the side with fewer speakers (of as many, the
+    negative one) and Z = (W - n(n+1)/4) / sqrt(n(n+1)(2n+1)/24).
+
+    :example:
+        >>> result = wilcoxon([25.0, 0.0, -12.5])
+        >>> result.positive, result.negative, result.sides, round(result.z, 3)
+        (4.0, 2.0, [True, True, False], -0.535)
+    """
+    ranks = mean_ranks([abs(d) for d in differences])
+    sides = []
+    alternate = True
+    for d in differences:
+        if abs(d) > THRESHOLD:
+            sides.append(d > 0)
+        else:
+            sides.append(alternate)
+            alternate = not alternate
+    positive = sum(r for r, side in zip(ranks, sides) if side)
+    negative = sum(r for r, side in zip(ranks, sides) if not side)
+    plus = sum(sides)
+    n = len(differences)
+    spread = math.sqrt(n * (n + 1) * (2 * n + 1) / 24)
+    z = ((positive if plus < n - plus else negative) - n * (n + 1) / 4) / spread if spread else 0.0
+    return WilcoxonResult(positive, negative, n, z, ranks, sides)
 
 
 def mcnemar(first: Sequence, second: Sequence) -> McNemarResult:
