@@ -74,6 +74,24 @@ def test_tool_reports_and_user_mistakes(tools, tmp_path):
         tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-m", "ref", cwd=tmp_path), "benchmarkstt-tools")
 
 
+@pytest.mark.parametrize("files, args", [
+    ({"ref.trn": "hello world (a_1)\n", "hyp.trn": ""}, ["-r", "ref.trn", "-h", "hyp.trn", "-o", "rsum", "pra"]),
+    ({"ref.trn": "hello world (a_1)\n", "a.trn": "hello (a_1)\n", "hyp.trn": ""},
+     ["-r", "ref.trn", "-h", "a.trn", "-h", "hyp.trn", "-o", "mapsswe"]),
+    ({"ref.stm": "", "hyp.ctm": ""}, ["-r", "ref.stm", "-h", "hyp.ctm"]),
+])
+def test_nothing_to_score_is_an_error_naming_the_files(tools, tmp_path, files, args):
+    """An empty hypothesis (or reference) scored no utterance: it failed with 'mean requires at
+    least one data point', and -o pra, sgml, dtl, mapsswe printed reports of nothing (sclite
+    itself ends in a segmentation fault)."""
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    last = assert_clean_error(tools("sclite", *args, cwd=tmp_path), "benchmarkstt-tools")
+    hypothesis = args[-1] if args[-2] == "-h" else args[args.index("hyp.trn")]
+    assert last == f"benchmarkstt-tools: error: {hypothesis}: no utterance to score: it and the reference {args[1]} " \
+        "have none in common (is one of them empty?)"
+
+
 def test_detail_report_counts_optional_words_left_out_as_hypothesis_words(tools, tmp_path):
     (tmp_path / "ref.trn").write_text("the (uh) cat sat (bob_1)\n")
     (tmp_path / "hyp.trn").write_text("the cat sit (bob_1)\n")

@@ -9,7 +9,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
@@ -181,6 +181,10 @@ class ScliteCommand:
             systems.append((name, score(system_refs, hyp, args.deletable, args.fragments, hyp_path=path,
                                         ref_path=ref_path, arrange=arrange, timed=args.timed, segment=segment),
                             by_id))
+        for (_, scored, _), (path, *_) in zip(systems, hyps):
+            if not scored:  # sclite ends in a segmentation fault; the reports would be of nothing
+                raise InputError(f"{path}: no utterance to score: it and the reference {ref_path} have none in common "
+                                 "(is one of them empty?)")
         out = []
         memory = Memory()
         created = time.strftime("%a %b %d %H:%M:%S %Y")
