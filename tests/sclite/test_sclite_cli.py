@@ -92,6 +92,19 @@ def test_nothing_to_score_is_an_error_naming_the_files(tools, tmp_path, files, a
         "have none in common (is one of them empty?)"
 
 
+def test_undecodable_file_names_the_option_that_sets_the_encoding(tools, tmp_path):
+    """The hint said 'set DEFAULT_ENCODING to the file's encoding', which this command does not read
+    (the same error again): its option is --encoding."""
+    (tmp_path / "ref.trn").write_bytes("café au lait (a_1)\n".encode("latin-1"))
+    (tmp_path / "hyp.trn").write_text("cafe au lait (a_1)\n")
+    last = assert_clean_error(tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", cwd=tmp_path,
+                                    env={"DEFAULT_ENCODING": "latin-1"}), "benchmarkstt-tools")
+    assert last == "benchmarkstt-tools: error: ref.trn:1:4: cannot decode byte 0xe9 at byte offset 3 as UTF-8 " \
+        "(give its encoding with --encoding)"
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "--encoding", "latin-1", "-o", "json", cwd=tmp_path)
+    assert json.loads(run.stdout)["total"]["S"] == 1, run
+
+
 def test_detail_report_counts_optional_words_left_out_as_hypothesis_words(tools, tmp_path):
     (tmp_path / "ref.trn").write_text("the (uh) cat sat (bob_1)\n")
     (tmp_path / "hyp.trn").write_text("the cat sit (bob_1)\n")

@@ -117,7 +117,8 @@ class ScliteCommand:
             raise UsageError("-c with -S: give one (sclite aligns words under -S and leaves -c out, silently)")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
-        context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True)
+        context = Context(host.registries, host.hook, encoding=args.encoding, stdin=True,
+                          encoding_hint="give its encoding with --encoding")  # DEFAULT_ENCODING is not read here
         segment = None
         if args.segment is not None:
             from .inferred import segmenting
