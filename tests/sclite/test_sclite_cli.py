@@ -105,6 +105,14 @@ def test_undecodable_file_names_the_option_that_sets_the_encoding(tools, tmp_pat
     assert json.loads(run.stdout)["total"]["S"] == 1, run
 
 
+@pytest.mark.parametrize("args", [["-r", "-", "-h", "-"], ["-r", "ref.trn", "-h", "-", "-h", "-"]])
+def test_standard_input_given_twice_is_refused(tools, tmp_path, args):
+    """Standard input is read once: '-r - -h -' scored the reference against itself (0% errors, exit 0)."""
+    (tmp_path / "ref.trn").write_text("hello world (a_1)\n")
+    last = assert_clean_error(tools("sclite", *args, cwd=tmp_path, input="hello word (a_1)\n"), "benchmarkstt-tools")
+    assert last == "benchmarkstt-tools: error: -r, -h: only one file can be - (standard input)"
+
+
 def test_detail_report_counts_optional_words_left_out_as_hypothesis_words(tools, tmp_path):
     (tmp_path / "ref.trn").write_text("the (uh) cat sat (bob_1)\n")
     (tmp_path / "hyp.trn").write_text("the cat sit (bob_1)\n")

@@ -90,6 +90,8 @@ class ScliteCommand:
 
         ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm", "ctm"), 2)
         hyps = [file_and_format(h, "-h", ("trn", "ctm", "txt"), 3) for h in args.hypotheses]
+        if [ref_path, *(path for path, *_ in hyps)].count("-") > 1:  # it is read once: the same text twice
+            raise UsageError("-r, -h: only one file can be - (standard input)")
         if args.width < 1:
             raise UsageError(f"-l: the line width is a positive number, not {args.width}")
         names = args.names or []
