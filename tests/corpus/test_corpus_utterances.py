@@ -63,3 +63,14 @@ def test_ids_that_differ_only_in_case_in_one_file_are_given_twice(host, tmp_path
         from_utterance_files(ref, {"a": ref}, host)
     assert str(raised.value) in [f"{ref}: utterance id {a!r} is given twice (as {b!r}: ids pair whatever their "
                                  "ASCII case, as sclite pairs them)" for a, b in (("U1", "u1"), ("u1", "U1"))]
+
+
+def test_split_by_time_refuses_an_utterance_corpus(tools, tmp_path):
+    """Its items are texts without times: every utterance failed, each error quoting the whole
+    utterance's text as if it were a file's name, and the table came out with no engine scored."""
+    (tmp_path / "ref.stm").write_text("rec 1 A 0.0 2.0 the cat sat\nrec 1 B 2.0 4.0 on the mat\n")
+    (tmp_path / "a.ctm").write_text("rec 1 0.1 0.5 the\nrec 1 0.6 0.5 cat\n")
+    last = assert_clean_error(tools("corpus", "-r", "ref.stm", "-h", "a=a.ctm", "--split-by-time", "1", "--jobs", "1",
+                                    cwd=tmp_path), "benchmarkstt-tools")
+    assert last == "benchmarkstt-tools: error: --split-by-time cuts recordings into windows of time: not an " \
+        "utterance-level corpus (-r FILE, utterances paired by id); give folders or a manifest of files with times"
