@@ -113,6 +113,19 @@ def test_standard_input_given_twice_is_refused(tools, tmp_path, args):
     assert last == "benchmarkstt-tools: error: -r, -h: only one file can be - (standard input)"
 
 
+def test_slash_and_brace_outside_an_alternation_are_words(tools, tmp_path):
+    """As sclite reads them (SCTK's test.vietnamese.*.trn, its test 17, has '( ) - / < > _' as
+    words): they were refused as '/' outside an alternation. The expected lines are sclite
+    2.4.12's pra of the same files."""
+    (tmp_path / "hyp.trn").write_text("a b (x_1)\n}  / b (x_2)\n")
+    (tmp_path / "ref.trn").write_text("a { b / c } / d (x_1)\n} / b (x_2)\n")
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-o", "pra", cwd=tmp_path)
+    assert run.returncode == 0, run
+    shown = [line for line in run.stdout.splitlines() if line.startswith(("Scores", "REF", "HYP"))]
+    assert shown == ["Scores: (#C #S #D #I) 2 0 2 0", "REF:  a b / D ", "HYP:  a b * * ",
+                     "Scores: (#C #S #D #I) 3 0 0 0", "REF:  } / b ", "HYP:  } / b "]
+
+
 def test_detail_report_counts_optional_words_left_out_as_hypothesis_words(tools, tmp_path):
     (tmp_path / "ref.trn").write_text("the (uh) cat sat (bob_1)\n")
     (tmp_path / "hyp.trn").write_text("the cat sit (bob_1)\n")

@@ -94,9 +94,7 @@ def hypothesis_items(tokens: list, where: str) -> list:
         if tokens[k] == "{":
             branches, k = alternation(tokens, k, where)
             items.append(tuple(words for words, _ in branches))
-        elif tokens[k] in ("}", "/"):
-            raise InputError(f"{where}: {tokens[k]!r} outside an alternation (word {k + 1})")
-        else:
+        else:  # a '/' or '}' outside an alternation is a word, as sclite reads it
             if tokens[k] != "@":
                 items.append(tokens[k])
             k += 1
