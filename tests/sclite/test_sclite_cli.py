@@ -126,6 +126,18 @@ def test_slash_and_brace_outside_an_alternation_are_words(tools, tmp_path):
                      "Scores: (#C #S #D #I) 3 0 0 0", "REF:  } / b ", "HYP:  } / b "]
 
 
+@pytest.mark.parametrize("command", [["sclite", "-r", "ref.trn", "-h", "hyp.trn"],
+                                     ["-r", "ref.trn", "-h", "hyp.trn", "--wer", "sclite"]])
+def test_reference_utterance_id_given_twice_is_an_error(bstt, tools, tmp_path, command):
+    """sclite stops ('double reference text for id'); here both lines were scored against the one
+    hypothesis line (2 sentences, 50% for 'hello word' against 'hello world', 'hello there')."""
+    (tmp_path / "ref.trn").write_text("hello world (a_1)\nhello there (a_1)\n")
+    (tmp_path / "hyp.trn").write_text("hello word (a_1)\n")
+    run, prog = (tools(*command, cwd=tmp_path), "benchmarkstt-tools") if command[0] == "sclite" else \
+        (bstt(*command, cwd=tmp_path), "benchmarkstt")
+    assert assert_clean_error(run, prog) == f"{prog}: error: ref.trn:2: utterance id 'a_1' given twice (first on line 1)"
+
+
 def test_detail_report_counts_optional_words_left_out_as_hypothesis_words(tools, tmp_path):
     (tmp_path / "ref.trn").write_text("the (uh) cat sat (bob_1)\n")
     (tmp_path / "hyp.trn").write_text("the cat sit (bob_1)\n")
