@@ -217,3 +217,15 @@ def test_the_summary_names_every_engine_tied_for_best(tools, tmp_path):
                 cwd=tmp_path)
     assert run.returncode == 0, run
     assert run.stdout.splitlines()[0] == "On these 2 files alpha, beta and gamma made as many errors (0.0%)."
+
+
+def test_one_file_and_two_engines_is_scored(tools, tmp_path):
+    """Too few files for the bootstrap (its probability NaN): the summary sentence failed with
+    'unexpected failure: cannot convert float NaN to integer', whatever the output format."""
+    for side, text in (("ref", "the cat sat on the mat"), ("a", "the cat sat on a mat"), ("b", "the cat")):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "x.txt").write_text(text + "\n")
+    run = tools("corpus", "-r", "ref", "-h", "a=a", "-h", "b=b", "--jobs", "1", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert json.loads(run.stdout)["verdict"] == "On this file a made fewer errors than b (16.7% against 66.7%); " \
+        "with so few files no test can say whether the difference is real."

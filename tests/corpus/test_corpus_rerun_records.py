@@ -74,3 +74,14 @@ def test_a_record_that_does_not_fit_is_one_line(tools, first, change, message):
     root, data = first
     run = tools("corpus", "--rerun", edited(root, data, "bad.json", change), "--jobs", "1", cwd=root)
     assert message in assert_clean_error(run, "benchmarkstt-tools")
+
+
+def test_inputs_and_settings_given_with_rerun_are_refused(tools, first):
+    """They were left unused without a word: '--rerun first.json --seed 5' ran with the record's
+    seed 0, '--wer sclite' with its levenshtein."""
+    root, _ = first
+    run = tools("corpus", "--rerun", "first.json", "--seed", "5", "-h", "b=a", "--wer", "sclite", "--lowercase",
+                "--allow-unpaired", "--jobs", "1", cwd=root)
+    assert assert_clean_error(run, "benchmarkstt-tools") == "benchmarkstt-tools: error: --rerun runs again with " \
+        "the inputs and settings its record holds: not with --hypothesis, --seed, --allow-unpaired, a metric " \
+        "(--wer, --cer...), a normalizer (--lowercase, --config...)"

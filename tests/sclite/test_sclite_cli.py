@@ -76,6 +76,70 @@ def test_tool_reports_and_user_mistakes(tools, tmp_path):
                               "benchmarkstt-tools") == "benchmarkstt-tools: error: --encoding=gb: unknown encoding"
 
 
+@pytest.mark.parametrize("files, args", [
+    ({"ref.trn": "hello world (a_1)\n", "hyp.trn": ""}, ["-r", "ref.trn", "-h", "hyp.trn", "-o", "rsum", "pra"]),
+    ({"ref.trn": "hello world (a_1)\n", "a.trn": "hello (a_1)\n", "hyp.trn": ""},
+     ["-r", "ref.trn", "-h", "a.trn", "-h", "hyp.trn", "-o", "mapsswe"]),
+    ({"ref.stm": "", "hyp.ctm": ""}, ["-r", "ref.stm", "-h", "hyp.ctm"]),
+])
+def test_nothing_to_score_is_an_error_naming_the_files(tools, tmp_path, files, args):
+    """An empty hypothesis (or reference) scored no utterance: it failed with 'mean requires at
+    least one data point', and -o pra, sgml, dtl, mapsswe printed reports of nothing (sclite
+    itself ends in a segmentation fault)."""
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    last = assert_clean_error(tools("sclite", *args, cwd=tmp_path), "benchmarkstt-tools")
+    hypothesis = args[-1] if args[-2] == "-h" else args[args.index("hyp.trn")]
+    assert last == f"benchmarkstt-tools: error: {hypothesis}: no utterance to score: it and the reference {args[1]} " \
+        "have none in common (is one of them empty?)"
+
+
+def test_undecodable_file_names_the_option_that_sets_the_encoding(tools, tmp_path):
+    """The hint said 'set DEFAULT_ENCODING to the file's encoding', which this command does not read
+    (the same error again): its option is --encoding."""
+    (tmp_path / "ref.trn").write_bytes("café au lait (a_1)\n".encode("latin-1"))
+    (tmp_path / "hyp.trn").write_text("cafe au lait (a_1)\n")
+    last = assert_clean_error(tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", cwd=tmp_path,
+                                    env={"DEFAULT_ENCODING": "latin-1"}), "benchmarkstt-tools")
+    assert last == "benchmarkstt-tools: error: ref.trn:1:4: cannot decode byte 0xe9 at byte offset 3 as UTF-8 " \
+        "(give its encoding with --encoding)"
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "--encoding", "latin-1", "-o", "json", cwd=tmp_path)
+    assert json.loads(run.stdout)["total"]["S"] == 1, run
+
+
+@pytest.mark.parametrize("args", [["-r", "-", "-h", "-"], ["-r", "ref.trn", "-h", "-", "-h", "-"]])
+def test_standard_input_given_twice_is_refused(tools, tmp_path, args):
+    """Standard input is read once: '-r - -h -' scored the reference against itself (0% errors, exit 0)."""
+    (tmp_path / "ref.trn").write_text("hello world (a_1)\n")
+    last = assert_clean_error(tools("sclite", *args, cwd=tmp_path, input="hello word (a_1)\n"), "benchmarkstt-tools")
+    assert last == "benchmarkstt-tools: error: -r, -h: only one file can be - (standard input)"
+
+
+def test_slash_and_brace_outside_an_alternation_are_words(tools, tmp_path):
+    """As sclite reads them (SCTK's test.vietnamese.*.trn, its test 17, has '( ) - / < > _' as
+    words): they were refused as '/' outside an alternation. The expected lines are sclite
+    2.4.12's pra of the same files."""
+    (tmp_path / "hyp.trn").write_text("a b (x_1)\n}  / b (x_2)\n")
+    (tmp_path / "ref.trn").write_text("a { b / c } / d (x_1)\n} / b (x_2)\n")
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-o", "pra", cwd=tmp_path)
+    assert run.returncode == 0, run
+    shown = [line for line in run.stdout.splitlines() if line.startswith(("Scores", "REF", "HYP"))]
+    assert shown == ["Scores: (#C #S #D #I) 2 0 2 0", "REF:  a b / D ", "HYP:  a b * * ",
+                     "Scores: (#C #S #D #I) 3 0 0 0", "REF:  } / b ", "HYP:  } / b "]
+
+
+@pytest.mark.parametrize("command", [["sclite", "-r", "ref.trn", "-h", "hyp.trn"],
+                                     ["-r", "ref.trn", "-h", "hyp.trn", "--wer", "sclite"]])
+def test_reference_utterance_id_given_twice_is_an_error(bstt, tools, tmp_path, command):
+    """sclite stops ('double reference text for id'); here both lines were scored against the one
+    hypothesis line (2 sentences, 50% for 'hello word' against 'hello world', 'hello there')."""
+    (tmp_path / "ref.trn").write_text("hello world (a_1)\nhello there (a_1)\n")
+    (tmp_path / "hyp.trn").write_text("hello word (a_1)\n")
+    run, prog = (tools(*command, cwd=tmp_path), "benchmarkstt-tools") if command[0] == "sclite" else \
+        (bstt(*command, cwd=tmp_path), "benchmarkstt")
+    assert assert_clean_error(run, prog) == f"{prog}: error: ref.trn:2: utterance id 'a_1' given twice (first on line 1)"
+
+
 def test_detail_report_counts_optional_words_left_out_as_hypothesis_words(tools, tmp_path):
     (tmp_path / "ref.trn").write_text("the (uh) cat sat (bob_1)\n")
     (tmp_path / "hyp.trn").write_text("the cat sit (bob_1)\n")

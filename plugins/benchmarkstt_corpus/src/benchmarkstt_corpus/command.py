@@ -103,6 +103,7 @@ class CorpusCommand:
             "available normalizers", "Normalizers applied in order to every reference and hypothesis.")
         add_component_flags(normalizers, registries.normalizers, "normalizers")
         host.hook.add_corpus_arguments(parser=parser, host=host)
+        self.parser = parser  # its defaults tell what --rerun is given besides (rerun_conflicts)
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check everything, score the corpus, write the result, report faults."""
@@ -127,6 +128,10 @@ class CorpusCommand:
         if args.rerun:
             from .rerun import check_plugins, read_record
 
+            given = rerun_conflicts(args, self.parser)
+            if given:
+                raise UsageError(f"--rerun runs again with the inputs and settings its record holds: not with "
+                                 f"{', '.join(given)}")
             old = read_record(args.rerun)
             for line in check_plugins(old["record"], host, args.rerun, args.load):
                 say(f"rerun: warning: {line}")
@@ -200,6 +205,20 @@ def say(line: str) -> None:
     from benchmarkstt_core.names import printable
 
     sys.stderr.write(f"{PROG}: {printable(line)}\n")
+
+
+#: what --rerun may be given: how the run is written and spread (its record holds the rest),
+#: and benchmarkstt-tools' own arguments
+RERUN_FREE = {"rerun", "output_format", "output", "html", "jobs", "scheduler", "dask_local", "load", "log_level",
+              "version", "subcommand"}
+
+
+def rerun_conflicts(args: argparse.Namespace, parser: argparse.ArgumentParser) -> list:
+    """The options given with ``--rerun`` that its record fixes (inputs, rules, metrics,
+    statistics, engines), which it would leave unused, as the user writes them."""
+    named = {"metrics": "a metric (--wer, --cer...)", "normalizers": "a normalizer (--lowercase, --config...)"}
+    return [named.get(dest, "--" + dest.replace("_", "-")) for dest, value in vars(args).items()
+            if dest not in RERUN_FREE and value != parser.get_default(dest)]
 
 
 def hypotheses(args: argparse.Namespace) -> dict:

@@ -513,7 +513,7 @@ def summary_sentence(engines: dict, comparisons: list, unit: str, count: int, se
     c = next(c for c in comparisons if {c["a"], c["b"]} == {a, b})
     p_better = c["bootstrap"]["probability_a_better"]
     head = f"{where} {a} made fewer errors than {b} ({wa:.1%} against {wb:.1%})"
-    if p_better is None:
+    if p_better is None or math.isnan(p_better):  # NaN: fewer units than the bootstrap needs
         return f"{head}; with so few {unit}s no test can say whether the difference is real."
     reversed_share = (1 - p_better) if c["a"] == a else p_better
     if c["significant"]:

@@ -18,11 +18,14 @@ utterances.
 from __future__ import annotations
 
 import os
+import string
 from typing import TYPE_CHECKING, Mapping
 
 from benchmarkstt_core.errors import InputError, UsageError
 
 from .pairing import REFERENCE, Corpus, Item, Source, Unpaired
+
+ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
@@ -75,33 +78,42 @@ def read_utterances(path: str, kind: str, host: PluginHost, encoding: str) -> li
 
 def from_utterance_files(reference: str, engines: Mapping, host: PluginHost, reference_type: str = "infer",
                          hypothesis_type: str = "infer", encoding: str = "utf-8") -> Corpus:
-    """Pair the utterances of a reference file with those of each engine's file by id."""
+    """Pair the utterances of a reference file with those of each engine's file by id, whatever
+    the ASCII case of its letters (sclite lowercases TRN, STM and CTM lines, ids included, unless
+    its ``-s``: SCTK's own test files spell some ids one way in the reference, the other in the
+    hypothesis)."""
     if not engines:
         raise UsageError("need at least one --hypothesis NAME=FILE")
     sides = {REFERENCE: (reference, reference_type)}
     sides.update({name: (path, hypothesis_type) for name, path in engines.items()})
-    texts: dict = {}
+    texts: dict = {}  # side: {id in ASCII lowercase: (id as written, text, written lines)}
     for side, (path, kind) in sides.items():
         if not os.path.isfile(path):
             raise UsageError(f"{'--reference' if side == REFERENCE else '--hypothesis ' + side + '='} "
                              f"{path!r}: not a file")
-        utterances = read_utterances(path, kind, host, encoding)
         seen: dict = {}
-        for key, text, written in utterances:
-            if key in seen:
-                raise InputError(f"{path}: utterance id {key!r} is given twice")
-            seen[key] = (text, written)
+        for key, text, written in read_utterances(path, kind, host, encoding):
+            folded = key.translate(ASCII_LOWER)
+            if folded in seen:
+                raise InputError(f"{path}: utterance id {key!r} is given twice" + (
+                    "" if seen[folded][0] == key else f" (as {seen[folded][0]!r}: ids pair whatever their ASCII "
+                                                      "case, as sclite pairs them)"))
+            seen[folded] = (key, text, written)
         texts[side] = seen
     corpus = Corpus(list(engines), [], unit="utterance")
-    for key in dict.fromkeys([k for side in texts.values() for k in side]):
-        missing = [side for side in sides if key not in texts[side]]
+
+    def source(side: str, folded: str) -> Source:
+        key, text, written = texts[side][folded]
+        return Source(text, "argument", f"{sides[side][0]}#{key}", written=written)
+
+    for folded in dict.fromkeys([k for side in texts.values() for k in side]):
+        present = [side for side in sides if folded in texts[side]]
+        key = texts[present[0]][folded][0]  # as the reference spells it, else the first engine
+        missing = [side for side in sides if folded not in texts[side]]
         if missing:
-            present = [side for side in sides if key in texts[side]]
-            corpus.unpaired.append(Unpaired(key, present, missing, [f"{sides[s][0]}#{key}" for s in present]))
-        if key in texts[REFERENCE]:
-            corpus.items.append(Item(key, Source(texts[REFERENCE][key][0], "argument", f"{reference}#{key}",
-                                                 written=texts[REFERENCE][key][1]),
-                                     tuple((name, Source(texts[name][key][0], "argument", f"{engines[name]}#{key}",
-                                                         written=texts[name][key][1])
-                                            if key in texts[name] else None) for name in engines)))
+            corpus.unpaired.append(Unpaired(key, present, missing, [source(s, folded).origin for s in present]))
+        if folded in texts[REFERENCE]:
+            corpus.items.append(Item(key, source(REFERENCE, folded),
+                                     tuple((name, source(name, folded) if folded in texts[name] else None)
+                                           for name in engines)))
     return corpus

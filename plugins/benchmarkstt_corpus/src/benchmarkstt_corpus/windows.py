@@ -130,8 +130,8 @@ def reference_end(scorer: Any, source: Any) -> float:
             ends += [t for t in (segment.end, segment.start) if t is not None]
             ends += [w.end for w in segment.words if w.end is not None]
     if not ends:
-        raise InputError(f"{source.source}: --split-by-time needs a reference with times (read as {kind}): "
-                         f"give a transcript with times (srt, vtt, ttml, kaldi, aws, ctm, stm, ...)")
+        raise InputError(f"{source.path or source.origin or 'a text'}: --split-by-time needs a reference with times "
+                         f"(read as {kind}): give a transcript with times (srt, vtt, ttml, kaldi, aws, ctm, stm, ...)")
     return max(ends)
 
 
@@ -143,6 +143,9 @@ def split_by_time(corpus: Any, seconds: float, scorer: Any) -> Any:
 
     if not seconds > 0 or math.isinf(seconds):
         raise UsageError(f"--split-by-time must be a number of seconds above 0, not {seconds:g}")
+    if corpus.unit == "utterance":  # its items are texts without their times: every one would fail
+        raise UsageError("--split-by-time cuts recordings into windows of time: not an utterance-level corpus "
+                         "(-r FILE, utterances paired by id); give folders or a manifest of files with times")
     items = []
     for item in corpus.items:
         try:

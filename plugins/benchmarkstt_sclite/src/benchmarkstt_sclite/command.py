@@ -9,7 +9,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.context import Context, check_encoding
-from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
@@ -90,6 +90,8 @@ class ScliteCommand:
 
         ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm", "ctm"), 2)
         hyps = [file_and_format(h, "-h", ("trn", "ctm", "txt"), 3) for h in args.hypotheses]
+        if [ref_path, *(path for path, *_ in hyps)].count("-") > 1:  # it is read once: the same text twice
+            raise UsageError("-r, -h: only one file can be - (standard input)")
         if args.width < 1:
             raise UsageError(f"-l: the line width is a positive number, not {args.width}")
         names = args.names or []
@@ -117,7 +119,8 @@ class ScliteCommand:
             raise UsageError("-c with -S: give one (sclite aligns words under -S and leaves -c out, silently)")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
-        context = Context(host.registries, host.hook, encoding=check_encoding(args.encoding, "--encoding"), stdin=True)
+        context = Context(host.registries, host.hook, encoding=check_encoding(args.encoding, "--encoding"), stdin=True,
+                          encoding_hint="give its encoding with --encoding")  # DEFAULT_ENCODING is not read here
         segment = None
         if args.segment is not None:
             from .inferred import segmenting
@@ -181,6 +184,10 @@ class ScliteCommand:
             systems.append((name, score(system_refs, hyp, args.deletable, args.fragments, hyp_path=path,
                                         ref_path=ref_path, arrange=arrange, timed=args.timed, segment=segment),
                             by_id))
+        for (_, scored, _), (path, *_) in zip(systems, hyps):
+            if not scored:  # sclite ends in a segmentation fault; the reports would be of nothing
+                raise InputError(f"{path}: no utterance to score: it and the reference {ref_path} have none in common "
+                                 "(is one of them empty?)")
         out = []
         memory = Memory()
         created = time.strftime("%a %b %d %H:%M:%S %Y")

@@ -66,10 +66,7 @@ def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = Fa
         >>> [(e.start, e.end, e.word) for e in network("{ a / { b / c } d }".split()).edges]
         [(0, 1, 'b'), (0, 1, 'c'), (0, 2, 'a'), (1, 2, 'd')]
     """
-    if "{" not in tokens:
-        if "}" in tokens or "/" in tokens:
-            k = next(k for k, t in enumerate(tokens) if t in ("}", "/"))
-            raise InputError(f"{where}: {tokens[k]!r} outside an alternation (word {k + 1})")
+    if "{" not in tokens:  # a '/' or '}' outside an alternation is a word, as sclite reads it
         return Network(len(tokens) + 1, [word_edge(k, k + 1, t, k, deletable, fragments)
                                          for k, t in enumerate(tokens)])
     return Builder(tokens, deletable, fragments, where).network()
@@ -114,9 +111,7 @@ class Builder:
         empty = True
         while k < len(tokens):
             token = tokens[k]
-            if token in ("/", "}"):
-                if pending is None:
-                    raise InputError(f"{self.where}: {token!r} outside an alternation (word {k + 1})")
+            if token in ("/", "}") and pending is not None:  # outside an alternation, a word
                 break
             if token == "{":
                 after = self.skip(k)

@@ -94,9 +94,7 @@ def hypothesis_items(tokens: list, where: str) -> list:
         if tokens[k] == "{":
             branches, k = alternation(tokens, k, where)
             items.append(tuple(words for words, _ in branches))
-        elif tokens[k] in ("}", "/"):
-            raise InputError(f"{where}: {tokens[k]!r} outside an alternation (word {k + 1})")
-        else:
+        else:  # a '/' or '}' outside an alternation is a word, as sclite reads it
             if tokens[k] != "@":
                 items.append(tokens[k])
             k += 1
@@ -135,6 +133,7 @@ def parse_trn(text: str, path: str, id_format: str = "spu_id", hypothesis: bool 
     """The utterances of a TRN file's text (``path`` names it in error messages); a
     ``hypothesis``'s alternations become :func:`hypothesis_items`."""
     utterances = []
+    seen: dict = {}  # an utterance id: the line it is first on
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith(";;"):
@@ -146,6 +145,10 @@ def parse_trn(text: str, path: str, id_format: str = "spu_id", hypothesis: bool 
         utterance_id = stripped[opening + 1:-1].strip()
         if not utterance_id:
             raise InputError(f"{path}:{number}: empty utterance id")
+        if utterance_id in seen:  # sclite stops too ('double reference text for id')
+            raise InputError(f"{path}:{number}: utterance id {utterance_id!r} given twice (first on line "
+                             f"{seen[utterance_id]})")
+        seen[utterance_id] = number
         words = tokens_of(stripped[:opening])
         if hypothesis and ("{" in words or "}" in words or "/" in words or "@" in words):
             words = hypothesis_items(words, f"{path}:{number}")
