@@ -44,6 +44,9 @@ def test_sc_stats_mistakes_are_one_line(tools, tmp_path):
                                        "</PATH>\n</SPEAKER>\n</SYSTEM>\n")
     line = assert_clean_error(tools("sc_stats", "one.sgml", "bad.sgml", cwd=tmp_path), "benchmarkstt-tools")
     assert line == "benchmarkstt-tools: error: bad.sgml:4: not an item of sclite's SGML alignment: 'X,y'"
+    # standard input is read once: its one system was compared with itself, exit 0
+    line = assert_clean_error(tools("sc_stats", "-", "-", cwd=tmp_path), "benchmarkstt-tools")
+    assert line == "benchmarkstt-tools: error: SGML: only one file can be - (standard input)"
 
 
 def test_sc_stats_names_standard_input_and_refuses_nl_sgml(tools):

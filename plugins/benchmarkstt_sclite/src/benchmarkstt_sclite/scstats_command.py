@@ -50,7 +50,10 @@ class ScStatsCommand:
 
         if args.piped and args.files:
             raise UsageError("-p reads standard input: give no SGML file with it")
-        context = Context(host.registries, host.hook, encoding=check_encoding(args.encoding, "--encoding"), stdin=True)
+        if args.files.count("-") > 1:  # it is read once: its systems would be compared with themselves
+            raise UsageError("SGML: only one file can be - (standard input)")
+        context = Context(host.registries, host.hook, encoding=check_encoding(args.encoding, "--encoding"), stdin=True,
+                          encoding_hint="give its encoding with --encoding")  # DEFAULT_ENCODING is not read here
         systems = [system for path in args.files or ["-"]
                    for system in read_sgml(context.read_text(path, field="SGML"),
                                            "standard input" if path == "-" else path)]
