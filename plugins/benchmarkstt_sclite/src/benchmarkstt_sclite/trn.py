@@ -85,15 +85,15 @@ def hypothesis_items(tokens: list, where: str) -> list:
     ``@`` is no word.
 
     :example:
-        >>> hypothesis_items(tokens_of("a {b / c {d / @}} e @"), "h")
-        ['a', (['b'], ['c', 'd'], ['c']), 'e']
+        >>> hypothesis_items(tokens_of("a {b / @ / c {d / @}} e @"), "h")
+        ['a', (['b'], [], ['c', 'd'], ['c']), 'e']
     """
     items: list = []
     k = 0
     while k < len(tokens):
         if tokens[k] == "{":
             branches, k = alternation(tokens, k, where)
-            items.append(tuple(words for words, _ in branches))
+            items.append(tuple(branches))
         elif tokens[k] in ("}", "/"):
             raise InputError(f"{where}: {tokens[k]!r} outside an alternation (word {k + 1})")
         else:
@@ -104,31 +104,31 @@ def hypothesis_items(tokens: list, where: str) -> list:
 
 
 def alternation(tokens: list, k: int, where: str) -> tuple:
-    """The paths through the alternation opening at ``k``, as ``(words, empty branches
-    passed)``, in the order tried (the first of least cost wins): those through fewer empty
-    branches first (in sclite, passing an empty branch costs a little), else in the order
-    written; and the token after it."""
-    opening, found, current = k, [], [([], 0)]
+    """The paths through the alternation opening at ``k`` (each a list of words), in the
+    order written (as sclite's network of the hypothesis orders them: where paths through
+    it tie, the order decides), and the token after it.
+
+    :example:
+        >>> alternation(tokens_of("{ a b / @ / c { d / @ } }"), 0, "h")
+        ([['a', 'b'], [], ['c', 'd'], ['c']], 13)
+    """
+    opening, found, current = k, [], [[]]
     k += 1
-
-    def close(paths: list) -> list:
-        return [(words, empty + (not words)) for words, empty in paths]
-
     while k < len(tokens) and tokens[k] != "}":
         if tokens[k] == "/":
-            found += close(current)
-            current = [([], 0)]
+            found += current
+            current = [[]]
             k += 1
         elif tokens[k] == "{":
             inner, k = alternation(tokens, k, where)
-            current = [(words + more, empty + passed) for words, empty in current for more, passed in inner]
+            current = [words + more for words in current for more in inner]
         else:
             if tokens[k] != "@":
-                current = [(words + [tokens[k]], empty) for words, empty in current]
+                current = [words + [tokens[k]] for words in current]
             k += 1
     if k == len(tokens):
         raise InputError(f"{where}: alternation not closed by '}}' (word {opening + 1})")
-    return sorted(found + close(current), key=lambda path: path[1]), k + 1
+    return found + current, k + 1
 
 
 def parse_trn(text: str, path: str, id_format: str = "spu_id", hypothesis: bool = False) -> list:
