@@ -11,8 +11,8 @@ two channels (words with times in hundredths of a second, alternation blocks, so
 empty branch, optionally deletable words, fragments; the hypothesis with random edits and
 its words moved a little in time), scored with ``-T`` and ``-T -D -F``; the ``sum`` and
 ``pra`` reports compared byte for byte. ``alternations``: TRN corpora with alternations
-(some with empty branches) in both files, scored without options; the ``pra`` reports
-compared byte for byte. Prints how many differ (and keeps them).
+(some with empty branches) in both files, scored without options and with ``-c``; the
+``pra`` reports compared byte for byte. Prints how many differ (and keeps them).
 
     BENCHMARKSTT_SCLITE=/path/to/sclite python benchmarks/sclite_generated_options.py inferred DIR --count 60
     BENCHMARKSTT_SCLITE=/path/to/sclite python benchmarks/sclite_generated_options.py timed DIR --count 50
@@ -136,7 +136,8 @@ KINDS = {
     "timed": (pair, ("ref.ctm", "hyp.ctm"), [
         ["-r", "ref.ctm", "ctm", "-h", "hyp.ctm", "ctm", *options, "-o", "sum", "pra"]
         for options in (["-T"], ["-T", "-D", "-F"])]),
-    "alternations": (alternations, ("ref.trn", "hyp.trn"), [["-r", "ref.trn", "-h", "hyp.trn", "-o", "pra"]]),
+    "alternations": (alternations, ("ref.trn", "hyp.trn"), [["-r", "ref.trn", "-h", "hyp.trn", *options, "-o", "pra"]
+                                                           for options in ([], ["-c"])]),
 }
 
 

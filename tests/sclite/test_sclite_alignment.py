@@ -183,9 +183,23 @@ def test_mapsswe_statistic_uses_the_n_minus_1_deviation():
     ("{ c b / @ / a } ab d a a { d / @ }", "a { a ab / ab / d ab }", [("a", "a"), ("ab", "ab"), ("d", None),
                                                                       ("a", None), ("a", None)]),
     ("c ab d c", "{ a d / c ab } b { @ / b / ab d } b", [("c", "c"), ("ab", "ab"), ("d", "b"), ("c", "b")]),
+    # paths of equal cost through an empty branch each: sclite keeps the branches as written
+    # (its network's arcs into a node in that order, the first cell of least cost kept)
+    ("d a", "{ a x / @ } { @ / y d }", [("d", None), ("a", "a"), (None, "x")]),
+    ("c d a", "c { @ / a ab / @ } { @ / b d }", [("c", "c"), ("d", None), ("a", "a"), (None, "ab")]),
+    # a branch written empty is no branch: sclite skips it (an empty branch is '@')
+    ("a", "{ / x } a", [(None, "x"), ("a", "a")]),
+    ("a { x / / y } b", "a b", [("a", "a"), ("x", None), ("b", "b")]),
 ])
 def test_alternations_in_the_hypothesis_as_sclite_aligns_two_networks(ref, hyp, expected):
     scored = score(parse_trn(f"{ref} (s_1)", "r"), parse_trn(f"{hyp} (s_1)", "h", hypothesis=True))
     steps = scored[0].steps
     assert [(s.edge.word if s.edge else None, None if s.hyp is None else scored[0].hyp[s.hyp]) for s in steps] == \
         expected
+
+
+@pytest.mark.parametrize("text", ["a { } b (s_1)", "a { / } b (s_1)", "{/ /} (s_1)"])
+def test_an_alternation_without_a_branch_is_an_error(text):
+    # sclite 2.4.12 crashes (a segmentation fault) on such an alternation
+    with pytest.raises(InputError, match=r"ref.trn:1: an alternation without a branch"):
+        parse_trn(text, "ref.trn")

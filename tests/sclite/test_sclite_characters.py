@@ -50,6 +50,19 @@ def test_words_become_characters_as_sclite_splits_them(tools, files):
         "REF:  中 t h * - 中 文 ", "HYP:  中 t h I S 中 文 ", "Eval:         I S         "]
 
 
+def test_hypothesis_alternations_keep_their_empty_branches_in_place(tools, tmp_path):
+    # sclite -r r.trn -h h.trn -i spu_id -e utf-8 -c -o pra stdout: two paths of equal cost, each
+    # through one empty branch; sclite keeps the empty branch where it is written (before the
+    # split words' last characters), so takes the first block's words
+    (tmp_path / "r.trn").write_text("(中 a -xy ab (s_1)\n", encoding="utf-8")
+    (tmp_path / "h.trn").write_text("{ @ / ab文b x } { @ / 文中abx (th) } (s_1)\n", encoding="utf-8")
+    run = tools("sclite", "-r", "r.trn", "-h", "h.trn", "-c", "-o", "pra", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert "Scores: (#C #S #D #I) 2 2 4 1" in run.stdout
+    assert alignments(run.stdout) == [
+        "REF:  ( 中 a - X Y A   b * ", "HYP:  * *** a * * B 文 b X ", "Eval: D D     D D S S     I "]
+
+
 def test_noascii_keeps_ascii_runs_whole_and_their_fragments(tools, files):
     # -c NOASCII: "the-" stays a word, a fragment under -F; in "中th-" the piece "th-" is none
     run = tools("sclite", "-r", "r.trn", "-h", "h.trn", "-c", "NOASCII", "-D", "-F", "-o", "pra", "rsum", cwd=files)

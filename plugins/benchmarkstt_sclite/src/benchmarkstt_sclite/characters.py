@@ -123,30 +123,28 @@ def split_items(items: Sequence, options: Sequence[str], deletable: bool = False
     """A hypothesis's items (words; an alternation a tuple of word lists) with every word
     split; a CTM word's time shared out equally among its characters, each keeping the
     word's confidence. An alternation's branches are ordered as :func:`split_tokens`
-    orders a reference's (empty branches still last).
+    orders a reference's.
 
     :example:
         >>> word = Token("abcd")
         >>> word.start, word.end, word.confidence = 1.0, 1.4, 0.5
         >>> chars = split_items([word, (["xy"], [])], ())
         >>> chars[:4], [(c.start, round(c.end, 2)) for c in chars[:2]], chars[4]
-        (['a', 'b', 'c', 'd'], [(1.0, 1.1), (1.1, 1.2)], (['x', 'y'], []))
-        >>> split_items([(["ab"], ["c", "d"], [])], ())
-        [(['c', 'd'], ['a', 'b'], [])]
+        (['a', 'b', 'c', 'd'], [(1.0, 1.1), (1.1, 1.2)], ([], ['x', 'y']))
+        >>> split_items([(["ab"], [], ["c", "d"])], ())
+        [([], ['c', 'd'], ['a', 'b'])]
     """
     out: list = []
     for item in items:
         if isinstance(item, tuple):
-            kept, single, longer, empty = [], [], [], []
+            kept, single, longer = [], [], []
             for branch in item:
                 split = split_items(branch, options, deletable)
-                if not branch:
-                    empty.append(split)
-                elif split_word(branch[-1], options, deletable) is None:
+                if not branch or split_word(branch[-1], options, deletable) is None:
                     kept.append(split)
                 else:
                     (longer if len(branch) > 1 else single).append(split)
-            out.append(tuple(kept + single + longer[::-1] + empty))
+            out.append(tuple(kept + single + longer[::-1]))
             continue
         pieces = split_word(item, options, deletable)
         if pieces is None:

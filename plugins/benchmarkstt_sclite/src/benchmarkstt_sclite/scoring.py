@@ -118,15 +118,17 @@ def best_branches(net: Network, items: Sequence, costs: tuple = SCLITE_COSTS) ->
     (tuples of branches, from a TRN or CTM file), with sclite's costs, the alignment of the
     reference against the hypothesis's network of branches as sclite aligns two networks
     (:func:`~benchmarkstt_sclite.inferred.align_lattice`); with unit costs, the branches of
-    least alignment cost, the first such in the order written (at most ``MAX_CHOICES``
-    combinations are tried, then the first branch of each further block)."""
+    least alignment cost, the first such with the empty branches tried last, else in the
+    order written (at most ``MAX_CHOICES`` combinations are tried, then the first branch of
+    each further block)."""
     blocks = [k for k, item in enumerate(items) if isinstance(item, tuple)]
     if not blocks:
         return list(items), raw_align(net, items, costs)
     if costs == SCLITE_COSTS:
         return align_lattice(net, piece_arcs(items))
     best = None
-    for choice in itertools.islice(itertools.product(*(range(len(items[k])) for k in blocks)), MAX_CHOICES):
+    orders = [sorted(range(len(items[k])), key=lambda b, item=items[k]: not item[b]) for k in blocks]
+    for choice in itertools.islice(itertools.product(*orders), MAX_CHOICES):
         chosen = dict(zip(blocks, choice))
         words = []
         for k, item in enumerate(items):

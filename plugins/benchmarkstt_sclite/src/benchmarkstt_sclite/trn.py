@@ -50,11 +50,14 @@ def speaker_of(utterance_id: str, id_format: str = "spu_id") -> str:
 def tokens_of(text: str) -> list:
     """A TRN text's tokens as sclite reads them: braces are tokens of their own, and so is a
     slash inside braces, spaces or not; each word without its ``;tags``
-    (:func:`~benchmarkstt_sclite.words.untag`).
+    (:func:`~benchmarkstt_sclite.words.untag`); a branch written empty is no branch (sclite
+    skips it: an empty branch is written ``@``).
 
     :example:
         >>> tokens_of("{the/this} is {fi-/fig- a;t} x/y")
         ['{', 'the', '/', 'this', '}', 'is', '{', 'fi-', '/', 'fig-', 'a', '}', 'x/y']
+        >>> tokens_of("{ / x } { y / / @ / }")
+        ['{', 'x', '}', '{', 'y', '/', '@', '}']
     """
     if "{" not in text and "}" not in text:
         return [untag(word) for word in text.split()] if ";" in text else text.split()
@@ -62,7 +65,7 @@ def tokens_of(text: str) -> list:
     if spaced.count("{") != text.count("{") or spaced.count("}") != text.count("}"):
         spaced = _BRACE.findall(text)
     if ";" not in text and "/" not in text.replace(" / ", "  "):
-        return spaced
+        return without_empty_branches(spaced) if "/" in spaced else spaced
     out: list = []
     depth = 0
     for raw in spaced:
@@ -76,6 +79,28 @@ def tokens_of(text: str) -> list:
                 out.append("/")
             if part:
                 out.append(untag(part))
+    return without_empty_branches(out)
+
+
+def without_empty_branches(tokens: list) -> list:
+    """``tokens`` without the slashes that open, close or follow another branch inside
+    braces (the empty branches sclite skips); a slash outside braces is kept (an error
+    where it is read).
+
+    :example:
+        >>> without_empty_branches("{ / a / / b / } /".split())
+        ['{', 'a', '/', 'b', '}', '/']
+    """
+    out: list = []
+    depth = 0
+    for token in tokens:
+        depth += (token == "{") - (token == "}")
+        if token == "/" and depth > 0 and out and out[-1] in ("{", "/"):
+            continue
+        if token == "}" and out and out[-1] == "/":
+            out[-1] = token
+            continue
+        out.append(token)
     return out
 
 
@@ -85,15 +110,15 @@ def hypothesis_items(tokens: list, where: str) -> list:
     ``@`` is no word.
 
     :example:
-        >>> hypothesis_items(tokens_of("a {b / c {d / @}} e @"), "h")
-        ['a', (['b'], ['c', 'd'], ['c']), 'e']
+        >>> hypothesis_items(tokens_of("a {b / @ / c {d / @}} e @"), "h")
+        ['a', (['b'], [], ['c', 'd'], ['c']), 'e']
     """
     items: list = []
     k = 0
     while k < len(tokens):
         if tokens[k] == "{":
             branches, k = alternation(tokens, k, where)
-            items.append(tuple(words for words, _ in branches))
+            items.append(tuple(branches))
         else:  # a '/' or '}' outside an alternation is a word, as sclite reads it
             if tokens[k] != "@":
                 items.append(tokens[k])
@@ -102,36 +127,41 @@ def hypothesis_items(tokens: list, where: str) -> list:
 
 
 def alternation(tokens: list, k: int, where: str) -> tuple:
-    """The paths through the alternation opening at ``k``, as ``(words, empty branches
-    passed)``, in the order tried (the first of least cost wins): those through fewer empty
-    branches first (in sclite, passing an empty branch costs a little), else in the order
-    written; and the token after it."""
-    opening, found, current = k, [], [([], 0)]
+    """The paths through the alternation opening at ``k`` (each a list of words), in the
+    order written (as sclite's network of the hypothesis orders them: where paths through
+    it tie, the order decides), and the token after it.
+
+    :example:
+        >>> alternation(tokens_of("{ a b / @ / c { d / @ } }"), 0, "h")
+        ([['a', 'b'], [], ['c', 'd'], ['c']], 13)
+    """
+    opening, found, current = k, [], [[]]
     k += 1
-
-    def close(paths: list) -> list:
-        return [(words, empty + (not words)) for words, empty in paths]
-
     while k < len(tokens) and tokens[k] != "}":
         if tokens[k] == "/":
-            found += close(current)
-            current = [([], 0)]
+            found += current
+            current = [[]]
             k += 1
         elif tokens[k] == "{":
             inner, k = alternation(tokens, k, where)
-            current = [(words + more, empty + passed) for words, empty in current for more, passed in inner]
+            current = [words + more for words in current for more in inner]
         else:
             if tokens[k] != "@":
-                current = [(words + [tokens[k]], empty) for words, empty in current]
+                current = [words + [tokens[k]] for words in current]
             k += 1
     if k == len(tokens):
         raise InputError(f"{where}: alternation not closed by '}}' (word {opening + 1})")
-    return sorted(found + close(current), key=lambda path: path[1]), k + 1
+    return found + current, k + 1
 
 
 def parse_trn(text: str, path: str, id_format: str = "spu_id", hypothesis: bool = False) -> list:
     """The utterances of a TRN file's text (``path`` names it in error messages); a
-    ``hypothesis``'s alternations become :func:`hypothesis_items`."""
+    ``hypothesis``'s alternations become :func:`hypothesis_items`.
+
+    :example:
+        >>> [(u.id, u.words) for u in parse_trn("a { / b } (s_1)\\n", "ref.trn")]
+        [('s_1', ['a', '{', 'b', '}'])]
+    """
     utterances = []
     seen: dict = {}  # an utterance id: the line it is first on
     for number, line in enumerate(text.splitlines(), 1):
@@ -150,6 +180,9 @@ def parse_trn(text: str, path: str, id_format: str = "spu_id", hypothesis: bool 
                              f"{seen[utterance_id]})")
         seen[utterance_id] = number
         words = tokens_of(stripped[:opening])
+        if "{" in words and any(a == "{" and b == "}" for a, b in zip(words, words[1:])):
+            raise InputError(f"{path}:{number}: an alternation without a branch ('{{ }}' or '{{ / }}'; sclite "
+                             f"crashes on it): write '@' for an empty branch, as in '{{ uh / @ }}'")
         if hypothesis and ("{" in words or "}" in words or "/" in words or "@" in words):
             words = hypothesis_items(words, f"{path}:{number}")
         utterances.append(Utterance(utterance_id, speaker_of(utterance_id, id_format), words, number))
