@@ -9,7 +9,7 @@ probabilities, as sc_stats' are up to N = 20 (see :mod:`benchmarkstt_sclite.scst
 :example:
     >>> report, better = pair_report("a", {"x": 25.0, "y": 10.0}, "b", {"x": 0.0, "y": 25.0})
     >>> [line.strip() for line in report.splitlines() if line.strip().startswith(("x ", "y ", "Avg."))], better
-    (['x        25.00      0.00           +', 'y        10.00     25.00           -', 'Avg.     17.50     12.50'], 'same')
+    (['x       25.00      0.00           +', 'y       10.00     25.00           -', 'Avg.     17.50     12.50'], 'same')
 """
 
 from __future__ import annotations

@@ -13,11 +13,11 @@ bar after the column) and its cells. ``//`` in a cell starts a new line.
     >>> table.separate("-")
     >>> table.row("l|c", " name", "12345")
     >>> print(table.render(0))
-                                         ,-----------.
-                                         |   title   |
-                                         |-----------|
-                                         | name|12345|
-                                         `-----------'
+    ,-----------.
+    |   title   |
+    |-----------|
+    | name|12345|
+    `-----------'
 """
 
 from __future__ import annotations
