@@ -133,6 +133,22 @@ def test_test1_sgml_as_sctks_test_compares_it(tools, report):
     assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == (DATA / "base" / f"test1.{report}").read_text()
 
 
+@pytest.mark.parametrize("test,report,suffix", [
+    ("test1d", "nl.sgml", "nl.sgml"), *(("test1e", report, suffix) for report, suffix in [
+        ("sum", "sys"), ("rsum", "raw"), ("pra", "pra"), ("dtl", "dtl"), ("prf", "prf"), ("sgml", "sgml"),
+        ("nl.sgml", "nl.sgml")])])
+def test_test1d_and_test1e_every_report_in_utf8(tools, test, report, suffix):
+    # test1d: -o nl.sgml; test1e: -e utf-8 -o all snt spk dtl prf sgml nl.sgml
+    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "--encoding", "utf-8", "-o", report,
+                cwd=DATA)
+    assert run.returncode == 0, run
+    def undated(text: str) -> str:  # tsclite.sh: diff -I '[cC]reation[ _]date'
+        text = re.sub(r'creation_date="[^"]*"', "", text)
+        return "".join(line for line in text.splitlines(True) if not re.search("[cC]reation[ _]date", line))
+
+    assert undated(run.stdout) == undated((DATA / "base" / f"{test}.{suffix}").read_text())
+
+
 def test_test1_dtl_byte_for_byte(tools):
     run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-o", "dtl", cwd=DATA)
     assert run.returncode == 0, run
