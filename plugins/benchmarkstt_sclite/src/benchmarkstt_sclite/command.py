@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import sys
 import time
@@ -72,13 +73,18 @@ class ScliteCommand:
                             help="align with GNU diff, as sclite's -d (trn files, an stm reference with ctm hypotheses)")
         parser.add_argument("-s", dest="cased", action="store_true",
                             help="case-sensitive (default: ASCII letters are lowercased)")
+        parser.add_argument("--case-profile", default="generic", metavar="PROFILE",
+                            help="also lowercase the letters of a language, as sclite's -e utf-8 PROFILE: "
+                                 "babel_turkish, babel_vietnamese, ukrainian, babel_cebuano, babel_guarani, "
+                                 "babel_kazakh, babel_kurmanji, babel_lithuanian, babel_mongolian (default: generic, "
+                                 "ASCII only); UTF-8 files only")
         parser.add_argument("--encoding", default="UTF-8",
                             help="the files' encoding, also the reports' (as sclite writes the files' bytes; "
                                  "default: UTF-8)")
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the files, score every system and print the reports."""
-        from .casefold import fold
+        from .casefold import PROFILES, fold, select
         from .characters import by_characters
         from .lur import label_definitions, lur
         from .table import Memory
@@ -119,8 +125,14 @@ class ScliteCommand:
             raise UsageError("-c with -S: give one (sclite aligns words under -S and leaves -c out, silently)")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
+        if args.case_profile not in PROFILES:
+            raise UsageError(f"--case-profile: no profile {args.case_profile!r} (sclite's are {', '.join(PROFILES)})")
         context = Context(host.registries, host.hook, encoding=check_encoding(args.encoding, "--encoding"), stdin=True,
                           encoding_hint="give its encoding with --encoding")  # DEFAULT_ENCODING is not read here
+        if args.case_profile != "generic" and codecs.lookup(args.encoding).name != "utf-8":
+            raise UsageError(f"--case-profile {args.case_profile}: a language profile folds UTF-8 files, as sclite's "
+                             f"-e utf-8 PROFILE, not {args.encoding}")
+        select(args.case_profile)
         segment = None
         if args.segment is not None:
             from .inferred import segmenting

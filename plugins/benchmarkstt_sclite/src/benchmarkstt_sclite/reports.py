@@ -299,7 +299,8 @@ def has_confidence(scored: Sequence[Scored]) -> bool:
 def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, width: int = 1000,
                   encoding: str = "utf-8", cased: bool = False, ref_times: bool = False) -> list:
     """The REF, HYP and Eval lines of one scored utterance, as sclite's ``PATH_print`` writes
-    them: each column as wide as its longest word in bytes of the file's ``encoding``, errors
+    them: each column as wide as its longest word in bytes of the file's ``encoding`` (as read,
+    before an error's capitals, which may be longer or shorter under a case profile), errors
     in capitals, a line broken where it reaches ``width`` (sclite's ``-l``, default 1000)
     and continued after ``>> ``; with ``times`` and ``confidence`` (the ``prf`` report of a
     CTM hypothesis) each hypothesis word's times (H_T1, H_T2) and confidence (CONF) too;
@@ -321,10 +322,10 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         ref = "" if r is None else (r if tag == "C" or cased else capitals(r))
         hyp = "" if h is None else (shown(h) if tag == "C" or cased else capitals(shown(h)))
         if tag == "I":
-            ref = "*" * size(hyp)
+            ref = "*" * size(shown(h))
         if tag == "D":
-            hyp = "*" * size(ref)
-        wide = max(aux, 1 if tag == "I" else size(ref), 1 if tag == "D" else size(hyp))
+            hyp = "*" * size(r)
+        wide = max(aux, 1 if tag == "I" else size(r), 1 if tag == "D" else size(shown(h)))
         cells.append((tag, ref, hyp, h, wide, r))
 
     def pad(text: str, wide: int) -> str:
