@@ -319,13 +319,14 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
 
     cells = []
     for tag, r, h in columns:
-        ref = "" if r is None else (r if tag == "C" or cased else capitals(r))
-        hyp = "" if h is None else (shown(h) if tag == "C" or cased else capitals(shown(h)))
+        read_ref, read_hyp = "" if r is None else r, "" if h is None else shown(h)
+        ref = read_ref if tag == "C" or cased else capitals(read_ref)
+        hyp = read_hyp if tag == "C" or cased else capitals(read_hyp)
         if tag == "I":
-            ref = "*" * size(shown(h))
+            ref = "*" * size(read_hyp)
         if tag == "D":
-            hyp = "*" * size(r)
-        wide = max(aux, 1 if tag == "I" else size(r), 1 if tag == "D" else size(shown(h)))
+            hyp = "*" * size(read_ref)
+        wide = max(aux, 1 if tag == "I" else size(read_ref), 1 if tag == "D" else size(read_hyp))
         cells.append((tag, ref, hyp, h, wide, r))
 
     def pad(text: str, wide: int) -> str:
