@@ -83,6 +83,16 @@ class ScliteCommand:
                                  "default: UTF-8)")
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
+        """Read the files, score every system and print the reports; the case profile of
+        ``--case-profile`` holds for this run only (sclite's default, ASCII, is restored)."""
+        from .casefold import select
+
+        try:
+            return self.score(args, host)
+        finally:
+            select("generic")
+
+    def score(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the files, score every system and print the reports."""
         from .casefold import PROFILES, fold, select
         from .characters import by_characters
