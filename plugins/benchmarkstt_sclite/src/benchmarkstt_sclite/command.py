@@ -135,6 +135,7 @@ class ScliteCommand:
             raise UsageError("-c with -S: give one (sclite aligns words under -S and leaves -c out, silently)")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
+        args.case_profile = args.case_profile.lower()  # sclite reads the profile's name in any case
         if args.case_profile not in PROFILES:
             raise UsageError(f"--case-profile: no profile {args.case_profile!r} (sclite's are {', '.join(PROFILES)})")
         context = Context(host.registries, host.hook, encoding=check_encoding(args.encoding, "--encoding"), stdin=True,
