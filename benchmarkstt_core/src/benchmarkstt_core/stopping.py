@@ -9,10 +9,12 @@ A signal that the command was started with ignored stays ignored, in every part 
 
 :example:
     >>> import signal
+    >>> saved = signal.signal(signal.SIGINT, signal.default_int_handler)  # as a terminal starts a command
     >>> with signals_noted() as noted:
     ...     signal.raise_signal(signal.SIGINT)
     >>> noted == [signal.SIGINT]
     True
+    >>> _ = signal.signal(signal.SIGINT, saved)
 """
 
 from __future__ import annotations
@@ -71,9 +73,10 @@ def caught(names: Sequence[str]) -> list:
 
     :example:
         >>> import signal
+        >>> saved = signal.signal(signal.SIGINT, signal.default_int_handler)
         >>> caught(["SIGINT", "SIGNOTHING"]) == [signal.SIGINT]
         True
-        >>> saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        >>> _ = signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a script's "command &" starts it
         >>> caught(["SIGINT"])
         []
         >>> _ = signal.signal(signal.SIGINT, saved)
