@@ -149,11 +149,12 @@ def predecessors(spans: Sequence, last: int) -> tuple:
 
 
 def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
-              times: "Sequence | None" = None) -> list:
+              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> list:
     """sclite's alignment as the kernel gives it: ``(tag, edge, hyp)`` tuples, tag 0-3 for
     C, S, D, I, edge an index into ``net.edges``, -1 for none (see :func:`py_kernel`);
     ``costs`` as :data:`SCLITE_COSTS` (the default) or :data:`UNIT_COSTS`; with ``times``
-    (:func:`~benchmarkstt_sclite.timemediated.word_times`), sclite's time-mediated costs."""
+    (:func:`~benchmarkstt_sclite.timemediated.word_times`), sclite's time-mediated costs; with
+    ``weights`` (:func:`~benchmarkstt_sclite.wordweights.word_weights`), its word-weight costs."""
     edges = net.edges
     preds, finals = predecessors([(e.start, e.end) for e in edges], net.nodes - 1)
     codes: dict = {}
@@ -181,14 +182,14 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
             words.append(codes.get(e.word, UNKNOWN))
     optional = bytes(e.optional for e in edges)
     hyp_optional = bytes(getattr(w, "optional", False) for w in hyp) if marked else bytes(len(hyp))
-    if times is None:
+    if times is None and weights is None:
         return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs)
-    return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs, times)
+    return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs, times, weights)
 
 
 def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dict, optional: bytes,
               hyp: Sequence[int], hyp_optional: bytes, costs: tuple = SCLITE_COSTS,
-              times: "Sequence | None" = None) -> list:
+              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> list:
     """The alignment's steps as ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I; -1 for none).
 
     Each edge has a row of least costs, one per count of hypothesis words: built from the
@@ -199,14 +200,23 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     costs an optional deletion and is correct). ``costs``: substitution, insertion,
     deletion, optional deletion, empty branch, and whether each sum is rounded to a
     single-precision float (sclite's sums). ``times``: see
-    :func:`~benchmarkstt_sclite.timemediated.word_times`. The compiled
+    :func:`~benchmarkstt_sclite.timemediated.word_times`. ``weights``: the edges' then the
+    hypothesis words' weights (:func:`~benchmarkstt_sclite.wordweights.word_weights`): a word
+    inserted or deleted costs its weight, a pair nothing when they match, else the sum of
+    their weights (sclite's ``-w``). The compiled
     kernel (``_kernel.c``) does the same.
     """
     m = len(hyp)
     sub, plain_insert, plain_delete, optional_delete, empty, single = costs
     f32 = single_precision if single else float
     n = len(words)
-    if times is None:
+    if weights is not None:
+        ins = [single_precision(w) for w in weights[n:]]
+        dels = [single_precision(w) for w in weights[:n]]
+
+        def pairing(k: int, j: int, ok: bool) -> float:
+            return 0.0 if ok else single_precision(dels[k] + ins[j])
+    elif times is None:
         ins = [optional_delete if o else plain_insert for o in hyp_optional]
         dels = [optional_delete if o else plain_delete for o in optional]
 

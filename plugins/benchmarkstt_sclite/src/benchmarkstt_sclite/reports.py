@@ -20,6 +20,7 @@ from .casefold import capitals
 from .scoring import Scored, speaker_rows, total_row
 from .table import Memory, Table, center
 from .words import shown
+from .wordweights import WordWeights, weigh_rows
 
 WIDTH = 80
 #: how close to 0 and 1 a confidence is taken in the NCE (sclite's bound)
@@ -32,7 +33,7 @@ def row_values(row: dict, counts: bool, rounded: bool = False) -> list:
     values = [row["C"], row["S"], row["D"], row["I"], row["errors"], row["sentence_errors"]]
     if counts:
         return values
-    words, sentences = row["words"], row["sentences"]
+    words, sentences = row.get("weight", row["words"]), row["sentences"]
     share = tenths if rounded else percent
     return [share(v, words) for v in values[:5]] + [share(values[5], sentences)]
 
@@ -63,13 +64,15 @@ def tenths(count: int, total: int) -> float:
 
 
 def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory: "Memory | None" = None,
-            characters: bool = False) -> str:
+            characters: bool = False, weights: "WordWeights | None" = None) -> str:
     """The ``sum`` report (``counts=False``) or the ``rsum`` report (``counts=True``). Its
     columns are as wide as their widest number, as sclite makes them (``# Chr`` for
     ``# Wrd`` where ``characters`` were aligned, sclite's ``-c``). A speaker without
     reference words shows counts marked ``*`` and is left out of the Mean, S.D. and Median
-    of the word columns (marked ``+``), as sclite shows it."""
-    rows = speaker_rows(scored)
+    of the word columns (marked ``+``), as sclite shows it. With ``weights`` (sclite's ``-w``),
+    the ``wws`` report: the word columns are the words' weights in percent of the reference
+    words' weight (see :func:`~benchmarkstt_sclite.wordweights.weigh_rows`)."""
+    rows = speaker_rows(scored) if weights is None else weigh_rows(scored, weights)
     total = total_row(rows, "Sum" if counts else "Sum/Avg")
     empty = [] if counts else [r for r in rows if not r["words"]]
     memory = memory if memory is not None else Memory()
@@ -117,7 +120,12 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory:
         nce_cell = ([f" {function(defined):6.3f} " if defined else "  n/a  "] if confidence else [])
         table.row(layout.replace("l", "c", 1), label, *[f"{v:5.1f} " for v in values],
                   *[f"{v:5.1f}{mark}" for v in words], f"{sentences:5.1f} ", *nce_cell)
-    out = ["", "", "", center("SYSTEM SUMMARY PERCENTAGES by SPEAKER", WIDTH), "", table.render(0)]
+    out = ["", "", "", center("SYSTEM SUMMARY PERCENTAGES by SPEAKER", WIDTH), ""]
+    if weights is not None:
+        stars = center("*" * 70, WIDTH)
+        out += ["", "", stars, center("*****     Word Percentages Computed using Weighted Word Scoring  *****", WIDTH),
+                stars, "", center(f"** Weights defined by file: '{weights.title}'", WIDTH), ""]
+    out.append(table.render(0))
     if empty:
         out += ["", "* No Reference words for this/these speaker(s).  Word counts supplied",
                 "  rather than percents.",
@@ -207,7 +215,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
                    fragments: bool = False, deletable: bool = False, created: str = "",
                    segments: "dict | None" = None, definitions: Any = None, encoding: str = "utf-8",
                    width: int = 1000, cased: bool = False, ref_times: bool = False,
-                   characters: bool = False) -> str:
+                   characters: bool = False, weights: "WordWeights | None" = None) -> str:
     """The ``pra`` report: per speaker, each utterance's counts and its REF, HYP and Eval
     lines (errors in capitals, ``*`` for a missing word). With ``files`` (the reference and
     hypothesis paths), the ``prf`` report: sclite's full dump, headed ``NIST_TEXT_ALIGNMENT``,
@@ -217,7 +225,9 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     each hypothesis word's times and confidence. ``cased`` (sclite's ``-s``): errors are
     shown as written, under an ``Attributes: Case_sensitve`` line (sclite's spelling);
     ``characters`` (sclite's ``-c``): the ``prf`` says ``Character_align`` on that line.
-    ``ref_times`` (a CTM reference): each reference word's times too, in the ``prf``."""
+    ``ref_times`` (a CTM reference): each reference word's times too, in the ``prf``;
+    ``weights`` (sclite's ``-w``): the file of the weights and each word's weight (R_WE,
+    H_WE), in the ``prf``."""
     speakers = by_speaker(scored)
     times = bool(files) and (segments is not None or ref_times)
     confidence = times and has_confidence(scored)
@@ -225,6 +235,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     out += ["", "", "\t\tDUMP OF SYSTEM ALIGNMENT STRUCTURE", "", f"System name:   {system}"]
     if files:
         out += [f"Ref file:      {files[0]}", f"Hyp file:      {files[1]}", f'Creation date: "{created}"']
+        out += [f'Word Weight Aligned by file: "{weights.title}"'] if weights is not None else []
         out += ["Fragment Correct Flag Set"] if fragments else []
         out += ["Optionally Deletable Flag Set"] if deletable else []
     out.append("")
@@ -235,7 +246,8 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
 
     def utterance(s: Scored) -> list:
         return utterance_lines(s, segments if files else None, times, confidence, width, encoding, cased,
-                               times and ref_times, characters and bool(files)) + [""]
+                               times and ref_times, characters and bool(files),
+                               weights if files else None) + [""]
 
     if files:
         if definitions is not None and (definitions.labels or definitions.categories):
@@ -261,10 +273,11 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
 
 def utterance_lines(s: Scored, segments: "dict | None" = None, times: bool = False, confidence: bool = False,
                     width: int = 1000, encoding: str = "utf-8", cased: bool = False, ref_times: bool = False,
-                    characters: bool = False) -> list:
+                    characters: bool = False, weights: "WordWeights | None" = None) -> list:
     """One utterance as the ``pra``, ``prf`` and ``snt`` reports show it: its id, its header
     lines (an STM segment's labels, file, channel), its counts, its attributes (``characters``:
-    aligned by characters, sclite's ``-c``; ``cased``: ``-s``), with ``segments`` (the STM
+    aligned by characters, sclite's ``-c``; ``cased``: ``-s``; ``weights``: the words'
+    weights, sclite's ``-w``), with ``segments`` (the STM
     segment of each utterance id) the segment's times, then its aligned lines (see
     :func:`aligned_lines`).
 
@@ -281,12 +294,13 @@ def utterance_lines(s: Scored, segments: "dict | None" = None, times: bool = Fal
     c = s.counts
     lines = [f"id: ({s.utterance.id})", *s.utterance.header,
              f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}"]
-    marks = ("Character_align " if characters else "") + ("Case_sensitve " if cased else "")
+    marks = ("Character_align " if characters else "") + ("Case_sensitve " if cased else "") + \
+        ("Ref_weight Hyp_weight " if weights is not None else "")
     lines += [f"Attributes: {marks}"] if marks else []
     if segments is not None:
         segment = segments[s.utterance.id]
         lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
-    return lines + aligned_lines(s, times, confidence, width, encoding, cased, ref_times)
+    return lines + aligned_lines(s, times, confidence, width, encoding, cased, ref_times, weights)
 
 
 def has_confidence(scored: Sequence[Scored]) -> bool:
@@ -297,27 +311,30 @@ def has_confidence(scored: Sequence[Scored]) -> bool:
 
 
 def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, width: int = 1000,
-                  encoding: str = "utf-8", cased: bool = False, ref_times: bool = False) -> list:
+                  encoding: str = "utf-8", cased: bool = False, ref_times: bool = False,
+                  weights: "WordWeights | None" = None) -> list:
     """The REF, HYP and Eval lines of one scored utterance, as sclite's ``PATH_print`` writes
     them: each column as wide as its longest word in bytes of the file's ``encoding``, errors
     in capitals, a line broken where it reaches ``width`` (sclite's ``-l``, default 1000)
     and continued after ``>> ``; with ``times`` and ``confidence`` (the ``prf`` report of a
     CTM hypothesis) each hypothesis word's times (H_T1, H_T2) and confidence (CONF) too;
     ``ref_times`` (a CTM reference): each reference word's times (R_T1, R_T2); ``cased``:
-    errors as written."""
+    errors as written; ``weights``: each word's weight (R_WE, H_WE)."""
     words = s.utterance.words
     columns = []
     for step in s.steps:
         r = words[step.edge.index] if step.edge is not None else None
         h = s.hyp[step.hyp] if step.hyp is not None else None
-        columns.append((step.tag, r, h))
-    aux = 7 if times or confidence else 0
+        columns.append((step.tag, r, h,
+                        weights and (None if step.edge is None else weights.of_edge(step.edge, words),
+                                     None if h is None else weights.weight(h))))
+    aux = 7 if times or confidence or weights is not None else 0
 
     def size(text: str) -> int:
         return len(text.encode(encoding, errors="replace"))
 
     cells = []
-    for tag, r, h in columns:
+    for tag, r, h, weighed in columns:
         ref = "" if r is None else (r if tag == "C" or cased else capitals(r))
         hyp = "" if h is None else (shown(h) if tag == "C" or cased else capitals(shown(h)))
         if tag == "I":
@@ -325,7 +342,7 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         if tag == "D":
             hyp = "*" * size(ref)
         wide = max(aux, 1 if tag == "I" else size(ref), 1 if tag == "D" else size(hyp))
-        cells.append((tag, ref, hyp, h, wide, r))
+        cells.append((tag, ref, hyp, h, wide, r, weighed))
 
     def pad(text: str, wide: int) -> str:
         return text + " " * (wide - size(text)) + " "
@@ -353,6 +370,9 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         if confidence:
             rows.append(("CONF: ", [pad(f"{0 if c[3] is None else c[3].confidence:.4f}", c[4]) if c[0] != "D"
                                     else " " * (c[4] + 1) for c in part]))
+        if weights is not None:
+            rows += [(label, [" " * (c[4] + 1) if c[6][side] is None else pad(f"{c[6][side]:.4f}", c[4]) for c in part])
+                     for side, label in enumerate(("R_WE: ", "H_WE: "))]
         rows.append(("Eval: ", [pad("" if c[0] == "C" else c[0], c[4]) for c in part]))
         out += [lead + label + "".join(items) for label, items in rows]
         used = end
