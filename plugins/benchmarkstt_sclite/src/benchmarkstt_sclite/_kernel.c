@@ -8,7 +8,9 @@
  * time-mediated costs (-T): a word inserted or deleted costs its duration, a pair the distance of
  * their starts plus that of their ends (plus 0.001 when the words differ); weights: None, or the
  * edges' weights then the hypothesis words' weights, for sclite's word-weight costs (-w): a word
- * inserted or deleted costs its weight, a pair 0 when the words match, else the sum of their weights
+ * inserted or deleted costs its weight, a pair 0 when the words match, else the sum of their weights;
+ * there an empty branch is a word of weight 0 that a hypothesis word may substitute (passing it costs
+ * the empty branch's cost), as sclite aligns it under -w
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -58,14 +60,14 @@ static cost_t duration(cost_t start, cost_t end) { return (cost_t)(float)(end - 
 /* the cost of inserting hypothesis word j (0-based) */
 static cost_t insertion(Net *n, Py_ssize_t j) {
     if (n->times) return duration(hyp_start(n, j), hyp_end(n, j));
-    if (n->weights) return n->weights[n->n_edges + j];
+    if (n->weights) return (cost_t)(float)n->weights[n->n_edges + j];
     return n->hyp_optional[j] ? DEL_OPTIONAL : INS;
 }
 
 /* the cost of deleting edge k */
 static cost_t deletion(Net *n, Py_ssize_t k) {
     if (n->times) return duration(n->times[k], n->times[n->n_edges + k]);
-    if (n->weights) return n->weights[k];
+    if (n->weights) return n->words[k] == NULLWORD ? EMPTY : (cost_t)(float)n->weights[k];
     return n->optional[k] ? DEL_OPTIONAL : DEL;
 }
 
@@ -101,7 +103,7 @@ static void fill(Net *n, cost_t *stay) {
             }
             stay[j] = best;
         }
-        if (n->words[k] == NULLWORD) {
+        if (n->words[k] == NULLWORD && !n->weights) {
             row[0] = add(n, stay[0], EMPTY);
             for (Py_ssize_t j = 1; j <= m; j++) {
                 cost_t c = add(n, row[j - 1], insertion(n, j - 1)), e = add(n, stay[j], EMPTY);
@@ -149,7 +151,7 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
         if (row_of(n, finals[x])[j] < row_of(n, current)[j]) current = finals[x];
     while (current != START) {
         cost_t here = row_of(n, current)[j];
-        if (n->words[current] == NULLWORD) {
+        if (n->words[current] == NULLWORD && !n->weights) {
             if (j && add(n, row_of(n, current)[j - 1], insertion(n, j - 1)) == here) {
                 j--;
                 if (append(steps, inserted(n, j), START, j)) goto fail;
@@ -174,7 +176,7 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
             }
         }
         int optional = n->optional[current] != 0;
-        if (append(steps, optional ? 0 : 2, current, START)) goto fail;
+        if (n->words[current] != NULLWORD && append(steps, optional ? 0 : 2, current, START)) goto fail;
         current = pred_with(n, current, j, deletion(n, current), here);
         if (current == -2) {
             PyErr_SetString(PyExc_RuntimeError, "sclite alignment: no way back");

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import struct
-from typing import NamedTuple, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 from .reference import Edge, Network
 
@@ -62,6 +62,22 @@ class Step(NamedTuple):
     tag: str
     edge: Optional[Edge]
     hyp: Optional[int]
+
+
+def reference_word(step: Step, words: Sequence) -> Any:
+    """The reference word of an alignment's step (``words``: the utterance's): ``None`` for
+    an insertion, ``@`` for an empty branch (a hypothesis word substitutes it under word
+    weights, sclite's ``-w``), else the word.
+
+    :example:
+        >>> from benchmarkstt_sclite.reference import network
+        >>> edges = network("a { b / @ }".split()).edges
+        >>> [reference_word(Step("S", e, 0), "a { b / @ }".split()) for e in edges], reference_word(Step("I", None, 0), [])
+        (['a', 'b', '@'], None)
+    """
+    if step.edge is None:
+        return None
+    return "@" if step.edge.word is None else words[step.edge.index]
 
 
 def shape(word: str) -> int:
@@ -203,19 +219,20 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     :func:`~benchmarkstt_sclite.timemediated.word_times`. ``weights``: the edges' then the
     hypothesis words' weights (:func:`~benchmarkstt_sclite.wordweights.word_weights`): a word
     inserted or deleted costs its weight, a pair nothing when they match, else the sum of
-    their weights (sclite's ``-w``). The compiled
+    their weights (sclite's ``-w``; there an empty branch is a word of weight 0 that a
+    hypothesis word may substitute). The compiled
     kernel (``_kernel.c``) does the same.
     """
     m = len(hyp)
     sub, plain_insert, plain_delete, optional_delete, empty, single = costs
     f32 = single_precision if single else float
     n = len(words)
-    if weights is not None:
+    if weights is not None:  # an empty branch: a word of weight 0, passed at the cost of an empty branch
         ins = [single_precision(w) for w in weights[n:]]
-        dels = [single_precision(w) for w in weights[:n]]
+        dels = [empty if words[k] == NULL else single_precision(w) for k, w in enumerate(weights[:n])]
 
         def pairing(k: int, j: int, ok: bool) -> float:
-            return 0.0 if ok else single_precision(dels[k] + ins[j])
+            return 0.0 if ok else single_precision(weights[k] + weights[n + j])
     elif times is None:
         ins = [optional_delete if o else plain_insert for o in hyp_optional]
         dels = [optional_delete if o else plain_delete for o in optional]
@@ -234,7 +251,7 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     for k, ps in enumerate(preds):
         stay = cells[ps[0]] if len(ps) == 1 else [min(column) for column in zip(*(cells[p] for p in ps))]
         word = words[k]
-        if word == NULL:
+        if word == NULL and weights is None:
             row = [f32(stay[0] + empty)]
             for j in range(1, m + 1):
                 row.append(min(f32(stay[j] + empty), f32(row[j - 1] + ins[j - 1])))
@@ -262,7 +279,7 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
 
     while current != START:
         here, ps, word = cells[current][j], preds[current], words[current]
-        if word == NULL:
+        if word == NULL and weights is None:
             if j and f32(cells[current][j - 1] + ins[j - 1]) == here:
                 j -= 1
                 steps.append((inserted[j], START, j))
@@ -281,7 +298,8 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
                 j -= 1
                 steps.append((inserted[j], START, j))
                 continue
-        steps.append((0 if optional[current] else 2, current, START))
+        if word != NULL:
+            steps.append((0 if optional[current] else 2, current, START))
         current = least(ps, j)
     steps.extend((inserted[x], START, x) for x in range(j - 1, -1, -1))
     steps.reverse()

@@ -16,6 +16,7 @@ import math
 import statistics
 from typing import Any, Sequence
 
+from .alignment import reference_word
 from .casefold import capitals
 from .scoring import Scored, speaker_rows, total_row
 from .table import Memory, Table, center
@@ -323,11 +324,12 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     words = s.utterance.words
     columns = []
     for step in s.steps:
-        r = words[step.edge.index] if step.edge is not None else None
+        r = reference_word(step, words)
         h = s.hyp[step.hyp] if step.hyp is not None else None
+        blank = None if step.tag != "C" else 0.0  # an optional word left out or inserted (-D) weighs 0
         columns.append((step.tag, r, h,
-                        weights and (None if step.edge is None else weights.of_edge(step.edge, words),
-                                     None if h is None else weights.weight(h))))
+                        weights and (blank if step.edge is None else weights.of_edge(step.edge, words),
+                                     blank if h is None else weights.weight(h))))
     aux = 7 if times or confidence or weights is not None else 0
 
     def size(text: str) -> int:
@@ -485,7 +487,7 @@ def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = Fals
         return f"{word.confidence:f}"
 
     if step.edge is not None:
-        ref = text(s.utterance.words[step.edge.index])
+        ref = text(reference_word(step, s.utterance.words))
     else:
         ref = '""' if step.tag == "C" else ""  # an optional hypothesis word, inserted (-D)
     hyp_word = s.hyp[step.hyp] if step.hyp is not None else None
@@ -494,7 +496,7 @@ def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = Fals
     else:
         hyp = '""' if step.tag == "C" else ""
     parts = [step.tag, ref, hyp]
-    ref_word = s.utterance.words[step.edge.index] if step.edge is not None else None
+    ref_word = reference_word(step, s.utterance.words)
     if ref_times:
         parts += [span(ref_word), span(hyp_word)]
     if times:
@@ -525,7 +527,7 @@ def detail(scored: Sequence[Scored], system: str, heading: "Sequence[str] | None
     false: dict = {}
     for s in scored:
         for step in s.steps:
-            ref = s.utterance.words[step.edge.index] if step.edge is not None else None
+            ref = reference_word(step, s.utterance.words)
             hyp = shown(s.hyp[step.hyp]) if step.hyp is not None else None
             if step.tag == "S":
                 pairs[(ref, hyp)] = pairs.get((ref, hyp), 0) + 1

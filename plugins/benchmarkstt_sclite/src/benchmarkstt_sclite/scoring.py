@@ -16,6 +16,7 @@ stops too). Speakers come in the order the reference first names them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import TYPE_CHECKING, Callable, Sequence
 
@@ -175,4 +176,8 @@ def total_row(rows: Sequence[dict], label: str = "Sum") -> dict:
     weighted = ("weight",) if rows and "weight" in rows[0] else ()  # the rows of weighted scoring (-w)
     for key in ("sentences", "words", "C", "S", "D", "I", "errors", "sentence_errors", *weighted):
         total[key] = sum(r[key] for r in rows)
+    if weighted:  # sclite pools weights in an int: each speaker's sum added, then truncated
+        for key in ("C", "S", "D", "I", "weight"):
+            total[key] = functools.reduce(lambda pooled, row: int(pooled + row[key]), rows, 0)
+        total["errors"] = total["S"] + total["I"] + total["D"]
     return total

@@ -18,6 +18,7 @@ checked against SCTK's test 1c.)
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Sequence
 
@@ -54,11 +55,19 @@ class WordWeights:
 
 
 def number(text: str, where: str) -> float:
-    """A weight as a number, else an error naming ``where`` it was read."""
+    """A weight as a finite number, else an error naming ``where`` it was read.
+
+    :example:
+        >>> number("1.25", "w.wwl:1")
+        1.25
+    """
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
-        raise InputError(f"{where}: {text!r} is not a number (a weight)") from None
+        value = math.nan
+    if not math.isfinite(value):
+        raise InputError(f"{where}: {text!r} is not a number (a weight)")
+    return value
 
 
 def read_wwl(text: str, path: str) -> WordWeights:
@@ -112,5 +121,16 @@ def weigh_rows(scored: Sequence[Scored], weights: WordWeights) -> list:
             row["weight"] += 0.0 if step.tag == "I" else ref
             row[step.tag] += {"C": hyp, "S": ref + hyp, "D": ref, "I": hyp}[step.tag]
     for row in rows.values():
-        row["errors"] = row["S"] + row["D"] + row["I"]
+        row["errors"] = errors(row)
     return list(rows.values())
+
+
+def errors(row: dict) -> float:
+    """A weighted row's errors, summed in sclite's order (substitutions, insertions, then
+    deletions: the order decides the last digit of a sum of fractions).
+
+    :example:
+        >>> errors({"S": 0.1, "D": 0.3, "I": 0.2}), 0.1 + 0.3 + 0.2
+        (0.6000000000000001, 0.6000000000000001)
+    """
+    return row["S"] + row["I"] + row["D"]
