@@ -218,7 +218,7 @@ class ScliteCommand:
                 if report in ("sgml", "nl.sgml"):
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
                                     by_id, None if kind == "txt" else definitions, report == "nl.sgml", args.cased,
-                                    ref_format == "ctm", args.characters is not None))
+                                    ref_format == "ctm", args.characters is not None, weights))
                 elif report == "snt":
                     from .snt import sentences
 

@@ -326,10 +326,7 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     for step in s.steps:
         r = reference_word(step, words)
         h = s.hyp[step.hyp] if step.hyp is not None else None
-        blank = None if step.tag != "C" else 0.0  # an optional word left out or inserted (-D) weighs 0
-        columns.append((step.tag, r, h,
-                        weights and (blank if step.edge is None else weights.of_edge(step.edge, words),
-                                     blank if h is None else weights.weight(h))))
+        columns.append((step.tag, r, h, weights and word_weights(step, s, weights)))
     aux = 7 if times or confidence or weights is not None else 0
 
     def size(text: str) -> int:
@@ -396,7 +393,7 @@ def time_rows(cells: Sequence[tuple], word: int, side: str) -> list:
 def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str, created: str,
          fragments: bool = False, deletable: bool = False, first: int = 0, segments: "dict | None" = None,
          definitions: Any = None, lines: bool = False, cased: bool = False, ref_times: bool = False,
-         characters: bool = False) -> str:
+         characters: bool = False, weights: "WordWeights | None" = None) -> str:
     """The ``sgml`` report (sclite's format 2.4, which sc_stats reads): per speaker, each
     utterance's alignment as ``TAG,"ref","hyp"`` items. For STM and CTM files (``segments``:
     the STM segment of each utterance id; ``definitions``: its labels), also the labels, each
@@ -406,7 +403,8 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
     reference): each reference word's times before the hypothesis word's.
     No limit on the length of an utterance. ``lines``: the ``nl.sgml`` report, each item's
     parts on lines of their own; ``cased``: sclite's ``-s``, said by ``case_sense="1"``;
-    ``characters``: sclite's ``-c``, said by ``char_align="1"``.
+    ``characters``: sclite's ``-c``, said by ``char_align="1"``; ``weights``: sclite's ``-w``,
+    each item with its words' weights (see :func:`word_weights`).
 
     :param created: the ``creation_date`` attribute (sclite writes the time of the run)
     :param first: the first utterance's ``sequence`` (sclite goes on counting from one system to the next)
@@ -416,7 +414,8 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
 
     out = [f'<SYSTEM title="{system}" ref_fname="{reference}" hyp_fname="{hypothesis}" '
            f'creation_date="{created}" format="2.4" frag_corr="{flag(fragments)}" '
-           f'opt_del="{flag(deletable)}" weight_ali="FALSE" weight_filename="">']
+           f'opt_del="{flag(deletable)}" weight_ali="{flag(weights is not None)}" '
+           f'weight_filename="{"" if weights is None else weights.title}">']
     if definitions is not None:
         out += [f'<LABEL id="{i}" title="{t}" desc="{d}">\n</LABEL>' for i, t, d in definitions.labels]
         out += [f'<CATEGORY id="{i}" title="{t}" desc="{d}">\n</CATEGORY>' for i, t, d in definitions.categories]
@@ -440,6 +439,7 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
             elif "File" in header:
                 attributes += f' file="{header["File"]}" channel="{header["Channel"]}"'
             attributes += f' sequence="{sequence}"'
+            attributes += ' hyp_weight="1" ref_weight="1" word_aux="r_weight,h_weight"' if weights is not None else ""
             if segments is not None:
                 attributes += f' R_T1="{segment.start:.3f}" R_T2="{segment.end:.3f}"'
             attributes += ' char_align="1"' if characters else ""
@@ -451,12 +451,34 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
                                f'{",h_conf" if confidence else ""}"')
             out.append(f"<PATH {attributes}>")
             separator = "\n" if lines else ","
-            out.append(("\n" if lines else ":").join(sgml_item(step, s, segments is not None, confidence, separator,
-                                                                ref_times, ref_confidence) for step in s.steps))
+            out.append(("\n" if lines else ":").join(
+                separator.join([sgml_item(step, s, segments is not None, confidence, separator, ref_times,
+                                          ref_confidence)] + ([] if weights is None else
+                                                              [f"{w:f}" if w is not None else ""
+                                                               for w in word_weights(step, s, weights)]))
+                for step in s.steps))
             out.append("</PATH>")
         out.append("</SPEAKER>")
     out.append("</SYSTEM>")
     return "\n".join(out) + "\n"
+
+
+def word_weights(step: Any, s: Scored, weights: WordWeights) -> tuple:
+    """The reference and the hypothesis word's weights of an alignment's step (sclite's
+    ``-w``): ``None`` where there is no word, 0 for an optional word left out or inserted.
+
+    :example:
+        >>> from benchmarkstt_sclite.scoring import score
+        >>> from benchmarkstt_sclite.trn import parse_trn
+        >>> from benchmarkstt_sclite.wordweights import read_wwl
+        >>> wwl = read_wwl("a 2\\nb 3\\n", "w.wwl")
+        >>> s = score(parse_trn("a b (s_1)", "r"), parse_trn("a (s_1)", "h"), weights=wwl)[0]
+        >>> [word_weights(step, s, wwl) for step in s.steps]
+        [(2.0, 2.0), (3.0, None)]
+    """
+    blank = None if step.tag != "C" else 0.0  # an optional word left out or inserted (-D) weighs 0
+    return (blank if step.edge is None else weights.of_edge(step.edge, s.utterance.words),
+            blank if step.hyp is None else weights.weight(s.hyp[step.hyp]))
 
 
 def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = False, separator: str = ",",
