@@ -66,10 +66,12 @@ def test_weighted_reports_as_sclite_writes_them(tools, tmp_path, options):
     (";; Default missing weight 'x'\n", ["-w", "w.wwl"], "w.wwl:1: 'x' is not a number"),
     ("a 1\n", ["-o", "wws"], "-o wws: give the word weights with -w WWL"),
     ("a 1\n", ["-w", "w.wwl", "-c"], "-w: word weights are not combined with -T, -c, -S, -d"),
-], ids=["missing", "no-weight", "word", "nan", "default", "wws-without-w", "with-c"])
+    ("a 1\n", ["-w", "w.wwl", "-r", "r.stm", "stm"], "-w: word weights are scored for trn files"),
+], ids=["missing", "no-weight", "word", "nan", "default", "wws-without-w", "with-c", "stm"])
 def test_word_weight_mistakes_are_one_clear_error(tools, tmp_path, wwl, arguments, message):
     (tmp_path / "r.trn").write_text("a b (s_1)\n")
     (tmp_path / "h.trn").write_text("a c (s_1)\n")
+    (tmp_path / "r.stm").write_text("f 1 s 0.0 1.0 a b\n")
     if wwl is not None:
         (tmp_path / "w.wwl").write_text(wwl)
     last = assert_clean_error(tools("sclite", "-r", "r.trn", "-h", "h.trn", *arguments, cwd=tmp_path),

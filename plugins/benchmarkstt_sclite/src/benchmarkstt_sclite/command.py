@@ -96,6 +96,8 @@ class ScliteCommand:
 
         ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm", "ctm"), 2)
         hyps = [file_and_format(h, "-h", ("trn", "ctm", "txt"), 3) for h in args.hypotheses]
+        if args.weights is not None and ref_format != "trn":
+            raise UsageError("-w: word weights are scored for trn files (an stm or ctm reference: not yet)")
         if [ref_path, *(path for path, *_ in hyps)].count("-") > 1:  # it is read once: the same text twice
             raise UsageError("-r, -h: only one file can be - (standard input)")
         if args.width < 1:

@@ -130,7 +130,8 @@ def errors(row: dict) -> float:
     deletions: the order decides the last digit of a sum of fractions).
 
     :example:
-        >>> errors({"S": 0.1, "D": 0.3, "I": 0.2}), 0.1 + 0.3 + 0.2
-        (0.6000000000000001, 0.6000000000000001)
+        >>> row = {"S": 0.1, "D": 0.2, "I": 2.5}
+        >>> errors(row), row["S"] + row["D"] + row["I"]
+        (2.8000000000000003, 2.8)
     """
     return row["S"] + row["I"] + row["D"]
