@@ -408,3 +408,12 @@ def test_diff_alignment_as_sctks_tests(test, arguments):
     # sclite's -d: GNU diff's alignment (the File: lines of an STM's segments name their channel)
     expected = b"".join((DATA / "base" / f"{test}.{suffix}").read_bytes() for suffix in ("sys", "raw", "pra"))
     assert sclite_bytes(*arguments, "-o", "pra", "sum", "rsum") == expected
+
+
+def test_word_weights_wws_and_prf_as_sctks_test1c(tools):
+    # sclite -r ./csrnab.ref -h ./csrnab.hyp -i wsj -w ./csrnab_r.wwl -o wws prf
+    run = tools("sclite", "-r", "./csrnab.ref", "-h", "./csrnab.hyp", "-i", "wsj", "-w", "./csrnab_r.wwl",
+                "-o", "wws", "prf", cwd=DATA)
+    assert run.returncode == 0, run
+    expected = (DATA / "base" / "test1c.prf").read_text() + (DATA / "base" / "test1c.wws").read_text()
+    assert re.sub(r'Creation date: "[^"]*"\n', "", run.stdout) == expected

@@ -1,12 +1,16 @@
 /* sclite's alignment of a reference network with hypothesis words: the compiled twin of
  * benchmarkstt_sclite.alignment.py_kernel (same arguments, same steps; see its help).
  *
- * align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs[, times]]) -> [(tag, edge, hyp), ...]
+ * align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs[, times[, weights]]]) -> [(tag, edge, hyp), ...]
  * costs: (substitution, insertion, deletion, optional deletion, empty branch, single precision),
  * by default sclite's; times: None, or the edges' starts, their ends, the hypothesis words' starts
  * and their ends, in one sequence of floats, for sclite's
  * time-mediated costs (-T): a word inserted or deleted costs its duration, a pair the distance of
- * their starts plus that of their ends (plus 0.001 when the words differ)
+ * their starts plus that of their ends (plus 0.001 when the words differ); weights: None, or the
+ * edges' weights then the hypothesis words' weights, for sclite's word-weight costs (-w): a word
+ * inserted or deleted costs its weight, a pair 0 when the words match, else the sum of their weights;
+ * there an empty branch is a word of weight 0 that a hypothesis word may substitute (passing it costs
+ * the empty branch's cost), as sclite aligns it under -w
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -40,6 +44,7 @@ typedef struct {
     cost_t costs[5];       /* substitution, insertion, deletion, optional deletion, empty branch */
     int single;            /* round each sum to a single-precision float, as sclite does */
     double *times;         /* NULL, or 2 * n_edges edge starts and ends then 2 * m hyp starts and ends */
+    double *weights;       /* NULL, or n_edges edge weights then m hyp weights */
 } Net;
 
 /* a + b, rounded as the costs say */
@@ -55,12 +60,14 @@ static cost_t duration(cost_t start, cost_t end) { return (cost_t)(float)(end - 
 /* the cost of inserting hypothesis word j (0-based) */
 static cost_t insertion(Net *n, Py_ssize_t j) {
     if (n->times) return duration(hyp_start(n, j), hyp_end(n, j));
+    if (n->weights) return (cost_t)(float)n->weights[n->n_edges + j];
     return n->hyp_optional[j] ? DEL_OPTIONAL : INS;
 }
 
 /* the cost of deleting edge k */
 static cost_t deletion(Net *n, Py_ssize_t k) {
     if (n->times) return duration(n->times[k], n->times[n->n_edges + k]);
+    if (n->weights) return n->words[k] == NULLWORD ? EMPTY : (cost_t)(float)n->weights[k];
     return n->optional[k] ? DEL_OPTIONAL : DEL;
 }
 
@@ -69,6 +76,7 @@ static cost_t pairing(Net *n, Py_ssize_t k, Py_ssize_t j, int ok) {
     if (n->times)
         return (cost_t)(float)(fabs(n->times[k] - hyp_start(n, j)) + fabs(n->times[n->n_edges + k] - hyp_end(n, j)) +
                                (ok ? 0.0 : 0.001));
+    if (n->weights) return ok ? 0 : (cost_t)(float)(n->weights[k] + n->weights[n->n_edges + j]);
     return ok ? 0 : SUB;
 }
 
@@ -95,7 +103,7 @@ static void fill(Net *n, cost_t *stay) {
             }
             stay[j] = best;
         }
-        if (n->words[k] == NULLWORD) {
+        if (n->words[k] == NULLWORD && !n->weights) {
             row[0] = add(n, stay[0], EMPTY);
             for (Py_ssize_t j = 1; j <= m; j++) {
                 cost_t c = add(n, row[j - 1], insertion(n, j - 1)), e = add(n, stay[j], EMPTY);
@@ -143,7 +151,7 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
         if (row_of(n, finals[x])[j] < row_of(n, current)[j]) current = finals[x];
     while (current != START) {
         cost_t here = row_of(n, current)[j];
-        if (n->words[current] == NULLWORD) {
+        if (n->words[current] == NULLWORD && !n->weights) {
             if (j && add(n, row_of(n, current)[j - 1], insertion(n, j - 1)) == here) {
                 j--;
                 if (append(steps, inserted(n, j), START, j)) goto fail;
@@ -168,7 +176,7 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
             }
         }
         int optional = n->optional[current] != 0;
-        if (append(steps, optional ? 0 : 2, current, START)) goto fail;
+        if (n->words[current] != NULLWORD && append(steps, optional ? 0 : 2, current, START)) goto fail;
         current = pred_with(n, current, j, deletion(n, current), here);
         if (current == -2) {
             PyErr_SetString(PyExc_RuntimeError, "sclite alignment: no way back");
@@ -194,35 +202,34 @@ static int read_longs(PyObject *seq, long *out, Py_ssize_t count) {
     return 0;
 }
 
-/* n->times from a sequence of 2 * (n_edges + m) floats (see the module's help) */
-static int read_times(Net *n, PyObject *times) {
-    PyObject *ft = PySequence_Fast(times, "times: a sequence");
-    if (!ft) return -1;
-    Py_ssize_t count = 2 * (n->n_edges + n->m);
-    if (PySequence_Fast_GET_SIZE(ft) != count) {
-        Py_DECREF(ft);
-        PyErr_SetString(PyExc_ValueError, "times: a start and an end for every edge and hypothesis word");
+/* *out from a sequence of count floats (what, in the error, names the argument) */
+static int read_doubles(PyObject *values, Py_ssize_t count, double **out, const char *what) {
+    PyObject *fv = PySequence_Fast(values, "times and weights: sequences");
+    if (!fv) return -1;
+    if (PySequence_Fast_GET_SIZE(fv) != count) {
+        Py_DECREF(fv);
+        PyErr_Format(PyExc_ValueError, "%s: one for every edge and hypothesis word", what);
         return -1;
     }
-    n->times = PyMem_Malloc(sizeof(double) * (count + 1));
-    if (!n->times) {
-        Py_DECREF(ft);
+    *out = PyMem_Malloc(sizeof(double) * (count + 1));
+    if (!*out) {
+        Py_DECREF(fv);
         PyErr_NoMemory();
         return -1;
     }
     for (Py_ssize_t i = 0; i < count; i++) {
-        n->times[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(ft, i));
-        if (n->times[i] == -1.0 && PyErr_Occurred()) {
-            Py_DECREF(ft);
+        (*out)[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fv, i));
+        if ((*out)[i] == -1.0 && PyErr_Occurred()) {
+            Py_DECREF(fv);
             return -1;
         }
     }
-    Py_DECREF(ft);
+    Py_DECREF(fv);
     return 0;
 }
 
 static PyObject *align(PyObject *self, PyObject *args) {
-    PyObject *preds, *finals, *words, *fragments, *hyp, *times = Py_None;
+    PyObject *preds, *finals, *words, *fragments, *hyp, *times = Py_None, *weights = Py_None;
     const char *optional, *hyp_optional;
     Py_ssize_t optional_len, hyp_optional_len;
     Net n = {0};
@@ -231,9 +238,9 @@ static PyObject *align(PyObject *self, PyObject *args) {
     n.costs[3] = 2.0;
     n.costs[4] = (float)0.001;
     n.single = 1;
-    if (!PyArg_ParseTuple(args, "OOOO!y#Oy#|(dddddp)O", &preds, &finals, &words, &PyDict_Type, &fragments,
+    if (!PyArg_ParseTuple(args, "OOOO!y#Oy#|(dddddp)OO", &preds, &finals, &words, &PyDict_Type, &fragments,
                           &optional, &optional_len, &hyp, &hyp_optional, &hyp_optional_len, &n.costs[0], &n.costs[1], &n.costs[2],
-                          &n.costs[3], &n.costs[4], &n.single, &times))
+                          &n.costs[3], &n.costs[4], &n.single, &times, &weights))
         return NULL;
     PyObject *result = NULL, *fp = NULL, *ff = NULL, *fw = NULL, *fh = NULL;
     cost_t *stay = NULL;
@@ -307,7 +314,8 @@ static PyObject *align(PyObject *self, PyObject *args) {
         goto done;
     }
     if (read_longs(fw, n.words, n.n_edges) || read_longs(fh, n.hyp, n.m)) goto done;
-    if (times != Py_None && read_times(&n, times)) goto done;
+    if (times != Py_None && read_doubles(times, 2 * (n.n_edges + n.m), &n.times, "times")) goto done;
+    if (weights != Py_None && read_doubles(weights, n.n_edges + n.m, &n.weights, "weights")) goto done;
     for (Py_ssize_t k = 0; k < n.n_edges; k++) {
         if (n.words[k] != FRAGMENT) continue;
         PyObject *key = PyLong_FromSsize_t(k);
@@ -334,6 +342,7 @@ done:
     PyMem_Free((void *)n.fragment);
     PyMem_Free(n.cells);
     PyMem_Free(n.times);
+    PyMem_Free(n.weights);
     PyMem_Free(stay);
     PyMem_Free(final_list);
     return result;
@@ -341,7 +350,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"align", align, METH_VARARGS,
-     "align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs[, times]]): sclite's alignment steps "
+     "align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs[, times[, weights]]]): sclite's alignment steps "
      "(see benchmarkstt_sclite.alignment.py_kernel)"},
     {NULL, NULL, 0, NULL},
 };

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import struct
-from typing import NamedTuple, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 from .reference import Edge, Network
 
@@ -62,6 +62,22 @@ class Step(NamedTuple):
     tag: str
     edge: Optional[Edge]
     hyp: Optional[int]
+
+
+def reference_word(step: Step, words: Sequence) -> Any:
+    """The reference word of an alignment's step (``words``: the utterance's): ``None`` for
+    an insertion, ``@`` for an empty branch (a hypothesis word substitutes it under word
+    weights, sclite's ``-w``), else the word.
+
+    :example:
+        >>> from benchmarkstt_sclite.reference import network
+        >>> edges = network("a { b / @ }".split()).edges
+        >>> [reference_word(Step("S", e, 0), "a { b / @ }".split()) for e in edges], reference_word(Step("I", None, 0), [])
+        (['a', 'b', '@'], None)
+    """
+    if step.edge is None:
+        return None
+    return "@" if step.edge.word is None else words[step.edge.index]
 
 
 def shape(word: str) -> int:
@@ -149,11 +165,12 @@ def predecessors(spans: Sequence, last: int) -> tuple:
 
 
 def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
-              times: "Sequence | None" = None) -> list:
+              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> list:
     """sclite's alignment as the kernel gives it: ``(tag, edge, hyp)`` tuples, tag 0-3 for
     C, S, D, I, edge an index into ``net.edges``, -1 for none (see :func:`py_kernel`);
     ``costs`` as :data:`SCLITE_COSTS` (the default) or :data:`UNIT_COSTS`; with ``times``
-    (:func:`~benchmarkstt_sclite.timemediated.word_times`), sclite's time-mediated costs."""
+    (:func:`~benchmarkstt_sclite.timemediated.word_times`), sclite's time-mediated costs; with
+    ``weights`` (:func:`~benchmarkstt_sclite.wordweights.word_weights`), its word-weight costs."""
     edges = net.edges
     preds, finals = predecessors([(e.start, e.end) for e in edges], net.nodes - 1)
     codes: dict = {}
@@ -181,14 +198,14 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
             words.append(codes.get(e.word, UNKNOWN))
     optional = bytes(e.optional for e in edges)
     hyp_optional = bytes(getattr(w, "optional", False) for w in hyp) if marked else bytes(len(hyp))
-    if times is None:
+    if times is None and weights is None:
         return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs)
-    return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs, times)
+    return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs, times, weights)
 
 
 def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dict, optional: bytes,
               hyp: Sequence[int], hyp_optional: bytes, costs: tuple = SCLITE_COSTS,
-              times: "Sequence | None" = None) -> list:
+              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> list:
     """The alignment's steps as ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I; -1 for none).
 
     Each edge has a row of least costs, one per count of hypothesis words: built from the
@@ -199,14 +216,24 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     costs an optional deletion and is correct). ``costs``: substitution, insertion,
     deletion, optional deletion, empty branch, and whether each sum is rounded to a
     single-precision float (sclite's sums). ``times``: see
-    :func:`~benchmarkstt_sclite.timemediated.word_times`. The compiled
+    :func:`~benchmarkstt_sclite.timemediated.word_times`. ``weights``: the edges' then the
+    hypothesis words' weights (:func:`~benchmarkstt_sclite.wordweights.word_weights`): a word
+    inserted or deleted costs its weight, a pair nothing when they match, else the sum of
+    their weights (sclite's ``-w``; there an empty branch is a word of weight 0 that a
+    hypothesis word may substitute). The compiled
     kernel (``_kernel.c``) does the same.
     """
     m = len(hyp)
     sub, plain_insert, plain_delete, optional_delete, empty, single = costs
     f32 = single_precision if single else float
     n = len(words)
-    if times is None:
+    if weights is not None:  # an empty branch: a word of weight 0, passed at the cost of an empty branch
+        ins = [single_precision(w) for w in weights[n:]]
+        dels = [empty if words[k] == NULL else single_precision(w) for k, w in enumerate(weights[:n])]
+
+        def pairing(k: int, j: int, ok: bool) -> float:
+            return 0.0 if ok else single_precision(weights[k] + weights[n + j])
+    elif times is None:
         ins = [optional_delete if o else plain_insert for o in hyp_optional]
         dels = [optional_delete if o else plain_delete for o in optional]
 
@@ -224,7 +251,7 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     for k, ps in enumerate(preds):
         stay = cells[ps[0]] if len(ps) == 1 else [min(column) for column in zip(*(cells[p] for p in ps))]
         word = words[k]
-        if word == NULL:
+        if word == NULL and weights is None:
             row = [f32(stay[0] + empty)]
             for j in range(1, m + 1):
                 row.append(min(f32(stay[j] + empty), f32(row[j - 1] + ins[j - 1])))
@@ -252,7 +279,7 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
 
     while current != START:
         here, ps, word = cells[current][j], preds[current], words[current]
-        if word == NULL:
+        if word == NULL and weights is None:
             if j and f32(cells[current][j - 1] + ins[j - 1]) == here:
                 j -= 1
                 steps.append((inserted[j], START, j))
@@ -271,7 +298,8 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
                 j -= 1
                 steps.append((inserted[j], START, j))
                 continue
-        steps.append((0 if optional[current] else 2, current, START))
+        if word != NULL:
+            steps.append((0 if optional[current] else 2, current, START))
         current = least(ps, j)
     steps.extend((inserted[x], START, x) for x in range(j - 1, -1, -1))
     steps.reverse()

@@ -15,7 +15,8 @@ from benchmarkstt_core.errors import InputError, UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
-REPORTS = ("sum", "rsum", "snt", "spk", "dtl", "lur", "pra", "prf", "sgml", "nl.sgml", "json", "mapsswe", "stats")
+REPORTS = ("sum", "rsum", "snt", "spk", "dtl", "lur", "pra", "prf", "sgml", "nl.sgml", "json", "mapsswe", "stats",
+           "wws")
 
 
 class ScliteCommand:
@@ -46,7 +47,8 @@ class ScliteCommand:
                                  "utterance's alignment and counts; lur: the word error rate per speaker and STM label; json: every utterance's counts "
                                  "and the speaker rows; prf: the pra report with sclite's full header, times and confidences; sgml: sclite's SGML alignments (nl.sgml: an item's parts a line each), which "
                                  "sc_stats reads; mapsswe: sc_stats' matched-pair segment test "
-                                 "of each pair of systems (its -t mapsswe -v report); stats: its sign, Wilcoxon and McNemar tests")
+                                 "of each pair of systems (its -t mapsswe -v report); stats: its sign, Wilcoxon and McNemar tests; "
+                                 "wws: the sum report of the words' weights (with -w)")
         parser.add_argument("-n", dest="names", metavar="NAME", action="append",
                             help="a system's name in the reports, one per -h in order (default: its path)")
         parser.add_argument("-l", dest="width", type=int, default=1000, metavar="WIDTH",
@@ -71,6 +73,10 @@ class ScliteCommand:
                                  "left out), as sclite's -c")
         parser.add_argument("-d", dest="diff", action="store_true",
                             help="align with GNU diff, as sclite's -d (trn files, an stm reference with ctm hypotheses)")
+        parser.add_argument("-w", dest="weights", metavar="WWL",
+                            help="align with word weights, as sclite's -w: a word inserted or deleted costs its "
+                                 "weight, two words the sum of theirs (the WWL file's first column); -o wws reports "
+                                 "the weights in percent (sclite's -L, language-model weights, is not offered)")
         parser.add_argument("-s", dest="cased", action="store_true",
                             help="case-sensitive (default: ASCII letters are lowercased)")
         parser.add_argument("--case-profile", default="generic", metavar="PROFILE",
@@ -98,7 +104,7 @@ class ScliteCommand:
         from .characters import by_characters
         from .lur import label_definitions, lur
         from .table import Memory
-        from .reports import alignment_dump, sgml
+        from .reports import alignment_dump, sgml, summary
         from .scoring import score
         from .stmctm import assign, parse_ctm, parse_stm, scored_references, within_spans
         from .trn import parse_trn
@@ -106,6 +112,8 @@ class ScliteCommand:
 
         ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm", "ctm"), 2)
         hyps = [file_and_format(h, "-h", ("trn", "ctm", "txt"), 3) for h in args.hypotheses]
+        if args.weights is not None and ref_format != "trn":
+            raise UsageError("-w: word weights are scored for trn files (an stm or ctm reference: not yet)")
         if [ref_path, *(path for path, *_ in hyps)].count("-") > 1:  # it is read once: the same text twice
             raise UsageError("-r, -h: only one file can be - (standard input)")
         if args.width < 1:
@@ -133,6 +141,12 @@ class ScliteCommand:
                              "refuses it) nor a ctm reference (sclite leaves -c out there)")
         if args.characters is not None and args.segment is not None:
             raise UsageError("-c with -S: give one (sclite aligns words under -S and leaves -c out, silently)")
+        if args.weights is not None and (args.timed or args.characters is not None or args.segment is not None
+                                         or args.diff or "txt" in kinds):
+            raise UsageError("-w: word weights are not combined with -T, -c, -S, -d nor a txt hypothesis "
+                             "(sclite refuses them too)")
+        if "wws" in args.reports and args.weights is None:
+            raise UsageError("-o wws: give the word weights with -w WWL")
         if args.spans is not None and ref_format != "stm":
             raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
         args.case_profile = args.case_profile.lower()  # sclite reads the profile's name in any case
@@ -144,6 +158,11 @@ class ScliteCommand:
             raise UsageError(f"--case-profile {args.case_profile}: a language profile folds UTF-8 files, as sclite's "
                              f"-e utf-8 PROFILE, not {args.encoding}")
         select(args.case_profile)
+        weights = None
+        if args.weights is not None:
+            from .wordweights import read_wwl
+
+            weights = read_wwl(context.read_text(args.weights, field="-w"), args.weights)
         segment = None
         if args.segment is not None:
             from .inferred import segmenting
@@ -205,7 +224,8 @@ class ScliteCommand:
                 if args.fragments:
                     mark_fragments(u.words)
             systems.append((name, score(system_refs, hyp, args.deletable, args.fragments, hyp_path=path,
-                                        ref_path=ref_path, arrange=arrange, timed=args.timed, segment=segment),
+                                        ref_path=ref_path, arrange=arrange, timed=args.timed, segment=segment,
+                                        weights=weights),
                             by_id))
         for (_, scored, _), (path, *_) in zip(systems, hyps):
             if not scored:  # sclite ends in a segmentation fault; the reports would be of nothing
@@ -223,7 +243,7 @@ class ScliteCommand:
                 if report in ("sgml", "nl.sgml"):
                     out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
                                     by_id, None if kind == "txt" else definitions, report == "nl.sgml", args.cased,
-                                    ref_format == "ctm", args.characters is not None))
+                                    ref_format == "ctm", args.characters is not None, weights))
                 elif report == "snt":
                     from .snt import sentences
 
@@ -234,7 +254,9 @@ class ScliteCommand:
                     out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
                                               created, by_id, None if kind == "txt" or args.diff else definitions,
                                               args.encoding, args.width, args.cased, ref_format == "ctm",
-                                              characters=args.characters is not None))
+                                              characters=args.characters is not None, weights=weights))
+                elif report == "wws":
+                    out.append(summary(scored, system, memory=memory, weights=weights))
                 elif report not in ("mapsswe", "stats"):
                     out.append(render(report, scored, system, memory, args))
             first += len(scored)

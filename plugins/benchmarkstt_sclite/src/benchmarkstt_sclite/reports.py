@@ -16,10 +16,12 @@ import math
 import statistics
 from typing import Any, Sequence
 
+from .alignment import reference_word
 from .casefold import capitals
 from .scoring import Scored, speaker_rows, total_row
 from .table import Memory, Table, center
 from .words import shown
+from .wordweights import WordWeights, weigh_rows
 
 WIDTH = 80
 #: how close to 0 and 1 a confidence is taken in the NCE (sclite's bound)
@@ -32,7 +34,7 @@ def row_values(row: dict, counts: bool, rounded: bool = False) -> list:
     values = [row["C"], row["S"], row["D"], row["I"], row["errors"], row["sentence_errors"]]
     if counts:
         return values
-    words, sentences = row["words"], row["sentences"]
+    words, sentences = row.get("weight", row["words"]), row["sentences"]
     share = tenths if rounded else percent
     return [share(v, words) for v in values[:5]] + [share(values[5], sentences)]
 
@@ -63,13 +65,15 @@ def tenths(count: int, total: int) -> float:
 
 
 def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory: "Memory | None" = None,
-            characters: bool = False) -> str:
+            characters: bool = False, weights: "WordWeights | None" = None) -> str:
     """The ``sum`` report (``counts=False``) or the ``rsum`` report (``counts=True``). Its
     columns are as wide as their widest number, as sclite makes them (``# Chr`` for
     ``# Wrd`` where ``characters`` were aligned, sclite's ``-c``). A speaker without
     reference words shows counts marked ``*`` and is left out of the Mean, S.D. and Median
-    of the word columns (marked ``+``), as sclite shows it."""
-    rows = speaker_rows(scored)
+    of the word columns (marked ``+``), as sclite shows it. With ``weights`` (sclite's ``-w``),
+    the ``wws`` report: the word columns are the words' weights in percent of the reference
+    words' weight (see :func:`~benchmarkstt_sclite.wordweights.weigh_rows`)."""
+    rows = speaker_rows(scored) if weights is None else weigh_rows(scored, weights)
     total = total_row(rows, "Sum" if counts else "Sum/Avg")
     empty = [] if counts else [r for r in rows if not r["words"]]
     memory = memory if memory is not None else Memory()
@@ -117,7 +121,12 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory:
         nce_cell = ([f" {function(defined):6.3f} " if defined else "  n/a  "] if confidence else [])
         table.row(layout.replace("l", "c", 1), label, *[f"{v:5.1f} " for v in values],
                   *[f"{v:5.1f}{mark}" for v in words], f"{sentences:5.1f} ", *nce_cell)
-    out = ["", "", "", center("SYSTEM SUMMARY PERCENTAGES by SPEAKER", WIDTH), "", table.render(0)]
+    out = ["", "", "", center("SYSTEM SUMMARY PERCENTAGES by SPEAKER", WIDTH), ""]
+    if weights is not None:
+        stars = center("*" * 70, WIDTH)
+        out += ["", "", stars, center("*****     Word Percentages Computed using Weighted Word Scoring  *****", WIDTH),
+                stars, "", center(f"** Weights defined by file: '{weights.title}'", WIDTH), ""]
+    out.append(table.render(0))
     if empty:
         out += ["", "* No Reference words for this/these speaker(s).  Word counts supplied",
                 "  rather than percents.",
@@ -207,7 +216,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
                    fragments: bool = False, deletable: bool = False, created: str = "",
                    segments: "dict | None" = None, definitions: Any = None, encoding: str = "utf-8",
                    width: int = 1000, cased: bool = False, ref_times: bool = False,
-                   characters: bool = False) -> str:
+                   characters: bool = False, weights: "WordWeights | None" = None) -> str:
     """The ``pra`` report: per speaker, each utterance's counts and its REF, HYP and Eval
     lines (errors in capitals, ``*`` for a missing word). With ``files`` (the reference and
     hypothesis paths), the ``prf`` report: sclite's full dump, headed ``NIST_TEXT_ALIGNMENT``,
@@ -217,7 +226,9 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     each hypothesis word's times and confidence. ``cased`` (sclite's ``-s``): errors are
     shown as written, under an ``Attributes: Case_sensitve`` line (sclite's spelling);
     ``characters`` (sclite's ``-c``): the ``prf`` says ``Character_align`` on that line.
-    ``ref_times`` (a CTM reference): each reference word's times too, in the ``prf``."""
+    ``ref_times`` (a CTM reference): each reference word's times too, in the ``prf``;
+    ``weights`` (sclite's ``-w``): the file of the weights and each word's weight (R_WE,
+    H_WE), in the ``prf``."""
     speakers = by_speaker(scored)
     times = bool(files) and (segments is not None or ref_times)
     confidence = times and has_confidence(scored)
@@ -225,6 +236,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     out += ["", "", "\t\tDUMP OF SYSTEM ALIGNMENT STRUCTURE", "", f"System name:   {system}"]
     if files:
         out += [f"Ref file:      {files[0]}", f"Hyp file:      {files[1]}", f'Creation date: "{created}"']
+        out += [f'Word Weight Aligned by file: "{weights.title}"'] if weights is not None else []
         out += ["Fragment Correct Flag Set"] if fragments else []
         out += ["Optionally Deletable Flag Set"] if deletable else []
     out.append("")
@@ -235,7 +247,8 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
 
     def utterance(s: Scored) -> list:
         return utterance_lines(s, segments if files else None, times, confidence, width, encoding, cased,
-                               times and ref_times, characters and bool(files)) + [""]
+                               times and ref_times, characters and bool(files),
+                               weights if files else None) + [""]
 
     if files:
         if definitions is not None and (definitions.labels or definitions.categories):
@@ -261,10 +274,11 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
 
 def utterance_lines(s: Scored, segments: "dict | None" = None, times: bool = False, confidence: bool = False,
                     width: int = 1000, encoding: str = "utf-8", cased: bool = False, ref_times: bool = False,
-                    characters: bool = False) -> list:
+                    characters: bool = False, weights: "WordWeights | None" = None) -> list:
     """One utterance as the ``pra``, ``prf`` and ``snt`` reports show it: its id, its header
     lines (an STM segment's labels, file, channel), its counts, its attributes (``characters``:
-    aligned by characters, sclite's ``-c``; ``cased``: ``-s``), with ``segments`` (the STM
+    aligned by characters, sclite's ``-c``; ``cased``: ``-s``; ``weights``: the words'
+    weights, sclite's ``-w``), with ``segments`` (the STM
     segment of each utterance id) the segment's times, then its aligned lines (see
     :func:`aligned_lines`).
 
@@ -281,12 +295,13 @@ def utterance_lines(s: Scored, segments: "dict | None" = None, times: bool = Fal
     c = s.counts
     lines = [f"id: ({s.utterance.id})", *s.utterance.header,
              f"Scores: (#C #S #D #I) {c['C']} {c['S']} {c['D']} {c['I']}"]
-    marks = ("Character_align " if characters else "") + ("Case_sensitve " if cased else "")
+    marks = ("Character_align " if characters else "") + ("Case_sensitve " if cased else "") + \
+        ("Ref_weight Hyp_weight " if weights is not None else "")
     lines += [f"Attributes: {marks}"] if marks else []
     if segments is not None:
         segment = segments[s.utterance.id]
         lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
-    return lines + aligned_lines(s, times, confidence, width, encoding, cased, ref_times)
+    return lines + aligned_lines(s, times, confidence, width, encoding, cased, ref_times, weights)
 
 
 def has_confidence(scored: Sequence[Scored]) -> bool:
@@ -297,7 +312,8 @@ def has_confidence(scored: Sequence[Scored]) -> bool:
 
 
 def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, width: int = 1000,
-                  encoding: str = "utf-8", cased: bool = False, ref_times: bool = False) -> list:
+                  encoding: str = "utf-8", cased: bool = False, ref_times: bool = False,
+                  weights: "WordWeights | None" = None) -> list:
     """The REF, HYP and Eval lines of one scored utterance, as sclite's ``PATH_print`` writes
     them: each column as wide as its longest word in bytes of the file's ``encoding`` (as read,
     before an error's capitals, which may be longer or shorter under a case profile), errors
@@ -305,20 +321,20 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     and continued after ``>> ``; with ``times`` and ``confidence`` (the ``prf`` report of a
     CTM hypothesis) each hypothesis word's times (H_T1, H_T2) and confidence (CONF) too;
     ``ref_times`` (a CTM reference): each reference word's times (R_T1, R_T2); ``cased``:
-    errors as written."""
+    errors as written; ``weights``: each word's weight (R_WE, H_WE)."""
     words = s.utterance.words
     columns = []
     for step in s.steps:
-        r = words[step.edge.index] if step.edge is not None else None
+        r = reference_word(step, words)
         h = s.hyp[step.hyp] if step.hyp is not None else None
-        columns.append((step.tag, r, h))
-    aux = 7 if times or confidence else 0
+        columns.append((step.tag, r, h, weights and word_weights(step, s, weights)))
+    aux = 7 if times or confidence or weights is not None else 0
 
     def size(text: str) -> int:
         return len(text.encode(encoding, errors="replace"))
 
     cells = []
-    for tag, r, h in columns:
+    for tag, r, h, weighed in columns:
         read_ref, read_hyp = "" if r is None else r, "" if h is None else shown(h)
         ref = read_ref if tag == "C" or cased else capitals(read_ref)
         hyp = read_hyp if tag == "C" or cased else capitals(read_hyp)
@@ -327,7 +343,7 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         if tag == "D":
             hyp = "*" * size(read_ref)
         wide = max(aux, 1 if tag == "I" else size(read_ref), 1 if tag == "D" else size(read_hyp))
-        cells.append((tag, ref, hyp, h, wide, r))
+        cells.append((tag, ref, hyp, h, wide, r, weighed))
 
     def pad(text: str, wide: int) -> str:
         return text + " " * (wide - size(text)) + " "
@@ -355,6 +371,9 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         if confidence:
             rows.append(("CONF: ", [pad(f"{0 if c[3] is None else c[3].confidence:.4f}", c[4]) if c[0] != "D"
                                     else " " * (c[4] + 1) for c in part]))
+        if weights is not None:
+            rows += [(label, [" " * (c[4] + 1) if c[6][side] is None else pad(f"{c[6][side]:.4f}", c[4]) for c in part])
+                     for side, label in enumerate(("R_WE: ", "H_WE: "))]
         rows.append(("Eval: ", [pad("" if c[0] == "C" else c[0], c[4]) for c in part]))
         out += [lead + label + "".join(items) for label, items in rows]
         used = end
@@ -376,7 +395,7 @@ def time_rows(cells: Sequence[tuple], word: int, side: str) -> list:
 def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str, created: str,
          fragments: bool = False, deletable: bool = False, first: int = 0, segments: "dict | None" = None,
          definitions: Any = None, lines: bool = False, cased: bool = False, ref_times: bool = False,
-         characters: bool = False) -> str:
+         characters: bool = False, weights: "WordWeights | None" = None) -> str:
     """The ``sgml`` report (sclite's format 2.4, which sc_stats reads): per speaker, each
     utterance's alignment as ``TAG,"ref","hyp"`` items. For STM and CTM files (``segments``:
     the STM segment of each utterance id; ``definitions``: its labels), also the labels, each
@@ -386,7 +405,8 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
     reference): each reference word's times before the hypothesis word's.
     No limit on the length of an utterance. ``lines``: the ``nl.sgml`` report, each item's
     parts on lines of their own; ``cased``: sclite's ``-s``, said by ``case_sense="1"``;
-    ``characters``: sclite's ``-c``, said by ``char_align="1"``.
+    ``characters``: sclite's ``-c``, said by ``char_align="1"``; ``weights``: sclite's ``-w``,
+    each item with its words' weights (see :func:`word_weights`).
 
     :param created: the ``creation_date`` attribute (sclite writes the time of the run)
     :param first: the first utterance's ``sequence`` (sclite goes on counting from one system to the next)
@@ -396,7 +416,8 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
 
     out = [f'<SYSTEM title="{system}" ref_fname="{reference}" hyp_fname="{hypothesis}" '
            f'creation_date="{created}" format="2.4" frag_corr="{flag(fragments)}" '
-           f'opt_del="{flag(deletable)}" weight_ali="FALSE" weight_filename="">']
+           f'opt_del="{flag(deletable)}" weight_ali="{flag(weights is not None)}" '
+           f'weight_filename="{"" if weights is None else weights.title}">']
     if definitions is not None:
         out += [f'<LABEL id="{i}" title="{t}" desc="{d}">\n</LABEL>' for i, t, d in definitions.labels]
         out += [f'<CATEGORY id="{i}" title="{t}" desc="{d}">\n</CATEGORY>' for i, t, d in definitions.categories]
@@ -420,6 +441,7 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
             elif "File" in header:
                 attributes += f' file="{header["File"]}" channel="{header["Channel"]}"'
             attributes += f' sequence="{sequence}"'
+            attributes += ' hyp_weight="1" ref_weight="1" word_aux="r_weight,h_weight"' if weights is not None else ""
             if segments is not None:
                 attributes += f' R_T1="{segment.start:.3f}" R_T2="{segment.end:.3f}"'
             attributes += ' char_align="1"' if characters else ""
@@ -431,12 +453,34 @@ def sgml(scored: Sequence[Scored], system: str, reference: str, hypothesis: str,
                                f'{",h_conf" if confidence else ""}"')
             out.append(f"<PATH {attributes}>")
             separator = "\n" if lines else ","
-            out.append(("\n" if lines else ":").join(sgml_item(step, s, segments is not None, confidence, separator,
-                                                                ref_times, ref_confidence) for step in s.steps))
+            out.append(("\n" if lines else ":").join(
+                separator.join([sgml_item(step, s, segments is not None, confidence, separator, ref_times,
+                                          ref_confidence)] + ([] if weights is None else
+                                                              [f"{w:f}" if w is not None else ""
+                                                               for w in word_weights(step, s, weights)]))
+                for step in s.steps))
             out.append("</PATH>")
         out.append("</SPEAKER>")
     out.append("</SYSTEM>")
     return "\n".join(out) + "\n"
+
+
+def word_weights(step: Any, s: Scored, weights: WordWeights) -> tuple:
+    """The reference and the hypothesis word's weights of an alignment's step (sclite's
+    ``-w``): ``None`` where there is no word, 0 for an optional word left out or inserted.
+
+    :example:
+        >>> from benchmarkstt_sclite.scoring import score
+        >>> from benchmarkstt_sclite.trn import parse_trn
+        >>> from benchmarkstt_sclite.wordweights import read_wwl
+        >>> wwl = read_wwl("a 2\\nb 3\\n", "w.wwl")
+        >>> s = score(parse_trn("a b (s_1)", "r"), parse_trn("a (s_1)", "h"), weights=wwl)[0]
+        >>> [word_weights(step, s, wwl) for step in s.steps]
+        [(2.0, 2.0), (3.0, None)]
+    """
+    blank = None if step.tag != "C" else 0.0  # an optional word left out or inserted (-D) weighs 0
+    return (blank if step.edge is None else weights.of_edge(step.edge, s.utterance.words),
+            blank if step.hyp is None else weights.weight(s.hyp[step.hyp]))
 
 
 def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = False, separator: str = ",",
@@ -467,7 +511,7 @@ def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = Fals
         return f"{word.confidence:f}"
 
     if step.edge is not None:
-        ref = text(s.utterance.words[step.edge.index])
+        ref = text(reference_word(step, s.utterance.words))
     else:
         ref = '""' if step.tag == "C" else ""  # an optional hypothesis word, inserted (-D)
     hyp_word = s.hyp[step.hyp] if step.hyp is not None else None
@@ -476,7 +520,7 @@ def sgml_item(step: Any, s: Scored, times: bool = False, confidence: bool = Fals
     else:
         hyp = '""' if step.tag == "C" else ""
     parts = [step.tag, ref, hyp]
-    ref_word = s.utterance.words[step.edge.index] if step.edge is not None else None
+    ref_word = reference_word(step, s.utterance.words)
     if ref_times:
         parts += [span(ref_word), span(hyp_word)]
     if times:
@@ -507,7 +551,7 @@ def detail(scored: Sequence[Scored], system: str, heading: "Sequence[str] | None
     false: dict = {}
     for s in scored:
         for step in s.steps:
-            ref = s.utterance.words[step.edge.index] if step.edge is not None else None
+            ref = reference_word(step, s.utterance.words)
             hyp = shown(s.hyp[step.hyp]) if step.hyp is not None else None
             if step.tag == "S":
                 pairs[(ref, hyp)] = pairs.get((ref, hyp), 0) + 1

@@ -16,8 +16,9 @@ stops too). Speakers come in the order the reference first names them.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from benchmarkstt_core.errors import InputError
 
@@ -26,6 +27,9 @@ from .reference import Network
 from .reference import network
 from .inferred import align_inferred, align_lattice, piece_arcs
 from .timemediated import word_times
+
+if TYPE_CHECKING:
+    from .wordweights import WordWeights
 
 #: the most combinations of a hypothesis's alternation blocks tried for one utterance
 MAX_CHOICES = 256
@@ -71,14 +75,16 @@ def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_p
 
 def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool = False,
           fragments: bool = False, hyp_path: str = "hypothesis", ref_path: str = "reference",
-          arrange: "Callable | None" = None, timed: bool = False, segment: "tuple | None" = None) -> list:
+          arrange: "Callable | None" = None, timed: bool = False, segment: "tuple | None" = None,
+          weights: "WordWeights | None" = None) -> list:
     """Every reference utterance that the hypothesis has, aligned (see the module's help);
     ``arrange(raw, edges, ref_tokens, hyp_words)``, where given, reorders each alignment's
     steps (a CTM reference's insertions and deletions by time, see
     :func:`~benchmarkstt_sclite.ctmref.by_time`); ``timed``: with sclite's time-mediated
     costs (its ``-T``, see :func:`~benchmarkstt_sclite.timemediated.word_times`); ``segment``:
     ``(lexicon, ascii_too)``, the hypothesis's word boundaries inferred (sclite's ``-S algo1``,
-    see :func:`~benchmarkstt_sclite.inferred.align_inferred`)."""
+    see :func:`~benchmarkstt_sclite.inferred.align_inferred`); ``weights``: with sclite's
+    word-weight costs (its ``-w``, see :mod:`~benchmarkstt_sclite.wordweights`)."""
     by_id = match_hypotheses(refs, hyps, hyp_path)
     scored = []
     for u in refs:
@@ -89,10 +95,15 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
         if timed and any(isinstance(item, tuple) for item in hyp.words):
             raise InputError(f"{hyp_path}: {hyp.id}: -T: an <ALT_BEGIN> block in the hypothesis is not scored with "
                              f"time-mediated costs (yet)")
+        if weights is not None and any(isinstance(item, tuple) for item in hyp.words):
+            raise InputError(f"{hyp_path}: {hyp.id}: -w: an alternation in the hypothesis is not scored with word "
+                             f"weights (yet)")
         if segment:
             words, raw = align_inferred(net, hyp.words, *segment)
         elif timed:
             words, raw = list(hyp.words), raw_align(net, hyp.words, times=word_times(net.edges, u.words, hyp.words))
+        elif weights is not None:
+            words, raw = list(hyp.words), raw_align(net, hyp.words, weights=weights.costs(net.edges, u.words, hyp.words))
         else:
             words, raw = best_branches(net, hyp.words)
         if arrange is not None:
@@ -162,6 +173,11 @@ def speaker_rows(scored: Sequence[Scored]) -> list:
 def total_row(rows: Sequence[dict], label: str = "Sum") -> dict:
     """The pooled row of the speakers' rows."""
     total = {"speaker": label}
-    for key in ("sentences", "words", "C", "S", "D", "I", "errors", "sentence_errors"):
+    weighted = ("weight",) if rows and "weight" in rows[0] else ()  # the rows of weighted scoring (-w)
+    for key in ("sentences", "words", "C", "S", "D", "I", "errors", "sentence_errors", *weighted):
         total[key] = sum(r[key] for r in rows)
+    if weighted:  # sclite pools weights in an int: each speaker's sum added, then truncated
+        for key in ("C", "S", "D", "I", "weight"):
+            total[key] = functools.reduce(lambda pooled, row: int(pooled + row[key]), rows, 0)
+        total["errors"] = total["S"] + total["I"] + total["D"]
     return total
