@@ -60,7 +60,7 @@ def split_word(word: str, options: Sequence[str], deletable: bool) -> "list | No
     optional = deletable and len(word) > 2 and word[0] == "(" and word[-1] == ")"
     pieces = separate(word[1:-1] if optional else word, options)
     if optional:
-        pieces = [f"({piece})" for piece in pieces]
+        pieces = [f"({text})" for text in pieces]
     elif pieces == [word]:
         return None
     return [piece(p) for p in pieces]
