@@ -41,6 +41,18 @@ def test_a_bad_trn_line_is_named(tools, tmp_path):
     assert f"{ref}:2: expected the text followed by its utterance id" in assert_clean_error(run, "benchmarkstt-tools")
 
 
+def test_a_trn_file_named_otherwise_says_how_to_give_its_type(tools, tmp_path):
+    # SCTK's own files are csrnab.ref and csrnab.hyp: read as plain text, the error did not say how to fix it
+    ref = write(tmp_path / "said.ref", [("u1", "the cat sat")])
+    hyp = write(tmp_path / "heard.hyp", [("u1", "the cat sat")])
+    run = tools("corpus", "-r", ref, "-h", f"a={hyp}", "--jobs", "1")
+    assert assert_clean_error(run, "benchmarkstt-tools").endswith(
+        "said.ref: no utterance ids: an utterance-level corpus needs files whose segments carry ids (TRN, STM, "
+        "CTM; read as plain text: give the type with -rt or -ht, e.g. -rt trn, where the extension does not say it)")
+    run = tools("corpus", "-r", ref, "-rt", "trn", "-h", f"a={hyp}", "-ht", "trn", "--jobs", "1", "-o", "json")
+    assert run.returncode == 0 and json.loads(run.stdout)["engines"]["a"]["wer"] == 0, run
+
+
 def test_ids_pair_whatever_their_ascii_case_as_sclite_pairs_them(tools, tmp_path):
     """SCTK's csrnab.ref spells ids 4t0c0204, csrnab.hyp 4T0C0204: sclite lowercases both and scores
     51 utterances; here they were unpaired (an error, or with --allow-unpaired all deletions for

@@ -73,7 +73,8 @@ def read_utterances(path: str, kind: str, host: PluginHost, encoding: str) -> li
             return [(key, " ".join(texts), (kind, written[key]) if key in written else None)
                     for key, texts in utterances.items()]
     raise InputError(f"{path}: no utterance ids: an utterance-level corpus needs files whose "
-                     f"segments carry ids (TRN, STM, CTM)")
+                     f"segments carry ids (TRN, STM, CTM; read as {kind or 'plain text'}: give the type with -rt "
+                     f"or -ht, e.g. -rt trn, where the extension does not say it)")
 
 
 def from_utterance_files(reference: str, engines: Mapping, host: PluginHost, reference_type: str = "infer",
