@@ -13,7 +13,6 @@ import importlib
 import importlib.util
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 

@@ -130,7 +130,7 @@ class BenchmarkCommand:
                             help="Format of the outputted results", **_choices(registries.outputs))
         types = parser.add_argument_group("reference and hypothesis types")
         # the types' descriptions import their modules: only the help shows them
-        types.describe = lambda: wrap_paragraphs(
+        types.describe = lambda: wrap_paragraphs(  # type: ignore[attr-defined]
             "You can specify which file type the --reference/-r and --hypothesis/-h arguments "
             "should be treated as.") + "\n\nAvailable types:\n" + "\n".join(
             textwrap.fill(f"{s.name!r}: {s.description}", 78, initial_indent="  ", subsequent_indent="    ")
@@ -188,7 +188,7 @@ class BenchmarkCommand:
             raise InputError(f"{args.reference}: empty file: a reference without words gives no error rate")
         warn_if_implausible(counts, args, context)
         if not any(getattr(metric, "ENGINE_REFERENCE", False) for _, metric in pipeline.metrics):
-            warn_if_swapped(*texts, args, context)
+            warn_if_swapped(texts[0], texts[1], args, context)
         if getattr(output, "shows_normalization", False):
             output.normalization = pipeline.normalization
         if getattr(output, "shows_files", False):

@@ -62,7 +62,7 @@ def warn_if_structured(text: str, source: str, context: Context | None) -> None:
             what = "JSON"
         except (ValueError, RecursionError):  # not JSON, or nested too deeply to tell
             what = None
-    if what is None:
+    if what is None or context is None:
         return
     try:
         kind = context.hook.infer_input_type(path=source) if context.hook is not None and source != "-" else None
@@ -99,4 +99,4 @@ class Infer(Input):
                              f"give it with -rt/-ht (for example -rt plaintext){missing_standard_note()}")
         from benchmarkstt_core.pipeline import create
 
-        return create(context.registries.inputs.get(kind), [self.source], context).read()
+        return create(context.registry("inputs").get(kind), [self.source], context).read()

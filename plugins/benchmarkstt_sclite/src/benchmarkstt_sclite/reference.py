@@ -13,7 +13,6 @@ sclite's ``-D``), ``th-`` and ``-ing`` fragments that match any word they begin 
 
 from __future__ import annotations
 
-import itertools
 from typing import NamedTuple, Optional, Sequence
 
 from benchmarkstt_core.errors import InputError

@@ -27,13 +27,13 @@ from .reference import Network
 from .reference import network
 from .inferred import align_inferred, align_lattice, piece_arcs
 from .timemediated import word_times
+from .trn import Utterance
 
 if TYPE_CHECKING:
     from .wordweights import WordWeights
 
 #: the most combinations of a hypothesis's alternation blocks tried for one utterance
 MAX_CHOICES = 256
-from .trn import Utterance
 
 
 class Scored:
