@@ -25,7 +25,7 @@ class Edge(NamedTuple):
     start: int
     end: int
     word: Optional[str]
-    index: int
+    index: int  # type: ignore[assignment]  # the field's name hides tuple.index, which no caller uses
     optional: bool
     fragment: int  # 0: a word; 1: "th-", matches a word it begins; -1: "-ing", one it ends
 
@@ -124,7 +124,7 @@ class Builder:
                     self.count += 1
                     edges.extend(Edge(start, node, None, -1, False, 0) if i < 0 else
                                  word_edge(start, node, tokens[i], i, self.deletable, self.fragments)
-                                 for start, i in waiting)
+                                 for start, i in waiting or ())
                 empty, k = False, after
                 continue
             if token == "@" and pending is not None:
