@@ -6,7 +6,7 @@ the same words, unless it is in ``known-differences.txt``, and then it must stil
 fixed file is removed from the list by ``benchmarks/realfiles.py compare --write``).
 
 The corpus lives beside the project in ``shared/data/realfiles`` (or ``$BENCHMARKSTT_REALFILES``);
-without it these tests are skipped. Reading the ~1,000 files both ways takes about a second.
+without it these tests are skipped, or fail under ``CI=true`` (CI has it beside its clone). Reading the ~1,000 files both ways takes about a second.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import os
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, needs_shared
 
 pytest.importorskip("benchmarkstt_transcripts")
 
@@ -25,8 +25,7 @@ realfiles = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(realfiles)
 CORPUS = realfiles.corpus_dir()
 
-pytestmark = pytest.mark.skipif(not os.path.isdir(os.path.join(CORPUS, "expected")),
-                                reason=f"the real-file corpus is not at {CORPUS}")
+pytestmark = needs_shared(os.path.isdir(os.path.join(CORPUS, "expected")), f"the real-file corpus ({CORPUS})")
 
 
 @pytest.fixture(scope="module")
