@@ -195,26 +195,24 @@ SELECTION = [
 ]
 
 
+def shared_folder(variable: str, name: str, marker: str) -> str:
+    """The folder ``$variable``, else ``../shared/data/<name>`` beside the repository, else
+    ``/work/shared/data/<name>``: the first that holds ``marker``."""
+    for candidate in (os.environ.get(variable), os.path.join(os.path.dirname(ROOT), "shared", "data", name),
+                      f"/work/shared/data/{name}"):
+        if candidate and os.path.isfile(os.path.join(candidate, marker)):
+            return candidate
+    return os.environ.get(variable) or os.path.join(os.path.dirname(ROOT), "shared", "data", name)
+
+
 def corpus_dir() -> str:
     """The folder of the real files (see the module's help)."""
-    for candidate in (os.environ.get("BENCHMARKSTT_REALFILES"),
-                      os.path.join(os.path.dirname(ROOT), "shared", "data", "realfiles"),
-                      "/work/shared/data/realfiles"):
-        if candidate and os.path.isfile(os.path.join(candidate, "SOURCES")):
-            return candidate
-    return os.environ.get("BENCHMARKSTT_REALFILES") or os.path.join(os.path.dirname(ROOT), "shared", "data",
-                                                                    "realfiles")
+    return shared_folder("BENCHMARKSTT_REALFILES", "realfiles", "SOURCES")
 
 
 def external_dir() -> str:
     """The folder of the external real files (see the module's help)."""
-    for candidate in (os.environ.get("BENCHMARKSTT_EXTERNAL"),
-                      os.path.join(os.path.dirname(ROOT), "shared", "data", "external"),
-                      "/work/shared/data/external"):
-        if candidate and os.path.isfile(os.path.join(candidate, "SOURCES.txt")):
-            return candidate
-    return os.environ.get("BENCHMARKSTT_EXTERNAL") or os.path.join(os.path.dirname(ROOT), "shared", "data",
-                                                                   "external")
+    return shared_folder("BENCHMARKSTT_EXTERNAL", "external", "SOURCES.txt")
 
 
 EXTERNAL = "external/"

@@ -135,6 +135,12 @@ class _Sentences:
         self.prefix: List[str] = []
         self.glue = False
 
+    def finish(self):
+        """Close the last sentence, with the marks attached to no word after them."""
+        if self.prefix:
+            self.words.append([self.prefix, None, None, None, None])
+        self.close()
+
     def close(self):
         if self.words:
             self.segments.append(segment_of_words([Word("".join(pieces), *rest) for pieces, *rest in self.words]))
@@ -210,9 +216,7 @@ def _parse_v1(doc: JsonShape, document: dict) -> Transcript:
                 sentences.close()
         else:
             sentences.add(word, speaker)
-    if sentences.prefix:
-        sentences.words.append([sentences.prefix, None, None, None, None])
-    sentences.close()
+    sentences.finish()
     return Transcript(TYPE, tuple(sentences.segments))
 
 
@@ -242,7 +246,5 @@ def parse(document: Any, source: str) -> Transcript:
                 sentences.add(_token(doc, part, part_at, word.speaker), key)
         else:
             sentences.add(word, key)
-    if sentences.prefix:
-        sentences.words.append([sentences.prefix, None, None, None, None])
-    sentences.close()
+    sentences.finish()
     return Transcript(TYPE, tuple(sentences.segments))
