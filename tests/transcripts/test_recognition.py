@@ -246,6 +246,7 @@ def test_a_plain_text_file_imports_only_the_readers_that_may_claim_it():
     code = ("import sys\nfrom benchmarkstt_transcripts.reading import infer_type\n"
             f"print(infer_type({str(ROOT / 'tests' / 'data' / 'qt_reference.txt')!r}))\n"
             "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('benchmarkstt_transcripts.readers.')))\n"
-            "print('benchmarkstt_transcripts.ttconv_model' in sys.modules)")
+            "print('benchmarkstt_transcripts.ttconv_model' in sys.modules)\n"
+            "print('html.parser' in sys.modules)")  # the SAMI reader's parser: imported only to read SAMI
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.split("\n")[:3] == ["None", "['sami', 'srt', 'ssa', 'vtt']", "False"]
+    assert run.stdout.split("\n")[:4] == ["None", "['sami', 'srt', 'ssa', 'vtt']", "False", "False"]

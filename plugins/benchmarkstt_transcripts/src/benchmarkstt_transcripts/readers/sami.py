@@ -32,7 +32,6 @@ Recognised by the ``.smi`` and ``.sami`` extensions, or (``.txt``, standard inpu
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 from benchmarkstt_core.errors import InputError
 
@@ -54,51 +53,59 @@ def sniff(head: str) -> bool:
     return start[:5].lower() == "<sami" and start[5:6] in (">", " ", "\t", "\r", "\n")
 
 
-class _Captions(HTMLParser):
-    """The ``(start, class, text pieces)`` of each ``P`` in a ``SYNC``, and each ``SYNC``'s start."""
+def _captions(text: str, source: str):
+    """The parsed captions (:class:`html.parser.HTMLParser`, imported only to read a SAMI file:
+    its table of entities costs a plain text run as much as the rest of recognising it)."""
+    from html.parser import HTMLParser
 
-    def __init__(self, source: str):
-        super().__init__(convert_charrefs=True)
-        self.source = source
-        self.syncs: list[float] = []
-        self.captions: list[list] = []  # [sync index, class, pieces]
-        self.hidden = 0  # inside head, style, title or script
-        self.current: list | None = None
+    class _Captions(HTMLParser):
+        """The ``(start, class, text pieces)`` of each ``P`` in a ``SYNC``, and each ``SYNC``'s start."""
 
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        if tag in _SKIPPED:
-            self.hidden += 1
-        elif tag == "sync":
-            value = next((v for k, v in attrs if k == "start"), None)
-            match = _START.match(value or "")
-            if match is None:
-                line = self.getpos()[0]
-                raise InputError(f"{self.source}:{line}: a SYNC without a Start time in milliseconds: {value!r}")
-            self.syncs.append(float(match.group(1)) / 1000)
-            self.current = None
-        elif tag == "p" and self.syncs:
-            name = next((v for k, v in attrs if k == "class"), None) or ""
-            self.current = [len(self.syncs) - 1, name.strip(), []]
-            self.captions.append(self.current)
-        elif tag == "br" and self.current is not None and not self.hidden:
-            self.current[2].append("\n")
+        def __init__(self, source: str):
+            super().__init__(convert_charrefs=True)
+            self.source = source
+            self.syncs: list[float] = []
+            self.captions: list[list] = []  # [sync index, class, pieces]
+            self.hidden = 0  # inside head, style, title or script
+            self.current: list | None = None
 
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _SKIPPED:
-            self.hidden = max(0, self.hidden - 1)
-        elif tag in ("p", "sync", "body"):
-            self.current = None
+        def handle_starttag(self, tag: str, attrs: list) -> None:
+            if tag in _SKIPPED:
+                self.hidden += 1
+            elif tag == "sync":
+                value = next((v for k, v in attrs if k == "start"), None)
+                match = _START.match(value or "")
+                if match is None:
+                    line = self.getpos()[0]
+                    raise InputError(f"{self.source}:{line}: a SYNC without a Start time in milliseconds: {value!r}")
+                self.syncs.append(float(match.group(1)) / 1000)
+                self.current = None
+            elif tag == "p" and self.syncs:
+                name = next((v for k, v in attrs if k == "class"), None) or ""
+                self.current = [len(self.syncs) - 1, name.strip(), []]
+                self.captions.append(self.current)
+            elif tag == "br" and self.current is not None and not self.hidden:
+                self.current[2].append("\n")
 
-    def handle_data(self, data: str) -> None:
-        if self.current is not None and not self.hidden:
-            self.current[2].append(data)
+        def handle_endtag(self, tag: str) -> None:
+            if tag in _SKIPPED:
+                self.hidden = max(0, self.hidden - 1)
+            elif tag in ("p", "sync", "body"):
+                self.current = None
+
+        def handle_data(self, data: str) -> None:
+            if self.current is not None and not self.hidden:
+                self.current[2].append(data)
+
+    parser = _Captions(source)
+    parser.feed(text)
+    parser.close()
+    return parser
 
 
 def parse(text: str, source: str) -> Transcript:
     """Read SAMI text."""
-    parser = _Captions(source)
-    parser.feed(text)
-    parser.close()
+    parser = _captions(text, source)
     if not parser.syncs:
         raise InputError(f"{source}: no SYNC element: not SAMI captions")
     texts = [(sync, name, lines("".join(pieces).replace("\xa0", " "))) for sync, name, pieces in parser.captions]
