@@ -187,7 +187,12 @@ def infer_type(path: str) -> Optional[str]:
     if not kinds and extension not in CONTAINERS:  # an extension of no reader: named if a document
         refuse_documents(path, data)
         return None
-    return recognise(path, data, kinds, extension)
+    found = recognise(path, data, kinds, extension)
+    if found is None and extension not in CONTAINERS:
+        # an extension of several types that none recognises (.stl: EBU's binary STL, Spruce's
+        # text STL): the binary type's reader says what is wrong with the file
+        return next((kind for kind in kinds if FORMATS[kind].syntax == "bytes"), kinds[0])
+    return found
 
 
 def parse_data(kind: str, data: bytes, source: str, encoding: str = "utf-8",
