@@ -1,9 +1,11 @@
 """Scenarist SCC (``.scc``): CEA-608 caption byte pairs with time codes, decoded by ttconv.
 
 Captions are read as the text that was displayed, each word once, at the time it first
-appeared (time codes at 29.97 frames a second): a pop-on caption is a segment; in roll-up and
-paint-on captions, where each screen state repeats the rows still shown, a segment holds only
-the rows (or the end of a row) that a state added (:func:`~benchmarkstt_transcripts.ttconv_model.displayed_once`).
+appeared (time codes at 29.97 frames a second): a pop-on caption is a segment, all of it, also
+when it shows again the text shown just before; in roll-up and paint-on captions, where each
+screen state repeats the rows still shown, a segment holds only the rows (or the end of a row)
+that a state added, a row sent again being a new row
+(:func:`~benchmarkstt_transcripts.ttconv_model.displayed_once`).
 A segment's rows are its lines (``\\n``). SCC has no speakers.
 
 :example:
@@ -20,7 +22,7 @@ import re
 from benchmarkstt_core.errors import InputError
 
 from ..model import Transcript
-from ..ttconv_model import displayed_once, quiet, segments
+from ..ttconv_model import displayed_once, quiet, regions, segments
 
 TYPE = "scc"
 ORIGIN = "subtitles"
@@ -64,4 +66,4 @@ def parse(text: str, source: str) -> Transcript:
         document = to_model(text)
     except Exception as exc:
         raise InputError(f"{source}: not a valid SCC file: {type(exc).__name__}: {exc}") from None
-    return Transcript(TYPE, displayed_once(segments(document)))
+    return Transcript(TYPE, displayed_once(segments(document), regions(document)))
