@@ -76,3 +76,13 @@ def reserved_extension_block() -> bytes:
     blocks = [tti(1, (0, 0, 1, 0), (0, 0, 2, 12), [b"Before the block."]), reserved,
               tti(3, (0, 0, 5, 0), (0, 0, 7, 0), [b"After the block."])]
     return gsi(len(blocks), 2) + b"".join(blocks)
+
+
+def padded() -> bytes:
+    """Two subtitles, then two empty blocks whose time codes are not time codes (minutes 0xFF), as
+    some tools pad a file to a block count."""
+    pad = bytearray(tti(3, (0, 0, 0, 0), (0, 0, 0, 0), [b""]))
+    pad[5:13] = bytes((0, 0xFF, 0, 0, 0, 0xFF, 0, 0))
+    blocks = [tti(1, (0, 0, 1, 0), (0, 0, 2, 0), [b"The end"]), tti(2, (0, 0, 3, 0), (0, 0, 4, 0), [b"of the test."]),
+              bytes(pad), bytes(pad)]
+    return gsi(len(blocks), 2) + b"".join(blocks)

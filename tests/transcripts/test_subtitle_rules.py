@@ -20,7 +20,7 @@ from growth import FLOORS, LIMIT, growth
 pytest.importorskip("benchmarkstt_transcripts")
 from benchmarkstt_transcripts.model import Annotations  # noqa: E402
 from benchmarkstt_transcripts.reading import read_transcript  # noqa: E402
-from benchmarkstt_transcripts.readers import ctm, srt, stl, stm, trn, ttml, vtt  # noqa: E402
+from benchmarkstt_transcripts.readers import ctm, scc, srt, stl, stm, trn, ttml, vtt  # noqa: E402
 
 DATA = ROOT / "tests" / "transcripts" / "data"
 sys.path.insert(0, str(DATA.parent))  # the STL builder
@@ -167,6 +167,18 @@ def test_scc_a_caption_shown_again_is_read_again(tmp_path):
             s.text for s in read_transcript(str(tmp_path / name)).segments]
 
 
+def test_scc_a_space_after_the_time_code_is_read_as_a_tab(tmp_path):
+    # as a Java converter's test file writes its lines (and pycaption reads them): it was refused
+    import scc_builder
+    from pycaption import SCCReader
+
+    spaced = scc_builder.passage().replace("\t", " ")
+    assert "\t" not in spaced and scc.parse(spaced, "s.scc").segments == scc.parse(scc_builder.passage(), "t.scc").segments
+    theirs = SCCReader().read(spaced)
+    assert " ".join(c.get_text() for c in theirs.get_captions(theirs.get_languages()[0])).split() == \
+        scc.parse(spaced, "s.scc").text().split()
+
+
 # EBU STL: control codes, block counts, blocks that are not TTI blocks
 
 def test_stl_spacing_attributes_separate_words(tmp_path):
@@ -201,6 +213,17 @@ def _ttconv_stl(data: bytes) -> list:
 
     quiet()
     return [(s.text, s.start, s.end) for s in segments(to_model(io.BytesIO(data)))]
+
+
+def test_stl_blocks_whose_time_codes_are_not_valid_are_skipped_with_a_warning():
+    # a broadcaster's test file pads its end with empty blocks timed 00:FF:00:00: the whole file was refused
+    import stl_builder
+
+    t = stl.parse(stl_builder.padded(), "p.stl")
+    assert cues(t) == [("The end", 1.0, 2.0), ("of the test.", 3.0, 4.0)]
+    assert t.warnings == ("p.stl: TTI block 3 (byte 1280): 2 blocks whose time codes (bytes 5-12) are not valid "
+                          "skipped (the first here)",)
+    assert [text for text, _, _ in _ttconv_stl(stl_builder.padded())] == ["The end", "of the test."]
 
 
 def test_stl_subtitles_contained_in_another_keep_their_words_and_times():

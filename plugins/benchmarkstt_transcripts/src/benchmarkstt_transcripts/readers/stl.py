@@ -10,7 +10,8 @@ control code (colour, box, height: bytes 0x00 to 0x1F) occupies a character cell
 displays as a space, so ``Some text<end box><start box>Some text`` is ``Some text Some
 text``; so do the open-subtitle codes 0x80 to 0x85 (italics, underline, boxing on and off:
 spacing attributes in Tech 3264, as ttconv reads them), so ``YOU<italics on>DO`` is ``YOU DO``.
-A block with a reserved extension block number (0xF0 to 0xFD) is skipped with a warning. A
+A block with a reserved extension block number (0xF0 to 0xFD), or whose time codes are not
+valid (such as the empty blocks some tools pad a file with), is skipped with a warning. A
 subtitle's rows are its lines (``\\n``); times are the subtitle's own time codes in and out,
 as seconds: a subtitle shown while another is (contained in its time, or overlapping it) keeps
 its words and its times (ttconv alone moves it to the end of the one before, and drops it if
@@ -133,10 +134,11 @@ def _time_code(block: bytes, at: int) -> bool:
 def _blocks(data: bytes, source: str, rate: Fraction, warnings: list) -> tuple:
     """The TTI blocks, checked, their text fields made :func:`readable`, and each subtitle's times
     in and out (seconds, from the block that ends it; ``None`` for a time code that is not one
-    at the file's frame ``rate``); a block of a reserved extension block number becomes user
-    data, with a warning."""
+    at the file's frame ``rate``); a block of a reserved extension block number, or whose time
+    codes are not valid, becomes user data, with a warning."""
     blocks, times = [], []
     continues = False  # the block before was continued in an extension block
+    untimed = []  # the blocks whose time codes are not time codes: skipped
     for number, at in enumerate(range(GSI, len(data), TTI), 1):
         block = data[at:at + TTI]
         if 0xF0 <= block[3] <= 0xFD:  # reserved for future use: not text
@@ -144,12 +146,13 @@ def _blocks(data: bytes, source: str, rate: Fraction, warnings: list) -> tuple:
                             f"0x{block[3]:02X} (byte 3) is reserved: skipped")
             blocks.append(block[:3] + b"\xfe" + block[4:])
             continue
-        what = ("comment flag (byte 15)" if block[15] > 1 else
-                "time code in (bytes 5-8)" if not _time_code(block, 5) else
-                "time code out (bytes 9-12)" if not _time_code(block, 9) else None)
-        if what:
-            raise InputError(f"{source}: TTI block {number} (byte {at}): not a TTI block: its {what} "
-                             f"is not valid ({block[:16].hex(' ')})")
+        if block[15] > 1:
+            raise InputError(f"{source}: TTI block {number} (byte {at}): not a TTI block: its comment flag "
+                             f"(byte 15) is not valid ({block[:16].hex(' ')})")
+        if not (_time_code(block, 5) and _time_code(block, 9)):  # never shown: ttconv skips it too
+            untimed.append(number)
+            blocks.append(block[:3] + b"\xfe" + block[4:])
+            continue
         if block[3] == 0xFE:  # user data: not text
             blocks.append(block)
             continue
@@ -163,6 +166,13 @@ def _blocks(data: bytes, source: str, rate: Fraction, warnings: list) -> tuple:
             block = block[:5] + _slot(len(times) - 1, not shown) + block[13:]
         blocks.append(block[:16] + readable(block[16:], block[3] < 0xFE, continues))
         continues = block[3] < 0xFE
+    if untimed and len(untimed) == len(blocks):
+        raise InputError(f"{source}: TTI block {untimed[0]} (byte {GSI + (untimed[0] - 1) * TTI}): not a TTI "
+                         f"block: its time codes (bytes 5-12) are not valid, nor those of any other block")
+    if untimed:
+        warnings.append(f"{source}: TTI block {untimed[0]} (byte {GSI + (untimed[0] - 1) * TTI}): {len(untimed)} "
+                        f"block{'s' if len(untimed) > 1 else ''} whose time codes (bytes 5-12) are not valid "
+                        f"skipped (the first here)")
     return blocks, times
 
 
