@@ -445,6 +445,8 @@ def test_srt_out_of_spec_times_are_read_as_players_read_them_with_a_warning(tool
     # cue that ends before it starts, and refuses the whole file for the one it cannot read)
     import srt as srt_library
 
+    unnumbered = srt.parse("00:00:01,000 - > 00:00:02,000\nNo number, arrow of the srt library\n", "u.srt")
+    assert cues(unnumbered) == [("No number, arrow of the srt library", 1.0, 2.0)] and len(unnumbered.warnings) == 1
     good = (tmp_path / "loose.srt").read_text(encoding="utf-8").split("\n\n5\n")[0]
     assert [(c.content, c.start.total_seconds(), c.end.total_seconds()) for c in srt_library.parse(good)] == read[:4]
 

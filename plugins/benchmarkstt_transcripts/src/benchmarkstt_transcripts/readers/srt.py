@@ -127,7 +127,7 @@ def parse(text: str, source: str) -> Transcript:
     skipped: list = []  # warnings: cues whose timing line cannot be read
     loose: list = []  # line numbers of timing lines out of the format's HH:MM:SS,mmm
     for number, cue in _cue_blocks(text):
-        if is_timing(cue[0]):
+        if is_timing(cue[0]) or _TIME.match(cue[0]) and _ARROW_STAMPS.match(cue[0]):  # no cue number
             at = 0
         elif len(cue) > 1 and cue[0].strip().isdigit() and (is_timing(cue[1]) or _TIME.match(cue[1])):
             at = 1
