@@ -21,14 +21,16 @@ each cue that has words (``times``, to the millisecond). Speakers are not compar
   as pycaption's DFXP samples have, skipped: their own library reads them).
 - ``scc``: pycaption's ``SCCReader``; each caption's text.
 - ``stl``: a short reader written from EBU Tech 3264 (below): the TTI blocks' text fields,
-  teletext control codes 0x00-0x1F (colours, boxing) as a space (they occupy a cell),
-  0x80-0x85 (italics, underline, boxing) as nothing, 0x8A (new line) as a space, 0x8F (unused)
-  ending the text; comment blocks and subtitles never shown (TCO not after TCI) skipped; ISO 6937 accents combined with their letter.
+  teletext control codes 0x00-0x1F (colours, boxing) and the spacing attributes 0x80-0x85
+  (italics, underline, boxing: Tech 3264 makes them spacing, ttconv reads a space) as a space,
+  0x8A (new line) as a space, 0x8F (unused) ending the text; comment blocks, user data and
+  reserved blocks (extension block number 0xF0-0xFE) and subtitles never shown (TCO not after TCI) skipped; ISO 6937 accents combined with their letter.
 - ``ctm``, ``stm``, ``trn``: short readers written from sclite's format documentation
   (``infmts``): ``;;`` comments skipped; in an alternation ``{ a / b / @ }`` the first
   alternative (``@`` is nothing), in CTM the first ``<ALT_BEGIN>`` alternative; in sclite's
   order (by file, channel, then start time: STM segments, CTM words; by utterance id: TRN lines); an optionally
-  deletable word ``(uh)`` read as the word, without its parentheses (they mark it deletable); STM ``<label>`` dropped.
+  deletable word ``(uh)`` read as the word, without its parentheses (they mark it deletable); STM ``<label>`` dropped,
+  a segment ``IGNORE_TIME_SEGMENT_IN_SCORING`` (any case) skipped.
 - ``seglst``: the JSON list's ``words`` fields, by session then start time (meeteval's order).
 - ``speechmatics``: speechmatics-python's ``adapters.convert_to_txt`` (no speaker labels); the v1
   format (``words`` without ``results``), which it does not read: each word's ``name``, a
@@ -198,9 +200,9 @@ def stl_text(field: bytes) -> str:
     for b in field:
         if b == 0x8F:
             break
-        if b < 0x20 or b == 0x8A:
+        if b < 0x20 or 0x80 <= b <= 0x85 or b == 0x8A:
             char = " "
-        elif 0x80 <= b <= 0x85 or 0x86 <= b < 0xA0:
+        elif 0x86 <= b < 0xA0:
             continue
         elif b in ACCENTS:
             accent = ACCENTS[b]
@@ -224,7 +226,7 @@ def read_stl(path: str) -> list:
     for offset in range(1024, len(data) - 127, 128):
         block = data[offset:offset + 128]
         ebn, comment = block[3], block[15]
-        if ebn == 0xFE or comment == 1:  # user data, comment
+        if 0xF0 <= ebn <= 0xFE or comment == 1:  # reserved, user data, comment
             continue
         current.append(stl_text(block[16:128]))
         if ebn == 0xFF:
@@ -277,6 +279,8 @@ def read_stm(path: str) -> list:
         rest = fields[5] if len(fields) > 5 else ""
         if rest.startswith("<"):
             rest = rest[rest.index(">") + 1:] if ">" in rest else ""
+        if rest.strip().lower() == "ignore_time_segment_in_scoring":  # not scored (sclite's infmts spells it in capitals)
+            continue
         texts.append((fields[0], fields[1], float(fields[3]), first_alternatives(rest)))
     return words_of(t[3] for t in sorted(texts, key=lambda t: t[:3]))
 

@@ -250,3 +250,40 @@ def test_a_plain_text_file_imports_only_the_readers_that_may_claim_it():
             "print('html.parser' in sys.modules)")  # the SAMI reader's parser: imported only to read SAMI
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split("\n")[:4] == ["None", "['sami', 'srt', 'ssa', 'vtt']", "False", "False"]
+
+
+def test_kaldi_words_with_text_and_punct_are_recognised_even_short_ones(tools, tmp_path):
+    # issue 36, defect 4: broadcasters' Kaldi pipelines write "text" (not "word") with "punct"; a
+    # short one was taken for AssemblyAI and failed on "text: missing"
+    words = [{"start": 0.52, "end": 0.9, "confidence": 0.93, "text": "good", "punct": "Good"},
+             {"start": 0.9, "end": 1.41, "confidence": 0.88, "text": "evening", "punct": "evening."},
+             {"start": 1.6, "end": 1.9, "confidence": 0.97, "text": "welcome", "punct": "Welcome."}]
+    for name, document in (("long.json", {"text": "good evening welcome", "words": words}),
+                           ("short.json", {"words": words[:1]}), ("bare", {"words": words[1:2]})):
+        (tmp_path / name).write_text(json.dumps(document), encoding="utf-8")
+        assert infer_type(str(tmp_path / name)) == "kaldi"
+    assert read_transcript(str(tmp_path / "long.json")).text() == "Good evening. Welcome."
+    assert [(w.text, w.start) for w in read_transcript(str(tmp_path / "short.json")).segments[0].words] == [("Good", 0.52)]
+    assert tools("transcript", "-i", "bare", cwd=tmp_path).stdout == "evening.\n"
+
+
+def test_a_type_guessed_from_the_structure_is_named_when_the_file_fails_as_it(bstt, tmp_path):
+    # words with "text" and no "punct": AssemblyAI's shape, without AssemblyAI's "text" of the whole
+    (tmp_path / "words.json").write_text('{"words": [{"text": "good", "start": 10, "end": 400}]}', encoding="utf-8")
+    (tmp_path / "ref.txt").write_text("good\n", encoding="utf-8")
+    error = assert_clean_error(bstt("-r", str(tmp_path / "ref.txt"), "-h", str(tmp_path / "words.json"), "--wer"))
+    assert error.endswith("words.json: text: missing (read as assemblyai, the type its structure suggests: if it is "
+                          "another, give its type with -ht)")
+    given = assert_clean_error(bstt("-r", str(tmp_path / "ref.txt"), "-h", str(tmp_path / "words.json"), "-ht",
+                                    "assemblyai", "--wer"))
+    assert given.endswith("words.json: text: missing")
+
+
+def test_webvtt_with_cr_line_ends_and_no_extension_is_recognised(tools, tmp_path):
+    # issue 36, defect 4: old Mac line ends (CR alone); the signature line was not found
+    (tmp_path / "captions").write_bytes(b"WEBVTT\r\r00:00:01.000 --> 00:00:02.500\rGood evening.\r\r"
+                                        b"00:00:03.000 --> 00:00:04.000\rAnd welcome.\r")
+    assert infer_type(str(tmp_path / "captions")) == "vtt"
+    t = read_transcript(str(tmp_path / "captions"))
+    assert [(s.text, s.start, s.end) for s in t.segments] == [("Good evening.", 1.0, 2.5), ("And welcome.", 3.0, 4.0)]
+    assert tools("transcript", "-i", "captions", cwd=tmp_path).stdout == "Good evening.\nAnd welcome.\n"
