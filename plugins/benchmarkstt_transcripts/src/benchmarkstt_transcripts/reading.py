@@ -189,8 +189,10 @@ def infer_type(path: str) -> Optional[str]:
         raise InputError(f"{path}: is a directory, not a file")
     extension = os.path.splitext(os.path.basename(path))[1].lower()
     kinds = candidates(extension)
-    if len(kinds) == 1 and extension not in CONTAINERS or not os.path.isfile(path):
-        return kinds[0] if kinds else None
+    if len(kinds) == 1 and extension not in CONTAINERS:
+        return kinds[0]
+    if not os.path.isfile(path):  # a container's type is in its content: none to tell
+        return None
     try:
         with open(path, "rb") as f:
             data = f.read() if extension in CONTAINERS else f.read(HEAD)
