@@ -80,7 +80,8 @@ def test_corpus_scores_the_final_words_of_the_event_logs(tmp_path):
                       "--engine", "ps=pocketsphinx-streaming", "--cache", str(tmp_path / "cache"), "-o", "json",
                       "--jobs", "1")
     assert run.returncode == 0, run
-    engine = json.loads(run.stdout)["engines"]["ps"]
+    data = json.loads(run.stdout)
+    engine = data["engines"]["ps"]
     assert engine["reference_words"] == 37
     assert engine["wer"] == pytest.approx(rows[-1]["figures"]["wer"], abs=1e-6)
-    assert engine["transcription"]["transcribed"] == 0  # the live command's event logs, from the cache
+    assert data["transcription"]["ps"]["transcribed"] == 0  # the live command's event logs, from the cache

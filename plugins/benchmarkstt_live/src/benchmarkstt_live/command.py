@@ -70,7 +70,7 @@ def format_seconds(value) -> str:
 
 def table(rows: List[dict]) -> str:
     """The figures of each engine (and file) as a plain-text table."""
-    head = ["engine", "file", "clock", "ref words", "timed", "emission mean", "median", "p90", "p99",
+    head = ["engine", "file", "clock", "ref words", "measured", "emission mean", "median", "p90", "p99",
             "first display mean", "median", "p90", "p99", "flicker/100", "stable", "WER", "words/min"]
     lines = [head]
     for row in rows:
