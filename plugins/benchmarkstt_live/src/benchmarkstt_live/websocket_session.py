@@ -1,4 +1,5 @@
-"""A streaming session over WebSocket: the vendors' live protocols (Deepgram live...).
+"""A streaming session over WebSocket: the vendors' live protocols (Deepgram live, Speechmatics
+real-time).
 
 The audio goes out as binary messages; what the vendor sends back is read by a thread as it
 arrives, stamped with the moment it arrived (:func:`time.perf_counter`), and handed to the
@@ -45,14 +46,19 @@ class WebSocketSession:
             raise EngineError(f"engine {self.name!r}: cannot connect to {url.split('?')[0]}: {exc}") from None
         self.arrived: queue.Queue = queue.Queue()
         self.failure: Optional[str] = None
+        self.sent = 0
         for message in self.opening():
             self.connection.send(message)
+        self.started()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
     def opening(self) -> List[str]:
         """The messages sent before the audio."""
         return []
+
+    def started(self) -> None:
+        """Wait for what the vendor sends before it takes audio (nothing by default)."""
 
     def closing(self) -> List[str]:
         """The messages that end the audio."""
@@ -96,6 +102,7 @@ class WebSocketSession:
             raise RuntimeError(self.failure)
         try:
             self.connection.send(chunk)
+            self.sent += 1
         except ConnectionClosed as exc:
             raise RuntimeError(self.failure or f"engine {self.name!r}: the connection closed during the audio: {exc}") from None
         return self._drain()

@@ -1,6 +1,7 @@
-"""Deepgram live against a local stand-in that speaks its protocol: scripted partials,
-rewrites and finals at known audio times give exactly the expected latencies, flicker and
-final words, through ``benchmarkstt-tools live`` as a user runs it."""
+"""Each vendor's live protocol against a local stand-in that speaks it (Deepgram live,
+Speechmatics real-time): scripted partials, rewrites and finals at known audio times give
+exactly the expected latencies, flicker and final words, through ``benchmarkstt-tools live``
+as a user runs it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from array import array
 import pytest
 
 from conftest import run_command
-from standin_deepgram import DeepgramStandIn, Scripted
+from standins import DeepgramStandIn, Scripted, SpeechmaticsStandIn
 
 pytestmark = pytest.mark.slow
 
@@ -39,9 +40,18 @@ def tone(path, seconds=3.0, rate=16000):
                                   for n in range(int(seconds * rate)))).tobytes())
 
 
-@pytest.fixture
-def standin():
-    server = DeepgramStandIn(SCRIPT)
+#: each vendor: its stand-in, its engine kind, the variable of its key, what the request must hold
+VENDORS = {
+    "deepgram": (DeepgramStandIn, "deepgram-live", "DEEPGRAM_API_KEY", "Token"),
+    "speechmatics": (SpeechmaticsStandIn, "speechmatics-rt", "SPEECHMATICS_API_KEY", "Bearer"),
+}
+
+
+@pytest.fixture(params=sorted(VENDORS))
+def standin(request):
+    cls, kind, variable, scheme = VENDORS[request.param]
+    server = cls(SCRIPT)
+    server.kind, server.variable, server.scheme = kind, variable, scheme
     yield server
     server.close()
 
@@ -51,8 +61,8 @@ def live(tmp_path, standin, *extra, key="standin-key"):
     (tmp_path / "tone.ctm").write_text(CTM)
     out = tmp_path / "live.json"
     run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
-                      "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg=deepgram-live:url={standin.url}{''.join(extra)}",
-                      "--cache", str(tmp_path / "cache"), "--json", str(out), env={"DEEPGRAM_API_KEY": key})
+                      "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={standin.kind}:url={standin.url}{''.join(extra)}",
+                      "--cache", str(tmp_path / "cache"), "--json", str(out), env={standin.variable: key})
     return run, (json.loads(out.read_text()) if out.exists() else None)
 
 
@@ -73,11 +83,17 @@ def test_scripted_events_give_the_expected_figures(tmp_path, standin):
     assert f["stable_share"] == 0.5  # "the" and "wind" came and stayed; "north" and "blows" replaced a word
     assert (f["final_words"], f["matched"], f["wer"]) == (4, 4, 0.0)
     assert f["words_per_minute"] == 80.0  # 4 final words in 3 s of audio
-    # the audio went as Deepgram's live API takes it, all of it, then CloseStream
+    # the audio went as the vendor's API takes it, all of it, then the end of the stream
     path, authorization = standin.requests[0]
-    assert "encoding=linear16" in path and "sample_rate=16000" in path and "interim_results=true" in path
-    assert authorization == "Token standin-key"
+    assert authorization == f"{standin.scheme} standin-key"
     assert standin.received == [3 * 16000 * 2]
+    if standin.kind == "deepgram-live":
+        assert "encoding=linear16" in path and "sample_rate=16000" in path and "interim_results=true" in path
+        assert standin.messages == [{"type": "CloseStream"}]
+    else:
+        start, end = standin.messages
+        assert start["message"] == "StartRecognition" and start["transcription_config"]["enable_partials"] is True
+        assert end == {"message": "EndOfStream", "last_seq_no": 30}  # 3 s in chunks of 0.1 s
     assert run.stdout.splitlines()[1].split()[:5] == ["dg", "tone", "audio", "4", "4"]
 
 
