@@ -17,16 +17,11 @@ covers (``start + duration``).
 from __future__ import annotations
 
 import json
-import os
 from typing import List, Optional
 from urllib.parse import urlencode
 
-from benchmarkstt_engines.audio import Audio
-from benchmarkstt_engines.engine import EngineError, Output
-
-from .events import EXTENSION
-from .streaming import Result, check_stream_options, stream
-from .websocket_session import WebSocketSession
+from .streaming import Result
+from .websocket_session import VendorEngine, WebSocketSession
 
 
 class DeepgramSession(WebSocketSession):
@@ -46,7 +41,7 @@ class DeepgramSession(WebSocketSession):
                       round(end, 6))
 
 
-class DeepgramLive:
+class DeepgramLive(VendorEngine):
     """Deepgram's live streaming API (WebSocket; the key from ``DEEPGRAM_API_KEY``).
 
     :param model: the model (``nova-3``, ``nova-2``...)
@@ -57,13 +52,12 @@ class DeepgramLive:
     """
 
     name = "deepgram-live"
-    rate = 16000
-    names_files = False
+    key_variable = "DEEPGRAM_API_KEY"
 
     def __init__(self, model: str = "nova-3", language: Optional[str] = None,
                  url: str = "wss://api.deepgram.com/v1/listen", chunk: str = "0.1", clock: str = "fast"):
         self.model, self.language, self.url = model, language, url
-        self.chunk, self.clock = check_stream_options(chunk, clock)
+        self.stream_options(chunk, clock)
 
     def model_name(self) -> str:
         """The model asked for."""
@@ -73,13 +67,6 @@ class DeepgramLive:
         """The protocol's version: Deepgram's API v1."""
         return "v1"
 
-    def load(self) -> str:
-        """The key; an :class:`EngineError` without it."""
-        key = os.environ.get("DEEPGRAM_API_KEY")
-        if not key:
-            raise EngineError("engine 'deepgram-live' needs the environment variable DEEPGRAM_API_KEY")
-        return key
-
     def session(self) -> DeepgramSession:
         """A connection for one recording."""
         query = {"encoding": "linear16", "sample_rate": self.rate, "channels": 1, "interim_results": "true",
@@ -87,7 +74,3 @@ class DeepgramLive:
         if self.language:
             query["language"] = self.language
         return DeepgramSession(f"{self.url}?{urlencode(query)}", {"Authorization": f"Token {self.load()}"})
-
-    def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
-        """The event log of streaming ``audio`` to Deepgram."""
-        return Output(stream(self.session(), audio.samples, audio.rate, self.chunk, self.clock).dumps(), EXTENSION)

@@ -15,11 +15,9 @@ from __future__ import annotations
 import re
 from typing import Any, List, Optional
 
-from benchmarkstt_engines.audio import Audio
-from benchmarkstt_engines.engine import EngineError, Output, installed_version, missing_library
+from benchmarkstt_engines.engine import EngineError, installed_version, missing_library
 
-from .events import EXTENSION
-from .streaming import Result, check_stream_options, stream
+from .streaming import Result, StreamingEngine
 
 SKIP = re.compile(r"<.*>|\[.*\]\Z")
 VARIANT = re.compile(r"\(\d+\)\Z")
@@ -85,7 +83,7 @@ class PocketSphinxSession:
         return [self._final()] if self.in_utterance else []
 
 
-class PocketSphinxStreaming:
+class PocketSphinxStreaming(StreamingEngine):
     """CMU PocketSphinx decoding incrementally, fed the audio in chunks: partial and final
     results with the moment each arrived (an event log).
 
@@ -99,13 +97,11 @@ class PocketSphinxStreaming:
     """
 
     name = "pocketsphinx-streaming"
-    rate = 16000
-    names_files = False
 
     def __init__(self, model: Optional[str] = None, lm: Optional[str] = None, dict: Optional[str] = None,
                  chunk: str = "0.1", clock: str = "fast"):
         self.paths = {k: v for k, v in (("hmm", model), ("lm", lm), ("dict", dict)) if v}
-        self.chunk, self.clock = check_stream_options(chunk, clock)
+        self.stream_options(chunk, clock)
 
     def model_name(self) -> str:
         """The acoustic model: ``en-us`` (the wheel's) or the folder given."""
@@ -131,8 +127,3 @@ class PocketSphinxStreaming:
             given = ", ".join(f"{k}={v}" for k, v in self.paths.items()) or "en-us"
             raise EngineError(f"pocketsphinx cannot load its model ({given}): {exc}") from None
         return PocketSphinxSession(decoder, Endpointer(sample_rate=self.rate))
-
-    def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
-        """The event log of streaming ``audio`` (times from its start: ``offset`` is not added,
-        the clocks start with the stream)."""
-        return Output(stream(self.session(), audio.samples, audio.rate, self.chunk, self.clock).dumps(), EXTENSION)

@@ -18,15 +18,12 @@ the file with Speechmatics' reason.
 from __future__ import annotations
 
 import json
-import os
 from typing import List, Optional
 
-from benchmarkstt_engines.audio import Audio
-from benchmarkstt_engines.engine import EngineError, Output
+from benchmarkstt_engines.engine import EngineError
 
-from .events import EXTENSION
-from .streaming import Result, check_stream_options, stream
-from .websocket_session import WebSocketSession
+from .streaming import Result
+from .websocket_session import VendorEngine, WebSocketSession
 
 KINDS = {"AddPartialTranscript": "partial", "AddTranscript": "final"}
 
@@ -74,7 +71,7 @@ class SpeechmaticsSession(WebSocketSession):
         return Result(kind, str(metadata.get("transcript", "")).strip(), round(float(metadata.get("end_time", 0)), 6))
 
 
-class SpeechmaticsRT:
+class SpeechmaticsRT(VendorEngine):
     """Speechmatics real-time transcription (WebSocket; the key from ``SPEECHMATICS_API_KEY``).
 
     :param language: the language code (default ``en``)
@@ -85,8 +82,7 @@ class SpeechmaticsRT:
     """
 
     name = "speechmatics-rt"
-    rate = 16000
-    names_files = False
+    key_variable = "SPEECHMATICS_API_KEY"
 
     def __init__(self, language: str = "en", max_delay: str = "2", url: str = "wss://eu2.rt.speechmatics.com/v2",
                  chunk: str = "0.1", clock: str = "fast"):
@@ -97,7 +93,7 @@ class SpeechmaticsRT:
         if not 0.7 <= self.max_delay <= 20:
             raise ValueError(f"engine option max_delay={max_delay!r}: expected seconds from 0.7 to 20")
         self.language, self.url = language, url
-        self.chunk, self.clock = check_stream_options(chunk, clock)
+        self.stream_options(chunk, clock)
 
     def model_name(self) -> str:
         """The language and the most delay asked for."""
@@ -107,17 +103,6 @@ class SpeechmaticsRT:
         """The protocol's version: Speechmatics' real-time API v2."""
         return "v2"
 
-    def load(self) -> str:
-        """The key; an :class:`EngineError` without it."""
-        key = os.environ.get("SPEECHMATICS_API_KEY")
-        if not key:
-            raise EngineError("engine 'speechmatics-rt' needs the environment variable SPEECHMATICS_API_KEY")
-        return key
-
     def session(self) -> SpeechmaticsSession:
         """A connection for one recording."""
         return SpeechmaticsSession(self.url, {"Authorization": f"Bearer {self.load()}"}, self.language, self.max_delay)
-
-    def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
-        """The event log of streaming ``audio`` to Speechmatics."""
-        return Output(stream(self.session(), audio.samples, audio.rate, self.chunk, self.clock).dumps(), EXTENSION)

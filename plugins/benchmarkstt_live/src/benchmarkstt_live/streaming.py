@@ -99,3 +99,32 @@ def stream(session: Any, samples: bytes, rate: int, chunk_seconds: float, clock:
     header = {"clock": clock, "chunk_seconds": chunk_seconds, "audio_seconds": round(len(samples) / 2 / rate, 6),
               "rate": rate}
     return EventLog(header, events)
+
+
+class StreamingEngine:
+    """What the streaming engines share: 16 kHz audio, ``chunk`` and ``clock`` checked, and a
+    transcription that is the event log of streaming the audio through a fresh
+    :meth:`session` (which each engine makes)."""
+
+    name = "streaming"
+    rate = 16000
+    names_files = False  # the event log does not name the file
+    chunk, clock = 0.1, "fast"
+
+    def stream_options(self, chunk: Any, clock: Any) -> None:
+        """Check and keep ``chunk`` and ``clock`` (a :class:`UsageError` for bad values)."""
+        self.chunk, self.clock = check_stream_options(chunk, clock)
+
+    def session(self) -> Any:
+        """A fresh session for one recording."""
+        raise NotImplementedError
+
+    def transcribe(self, audio: Any, name: str, offset: float) -> Any:
+        """The event log of streaming ``audio`` (its clocks start with the stream: ``offset``
+        is not added)."""
+        from benchmarkstt_engines.engine import Output
+
+        from .events import EXTENSION
+
+        return Output(stream(self.session(), audio.samples, audio.rate, self.chunk, self.clock).dumps(), EXTENSION)
+

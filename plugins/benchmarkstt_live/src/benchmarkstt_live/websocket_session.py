@@ -14,11 +14,11 @@ import json
 import queue
 import threading
 import time
-from typing import Any, List, Optional
+from typing import List, Optional
 
 from benchmarkstt_engines.engine import EngineError
 
-from .streaming import Result
+from .streaming import Result, StreamingEngine
 
 #: seconds the end of a stream waits for the vendor's last results and its closing of the connection
 CLOSE_WAIT = 30.0
@@ -124,3 +124,19 @@ class WebSocketSession:
         if self.failure:
             raise RuntimeError(self.failure)
         return self._drain()
+
+
+class VendorEngine(StreamingEngine):
+    """A vendor's streaming API: the key from the environment variable ``key_variable``."""
+
+    key_variable = ""
+
+    def load(self) -> str:
+        """The key; an :class:`EngineError` without it."""
+        import os
+
+        key = os.environ.get(self.key_variable)
+        if not key:
+            raise EngineError(f"engine {self.name!r} needs the environment variable {self.key_variable}")
+        return key
+
