@@ -87,6 +87,29 @@ def table(rows: List[dict]) -> str:
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines) + "\n"
 
 
+def interval_line(row: dict) -> str:
+    """A pooled row's figures with their bootstrap intervals, in one line.
+
+    :example:
+        >>> row = {"engine": "ps", "figures": {"emission": {"mean": 1.6}, "first_display": {"mean": None},
+        ...        "flicker_per_100": 74.5, "wer": 0.8378}, "ci": {"emission_mean": [0.4, 1.9],
+        ...        "first_display_mean": None, "flicker_per_100": [64.4, 79.1], "wer": [0.6667, 0.9714]}}
+        >>> print(interval_line(row), end="")
+        ps pooled, 95% bootstrap CI over files (1000 resamples, seed 0): emission mean 1.60 s (0.40 - 1.90); flicker 74.5 per 100 (64.4 - 79.1); WER 83.78% (66.67% - 97.14%)
+    """
+    f, ci = row["figures"], row["ci"]
+    parts = []
+    for label, key, value, form in (("emission mean", "emission_mean", f["emission"]["mean"], "{:.2f} s"),
+                                    ("first display mean", "first_display_mean", f["first_display"]["mean"], "{:.2f} s"),
+                                    ("flicker", "flicker_per_100", f["flicker_per_100"], "{:.1f} per 100"),
+                                    ("WER", "wer", f["wer"], "{:.2%}")):
+        if value is not None and ci[key] is not None:
+            low, high = (form.split(" ")[0].format(x) for x in ci[key])
+            parts.append(f"{label} {form.format(value)} ({low} - {high})")
+    return (f"{row['engine']} pooled, 95% bootstrap CI over files (1000 resamples, seed 0): "
+            f"{'; '.join(parts)}\n")
+
+
 class LiveCommand:
     """Stream recordings through streaming engines (or read their event logs) and measure how late and how stable their words are"""
 
@@ -117,7 +140,7 @@ class LiveCommand:
         from benchmarkstt_engines.sources import audio_files
 
         from .events import EXTENSION
-        from .measures import figures, measure, pooled
+        from .measures import figures, intervals, measure, pooled
 
         if not args.engine and not args.events:
             raise UsageError("need at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx-streaming) "
@@ -164,14 +187,18 @@ class LiveCommand:
                              "figures": figures(counts)})
         for name, parts in totals.items():
             clocks = {clock for clock, _ in parts}
+            counts = [c for _, c in parts]
             rows.append({"engine": name, "file": "(pooled)", "clock": "/".join(sorted(clocks)),
-                         "figures": figures(pooled([counts for _, counts in parts]))})
+                         "figures": figures(pooled(counts)), "ci": intervals(counts)})
         sys.stdout.write(table(rows))
         for row in rows:
             if "reference_times" in row:
                 f = row["figures"]
                 sys.stdout.write(f"{row['engine']} {row['file']}: word ends from {row['reference_times']}, "
                                  f"{f['unplaced']} of {f['reference_words']} reference words not placed\n")
+        for row in rows:
+            if row.get("ci"):
+                sys.stdout.write(interval_line(row))
         if args.json:
             from benchmarkstt_engines.command import write_output
 

@@ -199,3 +199,40 @@ def figures(counts: dict) -> dict:
         "wer": round(counts["errors"] / counts["reference_words"], 6) if counts["reference_words"] else None,
         "words_per_minute": round(finals * 60 / seconds, 6) if seconds else None,
     }
+
+
+#: the pooled figures given a bootstrap interval: name -> (numerator, denominator) of each file's counts
+RATIOS = {
+    "emission_mean": (lambda c: sum(c["emission"]), lambda c: len(c["emission"])),
+    "first_display_mean": (lambda c: sum(c["first_display"]), lambda c: len(c["first_display"])),
+    "flicker_per_100": (lambda c: 100 * c["changed"], lambda c: c["shown"]),
+    "wer": (lambda c: c["errors"], lambda c: c["reference_words"]),
+}
+
+
+def intervals(counts: List[dict], resamples: int = 1000, seed: int = 0, level: float = 0.95) -> dict:
+    """The percentile bootstrap intervals of the pooled figures, resampling the files (as corpus
+    mode does for WER: benchmarkstt-corpus's ``bootstrap_ci``): the mean emission and
+    first-display latencies (latencies summed over words counted), flicker and WER; ``None``
+    with fewer than two files.
+
+    :example:
+        >>> one = {"emission": [1.0, 2.0], "first_display": [0.5], "changed": 1, "shown": 4, "errors": 1,
+        ...        "reference_words": 4}
+        >>> intervals([one])["wer"]
+        >>> two = dict(one, emission=[3.0], errors=3)
+        >>> low, high = intervals([one, two, one])["emission_mean"]
+        >>> low <= 1.5 < 2.0 <= high
+        True
+    """
+    import math
+
+    from benchmarkstt_corpus.stats import bootstrap_ci
+
+    found: dict = {}
+    for name, (numerator, denominator) in RATIOS.items():
+        low, high = bootstrap_ci([numerator(c) for c in counts], [denominator(c) for c in counts], resamples, seed,
+                                 level)
+        found[name] = None if math.isnan(low) else [round(low, 6), round(high, 6)]
+    return found
+
