@@ -62,7 +62,8 @@ def live(tmp_path, standin, *extra, key="standin-key"):
     out = tmp_path / "live.json"
     run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
                       "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={standin.kind}:url={standin.url}{''.join(extra)}",
-                      "--cache", str(tmp_path / "cache"), "--json", str(out), env={standin.variable: key})
+                      "--cache", str(tmp_path / "cache"), "--json", str(out), "--html", str(tmp_path / "live.html"),
+                      env={standin.variable: key})
     return run, (json.loads(out.read_text()) if out.exists() else None)
 
 
@@ -95,6 +96,12 @@ def test_scripted_events_give_the_expected_figures(tmp_path, standin):
         assert start["message"] == "StartRecognition" and start["transcription_config"]["enable_partials"] is True
         assert end == {"message": "EndOfStream", "last_seq_no": 30}  # 3 s in chunks of 0.1 s
     assert run.stdout.splitlines()[1].split()[:5] == ["dg", "tone", "audio", "4", "4"]
+    verdict = ("dg: final words 0.72 s after they were spoken (mean; median 0.65 s), first shown after 0.28 s; "
+               "33.3 of every 100 words shown were changed or removed (50.0% of the final words never changed); "
+               "final WER 0.00%.")
+    assert verdict in run.stdout.splitlines()
+    page = (tmp_path / "live.html").read_text()
+    assert verdict in page and page.count("<circle") == 4 + 4 + 4  # emission, first display, over time
 
 
 def test_the_event_log_is_cached(tmp_path, standin):

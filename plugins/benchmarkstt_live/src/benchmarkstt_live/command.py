@@ -132,6 +132,8 @@ class LiveCommand:
         add_engine_arguments(parser, host, "Streaming engines to run (pocketsphinx-streaming, deepgram-live...): "
                              "options chunk=SECONDS (default 0.1) and clock=fast|paced.")
         parser.add_argument("--json", metavar="FILE", help="write every figure, per file and pooled, as JSON")
+        parser.add_argument("--html", metavar="FILE", help="write a page of the figures: latencies side by side, "
+                                                           "latency over the programme, every file")
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Measure every engine on every file; print a table; write the JSON result."""
@@ -156,10 +158,10 @@ class LiveCommand:
         clash = set(given) & set(specs)
         if clash:
             raise UsageError(f"--events and --engine both name {sorted(clash)[0]!r}")
-        if args.json:
-            folder = os.path.dirname(os.path.abspath(args.json))
-            if not os.path.isdir(folder):
-                raise UsageError(f"--json {args.json}: no such folder {folder}")
+        for flag, path in (("--json", args.json), ("--html", args.html)):
+            folder = os.path.dirname(os.path.abspath(path)) if path else None
+            if folder and not os.path.isdir(folder):
+                raise UsageError(f"{flag} {path}: no such folder {folder}")
         references = files_by_id(args.reference, "--reference")
         audio = audio_files([args.audio], "--audio") if args.audio else {}
         logs = {name: files_by_id(path, "--events", "." + EXTENSION) for name, path in given.items()}
@@ -184,7 +186,7 @@ class LiveCommand:
                 counts = measure(reference, log, clock)
                 totals.setdefault(name, []).append((clock, counts))
                 rows.append({"engine": name, "file": key, "clock": clock, "reference_times": reference.source,
-                             "figures": figures(counts)})
+                             "audio_seconds": counts["audio_seconds"], "figures": figures(counts)})
         for name, parts in totals.items():
             clocks = {clock for clock, _ in parts}
             counts = [c for _, c in parts]
@@ -199,6 +201,18 @@ class LiveCommand:
         for row in rows:
             if row.get("ci"):
                 sys.stdout.write(interval_line(row))
+        from .verdict import comparison, sentence
+
+        pooled_rows = {row["engine"]: row["figures"] for row in rows if row["file"] == "(pooled)"}
+        verdict = [sentence(name, f) for name, f in pooled_rows.items()] + [comparison(pooled_rows)]
+        sys.stdout.write("\n" + "".join(line + "\n" for line in verdict if line))
+        if args.html:
+            from benchmarkstt_engines.command import write_output
+
+            from .page import render
+
+            write_output(args.html, render(rows, [row for row in rows if row["file"] == "(pooled)"],
+                                           " ".join(line for line in verdict if line)))
         if args.json:
             from benchmarkstt_engines.command import write_output
 

@@ -123,8 +123,8 @@ def _compare(previous: List[str], clean: List[bool], words: List[str]) -> tuple:
 
 
 def measure(reference: Reference, log: EventLog, clock: str) -> dict:
-    """The counts of one stream on ``clock`` (audio or wall): each matched word's emission and
-    first-display latency, the words shown, changed or removed and stable, the final words,
+    """The counts of one stream on ``clock`` (audio or wall): each matched word's end, emission
+    and first-display latency, the words shown, changed or removed and stable, the final words,
     the reference words and errors (see the module's help; :func:`figures` makes the measures)."""
     from benchmarkstt_metrics.rates import edit_opcodes, hsdi
 
@@ -160,17 +160,18 @@ def measure(reference: Reference, log: EventLog, clock: str) -> dict:
         changed += now_changed
         previous = words
     changed += len(previous)
-    emission, display = [], []
+    emission, display, ends = [], [], []
     for tag, a1, a2, b1, _ in edit_opcodes(reference.words, finals):
         if tag != "equal":
             continue
         for k in range(a2 - a1):
             end = reference.ends[a1 + k]
             if end is not None:
+                ends.append(end)
                 emission.append(emitted[b1 + k] - end)
                 display.append(first[b1 + k] - end)
     hits, subs, dels, ins = hsdi(reference.words, finals)
-    return {"emission": emission, "first_display": display, "shown": shown, "changed": changed, "stable": stable,
+    return {"emission": emission, "first_display": display, "word_ends": ends, "shown": shown, "changed": changed, "stable": stable,
             "final_words": len(finals), "reference_words": len(reference.words), "matched": hits,
             "errors": subs + dels + ins, "unplaced": reference.unplaced,
             "audio_seconds": log.stream.get("audio_seconds") or 0.0}
@@ -178,7 +179,7 @@ def measure(reference: Reference, log: EventLog, clock: str) -> dict:
 
 def pooled(counts: List[dict]) -> dict:
     """The counts of several streams as one: the latencies of every word, the counts summed."""
-    total: dict = {"emission": [], "first_display": []}
+    total: dict = {"emission": [], "first_display": [], "word_ends": []}
     for one in counts:
         for key, value in one.items():
             total[key] = total.get(key, 0) + value if not isinstance(value, list) else total[key] + value
@@ -193,6 +194,7 @@ def figures(counts: dict) -> dict:
         "reference_words": counts["reference_words"], "unplaced": counts["unplaced"],
         "final_words": finals, "matched": counts["matched"],
         "emission": summary(counts["emission"]), "first_display": summary(counts["first_display"]),
+        "word_ends": [round(end, 6) for end in counts["word_ends"]],
         "shown": shown, "changed": counts["changed"],
         "flicker_per_100": round(100 * counts["changed"] / shown, 6) if shown else 0.0,
         "stable_share": round(counts["stable"] / finals, 6) if finals else None,
