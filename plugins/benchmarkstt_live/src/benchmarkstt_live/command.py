@@ -20,6 +20,8 @@ from benchmarkstt_core.errors import InputError, UsageError
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
+    from .events import EventLog
+
 PROG = "benchmarkstt-tools live"
 
 
@@ -147,7 +149,7 @@ class LiveCommand:
         if not args.engine and not args.events:
             raise UsageError("need at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx-streaming) "
                              "or --events NAME=PATH")
-        registry = host.registries.engines
+        registry = host.registries["engines"]
         specs = engine_specs(args.engine, registry)
         for spec in specs.values():  # a batch engine's output has no partials to measure
             engine = create(registry, spec)
@@ -173,15 +175,16 @@ class LiveCommand:
                 if key not in found:
                     raise UsageError(f"--events {name}: no event log {key}.{EXTENSION} for the reference "
                                      f"{references[key]!r}")
-        loaded = {name: {key: read_log(found[key]) for key in references} for name, found in logs.items()}
+        loaded: Dict[str, Dict[str, EventLog]] = {name: {key: read_log(found[key]) for key in references}
+                                                  for name, found in logs.items()}
         if specs:
             loaded.update(self._stream(args, specs, registry, references, audio, cache_of(args)))
         rows: List[dict] = []
         totals: Dict[str, list] = {}
         for key, path in references.items():
             reference = self._reference(args, host, path, audio.get(key))
-            for name, found in loaded.items():
-                log = found[key]
+            for name, streams in loaded.items():
+                log = streams[key]
                 clock = "wall" if log.stream.get("clock") == "paced" else "audio"
                 counts = measure(reference, log, clock)
                 totals.setdefault(name, []).append((clock, counts))
@@ -189,9 +192,9 @@ class LiveCommand:
                              "audio_seconds": counts["audio_seconds"], "figures": figures(counts)})
         for name, parts in totals.items():
             clocks = {clock for clock, _ in parts}
-            counts = [c for _, c in parts]
+            each = [c for _, c in parts]
             rows.append({"engine": name, "file": "(pooled)", "clock": "/".join(sorted(clocks)),
-                         "figures": figures(pooled(counts)), "ci": intervals(counts)})
+                         "figures": figures(pooled(each)), "ci": intervals(each)})
         sys.stdout.write(table(rows))
         for row in rows:
             if "reference_times" in row:
@@ -250,6 +253,6 @@ class LiveCommand:
             raise InputError(f"{failed[0].job.audio} ({failed[0].job.engine}): {failed[0].error}")
         found: dict = {}
         for outcome in outcomes:
-            job = outcome.job
-            found.setdefault(job.engine, {})[job.id] = loads(outcome.entry["output"], f"{job.audio} ({job.engine})")
+            job, entry = outcome.job, outcome.entry or {}
+            found.setdefault(job.engine, {})[job.id] = loads(entry["output"], f"{job.audio} ({job.engine})")
         return found

@@ -62,7 +62,7 @@ class SpeechmaticsSession(WebSocketSession):
         return [json.dumps({"message": "EndOfStream", "last_seq_no": self.sent})]
 
     def result(self, message: dict) -> Optional[Result]:
-        kind = KINDS.get(message.get("message"))
+        kind = KINDS.get(str(message.get("message")))
         if message.get("message") == "Error":
             self.failure = f"engine {self.name!r}: Speechmatics: {message.get('type')}: {message.get('reason')}"
         if kind is None:
