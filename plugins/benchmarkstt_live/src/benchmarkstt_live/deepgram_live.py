@@ -21,7 +21,7 @@ from typing import List, Optional
 from urllib.parse import urlencode
 
 from .streaming import Result
-from .websocket_session import VendorEngine, WebSocketSession
+from .websocket_session import VendorEngine, WebSocketSession, websocket_url
 
 
 class DeepgramSession(WebSocketSession):
@@ -56,7 +56,7 @@ class DeepgramLive(VendorEngine):
 
     def __init__(self, model: str = "nova-3", language: Optional[str] = None,
                  url: str = "wss://api.deepgram.com/v1/listen", chunk: str = "0.1", clock: str = "fast"):
-        self.model, self.language, self.url = model, language, url
+        self.model, self.language, self.url = model, language, websocket_url(url)
         self.stream_options(chunk, clock)
 
     def model_name(self) -> str:

@@ -20,10 +20,11 @@ from __future__ import annotations
 import json
 from typing import List, Optional
 
+from benchmarkstt_core.errors import UsageError
 from benchmarkstt_engines.engine import EngineError
 
 from .streaming import Result
-from .websocket_session import VendorEngine, WebSocketSession
+from .websocket_session import VendorEngine, WebSocketSession, websocket_url
 
 KINDS = {"AddPartialTranscript": "partial", "AddTranscript": "final"}
 
@@ -91,8 +92,8 @@ class SpeechmaticsRT(VendorEngine):
         except ValueError:
             self.max_delay = float("nan")
         if not 0.7 <= self.max_delay <= 20:
-            raise ValueError(f"engine option max_delay={max_delay!r}: expected seconds from 0.7 to 20")
-        self.language, self.url = language, url
+            raise UsageError(f"engine option max_delay={max_delay!r}: expected seconds from 0.7 to 20")
+        self.language, self.url = language, websocket_url(url)
         self.stream_options(chunk, clock)
 
     def model_name(self) -> str:

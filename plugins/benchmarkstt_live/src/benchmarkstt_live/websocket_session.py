@@ -16,6 +16,7 @@ import threading
 import time
 from typing import List, Optional
 
+from benchmarkstt_core.errors import UsageError
 from benchmarkstt_engines.engine import EngineError
 
 from .streaming import Result, StreamingEngine
@@ -124,6 +125,20 @@ class WebSocketSession:
         if self.failure:
             raise RuntimeError(self.failure)
         return self._drain()
+
+
+def websocket_url(url: str) -> str:
+    """``url`` if it is a WebSocket address, else a :class:`UsageError` naming the option.
+
+    :example:
+        >>> websocket_url("http://example.com")
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.UsageError: engine option url='http://example.com': expected a ws:// or wss:// address
+    """
+    if not url.startswith(("ws://", "wss://")):
+        raise UsageError(f"engine option url={url!r}: expected a ws:// or wss:// address")
+    return url
 
 
 class VendorEngine(StreamingEngine):
