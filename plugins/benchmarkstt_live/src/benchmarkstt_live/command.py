@@ -247,7 +247,7 @@ class LiveCommand:
         from .events import loads
 
         jobs = [Job(name, key, audio[key]) for name in specs for key in references]
-        outcomes = run_jobs(specs, jobs, registry, cache, args.refresh)
+        outcomes = run_jobs(specs, jobs, registry, cache, args.refresh, max_cost=args.max_cost)
         failed = [o for o in outcomes if o.entry is None]
         if failed:
             raise InputError(f"{failed[0].job.audio} ({failed[0].job.engine}): {failed[0].error}")
