@@ -77,3 +77,16 @@ def test_pooled_counts_sum_and_latencies_join():
 def test_a_bad_event_log_names_its_line(text, message):
     with pytest.raises(InputError, match="^" + message.replace(".", r"\.")):
         loads(text, "x.livelog")
+
+
+def test_a_final_that_leaves_a_word_for_the_next_stretch_does_not_flicker():
+    # "rain" stays on screen from the first partial to its own final: not removed, not shown twice
+    stream = log(("partial", "it will rain", 1.0, 0.0), ("final", "it will", 1.2, 0.0),
+                 ("partial", "rain in", 1.6, 0.0), ("final", "rain in", 1.8, 0.0))
+    f = figures(measure(REFERENCE, stream, "audio"))
+    assert (f["shown"], f["changed"], f["flicker_per_100"], f["stable_share"]) == (4, 0, 0.0, 1.0)
+    # left for the next stretch and then not shown by it: removed then
+    stream = log(("partial", "it will rain", 1.0, 0.0), ("final", "it will", 1.2, 0.0),
+                 ("partial", "in the", 1.6, 0.0), ("final", "in the", 1.8, 0.0))
+    f = figures(measure(REFERENCE, stream, "audio"))
+    assert (f["shown"], f["changed"]) == (5, 1)

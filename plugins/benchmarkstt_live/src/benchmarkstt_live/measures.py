@@ -18,7 +18,9 @@ started; the viewer's latency when the stream was paced).
 Stability counts each word a result shows: a result's words are aligned to the previous
 result's (since the last final); a word that is inserted or substituted is newly **shown**, a
 word of the previous result that is deleted or substituted is **changed or removed**
-(flicker). Flicker is changed-or-removed words per 100 words shown; a final word is
+(flicker). The words a partial showed after the last word its final kept are the stretch the
+final leaves for the next one: they stay on screen until the next result, which they are
+compared with. Flicker is changed-or-removed words per 100 words shown; a final word is
 **stable** when it came into the results as a new word (not in place of another one) and
 stayed the same word in every result from then to its final.
 
@@ -97,29 +99,39 @@ def _shown(final: List[str], words: List[str]) -> set:
     return {a1 + k for tag, a1, a2, _, _ in edit_opcodes(final, words) if tag == "equal" for k in range(a2 - a1)}
 
 
-def _compare(previous: List[str], clean: List[bool], words: List[str]) -> tuple:
-    """The words ``words`` shows anew and those of ``previous`` it changes or removes, and
-    which of its words were never changed: an equal word keeps its flag, an inserted word
-    starts clean, a word put in place of another is not.
+def _compare(previous: List[str], clean: List[bool], words: List[str], final: bool = False) -> tuple:
+    """The words ``words`` shows anew and those of ``previous`` it changes or removes, which of
+    its words were never changed (an equal word keeps its flag, an inserted word starts clean,
+    a word put in place of another is not), and, for a ``final``, the words after the last it
+    kept: the stretch the final leaves for the next one (shown until the next result, not
+    counted as removed by the final).
 
     :example:
         >>> _compare(["the", "nor"], [True, True], ["the", "north"])
-        (1, 1, [True, False])
+        (1, 1, [True, False], [], [])
         >>> _compare(["the", "north"], [True, False], ["the", "north", "wind"])
-        (1, 0, [True, False, True])
+        (1, 0, [True, False, True], [], [])
+        >>> _compare(["the", "north", "wind"], [True, False, True], ["the", "north"], final=True)
+        (0, 0, [True, False], ['wind'], [True])
     """
     from benchmarkstt_metrics.rates import edit_opcodes
 
     shown = changed = 0
     flags: List[bool] = []
-    for tag, a1, a2, b1, b2 in edit_opcodes(previous, words):
+    opcodes = edit_opcodes(previous, words)
+    tail: List[str] = []
+    tail_flags: List[bool] = []
+    if final and opcodes and opcodes[-1][0] == "delete":
+        _, a1, a2, _, _ = opcodes.pop()
+        tail, tail_flags = previous[a1:a2], clean[a1:a2]
+    for tag, a1, a2, b1, b2 in opcodes:
         if tag == "equal":
             flags += clean[a1:a2]
         else:
             shown += b2 - b1
             changed += a2 - a1
             flags += [tag == "insert"] * (b2 - b1)
-    return shown, changed, flags
+    return shown, changed, flags, tail, tail_flags
 
 
 def measure(reference: Reference, log: EventLog, clock: str) -> dict:
@@ -133,16 +145,17 @@ def measure(reference: Reference, log: EventLog, clock: str) -> dict:
     first: List[float] = []
     shown = changed = stable = 0
     group: list = []
+    tail: List[str] = []  # what the last final left of the partial before it, until the next result
+    tail_flags: List[bool] = []
     for event in log.events:
         group.append((words_of(event.text), getattr(event, clock)))
         if event.kind != "final":
             continue
         final_words = group[-1][0]
         seen_at: dict = {}
-        clean: List[bool] = []
-        previous: List[str] = []
-        for words, when in group:
-            now_shown, now_changed, clean = _compare(previous, clean, words)
+        previous, clean = tail, tail_flags
+        for n, (words, when) in enumerate(group):
+            now_shown, now_changed, clean, tail, tail_flags = _compare(previous, clean, words, n == len(group) - 1)
             shown += now_shown
             changed += now_changed
             for k in _shown(final_words, words):
@@ -153,9 +166,9 @@ def measure(reference: Reference, log: EventLog, clock: str) -> dict:
         first += [seen_at[k] for k in range(len(final_words))]
         stable += sum(clean)
         group = []
-    previous, clean = [], []
+    previous, clean = tail, tail_flags
     for words, _ in group:  # partials no final followed: every word they showed was removed
-        now_shown, now_changed, clean = _compare(previous, clean, words)
+        now_shown, now_changed, clean, _, _ = _compare(previous, clean, words)
         shown += now_shown
         changed += now_changed
         previous = words
