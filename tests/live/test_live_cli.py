@@ -38,6 +38,8 @@ def live(*args, cwd=None):
      "no audio file with the id 'music' in --audio"),
     (["--reference", str(REFERENCE / "cat.txt"), "--events", "x=no-such.livelog"], "--events 'no-such.livelog': no such file"),
     (["--reference", str(REFERENCE / "cat.txt"), "--events", "x"], "--events 'x': expected NAME=PATH"),
+    (["--reference", str(REFERENCE / "cat.txt"), "-rt", "srtx", "--events", "x=a.livelog"],
+     "-rt srtx: unknown input type (known: "),
 ])
 def test_usage_errors(args, message):
     run = live(*args)

@@ -164,6 +164,9 @@ class LiveCommand:
             folder = os.path.dirname(os.path.abspath(path)) if path else None
             if folder and not os.path.isdir(folder):
                 raise UsageError(f"{flag} {path}: no such folder {folder}")
+        if args.reference_type not in host.registries["inputs"].names():
+            raise UsageError(f"-rt {args.reference_type}: unknown input type (known: "
+                             f"{', '.join(host.registries['inputs'].names())})")
         references = files_by_id(args.reference, "--reference")
         audio = audio_files([args.audio], "--audio") if args.audio else {}
         logs = {name: files_by_id(path, "--events", "." + EXTENSION) for name, path in given.items()}
