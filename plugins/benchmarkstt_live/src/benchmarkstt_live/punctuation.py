@@ -67,12 +67,12 @@ def punctuation_counts(ref: str, hyp: str, marks: str = ".,?") -> dict:
 
 
 class PunctuationErrorRate(Metric):
-    """Punctuation error rate (Meister et al. 2023): (S+D+I)/(C+S+D+I) over the marks . , ? aligned with the words as placeholders; give the texts unnormalized
+    """Punctuation error rate (Meister et al. 2023): (S+D+I)/(C+S+D+I) over the marks . , ? aligned with the words as placeholders, with its counts; give the texts unnormalized
 
     :param marks: the punctuation marks counted (default ``.,?``)
     :example ref: "Hello, world. How are you?"
     :example hyp: "Hello world, how are you."
-    :example return: 1.0
+    :example return: {"rate": 1.0, "correct": 0, "substitutions": 2, "deletions": 1, "insertions": 0}
     """
 
     name = "per"
@@ -82,25 +82,38 @@ class PunctuationErrorRate(Metric):
             raise ValueError("expected punctuation characters, e.g. .,?")
         self.marks = marks
 
-    def compare(self, ref: Schema, hyp: Schema) -> float:
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
         c = punctuation_counts(" ".join(ref.words), " ".join(hyp.words), self.marks)
         errors = c["substitutions"] + c["deletions"] + c["insertions"]
-        return errors / (errors + c["correct"]) if errors else 0.0
+        return {"rate": errors / (errors + c["correct"]) if errors else 0.0, **c}
+
+    @staticmethod
+    def pooled_counts(value: dict) -> tuple:
+        """What corpus mode sums over files: the errors, the operations on marks, their name."""
+        errors = value["substitutions"] + value["deletions"] + value["insertions"]
+        return errors, errors + value["correct"], "punctuation operations"
 
 
 class CasedWER(Metric):
-    """WER of the texts as written, case and punctuation kept (each punctuation character a token); give the texts unnormalized
+    """WER of the texts as written, case and punctuation kept (each punctuation character a token), with its counts; give the texts unnormalized
 
     :example ref: "Hello, world."
     :example hyp: "hello world"
-    :example return: 0.75
+    :example return: {"rate": 0.75, "substitutions": 1, "deletions": 2, "insertions": 0, "reference_tokens": 4}
     """
 
     name = "casedwer"
 
-    def compare(self, ref: Schema, hyp: Schema) -> float:
+    def compare(self, ref: Schema, hyp: Schema) -> dict:
         from benchmarkstt_metrics.rates import hsdi
 
         a, b = tokens(" ".join(ref.words)), tokens(" ".join(hyp.words))
         _, subs, dels, ins = hsdi(a, b)
-        return (subs + dels + ins) / len(a) if a else float(bool(b))
+        return {"rate": (subs + dels + ins) / len(a) if a else float(bool(b)), "substitutions": subs,
+                "deletions": dels, "insertions": ins, "reference_tokens": len(a)}
+
+    @staticmethod
+    def pooled_counts(value: dict) -> tuple:
+        """What corpus mode sums over files: the errors, the reference tokens, their name."""
+        return value["substitutions"] + value["deletions"] + value["insertions"], value["reference_tokens"], \
+            "reference tokens"
