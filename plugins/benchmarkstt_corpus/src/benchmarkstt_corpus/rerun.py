@@ -6,7 +6,11 @@ types, naming the field; :func:`check_plugins` refuses a record that names a mod
 that is not an installed plugin (nothing a record names is ever imported: the plugins are the
 installed ones, and ``--load`` modules are only those the user gives on the command line),
 and refuses a record made with a plugin that is not installed; a plugin of another version
-is a warning line.
+is a warning line. The rules and entity lists that run are the text the record holds
+(:func:`recorded_files`), never the local files of those names; the inputs it names are read
+only if they are regular files of at most :data:`MAX_FILE_SIZE` bytes; the scoring of one
+recording may take :data:`TIME_LIMIT` seconds (a regular expression that backtracks for ever
+ends the run with one error line).
 
 :example:
     >>> check_invocation({"reference": ["ref"]}, "r.json")
@@ -27,6 +31,11 @@ from .pairing import engine_name
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
+#: the largest file (manifest, input) a record makes the tool read, and the longest text a
+#: normalizer may make: the API's limit of an answer and of a normalizer's text
+MAX_FILE_SIZE = 64 * 1024 * 1024
+#: the seconds the scoring of one recording may take (the default time limit of an API request)
+TIME_LIMIT = 60.0
 NOTHING = type(None)
 # field: (accepted types, what to call them)
 FIELDS = {
@@ -64,6 +73,10 @@ def read_record(path: str) -> dict:
         raise UsageError(f"--rerun {path!r}: not a JSON result of benchmarkstt-tools corpus "
                          f"(-o json) with its record")
     check_invocation(data["record"]["invocation"], path)
+    try:
+        recorded_files(data["record"])
+    except UsageError as exc:
+        raise UsageError(f"--rerun {path!r}: {exc}") from None
     return data
 
 
@@ -109,6 +122,33 @@ def check_invocation(invocation: dict, path: str) -> dict:
         if not folder:
             raise UsageError(f"--rerun {path!r}: record.invocation.hypotheses.{name}: an empty path")
     return invocation
+
+
+def recorded_files(record: dict) -> tuple:
+    """``(path, text)`` of every file the record's normalizers and metrics read, as it holds
+    them (``normalization.files`` and ``metric_files``), checked as data.
+
+    :example:
+        >>> recorded_files({"normalization": {"files": [{"path": "r.csv", "text": "a,b"}]}})
+        (('r.csv', 'a,b'),)
+        >>> recorded_files({"metric_files": [{"path": "e.json"}]})
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.UsageError: record.metric_files[0]: an object of a path and its text, not {"path": "e.json"}
+    """
+    found = []
+    normalization = record.get("normalization", {})
+    for field, files in (("normalization.files", normalization.get("files", []) if isinstance(normalization, dict)
+                          else None), ("metric_files", record.get("metric_files", []))):
+        if not isinstance(files, list):
+            raise UsageError(f"record.{field}: a list of files, not {json.dumps(files)[:40]}")
+        for n, entry in enumerate(files):
+            if not isinstance(entry, dict) or not isinstance(entry.get("path"), str) \
+                    or not isinstance(entry.get("text"), str):
+                raise UsageError(f"record.{field}[{n}]: an object of a path and its text, not "
+                                 f"{json.dumps(entry)[:40]}")
+            found.append((entry["path"], entry["text"]))
+    return tuple(found)
 
 
 def plugin_modules(host: PluginHost) -> set:
