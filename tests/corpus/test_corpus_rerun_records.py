@@ -20,21 +20,27 @@ PROG = "benchmarkstt-tools"
 EVIL = "import pathlib\npathlib.Path('IMPORTED').write_text('a record ran code')\n"
 
 
-@pytest.fixture(scope="module")
-def first(tmp_path_factory, request):
+def recorded(root, *options):
+    """``root`` with a corpus of three files (ref, engine a), and its JSON result made with
+    ``options``: ``(root, result)``."""
     from conftest import run_command
 
-    root = tmp_path_factory.mktemp("rerun")
     for folder in ("ref", "a"):
         (root / folder).mkdir()
     for n in range(3):
         (root / "ref" / f"f{n}.txt").write_text("the cat sat on the mat")
         (root / "a" / f"f{n}.txt").write_text("the cat sad on mat")
-    run = run_command("benchmarkstt-tools", "corpus", "-r", "ref", "-h", "a=a", "--jobs", "1", "--resamples", "20",
+    run = run_command(PROG, "corpus", "-r", "ref", "-h", "a=a", "--jobs", "1", "--resamples", "20", *options,
                       "-o", "json", "--output", "first.json", cwd=root)
     assert run.returncode == 0, run
-    (root / "evil.py").write_text(EVIL)
     return root, json.loads((root / "first.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def first(tmp_path_factory):
+    root = tmp_path_factory.mktemp("rerun")
+    (root / "evil.py").write_text(EVIL)
+    return recorded(root)
 
 
 def edited(root, data, name, change):
@@ -96,19 +102,9 @@ def test_inputs_and_settings_given_with_rerun_are_refused(tools, first):
 
 @pytest.fixture(scope="module")
 def with_rules(tmp_path_factory):
-    from conftest import run_command
-
     root = tmp_path_factory.mktemp("hostile")
-    for folder in ("ref", "a"):
-        (root / folder).mkdir()
-    for n in range(3):
-        (root / "ref" / f"f{n}.txt").write_text("the cat sat on the mat")
-        (root / "a" / f"f{n}.txt").write_text("the cat sad on mat")
     (root / "rules.csv").write_text("sad,sat\n")
-    run = run_command(PROG, "corpus", "-r", "ref", "-h", "a=a", "--jobs", "1", "--resamples", "20",
-                      "--file", "replacewords", "rules.csv", "-o", "json", "--output", "first.json", cwd=root)
-    assert run.returncode == 0, run
-    return root, json.loads((root / "first.json").read_text())
+    return recorded(root, "--file", "replacewords", "rules.csv")
 
 
 def test_the_rules_that_run_are_the_text_the_record_holds(tools, with_rules):

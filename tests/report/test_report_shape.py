@@ -121,6 +121,34 @@ def test_the_page_renders_from_what_the_shape_requires_alone(result):
     assert "<!DOCTYPE html>" in page and "inf%" not in page and "nan%" not in page
 
 
+def nulled(value, kind):
+    """``value`` with every field the shape lets be null set to null."""
+    kind = inner(kind)
+    if isinstance(kind, type) and issubclass(kind, msgspec.Struct) and isinstance(value, dict):
+        hints = typing.get_type_hints(kind, include_extras=True)
+        kept = set(OK_ROW) if kind is FileRow and value.get("status") == "ok" else set()
+        return {k: None if k in hints and k not in kept and type(None) in typing.get_args(hints[k])
+                else nulled(v, hints.get(k, typing.Any)) for k, v in value.items()}
+    args = typing.get_args(kind)
+    if typing.get_origin(kind) is dict and isinstance(value, dict):
+        return {k: nulled(v, args[1]) for k, v in value.items()}
+    if typing.get_origin(kind) is list and isinstance(value, list):
+        return [nulled(v, args[0]) for v in value]
+    return value
+
+
+def test_the_page_renders_every_field_the_shape_lets_be_null(result):
+    """A null where the definition allows one is shown as "-", never a crash (a comparison's
+    ``difference`` is null when an engine has no reference words: the page formatted it)."""
+    from benchmarkstt_corpus.shape import Result
+    from benchmarkstt_report import render_report
+
+    empty = nulled(result, Result)
+    assert empty["engines"]["x"]["wer"] is None and empty["comparisons"][0]["difference"] is None
+    page = render_report(empty, name="nulls.json")
+    assert "<!DOCTYPE html>" in page and ">None<" not in page
+
+
 def test_the_command_refuses_to_write_a_result_that_does_not_fit(result):
     from benchmarkstt_corpus.result import json_chunks
 

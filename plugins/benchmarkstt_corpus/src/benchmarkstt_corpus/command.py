@@ -111,6 +111,7 @@ class CorpusCommand:
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check everything, score the corpus, write the result, report faults."""
         from benchmarkstt_core.files import check_new_files, write_new_file, write_stdout
+        from benchmarkstt_core.redaction import redact_all
 
         from . import record as records
         from .api import as_calls, check_run, run_corpus
@@ -177,6 +178,7 @@ class CorpusCommand:
                             allow_unpaired=bool(invocation.get("allow_unpaired", True)),
                             split_by_time=invocation.get("split_by_time"))
         if made:
+            made = redact_all(made)  # a record made before credentials in URLs were redacted
             result.data["transcription"] = made
             result.data["record"]["engines"] = {name: {k: e[k] for k in ("kind", "model", "version", "options")}
                                                 for name, e in made.items()}

@@ -179,7 +179,7 @@ class Engine(Shape):
     failed: Count
     metrics: Dict[str, Metric]
     files: List[FileRow]
-    rank: Optional[Count] = None
+    rank: Count
     mean_file_wer: Optional[Rate] = None
     top_errors: Optional[TopErrors] = None
 
@@ -196,7 +196,7 @@ class Comparison(Shape):
     a: str
     b: str
     files: Count
-    difference: Difference
+    difference: Optional[Difference]
     difference_ci: DifferenceInterval
     bootstrap: Bootstrap
     mapsswe: PValue

@@ -221,7 +221,8 @@ def comparison_section(data: dict, order: list) -> str:
         ci = c.get("difference_ci") or {}
         interval = "-" if ci.get("low") is None else f"{100 * ci['low']:+.2f} to {100 * ci['high']:+.2f}"
         rows.append(f'<tr><th scope="row">{text(c["a"])} vs {text(c["b"])}</th><td class="num">{text(c["files"])}</td>'
-                    f'<td class="num">{text(format(100 * c["difference"], "+.2f"))} ({text(interval)})</td>'
+                    f'<td class="num">{text("-" if c["difference"] is None else format(100 * c["difference"], "+.2f"))} '
+                    f'({text(interval)})</td>'
                     f'<td class="num">{"-" if prob is None else text(format(prob, ".3f"))}</td>'
                     f'<td class="num">{pval(c["bootstrap"]["p_value"])}</td>'
                     f'<td class="num">{pval(c["mapsswe"]["p_value"])}</td>'
