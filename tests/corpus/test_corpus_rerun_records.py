@@ -78,9 +78,13 @@ def test_the_user_may_load_it_and_a_plugin_of_another_version_is_a_warning(tools
 @pytest.mark.parametrize("change, message", [
     (lambda r: r["plugins"].append({"name": "acme_secret", "distribution": "acme", "version": "1", "status": "ok"}),
      "the record was made with plugin 'acme_secret' (acme 1), which is not installed here"),
-    (lambda r: r["invocation"].update(seed="<img src=x>"), "record.invocation.seed: a whole number, not \"<img"),
+    (lambda r: r["invocation"].update(seed="<img src=x>"), "record.invocation.seed: a whole number, not '<img"),
     (lambda r: r["invocation"].update(normalizers=[["lowercase"], "os.system"]),
-     "record.invocation.normalizers[1]: a list of a name and its arguments"),
+     "record.invocation.normalizers[1]: a list, not 'os.system'"),
+    (lambda r: r["invocation"].update(normalizers=[[], [7]]),
+     "record.invocation: normalizers[0] is not a list of a name and its arguments"),
+    (lambda r: r["normalization"].update(files=[{"path": "rules.csv", "text": 7}]),
+     "record.normalization.files[0].text: a string, not 7"),
     (lambda r: r["invocation"].pop("hypotheses"), "record.invocation.hypotheses: missing"),
 ])
 def test_a_record_that_does_not_fit_is_one_line(tools, first, change, message):

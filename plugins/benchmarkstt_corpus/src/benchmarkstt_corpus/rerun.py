@@ -16,17 +16,18 @@ ends the run with one error line).
     >>> check_invocation({"reference": ["ref"]}, "r.json")
     Traceback (most recent call last):
     ...
-    benchmarkstt_core.errors.UsageError: --rerun 'r.json': record.invocation.reference: a string or null, not ["ref"]
+    benchmarkstt_core.errors.UsageError: --rerun 'r.json': record.invocation.reference: a string, not ['ref']
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from benchmarkstt_core.errors import UsageError
 
 from .pairing import engine_name
+from .shape import Invocation, Record, check
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
@@ -36,23 +37,6 @@ if TYPE_CHECKING:
 MAX_FILE_SIZE = 64 * 1024 * 1024
 #: the seconds the scoring of one recording may take (the default time limit of an API request)
 TIME_LIMIT = 60.0
-NOTHING = type(None)
-# field: (accepted types, what to call them)
-FIELDS = {
-    "reference": ((str, NOTHING), "a string or null"), "hypotheses": ((dict,), "an object of names and paths"),
-    "manifest": ((str, NOTHING), "a string or null"), "reference_type": ((str,), "a string"),
-    "hypothesis_type": ((str,), "a string"), "normalizers": ((list,), "a list of calls"),
-    "metrics": ((list,), "a list of calls"), "load": ((list,), "a list of module names"),
-    "alignments": ((bool,), "true or false"), "seed": ((int,), "a whole number"),
-    "resamples": ((int,), "a whole number"), "level": ((int, float), "a number"), "alpha": ((int, float), "a number"),
-    "ranking_test": ((str,), "a string"),
-}
-#: fields that records made before they existed lack (their defaults apply then)
-OPTIONAL = {
-    "on_missing": ((str,), "a string"), "allow_unpaired": ((bool,), "true or false"),
-    "split_by_time": ((int, float, NOTHING), "a number or null"),
-    "options": ((dict,), "an object of option names and values"),
-}
 
 
 def read_record(path: str) -> dict:
@@ -72,44 +56,15 @@ def read_record(path: str) -> dict:
             or not isinstance(data["record"].get("invocation"), dict):
         raise UsageError(f"--rerun {path!r}: not a JSON result of benchmarkstt-tools corpus "
                          f"(-o json) with its record")
+    check(data["record"], Record, f"--rerun {path!r}", "record")
     check_invocation(data["record"]["invocation"], path)
-    try:
-        recorded_files(data["record"])
-    except UsageError as exc:
-        raise UsageError(f"--rerun {path!r}: {exc}") from None
     return data
 
 
-def _calls_problem(calls: list) -> str | None:
-    for n, call in enumerate(calls):
-        if not isinstance(call, list) or not call or not isinstance(call[0], str) \
-                or not all(isinstance(a, (str, int, float, bool)) for a in call[1:]):
-            return f"[{n}]: a list of a name and its arguments, not {json.dumps(call)[:40]}"
-    return None
-
-
 def check_invocation(invocation: dict, path: str) -> dict:
-    """``invocation`` if every field the rerun reads has its type, else one line naming it
-    (in the order of :data:`FIELDS`)."""
-    for field, (types, what) in {**FIELDS, **OPTIONAL}.items():
-        if field not in invocation:
-            if field in OPTIONAL:
-                continue
-            raise UsageError(f"--rerun {path!r}: record.invocation.{field}: missing")
-        value = invocation[field]
-        bad = isinstance(value, bool) and bool not in types or not isinstance(value, types)
-        if not bad and field in ("normalizers", "metrics"):
-            problem = _calls_problem(value)
-            if problem:
-                raise UsageError(f"--rerun {path!r}: record.invocation.{field}{problem}")
-        if not bad and field == "load":
-            bad = not all(isinstance(v, str) for v in value)
-        if not bad and field == "options":
-            bad = not all(isinstance(v, (str, int, float, bool, NOTHING)) for v in value.values())
-        if not bad and field == "hypotheses":
-            bad = not all(isinstance(v, str) for v in value.values())
-        if bad:
-            raise UsageError(f"--rerun {path!r}: record.invocation.{field}: {what}, not {json.dumps(value)[:40]}")
+    """``invocation`` if it has the shape of :class:`~benchmarkstt_corpus.shape.Invocation`
+    and names something to score, else one line naming the field."""
+    check(invocation, Invocation, f"--rerun {path!r}", "record.invocation")
     paths = {"reference": invocation["reference"], "manifest": invocation["manifest"],
              **{f"hypotheses.{k}": v for k, v in invocation["hypotheses"].items()}}
     for field, value in paths.items():
@@ -125,30 +80,16 @@ def check_invocation(invocation: dict, path: str) -> dict:
 
 
 def recorded_files(record: dict) -> tuple:
-    """``(path, text)`` of every file the record's normalizers and metrics read, as it holds
-    them (``normalization.files`` and ``metric_files``), checked as data.
+    """``(path, text)`` of every file the record's normalizers and metrics read whose text it
+    holds (``normalization.files`` and ``metric_files``, checked by :func:`read_record`).
 
     :example:
-        >>> recorded_files({"normalization": {"files": [{"path": "r.csv", "text": "a,b"}]}})
+        >>> recorded_files({"normalization": {"files": [{"path": "r.csv", "sha256": "aa", "text": "a,b"}]},
+        ...                 "metric_files": [{"path": "e.json", "sha256": "bb"}]})
         (('r.csv', 'a,b'),)
-        >>> recorded_files({"metric_files": [{"path": "e.json"}]})
-        Traceback (most recent call last):
-        ...
-        benchmarkstt_core.errors.UsageError: record.metric_files[0]: an object of a path and its text, not {"path": "e.json"}
     """
-    found = []
-    normalization = record.get("normalization", {})
-    for field, files in (("normalization.files", normalization.get("files", []) if isinstance(normalization, dict)
-                          else None), ("metric_files", record.get("metric_files", []))):
-        if not isinstance(files, list):
-            raise UsageError(f"record.{field}: a list of files, not {json.dumps(files)[:40]}")
-        for n, entry in enumerate(files):
-            if not isinstance(entry, dict) or not isinstance(entry.get("path"), str) \
-                    or not isinstance(entry.get("text"), str):
-                raise UsageError(f"record.{field}[{n}]: an object of a path and its text, not "
-                                 f"{json.dumps(entry)[:40]}")
-            found.append((entry["path"], entry["text"]))
-    return tuple(found)
+    files = [*(record.get("normalization") or {}).get("files", []), *record.get("metric_files", [])]
+    return tuple((f["path"], f["text"]) for f in files if f.get("text") is not None)
 
 
 def plugin_modules(host: PluginHost) -> set:

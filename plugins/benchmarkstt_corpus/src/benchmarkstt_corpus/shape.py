@@ -296,6 +296,38 @@ class Transcription(Shape):
     estimated_cost: Optional[Amount] = None
 
 
+Argument = Union[str, Finite, bool]
+
+
+class Invocation(Shape):
+    """What ``corpus --rerun`` runs again: the inputs, rules, metrics and settings of the command."""
+
+    reference: Optional[str]
+    hypotheses: Dict[str, str]
+    manifest: Optional[str]
+    reference_type: str
+    hypothesis_type: str
+    normalizers: List[List[Argument]]
+    metrics: List[List[Argument]]
+    load: List[str]
+    alignments: bool
+    seed: int
+    resamples: int
+    level: Finite
+    alpha: Finite
+    ranking_test: str
+    on_missing: str = "deletions"
+    allow_unpaired: bool = True
+    split_by_time: Optional[Finite] = None
+    options: Dict[str, Union[str, Finite, bool, None]] = {}
+
+    def __post_init__(self) -> None:
+        for field in ("normalizers", "metrics"):
+            for n, call in enumerate(getattr(self, field)):
+                if not call or not isinstance(call[0], str):
+                    raise ValueError(f"{field}[{n}] is not a list of a name and its arguments")
+
+
 class Result(Shape):
     format: str
     engines: Dict[str, Engine]
