@@ -76,22 +76,38 @@ def test_values_that_make_no_sense_are_refused(result, change, message):
     assert str(found.value) == f"r.json: {message}"
 
 
-def required_only(value, kind):
-    """``value`` without every key the shape lets be absent (the fields with a default)."""
+def rebuilt(value, kind, change):
+    """``value`` rebuilt along the shape ``kind``: each object of a struct as ``change(struct,
+    value, {key: (its rebuilt value, its type)})`` makes it."""
     kind = inner(kind)
     if isinstance(kind, type) and issubclass(kind, msgspec.Struct) and isinstance(value, dict):
         hints = typing.get_type_hints(kind, include_extras=True)
-        fields = {f.name: f for f in msgspec.structs.fields(kind)}
-        kept = {name for name, f in fields.items() if f.required}
-        if kind is FileRow and value.get("status") == "ok":
-            kept.update(OK_ROW)
-        return {k: required_only(v, hints[k]) for k, v in value.items() if k in kept}
+        return change(kind, value, {k: (rebuilt(v, hints.get(k, typing.Any), change), hints.get(k))
+                                    for k, v in value.items()})
     args = typing.get_args(kind)
     if typing.get_origin(kind) is dict and isinstance(value, dict):
-        return {k: required_only(v, args[1]) for k, v in value.items()}
+        return {k: rebuilt(v, args[1], change) for k, v in value.items()}
     if typing.get_origin(kind) is list and isinstance(value, list):
-        return [required_only(v, args[0]) for v in value]
+        return [rebuilt(v, args[0], change) for v in value]
     return value
+
+
+def ok_row(kind, value) -> set:
+    """The keys a row whose status is ok must hold, besides the required ones."""
+    return set(OK_ROW) if kind is FileRow and value.get("status") == "ok" else set()
+
+
+def required_only(kind, value, fields):
+    """Only the keys the shape requires (the fields without a default)."""
+    kept = {f.name for f in msgspec.structs.fields(kind) if f.required} | ok_row(kind, value)
+    return {k: v for k, (v, _) in fields.items() if k in kept}
+
+
+def nulled(kind, value, fields):
+    """Every field the shape lets be null set to null."""
+    kept = ok_row(kind, value)
+    return {k: None if hint is not None and k not in kept and type(None) in typing.get_args(hint) else v
+            for k, (v, hint) in fields.items()}
 
 
 def inner(kind):
@@ -114,27 +130,11 @@ def test_the_page_renders_from_what_the_shape_requires_alone(result):
     from benchmarkstt_corpus.shape import Result
     from benchmarkstt_report import render_report
 
-    bare = required_only(result, Result)
+    bare = rebuilt(result, Result, required_only)
     assert "record" not in bare and "top_errors" not in bare["engines"]["x"] and "alignment" not in \
         bare["engines"]["x"]["files"][0]
     page = render_report(bare, name="bare.json")
     assert "<!DOCTYPE html>" in page and "inf%" not in page and "nan%" not in page
-
-
-def nulled(value, kind):
-    """``value`` with every field the shape lets be null set to null."""
-    kind = inner(kind)
-    if isinstance(kind, type) and issubclass(kind, msgspec.Struct) and isinstance(value, dict):
-        hints = typing.get_type_hints(kind, include_extras=True)
-        kept = set(OK_ROW) if kind is FileRow and value.get("status") == "ok" else set()
-        return {k: None if k in hints and k not in kept and type(None) in typing.get_args(hints[k])
-                else nulled(v, hints.get(k, typing.Any)) for k, v in value.items()}
-    args = typing.get_args(kind)
-    if typing.get_origin(kind) is dict and isinstance(value, dict):
-        return {k: nulled(v, args[1]) for k, v in value.items()}
-    if typing.get_origin(kind) is list and isinstance(value, list):
-        return [nulled(v, args[0]) for v in value]
-    return value
 
 
 def test_the_page_renders_every_field_the_shape_lets_be_null(result):
@@ -143,7 +143,7 @@ def test_the_page_renders_every_field_the_shape_lets_be_null(result):
     from benchmarkstt_corpus.shape import Result
     from benchmarkstt_report import render_report
 
-    empty = nulled(result, Result)
+    empty = rebuilt(result, Result, nulled)
     assert empty["engines"]["x"]["wer"] is None and empty["comparisons"][0]["difference"] is None
     page = render_report(empty, name="nulls.json")
     assert "<!DOCTYPE html>" in page and ">None<" not in page
