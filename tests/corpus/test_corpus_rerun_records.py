@@ -196,3 +196,11 @@ def test_csv_cells_cannot_start_a_formula(tools, tmp_path):
     assert sorted(r["id"] for r in rows) == sorted(["'" + n if n[0] in "=+-@" else n for n in names])
     assert all(not cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row.values())
     assert {r["wer"] for r in rows} == {str(1 / 3)} and {r["substitutions"] for r in rows} == {"1"}
+
+
+def test_a_recorded_transcription_that_does_not_fit_is_one_line(tools, first):
+    root, data = first
+    (root / "made.json").write_text(json.dumps({**data, "transcription": {"oa": {"failed": 0, "files": "<img>"}}}))
+    run = tools("corpus", "--rerun", "made.json", "--jobs", "1", cwd=root)
+    assert assert_clean_error(run, PROG) == \
+        f"{PROG}: error: --rerun 'made.json': transcription.oa.files: a whole number, not '<img>'"

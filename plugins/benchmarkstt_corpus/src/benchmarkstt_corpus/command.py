@@ -180,7 +180,7 @@ class CorpusCommand:
         if made:
             made = redact_all(made)  # a record made before credentials in URLs were redacted
             result.data["transcription"] = made
-            result.data["record"]["engines"] = {name: {k: e[k] for k in ("kind", "model", "version", "options")}
+            result.data["record"]["engines"] = {name: {k: e.get(k) for k in ("kind", "model", "version", "options")}
                                                 for name, e in made.items()}
         for u in result.data["unpaired"]:
             say(f"warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "

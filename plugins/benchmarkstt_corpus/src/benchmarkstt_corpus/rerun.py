@@ -22,12 +22,12 @@ ends the run with one error line).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Dict, Sequence
 
 from benchmarkstt_core.errors import UsageError
 
 from .pairing import engine_name
-from .shape import Invocation, Record, check
+from .shape import Invocation, Record, Transcription, check
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
@@ -57,6 +57,7 @@ def read_record(path: str) -> dict:
         raise UsageError(f"--rerun {path!r}: not a JSON result of benchmarkstt-tools corpus "
                          f"(-o json) with its record")
     check(data["record"], Record, f"--rerun {path!r}", "record")
+    check(data.get("transcription") or {}, Dict[str, Transcription], f"--rerun {path!r}", "transcription")
     check_invocation(data["record"]["invocation"], path)
     return data
 
