@@ -84,7 +84,8 @@ class Spec:
         guard = path_guard
         if self.files is not None:
             def guard(path: str, field: str) -> str:
-                if path not in contents:
+                folder = os.path.join(path, "")  # a config's folder, where its rules files are
+                if path not in contents and not any(p.startswith(folder) for p in contents):
                     raise UsageError(f"{field} {path!r}: the record holds no text of this file, and a record "
                                      f"never makes the tool read a local file")
                 return path_guard(path, field) if path_guard else path
