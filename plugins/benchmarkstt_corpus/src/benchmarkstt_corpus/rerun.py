@@ -22,7 +22,7 @@ ends the run with one error line).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Dict, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from benchmarkstt_core.errors import UsageError
 
@@ -57,7 +57,7 @@ def read_record(path: str) -> dict:
         raise UsageError(f"--rerun {path!r}: not a JSON result of benchmarkstt-tools corpus "
                          f"(-o json) with its record")
     check(data["record"], Record, f"--rerun {path!r}", "record")
-    check(data.get("transcription") or {}, Dict[str, Transcription], f"--rerun {path!r}", "transcription")
+    check(data.get("transcription") or {}, dict[str, Transcription], f"--rerun {path!r}", "transcription")
     check_invocation(data["record"]["invocation"], path)
     return data
 
