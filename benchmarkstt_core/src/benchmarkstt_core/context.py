@@ -16,9 +16,10 @@ import codecs
 import copy
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .errors import FileParameterError, InputError, UsageError
+from .limits import FileLimitError, read_within
 from .names import printable
 
 if TYPE_CHECKING:
@@ -157,12 +158,17 @@ class Context:
     :param warn: called with a warning message (default: a ``PROG: warning:`` line on stderr,
         its control characters and line breaks escaped)
     :param prog: the command named in the default warning lines (``benchmarkstt-tools corpus``)
+    :param contents: files given as data, ``{path: bytes}``: what reading such a path gives
+        (after the guard), not the file of that name (a record run again holds its rules' text)
+    :param max_file_size: read only regular files of at most this many bytes (data that names
+        files, such as a record, cannot make ``/dev/zero`` read for ever)
     """
 
     def __init__(self, registries: Registries | None, hook: HookRelay | None = None, encoding: str | None = None,
                  path_guard: PathGuard | None = None, defaults: dict | None = None, stdin: bool = False,
                  encoding_hint: str = ENCODING_HINT, warn: Callable[[str], None] | None = None,
-                 prog: str = "benchmarkstt"):
+                 prog: str = "benchmarkstt", contents: Mapping[str, bytes] | None = None,
+                 max_file_size: int | None = None):
         self.registries = registries
         self.hook = hook
         self.encoding = encoding or default_encoding()
@@ -172,6 +178,8 @@ class Context:
         self.encoding_hint = encoding_hint
         self._warn = warn
         self.prog = prog
+        self.contents = dict(contents or {})
+        self.max_file_size = max_file_size
 
     def replace(self, **changes: Any) -> "Context":
         """A copy of this context with some attributes changed (``encoding``, ``encoding_hint``)."""
@@ -228,9 +236,12 @@ class Context:
         if path == "-" and self.stdin:
             return stdin_bytes()
         real = self.check_path(path, field)
+        if path in self.contents:
+            return self.contents[path]
         try:
-            with open(real, "rb") as f:
-                return f.read()
+            return read_within(real, self.max_file_size)
+        except FileLimitError as exc:
+            message = str(exc)
         except MemoryError:
             message = f"{path}: too large to read into memory"
         except ValueError:  # a NUL or a lone surrogate in the name

@@ -1,9 +1,12 @@
-"""A limit on the size of the texts normalizers make, for servers.
+"""Limits for work that untrusted data asks for (a server's request, a record run again).
 
 A normalizer can make a text much longer than its input (``replace`` of ``""`` by a long
 text inserts it between every two characters). A server sets a limit for each request with
 :func:`text_size_limit`; normalizers that can grow a text call :func:`check_text_size` with
 the size they are about to make, before they make it. The command line sets no limit.
+:func:`read_within` reads a file only if it is a regular file within a size limit (a path
+such as ``/dev/zero`` never ends); :func:`time_limit` stops work that runs too long (a
+regular expression that backtracks for ever).
 
 :example:
     >>> with text_size_limit(10):
@@ -14,9 +17,13 @@ the size they are about to make, before they make it. The command line sets no l
 
 from __future__ import annotations
 
+import os
+import signal
+import stat
+import threading
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
+from typing import Any, Iterator
 
 from .errors import UsageError
 
@@ -57,3 +64,72 @@ def check_text_size(size: int, what: str) -> None:
     limit = _LIMIT.get()
     if limit is not None and size > limit:
         raise TextTooLargeError(size, limit, what)
+
+
+class FileLimitError(UsageError):
+    """A file that is not a regular file, or is larger than the limit; the message names it."""
+
+
+def read_within(path: str, limit: int | None) -> bytes:
+    """The bytes of the file at ``path``; with a ``limit``, only if it is a regular file of at
+    most ``limit`` bytes (else :class:`FileLimitError`), and never more than that is read.
+    ``OSError`` as ``open`` raises it.
+
+    :example:
+        >>> read_within("/dev/zero", 1024)
+        Traceback (most recent call last):
+        benchmarkstt_core.limits.FileLimitError: /dev/zero: not a regular file
+    """
+    with open(path, "rb") as f:
+        if limit is None:
+            return f.read()
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise FileLimitError(f"{path}: not a regular file")
+        data = f.read(limit + 1)
+    if info.st_size > limit or len(data) > limit:
+        raise FileLimitError(f"{path}: larger than the limit of {limit} bytes")
+    return data
+
+
+class _OverTime(BaseException):
+    """Raised by the alarm inside the work :func:`time_limit` watches (a ``BaseException``, so
+    that no ``except Exception`` of that work takes it for one of its own errors)."""
+
+
+class TimeLimitError(UsageError):
+    """Work that ran longer than its time limit, and was stopped."""
+
+
+@contextmanager
+def time_limit(seconds: float | None, what: str) -> Iterator[None]:
+    """Within the block, running longer than ``seconds`` raises :class:`TimeLimitError`
+    saying ``what`` ran too long. It interrupts Python code and regular expressions alike
+    (Python's ``re`` checks for signals while it matches), with ``SIGALRM``: in the main thread
+    of a process on Unix; elsewhere (a thread of a Dask worker, Windows) there is no limit.
+
+    :example:
+        >>> import re
+        >>> with time_limit(0.2, "regex '(a+)+$'"):
+        ...     re.match("(a+)+$", "a" * 64 + "b")
+        Traceback (most recent call last):
+        benchmarkstt_core.limits.TimeLimitError: regex '(a+)+$' ran longer than the time limit of 0.2 s and was stopped
+    """
+    if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def over(signum: int, frame: Any) -> None:
+        raise _OverTime
+
+    saved = signal.signal(signal.SIGALRM, over)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except _OverTime:
+        raise TimeLimitError(f"{what} ran longer than the time limit of {seconds:g} s and was stopped") from None
+    finally:
+        signal.signal(signal.SIGALRM, saved)

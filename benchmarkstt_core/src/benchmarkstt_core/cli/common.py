@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from ..errors import BenchmarkSTTError, UsageError
 from ..names import printable
+from ..redaction import redact
 from ..params import param_heading
 from ..plugins import PluginHost, make_plugin_manager, missing_standard_note
 
@@ -166,7 +167,7 @@ class ArgumentParser(argparse.ArgumentParser):
         """Print the short usage line and ``PROG: error: MESSAGE``; exit with status 2."""
         suggestion = self.suggestion(message)
         note = self.failures_note(message) if not suggestion or self.plugin_failures else ""
-        self.exit(2, f"{self.short_usage()}\n{self.prog}: error: {message}{suggestion}{note}\n")
+        self.exit(2, f"{self.short_usage()}\n{self.prog}: error: {redact(message)}{suggestion}{note}\n")
 
 
 class ComponentAction(argparse.Action):
@@ -306,7 +307,7 @@ def escaped_logging(level: str = "warning") -> None:
 
     class Printable(logging.Formatter):
         def formatMessage(self, record: logging.LogRecord) -> str:
-            return printable(super().formatMessage(record))
+            return printable(redact(super().formatMessage(record)))
 
     handler = logging.StreamHandler()
     handler.setFormatter(Printable("%(levelname)s:%(name)s: %(message)s"))
@@ -354,7 +355,7 @@ def guarded(prog: str, argv: Sequence[str], body: Callable[[argparse.Namespace],
         return body(pre)
     except BenchmarkSTTError as exc:
         traceback_if_debug()
-        sys.stderr.write(f"{prog}: error: {printable(str(exc))}\n")
+        sys.stderr.write(f"{prog}: error: {printable(redact(str(exc)))}\n")
         return exc.exit_code
     except KeyboardInterrupt:
         sys.stderr.write(f"{prog}: error: interrupted\n")
@@ -365,7 +366,7 @@ def guarded(prog: str, argv: Sequence[str], body: Callable[[argparse.Namespace],
         return 1
     except Exception as exc:
         traceback_if_debug()
-        sys.stderr.write(f"{prog}: error: unexpected failure: {exc or type(exc).__name__} "
+        sys.stderr.write(f"{prog}: error: unexpected failure: {printable(redact(str(exc))) or type(exc).__name__} "
                          f"(run with --log-level debug for a traceback)\n")
         return 1
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numbers
 from typing import Any, Iterable, Mapping, Sequence
 
-from benchmarkstt_core.context import Context, default_encoding
+from benchmarkstt_core.context import default_encoding
 from benchmarkstt_core.pipeline import Pipeline
 from benchmarkstt_core.errors import UsageError
 
@@ -112,10 +112,11 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
         raise interrupted(stop, aggregator.received, len(corpus.items)) from None
     bar.close()
     normalizer_files = records.FileRecorder()
-    Pipeline(checker.registries, spec.normalizers,
-             context=Context(checker.registries, checker.host.hook, path_guard=normalizer_files))
-    normalization = records.normalization_record(spec.normalizers, normalizer_files.paths)
-    metric_files = records.files_record([p for p in recorder.paths if p not in normalizer_files.paths])
+    rules = spec.rules_context(checker.registries, checker.host.hook, normalizer_files)
+    Pipeline(checker.registries, spec.normalizers, context=rules)
+    normalization = records.normalization_record(spec.normalizers, normalizer_files.paths, rules.read_bytes)
+    metric_files = records.files_record([p for p in recorder.paths if p not in normalizer_files.paths],
+                                        rules.read_bytes)
     record = records.build(command, checker.host, spec, settings, normalization, metric_files, aggregator.inputs,
                            invocation or {})
     return aggregator.result(record)

@@ -95,6 +95,9 @@ class CorpusCommand:
         parser.add_argument("--rerun", metavar="RESULT.json",
                             help="run again what made a JSON result (same inputs, rules, metrics, seed) "
                                  "and report every input that changed")
+        scale.add_argument("--time-limit", type=float, metavar="SECONDS",
+                           help="stop the run with an error when the scoring of one recording takes longer "
+                                "(default: no limit; 60 with --rerun, as the API's requests)")
         metrics = parser.add_argument_group(
             "available metrics", "Metrics computed per file and pooled per engine; the first --wer gives "
             "the headline counts (default: --wer levenshtein).")
@@ -108,6 +111,7 @@ class CorpusCommand:
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check everything, score the corpus, write the result, report faults."""
         from benchmarkstt_core.files import check_new_files, write_new_file, write_stdout
+        from benchmarkstt_core.redaction import redact_all
 
         from . import record as records
         from .api import as_calls, check_run, run_corpus
@@ -124,9 +128,11 @@ class CorpusCommand:
         if args.html:
             check_new_files([args.html])
             render_report = report_renderer()
-        old, made = None, {}
+        if args.time_limit is not None and not 0 < args.time_limit < float("inf"):
+            raise UsageError(f"--time-limit must be a number of seconds above 0, not {args.time_limit:g}")
+        old, made, limits = None, {}, {"time_limit": args.time_limit}
         if args.rerun:
-            from .rerun import check_plugins, read_record
+            from .rerun import MAX_FILE_SIZE, TIME_LIMIT, check_plugins, read_record, recorded_files
 
             given = rerun_conflicts(args, self.parser)
             if given:
@@ -136,6 +142,10 @@ class CorpusCommand:
             for line in check_plugins(old["record"], host, args.rerun, args.load):
                 say(f"rerun: warning: {line}")
             invocation = {**old["record"]["invocation"], "load": list(args.load)}
+            # a record is data: the rules' text it holds, never the local files it names, and
+            # the API's limits (time, file size) for what it makes the tool do
+            limits = {"files": recorded_files(old["record"]), "max_file_size": MAX_FILE_SIZE,
+                      "time_limit": args.time_limit or TIME_LIMIT}
             made = old.get("transcription") or {}  # how the engines' files it scores again were made
         else:
             invocation = {
@@ -149,7 +159,7 @@ class CorpusCommand:
                 "split_by_time": args.split_by_time, "options": plugin_defaults(args, self.plugin_options)}
         spec = Spec(as_calls(invocation["normalizers"]), as_calls(invocation["metrics"]),
                     tuple(invocation["load"]), default_encoding(), bool(invocation["alignments"]),
-                    tuple(sorted(invocation.get("options", {}).items())))
+                    tuple(sorted(invocation.get("options", {}).items())), **limits)
         settings = Settings(int(invocation["seed"]), int(invocation["resamples"]), float(invocation["level"]),
                             float(invocation["alpha"]), invocation["ranking_test"],
                             invocation.get("on_missing", "deletions"))
@@ -161,15 +171,16 @@ class CorpusCommand:
             made = added_sources(args, host)
             invocation["reference"] = args.reference
             invocation["hypotheses"] = hypotheses(args)
-        corpus = corpus_of(invocation, host)
+        corpus = corpus_of(invocation, host, spec.max_file_size)
         result = run_corpus(corpus, spec, settings, jobs=jobs, scheduler=args.scheduler,
                             dask_local=args.dask_local, command=records.command_line(),
                             invocation=invocation, spool=True,
                             allow_unpaired=bool(invocation.get("allow_unpaired", True)),
                             split_by_time=invocation.get("split_by_time"))
         if made:
+            made = redact_all(made)  # a record made before credentials in URLs were redacted
             result.data["transcription"] = made
-            result.data["record"]["engines"] = {name: {k: e[k] for k in ("kind", "model", "version", "options")}
+            result.data["record"]["engines"] = {name: {k: e.get(k) for k in ("kind", "model", "version", "options")}
                                                 for name, e in made.items()}
         for u in result.data["unpaired"]:
             say(f"warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
@@ -201,16 +212,17 @@ class CorpusCommand:
 
 def say(line: str) -> None:
     """One line on standard error, its names escaped (a file name cannot move the cursor or
-    forge a line)."""
+    forge a line) and credentials redacted."""
     from benchmarkstt_core.names import printable
+    from benchmarkstt_core.redaction import redact
 
-    sys.stderr.write(f"{PROG}: {printable(line)}\n")
+    sys.stderr.write(f"{PROG}: {printable(redact(line))}\n")
 
 
 #: what --rerun may be given: how the run is written and spread (its record holds the rest),
 #: and benchmarkstt-tools' own arguments
 RERUN_FREE = {"rerun", "output_format", "output", "html", "jobs", "scheduler", "dask_local", "load", "log_level",
-              "version", "subcommand"}
+              "version", "subcommand", "time_limit"}
 
 
 def rerun_conflicts(args: argparse.Namespace, parser: argparse.ArgumentParser) -> list:
@@ -257,16 +269,18 @@ def report_renderer() -> Any:
     return render_report
 
 
-def corpus_of(invocation: dict, host: PluginHost) -> Any:
-    """The paired corpus an invocation names: a manifest, folders, or files of utterances."""
+def corpus_of(invocation: dict, host: PluginHost, max_size: int | None = None) -> Any:
+    """The paired corpus an invocation names: a manifest, folders, or files of utterances (with
+    ``max_size``, a manifest or file of utterances must be a regular file of at most that many bytes)."""
     from .pairing import from_folders, from_manifest
     from .utterances import from_utterance_files
 
     if invocation.get("manifest"):
-        return from_manifest(invocation["manifest"], invocation["reference_type"], invocation["hypothesis_type"])
+        return from_manifest(invocation["manifest"], invocation["reference_type"], invocation["hypothesis_type"],
+                             max_size)
     if os.path.isfile(invocation["reference"]):
         return from_utterance_files(invocation["reference"], invocation["hypotheses"], host,
                                     invocation["reference_type"], invocation["hypothesis_type"],
-                                    default_encoding())
+                                    default_encoding(), max_size)
     return from_folders(invocation["reference"], invocation["hypotheses"], invocation["reference_type"],
                         invocation["hypothesis_type"])

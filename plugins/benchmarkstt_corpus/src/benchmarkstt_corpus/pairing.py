@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Optional, Sequence
 
 from benchmarkstt_core.errors import InputError, UsageError
+from benchmarkstt_core.limits import FileLimitError, read_within
 
 REFERENCE = "reference"
 
@@ -183,12 +184,13 @@ def check_columns(names: Sequence, where: str) -> list:
     return list(names)
 
 
-def manifest_rows(path: str) -> tuple:
+def manifest_rows(path: str, max_size: int | None = None) -> tuple:
     """The columns and the rows (as dicts, with their line numbers for errors) of a CSV, TSV or
-    JSON-lines manifest."""
+    JSON-lines manifest; with ``max_size``, only a regular file of at most that many bytes."""
     try:
-        with open(path, encoding="utf-8-sig", newline="") as f:
-            text = f.read()
+        text = read_within(path, max_size).decode("utf-8-sig")
+    except FileLimitError as exc:
+        raise UsageError(f"--manifest {path!r}: {str(exc).removeprefix(path + ': ')}") from None
     except OSError as exc:
         raise UsageError(f"--manifest {path!r}: cannot read it: {exc.strerror}") from None
     except UnicodeDecodeError:
@@ -233,10 +235,12 @@ def manifest_rows(path: str) -> tuple:
     return columns, rows
 
 
-def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str = "infer") -> Corpus:
+def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str = "infer",
+                  max_size: int | None = None) -> Corpus:
     """Read a manifest: columns ``id``, ``reference``, one per engine, and optional types
-    ``reference_type`` and ``ENGINE_type``; relative paths are taken from the manifest's folder."""
-    columns, rows = manifest_rows(path)
+    ``reference_type`` and ``ENGINE_type``; relative paths are taken from the manifest's folder.
+    With ``max_size``, the manifest must be a regular file of at most that many bytes."""
+    columns, rows = manifest_rows(path, max_size)
     for needed in ("id", REFERENCE):
         if needed not in columns:
             raise UsageError(f"--manifest {path!r}: no {needed!r} column (columns: {', '.join(columns)})")

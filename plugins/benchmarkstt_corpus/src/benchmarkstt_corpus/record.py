@@ -20,9 +20,11 @@ import platform
 import shlex
 import sys
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from benchmarkstt_core.__meta__ import __version__
+from benchmarkstt_core.errors import BenchmarkSTTError
+from benchmarkstt_core.redaction import redact
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
@@ -41,25 +43,26 @@ class FileRecorder:
         return path
 
 
-def files_record(paths: Sequence) -> list:
-    """Each file's path, SHA-256 and text (files that vanished since are left out)."""
+def files_record(paths: Sequence, read: Callable[[str], bytes]) -> list:
+    """Each file's path, SHA-256 and text, as ``read`` gives its bytes (the context the rules
+    were read with: a record run again gives its own text); files that cannot be read now
+    (vanished since) are left out."""
     files = []
     for path in paths:
         try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError:
+            data = read(path)
+        except (OSError, BenchmarkSTTError):
             continue
         files.append({"path": path, "sha256": hashlib.sha256(data).hexdigest(),
                       "text": data.decode("utf-8", errors="replace")})
     return files
 
 
-def normalization_record(normalizers: Sequence, paths: Sequence) -> dict:
-    """The normalizer calls as flags, the files they read with their text and SHA-256, and
-    one SHA-256 over all of it (the rules' identity)."""
+def normalization_record(normalizers: Sequence, paths: Sequence, read: Callable[[str], bytes]) -> dict:
+    """The normalizer calls as flags, the files they read (:func:`files_record`) with their text
+    and SHA-256, and one SHA-256 over all of it (the rules' identity)."""
     text = "".join(" ".join(["--" + str(call[0]), *map(str, call[1:])]) + "\n" for call in normalizers)
-    files = files_record(paths)
+    files = files_record(paths, read)
     whole = hashlib.sha256(json.dumps([text, [(f["path"], f["sha256"]) for f in files]]).encode("utf-8"))
     return {"calls": [list(call) for call in normalizers], "text": text, "files": files,
             "sha256": whole.hexdigest()}
@@ -102,9 +105,15 @@ def build(command: str, host: PluginHost, spec: Any, settings: Any, normalizatio
 
 
 def command_line(argv: Sequence | None = None) -> str:
-    """The command as typed (quoted for a POSIX shell)."""
+    """The command as typed (quoted for a POSIX shell), credentials in it redacted
+    (:func:`~benchmarkstt_core.redaction.redact`).
+
+    :example:
+        >>> command_line(["/usr/bin/tool", "--engine", "oa=openai:base_url=https://u:pw@h/v1?key=k"])
+        "tool --engine 'oa=openai:base_url=https://***@h/v1?key=***'"
+    """
     argv = list(sys.argv if argv is None else argv)
-    return " ".join(shlex.quote(a) for a in [os.path.basename(argv[0]), *argv[1:]]) if argv else ""
+    return " ".join(shlex.quote(redact(a)) for a in [os.path.basename(argv[0]), *argv[1:]]) if argv else ""
 
 
 def changes(old: dict, new: dict) -> list:

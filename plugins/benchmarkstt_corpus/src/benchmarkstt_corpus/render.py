@@ -200,6 +200,24 @@ def render_csv(data: dict) -> str:
     return "".join(csv_chunks(data))
 
 
+#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell: a string escaped (:func:`~benchmarkstt_core.names.printable`) and, when a
+    spreadsheet would take it for a formula, prefixed with a single quote; numbers as they are.
+
+    :example:
+        >>> csv_cell("=HYPERLINK(0)"), csv_cell("-1"), csv_cell(-1), csv_cell("ep01")
+        ("'=HYPERLINK(0)", "'-1", -1, 'ep01')
+    """
+    if not isinstance(value, str):
+        return value
+    text = printable(value)
+    return "'" + text if value.startswith(FORMULA_START) else text
+
+
 def csv_chunks(data: dict) -> Iterator[str]:
     """:func:`render_csv` in pieces, a line each (the rows are read twice, one at a time:
     for the metric columns, then for the lines)."""
@@ -214,7 +232,7 @@ def csv_chunks(data: dict) -> Iterator[str]:
     def line(cells: list) -> str:
         out.seek(0)
         out.truncate()
-        writer.writerow([printable(c) if isinstance(c, str) else c for c in cells])
+        writer.writerow([csv_cell(c) for c in cells])
         return out.getvalue()
 
     fields = ["substitutions", "deletions", "insertions", "hits", "reference_words", "hypothesis_words", "wer"]

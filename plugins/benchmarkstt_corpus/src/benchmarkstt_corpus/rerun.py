@@ -6,13 +6,17 @@ types, naming the field; :func:`check_plugins` refuses a record that names a mod
 that is not an installed plugin (nothing a record names is ever imported: the plugins are the
 installed ones, and ``--load`` modules are only those the user gives on the command line),
 and refuses a record made with a plugin that is not installed; a plugin of another version
-is a warning line.
+is a warning line. The rules and entity lists that run are the text the record holds
+(:func:`recorded_files`), never the local files of those names; the inputs it names are read
+only if they are regular files of at most :data:`MAX_FILE_SIZE` bytes; the scoring of one
+recording may take :data:`TIME_LIMIT` seconds (a regular expression that backtracks for ever
+ends the run with one error line).
 
 :example:
     >>> check_invocation({"reference": ["ref"]}, "r.json")
     Traceback (most recent call last):
     ...
-    benchmarkstt_core.errors.UsageError: --rerun 'r.json': record.invocation.reference: a string or null, not ["ref"]
+    benchmarkstt_core.errors.UsageError: --rerun 'r.json': record.invocation.reference: a string, not ['ref']
 """
 
 from __future__ import annotations
@@ -23,27 +27,16 @@ from typing import TYPE_CHECKING, Sequence
 from benchmarkstt_core.errors import UsageError
 
 from .pairing import engine_name
+from .shape import Invocation, Record, Transcription, check
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
-NOTHING = type(None)
-# field: (accepted types, what to call them)
-FIELDS = {
-    "reference": ((str, NOTHING), "a string or null"), "hypotheses": ((dict,), "an object of names and paths"),
-    "manifest": ((str, NOTHING), "a string or null"), "reference_type": ((str,), "a string"),
-    "hypothesis_type": ((str,), "a string"), "normalizers": ((list,), "a list of calls"),
-    "metrics": ((list,), "a list of calls"), "load": ((list,), "a list of module names"),
-    "alignments": ((bool,), "true or false"), "seed": ((int,), "a whole number"),
-    "resamples": ((int,), "a whole number"), "level": ((int, float), "a number"), "alpha": ((int, float), "a number"),
-    "ranking_test": ((str,), "a string"),
-}
-#: fields that records made before they existed lack (their defaults apply then)
-OPTIONAL = {
-    "on_missing": ((str,), "a string"), "allow_unpaired": ((bool,), "true or false"),
-    "split_by_time": ((int, float, NOTHING), "a number or null"),
-    "options": ((dict,), "an object of option names and values"),
-}
+#: the largest file (manifest, input) a record makes the tool read, and the longest text a
+#: normalizer may make: the API's limit of an answer and of a normalizer's text
+MAX_FILE_SIZE = 64 * 1024 * 1024
+#: the seconds the scoring of one recording may take (the default time limit of an API request)
+TIME_LIMIT = 60.0
 
 
 def read_record(path: str) -> dict:
@@ -63,40 +56,16 @@ def read_record(path: str) -> dict:
             or not isinstance(data["record"].get("invocation"), dict):
         raise UsageError(f"--rerun {path!r}: not a JSON result of benchmarkstt-tools corpus "
                          f"(-o json) with its record")
+    check(data["record"], Record, f"--rerun {path!r}", "record")
+    check(data.get("transcription") or {}, dict[str, Transcription], f"--rerun {path!r}", "transcription")
     check_invocation(data["record"]["invocation"], path)
     return data
 
 
-def _calls_problem(calls: list) -> str | None:
-    for n, call in enumerate(calls):
-        if not isinstance(call, list) or not call or not isinstance(call[0], str) \
-                or not all(isinstance(a, (str, int, float, bool)) for a in call[1:]):
-            return f"[{n}]: a list of a name and its arguments, not {json.dumps(call)[:40]}"
-    return None
-
-
 def check_invocation(invocation: dict, path: str) -> dict:
-    """``invocation`` if every field the rerun reads has its type, else one line naming it
-    (in the order of :data:`FIELDS`)."""
-    for field, (types, what) in {**FIELDS, **OPTIONAL}.items():
-        if field not in invocation:
-            if field in OPTIONAL:
-                continue
-            raise UsageError(f"--rerun {path!r}: record.invocation.{field}: missing")
-        value = invocation[field]
-        bad = isinstance(value, bool) and bool not in types or not isinstance(value, types)
-        if not bad and field in ("normalizers", "metrics"):
-            problem = _calls_problem(value)
-            if problem:
-                raise UsageError(f"--rerun {path!r}: record.invocation.{field}{problem}")
-        if not bad and field == "load":
-            bad = not all(isinstance(v, str) for v in value)
-        if not bad and field == "options":
-            bad = not all(isinstance(v, (str, int, float, bool, NOTHING)) for v in value.values())
-        if not bad and field == "hypotheses":
-            bad = not all(isinstance(v, str) for v in value.values())
-        if bad:
-            raise UsageError(f"--rerun {path!r}: record.invocation.{field}: {what}, not {json.dumps(value)[:40]}")
+    """``invocation`` if it has the shape of :class:`~benchmarkstt_corpus.shape.Invocation`
+    and names something to score, else one line naming the field."""
+    check(invocation, Invocation, f"--rerun {path!r}", "record.invocation")
     paths = {"reference": invocation["reference"], "manifest": invocation["manifest"],
              **{f"hypotheses.{k}": v for k, v in invocation["hypotheses"].items()}}
     for field, value in paths.items():
@@ -109,6 +78,19 @@ def check_invocation(invocation: dict, path: str) -> dict:
         if not folder:
             raise UsageError(f"--rerun {path!r}: record.invocation.hypotheses.{name}: an empty path")
     return invocation
+
+
+def recorded_files(record: dict) -> tuple:
+    """``(path, text)`` of every file the record's normalizers and metrics read whose text it
+    holds (``normalization.files`` and ``metric_files``, checked by :func:`read_record`).
+
+    :example:
+        >>> recorded_files({"normalization": {"files": [{"path": "r.csv", "sha256": "aa", "text": "a,b"}]},
+        ...                 "metric_files": [{"path": "e.json", "sha256": "bb"}]})
+        (('r.csv', 'a,b'),)
+    """
+    files = [*(record.get("normalization") or {}).get("files", []), *record.get("metric_files", [])]
+    return tuple((f["path"], f["text"]) for f in files if f.get("text") is not None)
 
 
 def plugin_modules(host: PluginHost) -> set:

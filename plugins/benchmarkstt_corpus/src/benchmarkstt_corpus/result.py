@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Iterator
 from benchmarkstt_core.names import json_text
 
 from . import record as records
-from . import stats
+from . import shape, stats
 from .scoring import call_title, error_entries, headline_mode
 
 FORMAT = "benchmarkstt-corpus/1"
@@ -582,7 +582,9 @@ def json_chunks(data: dict) -> Iterator[str]:
     """The JSON text of a result in pieces, one per file row and per input of the record (read
     one at a time, so a :class:`~benchmarkstt_corpus.spool.SpooledRows` is never held in
     memory); the pieces joined are ``json.dumps(data, indent=1, ensure_ascii=False)`` and a
-    newline.
+    newline. A corpus result (its ``format``) is checked against its shape (:mod:`.shape`) as it
+    is written, its rows one at a time: a :class:`~benchmarkstt_core.errors.UsageError` names
+    the first field that does not fit.
 
     :example:
         >>> data = {"engines": {"a": {"wer": 0.5, "files": [{"id": "f1"}]}, "b": {"files": []}},
@@ -592,18 +594,23 @@ def json_chunks(data: dict) -> Iterator[str]:
     """
     token = os.urandom(8).hex()
     holes: dict = {}
+    checked = data.get("format") == FORMAT  # what is written has the shape the report reads
 
-    def hole(rows: Any, indent: str) -> str:
+    def hole(rows: Any, indent: str, where: str, row_shape: type) -> str:
         marker = json.dumps(f"rows {len(holes)} {token}")
-        holes[marker] = (rows, indent)
+        holes[marker] = (rows, indent, where, row_shape if checked else None)
         return marker[1:-1]
 
     outline = dict(data)
     if "engines" in data:
-        outline["engines"] = {name: {**e, "files": hole(e["files"], "\n    ")} if "files" in e else e
-                              for name, e in data["engines"].items()}
+        outline["engines"] = {name: {**e, "files": hole(e["files"], "\n    ", f"engines.{name}.files", shape.FileRow)}
+                              if "files" in e else e for name, e in data["engines"].items()}
     if isinstance(data.get("record"), dict) and "inputs" in data["record"]:
-        outline["record"] = {**data["record"], "inputs": hole(data["record"]["inputs"], "\n   ")}
+        outline["record"] = {**data["record"], "inputs": hole(data["record"]["inputs"], "\n   ", "record.inputs",
+                                                             shape.Input)}
+    if checked:  # the rows: as they are written
+        shape.check({**outline, "engines": {n: {**e, "files": []} for n, e in outline.get("engines", {}).items()},
+                     **({"record": {**outline["record"], "inputs": []}} if "inputs" in data.get("record", {}) else {})})
     text = dumps(outline)
     for marker in sorted(holes, key=text.index):
         before, text = text.split(marker, 1)
@@ -612,11 +619,13 @@ def json_chunks(data: dict) -> Iterator[str]:
     yield text + "\n"
 
 
-def rows_json(rows: Iterable, indent: str) -> Iterator[str]:
+def rows_json(rows: Iterable, indent: str, where: str = "", row_shape: type | None = None) -> Iterator[str]:
     """A list of rows as :func:`dumps` writes it at the depth where ``indent`` (a newline and
-    the spaces) starts each row."""
+    the spaces) starts each row; each row checked as a ``row_shape`` (:mod:`.shape`) first."""
     opened = False
-    for row in rows:
+    for n, row in enumerate(rows):
+        if row_shape is not None:
+            shape.check(row, row_shape, where=f"{where}[{n}]")
         yield ("," if opened else "[") + indent + dumps(row).replace("\n", indent)
         opened = True
     yield indent[:-1] + "]" if opened else "[]"

@@ -30,10 +30,10 @@ from collections import Counter
 from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Optional, Sequence
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import BenchmarkSTTError, InputError
+from benchmarkstt_core.errors import BenchmarkSTTError, InputError, UsageError
 from benchmarkstt_core.names import printable
 from benchmarkstt_core.pipeline import Pipeline, create
 from benchmarkstt_metrics.kernels import count_opcodes
@@ -59,6 +59,12 @@ class Spec:
     :param alignments: keep each file's words and opcodes in its rows
     :param defaults: ``(name, value)`` pairs: the defaults of component parameters of those names
         (the options plugins add, e.g. ``(("sound_labels", "keep"),)``)
+    :param files: ``(path, text)`` pairs: the only files the normalizers and metrics may read, as
+        that text (a record run again: its rules, never the local files of those names); ``None``:
+        they read the files they name
+    :param max_file_size: read only regular files of at most this many bytes, and let no
+        normalizer make a longer text
+    :param time_limit: the seconds the scoring of one recording may take
     """
 
     normalizers: tuple = ()
@@ -67,6 +73,24 @@ class Spec:
     encoding: str = "UTF-8"
     alignments: bool = False
     defaults: tuple = ()
+    files: Optional[tuple] = None
+    max_file_size: Optional[int] = None
+    time_limit: Optional[float] = None
+
+    def rules_context(self, registries: Any, hook: Any, path_guard: Any = None, **options: Any) -> Context:
+        """A context that reads the files the normalizers and metrics name as this spec says
+        (only :attr:`files`, as their text, when it gives them), after ``path_guard``."""
+        contents = {path: text.encode("utf-8") for path, text in self.files or ()}
+        guard = path_guard
+        if self.files is not None:
+            def guard(path: str, field: str) -> str:
+                folder = os.path.join(path, "")  # a config's folder, where its rules files are
+                if path not in contents and not any(p.startswith(folder) for p in contents):
+                    raise UsageError(f"{field} {path!r}: the record holds no text of this file, and a record "
+                                     f"never makes the tool read a local file")
+                return path_guard(path, field) if path_guard else path
+        return Context(registries, hook, encoding=self.encoding, path_guard=guard, contents=contents,
+                       max_file_size=self.max_file_size, **options)
 
 
 def call_title(call: Sequence) -> str:
@@ -109,10 +133,11 @@ class Scorer:
         registries = host.registries
         self.registries = registries
         self.comparing = ""  # the recording and engine whose files the metrics compare now
-        self.context = Context(registries, host.hook, encoding=spec.encoding, path_guard=path_guard,
-                               defaults={"dialect": "list", **dict(spec.defaults)}, warn=self.warn,
-                               prog="benchmarkstt-tools corpus")
+        self.context = spec.rules_context(registries, host.hook, path_guard,
+                                          defaults={"dialect": "list", **dict(spec.defaults)}, warn=self.warn,
+                                          prog="benchmarkstt-tools corpus")
         self.pipeline = Pipeline(registries, spec.normalizers, spec.metrics, context=self.context)
+        self.context.path_guard = path_guard  # the inputs: read as named
         self.titles = [call_title(call) for call in spec.metrics]
         self.mode, differ = headline_mode(spec.metrics)
         self.differ = registries.differs.get(differ_name(self.mode, differ)).cls
@@ -441,9 +466,15 @@ class ScoredBatch(list):
 def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     """Score several items in this process (what a pool or a Dask worker runs); every
     item's ``words`` is the same list, of the words its error lists number."""
+    from benchmarkstt_core.limits import text_size_limit, time_limit
+
     s = scorer(spec)
     ids: dict = {}
-    scored = ScoredBatch(score_item(s, item, ids) for item in items)
+    scored = ScoredBatch()
+    with text_size_limit(spec.max_file_size):
+        for item in items:
+            with time_limit(spec.time_limit, f"the scoring of recording {item.id!r} (--time-limit)"):
+                scored.append(score_item(s, item, ids))
     words = list(ids)
     for one in scored:
         one["words"] = words

@@ -49,17 +49,19 @@ def written_lines(kind: str, text: str) -> dict:
     return {key: "".join(found) for key, found in lines.items()}
 
 
-def read_utterances(path: str, kind: str, host: PluginHost, encoding: str) -> list:
+def read_utterances(path: str, kind: str, host: PluginHost, encoding: str, max_size: int | None = None) -> list:
     """``[(utterance id, text, written), ...]`` of one file, from its input type's segments;
     ``written``: ``(input type, lines)`` of the utterance as written where the file has NIST
-    annotations (:func:`written_lines`), else None."""
+    annotations (:func:`written_lines`), else None. With ``max_size``, only a regular file of at
+    most that many bytes is read."""
     from benchmarkstt_core.context import Context
 
     registries = host.registries
     if kind == "infer":
         kind = host.hook.infer_input_type(path=path)
     if kind is not None and kind != "plaintext":
-        context = Context(registries, host.hook, encoding=encoding, prog="benchmarkstt-tools corpus")
+        context = Context(registries, host.hook, encoding=encoding, prog="benchmarkstt-tools corpus",
+                          max_file_size=max_size)
         reader = registries.inputs.get(kind).create([path], context=context)
         transcript = getattr(reader, "transcript", None)
         read = transcript() if callable(transcript) else None
@@ -78,11 +80,12 @@ def read_utterances(path: str, kind: str, host: PluginHost, encoding: str) -> li
 
 
 def from_utterance_files(reference: str, engines: Mapping, host: PluginHost, reference_type: str = "infer",
-                         hypothesis_type: str = "infer", encoding: str = "utf-8") -> Corpus:
+                         hypothesis_type: str = "infer", encoding: str = "utf-8",
+                         max_size: int | None = None) -> Corpus:
     """Pair the utterances of a reference file with those of each engine's file by id, whatever
     the ASCII case of its letters (sclite lowercases TRN, STM and CTM lines, ids included, unless
     its ``-s``: SCTK's own test files spell some ids one way in the reference, the other in the
-    hypothesis)."""
+    hypothesis). With ``max_size``, only regular files of at most that many bytes are read."""
     if not engines:
         raise UsageError("need at least one --hypothesis NAME=FILE")
     sides = {REFERENCE: (reference, reference_type)}
@@ -93,7 +96,7 @@ def from_utterance_files(reference: str, engines: Mapping, host: PluginHost, ref
             raise UsageError(f"{'--reference' if side == REFERENCE else '--hypothesis ' + side + '='} "
                              f"{path!r}: not a file")
         seen: dict = {}
-        for key, text, written in read_utterances(path, kind, host, encoding):
+        for key, text, written in read_utterances(path, kind, host, encoding, max_size):
             folded = key.translate(ASCII_LOWER)
             if folded in seen:
                 raise InputError(f"{path}: utterance id {key!r} is given twice" + (

@@ -146,13 +146,16 @@ def split_by_time(corpus: Any, seconds: float, scorer: Any) -> Any:
     if corpus.unit == "utterance":  # its items are texts without their times: every one would fail
         raise UsageError("--split-by-time cuts recordings into windows of time: not an utterance-level corpus "
                          "(-r FILE, utterances paired by id); give folders or a manifest of files with times")
+    from benchmarkstt_core.limits import time_limit
+
     items = []
     for item in corpus.items:
-        try:
-            end = reference_end(scorer, item.reference)
-        except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
-            items.append(replace(item, reference=replace(item.reference, failure=one_line(exc))))
-            continue
+        with time_limit(scorer.spec.time_limit, f"the reading of recording {item.id!r} (--time-limit)"):
+            try:
+                end = reference_end(scorer, item.reference)
+            except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
+                items.append(replace(item, reference=replace(item.reference, failure=one_line(exc))))
+                continue
         count = max(1, math.ceil(end / seconds))
         for k in range(count):
             last = k == count - 1

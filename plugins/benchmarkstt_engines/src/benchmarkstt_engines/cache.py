@@ -27,6 +27,7 @@ import os
 from typing import Optional
 
 from benchmarkstt_core.errors import BenchmarkSTTError
+from benchmarkstt_core.redaction import redact_all
 
 #: bumped when an entry's layout changes, so that old entries are not read
 LAYOUT = 3
@@ -88,7 +89,7 @@ class Cache:
         try:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(tmp, "w", encoding="utf-8") as f:
-                json.dump({"output": output, "record": record}, f, ensure_ascii=False)
+                json.dump({"output": output, "record": redact_all(record)}, f, ensure_ascii=False)
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, path)

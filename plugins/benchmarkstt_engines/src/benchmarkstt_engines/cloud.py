@@ -28,6 +28,7 @@ import wave
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Union
 
 from benchmarkstt_core.errors import BenchmarkSTTError
+from benchmarkstt_core.redaction import redact
 
 from .audio import Audio
 from .engine import EngineError
@@ -118,16 +119,17 @@ def retry_after(headers: Mapping[str, str]) -> Optional[float]:
 
 
 def scrub(text: str, secrets: Iterable[str]) -> str:
-    """``text`` with every secret value replaced by ``***``.
+    """``text`` with every secret value replaced by ``***``, and the credentials of URLs
+    (:func:`~benchmarkstt_core.redaction.redact`).
 
     :example:
-        >>> scrub("GET /v1?key=s3cret: HTTP 401", ["s3cret", ""])
-        'GET /v1?key=***: HTTP 401'
+        >>> scrub("GET /v1?q=s3cret: HTTP 401 from https://me:pw@h/", ["s3cret", ""])
+        'GET /v1?q=***: HTTP 401 from https://***@h/'
     """
     for secret in secrets:
         if secret:
             text = text.replace(secret, "***")
-    return text
+    return redact(text)
 
 
 def wav_bytes(audio: Audio) -> bytes:

@@ -15,6 +15,8 @@ options (all keyword, with defaults); it has ``rate`` (the sample rate it wants)
     {'model': 'base'}
     >>> masked("oa=openai:api_key=s3cret,model=whisper-1")
     'oa=openai:api_key=***,model=whisper-1'
+    >>> public_options({"base_url": "http://me:s3cret@127.0.0.1/v1?token=t"})
+    {'base_url': 'http://***@127.0.0.1/v1?token=***'}
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import time
 from typing import Any, NamedTuple, Optional
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
+from benchmarkstt_core.redaction import redact
 
 #: option names whose values are secrets: never in a record, cache key, log or message
 SECRET = re.compile(r"key|secret|token|password|credential", re.IGNORECASE)
@@ -48,13 +51,14 @@ class EngineSpec(NamedTuple):
 
 
 def masked(text: str) -> str:
-    """An ``--engine`` value with the values of secret options replaced by ``***``, for messages."""
+    """An ``--engine`` value with the values of secret options and the credentials in URLs
+    replaced by ``***``, for messages."""
     kind, colon, opts = text.partition(":")
     if not colon:
-        return text
+        return redact(text)
     items = [item.partition("=") for item in opts.split(",")]
-    return kind + colon + ",".join(key + eq + ("***" if eq and SECRET.search(key) else value)
-                                   for key, eq, value in items)
+    return redact(kind + colon + ",".join(key + eq + ("***" if eq and SECRET.search(key) else value)
+                                          for key, eq, value in items))
 
 
 def parse_engine_spec(text: str) -> EngineSpec:
@@ -80,8 +84,9 @@ def parse_engine_spec(text: str) -> EngineSpec:
 
 
 def public_options(options: dict) -> dict:
-    """``options`` without the ones whose names say they are secrets (keys, tokens...)."""
-    return {k: v for k, v in options.items() if not SECRET.search(k)}
+    """``options`` without the ones whose names say they are secrets (keys, tokens...), and
+    the credentials in URLs redacted (``base_url=https://user:secret@host/?api_key=...``)."""
+    return {k: redact(v) if isinstance(v, str) else v for k, v in options.items() if not SECRET.search(k)}
 
 
 def flag(value: Any, option: str) -> bool:

@@ -17,22 +17,26 @@ from typing import Any, Sequence
 
 from benchmarkstt_core.errors import UsageError
 
-from .schema import RESULT, validate
-
 FORMAT_PREFIX = "benchmarkstt-corpus/"
 OPS = {"equal": "e", "replace": "s", "delete": "d", "insert": "i"}
 
 
 def check(data: Any, name: str) -> dict:
-    """``data`` if it is a corpus result this report can show (:mod:`.schema`), else a clear
-    error naming ``name`` and the field refused."""
+    """``data`` as the report reads it: a corpus result as its one definition holds it
+    (:mod:`benchmarkstt_corpus.shape`, without the keys it does not name), else a clear error
+    naming ``name`` and the field refused."""
+    from benchmarkstt_corpus import shape
+
     if not isinstance(data, dict) or not str(data.get("format", "")).startswith(FORMAT_PREFIX):
         raise UsageError(f"{name}: not a JSON result of benchmarkstt-tools corpus (-o json)")
     if isinstance(data.get("settings"), dict) and "level" in data["settings"] \
             and "confidence_level" not in data["settings"]:
         raise UsageError(f"{name}: a result of an older benchmarkstt-tools corpus (its settings say 'level'): "
                          f"make it again with benchmarkstt-tools corpus --rerun {name} -o json --output NEW.json")
-    validate(data, RESULT, name)
+    if isinstance(data.get("engines"), dict):  # the rows of a run that kept them on disk (corpus --html)
+        data = {**data, "engines": {n: {**e, "files": list(e["files"])} if isinstance(e, dict) and "files" in e
+                                    and not isinstance(e["files"], list) else e for n, e in data["engines"].items()}}
+    data = shape.read(data, name)
     for n, entry in enumerate(data["ranking"]):
         if entry["engine"] not in data["engines"]:
             raise UsageError(f"{name}: ranking[{n}].engine: {entry['engine']!r} is not one of the result's engines")

@@ -19,6 +19,8 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import Any
 
+from benchmarkstt_core.redaction import redact
+
 from . import charts
 from .charts import pct
 from .escaping import attribute, inline_json, policy_meta, script, text
@@ -116,7 +118,7 @@ def transcription(data: dict) -> str:
     priced = any(e.get("estimated_cost") is not None for e in made.values())
     rows = [f'<tr><th scope="row">{text(name)}</th><td>{text(e["kind"])}</td>'
             f'<td>{text(e["model"] or "-")}</td><td>{text(e["version"] or "-")}</td>'
-            f'<td>{text(", ".join(f"{k}={v}" for k, v in (e["options"] or {}).items()) or "-")}</td>'
+            f'<td>{text(redact(", ".join(f"{k}={v}" for k, v in (e["options"] or {}).items())) or "-")}</td>'
             f'<td class="num">{text(number(e["audio_seconds"], ".1f"))}</td>'
             f'<td class="num">{text(number(e["processing_seconds"], ".1f"))}</td>'
             f'<td class="num">{text(number(e["real_time_factor"], ".3f"))}</td>'
@@ -219,7 +221,8 @@ def comparison_section(data: dict, order: list) -> str:
         ci = c.get("difference_ci") or {}
         interval = "-" if ci.get("low") is None else f"{100 * ci['low']:+.2f} to {100 * ci['high']:+.2f}"
         rows.append(f'<tr><th scope="row">{text(c["a"])} vs {text(c["b"])}</th><td class="num">{text(c["files"])}</td>'
-                    f'<td class="num">{text(format(100 * c["difference"], "+.2f"))} ({text(interval)})</td>'
+                    f'<td class="num">{text("-" if c["difference"] is None else format(100 * c["difference"], "+.2f"))} '
+                    f'({text(interval)})</td>'
                     f'<td class="num">{"-" if prob is None else text(format(prob, ".3f"))}</td>'
                     f'<td class="num">{pval(c["bootstrap"]["p_value"])}</td>'
                     f'<td class="num">{pval(c["mapsswe"]["p_value"])}</td>'
@@ -331,7 +334,7 @@ def record_section(data: dict) -> str:
 <section id="record" aria-labelledby="h-record">
 <h2 id="h-record">Record</h2>
 <dl class="record">
-<dt>command</dt><dd><code>{text(r.get("command", "-"))}</code></dd>
+<dt>command</dt><dd><code>{text(redact(r.get("command", "-")))}</code></dd>
 <dt>created</dt><dd>{text(r.get("created", "-"))} in <code>{text(r.get("cwd", "-"))}</code></dd>
 <dt>Python</dt><dd>{text(r.get("implementation", ""))} {text(r.get("python", "-"))} on {text(r.get("platform", "-"))}</dd>
 <dt>benchmarkstt-core</dt><dd>{text(r.get("benchmarkstt_core", "-"))}</dd>
@@ -354,7 +357,7 @@ def notes_section(data: dict) -> str:
     """Unpaired and failed files, when there are any."""
     lines = [f"unpaired: {text(u['id'])} (missing for {text(', '.join(u['missing']))}); not scored"
              for u in data.get("unpaired", [])]
-    lines += [f"failed: {text(f['id'])} ({text(f['engine'])}): {text(f['error'])}" for f in data.get("failed", [])]
+    lines += [f"failed: {text(f['id'])} ({text(f['engine'])}): {text(redact(f['error']))}" for f in data.get("failed", [])]
     if not lines:
         return ""
     return '<section id="notes" class="notes"><h2>Notes</h2><ul>' + "".join(f"<li>{x}</li>" for x in lines) + "</ul></section>"
@@ -367,7 +370,7 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
     :param title: the page's title (default: the engines compared)
     :param name: what to call the result in error messages (its file name)
     """
-    check(data, name)
+    data = check(data, name)
     order = [r["engine"] for r in data["ranking"]]
     found = groups(order, data["comparisons"])
     unit = data["settings"].get("resample_unit", "file")
