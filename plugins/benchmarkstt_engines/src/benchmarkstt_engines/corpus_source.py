@@ -38,6 +38,11 @@ def add_arguments(parser: argparse.ArgumentParser, host: PluginHost) -> None:
     group.add_argument("--testset", metavar="KIND:PATH", help="references and audio of a test set: "
                        "kaldi:DATA_DIR, librispeech:FOLDER, commonvoice:TSV, stm:FILE (TED-LIUM), "
                        "audiofolder:FOLDER (Hugging Face metadata.csv)")
+    from .subtitling import add_style_argument
+
+    add_style_argument(group, "the engines' words are scored as these subtitles (SRT) when this or a subtitle "
+                       "metric is given (--suber, --conformity, --delay...; default: --conformity's preset "
+                       "and limits, else netflix)")
 
 
 def price_of(spec) -> Optional[float]:
@@ -72,6 +77,7 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
     from .command import cache_of, engine_specs
     from .jobs import Job, Progress, run_jobs
     from .sources import audio_files
+    from .subtitling import corpus_style
     from .testsets import read_testset
 
     if not (args.engine or args.audio or args.testset):
@@ -90,6 +96,7 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
                          f"folder: --audio needs the folder of the reference files (paired with the audio by name)")
     registry = host.registries.engines
     specs = engine_specs(args.engine, registry)
+    house = corpus_style(args.style, args.metrics)
     cache = cache_of(args)
     if args.testset:
         utterances = read_testset(args.testset)
@@ -116,8 +123,8 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
 
                 files[o.job.id + EXTENSION] = o.error + "\n"
             else:
-                files[f"{o.job.id}.{o.entry['record']['extension']}"] = o.entry["output"]
-        key = hashlib.sha256(json.dumps(spec).encode()).hexdigest()[:16]
+                files.update([as_scored(host, o, house)])
+        key = hashlib.sha256(json.dumps(spec if house is None else [spec, house]).encode()).hexdigest()[:16]
         found["hypotheses"][name] = write_folder(os.path.join(cache.root, "runs", digest, key, name), files)
         records = [o.entry["record"] for o in mine if o.entry is not None]
         described = dict(records[0]) if records else {"kind": spec.kind, "options": spec.public()}
@@ -125,7 +132,23 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
                                   **summary(records, sum(o.entry is None for o in mine),
                                             sum(o.cached for o in mine if o.entry is not None),
                                             price_of(spec))}
+        if house is not None:
+            found["engines"][name]["subtitles"] = {"style": house[0], "limits": house[1]._asdict()}
     return found
+
+
+def as_scored(host: PluginHost, outcome, house: Optional[tuple]) -> tuple:
+    """``(file name, text)`` of an engine's output as the corpus scores it: the output itself,
+    or with a house style (``(name, Style)``) the SRT subtitles made of its words (the output
+    itself when the engine heard no word: every reference word a deletion)."""
+    record, output = outcome.entry["record"], outcome.entry["output"]
+    if house is not None:
+        from .subtitling import subtitles
+
+        made = subtitles(host, output, record["extension"], outcome.job.id, house[1], "srt")
+        if made is not None:
+            return f"{outcome.job.id}.srt", made
+    return f"{outcome.job.id}.{record['extension']}", output
 
 
 def paired_audio(reference: str, audio: Dict[str, str], allow_unpaired: bool) -> Dict[str, str]:
