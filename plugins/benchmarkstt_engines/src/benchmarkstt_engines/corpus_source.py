@@ -99,10 +99,15 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
     house = corpus_style(args.style, args.metrics)
     cache = cache_of(args)
     if args.testset:
+        if args.split_by_time is not None:
+            raise UsageError("--split-by-time cuts recordings by the times of their reference's words: a test set's "
+                             "references are texts without times. Nothing was transcribed")
         utterances = read_testset(args.testset)
         items = [(u.id, u.audio, u.start, u.end) for u in utterances]
     else:
         audio = paired_audio(args.reference, audio_files([args.audio], "--audio"), args.allow_unpaired)
+        if args.split_by_time is not None:
+            check_timed(host, args.reference, args.reference_type)
         items = [(key, path, None, None) for key, path in audio.items()]
     jobs = [Job(name, key, path, start, end) for name in specs for key, path, start, end in items]
     with transcription_executor(args) as (executor, workers):
@@ -192,6 +197,30 @@ def paired_audio(reference: str, audio: Dict[str, str], allow_unpaired: bool) ->
                          f"files, or --allow-unpaired to score the references anyway (an audio file without a "
                          f"reference is not transcribed). Nothing was transcribed")
     return audio
+
+
+def check_timed(host: PluginHost, reference: str, kind: str) -> None:
+    """Refuse ``--split-by-time`` before anything is transcribed when reference files have no
+    times (plain text): each would only fail once the engines were run on its audio (and paid
+    for). A reference that cannot be read is left to fail as its file's row, as without audio."""
+    from benchmarkstt_core.errors import BenchmarkSTTError
+    from benchmarkstt_corpus.pairing import folder_files
+
+    from .subtitling import read_text
+
+    untimed = []
+    for path in folder_files(reference, "--reference").values():
+        try:
+            text = read_text(host, path, kind)
+        except BenchmarkSTTError:
+            continue
+        extras = text.extras() if hasattr(text, "extras") else ()
+        if not any(e and ("start" in e or "segment_start" in e) for e in extras):
+            untimed.append(path)
+    if untimed:
+        raise UsageError(f"--split-by-time cuts recordings by the times of their reference's words: "
+                         f"{listed(untimed, 'reference', 'references', 'without times')} (give references "
+                         f"with times: srt, vtt, ttml, ctm, stm, an engine's JSON...). Nothing was transcribed")
 
 
 def listed(paths: List[str], one: str, many: str, what: str) -> str:

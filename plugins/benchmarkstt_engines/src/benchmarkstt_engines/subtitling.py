@@ -36,20 +36,26 @@ def subtitles(host: PluginHost, output: str, extension: str, name: str, house: S
     """The subtitle file (``kind``: srt, vtt, ttml) of an engine's ``output`` (a file's text with
     ``extension``) for the recording ``name``, in the style ``house``; ``None`` when the
     engine heard no word (no block to show)."""
-    from benchmarkstt_core.context import Context
-    from benchmarkstt_core.pipeline import create
-
     with tempfile.TemporaryDirectory(prefix="benchmarkstt-") as folder:
         path = os.path.join(folder, f"{name}.{extension}")
         with open(path, "w", encoding="utf-8") as f:
             f.write(output)
-        text = create(host.registries.inputs.get("infer"), [path],
-                      Context(host.registries, host.hook, encoding="utf-8")).read()
+        text = read_text(host, path)
         words = text.split()
         if not words:
             return None
         extras = text.extras() if hasattr(text, "extras") else None
         return write(segment(timed_words(words, extras, f"{name}.{extension}"), house), kind)
+
+
+def read_text(host: PluginHost, path: str, kind: str = "infer") -> str:
+    """The text of the file ``path`` read as ``kind``, its words' times in ``extras()`` where
+    the type has them."""
+    from benchmarkstt_core.context import Context, default_encoding
+    from benchmarkstt_core.pipeline import create
+
+    return create(host.registries.inputs.get(kind), [path],
+                  Context(host.registries, host.hook, encoding=default_encoding())).read()
 
 
 def corpus_style(style_name: str | None, metrics: list | None) -> tuple | None:

@@ -21,9 +21,20 @@ SHOWN = 10
 
 
 def conformities(data: dict, engine: str) -> list:
-    """``(file id, conformity)`` of an engine's files that have one, in corpus order."""
-    return [(row["id"], row["metrics"]["conformity"]) for row in data["engines"][engine]["files"]
-            if (row.get("metrics") or {}).get("conformity")]
+    """``(file id, conformity)`` of an engine's files that have one (the first ``--conformity``:
+    titled ``conformity`` or, with arguments, ``conformity bbc``...), in corpus order.
+
+    :example:
+        >>> conformities({"engines": {"x": {"files": [{"id": "f", "metrics": {"conformity bbc": {"blocks": 1}}}]}}}, "x")
+        [('f', {'blocks': 1})]
+    """
+    found = []
+    for row in data["engines"][engine]["files"]:
+        metrics = row.get("metrics") or {}
+        title = next((t for t in metrics if t.split()[0] == "conformity"), None)
+        if title is not None and metrics[title]:
+            found.append((row["id"], metrics[title]))
+    return found
 
 
 def clock(seconds: float) -> str:
