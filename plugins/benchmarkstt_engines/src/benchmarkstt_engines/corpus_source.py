@@ -112,7 +112,8 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
     jobs = [Job(name, key, path, start, end) for name in specs for key, path, start, end in items]
     with transcription_executor(args) as (executor, workers):
         outcomes = run_jobs(specs, jobs, registry, cache, args.refresh, workers,
-                            Progress({name: len(items) for name in specs}, workers), args.max_cost, executor)
+                            Progress({name: len(items) for name in specs}, workers), args.max_cost, executor,
+                            fatal_rows=True)
     found: Dict[str, dict] = {"hypotheses": {}, "engines": {}}
     digest = hashlib.sha256(json.dumps([os.path.abspath(p) for _, p, _, _ in items]
                                        + [[s, e] for _, _, s, e in items]).encode()).hexdigest()[:16]
