@@ -210,11 +210,16 @@ def corpus_metrics(calls: list | None) -> list:
     the same numbers as no metric at all (``benchmarkstt --wer``, one pair, stays strict).
 
     :example:
-        >>> corpus_metrics([("wer",), ("wer", "strict"), ("cer",), ("wer", "", "x")])
+        >>> corpus_metrics([("wer",), ("wer", "strict"), ("cer",), ("wer", "", "x"), ("wer", "levenshtein")])
         [('wer', 'levenshtein'), ('wer', 'strict'), ('cer',), ('wer', 'levenshtein', 'x')]
     """
-    return [("wer", "levenshtein", *call[2:]) if call[0] == "wer" and (len(call) < 2 or call[1] in (None, ""))
-            else call for call in calls or []]
+    found: list = []
+    for call in calls or []:
+        if call[0] == "wer" and (len(call) < 2 or call[1] in (None, "")):
+            call = ("wer", "levenshtein", *call[2:])
+        if call not in found:  # --wer levenshtein --wer: the same metric once
+            found.append(call)
+    return found
 
 
 def check_output(path: str, overwrite: bool) -> None:

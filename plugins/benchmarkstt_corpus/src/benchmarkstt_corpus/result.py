@@ -109,7 +109,7 @@ def numeric_mean(values: list) -> Any:
         return values[0] if values.count(values[0]) == len(values) else sum(values) / len(values)
     if values and all(isinstance(v, dict) for v in values):
         keys = list(dict.fromkeys(k for v in values for k in v))
-        means = {k: same_text([v[k] for v in values if k in v]) or numeric_mean([v[k] for v in values if k in v])
+        means = {k: same_text([v.get(k) for v in values]) or numeric_mean([v[k] for v in values if k in v])
                  for k in keys}
         return means if any(m is not None for m in means.values()) else None
     return None
