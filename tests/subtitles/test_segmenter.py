@@ -17,7 +17,7 @@ from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import InputError
 from benchmarkstt_core.pipeline import Pipeline
 from benchmarkstt_core.plugins import make_plugin_manager
-from benchmarkstt_subtitles.conformity import Conformity, Style
+from benchmarkstt_subtitles.conformity import Style
 from benchmarkstt_subtitles.segmenter import segment, style, timed_words
 from benchmarkstt_subtitles.writing import write
 
