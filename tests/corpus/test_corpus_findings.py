@@ -1,6 +1,7 @@
 """Issue 37's finding 6, the corpus and report items, each failing on 48ee56b: --overwrite,
 the "Every metric" table with one extra metric, the "Every test" rows winner first, --wer
-meaning the headline's mode, and conformity's per-file mean without a Python dict."""
+meaning the headline's mode (conformity's per-file mean without a Python dict: in
+tests/subtitles/test_conformity_corpus.py)."""
 
 from __future__ import annotations
 
@@ -68,19 +69,3 @@ def test_wer_without_a_mode_is_the_headlines_mode(tools, corpus):
     assert list(given["engines"]["mid"]["metrics"]) == ["wer levenshtein"]
     strict = json.loads(tools(*args(corpus, "good", "mid"), "--wer", "strict", "-o", "json").stdout)
     assert strict["headline"]["mode"] == "strict"
-
-
-def test_conformity_per_file_means_print_no_python_dict(tools, tmp_path):
-    for name in ("refs", "subs"):
-        (tmp_path / name).mkdir()
-        for k in range(2):
-            (tmp_path / name / f"f{k}.srt").write_text(
-                "1\n00:00:01,000 --> 00:00:03,000\nA short line.\n\n"
-                "2\n00:00:03,000 --> 00:00:03,200\nAnd a line that is far too long for any subtitle style\n",
-                encoding="utf-8")
-    run = tools("corpus", "-r", str(tmp_path / "refs"), "-h", f"subs={tmp_path / 'subs'}", "--conformity", "bbc",
-                "--jobs", "1")
-    assert run.returncode == 0, run
-    line = next(x for x in run.stdout.splitlines() if x.startswith("subs: conformity bbc:"))
-    assert "{" not in line and "None" not in line, line
-    assert "preset bbc" in line and "blocks 2, conforming 1, share 0.5" in line, line
