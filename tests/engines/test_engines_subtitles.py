@@ -85,7 +85,8 @@ def test_corpus_scores_the_engines_subtitles_with_suber_and_conformity(cache, tm
     assert 0 < pooled["pooled"] < 1
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert '<section id="subtitles"' in page
-    assert "5 of 5 blocks (100.0%) within the rules (bbc) in 5 files" in page
+    assert "5 of 5 blocks (100.0%) within the rules (bbc) in 5 files; rules broken: none. Its subtitles were " \
+           "cut from its timed words in the bbc house style." in page
 
 
 def test_the_style_follows_conformity_or_style_and_plain_wer_keeps_the_ctm(cache):

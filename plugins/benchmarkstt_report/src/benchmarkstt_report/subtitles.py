@@ -69,10 +69,13 @@ def engine_block(data: dict, engine: str) -> str:
     table = (f'<table class="worst"><caption>the worst blocks</caption><thead><tr><th scope="col">file</th>'
              f'<th scope="col">block</th><th scope="col">shown</th><th scope="col">on screen</th>'
              f'<th scope="col">rules broken</th></tr></thead><tbody>{rows}</tbody></table>') if rows else ""
+    made = ((data.get("transcription") or {}).get(engine) or {}).get("subtitles") or {}
+    cut = (f' Its subtitles were cut from its timed words in the {text(made["style"])} house style.'
+           if made.get("style") else "")
     return (f'<div class="engine-subtitles" data-engine="{attribute(engine)}"><h3>{text(engine)}</h3>'
             f'<p>{text(conforming)} of {text(blocks)} blocks ({text(share)}) within the rules'
             f'{" (" + text(presets) + ")" if presets else ""} in {text(len(found))} files; '
-            f'rules broken: {rules}</p>{table}</div>')
+            f'rules broken: {rules}.{cut}</p>{table}</div>')
 
 
 def subtitles_section(data: dict, order: list) -> str:
