@@ -81,6 +81,8 @@ class TranscribeCommand:
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Transcribe every file with every engine; write the outputs; report failures."""
+        from benchmarkstt_core.errors import BenchmarkSTTError
+
         from . import subtitling
         from .jobs import Job, Progress, run_jobs
         from .sources import audio_files
@@ -113,8 +115,13 @@ class TranscribeCommand:
             folder = os.path.join(args.output, job.engine)
             extension, output = outcome.entry["record"]["extension"], outcome.entry["output"]
             if house is not None:
-                output = (subtitling.subtitles(host, output, extension, job.id, house, args.format)
-                          or subtitling.write([], args.format))
+                try:
+                    output = (subtitling.subtitles(host, output, extension, job.id, house, args.format)
+                              or subtitling.write([], args.format))
+                except BenchmarkSTTError as exc:  # words without times: no subtitles of them
+                    failed += 1
+                    sys.stderr.write(f"{PROG}: failed: {printable(f'{job.audio} ({job.engine}): {exc}')}\n")
+                    continue
                 extension = args.format
             write_output(os.path.join(folder, f"{job.id}.{extension}"), output)
         if failed:

@@ -146,12 +146,19 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
 def as_scored(host: PluginHost, outcome, house: Optional[tuple]) -> tuple:
     """``(file name, text)`` of an engine's output as the corpus scores it: the output itself,
     or with a house style (``(name, Style)``) the SRT subtitles made of its words (the output
-    itself when the engine heard no word: every reference word a deletion)."""
+    itself when the engine heard no word: every reference word a deletion); an output that
+    cannot be made subtitles (words without times) is that file's failure, with the reason."""
     record, output = outcome.entry["record"], outcome.entry["output"]
     if house is not None:
+        from benchmarkstt_core.errors import BenchmarkSTTError
+
+        from .failure import EXTENSION
         from .subtitling import subtitles
 
-        made = subtitles(host, output, record["extension"], outcome.job.id, house[1], "srt")
+        try:
+            made = subtitles(host, output, record["extension"], outcome.job.id, house[1], "srt")
+        except BenchmarkSTTError as exc:
+            return outcome.job.id + EXTENSION, f"{exc}\n"
         if made is not None:
             return f"{outcome.job.id}.srt", made
     return f"{outcome.job.id}.{record['extension']}", output

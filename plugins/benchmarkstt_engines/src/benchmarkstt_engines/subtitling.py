@@ -10,6 +10,10 @@ subtitle blocks (SubER, AS-/t-WER, conformity, delay...).
     1
     00:00:00,100 --> 00:00:01,100
     the cat sat
+    >>> subtitles(host, "the cat sat\\n", "txt", "cat", style("bbc"), "srt")
+    Traceback (most recent call last):
+    ...
+    benchmarkstt_core.errors.InputError: cat.txt: cannot make subtitles of it: word 1 ('the') has no time
 """
 
 from __future__ import annotations
