@@ -51,3 +51,8 @@ def test_readme_command_3_makes_the_report(tmp_path):
     assert "ps      pocketsphinx  en-us" in run.stdout
     assert "<td>pocketsphinx</td>" in (folder / "report.html").read_text(encoding="utf-8")
     assert list((tmp_path / "xdg" / "benchmarkstt" / "transcripts").glob("*/*.json"))
+    (folder / "report.html").write_text("old", encoding="utf-8")  # run again: --overwrite replaces the report
+    again = subprocess.run(["bash", "-c", command.replace(".venv/bin/", f"{BIN}/")], cwd=folder, env=env,
+                           capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and again.stdout == run.stdout, again.stderr
+    assert "<td>pocketsphinx</td>" in (folder / "report.html").read_text(encoding="utf-8")

@@ -64,6 +64,9 @@ class CorpusCommand:
                          help="keep each file's normalized words and alignment opcodes in the JSON")
         out.add_argument("--html", metavar="FILE", help="also write the HTML report to this new file "
                          "(the benchmarkstt-report plugin; implies --alignments)")
+        out.add_argument("--overwrite", action="store_true",
+                         help="replace the --output and --html files if they exist (default: an existing file "
+                              "is an error, said before anything is read)")
         st = parser.add_argument_group("statistics")
         st.add_argument("--seed", type=int, default=0, help="seed of every bootstrap (default 0)")
         st.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (default 1000)")
@@ -100,7 +103,8 @@ class CorpusCommand:
                                 "(default: no limit; 60 with --rerun, as the API's requests)")
         metrics = parser.add_argument_group(
             "available metrics", "Metrics computed per file and pooled per engine; the first --wer gives "
-            "the headline counts (default: --wer levenshtein).")
+            "the headline counts (default: --wer levenshtein). Here --wer without a mode is --wer levenshtein, "
+            "the headline's mode (benchmarkstt's own --wer is strict, as benchmarkstt 1.1's).")
         add_component_flags(metrics, registries.metrics, "metrics")
         normalizers = parser.add_argument_group(
             "available normalizers", "Normalizers applied in order to every reference and hypothesis.")
@@ -110,7 +114,7 @@ class CorpusCommand:
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check everything, score the corpus, write the result, report faults."""
-        from benchmarkstt_core.files import check_new_files, write_new_file, write_stdout
+        from benchmarkstt_core.files import write_stdout
         from benchmarkstt_core.redaction import redact_all
 
         from . import record as records
@@ -124,9 +128,9 @@ class CorpusCommand:
                                (registries.segmenters, "segmenter")):
             require(registry, what)
         if args.output:
-            check_new_files([args.output])
+            check_output(args.output, args.overwrite)
         if args.html:
-            check_new_files([args.html])
+            check_output(args.html, args.overwrite)
             render_report = report_renderer()
         if args.time_limit is not None and not 0 < args.time_limit < float("inf"):
             raise UsageError(f"--time-limit must be a number of seconds above 0, not {args.time_limit:g}")
@@ -152,7 +156,8 @@ class CorpusCommand:
                 "reference": args.reference, "hypotheses": {}, "manifest": args.manifest,
                 "reference_type": args.reference_type, "hypothesis_type": args.hypothesis_type,
                 "normalizers": [list(c) for c in args.normalizers or []],
-                "metrics": [list(c) for c in (args.metrics or DEFAULT_METRICS)], "load": list(args.load),
+                "metrics": [list(c) for c in corpus_metrics(args.metrics) or DEFAULT_METRICS],
+                "load": list(args.load),
                 "alignments": args.alignments or bool(args.html), "seed": args.seed, "resamples": args.resamples,
                 "level": args.level, "alpha": args.alpha, "ranking_test": args.ranking_test,
                 "on_missing": args.on_missing, "allow_unpaired": args.allow_unpaired,
@@ -193,13 +198,13 @@ class CorpusCommand:
                 say(f"rerun: {line}")
         pieces = render_chunks(result, args.output_format)
         if args.output:
-            write_new_file(args.output, pieces, "utf-8")
+            write_output(args.output, pieces, args.overwrite)
         else:  # encoded as they come (past 1 MiB into a temporary file), written once all are
             write_stdout(pieces)
         if args.html:
             data = result.data  # the page holds every row: it reads them from the row stores
             record = {**data["record"], "inputs": list(data["record"]["inputs"])}
-            write_new_file(args.html, render_report({**data, "record": record}), "utf-8")
+            write_output(args.html, render_report({**data, "record": record}), args.overwrite)
         for failure in result.failed:
             say(f"failed: {failure['id']} ({failure['engine']}): {failure['error']}")
         if result.failed:
@@ -208,6 +213,49 @@ class CorpusCommand:
                              f"file scores failed (rows with their errors are in the output)\n")
             return 1
         return 0
+
+
+def corpus_metrics(calls: list | None) -> list:
+    """The metric calls of the command line, ``--wer`` without a mode read as ``--wer
+    levenshtein``: the mode of the headline when no --wer is given, so that ``--wer`` gives
+    the same numbers as no metric at all (``benchmarkstt --wer``, one pair, stays strict).
+
+    :example:
+        >>> corpus_metrics([("wer",), ("wer", "strict"), ("cer",), ("wer", "", "x"), ("wer", "levenshtein")])
+        [('wer', 'levenshtein'), ('wer', 'strict'), ('cer',), ('wer', 'levenshtein', 'x')]
+    """
+    found: list = []
+    for call in calls or []:
+        if call[0] == "wer" and (len(call) < 2 or call[1] in (None, "")):
+            call = ("wer", "levenshtein", *call[2:])
+        if call not in found:  # --wer levenshtein --wer: the same metric once
+            found.append(call)
+    return found
+
+
+def check_output(path: str, overwrite: bool) -> None:
+    """Refuse an output file that cannot be written, or that exists unless ``overwrite`` (a
+    regular file only: a folder or a device is never replaced)."""
+    from benchmarkstt_core.errors import BenchmarkSTTError
+    from benchmarkstt_core.files import check_new_files
+
+    if not (overwrite and os.path.isfile(path)):
+        check_new_files([path])
+    elif not os.access(os.path.dirname(os.path.abspath(path)), os.W_OK | os.X_OK):
+        raise BenchmarkSTTError(f"{path}: cannot replace it: its folder is read-only or not writable for this user")
+
+
+def write_output(path: str, text: Any, overwrite: bool) -> None:
+    """Write ``path`` whole, as a new file; with ``overwrite`` an existing file is replaced at
+    once by the new one (written beside it first), never left half-written."""
+    from benchmarkstt_core.files import write_new_file
+
+    if not (overwrite and os.path.isfile(path)):
+        write_new_file(path, text, "utf-8")
+        return
+    new = os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.{os.getpid()}.new")
+    write_new_file(new, text, "utf-8")
+    os.replace(new, path)
 
 
 def say(line: str) -> None:
@@ -221,8 +269,8 @@ def say(line: str) -> None:
 
 #: what --rerun may be given: how the run is written and spread (its record holds the rest),
 #: and benchmarkstt-tools' own arguments
-RERUN_FREE = {"rerun", "output_format", "output", "html", "jobs", "scheduler", "dask_local", "load", "log_level",
-              "version", "subcommand", "time_limit"}
+RERUN_FREE = {"rerun", "output_format", "output", "html", "overwrite", "jobs", "scheduler", "dask_local", "load",
+              "log_level", "version", "subcommand", "time_limit"}
 
 
 def rerun_conflicts(args: argparse.Namespace, parser: argparse.ArgumentParser) -> list:

@@ -97,9 +97,7 @@ def metric_lines(data: dict) -> list:
             if "pooled" not in m and "mean_of_files" not in m:
                 continue
             if "mean_of_files" in m:
-                value = m["mean_of_files"]
-                shown = f"{value:.6g}" if isinstance(value, numbers.Real) else str(value)
-                lines.append(f"{engine}: {title}: mean of per-file values {shown}")
+                lines.append(f"{engine}: {title}: mean of per-file values {figures(m['mean_of_files'])}")
             elif m.get("unit") == "s":
                 lines.append(f"{engine}: {title}: {offsets_text(m['pooled'])} ({m['how']})")
             elif isinstance(m["pooled"], dict):
@@ -113,6 +111,20 @@ def metric_lines(data: dict) -> list:
                                                f"I {counts['insertions']}, ref words {counts['reference_words']}")
                 lines.append(f"{engine}: {title}: {percent(m['pooled'])}{interval}{shown} ({m['how']})")
     return lines
+
+
+def figures(value: Any) -> str:
+    """A per-file mean as text: a number, or the figures of a mean of dicts as ``name value``
+    pairs (nested ones in parentheses, those without a value left out), never a Python dict.
+
+    :example:
+        >>> figures(0.25), figures({"preset": "bbc", "share": 0.5, "limits": {"cps": None, "wpm": 180.0}, "x": None})
+        ('0.25', 'preset bbc, share 0.5, limits (wpm 180)')
+    """
+    if isinstance(value, dict):
+        shown = {k: figures(v) for k, v in value.items() if v is not None}
+        return ", ".join(f"{k} ({v})" if isinstance(value[k], dict) else f"{k} {v}" for k, v in shown.items() if v)
+    return f"{value:.6g}" if isinstance(value, numbers.Real) else str(value)
 
 
 def transcription_rows(data: dict) -> tuple:

@@ -101,15 +101,38 @@ def numeric_mean(values: list) -> Any:
         (True, {'a': 1.5, 'b': None})
         >>> numeric_mean([{"median": None}, {"median": 2.5}]), numeric_mean([None, None])
         ({'median': 2.5}, None)
+        >>> numeric_mean([{"preset": "bbc", "share": 1.0}, {"preset": "bbc", "share": 0.5}])
+        {'preset': 'bbc', 'share': 0.75}
     """
     values = [v for v in values if v is not None]
     if values and all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in values):
         return values[0] if values.count(values[0]) == len(values) else sum(values) / len(values)
     if values and all(isinstance(v, dict) for v in values):
         keys = list(dict.fromkeys(k for v in values for k in v))
-        means = {k: numeric_mean([v[k] for v in values if k in v]) for k in keys}
+        means = {k: same_text([v.get(k) for v in values]) or numeric_mean([v[k] for v in values if k in v])
+                 for k in keys}
         return means if any(m is not None for m in means.values()) else None
     return None
+
+
+def same_text(values: list) -> str | None:
+    """The text every file gives for a figure (conformity's ``preset``), else None.
+
+    :example:
+        >>> same_text(["bbc", "bbc"]), same_text(["bbc", "netflix"]), same_text([1, 1])
+        ('bbc', None, None)
+    """
+    return values[0] if values and isinstance(values[0], str) and values.count(values[0]) == len(values) else None
+
+
+def lower(x: Any, y: Any) -> bool:
+    """Whether the rate ``x`` is below ``y`` (a missing rate is never below).
+
+    :example:
+        >>> lower(0.1, 0.2), lower(0.2, 0.2), lower(None, 0.2), lower(0.1, None)
+        (True, False, False, True)
+    """
+    return x is not None and (y is None or x < y)
 
 
 def by_count(kv: tuple) -> tuple:
@@ -346,8 +369,10 @@ class Aggregator:
         comparisons = []
         winners = {}
         names = self.corpus.engines
-        for x, a in enumerate(names):
-            for b in names[x + 1:]:
+        for x, first in enumerate(names):
+            for second in names[x + 1:]:
+                # the engine with the lower WER is A (the rows read "winner vs loser", P(A better) its odds)
+                a, b = (second, first) if lower(engines[second]["wer"], engines[first]["wer"]) else (first, second)
                 comparison = self.compare(a, b)
                 comparisons.append(comparison)
                 winners[(a, b)] = comparison["better"] if comparison["significant"] else None

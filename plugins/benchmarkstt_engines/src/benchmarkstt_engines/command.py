@@ -63,18 +63,27 @@ class TranscribeCommand:
     name = "transcribe"
 
     def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
-        """The audio, the engines, the output folder, the cache and the workers."""
+        """The audio, the engines, the output folder and format, the cache and the workers."""
+        from .subtitling import add_style_argument
+
         parser.add_argument("audio", nargs="+", metavar="AUDIO_OR_FOLDER",
                             help="audio or video files (WAV, FLAC, MP3, OGG, M4A/MP4, MXF, MPEG-TS...), "
                                  "or folders of them")
         parser.add_argument("-o", "--output", required=True, metavar="DIR",
                             help="write DIR/NAME/<audio file name>.<ext> for each engine NAME")
+        parser.add_argument("--format", choices=("srt", "vtt", "ttml"),
+                            help="write subtitles made of the engine's timed words in a house style "
+                                 "(--style) instead of the engine's own output")
+        add_style_argument(parser, "with --format (default netflix)")
         add_engine_arguments(parser, host, "The engines to run (at least one).")
         parser.add_argument("--jobs", type=int, default=1, metavar="N",
                             help="transcribe up to N files at once, in worker processes (default 1)")
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Transcribe every file with every engine; write the outputs; report failures."""
+        from benchmarkstt_core.errors import BenchmarkSTTError
+
+        from . import subtitling
         from .jobs import Job, Progress, run_jobs
         from .sources import audio_files
 
@@ -84,6 +93,8 @@ class TranscribeCommand:
         if args.jobs < 1:
             raise UsageError(f"--jobs {args.jobs}: expected a number of at least 1")
         specs = engine_specs(args.engine, registry)
+        subtitling.check_format(args.format, args.style)
+        house = subtitling.named_style(args.style or subtitling.DEFAULT_STYLE) if args.format else None
         files = audio_files(args.audio)
         check_writable(args.output)
         jobs = [Job(name, key, path) for name in specs for key, path in files.items()]
@@ -102,8 +113,17 @@ class TranscribeCommand:
                 sys.stderr.write(f"{PROG}: failed: {printable(f'{job.audio} ({job.engine}): {outcome.error}')}\n")
                 continue
             folder = os.path.join(args.output, job.engine)
-            write_output(os.path.join(folder, f"{job.id}.{outcome.entry['record']['extension']}"),
-                         outcome.entry["output"])
+            extension, output = outcome.entry["record"]["extension"], outcome.entry["output"]
+            if house is not None:
+                try:
+                    output = (subtitling.subtitles(host, output, extension, job.id, house, args.format)
+                              or subtitling.write([], args.format))
+                except BenchmarkSTTError as exc:  # words without times: no subtitles of them
+                    failed += 1
+                    sys.stderr.write(f"{PROG}: failed: {printable(f'{job.audio} ({job.engine}): {exc}')}\n")
+                    continue
+                extension = args.format
+            write_output(os.path.join(folder, f"{job.id}.{extension}"), output)
         if failed:
             sys.stderr.write(f"{PROG}: error: {failed} of {len(outcomes)} transcriptions failed\n")
             return 1

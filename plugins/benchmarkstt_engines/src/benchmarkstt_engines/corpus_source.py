@@ -38,6 +38,11 @@ def add_arguments(parser: argparse.ArgumentParser, host: PluginHost) -> None:
     group.add_argument("--testset", metavar="KIND:PATH", help="references and audio of a test set: "
                        "kaldi:DATA_DIR, librispeech:FOLDER, commonvoice:TSV, stm:FILE (TED-LIUM), "
                        "audiofolder:FOLDER (Hugging Face metadata.csv)")
+    from .subtitling import add_style_argument
+
+    add_style_argument(group, "the engines' words are scored as these subtitles (SRT) when this or a subtitle "
+                       "metric is given (--suber, --conformity, --delay...; default: --conformity's preset "
+                       "and limits, else netflix)")
 
 
 def price_of(spec) -> Optional[float]:
@@ -72,6 +77,7 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
     from .command import cache_of, engine_specs
     from .jobs import Job, Progress, run_jobs
     from .sources import audio_files
+    from .subtitling import corpus_style
     from .testsets import read_testset
 
     if not (args.engine or args.audio or args.testset):
@@ -90,17 +96,24 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
                          f"folder: --audio needs the folder of the reference files (paired with the audio by name)")
     registry = host.registries.engines
     specs = engine_specs(args.engine, registry)
+    house = corpus_style(args.style, args.metrics)
     cache = cache_of(args)
     if args.testset:
+        if args.split_by_time is not None:
+            raise UsageError("--split-by-time cuts recordings by the times of their reference's words: a test set's "
+                             "references are texts without times. Nothing was transcribed")
         utterances = read_testset(args.testset)
         items = [(u.id, u.audio, u.start, u.end) for u in utterances]
     else:
         audio = paired_audio(args.reference, audio_files([args.audio], "--audio"), args.allow_unpaired)
+        if args.split_by_time is not None:
+            check_timed(host, args.reference, args.reference_type)
         items = [(key, path, None, None) for key, path in audio.items()]
     jobs = [Job(name, key, path, start, end) for name in specs for key, path, start, end in items]
     with transcription_executor(args) as (executor, workers):
         outcomes = run_jobs(specs, jobs, registry, cache, args.refresh, workers,
-                            Progress({name: len(items) for name in specs}, workers), args.max_cost, executor)
+                            Progress({name: len(items) for name in specs}, workers), args.max_cost, executor,
+                            fatal_rows=True)
     found: Dict[str, dict] = {"hypotheses": {}, "engines": {}}
     digest = hashlib.sha256(json.dumps([os.path.abspath(p) for _, p, _, _ in items]
                                        + [[s, e] for _, _, s, e in items]).encode()).hexdigest()[:16]
@@ -116,8 +129,8 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
 
                 files[o.job.id + EXTENSION] = o.error + "\n"
             else:
-                files[f"{o.job.id}.{o.entry['record']['extension']}"] = o.entry["output"]
-        key = hashlib.sha256(json.dumps(spec).encode()).hexdigest()[:16]
+                files.update([as_scored(host, o, house)])
+        key = hashlib.sha256(json.dumps(spec if house is None else [spec, house]).encode()).hexdigest()[:16]
         found["hypotheses"][name] = write_folder(os.path.join(cache.root, "runs", digest, key, name), files)
         records = [o.entry["record"] for o in mine if o.entry is not None]
         described = dict(records[0]) if records else {"kind": spec.kind, "options": spec.public()}
@@ -125,7 +138,30 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
                                   **summary(records, sum(o.entry is None for o in mine),
                                             sum(o.cached for o in mine if o.entry is not None),
                                             price_of(spec))}
+        if house is not None:
+            found["engines"][name]["subtitles"] = {"style": house[0], "limits": house[1]._asdict()}
     return found
+
+
+def as_scored(host: PluginHost, outcome, house: Optional[tuple]) -> tuple:
+    """``(file name, text)`` of an engine's output as the corpus scores it: the output itself,
+    or with a house style (``(name, Style)``) the SRT subtitles made of its words (the output
+    itself when the engine heard no word: every reference word a deletion); an output that
+    cannot be made subtitles (words without times) is that file's failure, with the reason."""
+    record, output = outcome.entry["record"], outcome.entry["output"]
+    if house is not None:
+        from benchmarkstt_core.errors import BenchmarkSTTError
+
+        from .failure import EXTENSION
+        from .subtitling import subtitles
+
+        try:
+            made = subtitles(host, output, record["extension"], outcome.job.id, house[1], "srt")
+        except BenchmarkSTTError as exc:
+            return outcome.job.id + EXTENSION, f"{exc}\n"
+        if made is not None:
+            return f"{outcome.job.id}.srt", made
+    return f"{outcome.job.id}.{record['extension']}", output
 
 
 def paired_audio(reference: str, audio: Dict[str, str], allow_unpaired: bool) -> Dict[str, str]:
@@ -169,6 +205,30 @@ def paired_audio(reference: str, audio: Dict[str, str], allow_unpaired: bool) ->
                          f"files, or --allow-unpaired to score the references anyway (an audio file without a "
                          f"reference is not transcribed). Nothing was transcribed")
     return audio
+
+
+def check_timed(host: PluginHost, reference: str, kind: str) -> None:
+    """Refuse ``--split-by-time`` before anything is transcribed when reference files have no
+    times (plain text): each would only fail once the engines were run on its audio (and paid
+    for). A reference that cannot be read is left to fail as its file's row, as without audio."""
+    from benchmarkstt_core.errors import BenchmarkSTTError
+    from benchmarkstt_corpus.pairing import folder_files
+
+    from .subtitling import read_text
+
+    untimed = []
+    for path in folder_files(reference, "--reference").values():
+        try:
+            text = read_text(host, path, kind)
+        except BenchmarkSTTError:
+            continue
+        extras = text.extras() if hasattr(text, "extras") else ()
+        if not any(e and ("start" in e or "segment_start" in e) for e in extras):
+            untimed.append(path)
+    if untimed:
+        raise UsageError(f"--split-by-time cuts recordings by the times of their reference's words: "
+                         f"{listed(untimed, 'reference', 'references', 'without times')} (give references "
+                         f"with times: srt, vtt, ttml, ctm, stm, an engine's JSON...). Nothing was transcribed")
 
 
 def listed(paths: List[str], one: str, many: str, what: str) -> str:

@@ -114,13 +114,15 @@ class Progress:
 
 def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, cache: Cache,
              refresh: bool = False, jobs: int = 1, progress: Optional[Progress] = None,
-             max_cost: Optional[float] = None, executor: Any = None) -> List[Outcome]:
+             max_cost: Optional[float] = None, executor: Any = None, fatal_rows: bool = False) -> List[Outcome]:
     """Every job's outcome, in the order given: from ``cache`` unless ``refresh``, else
     transcribed (on ``executor`` when given, a :class:`concurrent.futures.Executor` such as a
     Dask client's; else in up to ``jobs`` worker processes, see :func:`in_workers`; a cloud engine's in
     ``concurrency`` threads) and kept in ``cache``, by this process only. With ``max_cost``, a run whose estimated
     cost for the jobs not in the cache exceeds it is refused before anything is sent.
-    An engine that cannot run at all (:class:`EngineError`) stops the run, keeping what finished."""
+    An engine that cannot run at all (:class:`EngineError`: its model cannot be loaded...) stops
+    the run, keeping what finished; with ``fatal_rows`` (``corpus``) its files fail with the
+    reason instead, and the other engines go on."""
 
     from .cloud import RUN_SETTINGS
     from .daemon_threads import DaemonThreads
@@ -154,7 +156,9 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
 
     def finish(n: int, key: str, job: Job, result: dict) -> None:
         if "fatal" in result:
-            raise EngineError(result["fatal"])
+            if not fatal_rows:
+                raise EngineError(result["fatal"])
+            result = {"error": result["fatal"]}
         if "error" in result:
             outcomes[n] = Outcome(job, None, result["error"], False)
         else:

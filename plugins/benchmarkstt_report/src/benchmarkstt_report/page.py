@@ -137,9 +137,18 @@ def transcription(data: dict) -> str:
 
 
 def other_metrics(data: dict, order: list) -> str:
-    """The further metrics' pooled values (or means of per-file values, labelled)."""
+    """The further metrics' pooled values (or means of per-file values, labelled): every metric
+    but when the only one is the WER of the headline (``--cer`` alone is a table of its own).
+
+    :example:
+        >>> one = {"engines": {"x": {"metrics": {"cer": {"pooled": 0.1}}}}}
+        >>> "<h3>Every metric</h3>" in other_metrics(one, ["x"])
+        True
+        >>> other_metrics({"engines": {"x": {"metrics": {"wer levenshtein": {"pooled": 0.1}}}}}, ["x"])
+        ''
+    """
     titles = list(dict.fromkeys(t for e in order for t in data["engines"][e]["metrics"]))
-    if len(titles) < 2:
+    if not titles or (len(titles) == 1 and titles[0].split()[0] == "wer"):
         return ""
     rows = []
     for title in titles:

@@ -21,9 +21,20 @@ SHOWN = 10
 
 
 def conformities(data: dict, engine: str) -> list:
-    """``(file id, conformity)`` of an engine's files that have one, in corpus order."""
-    return [(row["id"], row["metrics"]["conformity"]) for row in data["engines"][engine]["files"]
-            if (row.get("metrics") or {}).get("conformity")]
+    """``(file id, conformity)`` of an engine's files that have one (the first ``--conformity``:
+    titled ``conformity`` or, with arguments, ``conformity bbc``...), in corpus order.
+
+    :example:
+        >>> conformities({"engines": {"x": {"files": [{"id": "f", "metrics": {"conformity bbc": {"blocks": 1}}}]}}}, "x")
+        [('f', {'blocks': 1})]
+    """
+    found = []
+    for row in data["engines"][engine]["files"]:
+        metrics = row.get("metrics") or {}
+        title = next((t for t in metrics if t.split()[0] == "conformity"), None)
+        if title is not None and metrics[title]:
+            found.append((row["id"], metrics[title]))
+    return found
 
 
 def clock(seconds: float) -> str:
@@ -58,10 +69,13 @@ def engine_block(data: dict, engine: str) -> str:
     table = (f'<table class="worst"><caption>the worst blocks</caption><thead><tr><th scope="col">file</th>'
              f'<th scope="col">block</th><th scope="col">shown</th><th scope="col">on screen</th>'
              f'<th scope="col">rules broken</th></tr></thead><tbody>{rows}</tbody></table>') if rows else ""
+    made = ((data.get("transcription") or {}).get(engine) or {}).get("subtitles") or {}
+    cut = (f' Its subtitles were cut from its timed words in the {text(made["style"])} house style.'
+           if made.get("style") else "")
     return (f'<div class="engine-subtitles" data-engine="{attribute(engine)}"><h3>{text(engine)}</h3>'
             f'<p>{text(conforming)} of {text(blocks)} blocks ({text(share)}) within the rules'
             f'{" (" + text(presets) + ")" if presets else ""} in {text(len(found))} files; '
-            f'rules broken: {rules}</p>{table}</div>')
+            f'rules broken: {rules}.{cut}</p>{table}</div>')
 
 
 def subtitles_section(data: dict, order: list) -> str:
