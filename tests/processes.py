@@ -4,6 +4,7 @@ which are still running; a signal sent to a command once its workers run."""
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import time
@@ -94,3 +95,30 @@ def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settl
         time.sleep(0.1)
     assert not alive(run), f"processes left: {alive(run)}"
     return stdout, stderr
+
+
+def kill_9(proc: subprocess.Popen, timeout: float) -> tuple:
+    """``kill -9`` of ``proc`` alone, as the OOM killer or a CI job's time limit ends a command:
+    the processes that were under it and still run ``timeout`` seconds later (killed then, so
+    that a failing test leaves none), and whether its standard output and error reached their
+    end of file by then (a pipeline waits for every process that holds them)."""
+    run = descendants(proc.pid)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + timeout
+    pipes = [pipe for pipe in (proc.stdout, proc.stderr) if pipe is not None]
+    while pipes and time.monotonic() < deadline:
+        ready, _, _ = select.select(pipes, [], [], max(0.0, deadline - time.monotonic()))
+        for pipe in ready:
+            if not os.read(pipe.fileno(), 1 << 16):
+                pipes.remove(pipe)
+    while alive(run) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = alive(run)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    closed = not pipes
+    for pipe in (proc.stdout, proc.stderr):
+        if pipe is not None:
+            pipe.close()
+    return left, closed

@@ -14,7 +14,7 @@ import time
 import pytest
 from conftest import BIN
 from corpus_data import reference_words
-from processes import descendants, like_a_terminal, signal_when_running
+from processes import descendants, kill_9, like_a_terminal, signal_when_running
 
 HOW = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
 
@@ -104,3 +104,21 @@ def test_signals_ignored_at_start_stay_ignored(tmp_path):
     stdout, stderr = proc.communicate(timeout=600)
     assert proc.returncode == 0 and stderr == "", stderr
     assert json.loads(out.read_text(encoding="utf-8"))["files_total"] == FILES
+
+
+@pytest.mark.slow
+def test_kill_9_leaves_no_worker_and_no_pipe_held(tmp_path):
+    """``kill -9`` of a run on two local workers (the OOM killer, a CI job's time limit): the
+    workers end with it, and its standard output and error reach their end at once, so that a
+    pipeline reading them (``corpus ... | cat``) returns. On 48ee56b both workers lived on for
+    minutes, blocked on a socket, holding the pipes (3 runs of 3)."""
+    args = long_corpus(tmp_path / "c")
+    proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *args, "--jobs", "2", "--wer", "--cer",
+                             "--resamples", "50", "-o", "json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=dict(os.environ, LC_ALL="C.UTF-8"), start_new_session=True)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and len(descendants(proc.pid)) < 2 and proc.poll() is None:
+        time.sleep(0.05)
+    assert proc.poll() is None and len(descendants(proc.pid)) >= 2, "the workers did not start"
+    left, closed = kill_9(proc, 10)
+    assert (left, closed) == (set(), True)
