@@ -73,10 +73,12 @@ def running_with(text: str) -> set:
     return found
 
 
-def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settle: float, timeout: float) -> tuple:
+def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settle: float, timeout: float,
+                        group: bool = False) -> tuple:
     """Wait until ``proc`` has ``workers`` processes under it, and ``settle`` seconds more;
     send ``signum`` (Ctrl-C to its process group, as a terminal sends it; SIGTERM and SIGHUP to
-    the command alone); return its standard output and error once it ended (within
+    the command alone, or with ``group`` to its process group too, as a terminal's hang-up and
+    a service manager's stop send them); return its standard output and error once it ended (within
     ``timeout`` seconds: a worker holding its pipes, or one it waits for, would time out) and
     no process of it is left."""
     deadline = time.monotonic() + 90
@@ -85,7 +87,7 @@ def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settl
     time.sleep(settle)
     run = descendants(proc.pid)
     assert len(run) >= workers and proc.poll() is None, "the workers did not start"
-    if signum == signal.SIGINT:
+    if signum == signal.SIGINT or group:
         os.killpg(proc.pid, signum)
     else:
         os.kill(proc.pid, signum)

@@ -145,22 +145,14 @@ def add_benchmark_arguments(parser: Any, host: PluginHost) -> list:
     plugin's ``--sound-labels`` sets its input types' ``sound_labels``)."""
 
 
-@hookspec
-def add_corpus_arguments(parser: Any, host: PluginHost) -> None:
-    """Add arguments to ``benchmarkstt-tools corpus`` that name other sources of its files
-    (e.g. ``--audio`` and ``--engine``), read back by :func:`corpus_sources`."""
-
-
-@hookspec
-def corpus_sources(args: Any, host: PluginHost) -> Optional[dict]:
-    """Before ``corpus`` pairs its files: turn the arguments this plugin added into folders.
-
-    Return ``None`` when none of them was given, else a dict: ``hypotheses`` (engine name ->
-    folder, scored as ``--hypothesis NAME=FOLDER``), optionally ``reference`` (a folder, used
-    when ``--reference`` is not given) and ``engines`` (engine name -> what the result and its
-    tables report of how the files were made: ``kind``, ``model``, ``version``, ``options``,
-    ``audio_seconds``, ``processing_seconds``, ``real_time_factor``, ``cpu_hours_per_audio_hour``,
-    ``failed``...).
+@hookspec(historic=True)
+def add_hooks(pluginmanager: pluggy.PluginManager) -> None:
+    """Declare the hooks of a plugin family: a plugin that calls hooks other plugins implement
+    (the corpus plugin's ``corpus_sources``) declares them here, with
+    ``pluginmanager.add_hookspecs(module)`` (``module``'s functions marked with :data:`hookspec`),
+    as pytest's ``pytest_addhooks`` does. Called for every plugin as it is registered. A plugin
+    that implements another's hook marks its implementation ``@hookimpl(optionalhook=True)``,
+    so that it still loads when the plugin that declares the hook is not installed.
     """
 
 

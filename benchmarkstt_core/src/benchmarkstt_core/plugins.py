@@ -388,9 +388,11 @@ def _has_hookimpls(module: Any) -> bool:
 
 
 def _plugin_manager() -> pluggy.PluginManager:
-    """pluggy's plugin manager for the hooks of :mod:`.hookspecs`."""
+    """pluggy's plugin manager for the hooks of :mod:`.hookspecs` and those the plugins declare
+    (``add_hooks``)."""
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
+    pm.hook.add_hooks.call_historic(kwargs={"pluginmanager": pm})  # each plugin's hooks, as it registers
     return pm
 
 
