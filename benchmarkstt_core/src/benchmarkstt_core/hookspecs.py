@@ -145,6 +145,16 @@ def add_benchmark_arguments(parser: Any, host: PluginHost) -> list:
     plugin's ``--sound-labels`` sets its input types' ``sound_labels``)."""
 
 
+@hookspec
+def check_pair(texts: list, sources: list, metrics: list, warn: Callable[[str], None]) -> None:
+    """Look at a reference and a hypothesis once ``benchmarkstt`` and ``benchmarkstt-tools
+    metrics`` have read them, and ``warn(message)`` about what looks wrong (the subtitles
+    plugin: an engine's output as the reference and subtitles as the hypothesis, swapped?).
+    ``texts``: the two texts read (an input type's text may carry attributes of its own, such
+    as the transcripts plugin's ``origin``); ``sources``: the reference and the hypothesis as
+    the user gave them; ``metrics``: the ``(name, metric)`` pairs that compare them."""
+
+
 @hookspec(historic=True)
 def add_hooks(pluginmanager: pluggy.PluginManager) -> None:
     """Declare the hooks of a plugin family: a plugin that calls hooks other plugins implement
