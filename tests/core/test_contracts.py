@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import ast
 import configparser
+import json
 import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, run_command
 
 CORE = ROOT / "benchmarkstt_core"
 PLUGINS = sorted(path for path in (ROOT / "plugins").iterdir() if (path / "setup.cfg").is_file())
@@ -116,3 +117,19 @@ def test_a_private_module_of_a_declared_plugin_is_a_breach(tmp_path):
              breaches(tmp_path, "benchmarkstt_demo", declared(tmp_path) | {"benchmarkstt_core"})]
     assert found == ["imports benchmarkstt_metrics._kernel: _kernel (not public)",
                      "imports benchmarkstt_metrics.wer: _cache (not public)"]
+
+
+def test_the_corpus_declares_its_own_hooks():
+    """Hooks that only the corpus calls are the corpus's (pluggy's ``add_hookspecs``), not the
+    core's; the engines implement them as optional hooks, and load without the corpus."""
+    pytest.importorskip("benchmarkstt_corpus")
+    from benchmarkstt_core import hookspecs
+    from benchmarkstt_core.plugins import make_plugin_manager
+    from benchmarkstt_corpus import hooks
+
+    assert not hasattr(hookspecs, "corpus_sources") and not hasattr(hookspecs, "add_corpus_arguments")
+    host = make_plugin_manager()
+    assert host.hook.corpus_sources.spec.namespace is hooks
+    alone = run_command("benchmarkstt-tools", "plugins", "--json", env={"BENCHMARKSTT_DISABLE_PLUGINS": "benchmarkstt_corpus"})
+    engines = [plugin for plugin in json.loads(alone.stdout) if plugin["name"] == "benchmarkstt_engines"]
+    assert [(plugin["status"], plugin["errors"]) for plugin in engines] == [("ok", [])], alone
