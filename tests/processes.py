@@ -81,9 +81,7 @@ def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settl
     a service manager's stop send them); return its standard output and error once it ended (within
     ``timeout`` seconds: a worker holding its pipes, or one it waits for, would time out) and
     no process of it is left."""
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and len(descendants(proc.pid)) < workers and proc.poll() is None:
-        time.sleep(0.05)
+    wait_for_workers(proc, workers)
     time.sleep(settle)
     run = descendants(proc.pid)
     assert len(run) >= workers and proc.poll() is None, "the workers did not start"
@@ -97,6 +95,14 @@ def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settl
         time.sleep(0.1)
     assert not alive(run), f"processes left: {alive(run)}"
     return stdout, stderr
+
+
+def wait_for_workers(proc: subprocess.Popen, workers: int) -> None:
+    """Wait until ``proc`` has ``workers`` processes under it (at most 90 s), and is running."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and len(descendants(proc.pid)) < workers and proc.poll() is None:
+        time.sleep(0.05)
+    assert proc.poll() is None and len(descendants(proc.pid)) >= workers, "the workers did not start"
 
 
 def kill_9(proc: subprocess.Popen, timeout: float) -> tuple:

@@ -14,7 +14,7 @@ import time
 import pytest
 from conftest import BIN
 from corpus_data import reference_words
-from processes import descendants, kill_9, like_a_terminal, signal_when_running
+from processes import descendants, kill_9, like_a_terminal, signal_when_running, wait_for_workers
 
 HOW = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
 
@@ -143,9 +143,6 @@ def test_kill_9_leaves_no_worker_and_no_pipe_held(tmp_path):
     proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *args, "--jobs", "2", "--wer", "--cer",
                              "--resamples", "50", "-o", "json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=dict(os.environ, LC_ALL="C.UTF-8"), start_new_session=True)
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and len(descendants(proc.pid)) < 2 and proc.poll() is None:
-        time.sleep(0.05)
-    assert proc.poll() is None and len(descendants(proc.pid)) >= 2, "the workers did not start"
+    wait_for_workers(proc, 2)
     left, closed = kill_9(proc, 10)
     assert (left, closed) == (set(), True)

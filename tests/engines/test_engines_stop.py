@@ -10,12 +10,11 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import time
 import wave
 
 import pytest
 from conftest import BIN, DATA
-from processes import alive, descendants, kill_9, like_a_terminal, running_with, signal_when_running
+from processes import alive, kill_9, like_a_terminal, running_with, signal_when_running, wait_for_workers
 
 pytestmark = pytest.mark.slow
 
@@ -113,9 +112,6 @@ def test_kill_9_of_corpus_transcribing_leaves_no_worker_and_no_pipe_held(long_re
                str(tmp_path / "cache"), "--jobs", "2"]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
                             env=dict(os.environ, LC_ALL="C.UTF-8"))
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and len(descendants(proc.pid)) < 2 and proc.poll() is None:
-        time.sleep(0.05)
-    assert proc.poll() is None and len(descendants(proc.pid)) >= 2, "the workers did not start"
+    wait_for_workers(proc, 2)
     left, closed = kill_9(proc, 10)
     assert (left, closed) == (set(), True)
