@@ -120,14 +120,15 @@ def test_a_private_module_of_a_declared_plugin_is_a_breach(tmp_path):
 
 
 def test_the_corpus_declares_its_own_hooks():
-    """Hooks that only the corpus calls are the corpus's (pluggy's ``add_hookspecs``), not the
-    core's; the engines implement them as optional hooks, and load without the corpus."""
+    """Hooks that only the corpus calls are the corpus's (pluggy's ``add_hookspecs``), and
+    ``register_engines`` the engines', not the core's; the engines implement the corpus's as
+    optional hooks, and load without the corpus."""
     pytest.importorskip("benchmarkstt_corpus")
     from benchmarkstt_core import hookspecs
     from benchmarkstt_core.plugins import make_plugin_manager
     from benchmarkstt_corpus import hooks
 
-    assert not hasattr(hookspecs, "corpus_sources") and not hasattr(hookspecs, "add_corpus_arguments")
+    assert not {"corpus_sources", "add_corpus_arguments", "register_engines"} & set(vars(hookspecs))
     host = make_plugin_manager()
     assert host.hook.corpus_sources.spec.namespace is hooks
     alone = run_command("benchmarkstt-tools", "plugins", "--json", env={"BENCHMARKSTT_DISABLE_PLUGINS": "benchmarkstt_corpus"})

@@ -119,17 +119,6 @@ def register_tool_commands(register: Register) -> None:
 
 
 @hookspec
-def register_engines(register: Register) -> None:
-    """Register speech-to-text engines (``--engine NAME=KIND:OPTIONS`` of ``transcribe`` and ``corpus``).
-
-    An engine class takes its options as keyword arguments (all with defaults) and has
-    ``rate`` (the sample rate it takes), ``model_name()``, ``version()``, ``load()`` and
-    ``transcribe(audio, name, offset)`` returning its own output and the extension of the file
-    it goes into; see the engines plugin (docs/engines.md).
-    """
-
-
-@hookspec
 def add_normalization_arguments(parser: Any, host: PluginHost) -> None:
     """Add arguments to the commands that take normalizer flags (``benchmarkstt`` and
     ``benchmarkstt-tools normalization``): e.g. an option that prints what a normalizer knows

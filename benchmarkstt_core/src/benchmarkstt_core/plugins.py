@@ -193,7 +193,10 @@ class PluginHost:
         registries = Registries(self.warn, self.api_methods)
         for kind in KINDS:
             claims: list[Claim] = []
-            for impl in getattr(self.pm.hook, "register_" + kind).get_hookimpls():
+            # a kind whose hook a plugin declares (the engines plugin's register_engines) has no
+            # hook caller when no plugin implements it and that plugin is not installed
+            caller = getattr(self.pm.hook, "register_" + kind, None)
+            for impl in caller.get_hookimpls() if caller is not None else ():
                 claims.extend(self._claims(kind, impl))
             for spec in resolve(kind, claims, self.warn):
                 registries[kind].add_spec(spec)

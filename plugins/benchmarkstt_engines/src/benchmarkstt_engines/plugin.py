@@ -9,6 +9,14 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 
 
 @hookimpl
+def add_hooks(pluginmanager: Any) -> None:
+    """The engines' own hook (:mod:`benchmarkstt_engines.hooks`)."""
+    from . import hooks
+
+    pluginmanager.add_hookspecs(hooks)
+
+
+@hookimpl
 def register_engines(register: Register) -> None:
     """pocketsphinx, whisper, faster-whisper, vosk; the cloud vendors: openai, deepgram, assemblyai, speechmatics, azure, aws, google."""
     register("benchmarkstt_engines.pocketsphinx_engine:PocketSphinx", name="pocketsphinx")
