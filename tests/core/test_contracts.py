@@ -134,3 +134,31 @@ def test_the_corpus_declares_its_own_hooks():
     alone = run_command("benchmarkstt-tools", "plugins", "--json", env={"BENCHMARKSTT_DISABLE_PLUGINS": "benchmarkstt_corpus"})
     engines = [plugin for plugin in json.loads(alone.stdout) if plugin["name"] == "benchmarkstt_engines"]
     assert [(plugin["status"], plugin["errors"]) for plugin in engines] == [("ok", [])], alone
+
+
+def test_a_hook_declared_by_a_plugin_registered_later_is_known(tmp_path):
+    """A third party that adds an engine, registered before the engines plugin (entry points
+    are registered by name), is checked once every plugin is registered: its
+    ``register_engines`` is then declared; a hook no one declares still fails its plugin."""
+    pytest.importorskip("benchmarkstt_engines")
+    import types
+
+    from benchmarkstt_core.hookspecs import hookimpl
+    from benchmarkstt_core.plugins import PluginHost, PluginRecord, _plugin_manager, _register, check_declared
+    from benchmarkstt_engines import plugin as engines
+
+    def register_engines(register):
+        register("aaa_engine:Mine", name="mine")
+
+    def register_engine(register):
+        register("aaa_engine:Mine", name="mine")
+
+    early = types.SimpleNamespace(register_engines=hookimpl(register_engines))
+    misspelled = types.SimpleNamespace(register_engine=hookimpl(register_engine))
+    host = PluginHost(_plugin_manager(), strict=False)
+    for name, plugin in (("aaa_engine", early), ("aab_engine", misspelled), ("benchmarkstt_engines", engines)):
+        _register(host, plugin, PluginRecord(name, name, "0.1", "test"), unknown=False)
+    check_declared(host)
+    assert [(r.name, r.status) for r in host.records] == [
+        ("aaa_engine", "ok"), ("aab_engine", "failed"), ("benchmarkstt_engines", "ok")]
+    assert "mine" in host.registries.engines.names()
