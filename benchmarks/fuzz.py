@@ -58,7 +58,7 @@ def fuzz_target(name: str, inputs: int, batch: int) -> dict:
             run(given(target.strategy)(check))()
             if count == before:
                 raise RuntimeError("hypothesis drew no input")
-    except BaseException as exc:  # noqa: BLE001: every failure is reported, whatever it is
+    except BaseException as exc:  # noqa: BLE001 (every failure is reported, whatever it is)
         failure = f"{type(exc).__name__}: {exc}"[:2000]
     return {"inputs": count, "seconds": time.perf_counter() - start, "failure": failure}
 

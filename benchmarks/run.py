@@ -448,7 +448,7 @@ def section_e(results: dict, checks: list, count: int, files: int) -> str:
     checks.append((f"corpus {files:,} files x 3 engines: 2-worker Dask cluster at most 0.7x --jobs 1 "
                    f"(median of {ROUNDS} rounds {dask2:.2f}x)", dask2 <= 0.7))
     same = all(r[label]["wer"] == rounds[0]["jobs 1"]["wer"] for r in rounds for label in modes)
-    checks.append((f"corpus: --jobs 1, --jobs 2 and Dask give the same pooled WERs", same))
+    checks.append(("corpus: --jobs 1, --jobs 2 and Dask give the same pooled WERs", same))
     peak_small, peak_large = few["peak_mb"], scale["jobs 2"]["peak_mb"]
     checks.append((f"corpus: client peak memory flat ({peak_small:.0f} MB at {files // 10} files, "
                    f"{peak_large:.0f} MB at {files:,}; 1.10x allowed)", peak_large <= 1.10 * peak_small))

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -15,6 +16,35 @@ BIN = Path(sys.executable).parent
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 DATA = ROOT / "tests" / "data"
+
+
+def shared_data_missing(what: str) -> NoReturn:
+    """Skip the running test: ``what``, data of the shared folder beside the project
+    (``../shared``: real files, SCTK's test data, the conformance cases), is not there. Under
+    ``CI=true`` the test fails instead: CI has that folder beside its clone, so a test that reads
+    real data must never pass there by being skipped."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{what} is not there, and CI=true: CI must have the shared data beside the clone (../shared)",
+                    pytrace=False)
+    pytest.skip(f"{what} is not there")
+
+
+def needs_shared(present: bool, what: str) -> pytest.MarkDecorator:
+    """The mark of a test (or, as ``pytestmark``, a module) that reads shared data: when it is not
+    ``present`` the test is skipped, or fails under ``CI=true`` (:func:`shared_data_missing`)."""
+    return pytest.mark.needs_shared(present=present, what=what)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "needs_shared(present, what): reads data of the shared folder beside the "
+                                       "project; skipped without it, a failure under CI=true")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for mark in item.iter_markers("needs_shared"):
+        if not mark.kwargs["present"]:
+            shared_data_missing(mark.kwargs["what"])
 
 
 class Run:

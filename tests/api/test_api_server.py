@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from api_helpers import BIN, ROOT, SHARED_CASES, Server, http, make_server_dirs, result, rpc
 
-from conftest import assert_clean_error
+from conftest import assert_clean_error, needs_shared
 
 pytestmark = pytest.mark.slow
 
@@ -81,7 +81,7 @@ def test_a_port_in_use_is_a_clean_error(tools, root):
     assert "cannot listen on 127.0.0.1" in assert_clean_error(run, "benchmarkstt-tools")
 
 
-@pytest.mark.skipif(not (SHARED_CASES / "api").is_dir(), reason="the shared conformance cases are not beside the project")
+@needs_shared((SHARED_CASES / "api").is_dir(), "the shared conformance cases (../shared/conformance/cases)")
 def test_conformance_cases_pass_twice_on_one_server():
     """The API cases against a fresh server, then again against the same one: no state survives (B25)."""
     command = [sys.executable, str(SHARED_CASES.parent / "run_conformance.py"), str(SHARED_CASES),

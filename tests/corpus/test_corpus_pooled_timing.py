@@ -20,7 +20,7 @@ def test_tcwer_cpwer_and_timing_pool_over_the_files(tools, tmp_path):
     run = tools("corpus", *args, "--timing", "--jobs", "1", "-o", "json")
     assert run.returncode == 0, run
     data = json.loads(run.stdout)
-    for name, engine in data["engines"].items():
+    for engine in data["engines"].values():
         rows = engine["files"]
         for title in ("tcwer", "cpwer"):
             m = engine["metrics"][title]

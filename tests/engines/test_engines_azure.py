@@ -14,7 +14,7 @@ import json
 import pytest
 
 from benchmarkstt_engines.audio import decode
-from conftest import SHARED, assert_clean_error
+from conftest import SHARED, assert_clean_error, shared_data_missing
 from standins import AzureSpeechStandIn, AzureStandIn
 from test_engines_vendors import FILES, HEARD, KEY, PROG, by_audio, heard, refused
 
@@ -183,7 +183,7 @@ def test_the_speech_sdk_passes_microsofts_own_results_on_as_they_came(tools, tmp
     pytest.importorskip("azure.cognitiveservices.speech")
     real = SHARED / "data" / "transcripts" / "mcs_example.json"
     if not real.exists():
-        pytest.skip(f"{real} is not there")
+        shared_data_missing(str(real))
     with AzureSpeechStandIn(KEY, {}) as stand_in:
         stand_in.phrases = json.loads(real.read_text(encoding="utf-8"))
         run = tools("transcribe", "--engine", f"v=azure:mode=sdk,base_url={stand_in.url}", "-o", str(tmp_path / "out"),

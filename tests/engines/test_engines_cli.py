@@ -9,9 +9,12 @@ import shutil
 
 import pytest
 
+from benchmarkstt_core.plugins import make_plugin_manager
 from conftest import DATA, assert_clean_error, installed
 
 AUDIO = DATA / "audio"
+#: the engine kinds installed: the engines plugin's, and those of other plugins present (the live plugin's streaming kinds)
+KNOWN = ", ".join(make_plugin_manager().registries.engines.names())
 PROG = "benchmarkstt-tools"
 
 
@@ -19,7 +22,7 @@ PROG = "benchmarkstt-tools"
     ("ps", "--engine 'ps': expected NAME=KIND[:KEY=VALUE,...] with a NAME of letters, digits, '.', '_' "
            "or '-' (e.g. ps=pocketsphinx)"),
     ("ps=", "--engine 'ps=': no engine kind after ps="),
-    ("ps=sphinx", "--engine 'ps=sphinx': unknown engine kind 'sphinx' (known: assemblyai, aws, azure, deepgram, faster-whisper, google, openai, pocketsphinx, speechmatics, vosk, whisper)"),
+    ("ps=sphinx", f"--engine 'ps=sphinx': unknown engine kind 'sphinx' (known: {KNOWN})"),
     ("ps=pocketsphinx:beam", "--engine 'ps=pocketsphinx:beam': option 'beam' is not KEY=VALUE"),
     ("ps=pocketsphinx:beam=1", "--engine ps=pocketsphinx: unknown option 'beam' (options of pocketsphinx: model, lm, dict)"),
 ])
@@ -29,11 +32,16 @@ def test_engine_spec_mistakes(tools, tmp_path, engine, message):
     assert not (tmp_path / "out").exists()
 
 
+def test_the_known_kinds_listed_hold_every_engine_of_the_engines_plugin():
+    assert {"assemblyai", "aws", "azure", "deepgram", "faster-whisper", "google", "openai", "pocketsphinx",
+            "speechmatics", "vosk", "whisper"} <= set(KNOWN.split(", "))
+
+
 def test_a_secret_option_is_never_shown(tools, tmp_path):
     run = tools("transcribe", "--engine", "ps=sphinx:api_key=s3cret-value,model=x", "-o", str(tmp_path),
                 str(AUDIO / "cat.wav"))
     assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine 'ps=sphinx:api_key=***,model=x': unknown "
-                                             f"engine kind 'sphinx' (known: assemblyai, aws, azure, deepgram, faster-whisper, google, openai, pocketsphinx, speechmatics, vosk, whisper)")
+                                             f"engine kind 'sphinx' (known: {KNOWN})")
     run = tools("transcribe", "--engine", "ps=pocketsphinx:token=s3cret-value,token=again", "-o", str(tmp_path),
                 str(AUDIO / "cat.wav"))
     assert "s3cret" not in run.stderr and "token=***" in assert_clean_error(run, PROG)

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from conftest import SHARED, assert_clean_error
+from conftest import SHARED, assert_clean_error, needs_shared
 
 CASES = SHARED / "conformance" / "cases"
 
@@ -43,7 +43,7 @@ def normalizer_args(argv: list) -> list:
     return argv[start:end]
 
 
-@pytest.mark.skipif(not CASES.is_dir(), reason="the shared conformance cases are not beside the project")
+@needs_shared(CASES.is_dir(), "the shared conformance cases (../shared/conformance/cases)")
 @pytest.mark.parametrize("case_id", sorted(EXPECTED))
 def test_malformed_files_of_the_conformance_cases(tools, tmp_path, case_id):
     if case_id == "config-dotted-class-unknown" and importlib.util.find_spec("benchmarkstt"):

@@ -109,7 +109,7 @@ def test_kernel_and_python_give_the_same_time_mediated_steps(monkeypatch):
         return token
 
     for _ in range(300):
-        ref, at = [], 0.0
+        ref = []
         for k in range(rng.randint(0, 9)):
             if rng.random() < 0.2:
                 ref += ["{", timed(rng.choice("a b c".split()), k), "/", "@", "}"]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import installed
+from conftest import installed, needs_shared
 from test_sclite_sctk_data import DATA
 
 BIN = Path(sys.executable).parent
@@ -45,7 +45,7 @@ def as_diffcounts(c: dict) -> dict:
     return {"equal": c["C"], "replace": c["S"], "insert": c["I"], "delete": c["D"]}
 
 
-needs_data = pytest.mark.skipif(DATA is None or not (DATA / "lvc_refe.stm").is_file(), reason="no SCTK test data")
+needs_data = needs_shared(DATA is not None and (DATA / "lvc_refe.stm").is_file(), "SCTK's test data")
 
 
 @needs_data

@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import needs_shared
 from test_sclite_sctk_data import DATA, sclite_binary
 
 from benchmarkstt_sclite.casefold import PROFILES
@@ -22,7 +23,7 @@ SCTK = [("test15_c", "babel_turkish", ["-r", "./test.turkish.ref", "trn", "-h", 
 DATE = re.compile(r'Creation date: "[^"]*"\n')
 
 
-@pytest.mark.skipif(DATA is None, reason="SCTK's test data is not there (see test_sclite_sctk_data.py)")
+@needs_shared(DATA is not None, "SCTK's test data (see test_sclite_sctk_data.py)")
 @pytest.mark.parametrize("test,profile,files", SCTK, ids=[t for t, *_ in SCTK])
 def test_sctks_case_profile_tests_byte_for_byte(tools, test, profile, files):
     # Turkish's I/ı and İ/i, Cyrillic and Vietnamese letters folded; columns padded by the words as read

@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import BIN
+from conftest import BIN, shared_data_missing
 
 SCLITE = os.environ.get("BENCHMARKSTT_SCLITE", "")
 SC_STATS = str(Path(SCLITE).parent / "sc_stats")
@@ -135,7 +135,7 @@ def test_sctk_sc_stats_files_reported_as_sc_stats_reports_them(tmp_path, test, o
     from test_sclite_sctk_data import DATA
 
     if DATA is None:
-        pytest.skip("SCTK's test data is not there ($BENCHMARKSTT_SCTK_DATA)")
+        shared_data_missing("SCTK's test data ($BENCHMARKSTT_SCTK_DATA)")
     sgml = b"".join((DATA / name).read_bytes() for name in order)
     report = theirs(tmp_path, SC_STATS, "-p", "-t", test, "-v", "-n", "-", given=sgml)
     first = {"sign": b"                    Sign Test", "wilc": b"                       Wilcoxon Test",

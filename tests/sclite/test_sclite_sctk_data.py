@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import BIN
+from conftest import BIN, needs_shared
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,8 +24,8 @@ def sctk_data() -> Path | None:
 
 
 DATA = sctk_data()
-pytestmark = pytest.mark.skipif(DATA is None, reason="SCTK's test data is not in $BENCHMARKSTT_SCTK_DATA, "
-                                                     "../shared/data/sctk or /work/shared/data/sctk")
+pytestmark = needs_shared(DATA is not None, "SCTK's test data ($BENCHMARKSTT_SCTK_DATA, ../shared/data/sctk or "
+                                            "/work/shared/data/sctk)")
 
 
 def sclite_bytes(*arguments: str) -> bytes:

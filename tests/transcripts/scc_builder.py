@@ -111,3 +111,22 @@ def paint_on() -> str:
                 ("00:00:03:00", row((RDC,), (ROW14_INDENT4,), "This row replaces the first one.")),
                 ("00:00:05:00", row((RDC,), (ROW15_INDENT4,), "And this one replaces the second.")),
                 ("00:00:07:00", row((EDM,)))])
+
+
+def pop_on_shown_again() -> str:
+    """A pop-on caption "WOW!" loaded and shown at 1 s, the same text loaded again and shown at 3 s
+    (a second showing: no erase between them), then "Really?" at 5 s; erased at 7 s."""
+    states = []
+    for load, show, words in (("00:00:00:00", "00:00:01:00", "WOW!"), ("00:00:02:00", "00:00:03:00", "WOW!"),
+                              ("00:00:04:00", "00:00:05:00", "Really?")):
+        states += [(load, row((RCL,), (ENM,), (ROW15_INDENT0,), words)), (show, row((EOC,)))]
+    return scc(states + [("00:00:07:00", row((EDM,)))])
+
+
+def roll_up_row_sent_again() -> str:
+    """Two-row roll-up captions (RU2) in which a row is sent twice ("YES.", at 2 s and 3 s): each
+    sending is a new row that rolls the one above it up."""
+    rows = [("00:00:01:00", ">> ARE YOU READY?"), ("00:00:02:00", "YES."), ("00:00:03:00", "YES."),
+            ("00:00:04:00", "THEN WE GO.")]
+    return scc([(at, row((RU2,), (CR,), (ROW15_INDENT0,), words)) for at, words in rows]
+               + [("00:00:06:00", row((EDM,)))])

@@ -58,3 +58,31 @@ def one_subtitle_in_three_blocks() -> bytes:
               tti(1, *times, [b"blocks,\x07"], extension=0x01),
               tti(1, *times, [b"one subtitle"])]
     return gsi(3, 1) + b"".join(blocks)
+
+
+def spacing_attributes() -> bytes:
+    """Two subtitles whose words are separated only by the open-subtitle spacing attributes of
+    Tech 3264 (0x80 italics on, 0x81 italics off, 0x82 underline on, 0x83 underline off, 0x84
+    boxing on, 0x85 boxing off), as a producer writes ``YOU<italics off>DO``."""
+    blocks = [tti(1, (0, 0, 1, 0), (0, 0, 3, 0), [b"\x80WHAT\x81YOU\x82DO", b"\x83IS\x84RIGHT\x85"]),
+              tti(2, (0, 0, 4, 0), (0, 0, 6, 0), [b"I\x80AGREE."])]
+    return gsi(len(blocks), len(blocks)) + b"".join(blocks)
+
+
+def reserved_extension_block() -> bytes:
+    """A subtitle, a block of the reserved extension block number 0xF0 (Tech 3264: reserved for
+    future use; its text field holds bytes that are not text), then a second subtitle."""
+    reserved = tti(2, (0, 0, 3, 0), (0, 0, 4, 0), [b"RESERVED DATA"], extension=0xF0)
+    blocks = [tti(1, (0, 0, 1, 0), (0, 0, 2, 12), [b"Before the block."]), reserved,
+              tti(3, (0, 0, 5, 0), (0, 0, 7, 0), [b"After the block."])]
+    return gsi(len(blocks), 2) + b"".join(blocks)
+
+
+def padded() -> bytes:
+    """Two subtitles, then two empty blocks whose time codes are not time codes (minutes 0xFF), as
+    some tools pad a file to a block count."""
+    pad = bytearray(tti(3, (0, 0, 0, 0), (0, 0, 0, 0), [b""]))
+    pad[5:13] = bytes((0, 0xFF, 0, 0, 0, 0xFF, 0, 0))
+    blocks = [tti(1, (0, 0, 1, 0), (0, 0, 2, 0), [b"The end"]), tti(2, (0, 0, 3, 0), (0, 0, 4, 0), [b"of the test."]),
+              bytes(pad), bytes(pad)]
+    return gsi(len(blocks), 2) + b"".join(blocks)

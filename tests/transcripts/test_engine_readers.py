@@ -13,7 +13,6 @@ import importlib
 import importlib.util
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -504,8 +503,9 @@ def test_module_examples_run(name):
 
 def test_the_documentation_examples_run():
     page = (ROOT / "docs" / "transcripts-engines.md").read_text(encoding="utf-8")
-    for name in TYPES:
+    for name in (*TYPES, "revai", "gentle", "pocketsphinx"):
         assert f"## `{name}`" in page, name
+    assert "## `nemo` and `nemo_text`" in page
     test = doctest.DocTestParser().get_doctest("\n".join(re.findall(r"```pycon\n(.*?)```", page, re.S)),
                                                {}, "transcripts-engines.md", None, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

@@ -146,6 +146,30 @@ CASES = [
         {"id": k, "start": k, "end": k + 1, "text": " a", "words": [{"word": " a", "start": k, "end": k + 1}]}
         for k in range(n)]}), 500),
     ("kaldi", "many words", lambda n: _json({"text": "a " * n, "words": _words(n)}), 500),
+    ("ssa", "many events", lambda n: "[Script Info]\n\n[Events]\n" + "".join(
+        f"Dialogue: 0,0:00:{k % 60:02d}.00,0:00:{k % 60:02d}.50,Default,,0,0,0,,a{{\\i1}}b\\Nc\n" for k in range(n)), 500),
+    ("ssa", "one event of '{' and '{\\p1'", lambda n: "[Script Info]\n[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,"
+     "D,,0,0,0,," + "{\\p1}a{" * n + "\n", 2000),
+    ("sami", "many captions", lambda n: "<SAMI><BODY>" + "".join(
+        f"<SYNC Start={k * 10}><P Class={'AB'[k % 2]}>a<br>b" for k in range(n)) + "</BODY></SAMI>", 500),
+    ("sami", "one caption of '<'", lambda n: "<SAMI><BODY><SYNC Start=1><P>" + "< a" * n + "</SAMI>", 2000),
+    ("spruce", "many subtitles", lambda n: "$TapeType = EBU\n" + "00:00:01:00 , 00:00:02:00 , a|b ^Ic^I\n" * n, 500),
+    ("spruce", "a subtitle of commas", lambda n: "00:00:01:00 , 00:00:02:00 , " + ", " * n + "\n", 2000),
+    ("revai", "many elements", lambda n: _json({"monologues": [{"speaker": k % 2, "elements": [
+        {"type": "text", "value": "a", "ts": k, "end_ts": k + 1}, {"type": "punct", "value": "."},
+        {"type": "punct", "value": " "}]} for k in range(n)]}), 500),
+    ("nemo", "many manifest lines", lambda n: "\n".join(_json(
+        {"audio_filepath": f"{k}.wav", "duration": 1, "text": "a b", "pred_text": "a"}) for k in range(n)), 500),
+    ("nemo", "many timed words and segments", lambda n: _json({"text": "a " * n, "timestamp": {
+        "word": [{"word": "a", "start": k, "end": k + 1} for k in range(n)],
+        "segment": [{"segment": "a", "start": k, "end": k + 1} for k in range(n)]}}), 500),
+    ("nemo_text", "many manifest lines", lambda n: "\n".join(_json(
+        {"audio_filepath": f"{k}.wav", "duration": 1, "text": "a b", "pred_text": "a"}) for k in range(n)), 500),
+    ("gentle", "many lines and words", lambda n: _json({"transcript": "a\n" * n, "words": [
+        {"case": "success", "word": "a", "start": k, "end": k + 1, "startOffset": 2 * k, "endOffset": 2 * k + 1}
+        for k in range(n)]}), 500),
+    ("pocketsphinx", "many utterances", lambda n: "\n".join(_json({"b": k, "d": 1, "p": 1, "t": "a", "w": [
+        {"b": k, "d": 1, "p": 1, "t": "<sil>"}, {"b": k, "d": 1, "p": 1, "t": "a(2)"}]}) for k in range(n)), 500),
     ("seglst", "many sessions and speakers", lambda n: _json([
         {"session_id": f"s{k}", "speaker": f"A{k}", "start_time": k, "end_time": k + 1, "words": "a b"}
         for k in range(n)]), 500),

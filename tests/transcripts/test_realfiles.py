@@ -1,4 +1,5 @@
-"""Real files from other projects (``tests/data/realfiles/SOURCES``), read in one process
+"""Real files from other projects (``tests/data/realfiles/SOURCES``, and the external corpus's
+``SOURCES.txt``), read in one process
 through the Python API as a user would (type given, and type inferred from the name and
 content), against the words their own libraries read (``expected/``, written by
 ``benchmarks/realfiles.py oracles``): no traceback ever; a file that must be read is read to
@@ -6,7 +7,7 @@ the same words, unless it is in ``known-differences.txt``, and then it must stil
 fixed file is removed from the list by ``benchmarks/realfiles.py compare --write``).
 
 The corpus lives beside the project in ``shared/data/realfiles`` (or ``$BENCHMARKSTT_REALFILES``);
-without it these tests are skipped. Reading the ~1,000 files both ways takes about a second.
+without it these tests are skipped, or fail under ``CI=true`` (CI has it beside its clone). Reading the ~1,000 files both ways takes about a second.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import os
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, needs_shared
 
 pytest.importorskip("benchmarkstt_transcripts")
 
@@ -24,14 +25,16 @@ _SPEC = importlib.util.spec_from_file_location("realfiles", ROOT / "benchmarks" 
 realfiles = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(realfiles)
 CORPUS = realfiles.corpus_dir()
+EXTERNAL = realfiles.external_dir()
 
-pytestmark = pytest.mark.skipif(not os.path.isdir(os.path.join(CORPUS, "expected")),
-                                reason=f"the real-file corpus is not at {CORPUS}")
+pytestmark = needs_shared(os.path.isdir(os.path.join(CORPUS, "expected"))
+                          and os.path.isdir(os.path.join(EXTERNAL, "expected")),
+                          f"the real-file corpus ({CORPUS}) or the external one ({EXTERNAL}), with expected/")
 
 
 @pytest.fixture(scope="module")
 def outcomes() -> tuple:
-    _, given, inferred = realfiles.compare(CORPUS)
+    _, given, inferred = realfiles.compare(CORPUS, EXTERNAL)
     return given, inferred
 
 
@@ -57,7 +60,7 @@ def test_known_differences_still_differ(outcomes):
 
 
 def test_known_differences_name_files_of_the_corpus():
-    sources = {row["local"] for row in realfiles.read_sources()}
+    sources = {row["local"] for row in realfiles.all_rows(EXTERNAL)}
     assert set(realfiles.read_known()) <= sources
 
 
@@ -65,3 +68,7 @@ def test_corpus_is_many_files_from_many_projects():
     rows = realfiles.read_sources()
     assert len(rows) >= 500 and len({row["repo"] for row in rows}) >= 10
     assert all(os.path.isfile(os.path.join(CORPUS, row["local"])) for row in rows)
+    external = realfiles.read_external(EXTERNAL)
+    assert len(external) >= 900 and len({row["repo"] for row in external}) >= 20
+    assert all(os.path.isfile(os.path.join(*realfiles.locate(row, CORPUS, EXTERNAL))) for row in external)
+    assert all(os.path.isfile(realfiles.expected_path(*realfiles.locate(row, CORPUS, EXTERNAL))) for row in external)

@@ -17,7 +17,7 @@ import pytest
 from conftest import ROOT, assert_clean_error
 
 pytest.importorskip("benchmarkstt_transcripts")
-from benchmarkstt_transcripts.reading import infer_type, read_transcript  # noqa: E402
+from benchmarkstt_transcripts.reading import infer_type, load_json, read_transcript  # noqa: E402
 
 DATA = ROOT / "tests" / "transcripts" / "data"
 VARIANTS = DATA / "variants"
@@ -27,10 +27,13 @@ ENGINE_FILES = {**{f"passage_{kind}.json": kind for kind in (
     "engines/whisper_cli.json": "whisper", "engines/whisper_api.json": "whisper", "engines/google_v1.json": "google",
     "engines/google_v2_operation.json": "google", "engines/azure_batch.json": "azure",
     "engines/deepgram_utterances.json": "deepgram", "engines/assemblyai.json": "assemblyai",
-    "engines/speechmatics.json": "speechmatics"}
+    "engines/speechmatics.json": "speechmatics", "passage_revai.json": "revai",
+    "passage_speechmatics_v1.json": "speechmatics", "passage_nemo.jsonl": "nemo", "passage_gentle.json": "gentle",
+    "passage_pocketsphinx.jsonl": "pocketsphinx"}
 #: the keys whose string values are spoken text, in any engine's JSON
 SPOKEN = {"transcript", "content", "word", "punctuated_word", "text", "display", "lexical", "itn", "maskedITN",
-          "punct", "Display", "DisplayText", "Lexical", "Word", "displayText", "words"}
+          "punct", "Display", "DisplayText", "Lexical", "Word", "displayText", "words", "value", "name", "pred_text",
+          "t"}
 #: the words that told a type on c7bf80e
 KEY_NAMES = ("results", "segments", "channels", "alternatives", "words", "transcript")
 
@@ -48,7 +51,7 @@ def _speak_key_names(value, names):
 
 @pytest.mark.parametrize("name", sorted(ENGINE_FILES))
 def test_engine_json_whose_words_are_key_names_is_read_as_its_type(name, tmp_path):
-    data = _speak_key_names(json.loads((DATA / name).read_text(encoding="utf-8")), cycle(KEY_NAMES))
+    data = _speak_key_names(load_json((DATA / name).read_text(encoding="utf-8"), name), cycle(KEY_NAMES))
     path = tmp_path / "engine.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert infer_type(str(path)) == ENGINE_FILES[name]
@@ -202,8 +205,8 @@ def test_json_no_reader_recognises_names_its_shape_and_the_json_types(bstt, tmp_
     (tmp_path / "ref.txt").write_text("good evening\n", encoding="utf-8")
     error = assert_clean_error(bstt("-r", str(tmp_path / "ref.txt"), "-h", str(tmp_path / "odd.json"), "--wer"))
     assert error.endswith("odd.json: JSON that no transcript reader recognises (an object with keys lang, utterance); "
-                          "give its type with -ht (assemblyai, aws, azure, deepgram, google, kaldi, seglst, "
-                          "speechmatics, whisper)")
+                          "give its type with -ht (assemblyai, aws, azure, deepgram, gentle, google, kaldi, nemo, "
+                          "nemo_text, pocketsphinx, revai, seglst, speechmatics, whisper)")
 
 
 def test_transcript_reads_plain_text_as_benchmarkstt_does(tools, tmp_path):
@@ -228,11 +231,49 @@ def test_xml_no_reader_recognises_names_its_root_element(bstt, tmp_path, content
 
 
 def test_a_plain_text_file_imports_only_the_readers_that_may_claim_it():
-    """Telling the type of a ``.txt`` file asks only the text readers with a signature (SRT,
-    WebVTT): the other readers, and the JSON and XML helpers, are not imported."""
+    """Telling the type of a ``.txt`` file asks only the text readers with a signature (SAMI,
+    SRT, SubStation Alpha, WebVTT): the other readers, and the JSON and XML helpers, are not imported."""
     code = ("import sys\nfrom benchmarkstt_transcripts.reading import infer_type\n"
             f"print(infer_type({str(ROOT / 'tests' / 'data' / 'qt_reference.txt')!r}))\n"
             "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('benchmarkstt_transcripts.readers.')))\n"
-            "print('benchmarkstt_transcripts.ttconv_model' in sys.modules)")
+            "print('benchmarkstt_transcripts.ttconv_model' in sys.modules)\n"
+            "print('html.parser' in sys.modules)")  # the SAMI reader's parser: imported only to read SAMI
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.split("\n")[:3] == ["None", "['srt', 'vtt']", "False"]
+    assert run.stdout.split("\n")[:4] == ["None", "['sami', 'srt', 'ssa', 'vtt']", "False", "False"]
+
+
+def test_kaldi_words_with_text_and_punct_are_recognised_even_short_ones(tools, tmp_path):
+    # issue 36, defect 4: broadcasters' Kaldi pipelines write "text" (not "word") with "punct"; a
+    # short one was taken for AssemblyAI and failed on "text: missing"
+    words = [{"start": 0.52, "end": 0.9, "confidence": 0.93, "text": "good", "punct": "Good"},
+             {"start": 0.9, "end": 1.41, "confidence": 0.88, "text": "evening", "punct": "evening."},
+             {"start": 1.6, "end": 1.9, "confidence": 0.97, "text": "welcome", "punct": "Welcome."}]
+    for name, document in (("long.json", {"text": "good evening welcome", "words": words}),
+                           ("short.json", {"words": words[:1]}), ("bare", {"words": words[1:2]})):
+        (tmp_path / name).write_text(json.dumps(document), encoding="utf-8")
+        assert infer_type(str(tmp_path / name)) == "kaldi"
+    assert read_transcript(str(tmp_path / "long.json")).text() == "Good evening. Welcome."
+    assert [(w.text, w.start) for w in read_transcript(str(tmp_path / "short.json")).segments[0].words] == [("Good", 0.52)]
+    assert tools("transcript", "-i", "bare", cwd=tmp_path).stdout == "evening.\n"
+
+
+def test_a_type_guessed_from_the_structure_is_named_when_the_file_fails_as_it(bstt, tmp_path):
+    # words with "text" and no "punct": AssemblyAI's shape, without AssemblyAI's "text" of the whole
+    (tmp_path / "words.json").write_text('{"words": [{"text": "good", "start": 10, "end": 400}]}', encoding="utf-8")
+    (tmp_path / "ref.txt").write_text("good\n", encoding="utf-8")
+    error = assert_clean_error(bstt("-r", str(tmp_path / "ref.txt"), "-h", str(tmp_path / "words.json"), "--wer"))
+    assert error.endswith("words.json: text: missing (read as assemblyai, the type its structure suggests: if it is "
+                          "another, give its type with -ht)")
+    given = assert_clean_error(bstt("-r", str(tmp_path / "ref.txt"), "-h", str(tmp_path / "words.json"), "-ht",
+                                    "assemblyai", "--wer"))
+    assert given.endswith("words.json: text: missing")
+
+
+def test_webvtt_with_cr_line_ends_and_no_extension_is_recognised(tools, tmp_path):
+    # issue 36, defect 4: old Mac line ends (CR alone); the signature line was not found
+    (tmp_path / "captions").write_bytes(b"WEBVTT\r\r00:00:01.000 --> 00:00:02.500\rGood evening.\r\r"
+                                        b"00:00:03.000 --> 00:00:04.000\rAnd welcome.\r")
+    assert infer_type(str(tmp_path / "captions")) == "vtt"
+    t = read_transcript(str(tmp_path / "captions"))
+    assert [(s.text, s.start, s.end) for s in t.segments] == [("Good evening.", 1.0, 2.5), ("And welcome.", 3.0, 4.0)]
+    assert tools("transcript", "-i", "captions", cwd=tmp_path).stdout == "Good evening.\nAnd welcome.\n"

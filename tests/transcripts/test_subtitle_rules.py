@@ -20,7 +20,7 @@ from growth import FLOORS, LIMIT, growth
 pytest.importorskip("benchmarkstt_transcripts")
 from benchmarkstt_transcripts.model import Annotations  # noqa: E402
 from benchmarkstt_transcripts.reading import read_transcript  # noqa: E402
-from benchmarkstt_transcripts.readers import ctm, srt, stl, stm, trn, ttml, vtt  # noqa: E402
+from benchmarkstt_transcripts.readers import ctm, scc, srt, stl, stm, trn, ttml, vtt  # noqa: E402
 
 DATA = ROOT / "tests" / "transcripts" / "data"
 sys.path.insert(0, str(DATA.parent))  # the STL builder
@@ -147,25 +147,86 @@ def test_scc_paint_on_gives_what_each_state_added():
                         "This row replaces the first one.\nAnd this one replaces the second.")
 
 
+def test_scc_a_caption_shown_again_is_read_again(tmp_path):
+    # issue 36, defect 1: the second showing of the same text was dropped as "already on screen"
+    import scc_builder
+
+    (tmp_path / "again.scc").write_text(scc_builder.pop_on_shown_again(), encoding="utf-8")
+    assert cues(read_transcript(str(tmp_path / "again.scc"))) == [("WOW!", 1.001, 3.003), ("WOW!", 3.003, 5.005),
+                                                                  ("Really?", 5.005, 7.007)]
+    (tmp_path / "rolled.scc").write_text(scc_builder.roll_up_row_sent_again(), encoding="utf-8")
+    t = read_transcript(str(tmp_path / "rolled.scc"))
+    assert t.text().split("\n") == [">> ARE YOU READY?", "YES.", "YES.", "THEN WE GO."]
+    assert [s.start for s in t.segments] == [1.067733, 2.068733, 3.069733, 4.070733]
+
+
+@pytest.mark.parametrize("built", ["pop_on_shown_again", "roll_up_row_sent_again", "passage"])
+def test_scc_reads_as_pycaption_reads(tmp_path, built):
+    # pycaption, the oracle of the real-file corpus for SCC (not in tests/requirements.txt: it installs
+    # a top-level "tests" package), reads each showing, each row sent, and a space after a time code
+    import scc_builder
+
+    pycaption = pytest.importorskip("pycaption")
+    text = getattr(scc_builder, built)()
+    for written in (text, text.replace("\t", " ")):
+        theirs = pycaption.SCCReader().read(written)
+        assert " ".join(c.get_text() for c in theirs.get_captions(theirs.get_languages()[0])).split() == \
+            scc.parse(written, "s.scc").text().split()
+
+
+def test_scc_a_space_after_the_time_code_is_read_as_a_tab(tmp_path):
+    # as a Java converter's test file writes its lines (and pycaption reads them): it was refused
+    import scc_builder
+
+    spaced = scc_builder.passage().replace("\t", " ")
+    assert "\t" not in spaced and scc.parse(spaced, "s.scc").segments == scc.parse(scc_builder.passage(), "t.scc").segments
+
+
 # EBU STL: control codes, block counts, blocks that are not TTI blocks
 
-def test_stl_teletext_control_codes_display_as_spaces(tmp_path):
+def test_stl_spacing_attributes_separate_words(tmp_path):
+    # issue 36, defect 3: Tech 3264 makes 0x80-0x85 spacing attributes; "YOU<0x82>DO" was "YOUDO"
     import stl_builder
 
-    row = b"\x0b\x0bSome text\x0a\x0a\x0b\x0bSome text"
-    data = stl_builder.gsi(1, 1) + stl_builder.tti(1, (0, 0, 1, 0), (0, 0, 2, 0), [row, b"\x07two\x1dwords"])
-    assert stl.parse(data, "c.stl").text() == "Some text Some text\ntwo words"
-    # files: three boxed runs in one row; one subtitle over three TTI blocks (extension blocks)
-    (tmp_path / "boxes.stl").write_bytes(stl_builder.boxed_runs())
-    (tmp_path / "blocks.stl").write_bytes(stl_builder.one_subtitle_in_three_blocks())
-    assert read_transcript(str(tmp_path / "boxes.stl")).text() == "Red box green box blue box"
-    assert cues(read_transcript(str(tmp_path / "blocks.stl"))) == [("Three blocks, one subtitle", 2.4, 4.8)]
-    # a control code that opens an extension block is the space between its words and the block before's
-    times = ((0, 0, 2, 10), (0, 0, 4, 20))
-    opened = stl_builder.gsi(3, 1) + b"".join([stl_builder.tti(1, *times, [b"Three"], extension=0x00),
-                                               stl_builder.tti(1, *times, [b"\x02blocks,"], extension=0x01),
-                                               stl_builder.tti(1, *times, [b"\x07one subtitle"])])
-    assert stl.parse(opened, "o.stl").text() == "Three blocks, one subtitle"
+    (tmp_path / "attributes.stl").write_bytes(stl_builder.spacing_attributes())
+    t = read_transcript(str(tmp_path / "attributes.stl"))
+    assert cues(t) == [("WHAT YOU DO\nIS RIGHT", 1.0, 3.0), ("I AGREE.", 4.0, 6.0)]
+    assert cues(t) == _ttconv_stl(stl_builder.spacing_attributes())  # ttconv alone reads them so too
+
+
+def test_stl_a_reserved_extension_block_is_skipped_with_a_warning(tools, tmp_path):
+    # issue 36, defect 6: extension block number 0xF0 (reserved) refused the whole file
+    import stl_builder
+
+    (tmp_path / "reserved.stl").write_bytes(stl_builder.reserved_extension_block())
+    run = tools("transcript", "-i", "reserved.stl", cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout == "Before the block.\nAfter the block.\n"
+    assert run.stderr == ("benchmarkstt-tools transcript: warning: reserved.stl: TTI block 2 (byte 1152): its "
+                          "extension block number 0xF0 (byte 3) is reserved: skipped\n")
+    assert [text for text, _, _ in _ttconv_stl(stl_builder.reserved_extension_block())] == [
+        "Before the block.", "After the block."]
+
+
+def _ttconv_stl(data: bytes) -> list:
+    """ttconv's own reading of an EBU STL file (the oracle): its subtitles' text and times."""
+    import io
+
+    from benchmarkstt_transcripts.ttconv_model import quiet, segments
+    from ttconv.stl.reader import to_model
+
+    quiet()
+    return [(s.text, s.start, s.end) for s in segments(to_model(io.BytesIO(data)))]
+
+
+def test_stl_blocks_whose_time_codes_are_not_valid_are_skipped_with_a_warning():
+    # a broadcaster's test file pads its end with empty blocks timed 00:FF:00:00: the whole file was refused
+    import stl_builder
+
+    t = stl.parse(stl_builder.padded(), "p.stl")
+    assert cues(t) == [("The end", 1.0, 2.0), ("of the test.", 3.0, 4.0)]
+    assert t.warnings == ("p.stl: TTI block 3 (byte 1280): 2 blocks whose time codes (bytes 5-12) are not valid "
+                          "skipped (the first here)",)
+    assert [text for text, _, _ in _ttconv_stl(stl_builder.padded())] == ["The end", "of the test."]
 
 
 def test_stl_subtitles_contained_in_another_keep_their_words_and_times():
@@ -245,6 +306,22 @@ def test_stm_and_trn_alternations_read_as_the_first_choice_and_kept_as_written(t
     run = tools("transcript", "-i", "a.stm", "-o", "json", cwd=tmp_path)
     assert json.loads(run.stdout)["segments"][0]["alternatives"] == [{"at": 0, "choices": [["yes"], ["yeah"]]}]
     assert run.stderr == ""
+
+
+def test_stm_segments_not_scored_are_left_out_in_any_case(tools, tmp_path):
+    # issue 36, defect 2: SCTK's documentation writes IGNORE_TIME_SEGMENT_IN_SCORING in capitals;
+    # only the lower-case spelling was left out, the others were read as words
+    (tmp_path / "talk.stm").write_text(
+        ";; a talk whose applause and music are not scored\n"
+        "talk 1 host 0.00 2.50 <o,f0,male> welcome to the talk\n"
+        "talk 1 excluded 2.50 9.00 <o,f0,unknown> IGNORE_TIME_SEGMENT_IN_SCORING\n"
+        "talk 1 host 9.00 11.00 <o,f0,male> thank you\n"
+        "talk 1 excluded 11.00 12.00 Ignore_Time_Segment_In_Scoring\n"
+        "talk 1 excluded 12.00 13.00 ignore_time_segment_in_scoring\n", encoding="utf-8")
+    t = read_transcript(str(tmp_path / "talk.stm"))
+    assert cues(t) == [("welcome to the talk", 0.0, 2.5), ("thank you", 9.0, 11.0)]
+    run = tools("transcript", "-i", "talk.stm", cwd=tmp_path)
+    assert (run.returncode, run.stdout, run.stderr) == (0, "welcome to the talk\nthank you\n", "")
 
 
 def test_nested_alternations_give_one_choice_per_inner_choice():
@@ -341,11 +418,37 @@ def test_srt_a_block_without_timing_line_is_text_of_the_cue_before_with_a_warnin
                           "(the first here)",)
 
 
-def test_srt_a_time_without_milliseconds_is_refused_naming_the_line(tools, tmp_path):
-    (tmp_path / "invalid.srt").write_text("1\n00:00:01 --> 00:00:10\nThis subtitle is invalid\n", encoding="utf-8")
-    run = tools("transcript", "-i", "invalid.srt", cwd=tmp_path)
-    assert_clean_error(run, "benchmarkstt-tools")
-    assert run.stderr.strip().endswith("error: invalid.srt:2: not an SRT time (HH:MM:SS,mmm): '00:00:01'")
+def test_srt_out_of_spec_times_are_read_as_players_read_them_with_a_warning(tools, tmp_path):
+    # issue 36, defect 5: one such time refused the whole file; pysrt's invalid.srt is its first cue
+    (tmp_path / "loose.srt").write_text(
+        "1\n00:00:01 --> 00:00:10\nThis subtitle has no milliseconds\n\n"
+        "2\n00:01:39 --> 00:01:41,04\nTwo digits of milliseconds\n\n"
+        "3\n00:01:42,000 --> 00:01:43,500\nA time as the format writes it\n\n"
+        "4\n00:00:0,000 --> 00:00:013,567\nOne digit of seconds, then three\n\n"
+        "5\n00:02:0x,000 --> 00:02:03,000\nA time no player reads\n\n"
+        "6\n00:02:05,000 --> 00:02:04,000\nEnds before it starts\n\n"
+        "7\n00:02:06,000 --> 00:02:07,000\nThe last cue\n", encoding="utf-8")
+    run = tools("transcript", "-i", "loose.srt", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0
+    read = [(s["text"], s["start"], s["end"]) for s in json.loads(run.stdout)["segments"]]
+    assert read == [("This subtitle has no milliseconds", 1.0, 10.0), ("Two digits of milliseconds", 99.0, 101.004),
+                    ("A time as the format writes it", 102.0, 103.5), ("One digit of seconds, then three", 0.0, 13.567),
+                    ("The last cue", 126.0, 127.0)]
+    assert run.stderr.splitlines() == [
+        'benchmarkstt-tools transcript: warning: loose.srt:2: 3 timing lines out of HH:MM:SS,mmm --> HH:MM:SS,mmm read as players '
+        'read them (the first here: "00:00:01 --> 00:00:10")',
+        'benchmarkstt-tools transcript: warning: loose.srt:18: skipped a cue: not a valid timing line (start --> end): '
+        '"00:02:0x,000 --> 00:02:03,000"',
+        'benchmarkstt-tools transcript: warning: loose.srt:22: skipped a cue: it ends before it starts: '
+        '"00:02:05,000 --> 00:02:04,000"']
+    # the srt library, the oracle of the real-file corpus for SRT, reads the same times (it keeps the
+    # cue that ends before it starts, and refuses the whole file for the one it cannot read)
+    import srt as srt_library
+
+    unnumbered = srt.parse("00:00:01,000 - > 00:00:02,000\nNo number, arrow of the srt library\n", "u.srt")
+    assert cues(unnumbered) == [("No number, arrow of the srt library", 1.0, 2.0)] and len(unnumbered.warnings) == 1
+    good = (tmp_path / "loose.srt").read_text(encoding="utf-8").split("\n\n5\n")[0]
+    assert [(c.content, c.start.total_seconds(), c.end.total_seconds()) for c in srt_library.parse(good)] == read[:4]
 
 
 # CTM: SCTK's tima_hyp.ctm has a word of duration -0.01

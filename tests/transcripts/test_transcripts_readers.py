@@ -111,13 +111,22 @@ MALFORMED = [
      "t.ttml: <p begin=\"soon\">: not a time expression: 'soon'"),
     ("t.ttml", '<html xmlns="http://www.w3.org/1999/xhtml"/>', "the root element is <html>"),
     ("t.ttml", "", "t.ttml: empty file"),
-    ("t.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello\n\n2\n00:00:03,000\n", "t.srt:6: not a cue timing line"),
-    ("t.srt", "1\n00:00:01,000 --> 00:00:0x,000\nhello\n", "t.srt:2: not a timestamp: '00:00:0x,000'"),
+    ("t.srt", "2\n00:00:03,000\nhello\n", "t.srt: no cue could be read; the first one 2: skipped a cue: not a "
+     "valid timing line (start --> end): \"00:00:03,000\""),
+    ("t.srt", "1\n00:00:01,000 --> 00:00:0x,000\nhello\n", "t.srt: no cue could be read; the first one 2: skipped "
+     "a cue: not a valid timing line (start --> end): \"00:00:01,000 --> 00:00:0x,000\""),
+    ("t.srt", "1\n00:00:01,000 --> 00:00:02,000\n\n2\n00:00:03,000 --> 00:00:04,000\n<i></i>\n",
+     "t.srt: nothing to read: its 2 cues have no text"),
     ("t.srt", "hello world\n", "t.srt:1: expected a cue number and a timing line"),
     ("t.srt", "\n\n", "t.srt: empty file"),
     ("t.vtt", "00:01.000 --> 00:02.000\nhello\n", "t.vtt:1: a WebVTT file starts with the line WEBVTT"),
     ("t.vtt", "WEBVTT\n\n00:02.000 --> 00:01.000\nhello\n", "t.vtt: no cue could be read; the first one 3: skipped a cue: it ends before it starts"),
     ("t.vtt", "WEBVTT\n\nid only\n", "t.vtt: no cue could be read; the first one 3: skipped a block with no cue timing line"),
+    ("t.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\n<i> </i>\n\n-->\n", "t.vtt: nothing to read: the 1 cue has no text, "
+     "and 6: skipped a cue: not a valid timing line"),
+    ("t.stl", "$FontName = Arial\n00:00:01:00 , 00:00:02:00 , Hello\n",
+     "t.stl: a text file, not an EBU STL file (binary, Tech 3264): Spruce STL, the text format of the same "
+     "extension, is not read"),
     ("a.json", '{"results": {"items": [{"type": "pronunciation", "alternatives": [{"content": "hi"}]', "a.json:1:"),
     ("a.json", '{"jobName": "x", "results": {"items": [{"type": "pronunciation", "start_time": "soon", '
                '"alternatives": [{"content": "hi"}]}]}}', "a.json: results.items[0].start_time: expected a number"),
@@ -140,7 +149,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize("name, content, needle", MALFORMED, ids=[f"{m[0]}-{i}" for i, m in enumerate(MALFORMED)])
 def test_malformed_files_give_one_clear_line(tools, tmp_path, name, content, needle):
-    kind = {"t.ttml": "ttml", "t.srt": "srt", "t.vtt": "vtt", "a.json": "aws", "k.json": "kaldi"}[name]
+    kind = {"t.ttml": "ttml", "t.srt": "srt", "t.vtt": "vtt", "t.stl": "stl", "a.json": "aws", "k.json": "kaldi"}[name]
     (tmp_path / name).write_text(content, encoding="utf-8")
     last = assert_clean_error(tools("transcript", "-i", name, "-t", kind, cwd=tmp_path), "benchmarkstt-tools")
     assert needle in last

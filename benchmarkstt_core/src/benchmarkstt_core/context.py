@@ -24,7 +24,7 @@ from .names import printable
 if TYPE_CHECKING:
     from pluggy import HookRelay
 
-    from .registry import Registries
+    from .registry import Registries, Registry
 
 PathGuard = Callable[[str, str], str]
 
@@ -180,6 +180,19 @@ class Context:
         for name, value in changes.items():
             setattr(other, name, value)
         return other
+
+    def registry(self, kind: str) -> Registry:
+        """The registry of the components of ``kind`` (``inputs``, ``normalizers``...).
+
+        :example:
+            >>> Context(None).registry("inputs")
+            Traceback (most recent call last):
+            ...
+            benchmarkstt_core.errors.UsageError: no inputs in this context: it only reads files
+        """
+        if self.registries is None:
+            raise UsageError(f"no {kind} in this context: it only reads files")
+        return self.registries[kind]
 
     def warn(self, message: str) -> None:
         """Tell the user something that looks wrong but is not an error."""

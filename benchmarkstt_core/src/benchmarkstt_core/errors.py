@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, TypeVar
 
 
 class Term:
@@ -54,6 +54,9 @@ class Term:
         return f"Term({self.kind!r}, {self.name!r})"
 
 
+_Error = TypeVar("_Error", bound="BenchmarkSTTError")
+
+
 class BenchmarkSTTError(Exception):
     """Something the user can fix: a file, an argument or a rule. Exit status 1."""
 
@@ -62,7 +65,7 @@ class BenchmarkSTTError(Exception):
     parts: tuple = ()
 
     @classmethod
-    def worded(cls, *parts: str | Term) -> BenchmarkSTTError:
+    def worded(cls: type[_Error], *parts: str | Term) -> _Error:
         """An error of this class whose message names options or parameters (:class:`Term`),
         which each front end words its own way (:meth:`phrased`); its ``str()`` is the
         command line's wording. Only for classes built from their message alone.

@@ -132,6 +132,7 @@ def add_benchmark_arguments(parser: Any, host: PluginHost) -> list:
     ``benchmarkstt-tools metrics`` and ``corpus``) and return their ``dest`` names: the value of
     each becomes the default of every component parameter of that name (e.g. the transcripts
     plugin's ``--sound-labels`` sets its input types' ``sound_labels``)."""
+    return []
 
 
 @hookspec

@@ -23,8 +23,10 @@ class Input:
     """
 
     def __init__(self, source: str, *, context: Context | None = None):
+        from .context import Context
+
         self.source = source
-        self.context = context
+        self.context = context if context is not None else Context(None)
 
     def read(self) -> str:
         """The text of this input."""

@@ -47,7 +47,6 @@ resolved leaves its parameter untyped.
 from __future__ import annotations
 
 import os
-import sys
 import typing
 from enum import Enum
 from pathlib import PurePath
@@ -239,14 +238,13 @@ def _annotations(function: Callable) -> dict:
     """The resolved annotations of ``function``; those that cannot be resolved are left out."""
     try:
         return typing.get_type_hints(function)
-    except Exception:
-        pass
-    hints = {}
+    except (NameError, TypeError, AttributeError, SyntaxError):  # one of them cannot be resolved
+        hints = {}
     namespace = getattr(function, "__globals__", {})
     for name, annotation in getattr(function, "__annotations__", {}).items():
         try:
             hints[name] = eval(annotation, namespace) if isinstance(annotation, str) else annotation
-        except Exception:
+        except (NameError, TypeError, AttributeError, SyntaxError):  # this one is left out
             continue
     return hints
 

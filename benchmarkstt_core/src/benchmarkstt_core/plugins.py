@@ -225,7 +225,8 @@ class PluginHost:
         for impl in self.pm.hook.register_api_methods.get_hookimpls():
             found: list[tuple[str, Callable]] = []
             if not self._call_impl(impl, "register API methods",
-                                   register=lambda name, function: found.append((name, function)), host=self):
+                                   register=lambda name, function, found=found: found.append((name, function)),
+                                   host=self):
                 continue
             for name, function in found:
                 if name in methods and methods[name][1] is not function:
@@ -301,6 +302,8 @@ def missing_standard_note() -> str:
         if "extra ==" in requirement:
             continue
         name = re.match(r"[A-Za-z0-9._-]+", requirement)
+        if name is None:
+            continue
         try:
             version(name.group(0))
         except PackageNotFoundError:

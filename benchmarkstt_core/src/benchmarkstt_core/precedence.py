@@ -79,7 +79,7 @@ def _named(claim: Claim) -> str:
 
 
 def _distinct(claims: Iterable[Claim]) -> list:
-    seen: dict[str, Claim] = {}
+    seen: dict[str | int, Claim] = {}
     for claim in claims:
         seen.setdefault(claim.spec.where or id(claim.spec), claim)
     return list(seen.values())

@@ -89,6 +89,8 @@ class ComponentSpec:
         """The component's class; a spec made without one imports it on first use from
         :attr:`where` (``module:QualName``)."""
         if self._cls is None:
+            if self.where is None:
+                raise BenchmarkSTTError(f"{self.kind[:-1].replace('_', ' ')} {self.name!r} has no class")
             try:
                 self._cls = load_object(self.where)
             except Exception as exc:
@@ -103,7 +105,7 @@ class ComponentSpec:
         doc = parse(klass.__dict__.get("__doc__") or inspect.getdoc(klass))
         params: list[Param] = []
         wants_context = False
-        init = klass.__init__
+        init = klass.__init__  # type: ignore[misc]  # the class's own, not an instance's
         if init is not object.__init__:
             for p in list(inspect.signature(init).parameters.values())[1:]:
                 if p.kind == p.KEYWORD_ONLY:
@@ -153,7 +155,7 @@ class ComponentSpec:
             types = {}
             if self.params:
                 optional = [p.name for p in self.params if not p.required and p.default is None]
-                types = param_types(self.cls.__init__, [p.name for p in self.params], optional)
+                types = param_types(self.cls.__init__, [p.name for p in self.params], optional)  # type: ignore[misc]
             self.__dict__["_types"] = types
         return types
 
@@ -316,6 +318,16 @@ class Registries:
     """The registries of every kind, as attributes (``registries.metrics``), and the extra
     API methods plugins register (``api_methods``: name -> function, asked of
     ``api_methods`` on first use)."""
+
+    inputs: Registry
+    normalizers: Registry
+    segmenters: Registry
+    differs: Registry
+    metrics: Registry
+    outputs: Registry
+    diff_dialects: Registry
+    tool_commands: Registry
+    engines: Registry
 
     def __init__(self, warn: Callable[[str], None] | None = None,
                  api_methods: Callable[[], dict] | None = None):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 #: texts longer than this (in characters) are split a piece at a time (see :func:`text_pieces`)
 PIECE = 1 << 20
@@ -100,6 +100,9 @@ class TimedText(str):
     """
 
     __slots__ = ("_extras_of", "_extras", "_count")
+    _extras_of: Callable[[], Sequence]
+    _extras: Sequence | None
+    _count: int | None
 
     def __new__(cls, text: str, extras_of: Any) -> "TimedText":
         self = super().__new__(cls, text)
@@ -159,7 +162,7 @@ class Schema(Sequence):
             return self
         return Schema(self.words, extras)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             extras = self._extras[index] if self._extras else None
             return Schema(self.words[index], extras)

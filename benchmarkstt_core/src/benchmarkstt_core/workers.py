@@ -31,7 +31,7 @@ from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
-from typing import Any, Callable, Deque, Dict, List, Optional, Tuple
+from typing import Any, Callable, Deque, Dict, List, Optional, Tuple, cast
 
 from .lifeline import die_with_parent
 
@@ -164,7 +164,8 @@ class WorkerPool(Executor):
                 conns: Dict[Connection, Worker] = {worker.conn: worker for worker in self._workers}
             if not conns:
                 return
-            for conn in wait(list(conns)):
+            for ready in wait(list(conns)):
+                conn = cast(Connection, ready)
                 worker = conns[conn]
                 try:
                     data = conn.recv_bytes()

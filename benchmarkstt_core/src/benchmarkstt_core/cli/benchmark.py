@@ -123,7 +123,7 @@ class BenchmarkCommand:
                             help="Format of the outputted results", **_choices(registries.outputs))
         types = parser.add_argument_group("reference and hypothesis types")
         # the types' descriptions import their modules: only the help shows them
-        types.describe = lambda: wrap_paragraphs(
+        types.describe = lambda: wrap_paragraphs(  # type: ignore[attr-defined]
             "You can specify which file type the --reference/-r and --hypothesis/-h arguments "
             "should be treated as.") + "\n\nAvailable types:\n" + "\n".join(
             textwrap.fill(f"{s.name!r}: {s.description}", 78, initial_indent="  ", subsequent_indent="    ")

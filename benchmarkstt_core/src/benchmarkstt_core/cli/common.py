@@ -58,7 +58,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
             return usage
         return super()._format_args(action, default_metavar)
 
-    def _format_usage(self, usage, actions, groups, prefix):  # type: ignore[override]
+    def _format_usage(self, usage, actions, groups, prefix):
         text = super()._format_usage(usage, actions, groups, prefix)
         return text.replace(" ]", "]").replace("[ ", "[")
 
@@ -176,12 +176,12 @@ class ComponentAction(argparse.Action):
     of this flag or the help needs them: a run imports only the components it uses.
     """
 
-    def __init__(self, option_strings: list, dest: str, spec: ComponentSpec | None = None, **kwargs: Any):
+    def __init__(self, option_strings: list, dest: str, *, spec: ComponentSpec, **kwargs: Any):
         self.spec = spec
         super().__init__(option_strings, dest, default=None, **kwargs)
 
     @property
-    def nargs(self) -> Any:  # type: ignore[override]
+    def nargs(self) -> Any:
         """``*`` for a component with parameters, else none."""
         return "*" if self.spec.max_args else 0
 
@@ -190,7 +190,7 @@ class ComponentAction(argparse.Action):
         """Decided by the spec (argparse sets it in ``__init__``)."""
 
     @property
-    def help(self) -> str:  # type: ignore[override]
+    def help(self) -> str:
         """The component's help (:func:`help_text`)."""
         return help_text(self.spec)
 
@@ -332,7 +332,7 @@ def load_host(pre: argparse.Namespace) -> PluginHost:
     """The plugins (with ``--load`` modules) and their components; prints the warnings of
     broken or clashing ones."""
     host = make_plugin_manager(load=pre.load)
-    host.registries  # registering components may warn too (name clashes)
+    host.registries  # noqa: B018 (registering components may warn too: name clashes)
     for message in host.messages:
         sys.stderr.write(f"benchmarkstt: warning: {printable(message)}\n")
     return host

@@ -25,7 +25,7 @@ class PluginsCommand:
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Print one block per plugin."""
-        host.registries  # fill the records' components
+        host.registries  # noqa: B018 (fills the records' components)
         if args.json:
             write_stdout(json.dumps([r.as_dict() for r in host.records], indent=2) + "\n")
             return 0

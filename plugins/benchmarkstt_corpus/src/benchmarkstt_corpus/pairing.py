@@ -180,7 +180,7 @@ def manifest_rows(path: str) -> tuple:
             if not line.strip():
                 continue
             try:
-                row = json.loads(line, object_pairs_hook=lambda pairs: unique_keys(pairs, f"{path}:{number}"))
+                row = json.loads(line, object_pairs_hook=lambda pairs, where=f"{path}:{number}": unique_keys(pairs, where))
             except ValueError as exc:
                 raise UsageError(f"{path}:{number}: not a JSON object: {exc}") from None
             if not isinstance(row, dict):

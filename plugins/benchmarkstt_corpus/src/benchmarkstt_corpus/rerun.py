@@ -18,7 +18,7 @@ is a warning line.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from benchmarkstt_core.errors import UsageError
 

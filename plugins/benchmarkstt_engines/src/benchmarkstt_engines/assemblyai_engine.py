@@ -108,7 +108,7 @@ class AssemblyAI(CloudEngine):
         before: Optional[str] = None
         while True:
             params = aai.types.ListTranscriptParameters(limit=200, before_id=before)
-            listed = json.loads(self.api(lambda http: aai.api.list_transcripts(http, params), deadline))
+            listed = json.loads(self.api(lambda http, params=params: aai.api.list_transcripts(http, params), deadline))
             page = listed.get("transcripts") or []
             found = [t for t in page if t.get("audio_url") == audio_url]
             if found:

@@ -29,6 +29,7 @@ SDK's own retries are off: the engine's retries decide (see :mod:`benchmarkstt_e
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 import time
@@ -383,8 +384,6 @@ class GoogleSpeech(CloudEngine):
     def delete(self, blob: Any, once: bool = False) -> None:
         """Delete the upload ``blob``, a minute at most (``once``: one try), a failure to do
         so not being the file's (named in the log; one already gone is deleted)."""
-        import logging
-
         from google.api_core.exceptions import NotFound
 
         def step(left: float) -> None:
@@ -412,7 +411,8 @@ class GoogleSpeech(CloudEngine):
         if operation:  # started
             try:
                 self._client.transport.operations_client.cancel_operation(operation, retry=None, timeout=30)
-            except Exception:  # noqa: BLE001 - the run is stopping: an operation left runs out at Google
-                pass
+            except Exception as exc:  # noqa: BLE001 (the run is stopping: an operation left runs out at Google)
+                logging.getLogger(__name__).warning("google: could not cancel operation %s (it runs on at Google): %s",
+                                                    operation, scrub(str(exc), self.secrets()))
         if not self.keep_upload:
             self.delete(self.storage().blob(job[len(f"gs://{self.bucket}/"):]), once=True)

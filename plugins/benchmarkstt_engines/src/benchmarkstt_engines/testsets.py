@@ -139,7 +139,7 @@ def common_voice(path: str) -> List[Utterance]:
 def stm(path: str) -> List[Utterance]:
     """An STM file (``file channel speaker start end [<labels>] words``) and its recordings,
     found by file name beside it or, as in TED-LIUM, in ``../sph/`` or ``../wav/``;
-    ``ignore_time_segment_in_scoring`` segments are left out."""
+    ``ignore_time_segment_in_scoring`` segments (in any case) are left out."""
     base = os.path.dirname(os.path.abspath(path))
     places = [base, os.path.join(base, "..", "sph"), os.path.join(base, "..", "wav")]
     found, audio = [], {}
@@ -151,7 +151,7 @@ def stm(path: str) -> List[Utterance]:
             raise UsageError(f"--testset: {path}:{line}: expected: file channel speaker start end words")
         start, end = number(fields[2], path, line, "start"), number(fields[3], path, line, "end")
         words = re.sub(r"^<[^>]*>\s*", "", fields[4] if len(fields) > 4 else "")
-        if words.strip() == "ignore_time_segment_in_scoring":
+        if words.strip().lower() == "ignore_time_segment_in_scoring":  # any case: SCTK writes it in capitals
             continue
         if key not in audio:
             audio[key] = recording(key, places, path, line)

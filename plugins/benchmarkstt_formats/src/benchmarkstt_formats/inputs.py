@@ -62,7 +62,7 @@ def warn_if_structured(text: str, source: str, context: Context | None) -> None:
             what = "JSON"
         except (ValueError, RecursionError):  # not JSON, or nested too deeply to tell
             what = None
-    if what is None:
+    if what is None or context is None:
         return
     try:
         kind = context.hook.infer_input_type(path=source) if context.hook is not None and source != "-" else None
@@ -73,10 +73,16 @@ def warn_if_structured(text: str, source: str, context: Context | None) -> None:
     context.warn(f"{source}: read as plain text but it is {what}: {probably}")
 
 
+#: extensions of container syntaxes (and none): a type inferred for them is told by the content
+_CONTAINERS = (".json", ".jsonl", ".xml", ".txt", "")
+
+
 class Infer(Input):
     """Load from a given filename. Automatically infer file type from the filename extension.
 
     The type inferred gets the context's defaults for its parameters (e.g. ``--sound-labels``).
+    When a type told by the content (``.json``, ``.xml``, ``.txt``, no extension) cannot read the
+    file, the error names that type.
 
     :param source: the file's path (``.txt`` files are plain text; plugins may add types)
     :example files: {"ref.txt": "hello world"}
@@ -99,4 +105,11 @@ class Infer(Input):
                              f"give it with -rt/-ht (for example -rt plaintext){missing_standard_note()}")
         from benchmarkstt_core.pipeline import create
 
-        return create(context.registries.inputs.get(kind), [self.source], context).read()
+        try:
+            return create(context.registry("inputs").get(kind), [self.source], context).read()
+        except InputError as exc:
+            extension = os.path.splitext(os.path.basename(self.source))[1].lower()
+            if kind == "plaintext" or self.source != "-" and extension not in _CONTAINERS:
+                raise
+            raise InputError(f"{exc} (read as {kind}, the type its structure suggests: if it is another, "
+                             f"give its type with -rt/-ht)") from None

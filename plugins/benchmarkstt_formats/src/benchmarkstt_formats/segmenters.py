@@ -18,7 +18,8 @@ def split_words(text: str) -> list:
     if len(text) <= PIECE:
         return text.split()
     words: list = []
-    keep = {}.setdefault
+    seen: dict[str, str] = {}
+    keep = seen.setdefault
     for piece in text_pieces(text, PIECE):
         split = piece.split()
         words.extend(map(keep, split, split))

@@ -58,7 +58,7 @@ class HTML(DiffDialect):
 
 def word_items(opcodes: Sequence, a: Sequence[str], b: Sequence[str]) -> list:
     """One ``{type, reference, hypothesis}`` item per word; replaced words are paired by position."""
-    items = []
+    items: list[dict] = []
     for tag, i1, i2, j1, j2 in opcodes:
         if tag == "equal":
             items.extend({"type": "equal", "reference": w, "hypothesis": w} for w in a[i1:i2])

@@ -76,7 +76,7 @@ pooled_levenshtein: Optional[Callable]
 tc_align: Optional[Callable]
 tc_distance: Optional[Callable]
 try:
-    from ._kernels import edit_counts, pooled_levenshtein, tc_align, tc_distance
+    from ._kernels import edit_counts, pooled_levenshtein, tc_align, tc_distance  # type: ignore[no-redef]
 except ImportError:  # pragma: no cover - where the optional extension was not built
     edit_counts, pooled_levenshtein, tc_align, tc_distance = None, None, None, None
 

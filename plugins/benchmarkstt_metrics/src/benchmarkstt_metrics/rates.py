@@ -94,7 +94,7 @@ def segments_of(schema: Schema, side: str) -> list:
         raise InputError.worded(Term("metric", "ser"), f" needs segments; the {side} has none (plain text): "
                                 "read it as a type with segments (srt, vtt, ttml, stm, trn, whisper, ...) (",
                                 Term("input_type", side), ")")
-    return [e["segment"] for e in extras]
+    return [e["segment"] for e in extras if e is not None]
 
 
 def word_errors(a: Sequence[str], b: Sequence[str]) -> list:

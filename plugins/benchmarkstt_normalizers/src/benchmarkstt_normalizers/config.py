@@ -25,7 +25,7 @@ from typing import Any, Optional, Sequence
 from benchmarkstt_core.context import Context, check_encoding
 from benchmarkstt_core.errors import InputError, UsageError
 from benchmarkstt_core.normalization import NormalizationAggregate, NormalizationComposite
-from benchmarkstt_core.params import FilePath
+from benchmarkstt_core.params import FilePath, FolderPath
 from benchmarkstt_core.registry import ComponentSpec
 
 from .errors import ConfigSectionNotFoundError
@@ -155,13 +155,15 @@ def _rule(row: Row, path: str, folder: str, context: Context, parents: tuple, in
                 except UsageError as exc:
                     raise UsageError(f"{exc} (in a config file, {kind} takes a rules file and its encoding, "
                                      f"not a search and a replacement: put those in a rules file)") from None
-            return File(kind, args[0], *args[1:], path=folder, context=context)
+            return File(kind, FilePath(args[0]), args[1] if len(args) == 2 else None, path=FolderPath(folder),
+                        context=context)
     if kind == "file":
         with located(path, row.line, row.char):
             ComponentSpec.from_class("normalizers", File).check_args(args)
             values = list(args) + [None] * (4 - len(args))
             normalizer, file, encoding, subfolder = values
-            return File(normalizer, file, encoding, path=os.path.join(folder, subfolder or ""), context=context)
+            return File(normalizer, FilePath(file), encoding, path=FolderPath(os.path.join(folder, subfolder or "")),
+                        context=context)
     if kind == "config":
         with located(path, row.line, row.char):
             ComponentSpec.from_class("normalizers", Config).check_args(args)

@@ -49,7 +49,8 @@ class RulesSyntaxError(FileSyntaxError, RulesError):
     """
 
     def __init__(self, path: str, line: int, char: int, index: int, reason: str, detail: str, hint: str):
-        super().__init__(path, line, char, index, reason, detail, f"{reason[0].lower()}{reason[1:]}: {hint}")
+        FileSyntaxError.__init__(self, path, line, char, index, reason, detail,
+                                 f"{reason[0].lower()}{reason[1:]}: {hint}")
 
 
 class ConfigSectionNotFoundError(FileParameterError):

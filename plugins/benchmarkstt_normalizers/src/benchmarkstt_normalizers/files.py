@@ -90,7 +90,7 @@ class File(NormalizationComposite):
                 else normalizer_spec(normalizer, context))
         if not spec.max_args:
             raise UsageError(f"file: {spec.name} takes no values, so a rules file cannot configure it")
-        location = file
+        location: str = file
         if path:
             context.check_path(path, field="path")
             location = os.path.join(path, file)

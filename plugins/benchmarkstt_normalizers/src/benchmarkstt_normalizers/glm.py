@@ -143,7 +143,7 @@ class Glm(Normalizer):
                 lines.append((number, line))
         if not text or not lines:
             raise RulesError(path, 1, 1, "the GLM file is empty (its first line names the comment marker)")
-        marker = re.match(r"[!-~]*", lines[0][1]).group(0)
+        marker = re.match(r"[!-~]*", lines[0][1]).group(0)  # type: ignore[union-attr]  # matches any text
         limit, count, rules = 400, 0, []
         for number, line in lines[1:]:
             line = line.rstrip(SPACE)

@@ -41,7 +41,7 @@ def normalizer_spec(name: str, context: Context) -> ComponentSpec:
 
     Raises :class:`~benchmarkstt_core.errors.UsageError` when there is no such normalizer.
     """
-    registry = context.registries.normalizers
+    registry = context.registry("normalizers")
     if name in registry or "." not in name:
         return registry.get(name)
     return ComponentSpec.from_class("normalizers", _import_class(name, context))

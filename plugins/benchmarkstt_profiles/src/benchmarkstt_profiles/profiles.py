@@ -147,7 +147,7 @@ class Profile(NormalizationComposite):
         steps = []
         for call in self.definition.calls:
             step, args = split_call(call)
-            steps.append(create(context.registries.normalizers.get(step), args, context))
+            steps.append(create(context.registry("normalizers").get(step), args, context))
         self._steps = steps
 
     @property

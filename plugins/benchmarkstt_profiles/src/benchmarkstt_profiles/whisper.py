@@ -14,6 +14,7 @@ into "because"); :class:`WhisperEnglish` removes them, so that its output is ope
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.normalization import Normalizer
@@ -38,7 +39,7 @@ def literal_first(pattern: str) -> str:
     return f"{literal}(?<=\\b{literal}){rest}"
 
 
-def english_text_normalizer() -> object:
+def english_text_normalizer() -> Callable[[str], str]:
     """openai-whisper's ``EnglishTextNormalizer`` (whisper-normalizer's, less its additions),
     its contraction and title patterns written literal first (about 30 times faster each)."""
     from whisper_normalizer.english import EnglishTextNormalizer

@@ -115,13 +115,14 @@ def matches(edge: Edge, word: str) -> bool:
     """
     if not edge.fragment and not getattr(word, "fragment", 0):
         return edge.word == word
-    kind = shape(edge.word)
+    ref = edge.word or ""
+    kind = shape(ref)
     if kind:
-        return word.endswith(edge.word[1:]) if kind < 0 else word.startswith(edge.word[:-1])
+        return word.endswith(ref[1:]) if kind < 0 else word.startswith(ref[:-1])
     kind = shape(word)
     if kind:
-        return edge.word.endswith(word[1:]) if kind < 0 else edge.word.startswith(word[:-1])
-    return edge.word == word
+        return ref.endswith(word[1:]) if kind < 0 else ref.startswith(word[:-1])
+    return ref == word
 
 
 def align(net: Network, hyp: Sequence[str]) -> list:

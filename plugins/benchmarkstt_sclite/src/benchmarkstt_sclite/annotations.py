@@ -191,7 +191,7 @@ class Side:
         self.kind = "text" if found is None else found.kind
         self.source = role if found is None else found.source
         normalizer = None if found is None else found.normalizer
-        text = None if found is None else (fold(found.text) if folded else found.text)
+        text = "" if found is None else (fold(found.text) if folded else found.text)
         name = fold if names else str
         if self.kind == "stm":
             self.units = [s._replace(file=name(s.file), channel=name(s.channel), utterance=s.utterance._replace(
@@ -295,7 +295,7 @@ def resolve(ref: Any, hyp: Any, options: Optional[tuple]) -> Tuple[list, list, O
     sclite = options is not None
     if not sclite and not (may_have_annotations(ref) or may_have_annotations(hyp)):
         return list(ref.words), list(hyp.words), None
-    deletable, fragments, cased = options if sclite else (True, False, True)
+    deletable, fragments, cased = options if options is not None else (True, False, True)
     a_side, b_side = (Side(ref, "reference", not cased, not sclite), Side(hyp, "hypothesis", not cased, not sclite))
     b_side.no_alternations()
     if not sclite and not (a_side.marked or b_side.marked):
@@ -312,7 +312,8 @@ def resolve(ref: Any, hyp: Any, options: Optional[tuple]) -> Tuple[list, list, O
         for tokens, items in [(whole, hyp_items)] if sclite else pieces(whole, hyp_items):
             net = network(tokens if sclite else flattened(tokens), deletable=deletable, fragments=fragments,
                           where=where)
-            append(a, b, opcodes, net, *best_branches(net, items, costs), sclite)
+            words, raw = best_branches(net, items, costs)
+            append(a, b, opcodes, net, words, raw, sclite)
     return a, b, opcodes if sclite else None
 
 

@@ -100,7 +100,9 @@ def _split_from(tokens: Sequence[str], k: int, options: Sequence[str], deletable
     out: list = []
     while k < len(tokens) and tokens[k] not in ("/", "}"):
         if tokens[k] == "{":
-            kept, single, longer = [], [], []
+            kept: list = []
+            single: list = []
+            longer: list = []
             while k < len(tokens) and tokens[k] != "}":
                 start = k + 1
                 branch, k = _split_from(tokens, start, options, deletable)
@@ -137,7 +139,9 @@ def split_items(items: Sequence, options: Sequence[str], deletable: bool = False
     out: list = []
     for item in items:
         if isinstance(item, tuple):
-            kept, single, longer = [], [], []
+            kept: list = []
+            single: list = []
+            longer: list = []
             for branch in item:
                 split = split_items(branch, options, deletable)
                 if not branch or split_word(branch[-1], options, deletable) is None:

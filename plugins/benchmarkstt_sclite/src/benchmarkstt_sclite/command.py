@@ -183,7 +183,7 @@ class ScliteCommand:
         else:
             definitions = None
             refs = parse_trn(read(ref_path, "-r"), ref_path, args.id_format)
-        systems = []
+        systems: list = []
         for k, (path, kind, *name) in enumerate(hyps):
             name = names[k] if k < len(names) else (name[0] if name else path)
             by_id = None  # an STM segment by utterance id
@@ -249,7 +249,8 @@ class ScliteCommand:
 
                     out.append(sentences(scored, system, by_id, args.encoding, args.cased, ref_format == "ctm"))
                 elif report == "lur":
-                    out.append(lur(scored, system, definitions, memory, ref_path))
+                    # -o lur was refused above for a TRN reference, the only one without definitions
+                    out.append(lur(scored, system, definitions, memory, ref_path))  # type: ignore[arg-type]
                 elif report == "prf":
                     out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
                                               created, by_id, None if kind == "txt" or args.diff else definitions,

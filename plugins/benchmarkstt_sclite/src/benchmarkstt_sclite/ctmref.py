@@ -21,7 +21,7 @@ deletions is put in the order of the words' start times, as sclite puts it.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from benchmarkstt_core.errors import InputError
 
@@ -202,7 +202,7 @@ def by_time(raw: list, edges: Sequence, ref_tokens: Sequence, hyp_words: Sequenc
 def hypothesis_items(lines: Sequence[Line], path: str) -> list:
     """A chunk's hypothesis words (tokens with their times), a block a tuple of branches."""
     out: list = []
-    block = None
+    block: Any = None
     for line in lines:
         word = line.word.lower()
         if word == "<alt_begin>":

@@ -29,7 +29,7 @@ _TAGS = {"C": "equal", "S": "replace", "D": "delete", "I": "insert"}
 def opcodes(steps: Sequence, after: int = 0) -> list:
     """The opcodes of an alignment, one per step: a correct word left out (``-D``) is an
     ``equal`` of one reference word and no hypothesis word."""
-    result = []
+    result: list = []
     i = after
     for step in steps:
         if step.edge is not None:

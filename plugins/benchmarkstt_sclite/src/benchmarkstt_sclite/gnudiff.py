@@ -207,7 +207,7 @@ def score_ctm(stm_text: str, stm_path: str, ctm_text: str, ctm_path: str, encodi
     files = {file for file, _ in heard}
     while keys and keys[-1][0] not in files:  # the last files the CTM lacks: sclite stops before them
         keys.pop()
-    scored = []
+    scored: list = []
     for n, (file, channel) in enumerate(keys):
         segments = groups[file, channel]
         if (file, channel) not in heard:

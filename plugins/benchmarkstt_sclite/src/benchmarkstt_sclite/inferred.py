@@ -19,7 +19,7 @@ reference word by reference word).
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from benchmarkstt_core.errors import InputError, UsageError
 
@@ -222,7 +222,7 @@ def align_lattice(net: Network, arcs: Sequence) -> tuple:
     back: dict = {}
 
     def least(cells: Sequence) -> tuple:
-        best = None
+        best: Any = None
         for cell in cells:
             if best is None or cost[cell] < cost[best]:
                 best = cell

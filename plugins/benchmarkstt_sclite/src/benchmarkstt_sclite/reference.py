@@ -13,7 +13,6 @@ sclite's ``-D``), ``th-`` and ``-ing`` fragments that match any word they begin 
 
 from __future__ import annotations
 
-import itertools
 from typing import NamedTuple, Optional, Sequence
 
 from benchmarkstt_core.errors import InputError
@@ -26,7 +25,7 @@ class Edge(NamedTuple):
     start: int
     end: int
     word: Optional[str]
-    index: int
+    index: int  # type: ignore[assignment]  # the field's name hides tuple.index, which no caller uses
     optional: bool
     fragment: int  # 0: a word; 1: "th-", matches a word it begins; -1: "-ing", one it ends
 
@@ -125,7 +124,7 @@ class Builder:
                     self.count += 1
                     edges.extend(Edge(start, node, None, -1, False, 0) if i < 0 else
                                  word_edge(start, node, tokens[i], i, self.deletable, self.fragments)
-                                 for start, i in waiting)
+                                 for start, i in waiting or ())
                 empty, k = False, after
                 continue
             if token == "@" and pending is not None:

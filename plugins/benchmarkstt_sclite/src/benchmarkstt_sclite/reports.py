@@ -83,10 +83,10 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory:
     table.separate("-")
     confidence = has_confidence(scored)
     if confidence:  # the NCE column: each speaker's, the pooled one, then their Mean, S.D. and Median
-        values = {name: nce(part) for name, part in by_speaker(scored).items()}
-        defined = [v for v in values.values() if v is not None]
-        values[total["speaker"]] = nce(scored)
-        nces = {name: "  n/a  " if v is None else f" {v:6.3f} " for name, v in values.items()}
+        by_name = {name: nce(part) for name, part in by_speaker(scored).items()}
+        defined = [v for v in by_name.values() if v is not None]
+        by_name[total["speaker"]] = nce(scored)
+        nces = {name: "  n/a  " if v is None else f" {v:6.3f} " for name, v in by_name.items()}
     layout = "l|cc|cccccc|c" if confidence else "l|cc|cccccc"
     table.row(layout, " SPKR", " # Snt", "# Chr" if characters else "# Wrd", "Corr", " Sub", " Del", " Ins", " Err", "S.Err",
               *(["NCE"] if confidence else []))
@@ -115,7 +115,7 @@ def summary(scored: Sequence[Scored], system: str, counts: bool = False, memory:
     mark = "+" if empty else " "
     for label, function in (" Mean ", statistics.mean), (" S.D. ", standard_deviation), ("Median", statistics.median):
         values = [half_up(function([r[key] for r in rows])) for key in ("sentences", "words")]
-        columns = list(zip(*[row_values(r, counts) for r in scored_rows])) or [[0.0]] * 6
+        columns = list(zip(*[row_values(r, counts) for r in scored_rows])) or [(0.0,)] * 6
         words = [half_up(function(list(column))) for column in columns[:5]]
         sentences = half_up(function([row_values(r, counts)[5] for r in rows]))
         nce_cell = ([f" {function(defined):6.3f} " if defined else "  n/a  "] if confidence else [])
@@ -372,7 +372,9 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
             rows.append(("CONF: ", [pad(f"{0 if c[3] is None else c[3].confidence:.4f}", c[4]) if c[0] != "D"
                                     else " " * (c[4] + 1) for c in part]))
         if weights is not None:
-            rows += [(label, [" " * (c[4] + 1) if c[6][side] is None else pad(f"{c[6][side]:.4f}", c[4]) for c in part])
+            # with weights, each cell's seventh field is its two words' weights
+            rows += [(label, [" " * (c[4] + 1) if c[6][side] is None  # type: ignore[index]
+                              else pad(f"{c[6][side]:.4f}", c[4]) for c in part])  # type: ignore[index]
                      for side, label in enumerate(("R_WE: ", "H_WE: "))]
         rows.append(("Eval: ", [pad("" if c[0] == "C" else c[0], c[4]) for c in part]))
         out += [lead + label + "".join(items) for label, items in rows]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from benchmarkstt_core.errors import InputError
 
@@ -27,13 +27,13 @@ from .reference import Network
 from .reference import network
 from .inferred import align_inferred, align_lattice, piece_arcs
 from .timemediated import word_times
+from .trn import Utterance
 
 if TYPE_CHECKING:
     from .wordweights import WordWeights
 
 #: the most combinations of a hypothesis's alternation blocks tried for one utterance
 MAX_CHOICES = 256
-from .trn import Utterance
 
 
 class Scored:
@@ -49,7 +49,7 @@ class Scored:
     def __init__(self, utterance: Utterance, hyp: list, raw: list, deletable: bool, fragments: bool):
         self.utterance, self.hyp, self._raw, self._options = utterance, hyp, raw, (deletable, fragments)
         self.counts = raw_counts(raw)
-        self._steps = None
+        self._steps: Optional[list] = None
 
     @property
     def steps(self) -> list:
@@ -137,11 +137,11 @@ def best_branches(net: Network, items: Sequence, costs: tuple = SCLITE_COSTS) ->
         return list(items), raw_align(net, items, costs)
     if costs == SCLITE_COSTS:
         return align_lattice(net, piece_arcs(items))
-    best = None
-    orders = [sorted(range(len(items[k])), key=lambda b, item=items[k]: not item[b]) for k in blocks]
+    best: Any = None
+    orders = [sorted(range(len(items[k])), key=[not branch for branch in items[k]].__getitem__) for k in blocks]
     for choice in itertools.islice(itertools.product(*orders), MAX_CHOICES):
         chosen = dict(zip(blocks, choice))
-        words = []
+        words: list = []
         for k, item in enumerate(items):
             words.extend(item[chosen.get(k, 0)] if isinstance(item, tuple) else [item])
         raw = raw_align(net, words, costs)
@@ -172,7 +172,7 @@ def speaker_rows(scored: Sequence[Scored]) -> list:
 
 def total_row(rows: Sequence[dict], label: str = "Sum") -> dict:
     """The pooled row of the speakers' rows."""
-    total = {"speaker": label}
+    total: dict[str, Any] = {"speaker": label}
     weighted = ("weight",) if rows and "weight" in rows[0] else ()  # the rows of weighted scoring (-w)
     for key in ("sentences", "words", "C", "S", "D", "I", "errors", "sentence_errors", *weighted):
         total[key] = sum(r[key] for r in rows)

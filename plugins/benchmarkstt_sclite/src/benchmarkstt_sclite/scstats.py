@@ -18,7 +18,6 @@ these are the exact two-tailed binomial probabilities, the same as sc_stats' up 
 
 from __future__ import annotations
 
-import math
 from typing import Callable, Iterator, Sequence
 
 from .mapsswe import mapsswe, spans

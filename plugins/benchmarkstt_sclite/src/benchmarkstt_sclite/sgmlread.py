@@ -18,7 +18,7 @@ are not needed by sc_stats' tests). Several systems may follow one another in on
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from benchmarkstt_core.errors import InputError
 
@@ -61,7 +61,9 @@ def read_path(utterance_id: str, speaker: str, items: str, path: str, number: in
         # an empty reference ("") of a correct item is an optional hypothesis word, no reference word
         if ref not in ("", '""'):
             words.append(ref[1:-1])
-        steps.append(Step(tag, len(words) - 1 if ref not in ("", '""') else None, 0 if hyp else None))
+        # from SGML, the reference word's index stands for its edge
+        steps.append(Step(tag, len(words) - 1 if ref not in ("", '""') else None,  # type: ignore[arg-type]
+                          0 if hyp else None))
         counts[tag] += 1
     if end != len(items):
         raise InputError(f"{path}:{number}: not an item of sclite's SGML alignment: {items[end:end + 40]!r}")
@@ -72,7 +74,7 @@ def read_sgml(text: str, path: str) -> list:
     """``[(system title, [Path, ...]), ...]`` of an SGML text (see the module's help)."""
     systems: list = []
     speaker = None
-    current = None  # the open PATH: its id and line number
+    current: Any = None  # the open PATH: its id and line number
     lines = text.splitlines()
     for number, line in enumerate(lines, 1):
         if line.startswith("<SYSTEM"):
@@ -90,7 +92,7 @@ def read_sgml(text: str, path: str) -> list:
                 raise InputError(f"{path}:{current[1] + 1}: a <PATH>'s items on {len(current[2])} lines: this reads "
                                  f"sclite's sgml report, its items on one line (not nl.sgml, which sc_stats does not "
                                  f"read either)")
-            systems[-1][1].append(read_path(current[0], speaker, "".join(current[2]), path, current[1] + 1))
+            systems[-1][1].append(read_path(current[0], speaker or "", "".join(current[2]), path, current[1] + 1))
             current = None
         elif current is not None:
             current[2].append(line)

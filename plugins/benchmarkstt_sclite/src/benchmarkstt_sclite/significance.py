@@ -54,10 +54,14 @@ class McNemarResult(NamedTuple):
 
 
 def binomial_two_tailed(k: int, n: int) -> float:
-    """2 P(X <= k) for X ~ Binomial(n, 1/2), at most 1."""
+    """2 P(X <= k) for X ~ Binomial(n, 1/2), at most 1: exact, each coefficient from the one
+    before (C(n, x+1) = C(n, x) (n-x) / (x+1)), in integers, rounded once at the end."""
     if n == 0:
         return 1.0
-    total = sum(math.comb(n, x) for x in range(0, k + 1))
+    term = total = 1
+    for x in range(k):
+        term = term * (n - x) // (x + 1)
+        total += term
     return min(1.0, 2 * total / 2 ** n)
 
 

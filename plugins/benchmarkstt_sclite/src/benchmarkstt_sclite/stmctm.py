@@ -24,7 +24,7 @@ aligns at least cost (see :func:`~benchmarkstt_sclite.scoring.score`).
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from benchmarkstt_core.errors import InputError
 
@@ -53,7 +53,7 @@ class Word(NamedTuple):
     file: str
     channel: str
     middle: float
-    word: object
+    word: Any  # a token, or a tuple of branches
 
 
 def number(text: str, path: str, line: int, what: str) -> float:

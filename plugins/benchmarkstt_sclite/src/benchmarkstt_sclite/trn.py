@@ -135,7 +135,8 @@ def alternation(tokens: list, k: int, where: str) -> tuple:
         >>> alternation(tokens_of("{ a b / @ / c { d / @ } }"), 0, "h")
         ([['a', 'b'], [], ['c', 'd'], ['c']], 13)
     """
-    opening, found, current = k, [], [[]]
+    opening, found = k, []
+    current: list = [[]]
     k += 1
     while k < len(tokens) and tokens[k] != "}":
         if tokens[k] == "/":

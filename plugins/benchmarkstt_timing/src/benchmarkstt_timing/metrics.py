@@ -45,6 +45,8 @@ class _TimeConstrained:
     """The options of the time-constrained metrics and the alignment they share (each metric's
     ``name`` prefixes its options' errors)."""
 
+    name: str
+
     def __init__(self, collar: Any = None, reference_collar: Any = None, reference_timing: Any = None,
                  hypothesis_timing: Any = None):
         name = self.name
@@ -110,13 +112,14 @@ def best_assignment(cost: Sequence[Sequence[int]]) -> list:
         [0, 1]
     """
     size = len(cost)
-    row_potential, column_potential = [0] * size, [0] * size
+    row_potential: list[float] = [0] * size
+    column_potential: list[float] = [0] * size
     column_of, row_of = [-1] * size, [-1] * size
     for start in range(size):
         shortest, reached_from = [math.inf] * size, [-1] * size
         remaining = list(range(size - 1, -1, -1))
         rows_seen, columns_done = [], []
-        row, least, free = start, 0, -1
+        row, least, free = start, 0.0, -1
         while free < 0:
             rows_seen.append(row)
             lowest, at = math.inf, -1
@@ -171,7 +174,8 @@ def plain_counts(a: Sequence[str], b: Sequence[str]) -> tuple:
 
 def subset(words: TimedWords, indexes: Sequence[int]) -> TimedWords:
     """The words at ``indexes`` (one speaker's) with their times and speakers."""
-    return TimedWords(*([column[i] for i in indexes] for column in words[:4]), words.rule)
+    words_of, starts, ends, speakers = ([column[i] for i in indexes] for column in words[:4])
+    return TimedWords(words_of, starts, ends, speakers, words.rule)
 
 
 def by_speaker(speakers: Sequence) -> dict:
@@ -195,7 +199,7 @@ def speaker_groups(schema: Schema, speakers: Sequence) -> dict:
         return groups
     timed = has_times(schema)
     first: dict = {}
-    for extra in [*schema._extras, *silent]:
+    for extra in [*(schema._extras or ()), *silent]:
         start = (extra["start"] if "start" in extra and "end" in extra
                  else extra.get("segment_start", math.inf)) if timed else 0
         key, who = (start, extra["segment"]), extra["speaker"]
@@ -222,7 +226,7 @@ class _SpeakerAttributed(Metric):
         return levenshtein_distance(ref, hyp)
 
     def _prepare(self, ref: Schema, hyp: Schema) -> tuple:
-        sides = []
+        sides: list[tuple[Any, Sequence]] = []
         for schema, side in ((ref, "reference"), (hyp, "hypothesis")):
             if has_times(schema):  # in the order of the times, as meeteval sorts segments (any strategy)
                 words = timed_words(schema, "full_segment", side, self.name)

@@ -51,7 +51,7 @@ def _spans(strategy: str, texts: list, order: list, unit_of: list, firsts: Seque
         lengths = [1] * len(order) if strategy == "equidistant_intervals" else [len(texts[k]) for k in order]
         ends = [s + n * ((unit_ends[u] - s) / (n or 1)) for n, s, u in zip(lengths, starts, unit_of)]
     else:
-        lengths = [1] * len(texts) if strategy == "equidistant_intervals" else map(len, texts)
+        lengths = [1] * len(texts) if strategy == "equidistant_intervals" else [len(t) for t in texts]
         before = [0, *accumulate(lengths)]
         step = [(e - s) / ((before[stop] - before[first]) or 1)
                 for s, e, first, stop in zip(unit_starts, unit_ends, firsts, stops)]
@@ -80,7 +80,7 @@ def check_strategy(name: str, option: str) -> str:
     return name
 
 
-def _units(texts: list, extras: list, side: str, metric: str) -> tuple:
+def _units(texts: Sequence, extras: Sequence, side: str, metric: str) -> tuple:
     """Each word with its own times, and each segment, as a unit: the starts, ends, first
     word indexes and indexes after the last word of the units, and how many words have their
     own times; an input error naming ``side`` for a word with no times."""
@@ -131,7 +131,7 @@ def timed_words(schema: Schema, strategy: str, side: str, metric: str = "tcwer")
     texts = schema.words
     extras = schema._extras[:] if schema._extras else [None] * len(texts)
     unit_starts, unit_ends, firsts, stops, own = _units(texts, extras, side, metric)
-    units = range(len(firsts))
+    units: Sequence[int] = range(len(firsts))
     if not all(map(le, unit_starts, unit_starts[1:])):
         units = sorted(units, key=unit_starts.__getitem__)
     if len(firsts) == len(texts):

@@ -6,8 +6,6 @@ on the user's text): a cue of 160 KB of ``<v `` reads as fast as 160 KB of words
 :example:
     >>> [(line, lines) for line, lines in blocks("a\\nb\\n\\n\\nc\\n")]
     [(1, ['a', 'b']), (5, ['c'])]
-    >>> timing("00:00:01,000 --> 00:00:02.5 X:1", 7, "f.srt")
-    (1.0, 2.5, 'X:1')
     >>> list(split_tags("a <i>b</i> <c"))
     [('text', 'a '), ('tag', 'i'), ('text', 'b'), ('tag', '/i'), ('text', ' '), ('unclosed', 'c')]
     >>> lines("  Hello   there \\n\\n  you ")
@@ -19,11 +17,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Tuple
 
-from benchmarkstt_core.errors import InputError
-
-from .clock import clock
-
-_ARROW = re.compile(r"^\s*(\S+)\s+-->\s+(\S+)\s*(.*)$")
+_ARROW = re.compile(r"^\s*\S+\s+-->\s+\S+")
 
 
 def blocks(text: str) -> Iterator[tuple]:
@@ -45,20 +39,6 @@ def blocks(text: str) -> Iterator[tuple]:
 def is_timing(line: str) -> bool:
     """Whether ``line`` is a cue timing line (``start --> end``)."""
     return "-->" in line and bool(_ARROW.match(line))
-
-
-def timing(line: str, number: int, source: str) -> tuple:
-    """``(start, end, settings)`` of a cue timing line; an error names the line."""
-    m = _ARROW.match(line)
-    if not m:
-        raise InputError(f"{source}:{number}: not a cue timing line (start --> end): {line.strip()[:60]!r}")
-    start, end = clock(m.group(1)), clock(m.group(2))
-    if start is None or end is None:
-        bad = m.group(1) if start is None else m.group(2)
-        raise InputError(f"{source}:{number}: not a timestamp: {bad[:60]!r}")
-    if end < start:
-        raise InputError(f"{source}:{number}: the cue ends ({m.group(2)}) before it starts ({m.group(1)})")
-    return start, end, m.group(3)
 
 
 def split_tags(markup: str) -> Iterator[Tuple[str, str]]:

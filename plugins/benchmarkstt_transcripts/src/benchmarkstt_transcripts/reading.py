@@ -166,6 +166,18 @@ def types_of(syntax: str) -> list:
     return of_syntax(available(), syntax)
 
 
+def by_structure(path: str) -> bool:
+    """Whether :func:`infer_type` tells the type of ``path`` from its structure (its extension is
+    a container's, or several types', or it is standard input), not from its extension alone.
+
+    :example:
+        >>> by_structure("a.json"), by_structure("a.srt"), by_structure("-")
+        (True, False, True)
+    """
+    extension = os.path.splitext(os.path.basename(path))[1].lower()
+    return path == "-" or extension in CONTAINERS or len(candidates(extension)) > 1
+
+
 def infer_type(path: str) -> Optional[str]:
     """The input type of the file ``path``: from its extension, or from its structure for the
     extensions of several types or of a container (``.json``, ``.xml``, ``.txt``, none, and
@@ -177,8 +189,10 @@ def infer_type(path: str) -> Optional[str]:
         raise InputError(f"{path}: is a directory, not a file")
     extension = os.path.splitext(os.path.basename(path))[1].lower()
     kinds = candidates(extension)
-    if len(kinds) == 1 and extension not in CONTAINERS or not os.path.isfile(path):
-        return kinds[0] if kinds else None
+    if len(kinds) == 1 and extension not in CONTAINERS:
+        return kinds[0]
+    if not os.path.isfile(path):  # a container's type is in its content: none to tell
+        return None
     try:
         with open(path, "rb") as f:
             data = f.read() if extension in CONTAINERS else f.read(HEAD)
@@ -187,7 +201,12 @@ def infer_type(path: str) -> Optional[str]:
     if not kinds and extension not in CONTAINERS:  # an extension of no reader: named if a document
         refuse_documents(path, data)
         return None
-    return recognise(path, data, kinds, extension)
+    found = recognise(path, data, kinds, extension)
+    if found is None and extension not in CONTAINERS:
+        # an extension of several types that none recognises (.stl: EBU's binary STL, Spruce's
+        # text STL): the binary type's reader says what is wrong with the file
+        return next((kind for kind in kinds if FORMATS[kind].syntax == "bytes"), kinds[0])
+    return found
 
 
 def parse_data(kind: str, data: bytes, source: str, encoding: str = "utf-8",
@@ -229,6 +248,7 @@ def read_transcript(path: str, kind: str | None = None, context: Context | None 
     from .model import Segment, Transcript
 
     context = context or Context(None)
+    guessed = kind is None and by_structure(path)
     if kind is None:
         kind = infer_type(context.check_path(path) if path != "-" else path)
     if kind is None:
@@ -239,4 +259,10 @@ def read_transcript(path: str, kind: str | None = None, context: Context | None 
         if not text.strip():
             raise InputError(f"{path}: empty file")
         return Transcript(other, (Segment(text.strip()),))
-    return parse_data(kind, context.read_bytes(path), path, context.encoding, context.encoding_hint)
+    try:
+        return parse_data(kind, context.read_bytes(path), path, context.encoding, context.encoding_hint)
+    except InputError as exc:
+        if not guessed:
+            raise
+        raise InputError(f"{exc} (read as {kind}, the type its structure suggests: if it is another, "
+                         f"give its type with -rt/-ht)") from None

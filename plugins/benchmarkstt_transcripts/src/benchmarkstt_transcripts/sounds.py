@@ -30,7 +30,7 @@ from typing import Any, List, Tuple
 from .model import Segment, Transcript
 
 #: the input types whose text may hold sound labels
-SUBTITLES = ("srt", "vtt", "ttml", "stl", "scc")
+SUBTITLES = ("srt", "vtt", "ttml", "stl", "scc", "ssa", "sami", "spruce")
 _NOTES = "♪♫"
 
 

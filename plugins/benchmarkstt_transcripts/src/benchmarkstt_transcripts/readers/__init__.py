@@ -58,12 +58,20 @@ FORMATS = {
     "azure": Format((".json",), "json"),
     "ctm": Format((".ctm",), "text"),
     "deepgram": Format((".json",), "json"),
+    "gentle": Format((".json",), "json"),
     "google": Format((".json",), "json"),
     "kaldi": Format((".json",), "json"),
+    "nemo": Format((".json", ".jsonl"), "json"),
+    "nemo_text": Format((".json", ".jsonl"), "json"),
+    "pocketsphinx": Format((".json", ".jsonl"), "json"),
+    "revai": Format((".json",), "json"),
+    "sami": Format((".smi", ".sami"), "text", in_txt=True),
     "scc": Format((".scc",), "text"),
     "seglst": Format((".json", ".seglst.json"), "json"),
     "speechmatics": Format((".json", ".jsonl"), "json"),
+    "spruce": Format((".stl",), "text"),
     "srt": Format((".srt",), "text", in_txt=True),
+    "ssa": Format((".ssa", ".ass"), "text", in_txt=True),
     "stl": Format((".stl",), "bytes"),
     "stm": Format((".stm",), "text"),
     "trn": Format((".trn",), "text"),
@@ -101,6 +109,6 @@ def of_syntax(kinds: list, syntax: str) -> list:
 
     :example:
         >>> of_syntax(candidates(".txt"), "text")
-        ['srt', 'vtt']
+        ['sami', 'srt', 'ssa', 'vtt']
     """
     return [kind for kind in kinds if FORMATS[kind].syntax == syntax]

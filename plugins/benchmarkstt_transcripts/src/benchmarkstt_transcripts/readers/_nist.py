@@ -35,7 +35,8 @@ def data_lines(text: str) -> Iterator[Tuple[int, str]]:
 def records(text: str, source: str, kind: str) -> Iterator[Tuple[int, str]]:
     """:func:`data_lines`, and an error when there is none: an empty file is no transcript."""
     found = False
-    for found, line in enumerate(data_lines(text), 1):
+    for line in data_lines(text):
+        found = True
         yield line
     if not found:
         raise InputError(f"{source}: the file has no {kind} lines (it is empty or only comments)")

@@ -45,12 +45,14 @@ EXAMPLE = ("aai.json", '{"text": "Hello", "words": [{"text": "Hello", "start": 1
 
 
 def sniff(document: Any) -> bool:
-    """No ``segments``; ``audio_url``, ``utterances``, or ``words`` that are objects with ``text``."""
+    """No ``segments``; ``audio_url``, ``utterances``, or ``words`` that are objects with ``text``
+    and no ``punct`` (words with ``punct`` are Kaldi's)."""
     if not isinstance(document, dict) or "segments" in document:
         return False
     words = document.get("words")
     return "audio_url" in document or isinstance(document.get("utterances"), list) or (
-        isinstance(words, list) and bool(words) and isinstance(words[0], dict) and "text" in words[0])
+        isinstance(words, list) and bool(words) and isinstance(words[0], dict) and "text" in words[0]
+        and "punct" not in words[0])
 
 
 def _seconds(doc: JsonShape, obj: dict, key: str, path: str, required: bool = True) -> Optional[float]:

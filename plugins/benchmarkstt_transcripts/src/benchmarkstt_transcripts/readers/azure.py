@@ -19,8 +19,15 @@ The Speech SDK's results (``RecognitionStatus``, ``DisplayText`` or ``NBest[0].D
 way, one segment per result; ``"Words": null`` (the SDK writes it when word timings were
 not asked for) is no words.
 
+The **fast transcription** API's response (``transcriptions:transcribe``) is read the same way:
+one segment per entry of ``phrases`` (its ``text``; ``combinedPhrases`` repeats them and is not
+read), times in milliseconds (``offsetMilliseconds``/``durationMilliseconds``, or as the samples
+of Microsoft's clients write them, ``offset``/``duration`` numbers), its ``words`` (``text``),
+``confidence`` and ``speaker``.
+
 Recognised (for ``.json`` files) by its shape: an object with a ``recognizedPhrases`` array, or
-a ``RecognitionStatus`` (one SDK result, or an array of them).
+a ``RecognitionStatus`` (one SDK result, or an array of them), or fast transcription's
+``phrases`` array of objects with ``text`` beside ``combinedPhrases``.
 
 :example:
     >>> import json
@@ -35,6 +42,13 @@ a ``RecognitionStatus`` (one SDK result, or an array of them).
     >>> s = t.segments[0]
     >>> s.text, s.start, s.end, s.speaker, s.words[1].text, s.words[1].end
     ('Good evening.', 0.1, 1.3, '1', 'evening', 1.3)
+    >>> fast = parse({"durationMilliseconds": 3000, "combinedPhrases": [{"text": "Good evening."}], "phrases": [
+    ...   {"offsetMilliseconds": 100, "durationMilliseconds": 1200, "text": "Good evening.", "confidence": 0.9,
+    ...    "words": [{"text": "Good", "offsetMilliseconds": 100, "durationMilliseconds": 400},
+    ...              {"text": "evening.", "offsetMilliseconds": 500, "durationMilliseconds": 800}]}]}, "f.json")
+    >>> s = fast.segments[0]
+    >>> s.text, s.start, s.end, s.words[1].start
+    ('Good evening.', 0.1, 1.3, 0.5)
 """
 
 from __future__ import annotations
@@ -58,7 +72,31 @@ def sniff(document: Any) -> bool:
     if isinstance(document, list):
         return bool(document) and all(isinstance(r, dict) and "RecognitionStatus" in r for r in document)
     return isinstance(document, dict) and (isinstance(document.get("recognizedPhrases"), list)
-                                           or "RecognitionStatus" in document)
+                                           or "RecognitionStatus" in document or _fast(document))
+
+
+def _fast(document: dict) -> bool:
+    """Fast transcription's response: ``phrases`` objects with ``text``, beside ``combinedPhrases``."""
+    phrases = document.get("phrases")
+    return isinstance(phrases, list) and "combinedPhrases" in document \
+        and all(isinstance(p, dict) and "text" in p for p in phrases)
+
+
+def _milliseconds(doc: JsonShape, obj: dict, at: str) -> Tuple[Optional[float], Optional[float]]:
+    """Fast transcription's start and end in seconds, from milliseconds."""
+    offset = doc.get(obj, "offsetMilliseconds" if "offsetMilliseconds" in obj else "offset", float, at, required=False)
+    length = doc.get(obj, "durationMilliseconds" if "durationMilliseconds" in obj else "duration", float, at,
+                     required=False)
+    start = None if offset is None else offset / 1000
+    return start, None if offset is None or length is None else (offset + length) / 1000
+
+
+def _fast_phrase(doc: JsonShape, phrase: dict, at: str) -> Segment:
+    speaker = doc.speaker(phrase, "speaker", at)
+    words = tuple(Word(doc.get(item, "text", str, where), *_milliseconds(doc, item, where),
+                       doc.get(item, "confidence", float, where, required=False), speaker)
+                  for item, where in doc.each(phrase, "words", at, required=False))
+    return Segment(doc.get(phrase, "text", str, at).strip(), *_milliseconds(doc, phrase, at), speaker, words)
 
 
 def _span(doc: JsonShape, obj: dict, at: str, sdk: bool) -> Tuple[Optional[float], Optional[float]]:
@@ -118,10 +156,16 @@ def parse(data: Any, source: str) -> Transcript:
         phrases = [(item, at, False) for item, at in doc.each(data, "recognizedPhrases", "")]
     elif isinstance(data, dict) and "RecognitionStatus" in data:
         phrases = [(data, "", True)]
+    elif isinstance(data, dict) and _fast(data):
+        segments = [_fast_phrase(doc, phrase, at) for phrase, at in doc.each(data, "phrases", "")]
+        segments = [s for s in segments if s.text]
+        if len({p.get("channel") for p in data["phrases"]}) > 1 and all(s.start is not None for s in segments):
+            segments.sort(key=lambda s: s.start)  # a stereo file's phrases, in the order of their start
+        return Transcript(TYPE, tuple(segments))
     else:
         doc.expect(data, dict, "")
-        doc.fail("", "expected Azure Speech JSON with recognizedPhrases (batch transcription) "
-                     "or RecognitionStatus (Speech SDK); found neither")
+        doc.fail("", "expected Azure Speech JSON with recognizedPhrases (batch transcription), "
+                     "RecognitionStatus (Speech SDK) or phrases (fast transcription); found none of them")
     segments = [s for s in (_phrase(doc, phrase, at, sdk) for phrase, at, sdk in phrases) if s is not None]
     channels = {phrase.get("channel", phrase.get("Channel")) for phrase, _, _ in phrases}
     if len(channels) > 1 and all(s.start is not None for s in segments):

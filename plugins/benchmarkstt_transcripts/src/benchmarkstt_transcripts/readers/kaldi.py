@@ -1,12 +1,14 @@
 """The BBC's Kaldi JSON: ``words`` with ``start``, ``end``, ``confidence``, ``word`` and ``punct``.
 
-The text is the punctuated form (``punct``) of each word, one segment for the whole file;
+Broadcasters' own Kaldi pipelines write each word's ``text`` instead of ``word`` (with its
+``punct``); both are read. The text is the punctuated form (``punct``) of each word (else its
+``word`` or ``text``), one segment for the whole file;
 without ``words``, the top-level ``punct`` (else ``text``) without times. The output of the
 BBC's transcription service wraps the same object as ``{"action": ..., "retval": {...}}``.
 
 Recognised (for ``.json`` files) by its shape: an object (or the ``retval`` of the wrapper) whose
-``words`` are objects with ``word`` and ``punct`` or ``confidence``, or with a ``punct`` string
-and no ``words``, ``segments`` or ``results``.
+``words`` are objects with ``word`` and ``punct`` or ``confidence``, or with ``text`` and
+``punct``, or with a ``punct`` string and no ``words``, ``segments`` or ``results``.
 
 :example:
     >>> t = parse({"action": "audio-transcribe", "retval": {"text": "hi there", "punct": "Hi there.",
@@ -15,6 +17,9 @@ and no ``words``, ``segments`` or ``results``.
     ...   "k.json")
     >>> t.text(), t.segments[0].words[1]
     ('Hi there.', Word(text='there.', start=1.0, end=1.3, confidence=0.8, speaker=None))
+    >>> parse({"words": [{"start": 0.5, "end": 0.9, "text": "hi", "punct": "Hi,"},
+    ...                  {"start": 1.0, "end": 1.3, "text": "you", "punct": "you."}]}, "k.json").text()
+    'Hi, you.'
 """
 
 from __future__ import annotations
@@ -39,14 +44,15 @@ def _body(document: Any) -> Tuple[Any, str]:
 
 
 def sniff(document: Any) -> bool:
-    """``words`` objects with ``word`` and ``punct`` or ``confidence``; or a ``punct`` string
-    without ``words``, ``segments`` or ``results``."""
+    """``words`` objects with ``word`` and ``punct`` or ``confidence``, or with ``text`` and
+    ``punct``; or a ``punct`` string without ``words``, ``segments`` or ``results``."""
     body = _body(document)[0]
     if not isinstance(body, dict) or "segments" in body or "results" in body:
         return False
     words = body.get("words")
     if isinstance(words, list) and words and isinstance(words[0], dict):
-        return "word" in words[0] and ("punct" in words[0] or "confidence" in words[0])
+        first = words[0]
+        return "word" in first and ("punct" in first or "confidence" in first) or "text" in first and "punct" in first
     return isinstance(body.get("punct"), str) and not words
 
 
@@ -64,7 +70,8 @@ def parse(document: Any, source: str) -> Transcript:
     for i, item in enumerate(items):
         where = f"{key_path(path, 'words')}[{i}]"
         doc.expect(item, dict, where)
-        shown = doc.get(item, "punct", str, where, required=False) or doc.get(item, "word", str, where)
+        shown = doc.get(item, "punct", str, where, required=False) or doc.get(
+            item, "word" if "word" in item or "text" not in item else "text", str, where)
         start = doc.number(item, "start", where)
         end = doc.number(item, "end", where)
         confidence = doc.number(item, "confidence", where)

@@ -1,9 +1,11 @@
 """Scenarist SCC (``.scc``): CEA-608 caption byte pairs with time codes, decoded by ttconv.
 
 Captions are read as the text that was displayed, each word once, at the time it first
-appeared (time codes at 29.97 frames a second): a pop-on caption is a segment; in roll-up and
-paint-on captions, where each screen state repeats the rows still shown, a segment holds only
-the rows (or the end of a row) that a state added (:func:`~benchmarkstt_transcripts.ttconv_model.displayed_once`).
+appeared (time codes at 29.97 frames a second): a pop-on caption is a segment, all of it, also
+when it shows again the text shown just before; in roll-up and paint-on captions, where each
+screen state repeats the rows still shown, a segment holds only the rows (or the end of a row)
+that a state added, a row sent again being a new row
+(:func:`~benchmarkstt_transcripts.ttconv_model.displayed_once`).
 A segment's rows are its lines (``\\n``). SCC has no speakers.
 
 :example:
@@ -20,7 +22,7 @@ import re
 from benchmarkstt_core.errors import InputError
 
 from ..model import Transcript
-from ..ttconv_model import displayed_once, quiet, segments
+from ..ttconv_model import displayed_once, quiet, regions, segments
 
 TYPE = "scc"
 ORIGIN = "subtitles"
@@ -31,16 +33,25 @@ _TIME_CODE = re.compile(r"\d\d:\d\d:\d\d[:;.,]\d\d")
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
-def _caption_line(line: str) -> bool:
-    """A time code, a tab and byte pairs: groups of four hex digits, each followed by at most one
-    space. Checked word by word (a repeated pattern group keeps a backtracking record per group:
-    slower than linear on a long line)."""
+def _caption_line(line: str) -> str | None:
+    """The line with a tab after its time code if it is a time code, a tab (or, as some
+    converters write it and players read it, a space) and byte pairs: groups of four hex
+    digits, each followed by at most one space; else None. Checked word by word (a repeated
+    pattern group keeps a backtracking record per group: slower than linear on a long line).
+
+    :example:
+        >>> _caption_line("00:00:01:00 9420 942f"), _caption_line("00:00:01:00 hello")
+        ('00:00:01:00\\t9420 942f', None)
+    """
     code, tab, pairs = line.partition("\t")
+    if not tab:
+        code, tab, pairs = line.partition(" ")
     words = pairs.split(" ")
     if words[-1] == "" and len(words) > 1:
         words.pop()
-    return bool(tab and _TIME_CODE.fullmatch(code)) and all(
+    good = bool(tab and _TIME_CODE.fullmatch(code)) and all(
         word and len(word) % 4 == 0 and _HEX.issuperset(word) for word in words)
+    return f"{code}\t{pairs}" if good else None
 
 
 def sniff(head: str) -> bool:
@@ -53,15 +64,18 @@ def parse(text: str, source: str) -> Transcript:
     lines = text.split("\n")
     if lines[0].strip() != HEADER:
         raise InputError(f"{source}:1: an SCC file starts with the line {HEADER}")
+    read = [HEADER]
     for number, line in enumerate(lines[1:], 2):
-        if line.strip() and not _caption_line(line.strip()):
+        caption = _caption_line(line.strip()) if line.strip() else ""
+        if caption is None:
             raise InputError(f"{source}:{number}: expected a time code, a tab and hex byte pairs "
                              f"(00:00:01:00<TAB>9420 9420 ...), got {line.strip()[:60]!r}")
+        read.append(caption)
     from ttconv.scc.reader import to_model
 
     quiet()
     try:
-        document = to_model(text)
+        document = to_model("\n".join(read))
     except Exception as exc:
         raise InputError(f"{source}: not a valid SCC file: {type(exc).__name__}: {exc}") from None
-    return Transcript(TYPE, displayed_once(segments(document)))
+    return Transcript(TYPE, displayed_once(segments(document), regions(document)))

@@ -23,8 +23,15 @@ The real-time API sends the same results in ``AddTranscript`` messages; a file o
 messages (a JSON array, or one message a line) is read as the results of its ``AddTranscript``
 messages in order (partial transcripts and other messages are skipped).
 
+The older ``json`` (v1, ``"format": "1.0"``) format has no ``results``: its ``words`` are
+objects with ``name``, ``time``, ``duration`` and ``confidence`` (numbers written as strings),
+a punctuation mark being a "word" of its own that is joined to the word before; a sentence ends
+after ``.``, ``?`` or ``!``. Its ``speakers`` (``name``, ``time``, ``duration``) give each word
+the speaker whose turn it starts in.
+
 Recognised (for ``.json`` files) by its shape: an object whose ``results`` are objects with a
-``type``, or an array of objects with a ``message`` of which one is ``AddTranscript``.
+``type``, or an array of objects with a ``message`` of which one is ``AddTranscript``; v1: an
+object without ``results`` whose ``words`` are objects with ``name`` and ``time``.
 
 :example:
     >>> import json
@@ -38,6 +45,12 @@ Recognised (for ``.json`` files) by its shape: an object whose ``results`` are o
     >>> s = t.segments[0]
     >>> s.text, s.start, s.end, s.speaker, s.words[1]
     ('Good evening.', 0.1, 1.2, 'S1', Word(text='evening.', start=0.5, end=1.2, confidence=0.97, speaker='S1'))
+    >>> v1 = parse(json.loads('''{"format": "1.0", "speakers": [{"name": "F1", "time": "0.1", "duration": "1.1"}],
+    ...   "words": [{"name": "Good", "time": "0.1", "duration": "0.4", "confidence": "0.99"},
+    ...             {"name": "evening", "time": "0.5", "duration": "0.7", "confidence": "0.97"},
+    ...             {"name": ".", "time": "1.2", "duration": "0", "confidence": "NaN"}]}'''), "v1.json")
+    >>> v1.segments[0].text, v1.segments[0].speaker, v1.segments[0].words[1].end
+    ('Good evening.', 'F1', 1.2)
 """
 
 from __future__ import annotations
@@ -62,9 +75,19 @@ def _messages(document: Any) -> bool:
         and any(m["message"] == "AddTranscript" for m in document)
 
 
+def _v1(document: Any) -> bool:
+    """Whether ``document`` is the v1 format: no ``results``, ``words`` objects with ``name`` and ``time``."""
+    if not isinstance(document, dict) or "results" in document:
+        return False
+    words = document.get("words")
+    return isinstance(words, list) and bool(words) and isinstance(words[0], dict) \
+        and "name" in words[0] and "time" in words[0]
+
+
 def sniff(document: Any) -> bool:
-    """An object whose ``results`` are objects with a ``type`` (or none); or real-time messages."""
-    if _messages(document):
+    """An object whose ``results`` are objects with a ``type`` (or none); real-time messages; or
+    the v1 format's ``words``."""
+    if _messages(document) or _v1(document):
         return True
     results = document.get("results") if isinstance(document, dict) else None
     if not isinstance(results, list):
@@ -112,6 +135,12 @@ class _Sentences:
         self.prefix: List[str] = []
         self.glue = False
 
+    def finish(self):
+        """Close the last sentence, with the marks attached to no word after them."""
+        if self.prefix:
+            self.words.append([self.prefix, None, None, None, None])
+        self.close()
+
     def close(self):
         if self.words:
             self.segments.append(segment_of_words([Word("".join(pieces), *rest) for pieces, *rest in self.words]))
@@ -153,9 +182,49 @@ def _token(doc: JsonShape, item: dict, at: str, speaker: Optional[str] = None) -
                 doc.speaker(alternative, "speaker", where) or speaker)
 
 
+def _confidence(doc: JsonShape, item: dict, at: str) -> Optional[float]:
+    """A v1 word's confidence; ``"NaN"`` (what v1 writes for punctuation) is none."""
+    value = item.get("confidence")
+    if isinstance(value, str) and value.strip().lower() == "nan":
+        return None
+    return doc.number(item, "confidence", at)
+
+
+def _parse_v1(doc: JsonShape, document: dict) -> Transcript:
+    """The v1 format's words (see the module's description)."""
+    turns = []
+    for turn, at in doc.each(document, "speakers", "", required=False):
+        begin = doc.number(turn, "time", at)
+        if begin is not None:
+            turns.append((begin, begin + (doc.number(turn, "duration", at) or 0.0), doc.speaker(turn, "name", at)))
+    turns.sort(key=lambda turn: turn[0])
+    sentences = _Sentences(False)
+    current = 0
+    for item, at in doc.each(document, "words", ""):
+        name = doc.get(item, "name", str, at)
+        start = doc.number(item, "time", at)
+        if start is None:
+            doc.fail(f"{at}.time", "missing")
+        end = round(start + (doc.number(item, "duration", at) or 0.0), 6)
+        while current + 1 < len(turns) and turns[current + 1][0] <= start:
+            current += 1
+        speaker = turns[current][2] if turns and turns[current][0] <= start < turns[current][1] else None
+        word = Word(name, start, end, _confidence(doc, item, at), speaker)
+        if name and not any(c.isalnum() for c in name):
+            sentences.punctuate(word, "previous")
+            if name in (".", "?", "!"):
+                sentences.close()
+        else:
+            sentences.add(word, speaker)
+    sentences.finish()
+    return Transcript(TYPE, tuple(sentences.segments))
+
+
 def parse(document: Any, source: str) -> Transcript:
     """Read Speechmatics' parsed JSON (see the module's description)."""
     doc = JsonShape(source)
+    if _v1(document):
+        return _parse_v1(doc, document)
     sentences = _Sentences(_word_delimiter(document) == "")
     for item, at in _results(doc, document):
         kind = doc.get(item, "type", str, at)
@@ -177,7 +246,5 @@ def parse(document: Any, source: str) -> Transcript:
                 sentences.add(_token(doc, part, part_at, word.speaker), key)
         else:
             sentences.add(word, key)
-    if sentences.prefix:
-        sentences.words.append([sentences.prefix, None, None, None, None])
-    sentences.close()
+    sentences.finish()
     return Transcript(TYPE, tuple(sentences.segments))

@@ -8,7 +8,10 @@ is an error naming it), counts the blocks itself (a GSI block count that disagre
 0, is corrected with a warning), and reads the text field as a teletext screen shows it: a
 control code (colour, box, height: bytes 0x00 to 0x1F) occupies a character cell and
 displays as a space, so ``Some text<end box><start box>Some text`` is ``Some text Some
-text``; the open-subtitle codes 0x80 to 0x85 (italics, underline, boxing) occupy none. A
+text``; so do the open-subtitle codes 0x80 to 0x85 (italics, underline, boxing on and off:
+spacing attributes in Tech 3264, as ttconv reads them), so ``YOU<italics on>DO`` is ``YOU DO``.
+A block with a reserved extension block number (0xF0 to 0xFD), or whose time codes are not
+valid (such as the empty blocks some tools pad a file with), is skipped with a warning. A
 subtitle's rows are its lines (``\\n``); times are the subtitle's own time codes in and out,
 as seconds: a subtitle shown while another is (contained in its time, or overlapping it) keeps
 its words and its times (ttconv alone moves it to the end of the one before, and drops it if
@@ -17,6 +20,8 @@ nothing is left). STL has no speakers. A file with TTI blocks but no subtitle te
 :example:
     >>> readable(b"\\x0bSome text\\x0a\\x0a\\x0b\\x0bSome\\x80 text\\x8a\\x0d\\x07two" + b"\\x8f" * 84)[:26]
     b'Some text Some text\\x8atwo\\x8f\\x8f\\x8f'
+    >>> readable(b"YOU\\x81DO" + b"\\x8f" * 106)[:6]
+    b'YOU DO'
 """
 
 from __future__ import annotations
@@ -64,7 +69,25 @@ def sniff(head: bytes) -> bool:
     return bool(_DFC.match(head[3:11]))
 
 
+def _is_text(data: bytes) -> bool:
+    """Lines (CR or LF) and no other control characters but tab in the first 1,024 bytes: a
+    text file (such as a Spruce STL file, which has the same extension), not a binary EBU STL
+    one (whose GSI block has no line ends, and whose TTI blocks have control codes).
+
+    :example:
+        >>> _is_text(b"$FontName = Arial\\r\\n00:00:01:00 , 00:00:02:00 , Hello\\r\\n"), _is_text(b"850STL25.01\\x00")
+        (True, False)
+    """
+    head = data[:GSI]
+    return (b"\n" in head or b"\r" in head) and not any(
+        byte < 0x20 and byte not in b"\t\r\n" or byte == 0x7F for byte in head)
+
+
 def _check(data: bytes, source: str) -> None:
+    if not sniff(data) and _is_text(data):
+        raise InputError(f"{source}: a text file, not an EBU STL file (binary, Tech 3264): Spruce STL, "
+                         f"the text format of the same extension, is not read; if it is another format, "
+                         f"give its type with -rt/-ht")
     if len(data) < GSI:
         raise InputError(f"{source}: truncated: an EBU STL file starts with a {GSI}-byte GSI block; "
                          f"this file has {len(data)} bytes")
@@ -80,8 +103,9 @@ def readable(field: bytes, continued: bool = False, continues: bool = False) -> 
     """A TTI text field (112 bytes) as ttconv should read it for the words: each run of control
     codes and spaces between two characters one space (0x20), none at a row's start or end
     (but at the field's end when the subtitle's text is ``continued`` in an extension block, and
-    at its start when the field ``continues`` the text of the block before);
-    the open-subtitle codes 0x80-0x85 dropped; padded with unused space (0x8F)."""
+    at its start when the field ``continues`` the text of the block before), the open-subtitle
+    codes 0x80-0x85 (spacing attributes) read so too; other codes 0x86-0x9F dropped; padded with
+    unused space (0x8F)."""
     out = bytearray()
     space = False
     for byte in field:
@@ -90,7 +114,7 @@ def readable(field: bytes, continued: bool = False, continues: bool = False) -> 
         if byte == 0x8A:  # a new row
             out.append(byte)
             space = False
-        elif byte <= 0x20:
+        elif byte <= 0x20 or 0x80 <= byte <= 0x85:
             space = out[-1] != 0x8A if out else continues
         elif not 0x80 <= byte <= 0x9F:
             if space:
@@ -107,21 +131,28 @@ def _time_code(block: bytes, at: int) -> bool:
     return hours < 24 and minutes < 60 and seconds < 60 and frames < 30
 
 
-def _blocks(data: bytes, source: str, rate: Fraction) -> tuple:
+def _blocks(data: bytes, source: str, rate: Fraction, warnings: list) -> tuple:
     """The TTI blocks, checked, their text fields made :func:`readable`, and each subtitle's times
     in and out (seconds, from the block that ends it; ``None`` for a time code that is not one
-    at the file's frame ``rate``)."""
+    at the file's frame ``rate``); a block of a reserved extension block number, or whose time
+    codes are not valid, becomes user data, with a warning."""
     blocks, times = [], []
     continues = False  # the block before was continued in an extension block
+    untimed = []  # the blocks whose time codes are not time codes: skipped
     for number, at in enumerate(range(GSI, len(data), TTI), 1):
         block = data[at:at + TTI]
-        what = ("extension block number (byte 3)" if not (block[3] <= 0xEF or block[3] >= 0xFE) else
-                "comment flag (byte 15)" if block[15] > 1 else
-                "time code in (bytes 5-8)" if not _time_code(block, 5) else
-                "time code out (bytes 9-12)" if not _time_code(block, 9) else None)
-        if what:
-            raise InputError(f"{source}: TTI block {number} (byte {at}): not a TTI block: its {what} "
-                             f"is not valid ({block[:16].hex(' ')})")
+        if 0xF0 <= block[3] <= 0xFD:  # reserved for future use: not text
+            warnings.append(f"{source}: TTI block {number} (byte {at}): its extension block number "
+                            f"0x{block[3]:02X} (byte 3) is reserved: skipped")
+            blocks.append(block[:3] + b"\xfe" + block[4:])
+            continue
+        if block[15] > 1:
+            raise InputError(f"{source}: TTI block {number} (byte {at}): not a TTI block: its comment flag "
+                             f"(byte 15) is not valid ({block[:16].hex(' ')})")
+        if not (_time_code(block, 5) and _time_code(block, 9)):  # never shown: ttconv skips it too
+            untimed.append(number)
+            blocks.append(block[:3] + b"\xfe" + block[4:])
+            continue
         if block[3] == 0xFE:  # user data: not text
             blocks.append(block)
             continue
@@ -135,6 +166,13 @@ def _blocks(data: bytes, source: str, rate: Fraction) -> tuple:
             block = block[:5] + _slot(len(times) - 1, not shown) + block[13:]
         blocks.append(block[:16] + readable(block[16:], block[3] < 0xFE, continues))
         continues = block[3] < 0xFE
+    if untimed and len(untimed) == len(blocks):
+        raise InputError(f"{source}: TTI block {untimed[0]} (byte {GSI + (untimed[0] - 1) * TTI}): not a TTI "
+                         f"block: its time codes (bytes 5-12) are not valid, nor those of any other block")
+    if untimed:
+        warnings.append(f"{source}: TTI block {untimed[0]} (byte {GSI + (untimed[0] - 1) * TTI}): {len(untimed)} "
+                        f"block{'s' if len(untimed) > 1 else ''} whose time codes (bytes 5-12) are not valid "
+                        f"skipped (the first here)")
     return blocks, times
 
 
@@ -181,8 +219,8 @@ def parse(data: bytes, source: str) -> Transcript:
 
     _check(data, source)
     rate = _RATES.get(data[3:11], Fraction(25))
-    blocks, times = _blocks(data, source, rate)
-    warnings = []
+    warnings: list = []
+    blocks, times = _blocks(data, source, rate, warnings)
     declared = data[238:243].decode("latin-1").strip()
     if not declared.isdigit() or int(declared) != len(blocks):
         warnings.append(f"{source}: the GSI block says {declared or 'nothing'} TTI blocks (bytes 238-242); "

@@ -9,8 +9,8 @@ What is read:
 - **segments**: one per line, with its transcript as written, its begin and end times
   (seconds), its speaker, and its recording (``<file> <channel>``); ordered by recording name,
   then begin time, as sclite pairs a reference with a hypothesis;
-- a segment whose transcript is ``ignore_time_segment_in_scoring`` is left out: it is not
-  scored;
+- a segment whose transcript is ``ignore_time_segment_in_scoring``, in any case (SCTK's
+  documentation writes ``IGNORE_TIME_SEGMENT_IN_SCORING``), is left out: it is not scored;
 - alternations ``{ a / b / @ }`` (any one choice was said; ``@`` is nothing) and optionally
   deletable words ``(uh)`` are kept as the segment's ``alternatives``; its text reads the
   first choice of each (the word, for ``(uh)``); the file as written is kept as the
@@ -25,6 +25,7 @@ Recognised by the ``.stm`` extension, or by lines whose fourth and fifth fields 
     ... ;; reference
     ... news 1 presenter 0.10 1.20 <o,f0,male> Good evening.
     ... news 1 excluded 1.20 1.50 ignore_time_segment_in_scoring
+    ... news 1 excluded 1.50 1.70 IGNORE_TIME_SEGMENT_IN_SCORING
     ... ''', "a.stm")
     >>> s = t.segments[0]
     >>> len(t.segments), s.text, s.start, s.end, s.speaker, s.recording
@@ -74,7 +75,7 @@ def parse(text: str, source: str) -> Transcript:
             if close < 0:
                 raise InputError(f"{source}:{number}: the label {words.split()[0]!r} has no closing '>'")
             words = words[close + 1:].strip()
-        if words == IGNORED:
+        if words.lower() == IGNORED:
             continue
         words, choices = alternations(words, source, number)
         segments.append(Segment(words, begin, end, fields[2], (), f"{fields[0]} {fields[1]}", choices))

@@ -9,7 +9,8 @@
 - A block whose first (or, after an identifier, second) line holds ``-->`` is a cue. Its timing
   line is ``start --> end [settings]``, timestamps ``[hh:]mm:ss.ttt``; a cue whose timing line
   is not valid, or that ends before it starts, is skipped with one warning naming its line (a
-  file of which no cue can be read is an error). ``NOTE``, ``STYLE`` and
+  file of which no cue can be read is an error, and so is one whose cues all have no text
+  when a block was skipped). ``NOTE``, ``STYLE`` and
   ``REGION`` blocks and other blocks without a timing line are not cues; a block that is none
   of these is skipped with a warning.
 - A cue is one segment with the cue's times, its text keeping the cue's line breaks (``\\n``).
@@ -56,8 +57,14 @@ def _is_signature(line: str) -> bool:
 
 
 def sniff(head: str) -> bool:
-    """The file starts with ``WEBVTT``."""
-    return _is_signature(head.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r"))
+    """The file starts with ``WEBVTT``, its first line ended by LF, CR LF or CR alone (as old
+    Mac files end their lines).
+
+    :example:
+        >>> sniff("WEBVTT\\r\\r00:01.000 --> 00:02.000\\rHi\\r"), sniff("WEBVTTX\\r")
+        (True, False)
+    """
+    return _is_signature(head.lstrip("\ufeff").split("\n", 1)[0].split("\r", 1)[0])
 
 
 def _digits(text: str, at: int) -> Tuple[str, int]:
@@ -156,6 +163,7 @@ def parse(text: str, source: str) -> Transcript:
         raise InputError(f"{source}:1: a WebVTT file starts with the line WEBVTT")
     warnings: list = []
     segments: list = []
+    timed = 0  # the cues read (with or without text)
     at = 1
     while at < len(rows) and rows[at] and "-->" not in rows[at]:  # the header
         at += 1
@@ -179,6 +187,7 @@ def parse(text: str, source: str) -> Transcript:
             warnings.append(f"{source}:{arrow + 1}: skipped a cue: it ends before it starts: "
                             f'"{rows[arrow].strip()[:60]}"')
         elif cue is not None:
+            timed += 1
             segment = _cue("\n".join(payload), *cue)
             if segment is not None:
                 segments.append(segment)
@@ -189,5 +198,8 @@ def parse(text: str, source: str) -> Transcript:
             warnings.append(f"{source}:{first + 1}: skipped a block with no cue timing line: "
                             f'"{rows[first].strip()[:60]}"')
     if warnings and not segments:
+        if timed:
+            raise InputError(f"{source}: nothing to read: {'its' if timed > 1 else 'the'} {timed} cue"
+                             f"{'s have' if timed > 1 else ' has'} no text, and {warnings[0][len(source) + 1:]}")
         raise InputError(f"{source}: no cue could be read; the first one {warnings[0][len(source) + 1:]}")
     return Transcript(TYPE, tuple(segments), warnings)

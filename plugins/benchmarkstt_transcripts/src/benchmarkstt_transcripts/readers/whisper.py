@@ -73,7 +73,8 @@ def sniff(document: Any) -> bool:
     words = document.get("words")
     if isinstance(words, list) and words:
         first = words[0]
-        return isinstance(first, dict) and "word" in first and "punct" not in first and "confidence" not in first
+        return isinstance(first, dict) and "word" in first and "punct" not in first and "confidence" not in first \
+            and "case" not in first  # Gentle's words have a case
     return isinstance(document.get("text"), str) and set(document) <= API_KEYS
 
 

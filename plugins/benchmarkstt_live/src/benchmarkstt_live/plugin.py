@@ -1,0 +1,41 @@
+"""The hook implementations of benchmarkstt-live (registered by name and import path:
+imported only when used)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from benchmarkstt_core.hookspecs import Register, hookimpl
+
+
+@hookimpl
+def register_engines(register: Register) -> None:
+    """pocketsphinx-streaming; deepgram-live and speechmatics-rt (the vendors' WebSocket protocols)."""
+    register("benchmarkstt_live.pocketsphinx_streaming:PocketSphinxStreaming", name="pocketsphinx-streaming")
+    register("benchmarkstt_live.deepgram_live:DeepgramLive", name="deepgram-live")
+    register("benchmarkstt_live.speechmatics_rt:SpeechmaticsRT", name="speechmatics-rt")
+
+
+@hookimpl
+def register_inputs(register: Register) -> None:
+    """livelog: a streaming engine's event log, read as its final transcript."""
+    register("benchmarkstt_live.events:LiveLogInput", name="livelog")
+
+
+@hookimpl
+def infer_input_type(path: str) -> Optional[str]:
+    """``livelog`` for a ``.livelog`` file."""
+    return "livelog" if path.endswith(".livelog") else None
+
+
+@hookimpl
+def register_tool_commands(register: Register) -> None:
+    """``benchmarkstt-tools live``."""
+    register("benchmarkstt_live.command:LiveCommand", name="live")
+
+
+@hookimpl
+def register_metrics(register: Register) -> None:
+    """per (punctuation error rate), casedwer (WER keeping case and punctuation)."""
+    register("benchmarkstt_live.punctuation:PunctuationErrorRate", name="per")
+    register("benchmarkstt_live.punctuation:CasedWER", name="casedwer")

@@ -1,0 +1,151 @@
+"""Local stand-ins for the vendors' live streaming APIs: WebSocket servers on 127.0.0.1 that
+speak each protocol as the vendor documents it and answer with a script: each result is sent
+once the audio received reaches its ``after`` seconds (``None``: when the audio has ended).
+
+- Deepgram live: ``/v1/listen?encoding=linear16&sample_rate=16000&...``, ``Authorization:
+  Token KEY``, binary audio, ``{"type": "CloseStream"}``; ``Results`` messages with
+  ``is_final``, ``speech_final``, ``start``, ``duration`` and
+  ``channel.alternatives[].transcript``, a ``Metadata`` message, then the close.
+- Speechmatics real-time: ``Authorization: Bearer KEY``; ``StartRecognition`` answered by
+  ``RecognitionStarted``; each binary message acknowledged by ``AudioAdded`` (``seq_no``);
+  ``AddPartialTranscript`` and ``AddTranscript`` with ``metadata.transcript``, ``start_time``
+  and ``end_time``; ``EndOfStream`` (``last_seq_no``) answered by ``EndOfTranscript``, then
+  the close.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import List, NamedTuple, Optional
+from urllib.parse import parse_qs, urlparse
+
+from websockets.sync.server import serve
+
+RATE = 16000
+
+
+class Scripted(NamedTuple):
+    """One result: sent when ``after`` seconds of audio have arrived; it covers the audio from
+    ``start`` for ``duration`` seconds."""
+
+    after: Optional[float]
+    transcript: str
+    start: float
+    duration: float
+    is_final: bool
+    speech_final: bool = False
+
+
+class StandIn:
+    """A server answering ``script`` on every connection; ``requests`` keeps each connection's
+    path and Authorization header, ``received`` its audio bytes, ``messages`` the client's
+    text messages."""
+
+    def __init__(self, script: List[Scripted], key: str = "standin-key"):
+        self.script, self.key = script, key
+        self.requests: list = []
+        self.received: list = []
+        self.messages: list = []
+        self.server = serve(self.handle, "127.0.0.1", 0, process_request=self.check)
+        self.url = f"ws://127.0.0.1:{self.server.socket.getsockname()[1]}{self.path}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def check(self, connection, request):
+        self.requests.append((request.path, request.headers.get("Authorization")))
+        if request.headers.get("Authorization") != self.authorization():
+            return connection.respond(401, "Unauthorized\n")
+        return self.refuse(connection, parse_qs(urlparse(request.path).query))
+
+    def refuse(self, connection, query):
+        return None
+
+    def handle(self, connection):
+        pending = list(self.script)
+        received = 0
+        for message in connection:
+            if isinstance(message, bytes):
+                received += len(message)
+                self.acknowledge(connection)
+                while pending and pending[0].after is not None and received / 2 / RATE >= pending[0].after - 1e-9:
+                    connection.send(self.result(pending.pop(0)))
+                continue
+            self.messages.append(json.loads(message))
+            if self.opening(connection, self.messages[-1]):
+                continue
+            break
+        for item in pending:
+            connection.send(self.result(item))
+        self.end(connection, received)
+        self.received.append(received)
+        connection.close()
+
+    def close(self):
+        self.server.shutdown()
+        self.thread.join(5)
+
+
+class DeepgramStandIn(StandIn):
+    path = "/v1/listen"
+
+    def authorization(self):
+        return f"Token {self.key}"
+
+    def refuse(self, connection, query):
+        if query.get("encoding") != ["linear16"] or query.get("sample_rate") != [str(RATE)]:
+            return connection.respond(400, "Bad Request\n")
+        return None
+
+    def acknowledge(self, connection):
+        pass
+
+    def opening(self, connection, message):
+        return message.get("type") != "CloseStream"
+
+    def result(self, item: Scripted) -> str:
+        return json.dumps({"type": "Results", "channel_index": [0, 1], "duration": item.duration,
+                           "start": item.start, "is_final": item.is_final, "speech_final": item.speech_final,
+                           "from_finalize": False,
+                           "channel": {"alternatives": [{"transcript": item.transcript, "confidence": 0.9,
+                                                         "words": []}]},
+                           "metadata": {"request_id": "standin", "model_info": {"name": "standin"}}})
+
+    def end(self, connection, received):
+        connection.send(json.dumps({"type": "Metadata", "duration": received / 2 / RATE, "channels": 1}))
+
+
+class SpeechmaticsStandIn(StandIn):
+    path = "/v2"
+
+    def __init__(self, script, key="standin-key"):
+        self.seq_no = 0
+        super().__init__(script, key)
+
+    def authorization(self):
+        return f"Bearer {self.key}"
+
+    def acknowledge(self, connection):
+        self.seq_no += 1
+        connection.send(json.dumps({"message": "AudioAdded", "seq_no": self.seq_no}))
+
+    def opening(self, connection, message):
+        if message.get("message") == "StartRecognition":
+            self.seq_no = 0
+            audio = message.get("audio_format") or {}
+            if audio.get("encoding") != "pcm_s16le" or audio.get("sample_rate") != RATE:
+                connection.send(json.dumps({"message": "Error", "type": "invalid_audio_type",
+                                            "reason": "unsupported audio format"}))
+                return False
+            connection.send(json.dumps({"message": "RecognitionStarted", "id": "standin"}))
+            return True
+        return message.get("message") != "EndOfStream"
+
+    def result(self, item: Scripted) -> str:
+        return json.dumps({"message": "AddTranscript" if item.is_final else "AddPartialTranscript",
+                           "format": "2.9", "metadata": {"transcript": item.transcript + " ", "start_time": item.start,
+                                                         "end_time": round(item.start + item.duration, 6)},
+                           "results": []})
+
+    def end(self, connection, received):
+        connection.send(json.dumps({"message": "EndOfTranscript"}))
