@@ -4,6 +4,7 @@ which are still running; a signal sent to a command once its workers run."""
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import time
@@ -72,19 +73,19 @@ def running_with(text: str) -> set:
     return found
 
 
-def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settle: float, timeout: float) -> tuple:
+def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settle: float, timeout: float,
+                        group: bool = False) -> tuple:
     """Wait until ``proc`` has ``workers`` processes under it, and ``settle`` seconds more;
     send ``signum`` (Ctrl-C to its process group, as a terminal sends it; SIGTERM and SIGHUP to
-    the command alone); return its standard output and error once it ended (within
+    the command alone, or with ``group`` to its process group too, as a terminal's hang-up and
+    a service manager's stop send them); return its standard output and error once it ended (within
     ``timeout`` seconds: a worker holding its pipes, or one it waits for, would time out) and
     no process of it is left."""
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and len(descendants(proc.pid)) < workers and proc.poll() is None:
-        time.sleep(0.05)
+    wait_for_workers(proc, workers)
     time.sleep(settle)
     run = descendants(proc.pid)
     assert len(run) >= workers and proc.poll() is None, "the workers did not start"
-    if signum == signal.SIGINT:
+    if signum == signal.SIGINT or group:
         os.killpg(proc.pid, signum)
     else:
         os.kill(proc.pid, signum)
@@ -94,3 +95,38 @@ def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settl
         time.sleep(0.1)
     assert not alive(run), f"processes left: {alive(run)}"
     return stdout, stderr
+
+
+def wait_for_workers(proc: subprocess.Popen, workers: int) -> None:
+    """Wait until ``proc`` has ``workers`` processes under it (at most 90 s), and is running."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and len(descendants(proc.pid)) < workers and proc.poll() is None:
+        time.sleep(0.05)
+    assert proc.poll() is None and len(descendants(proc.pid)) >= workers, "the workers did not start"
+
+
+def kill_9(proc: subprocess.Popen, timeout: float) -> tuple:
+    """``kill -9`` of ``proc`` alone, as the OOM killer or a CI job's time limit ends a command:
+    the processes that were under it and still run ``timeout`` seconds later (killed then, so
+    that a failing test leaves none), and whether its standard output and error reached their
+    end of file by then (a pipeline waits for every process that holds them)."""
+    run = descendants(proc.pid)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + timeout
+    pipes = [pipe for pipe in (proc.stdout, proc.stderr) if pipe is not None]
+    while pipes and time.monotonic() < deadline:
+        ready, _, _ = select.select(pipes, [], [], max(0.0, deadline - time.monotonic()))
+        for pipe in ready:
+            if not os.read(pipe.fileno(), 1 << 16):
+                pipes.remove(pipe)
+    while alive(run) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = alive(run)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    closed = not pipes
+    for pipe in (proc.stdout, proc.stderr):
+        if pipe is not None:
+            pipe.close()
+    return left, closed

@@ -20,6 +20,7 @@ import sys
 import textwrap
 
 import pytest
+from processes import kill_9
 
 # fork in every run; the others once (slow: each worker a fresh interpreter, on five Pythons in CI)
 METHODS = [m if m == "fork" else pytest.param(m, marks=pytest.mark.slow)
@@ -127,3 +128,46 @@ def test_a_corpus_scored_on_the_pool_gives_the_same_numbers(tmp_path, method):
             print(one["wer"], one["substitutions"], one["insertions"], one == two)
     """)
     assert (proc.stdout, proc.stderr) == ("0.2 2 1 True\n", "")
+
+
+ORPHANED = """
+import time
+from benchmarkstt_core import lifeline
+from benchmarkstt_core.workers import WorkerPool
+{before}
+
+def run():
+    pool = WorkerPool(2)
+    futures = [pool.submit(time.sleep, 600) for _ in range(2)]
+    print("running", flush=True)
+    time.sleep(600)
+"""
+
+
+def kill_the_pool_owner(tmp_path, method: str, before: str = "") -> tuple:
+    """A script whose two workers sleep for ten minutes, under ``method``, killed with
+    ``kill -9`` once they run: what :func:`processes.kill_9` says of it. ``before`` runs when
+    the script is imported (in the workers too, under spawn and forkserver)."""
+    path = tmp_path / "script.py"
+    path.write_text(textwrap.dedent(ORPHANED.format(before=before)) + "\n\nif __name__ == '__main__':\n"
+                    f"    import multiprocessing\n    multiprocessing.set_start_method({method!r})\n    run()\n")
+    proc = subprocess.Popen([sys.executable, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline() == b"running\n", proc.stderr.read()
+    return kill_9(proc, 10)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_the_workers_end_with_a_killed_parent(tmp_path, method):
+    """``kill -9`` of the process that owns the pool (the OOM killer, a CI time limit): its
+    workers end at once (on Linux by the parent-death signal) and no process holds its pipes.
+    On 48ee56b both workers slept on, holding them, and a pipeline reading them hung."""
+    left, closed = kill_the_pool_owner(tmp_path, method)
+    assert (left, closed) == (set(), True)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_the_workers_watch_their_parent_where_the_kernel_does_not(tmp_path, method):
+    """Without the parent-death signal (as on macOS and Windows), the worker's thread that
+    watches its parent ends it (within the half second between two looks)."""
+    left, closed = kill_the_pool_owner(tmp_path, method, "lifeline.kernel_signal = lambda: None  # as off Linux")
+    assert (left, closed) == (set(), True)

@@ -14,7 +14,7 @@ import wave
 
 import pytest
 from conftest import BIN, DATA
-from processes import alive, like_a_terminal, running_with, signal_when_running
+from processes import alive, kill_9, like_a_terminal, running_with, signal_when_running, wait_for_workers
 
 pytestmark = pytest.mark.slow
 
@@ -101,3 +101,17 @@ def test_sigterm_ends_corpus_transcribing_on_a_dask_local_cluster(long_recording
     status, stderr = stop_while_decoding(command, signal.SIGTERM, 4, tmp_path)
     assert status == 128 + signal.SIGTERM, stderr
     assert stderr.splitlines() == [f"benchmarkstt-tools: error: {HOW[signal.SIGTERM]}"]
+
+
+def test_kill_9_of_corpus_transcribing_leaves_no_worker_and_no_pipe_held(long_recordings, tmp_path):
+    """``kill -9`` of ``corpus --audio --engine ps=pocketsphinx --jobs 2`` while its two workers
+    decode: they end with it, and its pipes reach their end at once (a pipeline reading them
+    returns). On 48ee56b the workers decoded on, holding the pipes."""
+    command = [str(BIN / "benchmarkstt-tools"), "corpus", "--reference", str(long_recordings / "ref"),
+               "--audio", str(long_recordings / "audio"), "--engine", "ps=pocketsphinx", "--cache",
+               str(tmp_path / "cache"), "--jobs", "2"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            env=dict(os.environ, LC_ALL="C.UTF-8"))
+    wait_for_workers(proc, 2)
+    left, closed = kill_9(proc, 10)
+    assert (left, closed) == (set(), True)

@@ -209,16 +209,6 @@ def test_json_no_reader_recognises_names_its_shape_and_the_json_types(bstt, tmp_
                           "nemo_text, pocketsphinx, revai, seglst, speechmatics, whisper)")
 
 
-def test_swapped_sides_warn(bstt):
-    run = bstt("-r", str(ROOT / "tests" / "data" / "qt_aws.json"), "-h", str(ROOT / "tests" / "data" / "qt_subs.xml"),
-               "--wer")
-    assert run.returncode == 0
-    assert "benchmarkstt: warning: the reference " in run.stderr and "are they swapped?" in run.stderr
-    right = bstt("-r", str(ROOT / "tests" / "data" / "qt_subs.xml"), "-h", str(ROOT / "tests" / "data" / "qt_aws.json"),
-                 "--wer")
-    assert right.returncode == 0 and "swapped" not in right.stderr
-
-
 def test_transcript_reads_plain_text_as_benchmarkstt_does(tools, tmp_path):
     notes = tmp_path / "notes.txt"
     notes.write_text("Good evening.\nTonight, the results.\n", encoding="utf-8")

@@ -119,17 +119,6 @@ def register_tool_commands(register: Register) -> None:
 
 
 @hookspec
-def register_engines(register: Register) -> None:
-    """Register speech-to-text engines (``--engine NAME=KIND:OPTIONS`` of ``transcribe`` and ``corpus``).
-
-    An engine class takes its options as keyword arguments (all with defaults) and has
-    ``rate`` (the sample rate it takes), ``model_name()``, ``version()``, ``load()`` and
-    ``transcribe(audio, name, offset)`` returning its own output and the extension of the file
-    it goes into; see the engines plugin (docs/engines.md).
-    """
-
-
-@hookspec
 def add_normalization_arguments(parser: Any, host: PluginHost) -> None:
     """Add arguments to the commands that take normalizer flags (``benchmarkstt`` and
     ``benchmarkstt-tools normalization``): e.g. an option that prints what a normalizer knows
@@ -147,21 +136,23 @@ def add_benchmark_arguments(parser: Any, host: PluginHost) -> list:
 
 
 @hookspec
-def add_corpus_arguments(parser: Any, host: PluginHost) -> None:
-    """Add arguments to ``benchmarkstt-tools corpus`` that name other sources of its files
-    (e.g. ``--audio`` and ``--engine``), read back by :func:`corpus_sources`."""
+def check_pair(texts: list, sources: list, metrics: list, warn: Callable[[str], None]) -> None:
+    """Look at a reference and a hypothesis once ``benchmarkstt`` and ``benchmarkstt-tools
+    metrics`` have read them, and ``warn(message)`` about what looks wrong (the subtitles
+    plugin: an engine's output as the reference and subtitles as the hypothesis, swapped?).
+    ``texts``: the two texts read (an input type's text may carry attributes of its own, such
+    as the transcripts plugin's ``origin``); ``sources``: the reference and the hypothesis as
+    the user gave them; ``metrics``: the ``(name, metric)`` pairs that compare them."""
 
 
-@hookspec
-def corpus_sources(args: Any, host: PluginHost) -> Optional[dict]:
-    """Before ``corpus`` pairs its files: turn the arguments this plugin added into folders.
-
-    Return ``None`` when none of them was given, else a dict: ``hypotheses`` (engine name ->
-    folder, scored as ``--hypothesis NAME=FOLDER``), optionally ``reference`` (a folder, used
-    when ``--reference`` is not given) and ``engines`` (engine name -> what the result and its
-    tables report of how the files were made: ``kind``, ``model``, ``version``, ``options``,
-    ``audio_seconds``, ``processing_seconds``, ``real_time_factor``, ``cpu_hours_per_audio_hour``,
-    ``failed``...).
+@hookspec(historic=True)
+def add_hooks(pluginmanager: pluggy.PluginManager) -> None:
+    """Declare the hooks of a plugin family: a plugin that calls hooks other plugins implement
+    (the corpus plugin's ``corpus_sources``) declares them here, with
+    ``pluginmanager.add_hookspecs(module)`` (``module``'s functions marked with :data:`hookspec`),
+    as pytest's ``pytest_addhooks`` does. Called for every plugin as it is registered. A plugin
+    that implements another's hook marks its implementation ``@hookimpl(optionalhook=True)``,
+    so that it still loads when the plugin that declares the hook is not installed.
     """
 
 

@@ -193,7 +193,10 @@ class PluginHost:
         registries = Registries(self.warn, self.api_methods)
         for kind in KINDS:
             claims: list[Claim] = []
-            for impl in getattr(self.pm.hook, "register_" + kind).get_hookimpls():
+            # a kind whose hook a plugin declares (the engines plugin's register_engines) has no
+            # hook caller when no plugin implements it and that plugin is not installed
+            caller = getattr(self.pm.hook, "register_" + kind, None)
+            for impl in caller.get_hookimpls() if caller is not None else ():
                 claims.extend(self._claims(kind, impl))
             for spec in resolve(kind, claims, self.warn):
                 registries[kind].add_spec(spec)
@@ -325,27 +328,47 @@ def entry_points() -> tuple:
     return sorted(found.select(group=GROUP), key=lambda ep: ep.name), standard
 
 
-def _register(host: PluginHost, plugin: Any, record: PluginRecord) -> None:
+def _register(host: PluginHost, plugin: Any, record: PluginRecord, unknown: bool = True) -> None:
+    """Register ``plugin`` and check its hooks (with ``unknown``, that each is declared: see
+    :func:`check_hooks`); a plugin that fails is unregistered and its record says why."""
     host.records.append(record)
     try:
         host.pm.register(plugin, name=record.name)
-        check_hooks(host.pm, record.name)
+        check_hooks(host.pm, record.name, unknown)
     except Exception as exc:
-        if host.pm.get_plugin(record.name) is not None:
-            host.pm.unregister(name=record.name)
-        if host.strict:
-            raise
-        host._fail(record, "register", exc)
+        _unregister(host, record, exc)
 
 
-def check_hooks(pm: pluggy.PluginManager, name: str) -> None:
+def _unregister(host: PluginHost, record: PluginRecord, exc: Exception) -> None:
+    if host.pm.get_plugin(record.name) is not None:
+        host.pm.unregister(name=record.name)
+    if host.strict:
+        raise exc
+    host._fail(record, "register", exc)
+
+
+def check_declared(host: PluginHost) -> None:
+    """Fail the registered plugins that implement a hook no one declared (once every entry
+    point is registered: a plugin may implement a hook that a plugin registered after it
+    declares, as a third party's ``register_engines`` and the engines plugin)."""
+    for record in [r for r in host.records if r.status == "ok" and host.pm.has_plugin(r.name)]:
+        try:
+            check_hooks(host.pm, record.name)
+        except PluginHookError as exc:
+            _unregister(host, record, exc)
+
+
+def check_hooks(pm: pluggy.PluginManager, name: str, unknown: bool = True) -> None:
     """Raise :class:`PluginHookError` for the first hook implementation of plugin ``name``
-    that is no hook of :mod:`.hookspecs` (pluggy's ``check_pending``, for one plugin), or
-    that asks a ``register_*`` hook for a place in the calling order."""
+    that is no hook of :mod:`.hookspecs` nor of a plugin's ``add_hooks`` (pluggy's
+    ``check_pending``, for one plugin; only with ``unknown``: the entry points are checked
+    for it once all are registered, as one may declare a hook that another, registered
+    before it, implements), or that asks a ``register_*`` hook for a place in the calling
+    order."""
     plugin = pm.get_plugin(name)
     for caller in pm.get_hookcallers(plugin) or ():
         impls = [impl for impl in caller.get_hookimpls() if impl.plugin is plugin]
-        if caller.spec is None and not all(impl.optionalhook for impl in impls):
+        if unknown and caller.spec is None and not all(impl.optionalhook for impl in impls):
             import difflib
 
             hooks = [n for n, f in vars(hookspecs).items() if hasattr(f, hookspecs.SPEC_ATTRIBUTE)]
@@ -391,9 +414,11 @@ def _has_hookimpls(module: Any) -> bool:
 
 
 def _plugin_manager() -> pluggy.PluginManager:
-    """pluggy's plugin manager for the hooks of :mod:`.hookspecs`."""
+    """pluggy's plugin manager for the hooks of :mod:`.hookspecs` and those the plugins declare
+    (``add_hooks``)."""
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
+    pm.hook.add_hooks.call_historic(kwargs={"pluginmanager": pm})  # each plugin's hooks, as it registers
     return pm
 
 
@@ -458,7 +483,8 @@ def make_plugin_manager(load: Iterable[str] = (), autoload: bool = True,
                 host.records.append(record)
                 host._fail(record, "load", exc)
                 continue
-            _register(host, plugin, record)
+            _register(host, plugin, record, unknown=False)
+        check_declared(host)
     for module_name in load:
         load_module(host, module_name)
     return host

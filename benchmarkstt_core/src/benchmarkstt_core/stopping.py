@@ -43,6 +43,38 @@ class Interrupted(BenchmarkSTTError):
         self.exit_code = 128 + signum
 
 
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP while a run is inside :func:`stop_on_signals` (or any stop signal,
+    Ctrl-C too, noted while a cluster ran): it stops the run the way Ctrl-C does."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextmanager
+def stop_on_signals() -> Iterator:
+    """While inside (in the main thread), SIGTERM and SIGHUP raise :class:`Stopped`, so that the
+    run ends through the same cleanup as Ctrl-C (workers stopped, temporary folders removed); a
+    second one during that cleanup is ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    numbers = caught(STOP_SIGNALS)  # one the command was started with ignored (nohup) stays so
+
+    def stop(signum: int, frame: Any) -> None:
+        for number in numbers:
+            signal.signal(number, signal.SIG_IGN)
+        raise Stopped(signum)
+
+    saved = [(number, signal.signal(number, stop)) for number in numbers]
+    try:
+        yield
+    finally:
+        for number, handler in saved:
+            signal.signal(number, handler)
+
+
 @contextmanager
 def signals_noted() -> Iterator[list]:
     """While inside (in the main thread), Ctrl-C, SIGTERM and SIGHUP raise nothing: their numbers
@@ -96,14 +128,42 @@ def sigint_held() -> Iterator:
     """Hold Ctrl-C back while a pool forks its workers: they start with it blocked (their
     initializer then ignores it), and this process gets it just after, not inside fork's own
     handlers (where it was lost, or a worker hung before it could ignore it)."""
+    with held([signal.SIGINT] if hasattr(signal, "SIGINT") else []):
+        yield
+
+
+@contextmanager
+def stop_signals_held() -> Iterator:
+    """Hold Ctrl-C, SIGTERM and SIGHUP back while a cluster (Dask's) starts its processes: they
+    inherit them blocked for good, so that one sent to the whole process group (a terminal's
+    Ctrl-C or hang-up, a service manager's SIGTERM) reaches only this process, which closes
+    them in order (each printed its tracebacks, or the cluster failed to start); one that comes
+    meanwhile waits for this process's handler, instead of being dropped as an ignored signal
+    is (a Ctrl-C during the start-up was lost, and the run finished). :mod:`multiprocessing`'s
+    resource tracker is started first: it unblocks Ctrl-C and SIGTERM in the thread that starts
+    it, which would be the cluster's."""
+    numbers = [getattr(signal, name) for name in ("SIGINT", *STOP_SIGNALS) if hasattr(signal, name)]
+    with held(numbers):
+        if hasattr(signal, "pthread_sigmask"):  # not on Windows
+            from multiprocessing import resource_tracker
+
+            resource_tracker.ensure_running()
+            signal.pthread_sigmask(signal.SIG_BLOCK, set(numbers))
+        yield
+
+
+@contextmanager
+def held(numbers: Sequence[int]) -> Iterator:
+    """Block the signals ``numbers`` in this thread (and the threads and processes it starts)
+    while inside; those that came meanwhile are handled on leaving."""
     if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Windows
         yield
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    saved = signal.pthread_sigmask(signal.SIG_BLOCK, set(numbers))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        signal.pthread_sigmask(signal.SIG_SETMASK, saved)
 
 
 def stop_workers(others: set) -> None:

@@ -24,6 +24,7 @@ under ``if __name__ == "__main__"``).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from collections import deque
 from concurrent.futures import Executor, Future
@@ -32,10 +33,15 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, Callable, Deque, Dict, List, Optional, Tuple, cast
 
+from .lifeline import die_with_parent
 
-def serve(conn: Connection, initializer: Optional[Callable[[], None]]) -> None:
+
+def serve(conn: Connection, initializer: Optional[Callable[[], None]], parent: Optional[int]) -> None:
     """A worker's loop: run each task ``(fn, args, kwargs)`` received on ``conn`` and send back
-    ``(True, result)`` or ``(False, exception)``, until ``None`` or the pipe's end of file."""
+    ``(True, result)`` or ``(False, exception)``, until ``None`` or the pipe's end of file. The
+    worker ends with the process that started it (``parent``: see
+    :func:`~benchmarkstt_core.lifeline.die_with_parent`)."""
+    die_with_parent(parent)
     if initializer is not None:
         initializer()
     while True:
@@ -68,7 +74,8 @@ class Worker:
 
 class WorkerPool(Executor):
     """A :class:`concurrent.futures.Executor` of ``workers`` local processes (started at once,
-    each running ``initializer`` first), one task at a time each. A worker that ends before it
+    each running ``initializer`` first), one task at a time each, which end with this process
+    however it ends (:mod:`~benchmarkstt_core.lifeline`). A worker that ends before it
     answers (killed by a stop, see :func:`~benchmarkstt_core.stopping.stop_workers`) fails its
     task's future with :class:`~concurrent.futures.process.BrokenProcessPool`, and the tasks
     still queued too when no worker is left.
@@ -83,9 +90,11 @@ class WorkerPool(Executor):
         self._queue: Deque[Tuple[Future, Callable, tuple, dict]] = deque()
         self._workers: List[Worker] = []
         self._closed = False
+        # the workers' parent is this process, except under forkserver (the fork server is)
+        parent = None if multiprocessing.get_start_method() == "forkserver" else os.getpid()
         for _ in range(max(1, workers)):
             mine, theirs = multiprocessing.Pipe()
-            process = multiprocessing.Process(target=serve, args=(theirs, initializer), daemon=True)
+            process = multiprocessing.Process(target=serve, args=(theirs, initializer, parent), daemon=True)
             process.start()
             theirs.close()  # the worker's end lives only in the worker: its end is this pipe's end of file
             self._workers.append(Worker(process, mine))

@@ -62,13 +62,6 @@ def warn_if_implausible(counts: list, args: argparse.Namespace, context: Context
                          f"was each read as the right type (-rt/-ht)?")
 
 
-def warn_if_swapped(reference: str, hypothesis: str, args: argparse.Namespace, context: Context) -> None:
-    """Warn when the reference is a speech-to-text engine's output and the hypothesis subtitles:
-    the sides look swapped. An input type tells where its text comes from by the text's
-    ``origin`` (``"engine"`` or ``"subtitles"``), when it knows."""
-    if getattr(reference, "origin", None) == "engine" and getattr(hypothesis, "origin", None) == "subtitles":
-        context.warn(f"the reference {args.reference} is a speech-to-text engine's output and the hypothesis "
-                     f"{args.hypothesis} subtitles: are they swapped? (-r is the reference, -h the hypothesis)")
 #: texts longer than this (characters) take seconds to diff: a terminal is told what is going on
 LONG_LOG = 20000
 #: a ``--log`` diff longer than this (shown characters) is written under its title in lines this long
@@ -187,8 +180,8 @@ class BenchmarkCommand:
         if args.reference_type != "argument" and not counts[0]:
             raise InputError(f"{args.reference}: empty file: a reference without words gives no error rate")
         warn_if_implausible(counts, args, context)
-        if not any(getattr(metric, "ENGINE_REFERENCE", False) for _, metric in pipeline.metrics):
-            warn_if_swapped(texts[0], texts[1], args, context)
+        host.hook.check_pair(texts=texts, sources=[args.reference, args.hypothesis], metrics=pipeline.metrics,
+                             warn=context.warn)
         if getattr(output, "shows_normalization", False):
             output.normalization = pipeline.normalization
         if getattr(output, "shows_files", False):

@@ -315,6 +315,22 @@ def escaped_logging(level: str = "warning") -> None:
     logging.basicConfig(level=getattr(logging, level.upper(), logging.WARNING), handlers=[handler])
 
 
+def say(prog: str, line: str) -> None:
+    """One line on standard error from the command ``prog``, its names escaped (a file name
+    cannot move the cursor or forge a line) and credentials in URLs redacted.
+
+    :example:
+        >>> import contextlib, io
+        >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+        ...     say("benchmarkstt-tools corpus", "warning: ep" + chr(27) + "[2J.txt")
+        >>> print(err.getvalue(), end="")
+        benchmarkstt-tools corpus: warning: ep\\x1b[2J.txt
+    """
+    from benchmarkstt_core.redaction import redact
+
+    sys.stderr.write(f"{prog}: {printable(redact(line))}\n")
+
+
 def load_host(pre: argparse.Namespace) -> PluginHost:
     """The plugins (with ``--load`` modules) and their components; prints the warnings of
     broken or clashing ones."""

@@ -17,11 +17,12 @@ from typing import Any, Iterable, Mapping, Sequence
 from benchmarkstt_core.context import default_encoding
 from benchmarkstt_core.pipeline import Pipeline
 from benchmarkstt_core.errors import UsageError
+from benchmarkstt_core.stopping import stop_on_signals
 
 from . import record as records
 from .pairing import Corpus, check_exists, check_paired, from_lists
 from .result import ON_MISSING, TESTS, Aggregator, CorpusResult, Settings
-from .runner import Progress, interrupted, run_dask, run_local, stop_on_signals
+from .runner import Progress, interrupted, run_dask, run_local
 from .scoring import _SCORERS, DEFAULT_METRICS, Scorer, Spec
 from .spool import SpooledRows
 

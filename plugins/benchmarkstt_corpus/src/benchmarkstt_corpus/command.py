@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.cli.benchmark import require
-from benchmarkstt_core.cli.common import add_component_flags, add_plugin_arguments, plugin_defaults
+from benchmarkstt_core.cli.common import add_component_flags, add_plugin_arguments, plugin_defaults, say
 from benchmarkstt_core.context import default_encoding
 from benchmarkstt_core.errors import UsageError
 
@@ -144,7 +145,7 @@ class CorpusCommand:
                                  f"{', '.join(given)}")
             old = read_record(args.rerun)
             for line in check_plugins(old["record"], host, args.rerun, args.load):
-                say(f"rerun: warning: {line}")
+                say(PROG, f"rerun: warning: {line}")
             invocation = {**old["record"]["invocation"], "load": list(args.load)}
             # a record is data: the rules' text it holds, never the local files it names, and
             # the API's limits (time, file size) for what it makes the tool do
@@ -188,14 +189,14 @@ class CorpusCommand:
             result.data["record"]["engines"] = {name: {k: e.get(k) for k in ("kind", "model", "version", "options")}
                                                 for name, e in made.items()}
         for u in result.data["unpaired"]:
-            say(f"warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
+            say(PROG, f"warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
                 f"(has {', '.join(u['paths'])}); "
                 f"{'not scored' if 'reference' in u['missing'] else 'a failure of the engine'}")
         if old is not None:
             changed = records.changes(old["record"], result.data["record"])
             result.data["rerun"] = {"of": args.rerun, "changes": changed}
             for line in changed or ["no input changed"]:
-                say(f"rerun: {line}")
+                say(PROG, f"rerun: {line}")
         pieces = render_chunks(result, args.output_format)
         if args.output:
             write_output(args.output, pieces, args.overwrite)
@@ -206,7 +207,7 @@ class CorpusCommand:
             record = {**data["record"], "inputs": list(data["record"]["inputs"])}
             write_output(args.html, render_report({**data, "record": record}), args.overwrite)
         for failure in result.failed:
-            say(f"failed: {failure['id']} ({failure['engine']}): {failure['error']}")
+            say(PROG, f"failed: {failure['id']} ({failure['engine']}): {failure['error']}")
         if result.failed:
             sys.stderr.write(f"{PROG}: error: {len(result.failed)} of "
                              f"{result.data['files_total'] * len(result.engines)} "
@@ -258,15 +259,6 @@ def write_output(path: str, text: Any, overwrite: bool) -> None:
     os.replace(new, path)
 
 
-def say(line: str) -> None:
-    """One line on standard error, its names escaped (a file name cannot move the cursor or
-    forge a line) and credentials redacted."""
-    from benchmarkstt_core.names import printable
-    from benchmarkstt_core.redaction import redact
-
-    sys.stderr.write(f"{PROG}: {printable(redact(line))}\n")
-
-
 #: what --rerun may be given: how the run is written and spread (its record holds the rest),
 #: and benchmarkstt-tools' own arguments
 RERUN_FREE = {"rerun", "output_format", "output", "html", "overwrite", "jobs", "scheduler", "dask_local", "load",
@@ -301,7 +293,12 @@ def added_sources(args: argparse.Namespace, host: PluginHost) -> dict:
     folders join ``--hypothesis`` (and give ``--reference`` when it is not given); returns
     what they report of how each engine's files were made."""
     made: dict = {}
-    for found in host.hook.corpus_sources(args=args, host=host):
+    cluster = None
+    if args.scheduler or args.dask_local:
+        from .runner import dask_executor
+
+        cluster = functools.partial(dask_executor, args.scheduler, args.dask_local)
+    for found in host.hook.corpus_sources(args=args, host=host, cluster=cluster):
         args.hypothesis += [f"{name}={folder}" for name, folder in found["hypotheses"].items()]
         args.reference = args.reference or found.get("reference")
         made.update(found.get("engines") or {})

@@ -30,6 +30,7 @@ from typing import Iterable, Mapping, Optional, Sequence
 
 from benchmarkstt_core.errors import InputError, UsageError
 from benchmarkstt_core.limits import FileLimitError, read_within
+from benchmarkstt_core.folders import folder_files
 
 REFERENCE = "reference"
 
@@ -109,28 +110,6 @@ def parse_engines(values: Sequence[str]) -> dict:
             raise UsageError(f"--hypothesis: engine {name!r} is given twice")
         engines[name] = folder
     return engines
-
-
-def folder_files(folder: str, what: str) -> dict:
-    """The files under ``folder`` by id (path inside it without the last extension).
-
-    Hidden files and folders are skipped; two files with one id are an error.
-    """
-    if not os.path.isdir(folder):
-        raise UsageError(f"{what} {folder!r}: not a folder")
-    found: dict = {}
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if name.startswith("."):
-                continue
-            path = os.path.join(root, name)
-            key = os.path.splitext(os.path.relpath(path, folder))[0].replace(os.sep, "/")
-            if key in found:
-                raise UsageError(f"{what} {folder!r}: {found[key]!r} and {path!r} have the same name "
-                                 f"without extension; keep one")
-            found[key] = path
-    return found
 
 
 def pair(reference: Mapping, engines: Mapping, reference_type: str = "infer",

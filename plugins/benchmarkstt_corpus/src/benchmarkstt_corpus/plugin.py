@@ -3,6 +3,8 @@ imported only when used)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from benchmarkstt_core.hookspecs import Register, hookimpl
 
 
@@ -10,3 +12,11 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools corpus``."""
     register("benchmarkstt_corpus.command:CorpusCommand", name="corpus")
+
+
+@hookimpl
+def add_hooks(pluginmanager: Any) -> None:
+    """The corpus's own hooks (:mod:`benchmarkstt_corpus.hooks`)."""
+    from . import hooks
+
+    pluginmanager.add_hookspecs(hooks)

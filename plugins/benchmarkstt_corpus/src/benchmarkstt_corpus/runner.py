@@ -18,27 +18,17 @@ import multiprocessing
 import signal
 import sys
 import tempfile
-import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, wait
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
-from benchmarkstt_core.stopping import (HOW, STOP_SIGNALS, Interrupted, caught, ignore_sigint, sigint_held,
-                                        signals_noted, stop_workers)
+from benchmarkstt_core.stopping import (HOW, Interrupted, Stopped, ignore_sigint, sigint_held, signals_noted,
+                                        stop_signals_held, stop_workers)
 from benchmarkstt_core.workers import WorkerPool
 
 from .scoring import score_batch
-
-
-class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP while a corpus is scored (or any stop signal, Ctrl-C too, noted while
-    Dask ran): it stops the run the way Ctrl-C does."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
 
 
 def interrupted(stop: KeyboardInterrupt, done: int, total: int) -> Interrupted:
@@ -53,29 +43,6 @@ def interrupted(stop: KeyboardInterrupt, done: int, total: int) -> Interrupted:
     signum = getattr(stop, "signum", signal.SIGINT)
     return Interrupted(f"{HOW[signal.Signals(signum).name]} after {done} of {total} files; nothing was written",
                        signum)
-
-
-@contextmanager
-def stop_on_signals() -> Iterator:
-    """While inside (in the main thread), SIGTERM and SIGHUP raise :class:`Stopped`, so that the
-    run ends through the same cleanup as Ctrl-C (workers stopped, temporary folders removed); a
-    second one during that cleanup is ignored."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    numbers = caught(STOP_SIGNALS)  # one the command was started with ignored (nohup) stays so
-
-    def stop(signum: int, frame: Any) -> None:
-        for number in numbers:
-            signal.signal(number, signal.SIG_IGN)
-        raise Stopped(signum)
-
-    saved = [(number, signal.signal(number, stop)) for number in numbers]
-    try:
-        yield
-    finally:
-        for number, handler in saved:
-            signal.signal(number, handler)
 
 
 def batches(items: Sequence, size: int) -> list:
@@ -127,18 +94,6 @@ class Progress:
         if self.stream is not None:
             self.stream.write("\r\033[K")
             self.stream.flush()
-
-
-@contextmanager
-def sigint_ignored() -> Iterator:
-    """Ignore Ctrl-C while a Dask LocalCluster starts its processes: they inherit that, so the
-    terminal's Ctrl-C reaches only this process, which closes the cluster (its processes
-    would otherwise each print their tracebacks, and leave their temporary folders)."""
-    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, saved)
 
 
 def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
@@ -221,7 +176,7 @@ def dask_client(scheduler: str | None, local_workers: int | None, scratch: str) 
             raise BenchmarkSTTError(f"--scheduler {scheduler}: cannot connect: {exc}") from None
     import dask
 
-    with dask.config.set(local_cluster_config(scratch)), sigint_ignored():
+    with dask.config.set(local_cluster_config(scratch)), stop_signals_held():
         # no dashboard, and the scheduler's HTTP server on a free port (by default it tries 8787,
         # and warns on standard error when another cluster has it)
         cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",

@@ -17,7 +17,7 @@ import contextlib
 import hashlib
 import json
 import os
-from typing import TYPE_CHECKING, Dict, Iterator, List, Optional
+from typing import TYPE_CHECKING, Callable, ContextManager, Dict, Iterator, List, Optional
 
 from benchmarkstt_core.errors import UsageError
 
@@ -72,8 +72,11 @@ def summary(records: List[dict], failed: int, cached: int, price_per_minute: Opt
             "estimated_cost": None if price_per_minute is None else audio / 60 * price_per_minute}
 
 
-def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
-    """The folders of ``--audio``/``--testset`` with ``--engine`` (``None`` when none is given)."""
+def sources(args: argparse.Namespace, host: PluginHost, cluster: Optional[Callable[[], ContextManager[tuple]]]
+            ) -> Optional[dict]:
+    """The folders of ``--audio``/``--testset`` with ``--engine`` (``None`` when none is given),
+    transcribed on the corpus's Dask ``cluster`` when it runs on one (see the corpus's
+    ``corpus_sources`` hook), else on local workers."""
     from .command import cache_of, engine_specs
     from .jobs import Job, Progress, run_jobs
     from .sources import audio_files
@@ -110,7 +113,7 @@ def sources(args: argparse.Namespace, host: PluginHost) -> Optional[dict]:
             check_timed(host, args.reference, args.reference_type)
         items = [(key, path, None, None) for key, path in audio.items()]
     jobs = [Job(name, key, path, start, end) for name in specs for key, path, start, end in items]
-    with transcription_executor(args) as (executor, workers):
+    with transcription_executor(args, cluster) as (executor, workers):
         outcomes = run_jobs(specs, jobs, registry, cache, args.refresh, workers,
                             Progress({name: len(items) for name in specs}, workers), args.max_cost, executor,
                             fatal_rows=True)
@@ -184,14 +187,14 @@ def paired_audio(reference: str, audio: Dict[str, str], allow_unpaired: bool) ->
         >>> paired_audio(folder, {"ep1": "a/ep1.wav", "ep2": "a/ep2.wav"}, allow_unpaired=True)
         {'ep1': 'a/ep1.wav'}
     """
-    from benchmarkstt_corpus.command import say
-    from benchmarkstt_corpus.pairing import folder_files
+    from benchmarkstt_core.cli.common import say
+    from benchmarkstt_core.folders import folder_files
 
     references = folder_files(reference, "--reference")
     lonely = [p for k, p in audio.items() if k not in references]
     if allow_unpaired:
         if lonely:
-            say(f"warning: --allow-unpaired: {listed(lonely, 'audio file', 'audio files', 'without a reference')}; "
+            say("benchmarkstt-tools corpus", f"warning: --allow-unpaired: {listed(lonely, 'audio file', 'audio files', 'without a reference')}; "
                 f"not transcribed (nothing to score {'it' if len(lonely) == 1 else 'them'} against)")
         return {k: p for k, p in audio.items() if k in references}
     parts = []
@@ -212,7 +215,7 @@ def check_timed(host: PluginHost, reference: str, kind: str) -> None:
     times (plain text): each would only fail once the engines were run on its audio (and paid
     for). A reference that cannot be read is left to fail as its file's row, as without audio."""
     from benchmarkstt_core.errors import BenchmarkSTTError
-    from benchmarkstt_corpus.pairing import folder_files
+    from benchmarkstt_core.folders import folder_files
 
     from .subtitling import read_text
 
@@ -245,22 +248,23 @@ def listed(paths: List[str], one: str, many: str, what: str) -> str:
 
 
 @contextlib.contextmanager
-def transcription_executor(args: argparse.Namespace) -> Iterator[tuple]:
+def transcription_executor(args: argparse.Namespace, cluster: Optional[Callable[[], ContextManager[tuple]]]
+                           ) -> Iterator[tuple]:
     """``(executor, workers)`` for the engines: with ``--scheduler`` or ``--dask-local`` the
-    Dask cluster the corpus uses (an executor of its client; a ``--dask-local`` cluster lives
-    for the transcription only, the scoring starts its own), else ``(None, --jobs)``: the
+    Dask ``cluster`` the corpus gives (an executor of its client; a ``--dask-local`` cluster
+    lives for the transcription only, the scoring starts its own), else ``(None, --jobs)``: the
     local pool of :func:`~benchmarkstt_engines.jobs.run_jobs`."""
-    if not (args.scheduler or args.dask_local):
+    if cluster is None:
         yield None, args.jobs if args.jobs is not None else os.cpu_count() or 1
         return
-    from benchmarkstt_corpus.runner import Stopped, dask_executor, stop_on_signals
+    from benchmarkstt_core.stopping import Stopped, stop_on_signals
 
     from .jobs import stopped_by
 
     try:
         # SIGTERM and SIGHUP stop the transcription as Ctrl-C does: the client and the local
         # cluster are closed (they were left running, its workers decoding), then it says so
-        with stop_on_signals(), dask_executor(args.scheduler, args.dask_local) as found:
+        with stop_on_signals(), cluster() as found:
             yield found
     except Stopped as stop:
         stopped_by(stop.signum)

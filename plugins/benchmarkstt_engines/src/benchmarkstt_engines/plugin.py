@@ -9,6 +9,14 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 
 
 @hookimpl
+def add_hooks(pluginmanager: Any) -> None:
+    """The engines' own hook (:mod:`benchmarkstt_engines.hooks`)."""
+    from . import hooks
+
+    pluginmanager.add_hookspecs(hooks)
+
+
+@hookimpl
 def register_engines(register: Register) -> None:
     """pocketsphinx, whisper, faster-whisper, vosk; the cloud vendors: openai, deepgram, assemblyai, speechmatics, azure, aws, google."""
     register("benchmarkstt_engines.pocketsphinx_engine:PocketSphinx", name="pocketsphinx")
@@ -42,7 +50,8 @@ def infer_input_type(path: str) -> Optional[str]:
     return "transcription-failed" if path.endswith(".transcription-failed") else None
 
 
-@hookimpl
+# the corpus plugin's hooks (benchmarkstt_corpus.hooks): optional, so that this plugin loads without it
+@hookimpl(optionalhook=True)
 def add_corpus_arguments(parser: Any, host: Any) -> None:
     """``corpus --audio``, ``--testset``, ``--engine``, ``--cache``, ``--refresh``."""
     from .corpus_source import add_arguments
@@ -50,9 +59,9 @@ def add_corpus_arguments(parser: Any, host: Any) -> None:
     add_arguments(parser, host)
 
 
-@hookimpl
-def corpus_sources(args: Any, host: Any) -> Optional[dict]:
+@hookimpl(optionalhook=True)
+def corpus_sources(args: Any, host: Any, cluster: Any) -> Optional[dict]:
     """The engines' output folders for ``corpus --audio``/``--testset`` with ``--engine``."""
     from .corpus_source import sources
 
-    return sources(args, host)
+    return sources(args, host, cluster)

@@ -7,6 +7,7 @@ none of their modules.
 from __future__ import annotations
 
 from importlib.util import find_spec
+from typing import Callable
 
 from benchmarkstt_core.hookspecs import Register, hookimpl
 
@@ -21,3 +22,14 @@ def register_metrics(register: Register) -> None:
         register("benchmarkstt_subtitles.resegment:SacreBLEU", name="sacrebleu")
     register("benchmarkstt_subtitles.conformity:Conformity", name="conformity")
     register("benchmarkstt_subtitles.delay:Delay", name="delay")
+
+
+@hookimpl
+def check_pair(texts: list, sources: list, metrics: list, warn: Callable[[str], None]) -> None:
+    """Warn when the sides look swapped: an engine's output as the reference, subtitles as the
+    hypothesis (:mod:`benchmarkstt_subtitles.sides`)."""
+    from .sides import swapped_sides
+
+    message = swapped_sides(texts, sources, metrics)
+    if message is not None:
+        warn(message)
