@@ -13,7 +13,9 @@ traceback). The files themselves are not committed here (what the ``fetch`` tool
 under the steering repository's ``shared/``): they live in the corpus folder, found as
 ``$BENCHMARKSTT_REALFILES``, else ``../shared/data/realfiles`` beside the repository, else
 ``/work/shared/data/realfiles``. The corpus folder holds ``<project>/...`` (the files),
-``SOURCES`` (a copy) and ``expected/`` (the independent readings, one JSON per file).
+``SOURCES`` (a copy) and ``expected/`` (the independent readings, one JSON per file), or, with
+``$BENCHMARKSTT_REALFILES_EXPECTED`` set, the readings in its ``realfiles/`` and ``external/``
+(CI computes them afresh there with ``oracles``, as its copy of the shared folder is read-only).
 
 Compared with it, the **external** corpus: ~900 more real files of 17 types from 20 other
 projects, in ``$BENCHMARKSTT_EXTERNAL``, else ``../shared/data/external`` beside the repository,
@@ -321,8 +323,22 @@ def build_oracles() -> None:
         subprocess.run(["npm", "install", "--silent", VTT_JS], check=True, cwd=node_dir)
 
 
+#: where ``oracles`` writes the expected readings and ``compare`` reads them, when set: one folder
+#: per corpus in it, named as the corpus folder (``realfiles/``, ``external/``); CI sets it, as its
+#: copy of the shared folder is read-only and its expected readings are computed afresh there
+EXPECTED = "BENCHMARKSTT_REALFILES_EXPECTED"
+
+
+def expected_dir(corpus: str) -> str:
+    """The folder of a corpus's expected readings: ``$BENCHMARKSTT_REALFILES_EXPECTED/<the corpus
+    folder's name>`` when that variable is set, else ``<corpus>/expected``."""
+    if os.environ.get(EXPECTED):
+        return os.path.join(os.environ[EXPECTED], os.path.basename(os.path.normpath(corpus)))
+    return os.path.join(corpus, "expected")
+
+
 def expected_path(corpus: str, local: str) -> str:
-    return os.path.join(corpus, "expected", local + ".json")
+    return os.path.join(expected_dir(corpus), local + ".json")
 
 
 def run_oracles(corpus: str, external: str, which: str = "all") -> None:
