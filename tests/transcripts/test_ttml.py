@@ -32,6 +32,13 @@ def test_a_blank_agent_names_no_one():
     assert [s.speaker for s in ttml.parse(doc, "a.ttml").segments] == ["a1", "a1"]
 
 
+def test_an_empty_time_attribute_is_read_as_none():
+    # as a converter writes a p with no end (end=""): the file was refused, ttconv reads the p
+    doc = HEAD + '<body><div><p begin="1s" end="">Space is big.</p><p begin="3s" dur=" " end="4s">Really.</p></div></body></tt>'
+    assert [(s.text, s.start, s.end) for s in ttml.parse(doc, "e.ttml").segments] == \
+        [("Space is big.", 1.0, None), ("Really.", 3.0, 4.0)]
+
+
 class _Root:
     """A root element without time parameters (the defaults)."""
 

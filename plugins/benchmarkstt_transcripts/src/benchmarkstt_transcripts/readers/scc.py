@@ -35,23 +35,20 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 
 def _caption_line(line: str) -> str | None:
     """The line with a tab after its time code if it is a time code, a tab (or, as some
-    converters write it and players read it, a space) and byte pairs: groups of four hex
-    digits, each followed by at most one space; else None. Checked word by word (a repeated
-    pattern group keeps a backtracking record per group: slower than linear on a long line).
+    converters and pycaption's own fixtures write it and players read it, spaces or a tab and
+    spaces) and byte pairs: groups of four hex digits separated by spaces; else None.
 
     :example:
         >>> _caption_line("00:00:01:00 9420 942f"), _caption_line("00:00:01:00 hello")
         ('00:00:01:00\\t9420 942f', None)
+        >>> _caption_line("00:00:01;00\\t  9420  942f ")
+        '00:00:01;00\\t9420 942f'
     """
-    code, tab, pairs = line.partition("\t")
-    if not tab:
-        code, tab, pairs = line.partition(" ")
-    words = pairs.split(" ")
-    if words[-1] == "" and len(words) > 1:
-        words.pop()
-    good = bool(tab and _TIME_CODE.fullmatch(code)) and all(
-        word and len(word) % 4 == 0 and _HEX.issuperset(word) for word in words)
-    return f"{code}\t{pairs}" if good else None
+    code, _, pairs = line.replace("\t", " ").partition(" ")
+    words = pairs.split()
+    good = bool(words and _TIME_CODE.fullmatch(code)) and all(
+        len(word) % 4 == 0 and _HEX.issuperset(word) for word in words)
+    return f"{code}\t{' '.join(words)}" if good else None
 
 
 def sniff(head: str) -> bool:
@@ -78,4 +75,10 @@ def parse(text: str, source: str) -> Transcript:
         document = to_model("\n".join(read))
     except Exception as exc:
         raise InputError(f"{source}: not a valid SCC file: {type(exc).__name__}: {exc}") from None
-    return Transcript(TYPE, displayed_once(segments(document), regions(document)))
+    found = displayed_once(segments(document), regions(document))
+    if not found:
+        captions = sum(1 for line in read[1:] if line)
+        raise InputError(f"{source}: nothing to read: " + (f"its {captions} caption line{'s' if captions != 1 else ''} "
+                         f"put no text on the screen"
+                         if captions else "no caption line after the header"))
+    return Transcript(TYPE, found)
