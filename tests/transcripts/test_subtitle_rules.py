@@ -211,6 +211,17 @@ def test_scc_roll_up_rows_written_above_the_rows_shown_add_only_themselves():
     assert [s.text for s in displayed_once(states, ("rollup1",) * 3)] == ["yz\nst", "01", "23"]
 
 
+def test_scc_text_placed_further_along_the_same_row_is_a_new_word():
+    # a converter's file places a speaker's label at column 16 of the row holding the line before it:
+    # ttconv's decoder joined them ("sound.( man )"); CEA-608 shows the columns between as blank
+    import scc_builder as b
+
+    column16 = b.code(0x14, 0x78)  # row 15, indent 16
+    text = b.scc([("00:00:01:00", b.row((b.RCL,), (b.ENM,), (b.ROW15_INDENT0,), "Roll sound.", (column16,), "( man )")),
+                  ("00:00:02:00", b.row((b.EOC,))), ("00:00:04:00", b.row((b.EDM,)))])
+    assert scc.parse(text, "r.scc").text().split() == ["Roll", "sound.", "(", "man", ")"]
+
+
 def test_scc_a_file_that_shows_no_caption_is_refused_not_read_empty(tools, tmp_path):
     # a header alone, or captions loaded and never shown, were read as an empty transcript, silently
     import scc_builder

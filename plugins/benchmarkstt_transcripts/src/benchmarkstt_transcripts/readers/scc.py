@@ -51,6 +51,34 @@ def _caption_line(line: str) -> str | None:
     return f"{code}\t{' '.join(words)}" if good else None
 
 
+class _Gaps:
+    """A space put where a preamble address code moves the cursor along the row it is writing
+    (text placed further along the same row, as a converter writes two speakers' labels on one
+    row): CEA-608 shows the columns between as blank, ttconv's decoder puts the cursor at the end
+    of the row's text and joins the words ("sound.( man )")."""
+
+    def __init__(self) -> None:
+        self.row: tuple | None = None
+        self.written = False
+
+    def pairs(self, words: list) -> list:
+        """The byte pairs of one line, with a space pair (``2080``) before such a code."""
+        out = []
+        for word in words:
+            first, second = int(word[:2], 16) & 0x7F, int(word[2:4], 16) & 0x7F
+            if 0x10 <= first <= 0x1F and second >= 0x40:  # a preamble address code: a row
+                row = (first, second & 0x20)
+                if row == self.row and self.written:
+                    out.append("2080")
+                self.row, self.written = row, False
+            elif first in (0x14, 0x15, 0x1C, 0x1D) and 0x20 <= second <= 0x2F:  # caption commands
+                self.row, self.written = None, False
+            elif first >= 0x20 or (first in (0x11, 0x12, 0x13, 0x19, 0x1A, 0x1B) and second >= 0x30):
+                self.written = True  # text: characters, special and extended characters
+            out.append(word)
+        return out
+
+
 def sniff(head: str) -> bool:
     """The file starts with ``Scenarist_SCC V1.0``."""
     return head.lstrip("\ufeff").startswith(HEADER)
@@ -61,12 +89,15 @@ def parse(text: str, source: str) -> Transcript:
     lines = text.split("\n")
     if lines[0].strip() != HEADER:
         raise InputError(f"{source}:1: an SCC file starts with the line {HEADER}")
-    read = [HEADER]
+    read, gaps = [HEADER], _Gaps()
     for number, line in enumerate(lines[1:], 2):
         caption = _caption_line(line.strip()) if line.strip() else ""
         if caption is None:
             raise InputError(f"{source}:{number}: expected a time code, a tab and hex byte pairs "
                              f"(00:00:01:00<TAB>9420 9420 ...), got {line.strip()[:60]!r}")
+        if caption:
+            code, pairs = caption.split("\t")
+            caption = f"{code}\t{' '.join(gaps.pairs([w[i:i + 4] for w in pairs.split() for i in range(0, len(w), 4)]))}"
         read.append(caption)
     from ttconv.scc.reader import to_model
 
