@@ -104,7 +104,7 @@ def _rates(root: Any, source: str, name: str, default: str, count: int = 1) -> l
     or an error naming the parameter."""
     value = _attr(root, name, PARAMETER) or default
     try:
-        numbers = [float(part) for part in value.split()]
+        numbers = [float(part) for part in value.replace(":", " ").split()]  # "1:1", as converters write it
     except ValueError:
         numbers = []
     if len(numbers) != count or not all(0 < n < float("inf") for n in numbers):
