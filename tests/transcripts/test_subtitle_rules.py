@@ -247,6 +247,16 @@ def test_stl_spacing_attributes_separate_words(tmp_path):
     assert cues(t) == _ttconv_stl(stl_builder.spacing_attributes())  # ttconv alone reads them so too
 
 
+def test_stl_dollar_and_number_signs_of_iso_6937_are_read(tmp_path):
+    # ISO 6937 (Tech 3264's Latin table) has $ at 0xA4, # at 0xA6 and the currency sign at 0xA8, as a Go
+    # library's test file writes them; ttconv's table read 0xA4 as "¤" and dropped 0xA6
+    import stl_builder
+
+    block = stl_builder.tti(1, (0, 0, 1, 0), (0, 0, 3, 0), [b"IT COSTS \xa45, \xa61 \xa8"])
+    (tmp_path / "signs.stl").write_bytes(stl_builder.gsi(1, 1) + block)
+    assert cues(read_transcript(str(tmp_path / "signs.stl"))) == [("IT COSTS $5, #1 \u00a4", 1.0, 3.0)]
+
+
 def test_stl_a_reserved_extension_block_is_skipped_with_a_warning(tools, tmp_path):
     # issue 36, defect 6: extension block number 0xF0 (reserved) refused the whole file
     import stl_builder
