@@ -547,9 +547,6 @@ CAUSES = [
      "the algorithm reads zero cues, benchmarkstt refuses a file of which no cue could be read, naming "
      "the first bad block (a clean refusal, by design)"),
     # the external corpus (the copies of corpus files take their file's cause)
-    ("external/scc/pycaptionfx__sample_scc_with_italics.scc", "SCC: the file has no 'Scenarist_SCC V1.0' "
-     "header line (it starts with a blank line and a caption line); pycaption reads it, benchmarkstt refuses it "
-     "naming line 1 (a clean refusal: the header is how the format is recognised)"),
     ("external/scc/pycaptionfx__sample_scc_roll_up_ru3.scc", "SCC: line 22 ends in a lone byte ('4c', not a "
      "pair of four hex digits); pycaption drops it (\"AL\" for \"ALL\"), benchmarkstt refuses the file naming "
      "the line (a clean refusal)"),

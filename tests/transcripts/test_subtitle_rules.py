@@ -191,6 +191,20 @@ def test_scc_spaces_or_a_tab_and_spaces_after_the_time_code_are_read(tmp_path):
         assert scc.parse(written, "s.scc").segments == scc.parse(scc_builder.passage(), "t.scc").segments
 
 
+def test_scc_without_its_header_line_is_read_with_a_warning(tools, tmp_path):
+    # a file that starts with a blank line and a caption line (as pycaption's own fixture, which it reads)
+    import scc_builder
+
+    headless = scc_builder.passage().replace("Scenarist_SCC V1.0\n", "", 1)
+    assert headless.startswith("\n00:00:00:00\t")
+    t = scc.parse(headless, "h.scc")
+    assert t.segments == scc.parse(scc_builder.passage(), "s.scc").segments
+    assert t.warnings == ("h.scc:1: no Scenarist_SCC V1.0 header line: read as SCC, its first caption line 2",)
+    (tmp_path / "text.scc").write_text("Hello there\n", encoding="utf-8")
+    assert assert_clean_error(tools("transcript", "-i", "text.scc", cwd=tmp_path),
+                              "benchmarkstt-tools").endswith("text.scc:1: an SCC file starts with the line Scenarist_SCC V1.0")
+
+
 def test_scc_paint_on_row_painted_with_the_text_of_another_row_is_read(tmp_path):
     # a row painted with the same text as a row already on screen was dropped as "already shown"
     import scc_builder

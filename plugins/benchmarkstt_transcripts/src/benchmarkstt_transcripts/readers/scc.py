@@ -87,10 +87,16 @@ def sniff(head: str) -> bool:
 def parse(text: str, source: str) -> Transcript:
     """Read SCC text."""
     lines = text.split("\n")
-    if lines[0].strip() != HEADER:
+    warnings: tuple = ()
+    first = next((number for number, line in enumerate(lines) if line.strip()), 0)
+    if lines[0].strip().lstrip("\ufeff") == HEADER:
+        first = 1
+    elif _caption_line(lines[first].strip()) is not None:  # no header, as pycaption's own fixture: read
+        warnings = (f"{source}:1: no {HEADER} header line: read as SCC, its first caption line {first + 1}",)
+    else:
         raise InputError(f"{source}:1: an SCC file starts with the line {HEADER}")
     read, gaps = [HEADER], _Gaps()
-    for number, line in enumerate(lines[1:], 2):
+    for number, line in enumerate(lines[first:], first + 1):
         caption = _caption_line(line.strip()) if line.strip() else ""
         if caption is None:
             raise InputError(f"{source}:{number}: expected a time code, a tab and hex byte pairs "
@@ -112,4 +118,4 @@ def parse(text: str, source: str) -> Transcript:
         raise InputError(f"{source}: nothing to read: " + (f"its {captions} caption line{'s' if captions != 1 else ''} "
                          f"put no text on the screen"
                          if captions else "no caption line after the header"))
-    return Transcript(TYPE, found)
+    return Transcript(TYPE, found, warnings)
