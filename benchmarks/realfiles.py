@@ -13,7 +13,9 @@ traceback). The files themselves are not committed here (what the ``fetch`` tool
 under the steering repository's ``shared/``): they live in the corpus folder, found as
 ``$BENCHMARKSTT_REALFILES``, else ``../shared/data/realfiles`` beside the repository, else
 ``/work/shared/data/realfiles``. The corpus folder holds ``<project>/...`` (the files),
-``SOURCES`` (a copy) and ``expected/`` (the independent readings, one JSON per file).
+``SOURCES`` (a copy) and ``expected/`` (the independent readings, one JSON per file), or, with
+``$BENCHMARKSTT_REALFILES_EXPECTED`` set, the readings in its ``realfiles/`` and ``external/``
+(CI computes them afresh there with ``oracles``, as its copy of the shared folder is read-only).
 
 Compared with it, the **external** corpus: ~900 more real files of 17 types from 20 other
 projects, in ``$BENCHMARKSTT_EXTERNAL``, else ``../shared/data/external`` beside the repository,
@@ -321,8 +323,22 @@ def build_oracles() -> None:
         subprocess.run(["npm", "install", "--silent", VTT_JS], check=True, cwd=node_dir)
 
 
+#: where ``oracles`` writes the expected readings and ``compare`` reads them, when set: one folder
+#: per corpus in it, named as the corpus folder (``realfiles/``, ``external/``); CI sets it, as its
+#: copy of the shared folder is read-only and its expected readings are computed afresh there
+EXPECTED = "BENCHMARKSTT_REALFILES_EXPECTED"
+
+
+def expected_dir(corpus: str) -> str:
+    """The folder of a corpus's expected readings: ``$BENCHMARKSTT_REALFILES_EXPECTED/<the corpus
+    folder's name>`` when that variable is set, else ``<corpus>/expected``."""
+    if os.environ.get(EXPECTED):
+        return os.path.join(os.environ[EXPECTED], os.path.basename(os.path.normpath(corpus)))
+    return os.path.join(corpus, "expected")
+
+
 def expected_path(corpus: str, local: str) -> str:
-    return os.path.join(corpus, "expected", local + ".json")
+    return os.path.join(expected_dir(corpus), local + ".json")
 
 
 def run_oracles(corpus: str, external: str, which: str = "all") -> None:
@@ -531,19 +547,39 @@ CAUSES = [
      "the algorithm reads zero cues, benchmarkstt refuses a file of which no cue could be read, naming "
      "the first bad block (a clean refusal, by design)"),
     # the external corpus (the copies of corpus files take their file's cause)
-    ("external/scc/pycaptionfx__sample_scc_with_italics.scc", "SCC: the file has no 'Scenarist_SCC V1.0' "
-     "header line (it starts with a blank line and a caption line); pycaption reads it, benchmarkstt refuses it "
-     "naming line 1 [SCC reader: lane trfix]"),
-    ("external/scc/pycaptionfx__*", "SCC: pycaption's own fixtures write a time code and its byte pairs "
-     "separated by spaces (or a tab and a space), not the single tab of the format; pycaption reads them, "
-     "benchmarkstt's SCC reader refuses the line, or decodes a file's special cases otherwise (doubled "
-     "mid-row codes before punctuation, spaces at the end of a row, frames over 29, a file with no caption) "
-     "[SCC reader: lane trfix]"),
-    ("external/srt/pycaptionfx__sample_srt_timestamps_without_microseconds.srt", "SRT: a time without its "
-     "milliseconds ('00:00:13') refuses the file; players and the srt library read it [defect 5 of issue 36: "
-     "lane trfix]"),
-    ("external/srt/webvttpy__invalid_timeframe.srt", "SRT: a time with a colon before its milliseconds "
-     "('00:00:11:890') refuses the file; the srt library reads it [defect 5 of issue 36: lane trfix]"),
+    ("external/scc/pycaptionfx__sample_scc_roll_up_ru3.scc", "SCC: line 22 ends in a lone byte ('4c', not a "
+     "pair of four hex digits); pycaption drops it (\"AL\" for \"ALL\"), benchmarkstt refuses the file naming "
+     "the line (a clean refusal)"),
+    ("external/scc/pycaptionfx__sample_scc_eoc_first_command.scc", "SCC: a time code with a frame number over 29 "
+     "('00:00:00;84'); pycaption refuses the file, benchmarkstt (ttconv's decoder) reads it as frames "
+     "(left: the arithmetic is the obvious one)"),
+    ("external/scc/pycaptionfx__sample_scc_with_line_too_long.scc", "SCC: time codes with frame numbers over 29 "
+     "('00:00:01;45'); pycaption refuses the file, benchmarkstt (ttconv's decoder) reads them as frames "
+     "(left: the arithmetic is the obvious one)"),
+    ("external/scc/pycaptionfx__sample_scc_flashing_cue.scc", "SCC: a caption shown for less than 0.05 s; "
+     "pycaption refuses the file, benchmarkstt reads it (by design: a short caption is still shown)"),
+    ("external/scc/pycaptionfx__sample_scc_doubled_mid_row_before_punctuation.scc", "SCC: a mid-row code "
+     "(a style change inside a row) is displayed as a space (CEA-608); benchmarkstt reads that space "
+     "('Files .'), pycaption drops it before punctuation ('Files.'): the display's reading is kept"),
+    ("external/scc/pycaptionfx__sample_scc_not_explicitly_switching_italics_off.scc", "SCC: a mid-row code is "
+     "displayed as a space (CEA-608): benchmarkstt reads '04aa 04bb' where pycaption joins '04aa04bb' "
+     "(the display's reading is kept)"),
+    ("external/scc/pycaptionfx__sample_scc_created_dfxp_with_wrongly_closing_spans.scc", "SCC: preamble "
+     "address and mid-row codes placing text at several positions of one row: benchmarkstt (ttconv's "
+     "decoder) gives each position's text with the spaces the codes display, pycaption joins them "
+     "('abcdabcd'); not analysed further"),
+    ("external/scc/pycaptionfx__sample_scc_multiple_positioning.scc", "SCC: pycaption's positioning "
+     "fixture (rows addressed out of order, text written after the end of a row): the same texts, in "
+     "screen order for benchmarkstt, in sending order for pycaption, and ttconv's decoder joins text that "
+     "a preamble address places further along the same row ('opmnmnopqrqr')"),
+    ("external/scc/pycaptionfx__sample_scc_produces_captions_with_start_and_end_time_the_same.scc", "SCC: "
+     "three rows of one caption: benchmarkstt reads them top to bottom ('cb ba ab'), pycaption in the "
+     "order they were sent ('ab ba cb')"),
+    ("external/scc/pycaptionfx__sample_scc_duplicate_special_characters.scc", "SCC: a pop-on caption loaded "
+     "with no erase of the memory before it (no ENM) and no preamble address: ttconv's decoder writes it "
+     "after the text still in memory, on the same row, pycaption as a new caption"),
+    ("external/scc/pycaptionfx__sample_scc_with_spaces_at_eol_roll.scc", "SCC: three rows addressed in "
+     "roll-up mode (RU2) with no carriage return: ttconv's decoder keeps two rows ('AB AB'), pycaption three"),
     ("external/srt/webvttpy__styles_colours.srt", "SRT: '2 &lt; 3': benchmarkstt decodes character "
      "references in cue text (as WebVTT does, and as players that render SRT's HTML tags show it: '<'); "
      "the srt library keeps '&lt;' as text. SRT does not define them: the reading shown is kept"),
@@ -551,9 +587,6 @@ CAUSES = [
      "named .trn): with the type inferred it is not taken for TRN (a line of text may end in '(id)'), "
      "and the run names it and says to give -rt/-ht trn; with the type given it is read identically "
      "(by design)"),
-    ("external/ttml/pycaptionfx__sample_dfxp_missing_end_and_dur.dfxp", "TTML: a p with end=\"\" "
-     "(an empty time expression): benchmarkstt refuses the file naming the p, ttconv ignores the empty "
-     "attribute (not in issue 36's defects; left as a clean refusal)"),
     ("external/vtt/webvttpy__non_padded_timestamps.vtt", "WebVTT: '0:0:0.0 --> 0:0:3.540' is not a "
      "timestamp by the W3C algorithm (minutes and seconds are two digits, fractions three): every cue is "
      "skipped and the file refused, naming the first; vtt.js accepts them (by design: the algorithm's "

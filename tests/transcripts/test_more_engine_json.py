@@ -132,4 +132,5 @@ def test_a_malformed_file_on_the_command_line_is_one_error_line(tools, tmp_path)
     (tmp_path / "g.json").write_text('{"transcript": "a", "words": [{"case": "success", "word": "a", "start": "x"}]}',
                                      encoding="utf-8")
     last = assert_clean_error(tools("transcript", "-i", "g.json", cwd=tmp_path), "benchmarkstt-tools")
-    assert last == 'benchmarkstt-tools: error: g.json: words[0].start: expected a number, got "x"'
+    assert last == ('benchmarkstt-tools: error: g.json: words[0].start: expected a number, got "x" (read as gentle, '
+                    'the type its structure suggests: if it is another, give its type with -t)')

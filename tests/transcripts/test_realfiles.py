@@ -7,7 +7,9 @@ the same words, unless it is in ``known-differences.txt``, and then it must stil
 fixed file is removed from the list by ``benchmarks/realfiles.py compare --write``).
 
 The corpus lives beside the project in ``shared/data/realfiles`` (or ``$BENCHMARKSTT_REALFILES``);
-without it these tests are skipped, or fail under ``CI=true`` (CI has it beside its clone). Reading the ~1,000 files both ways takes about a second.
+without it these tests are skipped, or fail under ``CI=true`` (CI has it beside its clone). The
+expected readings are the corpus's ``expected/``, or those in ``$BENCHMARKSTT_REALFILES_EXPECTED``
+(CI writes them there with ``benchmarks/realfiles.py oracles`` before the tests). Reading the ~2,000 files both ways takes a few seconds.
 """
 
 from __future__ import annotations
@@ -27,9 +29,9 @@ _SPEC.loader.exec_module(realfiles)
 CORPUS = realfiles.corpus_dir()
 EXTERNAL = realfiles.external_dir()
 
-pytestmark = needs_shared(os.path.isdir(os.path.join(CORPUS, "expected"))
-                          and os.path.isdir(os.path.join(EXTERNAL, "expected")),
-                          f"the real-file corpus ({CORPUS}) or the external one ({EXTERNAL}), with expected/")
+pytestmark = needs_shared(os.path.isdir(realfiles.expected_dir(CORPUS)) and os.path.isdir(realfiles.expected_dir(EXTERNAL)),
+                          f"the real-file corpus ({CORPUS}) or the external one ({EXTERNAL}), with their expected "
+                          f"readings ({realfiles.expected_dir(CORPUS)}, {realfiles.expected_dir(EXTERNAL)})")
 
 
 @pytest.fixture(scope="module")

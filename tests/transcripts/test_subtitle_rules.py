@@ -182,6 +182,73 @@ def test_scc_a_space_after_the_time_code_is_read_as_a_tab(tmp_path):
     assert "\t" not in spaced and scc.parse(spaced, "s.scc").segments == scc.parse(scc_builder.passage(), "t.scc").segments
 
 
+def test_scc_spaces_or_a_tab_and_spaces_after_the_time_code_are_read(tmp_path):
+    # as pycaption's own fixtures write their lines (several spaces, a tab then a space): they were refused
+    import scc_builder
+
+    for sep in ("    ", "\t ", "  "):
+        written = scc_builder.passage().replace("\t", sep).replace(" 942f", "  942f")
+        assert scc.parse(written, "s.scc").segments == scc.parse(scc_builder.passage(), "t.scc").segments
+
+
+def test_scc_without_its_header_line_is_read_with_a_warning(tools, tmp_path):
+    # a file that starts with a blank line and a caption line (as pycaption's own fixture, which it reads)
+    import scc_builder
+
+    headless = scc_builder.passage().replace("Scenarist_SCC V1.0\n", "", 1)
+    assert headless.startswith("\n00:00:00:00\t")
+    t = scc.parse(headless, "h.scc")
+    assert t.segments == scc.parse(scc_builder.passage(), "s.scc").segments
+    assert t.warnings == ("h.scc:1: no Scenarist_SCC V1.0 header line: read as SCC, its first caption line 2",)
+    (tmp_path / "text.scc").write_text("Hello there\n", encoding="utf-8")
+    assert assert_clean_error(tools("transcript", "-i", "text.scc", cwd=tmp_path),
+                              "benchmarkstt-tools").endswith("text.scc:1: an SCC file starts with the line Scenarist_SCC V1.0")
+
+
+def test_scc_paint_on_row_painted_with_the_text_of_another_row_is_read(tmp_path):
+    # a row painted with the same text as a row already on screen was dropped as "already shown"
+    import scc_builder
+
+    text = scc_builder.scc([("00:00:01:00", scc_builder.row((scc_builder.RDC,), (scc_builder.ROW14_INDENT4,), "AB")),
+                            ("00:00:02:00", scc_builder.row((scc_builder.RDC,), (scc_builder.ROW15_INDENT4,), "AB")),
+                            ("00:00:03:00", scc_builder.row((scc_builder.EDM,)))])
+    assert cues(scc.parse(text, "p.scc")) == [("AB", 1.067733, 2.068733), ("AB", 2.068733, 3.003)]
+
+
+def test_scc_roll_up_rows_written_above_the_rows_shown_add_only_themselves():
+    # a roll-up state that did not roll (a row addressed above the rows on screen, as pycaption's
+    # multiple-positioning fixture sends) read every row again: 34 words for 18
+    from benchmarkstt_transcripts.model import Segment
+    from benchmarkstt_transcripts.ttconv_model import displayed_once
+
+    states = (Segment("yz\nst", 1.0, 2.0), Segment("01\nyz\nst", 2.0, 3.0), Segment("01\n23\nyz\nst", 3.0, 4.0))
+    assert [s.text for s in displayed_once(states, ("rollup1",) * 3)] == ["yz\nst", "01", "23"]
+
+
+def test_scc_text_placed_further_along_the_same_row_is_a_new_word():
+    # a converter's file places a speaker's label at column 16 of the row holding the line before it:
+    # ttconv's decoder joined them ("sound.( man )"); CEA-608 shows the columns between as blank
+    import scc_builder as b
+
+    column16 = b.code(0x14, 0x78)  # row 15, indent 16
+    text = b.scc([("00:00:01:00", b.row((b.RCL,), (b.ENM,), (b.ROW15_INDENT0,), "Roll sound.", (column16,), "( man )")),
+                  ("00:00:02:00", b.row((b.EOC,))), ("00:00:04:00", b.row((b.EDM,)))])
+    assert scc.parse(text, "r.scc").text().split() == ["Roll", "sound.", "(", "man", ")"]
+
+
+def test_scc_a_file_that_shows_no_caption_is_refused_not_read_empty(tools, tmp_path):
+    # a header alone, or captions loaded and never shown, were read as an empty transcript, silently
+    import scc_builder
+
+    (tmp_path / "header.scc").write_text("Scenarist_SCC V1.0\n\n", encoding="utf-8")
+    last = assert_clean_error(tools("transcript", "-i", "header.scc", cwd=tmp_path), "benchmarkstt-tools")
+    assert last.endswith("header.scc: nothing to read: no caption line after the header")
+    never = scc_builder.scc([("00:00:01:00", scc_builder.row(("9420",), (scc_builder.ROW15_INDENT0,), "UNSEEN"))])
+    (tmp_path / "never.scc").write_text(never, encoding="utf-8")
+    with pytest.raises(InputError, match="its 1 caption line put no text on the screen"):
+        read_transcript(str(tmp_path / "never.scc"), "scc")
+
+
 # EBU STL: control codes, block counts, blocks that are not TTI blocks
 
 def test_stl_spacing_attributes_separate_words(tmp_path):
@@ -192,6 +259,16 @@ def test_stl_spacing_attributes_separate_words(tmp_path):
     t = read_transcript(str(tmp_path / "attributes.stl"))
     assert cues(t) == [("WHAT YOU DO\nIS RIGHT", 1.0, 3.0), ("I AGREE.", 4.0, 6.0)]
     assert cues(t) == _ttconv_stl(stl_builder.spacing_attributes())  # ttconv alone reads them so too
+
+
+def test_stl_dollar_and_number_signs_of_iso_6937_are_read(tmp_path):
+    # ISO 6937 (Tech 3264's Latin table) has $ at 0xA4, # at 0xA6 and the currency sign at 0xA8, as a Go
+    # library's test file writes them; ttconv's table read 0xA4 as "¤" and dropped 0xA6
+    import stl_builder
+
+    block = stl_builder.tti(1, (0, 0, 1, 0), (0, 0, 3, 0), [b"IT COSTS \xa45, \xa61 \xa8"])
+    (tmp_path / "signs.stl").write_bytes(stl_builder.gsi(1, 1) + block)
+    assert cues(read_transcript(str(tmp_path / "signs.stl"))) == [("IT COSTS $5, #1 \u00a4", 1.0, 3.0)]
 
 
 def test_stl_a_reserved_extension_block_is_skipped_with_a_warning(tools, tmp_path):
@@ -427,15 +504,16 @@ def test_srt_out_of_spec_times_are_read_as_players_read_them_with_a_warning(tool
         "4\n00:00:0,000 --> 00:00:013,567\nOne digit of seconds, then three\n\n"
         "5\n00:02:0x,000 --> 00:02:03,000\nA time no player reads\n\n"
         "6\n00:02:05,000 --> 00:02:04,000\nEnds before it starts\n\n"
-        "7\n00:02:06,000 --> 00:02:07,000\nThe last cue\n", encoding="utf-8")
+        "7\n00:02:06,000 --> 00:02:07,000\nThe last cue\n\n"
+        "8\n00:02:08,000 --> 00:02:09:250\nA colon before the milliseconds\n", encoding="utf-8")
     run = tools("transcript", "-i", "loose.srt", "-o", "json", cwd=tmp_path)
     assert run.returncode == 0
     read = [(s["text"], s["start"], s["end"]) for s in json.loads(run.stdout)["segments"]]
     assert read == [("This subtitle has no milliseconds", 1.0, 10.0), ("Two digits of milliseconds", 99.0, 101.004),
                     ("A time as the format writes it", 102.0, 103.5), ("One digit of seconds, then three", 0.0, 13.567),
-                    ("The last cue", 126.0, 127.0)]
+                    ("The last cue", 126.0, 127.0), ("A colon before the milliseconds", 128.0, 129.25)]
     assert run.stderr.splitlines() == [
-        'benchmarkstt-tools transcript: warning: loose.srt:2: 3 timing lines out of HH:MM:SS,mmm --> HH:MM:SS,mmm read as players '
+        'benchmarkstt-tools transcript: warning: loose.srt:2: 4 timing lines out of HH:MM:SS,mmm --> HH:MM:SS,mmm read as players '
         'read them (the first here: "00:00:01 --> 00:00:10")',
         'benchmarkstt-tools transcript: warning: loose.srt:18: skipped a cue: not a valid timing line (start --> end): '
         '"00:02:0x,000 --> 00:02:03,000"',
@@ -449,6 +527,8 @@ def test_srt_out_of_spec_times_are_read_as_players_read_them_with_a_warning(tool
     assert cues(unnumbered) == [("No number, arrow of the srt library", 1.0, 2.0)] and len(unnumbered.warnings) == 1
     good = (tmp_path / "loose.srt").read_text(encoding="utf-8").split("\n\n5\n")[0]
     assert [(c.content, c.start.total_seconds(), c.end.total_seconds()) for c in srt_library.parse(good)] == read[:4]
+    colon = "8" + (tmp_path / "loose.srt").read_text(encoding="utf-8").split("\n\n8")[1]
+    assert [(c.content, c.start.total_seconds(), c.end.total_seconds()) for c in srt_library.parse(colon)] == read[-1:]
 
 
 # CTM: SCTK's tima_hyp.ctm has a word of duration -0.01

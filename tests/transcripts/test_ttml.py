@@ -32,6 +32,21 @@ def test_a_blank_agent_names_no_one():
     assert [s.speaker for s in ttml.parse(doc, "a.ttml").segments] == ["a1", "a1"]
 
 
+def test_an_empty_time_attribute_is_read_as_none():
+    # as a converter writes a p with no end (end=""): the file was refused, ttconv reads the p
+    doc = HEAD + '<body><div><p begin="1s" end="">Space is big.</p><p begin="3s" dur=" " end="4s">Really.</p></div></body></tt>'
+    assert [(s.text, s.start, s.end) for s in ttml.parse(doc, "e.ttml").segments] == \
+        [("Space is big.", 1.0, None), ("Really.", 3.0, 4.0)]
+
+
+def test_a_frame_rate_multiplier_written_with_a_colon_is_read():
+    # as a Go subtitle library's test files write it (ttp:frameRateMultiplier="1:1"): the file was refused
+    doc = ('<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="25" '
+           'ttp:frameRateMultiplier="{}"><body><div><p begin="00:00:01:05" end="00:00:02:00">Hi</p></div></body></tt>')
+    assert [(s.start, s.end) for s in ttml.parse(doc.format("1:1"), "c.ttml").segments] == [(1.2, 2.0)]
+    assert ttml.parse(doc.format("1000:1001"), "c.ttml").segments == ttml.parse(doc.format("1000 1001"), "s.ttml").segments
+
+
 class _Root:
     """A root element without time parameters (the defaults)."""
 

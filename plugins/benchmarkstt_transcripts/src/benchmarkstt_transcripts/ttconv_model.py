@@ -72,11 +72,28 @@ def regions(document: Any) -> tuple:
 def _rolled(before: tuple, shown: tuple) -> list:
     """The rows a roll-up state added: the rows below the longest run of ``before``'s last rows
     that ``shown`` starts with (the rows that rolled up), the last of that run possibly grown
-    (text added to the bottom row); a row sent again is a new row, not one already shown."""
+    (text added to the bottom row); a row sent again is a new row, not one already shown. A
+    state that did not roll (rows written above the ones shown) adds what :func:`_painted` finds."""
     for k in range(min(len(before), len(shown)), 0, -1):
         if before[len(before) - k:-1] == shown[:k - 1] and shown[k - 1].startswith(before[-1]):
             return [shown[k - 1][len(before[-1]):].strip(), *shown[k:]]
-    return list(shown)
+    return _painted(before, shown)
+
+
+def _painted(before: tuple, shown: tuple) -> list:
+    """The rows a paint-on state added: each row not on the screen before, and what was added to
+    a row that grew; each row before matches one row (a row painted with the text of another
+    row is new)."""
+    new, left = [], list(before)
+    for line in shown:
+        if line in left:
+            left.remove(line)
+            continue
+        grown = next((old for old in left if line.startswith(old)), None)
+        if grown is not None:
+            left.remove(grown)
+        new.append(line[len(grown):].strip() if grown else line)
+    return new
 
 
 def displayed_once(states: tuple, styles: tuple = ()) -> tuple:
@@ -86,7 +103,7 @@ def displayed_once(states: tuple, styles: tuple = ()) -> tuple:
     before; in roll-up captions (``rollup...``) the rows that rolled up are left out
     (:func:`_rolled`); otherwise (paint-on) a line that was on the screen just before (the
     previous state, which ends as this one begins) is left out, and a line that grew from one of
-    its lines gives only what was added. A state after a gap (the screen erased) is all new; a
+    its lines gives only what was added (:func:`_painted`). A state after a gap (the screen erased) is all new; a
     state with nothing new gives no segment.
 
     :example:
@@ -99,6 +116,8 @@ def displayed_once(states: tuple, styles: tuple = ()) -> tuple:
         ['YES.', 'YES.']
         >>> [s.text for s in displayed_once((Segment("WOW!", 1.0, 3.0), Segment("WOW!", 3.0, 4.0)), ("pop1", "pop1"))]
         ['WOW!', 'WOW!']
+        >>> [s.text for s in displayed_once((Segment("AB", 1.0, 2.0), Segment("AB\\nAB", 2.0, 3.0)), ("paint1", "paint1"))]
+        ['AB', 'AB']
     """
     found = []
     before: tuple = ()
@@ -113,12 +132,7 @@ def displayed_once(states: tuple, styles: tuple = ()) -> tuple:
         elif style.startswith("rollup"):
             new = _rolled(before, shown)
         else:
-            new = []
-            for line in shown:
-                if line in before:
-                    continue
-                grown = next((old for old in before if line.startswith(old)), None)
-                new.append(line[len(grown):].strip() if grown else line)
+            new = _painted(before, shown)
         text = "\n".join(line for line in new if line)
         if text:
             found.append(Segment(text, state.start, state.end))

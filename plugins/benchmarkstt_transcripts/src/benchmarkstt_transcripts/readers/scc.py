@@ -35,23 +35,48 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 
 def _caption_line(line: str) -> str | None:
     """The line with a tab after its time code if it is a time code, a tab (or, as some
-    converters write it and players read it, a space) and byte pairs: groups of four hex
-    digits, each followed by at most one space; else None. Checked word by word (a repeated
-    pattern group keeps a backtracking record per group: slower than linear on a long line).
+    converters and pycaption's own fixtures write it and players read it, spaces or a tab and
+    spaces) and byte pairs: groups of four hex digits separated by spaces; else None.
 
     :example:
         >>> _caption_line("00:00:01:00 9420 942f"), _caption_line("00:00:01:00 hello")
         ('00:00:01:00\\t9420 942f', None)
+        >>> _caption_line("00:00:01;00\\t  9420  942f ")
+        '00:00:01;00\\t9420 942f'
     """
-    code, tab, pairs = line.partition("\t")
-    if not tab:
-        code, tab, pairs = line.partition(" ")
-    words = pairs.split(" ")
-    if words[-1] == "" and len(words) > 1:
-        words.pop()
-    good = bool(tab and _TIME_CODE.fullmatch(code)) and all(
-        word and len(word) % 4 == 0 and _HEX.issuperset(word) for word in words)
-    return f"{code}\t{pairs}" if good else None
+    code, _, pairs = line.replace("\t", " ").partition(" ")
+    words = pairs.split()
+    good = bool(words and _TIME_CODE.fullmatch(code)) and all(
+        len(word) % 4 == 0 and _HEX.issuperset(word) for word in words)
+    return f"{code}\t{' '.join(words)}" if good else None
+
+
+class _Gaps:
+    """A space put where a preamble address code moves the cursor along the row it is writing
+    (text placed further along the same row, as a converter writes two speakers' labels on one
+    row): CEA-608 shows the columns between as blank, ttconv's decoder puts the cursor at the end
+    of the row's text and joins the words ("sound.( man )")."""
+
+    def __init__(self) -> None:
+        self.row: tuple | None = None
+        self.written = False
+
+    def pairs(self, words: list) -> list:
+        """The byte pairs of one line, with a space pair (``2080``) before such a code."""
+        out = []
+        for word in words:
+            first, second = int(word[:2], 16) & 0x7F, int(word[2:4], 16) & 0x7F
+            if 0x10 <= first <= 0x1F and second >= 0x40:  # a preamble address code: a row
+                row = (first, second & 0x20)
+                if row == self.row and self.written:
+                    out.append("2080")
+                self.row, self.written = row, False
+            elif first in (0x14, 0x15, 0x1C, 0x1D) and 0x20 <= second <= 0x2F:  # caption commands
+                self.row, self.written = None, False
+            elif first >= 0x20 or (first in (0x11, 0x12, 0x13, 0x19, 0x1A, 0x1B) and second >= 0x30):
+                self.written = True  # text: characters, special and extended characters
+            out.append(word)
+        return out
 
 
 def sniff(head: str) -> bool:
@@ -62,14 +87,23 @@ def sniff(head: str) -> bool:
 def parse(text: str, source: str) -> Transcript:
     """Read SCC text."""
     lines = text.split("\n")
-    if lines[0].strip() != HEADER:
+    warnings: tuple = ()
+    first = next((number for number, line in enumerate(lines) if line.strip()), 0)
+    if lines[0].strip().lstrip("\ufeff") == HEADER:
+        first = 1
+    elif _caption_line(lines[first].strip()) is not None:  # no header, as pycaption's own fixture: read
+        warnings = (f"{source}:1: no {HEADER} header line: read as SCC, its first caption line {first + 1}",)
+    else:
         raise InputError(f"{source}:1: an SCC file starts with the line {HEADER}")
-    read = [HEADER]
-    for number, line in enumerate(lines[1:], 2):
+    read, gaps = [HEADER], _Gaps()
+    for number, line in enumerate(lines[first:], first + 1):
         caption = _caption_line(line.strip()) if line.strip() else ""
         if caption is None:
             raise InputError(f"{source}:{number}: expected a time code, a tab and hex byte pairs "
                              f"(00:00:01:00<TAB>9420 9420 ...), got {line.strip()[:60]!r}")
+        if caption:
+            code, pairs = caption.split("\t")
+            caption = f"{code}\t{' '.join(gaps.pairs([w[i:i + 4] for w in pairs.split() for i in range(0, len(w), 4)]))}"
         read.append(caption)
     from ttconv.scc.reader import to_model
 
@@ -78,4 +112,10 @@ def parse(text: str, source: str) -> Transcript:
         document = to_model("\n".join(read))
     except Exception as exc:
         raise InputError(f"{source}: not a valid SCC file: {type(exc).__name__}: {exc}") from None
-    return Transcript(TYPE, displayed_once(segments(document), regions(document)))
+    found = displayed_once(segments(document), regions(document))
+    if not found:
+        captions = sum(1 for line in read[1:] if line)
+        raise InputError(f"{source}: nothing to read: " + (f"its {captions} caption line{'s' if captions != 1 else ''} "
+                         f"put no text on the screen"
+                         if captions else "no caption line after the header"))
+    return Transcript(TYPE, found, warnings)

@@ -41,7 +41,7 @@ EXAMPLE = ("subs.srt", "1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i> world\n",
 _ARROW_STAMPS = re.compile(r"^\s*([^\s-]+) *-[ -] *> *(\S+)")
 _TIME = re.compile(r"\s*\d+:\d")  # a line that starts as a time: a timing line, if a bad one
 #: a time as players read it: HH:MM:SS, then whole milliseconds (at most 9 digits a field: more is no time)
-_PLAYED = re.compile(r"(\d{1,9}):(\d{1,9}):(\d{1,9})(?:[,.](\d{0,9}))?")
+_PLAYED = re.compile(r"(\d{1,9}):(\d{1,9}):(\d{1,9})(?:[,.:](\d{0,9}))?")
 _MINUTES = re.compile(r"\d{1,2}:\d{2}[,.]\d+")  # MM:SS,mmm
 _SPEC = re.compile(r"(?:\d{1,9}:)?\d{1,2}:\d{2}[,.]\d{3}")  # read alike by every reader
 _START = re.compile(r"^\s*\d+\s*\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s+-->\s+\d", re.S)
@@ -87,13 +87,15 @@ def _text(cue_lines: list) -> str:
 
 def _seconds(stamp: str) -> float | None:
     """An SRT time as seconds, read as players and the ``srt`` library read it: ``HH:MM:SS``
-    then, after ``,`` or ``.``, whole milliseconds (``00:01:41,04`` is 41.004 s; none is 0),
-    any number of digits in each field (``00:00:013,567``); ``MM:SS,mmm`` as minutes and
-    seconds; ``None`` for anything else.
+    then, after ``,``, ``.`` or ``:``, whole milliseconds (``00:01:41,04`` is 41.004 s,
+    ``00:00:11:890`` 11.89 s; none is 0), any number of digits in each field
+    (``00:00:013,567``); ``MM:SS,mmm`` as minutes and seconds; ``None`` for anything else.
 
     :example:
         >>> _seconds("00:01:41,04"), _seconds("00:01:39"), _seconds("00:00:013,567"), _seconds("02:03,250")
         (101.004, 99.0, 13.567, 123.25)
+        >>> _seconds("00:00:11:890")
+        11.89
     """
     m = _PLAYED.fullmatch(stamp)
     if m:

@@ -99,13 +99,17 @@ def _check(data: bytes, source: str) -> None:
         raise InputError(f"{source}: truncated: TTI block {(len(data) - GSI) // TTI + 1} has {extra} of its {TTI} bytes")
 
 
+_ASCII = {0xA4: 0x24, 0xA6: 0x23}  # ISO 6937's dollar and number signs
+
+
 def readable(field: bytes, continued: bool = False, continues: bool = False) -> bytes:
     """A TTI text field (112 bytes) as ttconv should read it for the words: each run of control
     codes and spaces between two characters one space (0x20), none at a row's start or end
     (but at the field's end when the subtitle's text is ``continued`` in an extension block, and
     at its start when the field ``continues`` the text of the block before), the open-subtitle
     codes 0x80-0x85 (spacing attributes) read so too; other codes 0x86-0x9F dropped; padded with
-    unused space (0x8F)."""
+    unused space (0x8F). ISO 6937's ``$`` (0xA4) and ``#`` (0xA6) are given as their ASCII bytes:
+    ttconv's table reads 0xA4 as ``¤`` and has no 0xA6."""
     out = bytearray()
     space = False
     for byte in field:
@@ -120,7 +124,7 @@ def readable(field: bytes, continued: bool = False, continues: bool = False) -> 
             if space:
                 out.append(0x20)
                 space = False
-            out.append(byte)
+            out.append(_ASCII.get(byte, byte))
     if space and continued:
         out.append(0x20)
     return bytes(out) + b"\x8f" * (len(field) - len(out))

@@ -104,7 +104,7 @@ def _rates(root: Any, source: str, name: str, default: str, count: int = 1) -> l
     or an error naming the parameter."""
     value = _attr(root, name, PARAMETER) or default
     try:
-        numbers = [float(part) for part in value.split()]
+        numbers = [float(part) for part in value.replace(":", " ").split()]  # "1:1", as converters write it
     except ValueError:
         numbers = []
     if len(numbers) != count or not all(0 < n < float("inf") for n in numbers):
@@ -227,8 +227,15 @@ def _shown(begin: float, end: Optional[float]) -> bool:
     return begin < (_INFINITE if end is None else end)
 
 
+def _time(elem: Any, name: str) -> Optional[str]:
+    """The element's ``begin``, ``end`` or ``dur``; an empty one (``end=""``, as some converters
+    write) as none, as ttconv reads it."""
+    value = elem.get(name)
+    return value if value is None or value.strip() else None
+
+
 def _has_end(elem: Any) -> bool:
-    return elem.get("end") is not None or elem.get("dur") is not None
+    return _time(elem, "end") is not None or _time(elem, "dur") is not None
 
 
 class _Reading:
@@ -244,7 +251,7 @@ class _Reading:
         ``dur``, counted from ``base`` (the parent's begin in a ``par`` container, the previous
         sibling's end in a ``seq`` one; 0 in Apple's iTunes variant, whose times are absolute),
         no later than ``bound`` (the parent's end)."""
-        begin_value, end_value, dur_value = elem.get("begin"), elem.get("end"), elem.get("dur")
+        begin_value, end_value, dur_value = (_time(elem, name) for name in ("begin", "end", "dur"))
         seconds, source = self.names.timing.seconds, self.names.source
         base = 0.0 if self.names.absolute else base
         begin = _after(base, seconds(begin_value, elem, source)) if begin_value is not None else base
@@ -260,10 +267,10 @@ class _Reading:
         """The body, a div, a p or a span active from ``begin`` to ``end``: a p's shown text as a
         segment, a span's into its p's ``out``; gives its implicit end (``None``: indefinite)."""
         names = self.names
-        timed = timed or elem.get("begin") is not None or _has_end(elem)
+        timed = timed or _time(elem, "begin") is not None or _has_end(elem)
         if elem.tag == names.p:
             out, spans = [], []
-        elif spans is not None and (elem.get("begin") is not None or _has_end(elem)):
+        elif spans is not None and (_time(elem, "begin") is not None or _has_end(elem)):
             spans.append((begin, end))
         speaker = _speaker(elem, speaker, names) if out is None or elem.tag == names.p else speaker
         implicit = self.children(elem, begin, end, shown, timed, speaker, out, spans)
