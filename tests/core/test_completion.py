@@ -49,7 +49,7 @@ def test_console_scripts_carry_the_global_completion_marker():
     ("benchmarkstt --diffcounts s", ["strict"]),
     ("benchmarkstt -o m", ["markdown"]),
     ("benchmarkstt -rt ar", ["argument"]),
-    ("benchmarkstt -ht p", ["plaintext"]),
+    ("benchmarkstt -ht p", ["plaintext", "pocketsphinx"]),
     ("benchmarkstt-tools metrics --worddiffs j", ["json"]),
     ("benchmarkstt-tools metrics -o j", ["json"]),
 ])

@@ -70,7 +70,7 @@ def test_only_the_projects_packages_are_importable(name, tmp_path):
     code = f"import {name}\nprint(getattr({name}, '__file__', None) or list({name}.__path__))"
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
     if run.returncode == 0:
-        assert str(ROOT) not in run.stdout, run.stdout
+        assert str(ROOT / name) not in run.stdout, run.stdout
     else:
         assert f"No module named '{name}'" in run.stderr
 
