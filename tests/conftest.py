@@ -35,6 +35,23 @@ def needs_shared(present: bool, what: str) -> pytest.MarkDecorator:
     return pytest.mark.needs_shared(present=present, what=what)
 
 
+def _hypothesis_profiles() -> None:
+    """Property tests draw the same inputs on every CI run (``CI=true``: derandomized, no example
+    database), so that CI's result is reproducible; ``HYPOTHESIS_PROFILE=fuzz`` draws new random
+    inputs (and keeps failing ones in ``.hypothesis/``) for a longer hunt, as a nightly run would."""
+    try:
+        from hypothesis import settings
+    except ImportError:  # a tox environment of one plugin alone may lack it: its tests skip
+        return
+    settings.register_profile("ci", derandomize=True, database=None)
+    settings.register_profile("fuzz", derandomize=False)
+    ci = os.environ.get("CI", "").lower() == "true"
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if ci else "default"))
+
+
+_hypothesis_profiles()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "needs_shared(present, what): reads data of the shared folder beside the "
                                        "project; skipped without it, a failure under CI=true")
