@@ -49,22 +49,42 @@ class PocketSphinx:
 
         return installed_version("pocketsphinx")
 
+    def given(self) -> dict:
+        """The model's parts given (``hmm``, ``lm``, ``dict``): a model the wheel ships, named,
+        as its three files."""
+        from pocketsphinx import get_model_path
+
+        given = {k: v for k, v in self.paths.items() if v}
+        name = given.get("hmm", "")
+        shipped = os.path.join(get_model_path(), name)
+        if name and not os.path.exists(name) and os.path.isdir(shipped):  # a model of the wheel, by name
+            given = {"lm": os.path.join(shipped, f"{name}.lm.bin"),
+                     "dict": os.path.join(shipped, f"cmudict-{name}.dict"), **given,
+                     "hmm": os.path.join(shipped, name)}
+        return given
+
+    def model_files(self) -> list:
+        """The acoustic model's folder, the language model and the dictionary: those given,
+        else the wheel's en-us (none without pocketsphinx: it fails on its own)."""
+        try:
+            from pocketsphinx import get_model_path
+        except ImportError:
+            return []
+        shipped = os.path.join(get_model_path(), "en-us")
+        parts = {"hmm": os.path.join(shipped, "en-us"), "lm": os.path.join(shipped, "en-us.lm.bin"),
+                 "dict": os.path.join(shipped, "cmudict-en-us.dict"), **self.given()}
+        return [parts["hmm"], parts["lm"], parts["dict"]]
+
     def load(self) -> Any:
         """The decoder, made on first use (loading the model takes most of a second)."""
         if self._decoder is None:
             from .engine import EngineError, missing_library
 
             try:
-                from pocketsphinx import Decoder, get_model_path
+                from pocketsphinx import Decoder
             except ImportError:
                 raise missing_library(self.name, "pocketsphinx", "pocketsphinx") from None
-            given = {k: v for k, v in self.paths.items() if v}
-            name = given.get("hmm", "")
-            shipped = os.path.join(get_model_path(), name)
-            if name and not os.path.exists(name) and os.path.isdir(shipped):  # a model of the wheel, by name
-                given = {"lm": os.path.join(shipped, f"{name}.lm.bin"),
-                         "dict": os.path.join(shipped, f"cmudict-{name}.dict"), **given,
-                         "hmm": os.path.join(shipped, name)}
+            given = self.given()
             try:
                 # cmn=batch: the cepstral mean of each file alone (live carries it over from the
                 # files decoded before); bestpath off: the lattice pass also carries state over
