@@ -1,5 +1,5 @@
 """Audio through PyAV: every test recording decodes at the rate an engine asks for, a time
-range is cut, and a corrupt, silent or empty file is one clear error naming it."""
+range is cut, and a corrupt, silent, empty or truncated file is one clear error naming it."""
 
 from __future__ import annotations
 
@@ -42,6 +42,29 @@ def test_silence_is_an_error(tmp_path):
     write_wav(tmp_path / "quiet.wav", b"\0\0" * 16000)
     with pytest.raises(AudioError, match=r"quiet.wav: is silent$"):
         decode(str(tmp_path / "quiet.wav"), 16000)
+
+
+def truncated_news(tmp_path):
+    """A real WAV of 13.5 s of news speech (news/n01-n03), cut after 0.7 s as a broken copy
+    or download leaves it: its header still promises 13.5 s."""
+    speech = b"".join(decode(str(AUDIO / "news" / f"n0{n}.flac"), 16000).samples for n in (1, 2, 3))
+    path = tmp_path / "news.wav"
+    write_wav(path, speech[:2 * 16000 * 27 // 2])
+    with open(path, "r+b") as f:
+        f.truncate(44 + 2 * 16000 * 7 // 10)
+    return path
+
+
+def test_a_truncated_wav_is_an_error(tmp_path):
+    path = truncated_news(tmp_path)
+    with pytest.raises(AudioError) as caught:
+        decode(str(path), 16000)
+    assert str(caught.value) == f"{path}: truncated: its container promises 13.50 s of audio, it holds 0.70 s"
+
+
+@pytest.mark.parametrize("name, stored, seconds", FILES)
+def test_whole_recordings_are_not_taken_for_truncated(name, stored, seconds):
+    assert decode(str(AUDIO / name), 16000, 0.0, 0.5).seconds == 0.5
 
 
 def test_a_corrupt_file_is_an_error(tmp_path):

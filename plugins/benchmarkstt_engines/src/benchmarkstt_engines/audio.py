@@ -88,7 +88,7 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
         with container:
             if not container.streams.audio:
                 raise AudioError(f"{path}: has no audio stream")
-            promised = promised_seconds(container)
+            promised = promised_seconds(path, container)
             resampler = av.AudioResampler(format="s16", layout="mono", rate=rate)
             for frame in container.decode(audio=0):
                 for piece in resampler.resample(frame):
@@ -113,9 +113,45 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
     return Audio(samples, rate)
 
 
-def promised_seconds(container) -> Optional[float]:
-    """The duration of the first audio stream that an open PyAV container states (its
-    header's, or FFmpeg's estimate from the size and bit rate), ``None`` when unknown."""
+def wav_promise(path: str) -> Optional[float]:
+    """The seconds of audio a RIFF WAVE file's header promises (its ``data`` chunk's size over
+    the ``fmt`` chunk's bytes per second), ``None`` for another file or an open-ended size
+    (FFmpeg states the size the file holds instead, so a cut WAV would pass as whole).
+
+    :example:
+        >>> import os, struct, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "cut.wav")
+        >>> fmt = struct.pack("<HHIIHH", 1, 1, 16000, 32000, 2, 16)
+        >>> with open(path, "wb") as f:  # 13.5 s promised, 0.1 s held
+        ...     _ = f.write(b"RIFF" + struct.pack("<I", 36 + 432000) + b"WAVEfmt " + struct.pack("<I", 16) + fmt
+        ...                 + b"data" + struct.pack("<I", 432000) + bytes(3200))
+        >>> wav_promise(path), wav_promise(__file__)
+        (13.5, None)
+    """
+    import struct
+
+    with open(path, "rb") as f:
+        head = f.read(1 << 16)
+    if head[:4] != b"RIFF" or head[8:12] != b"WAVE":
+        return None
+    at, per_second = 12, 0
+    while at + 8 <= len(head):
+        chunk, size = head[at:at + 4], struct.unpack("<I", head[at + 4:at + 8])[0]
+        if chunk == b"fmt " and at + 16 <= len(head):
+            per_second = struct.unpack("<I", head[at + 16:at + 20])[0]
+        elif chunk == b"data":
+            return size / per_second if per_second and 0 < size < 0xFFFFFFFF else None
+        at += 8 + size + (size & 1)
+    return None
+
+
+def promised_seconds(path: str, container) -> Optional[float]:
+    """The duration that ``path``'s header states: a WAV's data size (:func:`wav_promise`),
+    else its first audio stream's duration as the open PyAV ``container`` states it (or
+    FFmpeg's estimate from the size and bit rate); ``None`` when unknown."""
+    promised = wav_promise(path)
+    if promised is not None:
+        return promised
     stream = container.streams.audio[0]
     if stream.duration is not None and stream.time_base is not None:
         return float(stream.duration * stream.time_base)
