@@ -122,3 +122,30 @@ def test_broadcast_containers_decode(tmp_path, name, container, codec, rate):
     convert(AUDIO / "cat.wav", tmp_path / name, container, codec, rate)
     audio = decode(str(tmp_path / name), 16000)
     assert audio.seconds == pytest.approx(1.886, abs=0.12)
+
+
+@pytest.mark.slow
+def test_a_truncated_recording_is_a_failed_row_not_a_score(tmp_path):
+    """corpus --audio with the truncated news WAV beside a whole recording: the truncated one
+    is a failed file naming the cause, counted in the transcription's and the engine's failed
+    files."""
+    import json
+    import shutil
+
+    from conftest import run_command
+
+    audio, refs = tmp_path / "audio", tmp_path / "refs"
+    audio.mkdir()
+    refs.mkdir()
+    truncated_news(audio)
+    shutil.copy(AUDIO / "cat.wav", audio)
+    (refs / "news.txt").write_text(" ".join((AUDIO / "news" / "reference" / f"n0{n}.txt").read_text().strip()
+                                            for n in (1, 2, 3)) + "\n")
+    shutil.copy(AUDIO / "reference" / "cat.txt", refs)
+    run = run_command("benchmarkstt-tools", "corpus", "--reference", str(refs), "--audio", str(audio), "--engine",
+                      "ps=pocketsphinx", "--cache", str(tmp_path / "cache"), "--jobs", "1", "-o", "json")
+    result = json.loads(run.stdout)
+    assert result["transcription"]["ps"]["failed"] == 1 and result["transcription"]["ps"]["files"] == 2
+    assert [(f["id"], f["error"]) for f in result["failed"]] == [
+        ("news", f"transcription failed: {audio / 'news.wav'}: truncated: its container promises 13.50 s of audio, it holds 0.70 s")]
+    assert result["engines"]["ps"]["failed"] == 1

