@@ -1,5 +1,5 @@
 """Audio through PyAV: every test recording decodes at the rate an engine asks for, a time
-range is cut, and a corrupt, silent or empty file is one clear error naming it."""
+range is cut, and a corrupt, silent, empty or truncated file is one clear error naming it."""
 
 from __future__ import annotations
 
@@ -42,6 +42,29 @@ def test_silence_is_an_error(tmp_path):
     write_wav(tmp_path / "quiet.wav", b"\0\0" * 16000)
     with pytest.raises(AudioError, match=r"quiet.wav: is silent$"):
         decode(str(tmp_path / "quiet.wav"), 16000)
+
+
+def truncated_news(tmp_path):
+    """A real WAV of 13.5 s of news speech (news/n01-n03), cut after 0.7 s as a broken copy
+    or download leaves it: its header still promises 13.5 s."""
+    speech = b"".join(decode(str(AUDIO / "news" / f"n0{n}.flac"), 16000).samples for n in (1, 2, 3))
+    path = tmp_path / "news.wav"
+    write_wav(path, speech[:2 * 16000 * 27 // 2])
+    with open(path, "r+b") as f:
+        f.truncate(44 + 2 * 16000 * 7 // 10)
+    return path
+
+
+def test_a_truncated_wav_is_an_error(tmp_path):
+    path = truncated_news(tmp_path)
+    with pytest.raises(AudioError) as caught:
+        decode(str(path), 16000)
+    assert str(caught.value) == f"{path}: truncated: its container promises 13.50 s of audio, it holds 0.70 s"
+
+
+@pytest.mark.parametrize("name, stored, seconds", FILES)
+def test_whole_recordings_are_not_taken_for_truncated(name, stored, seconds):
+    assert decode(str(AUDIO / name), 16000, 0.0, 0.5).seconds == 0.5
 
 
 def test_a_corrupt_file_is_an_error(tmp_path):
@@ -99,3 +122,30 @@ def test_broadcast_containers_decode(tmp_path, name, container, codec, rate):
     convert(AUDIO / "cat.wav", tmp_path / name, container, codec, rate)
     audio = decode(str(tmp_path / name), 16000)
     assert audio.seconds == pytest.approx(1.886, abs=0.12)
+
+
+@pytest.mark.slow
+def test_a_truncated_recording_is_a_failed_row_not_a_score(tmp_path):
+    """corpus --audio with the truncated news WAV beside a whole recording: the truncated one
+    is a failed file naming the cause, counted in the transcription's and the engine's failed
+    files."""
+    import json
+    import shutil
+
+    from conftest import run_command
+
+    audio, refs = tmp_path / "audio", tmp_path / "refs"
+    audio.mkdir()
+    refs.mkdir()
+    truncated_news(audio)
+    shutil.copy(AUDIO / "cat.wav", audio)
+    (refs / "news.txt").write_text(" ".join((AUDIO / "news" / "reference" / f"n0{n}.txt").read_text().strip()
+                                            for n in (1, 2, 3)) + "\n")
+    shutil.copy(AUDIO / "reference" / "cat.txt", refs)
+    run = run_command("benchmarkstt-tools", "corpus", "--reference", str(refs), "--audio", str(audio), "--engine",
+                      "ps=pocketsphinx", "--cache", str(tmp_path / "cache"), "--jobs", "1", "-o", "json")
+    result = json.loads(run.stdout)
+    assert result["transcription"]["ps"]["failed"] == 1 and result["transcription"]["ps"]["files"] == 2
+    assert [(f["id"], f["error"]) for f in result["failed"]] == [
+        ("news", f"transcription failed: {audio / 'news.wav'}: truncated: its container promises 13.50 s of audio, it holds 0.70 s")]
+    assert result["engines"]["ps"]["failed"] == 1

@@ -69,6 +69,7 @@ def test_an_engine_without_its_library_or_model_is_one_error(tools, tmp_path, ki
                         f"pip install 'benchmarkstt-engines[{extra}]'")
     else:
         assert last.startswith(f"{PROG}: error: --engine e={kind}: engine {kind!r}: model {missing!r} cannot be loaded")
+        assert "; give " in last and "model=" in last  # where a model goes and how to give it
     assert not (tmp_path / "out" / "e").exists()
 
 

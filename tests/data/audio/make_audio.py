@@ -6,6 +6,10 @@ files that may differ byte for byte between versions of the tools, so the files 
     python3 make_audio.py    # espeak-ng -v en-us -s 150 -w NAME.wav -f reference/NAME.txt, then:
                              # sox NAME.wav -r 16000 -b 16 NAME.wav (two rates) and .flac; .mp3 and .mp4 via PyAV
     python3 make_audio.py --srt  # reference-srt/NAME.srt from the files kept (see subtitles())
+
+news/: ten news sentences in ten espeak-ng voices (16 kHz FLAC), for the tests that decode
+a file alone and in a batch; korean/: one Korean sentence (espeak-ng -v ko), for vosk's Korean
+model and CER.
 """
 
 import subprocess
@@ -21,6 +25,31 @@ TEXTS = {  # stem: (text, format)
     "sport": ("the home team won the match by two goals", "mp3"),
     "music": ("the concert starts at eight in the evening", "mp4"),
 }
+
+
+NEWS = [  # (voice, text) of news/nNN.flac
+    ("en-us", "the government announced a new plan for the railways today, with more trains on the busiest lines "
+              "from next spring."),
+    ("en", "police are asking for witnesses after a lorry overturned on the motorway near the city centre early "
+           "this morning."),
+    ("en-gb-x-rp", "the central bank kept interest rates unchanged, saying that prices were still rising faster "
+                   "than it would like."),
+    ("en-us+f3", "scientists have found a new species of frog in the mountains, and say it may already be at risk "
+                 "from the loss of its forest."),
+    ("en+m3", "the football club has appointed a new manager, who promised supporters that the team would play "
+              "with more courage."),
+    ("en-gb-scotland", "heavy snow has closed several schools in the north, and drivers are being told to travel "
+                       "only if they really must."),
+    ("en-us+f2", "the museum will open its doors for free this weekend to celebrate one hundred years since it "
+                 "was founded."),
+    ("en+m5", "farmers say the dry summer has cut their harvest by a third, and that the price of bread is likely "
+              "to go up."),
+    ("en-us+m2", "a new hospital wing was opened by the health minister, who said it would treat thousands of "
+                 "patients every year."),
+    ("en-gb-x-gbclan", "the festival ended last night with fireworks over the river, watched by a crowd of more "
+                       "than fifty thousand people."),
+]
+KOREAN = ("weather", "오늘 서울은 맑고 오후에는 기온이 크게 오르겠습니다")
 
 
 def run(*command: str) -> None:
@@ -88,6 +117,15 @@ def main() -> None:
             encode(f"{stem}.16k.wav", f"{stem}.{fmt}", "aac" if fmt == "mp4" else "mp3")
             run("rm", f"{stem}.16k.wav")
         run("rm", f"{stem}.raw.wav")
+    spoken = [(f"news/n{n:02d}", voice, text, 160) for n, (voice, text) in enumerate(NEWS, 1)]
+    for stem, voice, text, speed in spoken + [(f"korean/{KOREAN[0]}", "ko", KOREAN[1], 150)]:
+        folder, name = stem.split("/")
+        with open(f"{folder}/reference/{name}.txt", "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+        run("espeak-ng", "-v", voice, "-s", str(speed), "-w", f"{stem}.raw.wav", "-f", f"{folder}/reference/{name}.txt")
+        run("sox", f"{stem}.raw.wav", "-r", "16000", "-b", "16", f"{stem}.wav")
+        run("sox", f"{stem}.wav", f"{stem}.flac")
+        run("rm", f"{stem}.raw.wav", f"{stem}.wav")
 
 
 if __name__ == "__main__":

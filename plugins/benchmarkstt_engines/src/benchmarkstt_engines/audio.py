@@ -21,10 +21,15 @@ EXTENSIONS = frozenset({"wav", "flac", "mp3", "ogg", "oga", "opus", "m4a", "mp4"
 
 #: below this peak amplitude (of 32767) a recording counts as silent
 SILENCE_PEAK = 64
+#: a recording holding less than its container promises by more than this many seconds, and
+#: by more than :data:`SHORT_SHARE` of it, is truncated (an estimate from a bit rate is not exact)
+SHORT_SECONDS = 0.5
+SHORT_SHARE = 0.05
 
 
 class AudioError(InputError):
-    """An audio file that cannot be decoded, has no audio stream, or is silent."""
+    """An audio file that cannot be decoded, has no audio stream, is silent, or holds less than
+    its container promises (truncated)."""
 
 
 class Audio(NamedTuple):
@@ -53,8 +58,9 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
     """The first audio stream of ``path`` as mono 16-bit samples at ``rate`` Hz, from
     ``start`` to ``end`` seconds (the whole file when not given).
 
-    Raises :class:`AudioError` naming the file when it cannot be decoded, has no audio, or
-    is silent (an engine would return nothing, which would score as if it had heard nothing).
+    Raises :class:`AudioError` naming the file when it cannot be decoded, has no audio, is
+    silent, or holds less than its container promises (a truncated copy): an engine would hear
+    nothing, or part, which would score as if it had missed the words.
 
     :example:
         >>> import os, tempfile, wave
@@ -82,6 +88,7 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
         with container:
             if not container.streams.audio:
                 raise AudioError(f"{path}: has no audio stream")
+            promised = promised_seconds(path, container)
             resampler = av.AudioResampler(format="s16", layout="mono", rate=rate)
             for frame in container.decode(audio=0):
                 for piece in resampler.resample(frame):
@@ -90,6 +97,10 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
                 out += bytes(piece.planes[0])[:piece.samples * 2]
     except (av.FFmpegError, ValueError) as exc:
         raise AudioError(f"{path}: cannot decode it: {exc}") from None
+    held = len(out) / 2 / rate
+    if promised is not None and held < promised - max(SHORT_SECONDS, SHORT_SHARE * promised):
+        raise AudioError(f"{path}: truncated: its container promises {promised:.2f} s of audio, it holds "
+                         f"{held:.2f} s")
     first = 0 if start is None else int(round(start * rate)) * 2
     last = len(out) if end is None else min(len(out), int(round(end * rate)) * 2)
     if start is not None and first >= len(out):
@@ -100,6 +111,51 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
     if peak(samples) < SILENCE_PEAK:
         raise AudioError(f"{path}: is silent" + ("" if start is None else f" from {start:g} s"))
     return Audio(samples, rate)
+
+
+def wav_promise(path: str) -> Optional[float]:
+    """The seconds of audio a RIFF WAVE file's header promises (its ``data`` chunk's size over
+    the ``fmt`` chunk's bytes per second), ``None`` for another file or an open-ended size
+    (FFmpeg states the size the file holds instead, so a cut WAV would pass as whole).
+
+    :example:
+        >>> import os, struct, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "cut.wav")
+        >>> fmt = struct.pack("<HHIIHH", 1, 1, 16000, 32000, 2, 16)
+        >>> with open(path, "wb") as f:  # 13.5 s promised, 0.1 s held
+        ...     _ = f.write(b"RIFF" + struct.pack("<I", 36 + 432000) + b"WAVEfmt " + struct.pack("<I", 16) + fmt
+        ...                 + b"data" + struct.pack("<I", 432000) + bytes(3200))
+        >>> wav_promise(path), wav_promise(__file__)
+        (13.5, None)
+    """
+    import struct
+
+    with open(path, "rb") as f:
+        head = f.read(1 << 16)
+    if head[:4] != b"RIFF" or head[8:12] != b"WAVE":
+        return None
+    at, per_second = 12, 0
+    while at + 8 <= len(head):
+        chunk, size = head[at:at + 4], struct.unpack("<I", head[at + 4:at + 8])[0]
+        if chunk == b"fmt " and at + 16 <= len(head):
+            per_second = struct.unpack("<I", head[at + 16:at + 20])[0]
+        elif chunk == b"data":
+            return size / per_second if per_second and 0 < size < 0xFFFFFFFF else None
+        at += 8 + size + (size & 1)
+    return None
+
+
+def promised_seconds(path: str, container) -> Optional[float]:
+    """The duration that ``path``'s header states: a WAV's data size (:func:`wav_promise`),
+    else its first audio stream's duration as the open PyAV ``container`` states it (or
+    FFmpeg's estimate from the size and bit rate); ``None`` when unknown."""
+    promised = wav_promise(path)
+    if promised is not None:
+        return promised
+    stream = container.streams.audio[0]
+    if stream.duration is not None and stream.time_base is not None:
+        return float(stream.duration * stream.time_base)
+    return container.duration / 1_000_000 if container.duration else None
 
 
 def duration(path: str, start: Optional[float] = None, end: Optional[float] = None) -> float:

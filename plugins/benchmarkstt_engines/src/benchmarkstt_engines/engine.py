@@ -6,7 +6,11 @@ options (all keyword, with defaults); it has ``rate`` (the sample rate it wants)
 ``model_name()``, ``version()`` (its library's version), ``load()`` (loads its model once) and
 ``transcribe(audio, name, offset) -> Output`` (its own output for
 :class:`~benchmarkstt_engines.audio.Audio` and the extension of the file it goes into);
-``names_files = True`` when that output holds ``name`` (then part of the cache key).
+``names_files = True`` when that output holds ``name`` (then part of the cache key). A local
+engine has ``model_files()`` (the files or folders of its model, hashed into the cache key) and
+``revision`` (a number bumped when the way this plugin runs its library changes, so that the
+cache's older entries are not used); each file is decoded from the same state of the engine,
+whatever it decoded before.
 
 :example:
     >>> parse_engine_spec("fw=faster-whisper:model=small,language=en")
@@ -130,17 +134,32 @@ def installed_version(distribution: str) -> str:
 
 class ModelEngine:
     """What the engines whose library loads a model by name or path share: ``model`` (the
-    name or path given), the model loaded on first use into ``_model``, the version of
-    ``distribution``, 16 kHz audio."""
+    name or path given, or ``pkg:MODULE``: see :mod:`.model_packages`), the model loaded on
+    first use into ``_model``, the version of ``distribution``, 16 kHz audio."""
 
     distribution = ""
     rate = 16000
     model = ""
+    revision = 1
     _model: Any = None
 
     def model_name(self) -> str:
-        """The model name or path."""
+        """The model name or path, as given."""
         return self.model
+
+    def model_path(self) -> str:
+        """The model as the library takes it: ``pkg:MODULE`` as the folder its package holds."""
+        from .model_packages import resolve_model
+
+        return resolve_model(self.model)
+
+    def model_files(self) -> list:
+        """The model's file or folder when it is on this machine (a name the library looks up
+        in its own cache or downloads has none)."""
+        import os
+
+        path = self.model_path()
+        return [path] if os.path.exists(path) else []
 
     def version(self) -> str:
         """The library's version (``not installed`` without it)."""

@@ -126,10 +126,13 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
 
     from .cloud import RUN_SETTINGS
     from .daemon_threads import DaemonThreads
+    from .model_hash import models_hash
 
     engines = {name: create(registry, spec) for name, spec in specs.items()}
     wheres = {name: registry.get(spec.kind).where for name, spec in specs.items()}
-    described = {name: {"kind": specs[name].kind, "model": engine.model_name(), "version": engine.version(),
+    described = {name: {"kind": specs[name].kind, "model": engine.model_name(),
+                        "model_sha256": models_hash(engine.model_files()) if hasattr(engine, "model_files") else "",
+                        "version": engine.version(), "revision": getattr(engine, "revision", 1),
                         "options": {k: v for k, v in specs[name].public().items()
                                     if not (hasattr(engine, "concurrency") and k in RUN_SETTINGS)}}
                  for name, engine in engines.items()}

@@ -1,7 +1,9 @@
 """The ``pocketsphinx`` engine: CMU PocketSphinx, with the US English model its wheel ships.
 
-Each file is decoded on its own (batch cepstral mean normalization, no lattice pass): its words do not depend
-on the files decoded before it in the same process, so they are the same with any ``--jobs``.
+Each file is decoded from the same state: the feature front end (its noise estimate, cepstral mean and
+gain) is made afresh before each file, the cepstral mean is each file's own (batch) and there is no lattice
+pass, so its words do not depend on the files decoded before it in the same process: they are the same
+alone, in any batch and with any ``--jobs``.
 It writes CTM: one line per word with its start and duration (no confidence: pocketsphinx
 computes posteriors in the lattice pass, which is off); fillers
 (``<s>``, ``<sil>``, ``[NOISE]``) are left out and alternative pronunciations (``to(2)``)
@@ -33,6 +35,7 @@ class PocketSphinx:
 
     name = "pocketsphinx"
     rate = 16000
+    revision = 2  # the front end made afresh before each file
     names_files = True  # its CTM's first column is the file's id: part of the cache key
 
     def __init__(self, model: Optional[str] = None, lm: Optional[str] = None, dict: Optional[str] = None):
@@ -49,22 +52,42 @@ class PocketSphinx:
 
         return installed_version("pocketsphinx")
 
+    def given(self) -> dict:
+        """The model's parts given (``hmm``, ``lm``, ``dict``): a model the wheel ships, named,
+        as its three files."""
+        from pocketsphinx import get_model_path
+
+        given = {k: v for k, v in self.paths.items() if v}
+        name = given.get("hmm", "")
+        shipped = os.path.join(get_model_path(), name)
+        if name and not os.path.exists(name) and os.path.isdir(shipped):  # a model of the wheel, by name
+            given = {"lm": os.path.join(shipped, f"{name}.lm.bin"),
+                     "dict": os.path.join(shipped, f"cmudict-{name}.dict"), **given,
+                     "hmm": os.path.join(shipped, name)}
+        return given
+
+    def model_files(self) -> list:
+        """The acoustic model's folder, the language model and the dictionary: those given,
+        else the wheel's en-us (none without pocketsphinx: it fails on its own)."""
+        try:
+            from pocketsphinx import get_model_path
+        except ImportError:
+            return []
+        shipped = os.path.join(get_model_path(), "en-us")
+        parts = {"hmm": os.path.join(shipped, "en-us"), "lm": os.path.join(shipped, "en-us.lm.bin"),
+                 "dict": os.path.join(shipped, "cmudict-en-us.dict"), **self.given()}
+        return [parts["hmm"], parts["lm"], parts["dict"]]
+
     def load(self) -> Any:
         """The decoder, made on first use (loading the model takes most of a second)."""
         if self._decoder is None:
             from .engine import EngineError, missing_library
 
             try:
-                from pocketsphinx import Decoder, get_model_path
+                from pocketsphinx import Decoder
             except ImportError:
                 raise missing_library(self.name, "pocketsphinx", "pocketsphinx") from None
-            given = {k: v for k, v in self.paths.items() if v}
-            name = given.get("hmm", "")
-            shipped = os.path.join(get_model_path(), name)
-            if name and not os.path.exists(name) and os.path.isdir(shipped):  # a model of the wheel, by name
-                given = {"lm": os.path.join(shipped, f"{name}.lm.bin"),
-                         "dict": os.path.join(shipped, f"cmudict-{name}.dict"), **given,
-                         "hmm": os.path.join(shipped, name)}
+            given = self.given()
             try:
                 # cmn=batch: the cepstral mean of each file alone (live carries it over from the
                 # files decoded before); bestpath off: the lattice pass also carries state over
@@ -79,6 +102,7 @@ class PocketSphinx:
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """CTM of the words heard in ``audio``, times from ``offset`` seconds."""
         decoder = self.load()
+        decoder.reinit_feat()  # its noise estimate carries over from the files before (a tenth of a millisecond)
         decoder.start_utt()
         decoder.process_raw(audio.samples, full_utt=True)
         decoder.end_utt()

