@@ -13,7 +13,7 @@ from array import array
 import pytest
 
 from conftest import run_command
-from standins import DeepgramStandIn, Scripted, SpeechmaticsStandIn
+from live_standins import DeepgramStandIn, Scripted, SpeechmaticsStandIn
 
 pytestmark = pytest.mark.slow
 
