@@ -98,24 +98,18 @@ def word_errors(alignment: dict) -> tuple:
 
 
 def segments(first: tuple, second: tuple) -> list:
-    """sclite's rule: a segment ends once both systems got two reference words right in a row."""
+    """sc_stats' rule: cut between words i - 1 and i where both systems got both right and
+    neither inserted a word before i; each piece's errors, pieces without any left out."""
     (wa, ia), (wb, ib) = first, second
-    found, current, run_of_good = [], None, 0
-    for i in range(len(wa) + 1):
-        here_a = ia[i] + (1 if i < len(wa) and wa[i] else 0)
-        here_b = ib[i] + (1 if i < len(wb) and wb[i] else 0)
-        if here_a + here_b:
-            current = current or [0, 0]
-            current[0] += here_a
-            current[1] += here_b
-            run_of_good = 0
-        elif current is not None:
-            run_of_good += 1
-            if run_of_good == 2:
-                found.append(tuple(current))
-                current, run_of_good = None, 0
-    if current is not None:
-        found.append(tuple(current))
+    n = len(wa)
+    right = [not wa[i] and not wb[i] for i in range(n)]
+    cuts = [i for i in range(1, n) if right[i - 1] and right[i] and not ia[i] and not ib[i]]
+    found = []
+    for start, end in zip([0] + cuts, cuts + [n]):
+        last = end + 1 if end == n else end  # the insertions after the last word go to the last piece
+        pair = (sum(wa[start:end]) + sum(ia[start:last]), sum(wb[start:end]) + sum(ib[start:last]))
+        if any(pair):
+            found.append(pair)
     return found
 
 

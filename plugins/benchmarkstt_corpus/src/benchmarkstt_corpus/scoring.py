@@ -37,6 +37,7 @@ from benchmarkstt_core.errors import BenchmarkSTTError, InputError, UsageError
 from benchmarkstt_core.names import printable
 from benchmarkstt_core.pipeline import Pipeline, create
 from benchmarkstt_metrics.kernels import count_opcodes
+from benchmarkstt_metrics.mapsswe import opcode_places, segments
 from benchmarkstt_metrics.metrics import aligned_reference_words, annotated_words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -243,43 +244,6 @@ def one_line(exc: BaseException) -> str:
     return " ".join(text.split()) or type(exc).__name__
 
 
-def error_profile(opcodes: Sequence) -> dict:
-    """The errors of one alignment by position: at reference word ``i``, 1 if it is
-    substituted or deleted, plus the words inserted just before it (position ``len(ref)``
-    holds the insertions after the last word). Positions without errors are left out."""
-    errors: dict = {}
-    for tag, i1, i2, j1, j2 in opcodes:
-        if tag == "equal":
-            continue
-        for i in range(i1, i2):
-            errors[i] = 1
-        extra = (j2 - j1) - (i2 - i1)
-        if extra > 0:
-            errors[i1] = errors.get(i1, 0) + extra
-    return errors
-
-
-def mapsswe_segments(a: dict, b: dict, min_good: int = 2) -> list:
-    """The matched-pair segments of two systems on one reference (sclite's MAPSSWE): a segment
-    opens at an error of either system and closes once both have been right for ``min_good``
-    consecutive reference words; each gives ``(errors of a, errors of b)``. ``a`` and ``b``
-    are :func:`error_profile` results.
-
-    :example:
-        >>> mapsswe_segments({0: 1, 5: 1}, {1: 2})
-        [(1, 2), (1, 0)]
-    """
-    segments = []
-    last = None
-    for i in sorted(set(a) | set(b)):
-        if last is None or i - last - 1 >= min_good:
-            segments.append([0, 0])
-        segments[-1][0] += a.get(i, 0)
-        segments[-1][1] += b.get(i, 0)
-        last = i
-    return [tuple(s) for s in segments]
-
-
 def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence, ids: dict) -> dict:
     """The substituted pairs, deleted and inserted words of one alignment, in its order, as
     numbers: ``[ref, hyp, ref, hyp, ...]`` for substitutions, ``[word, ...]`` for deletions and
@@ -329,8 +293,7 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
             row = error_row(item.id, engine, ref_info, source_info(None), "no hypothesis file", "missing")
             with scorer.naming(item.id, engine):
                 result["rows"].append(failure_counts(scorer, row, ref))
-            profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
-            continue
+            continue  # no segments: sc_stats pairs the utterances both systems have
         hyp_info = source_info(source)
         try:
             hyp, hyp_info, hyp_text = scorer.read(source)
@@ -366,7 +329,7 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
             row = error_row(item.id, engine, ref_info, hyp_info, one_line(exc))
             with scorer.naming(item.id, engine):
                 result["rows"].append(failure_counts(scorer, row, ref))
-            profiles[engine] = dict.fromkeys(range(len(ref.words)), 1)
+            profiles[engine] = opcode_places([("delete", 0, len(ref.words), 0, 0)])  # every word an error
             continue
         s, d, i = counts["replace"], counts["delete"], counts["insert"]
         errors = numerator(scorer.mode, s, d, i)
@@ -387,12 +350,12 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
                                 "opcodes": [list(op) for op in opcodes],
                                 "reference_text": str(ref_text), "hypothesis_text": str(hyp_text)}
         result["rows"].append(row)
-        profiles[engine] = error_profile(opcodes)
+        profiles[engine] = opcode_places(opcodes)
     engines = [engine for engine, _ in item.hypotheses]
     for x, first in enumerate(engines):
         for second in engines[x + 1:]:
             if first in profiles and second in profiles:
-                z = [ea - eb for ea, eb in mapsswe_segments(profiles[first], profiles[second])]
+                z = [ea - eb for ea, eb in segments(profiles[first], profiles[second])]
                 result["pairs"][(first, second)] = (len(z), sum(z), sum(v * v for v in z))
     return result
 

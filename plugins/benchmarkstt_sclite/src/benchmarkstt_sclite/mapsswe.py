@@ -3,10 +3,9 @@
 Both systems' alignments of an utterance are laid side by side on the reference words,
 matched by their place in each system's path (the n-th reference word of one path with
 the n-th of the other, as sc_stats matches them, also where the systems took branches of
-an alternation of other lengths). Two words in a row that both systems got right, with no
-insertion between them, separate segments (the utterance's start and end do too). Each segment counts each system's errors
-(substitutions, deletions, and the insertions inside it); segments where neither system
-erred are dropped. The statistic is Z = mean / (sd / sqrt(n)) of the per-segment differences,
+an alternation of other lengths), and cut into segments by the rule of
+:mod:`benchmarkstt_metrics.mapsswe`, which corpus mode uses too: two words in a row that
+both systems got right, with no insertion between them, separate segments. The statistic is Z = mean / (sd / sqrt(n)) of the per-segment differences,
 sd with n - 1.
 
 :example:
@@ -24,9 +23,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, Sequence
 
-# a reference word on a branch of an alternation that the other system's path does not take:
-# no error there, and no obstacle to a boundary
-ABSENT = (0, 0, False)
+from benchmarkstt_metrics import mapsswe as rule
 
 
 class Result(NamedTuple):
@@ -56,16 +53,13 @@ def positions(steps: Sequence) -> dict:
 
 
 def utterance_segments(steps_a: Sequence, steps_b: Sequence) -> list:
-    """The ``(errors a, errors b)`` of one utterance's segments with an error: two words in
-    a row that both systems got right, with no insertion between them, end a segment."""
-    return [(ea, eb) for ea, eb, _ in spans(steps_a, steps_b)]
+    """The ``(errors a, errors b)`` of one utterance's segments with an error."""
+    return rule.segments(positions(steps_a), positions(steps_b))
 
 
 def spans(steps_a: Sequence, steps_b: Sequence) -> list:
     """The ``(errors a, errors b, reference words)`` of one utterance's segments with an
-    error, the reference words counted as sc_stats counts them: with the correct words
-    that bound the segment (the first of the pair after it, the second of the pair before
-    it), which adjacent segments share.
+    error (see :func:`benchmarkstt_metrics.mapsswe.spans`).
 
     :example:
         >>> from benchmarkstt_sclite.scoring import score
@@ -75,27 +69,7 @@ def spans(steps_a: Sequence, steps_b: Sequence) -> list:
         >>> spans(a[0].steps, b[0].steps)
         [(1, 0, 4), (0, 2, 4)]
     """
-    pa, pb = positions(steps_a), positions(steps_b)
-    keys = sorted(k for k in set(pa) | set(pb) if k is not None)
-    result: list = []
-    ea = eb = words = 0
-    previous_good = bounded = False
-    for k in keys + [None]:
-        ia, wa, ca = pa.get(k, ABSENT)
-        ib, wb, cb = pb.get(k, ABSENT)
-        good = ca and cb
-        if previous_good and good and not ia and not ib:
-            if ea or eb:
-                result.append((ea, eb, words + bounded + 1))
-            ea = eb = words = 0
-            bounded = True
-        ea += ia + wa
-        eb += ib + wb
-        words += k is not None and k in pa and k in pb  # places of both paths
-        previous_good = good
-    if ea or eb:
-        result.append((ea, eb, words + bounded))
-    return result
+    return rule.spans(positions(steps_a), positions(steps_b))
 
 
 def segments(scored_a: Sequence, scored_b: Sequence) -> list:

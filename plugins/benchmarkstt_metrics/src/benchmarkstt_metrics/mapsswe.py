@@ -1,0 +1,89 @@
+"""The segments of the matched-pair sentence-segment word error test (MAPSSWE), as sclite's
+``sc_stats`` cuts them: the one definition that ``benchmarkstt-tools sclite -o mapsswe``,
+``sc_stats`` and corpus mode share.
+
+An alignment is read as *places*: per reference word on its path (0, 1, ...), a triple
+``(insertions just before the word, 1 if the word was substituted or deleted, whether it
+was correct)``; the insertions after the last word are under the key ``None``. Two systems'
+places are matched by key. Two words in a row that both systems got right, with no
+insertion between them, separate segments (the utterance's start and end do too). Each
+segment counts each system's errors (substitutions, deletions, and the insertions inside
+it); segments where neither system erred are dropped.
+
+:example:
+    >>> a = opcode_places([("equal", 0, 1, 0, 1), ("replace", 1, 2, 1, 2), ("equal", 2, 7, 2, 7)])
+    >>> b = opcode_places([("equal", 0, 5, 0, 5), ("replace", 5, 6, 5, 6), ("equal", 6, 7, 6, 7)])
+    >>> segments(a, b)
+    [(1, 0), (0, 1)]
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+# a reference word on a branch of an alternation that the other system's path does not take:
+# no error there, and no obstacle to a boundary
+ABSENT = (0, 0, False)
+
+
+def opcode_places(opcodes: Sequence) -> dict:
+    """The places of an alignment given as opcodes (``(tag, i1, i2, j1, j2)``, difflib's
+    tags): a replaced or deleted word is an error, the hypothesis words a ``replace`` or
+    ``insert`` has beyond its reference words are insertions (counted at its first reference
+    word, or after the last word), an ``equal`` word is correct (also one that covers an
+    optional word, whatever its length on either side).
+
+    :example:
+        >>> opcode_places([("insert", 0, 0, 0, 1), ("equal", 0, 1, 1, 2), ("delete", 1, 2, 2, 2)])
+        {0: (1, 0, True), 1: (0, 1, False), None: (0, 0, False)}
+    """
+    places: dict = {}
+    pending = 0
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag != "equal":
+            pending += max(0, (j2 - j1) - (i2 - i1))
+        for i in range(i1, i2):
+            places[i] = (pending, int(tag != "equal"), tag == "equal")
+            pending = 0
+    places[None] = (pending, 0, False)
+    return places
+
+
+def spans(places_a: dict, places_b: dict) -> list:
+    """The ``(errors a, errors b, reference words)`` of one utterance's segments with an
+    error, the reference words counted as sc_stats counts them: with the correct words that
+    bound the segment (the first of the pair after it, the second of the pair before it),
+    which adjacent segments share; a word on one path only is not counted.
+
+    :example:
+        >>> a = opcode_places([("equal", 0, 1, 0, 1), ("replace", 1, 2, 1, 2), ("equal", 2, 7, 2, 7)])
+        >>> b = opcode_places([("equal", 0, 5, 0, 5), ("replace", 5, 7, 5, 7)])
+        >>> spans(a, b)
+        [(1, 0, 4), (0, 2, 4)]
+    """
+    keys = sorted(k for k in set(places_a) | set(places_b) if k is not None)
+    result: list = []
+    ea = eb = words = 0
+    previous_good = bounded = False
+    for k in keys + [None]:
+        ia, wa, ca = places_a.get(k, ABSENT)
+        ib, wb, cb = places_b.get(k, ABSENT)
+        good = ca and cb
+        if previous_good and good and not ia and not ib:
+            if ea or eb:
+                result.append((ea, eb, words + bounded + 1))
+            ea = eb = words = 0
+            bounded = True
+        ea += ia + wa
+        eb += ib + wb
+        words += k is not None and k in places_a and k in places_b  # places of both paths
+        previous_good = good
+    if ea or eb:
+        result.append((ea, eb, words + bounded))
+    return result
+
+
+def segments(places_a: dict, places_b: dict) -> list:
+    """The ``(errors a, errors b)`` of one utterance's segments with an error (see
+    :func:`spans`)."""
+    return [(ea, eb) for ea, eb, _ in spans(places_a, places_b)]
