@@ -10,11 +10,13 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 
 @hookimpl
 def register_engines(register: Register) -> None:
-    """pocketsphinx-streaming, vosk-streaming; deepgram-live and speechmatics-rt (the vendors' WebSocket protocols)."""
+    """pocketsphinx-streaming, vosk-streaming; deepgram-live, speechmatics-rt and
+    assemblyai-live (the vendors' WebSocket protocols)."""
     register("benchmarkstt_live.pocketsphinx_streaming:PocketSphinxStreaming", name="pocketsphinx-streaming")
     register("benchmarkstt_live.vosk_streaming:VoskStreaming", name="vosk-streaming")
     register("benchmarkstt_live.deepgram_live:DeepgramLive", name="deepgram-live")
     register("benchmarkstt_live.speechmatics_rt:SpeechmaticsRT", name="speechmatics-rt")
+    register("benchmarkstt_live.assemblyai_streaming:AssemblyAILive", name="assemblyai-live")
 
 
 @hookimpl
