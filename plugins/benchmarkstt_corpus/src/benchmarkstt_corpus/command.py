@@ -188,7 +188,10 @@ class CorpusCommand:
         if args.html:
             data = result.data  # the page holds every row: it reads them from the row stores
             record = {**data["record"], "inputs": list(data["record"]["inputs"])}
-            write_new_file(args.html, render_report({**data, "record": record}), "utf-8")
+            from benchmarkstt_report.hookspecs import plugin_sections  # other plugins' sections (live...)
+
+            write_new_file(args.html, render_report({**data, "record": record}, sections=plugin_sections(args, host)),
+                           "utf-8")
         for failure in result.failed:
             say(f"failed: {failure['id']} ({failure['engine']}): {failure['error']}")
         if result.failed:

@@ -144,7 +144,6 @@ class LiveCommand:
         from benchmarkstt_engines.sources import audio_files
 
         from .events import EXTENSION
-        from .measures import figures, intervals, measure, pooled
 
         if not args.engine and not args.events:
             raise UsageError("need at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx-streaming) "
@@ -182,22 +181,7 @@ class LiveCommand:
                                                   for name, found in logs.items()}
         if specs:
             loaded.update(self._stream(args, specs, registry, references, audio, cache_of(args)))
-        rows: List[dict] = []
-        totals: Dict[str, list] = {}
-        for key, path in references.items():
-            reference = self._reference(args, host, path, audio.get(key))
-            for name, streams in loaded.items():
-                log = streams[key]
-                clock = "wall" if log.stream.get("clock") == "paced" else "audio"
-                counts = measure(reference, log, clock)
-                totals.setdefault(name, []).append((clock, counts))
-                rows.append({"engine": name, "file": key, "clock": clock, "reference_times": reference.source,
-                             "audio_seconds": counts["audio_seconds"], "figures": figures(counts)})
-        for name, parts in totals.items():
-            clocks = {clock for clock, _ in parts}
-            each = [c for _, c in parts]
-            rows.append({"engine": name, "file": "(pooled)", "clock": "/".join(sorted(clocks)),
-                         "figures": figures(pooled(each)), "ci": intervals(each)})
+        rows = measure_rows(args, host, references, audio, loaded)
         sys.stdout.write(table(rows))
         for row in rows:
             if "reference_times" in row:
@@ -207,18 +191,15 @@ class LiveCommand:
         for row in rows:
             if row.get("ci"):
                 sys.stdout.write(interval_line(row))
-        from .verdict import comparison, sentence
-
-        pooled_rows = {row["engine"]: row["figures"] for row in rows if row["file"] == "(pooled)"}
-        verdict = [sentence(name, f) for name, f in pooled_rows.items()] + [comparison(pooled_rows)]
-        sys.stdout.write("\n" + "".join(line + "\n" for line in verdict if line))
+        verdict = verdict_lines(rows)
+        sys.stdout.write("\n" + "".join(line + "\n" for line in verdict))
         if args.html:
             from benchmarkstt_engines.command import write_output
 
             from .page import render
 
             write_output(args.html, render(rows, [row for row in rows if row["file"] == "(pooled)"],
-                                           " ".join(line for line in verdict if line)))
+                                           " ".join(verdict)))
         if args.json:
             from benchmarkstt_engines.command import write_output
 
@@ -259,3 +240,36 @@ class LiveCommand:
             job, entry = outcome.job, outcome.entry or {}
             found.setdefault(job.engine, {})[job.id] = loads(entry["output"], f"{job.audio} ({job.engine})")
         return found
+
+
+def measure_rows(args: argparse.Namespace, host: PluginHost, references: Dict[str, str], audio: Dict[str, str],
+                 loaded: Dict[str, Dict[str, EventLog]]) -> List[dict]:
+    """Every engine's figures on every file (``loaded``: the event logs by engine and id),
+    then each engine's pooled figures with their bootstrap intervals."""
+    from .measures import figures, intervals, measure, pooled
+
+    rows: List[dict] = []
+    totals: Dict[str, list] = {}
+    for key, path in references.items():
+        reference = LiveCommand._reference(args, host, path, audio.get(key))
+        for name, streams in loaded.items():
+            log = streams[key]
+            clock = "wall" if log.stream.get("clock") == "paced" else "audio"
+            counts = measure(reference, log, clock)
+            totals.setdefault(name, []).append((clock, counts))
+            rows.append({"engine": name, "file": key, "clock": clock, "reference_times": reference.source,
+                         "audio_seconds": counts["audio_seconds"], "figures": figures(counts)})
+    for name, parts in totals.items():
+        clocks = {clock for clock, _ in parts}
+        each = [c for _, c in parts]
+        rows.append({"engine": name, "file": "(pooled)", "clock": "/".join(sorted(clocks)),
+                     "figures": figures(pooled(each)), "ci": intervals(each)})
+    return rows
+
+
+def verdict_lines(rows: List[dict]) -> List[str]:
+    """The verdict's sentences over the pooled rows: each engine's, then the comparison."""
+    from .verdict import comparison, sentence
+
+    pooled_rows = {row["engine"]: row["figures"] for row in rows if row["file"] == "(pooled)"}
+    return [line for line in [sentence(name, f) for name, f in pooled_rows.items()] + [comparison(pooled_rows)] if line]

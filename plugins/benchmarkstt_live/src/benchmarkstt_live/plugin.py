@@ -42,3 +42,12 @@ def register_metrics(register: Register) -> None:
     """per (punctuation error rate), casedwer (WER keeping case and punctuation)."""
     register("benchmarkstt_live.punctuation:PunctuationErrorRate", name="per")
     register("benchmarkstt_live.punctuation:CasedWER", name="casedwer")
+
+
+@hookimpl(optionalhook=True)
+def report_sections(args, host) -> str:
+    """The live section of ``corpus --html`` (the report plugin's hook): streaming engines'
+    latencies and flicker."""
+    from .report_section import corpus_live_section
+
+    return corpus_live_section(args, host)
