@@ -36,6 +36,13 @@ def test_corpus_html_has_the_live_section(tmp_path):
     verdict = [line for line in again.stdout.splitlines() if line.startswith(("ps:", "ps2:"))]
     assert len(verdict) == 2
     assert all(line.replace("'", "&#x27;") in live for line in verdict)
+    # the two engines compared over the same files, as corpus mode compares WER (paired bootstrap)
+    comparison = [line for line in again.stdout.splitlines() if line.startswith("ps - ps2, paired bootstrap")]
+    assert len(comparison) == 1 and f'<p class="paired">{comparison[0]}</p>' in live
+    # the same finals (the endpointer ends each utterance at the end of these recordings): no
+    # difference in emission; half-second chunks show words later and rewrite fewer of them
+    assert "emission mean +0.00 s (+0.00 - +0.00), p = 1.000" in comparison[0]
+    assert "first display mean -0.67 s" in comparison[0] and "flicker +22.82 per 100" in comparison[0]
     pooled = re.findall(r"<tr><td>(ps2?)</td><td>\(pooled\)</td><td>audio</td><td>37</td>", live)
     assert pooled == ["ps", "ps2"]  # side by side
     for heading in ("Emission latency, a dot per word", "First-display latency", "Emission latency over the programme"):

@@ -181,7 +181,7 @@ class LiveCommand:
                                                   for name, found in logs.items()}
         if specs:
             loaded.update(self._stream(args, specs, registry, references, audio, cache_of(args)))
-        rows = measure_rows(args, host, references, audio, loaded)
+        rows, comparisons = measure_rows(args, host, references, audio, loaded)
         sys.stdout.write(table(rows))
         for row in rows:
             if "reference_times" in row:
@@ -191,6 +191,8 @@ class LiveCommand:
         for row in rows:
             if row.get("ci"):
                 sys.stdout.write(interval_line(row))
+        for comparison in comparisons:
+            sys.stdout.write(paired_line(comparison))
         verdict = verdict_lines(rows)
         sys.stdout.write("\n" + "".join(line + "\n" for line in verdict))
         if args.html:
@@ -199,11 +201,11 @@ class LiveCommand:
             from .page import render
 
             write_output(args.html, render(rows, [row for row in rows if row["file"] == "(pooled)"],
-                                           " ".join(verdict)))
+                                           " ".join(verdict), [paired_line(c) for c in comparisons]))
         if args.json:
             from benchmarkstt_engines.command import write_output
 
-            write_output(args.json, json.dumps({"rows": rows}, indent=1) + "\n")
+            write_output(args.json, json.dumps({"rows": rows, "paired": comparisons}, indent=1) + "\n")
         return 0
 
     @staticmethod
@@ -243,10 +245,11 @@ class LiveCommand:
 
 
 def measure_rows(args: argparse.Namespace, host: PluginHost, references: Dict[str, str], audio: Dict[str, str],
-                 loaded: Dict[str, Dict[str, EventLog]]) -> List[dict]:
+                 loaded: Dict[str, Dict[str, EventLog]]) -> tuple:
     """Every engine's figures on every file (``loaded``: the event logs by engine and id),
-    then each engine's pooled figures with their bootstrap intervals."""
-    from .measures import figures, intervals, measure, pooled
+    then each engine's pooled figures with their bootstrap intervals; and each pair of engines
+    compared over the same files (:func:`~benchmarkstt_live.measures.paired`)."""
+    from .measures import figures, intervals, measure, paired, pooled
 
     rows: List[dict] = []
     totals: Dict[str, list] = {}
@@ -264,7 +267,30 @@ def measure_rows(args: argparse.Namespace, host: PluginHost, references: Dict[st
         each = [c for _, c in parts]
         rows.append({"engine": name, "file": "(pooled)", "clock": "/".join(sorted(clocks)),
                      "figures": figures(pooled(each)), "ci": intervals(each)})
-    return rows
+    names = list(totals)
+    comparisons = [{"a": a, "b": b, **paired([c for _, c in totals[a]], [c for _, c in totals[b]])}
+                   for i, a in enumerate(names) for b in names[i + 1:]]
+    return rows, comparisons
+
+
+def paired_line(comparison: dict) -> str:
+    """Two engines compared over the same files, in one line.
+
+    :example:
+        >>> print(paired_line({"a": "ps", "b": "dg", "emission_mean": {"difference": 0.84, "ci": [0.5, 1.2],
+        ...     "probability_a_lower": 0.0, "p_value": 0.001998}, "first_display_mean": None,
+        ...     "flicker_per_100": None}), end="")
+        ps - dg, paired bootstrap over files (1000 resamples, seed 0): emission mean +0.84 s (+0.50 - +1.20), p = 0.002
+    """
+    parts = []
+    for label, key, unit in (("emission mean", "emission_mean", " s"), ("first display mean", "first_display_mean", " s"),
+                             ("flicker", "flicker_per_100", " per 100")):
+        found = comparison.get(key)
+        if found:
+            low, high = found["ci"]
+            parts.append(f"{label} {found['difference']:+.2f}{unit} ({low:+.2f} - {high:+.2f}), p = {found['p_value']:.3f}")
+    return (f"{comparison['a']} - {comparison['b']}, paired bootstrap over files (1000 resamples, seed 0): "
+            f"{'; '.join(parts) or 'too few files or measured words to compare'}\n")
 
 
 def verdict_lines(rows: List[dict]) -> List[str]:

@@ -16,7 +16,7 @@ engine's pooled figures with their intervals, the latency of every measured word
 from __future__ import annotations
 
 from html import escape
-from typing import List
+from typing import List, Sequence
 
 WIDTH, ROW = 640, 28
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
@@ -79,9 +79,9 @@ def over_time(files: List[dict], engines: List[str]) -> str:
     return "".join(parts)
 
 
-def section(rows: List[dict], pooled: List[dict], verdict: str = "") -> str:
+def section(rows: List[dict], pooled: List[dict], verdict: str = "", comparisons: Sequence[str] = ()) -> str:
     """The live figures as one ``<section id="live">``: the verdict, the pooled table, the
-    latencies side by side, the latency over the programme and every file (the live page's
+    engines compared pair by pair (``comparisons``: a line each), the latencies side by side, the latency over the programme and every file (the live page's
     body, and the live section of ``corpus --html``)."""
     engines = [row["engine"] for row in pooled]
     files = [row for row in rows if row["file"] != "(pooled)"]
@@ -108,6 +108,7 @@ def section(rows: List[dict], pooled: List[dict], verdict: str = "") -> str:
 <p class="verdict">{escape(verdict)}</p>
 <h3>Each engine, pooled over the files</h3>
 {table}
+{"".join(f'<p class="paired">{escape(line.strip())}</p>' for line in comparisons)}
 <p>Latencies in seconds after each reference word ends, on each log's clock (audio: the fast
 clock; wall: paced). Flicker: words shown and then changed or removed, per 100 words shown.</p>
 <h3>Emission latency, a dot per word (the bar: the median)</h3>
@@ -121,7 +122,7 @@ clock; wall: paced). Flicker: words shown and then changed or removed, per 100 w
 </section>"""
 
 
-def render(rows: List[dict], pooled: List[dict], verdict: str = "") -> str:
+def render(rows: List[dict], pooled: List[dict], verdict: str = "", comparisons: Sequence[str] = ()) -> str:
     """The page of ``rows`` (every file's row) and ``pooled`` (each engine's pooled row)."""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Live: latency and stability</title>
@@ -129,6 +130,6 @@ def render(rows: List[dict], pooled: List[dict], verdict: str = "") -> str:
 td,th{{border:1px solid #ccc;padding:2px 6px;text-align:right}}td:first-child,td:nth-child(2){{text-align:left}}</style>
 </head><body>
 <h1>Live: latency and stability</h1>
-{section(rows, pooled, verdict)}
+{section(rows, pooled, verdict, comparisons)}
 </body></html>
 """

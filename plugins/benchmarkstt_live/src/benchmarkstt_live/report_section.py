@@ -24,7 +24,7 @@ def corpus_live_section(args: argparse.Namespace, host: PluginHost) -> str:
     from benchmarkstt_engines.command import cache_of, engine_specs
     from benchmarkstt_engines.sources import audio_files
 
-    from .command import LiveCommand, files_by_id, measure_rows, verdict_lines
+    from .command import LiveCommand, files_by_id, measure_rows, paired_line, verdict_lines
     from .page import section
 
     registry = host.registries["engines"]
@@ -35,5 +35,6 @@ def corpus_live_section(args: argparse.Namespace, host: PluginHost) -> str:
     audio = audio_files([args.audio], "--audio")
     references = {key: path for key, path in files_by_id(args.reference, "--reference").items() if key in audio}
     loaded = LiveCommand._stream(args, specs, registry, references, audio, cache_of(args))
-    rows = measure_rows(args, host, references, audio, loaded)
-    return section(rows, [row for row in rows if row["file"] == "(pooled)"], " ".join(verdict_lines(rows)))
+    rows, comparisons = measure_rows(args, host, references, audio, loaded)
+    return section(rows, [row for row in rows if row["file"] == "(pooled)"], " ".join(verdict_lines(rows)),
+                   [paired_line(c) for c in comparisons])
