@@ -200,12 +200,12 @@ class LiveCommand:
 
             from .page import render
 
-            write_output(args.html, render(rows, [row for row in rows if row["file"] == "(pooled)"],
+            write_output(os.path.abspath(args.html), render(rows, [row for row in rows if row["file"] == "(pooled)"],
                                            " ".join(verdict), [paired_line(c) for c in comparisons]))
         if args.json:
             from benchmarkstt_engines.command import write_output
 
-            write_output(args.json, json.dumps({"rows": rows, "paired": comparisons}, indent=1) + "\n")
+            write_output(os.path.abspath(args.json), json.dumps({"rows": rows, "paired": comparisons}, indent=1) + "\n")
         return 0
 
     @staticmethod
