@@ -1,5 +1,6 @@
 """Each vendor's live protocol against a local stand-in that speaks it (Deepgram live,
-Speechmatics real-time, AssemblyAI Universal-Streaming): scripted partials, rewrites and finals at known audio times give
+Speechmatics real-time, AssemblyAI Universal-Streaming over WebSocket; Google's gRPC
+StreamingRecognize): scripted partials, rewrites and finals at known audio times give
 exactly the expected latencies, flicker and final words, through ``benchmarkstt-tools live``
 as a user runs it."""
 
@@ -134,3 +135,30 @@ def test_a_refused_key_is_one_error(tmp_path, standin):
     assert "Traceback" not in run.stderr
     assert run.stderr.strip().splitlines()[-1].startswith("benchmarkstt-tools: error: ")
     assert "refused the connection (HTTP 401)" in run.stderr
+
+
+def test_google_streaming_recognize_gives_the_expected_figures(tmp_path):
+    pytest.importorskip("google.cloud.speech", reason="tests/requirements-cloud.txt installs google-cloud-speech")
+    from google_standin import GoogleStandIn
+
+    server = GoogleStandIn(SCRIPT)
+    try:
+        tone(tmp_path / "tone.wav")
+        (tmp_path / "tone.ctm").write_text(CTM)
+        out = tmp_path / "live.json"
+        run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
+                          "--audio", str(tmp_path / "tone.wav"),
+                          "--engine", f"g=google-live:endpoint={server.endpoint},insecure=true",
+                          "--cache", str(tmp_path / "cache"), "--json", str(out))
+        assert run.returncode == 0, run
+        f = json.loads(out.read_text())["rows"][0]["figures"]
+        # the same script as the WebSocket vendors': result_end_time is each result's audio time
+        assert f["emission"]["values"] == [1.3, 0.8, 0.3, 0.5]
+        assert f["first_display"]["values"] == [0.1, 0.4, 0.1, 0.5]
+        assert (f["shown"], f["changed"], f["flicker_per_100"], f["stable_share"]) == (6, 2, 33.333333, 0.5)
+        assert (f["final_words"], f["matched"], f["wer"]) == (4, 4, 0.0)
+        assert server.received == [3 * 16000 * 2]
+        config = server.configs[0]
+        assert config.interim_results and config.config.language_code == "en-US"
+    finally:
+        server.close()

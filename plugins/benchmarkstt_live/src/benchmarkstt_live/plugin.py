@@ -11,12 +11,13 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 @hookimpl
 def register_engines(register: Register) -> None:
     """pocketsphinx-streaming, vosk-streaming; deepgram-live, speechmatics-rt and
-    assemblyai-live (the vendors' WebSocket protocols)."""
+    assemblyai-live (the vendors' WebSocket protocols); google-live (gRPC StreamingRecognize)."""
     register("benchmarkstt_live.pocketsphinx_streaming:PocketSphinxStreaming", name="pocketsphinx-streaming")
     register("benchmarkstt_live.vosk_streaming:VoskStreaming", name="vosk-streaming")
     register("benchmarkstt_live.deepgram_live:DeepgramLive", name="deepgram-live")
     register("benchmarkstt_live.speechmatics_rt:SpeechmaticsRT", name="speechmatics-rt")
     register("benchmarkstt_live.assemblyai_streaming:AssemblyAILive", name="assemblyai-live")
+    register("benchmarkstt_live.google_streaming:GoogleLive", name="google-live")
 
 
 @hookimpl
