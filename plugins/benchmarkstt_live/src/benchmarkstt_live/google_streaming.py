@@ -30,7 +30,7 @@ from typing import Any, List, Optional
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_engines.engine import EngineError, installed_version, missing_library
 
-from .streaming import Result, StreamingEngine
+from .streaming import Result, StreamingEngine, arrived_so_far
 
 #: seconds the end of a stream waits for Google's last responses
 CLOSE_WAIT = 30.0
@@ -83,20 +83,12 @@ class GoogleSession:
         except Exception as exc:  # grpc's own errors, the connection
             self.failure = f"engine 'google-live': the stream failed: {exc}"
 
-    def _drain(self) -> List[Result]:
-        found = []
-        while True:
-            try:
-                found.append(self.arrived.get_nowait())
-            except queue.Empty:
-                return found
-
     def send(self, chunk: bytes) -> List[Result]:
         """Queue ``chunk``; the results that arrived so far."""
         if self.failure:
             raise RuntimeError(self.failure)
         self.outgoing.put(chunk)
-        return self._drain()
+        return arrived_so_far(self.arrived)
 
     def finish(self) -> List[Result]:
         """End the audio; the results that arrive until Google ends the call."""
@@ -106,7 +98,7 @@ class GoogleSession:
             raise RuntimeError(f"engine 'google-live': no end of the results {CLOSE_WAIT:g} s after the audio ended")
         if self.failure:
             raise RuntimeError(self.failure)
-        return self._drain()
+        return arrived_so_far(self.arrived)
 
 
 class GoogleLive(StreamingEngine):
