@@ -11,6 +11,11 @@ once the audio received reaches its ``after`` seconds (``None``: when the audio 
   ``AddPartialTranscript`` and ``AddTranscript`` with ``metadata.transcript``, ``start_time``
   and ``end_time``; ``EndOfStream`` (``last_seq_no``) answered by ``EndOfTranscript``, then
   the close.
+- AssemblyAI Universal-Streaming (v3): ``/v3/ws?sample_rate=16000&encoding=pcm_s16le&...``,
+  ``Authorization: KEY``; ``Begin`` on connecting; binary audio; ``Turn`` messages with
+  ``turn_order``, ``end_of_turn``, ``turn_is_formatted``, ``transcript`` (the final words) and
+  ``words`` (``text``, ``start`` and ``end`` in ms, ``word_is_final``); ``{"type": "Terminate"}``
+  answered by ``Termination``, then the close.
 """
 
 from __future__ import annotations
@@ -149,3 +154,46 @@ class SpeechmaticsStandIn(StandIn):
 
     def end(self, connection, received):
         connection.send(json.dumps({"message": "EndOfTranscript"}))
+
+
+class Turn(NamedTuple):
+    """One AssemblyAI Turn message: sent when ``after`` seconds of audio have arrived; ``words``
+    as (text, start ms, end ms, final)."""
+
+    after: Optional[float]
+    words: list
+    end_of_turn: bool
+    turn_order: int = 0
+
+
+class AssemblyAIStandIn(StandIn):
+    path = "/v3/ws"
+
+    def authorization(self):
+        return self.key
+
+    def refuse(self, connection, query):
+        if query.get("encoding") != ["pcm_s16le"] or query.get("sample_rate") != [str(RATE)]:
+            return connection.respond(400, "Bad Request\n")
+        return None
+
+    def handle(self, connection):
+        connection.send(json.dumps({"type": "Begin", "id": "standin", "expires_at": 1767225600}))
+        super().handle(connection)
+
+    def acknowledge(self, connection):
+        pass
+
+    def opening(self, connection, message):
+        return message.get("type") != "Terminate"
+
+    def result(self, item: Turn) -> str:
+        words = [{"text": text, "start": start, "end": end, "confidence": 0.9, "word_is_final": final}
+                 for text, start, end, final in item.words]
+        return json.dumps({"type": "Turn", "turn_order": item.turn_order, "turn_is_formatted": False,
+                           "end_of_turn": item.end_of_turn, "end_of_turn_confidence": 0.9 if item.end_of_turn else 0.1,
+                           "transcript": " ".join(w["text"] for w in words if w["word_is_final"]), "words": words})
+
+    def end(self, connection, received):
+        connection.send(json.dumps({"type": "Termination", "audio_duration_seconds": received / 2 / RATE,
+                                    "session_duration_seconds": received / 2 / RATE}))

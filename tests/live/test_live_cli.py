@@ -25,7 +25,7 @@ def live(*args, cwd=None):
 @pytest.mark.parametrize("args, message", [
     (["--reference", str(REFERENCE / "cat.txt")], "need at least one --engine NAME=KIND"),
     (["--reference", str(REFERENCE / "cat.txt"), "--engine", "ps=pocketsphinx"],
-     "--engine ps=pocketsphinx: not a streaming engine (streaming kinds: deepgram-live, pocketsphinx-streaming, speechmatics-rt)"),
+     "--engine ps=pocketsphinx: not a streaming engine (streaming kinds: assemblyai-live, deepgram-live, google-live, pocketsphinx-streaming, speechmatics-rt, vosk-streaming)"),
     (["--reference", str(REFERENCE / "cat.txt"), "--engine", "ps=pocketsphinx-streaming:chunk=0"],
      "--engine ps=pocketsphinx-streaming: engine option chunk='0': expected seconds above 0 and at most 10"),
     (["--reference", str(REFERENCE / "cat.txt"), "--engine", "ps=pocketsphinx-streaming:clock=slow"],
@@ -75,3 +75,13 @@ def test_event_logs_against_a_timed_reference(tmp_path):
     assert row["figures"]["emission"]["values"] == [1.166667, 0.5]
     assert row["figures"]["first_display"]["values"] == [0.866667, 0.5]  # "the" shown at 1.2 s, "north" only in the final
     assert "x talk: word ends from timed reference (segment times by character_based)" in run.stdout
+
+
+def test_outputs_named_without_a_folder_go_in_the_working_directory(tmp_path):
+    (tmp_path / "talk.srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nThe north.\n")
+    (tmp_path / "talk.livelog").write_text(LOG)
+    run = live("--reference", "talk.srt", "--events", "x=talk.livelog", "--json", "out.json", "--html", "out.html",
+               cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert json.loads((tmp_path / "out.json").read_text())["rows"][0]["engine"] == "x"
+    assert (tmp_path / "out.html").read_text().startswith("<!DOCTYPE html>")

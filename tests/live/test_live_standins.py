@@ -1,5 +1,6 @@
 """Each vendor's live protocol against a local stand-in that speaks it (Deepgram live,
-Speechmatics real-time): scripted partials, rewrites and finals at known audio times give
+Speechmatics real-time, AssemblyAI Universal-Streaming over WebSocket; Google's gRPC
+StreamingRecognize): scripted partials, rewrites and finals at known audio times give
 exactly the expected latencies, flicker and final words, through ``benchmarkstt-tools live``
 as a user runs it."""
 
@@ -13,7 +14,7 @@ from array import array
 import pytest
 
 from conftest import run_command
-from live_standins import DeepgramStandIn, Scripted, SpeechmaticsStandIn
+from live_standins import AssemblyAIStandIn, DeepgramStandIn, Scripted, SpeechmaticsStandIn, Turn
 
 pytestmark = pytest.mark.slow
 
@@ -29,6 +30,17 @@ SCRIPT = [
     Scripted(2.4, "blow", 1.8, 0.6, False),
     Scripted(None, "blows", 1.8, 0.7, True, True),
 ]
+#: the same events as AssemblyAI Turn messages: the latest word's end (ms) is each result's audio
+#: time, the partials show the words not final yet ("nort", "blow")
+TURNS = [
+    Turn(0.6, [("the", 0, 600, False)], False),
+    Turn(1.2, [("the", 0, 500, True), ("nort", 600, 1200, False)], False),
+    Turn(1.4, [("the", 0, 500, True), ("north", 600, 1400, False)], False),
+    Turn(1.6, [("the", 0, 500, True), ("north", 600, 1000, True), ("wind", 1100, 1600, False)], False),
+    Turn(1.8, [("the", 0, 500, True), ("north", 600, 1000, True), ("wind", 1100, 1800, True)], True),
+    Turn(2.4, [("blow", 1800, 2400, False)], False, 1),
+    Turn(None, [("blows", 1800, 2500, True)], True, 1),
+]
 
 
 def tone(path, seconds=3.0, rate=16000):
@@ -40,17 +52,19 @@ def tone(path, seconds=3.0, rate=16000):
                                   for n in range(int(seconds * rate)))).tobytes())
 
 
-#: each vendor: its stand-in, its engine kind, the variable of its key, what the request must hold
+#: each vendor: its stand-in, its engine kind, the variable of its key, the scheme of its
+#: Authorization header (none: the key alone), its script
 VENDORS = {
-    "deepgram": (DeepgramStandIn, "deepgram-live", "DEEPGRAM_API_KEY", "Token"),
-    "speechmatics": (SpeechmaticsStandIn, "speechmatics-rt", "SPEECHMATICS_API_KEY", "Bearer"),
+    "deepgram": (DeepgramStandIn, "deepgram-live", "DEEPGRAM_API_KEY", "Token ", SCRIPT),
+    "speechmatics": (SpeechmaticsStandIn, "speechmatics-rt", "SPEECHMATICS_API_KEY", "Bearer ", SCRIPT),
+    "assemblyai": (AssemblyAIStandIn, "assemblyai-live", "ASSEMBLYAI_API_KEY", "", TURNS),
 }
 
 
 @pytest.fixture(params=sorted(VENDORS))
 def standin(request):
-    cls, kind, variable, scheme = VENDORS[request.param]
-    server = cls(SCRIPT)
+    cls, kind, variable, scheme, script = VENDORS[request.param]
+    server = cls(script)
     server.kind, server.variable, server.scheme = kind, variable, scheme
     yield server
     server.close()
@@ -86,11 +100,14 @@ def test_scripted_events_give_the_expected_figures(tmp_path, standin):
     assert f["words_per_minute"] == 80.0  # 4 final words in 3 s of audio
     # the audio went as the vendor's API takes it, all of it, then the end of the stream
     path, authorization = standin.requests[0]
-    assert authorization == f"{standin.scheme} standin-key"
+    assert authorization == f"{standin.scheme}standin-key"
     assert standin.received == [3 * 16000 * 2]
     if standin.kind == "deepgram-live":
         assert "encoding=linear16" in path and "sample_rate=16000" in path and "interim_results=true" in path
         assert standin.messages == [{"type": "CloseStream"}]
+    elif standin.kind == "assemblyai-live":
+        assert "encoding=pcm_s16le" in path and "sample_rate=16000" in path and "speech_model=" in path
+        assert standin.messages == [{"type": "Terminate"}]
     else:
         start, end = standin.messages
         assert start["message"] == "StartRecognition" and start["transcription_config"]["enable_partials"] is True
@@ -118,3 +135,30 @@ def test_a_refused_key_is_one_error(tmp_path, standin):
     assert "Traceback" not in run.stderr
     assert run.stderr.strip().splitlines()[-1].startswith("benchmarkstt-tools: error: ")
     assert "refused the connection (HTTP 401)" in run.stderr
+
+
+def test_google_streaming_recognize_gives_the_expected_figures(tmp_path):
+    pytest.importorskip("google.cloud.speech", reason="tests/requirements-cloud.txt installs google-cloud-speech")
+    from google_standin import GoogleStandIn
+
+    server = GoogleStandIn(SCRIPT)
+    try:
+        tone(tmp_path / "tone.wav")
+        (tmp_path / "tone.ctm").write_text(CTM)
+        out = tmp_path / "live.json"
+        run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
+                          "--audio", str(tmp_path / "tone.wav"),
+                          "--engine", f"g=google-live:endpoint={server.endpoint},insecure=true",
+                          "--cache", str(tmp_path / "cache"), "--json", str(out))
+        assert run.returncode == 0, run
+        f = json.loads(out.read_text())["rows"][0]["figures"]
+        # the same script as the WebSocket vendors': result_end_time is each result's audio time
+        assert f["emission"]["values"] == [1.3, 0.8, 0.3, 0.5]
+        assert f["first_display"]["values"] == [0.1, 0.4, 0.1, 0.5]
+        assert (f["shown"], f["changed"], f["flicker_per_100"], f["stable_share"]) == (6, 2, 33.333333, 0.5)
+        assert (f["final_words"], f["matched"], f["wer"]) == (4, 4, 0.0)
+        assert server.received == [3 * 16000 * 2]
+        config = server.configs[0]
+        assert config.interim_results and config.config.language_code == "en-US"
+    finally:
+        server.close()

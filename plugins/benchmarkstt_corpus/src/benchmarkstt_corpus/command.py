@@ -205,7 +205,10 @@ class CorpusCommand:
         if args.html:
             data = result.data  # the page holds every row: it reads them from the row stores
             record = {**data["record"], "inputs": list(data["record"]["inputs"])}
-            write_output(args.html, render_report({**data, "record": record}), args.overwrite)
+            from benchmarkstt_report.hookspecs import plugin_sections  # other plugins' sections (live...)
+
+            write_output(args.html, render_report({**data, "record": record}, sections=plugin_sections(args, host)),
+                         args.overwrite)
         for failure in result.failed:
             say(PROG, f"failed: {failure['id']} ({failure['engine']}): {failure['error']}")
         if result.failed:

@@ -144,7 +144,6 @@ class LiveCommand:
         from benchmarkstt_engines.sources import audio_files
 
         from .events import EXTENSION
-        from .measures import figures, intervals, measure, pooled
 
         if not args.engine and not args.events:
             raise UsageError("need at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx-streaming) "
@@ -182,22 +181,7 @@ class LiveCommand:
                                                   for name, found in logs.items()}
         if specs:
             loaded.update(self._stream(args, specs, registry, references, audio, cache_of(args)))
-        rows: List[dict] = []
-        totals: Dict[str, list] = {}
-        for key, path in references.items():
-            reference = self._reference(args, host, path, audio.get(key))
-            for name, streams in loaded.items():
-                log = streams[key]
-                clock = "wall" if log.stream.get("clock") == "paced" else "audio"
-                counts = measure(reference, log, clock)
-                totals.setdefault(name, []).append((clock, counts))
-                rows.append({"engine": name, "file": key, "clock": clock, "reference_times": reference.source,
-                             "audio_seconds": counts["audio_seconds"], "figures": figures(counts)})
-        for name, parts in totals.items():
-            clocks = {clock for clock, _ in parts}
-            each = [c for _, c in parts]
-            rows.append({"engine": name, "file": "(pooled)", "clock": "/".join(sorted(clocks)),
-                         "figures": figures(pooled(each)), "ci": intervals(each)})
+        rows, comparisons = measure_rows(args, host, references, audio, loaded)
         sys.stdout.write(table(rows))
         for row in rows:
             if "reference_times" in row:
@@ -207,22 +191,21 @@ class LiveCommand:
         for row in rows:
             if row.get("ci"):
                 sys.stdout.write(interval_line(row))
-        from .verdict import comparison, sentence
-
-        pooled_rows = {row["engine"]: row["figures"] for row in rows if row["file"] == "(pooled)"}
-        verdict = [sentence(name, f) for name, f in pooled_rows.items()] + [comparison(pooled_rows)]
-        sys.stdout.write("\n" + "".join(line + "\n" for line in verdict if line))
+        for comparison in comparisons:
+            sys.stdout.write(paired_line(comparison))
+        verdict = verdict_lines(rows)
+        sys.stdout.write("\n" + "".join(line + "\n" for line in verdict))
         if args.html:
             from benchmarkstt_engines.command import write_output
 
             from .page import render
 
-            write_output(args.html, render(rows, [row for row in rows if row["file"] == "(pooled)"],
-                                           " ".join(line for line in verdict if line)))
+            write_output(os.path.abspath(args.html), render(rows, [row for row in rows if row["file"] == "(pooled)"],
+                                           " ".join(verdict), [paired_line(c) for c in comparisons]))
         if args.json:
             from benchmarkstt_engines.command import write_output
 
-            write_output(args.json, json.dumps({"rows": rows}, indent=1) + "\n")
+            write_output(os.path.abspath(args.json), json.dumps({"rows": rows, "paired": comparisons}, indent=1) + "\n")
         return 0
 
     @staticmethod
@@ -259,3 +242,60 @@ class LiveCommand:
             job, entry = outcome.job, outcome.entry or {}
             found.setdefault(job.engine, {})[job.id] = loads(entry["output"], f"{job.audio} ({job.engine})")
         return found
+
+
+def measure_rows(args: argparse.Namespace, host: PluginHost, references: Dict[str, str], audio: Dict[str, str],
+                 loaded: Dict[str, Dict[str, EventLog]]) -> tuple:
+    """Every engine's figures on every file (``loaded``: the event logs by engine and id),
+    then each engine's pooled figures with their bootstrap intervals; and each pair of engines
+    compared over the same files (:func:`~benchmarkstt_live.measures.paired`)."""
+    from .measures import figures, intervals, measure, paired, pooled
+
+    rows: List[dict] = []
+    totals: Dict[str, list] = {}
+    for key, path in references.items():
+        reference = LiveCommand._reference(args, host, path, audio.get(key))
+        for name, streams in loaded.items():
+            log = streams[key]
+            clock = "wall" if log.stream.get("clock") == "paced" else "audio"
+            counts = measure(reference, log, clock)
+            totals.setdefault(name, []).append((clock, counts))
+            rows.append({"engine": name, "file": key, "clock": clock, "reference_times": reference.source,
+                         "audio_seconds": counts["audio_seconds"], "figures": figures(counts)})
+    for name, parts in totals.items():
+        clocks = {clock for clock, _ in parts}
+        each = [c for _, c in parts]
+        rows.append({"engine": name, "file": "(pooled)", "clock": "/".join(sorted(clocks)),
+                     "figures": figures(pooled(each)), "ci": intervals(each)})
+    names = list(totals)
+    comparisons = [{"a": a, "b": b, **paired([c for _, c in totals[a]], [c for _, c in totals[b]])}
+                   for i, a in enumerate(names) for b in names[i + 1:]]
+    return rows, comparisons
+
+
+def paired_line(comparison: dict) -> str:
+    """Two engines compared over the same files, in one line.
+
+    :example:
+        >>> print(paired_line({"a": "ps", "b": "dg", "emission_mean": {"difference": 0.84, "ci": [0.5, 1.2],
+        ...     "probability_a_lower": 0.0, "p_value": 0.001998}, "first_display_mean": None,
+        ...     "flicker_per_100": None}), end="")
+        ps - dg, paired bootstrap over files (1000 resamples, seed 0): emission mean +0.84 s (+0.50 - +1.20), p = 0.002
+    """
+    parts = []
+    for label, key, unit in (("emission mean", "emission_mean", " s"), ("first display mean", "first_display_mean", " s"),
+                             ("flicker", "flicker_per_100", " per 100")):
+        found = comparison.get(key)
+        if found:
+            low, high = found["ci"]
+            parts.append(f"{label} {found['difference']:+.2f}{unit} ({low:+.2f} - {high:+.2f}), p = {found['p_value']:.3f}")
+    return (f"{comparison['a']} - {comparison['b']}, paired bootstrap over files (1000 resamples, seed 0): "
+            f"{'; '.join(parts) or 'too few files or measured words to compare'}\n")
+
+
+def verdict_lines(rows: List[dict]) -> List[str]:
+    """The verdict's sentences over the pooled rows: each engine's, then the comparison."""
+    from .verdict import comparison, sentence
+
+    pooled_rows = {row["engine"]: row["figures"] for row in rows if row["file"] == "(pooled)"}
+    return [line for line in [sentence(name, f) for name, f in pooled_rows.items()] + [comparison(pooled_rows)] if line]

@@ -251,3 +251,54 @@ def intervals(counts: List[dict], resamples: int = 1000, seed: int = 0, level: f
         found[name] = None if math.isnan(low) else [round(low, 6), round(high, 6)]
     return found
 
+
+
+#: the figures compared between two engines by :func:`paired`: lower is better for each
+PAIRED = ("emission_mean", "first_display_mean", "flicker_per_100")
+
+
+def paired(counts_a: List[dict], counts_b: List[dict], resamples: int = 1000, seed: int = 0,
+           level: float = 0.95) -> dict:
+    """Two engines' pooled latencies and flicker compared over the same files (``counts_a[i]``
+    and ``counts_b[i]`` the same file), by the paired bootstrap corpus mode uses for WER: the
+    same files drawn for both engines in each replicate (benchmarkstt-corpus's ``replicates``).
+    For each figure of :data:`PAIRED`: A's pooled figure minus B's, its percentile interval,
+    the share of replicates in which A's is lower (ties as half) and the two-sided p-value
+    ``2 * (k + 1) / (replicates + 1)`` (``k``: the replicates in which the engine worse overall
+    comes out better), capped at 1; replicates that drew no measured word for an engine are
+    left out. ``None`` for a figure with fewer than two files or no such replicate.
+
+    :example:
+        >>> a = [{"emission": [0.5, 0.7], "first_display": [0.2], "changed": 1, "shown": 10}] * 4
+        >>> b = [{"emission": [1.5, 1.6], "first_display": [0.9], "changed": 3, "shown": 10}] * 4
+        >>> found = paired(a, b)["emission_mean"]
+        >>> found["difference"], found["ci"], found["probability_a_lower"], found["p_value"]
+        (-0.95, [-0.95, -0.95], 1.0, 0.001998)
+    """
+    import numpy as np
+
+    from benchmarkstt_corpus.stats import MIN_UNITS, replicates
+
+    found: dict = {}
+    for name in PAIRED:
+        numerator, denominator = RATIOS[name]
+        columns = [[numerator(a), denominator(a), numerator(b), denominator(b)] for a, b in zip(counts_a, counts_b)]
+        total = np.asarray(columns, dtype=float).sum(axis=0) if columns else np.zeros(4)
+        if len(columns) < MIN_UNITS or not total[1] or not total[3]:
+            found[name] = None
+            continue
+        sums, _ = replicates(columns, [1.0] * len(columns), resamples, seed)
+        drawn = (sums[:, 1] > 0) & (sums[:, 3] > 0)
+        if not drawn.any():
+            found[name] = None
+            continue
+        diff = sums[drawn, 0] / sums[drawn, 1] - sums[drawn, 2] / sums[drawn, 3]
+        ties = 0.5 * np.count_nonzero(diff == 0)
+        lower, higher = np.count_nonzero(diff < 0) + ties, np.count_nonzero(diff > 0) + ties
+        tail = (1 - level) / 2
+        low, high = np.quantile(diff, [tail, 1 - tail])
+        found[name] = {"difference": round(float(total[0] / total[1] - total[2] / total[3]), 6),
+                       "ci": [round(float(low), 6), round(float(high), 6)],
+                       "probability_a_lower": round(float(lower / len(diff)), 6),
+                       "p_value": round(float(min(1.0, 2 * (min(lower, higher) + 1) / (len(diff) + 1))), 6)}
+    return found

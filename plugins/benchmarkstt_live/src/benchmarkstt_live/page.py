@@ -16,7 +16,7 @@ engine's pooled figures with their intervals, the latency of every measured word
 from __future__ import annotations
 
 from html import escape
-from typing import List
+from typing import List, Sequence
 
 WIDTH, ROW = 640, 28
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
@@ -79,8 +79,10 @@ def over_time(files: List[dict], engines: List[str]) -> str:
     return "".join(parts)
 
 
-def render(rows: List[dict], pooled: List[dict], verdict: str = "") -> str:
-    """The page of ``rows`` (every file's row) and ``pooled`` (each engine's pooled row)."""
+def section(rows: List[dict], pooled: List[dict], verdict: str = "", comparisons: Sequence[str] = ()) -> str:
+    """The live figures as one ``<section id="live">``: the verdict, the pooled table, the
+    engines compared pair by pair (``comparisons``: a line each), the latencies side by side, the latency over the programme and every file (the live page's
+    body, and the live section of ``corpus --html``)."""
     engines = [row["engine"] for row in pooled]
     files = [row for row in rows if row["file"] != "(pooled)"]
     head = ("engine", "file", "clock", "ref words", "measured", "emission mean", "median", "p90", "p99",
@@ -101,24 +103,33 @@ def render(rows: List[dict], pooled: List[dict], verdict: str = "") -> str:
              + "".join(line(r) for r in pooled) + "</table>")
     every = ("<table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"
              + "".join(line(r) for r in files) + "</table>")
+    return f"""<section id="live" aria-labelledby="h-live">
+<h2 id="h-live">Live: how late and how stable the words are</h2>
+<p class="verdict">{escape(verdict)}</p>
+<h3>Each engine, pooled over the files</h3>
+{table}
+{"".join(f'<p class="paired">{escape(line.strip())}</p>' for line in comparisons)}
+<p>Latencies in seconds after each reference word ends, on each log's clock (audio: the fast
+clock; wall: paced). Flicker: words shown and then changed or removed, per 100 words shown.</p>
+<h3>Emission latency, a dot per word (the bar: the median)</h3>
+{dots(pooled, "emission")}
+<h3>First-display latency, a dot per word</h3>
+{dots(pooled, "first_display")}
+<h3>Emission latency over the programme</h3>
+{over_time(files, engines)}
+<h3>Every file</h3>
+{every}
+</section>"""
+
+
+def render(rows: List[dict], pooled: List[dict], verdict: str = "", comparisons: Sequence[str] = ()) -> str:
+    """The page of ``rows`` (every file's row) and ``pooled`` (each engine's pooled row)."""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Live: latency and stability</title>
 <style>body{{font-family:sans-serif;max-width:70em;margin:1em auto}}table{{border-collapse:collapse}}
 td,th{{border:1px solid #ccc;padding:2px 6px;text-align:right}}td:first-child,td:nth-child(2){{text-align:left}}</style>
 </head><body>
-<h1>Live: how late and how stable the words are</h1>
-<p>{escape(verdict)}</p>
-<h2>Each engine, pooled over the files</h2>
-{table}
-<p>Latencies in seconds after each reference word ends, on each log's clock (audio: the fast
-clock; wall: paced). Flicker: words shown and then changed or removed, per 100 words shown.</p>
-<h2>Emission latency, a dot per word (the bar: the median)</h2>
-{dots(pooled, "emission")}
-<h2>First-display latency, a dot per word</h2>
-{dots(pooled, "first_display")}
-<h2>Emission latency over the programme</h2>
-{over_time(files, engines)}
-<h2>Every file</h2>
-{every}
+<h1>Live: latency and stability</h1>
+{section(rows, pooled, verdict, comparisons)}
 </body></html>
 """

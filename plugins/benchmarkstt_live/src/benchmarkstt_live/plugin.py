@@ -10,10 +10,14 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 
 @hookimpl
 def register_engines(register: Register) -> None:
-    """pocketsphinx-streaming; deepgram-live and speechmatics-rt (the vendors' WebSocket protocols)."""
+    """pocketsphinx-streaming, vosk-streaming; deepgram-live, speechmatics-rt and
+    assemblyai-live (the vendors' WebSocket protocols); google-live (gRPC StreamingRecognize)."""
     register("benchmarkstt_live.pocketsphinx_streaming:PocketSphinxStreaming", name="pocketsphinx-streaming")
+    register("benchmarkstt_live.vosk_streaming:VoskStreaming", name="vosk-streaming")
     register("benchmarkstt_live.deepgram_live:DeepgramLive", name="deepgram-live")
     register("benchmarkstt_live.speechmatics_rt:SpeechmaticsRT", name="speechmatics-rt")
+    register("benchmarkstt_live.assemblyai_streaming:AssemblyAILive", name="assemblyai-live")
+    register("benchmarkstt_live.google_streaming:GoogleLive", name="google-live")
 
 
 @hookimpl
@@ -39,3 +43,12 @@ def register_metrics(register: Register) -> None:
     """per (punctuation error rate), casedwer (WER keeping case and punctuation)."""
     register("benchmarkstt_live.punctuation:PunctuationErrorRate", name="per")
     register("benchmarkstt_live.punctuation:CasedWER", name="casedwer")
+
+
+@hookimpl(optionalhook=True)
+def report_sections(args, host) -> str:
+    """The live section of ``corpus --html`` (the report plugin's hook): streaming engines'
+    latencies and flicker."""
+    from .report_section import corpus_live_section
+
+    return corpus_live_section(args, host)

@@ -29,14 +29,32 @@ Both clocks are recorded in every event either way.
 
 from __future__ import annotations
 
+import queue
 import time
-from typing import Any, Callable, Iterable, NamedTuple, Optional
+from typing import Any, Callable, Iterable, List, NamedTuple, Optional
 
 from benchmarkstt_core.errors import UsageError
 
 from .events import Event, EventLog
 
 CLOCKS = ("fast", "paced")
+
+
+def arrived_so_far(arrived: "queue.Queue[Result]") -> List[Result]:
+    """The results a session's reader thread has put in ``arrived`` so far (taken out).
+
+    :example:
+        >>> q = queue.Queue()
+        >>> q.put(Result("partial", "the"))
+        >>> [r.text for r in arrived_so_far(q)], arrived_so_far(q)
+        (['the'], [])
+    """
+    found = []
+    while True:
+        try:
+            found.append(arrived.get_nowait())
+        except queue.Empty:
+            return found
 
 
 class Result(NamedTuple):

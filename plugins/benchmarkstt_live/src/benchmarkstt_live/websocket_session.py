@@ -19,7 +19,7 @@ from typing import List, Optional
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_engines.engine import EngineError
 
-from .streaming import Result, StreamingEngine
+from .streaming import Result, StreamingEngine, arrived_so_far
 
 #: seconds the end of a stream waits for the vendor's last results and its closing of the connection
 CLOSE_WAIT = 30.0
@@ -87,14 +87,6 @@ class WebSocketSession:
             if exc.rcvd is not None and exc.rcvd.code not in (1000, 1001):
                 self.failure = f"engine {self.name!r}: the connection was closed: {exc.rcvd.code} {exc.rcvd.reason}"
 
-    def _drain(self) -> List[Result]:
-        found = []
-        while True:
-            try:
-                found.append(self.arrived.get_nowait())
-            except queue.Empty:
-                return found
-
     def send(self, chunk: bytes) -> List[Result]:
         """Send ``chunk``; the results that arrived so far."""
         from websockets.exceptions import ConnectionClosed
@@ -106,7 +98,7 @@ class WebSocketSession:
             self.sent += 1
         except ConnectionClosed as exc:
             raise RuntimeError(self.failure or f"engine {self.name!r}: the connection closed during the audio: {exc}") from None
-        return self._drain()
+        return arrived_so_far(self.arrived)
 
     def finish(self) -> List[Result]:
         """End the audio; the results that arrive until the vendor closes the connection."""
@@ -124,7 +116,7 @@ class WebSocketSession:
         self.connection.close()
         if self.failure:
             raise RuntimeError(self.failure)
-        return self._drain()
+        return arrived_so_far(self.arrived)
 
 
 def websocket_url(url: str) -> str:

@@ -372,12 +372,14 @@ def notes_section(data: dict) -> str:
     return '<section id="notes" class="notes"><h2>Notes</h2><ul>' + "".join(f"<li>{x}</li>" for x in lines) + "</ul></section>"
 
 
-def render_report(data: dict, title: str | None = None, name: str = "the result") -> str:
+def render_report(data: dict, title: str | None = None, name: str = "the result", sections: str = "") -> str:
     """The report page of a corpus result (the dict of its JSON).
 
     :param data: the corpus result, as ``benchmarkstt-tools corpus -o json`` writes it
     :param title: the page's title (default: the engines compared)
     :param name: what to call the result in error messages (its file name)
+    :param sections: other plugins' sections (their HTML), before the record
+      (:func:`benchmarkstt_report.hookspecs.plugin_sections`)
     """
     data = check(data, name)
     order = [r["engine"] for r in data["ranking"]]
@@ -403,7 +405,7 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
 <a href="#files">{text(unit.capitalize())}s</a> <a href="#file">Words aligned</a> <a href="#errors">Frequent errors</a>{subtitles_link}
 <a href="#record">Record</a></nav></header>
 <main>{notes_section(data)}{ranking_section(data, order, found)}{comparison_section(data, order)}
-{files_section(data)}{errors_section(data, order)}{subtitles}{record_section(data)}</main>
+{files_section(data)}{errors_section(data, order)}{subtitles}{sections}{record_section(data)}</main>
 <footer>Written by benchmarkstt-report from a benchmarkstt-tools corpus result; self-contained, nothing is fetched.</footer>
 <script type="application/json" id="report-data">{inline_json(page_data(data))}</script>
 {"".join(script(s) for s in scripts)}
