@@ -98,7 +98,7 @@ class Server:
         self.url = self._wait_for_url()
 
     def _wait_for_url(self) -> str:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine can take long to import the plugins
         while time.monotonic() < deadline:
             match = re.search(r"listening on (http://\S+?)(;| )", self.output())
             if match:

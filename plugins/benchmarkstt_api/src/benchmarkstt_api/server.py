@@ -38,6 +38,8 @@ from waitress.utilities import BadRequest, Error
 
 #: open files the server keeps for itself (worker pipes, modules, logs), beside its connections
 RESERVED_FILES = 64
+#: connections accepted at most in one round of the loop (each may close one to make room)
+ACCEPTS_PER_ROUND = 32
 #: request bodies larger than this wait in a temporary file, not in memory
 INBUF_OVERFLOW = 64 * 1024
 
@@ -196,6 +198,16 @@ class ApiServer(TcpWSGIServer):
             self._make_room()
         return super().readable()
 
+    def handle_accept(self) -> None:
+        """Accept up to :data:`ACCEPTS_PER_ROUND` waiting clients, making room for each: one a
+        round of the loop would leave a client behind hundreds of slow ones for seconds."""
+        for _ in range(ACCEPTS_PER_ROUND):
+            super().handle_accept()
+            if not self._pending():
+                return
+            if len(self._map) >= self.adj.connection_limit and not self._make_room():
+                return
+
     def _pending(self) -> bool:
         """Whether a client waits to be accepted."""
         if hasattr(select, "poll"):
@@ -204,7 +216,7 @@ class ApiServer(TcpWSGIServer):
             return bool(poller.poll(0))
         return bool(select.select([self.socket], [], [], 0)[0])
 
-    def _make_room(self) -> None:
+    def _make_room(self) -> bool:
         """Have the connection that has been sending its headers the longest (then: its
         body; then: the longest idle) closed, if there is one that is not being answered."""
         best: tuple | None = None
@@ -215,14 +227,17 @@ class ApiServer(TcpWSGIServer):
             since = channel.request.started if channel.request is not None else channel.last_activity
             if best is None or (kind, since) < best[:2]:
                 best = (kind, since, channel)
-        if best is not None:
-            best[2].will_close = True  # closed in this round of the loop, so its file number is not
-            # taken by a new connection while the loop still holds events for the old one
+        if best is None:
+            return False
+        best[2].will_close = True  # closed in this round of the loop, so its file number is not
+        # taken by a new connection while the loop still holds events for the old one
+        return True
 
 
 def connection_limit(wanted: int) -> int:
     """``wanted``, lowered so that each connection can have a socket and a temporary file
-    within the open-file limit of this process (``ulimit -n``)."""
+    within the open-file limit of this process (``ulimit -n``), with room for the
+    connections a round of the loop accepts before the ones it closes are gone."""
     try:
         import resource
     except ImportError:  # pragma: no cover - Windows
@@ -230,7 +245,7 @@ def connection_limit(wanted: int) -> int:
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return wanted
-    return max(1, min(wanted, (soft - RESERVED_FILES) // 2))
+    return max(1, min(wanted, (soft - RESERVED_FILES - ACCEPTS_PER_ROUND) // 2))
 
 
 def make_server(app: Callable, sock: Any, limits: ServerLimits, max_body_size: int) -> ApiServer:
