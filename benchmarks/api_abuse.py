@@ -40,7 +40,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from api_load import Client, request_body, server_memory_mb, summary
+from api_load import Client, request_body, run_clients, server_memory_mb
 
 SLOW_CLIENTS = 1100
 SLOW_FILE_LIMIT = 1024
@@ -86,14 +86,7 @@ def ordinary(url: str, seconds: float, clients: int = 8) -> dict:
     """Ordinary calls from ``clients`` clients for ``seconds``."""
     start = threading.Event()
     until = time.perf_counter() + seconds
-    threads = [Client(url, request_body("wer"), 100_000, start, until) for _ in range(clients)]
-    for thread in threads:
-        thread.start()
-    began = time.perf_counter()
-    start.set()
-    for thread in threads:
-        thread.join()
-    return summary(threads, time.perf_counter() - began)
+    return run_clients([Client(url, request_body("wer"), 100_000, start, until) for _ in range(clients)], start)
 
 
 def post(url: str, body: bytes, statuses: dict, timeout: float = 90) -> None:
@@ -124,14 +117,7 @@ def in_background(count: int, target, *args) -> list:
 
 def concurrent(url: str, seconds: float) -> dict:
     start = threading.Event()
-    threads = [Client(url, request_body("wer"), 4, start) for _ in range(CONCURRENT_CLIENTS)]
-    for thread in threads:
-        thread.start()
-    began = time.perf_counter()
-    start.set()
-    for thread in threads:
-        thread.join()
-    return summary(threads, time.perf_counter() - began)
+    return run_clients([Client(url, request_body("wer"), 4, start) for _ in range(CONCURRENT_CLIENTS)], start)
 
 
 class SlowClients:

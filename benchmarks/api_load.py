@@ -129,7 +129,12 @@ def burst(url: str, body: bytes, requests: int, clients: int) -> dict:
     """Send ``requests`` requests from ``clients`` threads; the numbers of the burst."""
     start = threading.Event()
     shares = [requests // clients + (1 if i < requests % clients else 0) for i in range(clients)]
-    threads = [Client(url, body, share, start) for share in shares if share]
+    return run_clients([Client(url, body, share, start) for share in shares if share], start)
+
+
+def run_clients(threads: list, start: threading.Event) -> dict:
+    """Start the :class:`Client` ``threads``, let them go together (``start``), wait for them;
+    their numbers."""
     for thread in threads:
         thread.start()
     began = time.perf_counter()
