@@ -15,11 +15,11 @@ module gives it:
 * a bounded queue of requests waiting for a thread: beyond ``queue`` of them, a request is
   answered 503 at once by a thread of its own;
 * a request cut short by the client (a half-closed socket) is answered 400, and every error
-  waitress answers itself (400, 408, 413, 431, 503...) has a JSON-RPC error object as its
+  waitress answers itself (400, 413, 431, 503...) has a JSON-RPC error object as its
   body.
 
 The defaults are :class:`ServerLimits`; docs/reliability.md has the figures of
-``benchmarks/api_load.py --abuse`` against it.
+``benchmarks/api_abuse.py`` against it.
 """
 
 from __future__ import annotations
@@ -116,6 +116,8 @@ class Channel(HTTPChannel):
             return
         try:
             data = self.socket.recv(self.adj.recv_bytes)
+        except BlockingIOError:
+            return
         except OSError:
             self.handle_close()
             return
