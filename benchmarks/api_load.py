@@ -83,8 +83,9 @@ def request_body(call: str) -> bytes:
 class Client(threading.Thread):
     """One client: sends its share of requests one after the other, reusing its connection."""
 
-    def __init__(self, url: str, body: bytes, count: int, start: threading.Event):
+    def __init__(self, url: str, body: bytes, count: int, start: threading.Event, until: float = 0.0):
         super().__init__(daemon=True)
+        self.until = until  # a time.perf_counter() after which no request is sent
         parts = urlsplit(url)
         self.host, self.port, self.path = parts.hostname, parts.port or 80, parts.path or "/"
         self.body, self.count, self.start_event = body, count, start
@@ -107,6 +108,8 @@ class Client(threading.Thread):
         self.start_event.wait()
         for _ in range(self.count):
             began = time.perf_counter()
+            if self.until and began > self.until:
+                break
             try:
                 status, data = self._send()
                 problem = None if status == 200 and b'"result"' in data else f"HTTP {status}"
@@ -126,14 +129,23 @@ def burst(url: str, body: bytes, requests: int, clients: int) -> dict:
     """Send ``requests`` requests from ``clients`` threads; the numbers of the burst."""
     start = threading.Event()
     shares = [requests // clients + (1 if i < requests % clients else 0) for i in range(clients)]
-    threads = [Client(url, body, share, start) for share in shares if share]
+    return run_clients([Client(url, body, share, start) for share in shares if share], start)
+
+
+def run_clients(threads: list, start: threading.Event) -> dict:
+    """Start the :class:`Client` ``threads``, let them go together (``start``), wait for them;
+    their numbers."""
     for thread in threads:
         thread.start()
     began = time.perf_counter()
     start.set()
     for thread in threads:
         thread.join()
-    elapsed = time.perf_counter() - began
+    return summary(threads, time.perf_counter() - began)
+
+
+def summary(threads: list, elapsed: float) -> dict:
+    """The numbers of the :class:`Client` ``threads`` that ran for ``elapsed`` seconds."""
     latencies = sorted(x for t in threads for x in t.latencies)
     errors: dict = {}
     for thread in threads:

@@ -86,17 +86,19 @@ class Server:
     :param cwd: the directory it is started in
     :param args: more options (``--with-explorer``, ``--max-body-size 1k``...)
     :param env: more environment variables
+    :param preexec_fn: run in the server's process before it starts (to lower a limit)
     """
 
-    def __init__(self, cwd: Path, *args: str, env: dict | None = None):
+    def __init__(self, cwd: Path, *args: str, env: dict | None = None, preexec_fn: Any = None):
         self._log_file = tempfile.NamedTemporaryFile(prefix="benchmarkstt-api-", suffix=".log")
         self.log = Path(self._log_file.name)
         self.proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "api", "--port", "0", *args], cwd=cwd,
-                                     stdout=subprocess.DEVNULL, stderr=self._log_file, env=clean_env(env))
+                                     stdout=subprocess.DEVNULL, stderr=self._log_file, env=clean_env(env),
+                                     preexec_fn=preexec_fn)  # noqa: PLW1509 - no threads of the server yet
         self.url = self._wait_for_url()
 
     def _wait_for_url(self) -> str:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine can take long to import the plugins
         while time.monotonic() < deadline:
             match = re.search(r"listening on (http://\S+?)(;| )", self.output())
             if match:

@@ -24,7 +24,17 @@ from benchmarkstt_core.limits import text_size_limit
 
 from .methods import build_methods
 from .paths import PathGuard
-from .rpc import INTERNAL_ERROR, INVALID_REQUEST, MESSAGES, SERVER_ERROR, RequestMethods, dispatch, loads, status_of
+from .rpc import (
+    INTERNAL_ERROR,
+    INVALID_REQUEST,
+    MESSAGES,
+    PARSE_ERROR,
+    SERVER_ERROR,
+    RequestMethods,
+    dispatch,
+    loads,
+    status_of,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from benchmarkstt_core.plugins import PluginHost
@@ -127,7 +137,12 @@ class ApiApp:
     def answer(self, request: Any) -> Any:
         """Read the body within its limit (413 when over), answer it in a worker process
         within the time limit, or here when there is none."""
-        body = read_body(request.environ, self.limits.max_body_size)
+        try:
+            body = read_body(request.environ, self.limits.max_body_size)
+        except BadLength as exc:
+            response = json_response(400, error_payload(INVALID_REQUEST, str(exc)))
+            response.headers["Connection"] = "close"  # the body's end is unknown
+            return response
         if body is None:
             response = json_response(413, error_payload(
                 INVALID_REQUEST, f"the request body is larger than {self.limits.max_body_size} bytes"))
@@ -150,19 +165,18 @@ class ApiApp:
                                                                   "(out of memory?)"))
 
     def run_request(self, body: bytes) -> tuple:
-        """``(HTTP status, response body)`` for a request body: a batch within its limit, texts
-        and the answer within the answer limit."""
+        """``(HTTP status, response body)`` for a request body, parsed once whatever its
+        encoding: a batch within its limit, texts and the answer within the answer limit."""
         limits = self.limits
-        if limits.max_batch_size and body.lstrip()[:1] == b"[":
-            try:
-                calls = loads(body)
-            except ValueError:
-                calls = None
-            if isinstance(calls, list) and len(calls) > limits.max_batch_size:
-                return encode(400, error_payload(INVALID_REQUEST, f"a batch of {len(calls)} calls; "
-                                                                  f"the limit is {limits.max_batch_size}"))
+        try:
+            request = loads(body)
+        except (ValueError, RecursionError) as exc:
+            return encode(400, error_payload(PARSE_ERROR, str(exc)))
+        if limits.max_batch_size and isinstance(request, list) and len(request) > limits.max_batch_size:
+            return encode(400, error_payload(INVALID_REQUEST, f"a batch of {len(request)} calls; "
+                                                              f"the limit is {limits.max_batch_size}"))
         with text_size_limit(limits.max_answer_size or None):
-            payload = dispatch(body, self.rpc_methods)
+            payload = dispatch(request, self.rpc_methods)
         status, data = encode(status_of(payload), payload)
         if limits.max_answer_size and len(data) > limits.max_answer_size:
             return encode(400, error_payload(INVALID_REQUEST, f"the answer would be {len(data)} bytes; "
@@ -180,14 +194,31 @@ class ApiApp:
         return response
 
 
+class BadLength(ValueError):
+    """A ``Content-Length`` that is not a number of bytes."""
+
+
 def read_body(environ: dict, limit: int) -> bytes | None:
     """The request body, or ``None`` when it is longer than ``limit`` bytes: by its
-    Content-Length, or (chunked, or no length given) as soon as more than ``limit`` arrived."""
+    Content-Length, or (chunked, or no length given) as soon as more than ``limit`` arrived.
+    :class:`BadLength` for a Content-Length that is not ASCII digits (``²`` is a digit to
+    :meth:`str.isdigit`, not to HTTP); nothing is read beyond the limit, whatever the server
+    in front says the size is.
+
+    :example:
+        >>> import io
+        >>> read_body({"wsgi.input": io.BytesIO(b"abcdef"), "CONTENT_LENGTH": "3"}, 10)
+        b'abc'
+        >>> read_body({"wsgi.input": io.BytesIO(b"abcdef"), "CONTENT_LENGTH": "11"}, 10) is None
+        True
+    """
     stream = environ.get("wsgi.input")
-    length = environ.get("CONTENT_LENGTH") or ""
+    length = (environ.get("CONTENT_LENGTH") or "").strip()
     if stream is None:
         return b""
-    if length.strip().isdigit():
+    if length:
+        if not (length.isascii() and length.isdigit()):
+            raise BadLength(f"the Content-Length {length!r} is not a number of bytes")
         size = int(length)
         if size > limit:
             return None

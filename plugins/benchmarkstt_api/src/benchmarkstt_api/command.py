@@ -1,7 +1,7 @@
 """``benchmarkstt-tools api``: serve the JSON-RPC API, or list its methods.
 
-This module is imported whenever ``benchmarkstt-tools`` starts, so Werkzeug and
-jsonrpcserver are imported only when the command runs.
+This module is imported whenever ``benchmarkstt-tools`` starts, so Werkzeug, jsonrpcserver
+and waitress are imported only when the command runs.
 """
 
 from __future__ import annotations
@@ -101,6 +101,7 @@ class ApiCommand:
                             help="refuse request bodies larger than this with HTTP 413 "
                                  "(bytes, or with a k or M suffix; default 10M)")
         add_limit_arguments(parser)
+        add_server_arguments(parser)
         parser.add_argument("--debug", action="store_true",
                             help="log every request, and the traceback of every failed call, on stderr "
                                  "(the interactive debugger is never enabled)")
@@ -125,7 +126,7 @@ class ApiCommand:
         app = make_app(host, entrypoint=args.entrypoint, explorer=args.with_explorer, limits=limits)
         warn_new(host, seen)
         try:
-            return serve(app, args.host, args.port, args.debug)
+            return serve(app, args.host, args.port, args.debug, server_limits(args))
         finally:
             app.close()
 
@@ -137,7 +138,8 @@ def warn_new(host: PluginHost, seen: int) -> None:
 
 
 def listening_socket(address: str, port: int) -> Any:
-    """A socket bound to ``address:port`` and listening; a clear error when that is impossible."""
+    """A socket bound to ``address:port`` (the server listens on it); a clear error when that
+    is impossible."""
     import socket
 
     from werkzeug.serving import get_sockaddr, select_address_family
@@ -150,7 +152,6 @@ def listening_socket(address: str, port: int) -> Any:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(get_sockaddr(address, port, family))
-        sock.listen(128)
     except (OSError, UnicodeError) as exc:
         sock.close()
         raise BenchmarkSTTError(f"cannot listen on {address}:{port}: "
@@ -158,28 +159,74 @@ def listening_socket(address: str, port: int) -> Any:
     return sock
 
 
-def serve(app: Any, address: str, port: int, debug: bool) -> int:
-    """Serve ``app`` with Werkzeug's threaded server until interrupted."""
+def add_server_arguments(parser: argparse.ArgumentParser) -> None:
+    """What the server spends on connections (see docs/reliability.md)."""
+    from .server import ServerLimits
+
+    default = ServerLimits()
+    parser.add_argument("--connections", type=positive, default=default.connections, metavar="N",
+                        help=f"open connections at most, lowered to fit the open-file limit (ulimit -n); when "
+                             f"full, the slowest client still sending its request is closed to make room "
+                             f"(default {default.connections})")
+    parser.add_argument("--threads", type=positive, default=default.threads, metavar="N",
+                        help=f"threads that receive answers from the worker processes (default {default.threads})")
+    parser.add_argument("--queue", type=positive, default=default.queue, metavar="N",
+                        help=f"requests that may wait for a thread; more are answered HTTP 503 at once "
+                             f"(default {default.queue})")
+    parser.add_argument("--backlog", type=positive, default=default.backlog, metavar="N",
+                        help=f"connections the system keeps waiting to be accepted (default {default.backlog})")
+    parser.add_argument("--header-timeout", type=seconds, default=default.header_timeout, metavar="SECONDS",
+                        help=f"close a connection whose request headers took longer "
+                             f"(default {default.header_timeout:g})")
+    parser.add_argument("--request-timeout", type=seconds, default=default.request_timeout, metavar="SECONDS",
+                        help=f"close a connection whose request (headers and body) took longer "
+                             f"(default {default.request_timeout:g})")
+    parser.add_argument("--idle-timeout", type=seconds, default=default.idle_timeout, metavar="SECONDS",
+                        help=f"close a connection silent for longer (default {default.idle_timeout:g})")
+
+
+def positive(value: str) -> int:
+    """A whole number, 1 or more."""
+    number = count(value)
+    if number == 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {value!r}")
+    return number
+
+
+def server_limits(args: argparse.Namespace) -> Any:
+    """The :class:`~benchmarkstt_api.server.ServerLimits` the options give."""
+    from .server import ServerLimits
+
+    return ServerLimits(args.connections, args.threads, args.backlog, args.queue, args.header_timeout,
+                        args.request_timeout, args.idle_timeout)
+
+
+def serve(app: Any, address: str, port: int, debug: bool, limits: Any = None) -> int:
+    """Serve the :class:`~benchmarkstt_api.app.ApiApp` ``app`` with waitress
+    (:mod:`benchmarkstt_api.server`, within ``limits``) until interrupted."""
     import logging
 
     from benchmarkstt_core.cli.common import escaped_logging
-    from werkzeug.serving import make_server
+
+    from .server import ServerLimits, logged, make_server
 
     escaped_logging()  # a request's path or a method's error cannot forge a line of the server's log
-    logging.getLogger("werkzeug").setLevel(logging.INFO)  # its request lines, as Werkzeug shows them
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # a full queue is answered 503, not logged
     if debug:
         logging.getLogger("benchmarkstt_api").setLevel(logging.DEBUG)
-    with listening_socket(address, port) as sock:
-        server = make_server(address, port, app, threaded=True, fd=sock.fileno())
+    sock = listening_socket(address, port)
+    server = make_server(logged(app) if debug else app, sock, limits or ServerLimits(), app.max_body_size)
     url_host = f"[{address}]" if ":" in address else address
-    sys.stderr.write(f"benchmarkstt API listening on http://{url_host}:{server.port}{app.entrypoint}"
+    sys.stderr.write(f"benchmarkstt API listening on http://{url_host}:{server.effective_port}{app.entrypoint}"
                      f"{' (explorer: GET the same URL)' if app.explorer_page else ''}; "
-                     f"files are read from {app.guard.root} only\n")
+                     f"files are read from {app.guard.root} only; "
+                     f"at most {server.adj.connection_limit} connections\n")
     sys.stderr.flush()
     try:
-        server.serve_forever()
+        server.run()
     except KeyboardInterrupt:
         pass
     finally:
-        server.server_close()
+        server.close()
+        server.task_dispatcher.shutdown()
     return 0

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from typing import Any, Callable, Iterator, Mapping
 
 from benchmarkstt_core.context import Context
@@ -125,6 +126,10 @@ def rpc_function(method: ApiMethod, make_context: Callable[[], Context]) -> Call
 
     def function(*args: Any, **kwargs: Any) -> Any:
         bound = method.signature.bind(*args, **kwargs)
+        for name, value in bound.arguments.items():
+            refused = out_of_range(value, name)
+            if refused:
+                return Error(INVALID_PARAMS, MESSAGES[INVALID_PARAMS], refused)
         context = make_context()
         try:
             for name in method.path_params:
@@ -192,14 +197,53 @@ def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
 
 
-def loads(body: Any) -> Any:
-    """Parse a JSON body; NaN, Infinity and -Infinity are not JSON (a parse error)."""
-    return json.loads(body, parse_constant=_not_json)
+class OutOfRange:
+    """A JSON number too large for a float (``1e999``), kept as its text: a call that holds
+    one is refused (as an id: an invalid request; as a parameter: invalid parameters), never
+    computed with infinity."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
 
 
-def dispatch(body: bytes, methods: Mapping[str, Callable]) -> Any:
-    """Answer a request body: a response object, a list of them (batch), or ``None``."""
+def _number(text: str) -> Any:
+    value = float(text)
+    return value if math.isfinite(value) else OutOfRange(text)
+
+
+def loads(body: bytes | str) -> Any:
+    """Parse a request body once, whatever its encoding (UTF-8 with or without a byte order
+    mark, UTF-16 or UTF-32, as :func:`json.loads` detects it); NaN, Infinity and -Infinity are
+    not JSON (a parse error), and a number too large for a float is an :class:`OutOfRange`.
+
+    :example:
+        >>> loads('[1.5, 1e999]'.encode("utf-16"))
+        [1.5, 1e999]
+        >>> type(loads(b"1e999")).__name__
+        'OutOfRange'
+    """
+    return json.loads(body, parse_constant=_not_json, parse_float=_number)
+
+
+def out_of_range(value: Any, where: str) -> str | None:
+    """Where in ``value`` (a parameter named ``where``) a number is out of range, and which; or ``None``."""
+    if isinstance(value, OutOfRange):
+        return f"{where}: the number {value.text} is out of range"
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = out_of_range(item, f"{where}[{json.dumps(key)}]")
+        if found:
+            return found
+    return None
+
+
+def dispatch(request: Any, methods: Mapping[str, Callable]) -> Any:
+    """Answer a parsed request body (:func:`loads`): a response object, a list of them
+    (batch), or ``None``."""
     from jsonrpcserver import dispatch_to_response
 
-    return dispatch_to_response(body, methods, deserializer=loads,  # type: ignore[arg-type]
+    return dispatch_to_response("", methods, deserializer=lambda _: request,  # type: ignore[arg-type]
                                 post_process=_wire)

@@ -7,7 +7,10 @@ worker is replaced (a server busy with other requests holds their bodies, 10 MiB
 most: a worker forked from it would keep a copy of them for its whole life). Each worker
 answers one request body at a time through a pipe. When a worker runs past the time limit
 it is killed and replaced, and the request gets ``None``: the rest of the server never
-waits on it. A worker that dies (out of memory, a crash) is replaced the same way.
+waits on it. A worker that dies (out of memory, a crash) is replaced the same way. A
+request that runs longer than :data:`LONG_AFTER` gets a lower priority and a worker is
+started in its place (for up to ``size`` such requests at once), so a few runaway requests
+leave short ones their workers and most of the processor.
 
 :example:
     >>> pool = WorkerPool(lambda body: (200, body.upper()), size=1, time_limit=10)
@@ -31,6 +34,10 @@ from multiprocessing.reduction import recv_handle, send_handle
 from typing import Any, Callable, NamedTuple
 
 Answer = Callable[[bytes], tuple]
+#: seconds after which a request is long: it gets a lower priority and a worker in its place
+LONG_AFTER = 1.0
+#: the niceness of a worker whose request is long (short requests get the processor first)
+LONG_NICENESS = 10
 
 
 class TimeLimitExceeded(Exception):
@@ -121,6 +128,7 @@ class WorkerPool:
         self._all: set = set()
         self._lock = threading.Lock()  # guards _all and the orders to the spawner
         self._closed = False
+        self._lent = 0  # workers started in place of one whose request is long
         context = multiprocessing.get_context("fork")
         self._orders, spawner_end = context.Pipe()
         self._spawner = context.Process(target=_spawn_workers, args=(spawner_end, self._orders, answer), daemon=True,
@@ -151,30 +159,59 @@ class WorkerPool:
                 pass
         worker.connection.close()
 
-    def _retire(self, worker: Worker) -> None:
-        """Kill ``worker`` and put a new one in its place."""
+    def _retire(self, worker: Worker, lent: bool = False) -> None:
+        """Kill ``worker`` and put a new one in its place, unless one was put there already
+        when its request became long (``lent``)."""
         self._stop(worker)
-        if not self._closed:
+        if lent:
+            with self._lock:
+                self._lent -= 1
+        elif not self._closed:
             self._idle.put(self._start())
+
+    def _lend(self, worker: Worker) -> bool:
+        """``worker``'s request runs long: lower its priority and start a worker in its place,
+        unless ``size`` long requests have one already. True when a worker was started."""
+        with self._lock:
+            if self._closed or self._lent >= self.size:
+                return False
+            self._lent += 1
+        try:
+            os.setpriority(os.PRIO_PROCESS, worker.pid, LONG_NICENESS)
+        except OSError:
+            pass
+        self._idle.put(self._start())
+        return True
 
     def run(self, body: bytes) -> tuple:
         """``(status, body)`` from a worker; :class:`TimeLimitExceeded`, :class:`WorkerLost` or
-        :class:`PoolBusy` when there is no answer in time."""
+        :class:`PoolBusy` when there is no answer in time. A request still running after
+        :data:`LONG_AFTER` seconds gets a lower priority and a new worker takes its place, for
+        up to ``size`` such requests at once: runaway requests cannot hold every worker
+        while short ones wait (that worker is stopped once it answered)."""
         deadline = time.monotonic() + self.time_limit
         try:
             worker = self._idle.get(timeout=self.time_limit)
         except queue.Empty:
             raise PoolBusy() from None
+        lent = False
         try:
             worker.connection.send_bytes(body)
-            if worker.connection.poll(max(0.0, deadline - time.monotonic())):
+            ready = worker.connection.poll(max(0.0, min(LONG_AFTER, deadline - time.monotonic())))
+            if not ready and time.monotonic() < deadline:
+                lent = self._lend(worker)
+                ready = worker.connection.poll(max(0.0, deadline - time.monotonic()))
+            if ready:
                 reply = worker.connection.recv_bytes()
-                self._idle.put(worker)
+                if lent:
+                    self._retire(worker, lent)
+                else:
+                    self._idle.put(worker)
                 return int.from_bytes(reply[:2], "big"), reply[2:]
         except (EOFError, OSError):
-            self._retire(worker)
+            self._retire(worker, lent)
             raise WorkerLost() from None
-        self._retire(worker)
+        self._retire(worker, lent)
         raise TimeLimitExceeded()
 
     def close(self) -> None:
