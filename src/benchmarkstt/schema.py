@@ -94,7 +94,7 @@ class Schema(core.Schema):
         for obj in iterable:
             self.append(obj)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         got = super().__getitem__(index)
         return Schema(got) if isinstance(index, slice) else Item(got)
 
@@ -139,7 +139,7 @@ class JSONEncoder(json.JSONEncoder):
 class JSONDecoder(json.JSONDecoder):
     """JSON decoding of a list of items into a :class:`Schema`."""
 
-    def decode(self, s: str, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def decode(self, s: str, *args: Any, **kwargs: Any) -> Any:
         data = super().decode(s, *args, **kwargs)
         if isinstance(data, list):
             try:

@@ -46,4 +46,5 @@ class File(files.File):
     """
 
     def __init__(self, normalizer: Any, file: str, encoding: str | None = None, path: str | None = None):
-        super().__init__(normalizer, file, encoding, path, context=_installed.context())
+        # FilePath and FolderPath name the kinds of the command line's arguments; a str path is read the same
+        super().__init__(normalizer, file, encoding, path, context=_installed.context())  # type: ignore[arg-type]

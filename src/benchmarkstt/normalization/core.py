@@ -35,4 +35,6 @@ class Config(config.Config):
     """
 
     def __init__(self, file: str, section: str | None = None, encoding: str | None = None):
-        super().__init__(file, section or config.DEFAULT_SECTION, encoding, context=_installed.context())
+        # FilePath names the kind of the command line's argument; a str path is read the same
+        super().__init__(file, section or config.DEFAULT_SECTION, encoding,  # type: ignore[arg-type]
+                         context=_installed.context())

@@ -166,7 +166,7 @@ def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, id
 
 
 TYPE_NAMES = {int: "a whole number (int)", float: "a number", str: "a str", bool: "True or False"}
-ABSTRACT = {int: numbers.Integral, float: numbers.Real}  # numpy's numbers fit too
+ABSTRACT: dict[type, type] = {int: numbers.Integral, float: numbers.Real}  # numpy's numbers fit too
 
 
 def check_types(values: Mapping[str, tuple]) -> None:
@@ -181,7 +181,7 @@ def check_types(values: Mapping[str, tuple]) -> None:
     """
     for name, (value, kind) in values.items():
         kinds = kind if isinstance(kind, tuple) else (kind,)
-        allowed = tuple(ABSTRACT.get(k, k) for k in kinds)
+        allowed = tuple(ABSTRACT[k] if k in ABSTRACT else k for k in kinds)
         fits = isinstance(value, allowed) and not (isinstance(value, bool) and bool not in kinds)
         if not fits:
             wanted = " or ".join("None" if k is type(None) else TYPE_NAMES[k] for k in kinds)

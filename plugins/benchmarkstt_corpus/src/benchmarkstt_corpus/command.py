@@ -52,7 +52,7 @@ class CorpusCommand:
         inputs.add_argument("--manifest", metavar="FILE",
                             help="a CSV, TSV or JSON-lines file: columns id, reference, one per engine, and "
                                  "optionally reference_type and ENGINE_type")
-        types = {"choices": registries.inputs.names()} if len(registries.inputs) else {}
+        types: dict[str, Any] = {"choices": registries.inputs.names()} if len(registries.inputs) else {}
         inputs.add_argument("-rt", "--reference-type", default="infer", help="type of every reference file "
                             "(default: inferred per file)", **types)
         inputs.add_argument("-ht", "--hypothesis-type", default="infer", help="type of every hypothesis file "
@@ -135,7 +135,8 @@ class CorpusCommand:
             render_report = report_renderer()
         if args.time_limit is not None and not 0 < args.time_limit < float("inf"):
             raise UsageError(f"--time-limit must be a number of seconds above 0, not {args.time_limit:g}")
-        old, made, limits = None, {}, {"time_limit": args.time_limit}
+        made: dict = {}
+        old, limits = None, {"time_limit": args.time_limit}
         if args.rerun:
             from .rerun import MAX_FILE_SIZE, TIME_LIMIT, check_plugins, read_record, recorded_files
 

@@ -108,8 +108,8 @@ def pooled_counts(references: Texts, hypotheses: Texts) -> dict:
     tags = {"replace": 0, "delete": 0, "insert": 0}
     for ref, hyp in zip(refs, hyps):
         if ref != hyp:
-            for tag, _, _ in Levenshtein.editops(ref, hyp):
-                tags[tag] += 1
+            for op in Levenshtein.editops(ref, hyp):
+                tags[op.tag] += 1
     s, d, i = tags["replace"], tags["delete"], tags["insert"]
     return {"substitutions": s, "deletions": d, "insertions": i, "hits": words - s - d,
             "reference_words": words}

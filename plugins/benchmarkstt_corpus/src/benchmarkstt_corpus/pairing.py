@@ -22,6 +22,7 @@ an id without a reference cannot be scored, and is listed in the result and on t
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import math
 import os
@@ -177,21 +178,21 @@ def manifest_rows(path: str, max_size: int | None = None) -> tuple:
     lower = path.lower()
     if lower.endswith((".jsonl", ".json", ".ndjson")):
         rows = []
-        columns: dict = {}
+        names: dict = {}  # the columns, in the order of first use
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
-                row = json.loads(line, object_pairs_hook=lambda pairs, where=f"{path}:{number}": unique_keys(pairs, where))
+                row = json.loads(line, object_pairs_hook=functools.partial(unique_keys, where=f"{path}:{number}"))
             except ValueError as exc:
                 raise UsageError(f"{path}:{number}: not a JSON object: {exc}") from None
             if not isinstance(row, dict):
                 raise UsageError(f"{path}:{number}: each line must be a JSON object")
             rows.append((number, {str(k): "" if v is None else str(v) for k, v in row.items()}))
-            columns.update(dict.fromkeys(rows[-1][1]))
+            names.update(dict.fromkeys(rows[-1][1]))
         if not rows:
             raise UsageError(f"--manifest {path!r}: empty")
-        return list(columns), rows
+        return list(names), rows
     delimiter = "\t" if lower.endswith((".tsv", ".tab")) else ","
     # Python 3.9's csv refuses a NUL: it is carried through as a character the text lacks, and
     # named with its column below
@@ -228,7 +229,7 @@ def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str
     if not engines:
         raise UsageError(f"--manifest {path!r}: no engine column besides id and reference")
     base = os.path.dirname(os.path.abspath(path))
-    sides = {REFERENCE: {}, **{e: {} for e in engines}}
+    sides: dict[str, dict] = {REFERENCE: {}, **{e: {} for e in engines}}
     types: dict = {}
     order: dict = {}
     for number, row in rows:

@@ -206,7 +206,8 @@ class Scorer:
             digest = hashlib.sha256(self.context.read_bytes(source.path)).hexdigest()
 
         if source.written is not None:  # an utterance of a NIST file: its text with its annotations
-            text = self.registries.inputs.get(source.written[0]).cls.from_content(
+            # written[0]: stm, trn or ctm, whose input class reads an utterance's content
+            text = self.registries.inputs.get(source.written[0]).cls.from_content(  # type: ignore[attr-defined]
                 source.written[1], source.origin or source.source, context=self.context)
         else:
             text = create(self.registries.inputs.get(kind), [source.source], self.context).read()

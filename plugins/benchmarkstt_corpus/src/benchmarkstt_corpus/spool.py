@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from typing import Any, Iterator
+from typing import IO, Any, Iterator
 
 from benchmarkstt_core.errors import BenchmarkSTTError
 from benchmarkstt_core.names import json_text
@@ -27,7 +27,7 @@ class SpooledRows:
     reads them back (again each time; several iterations may run at once); rows read back
     equal the rows appended after a round trip through JSON."""
 
-    file = None
+    file: IO[bytes] = None  # type: ignore[assignment]  # None only when __init__ could not make it (close)
 
     def __init__(self) -> None:
         try:

@@ -15,7 +15,10 @@ computed in, and a slow loop over the same draws reproduces it exactly.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 BLOCK = 256
 # at most this many drawn files per block of replicates: memory does not grow with the files
@@ -24,25 +27,25 @@ CELLS = 1 << 15
 MIN_UNITS = 2
 
 
-def replicates(errors: Sequence, words: Sequence, resamples: int, seed: int) -> tuple:
+def replicates(errors: ArrayLike, words: ArrayLike, resamples: int, seed: int) -> tuple:
     """Resampled pooled rates: ``(numerator sums, denominator sums)`` per replicate, for
     each of the ``errors`` columns (a 2-D array: one column per system) and ``words``."""
     import numpy as np
 
-    errors = np.asarray(errors, dtype=float)
-    if errors.ndim == 1:
-        errors = errors[:, None]
-    words = np.asarray(words, dtype=float)
-    n = len(words)
+    err = np.asarray(errors, dtype=float)
+    if err.ndim == 1:
+        err = err[:, None]
+    counts = np.asarray(words, dtype=float)
+    n = len(counts)
     rng = np.random.default_rng(seed)
-    err_sums = np.empty((resamples, errors.shape[1]))
+    err_sums = np.empty((resamples, err.shape[1]))
     word_sums = np.empty(resamples)
     size = block(n)
     for start in range(0, resamples, size):
         stop = min(start + size, resamples)
         index = rng.integers(0, n, size=(stop - start, n))
-        err_sums[start:stop] = errors[index].sum(axis=1)
-        word_sums[start:stop] = words[index].sum(axis=1)
+        err_sums[start:stop] = err[index].sum(axis=1)
+        word_sums[start:stop] = counts[index].sum(axis=1)
     return err_sums, word_sums
 
 
@@ -74,7 +77,8 @@ def offset_distribution(histogram: dict) -> dict:
         return {"mean": None, "median": None, "p90_abs": None, "within_0.1": None, "within_0.25": None,
                 "within_0.5": None}
 
-    def nearest_rank(counts: dict, share: float) -> float:
+    # the loop returns: the counts add up to n and the rank is at most n
+    def nearest_rank(counts: dict, share: float) -> float:  # type: ignore[return]
         rank, seen = max(1, math.ceil(share * n)), 0
         for value in sorted(counts):
             seen += counts[value]

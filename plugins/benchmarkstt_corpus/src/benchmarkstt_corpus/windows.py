@@ -96,12 +96,13 @@ class Timeline:
         found = Schema.from_items(self.schema[i] for i in keep) if keep else Schema()
         if self.schema.annotations is not None:  # a NIST file's alternations and optional words (the sclite plugin)
             found.annotations = self.schema.annotations.in_window(start, end)
-        if self.whole is None:
+        if self.whole is None or self.whole_mids is None:  # both None or neither
             return found
         kept = [i for i, mid in enumerate(self.whole_mids) if start <= mid < end]
         windowed = Schema(found.words, WindowExtras(found._extras or [{}] * len(found),
                                                     ([self.whole.words[i] for i in kept],
-                                                     [self.whole._extras[i] for i in kept])))
+                                                     # shown() gives the words with their extras
+                                                     [self.whole._extras[i] for i in kept])))  # type: ignore[index]
         windowed.annotations = found.annotations
         return windowed
 

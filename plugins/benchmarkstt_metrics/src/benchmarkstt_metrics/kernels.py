@@ -28,7 +28,7 @@ Names of this module are kept stable within a major version; ``_kernels`` is pri
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 
 def as_ints(a: Sequence, b: Sequence) -> tuple:
@@ -45,7 +45,7 @@ def as_ints(a: Sequence, b: Sequence) -> tuple:
     return [setdefault(x, len(codes)) for x in a], [setdefault(x, len(codes)) for x in b]
 
 
-def count_opcodes(opcodes: Sequence) -> dict:
+def count_opcodes(opcodes: Iterable[Sequence]) -> dict:
     """Equal, replaced, inserted and deleted words; a replace block of ``ca`` by ``cb`` words
     counts ``min(ca, cb)`` replacements and the surplus as insertions or deletions.
 

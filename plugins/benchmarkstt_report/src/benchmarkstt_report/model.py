@@ -115,7 +115,7 @@ def page_data(data: dict) -> dict:
                 ids.append(row["id"])
     words: list = [None] * len(ids)
     duration: list = [None] * len(ids)
-    cells = {e: [None] * len(ids) for e in order}
+    cells: dict[str, list] = {e: [None] * len(ids) for e in order}
     align: list = [None] * len(ids)
     for engine in order:
         for row in data["engines"][engine]["files"]:

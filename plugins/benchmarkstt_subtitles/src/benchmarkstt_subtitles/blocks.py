@@ -47,6 +47,8 @@ def blocks(schema: Schema, metric: str, side: str) -> list:
     last = None
     for index, (word, extra) in enumerate(zip(schema.words, extras)):
         try:
+            if extra is None:  # a word without extras: not read from a subtitle file
+                raise KeyError("segment")
             if "start" in extra:  # a word with times of its own: an engine's words or a CTM, not subtitles
                 raise KeyError("start")
             key = extra["segment"]

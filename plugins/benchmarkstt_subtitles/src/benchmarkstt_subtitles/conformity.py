@@ -28,7 +28,7 @@ from .blocks import Block, blocks
 RULES = ("chars_per_line", "lines", "cps", "wpm", "min_duration", "max_duration", "min_gap")
 
 #: the limits of the published guidelines (sources and sections in docs/subtitles.md)
-PRESETS = {
+PRESETS: dict[str, dict[str, Optional[float]]] = {
     # BBC Subtitle Guidelines: 3.1 line length (68% of a 16:9 picture, about 37 characters),
     # 3.3 avoid 3 lines or more, 4.1 timing (160 to 180 words per minute)
     "bbc": {"chars_per_line": 37, "lines": 2, "cps": None, "wpm": 180, "min_duration": None, "max_duration": None,

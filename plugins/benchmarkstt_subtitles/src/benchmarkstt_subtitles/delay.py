@@ -76,10 +76,11 @@ class Delay(Metric):
         codes: dict = {}
         a = [codes.setdefault(without_punctuation(w.lower()), len(codes)) for _, w in starts]
         b = [codes.setdefault(without_punctuation(w.lower()), len(codes)) for _, w in shown]
-        delays = []
-        for tag, i1, i2, j1, _ in Levenshtein.opcodes(a, b):
-            if tag == "equal":
-                delays.extend(shown[j1 + k][0] - starts[i1 + k][0] for k in range(i2 - i1))
+        delays: list[float] = []
+        for op in Levenshtein.opcodes(a, b):
+            if op.tag == "equal":
+                delays.extend(shown[op.dest_start + k][0] - starts[op.src_start + k][0]
+                              for k in range(op.src_end - op.src_start))
         if not delays:
             return {"words": len(a), "shown": 0, "median": None, "p90": None, "max": None, "mean": None}
         return {"words": len(a), "shown": len(delays), "median": median(delays), "p90": percentile(delays, 0.9),

@@ -190,7 +190,8 @@ def _timed(groups: list, house: Style, width: int, most: int) -> list[Block]:
     """The blocks of the groups of ``(word, start_ms, end_ms)``, timed by rule 4."""
     blocks = []
     for index, group in enumerate(groups):
-        lines = _lines([w for w, _, _ in group], width, most)
+        # every group fits (segment keeps a group only while `fits` holds, and a part of a fitting group fits)
+        lines: list = _lines([w for w, _, _ in group], width, most)  # type: ignore[assignment]
         start, last = group[0][1], max(e for _, _, e in group)
         characters = sum(len(" ".join(line)) for line in lines)
         wanted = [last]

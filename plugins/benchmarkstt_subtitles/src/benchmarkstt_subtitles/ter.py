@@ -185,7 +185,8 @@ class _Search:
                             and not sh <= align[sr] < sh + length:
                         best = self._try(order, base, score, sh, sr, length, align, best)
                         if self.checked >= MAX_SHIFT_CANDIDATES:
-                            return best[0], best[4]
+                            # _try has made a candidate: every reference position is in align
+                            return best[0], best[4]  # type: ignore[index]
                     if n == sh + length or m == sr + length:
                         break
         return (best[0], best[4]) if best else (0, order)

@@ -33,7 +33,7 @@ def clock(value: str, frame_rate: float = 30.0) -> float | None:
     if not m:
         return None
     hours, minutes, seconds, fraction, frames, _subframes = m.groups()
-    total = int(hours or 0) * 3600 + int(minutes) * 60 + int(seconds)
+    total: float = int(hours or 0) * 3600 + int(minutes) * 60 + int(seconds)
     if fraction:
         total += float(f"0.{fraction}")
     if frames:

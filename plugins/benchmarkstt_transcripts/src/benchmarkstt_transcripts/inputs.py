@@ -13,7 +13,7 @@ from benchmarkstt_core.context import Context
 from benchmarkstt_core.io import Input
 from benchmarkstt_core.schema import TimedText
 
-from .model import Transcript
+from .model import Annotations, Transcript
 from .readers import FORMATS, available, reader
 from .reading import parse_data, parse_text
 from .timing import WordExtras
@@ -74,13 +74,15 @@ class TranscriptText(TimedText):
     its ``annotations`` (NIST files: :class:`~benchmarkstt_transcripts.model.Annotations`)."""
 
     __slots__ = ("origin", "annotations")
+    origin: str | None
+    annotations: Annotations | None
 
 
 def timed(transcript: Transcript, shown: Transcript | None = None) -> TimedText:
     """The transcript's text, with its words' times and speakers for the segmenter's items;
     ``shown``: the transcript as the file shows it, before :func:`scored` set its sound labels
     aside (see :meth:`.WordExtras.shown`)."""
-    text = TranscriptText(transcript.text(), lambda: WordExtras(transcript, text.word_count(), shown))
+    text: TranscriptText = TranscriptText(transcript.text(), lambda: WordExtras(transcript, text.word_count(), shown))
     text.origin = getattr(reader(transcript.type), "ORIGIN", None)
     text.annotations = transcript.annotations
     return text

@@ -78,12 +78,13 @@ def load_json(text: str, source: str) -> Any:
 def root_tag(text: str) -> Optional[str]:
     """The tag of the root element (``{namespace}name``) of the XML that ``text`` starts; None
     when it does not start one."""
-    from xml.etree.ElementTree import ParseError, XMLPullParser
+    from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
-    parser = XMLPullParser(events=("start",))
+    parser: XMLPullParser[Element] = XMLPullParser(events=("start",))
     try:
         parser.feed(text)
-        return next((element.tag for _, element in parser.read_events()), None)
+        # only start events: each is ("start", an element)
+        return next((element.tag for _, element in parser.read_events()), None)  # type: ignore[misc, union-attr]
     except ParseError:
         return None
 
@@ -255,7 +256,8 @@ def read_transcript(path: str, kind: str | None = None, context: Context | None 
         other = context.hook.infer_input_type(path=path) if context.hook is not None else None
         if other is None:
             raise InputError(f"{path}: not a transcript format this plugin recognises; give its type")
-        text = context.registries.inputs.get(other).create([path], context=context).read()
+        # a context with hooks (infer_input_type answered) has its registries
+        text = context.registries.inputs.get(other).create([path], context=context).read()  # type: ignore[union-attr]
         if not text.strip():
             raise InputError(f"{path}: empty file")
         return Transcript(other, (Segment(text.strip()),))

@@ -35,6 +35,7 @@ value types), never the text in it.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from types import ModuleType
 from typing import NamedTuple
 
@@ -104,7 +105,7 @@ def candidates(extension: str) -> list:
     return [kind for kind in available() if extension in FORMATS[kind].extensions]
 
 
-def of_syntax(kinds: list, syntax: str) -> list:
+def of_syntax(kinds: Sequence[str], syntax: str) -> list:
     """The types of ``kinds`` whose files are parsed as ``syntax`` before they are recognised.
 
     :example:

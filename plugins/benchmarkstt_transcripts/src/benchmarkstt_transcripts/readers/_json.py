@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any, Iterator, Optional, Sequence, Tuple
+from typing import Any, Iterator, NoReturn, Optional, Sequence, Tuple
 
 from benchmarkstt_core.errors import InputError
 
@@ -86,7 +86,7 @@ class JsonShape:
     def __init__(self, source: str):
         self.source = source
 
-    def fail(self, path: str, message: str):
+    def fail(self, path: str, message: str) -> NoReturn:
         """Raise the error for ``path``."""
         raise InputError(f"{self.source}: {path}: {message}" if path else f"{self.source}: {message}")
 

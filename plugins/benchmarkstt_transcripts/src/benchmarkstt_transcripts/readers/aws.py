@@ -94,7 +94,8 @@ def _turns(results: Results) -> tuple:
             continue
         if turn:
             _attach(turn, marks)
-        speaker = item.speaker_label if item.speaker_label is not None else speakers.get(item.start_time)
+        speaker = item.speaker_label if item.speaker_label is not None else \
+            speakers.get(item.start_time) if item.start_time is not None else None
         if turn and speaker != turn[0].speaker:
             segments.append(_turn(turn))
             turn = []

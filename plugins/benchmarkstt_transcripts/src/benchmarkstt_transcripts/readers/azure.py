@@ -160,7 +160,8 @@ def parse(data: Any, source: str) -> Transcript:
         segments = [_fast_phrase(doc, phrase, at) for phrase, at in doc.each(data, "phrases", "")]
         segments = [s for s in segments if s.text]
         if len({p.get("channel") for p in data["phrases"]}) > 1 and all(s.start is not None for s in segments):
-            segments.sort(key=lambda s: s.start)  # a stereo file's phrases, in the order of their start
+            # a stereo file's phrases, in the order of their start (all checked to have one)
+            segments.sort(key=lambda s: s.start)  # type: ignore[arg-type, return-value]
         return Transcript(TYPE, tuple(segments))
     else:
         doc.expect(data, dict, "")
@@ -169,5 +170,5 @@ def parse(data: Any, source: str) -> Transcript:
     segments = [s for s in (_phrase(doc, phrase, at, sdk) for phrase, at, sdk in phrases) if s is not None]
     channels = {phrase.get("channel", phrase.get("Channel")) for phrase, _, _ in phrases}
     if len(channels) > 1 and all(s.start is not None for s in segments):
-        segments.sort(key=lambda s: s.start)
+        segments.sort(key=lambda s: s.start)  # type: ignore[arg-type, return-value]  # all checked to have one
     return Transcript(TYPE, tuple(segments))

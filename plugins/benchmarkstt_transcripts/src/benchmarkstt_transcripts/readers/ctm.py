@@ -81,7 +81,7 @@ def parse(text: str, source: str) -> Transcript:
                 block = None
             continue
         word = _word(fields, source, number)
-        if word.end < word.start:
+        if word.end < word.start:  # type: ignore[operator]  # _word times every word
             negative.append(number)
             word = Word(word.text, word.start, word.start, word.confidence, word.speaker)
         if block is not None:
@@ -92,7 +92,7 @@ def parse(text: str, source: str) -> Transcript:
         raise InputError(f"{source}: an alternation block (<ALT_BEGIN>) has no <ALT_END>")
     segments = []
     for name, words in recordings.items():
-        words.sort(key=lambda w: w.start)
+        words.sort(key=lambda w: w.start)  # type: ignore[arg-type, return-value]  # _word times every word
         at = {id(w): index for index, w in enumerate(words)}
         segment = segment_of_words(words, recording=name)
         choices = tuple(Alternation(at[id(where)] if isinstance(where, Word) else where, options)
@@ -111,7 +111,7 @@ def _mark(mark: str, block: Optional[list], source: str, number: int) -> list:
     if (mark == "<ALT_BEGIN>") != (block is None):
         expected = "<ALT> or <ALT_END>" if block is not None else "<ALT_BEGIN>"
         raise InputError(f"{source}:{number}: {mark} where {expected} was expected")
-    if mark == "<ALT_BEGIN>":
+    if block is None:  # <ALT_BEGIN>, as checked above
         return [[]]
     if mark == "<ALT>":
         block.append([])

@@ -110,7 +110,8 @@ def read(document: Any, source: str, kind: str, reference: bool) -> Transcript:
     field = "pred_text" if hypothesis else "text"
     if not any(field in entry for entry, _ in entries):
         doc.fail("", f"no {field}: not a NeMo manifest" + ("" if reference else " or transcript"))
-    segments, untimed = [], []
+    segments: list = []
+    untimed: list = []
     for entry, at in entries:
         segments += _segments(doc, entry, at, field, untimed)
     warnings = []

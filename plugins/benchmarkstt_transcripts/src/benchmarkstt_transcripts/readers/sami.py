@@ -119,9 +119,10 @@ def parse(text: str, source: str) -> Transcript:
         ends[sync] = following
         if chosen is None or chosen.lower() in classes.get(sync, ()) or sync not in classes:
             following = parser.syncs[sync]
-    segments, others = [], {}
+    segments: list = []
+    others: dict[str, list] = {}
     for sync, name, words in texts:
-        if words and name.lower() != chosen.lower():
+        if words and name.lower() != chosen.lower():  # type: ignore[union-attr]  # chosen: the first name with words
             others.setdefault(name.lower(), [name, 0])[1] += 1
         elif words:
             segments.append(Segment(words, parser.syncs[sync], ends[sync]))

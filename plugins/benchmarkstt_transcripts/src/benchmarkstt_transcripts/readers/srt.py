@@ -152,7 +152,8 @@ def parse(text: str, source: str) -> Transcript:
         if end < start:
             skipped.append(f"{source}:{number + at}: skipped a cue: it ends before it starts: \"{cue[at].strip()[:60]}\"")
             continue
-        if not all(_SPEC.fullmatch(stamp) for stamp in stamps.groups()) or " --> " not in cue[at]:
+        # stamps matched: start and end were read from it
+        if not all(_SPEC.fullmatch(stamp) for stamp in stamps.groups()) or " --> " not in cue[at]:  # type: ignore[union-attr]
             loose.append((number + at, cue[at].strip()[:60]))
         cues.append((start, end, cue[at + 1:]))
     segments = []

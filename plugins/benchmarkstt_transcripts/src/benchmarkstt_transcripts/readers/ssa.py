@@ -84,7 +84,7 @@ def _text(field: str) -> str:
 def parse(text: str, source: str) -> Transcript:
     """Read SubStation Alpha text."""
     section: str | None = None
-    fields = ASS_FIELDS
+    fields: tuple[str, ...] = ASS_FIELDS
     segments = []
     seen_events = False
     for number, line in enumerate(text.split("\n"), 1):

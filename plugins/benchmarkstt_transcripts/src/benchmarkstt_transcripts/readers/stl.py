@@ -140,7 +140,8 @@ def _blocks(data: bytes, source: str, rate: Fraction, warnings: list) -> tuple:
     in and out (seconds, from the block that ends it; ``None`` for a time code that is not one
     at the file's frame ``rate``); a block of a reserved extension block number, or whose time
     codes are not valid, becomes user data, with a warning."""
-    blocks, times = [], []
+    blocks: list = []
+    times: list = []
     continues = False  # the block before was continued in an extension block
     untimed = []  # the blocks whose time codes are not time codes: skipped
     for number, at in enumerate(range(GSI, len(data), TTI), 1):

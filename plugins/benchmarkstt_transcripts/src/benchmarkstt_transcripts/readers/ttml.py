@@ -150,7 +150,7 @@ def _describe(elem: Any) -> str:
 
 def _agents(head: Any) -> dict:
     """agent id -> its ``ttm:name`` (from the head)."""
-    names = {}
+    names: dict[str, str] = {}
     if head is None:
         return names
     for ns in METADATA:
@@ -275,8 +275,9 @@ class _Reading:
         speaker = _speaker(elem, speaker, names) if out is None or elem.tag == names.p else speaker
         implicit = self.children(elem, begin, end, shown, timed, speaker, out, spans)
         if elem.tag == names.p:
+            # out and spans: the lists this p made above
             self.paragraph(elem, begin, end if _has_end(elem) else _bounded(implicit, end), shown, timed,
-                           speaker, lines("".join(out)), spans)
+                           speaker, lines("".join(out)), spans)  # type: ignore[arg-type]
         return implicit
 
     def children(self, elem: Any, begin: float, end: Optional[float], shown: bool, timed: bool,
@@ -326,10 +327,11 @@ class _Reading:
             if "".join(elem.itertext()).strip():
                 self.unshown.append(elem)
             return
+        start: Optional[float] = begin
         if not timed:
-            begin = min((b for b, _ in spans), default=None)
+            start = min((b for b, _ in spans), default=None)
             end = max((e for _, e in spans if e is not None), default=None)
-        self.segments.append(Segment(text, begin, end, speaker))
+        self.segments.append(Segment(text, start, end, speaker))
 
     def warnings(self) -> tuple:
         """One warning naming the paragraphs whose text is never shown, if any."""

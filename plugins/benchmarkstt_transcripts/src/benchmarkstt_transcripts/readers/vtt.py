@@ -171,7 +171,8 @@ def parse(text: str, source: str) -> Transcript:
         if not rows[at]:
             at += 1
             continue
-        first, count, arrow, cue, payload = at, 0, None, None, []
+        payload: List[str] = []
+        first, count, arrow, cue = at, 0, None, None
         while at < len(rows) and rows[at]:
             line = rows[at]
             count += 1
@@ -183,7 +184,7 @@ def parse(text: str, source: str) -> Transcript:
                 break  # a timing line after the cue's text: the next cue
             payload.append(line)
             at += 1
-        if cue is not None and cue[1] < cue[0]:
+        if cue is not None and arrow is not None and cue[1] < cue[0]:  # arrow: the line of cue
             warnings.append(f"{source}:{arrow + 1}: skipped a cue: it ends before it starts: "
                             f'"{rows[arrow].strip()[:60]}"')
         elif cue is not None:
