@@ -33,6 +33,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.reduction import recv_handle, send_handle
 from typing import Any, Callable, NamedTuple
 
+from benchmarkstt_core.lifeline import kernel_signal
+
 Answer = Callable[[bytes], tuple]
 #: seconds after which a request is long: it gets a lower priority and a worker in its place
 LONG_AFTER = 1.0
@@ -87,6 +89,8 @@ def _spawn_workers(orders: Any, server_orders: Any, answer: Answer) -> None:
     server_orders.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    kernel_signal()  # this process ends with the server, however the server ends
+    spawner = os.getpid()
     while True:
         try:
             order = orders.recv()
@@ -96,6 +100,9 @@ def _spawn_workers(orders: Any, server_orders: Any, answer: Answer) -> None:
             server_end, worker_end = Pipe()
             pid = os.fork()
             if pid == 0:
+                kernel_signal()  # a worker ends with this process, even one busy with a request
+                if os.getppid() != spawner:  # it ended before the signal was set
+                    os._exit(0)
                 orders.close()
                 server_end.close()
                 _serve(worker_end, answer)
