@@ -183,9 +183,10 @@ def test_a_client_that_takes_too_long_over_its_headers_is_closed(tmp_path):
             sock.sendall(f"POST {urlsplit(server.url).path} HTTP/1.1\r\n".encode())
             sent = 0
             try:
-                for sent in range(60):  # 30 s of header lines, one every half second
+                while sent < 60:  # 30 s of header lines, one every half second
                     sock.sendall(b"X-Slow: 1\r\n")
                     time.sleep(0.5)
+                    sent += 1
             except OSError:
                 pass
             else:
