@@ -446,7 +446,7 @@ def test_corpus_sound_labels_flag_is_recorded_and_rerun(tools, tmp_path, flag, e
         (tmp_path / side).mkdir()
         (tmp_path / side / ("qt" + name[name.index("."):])).write_bytes((SHIPPED / name).read_bytes())
     out, again = tmp_path / "a.json", tmp_path / "b.json"
-    run = tools("corpus", "-r", str(tmp_path / "ref"), "-h", f"kaldi={tmp_path / 'hyp'}", "--wer", *flag,
+    run = tools("corpus", "-r", str(tmp_path / "ref"), "-h", f"kaldi={tmp_path / 'hyp'}", "--wer", "strict", *flag,
                 "--config", str(ROOT / "docs" / "tutorial" / "config.conf"), "-o", "json", "--output", str(out))
     assert run.returncode == 0, run
     first = json.loads(out.read_text())
