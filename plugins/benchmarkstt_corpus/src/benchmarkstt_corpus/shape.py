@@ -98,10 +98,6 @@ class Conformity(Shape):
     worst: Optional[List[Worst]] = None
 
 
-class RowMetrics(Shape):
-    conformity: Optional[Conformity] = None
-
-
 class Side(Shape):
     path: Optional[str] = None
     type: Optional[str] = None
@@ -126,7 +122,8 @@ class FileRow(Shape):
     reference: Optional[Side] = None
     hypothesis: Optional[Side] = None
     alignment: Optional[Alignment] = None
-    metrics: Optional[RowMetrics] = None
+    # a row's own metric values by title (`conformity bbc`: a title carries the metric's arguments)
+    metrics: Optional[Dict[str, Any]] = None
 
     def __post_init__(self) -> None:
         if self.status == "ok":
@@ -294,6 +291,8 @@ class Transcription(Shape):
     real_time_factor: Optional[Amount] = None
     cpu_hours_per_audio_hour: Optional[Amount] = None
     estimated_cost: Optional[Amount] = None
+    # the house style the engine's subtitles were cut in (corpus --audio with subtitle metrics)
+    subtitles: Optional[Dict[str, Any]] = None
 
 
 Argument = Union[str, Finite, bool]
