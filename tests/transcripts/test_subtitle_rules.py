@@ -260,6 +260,20 @@ def test_scc_a_lone_byte_is_skipped_with_a_warning_not_the_file_refused(tools, t
         f"got {lines[number][:60]!r}")
 
 
+def test_scc_a_frame_number_over_29_is_read_with_a_warning():
+    # a time code's frames run 0-29 (SMPTE); '00:00:01;45', as a converter's file writes, was read
+    # 45 frames after 00:00:01 with no word said (pycaption refuses the file)
+    import scc_builder as b
+
+    rows = [("00:00:01;45", b.row((b.RCL,), (b.ENM,), (b.ROW15_INDENT0,), "LATE")),
+            ("00:00:03;00", b.row((b.EOC,))), ("00:00:05;00", b.row((b.EDM,)))]
+    t = scc.parse(b.scc(rows), "f.scc")
+    assert t.text() == "LATE"
+    assert t.warnings == ("f.scc:3: the time code 00:00:01;45 has frame 45, over 29 (frames run 0-29): read as 45 "
+                          "frames after 00:00:01",)
+    assert scc.parse(b.scc(rows).replace("00:00:01;45", "00:00:02;15"), "g.scc").warnings == ()
+
+
 def test_scc_a_file_that_shows_no_caption_is_refused_not_read_empty(tools, tmp_path):
     # a header alone, or captions loaded and never shown, were read as an empty transcript, silently
     import scc_builder

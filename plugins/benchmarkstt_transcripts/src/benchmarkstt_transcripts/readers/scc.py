@@ -107,6 +107,9 @@ def parse(text: str, source: str) -> Transcript:
             raise InputError(f"{source}:{number}: expected a time code, a tab and hex byte pairs "
                              f"(00:00:01:00<TAB>9420 9420 ...), got {line.strip()[:60]!r}")
         caption, skipped = found
+        if caption and int(caption[9:11]) > 29:
+            warnings += (f"{source}:{number}: the time code {caption[:11]} has frame {caption[9:11]}, over 29 "
+                         f"(frames run 0-29): read as {int(caption[9:11])} frames after {caption[:8]}",)
         if skipped:
             warnings += (f"{source}:{number}: skipped {', '.join(map(repr, skipped))}: not byte pairs "
                          f"(four hex digits each); the rest of the line is read",)
