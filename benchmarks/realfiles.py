@@ -219,11 +219,12 @@ def external_dir() -> str:
 EXTERNAL = "external/"
 
 
-def read_external(folder: str) -> list:
+def read_external(folder: str | None) -> list:
     """The external corpus's SOURCES.txt lines as rows like :func:`read_sources`'s (local paths
-    ``external/<type>/<file>``, the type their folder's, every one a file to read)."""
-    path = os.path.join(folder, "SOURCES.txt")
-    if not os.path.isfile(path):
+    ``external/<type>/<file>``, the type their folder's, every one a file to read); none without
+    a folder (a listing given with ``--sources`` is measured alone)."""
+    path = os.path.join(folder or "", "SOURCES.txt")
+    if folder is None or not os.path.isfile(path):
         return []
     rows = []
     with open(path, encoding="utf-8") as f:
@@ -341,14 +342,14 @@ def expected_path(corpus: str, local: str) -> str:
     return os.path.join(expected_dir(corpus), local + ".json")
 
 
-def run_oracles(corpus: str, external: str, which: str = "all") -> None:
+def run_oracles(corpus: str, external: str | None, which: str = "all") -> None:
     """Write ``expected/<local>.json`` for every file of the corpus (``which``: ``realfiles``),
     the external corpus (``external``) or both (``all``), each format read by its oracle."""
     build_oracles()
     if which in ("all", "realfiles"):
         run_oracles_on(corpus, [row["local"] for row in read_sources()], {row["local"]: row["type"]
                                                                          for row in read_sources()})
-    if which in ("all", "external"):
+    if which in ("all", "external") and external is not None:
         rows = read_external(external)
         run_oracles_on(external, [locate(row, corpus, external)[1] for row in rows],
                        {locate(row, corpus, external)[1]: row["type"] for row in rows})
@@ -438,12 +439,12 @@ def _oracles():
     return module
 
 
-def all_rows(external: str) -> list:
+def all_rows(external: str | None) -> list:
     """The rows of the corpus (SOURCES) and of the external corpus."""
     return read_sources() + read_external(external)
 
 
-def twins_in_corpus(corpus: str, external: str) -> dict:
+def twins_in_corpus(corpus: str, external: str | None) -> dict:
     """{external local path: the corpus file with the same bytes}: the external corpus holds copies
     of some corpus files (web-platform-tests, IMSC tests, webvtt-py's), which take the corpus
     file's specification reading and cause."""
@@ -462,7 +463,7 @@ def twins_in_corpus(corpus: str, external: str) -> dict:
     return twins
 
 
-def compare(corpus: str, external: str) -> tuple:
+def compare(corpus: str, external: str | None) -> tuple:
     """Read every file of the corpus and the external corpus both ways (against the oracles'
     readings, those of SPEC_READINGS corrected); ({(type, way): Counter}, {local: (outcome, why)}
     for the given type, {local: (outcome, why)} for the inferred type)."""
@@ -636,13 +637,16 @@ def main(argv: list | None = None) -> int:
                         help="oracles: the files whose expected readings to write")
     parser.add_argument("--write", action="store_true", help="compare: rewrite the docs table and known differences")
     parser.add_argument("--sources", default=None, help="collect, oracles, compare: another listing in SOURCES' format "
-                        "(e.g. SOURCES-heldout, with --corpus), instead of tests/data/realfiles/SOURCES")
+                        "(e.g. SOURCES-heldout, with --corpus), instead of tests/data/realfiles/SOURCES; "
+                        "measured alone, without the external corpus unless --external names it")
     args = parser.parse_args(argv)
     if args.sources:
+        if args.write:
+            parser.error("--write rewrites the corpus's table and known differences: not with --sources")
         global SOURCES
         SOURCES = os.path.abspath(args.sources)
     corpus = args.corpus or corpus_dir()
-    external = args.external or external_dir()
+    external = args.external or (None if args.sources else external_dir())
     if args.command == "select":
         select(args.mirror)
     elif args.command == "collect":
