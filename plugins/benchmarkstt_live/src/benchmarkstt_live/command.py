@@ -144,6 +144,7 @@ class LiveCommand:
         from benchmarkstt_engines.sources import audio_files
 
         from .events import EXTENSION
+        from .streaming import Streams
 
         if not args.engine and not args.events:
             raise UsageError("need at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx-streaming) "
@@ -152,9 +153,10 @@ class LiveCommand:
         specs = engine_specs(args.engine, registry)
         for spec in specs.values():  # a batch engine's output has no partials to measure
             engine = create(registry, spec)
-            if not hasattr(engine, "session"):
+            if not isinstance(engine, Streams):
+                kinds = [n for n in registry.names() if isinstance(registry.get(n).cls, Streams)]
                 raise UsageError(f"--engine {spec.name}={spec.kind}: not a streaming engine (streaming kinds: "
-                                 f"{', '.join(n for n in registry.names() if hasattr(registry.get(n).cls, 'session'))})")
+                                 f"{', '.join(kinds)})")
         given = named_paths(args.events, "--events")
         clash = set(given) & set(specs)
         if clash:

@@ -26,10 +26,11 @@ def corpus_live_section(args: argparse.Namespace, host: PluginHost) -> str:
 
     from .command import LiveCommand, files_by_id, measure_rows, paired_line, verdict_lines
     from .page import section
+    from .streaming import Streams
 
     registry = host.registries["engines"]
     specs = {name: spec for name, spec in engine_specs(args.engine, registry).items()
-             if hasattr(registry.get(spec.kind).cls, "session")}
+             if isinstance(registry.get(spec.kind).cls, Streams)}
     if not specs:
         return ""
     audio = audio_files([args.audio], "--audio")

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import queue
 import time
-from typing import Any, Callable, Iterable, List, NamedTuple, Optional
+from typing import Any, Callable, Iterable, List, NamedTuple, Optional, Protocol, runtime_checkable
 
 from benchmarkstt_core.errors import UsageError
 
@@ -117,6 +117,16 @@ def stream(session: Any, samples: bytes, rate: int, chunk_seconds: float, clock:
     header = {"clock": clock, "chunk_seconds": chunk_seconds, "audio_seconds": round(len(samples) / 2 / rate, 6),
               "rate": rate}
     return EventLog(header, events)
+
+
+@runtime_checkable
+class Streams(Protocol):
+    """An engine (or engine class) that streams: ``session()`` opens a fresh session for one
+    recording; the live command and corpus mode's live section take only these."""
+
+    def session(self) -> Any:
+        """A fresh session for one recording."""
+        ...
 
 
 class StreamingEngine:
