@@ -28,7 +28,7 @@ import time
 from typing import Any, List, Optional
 
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_engines.engine import EngineError, installed_version, missing_library
+from benchmarkstt_engines.api import EngineError, installed_version, missing_library
 
 from .streaming import Result, StreamingEngine, arrived_so_far
 

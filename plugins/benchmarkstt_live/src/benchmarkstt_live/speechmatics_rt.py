@@ -21,7 +21,7 @@ import json
 from typing import List, Optional
 
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_engines.engine import EngineError
+from benchmarkstt_engines.api import EngineError
 
 from .streaming import Result
 from .websocket_session import VendorEngine, WebSocketSession, websocket_url

@@ -140,7 +140,7 @@ class StreamingEngine:
     def transcribe(self, audio: Any, name: str, offset: float) -> Any:
         """The event log of streaming ``audio`` (its clocks start with the stream: ``offset``
         is not added)."""
-        from benchmarkstt_engines.engine import Output
+        from benchmarkstt_engines.api import Output
 
         from .events import EXTENSION
 

@@ -17,7 +17,7 @@ import time
 from typing import List, Optional
 
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_engines.engine import EngineError
+from benchmarkstt_engines.api import EngineError
 
 from .streaming import Result, StreamingEngine, arrived_so_far
 
