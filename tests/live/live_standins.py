@@ -16,11 +16,19 @@ once the audio received reaches its ``after`` seconds (``None``: when the audio 
   ``turn_order``, ``end_of_turn``, ``turn_is_formatted``, ``transcript`` (the final words) and
   ``words`` (``text``, ``start`` and ``end`` in ms, ``word_is_final``); ``{"type": "Terminate"}``
   answered by ``Termination``, then the close.
+
+``faults`` scripts what goes wrong, a connection after another (``None``: nothing): ``("refuse",
+STATUS)`` answers the handshake with STATUS and ``Retry-After: 0``; ``("drop", N)`` cuts the
+connection after its Nth audio message without a closing handshake; ``("close", N, CODE)``
+closes it then with the closing status CODE. ``scripts`` holds each connection's script
+(a connection past its end answers ``script``): a connection made again gets the audio from
+where the client resumes, its times from 0.
 """
 
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from typing import List, NamedTuple, Optional
 from urllib.parse import parse_qs, urlparse
@@ -52,26 +60,47 @@ class StandIn:
         self.requests: list = []
         self.received: list = []
         self.messages: list = []
+        self.faults: list = []
+        self.scripts: list = []
         self.server = serve(self.handle, "127.0.0.1", 0, process_request=self.check)
         self.url = f"ws://127.0.0.1:{self.server.socket.getsockname()[1]}{self.path}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
+    def fault(self, number):
+        return self.faults[number] if number < len(self.faults) else None
+
     def check(self, connection, request):
         self.requests.append((request.path, request.headers.get("Authorization")))
+        connection.number = len(self.requests) - 1
         if request.headers.get("Authorization") != self.authorization():
             return connection.respond(401, "Unauthorized\n")
+        fault = self.fault(connection.number)
+        if fault and fault[0] == "refuse":
+            response = connection.respond(fault[1], "Service Unavailable\n")
+            response.headers["Retry-After"] = "0"
+            return response
         return self.refuse(connection, parse_qs(urlparse(request.path).query))
 
     def refuse(self, connection, query):
         return None
 
     def handle(self, connection):
-        pending = list(self.script)
-        received = 0
+        number = connection.number
+        pending = list(self.scripts[number] if number < len(self.scripts) else self.script)
+        fault = self.fault(number)
+        received = chunks = 0
         for message in connection:
             if isinstance(message, bytes):
                 received += len(message)
+                chunks += 1
+                if fault and fault[0] in ("drop", "close") and chunks == fault[1]:
+                    self.received.append(received)
+                    if fault[0] == "drop":
+                        connection.socket.shutdown(socket.SHUT_RDWR)
+                    else:
+                        connection.close(fault[2], "scripted fault")
+                    return
                 self.acknowledge(connection)
                 while pending and pending[0].after is not None and received / 2 / RATE >= pending[0].after - 1e-9:
                     connection.send(self.result(pending.pop(0)))

@@ -21,7 +21,7 @@ import json
 from typing import List, Optional
 
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_engines.api import EngineError
+from benchmarkstt_engines.api import EngineError, Transient, VendorFailed
 
 from .streaming import Result
 from .websocket_session import VendorEngine, WebSocketSession, websocket_url
@@ -51,8 +51,10 @@ class SpeechmaticsSession(WebSocketSession):
         while True:
             try:
                 message = json.loads(self.connection.recv(timeout=30))
-            except (ConnectionClosed, TimeoutError, ValueError) as exc:
-                raise RuntimeError(f"engine {self.name!r}: no RecognitionStarted: {exc}") from None
+            except (ConnectionClosed, TimeoutError) as exc:
+                raise Transient(f"engine {self.name!r}: no RecognitionStarted: {exc}") from None
+            except ValueError as exc:
+                raise VendorFailed(f"engine {self.name!r}: no RecognitionStarted: {exc}") from None
             if message.get("message") == "RecognitionStarted":
                 return
             if message.get("message") == "Error":
@@ -65,7 +67,7 @@ class SpeechmaticsSession(WebSocketSession):
     def result(self, message: dict) -> Optional[Result]:
         kind = KINDS.get(str(message.get("message")))
         if message.get("message") == "Error":
-            self.failure = f"engine {self.name!r}: Speechmatics: {message.get('type')}: {message.get('reason')}"
+            self.fail(VendorFailed(f"engine {self.name!r}: Speechmatics: {message.get('type')}: {message.get('reason')}"))
         if kind is None:
             return None
         metadata = message.get("metadata") or {}
@@ -80,13 +82,15 @@ class SpeechmaticsRT(VendorEngine):
     :param url: the WebSocket address (default wss://eu2.rt.speechmatics.com/v2)
     :param chunk: seconds of audio sent at a time (default 0.1)
     :param clock: ``fast`` (as fast as Speechmatics takes it) or ``paced`` (real-time speed)
+    :param retries: connections made again after a dropped one (or a 429, a 5xx), in one recording (default 5)
     """
 
     name = "speechmatics-rt"
     key_variable = "SPEECHMATICS_API_KEY"
 
     def __init__(self, language: str = "en", max_delay: str = "2", url: str = "wss://eu2.rt.speechmatics.com/v2",
-                 chunk: str = "0.1", clock: str = "fast"):
+                 chunk: str = "0.1", clock: str = "fast",
+                 retries: str = "5"):
         try:
             self.max_delay = float(max_delay)
         except ValueError:
@@ -95,6 +99,7 @@ class SpeechmaticsRT(VendorEngine):
             raise UsageError(f"engine option max_delay={max_delay!r}: expected seconds from 0.7 to 20")
         self.language, self.url = language, websocket_url(url)
         self.stream_options(chunk, clock)
+        self.retry_option(retries)
 
     def model_name(self) -> str:
         """The language and the most delay asked for."""
@@ -104,6 +109,6 @@ class SpeechmaticsRT(VendorEngine):
         """The protocol's version: Speechmatics' real-time API v2."""
         return "v2"
 
-    def session(self) -> SpeechmaticsSession:
+    def connect(self) -> SpeechmaticsSession:
         """A connection for one recording."""
         return SpeechmaticsSession(self.url, {"Authorization": f"Bearer {self.load()}"}, self.language, self.max_delay)

@@ -116,6 +116,8 @@ def stream(session: Any, samples: bytes, rate: int, chunk_seconds: float, clock:
     record(session.finish())
     header = {"clock": clock, "chunk_seconds": chunk_seconds, "audio_seconds": round(len(samples) / 2 / rate, 6),
               "rate": rate}
+    if getattr(session, "reconnections", None):  # a vendor's connection made again (see .reconnecting)
+        header["reconnections"] = session.reconnections
     return EventLog(header, events)
 
 

@@ -1,11 +1,18 @@
 """A streaming session over WebSocket: the vendors' live protocols (Deepgram live, Speechmatics
-real-time).
+real-time, AssemblyAI).
 
 The audio goes out as binary messages; what the vendor sends back is read by a thread as it
 arrives, stamped with the moment it arrived (:func:`time.perf_counter`), and handed to the
 runner with the next chunk: so a result's ``wall`` time is its arrival, not the moment the
 runner looked. A protocol subclass says what to send first and last, and which messages are
 results (:meth:`result`).
+
+A failure worth another try is a :class:`~benchmarkstt_engines.api.Transient` (the vendor
+engine's stream then connects again, see :mod:`.reconnecting`): a connection refused or
+answered 429 or 5xx, a connection lost without a closing handshake (status 1006), closed by
+the vendor as failing, restarting, overloaded or behind a failing gateway (1011 to 1014), or
+closed before the audio ended. Another closing status (a policy, the vendor's own 4000s), a
+vendor's ``Error`` message and a refused key fail the file (the key: the run) at once.
 """
 
 from __future__ import annotations
@@ -14,15 +21,17 @@ import json
 import queue
 import threading
 import time
-from typing import List, Optional
+from typing import Any, List, Optional
 
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_engines.api import EngineError
+from benchmarkstt_engines.api import EngineError, Transient, VendorFailed, positive, retry_after
 
 from .streaming import Result, StreamingEngine, arrived_so_far
 
 #: seconds the end of a stream waits for the vendor's last results and its closing of the connection
 CLOSE_WAIT = 30.0
+#: the closing statuses worth connecting again: an internal error, a restart, try again later, a bad gateway
+RETRYABLE_CLOSE = (1011, 1012, 1013, 1014)
 
 
 class WebSocketSession:
@@ -40,13 +49,19 @@ class WebSocketSession:
         except InvalidURI as exc:
             raise EngineError(f"engine {self.name!r}: {exc}") from None
         except InvalidHandshake as exc:
-            status = getattr(getattr(exc, "response", None), "status_code", None)
-            raise EngineError(f"engine {self.name!r}: {url.split('?')[0]} refused the connection"
-                              + (f" (HTTP {status})" if status else f": {exc}")) from None
+            response = getattr(exc, "response", None)
+            status = getattr(response, "status_code", None)
+            message = (f"engine {self.name!r}: {url.split('?')[0]} refused the connection"
+                       + (f" (HTTP {status})" if status else f": {exc}"))
+            if status == 429 or (status or 0) >= 500:
+                raise Transient(message, retry_after(getattr(response, "headers", None) or {})) from None
+            raise EngineError(message) from None
         except OSError as exc:
-            raise EngineError(f"engine {self.name!r}: cannot connect to {url.split('?')[0]}: {exc}") from None
+            raise Transient(f"engine {self.name!r}: cannot connect to {url.split('?')[0]}: {exc}") from None
         self.arrived: queue.Queue = queue.Queue()
-        self.failure: Optional[str] = None
+        #: what ended the connection before its time: a Transient, or the file's VendorFailed
+        self.failure: Optional[Exception] = None
+        self.ending = False
         self.sent = 0
         for message in self.opening():
             self.connection.send(message)
@@ -78,44 +93,55 @@ class WebSocketSession:
                 try:
                     message = json.loads(raw)
                 except ValueError:
-                    self.failure = f"engine {self.name!r} sent a message that is not JSON: {str(raw)[:80]!r}"
+                    self.fail(VendorFailed(f"engine {self.name!r} sent a message that is not JSON: {str(raw)[:80]!r}"))
                     return
                 found = self.result(message) if isinstance(message, dict) else None
                 if found is not None:
                     self.arrived.put(found._replace(arrived=arrived))
         except ConnectionClosed as exc:
-            if exc.rcvd is not None and exc.rcvd.code not in (1000, 1001):
-                self.failure = f"engine {self.name!r}: the connection was closed: {exc.rcvd.code} {exc.rcvd.reason}"
+            if exc.rcvd is None:
+                self.fail(Transient(f"engine {self.name!r}: the connection was lost (no closing handshake)"))
+            elif exc.rcvd.code not in (1000, 1001):
+                closed = f"engine {self.name!r}: the connection was closed: {exc.rcvd.code} {exc.rcvd.reason}".rstrip()
+                self.fail(Transient(closed) if exc.rcvd.code in RETRYABLE_CLOSE else VendorFailed(closed))
+        if not self.ending:
+            self.fail(Transient(f"engine {self.name!r}: the connection was closed before the audio ended"))
+
+    def fail(self, failure: Exception) -> None:
+        """Keep ``failure`` as what ended the connection, unless something else did first."""
+        if self.failure is None:
+            self.failure = failure
 
     def send(self, chunk: bytes) -> List[Result]:
         """Send ``chunk``; the results that arrived so far."""
         from websockets.exceptions import ConnectionClosed
 
         if self.failure:
-            raise RuntimeError(self.failure)
+            raise self.failure
         try:
             self.connection.send(chunk)
             self.sent += 1
-        except ConnectionClosed as exc:
-            raise RuntimeError(self.failure or f"engine {self.name!r}: the connection closed during the audio: {exc}") from None
+        except ConnectionClosed:
+            self.reader.join(CLOSE_WAIT)  # the reader says how it closed
+            raise self.failure or Transient(f"engine {self.name!r}: the connection closed during the audio") from None
         return arrived_so_far(self.arrived)
 
     def finish(self) -> List[Result]:
         """End the audio; the results that arrive until the vendor closes the connection."""
         from websockets.exceptions import ConnectionClosed
 
+        self.ending = True
         try:
             for message in self.closing():
                 self.connection.send(message)
         except ConnectionClosed:
             pass
         self.reader.join(CLOSE_WAIT)
-        if self.reader.is_alive():
-            self.connection.close()
-            raise RuntimeError(f"engine {self.name!r}: no end of the results {CLOSE_WAIT:g} s after the audio ended")
         self.connection.close()
+        if self.reader.is_alive():
+            raise VendorFailed(f"engine {self.name!r}: no end of the results {CLOSE_WAIT:g} s after the audio ended")
         if self.failure:
-            raise RuntimeError(self.failure)
+            raise self.failure
         return arrived_so_far(self.arrived)
 
 
@@ -134,9 +160,16 @@ def websocket_url(url: str) -> str:
 
 
 class VendorEngine(StreamingEngine):
-    """A vendor's streaming API: the key from the environment variable ``key_variable``."""
+    """A vendor's streaming API: the key from the environment variable ``key_variable``; each
+    recording streamed over :meth:`connect`'s connections, a new one after a failure worth
+    another try, up to ``retries`` times (:mod:`.reconnecting`)."""
 
     key_variable = ""
+    retries = 5
+
+    def retry_option(self, retries: Any) -> None:
+        """Check and keep ``retries`` (a :class:`UsageError` for a bad value)."""
+        self.retries = positive(retries, "retries", whole=True)
 
     def load(self) -> str:
         """The key; an :class:`EngineError` without it."""
@@ -147,3 +180,12 @@ class VendorEngine(StreamingEngine):
             raise EngineError(f"engine {self.name!r} needs the environment variable {self.key_variable}")
         return key
 
+    def connect(self) -> WebSocketSession:
+        """A connection for one recording (each vendor's)."""
+        raise NotImplementedError
+
+    def session(self) -> Any:
+        """One recording's stream, connected again when the connection fails."""
+        from .reconnecting import Reconnecting
+
+        return Reconnecting(self.connect, self.retries, self.rate)

@@ -1,0 +1,151 @@
+"""A vendor's stream whose connection fails mid-stream goes on over a new one, as the vendors
+document it: the audio after the last final is sent again, the new connection's times shifted
+to the recording's, so the event log has every final once, on one clock, and the figures are
+those of a stream that never failed; a refused handshake (503, 429) is tried again; the tries
+run out with one error line; a closing status not worth another try fails the file at once.
+Each against the vendor's stand-in, through the commands as a user runs them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_command
+from live_standins import Scripted, Turn
+from test_live_standins import CTM, TURNS, VENDORS, tone
+
+pytestmark = pytest.mark.slow
+
+#: what a connection made again answers, its times from the audio sent again (from 1.8 s, the
+#: end of the final "the north wind"): "blow" shown at 2.4 s, "blows" final to 2.5 s
+AFTER = [Scripted(0.6, "blow", 0.0, 0.6, False), Scripted(None, "blows", 0.0, 0.7, True, True)]
+AFTER_TURNS = [Turn(0.6, [("blow", 0, 600, False)], False), Turn(None, [("blows", 0, 700, True)], True)]
+BYTES_PER_SECOND = 16000 * 2
+
+
+@pytest.fixture(params=sorted(VENDORS))
+def vendor(request):
+    cls, kind, variable, _, script = VENDORS[request.param]
+    server = cls(script)
+    server.scripts = [script, AFTER_TURNS if script is TURNS else AFTER]
+    server.kind, server.variable = kind, variable
+    yield server
+    server.close()
+
+
+def transcribe(tmp_path, server, options=""):
+    tone(tmp_path / "tone.wav")
+    return run_command("benchmarkstt-tools", "transcribe", "--engine", f"dg={server.kind}:url={server.url}{options}",
+                       "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"), str(tmp_path / "tone.wav"),
+                       env={server.variable: "standin-key"})
+
+
+def event_log(tmp_path):
+    lines = (tmp_path / "out" / "dg" / "tone.livelog").read_text().splitlines()
+    return json.loads(lines[0])["stream"], [json.loads(line) for line in lines[1:]]
+
+
+def figures(tmp_path, server):
+    """The figures of ``live`` on the cached event log (no new connection)."""
+    (tmp_path / "tone.ctm").write_text(CTM)
+    made = len(server.requests)
+    run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
+                      "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={server.kind}:url={server.url}",
+                      "--cache", str(tmp_path / "cache"), "--json", str(tmp_path / "live.json"),
+                      env={server.variable: "standin-key"})
+    assert run.returncode == 0, run
+    assert len(server.requests) == made
+    return json.loads((tmp_path / "live.json").read_text())["rows"][0]["figures"]
+
+
+def test_a_dropped_connection_goes_on_from_the_last_final(tmp_path, vendor):
+    vendor.faults = [("drop", 20)]  # cut after 2.0 s of audio, 0.2 s after the final "the north wind"
+    run = transcribe(tmp_path, vendor)
+    assert run.returncode == 0, run
+    header, events = event_log(tmp_path)
+    (again,) = header["reconnections"]
+    assert again["resent_from"] == 1.8 and again["audio_sent"] >= 2.0
+    assert again["reason"] == f"engine {vendor.kind!r}: the connection was lost (no closing handshake)"
+    # the second connection got the audio from 1.8 s to the end; each final once, on the recording's clock
+    assert vendor.received == [20 * 3200, int(1.2 * BYTES_PER_SECOND)]
+    assert [(e["text"], e["audio"]) for e in events if e["kind"] == "final"] == [("the north wind", 1.8), ("blows", 2.5)]
+    assert [e["audio"] for e in events if e["kind"] == "partial"][-1] == 2.4
+    walls = [e["wall"] for e in events]
+    assert walls == sorted(walls)
+    if vendor.kind == "speechmatics-rt":  # each connection a session of its own: EndOfStream counts its audio
+        assert vendor.messages[-1] == {"message": "EndOfStream", "last_seq_no": 12}
+    # the figures of the stream that never failed (test_live_standins)
+    f = figures(tmp_path, vendor)
+    assert f["emission"]["values"] == [1.3, 0.8, 0.3, 0.5]
+    assert f["first_display"]["values"] == [0.1, 0.4, 0.1, 0.5]
+    assert (f["shown"], f["changed"], f["stable_share"], f["wer"]) == (6, 2, 0.5, 0.0)
+
+
+@pytest.mark.parametrize("fault, reason", [
+    (("close", 20, 1011), "the connection was closed: 1011 scripted fault"),
+    (("close", 20, 1013), "the connection was closed: 1013 scripted fault"),
+])
+def test_a_connection_the_vendor_closes_as_failing_goes_on(tmp_path, fault, reason):
+    cls, kind, variable, _, script = VENDORS["deepgram"]
+    server = cls(script)
+    server.scripts, server.faults, server.kind, server.variable = [script, AFTER], [fault], kind, variable
+    try:
+        run = transcribe(tmp_path, server)
+        assert run.returncode == 0, run
+        header, events = event_log(tmp_path)
+        assert [r["reason"] for r in header["reconnections"]] == [f"engine 'deepgram-live': {reason}"]
+        assert [e["text"] for e in events if e["kind"] == "final"] == ["the north wind", "blows"]
+        assert figures(tmp_path, server)["emission"]["values"] == [1.3, 0.8, 0.3, 0.5]
+    finally:
+        server.close()
+
+
+def test_a_refused_handshake_is_tried_again(tmp_path):
+    cls, kind, variable, _, script = VENDORS["deepgram"]
+    server = cls(script)
+    server.faults, server.kind, server.variable = [("refuse", 503), ("refuse", 429)], kind, variable
+    try:
+        run = transcribe(tmp_path, server)
+        assert run.returncode == 0, run
+        assert len(server.requests) == 3 and server.received == [3 * BYTES_PER_SECOND]
+        header, events = event_log(tmp_path)
+        assert "reconnections" not in header  # no audio went to the refused ones
+        assert figures(tmp_path, server)["emission"]["values"] == [1.3, 0.8, 0.3, 0.5]
+    finally:
+        server.close()
+
+
+def test_it_gives_up_after_the_tries_with_one_line(tmp_path):
+    cls, kind, variable, _, script = VENDORS["deepgram"]
+    server = cls(script)
+    server.faults, server.kind, server.variable = [("drop", 5)] * 3, kind, variable
+    try:
+        tone(tmp_path / "tone.wav")
+        (tmp_path / "tone.ctm").write_text(CTM)
+        run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
+                          "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={kind}:url={server.url},retries=2",
+                          "--cache", str(tmp_path / "cache"), "--json", str(tmp_path / "live.json"),
+                          env={variable: "standin-key"})
+        assert run.returncode == 1
+        assert run.stderr == (f"benchmarkstt-tools: error: {tmp_path / 'tone.wav'} (dg): engine 'deepgram-live': "
+                              "the connection was lost (no closing handshake) (gave up after 3 tries)\n")
+        assert len(server.requests) == 3
+        assert not (tmp_path / "live.json").exists()
+    finally:
+        server.close()
+
+
+def test_a_closing_status_not_worth_another_try_fails_the_file_at_once(tmp_path):
+    cls, kind, variable, _, script = VENDORS["deepgram"]
+    server = cls(script)
+    server.faults, server.kind, server.variable = [("close", 5, 1008)], kind, variable
+    try:
+        run = transcribe(tmp_path, server)
+        assert run.returncode == 1
+        assert f"failed: {tmp_path / 'tone.wav'} (dg): engine 'deepgram-live': the connection was closed: " \
+               "1008 scripted fault\n" in run.stderr
+        assert "Traceback" not in run.stderr
+        assert len(server.requests) == 1
+    finally:
+        server.close()
