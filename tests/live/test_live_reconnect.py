@@ -149,3 +149,63 @@ def test_a_closing_status_not_worth_another_try_fails_the_file_at_once(tmp_path)
         assert len(server.requests) == 1
     finally:
         server.close()
+
+
+def test_ctrl_c_during_a_stream_exits_130_and_keeps_the_finished_file(tmp_path):
+    """Ctrl-C (SIGINT to the process group, as a terminal sends it) while the second of two
+    recordings streams at real-time speed: one line, exit status 130, no worker left; the
+    first recording's event log is in the cache, so that the next run takes it without a
+    connection."""
+    import os
+    import signal
+    import subprocess
+    import time
+    import wave
+    from array import array
+
+    from conftest import BIN
+    from processes import alive, descendants, like_a_terminal
+
+    cls, kind, variable, _, script = VENDORS["deepgram"]
+    server = cls(script)
+    try:
+        for name in ("a", "b"):
+            (tmp_path / "ref").mkdir(exist_ok=True)
+            (tmp_path / "ref" / f"{name}.ctm").write_text(CTM)
+        (tmp_path / "audio").mkdir()
+        tone(tmp_path / "audio" / "a.wav")
+        with wave.open(str(tmp_path / "audio" / "b.wav"), "wb") as w:  # 10 minutes, streamed at real-time speed
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(16000)
+            w.writeframes(array("h", [4000, -4000]).tobytes() * (600 * 8000))  # a 8 kHz square wave
+
+        def command(reference):
+            return [str(BIN / "benchmarkstt-tools"), "live", "--reference", str(reference), "--audio",
+                    str(tmp_path / "audio"), "--engine", f"dg={kind}:url={server.url},clock=paced",
+                    "--cache", str(tmp_path / "cache")]
+
+        env = {**os.environ, variable: "standin-key"}
+        proc = subprocess.Popen(command(tmp_path / "ref"), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, start_new_session=True, preexec_fn=like_a_terminal)
+        try:
+            for _ in range(600):  # a's stream done, b's connected
+                if len(server.requests) == 2 or proc.poll() is not None:
+                    break
+                time.sleep(0.1)
+            assert len(server.requests) == 2 and server.received == [3 * BYTES_PER_SECOND]
+            running = descendants(proc.pid)
+            os.killpg(proc.pid, signal.SIGINT)
+            out, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        assert proc.returncode == 130, err
+        assert (out, err) == ("", "benchmarkstt-tools: error: interrupted\n")
+        assert not alive(running)
+        again = subprocess.run(command(tmp_path / "ref" / "a.ctm"), env=env, capture_output=True, text=True,
+                               timeout=120)
+        assert again.returncode == 0, again.stderr
+        assert len(server.requests) == 2  # a's event log came from the cache
+    finally:
+        server.close()
