@@ -209,3 +209,41 @@ def test_ctrl_c_during_a_stream_exits_130_and_keeps_the_finished_file(tmp_path):
         assert len(server.requests) == 2  # a's event log came from the cache
     finally:
         server.close()
+
+
+def test_a_google_call_ended_as_unavailable_is_made_again(tmp_path):
+    """google-live: a StreamingRecognize call that ends with UNAVAILABLE after 2.0 s of audio is
+    made again with the audio from the end of the last final (1.8 s); its result_end_time
+    shifted to the recording's, the figures are those of the call that never failed."""
+    pytest.importorskip("google.cloud.speech", reason="tests/requirements-cloud.txt installs google-cloud-speech")
+    import grpc
+    from google_standin import GoogleStandIn
+
+    from test_live_standins import SCRIPT
+
+    server = GoogleStandIn(SCRIPT)
+    server.scripts, server.faults = [SCRIPT, AFTER], [(20, grpc.StatusCode.UNAVAILABLE)]
+    try:
+        tone(tmp_path / "tone.wav")
+        (tmp_path / "tone.ctm").write_text(CTM)
+        spec = f"g=google-live:endpoint={server.endpoint},insecure=true"
+        run = run_command("benchmarkstt-tools", "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
+                          "--cache", str(tmp_path / "cache"), str(tmp_path / "tone.wav"))
+        assert run.returncode == 0, run
+        lines = (tmp_path / "out" / "g" / "tone.livelog").read_text().splitlines()
+        (again,) = json.loads(lines[0])["stream"]["reconnections"]
+        assert again["resent_from"] == 1.8
+        assert again["reason"] == "engine 'google-live': Google ended the stream: 503 scripted fault"
+        events = [json.loads(line) for line in lines[1:]]
+        assert [(e["text"], e["audio"]) for e in events if e["kind"] == "final"] == [("the north wind", 1.8), ("blows", 2.5)]
+        assert server.received == [20 * 3200, int(1.2 * BYTES_PER_SECOND)]
+        live = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
+                           "--audio", str(tmp_path / "tone.wav"), "--engine", spec, "--cache", str(tmp_path / "cache"),
+                           "--json", str(tmp_path / "live.json"))
+        assert live.returncode == 0, live
+        f = json.loads((tmp_path / "live.json").read_text())["rows"][0]["figures"]
+        assert f["emission"]["values"] == [1.3, 0.8, 0.3, 0.5]
+        assert f["first_display"]["values"] == [0.1, 0.4, 0.1, 0.5]
+        assert server.calls == 2  # the second run read the cache
+    finally:
+        server.close()

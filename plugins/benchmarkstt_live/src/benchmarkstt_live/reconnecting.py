@@ -42,7 +42,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, List
 
-from benchmarkstt_engines.api import Transient, VendorFailed, backoff
+from benchmarkstt_engines.api import Transient, VendorFailed, backoff, positive
 
 from .streaming import Result, arrived_so_far
 
@@ -130,3 +130,24 @@ class Reconnecting:
             except Transient as exc:
                 found = self.recover(exc, found)
 
+
+
+class Reconnects:
+    """What a vendor's streaming engine has: the option ``retries`` (checked by
+    :meth:`retry_option`), and a session for each recording over the connections its
+    :meth:`connect` makes, a new one after a failure worth another try (:class:`Reconnecting`)."""
+
+    rate = 16000
+    retries = 5
+
+    def retry_option(self, retries: Any) -> None:
+        """Check and keep ``retries`` (a :class:`~benchmarkstt_core.errors.UsageError` for a bad value)."""
+        self.retries = positive(retries, "retries", whole=True)
+
+    def connect(self) -> Any:
+        """A connection for one recording (each vendor's)."""
+        raise NotImplementedError
+
+    def session(self) -> Reconnecting:
+        """One recording's stream, connected again when the connection fails."""
+        return Reconnecting(self.connect, self.retries, self.rate)

@@ -21,11 +21,12 @@ import json
 import queue
 import threading
 import time
-from typing import Any, List, Optional
+from typing import List, Optional
 
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_engines.api import EngineError, Transient, VendorFailed, positive, retry_after
+from benchmarkstt_engines.api import EngineError, Transient, VendorFailed, retry_after
 
+from .reconnecting import Reconnects
 from .streaming import Result, StreamingEngine, arrived_so_far
 
 #: seconds the end of a stream waits for the vendor's last results and its closing of the connection
@@ -159,17 +160,12 @@ def websocket_url(url: str) -> str:
     return url
 
 
-class VendorEngine(StreamingEngine):
-    """A vendor's streaming API: the key from the environment variable ``key_variable``; each
-    recording streamed over :meth:`connect`'s connections, a new one after a failure worth
-    another try, up to ``retries`` times (:mod:`.reconnecting`)."""
+class VendorEngine(Reconnects, StreamingEngine):
+    """A vendor's streaming API over WebSocket: the key from the environment variable
+    ``key_variable``; each recording streamed over :meth:`connect`'s connections (a new one
+    after a failure worth another try, see :class:`~.reconnecting.Reconnects`)."""
 
     key_variable = ""
-    retries = 5
-
-    def retry_option(self, retries: Any) -> None:
-        """Check and keep ``retries`` (a :class:`UsageError` for a bad value)."""
-        self.retries = positive(retries, "retries", whole=True)
 
     def load(self) -> str:
         """The key; an :class:`EngineError` without it."""
@@ -179,13 +175,3 @@ class VendorEngine(StreamingEngine):
         if not key:
             raise EngineError(f"engine {self.name!r} needs the environment variable {self.key_variable}")
         return key
-
-    def connect(self) -> WebSocketSession:
-        """A connection for one recording (each vendor's)."""
-        raise NotImplementedError
-
-    def session(self) -> Any:
-        """One recording's stream, connected again when the connection fails."""
-        from .reconnecting import Reconnecting
-
-        return Reconnecting(self.connect, self.retries, self.rate)
