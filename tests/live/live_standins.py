@@ -16,6 +16,15 @@ once the audio received reaches its ``after`` seconds (``None``: when the audio 
   ``turn_order``, ``end_of_turn``, ``turn_is_formatted``, ``transcript`` (the final words) and
   ``words`` (``text``, ``start`` and ``end`` in ms, ``word_is_final``); ``{"type": "Terminate"}``
   answered by ``Termination``, then the close.
+- Azure AI Speech (the Speech service's WebSocket protocol, as the Speech SDK speaks it):
+  ``/speech/recognition/conversation/cognitiveservices/v1?language=...&format=simple``,
+  ``Ocp-Apim-Subscription-Key: KEY``; messages with headers (``Path``, ``X-RequestId``...): a
+  ``speech.config`` text message answered by ``turn.start`` and ``speech.startDetected``;
+  binary ``audio`` messages (two bytes giving the headers' length, the headers, the data: a WAV
+  header first), one without data ending the audio; ``speech.hypothesis`` (``Text``) and
+  ``speech.phrase`` (``RecognitionStatus`` ``Success``, ``DisplayText``) with ``Offset`` and
+  ``Duration`` in 100 ns ticks; ``speech.endDetected``, an ``EndOfDictation`` phrase and
+  ``turn.end`` at the end.
 
 ``faults`` scripts what goes wrong, a connection after another (``None``: nothing): ``("refuse",
 STATUS)`` answers the handshake with STATUS and ``Retry-After: 0``; ``("drop", N)`` cuts the
@@ -70,10 +79,12 @@ class StandIn:
     def fault(self, number):
         return self.faults[number] if number < len(self.faults) else None
 
+    auth_header = "Authorization"
+
     def check(self, connection, request):
-        self.requests.append((request.path, request.headers.get("Authorization")))
+        self.requests.append((request.path, request.headers.get(self.auth_header)))
         connection.number = len(self.requests) - 1
-        if request.headers.get("Authorization") != self.authorization():
+        if request.headers.get(self.auth_header) != self.authorization():
             return connection.respond(401, "Unauthorized\n")
         fault = self.fault(connection.number)
         if fault and fault[0] == "refuse":
@@ -92,7 +103,10 @@ class StandIn:
         received = chunks = 0
         for message in connection:
             if isinstance(message, bytes):
-                received += len(message)
+                audio = self.audio(message)
+                if audio is None:  # the end of the audio
+                    break
+                received += len(audio)
                 chunks += 1
                 if fault and fault[0] in ("drop", "close") and chunks == fault[1]:
                     self.received.append(received)
@@ -105,7 +119,7 @@ class StandIn:
                 while pending and pending[0].after is not None and received / 2 / RATE >= pending[0].after - 1e-9:
                     connection.send(self.result(pending.pop(0)))
                 continue
-            self.messages.append(json.loads(message))
+            self.messages.append(self.decode(message))
             if self.opening(connection, self.messages[-1]):
                 continue
             break
@@ -114,6 +128,13 @@ class StandIn:
         self.end(connection, received)
         self.received.append(received)
         connection.close()
+
+    def audio(self, message):
+        """The audio a binary message carries (``None``: it ends the audio)."""
+        return message
+
+    def decode(self, message):
+        return json.loads(message)
 
     def close(self):
         self.server.shutdown()
@@ -226,3 +247,62 @@ class AssemblyAIStandIn(StandIn):
     def end(self, connection, received):
         connection.send(json.dumps({"type": "Termination", "audio_duration_seconds": received / 2 / RATE,
                                     "session_duration_seconds": received / 2 / RATE}))
+
+
+def usp(path: str, turn: str, body: dict) -> str:
+    """A text message of the Speech service's protocol: headers, a blank line, JSON."""
+    return f"X-RequestId:{turn}\r\nContent-Type:application/json; charset=utf-8\r\nPath:{path}\r\n\r\n{json.dumps(body)}"
+
+
+class AzureStandIn(StandIn):
+    path = "/speech/recognition/conversation/cognitiveservices/v1"
+    auth_header = "Ocp-Apim-Subscription-Key"
+
+    def authorization(self):
+        return self.key
+
+    def refuse(self, connection, query):
+        if not query.get("language") or query.get("format") not in (["simple"], ["detailed"]):
+            return connection.respond(400, "Bad Request\n")
+        return None
+
+    def audio(self, message):
+        length = int.from_bytes(message[:2], "big")
+        headers = dict(line.split(":", 1) for line in message[2:2 + length].decode("ascii").split("\r\n") if line)
+        assert headers["Path"].strip() == "audio" and headers["X-RequestId"].strip() == self.turn
+        data = message[2 + length:]
+        if not data:
+            return None
+        if data.startswith(b"RIFF"):  # the first message: a WAV header of 16-bit mono samples at 16 kHz
+            assert int.from_bytes(data[24:28], "little") == RATE and data[34:36] == (16).to_bytes(2, "little")
+            data = data[44:]
+        return data
+
+    def decode(self, message):
+        head, _, body = message.partition("\r\n\r\n")
+        headers = {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in head.split("\r\n"))}
+        return {"path": headers["Path"], "turn": headers["X-RequestId"], "body": json.loads(body)}
+
+    def acknowledge(self, connection):
+        pass
+
+    def opening(self, connection, message):
+        if message["path"] == "speech.config":
+            self.turn = message["turn"]
+            connection.send(usp("turn.start", self.turn, {"context": {"serviceTag": "standin"}}))
+            connection.send(usp("speech.startDetected", self.turn, {"Offset": 0}))
+        return True
+
+    def result(self, item: Scripted) -> str:
+        ticks = {"Offset": round(item.start * 10_000_000), "Duration": round(item.duration * 10_000_000)}
+        if item.is_final:
+            return usp("speech.phrase", self.turn, {"RecognitionStatus": "Success", "DisplayText": item.transcript,
+                                                    **ticks})
+        return usp("speech.hypothesis", self.turn, {"Text": item.transcript, **ticks})
+
+    def end(self, connection, received):
+        end = round(received / 2 / RATE * 10_000_000)
+        connection.send(usp("speech.endDetected", self.turn, {"Offset": end}))
+        connection.send(usp("speech.phrase", self.turn, {"RecognitionStatus": "EndOfDictation", "Offset": end,
+                                                         "Duration": 0}))
+        connection.send(usp("turn.end", self.turn, {}))

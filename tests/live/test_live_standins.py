@@ -1,5 +1,5 @@
 """Each vendor's live protocol against a local stand-in that speaks it (Deepgram live,
-Speechmatics real-time, AssemblyAI Universal-Streaming over WebSocket; Google's gRPC
+Speechmatics real-time, AssemblyAI Universal-Streaming, Azure AI Speech over WebSocket; Google's gRPC
 StreamingRecognize): scripted partials, rewrites and finals at known audio times give
 exactly the expected latencies, flicker and final words, through ``benchmarkstt-tools live``
 as a user runs it."""
@@ -14,7 +14,7 @@ from array import array
 import pytest
 
 from conftest import run_command
-from live_standins import AssemblyAIStandIn, DeepgramStandIn, Scripted, SpeechmaticsStandIn, Turn
+from live_standins import AssemblyAIStandIn, AzureStandIn, DeepgramStandIn, Scripted, SpeechmaticsStandIn, Turn
 
 pytestmark = pytest.mark.slow
 
@@ -58,6 +58,7 @@ VENDORS = {
     "deepgram": (DeepgramStandIn, "deepgram-live", "DEEPGRAM_API_KEY", "Token ", SCRIPT),
     "speechmatics": (SpeechmaticsStandIn, "speechmatics-rt", "SPEECHMATICS_API_KEY", "Bearer ", SCRIPT),
     "assemblyai": (AssemblyAIStandIn, "assemblyai-live", "ASSEMBLYAI_API_KEY", "", TURNS),
+    "azure": (AzureStandIn, "azure-live", "SPEECH_KEY", "", SCRIPT),
 }
 
 
@@ -108,6 +109,10 @@ def test_scripted_events_give_the_expected_figures(tmp_path, standin):
     elif standin.kind == "assemblyai-live":
         assert "encoding=pcm_s16le" in path and "sample_rate=16000" in path and "speech_model=" in path
         assert standin.messages == [{"type": "Terminate"}]
+    elif standin.kind == "azure-live":  # the audio's end is an audio message without data
+        assert "language=en-US" in path and "format=simple" in path
+        (config,) = standin.messages
+        assert config["path"] == "speech.config" and config["body"]["context"]["system"]["name"] == "benchmarkstt"
     else:
         start, end = standin.messages
         assert start["message"] == "StartRecognition" and start["transcription_config"]["enable_partials"] is True

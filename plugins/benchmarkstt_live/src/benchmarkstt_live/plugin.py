@@ -16,13 +16,14 @@ ENGINES = {
     "speechmatics-rt": "speechmatics_rt:SpeechmaticsRT",
     "assemblyai-live": "assemblyai_streaming:AssemblyAILive",
     "google-live": "google_streaming:GoogleLive",
+    "azure-live": "azure_live:AzureLive",
 }
 
 
 @hookimpl
 def register_engines(register: Register) -> None:
-    """pocketsphinx-streaming, vosk-streaming; deepgram-live, speechmatics-rt and
-    assemblyai-live (the vendors' WebSocket protocols); google-live (gRPC StreamingRecognize)."""
+    """pocketsphinx-streaming, vosk-streaming; deepgram-live, speechmatics-rt, assemblyai-live
+    and azure-live (the vendors' WebSocket protocols); google-live (gRPC StreamingRecognize)."""
     for kind, where in ENGINES.items():
         register(f"benchmarkstt_live.{where}", name=kind)
 

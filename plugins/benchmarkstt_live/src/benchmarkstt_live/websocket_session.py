@@ -5,7 +5,8 @@ The audio goes out as binary messages; what the vendor sends back is read by a t
 arrives, stamped with the moment it arrived (:func:`time.perf_counter`), and handed to the
 runner with the next chunk: so a result's ``wall`` time is its arrival, not the moment the
 runner looked. A protocol subclass says what to send first and last, and which messages are
-results (:meth:`result`).
+results (:meth:`result`); one whose messages are not JSON says how to read them
+(:meth:`decode`), one that wraps the audio how (:meth:`frame`).
 
 A failure worth another try is a :class:`~benchmarkstt_engines.api.Transient` (the vendor
 engine's stream then connects again, see :mod:`.reconnecting`): a connection refused or
@@ -21,7 +22,7 @@ import json
 import queue
 import threading
 import time
-from typing import List, Optional
+from typing import Any, List, Optional, Sequence, Union
 
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_engines.api import EngineError, Transient, VendorFailed, retry_after
@@ -77,9 +78,17 @@ class WebSocketSession:
     def started(self) -> None:
         """Wait for what the vendor sends before it takes audio (nothing by default)."""
 
-    def closing(self) -> List[str]:
+    def closing(self) -> Sequence[Union[str, bytes]]:
         """The messages that end the audio."""
         return []
+
+    def frame(self, chunk: bytes) -> bytes:
+        """The message that sends ``chunk`` of audio (the chunk itself by default)."""
+        return chunk
+
+    def decode(self, raw: Union[str, bytes]) -> Any:
+        """A message of the vendor, read (JSON by default; a :class:`ValueError` when it is not)."""
+        return json.loads(raw)
 
     def result(self, message: dict) -> Optional[Result]:
         """The result a message of the vendor holds (``None``: not a result)."""
@@ -92,7 +101,7 @@ class WebSocketSession:
             for raw in self.connection:
                 arrived = time.perf_counter()
                 try:
-                    message = json.loads(raw)
+                    message = self.decode(raw)
                 except ValueError:
                     self.fail(VendorFailed(f"engine {self.name!r} sent a message that is not JSON: {str(raw)[:80]!r}"))
                     return
@@ -120,7 +129,7 @@ class WebSocketSession:
         if self.failure:
             raise self.failure
         try:
-            self.connection.send(chunk)
+            self.connection.send(self.frame(chunk))
             self.sent += 1
         except ConnectionClosed:
             self.reader.join(CLOSE_WAIT)  # the reader says how it closed
