@@ -29,7 +29,8 @@ once the audio received reaches its ``after`` seconds (``None``: when the audio 
 ``faults`` scripts what goes wrong, a connection after another (``None``: nothing): ``("refuse",
 STATUS)`` answers the handshake with STATUS and ``Retry-After: 0``; ``("drop", N)`` cuts the
 connection after its Nth audio message without a closing handshake; ``("close", N, CODE)``
-closes it then with the closing status CODE. ``scripts`` holds each connection's script
+closes it then with the closing status CODE; ``("error", TYPE, CODE)`` (Speechmatics) answers
+``StartRecognition`` with an ``Error`` of TYPE and closes with CODE. ``scripts`` holds each connection's script
 (a connection past its end answers ``script``): a connection made again gets the audio from
 where the client resumes, its times from 0.
 """
@@ -120,7 +121,11 @@ class StandIn:
                     connection.send(self.result(pending.pop(0)))
                 continue
             self.messages.append(self.decode(message))
-            if self.opening(connection, self.messages[-1]):
+            going = self.opening(connection, self.messages[-1])
+            if going is None:  # the stand-in closed the connection
+                self.received.append(received)
+                return
+            if going:
                 continue
             break
         for item in pending:
@@ -185,6 +190,11 @@ class SpeechmaticsStandIn(StandIn):
         connection.send(json.dumps({"message": "AudioAdded", "seq_no": self.seq_no}))
 
     def opening(self, connection, message):
+        fault = self.fault(connection.number)
+        if message.get("message") == "StartRecognition" and fault and fault[0] == "error":
+            connection.send(json.dumps({"message": "Error", "type": fault[1], "reason": "scripted fault"}))
+            connection.close(fault[2], fault[1])
+            return None
         if message.get("message") == "StartRecognition":
             self.seq_no = 0
             audio = message.get("audio_format") or {}

@@ -247,3 +247,21 @@ def test_a_google_call_ended_as_unavailable_is_made_again(tmp_path):
         assert server.calls == 2  # the second run read the cache
     finally:
         server.close()
+
+
+def test_an_error_speechmatics_asks_clients_to_retry_is_retried(tmp_path):
+    """Speechmatics answers StartRecognition with Error quota_exceeded and closes with 4005
+    (its documentation asks clients to retry those after 5 to 10 s): the connection is made
+    again (after 5 s), and the stream is whole."""
+    cls, kind, variable, _, script = VENDORS["speechmatics"]
+    server = cls(script)
+    server.faults, server.kind, server.variable = [("error", "quota_exceeded", 4005)], kind, variable
+    try:
+        run = transcribe(tmp_path, server)
+        assert run.returncode == 0, run
+        assert len(server.requests) == 2 and server.received == [0, 3 * BYTES_PER_SECOND]
+        header, events = event_log(tmp_path)
+        assert "reconnections" not in header  # no audio had gone
+        assert [e["text"] for e in events if e["kind"] == "final"] == ["the north wind", "blows"]
+    finally:
+        server.close()

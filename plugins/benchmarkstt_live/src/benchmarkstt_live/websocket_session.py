@@ -41,6 +41,8 @@ class WebSocketSession:
     the engine's, for messages."""
 
     name = "websocket"
+    #: the closing statuses worth connecting again (a vendor adds its own)
+    retryable_close = RETRYABLE_CLOSE
 
     def __init__(self, url: str, headers: Optional[dict] = None):
         from websockets.exceptions import InvalidHandshake, InvalidURI
@@ -113,7 +115,7 @@ class WebSocketSession:
                 self.fail(Transient(f"engine {self.name!r}: the connection was lost (no closing handshake)"))
             elif exc.rcvd.code not in (1000, 1001):
                 closed = f"engine {self.name!r}: the connection was closed: {exc.rcvd.code} {exc.rcvd.reason}".rstrip()
-                self.fail(Transient(closed) if exc.rcvd.code in RETRYABLE_CLOSE else VendorFailed(closed))
+                self.fail(Transient(closed) if exc.rcvd.code in self.retryable_close else VendorFailed(closed))
         if not self.ending:
             self.fail(Transient(f"engine {self.name!r}: the connection was closed before the audio ended"))
 
