@@ -22,7 +22,7 @@ import json
 import queue
 import threading
 import time
-from typing import Any, List, Optional, Sequence, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_engines.api import EngineError, Transient, VendorFailed, retry_after
@@ -42,7 +42,7 @@ class WebSocketSession:
 
     name = "websocket"
     #: the closing statuses worth connecting again (a vendor adds its own)
-    retryable_close = RETRYABLE_CLOSE
+    retryable_close: Tuple[int, ...] = RETRYABLE_CLOSE
 
     def __init__(self, url: str, headers: Optional[dict] = None):
         from websockets.exceptions import InvalidHandshake, InvalidURI
