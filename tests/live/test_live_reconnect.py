@@ -7,13 +7,14 @@ Each against the vendor's stand-in, through the commands as a user runs them."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
 
 from conftest import run_command
 from live_standins import Scripted, Turn
-from test_live_standins import CTM, TURNS, VENDORS, tone
+from test_live_standins import CTM, SCRIPT, TURNS, VENDORS, tone
 
 pytestmark = pytest.mark.slow
 
@@ -24,14 +25,23 @@ AFTER_TURNS = [Turn(0.6, [("blow", 0, 600, False)], False), Turn(None, [("blows"
 BYTES_PER_SECOND = 16000 * 2
 
 
+@contextlib.contextmanager
+def started(vendor, faults=(), scripts=()):
+    """``vendor``'s stand-in answering its script, with ``faults`` and ``scripts`` (see live_standins)."""
+    cls, kind, variable, _, script = VENDORS[vendor]
+    server = cls(script)
+    server.faults, server.scripts, server.kind, server.variable = list(faults), list(scripts), kind, variable
+    try:
+        yield server
+    finally:
+        server.close()
+
+
 @pytest.fixture(params=sorted(VENDORS))
 def vendor(request):
-    cls, kind, variable, _, script = VENDORS[request.param]
-    server = cls(script)
-    server.scripts = [script, AFTER_TURNS if script is TURNS else AFTER]
-    server.kind, server.variable = kind, variable
-    yield server
-    server.close()
+    script = VENDORS[request.param][4]
+    with started(request.param, scripts=[script, AFTER_TURNS if script is TURNS else AFTER]) as server:
+        yield server
 
 
 def transcribe(tmp_path, server, options=""):
@@ -87,68 +97,48 @@ def test_a_dropped_connection_goes_on_from_the_last_final(tmp_path, vendor):
     (("close", 20, 1013), "the connection was closed: 1013 scripted fault"),
 ])
 def test_a_connection_the_vendor_closes_as_failing_goes_on(tmp_path, fault, reason):
-    cls, kind, variable, _, script = VENDORS["deepgram"]
-    server = cls(script)
-    server.scripts, server.faults, server.kind, server.variable = [script, AFTER], [fault], kind, variable
-    try:
+    with started("deepgram", faults=[fault], scripts=[SCRIPT, AFTER]) as server:
         run = transcribe(tmp_path, server)
         assert run.returncode == 0, run
         header, events = event_log(tmp_path)
         assert [r["reason"] for r in header["reconnections"]] == [f"engine 'deepgram-live': {reason}"]
         assert [e["text"] for e in events if e["kind"] == "final"] == ["the north wind", "blows"]
         assert figures(tmp_path, server)["emission"]["values"] == [1.3, 0.8, 0.3, 0.5]
-    finally:
-        server.close()
 
 
 def test_a_refused_handshake_is_tried_again(tmp_path):
-    cls, kind, variable, _, script = VENDORS["deepgram"]
-    server = cls(script)
-    server.faults, server.kind, server.variable = [("refuse", 503), ("refuse", 429)], kind, variable
-    try:
+    with started("deepgram", faults=[("refuse", 503), ("refuse", 429)]) as server:
         run = transcribe(tmp_path, server)
         assert run.returncode == 0, run
         assert len(server.requests) == 3 and server.received == [3 * BYTES_PER_SECOND]
         header, events = event_log(tmp_path)
         assert "reconnections" not in header  # no audio went to the refused ones
         assert figures(tmp_path, server)["emission"]["values"] == [1.3, 0.8, 0.3, 0.5]
-    finally:
-        server.close()
 
 
 def test_it_gives_up_after_the_tries_with_one_line(tmp_path):
-    cls, kind, variable, _, script = VENDORS["deepgram"]
-    server = cls(script)
-    server.faults, server.kind, server.variable = [("drop", 5)] * 3, kind, variable
-    try:
+    with started("deepgram", faults=[("drop", 5)] * 3) as server:
         tone(tmp_path / "tone.wav")
         (tmp_path / "tone.ctm").write_text(CTM)
         run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
-                          "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={kind}:url={server.url},retries=2",
+                          "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={server.kind}:url={server.url},retries=2",
                           "--cache", str(tmp_path / "cache"), "--json", str(tmp_path / "live.json"),
-                          env={variable: "standin-key"})
+                          env={server.variable: "standin-key"})
         assert run.returncode == 1
         assert run.stderr == (f"benchmarkstt-tools: error: {tmp_path / 'tone.wav'} (dg): engine 'deepgram-live': "
                               "the connection was lost (no closing handshake) (gave up after 3 tries)\n")
         assert len(server.requests) == 3
         assert not (tmp_path / "live.json").exists()
-    finally:
-        server.close()
 
 
 def test_a_closing_status_not_worth_another_try_fails_the_file_at_once(tmp_path):
-    cls, kind, variable, _, script = VENDORS["deepgram"]
-    server = cls(script)
-    server.faults, server.kind, server.variable = [("close", 5, 1008)], kind, variable
-    try:
+    with started("deepgram", faults=[("close", 5, 1008)]) as server:
         run = transcribe(tmp_path, server)
         assert run.returncode == 1
         assert f"failed: {tmp_path / 'tone.wav'} (dg): engine 'deepgram-live': the connection was closed: " \
                "1008 scripted fault\n" in run.stderr
         assert "Traceback" not in run.stderr
         assert len(server.requests) == 1
-    finally:
-        server.close()
 
 
 def test_ctrl_c_during_a_stream_exits_130_and_keeps_the_finished_file(tmp_path):
@@ -166,9 +156,7 @@ def test_ctrl_c_during_a_stream_exits_130_and_keeps_the_finished_file(tmp_path):
     from conftest import BIN
     from processes import alive, descendants, like_a_terminal
 
-    cls, kind, variable, _, script = VENDORS["deepgram"]
-    server = cls(script)
-    try:
+    with started("deepgram") as server:
         for name in ("a", "b"):
             (tmp_path / "ref").mkdir(exist_ok=True)
             (tmp_path / "ref" / f"{name}.ctm").write_text(CTM)
@@ -182,10 +170,10 @@ def test_ctrl_c_during_a_stream_exits_130_and_keeps_the_finished_file(tmp_path):
 
         def command(reference):
             return [str(BIN / "benchmarkstt-tools"), "live", "--reference", str(reference), "--audio",
-                    str(tmp_path / "audio"), "--engine", f"dg={kind}:url={server.url},clock=paced",
+                    str(tmp_path / "audio"), "--engine", f"dg={server.kind}:url={server.url},clock=paced",
                     "--cache", str(tmp_path / "cache")]
 
-        env = {**os.environ, variable: "standin-key"}
+        env = {**os.environ, server.variable: "standin-key"}
         proc = subprocess.Popen(command(tmp_path / "ref"), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, start_new_session=True, preexec_fn=like_a_terminal)
         try:
@@ -207,8 +195,6 @@ def test_ctrl_c_during_a_stream_exits_130_and_keeps_the_finished_file(tmp_path):
                                timeout=120)
         assert again.returncode == 0, again.stderr
         assert len(server.requests) == 2  # a's event log came from the cache
-    finally:
-        server.close()
 
 
 def test_a_google_call_ended_as_unavailable_is_made_again(tmp_path):
@@ -218,8 +204,6 @@ def test_a_google_call_ended_as_unavailable_is_made_again(tmp_path):
     pytest.importorskip("google.cloud.speech", reason="tests/requirements-cloud.txt installs google-cloud-speech")
     import grpc
     from google_standin import GoogleStandIn
-
-    from test_live_standins import SCRIPT
 
     server = GoogleStandIn(SCRIPT)
     server.scripts, server.faults = [SCRIPT, AFTER], [(20, grpc.StatusCode.UNAVAILABLE)]
@@ -253,15 +237,10 @@ def test_an_error_speechmatics_asks_clients_to_retry_is_retried(tmp_path):
     """Speechmatics answers StartRecognition with Error quota_exceeded and closes with 4005
     (its documentation asks clients to retry those after 5 to 10 s): the connection is made
     again (after 5 s), and the stream is whole."""
-    cls, kind, variable, _, script = VENDORS["speechmatics"]
-    server = cls(script)
-    server.faults, server.kind, server.variable = [("error", "quota_exceeded", 4005)], kind, variable
-    try:
+    with started("speechmatics", faults=[("error", "quota_exceeded", 4005)]) as server:
         run = transcribe(tmp_path, server)
         assert run.returncode == 0, run
         assert len(server.requests) == 2 and server.received == [0, 3 * BYTES_PER_SECOND]
         header, events = event_log(tmp_path)
         assert "reconnections" not in header  # no audio had gone
         assert [e["text"] for e in events if e["kind"] == "final"] == ["the north wind", "blows"]
-    finally:
-        server.close()
