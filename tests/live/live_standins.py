@@ -25,6 +25,12 @@ once the audio received reaches its ``after`` seconds (``None``: when the audio 
   ``speech.phrase`` (``RecognitionStatus`` ``Success``, ``DisplayText``) with ``Offset`` and
   ``Duration`` in 100 ns ticks; ``speech.endDetected``, an ``EndOfDictation`` phrase and
   ``turn.end`` at the end.
+- Amazon Transcribe streaming (WebSocket): ``/stream-transcription-websocket?language-code=...&
+  media-encoding=pcm&sample-rate=16000`` presigned with Signature Version 4 (``X-Amz-Credential``
+  of the key, the region and ``transcribe``; ``X-Amz-Signature``), else 403; event stream
+  messages (read by botocore's parser): ``AudioEvent`` events, an empty one ending the audio;
+  ``TranscriptEvent`` events (``Transcript.Results[]`` with ``IsPartial``, ``StartTime``,
+  ``EndTime``, ``Alternatives[].Transcript``), then the close.
 
 ``faults`` scripts what goes wrong, a connection after another (``None``: nothing): ``("refuse",
 STATUS)`` answers the handshake with STATUS and ``Retry-After: 0``; ``("drop", N)`` cuts the
@@ -81,12 +87,26 @@ class StandIn:
         return self.faults[number] if number < len(self.faults) else None
 
     auth_header = "Authorization"
+    #: the HTTP status of a refused key
+    refusal = 401
+
+    def presented(self, request):
+        """The credential the client presented."""
+        return request.headers.get(self.auth_header)
+
+    def authorized(self, presented):
+        return presented == self.authorization()
+
+    def environment(self, key):
+        """The environment that gives the engine ``key``."""
+        return {self.variable: key}
 
     def check(self, connection, request):
-        self.requests.append((request.path, request.headers.get(self.auth_header)))
+        presented = self.presented(request)
+        self.requests.append((request.path, presented))
         connection.number = len(self.requests) - 1
-        if request.headers.get(self.auth_header) != self.authorization():
-            return connection.respond(401, "Unauthorized\n")
+        if not self.authorized(presented):
+            return connection.respond(self.refusal, "Unauthorized\n")
         fault = self.fault(connection.number)
         if fault and fault[0] == "refuse":
             response = connection.respond(fault[1], "Service Unavailable\n")
@@ -316,3 +336,62 @@ class AzureStandIn(StandIn):
         connection.send(usp("speech.phrase", self.turn, {"RecognitionStatus": "EndOfDictation", "Offset": end,
                                                          "Duration": 0}))
         connection.send(usp("turn.end", self.turn, {}))
+
+
+class AWSStandIn(StandIn):
+    path = "/stream-transcription-websocket"
+    refusal = 403
+    region = "us-east-1"
+
+    def __init__(self, script, key="standin-key"):
+        import pytest
+
+        pytest.importorskip("botocore", reason="tests/requirements-cloud.txt installs boto3 (aws-live presigns with it)")
+        super().__init__(script, key)
+
+    def presented(self, request):
+        query = parse_qs(urlparse(request.path).query)
+        signed = query.get("X-Amz-Signature") and query.get("X-Amz-Algorithm") == ["AWS4-HMAC-SHA256"]
+        return (query.get("X-Amz-Credential") or [""])[0] if signed else ""
+
+    def authorized(self, presented):
+        key, _, *scope = presented.split("/") if presented else [""]
+        return key == self.key and scope == [self.region, "transcribe", "aws4_request"]
+
+    def environment(self, key):
+        return {"AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": "standin-secret", "AWS_REGION": self.region,
+                "AWS_CONFIG_FILE": "/nonexistent", "AWS_SHARED_CREDENTIALS_FILE": "/nonexistent"}
+
+    def refuse(self, connection, query):
+        if query.get("media-encoding") != ["pcm"] or query.get("sample-rate") != [str(RATE)] \
+                or not query.get("language-code"):
+            return connection.respond(400, "Bad Request\n")
+        return None
+
+    def audio(self, message):
+        from botocore.eventstream import EventStreamBuffer
+
+        found = EventStreamBuffer()
+        found.add_data(message)
+        (event,) = list(found)
+        assert event.headers == {":content-type": "application/octet-stream", ":event-type": "AudioEvent",
+                                 ":message-type": "event"}
+        return event.payload or None
+
+    def acknowledge(self, connection):
+        pass
+
+    def opening(self, connection, message):
+        return False
+
+    def result(self, item: Scripted) -> bytes:
+        from benchmarkstt_live.aws_live import event
+
+        found = {"Alternatives": [{"Transcript": item.transcript, "Items": []}], "ChannelId": "ch_0",
+                 "StartTime": item.start, "EndTime": round(item.start + item.duration, 6),
+                 "IsPartial": not item.is_final, "ResultId": "standin"}
+        return event({":content-type": "application/json", ":event-type": "TranscriptEvent", ":message-type": "event"},
+                     json.dumps({"Transcript": {"Results": [found]}}).encode())
+
+    def end(self, connection, received):
+        pass

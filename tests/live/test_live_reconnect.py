@@ -48,7 +48,7 @@ def transcribe(tmp_path, server, options=""):
     tone(tmp_path / "tone.wav")
     return run_command("benchmarkstt-tools", "transcribe", "--engine", f"dg={server.kind}:url={server.url}{options}",
                        "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"), str(tmp_path / "tone.wav"),
-                       env={server.variable: "standin-key"})
+                       env=server.environment("standin-key"))
 
 
 def event_log(tmp_path):
@@ -63,7 +63,7 @@ def figures(tmp_path, server):
     run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
                       "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={server.kind}:url={server.url}",
                       "--cache", str(tmp_path / "cache"), "--json", str(tmp_path / "live.json"),
-                      env={server.variable: "standin-key"})
+                      env=server.environment("standin-key"))
     assert run.returncode == 0, run
     assert len(server.requests) == made
     return json.loads((tmp_path / "live.json").read_text())["rows"][0]["figures"]
@@ -123,7 +123,7 @@ def test_it_gives_up_after_the_tries_with_one_line(tmp_path):
         run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
                           "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={server.kind}:url={server.url},retries=2",
                           "--cache", str(tmp_path / "cache"), "--json", str(tmp_path / "live.json"),
-                          env={server.variable: "standin-key"})
+                          env=server.environment("standin-key"))
         assert run.returncode == 1
         assert run.stderr == (f"benchmarkstt-tools: error: {tmp_path / 'tone.wav'} (dg): engine 'deepgram-live': "
                               "the connection was lost (no closing handshake) (gave up after 3 tries)\n")
@@ -173,7 +173,7 @@ def test_ctrl_c_during_a_stream_exits_130_and_keeps_the_finished_file(tmp_path):
                     str(tmp_path / "audio"), "--engine", f"dg={server.kind}:url={server.url},clock=paced",
                     "--cache", str(tmp_path / "cache")]
 
-        env = {**os.environ, server.variable: "standin-key"}
+        env = {**os.environ, **server.environment("standin-key")}
         proc = subprocess.Popen(command(tmp_path / "ref"), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, start_new_session=True, preexec_fn=like_a_terminal)
         try:

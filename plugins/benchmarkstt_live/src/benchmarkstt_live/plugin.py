@@ -17,13 +17,14 @@ ENGINES = {
     "assemblyai-live": "assemblyai_streaming:AssemblyAILive",
     "google-live": "google_streaming:GoogleLive",
     "azure-live": "azure_live:AzureLive",
+    "aws-live": "aws_live:AWSLive",
 }
 
 
 @hookimpl
 def register_engines(register: Register) -> None:
-    """pocketsphinx-streaming, vosk-streaming; deepgram-live, speechmatics-rt, assemblyai-live
-    and azure-live (the vendors' WebSocket protocols); google-live (gRPC StreamingRecognize)."""
+    """pocketsphinx-streaming, vosk-streaming; deepgram-live, speechmatics-rt, assemblyai-live,
+    azure-live and aws-live (the vendors' WebSocket protocols); google-live (gRPC StreamingRecognize)."""
     for kind, where in ENGINES.items():
         register(f"benchmarkstt_live.{where}", name=kind)
 
