@@ -36,7 +36,8 @@ once the audio received reaches its ``after`` seconds (``None``: when the audio 
 STATUS)`` answers the handshake with STATUS and ``Retry-After: 0``; ``("drop", N)`` cuts the
 connection after its Nth audio message without a closing handshake; ``("close", N, CODE)``
 closes it then with the closing status CODE; ``("error", TYPE, CODE)`` (Speechmatics) answers
-``StartRecognition`` with an ``Error`` of TYPE and closes with CODE. ``scripts`` holds each connection's script
+``StartRecognition`` with an ``Error`` of TYPE and closes with CODE; ``("exception", TYPE)``
+(Transcribe) answers the first audio with an exception message of TYPE, then closes. ``scripts`` holds each connection's script
 (a connection past its end answers ``script``): a connection made again gets the audio from
 where the client resumes, its times from 0.
 """
@@ -136,7 +137,9 @@ class StandIn:
                     else:
                         connection.close(fault[2], "scripted fault")
                     return
-                self.acknowledge(connection)
+                if self.acknowledge(connection):  # the stand-in closed the connection
+                    self.received.append(received)
+                    return
                 while pending and pending[0].after is not None and received / 2 / RATE >= pending[0].after - 1e-9:
                     connection.send(self.result(pending.pop(0)))
                 continue
@@ -379,7 +382,15 @@ class AWSStandIn(StandIn):
         return event.payload or None
 
     def acknowledge(self, connection):
-        pass
+        fault = self.fault(connection.number)
+        if fault and fault[0] == "exception":  # ("exception", TYPE): at the first audio, then the close
+            from benchmarkstt_live.aws_live import event
+
+            connection.send(event({":content-type": "application/json", ":exception-type": fault[1],
+                                   ":message-type": "exception"}, json.dumps({"Message": "scripted fault"}).encode()))
+            connection.close()
+            return True
+        return False
 
     def opening(self, connection, message):
         return False

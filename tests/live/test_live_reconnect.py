@@ -244,3 +244,22 @@ def test_an_error_speechmatics_asks_clients_to_retry_is_retried(tmp_path):
         header, events = event_log(tmp_path)
         assert "reconnections" not in header  # no audio had gone
         assert [e["text"] for e in events if e["kind"] == "final"] == ["the north wind", "blows"]
+
+
+@pytest.mark.parametrize("exception, retried", [("ThrottlingException", True), ("BadRequestException", False)])
+def test_transcribes_exceptions_are_retried_or_fail_the_file(tmp_path, exception, retried):
+    """Transcribe answers the first audio with an exception message, then closes: a throttling
+    is tried again with the audio from the start; a bad request fails the file with its type."""
+    with started("aws", faults=[("exception", exception)]) as server:
+        run = transcribe(tmp_path, server)
+        reason = f"engine 'aws-live': Transcribe: {exception}: scripted fault"
+        if retried:
+            assert run.returncode == 0, run
+            header, events = event_log(tmp_path)
+            assert header["reconnections"] == [{"audio_sent": header["reconnections"][0]["audio_sent"],
+                                                "resent_from": 0.0, "reason": reason}]
+            assert [e["text"] for e in events if e["kind"] == "final"] == ["the north wind", "blows"]
+            assert server.received == [3200, 3 * BYTES_PER_SECOND]
+        else:
+            assert run.returncode == 1 and f"(dg): {reason}\n" in run.stderr
+            assert len(server.requests) == 1
