@@ -50,8 +50,9 @@ from .streaming import Result, arrived_so_far
 class Reconnecting:
     """A session over connections made by ``connect()`` (each one a session: ``send``,
     ``finish`` and the queue ``arrived`` of results not yet returned), opened again after a
-    :class:`Transient` failure up to ``retries`` times; ``rate`` is the audio's. ``reconnections`` says, for each try after a failure
-    once audio flowed, how much audio had been sent, where the audio sent again starts and why."""
+    :class:`Transient` failure up to ``retries`` times; ``rate`` is the audio's.
+    ``reconnections`` says, for each try after a failure once audio flowed, how much audio had
+    been sent, where the audio sent again starts and why."""
 
     def __init__(self, connect: Callable[[], Any], retries: int, rate: int,
                  sleep: Callable[[float], None] = time.sleep, base: float = 1.0):
@@ -129,7 +130,6 @@ class Reconnecting:
                 return found + self.shifted(self.session.finish())
             except Transient as exc:
                 found = self.recover(exc, found)
-
 
 
 class Reconnects:

@@ -1,5 +1,5 @@
 """A streaming session over WebSocket: the vendors' live protocols (Deepgram live, Speechmatics
-real-time, AssemblyAI).
+real-time, AssemblyAI, Azure AI Speech, Amazon Transcribe).
 
 The audio goes out as binary messages; what the vendor sends back is read by a thread as it
 arrives, stamped with the moment it arrived (:func:`time.perf_counter`), and handed to the
@@ -104,8 +104,9 @@ class WebSocketSession:
                 arrived = time.perf_counter()
                 try:
                     message = self.decode(raw)
-                except ValueError:
-                    self.fail(VendorFailed(f"engine {self.name!r} sent a message that is not JSON: {str(raw)[:80]!r}"))
+                except ValueError as exc:
+                    self.fail(VendorFailed(f"engine {self.name!r} sent a message it cannot read ({exc}): "
+                                           f"{str(raw)[:80]!r}"))
                     return
                 found = self.result(message) if isinstance(message, dict) else None
                 if found is not None:
