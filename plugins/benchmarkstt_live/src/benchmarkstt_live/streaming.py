@@ -116,6 +116,8 @@ def stream(session: Any, samples: bytes, rate: int, chunk_seconds: float, clock:
     record(session.finish())
     header = {"clock": clock, "chunk_seconds": chunk_seconds, "audio_seconds": round(len(samples) / 2 / rate, 6),
               "rate": rate}
+    if getattr(session, "reconnections", None):  # a vendor's connection made again (see .reconnecting)
+        header["reconnections"] = session.reconnections
     return EventLog(header, events)
 
 
@@ -150,7 +152,7 @@ class StreamingEngine:
     def transcribe(self, audio: Any, name: str, offset: float) -> Any:
         """The event log of streaming ``audio`` (its clocks start with the stream: ``offset``
         is not added)."""
-        from benchmarkstt_engines.engine import Output
+        from benchmarkstt_engines.api import Output
 
         from .events import EXTENSION
 
