@@ -160,21 +160,54 @@ def test_an_input_over_the_size_limit_is_a_failed_file(tools, with_rules, tmp_pa
     assert f"failed: f1 (a): {big / 'f1.txt'}: larger than the limit of 67108864 bytes" in run.stderr
 
 
-def test_a_regex_that_never_ends_stops_the_run_with_one_line(tools, with_rules):
-    root, data = with_rules
-
+def never_ending(root, data) -> str:
+    """A record whose regex backtracks for ever on its three hypotheses (``a`` * 60 + ``b``)."""
     def change(record):
         record["invocation"]["normalizers"] = [["regex", "(a|aa)+$", "x"]]
 
     (root / "slow").mkdir(exist_ok=True)
     for n in range(3):
         (root / "slow" / f"f{n}.txt").write_text("a" * 60 + "b")
-    name = edited(root, data, "regex.json", lambda r: (change(r), r["invocation"]["hypotheses"].update(
+    return edited(root, data, "regex.json", lambda r: (change(r), r["invocation"]["hypotheses"].update(
         a=str(root / "slow"))))
+
+
+def stopped_by_the_time_limit(run) -> None:
+    """One line on standard error (no worker's log): the time limit's error."""
+    assert len(run.stderr.splitlines()) == 1, run
+    assert re.fullmatch(f"{PROG}: error: the scoring of recording 'f[012]' \\(--time-limit\\) ran longer than "
+                        f"the time limit of 1 s and was stopped", assert_clean_error(run, PROG)), run
+
+
+def test_a_regex_that_never_ends_stops_the_run_with_one_line(tools, with_rules):
+    root, data = with_rules
+    name = never_ending(root, data)
     for jobs in ("1", "2"):
-        run = tools("corpus", "--rerun", name, "--jobs", jobs, "--time-limit", "1", cwd=root)
-        assert re.fullmatch(f"{PROG}: error: the scoring of recording 'f[012]' \\(--time-limit\\) ran longer than "
-                            f"the time limit of 1 s and was stopped", assert_clean_error(run, PROG)), run
+        stopped_by_the_time_limit(tools("corpus", "--rerun", name, "--jobs", jobs, "--time-limit", "1", cwd=root))
+
+
+@pytest.mark.slow  # starts a Dask cluster
+def test_a_regex_that_never_ends_stops_a_dask_run_with_one_line(tools, with_rules):
+    """On Dask the scoring runs in a worker's thread, where no alarm can stop a regex: with a
+    time limit each worker scores in a child process of its own (it hung for ever before)."""
+    root, data = with_rules
+    stopped_by_the_time_limit(tools("corpus", "--rerun", never_ending(root, data), "--dask-local", "2",
+                                    "--time-limit", "1", cwd=root))
+
+
+@pytest.mark.slow  # may start a Dask cluster
+def test_a_hostile_record_on_dask_reads_no_local_file_and_no_dev_zero(tools, with_rules):
+    root, data = with_rules
+    (root / "private.csv").write_text("PRIVATE-LINE,secret words\n")
+    steal = edited(root, data, "steal-dask.json",
+                   lambda r: r["invocation"].update(normalizers=[["file", "replacewords", "private.csv"]]))
+    run = tools("corpus", "--rerun", steal, "--dask-local", "2", "-o", "json", cwd=root)
+    assert "a record never makes the tool read a local file" in assert_clean_error(run, PROG)
+    assert "PRIVATE-LINE" not in run.stdout + run.stderr
+    zero = edited(root, data, "zero-dask.json",
+                  lambda r: r["invocation"].update(manifest="/dev/zero", reference=None, hypotheses={}))
+    run = tools("corpus", "--rerun", zero, "--dask-local", "2", cwd=root)
+    assert assert_clean_error(run, PROG) == f"{PROG}: error: --manifest '/dev/zero': not a regular file"
 
 
 def test_time_limit_must_be_a_positive_number(tools, with_rules):

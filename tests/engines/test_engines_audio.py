@@ -4,6 +4,7 @@ range is cut, and a corrupt, silent, empty or truncated file is one clear error 
 from __future__ import annotations
 
 import wave
+from array import array
 
 import pytest
 
@@ -124,11 +125,28 @@ def test_broadcast_containers_decode(tmp_path, name, container, codec, rate):
     assert audio.seconds == pytest.approx(1.886, abs=0.12)
 
 
+def test_a_hiss_below_the_silence_level_is_silent(tmp_path):
+    """Two seconds of a hiss whose peak is 63 of 32767 (below SILENCE_PEAK, 64): silent; at 64
+    it is audio."""
+    import random
+
+    from benchmarkstt_engines.audio import SILENCE_PEAK
+
+    hiss = [random.Random(1).randint(-SILENCE_PEAK + 1, SILENCE_PEAK - 1) for _ in range(32000)]
+    write_wav(tmp_path / "hiss.wav", array("h", hiss).tobytes())
+    with pytest.raises(AudioError, match=r"hiss.wav: is silent$") as caught:
+        decode(str(tmp_path / "hiss.wav"), 16000)
+    assert caught.value.kind == "silent"
+    write_wav(tmp_path / "hiss.wav", array("h", hiss + [SILENCE_PEAK]).tobytes())
+    assert decode(str(tmp_path / "hiss.wav"), 16000).seconds == pytest.approx(2.0, abs=0.001)
+
+
 @pytest.mark.slow
-def test_a_truncated_recording_is_a_failed_row_not_a_score(tmp_path):
-    """corpus --audio with the truncated news WAV beside a whole recording: the truncated one
-    is a failed file naming the cause, counted in the transcription's and the engine's failed
-    files."""
+def test_truncated_and_silent_recordings_are_failed_rows_counted_as_bad_audio(tmp_path):
+    """corpus --audio with the truncated news WAV and a silent WAV beside a whole recording:
+    each bad one is a failed file naming the cause, counted in the transcription's and the
+    engine's failed files, and by kind in the transcription table of the text output and of
+    the report."""
     import json
     import shutil
 
@@ -138,14 +156,24 @@ def test_a_truncated_recording_is_a_failed_row_not_a_score(tmp_path):
     audio.mkdir()
     refs.mkdir()
     truncated_news(audio)
+    write_wav(audio / "hush.wav", b"\0\0" * 16000 * 3)
     shutil.copy(AUDIO / "cat.wav", audio)
     (refs / "news.txt").write_text(" ".join((AUDIO / "news" / "reference" / f"n0{n}.txt").read_text().strip()
                                             for n in (1, 2, 3)) + "\n")
+    (refs / "hush.txt").write_text("the weather is fine\n")
     shutil.copy(AUDIO / "reference" / "cat.txt", refs)
-    run = run_command("benchmarkstt-tools", "corpus", "--reference", str(refs), "--audio", str(audio), "--engine",
-                      "ps=pocketsphinx", "--cache", str(tmp_path / "cache"), "--jobs", "1", "-o", "json")
+    command = ["benchmarkstt-tools", "corpus", "--reference", str(refs), "--audio", str(audio), "--engine",
+               "ps=pocketsphinx", "--cache", str(tmp_path / "cache"), "--jobs", "1"]
+    run = run_command(*command, "-o", "json", "--html", str(tmp_path / "report.html"))
     result = json.loads(run.stdout)
-    assert result["transcription"]["ps"]["failed"] == 1 and result["transcription"]["ps"]["files"] == 2
-    assert [(f["id"], f["error"]) for f in result["failed"]] == [
+    made = result["transcription"]["ps"]
+    assert (made["failed"], made["files"]) == (2, 3)
+    assert made["bad_audio"] == {"truncated": 1, "silent": 1, "unreadable": 0}
+    assert sorted((f["id"], f["error"]) for f in result["failed"]) == [
+        ("hush", f"transcription failed: {audio / 'hush.wav'}: is silent"),
         ("news", f"transcription failed: {audio / 'news.wav'}: truncated: its container promises 13.50 s of audio, it holds 0.70 s")]
-    assert result["engines"]["ps"]["failed"] == 1
+    assert result["engines"]["ps"]["failed"] == 2
+    counted = "2 of 3 (bad audio: 1 truncated, 1 silent)"
+    assert f'<td class="num">{counted}</td>' in (tmp_path / "report.html").read_text(encoding="utf-8")
+    text = run_command(*command)  # from the cache now
+    assert [line for line in text.stdout.splitlines() if line.startswith("ps ")][-1].rstrip().endswith(counted)

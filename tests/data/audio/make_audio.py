@@ -7,9 +7,14 @@ files that may differ byte for byte between versions of the tools, so the files 
                              # sox NAME.wav -r 16000 -b 16 NAME.wav (two rates) and .flac; .mp3 and .mp4 via PyAV
     python3 make_audio.py --srt  # reference-srt/NAME.srt from the files kept (see subtitles())
 
-news/: ten news sentences in ten espeak-ng voices (16 kHz FLAC), for the tests that decode
-a file alone and in a batch; korean/: one Korean sentence (espeak-ng -v ko), for vosk's Korean
-model and CER.
+news/: ten news sentences in ten espeak-ng voices (16 kHz FLAC); korean/: one Korean sentence
+(espeak-ng -v ko), for vosk's Korean model and CER; batch/: two recordings whose words depended
+on the files decoded before them at 48ee56b (issue 37), for the test that decodes a file alone,
+tenth in a batch and with --jobs 2: quiet.flac, spoken at a fifteenth of espeak-ng's loudness
+(22.05 kHz), which pocketsphinx heard otherwise after news.flac (its noise estimate carried
+over), and fast.flac, spoken at 450 words a minute (16 kHz), on which faster-whisper fell back
+to sampling at temperature 1 (its random generator's state carried over). sox dithers when it
+converts, so a re-made file is not the same file: these were checked on 48ee56b as kept.
 """
 
 import subprocess
@@ -50,6 +55,12 @@ NEWS = [  # (voice, text) of news/nNN.flac
                        "than fifty thousand people."),
 ]
 KOREAN = ("weather", "오늘 서울은 맑고 오후에는 기온이 크게 오르겠습니다")
+BATCH = [  # (stem, espeak-ng options, text, sox options) of batch/STEM.flac
+    ("quiet", ["-a", "15", "-s", "160"], "the national weather service says heavy rain will reach the coast by "
+                                         "tuesday evening and flooding is likely in low areas", []),
+    ("fast", ["-s", "450"], "the national weather service says heavy rain will reach the coast by tuesday evening",
+     ["-r", "16000", "-b", "16"]),
+]
 
 
 def run(*command: str) -> None:
@@ -126,6 +137,10 @@ def main() -> None:
         run("sox", f"{stem}.raw.wav", "-r", "16000", "-b", "16", f"{stem}.wav")
         run("sox", f"{stem}.wav", f"{stem}.flac")
         run("rm", f"{stem}.raw.wav", f"{stem}.wav")
+    for stem, speech, text, conversion in BATCH:
+        run("espeak-ng", "-v", "en-us", *speech, "-w", f"batch/{stem}.raw.wav", text)
+        run("sox", f"batch/{stem}.raw.wav", *conversion, f"batch/{stem}.flac")
+        run("rm", f"batch/{stem}.raw.wav")
 
 
 if __name__ == "__main__":

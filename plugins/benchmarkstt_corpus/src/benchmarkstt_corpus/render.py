@@ -127,16 +127,31 @@ def figures(value: Any) -> str:
     return f"{value:.6g}" if isinstance(value, numbers.Real) else str(value)
 
 
+def failed_files(made: dict) -> str:
+    """An engine's failed files of all it was given, with how many bad audio caused, by kind
+    (the transcription table's ``failed`` cell).
+
+    :example:
+        >>> failed_files({"failed": 2, "files": 5, "bad_audio": {"truncated": 1, "silent": 1, "unreadable": 0}})
+        '2 of 5 (bad audio: 1 truncated, 1 silent)'
+        >>> failed_files({"failed": 0, "files": 5})
+        '0 of 5'
+    """
+    bad = ", ".join(f"{n} {kind}" for kind, n in (made.get("bad_audio") or {}).items() if n)
+    return f"{made['failed']} of {made['files']}" + (f" (bad audio: {bad})" if bad else "")
+
+
 def transcription_rows(data: dict) -> tuple:
     """The table of how the engines' files were made (``corpus --engine``): audio, processing
-    time, real-time factor, CPU-hours per audio hour, failures, and the estimated cost when an
+    time, real-time factor, CPU-hours per audio hour, failures (those bad audio caused, by
+    kind: :func:`failed_files`), and the estimated cost when an
     engine has a ``price_per_minute``."""
     header = ["engine", "kind", "model", "version", "audio s", "processing s", "RTF", "CPU-h / audio h",
               "failed"]
     number = lambda v, f: "-" if v is None else format(v, f)  # noqa: E731
     rows = [[name, e["kind"], e["model"] or "-", e["version"] or "-", number(e["audio_seconds"], ".1f"),
              number(e["processing_seconds"], ".1f"), number(e["real_time_factor"], ".3f"),
-             number(e["cpu_hours_per_audio_hour"], ".3f"), f"{e['failed']} of {e['files']}"]
+             number(e["cpu_hours_per_audio_hour"], ".3f"), failed_files(e)]
             for name, e in data["transcription"].items()]
     if any(e.get("estimated_cost") is not None for e in data["transcription"].values()):
         header.append("est. cost")

@@ -178,10 +178,11 @@ def dask_client(scheduler: str | None, local_workers: int | None, scratch: str) 
 
     with dask.config.set(local_cluster_config(scratch)), stop_signals_held():
         # no dashboard, and the scheduler's HTTP server on a free port (by default it tries 8787,
-        # and warns on standard error when another cluster has it)
+        # and warns on standard error when another cluster has it); no worker's log on standard
+        # error: a task's error (a record's regex over the time limit) is this process's one line
         cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                                dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                               silence_logs=logging.ERROR)
+                               silence_logs=logging.CRITICAL)
         return Client(cluster), cluster
 
 
@@ -189,8 +190,9 @@ def local_cluster_config(scratch: str) -> dict:
     """Dask settings for ``--dask-local``: a cluster that only lives for one run on this
     machine needs no profiler and fewer monitors, whose periodic work would take CPU from the
     workers (measured in docs/performance.md); a forkserver starts the workers faster than
-    spawning a fresh Python for each, where it exists (not on Windows); the workers' files go
-    under ``scratch`` (a temporary folder of the run's, removed however it ends)."""
+    spawning a fresh Python for each, where it exists (not on Windows); the workers are not
+    daemonic processes, so that they can score in a child process under a time limit
+    (:func:`~benchmarkstt_corpus.scoring.in_child`); the workers' files go under ``scratch`` (a temporary folder of the run's, removed however it ends)."""
     config = {
         "temporary-directory": scratch,
         "distributed.worker.profile.enabled": False,  # samples every worker's stack every 10 ms
@@ -199,6 +201,8 @@ def local_cluster_config(scratch: str) -> dict:
         "distributed.worker.memory.monitor-interval": "1s",
         "distributed.admin.tick.interval": "1s",
         "distributed.scheduler.work-stealing": False,  # tasks are queued on the scheduler anyway
+        # a worker may start a process: with a time limit it scores in a child (scoring.in_child)
+        "distributed.worker.daemon": False,
     }
     if "forkserver" in multiprocessing.get_all_start_methods():
         config["distributed.worker.multiprocessing-method"] = "forkserver"

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import sys
+import threading
 from collections import Counter
 from collections.abc import Mapping
 from contextlib import contextmanager
@@ -429,9 +431,13 @@ class ScoredBatch(list):
 
 def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     """Score several items in this process (what a pool or a Dask worker runs); every
-    item's ``words`` is the same list, of the words its error lists number."""
+    item's ``words`` is the same list, of the words its error lists number. With a time limit,
+    on a thread that is not a process's main one (a Dask worker's), in a child process
+    (:func:`in_child`): only a main thread can stop a regular expression that runs too long."""
     from benchmarkstt_core.limits import text_size_limit, time_limit
 
+    if spec.time_limit and hasattr(signal, "setitimer") and threading.current_thread() is not threading.main_thread():
+        return in_child(spec, items)
     s = scorer(spec)
     ids: dict = {}
     scored = ScoredBatch()
@@ -443,3 +449,27 @@ def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     for one in scored:
         one["words"] = words
     return scored
+
+
+_CHILD = threading.local()
+
+
+def in_child(spec: Spec, items: Sequence) -> ScoredBatch:
+    """:func:`score_batch` in this thread's child process (started on its first batch and kept
+    for the next), whose main thread the time limit of :attr:`Spec.time_limit` can interrupt:
+    a record's regular expression that never ends stops there, as in a local worker, and its
+    :class:`~benchmarkstt_core.limits.TimeLimitError` comes back as the batch's error. A Dask
+    worker started as a daemonic process cannot start one: then one error saying how to start
+    workers that can (``--dask-local`` starts its workers so)."""
+    import multiprocessing
+
+    from benchmarkstt_core.workers import WorkerPool
+
+    pool = getattr(_CHILD, "pool", None)
+    if pool is None:
+        if multiprocessing.current_process().daemon:
+            raise UsageError("a time limit (--time-limit, --rerun) on Dask needs workers that can start a process: "
+                             "start them with the Dask setting distributed.worker.daemon false "
+                             "(DASK_DISTRIBUTED__WORKER__DAEMON=False)")
+        pool = _CHILD.pool = WorkerPool(1)
+    return pool.submit(score_batch, spec, items).result()

@@ -322,6 +322,8 @@ class HouseStyle(Shape):
 class Transcription(Shape):
     failed: Count
     files: Count
+    # of the failed files, how many each kind of bad audio caused (truncated, silent, unreadable)
+    bad_audio: Optional[Dict[str, Count]] = None
     kind: Optional[str] = None
     model: Optional[str] = None
     version: Optional[str] = None

@@ -27,9 +27,21 @@ SHORT_SECONDS = 0.5
 SHORT_SHARE = 0.05
 
 
+#: the kinds of bad audio a transcription counts (:attr:`AudioError.kind`)
+BAD_AUDIO = ("truncated", "silent", "unreadable")
+
+
 class AudioError(InputError):
     """An audio file that cannot be decoded, has no audio stream, is silent, or holds less than
-    its container promises (truncated)."""
+    its container promises (truncated).
+
+    :param kind: which bad audio it is, one of :data:`BAD_AUDIO` (``None``: not the audio's
+        fault, e.g. a file that does not exist or a time range past its end)
+    """
+
+    def __init__(self, message: str, kind: Optional[str] = None):
+        super().__init__(message)
+        self.kind = kind
 
 
 class Audio(NamedTuple):
@@ -80,14 +92,15 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
         raise AudioError(f"{path}: no such file") from None
     except (av.FFmpegError, OSError, ValueError) as exc:
         if os.path.isfile(path) and os.path.getsize(path) == 0:
-            raise AudioError(f"{path}: is empty") from None
+            raise AudioError(f"{path}: is empty", "unreadable") from None
         # FFmpeg's reason alone: its message repeats the path, after an error number of its own
-        raise AudioError(f"{path}: cannot read it as audio: {getattr(exc, 'strerror', None) or exc}") from None
+        raise AudioError(f"{path}: cannot read it as audio: {getattr(exc, 'strerror', None) or exc}",
+                         "unreadable") from None
     out = bytearray()
     try:
         with container:
             if not container.streams.audio:
-                raise AudioError(f"{path}: has no audio stream")
+                raise AudioError(f"{path}: has no audio stream", "unreadable")
             promised = promised_seconds(path, container)
             resampler = av.AudioResampler(format="s16", layout="mono", rate=rate)
             for frame in container.decode(audio=0):
@@ -96,20 +109,20 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
             for piece in resampler.resample(None):
                 out += bytes(piece.planes[0])[:piece.samples * 2]
     except (av.FFmpegError, ValueError) as exc:
-        raise AudioError(f"{path}: cannot decode it: {exc}") from None
+        raise AudioError(f"{path}: cannot decode it: {exc}", "unreadable") from None
     held = len(out) / 2 / rate
     if promised is not None and held < promised - max(SHORT_SECONDS, SHORT_SHARE * promised):
         raise AudioError(f"{path}: truncated: its container promises {promised:.2f} s of audio, it holds "
-                         f"{held:.2f} s")
+                         f"{held:.2f} s", "truncated")
     first = 0 if start is None else int(round(start * rate)) * 2
     last = len(out) if end is None else min(len(out), int(round(end * rate)) * 2)
     if start is not None and first >= len(out):
         raise AudioError(f"{path}: ends at {len(out) / 2 / rate:.2f} s: nothing from {start:g} s on")
     samples = bytes(out[first:last])
     if not samples:
-        raise AudioError(f"{path}: holds no audio samples")
+        raise AudioError(f"{path}: holds no audio samples", "unreadable")
     if peak(samples) < SILENCE_PEAK:
-        raise AudioError(f"{path}: is silent" + ("" if start is None else f" from {start:g} s"))
+        raise AudioError(f"{path}: is silent" + ("" if start is None else f" from {start:g} s"), "silent")
     return Audio(samples, rate)
 
 
@@ -169,7 +182,7 @@ def duration(path: str, start: Optional[float] = None, end: Optional[float] = No
         with av.open(path) as container:
             known = container.duration
     except (av.FFmpegError, OSError, ValueError) as exc:
-        raise AudioError(f"{path}: cannot read it as audio: {exc}") from None
+        raise AudioError(f"{path}: cannot read it as audio: {exc}", "unreadable") from None
     total = known / 1_000_000 if known else decode(path, 8000).seconds
     return max(0.0, (end if end is not None else total) - (start or 0.0))
 

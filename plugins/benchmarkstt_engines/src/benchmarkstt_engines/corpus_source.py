@@ -17,6 +17,7 @@ import contextlib
 import hashlib
 import json
 import os
+from collections import Counter
 from typing import TYPE_CHECKING, Callable, ContextManager, Dict, Iterator, List, Optional
 
 from benchmarkstt_core.errors import UsageError
@@ -57,14 +58,24 @@ def price_of(spec) -> Optional[float]:
     return None if value in (None, "") else float(value)
 
 
-def summary(records: List[dict], failed: int, cached: int, price_per_minute: Optional[float] = None) -> dict:
+def summary(records: List[dict], failed: int, cached: int, price_per_minute: Optional[float] = None,
+            bad_audio: Optional[Dict[str, int]] = None) -> dict:
     """The cost figures of one engine over the files it transcribed (from the records, the
     same whether they were made now or taken from the cache); with a price per audio minute,
-    the estimated cost of transcribing those files (``estimated_cost``)."""
+    the estimated cost of transcribing those files (``estimated_cost``); of the failed files,
+    how many each kind of bad audio caused (``bad_audio``: truncated, silent, unreadable).
+
+    :example:
+        >>> summary([], failed=2, cached=0, bad_audio={"truncated": 1, "silent": 1})["bad_audio"]
+        {'truncated': 1, 'silent': 1, 'unreadable': 0}
+    """
+    from .audio import BAD_AUDIO
+
     audio = sum(r["audio_seconds"] for r in records)
     wall = sum(r["wall_seconds"] for r in records)
     cpu = sum(r["cpu_seconds"] for r in records)
     return {"files": len(records) + failed, "failed": failed, "cached": cached,
+            "bad_audio": {kind: (bad_audio or {}).get(kind, 0) for kind in BAD_AUDIO},
             "transcribed": len(records) - cached, "audio_seconds": audio, "processing_seconds": wall,
             "cpu_seconds": cpu, "real_time_factor": wall / audio if audio else None,
             "cpu_hours_per_audio_hour": cpu / audio if audio else None,
@@ -140,7 +151,7 @@ def sources(args: argparse.Namespace, host: PluginHost, cluster: Optional[Callab
         found["engines"][name] = {**{k: described.get(k) for k in ("kind", "model", "version", "options")},
                                   **summary(records, sum(o.entry is None for o in mine),
                                             sum(o.cached for o in mine if o.entry is not None),
-                                            price_of(spec))}
+                                            price_of(spec), Counter(o.bad_audio for o in mine if o.bad_audio))}
         if house is not None:
             found["engines"][name]["subtitles"] = {"style": house[0], "limits": house[1]._asdict()}
     return found

@@ -37,17 +37,20 @@ class Job(NamedTuple):
 
 class Outcome(NamedTuple):
     """What became of a job: the cache entry (``output``, ``record``) or the error's
-    message, and whether the entry came from the cache."""
+    message, whether the entry came from the cache, and for a failure that bad audio caused,
+    its kind (:data:`~benchmarkstt_engines.audio.BAD_AUDIO`: ``truncated``, ``silent``...)."""
 
     job: Job
     entry: Optional[dict]
     error: Optional[str]
     cached: bool
+    bad_audio: Optional[str] = None
 
 
 def run_job(where: str, options: tuple, spec: EngineSpec, job: Job) -> dict:
     """Transcribe one job in this process (what a worker runs): the entry, or ``error`` (this
-    file's), or ``fatal`` (the engine's: its library or model is missing)."""
+    file's, with ``bad_audio``, its kind, when the audio caused it), or ``fatal`` (the engine's:
+    its library or model is missing)."""
     from benchmarkstt_core.registry import load_object
     from benchmarkstt_core.errors import BenchmarkSTTError
 
@@ -61,7 +64,7 @@ def run_job(where: str, options: tuple, spec: EngineSpec, job: Job) -> dict:
     except EngineError as exc:
         return {"fatal": f"--engine {spec.name}={spec.kind}: {exc}"}
     except BenchmarkSTTError as exc:
-        return {"error": str(exc)}
+        return {"error": str(exc), "bad_audio": getattr(exc, "kind", None)}
     except Exception as exc:  # noqa: BLE001 - an engine's failure on a file is that file's error
         return {"error": f"{job.audio}: engine {spec.kind!r} failed: {type(exc).__name__}: {exc}"}
     return {"output": output, "record": record}
@@ -163,7 +166,7 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
                 raise EngineError(result["fatal"])
             result = {"error": result["fatal"]}
         if "error" in result:
-            outcomes[n] = Outcome(job, None, result["error"], False)
+            outcomes[n] = Outcome(job, None, result["error"], False, result.get("bad_audio"))
         else:
             cache.put(key, result["output"], result["record"])
             outcomes[n] = Outcome(job, result, None, False)

@@ -110,7 +110,10 @@ def key() -> str:
 def transcription(data: dict) -> str:
     """How the engines' files were made, when ``corpus --engine`` made them: kind, model,
     version, options, audio and processing time, real-time factor, CPU-hours per audio hour,
-    and the estimated cost when an engine has a price."""
+    the failed files (those bad audio caused, by kind: truncated, silent, unreadable) and the
+    estimated cost when an engine has a price."""
+    from benchmarkstt_corpus.render import failed_files
+
     made = data.get("transcription") or {}
     if not made:
         return ""
@@ -123,7 +126,7 @@ def transcription(data: dict) -> str:
             f'<td class="num">{text(number(e["processing_seconds"], ".1f"))}</td>'
             f'<td class="num">{text(number(e["real_time_factor"], ".3f"))}</td>'
             f'<td class="num">{text(number(e["cpu_hours_per_audio_hour"], ".3f"))}</td>'
-            f'<td class="num">{text(e["failed"])} of {text(e["files"])}</td>'
+            f'<td class="num">{text(failed_files(e))}</td>'
             + (f'<td class="num">{text(number(e.get("estimated_cost"), ".4f"))}</td>' if priced else "")
             + '</tr>' for name, e in made.items()]
     return ('<h3>Transcription</h3><div class="scroll"><table class="transcription"><thead><tr>'
