@@ -32,6 +32,7 @@ from benchmarkstt_core.names import json_text
 
 from . import record as records
 from . import shape, stats
+from .jsonindent import indented
 from .scoring import call_title, error_entries, headline_mode
 
 FORMAT = "benchmarkstt-corpus/1"
@@ -298,12 +299,15 @@ class Aggregator:
     :param corpus: the :class:`~benchmarkstt_corpus.pairing.Corpus` being scored
     :param spec: the workers' :class:`~benchmarkstt_corpus.scoring.Spec`
     :param settings: the statistics' :class:`Settings`
-    :param store: makes the store of an engine's rows: ``list`` (in memory, the default) or
+    :param store: makes the store of an engine's rows: ``list`` (in memory, the default),
         :class:`~benchmarkstt_corpus.spool.SpooledRows` (on disk: memory does not grow
-        with the number of files)
+        with the number of files) or :class:`~benchmarkstt_corpus.spool.UnkeptRows`
+        (counted, not kept)
+    :param inputs_store: makes the store of the record's inputs (default: ``store``)
     """
 
-    def __init__(self, corpus: Any, spec: Any, settings: Settings, store: Callable = list):
+    def __init__(self, corpus: Any, spec: Any, settings: Settings, store: Callable = list,
+                 inputs_store: Callable | None = None):
         self.corpus = corpus
         self.spec = spec
         self.settings = settings
@@ -311,7 +315,7 @@ class Aggregator:
         self.tallies = {engine: Tally(store()) for engine in corpus.engines}
         self.top = {engine: {"substitutions": ErrorCounts(), "deletions": ErrorCounts(),
                              "insertions": ErrorCounts()} for engine in corpus.engines}
-        self.inputs = store()  # the record's inputs (see record.item_inputs), in corpus order
+        self.inputs = (inputs_store or store)()  # the record's inputs (see record.item_inputs), in corpus order
         self.failed: list = []
         self.waiting: dict = {}  # results that came back before an earlier item
         self.pairs: dict = {}
@@ -600,7 +604,7 @@ class CorpusResult:
 def dumps(value: Any) -> str:
     """``value`` as the JSON of a result: indented by one space, any character as itself but
     the bytes of a file name that are not UTF-8 (as ``\\udcff``, which reads back the same)."""
-    return json_text(json.dumps(value, indent=1, ensure_ascii=False, allow_nan=False))
+    return json_text(indented(value))
 
 
 def json_chunks(data: dict) -> Iterator[str]:

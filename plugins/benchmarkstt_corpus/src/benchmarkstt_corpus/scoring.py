@@ -202,21 +202,38 @@ class Scorer:
         """:meth:`read` of a whole file."""
         if source.path is None:
             digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
+            data = None
         else:
-            digest = hashlib.sha256(self.context.read_bytes(source.path)).hexdigest()
+            data = self.context.read_bytes(source.path)
+            digest = hashlib.sha256(data).hexdigest()
 
         if source.written is not None:  # an utterance of a NIST file: its text with its annotations
             # written[0]: stm, trn or ctm, whose input class reads an utterance's content
             text = self.registries.inputs.get(source.written[0]).cls.from_content(  # type: ignore[attr-defined]
                 source.written[1], source.origin or source.source, context=self.context)
         else:
-            text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
+            with self.given(source.path, data):
+                text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
         where = source.path or source.origin
         try:
             schema = self.pipeline.prepare(text)
         except InputError as exc:  # a GLM rule's text it cannot read: which file
             raise InputError(f"{where}: {exc}" if where else str(exc)) from exc
         return schema, {"path": where, "type": kind, "sha256": digest}, text
+
+
+    @contextmanager
+    def given(self, path: Optional[str], data: Optional[bytes]) -> Iterator[None]:
+        """While the input reads ``path``: its bytes are ``data``, as read for its SHA-256 (the
+        file is read once, and what is scored is what was hashed)."""
+        if path is None or data is None or path in self.context.contents:
+            yield
+            return
+        self.context.contents[path] = data
+        try:
+            yield
+        finally:
+            del self.context.contents[path]
 
 
 def build_host(load: Sequence = ()) -> PluginHost:
