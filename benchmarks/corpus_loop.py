@@ -124,16 +124,21 @@ def loop_wers(python: Path, name: str, root: Path) -> tuple:
     return got, json.loads(got["stdout"])
 
 
-def corpus_wers(root: Path, jobs: int, scratch: Path) -> tuple:
-    """The corpus command on ``root``: its run, and each engine's pooled WER."""
-    out = scratch / f"corpus-{jobs}.json"
+def corpus_wers(root: Path, jobs: int) -> tuple:
+    """The corpus command on ``root`` with its default output (the tables): its run, and each
+    engine's pooled WER from the table's S, D, I and reference words."""
     argv = [str(BIN / "benchmarkstt-tools"), "corpus", "-r", str(root / "refs"),
-            *(a for e in ENGINES for a in ("-h", f"{e}={root / e}")), "--wer", "--jobs", str(jobs),
-            "-o", "json", "--output", str(out)]
+            *(a for e in ENGINES for a in ("-h", f"{e}={root / e}")), "--wer", "--jobs", str(jobs)]
     got = run(argv)
-    data = json.loads(out.read_text(encoding="utf-8"))
-    out.unlink()
-    return got, {e: v["wer"] for e, v in data["engines"].items()}
+    wers = {}
+    for line in got["stdout"].splitlines():
+        cells = line.split()
+        if len(cells) > 5 and cells[1] in ENGINES and cells[0].isdigit():
+            s, d, i, words = map(int, cells[-5:-1])
+            wers[cells[1]] = (s + d + i) / words
+    if set(wers) != set(ENGINES):
+        raise SystemExit(f"no WER of every engine in the corpus command's table:\n{got['stdout']}")
+    return got, wers
 
 
 def main() -> int:
@@ -143,14 +148,12 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     pythons = {name: baseline_python(name) for name in BASELINES}
-    scratch = CACHE / "corpus-loop-out"
-    scratch.mkdir(parents=True, exist_ok=True)
     figures: dict = {}
     checks: list = []
     for files in args.files:
         root = folder(files)
-        commands = {"corpus --jobs 1": (corpus_wers, root, 1, scratch),
-                    "corpus --jobs 2": (corpus_wers, root, 2, scratch),
+        commands = {"corpus --jobs 1": (corpus_wers, root, 1),
+                    "corpus --jobs 2": (corpus_wers, root, 2),
                     **{f"{name} loop": (loop_wers, python, name, root) for name, python in pythons.items()}}
         runs: dict = {name: [] for name in commands}
         wers: dict = {}
@@ -160,7 +163,7 @@ def main() -> int:
                 runs[name].append(got)
         median = {name: {k: statistics.median(r[k] for r in got) for k in ("wall", "cpu", "peak_mb")}
                   for name, got in runs.items()}
-        rounded = {name: {e: round(w, 9) for e, w in wer.items()} for name, wer in wers.items()}
+        rounded = {name: {e: round(w, 12) for e, w in wer.items()} for name, wer in wers.items()}
         same = len({json.dumps(w, sort_keys=True) for w in rounded.values()}) == 1
         figures[files] = {"median": median, "wer": wers["corpus --jobs 1"], "same_wer": same,
                           "jobs2_ratios": [b["wall"] / a["wall"] for a, b in

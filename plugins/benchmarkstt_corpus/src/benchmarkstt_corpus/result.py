@@ -418,8 +418,7 @@ class Aggregator:
             if title in tally.pooling:
                 _, nums, dens = tally.pooled_columns(title)
                 num, den = sum(nums), sum(dens)
-                unit = tally.units.get(title) or ("reference characters" if title.split()[0] == "cer"
-                                                  else "reference words")
+                unit = tally.units.get(title) or "reference words"
                 lo, hi = stats.bootstrap_ci(nums, dens, settings.resamples, settings.seed, settings.level)
                 metrics[title] = {"pooled": stats.pooled(num, den), "errors": num, "units": den,
                                   "ci": {"low": lo, "high": hi, "confidence_level": settings.level},
