@@ -185,3 +185,20 @@ def test_pooled_kernel_equals_rapidfuzz_on_unicode_and_long_pairs():
         expected = (sum(Levenshtein.distance(r.split(), h.split()) for r, h in zip(refs, hyps)),
                     sum(len(r.split()) for r in refs))
         assert pooled_levenshtein(refs, hyps) == expected
+
+
+def test_mapsswe_whatever_order_the_engines_are_given_in():
+    """The comparison reads "winner vs loser": with the better engine given last, its MAPSSWE
+    sums are the workers' (summed in the engines' order) with z negated, never none."""
+    from benchmarkstt_corpus import score_corpus
+
+    refs = [f"the cat number {n} sat on the mat and looked at the dog for a while" for n in range(12)]
+    worse = [r.replace("cat", "hat").replace("dog", "log").replace("mat", "") for r in refs]
+    better = [r.replace("cat", "hat") if n % 3 else r for n, r in enumerate(refs)]
+    given_worse_first = score_corpus(refs, {"worse": worse, "better": better}, resamples=50)
+    given_better_first = score_corpus(refs, {"better": better, "worse": worse}, resamples=50)
+    first, second = given_worse_first.comparisons[0], given_better_first.comparisons[0]
+    assert (first["a"], first["b"]) == (second["a"], second["b"]) == ("better", "worse")
+    assert first["mapsswe"] == second["mapsswe"]
+    assert first["mapsswe"]["segments"] > 2 and first["mapsswe"]["mean_difference"] < 0
+    assert first["mapsswe"]["p_value"] < 1

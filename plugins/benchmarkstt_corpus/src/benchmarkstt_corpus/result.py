@@ -455,6 +455,15 @@ class Aggregator:
             },
         }
 
+    def pair_sums(self, a: str, b: str) -> tuple:
+        """The matched-pair segment sums of ``a`` against ``b``: ``(segments, sum of z, sum of
+        z squared)``, z being a's errors minus b's in a segment. The workers sum them in the
+        engines' order; the other order is the same segments with z negated."""
+        if (a, b) in self.pairs:
+            return tuple(self.pairs[(a, b)])
+        n, sum_z, sum_z2 = self.pairs.get((b, a), (0, 0, 0))
+        return n, -sum_z, sum_z2
+
     def headline_title(self) -> str:
         """The title of the metric call that gives the headline counts (the first WER)."""
         return next((call_title(c) for c in self.spec.metrics if c[0] == "wer"), "")
@@ -471,7 +480,7 @@ class Aggregator:
         wer_b = stats.pooled(sum(errors_b), sum(words))
         tests = {
             "bootstrap": stats.paired_bootstrap(errors_a, errors_b, words, settings.resamples, settings.seed),
-            "mapsswe": stats.mapsswe(*self.pairs.get((a, b), (0, 0, 0))),
+            "mapsswe": stats.mapsswe(*self.pair_sums(a, b)),
             "wilcoxon": stats.wilcoxon([ta.wers[x] for x, _ in common], [tb.wers[y] for _, y in common]),
         }
         metrics = {}
