@@ -84,19 +84,14 @@ def folder(files: int) -> Path:
     rng = random.Random(5)
     words = [w for line in benchdata.reference_lines() for w in line]
     vocabulary = sorted(set(words))
-    rngs = {engine: random.Random(seed) for engine, seed in ENGINES.items()}
-    for name in ("refs", *ENGINES):
-        (root / name).mkdir(parents=True, exist_ok=True)
-    for f in range(files):
-        length = rng.randint(10, 30)
-        start = rng.randrange(len(words) - length)
-        ref = words[start:start + length]
-        (root / "refs" / f"u{f:06}.txt").write_text(" ".join(ref), encoding="utf-8")
-        for engine, erng in rngs.items():
-            (root / engine / f"u{f:06}.txt").write_text(" ".join(benchdata.corrupt(ref, vocabulary, erng)),
-                                                        encoding="utf-8")
-    (root / "done").write_text("")
-    return root
+    engines = {engine: random.Random(seed) for engine, seed in ENGINES.items()}
+
+    def references():
+        for _ in range(files):
+            length = rng.randint(10, 30)
+            start = rng.randrange(len(words) - length)
+            yield words[start:start + length]
+    return benchdata.write_corpus(root, references(), engines, vocabulary, "u{:06}.txt")
 
 
 def run(argv: list) -> dict:
