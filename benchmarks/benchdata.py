@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Iterable
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 REFERENCE = DATA / "qt_reference.txt"
@@ -62,6 +63,20 @@ def utterances(count: int = 10_000, seed: int = 2) -> tuple:
         refs.append(" ".join(ref))
         hyps.append(" ".join(corrupt(ref, vocabulary, rng)))
     return refs, hyps
+
+
+def write_corpus(root: Path, references: Iterable, engines: dict, vocabulary: list, name: str) -> Path:
+    """Write a generated corpus under ``root``: each reference (a word list) as ``refs/NAME``
+    and, for each engine (name: its seeded ``random.Random``), its :func:`corrupt` copy as
+    ``ENGINE/NAME`` (``name`` formatted with the file's number), then ``root/done``."""
+    for folder in ("refs", *engines):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+    for f, ref in enumerate(references):
+        (root / "refs" / name.format(f)).write_text(" ".join(ref), encoding="utf-8")
+        for engine, rng in engines.items():
+            (root / engine / name.format(f)).write_text(" ".join(corrupt(ref, vocabulary, rng)), encoding="utf-8")
+    (root / "done").write_text("")
+    return root
 
 
 def write_long_document(ref_path: Path, hyp_path: Path, megabytes: float, seed: int = 3) -> int:

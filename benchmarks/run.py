@@ -377,19 +377,14 @@ def corpus_folder(files: int, words: int) -> Path:
     vocabulary = sorted({w for line in lines for w in line})
     rng = random.Random(3)
     engines = {name: random.Random(seed) for name, seed in ENGINE_SEEDS.items()}
-    for folder in ("refs", *engines):
-        (root / folder).mkdir(parents=True, exist_ok=True)
-    for f in range(files):
-        ref: list = []
-        while len(ref) < words:
-            ref.extend(rng.choice(lines))
-        ref = ref[:words]
-        (root / "refs" / f"f{f:05}.txt").write_text(" ".join(ref), encoding="utf-8")
-        for name, erng in engines.items():
-            (root / name / f"f{f:05}.txt").write_text(" ".join(benchdata.corrupt(ref, vocabulary, erng)),
-                                                      encoding="utf-8")
-    (root / "done").write_text("")
-    return root
+
+    def references():
+        for _ in range(files):
+            ref: list = []
+            while len(ref) < words:
+                ref.extend(rng.choice(lines))
+            yield ref[:words]
+    return benchdata.write_corpus(root, references(), engines, vocabulary, "f{:05}.txt")
 
 
 def corpus_client(root: Path, *extra: str) -> dict:

@@ -28,11 +28,13 @@ def folder_files(folder: str, what: str) -> dict:
     found: dict = {}
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        inside = os.path.relpath(root, folder)  # once per folder: relpath costs more than the rest
+        prefix = "" if inside == os.curdir else inside.replace(os.sep, "/") + "/"
         for name in sorted(files):
             if name.startswith("."):
                 continue
             path = os.path.join(root, name)
-            key = os.path.splitext(os.path.relpath(path, folder))[0].replace(os.sep, "/")
+            key = prefix + os.path.splitext(name)[0]
             if key in found:
                 raise UsageError(f"{what} {folder!r}: {found[key]!r} and {path!r} have the same name "
                                  f"without extension; keep one")

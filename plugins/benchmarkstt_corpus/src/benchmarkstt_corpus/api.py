@@ -24,7 +24,7 @@ from .pairing import Corpus, check_exists, check_paired, from_lists
 from .result import ON_MISSING, TESTS, Aggregator, CorpusResult, Settings
 from .runner import Progress, interrupted, run_dask, run_local
 from .scoring import _SCORERS, DEFAULT_METRICS, Scorer, Spec
-from .spool import SpooledRows
+from .spool import SpooledRows, UnkeptRows
 
 
 def as_calls(calls: Iterable) -> tuple:
@@ -74,13 +74,15 @@ def check_run(spec: Spec, settings: Settings, jobs: int, scheduler: str | None, 
 def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1, scheduler: str | None = None,
                dask_local: int | None = None, command: str = "", invocation: dict | None = None,
                progress: Any = None, spool: bool = False, allow_unpaired: bool = False,
-               split_by_time: float | None = None) -> CorpusResult:
+               split_by_time: float | None = None, keep_rows: bool = True) -> CorpusResult:
     """Check everything, score every item where asked, and build the result with its record.
     With ``spool``, the per-file rows are kept in temporary files
     (:class:`~benchmarkstt_corpus.spool.SpooledRows`) rather than in memory: what the
     command does, whose memory then does not grow with the number of files. Unpaired files
     are an error naming them unless ``allow_unpaired``. With ``split_by_time`` every recording
-    is scored in windows of that many seconds (:mod:`~benchmarkstt_corpus.windows`).
+    is scored in windows of that many seconds (:mod:`~benchmarkstt_corpus.windows`). Without
+    ``keep_rows`` the per-file rows are counted and not kept (for an output that shows none:
+    the record's inputs are kept).
 
     Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C, SIGTERM or SIGHUP
     (nothing is returned).
@@ -95,7 +97,8 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
 
         split(corpus, split_by_time, checker)
     _SCORERS[spec] = checker
-    aggregator = Aggregator(corpus, spec, settings, SpooledRows if spool else list)
+    store = SpooledRows if spool else list
+    aggregator = Aggregator(corpus, spec, settings, store if keep_rows else UnkeptRows, store)
     bar = progress if progress is not None else Progress(len(corpus.items))
 
     def take(scored: dict) -> None:

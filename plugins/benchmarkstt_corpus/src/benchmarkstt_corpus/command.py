@@ -183,7 +183,8 @@ class CorpusCommand:
                             dask_local=args.dask_local, command=records.command_line(),
                             invocation=invocation, spool=True,
                             allow_unpaired=bool(invocation.get("allow_unpaired", True)),
-                            split_by_time=invocation.get("split_by_time"))
+                            split_by_time=invocation.get("split_by_time"),
+                            keep_rows=args.output_format in ("json", "csv") or bool(args.html))
         if made:
             made = redact_all(made)  # a record made before credentials in URLs were redacted
             result.data["transcription"] = made

@@ -32,6 +32,7 @@ from benchmarkstt_core.names import json_text
 
 from . import record as records
 from . import shape, stats
+from .jsonindent import indented
 from .scoring import call_title, error_entries, headline_mode
 
 FORMAT = "benchmarkstt-corpus/1"
@@ -298,12 +299,15 @@ class Aggregator:
     :param corpus: the :class:`~benchmarkstt_corpus.pairing.Corpus` being scored
     :param spec: the workers' :class:`~benchmarkstt_corpus.scoring.Spec`
     :param settings: the statistics' :class:`Settings`
-    :param store: makes the store of an engine's rows: ``list`` (in memory, the default) or
+    :param store: makes the store of an engine's rows: ``list`` (in memory, the default),
         :class:`~benchmarkstt_corpus.spool.SpooledRows` (on disk: memory does not grow
-        with the number of files)
+        with the number of files) or :class:`~benchmarkstt_corpus.spool.UnkeptRows`
+        (counted, not kept)
+    :param inputs_store: makes the store of the record's inputs (default: ``store``)
     """
 
-    def __init__(self, corpus: Any, spec: Any, settings: Settings, store: Callable = list):
+    def __init__(self, corpus: Any, spec: Any, settings: Settings, store: Callable = list,
+                 inputs_store: Callable | None = None):
         self.corpus = corpus
         self.spec = spec
         self.settings = settings
@@ -311,7 +315,7 @@ class Aggregator:
         self.tallies = {engine: Tally(store()) for engine in corpus.engines}
         self.top = {engine: {"substitutions": ErrorCounts(), "deletions": ErrorCounts(),
                              "insertions": ErrorCounts()} for engine in corpus.engines}
-        self.inputs = store()  # the record's inputs (see record.item_inputs), in corpus order
+        self.inputs = (inputs_store or store)()  # the record's inputs (see record.item_inputs), in corpus order
         self.failed: list = []
         self.waiting: dict = {}  # results that came back before an earlier item
         self.pairs: dict = {}
@@ -414,8 +418,7 @@ class Aggregator:
             if title in tally.pooling:
                 _, nums, dens = tally.pooled_columns(title)
                 num, den = sum(nums), sum(dens)
-                unit = tally.units.get(title) or ("reference characters" if title.split()[0] == "cer"
-                                                  else "reference words")
+                unit = tally.units.get(title) or "reference words"
                 lo, hi = stats.bootstrap_ci(nums, dens, settings.resamples, settings.seed, settings.level)
                 metrics[title] = {"pooled": stats.pooled(num, den), "errors": num, "units": den,
                                   "ci": {"low": lo, "high": hi, "confidence_level": settings.level},
@@ -452,6 +455,15 @@ class Aggregator:
             },
         }
 
+    def pair_sums(self, a: str, b: str) -> tuple:
+        """The matched-pair segment sums of ``a`` against ``b``: ``(segments, sum of z, sum of
+        z squared)``, z being a's errors minus b's in a segment. The workers sum them in the
+        engines' order; the other order is the same segments with z negated."""
+        if (a, b) in self.pairs:
+            return tuple(self.pairs[(a, b)])
+        n, sum_z, sum_z2 = self.pairs.get((b, a), (0, 0, 0))
+        return n, -sum_z, sum_z2
+
     def headline_title(self) -> str:
         """The title of the metric call that gives the headline counts (the first WER)."""
         return next((call_title(c) for c in self.spec.metrics if c[0] == "wer"), "")
@@ -468,7 +480,7 @@ class Aggregator:
         wer_b = stats.pooled(sum(errors_b), sum(words))
         tests = {
             "bootstrap": stats.paired_bootstrap(errors_a, errors_b, words, settings.resamples, settings.seed),
-            "mapsswe": stats.mapsswe(*self.pairs.get((a, b), (0, 0, 0))),
+            "mapsswe": stats.mapsswe(*self.pair_sums(a, b)),
             "wilcoxon": stats.wilcoxon([ta.wers[x] for x, _ in common], [tb.wers[y] for _, y in common]),
         }
         metrics = {}
@@ -600,7 +612,7 @@ class CorpusResult:
 def dumps(value: Any) -> str:
     """``value`` as the JSON of a result: indented by one space, any character as itself but
     the bytes of a file name that are not UTF-8 (as ``\\udcff``, which reads back the same)."""
-    return json_text(json.dumps(value, indent=1, ensure_ascii=False, allow_nan=False))
+    return json_text(indented(value))
 
 
 def json_chunks(data: dict) -> Iterator[str]:

@@ -149,7 +149,6 @@ class Scorer:
             if call[0] == "wer":
                 mode, dclass = headline_mode([call])
                 self.wer_calls.append((title, mode, registries.differs.get(differ_name(mode, dclass)).cls))
-        self.char_differ = registries.differs.get("levenshtein").cls
         self.windowed: dict = {}  # the files of windows read lately: (path, type given) -> (Timeline, description)
         self.reading: Any = None  # the reference of the item being scored
 
@@ -204,21 +203,38 @@ class Scorer:
         """:meth:`read` of a whole file."""
         if source.path is None:
             digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
+            data = None
         else:
-            digest = hashlib.sha256(self.context.read_bytes(source.path)).hexdigest()
+            data = self.context.read_bytes(source.path)
+            digest = hashlib.sha256(data).hexdigest()
 
         if source.written is not None:  # an utterance of a NIST file: its text with its annotations
             # written[0]: stm, trn or ctm, whose input class reads an utterance's content
             text = self.registries.inputs.get(source.written[0]).cls.from_content(  # type: ignore[attr-defined]
                 source.written[1], source.origin or source.source, context=self.context)
         else:
-            text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
+            with self.given(source.path, data):
+                text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
         where = source.path or source.origin
         try:
             schema = self.pipeline.prepare(text)
         except InputError as exc:  # a GLM rule's text it cannot read: which file
             raise InputError(f"{where}: {exc}" if where else str(exc)) from exc
         return schema, {"path": where, "type": kind, "sha256": digest}, text
+
+
+    @contextmanager
+    def given(self, path: Optional[str], data: Optional[bytes]) -> Iterator[None]:
+        """While the input reads ``path``: its bytes are ``data``, as read for its SHA-256 (the
+        file is read once, and what is scored is what was hashed)."""
+        if path is None or data is None or path in self.context.contents:
+            yield
+            return
+        self.context.contents[path] = data
+        try:
+            yield
+        finally:
+            del self.context.contents[path]
 
 
 def build_host(load: Sequence = ()) -> PluginHost:
@@ -279,7 +295,8 @@ def error_entries(numbers: Sequence, words: Sequence, pairs: bool) -> Iterator:
 
 def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     """Score one recording against every engine; errors become rows, never exceptions. The
-    error words are numbered in ``ids`` (see :func:`error_words`)."""
+    error words are numbered in ``ids`` (see :func:`error_words`). The steps: read the
+    reference, :func:`score_engine` each hypothesis, :func:`pair_sums` of the engines."""
     result: dict = {"id": item.id, "rows": [], "pairs": {}}
     scorer.reading = item.reference
     try:
@@ -297,70 +314,96 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
             with scorer.naming(item.id, engine):
                 result["rows"].append(failure_counts(scorer, row, ref))
             continue  # no segments: sc_stats pairs the utterances both systems have
-        hyp_info = source_info(source)
-        try:
-            hyp, hyp_info, hyp_text = scorer.read(source)
-            a, b, opcodes = annotated_words(ref, hyp, scorer.differ, scorer.context)  # NIST alternations
-            opcodes = opcodes if opcodes is not None else scorer.differ(a, b).get_opcodes()
-            counts = count_opcodes(opcodes)
-            with scorer.naming(item.id, engine):
-                results = scorer.pipeline.compare(ref, hyp)
-            values = {title: value for title, (_, value) in zip(scorer.titles, results)}
-            pooling = {}
-            for title, (_, metric), (_, value) in zip(scorer.titles, scorer.pipeline.metrics, results):
-                if hasattr(metric, "pooled_counts"):  # a plugin's metric pooled like WER: see docs/plugins.md
-                    pooling[title] = list(metric.pooled_counts(value))
-            for title, mode, differ in scorer.wer_calls:
-                c = counts if differ is scorer.differ and mode == scorer.mode else None
-                if c is None:
-                    wa, wb, given = annotated_words(ref, hyp, differ, scorer.context)
-                    c = count_opcodes(given if given is not None else differ(wa, wb).get_opcodes())
-                pooling[title] = [numerator(mode, c["replace"], c["delete"], c["insert"]), aligned_reference_words(c)]
-            for title, call in zip(scorer.titles, scorer.spec.metrics):
-                if call[0] == "cer":
-                    ca, cb = "".join(a), "".join(b)
-                    c = count_opcodes(scorer.char_differ(ca, cb).get_opcodes())
-                    pooling[title] = [c["replace"] + c["delete"] + c["insert"], len(ca)]
-            counted = {title: [value[k] for k in COUNTS] for title, value in values.items()
-                       if title not in pooling and isinstance(value, Mapping) and all(k in value for k in COUNTS)}
-            for title, (s_, d_, i_, n_) in counted.items():
-                pooling[title] = [s_ + d_ + i_, n_]
-            offsets = {title: offset_histograms(*metric.offsets(ref, hyp)[:2])
-                       for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics)
-                       if hasattr(metric, "offsets")}
-        except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
-            row = error_row(item.id, engine, ref_info, hyp_info, one_line(exc))
-            with scorer.naming(item.id, engine):
-                result["rows"].append(failure_counts(scorer, row, ref))
-            profiles[engine] = opcode_places([("delete", 0, len(ref.words), 0, 0)])  # every word an error
-            continue
-        s, d, i = counts["replace"], counts["delete"], counts["insert"]
-        errors = numerator(scorer.mode, s, d, i)
-        words = aligned_reference_words(counts)
-        row = {"id": item.id, "engine": engine, "status": "ok", "error": None,
-               "reference": ref_info, "hypothesis": hyp_info,
-               "substitutions": s, "deletions": d, "insertions": i, "hits": counts["equal"],
-               "reference_words": words, "hypothesis_words": len(b), "errors": errors,
-               "wer": rate(errors, words), "metrics": values, "pooling": pooling, "counted": counted,
-               "offsets": offsets,
-               "error_words": error_words(opcodes, a, b, ids)}
-        window = item.reference.window
-        if window is not None:
-            row["window"] = [window[0], window[1]]
-            row["duration"] = window[1] - window[0]
-        if scorer.spec.alignments:
-            row["alignment"] = {"reference": list(a), "hypothesis": list(b),
-                                "opcodes": [list(op) for op in opcodes],
-                                "reference_text": str(ref_text), "hypothesis_text": str(hyp_text)}
+        row, opcodes = score_engine(scorer, item, engine, source, (ref, ref_info, ref_text), ids)
         result["rows"].append(row)
-        profiles[engine] = opcode_places(opcodes)
-    engines = [engine for engine, _ in item.hypotheses]
+        # a failure: every reference word an error of its segments
+        profiles[engine] = opcode_places([("delete", 0, len(ref.words), 0, 0)] if opcodes is None else opcodes)
+    result["pairs"] = pair_sums([engine for engine, _ in item.hypotheses], profiles)
+    return result
+
+
+def score_engine(scorer: Scorer, item: Any, engine: str, source: Any, reference: tuple, ids: dict) -> tuple:
+    """``(row, opcodes)`` of one engine's hypothesis ``source`` against the ``reference`` read
+    (``(words, description, text)``): its headline alignment's counts, every metric's value
+    and :func:`pooled_counts`; a file that cannot be read or scored is an error row (with
+    ``None`` opcodes)."""
+    ref, ref_info, ref_text = reference
+    hyp_info = source_info(source)
+    try:
+        hyp, hyp_info, hyp_text = scorer.read(source)
+        a, b, opcodes = annotated_words(ref, hyp, scorer.differ, scorer.context)  # NIST alternations
+        opcodes = opcodes if opcodes is not None else scorer.differ(a, b).get_opcodes()
+        counts = count_opcodes(opcodes)
+        with scorer.naming(item.id, engine):
+            results = scorer.pipeline.compare(ref, hyp)
+            values = {title: value for title, (_, value) in zip(scorer.titles, results)}
+            pooling, counted = pooled_counts(scorer, ref, hyp, values, counts)
+        offsets = {title: offset_histograms(*metric.offsets(ref, hyp)[:2])
+                   for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics)
+                   if hasattr(metric, "offsets")}
+    except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
+        row = error_row(item.id, engine, ref_info, hyp_info, one_line(exc))
+        with scorer.naming(item.id, engine):
+            return failure_counts(scorer, row, ref), None
+    s, d, i = counts["replace"], counts["delete"], counts["insert"]
+    errors = numerator(scorer.mode, s, d, i)
+    words = aligned_reference_words(counts)
+    row = {"id": item.id, "engine": engine, "status": "ok", "error": None,
+           "reference": ref_info, "hypothesis": hyp_info,
+           "substitutions": s, "deletions": d, "insertions": i, "hits": counts["equal"],
+           "reference_words": words, "hypothesis_words": len(b), "errors": errors,
+           "wer": rate(errors, words), "metrics": values, "pooling": pooling, "counted": counted,
+           "offsets": offsets,
+           "error_words": error_words(opcodes, a, b, ids)}
+    window = item.reference.window
+    if window is not None:
+        row["window"] = [window[0], window[1]]
+        row["duration"] = window[1] - window[0]
+    if scorer.spec.alignments:
+        row["alignment"] = {"reference": list(a), "hypothesis": list(b),
+                            "opcodes": [list(op) for op in opcodes],
+                            "reference_text": str(ref_text), "hypothesis_text": str(hyp_text)}
+    return row, opcodes
+
+
+def pooled_counts(scorer: Scorer, ref: Any, hyp: Any, values: dict, counts: dict) -> tuple:
+    """``(pooling, counted)`` of one file: per metric title, the ``[errors, units(, unit
+    name)]`` corpus mode sums over files, and the ``[S, D, I, reference words]`` of metrics
+    whose results carry them. A metric says how it pools by what it has (docs/plugins.md):
+    ``pooled_counts(value)`` of its result, or ``pooled_errors(ref, hyp)`` of the pair; a WER
+    call pools its mode's errors (``counts``, the headline alignment's, when it aligns as
+    the headline); a result with S, D, I and reference words pools S + D + I of them."""
+    pooling = {}
+    for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics):
+        if hasattr(metric, "pooled_counts"):
+            pooling[title] = list(metric.pooled_counts(values[title]))
+    for title, mode, differ in scorer.wer_calls:
+        c = counts if differ is scorer.differ and mode == scorer.mode else None
+        if c is None:
+            wa, wb, given = annotated_words(ref, hyp, differ, scorer.context)
+            c = count_opcodes(given if given is not None else differ(wa, wb).get_opcodes())
+        pooling[title] = [numerator(mode, c["replace"], c["delete"], c["insert"]), aligned_reference_words(c)]
+    for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics):
+        if hasattr(metric, "pooled_errors") and title not in pooling:
+            pooling[title] = list(metric.pooled_errors(ref, hyp))
+    counted = {title: [value[k] for k in COUNTS] for title, value in values.items()
+               if title not in pooling and isinstance(value, Mapping) and all(k in value for k in COUNTS)}
+    for title, (s_, d_, i_, n_) in counted.items():
+        pooling[title] = [s_ + d_ + i_, n_]
+    return pooling, counted
+
+
+def pair_sums(engines: Sequence, profiles: dict) -> dict:
+    """The matched-pair segment sums ``(segments, sum of z, sum of z squared)`` of every pair
+    of ``engines`` that both have error ``profiles`` (:func:`opcode_places`), z being the first
+    engine's errors minus the second's in a segment (sclite's MAPSSWE)."""
+    pairs = {}
     for x, first in enumerate(engines):
         for second in engines[x + 1:]:
             if first in profiles and second in profiles:
                 z = [ea - eb for ea, eb in segments(profiles[first], profiles[second])]
-                result["pairs"][(first, second)] = (len(z), sum(z), sum(v * v for v in z))
-    return result
+                pairs[(first, second)] = (len(z), sum(z), sum(v * v for v in z))
+    return pairs
 
 
 def source_info(source: Any) -> dict:
@@ -408,15 +451,14 @@ def failure_counts(scorer: Scorer, row: dict, ref: Any) -> dict:
 
     n = len(ref.words)
     pooling = {title: [numerator(mode, 0, n, 0), n] for title, mode, _ in scorer.wer_calls}
-    for title, call, (_, metric) in zip(scorer.titles, scorer.spec.metrics, scorer.pipeline.metrics):
-        if call[0] == "cer":
-            chars = len("".join(ref.words))
-            pooling[title] = [chars, chars]
-        elif hasattr(metric, "pooled_counts"):
-            try:
+    for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics):
+        try:
+            if hasattr(metric, "pooled_counts"):
                 pooling[title] = list(metric.pooled_counts(metric.compare(ref, Schema([]))))
-            except BenchmarkSTTError:  # a reference it cannot score (no subtitle blocks): all its words
-                continue
+            elif hasattr(metric, "pooled_errors"):
+                pooling[title] = list(metric.pooled_errors(ref, Schema([])))
+        except BenchmarkSTTError:  # a reference it cannot score (no subtitle blocks): all its words
+            continue
     errors = numerator(scorer.mode, 0, n, 0)
     row["as_deletions"] = {"substitutions": 0, "deletions": n, "insertions": 0, "hits": 0,
                            "reference_words": n, "hypothesis_words": 0, "errors": errors,

@@ -10,6 +10,8 @@ when the process ends, however it ends), and iterating reads them back in order.
     >>> rows.append({"id": "f1", "wer": 0.25}); rows.append({"id": "f2", "wer": None})
     >>> len(rows), [row["id"] for row in rows], bool(SpooledRows())
     (2, ['f1', 'f2'], False)
+    >>> unkept = UnkeptRows(); unkept.append({"id": "f1"}); len(unkept)
+    1
 """
 
 from __future__ import annotations
@@ -66,6 +68,25 @@ class SpooledRows:
             self.file.close()
 
     __del__ = close
+
+
+class UnkeptRows:
+    """A store that counts the rows appended and keeps none: for an output that shows no
+    per-file row (the tables), where writing them to disk would cost the run a tenth of its
+    time. Reading them back is an error, never an empty list."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def append(self, row: dict) -> None:
+        """Count ``row``."""
+        self.count += 1
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Any]:
+        raise RuntimeError("the per-file rows of this result were not kept (keep_rows=False)")
 
 
 def failure(exc: OSError) -> BenchmarkSTTError:

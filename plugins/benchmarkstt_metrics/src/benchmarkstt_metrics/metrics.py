@@ -199,6 +199,13 @@ class CER(Metric):
             return 0 if not b else 1
         return levenshtein_distance(a, b) / len(a)
 
+    def pooled_errors(self, ref: Schema, hyp: Schema) -> tuple:
+        """What corpus mode sums over files (see docs/plugins.md): the character edits, the
+        reference characters, and the name of those units."""
+        words, hyp_words, _ = annotated_words(ref, hyp, None, self.context)
+        a, b = "".join(words), "".join(hyp_words)
+        return levenshtein_distance(a, b), len(a), "reference characters"
+
 
 class DiffCounts(Metric):
     """The number of equal, replaced, inserted and deleted words
