@@ -258,8 +258,9 @@ class CloudEngine:
 
     def interrupt(self) -> list:
         """On Ctrl-C: stop every poll and retry of this engine at once, and :meth:`cancel`
-        each outstanding job (one try each, its failure ignored: the run is stopping). The
-        jobs it cancelled.
+        each outstanding job (one try each: the run is stopping; a job that could not be
+        cancelled is logged as a warning, since it may run on at the vendor). The jobs it
+        asked to cancel.
 
         :example:
             >>> engine = CloudEngine()
@@ -277,8 +278,11 @@ class CloudEngine:
         for job in jobs:
             try:
                 self.cancel(job)
-            except (BenchmarkSTTError, Transient):
-                pass
+            except (BenchmarkSTTError, Transient) as exc:
+                import logging
+
+                logging.getLogger(__name__).warning("%s: could not cancel job %s (it may run on at the vendor): %s",
+                                                    self.kind, job, scrub(str(exc), self.secrets()))
         return jobs
 
     def model_name(self) -> str:
