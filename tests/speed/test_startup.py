@@ -42,7 +42,8 @@ REGISTRATION = ("", ".plugin", ".hooks")
 #: the modules of the plugins a single-pair ``--wer`` run uses, besides their registration:
 #: the plain-text input, the output and the segmenter (formats); the WER metric, its differ and
 #: kernels (metrics); and the input type's inference, which looks for a subtitle format's
-#: signature in a ``.txt`` file (transcripts)
+#: signature in a ``.txt`` file (transcripts, whose ``readers`` and ``sounds`` are also imported to
+#: register its input types and its ``--sound-labels`` option: not yet lazy, left to a later change)
 USED_BY_WER = {
     "benchmarkstt_formats": {"inputs", "outputs", "segmenters"},
     "benchmarkstt_metrics": {"metrics", "differs", "dialects", "kernels", "_kernels"},
