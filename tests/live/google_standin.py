@@ -2,7 +2,10 @@
 on 127.0.0.1 taking ``google.cloud.speech.v1.Speech/StreamingRecognize`` as documented (the
 first request's ``streaming_config``, then ``audio_content``), answering a script of
 ``StreamingRecognizeResponse`` messages: each result sent once the audio received reaches its
-``after`` seconds, with its transcript, ``is_final``, ``stability`` and ``result_end_time``."""
+``after`` seconds, with its transcript, ``is_final``, ``stability`` and ``result_end_time``.
+``faults`` scripts, a call after another, ``(N, STATUS)``: the call ends with the gRPC STATUS
+after its Nth audio request (``None``: no fault); ``scripts`` holds each call's script (a call past
+its end answers ``script``)."""
 
 from __future__ import annotations
 
@@ -23,6 +26,9 @@ class GoogleStandIn:
         self.script = script
         self.configs: list = []
         self.received: list = []
+        self.faults: list = []
+        self.scripts: list = []
+        self.calls = 0
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
         handler = grpc.stream_stream_rpc_method_handler(
             self.recognize, request_deserializer=speech.StreamingRecognizeRequest.deserialize,
@@ -41,8 +47,10 @@ class GoogleStandIn:
             result_end_time={"seconds": int(end), "nanos": int(round((end - int(end)) * 1e9))})])
 
     def recognize(self, requests, context):
-        pending = list(self.script)
-        received = 0
+        number, self.calls = self.calls, self.calls + 1
+        pending = list(self.scripts[number] if number < len(self.scripts) else self.script)
+        fault = self.faults[number] if number < len(self.faults) else None
+        received = chunks = 0
         for request in requests:
             if "streaming_config" in request:
                 config = request.streaming_config
@@ -51,6 +59,10 @@ class GoogleStandIn:
                 self.configs.append(config)
                 continue
             received += len(request.audio_content)
+            chunks += 1
+            if fault and chunks == fault[0]:
+                self.received.append(received)
+                context.abort(fault[1], "scripted fault")
             while pending and pending[0].after is not None and received / 2 / RATE >= pending[0].after - 1e-9:
                 yield self.response(pending.pop(0))
         for item in pending:

@@ -16,11 +16,36 @@ once the audio received reaches its ``after`` seconds (``None``: when the audio 
   ``turn_order``, ``end_of_turn``, ``turn_is_formatted``, ``transcript`` (the final words) and
   ``words`` (``text``, ``start`` and ``end`` in ms, ``word_is_final``); ``{"type": "Terminate"}``
   answered by ``Termination``, then the close.
+- Azure AI Speech (the Speech service's WebSocket protocol, as the Speech SDK speaks it):
+  ``/speech/recognition/conversation/cognitiveservices/v1?language=...&format=simple``,
+  ``Ocp-Apim-Subscription-Key: KEY``; messages with headers (``Path``, ``X-RequestId``...): a
+  ``speech.config`` text message answered by ``turn.start`` and ``speech.startDetected``;
+  binary ``audio`` messages (two bytes giving the headers' length, the headers, the data: a WAV
+  header first), one without data ending the audio; ``speech.hypothesis`` (``Text``) and
+  ``speech.phrase`` (``RecognitionStatus`` ``Success``, ``DisplayText``) with ``Offset`` and
+  ``Duration`` in 100 ns ticks; ``speech.endDetected``, an ``EndOfDictation`` phrase and
+  ``turn.end`` at the end.
+- Amazon Transcribe streaming (WebSocket): ``/stream-transcription-websocket?language-code=...&
+  media-encoding=pcm&sample-rate=16000`` presigned with Signature Version 4 (``X-Amz-Credential``
+  of the key, the region and ``transcribe``; ``X-Amz-Signature``), else 403; event stream
+  messages (read by botocore's parser): ``AudioEvent`` events, an empty one ending the audio;
+  ``TranscriptEvent`` events (``Transcript.Results[]`` with ``IsPartial``, ``StartTime``,
+  ``EndTime``, ``Alternatives[].Transcript``), then the close.
+
+``faults`` scripts what goes wrong, a connection after another (``None``: nothing): ``("refuse",
+STATUS)`` answers the handshake with STATUS and ``Retry-After: 0``; ``("drop", N)`` cuts the
+connection after its Nth audio message without a closing handshake; ``("close", N, CODE)``
+closes it then with the closing status CODE; ``("error", TYPE, CODE)`` (Speechmatics) answers
+``StartRecognition`` with an ``Error`` of TYPE and closes with CODE; ``("exception", TYPE)``
+(Transcribe) answers the first audio with an exception message of TYPE, then closes. ``scripts`` holds each connection's script
+(a connection past its end answers ``script``): a connection made again gets the audio from
+where the client resumes, its times from 0.
 """
 
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from typing import List, NamedTuple, Optional
 from urllib.parse import parse_qs, urlparse
@@ -52,32 +77,78 @@ class StandIn:
         self.requests: list = []
         self.received: list = []
         self.messages: list = []
+        self.faults: list = []
+        self.scripts: list = []
         self.server = serve(self.handle, "127.0.0.1", 0, process_request=self.check)
         self.url = f"ws://127.0.0.1:{self.server.socket.getsockname()[1]}{self.path}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
+    def fault(self, number):
+        return self.faults[number] if number < len(self.faults) else None
+
+    auth_header = "Authorization"
+    #: the HTTP status of a refused key
+    refusal = 401
+
+    def presented(self, request):
+        """The credential the client presented."""
+        return request.headers.get(self.auth_header)
+
+    def authorized(self, presented):
+        return presented == self.authorization()
+
+    def environment(self, key):
+        """The environment that gives the engine ``key``."""
+        return {self.variable: key}
+
     def check(self, connection, request):
-        self.requests.append((request.path, request.headers.get("Authorization")))
-        if request.headers.get("Authorization") != self.authorization():
-            return connection.respond(401, "Unauthorized\n")
+        presented = self.presented(request)
+        self.requests.append((request.path, presented))
+        connection.number = len(self.requests) - 1
+        if not self.authorized(presented):
+            return connection.respond(self.refusal, "Unauthorized\n")
+        fault = self.fault(connection.number)
+        if fault and fault[0] == "refuse":
+            response = connection.respond(fault[1], "Service Unavailable\n")
+            response.headers["Retry-After"] = "0"
+            return response
         return self.refuse(connection, parse_qs(urlparse(request.path).query))
 
     def refuse(self, connection, query):
         return None
 
     def handle(self, connection):
-        pending = list(self.script)
-        received = 0
+        number = connection.number
+        pending = list(self.scripts[number] if number < len(self.scripts) else self.script)
+        fault = self.fault(number)
+        received = chunks = 0
         for message in connection:
             if isinstance(message, bytes):
-                received += len(message)
-                self.acknowledge(connection)
+                audio = self.audio(message)
+                if audio is None:  # the end of the audio
+                    break
+                received += len(audio)
+                chunks += 1
+                if fault and fault[0] in ("drop", "close") and chunks == fault[1]:
+                    self.received.append(received)
+                    if fault[0] == "drop":
+                        connection.socket.shutdown(socket.SHUT_RDWR)
+                    else:
+                        connection.close(fault[2], "scripted fault")
+                    return
+                if self.acknowledge(connection):  # the stand-in closed the connection
+                    self.received.append(received)
+                    return
                 while pending and pending[0].after is not None and received / 2 / RATE >= pending[0].after - 1e-9:
                     connection.send(self.result(pending.pop(0)))
                 continue
-            self.messages.append(json.loads(message))
-            if self.opening(connection, self.messages[-1]):
+            self.messages.append(self.decode(message))
+            going = self.opening(connection, self.messages[-1])
+            if going is None:  # the stand-in closed the connection
+                self.received.append(received)
+                return
+            if going:
                 continue
             break
         for item in pending:
@@ -85,6 +156,13 @@ class StandIn:
         self.end(connection, received)
         self.received.append(received)
         connection.close()
+
+    def audio(self, message):
+        """The audio a binary message carries (``None``: it ends the audio)."""
+        return message
+
+    def decode(self, message):
+        return json.loads(message)
 
     def close(self):
         self.server.shutdown()
@@ -135,6 +213,11 @@ class SpeechmaticsStandIn(StandIn):
         connection.send(json.dumps({"message": "AudioAdded", "seq_no": self.seq_no}))
 
     def opening(self, connection, message):
+        fault = self.fault(connection.number)
+        if message.get("message") == "StartRecognition" and fault and fault[0] == "error":
+            connection.send(json.dumps({"message": "Error", "type": fault[1], "reason": "scripted fault"}))
+            connection.close(fault[2], fault[1])
+            return None
         if message.get("message") == "StartRecognition":
             self.seq_no = 0
             audio = message.get("audio_format") or {}
@@ -197,3 +280,129 @@ class AssemblyAIStandIn(StandIn):
     def end(self, connection, received):
         connection.send(json.dumps({"type": "Termination", "audio_duration_seconds": received / 2 / RATE,
                                     "session_duration_seconds": received / 2 / RATE}))
+
+
+def usp(path: str, turn: str, body: dict) -> str:
+    """A text message of the Speech service's protocol: headers, a blank line, JSON."""
+    return f"X-RequestId:{turn}\r\nContent-Type:application/json; charset=utf-8\r\nPath:{path}\r\n\r\n{json.dumps(body)}"
+
+
+class AzureStandIn(StandIn):
+    path = "/speech/recognition/conversation/cognitiveservices/v1"
+    auth_header = "Ocp-Apim-Subscription-Key"
+
+    def authorization(self):
+        return self.key
+
+    def refuse(self, connection, query):
+        if not query.get("language") or query.get("format") not in (["simple"], ["detailed"]):
+            return connection.respond(400, "Bad Request\n")
+        return None
+
+    def audio(self, message):
+        length = int.from_bytes(message[:2], "big")
+        headers = dict(line.split(":", 1) for line in message[2:2 + length].decode("ascii").split("\r\n") if line)
+        assert headers["Path"].strip() == "audio" and headers["X-RequestId"].strip() == self.turn
+        data = message[2 + length:]
+        if not data:
+            return None
+        if data.startswith(b"RIFF"):  # the first message: a WAV header of 16-bit mono samples at 16 kHz
+            assert int.from_bytes(data[24:28], "little") == RATE and data[34:36] == (16).to_bytes(2, "little")
+            data = data[44:]
+        return data
+
+    def decode(self, message):
+        head, _, body = message.partition("\r\n\r\n")
+        headers = {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in head.split("\r\n"))}
+        return {"path": headers["Path"], "turn": headers["X-RequestId"], "body": json.loads(body)}
+
+    def acknowledge(self, connection):
+        pass
+
+    def opening(self, connection, message):
+        if message["path"] == "speech.config":
+            self.turn = message["turn"]
+            connection.send(usp("turn.start", self.turn, {"context": {"serviceTag": "standin"}}))
+            connection.send(usp("speech.startDetected", self.turn, {"Offset": 0}))
+        return True
+
+    def result(self, item: Scripted) -> str:
+        ticks = {"Offset": round(item.start * 10_000_000), "Duration": round(item.duration * 10_000_000)}
+        if item.is_final:
+            return usp("speech.phrase", self.turn, {"RecognitionStatus": "Success", "DisplayText": item.transcript,
+                                                    **ticks})
+        return usp("speech.hypothesis", self.turn, {"Text": item.transcript, **ticks})
+
+    def end(self, connection, received):
+        end = round(received / 2 / RATE * 10_000_000)
+        connection.send(usp("speech.endDetected", self.turn, {"Offset": end}))
+        connection.send(usp("speech.phrase", self.turn, {"RecognitionStatus": "EndOfDictation", "Offset": end,
+                                                         "Duration": 0}))
+        connection.send(usp("turn.end", self.turn, {}))
+
+
+class AWSStandIn(StandIn):
+    path = "/stream-transcription-websocket"
+    refusal = 403
+    region = "us-east-1"
+
+    def __init__(self, script, key="standin-key"):
+        import pytest
+
+        pytest.importorskip("botocore", reason="tests/requirements-cloud.txt installs boto3 (aws-live presigns with it)")
+        super().__init__(script, key)
+
+    def presented(self, request):
+        query = parse_qs(urlparse(request.path).query)
+        signed = query.get("X-Amz-Signature") and query.get("X-Amz-Algorithm") == ["AWS4-HMAC-SHA256"]
+        return (query.get("X-Amz-Credential") or [""])[0] if signed else ""
+
+    def authorized(self, presented):
+        key, _, *scope = presented.split("/") if presented else [""]
+        return key == self.key and scope == [self.region, "transcribe", "aws4_request"]
+
+    def environment(self, key):
+        return {"AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": "standin-secret", "AWS_REGION": self.region,
+                "AWS_CONFIG_FILE": "/nonexistent", "AWS_SHARED_CREDENTIALS_FILE": "/nonexistent"}
+
+    def refuse(self, connection, query):
+        if query.get("media-encoding") != ["pcm"] or query.get("sample-rate") != [str(RATE)] \
+                or not query.get("language-code"):
+            return connection.respond(400, "Bad Request\n")
+        return None
+
+    def audio(self, message):
+        from botocore.eventstream import EventStreamBuffer
+
+        found = EventStreamBuffer()
+        found.add_data(message)
+        (event,) = list(found)
+        assert event.headers == {":content-type": "application/octet-stream", ":event-type": "AudioEvent",
+                                 ":message-type": "event"}
+        return event.payload or None
+
+    def acknowledge(self, connection):
+        fault = self.fault(connection.number)
+        if fault and fault[0] == "exception":  # ("exception", TYPE): at the first audio, then the close
+            from benchmarkstt_live.aws_live import event
+
+            connection.send(event({":content-type": "application/json", ":exception-type": fault[1],
+                                   ":message-type": "exception"}, json.dumps({"Message": "scripted fault"}).encode()))
+            connection.close()
+            return True
+        return False
+
+    def opening(self, connection, message):
+        return False
+
+    def result(self, item: Scripted) -> bytes:
+        from benchmarkstt_live.aws_live import event
+
+        found = {"Alternatives": [{"Transcript": item.transcript, "Items": []}], "ChannelId": "ch_0",
+                 "StartTime": item.start, "EndTime": round(item.start + item.duration, 6),
+                 "IsPartial": not item.is_final, "ResultId": "standin"}
+        return event({":content-type": "application/json", ":event-type": "TranscriptEvent", ":message-type": "event"},
+                     json.dumps({"Transcript": {"Results": [found]}}).encode())
+
+    def end(self, connection, received):
+        pass

@@ -25,7 +25,7 @@ def live(*args, cwd=None):
 @pytest.mark.parametrize("args, message", [
     (["--reference", str(REFERENCE / "cat.txt")], "need at least one --engine NAME=KIND"),
     (["--reference", str(REFERENCE / "cat.txt"), "--engine", "ps=pocketsphinx"],
-     "--engine ps=pocketsphinx: not a streaming engine (streaming kinds: assemblyai-live, deepgram-live, google-live, pocketsphinx-streaming, speechmatics-rt, vosk-streaming)"),
+     "--engine ps=pocketsphinx: not a streaming engine (streaming kinds: assemblyai-live, aws-live, azure-live, deepgram-live, google-live, pocketsphinx-streaming, speechmatics-rt, vosk-streaming)"),
     (["--reference", str(REFERENCE / "cat.txt"), "--engine", "ps=pocketsphinx-streaming:chunk=0"],
      "--engine ps=pocketsphinx-streaming: engine option chunk='0': expected seconds above 0 and at most 10"),
     (["--reference", str(REFERENCE / "cat.txt"), "--engine", "ps=pocketsphinx-streaming:clock=slow"],

@@ -1,6 +1,6 @@
 """Each vendor's live protocol against a local stand-in that speaks it (Deepgram live,
-Speechmatics real-time, AssemblyAI Universal-Streaming over WebSocket; Google's gRPC
-StreamingRecognize): scripted partials, rewrites and finals at known audio times give
+Speechmatics real-time, AssemblyAI Universal-Streaming, Azure AI Speech, Amazon Transcribe over
+WebSocket; Google's gRPC StreamingRecognize): scripted partials, rewrites and finals at known audio times give
 exactly the expected latencies, flicker and final words, through ``benchmarkstt-tools live``
 as a user runs it."""
 
@@ -14,7 +14,8 @@ from array import array
 import pytest
 
 from conftest import run_command
-from live_standins import AssemblyAIStandIn, DeepgramStandIn, Scripted, SpeechmaticsStandIn, Turn
+from live_standins import (AssemblyAIStandIn, AWSStandIn, AzureStandIn, DeepgramStandIn, Scripted, SpeechmaticsStandIn,
+                           Turn)
 
 pytestmark = pytest.mark.slow
 
@@ -58,6 +59,8 @@ VENDORS = {
     "deepgram": (DeepgramStandIn, "deepgram-live", "DEEPGRAM_API_KEY", "Token ", SCRIPT),
     "speechmatics": (SpeechmaticsStandIn, "speechmatics-rt", "SPEECHMATICS_API_KEY", "Bearer ", SCRIPT),
     "assemblyai": (AssemblyAIStandIn, "assemblyai-live", "ASSEMBLYAI_API_KEY", "", TURNS),
+    "azure": (AzureStandIn, "azure-live", "SPEECH_KEY", "", SCRIPT),
+    "aws": (AWSStandIn, "aws-live", "AWS_ACCESS_KEY_ID", "", SCRIPT),
 }
 
 
@@ -77,7 +80,7 @@ def live(tmp_path, standin, *extra, key="standin-key"):
     run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
                       "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={standin.kind}:url={standin.url}{''.join(extra)}",
                       "--cache", str(tmp_path / "cache"), "--json", str(out), "--html", str(tmp_path / "live.html"),
-                      env={standin.variable: key})
+                      env=standin.environment(key))
     return run, (json.loads(out.read_text()) if out.exists() else None)
 
 
@@ -100,7 +103,10 @@ def test_scripted_events_give_the_expected_figures(tmp_path, standin):
     assert f["words_per_minute"] == 80.0  # 4 final words in 3 s of audio
     # the audio went as the vendor's API takes it, all of it, then the end of the stream
     path, authorization = standin.requests[0]
-    assert authorization == f"{standin.scheme}standin-key"
+    if standin.kind == "aws-live":  # the address presigned: the key, the date, the region, the service
+        assert authorization.startswith("standin-key/") and authorization.endswith("/us-east-1/transcribe/aws4_request")
+    else:
+        assert authorization == f"{standin.scheme}standin-key"
     assert standin.received == [3 * 16000 * 2]
     if standin.kind == "deepgram-live":
         assert "encoding=linear16" in path and "sample_rate=16000" in path and "interim_results=true" in path
@@ -108,6 +114,13 @@ def test_scripted_events_give_the_expected_figures(tmp_path, standin):
     elif standin.kind == "assemblyai-live":
         assert "encoding=pcm_s16le" in path and "sample_rate=16000" in path and "speech_model=" in path
         assert standin.messages == [{"type": "Terminate"}]
+    elif standin.kind == "azure-live":  # the audio's end is an audio message without data
+        assert "language=en-US" in path and "format=simple" in path
+        (config,) = standin.messages
+        assert config["path"] == "speech.config" and config["body"]["context"]["system"]["name"] == "benchmarkstt"
+    elif standin.kind == "aws-live":  # the audio's end is an AudioEvent without audio
+        assert "media-encoding=pcm" in path and "sample-rate=16000" in path and "X-Amz-Signature=" in path
+        assert standin.messages == []
     else:
         start, end = standin.messages
         assert start["message"] == "StartRecognition" and start["transcription_config"]["enable_partials"] is True
@@ -134,7 +147,7 @@ def test_a_refused_key_is_one_error(tmp_path, standin):
     assert run.returncode != 0
     assert "Traceback" not in run.stderr
     assert run.stderr.strip().splitlines()[-1].startswith("benchmarkstt-tools: error: ")
-    assert "refused the connection (HTTP 401)" in run.stderr
+    assert f"refused the connection (HTTP {standin.refusal})" in run.stderr
 
 
 def test_google_streaming_recognize_gives_the_expected_figures(tmp_path):

@@ -156,3 +156,55 @@ def test_the_command_refuses_to_write_a_result_that_does_not_fit(result):
         "".join(json_chunks(edited(result, lambda d: d["engines"]["x"]["files"][1].update(wer=-1))))
     with pytest.raises(UsageError, match=r"the result: comparisons\[0\]\.difference: missing"):
         "".join(json_chunks(edited(result, lambda d: d["comparisons"][0].pop("difference"))))
+
+
+SRT = "1\n00:00:01,000 --> 00:00:03,000\nthe cat sat on the mat\n\n2\n00:00:04,000 --> 00:00:06,000\n{}\n"
+
+
+@pytest.fixture(scope="module")
+def subtitled(tmp_path_factory):
+    """A corpus result with each row's --conformity bbc (titled ``conformity bbc``) and --diffcounts."""
+    from conftest import run_command
+
+    folder = tmp_path_factory.mktemp("subtitled")
+    for side, last in (("ref", "hello big world"), ("a", "hello world")):
+        (folder / side).mkdir()
+        (folder / side / "f1.srt").write_text(SRT.format(last))
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "ref", "-h", "a=a", "--conformity", "bbc",
+                      "--diffcounts", "--wer", "levenshtein", "-o", "json", "--output", "r.json", cwd=folder)
+    assert run.returncode == 0, run.stderr
+    return json.loads((folder / "r.json").read_text())
+
+
+def set_row_metric(title, key, value):
+    return lambda d: d["engines"]["a"]["files"][0]["metrics"][title].update({key: value})
+
+
+@pytest.mark.parametrize("change, message", [
+    (set_row_metric("conformity bbc", "blocks", "two"),
+     "engines.a.files[0].metrics.conformity bbc.blocks: a whole number, not 'two'"),
+    (set_row_metric("conformity bbc", "violations", ["wpm"]),
+     "engines.a.files[0].metrics.conformity bbc.violations: an object, not ['wpm']"),
+    (set_row_metric("diffcounts", "insert", -1), "engines.a.files[0].metrics.diffcounts.insert: "
+                                                 "a whole number at least 0, not -1"),
+    (lambda d: d["engines"]["a"]["files"][0]["metrics"].update({"wer levenshtein": "0.25"}),
+     "engines.a.files[0].metrics.wer levenshtein: a number, not '0.25'"),
+    (lambda d: d.update(transcription={"a": {"failed": 0, "files": 1, "subtitles": {
+        "style": "bbc", "limits": {"lines": "two"}}}}),
+     "transcription.a.subtitles.limits.lines: a number, not 'two'"),
+])
+def test_a_row_metric_value_of_the_wrong_type_is_one_line_naming_it(tools, subtitled, tmp_path, change, message):
+    """A row's metric values are checked by the metric's name, the first word of a title that
+    carries its arguments (``conformity bbc``); the house style of an engine's subtitles too."""
+    assert subtitled["engines"]["a"]["files"][0]["metrics"]["conformity bbc"]["blocks"] == 2
+    (tmp_path / "r.json").write_text(json.dumps(edited(subtitled, change)))
+    run = tools("report", str(tmp_path / "r.json"), "-o", str(tmp_path / "r.html"))
+    assert assert_clean_error(run, "benchmarkstt-tools") == f"benchmarkstt-tools: error: {tmp_path / 'r.json'}: {message}"
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_a_row_metric_value_as_written_is_read(tools, subtitled, tmp_path):
+    (tmp_path / "r.json").write_text(json.dumps(subtitled))
+    run = tools("report", str(tmp_path / "r.json"), "-o", str(tmp_path / "r.html"))
+    assert run.returncode == 0, run.stderr
+    assert "2 of 2 blocks (100.0%) within the rules (bbc) in 1 files" in (tmp_path / "r.html").read_text()

@@ -247,3 +247,53 @@ def test_time_windows_of_a_corpus_keep_the_annotations(tmp_path, mode, errors):
     assert done.returncode == 0, done.stderr
     files = json.loads(done.stdout)["engines"]["e"]["files"]
     assert [(f["id"], f["errors"]) for f in files] == [("m1@0000-0003", errors[0]), ("m1@0003-0006", errors[1])]
+
+
+RESOLVER = """from benchmarkstt_core.hookspecs import hookimpl
+from benchmarkstt_metrics.differs import RatcliffObershelp
+
+
+class {cls}(RatcliffObershelp):
+    name = "{name}"
+
+    @staticmethod
+    def resolve_unit_costs(ref, hyp):  # every alternation's branch {branch}
+        return {words}, hyp.words, None
+
+
+@hookimpl
+def register_differs(register):
+    register({cls})
+"""
+
+
+def resolvers(folder: Path) -> None:
+    """Two --load plugins, each with a differ that chooses the branches of alternations its own way."""
+    write(folder, "first.py", RESOLVER.format(cls="First", name="first", branch="'cat'",
+                                              words='["the", "cat", "sat"]'))
+    write(folder, "last.py", RESOLVER.format(cls="Last", name="last", branch="'dog'",
+                                             words='["the", "dog", "sat"]'))
+
+
+@pytest.mark.parametrize("order", [("first", "last"), ("last", "first")])
+def test_the_differ_that_chooses_the_branches_is_decided_by_rule_not_load_order(tmp_path, order):
+    resolvers(tmp_path)
+    ref = write(tmp_path, "ref.trn", "the { cat / dog } sat (s_1)\n")
+    hyp = write(tmp_path, "hyp.trn", "the dog sat (s_1)\n")
+
+    def score(*metric: str) -> subprocess.CompletedProcess:
+        return run("benchmarkstt", "-r", ref, "-h", hyp, "-o", "json", "--load", *order, *metric, cwd=tmp_path)
+
+    # the metric's own differ decides: whichever plugin was loaded first
+    for differ, expected in (("first", 1 / 3), ("last", 0)):
+        done = score("--wer", "strict", differ)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)[0]["result"] == pytest.approx(expected)
+    # no differ named and three that choose (sclite's, first's, last's): none is used, whatever the order
+    done = score("--wer", "levenshtein")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines()[-1] == (
+        "benchmarkstt: error: NIST alternations: the differs 'first' (plugin '--load first') and 'last' (plugin "
+        "'--load last') and 'sclite' (plugin 'benchmarkstt_sclite') each choose their branches at unit costs, so "
+        "none of them is used: name one as the metric's differ (--wer strict first) or keep one plugin "
+        "(BENCHMARKSTT_DISABLE_PLUGINS=PLUGIN)")

@@ -40,13 +40,14 @@ def test_python_start_imports_no_editable_finder():
 REGISTRATION = ("", ".plugin", ".hooks")
 
 #: the modules of the plugins a single-pair ``--wer`` run uses, besides their registration:
-#: the plain-text input, the output and the segmenter (formats); the WER metric, its differ and
-#: kernels (metrics); and the input type's inference, which looks for a subtitle format's
+#: the plain-text input, the output and the segmenter (formats); the WER metric, its differ, the
+#: rule that picks the unit costs (differ_extensions) and the kernels (metrics); and the input
+#: type's inference, which looks for a subtitle format's
 #: signature in a ``.txt`` file (transcripts, whose ``readers`` and ``sounds`` are also imported to
 #: register its input types and its ``--sound-labels`` option: not yet lazy, left to a later change)
 USED_BY_WER = {
     "benchmarkstt_formats": {"inputs", "outputs", "segmenters"},
-    "benchmarkstt_metrics": {"metrics", "differs", "dialects", "kernels", "_kernels"},
+    "benchmarkstt_metrics": {"metrics", "differs", "differ_extensions", "dialects", "kernels", "_kernels"},
     "benchmarkstt_transcripts": {"readers", "reading", "model", "clock", "cues", "documents", "sounds",
                                  "readers.sami", "readers.srt", "readers.ssa", "readers.vtt"},
 }

@@ -236,6 +236,44 @@ def test_scc_text_placed_further_along_the_same_row_is_a_new_word():
     assert scc.parse(text, "r.scc").text().split() == ["Roll", "sound.", "(", "man", ")"]
 
 
+def test_scc_a_lone_byte_is_skipped_with_a_warning_not_the_file_refused(tools, tmp_path):
+    # a line cut short after one byte ('... c14c 4c', as a roll-up file of pycaption's has it) refused
+    # the whole file; pycaption skips the lone byte and reads the rest
+    import scc_builder as b
+
+    whole = b.scc([("00:00:01:00", b.row((b.RCL,), (b.ENM,), (b.ROW15_INDENT0,), "HELLO ALL")),
+                   ("00:00:02:00", b.row((b.EOC,))), ("00:00:04:00", b.row((b.EDM,)))])
+    lines = whole.split("\n")
+    number = next(i for i, line in enumerate(lines) if "\t" in line)
+    cut = lines[number].split(" ")
+    assert cut[-1] == "4c80"  # the last pair of "HELLO ALL": "L" and the null byte
+    lines[number] = " ".join(cut[:-1] + ["4c"])
+    (tmp_path / "cut.scc").write_text("\n".join(lines), encoding="utf-8")
+    t = read_transcript(str(tmp_path / "cut.scc"), "scc")
+    assert t.text() == "HELLO AL"
+    assert t.warnings == (f"{tmp_path / 'cut.scc'}:{number + 1}: skipped '4c': not byte pairs (four hex digits each); "
+                          "the rest of the line is read",)
+    lines[number] = lines[number].replace(" 4c", " hello")  # not hex: still not a caption line
+    (tmp_path / "text.scc").write_text("\n".join(lines), encoding="utf-8")
+    assert assert_clean_error(tools("transcript", "-i", "text.scc", cwd=tmp_path), "benchmarkstt-tools").endswith(
+        f"text.scc:{number + 1}: expected a time code, a tab and hex byte pairs (00:00:01:00<TAB>9420 9420 ...), "
+        f"got {lines[number][:60]!r}")
+
+
+def test_scc_a_frame_number_over_29_is_read_with_a_warning():
+    # a time code's frames run 0-29 (SMPTE); '00:00:01;45', as a converter's file writes, was read
+    # 45 frames after 00:00:01 with no word said (pycaption refuses the file)
+    import scc_builder as b
+
+    rows = [("00:00:01;45", b.row((b.RCL,), (b.ENM,), (b.ROW15_INDENT0,), "LATE")),
+            ("00:00:03;00", b.row((b.EOC,))), ("00:00:05;00", b.row((b.EDM,)))]
+    t = scc.parse(b.scc(rows), "f.scc")
+    assert t.text() == "LATE"
+    assert t.warnings == ("f.scc:3: the time code 00:00:01;45 has frame 45, over 29 (frames run 0-29): read as 45 "
+                          "frames after 00:00:01",)
+    assert scc.parse(b.scc(rows).replace("00:00:01;45", "00:00:02;15"), "g.scc").warnings == ()
+
+
 def test_scc_a_file_that_shows_no_caption_is_refused_not_read_empty(tools, tmp_path):
     # a header alone, or captions loaded and never shown, were read as an empty transcript, silently
     import scc_builder

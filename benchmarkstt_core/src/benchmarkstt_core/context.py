@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import copy
+import functools
 import os
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -133,14 +134,10 @@ def decode(data: bytes, encoding: str, path: str, hint: str = ENCODING_HINT) -> 
     return text
 
 
-_STDIN: list = []
-
-
+@functools.cache
 def stdin_bytes() -> bytes:
     """All of standard input as bytes, read once per process (a side given as ``-``)."""
-    if not _STDIN:
-        _STDIN.append(sys.stdin.buffer.read())
-    return _STDIN[0]
+    return sys.stdin.buffer.read()
 
 
 class Context:

@@ -1,4 +1,6 @@
-"""The base classes of inputs (``-rt``/``-ht`` types) and output formats (``-o``).
+"""The base classes of inputs (``-rt``/``-ht`` types) and output formats (``-o``), and what an
+output may have besides ``render`` (:class:`HasDefaults`, :class:`ShowsNormalization`,
+:class:`ShowsFiles`: an output need not subclass :class:`Output`).
 
 :example:
     >>> class Upper(Input):
@@ -6,13 +8,17 @@
     ...         return self.source.upper()
     >>> Upper("hi").read()
     'HI'
+    >>> isinstance(Output(), HasDefaults), shows_files(Output())
+    (True, False)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence, runtime_checkable
 
 if TYPE_CHECKING:
+    from typing import TypeGuard
+
     from .context import Context
 
 
@@ -54,3 +60,35 @@ class Output:
     def render(self, results: Sequence) -> str:
         """Render a list of ``(title, result)`` pairs."""
         raise NotImplementedError
+
+
+@runtime_checkable
+class HasDefaults(Protocol):
+    """An output that gives metrics parameter values the user left out (``defaults``)."""
+
+    defaults: Mapping[str, Any]
+
+
+class ShowsNormalization(Protocol):
+    """An output that says ``shows_normalization = True`` gets ``normalization`` set before ``render``."""
+
+    shows_normalization: bool
+    normalization: dict | None
+
+
+class ShowsFiles(Protocol):
+    """An output that says ``shows_files = True`` gets ``files`` set before ``render``."""
+
+    shows_files: bool
+    files: dict | None
+
+
+def shows_normalization(output: object) -> TypeGuard[ShowsNormalization]:
+    """Whether ``output`` says ``shows_normalization = True`` (:class:`ShowsNormalization`)."""
+    return bool(getattr(output, "shows_normalization", False))
+
+
+def shows_files(output: object) -> TypeGuard[ShowsFiles]:
+    """Whether ``output`` says ``shows_files = True`` (:class:`ShowsFiles`)."""
+    return bool(getattr(output, "shows_files", False))
+

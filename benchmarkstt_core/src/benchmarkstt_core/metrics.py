@@ -15,9 +15,12 @@ A metric is any class with ``compare(ref, hyp)``, where both are
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .schema import Schema
+
+if TYPE_CHECKING:
+    from typing import TypeGuard
 
 
 class Metric:
@@ -32,6 +35,23 @@ class Metric:
     def compare(self, ref: Schema, hyp: Schema) -> Any:
         """Compare the hypothesis with the reference and return the result."""
         raise NotImplementedError
+
+
+class EngineReference(Protocol):
+    """A metric that says whether its reference is an engine's output by design (``ENGINE_REFERENCE``)."""
+
+    ENGINE_REFERENCE: bool
+
+
+def engine_reference(metric: object) -> TypeGuard[EngineReference]:
+    """Whether ``metric`` says ``ENGINE_REFERENCE = True`` (:class:`EngineReference`; a metric
+    need not subclass :class:`Metric`).
+
+    :example:
+        >>> engine_reference(Metric()), engine_reference(object())
+        (False, False)
+    """
+    return bool(getattr(metric, "ENGINE_REFERENCE", False))
 
 
 class Measured(dict):

@@ -21,7 +21,7 @@ from .diff import char_opcodes
 from .errors import InputError
 from .normalization import LogEntry, NormalizationAggregate, normalize_logged
 from .registry import ComponentSpec, Registries
-from .schema import Schema, TimedText
+from .schema import Annotated, Schema, TimedText
 from .wordmap import MovedExtras
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -217,9 +217,8 @@ def with_annotations(schema: Schema, text: str, normalizer: Any = None) -> Schem
         >>> print(with_annotations(Schema(["a"]), "a").annotations)
         None
     """
-    annotations = getattr(text, "annotations", None)
-    if annotations is not None:
-        schema.annotations = annotations.normalized(normalizer)
+    if isinstance(text, Annotated) and text.annotations is not None:
+        schema.annotations = text.annotations.normalized(normalizer)
     return schema
 
 

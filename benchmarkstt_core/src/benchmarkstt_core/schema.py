@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Protocol, runtime_checkable
 
 #: texts longer than this (in characters) are split a piece at a time (see :func:`text_pieces`)
 PIECE = 1 << 20
@@ -83,6 +83,41 @@ class Item(Mapping):
     def json(self, **kwargs: Any) -> str:
         """This item as JSON."""
         return json.dumps(self._data, **kwargs)
+
+
+class Annotations(Protocol):
+    """What an input gave beside its text for the metrics that read it (NIST annotations)."""
+
+    def normalized(self, normalizer: Any) -> Any:
+        """These annotations, their words to be normalized by ``normalizer`` (``None``: as written)."""
+        ...
+
+
+@runtime_checkable
+class Annotated(Protocol):
+    """A text an input read with its annotations (the transcripts plugin's STM, TRN and CTM)."""
+
+    annotations: Annotations | None
+
+
+@runtime_checkable
+class ShownExtras(Protocol):
+    """A text's extras that tell the text as its file shows it (before the normalizers, with
+    what its input set aside, such as sound labels): the subtitles' conformity and corpus
+    mode's time windows read it."""
+
+    def shown(self) -> tuple:
+        """``(words, extras)`` of the text as its file shows it."""
+        ...
+
+
+@runtime_checkable
+class SilentExtras(Protocol):
+    """A text's extras that tell of the segments without words (the timing plugin's metrics read them)."""
+
+    def silent_segments(self) -> list:
+        """The segments with no words."""
+        ...
 
 
 class TimedText(str):

@@ -25,6 +25,7 @@ from collections.abc import Sequence as SequenceABC
 from typing import Any, Optional, Sequence
 
 from .diff import matcher_opcodes
+from .schema import ShownExtras, SilentExtras
 
 Range = Optional[tuple]
 _WORD = re.compile(r"\S+")
@@ -176,12 +177,12 @@ class MovedExtras(SequenceABC):
 
     def silent_segments(self) -> list:
         """The segments with no words that the text's extras tell of (none when they tell of none)."""
-        silent = getattr(self._text.extras(), "silent_segments", None)
-        return silent() if silent else []
+        extras = self._text.extras()
+        return extras.silent_segments() if isinstance(extras, SilentExtras) else []
 
     def shown(self) -> tuple:
         """``(words, extras)`` of the text as its file shows it, before the normalizers (and
         before anything its input set aside) when the text's extras tell of it, else of the
         text as it is."""
-        shown = getattr(self._text.extras(), "shown", None)
-        return shown() if shown else (self._text.split(), self._text.extras()[:])
+        extras = self._text.extras()
+        return extras.shown() if isinstance(extras, ShownExtras) else (self._text.split(), extras[:])

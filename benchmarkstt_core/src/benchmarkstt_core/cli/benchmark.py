@@ -12,6 +12,7 @@ from ..context import Context, check_encoding
 from ..diff import wrap_diff
 from ..errors import InputError, UsageError
 from ..files import write_stdout
+from ..io import HasDefaults, shows_files, shows_normalization
 from ..pipeline import Pipeline, create, render_log_entry
 from ..schema import word_count
 from .colour import default_dialect, log_dialect
@@ -157,7 +158,7 @@ class BenchmarkCommand:
                                (registries.outputs, "output format"), (registries.segmenters, "segmenter")):
             require(registry, what)
         output = registries.outputs.get(args.output_format).create([])
-        defaults = dict(getattr(output, "defaults", {}))
+        defaults = dict(output.defaults) if isinstance(output, HasDefaults) else {}
         if defaults.get("dialect") == "ansi":  # a text output: colours by the usual conventions
             defaults["dialect"] = default_dialect(sys.stdout)
         defaults.update(plugin_defaults(args, self.plugin_options))
@@ -182,9 +183,9 @@ class BenchmarkCommand:
         warn_if_implausible(counts, args, context)
         host.hook.check_pair(texts=texts, sources=[args.reference, args.hypothesis], metrics=pipeline.metrics,
                              warn=context.warn)
-        if getattr(output, "shows_normalization", False):
+        if shows_normalization(output):
             output.normalization = pipeline.normalization
-        if getattr(output, "shows_files", False):
+        if shows_files(output):
             output.files = {"reference": (args.reference, args.reference_type),
                             "hypothesis": (args.hypothesis, args.hypothesis_type)}
         # only the list holds the texts: each goes once its words are made

@@ -22,7 +22,7 @@ import inspect
 import json
 from contextlib import contextmanager
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from benchmarkstt_core.__meta__ import __version__
 from benchmarkstt_core.context import Context
@@ -160,6 +160,25 @@ def string(value: Any, name: str) -> str:
     return value
 
 
+@runtime_checkable
+class ReadsContent(Protocol):
+    """An input class that reads a file's content given as data (``ref_type``/``hyp_type``);
+    it may take ``sound_labels`` too (the transcripts plugin's)."""
+
+    def from_content(self, content: str, source: str, *, context: Context | None = None, **options: Any) -> Any:
+        """The text of ``content``, read as a file named ``source`` would be (``options``: ``sound_labels``)."""
+        ...
+
+
+@runtime_checkable
+class ReadsConfigText(Protocol):
+    """A ``config`` normalizer class that reads a config's text (``config`` of ``list.benchmark``...)."""
+
+    def from_text(self, text: str, section: str, *, context: Context | None = None) -> Any:
+        """The normalizer of the config ``text``'s ``section``."""
+        ...
+
+
 def content(arguments: dict, name: str, context: Context) -> str:
     """The text of the ``ref`` or ``hyp`` argument, read as the content of a file of the input
     type named by ``ref_type``/``hyp_type`` when one is given."""
@@ -168,9 +187,9 @@ def content(arguments: dict, name: str, context: Context) -> str:
     if kind is None:
         return text
     spec = context.registry("inputs").get(string(kind, f"{name}_type"))
-    from_content = getattr(spec.cls, "from_content", None)
-    if from_content is None:
+    if not isinstance(spec.cls, ReadsContent):
         raise UsageError(f"{name}_type {spec.name!r} reads files only: its content cannot be given as {name}")
+    from_content = spec.cls.from_content
     labels = arguments.get("sound_labels")
     if labels is None or "sound_labels" not in inspect.signature(from_content).parameters:
         return from_content(text, name, context=context)
@@ -273,11 +292,11 @@ def inline_config(config: Any, context: Context) -> Any:
         return None
     text = string(config, "config")
     normalizers = context.registry("normalizers")
-    from_text = getattr(normalizers.get("config").cls, "from_text", None) if "config" in normalizers else None
-    if from_text is None:
+    reader = normalizers.get("config").cls if "config" in normalizers else None
+    if not isinstance(reader, ReadsConfigText):
         raise UsageError("config needs a config normalizer that reads config text "
                          "(install benchmarkstt-normalizers)")
-    return from_text(text, section=CONFIG_SECTION, context=context)
+    return reader.from_text(text, section=CONFIG_SECTION, context=context)
 
 
 def _examples(spec: ComponentSpec, params: Sequence[Param], result: Callable[[Any], Any]) -> list:

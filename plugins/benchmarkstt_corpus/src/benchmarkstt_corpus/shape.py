@@ -51,10 +51,11 @@ class Shape(Struct):
 
 
 class Interval(Shape):
-    """An interval whose low is not above its high."""
+    """A confidence interval whose low is not above its high."""
 
     low: Optional[Finite] = None
     high: Optional[Finite] = None
+    confidence_level: Optional[Level] = None
 
     def __post_init__(self) -> None:
         if self.low is not None and self.high is not None and self.low > self.high:
@@ -64,13 +65,11 @@ class Interval(Shape):
 class RateInterval(Interval):
     low: Optional[Rate] = None
     high: Optional[Rate] = None
-    confidence_level: Optional[Level] = None
 
 
 class DifferenceInterval(Interval):
     low: Optional[Difference] = None
     high: Optional[Difference] = None
-    confidence_level: Optional[Level] = None
 
 
 class Alignment(Shape):
@@ -89,13 +88,43 @@ class Worst(Shape):
     end: Optional[Finite] = None
 
 
+class Limits(Shape):
+    """A subtitle house style's limits (the subtitles plugin's ``Style``; ``None``: not checked)."""
+
+    chars_per_line: Optional[Amount] = None
+    lines: Optional[Amount] = None
+    cps: Optional[Amount] = None
+    wpm: Optional[Amount] = None
+    min_duration: Optional[Amount] = None
+    max_duration: Optional[Amount] = None
+    min_gap: Optional[Amount] = None
+
+
 class Conformity(Shape):
+    """A row's value of the subtitles plugin's ``--conformity`` (titled ``conformity bbc``...)."""
+
     blocks: Count
     conforming: Count
     violations: Dict[str, Count]
     share: Optional[Probability] = None
     preset: Optional[str] = None
+    limits: Optional[Limits] = None
     worst: Optional[List[Worst]] = None
+
+
+class DiffCounts(Shape):
+    """A row's value of ``--diffcounts``."""
+
+    equal: Count
+    replace: Count
+    insert: Count
+    delete: Count
+
+
+#: the shape of a row's value of a metric, by the metric's name: the first word of its title (a
+#: title carries the metric's arguments: ``conformity bbc``, ``wer levenshtein``); the values of
+#: other metrics are not read
+ROW_VALUES: Dict[str, Any] = {"conformity": Conformity, "diffcounts": DiffCounts, "wer": Rate, "cer": Rate}
 
 
 class Side(Shape):
@@ -122,7 +151,7 @@ class FileRow(Shape):
     reference: Optional[Side] = None
     hypothesis: Optional[Side] = None
     alignment: Optional[Alignment] = None
-    # a row's own metric values by title (`conformity bbc`: a title carries the metric's arguments)
+    # the row's value of each metric by title, as ROW_VALUES says
     metrics: Optional[Dict[str, Any]] = None
 
     def __post_init__(self) -> None:
@@ -130,6 +159,13 @@ class FileRow(Shape):
             for name in OK_ROW:
                 if getattr(self, name) is None:
                     raise ValueError(f"a row whose status is ok has its {name}")
+        for title, value in (self.metrics or {}).items():
+            kind = ROW_VALUES.get(title.split(" ")[0])
+            if kind is not None:
+                try:
+                    msgspec.convert(value, kind)
+                except msgspec.ValidationError as exc:
+                    raise ValueError(INNER + problem(str(exc), value, kind, f"metrics.{title}")) from None
 
 
 class Offsets(Shape):
@@ -256,12 +292,9 @@ class Plugin(Shape):
     status: Optional[str] = None
 
 
-class Input(Shape):
+class Input(Side, kw_only=True):
     id: str
     side: str
-    path: Optional[str] = None
-    type: Optional[str] = None
-    sha256: Optional[str] = None
 
 
 class Record(Shape):
@@ -279,6 +312,13 @@ class Record(Shape):
     inputs: List[Input] = []
 
 
+class HouseStyle(Shape):
+    """The house style subtitles were cut in: its name and limits."""
+
+    style: str
+    limits: Limits
+
+
 class Transcription(Shape):
     failed: Count
     files: Count
@@ -292,7 +332,7 @@ class Transcription(Shape):
     cpu_hours_per_audio_hour: Optional[Amount] = None
     estimated_cost: Optional[Amount] = None
     # the house style the engine's subtitles were cut in (corpus --audio with subtitle metrics)
-    subtitles: Optional[Dict[str, Any]] = None
+    subtitles: Optional[HouseStyle] = None
 
 
 Argument = Union[str, Finite, bool]
@@ -359,6 +399,8 @@ def check(data: Any, shape: type = Result, name: str = "the result", where: str 
         raise UsageError(f"{name}: {problem(str(exc), data, shape, where)}") from None
 
 
+#: what begins a rule's message that names a field below the one it checked (a row's metric value)
+INNER = "."
 _PATH = re.compile(r"(.*) - at `\$(.*)`\Z", re.DOTALL)
 _TOKEN = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
 _TYPES = {"int": "a whole number", "float": "a number", "str": "a string", "bool": "true or false",
@@ -402,6 +444,8 @@ def problem(message: str, data: Any, shape: type, where: str = "") -> str:
         what = "one of " + ", ".join(map(str, typing.get_args(_inner(kind))))
     else:
         known = False  # a rule of the definition (an interval's order) says what was found
+    if what.startswith(INNER):
+        return f"{field}{what}"
     return f"{field}: {what}, not {_show(value)}" if known else f"{field}: {what}"
 
 

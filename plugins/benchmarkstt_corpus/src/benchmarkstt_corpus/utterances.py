@@ -19,13 +19,24 @@ from __future__ import annotations
 
 import os
 import string
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, runtime_checkable
 
 from benchmarkstt_core.errors import InputError, UsageError
 
 from .pairing import REFERENCE, Corpus, Item, Source, Unpaired
 
 ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+@runtime_checkable
+class GivesTranscript(Protocol):
+    """An input that gives the transcript its file holds (the transcripts plugin's input
+    types): ``transcript()`` has ``segments`` (each with ``text``, ``recording``, ``start``,
+    ``end`` and ``words``) and ``annotations`` (NIST annotations as written, or ``None``)."""
+
+    def transcript(self) -> Any:
+        """The file's transcript."""
+        ...
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
@@ -63,14 +74,13 @@ def read_utterances(path: str, kind: str, host: PluginHost, encoding: str, max_s
         context = Context(registries, host.hook, encoding=encoding, prog="benchmarkstt-tools corpus",
                           max_file_size=max_size)
         reader = registries.inputs.get(kind).create([path], context=context)
-        transcript = getattr(reader, "transcript", None)
-        read = transcript() if callable(transcript) else None
+        read = reader.transcript() if isinstance(reader, GivesTranscript) else None
         segments = read.segments if read is not None else None
-        if segments and all(getattr(s, "recording", None) for s in segments):
+        if read is not None and segments and all(segment.recording for segment in segments):
             utterances: dict = {}
             for segment in segments:
                 utterances.setdefault(segment.recording, []).append(segment.text)
-            annotations = getattr(read, "annotations", None)
+            annotations = read.annotations
             written = {} if annotations is None else written_lines(kind, annotations.text)
             return [(key, " ".join(texts), (kind, written[key]) if key in written else None)
                     for key, texts in utterances.items()]

@@ -26,7 +26,9 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from benchmarkstt_core.errors import InputError, UsageError
-from benchmarkstt_core.schema import Schema
+from benchmarkstt_core.schema import Schema, ShownExtras
+
+from .utterances import GivesTranscript
 
 
 def midpoints(schema: Schema, side: str) -> list:
@@ -82,8 +84,8 @@ class Timeline:
     def __init__(self, schema: Schema, side: str):
         self.schema = schema
         self.mids = midpoints(schema, side)
-        shown = getattr(schema._extras, "shown", None)
-        self.whole = None if shown is None else Schema(*shown())
+        extras = schema._extras
+        self.whole = Schema(*extras.shown()) if isinstance(extras, ShownExtras) else None
         self.whole_mids = None if self.whole is None else midpoints(self.whole, side)
 
     def cut(self, window: Sequence) -> Schema:
@@ -102,7 +104,7 @@ class Timeline:
         windowed = Schema(found.words, WindowExtras(found._extras or [{}] * len(found),
                                                     ([self.whole.words[i] for i in kept],
                                                      # shown() gives the words with their extras
-                                                     [self.whole._extras[i] for i in kept])))  # type: ignore[index]
+                                                     [self.whole._extras[i] for i in kept])))
         windowed.annotations = found.annotations
         return windowed
 
@@ -124,10 +126,9 @@ def reference_end(scorer: Any, source: Any) -> float:
     """When the reference's last segment or word ends, read from its transcript."""
     kind = scorer.resolve_type(source)
     reader = scorer.registries.inputs.get(kind).create([source.source], context=scorer.context)
-    transcript = getattr(reader, "transcript", None)
     ends = []
-    if callable(transcript):
-        for segment in transcript().segments:
+    if isinstance(reader, GivesTranscript):
+        for segment in reader.transcript().segments:
             ends += [t for t in (segment.end, segment.start) if t is not None]
             ends += [w.end for w in segment.words if w.end is not None]
     if not ends:

@@ -10,7 +10,9 @@ options (all keyword, with defaults); it has ``rate`` (the sample rate it wants)
 engine has ``model_files()`` (the files or folders of its model, hashed into the cache key) and
 ``revision`` (a number bumped when the way this plugin runs its library changes, so that the
 cache's older entries are not used); each file is decoded from the same state of the engine,
-whatever it decoded before.
+whatever it decoded before. A cloud engine has ``concurrency`` (files sent at once) and
+``price_per_minute`` (:class:`SendsFiles`), and may be stopped on Ctrl-C (``interrupt()``,
+:class:`Interruptible`); the attributes the engines plugin looks for are these Protocols.
 
 :example:
     >>> parse_engine_spec("fw=faster-whisper:model=small,language=en")
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional, Protocol, runtime_checkable
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
 from benchmarkstt_core.redaction import redact
@@ -130,6 +132,33 @@ def installed_version(distribution: str) -> str:
         return library_version(distribution)
     except PackageNotFoundError:
         return "not installed"
+
+
+@runtime_checkable
+class SendsFiles(Protocol):
+    """A cloud engine: its files are sent on ``concurrency`` threads (its run settings are no
+    part of its record), at ``price_per_minute`` (``None``: unknown) for ``--max-cost``."""
+
+    concurrency: int
+    price_per_minute: Optional[float]
+
+
+@runtime_checkable
+class Interruptible(Protocol):
+    """An engine that stops polling and cancels its outstanding vendor jobs on Ctrl-C."""
+
+    def interrupt(self) -> list:
+        """The jobs it cancelled."""
+        ...
+
+
+@runtime_checkable
+class HasModelFiles(Protocol):
+    """A local engine whose model's files or folders are hashed into its cache key."""
+
+    def model_files(self) -> list:
+        """The model's files or folders on this machine."""
+        ...
 
 
 class ModelEngine:

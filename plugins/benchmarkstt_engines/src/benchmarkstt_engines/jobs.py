@@ -16,7 +16,7 @@ from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional
 from benchmarkstt_core.names import printable
 
 from .cache import Cache, file_hash
-from .engine import EngineError, EngineSpec, create
+from .engine import EngineError, EngineSpec, HasModelFiles, Interruptible, SendsFiles, create
 
 #: the seconds Ctrl-C waits for the answers of the cloud engines' requests on their way
 GRACE = 2.0
@@ -131,10 +131,10 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
     engines = {name: create(registry, spec) for name, spec in specs.items()}
     wheres = {name: registry.get(spec.kind).where for name, spec in specs.items()}
     described = {name: {"kind": specs[name].kind, "model": engine.model_name(),
-                        "model_sha256": models_hash(engine.model_files()) if hasattr(engine, "model_files") else "",
+                        "model_sha256": models_hash(engine.model_files()) if isinstance(engine, HasModelFiles) else "",
                         "version": engine.version(), "revision": getattr(engine, "revision", 1),
                         "options": {k: v for k, v in specs[name].public().items()
-                                    if not (hasattr(engine, "concurrency") and k in RUN_SETTINGS)}}
+                                    if not (isinstance(engine, SendsFiles) and k in RUN_SETTINGS)}}
                  for name, engine in engines.items()}
     hashes: Dict[str, str] = {}
     outcomes: Dict[int, Outcome] = {}
@@ -174,8 +174,8 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
     if progress and todo:  # shown before the first file is done: that can take many minutes
         progress.draw()
     args = lambda job: (wheres[job.engine], specs[job.engine].options, specs[job.engine], job)  # noqa: E731
-    cloud = [t for t in todo if hasattr(engines[t[2].engine], "concurrency")]
-    local = [t for t in todo if not hasattr(engines[t[2].engine], "concurrency")]
+    cloud = [t for t in todo if isinstance(engines[t[2].engine], SendsFiles)]
+    local = [t for t in todo if not isinstance(engines[t[2].engine], SendsFiles)]
     for name, engine in engines.items():
         mine = [t for t in cloud if t[2].engine == name]
         if mine:
@@ -205,7 +205,7 @@ def check_cost(max_cost: float, engines: Dict[str, Any], todo: List[Job]) -> Non
     total, parts = 0.0, []
     for name, engine in engines.items():
         mine = [job for job in todo if job.engine == name]
-        if not mine or not hasattr(engine, "concurrency"):
+        if not mine or not isinstance(engine, SendsFiles):
             continue
         if engine.price_per_minute is None:
             raise UsageError(f"--max-cost: engine {name!r} has no price_per_minute= option: "
@@ -312,6 +312,6 @@ def interrupt_engines() -> None:
     and cancels them (see :meth:`~benchmarkstt_engines.cloud.CloudEngine.interrupt`); they
     are dropped, so that a later run in this process makes new ones."""
     for made, engine in list(_ENGINES.items()):
-        if hasattr(engine, "interrupt"):
+        if isinstance(engine, Interruptible):
             engine.interrupt()
             del _ENGINES[made]

@@ -3,7 +3,8 @@ and final result logged with the moment it arrived on two clocks, and how late a
 their words are.
 
 ``benchmarkstt-tools live`` streams recordings through an engine (``pocketsphinx-streaming``,
-``deepgram-live``, ``speechmatics-rt``) or reads event logs, finds where each reference word ends (a timed
+``vosk-streaming``, ``deepgram-live``, ``speechmatics-rt``, ``assemblyai-live``, ``azure-live``,
+``aws-live``, ``google-live``) or reads event logs, finds where each reference word ends (a timed
 reference, or pocketsphinx's forced alignment of a plain one) and reports word emission and
 first-display latency, flicker and final WER; ``--punctuation-error-rate`` and ``--casedwer``
 score the punctuation and case live subtitles are read with.

@@ -37,6 +37,7 @@ from typing import List, Optional
 from urllib.parse import urlencode
 
 from benchmarkstt_core.errors import UsageError
+from benchmarkstt_engines.api import VendorFailed
 
 from .streaming import Result
 from .websocket_session import VendorEngine, WebSocketSession, websocket_url
@@ -56,7 +57,7 @@ class AssemblyAISession(WebSocketSession):
 
     def result(self, message: dict) -> Optional[Result]:
         if message.get("type") == "Error" or message.get("error"):
-            self.failure = f"engine {self.name!r}: AssemblyAI: {message.get('error') or message}"
+            self.fail(VendorFailed(f"engine {self.name!r}: AssemblyAI: {message.get('error') or message}"))
         if message.get("type") != "Turn":
             return None
         words = [w for w in message.get("words") or [] if isinstance(w, dict)]
@@ -76,17 +77,20 @@ class AssemblyAILive(VendorEngine):
     :param url: the WebSocket address (default wss://streaming.assemblyai.com/v3/ws)
     :param chunk: seconds of audio sent at a time (default 0.1; AssemblyAI takes 0.05 to 1)
     :param clock: ``fast`` (as fast as AssemblyAI takes it) or ``paced`` (real-time speed)
+    :param retries: connections made again after a dropped one (or a 429, a 5xx), in one recording (default 5)
     """
 
     name = "assemblyai-live"
     key_variable = "ASSEMBLYAI_API_KEY"
 
     def __init__(self, model: str = "universal-streaming-english", format_turns: str = "false",
-                 url: str = "wss://streaming.assemblyai.com/v3/ws", chunk: str = "0.1", clock: str = "fast"):
+                 url: str = "wss://streaming.assemblyai.com/v3/ws", chunk: str = "0.1", clock: str = "fast",
+                 retries: str = "5"):
         if format_turns not in ("true", "false"):
             raise UsageError(f"engine option format_turns={format_turns!r}: expected true or false")
         self.model, self.format_turns, self.url = model, format_turns == "true", websocket_url(url)
         self.stream_options(chunk, clock)
+        self.retry_option(retries)
         if not 0.05 <= self.chunk <= 1:
             raise UsageError(f"engine option chunk={chunk!r}: AssemblyAI takes chunks of 0.05 to 1 seconds")
 
@@ -98,7 +102,7 @@ class AssemblyAILive(VendorEngine):
         """The protocol's version: Universal-Streaming v3."""
         return "v3"
 
-    def session(self) -> AssemblyAISession:
+    def connect(self) -> AssemblyAISession:
         """A connection for one recording."""
         query = {"sample_rate": self.rate, "encoding": "pcm_s16le", "speech_model": self.model,
                  "format_turns": str(self.format_turns).lower()}

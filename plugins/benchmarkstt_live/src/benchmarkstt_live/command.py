@@ -119,7 +119,7 @@ class LiveCommand:
 
     def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """The reference, the audio, the engines or event logs, the cache and the JSON result."""
-        from benchmarkstt_engines.command import add_engine_arguments
+        from benchmarkstt_engines.api import add_engine_arguments
 
         parser.add_argument("--reference", required=True, metavar="FILE_OR_FOLDER",
                             help="the reference: timed (SRT, WebVTT, TTML, CTM, STM, an engine's JSON) "
@@ -139,11 +139,10 @@ class LiveCommand:
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Measure every engine on every file; print a table; write the JSON result."""
-        from benchmarkstt_engines.command import cache_of, engine_specs
-        from benchmarkstt_engines.engine import create
-        from benchmarkstt_engines.sources import audio_files
+        from benchmarkstt_engines.api import audio_files, cache_of, create, engine_specs, write_output
 
         from .events import EXTENSION
+        from .streaming import Streams
 
         if not args.engine and not args.events:
             raise UsageError("need at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx-streaming) "
@@ -152,9 +151,10 @@ class LiveCommand:
         specs = engine_specs(args.engine, registry)
         for spec in specs.values():  # a batch engine's output has no partials to measure
             engine = create(registry, spec)
-            if not hasattr(engine, "session"):
+            if not isinstance(engine, Streams):
+                kinds = [n for n in registry.names() if isinstance(registry.get(n).cls, Streams)]
                 raise UsageError(f"--engine {spec.name}={spec.kind}: not a streaming engine (streaming kinds: "
-                                 f"{', '.join(n for n in registry.names() if hasattr(registry.get(n).cls, 'session'))})")
+                                 f"{', '.join(kinds)})")
         given = named_paths(args.events, "--events")
         clash = set(given) & set(specs)
         if clash:
@@ -196,22 +196,18 @@ class LiveCommand:
         verdict = verdict_lines(rows)
         sys.stdout.write("\n" + "".join(line + "\n" for line in verdict))
         if args.html:
-            from benchmarkstt_engines.command import write_output
-
             from .page import render
 
             write_output(os.path.abspath(args.html), render(rows, [row for row in rows if row["file"] == "(pooled)"],
                                            " ".join(verdict), [paired_line(c) for c in comparisons]))
         if args.json:
-            from benchmarkstt_engines.command import write_output
-
             write_output(os.path.abspath(args.json), json.dumps({"rows": rows, "paired": comparisons}, indent=1) + "\n")
         return 0
 
     @staticmethod
     def _reference(args: argparse.Namespace, host: PluginHost, path: str, audio_path):
         """The reference's words and ends: its own times, else a forced alignment to its audio."""
-        from benchmarkstt_engines.audio import decode
+        from benchmarkstt_engines.api import decode
 
         from .reference_times import aligned_reference, read_reference, timed_reference
 
@@ -228,7 +224,7 @@ class LiveCommand:
     @staticmethod
     def _stream(args, specs, registry, references, audio, cache) -> dict:
         """Each engine's event logs by id, from the cache or streamed now (and kept in it)."""
-        from benchmarkstt_engines.jobs import Job, run_jobs
+        from benchmarkstt_engines.api import Job, run_jobs
 
         from .events import loads
 

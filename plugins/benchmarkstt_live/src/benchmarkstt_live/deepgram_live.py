@@ -49,15 +49,18 @@ class DeepgramLive(VendorEngine):
     :param url: the WebSocket address (default wss://api.deepgram.com/v1/listen)
     :param chunk: seconds of audio sent at a time (default 0.1)
     :param clock: ``fast`` (as fast as Deepgram takes it) or ``paced`` (real-time speed)
+    :param retries: connections made again after a dropped one (or a 429, a 5xx), in one recording (default 5)
     """
 
     name = "deepgram-live"
     key_variable = "DEEPGRAM_API_KEY"
 
     def __init__(self, model: str = "nova-3", language: Optional[str] = None,
-                 url: str = "wss://api.deepgram.com/v1/listen", chunk: str = "0.1", clock: str = "fast"):
+                 url: str = "wss://api.deepgram.com/v1/listen", chunk: str = "0.1", clock: str = "fast",
+                 retries: str = "5"):
         self.model, self.language, self.url = model, language, websocket_url(url)
         self.stream_options(chunk, clock)
+        self.retry_option(retries)
 
     def model_name(self) -> str:
         """The model asked for."""
@@ -67,7 +70,7 @@ class DeepgramLive(VendorEngine):
         """The protocol's version: Deepgram's API v1."""
         return "v1"
 
-    def session(self) -> DeepgramSession:
+    def connect(self) -> DeepgramSession:
         """A connection for one recording."""
         query = {"encoding": "linear16", "sample_rate": self.rate, "channels": 1, "interim_results": "true",
                  "punctuate": "true", "model": self.model}

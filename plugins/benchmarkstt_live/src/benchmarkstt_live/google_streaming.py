@@ -10,6 +10,10 @@ transcript); otherwise the response is a partial, the transcripts of all its res
 with its ``stability``: a viewer sees both). A result's fast-clock time is its
 ``result_end_time``, the end of the audio it covers.
 
+A call that fails with a status worth another try (``UNAVAILABLE``, ``RESOURCE_EXHAUSTED``,
+``INTERNAL``, ``DEADLINE_EXCEEDED``...: 429 and 5xx in HTTP terms) is made again, sent the
+audio from the end of the last final (see :mod:`.reconnecting`); another status fails the file.
+
 :example:
     >>> from datetime import timedelta
     >>> from types import SimpleNamespace as Message  # the library's message, as far as read here
@@ -28,8 +32,9 @@ import time
 from typing import Any, List, Optional
 
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_engines.engine import EngineError, installed_version, missing_library
+from benchmarkstt_engines.api import EngineError, Transient, VendorFailed, installed_version, missing_library
 
+from .reconnecting import Reconnects
 from .streaming import Result, StreamingEngine, arrived_so_far
 
 #: seconds the end of a stream waits for Google's last responses
@@ -54,7 +59,7 @@ class GoogleSession:
     def __init__(self, client: Any, config: Any):
         self.outgoing: queue.Queue = queue.Queue()
         self.arrived: queue.Queue = queue.Queue()
-        self.failure: Optional[str] = None
+        self.failure: Optional[Exception] = None
         # the call is made in the reader: the library waits for the first response when it
         # opens the call, and that comes only once audio has been sent
         self.reader = threading.Thread(target=self._read, args=(client, config), daemon=True)
@@ -79,14 +84,16 @@ class GoogleSession:
                 if found is not None:
                     self.arrived.put(found._replace(arrived=arrived))
         except GoogleAPICallError as exc:
-            self.failure = f"engine 'google-live': Google refused the stream: {exc.message or exc}"
+            message = f"engine 'google-live': Google ended the stream: {exc.code} {exc.message or exc}"
+            retry = exc.code == 429 or (isinstance(exc.code, int) and exc.code >= 500)
+            self.failure = Transient(message) if retry else VendorFailed(message)
         except Exception as exc:  # grpc's own errors, the connection
-            self.failure = f"engine 'google-live': the stream failed: {exc}"
+            self.failure = VendorFailed(f"engine 'google-live': the stream failed: {exc}")
 
     def send(self, chunk: bytes) -> List[Result]:
         """Queue ``chunk``; the results that arrived so far."""
         if self.failure:
-            raise RuntimeError(self.failure)
+            raise self.failure
         self.outgoing.put(chunk)
         return arrived_so_far(self.arrived)
 
@@ -95,13 +102,13 @@ class GoogleSession:
         self.outgoing.put(None)
         self.reader.join(CLOSE_WAIT)
         if self.reader.is_alive():
-            raise RuntimeError(f"engine 'google-live': no end of the results {CLOSE_WAIT:g} s after the audio ended")
+            raise VendorFailed(f"engine 'google-live': no end of the results {CLOSE_WAIT:g} s after the audio ended")
         if self.failure:
-            raise RuntimeError(self.failure)
+            raise self.failure
         return arrived_so_far(self.arrived)
 
 
-class GoogleLive(StreamingEngine):
+class GoogleLive(Reconnects, StreamingEngine):
     """Google Cloud Speech-to-Text streaming recognition (gRPC ``StreamingRecognize``, v1).
 
     :param language: the language code (default ``en-US``)
@@ -110,16 +117,18 @@ class GoogleLive(StreamingEngine):
     :param insecure: ``true``: a plain connection without credentials (a local stand-in)
     :param chunk: seconds of audio sent at a time (default 0.1)
     :param clock: ``fast`` (as fast as Google takes it) or ``paced`` (real-time speed)
+    :param retries: calls made again after a failed one (429, 5xx), in one recording (default 5)
     """
 
     name = "google-live"
 
     def __init__(self, language: str = "en-US", model: str = "", endpoint: str = "speech.googleapis.com:443",
-                 insecure: str = "false", chunk: str = "0.1", clock: str = "fast"):
+                 insecure: str = "false", chunk: str = "0.1", clock: str = "fast", retries: str = "5"):
         if insecure not in ("true", "false"):
             raise UsageError(f"engine option insecure={insecure!r}: expected true or false")
         self.language, self.model, self.endpoint, self.insecure = language, model, endpoint, insecure == "true"
         self.stream_options(chunk, clock)
+        self.retry_option(retries)
 
     def model_name(self) -> str:
         """The language and the model asked for."""
@@ -147,7 +156,7 @@ class GoogleLive(StreamingEngine):
         except DefaultCredentialsError as exc:
             raise EngineError(f"engine {self.name!r}: no Google credentials: {exc}") from None
 
-    def session(self) -> GoogleSession:
+    def connect(self) -> GoogleSession:
         """A streaming call for one recording."""
         from google.cloud import speech
 

@@ -8,16 +8,25 @@ from typing import Optional
 from benchmarkstt_core.hookspecs import Register, hookimpl
 
 
+#: the streaming engines by kind: where each class is (imported only when used)
+ENGINES = {
+    "pocketsphinx-streaming": "pocketsphinx_streaming:PocketSphinxStreaming",
+    "vosk-streaming": "vosk_streaming:VoskStreaming",
+    "deepgram-live": "deepgram_live:DeepgramLive",
+    "speechmatics-rt": "speechmatics_rt:SpeechmaticsRT",
+    "assemblyai-live": "assemblyai_streaming:AssemblyAILive",
+    "google-live": "google_streaming:GoogleLive",
+    "azure-live": "azure_live:AzureLive",
+    "aws-live": "aws_live:AWSLive",
+}
+
+
 @hookimpl
 def register_engines(register: Register) -> None:
-    """pocketsphinx-streaming, vosk-streaming; deepgram-live, speechmatics-rt and
-    assemblyai-live (the vendors' WebSocket protocols); google-live (gRPC StreamingRecognize)."""
-    register("benchmarkstt_live.pocketsphinx_streaming:PocketSphinxStreaming", name="pocketsphinx-streaming")
-    register("benchmarkstt_live.vosk_streaming:VoskStreaming", name="vosk-streaming")
-    register("benchmarkstt_live.deepgram_live:DeepgramLive", name="deepgram-live")
-    register("benchmarkstt_live.speechmatics_rt:SpeechmaticsRT", name="speechmatics-rt")
-    register("benchmarkstt_live.assemblyai_streaming:AssemblyAILive", name="assemblyai-live")
-    register("benchmarkstt_live.google_streaming:GoogleLive", name="google-live")
+    """pocketsphinx-streaming, vosk-streaming; deepgram-live, speechmatics-rt, assemblyai-live,
+    azure-live and aws-live (the vendors' WebSocket protocols); google-live (gRPC StreamingRecognize)."""
+    for kind, where in ENGINES.items():
+        register(f"benchmarkstt_live.{where}", name=kind)
 
 
 @hookimpl

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any, List, Optional
 
-from benchmarkstt_engines.engine import EngineError, installed_version, missing_library
+from benchmarkstt_engines.api import EngineError, installed_version, missing_library
 
 from .streaming import Result, StreamingEngine
 

@@ -21,15 +21,15 @@ def corpus_live_section(args: argparse.Namespace, host: PluginHost) -> str:
     audio or a reference folder)."""
     if not (getattr(args, "engine", None) and getattr(args, "audio", None) and getattr(args, "reference", None)):
         return ""
-    from benchmarkstt_engines.command import cache_of, engine_specs
-    from benchmarkstt_engines.sources import audio_files
+    from benchmarkstt_engines.api import audio_files, cache_of, engine_specs
 
     from .command import LiveCommand, files_by_id, measure_rows, paired_line, verdict_lines
     from .page import section
+    from .streaming import Streams
 
     registry = host.registries["engines"]
     specs = {name: spec for name, spec in engine_specs(args.engine, registry).items()
-             if hasattr(registry.get(spec.kind).cls, "session")}
+             if isinstance(registry.get(spec.kind).cls, Streams)}
     if not specs:
         return ""
     audio = audio_files([args.audio], "--audio")

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import queue
 import time
-from typing import Any, Callable, Iterable, List, NamedTuple, Optional
+from typing import Any, Callable, Iterable, List, NamedTuple, Optional, Protocol, runtime_checkable
 
 from benchmarkstt_core.errors import UsageError
 
@@ -116,7 +116,19 @@ def stream(session: Any, samples: bytes, rate: int, chunk_seconds: float, clock:
     record(session.finish())
     header = {"clock": clock, "chunk_seconds": chunk_seconds, "audio_seconds": round(len(samples) / 2 / rate, 6),
               "rate": rate}
+    if getattr(session, "reconnections", None):  # a vendor's connection made again (see .reconnecting)
+        header["reconnections"] = session.reconnections
     return EventLog(header, events)
+
+
+@runtime_checkable
+class Streams(Protocol):
+    """An engine (or engine class) that streams: ``session()`` opens a fresh session for one
+    recording; the live command and corpus mode's live section take only these."""
+
+    def session(self) -> Any:
+        """A fresh session for one recording."""
+        ...
 
 
 class StreamingEngine:
@@ -140,7 +152,7 @@ class StreamingEngine:
     def transcribe(self, audio: Any, name: str, offset: float) -> Any:
         """The event log of streaming ``audio`` (its clocks start with the stream: ``offset``
         is not added)."""
-        from benchmarkstt_engines.engine import Output
+        from benchmarkstt_engines.api import Output
 
         from .events import EXTENSION
 

@@ -20,7 +20,7 @@ import os
 from typing import Any, List
 
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_engines.engine import EngineError, installed_version, missing_library
+from benchmarkstt_engines.api import EngineError, installed_version, missing_library
 
 from .pocketsphinx_streaming import spoken
 from .streaming import Result, StreamingEngine

@@ -1,11 +1,19 @@
 """A streaming session over WebSocket: the vendors' live protocols (Deepgram live, Speechmatics
-real-time).
+real-time, AssemblyAI, Azure AI Speech, Amazon Transcribe).
 
 The audio goes out as binary messages; what the vendor sends back is read by a thread as it
 arrives, stamped with the moment it arrived (:func:`time.perf_counter`), and handed to the
 runner with the next chunk: so a result's ``wall`` time is its arrival, not the moment the
 runner looked. A protocol subclass says what to send first and last, and which messages are
-results (:meth:`result`).
+results (:meth:`result`); one whose messages are not JSON says how to read them
+(:meth:`decode`), one that wraps the audio how (:meth:`frame`).
+
+A failure worth another try is a :class:`~benchmarkstt_engines.api.Transient` (the vendor
+engine's stream then connects again, see :mod:`.reconnecting`): a connection refused or
+answered 429 or 5xx, a connection lost without a closing handshake (status 1006), closed by
+the vendor as failing, restarting, overloaded or behind a failing gateway (1011 to 1014), or
+closed before the audio ended. Another closing status (a policy, the vendor's own 4000s), a
+vendor's ``Error`` message and a refused key fail the file (the key: the run) at once.
 """
 
 from __future__ import annotations
@@ -14,15 +22,18 @@ import json
 import queue
 import threading
 import time
-from typing import List, Optional
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from benchmarkstt_core.errors import UsageError
-from benchmarkstt_engines.engine import EngineError
+from benchmarkstt_engines.api import EngineError, Transient, VendorFailed, retry_after
 
+from .reconnecting import Reconnects
 from .streaming import Result, StreamingEngine, arrived_so_far
 
 #: seconds the end of a stream waits for the vendor's last results and its closing of the connection
 CLOSE_WAIT = 30.0
+#: the closing statuses worth connecting again: an internal error, a restart, try again later, a bad gateway
+RETRYABLE_CLOSE = (1011, 1012, 1013, 1014)
 
 
 class WebSocketSession:
@@ -30,6 +41,8 @@ class WebSocketSession:
     the engine's, for messages."""
 
     name = "websocket"
+    #: the closing statuses worth connecting again (a vendor adds its own)
+    retryable_close: Tuple[int, ...] = RETRYABLE_CLOSE
 
     def __init__(self, url: str, headers: Optional[dict] = None):
         from websockets.exceptions import InvalidHandshake, InvalidURI
@@ -40,13 +53,19 @@ class WebSocketSession:
         except InvalidURI as exc:
             raise EngineError(f"engine {self.name!r}: {exc}") from None
         except InvalidHandshake as exc:
-            status = getattr(getattr(exc, "response", None), "status_code", None)
-            raise EngineError(f"engine {self.name!r}: {url.split('?')[0]} refused the connection"
-                              + (f" (HTTP {status})" if status else f": {exc}")) from None
+            response = getattr(exc, "response", None)
+            status = getattr(response, "status_code", None)
+            message = (f"engine {self.name!r}: {url.split('?')[0]} refused the connection"
+                       + (f" (HTTP {status})" if status else f": {exc}"))
+            if status == 429 or (status or 0) >= 500:
+                raise Transient(message, retry_after(getattr(response, "headers", None) or {})) from None
+            raise EngineError(message) from None
         except OSError as exc:
-            raise EngineError(f"engine {self.name!r}: cannot connect to {url.split('?')[0]}: {exc}") from None
+            raise Transient(f"engine {self.name!r}: cannot connect to {url.split('?')[0]}: {exc}") from None
         self.arrived: queue.Queue = queue.Queue()
-        self.failure: Optional[str] = None
+        #: what ended the connection before its time: a Transient, or the file's VendorFailed
+        self.failure: Optional[Exception] = None
+        self.ending = False
         self.sent = 0
         for message in self.opening():
             self.connection.send(message)
@@ -61,9 +80,17 @@ class WebSocketSession:
     def started(self) -> None:
         """Wait for what the vendor sends before it takes audio (nothing by default)."""
 
-    def closing(self) -> List[str]:
+    def closing(self) -> Sequence[Union[str, bytes]]:
         """The messages that end the audio."""
         return []
+
+    def frame(self, chunk: bytes) -> bytes:
+        """The message that sends ``chunk`` of audio (the chunk itself by default)."""
+        return chunk
+
+    def decode(self, raw: Union[str, bytes]) -> Any:
+        """A message of the vendor, read (JSON by default; a :class:`ValueError` when it is not)."""
+        return json.loads(raw)
 
     def result(self, message: dict) -> Optional[Result]:
         """The result a message of the vendor holds (``None``: not a result)."""
@@ -76,46 +103,58 @@ class WebSocketSession:
             for raw in self.connection:
                 arrived = time.perf_counter()
                 try:
-                    message = json.loads(raw)
-                except ValueError:
-                    self.failure = f"engine {self.name!r} sent a message that is not JSON: {str(raw)[:80]!r}"
+                    message = self.decode(raw)
+                except ValueError as exc:
+                    self.fail(VendorFailed(f"engine {self.name!r} sent a message it cannot read ({exc}): "
+                                           f"{str(raw)[:80]!r}"))
                     return
                 found = self.result(message) if isinstance(message, dict) else None
                 if found is not None:
                     self.arrived.put(found._replace(arrived=arrived))
         except ConnectionClosed as exc:
-            if exc.rcvd is not None and exc.rcvd.code not in (1000, 1001):
-                self.failure = f"engine {self.name!r}: the connection was closed: {exc.rcvd.code} {exc.rcvd.reason}"
+            if exc.rcvd is None:
+                self.fail(Transient(f"engine {self.name!r}: the connection was lost (no closing handshake)"))
+            elif exc.rcvd.code not in (1000, 1001):
+                closed = f"engine {self.name!r}: the connection was closed: {exc.rcvd.code} {exc.rcvd.reason}".rstrip()
+                self.fail(Transient(closed) if exc.rcvd.code in self.retryable_close else VendorFailed(closed))
+        if not self.ending:
+            self.fail(Transient(f"engine {self.name!r}: the connection was closed before the audio ended"))
+
+    def fail(self, failure: Exception) -> None:
+        """Keep ``failure`` as what ended the connection, unless something else did first."""
+        if self.failure is None:
+            self.failure = failure
 
     def send(self, chunk: bytes) -> List[Result]:
         """Send ``chunk``; the results that arrived so far."""
         from websockets.exceptions import ConnectionClosed
 
         if self.failure:
-            raise RuntimeError(self.failure)
+            raise self.failure
         try:
-            self.connection.send(chunk)
+            self.connection.send(self.frame(chunk))
             self.sent += 1
-        except ConnectionClosed as exc:
-            raise RuntimeError(self.failure or f"engine {self.name!r}: the connection closed during the audio: {exc}") from None
+        except ConnectionClosed:
+            self.reader.join(CLOSE_WAIT)  # the reader says how it closed
+            raise self.failure or Transient(f"engine {self.name!r}: the connection closed during the audio") from None
         return arrived_so_far(self.arrived)
 
     def finish(self) -> List[Result]:
         """End the audio; the results that arrive until the vendor closes the connection."""
         from websockets.exceptions import ConnectionClosed
 
+        self.ending = True
         try:
             for message in self.closing():
                 self.connection.send(message)
         except ConnectionClosed:
             pass
         self.reader.join(CLOSE_WAIT)
-        if self.reader.is_alive():
-            self.connection.close()
-            raise RuntimeError(f"engine {self.name!r}: no end of the results {CLOSE_WAIT:g} s after the audio ended")
         self.connection.close()
+        if self.reader.is_alive():
+            raise VendorFailed(f"engine {self.name!r}: no end of the results {CLOSE_WAIT:g} s after the audio ended")
         if self.failure:
-            raise RuntimeError(self.failure)
+            raise self.failure
         return arrived_so_far(self.arrived)
 
 
@@ -133,8 +172,10 @@ def websocket_url(url: str) -> str:
     return url
 
 
-class VendorEngine(StreamingEngine):
-    """A vendor's streaming API: the key from the environment variable ``key_variable``."""
+class VendorEngine(Reconnects, StreamingEngine):
+    """A vendor's streaming API over WebSocket: the key from the environment variable
+    ``key_variable``; each recording streamed over :meth:`connect`'s connections (a new one
+    after a failure worth another try, see :class:`~.reconnecting.Reconnects`)."""
 
     key_variable = ""
 
@@ -146,4 +187,3 @@ class VendorEngine(StreamingEngine):
         if not key:
             raise EngineError(f"engine {self.name!r} needs the environment variable {self.key_variable}")
         return key
-

@@ -11,6 +11,7 @@ from benchmarkstt_core.registry import component_name
 from benchmarkstt_core.schema import Schema
 
 from . import dialects
+from .differ_extensions import ResolvesAnnotations, is_wer_mode, unit_cost_resolver
 from .differs import Levenshtein, RatcliffObershelp, levenshtein_distance
 from .kernels import count_opcodes
 
@@ -50,7 +51,7 @@ def wer_plugin_modes(context: Context | None) -> list:
     registries = getattr(context, "registries", None)
     if registries is None:
         return []
-    return [spec.name for spec in registries.differs if getattr(spec.cls, "wer_mode", False)]
+    return [spec.name for spec in registries.differs if is_wer_mode(spec.cls)]
 
 
 def mode_name(mode: Any) -> str:
@@ -69,7 +70,7 @@ def plugin_mode(mode: Any, context: Context | None) -> type | None:
     """The differ a plugin registered as the WER mode ``mode``, or ``None`` for a built-in mode.
 
     The extension point for WER modes: a differ class with ``wer_mode = True`` is a mode of
-    its registered name. WER counts (S + D + I) / N from its opcodes, N being the reference
+    its registered name (:class:`~benchmarkstt_metrics.differ_extensions.WerMode`). WER counts (S + D + I) / N from its opcodes, N being the reference
     words the opcodes cover (equal, replaced and deleted words), so that a differ may align
     only some of the reference's tokens (sclite's alternations). Without a context only the
     built-in modes exist.
@@ -79,7 +80,7 @@ def plugin_mode(mode: Any, context: Context | None) -> type | None:
     if value in WER.MODES or registries is None or value not in registries.differs:
         return None
     klass = registries.differs.get(value).cls
-    return klass if getattr(klass, "wer_mode", False) else None
+    return klass if is_wer_mode(klass) else None
 
 
 def annotated_words(ref: Schema, hyp: Schema, differ: Any, context: Context | None) -> tuple:
@@ -87,9 +88,11 @@ def annotated_words(ref: Schema, hyp: Schema, differ: Any, context: Context | No
     their NIST annotations read (alternations, optional words: see docs/sclite.md) when an
     input kept them and a plugin reads them: a WER mode's differ that has
     ``resolve_annotations`` aligns them itself (sclite's, with its opcodes); for the other
-    modes the first differ registered with ``resolve_unit_costs`` chooses each alternation's
-    branch of fewest errors, and the mode aligns the chosen words. Otherwise the words as they
-    are (the first choice of each alternation).
+    modes the differ with ``resolve_unit_costs`` that
+    :func:`~benchmarkstt_metrics.differ_extensions.unit_cost_resolver` picks by rule (the
+    metric's own differ first) chooses each alternation's branch of fewest errors, and the
+    mode aligns the chosen words. Otherwise the words as they are (the first choice of each
+    alternation).
 
     :example:
         >>> annotated_words(Schema(["a"]), Schema(["b"]), None, None)
@@ -97,12 +100,11 @@ def annotated_words(ref: Schema, hyp: Schema, differ: Any, context: Context | No
     """
     if getattr(ref, "annotations", None) is None and getattr(hyp, "annotations", None) is None:
         return ref.words, hyp.words, None
-    if getattr(differ, "wer_mode", False) and hasattr(differ, "resolve_annotations"):
+    if is_wer_mode(differ) and isinstance(differ, ResolvesAnnotations):
         return differ.resolve_annotations(ref, hyp)
-    registries = getattr(context, "registries", None)
-    for spec in registries.differs if registries is not None else ():
-        if hasattr(spec.cls, "resolve_unit_costs"):
-            return spec.cls.resolve_unit_costs(ref, hyp)
+    resolver = unit_cost_resolver(differ, getattr(context, "registries", None))
+    if resolver is not None:
+        return resolver.resolve_unit_costs(ref, hyp)
     return ref.words, hyp.words, None
 
 
@@ -149,7 +151,8 @@ class WER(Metric):
         self.differ = resolve_differ(differ_class, context, RatcliffObershelp)
 
     def compare(self, ref: Schema, hyp: Schema) -> float | int:
-        a, b, opcodes = annotated_words(ref, hyp, self.plugin_differ, self.context)
+        differ = self.plugin_differ if self.plugin_differ is not None else self.differ
+        a, b, opcodes = annotated_words(ref, hyp, differ, self.context)
         if self.plugin_differ is not None:
             counts = count_opcodes(opcodes if opcodes is not None else self.plugin_differ(a, b).get_opcodes())
             changes = counts["replace"] + counts["insert"] + counts["delete"]

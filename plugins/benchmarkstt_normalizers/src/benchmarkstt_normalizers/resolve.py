@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
@@ -15,23 +16,24 @@ from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.registry import ComponentSpec, LazyComponentSpec, Registries
 
-_OWN: list = []
+@functools.cache
+def own_registries() -> Registries:
+    """The registries of this plugin's own normalizers, made once."""
+    from .plugin import NORMALIZERS
+
+    registries = Registries()
+    for name, where in NORMALIZERS.items():
+        registries.normalizers.add_spec(LazyComponentSpec("normalizers", where, name, "benchmarkstt_normalizers"))
+    return registries
 
 
 def default_context() -> Context:
     """The context of a normalizer made in plain Python, without one: it knows this plugin's
     own normalizers (and dotted class paths), and builds no plugin host.
 
-    The registries are made once and shared; each call gives a fresh context.
+    The registries are made once and shared (:func:`own_registries`); each call gives a fresh context.
     """
-    if not _OWN:
-        from .plugin import NORMALIZERS
-
-        registries = Registries()
-        for name, where in NORMALIZERS.items():
-            registries.normalizers.add_spec(LazyComponentSpec("normalizers", where, name, "benchmarkstt_normalizers"))
-        _OWN.append(registries)
-    return Context(_OWN[0])
+    return Context(own_registries())
 
 
 def normalizer_spec(name: str, context: Context) -> ComponentSpec:

@@ -17,11 +17,15 @@ corpus runner).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+import functools
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import Term, UsageError
 from benchmarkstt_core.normalization import NormalizationComposite, steps_sha256
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.registry import Registries
 
 
 #: the command line that lists the profiles (:mod:`.options` adds ``--list-profiles``)
@@ -78,30 +82,30 @@ def definition(name: str) -> Definition:
     return found
 
 
-_PLAIN: list = []
+@functools.cache
+def plain_registries() -> Registries:
+    """The normalizers plugin's normalizers and this plugin's own, as their public
+    ``register_normalizers`` hooks register them, made once."""
+    from benchmarkstt_core.plugins import make_spec
+    from benchmarkstt_core.registry import Registries
+    from benchmarkstt_normalizers import plugin as normalizers_plugin
+
+    from . import plugin as own_plugin
+
+    registries = Registries()
+    for plugin in (normalizers_plugin, own_plugin):
+        def register(component: Any, name: str | None = None, override: bool = False,
+                     plugin: str = plugin.__name__.partition(".")[0]) -> None:
+            registries.normalizers.add_spec(make_spec("normalizers", component, name, plugin))
+
+        plugin.register_normalizers(register=register)
+    return registries
 
 
 def plain_context() -> Context:
-    """The context of a profile made in plain Python, without one: it knows the normalizers
-    plugin's normalizers and this plugin's own, as their public ``register_normalizers`` hooks
-    register them, and builds no plugin host (the registries are made once and shared; each
-    call gives a fresh context)."""
-    if not _PLAIN:
-        from benchmarkstt_core.plugins import make_spec
-        from benchmarkstt_core.registry import Registries
-        from benchmarkstt_normalizers import plugin as normalizers_plugin
-
-        from . import plugin as own_plugin
-
-        registries = Registries()
-        for plugin in (normalizers_plugin, own_plugin):
-            def register(component: Any, name: str | None = None, override: bool = False,
-                         plugin: str = plugin.__name__.partition(".")[0]) -> None:
-                registries.normalizers.add_spec(make_spec("normalizers", component, name, plugin))
-
-            plugin.register_normalizers(register=register)
-        _PLAIN.append(registries)
-    return Context(_PLAIN[0])
+    """The context of a profile made in plain Python, without one: it knows the normalizers of
+    :func:`plain_registries` and builds no plugin host (each call gives a fresh context)."""
+    return Context(plain_registries())
 
 
 def profile_info(name: str, context: Context | None = None) -> ProfileInfo:

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple, Optional
 
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.metrics import Metric
-from benchmarkstt_core.schema import Schema
+from benchmarkstt_core.schema import Schema, ShownExtras
 
 from .blocks import Block, blocks
 
@@ -143,8 +143,8 @@ class Conformity(Metric):
         """The conformity figures of one side's blocks as its file shows them: sound labels
         included (the input gives them in its extras' ``shown()`` when it sets them aside), before
         the normalizers."""
-        shown = getattr(schema._extras, "shown", None)
-        found = blocks(Schema(*shown()) if shown else schema, self.name, side)
+        extras = schema._extras
+        found = blocks(Schema(*extras.shown()) if isinstance(extras, ShownExtras) else schema, self.name, side)
         counts = dict.fromkeys(RULES, 0)
         offenders = []
         for index, block in enumerate(found):

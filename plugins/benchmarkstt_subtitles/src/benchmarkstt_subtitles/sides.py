@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from typing import Optional
 
+from benchmarkstt_core.metrics import engine_reference
+
 
 def swapped_sides(texts: list, sources: list, metrics: list) -> Optional[str]:
     """The warning for a reference that is an engine's output and a hypothesis that is
     subtitles, unless a metric takes an engine's output as its reference; ``None`` otherwise."""
-    if any(getattr(metric, "ENGINE_REFERENCE", False) for _, metric in metrics):
+    if any(engine_reference(metric) for _, metric in metrics):
         return None
     reference, hypothesis = texts
     if getattr(reference, "origin", None) == "engine" and getattr(hypothesis, "origin", None) == "subtitles":

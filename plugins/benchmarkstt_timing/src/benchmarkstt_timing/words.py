@@ -23,7 +23,7 @@ from operator import le
 from typing import Any, NamedTuple, Sequence
 
 from benchmarkstt_core.errors import InputError, Term, UsageError
-from benchmarkstt_core.schema import Schema
+from benchmarkstt_core.schema import Schema, SilentExtras
 
 TIMED_TYPES = "kaldi, aws, whisper, ctm, seglst, srt, vtt, ttml, stm, ..."
 SPEAKER_TYPES = "seglst, stm, aws, vtt, deepgram, ..."
@@ -191,8 +191,8 @@ def silent_segments(schema: Schema) -> list:
         >>> silent_segments(Schema(["hi"], [{"speaker": "A"}]))  # plain extras tell of none
         []
     """
-    silent = getattr(schema._extras, "silent_segments", None)
-    return silent() if silent else []
+    extras = schema._extras
+    return extras.silent_segments() if isinstance(extras, SilentExtras) else []
 
 
 def speakers_of(schema: Schema, side: str, metric: str) -> list:

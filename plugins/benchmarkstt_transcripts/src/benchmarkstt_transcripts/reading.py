@@ -23,6 +23,7 @@ is named as such.
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -40,10 +41,6 @@ HEAD = 65536
 #: extensions that name a container syntax, not a format: the content decides
 CONTAINERS = (".json", ".jsonl", ".xml", ".txt", "")
 
-#: the last document parsed to recognise a file, ``(text, document)``: reading the same file
-#: right after (the usual case: a type is inferred, then the file is read) does not parse it again
-_RECOGNISED: list = []
-
 
 def syntax_of(text: str) -> str:
     """``json``, ``xml`` or ``text``: what the first character of ``text`` may start."""
@@ -51,10 +48,13 @@ def syntax_of(text: str) -> str:
     return "json" if first in ("{", "[") else "xml" if first == "<" else "text"
 
 
+@functools.lru_cache(maxsize=1)
 def load_json(text: str, source: str) -> Any:
     """The JSON value of ``text`` (parsed by msgspec; what it refuses, by Python's parser, which
     reads ``NaN`` and names the line and column of bad JSON); a file of one JSON object a line
-    (JSON lines) is the list of them.
+    (JSON lines) is the list of them. The last value is kept, so that reading a file right after
+    recognising it (a type is inferred, then the file is read) does not parse it again: its
+    readers only read it.
 
     :example:
         >>> load_json('{"message": "AddTranscript"}\\n{"message": "EndOfTranscript"}\\n', "rt.json")
@@ -123,7 +123,6 @@ def recognise(source: str, data: bytes, kinds: list, extension: str) -> Optional
             document = None
         if document is not None:
             found += sniffed(kinds, "json", document)
-            _RECOGNISED[:] = [(text, document)]
             if not found and extension in (".json", ".jsonl"):
                 raise InputError(f"{source}: JSON that no transcript reader recognises ({shape(document)}); "
                                  f"give its type with -rt/-ht ({', '.join(types_of('json'))})")
@@ -233,9 +232,7 @@ def parse_text(kind: str, text: str, source: str) -> Transcript:
         raise InputError(f"{source}: empty file (nothing to read as {kind})")
     if FORMATS[kind].syntax != "json":
         return module.parse(text, source)
-    known = _RECOGNISED.pop() if _RECOGNISED else None
-    document = known[1] if known is not None and known[0] == text else load_json(text, source)
-    return module.parse(document, source)
+    return module.parse(load_json(text, source), source)
 
 
 def read_transcript(path: str, kind: str | None = None, context: Context | None = None) -> Transcript:

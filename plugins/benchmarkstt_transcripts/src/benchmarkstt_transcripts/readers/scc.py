@@ -33,22 +33,27 @@ _TIME_CODE = re.compile(r"\d\d:\d\d:\d\d[:;.,]\d\d")
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
-def _caption_line(line: str) -> str | None:
-    """The line with a tab after its time code if it is a time code, a tab (or, as some
-    converters and pycaption's own fixtures write it and players read it, spaces or a tab and
-    spaces) and byte pairs: groups of four hex digits separated by spaces; else None.
+def _caption_line(line: str) -> tuple | None:
+    """``(the line with a tab after its time code, the words skipped)`` if it is a time code, a
+    tab (or, as some converters and pycaption's own fixtures write it and players read it, spaces
+    or a tab and spaces) and byte pairs: groups of four hex digits separated by spaces; else None.
+    A group of hex digits that is not whole pairs (a lone byte, ``4c``, at the end of a line cut
+    short) is skipped, as pycaption skips it, and returned to be named in a warning: one bad
+    word does not refuse the file.
 
     :example:
         >>> _caption_line("00:00:01:00 9420 942f"), _caption_line("00:00:01:00 hello")
-        ('00:00:01:00\\t9420 942f', None)
-        >>> _caption_line("00:00:01;00\\t  9420  942f ")
-        '00:00:01;00\\t9420 942f'
+        (('00:00:01:00\\t9420 942f', ()), None)
+        >>> _caption_line("00:00:01;00\\t  9420  942f 4c")
+        ('00:00:01;00\\t9420 942f', ('4c',))
     """
     code, _, pairs = line.replace("\t", " ").partition(" ")
     words = pairs.split()
-    good = bool(words and _TIME_CODE.fullmatch(code)) and all(
-        len(word) % 4 == 0 and _HEX.issuperset(word) for word in words)
-    return f"{code}\t{' '.join(words)}" if good else None
+    if not (words and _TIME_CODE.fullmatch(code) and all(_HEX.issuperset(word) for word in words)):
+        return None
+    kept = tuple(word for word in words if len(word) % 4 == 0)
+    skipped = tuple(word for word in words if len(word) % 4)
+    return (f"{code}\t{' '.join(kept)}" if kept else "", skipped)
 
 
 class _Gaps:
@@ -97,10 +102,17 @@ def parse(text: str, source: str) -> Transcript:
         raise InputError(f"{source}:1: an SCC file starts with the line {HEADER}")
     read, gaps = [HEADER], _Gaps()
     for number, line in enumerate(lines[first:], first + 1):
-        caption = _caption_line(line.strip()) if line.strip() else ""
-        if caption is None:
+        found = _caption_line(line.strip()) if line.strip() else ("", ())
+        if found is None:
             raise InputError(f"{source}:{number}: expected a time code, a tab and hex byte pairs "
                              f"(00:00:01:00<TAB>9420 9420 ...), got {line.strip()[:60]!r}")
+        caption, skipped = found
+        if caption and int(caption[9:11]) > 29:
+            warnings += (f"{source}:{number}: the time code {caption[:11]} has frame {caption[9:11]}, over 29 "
+                         f"(frames run 0-29): read as {int(caption[9:11])} frames after {caption[:8]}",)
+        if skipped:
+            warnings += (f"{source}:{number}: skipped {', '.join(map(repr, skipped))}: not byte pairs "
+                         f"(four hex digits each); the rest of the line is read",)
         if caption:
             code, pairs = caption.split("\t")
             caption = f"{code}\t{' '.join(gaps.pairs([w[i:i + 4] for w in pairs.split() for i in range(0, len(w), 4)]))}"
