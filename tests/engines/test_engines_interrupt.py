@@ -91,3 +91,22 @@ def test_ctrl_c_during_azures_submission_deletes_the_upload(tmp_path):
                 break
             time.sleep(0.1)
         assert stand_in.requests[1]["method"] == "POST" and stand_in.requests[1]["cut"] is True
+
+
+def test_a_job_that_cannot_be_cancelled_is_logged_not_passed_over(caplog):
+    """Ctrl-C cancels each outstanding job once; one the vendor refuses to cancel may run on
+    (and be paid for): a warning names it and the vendor's answer."""
+    from benchmarkstt_engines.cloud import CloudEngine, VendorFailed
+
+    class Refusing(CloudEngine):
+        kind = "vendor"
+
+        def cancel(self, job: str) -> None:
+            raise VendorFailed(f"vendor: HTTP 409: {job} is finishing")
+
+    engine = Refusing()
+    engine.setup(1, 10, 0, None)
+    with engine.outstanding("job-1"), caplog.at_level("WARNING", logger="benchmarkstt_engines.cloud"):
+        assert engine.interrupt() == ["job-1"]
+    assert [r.getMessage() for r in caplog.records] == [
+        "vendor: could not cancel job job-1 (it may run on at the vendor): vendor: HTTP 409: job-1 is finishing"]

@@ -49,3 +49,13 @@ def test_whisper_json_reads_back_with_times_shifted(tools, tmp_path):
     data = read(tools, path)
     assert data["type"] == "whisper"
     assert words_of(data) == [("Good", 30.1, 30.5), ("evening.", 30.6, 31.4)]
+
+
+def test_an_output_named_without_a_folder_is_written_in_the_working_folder(tmp_path, monkeypatch):
+    """``write_output`` with a bare file name: no folder to make (``os.makedirs("")`` failed it)."""
+    from benchmarkstt_engines.command import write_output
+
+    monkeypatch.chdir(tmp_path)
+    write_output("a.ctm", "a 1 0.00 0.50 hello\n")
+    assert (tmp_path / "a.ctm").read_text(encoding="utf-8") == "a 1 0.00 0.50 hello\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["a.ctm"]  # no temporary file left

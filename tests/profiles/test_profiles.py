@@ -9,7 +9,7 @@ import json
 import pytest
 
 from benchmarkstt_core.normalization import steps_sha256
-from benchmarkstt_profiles import numbers, options, profiles, whisper
+from benchmarkstt_profiles import numbers, profiles, whisper
 from benchmarkstt_profiles.profiles import PROFILES, Profile, profile_info
 
 from conftest import DATA, ROOT, assert_clean_error
@@ -17,7 +17,7 @@ from conftest import DATA, ROOT, assert_clean_error
 TUTORIAL = ROOT / "docs" / "tutorial" / "config.conf"
 
 
-@pytest.mark.parametrize("module", [numbers, options, profiles, whisper], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [numbers, profiles, whisper], ids=lambda m: m.__name__)
 def test_module_examples(module):
     result = doctest.testmod(module)
     assert result.attempted and not result.failed

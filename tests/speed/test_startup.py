@@ -1,12 +1,14 @@
-"""Start-up stays lean: ``--version`` imports nothing of the host, and editable installs
-add plain path lines, no import hooks."""
+"""Start-up stays lean: ``--version`` imports nothing of the host, editable installs add plain
+path lines, no import hooks, and a run imports of the plugins it does not use only what
+registers them."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-from conftest import BIN
+from benchmarkstt_core.plugins import entry_points
+from conftest import BIN, DATA, ROOT
 
 
 def imported_by(*args: str) -> set:
@@ -30,3 +32,60 @@ def test_python_start_imports_no_editable_finder():
     finders = {name for name in modules if name.startswith("__editable__") and name.endswith("_finder")}
     assert finders == set()
     assert "pathlib" not in modules
+
+
+#: the modules a plugin may import to register: its package, its ``plugin`` module and the hooks
+#: it declares (``add_hooks``); the others are imported when one of its components, commands or
+#: options is used
+REGISTRATION = ("", ".plugin", ".hooks")
+
+#: the modules of the plugins a single-pair ``--wer`` run uses, besides their registration:
+#: the plain-text input, the output and the segmenter (formats); the WER metric, its differ, the
+#: rule that picks the unit costs (differ_extensions) and the kernels (metrics); and the input
+#: type's inference, which looks for a subtitle format's
+#: signature in a ``.txt`` file (transcripts, whose ``readers`` and ``sounds`` are also imported to
+#: register its input types and its ``--sound-labels`` option: not yet lazy, left to a later change)
+USED_BY_WER = {
+    "benchmarkstt_formats": {"inputs", "outputs", "segmenters"},
+    "benchmarkstt_metrics": {"metrics", "differs", "differ_extensions", "dialects", "kernels", "_kernels"},
+    "benchmarkstt_transcripts": {"readers", "reading", "model", "clock", "cues", "documents", "sounds",
+                                 "readers.sami", "readers.srt", "readers.ssa", "readers.vtt"},
+}
+
+
+def modules_at_exit(tmp_path, *args: str) -> list:
+    """The modules a real run of the installed ``benchmarkstt`` (in ``tests/data``) had imported
+    when it ended (``sys.modules``: ``-X importtime`` does not see ``importlib.import_module``)."""
+    listing = tmp_path / "modules"
+    code = ("import atexit, runpy, sys\n"
+            "listing = sys.argv.pop(1)\n"
+            "sys.argv.pop(0)\n"
+            "atexit.register(lambda: open(listing, 'w').write('\\n'.join(sorted(sys.modules))))\n"
+            "runpy.run_path(sys.argv[0], run_name='__main__')\n")
+    proc = subprocess.run([sys.executable, "-c", code, str(listing), str(BIN / "benchmarkstt"), *args],
+                          cwd=DATA, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    return listing.read_text().split("\n")
+
+
+def test_a_wer_run_imports_of_the_plugins_it_does_not_use_only_what_registers_them(tmp_path):
+    """Start-up does not grow with the plugins installed: with every standard plugin there, a
+    single-pair ``--wer`` imports of each plugin only its registration, but for the three whose
+    components it uses, and of those only the modules of these components."""
+    plugins = sorted(entry_point.name for entry_point in entry_points()[0])
+    assert set(plugins) >= {path.parent.name for path in ROOT.glob("plugins/*/setup.cfg")}, "not every plugin is installed"
+    modules = modules_at_exit(tmp_path, "-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt", "--wer")
+    beyond = {}
+    for plugin in plugins:
+        mine = {name[len(plugin) + 1:] for name in modules if name.startswith(plugin + ".")}
+        extra = mine - {part[1:] for part in REGISTRATION if part} - USED_BY_WER.get(plugin, set())
+        if extra or mine < USED_BY_WER.get(plugin, set()):
+            beyond[plugin] = sorted(mine)
+    assert beyond == {}, "\n".join(f"{plugin}: {', '.join(names)}" for plugin, names in beyond.items())
+
+
+def test_a_run_finds_its_plugins_without_importing_importlib_metadata(tmp_path):
+    """The entry points are read from the distributions' metadata folders: importlib.metadata
+    (~40 ms of CPU with the email modules it imports) is for listings and errors only."""
+    modules = modules_at_exit(tmp_path, "-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt", "--wer")
+    assert {"importlib.metadata", "importlib_metadata", "email.message"} & set(modules) == set()

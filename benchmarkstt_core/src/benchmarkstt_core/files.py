@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import tempfile
 import threading
 from typing import Any, Iterable, Iterator
 
@@ -222,6 +221,8 @@ def write_stdout(text: str | Iterable[str]) -> None:
             held.append(data)
             size += len(data)
             if size > STDOUT_SPOOL:
+                import tempfile
+
                 spill = tempfile.TemporaryFile()
                 spill.writelines(held)
                 held = []

@@ -47,9 +47,9 @@ resolved leaves its parameter untyped.
 from __future__ import annotations
 
 import os
+import sys
 import typing
 from enum import Enum
-from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .errors import ParameterError
@@ -212,7 +212,10 @@ def _choice_type(choices: Sequence[Any], from_value: Callable[[Any], Any] | None
 
 
 def _pure_path(annotation: Any) -> bool:
-    return isinstance(annotation, type) and issubclass(annotation, PurePath)
+    """Whether ``annotation`` is a ``pathlib`` path class (there is none before pathlib is imported:
+    a run that uses no such annotation does not import it)."""
+    pathlib = sys.modules.get("pathlib")
+    return pathlib is not None and isinstance(annotation, type) and issubclass(annotation, pathlib.PurePath)
 
 
 def param_type(annotation: Any) -> ParamType | None:

@@ -54,23 +54,6 @@ def seconds(value: str) -> float:
     return number
 
 
-def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
-    """The limits of every request (see docs/reliability.md)."""
-    from .app import Limits
-
-    default = Limits()
-    parser.add_argument("--max-answer-size", type=answer_size, default=default.max_answer_size, metavar="SIZE",
-                        help="refuse a request whose answer, or any text a normalizer makes for it, would be "
-                             "larger (bytes/characters, or with a k or M suffix; 0: no limit; default 64M)")
-    parser.add_argument("--max-batch-size", type=count, default=default.max_batch_size, metavar="N",
-                        help=f"refuse batches of more calls (0: no limit; default {default.max_batch_size})")
-    parser.add_argument("--time-limit", type=seconds, default=default.time_limit, metavar="SECONDS",
-                        help=f"stop a request that runs longer, answering HTTP 503 (requests run in worker "
-                             f"processes; 0: no limit, in the server process; default {default.time_limit:g})")
-    parser.add_argument("--workers", type=count, default=default.workers, metavar="N",
-                        help=f"worker processes: how many requests run at the same time (default {default.workers})")
-
-
 def answer_size(value: str) -> int:
     """``--max-answer-size``: a size as :func:`body_size` reads it, or 0 for no limit."""
     return 0 if value.strip() == "0" else body_size(value)
@@ -83,7 +66,8 @@ class ApiCommand:
 
     def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """Where to listen, what to serve, and the two listing modes."""
-        from .app import DEFAULT_MAX_BODY_SIZE
+        from .app import Limits
+        from .server import ServerLimits
 
         parser.add_argument("--host", default=DEFAULT_HOST,
                             help=f"address to listen on (default {DEFAULT_HOST}, this machine only; "
@@ -97,11 +81,8 @@ class ApiCommand:
         parser.add_argument("--with-explorer", action="store_true",
                             help="also serve the explorer page (every method with a form to call it) "
                                  "on GET ENTRYPOINT")
-        parser.add_argument("--max-body-size", type=body_size, default=DEFAULT_MAX_BODY_SIZE, metavar="SIZE",
-                            help="refuse request bodies larger than this with HTTP 413 "
-                                 "(bytes, or with a k or M suffix; default 10M)")
-        add_limit_arguments(parser)
-        add_server_arguments(parser)
+        add_limit_arguments(parser, Limits(), REQUEST_LIMITS)
+        add_limit_arguments(parser, ServerLimits(), SERVER_LIMITS)
         parser.add_argument("--debug", action="store_true",
                             help="log every request, and the traceback of every failed call, on stderr "
                                  "(the interactive debugger is never enabled)")
@@ -121,12 +102,12 @@ class ApiCommand:
             write_stdout(method_listing(methods))
             return 0
         from .app import Limits, make_app
+        from .server import ServerLimits
 
-        limits = Limits(args.max_body_size, args.max_answer_size, args.max_batch_size, args.time_limit, args.workers)
-        app = make_app(host, entrypoint=args.entrypoint, explorer=args.with_explorer, limits=limits)
+        app = make_app(host, entrypoint=args.entrypoint, explorer=args.with_explorer, limits=limits_of(Limits, args))
         warn_new(host, seen)
         try:
-            return serve(app, args.host, args.port, args.debug, server_limits(args))
+            return serve(app, args.host, args.port, args.debug, limits_of(ServerLimits, args))
         finally:
             app.close()
 
@@ -159,32 +140,6 @@ def listening_socket(address: str, port: int) -> Any:
     return sock
 
 
-def add_server_arguments(parser: argparse.ArgumentParser) -> None:
-    """What the server spends on connections (see docs/reliability.md)."""
-    from .server import ServerLimits
-
-    default = ServerLimits()
-    parser.add_argument("--connections", type=positive, default=default.connections, metavar="N",
-                        help=f"open connections at most, lowered to fit the open-file limit (ulimit -n); when "
-                             f"full, the slowest client still sending its request is closed to make room "
-                             f"(default {default.connections})")
-    parser.add_argument("--threads", type=positive, default=default.threads, metavar="N",
-                        help=f"threads that receive answers from the worker processes (default {default.threads})")
-    parser.add_argument("--queue", type=positive, default=default.queue, metavar="N",
-                        help=f"requests that may wait for a thread; more are answered HTTP 503 at once "
-                             f"(default {default.queue})")
-    parser.add_argument("--backlog", type=positive, default=default.backlog, metavar="N",
-                        help=f"connections the system keeps waiting to be accepted (default {default.backlog})")
-    parser.add_argument("--header-timeout", type=seconds, default=default.header_timeout, metavar="SECONDS",
-                        help=f"close a connection whose request headers took longer "
-                             f"(default {default.header_timeout:g})")
-    parser.add_argument("--request-timeout", type=seconds, default=default.request_timeout, metavar="SECONDS",
-                        help=f"close a connection whose request (headers and body) took longer "
-                             f"(default {default.request_timeout:g})")
-    parser.add_argument("--idle-timeout", type=seconds, default=default.idle_timeout, metavar="SECONDS",
-                        help=f"close a connection silent for longer (default {default.idle_timeout:g})")
-
-
 def positive(value: str) -> int:
     """A whole number, 1 or more."""
     number = count(value)
@@ -193,12 +148,49 @@ def positive(value: str) -> int:
     return number
 
 
-def server_limits(args: argparse.Namespace) -> Any:
-    """The :class:`~benchmarkstt_api.server.ServerLimits` the options give."""
-    from .server import ServerLimits
+#: the options of each request's limits (:class:`~benchmarkstt_api.app.Limits`) and of what the server
+#: spends on connections (:class:`~benchmarkstt_api.server.ServerLimits`), see docs/reliability.md:
+#: the field each sets (``--FIELD``, with ``-`` for ``_``) -> its type, metavar and help, where
+#: ``{default}`` is the field's default
+REQUEST_LIMITS = {
+    "max_body_size": (body_size, "SIZE", "refuse request bodies larger than this with HTTP 413 (bytes, or with a "
+                                         "k or M suffix; default 10M)"),
+    "max_answer_size": (answer_size, "SIZE", "refuse a request whose answer, or any text a normalizer makes for it, "
+                                             "would be larger (bytes/characters, or with a k or M suffix; 0: no "
+                                             "limit; default 64M)"),
+    "max_batch_size": (count, "N", "refuse batches of more calls (0: no limit; default {default})"),
+    "time_limit": (seconds, "SECONDS", "stop a request that runs longer, answering HTTP 503 (requests run in worker "
+                                       "processes; 0: no limit, in the server process; default {default:g})"),
+    "workers": (count, "N", "worker processes: how many requests run at the same time (default {default})"),
+}
+SERVER_LIMITS = {
+    "connections": (positive, "N", "open connections at most, lowered to fit the open-file limit (ulimit -n); "
+                                   "when full, the slowest client still sending its request is closed to make "
+                                   "room (default {default})"),
+    "threads": (positive, "N", "threads that receive answers from the worker processes (default {default})"),
+    "queue": (positive, "N", "requests that may wait for a thread; more are answered HTTP 503 at once "
+                             "(default {default})"),
+    "backlog": (positive, "N", "connections the system keeps waiting to be accepted (default {default})"),
+    "header_timeout": (seconds, "SECONDS", "close a connection whose request headers took longer (default "
+                                           "{default:g})"),
+    "request_timeout": (seconds, "SECONDS", "close a connection whose request (headers and body) took longer "
+                                            "(default {default:g})"),
+    "idle_timeout": (seconds, "SECONDS", "close a connection silent for longer (default {default:g})"),
+}
 
-    return ServerLimits(args.connections, args.threads, args.backlog, args.queue, args.header_timeout,
-                        args.request_timeout, args.idle_timeout)
+
+def add_limit_arguments(parser: argparse.ArgumentParser, defaults: Any, options: dict) -> None:
+    """An option for each field of ``options`` (:data:`REQUEST_LIMITS`, :data:`SERVER_LIMITS`),
+    its default that field of ``defaults`` (a ``Limits()``, a ``ServerLimits()``)."""
+    for field, (kind, metavar, text) in options.items():
+        default = getattr(defaults, field)
+        parser.add_argument(f"--{field.replace('_', '-')}", type=kind, default=default, metavar=metavar,
+                            help=text.format(default=default))
+
+
+def limits_of(kind: Any, args: argparse.Namespace) -> Any:
+    """The ``Limits`` or ``ServerLimits`` (``kind``) the options of its fields give."""
+    return kind(**{field: getattr(args, field) for field in kind._fields})
 
 
 def serve(app: Any, address: str, port: int, debug: bool, limits: Any = None) -> int:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import inspect
 import json
 from contextlib import contextmanager
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from benchmarkstt_core.__meta__ import __version__
@@ -29,11 +30,11 @@ from benchmarkstt_core.docblock import parse
 from benchmarkstt_core.errors import InputError, ParameterError, UsageError
 from benchmarkstt_core.limits import check_text_size
 from benchmarkstt_core.normalization import normalize_logged
-from benchmarkstt_core.params import param_heading, param_type, param_types
+from benchmarkstt_core.params import SIMPLE, param_heading, param_types
 from benchmarkstt_core.pipeline import create, record_step, render_log_entry, side_error, timed_schema, with_annotations
 
 if TYPE_CHECKING:
-    from benchmarkstt_core.registry import ComponentSpec, Registries
+    from benchmarkstt_core.registry import ComponentSpec, Registries, Registry
 
 #: the segmenter that splits texts into words before a metric compares them
 SEGMENTER = "simple"
@@ -185,7 +186,7 @@ def content(arguments: dict, name: str, context: Context) -> str:
     kind = arguments.get(f"{name}_type")
     if kind is None:
         return text
-    spec = context.registries.inputs.get(string(kind, f"{name}_type"))
+    spec = context.registry("inputs").get(string(kind, f"{name}_type"))
     if not isinstance(spec.cls, ReadsContent):
         raise UsageError(f"{name}_type {spec.name!r} reads files only: its content cannot be given as {name}")
     from_content = spec.cls.from_content
@@ -222,7 +223,7 @@ def blame_wrong_types(spec: ComponentSpec, values: dict) -> Iterator[None]:
             if name in untyped and isinstance(untyped[name], (str, type(None))) and \
                     not isinstance(value, (str, type(None))):
                 try:
-                    param_type(str).convert(value, name)
+                    SIMPLE[str].convert(value, name)
                 except ParameterError as wrong:
                     raise ParameterError(name, f"{spec.name}: {wrong}") from exc
         raise
@@ -236,7 +237,7 @@ def component_options(spec: ComponentSpec, arguments: dict) -> dict:
 
 def render_logs(title: str | None, entries: list, context: Context) -> list:
     """Log entries as the API returns them, diffs in the ``html`` dialect."""
-    dialect = context.registries.diff_dialects.get("html").create([])
+    dialect = context.registry("diff_dialects").get("html").create([])
     return [{"title": title, "stack": list(entry.stack), "diff": render_log_entry(entry, dialect)}
             for entry in entries]
 
@@ -279,7 +280,7 @@ def compare(metric: Any, ref: str, hyp: str, context: Context, normalized: tuple
     """Segment both texts and let ``metric`` compare them, with their NIST alternations (as
     the command line scores them); ``normalized``: both texts after normalization by
     ``normalizer`` and the steps of each, when the texts were normalized."""
-    segmenter = create(context.registries.segmenters.get(SEGMENTER), [], context)
+    segmenter = create(context.registry("segmenters").get(SEGMENTER), [], context)
     ref_norm, hyp_norm, ref_steps, hyp_steps = normalized or (ref, hyp, None, None)
     return metric.compare(with_annotations(timed_schema(segmenter, ref, ref_norm, ref_steps), ref, normalizer),
                           with_annotations(timed_schema(segmenter, hyp, hyp_norm, hyp_steps), hyp, normalizer))
@@ -290,7 +291,7 @@ def inline_config(config: Any, context: Context) -> Any:
     if config is None or (isinstance(config, str) and not config.strip()):
         return None
     text = string(config, "config")
-    normalizers = context.registries.normalizers
+    normalizers = context.registry("normalizers")
     reader = normalizers.get("config").cls if "config" in normalizers else None
     if not isinstance(reader, ReadsConfigText):
         raise UsageError("config needs a config normalizer that reads config text "
@@ -321,7 +322,7 @@ def normalization_method(spec: ComponentSpec) -> ApiMethod:
         text = string(arguments["text"], "text")
         options = component_options(spec, arguments)
         normalizer = instantiate(spec, options, context)
-        logs = [] if arguments.get("return_logs") else None
+        logs: list | None = [] if arguments.get("return_logs") else None
         with blame_wrong_types(spec, options):
             result = {"text": normalize(normalizer, text, context, None, logs)}
         return result if logs is None else {**result, "logs": logs}
@@ -358,7 +359,7 @@ def benchmark_method(spec: ComponentSpec) -> ApiMethod:
         options = component_options(spec, arguments)
         metric = instantiate(spec, options, context)
         normalizer = inline_config(arguments.get("config"), context)
-        logs = [] if arguments.get("return_logs") else None
+        logs: list | None = [] if arguments.get("return_logs") else None
         normalized = None
         if normalizer is not None:
             ref_steps: list = []
@@ -411,6 +412,11 @@ def plugin_method(name: str, function: Callable) -> ApiMethod:
                      types=types)
 
 
+def helps(registry: Registry) -> dict:
+    """Each component of ``registry`` by name with its help: what a ``list.*`` method returns."""
+    return {spec.name: component_help(spec) for spec in registry}
+
+
 def _constant(name: str, description: str, returns: str, value: Callable[[], Any]) -> ApiMethod:
     return ApiMethod(name, description, [], lambda bound, context: value(), returns=returns)
 
@@ -430,7 +436,7 @@ def build_methods(registries: Registries, warn: Callable[[str], None] = lambda m
     for prefix, kind in LISTS:
         add(_constant(f"list.{prefix}", f"The available {prefix} methods with their descriptions",
                       "an object: name -> description",
-                      lambda kind=kind: {spec.name: component_help(spec) for spec in registries[kind]}))
+                      partial(helps, registries[kind])))
         for spec in registries[kind]:
             try:
                 add(makers[prefix](spec))

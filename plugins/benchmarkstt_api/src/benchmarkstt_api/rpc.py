@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import logging
 import math
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, cast
 
 from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import BenchmarkSTTError, FileSyntaxError, InputError, PathNotAllowedError, Term, UsageError
@@ -175,7 +175,8 @@ def _wire(response: Any) -> dict:
     """A jsonrpcserver response as a JSON-RPC object, with benchmarkstt's error messages."""
     from jsonrpcserver.response import to_serializable_one
 
-    payload = to_serializable_one(response)
+    # one response serializes to one object: jsonrpcserver's annotation also allows a batch's list and None
+    payload = cast("dict[str, Any]", to_serializable_one(response))
     error = payload.get("error")
     if error is not None:
         error["message"] = MESSAGES.get(error["code"], error["message"])
@@ -245,5 +246,6 @@ def dispatch(request: Any, methods: Mapping[str, Callable]) -> Any:
     (batch), or ``None``."""
     from jsonrpcserver import dispatch_to_response
 
+    # jsonrpcserver annotates the methods as a dict; it only looks them up, so a lazy Mapping does
     return dispatch_to_response("", methods, deserializer=lambda _: request,  # type: ignore[arg-type]
                                 post_process=_wire)

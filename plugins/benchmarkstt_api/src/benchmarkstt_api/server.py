@@ -108,6 +108,8 @@ class Channel(HTTPChannel):
 
     error_task_class = JsonErrorTask
     parser_class = TimedParser
+    #: the request being received (waitress's attribute)
+    request: TimedParser | None
 
     def handle_read(self) -> None:
         request = self.request

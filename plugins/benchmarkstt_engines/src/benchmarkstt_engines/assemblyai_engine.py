@@ -21,7 +21,7 @@ import time
 from typing import Any, Callable, Optional
 
 from .audio import Audio
-from .cloud import CloudEngine, VendorFailed, httpx_answer, made_before, shared_options, shifted, wav_bytes
+from .cloud import CloudEngine, Creates, VendorFailed, httpx_answer, made_before, shared_options, shifted, wav_bytes
 from .engine import EngineError, Output, flag
 
 
@@ -94,7 +94,7 @@ class AssemblyAI(CloudEngine):
 
         return httpx_answer(run, self.kind)
 
-    def api(self, what: Callable[[Any], Any], deadline: float, creates: Optional[tuple] = None) -> str:
+    def api(self, what: Callable[[Any], Any], deadline: float, creates: Optional[Creates] = None) -> str:
         """:meth:`sent` with retries, within the file's time limit; with ``creates``
         (``(find, how)``), the call creates a transcript: see :meth:`CloudEngine.call`."""
         return self.call(lambda left: self.sent(what, left), self.kind, deadline=deadline, creates=creates)
@@ -104,11 +104,9 @@ class AssemblyAI(CloudEngine):
         first, 200 a page), read page by page (``before_id``) until it reaches the transcripts
         made before the request was sent at ``since`` (see :func:`~.cloud.made_before`) or
         its end; ``None`` when it is not there."""
-        aai = self.sdk()
         before: Optional[str] = None
         while True:
-            params = aai.types.ListTranscriptParameters(limit=200, before_id=before)
-            listed = json.loads(self.api(lambda http, params=params: aai.api.list_transcripts(http, params), deadline))
+            listed = self.listed(before, deadline)
             page = listed.get("transcripts") or []
             found = [t for t in page if t.get("audio_url") == audio_url]
             if found:
@@ -117,6 +115,13 @@ class AssemblyAI(CloudEngine):
                     or made_before(page[-1].get("created"), since):
                 return None
             before = page[-1]["id"]
+
+    def listed(self, before: Optional[str], deadline: float) -> dict:
+        """The page of AssemblyAI's list of transcripts (200, newest first) made before the
+        transcript ``before`` (``None``: the first page)."""
+        aai = self.sdk()
+        params = aai.types.ListTranscriptParameters(limit=200, before_id=before)
+        return json.loads(self.api(lambda http: aai.api.list_transcripts(http, params), deadline))
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """The completed transcript of ``audio``, as it came (times in milliseconds)."""

@@ -24,6 +24,7 @@ import json
 import threading
 import time
 import uuid
+from functools import partial
 from typing import Any, Callable, Optional
 
 from benchmarkstt_core.errors import UsageError
@@ -260,10 +261,10 @@ class AWSTranscribe(CloudEngine):
 
         s3, service = self.load()
         deadline = time.monotonic() + 60
-        steps = [(f"s3://{self.bucket}/{key}", lambda key=key: s3.delete_object(Bucket=self.bucket, Key=key))
-                 for key in keys]
+        steps: list[tuple[str, Callable[[], Any]]] = [
+            (f"s3://{self.bucket}/{key}", partial(s3.delete_object, Bucket=self.bucket, Key=key)) for key in keys]
         if delete_job:
-            steps.append((f"job {job}", lambda: service.delete_transcription_job(TranscriptionJobName=job)))
+            steps.append((f"job {job}", partial(service.delete_transcription_job, TranscriptionJobName=job)))
         for what, step in steps:
             try:
                 if once or self.stopping.is_set():

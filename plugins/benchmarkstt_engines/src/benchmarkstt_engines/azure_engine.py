@@ -42,6 +42,7 @@ import json
 import os
 import time
 import uuid
+from functools import partial
 from typing import Optional
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
@@ -116,10 +117,16 @@ class Azure(RestEngine):
         for variable, wanted in needed:
             if wanted and not os.environ.get(variable):
                 raise EngineError(f"engine 'azure' needs the environment variable {variable}")
-        if batch and not self.container_url:
+        if batch:
+            self.container()
+        return os.environ["SPEECH_KEY"]
+
+    def container(self) -> str:
+        """The option ``container_url``, which batch transcription needs."""
+        if not self.container_url:
             raise EngineError("engine 'azure' needs the option container_url= (the Azure Storage container "
                               "the audio is uploaded to for batch transcription)")
-        return os.environ["SPEECH_KEY"]
+        return self.container_url
 
     def url(self, path: str) -> str:
         """The address of ``path`` of the API (``base_url``, else the region's)."""
@@ -143,8 +150,8 @@ class Azure(RestEngine):
         ...}``), through every page of Azure's list; ``None`` when it is not there."""
         page: Optional[str] = self.url(self.list_path())
         while page:
-            answer = json.loads(self.call(lambda left, page=page: request("GET", page, self.auth(), None, left,
-                                                                          self.kind), self.kind, deadline=deadline))
+            answer = json.loads(self.call(partial(request, "GET", page, self.auth(), None, label=self.kind), self.kind,
+                                          deadline=deadline))
             found = [t for t in answer.get("values") or [] if t.get("displayName") == f"benchmarkstt {title}"]
             if found:
                 return json.dumps({"self": found[0].get("self", "")})
@@ -181,7 +188,7 @@ class Azure(RestEngine):
         from urllib.parse import quote
 
         token = os.environ["AZURE_STORAGE_SAS_TOKEN"].lstrip("?")
-        return f"{self.container_url.rstrip('/')}/benchmarkstt-{uuid.uuid4().hex}-{quote(name)}.wav?{token}"
+        return f"{self.container().rstrip('/')}/benchmarkstt-{uuid.uuid4().hex}-{quote(name)}.wav?{token}"
 
     def storage(self, method: str, url: str, body: Optional[bytes], deadline: float, headers: dict,
                 where: str = "") -> str:

@@ -25,7 +25,7 @@ import random as _random
 import threading
 import time
 import wave
-from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Union
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Protocol, Tuple, Union
 
 from benchmarkstt_core.errors import BenchmarkSTTError
 from benchmarkstt_core.redaction import redact
@@ -37,6 +37,18 @@ from .engine import EngineError
 #: part of the cache key
 RUN_SETTINGS = ("concurrency", "timeout", "retries", "price_per_minute", "poll_interval", "keep_upload",
                 "container_url", "bucket", "prefix")
+
+
+#: ``creates`` of :meth:`CloudEngine.call`: the function that finds a job made by a request whose
+#: answer was lost (or ``None``), and where to look for the job at the vendor
+Creates = Tuple[Optional[Callable[[], Optional[Any]]], str]
+
+
+class Headers(Protocol):
+    """An HTTP answer's headers: a mapping, an :class:`email.message.Message` (urllib's)..."""
+
+    def items(self) -> Iterable[Tuple[str, str]]:
+        """The headers' names and values."""
 
 
 #: seconds a vendor's clock may be behind this machine's: a job the vendor lists as created
@@ -101,7 +113,7 @@ def backoff(attempt: int, base: float, random: Callable[[], float] = _random.ran
     return base * 2 ** attempt * (0.5 + random())
 
 
-def retry_after(headers: Mapping[str, str]) -> Optional[float]:
+def retry_after(headers: Headers) -> Optional[float]:
     """The seconds of a ``Retry-After`` header (case-insensitive), ``None`` without one (or
     with an HTTP date, which vendors' rate limits do not send).
 
@@ -246,8 +258,9 @@ class CloudEngine:
 
     def interrupt(self) -> list:
         """On Ctrl-C: stop every poll and retry of this engine at once, and :meth:`cancel`
-        each outstanding job (one try each, its failure ignored: the run is stopping). The
-        jobs it cancelled.
+        each outstanding job (one try each: the run is stopping; a job that could not be
+        cancelled is logged as a warning, since it may run on at the vendor). The jobs it
+        asked to cancel.
 
         :example:
             >>> engine = CloudEngine()
@@ -265,8 +278,11 @@ class CloudEngine:
         for job in jobs:
             try:
                 self.cancel(job)
-            except (BenchmarkSTTError, Transient):
-                pass
+            except (BenchmarkSTTError, Transient) as exc:
+                import logging
+
+                logging.getLogger(__name__).warning("%s: could not cancel job %s (it may run on at the vendor): %s",
+                                                    self.kind, job, scrub(str(exc), self.secrets()))
         return jobs
 
     def model_name(self) -> str:
@@ -294,8 +310,8 @@ class CloudEngine:
         """The values of the credential variables that are set."""
         return [os.environ[v] for v in self.credential_variables if os.environ.get(v)]
 
-    def call(self, what: Callable[[float], Any], label: str, sleep: Optional[Callable[[float], None]] = None,
-             deadline: Optional[float] = None, creates: Optional[tuple] = None) -> Any:
+    def call(self, what: Callable[[float], Any], label: str, sleep: Optional[Callable[[float], object]] = None,
+             deadline: Optional[float] = None, creates: Optional[Creates] = None) -> Any:
         """``what(seconds_left)`` with retries (see :func:`with_retries`) within this file's
         time limit; every message scrubbed of secrets.
 
@@ -326,7 +342,7 @@ class CloudEngine:
         """
         deadline = deadline if deadline is not None else time.monotonic() + self.timeout
         if creates is not None:
-            what = made_once(what, *creates, label)
+            what = made_once(what, creates[0], creates[1], label)
         try:
             if self.stopping.is_set():
                 raise VendorFailed(f"{label}: interrupted")
@@ -337,7 +353,7 @@ class CloudEngine:
             raise EngineError(scrub(str(exc), self.secrets())) from None
 
     def poll(self, check: Callable[[], Optional[Any]], label: str, deadline: float,
-             sleep: Optional[Callable[[float], None]] = None) -> Any:
+             sleep: Optional[Callable[[float], object]] = None) -> Any:
         """Call ``check`` (whose calls retry on their own) every ``poll_interval`` seconds until
         it returns something other than ``None``, or this file's time limit is reached."""
         while True:
@@ -458,7 +474,7 @@ def httpx_answer(run: Callable[[Callable[[Any], None]], Any], label: str) -> str
     return whole_json(answer.text)
 
 
-def refusal(status: int, text: str, headers: Mapping[str, str], label: str, where: str = "") -> Exception:
+def refusal(status: int, text: str, headers: Headers, label: str, where: str = "") -> Exception:
     """The failure of a vendor's HTTP answer ``status`` other than 2xx: an
     :class:`EngineError` for refused credentials (401, 403), a :class:`Transient` one for 429
     and a :class:`Lost` one for 5xx (with ``Retry-After``), else a :class:`VendorFailed` with
@@ -518,7 +534,7 @@ def vendor_message(text: str) -> str:
 
 
 def with_retries(what: Callable[[float], Any], deadline: float, retries: int, label: str,
-                 sleep: Callable[[float], None] = time.sleep, base: float = 1.0) -> Any:
+                 sleep: Callable[[float], object] = time.sleep, base: float = 1.0) -> Any:
     """``what(seconds_left)``, tried again after a :class:`Transient` failure up to
     ``retries`` times, waiting the vendor's ``Retry-After`` when given, else an exponential
     backoff with jitter, never past ``deadline`` (``time.monotonic()``): then the file fails.
@@ -579,7 +595,7 @@ class RestEngine(CloudEngine):
         return (self.base_url or self.default_base_url).rstrip("/") + path
 
     def send(self, method: str, path: str, body: Optional[bytes] = None, content_type: Optional[str] = None,
-             deadline: Optional[float] = None, creates: Optional[tuple] = None) -> str:
+             deadline: Optional[float] = None, creates: Optional[Creates] = None) -> str:
         """One call of the API, with retries, within the file's time limit: the answer's text.
         With ``creates`` (``(find, how)``), the call creates a job: see :meth:`CloudEngine.call`."""
         headers = self.auth()

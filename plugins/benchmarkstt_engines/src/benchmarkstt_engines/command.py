@@ -156,8 +156,10 @@ def write_output(path: str, text: str) -> None:
     from benchmarkstt_core.errors import BenchmarkSTTError
 
     tmp = f"{path}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    folder = os.path.dirname(path)
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
+        if folder:  # a bare file name goes to the working folder
+            os.makedirs(folder, exist_ok=True)
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, path)

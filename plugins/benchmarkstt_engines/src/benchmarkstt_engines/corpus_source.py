@@ -128,7 +128,9 @@ def sources(args: argparse.Namespace, host: PluginHost, cluster: Optional[Callab
         outcomes = run_jobs(specs, jobs, registry, cache, args.refresh, workers,
                             Progress({name: len(items) for name in specs}, workers), args.max_cost, executor,
                             fatal_rows=True)
-    found: Dict[str, dict] = {"hypotheses": {}, "engines": {}}
+    hypotheses: Dict[str, str] = {}
+    engines: Dict[str, dict] = {}
+    found: dict = {"hypotheses": hypotheses, "engines": engines}
     digest = hashlib.sha256(json.dumps([os.path.abspath(p) for _, p, _, _ in items]
                                        + [[s, e] for _, _, s, e in items]).encode()).hexdigest()[:16]
     if args.testset:
@@ -141,19 +143,19 @@ def sources(args: argparse.Namespace, host: PluginHost, cluster: Optional[Callab
             if o.entry is None:
                 from .failure import EXTENSION
 
-                files[o.job.id + EXTENSION] = o.error + "\n"
+                files[o.job.id + EXTENSION] = f"{o.error}\n"
             else:
                 files.update([as_scored(host, o, house)])
         key = hashlib.sha256(json.dumps(spec if house is None else [spec, house]).encode()).hexdigest()[:16]
-        found["hypotheses"][name] = write_folder(os.path.join(cache.root, "runs", digest, key, name), files)
+        hypotheses[name] = write_folder(os.path.join(cache.root, "runs", digest, key, name), files)
         records = [o.entry["record"] for o in mine if o.entry is not None]
         described = dict(records[0]) if records else {"kind": spec.kind, "options": spec.public()}
-        found["engines"][name] = {**{k: described.get(k) for k in ("kind", "model", "version", "options")},
-                                  **summary(records, sum(o.entry is None for o in mine),
-                                            sum(o.cached for o in mine if o.entry is not None),
-                                            price_of(spec), Counter(o.bad_audio for o in mine if o.bad_audio))}
+        engines[name] = {**{k: described.get(k) for k in ("kind", "model", "version", "options")},
+                         **summary(records, sum(o.entry is None for o in mine),
+                                   sum(o.cached for o in mine if o.entry is not None),
+                                   price_of(spec), Counter(o.bad_audio for o in mine if o.bad_audio))}
         if house is not None:
-            found["engines"][name]["subtitles"] = {"style": house[0], "limits": house[1]._asdict()}
+            engines[name]["subtitles"] = {"style": house[0], "limits": house[1]._asdict()}
     return found
 
 

@@ -166,6 +166,10 @@ class ModelEngine:
     name or path given, or ``pkg:MODULE``: see :mod:`.model_packages`), the model loaded on
     first use into ``_model``, the version of ``distribution``, 16 kHz audio."""
 
+    #: the engine's kind (``--engine NAME=KIND``)
+    name = ""
+    #: where a model goes, for the error of one that cannot be loaded
+    where = ""
     distribution = ""
     rate = 16000
     model = ""

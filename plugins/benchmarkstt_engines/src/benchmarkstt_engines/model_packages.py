@@ -39,7 +39,7 @@ def resolve_model(model: str) -> str:
     found = getattr(module, "get_model_path", None)
     if callable(found):
         return str(found())
-    folder = os.path.dirname(os.path.abspath(module.__file__)) if getattr(module, "__file__", None) \
-        else next(iter(module.__path__))  # a namespace package: its folder
+    file = getattr(module, "__file__", None)
+    folder = os.path.dirname(os.path.abspath(file)) if file else next(iter(module.__path__))  # else a namespace package
     inside = os.path.join(folder, "model")
     return inside if os.path.isdir(inside) else folder

@@ -73,7 +73,7 @@ class Speechmatics(RestEngine):
             >>> Speechmatics(diarization="speaker", vocabulary="Reith").config()["transcription_config"]
             {'language': 'en', 'operating_point': 'enhanced', 'diarization': 'speaker', 'additional_vocab': [{'content': 'Reith'}]}
         """
-        settings = {"language": self.language, "operating_point": self.model}
+        settings: dict = {"language": self.language, "operating_point": self.model}
         if self.diarization != "none":
             settings["diarization"] = self.diarization
         if self.vocabulary:

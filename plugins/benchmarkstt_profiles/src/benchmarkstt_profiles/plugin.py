@@ -25,7 +25,20 @@ def register_normalizers(register: Register) -> None:
 
 @hookimpl
 def add_normalization_arguments(parser: Any, host: Any) -> None:
-    """``--list-profiles``."""
-    from .options import add_arguments
+    """``--list-profiles`` of ``benchmarkstt`` and ``benchmarkstt-tools normalization``: prints the
+    profiles and exits as soon as it is read, as ``--help`` does (so that -r and -h are not asked
+    for); the profiles are imported only then."""
+    import argparse
 
-    add_arguments(parser)
+    class ListProfiles(argparse.Action):
+        def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any, option: Any = None) -> None:
+            from benchmarkstt_core.files import write_stdout
+
+            from .profiles import listing
+
+            write_stdout(listing())
+            parser.exit()
+
+    parser.add_argument("--list-profiles", action=ListProfiles, nargs=0, default=argparse.SUPPRESS,
+                        help="list the normalization profiles (--profile NAME): name, version, what "
+                             "each does, and exit")

@@ -27,7 +27,10 @@ def register_metrics(register: Register) -> None:
 @hookimpl
 def check_pair(texts: list, sources: list, metrics: list, warn: Callable[[str], None]) -> None:
     """Warn when the sides look swapped: an engine's output as the reference, subtitles as the
-    hypothesis (:mod:`benchmarkstt_subtitles.sides`)."""
+    hypothesis (:mod:`benchmarkstt_subtitles.sides`, imported only when the hypothesis was read
+    as subtitles)."""
+    if getattr(texts[1], "origin", None) != "subtitles":
+        return
     from .sides import swapped_sides
 
     message = swapped_sides(texts, sources, metrics)
