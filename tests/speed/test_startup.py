@@ -82,10 +82,3 @@ def test_a_wer_run_imports_of_the_plugins_it_does_not_use_only_what_registers_th
         if extra or mine < USED_BY_WER.get(plugin, set()):
             beyond[plugin] = sorted(mine)
     assert beyond == {}, "\n".join(f"{plugin}: {', '.join(names)}" for plugin, names in beyond.items())
-
-
-def test_a_run_finds_its_plugins_without_importing_importlib_metadata(tmp_path):
-    """The entry points are read from the distributions' metadata folders: importlib.metadata
-    (~40 ms of CPU with the email modules it imports) is for listings and errors only."""
-    modules = modules_at_exit(tmp_path, "-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt", "--wer")
-    assert {"importlib.metadata", "importlib_metadata", "email.message"} & set(modules) == set()

@@ -49,8 +49,14 @@ from . import hookspecs
 from .__meta__ import __version__
 from .errors import PluginLoadError
 from .precedence import ENV_DISABLE, Claim, resolve
-from .entrypoints import installed
 from .registry import KINDS, ComponentSpec, LazyComponentSpec, Registries
+
+if sys.version_info >= (3, 10):
+    from importlib.metadata import PackageNotFoundError, requires, version
+    from importlib.metadata import entry_points as installed
+else:  # pragma: no cover - Python 3.9
+    from importlib_metadata import PackageNotFoundError, requires, version
+    from importlib_metadata import entry_points as installed
 
 GROUP = "benchmarkstt"
 BUILTIN_PLUGINS = ("benchmarkstt_core.builtin",)
@@ -287,11 +293,6 @@ def missing_standard_note() -> str:
         >>> missing_standard_note()  # the standard install is complete here
         ''
     """
-    if sys.version_info >= (3, 10):
-        from importlib.metadata import PackageNotFoundError, requires, version
-    else:  # pragma: no cover - Python 3.9
-        from importlib_metadata import PackageNotFoundError, requires, version
-
     try:
         requirements = requires(STANDARD_INSTALL) or []
     except PackageNotFoundError:
@@ -315,16 +316,16 @@ def missing_standard_note() -> str:
 def entry_points() -> tuple:
     """The ``benchmarkstt`` entry points of the installed distributions, sorted by name, and
     the distributions that say they are standard (:data:`STANDARD_GROUP`): the ``dist`` of their
-    entry points (:mod:`.entrypoints`: their metadata is not read).
+    entry points, the same objects for both groups of one listing (their metadata is not read).
 
     :example:
         >>> plugins, standard = entry_points()
         >>> all(ep.group == GROUP for ep in plugins), standard <= {ep.dist for ep in plugins}
         (True, True)
     """
-    found = installed((GROUP, STANDARD_GROUP))
-    standard = {ep.dist for ep in found[STANDARD_GROUP]}
-    return sorted(found[GROUP], key=lambda ep: ep.name), standard
+    found = installed()
+    standard = {ep.dist for ep in found.select(group=STANDARD_GROUP) if ep.dist is not None}
+    return sorted(found.select(group=GROUP), key=lambda ep: ep.name), standard
 
 
 def _register(host: PluginHost, plugin: Any, record: PluginRecord, unknown: bool = True) -> None:
