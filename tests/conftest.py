@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 import textwrap
+from importlib import metadata
 from pathlib import Path
 from typing import NoReturn
 
@@ -55,6 +57,49 @@ _hypothesis_profiles()
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "needs_shared(present, what): reads data of the shared folder beside the "
                                        "project; skipped without it, a failure under CI=true")
+    config.addinivalue_line("markers", "xdist_group(name): pytest-xdist runs the tests of one group on one worker, "
+                                       "one after another (--dist loadgroup)")
+    if config.getoption("dist", "no") == "loadgroup" and _loadgroup_lost():
+        raise pytest.UsageError("pytest-xdist up to 3.8 does not group the tests on pytest 9.2 and later "
+                                "(--dist loadgroup: pytest-dev/pytest-xdist#1386): pip install -r tests/requirements.txt")
+
+
+def _loadgroup_lost() -> bool:
+    """Whether pytest-xdist writes the tests' groups where pytest no longer reads them: the
+    groups would be lost in silence, each module's fixture built on every worker."""
+    def release(dist: str) -> tuple:
+        return tuple(int(part) for part in re.findall(r"\d+", metadata.version(dist))[:2])
+
+    return release("pytest") >= (9, 2) and release("pytest-xdist") <= (3, 8)
+
+
+TESTS = str(ROOT / "tests")
+
+
+def _shares_a_fixture(item: pytest.Item) -> bool:
+    """Whether ``item`` uses a fixture of the tests' own that is built once for its module (a
+    virtualenv, a server, a model loaded, a corpus run)."""
+    defs = getattr(item, "_fixtureinfo", None)
+    for fixturedefs in (defs.name2fixturedefs.values() if defs else ()):
+        used = fixturedefs[-1]
+        code = getattr(used.func, "__code__", None)
+        if used.scope != "function" and code is not None and code.co_filename.startswith(TESTS):
+            return True
+    return False
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
+    """Under pytest-xdist's ``--dist loadgroup`` (tox's ``-n 2``), the tests of a module that
+    builds a fixture once for the module run on one worker, one after another, so that it is
+    built once, as without xdist; every other test goes to whichever worker is free. A test with
+    its own ``xdist_group`` mark keeps it (``machine-load``: the tests that load the processors
+    on purpose or read how busy processes are never run beside each other)."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None and _shares_a_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.hookimpl(tryfirst=True)

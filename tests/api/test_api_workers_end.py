@@ -38,6 +38,7 @@ def busy_children(pid: int, wanted: int, within: float = 60) -> list:
     raise AssertionError(f"no {wanted} busy workers within {within} s")
 
 
+@pytest.mark.xdist_group("machine-load")  # finds the workers by their use of the processor
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
 def test_workers_busy_with_runaway_requests_end_with_the_server(tmp_path, how):
     with Server(make_server_dirs(tmp_path)) as server:
