@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -40,13 +41,15 @@ def needs_shared(present: bool, what: str) -> pytest.MarkDecorator:
 def _hypothesis_profiles() -> None:
     """Property tests draw the same inputs on every CI run (``CI=true``: derandomized, no example
     database), so that CI's result is reproducible; ``HYPOTHESIS_PROFILE=fuzz`` draws new random
-    inputs (and keeps failing ones in ``.hypothesis/``) for a longer hunt, as a nightly run would."""
+    inputs (and keeps failing ones in ``.hypothesis/``) for a longer hunt, as a nightly run would.
+    Neither has a deadline: how long an example takes is the machine's (and its other pytest-xdist
+    worker's) business, not the test's."""
     try:
         from hypothesis import settings
     except ImportError:  # a tox environment of one plugin alone may lack it: its tests skip
         return
-    settings.register_profile("ci", derandomize=True, database=None)
-    settings.register_profile("fuzz", derandomize=False)
+    settings.register_profile("ci", derandomize=True, database=None, deadline=None)
+    settings.register_profile("fuzz", derandomize=False, deadline=None)
     ci = os.environ.get("CI", "").lower() == "true"
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if ci else "default"))
 
@@ -141,17 +144,43 @@ def run_command(name: str, *args: str, cwd: Path | str | None = None, input: str
     return Run(proc)
 
 
+def pip(venv: Path, *args: str | Path, check: bool = True) -> subprocess.CompletedProcess:
+    """``pip ARGS`` on ``venv``'s Python: the pip of the tests' own environment (``pip --python``),
+    since the virtualenvs the tests make have none of their own (:func:`new_venv`). A failure
+    fails the test, or with ``check`` false is returned, its output captured."""
+    return subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), *map(str, args),
+                           "--quiet", "--disable-pip-version-check"], check=check, cwd=venv,
+                          capture_output=not check, text=True)
+
+
+#: what a package folder of the repository holds besides its sources: its builds
+BUILT = shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "*.so")
+
+
 def pip_install(venv: Path, *args: str | Path) -> None:
-    """``pip install ARGS`` into ``venv`` (quietly, failing the test if pip fails)."""
-    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                    *map(str, args)], check=True, cwd=venv)
+    """``pip install ARGS`` into ``venv`` (quietly, failing the test if pip fails). A package
+    folder of the repository is built from a copy beside the venv (unless installed editable,
+    after ``-e``): setuptools builds in the folder's build/, where another pytest-xdist worker's
+    build of the same folder at the same time would meet it (and leave a wheel without modules)."""
+    copies = []
+    for previous, arg in zip(("", *args), args):
+        if isinstance(arg, Path) and ROOT in arg.parents and previous != "-e":
+            arg = shutil.copytree(arg, venv.parent / "sources" / arg.name, ignore=BUILT, dirs_exist_ok=True)
+        copies.append(arg)
+    pip(venv, "install", *copies)
+
+
+def new_venv(path: Path) -> Path:
+    """A fresh virtualenv at ``path`` without pip (:func:`pip` installs into it): installing
+    pip takes each one about 5 s of processor time."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(path)], check=True)
+    return path
 
 
 def make_venv(path: Path, *packages: str | Path) -> Path:
     """A fresh virtualenv at ``path`` with ``packages`` pip-installed (built without isolation,
     from the venv's own setuptools, which is quicker for many small packages)."""
-    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
-    pip_install(path, "--upgrade", "setuptools>=70.1")
+    pip_install(new_venv(path), "setuptools>=70.1")
     pip_install(path, "--no-build-isolation", *packages)
     return path
 
