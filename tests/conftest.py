@@ -133,14 +133,20 @@ def installed(module: str) -> bool:
         return False
 
 
+#: the seconds after which a command the tests run counts as hung: not a measure of speed (a
+#: corpus run of ten recordings through two streaming engines took over 120 s on two xdist
+#: workers beside other loads)
+HANG = 600
+
+
 def run_command(name: str, *args: str, cwd: Path | str | None = None, input: str | None = None,
                 env: dict | None = None) -> Run:
-    """Run an installed console script of this environment."""
+    """Run an installed console script of this environment (stopped after :data:`HANG`)."""
     full_env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80")
     full_env.pop("DEFAULT_ENCODING", None)
     full_env.update(env or {})
     proc = subprocess.run([str(BIN / name), *args], cwd=cwd, input=input, capture_output=True,
-                          text=True, env=full_env, timeout=120)
+                          text=True, env=full_env, timeout=HANG)
     return Run(proc)
 
 
@@ -191,7 +197,7 @@ def run_in(venv: Path, name: str, *args: str, env: dict | None = None, input: st
     full_env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80")
     full_env.update(env or {})
     return Run(subprocess.run([str(venv / "bin" / name), *args], capture_output=True, text=True,
-                              env=full_env, input=input, cwd=venv, timeout=120))
+                              env=full_env, input=input, cwd=venv, timeout=HANG))
 
 
 def write_package(folder: Path, dist: str, modules: dict, entry_points: dict) -> Path:
