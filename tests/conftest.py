@@ -62,7 +62,7 @@ def pytest_configure(config: pytest.Config) -> None:
                                        "project; skipped without it, a failure under CI=true")
     config.addinivalue_line("markers", "xdist_group(name): pytest-xdist runs the tests of one group on one worker, "
                                        "one after another (--dist loadgroup)")
-    if config.getoption("dist", "no") == "loadgroup" and _loadgroup_lost():
+    if config.getoption("numprocesses", None) and config.getoption("dist", "no") == "loadgroup" and _loadgroup_lost():
         raise pytest.UsageError("pytest-xdist up to 3.8 does not group the tests on pytest 9.2 and later "
                                 "(--dist loadgroup: pytest-dev/pytest-xdist#1386): pip install -r tests/requirements.txt")
 
