@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
+import shutil
 import subprocess
 import sys
 import textwrap
+from importlib import metadata
 from pathlib import Path
 from typing import NoReturn
 
@@ -38,13 +41,15 @@ def needs_shared(present: bool, what: str) -> pytest.MarkDecorator:
 def _hypothesis_profiles() -> None:
     """Property tests draw the same inputs on every CI run (``CI=true``: derandomized, no example
     database), so that CI's result is reproducible; ``HYPOTHESIS_PROFILE=fuzz`` draws new random
-    inputs (and keeps failing ones in ``.hypothesis/``) for a longer hunt, as a nightly run would."""
+    inputs (and keeps failing ones in ``.hypothesis/``) for a longer hunt, as a nightly run would.
+    Neither has a deadline: how long an example takes is the machine's (and its other pytest-xdist
+    worker's) business, not the test's."""
     try:
         from hypothesis import settings
     except ImportError:  # a tox environment of one plugin alone may lack it: its tests skip
         return
-    settings.register_profile("ci", derandomize=True, database=None)
-    settings.register_profile("fuzz", derandomize=False)
+    settings.register_profile("ci", derandomize=True, database=None, deadline=None)
+    settings.register_profile("fuzz", derandomize=False, deadline=None)
     ci = os.environ.get("CI", "").lower() == "true"
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if ci else "default"))
 
@@ -55,6 +60,49 @@ _hypothesis_profiles()
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "needs_shared(present, what): reads data of the shared folder beside the "
                                        "project; skipped without it, a failure under CI=true")
+    config.addinivalue_line("markers", "xdist_group(name): pytest-xdist runs the tests of one group on one worker, "
+                                       "one after another (--dist loadgroup)")
+    if config.getoption("numprocesses", None) and config.getoption("dist", "no") == "loadgroup" and _loadgroup_lost():
+        raise pytest.UsageError("pytest-xdist up to 3.8 does not group the tests on pytest 9.2 and later "
+                                "(--dist loadgroup: pytest-dev/pytest-xdist#1386): pip install -r tests/requirements.txt")
+
+
+def _loadgroup_lost() -> bool:
+    """Whether pytest-xdist writes the tests' groups where pytest no longer reads them: the
+    groups would be lost in silence, each module's fixture built on every worker."""
+    def release(dist: str) -> tuple:
+        return tuple(int(part) for part in re.findall(r"\d+", metadata.version(dist))[:2])
+
+    return release("pytest") >= (9, 2) and release("pytest-xdist") <= (3, 8)
+
+
+TESTS = str(ROOT / "tests")
+
+
+def _shares_a_fixture(item: pytest.Item) -> bool:
+    """Whether ``item`` uses a fixture of the tests' own that is built once for its module (a
+    virtualenv, a server, a model loaded, a corpus run)."""
+    defs = getattr(item, "_fixtureinfo", None)
+    for fixturedefs in (defs.name2fixturedefs.values() if defs else ()):
+        used = fixturedefs[-1]
+        code = getattr(used.func, "__code__", None)
+        if used.scope != "function" and code is not None and code.co_filename.startswith(TESTS):
+            return True
+    return False
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
+    """Under pytest-xdist's ``--dist loadgroup`` (tox's ``-n 2``), the tests of a module that
+    builds a fixture once for the module run on one worker, one after another, so that it is
+    built once, as without xdist; every other test goes to whichever worker is free. A test with
+    its own ``xdist_group`` mark keeps it (``machine-load``: the tests that load the processors
+    on purpose or read how busy processes are never run beside each other)."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None and _shares_a_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -85,28 +133,60 @@ def installed(module: str) -> bool:
         return False
 
 
+#: the seconds after which a command the tests run counts as hung: not a measure of speed (a
+#: corpus run of ten recordings through two streaming engines took over 120 s on two xdist
+#: workers beside other loads)
+HANG = 600
+
+
 def run_command(name: str, *args: str, cwd: Path | str | None = None, input: str | None = None,
                 env: dict | None = None) -> Run:
-    """Run an installed console script of this environment."""
+    """Run an installed console script of this environment (stopped after :data:`HANG`)."""
     full_env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80")
     full_env.pop("DEFAULT_ENCODING", None)
     full_env.update(env or {})
     proc = subprocess.run([str(BIN / name), *args], cwd=cwd, input=input, capture_output=True,
-                          text=True, env=full_env, timeout=120)
+                          text=True, env=full_env, timeout=HANG)
     return Run(proc)
 
 
+def pip(venv: Path, *args: str | Path, check: bool = True) -> subprocess.CompletedProcess:
+    """``pip ARGS`` on ``venv``'s Python: the pip of the tests' own environment (``pip --python``),
+    since the virtualenvs the tests make have none of their own (:func:`new_venv`). A failure
+    fails the test, or with ``check`` false is returned, its output captured."""
+    return subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), *map(str, args),
+                           "--quiet", "--disable-pip-version-check"], check=check, cwd=venv,
+                          capture_output=not check, text=True)
+
+
+#: what a package folder of the repository holds besides its sources: its builds
+BUILT = shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "*.so")
+
+
 def pip_install(venv: Path, *args: str | Path) -> None:
-    """``pip install ARGS`` into ``venv`` (quietly, failing the test if pip fails)."""
-    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                    *map(str, args)], check=True, cwd=venv)
+    """``pip install ARGS`` into ``venv`` (quietly, failing the test if pip fails). A package
+    folder of the repository is built from a copy beside the venv (unless installed editable,
+    after ``-e``): setuptools builds in the folder's build/, where another pytest-xdist worker's
+    build of the same folder at the same time would meet it (and leave a wheel without modules)."""
+    copies = []
+    for previous, arg in zip(("", *args), args):
+        if isinstance(arg, Path) and ROOT in arg.parents and previous != "-e":
+            arg = shutil.copytree(arg, venv.parent / "sources" / arg.name, ignore=BUILT, dirs_exist_ok=True)
+        copies.append(arg)
+    pip(venv, "install", *copies)
+
+
+def new_venv(path: Path) -> Path:
+    """A fresh virtualenv at ``path`` without pip (:func:`pip` installs into it): installing
+    pip takes each one about 5 s of processor time."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(path)], check=True)
+    return path
 
 
 def make_venv(path: Path, *packages: str | Path) -> Path:
     """A fresh virtualenv at ``path`` with ``packages`` pip-installed (built without isolation,
     from the venv's own setuptools, which is quicker for many small packages)."""
-    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
-    pip_install(path, "--upgrade", "setuptools>=70.1")
+    pip_install(new_venv(path), "setuptools>=70.1")
     pip_install(path, "--no-build-isolation", *packages)
     return path
 
@@ -117,7 +197,7 @@ def run_in(venv: Path, name: str, *args: str, env: dict | None = None, input: st
     full_env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80")
     full_env.update(env or {})
     return Run(subprocess.run([str(venv / "bin" / name), *args], capture_output=True, text=True,
-                              env=full_env, input=input, cwd=venv, timeout=120))
+                              env=full_env, input=input, cwd=venv, timeout=HANG))
 
 
 def write_package(folder: Path, dist: str, modules: dict, entry_points: dict) -> Path:

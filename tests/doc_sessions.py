@@ -17,7 +17,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from conftest import BIN, ROOT, lines
+from conftest import BIN, HANG, ROOT, lines
 
 BLOCK = re.compile(r"```console\n(.*?)```", re.S)
 
@@ -81,7 +81,7 @@ def run_session(command: str, output: str, cwd: Path, bin_dir: Path = BIN, stder
     env.pop("DEFAULT_ENCODING", None)
     env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80", PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}")
     run = subprocess.run(["bash", "-c", command.replace(".venv/bin/", f"{bin_dir}/")], cwd=cwd, env=env,
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=HANG)
     failing = ": error: " in (lines(output) or [""])[-1]
     assert (run.returncode != 0) == failing, (command, run.returncode, run.stderr)
     want = "\n".join(lines(output)) + "\n"

@@ -7,6 +7,7 @@ import os
 import select
 import signal
 import subprocess
+import tempfile
 import time
 
 
@@ -130,3 +131,10 @@ def kill_9(proc: subprocess.Popen, timeout: float) -> tuple:
         if pipe is not None:
             pipe.close()
     return left, closed
+
+
+def short_temp() -> tempfile.TemporaryDirectory:
+    """A temporary folder of a short path, for a command's ``TMPDIR``: multiprocessing and Dask
+    make Unix sockets there, whose paths may not exceed 107 bytes, and pytest-xdist's tmp_path
+    is longer than pytest's (``popen-gw0/``): under ``-n 2`` they failed, "AF_UNIX path too long"."""
+    return tempfile.TemporaryDirectory(prefix="bstt-")

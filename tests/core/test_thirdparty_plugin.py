@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from doc_sessions import console_sessions, run_session, session_ids, write_session_files
 
-from conftest import ROOT, make_venv, pip_install, run_in
+from conftest import ROOT, make_venv, pip, pip_install, run_in
 
 pytestmark = pytest.mark.slow
 
@@ -71,8 +70,7 @@ def test_broken_plugin_costs_one_warning(venv):
         assert strict.returncode != 0
         assert "Traceback" in strict.stderr and "benchmarkstt_no_such_dependency" in strict.stderr
     finally:
-        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "uninstall", "-q", "-y", "benchmarkstt-broken"],
-                       check=True)
+        pip(venv, "uninstall", "-y", "benchmarkstt-broken")
 
 
 def test_an_unknown_flag_names_the_plugins_that_failed(venv, tmp_path):
@@ -107,8 +105,7 @@ def test_an_unknown_flag_names_the_plugins_that_failed(venv, tmp_path):
             "ModuleNotFoundError: No module named 'benchmarkstt_no_such_dependency'; "
             f"benchmarkstt-metrics failed to load: {reason})")
     finally:
-        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "uninstall", "-q", "-y", "benchmarkstt-broken"],
-                       check=True)
+        pip(venv, "uninstall", "-y", "benchmarkstt-broken")
 
     # a mistyped flag while every plugin loads: no such note
     fine = run(venv, "benchmarkstt", *TEXTS, "--cerr")

@@ -5,15 +5,13 @@ files, and the console sessions of docs/plugins.md's "Typed parameters" run as s
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from doc_sessions import console_sessions, page_sections, run_session, session_ids, write_session_files
-from test_thirdparty_plugin import THIRDPARTY, pip_install, run
+from test_thirdparty_plugin import THIRDPARTY, run
 
-from conftest import ROOT
+from conftest import ROOT, make_venv
 
 pytestmark = pytest.mark.slow
 
@@ -26,12 +24,9 @@ TEXTS = ["-r", "the quick brown fox", "-h", "the Quick brow fox", "-rt", "argume
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory) -> Path:
     """A fresh virtualenv with the core, formats, metrics, normalizers and benchmarkstt-typed."""
-    path = tmp_path_factory.mktemp("typed") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
     plugins = ROOT / "plugins"
-    pip_install(path, ROOT / "benchmarkstt_core", plugins / "benchmarkstt_formats", plugins / "benchmarkstt_metrics",
-                plugins / "benchmarkstt_normalizers", THIRDPARTY / "benchmarkstt-typed")
-    return path
+    return make_venv(tmp_path_factory.mktemp("typed") / "venv", ROOT / "benchmarkstt_core", plugins / "benchmarkstt_formats",
+                     plugins / "benchmarkstt_metrics", plugins / "benchmarkstt_normalizers", THIRDPARTY / "benchmarkstt-typed")
 
 
 def error_line(result) -> str:

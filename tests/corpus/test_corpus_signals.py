@@ -14,7 +14,7 @@ import time
 import pytest
 from conftest import BIN
 from corpus_data import reference_words
-from processes import descendants, kill_9, like_a_terminal, signal_when_running, wait_for_workers
+from processes import descendants, kill_9, like_a_terminal, short_temp, signal_when_running, wait_for_workers
 
 HOW = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
 
@@ -40,21 +40,22 @@ def long_corpus(root) -> list:
 
 def stop_a_run(tmp_path, scale: list, signum: int, workers: int, settle: float = 0.3, group: bool = False) -> None:
     args = long_corpus(tmp_path / "c")
-    temp, cwd = tmp_path / "tmp", tmp_path / "cwd"
-    temp.mkdir()
+    cwd = tmp_path / "cwd"
     cwd.mkdir()
     out = cwd / "result.json"
-    env = dict(os.environ, LC_ALL="C.UTF-8", TMPDIR=str(temp))
-    proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *args, *scale, "--wer", "--cer",
-                             "--resamples", "50", "-o", "json", "--output", str(out)], cwd=cwd,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True, preexec_fn=like_a_terminal)
-    stdout, stderr = signal_when_running(proc, signum, workers, settle, 60, group)
+    with short_temp() as temp:
+        env = dict(os.environ, LC_ALL="C.UTF-8", TMPDIR=temp)
+        proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *args, *scale, "--wer", "--cer",
+                                 "--resamples", "50", "-o", "json", "--output", str(out)], cwd=cwd,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                start_new_session=True, preexec_fn=like_a_terminal)
+        stdout, stderr = signal_when_running(proc, signum, workers, settle, 60, group)
+        left = os.listdir(temp)
     assert proc.returncode == 128 + signum, stderr
     lines = stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"benchmarkstt-tools: error: {HOW[signum]} after "), stderr
     assert lines[0].endswith(f" of {FILES} files; nothing was written"), stderr
-    assert stdout == "" and os.listdir(cwd) == [] and os.listdir(temp) == []
+    assert stdout == "" and os.listdir(cwd) == [] and left == []
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ import wave
 
 import pytest
 from conftest import BIN, DATA
-from processes import alive, kill_9, like_a_terminal, running_with, signal_when_running, wait_for_workers
+from processes import alive, kill_9, like_a_terminal, running_with, short_temp, signal_when_running, wait_for_workers
 
 pytestmark = pytest.mark.slow
 
@@ -44,27 +44,28 @@ def long_recordings(tmp_path_factory):
 
 
 def stop_while_decoding(command: list, signum: int, workers: int, tmp_path) -> tuple:
-    """Start ``command`` (its cache ``tmp_path/cache``, its temporary files in ``tmp_path/tmp``),
+    """Start ``command`` (its cache ``tmp_path/cache``, its temporary files in a :func:`short_temp`),
     wait until ``workers`` processes of it are decoding, send ``signum`` (Ctrl-C to the process
     group, as a terminal does; the others to the command alone), and return its exit status
     and standard error once it ended and no process of it is left."""
     cache = tmp_path / "cache"
-    (tmp_path / "tmp").mkdir()
-    env = dict(os.environ, LC_ALL="C.UTF-8", TMPDIR=str(tmp_path / "tmp"))
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True, preexec_fn=like_a_terminal)
-    try:
-        # the recording read and resampled, the model loaded: pocketsphinx is decoding after 8 s
-        _, stderr = signal_when_running(proc, signum, workers, 8, BOUND)
-    finally:  # a run that failed the test may have left its workers decoding for minutes
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        for pid in alive(running_with(str(tmp_path))):
-            os.kill(pid, signal.SIGKILL)
+    with short_temp() as temp:
+        env = dict(os.environ, LC_ALL="C.UTF-8", TMPDIR=temp)
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                start_new_session=True, preexec_fn=like_a_terminal)
+        try:
+            # the recording read and resampled, the model loaded: pocketsphinx is decoding after 8 s
+            _, stderr = signal_when_running(proc, signum, workers, 8, BOUND)
+        finally:  # a run that failed the test may have left its workers decoding for minutes
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+            for pid in alive(running_with(str(tmp_path))):
+                os.kill(pid, signal.SIGKILL)
+        left = os.listdir(temp)
     assert not list(cache.glob("transcripts/*/*.json")), "a file was kept that was not finished"
     assert not [name for _, _, names in os.walk(cache) for name in names if name.endswith(".tmp")]
-    assert not os.listdir(tmp_path / "tmp")
+    assert not left
     return proc.returncode, stderr
 
 

@@ -33,6 +33,7 @@ def busy(count=1):
     return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
 
 
+@pytest.mark.xdist_group("machine-load")  # keeps a processor busy
 def test_fast_clock_figures_do_not_move_when_the_machine_is_loaded(tmp_path):
     quiet_run, quiet = live(tmp_path, "quiet")
     hogs = busy()

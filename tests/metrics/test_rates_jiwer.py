@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 
 import pytest
 
 from benchmarkstt_core.schema import Schema
 from benchmarkstt_metrics.rates import MER, WIL, WIP
-from conftest import DATA
+from conftest import DATA, new_venv, pip
 
 pytestmark = pytest.mark.slow  # builds a virtualenv with the oracle
 
@@ -28,9 +27,8 @@ json.dump(out, sys.stdout)
 
 
 def test_mer_wil_wip_equal_jiwer(tmp_path):
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    install = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "jiwer"], capture_output=True, text=True)
+    venv = new_venv(tmp_path / "venv")
+    install = pip(venv, "install", "jiwer", check=False)
     if install.returncode:
         pytest.skip(f"jiwer cannot be installed here: {install.stderr[-300:]}")
     rnd = random.Random(7)

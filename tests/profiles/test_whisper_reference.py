@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from benchmarkstt_profiles.whisper import WhisperBasic, WhisperEnglish
 
+from conftest import new_venv, pip
 from whisper_sentences import sentences
 
 REFERENCE = "openai-whisper==20250625"
@@ -30,10 +30,8 @@ def oracle_python(folder: Path) -> Path:
     marker = folder / "installed.txt"
     if marker.exists() and marker.read_text() == REFERENCE:
         return python
-    subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
-    pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    subprocess.run([*pip, "--no-deps", REFERENCE], check=True)
-    subprocess.run([*pip, "regex", "more-itertools"], check=True)
+    pip(new_venv(folder), "install", "--no-deps", REFERENCE)
+    pip(folder, "install", "regex", "more-itertools")
     marker.write_text(REFERENCE)
     return python
 

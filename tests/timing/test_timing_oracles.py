@@ -10,12 +10,12 @@ import json
 import pathlib
 import random
 import subprocess
-import sys
 
 import pytest
 
 from benchmarkstt_core.plugins import make_plugin_manager
 from benchmarkstt_core.schema import Schema
+from conftest import new_venv, pip
 
 pytestmark = pytest.mark.slow  # builds a virtualenv with the oracles
 
@@ -25,10 +25,8 @@ REGISTRIES = make_plugin_manager().registries
 
 @pytest.fixture(scope="module")
 def oracle(tmp_path_factory):
-    venv = tmp_path_factory.mktemp("oracle") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    install = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "meeteval", "simplejson"],
-                             capture_output=True, text=True)
+    venv = new_venv(tmp_path_factory.mktemp("oracle") / "venv")
+    install = pip(venv, "install", "meeteval", "simplejson", check=False)
     if install.returncode:
         pytest.skip(f"meeteval cannot be installed here: {install.stderr[-300:]}")
 
