@@ -52,6 +52,12 @@ class Scored:
         self._steps: Optional[list] = None
 
     @property
+    def raw(self) -> list:
+        """The alignment as the kernel gives it: ``(tag, edge, hyp)`` steps (see
+        :func:`~benchmarkstt_sclite.alignment.raw_align`)."""
+        return self._raw
+
+    @property
     def steps(self) -> list:
         """The alignment, one :class:`~benchmarkstt_sclite.alignment.Step` per column."""
         if self._steps is None:
