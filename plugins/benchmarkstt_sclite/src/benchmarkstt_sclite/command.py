@@ -193,6 +193,7 @@ class ScliteCommand:
             definitions = None
             refs = parse_trn(read(ref_path, "-r"), ref_path, args.id_format)
         systems: list = []
+        networks: dict = {}  # each reference utterance's network, built once for all the systems
         for k, (path, kind, *name) in enumerate(hyps):
             name = names[k] if k < len(names) else (name[0] if name else path)
             by_id = None  # an STM segment by utterance id
@@ -234,7 +235,7 @@ class ScliteCommand:
                     mark_fragments(u.words)
             systems.append((name, score(system_refs, hyp, args.deletable, args.fragments, hyp_path=path,
                                         ref_path=ref_path, arrange=arrange, timed=args.timed, segment=segment,
-                                        weights=weights),
+                                        weights=weights, networks=networks),
                             by_id))
         for (_, scored, _), (path, *_) in zip(systems, hyps):
             if not scored:  # sclite ends in a segmentation fault; the reports would be of nothing

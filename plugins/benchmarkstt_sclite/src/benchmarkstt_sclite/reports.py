@@ -12,6 +12,7 @@ lays them out, so that the parsers of sclite's reports read them.
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from typing import Any, Sequence
@@ -331,7 +332,7 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     aux = 7 if times or confidence or weights is not None else 0
 
     def size(text: str) -> int:
-        return len(text.encode(encoding, errors="replace"))
+        return byte_size(text, encoding)
 
     cells = []
     for tag, r, h, weighed in columns:
@@ -380,6 +381,19 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         out += [lead + label + "".join(items) for label, items in rows]
         used = end
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def byte_size(text: str, encoding: str) -> int:
+    """The length of ``text`` in bytes of ``encoding`` (a character it lacks counts as its
+    replacement), which the alignment reports' columns are as wide as; kept for the words
+    seen most recently, which a corpus repeats.
+
+    :example:
+        >>> byte_size("ħat", "utf-8"), byte_size("ħat", "latin-1")
+        (4, 3)
+    """
+    return len(text.encode(encoding, errors="replace"))
 
 
 def time_rows(cells: Sequence[tuple], word: int, side: str) -> list:
