@@ -82,15 +82,15 @@ def two_tailed(n: int) -> Iterator[tuple]:
                 cumulative += coefficient
             yield k, 2 * cumulative / 2 ** n
         return
-    coefficient = cumulative = 1.0
+    term = total = 1.0
     scaled = 0  # both are divided by 2 ** scaled
     for k in range(n + 1):
         if k:
-            coefficient = coefficient * (n - k + 1) / k
-            cumulative += coefficient
-            if cumulative > _SCALE:
-                coefficient, cumulative, scaled = coefficient / _SCALE, cumulative / _SCALE, scaled + 600
-        yield k, math.ldexp(cumulative, scaled + 1 - n)
+            term = term * (n - k + 1) / k
+            total += term
+            if total > _SCALE:
+                term, total, scaled = term / _SCALE, total / _SCALE, scaled + 600
+        yield k, math.ldexp(total, scaled + 1 - n)
 
 
 def binomial_two_tailed(k: int, n: int) -> float:
