@@ -10,7 +10,13 @@ system: on a shared machine wall-clock times say more about the neighbours).
     python benchmarks/sclite_corpus.py generate DIR --utterances 1000 --seed 1
     BENCHMARKSTT_SCLITE=/path/to/sclite python benchmarks/sclite_corpus.py compare DIR
     BENCHMARKSTT_SCLITE=/path/to/sclite python benchmarks/sclite_corpus.py expect DIR
+    BENCHMARKSTT_SCLITE=/path/to/sclite python benchmarks/sclite_corpus.py table DIR --rounds 3
 
+``table`` generates corpora of 1,000, 10,000 and 30,000 utterances under DIR (where missing)
+and times, in interleaved rounds, ``sum rsum pra`` of one and of two systems against sclite's,
+and ``-o mapsswe`` against sclite's SGML piped into sc_stats (the same work from the same TRN
+files) and against sc_stats alone; it checks the reports byte for byte (MAPSSWE: its
+figures) and prints the medians as a Markdown table.
 ``expect`` stores sclite's numbers beside the corpus (``expected-*.json``, its ``sum`` and
 ``rsum`` reports, sc_stats' MAPSSWE figures), which the tests compare with, without sclite.
 """
@@ -207,12 +213,65 @@ def expect(directory: str, binary: str) -> None:
         f.write(sc_stats_mapsswe(binary, directory) + "\n")
 
 
+SIZES = (1000, 10000, 30000)
+
+
+def timed(command: list, directory: str, stdin: "str | None" = None) -> tuple:
+    """``(CPU seconds, standard output)`` of a command run in ``directory``."""
+    start = cpu_seconds()
+    run = subprocess.run(command, cwd=directory, input=stdin, capture_output=True, text=True, check=True, env=ENV)
+    return cpu_seconds() - start, run.stdout
+
+
+def table(root: str, binary: str, rounds: int) -> int:
+    """The speed table of ``benchmarkstt-tools sclite`` against sclite and sc_stats (see the
+    module's help); 1 where an output differs."""
+    import statistics
+
+    tools = os.path.join(os.path.dirname(sys.executable), "benchmarkstt-tools")
+    sc_stats = os.environ.get("BENCHMARKSTT_SC_STATS") or os.path.join(os.path.dirname(binary), "sc_stats")
+    one, two = ["-h", "a.trn", "trn"], ["-h", "a.trn", "trn", "-h", "b.trn", "trn"]
+    bad = 0
+    print("| utterances | sum rsum pra, 1 system: sclite / ours | 2 systems: sclite / ours "
+          "| mapsswe: sclite -o sgml + sc_stats (sc_stats alone) / ours |")
+    print("|---|---|---|---|")
+    for size in SIZES:
+        directory = os.path.join(root, str(size))
+        if not os.path.exists(os.path.join(directory, "ref.trn")):
+            generate(directory, size, 1)
+        times: dict = {}
+        for _ in range(rounds):
+            for label, systems in (("1", one), ("2", two)):
+                theirs, expected = timed([binary, "-r", "ref.trn", "trn", *systems, "-i", "spu_id",
+                                          "-o", "sum", "rsum", "pra", "stdout"], directory)
+                mine, got = timed([tools, "sclite", "-r", "ref.trn", *systems, "-o", "sum", "rsum", "pra"], directory)
+                bad += got != expected
+                times.setdefault(f"sclite {label}", []).append(theirs)
+                times.setdefault(f"ours {label}", []).append(mine)
+            sgml_seconds, sgml = timed([binary, "-r", "ref.trn", "trn", "-h", "a.trn", "trn", "a", "-h", "b.trn", "trn",
+                                        "b", "-i", "spu_id", "-o", "sgml", "stdout"], directory)
+            stats_seconds, report = timed([sc_stats, "-p", "-t", "mapsswe", "-v", "-n", "-"], directory, sgml)
+            mine, got = timed([tools, "sclite", "-r", "ref.trn", "-h", "a.trn", "-h", "b.trn", "-n", "a", "-n", "b",
+                               "-o", "mapsswe"], directory)
+            bad += mapsswe_figures(got) != mapsswe_figures(report)
+            times.setdefault("sc_stats", []).append(stats_seconds)
+            times.setdefault("sgml + sc_stats", []).append(sgml_seconds + stats_seconds)
+            times.setdefault("ours mapsswe", []).append(mine)
+        m = {key: statistics.median(values) for key, values in times.items()}
+        print(f"| {size:,} | {m['sclite 1']:.2f} / {m['ours 1']:.2f} s | {m['sclite 2']:.2f} / {m['ours 2']:.2f} s "
+              f"| {m['sgml + sc_stats']:.2f} ({m['sc_stats']:.2f}) / {m['ours mapsswe']:.2f} s |")
+    print(f"CPU seconds (user + system), medians of {rounds} interleaved rounds; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; outputs {'identical' if not bad else 'DIFFERENT'}")
+    return 1 if bad else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("action", choices=("generate", "compare", "expect"))
+    parser.add_argument("action", choices=("generate", "compare", "expect", "table"))
     parser.add_argument("directory")
     parser.add_argument("--utterances", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3, help="table: interleaved rounds, their median")
     args = parser.parse_args()
     if args.action == "generate":
         generate(args.directory, args.utterances, args.seed)
@@ -224,6 +283,8 @@ def main() -> int:
     if args.action == "expect":
         expect(args.directory, binary)
         return 0
+    if args.action == "table":
+        return table(args.directory, binary, args.rounds)
     return compare(args.directory, binary)
 
 

@@ -13,7 +13,7 @@ from benchmarkstt_sclite.alignment import align, py_kernel, raw_align, raw_count
 from benchmarkstt_sclite.words import Token, mark_optional
 from benchmarkstt_sclite.casefold import fold
 from benchmarkstt_sclite.inferred import align_lattice
-from benchmarkstt_sclite.mapsswe import mapsswe, utterance_segments
+from benchmarkstt_sclite.mapsswe import mapsswe, segments, spans
 from benchmarkstt_sclite.reference import network
 from benchmarkstt_sclite.scoring import score
 from benchmarkstt_sclite.timemediated import word_times
@@ -164,14 +164,14 @@ SC_STATS_SAID = [
 @pytest.mark.parametrize("ref,a,b,expected", SC_STATS_SAID)
 def test_mapsswe_segments_as_sc_stats_counted_them(ref, a, b, expected):
     r = network(ref.split())
-    assert len(utterance_segments(align(r, a.split()), align(r, b.split()))) == expected
+    assert len(spans(raw_align(r, a.split()), raw_align(r, b.split()))) == expected
 
 
 def test_mapsswe_statistic_uses_the_n_minus_1_deviation():
     ref = parse_trn("a b c d e f g h (s_1)\na b c d e f g h (s_2)\na b c d e f g h (s_3)", "r")
     a = score(ref, parse_trn("a x c d e f g h (s_1)\na b c d e f g h (s_2)\nx b c d e f g h (s_3)", "a"))
     b = score(ref, parse_trn("a b c d e f g h (s_1)\na y y d e f g h (s_2)\na b c d e f g h (s_3)", "b"))
-    result = mapsswe(a, b)
+    result = mapsswe(segments(a, b))
     assert result.segments == 3
     assert result.mean == pytest.approx(0.0)
     assert result.sd == pytest.approx(((1 + 4 + 1) / 2) ** 0.5)

@@ -17,6 +17,10 @@ try:
     from benchmarkstt_metrics import _kernels
 except ImportError:  # the optional extension was not built: test_kernel_is_built says so
     _kernels = None
+try:
+    from benchmarkstt_timing import _kernel
+except ImportError:  # the timing plugin's optional extension was not built
+    _kernel = None
 
 
 def full_programme(ref: list, ref_times: list, hyp: list, hyp_times: list, rc: float, hc: float) -> tuple:
@@ -77,7 +81,7 @@ def flat(ref: list, ref_times: list, hyp: list, hyp_times: list, rc: float, hc: 
             hyp, [s for s, _ in hyp_times], [e for _, e in hyp_times], rc, hc)
 
 
-ALIGNERS = [py_tc_align] + ([_kernels.tc_align] if _kernels else [])
+ALIGNERS = [py_tc_align] + ([_kernel.tc_align] if _kernel else [])
 
 
 @pytest.mark.parametrize("align", ALIGNERS, ids=lambda f: f.__module__)
@@ -116,14 +120,14 @@ def test_a_long_pair_with_a_word_spanning_everything():
         assert align(*flat(ref, ref_times, hyp, hyp_times, 0.0, 1.0)) == (ref_indexes, hyp_indexes, hits)
 
 
-@pytest.mark.skipif(_kernels is None, reason="the optional extension was not built")
+@pytest.mark.skipif(_kernel is None, reason="the optional extension was not built")
 def test_the_distance_alone_is_the_alignments():
     """tc_distance (the programme without its backtrace, for tcpWER's cost matrix) gives the
     full programme's cost, and so does the fallback through tc_align."""
     for seed in range(0, 1500, 3):
         case = generated(seed)
         errors = full_programme(*case)[3]
-        assert _kernels.tc_distance(*flat(*case)) == errors == tc_align(*flat(*case)).errors, seed
+        assert _kernel.tc_distance(*flat(*case)) == errors == tc_align(*flat(*case)).errors, seed
 
 
 def untimed(a: list, b: list) -> tuple:
@@ -148,3 +152,17 @@ def test_edit_counts_are_the_full_programmes():
         assert plain_counts(a, b) == want, seed
         if _kernels is not None:
             assert _kernels.edit_counts(a, b) == want, seed
+
+
+def test_the_timing_kernel_is_built():
+    """CPython with a C compiler builds the timing plugin's own kernel (issue 40: it no longer
+    lives in the metrics plugin's C file), else the alignment falls back to Python."""
+    import platform
+    import shutil
+    import sysconfig
+
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if platform.python_implementation() != "CPython" or not shutil.which(compiler):
+        pytest.skip("no C compiler: the optional kernel is not expected")
+    assert _kernel is not None, "benchmarkstt_timing._kernel was not built"
+    assert _kernels is None or not hasattr(_kernels, "tc_align"), "the metrics kernel still holds tc_align"

@@ -10,11 +10,6 @@ Names of this module are kept stable within a major version; ``_kernels`` is pri
 * ``pooled_levenshtein(references, hypotheses)``: the summed word edit distance of pairs of
   texts (split on whitespace) and the reference words, ``(distance, words)``; ``None`` where
   the extension was not built (compute it with rapidfuzz then).
-* ``tc_align(ref_words, ref_starts, ref_ends, hyp_words, hyp_starts, hyp_ends)``: the
-  time-constrained alignment the timing plugin documents (``benchmarkstt_timing.tcalign``);
-  ``None`` where the extension was not built.
-* ``tc_distance(...)``, the same arguments: the errors of that alignment (its edit
-  distance), without the alignment; ``None`` where the extension was not built.
 * ``edit_counts(ref_words, hyp_words)``: ``(hits, substitutions, deletions, insertions)`` of
   the minimal edit alignment that a backtrace preferring insertion, then deletion finds
   (Kaldi's and meeteval's counts; bit-parallel); ``None`` where the extension was not built.
@@ -73,11 +68,9 @@ def count_opcodes(opcodes: Iterable[Sequence]) -> dict:
 
 edit_counts: Optional[Callable]
 pooled_levenshtein: Optional[Callable]
-tc_align: Optional[Callable]
-tc_distance: Optional[Callable]
 try:
-    from ._kernels import edit_counts, pooled_levenshtein, tc_align, tc_distance  # type: ignore[no-redef]
+    from ._kernels import edit_counts, pooled_levenshtein  # type: ignore[no-redef]
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    edit_counts, pooled_levenshtein, tc_align, tc_distance = None, None, None, None
+    edit_counts, pooled_levenshtein = None, None
 
-__all__ = ["as_ints", "count_opcodes", "edit_counts", "pooled_levenshtein", "tc_align", "tc_distance"]
+__all__ = ["as_ints", "count_opcodes", "edit_counts", "pooled_levenshtein"]

@@ -1,5 +1,6 @@
 /* sclite's alignment of a reference network with hypothesis words: the compiled twin of
- * benchmarkstt_sclite.alignment.py_kernel (same arguments, same steps; see its help).
+ * benchmarkstt_sclite.alignment.py_kernel (same arguments, same steps; see its help); and the
+ * MAPSSWE segments of two alignments, the twin of benchmarkstt_sclite.mapsswe.py_spans.
  *
  * align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs[, times[, weights]]]) -> [(tag, edge, hyp), ...]
  * costs: (substitution, insertion, deletion, optional deletion, empty branch, single precision),
@@ -348,13 +349,106 @@ done:
     return result;
 }
 
+/* one system's places (see benchmarkstt_sclite.mapsswe.positions): per reference word on its path,
+ * the insertions just before it, whether it is wrong (substituted or deleted), whether it is correct;
+ * *tail: the insertions after the last word. Returns the number of places, -1 on error (*out to free) */
+static Py_ssize_t places_of(PyObject *raw, long **out, long *tail) {
+    PyObject *seq = PySequence_Fast(raw, "an alignment: a sequence of (tag, edge, hyp)");
+    if (!seq) return -1;
+    Py_ssize_t steps = PySequence_Fast_GET_SIZE(seq), count = 0;
+    long pending = 0;
+    *out = PyMem_Malloc(sizeof(long) * 3 * (steps + 1));
+    if (!*out) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t x = 0; x < steps; x++) {
+        PyObject *step = PySequence_Fast_GET_ITEM(seq, x);
+        if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 3) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_TypeError, "an alignment's step: a tuple (tag, edge, hyp)");
+            return -1;
+        }
+        long tag = PyLong_AsLong(PyTuple_GET_ITEM(step, 0));
+        Py_ssize_t edge = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 1));
+        if (PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (edge == START) {
+            pending += tag == 3; /* an optional hypothesis word inserted (-D) is correct: no error */
+            continue;
+        }
+        (*out)[3 * count] = pending;
+        (*out)[3 * count + 1] = tag == 1 || tag == 2;
+        (*out)[3 * count + 2] = tag == 0;
+        count++;
+        pending = 0;
+    }
+    Py_DECREF(seq);
+    *tail = pending;
+    return count;
+}
+
+/* spans(raw_a, raw_b) -> [(errors a, errors b, reference words), ...]: the compiled twin of
+ * benchmarkstt_sclite.mapsswe.py_spans (the rule of benchmarkstt_metrics.mapsswe.spans) */
+static PyObject *spans(PyObject *self, PyObject *args) {
+    PyObject *raw_a, *raw_b, *result = NULL;
+    long *a = NULL, *b = NULL, tail_a = 0, tail_b = 0;
+    if (!PyArg_ParseTuple(args, "OO", &raw_a, &raw_b)) return NULL;
+    Py_ssize_t na = places_of(raw_a, &a, &tail_a);
+    Py_ssize_t nb = na < 0 ? -1 : places_of(raw_b, &b, &tail_b);
+    if (nb < 0) goto done;
+    result = PyList_New(0);
+    if (!result) goto done;
+    long ea = 0, eb = 0, words = 0;
+    int previous_good = 0, bounded = 0;
+    Py_ssize_t keys = na > nb ? na : nb;
+    for (Py_ssize_t k = 0; k <= keys; k++) { /* k == keys: after the last word */
+        int last = k == keys, in_a = !last && k < na, in_b = !last && k < nb;
+        long ia = last ? tail_a : in_a ? a[3 * k] : 0, wa = in_a ? a[3 * k + 1] : 0, ca = in_a && a[3 * k + 2];
+        long ib = last ? tail_b : in_b ? b[3 * k] : 0, wb = in_b ? b[3 * k + 1] : 0, cb = in_b && b[3 * k + 2];
+        int good = ca && cb;
+        if (previous_good && good && !ia && !ib) {
+            if (ea || eb) {
+                PyObject *span = Py_BuildValue("(lll)", ea, eb, words + bounded + 1);
+                if (!span || PyList_Append(result, span)) {
+                    Py_XDECREF(span);
+                    Py_CLEAR(result);
+                    goto done;
+                }
+                Py_DECREF(span);
+            }
+            ea = eb = words = 0;
+            bounded = 1;
+        }
+        ea += ia + wa;
+        eb += ib + wb;
+        words += in_a && in_b;
+        previous_good = good;
+    }
+    if (ea || eb) {
+        PyObject *span = Py_BuildValue("(lll)", ea, eb, words + bounded);
+        if (!span || PyList_Append(result, span)) Py_CLEAR(result);
+        Py_XDECREF(span);
+    }
+done:
+    PyMem_Free(a);
+    PyMem_Free(b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"align", align, METH_VARARGS,
      "align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs[, times[, weights]]]): sclite's alignment steps "
      "(see benchmarkstt_sclite.alignment.py_kernel)"},
+    {"spans", spans, METH_VARARGS,
+     "spans(raw_a, raw_b): the MAPSSWE segments with an error of two systems' alignments of an utterance "
+     "(see benchmarkstt_sclite.mapsswe.py_spans)"},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel", "sclite's alignment, compiled", -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel", "sclite's alignment and MAPSSWE segments, compiled", -1, methods};
 
 PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }

@@ -158,6 +158,8 @@ def predecessors(spans: Sequence, last: int) -> tuple:
         >>> predecessors([(0, 1), (0, 1), (1, 2)], 2)
         ([(-1,), (-1,), (0, 1)], (2,))
     """
+    if spans and last == len(spans) and all(start == k and end == k + 1 for k, (start, end) in enumerate(spans)):
+        return [(START,)] + [(k,) for k in range(last - 1)], (last - 1,)  # a chain: a text without alternations
     ending: dict = {}
     for k, (_, end) in enumerate(spans):
         ending.setdefault(end, []).append(k)
@@ -182,7 +184,7 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
     places: dict = {}  # where each hypothesis word is, when a hypothesis fragment may match
     for j, code in enumerate(hyp_codes if hyp_fragments else ()):
         places.setdefault(code, []).append(j)
-    for k, e in enumerate(edges):
+    for k, e in enumerate(edges if hyp_fragments or any(e.fragment for e in edges) else ()):
         found = [j for j, w in hyp_fragments if w != e.word and matches(e, w)] if hyp_fragments and e.word else ()
         if e.word is None:
             words.append(NULL)
@@ -197,6 +199,9 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
             fragments[k] = bytes(same)
         else:
             words.append(codes.get(e.word, UNKNOWN))
+    if not words:  # no fragment on either side: each word's code, an empty branch's NULL
+        get = codes.get
+        words = [NULL if e.word is None else get(e.word, UNKNOWN) for e in edges]
     optional = bytes(e.optional for e in edges)
     hyp_optional = bytes(getattr(w, "optional", False) for w in hyp) if marked else bytes(len(hyp))
     if times is None and weights is None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import gc
 import json
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
 
 from benchmarkstt_core.context import Context, check_encoding
 from benchmarkstt_core.errors import InputError, UsageError
@@ -90,68 +92,29 @@ class ScliteCommand:
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the files, score every system and print the reports; the case profile of
-        ``--case-profile`` holds for this run only (sclite's default, ASCII, is restored)."""
+        ``--case-profile`` holds for this run only (sclite's default, ASCII, is restored).
+        Python's cyclic garbage collector is paused meanwhile: the run builds a few objects
+        per word (tokens, edges, steps) that stay alive to the reports and hold no cycle, and
+        every pass of the collector walks all of them (half the CPU time of scoring 10,000
+        utterances)."""
         from .casefold import select
 
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             return self.score(args, host)
         finally:
             select("generic")
+            if collecting:
+                gc.enable()
 
     def score(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the files, score every system and print the reports."""
-        from .casefold import PROFILES, fold, select
-        from .characters import by_characters
-        from .lur import label_definitions, lur
-        from .table import Memory
-        from .reports import alignment_dump, sgml, summary
-        from .scoring import score
-        from .stmctm import assign, parse_ctm, parse_stm, scored_references, within_spans
-        from .trn import parse_trn
-        from .words import mark_fragments, mark_optional
+        from .casefold import select
 
         ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm", "ctm"), 2)
         hyps = [file_and_format(h, "-h", ("trn", "ctm", "txt"), 3) for h in args.hypotheses]
-        if args.weights is not None and ref_format != "trn":
-            raise UsageError("-w: word weights are scored for trn files (an stm or ctm reference: not yet)")
-        if [ref_path, *(path for path, *_ in hyps)].count("-") > 1:  # it is read once: the same text twice
-            raise UsageError("-r, -h: only one file can be - (standard input)")
-        if args.width < 1:
-            raise UsageError(f"-l: the line width is a positive number, not {args.width}")
-        names = args.names or []
-        if len(names) > len(hyps):
-            raise UsageError("-n: more names than -h files")
-        for report in ("mapsswe", "stats"):
-            if report in args.reports and len(hyps) < 2:
-                raise UsageError(f"-o {report} compares systems: give at least two -h files")
-        kinds = {kind for _, kind, *_ in hyps}
-        if not kinds <= {"trn": {"trn"}, "stm": {"ctm", "txt"}, "ctm": {"ctm"}}[ref_format]:
-            raise UsageError("-h: a trn reference takes trn hypotheses, an stm reference ctm or txt hypotheses, "
-                             "a ctm reference ctm hypotheses")
-        if "txt" in kinds and (args.deletable or args.fragments or args.spans is not None):
-            raise UsageError("-h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m")
-        if args.timed and (ref_format != "ctm" or kinds != {"ctm"}):
-            raise UsageError("-T: a time-mediated alignment is of a ctm reference and ctm hypotheses, as sclite's")
-        if args.diff and (ref_format == "ctm" or args.deletable or args.fragments or args.spans is not None
-                          or args.characters is not None or {"lur", "sgml", "nl.sgml"} & set(args.reports)):
-            raise UsageError("-d: GNU diff's alignment, as sclite's, of trn files or an stm reference with ctm "
-                             "hypotheses: not with -D, -F, -m, -c, nor yet with -o lur, sgml")
-        if args.characters is not None and (ref_format == "ctm" or "txt" in kinds):
-            raise UsageError("-c: characters are aligned against a trn or stm reference, not a text hypothesis (sclite "
-                             "refuses it) nor a ctm reference (sclite leaves -c out there)")
-        if args.characters is not None and args.segment is not None:
-            raise UsageError("-c with -S: give one (sclite aligns words under -S and leaves -c out, silently)")
-        if args.weights is not None and (args.timed or args.characters is not None or args.segment is not None
-                                         or args.diff or "txt" in kinds):
-            raise UsageError("-w: word weights are not combined with -T, -c, -S, -d nor a txt hypothesis "
-                             "(sclite refuses them too)")
-        if "wws" in args.reports and args.weights is None:
-            raise UsageError("-o wws: give the word weights with -w WWL")
-        if args.spans is not None and ref_format != "stm":
-            raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
-        args.case_profile = args.case_profile.lower()  # sclite reads the profile's name in any case
-        if args.case_profile not in PROFILES:
-            raise UsageError(f"--case-profile: no profile {args.case_profile!r} (sclite's are {', '.join(PROFILES)})")
+        check_options(args, ref_format, {kind for _, kind, *_ in hyps}, len(hyps))
         context = Context(host.registries, host.hook, encoding=check_encoding(args.encoding, "--encoding"), stdin=True,
                           encoding_hint="give its encoding with --encoding")  # DEFAULT_ENCODING is not read here
         if args.case_profile != "generic" and codecs.lookup(args.encoding).name != "utf-8":
@@ -167,108 +130,246 @@ class ScliteCommand:
         if args.segment is not None:
             from .inferred import segmenting
 
-            segment = segmenting(args.segment, context.read_text, args.encoding, ref_format == "ctm" or "txt" in kinds)
-
-        def read(path: str, field: str) -> str:
-            text = context.read_text(path, field=field)
-            return text if args.cased else fold(text)
-
-        if ref_format == "stm":
-            raw = context.read_text(ref_path, field="-r")
-            definitions = label_definitions(raw)
-            segments = parse_stm(raw if args.cased else fold(raw), ref_path)
-        elif ref_format == "ctm":
-            definitions = label_definitions("")  # none: sclite's lur of a ctm reference has only the speakers
-            ref_text = read(ref_path, "-r")
-        else:
-            definitions = None
-            refs = parse_trn(read(ref_path, "-r"), ref_path, args.id_format)
-        systems: list = []
+            segment = segmenting(args.segment, context.read_text, args.encoding,
+                                 ref_format == "ctm" or any(kind == "txt" for _, kind, *_ in hyps))
+        reference = read_reference(args, context, ref_path, ref_format)
+        names = args.names or []
+        networks: dict = {}  # each reference utterance's network, built once for all the systems
+        systems = []
         for k, (path, kind, *name) in enumerate(hyps):
-            name = names[k] if k < len(names) else (name[0] if name else path)
-            by_id = None  # an STM segment by utterance id
-            arrange = None  # how the steps of an alignment are reordered (a CTM reference's, by time)
-            if kind == "txt":
-                from .txthyp import score_text  # imported when asked for: it starts GNU diff
-
-                systems.append((name, score_text(raw if args.cased else fold(raw), ref_path, read(path, "-h"),
-                                                 args.encoding), None))
-                continue
-            if args.diff:
-                from .gnudiff import score_ctm, score_trn  # imported when asked for: it starts GNU diff
-
-                ref_text = read(ref_path, "-r")
-                systems.append((name, score_trn(ref_text, ref_path, read(path, "-h"), path, args.id_format,
-                                                args.encoding) if kind == "trn" else
-                                score_ctm(ref_text, ref_path, read(path, "-h"), path, args.encoding), None))
-                continue
-            if ref_format == "ctm":
-                from .ctmref import by_time, chunks
-
-                system_refs, hyp = chunks(ref_text, read(path, "-h"), ref_path, path)
-                arrange = by_time
-            elif kind == "ctm":
-                kept, words = segments, parse_ctm(read(path, "-h"), path)
-                if args.spans is not None:
-                    kept, words = within_spans(segments, words, "hyp" not in args.spans or "ref" in args.spans,
-                                               "hyp" in args.spans)
-                system_refs, hyp = scored_references(kept), assign(kept, words, path)
-                by_id = {s.utterance.id: s for s in kept}
-            else:
-                system_refs, hyp = refs, parse_trn(read(path, "-h"), path, args.id_format, hypothesis=True)
-            if args.characters is not None:
-                system_refs, hyp = by_characters(system_refs, hyp, args.characters, args.deletable)
-            for u in hyp:
-                if args.deletable:
-                    mark_optional(u.words)
-                if args.fragments:
-                    mark_fragments(u.words)
-            systems.append((name, score(system_refs, hyp, args.deletable, args.fragments, hyp_path=path,
-                                        ref_path=ref_path, arrange=arrange, timed=args.timed, segment=segment,
-                                        weights=weights),
-                            by_id))
-        for (_, scored, _), (path, *_) in zip(systems, hyps):
+            system = names[k] if k < len(names) else (name[0] if name else path)
+            scored, by_id = score_system(args, context, reference, path, kind, weights, segment, networks)
             if not scored:  # sclite ends in a segmentation fault; the reports would be of nothing
                 raise InputError(f"{path}: no utterance to score: it and the reference {ref_path} have none in common "
                                  "(is one of them empty?)")
-        out = []
-        memory = Memory()
-        created = time.strftime("%a %b %d %H:%M:%S %Y")
-        reports = sorted(set(args.reports), key=REPORTS.index)
-        if "lur" in reports and ref_format == "trn":
-            raise UsageError("-o lur: the labels come from an STM reference")
-        first = 0
-        for (system, scored, by_id), (path, kind, *_) in zip(systems, hyps):  # system by system, as sclite writes them
-            for report in reports:
-                if report in ("sgml", "nl.sgml"):
-                    out.append(sgml(scored, system, ref_path, path, created, args.fragments, args.deletable, first,
-                                    by_id, None if kind == "txt" else definitions, report == "nl.sgml", args.cased,
-                                    ref_format == "ctm", args.characters is not None, weights))
-                elif report == "snt":
-                    from .snt import sentences
-
-                    out.append(sentences(scored, system, by_id, args.encoding, args.cased, ref_format == "ctm"))
-                elif report == "lur":
-                    # -o lur was refused above for a TRN reference, the only one without definitions
-                    out.append(lur(scored, system, definitions, memory, ref_path))  # type: ignore[arg-type]
-                elif report == "prf":
-                    out.append(alignment_dump(scored, system, (ref_path, path), args.fragments, args.deletable,
-                                              created, by_id, None if kind == "txt" or args.diff else definitions,
-                                              args.encoding, args.width, args.cased, ref_format == "ctm",
-                                              characters=args.characters is not None, weights=weights))
-                elif report == "wws":
-                    out.append(summary(scored, system, memory=memory, weights=weights))
-                elif report not in ("mapsswe", "stats"):
-                    out.append(render(report, scored, system, memory, args))
-            first += len(scored)
-        if "mapsswe" in reports:
-            from .scstats import mapsswe_report
-
-            out.append(mapsswe_report([(name, scored) for name, scored, _ in systems]))
-        if "stats" in reports:
-            out += [stats_lines(a, sa, b, sb) for (a, sa, _), (b, sb, _) in pairs(systems)]
-        write_in(args.encoding, "".join(out))
+            systems.append((system, scored, by_id))
+        options = ReportOptions(ref_path, time.strftime("%a %b %d %H:%M:%S %Y"), args.encoding, args.width, args.cased,
+                                args.deletable, args.fragments, args.characters is not None, ref_format == "ctm",
+                                args.diff, reference.definitions, weights)
+        write_in(args.encoding, "".join(all_reports(sorted(set(args.reports), key=REPORTS.index), systems,
+                                                    [path for path, *_ in hyps], [kind for _, kind, *_ in hyps],
+                                                    options)))
         return 0
+
+
+def check_options(args: argparse.Namespace, ref_format: str, kinds: set, systems: int) -> None:
+    """The combinations of options and formats sclite refuses, or that are not offered (yet),
+    as one :class:`UsageError` each; ``--case-profile`` read in lowercase."""
+    from .casefold import PROFILES
+
+    paths = [args.reference[0], *(h[0] for h in args.hypotheses)]
+    if args.weights is not None and ref_format != "trn":
+        raise UsageError("-w: word weights are scored for trn files (an stm or ctm reference: not yet)")
+    if paths.count("-") > 1:  # it is read once: the same text twice
+        raise UsageError("-r, -h: only one file can be - (standard input)")
+    if args.width < 1:
+        raise UsageError(f"-l: the line width is a positive number, not {args.width}")
+    if len(args.names or []) > systems:
+        raise UsageError("-n: more names than -h files")
+    for report in ("mapsswe", "stats"):
+        if report in args.reports and systems < 2:
+            raise UsageError(f"-o {report} compares systems: give at least two -h files")
+    if not kinds <= {"trn": {"trn"}, "stm": {"ctm", "txt"}, "ctm": {"ctm"}}[ref_format]:
+        raise UsageError("-h: a trn reference takes trn hypotheses, an stm reference ctm or txt hypotheses, "
+                         "a ctm reference ctm hypotheses")
+    if "txt" in kinds and (args.deletable or args.fragments or args.spans is not None):
+        raise UsageError("-h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m")
+    if args.timed and (ref_format != "ctm" or kinds != {"ctm"}):
+        raise UsageError("-T: a time-mediated alignment is of a ctm reference and ctm hypotheses, as sclite's")
+    if args.diff and (ref_format == "ctm" or args.deletable or args.fragments or args.spans is not None
+                      or args.characters is not None or {"lur", "sgml", "nl.sgml"} & set(args.reports)):
+        raise UsageError("-d: GNU diff's alignment, as sclite's, of trn files or an stm reference with ctm "
+                         "hypotheses: not with -D, -F, -m, -c, nor yet with -o lur, sgml")
+    if args.characters is not None and (ref_format == "ctm" or "txt" in kinds):
+        raise UsageError("-c: characters are aligned against a trn or stm reference, not a text hypothesis (sclite "
+                         "refuses it) nor a ctm reference (sclite leaves -c out there)")
+    if args.characters is not None and args.segment is not None:
+        raise UsageError("-c with -S: give one (sclite aligns words under -S and leaves -c out, silently)")
+    if args.weights is not None and (args.timed or args.characters is not None or args.segment is not None
+                                     or args.diff or "txt" in kinds):
+        raise UsageError("-w: word weights are not combined with -T, -c, -S, -d nor a txt hypothesis "
+                         "(sclite refuses them too)")
+    if "wws" in args.reports and args.weights is None:
+        raise UsageError("-o wws: give the word weights with -w WWL")
+    if args.spans is not None and ref_format != "stm":
+        raise UsageError("-m: time spans are those of an STM reference and CTM hypotheses")
+    if "lur" in args.reports and ref_format == "trn":
+        raise UsageError("-o lur: the labels come from an STM reference")
+    args.case_profile = args.case_profile.lower()  # sclite reads the profile's name in any case
+    if args.case_profile not in PROFILES:
+        raise UsageError(f"--case-profile: no profile {args.case_profile!r} (sclite's are {', '.join(PROFILES)})")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The reference as read once for every system: its path and format, its STM labels'
+    definitions (none for a TRN reference), and per format its text as read (``raw``, STM),
+    its segments (STM), its folded text (CTM, cut per system) or its utterances (TRN)."""
+
+    path: str
+    format: str
+    definitions: Any = None
+    raw: str = ""
+    segments: Any = None
+    text: str = ""
+    utterances: Any = None
+
+
+def reader(args: argparse.Namespace, context: Context) -> Callable:
+    """``read(path, field)``: a file's text, folded to lowercase unless ``-s``."""
+    from .casefold import fold
+
+    def read(path: str, field: str) -> str:
+        text = context.read_text(path, field=field)
+        return text if args.cased else fold(text)
+
+    return read
+
+
+def read_reference(args: argparse.Namespace, context: Context, path: str, kind: str) -> Reference:
+    """The reference file read and parsed as its format says."""
+    from .casefold import fold
+    from .lur import label_definitions
+
+    if kind == "stm":
+        from .stmctm import parse_stm
+
+        raw = context.read_text(path, field="-r")
+        return Reference(path, kind, label_definitions(raw), raw,
+                         segments=parse_stm(raw if args.cased else fold(raw), path))
+    if kind == "ctm":  # no definitions: sclite's lur of a ctm reference has only the speakers
+        return Reference(path, kind, label_definitions(""), text=reader(args, context)(path, "-r"))
+    from .trn import parse_trn
+
+    return Reference(path, kind, utterances=parse_trn(reader(args, context)(path, "-r"), path, args.id_format))
+
+
+def score_system(args: argparse.Namespace, context: Context, reference: Reference, path: str, kind: str,
+                 weights: Any, segment: "tuple | None", networks: dict) -> tuple:
+    """``(scored, by_id)`` of one hypothesis file: its utterances scored against the
+    reference, and the STM segment of each utterance id (``None`` but for a CTM hypothesis of
+    an STM reference)."""
+    from .casefold import fold
+    from .characters import by_characters
+    from .scoring import score
+    from .words import mark_fragments, mark_optional
+
+    read = reader(args, context)
+    if kind == "txt":
+        from .txthyp import score_text  # imported when asked for: it starts GNU diff
+
+        raw = reference.raw if args.cased else fold(reference.raw)
+        return score_text(raw, reference.path, read(path, "-h"), args.encoding), None
+    if args.diff:
+        from .gnudiff import score_ctm, score_trn  # imported when asked for: it starts GNU diff
+
+        ref_text = read(reference.path, "-r")
+        if kind == "trn":
+            return score_trn(ref_text, reference.path, read(path, "-h"), path, args.id_format, args.encoding), None
+        return score_ctm(ref_text, reference.path, read(path, "-h"), path, args.encoding), None
+    by_id = None  # an STM segment by utterance id
+    arrange = None  # how the steps of an alignment are reordered (a CTM reference's, by time)
+    if reference.format == "ctm":
+        from .ctmref import by_time, chunks
+
+        refs, hyp = chunks(reference.text, read(path, "-h"), reference.path, path)
+        arrange = by_time
+    elif kind == "ctm":
+        from .stmctm import assign, parse_ctm, scored_references, within_spans
+
+        kept, words = reference.segments, parse_ctm(read(path, "-h"), path)
+        if args.spans is not None:
+            kept, words = within_spans(kept, words, "hyp" not in args.spans or "ref" in args.spans,
+                                       "hyp" in args.spans)
+        refs, hyp = scored_references(kept), assign(kept, words, path)
+        by_id = {s.utterance.id: s for s in kept}
+    else:
+        from .trn import parse_trn
+
+        refs, hyp = reference.utterances, parse_trn(read(path, "-h"), path, args.id_format, hypothesis=True)
+    if args.characters is not None:
+        refs, hyp = by_characters(refs, hyp, args.characters, args.deletable)
+    for u in hyp:
+        if args.deletable:
+            mark_optional(u.words)
+        if args.fragments:
+            mark_fragments(u.words)
+    return score(refs, hyp, args.deletable, args.fragments, hyp_path=path, ref_path=reference.path, arrange=arrange,
+                 timed=args.timed, segment=segment, weights=weights, networks=networks), by_id
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    """What the reports of one run show besides the scores: the reference's path, the time
+    of the run (``created``), the files' encoding, the ``pra`` line width (``-l``), and
+    sclite's options that the reports name: ``-s`` (``cased``), ``-D``, ``-F``, ``-c``
+    (``characters``), a CTM reference's times (``ctm_reference``), ``-d`` (``diff``), the STM
+    labels' ``definitions`` and ``-w``'s ``weights``."""
+
+    ref_path: str
+    created: str
+    encoding: str
+    width: int
+    cased: bool
+    deletable: bool
+    fragments: bool
+    characters: bool
+    ctm_reference: bool
+    diff: bool
+    definitions: Any
+    weights: Any
+
+
+def all_reports(reports: list, systems: list, paths: list, kinds: list, options: ReportOptions) -> list:
+    """The reports' texts: system by system each of ``reports`` (in sclite's order), as sclite
+    writes them, then the comparisons of the systems (``mapsswe``, ``stats``)."""
+    from .table import Memory
+
+    out = []
+    memory = Memory()
+    first = 0
+    for (system, scored, by_id), path, kind in zip(systems, paths, kinds):
+        out += [system_report(report, system, scored, by_id, path, kind, first, memory, options)
+                for report in reports if report not in ("mapsswe", "stats")]
+        first += len(scored)
+    if "mapsswe" in reports:
+        from .scstats import mapsswe_report
+
+        out.append(mapsswe_report([(name, scored) for name, scored, _ in systems]))
+    if "stats" in reports:
+        out += [stats_lines(a, sa, b, sb) for (a, sa, _), (b, sb, _) in pairs(systems)]
+    return out
+
+
+def system_report(report: str, system: str, scored: list, by_id: "dict | None", path: str, kind: str, first: int,
+                  memory: Any, options: ReportOptions) -> str:
+    """One system's ``report``; ``first``: the number of utterances of the systems before it
+    (sclite's SGML numbers them on)."""
+    from .reports import alignment_dump, sgml, summary
+
+    o = options
+    definitions = None if kind == "txt" else o.definitions
+    if report in ("sgml", "nl.sgml"):
+        return sgml(scored, system, o.ref_path, path, o.created, fragments=o.fragments, deletable=o.deletable,
+                    first=first, segments=by_id, definitions=definitions, lines=report == "nl.sgml", cased=o.cased,
+                    ref_times=o.ctm_reference, characters=o.characters, weights=o.weights)
+    if report == "snt":
+        from .snt import sentences
+
+        return sentences(scored, system, by_id, o.encoding, o.cased, o.ctm_reference)
+    if report == "lur":
+        from .lur import lur
+
+        # -o lur was refused for a TRN reference, the only one without definitions
+        return lur(scored, system, o.definitions, memory, o.ref_path)
+    if report == "prf":
+        return alignment_dump(scored, system, files=(o.ref_path, path), fragments=o.fragments,
+                              deletable=o.deletable, created=o.created, segments=by_id,
+                              definitions=None if o.diff else definitions, encoding=o.encoding, width=o.width,
+                              cased=o.cased, ref_times=o.ctm_reference, characters=o.characters, weights=o.weights)
+    if report == "wws":
+        return summary(scored, system, memory=memory, weights=o.weights)
+    return render(report, scored, system, memory, options)
 
 
 def write_in(encoding: str, text: str) -> None:
@@ -320,21 +421,21 @@ def stats_lines(a: str, first: list, b: str, second: list) -> str:
             f"({b} only correct: {mcn.second_only}) (both wrong: {mcn.neither}) (exact p: {mcn.p:.6g})\n")
 
 
-def render(report: str, scored: list, system: str, memory: Any, args: argparse.Namespace) -> str:
+def render(report: str, scored: list, system: str, memory: Any, options: ReportOptions) -> str:
     """One system's sum, rsum, pra, dtl, spk or json report."""
     from .reports import alignment_dump, detail, summary
     from .scoring import speaker_rows, total_row
 
     if report in ("sum", "rsum"):
-        return summary(scored, system, counts=report == "rsum", memory=memory, characters=args.characters is not None)
+        return summary(scored, system, counts=report == "rsum", memory=memory, characters=options.characters)
     if report == "pra":
-        return alignment_dump(scored, system, encoding=args.encoding, width=args.width, cased=args.cased)
+        return alignment_dump(scored, system, encoding=options.encoding, width=options.width, cased=options.cased)
     if report == "dtl":
-        return detail(scored, system, encoding=args.encoding)
+        return detail(scored, system, encoding=options.encoding)
     if report == "spk":
         from .spk import speakers
 
-        return speakers(scored, system, args.encoding)
+        return speakers(scored, system, options.encoding)
     rows = speaker_rows(scored)
     return json.dumps({"system": system,
                        "utterances": [{"id": s.utterance.id, "speaker": s.utterance.speaker, **s.counts}

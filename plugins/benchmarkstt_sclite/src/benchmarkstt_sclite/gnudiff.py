@@ -38,7 +38,7 @@ from typing import Sequence
 
 from benchmarkstt_core.errors import InputError
 
-from .alignment import START, steps_of
+from .alignment import START
 from .reference import Edge
 from .scoring import Scored, match_hypotheses
 from .stmctm import ctm_numbers, numbered_utterances, records
@@ -111,21 +111,6 @@ def shared_out(utterances: Sequence[Sequence[str]], lines: Sequence[str], rest: 
     return out
 
 
-class Diffed(Scored):
-    """An utterance scored by diff: its reference words are the words diff shows, read as
-    they are (never as alternations: a ``/`` is a word)."""
-
-    __slots__ = ()
-
-    @property
-    def steps(self) -> list:
-        """The alignment, one :class:`~benchmarkstt_sclite.alignment.Step` per column."""
-        if self._steps is None:
-            edges = [Edge(k, k + 1, word, k, False, 0) for k, word in enumerate(self.utterance.words)]
-            self._steps = steps_of(self._raw, edges)
-        return self._steps
-
-
 def scored_of(utterance: Utterance, steps: Sequence[tuple]) -> Scored:
     """One utterance scored from its diff steps: its reference and hypothesis words as diff
     shows them."""
@@ -135,7 +120,9 @@ def scored_of(utterance: Utterance, steps: Sequence[tuple]) -> Scored:
         r, h = r + (ref_word is not None), h + (hyp_word is not None)
     ref = [w for _, w, _ in steps if w is not None]
     hyp = [w for _, _, w in steps if w is not None]
-    return Diffed(utterance._replace(words=ref), hyp, raw, False, False)
+    # the reference words as diff shows them, read as they are (never as alternations: a / is a word)
+    edges = [Edge(k, k + 1, word, k, False, 0) for k, word in enumerate(ref)]
+    return Scored(utterance._replace(words=ref), hyp, raw, edges)
 
 
 def text_before_id(line: str) -> list:

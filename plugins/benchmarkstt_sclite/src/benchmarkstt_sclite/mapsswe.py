@@ -6,7 +6,9 @@ the n-th of the other, as sc_stats matches them, also where the systems took bra
 an alternation of other lengths), and cut into segments by the rule of
 :mod:`benchmarkstt_metrics.mapsswe`, which corpus mode uses too: two words in a row that
 both systems got right, with no insertion between them, separate segments. The statistic is Z = mean / (sd / sqrt(n)) of the per-segment differences,
-sd with n - 1.
+sd with n - 1. The segments are cut from the alignments as the kernel gives them
+(:func:`~benchmarkstt_sclite.alignment.raw_align`'s steps), by the plugin's compiled kernel
+where it was built, else by :func:`py_spans` (the same segments).
 
 :example:
     >>> from benchmarkstt_sclite.scoring import score
@@ -15,7 +17,7 @@ sd with n - 1.
     >>> a = score(ref, parse_trn("a x c d e f g (s_1)", "a"))
     >>> b = score(ref, parse_trn("a b c d e y g (s_1)", "b"))
     >>> segments(a, b)
-    [(1, 0), (0, 1)]
+    [(1, 0, 4), (0, 1, 4)]
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ import math
 from typing import NamedTuple, Sequence
 
 from benchmarkstt_metrics import mapsswe as rule
+
+from .alignment import START
 
 
 class Result(NamedTuple):
@@ -36,57 +40,67 @@ class Result(NamedTuple):
     z: float
 
 
-def positions(steps: Sequence) -> dict:
+def positions(raw: Sequence) -> dict:
     """Per place on the path (0, 1, ...): ``(insertions before its reference word, 1 if
     that word was substituted or deleted, whether it was correct)`` of one system's
-    alignment; the insertions after the last word under ``None``."""
+    alignment (``(tag, edge, hyp)`` steps, tag 0-3 for C, S, D, I); the insertions after the
+    last word under ``None``.
+
+    :example:
+        >>> positions([(3, -1, 0), (0, 0, 1), (2, 1, -1), (3, -1, 2)])
+        {0: (1, 0, True), 1: (0, 1, False), None: (1, 0, False)}
+    """
     out: dict = {}
     pending = 0
-    for s in steps:
-        if s.edge is None:
-            pending += s.tag == "I"  # not an optional hypothesis word inserted (-D): correct
+    for tag, edge, _ in raw:
+        if edge == START:
+            pending += tag == 3  # not an optional hypothesis word inserted (-D): correct
             continue
-        out[len(out)] = (pending, int(s.tag in "SD"), s.tag == "C")
+        out[len(out)] = (pending, int(tag in (1, 2)), tag == 0)
         pending = 0
     out[None] = (pending, 0, False)
     return out
 
 
-def utterance_segments(steps_a: Sequence, steps_b: Sequence) -> list:
-    """The ``(errors a, errors b)`` of one utterance's segments with an error."""
-    return rule.segments(positions(steps_a), positions(steps_b))
-
-
-def spans(steps_a: Sequence, steps_b: Sequence) -> list:
+def py_spans(raw_a: Sequence, raw_b: Sequence) -> list:
     """The ``(errors a, errors b, reference words)`` of one utterance's segments with an
-    error (see :func:`benchmarkstt_metrics.mapsswe.spans`).
+    error, of two systems' alignments (:func:`~benchmarkstt_sclite.alignment.raw_align`'s
+    steps; see :func:`benchmarkstt_metrics.mapsswe.spans`); the compiled kernel's
+    ``spans`` gives the same.
 
     :example:
         >>> from benchmarkstt_sclite.scoring import score
         >>> from benchmarkstt_sclite.trn import parse_trn
         >>> ref = parse_trn("a b c d e f g (s_1)", "r")
         >>> a, b = score(ref, parse_trn("a x c d e f g (s_1)", "a")), score(ref, parse_trn("a b c d e y z (s_1)", "b"))
-        >>> spans(a[0].steps, b[0].steps)
+        >>> py_spans(a[0].raw, b[0].raw)
         [(1, 0, 4), (0, 2, 4)]
     """
-    return rule.spans(positions(steps_a), positions(steps_b))
+    return rule.spans(positions(raw_a), positions(raw_b))
 
 
 def segments(scored_a: Sequence, scored_b: Sequence) -> list:
-    """Every segment with an error, of the utterances both systems have."""
+    """Every segment with an error, ``(errors a, errors b, reference words)``, of the
+    utterances both systems have (in the first system's order)."""
     by_id = {s.utterance.id: s for s in scored_b}
-    out = []
+    out: list = []
     for s in scored_a:
         other = by_id.get(s.utterance.id)
         if other is not None:
-            out += utterance_segments(s.steps, other.steps)
+            out += spans(s.raw, other.raw)
     return out
 
 
-def mapsswe(scored_a: Sequence, scored_b: Sequence) -> Result:
-    """The MAPSSWE figures of two systems scored on the same reference."""
-    z = [ea - eb for ea, eb in segments(scored_a, scored_b)]
+def mapsswe(found: Sequence[tuple]) -> Result:
+    """The MAPSSWE figures of the segments :func:`segments` found."""
+    z = [segment[0] - segment[1] for segment in found]
     n = len(z)
     mean = sum(z) / n if n else 0.0
     sd = math.sqrt(sum((v - mean) ** 2 for v in z) / (n - 1)) if n > 1 else 0.0
     return Result(n, mean, sd, mean / (sd / math.sqrt(n)) if sd else 0.0)
+
+
+try:
+    from ._kernel import spans
+except ImportError:  # pragma: no cover - where the optional extension was not built
+    spans = py_spans

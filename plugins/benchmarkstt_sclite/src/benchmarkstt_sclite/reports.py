@@ -12,6 +12,7 @@ lays them out, so that the parsers of sclite's reports read them.
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from typing import Any, Sequence
@@ -331,22 +332,31 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     aux = 7 if times or confidence or weights is not None else 0
 
     def size(text: str) -> int:
-        return len(text.encode(encoding, errors="replace"))
-
-    cells = []
-    for tag, r, h, weighed in columns:
-        read_ref, read_hyp = "" if r is None else r, "" if h is None else shown(h)
-        ref = read_ref if tag == "C" or cased else capitals(read_ref)
-        hyp = read_hyp if tag == "C" or cased else capitals(read_hyp)
-        if tag == "I":
-            ref = "*" * size(read_hyp)
-        if tag == "D":
-            hyp = "*" * size(read_ref)
-        wide = max(aux, 1 if tag == "I" else size(read_ref), 1 if tag == "D" else size(read_hyp))
-        cells.append((tag, ref, hyp, h, wide, r, weighed))
+        return byte_size(text, encoding)
 
     def pad(text: str, wide: int) -> str:
         return text + " " * (wide - size(text)) + " "
+
+    # per column: tag, REF and HYP text, the hypothesis word, width, the reference word, the
+    # weights, then the REF, HYP and Eval cells padded to the width
+    cells = []
+    for tag, r, h, weighed in columns:
+        read_ref, read_hyp = "" if r is None else r, "" if h is None else shown(h)
+        read_ref_size, read_hyp_size = size(read_ref), size(read_hyp)
+        ref, hyp, ref_size, hyp_size = read_ref, read_hyp, read_ref_size, read_hyp_size
+        wide = max(aux, 1 if tag == "I" else read_ref_size, 1 if tag == "D" else read_hyp_size)
+        if tag == "I":
+            ref, ref_size = "*" * read_hyp_size, read_hyp_size
+        elif not cased and tag != "C":
+            ref = capitals(read_ref)
+            ref_size = ref_size if ref == read_ref else size(ref)  # a case profile's capital may be longer
+        if tag == "D":
+            hyp, hyp_size = "*" * read_ref_size, read_ref_size
+        elif not cased and tag != "C":
+            hyp = capitals(read_hyp)
+            hyp_size = hyp_size if hyp == read_hyp else size(hyp)
+        cells.append((tag, ref, hyp, h, wide, r, weighed, ref + " " * (wide - ref_size) + " ",
+                      hyp + " " * (wide - hyp_size) + " ", pad("" if tag == "C" else tag, wide)))
 
     out: list = []
     used = 0
@@ -362,10 +372,10 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         lead = ">> " if used else ""
         if used:
             out.append("")
-        rows = [("REF:  ", [pad(c[1], c[4]) for c in part])]
+        rows = [("REF:  ", [c[7] for c in part])]
         if ref_times:
             rows += time_rows(part, 5, "R")
-        rows.append(("HYP:  ", [pad(c[2], c[4]) for c in part]))
+        rows.append(("HYP:  ", [c[8] for c in part]))
         if times:
             rows += time_rows(part, 3, "H")
         if confidence:
@@ -376,10 +386,23 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
             rows += [(label, [" " * (c[4] + 1) if c[6][side] is None  # type: ignore[index]
                               else pad(f"{c[6][side]:.4f}", c[4]) for c in part])  # type: ignore[index]
                      for side, label in enumerate(("R_WE: ", "H_WE: "))]
-        rows.append(("Eval: ", [pad("" if c[0] == "C" else c[0], c[4]) for c in part]))
+        rows.append(("Eval: ", [c[9] for c in part]))
         out += [lead + label + "".join(items) for label, items in rows]
         used = end
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def byte_size(text: str, encoding: str) -> int:
+    """The length of ``text`` in bytes of ``encoding`` (a character it lacks counts as its
+    replacement), which the alignment reports' columns are as wide as; kept for the words
+    seen most recently, which a corpus repeats.
+
+    :example:
+        >>> byte_size("ħat", "utf-8"), byte_size("ħat", "latin-1")
+        (4, 3)
+    """
+    return len(text.encode(encoding, errors="replace"))
 
 
 def time_rows(cells: Sequence[tuple], word: int, side: str) -> list:

@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 from benchmarkstt_core.errors import InputError
 
 from .alignment import SCLITE_COSTS, START, raw_align, raw_counts, steps_of
-from .reference import Network
-from .reference import network
+from .reference import Network, network
 from .inferred import align_inferred, align_lattice, piece_arcs
 from .timemediated import word_times
 from .trn import Utterance
@@ -38,24 +37,31 @@ MAX_CHOICES = 256
 
 class Scored:
     """One utterance scored: the reference utterance, the hypothesis words, the counts
-    (C, S, D, I) and, made when first asked for, the alignment (a list of
-    :class:`~benchmarkstt_sclite.alignment.Step`). The reference network is built again
-    for the alignment rather than kept: a corpus's networks kept alive (hundreds of
-    thousands of small objects) slow every pass of Python's garbage collector, which costs
-    more than building them again for the reports that show the alignment."""
+    (C, S, D, I), the edges of the reference network it was aligned on and, made when
+    first asked for, the alignment (a list of :class:`~benchmarkstt_sclite.alignment.Step`).
+    The edges are those of the network every system's alignment of the utterance shares
+    (see :func:`score`'s ``networks``); the many small objects of a corpus's networks kept
+    alive slow every pass of Python's cyclic garbage collector, which the ``sclite`` command
+    pauses while it runs."""
 
-    __slots__ = ("utterance", "hyp", "counts", "_raw", "_options", "_steps")
+    __slots__ = ("utterance", "hyp", "counts", "_raw", "_edges", "_steps")
 
-    def __init__(self, utterance: Utterance, hyp: list, raw: list, deletable: bool, fragments: bool):
-        self.utterance, self.hyp, self._raw, self._options = utterance, hyp, raw, (deletable, fragments)
+    def __init__(self, utterance: Utterance, hyp: list, raw: list, edges: Sequence):
+        self.utterance, self.hyp, self._raw, self._edges = utterance, hyp, raw, edges
         self.counts = raw_counts(raw)
         self._steps: Optional[list] = None
+
+    @property
+    def raw(self) -> list:
+        """The alignment as the kernel gives it: ``(tag, edge, hyp)`` steps (see
+        :func:`~benchmarkstt_sclite.alignment.raw_align`)."""
+        return self._raw
 
     @property
     def steps(self) -> list:
         """The alignment, one :class:`~benchmarkstt_sclite.alignment.Step` per column."""
         if self._steps is None:
-            self._steps = steps_of(self._raw, network(self.utterance.words, *self._options).edges)
+            self._steps = steps_of(self._raw, self._edges)
         return self._steps
 
 
@@ -76,7 +82,7 @@ def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_p
 def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool = False,
           fragments: bool = False, hyp_path: str = "hypothesis", ref_path: str = "reference",
           arrange: "Callable | None" = None, timed: bool = False, segment: "tuple | None" = None,
-          weights: "WordWeights | None" = None) -> list:
+          weights: "WordWeights | None" = None, networks: "dict | None" = None) -> list:
     """Every reference utterance that the hypothesis has, aligned (see the module's help);
     ``arrange(raw, edges, ref_tokens, hyp_words)``, where given, reorders each alignment's
     steps (a CTM reference's insertions and deletions by time, see
@@ -84,14 +90,16 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
     costs (its ``-T``, see :func:`~benchmarkstt_sclite.timemediated.word_times`); ``segment``:
     ``(lexicon, ascii_too)``, the hypothesis's word boundaries inferred (sclite's ``-S algo1``,
     see :func:`~benchmarkstt_sclite.inferred.align_inferred`); ``weights``: with sclite's
-    word-weight costs (its ``-w``, see :mod:`~benchmarkstt_sclite.wordweights`)."""
+    word-weight costs (its ``-w``, see :mod:`~benchmarkstt_sclite.wordweights`); ``networks``: a
+    dict in which each reference utterance's network is kept, built once for all the systems
+    scored with the same dict (and the same ``deletable`` and ``fragments``)."""
     by_id = match_hypotheses(refs, hyps, hyp_path)
     scored = []
     for u in refs:
         hyp = by_id.get(u.id)
         if hyp is None:
             continue
-        net = network(u.words, deletable, fragments, where=f"{ref_path}:{u.line}")
+        net = shared_network(u, deletable, fragments, f"{ref_path}:{u.line}", networks)
         if timed and any(isinstance(item, tuple) for item in hyp.words):
             raise InputError(f"{hyp_path}: {hyp.id}: -T: an <ALT_BEGIN> block in the hypothesis is not scored with "
                              f"time-mediated costs (yet)")
@@ -108,8 +116,21 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
             words, raw = best_branches(net, hyp.words)
         if arrange is not None:
             raw = arrange(raw, net.edges, u.words, words)
-        scored.append(Scored(u, words, raw, deletable, fragments))
+        scored.append(Scored(u, words, raw, net.edges))
     return scored
+
+
+def shared_network(u: Utterance, deletable: bool, fragments: bool, where: str, networks: "dict | None") -> Network:
+    """The network of a reference utterance, from ``networks`` where it was built for
+    another system (keyed by the utterance object, which the entry holds so that its id
+    stays its own)."""
+    if networks is None:
+        return network(u.words, deletable, fragments, where=where)
+    key = (id(u), deletable, fragments)
+    entry = networks.get(key)
+    if entry is None:
+        entry = networks[key] = (u, network(u.words, deletable, fragments, where=where))
+    return entry[1]
 
 
 def cost(raw: Sequence, costs: tuple = SCLITE_COSTS) -> float:

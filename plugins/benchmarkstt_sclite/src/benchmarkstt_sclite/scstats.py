@@ -4,7 +4,8 @@ systems the segmentation report, McNemar's test on the segments (a segment is co
 system without an error of its own in it), the ``MTCH_PR_RESULTS`` line, then the comparison
 matrix of all the systems. sc_stats reads McNemar's probabilities from binomial tables that
 it computes with integers too small beyond 20 unique errors (its figures there are wrong);
-these are the exact two-tailed binomial probabilities, the same as sc_stats' up to 20.
+these are the two-tailed binomial probabilities, the same as sc_stats' up to 20 (exact up to
+1,000 trials, in floating point beyond: see :func:`~benchmarkstt_sclite.significance.two_tailed`).
 
 :example:
     >>> from benchmarkstt_sclite.scoring import score
@@ -18,10 +19,10 @@ these are the exact two-tailed binomial probabilities, the same as sc_stats' up 
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Sequence
 
-from .mapsswe import mapsswe, spans
-from .significance import binomial_two_tailed, speaker_rates
+from .mapsswe import mapsswe, segments
+from .significance import binomial_two_tailed, speaker_rates, two_tailed
 from .table import center
 
 #: |Z| beyond which sc_stats calls two systems different (the 95% level, two-tailed)
@@ -70,14 +71,13 @@ def mapsswe_report(systems: Sequence[tuple]) -> str:
 def pair_report(a: str, first: Sequence, b: str, second: Sequence) -> tuple:
     """The report of one pair of systems, and the better one's name (``same`` if neither): the
     reference words and errors are those of the segments with an error, as sc_stats counts
-    them (see :func:`~benchmarkstt_sclite.mapsswe.spans`)."""
-    other = {s.utterance.id: s for s in second}
-    common = [(s, other[s.utterance.id]) for s in first if s.utterance.id in other]
-    found = [segment for x, y in common for segment in spans(x.steps, y.steps)]
+    them (see :func:`~benchmarkstt_sclite.mapsswe.py_spans`)."""
+    other = {s.utterance.id for s in second}
+    found = segments(first, second)
     words = sum(w for _, _, w in found)
     errors = [sum(segment[side] for segment in found) for side in (0, 1)]
-    result = mapsswe(first, second)
-    sentences = len(common)
+    result = mapsswe(found)
+    sentences = sum(1 for s in first if s.utterance.id in other)
     per_sentence = len(found) / sentences if sentences else 0.0
     shares = [100 * e / words if words else 0.0 for e in errors]
     lines = ["      SEGMENTATION REPORT FOR SYSTEMS", f"{'':14}{a:>4} and {b:>4}",
@@ -159,23 +159,6 @@ def decision(p: float, better: str, a: str, b: str) -> list:
                 f"        in favor of the Alternate Hypothesis.  Further, {better} is the", "        better System."]
     return [f"        it occurring is {p:.3f}, therefore the null hypothesis is ACCEPTED",
             f"        There is no statistical difference between {a} and {b}"]
-
-
-def two_tailed(n: int) -> Iterator[tuple]:
-    """``(k, 2 P(X <= k))`` for X ~ Binomial(n, 1/2), k = 0 ... n (beyond n / 2 more than 1,
-    as sc_stats' sign test table prints them; the binomial coefficients kept from one k to
-    the next, in exact integers).
-
-    :example:
-        >>> [(k, round(p, 3)) for k, p in two_tailed(7)][:3]
-        [(0, 0.016), (1, 0.125), (2, 0.453)]
-    """
-    coefficient = cumulative = 1
-    for k in range(n + 1):
-        if k:
-            coefficient = coefficient * (n - k + 1) // k
-            cumulative += coefficient
-        yield k, 2 * cumulative / 2 ** n
 
 
 def rates_report(systems: Sequence[tuple], pair_report: Callable, test: str, page: int) -> str:

@@ -17,8 +17,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Sequence
 
-from .scstats import decision, rate_cell, rates_report, two_tailed, worse_first
-from .significance import THRESHOLD
+from .scstats import decision, rate_cell, rates_report, worse_first
+from .significance import THRESHOLD, two_tailed
 from .table import center
 
 PAGE = 79

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from benchmarkstt_core.errors import InputError
 
-from .alignment import Step
+from .alignment import START, Step
 from .trn import Utterance
 
 _ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
@@ -36,6 +36,13 @@ class Path(NamedTuple):
     utterance: Utterance
     steps: list
     counts: dict
+
+    @property
+    def raw(self) -> list:
+        """The steps as the kernel writes them, ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I;
+        -1 for no edge or no hypothesis word), which the MAPSSWE segments are cut from."""
+        return [("CSDI".index(s.tag), START if s.edge is None else s.edge, START if s.hyp is None else s.hyp)
+                for s in self.steps]
 
 
 def attributes(line: str) -> dict:

@@ -7,8 +7,8 @@ in decimal compare equal, as meeteval (which computes in decimal) has them.
 Of the minimal alignments it is the one meeteval gives: a backtrace from the end of the
 dynamic programme that prefers an insertion, then a deletion, then the pair. The programme
 runs on a band of each row (see :func:`bands`) and gives exactly the full programme's
-alignment. The metrics plugin's C kernel computes it when it was built (``tc_align`` of
-:mod:`benchmarkstt_metrics.kernels`, its declared API), else :func:`py_tc_align` does, in Python.
+alignment. This plugin's C kernel (``_kernel.c``, an optional extension) computes it where
+it was built, else :func:`py_tc_align` does, in Python.
 
 :example:
     >>> a = tc_align(["a", "b"], [0, 1], [1, 2], ["b", "a"], [0.5, 1.5], [0.5, 1.5])
@@ -21,10 +21,14 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from math import isfinite
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
-from benchmarkstt_metrics.kernels import tc_align as kernel_tc_align
-from benchmarkstt_metrics.kernels import tc_distance as kernel_tc_distance
+kernel_tc_align: Optional[Callable]
+kernel_tc_distance: Optional[Callable]
+try:
+    from ._kernel import tc_align as kernel_tc_align, tc_distance as kernel_tc_distance  # type: ignore[no-redef]
+except ImportError:  # pragma: no cover - where the optional extension was not built
+    kernel_tc_align = kernel_tc_distance = None
 
 
 class Alignment(NamedTuple):
