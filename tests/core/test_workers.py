@@ -32,7 +32,7 @@ from benchmarkstt_core.stopping import stop_workers
 from benchmarkstt_core.workers import WorkerPool
 
 def big(size):
-    time.sleep(0.3)
+    time.sleep(1)  # long enough that a loaded machine's late wake-up below still comes first
     return bytes(size)
 
 def run():
@@ -40,7 +40,7 @@ def run():
     futures = [pool.submit(big, 10 ** 7) for _ in range(4)]
     time.sleep(0.1)  # the workers have their tasks
     sys.setswitchinterval(100)  # the reading thread waits for the interpreter's lock meanwhile
-    end = time.monotonic() + 1
+    end = time.monotonic() + 2
     while time.monotonic() < end:  # the workers fill their pipes and wait, mid-send
         pass
     stop_workers(set())
