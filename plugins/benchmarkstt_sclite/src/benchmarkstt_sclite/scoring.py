@@ -41,8 +41,7 @@ class Scored:
     first asked for, the alignment (a list of :class:`~benchmarkstt_sclite.alignment.Step`).
     The edges are those of the network every system's alignment of the utterance shares
     (see :func:`score`'s ``networks``); the many small objects of a corpus's networks kept
-    alive slow every pass of Python's cyclic garbage collector, which the ``sclite`` command
-    pauses while it runs."""
+    alive slow every pass of Python's cyclic garbage collector (docs/performance.md)."""
 
     __slots__ = ("utterance", "hyp", "counts", "_raw", "_edges", "_steps")
 
