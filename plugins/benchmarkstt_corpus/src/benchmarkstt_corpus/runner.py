@@ -158,10 +158,10 @@ def window(work: Iterator, count: int) -> list:
     return out
 
 
-def dask_client(scheduler: str | None, local_workers: int | None, scratch: str) -> tuple:
+def dask_client(scheduler: str | None, local_workers: int | None, scratch: str, children: bool = False) -> tuple:
     """``(client, cluster)``: a client of the scheduler at ``scheduler``, or of a new
     ``LocalCluster`` of ``local_workers`` single-threaded processes on 127.0.0.1 whose
-    workers keep their files under ``scratch``."""
+    workers keep their files under ``scratch`` (and may start processes: ``children``)."""
     try:
         import logging
 
@@ -176,7 +176,7 @@ def dask_client(scheduler: str | None, local_workers: int | None, scratch: str) 
             raise BenchmarkSTTError(f"--scheduler {scheduler}: cannot connect: {exc}") from None
     import dask
 
-    with dask.config.set(local_cluster_config(scratch)), stop_signals_held():
+    with dask.config.set(local_cluster_config(scratch, children)), stop_signals_held():
         # no dashboard, and the scheduler's HTTP server on a free port (by default it tries 8787,
         # and warns on standard error when another cluster has it); no worker's log on standard
         # error: a task's error (a record's regex over the time limit) is this process's one line
@@ -186,13 +186,14 @@ def dask_client(scheduler: str | None, local_workers: int | None, scratch: str) 
         return Client(cluster), cluster
 
 
-def local_cluster_config(scratch: str) -> dict:
+def local_cluster_config(scratch: str, children: bool = False) -> dict:
     """Dask settings for ``--dask-local``: a cluster that only lives for one run on this
     machine needs no profiler and fewer monitors, whose periodic work would take CPU from the
     workers (measured in docs/performance.md); a forkserver starts the workers faster than
-    spawning a fresh Python for each, where it exists (not on Windows); the workers are not
-    daemonic processes, so that they can score in a child process under a time limit
-    (:func:`~benchmarkstt_corpus.scoring.in_child`); the workers' files go under ``scratch`` (a temporary folder of the run's, removed however it ends)."""
+    spawning a fresh Python for each, where it exists (not on Windows); with ``children`` the
+    workers are not daemonic processes, so that they can score in a child process under a
+    time limit (:func:`~benchmarkstt_corpus.scoring.in_child`; otherwise daemonic, so that
+    they end with this process); the workers' files go under ``scratch`` (a temporary folder of the run's, removed however it ends)."""
     config = {
         "temporary-directory": scratch,
         "distributed.worker.profile.enabled": False,  # samples every worker's stack every 10 ms
@@ -202,7 +203,7 @@ def local_cluster_config(scratch: str) -> dict:
         "distributed.admin.tick.interval": "1s",
         "distributed.scheduler.work-stealing": False,  # tasks are queued on the scheduler anyway
         # a worker may start a process: with a time limit it scores in a child (scoring.in_child)
-        "distributed.worker.daemon": False,
+        "distributed.worker.daemon": not children,
     }
     if "forkserver" in multiprocessing.get_all_start_methods():
         config["distributed.worker.multiprocessing-method"] = "forkserver"
@@ -217,7 +218,7 @@ def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: i
     closed would print its own traceback), the client and the cluster are closed, and
     :class:`Stopped` is raised here."""
     with signals_noted() as noted:
-        with dask_executor(scheduler, local_workers) as (executor, workers):
+        with dask_executor(scheduler, local_workers, children=bool(spec.time_limit)) as (executor, workers):
             if not noted:
                 left = schedule(executor, spec, items, workers, take, noted=noted)
                 if left:  # stopped: the client logs each cancelled task's callback as an error
@@ -231,14 +232,14 @@ def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: i
 
 
 @contextmanager
-def dask_executor(scheduler: str | None, local_workers: int | None) -> Iterator[tuple]:
+def dask_executor(scheduler: str | None, local_workers: int | None, children: bool = False) -> Iterator[tuple]:
     """``(executor, workers)``: a :class:`concurrent.futures.Executor` of a Dask client (of
     the scheduler at ``scheduler``, or of a local cluster of ``local_workers`` processes
     keeping their files in a temporary folder) and the number of its workers; the client
     (and the local cluster) closed on leaving. What other plugins use to run their own
     tasks on the cluster the corpus uses (the engines plugin's transcription)."""
     with tempfile.TemporaryDirectory(prefix="benchmarkstt-dask-") as scratch:
-        client, cluster = dask_client(scheduler, local_workers, scratch)
+        client, cluster = dask_client(scheduler, local_workers, scratch, children)
         try:
             workers = max(1, len(client.scheduler_info().get("workers", {})) or (local_workers or 1))
             yield client.get_executor(pure=False), workers
