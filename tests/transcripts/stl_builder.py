@@ -86,3 +86,12 @@ def padded() -> bytes:
     blocks = [tti(1, (0, 0, 1, 0), (0, 0, 2, 0), [b"The end"]), tti(2, (0, 0, 3, 0), (0, 0, 4, 0), [b"of the test."]),
               bytes(pad), bytes(pad)]
     return gsi(len(blocks), 2) + b"".join(blocks)
+
+
+def unended_subtitles() -> bytes:
+    """Two subtitles, each in one block numbered as an extension block (0x00: the subtitle goes on)
+    where Tech 3264 numbers a subtitle's last block 0xFF, their subtitle numbers written big-endian
+    (1 and 2 read as 256 and 512), as a subtitle library's writer makes them."""
+    blocks = [tti(1 << 8, (0, 0, 1, 0), (0, 0, 5, 0), [b"Good morning"], extension=0x00),
+              tti(2 << 8, (0, 0, 7, 0), (0, 0, 18, 0), [b"and goodbye."], extension=0x00)]
+    return gsi(len(blocks), len(blocks)) + b"".join(blocks)

@@ -322,6 +322,25 @@ def test_stl_a_reserved_extension_block_is_skipped_with_a_warning(tools, tmp_pat
         "Before the block.", "After the block."]
 
 
+def test_stl_subtitles_whose_last_block_is_not_numbered_0xff_are_read_with_a_warning(tools, tmp_path):
+    # a subtitle library's test file numbers each subtitle's only block 0x00 (an extension block):
+    # ttconv never ends those subtitles, and the file was refused as "no subtitle is shown" although
+    # its time codes were right; SubtitleEdit and the library itself read the words
+    import stl_builder
+
+    (tmp_path / "unended.stl").write_bytes(stl_builder.unended_subtitles())
+    run = tools("transcript", "-i", "unended.stl", cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout == "Good morning\nand goodbye.\n"
+    assert run.stderr == ("benchmarkstt-tools transcript: warning: unended.stl: TTI block 1 (byte 1024): 2 subtitles "
+                          "not ended by a block of extension block number 0xFF (byte 3): each read as ended at its "
+                          "last block, before another subtitle number or the end of the file (the first here)\n")
+    assert cues(read_transcript(str(tmp_path / "unended.stl"))) == [("Good morning", 1.0, 5.0),
+                                                                   ("and goodbye.", 7.0, 18.0)]
+    assert _ttconv_stl(stl_builder.unended_subtitles()) == []  # ttconv alone reads nothing
+    assert cues(stl.parse(stl_builder.one_subtitle_in_three_blocks(), "three.stl")) == [
+        ("Three blocks, one subtitle", 2.4, 4.8)]  # extension blocks of one subtitle number stay one subtitle
+
+
 def _ttconv_stl(data: bytes) -> list:
     """ttconv's own reading of an EBU STL file (the oracle): its subtitles' text and times."""
     import io

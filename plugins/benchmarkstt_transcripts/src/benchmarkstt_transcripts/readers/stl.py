@@ -12,6 +12,8 @@ text``; so do the open-subtitle codes 0x80 to 0x85 (italics, underline, boxing o
 spacing attributes in Tech 3264, as ttconv reads them), so ``YOU<italics on>DO`` is ``YOU DO``.
 A block with a reserved extension block number (0xF0 to 0xFD), or whose time codes are not
 valid (such as the empty blocks some tools pad a file with), is skipped with a warning. A
+subtitle whose last block is not numbered 0xFF (an extension block followed by another
+subtitle number, or by the end of the file) ends there, with a warning. A
 subtitle's rows are its lines (``\\n``); times are the subtitle's own time codes in and out,
 as seconds: a subtitle shown while another is (contained in its time, or overlapping it) keeps
 its words and its times (ttconv alone moves it to the end of the one before, and drops it if
@@ -144,6 +146,7 @@ def _blocks(data: bytes, source: str, rate: Fraction, warnings: list) -> tuple:
     times: list = []
     continues = False  # the block before was continued in an extension block
     untimed = []  # the blocks whose time codes are not time codes: skipped
+    unended = []  # the extension blocks read as their subtitle's last
     for number, at in enumerate(range(GSI, len(data), TTI), 1):
         block = data[at:at + TTI]
         if 0xF0 <= block[3] <= 0xFD:  # reserved for future use: not text
@@ -158,6 +161,9 @@ def _blocks(data: bytes, source: str, rate: Fraction, warnings: list) -> tuple:
             untimed.append(number)
             blocks.append(block[:3] + b"\xfe" + block[4:])
             continue
+        if block[3] < 0xF0 and _unended(data, at):  # an extension block that no block of its subtitle follows
+            unended.append(number)
+            block = block[:3] + b"\xff" + block[4:]
         if block[3] == 0xFE:  # user data: not text
             blocks.append(block)
             continue
@@ -178,7 +184,22 @@ def _blocks(data: bytes, source: str, rate: Fraction, warnings: list) -> tuple:
         warnings.append(f"{source}: TTI block {untimed[0]} (byte {GSI + (untimed[0] - 1) * TTI}): {len(untimed)} "
                         f"block{'s' if len(untimed) > 1 else ''} whose time codes (bytes 5-12) are not valid "
                         f"skipped (the first here)")
+    if unended:
+        warnings.append(f"{source}: TTI block {unended[0]} (byte {GSI + (unended[0] - 1) * TTI}): {len(unended)} "
+                        f"subtitle{'s' if len(unended) > 1 else ''} not ended by a block of extension block number "
+                        f"0xFF (byte 3): each read as ended at its last block, before another subtitle number or the "
+                        f"end of the file (the first here)")
     return blocks, times
+
+
+def _unended(data: bytes, at: int) -> bool:
+    """Whether the extension block at ``at`` (number 0x00 to 0xEF: its subtitle goes on) is its
+    subtitle's last all the same: the next block that is not user data has another subtitle
+    number (bytes 1-2), or there is none."""
+    for following in range(at + TTI, len(data) - TTI + 1, TTI):
+        if data[following + 3] != 0xFE:
+            return data[following + 1:following + 3] != data[at + 1:at + 3]
+    return True
 
 
 def _slot(index: int, never_shown: bool) -> bytes:
