@@ -577,6 +577,14 @@ SPEC_READINGS = {
         "[begin, end): a p or span that begins as its parent ends (10s here) is never shown, as the test "
         "file says ('should not appear')", shown)
        for name in ("BasicTimeContainment003", "BasicTimeContainment004", "MediaParTiming002")},
+    # the development half of round 3's collection from unseen repositories (SOURCES-development)
+    "subforge/tests__fixtures__stl__simple.stl": (
+        "EBU Tech 3264: each of the two subtitles (numbers 1 and 2, written big-endian) is one TTI block "
+        "numbered 0x00, an extension block, where a subtitle's last block is numbered 0xFF: the oracle (as "
+        "ttconv) never ends them and reads nothing; a subtitle ends where another subtitle number starts "
+        "(checked: SubtitleEdit's Ebu.cs reads a block after one not numbered 0xFF into its subtitle, and "
+        "the library's own parser starts a subtitle at a block numbered 0x00: both read these words)",
+        exactly("Hello World Second subtitle")),
 }
 
 
