@@ -6,6 +6,7 @@ Run it with the project's interpreter::
 
     .venv/bin/python benchmarks/corpus_loop.py                       # 1,000 / 10,000 / 100,000 files
     .venv/bin/python benchmarks/corpus_loop.py --files 1000 10000 --rounds 3
+    .venv/bin/python benchmarks/corpus_loop.py --files 10000 --dask 2 4   # also --dask-local 2 and 4
 
 jiwer (4.0.0) and werpy (3.5.0) are installed on first use, each into a venv of its own under
 ``benchmarks/.cache`` (git-ignored), as are the generated folders (``corpus-utt-N``). Each run is
@@ -15,7 +16,10 @@ process and its workers, from ``wait4``), wall time and peak memory (the largest
 of the process or any of its workers). The pooled WER of every engine must be the same in all
 four. The targets: corpus ``--jobs 1`` within 1.5x of the fastest loop's CPU time at 10,000
 files and more, ``--jobs 2`` at most 0.6x ``--jobs 1``'s wall time, corpus' peak memory flat
-(at most 1.25x from the smallest folder to the largest).
+(at most 1.25x from the smallest folder to the largest). With ``--dask N ...``, ``corpus
+--dask-local N`` (a Dask LocalCluster of N workers) takes its turn too, its wall time set
+against ``--jobs 1``'s as ``--jobs 2``'s is (reported; its CPU time is the client's and the
+workers' that the cluster waited for).
 """
 
 from __future__ import annotations
@@ -119,11 +123,12 @@ def loop_wers(python: Path, name: str, root: Path) -> tuple:
     return got, json.loads(got["stdout"])
 
 
-def corpus_wers(root: Path, jobs: int) -> tuple:
-    """The corpus command on ``root`` with its default output (the tables): its run, and each
-    engine's pooled WER from the table's S, D, I and reference words."""
+def corpus_wers(root: Path, *scale: str) -> tuple:
+    """The corpus command on ``root`` with its default output (the tables) and the ``scale``
+    arguments (``--jobs 1``, ``--dask-local 2``...): its run, and each engine's pooled WER from
+    the table's S, D, I and reference words."""
     argv = [str(BIN / "benchmarkstt-tools"), "corpus", "-r", str(root / "refs"),
-            *(a for e in ENGINES for a in ("-h", f"{e}={root / e}")), "--wer", "--jobs", str(jobs)]
+            *(a for e in ENGINES for a in ("-h", f"{e}={root / e}")), "--wer", *scale]
     got = run(argv)
     wers = {}
     for line in got["stdout"].splitlines():
@@ -140,6 +145,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=int, nargs="+", default=[1_000, 10_000, 100_000])
     parser.add_argument("--rounds", type=int, default=3, help="rounds (each command once per round)")
+    parser.add_argument("--dask", type=int, nargs="*", default=[], metavar="N",
+                        help="also corpus --dask-local N for each N")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     pythons = {name: baseline_python(name) for name in BASELINES}
@@ -147,8 +154,9 @@ def main() -> int:
     checks: list = []
     for files in args.files:
         root = folder(files)
-        commands = {"corpus --jobs 1": (corpus_wers, root, 1),
-                    "corpus --jobs 2": (corpus_wers, root, 2),
+        commands = {"corpus --jobs 1": (corpus_wers, root, "--jobs", "1"),
+                    "corpus --jobs 2": (corpus_wers, root, "--jobs", "2"),
+                    **{f"corpus --dask-local {n}": (corpus_wers, root, "--dask-local", str(n)) for n in args.dask},
                     **{f"{name} loop": (loop_wers, python, name, root) for name, python in pythons.items()}}
         runs: dict = {name: [] for name in commands}
         wers: dict = {}
@@ -161,15 +169,19 @@ def main() -> int:
         rounded = {name: {e: round(w, 12) for e, w in wer.items()} for name, wer in wers.items()}
         same = len({json.dumps(w, sort_keys=True) for w in rounded.values()}) == 1
         figures[files] = {"median": median, "wer": wers["corpus --jobs 1"], "same_wer": same,
-                          "jobs2_ratios": [b["wall"] / a["wall"] for a, b in
-                                           zip(runs["corpus --jobs 1"], runs["corpus --jobs 2"])]}
+                          **{f"{name.split(' ', 1)[1]} ratios": [b["wall"] / a["wall"] for a, b in
+                                                                 zip(runs["corpus --jobs 1"], runs[name])]
+                             for name in runs if name.startswith("corpus ") and name != "corpus --jobs 1"}}
         print(f"\n{files:,} files x {len(ENGINES)} engines, {args.rounds} rounds, load {os.getloadavg()[0]:.1f}")
-        print(f"{'command':18s} {'CPU s':>8s} {'wall s':>8s} {'peak MB':>8s}")
+        print(f"{'command':23s} {'CPU s':>8s} {'wall s':>8s} {'peak MB':>8s}")
         for name, m in median.items():
-            print(f"{name:18s} {m['cpu']:8.2f} {m['wall']:8.2f} {m['peak_mb']:8.0f}")
+            print(f"{name:23s} {m['cpu']:8.2f} {m['wall']:8.2f} {m['peak_mb']:8.0f}")
         fastest = min(median["jiwer loop"]["cpu"], median["werpy loop"]["cpu"])
         cpu_ratio = median["corpus --jobs 1"]["cpu"] / fastest
-        jobs2 = statistics.median(figures[files]["jobs2_ratios"])
+        jobs2 = statistics.median(figures[files]["--jobs 2 ratios"])
+        for n in args.dask:
+            ratio = statistics.median(figures[files][f"--dask-local {n} ratios"])
+            print(f"--dask-local {n} wall {ratio:.2f}x --jobs 1's (median of the rounds' ratios)")
         checks.append((f"{files:,} files: same pooled WER in all four ({wers['corpus --jobs 1']})", same))
         if files >= 10_000:
             checks.append((f"{files:,} files: corpus --jobs 1 CPU {cpu_ratio:.2f}x the fastest loop's: "

@@ -202,30 +202,3 @@ def test_mapsswe_whatever_order_the_engines_are_given_in():
     assert first["mapsswe"] == second["mapsswe"]
     assert first["mapsswe"]["segments"] > 2 and first["mapsswe"]["mean_difference"] < 0
     assert first["mapsswe"]["p_value"] < 1
-
-
-def test_indented_json_is_the_standard_librarys_text():
-    """The result's JSON is made by jsonindent, not json.dumps(indent=1): the same text, the
-    same refusals, on values of every kind JSON holds."""
-    from benchmarkstt_corpus.jsonindent import indented
-
-    rng = random.Random(41)
-    scalars = [None, True, False, 0, -7, 2 ** 70, 0.1, -0.0, 1e300, 5e-324, "", "é\u2028\x00\"\\/\t", "\udcff"]
-
-    def value(depth: int):
-        if depth > 3 or rng.random() < 0.4:
-            return rng.choice(scalars)
-        if rng.random() < 0.5:
-            return [value(depth + 1) for _ in range(rng.randint(0, 4))]
-        return {rng.choice(["a", "b", "ü", "", "1"]) + str(n): value(depth + 1) for n in range(rng.randint(0, 4))}
-
-    for _ in range(300):
-        v = value(0)
-        assert indented(v) == json.dumps(v, indent=1, ensure_ascii=False, allow_nan=False)
-    keys = {7: "int", 2.5: "float", None: "none", True: "true", False: "false"}
-    assert indented(keys) == json.dumps(keys, indent=1, ensure_ascii=False)
-    for bad in (float("nan"), [float("inf")], {"x": object()}):
-        with pytest.raises((ValueError, TypeError)):
-            json.dumps(bad, indent=1, allow_nan=False)
-        with pytest.raises((ValueError, TypeError)):
-            indented(bad)

@@ -74,15 +74,17 @@ def check_run(spec: Spec, settings: Settings, jobs: int, scheduler: str | None, 
 def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1, scheduler: str | None = None,
                dask_local: int | None = None, command: str = "", invocation: dict | None = None,
                progress: Any = None, spool: bool = False, allow_unpaired: bool = False,
-               split_by_time: float | None = None, keep_rows: bool = True) -> CorpusResult:
+               split_by_time: float | None = None, keep_rows: bool = True,
+               keep_inputs: bool = True) -> CorpusResult:
     """Check everything, score every item where asked, and build the result with its record.
     With ``spool``, the per-file rows are kept in temporary files
     (:class:`~benchmarkstt_corpus.spool.SpooledRows`) rather than in memory: what the
     command does, whose memory then does not grow with the number of files. Unpaired files
     are an error naming them unless ``allow_unpaired``. With ``split_by_time`` every recording
     is scored in windows of that many seconds (:mod:`~benchmarkstt_corpus.windows`). Without
-    ``keep_rows`` the per-file rows are counted and not kept (for an output that shows none:
-    the record's inputs are kept).
+    ``keep_rows`` the per-file rows are counted and not kept (for an output that shows none);
+    without ``keep_inputs`` the record's inputs are counted and not kept either (for an output
+    that shows no record, when no earlier record is compared with it).
 
     Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C, SIGTERM or SIGHUP
     (nothing is returned).
@@ -98,7 +100,8 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
         split(corpus, split_by_time, checker)
     _SCORERS[spec] = checker
     store = SpooledRows if spool else list
-    aggregator = Aggregator(corpus, spec, settings, store if keep_rows else UnkeptRows, store)
+    aggregator = Aggregator(corpus, spec, settings, store if keep_rows else UnkeptRows,
+                            store if keep_inputs else UnkeptRows)
     bar = progress if progress is not None else Progress(len(corpus.items))
 
     def take(scored: dict) -> None:

@@ -184,7 +184,8 @@ class CorpusCommand:
                             invocation=invocation, spool=True,
                             allow_unpaired=bool(invocation.get("allow_unpaired", True)),
                             split_by_time=invocation.get("split_by_time"),
-                            keep_rows=args.output_format in ("json", "csv") or bool(args.html))
+                            keep_rows=args.output_format in ("json", "csv") or bool(args.html),
+                            keep_inputs=args.output_format == "json" or bool(args.html) or old is not None)
         if made:
             made = redact_all(made)  # a record made before credentials in URLs were redacted
             result.data["transcription"] = made

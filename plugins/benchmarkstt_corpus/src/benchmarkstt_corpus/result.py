@@ -32,7 +32,6 @@ from benchmarkstt_core.names import json_text
 
 from . import record as records
 from . import shape, stats
-from .jsonindent import indented
 from .scoring import call_title, error_entries, headline_mode
 
 FORMAT = "benchmarkstt-corpus/1"
@@ -612,7 +611,7 @@ class CorpusResult:
 def dumps(value: Any) -> str:
     """``value`` as the JSON of a result: indented by one space, any character as itself but
     the bytes of a file name that are not UTF-8 (as ``\\udcff``, which reads back the same)."""
-    return json_text(indented(value))
+    return json_text(json.dumps(value, indent=1, ensure_ascii=False, allow_nan=False))
 
 
 def json_chunks(data: dict) -> Iterator[str]:

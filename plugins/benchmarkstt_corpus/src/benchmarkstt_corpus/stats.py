@@ -14,6 +14,7 @@ computed in, and a slow loop over the same draws reproduces it exactly.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING, Sequence
 
@@ -29,18 +30,32 @@ MIN_UNITS = 2
 
 def replicates(errors: ArrayLike, words: ArrayLike, resamples: int, seed: int) -> tuple:
     """Resampled pooled rates: ``(numerator sums, denominator sums)`` per replicate, for
-    each of the ``errors`` columns (a 2-D array: one column per system) and ``words``."""
+    each of the ``errors`` columns (a 2-D array: one column per system) and ``words``. The
+    same counts resampled again with the same seed (an engine's headline and its WER metric,
+    a comparison's test and its interval) are not drawn again: the last sums are kept
+    (:func:`resampled`, read-only arrays)."""
     import numpy as np
 
     err = np.asarray(errors, dtype=float)
     if err.ndim == 1:
         err = err[:, None]
-    columns = [np.ascontiguousarray(err[:, c]) for c in range(err.shape[1])]  # gathered one by one:
+    counts = np.ascontiguousarray(words, dtype=float)
+    return resampled(np.ascontiguousarray(err).tobytes(), err.shape[1], counts.tobytes(), resamples, seed)
+
+
+@functools.lru_cache(maxsize=2)
+def resampled(errors: bytes, width: int, words: bytes, resamples: int, seed: int) -> tuple:
+    """:func:`replicates` of counts given as the bytes of float arrays (``errors``: ``width``
+    columns, row by row)."""
+    import numpy as np
+
+    err = np.frombuffer(errors).reshape(-1, width)
+    columns = [np.ascontiguousarray(err[:, c]) for c in range(width)]  # gathered one by one:
     # a row gather of the 2-D array costs twenty times as much
-    counts = np.asarray(words, dtype=float)
+    counts = np.frombuffer(words)
     n = len(counts)
     rng = np.random.default_rng(seed)
-    err_sums = np.empty((resamples, err.shape[1]))
+    err_sums = np.empty((resamples, width))
     word_sums = np.empty(resamples)
     size = block(n)
     for start in range(0, resamples, size):
@@ -49,6 +64,8 @@ def replicates(errors: ArrayLike, words: ArrayLike, resamples: int, seed: int) -
         for c, column in enumerate(columns):
             err_sums[start:stop, c] = column[index].sum(axis=1)
         word_sums[start:stop] = counts[index].sum(axis=1)
+    err_sums.setflags(write=False)
+    word_sums.setflags(write=False)
     return err_sums, word_sums
 
 
