@@ -32,8 +32,9 @@ def p_value(value: Any) -> str:
 def summary_rows(data: dict) -> tuple:
     """The engine table's header and rows, best rank first."""
     level = data["settings"]["confidence_level"]
-    header = ["rank", "engine", data["settings"]["resample_unit"] + "s", "WER (pooled)", f"{level:.0%} CI", "S", "D", "I", "ref words",
-              f"mean of {data['settings']['resample_unit']} WERs"]
+    name = headline_name(data)
+    header = ["rank", "engine", data["settings"]["resample_unit"] + "s", f"{name} (pooled)", f"{level:.0%} CI", "S", "D", "I",
+              "ref words", f"mean of {data['settings']['resample_unit']} {name}s"]
     rows = []
     for entry in data["ranking"]:
         e = data["engines"][entry["engine"]]
@@ -200,10 +201,20 @@ def markdown_table(header: list, rows: list) -> str:
                       *("| " + " | ".join(map(esc, r)) + " |" for r in rows)])
 
 
+def headline_name(data: dict) -> str:
+    """The name of the headline's metric, as the tables show it.
+
+    :example:
+        >>> headline_name({"headline": {"metric": "wer", "mode": "strict"}})
+        'WER'
+    """
+    return data["headline"]["metric"].upper()
+
+
 def headline(data: dict) -> str:
     """What the rates are."""
     h, s = data["headline"], data["settings"]
-    return (f"WER ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['confidence_level']:.0%} bootstrap CI over "
+    return (f"{headline_name(data)} ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['confidence_level']:.0%} bootstrap CI over "
             f"{s['resample_unit']}s, {s['resamples']} resamples, seed {s['seed']}; ranks from the "
             f"{s['ranking_test']} test at level {s['significance_level']:g}"
             + (f"; {s['on_missing_means']} (--on-missing {s['on_missing']})" if "on_missing" in s else ""))
