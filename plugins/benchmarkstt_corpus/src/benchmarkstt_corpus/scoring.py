@@ -361,9 +361,10 @@ def pooled_counts(scorer: Scorer, ref: Any, hyp: Any, values: dict, counts: dict
     """``(pooling, counted)`` of one file: per metric title, the ``[errors, units(, unit
     name)]`` corpus mode sums over files, and the ``[S, D, I, reference words]`` of metrics
     whose results carry them. A metric says how it pools by what it has (docs/plugins.md):
-    ``pooled_counts(value)`` of its result, or ``pooled_errors(ref, hyp)`` of the pair; a WER
-    call pools its mode's errors (``counts``, the headline alignment's, when it aligns as
-    the headline); a result with S, D, I and reference words pools S + D + I of them."""
+    ``pooled_counts(value)`` of its result, ``pooled_errors(ref, hyp)`` of the pair, or
+    ``headline()`` (WER): S + weight x (D + I) of its alignment (``counts``, the headline's,
+    when it aligns as the headline); a result with S, D, I and reference words pools
+    S + D + I of them."""
     pooling = {}
     for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics):
         if hasattr(metric, "pooled_counts"):
