@@ -233,11 +233,6 @@ def render_table(data: dict, table: Callable = text_table) -> str:
     return "\n".join(parts) + "\n"
 
 
-def render_csv(data: dict) -> str:
-    """One row per file and engine, with its counts, scalar metrics and error."""
-    return "".join(csv_chunks(data))
-
-
 #: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -257,8 +252,9 @@ def csv_cell(value: Any) -> Any:
 
 
 def csv_chunks(data: dict) -> Iterator[str]:
-    """:func:`render_csv` in pieces, a line each (the rows are read twice, one at a time:
-    for the metric columns, then for the lines)."""
+    """The CSV: one row per file and engine, with its counts, scalar metrics and error, a line
+    at a time (the rows are read twice, one at a time: for the metric columns, then for the
+    lines)."""
     titles: list = []
     for e in data["engines"].values():
         for row in e["files"]:

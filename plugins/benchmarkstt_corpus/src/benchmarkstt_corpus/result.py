@@ -602,11 +602,6 @@ class CorpusResult:
         """The result as JSON text."""
         return "".join(json_chunks(self.data))
 
-    @classmethod
-    def from_json(cls, text: str) -> "CorpusResult":
-        """A result read back from its JSON."""
-        return cls(json.loads(text))
-
 
 def dumps(value: Any) -> str:
     """``value`` as the JSON of a result: indented by one space, any character as itself but
