@@ -32,8 +32,9 @@ def p_value(value: Any) -> str:
 def summary_rows(data: dict) -> tuple:
     """The engine table's header and rows, best rank first."""
     level = data["settings"]["confidence_level"]
-    header = ["rank", "engine", data["settings"]["resample_unit"] + "s", "WER (pooled)", f"{level:.0%} CI", "S", "D", "I", "ref words",
-              f"mean of {data['settings']['resample_unit']} WERs"]
+    name = headline_name(data)
+    header = ["rank", "engine", data["settings"]["resample_unit"] + "s", f"{name} (pooled)", f"{level:.0%} CI", "S", "D", "I",
+              "ref words", f"mean of {data['settings']['resample_unit']} {name}s"]
     rows = []
     for entry in data["ranking"]:
         e = data["engines"][entry["engine"]]
@@ -200,10 +201,20 @@ def markdown_table(header: list, rows: list) -> str:
                       *("| " + " | ".join(map(esc, r)) + " |" for r in rows)])
 
 
+def headline_name(data: dict) -> str:
+    """The name of the headline's metric, as the tables show it.
+
+    :example:
+        >>> headline_name({"headline": {"metric": "wer", "mode": "strict"}})
+        'WER'
+    """
+    return data["headline"]["metric"].upper()
+
+
 def headline(data: dict) -> str:
     """What the rates are."""
     h, s = data["headline"], data["settings"]
-    return (f"WER ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['confidence_level']:.0%} bootstrap CI over "
+    return (f"{headline_name(data)} ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['confidence_level']:.0%} bootstrap CI over "
             f"{s['resample_unit']}s, {s['resamples']} resamples, seed {s['seed']}; ranks from the "
             f"{s['ranking_test']} test at level {s['significance_level']:g}"
             + (f"; {s['on_missing_means']} (--on-missing {s['on_missing']})" if "on_missing" in s else ""))
@@ -220,11 +231,6 @@ def render_table(data: dict, table: Callable = text_table) -> str:
     if extra:
         parts += [""] + (["- " + line for line in extra] if table is markdown_table else extra)
     return "\n".join(parts) + "\n"
-
-
-def render_csv(data: dict) -> str:
-    """One row per file and engine, with its counts, scalar metrics and error."""
-    return "".join(csv_chunks(data))
 
 
 #: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
@@ -246,8 +252,9 @@ def csv_cell(value: Any) -> Any:
 
 
 def csv_chunks(data: dict) -> Iterator[str]:
-    """:func:`render_csv` in pieces, a line each (the rows are read twice, one at a time:
-    for the metric columns, then for the lines)."""
+    """The CSV: one row per file and engine, with its counts, scalar metrics and error, a line
+    at a time (the rows are read twice, one at a time: for the metric columns, then for the
+    lines)."""
     titles: list = []
     for e in data["engines"].values():
         for row in e["files"]:

@@ -32,7 +32,7 @@ from benchmarkstt_core.names import json_text
 
 from . import record as records
 from . import shape, stats
-from .scoring import call_title, error_entries, headline_mode
+from .scoring import error_entries, scorer
 
 FORMAT = "benchmarkstt-corpus/1"
 TOP = 20
@@ -196,12 +196,15 @@ class Tally:
 
     :param rows: where the engine's rows are kept (a list, or a
         :class:`~benchmarkstt_corpus.spool.SpooledRows`)
+    :param summed: the titles of the metrics whose results are summed over files (a metric's
+        ``summed``, docs/plugins.md)
     """
 
     COUNTS = ("substitutions", "deletions", "insertions", "hits", "reference_words", "hypothesis_words")
 
-    def __init__(self, rows: Any):
+    def __init__(self, rows: Any, summed: Iterable = ()):
         self.rows = rows
+        self.sums = frozenset(summed)
         self.index: list = []  # the place in the corpus of each file scored
         self.errors: list = []
         self.words: list = []
@@ -214,7 +217,7 @@ class Tally:
         self.deleted: dict = {}  # place of a failure counted as all deletions: its reference words
         self.offsets: dict = {}  # timing title: {"start": Counter, "end": Counter} of offsets in ms
         self.duration = 0.0  # seconds of reference of the windows scored (see windows.py)
-        self.summed: dict = {}  # diffcounts title: Counter
+        self.summed: dict = {}  # title of a summed metric (diffcounts): Counter
         self.values: dict = {}  # any other metric's per-file values
         self.failed = 0
 
@@ -251,7 +254,7 @@ class Tally:
         if self.titles is None and "metrics" in row:
             self.titles = list(row["metrics"])
             for title in self.titles:
-                if title.split()[0] == "diffcounts":
+                if title in self.sums:
                     self.summed[title] = Counter()
                 elif title not in row["pooling"] and title not in self.offsets:
                     self.values[title] = []
@@ -311,7 +314,8 @@ class Aggregator:
         self.spec = spec
         self.settings = settings
         self.order = {item.id: n for n, item in enumerate(corpus.items)}
-        self.tallies = {engine: Tally(store()) for engine in corpus.engines}
+        self.scorer = scorer(spec)  # what the metrics declare: the headline, the summed ones
+        self.tallies = {engine: Tally(store(), self.scorer.summed) for engine in corpus.engines}
         self.top = {engine: {"substitutions": ErrorCounts(), "deletions": ErrorCounts(),
                              "insertions": ErrorCounts()} for engine in corpus.engines}
         self.inputs = (inputs_store or store)()  # the record's inputs (see record.item_inputs), in corpus order
@@ -365,7 +369,6 @@ class Aggregator:
     def result(self, record: dict, complete: bool = True) -> "CorpusResult":
         """The result of the items added so far, with ``record`` as its record."""
         settings = self.settings
-        mode, differ = headline_mode(self.spec.metrics)
         engines = {}
         for engine in self.corpus.engines:
             engines[engine] = self.engine_summary(engine, self.tallies[engine])
@@ -387,7 +390,7 @@ class Aggregator:
             "format": FORMAT,
             "complete": complete,
             "verdict": summary_sentence(engines, comparisons, self.corpus.unit, len(self.corpus.items), settings),
-            "headline": {"metric": "wer", "mode": mode, "differ": differ,
+            "headline": {**self.scorer.headline,
                          "pooled": f"sum of errors over all {self.corpus.unit}s / sum of reference words"},
             "settings": {**settings_json(settings), "resample_unit": self.corpus.unit,
                          "on_missing_means": ON_MISSING[settings.on_missing]},
@@ -463,10 +466,6 @@ class Aggregator:
         n, sum_z, sum_z2 = self.pairs.get((b, a), (0, 0, 0))
         return n, -sum_z, sum_z2
 
-    def headline_title(self) -> str:
-        """The title of the metric call that gives the headline counts (the first WER)."""
-        return next((call_title(c) for c in self.spec.metrics if c[0] == "wer"), "")
-
     def compare(self, a: str, b: str) -> dict:
         """Engine ``a`` against ``b`` on the files both scored: bootstrap, MAPSSWE, Wilcoxon."""
         settings = self.settings
@@ -484,7 +483,7 @@ class Aggregator:
         }
         metrics = {}
         for title in ta.pooling:
-            if title not in tb.pooling or title == self.headline_title():
+            if title not in tb.pooling or title == self.scorer.headline_title:
                 continue
             pa, na, da = ta.pooled_columns(title)
             pb, nb, _ = tb.pooled_columns(title)
@@ -601,11 +600,6 @@ class CorpusResult:
     def to_json(self) -> str:
         """The result as JSON text."""
         return "".join(json_chunks(self.data))
-
-    @classmethod
-    def from_json(cls, text: str) -> "CorpusResult":
-        """A result read back from its JSON."""
-        return cls(json.loads(text))
 
 
 def dumps(value: Any) -> str:

@@ -55,8 +55,8 @@ class Spec:
     """What every worker needs to build the same pipeline.
 
     :param normalizers: normalizer calls in order, e.g. ``(("lowercase",),)``
-    :param metrics: metric calls; the first WER call gives the headline counts
-        (default: ``wer levenshtein``)
+    :param metrics: metric calls; the first of a metric with ``headline()`` (WER) gives the
+        headline counts (default: ``wer levenshtein``)
     :param load: modules to load as plugins (``--load``)
     :param encoding: the encoding of the input files
     :param alignments: keep each file's words and opcodes in its rows
@@ -101,23 +101,6 @@ def call_title(call: Sequence) -> str:
     return " ".join(str(v) for v in call)
 
 
-def headline_mode(metrics: Sequence) -> tuple:
-    """``(mode, differ_class)`` of the first WER call (its counts are the headline)."""
-    for call in metrics:
-        if call[0] == "wer":
-            mode = str(call[1]).lower() if len(call) > 1 and call[1] else "strict"
-            return mode, (call[2] if len(call) > 2 else None)
-    return "levenshtein", None
-
-
-def differ_name(mode: str, differ_class: Any) -> str:
-    """The differ a WER mode aligns with: levenshtein's, or for a mode a plugin adds (sclite)
-    the differ of its name."""
-    if mode not in ("strict", "hunt"):
-        return mode
-    return str(differ_class) if differ_class else "ratcliffobershelp"
-
-
 def numerator(mode: str, s: int, d: int, i: int) -> float:
     """The errors a WER mode counts: S + D + I, or S + (D + I) / 2 in hunt mode."""
     return s + 0.5 * (d + i) if mode == "hunt" else s + d + i
@@ -142,13 +125,21 @@ class Scorer:
         self.pipeline = Pipeline(registries, spec.normalizers, spec.metrics, context=self.context)
         self.context.path_guard = path_guard  # the inputs: read as named
         self.titles = [call_title(call) for call in spec.metrics]
-        self.mode, differ = headline_mode(spec.metrics)
-        self.differ = registries.differs.get(differ_name(self.mode, differ)).cls
-        self.wer_calls = []
-        for call, title in zip(spec.metrics, self.titles):
-            if call[0] == "wer":
-                mode, dclass = headline_mode([call])
-                self.wer_calls.append((title, mode, registries.differs.get(differ_name(mode, dclass)).cls))
+        # (title, differ, weight of a deletion or insertion) of every metric with headline() (WER)
+        self.wer_calls = [(title, *metric.headline()[:2]) for title, (_, metric) in zip(self.titles, self.pipeline.metrics)
+                          if hasattr(metric, "headline")]
+        #: the metric calls whose results corpus mode sums over files (a metric's ``summed``)
+        self.summed = {title for title, (_, metric) in zip(self.titles, self.pipeline.metrics)
+                       if getattr(metric, "summed", False)}
+        #: the title of the call that gives the headline ("": none does, the default's)
+        self.headline_title = self.wer_calls[0][0] if self.wer_calls else ""
+        call, metric = next(((c, m) for c, (_, m) in zip(spec.metrics, self.pipeline.metrics) if hasattr(m, "headline")),
+                            (DEFAULT_METRICS[0], None))
+        if metric is None:
+            metric = create(registries.metrics.get(call[0]), call[1:], self.context)
+        self.differ, self.weight, described = metric.headline()
+        #: what the result says of its headline: the metric's name, then what it says of itself
+        self.headline = {"metric": call[0], **described}
         self.windowed: dict = {}  # the files of windows read lately: (path, type given) -> (Timeline, description)
         self.reading: Any = None  # the reference of the item being scored
 
@@ -346,7 +337,7 @@ def score_engine(scorer: Scorer, item: Any, engine: str, source: Any, reference:
         with scorer.naming(item.id, engine):
             return failure_counts(scorer, row, ref), None
     s, d, i = counts["replace"], counts["delete"], counts["insert"]
-    errors = numerator(scorer.mode, s, d, i)
+    errors = s + scorer.weight * (d + i)
     words = aligned_reference_words(counts)
     row = {"id": item.id, "engine": engine, "status": "ok", "error": None,
            "reference": ref_info, "hypothesis": hyp_info,
@@ -370,19 +361,20 @@ def pooled_counts(scorer: Scorer, ref: Any, hyp: Any, values: dict, counts: dict
     """``(pooling, counted)`` of one file: per metric title, the ``[errors, units(, unit
     name)]`` corpus mode sums over files, and the ``[S, D, I, reference words]`` of metrics
     whose results carry them. A metric says how it pools by what it has (docs/plugins.md):
-    ``pooled_counts(value)`` of its result, or ``pooled_errors(ref, hyp)`` of the pair; a WER
-    call pools its mode's errors (``counts``, the headline alignment's, when it aligns as
-    the headline); a result with S, D, I and reference words pools S + D + I of them."""
+    ``pooled_counts(value)`` of its result, ``pooled_errors(ref, hyp)`` of the pair, or
+    ``headline()`` (WER): S + weight x (D + I) of its alignment (``counts``, the headline's,
+    when it aligns as the headline); a result with S, D, I and reference words pools
+    S + D + I of them."""
     pooling = {}
     for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics):
         if hasattr(metric, "pooled_counts"):
             pooling[title] = list(metric.pooled_counts(values[title]))
-    for title, mode, differ in scorer.wer_calls:
-        c = counts if differ is scorer.differ and mode == scorer.mode else None
+    for title, differ, weight in scorer.wer_calls:
+        c = counts if differ is scorer.differ and weight == scorer.weight else None
         if c is None:
             wa, wb, given = annotated_words(ref, hyp, differ, scorer.context)
             c = count_opcodes(given if given is not None else differ(wa, wb).get_opcodes())
-        pooling[title] = [numerator(mode, c["replace"], c["delete"], c["insert"]), aligned_reference_words(c)]
+        pooling[title] = [c["replace"] + weight * (c["delete"] + c["insert"]), aligned_reference_words(c)]
     for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics):
         if hasattr(metric, "pooled_errors") and title not in pooling:
             pooling[title] = list(metric.pooled_errors(ref, hyp))
@@ -450,7 +442,7 @@ def failure_counts(scorer: Scorer, row: dict, ref: Any) -> dict:
     from benchmarkstt_core.schema import Schema
 
     n = len(ref.words)
-    pooling = {title: [numerator(mode, 0, n, 0), n] for title, mode, _ in scorer.wer_calls}
+    pooling = {title: [weight * n, n] for title, _, weight in scorer.wer_calls}
     for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics):
         try:
             if hasattr(metric, "pooled_counts"):
@@ -459,7 +451,7 @@ def failure_counts(scorer: Scorer, row: dict, ref: Any) -> dict:
                 pooling[title] = list(metric.pooled_errors(ref, Schema([])))
         except BenchmarkSTTError:  # a reference it cannot score (no subtitle blocks): all its words
             continue
-    errors = numerator(scorer.mode, 0, n, 0)
+    errors = scorer.weight * n
     row["as_deletions"] = {"substitutions": 0, "deletions": n, "insertions": 0, "hits": 0,
                            "reference_words": n, "hypothesis_words": 0, "errors": errors,
                            "wer": rate(errors, n), "pooling": pooling}

@@ -254,6 +254,8 @@ class Settings(Shape):
 class Headline(Shape):
     mode: str
     pooled: str
+    # the metric that gives the headline (every result before it was named: WER)
+    metric: str = "wer"
 
 
 class Ranked(Shape):

@@ -132,6 +132,7 @@ class WER(Metric):
 
     def __init__(self, mode: Optional[str] = None, differ_class: Any = None, *, context: Context | None = None):
         self.context = context
+        self.differ_class = differ_class
         self.plugin_differ = plugin_mode(mode, context)
         if self.plugin_differ is not None:
             if differ_class is not None:
@@ -149,6 +150,18 @@ class WER(Metric):
             raise UsageError("wer: mode levenshtein computes its own alignment; "
                              "differ_class applies to strict and hunt only")
         self.differ = resolve_differ(differ_class, context, RatcliffObershelp)
+
+    def headline(self) -> tuple:
+        """How corpus mode counts this WER over files (docs/plugins.md): the differ whose
+        opcodes give S, D and I, the weight of a deletion or insertion (0.5 in hunt mode),
+        and what the result's headline says of it (the mode and the differ as given)."""
+        if self.plugin_differ is not None:
+            differ = self.plugin_differ
+        elif self.mode == "levenshtein":
+            differ = resolve_differ("levenshtein", self.context, Levenshtein)
+        else:
+            differ = self.differ
+        return differ, 0.5 if self.mode == "hunt" else 1, {"mode": self.mode, "differ": self.differ_class}
 
     def compare(self, ref: Schema, hyp: Schema) -> float | int:
         differ = self.plugin_differ if self.plugin_differ is not None else self.differ
@@ -218,6 +231,8 @@ class DiffCounts(Metric):
     """
 
     MODES = WER.MODES
+    #: corpus mode sums its counts over files, key by key (docs/plugins.md)
+    summed = True
 
     def __init__(self, mode: Optional[Mode] = None, differ_class: Any = None, *, context: Context | None = None):
         default = Levenshtein if _modes("diffcounts", mode, self.MODES) == "levenshtein" else RatcliffObershelp

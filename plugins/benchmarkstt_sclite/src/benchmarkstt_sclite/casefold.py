@@ -11,14 +11,14 @@ own case pairs, but ``babel_turkish``, whose I pairs with dotless ı and dotted 
 :example:
     >>> fold("The ÉCOLE")
     'the École'
-    >>> select("babel_turkish"); fold("IŞIK İSTANBUL"), capitals("ışık istanbul")
+    >>> fold("IŞIK İSTANBUL", "babel_turkish"), capitals("ışık istanbul", "babel_turkish")
     ('ışık istanbul', 'IŞIK İSTANBUL')
-    >>> select("generic")
 """
 
 from __future__ import annotations
 
 import string
+from functools import cache
 from typing import Dict, Tuple
 
 # ukrainian: every capital of the Cyrillic block with a one-letter lowercase, but the palochka Ӏ
@@ -42,43 +42,34 @@ _PROFILES: Dict[str, Tuple[str, str]] = {
 PROFILES = tuple(sorted(_PROFILES))
 
 
-def _tables(name: str) -> Tuple[dict, dict]:
-    capitals_, pairs = _PROFILES[name]
+@cache
+def tables(profile: str) -> Tuple[dict, dict]:
+    """The ``str.translate`` tables that lowercase and capitalize the letters of sclite's
+    language ``profile`` (one of ``PROFILES``), made once per profile.
+
+    :example:
+        >>> lower, upper = tables("ukrainian"); "ЇЖАК".translate(lower), "ЇЖАК".translate(tables("generic")[0])
+        ('їжак', 'ЇЖАК')
+    """
+    capitals_, pairs = _PROFILES[profile]
     small = "".join(c.lower() for c in capitals_)
     upper = string.ascii_uppercase + capitals_ + pairs[0::2]
     lower = string.ascii_lowercase + small + pairs[1::2]
     return str.maketrans(upper, lower), str.maketrans(lower, upper)
 
 
-_LOWER, _UPPER = _tables("generic")
+def fold(text: str, profile: str = "generic") -> str:
+    """``text`` with its ASCII capitals (and those of the language ``profile``, sclite's
+    ``-e utf-8 PROFILE``) lowercased (sclite's default; ``-s`` keeps case)."""
+    return text.translate(tables(profile)[0])
 
 
-def select(profile: str) -> None:
-    """Fold case with sclite's language ``profile`` (one of ``PROFILES``) from now on, as
-    sclite's ``-e utf-8 PROFILE`` does for the whole run.
-
-    :example:
-        >>> select("ukrainian"); fold("ЇЖАК")
-        'їжак'
-        >>> select("generic"); fold("ЇЖАК")
-        'ЇЖАК'
-    """
-    global _LOWER, _UPPER
-    _LOWER, _UPPER = _tables(profile)
-
-
-def fold(text: str) -> str:
-    """``text`` with its ASCII capitals (and the profile's) lowercased (sclite's default;
-    ``-s`` keeps case)."""
-    return text.translate(_LOWER)
-
-
-def capitals(text: str) -> str:
-    """``text`` with its ASCII letters (and the profile's) capitalized, as sclite writes the
-    errors of its alignment reports (other letters as they are).
+def capitals(text: str, profile: str = "generic") -> str:
+    """``text`` with its ASCII letters (and those of the language ``profile``) capitalized,
+    as sclite writes the errors of its alignment reports (other letters as they are).
 
     :example:
         >>> capitals("ħat")
         'ħAT'
     """
-    return text.translate(_UPPER)
+    return text.translate(tables(profile)[1])

@@ -90,19 +90,7 @@ class ScliteCommand:
                                  "default: UTF-8)")
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
-        """Read the files, score every system and print the reports; the case profile of
-        ``--case-profile`` holds for this run only (sclite's default, ASCII, is restored)."""
-        from .casefold import select
-
-        try:
-            return self.score(args, host)
-        finally:
-            select("generic")
-
-    def score(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the files, score every system and print the reports."""
-        from .casefold import select
-
         ref_path, ref_format = file_and_format(args.reference, "-r", ("trn", "stm", "ctm"), 2)
         hyps = [file_and_format(h, "-h", ("trn", "ctm", "txt"), 3) for h in args.hypotheses]
         check_options(args, ref_format, {kind for _, kind, *_ in hyps}, len(hyps))
@@ -111,7 +99,6 @@ class ScliteCommand:
         if args.case_profile != "generic" and codecs.lookup(args.encoding).name != "utf-8":
             raise UsageError(f"--case-profile {args.case_profile}: a language profile folds UTF-8 files, as sclite's "
                              f"-e utf-8 PROFILE, not {args.encoding}")
-        select(args.case_profile)
         weights = None
         if args.weights is not None:
             from .wordweights import read_wwl
@@ -136,7 +123,7 @@ class ScliteCommand:
             systems.append((system, scored, by_id))
         options = ReportOptions(ref_path, time.strftime("%a %b %d %H:%M:%S %Y"), args.encoding, args.width, args.cased,
                                 args.deletable, args.fragments, args.characters is not None, ref_format == "ctm",
-                                args.diff, reference.definitions, weights)
+                                args.diff, reference.definitions, weights, args.case_profile)
         write_in(args.encoding, "".join(all_reports(sorted(set(args.reports), key=REPORTS.index), systems,
                                                     [path for path, *_ in hyps], [kind for _, kind, *_ in hyps],
                                                     options)))
@@ -212,7 +199,7 @@ def reader(args: argparse.Namespace, context: Context) -> Callable:
 
     def read(path: str, field: str) -> str:
         text = context.read_text(path, field=field)
-        return text if args.cased else fold(text)
+        return text if args.cased else fold(text, args.case_profile)
 
     return read
 
@@ -227,7 +214,7 @@ def read_reference(args: argparse.Namespace, context: Context, path: str, kind: 
 
         raw = context.read_text(path, field="-r")
         return Reference(path, kind, label_definitions(raw), raw,
-                         segments=parse_stm(raw if args.cased else fold(raw), path))
+                         segments=parse_stm(raw if args.cased else fold(raw, args.case_profile), path))
     if kind == "ctm":  # no definitions: sclite's lur of a ctm reference has only the speakers
         return Reference(path, kind, label_definitions(""), text=reader(args, context)(path, "-r"))
     from .trn import parse_trn
@@ -249,7 +236,7 @@ def score_system(args: argparse.Namespace, context: Context, reference: Referenc
     if kind == "txt":
         from .txthyp import score_text  # imported when asked for: it starts GNU diff
 
-        raw = reference.raw if args.cased else fold(reference.raw)
+        raw = reference.raw if args.cased else fold(reference.raw, args.case_profile)
         return score_text(raw, reference.path, read(path, "-h"), args.encoding), None
     if args.diff:
         from .gnudiff import score_ctm, score_trn  # imported when asked for: it starts GNU diff
@@ -295,7 +282,8 @@ class ReportOptions:
     of the run (``created``), the files' encoding, the ``pra`` line width (``-l``), and
     sclite's options that the reports name: ``-s`` (``cased``), ``-D``, ``-F``, ``-c``
     (``characters``), a CTM reference's times (``ctm_reference``), ``-d`` (``diff``), the STM
-    labels' ``definitions`` and ``-w``'s ``weights``."""
+    labels' ``definitions``, ``-w``'s ``weights`` and the ``--case-profile`` whose capitals
+    the alignments show."""
 
     ref_path: str
     created: str
@@ -309,6 +297,7 @@ class ReportOptions:
     diff: bool
     definitions: Any
     weights: Any
+    case_profile: str = "generic"
 
 
 def all_reports(reports: list, systems: list, paths: list, kinds: list, options: ReportOptions) -> list:
@@ -347,7 +336,7 @@ def system_report(report: str, system: str, scored: list, by_id: "dict | None", 
     if report == "snt":
         from .snt import sentences
 
-        return sentences(scored, system, by_id, o.encoding, o.cased, o.ctm_reference)
+        return sentences(scored, system, by_id, o.encoding, o.cased, o.ctm_reference, o.case_profile)
     if report == "lur":
         from .lur import lur
 
@@ -357,7 +346,8 @@ def system_report(report: str, system: str, scored: list, by_id: "dict | None", 
         return alignment_dump(scored, system, files=(o.ref_path, path), fragments=o.fragments,
                               deletable=o.deletable, created=o.created, segments=by_id,
                               definitions=None if o.diff else definitions, encoding=o.encoding, width=o.width,
-                              cased=o.cased, ref_times=o.ctm_reference, characters=o.characters, weights=o.weights)
+                              cased=o.cased, ref_times=o.ctm_reference, characters=o.characters, weights=o.weights,
+                              profile=o.case_profile)
     if report == "wws":
         return summary(scored, system, memory=memory, weights=o.weights)
     return render(report, scored, system, memory, options)
@@ -420,7 +410,8 @@ def render(report: str, scored: list, system: str, memory: Any, options: ReportO
     if report in ("sum", "rsum"):
         return summary(scored, system, counts=report == "rsum", memory=memory, characters=options.characters)
     if report == "pra":
-        return alignment_dump(scored, system, encoding=options.encoding, width=options.width, cased=options.cased)
+        return alignment_dump(scored, system, encoding=options.encoding, width=options.width, cased=options.cased,
+                              profile=options.case_profile)
     if report == "dtl":
         return detail(scored, system, encoding=options.encoding)
     if report == "spk":

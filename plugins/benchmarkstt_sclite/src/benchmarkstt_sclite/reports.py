@@ -217,7 +217,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
                    fragments: bool = False, deletable: bool = False, created: str = "",
                    segments: "dict | None" = None, definitions: Any = None, encoding: str = "utf-8",
                    width: int = 1000, cased: bool = False, ref_times: bool = False,
-                   characters: bool = False, weights: "WordWeights | None" = None) -> str:
+                   characters: bool = False, weights: "WordWeights | None" = None, profile: str = "generic") -> str:
     """The ``pra`` report: per speaker, each utterance's counts and its REF, HYP and Eval
     lines (errors in capitals, ``*`` for a missing word). With ``files`` (the reference and
     hypothesis paths), the ``prf`` report: sclite's full dump, headed ``NIST_TEXT_ALIGNMENT``,
@@ -229,7 +229,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     ``characters`` (sclite's ``-c``): the ``prf`` says ``Character_align`` on that line.
     ``ref_times`` (a CTM reference): each reference word's times too, in the ``prf``;
     ``weights`` (sclite's ``-w``): the file of the weights and each word's weight (R_WE,
-    H_WE), in the ``prf``."""
+    H_WE), in the ``prf``; ``profile``: the case profile whose capitals show the errors."""
     speakers = by_speaker(scored)
     times = bool(files) and (segments is not None or ref_times)
     confidence = times and has_confidence(scored)
@@ -249,7 +249,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
     def utterance(s: Scored) -> list:
         return utterance_lines(s, segments if files else None, times, confidence, width, encoding, cased,
                                times and ref_times, characters and bool(files),
-                               weights if files else None) + [""]
+                               weights if files else None, profile) + [""]
 
     if files:
         if definitions is not None and (definitions.labels or definitions.categories):
@@ -275,7 +275,7 @@ def alignment_dump(scored: Sequence[Scored], system: str, files: "tuple | None" 
 
 def utterance_lines(s: Scored, segments: "dict | None" = None, times: bool = False, confidence: bool = False,
                     width: int = 1000, encoding: str = "utf-8", cased: bool = False, ref_times: bool = False,
-                    characters: bool = False, weights: "WordWeights | None" = None) -> list:
+                    characters: bool = False, weights: "WordWeights | None" = None, profile: str = "generic") -> list:
     """One utterance as the ``pra``, ``prf`` and ``snt`` reports show it: its id, its header
     lines (an STM segment's labels, file, channel), its counts, its attributes (``characters``:
     aligned by characters, sclite's ``-c``; ``cased``: ``-s``; ``weights``: the words'
@@ -302,7 +302,7 @@ def utterance_lines(s: Scored, segments: "dict | None" = None, times: bool = Fal
     if segments is not None:
         segment = segments[s.utterance.id]
         lines.append(f"Ref times: t1= {segment.start:.2f} t2= {segment.end:.2f}")
-    return lines + aligned_lines(s, times, confidence, width, encoding, cased, ref_times, weights)
+    return lines + aligned_lines(s, times, confidence, width, encoding, cased, ref_times, weights, profile)
 
 
 def has_confidence(scored: Sequence[Scored]) -> bool:
@@ -314,7 +314,7 @@ def has_confidence(scored: Sequence[Scored]) -> bool:
 
 def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, width: int = 1000,
                   encoding: str = "utf-8", cased: bool = False, ref_times: bool = False,
-                  weights: "WordWeights | None" = None) -> list:
+                  weights: "WordWeights | None" = None, profile: str = "generic") -> list:
     """The REF, HYP and Eval lines of one scored utterance, as sclite's ``PATH_print`` writes
     them: each column as wide as its longest word in bytes of the file's ``encoding`` (as read,
     before an error's capitals, which may be longer or shorter under a case profile), errors
@@ -322,7 +322,8 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     and continued after ``>> ``; with ``times`` and ``confidence`` (the ``prf`` report of a
     CTM hypothesis) each hypothesis word's times (H_T1, H_T2) and confidence (CONF) too;
     ``ref_times`` (a CTM reference): each reference word's times (R_T1, R_T2); ``cased``:
-    errors as written; ``weights``: each word's weight (R_WE, H_WE)."""
+    errors as written, else in the capitals of the case ``profile``; ``weights``: each word's
+    weight (R_WE, H_WE)."""
     words = s.utterance.words
     columns = []
     for step in s.steps:
@@ -348,12 +349,12 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         if tag == "I":
             ref, ref_size = "*" * read_hyp_size, read_hyp_size
         elif not cased and tag != "C":
-            ref = capitals(read_ref)
+            ref = capitals(read_ref, profile)
             ref_size = ref_size if ref == read_ref else size(ref)  # a case profile's capital may be longer
         if tag == "D":
             hyp, hyp_size = "*" * read_ref_size, read_ref_size
         elif not cased and tag != "C":
-            hyp = capitals(read_hyp)
+            hyp = capitals(read_hyp, profile)
             hyp_size = hyp_size if hyp == read_hyp else size(hyp)
         cells.append((tag, ref, hyp, h, wide, r, weighed, ref + " " * (wide - ref_size) + " ",
                       hyp + " " * (wide - hyp_size) + " ", pad("" if tag == "C" else tag, wide)))

@@ -29,10 +29,11 @@ RULE = "=" * 79
 
 
 def sentences(scored: Sequence[Scored], system: str, segments: "dict | None" = None, encoding: str = "utf-8",
-              cased: bool = False, ref_times: bool = False) -> str:
+              cased: bool = False, ref_times: bool = False, profile: str = "generic") -> str:
     """The ``snt`` report of one system. ``segments`` (the STM segment of each utterance id,
     for STM and CTM files): each segment's times and each hypothesis word's times, as in the
-    ``prf`` report; ``ref_times`` (a CTM reference): each reference word's times too."""
+    ``prf`` report; ``ref_times`` (a CTM reference): each reference word's times too;
+    ``profile``: the case profile whose capitals show the errors."""
     speakers = by_speaker(scored)
     times = segments is not None or ref_times
     confidence = times and has_confidence(scored)
@@ -47,7 +48,8 @@ def sentences(scored: Sequence[Scored], system: str, segments: "dict | None" = N
                       "hyp": c["C"] + c["S"] + c["I"], "aligned": len(s.steps)}
             for key, value in counts.items():
                 running[key] += value
-            out += utterance_lines(s, segments, times, confidence, WIDTH, encoding, cased, ref_times)
+            out += utterance_lines(s, segments, times, confidence, WIDTH, encoding, cased, ref_times,
+                                   profile=profile)
             out += [""] + counts_lines(counts, running) + ["-" * 79, ""]
     return "\n".join(out) + "\n"
 
