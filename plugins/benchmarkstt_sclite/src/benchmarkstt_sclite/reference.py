@@ -13,7 +13,7 @@ sclite's ``-D``), ``th-`` and ``-ing`` fragments that match any word they begin 
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 from benchmarkstt_core.errors import InputError
 
@@ -30,12 +30,29 @@ class Edge(NamedTuple):
     fragment: int  # 0: a word; 1: "th-", matches a word it begins; -1: "-ing", one it ends
 
 
-class Network(NamedTuple):
-    """Nodes ``0 .. nodes - 1`` in an order where every edge goes forward; ``edges`` sorted
-    by their end node, as read."""
+class Network:
+    """Nodes ``0 .. nodes - 1`` in an order where every edge goes forward; the edges sorted
+    by their end node, as read, kept as columns (a corpus keeps one network per utterance:
+    a few sequences each, rather than an object per word, which every pass of Python's
+    cyclic garbage collector would walk): ``starts``, ``ends``, ``words``, ``indexes``,
+    ``optional`` and ``fragment`` hold each edge's field of :class:`Edge`."""
 
-    nodes: int
-    edges: list
+    __slots__ = ("nodes", "starts", "ends", "words", "indexes", "optional", "fragment")
+
+    def __init__(self, nodes: int, edges: Sequence[Edge]):
+        self.nodes = nodes
+        columns = tuple(zip(*edges)) or ((),) * 6
+        self.starts, self.ends, self.words, self.indexes, self.optional, self.fragment = columns
+
+    @property
+    def edges(self) -> list:
+        """The edges, one :class:`Edge` each (made anew at each call)."""
+        return [Edge(*fields) for fields in zip(self.starts, self.ends, self.words, self.indexes, self.optional,
+                                                self.fragment)]
+
+    def word(self, k: int, tokens: Sequence) -> Any:
+        """The token of edge ``k`` (``tokens``: the utterance's, as read), ``@`` for an empty branch."""
+        return "@" if self.words[k] is None else tokens[self.indexes[k]]
 
 
 def edge(start: int, end: int, token: str, index: int, deletable: bool, fragments: bool) -> Edge:

@@ -17,7 +17,7 @@ import math
 import statistics
 from typing import Any, Sequence
 
-from .alignment import reference_word
+from .alignment import START, Step, reference_word
 from .casefold import capitals
 from .scoring import Scored, speaker_rows, total_row
 from .table import Memory, Table, center
@@ -323,12 +323,14 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     CTM hypothesis) each hypothesis word's times (H_T1, H_T2) and confidence (CONF) too;
     ``ref_times`` (a CTM reference): each reference word's times (R_T1, R_T2); ``cased``:
     errors as written; ``weights``: each word's weight (R_WE, H_WE)."""
-    words = s.utterance.words
+    words, hyp_words, net = s.utterance.words, s.hyp, s.network
+    edges = net.edges if weights is not None else ()
     columns = []
-    for step in s.steps:
-        r = reference_word(step, words)
-        h = s.hyp[step.hyp] if step.hyp is not None else None
-        columns.append((step.tag, r, h, weights and word_weights(step, s, weights)))
+    for t, k, j in s.raw:  # the kernel's steps and the network's columns: no objects per word kept
+        tag, r, h = "CSDI"[t], None if k == START else net.word(k, words), None if j == START else hyp_words[j]
+        weighed = None if weights is None else \
+            word_weights(Step(tag, None if k == START else edges[k], None if j == START else j), s, weights)
+        columns.append((tag, r, h, weighed))
     aux = 7 if times or confidence or weights is not None else 0
 
     def size(text: str) -> int:
