@@ -149,21 +149,25 @@ def raw_counts(raw: Sequence) -> dict:
     return dict(zip("CSDI", totals))
 
 
-def predecessors(spans: Sequence, last: int) -> tuple:
-    """``(preds, finals)`` of arcs ``(from, to)`` between nodes numbered forward from 0 to
-    ``last``: each arc's predecessors (the arcs that end where it starts, in order; ``START``
-    for the first node) and the arcs that end at the last node (``(START,)`` where none).
+def predecessors(starts: Sequence[int], ends: Sequence[int], last: int) -> tuple:
+    """``(preds, finals)`` of arcs from ``starts`` to ``ends`` between nodes numbered forward
+    from 0 to ``last``: each arc's predecessors (the arcs that end where it starts, in order;
+    ``START`` for the first node) and the arcs that end at the last node (``(START,)`` where
+    none). Arcs given as ranges (a chain, see :meth:`~benchmarkstt_sclite.reference.Network.chain`)
+    are read at once.
 
     :example:
-        >>> predecessors([(0, 1), (0, 1), (1, 2)], 2)
+        >>> predecessors([0, 0, 1], [1, 1, 2], 2)
         ([(-1,), (-1,), (0, 1)], (2,))
+        >>> predecessors(range(3), range(1, 4), 3)
+        ([(-1,), (0,), (1,)], (2,))
     """
-    if spans and last == len(spans) and all(start == k and end == k + 1 for k, (start, end) in enumerate(spans)):
-        return [(START,)] + [(k,) for k in range(last - 1)], (last - 1,)  # a chain: a text without alternations
+    if last and starts == range(last) and ends == range(1, last + 1):  # a chain: a text without alternations
+        return [(START,)] + [(k,) for k in range(last - 1)], (last - 1,)
     ending: dict = {}
-    for k, (_, end) in enumerate(spans):
+    for k, end in enumerate(ends):
         ending.setdefault(end, []).append(k)
-    preds = [(START,) if start == 0 else tuple(ending[start]) for start, _ in spans]
+    preds = [(START,) if start == 0 else tuple(ending[start]) for start in starts]
     return preds, tuple(ending[last]) if last > 0 else (START,)
 
 
@@ -174,7 +178,7 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
     ``costs`` as :data:`SCLITE_COSTS` (the default) or :data:`UNIT_COSTS`; with ``times``
     (:func:`~benchmarkstt_sclite.timemediated.word_times`), sclite's time-mediated costs; with
     ``weights`` (:func:`~benchmarkstt_sclite.wordweights.word_weights`), its word-weight costs."""
-    preds, finals = predecessors(list(zip(net.starts, net.ends)), net.nodes - 1)
+    preds, finals = predecessors(net.starts, net.ends, net.nodes - 1)
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}
