@@ -149,21 +149,25 @@ def raw_counts(raw: Sequence) -> dict:
     return dict(zip("CSDI", totals))
 
 
-def predecessors(spans: Sequence, last: int) -> tuple:
-    """``(preds, finals)`` of arcs ``(from, to)`` between nodes numbered forward from 0 to
-    ``last``: each arc's predecessors (the arcs that end where it starts, in order; ``START``
-    for the first node) and the arcs that end at the last node (``(START,)`` where none).
+def predecessors(starts: Sequence[int], ends: Sequence[int], last: int) -> tuple:
+    """``(preds, finals)`` of arcs from ``starts`` to ``ends`` between nodes numbered forward
+    from 0 to ``last``: each arc's predecessors (the arcs that end where it starts, in order;
+    ``START`` for the first node) and the arcs that end at the last node (``(START,)`` where
+    none). Arcs given as ranges (a chain, see :meth:`~benchmarkstt_sclite.reference.Network.chain`)
+    are read at once.
 
     :example:
-        >>> predecessors([(0, 1), (0, 1), (1, 2)], 2)
+        >>> predecessors([0, 0, 1], [1, 1, 2], 2)
         ([(-1,), (-1,), (0, 1)], (2,))
+        >>> predecessors(range(3), range(1, 4), 3)
+        ([(-1,), (0,), (1,)], (2,))
     """
-    if spans and last == len(spans) and all(start == k and end == k + 1 for k, (start, end) in enumerate(spans)):
-        return [(START,)] + [(k,) for k in range(last - 1)], (last - 1,)  # a chain: a text without alternations
+    if last and starts == range(last) and ends == range(1, last + 1):  # a chain: a text without alternations
+        return [(START,)] + [(k,) for k in range(last - 1)], (last - 1,)
     ending: dict = {}
-    for k, (_, end) in enumerate(spans):
+    for k, end in enumerate(ends):
         ending.setdefault(end, []).append(k)
-    preds = [(START,) if start == 0 else tuple(ending[start]) for start, _ in spans]
+    preds = [(START,) if start == 0 else tuple(ending[start]) for start in starts]
     return preds, tuple(ending[last]) if last > 0 else (START,)
 
 
@@ -174,8 +178,7 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
     ``costs`` as :data:`SCLITE_COSTS` (the default) or :data:`UNIT_COSTS`; with ``times``
     (:func:`~benchmarkstt_sclite.timemediated.word_times`), sclite's time-mediated costs; with
     ``weights`` (:func:`~benchmarkstt_sclite.wordweights.word_weights`), its word-weight costs."""
-    edges = net.edges
-    preds, finals = predecessors([(e.start, e.end) for e in edges], net.nodes - 1)
+    preds, finals = predecessors(net.starts, net.ends, net.nodes - 1)
     codes: dict = {}
     hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
     words, fragments = [], {}
@@ -184,7 +187,7 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
     places: dict = {}  # where each hypothesis word is, when a hypothesis fragment may match
     for j, code in enumerate(hyp_codes if hyp_fragments else ()):
         places.setdefault(code, []).append(j)
-    for k, e in enumerate(edges if hyp_fragments or any(e.fragment for e in edges) else ()):
+    for k, e in enumerate(net.edges if hyp_fragments or any(net.fragment) else ()):
         found = [j for j, w in hyp_fragments if w != e.word and matches(e, w)] if hyp_fragments and e.word else ()
         if e.word is None:
             words.append(NULL)
@@ -201,8 +204,8 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
             words.append(codes.get(e.word, UNKNOWN))
     if not words:  # no fragment on either side: each word's code, an empty branch's NULL
         get = codes.get
-        words = [NULL if e.word is None else get(e.word, UNKNOWN) for e in edges]
-    optional = bytes(e.optional for e in edges)
+        words = [NULL if w is None else get(w, UNKNOWN) for w in net.words]
+    optional = bytes(net.optional)
     hyp_optional = bytes(getattr(w, "optional", False) for w in hyp) if marked else bytes(len(hyp))
     if times is None and weights is None:
         return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs)

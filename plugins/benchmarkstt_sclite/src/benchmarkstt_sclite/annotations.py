@@ -333,4 +333,4 @@ def append(a: list, b: list, opcodes: list, net: Any, words: list, raw: list, sc
         j1 = at if j == START else j0 + j
         at = j1 + (j != START)
         opcodes.append((_TAGS[tag], len(a), len(a) + 1, j1, at))
-        a.append(net.edges[k].word)
+        a.append(net.words[k])

@@ -39,7 +39,7 @@ from typing import Sequence
 from benchmarkstt_core.errors import InputError
 
 from .alignment import START
-from .reference import Edge
+from .reference import Edge, Network
 from .scoring import Scored, match_hypotheses
 from .stmctm import ctm_numbers, numbered_utterances, records
 from .trn import Utterance, parse_trn
@@ -121,8 +121,8 @@ def scored_of(utterance: Utterance, steps: Sequence[tuple]) -> Scored:
     ref = [w for _, w, _ in steps if w is not None]
     hyp = [w for _, _, w in steps if w is not None]
     # the reference words as diff shows them, read as they are (never as alternations: a / is a word)
-    edges = [Edge(k, k + 1, word, k, False, 0) for k, word in enumerate(ref)]
-    return Scored(utterance._replace(words=ref), hyp, raw, edges)
+    net = Network(len(ref) + 1, [Edge(k, k + 1, word, k, False, 0) for k, word in enumerate(ref)])
+    return Scored(utterance._replace(words=ref), hyp, raw, net)
 
 
 def text_before_id(line: str) -> list:

@@ -198,8 +198,8 @@ def align_lattice(net: Network, arcs: Sequence) -> tuple:
     sub, ins, plain_delete, optional_delete, empty, _ = SCLITE_COSTS
     f32 = single_precision
     edges = net.edges
-    ref_preds, ref_finals = predecessors([(e.start, e.end) for e in edges], net.nodes - 1)
-    hyp_preds, hyp_finals = predecessors([(start, to) for start, to, _ in arcs],
+    ref_preds, ref_finals = predecessors(net.starts, net.ends, net.nodes - 1)
+    hyp_preds, hyp_finals = predecessors([start for start, _, _ in arcs], [to for _, to, _ in arcs],
                                          max((to for _, to, _ in arcs), default=0))
     hyp_words = [w for _, _, w in arcs]
 

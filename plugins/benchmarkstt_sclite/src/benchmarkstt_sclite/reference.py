@@ -30,24 +30,56 @@ class Edge(NamedTuple):
     fragment: int  # 0: a word; 1: "th-", matches a word it begins; -1: "-ing", one it ends
 
 
-class Network(NamedTuple):
-    """Nodes ``0 .. nodes - 1`` in an order where every edge goes forward; ``edges`` sorted
-    by their end node, as read."""
+class Network:
+    """Nodes ``0 .. nodes - 1`` in an order where every edge goes forward; the edges sorted
+    by their end node, as read, kept as columns (a corpus keeps one network per utterance:
+    a few sequences each, rather than an object per word, which every pass of Python's
+    cyclic garbage collector would walk): ``starts``, ``ends``, ``words``, ``indexes``,
+    ``optional`` and ``fragment`` hold each edge's field of :class:`Edge`."""
 
-    nodes: int
-    edges: list
+    __slots__ = ("nodes", "starts", "ends", "words", "indexes", "optional", "fragment")
+    starts: Sequence[int]
+    ends: Sequence[int]
+    words: Sequence[Optional[str]]
+    indexes: Sequence[int]
+    optional: Sequence[bool]
+    fragment: Sequence[int]
+
+    def __init__(self, nodes: int, edges: Sequence[Edge]):
+        self.nodes = nodes
+        columns = tuple(zip(*edges)) or ((),) * 6
+        self.starts, self.ends, self.words, self.indexes, self.optional, self.fragment = columns
+
+    @classmethod
+    def chain(cls, tokens: Sequence[str], deletable: bool, fragments: bool) -> "Network":
+        """The network of tokens without alternations: one edge per token, one after another."""
+        net = cls(len(tokens) + 1, ())
+        count = len(tokens)
+        net.starts, net.ends, net.indexes = range(count), range(1, count + 1), range(count)
+        if count:
+            net.words, net.optional, net.fragment = zip(*(reading(t, deletable, fragments) for t in tokens))
+        return net
+
+    @property
+    def edges(self) -> list:
+        """The edges, one :class:`Edge` each (made anew at each call)."""
+        return [Edge(*fields) for fields in zip(self.starts, self.ends, self.words, self.indexes, self.optional,
+                                                self.fragment)]
 
 
-def edge(start: int, end: int, token: str, index: int, deletable: bool, fragments: bool) -> Edge:
-    """The edge of one token, with sclite's ``-D`` and ``-F`` readings when asked."""
+def reading(token: str, deletable: bool, fragments: bool) -> tuple:
+    """``(word, optional, fragment)`` of a word token (see :class:`Edge`): a plain word as it
+    is, else with sclite's ``-D`` and ``-F`` readings when asked; ``@`` an empty branch."""
+    if token[0] not in "(-@" and token[-1] != "-":
+        return token, False, 0
     if token == "@":
-        return Edge(start, end, None, index, False, 0)
+        return None, False, 0
     optional = deletable and len(token) > 2 and token[0] == "(" and token[-1] == ")"
     word = token[1:-1] if optional else token
     fragment = 0
     if fragments and len(word) > 1 and not getattr(token, "char_piece", False):
         fragment = 1 if word.endswith("-") else (-1 if word.startswith("-") else 0)
-    return Edge(start, end, word, index, optional, fragment)
+    return word, optional, fragment
 
 
 def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = False,
@@ -66,16 +98,14 @@ def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = Fa
         [(0, 1, 'b'), (0, 1, 'c'), (0, 2, 'a'), (1, 2, 'd')]
     """
     if "{" not in tokens:  # a '/' or '}' outside an alternation is a word, as sclite reads it
-        return Network(len(tokens) + 1, [word_edge(k, k + 1, t, k, deletable, fragments)
-                                         for k, t in enumerate(tokens)])
+        return Network.chain(tokens, deletable, fragments)
     return Builder(tokens, deletable, fragments, where).network()
 
 
 def word_edge(start: int, end: int, token: str, index: int, deletable: bool, fragments: bool) -> Edge:
-    """The edge of a word token (a plain word at once, else as :func:`edge` reads it)."""
-    if token[0] not in "(-@" and token[-1] != "-":
-        return Edge(start, end, token, index, False, 0)
-    return edge(start, end, token, index, deletable, fragments)
+    """The edge of a word token (see :func:`reading`)."""
+    word, optional, fragment = reading(token, deletable, fragments)
+    return Edge(start, end, word, index, optional, fragment)
 
 
 class Builder:

@@ -17,7 +17,7 @@ import math
 import statistics
 from typing import Any, Sequence
 
-from .alignment import reference_word
+from .alignment import START, Step, reference_word
 from .casefold import capitals
 from .scoring import Scored, speaker_rows, total_row
 from .table import Memory, Table, center
@@ -324,12 +324,8 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     ``ref_times`` (a CTM reference): each reference word's times (R_T1, R_T2); ``cased``:
     errors as written, else in the capitals of the case ``profile``; ``weights``: each word's
     weight (R_WE, H_WE)."""
-    words = s.utterance.words
-    columns = []
-    for step in s.steps:
-        r = reference_word(step, words)
-        h = s.hyp[step.hyp] if step.hyp is not None else None
-        columns.append((step.tag, r, h, weights and word_weights(step, s, weights)))
+    words, hyp_words, net = s.utterance.words, s.hyp, s.network
+    ref_words, indexes, edges = net.words, net.indexes, net.edges if weights is not None else ()
     aux = 7 if times or confidence or weights is not None else 0
 
     def size(text: str) -> int:
@@ -338,10 +334,16 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     def pad(text: str, wide: int) -> str:
         return text + " " * (wide - size(text)) + " "
 
-    # per column: tag, REF and HYP text, the hypothesis word, width, the reference word, the
-    # weights, then the REF, HYP and Eval cells padded to the width
+    marks = [(mark, size(mark)) for mark in ("", "S", "D", "I")]  # the Eval cell of each tag
+    # per column (one per step of the kernel's, read with the network's columns: no objects
+    # per word kept): tag, REF and HYP text, the hypothesis word, width, the reference word,
+    # the weights, then the REF, HYP and Eval cells padded to the width
     cells = []
-    for tag, r, h, weighed in columns:
+    for t, k, j in s.raw:
+        tag, h = "CSDI"[t], None if j == START else hyp_words[j]
+        r = None if k == START else "@" if ref_words[k] is None else words[indexes[k]]  # an empty branch: @
+        weighed = None if weights is None else \
+            word_weights(Step(tag, None if k == START else edges[k], None if j == START else j), s, weights)
         read_ref, read_hyp = "" if r is None else r, "" if h is None else shown(h)
         read_ref_size, read_hyp_size = size(read_ref), size(read_hyp)
         ref, hyp, ref_size, hyp_size = read_ref, read_hyp, read_ref_size, read_hyp_size
@@ -356,8 +358,9 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
         elif not cased and tag != "C":
             hyp = capitals(read_hyp, profile)
             hyp_size = hyp_size if hyp == read_hyp else size(hyp)
+        mark, mark_size = marks[t]
         cells.append((tag, ref, hyp, h, wide, r, weighed, ref + " " * (wide - ref_size) + " ",
-                      hyp + " " * (wide - hyp_size) + " ", pad("" if tag == "C" else tag, wide)))
+                      hyp + " " * (wide - hyp_size) + " ", mark + " " * (wide - mark_size) + " "))
 
     out: list = []
     used = 0

@@ -37,16 +37,17 @@ MAX_CHOICES = 256
 
 class Scored:
     """One utterance scored: the reference utterance, the hypothesis words, the counts
-    (C, S, D, I), the edges of the reference network it was aligned on and, made when
-    first asked for, the alignment (a list of :class:`~benchmarkstt_sclite.alignment.Step`).
-    The edges are those of the network every system's alignment of the utterance shares
-    (see :func:`score`'s ``networks``); the many small objects of a corpus's networks kept
-    alive slow every pass of Python's cyclic garbage collector (docs/performance.md)."""
+    (C, S, D, I), the reference network it was aligned on and, made when first asked for,
+    the alignment (a list of :class:`~benchmarkstt_sclite.alignment.Step`). The network is
+    the one every system's alignment of the utterance shares (see :func:`score`'s
+    ``networks``); the many small objects of a corpus's alignments kept alive would slow
+    every pass of Python's cyclic garbage collector (docs/performance.md), so the reports
+    of a corpus read the raw steps and the network's columns."""
 
-    __slots__ = ("utterance", "hyp", "counts", "_raw", "_edges", "_steps")
+    __slots__ = ("utterance", "hyp", "counts", "network", "_raw", "_steps")
 
-    def __init__(self, utterance: Utterance, hyp: list, raw: list, edges: Sequence):
-        self.utterance, self.hyp, self._raw, self._edges = utterance, hyp, raw, edges
+    def __init__(self, utterance: Utterance, hyp: list, raw: list, net: Network):
+        self.utterance, self.hyp, self._raw, self.network = utterance, hyp, raw, net
         self.counts = raw_counts(raw)
         self._steps: Optional[list] = None
 
@@ -60,7 +61,7 @@ class Scored:
     def steps(self) -> list:
         """The alignment, one :class:`~benchmarkstt_sclite.alignment.Step` per column."""
         if self._steps is None:
-            self._steps = steps_of(self._raw, self._edges)
+            self._steps = steps_of(self._raw, self.network.edges)
         return self._steps
 
 
@@ -115,7 +116,7 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
             words, raw = best_branches(net, hyp.words)
         if arrange is not None:
             raw = arrange(raw, net.edges, u.words, words)
-        scored.append(Scored(u, words, raw, net.edges))
+        scored.append(Scored(u, words, raw, net))
     return scored
 
 
