@@ -588,6 +588,10 @@ CAUSES = [
       for name in ("nulls", "timestamps")),
     ("webvtt-ruby/tests__subtitles__invalid_cue.vtt", "WebVTT: the file's only cue has no text (its other "
      "block has no timing line): benchmarkstt refuses a file with nothing to read (a clean refusal, by design)"),
+    *((name, "WebVTT: the file's cues have no text (a blank line right after each timing line ends the cue; "
+       "the lines after it are a block with no timing line, skipped): vtt.js reads no words either, benchmarkstt "
+       "refuses a file with nothing to read, naming the skipped block (a clean refusal, by design)")
+      for name in ("node-webvtt/test__data__malformed.vtt", "subtitles/tests__files__vtt_with_multiple_new_lines.vtt")),
     ("fstalign/test__data__empty.hyp.ctm", "CTM: an empty file: benchmarkstt refuses it as empty (a clean "
      "refusal, by design); the oracle reads no words"),
     ("englishai-final/*stms__*-asr.stm", "STM: one segment of thousands ends before it begins (line 5612, "
