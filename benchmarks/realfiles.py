@@ -597,6 +597,17 @@ CAUSES = [
     ("englishai-final/*stms__*-asr.stm", "STM: one segment of thousands ends before it begins (line 5612, "
      "'9.03 7.47'; line 9380): benchmarkstt refuses the whole file naming the line, the oracle (as sclite, "
      "which does not check) reads its words [open: skip or keep that segment with a warning]"),
+    # round 4's development half
+    *((name, "WebVTT: a legacy-encoded file (a Windows-1252 dash, ISO 8859-2 letters): refused naming the byte "
+       "and the setting for the file's encoding; the algorithm and vtt.js decode it as UTF-8 with U+FFFD (by "
+       "design, as for legacy-encoded SRT)")
+      for name in ("popcorn-js/parsers__parserVTT__data__data.vtt", "vtt_to_srt3/tests__input_alternative_iso-8859-2.vtt")),
+    ("popcorn-js/parsers__parserVTT__data__unit.vtt", "WebVTT: the cue '1:00:00.456--> 00:00:20.000' ends before "
+     "it starts: the algorithm keeps it (one-digit hours are valid), benchmarkstt skips it with a warning naming "
+     "its line (the deliberate deviation of timings-negative.vtt above)"),
+    ("popcorn-js/parsers__parserTTML__data__data.ttml", "TTML: a 2006 TTAF1 document whose second div has "
+     "region=\"\" (an empty reference): ttconv reads the first div only (93 words for 32); benchmarkstt reads the "
+     "three divs' paragraphs, as pycaption reads the last; not analysed further"),
     ("external/vtt/webvttpy__non_padded_timestamps.vtt", "WebVTT: '0:0:0.0 --> 0:0:3.540' is not a "
      "timestamp by the W3C algorithm (minutes and seconds are two digits, fractions three): every cue is "
      "skipped and the file refused, naming the first; vtt.js accepts them (by design: the algorithm's "
