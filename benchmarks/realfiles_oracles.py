@@ -151,7 +151,16 @@ def read_ttml(path: str) -> list:
     # (their library) reads their text without the declaration: so does the oracle
     if data[:1].isspace():
         data = re.sub(r"^\s*<\?xml[^>]*\?>", "", data.decode("utf-8")).encode("utf-8")
-    doc = reader.to_model(et.ElementTree(et.fromstring(data)))
+    root = et.fromstring(data)
+    # ttconv knows TTML's namespace only: a document whose <tt> is in a namespace of the 2006 TTAF1
+    # drafts (DFXP's working drafts: the same tt/body/div/p/span/br and timing attributes) is refused
+    # as not TTML and read as no words; the oracle reads it in TTML's namespace (checked: pycaption,
+    # which reads DFXP whatever its namespace, reads the same words of Amara's three 2006/04 files)
+    if re.fullmatch(r"\{http://www\.w3\.org/2006/(?:04|10)/ttaf1\}tt", root.tag):
+        text = re.sub(r"http://www\.w3\.org/2006/(?:04|10)/ttaf1", "http://www.w3.org/ns/ttml", data.decode("utf-8"))
+        root = et.fromstring(re.sub(r"http://www\.w3\.org/ns/ttml#style(?!\w)", "http://www.w3.org/ns/ttml#styling",
+                                    text).encode("utf-8"))
+    doc = reader.to_model(et.ElementTree(root))
     texts = []
 
     def text_of(element) -> str:
@@ -413,6 +422,11 @@ def shown(words: list) -> list:
     return re.sub(r"This [a-z ]+(?:must|should) not appear\.?", " ", text).split()
 
 
+def shown_ttml(never: str):
+    """The words without those of a paragraph that TTML's timing model never shows."""
+    return lambda words: " ".join(words).replace(never, " ", 1).split()
+
+
 _WPT = "ttconv/vtt/wpt-tests/"
 _ALGORITHM = ("the current W3C WebVTT parsing algorithm (https://www.w3.org/TR/webvtt1/#file-parsing), "
               "which vtt.js (written before it) does not follow here: ")
@@ -599,6 +613,33 @@ SPEC_READINGS = {
         "through Html.fromHtml, which decodes '&amp;', '&lt;' and '&nbsp;' (a space); the srt library keeps "
         "the references as text (checked: ttconv's SRT reader reads the same words)",
         lambda words: html.unescape(" ".join(words)).split()),
+    # round 4: the first two collections' held-out differences left unexamined, examined after their measurement
+    "node-webvtt/test__data__acid.vtt": (
+        _ALGORITHM + "minutes and seconds of 60 are not valid: the cues '00:02:59.900 --> 00:02:60.000' ('Size: "
+        "50%') and '00:05:59.900 --> 00:05:60.000' (the second 'S:50%') are skipped (checked: web-platform-tests' "
+        "file-parsing/tests/timings-60.html drops its cues ending at '00:00:60.000'; vtt.js and ttconv read them)",
+        lambda words: "{} {}".format(*" ".join(words).rsplit(" S:50% ", 1)).replace(" Size: 50% ", " ", 1).split()),
+    "subtitles/tests__files__ttml_with_multiple_divs.ttml": (
+        "TTML 1 (10.4, time intervals): in a par container a child's begin is relative to its parent's, so the p "
+        "'Very good, Lieutenant.' (begin 00:00:02.423 in a div of 00:00:01.464 to 00:00:02.423) begins at 3.887 s, "
+        "after its div ends: it is never shown (checked: ttconv's own ISDs, its timing model, never show it; the "
+        "oracle reads every p of ttconv's document whatever its timing)", shown_ttml("Very good, Lieutenant.")),
+    # round 4's development half (and opencast's SRT of the first collection's): '</ i>' in SRT cue text
+    **{local: ("SRT's cue text is HTML-like and players render it as HTML: by HTML's tokenizer '</' followed by a "
+               "space is not an end tag but a bogus comment running to the '>', so '</ i>' shows nothing (checked: "
+               "Python's html.parser gives no text for it); the srt library keeps it as text",
+               lambda words: re.sub(r"</ [iI]>", " ", " ".join(words)).split())
+       for local in ("SwiftSubtitles/Tests__SwiftSubtitlesTests__resources__srt__zorro.srt",
+                     "opencast/modules__caption-impl__src__test__resources__sample.srt")},
+    # round 4's held-out half, after its measurement: 'WEBVTT' followed by a timing line, no blank line
+    **{local: (_ALGORITHM + "a timing line right after 'WEBVTT' ends the header and starts a cue (checked: "
+               "web-platform-tests' file-parsing/tests/header-timings.html expects that cue); vtt.js drops it",
+               exactly(words))
+       for local, words in (("Whisper-WebUI/tests__test_vtt.vtt", "You've got a friend in me."),)},
+    "node-captions/test__captions__test.vtt": (
+        _ALGORITHM + "a timing line right after 'WEBVTT' ends the header and starts a cue, 'HI. IT'S ME, "
+        "WHYATT.' (checked: web-platform-tests' file-parsing/tests/header-timings.html expects that cue); "
+        "vtt.js drops it", lambda words: "HI. IT'S ME, WHYATT.".split() + words),
     # the second collection's held-out half, after its measurement: swift-webvtt-parser's copies of older
     # web-platform-tests files (other bytes than the corpus's), checked against wpt's own expectations
     **{f"swift-webvtt-parser/Tests__Resources__Subtitles__{name}.vtt": (_ALGORITHM + why, reading)

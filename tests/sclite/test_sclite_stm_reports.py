@@ -151,3 +151,18 @@ def test_nce_counts_an_optional_word_left_out_as_sclite(tools, tmp_path):
     run = tools("sclite", "-r", "ref.stm", "-h", "hyp.ctm", "-D", "-o", "sum", cwd=tmp_path)
     assert run.returncode == 0, run
     assert "| anna   |    1      5 | 80.0   20.0    0.0    0.0   20.0  100.0 |  0.584 |" in run.stdout
+
+
+def test_a_segment_ending_before_it_begins_is_scored_as_sclite_scores_it(tools, tmp_path):
+    # sclite reads such a segment's times as written and checks neither, as the command does (the
+    # transcripts plugin's STM reader refused the file); what it scores here was recorded from SCTK's
+    # sclite (-o pra): the backwards segment's word is deleted and the hypothesis words between its
+    # end and its begin go to the next segment as insertions
+    (tmp_path / "r.stm").write_text("a 1 s 0.0 1.0 one\na 1 s 5.0 2.0 three\na 1 s 6.0 7.0 four\n")
+    (tmp_path / "h.ctm").write_text("a 1 0.2 0.2 one\na 1 3.0 0.2 three\na 1 4.9 0.2 extra\na 1 6.5 0.2 four\n")
+    run = tools("sclite", "-r", "r.stm", "stm", "-h", "h.ctm", "ctm", "-o", "pra", cwd=tmp_path)
+    assert run.returncode == 0, run
+    lines = [line.rstrip() for line in run.stdout.splitlines() if line.startswith(("REF:", "HYP:", "Scores:"))]
+    assert lines == ["Scores: (#C #S #D #I) 1 0 0 0", "REF:  one", "HYP:  one",
+                     "Scores: (#C #S #D #I) 0 0 1 0", "REF:  THREE", "HYP:  *****",
+                     "Scores: (#C #S #D #I) 1 0 0 2", "REF:  ***** ***** four", "HYP:  THREE EXTRA four"]

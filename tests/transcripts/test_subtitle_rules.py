@@ -458,6 +458,24 @@ def test_stm_segments_not_scored_are_left_out_in_any_case(tools, tmp_path):
     assert (run.returncode, run.stdout, run.stderr) == (0, "welcome to the talk\nthank you\n", "")
 
 
+def test_stm_a_segment_ending_before_it_begins_is_read_with_a_warning(tools, tmp_path):
+    # a speaking-test challenge's references had one such segment among thousands, and the whole
+    # file was refused; sclite reads the line as written (parse_stm_line checks no times)
+    (tmp_path / "exam.stm").write_text(
+        ";; three answers, the second with its times typed the wrong way round\n"
+        "exam 1 candidate 0.00 3.10 i live in a small town\n"
+        "exam 1 candidate 7.45 4.20 <o,f0,female> it is near the sea\n"
+        "exam 1 candidate 7.50 9.00 and i like it\n", encoding="utf-8")
+    t = read_transcript(str(tmp_path / "exam.stm"))
+    assert cues(t) == [("i live in a small town", 0.0, 3.1), ("it is near the sea", 7.45, 7.45),
+                       ("and i like it", 7.5, 9.0)]
+    warning = f"{tmp_path / 'exam.stm'}:3: 1 segment ending before it begins read as lasting no time (the first here)"
+    assert t.warnings == (warning,)
+    run = tools("transcript", "-i", "exam.stm", cwd=tmp_path)
+    assert (run.returncode, run.stdout) == (0, "i live in a small town\nit is near the sea\nand i like it\n")
+    assert run.stderr.count("\n") == 1 and "exam.stm:3: 1 segment ending before it begins" in run.stderr
+
+
 def test_nested_alternations_give_one_choice_per_inner_choice():
     t = trn.parse("{ I'm / am / { (huh-) / @ } } here (utt-1)\n{ {e / @} is / s } {w / v} (utt-2)\n", "n.trn")
     assert t.text() == "I'm here\ne is w"

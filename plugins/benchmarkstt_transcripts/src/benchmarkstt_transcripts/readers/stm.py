@@ -9,6 +9,9 @@ What is read:
 - **segments**: one per line, with its transcript as written, its begin and end times
   (seconds), its speaker, and its recording (``<file> <channel>``); ordered by recording name,
   then begin time, as sclite pairs a reference with a hypothesis;
+- a segment that ends before it begins (a slip among thousands in real references) is read
+  as sclite reads it, words and all, lasting no time (its end read as its begin), and one
+  warning names the first such line;
 - a segment whose transcript is ``ignore_time_segment_in_scoring``, in any case (SCTK's
   documentation writes ``IGNORE_TIME_SEGMENT_IN_SCORING``), is left out: it is not scored;
 - alternations ``{ a / b / @ }`` (any one choice was said; ``@`` is nothing) and optionally
@@ -59,7 +62,7 @@ def sniff(head: str) -> bool:
 
 def parse(text: str, source: str) -> Transcript:
     """Read an STM file (see the module's description)."""
-    segments = []
+    segments, backwards = [], []
     for number, line in records(text, source, "STM"):
         fields = line.split(None, 5)
         if len(fields) < 5:
@@ -68,7 +71,8 @@ def parse(text: str, source: str) -> Transcript:
         begin = seconds(fields[3], "begin time", source, number)
         end = seconds(fields[4], "end time", source, number)
         if end < begin:
-            raise InputError(f"{source}:{number}: the end time {fields[4]} is before the begin time {fields[3]}")
+            backwards.append(number)
+            end = begin
         words = fields[5] if len(fields) > 5 else ""
         if words.startswith("<"):
             close = words.find(">")
@@ -79,4 +83,9 @@ def parse(text: str, source: str) -> Transcript:
             continue
         words, choices = alternations(words, source, number)
         segments.append(Segment(words, begin, end, fields[2], (), f"{fields[0]} {fields[1]}", choices))
-    return Transcript(TYPE, by_recording(segments), annotations=Annotations(TYPE, text, source))
+    warnings = []
+    if backwards:
+        many = len(backwards) != 1
+        warnings.append(f"{source}:{backwards[0]}: {len(backwards)} segment{'s' if many else ''} ending before "
+                        f"{'they begin' if many else 'it begins'} read as lasting no time (the first here)")
+    return Transcript(TYPE, by_recording(segments), warnings, annotations=Annotations(TYPE, text, source))
