@@ -94,6 +94,17 @@ def test_a_superscript_digit_is_not_a_time(tools, tmp_path):
     assert clock("²0:00:00") is None and clock("00:00:01.²") is None
 
 
+def test_a_document_whose_text_is_only_in_its_head_is_read_empty_with_a_warning(tools, tmp_path):
+    # W3C's examples put a body inside each region of the head: nothing is ever shown, and the
+    # transcript tool printed nothing without a word of why
+    doc = HEAD + ('<head><layout><region xml:id="r1"><body><div><p>Text 1</p></div></body></region>'
+                  '</layout></head></tt>')
+    (tmp_path / "x.ttml").write_text(doc, encoding="utf-8")
+    run = tools("transcript", "-i", "x.ttml", cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout == ""
+    assert run.stderr.strip() == "benchmarkstt-tools transcript: warning: x.ttml: no words were read"
+
+
 @pytest.mark.parametrize("nested", [("<div>", "</div>", "<p>hi</p>"), ("<span>", "</span>", "hi")])
 def test_a_document_nested_thousands_deep_is_one_clear_error(tools, tmp_path, nested):
     # the walk recurses: 5,000 nested divs or spans were an "unexpected failure"

@@ -60,5 +60,7 @@ class TranscriptCommand:
             text = json.dumps(transcript.as_dict(), ensure_ascii=False, indent=1) + "\n"
         else:
             text = transcript.text() + "\n" if transcript.segments else ""
+        if not transcript.text().strip():
+            context.warn(f"{args.inputfile}: no words were read")
         write_stdout(text)
         return 0
