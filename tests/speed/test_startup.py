@@ -82,3 +82,15 @@ def test_a_wer_run_imports_of_the_plugins_it_does_not_use_only_what_registers_th
         if extra or mine < USED_BY_WER.get(plugin, set()):
             beyond[plugin] = sorted(mine)
     assert beyond == {}, "\n".join(f"{plugin}: {', '.join(names)}" for plugin, names in beyond.items())
+
+
+#: standard-library modules a single-pair ``--wer`` run does not need: importlib.metadata's
+#: email parsing (before Python 3.13 the backport, which defers it), completion's shlex, a
+#: failure's traceback
+NOT_FOR_WER = {"email.message", "email.utils", "socket", "csv", "shlex", "traceback"}
+
+
+def test_a_wer_run_imports_no_email_parser_nor_what_only_failures_and_completion_use(tmp_path):
+    modules = set(modules_at_exit(tmp_path, "-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt", "--wer"))
+    assert NOT_FOR_WER & modules == set()
+

@@ -163,7 +163,8 @@ def char_opcodes(a: str, b: str) -> list:
     return SequenceMatcher(None, a, b).get_opcodes()
 
 
-_DIFF_TOKEN = re.compile("(\033\\[[0-9;]*m)|(.[\u0338\u0359]*)", re.S)
+# compiled by ``re`` (and kept in its cache) when first used: only the normalization logs wrap
+_DIFF_TOKEN = "(?s)(\033\\[[0-9;]*m)|(.[\u0338\u0359]*)"
 
 
 def wrap_diff(line: str, width: int = 100) -> list:
@@ -178,7 +179,7 @@ def wrap_diff(line: str, width: int = 100) -> list:
         ['\\x1b[31mab·\\x1b[0m', '\\x1b[31mcd\\x1b[0m']
     """
     lines, current, shown, colour = [], "", 0, ""
-    for match in _DIFF_TOKEN.finditer(line):
+    for match in re.finditer(_DIFF_TOKEN, line):
         escape, char = match.groups()
         if escape:
             current += escape

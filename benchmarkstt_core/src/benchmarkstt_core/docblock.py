@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import inspect
-import json
 import re
 from typing import Any, NamedTuple
 
@@ -30,6 +29,8 @@ class Docblock(NamedTuple):
 
 
 def _value(text: str) -> Any:
+    import json  # only for the examples of a docstring (documentation, --help)
+
     try:
         return json.loads(text)
     except ValueError:

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .errors import InputError
@@ -24,6 +23,8 @@ def parse_json(text: str, source: str, **options: Any) -> Any:
     too deeply`` for arrays or objects nested beyond what Python's parser can follow (and an
     error for an integer of more digits than Python converts).
     """
+    import json  # only where a JSON file is read
+
     try:
         return json.loads(text, **options)
     except json.JSONDecodeError as err:

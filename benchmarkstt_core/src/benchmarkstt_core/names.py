@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import re
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# patterns compiled by ``re`` (and kept in its cache) when first used: a run that shows no name needs neither
+_SURROGATE = "[\ud800-\udfff]"
+_UNPRINTABLE = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 
 
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -44,7 +45,7 @@ def byte_escapes(text: str) -> str:
         >>> byte_escapes("caf\\udce9 au lait\\n")
         'caf\\\\xe9 au lait\\n'
     """
-    return _SURROGATE.sub(_byte, text)
+    return re.sub(_SURROGATE, _byte, text)
 
 
 def printable(text: str) -> str:
@@ -56,11 +57,11 @@ def printable(text: str) -> str:
         >>> printable("a\\nbenchmarkstt: error: forged")
         'a\\\\nbenchmarkstt: error: forged'
     """
-    return _UNPRINTABLE.sub(_byte, text)
+    return re.sub(_UNPRINTABLE, _byte, text)
 
 
 def json_text(text: str) -> str:
     """A JSON text (from ``json.dumps(..., ensure_ascii=False)``) with its lone surrogates as
     ``\\u`` escapes, so that it encodes as UTF-8 and reads back as the same strings (a lone
     surrogate can only be inside a JSON string, where the escape means the same)."""
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return re.sub(_SURROGATE, lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -19,7 +19,6 @@ changed, innermost first, under a stack of names.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 
@@ -153,6 +152,8 @@ def steps_text(normalizer: object) -> str:
         return "".join(steps_text(part) + "\n" for part in normalizer.parts()).rstrip("\n")
     attributes = {name: _plain(value) for name, value in sorted(vars(normalizer).items())
                   if not name.startswith("_") and _plain(value) is not None}
+    import json  # only for the steps' text (a result's provenance, --log)
+
     return json.dumps([type(normalizer).__name__, attributes], ensure_ascii=False)
 
 

@@ -40,7 +40,6 @@ import inspect
 import os
 import re
 import sys
-import traceback
 from typing import Any, Callable, Iterable
 
 import pluggy
@@ -51,10 +50,13 @@ from .errors import PluginLoadError
 from .precedence import ENV_DISABLE, Claim, resolve
 from .registry import KINDS, ComponentSpec, LazyComponentSpec, Registries
 
-if sys.version_info >= (3, 10):
+# every run reads the entry points: before 3.13 the standard library's importlib.metadata
+# imports email, csv and json at its own import, the importlib_metadata backport when first
+# needed (and 3.9's has no selectable entry points)
+if sys.version_info >= (3, 13):
     from importlib.metadata import PackageNotFoundError, requires, version
     from importlib.metadata import entry_points as installed
-else:  # pragma: no cover - Python 3.9
+else:  # pragma: no cover - Python 3.9 to 3.12
     from importlib_metadata import PackageNotFoundError, requires, version
     from importlib_metadata import entry_points as installed
 
@@ -175,6 +177,8 @@ class PluginHost:
         return self.pm.hook
 
     def _fail(self, record: PluginRecord, stage: str, exc: BaseException) -> None:
+        import traceback  # only for a plugin that failed
+
         record.status = "failed"
         record.errors.append(f"{stage}: {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
         record.failure = record.failure or f"failed to {stage}: {type(exc).__name__}: {exc}".splitlines()[0]

@@ -26,19 +26,21 @@ MASK = "***"
 #: optionally after a prefix: ``X-Amz-Signature``, ``client_secret``, ``subscription-key``)
 SECRET_NAMES = (r"(?:[a-z0-9]+[_.-])*(?:key|api_?key|apikey|token|access_?token|refresh_?token|secret|sig|"
                 r"signature|password|passwd|pwd|pass|auth|authorization|credentials?|security[_.-]?token)")
-_URL = re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s'\"<>]+")
-_USERINFO = re.compile(r"\A([^:]+://)[^/?#@]+@")
-_PARAMETER = re.compile(rf"(?i)([?&;]{SECRET_NAMES}=)[^&;,#]*")
+# patterns compiled by ``re`` (and kept in its cache) when first used: most runs redact nothing
+_URL = r"(?i)\b[a-z][a-z0-9+.-]*://[^\s'\"<>]+"
+_USERINFO = r"\A([^:]+://)[^/?#@]+@"
+_PARAMETER = rf"(?i)([?&;]{SECRET_NAMES}=)[^&;,#]*"
 
 
 def _redact_url(match: re.Match) -> str:
-    return _PARAMETER.sub(lambda m: m.group(1) + MASK, _USERINFO.sub(lambda m: m.group(1) + MASK + "@", match.group()))
+    return re.sub(_PARAMETER, lambda m: m.group(1) + MASK,
+                  re.sub(_USERINFO, lambda m: m.group(1) + MASK + "@", match.group()))
 
 
 def redact(text: str) -> str:
     """``text`` with the user information of every URL in it and the values of its secret
     query parameters (``api_key=``, ``token=``, ``sig=``...) replaced by ``***``."""
-    return _URL.sub(_redact_url, text) if "://" in text else text
+    return re.sub(_URL, _redact_url, text) if "://" in text else text
 
 
 def redact_all(value: Any) -> Any:

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Callable, Iterable, Iterator, Protocol, runtime_checkable
@@ -82,6 +81,8 @@ class Item(Mapping):
 
     def json(self, **kwargs: Any) -> str:
         """This item as JSON."""
+        import json  # only where JSON is written
+
         return json.dumps(self._data, **kwargs)
 
 
@@ -217,4 +218,6 @@ class Schema(Sequence):
 
     def json(self, **kwargs: Any) -> str:
         """The items as a JSON list of objects."""
+        import json  # only where JSON is written
+
         return json.dumps([dict(item) for item in self], **kwargs)

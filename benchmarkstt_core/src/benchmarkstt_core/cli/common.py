@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import shlex
 import sys
 import textwrap
-import traceback
 from itertools import takewhile
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
@@ -254,6 +252,8 @@ def add_common_options(parser: argparse.ArgumentParser) -> None:
 
 def completion_argv() -> list:
     """While argcomplete asks for completions: the words typed so far, after the command."""
+    import shlex  # only while completing
+
     line = os.environ.get("COMP_LINE", "")[:int(os.environ.get("COMP_POINT", "0") or 0)]
     try:
         return shlex.split(line)[1:]
@@ -365,6 +365,8 @@ def guarded(prog: str, argv: Sequence[str], body: Callable[[argparse.Namespace],
 
     def traceback_if_debug() -> None:
         if pre.log_level == "debug" or os.environ.get("BENCHMARKSTT_PLUGIN_ERRORS", "").lower() == "raise":
+            import traceback  # only for a failure shown in debug
+
             traceback.print_exc()
 
     try:

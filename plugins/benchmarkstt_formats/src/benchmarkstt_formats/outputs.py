@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any, Sequence
 
@@ -114,6 +113,8 @@ class Json(Output):
     shows_normalization = True
 
     def render(self, results: Sequence) -> str:
+        import json  # only for this output
+
         extra = {"normalization": self.normalization} if self.normalization else {}
         blocks = ("\t" + json.dumps({"title": title, "result": value, **extra}, default=_json_default)
                   for title, value in results)

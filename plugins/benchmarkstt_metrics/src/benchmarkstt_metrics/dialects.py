@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Sequence
 
 from benchmarkstt_core.diff import AnsiDialect, DiffDialect, TextDialect, printable
@@ -98,9 +97,13 @@ class Json(List):
     """
 
     def render_words(self, opcodes: Sequence, a: Sequence[str], b: Sequence[str]) -> Any:
+        import json  # only for this dialect
+
         return json.dumps(word_items(opcodes, a, b))
 
     def render_chars(self, opcodes: Sequence, a: str, b: str) -> Any:
+        import json  # only for this dialect
+
         return json.dumps(word_items(opcodes, a, b))
 
 
