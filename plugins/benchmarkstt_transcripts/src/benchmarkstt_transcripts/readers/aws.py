@@ -36,7 +36,7 @@ an ``items`` or ``transcripts`` array (and no Deepgram ``channels``); or Call An
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, List
+from typing import TYPE_CHECKING, Any, List, Optional
 
 from ..model import Segment, Transcript, Word
 from ._json import JsonShape
@@ -65,17 +65,12 @@ def sniff(document: Any) -> bool:
         isinstance(results.get("items"), list) or isinstance(results.get("transcripts"), list))
 
 
-def _turn(words: List[Word]) -> Segment:
-    """A speaker's turn of words as a segment."""
-    return Segment(" ".join([w.text for w in words]), words[0].start, words[-1].end, words[0].speaker, tuple(words))
-
-
-def _attach(turn: List[Word], marks: List[str]) -> None:
-    """The punctuation ``marks`` joined to the turn's last word (once: linear time however many)."""
-    if marks:
-        last = turn[-1]
-        turn[-1] = Word(last.text + "".join(marks), last.start, last.end, last.confidence, last.speaker)
-        marks.clear()
+def _turn(texts: List[str], items: list, speaker: Optional[str]) -> Segment:
+    """A speaker's turn as a segment: its words' ``texts`` (punctuation attached) and their
+    ``items``; the words are made when first read (a ``--wer`` run reads only the text)."""
+    return Segment(" ".join(texts), items[0].start_time, items[-1].end_time, speaker,
+                   lambda: tuple([Word(text, item.start_time, item.end_time, item.alternatives[0].confidence, speaker)
+                                  for text, item in zip(texts, items)]))
 
 
 def _turns(results: Results) -> tuple:
@@ -85,25 +80,30 @@ def _turns(results: Results) -> tuple:
     speakers = {label.start_time: label.speaker_label for segment in labels for label in segment.items
                 if label.start_time is not None and label.speaker_label is not None}
     segments: list = []
-    turn: List[Word] = []
+    texts: List[str] = []  # the turn's words' texts
+    items: list = []  # and their items
+    speaker = None  # the turn's
     marks: List[str] = []  # the punctuation since the last word (before the first word: for it)
     for item in results.items:
-        best = item.alternatives[0]
+        content = item.alternatives[0].content
         if item.type == "punctuation":
-            marks.append(best.content)
+            marks.append(content)
             continue
-        if turn:
-            _attach(turn, marks)
-        speaker = item.speaker_label if item.speaker_label is not None else \
+        if texts and marks:
+            texts[-1] += "".join(marks)  # once per word: linear time however many marks
+            marks.clear()
+        said = item.speaker_label if item.speaker_label is not None else \
             speakers.get(item.start_time) if item.start_time is not None else None
-        if turn and speaker != turn[0].speaker:
-            segments.append(_turn(turn))
-            turn = []
-        turn.append(Word("".join(marks) + best.content, item.start_time, item.end_time, best.confidence, speaker))
+        if texts and said != speaker:
+            segments.append(_turn(texts, items, speaker))
+            texts, items = [], []
+        speaker = said
+        texts.append("".join(marks) + content if marks else content)
+        items.append(item)
         marks.clear()
-    if turn:
-        _attach(turn, marks)
-        segments.append(_turn(turn))
+    if texts:
+        texts[-1] += "".join(marks)
+        segments.append(_turn(texts, items, speaker))
     return tuple(segments)
 
 
