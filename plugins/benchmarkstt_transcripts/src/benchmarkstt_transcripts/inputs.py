@@ -7,6 +7,7 @@ type is registered when its reader module is installed
 
 from __future__ import annotations
 
+import functools
 import json
 
 from benchmarkstt_core.context import Context
@@ -82,7 +83,7 @@ def timed(transcript: Transcript, shown: Transcript | None = None) -> TimedText:
     """The transcript's text, with its words' times and speakers for the segmenter's items;
     ``shown``: the transcript as the file shows it, before :func:`scored` set its sound labels
     aside (see :meth:`.WordExtras.shown`)."""
-    text: TranscriptText = TranscriptText(transcript.text(), lambda: WordExtras(transcript, text.word_count(), shown))
+    text = TranscriptText(transcript.text(), functools.partial(WordExtras, transcript, shown))
     text.origin = getattr(reader(transcript.type), "ORIGIN", None)
     text.annotations = transcript.annotations
     return text

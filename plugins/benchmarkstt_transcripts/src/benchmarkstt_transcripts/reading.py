@@ -52,9 +52,9 @@ def syntax_of(text: str) -> str:
 def load_json(text: str, source: str) -> Any:
     """The JSON value of ``text`` (parsed by msgspec; what it refuses, by Python's parser, which
     reads ``NaN`` and names the line and column of bad JSON); a file of one JSON object a line
-    (JSON lines) is the list of them. The last value is kept, so that reading a file right after
-    recognising it (a type is inferred, then the file is read) does not parse it again: its
-    readers only read it.
+    (JSON lines) is the list of them. The last value is kept until the file is read
+    (:func:`parse_text`), so that reading a file right after recognising it (a type is inferred,
+    then the file is read) does not parse it again.
 
     :example:
         >>> load_json('{"message": "AddTranscript"}\\n{"message": "EndOfTranscript"}\\n', "rt.json")
@@ -232,7 +232,9 @@ def parse_text(kind: str, text: str, source: str) -> Transcript:
         raise InputError(f"{source}: empty file (nothing to read as {kind})")
     if FORMATS[kind].syntax != "json":
         return module.parse(text, source)
-    return module.parse(load_json(text, source), source)
+    document = load_json(text, source)
+    load_json.cache_clear()  # read: the run keeps no parsed document to its end
+    return module.parse(document, source)
 
 
 def read_transcript(path: str, kind: str | None = None, context: Context | None = None) -> Transcript:

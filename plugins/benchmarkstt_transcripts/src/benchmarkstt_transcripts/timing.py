@@ -20,12 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from benchmarkstt_core.schema import word_count
+
 from .model import Transcript
 
 
 class WordExtras(Sequence):
     """:func:`word_extras` of a transcript, made on first use: its length (the word count) is
-    known at once, so the pipeline can decide whether the items get them without making them.
+    counted apart, so the pipeline can decide whether the items get them without making them.
     :meth:`silent_segments` tells of the segments with no words (the speaker-attributed
     metrics count their speakers, as meeteval does); :meth:`shown` gives the words as the file
     shows them: those of ``shown``, the transcript before its sound labels were set aside
@@ -33,18 +35,20 @@ class WordExtras(Sequence):
 
     :example:
         >>> from .model import Segment
-        >>> extras = WordExtras(Transcript("x", (Segment("a b", 1.0, speaker="A"), Segment("", 2.0, speaker="B"))), 2)
+        >>> extras = WordExtras(Transcript("x", (Segment("a b", 1.0, speaker="A"), Segment("", 2.0, speaker="B"))))
         >>> len(extras), extras[1], extras.silent_segments()
         (2, {'segment': 0, 'segment_start': 1.0, 'speaker': 'A'}, [{'segment': 1, 'segment_start': 2.0, 'speaker': 'B'}])
     """
 
-    def __init__(self, transcript: Transcript, count: int, shown: Transcript | None = None):
+    def __init__(self, transcript: Transcript, shown: Transcript | None = None):
         self._transcript = transcript
-        self._count = count
         self._shown = shown
+        self._count: int | None = None
         self._list: list | None = None
 
     def __len__(self) -> int:
+        if self._count is None:
+            self._count = word_count(self._transcript.text())
         return self._count
 
     def __getitem__(self, index: Any) -> Any:
@@ -64,7 +68,7 @@ class WordExtras(Sequence):
         :example:
             >>> from .model import Segment
             >>> shown = Transcript("srt", (Segment("[MUSIC]", 1.0, 1.3), Segment("(LAUGHS) Hi", 2.0, 3.0)))
-            >>> WordExtras(Transcript("srt", (Segment("Hi", 2.0, 3.0),)), 1, shown).shown()
+            >>> WordExtras(Transcript("srt", (Segment("Hi", 2.0, 3.0),)), shown).shown()
             (['[MUSIC]', '(LAUGHS)', 'Hi'], [{'segment': 0, 'segment_start': 1.0, 'segment_end': 1.3}, {'segment': 1, 'segment_start': 2.0, 'segment_end': 3.0}, {'segment': 1, 'segment_start': 2.0, 'segment_end': 3.0}])
         """
         if self._shown is None:
