@@ -42,14 +42,15 @@ REGISTRATION = ("", ".plugin", ".hooks")
 #: the modules of the plugins a single-pair ``--wer`` run uses, besides their registration:
 #: the plain-text input, the output and the segmenter (formats); the WER metric, its differ, the
 #: rule that picks the unit costs (differ_extensions) and the kernels (metrics); and the input
-#: type's inference, which looks for a subtitle format's
-#: signature in a ``.txt`` file (transcripts, whose ``readers`` and ``sounds`` are also imported to
+#: type's inference, which looks for a subtitle format's signature or TRN's structure
+#: in a ``.txt`` file (transcripts, whose ``readers`` and ``sounds`` are also imported to
 #: register its input types and its ``--sound-labels`` option: not yet lazy, left to a later change)
 USED_BY_WER = {
     "benchmarkstt_formats": {"inputs", "outputs", "segmenters"},
     "benchmarkstt_metrics": {"metrics", "differs", "differ_extensions", "dialects", "kernels", "_kernels"},
     "benchmarkstt_transcripts": {"readers", "reading", "model", "clock", "cues", "documents", "sounds",
-                                 "readers.sami", "readers.srt", "readers.ssa", "readers.vtt"},
+                                 "readers.sami", "readers.srt", "readers.ssa", "readers.trn", "readers._nist",
+                                 "readers.vtt"},
 }
 
 

@@ -232,14 +232,14 @@ def test_xml_no_reader_recognises_names_its_root_element(bstt, tmp_path, content
 
 def test_a_plain_text_file_imports_only_the_readers_that_may_claim_it():
     """Telling the type of a ``.txt`` file asks only the text readers with a signature (SAMI,
-    SRT, SubStation Alpha, WebVTT): the other readers, and the JSON and XML helpers, are not imported."""
+    SRT, SubStation Alpha, TRN, WebVTT): the other readers, and the JSON and XML helpers, are not imported."""
     code = ("import sys\nfrom benchmarkstt_transcripts.reading import infer_type\n"
             f"print(infer_type({str(ROOT / 'tests' / 'data' / 'qt_reference.txt')!r}))\n"
             "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('benchmarkstt_transcripts.readers.')))\n"
             "print('benchmarkstt_transcripts.ttconv_model' in sys.modules)\n"
             "print('html.parser' in sys.modules)")  # the SAMI reader's parser: imported only to read SAMI
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.split("\n")[:4] == ["None", "['sami', 'srt', 'ssa', 'vtt']", "False", "False"]
+    assert run.stdout.split("\n")[:4] == ["None", "['_nist', 'sami', 'srt', 'ssa', 'trn', 'vtt']", "False", "False"]
 
 
 def test_kaldi_words_with_text_and_punct_are_recognised_even_short_ones(tools, tmp_path):
@@ -277,3 +277,21 @@ def test_webvtt_with_cr_line_ends_and_no_extension_is_recognised(tools, tmp_path
     t = read_transcript(str(tmp_path / "captions"))
     assert [(s.text, s.start, s.end) for s in t.segments] == [("Good evening.", 1.0, 2.5), ("And welcome.", 3.0, 4.0)]
     assert tools("transcript", "-i", "captions", cwd=tmp_path).stdout == "Good evening.\nAnd welcome.\n"
+
+
+def test_trn_named_txt_or_without_extension_is_recognised_and_plain_text_is_not(bstt, tmp_path):
+    # issue 36: sclite's TRN files are often named .txt (its own demo.ref.txt); read as plain text,
+    # their utterance ids were scored as words and their lines in file order, not paired by id
+    (tmp_path / "ref.txt").write_text("good evening and welcome (news-0001)\n"
+                                      "the prime minister spoke today (news-0002)\n", encoding="utf-8")
+    (tmp_path / "hyp").write_text("the prime minister spoke to day (news-0002)\n"
+                                  "good evening and welcome (news-0001)\n", encoding="utf-8")
+    assert infer_type(str(tmp_path / "ref.txt")) == infer_type(str(tmp_path / "hyp")) == "trn"
+    assert bstt("-r", "ref.txt", "-h", "hyp", "--wer", cwd=tmp_path).stdout.split() == ["wer", "===", "0.222222"]
+    plain = {"one.txt": "Take one (take-1)\n",  # one line: no utterances to pair
+             "laughs.txt": "good evening (laughs)\nand welcome (applause)\n",  # no digit in the parentheses
+             "mixed.txt": "good evening (news-0001)\nand welcome\n",  # a line without an id
+             "spaced.txt": "good evening (news 1)\nand welcome (news 2)\n"}  # an id has no space
+    for name, content in plain.items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
+        assert infer_type(str(tmp_path / name)) is None, name

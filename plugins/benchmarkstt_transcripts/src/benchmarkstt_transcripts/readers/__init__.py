@@ -75,7 +75,7 @@ FORMATS = {
     "ssa": Format((".ssa", ".ass"), "text", in_txt=True),
     "stl": Format((".stl",), "bytes"),
     "stm": Format((".stm",), "text"),
-    "trn": Format((".trn",), "text"),
+    "trn": Format((".trn",), "text", in_txt=True),
     "ttml": Format((".ttml", ".dfxp", ".xml"), "xml"),
     "vtt": Format((".vtt", ".webvtt"), "text", in_txt=True),
     "whisper": Format((".json",), "json"),
@@ -110,6 +110,6 @@ def of_syntax(kinds: Sequence[str], syntax: str) -> list:
 
     :example:
         >>> of_syntax(candidates(".txt"), "text")
-        ['sami', 'srt', 'ssa', 'vtt']
+        ['sami', 'srt', 'ssa', 'trn', 'vtt']
     """
     return [kind for kind in kinds if FORMATS[kind].syntax == syntax]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from itertools import islice
-from typing import Iterator, List, Tuple
+from typing import Iterator, List, Optional, Tuple
 
 from benchmarkstt_core.errors import InputError
 
@@ -53,13 +53,14 @@ def seconds(field: str, what: str, source: str, number: int) -> float:
     return value
 
 
-def head_matches(head: str, pattern: str, most: int = 10) -> bool:
-    """True when the first data lines of ``head`` (at most ``most``, none cut off) all match."""
+def head_matches(head: str, pattern: str, most: Optional[int] = 10, least: int = 1) -> bool:
+    """True when the first data lines of ``head`` (at most ``most``, every one for None; none
+    cut off), at least ``least`` of them, all match."""
     lines = head.splitlines()
     if len(lines) > 1 and not head.endswith(("\n", "\r")):
         lines = lines[:-1]
     found = [line for _, line in islice(data_lines("\n".join(lines)), most)]
-    return bool(found) and all(re.fullmatch(pattern, line) for line in found)
+    return len(found) >= least and all(re.fullmatch(pattern, line) for line in found)
 
 
 def by_recording(segments: List[Segment]) -> Tuple[Segment, ...]:
