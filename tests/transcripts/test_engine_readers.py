@@ -177,7 +177,8 @@ def test_no_reader_claims_the_other_formats(other):
 @pytest.mark.parametrize("text, claimed", [
     ("Good evening, and welcome (applause)\n", []), ("news 1 presenter said 1 2 3 things\nand more\n", []),
     ('{"results": [{"alternatives": [{"content": "x"}]}]}', []), ("1 2 3 4 5\n", ["ctm"]),
-    ("rec 1 7 0.5 1.5 hello there\n", ["stm"]), ("thank you (rec-7)\n", ["trn"]),
+    ("rec 1 7 0.5 1.5 hello there\n", ["stm"]), ("thank you (rec-7)\nand goodbye (rec-8)\n", ["trn"]),
+    ("thank you (rec-7)\n", []),  # one line: TRN needs two or more to be told by its structure
     ('{"text": " Good evening."}', ["whisper"]),
 ])
 def test_text_that_two_formats_could_read_is_claimed_by_one(text, claimed):
