@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarkstt_metrics import differs
 from benchmarkstt_metrics.differs import Levenshtein, RatcliffObershelp, as_ints, banded_distance, matcher_opcodes
 from benchmarkstt_metrics.metrics import count_opcodes, levenshtein_distance
 
@@ -131,6 +132,7 @@ def assert_levenshtein_distances(a: list, b: list) -> None:
     assert distance == banded_distance(a, b) == editdistance.eval(a, b) == dp_distance(a, b)
     if _kernels is not None:
         assert _kernels.levenshtein(a, b, 10**9) == distance
+        assert all(_kernels.banded_levenshtein(a, b, k) == distance for k in (0, 1, 5, 10**9))
     text_a, text_b = "".join(a), "".join(b)
     assert levenshtein_distance(text_a, text_b) == editdistance.eval(text_a, text_b)
 
@@ -155,8 +157,41 @@ def assert_long_distances(a: list, b: list) -> None:
         assert _kernels.levenshtein(a, b, 10**9) == distance
         if a and b:
             assert _kernels.levenshtein(a, b, 0) is None  # over budget: rapidfuzz's turn
+        # the banded kernel from a band too narrow (widened pass after pass), and wide enough
+        assert all(_kernels.banded_levenshtein(a, b, k) == distance for k in (0, 1, 3, 17, 64, 10**9))
     text_a, text_b = "".join(map(str, a)), "".join(map(str, b))
     assert levenshtein_distance(text_a, text_b) == editdistance.eval(text_a, text_b)
+
+
+@pytest.mark.skipif(_kernels is None, reason="the optional C extension was not built")
+@pytest.mark.parametrize("examples", example_counts(40))
+def test_banded_kernel_on_long_pairs(examples):
+    """Pairs of up to 1,500 elements (dozens of 64-row blocks, several 64-column tiles): the
+    C kernel's banded distance, whatever band it starts from, is rapidfuzz's (the reference)."""
+    @settings(max_examples=examples, deadline=None)
+    @given(edited_pairs(max_size=1500), st.integers(0, 2000))
+    def check(pair, k):
+        a, b = pair
+        assert _kernels.banded_levenshtein(a, b, k) == banded_distance(a, b) == editdistance.eval(a, b)
+
+    check()
+
+
+@pytest.mark.skipif(_kernels is None, reason="the optional C extension was not built")
+def test_levenshtein_distance_of_a_very_long_pair_is_rapidfuzz_s():
+    """From BANDED_MIN_WORDS words levenshtein_distance takes the kernel's banded distance:
+    on a generated pair of that size (about 20 % edits) it is rapidfuzz's."""
+    import random
+
+    rng = random.Random(41)
+    vocabulary = [f"w{x}" for x in range(3000)]
+    a = [vocabulary[min(int(rng.paretovariate(1.1)), 2999)] for _ in range(differs.BANDED_MIN_WORDS)]
+    b = []
+    for word in a:  # 10 % substituted, 5 % deleted, 5 % followed by an insertion
+        roll = rng.random()
+        b.extend([rng.choice(vocabulary)] if roll < 0.1 else [] if roll < 0.15 else [word])
+        b.extend([rng.choice(vocabulary)] if rng.random() < 0.05 else [])
+    assert levenshtein_distance(a, b) == banded_distance(a, b)
 
 
 def max_substitutions(a: list, b: list) -> int:

@@ -767,6 +767,235 @@ done:
     return result;
 }
 
+/* banded_levenshtein(a, b, k): the same distance as levenshtein, its work limited to a band of
+   diagonals (Ukkonen). A path from (0, 0) to (m, n) that visits diagonal d = j - i costs at
+   least |d| + |d - (n - m)|, so a distance of at most k keeps to the diagonals from -e to
+   n - m + e, e = (k - (n - m)) / 2. A pass computes the DP over the blocks of 64 rows that
+   cover the band: the row above its first block is taken to grow by one a column (it does
+   at most that, so the values found are never below the true ones), a block joining at the
+   bottom starts with every vertical delta +1 (the same argument), and a minimal path inside
+   the band is found exactly. So the pass's value is an upper bound of the distance, exact
+   when it is at most k; otherwise the next pass takes k = min(that value, 2 k), or 2 k.
+   For the caches, the DP goes in tiles of 64 columns: each block runs all of a tile's columns
+   before the next block does (the horizontal deltas between blocks are a bit per column).
+   A tile's words are marked in a table indexed by the pattern's word codes (for each code,
+   the tile's columns that hold it); each block lists its distinct words with their match
+   bits (entries from starts[x] to starts[x + 1]), so that the block's match bits for the
+   whole tile take one read per entry and one write per matching column; memory linear. */
+#define TILE 64
+typedef struct {
+    int32_t code;
+    uint64_t mask;
+} Entry;
+
+static inline int
+popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* one pass with the bound k over the text (n columns, codes; -1 for words not in the
+   pattern) against the pattern's m rows (m <= n): D'(m, n), an upper bound of the distance
+   that is exact when it is at most k; -1 when the pass found the distance above k.
+   A cell (i, j) matters when D(i, j) + |j - i - (n - m)| <= k (at most k with the cheapest
+   way on); a minimal path to such a cell passes only such cells, on which D' = D. Between
+   tiles the blocks are trimmed to those that may hold such cells: from the top, a block
+   above the last diagonal whose last row already exceeds k (going up such a block's rows
+   adds at least as much as it saves); at the bottom, a path from row r of column j0 - 1
+   reaches at most row r + 64 + (k - D(r) + j0 - 1 - r - (n - m)) / 2 within the tile, a
+   bound that grows with r, so the last row computed gives it. scores[x] is D' at the last
+   row of block x. */
+static int64_t
+banded_pass(const int32_t *text, int64_t n, const Entry *entries, const int64_t *starts, int64_t m, int64_t k,
+            uint64_t *columns, uint64_t *pv, uint64_t *mv, int64_t *scores)
+{
+    int64_t blocks = (m + 63) / 64, first = 0, last = 0, diag = n - m;
+    int64_t lower = (k - diag) / 2, upper = diag + lower;
+    int last_bit = (int)((m - 1) % 64);
+    pv[0] = ~(uint64_t)0;
+    mv[0] = 0;
+    scores[0] = blocks == 1 ? last_bit + 1 : 64;
+    for (int64_t j0 = 1; j0 <= n; j0 += TILE) {
+        int64_t j1 = j0 + TILE - 1 < n ? j0 + TILE - 1 : n;
+        int width = (int)(j1 - j0 + 1);
+        /* the top: the first block's top row lies above the band (or is row 0) */
+        int64_t top = j0 - upper - 1 > 0 ? (j0 - upper - 1) / 64 : 0;
+        while (first < last && (first < top || (j0 - 1 - 64 * (first + 1) >= diag
+                                                && scores[first] + (j0 - 1 - 64 * (first + 1) - diag) > k))) {
+            first++;
+        }
+        /* the bottom: the band's lowest row at column j1, or the lowest a path that matters reaches */
+        int64_t row = 64 * (last + 1) < m ? 64 * (last + 1) : m;
+        int64_t slack = k - scores[last] + (j0 - 1 - row - diag);
+        int64_t low = row + width + (slack > 0 ? slack / 2 : 0);
+        low = low > j1 - diag ? low : j1 - diag;
+        low = low < j1 + lower ? low : j1 + lower;
+        low = low < m ? low : m;
+        int64_t want = (low - 1) / 64;
+        if (want < first) {
+            return -1;
+        }
+        last = want < last ? want : last;
+        while (last < want) {
+            last++;
+            pv[last] = ~(uint64_t)0;
+            mv[last] = 0;
+            scores[last] = scores[last - 1] + (last == blocks - 1 ? last_bit + 1 : 64);
+        }
+        for (int c = 0; c < width; c++) {
+            if (text[j0 - 1 + c] >= 0) {
+                columns[text[j0 - 1 + c]] |= (uint64_t)1 << c;
+            }
+        }
+        uint64_t hp = width == 64 ? ~(uint64_t)0 : ((uint64_t)1 << width) - 1, hn = 0;
+        for (int64_t x = first; x <= last; x++) {
+            int bit = x == blocks - 1 ? last_bit : 63;
+            uint64_t p = pv[x], q = mv[x], out_p = 0, out_n = 0, eqs[TILE];
+            memset(eqs, 0, sizeof(eqs));
+            for (int64_t e = starts[x]; e < starts[x + 1]; e++) {
+                for (uint64_t cols = columns[entries[e].code]; cols; cols &= cols - 1) {
+                    eqs[popcount64((cols & (~cols + 1)) - 1)] = entries[e].mask;
+                }
+            }
+            for (int c = 0; c < width; c++) {
+                uint64_t eq = eqs[c];
+                uint64_t in_p = (hp >> c) & 1, in_n = (hn >> c) & 1;
+                uint64_t xv = eq | q;
+                eq |= in_n;
+                uint64_t xh = (((eq & p) + p) ^ p) | eq;
+                uint64_t ph = q | ~(xh | p);
+                uint64_t mh = p & xh;
+                out_p |= ((ph >> bit) & 1) << c;
+                out_n |= ((mh >> bit) & 1) << c;
+                ph = (ph << 1) | in_p;
+                mh = (mh << 1) | in_n;
+                p = mh | ~(xv | ph);
+                q = ph & xv;
+            }
+            pv[x] = p;
+            mv[x] = q;
+            scores[x] += popcount64(out_p) - popcount64(out_n);
+            hp = out_p;
+            hn = out_n;
+        }
+        for (int c = 0; c < width; c++) {
+            if (text[j0 - 1 + c] >= 0) {
+                columns[text[j0 - 1 + c]] = 0;
+            }
+        }
+    }
+    return last == blocks - 1 ? scores[last] : -1;
+}
+
+static PyObject *
+banded_levenshtein(PyObject *self, PyObject *args)
+{
+    PyObject *a_obj, *b_obj;
+    long long hint;
+    if (!PyArg_ParseTuple(args, "OOL:banded_levenshtein", &a_obj, &b_obj, &hint)) {
+        return NULL;
+    }
+    PyObject *a, *b;
+    if (as_tuples(a_obj, b_obj, &a, &b) < 0) {
+        return NULL;
+    }
+    /* the pattern (rows) is the shorter side */
+    PyObject *pattern = PyTuple_GET_SIZE(a) <= PyTuple_GET_SIZE(b) ? a : b;
+    PyObject *text = pattern == a ? b : a;
+    Py_ssize_t m = PyTuple_GET_SIZE(pattern), n = PyTuple_GET_SIZE(text);
+    Py_ssize_t blocks = (m + 63) / 64;
+    PyObject *result = NULL, *codes = NULL;
+    int32_t *text_codes = NULL, *pattern_codes = NULL;
+    uint64_t *pv = NULL, *mv = NULL, *columns = NULL;
+    int64_t *scores = NULL, *starts = NULL;
+    Entry *entries = NULL;
+    int32_t *where = NULL;
+    if (m == 0) {
+        result = PyLong_FromSsize_t(n);
+        goto done;
+    }
+    if (m > INT32_MAX / 4) {
+        PyErr_SetString(PyExc_OverflowError, "sequences too long for the banded kernel");
+        goto done;
+    }
+    codes = PyDict_New();
+    text_codes = malloc((size_t)n * sizeof(int32_t));
+    pattern_codes = malloc((size_t)m * sizeof(int32_t));
+    pv = malloc((size_t)blocks * sizeof(uint64_t));
+    mv = malloc((size_t)blocks * sizeof(uint64_t));
+    scores = malloc((size_t)blocks * sizeof(int64_t));
+    if (codes == NULL || !text_codes || !pattern_codes || !pv || !mv || !scores) {
+        if (codes != NULL) {
+            PyErr_NoMemory();
+        }
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        pattern_codes[i] = code_of(codes, PyTuple_GET_ITEM(pattern, i), 1, -1);
+        if (pattern_codes[i] == -2) {
+            goto done;
+        }
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        text_codes[j] = code_of(codes, PyTuple_GET_ITEM(text, j), 0, -1);
+        if (text_codes[j] == -2) {
+            goto done;
+        }
+    }
+    size_t distinct = (size_t)PyDict_GET_SIZE(codes);
+    columns = calloc(distinct, sizeof(uint64_t));
+    where = malloc(distinct * sizeof(int32_t));
+    entries = malloc((size_t)m * sizeof(Entry));
+    starts = malloc(((size_t)blocks + 1) * sizeof(int64_t));
+    if (columns == NULL || where == NULL || entries == NULL || starts == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int64_t distance;
+    Py_BEGIN_ALLOW_THREADS
+    /* each block's distinct words and their match bits; where[code] is the code's entry in
+       the block being listed, or one of an earlier block */
+    memset(where, 0xff, distinct * sizeof(int32_t));
+    int64_t count = 0;
+    for (Py_ssize_t x = 0; x < blocks; x++) {
+        starts[x] = count;
+        for (Py_ssize_t i = 64 * x; i < m && i < 64 * x + 64; i++) {
+            int32_t code = pattern_codes[i];
+            if (where[code] < starts[x]) {
+                where[code] = (int32_t)count;
+                entries[count++] = (Entry){code, 0};
+            }
+            entries[where[code]].mask |= (uint64_t)1 << (i % 64);
+        }
+    }
+    starts[blocks] = count;
+    int64_t k = hint > n - m ? hint : n - m;
+    k = k > 0 ? k : 1;
+    /* a pass finds the distance when it is at most k; else k grows (at least doubles) */
+    while ((distance = banded_pass(text_codes, n, entries, starts, m, k, columns, pv, mv, scores)) < 0 || distance > k) {
+        k = distance > k && distance < 2 * k ? distance : 2 * k;
+    }
+    Py_END_ALLOW_THREADS
+    result = PyLong_FromLongLong(distance);
+done:
+    Py_XDECREF(codes);
+    free(text_codes);
+    free(pattern_codes);
+    free(columns);
+    free(where);
+    free(entries);
+    free(starts);
+    free(pv);
+    free(mv);
+    free(scores);
+    Py_DECREF(a);
+    Py_DECREF(b);
+    return result;
+}
+
 /* edit_counts(a, b): the hits, substitutions, deletions and insertions of the minimal edit
    alignment of a (the reference) to b that a backtrace from the end of the full dynamic
    programme finds when it prefers an insertion, then a deletion, then the pair (Kaldi's and
@@ -1137,6 +1366,11 @@ static PyMethodDef methods[] = {
      "The unit-cost edit distance of two sequences (elements compared as dict keys), by\n"
      "Myers' bit-parallel algorithm; None when that takes more than max_steps block steps\n"
      "(text length x pattern length / 64), where a banded kernel is the better choice."},
+    {"banded_levenshtein", banded_levenshtein, METH_VARARGS,
+     "banded_levenshtein(a, b, k)\n--\n\n"
+     "The unit-cost edit distance of two sequences (elements compared as dict keys), by\n"
+     "Myers' bit-parallel algorithm over a band of diagonals that holds any edit path of at\n"
+     "most k edits, widened until the distance fits (Ukkonen); memory linear in the lengths."},
     {"pooled_levenshtein", pooled_levenshtein, METH_VARARGS,
      "pooled_levenshtein(refs, hyps)\n--\n\n"
      "Over two lists of texts: (the sum of the pairs' word-level edit distances, the number\n"
