@@ -140,6 +140,9 @@ class Scorer:
         self.differ, self.weight, described = metric.headline()
         #: what the result says of its headline: the metric's name, then what it says of itself
         self.headline = {"metric": call[0], **described}
+        #: the WER calls that align and weigh as the headline: their value is the headline's rate
+        self.as_headline = {title for title, differ, weight in self.wer_calls
+                            if differ is self.differ and weight == self.weight}
         self.windowed: dict = {}  # the files of windows read lately: (path, type given) -> (Timeline, description)
         self.reading: Any = None  # the reference of the item being scored
 
@@ -170,6 +173,16 @@ class Scorer:
             raise InputError(f"{source.source}: cannot infer the input type of a file with {what}; "
                              f"give it with -rt/-ht or a type column in the manifest")
         return kind
+
+    def compare(self, ref: Any, hyp: Any, counts: dict) -> dict:
+        """Every metric's value of a pair, by title. A WER call (a metric with ``headline()``)
+        that aligns and weighs as the headline, on words without annotations, is the rate of
+        the headline's ``counts`` (the same number: the pair is not aligned twice)."""
+        plain = getattr(ref, "annotations", None) is None and getattr(hyp, "annotations", None) is None
+        rated = rate(counts["replace"] + self.weight * (counts["delete"] + counts["insert"]),
+                     aligned_reference_words(counts))
+        return {title: rated if plain and title in self.as_headline else metric.compare(ref, hyp)
+                for title, (_, metric) in zip(self.titles, self.pipeline.metrics)}
 
     def read(self, source: Any) -> tuple:
         """``(words, description, text)``: the normalized, segmented input, its path, type and
@@ -326,8 +339,7 @@ def score_engine(scorer: Scorer, item: Any, engine: str, source: Any, reference:
         opcodes = opcodes if opcodes is not None else scorer.differ(a, b).get_opcodes()
         counts = count_opcodes(opcodes)
         with scorer.naming(item.id, engine):
-            results = scorer.pipeline.compare(ref, hyp)
-            values = {title: value for title, (_, value) in zip(scorer.titles, results)}
+            values = scorer.compare(ref, hyp, counts)
             pooling, counted = pooled_counts(scorer, ref, hyp, values, counts)
         offsets = {title: offset_histograms(*metric.offsets(ref, hyp)[:2])
                    for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics)

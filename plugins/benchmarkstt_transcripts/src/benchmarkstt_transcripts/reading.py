@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from benchmarkstt_core.context import Context, decode, sniff_encoding, stdin_bytes
 from benchmarkstt_core.errors import InputError
@@ -102,7 +102,7 @@ def refuse_documents(source: str, data: bytes) -> None:
         raise InputError(f"{source}: {what}, not a transcript: give a transcript or a text file")
 
 
-def recognise(source: str, data: bytes, kinds: list, extension: str) -> Optional[str]:
+def recognise(source: str, data: bytes, kinds: Sequence[str], extension: str) -> Optional[str]:
     """The one type of ``kinds`` whose reader recognises the structure of ``data``; None when
     none does and the file may be plain text (``.txt``, no extension, an empty one too); else an
     error."""
@@ -140,7 +140,7 @@ def recognise(source: str, data: bytes, kinds: list, extension: str) -> Optional
     return found[0] if found else None
 
 
-def sniffed(kinds: list, syntax: str, seen: Any) -> list:
+def sniffed(kinds: Sequence[str], syntax: str, seen: Any) -> list:
     """The types of ``kinds`` read as ``syntax`` whose reader's ``sniff`` recognises ``seen``
     (the parsed document, the root tag, or the file's start): only their readers are imported.
 

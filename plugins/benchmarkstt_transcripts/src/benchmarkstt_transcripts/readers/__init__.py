@@ -29,13 +29,14 @@ value types), never the text in it.
 
 :example:
     >>> "ttml" in available(), reader("kaldi").TYPE, candidates(".vtt"), FORMATS["vtt"].syntax
-    (True, 'kaldi', ['vtt'], 'text')
+    (True, 'kaldi', ('vtt',), 'text')
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from functools import cache
 from types import ModuleType
 from typing import NamedTuple
 
@@ -87,6 +88,7 @@ def available() -> tuple:
     return tuple(sorted(FORMATS))
 
 
+@cache
 def reader(kind: str) -> ModuleType:
     """The reader module of input type ``kind``; ``ImportError`` when it is not installed."""
     return importlib.import_module(f"{__name__}.{kind}")
@@ -98,11 +100,12 @@ def tried_in_txt(kind: str) -> bool:
     return FORMATS[kind].syntax in ("json", "xml") or FORMATS[kind].in_txt
 
 
-def candidates(extension: str) -> list:
+@cache
+def candidates(extension: str) -> tuple:
     """The types a file with ``extension`` (lower-case, with its dot) may be."""
     if extension in (".txt", ""):
-        return [kind for kind in available() if tried_in_txt(kind)]
-    return [kind for kind in available() if extension in FORMATS[kind].extensions]
+        return tuple(kind for kind in available() if tried_in_txt(kind))
+    return tuple(kind for kind in available() if extension in FORMATS[kind].extensions)
 
 
 def of_syntax(kinds: Sequence[str], syntax: str) -> list:
