@@ -577,10 +577,6 @@ CAUSES = [
      "after the text still in memory, on the same row, pycaption as a new caption"),
     ("external/scc/pycaptionfx__sample_scc_with_spaces_at_eol_roll.scc", "SCC: three rows addressed in "
      "roll-up mode (RU2) with no carriage return: ttconv's decoder keeps two rows ('AB AB'), pycaption three"),
-    ("external/trn/*", "TRN: the file's name ends in .hyp or .ref, not .trn (the corpus's copies are "
-     "named .trn): with the type inferred the extension is no reader's, and the run names the file and "
-     "says to give its type; with the type given it is read identically (TRN named .txt is recognised by "
-     "its structure)"),
     # the held-out halves of the collections from unseen repositories (SOURCES-heldout), after their measurement
     *((f"swift-webvtt-parser/Tests__Resources__Subtitles__{name}.vtt", "WebVTT: a NUL in the file (a "
        "web-platform-tests file in an older version than the corpus's); benchmarkstt's input check refuses a "

@@ -295,3 +295,22 @@ def test_trn_named_txt_or_without_extension_is_recognised_and_plain_text_is_not(
     for name, content in plain.items():
         (tmp_path / name).write_text(content, encoding="utf-8")
         assert infer_type(str(tmp_path / name)) is None, name
+
+
+def test_trn_named_ref_and_hyp_is_recognised_and_other_files_of_such_names_still_need_their_type(bstt, tmp_path):
+    # issue 36: SCTK's own test files are named trn.ref and trn.hyp, an extension no reader has;
+    # the run refused them, saying to give -rt plaintext, which would have scored their ids as words
+    (tmp_path / "news.ref").write_text("good evening and welcome (news-0001)\n"
+                                       "the prime minister spoke today (news-0002)\n", encoding="utf-8")
+    (tmp_path / "news.hyp").write_text("good evening and welcome (news-0001)\n"
+                                       "the prime minister spoke to day (news-0002)\n", encoding="utf-8")
+    assert infer_type(str(tmp_path / "news.ref")) == infer_type(str(tmp_path / "news.hyp")) == "trn"
+    assert bstt("-r", "news.ref", "-h", "news.hyp", "--wer", cwd=tmp_path).stdout.split() == ["wer", "===", "0.222222"]
+    (tmp_path / "plain.ref").write_text("good evening and welcome\n", encoding="utf-8")
+    (tmp_path / "noise.bin").write_bytes(bytes(range(256)) * 4)
+    for name in ("plain.ref", "noise.bin"):
+        run = bstt("-r", name, "-h", "news.hyp", "--wer", cwd=tmp_path)
+        extension = name.rsplit(".", 1)[1]
+        assert run.returncode == 1 and run.stderr == (
+            f"benchmarkstt: error: {name}: cannot infer the input type of a file with extension '.{extension}'; "
+            "give it with -rt (for example -rt plaintext)\n")

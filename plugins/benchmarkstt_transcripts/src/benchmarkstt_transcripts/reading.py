@@ -181,8 +181,8 @@ def by_structure(path: str) -> bool:
 def infer_type(path: str) -> Optional[str]:
     """The input type of the file ``path``: from its extension, or from its structure for the
     extensions of several types or of a container (``.json``, ``.xml``, ``.txt``, none, and
-    standard input, ``-``); ``None`` when no reader claims it (plain text, or an extension no
-    reader has). A directory, an empty file, a document or media file is an error."""
+    standard input, ``-``) or of no reader (``.ref``, ``.hyp``); ``None`` when no reader claims it
+    (plain text, or a file of an extension no reader has that no structure tells). A directory, an empty file, a document or media file is an error."""
     if path == "-":
         return recognise("-", stdin_bytes(), candidates(""), "")
     if os.path.isdir(path):
@@ -198,9 +198,9 @@ def infer_type(path: str) -> Optional[str]:
             data = f.read() if extension in CONTAINERS else f.read(HEAD)
     except OSError:
         return None
-    if not kinds and extension not in CONTAINERS:  # an extension of no reader: named if a document
-        refuse_documents(path, data)
-        return None
+    if not kinds and extension not in CONTAINERS:  # an extension of no reader: named if a document,
+        refuse_documents(path, data)  # else a text type's structure may still tell (TRN named .ref)
+        return recognise(path, data, candidates(""), extension)
     found = recognise(path, data, kinds, extension)
     if found is None and extension not in CONTAINERS:
         # an extension of several types that none recognises (.stl: EBU's binary STL, Spruce's
