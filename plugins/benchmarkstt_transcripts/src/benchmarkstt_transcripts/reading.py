@@ -200,7 +200,7 @@ def infer_type(path: str) -> Optional[str]:
         return None
     if not kinds and extension not in CONTAINERS:  # an extension of no reader: named if a document,
         refuse_documents(path, data)  # else a text type's structure may still tell (TRN named .ref)
-        return recognise(path, data, candidates(""), extension)
+        return recognise(path, data, candidates(""), extension) if data.strip() else None
     found = recognise(path, data, kinds, extension)
     if found is None and extension not in CONTAINERS:
         # an extension of several types that none recognises (.stl: EBU's binary STL, Spruce's
