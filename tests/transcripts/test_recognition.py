@@ -230,16 +230,20 @@ def test_xml_no_reader_recognises_names_its_root_element(bstt, tmp_path, content
                           "(ttml)")
 
 
-def test_a_plain_text_file_imports_only_the_readers_that_may_claim_it():
-    """Telling the type of a ``.txt`` file asks only the text readers with a signature (SAMI,
-    SRT, SubStation Alpha, TRN, WebVTT): the other readers, and the JSON and XML helpers, are not imported."""
-    code = ("import sys\nfrom benchmarkstt_transcripts.reading import infer_type\n"
-            f"print(infer_type({str(ROOT / 'tests' / 'data' / 'qt_reference.txt')!r}))\n"
-            "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('benchmarkstt_transcripts.readers.')))\n"
-            "print('benchmarkstt_transcripts.ttconv_model' in sys.modules)\n"
-            "print('html.parser' in sys.modules)")  # the SAMI reader's parser: imported only to read SAMI
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.split("\n")[:4] == ["None", "['_nist', 'sami', 'srt', 'ssa', 'trn', 'vtt']", "False", "False"]
+def test_a_plain_text_file_imports_only_the_readers_that_may_claim_it(tmp_path):
+    """Telling the type of a ``.txt`` file asks only the text readers whose mark its start holds
+    (``-->`` for SRT, ``)`` for TRN...): plain text without any imports no reader, nor the JSON
+    and XML helpers."""
+    (tmp_path / "aside.txt").write_text("good evening (and welcome)\n", encoding="utf-8")
+    for path, readers in ((ROOT / "tests" / "data" / "qt_reference.txt", "[]"),
+                          (tmp_path / "aside.txt", "['_nist', 'trn']")):
+        code = ("import sys\nfrom benchmarkstt_transcripts.reading import infer_type\n"
+                f"print(infer_type({str(path)!r}))\n"
+                "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('benchmarkstt_transcripts.readers.')))\n"
+                "print('benchmarkstt_transcripts.ttconv_model' in sys.modules)\n"
+                "print('html.parser' in sys.modules)")  # the SAMI reader's parser: imported only to read SAMI
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert run.stdout.split("\n")[:4] == ["None", readers, "False", "False"]
 
 
 def test_kaldi_words_with_text_and_punct_are_recognised_even_short_ones(tools, tmp_path):

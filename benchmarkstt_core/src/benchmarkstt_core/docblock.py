@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 _FIELD = re.compile(r"^:(\w+)(?:\s+([^:]+))?:\s?(.*)$")
@@ -25,11 +26,32 @@ class Docblock(NamedTuple):
 
     description: str
     params: dict
-    examples: list
+    examples: Sequence
+
+
+class Examples(Sequence):
+    """A docstring's examples, one ``{name: value}`` each: the values are read (as JSON where
+    they parse as JSON, else plain text) on first use, so a run that only reads parameters
+    (the command line) does not import ``json``."""
+
+    def __init__(self, runs: list) -> None:
+        self._runs: list = runs
+        self._read: list | None = None
+
+    def _examples(self) -> list:
+        if self._read is None:
+            self._read = [{name: _value(value) for name, value in run.items()} for run in self._runs]
+        return self._read
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._examples()[index]
+
+    def __len__(self) -> int:
+        return len(self._runs)
 
 
 def _value(text: str) -> Any:
-    import json  # only for the examples of a docstring (documentation, --help)
+    import json  # only for the examples of a docstring (documentation, --help, the API)
 
     try:
         return json.loads(text)
@@ -68,7 +90,7 @@ def parse(doc: str | None) -> Docblock:
             if current is None or name in current:
                 current = {}
                 examples.append(current)
-            current[name] = _value(value.strip())
+            current[name] = value.strip()
         else:
             last = ("other", name)
-    return Docblock("\n".join(description).strip(), params, examples)
+    return Docblock("\n".join(description).strip(), params, Examples(examples))

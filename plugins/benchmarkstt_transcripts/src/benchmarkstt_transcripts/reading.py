@@ -142,13 +142,18 @@ def recognise(source: str, data: bytes, kinds: Sequence[str], extension: str) ->
 
 def sniffed(kinds: Sequence[str], syntax: str, seen: Any) -> list:
     """The types of ``kinds`` read as ``syntax`` whose reader's ``sniff`` recognises ``seen``
-    (the parsed document, the root tag, or the file's start): only their readers are imported.
+    (the parsed document, the root tag, or the file's start): only their readers are imported, and
+    of a text type only when the file's start holds its :attr:`~.readers.Format.mark`.
 
     :example:
         >>> sniffed(["srt", "vtt", "kaldi"], "text", "WEBVTT\\n\\n00:01.000 --> 00:02.000\\nHi\\n")
         ['vtt']
     """
-    return [kind for kind in of_syntax(kinds, syntax) if reader(kind).sniff(seen)]
+    kinds = of_syntax(kinds, syntax)
+    if syntax == "text":
+        start = seen.lower()
+        kinds = [kind for kind in kinds if FORMATS[kind].mark in start]
+    return [kind for kind in kinds if reader(kind).sniff(seen)]
 
 
 def shape(document: Any) -> str:

@@ -48,9 +48,10 @@ class Format(NamedTuple):
     extensions: tuple
     #: what the file is parsed as before it is recognised: json, xml, text or bytes
     syntax: str
-    #: (text formats only) also tried for ``.txt`` files and standard input: the format has a
-    #: signature that plain text has not
-    in_txt: bool = False
+    #: (text formats only) what the lower-cased start of every file of the type holds
+    #: (``-->``, ``webvtt``): such a type is also tried for ``.txt`` files and standard input,
+    #: and its reader is imported to sniff a file only when the file's start holds its mark
+    mark: str = ""
 
 
 #: every reader module's input type and its :class:`Format`
@@ -67,18 +68,18 @@ FORMATS = {
     "nemo_text": Format((".json", ".jsonl"), "json"),
     "pocketsphinx": Format((".json", ".jsonl"), "json"),
     "revai": Format((".json",), "json"),
-    "sami": Format((".smi", ".sami"), "text", in_txt=True),
+    "sami": Format((".smi", ".sami"), "text", mark="<sami"),
     "scc": Format((".scc",), "text"),
     "seglst": Format((".json", ".seglst.json"), "json"),
     "speechmatics": Format((".json", ".jsonl"), "json"),
     "spruce": Format((".stl",), "text"),
-    "srt": Format((".srt",), "text", in_txt=True),
-    "ssa": Format((".ssa", ".ass"), "text", in_txt=True),
+    "srt": Format((".srt",), "text", mark="-->"),
+    "ssa": Format((".ssa", ".ass"), "text", mark="[script info]"),
     "stl": Format((".stl",), "bytes"),
     "stm": Format((".stm",), "text"),
-    "trn": Format((".trn",), "text", in_txt=True),
+    "trn": Format((".trn",), "text", mark=")"),
     "ttml": Format((".ttml", ".dfxp", ".xml"), "xml"),
-    "vtt": Format((".vtt", ".webvtt"), "text", in_txt=True),
+    "vtt": Format((".vtt", ".webvtt"), "text", mark="webvtt"),
     "whisper": Format((".json",), "json"),
 }
 
@@ -96,8 +97,8 @@ def reader(kind: str) -> ModuleType:
 
 def tried_in_txt(kind: str) -> bool:
     """Whether a ``.txt`` file (or standard input) may be of type ``kind``: JSON and XML
-    formats, and text formats with a signature (:attr:`Format.in_txt`)."""
-    return FORMATS[kind].syntax in ("json", "xml") or FORMATS[kind].in_txt
+    formats, and text formats with a :attr:`Format.mark`."""
+    return FORMATS[kind].syntax in ("json", "xml") or bool(FORMATS[kind].mark)
 
 
 @cache
