@@ -217,7 +217,7 @@ def _recogniser(run_as: str):
 
     def run(content):
         try:
-            recognise(f"a{run_as}", content.encode("utf-8"), kinds, run_as)
+            recognise(f"a{run_as}", content, kinds, run_as)
         except BenchmarkSTTError:
             pass
     return run
@@ -239,7 +239,9 @@ def test_reading_takes_linear_time(kind, what, make, n, floor):
 
 @pytest.mark.parametrize("what, make", UNKNOWN, ids=[c[0] for c in UNKNOWN])
 def test_recognising_a_file_of_unknown_type_takes_linear_time(what, make):
-    assert growth(_recogniser(".txt"), make, 2000) < LIMIT
+    # the bytes made before the clock starts: recognising the digits is so quick now (no reader
+    # is imported to sniff them) that encoding a 16 MB string was most of what was timed
+    assert growth(_recogniser(".txt"), lambda n: make(n).encode("utf-8"), 2000) < LIMIT
 
 
 @pytest.mark.parametrize("what, make", PLAIN, ids=[c[0] for c in PLAIN])
