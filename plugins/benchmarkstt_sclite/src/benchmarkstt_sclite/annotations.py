@@ -305,7 +305,7 @@ def resolve(ref: Any, hyp: Any, options: Optional[tuple]) -> Tuple[list, list, O
     b: List[str] = []
     opcodes: list = []
     for where, whole, hyp_items in pairs(a_side, b_side, sclite):
-        if deletable and sclite:  # the hypothesis read as sclite's -D and -F read it
+        if deletable:  # the hypothesis read as sclite's -D and -F read it (its "(uh)" is the word uh)
             mark_optional(hyp_items)
         if fragments:
             mark_fragments(hyp_items)
