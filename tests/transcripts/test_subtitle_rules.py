@@ -614,3 +614,20 @@ def test_ctm_a_negative_duration_is_read_as_no_time_with_a_warning():
     assert [(w.text, w.start, w.end) for w in t.segments[0].words][1:] == [("THEY", 101.22, 101.29),
                                                                           ("AND", 101.23, 101.23)]
     assert t.warnings == ("t.ctm:2: 1 word with a negative duration read as lasting no time (the first here)",)
+
+
+def test_stl_bytes_its_character_code_table_does_not_define_are_read_with_a_warning(tools, tmp_path):
+    # a character-table sample STL file (round 5's development half): ISO 6937 leaves 0xC0 undefined, and a
+    # diacritical mark (0xC9) before a letter it does not go with: ttconv reads each as U+FFFD (eating
+    # the letter), which was silent
+    import stl_builder
+
+    block = stl_builder.tti(1, (0, 0, 1, 0), (0, 0, 3, 0), [b"LOVE \xc0 IS \xc9HERE \xc2e"])
+    (tmp_path / "table.stl").write_bytes(stl_builder.gsi(1, 1) + block)
+    run = tools("transcript", "-i", "table.stl", cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout == "LOVE \ufffd IS \ufffdERE \u00e9\n"
+    assert run.stderr == ("benchmarkstt-tools transcript: warning: table.stl: 2 characters that its character "
+                          "code table (GSI bytes 12-13: '00') does not define, or diacritical marks before a "
+                          "character they do not go with, are read as U+FFFD; the first in "
+                          "'LOVE \ufffd IS \ufffdERE \u00e9'\n")
+    assert [text for text, _, _ in _ttconv_stl(stl_builder.gsi(1, 1) + block)] == ["LOVE \ufffd IS \ufffdERE \u00e9"]

@@ -17,7 +17,9 @@ subtitle number, or by the end of the file) ends there, with a warning. A
 subtitle's rows are its lines (``\\n``); times are the subtitle's own time codes in and out,
 as seconds: a subtitle shown while another is (contained in its time, or overlapping it) keeps
 its words and its times (ttconv alone moves it to the end of the one before, and drops it if
-nothing is left). STL has no speakers. A file with TTI blocks but no subtitle text is an error.
+nothing is left). STL has no speakers. A file with TTI blocks but no subtitle text is an error. A
+byte that the file's character code table does not define (or a diacritical mark before a
+character it does not combine with) is read as U+FFFD, as ttconv reads it, with a warning.
 
 :example:
     >>> readable(b"\\x0bSome text\\x0a\\x0a\\x0b\\x0bSome\\x80 text\\x8a\\x0d\\x07two" + b"\\x8f" * 84)[:26]
@@ -265,4 +267,10 @@ def parse(data: bytes, source: str) -> Transcript:
     if blocks and not found:
         raise InputError(f"{source}: no subtitle is shown: its {len(blocks)} TTI blocks have no text "
                          f"that is on screen for some time (time code out after time code in)")
+    undefined = [segment.text for segment in found if "\ufffd" in segment.text]
+    if undefined:
+        warnings.append(f"{source}: {sum(text.count(chr(0xFFFD)) for text in undefined)} characters that its "
+                        f"character code table (GSI bytes 12-13: {data[12:14].decode('latin-1')!r}) does not define, "
+                        f"or diacritical marks before a character they do not go with, are read as U+FFFD; the "
+                        f"first in {undefined[0][:60]!r}")
     return Transcript(TYPE, found, warnings)
