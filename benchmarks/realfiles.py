@@ -638,14 +638,15 @@ CAUSES = [
      "first; vtt.js accepts them (by design: the algorithm's reading, as webvttpy's non_padded_timestamps)"),
     ("608.js/SubRip.scc", "SCC: two defects of benchmarkstt's decoding (ttconv's) on a stream with pairs "
      "out of step ('9794 2c94 2ca2': a control byte 0x94 in a character's place): the row after the "
-     "pair ('\", ordering everyone to go back') is lost, and 0x14 is read as a character (U+0014) inside "
-     "words ('strang\\x14,\\x14,e.'), silently; and pycaption's known misreading (mid-row codes are "
+     "pair ('\", ordering everyone to go back') is lost (ttconv's decoder takes it for caption channel 2 "
+     "and skips it), and 0x14 is read as a character (U+0014) inside words ('strang\\x14,\\x14,e.'), "
+     "silently; and pycaption's known misreading (mid-row codes are "
      "spacing attributes shown as spaces: 'Yakkuru !'). Found on round 5's held-out half: not fixed "
      "from it"),
     ("608.js/cea608_field1.scc", "SCC: roll-up captions (RU3) whose every line is sent with a preamble "
      "address to the same row (15) and no carriage return: each line overwrites the one before on the "
      "screen; benchmarkstt (ttconv's decoder) reads one garbled row ('Thve a Nice Day!g Insertion FrHa', "
-     "6 words for 15), silently, pycaption each line as a caption. Found on round 5's held-out half: a "
+     "6 words for 15; ttconv alone reads the same), silently, pycaption each line as a caption. Found on round 5's held-out half: a "
      "defect, not fixed from it"),
 ]
 
