@@ -306,7 +306,7 @@ def collect(mirror: str, corpus: str) -> None:
 #: the oracle of each type: (venv under ORACLES with its pinned packages, or None for the plain
 #: python3 of the machine: those readers are written from the specification and need no library)
 ORACLE_VENVS = {"srt": ("srt", ["srt==3.5.3"]), "ttml": ("ttconv", ["ttconv==1.2.3"]),
-                "scc": ("pycaption", ["pycaption==2.3.14"]),
+                "scc": ("pycaption", ["pycaption==2.3.14"]), "sami": ("pycaption", ["pycaption==2.3.14"]),
                 "speechmatics": ("speechmatics", ["speechmatics-python==5.0.0.post1"])}
 VTT_JS = "vtt.js@0.13.0"
 #: the readers written from a specification need no library: the machine's python3, not the project's venv

@@ -22,6 +22,8 @@ each cue that has words (``times``, to the millisecond). Speakers are not compar
   as a space, ``rt``/``rp`` ruby annotations dropped (a line break before the XML declaration,
   as pycaption's DFXP samples have, skipped: their own library reads them).
 - ``scc``: pycaption's ``SCCReader``; each caption's text.
+- ``sami``: pycaption's ``SAMIReader``; the captions of the language of the file's first ``P``
+  with text (its class's ``lang`` in the ``STYLE`` block), each caption's text and times.
 - ``stl``: a short reader written from EBU Tech 3264 (below): the TTI blocks' text fields,
   teletext control codes 0x00-0x1F (colours, boxing) and the spacing attributes 0x80-0x85
   (italics, underline, boxing: Tech 3264 makes them spacing, ttconv reads a space) as a space,
@@ -182,6 +184,17 @@ def read_ttml(path: str) -> list:
     if doc is not None and doc.get_body() is not None:
         walk(doc.get_body())
     return words_of(texts)
+
+
+def read_sami(path: str) -> dict:
+    from pycaption import SAMIReader
+    text = decode(open(path, "rb").read())
+    captions = SAMIReader().read(text)
+    languages = captions.get_languages()
+    first = re.search(r"<p[^>]*\bclass\s*=\s*[\"']?([\w-]+)[^>]*>\s*(?!&nbsp;|<)\S", text, re.I)
+    lang = first and re.search(r"\.%s\s*\{[^}]*lang\s*:\s*([\w-]+)" % re.escape(first.group(1)), text, re.I)
+    language = lang.group(1) if lang and lang.group(1) in languages else languages[0]
+    return timed((c.start / 1e6, c.end / 1e6, c.get_text()) for c in captions.get_captions(language))
 
 
 def read_scc(path: str) -> list:
@@ -707,7 +720,7 @@ def spec_reading(local: str, expected: dict) -> dict:
     return {"words": SPEC_READINGS[local][1](expected.get("words", []))}
 
 
-READERS = {"srt": read_srt, "ttml": read_ttml, "scc": read_scc, "stl": read_stl, "trn": read_trn,
+READERS = {"srt": read_srt, "ttml": read_ttml, "scc": read_scc, "sami": read_sami, "stl": read_stl, "trn": read_trn,
            "stm": read_stm, "ctm": read_ctm, "seglst": read_seglst, "speechmatics": read_speechmatics,
            "deepgram": read_deepgram, "aws": read_aws, "whisper": read_whisper, "assemblyai": read_assemblyai,
            "google": read_google, "azure": read_azure, "kaldi": read_kaldi}
