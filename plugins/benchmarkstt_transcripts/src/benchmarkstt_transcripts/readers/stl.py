@@ -269,7 +269,8 @@ def parse(data: bytes, source: str) -> Transcript:
                          f"that is on screen for some time (time code out after time code in)")
     undefined = [segment.text for segment in found if "\ufffd" in segment.text]
     if undefined:
-        warnings.append(f"{source}: {sum(text.count(chr(0xFFFD)) for text in undefined)} characters that its "
+        count = sum(text.count("\ufffd") for text in undefined)
+        warnings.append(f"{source}: {count} characters that its "
                         f"character code table (GSI bytes 12-13: {data[12:14].decode('latin-1')!r}) does not define, "
                         f"or diacritical marks before a character they do not go with, are read as U+FFFD; the "
                         f"first in {undefined[0][:60]!r}")
