@@ -78,3 +78,17 @@ def test_wer_and_diffcounts_declare_what_their_names_gave(tmp_path, tools):
         assert summary["errors"] == summary["substitutions"] + 0.5 * (summary["deletions"] + summary["insertions"])
     table = tools("corpus", *folders_args(root), "--jobs", "1", "--resamples", "50", cwd=root).stdout
     assert "WER (levenshtein) pooled over files" in table and "WER (pooled)" in table
+
+
+def test_the_report_names_the_headline_metric_where_it_shows_its_rate(tmp_path, tools):
+    root = build(tmp_path / "c", files=3, words=60)
+    (root / "declared.py").write_text(MODULE, encoding="utf-8")
+    run = tools("corpus", *folders_args(root), "--jobs", "1", "--resamples", "50", "--load", "declared", "--toy",
+                "--html", "r.html", cwd=root)
+    assert run.returncode == 0, run.stderr
+    page = (root / "r.html").read_text(encoding="utf-8")
+    for label in ("TOY (quarter) pooled over files", "TOY (pooled)", "mean of file TOYs", "Pooled TOY per engine",
+                  "difference of pooled TOY", "A's pooled TOY minus B's", "the files' TOYs by rank",
+                  "the file's TOY, shaded", '"rate":"TOY"'):
+        assert label in page, label
+    assert "WER" not in page.split('<section id="record"')[0].split("<script")[0]

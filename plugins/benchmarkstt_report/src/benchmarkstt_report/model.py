@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from benchmarkstt_core.errors import UsageError
+from benchmarkstt_corpus.render import headline_name
 
 FORMAT_PREFIX = "benchmarkstt-corpus/"
 OPS = {"equal": "e", "replace": "s", "delete": "d", "insert": "i"}
@@ -139,4 +140,5 @@ def page_data(data: dict) -> dict:
     return {"engines": order, "ids": ids, "words": words,
             "duration": duration if any(d is not None for d in duration) else None,
             "cells": cells, "align": align, "unit": data["settings"].get("resample_unit", "file"),
+            "rate": headline_name(data),
             "inputs": record.get("inputs", [])}
