@@ -17,7 +17,7 @@ embedded as JSON, a file's alignment only when it is opened.
 from __future__ import annotations
 
 from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.redaction import redact
 from benchmarkstt_corpus.render import failed_files, headline_name
@@ -27,6 +27,9 @@ from .charts import pct
 from .escaping import attribute, inline_json, policy_meta, script, text
 from .model import check, groups, letters, page_data
 from .subtitles import subtitles_section
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.registry import Registry
 
 TESTS = {"bootstrap": "paired bootstrap", "mapsswe": "MAPSSWE", "wilcoxon": "Wilcoxon signed-rank"}
 
@@ -377,7 +380,8 @@ def notes_section(data: dict) -> str:
     return '<section id="notes" class="notes"><h2>Notes</h2><ul>' + "".join(f"<li>{x}</li>" for x in lines) + "</ul></section>"
 
 
-def render_report(data: dict, title: str | None = None, name: str = "the result", sections: str = "") -> str:
+def render_report(data: dict, title: str | None = None, name: str = "the result", sections: str = "",
+                  metrics: Registry | None = None) -> str:
     """The report page of a corpus result (the dict of its JSON).
 
     :param data: the corpus result, as ``benchmarkstt-tools corpus -o json`` writes it
@@ -385,8 +389,10 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
     :param name: what to call the result in error messages (its file name)
     :param sections: other plugins' sections (their HTML), before the record
       (:func:`benchmarkstt_report.hookspecs.plugin_sections`)
+    :param metrics: the registry of the metrics whose declared shapes check the rows' values
+      (default: the installed plugins')
     """
-    data = check(data, name)
+    data = check(data, name, metrics)
     order = [r["engine"] for r in data["ranking"]]
     found = groups(order, data["comparisons"])
     unit = data["settings"].get("resample_unit", "file")
