@@ -22,6 +22,7 @@ module gives it:
   reads and drops what the client still sends, up to :data:`LINGER_BYTES` or
   :data:`LINGER_SECONDS`, before it closes the socket. Closed at once on unread data, the
   socket was reset, and a client still sending its body got a broken pipe, not the answer.
+  A connection closed by a limit (a deadline, idle, room for another) closes at once.
 
 The defaults are :class:`ServerLimits`; docs/reliability.md has the figures of
 ``benchmarks/api_abuse.py`` against it.
@@ -121,20 +122,18 @@ class Channel(HTTPChannel):
     parser_class = TimedParser
     #: the request being received (waitress's attribute)
     request: TimedParser | None
-    #: whether the connection closes because its answer was sent (then it lingers)
-    answered = False
+    #: whether a limit of the server (a deadline, idle, room for another) closes the
+    #: connection: then at once, without lingering
+    cut = False
     #: when the lingering close began (``None``: not lingering)
     lingering: float | None = None
     #: the bytes read and dropped while lingering
     dropped = 0
 
-    def handle_write(self) -> None:
-        self.answered = self.close_when_flushed
-        super().handle_write()
-
     def handle_close(self) -> None:
-        """Close the socket; after an answer, only stop sending and linger (see the module)."""
-        if self.answered and self.lingering is None and self.connected:
+        """Close the socket; unless a limit closes it, first stop sending and linger (see the
+        module)."""
+        if not self.cut and self.lingering is None and self.connected:
             try:
                 self.socket.shutdown(socket.SHUT_WR)
             except OSError:  # the client is gone: nothing to linger for
@@ -241,13 +240,15 @@ class ApiServer(TcpWSGIServer):
         for channel in list(self.active_channels.values()):
             if channel.lingering is not None and now - channel.lingering > LINGER_SECONDS:
                 channel.will_close = True
+            elif channel.will_close:  # idle (waitress)
+                channel.cut = True
             request = channel.request
             if request is None or request.completed or channel.requests:
                 continue
             elapsed = now - request.started
             if elapsed > self.limits.request_timeout or (
                     not request.headers_finished and elapsed > self.limits.header_timeout):
-                channel.will_close = True
+                channel.will_close = channel.cut = True
 
     def readable(self) -> bool:
         if self.accepting and len(self._map) >= self.adj.connection_limit and self._pending():
@@ -285,8 +286,9 @@ class ApiServer(TcpWSGIServer):
                 best = (kind, since, channel)
         if best is None:
             return False
-        best[2].will_close = True  # closed in this round of the loop, so its file number is not
+        # closed in this round of the loop (at once: not lingering), so its file number is not
         # taken by a new connection while the loop still holds events for the old one
+        best[2].will_close = best[2].cut = True
         return True
 
 
