@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import json
 
+from conftest import assert_clean_error
 from corpus_data import build, folders_args
 
 MODULE = '''
+import typing
+
+import msgspec
 from benchmarkstt_core.hookspecs import hookimpl
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_metrics.differs import Levenshtein
@@ -31,6 +35,10 @@ class Lengths(Metric):
 
     def compare(self, ref, hyp):
         return {"ref": len(ref.words), "hyp": len(hyp.words)}
+
+    @classmethod
+    def row_shape(cls):
+        return typing.Dict[str, typing.Annotated[int, msgspec.Meta(ge=0)]]
 
 
 @hookimpl
@@ -78,3 +86,34 @@ def test_wer_and_diffcounts_declare_what_their_names_gave(tmp_path, tools):
         assert summary["errors"] == summary["substitutions"] + 0.5 * (summary["deletions"] + summary["insertions"])
     table = tools("corpus", *folders_args(root), "--jobs", "1", "--resamples", "50", cwd=root).stdout
     assert "WER (levenshtein) pooled over files" in table and "WER (pooled)" in table
+
+
+def test_the_report_names_the_headline_metric_where_it_shows_its_rate(tmp_path, tools):
+    root = build(tmp_path / "c", files=3, words=60)
+    (root / "declared.py").write_text(MODULE, encoding="utf-8")
+    run = tools("corpus", *folders_args(root), "--jobs", "1", "--resamples", "50", "--load", "declared", "--toy",
+                "--html", "r.html", cwd=root)
+    assert run.returncode == 0, run.stderr
+    page = (root / "r.html").read_text(encoding="utf-8")
+    for label in ("TOY (quarter) pooled over files", "TOY (pooled)", "mean of file TOYs", "Pooled TOY per engine",
+                  "difference of pooled TOY", "A's pooled TOY minus B's", "the files' TOYs by rank",
+                  "the file's TOY, shaded", '"rate":"TOY"'):
+        assert label in page, label
+    assert "WER" not in page.split('<section id="record"')[0].split("<script")[0]
+
+
+def test_a_row_value_is_checked_as_its_metric_declares_in_the_report(tmp_path, tools):
+    """A loaded metric's ``row_shape()`` is its values' shape: a result read by the report with
+    it loaded refuses a value that does not fit, naming it; read as written, it renders."""
+    root = build(tmp_path / "c", files=3, words=60)
+    (root / "declared.py").write_text(MODULE, encoding="utf-8")
+    data = run_json(tools, root, "--load", "declared", "--lengths", "--wer")
+    (root / "r.json").write_text(json.dumps(data), encoding="utf-8")
+    assert tools("report", "r.json", "-o", "r.html", "--load", "declared", cwd=root).returncode == 0
+    engine = sorted(data["engines"])[0]
+    data["engines"][engine]["files"][1]["metrics"]["lengths"]["hyp"] = -2
+    (root / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+    run = tools("report", "bad.json", "-o", "bad.html", "--load", "declared", cwd=root)
+    assert assert_clean_error(run, "benchmarkstt-tools") == (
+        f"benchmarkstt-tools: error: bad.json: engines.{engine}.files[1].metrics.lengths.hyp: "
+        "a whole number at least 0, not -2")

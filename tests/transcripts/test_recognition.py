@@ -283,15 +283,26 @@ def test_webvtt_with_cr_line_ends_and_no_extension_is_recognised(tools, tmp_path
     assert tools("transcript", "-i", "captions", cwd=tmp_path).stdout == "Good evening.\nAnd welcome.\n"
 
 
-def test_trn_named_txt_or_without_extension_is_recognised_and_plain_text_is_not(bstt, tmp_path):
+TRN = ("good evening and welcome (news-0001)\n", "the prime minister spoke today (news-0002)\n",
+       "the prime minister spoke to day (news-0002)\n")
+
+
+@pytest.mark.parametrize("ref, hyp, hyp_lines", [
     # issue 36: sclite's TRN files are often named .txt (its own demo.ref.txt); read as plain text,
     # their utterance ids were scored as words and their lines in file order, not paired by id
-    (tmp_path / "ref.txt").write_text("good evening and welcome (news-0001)\n"
-                                      "the prime minister spoke today (news-0002)\n", encoding="utf-8")
-    (tmp_path / "hyp").write_text("the prime minister spoke to day (news-0002)\n"
-                                  "good evening and welcome (news-0001)\n", encoding="utf-8")
-    assert infer_type(str(tmp_path / "ref.txt")) == infer_type(str(tmp_path / "hyp")) == "trn"
-    assert bstt("-r", "ref.txt", "-h", "hyp", "--wer", cwd=tmp_path).stdout.split() == ["wer", "===", "0.222222"]
+    ("ref.txt", "hyp", (TRN[2], TRN[0])),
+    # issue 36: SCTK's own test files are named trn.ref and trn.hyp, an extension no reader has;
+    # the run refused them, saying to give -rt plaintext, which would have scored their ids as words
+    ("news.ref", "news.hyp", (TRN[0], TRN[2])),
+])
+def test_trn_named_txt_ref_and_hyp_or_without_extension_is_recognised(bstt, tmp_path, ref, hyp, hyp_lines):
+    (tmp_path / ref).write_text(TRN[0] + TRN[1], encoding="utf-8")
+    (tmp_path / hyp).write_text("".join(hyp_lines), encoding="utf-8")
+    assert infer_type(str(tmp_path / ref)) == infer_type(str(tmp_path / hyp)) == "trn"
+    assert bstt("-r", ref, "-h", hyp, "--wer", cwd=tmp_path).stdout.split() == ["wer", "===", "0.222222"]
+
+
+def test_plain_text_named_txt_is_not_taken_for_trn(tmp_path):
     plain = {"one.txt": "Take one (take-1)\n",  # one line: no utterances to pair
              "laughs.txt": "good evening (laughs)\nand welcome (applause)\n",  # no digit in the parentheses
              "mixed.txt": "good evening (news-0001)\nand welcome\n",  # a line without an id
@@ -301,15 +312,8 @@ def test_trn_named_txt_or_without_extension_is_recognised_and_plain_text_is_not(
         assert infer_type(str(tmp_path / name)) is None, name
 
 
-def test_trn_named_ref_and_hyp_is_recognised_and_other_files_of_such_names_still_need_their_type(bstt, tmp_path):
-    # issue 36: SCTK's own test files are named trn.ref and trn.hyp, an extension no reader has;
-    # the run refused them, saying to give -rt plaintext, which would have scored their ids as words
-    (tmp_path / "news.ref").write_text("good evening and welcome (news-0001)\n"
-                                       "the prime minister spoke today (news-0002)\n", encoding="utf-8")
-    (tmp_path / "news.hyp").write_text("good evening and welcome (news-0001)\n"
-                                       "the prime minister spoke to day (news-0002)\n", encoding="utf-8")
-    assert infer_type(str(tmp_path / "news.ref")) == infer_type(str(tmp_path / "news.hyp")) == "trn"
-    assert bstt("-r", "news.ref", "-h", "news.hyp", "--wer", cwd=tmp_path).stdout.split() == ["wer", "===", "0.222222"]
+def test_other_files_named_ref_still_need_their_type(bstt, tmp_path):
+    (tmp_path / "news.hyp").write_text(TRN[0] + TRN[2], encoding="utf-8")
     (tmp_path / "plain.ref").write_text("good evening and welcome\n", encoding="utf-8")
     (tmp_path / "noise.bin").write_bytes(bytes(range(256)) * 4)
     for name in ("plain.ref", "noise.bin"):

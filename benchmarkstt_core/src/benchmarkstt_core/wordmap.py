@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence as SequenceABC
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 from .diff import matcher_opcodes
 from .schema import ShownExtras, SilentExtras
 
-Range = Optional[tuple]
 _WORD = re.compile(r"\S+")
 
 

@@ -16,7 +16,13 @@ module gives it:
   answered 503 at once by a thread of its own;
 * a request cut short by the client (a half-closed socket) is answered 400, and every error
   waitress answers itself (400, 413, 431, 503...) has a JSON-RPC error object as its
-  body.
+  body;
+* a lingering close, as Apache and nginx do: when the server closes a connection after its
+  answer (a body refused by its Content-Length before it was read: 413), it stops sending and
+  reads and drops what the client still sends, up to :data:`LINGER_BYTES` or
+  :data:`LINGER_SECONDS`, before it closes the socket. Closed at once on unread data, the
+  socket was reset, and a client still sending its body got a broken pipe, not the answer.
+  A connection closed by a limit (a deadline, idle, room for another) closes at once.
 
 The defaults are :class:`ServerLimits`; docs/reliability.md has the figures of
 ``benchmarks/api_abuse.py`` against it.
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import logging
 import select
+import socket
 import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -42,6 +49,10 @@ RESERVED_FILES = 64
 ACCEPTS_PER_ROUND = 32
 #: request bodies larger than this wait in a temporary file, not in memory
 INBUF_OVERFLOW = 64 * 1024
+#: after an answer the connection closes with, the most a client still sending is read (and
+#: dropped) of, and for how long, before the socket closes
+LINGER_BYTES = 64 * 1024 * 1024
+LINGER_SECONDS = 10.0
 
 
 class ServerLimits(NamedTuple):
@@ -103,15 +114,41 @@ class TimedParser(HTTPRequestParser):
 
 
 class Channel(HTTPChannel):
-    """A connection whose errors are JSON and whose unfinished request, when the client
-    half-closes the socket, is answered 400 on the half still open."""
+    """A connection whose errors are JSON, whose unfinished request, when the client
+    half-closes the socket, is answered 400 on the half still open, and that closes after an
+    answer with a lingering close."""
 
     error_task_class = JsonErrorTask
     parser_class = TimedParser
     #: the request being received (waitress's attribute)
     request: TimedParser | None
+    #: whether a limit of the server (a deadline, idle, room for another) closes the
+    #: connection: then at once, without lingering
+    cut = False
+    #: when the lingering close began (``None``: not lingering)
+    lingering: float | None = None
+    #: the bytes read and dropped while lingering
+    dropped = 0
+
+    def handle_close(self) -> None:
+        """Close the socket; unless a limit closes it, first stop sending and linger (see the
+        module)."""
+        if not self.cut and self.lingering is None and self.connected:
+            try:
+                self.socket.shutdown(socket.SHUT_WR)
+            except OSError:  # the client is gone: nothing to linger for
+                super().handle_close()
+                return
+            self.lingering = time.time()
+            self.will_close = False
+            self.request = None  # what came after the refused headers is not a request
+            return
+        super().handle_close()
 
     def handle_read(self) -> None:
+        if self.lingering is not None:
+            self._drop()
+            return
         request = self.request
         if request is None or request.completed:
             super().handle_read()
@@ -134,6 +171,18 @@ class Channel(HTTPChannel):
             self.requests.append(request)
             if len(self.requests) == 1:
                 self.server.add_task(self)
+
+    def _drop(self) -> None:
+        """Read and drop what the client sends while lingering; close at its end or the bound."""
+        try:
+            data = self.socket.recv(self.adj.recv_bytes)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        self.dropped += len(data)
+        if not data or self.dropped > LINGER_BYTES:
+            self.will_close = True
 
 
 class BoundedDispatcher(ThreadedTaskDispatcher):
@@ -189,13 +238,17 @@ class ApiServer(TcpWSGIServer):
         """Close idle connections (waitress) and those past their header or request deadline."""
         super().maintenance(now)
         for channel in list(self.active_channels.values()):
+            if channel.lingering is not None and now - channel.lingering > LINGER_SECONDS:
+                channel.will_close = True
+            elif channel.will_close:  # idle (waitress)
+                channel.cut = True
             request = channel.request
             if request is None or request.completed or channel.requests:
                 continue
             elapsed = now - request.started
             if elapsed > self.limits.request_timeout or (
                     not request.headers_finished and elapsed > self.limits.header_timeout):
-                channel.will_close = True
+                channel.will_close = channel.cut = True
 
     def readable(self) -> bool:
         if self.accepting and len(self._map) >= self.adj.connection_limit and self._pending():
@@ -233,8 +286,9 @@ class ApiServer(TcpWSGIServer):
                 best = (kind, since, channel)
         if best is None:
             return False
-        best[2].will_close = True  # closed in this round of the loop, so its file number is not
+        # closed in this round of the loop (at once: not lingering), so its file number is not
         # taken by a new connection while the loop still holds events for the old one
+        best[2].will_close = best[2].cut = True
         return True
 
 

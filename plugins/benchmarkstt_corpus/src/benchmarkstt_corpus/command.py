@@ -210,8 +210,9 @@ class CorpusCommand:
             record = {**data["record"], "inputs": list(data["record"]["inputs"])}
             from benchmarkstt_report.hookspecs import plugin_sections  # other plugins' sections (live...)
 
-            write_output(args.html, render_report({**data, "record": record}, sections=plugin_sections(args, host)),
-                         args.overwrite)
+            page = render_report({**data, "record": record}, sections=plugin_sections(args, host),
+                                 metrics=host.registries["metrics"])
+            write_output(args.html, page, args.overwrite)
         for failure in result.failed:
             say(PROG, f"failed: {failure['id']} ({failure['engine']}): {failure['error']}")
         if result.failed:

@@ -290,7 +290,7 @@ def render_chunks(result: Any, fmt: str) -> Iterable[str]:
     from .result import json_chunks
 
     if fmt == "json":
-        return json_chunks(result.data)
+        return json_chunks(result.data, result.row_shapes)
     if fmt == "csv":
         return csv_chunks(result.data)
     if fmt == "markdown":

@@ -26,7 +26,7 @@ import numbers
 import os
 from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from benchmarkstt_core.names import json_text
 
@@ -406,7 +406,7 @@ class Aggregator:
         data = clean(data)
         for engine, tally in self.tallies.items():  # cleaned as they came (the bulk is not copied)
             data["engines"][engine]["files"] = tally.rows
-        return CorpusResult(data)
+        return CorpusResult(data, shape.row_shapes(zip(self.scorer.titles, (m for _, m in self.scorer.pipeline.metrics))))
 
     def engine_summary(self, engine: str, tally: Tally) -> dict:
         """One engine's pooled counts, interval, mean of per-file rates and metrics."""
@@ -573,10 +573,13 @@ class CorpusResult:
     """The result of a corpus run: ``data`` is the JSON-ready dict (see docs/corpus.md).
 
     :param data: the result as a dict
+    :param row_shapes: the shape of each metric's values in the rows, by title, that its JSON
+        is checked against (:func:`~benchmarkstt_corpus.shape.row_shapes`)
     """
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict, row_shapes: Mapping[str, Any] | None = None):
         self.data = data
+        self.row_shapes = dict(row_shapes or {})
 
     @property
     def engines(self) -> dict:
@@ -599,7 +602,7 @@ class CorpusResult:
 
     def to_json(self) -> str:
         """The result as JSON text."""
-        return "".join(json_chunks(self.data))
+        return "".join(json_chunks(self.data, self.row_shapes))
 
 
 def dumps(value: Any) -> str:
@@ -608,13 +611,14 @@ def dumps(value: Any) -> str:
     return json_text(json.dumps(value, indent=1, ensure_ascii=False, allow_nan=False))
 
 
-def json_chunks(data: dict) -> Iterator[str]:
+def json_chunks(data: dict, row_shapes: Mapping[str, Any] | None = None) -> Iterator[str]:
     """The JSON text of a result in pieces, one per file row and per input of the record (read
     one at a time, so a :class:`~benchmarkstt_corpus.spool.SpooledRows` is never held in
     memory); the pieces joined are ``json.dumps(data, indent=1, ensure_ascii=False)`` and a
     newline. A corpus result (its ``format``) is checked against its shape (:mod:`.shape`) as it
-    is written, its rows one at a time: a :class:`~benchmarkstt_core.errors.UsageError` names
-    the first field that does not fit.
+    is written, its rows one at a time, their metric values as ``row_shapes`` says (by title,
+    :func:`~benchmarkstt_corpus.shape.row_shapes`): a
+    :class:`~benchmarkstt_core.errors.UsageError` names the first field that does not fit.
 
     :example:
         >>> data = {"engines": {"a": {"wer": 0.5, "files": [{"id": "f1"}]}, "b": {"files": []}},
@@ -628,7 +632,7 @@ def json_chunks(data: dict) -> Iterator[str]:
 
     def hole(rows: Any, indent: str, where: str, row_shape: type) -> str:
         marker = json.dumps(f"rows {len(holes)} {token}")
-        holes[marker] = (rows, indent, where, row_shape if checked else None)
+        holes[marker] = (rows, indent, where, row_shape if checked else None, row_shapes or {})
         return marker[1:-1]
 
     outline = dict(data)
@@ -649,13 +653,17 @@ def json_chunks(data: dict) -> Iterator[str]:
     yield text + "\n"
 
 
-def rows_json(rows: Iterable, indent: str, where: str = "", row_shape: type | None = None) -> Iterator[str]:
+def rows_json(rows: Iterable, indent: str, where: str = "", row_shape: type | None = None,
+              values: Mapping[str, Any] | None = None) -> Iterator[str]:
     """A list of rows as :func:`dumps` writes it at the depth where ``indent`` (a newline and
-    the spaces) starts each row; each row checked as a ``row_shape`` (:mod:`.shape`) first."""
+    the spaces) starts each row; each row checked as a ``row_shape`` (:mod:`.shape`) first,
+    and its metric values as ``values`` says (by title)."""
     opened = False
     for n, row in enumerate(rows):
         if row_shape is not None:
             shape.check(row, row_shape, where=f"{where}[{n}]")
+            if values:
+                shape.check_values(row, values, where=f"{where}[{n}]")
         yield ("," if opened else "[") + indent + dumps(row).replace("\n", indent)
         opened = True
     yield indent[:-1] + "]" if opened else "[]"

@@ -28,11 +28,14 @@ from __future__ import annotations
 import math
 import re
 import typing
-from typing import Any, Dict, List, Literal, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Mapping, Optional, Tuple, Union
 
 import msgspec
 from benchmarkstt_core.errors import UsageError
 from msgspec import UNSET, Meta, Struct, UnsetType
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.registry import Registry
 
 #: the largest rate a result may hold (a WER of a thousand million: any more is no measurement)
 MAX_RATE = 1e9
@@ -80,14 +83,6 @@ class Alignment(Shape):
     hypothesis_text: Optional[str] = None
 
 
-class Worst(Shape):
-    block: Count
-    text: str
-    violations: List[str]
-    start: Optional[Finite] = None
-    end: Optional[Finite] = None
-
-
 class Limits(Shape):
     """A subtitle house style's limits (the subtitles plugin's ``Style``; ``None``: not checked)."""
 
@@ -98,33 +93,6 @@ class Limits(Shape):
     min_duration: Optional[Amount] = None
     max_duration: Optional[Amount] = None
     min_gap: Optional[Amount] = None
-
-
-class Conformity(Shape):
-    """A row's value of the subtitles plugin's ``--conformity`` (titled ``conformity bbc``...)."""
-
-    blocks: Count
-    conforming: Count
-    violations: Dict[str, Count]
-    share: Optional[Probability] = None
-    preset: Optional[str] = None
-    limits: Optional[Limits] = None
-    worst: Optional[List[Worst]] = None
-
-
-class DiffCounts(Shape):
-    """A row's value of ``--diffcounts``."""
-
-    equal: Count
-    replace: Count
-    insert: Count
-    delete: Count
-
-
-#: the shape of a row's value of a metric, by the metric's name: the first word of its title (a
-#: title carries the metric's arguments: ``conformity bbc``, ``wer levenshtein``); the values of
-#: other metrics are not read
-ROW_VALUES: Dict[str, Any] = {"conformity": Conformity, "diffcounts": DiffCounts, "wer": Rate, "cer": Rate}
 
 
 class Side(Shape):
@@ -151,7 +119,7 @@ class FileRow(Shape):
     reference: Optional[Side] = None
     hypothesis: Optional[Side] = None
     alignment: Optional[Alignment] = None
-    # the row's value of each metric by title, as ROW_VALUES says
+    # the row's value of each metric by title, checked as its metric declares (check_values)
     metrics: Optional[Dict[str, Any]] = None
 
     def __post_init__(self) -> None:
@@ -159,13 +127,6 @@ class FileRow(Shape):
             for name in OK_ROW:
                 if getattr(self, name) is None:
                     raise ValueError(f"a row whose status is ok has its {name}")
-        for title, value in (self.metrics or {}).items():
-            kind = ROW_VALUES.get(title.split(" ")[0])
-            if kind is not None:
-                try:
-                    msgspec.convert(value, kind)
-                except msgspec.ValidationError as exc:
-                    raise ValueError(INNER + problem(str(exc), value, kind, f"metrics.{title}")) from None
 
 
 class Offsets(Shape):
@@ -388,10 +349,53 @@ class Result(Shape):
     transcription: Dict[str, Transcription] = {}
 
 
-def read(data: Any, name: str = "the result") -> dict:
+def read(data: Any, name: str = "the result", metrics: Registry | None = None) -> dict:
     """``data`` (a JSON result as Python values) as this definition holds it: checked
-    (:func:`check`), and without the keys it does not name."""
-    return msgspec.to_builtins(check(data, Result, name))
+    (:func:`check`, the rows' metric values as the ``metrics`` registered under their names
+    declare: :func:`registered_shapes`), and without the keys it does not name."""
+    result = msgspec.to_builtins(check(data, Result, name))
+    rows = [(f"engines.{engine}.files[{n}]", row) for engine, e in data["engines"].items()
+            for n, row in enumerate(e["files"])]
+    shapes = registered_shapes({title for _, row in rows for title in row.get("metrics") or {}}, metrics)
+    for where, row in rows:
+        check_values(row, shapes, name, where)
+    return result
+
+
+def row_shapes(metrics: Iterable[Tuple[str, Any]]) -> Dict[str, Any]:
+    """The shape of each metric's values in the rows, by title, from ``(title, metric)`` pairs
+    (a metric object or class): what its ``row_shape()`` returns (docs/plugins.md). The values
+    of a metric that declares none are not read.
+
+    :example:
+        >>> class Rate:
+        ...     @classmethod
+        ...     def row_shape(cls):
+        ...         return float
+        >>> row_shapes([("rate strict", Rate), ("words", object)])
+        {'rate strict': <class 'float'>}
+    """
+    return {title: metric.row_shape() for title, metric in metrics if hasattr(metric, "row_shape")}
+
+
+def registered_shapes(titles: Iterable[str], metrics: Registry | None = None) -> Dict[str, Any]:
+    """:func:`row_shapes` of the metrics ``titles`` name (by their first word: a title carries
+    the metric's arguments, ``conformity bbc``) in the registry ``metrics`` (default: the
+    installed plugins'); a title no metric is registered under is not checked."""
+    if metrics is None:
+        from benchmarkstt_core.plugins import make_plugin_manager
+
+        metrics = make_plugin_manager().registries["metrics"]
+    return row_shapes((title, metrics.get(title.split(" ")[0]).cls) for title in sorted(titles)
+                      if title.split(" ")[0] in metrics)
+
+
+def check_values(row: Any, shapes: Mapping[str, Any], name: str = "the result", where: str = "") -> None:
+    """Check each metric value of the file row ``row`` whose title has a shape in ``shapes``
+    (:func:`row_shapes`): a :class:`UsageError` names the first that does not fit."""
+    for title, value in (row.get("metrics") or {}).items():
+        if title in shapes:
+            check(value, shapes[title], name, f"{where}.metrics.{title}")
 
 
 def check(data: Any, shape: type = Result, name: str = "the result", where: str = "") -> Any:
@@ -403,8 +407,6 @@ def check(data: Any, shape: type = Result, name: str = "the result", where: str 
         raise UsageError(f"{name}: {problem(str(exc), data, shape, where)}") from None
 
 
-#: what begins a rule's message that names a field below the one it checked (a row's metric value)
-INNER = "."
 _PATH = re.compile(r"(.*) - at `\$(.*)`\Z", re.DOTALL)
 _TOKEN = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
 _TYPES = {"int": "a whole number", "float": "a number", "str": "a string", "bool": "true or false",
@@ -448,8 +450,6 @@ def problem(message: str, data: Any, shape: type, where: str = "") -> str:
         what = "one of " + ", ".join(map(str, typing.get_args(_inner(kind))))
     else:
         known = False  # a rule of the definition (an interval's order) says what was found
-    if what.startswith(INNER):
-        return f"{field}{what}"
     return f"{field}: {what}, not {_show(value)}" if known else f"{field}: {what}"
 
 

@@ -163,6 +163,13 @@ class WER(Metric):
             differ = self.differ
         return differ, 0.5 if self.mode == "hunt" else 1, {"mode": self.mode, "differ": self.differ_class}
 
+    @classmethod
+    def row_shape(cls) -> Any:
+        """The shape of its value in a corpus result's file rows (docs/plugins.md): a rate."""
+        from .shapes import Rate
+
+        return Rate
+
     def compare(self, ref: Schema, hyp: Schema) -> float | int:
         differ = self.plugin_differ if self.plugin_differ is not None else self.differ
         a, b, opcodes = annotated_words(ref, hyp, differ, self.context)
@@ -219,6 +226,13 @@ class CER(Metric):
         a, b = "".join(words), "".join(hyp_words)
         return levenshtein_distance(a, b), len(a), "reference characters"
 
+    @classmethod
+    def row_shape(cls) -> Any:
+        """The shape of its value in a corpus result's file rows (docs/plugins.md): a rate."""
+        from .shapes import Rate
+
+        return Rate
+
 
 class DiffCounts(Metric):
     """The number of equal, replaced, inserted and deleted words
@@ -242,6 +256,13 @@ class DiffCounts(Metric):
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         a, b, opcodes = annotated_words(ref, hyp, self.differ, self.context)
         return count_opcodes(opcodes) if opcodes is not None else diff_counts(self.differ, a, b)
+
+    @classmethod
+    def row_shape(cls) -> Any:
+        """The shape of its value in a corpus result's file rows (docs/plugins.md): the counts."""
+        from .shapes import DiffCounts as Counts
+
+        return Counts
 
 
 class WordDiffs(Metric):

@@ -3,7 +3,7 @@
 :example:
     >>> nice_max(0.237), nice_max(0.33)
     (0.25, 0.4)
-    >>> svg = ranking_chart([{"engine": "a", "wer": 0.1, "low": 0.08, "high": 0.12}], [["a"]])
+    >>> svg = ranking_chart([{"engine": "a", "wer": 0.1, "low": 0.08, "high": 0.12}], [["a"]], "WER")
     >>> svg.startswith("<svg") and "a: WER 10.00%" in svg
     True
 """
@@ -42,9 +42,10 @@ def pct(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{100 * value:.{digits}f}%"
 
 
-def ranking_chart(rows: Sequence[dict], found: Sequence[Sequence[str]], width: int = 760) -> str:
-    """Pooled WER per engine (a dot) with its interval (an error bar), best first, and the
-    groups of engines not significantly different as brackets on the right."""
+def ranking_chart(rows: Sequence[dict], found: Sequence[Sequence[str]], rate: str, width: int = 760) -> str:
+    """The pooled ``rate`` (the headline's metric: WER) per engine (a dot) with its interval (an
+    error bar), best first, and the groups of engines not significantly different as brackets
+    on the right."""
     row_h, top, label_w, group_w = 34, 28, 140, 26 * max(1, len(found))
     plot_w = width - label_w - group_w - 30
     end = nice_max(max([r["high"] or r["wer"] or 0 for r in rows] + [r["wer"] or 0 for r in rows]) * 1.05)
@@ -55,7 +56,7 @@ def ranking_chart(rows: Sequence[dict], found: Sequence[Sequence[str]], width: i
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
              f'width="{width}" height="{height}" role="img" aria-labelledby="rank-chart-title">',
-             '<title id="rank-chart-title">Pooled WER per engine with its confidence interval</title>']
+             f'<title id="rank-chart-title">Pooled {text(rate)} per engine with its confidence interval</title>']
     for k in range(6):
         v = end * k / 5
         parts.append(f'<line x1="{x(v):.1f}" y1="{top - 6}" x2="{x(v):.1f}" y2="{height - 10}" class="grid"/>'
@@ -68,7 +69,7 @@ def ranking_chart(rows: Sequence[dict], found: Sequence[Sequence[str]], width: i
                      f'{text(r["engine"])}</text>')
         if r["wer"] is None:
             continue
-        title = f'{text(r["engine"])}: WER {pct(r["wer"])}'
+        title = f'{text(r["engine"])}: {text(rate)} {pct(r["wer"])}'
         if r["low"] is not None:
             title += f', CI {pct(r["low"])} to {pct(r["high"])}'
             parts.append(f'<g class="ci"><line x1="{x(r["low"]):.1f}" y1="{y:.1f}" x2="{x(r["high"]):.1f}" '

@@ -34,7 +34,8 @@ class ReportCommand:
 
         if args.output:
             check_new_files([args.output])
-        page = render_report(read_result(args.result), title=args.title, name=args.result)
+        page = render_report(read_result(args.result), title=args.title, name=args.result,
+                             metrics=host.registries["metrics"])
         if args.output:
             write_new_file(args.output, page, "utf-8")
         else:

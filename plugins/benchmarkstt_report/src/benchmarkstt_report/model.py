@@ -13,17 +13,22 @@ is the compact data the page's script renders the file table and the alignments 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from benchmarkstt_core.errors import UsageError
+from benchmarkstt_corpus.render import headline_name
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.registry import Registry
 
 FORMAT_PREFIX = "benchmarkstt-corpus/"
 OPS = {"equal": "e", "replace": "s", "delete": "d", "insert": "i"}
 
 
-def check(data: Any, name: str) -> dict:
+def check(data: Any, name: str, metrics: Registry | None = None) -> dict:
     """``data`` as the report reads it: a corpus result as its one definition holds it
-    (:mod:`benchmarkstt_corpus.shape`, without the keys it does not name), else a clear error
+    (:mod:`benchmarkstt_corpus.shape`, without the keys it does not name; the rows' metric
+    values as the ``metrics`` registered under their names declare), else a clear error
     naming ``name`` and the field refused."""
     from benchmarkstt_corpus import shape
 
@@ -36,7 +41,7 @@ def check(data: Any, name: str) -> dict:
     if isinstance(data.get("engines"), dict):  # the rows of a run that kept them on disk (corpus --html)
         data = {**data, "engines": {n: {**e, "files": list(e["files"])} if isinstance(e, dict) and "files" in e
                                     and not isinstance(e["files"], list) else e for n, e in data["engines"].items()}}
-    data = shape.read(data, name)
+    data = shape.read(data, name, metrics)
     for n, entry in enumerate(data["ranking"]):
         if entry["engine"] not in data["engines"]:
             raise UsageError(f"{name}: ranking[{n}].engine: {entry['engine']!r} is not one of the result's engines")
@@ -139,4 +144,5 @@ def page_data(data: dict) -> dict:
     return {"engines": order, "ids": ids, "words": words,
             "duration": duration if any(d is not None for d in duration) else None,
             "cells": cells, "align": align, "unit": data["settings"].get("resample_unit", "file"),
+            "rate": headline_name(data),
             "inputs": record.get("inputs", [])}

@@ -17,15 +17,19 @@ embedded as JSON, a file's alignment only when it is opened.
 from __future__ import annotations
 
 from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.redaction import redact
+from benchmarkstt_corpus.render import failed_files, headline_name
 
 from . import charts
 from .charts import pct
 from .escaping import attribute, inline_json, policy_meta, script, text
 from .model import check, groups, letters, page_data
 from .subtitles import subtitles_section
+
+if TYPE_CHECKING:
+    from benchmarkstt_core.registry import Registry
 
 TESTS = {"bootstrap": "paired bootstrap", "mapsswe": "MAPSSWE", "wilcoxon": "Wilcoxon signed-rank"}
 
@@ -45,6 +49,7 @@ def pval(value: Any) -> str:
 def ranking_section(data: dict, order: list, found: list) -> str:
     """The ranking: table, chart, groups and the shares of error kinds."""
     engines = data["engines"]
+    rate = text(headline_name(data))
     marks = letters(order, found)
     level = data["settings"]["confidence_level"]
     unit = text(data["settings"].get("resample_unit", "file"))
@@ -79,18 +84,18 @@ def ranking_section(data: dict, order: list, found: list) -> str:
     return f"""
 <section id="ranking" aria-labelledby="h-ranking">
 <h2 id="h-ranking">Ranking</h2>
-<p class="lead">WER ({text(head["mode"])}) pooled over {unit}s: {text(head["pooled"])}. The bar is the
+<p class="lead">{rate} ({text(head["mode"])}) pooled over {unit}s: {text(head["pooled"])}. The bar is the
 {text(format(level, ".0%"))} bootstrap confidence interval ({text(data["settings"]["resamples"])} resamples of the {unit}s, seed
 {text(data["settings"]["seed"])}). Engines in the same group (letter) are not significantly different
 ({test} test, level {text(format(data["settings"]["significance_level"], "g"))}); the rank is 1 + the number of engines significantly better.</p>
-{charts.ranking_chart(chart_rows, found)}
+{charts.ranking_chart(chart_rows, found, headline_name(data))}
 <p class="groups">Groups: {group_text}</p>
 <div class="scroll"><table class="ranking">
 <thead><tr><th scope="col">rank</th><th scope="col">engine</th><th scope="col">group</th>
-<th scope="col">WER (pooled)</th><th scope="col">{text(format(level, ".0%"))} CI</th><th scope="col" title="substitutions">S</th>
+<th scope="col">{rate} (pooled)</th><th scope="col">{text(format(level, ".0%"))} CI</th><th scope="col" title="substitutions">S</th>
 <th scope="col" title="deletions">D</th><th scope="col" title="insertions">I</th>
 <th scope="col">shares of errors</th><th scope="col">ref words</th><th scope="col">{unit}s</th>
-<th scope="col">mean of {unit} WERs</th></tr></thead>
+<th scope="col">mean of {unit} {rate}s</th></tr></thead>
 <tbody>{"".join(rows)}</tbody></table></div>
 {key()}
 {other_metrics(data, [r["engine"] for r in data["ranking"]])}
@@ -112,8 +117,6 @@ def transcription(data: dict) -> str:
     version, options, audio and processing time, real-time factor, CPU-hours per audio hour,
     the failed files (those bad audio caused, by kind: truncated, silent, unreadable) and the
     estimated cost when an engine has a price."""
-    from benchmarkstt_corpus.render import failed_files
-
     made = data.get("transcription") or {}
     if not made:
         return ""
@@ -196,6 +199,7 @@ def comparison_section(data: dict, order: list) -> str:
 </section>"""
     settings = data["settings"]
     test = settings["ranking_test"]
+    rate = text(headline_name(data))
     pairs = {}
     for c in data["comparisons"]:
         pairs[(c["a"], c["b"])] = c
@@ -244,7 +248,7 @@ def comparison_section(data: dict, order: list) -> str:
 <h2 id="h-engines">Engine against engine</h2>
 <p class="lead">Row against column with the {text(TESTS.get(test, test))} test (the ranking's test), level
 {text(format(settings["significance_level"], "g"))}: ▲ the row engine is significantly better, ▼ significantly worse, ≈ no significant
-difference; p is that test's two-sided p-value, points the difference of pooled WER (row − column).</p>
+difference; p is that test's two-sided p-value, points the difference of pooled {rate} (row − column).</p>
 <div class="scroll"><table class="matrix"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>
 <h3>Every test</h3>
 <div class="scroll"><table class="tests"><thead><tr><th scope="col">A vs B</th><th scope="col">{unit}s</th>
@@ -252,7 +256,7 @@ difference; p is that test's two-sided p-value, points the difference of pooled 
 <th scope="col">P(A better)</th><th scope="col">bootstrap p</th><th scope="col">MAPSSWE p</th>
 <th scope="col">Wilcoxon p</th><th scope="col">verdict</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>
 <dl class="terms">
-<dt>A − B and its interval</dt><dd>A's pooled WER minus B's, in percentage points; the interval holds the middle
+<dt>A − B and its interval</dt><dd>A's pooled {rate} minus B's, in percentage points; the interval holds the middle
 {settings["confidence_level"]:.0%} of that difference over test sets drawn at random from these {unit}s
 (the same {unit}s for both engines). An interval that contains 0 means the test set cannot tell which engine is better.</dd>
 <dt>P(A better)</dt><dd>The share of those drawn test sets in which A made fewer errors than B: 0.5 is a coin toss.</dd>
@@ -260,7 +264,7 @@ difference; p is that test's two-sided p-value, points the difference of pooled 
 below {settings["significance_level"]:g} the difference is called significant.</dd>
 <dt>bootstrap, MAPSSWE, Wilcoxon</dt><dd>Three tests of the same question: the bootstrap redraws whole
 {unit}s; MAPSSWE (sclite's) compares the engines' errors stretch by stretch of the words; Wilcoxon
-compares the {unit}s' WERs by rank, so that one disastrous {unit} cannot decide alone.</dd>
+compares the {unit}s' {rate}s by rank, so that one disastrous {unit} cannot decide alone.</dd>
 </dl>
 </section>"""
 
@@ -270,10 +274,11 @@ def files_section(data: dict) -> str:
     unit = data["settings"].get("resample_unit", "file")
     label = text(unit.capitalize())
     unit = text(unit)
+    rate = text(headline_name(data))
     return f"""
 <section id="files" aria-labelledby="h-files">
 <h2 id="h-files">Every {unit} against every engine</h2>
-<p class="lead">Each cell is the {unit}'s WER, shaded from light (few errors) to dark (many). Sort by a column
+<p class="lead">Each cell is the {unit}'s {rate}, shaded from light (few errors) to dark (many). Sort by a column
 heading, filter by id, and open a {unit} (Enter on a row, or click a cell) to see its words aligned.</p>
 <div class="controls"><label>Filter ids <input id="filter" type="search" placeholder="e.g. ep01"
  autocomplete="off"></label> <span id="shown" aria-live="polite"></span> <span id="heatkey" aria-hidden="true"></span></div>
@@ -375,7 +380,8 @@ def notes_section(data: dict) -> str:
     return '<section id="notes" class="notes"><h2>Notes</h2><ul>' + "".join(f"<li>{x}</li>" for x in lines) + "</ul></section>"
 
 
-def render_report(data: dict, title: str | None = None, name: str = "the result", sections: str = "") -> str:
+def render_report(data: dict, title: str | None = None, name: str = "the result", sections: str = "",
+                  metrics: Registry | None = None) -> str:
     """The report page of a corpus result (the dict of its JSON).
 
     :param data: the corpus result, as ``benchmarkstt-tools corpus -o json`` writes it
@@ -383,8 +389,10 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
     :param name: what to call the result in error messages (its file name)
     :param sections: other plugins' sections (their HTML), before the record
       (:func:`benchmarkstt_report.hookspecs.plugin_sections`)
+    :param metrics: the registry of the metrics whose declared shapes check the rows' values
+      (default: the installed plugins')
     """
-    data = check(data, name)
+    data = check(data, name, metrics)
     order = [r["engine"] for r in data["ranking"]]
     found = groups(order, data["comparisons"])
     unit = data["settings"].get("resample_unit", "file")

@@ -27,7 +27,7 @@
   function head() {
     var cols = [["id", D.unit], ["words", "ref words"]];
     if (D.duration) cols.push(["duration", "duration (s)"]);
-    D.engines.forEach(function (e) { cols.push(["e:" + e, e + " WER"]); });
+    D.engines.forEach(function (e) { cols.push(["e:" + e, e + " " + D.rate]); });
     table.tHead.innerHTML = "<tr>" + cols.map(function (c) {
       var sorted = sortKey === c[0] ? (sortDir > 0 ? "ascending" : "descending") : "none";
       return '<th scope="col" aria-sort="' + sorted + '"><button type="button" data-sort="' + esc(c[0]) + '">' + esc(c[1]) +
@@ -74,7 +74,7 @@
     var steps = [0, 0.25, 0.5, 0.75, 1].map(function (f) {
       return '<span style="' + heat(f * cap) + '">' + (100 * f * cap).toFixed(0) + "%</span>";
     });
-    $("heatkey").innerHTML = "WER " + steps.join("") + (cap < 1 ? " and above" : "");
+    $("heatkey").innerHTML = esc(D.rate) + " " + steps.join("") + (cap < 1 ? " and above" : "");
   }
 
   function open(n, engine, jump) {
@@ -111,7 +111,7 @@
       engines.forEach(function (e) {
         var h = a.hyp[e], c = D.cells[e][n];
         if (!h) { out.push('<div class="align" data-engine="' + esc(e) + '"><h4>' + esc(e) + "</h4><p>" + (c && c.error ? esc(c.error) : "not scored") + "</p></div>"); return; }
-        out.push('<div class="align" data-engine="' + esc(e) + '"><h4>' + esc(e) + ' <span class="stats">WER <b class="wer">' + esc(pct(c[0])) +
+        out.push('<div class="align" data-engine="' + esc(e) + '"><h4>' + esc(e) + ' <span class="stats">' + esc(D.rate) + ' <b class="wer">' + esc(pct(c[0])) +
           "</b>, " + esc("S " + c[1] + ", D " + c[2] + ", I " + c[3]) + '</span></h4><div class="words" lang="">' +
           Words.html(Words.items(a.ref, h.words, h.ops)) + "</div></div>");
       });

@@ -164,3 +164,10 @@ class Conformity(Metric):
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         return {"preset": self.preset, "limits": self.style._asdict(), **self.report(hyp, "hypothesis")}
+
+    @classmethod
+    def row_shape(cls) -> Any:
+        """The shape of its value in a corpus result's file rows (docs/plugins.md)."""
+        from .shapes import Conformity as Shape
+
+        return Shape

@@ -108,7 +108,7 @@ class _Search:
         n = len(order)
         for i in range(len(rows), n + 1):
             h = self.hyp[order[i - 1]]
-            up_cost, up_op = rows[-1]
+            up_cost = rows[-1][0]
             cost, op = [INF] * (m + 1), ["x"] * (m + 1)
             diagonal = math.floor(i * self.ratio)
             lo, hi = max(0, diagonal - self.beam), min(m + 1, diagonal + self.beam)
