@@ -160,7 +160,7 @@ def test_scc_a_caption_shown_again_is_read_again(tmp_path):
     assert [s.start for s in t.segments] == [1.067733, 2.068733, 3.069733, 4.070733]
 
 
-@pytest.mark.parametrize("built", ["pop_on_shown_again", "roll_up_row_sent_again", "passage"])
+@pytest.mark.parametrize("built", ["pop_on_shown_again", "roll_up_row_sent_again", "roll_up_written_over", "passage"])
 def test_scc_reads_as_pycaption_reads(tmp_path, built):
     # pycaption, the oracle of the real-file corpus for SCC (not in tests/requirements.txt: it installs
     # a top-level "tests" package), reads each showing, each row sent, and a space after a time code
