@@ -130,3 +130,29 @@ def roll_up_row_sent_again() -> str:
             ("00:00:04:00", "THEN WE GO.")]
     return scc([(at, row((RU2,), (CR,), (ROW15_INDENT0,), words)) for at, words in rows]
                + [("00:00:06:00", row((EDM,)))])
+
+
+def roll_up_written_over() -> str:
+    """Roll-up captions (RU3) in which every line is sent as a row 15 address and its text, with no
+    carriage return: on the screen each line is written over the one before."""
+    rows = [("00:00:00:00", "THIS IS A DEMO OF"), ("00:00:00:17", "CAPTIONS WRITTEN OVER"),
+            ("00:00:01:07", "EACH OTHER"), ("00:00:01:21", "IN TURN.")]
+    return scc([(at, row((RU3,), (ROW15_INDENT0,), words)) for at, words in rows] + [("00:00:03:00", row((EDM,)))])
+
+
+def out_of_step(data: list, after: int, inserted: str) -> list:
+    """The byte pairs ``data`` with the code ``inserted`` put in twice after their byte ``after``
+    (odd: the code's bytes straddle pairs, out of step)."""
+    flat = "".join(data)
+    flat = flat[:2 * after] + inserted * 2 + flat[2 * after:]
+    return [flat[i:i + 4] for i in range(0, len(flat), 4)]
+
+
+def pairs_out_of_step() -> str:
+    """Two pop-on captions in which the code erase displayed memory (``942c``), twice, is sent one
+    byte out of step: after the "G" of "STRANGE." and after the first byte of a tab offset."""
+    to2 = code(0x17, 0x22)  # tab offset: two columns
+    first = out_of_step(row((RCL,), (ENM,), (ROW15_INDENT0,), "IT'S STRANGE."), 12 + len("IT'S STRANG"), EDM)
+    second = out_of_step(row((RCL,), (ENM,), (ROW15_INDENT0,), (to2,), "ORDERING ALL BACK"), 12 + 3, EDM)
+    return scc([("00:00:01:00", first), ("00:00:02:00", row((EOC,))), ("00:00:04:00", second),
+                ("00:00:05:00", row((EOC,))), ("00:00:07:00", row((EDM,)))])

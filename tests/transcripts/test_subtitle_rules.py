@@ -160,7 +160,7 @@ def test_scc_a_caption_shown_again_is_read_again(tmp_path):
     assert [s.start for s in t.segments] == [1.067733, 2.068733, 3.069733, 4.070733]
 
 
-@pytest.mark.parametrize("built", ["pop_on_shown_again", "roll_up_row_sent_again", "passage"])
+@pytest.mark.parametrize("built", ["pop_on_shown_again", "roll_up_row_sent_again", "roll_up_written_over", "passage"])
 def test_scc_reads_as_pycaption_reads(tmp_path, built):
     # pycaption, the oracle of the real-file corpus for SCC (not in tests/requirements.txt: it installs
     # a top-level "tests" package), reads each showing, each row sent, and a space after a time code
@@ -234,6 +234,42 @@ def test_scc_text_placed_further_along_the_same_row_is_a_new_word():
     text = b.scc([("00:00:01:00", b.row((b.RCL,), (b.ENM,), (b.ROW15_INDENT0,), "Roll sound.", (column16,), "( man )")),
                   ("00:00:02:00", b.row((b.EOC,))), ("00:00:04:00", b.row((b.EDM,)))])
     assert scc.parse(text, "r.scc").text().split() == ["Roll", "sound.", "(", "man", ")"]
+
+
+def test_scc_roll_up_lines_written_over_each_other_are_each_read_with_a_warning():
+    # issue 36: a converter sends each roll-up line as a row 15 address and its text, no carriage
+    # return; on the screen each line is written over the last; ttconv's decoder read one garbled
+    # row ('TH TURN.ERRITTEN OVEREAIN': 3 words for 10), silently
+    import scc_builder as b
+
+    t = scc.parse(b.roll_up_written_over(), "r.scc")
+    assert cues(t) == [("THIS IS A DEMO OF", 0.0, 0.633967), ("CAPTIONS WRITTEN OVER", 0.633967, 1.3013),
+                       ("EACH OTHER", 1.3013, 1.768433), ("IN TURN.", 1.768433, 3.003)]
+    assert t.warnings == ("r.scc:5: roll-up text written back over the row being written at 00:00:00:17 (a preamble "
+                          "address code, no carriage return; 3 times): each such text read as a new row",)
+    assert scc.parse(b.roll_up(), "u.scc").warnings == ()  # each row after a carriage return
+    # an address further along the row (to another row: the window moves with the row) leaves the
+    # columns between blank; ttconv's decoder read 'NENS ATTE'
+    further = b.scc([("00:00:01:00", b.row((b.RU2,), (b.CR,), (b.ROW15_INDENT0,), "NEWS AT", (b.code(0x17, 0x56),),
+                                           "TEN")), ("00:00:03:00", b.row((b.EDM,)))])
+    assert (scc.parse(further, "f.scc").text(), scc.parse(further, "f.scc").warnings) == ("NEWS AT TEN", ())
+
+
+def test_scc_a_control_code_out_of_step_is_left_out_with_a_warning():
+    # issue 36: '942c' sent one byte out of step ('c794 2c94 2c45'): ttconv's decoder read 0x14 as a
+    # character ("STRANG\x14,\x14,E.") and, after a tab offset ('9794 2c94 2ca2'), took the pairs
+    # for caption channel 2 and lost the caption, silently
+    import scc_builder as b
+
+    t = scc.parse(b.pairs_out_of_step(), "o.scc")
+    assert cues(t) == [("IT'S STRANGE.", 2.002, 5.005), ("ORDERING ALL BACK", 5.005, 7.007)]
+    assert t.warnings == ("o.scc:3: byte pairs out of step at 00:00:01:00: 4 non-printing bytes where a pair's second "
+                          "character goes (2 lines); a control code begun there left out and the pairs after it read "
+                          "in step, a lone byte read as nothing",)
+    lone = b.scc([("00:00:01:00", b.row((b.RCL,), (b.ENM,), (b.ROW15_INDENT0,)) + ["c1c2", "c394"]),
+                  ("00:00:02:00", b.row((b.EOC,))), ("00:00:03:00", b.row((b.EDM,)))])
+    assert scc.parse(lone, "l.scc").text() == "ABC"  # 0x14 last on its line: no code, read as nothing
+    assert scc.parse(lone, "l.scc").warnings[0].startswith("l.scc:3: byte pairs out of step at 00:00:01:00: 1 non-")
 
 
 def test_scc_a_lone_byte_is_skipped_with_a_warning_not_the_file_refused(tools, tmp_path):

@@ -84,6 +84,81 @@ class _Gaps:
         return out
 
 
+def _in_step(words: list) -> tuple:
+    """``(the byte pairs of one line, how many were mended)``: a pair's second byte that is a
+    non-printing byte (0x01-0x1F, after the parity bit) is in no pair CEA-608 defines. Followed by a
+    byte that completes a control code with it (``9794 2c94 2ca2``: the code ``942c`` sent one byte
+    out of step, inside a row's characters), the code's two bytes are left out and the pairs after
+    read in step again; otherwise the byte is read as nothing (0x80), as a decoder ignores a
+    non-printing character. ttconv's decoder reads such a byte as a character (U+0014 in a word)
+    or the pair as a code of another caption channel, and skips what follows.
+
+    :example:
+        >>> _in_step(["6794", "2c94", "2ce5"]), _in_step(["c114"])
+        ((['67e5'], 2), (['c180'], 1))
+    """
+    data, mended, at = bytearray.fromhex("".join(words)), 0, 1
+    while at < len(data):
+        if 0x01 <= data[at] & 0x7F <= 0x1F:
+            mended += 1
+            if 0x10 <= data[at] & 0x7F and at + 1 < len(data) and data[at + 1] & 0x7F >= 0x20:
+                del data[at:at + 2]
+                continue
+            data[at] = 0x80
+        at += 2
+    return [data[i:i + 2].hex() for i in range(0, len(data) - 1, 2)], mended
+
+
+class _RollUpAddresses:
+    """Preamble address codes in roll-up captions after text written since the last carriage
+    return, which ttconv's decoder mixes into one garbled row ("opmnmnop"). CEA-608 moves the
+    window of rows to the code's row (with the row being written) and the cursor to its column:
+    further along the row, the columns between are blank (the code is read as spaces to its
+    column); back over the row's text (a converter sending each line as a row 15 address and its
+    text, no carriage return), the new text is written over the old, the viewer sees each line
+    replace the last: a carriage return is put before the code, each line read as a row."""
+
+    def __init__(self) -> None:
+        self.command = ""  # the roll-up command's first byte (hex) while roll-up captions are shown
+        self.column = 0  # the cursor's column on the row being written
+        self.written = False
+        self.found: list = []  # (line number, time code) of each carriage return put
+
+    def pairs(self, words: list, number: int, time_code: str) -> list:
+        """The byte pairs of one line, with such codes read as spaces or after a carriage return."""
+        out = []
+        for word in words:
+            first, second = int(word[:2], 16) & 0x7F, int(word[2:4], 16) & 0x7F
+            if first in (0x14, 0x15, 0x1C, 0x1D) and 0x20 <= second <= 0x2F:  # caption commands
+                if 0x25 <= second <= 0x27 or second in (0x20, 0x29):  # roll-up; pop-on, paint-on
+                    command = word[:2] if 0x25 <= second <= 0x27 else ""
+                    self.written = self.written and command == self.command  # the mode changed: a new row
+                    self.command = command
+                elif second in (0x2C, 0x2D):  # the screen erased, a carriage return
+                    self.written = False
+                elif second == 0x21:  # a backspace
+                    self.column -= 1
+            elif 0x10 <= first <= 0x1F and second >= 0x40:  # a preamble address code
+                indent = (second & 0x0E) * 2 if second & 0x10 else 0
+                if self.command and self.written and indent >= self.column:
+                    out += ["2020"] * ((indent - self.column) // 2) + ["2080"] * ((indent - self.column) % 2)
+                    self.column = indent
+                    continue
+                if self.command and self.written:
+                    out.append(f"{self.command}ad")
+                    self.found.append((number, time_code))
+                self.column, self.written = indent, False
+            elif first in (0x17, 0x1F) and 0x21 <= second <= 0x23:  # tab offsets
+                self.column += second - 0x20
+            elif first >= 0x20 or (first in (0x11, 0x19) and 0x20 <= second <= 0x3F):
+                self.column += 1 + (second >= 0x20) if first >= 0x20 else 1  # characters, mid-row codes
+                self.written = True
+            elif first in (0x12, 0x13, 0x1A, 0x1B) and 0x20 <= second <= 0x3F:
+                self.written = True  # an extended character: it replaces the one before
+            out.append(word)
+        return out
+
+
 def sniff(head: str) -> bool:
     """The file starts with ``Scenarist_SCC V1.0``."""
     return head.lstrip("\ufeff").startswith(HEADER)
@@ -100,7 +175,8 @@ def parse(text: str, source: str) -> Transcript:
         warnings = (f"{source}:1: no {HEADER} header line: read as SCC, its first caption line {first + 1}",)
     else:
         raise InputError(f"{source}:1: an SCC file starts with the line {HEADER}")
-    read, gaps = [HEADER], _Gaps()
+    read, gaps, addresses = [HEADER], _Gaps(), _RollUpAddresses()
+    out_of_step: list = []  # (line number, time code, pairs mended)
     for number, line in enumerate(lines[first:], first + 1):
         found = _caption_line(line.strip()) if line.strip() else ("", ())
         if found is None:
@@ -115,8 +191,23 @@ def parse(text: str, source: str) -> Transcript:
                          f"(four hex digits each); the rest of the line is read",)
         if caption:
             code, pairs = caption.split("\t")
-            caption = f"{code}\t{' '.join(gaps.pairs([w[i:i + 4] for w in pairs.split() for i in range(0, len(w), 4)]))}"
+            words, mended = _in_step([w[i:i + 4] for w in pairs.split() for i in range(0, len(w), 4)])
+            if mended:
+                out_of_step.append((number, code, mended))
+            caption = f"{code}\t{' '.join(gaps.pairs(addresses.pairs(words, number, code)))}"
         read.append(caption)
+    if out_of_step:
+        number, code, _ = out_of_step[0]
+        mended = sum(n for _, _, n in out_of_step)
+        warnings += (f"{source}:{number}: byte pairs out of step at {code}: {mended} non-printing byte"
+                     f"{'s' if mended != 1 else ''} where a pair's second character goes ({len(out_of_step)} line"
+                     f"{'s' if len(out_of_step) != 1 else ''}); a control code begun there left out and the pairs "
+                     f"after it read in step, a lone byte read as nothing",)
+    if addresses.found:
+        number, code = addresses.found[0]
+        warnings += (f"{source}:{number}: roll-up text written back over the row being written at {code} (a "
+                     f"preamble address code, no carriage return; {len(addresses.found)} time"
+                     f"{'s' if len(addresses.found) != 1 else ''}): each such text read as a new row",)
     from ttconv.scc.reader import to_model
 
     quiet()
