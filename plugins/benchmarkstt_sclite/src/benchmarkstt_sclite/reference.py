@@ -59,7 +59,7 @@ class Network:
         count = len(tokens)
         net.starts, net.ends, net.indexes = range(count), range(1, count + 1), range(count)
         if count:
-            net.words, net.optional, net.fragment = zip(*map(reading, tokens, repeat(deletable), repeat(fragments)))
+            net.words, net.optional, net.fragment = readings(tokens, deletable, fragments)
         return net
 
     @property
@@ -82,6 +82,20 @@ def reading(token: str, deletable: bool, fragments: bool) -> tuple:
     if fragments and len(word) > 1 and not getattr(token, "char_piece", False):
         fragment = 1 if word.endswith("-") else (-1 if word.startswith("-") else 0)
     return word, optional, fragment
+
+
+def readings(tokens: Sequence[str], deletable: bool, fragments: bool) -> tuple:
+    """``(words, optional, fragment)`` of word tokens: the columns of their :func:`reading`;
+    without sclite's ``-D`` and ``-F`` each token reads as written, ``@`` as an empty branch.
+
+    :example:
+        >>> readings(["a", "(b)", "@", "c-"], False, False), readings(["(b)", "c-"], True, True)
+        ((('a', '(b)', None, 'c-'), (False, False, False, False), (0, 0, 0, 0)), (('b', 'c-'), (True, False), (0, 1)))
+    """
+    if deletable or fragments:
+        return tuple(zip(*map(reading, tokens, repeat(deletable), repeat(fragments)))) or ((), (), ())
+    words = tuple(None if t == "@" else t for t in tokens) if "@" in tokens else tuple(tokens)
+    return words, (False,) * len(words), (0,) * len(words)
 
 
 def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = False,
@@ -148,7 +162,7 @@ class Builder:
             if pending is None and token != "{":  # words outside alternations, up to the next: a chain
                 stop = tokens.index("{", k) if "{" in tokens[k:] else len(tokens)
                 edges += [(node + i, node + i + 1, word, k + i, optional, fragment) for i, (word, optional, fragment)
-                          in enumerate(map(reading, tokens[k:stop], repeat(self.deletable), repeat(self.fragments)))]
+                          in enumerate(zip(*readings(tokens[k:stop], self.deletable, self.fragments)))]
                 node += stop - k
                 self.count += stop - k
                 empty, k = False, stop
