@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import struct
+from operator import itemgetter
 from typing import Any, NamedTuple, Optional, Sequence
 
 from .reference import Edge, Network
@@ -143,10 +144,8 @@ def raw_counts(raw: Sequence) -> dict:
         >>> raw_counts([(0, 0, 0), (3, -1, 1)])
         {'C': 1, 'S': 0, 'D': 0, 'I': 1}
     """
-    totals = [0, 0, 0, 0]
-    for step in raw:
-        totals[step[0]] += 1
-    return dict(zip("CSDI", totals))
+    tags = list(map(itemgetter(0), raw))
+    return {"C": tags.count(0), "S": tags.count(1), "D": tags.count(2), "I": tags.count(3)}
 
 
 def predecessors(starts: Sequence[int], ends: Sequence[int], last: int) -> tuple:
@@ -179,8 +178,8 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
     (:func:`~benchmarkstt_sclite.timemediated.word_times`), sclite's time-mediated costs; with
     ``weights`` (:func:`~benchmarkstt_sclite.wordweights.word_weights`), its word-weight costs."""
     preds, finals = predecessors(net.starts, net.ends, net.nodes - 1)
-    codes: dict = {}
-    hyp_codes = [codes.setdefault(w, len(codes)) for w in hyp]
+    codes: dict = {w: code for code, w in enumerate(dict.fromkeys(hyp))}  # each distinct word's, in order
+    hyp_codes = list(map(codes.__getitem__, hyp))
     words, fragments = [], {}
     marked = bool(set(map(type, hyp)) - {str})  # some words are Tokens: fragments or optional words?
     hyp_fragments = [(j, w) for j, w in enumerate(hyp) if getattr(w, "fragment", 0)] if marked else []
@@ -203,8 +202,8 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
         else:
             words.append(codes.get(e.word, UNKNOWN))
     if not words:  # no fragment on either side: each word's code, an empty branch's NULL
-        get = codes.get
-        words = [NULL if w is None else get(w, UNKNOWN) for w in net.words]
+        codes[None] = NULL
+        words = list(map(codes.get, net.words, itertools.repeat(UNKNOWN)))
     optional = bytes(net.optional)
     hyp_optional = bytes(getattr(w, "optional", False) for w in hyp) if marked else bytes(len(hyp))
     if times is None and weights is None:

@@ -13,6 +13,8 @@ sclite's ``-D``), ``th-`` and ``-ing`` fragments that match any word they begin 
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import itemgetter
 from typing import NamedTuple, Optional, Sequence
 
 from benchmarkstt_core.errors import InputError
@@ -57,7 +59,7 @@ class Network:
         count = len(tokens)
         net.starts, net.ends, net.indexes = range(count), range(1, count + 1), range(count)
         if count:
-            net.words, net.optional, net.fragment = zip(*(reading(t, deletable, fragments) for t in tokens))
+            net.words, net.optional, net.fragment = readings(tokens, deletable, fragments)
         return net
 
     @property
@@ -82,6 +84,20 @@ def reading(token: str, deletable: bool, fragments: bool) -> tuple:
     return word, optional, fragment
 
 
+def readings(tokens: Sequence[str], deletable: bool, fragments: bool) -> tuple:
+    """``(words, optional, fragment)`` of word tokens: the columns of their :func:`reading`;
+    without sclite's ``-D`` and ``-F`` each token reads as written, ``@`` as an empty branch.
+
+    :example:
+        >>> readings(["a", "(b)", "@", "c-"], False, False), readings(["(b)", "c-"], True, True)
+        ((('a', '(b)', None, 'c-'), (False, False, False, False), (0, 0, 0, 0)), (('b', 'c-'), (True, False), (0, 1)))
+    """
+    if deletable or fragments:
+        return tuple(zip(*map(reading, tokens, repeat(deletable), repeat(fragments)))) or ((), (), ())
+    words = tuple(None if t == "@" else t for t in tokens) if "@" in tokens else tuple(tokens)
+    return words, (False,) * len(words), (0,) * len(words)
+
+
 def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = False,
             where: str = "reference") -> Network:
     """The network of a reference's tokens (see the module's help). Alternations may be
@@ -102,16 +118,17 @@ def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = Fa
     return Builder(tokens, deletable, fragments, where).network()
 
 
-def word_edge(start: int, end: int, token: str, index: int, deletable: bool, fragments: bool) -> Edge:
-    """The edge of a word token (see :func:`reading`)."""
+def word_edge(start: int, end: int, token: str, index: int, deletable: bool, fragments: bool) -> tuple:
+    """The fields of a word token's :class:`Edge` (see :func:`reading`)."""
     word, optional, fragment = reading(token, deletable, fragments)
-    return Edge(start, end, word, index, optional, fragment)
+    return start, end, word, index, optional, fragment
 
 
 class Builder:
     """Builds the network of tokens with alternations: a branch's last edge waits for the
     node that ends its alternation, numbered after all its branches (so that every edge
-    goes forward and a reference without nesting keeps the numbers it is read with)."""
+    goes forward and a reference without nesting keeps the numbers it is read with). The
+    edges are kept as tuples of :class:`Edge`'s fields."""
 
     def __init__(self, tokens: Sequence[str], deletable: bool, fragments: bool, where: str):
         self.tokens, self.deletable, self.fragments, self.where = tokens, deletable, fragments, where
@@ -121,7 +138,7 @@ class Builder:
     def network(self) -> Network:
         """The network (edges sorted by their end node, as read)."""
         self.sequence(0, 0, None)
-        self.edges.sort(key=lambda e: e.end)
+        self.edges.sort(key=itemgetter(1))
         return Network(self.count, self.edges)
 
     def ends_branch(self, k: int) -> bool:
@@ -142,6 +159,14 @@ class Builder:
             token = tokens[k]
             if token in ("/", "}") and pending is not None:  # outside an alternation, a word
                 break
+            if pending is None and token != "{":  # words outside alternations, up to the next: a chain
+                stop = tokens.index("{", k) if "{" in tokens[k:] else len(tokens)
+                edges += [(node + i, node + i + 1, word, k + i, optional, fragment) for i, (word, optional, fragment)
+                          in enumerate(zip(*readings(tokens[k:stop], self.deletable, self.fragments)))]
+                node += stop - k
+                self.count += stop - k
+                empty, k = False, stop
+                continue
             if token == "{":
                 after = self.skip(k)
                 last = pending is not None and self.ends_branch(after - 1)
@@ -152,7 +177,7 @@ class Builder:
                 if not last:
                     node = self.count
                     self.count += 1
-                    edges.extend(Edge(start, node, None, -1, False, 0) if i < 0 else
+                    edges.extend((start, node, None, -1, False, 0) if i < 0 else
                                  word_edge(start, node, tokens[i], i, self.deletable, self.fragments)
                                  for start, i in waiting or ())
                 empty, k = False, after

@@ -12,7 +12,9 @@ lays them out, so that the parsers of sclite's reports read them.
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import math
 import statistics
 from typing import Any, Sequence
@@ -327,73 +329,90 @@ def aligned_lines(s: Scored, times: bool = False, confidence: bool = False, widt
     words, hyp_words, net = s.utterance.words, s.hyp, s.network
     ref_words, indexes, edges = net.words, net.indexes, net.edges if weights is not None else ()
     aux = 7 if times or confidence or weights is not None else 0
-
-    def size(text: str) -> int:
-        return byte_size(text, encoding)
+    hyp_shown = hyp_words if set(map(type, hyp_words)) <= {str} else list(map(shown, hyp_words))
+    # per column (one per step of the kernel's, read with the network's columns: no objects
+    # per word kept): its width and its REF, HYP and Eval cells
+    cells = [column_cells(t, None if k == START else "@" if ref_words[k] is None else words[indexes[k]],
+                          None if j == START else hyp_shown[j], aux, encoding, cased, profile) for t, k, j in s.raw]
+    # with rows besides them: each column's tag, hypothesis word, width, reference word and weights
+    extra: list = [("CSDI"[t], None if j == START else hyp_words[j], cell[0],
+                    None if k == START else "@" if ref_words[k] is None else words[indexes[k]],
+                    None if weights is None else word_weights(Step("CSDI"[t], None if k == START else edges[k],
+                                                                   None if j == START else j), s, weights))
+                   for (t, k, j), cell in zip(s.raw, cells)] if aux else []
+    # where each line of columns ends: the first column that reaches the width ends it (or the
+    # one before it, unless it is the last), as sclite's PATH_print breaks its lines
+    reach = list(itertools.accumulate(cell[0] + 1 for cell in cells))
 
     def pad(text: str, wide: int) -> str:
-        return text + " " * (wide - size(text)) + " "
-
-    marks = [(mark, size(mark)) for mark in ("", "S", "D", "I")]  # the Eval cell of each tag
-    # per column (one per step of the kernel's, read with the network's columns: no objects
-    # per word kept): tag, REF and HYP text, the hypothesis word, width, the reference word,
-    # the weights, then the REF, HYP and Eval cells padded to the width
-    cells = []
-    for t, k, j in s.raw:
-        tag, h = "CSDI"[t], None if j == START else hyp_words[j]
-        r = None if k == START else "@" if ref_words[k] is None else words[indexes[k]]  # an empty branch: @
-        weighed = None if weights is None else \
-            word_weights(Step(tag, None if k == START else edges[k], None if j == START else j), s, weights)
-        read_ref, read_hyp = "" if r is None else r, "" if h is None else shown(h)
-        read_ref_size, read_hyp_size = size(read_ref), size(read_hyp)
-        ref, hyp, ref_size, hyp_size = read_ref, read_hyp, read_ref_size, read_hyp_size
-        wide = max(aux, 1 if tag == "I" else read_ref_size, 1 if tag == "D" else read_hyp_size)
-        if tag == "I":
-            ref, ref_size = "*" * read_hyp_size, read_hyp_size
-        elif not cased and tag != "C":
-            ref = capitals(read_ref, profile)
-            ref_size = ref_size if ref == read_ref else size(ref)  # a case profile's capital may be longer
-        if tag == "D":
-            hyp, hyp_size = "*" * read_ref_size, read_ref_size
-        elif not cased and tag != "C":
-            hyp = capitals(read_hyp, profile)
-            hyp_size = hyp_size if hyp == read_hyp else size(hyp)
-        mark, mark_size = marks[t]
-        cells.append((tag, ref, hyp, h, wide, r, weighed, ref + " " * (wide - ref_size) + " ",
-                      hyp + " " * (wide - hyp_size) + " ", mark + " " * (wide - mark_size) + " "))
+        return text + " " * (wide - byte_size(text, encoding)) + " "
 
     out: list = []
     used = 0
     while used < len(cells):
-        length, k = (9 if used else 6), used
-        while length < width and k < len(cells):
-            length += 1 + cells[k][4]
-            k += 1
-        end = k - (1 if k < len(cells) else 0)
+        lead_width = 9 if used else 6
+        k = used if lead_width >= width else \
+            bisect.bisect_left(reach, width - lead_width + (reach[used - 1] if used else 0), used) + 1
+        end = k - 1 if k < len(cells) else len(cells)
         if end <= used:
             end = used + 1
-        part = cells[used:end]
+        _, ref_cells, hyp_cells, eval_cells = zip(*cells[used:end])
+        part = extra[used:end]
         lead = ">> " if used else ""
         if used:
             out.append("")
-        rows = [("REF:  ", [c[7] for c in part])]
+        rows: list = [("REF:  ", ref_cells)]
         if ref_times:
-            rows += time_rows(part, 5, "R")
-        rows.append(("HYP:  ", [c[8] for c in part]))
+            rows += time_rows(part, 3, "R")
+        rows.append(("HYP:  ", hyp_cells))
         if times:
-            rows += time_rows(part, 3, "H")
+            rows += time_rows(part, 1, "H")
         if confidence:
-            rows.append(("CONF: ", [pad(f"{0 if c[3] is None else c[3].confidence:.4f}", c[4]) if c[0] != "D"
-                                    else " " * (c[4] + 1) for c in part]))
+            rows.append(("CONF: ", [pad(f"{0 if c[1] is None else c[1].confidence:.4f}", c[2]) if c[0] != "D"
+                                    else " " * (c[2] + 1) for c in part]))
         if weights is not None:
-            # with weights, each cell's seventh field is its two words' weights
-            rows += [(label, [" " * (c[4] + 1) if c[6][side] is None  # type: ignore[index]
-                              else pad(f"{c[6][side]:.4f}", c[4]) for c in part])  # type: ignore[index]
+            rows += [(label, [" " * (c[2] + 1) if c[4][side] is None else pad(f"{c[4][side]:.4f}", c[2])
+                              for c in part])
                      for side, label in enumerate(("R_WE: ", "H_WE: "))]
-        rows.append(("Eval: ", [c[9] for c in part]))
+        rows.append(("Eval: ", eval_cells))
         out += [lead + label + "".join(items) for label, items in rows]
         used = end
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def column_cells(tag: int, ref: "str | None", hyp: "str | None", aux: int, encoding: str, cased: bool,
+                 profile: str) -> tuple:
+    """``(width, REF cell, HYP cell, Eval cell)`` of one column of an alignment report: the
+    kernel's ``tag`` (0-3: C, S, D, I), the reference word as written (``None`` for an
+    insertion), the hypothesis word as shown (``None`` for a deletion), ``aux`` the least
+    width (7 where times, confidences or weights are shown); each cell padded to the width
+    and followed by a space. Made once per distinct column of a corpus's report (a corpus
+    repeats its words).
+
+    :example:
+        >>> column_cells(1, "cat", "hat", 0, "utf-8", False, "generic")
+        (3, 'CAT ', 'HAT ', 'S   ')
+        >>> column_cells(3, None, "ħat", 0, "utf-8", False, "generic")
+        (4, '**** ', 'ħAT ', 'I    ')
+    """
+    read_ref, read_hyp = "" if ref is None else ref, "" if hyp is None else hyp
+    read_ref_size, read_hyp_size = byte_size(read_ref, encoding), byte_size(read_hyp, encoding)
+    ref_text, hyp_text, ref_size, hyp_size = read_ref, read_hyp, read_ref_size, read_hyp_size
+    wide = max(aux, 1 if tag == 3 else read_ref_size, 1 if tag == 2 else read_hyp_size)
+    if tag == 3:
+        ref_text, ref_size = "*" * read_hyp_size, read_hyp_size
+    elif not cased and tag != 0:
+        ref_text = capitals(read_ref, profile)
+        ref_size = byte_size(ref_text, encoding)  # a case profile's capital may be longer
+    if tag == 2:
+        hyp_text, hyp_size = "*" * read_ref_size, read_ref_size
+    elif not cased and tag != 0:
+        hyp_text = capitals(read_hyp, profile)
+        hyp_size = byte_size(hyp_text, encoding)
+    mark = ("", "S", "D", "I")[tag]
+    return (wide, ref_text + " " * (wide - ref_size) + " ", hyp_text + " " * (wide - hyp_size) + " ",
+            mark + " " * (wide - len(mark)) + " ")
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -415,8 +434,8 @@ def time_rows(cells: Sequence[tuple], word: int, side: str) -> list:
     word against an optionally deletable one, as sclite writes them."""
     def cell(c: tuple, field: str) -> str:
         if c[0] == ("I" if side == "R" else "D"):
-            return " " * (c[4] + 1)
-        return f"{getattr(c[word], field, None) or 0.0:.2f}".ljust(c[4]) + " "
+            return " " * (c[2] + 1)
+        return f"{getattr(c[word], field, None) or 0.0:.2f}".ljust(c[2]) + " "
 
     return [(f"{side}_T{n}: ", [cell(c, field) for c in cells]) for n, field in ((1, "start"), (2, "end"))]
 
