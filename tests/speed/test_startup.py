@@ -105,3 +105,10 @@ def test_benchmarkstt_tools_imports_only_the_subcommand_given(tmp_path):
     assert commands & set(modules_at_exit(tmp_path, "--help", command="benchmarkstt-tools")) == set()
     used = commands & set(modules_at_exit(tmp_path, "transcript", "-i", "qt_kaldi.json", command="benchmarkstt-tools"))
     assert used == {"benchmarkstt_transcripts.command"}
+
+
+def test_the_help_lists_the_input_types_without_importing_their_readers(tmp_path):
+    """``benchmarkstt --help`` lists the transcript types by the descriptions in the readers'
+    ``FORMATS``, not by importing the 25 reader modules."""
+    readers = [name for name in modules_at_exit(tmp_path, "--help") if name.startswith("benchmarkstt_transcripts.readers.")]
+    assert readers == []

@@ -10,10 +10,10 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 @hookimpl
 def register_inputs(register: Register) -> None:
     """One input type per transcript format whose reader is installed."""
-    from .readers import available
+    from .readers import FORMATS, available
 
     for kind in available():
-        register(f"benchmarkstt_transcripts.inputs:by_type.{kind}", name=kind)
+        register(f"benchmarkstt_transcripts.inputs:by_type.{kind}", name=kind, description=FORMATS[kind].description)
 
 
 @hookimpl
