@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from benchmarkstt_core.plugins import STANDARD_GROUP, make_plugin_manager
-from benchmarkstt_core.registry import KINDS, LazyComponentSpec, component_name
+from benchmarkstt_core.registry import KINDS, ComponentSpec, LazyComponentSpec, component_name
 from conftest import ROOT
 
 
@@ -61,6 +61,17 @@ def test_standard_components_are_registered_lazily_under_their_own_names():
                 assert spec.name == component_name(spec.cls), spec
     assert lazy >= 25
     assert host.messages == []
+
+
+def test_a_declared_description_is_the_class_docstrings():
+    """A description given at registration (which the help shows without importing the
+    component) is the one its class's docstring gives: the tool commands declare theirs."""
+    host = make_plugin_manager()
+    declared = [spec for kind in KINDS for spec in host.registries[kind]
+                if isinstance(spec, LazyComponentSpec) and spec._description is not None]
+    assert {spec.name for spec in declared} >= {spec.name for spec in host.registries.tool_commands}
+    for spec in declared:
+        assert spec.description == ComponentSpec.from_class(spec.kind, spec.cls).description, spec
 
 
 @pytest.mark.parametrize("name", ["tests", "benchmarks", "docs", "plugins", "src", "setup"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from benchmarkstt_core.plugins import entry_points
+from benchmarkstt_core.plugins import entry_points, make_plugin_manager
 from conftest import BIN, DATA, ROOT
 
 
@@ -54,8 +54,8 @@ USED_BY_WER = {
 }
 
 
-def modules_at_exit(tmp_path, *args: str) -> list:
-    """The modules a real run of the installed ``benchmarkstt`` (in ``tests/data``) had imported
+def modules_at_exit(tmp_path, *args: str, command: str = "benchmarkstt") -> list:
+    """The modules a real run of the installed ``command`` (in ``tests/data``) had imported
     when it ended (``sys.modules``: ``-X importtime`` does not see ``importlib.import_module``)."""
     listing = tmp_path / "modules"
     code = ("import atexit, runpy, sys\n"
@@ -63,7 +63,7 @@ def modules_at_exit(tmp_path, *args: str) -> list:
             "sys.argv.pop(0)\n"
             "atexit.register(lambda: open(listing, 'w').write('\\n'.join(sorted(sys.modules))))\n"
             "runpy.run_path(sys.argv[0], run_name='__main__')\n")
-    proc = subprocess.run([sys.executable, "-c", code, str(listing), str(BIN / "benchmarkstt"), *args],
+    proc = subprocess.run([sys.executable, "-c", code, str(listing), str(BIN / command), *args],
                           cwd=DATA, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-500:]
     return listing.read_text().split("\n")
@@ -95,3 +95,20 @@ def test_a_wer_run_imports_no_email_parser_nor_what_only_failures_and_completion
     modules = set(modules_at_exit(tmp_path, "-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt", "--wer"))
     assert NOT_FOR_WER & modules == set()
 
+
+
+def test_benchmarkstt_tools_imports_only_the_subcommand_given(tmp_path):
+    """``benchmarkstt-tools --help`` lists the subcommands by the descriptions their plugins
+    declare, importing none of them; a subcommand imports no other's module."""
+    commands = {spec.where.partition(":")[0] for spec in make_plugin_manager().registries.tool_commands}
+    assert len(commands) >= 10
+    assert commands & set(modules_at_exit(tmp_path, "--help", command="benchmarkstt-tools")) == set()
+    used = commands & set(modules_at_exit(tmp_path, "transcript", "-i", "qt_kaldi.json", command="benchmarkstt-tools"))
+    assert used == {"benchmarkstt_transcripts.command"}
+
+
+def test_the_help_lists_the_input_types_without_importing_their_readers(tmp_path):
+    """``benchmarkstt --help`` lists the transcript types by the descriptions in the readers'
+    ``FORMATS``, not by importing the 25 reader modules."""
+    readers = [name for name in modules_at_exit(tmp_path, "--help") if name.startswith("benchmarkstt_transcripts.readers.")]
+    assert readers == []

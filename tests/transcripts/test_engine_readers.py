@@ -218,14 +218,14 @@ def test_each_reader_declares_its_type_extensions_syntax_and_docs():
 
     modules = {info.name for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_")}
     assert modules == set(FORMATS)  # a reader module without its line in FORMATS is never used
-    for name, (extensions, syntax, mark) in FORMATS.items():
+    for name, (extensions, syntax, description, mark) in FORMATS.items():
         module = reader(name)
         assert module.TYPE == name and syntax in ("json", "xml", "text", "bytes")
         assert extensions and all(e == e.lower() and e.startswith(".") for e in extensions)
         assert not mark or syntax == "text" and mark == mark.lower()
         file_name, content, text = module.EXAMPLE
         assert mark in content.lower()  # the mark is in every file of the type: its example too
-        assert module.DESCRIPTION and callable(module.sniff) and callable(module.parse)
+        assert description and callable(module.sniff) and callable(module.parse)
         if syntax != "bytes":
             assert parse_text(name, content, file_name).text() == text
     assert FORMATS["ctm"].extensions == (".ctm",) and FORMATS["seglst"].extensions == (".json", ".seglst.json")

@@ -47,8 +47,9 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 SPEC_ATTRIBUTE = PROJECT + "_spec"
 IMPL_ATTRIBUTE = PROJECT + "_impl"
 
-#: ``register(component, name=None, override=False)``: ``component`` is a class or
-#: ``"module:QualName"`` (then ``name`` is required).
+#: ``register(component, name=None, override=False, description=None)``: ``component`` is a
+#: class or ``"module:QualName"`` (then ``name`` is required, and ``description``, the class
+#: docstring's description, lets a help list it without importing its module).
 Register = Callable[..., None]
 
 

@@ -214,8 +214,9 @@ class PluginHost:
         record = self.record(impl.plugin_name) or PluginRecord(impl.plugin_name, "?", "?", "?")
         claims: list[Claim] = []
 
-        def register(component: type | str, name: str | None = None, override: bool = False) -> None:
-            claims.append(Claim(make_spec(kind, component, name, record.name), record, bool(override)))
+        def register(component: type | str, name: str | None = None, override: bool = False,
+                     description: str | None = None) -> None:
+            claims.append(Claim(make_spec(kind, component, name, record.name, description), record, bool(override)))
 
         if self._call_impl(impl, f"register {kind.replace('_', ' ')}", register=register):
             return claims
@@ -254,9 +255,11 @@ class PluginHost:
         return True
 
 
-def make_spec(kind: str, component: type | str, name: str | None, plugin: str) -> ComponentSpec:
+def make_spec(kind: str, component: type | str, name: str | None, plugin: str,
+              description: str | None = None) -> ComponentSpec:
     """The spec of what a plugin passed to ``register``: a class, or ``"module:QualName"``
-    with its ``name`` (registered lazily: imported when first used).
+    with its ``name`` (registered lazily: imported when first used) and optionally its
+    ``description`` (the class docstring's, which the help shows without importing it).
 
     :example:
         >>> make_spec("metrics", "my_plugin.metrics:WER", "wer", "demo")
@@ -273,7 +276,7 @@ def make_spec(kind: str, component: type | str, name: str | None, plugin: str) -
         if not isinstance(name, str) or not name:
             raise TypeError(f"register({component!r}) needs the component's name: "
                             f"register({component!r}, name='...')")
-        return LazyComponentSpec(kind, component, name, plugin)
+        return LazyComponentSpec(kind, component, name, plugin, description)
     if not isinstance(component, type):
         raise TypeError(f"register() takes a class or 'module:QualName', not {component!r}")
     spec = ComponentSpec.from_class(kind, component, plugin)

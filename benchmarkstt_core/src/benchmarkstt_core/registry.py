@@ -236,20 +236,27 @@ def _argument(given: list) -> str:
 class LazyComponentSpec(ComponentSpec):
     """A component registered by name and import path (``module:QualName``).
 
-    Its kind, name, plugin and :attr:`where` are known at once; anything else (parameters,
-    help, the class) comes from :meth:`ComponentSpec.from_class` on the class, imported on
-    the first such use.
+    Its kind, name, plugin and :attr:`where` are known at once, and its :attr:`description`
+    when the plugin declared it; anything else (parameters, help, the class) comes from
+    :meth:`ComponentSpec.from_class` on the class, imported on the first such use.
 
     :example:
-        >>> spec = LazyComponentSpec("normalizers", "string:Template", "template")
-        >>> spec._cls is None, spec.usage, spec._cls.__name__
-        (True, 'template', 'Template')
+        >>> spec = LazyComponentSpec("normalizers", "string:Template", "template", description="A template.")
+        >>> spec.description, spec._cls is None, spec.usage, spec._cls.__name__
+        ('A template.', True, 'template', 'Template')
     """
 
-    def __init__(self, kind: str, where: str, name: str, plugin: str | None = None):
+    def __init__(self, kind: str, where: str, name: str, plugin: str | None = None,
+                 description: str | None = None):
         super().__init__(kind, None, name, [], Docblock("", {}, []), False, plugin, where)
         del self.params, self.doc, self.wants_context  # read from the class on first use
         self._spec: ComponentSpec | None = None
+        self._description = description
+
+    @property
+    def description(self) -> str:
+        """The description the plugin declared, else the class docstring's."""
+        return self.doc.description if self._description is None else self._description
 
     def __getattr__(self, attr: str) -> Any:
         # only called for what __init__ did not set: what from_class derives from the class

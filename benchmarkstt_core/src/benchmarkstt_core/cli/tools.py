@@ -1,6 +1,8 @@
 # PYTHON_ARGCOMPLETE_OK
 """The ``benchmarkstt-tools`` command: one subcommand per registered tool command."""
 
+import os
+
 from .entry import start
 
 
@@ -21,20 +23,25 @@ def main(argv: list) -> int:
         parser.add_argument("--log-level", type=str.lower, default="warning", help="Set the logging output level")
         parser.add_argument("--version", action="store_true", help="Output benchmarkstt version number")
         sub = parser.add_subparsers(dest="subcommand", metavar="subcommand")
+        specs = {spec.name: spec for spec in host.registries.tool_commands}
+        parsers = {name: sub.add_parser(name, help=spec.description, description=spec.description,
+                                        prog=f"benchmarkstt-tools {name}", allow_abbrev=False,
+                                        add_help=False, formatter_class=parser.formatter_class,
+                                        plugin_failures=parser.plugin_failures)
+                   for name, spec in specs.items()}
+        # a subcommand's module is imported and its arguments added only when it is the one
+        # given (argparse finds it among the subcommands without their arguments); completion
+        # needs them all
+        chosen = list(specs) if "_ARGCOMPLETE" in os.environ else [parser.parse_known_args(argv)[0].subcommand]
         commands = {}
-        for spec in host.registries.tool_commands:
-            command = spec.create([])
-            commands[spec.name] = command
-            sp = sub.add_parser(spec.name, help=spec.description, description=spec.description,
-                                prog=f"benchmarkstt-tools {spec.name}", allow_abbrev=False,
-                                add_help=False, formatter_class=parser.formatter_class,
-                                plugin_failures=parser.plugin_failures)
-            command.add_arguments(sp, host)
-            add_common_options(sp)
+        for name in filter(None, chosen):
+            commands[name] = specs[name].create([])
+            commands[name].add_arguments(parsers[name], host)
+            add_common_options(parsers[name])
         autocomplete(parser, host.registries)
         args = parser.parse_args(argv)
         if not args.subcommand:
-            parser.error("expects at least 1 argument: a subcommand (" + ", ".join(commands) + ")")
+            parser.error("expects at least 1 argument: a subcommand (" + ", ".join(specs) + ")")
         setup_logging(args.log_level)
         return commands[args.subcommand].run(args, host)
 

@@ -1,6 +1,7 @@
 /*
- * The metrics' kernels: the edit distance of two word lists (Myers'
- * bit-parallel algorithm, for the sizes where it beats importing rapidfuzz), and
+ * The metrics' kernels: the edit distance of two word lists (Myers' bit-parallel
+ * algorithm over a band of diagonals, and over whole columns for the short pairs of
+ * pooled_levenshtein), and
  * Ratcliff/Obershelp opcodes exactly as difflib.SequenceMatcher(None, a, b, autojunk=False)
  * gives them, computed in C.
  *
@@ -634,7 +635,8 @@ ratcliff_opcodes(PyObject *self, PyObject *args)
    a column as two bit-vectors per block, one column per element of the text. The top row is
    D[0][j] = j, so the first block of every column gets a horizontal delta of +1; the score is
    D[m][j], the last row, moved by the last block's outgoing delta. Bits above row m in the
-   last block never reach the rows below (carries and shifts move upwards). */
+   last block never reach the rows below (carries and shifts move upwards). pooled_levenshtein
+   runs it on each pair of texts. */
 /* one block of one column: advances the block's vertical deltas (*pv, *mv) over the
    column's match bits eq, given the horizontal delta into its first row (hp, hn: +1 or -1
    as one bit each); gives the delta out of row `bit` in the same form */
@@ -678,99 +680,10 @@ myers_distance(const int32_t *text, int64_t n, const uint64_t *peq, int64_t m, i
     return score;
 }
 
-/* levenshtein(a, b, max_steps): the edit distance of two sequences (elements compared as dict
-   keys), or None when it would take more than max_steps block steps (then a banded kernel
-   does better) */
-static PyObject *
-levenshtein(PyObject *self, PyObject *args)
-{
-    PyObject *a_obj, *b_obj;
-    long long max_steps;
-    if (!PyArg_ParseTuple(args, "OOL:levenshtein", &a_obj, &b_obj, &max_steps)) {
-        return NULL;
-    }
-    PyObject *a, *b;
-    if (as_tuples(a_obj, b_obj, &a, &b) < 0) {
-        return NULL;
-    }
-    /* the pattern is the shorter side */
-    PyObject *pattern = PyTuple_GET_SIZE(a) <= PyTuple_GET_SIZE(b) ? a : b;
-    PyObject *text = pattern == a ? b : a;
-    Py_ssize_t m = PyTuple_GET_SIZE(pattern), n = PyTuple_GET_SIZE(text);
-    Py_ssize_t blocks = (m + 63) / 64;
-    PyObject *result = NULL, *codes = NULL;
-    int32_t *text_codes = NULL;
-    uint64_t *peq = NULL, *pv = NULL, *mv = NULL;
-    if (m == 0) {
-        result = PyLong_FromSsize_t(n);
-        goto done;
-    }
-    if ((long long)blocks * (long long)n > max_steps || m > INT32_MAX / 4) {
-        Py_INCREF(Py_None);
-        result = Py_None;
-        goto done;
-    }
-    codes = PyDict_New();
-    text_codes = malloc(((size_t)n + 1) * sizeof(int32_t));
-    if (codes == NULL || text_codes == NULL) {
-        if (codes != NULL) {
-            PyErr_NoMemory();
-        }
-        goto done;
-    }
-    /* dense codes for the pattern's distinct elements, then their match bits per block */
-    int32_t *pattern_codes = malloc((size_t)m * sizeof(int32_t));
-    if (pattern_codes == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < m; i++) {
-        pattern_codes[i] = code_of(codes, PyTuple_GET_ITEM(pattern, i), 1, -1);
-        if (pattern_codes[i] == -2) {
-            free(pattern_codes);
-            goto done;
-        }
-    }
-    int32_t distinct = (int32_t)PyDict_GET_SIZE(codes);
-    /* one more row, of zeros, for the text's elements that are not in the pattern */
-    peq = calloc(((size_t)distinct + 1) * (size_t)blocks, sizeof(uint64_t));
-    pv = malloc((size_t)blocks * sizeof(uint64_t));
-    mv = malloc((size_t)blocks * sizeof(uint64_t));
-    if (peq == NULL || pv == NULL || mv == NULL) {
-        free(pattern_codes);
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < m; i++) {
-        peq[(size_t)pattern_codes[i] * (size_t)blocks + (size_t)(i / 64)] |= (uint64_t)1 << (i % 64);
-    }
-    free(pattern_codes);
-    for (Py_ssize_t j = 0; j < n; j++) {
-        text_codes[j] = code_of(codes, PyTuple_GET_ITEM(text, j), 0, distinct);
-        if (text_codes[j] == -2) {
-            goto done;
-        }
-    }
-    int64_t distance;
-    Py_BEGIN_ALLOW_THREADS
-    distance = myers_distance(text_codes, n, peq, m, blocks, pv, mv);
-    Py_END_ALLOW_THREADS
-    result = PyLong_FromLongLong(distance);
-done:
-    Py_XDECREF(codes);
-    free(text_codes);
-    free(peq);
-    free(pv);
-    free(mv);
-    Py_DECREF(a);
-    Py_DECREF(b);
-    return result;
-}
-
-/* banded_levenshtein(a, b, k): the same distance as levenshtein, its work limited to a band of
-   diagonals (Ukkonen). A path from (0, 0) to (m, n) that visits diagonal d = j - i costs at
-   least |d| + |d - (n - m)|, so a distance of at most k keeps to the diagonals from -e to
-   n - m + e, e = (k - (n - m)) / 2. A pass computes the DP over the blocks of 64 rows that
+/* banded_levenshtein(a, b, k): the edit distance of two sequences (elements compared as dict
+   keys), its work limited to a band of diagonals (Ukkonen). A path from (0, 0) to (m, n)
+   that visits diagonal d = j - i costs at least |d| + |d - (n - m)|, so a distance of at most
+   k keeps to the diagonals from -e to n - m + e, e = (k - (n - m)) / 2. A pass computes the DP over the blocks of 64 rows that
    cover the band: the row above its first block is taken to grow by one a column (it does
    at most that, so the values found are never below the true ones), a block joining at the
    bottom starts with every vertical delta +1 (the same argument), and a minimal path inside
@@ -783,6 +696,7 @@ done:
    bits (entries from starts[x] to starts[x + 1]), so that the block's match bits for the
    whole tile take one read per entry and one write per matching column; memory linear. */
 #define TILE 64
+#define TOP_BIT ((uint64_t)1 << 63)
 typedef struct {
     int32_t code;
     uint64_t mask;
@@ -795,6 +709,17 @@ popcount64(uint64_t x)
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* the index of x's lowest set bit (x != 0) */
+static inline int
+lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    return popcount64((x & (~x + 1)) - 1);
+#endif
 }
 
 /* one pass with the bound k over the text (n columns, codes; -1 for words not in the
@@ -852,29 +777,34 @@ banded_pass(const int32_t *text, int64_t n, const Entry *entries, const int64_t 
         }
         uint64_t hp = width == 64 ? ~(uint64_t)0 : ((uint64_t)1 << width) - 1, hn = 0;
         for (int64_t x = first; x <= last; x++) {
-            int bit = x == blocks - 1 ? last_bit : 63;
+            /* a column's delta out of the block's last row, moved to the top bit */
+            int up = x == blocks - 1 ? 63 - last_bit : 0;
             uint64_t p = pv[x], q = mv[x], out_p = 0, out_n = 0, eqs[TILE];
             memset(eqs, 0, sizeof(eqs));
             for (int64_t e = starts[x]; e < starts[x + 1]; e++) {
                 for (uint64_t cols = columns[entries[e].code]; cols; cols &= cols - 1) {
-                    eqs[popcount64((cols & (~cols + 1)) - 1)] = entries[e].mask;
+                    eqs[lowest_bit(cols)] = entries[e].mask;
                 }
             }
             for (int c = 0; c < width; c++) {
                 uint64_t eq = eqs[c];
-                uint64_t in_p = (hp >> c) & 1, in_n = (hn >> c) & 1;
+                uint64_t in_p = hp & 1, in_n = hn & 1;
+                hp >>= 1;
+                hn >>= 1;
                 uint64_t xv = eq | q;
                 eq |= in_n;
                 uint64_t xh = (((eq & p) + p) ^ p) | eq;
                 uint64_t ph = q | ~(xh | p);
                 uint64_t mh = p & xh;
-                out_p |= ((ph >> bit) & 1) << c;
-                out_n |= ((mh >> bit) & 1) << c;
+                out_p = (out_p >> 1) | ((ph << up) & TOP_BIT);
+                out_n = (out_n >> 1) | ((mh << up) & TOP_BIT);
                 ph = (ph << 1) | in_p;
                 mh = (mh << 1) | in_n;
                 p = mh | ~(xv | ph);
                 q = ph & xv;
             }
+            out_p >>= 64 - width;
+            out_n >>= 64 - width;
             pv[x] = p;
             mv[x] = q;
             scores[x] += popcount64(out_p) - popcount64(out_n);
@@ -1361,11 +1291,6 @@ done:
 }
 
 static PyMethodDef methods[] = {
-    {"levenshtein", levenshtein, METH_VARARGS,
-     "levenshtein(a, b, max_steps)\n--\n\n"
-     "The unit-cost edit distance of two sequences (elements compared as dict keys), by\n"
-     "Myers' bit-parallel algorithm; None when that takes more than max_steps block steps\n"
-     "(text length x pattern length / 64), where a banded kernel is the better choice."},
     {"banded_levenshtein", banded_levenshtein, METH_VARARGS,
      "banded_levenshtein(a, b, k)\n--\n\n"
      "The unit-cost edit distance of two sequences (elements compared as dict keys), by\n"

@@ -4,8 +4,8 @@
 computed by this plugin's C kernel (``_kernels.c``: difflib's recursion, with each segment's
 longest block found by a suffix automaton)
 or, where it was not built, by cydifflib or difflib itself (``matcher_opcodes``). Edit
-distances come from the kernel's bit-parallel distance (short word lists), rapidfuzz, or
-the kernel's banded distance (very long word lists).
+distances of word lists come from the kernel's banded bit-parallel distance (rapidfuzz
+for 100,000 to 500,000 words, and for strings).
 ``levenshtein`` gives a minimal edit alignment (rapidfuzz) in which every run of changes
 between two equal runs is one block, so that counting a block of ``ca`` reference and ``cb``
 hypothesis words as ``min(ca, cb)`` substitutions plus the surplus as insertions or
@@ -23,19 +23,18 @@ from benchmarkstt_core.diff import matcher_opcodes as core_matcher_opcodes
 
 from .kernels import as_ints
 
-# rapidfuzz is told to expect a distance of this share of the longer sequence: it searches a
-# band of that width first and widens it only when the distance is larger (same result)
+# rapidfuzz and the kernel's banded distance are told to expect a distance of this share of the
+# longer sequence: they search a band of that width first and widen it only when the distance
+# is larger (same result)
 SCORE_HINT = 0.2
-# the C kernel's unbanded bit-parallel distance takes about 2.5 ns per step (text length x
-# pattern length / 64): up to here (16k x 16k words, ~10 ms) it costs less than importing
-# rapidfuzz (~12 ms of a CLI run) and running its banded search; beyond, that search is the
-# faster one
-MYERS_MAX_STEPS = 4_000_000
-# from here (the longer side's words) the C kernel's banded distance beats rapidfuzz's: both
-# do the quadratic work of the band, but rapidfuzz's match tables for the band leave the
-# caches (1.8 ns a step at 1 MB, 5.6 ns at 8 MB), where the kernel's tiles of 64 columns keep
-# theirs in them (2.44 s against 1.97 s at 2 MB, 15.6 s against 23.8 s at 5 MB)
-BANDED_MIN_WORDS = 500_000
+# word lists of RAPIDFUZZ_WORDS words (the longer side) go to rapidfuzz, all others to the C
+# kernel's banded distance. Below, the kernel is faster (1,000 words and up; 2-15 % slower,
+# under a microsecond, below) or tied in-process (10,000 to 100,000 words), and spares a CLI
+# run rapidfuzz's import (~12 ms); from 500,000 words it
+# beats rapidfuzz: both do the quadratic work of the band, but rapidfuzz's match tables for
+# the band leave the caches (1.8 ns a step at 1 MB, 5.6 ns at 8 MB), where the kernel's tiles
+# of 64 columns keep theirs in them (2.60 s against 2.15 s at 2 MB, 16.6 s against 23.2 s at 5 MB)
+RAPIDFUZZ_WORDS = range(100_000, 500_000)
 
 
 def matcher_opcodes(a: Sequence, b: Sequence) -> list:
@@ -51,9 +50,8 @@ def matcher_opcodes(a: Sequence, b: Sequence) -> list:
 
 try:
     from ._kernels import banded_levenshtein, ratcliff_opcodes
-    from ._kernels import levenshtein as myers_distance
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    ratcliff_opcodes, myers_distance, banded_levenshtein = matcher_opcodes, None, None
+    ratcliff_opcodes, banded_levenshtein = matcher_opcodes, None
 
 
 class RatcliffObershelp(Differ):
@@ -87,16 +85,11 @@ def merge_changes(opcodes: Sequence) -> list:
 def levenshtein_distance(a: Sequence, b: Sequence) -> int:
     """Unit-cost edit distance of two strings, or of two sequences of words.
 
-    Word lists go to the C kernel's bit-parallel distance when they fit MYERS_MAX_STEPS, and
-    to its banded distance from BANDED_MIN_WORDS words; everything else to rapidfuzz. Every
-    path gives the same distance.
+    Word lists go to the C kernel's banded bit-parallel distance, except those of
+    RAPIDFUZZ_WORDS words; those and strings to rapidfuzz. Every path gives the same distance.
     """
-    if myers_distance is not None and not isinstance(a, str):
-        distance = myers_distance(a, b, MYERS_MAX_STEPS)
-        if distance is not None:
-            return distance
-        if max(len(a), len(b)) >= BANDED_MIN_WORDS:
-            return banded_levenshtein(a, b, int(SCORE_HINT * max(len(a), len(b))) + 1)
+    if banded_levenshtein is not None and not isinstance(a, str) and max(len(a), len(b)) not in RAPIDFUZZ_WORDS:
+        return banded_levenshtein(a, b, int(SCORE_HINT * max(len(a), len(b))) + 1)
     return banded_distance(a, b)
 
 

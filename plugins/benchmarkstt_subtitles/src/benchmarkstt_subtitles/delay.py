@@ -15,7 +15,6 @@ counted, not timed.
 
 from __future__ import annotations
 
-from statistics import median
 from typing import Sequence
 
 from benchmarkstt_core.errors import InputError, Term
@@ -69,6 +68,8 @@ class Delay(Metric):
     name = "delay"
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
+        from statistics import median  # with fractions and decimal: not for registration or --help
+
         from rapidfuzz.distance import Levenshtein
 
         starts = word_starts(ref, "reference")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from statistics import median
 from typing import Any, Sequence
 
 from benchmarkstt_core.errors import UsageError
@@ -323,6 +322,8 @@ def offsets_summary(offsets: list) -> dict:
     if not offsets:
         return Measured({"mean": None, "median": None, "p90_abs": None, "within_0.1": None, "within_0.25": None,
                          "within_0.5": None}, SECONDS)
+    from statistics import median  # with fractions and decimal: not for registration or --help
+
     absolute = sorted(abs(x) for x in offsets)
     rank = max(0, -(-9 * len(absolute) // 10) - 1)
     n = len(offsets)

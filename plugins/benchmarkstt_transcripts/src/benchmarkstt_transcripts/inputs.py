@@ -1,6 +1,6 @@
 """One input type per transcript format: ``read()`` gives the text, ``transcript()`` the rest.
 
-The classes are made from the reader modules' declarations (``DESCRIPTION``, ``EXAMPLE``); a
+The classes are made from the readers' declarations (:data:`~.readers.FORMATS`, ``EXAMPLE``); a
 type is registered when its reader module is installed
 (:func:`~benchmarkstt_transcripts.readers.available`).
 """
@@ -94,7 +94,7 @@ def _make(kind: str) -> type:
     module = reader(kind)
     file_name, content, text = module.EXAMPLE
     files = "binary_files" if FORMATS[kind].syntax == "bytes" else "files"
-    doc = (f"{module.DESCRIPTION}\n\n:param source: the file's path (``-``: standard input)\n"
+    doc = (f"{FORMATS[kind].description}\n\n:param source: the file's path (``-``: standard input)\n"
            ":param sound_labels: subtitles: skip (the default) sets sound labels (APPLAUSE, [MUSIC]) aside, "
            "keep scores them as words\n"
            f":example {files}: {json.dumps({file_name: content})}\n:example source: {json.dumps(file_name)}\n"

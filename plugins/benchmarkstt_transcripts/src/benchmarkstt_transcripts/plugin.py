@@ -10,10 +10,10 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 @hookimpl
 def register_inputs(register: Register) -> None:
     """One input type per transcript format whose reader is installed."""
-    from .readers import available
+    from .readers import FORMATS, available
 
     for kind in available():
-        register(f"benchmarkstt_transcripts.inputs:by_type.{kind}", name=kind)
+        register(f"benchmarkstt_transcripts.inputs:by_type.{kind}", name=kind, description=FORMATS[kind].description)
 
 
 @hookimpl
@@ -27,7 +27,9 @@ def infer_input_type(path: str) -> Optional[str]:
 @hookimpl
 def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools transcript``."""
-    register("benchmarkstt_transcripts.command:TranscriptCommand", name="transcript")
+    register("benchmarkstt_transcripts.command:TranscriptCommand", name="transcript",
+             description="Read a transcript file (subtitles, an engine's JSON, ...) and show its type, segments,\n"
+                         "words, times and speakers (-o json) or its text (-o text)")
 
 
 @hookimpl

@@ -1,14 +1,14 @@
 """The reader modules, one per input type, and what recognising a file needs to know of them.
 
 Adding a format is adding one module here, ``readers/<type>.py``, and its line in
-:data:`FORMATS`: the type's file name extensions and syntax, which recognising a file reads
-without importing every reader (a run imports only the readers it asks to sniff or parse).
+:data:`FORMATS`: the type's file name extensions, syntax and one-line description, which
+recognising a file and the help read without importing every reader (a run imports only the
+readers it asks to sniff or parse).
 The module declares the rest::
 
     TYPE = "srt"                    # the input type's name (-rt/-ht, -t, the API): the module's name
     ORIGIN = "subtitles"            # optional: "engine" (a speech-to-text engine's output) or
                                     # "subtitles" (the swapped-sides warning)
-    DESCRIPTION = "SubRip ..."      # one line for the input type's help
     EXAMPLE = ("subs.srt", "1\\n00:00:01,000 --> ...", "Hello world")
                                     # a file name, its content and the text read from it (a doctest)
     def sniff(shape) -> bool        # is the file this format? decided by its structure only
@@ -48,6 +48,9 @@ class Format(NamedTuple):
     extensions: tuple
     #: what the file is parsed as before it is recognised: json, xml, text or bytes
     syntax: str
+    #: one line for the input type's help (which ``benchmarkstt --help`` lists without
+    #: importing the reader)
+    description: str
     #: (text formats only) what the lower-cased start of every file of the type holds
     #: (``-->``, ``webvtt``): such a type is also tried for ``.txt`` files and standard input,
     #: and its reader is imported to sniff a file only when the file's start holds its mark
@@ -56,31 +59,51 @@ class Format(NamedTuple):
 
 #: every reader module's input type and its :class:`Format`
 FORMATS = {
-    "assemblyai": Format((".json",), "json"),
-    "aws": Format((".json",), "json"),
-    "azure": Format((".json",), "json"),
-    "ctm": Format((".ctm",), "text"),
-    "deepgram": Format((".json",), "json"),
-    "gentle": Format((".json",), "json"),
-    "google": Format((".json",), "json"),
-    "kaldi": Format((".json",), "json"),
-    "nemo": Format((".json", ".jsonl"), "json"),
-    "nemo_text": Format((".json", ".jsonl"), "json"),
-    "pocketsphinx": Format((".json", ".jsonl"), "json"),
-    "revai": Format((".json",), "json"),
-    "sami": Format((".smi", ".sami"), "text", mark="<sami"),
-    "scc": Format((".scc",), "text"),
-    "seglst": Format((".json", ".seglst.json"), "json"),
-    "speechmatics": Format((".json", ".jsonl"), "json"),
-    "spruce": Format((".stl",), "text"),
-    "srt": Format((".srt",), "text", mark="-->"),
-    "ssa": Format((".ssa", ".ass"), "text", mark="[script info]"),
-    "stl": Format((".stl",), "bytes"),
-    "stm": Format((".stm",), "text"),
-    "trn": Format((".trn",), "text", mark=")"),
-    "ttml": Format((".ttml", ".dfxp", ".xml"), "xml"),
-    "vtt": Format((".vtt", ".webvtt"), "text", mark="webvtt"),
-    "whisper": Format((".json",), "json"),
+    "assemblyai": Format((".json",), "json", "AssemblyAI JSON: the words with times in milliseconds and speakers"),
+    "aws": Format((".json",), "json", "AWS Transcribe JSON: the words with punctuation, times and speaker labels"),
+    "azure": Format((".json",), "json",
+                    "Azure batch transcription and Speech SDK JSON: the recognized phrases' display text"),
+    "ctm": Format((".ctm",), "text", "NIST CTM: one word a line with its channel, start and duration"),
+    "deepgram": Format((".json",), "json", "Deepgram JSON: the punctuated words with times and speakers"),
+    "gentle": Format((".json",), "json",
+                     "Gentle forced alignment JSON: the transcript's lines, the aligned words with their times"),
+    "google": Format((".json",), "json", "Google Speech-to-Text JSON (v1 and v2): the best alternatives' transcripts"),
+    "kaldi": Format((".json",), "json", "The BBC's Kaldi JSON: the punctuated words with times and confidences"),
+    "nemo": Format((".json", ".jsonl"), "json",
+                   "NVIDIA NeMo manifest (JSON lines) or transcript: pred_text, the hypothesis, with word timestamps"),
+    "nemo_text": Format((".json", ".jsonl"), "json",
+                        "NVIDIA NeMo manifest (JSON lines): each line's reference text (only when given: -rt "
+                        "nemo_text)"),
+    "pocketsphinx": Format((".json", ".jsonl"), "json",
+                           "pocketsphinx's JSON lines (the pocketsphinx 5 command): each utterance's text and words"),
+    "revai": Format((".json",), "json",
+                    "Rev.ai transcript JSON: each monologue's elements, with their times and speakers"),
+    "sami": Format((".smi", ".sami"), "text",
+                   "SAMI captions (.smi): the captions of the file's first language class, with their "
+                   "times", mark="<sami"),
+    "scc": Format((".scc",), "text", "Scenarist closed captions (.scc, CEA-608): the captions' text with their times"),
+    "seglst": Format((".json", ".seglst.json"), "json",
+                     "meeteval's SegLST JSON: the segments' words with times and speakers"),
+    "speechmatics": Format((".json", ".jsonl"), "json",
+                           "Speechmatics json-v2 and real-time AddTranscript messages: the words, punctuation "
+                           "attached as marked"),
+    "spruce": Format((".stl",), "text",
+                     "Spruce STL subtitles (text .stl, DVD Studio Pro): the subtitles' text with their times"),
+    "srt": Format((".srt",), "text", "SubRip subtitles (.srt): the cues' text without tags", mark="-->"),
+    "ssa": Format((".ssa", ".ass"), "text",
+                  "SubStation Alpha subtitles (.ssa, .ass): the Dialogue events' text without override "
+                  "tags", mark="[script info]"),
+    "stl": Format((".stl",), "bytes", "EBU STL subtitles (binary .stl): the text of the subtitles with their times"),
+    "stm": Format((".stm",), "text", "NIST STM: one segment a line with its speaker, start and end"),
+    "trn": Format((".trn",), "text",
+                  "NIST TRN (sclite): one utterance a line, its id in parentheses at the end", mark=")"),
+    "ttml": Format((".ttml", ".dfxp", ".xml"), "xml",
+                   "TTML, DFXP, EBU-TT, EBU-TT-D and IMSC subtitles: the text of the body's p elements"),
+    "vtt": Format((".vtt", ".webvtt"), "text",
+                  "WebVTT captions (.vtt): the cues' text without tags, voices as speakers", mark="webvtt"),
+    "whisper": Format((".json",), "json",
+                      "OpenAI Whisper JSON (the CLI's, the API's verbose_json, whisper-timestamped's, whisper.cpp's): "
+                      "the segments' text"),
 }
 
 

@@ -39,7 +39,6 @@ from ._json import JsonShape, segment_of_words
 
 TYPE = "assemblyai"
 ORIGIN = "engine"
-DESCRIPTION = "AssemblyAI JSON: the words with times in milliseconds and speakers"
 EXAMPLE = ("aai.json", '{"text": "Hello", "words": [{"text": "Hello", "start": 100, "end": 500, "confidence": 0.9}]}',
            "Hello")
 

@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 
 TYPE = "aws"
 ORIGIN = "engine"
-DESCRIPTION = "AWS Transcribe JSON: the words with punctuation, times and speaker labels"
 EXAMPLE = ("aws.json", '{"results": {"transcripts": [{"transcript": "Hello."}], "items": [{"type": '
            '"pronunciation", "start_time": "0.1", "end_time": "0.5", "alternatives": [{"confidence": '
            '"0.9", "content": "Hello"}]}, {"type": "punctuation", "alternatives": [{"confidence": "0.0", '

@@ -60,7 +60,6 @@ from ._json import JsonShape
 
 TYPE = "azure"
 ORIGIN = "engine"
-DESCRIPTION = "Azure batch transcription and Speech SDK JSON: the recognized phrases' display text"
 EXAMPLE = ("azure.json", '{"recognizedPhrases": [{"offsetInTicks": 0, "durationInTicks": 5000000, '
            '"nBest": [{"display": "Hello"}]}]}', "Hello")
 

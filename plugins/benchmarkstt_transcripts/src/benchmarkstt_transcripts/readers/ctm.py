@@ -48,7 +48,6 @@ from ._nist import by_recording, head_matches, records, seconds
 
 TYPE = "ctm"
 ORIGIN = "engine"
-DESCRIPTION = "NIST CTM: one word a line with its channel, start and duration"
 EXAMPLE = ("a.ctm", "rec 1 0.10 0.40 hello\n", "hello")
 
 _NUMBER = r"\d+(?:\.\d*)?|\.\d+"

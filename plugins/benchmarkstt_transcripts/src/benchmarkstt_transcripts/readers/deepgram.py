@@ -42,7 +42,6 @@ from ._json import JsonShape, key_path, segment_of_words, words_within
 
 TYPE = "deepgram"
 ORIGIN = "engine"
-DESCRIPTION = "Deepgram JSON: the punctuated words with times and speakers"
 EXAMPLE = ("dg.json", '{"results": {"channels": [{"alternatives": [{"transcript": "Hello", "words": [{"word": '
            '"hello", "start": 0.1, "end": 0.5, "confidence": 0.9, "punctuated_word": "Hello"}]}]}]}}', "Hello")
 

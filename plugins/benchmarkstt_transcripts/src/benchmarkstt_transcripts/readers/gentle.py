@@ -41,7 +41,6 @@ from ..model import Segment, Transcript, Word
 from ._json import JsonShape
 
 TYPE = "gentle"
-DESCRIPTION = "Gentle forced alignment JSON: the transcript's lines, the aligned words with their times"
 EXAMPLE = ("gentle.json", ('{"transcript": "Hello world", "words": [{"case": "success", "word": "Hello", "start": 0.1, '
                           '"end": 0.5, "startOffset": 0, "endOffset": 5}]}'), "Hello world")
 

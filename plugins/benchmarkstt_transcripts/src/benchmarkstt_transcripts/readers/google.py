@@ -48,7 +48,6 @@ from ._json import JsonShape, key_path, segment_of_words
 
 TYPE = "google"
 ORIGIN = "engine"
-DESCRIPTION = "Google Speech-to-Text JSON (v1 and v2): the best alternatives' transcripts"
 EXAMPLE = ("google.json", '{"results": [{"alternatives": [{"transcript": "hello", "confidence": 0.9}]}]}', "hello")
 
 

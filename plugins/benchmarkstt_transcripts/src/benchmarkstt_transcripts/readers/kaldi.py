@@ -31,7 +31,6 @@ from ._json import JsonShape, key_path
 
 TYPE = "kaldi"
 ORIGIN = "engine"
-DESCRIPTION = "The BBC's Kaldi JSON: the punctuated words with times and confidences"
 EXAMPLE = ("kaldi.json", '{"text": "hello", "punct": "Hello.", "words": [{"start": 0.1, "end": 0.5, '
            '"confidence": 1.0, "word": "hello", "punct": "Hello."}]}', "Hello.")
 

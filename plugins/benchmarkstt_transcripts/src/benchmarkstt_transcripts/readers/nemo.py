@@ -46,7 +46,6 @@ from ._json import JsonShape, key_path, segment_of_words, words_within
 
 TYPE = "nemo"
 ORIGIN = "engine"
-DESCRIPTION = "NVIDIA NeMo manifest (JSON lines) or transcript: pred_text, the hypothesis, with word timestamps"
 EXAMPLE = ("manifest.json", '{"audio_filepath": "a.wav", "duration": 1.0, "text": "hello", "pred_text": "hello"}',
            "hello")
 

@@ -21,7 +21,6 @@ from ..model import Transcript
 from .nemo import read
 
 TYPE = "nemo_text"
-DESCRIPTION = "NVIDIA NeMo manifest (JSON lines): each line's reference text (only when given: -rt nemo_text)"
 EXAMPLE = ("manifest.json", '{"audio_filepath": "a.wav", "duration": 1.0, "text": "hello", "pred_text": "hi"}',
            "hello")
 

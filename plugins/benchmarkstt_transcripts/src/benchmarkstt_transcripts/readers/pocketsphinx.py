@@ -30,7 +30,6 @@ from ._json import JsonShape
 
 TYPE = "pocketsphinx"
 ORIGIN = "engine"
-DESCRIPTION = "pocketsphinx's JSON lines (the pocketsphinx 5 command): each utterance's text and words"
 EXAMPLE = ("ps.json", '{"b": 0.0, "d": 0.6, "p": 1.0, "t": "hello", "w": [{"b": 0.1, "d": 0.5, "p": 1.0, "t": "hello"}]}',
            "hello")
 _ALTERNATIVE = re.compile(r"\(\d+\)$")

@@ -33,7 +33,6 @@ from ._json import JsonShape, segment_of_words, shown
 
 TYPE = "revai"
 ORIGIN = "engine"
-DESCRIPTION = "Rev.ai transcript JSON: each monologue's elements, with their times and speakers"
 EXAMPLE = ("rev.json", ('{"monologues": [{"speaker": 0, "elements": [{"type": "text", "value": "Hello", "ts": 0.5, '
                        '"end_ts": 0.9, "confidence": 1.0}]}]}'), "Hello")
 

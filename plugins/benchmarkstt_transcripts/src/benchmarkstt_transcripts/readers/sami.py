@@ -40,7 +40,6 @@ from ..model import Segment, Transcript
 
 TYPE = "sami"
 ORIGIN = "subtitles"
-DESCRIPTION = "SAMI captions (.smi): the captions of the file's first language class, with their times"
 EXAMPLE = ("subs.smi", ("<SAMI><BODY><SYNC Start=1000><P Class=ENCC>Hello <i>world</i>\n"
                        "<SYNC Start=2000><P Class=ENCC>&nbsp;</BODY></SAMI>"), "Hello world")
 _START = re.compile(r"\s*(\d+(?:\.\d+)?)")

@@ -26,7 +26,6 @@ from ..ttconv_model import displayed_once, quiet, regions, segments
 
 TYPE = "scc"
 ORIGIN = "subtitles"
-DESCRIPTION = "Scenarist closed captions (.scc, CEA-608): the captions' text with their times"
 EXAMPLE = ("c.scc", "Scenarist_SCC V1.0\n\n00:00:00:00\t9420 9420 94ae 94ae 9440 9440 c8e9\n\n00:00:01:00\t942f 942f\n\n00:00:02:00\t942c 942c\n", "Hi")
 HEADER = "Scenarist_SCC V1.0"
 _TIME_CODE = re.compile(r"\d\d:\d\d:\d\d[:;.,]\d\d")

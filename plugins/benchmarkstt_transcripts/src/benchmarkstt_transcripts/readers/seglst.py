@@ -32,7 +32,6 @@ from ._json import JsonShape
 from ._nist import by_recording
 
 TYPE = "seglst"
-DESCRIPTION = "meeteval's SegLST JSON: the segments' words with times and speakers"
 EXAMPLE = ("s.seglst.json", '[{"session_id": "s", "speaker": "A", "start_time": 0.1, "end_time": 0.5, '
            '"words": "hello"}]', "hello")
 

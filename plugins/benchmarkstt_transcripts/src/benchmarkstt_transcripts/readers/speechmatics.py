@@ -62,7 +62,6 @@ from ._json import JsonShape, segment_of_words, shown
 
 TYPE = "speechmatics"
 ORIGIN = "engine"
-DESCRIPTION = "Speechmatics json-v2 and real-time AddTranscript messages: the words, punctuation attached as marked"
 EXAMPLE = ("sm.json", '{"format": "2.9", "results": [{"type": "word", "start_time": 0.1, "end_time": 0.5, '
            '"alternatives": [{"content": "Hello", "confidence": 0.9}]}]}', "Hello")
 

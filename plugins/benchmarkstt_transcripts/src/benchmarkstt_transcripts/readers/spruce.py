@@ -33,7 +33,6 @@ from ..model import Segment, Transcript
 
 TYPE = "spruce"
 ORIGIN = "subtitles"
-DESCRIPTION = "Spruce STL subtitles (text .stl, DVD Studio Pro): the subtitles' text with their times"
 EXAMPLE = ("subs.stl", "$FontName = Arial\n00:00:01:00 , 00:00:02:00 , Hello|world\n", "Hello\nworld")
 _LINE = re.compile(r"\s*(\d{1,2}):(\d{2}):(\d{2})[:;.](\d{2})\s*,\s*(\d{1,2}):(\d{2}):(\d{2})[:;.](\d{2})\s*,(.*)$")
 _TAPE = re.compile(r"\$\s*tapetype\s*=\s*(\S+)", re.IGNORECASE)

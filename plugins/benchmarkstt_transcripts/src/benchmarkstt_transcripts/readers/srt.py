@@ -35,7 +35,6 @@ from ..model import Segment, Transcript
 
 TYPE = "srt"
 ORIGIN = "subtitles"
-DESCRIPTION = "SubRip subtitles (.srt): the cues' text without tags"
 EXAMPLE = ("subs.srt", "1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i> world\n", "Hello world")
 #: two times and the arrow between them as the srt library reads it: ``-->``, ``- >``, spaces or none
 _ARROW_STAMPS = re.compile(r"^\s*([^\s-]+) *-[ -] *> *(\S+)")

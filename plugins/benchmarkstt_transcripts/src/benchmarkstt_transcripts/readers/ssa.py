@@ -36,7 +36,6 @@ from ..model import Segment, Transcript
 
 TYPE = "ssa"
 ORIGIN = "subtitles"
-DESCRIPTION = "SubStation Alpha subtitles (.ssa, .ass): the Dialogue events' text without override tags"
 EXAMPLE = ("subs.ass", ("[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, "
            "MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,"
            "{\\b1}Hello{\\b0} world\n"), "Hello world")

@@ -41,7 +41,6 @@ from ..ttconv_model import quiet, segments
 
 TYPE = "stl"
 ORIGIN = "subtitles"
-DESCRIPTION = "EBU STL subtitles (binary .stl): the text of the subtitles with their times"
 #: the example: an EBU STL file of one subtitle, in base64
 _EXAMPLE_BASE64 = ("ODUwU1RMMjUuMDExMDAwOVBhc3NhZ2UgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
                    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"

@@ -47,7 +47,6 @@ from . import ctm
 from ._nist import alternations, by_recording, head_matches, records, seconds
 
 TYPE = "stm"
-DESCRIPTION = "NIST STM: one segment a line with its speaker, start and end"
 EXAMPLE = ("a.stm", "rec 1 A 0.10 0.50 hello\n", "hello")
 
 IGNORED = "ignore_time_segment_in_scoring"

@@ -37,7 +37,6 @@ from ..model import Annotations, Segment, Transcript
 from ._nist import alternations, by_recording, head_matches, records
 
 TYPE = "trn"
-DESCRIPTION = "NIST TRN (sclite): one utterance a line, its id in parentheses at the end"
 EXAMPLE = ("a.trn", "hello (utt_1)\n", "hello")
 
 

@@ -59,7 +59,6 @@ from ..model import Segment, Transcript
 
 TYPE = "ttml"
 ORIGIN = "subtitles"
-DESCRIPTION = "TTML, DFXP, EBU-TT, EBU-TT-D and IMSC subtitles: the text of the body's p elements"
 _EXAMPLE = ('<tt xmlns="http://www.w3.org/ns/ttml"><head><metadata/></head><body><div>'
             '<p begin="00:00:01.000" end="00:00:02.000">Hello<br/>world &amp; all</p></div></body></tt>')
 EXAMPLE = ("subs.ttml", _EXAMPLE, "Hello\nworld & all")

@@ -43,7 +43,6 @@ from ..model import Segment, Transcript, Word
 
 TYPE = "vtt"
 ORIGIN = "subtitles"
-DESCRIPTION = "WebVTT captions (.vtt): the cues' text without tags, voices as speakers"
 EXAMPLE = ("subs.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann>Hello <b>world</b>\n", "Hello world")
 
 

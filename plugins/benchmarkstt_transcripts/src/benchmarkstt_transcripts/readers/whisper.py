@@ -51,8 +51,6 @@ from ._json import JsonShape, key_path, segment_of_words, words_within
 
 TYPE = "whisper"
 ORIGIN = "engine"
-DESCRIPTION = ("OpenAI Whisper JSON (the CLI's, the API's verbose_json, whisper-timestamped's, whisper.cpp's): "
-               "the segments' text")
 EXAMPLE = ("whisper.json", '{"text": " Hello", "segments": [{"id": 0, "start": 0.0, "end": 0.5, "text": " Hello"}]}',
            "Hello")
 #: the top-level keys of the API's ``json`` and ``verbose_json`` formats
