@@ -161,12 +161,20 @@ class Scorer:
         finally:
             self.comparing = ""
 
-    def resolve_type(self, source: Any) -> str:
-        """The input type of a source: as given, or inferred per file as single-pair mode does."""
+    def resolve_type(self, source: Any, data: Optional[bytes]) -> str:
+        """The input type of a source: as given, or inferred per file as single-pair mode does,
+        from ``data``, its bytes as read (the corpus's ``corpus_input_type``, then the core's
+        ``infer_input_type``)."""
         if source.type != "infer":
             self.registries.inputs.get(source.type)
             return source.type
-        kind = self.context.hook.infer_input_type(path=source.source) if self.context.hook else None
+        hook = self.context.hook
+        kind = None
+        if hook is not None:
+            if data is not None:
+                kind = hook.corpus_input_type(path=source.source, data=data)
+            if kind is None:
+                kind = hook.infer_input_type(path=source.source)
         if kind is None:
             extension = os.path.splitext(os.path.basename(source.source))[1]
             what = f"extension {extension!r}" if extension else "no extension"
@@ -190,20 +198,20 @@ class Scorer:
         if source.failure is not None:
             raise InputError(source.failure)
         if source.window is None:
-            return self.read_whole(source, self.resolve_type(source))
+            return self.read_whole(source)
         from .windows import Timeline
 
         key = (source.source, source.type)
         if key not in self.windowed:  # the windows of a file come one after another: read and time it once
             if len(self.windowed) > 16:
                 self.windowed.clear()
-            schema, info, _ = self.read_whole(source, self.resolve_type(source))
+            schema, info, _ = self.read_whole(source)
             self.windowed[key] = Timeline(schema, "reference" if source is self.reading else "hypothesis"), info
         timeline, info = self.windowed[key]
         schema = timeline.cut(source.window)
         return schema, info, " ".join(schema.words)
 
-    def read_whole(self, source: Any, kind: str) -> tuple:
+    def read_whole(self, source: Any) -> tuple:
         """:meth:`read` of a whole file."""
         if source.path is None:
             digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
@@ -211,6 +219,7 @@ class Scorer:
         else:
             data = self.context.read_bytes(source.path)
             digest = hashlib.sha256(data).hexdigest()
+        kind = self.resolve_type(source, data)
 
         if source.written is not None:  # an utterance of a NIST file: its text with its annotations
             # written[0]: stm, trn or ctm, whose input class reads an utterance's content
