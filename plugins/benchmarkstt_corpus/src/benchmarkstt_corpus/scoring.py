@@ -24,6 +24,7 @@ word) and unpickles far faster than a table of strings per file.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import signal
 import sys
@@ -267,6 +268,22 @@ def scorer(spec: Spec) -> Scorer:
     return _SCORERS[spec]
 
 
+def clean(value: Any) -> Any:
+    """``value`` with NaN and infinities as ``None``, tuples as lists, counters as lists
+    (valid JSON, and the same after a round trip through a file)."""
+    if isinstance(value, float):
+        return None if math.isnan(value) or math.isinf(value) else value
+    if isinstance(value, dict):
+        return {str(k): clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [clean(v) for v in value]
+    return value
+
+
+#: what a row holds for the client's tallies, sent as made: error words as numbers, offsets by millisecond
+RAW = ("error_words", "offsets")
+
+
 def one_line(exc: BaseException) -> str:
     """An exception as the one line a row shows."""
     if isinstance(exc, BenchmarkSTTError):
@@ -486,7 +503,9 @@ class ScoredBatch(list):
 
 def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     """Score several items in this process (what a pool or a Dask worker runs); every
-    item's ``words`` is the same list, of the words its error lists number. With a time limit,
+    item's ``words`` is the same list, of the words its error lists number. The rows come
+    :func:`clean` (as the result holds them) but for their :data:`RAW` parts: the client only
+    tallies them. With a time limit,
     on a thread that is not a process's main one (a Dask worker's), in a child process
     (:func:`in_child`): only a main thread can stop a regular expression that runs too long."""
     from benchmarkstt_core.limits import text_size_limit, time_limit
@@ -499,7 +518,9 @@ def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     with text_size_limit(spec.max_file_size):
         for item in items:
             with time_limit(spec.time_limit, f"the scoring of recording {item.id!r} (--time-limit)"):
-                scored.append(score_item(s, item, ids))
+                one = score_item(s, item, ids)
+            one["rows"] = [{k: v if k in RAW else clean(v) for k, v in row.items()} for row in one["rows"]]
+            scored.append(one)
     words = list(ids)
     for one in scored:
         one["words"] = words
