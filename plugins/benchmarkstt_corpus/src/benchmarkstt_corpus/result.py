@@ -32,7 +32,7 @@ from benchmarkstt_core.names import json_text
 
 from . import record as records
 from . import shape, stats
-from .scoring import error_entries, scorer
+from .scoring import clean, error_entries, scorer
 
 FORMAT = "benchmarkstt-corpus/1"
 TOP = 20
@@ -76,18 +76,6 @@ def settings_json(settings: Settings) -> dict:
     return {"seed": settings.seed, "resamples": settings.resamples, "confidence_level": settings.level,
             "significance_level": settings.alpha, "ranking_test": settings.ranking_test,
             "on_missing": settings.on_missing}
-
-
-def clean(value: Any) -> Any:
-    """``value`` with NaN and infinities as ``None``, tuples as lists, counters as lists
-    (valid JSON, and the same after a round trip through a file)."""
-    if isinstance(value, float):
-        return None if math.isnan(value) or math.isinf(value) else value
-    if isinstance(value, dict):
-        return {str(k): clean(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [clean(v) for v in value]
-    return value
 
 
 def numeric_mean(values: list) -> Any:
@@ -349,7 +337,6 @@ class Aggregator:
                     self.top[row["engine"]][kind].update(
                         error_entries(counts, scored["words"], kind == "substitutions"))
             offsets = row.pop("offsets", None)
-            row = clean(row)
             window = self.corpus.items[place].reference.window
             self.tallies[row["engine"]].add(place, row, counted, offsets, window and window[1] - window[0])
             rows[row["engine"]] = row

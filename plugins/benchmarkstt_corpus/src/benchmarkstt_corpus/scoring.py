@@ -24,6 +24,7 @@ word) and unpickles far faster than a table of strings per file.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import signal
 import sys
@@ -161,12 +162,20 @@ class Scorer:
         finally:
             self.comparing = ""
 
-    def resolve_type(self, source: Any) -> str:
-        """The input type of a source: as given, or inferred per file as single-pair mode does."""
+    def resolve_type(self, source: Any, data: Optional[bytes]) -> str:
+        """The input type of a source: as given, or inferred per file as single-pair mode does,
+        from ``data``, its bytes as read (the corpus's ``corpus_input_type``, then the core's
+        ``infer_input_type``)."""
         if source.type != "infer":
             self.registries.inputs.get(source.type)
             return source.type
-        kind = self.context.hook.infer_input_type(path=source.source) if self.context.hook else None
+        hook = self.context.hook
+        kind = None
+        if hook is not None:
+            if data is not None:
+                kind = hook.corpus_input_type(path=source.source, data=data)
+            if kind is None:
+                kind = hook.infer_input_type(path=source.source)
         if kind is None:
             extension = os.path.splitext(os.path.basename(source.source))[1]
             what = f"extension {extension!r}" if extension else "no extension"
@@ -190,20 +199,20 @@ class Scorer:
         if source.failure is not None:
             raise InputError(source.failure)
         if source.window is None:
-            return self.read_whole(source, self.resolve_type(source))
+            return self.read_whole(source)
         from .windows import Timeline
 
         key = (source.source, source.type)
         if key not in self.windowed:  # the windows of a file come one after another: read and time it once
             if len(self.windowed) > 16:
                 self.windowed.clear()
-            schema, info, _ = self.read_whole(source, self.resolve_type(source))
+            schema, info, _ = self.read_whole(source)
             self.windowed[key] = Timeline(schema, "reference" if source is self.reading else "hypothesis"), info
         timeline, info = self.windowed[key]
         schema = timeline.cut(source.window)
         return schema, info, " ".join(schema.words)
 
-    def read_whole(self, source: Any, kind: str) -> tuple:
+    def read_whole(self, source: Any) -> tuple:
         """:meth:`read` of a whole file."""
         if source.path is None:
             digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
@@ -211,6 +220,7 @@ class Scorer:
         else:
             data = self.context.read_bytes(source.path)
             digest = hashlib.sha256(data).hexdigest()
+        kind = self.resolve_type(source, data)
 
         if source.written is not None:  # an utterance of a NIST file: its text with its annotations
             # written[0]: stm, trn or ctm, whose input class reads an utterance's content
@@ -256,6 +266,22 @@ def scorer(spec: Spec) -> Scorer:
     if spec not in _SCORERS:
         _SCORERS[spec] = Scorer(spec)
     return _SCORERS[spec]
+
+
+def clean(value: Any) -> Any:
+    """``value`` with NaN and infinities as ``None``, tuples as lists, counters as lists
+    (valid JSON, and the same after a round trip through a file)."""
+    if isinstance(value, float):
+        return None if math.isnan(value) or math.isinf(value) else value
+    if isinstance(value, dict):
+        return {str(k): clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [clean(v) for v in value]
+    return value
+
+
+#: what a row holds for the client's tallies, sent as made: error words as numbers, offsets by millisecond
+RAW = ("error_words", "offsets")
 
 
 def one_line(exc: BaseException) -> str:
@@ -477,7 +503,9 @@ class ScoredBatch(list):
 
 def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     """Score several items in this process (what a pool or a Dask worker runs); every
-    item's ``words`` is the same list, of the words its error lists number. With a time limit,
+    item's ``words`` is the same list, of the words its error lists number. The rows come
+    :func:`clean` (as the result holds them) but for their :data:`RAW` parts: the client only
+    tallies them. With a time limit,
     on a thread that is not a process's main one (a Dask worker's), in a child process
     (:func:`in_child`): only a main thread can stop a regular expression that runs too long."""
     from benchmarkstt_core.limits import text_size_limit, time_limit
@@ -490,7 +518,9 @@ def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     with text_size_limit(spec.max_file_size):
         for item in items:
             with time_limit(spec.time_limit, f"the scoring of recording {item.id!r} (--time-limit)"):
-                scored.append(score_item(s, item, ids))
+                one = score_item(s, item, ids)
+            one["rows"] = [{k: v if k in RAW else clean(v) for k, v in row.items()} for row in one["rows"]]
+            scored.append(one)
     words = list(ids)
     for one in scored:
         one["words"] = words

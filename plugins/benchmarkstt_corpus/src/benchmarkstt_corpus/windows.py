@@ -124,7 +124,7 @@ def window_id(key: str, window: Sequence) -> str:
 
 def reference_end(scorer: Any, source: Any) -> float:
     """When the reference's last segment or word ends, read from its transcript."""
-    kind = scorer.resolve_type(source)
+    kind = scorer.resolve_type(source, None)
     reader = scorer.registries.inputs.get(kind).create([source.source], context=scorer.context)
     ends = []
     if isinstance(reader, GivesTranscript):

@@ -24,6 +24,14 @@ def infer_input_type(path: str) -> Optional[str]:
     return infer_type(path)
 
 
+@hookimpl(optionalhook=True)
+def corpus_input_type(path: str, data: bytes) -> Optional[str]:
+    """:func:`infer_input_type` of a file ``corpus`` read (the corpus plugin's hook)."""
+    from .reading import infer_type
+
+    return infer_type(path, data)
+
+
 @hookimpl
 def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools transcript``."""

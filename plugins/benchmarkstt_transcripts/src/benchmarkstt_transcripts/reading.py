@@ -183,26 +183,32 @@ def by_structure(path: str) -> bool:
     return path == "-" or extension in CONTAINERS or len(candidates(extension)) > 1
 
 
-def infer_type(path: str) -> Optional[str]:
+def infer_type(path: str, data: Optional[bytes] = None) -> Optional[str]:
     """The input type of the file ``path``: from its extension, or from its structure for the
     extensions of several types or of a container (``.json``, ``.xml``, ``.txt``, none, and
     standard input, ``-``) or of no reader (``.ref``, ``.hyp``); ``None`` when no reader claims it
-    (plain text, or a file of an extension no reader has that no structure tells). A directory, an empty file, a document or media file is an error."""
+    (plain text, or a file of an extension no reader has that no structure tells). A directory, an empty file, a document or media file is an error.
+
+    :param data: the file's bytes, already read (default: the file is read when its structure tells)
+    """
     if path == "-":
-        return recognise("-", stdin_bytes(), candidates(""), "")
-    if os.path.isdir(path):
+        return recognise("-", stdin_bytes() if data is None else data, candidates(""), "")
+    if data is None and os.path.isdir(path):
         raise InputError(f"{path}: is a directory, not a file")
     extension = os.path.splitext(os.path.basename(path))[1].lower()
     kinds = candidates(extension)
     if len(kinds) == 1 and extension not in CONTAINERS:
         return kinds[0]
-    if not os.path.isfile(path):  # a container's type is in its content: none to tell
-        return None
-    try:
-        with open(path, "rb") as f:
-            data = f.read() if extension in CONTAINERS else f.read(HEAD)
-    except OSError:
-        return None
+    if data is None:
+        if not os.path.isfile(path):  # a container's type is in its content: none to tell
+            return None
+        try:
+            with open(path, "rb") as f:
+                data = f.read() if extension in CONTAINERS else f.read(HEAD)
+        except OSError:
+            return None
+    elif extension not in CONTAINERS:  # its start tells, as when read here
+        data = data[:HEAD]
     if not kinds and extension not in CONTAINERS:  # an extension of no reader: named if a document,
         refuse_documents(path, data)  # else a text type's structure may still tell (TRN named .ref)
         return recognise(path, data, candidates(""), extension) if data.strip() else None
