@@ -5,7 +5,10 @@ to look at); a square law takes 16 times as long, and more. No test here says ho
 anything may take: the machine's speed cancels out of the ratio.
 
 The size n starts small and is doubled until a run takes at least ``floor`` seconds of this
-process's processor time (so that neither the timer's resolution nor a fixed cost decides);
+process's processor time, the best of three as the ratio times it (so that neither the timer's
+resolution nor a fixed cost decides, nor one slow run: a size picked by a run slowed down, its
+best time far below the floor, gave a ratio of 13 for reading a result whose cost is the file's
+writing);
 an input of a million characters (or bytes, or items) still quicker than that has nothing
 super-linear to show, and its ratio is not measured (1.0: timing microseconds, or inputs of
 hundreds of megabytes, would measure the machine's memory, not the reader).
@@ -60,12 +63,12 @@ def best_time(run: Callable[[Any], Any], value: Any, runs: int) -> float:
 def growth(run: Callable[[Any], Any], make: Callable[[int], Any], n: int, floor: float = 0.002,
            largest: int = 1 << 20) -> float:
     """How many times longer ``run(make(4 * n))`` takes than ``run(make(n))``, ``n`` first doubled
-    until a run takes ``floor`` seconds (1.0 if it takes less when ``make(n)`` has a length of
-    ``largest``)."""
+    until a run takes ``floor`` seconds (1.0 if it still takes less when doubling ``make(n)``
+    would make it longer than ``largest``)."""
     gc.collect()
     small = make(n)
-    while best_time(run, small, 1) < floor:
-        if len(small) >= largest:
+    while best_time(run, small, 3) < floor:
+        if 2 * len(small) > largest:  # the next size would be over ``largest``
             return 1.0
         n *= 2
         small = make(n)
@@ -80,10 +83,16 @@ def growth(run: Callable[[Any], Any], make: Callable[[int], Any], n: int, floor:
 
 
 def file_reader(path: Path, read: Callable[[str], Any]) -> Callable[[str], None]:
-    """A run that writes its text to ``path`` and reads it with ``read(str(path))``: a clear error
-    (:class:`BenchmarkSTTError`) is an answer too, and must come as fast."""
+    """A run that writes its text to ``path`` (when it is not the text written last) and reads it
+    with ``read(str(path))``: a clear error (:class:`BenchmarkSTTError`) is an answer too, and
+    must come as fast. Timed as the best of a few runs, the reading is what is timed, not the
+    writing (whose cost per byte grows with the file once the page cache must find new pages)."""
+    written: list = [None]
+
     def run(text: str) -> None:
-        path.write_text(text, encoding="utf-8")
+        if text is not written[0]:
+            path.write_text(text, encoding="utf-8")
+            written[0] = text
         try:
             read(str(path))
         except BenchmarkSTTError:
