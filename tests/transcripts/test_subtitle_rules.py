@@ -323,6 +323,29 @@ def test_scc_a_file_that_shows_no_caption_is_refused_not_read_empty(tools, tmp_p
         read_transcript(str(tmp_path / "never.scc"), "scc")
 
 
+def test_scc_xds_packets_on_field_one_are_not_captions():
+    # round 6: XDS packets (extended data services: a start or continue code 0x01-0x0E, its type, the
+    # data, an end code 0x0F and its checksum; CEA-608 sends them on field 2) written among a
+    # channel-1 caption's pairs: their type and checksum bytes were taken for pairs out of step (a
+    # warning, bytes mended) and their characters moved the roll-up cursor, so the row written after
+    # them was read as text written back over the row (a warning, a row split in two)
+    import scc_builder as b
+
+    title = ["%02x%02x" % (b.odd(0x01), b.odd(0x03)), *b.text("MY TITLE"), "%02x%02x" % (b.odd(0x0F), b.odd(0x1D))]
+    pop_on = b.scc([("00:00:01:00", b.row((b.RCL,), (b.ENM,), (b.ROW15_INDENT0,), "HELLO") + title
+                     + b.row((b.code(0x14, 0x74),), "THERE")),
+                    ("00:00:02:00", b.row((b.EOC,))), ("00:00:04:00", title + b.row((b.EDM,)))])
+    t = scc.parse(pop_on, "x.scc")
+    assert (t.text(), t.warnings) == ("HELLO THERE", ())
+    roll = b.scc([("00:00:01:00", b.row((b.RU2,), (b.CR,), (b.ROW15_INDENT0,), "NEWS AT") + title
+                   + b.row((b.code(0x14, 0x74),), "TEN")), ("00:00:03:00", b.row((b.EDM,)))])
+    t = scc.parse(roll, "r.scc")
+    assert (t.text(), t.warnings) == ("NEWS AT TEN", ())
+    only = b.scc([("00:00:01:00", title), ("00:00:03:00", title)])
+    with pytest.raises(InputError, match="its 2 caption lines put no text on the screen"):
+        scc.parse(only, "o.scc")
+
+
 # EBU STL: control codes, block counts, blocks that are not TTI blocks
 
 def test_stl_spacing_attributes_separate_words(tmp_path):

@@ -6,6 +6,7 @@ when it shows again the text shown just before; in roll-up and paint-on captions
 screen state repeats the rows still shown, a segment holds only the rows (or the end of a row)
 that a state added, a row sent again being a new row
 (:func:`~benchmarkstt_transcripts.ttconv_model.displayed_once`).
+XDS packets (extended data services, field 2's) among channel 1's pairs are left out.
 A segment's rows are its lines (``\\n``). SCC has no speakers.
 
 :example:
@@ -80,6 +81,30 @@ class _Gaps:
             elif first >= 0x20 or (first in (0x11, 0x12, 0x13, 0x19, 0x1A, 0x1B) and second >= 0x30):
                 self.written = True  # text: characters, special and extended characters
             out.append(word)
+        return out
+
+
+class _Xds:
+    """XDS packets (extended data services: a start or continue code, first byte 0x01-0x0E, and its
+    type, the data characters, an end code 0x0F and its checksum), which CEA-608 sends on field 2
+    and some files carry among channel 1's pairs: left out, up to the end code or a control code
+    (first byte 0x10-0x1F, which ends a packet), as a caption decoder leaves them. Read as pairs,
+    their type and checksum bytes look out of step and their characters move the cursor, so the
+    text placed after them was joined to the text before ("HELLOTHERE")."""
+
+    def __init__(self) -> None:
+        self.inside = False  # in a packet, which may go on into the next line
+
+    def pairs(self, words: list) -> list:
+        """The byte pairs of one line without those of XDS packets."""
+        out = []
+        for word in words:
+            first = int(word[:2], 16) & 0x7F
+            if 0x01 <= first <= 0x0F:
+                self.inside = first != 0x0F
+            elif not (self.inside and first >= 0x20):
+                self.inside = self.inside and first < 0x10
+                out.append(word)
         return out
 
 
@@ -174,7 +199,7 @@ def parse(text: str, source: str) -> Transcript:
         warnings = (f"{source}:1: no {HEADER} header line: read as SCC, its first caption line {first + 1}",)
     else:
         raise InputError(f"{source}:1: an SCC file starts with the line {HEADER}")
-    read, gaps, addresses = [HEADER], _Gaps(), _RollUpAddresses()
+    read, gaps, addresses, xds = [HEADER], _Gaps(), _RollUpAddresses(), _Xds()
     out_of_step: list = []  # (line number, time code, pairs mended)
     for number, line in enumerate(lines[first:], first + 1):
         found = _caption_line(line.strip()) if line.strip() else ("", ())
@@ -190,7 +215,7 @@ def parse(text: str, source: str) -> Transcript:
                          f"(four hex digits each); the rest of the line is read",)
         if caption:
             code, pairs = caption.split("\t")
-            words, mended = _in_step([w[i:i + 4] for w in pairs.split() for i in range(0, len(w), 4)])
+            words, mended = _in_step(xds.pairs([w[i:i + 4] for w in pairs.split() for i in range(0, len(w), 4)]))
             if mended:
                 out_of_step.append((number, code, mended))
             caption = f"{code}\t{' '.join(gaps.pairs(addresses.pairs(words, number, code)))}"
