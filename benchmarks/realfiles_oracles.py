@@ -506,6 +506,13 @@ SPEC_READINGS = {
         _ALGORITHM + "a block with no timing line ('Caption text #2') is skipped and the next cue is read; "
         "vtt.js also loses the cue after it ('Caption text #3')",
         exactly(" ".join(f"Caption text #{n}" for n in (1, 3, 4, 5, 6, 7)))),
+    "webvtt-validator/demo__samples__invalid-missing-blank-line.vtt": (
+        _ALGORITHM + "a timing line in the header (after 'WEBVTT' and a 'Title:' line, no blank line) ends "
+        "the header and starts a cue (as wpt's header-timings.vtt expects)", exactly("Cue starts immediately.")),
+    "webvtt-validator/demo__samples__valid-bom.vtt": (
+        _ALGORITHM + "a line of a space after 'WEBVTT' is not a blank line: the header runs on to the timing "
+        "line, which ends it and starts a cue (as wpt's header-space.vtt expects)",
+        exactly("BOM sample (placeholder).")),
     "webvtt-py/netflix_chicas_del_cable.vtt": (
         _ALGORITHM + "a line of spaces is not a blank line: it starts a block that the first cue's timing "
         "line (its third line) ends, and that timing line starts the cue '[Alba] En 1928,', which vtt.js drops",
