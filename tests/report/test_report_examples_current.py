@@ -1,6 +1,7 @@
 """docs/report's example reports are what docs/report/build.py makes of their sources now:
 every figure, table and word up to the record (whose time, folder and plugin list are the
-build's own). The screenshots are taken from these pages (build.py, with Chromium)."""
+build's own). The screenshots are taken from these pages (build.py, with Chromium):
+test_report_screenshots.py checks them."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from conftest import run_command
+from conftest import ROOT, run_command
 
 REFERENCE = "1\n00:00:01,000 --> 00:00:03,000\nGood evening and\nwelcome to the show.\n"
 HYPOTHESIS = ("1\n00:00:01,000 --> 00:00:01,400\n<b>good</b> & \"evening\" <script>x</script>\n"
@@ -40,3 +40,17 @@ def test_report_shows_the_worst_blocks_as_on_screen_escaped(tmp_path):
 def test_report_has_no_subtitles_section_without_conformity(tmp_path):
     page = report(tmp_path, "--suber")
     assert 'id="subtitles"' not in page and "suber" in page
+
+
+def test_the_section_comes_from_the_subtitles_plugin_through_the_report_hook(tmp_path):
+    """The report names no metric: from Python too, the installed subtitles plugin gives the
+    section (the report plugin's ``report_sections``), the same as ``benchmarkstt-tools report``."""
+    import json
+
+    from benchmarkstt_report import render_report
+
+    page = report(tmp_path, "--conformity")
+    data = json.loads((tmp_path / "result.json").read_text(encoding="utf-8"))
+    assert render_report(data, name="result.json") == page
+    sources = (ROOT / "plugins" / "benchmarkstt_report" / "src").rglob("*.py")
+    assert [path.name for path in sources if "conformity" in path.read_text(encoding="utf-8")] == []

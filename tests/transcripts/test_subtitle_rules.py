@@ -348,6 +348,25 @@ def test_scc_xds_packets_on_field_one_are_not_captions():
 
 # EBU STL: control codes, block counts, blocks that are not TTI blocks
 
+def test_stl_teletext_control_codes_display_as_spaces(tmp_path):
+    # lost in 30998f3 (its stl_builder.boxed_runs left unused); one subtitle over three blocks is
+    # read in the test of unended subtitles below
+    import stl_builder
+
+    row = b"\x0b\x0bSome text\x0a\x0a\x0b\x0bSome text"
+    data = stl_builder.gsi(1, 1) + stl_builder.tti(1, (0, 0, 1, 0), (0, 0, 2, 0), [row, b"\x07two\x1dwords"])
+    assert stl.parse(data, "c.stl").text() == "Some text Some text\ntwo words"
+    # a file: three boxed runs in one row
+    (tmp_path / "boxes.stl").write_bytes(stl_builder.boxed_runs())
+    assert read_transcript(str(tmp_path / "boxes.stl")).text() == "Red box green box blue box"
+    # a control code that opens an extension block is the space between its words and the block before's
+    times = ((0, 0, 2, 10), (0, 0, 4, 20))
+    opened = stl_builder.gsi(3, 1) + b"".join([stl_builder.tti(1, *times, [b"Three"], extension=0x00),
+                                               stl_builder.tti(1, *times, [b"\x02blocks,"], extension=0x01),
+                                               stl_builder.tti(1, *times, [b"\x07one subtitle"])])
+    assert stl.parse(opened, "o.stl").text() == "Three blocks, one subtitle"
+
+
 def test_stl_spacing_attributes_separate_words(tmp_path):
     # issue 36, defect 3: Tech 3264 makes 0x80-0x85 spacing attributes; "YOU<0x82>DO" was "YOUDO"
     import stl_builder

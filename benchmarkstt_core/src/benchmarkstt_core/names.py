@@ -20,6 +20,7 @@ back as the same name.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 # patterns compiled by ``re`` (and kept in its cache) when first used: a run that shows no name needs neither
 _SURROGATE = "[\ud800-\udfff]"
@@ -65,3 +66,28 @@ def json_text(text: str) -> str:
     ``\\u`` escapes, so that it encodes as UTF-8 and reads back as the same strings (a lone
     surrogate can only be inside a JSON string, where the escape means the same)."""
     return re.sub(_SURROGATE, lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def html_text(value: Any) -> str:
+    """``value`` as HTML text (element content): ``&``, ``<`` and ``>`` escaped, bytes that were
+    not UTF-8 as ``\\xff``.
+
+    :example:
+        >>> html_text(3), html_text(None), html_text('a < b & "c"'), html_text("caf\\udce9.txt")
+        ('3', 'None', 'a &lt; b &amp; "c"', 'caf\\\\xe9.txt')
+    """
+    from html import escape  # html.entities, a large table: only for a page
+
+    return escape(byte_escapes(str(value)), quote=False)
+
+
+def html_attribute(value: Any) -> str:
+    """``value`` as the value of a double-quoted HTML attribute.
+
+    :example:
+        >>> f'<td data-value="{html_attribute(0.25)}" title="{html_attribute("x" + chr(34) + " y")}">'
+        '<td data-value="0.25" title="x&quot; y">'
+    """
+    from html import escape
+
+    return escape(byte_escapes(str(value)), quote=True)

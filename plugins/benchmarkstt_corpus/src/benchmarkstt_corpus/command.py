@@ -208,10 +208,7 @@ class CorpusCommand:
         if args.html:
             data = result.data  # the page holds every row: it reads them from the row stores
             record = {**data["record"], "inputs": list(data["record"]["inputs"])}
-            from benchmarkstt_report.hookspecs import plugin_sections  # other plugins' sections (live...)
-
-            page = render_report({**data, "record": record}, sections=plugin_sections(args, host),
-                                 metrics=host.registries["metrics"])
+            page = render_report({**data, "record": record}, args=args, host=host)
             write_output(args.html, page, args.overwrite)
         for failure in result.failed:
             say(PROG, f"failed: {failure['id']} ({failure['engine']}): {failure['error']}")

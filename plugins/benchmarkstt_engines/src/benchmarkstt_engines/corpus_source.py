@@ -110,7 +110,7 @@ def sources(args: argparse.Namespace, host: PluginHost, cluster: Optional[Callab
                          f"folder: --audio needs the folder of the reference files (paired with the audio by name)")
     registry = host.registries.engines
     specs = engine_specs(args.engine, registry)
-    house = corpus_style(args.style, args.metrics)
+    house = corpus_style(args.style, args.metrics, host.registries.metrics)
     cache = cache_of(args)
     if args.testset:
         if args.split_by_time is not None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, Tuple
 
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_subtitles.segmenter import segment, style, timed_words
@@ -28,11 +28,10 @@ from benchmarkstt_subtitles.writing import FORMATS, write
 
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
+    from benchmarkstt_core.registry import Registry
     from benchmarkstt_subtitles.conformity import Style
 
-#: the metrics that need subtitle blocks on the hypothesis side (the subtitles plugin's)
-BLOCK_METRICS = frozenset(("suber", "aswer", "twer", "ascer", "tcer", "sacrebleu", "conformity", "delay"))
-#: the house style when neither --style nor --conformity names one (conformity's default preset)
+#: the house style when neither --style nor a metric's house_style() names one (conformity's default preset)
 DEFAULT_STYLE = "netflix"
 
 
@@ -62,31 +61,39 @@ def read_text(host: PluginHost, path: str, kind: str = "infer") -> str:
                   Context(host.registries, host.hook, encoding=default_encoding())).read()
 
 
-def corpus_style(style_name: str | None, metrics: list | None) -> tuple | None:
+class HasHouseStyle(Protocol):
+    """A metric that checks subtitles against a house style (the subtitles plugin's ``conformity``)."""
+
+    def house_style(self) -> Tuple[str, Style]:
+        """``(name, limits)`` of the style."""
+
+
+def corpus_style(style_name: str | None, metrics: list | None, registry: Registry) -> tuple | None:
     """``(name, Style)`` of the subtitles ``corpus --audio`` makes of the engines' words:
-    ``--style``'s, else the first ``--conformity``'s (its preset and limits), else
-    :data:`DEFAULT_STYLE`'s; ``None`` when neither ``--style`` nor a metric that needs blocks
-    is given (the engines' outputs are scored as they are).
+    ``--style``'s, else the first metric's with a ``house_style()`` (``--conformity bbc``: its
+    preset and limits), else :data:`DEFAULT_STYLE`'s; ``None`` when neither ``--style`` nor a
+    metric whose class declares ``subtitle_blocks`` (it scores subtitle blocks) is given in the
+    metrics ``registry`` (the engines' outputs are scored as they are).
 
     :example:
-        >>> corpus_style(None, [("wer", "levenshtein")]) is None
+        >>> from benchmarkstt_core.plugins import make_plugin_manager
+        >>> metrics = make_plugin_manager().registries.metrics
+        >>> corpus_style(None, [("wer", "levenshtein")], metrics) is None
         True
-        >>> corpus_style(None, [("suber",), ("conformity", "bbc", 30)])[1].chars_per_line
+        >>> corpus_style(None, [("suber",), ("conformity", "bbc", 30)], metrics)[1].chars_per_line
         30.0
-        >>> corpus_style("bbc", [("conformity", "netflix")])[0]
+        >>> corpus_style("bbc", [("conformity", "netflix")], metrics)[0]
         'bbc'
     """
-    names = [call[0] for call in metrics or []]
-    if style_name is None and not BLOCK_METRICS.intersection(names):
+    classes = [(call, registry.get(call[0]).cls) for call in metrics or [] if call[0] in registry]
+    if style_name is None and not any(getattr(cls, "subtitle_blocks", False) for _, cls in classes):
         return None
     if style_name is not None:
         return style_name, named_style(style_name)
-    for call in metrics or []:
-        if call[0] == "conformity":
-            from benchmarkstt_subtitles.conformity import Conformity
-
-            given = Conformity(*call[1:])
-            return given.preset, given.style
+    for call, cls in classes:
+        if hasattr(cls, "house_style"):
+            styled: HasHouseStyle = cls(*call[1:])
+            return styled.house_style()
     return DEFAULT_STYLE, style(DEFAULT_STYLE)
 
 

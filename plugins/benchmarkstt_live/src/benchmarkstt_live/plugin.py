@@ -63,9 +63,10 @@ def register_metrics(register: Register) -> None:
 
 
 @hookimpl(optionalhook=True)
-def report_sections(args, host) -> str:
-    """The live section of ``corpus --html`` (the report plugin's hook): streaming engines'
-    latencies and flicker."""
+def report_sections(args, host) -> list:
+    """The live section of ``corpus --html``, ``(id, html, link)`` (the report plugin's hook):
+    streaming engines' latencies and flicker."""
     from .report_section import corpus_live_section
 
-    return corpus_live_section(args, host)
+    html = corpus_live_section(args, host)
+    return [("live", html, "")] if html else []

@@ -34,8 +34,7 @@ class ReportCommand:
 
         if args.output:
             check_new_files([args.output])
-        page = render_report(read_result(args.result), title=args.title, name=args.result,
-                             metrics=host.registries["metrics"])
+        page = render_report(read_result(args.result), title=args.title, name=args.result, args=args, host=host)
         if args.output:
             write_new_file(args.output, page, "utf-8")
         else:

@@ -23,35 +23,19 @@ import base64
 import hashlib
 import json
 import re
-from html import escape
 from typing import Any, Iterable
 
-from benchmarkstt_core.names import byte_escapes, json_text
+from benchmarkstt_core.names import html_attribute as attribute
+from benchmarkstt_core.names import html_text as text
+from benchmarkstt_core.names import json_text
+
+#: text and attribute are the core's (the plugins that add sections to the page use them too)
+__all__ = ["attribute", "inline_json", "policy", "policy_meta", "script", "text"]
 
 # < > & make JSON markup-free; U+2028 and U+2029 are line ends to older script parsers
 _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _JSON_UNSAFE = re.compile("[<>&\u2028\u2029]")
 _SCRIPT_END = re.compile(r"</script|<!--", re.I)
-
-
-def text(value: Any) -> str:
-    """``value`` as HTML text (element content): ``&``, ``<`` and ``>`` escaped.
-
-    :example:
-        >>> text(3), text(None), text('a < b & "c"'), text("caf\\udce9.txt")
-        ('3', 'None', 'a &lt; b &amp; "c"', 'caf\\\\xe9.txt')
-    """
-    return escape(byte_escapes(str(value)), quote=False)
-
-
-def attribute(value: Any) -> str:
-    """``value`` as the value of a double-quoted HTML attribute.
-
-    :example:
-        >>> f'<td data-value="{attribute(0.25)}" title="{attribute("x" + chr(34) + " y")}">'
-        '<td data-value="0.25" title="x&quot; y">'
-    """
-    return escape(byte_escapes(str(value)), quote=True)
 
 
 def inline_json(value: Any) -> str:

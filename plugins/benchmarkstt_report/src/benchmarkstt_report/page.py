@@ -25,11 +25,13 @@ from benchmarkstt_corpus.render import failed_files, headline_name
 from . import charts
 from .charts import pct
 from .escaping import attribute, inline_json, policy_meta, script, text
+from .hookspecs import plugin_sections
 from .model import check, groups, letters, page_data
-from .subtitles import subtitles_section
 
 if TYPE_CHECKING:
-    from benchmarkstt_core.registry import Registry
+    import argparse
+
+    from benchmarkstt_core.plugins import PluginHost
 
 TESTS = {"bootstrap": "paired bootstrap", "mapsswe": "MAPSSWE", "wilcoxon": "Wilcoxon signed-rank"}
 
@@ -380,19 +382,23 @@ def notes_section(data: dict) -> str:
     return '<section id="notes" class="notes"><h2>Notes</h2><ul>' + "".join(f"<li>{x}</li>" for x in lines) + "</ul></section>"
 
 
-def render_report(data: dict, title: str | None = None, name: str = "the result", sections: str = "",
-                  metrics: Registry | None = None) -> str:
+def render_report(data: dict, title: str | None = None, name: str = "the result",
+                  args: argparse.Namespace | None = None, host: PluginHost | None = None) -> str:
     """The report page of a corpus result (the dict of its JSON).
 
     :param data: the corpus result, as ``benchmarkstt-tools corpus -o json`` writes it
     :param title: the page's title (default: the engines compared)
     :param name: what to call the result in error messages (its file name)
-    :param sections: other plugins' sections (their HTML), before the record
+    :param args: the arguments of the command that renders it, for the plugins' sections
       (:func:`benchmarkstt_report.hookspecs.plugin_sections`)
-    :param metrics: the registry of the metrics whose declared shapes check the rows' values
-      (default: the installed plugins')
+    :param host: the plugins whose metrics' declared shapes check the rows' values and whose
+      sections the page shows (default: the installed plugins)
     """
-    data = check(data, name, metrics)
+    if host is None:
+        from benchmarkstt_core.plugins import make_plugin_manager
+
+        host = make_plugin_manager()
+    data = check(data, name, host.registries["metrics"])
     order = [r["engine"] for r in data["ranking"]]
     found = groups(order, data["comparisons"])
     unit = data["settings"].get("resample_unit", "file")
@@ -401,8 +407,8 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
     summary = text(f'{scored} {unit}s, {len(order)} engine{"s" if len(order) != 1 else ""}, '
                    f'{data["engines"][order[0]]["reference_words"]:,} reference words' if order else "no engine")
     scripts = [asset("words.js"), asset("report.js")]
-    subtitles = subtitles_section(data, order)
-    subtitles_link = ' <a href="#subtitles">Subtitles</a>' if subtitles else ""
+    sections = plugin_sections(data, args, host)
+    links = "".join(f' <a href="#{attribute(s.id)}">{text(s.link)}</a>' for s in sections if s.link)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">{policy_meta(scripts)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -413,10 +419,10 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
 <header><h1>{text(title)}</h1><p class="verdict">{text(data.get("verdict", ""))}</p>
 <p class="summary">{summary}; {text((data.get("record") or {}).get("created", ""))}</p>
 <nav aria-label="sections"><a href="#ranking">Ranking</a> <a href="#engines">Engine against engine</a>
-<a href="#files">{text(unit.capitalize())}s</a> <a href="#file">Words aligned</a> <a href="#errors">Frequent errors</a>{subtitles_link}
+<a href="#files">{text(unit.capitalize())}s</a> <a href="#file">Words aligned</a> <a href="#errors">Frequent errors</a>{links}
 <a href="#record">Record</a></nav></header>
 <main>{notes_section(data)}{ranking_section(data, order, found)}{comparison_section(data, order)}
-{files_section(data)}{errors_section(data, order)}{subtitles}{sections}{record_section(data)}</main>
+{files_section(data)}{errors_section(data, order)}{"".join(s.html for s in sections)}{record_section(data)}</main>
 <footer>Written by benchmarkstt-report from a benchmarkstt-tools corpus result; self-contained, nothing is fetched.</footer>
 <script type="application/json" id="report-data">{inline_json(page_data(data))}</script>
 {"".join(script(s) for s in scripts)}

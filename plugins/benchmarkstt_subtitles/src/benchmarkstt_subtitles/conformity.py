@@ -17,7 +17,7 @@ sources are in docs/subtitles.md).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional, Tuple
 
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.metrics import Metric
@@ -117,6 +117,7 @@ class Conformity(Metric):
     """
 
     name = "conformity"
+    subtitle_blocks = True  # scores the hypothesis as subtitle blocks: corpus --audio makes engines' words into them
 
     def __init__(self, preset: Any = None, chars_per_line: Any = None, lines: Any = None, cps: Any = None,
                  wpm: Any = None, min_duration: Any = None, max_duration: Any = None, min_gap: Any = None,
@@ -138,6 +139,11 @@ class Conformity(Metric):
             raise UsageError(f"conformity worst: not a whole number: {worst!r}") from None
         if self.worst < 0:
             raise UsageError(f"conformity worst: must be 0 or more, not {worst!r}")
+
+    def house_style(self) -> Tuple[str, Style]:
+        """The house style it checks, ``(preset, limits)``: ``corpus --audio`` cuts the engines'
+        subtitles in it."""
+        return self.preset, self.style
 
     def report(self, schema: Schema, side: str) -> dict:
         """The conformity figures of one side's blocks as its file shows them: sound labels

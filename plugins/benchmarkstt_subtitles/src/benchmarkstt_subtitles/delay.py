@@ -66,6 +66,7 @@ class Delay(Metric):
     ENGINE_REFERENCE = True  # an engine's word times are when the words were said: no swapped-sides warning
 
     name = "delay"
+    subtitle_blocks = True  # scores the hypothesis as subtitle blocks: corpus --audio makes engines' words into them
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         from statistics import median  # with fractions and decimal: not for registration or --help

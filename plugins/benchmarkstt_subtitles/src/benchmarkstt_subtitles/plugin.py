@@ -7,7 +7,7 @@ none of their modules.
 from __future__ import annotations
 
 from importlib.util import find_spec
-from typing import Callable
+from typing import Callable, List
 
 from benchmarkstt_core.hookspecs import Register, hookimpl
 
@@ -36,3 +36,13 @@ def check_pair(texts: list, sources: list, metrics: list, warn: Callable[[str], 
     message = swapped_sides(texts, sources, metrics)
     if message is not None:
         warn(message)
+
+
+@hookimpl(optionalhook=True)
+def report_sections(data: dict) -> List[tuple]:
+    """The subtitle section of the report page, ``(id, html, link)`` (the report plugin's hook),
+    when a file has ``--conformity``."""
+    from .report_section import subtitles_section
+
+    html = subtitles_section(data, [entry["engine"] for entry in data["ranking"]])
+    return [("subtitles", html, "Subtitles")] if html else []

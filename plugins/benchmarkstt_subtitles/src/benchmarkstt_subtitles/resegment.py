@@ -247,6 +247,7 @@ class _ReSegmented(Metric):
 
     alignment = "as"
     name = "aswer"
+    subtitle_blocks = True  # scores the hypothesis as subtitle blocks: corpus --audio makes engines' words into them
 
     def __init__(self, *, context: Optional[Context] = None):
         self.context = context

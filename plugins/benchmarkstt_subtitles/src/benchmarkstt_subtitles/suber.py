@@ -103,6 +103,7 @@ class SubER(Metric):
     """
 
     name = "suber"
+    subtitle_blocks = True  # scores the hypothesis as subtitle blocks: corpus --audio makes engines' words into them
 
     def __init__(self, mode: Any = None):
         self.mode = "normalized" if mode in (None, "") else mode

@@ -1,5 +1,7 @@
-"""The report's subtitle section: each engine's conformity to the subtitle rules over the files
-(the subtitles plugin's ``--conformity``) and the worst blocks as they appear on screen.
+"""The subtitle section of the report page (``corpus --html``, ``benchmarkstt-tools report``):
+each engine's conformity to the subtitle rules over the files (``--conformity``) and the worst
+blocks as they appear on screen. The report plugin asks for it through its own hook,
+``report_sections`` (:mod:`benchmarkstt_report.hookspecs`).
 
 :example:
     >>> row = {"id": "f1", "status": "ok", "metrics": {"conformity": {
@@ -14,7 +16,8 @@
 
 from __future__ import annotations
 
-from .escaping import attribute, text
+from benchmarkstt_core.names import html_attribute as attribute
+from benchmarkstt_core.names import html_text as text
 
 #: how many of an engine's worst blocks the section shows
 SHOWN = 10
