@@ -152,9 +152,10 @@ def best_branches(net: Network, items: Sequence, costs: tuple = SCLITE_COSTS) ->
     (:func:`~benchmarkstt_sclite.inferred.align_lattice`); with unit costs, the branches of
     least alignment cost, the first such with the empty branches tried last, else in the
     order written (at most ``MAX_CHOICES`` combinations are tried, then the first branch of
-    each further block)."""
+    each further block). Without alternation blocks the words are ``items`` themselves (no
+    copy: a corpus's scored utterances keep them)."""
     if tuple not in set(map(type, items)):  # no alternation blocks
-        return list(items), raw_align(net, items, costs)
+        return items, raw_align(net, items, costs)
     blocks = [k for k, item in enumerate(items) if isinstance(item, tuple)]
     if costs == SCLITE_COSTS:
         return align_lattice(net, piece_arcs(items))
