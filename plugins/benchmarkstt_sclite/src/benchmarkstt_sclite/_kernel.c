@@ -127,12 +127,41 @@ static void fill(Net *n, cost_t *stay) {
     }
 }
 
-static int append(PyObject *steps, long tag, Py_ssize_t edge, Py_ssize_t j) {
-    PyObject *step = Py_BuildValue("(lnn)", tag, edge, j);
-    if (step == NULL) return -1;
-    int failed = PyList_Append(steps, step);
-    Py_DECREF(step);
-    return failed;
+/* the steps of the walk back, last first: each a tag, an edge and a hypothesis word */
+typedef struct {
+    Py_ssize_t count;
+    long *tags;
+    Py_ssize_t *edges, *hyps;
+} Steps;
+
+static void append(Steps *steps, long tag, Py_ssize_t edge, Py_ssize_t j) {
+    steps->tags[steps->count] = tag;
+    steps->edges[steps->count] = edge;
+    steps->hyps[steps->count++] = j;
+}
+
+/* the steps as a list of (tag, edge, hyp) tuples, first first */
+static PyObject *step_list(Steps *steps) {
+    PyObject *list = PyList_New(steps->count);
+    if (list == NULL) return NULL;
+    for (Py_ssize_t x = 0; x < steps->count; x++) {
+        Py_ssize_t at = steps->count - 1 - x;
+        PyObject *tag = PyLong_FromLong(steps->tags[at]), *edge = PyLong_FromSsize_t(steps->edges[at]);
+        PyObject *hyp = PyLong_FromSsize_t(steps->hyps[at]), *step = PyTuple_New(3);
+        if (!tag || !edge || !hyp || !step) {
+            Py_XDECREF(tag);
+            Py_XDECREF(edge);
+            Py_XDECREF(hyp);
+            Py_XDECREF(step);
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(step, 0, tag);
+        PyTuple_SET_ITEM(step, 1, edge);
+        PyTuple_SET_ITEM(step, 2, hyp);
+        PyList_SET_ITEM(list, x, step);
+    }
+    return list;
 }
 
 /* the predecessor of edge k of least cell at column j (the first such) if that cell plus cost
@@ -146,9 +175,8 @@ static Py_ssize_t pred_with(Net *n, Py_ssize_t k, Py_ssize_t j, cost_t cost, cos
     return add(n, row_of(n, best)[j], cost) == target ? best : -2;
 }
 
-static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
-    PyObject *steps = PyList_New(0);
-    if (steps == NULL) return NULL;
+/* the steps of the walk back (at most one per edge and hypothesis word) into steps; -1 on error */
+static int walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals, Steps *steps) {
     Py_ssize_t j = n->m, current = finals[0];
     for (Py_ssize_t x = 1; x < n_finals; x++)
         if (row_of(n, finals[x])[j] < row_of(n, current)[j]) current = finals[x];
@@ -157,7 +185,7 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
         if (n->words[current] == NULLWORD && !n->weights) {
             if (j && add(n, row_of(n, current)[j - 1], insertion(n, j - 1)) == here) {
                 j--;
-                if (append(steps, inserted(n, j), START, j)) goto fail;
+                append(steps, inserted(n, j), START, j);
             } else {
                 current = pred_with(n, current, j, EMPTY, here);
             }
@@ -168,33 +196,29 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
             Py_ssize_t p = pred_with(n, current, j - 1, pairing(n, current, j - 1, ok), here);
             if (p != -2) {
                 j--;
-                if (append(steps, ok ? 0 : 1, current, j)) goto fail;
+                append(steps, ok ? 0 : 1, current, j);
                 current = p;
                 continue;
             }
             if (add(n, row_of(n, current)[j - 1], insertion(n, j - 1)) == here) {
                 j--;
-                if (append(steps, inserted(n, j), START, j)) goto fail;
+                append(steps, inserted(n, j), START, j);
                 continue;
             }
         }
         int optional = n->optional[current] != 0;
-        if (n->words[current] != NULLWORD && append(steps, optional ? 0 : 2, current, START)) goto fail;
+        if (n->words[current] != NULLWORD) append(steps, optional ? 0 : 2, current, START);
         current = pred_with(n, current, j, deletion(n, current), here);
         if (current == -2) {
             PyErr_SetString(PyExc_RuntimeError, "sclite alignment: no way back");
-            goto fail;
+            return -1;
         }
     }
     while (j > 0) {
         j--;
-        if (append(steps, inserted(n, j), START, j)) goto fail;
+        append(steps, inserted(n, j), START, j);
     }
-    if (PyList_Reverse(steps)) goto fail;
-    return steps;
-fail:
-    Py_DECREF(steps);
-    return NULL;
+    return 0;
 }
 
 static int read_longs(PyObject *seq, long *out, Py_ssize_t count) {
@@ -352,7 +376,17 @@ static PyObject *align(PyObject *self, PyObject *args) {
         n.fragment[k] = PyBytes_AS_STRING(value);
     }
     fill(&n, stay);
-    result = walk_back(&n, final_list, n_finals);
+    Steps steps = {0};
+    steps.tags = PyMem_Malloc(sizeof(long) * (n.n_edges + n.m + 1));
+    steps.edges = PyMem_Malloc(sizeof(Py_ssize_t) * (n.n_edges + n.m + 1));
+    steps.hyps = PyMem_Malloc(sizeof(Py_ssize_t) * (n.n_edges + n.m + 1));
+    if (!steps.tags || !steps.edges || !steps.hyps)
+        PyErr_NoMemory();
+    else if (!walk_back(&n, final_list, n_finals, &steps))
+        result = step_list(&steps);
+    PyMem_Free(steps.tags);
+    PyMem_Free(steps.edges);
+    PyMem_Free(steps.hyps);
 done:
     Py_XDECREF(fs);
     Py_XDECREF(fe);
