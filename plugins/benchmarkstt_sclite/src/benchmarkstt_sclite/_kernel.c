@@ -2,7 +2,7 @@
  * benchmarkstt_sclite.alignment.py_kernel (same arguments, same steps; see its help); and the
  * MAPSSWE segments of two alignments, the twin of benchmarkstt_sclite.mapsswe.py_spans.
  *
- * align(starts, ends, last, words, fragments, optional, hyp, hyp_optional[, costs[, times[, weights]]]) -> [(tag, edge, hyp), ...]
+ * align(starts, ends, last, words, fragments, optional, hyp, hyp_optional[, costs[, times[, weights]]]) -> ((tag, edge, hyp), ...)
  * starts, ends: each edge's nodes, numbered forward from 0 to last (the network's arcs, read as
  * benchmarkstt_sclite.alignment.predecessors reads them);
  * costs: (substitution, insertion, deletion, optional deletion, empty branch, single precision),
@@ -140,10 +140,11 @@ static void append(Steps *steps, long tag, Py_ssize_t edge, Py_ssize_t j) {
     steps->hyps[steps->count++] = j;
 }
 
-/* the steps as a list of (tag, edge, hyp) tuples, first first */
-static PyObject *step_list(Steps *steps) {
-    PyObject *list = PyList_New(steps->count);
-    if (list == NULL) return NULL;
+/* the steps as a tuple of (tag, edge, hyp) tuples, first first: immutable, so that the cyclic
+ * collector stops tracking them once it has seen them (a corpus keeps every utterance's steps) */
+static PyObject *step_tuple(Steps *steps) {
+    PyObject *all = PyTuple_New(steps->count);
+    if (all == NULL) return NULL;
     for (Py_ssize_t x = 0; x < steps->count; x++) {
         Py_ssize_t at = steps->count - 1 - x;
         PyObject *tag = PyLong_FromLong(steps->tags[at]), *edge = PyLong_FromSsize_t(steps->edges[at]);
@@ -153,15 +154,15 @@ static PyObject *step_list(Steps *steps) {
             Py_XDECREF(edge);
             Py_XDECREF(hyp);
             Py_XDECREF(step);
-            Py_DECREF(list);
+            Py_DECREF(all);
             return NULL;
         }
         PyTuple_SET_ITEM(step, 0, tag);
         PyTuple_SET_ITEM(step, 1, edge);
         PyTuple_SET_ITEM(step, 2, hyp);
-        PyList_SET_ITEM(list, x, step);
+        PyTuple_SET_ITEM(all, x, step);
     }
-    return list;
+    return all;
 }
 
 /* the predecessor of edge k of least cell at column j (the first such) if that cell plus cost
@@ -383,7 +384,7 @@ static PyObject *align(PyObject *self, PyObject *args) {
     if (!steps.tags || !steps.edges || !steps.hyps)
         PyErr_NoMemory();
     else if (!walk_back(&n, final_list, n_finals, &steps))
-        result = step_list(&steps);
+        result = step_tuple(&steps);
     PyMem_Free(steps.tags);
     PyMem_Free(steps.edges);
     PyMem_Free(steps.hyps);

@@ -171,8 +171,8 @@ def predecessors(starts: Sequence[int], ends: Sequence[int], last: int) -> tuple
 
 
 def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
-              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> list:
-    """sclite's alignment as the kernel gives it: ``(tag, edge, hyp)`` tuples, tag 0-3 for
+              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> tuple:
+    """sclite's alignment as the kernel gives it: a tuple of ``(tag, edge, hyp)``, tag 0-3 for
     C, S, D, I, edge an index into ``net.edges``, -1 for none (see :func:`py_kernel`);
     ``costs`` as :data:`SCLITE_COSTS` (the default) or :data:`UNIT_COSTS`; with ``times``
     (:func:`~benchmarkstt_sclite.timemediated.word_times`), sclite's time-mediated costs; with
@@ -213,8 +213,10 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
 
 def py_kernel(starts: Sequence[int], ends: Sequence[int], last: int, words: Sequence, fragments: dict,
               optional: bytes, hyp: Sequence[int], hyp_optional: bytes, costs: tuple = SCLITE_COSTS,
-              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> list:
-    """The alignment's steps as ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I; -1 for none).
+              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> tuple:
+    """The alignment's steps, a tuple of ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I; -1 for
+    none): immutable, so that the cyclic garbage collector stops tracking them once it has
+    seen them (a corpus keeps every utterance's steps to its reports).
 
     The network's edges are arcs from ``starts`` to ``ends`` between nodes numbered forward
     from 0 to ``last``. Each edge has a row of least costs, one per count of hypothesis
@@ -313,8 +315,7 @@ def py_kernel(starts: Sequence[int], ends: Sequence[int], last: int, words: Sequ
             steps.append((0 if optional[current] else 2, current, START))
         current = least(ps, j)
     steps.extend((inserted[x], START, x) for x in range(j - 1, -1, -1))
-    steps.reverse()
-    return steps
+    return tuple(reversed(steps))
 
 
 try:

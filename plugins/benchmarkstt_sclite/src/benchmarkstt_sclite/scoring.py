@@ -46,13 +46,13 @@ class Scored:
 
     __slots__ = ("utterance", "hyp", "counts", "network", "_raw", "_steps")
 
-    def __init__(self, utterance: Utterance, hyp: list, raw: list, net: Network):
+    def __init__(self, utterance: Utterance, hyp: Sequence, raw: Sequence, net: Network):
         self.utterance, self.hyp, self._raw, self.network = utterance, hyp, raw, net
         self.counts = raw_counts(raw)
         self._steps: Optional[list] = None
 
     @property
-    def raw(self) -> list:
+    def raw(self) -> Sequence:
         """The alignment as the kernel gives it: ``(tag, edge, hyp)`` steps (see
         :func:`~benchmarkstt_sclite.alignment.raw_align`)."""
         return self._raw
