@@ -2,7 +2,9 @@
  * benchmarkstt_sclite.alignment.py_kernel (same arguments, same steps; see its help); and the
  * MAPSSWE segments of two alignments, the twin of benchmarkstt_sclite.mapsswe.py_spans.
  *
- * align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs[, times[, weights]]]) -> [(tag, edge, hyp), ...]
+ * align(starts, ends, last, words, fragments, optional, hyp, hyp_optional[, costs[, times[, weights]]]) -> ((tag, edge, hyp), ...)
+ * starts, ends: each edge's nodes, numbered forward from 0 to last (the network's arcs, read as
+ * benchmarkstt_sclite.alignment.predecessors reads them);
  * costs: (substitution, insertion, deletion, optional deletion, empty branch, single precision),
  * by default sclite's; times: None, or the edges' starts, their ends, the hypothesis words' starts
  * and their ends, in one sequence of floats, for sclite's
@@ -125,12 +127,42 @@ static void fill(Net *n, cost_t *stay) {
     }
 }
 
-static int append(PyObject *steps, long tag, Py_ssize_t edge, Py_ssize_t j) {
-    PyObject *step = Py_BuildValue("(lnn)", tag, edge, j);
-    if (step == NULL) return -1;
-    int failed = PyList_Append(steps, step);
-    Py_DECREF(step);
-    return failed;
+/* the steps of the walk back, last first: each a tag, an edge and a hypothesis word */
+typedef struct {
+    Py_ssize_t count;
+    long *tags;
+    Py_ssize_t *edges, *hyps;
+} Steps;
+
+static void append(Steps *steps, long tag, Py_ssize_t edge, Py_ssize_t j) {
+    steps->tags[steps->count] = tag;
+    steps->edges[steps->count] = edge;
+    steps->hyps[steps->count++] = j;
+}
+
+/* the steps as a tuple of (tag, edge, hyp) tuples, first first: immutable, so that the cyclic
+ * collector stops tracking them once it has seen them (a corpus keeps every utterance's steps) */
+static PyObject *step_tuple(Steps *steps) {
+    PyObject *all = PyTuple_New(steps->count);
+    if (all == NULL) return NULL;
+    for (Py_ssize_t x = 0; x < steps->count; x++) {
+        Py_ssize_t at = steps->count - 1 - x;
+        PyObject *tag = PyLong_FromLong(steps->tags[at]), *edge = PyLong_FromSsize_t(steps->edges[at]);
+        PyObject *hyp = PyLong_FromSsize_t(steps->hyps[at]), *step = PyTuple_New(3);
+        if (!tag || !edge || !hyp || !step) {
+            Py_XDECREF(tag);
+            Py_XDECREF(edge);
+            Py_XDECREF(hyp);
+            Py_XDECREF(step);
+            Py_DECREF(all);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(step, 0, tag);
+        PyTuple_SET_ITEM(step, 1, edge);
+        PyTuple_SET_ITEM(step, 2, hyp);
+        PyTuple_SET_ITEM(all, x, step);
+    }
+    return all;
 }
 
 /* the predecessor of edge k of least cell at column j (the first such) if that cell plus cost
@@ -144,9 +176,8 @@ static Py_ssize_t pred_with(Net *n, Py_ssize_t k, Py_ssize_t j, cost_t cost, cos
     return add(n, row_of(n, best)[j], cost) == target ? best : -2;
 }
 
-static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
-    PyObject *steps = PyList_New(0);
-    if (steps == NULL) return NULL;
+/* the steps of the walk back (at most one per edge and hypothesis word) into steps; -1 on error */
+static int walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals, Steps *steps) {
     Py_ssize_t j = n->m, current = finals[0];
     for (Py_ssize_t x = 1; x < n_finals; x++)
         if (row_of(n, finals[x])[j] < row_of(n, current)[j]) current = finals[x];
@@ -155,7 +186,7 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
         if (n->words[current] == NULLWORD && !n->weights) {
             if (j && add(n, row_of(n, current)[j - 1], insertion(n, j - 1)) == here) {
                 j--;
-                if (append(steps, inserted(n, j), START, j)) goto fail;
+                append(steps, inserted(n, j), START, j);
             } else {
                 current = pred_with(n, current, j, EMPTY, here);
             }
@@ -166,33 +197,29 @@ static PyObject *walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals) {
             Py_ssize_t p = pred_with(n, current, j - 1, pairing(n, current, j - 1, ok), here);
             if (p != -2) {
                 j--;
-                if (append(steps, ok ? 0 : 1, current, j)) goto fail;
+                append(steps, ok ? 0 : 1, current, j);
                 current = p;
                 continue;
             }
             if (add(n, row_of(n, current)[j - 1], insertion(n, j - 1)) == here) {
                 j--;
-                if (append(steps, inserted(n, j), START, j)) goto fail;
+                append(steps, inserted(n, j), START, j);
                 continue;
             }
         }
         int optional = n->optional[current] != 0;
-        if (n->words[current] != NULLWORD && append(steps, optional ? 0 : 2, current, START)) goto fail;
+        if (n->words[current] != NULLWORD) append(steps, optional ? 0 : 2, current, START);
         current = pred_with(n, current, j, deletion(n, current), here);
         if (current == -2) {
             PyErr_SetString(PyExc_RuntimeError, "sclite alignment: no way back");
-            goto fail;
+            return -1;
         }
     }
     while (j > 0) {
         j--;
-        if (append(steps, inserted(n, j), START, j)) goto fail;
+        append(steps, inserted(n, j), START, j);
     }
-    if (PyList_Reverse(steps)) goto fail;
-    return steps;
-fail:
-    Py_DECREF(steps);
-    return NULL;
+    return 0;
 }
 
 static int read_longs(PyObject *seq, long *out, Py_ssize_t count) {
@@ -229,32 +256,45 @@ static int read_doubles(PyObject *values, Py_ssize_t count, double **out, const 
     return 0;
 }
 
+/* *out from a sequence of count node numbers, each from 0 to last (what, in the error, names it) */
+static int read_nodes(PyObject *seq, Py_ssize_t *out, Py_ssize_t count, Py_ssize_t last, const char *what) {
+    for (Py_ssize_t i = 0; i < count; i++) {
+        out[i] = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(seq, i));
+        if (out[i] < 0 || out[i] > last) {
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: a node from 0 to last", what);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static PyObject *align(PyObject *self, PyObject *args) {
-    PyObject *preds, *finals, *words, *fragments, *hyp, *times = Py_None, *weights = Py_None;
+    PyObject *starts, *ends, *words, *fragments, *hyp, *times = Py_None, *weights = Py_None;
     const char *optional, *hyp_optional;
-    Py_ssize_t optional_len, hyp_optional_len;
+    Py_ssize_t optional_len, hyp_optional_len, last;
     Net n = {0};
     n.costs[0] = 4.0;
     n.costs[1] = n.costs[2] = 3.0;
     n.costs[3] = 2.0;
     n.costs[4] = (float)0.001;
     n.single = 1;
-    if (!PyArg_ParseTuple(args, "OOOO!y#Oy#|(dddddp)OO", &preds, &finals, &words, &PyDict_Type, &fragments,
+    if (!PyArg_ParseTuple(args, "OOnOO!y#Oy#|(dddddp)OO", &starts, &ends, &last, &words, &PyDict_Type, &fragments,
                           &optional, &optional_len, &hyp, &hyp_optional, &hyp_optional_len, &n.costs[0], &n.costs[1], &n.costs[2],
                           &n.costs[3], &n.costs[4], &n.single, &times, &weights))
         return NULL;
-    PyObject *result = NULL, *fp = NULL, *ff = NULL, *fw = NULL, *fh = NULL;
+    PyObject *result = NULL, *fs = NULL, *fe = NULL, *fw = NULL, *fh = NULL;
     cost_t *stay = NULL;
-    Py_ssize_t *final_list = NULL;
-    fp = PySequence_Fast(preds, "preds: a sequence");
-    ff = PySequence_Fast(finals, "finals: a sequence");
+    Py_ssize_t *final_list = NULL, *start_of = NULL, *end_of = NULL, *ending_start = NULL, *ending = NULL;
+    fs = PySequence_Fast(starts, "starts: a sequence");
+    fe = PySequence_Fast(ends, "ends: a sequence");
     fw = PySequence_Fast(words, "words: a sequence");
     fh = PySequence_Fast(hyp, "hyp: a sequence");
-    if (!fp || !ff || !fw || !fh) goto done;
-    n.n_edges = PySequence_Fast_GET_SIZE(fp);
+    if (!fs || !fe || !fw || !fh) goto done;
+    n.n_edges = PySequence_Fast_GET_SIZE(fs);
     n.m = PySequence_Fast_GET_SIZE(fh);
-    if (PySequence_Fast_GET_SIZE(fw) != n.n_edges || optional_len != n.n_edges) {
-        PyErr_SetString(PyExc_ValueError, "preds, words and optional differ in length");
+    if (last < 0 || PySequence_Fast_GET_SIZE(fe) != n.n_edges || PySequence_Fast_GET_SIZE(fw) != n.n_edges ||
+        optional_len != n.n_edges) {
+        PyErr_SetString(PyExc_ValueError, "starts, ends, words and optional differ in length");
         goto done;
     }
     if (hyp_optional_len != n.m) {
@@ -262,16 +302,34 @@ static PyObject *align(PyObject *self, PyObject *args) {
         goto done;
     }
     n.hyp_optional = hyp_optional;
+    start_of = PyMem_Malloc(sizeof(Py_ssize_t) * (n.n_edges + 1));
+    end_of = PyMem_Malloc(sizeof(Py_ssize_t) * (n.n_edges + 1));
+    ending_start = PyMem_Calloc(last + 3, sizeof(Py_ssize_t));
+    ending = PyMem_Malloc(sizeof(Py_ssize_t) * (n.n_edges + 1));
+    if (!start_of || !end_of || !ending_start || !ending) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (read_nodes(fs, start_of, n.n_edges, last, "starts") || read_nodes(fe, end_of, n.n_edges, last, "ends")) goto done;
+    /* the arcs ending at each node, in order (ending[ending_start[v]] up to ending_start[v + 1]) */
+    for (Py_ssize_t k = 0; k < n.n_edges; k++) ending_start[end_of[k] + 2]++;
+    for (Py_ssize_t v = 2; v <= last + 2; v++) ending_start[v] += ending_start[v - 1];
+    for (Py_ssize_t k = 0; k < n.n_edges; k++) ending[ending_start[end_of[k] + 1]++] = k;
+    /* each arc's predecessors: the arcs ending where it starts, START for the first node */
     Py_ssize_t total = 0;
     for (Py_ssize_t k = 0; k < n.n_edges; k++) {
-        Py_ssize_t size = PySequence_Size(PySequence_Fast_GET_ITEM(fp, k));
+        Py_ssize_t size = start_of[k] ? ending_start[start_of[k] + 1] - ending_start[start_of[k]] : 1;
         if (size < 1) {
             PyErr_SetString(PyExc_ValueError, "every edge has a predecessor");
             goto done;
         }
         total += size;
     }
-    Py_ssize_t n_finals = PySequence_Fast_GET_SIZE(ff);
+    Py_ssize_t n_finals = last ? ending_start[last + 1] - ending_start[last] : 1;
+    if (n_finals < 1) {
+        PyErr_SetString(PyExc_ValueError, "finals: no edge ends at the last node");
+        goto done;
+    }
     size_t cells = (size_t)(n.n_edges + 1) * (size_t)(n.m + 1);
     n.pred_start = PyMem_Malloc(sizeof(Py_ssize_t) * (n.n_edges + 1));
     n.pred_list = PyMem_Malloc(sizeof(Py_ssize_t) * (total + 1));
@@ -288,32 +346,21 @@ static PyObject *align(PyObject *self, PyObject *args) {
     n.optional = optional;
     Py_ssize_t at = 0;
     for (Py_ssize_t k = 0; k < n.n_edges; k++) {
-        PyObject *ps = PySequence_Fast(PySequence_Fast_GET_ITEM(fp, k), "a predecessor list");
-        if (!ps) goto done;
         n.pred_start[k] = at;
-        for (Py_ssize_t x = 0; x < PySequence_Fast_GET_SIZE(ps); x++) {
-            Py_ssize_t p = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(ps, x));
-            if (p < START || p >= k) {
-                Py_DECREF(ps);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a predecessor comes before its edge");
+        if (!start_of[k]) {
+            n.pred_list[at++] = START;
+            continue;
+        }
+        for (Py_ssize_t x = ending_start[start_of[k]]; x < ending_start[start_of[k] + 1]; x++) {
+            if (ending[x] >= k) {
+                PyErr_SetString(PyExc_ValueError, "a predecessor comes before its edge");
                 goto done;
             }
-            n.pred_list[at++] = p;
+            n.pred_list[at++] = ending[x];
         }
-        Py_DECREF(ps);
     }
     n.pred_start[n.n_edges] = at;
-    for (Py_ssize_t x = 0; x < n_finals; x++) {
-        final_list[x] = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(ff, x));
-        if (final_list[x] < START || final_list[x] >= n.n_edges) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "finals: not an edge");
-            goto done;
-        }
-    }
-    if (n_finals < 1) {
-        PyErr_SetString(PyExc_ValueError, "finals: empty");
-        goto done;
-    }
+    for (Py_ssize_t x = 0; x < n_finals; x++) final_list[x] = last ? ending[ending_start[last] + x] : START;
     if (read_longs(fw, n.words, n.n_edges) || read_longs(fh, n.hyp, n.m)) goto done;
     if (times != Py_None && read_doubles(times, 2 * (n.n_edges + n.m), &n.times, "times")) goto done;
     if (weights != Py_None && read_doubles(weights, n.n_edges + n.m, &n.weights, "weights")) goto done;
@@ -330,10 +377,20 @@ static PyObject *align(PyObject *self, PyObject *args) {
         n.fragment[k] = PyBytes_AS_STRING(value);
     }
     fill(&n, stay);
-    result = walk_back(&n, final_list, n_finals);
+    Steps steps = {0};
+    steps.tags = PyMem_Malloc(sizeof(long) * (n.n_edges + n.m + 1));
+    steps.edges = PyMem_Malloc(sizeof(Py_ssize_t) * (n.n_edges + n.m + 1));
+    steps.hyps = PyMem_Malloc(sizeof(Py_ssize_t) * (n.n_edges + n.m + 1));
+    if (!steps.tags || !steps.edges || !steps.hyps)
+        PyErr_NoMemory();
+    else if (!walk_back(&n, final_list, n_finals, &steps))
+        result = step_tuple(&steps);
+    PyMem_Free(steps.tags);
+    PyMem_Free(steps.edges);
+    PyMem_Free(steps.hyps);
 done:
-    Py_XDECREF(fp);
-    Py_XDECREF(ff);
+    Py_XDECREF(fs);
+    Py_XDECREF(fe);
     Py_XDECREF(fw);
     Py_XDECREF(fh);
     PyMem_Free(n.pred_start);
@@ -346,6 +403,10 @@ done:
     PyMem_Free(n.weights);
     PyMem_Free(stay);
     PyMem_Free(final_list);
+    PyMem_Free(start_of);
+    PyMem_Free(end_of);
+    PyMem_Free(ending_start);
+    PyMem_Free(ending);
     return result;
 }
 
@@ -441,7 +502,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"align", align, METH_VARARGS,
-     "align(preds, finals, words, fragments, optional, hyp, hyp_optional[, costs[, times[, weights]]]): sclite's alignment steps "
+     "align(starts, ends, last, words, fragments, optional, hyp, hyp_optional[, costs[, times[, weights]]]): sclite's alignment steps "
      "(see benchmarkstt_sclite.alignment.py_kernel)"},
     {"spans", spans, METH_VARARGS,
      "spans(raw_a, raw_b): the MAPSSWE segments with an error of two systems' alignments of an utterance "

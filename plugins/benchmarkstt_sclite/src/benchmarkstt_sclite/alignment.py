@@ -171,13 +171,12 @@ def predecessors(starts: Sequence[int], ends: Sequence[int], last: int) -> tuple
 
 
 def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
-              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> list:
-    """sclite's alignment as the kernel gives it: ``(tag, edge, hyp)`` tuples, tag 0-3 for
+              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> tuple:
+    """sclite's alignment as the kernel gives it: a tuple of ``(tag, edge, hyp)``, tag 0-3 for
     C, S, D, I, edge an index into ``net.edges``, -1 for none (see :func:`py_kernel`);
     ``costs`` as :data:`SCLITE_COSTS` (the default) or :data:`UNIT_COSTS`; with ``times``
     (:func:`~benchmarkstt_sclite.timemediated.word_times`), sclite's time-mediated costs; with
     ``weights`` (:func:`~benchmarkstt_sclite.wordweights.word_weights`), its word-weight costs."""
-    preds, finals = predecessors(net.starts, net.ends, net.nodes - 1)
     codes: dict = {w: code for code, w in enumerate(dict.fromkeys(hyp))}  # each distinct word's, in order
     hyp_codes = list(map(codes.__getitem__, hyp))
     words, fragments = [], {}
@@ -207,17 +206,22 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
     optional = bytes(net.optional)
     hyp_optional = bytes(getattr(w, "optional", False) for w in hyp) if marked else bytes(len(hyp))
     if times is None and weights is None:
-        return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs)
-    return kernel(preds, finals, words, fragments, optional, hyp_codes, hyp_optional, costs, times, weights)
+        return kernel(net.starts, net.ends, net.nodes - 1, words, fragments, optional, hyp_codes, hyp_optional, costs)
+    return kernel(net.starts, net.ends, net.nodes - 1, words, fragments, optional, hyp_codes, hyp_optional, costs,
+                  times, weights)
 
 
-def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dict, optional: bytes,
-              hyp: Sequence[int], hyp_optional: bytes, costs: tuple = SCLITE_COSTS,
-              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> list:
-    """The alignment's steps as ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I; -1 for none).
+def py_kernel(starts: Sequence[int], ends: Sequence[int], last: int, words: Sequence, fragments: dict,
+              optional: bytes, hyp: Sequence[int], hyp_optional: bytes, costs: tuple = SCLITE_COSTS,
+              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> tuple:
+    """The alignment's steps, a tuple of ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I; -1 for
+    none): immutable, so that the cyclic garbage collector stops tracking them once it has
+    seen them (a corpus keeps every utterance's steps to its reports).
 
-    Each edge has a row of least costs, one per count of hypothesis words: built from the
-    least of its predecessors' rows (``preds``, -1 the start), its word (an int code,
+    The network's edges are arcs from ``starts`` to ``ends`` between nodes numbered forward
+    from 0 to ``last``. Each edge has a row of least costs, one per count of hypothesis
+    words: built from the least of its predecessors' rows (:func:`predecessors`, -1 the
+    start), its word (an int code,
     ``NULL`` for an empty branch, ``FRAGMENT`` with its matches in ``fragments``) and
     whether it is optional; then the walk back of the module's help. ``hyp_optional``: per
     hypothesis word, whether it is optional (sclite's ``-D`` in a hypothesis: inserted, it
@@ -231,6 +235,7 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
     hypothesis word may substitute). The compiled
     kernel (``_kernel.c``) does the same.
     """
+    preds, finals = predecessors(starts, ends, last)
     m = len(hyp)
     sub, plain_insert, plain_delete, optional_delete, empty, single = costs
     f32 = single_precision if single else float
@@ -310,8 +315,7 @@ def py_kernel(preds: Sequence, finals: Sequence, words: Sequence, fragments: dic
             steps.append((0 if optional[current] else 2, current, START))
         current = least(ps, j)
     steps.extend((inserted[x], START, x) for x in range(j - 1, -1, -1))
-    steps.reverse()
-    return steps
+    return tuple(reversed(steps))
 
 
 try:

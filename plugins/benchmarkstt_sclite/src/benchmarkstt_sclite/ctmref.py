@@ -170,7 +170,7 @@ def reference_tokens(lines: Sequence[Line]) -> list:
     return out
 
 
-def by_time(raw: list, edges: Sequence, ref_tokens: Sequence, hyp_words: Sequence) -> list:
+def by_time(raw: Sequence, edges: Sequence, ref_tokens: Sequence, hyp_words: Sequence) -> list:
     """An alignment's steps with each run of insertions and deletions in the order of their
     words' start times (a deletion's reference word, an insertion's hypothesis word; steps
     of the same time as aligned), as sclite orders a CTM reference's alignment.
@@ -188,7 +188,7 @@ def by_time(raw: list, edges: Sequence, ref_tokens: Sequence, hyp_words: Sequenc
     def when(step: tuple) -> float:
         return ref_tokens[edges[step[1]].index].start if step[0] == 2 else hyp_words[step[2]].start
 
-    for step in raw + [None]:
+    for step in [*raw, None]:
         if step is not None and step[0] in (2, 3):
             run.append(step)
             continue

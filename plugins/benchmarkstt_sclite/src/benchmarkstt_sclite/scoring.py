@@ -46,13 +46,13 @@ class Scored:
 
     __slots__ = ("utterance", "hyp", "counts", "network", "_raw", "_steps")
 
-    def __init__(self, utterance: Utterance, hyp: list, raw: list, net: Network):
+    def __init__(self, utterance: Utterance, hyp: Sequence, raw: Sequence, net: Network):
         self.utterance, self.hyp, self._raw, self.network = utterance, hyp, raw, net
         self.counts = raw_counts(raw)
         self._steps: Optional[list] = None
 
     @property
-    def raw(self) -> list:
+    def raw(self) -> Sequence:
         """The alignment as the kernel gives it: ``(tag, edge, hyp)`` steps (see
         :func:`~benchmarkstt_sclite.alignment.raw_align`)."""
         return self._raw
@@ -152,9 +152,10 @@ def best_branches(net: Network, items: Sequence, costs: tuple = SCLITE_COSTS) ->
     (:func:`~benchmarkstt_sclite.inferred.align_lattice`); with unit costs, the branches of
     least alignment cost, the first such with the empty branches tried last, else in the
     order written (at most ``MAX_CHOICES`` combinations are tried, then the first branch of
-    each further block)."""
+    each further block). Without alternation blocks the words are ``items`` themselves (no
+    copy: a corpus's scored utterances keep them)."""
     if tuple not in set(map(type, items)):  # no alternation blocks
-        return list(items), raw_align(net, items, costs)
+        return items, raw_align(net, items, costs)
     blocks = [k for k, item in enumerate(items) if isinstance(item, tuple)]
     if costs == SCLITE_COSTS:
         return align_lattice(net, piece_arcs(items))

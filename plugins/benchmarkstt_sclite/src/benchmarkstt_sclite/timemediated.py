@@ -25,7 +25,7 @@ def word_times(edges: Sequence[Edge], ref_tokens: Sequence, hyp: Sequence) -> li
         >>> word_times(network([ref]).edges, [ref], [hyp])
         [1.0, 1.5, 1.25, 1.5]
         >>> raw_align(network([ref]), [hyp], times=word_times(network([ref]).edges, [ref], [hyp]))
-        [(1, 0, 0)]
+        ((1, 0, 0),)
     """
     def start(word: object) -> float:
         return getattr(word, "start", None) or 0.0
