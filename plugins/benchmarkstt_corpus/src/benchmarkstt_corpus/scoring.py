@@ -164,18 +164,12 @@ class Scorer:
 
     def resolve_type(self, source: Any, data: Optional[bytes]) -> str:
         """The input type of a source: as given, or inferred per file as single-pair mode does,
-        from ``data``, its bytes as read (the corpus's ``corpus_input_type``, then the core's
-        ``infer_input_type``)."""
+        from ``data``, its bytes as read (the core's ``infer_input_type``)."""
         if source.type != "infer":
             self.registries.inputs.get(source.type)
             return source.type
         hook = self.context.hook
-        kind = None
-        if hook is not None:
-            if data is not None:
-                kind = hook.corpus_input_type(path=source.source, data=data)
-            if kind is None:
-                kind = hook.infer_input_type(path=source.source)
+        kind = hook.infer_input_type(path=source.source, data=data) if hook is not None else None
         if kind is None:
             extension = os.path.splitext(os.path.basename(source.source))[1]
             what = f"extension {extension!r}" if extension else "no extension"

@@ -65,7 +65,7 @@ def warn_if_structured(text: str, source: str, context: Context | None) -> None:
     if what is None or context is None:
         return
     try:
-        kind = context.hook.infer_input_type(path=source) if context.hook is not None and source != "-" else None
+        kind = context.hook.infer_input_type(path=source, data=None) if context.hook is not None and source != "-" else None
     except InputError:  # several types fit it: the warning names none
         kind = None
     probably = f"it is probably of type {kind!r} (give it with -rt/-ht {kind})" if kind and kind != "plaintext" \
@@ -93,7 +93,7 @@ class Infer(Input):
     def read(self) -> str:
         context = self.context
         path = self.source if self.source == "-" else context.check_path(self.source)
-        kind = context.hook.infer_input_type(path=path) if context.hook else None
+        kind = context.hook.infer_input_type(path=path, data=None) if context.hook else None
         if kind is None:
             if not os.path.exists(context.check_path(self.source, "file")):
                 raise InputError(f"{self.source}: no such file")
