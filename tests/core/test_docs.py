@@ -25,7 +25,7 @@ def plugin_hooks() -> list:
     import importlib
 
     found = []
-    for module, names in (("benchmarkstt_corpus.hooks", ["add_corpus_arguments", "corpus_input_type", "corpus_sources"]),
+    for module, names in (("benchmarkstt_corpus.hooks", ["add_corpus_arguments", "corpus_sources"]),
                           ("benchmarkstt_engines.hooks", ["register_engines"])):
         try:
             hooks = importlib.import_module(module)

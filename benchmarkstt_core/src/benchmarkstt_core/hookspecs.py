@@ -163,5 +163,7 @@ def register_api_methods(register: Callable[[str, Callable], None], host: Plugin
 
 
 @hookspec(firstresult=True)
-def infer_input_type(path: str) -> Optional[str]:
-    """Return the name of the input type that reads ``path``, or ``None`` to let others decide."""
+def infer_input_type(path: str, data: Optional[bytes]) -> Optional[str]:
+    """Return the name of the input type that reads ``path``, or ``None`` to let others decide.
+    ``data`` is the file's bytes when the caller has read them (``None`` when it has not): an
+    implementation that tells the type from the content reads them, not the file again."""

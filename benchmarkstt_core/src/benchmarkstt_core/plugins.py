@@ -173,7 +173,7 @@ class PluginHost:
 
     @property
     def hook(self) -> pluggy.HookRelay:
-        """The hook caller (``host.hook.infer_input_type(path=...)``)."""
+        """The hook caller (``host.hook.infer_input_type(path=..., data=None)``)."""
         return self.pm.hook
 
     def _fail(self, record: PluginRecord, stage: str, exc: BaseException) -> None:

@@ -259,11 +259,13 @@ class LazyComponentSpec(ComponentSpec):
         return self.doc.description if self._description is None else self._description
 
     def __getattr__(self, attr: str) -> Any:
-        # only called for what __init__ did not set: what from_class derives from the class
+        # only called for what __init__ did not set: what from_class derives from the class,
+        # kept once derived (a corpus makes an input per file: each reads them)
         if attr.startswith("_"):
             raise AttributeError(attr)
         if self._spec is None:
-            self._spec = ComponentSpec.from_class(self.kind, self.cls, self.plugin)
+            spec = self._spec = ComponentSpec.from_class(self.kind, self.cls, self.plugin)
+            self.params, self.doc, self.wants_context = spec.params, spec.doc, spec.wants_context
         return getattr(self._spec, attr)
 
 

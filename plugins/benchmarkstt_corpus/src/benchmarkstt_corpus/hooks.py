@@ -1,6 +1,5 @@
 """The hooks of benchmarkstt-corpus, which other plugins implement to give ``corpus`` files it
-does not read from folders (the engines plugin's ``--audio`` and ``--engine``) and to tell the
-input type of a file from the bytes ``corpus`` read (``corpus_input_type``). Declared by
+does not read from folders (the engines plugin's ``--audio`` and ``--engine``). Declared by
 this plugin (the core's ``add_hooks``), not by the core: only the corpus calls them. An
 implementation is marked ``@hookimpl(optionalhook=True)``, so that its plugin loads without
 this one."""
@@ -38,12 +37,3 @@ def corpus_sources(args: Any, host: PluginHost, cluster: Optional[Callable[[], C
     ``options``, ``audio_seconds``, ``processing_seconds``, ``real_time_factor``,
     ``cpu_hours_per_audio_hour``, ``failed``...).
     """
-
-
-@hookspec(firstresult=True)
-def corpus_input_type(path: str, data: bytes) -> Optional[str]:
-    """The name of the input type that reads the file ``path`` whose bytes, as ``corpus`` read
-    them, are ``data`` (for ``-rt/-ht infer``, the default), or ``None`` to let another plugin
-    decide: the core's ``infer_input_type(path)`` with the file already read, so that no
-    implementation opens it again. The first non-``None`` answer wins; when every one is
-    ``None``, ``corpus`` asks ``infer_input_type(path)``."""

@@ -164,18 +164,12 @@ class Scorer:
 
     def resolve_type(self, source: Any, data: Optional[bytes]) -> str:
         """The input type of a source: as given, or inferred per file as single-pair mode does,
-        from ``data``, its bytes as read (the corpus's ``corpus_input_type``, then the core's
-        ``infer_input_type``)."""
+        from ``data``, its bytes as read (the core's ``infer_input_type``)."""
         if source.type != "infer":
             self.registries.inputs.get(source.type)
             return source.type
         hook = self.context.hook
-        kind = None
-        if hook is not None:
-            if data is not None:
-                kind = hook.corpus_input_type(path=source.source, data=data)
-            if kind is None:
-                kind = hook.infer_input_type(path=source.source)
+        kind = hook.infer_input_type(path=source.source, data=data) if hook is not None else None
         if kind is None:
             extension = os.path.splitext(os.path.basename(source.source))[1]
             what = f"extension {extension!r}" if extension else "no extension"
@@ -280,8 +274,10 @@ def clean(value: Any) -> Any:
     return value
 
 
-#: what a row holds for the client's tallies, sent as made: error words as numbers, offsets by millisecond
-RAW = ("error_words", "offsets")
+#: what the metrics made in a row (their values and pooled counts): :func:`clean` makes it valid
+#: JSON; the rest scoring makes of strings, whole numbers and lists, and the client's tallies
+#: (error words as numbers, offsets by millisecond) are sent as made
+MADE_BY_METRICS = ("metrics", "pooling", "counted", "as_deletions")
 
 
 def one_line(exc: BaseException) -> str:
@@ -503,9 +499,8 @@ class ScoredBatch(list):
 
 def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     """Score several items in this process (what a pool or a Dask worker runs); every
-    item's ``words`` is the same list, of the words its error lists number. The rows come
-    :func:`clean` (as the result holds them) but for their :data:`RAW` parts: the client only
-    tallies them. With a time limit,
+    item's ``words`` is the same list, of the words its error lists number. The rows come as
+    the result holds them: their :data:`MADE_BY_METRICS` parts :func:`clean`. With a time limit,
     on a thread that is not a process's main one (a Dask worker's), in a child process
     (:func:`in_child`): only a main thread can stop a regular expression that runs too long."""
     from benchmarkstt_core.limits import text_size_limit, time_limit
@@ -519,7 +514,7 @@ def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
         for item in items:
             with time_limit(spec.time_limit, f"the scoring of recording {item.id!r} (--time-limit)"):
                 one = score_item(s, item, ids)
-            one["rows"] = [{k: v if k in RAW else clean(v) for k, v in row.items()} for row in one["rows"]]
+            one["rows"] = [{k: clean(v) if k in MADE_BY_METRICS else v for k, v in row.items()} for row in one["rows"]]
             scored.append(one)
     words = list(ids)
     for one in scored:

@@ -69,7 +69,7 @@ def read_utterances(path: str, kind: str, host: PluginHost, encoding: str, max_s
 
     registries = host.registries
     if kind == "infer":
-        kind = host.hook.infer_input_type(path=path)
+        kind = host.hook.infer_input_type(path=path, data=None)
     if kind is not None and kind != "plaintext":
         context = Context(registries, host.hook, encoding=encoding, prog="benchmarkstt-tools corpus",
                           max_file_size=max_size)

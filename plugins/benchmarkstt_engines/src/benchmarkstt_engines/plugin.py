@@ -52,12 +52,6 @@ def infer_input_type(path: str) -> Optional[str]:
     return "transcription-failed" if path.endswith(".transcription-failed") else None
 
 
-@hookimpl(tryfirst=True, optionalhook=True)
-def corpus_input_type(path: str) -> Optional[str]:
-    """:func:`infer_input_type` of a file ``corpus`` read (the corpus plugin's hook)."""
-    return infer_input_type(path)
-
-
 # the corpus plugin's hooks (benchmarkstt_corpus.hooks): optional, so that this plugin loads without it
 @hookimpl(optionalhook=True)
 def add_corpus_arguments(parser: Any, host: Any) -> None:

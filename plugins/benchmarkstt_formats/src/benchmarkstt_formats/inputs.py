@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from benchmarkstt_core.errors import InputError
+from benchmarkstt_core.errors import BenchmarkSTTError, InputError
 from benchmarkstt_core.io import Input
 from benchmarkstt_core.context import Context
 
@@ -65,7 +65,7 @@ def warn_if_structured(text: str, source: str, context: Context | None) -> None:
     if what is None or context is None:
         return
     try:
-        kind = context.hook.infer_input_type(path=source) if context.hook is not None and source != "-" else None
+        kind = context.hook.infer_input_type(path=source, data=None) if context.hook is not None and source != "-" else None
     except InputError:  # several types fit it: the warning names none
         kind = None
     probably = f"it is probably of type {kind!r} (give it with -rt/-ht {kind})" if kind and kind != "plaintext" \
@@ -93,7 +93,13 @@ class Infer(Input):
     def read(self) -> str:
         context = self.context
         path = self.source if self.source == "-" else context.check_path(self.source)
-        kind = context.hook.infer_input_type(path=path) if context.hook else None
+        data = None
+        if path != "-" and os.path.isfile(path):  # read once: the type is told from the bytes the input reads
+            try:
+                data = context.read_bytes(self.source)
+            except BenchmarkSTTError:  # the input says what is wrong with it, when it reads it
+                pass
+        kind = context.hook.infer_input_type(path=path, data=data) if context.hook else None
         if kind is None:
             if not os.path.exists(context.check_path(self.source, "file")):
                 raise InputError(f"{self.source}: no such file")
@@ -106,7 +112,8 @@ class Infer(Input):
         from benchmarkstt_core.pipeline import create
 
         try:
-            return create(context.registry("inputs").get(kind), [self.source], context).read()
+            reading = context if data is None else context.replace(contents={**context.contents, self.source: data})
+            return create(context.registry("inputs").get(kind), [self.source], reading).read()
         except InputError as exc:
             extension = os.path.splitext(os.path.basename(self.source))[1].lower()
             if kind == "plaintext" or self.source != "-" and extension not in _CONTAINERS:

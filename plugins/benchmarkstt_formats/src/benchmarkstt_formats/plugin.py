@@ -39,9 +39,3 @@ def infer_input_type(path: str) -> Optional[str]:
         return "plaintext"
     extension = os.path.splitext(os.path.basename(path))[1]
     return "plaintext" if extension.lower() == ".txt" else None
-
-
-@hookimpl(trylast=True, optionalhook=True)
-def corpus_input_type(path: str) -> Optional[str]:
-    """:func:`infer_input_type` of a file ``corpus`` read (the corpus plugin's hook)."""
-    return infer_input_type(path)

@@ -41,12 +41,6 @@ def infer_input_type(path: str) -> Optional[str]:
     return "livelog" if path.endswith(".livelog") else None
 
 
-@hookimpl(optionalhook=True)
-def corpus_input_type(path: str) -> Optional[str]:
-    """:func:`infer_input_type` of a file ``corpus`` read (the corpus plugin's hook)."""
-    return infer_input_type(path)
-
-
 @hookimpl
 def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools live``."""

@@ -17,16 +17,9 @@ def register_inputs(register: Register) -> None:
 
 
 @hookimpl
-def infer_input_type(path: str) -> Optional[str]:
-    """A transcript type from the extension, and for .json, .xml, .txt and ``-`` from the content."""
-    from .reading import infer_type
-
-    return infer_type(path)
-
-
-@hookimpl(optionalhook=True)
-def corpus_input_type(path: str, data: bytes) -> Optional[str]:
-    """:func:`infer_input_type` of a file ``corpus`` read (the corpus plugin's hook)."""
+def infer_input_type(path: str, data: Optional[bytes]) -> Optional[str]:
+    """A transcript type from the extension, and for .json, .xml, .txt and ``-`` from the
+    content (``data`` when the caller read it)."""
     from .reading import infer_type
 
     return infer_type(path, data)

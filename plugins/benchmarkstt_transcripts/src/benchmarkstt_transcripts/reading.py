@@ -263,7 +263,7 @@ def read_transcript(path: str, kind: str | None = None, context: Context | None 
     if kind is None:
         kind = infer_type(context.check_path(path) if path != "-" else path)
     if kind is None:
-        other = context.hook.infer_input_type(path=path) if context.hook is not None else None
+        other = context.hook.infer_input_type(path=path, data=None) if context.hook is not None else None
         if other is None:
             raise InputError(f"{path}: not a transcript format this plugin recognises; give its type")
         # a context with hooks (infer_input_type answered) has its registries
