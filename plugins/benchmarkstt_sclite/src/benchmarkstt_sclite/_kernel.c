@@ -182,6 +182,10 @@ static int walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals, Steps *ste
     for (Py_ssize_t x = 1; x < n_finals; x++)
         if (row_of(n, finals[x])[j] < row_of(n, current)[j]) current = finals[x];
     while (current != START) {
+        if (current == -2) {  /* no predecessor gives the cell's cost: the table is not this net's */
+            PyErr_SetString(PyExc_RuntimeError, "sclite alignment: no way back");
+            return -1;
+        }
         cost_t here = row_of(n, current)[j];
         if (n->words[current] == NULLWORD && !n->weights) {
             if (j && add(n, row_of(n, current)[j - 1], insertion(n, j - 1)) == here) {
@@ -210,10 +214,6 @@ static int walk_back(Net *n, Py_ssize_t *finals, Py_ssize_t n_finals, Steps *ste
         int optional = n->optional[current] != 0;
         if (n->words[current] != NULLWORD) append(steps, optional ? 0 : 2, current, START);
         current = pred_with(n, current, j, deletion(n, current), here);
-        if (current == -2) {
-            PyErr_SetString(PyExc_RuntimeError, "sclite alignment: no way back");
-            return -1;
-        }
     }
     while (j > 0) {
         j--;
