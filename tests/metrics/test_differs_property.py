@@ -203,6 +203,42 @@ def max_substitutions(a: list, b: list) -> int:
     return -prev[-1][1]
 
 
+def unhinted_opcodes(a: list, b: list) -> list:
+    """rapidfuzz's opcodes without a score hint: the alignment over the whole table."""
+    from rapidfuzz.distance import Levenshtein as Lev
+
+    return Lev.opcodes(*as_ints(a, b)).as_list()
+
+
+@pytest.mark.parametrize("examples", example_counts(300))
+def test_hinted_alignment_is_the_unhinted_one(examples):
+    """edit_opcodes passes rapidfuzz a score hint (a band of diagonals, found from the
+    distance): its opcodes are those of the alignment over the whole table, below and above
+    the hint's smallest use (62 words) and whether the distance is above the hint or not."""
+    @settings(max_examples=examples, deadline=None)
+    @given(edited_pairs(max_size=400))
+    def check(pair):
+        a, b = pair
+        assert differs.edit_opcodes(a, b) == unhinted_opcodes(a, b)
+
+    check()
+
+
+@pytest.mark.parametrize("rate", [0.02, 0.2, 0.45, 1.0])
+def test_hinted_alignment_of_long_pairs_is_the_unhinted_one(rate):
+    """Pairs of 6,000 words, where rapidfuzz aligns by Hirschberg's splits with and without
+    the hint, with edits below, near and far above the hint (1.0: unrelated texts): the same
+    opcodes."""
+    import random
+
+    rng = random.Random(int(rate * 100))
+    vocabulary = [f"w{x}" for x in range(300)]
+    a = [vocabulary[min(int(rng.paretovariate(1.1)), 299)] for _ in range(6000)]
+    b = [rng.choice(vocabulary) if rng.random() < rate else word for word in a]
+    b = [word for word in b if rng.random() >= rate / 4]
+    assert differs.edit_opcodes(a, b) == unhinted_opcodes(a, b)
+
+
 @pytest.mark.parametrize("examples", example_counts(1500))
 def test_levenshtein_alignment_tie_break(examples):
     """The stated rule: the alignment is minimal, and every run of changes between two equal

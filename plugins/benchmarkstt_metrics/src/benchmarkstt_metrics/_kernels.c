@@ -548,23 +548,26 @@ alloc_work(Work *w)
     return (w->states && w->edge_slot && w->edge_next) ? 0 : -1;
 }
 
-/* difflib's matching blocks of a_obj and b_obj (sequences); *blocks is the caller's to
-   free. 0, or -1 with an exception set. */
-static int
-ratcliff_blocks(PyObject *a_obj, PyObject *b_obj, Block **blocks, Py_ssize_t *nblocks, Py_ssize_t *n_out,
-                Py_ssize_t *m_out)
+/* ratcliff_opcodes(a, b): difflib's opcodes of two sequences (autojunk off), from their
+   matching blocks */
+static PyObject *
+ratcliff_opcodes(PyObject *self, PyObject *args)
 {
+    PyObject *a_obj, *b_obj;
+    if (!PyArg_ParseTuple(args, "OO:ratcliff_opcodes", &a_obj, &b_obj)) {
+        return NULL;
+    }
     PyObject *a, *b;
     if (as_tuples(a_obj, b_obj, &a, &b) < 0) {
-        return -1;
+        return NULL;
     }
-    int status = -1;
+    PyObject *result = NULL;
     Work w;
     memset(&w, 0, sizeof(w));
-    Py_ssize_t n = PyTuple_GET_SIZE(a), m = PyTuple_GET_SIZE(b);
+    Py_ssize_t n = PyTuple_GET_SIZE(a), m = PyTuple_GET_SIZE(b), nblocks;
     int32_t *a_codes = NULL, *b_codes = NULL;
     int32_t ncodes = 0;
-    *blocks = NULL;
+    Block *blocks = NULL;
     if (n > INT32_MAX / 4 || m > INT32_MAX / 4) {
         PyErr_SetString(PyExc_OverflowError, "sequences too long for the Ratcliff/Obershelp kernel");
         goto done;
@@ -573,8 +576,8 @@ ratcliff_blocks(PyObject *a_obj, PyObject *b_obj, Block **blocks, Py_ssize_t *nb
     w.m = (int32_t)m;
     a_codes = malloc(((size_t)n + 1) * sizeof(int32_t));
     b_codes = malloc(((size_t)m + 1) * sizeof(int32_t));
-    *blocks = malloc(((size_t)(n < m ? n : m) + 1) * sizeof(Block));
-    if (a_codes == NULL || b_codes == NULL || *blocks == NULL) {
+    blocks = malloc(((size_t)(n < m ? n : m) + 1) * sizeof(Block));
+    if (a_codes == NULL || b_codes == NULL || blocks == NULL) {
         PyErr_NoMemory();
         goto done;
     }
@@ -591,42 +594,20 @@ ratcliff_blocks(PyObject *a_obj, PyObject *b_obj, Block **blocks, Py_ssize_t *nb
         goto done;
     }
     Py_BEGIN_ALLOW_THREADS
-    *nblocks = matching_blocks(&w, *blocks);
+    nblocks = matching_blocks(&w, blocks);
     Py_END_ALLOW_THREADS
-    if (*nblocks < 0) {
+    if (nblocks < 0) {
         PyErr_NoMemory();
         goto done;
     }
-    *n_out = n;
-    *m_out = m;
-    status = 0;
+    result = opcodes_from_blocks(blocks, nblocks, n, m);
 done:
     free_work(&w);
     free(a_codes);
     free(b_codes);
+    free(blocks);
     Py_XDECREF(a);
     Py_XDECREF(b);
-    if (status < 0) {
-        free(*blocks);
-        *blocks = NULL;
-    }
-    return status;
-}
-
-static PyObject *
-ratcliff_opcodes(PyObject *self, PyObject *args)
-{
-    PyObject *a_obj, *b_obj;
-    if (!PyArg_ParseTuple(args, "OO:ratcliff_opcodes", &a_obj, &b_obj)) {
-        return NULL;
-    }
-    Block *blocks;
-    Py_ssize_t nblocks, n, m;
-    if (ratcliff_blocks(a_obj, b_obj, &blocks, &nblocks, &n, &m) < 0) {
-        return NULL;
-    }
-    PyObject *result = opcodes_from_blocks(blocks, nblocks, n, m);
-    free(blocks);
     return result;
 }
 

@@ -14,20 +14,8 @@ from benchmarkstt_core.errors import InputError, Term
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
 
-from .kernels import as_ints, count_opcodes
-
-
-def edit_opcodes(a: Sequence[str], b: Sequence[str]) -> list:
-    """rapidfuzz's minimal edit opcodes of two word lists (replace blocks are one-to-one).
-
-    :example:
-        >>> edit_opcodes(["a", "b"], ["a", "c"])
-        [('equal', 0, 1, 0, 1), ('replace', 1, 2, 1, 2)]
-    """
-    # imported here: the help loads this module (rapidfuzz adds ~7 ms to benchmarkstt --help)
-    from rapidfuzz.distance import Levenshtein as Lev
-
-    return Lev.opcodes(*as_ints(a, b)).as_list()
+from .differs import edit_opcodes
+from .kernels import count_opcodes
 
 
 def hsdi(a: Sequence[str], b: Sequence[str]) -> tuple:
