@@ -618,6 +618,12 @@ def test_sound_labels_in_brackets_and_notes_and_not_in_captions_all_in_capitals(
     speech, labels = set_aside(t)
     assert speech.text() == "Happy birthday\nThank you." and labels == ["[MUSIC PLAYING]", "♪", "♪", "(LAUGHTER)"]
     assert set_aside(srt.parse("1\n00:00:01,000 --> 00:00:02,000\n= ( ) ? [1]\n", "p.srt"))[1] == []
+    # a line of capitals that ends as speech does is speech: a question, a shout, a sentence
+    spoken = srt.parse("1\n00:00:01,000 --> 00:00:02,000\nWe're NASA.\n\n2\n00:00:03,000 --> 00:00:04,000\nNASA?\n\n"
+                       "3\n00:00:05,000 --> 00:00:06,000\nSTOOOOP!\nDOOR SLAMS\n\n4\n00:00:07,000 --> 00:00:08,000\n"
+                       "The same NASA\nyou flew for.\nThey are here.\n", "n.srt")
+    speech, labels = set_aside(spoken)
+    assert speech.text() == "We're NASA.\nNASA?\nSTOOOOP!\nThe same NASA\nyou flew for.\nThey are here." and labels == ["DOOR SLAMS"]
     shouted = read_transcript(str(DATA / "roll_up.scc"))
     assert set_aside(shouted)[1] == []
 

@@ -8,8 +8,11 @@ element or code for "this is not speech"), so they are found by the conventions 
 - a bracketed span with a letter in it, ``[MUSIC]`` or ``(laughs)``, anywhere in a line, is a label;
 - ``♪`` and ``♫`` (sung words are marked by them; the words themselves are kept) are labels;
 - a line with no lower-case letter and a word of at least four capital letters (``APPLAUSE``,
-  ``JACK SPEAKS OFF-MIC``) is a label, in a file where most lines have lower-case letters: in
-  captions written all in capitals (usual in SCC), capitals mark nothing.
+  ``JACK SPEAKS OFF-MIC``) is a label, in a file where most lines have lower-case letters (in
+  captions written all in capitals, usual in SCC, capitals mark nothing), unless it ends as
+  speech does, in ``?``, ``!``, ``.``, ``,`` or ``…`` (``NASA?``, ``STOOOOP!``: in 2,255 SRT and
+  WebVTT files of the real-file corpora, the lines of capitals so ended were questions, shouts
+  and sentences; labels, speakers' names and signs end without them).
 
 The labels set aside are counted (``benchmarkstt`` warns with their number); ``--sound-labels keep``
 (of ``benchmarkstt``, ``benchmarkstt-tools corpus`` and ``transcript``) scores them as words.
@@ -32,6 +35,9 @@ from .model import Segment, Transcript
 #: the input types whose text may hold sound labels
 SUBTITLES = ("srt", "vtt", "ttml", "stl", "scc", "ssa", "sami", "spruce")
 _NOTES = "♪♫"
+#: how a line of capitals that is speech ends (a question, a shout, a sentence, a clause: ``NASA?``,
+#: ``STOP!``): labels end without punctuation (or in their brackets)
+_SPOKEN = ("?", "!", ".", ",", "…")
 
 
 #: what ``--sound-labels`` may say: set them aside (the default) or score them as words
@@ -67,7 +73,7 @@ def add_sound_labels(parser: Any, note: str = "") -> str:
 
 
 def _capitals(line: str) -> bool:
-    return not any(c.islower() for c in line) and any(
+    return not line.rstrip().endswith(_SPOKEN) and not any(c.islower() for c in line) and any(
         len(word) >= 4 and all(c.isupper() for c in word) for word in
         "".join(c if c.isalpha() else " " for c in line).split())
 
