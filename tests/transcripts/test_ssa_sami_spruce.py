@@ -60,7 +60,8 @@ def pysubs2_cues(path) -> list:
     collapsed), start and end in seconds, in time order."""
     import pysubs2
 
-    events = [e for e in pysubs2.load(str(path)).events if e.type == "Dialogue" and not e.is_drawing]
+    format_ = {".ass": "ass", ".ssa": "ssa"}.get(path.suffix)  # its detection needs a styles section
+    events = [e for e in pysubs2.load(str(path), format_=format_).events if e.type == "Dialogue" and not e.is_drawing]
     found = [("\n".join(" ".join(line.split()) for line in e.plaintext.split("\n") if line.strip()),
               e.start / 1000, e.end / 1000) for e in events]
     return [cue for cue in found if cue[0]]
@@ -142,11 +143,53 @@ def test_recognised_in_a_txt_file_by_signature(tmp_path, name):
     assert infer_type(str(path)) == {"passage_ssa.ass": "ssa", "passage_sami.smi": "sami"}[name]
 
 
+#: a karaoke template as fansubbers share them: the templates are Comment lines (Aegisub's
+#: templater runs them), the only Dialogue line a drawing; a player shows nothing but the drawing
+KARAOKE_TEMPLATE = """[Script Info]
+ScriptType: v4.00+
+
+[Events]
+Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+Comment: 0,0:00:00.00,0:00:00.00,Default,,0,0,0,code once,fx = {}
+Comment: 0,0:00:00.00,0:00:05.00,Default,,0,0,0,template syl,{\\pos($center,$middle)\\fad(100,100)}
+Dialogue: 1,0:00:00.00,0:00:05.00,Default,,0,0,0,fx,{\\an7\\pos(0,0)\\p1}m 0 0 l 100 0 100 100 0 100{\\p0}
+"""
+
+
+def test_ssa_with_no_dialogue_text_has_nothing_to_read_as_pysubs2_shows_none(tmp_path):
+    """pysubs2 shows no event of it (the comments switched off, the drawing no text): an error
+    naming what is there, never an empty transcript scored as a silent 100% error rate."""
+    (tmp_path / "t.ass").write_text(KARAOKE_TEMPLATE, encoding="utf-8")
+    assert pysubs2_cues(tmp_path / "t.ass") == []
+    with pytest.raises(InputError, match="nothing to read: the 1 Dialogue event has no text"):
+        read_transcript(str(tmp_path / "t.ass"))
+
+
+def test_ssa_dialogue_line_short_of_fields_is_skipped_as_pysubs2_skips_it(tmp_path):
+    """A Dialogue line with fewer fields than its Format line (its Text missing) is skipped
+    with a warning naming it, the others read, as pysubs2 and libass read them."""
+    path = tmp_path / "events.ass"
+    path.write_text("[Script Info]\nScriptType: v4.00+\n\n[Events]\n"
+                    "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+                    "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Good evening.\n"
+                    "Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0\n"
+                    "Dialogue: 0,0:00:03.00,0:00:04.50,Default,,0,0,0,,Tonight, the news.\n", encoding="utf-8")
+    transcript = read_transcript(str(path))
+    assert cues(transcript) == pysubs2_cues(path) == [("Good evening.", 1.0, 2.0), ("Tonight, the news.", 3.0, 4.5)]
+    assert transcript.warnings == (f"{path}:7: 1 Dialogue line with fewer fields than the Format line skipped "
+                                   "(the first here: 8 fields for 10)",)
+
+
 MALFORMED = [
     ("bad.ass", "[Script Info]\n\n[Events]\nDialogue: 0,0:00:xx.00,0:00:02.00,Default,,0,0,0,,Hi\n",
      "bad.ass:4: not a SubStation time (H:MM:SS.cc): '0:00:xx.00'"),
     ("short.ass", "[Script Info]\n\n[Events]\nDialogue: 0,0:00:01.00,0:00:02.00\n",
-     "short.ass:4: a Dialogue line has 3 fields, its Format 10"),
+     "short.ass: nothing to read: no Dialogue event in [Events]; 1 Dialogue line with fewer fields than the "
+     "Format line skipped (the first, line 4: 3 fields for 10)"),
+    ("template.ass", KARAOKE_TEMPLATE, "template.ass: nothing to read: the 1 Dialogue event has no text (override "
+     "tags or drawings only); its 2 Comment events are switched off, not shown"),
+    ("cleared.smi", "<SAMI><BODY><SYNC Start=0><P Class=KRCC>&nbsp;\n<SYNC Start=1><P Class=KRCC>&nbsp;</BODY></SAMI>",
+     "cleared.smi: nothing to read: its 2 captions have no text"),
     ("none.ass", "[Script Info]\nTitle: x\n", "none.ass: no [Events] section"),
     ("bad.smi", "<SAMI><BODY><SYNC Start=soon><P>Hi</BODY></SAMI>", "bad.smi:1: a SYNC without a Start time"),
     ("bad.stl", "$FontName = Arial\n00:00:01:00 , 00:00:02:00 , Hi\n00:00:03:00 ; Bye\n",

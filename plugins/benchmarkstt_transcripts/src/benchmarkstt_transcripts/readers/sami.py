@@ -11,7 +11,8 @@ after it is that time's caption in the language its class names (the ``STYLE`` b
 - **Text**: each ``SYNC``'s ``P`` of that class is a segment; ``<BR>`` is a line break, other
   tags (``<I>``, ``<FONT>``, ``<SPAN>``) are dropped, character references (``&amp;``) are
   decoded, and a caption of only ``&nbsp;`` (how SAMI clears the screen) is no text. The
-  ``HEAD`` (title, styles) and comments are not read.
+  ``HEAD`` (title, styles) and comments are not read. A file none of whose captions has text is
+  an error (``nothing to read``), never an empty transcript.
 - **Times**: a caption starts at its ``SYNC``'s ``Start`` and ends at the next ``SYNC``'s
   (that holds a ``P`` of the same class, or none); the last has no end.
 - No speakers in the format.
@@ -109,6 +110,10 @@ def parse(text: str, source: str) -> Transcript:
         raise InputError(f"{source}: no SYNC element: not SAMI captions")
     texts = [(sync, name, lines("".join(pieces).replace("\xa0", " "))) for sync, name, pieces in parser.captions]
     chosen = next((name for _, name, words in texts if words), None)
+    if chosen is None:
+        count = len(texts)
+        raise InputError(f"{source}: nothing to read: " + (f"{'its' if count > 1 else 'the'} {count} caption"
+                         f"{'s have' if count > 1 else ' has'} no text" if count else "no P caption in a SYNC"))
     classes: dict = {}  # each SYNC's classes
     for sync, name, _ in texts:
         classes.setdefault(sync, set()).add(name.lower())
@@ -116,12 +121,12 @@ def parse(text: str, source: str) -> Transcript:
     following = None
     for sync in range(len(parser.syncs) - 1, -1, -1):
         ends[sync] = following
-        if chosen is None or chosen.lower() in classes.get(sync, ()) or sync not in classes:
+        if chosen.lower() in classes.get(sync, ()) or sync not in classes:
             following = parser.syncs[sync]
     segments: list = []
     others: dict[str, list] = {}
     for sync, name, words in texts:
-        if words and name.lower() != chosen.lower():  # type: ignore[union-attr]  # chosen: the first name with words
+        if words and name.lower() != chosen.lower():
             others.setdefault(name.lower(), [name, 0])[1] += 1
         elif words:
             segments.append(Segment(words, parser.syncs[sync], ends[sync]))

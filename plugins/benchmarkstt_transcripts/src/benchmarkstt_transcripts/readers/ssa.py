@@ -6,7 +6,10 @@ Name, MarginL, MarginR, MarginV, Effect, Text``; SSA v4 starts with ``Marked``);
 ASS's fields are taken. ``Text`` is the last field and keeps its commas.
 
 - Each ``Dialogue:`` line is one segment, in file order; ``Comment:`` lines (events the author
-  switched off) and ``;`` comment lines are not read, nor any other section.
+  switched off) and ``;`` comment lines are not read, nor any other section. A file with no
+  ``Dialogue`` text (a karaoke template of ``Comment`` lines, drawings only) is an error
+  (``nothing to read``), never an empty transcript. A ``Dialogue`` line with fewer fields than
+  its ``Format`` line is skipped with a warning naming it, as libass and pysubs2 skip it.
 - **Text**: override blocks ``{...}`` (``{\\i1}``, ``{\\pos(10,20)}``, and a note in braces)
   are dropped; ``\\N`` (hard) and ``\\n`` (soft) line breaks are line breaks (``\\n``), ``\\h``
   is a space. A ``{\\p1}`` drawing (vector commands up to ``{\\p0}``) is no text.
@@ -86,6 +89,8 @@ def parse(text: str, source: str) -> Transcript:
     fields: tuple[str, ...] = ASS_FIELDS
     segments = []
     seen_events = False
+    dialogues = comments = 0
+    short: list[tuple[int, int, int]] = []  # (line, its fields, the Format's)
     for number, line in enumerate(text.split("\n"), 1):
         line = line.strip().lstrip("\ufeff")
         if line.startswith("[") and line.endswith("]"):
@@ -104,10 +109,13 @@ def parse(text: str, source: str) -> Transcript:
                 raise InputError(f"{source}:{number}: the Format line names no Start, End or Text field")
             continue
         if kind != "dialogue":
+            comments += kind == "comment"
             continue
         values = value.lstrip().split(",", len(fields) - 1)
         if len(values) < len(fields):
-            raise InputError(f"{source}:{number}: a Dialogue line has {len(values)} fields, its Format {len(fields)}")
+            short.append((number, len(values), len(fields)))
+            continue
+        dialogues += 1
         event = dict(zip(fields, values))
         words = _text(event["text"])
         if words:
@@ -116,4 +124,15 @@ def parse(text: str, source: str) -> Transcript:
                                     _seconds(event["end"], number, source), speaker))
     if not seen_events:
         raise InputError(f"{source}: no [Events] section: not a SubStation Alpha file with subtitles")
-    return Transcript(TYPE, tuple(segments))
+    skipped = (f"{len(short)} Dialogue line{'s' if len(short) != 1 else ''} with fewer fields than the Format line "
+               f"skipped") if short else ""
+    if not segments:
+        found = (f"{'its' if dialogues > 1 else 'the'} {dialogues} Dialogue event{'s have' if dialogues > 1 else ' has'} "
+                 f"no text (override tags or drawings only)" if dialogues else "no Dialogue event in [Events]")
+        if comments:
+            found += f"; its {comments} Comment event{'s are' if comments > 1 else ' is'} switched off, not shown"
+        if short:
+            found += f"; {skipped} (the first, line {short[0][0]}: {short[0][1]} fields for {short[0][2]})"
+        raise InputError(f"{source}: nothing to read: {found}")
+    warnings = [f"{source}:{short[0][0]}: {skipped} (the first here: {short[0][1]} fields for {short[0][2]})"] if short else []
+    return Transcript(TYPE, tuple(segments), warnings)
