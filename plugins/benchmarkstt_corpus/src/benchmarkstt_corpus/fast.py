@@ -126,13 +126,14 @@ def aligned_wer(references: Texts, hypotheses: Texts, mode: str) -> float:
 
 def pooled_counts(references: Texts, hypotheses: Texts) -> dict:
     """Substitutions, deletions, insertions, hits and reference words summed over the pairs."""
+    from benchmarkstt_metrics.differs import SCORE_HINT
     from rapidfuzz.distance import Levenshtein
 
     refs, hyps, words = split_pairs(references, hypotheses)
     tags = {"replace": 0, "delete": 0, "insert": 0}
     for ref, hyp in zip(refs, hyps):
-        if ref != hyp:
-            for op in Levenshtein.editops(ref, hyp):
+        if ref != hyp:  # the hint: align within the band the distance allows (the same edits)
+            for op in Levenshtein.editops(ref, hyp, score_hint=int(SCORE_HINT * max(len(ref), len(hyp))) + 1):
                 tags[op.tag] += 1
     s, d, i = tags["replace"], tags["delete"], tags["insert"]
     return {"substitutions": s, "deletions": d, "insertions": i, "hits": words - s - d,

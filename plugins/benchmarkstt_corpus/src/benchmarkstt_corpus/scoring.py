@@ -342,8 +342,9 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
             continue  # no segments: sc_stats pairs the utterances both systems have
         row, opcodes = score_engine(scorer, item, engine, source, (ref, ref_info, ref_text), ids)
         result["rows"].append(row)
-        # a failure: every reference word an error of its segments
-        profiles[engine] = opcode_places([("delete", 0, len(ref.words), 0, 0)] if opcodes is None else opcodes)
+        if len(item.hypotheses) > 1:  # MAPSSWE compares two engines: one alone has no segments
+            # a failure: every reference word an error of its segments
+            profiles[engine] = opcode_places([("delete", 0, len(ref.words), 0, 0)] if opcodes is None else opcodes)
     result["pairs"] = pair_sums([engine for engine, _ in item.hypotheses], profiles)
     return result
 
