@@ -44,11 +44,12 @@ REGISTRATION = ("", ".plugin", ".hooks")
 #: rule that picks the unit costs (differ_extensions) and the kernels (metrics); and the input
 #: type's inference, which looks for a subtitle format's signature or TRN's structure
 #: in a ``.txt`` file (transcripts, whose ``readers`` and ``sounds`` are also imported to
-#: register its input types and its ``--sound-labels`` option: not yet lazy, left to a later change)
+#: register its input types and its ``--sound-labels`` option; its ``model`` only where a reader
+#: makes a transcript)
 USED_BY_WER = {
     "benchmarkstt_formats": {"inputs", "outputs", "segmenters"},
     "benchmarkstt_metrics": {"metrics", "differs", "differ_extensions", "dialects", "kernels", "_kernels"},
-    "benchmarkstt_transcripts": {"readers", "reading", "model", "clock", "cues", "documents", "sounds",
+    "benchmarkstt_transcripts": {"readers", "reading", "clock", "cues", "documents", "sounds",
                                  "readers.sami", "readers.srt", "readers.ssa", "readers.trn", "readers._nist",
                                  "readers.vtt"},
 }
@@ -87,8 +88,8 @@ def test_a_wer_run_imports_of_the_plugins_it_does_not_use_only_what_registers_th
 
 #: standard-library modules a single-pair ``--wer`` run does not need: importlib.metadata's
 #: email parsing (before Python 3.13 the backport, which defers it), completion's shlex, a
-#: failure's traceback
-NOT_FOR_WER = {"email.message", "email.utils", "socket", "csv", "shlex", "traceback"}
+#: failure's traceback, the signal handlers of time limits and of temporary files' cleanup
+NOT_FOR_WER = {"email.message", "email.utils", "socket", "csv", "shlex", "traceback", "signal"}
 
 
 def test_a_wer_run_imports_no_email_parser_nor_what_only_failures_and_completion_use(tmp_path):

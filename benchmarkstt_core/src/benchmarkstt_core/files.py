@@ -13,13 +13,11 @@ cannot hold a character.
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import threading
 from typing import Any, Iterable, Iterator
 
 from .errors import BenchmarkSTTError
-from .stopping import caught
 
 #: the temporary files being written right now, removed if a signal ends the process
 _PENDING: set = set()
@@ -84,6 +82,8 @@ def _remove_pending(signum: int, frame: Any) -> None:
         except OSError:
             pass
     _PENDING.clear()
+    import signal
+
     signal.signal(signum, signal.SIG_DFL)
     os.kill(os.getpid(), signum)
 
@@ -94,6 +94,10 @@ class _CleanupOnSignals:
     ignores, which would not end it)."""
 
     def __enter__(self) -> "_CleanupOnSignals":
+        import signal  # only where a temporary file is written
+
+        from .stopping import caught
+
         self.saved: list = []
         if threading.current_thread() is threading.main_thread():
             for signum in caught(CLEANUP_SIGNALS):  # one the command was started with ignored stays so
@@ -101,6 +105,8 @@ class _CleanupOnSignals:
         return self
 
     def __exit__(self, *exc: Any) -> None:
+        import signal
+
         for signum, handler in self.saved:
             signal.signal(signum, handler)
 

@@ -18,7 +18,6 @@ regular expression that backtracks for ever).
 from __future__ import annotations
 
 import os
-import signal
 import stat
 import threading
 from contextlib import contextmanager
@@ -115,6 +114,8 @@ def time_limit(seconds: float | None, what: str) -> Iterator[None]:
         Traceback (most recent call last):
         benchmarkstt_core.limits.TimeLimitError: regex '(a+)+$' ran longer than the time limit of 0.2 s and was stopped
     """
+    import signal  # only where a time limit is set
+
     if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         yield
         return

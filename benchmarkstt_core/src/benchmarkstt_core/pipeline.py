@@ -22,7 +22,6 @@ from .errors import InputError
 from .normalization import LogEntry, NormalizationAggregate, normalize_logged
 from .registry import ComponentSpec, Registries
 from .schema import Schema, TimedText
-from .wordmap import MovedExtras
 
 if TYPE_CHECKING:  # pragma: no cover
     from .plugins import PluginHost
@@ -194,6 +193,8 @@ def timed_schema(segmenter: Any, text: str, normalized: str, steps: Sequence[tup
     if not isinstance(text, TimedText):
         return schema
     if steps and len(schema) == len(normalized.split()):
+        from .wordmap import MovedExtras  # only for timed inputs that were normalized
+
         return schema.with_extras(MovedExtras(text, steps, len(schema)))
     if len(schema) == text.word_count():
         schema = schema.with_extras(text.extras())

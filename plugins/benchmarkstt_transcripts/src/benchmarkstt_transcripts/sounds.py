@@ -28,9 +28,10 @@ The labels set aside are counted (``benchmarkstt`` warns with their number); ``-
 
 from __future__ import annotations
 
-from typing import Any, List, Tuple
+from typing import TYPE_CHECKING, Any, List, Tuple
 
-from .model import Segment, Transcript
+if TYPE_CHECKING:  # pragma: no cover
+    from .model import Transcript
 
 #: the input types whose text may hold sound labels
 SUBTITLES = ("srt", "vtt", "ttml", "stl", "scc", "ssa", "sami", "spruce")
@@ -123,6 +124,8 @@ def _speech(text: str, capitals: bool, labels: List[str]) -> str:
 
 def set_aside(transcript: Transcript) -> Tuple[Transcript, List[str]]:
     """The transcript without its sound labels (a segment left with no words is dropped), and the labels."""
+    from .model import Segment, Transcript  # imported by the reader that made ``transcript``
+
     rows = [line for s in transcript.segments for line in s.text.split("\n")]
     capitals = sum(any(c.islower() for c in line) for line in rows) * 2 > len(rows)
     labels: List[str] = []
