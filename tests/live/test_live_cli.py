@@ -85,3 +85,22 @@ def test_outputs_named_without_a_folder_go_in_the_working_directory(tmp_path):
     assert run.returncode == 0, run
     assert json.loads((tmp_path / "out.json").read_text())["rows"][0]["engine"] == "x"
     assert (tmp_path / "out.html").read_text().startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize("time", ["1e999", "Infinity"])
+def test_an_infinite_time_is_refused_with_its_line(tmp_path, time):
+    (tmp_path / "talk.srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nThe north.\n")
+    (tmp_path / "talk.livelog").write_text('{"stream": {"clock": "fast"}}\n'
+                                           f'{{"kind": "final", "text": "the north", "audio": {time}, "wall": 0.2}}\n')
+    run = live("--reference", str(tmp_path / "talk.srt"), "--events", f"x={tmp_path / 'talk.livelog'}")
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr == (f"benchmarkstt-tools: error: {tmp_path / 'talk.livelog'}:2: audio: "
+                          "expected a number of seconds of at least 0, got inf\n")
+
+
+def test_one_file_prints_no_empty_interval_line(tmp_path):
+    (tmp_path / "talk.srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nThe north.\n")
+    (tmp_path / "talk.livelog").write_text(LOG)
+    run = live("--reference", str(tmp_path / "talk.srt"), "--events", f"x={tmp_path / 'talk.livelog'}")
+    assert run.returncode == 0, run
+    assert "bootstrap CI" not in run.stdout  # intervals need two files or more

@@ -314,3 +314,21 @@ def test_a_file_scored_against_itself_has_no_errors(tmp_path, mode):
     for ref, hyp in (("ref.trn", "hyp.trn"), ("ref.stm", "hyp.stm")):
         found = results("-r", str(tmp_path / ref), "-h", str(tmp_path / hyp), "--wer", mode)
         assert found["wer"] == 0, (ref, found)
+
+
+@pytest.mark.parametrize("mode, expected", [("sclite", 2 / 7), ("levenshtein", 1 / 6), ("strict", 1 / 6)])
+def test_trn_ids_pair_in_any_ascii_case_as_sclite_pairs_them(tmp_path, mode, expected):
+    # SCTK's csrnab.ref spells 4t0c0204 where csrnab.hyp spells 4T0C0204; sclite (2 errors in
+    # 7 words: its (uh) is a word without -D), its command here and corpus mode pair them; the
+    # unit-cost modes refused them ("utterance id '4T0C0204' is not in the reference")
+    ref = write(tmp_path, "ref.trn", "the (uh) cat sat (4t0c0204)\non the mat (4T0C0205)\n")
+    hyp = write(tmp_path, "hyp.trn", "the cat sat (4T0C0204)\non the hat (4t0c0205)\n")
+    assert results("-r", ref, "-h", hyp, "--wer", mode)["wer"] == pytest.approx(expected)
+
+
+def test_trn_ids_of_one_file_that_differ_only_in_case_are_an_error(tmp_path):
+    ref = write(tmp_path, "ref.trn", "the (uh) cat (s_1)\nsat (S_1)\n")
+    hyp = write(tmp_path, "hyp.trn", "the cat (s_1)\n")
+    done = run("benchmarkstt", "-r", ref, "-h", hyp, "--wer", "levenshtein")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == f"benchmarkstt: error: {ref}:2: utterance id 'S_1' is 's_1' of line 1 in another case\n"

@@ -180,3 +180,35 @@ def test_the_speaker_assignment_is_least_and_breaks_ties_as_scipy():
         assert sorted(got) == list(range(len(cost))) and sum(row[c] for row, c in zip(cost, got)) == least
     scipy = pytest.importorskip("scipy.optimize")
     assert [best_assignment(c) for c in cases] == [[int(x) for x in scipy.linear_sum_assignment(c)[1]] for c in cases]
+
+
+# Two recordings, each with a speaker A; in recording 2 the hypothesis calls A "B". meeteval
+# scores each recording (STM file, SegLST session) apart and sums: 0 errors. Pooled across
+# recordings, A's words of both recordings made one stream and B could not be mapped to A.
+TWO_RECORDINGS_REF = "one 1 A 0.0 2.0 the cat sat\ntwo 1 A 0.0 2.0 on the mat\n"
+TWO_RECORDINGS_HYP = "one 1 A 0.0 2.0 the cat sat\ntwo 1 B 0.0 2.0 on the mat\n"
+
+
+@pytest.mark.parametrize("metric", ["--cpwer", "--tcpwer", "--tcwer"])
+def test_each_recording_of_an_stm_file_is_scored_apart(tmp_path, metric):
+    (tmp_path / "ref.stm").write_text(TWO_RECORDINGS_REF)
+    (tmp_path / "hyp.stm").write_text(TWO_RECORDINGS_HYP.replace("two 1 B 0.0", "two 1 B 0.5"))
+    run = cli("-r", "ref.stm", "-h", "hyp.stm", metric, "0", "-o", "json", cwd=tmp_path) if metric != "--cpwer" \
+        else cli("-r", "ref.stm", "-h", "hyp.stm", metric, "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)[0]["result"]
+    # meeteval 0.4.3 (cpwer; tcpwer --collar 0): 0 and 2 errors (recording 'two' shifted by 0.5 s)
+    expected = 0 if metric == "--cpwer" else 2
+    assert (result["substitutions"] + result["deletions"] + result["insertions"], result["reference_words"]) == \
+        (expected, 6)
+    if metric != "--tcwer":
+        assert result["mapping"] == {"one 1 A": "one 1 A", "two 1 B": "two 1 A"}
+
+
+def test_recordings_that_the_sides_do_not_share_are_an_error(tmp_path):
+    (tmp_path / "ref.stm").write_text(TWO_RECORDINGS_REF)
+    (tmp_path / "hyp.stm").write_text("one 1 A 0.0 2.0 the cat sat\nthree 1 B 0.0 2.0 on the mat\n")
+    run = cli("-r", "ref.stm", "-h", "hyp.stm", "--cpwer", cwd=tmp_path)
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr == ("benchmarkstt: error: --cpwer: the reference and the hypothesis hold different "
+                          "recordings: 'two 1' only in the reference, 'three 1' only in the hypothesis\n")

@@ -90,7 +90,8 @@ def table(rows: List[dict]) -> str:
 
 
 def interval_line(row: dict) -> str:
-    """A pooled row's figures with their bootstrap intervals, in one line.
+    """A pooled row's figures with their bootstrap intervals, in one line; nothing when no figure
+    has an interval (fewer than two files).
 
     :example:
         >>> row = {"engine": "ps", "figures": {"emission": {"mean": 1.6}, "first_display": {"mean": None},
@@ -108,6 +109,8 @@ def interval_line(row: dict) -> str:
         if value is not None and ci[key] is not None:
             low, high = (form.split(" ")[0].format(x) for x in ci[key])
             parts.append(f"{label} {form.format(value)} ({low} - {high})")
+    if not parts:
+        return ""
     return (f"{row['engine']} pooled, 95% bootstrap CI over files (1000 resamples, seed 0): "
             f"{'; '.join(parts)}\n")
 

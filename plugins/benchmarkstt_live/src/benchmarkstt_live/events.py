@@ -22,6 +22,7 @@ the engine's output, what the transcript cache keeps, and what the measures read
 from __future__ import annotations
 
 import json
+import math
 from typing import List, NamedTuple
 
 from benchmarkstt_core.errors import InputError
@@ -95,7 +96,7 @@ def loads(text: str, where: str) -> EventLog:
             raise InputError(f"{where}:{number}: text: expected a string")
         for clock in ("audio", "wall"):
             value = item.get(clock)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value < 0:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
                 raise InputError(f"{where}:{number}: {clock}: expected a number of seconds of at least 0, got {value!r}")
         events.append(Event(item["kind"], item["text"], float(item["audio"]), float(item["wall"])))
     return EventLog(header["stream"], events)

@@ -247,9 +247,9 @@ def pairs(ref: Side, hyp: Side, sclite: bool) -> list:
         hyps = assign(ref.units, hyp.units, hyp.source)
         return [(f"{ref.source}:{u.line}", u.words, h.words) for u, h in zip(scored_references(ref.units), hyps)]
     if ref.kind == "trn" and hyp.kind == "trn":
-        by_id = match_hypotheses(ref.units, hyp.units, hyp.source)
-        return [(f"{ref.source}:{u.line}", u.words, by_id[u.id].words if u.id in by_id else [])
-                for u in ref.units if u.id in by_id or not sclite]
+        by_id = match_hypotheses(ref.units, hyp.units, hyp.source, ref.source, fold)  # in any ASCII case, as sclite
+        return [(f"{ref.source}:{u.line}", u.words, by_id[fold(u.id)].words if fold(u.id) in by_id else [])
+                for u in ref.units if fold(u.id) in by_id or not sclite]
     where, tokens = ref.tokens()
     return [(where, tokens, hyp.items())]
 

@@ -65,17 +65,29 @@ class Scored:
         return self._steps
 
 
-def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_path: str = "hypothesis") -> dict:
-    """The hypothesis utterances by id; an id given twice or unknown to the reference is an error."""
-    known = {u.id for u in refs}
+def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_path: str = "hypothesis",
+                     ref_path: str = "reference", key: Callable[[str], str] = str) -> dict:
+    """The hypothesis utterances by ``key(id)``; an id given twice or unknown to the reference
+    is an error, and so are two ids of one file with the same key (with ``key`` :func:`fold`:
+    ids compared in any ASCII case, as sclite pairs its lowercased texts)."""
+    known: dict = {}
+    for side, path in ((refs, ref_path), (hyps, hyp_path)):
+        seen: dict = {}
+        for u in side:
+            first = seen.setdefault(key(u.id), u)
+            if first is not u and first.id != u.id:
+                raise InputError(f"{path}:{u.line}: utterance id {u.id!r} is {first.id!r} of line {first.line} "
+                                 f"in another case")
+        if side is refs:
+            known = seen
     by_id: dict = {}
     for u in hyps:
-        if u.id in by_id:
+        if key(u.id) in by_id:
             raise InputError(f"{hyp_path}:{u.line}: utterance id {u.id!r} given twice "
-                             f"(first on line {by_id[u.id].line})")
-        if u.id not in known:
+                             f"(first on line {by_id[key(u.id)].line})")
+        if key(u.id) not in known:
             raise InputError(f"{hyp_path}:{u.line}: utterance id {u.id!r} is not in the reference")
-        by_id[u.id] = u
+        by_id[key(u.id)] = u
     return by_id
 
 

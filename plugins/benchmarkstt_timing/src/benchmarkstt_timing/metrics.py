@@ -12,7 +12,7 @@ from benchmarkstt_metrics.differs import levenshtein_distance
 from benchmarkstt_metrics.kernels import edit_counts
 
 from .tcalign import Alignment, tc_align, tc_distance
-from .words import TimedWords, check_strategy, has_times, silent_segments, speakers_of, timed_words
+from .words import TimedWords, by_recording, check_strategy, has_times, silent_segments, speakers_of, timed_words
 
 DEFAULT_COLLAR = 5.0
 #: the units of the results' keys (the rest are counts and rates)
@@ -89,9 +89,16 @@ class TCWER(_TimeConstrained, Metric):
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         r, h = self._timed(ref, hyp)
-        a = self._align(r, h)
-        return Measured({**counts(a.hits, a.substitutions, a.deletions, a.insertions), **self._settings(r, h)},
-                        SECONDS)
+        parts = by_recording(ref, hyp, self.name)
+        if parts is None:
+            a = self._align(r, h)
+            tally = [a.hits, a.substitutions, a.deletions, a.insertions]
+        else:  # each recording apart, the counts summed
+            tally = [0, 0, 0, 0]
+            for _, part_ref, part_hyp in parts:
+                a = self._align(*self._timed(part_ref, part_hyp))
+                tally = [t + x for t, x in zip(tally, (a.hits, a.substitutions, a.deletions, a.insertions))]
+        return Measured({**counts(*tally), **self._settings(r, h)}, SECONDS)
 
 
 def best_assignment(cost: Sequence[Sequence[int]]) -> list:
@@ -238,6 +245,24 @@ class _SpeakerAttributed(Metric):
         return r, h, ref_speakers, hyp_speakers
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
+        parts = by_recording(ref, hyp, self.name)
+        if parts is None:
+            total, mapping, per_speaker, r, h = self._assigned(ref, hyp)
+        else:  # each recording apart, the counts summed; speakers named with their recording
+            total, mapping, per_speaker = [0, 0, 0, 0], {}, {}
+            for recording, part_ref, part_hyp in parts:
+                tally, part_mapping, part_speakers, _, _ = self._assigned(part_ref, part_hyp)
+                total = [t + x for t, x in zip(total, tally)]
+                mapping.update({f"{recording} {who}": None if to is None else f"{recording} {to}"
+                                for who, to in part_mapping.items()})
+                per_speaker.update({f"{recording} {who}": found for who, found in part_speakers.items()})
+            r, h = self._prepare(ref, hyp)[:2]
+        return Measured({**counts(*total), "mapping": mapping, "speakers": per_speaker, **self._extra(r, h)},
+                        SECONDS)
+
+    def _assigned(self, ref: Schema, hyp: Schema) -> tuple:
+        """The counts of the least assignment of speakers, the mapping, the per-speaker counts,
+        and the words of each side as :meth:`_prepare` gives them."""
         r, h, ref_speakers, hyp_speakers = self._prepare(ref, hyp)
         rg, hg = speaker_groups(ref, ref_speakers), speaker_groups(hyp, hyp_speakers)
         rnames, hnames = list(rg), list(hg)
@@ -255,8 +280,7 @@ class _SpeakerAttributed(Metric):
                 mapping[hnames[col]] = rnames[row] if row < len(rnames) else None
             if row < len(rnames):
                 per_speaker[rnames[row]] = counts(*c)
-        return Measured({**counts(*total), "mapping": mapping, "speakers": per_speaker, **self._extra(r, h)},
-                        SECONDS)
+        return total, mapping, per_speaker, r, h
 
     def _extra(self, ref: Any, hyp: Any) -> dict:
         return {}
@@ -362,11 +386,18 @@ class Timing(TCWER):
     def offsets(self, ref: Schema, hyp: Schema) -> tuple:
         """``(start offsets, end offsets, settings)`` of the matched words, in seconds (what
         a corpus pools over its files)."""
-        r, h = self._timed(ref, hyp)
-        a = self._align(r, h)
-        spans_r = timed_words(ref, "character_based", "reference", self.name)
-        spans_h = timed_words(hyp, "character_based", "hypothesis", self.name)
-        matched = [(i, j) for i, j in zip(a.ref_indexes, a.hyp_indexes) if r.words[i] == h.words[j]]
-        starts = [spans_h.starts[j] - spans_r.starts[i] for i, j in matched]
-        ends = [spans_h.ends[j] - spans_r.ends[i] for i, j in matched]
+        parts = by_recording(ref, hyp, self.name)
+        starts: list = []
+        ends: list = []
+        for part_ref, part_hyp in [(ref, hyp)] if parts is None else [part[1:] for part in parts]:
+            r, h = self._timed(part_ref, part_hyp)
+            a = self._align(r, h)
+            spans_r = timed_words(part_ref, "character_based", "reference", self.name)
+            spans_h = timed_words(part_hyp, "character_based", "hypothesis", self.name)
+            matched = [(i, j) for i, j in zip(a.ref_indexes, a.hyp_indexes) if r.words[i] == h.words[j]]
+            starts += [spans_h.starts[j] - spans_r.starts[i] for i, j in matched]
+            ends += [spans_h.ends[j] - spans_r.ends[i] for i, j in matched]
+        if parts is not None:
+            spans_r = timed_words(ref, "character_based", "reference", self.name)
+            spans_h = timed_words(hyp, "character_based", "hypothesis", self.name)
         return starts, ends, self._settings(spans_r, spans_h)

@@ -204,3 +204,68 @@ def speakers_of(schema: Schema, side: str, metric: str) -> list:
             raise missing(extras, index, schema.words[index], side, metric, "speakers", SPEAKER_TYPES)
         speakers.append(extra["speaker"])
     return speakers
+
+
+class RecordingExtras(list):
+    """One recording's words' extras, with its segments that have no words."""
+
+    def __init__(self, extras: list, silent: list):
+        super().__init__(extras)
+        self._silent = silent
+
+    def silent_segments(self) -> list:
+        """The recording's segments with no words."""
+        return self._silent
+
+
+def by_recording(ref: Schema, hyp: Schema, metric: str) -> list | None:
+    """Each recording's name (as the reference spells it) and its reference and hypothesis words, as two schemas, for a metric that
+    scores each recording (an STM or CTM file and channel, a SegLST session) apart and sums
+    the counts, as meeteval does; recordings in the reference's order, names compared in any
+    ASCII case (as sclite pairs them). ``None`` when neither side holds more than one recording
+    (the words are one stream, as before recordings were known); an input error when a side
+    has recordings the other lacks.
+
+    :example:
+        >>> ref = Schema(["a", "b"], [{"recording": "one"}, {"recording": "two"}])
+        >>> [(name, r.words, h.words) for name, r, h in by_recording(ref, Schema(["b", "a"], [{"recording": "TWO"}, {"recording": "one"}]), "cpwer")]
+        [('one', ['a'], ['a']), ('two', ['b'], ['b'])]
+        >>> by_recording(ref, Schema(["a b"]), "cpwer")
+        Traceback (most recent call last):
+        ...
+        benchmarkstt_core.errors.InputError: --cpwer: the reference holds 2 recordings ('one', 'two') and the hypothesis names none: give one recording's reference, or a hypothesis with recordings (stm, ctm, seglst)
+    """
+    sides = []
+    for schema in (ref, hyp):
+        extras = schema._extras[:] if schema._extras else [None] * len(schema.words)
+        silent = silent_segments(schema)
+        names = [e.get("recording") if e else None for e in extras]
+        found: dict = {}
+        for name in [*names, *(s.get("recording") for s in silent)]:
+            if name is not None:
+                found.setdefault(name.lower(), name)
+        sides.append((schema, extras, silent, names, found))
+    (_, _, _, _, in_ref), (_, _, _, _, in_hyp) = sides
+    if len(in_ref) <= 1 and len(in_hyp) <= 1:
+        return None
+    if not in_ref or not in_hyp:
+        side, other, held = ("reference", "hypothesis", in_ref) if in_ref else ("hypothesis", "reference", in_hyp)
+        listed = ", ".join(repr(n) for n in held.values())
+        raise InputError.worded(Term("metric", metric), f": the {side} holds {len(held)} recordings ({listed}) and the "
+                                f"{other} names none: give one recording's {side}, or a {other} with recordings "
+                                "(stm, ctm, seglst)")
+    if in_ref.keys() != in_hyp.keys():
+        only = [(f"{', '.join(repr(found[k]) for k in found if k not in rest)} only in the {side}")
+                for side, found, rest in (("reference", in_ref, in_hyp), ("hypothesis", in_hyp, in_ref))
+                if found.keys() - rest.keys()]
+        raise InputError.worded(Term("metric", metric), ": the reference and the hypothesis hold different recordings: ",
+                                ", ".join(only))
+    parts = []
+    for key, name in in_ref.items():
+        pair: list = [name]
+        for schema, extras, silent, names, _ in sides:
+            indexes = [i for i, name in enumerate(names) if name is not None and name.lower() == key]
+            pair.append(Schema([schema.words[i] for i in indexes], RecordingExtras(
+                [extras[i] for i in indexes], [s for s in silent if (s.get("recording") or "").lower() == key])))
+        parts.append(tuple(pair))
+    return parts

@@ -1,7 +1,7 @@
 """The per-word times and speakers of a transcript, as the pipeline gives them to items.
 
 One mapping per whitespace-separated word of :meth:`Transcript.text`: ``segment`` (the
-segment's index), ``segment_start``/``segment_end`` and ``speaker`` where known, ``line`` (the
+segment's index), ``segment_start``/``segment_end``, ``speaker`` and ``recording`` where known, ``line`` (the
 index of the word's line in its segment) when the segment's text has several lines, and, when the
 segment's words are exactly its text's words, each word's ``start``, ``end`` and ``confidence``.
 The words of a one-line segment without word times share one mapping, their segment's: the
@@ -77,7 +77,8 @@ class WordExtras(Sequence):
 
 
 def segment_extras(index: int, segment: Any) -> dict:
-    """The keys every word of ``segment`` (the ``index``-th) has: its index, times and speaker."""
+    """The keys every word of ``segment`` (the ``index``-th) has: its index, times, speaker and
+    recording (an STM or CTM file and channel, a SegLST session)."""
     base = {"segment": index}
     if segment.start is not None:
         base["segment_start"] = segment.start
@@ -85,6 +86,8 @@ def segment_extras(index: int, segment: Any) -> dict:
         base["segment_end"] = segment.end
     if segment.speaker is not None:
         base["speaker"] = segment.speaker
+    if segment.recording is not None:
+        base["recording"] = segment.recording
     return base
 
 
