@@ -316,6 +316,11 @@ def nist_lines(path: str):
             yield line
 
 
+def ascii_fold(text: str) -> str:
+    """``text`` with its ASCII letters in lower case: sclite pairs ids in any ASCII case."""
+    return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
+
+
 def read_trn(path: str) -> list:
     texts = []
     for line in nist_lines(path):
@@ -323,11 +328,11 @@ def read_trn(path: str) -> list:
         if not m:
             raise ValueError(f"no utterance id: {line!r}")
         texts.append((m.group(2), first_alternatives(m.group(1))))
-    return words_of(text for _, text in sorted(texts, key=lambda t: t[0]))
+    return words_of(text for _, text in sorted(texts, key=lambda t: (ascii_fold(t[0]), t[0])))
 
 
 def read_stm(path: str) -> list:
-    texts = []  # (file, channel, begin, text), put in sclite's order: by file, channel, begin
+    texts = []  # (file, channel, begin, text), put in sclite's order: by file, channel (any ASCII case), begin
     for line in nist_lines(path):
         fields = line.split(None, 5)
         if len(fields) < 5:
@@ -339,7 +344,7 @@ def read_stm(path: str) -> list:
         if rest.strip().lower() == "ignore_time_segment_in_scoring":  # not scored (sclite's infmts spells it in capitals)
             continue
         texts.append((fields[0], fields[1], float(fields[3]), first_alternatives(rest)))
-    return words_of(t[3] for t in sorted(texts, key=lambda t: t[:3]))
+    return words_of(t[3] for t in sorted(texts, key=lambda t: (ascii_fold(t[0]), ascii_fold(t[1]), *t[:3])))
 
 
 def read_ctm(path: str) -> list:
@@ -357,7 +362,7 @@ def read_ctm(path: str) -> list:
             alt = None
         elif alt in (None, 0) and token != "@":
             words.append((fields[0], fields[1], float(fields[2]) if fields[2] != "*" else 0.0, token))
-    return [w[3] for w in sorted(words, key=lambda w: w[:3])]
+    return [w[3] for w in sorted(words, key=lambda w: (ascii_fold(w[0]), ascii_fold(w[1]), *w[:3]))]
 
 
 def read_seglst(path: str) -> list:

@@ -121,3 +121,16 @@ def test_transcript_command_json_and_text(tools):
     assert text.stdout == "Good evening, and welcome.\nThank you. Tickets cost £5 and more.\n"
     plain = tools("transcript", "-i", str(DATA / "qt_reference.txt"))  # read as benchmarkstt reads it
     assert plain.stdout == (DATA / "qt_reference.txt").read_text(encoding="utf-8").strip() + "\n"
+
+
+@pytest.mark.parametrize("suffix, reference, hypothesis", [
+    ("trn", "alpha beta gamma (a_1)\ndelta epsilon zeta (B_1)\n", "alpha beta gamma (A_1)\ndelta epsilon zeta (b_1)\n"),
+    ("stm", "a 1 s1 0 1 alpha beta gamma\nB 1 s1 0 1 delta epsilon zeta\n",
+     "A 1 s1 0 1 alpha beta gamma\nb 1 s1 0 1 delta epsilon zeta\n"),
+])
+def test_ids_that_differ_only_in_case_take_the_same_place(bstt, tmp_path, suffix, reference, hypothesis):
+    """sclite pairs utterance and recording ids in any ASCII case: the same words under ``a_1`` and
+    ``A_1`` are the same utterance, not a WER of 1 from the two sides sorted apart."""
+    (tmp_path / f"r.{suffix}").write_text(reference, encoding="utf-8")
+    (tmp_path / f"h.{suffix}").write_text(hypothesis, encoding="utf-8")
+    assert wer(bstt("-r", str(tmp_path / f"r.{suffix}"), "-h", str(tmp_path / f"h.{suffix}"), "--wer")) == 0.0

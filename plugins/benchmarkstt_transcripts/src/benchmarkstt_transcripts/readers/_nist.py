@@ -64,8 +64,20 @@ def head_matches(head: str, pattern: str, most: Optional[int] = 10, least: int =
 
 
 def by_recording(segments: List[Segment]) -> Tuple[Segment, ...]:
-    """Segments ordered by recording, then start time (stable for equal or missing times)."""
-    return tuple(sorted(segments, key=lambda s: (s.recording or "", s.start if s.start is not None else -1.0)))
+    """Segments ordered by recording, then start time (stable for equal or missing times).
+    Recordings are ordered with their ASCII letters in one case, as sclite pairs ids, so that
+    ``(a_1)`` in a reference and ``(A_1)`` in a hypothesis take the same place on both sides.
+
+    :example:
+        >>> [s.recording for s in by_recording([Segment(["x"], recording=r) for r in ("b_1", "A_1", "a_2")])]
+        ['A_1', 'a_2', 'b_1']
+    """
+    def order(segment: Segment) -> tuple:
+        recording = segment.recording or ""
+        folded = recording.encode("utf-8", "surrogatepass").lower()
+        return folded, recording, segment.start if segment.start is not None else -1.0
+
+    return tuple(sorted(segments, key=order))
 
 
 #: how deep alternations may nest, and how many word sequences one may allow: the limits keep
