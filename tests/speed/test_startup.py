@@ -86,8 +86,11 @@ def test_a_wer_run_imports_of_the_plugins_it_does_not_use_only_what_registers_th
 
 #: standard-library modules a single-pair ``--wer`` run does not need: importlib.metadata's
 #: email parsing (before Python 3.13 the backport, which defers it), completion's shlex, a
-#: failure's traceback, the signal handlers of time limits and of temporary files' cleanup
-NOT_FOR_WER = {"email.message", "email.utils", "socket", "csv", "shlex", "traceback", "signal"}
+#: failure's traceback, the signal handlers of time limits and of temporary files' cleanup (on
+#: Python 3.9 and 3.10 the standard library's ``platform``, which importlib_metadata imports,
+#: imports ``subprocess`` and with it ``signal``)
+NOT_FOR_WER = {"email.message", "email.utils", "socket", "csv", "shlex", "traceback",
+               *(("signal",) if sys.version_info >= (3, 11) else ())}
 
 
 def test_a_wer_run_imports_no_email_parser_nor_what_only_failures_and_completion_use(tmp_path):
