@@ -456,6 +456,62 @@ def read_gentle(path: str) -> list:
     return doc["transcript"].split()
 
 
+def read_revai(path: str) -> list:
+    """Rev.ai's transcript model (its API documentation): each monologue's elements are ``text``,
+    ``punct`` or ``unknown``. A monologue whose ``punct`` elements carry the spaces is its values
+    joined (Rev.ai's text transcript: ``co`` ``-`` ``founder`` is one word); in one without spaces
+    (the documentation's first examples) a ``text`` or ``unknown`` value is a word and a ``punct``
+    value is joined to the word before it."""
+    words = []
+    for monologue in json.load(open(path, encoding="utf-8"))["monologues"]:
+        if any(e["type"] == "punct" and e["value"].isspace() for e in monologue["elements"]):
+            words += "".join(e["value"] for e in monologue["elements"]).split()
+            continue
+        for element in monologue["elements"]:
+            value = element["value"].strip()
+            if element["type"] == "punct":
+                if value and words:
+                    words[-1] += value
+                elif value:
+                    words.append(value)
+            elif value:
+                words.append(value)
+    return words
+
+
+def json_lines(path: str) -> list:
+    """The objects of a JSON document, or of JSON lines (one object a line)."""
+    text = open(path, encoding="utf-8").read()
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError:
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+    return doc if isinstance(doc, list) else [doc]
+
+
+def read_pocketsphinx(path: str) -> list:
+    """pocketsphinx 5's JSON output (its README): one object an utterance, a line each, whose ``t``
+    is the recognised text (``w`` its words and fillers, timed)."""
+    return words_of(utterance["t"] for utterance in json_lines(path))
+
+
+def read_nemo(path: str) -> list:
+    """A NeMo manifest (NeMo's ASR documentation): one object an audio file; a model's transcription
+    is its ``pred_text``, the reference its ``text``: the hypothesis when there is one."""
+    return words_of(line["pred_text"] if "pred_text" in line else line["text"] for line in json_lines(path))
+
+
+def with_cues(*cues: tuple):
+    """A spec reading: the oracle's words with each ``(text, before)`` cue's text put back before the
+    first ``before`` (a cue the oracle dropped)."""
+    def reading(words: list) -> list:
+        text = " ".join(words)
+        for cue, before in cues:
+            text = text.replace(before, f"{cue} {before}", 1)
+        return text.split()
+    return reading
+
+
 def exactly(text: str):
     """A spec reading that is ``text``'s words, whatever the oracle read."""
     return lambda _: text.split()
@@ -513,6 +569,14 @@ SPEC_READINGS = {
     _WPT + "rendering/snap-to-line.vtt": (
         _ALGORITHM + "a 'NOTE' line right before a timing line is the cue's identifier, not a comment",
         exactly("foo")),
+    "hyperaudio-lite/captions-bbc-education.vtt": (
+        _ALGORITHM + "a block of text with no timing line (a question shown between the answers' cues) ends "
+        "at its blank line and is dropped; the timing line after it starts a cue, which vtt.js drops too",
+        with_cues(("We have two selves in the world at any given time now.", "We have the physical self,"),
+                  ("Right now there's more talk than ever about owning your own data,",
+                   "because there are so many companies"),
+                  ("We need to move the debate beyond a discussion about what it can be in a",
+                   "commercial realm into activity"))),
     "vttjs/file-layout/header-no-new-line.vtt": (
         _ALGORITHM + "a timing line right after 'WEBVTT' ends the header and starts a cue", exactly("Test")),
     "vttjs/integration/id.vtt": (
@@ -767,7 +831,7 @@ READERS = {"srt": read_srt, "ttml": read_ttml, "scc": read_scc, "sami": read_sam
            "stm": read_stm, "ctm": read_ctm, "seglst": read_seglst, "speechmatics": read_speechmatics,
            "deepgram": read_deepgram, "aws": read_aws, "whisper": read_whisper, "assemblyai": read_assemblyai,
            "google": read_google, "azure": read_azure, "kaldi": read_kaldi, "ssa": read_ssa,
-           "gentle": read_gentle}
+           "gentle": read_gentle, "revai": read_revai, "pocketsphinx": read_pocketsphinx, "nemo": read_nemo}
 
 
 def main() -> None:
