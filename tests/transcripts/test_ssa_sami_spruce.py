@@ -204,6 +204,18 @@ def test_malformed_files_give_one_line_naming_the_line(tools, tmp_path, name, co
     assert message in last
 
 
+def test_a_note_with_brackets_inside_is_one_label_not_words_and_a_stray_bracket(bstt, tmp_path):
+    # a translator's note glossing a word in brackets, "(※空(そら): sky (Sora))": it was cut at its first
+    # ")", so ": sky" and "(Sora))" were left and ": sky)" scored as two hypothesis words
+    (tmp_path / "n.smi").write_text("<SAMI><BODY>\n<SYNC Start=1000><P Class=KRCC>Is it not the god of the sky!"
+                                    "<br>(※空(そら): sky (Sora))\n<SYNC Start=3000><P Class=KRCC>&nbsp;\n"
+                                    "</BODY></SAMI>\n", encoding="utf-8")
+    (tmp_path / "r.txt").write_text("is it not the god of the sky\n", encoding="utf-8")
+    run = bstt("-r", "r.txt", "-h", "n.smi", "--lowercase", "--regex", r"[^\w\s]", "", "--wer", cwd=tmp_path)
+    assert run.returncode == 0 and "0.000000" in run.stdout, run
+    assert "1 sound label (3 words, such as '(※空(そら): sky (Sora))')" in run.stderr, run
+
+
 def test_sound_labels_in_these_subtitles_are_set_aside(bstt, tmp_path):
     (tmp_path / "s.ass").write_text("[Script Info]\n\n[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,"
                                     "[APPLAUSE]\\NGood evening.\n", encoding="utf-8")

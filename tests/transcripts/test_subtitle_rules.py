@@ -102,7 +102,8 @@ def test_vtt_timing_line_whitespace_settings_and_rt_outside_ruby_follow_the_algo
 # Linear time on hostile cue text: time grows with the size, not its square (tests/growth.py)
 
 @pytest.mark.parametrize("kind, unit", [("vtt", "<v "), ("vtt", "<rt>"), ("vtt", "<c.a"), ("srt", "<i "),
-                                        ("srt", "{\\an8"), ("srt", "< <b"), ("sounds", "[ ("), ("sounds", "( [")])
+                                        ("srt", "{\\an8"), ("srt", "< <b"), ("sounds", "[ ("), ("sounds", "( ["),
+                                        ("sounds", "((a)")])
 @pytest.mark.parametrize("floor", FLOORS)
 def test_tag_stripping_is_linear_in_the_cue_size(kind, unit, floor):
     # issue 30: 80 KB of "<v " took 12.8 s and 160 KB 54.5 s (a backtracking pattern): a square law

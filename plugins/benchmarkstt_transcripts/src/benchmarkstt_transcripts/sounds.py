@@ -28,7 +28,7 @@ The labels set aside are counted (``benchmarkstt`` warns with their number); ``-
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, List, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model import Transcript
@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: the input types whose text may hold sound labels
 SUBTITLES = ("srt", "vtt", "ttml", "stl", "scc", "ssa", "sami", "spruce")
 _NOTES = "♪♫"
+_CLOSES = {"]": "[", ")": "("}
 #: how a line of capitals that is speech ends (a question, a shout, a sentence, a clause: ``NASA?``,
 #: ``STOP!``): labels end without punctuation (or in their brackets)
 _SPOKEN = ("?", "!", ".", ",", "…")
@@ -79,12 +80,27 @@ def _capitals(line: str) -> bool:
         "".join(c if c.isalpha() else " " for c in line).split())
 
 
+def _pairs(line: str) -> Dict[int, int]:
+    """Where each ``[`` and ``(`` of ``line`` that is closed is closed, nesting counted: the
+    ``(`` of ``(note (aside))`` is closed by the last ``)``."""
+    pairs: Dict[int, int] = {}
+    open_at: Dict[str, List[int]] = {"[": [], "(": []}
+    for at, c in enumerate(line):
+        if c in open_at:
+            open_at[c].append(at)
+        elif c in _CLOSES and open_at[_CLOSES[c]]:
+            pairs[open_at[_CLOSES[c]].pop()] = at
+    return pairs
+
+
 def _brackets(line: str, labels: List[str]) -> str:
-    """``line`` without its ``[...]`` and ``(...)`` spans (added to ``labels``); linear time: each
+    """``line`` without its ``[...]`` and ``(...)`` spans, nested ones within them (added to
+    ``labels``; an opening bracket never closed runs to the first closing one); linear time: each
     bracket is looked for again only once the scan has passed it."""
     out = []
     position = 0
     following = {"[": line.find("["), "(": line.find("(")}
+    pairs = _pairs(line) if "(" in line or "[" in line else {}
     while True:
         for bracket, at in following.items():
             if 0 <= at < position:
@@ -93,7 +109,7 @@ def _brackets(line: str, labels: List[str]) -> str:
         closing = -1
         if found:
             opening, bracket = min(found)
-            closing = line.find("]" if bracket == "[" else ")", opening)
+            closing = pairs.get(opening, line.find("]" if bracket == "[" else ")", opening))
         if closing < 0:
             out.append(line[position:])
             return "".join(out)
