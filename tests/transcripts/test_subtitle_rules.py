@@ -506,6 +506,19 @@ def test_ttml_ticks_frames_and_sub_frames():
 
 # NIST alternations
 
+def test_trn_of_sphinx_sentence_markers_warns_that_they_are_words(bstt, tmp_path):
+    # CMU Sphinx's transcription files mark each utterance "<s> ... </s> (id)"; pocketsphinx's own
+    # output has no markers, so a reference with them adds two deletions an utterance
+    (tmp_path / "ref.trn").write_text("<s> ten of clubs </s> (001)\n<s> four of hearts </s> (002)\n", encoding="utf-8")
+    (tmp_path / "hyp.json").write_text('{"b":0.0,"d":1.2,"p":1.0,"t":"ten of clubs","w":[]}\n'
+                                       '{"b":1.5,"d":1.1,"p":1.0,"t":"four of hearts","w":[]}\n', encoding="utf-8")
+    run = bstt("-r", "ref.trn", "-h", "hyp.json", "--wer", cwd=tmp_path)
+    assert run.returncode == 0 and "0.400000" in run.stdout, run
+    assert "ref.trn: every utterance is marked '<s> ... </s>' (CMU Sphinx's transcription format): the markers " \
+           "are read as words, 4 of them; --regex '</?s>' '' leaves them out" in run.stderr, run
+    assert "0.000000" in bstt("-r", "ref.trn", "-h", "hyp.json", "--wer", "--regex", "</?s>", "", cwd=tmp_path).stdout
+
+
 def test_stm_and_trn_alternations_read_as_the_first_choice_and_kept_as_written(tools, tmp_path):
     written = "rec 1 A 0.0 2.0 i { saw / see / @ } it (uh) today\n"
     t = stm.parse(written, "a.stm")

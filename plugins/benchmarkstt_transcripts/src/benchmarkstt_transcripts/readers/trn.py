@@ -25,6 +25,8 @@ them) has that structure; every file that has it is TRN.
     ... ''', "a.trn")
     >>> [(s.recording, s.text) for s in t.segments]
     [('news-0001', 'Good evening.'), ('news-0002', 'tonight the prime minister')]
+    >>> print(*parse("<s> ten of clubs </s> (001)\\n<s> seven of clubs </s> (002)\\n", "cards.trn").warnings)
+    cards.trn: every utterance is marked '<s> ... </s>' (CMU Sphinx's transcription format): the markers are read as words, 4 of them; --regex '</?s>' '' leaves them out
 """
 
 from __future__ import annotations
@@ -80,4 +82,15 @@ def parse(text: str, source: str) -> Transcript:
                              f"in parentheses, like 'good evening (utt-0001)'")
         words, choices = alternations(found[0], source, number)
         segments.append(Segment(words, recording=found[1], alternatives=choices))
-    return Transcript(TYPE, by_recording(segments), annotations=Annotations(TYPE, text, source))
+    return Transcript(TYPE, by_recording(segments), _sphinx_markers(segments, source),
+                      Annotations(TYPE, text, source))
+
+
+def _sphinx_markers(segments: list, source: str) -> Tuple[str, ...]:
+    """A warning when every utterance is ``<s> ... </s>``: CMU Sphinx's transcription files (its
+    tests', training data's) mark the utterance so; the markers are words here, and two a line
+    added to a reference make a hypothesis without them (pocketsphinx's own) score worse."""
+    if not segments or not all(s.text.startswith("<s> ") and s.text.endswith(" </s>") for s in segments):
+        return ()
+    return (f"{source}: every utterance is marked '<s> ... </s>' (CMU Sphinx's transcription format): the "
+            f"markers are read as words, {2 * len(segments)} of them; --regex '</?s>' '' leaves them out",)
