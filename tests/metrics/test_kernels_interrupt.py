@@ -5,15 +5,13 @@ and check for signals as they go): the process ends at once with KeyboardInterru
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from conftest import BIN
-from processes import like_a_terminal
+from processes import cpu_seconds, interrupt_when_busy, like_a_terminal
 
 kernels = pytest.importorskip("benchmarkstt_metrics._kernels", reason="the optional C extension was not built")
 
@@ -42,23 +40,6 @@ except KeyboardInterrupt:
     sys.exit(130)
 print("finished", flush=True)
 """
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time ``pid`` has used (user and system)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def interrupt_when_busy(proc: subprocess.Popen, since: float) -> None:
-    """Send Ctrl-C once ``proc`` has used 1.5 s of CPU more than ``since`` (so that it is deep
-    in the computation that follows), as a terminal does: to its process group."""
-    deadline = time.monotonic() + 120
-    while cpu_seconds(proc.pid) < since + 1.5:
-        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.stderr else ""
-        time.sleep(0.05)
-    os.killpg(proc.pid, signal.SIGINT)
 
 
 @pytest.mark.parametrize("kernel", ["banded_levenshtein", "edit_counts", "ratcliff_opcodes"])
