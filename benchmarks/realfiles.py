@@ -588,20 +588,12 @@ CAUSES = [
        "web-platform-tests file in an older version than the corpus's); benchmarkstt's input check refuses a "
        "file with a NUL as not text (a clean refusal, by design, as for the corpus's nulls.vtt)")
       for name in ("nulls", "timestamps")),
-    ("englishai-final/*stms__*-asr.stm", "STM: one segment of thousands ends before it begins (line 5612, "
-     "'9.03 7.47'; line 9380): benchmarkstt refuses the whole file naming the line, the oracle (as sclite, "
-     "which does not check) reads its words [open: skip or keep that segment with a warning]"),
     ("ebu-tt-live-toolkit/*", "TTML: an EBU-TT Live document (Tech 3370) with ttp:timeBase='clock': ttconv "
      "refuses the clock time base, as does sandflow's imscJS (IMSC allows the media time base only), so no "
      "well-kept library reads it to compare with; benchmarkstt reads its paragraphs with their clock times "
      "(the EBU's own toolkit, ebu-tt-live-toolkit, is the one other reader: not run as an oracle)"),
-    ("go-astisub/testdata__example-in.vtt", "WebVTT: its times have no or two-digit fractions, not timestamps by "
-     "the W3C algorithm: no cue can be read and the file is refused, naming the first skipped block (by design: "
-     "the algorithm's reading); vtt.js accepts them"),
     ("go-astisub/testdata__example-in-carriage-return.srt", "SRT: lines ended by CR alone: the srt library "
      "refuses the file, benchmarkstt reads CR as a line end and reads its cues (no second reader compared)"),
-    ("go-astisub/testdata__example-in-breaklines.ttml", "TTML: a <tt> in no namespace, not TTML: refused naming "
-     "its root (right; as the corpus's gpac files with no namespace)"),
     ("media/libraries__test_data__src__test__assets__media__ttml__multi_row_align.xml", "TTML: ttconv fails on "
      "the file (KeyError 'left', a tts:textAlign value it does not map), so there is no oracle reading; "
      "benchmarkstt reads its paragraphs"),

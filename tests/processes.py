@@ -138,3 +138,20 @@ def short_temp() -> tempfile.TemporaryDirectory:
     make Unix sockets there, whose paths may not exceed 107 bytes, and pytest-xdist's tmp_path
     is longer than pytest's (``popen-gw0/``): under ``-n 2`` they failed, "AF_UNIX path too long"."""
     return tempfile.TemporaryDirectory(prefix="bstt-")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time ``pid`` has used (user and system)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def interrupt_when_busy(proc: subprocess.Popen, since: float) -> None:
+    """Send Ctrl-C once ``proc`` has used 1.5 s of CPU more than ``since`` (so that it is deep
+    in the computation that follows), as a terminal does: to its process group."""
+    deadline = time.monotonic() + 120
+    while cpu_seconds(proc.pid) < since + 1.5:
+        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.stderr else ""
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)

@@ -313,3 +313,13 @@ def test_any_parameters_get_a_well_formed_answer(client, data):
         assert status == STATUS[response["error"]["code"]], response
     else:
         assert status == 200 and set(response) == {"jsonrpc", "result", "id"}
+
+
+def test_an_empty_metric_option_is_refused_and_null_is_the_default(client):
+    """``"mode": ""`` silently scored with the default mode; ``null`` says that."""
+    pair = {"ref": "a b c d", "hyp": "a x c"}
+    assert error(client, "metrics.wer", {**pair, "mode": ""})["data"] == \
+        "wer: mode is empty; give null or leave it out for the default"
+    assert error(client, "benchmark.wer", {**pair, "mode": "strict", "differ_class": ""})["data"] == \
+        "wer: differ_class is empty; give null or leave it out for the default"
+    assert ok(client, "metrics.wer", {**pair, "mode": None}) == ok(client, "metrics.wer", pair) == 0.5

@@ -93,3 +93,15 @@ def test_tools_metrics_and_usage_errors(tools):
     assert run.stdout == "wer\n===\n\n0.500000\n\n"
     assert_clean_error(tools(), "benchmarkstt-tools")
     assert_clean_error(tools("metrics", "-r", "a", "-h", "b", *ARG, "--lowercase", "--wer"), "benchmarkstt-tools metrics")
+
+
+def test_one_file_as_both_sides_is_read_once(bstt, tmp_path):
+    """The same subtitle file as reference and hypothesis: its sound-label warning once (it
+    was read, and warned about, twice); two files with the same content: once each."""
+    (tmp_path / "a.srt").write_text("1\n00:00:01,000 --> 00:00:02,000\n[music] hello there\n")
+    (tmp_path / "b.srt").write_text((tmp_path / "a.srt").read_text())
+    warning = "set aside, not scored; --sound-labels keep scores them"
+    for hyp, told in (("a.srt", ["a.srt"]), ("./a.srt", ["a.srt"]), ("b.srt", ["a.srt", "b.srt"])):
+        run = bstt("-r", "a.srt", "-h", hyp, "--wer", cwd=tmp_path)
+        assert (run.returncode, run.stdout) == (0, "wer\n===\n\n0.000000\n\n")
+        assert [line.split(":")[2].strip() for line in run.stderr.splitlines() if warning in line] == told, run.stderr

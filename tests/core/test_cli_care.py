@@ -33,6 +33,14 @@ ESC = "\x1b["
     ("benchmarkstt-tools", ["metrics", "-r", "a", "-h", "b", "--lowercase", "--wer"],
      "unrecognized arguments: --lowercase"),
     ("benchmarkstt-tools", ["metics"], "argument subcommand: invalid choice: 'metics'"),
+    # an empty metric option (an unset shell variable) was silently the default
+    ("benchmarkstt", ["-r", "a", "-h", "b", *ARG, "--wer", ""], "argument --wer: mode is empty; leave it out for the default"),
+    ("benchmarkstt", ["-r", "a", "-h", "b", *ARG, "--wer", "strict", ""],
+     "argument --wer: differ_class is empty; leave it out for the default"),
+    ("benchmarkstt", ["-r", "a", "-h", "b", *ARG, "--tcwer", ""],
+     "argument --tcwer: collar is empty; leave it out for the default"),
+    ("benchmarkstt-tools", ["metrics", "-r", "a", "-h", "b", *ARG, "--cer", ""],
+     "argument --cer: mode is empty; leave it out for the default"),
 ])
 def test_usage_errors_are_two_lines(prog, args, error):
     run = run_command(prog, *args)

@@ -76,6 +76,21 @@ def test_tool_reports_and_user_mistakes(tools, tmp_path):
                               "benchmarkstt-tools") == "benchmarkstt-tools: error: --encoding=gb: unknown encoding"
 
 
+def test_stdout_after_the_report_names_is_accepted_as_by_sclite(tools, tmp_path):
+    """sclite's "-o sum stdout" (its reports on standard output, where this tool always writes
+    them) was refused; "-o stdout" alone, as in sclite, prints no report."""
+    (tmp_path / "r.trn").write_text("a b c (s1_1)\n")
+    (tmp_path / "h.trn").write_text("a x c (s1_1)\n")
+    args = ("sclite", "-r", "r.trn", "trn", "-h", "h.trn", "trn", "-o")
+    alone = tools(*args, "sum", cwd=tmp_path)
+    assert alone.returncode == 0 and "SYSTEM SUMMARY PERCENTAGES" in alone.stdout, alone
+    for reports in (["sum", "stdout"], ["stdout", "sum"]):
+        run = tools(*args, *reports, cwd=tmp_path)
+        assert (run.returncode, run.stdout, run.stderr) == (0, alone.stdout, "")
+    run = tools(*args, "stdout", cwd=tmp_path)
+    assert (run.returncode, run.stdout, run.stderr) == (0, "", "")
+
+
 @pytest.mark.parametrize("files, args", [
     ({"ref.trn": "hello world (a_1)\n", "hyp.trn": ""}, ["-r", "ref.trn", "-h", "hyp.trn", "-o", "rsum", "pra"]),
     ({"ref.trn": "hello world (a_1)\n", "a.trn": "hello (a_1)\n", "hyp.trn": ""},

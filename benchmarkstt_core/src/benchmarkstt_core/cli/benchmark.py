@@ -41,6 +41,19 @@ def read_input(host: PluginHost, kind: str, source: str, context: Context, flag:
         raise InputError(f"{exc} (to compare the text itself, give {flag} argument)") from None
 
 
+def same_file(reference: str, hypothesis: str) -> bool:
+    """Whether both sides name the same file (or the same text).
+
+    :example:
+        >>> same_file("a.txt", "a.txt"), same_file("-", "b.txt")
+        (True, False)
+    """
+    try:
+        return reference == hypothesis or os.path.samefile(reference, hypothesis)
+    except (OSError, ValueError):
+        return False
+
+
 def side_context(context: Context, side: str, encoding: str | None) -> Context:
     """The context one side's file is read with: its own encoding, standard input for ``-``,
     and a decoding hint that names the option."""
@@ -175,8 +188,12 @@ class BenchmarkCommand:
         log = None
         if getattr(args, "log", False):
             log = log_writer(log_dialect(sys.stderr), with_title=True)
-        texts = [read_input(host, args.reference_type, args.reference, sides[0], "-rt"),
-                 read_input(host, args.hypothesis_type, args.hypothesis, sides[1], "-ht")]
+        texts = [read_input(host, args.reference_type, args.reference, sides[0], "-rt")]
+        if (args.reference_type, sides[0].encoding) == (args.hypothesis_type, sides[1].encoding) and \
+                same_file(args.reference, args.hypothesis):
+            texts.append(texts[0])  # read once: its warnings told once
+        else:
+            texts.append(read_input(host, args.hypothesis_type, args.hypothesis, sides[1], "-ht"))
         counts = [word_count(text) for text in texts]
         if args.reference_type != "argument" and not counts[0]:
             raise InputError(f"{args.reference}: empty file: a reference without words gives no error rate")

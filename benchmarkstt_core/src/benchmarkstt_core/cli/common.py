@@ -209,6 +209,11 @@ class ComponentAction(argparse.Action):
             self.spec.check_args(values)
         except UsageError as exc:
             raise argparse.ArgumentError(self, str(exc)) from None
+        if self.spec.kind == "metrics" and "" in values:
+            # a metric's options are modes, variants, numbers and differs: an empty one (an
+            # unset shell variable, "--wer $MODE") would silently be the default
+            param = self.spec.params[values.index("")].name
+            raise argparse.ArgumentError(self, f"{param} is empty; leave it out for the default")
         values = self.spec.convert(values, where=option_string)[0]
         calls = getattr(namespace, self.dest, None) or []
         calls.append((self.spec.name, *values))

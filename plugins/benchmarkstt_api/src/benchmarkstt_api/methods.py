@@ -235,6 +235,17 @@ def component_options(spec: ComponentSpec, arguments: dict) -> dict:
     return {name: value for name, value in arguments.items() if name in own}
 
 
+def metric_options(spec: ComponentSpec, arguments: dict) -> dict:
+    """A metric's own bound arguments (:func:`component_options`); an empty text is refused
+    (a metric's options are modes, variants, numbers and differs, where it means nothing, and
+    it silently gave the default: ``null`` or leaving it out does that)."""
+    options = component_options(spec, arguments)
+    for name, value in options.items():
+        if value == "":
+            raise ParameterError(name, f"{spec.name}: {name} is empty; give null or leave it out for the default")
+    return options
+
+
 def render_logs(title: str | None, entries: list, context: Context) -> list:
     """Log entries as the API returns them, diffs in the ``html`` dialect."""
     dialect = context.registry("diff_dialects").get("html").create([])
@@ -339,7 +350,7 @@ def metric_method(spec: ComponentSpec) -> ApiMethod:
     def call(bound: inspect.BoundArguments, context: Context) -> Any:
         arguments = bound.arguments
         ref, hyp = content(arguments, "ref", context), content(arguments, "hyp", context)
-        options = component_options(spec, arguments)
+        options = metric_options(spec, arguments)
         metric = instantiate(spec, options, context)
         with blame_wrong_types(spec, options):
             return compare(metric, ref, hyp, context)
@@ -356,7 +367,7 @@ def benchmark_method(spec: ComponentSpec) -> ApiMethod:
     def call(bound: inspect.BoundArguments, context: Context) -> dict:
         arguments = bound.arguments
         ref, hyp = content(arguments, "ref", context), content(arguments, "hyp", context)
-        options = component_options(spec, arguments)
+        options = metric_options(spec, arguments)
         metric = instantiate(spec, options, context)
         normalizer = inline_config(arguments.get("config"), context)
         logs: list | None = [] if arguments.get("return_logs") else None

@@ -22,7 +22,9 @@ code     message               HTTP    when
 -32000   Server error          500     anything else (data: ``ExceptionName: message``)
 =======  ====================  ======  ===========================================
 
-A notification gets no response (HTTP 204); a batch gets a list (HTTP 200).
+A notification gets no response (HTTP 204); a batch gets a list (HTTP 200) with an answer to
+each of its members that is not a notification, an Invalid Request error object for each that
+is no request; a batch of notifications only gets no response (HTTP 204).
 """
 
 from __future__ import annotations
@@ -243,7 +245,24 @@ def out_of_range(value: Any, where: str) -> str | None:
 
 def dispatch(request: Any, methods: Mapping[str, Callable]) -> Any:
     """Answer a parsed request body (:func:`loads`): a response object, a list of them
-    (batch), or ``None``."""
+    (batch), or ``None``. A batch's members are answered one by one (JSON-RPC 2.0, section 6):
+    an invalid member gets an Invalid Request error object and the others their answers; an
+    empty batch is one Invalid Request; a batch of notifications gets no answer.
+
+    :example:
+        >>> answers = dispatch([{"jsonrpc": "2.0", "method": "nope", "id": 1}, 7], {})
+        >>> [(answer["id"], answer["error"]["code"]) for answer in answers]
+        [(1, -32601), (None, -32600)]
+    """
+    if isinstance(request, list) and request:
+        # a member that is itself a list is no request (None stands for it: invalid too)
+        answers = [_dispatch_one(None if isinstance(member, list) else member, methods) for member in request]
+        return [answer for answer in answers if answer is not None] or None
+    return _dispatch_one(request, methods)
+
+
+def _dispatch_one(request: Any, methods: Mapping[str, Callable]) -> Any:
+    """The response object to one request (or an empty batch), or ``None`` (a notification)."""
     from jsonrpcserver import dispatch_to_response
 
     # jsonrpcserver annotates the methods as a dict; it only looks them up, so a lazy Mapping does

@@ -62,7 +62,30 @@ typedef struct {
     int shift;
     /* set when memory ran out in the middle of a search */
     int no_memory;
+    /* the search's state while it runs without the GIL (see stopped) */
+    PyThreadState *unlocked;
+    int64_t work;
 } Work;
+
+/* A kernel runs without the GIL, so Python's signal handlers wait for it: every STOP_WORK
+   units of its work (cells, block steps) it takes the GIL for a moment and runs them
+   (PyErr_CheckSignals), so that Ctrl-C's KeyboardInterrupt, or a stop signal's exception,
+   ends it within a fraction of a second. 1 when a handler raised (its exception is set),
+   after which the kernel frees its memory and returns NULL. */
+#define STOP_WORK ((int64_t)1 << 24)
+
+static int
+stopped(PyThreadState **unlocked, int64_t *work)
+{
+    if (*work < STOP_WORK) {
+        return 0;
+    }
+    *work = 0;
+    PyEval_RestoreThread(*unlocked);
+    int raised = PyErr_CheckSignals() < 0;
+    *unlocked = PyEval_SaveThread();
+    return raised;
+}
 
 static inline uint64_t
 key_of(int32_t state, int32_t sym)
@@ -354,7 +377,8 @@ compare_blocks(const void *x, const void *y)
     return (p->i > q->i) - (p->i < q->i);
 }
 
-/* difflib's matching blocks without the sentinel; returns their number or -1 (no memory) */
+/* difflib's matching blocks without the sentinel; returns their number, or -1 (no memory),
+   or -2 (a signal handler raised) */
 static Py_ssize_t
 matching_blocks(Work *w, Block *blocks)
 {
@@ -369,6 +393,11 @@ matching_blocks(Work *w, Block *blocks)
     stack[depth++] = (Segment){0, w->n, 0, w->m};
     while (depth > 0) {
         Segment g = stack[--depth];
+        w->work += (int64_t)(g.ahi - g.alo) + (g.bhi - g.blo);
+        if (stopped(&w->unlocked, &w->work)) {
+            free(stack);
+            return -2;
+        }
         Block best = automaton_longest(w, &g);
         if (w->no_memory) {
             free(stack);
@@ -593,11 +622,13 @@ ratcliff_opcodes(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    Py_BEGIN_ALLOW_THREADS
+    w.unlocked = PyEval_SaveThread();
     nblocks = matching_blocks(&w, blocks);
-    Py_END_ALLOW_THREADS
-    if (nblocks < 0) {
+    PyEval_RestoreThread(w.unlocked);
+    if (nblocks == -1) {
         PyErr_NoMemory();
+    }
+    if (nblocks < 0) {
         goto done;
     }
     result = opcodes_from_blocks(blocks, nblocks, n, m);
@@ -713,11 +744,12 @@ lowest_bit(uint64_t x)
    adds at least as much as it saves); at the bottom, a path from row r of column j0 - 1
    reaches at most row r + 64 + (k - D(r) + j0 - 1 - r - (n - m)) / 2 within the tile, a
    bound that grows with r, so the last row computed gives it. scores[x] is D' at the last
-   row of block x. */
+   row of block x. -2 when a signal handler raised (see stopped). */
 static int64_t
 banded_pass(const int32_t *text, int64_t n, const Entry *entries, const int64_t *starts, int64_t m, int64_t k,
-            uint64_t *columns, uint64_t *pv, uint64_t *mv, int64_t *scores)
+            uint64_t *columns, uint64_t *pv, uint64_t *mv, int64_t *scores, PyThreadState **unlocked)
 {
+    int64_t work = 0;
     int64_t blocks = (m + 63) / 64, first = 0, last = 0, diag = n - m;
     int64_t lower = (k - diag) / 2, upper = diag + lower;
     int last_bit = (int)((m - 1) % 64);
@@ -743,6 +775,10 @@ banded_pass(const int32_t *text, int64_t n, const Entry *entries, const int64_t 
         int64_t want = (low - 1) / 64;
         if (want < first) {
             return -1;
+        }
+        work += (want - first + 1) * width;
+        if (stopped(unlocked, &work)) {
+            return -2;
         }
         last = want < last ? want : last;
         while (last < want) {
@@ -866,7 +902,7 @@ banded_levenshtein(PyObject *self, PyObject *args)
         goto done;
     }
     int64_t distance;
-    Py_BEGIN_ALLOW_THREADS
+    PyThreadState *unlocked = PyEval_SaveThread();
     /* each block's distinct words and their match bits; where[code] is the code's entry in
        the block being listed, or one of an earlier block */
     memset(where, 0xff, distinct * sizeof(int32_t));
@@ -886,11 +922,14 @@ banded_levenshtein(PyObject *self, PyObject *args)
     int64_t k = hint > n - m ? hint : n - m;
     k = k > 0 ? k : 1;
     /* a pass finds the distance when it is at most k; else k grows (at least doubles) */
-    while ((distance = banded_pass(text_codes, n, entries, starts, m, k, columns, pv, mv, scores)) < 0 || distance > k) {
+    while ((distance = banded_pass(text_codes, n, entries, starts, m, k, columns, pv, mv, scores, &unlocked)) == -1
+           || distance > k) {
         k = distance > k && distance < 2 * k ? distance : 2 * k;
     }
-    Py_END_ALLOW_THREADS
-    result = PyLong_FromLongLong(distance);
+    PyEval_RestoreThread(unlocked);
+    if (distance >= 0) {
+        result = PyLong_FromLongLong(distance);
+    }
 done:
     Py_XDECREF(codes);
     free(text_codes);
@@ -978,7 +1017,9 @@ edit_counts(PyObject *self, PyObject *args)
         goto done;
     }
     Py_ssize_t hits = 0, paired = 0;
-    Py_BEGIN_ALLOW_THREADS
+    int64_t work = 0;
+    int raised = 0;
+    PyThreadState *unlocked = PyEval_SaveThread();
     for (Py_ssize_t i = 0; i < n; i++) {
         if (ac[i] >= 0) {
             peq[(size_t)ac[i] * (size_t)blocks + (size_t)(i / 64)] |= (uint64_t)1 << (i % 64);
@@ -988,7 +1029,9 @@ edit_counts(PyObject *self, PyObject *args)
         pv[x] = ~(uint64_t)0;
         mv[x] = 0;
     }
-    for (int64_t s = 0; s < stretches; s++) {
+    for (int64_t s = 0; s < stretches && !raised; s++) {
+        work += stretch * blocks;
+        raised = stopped(&unlocked, &work);
         memcpy(starts + 2 * s * blocks, pv, (size_t)blocks * sizeof(uint64_t));
         memcpy(starts + (2 * s + 1) * blocks, mv, (size_t)blocks * sizeof(uint64_t));
         int64_t last = (s + 1) * stretch < m ? (s + 1) * stretch : m;
@@ -998,7 +1041,9 @@ edit_counts(PyObject *self, PyObject *args)
     }
     /* the backtrace, at (i, j): the columns' deltas are those of b[j - 1] */
     Py_ssize_t i = n, j = m;
-    for (int64_t s = stretches - 1; s >= 0 && i > 0 && j > 0; s--) {
+    for (int64_t s = stretches - 1; s >= 0 && i > 0 && j > 0 && !raised; s--) {
+        work += stretch * blocks;
+        raised = stopped(&unlocked, &work);
         int64_t first = s * stretch, last = (s + 1) * stretch < m ? (s + 1) * stretch : m;
         memcpy(pv, starts + 2 * s * blocks, (size_t)blocks * sizeof(uint64_t));
         memcpy(mv, starts + (2 * s + 1) * blocks, (size_t)blocks * sizeof(uint64_t));
@@ -1021,8 +1066,10 @@ edit_counts(PyObject *self, PyObject *args)
             }
         }
     }
-    Py_END_ALLOW_THREADS
-    result = Py_BuildValue("(nnnn)", hits, paired - hits, n - paired, m - paired);
+    PyEval_RestoreThread(unlocked);
+    if (!raised) {
+        result = Py_BuildValue("(nnnn)", hits, paired - hits, n - paired, m - paired);
+    }
 done:
     Py_DECREF(a);
     Py_DECREF(b);
@@ -1252,6 +1299,9 @@ pooled_levenshtein(PyObject *self, PyObject *args)
             text[x] = code < 0 ? distinct : code;
         }
         distance += myers_distance(text, tn, peq, pm, blocks, pv, mv);
+        if (PyErr_CheckSignals() < 0) {
+            goto done;
+        }
         for (Py_ssize_t x = 0; x < pm; x++) {
             local[pattern[x]] = -1;
         }

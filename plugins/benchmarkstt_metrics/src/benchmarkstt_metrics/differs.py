@@ -4,8 +4,8 @@
 computed by this plugin's C kernel (``_kernels.c``: difflib's recursion, with each segment's
 longest block found by a suffix automaton)
 or, where it was not built, by cydifflib or difflib itself (``matcher_opcodes``). Edit
-distances of word lists come from the kernel's banded bit-parallel distance (rapidfuzz
-for 100,000 to 500,000 words, and for strings).
+distances of word lists come from the kernel's banded bit-parallel distance (which Ctrl-C
+stops), those of strings from rapidfuzz.
 ``levenshtein`` gives a minimal edit alignment (rapidfuzz, :func:`edit_opcodes`) in which every run of changes
 between two equal runs is one block, so that counting a block of ``ca`` reference and ``cb``
 hypothesis words as ``min(ca, cb)`` substitutions plus the surplus as insertions or
@@ -27,14 +27,6 @@ from .kernels import as_ints
 # longer sequence: they search a band of that width first and widen it only when the distance
 # is larger (same result)
 SCORE_HINT = 0.2
-# word lists of RAPIDFUZZ_WORDS words (the longer side) go to rapidfuzz, all others to the C
-# kernel's banded distance. Below, the kernel is faster (1,000 words and up; 2-15 % slower,
-# under a microsecond, below) or tied in-process (10,000 to 100,000 words), and spares a CLI
-# run rapidfuzz's import (~12 ms); from 500,000 words it
-# beats rapidfuzz: both do the quadratic work of the band, but rapidfuzz's match tables for
-# the band leave the caches (1.8 ns a step at 1 MB, 5.6 ns at 8 MB), where the kernel's tiles
-# of 64 columns keep theirs in them (2.60 s against 2.15 s at 2 MB, 16.6 s against 23.2 s at 5 MB)
-RAPIDFUZZ_WORDS = range(100_000, 500_000)
 
 
 def matcher_opcodes(a: Sequence, b: Sequence) -> list:
@@ -85,10 +77,10 @@ def merge_changes(opcodes: Sequence) -> list:
 def levenshtein_distance(a: Sequence, b: Sequence) -> int:
     """Unit-cost edit distance of two strings, or of two sequences of words.
 
-    Word lists go to the C kernel's banded bit-parallel distance, except those of
-    RAPIDFUZZ_WORDS words; those and strings to rapidfuzz. Every path gives the same distance.
+    Word lists go to the C kernel's banded bit-parallel distance, strings to rapidfuzz (faster
+    on a small alphabet). Both give the same distance.
     """
-    if banded_levenshtein is not None and not isinstance(a, str) and max(len(a), len(b)) not in RAPIDFUZZ_WORDS:
+    if banded_levenshtein is not None and not isinstance(a, str):
         return banded_levenshtein(a, b, int(SCORE_HINT * max(len(a), len(b))) + 1)
     return banded_distance(a, b)
 

@@ -42,8 +42,9 @@ class ScliteCommand:
         parser.add_argument("-i", dest="id_format", choices=ID_FORMATS, default="spu_id",
                             help="how a speaker is read from an utterance id (default: spu_id, the id "
                                  "up to the first '-' or '_'; wsj: its first three characters)")
-        parser.add_argument("-o", dest="reports", nargs="+", choices=REPORTS, default=["sum"],
-                            help="the reports, in sclite's order whatever the order given, system by system (default: sum); dtl: "
+        parser.add_argument("-o", dest="reports", nargs="+", choices=(*REPORTS, "stdout"), default=["sum"],
+                            help="the reports, in sclite's order whatever the order given, system by system (default: sum), "
+                                 "always on standard output (sclite's stdout is accepted: alone, as in sclite, no report); dtl: "
                                  "confusion pairs and the words inserted, deleted, substituted; spk: dtl per speaker; snt: each "
                                  "utterance's alignment and counts; lur: the word error rate per speaker and STM label; json: every utterance's counts "
                                  "and the speaker rows; prf: the pra report with sclite's full header, times and confidences; sgml: sclite's SGML alignments (nl.sgml: an item's parts a line each), which "
@@ -124,7 +125,7 @@ class ScliteCommand:
         options = ReportOptions(ref_path, time.strftime("%a %b %d %H:%M:%S %Y"), args.encoding, args.width, args.cased,
                                 args.deletable, args.fragments, args.characters is not None, ref_format == "ctm",
                                 args.diff, reference.definitions, weights, args.case_profile)
-        write_in(args.encoding, "".join(all_reports(sorted(set(args.reports), key=REPORTS.index), systems,
+        write_in(args.encoding, "".join(all_reports(sorted(set(args.reports) - {"stdout"}, key=REPORTS.index), systems,
                                                     [path for path, *_ in hyps], [kind for _, kind, *_ in hyps],
                                                     options)))
         return 0

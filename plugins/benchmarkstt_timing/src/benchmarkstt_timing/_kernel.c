@@ -11,6 +11,25 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+/* The alignment runs without the GIL, so Python's signal handlers wait for it: every
+   STOP_WORK cells it takes the GIL for a moment and runs them (PyErr_CheckSignals), so that
+   Ctrl-C's KeyboardInterrupt ends it within a fraction of a second. 1 when a handler raised
+   (its exception is set). */
+#define STOP_WORK ((int64_t)1 << 24)
+
+static int
+stopped(PyThreadState **unlocked, int64_t *work)
+{
+    if (*work < STOP_WORK) {
+        return 0;
+    }
+    *work = 0;
+    PyEval_RestoreThread(*unlocked);
+    int raised = PyErr_CheckSignals() < 0;
+    *unlocked = PyEval_SaveThread();
+    return raised;
+}
+
 /* the codes of the words of b (0, 1, ... by first occurrence, through a dict: hash and ==)
    and of a (-1 for a word b lacks), as tuples a and b; 0, or -1 with an exception set */
 static int
@@ -100,7 +119,8 @@ compare_starts(const void *x, const void *y)
 }
 
 /* per reference word i (row i + 1), the first and last overlapping hypothesis column
-   (1-based), or m + 1 and 0 when none overlaps (a span with a NaN time overlaps none) */
+   (1-based), or m + 1 and 0 when none overlaps (a span with a NaN time overlaps none); 0, or
+   -1 (no memory), or -2 (a signal handler raised, its exception set) */
 static int
 overlap_bounds(const Span *ref, int32_t n, const Span *hyp, int32_t m, int32_t *lo, int32_t *hi)
 {
@@ -130,6 +150,7 @@ overlap_bounds(const Span *ref, int32_t n, const Span *hyp, int32_t m, int32_t *
         double end = hyp[order[k]].end;
         reach[k] = k && reach[k - 1] > end ? reach[k - 1] : end;
     }
+    int64_t work = 0;
     for (int32_t i = 0; i < n; i++) {
         int32_t a = 0, b = m;
         while (a < b) { /* the first k whose running end passes the word's start */
@@ -152,6 +173,15 @@ overlap_bounds(const Span *ref, int32_t n, const Span *hyp, int32_t m, int32_t *
         }
         lo[i + 1] = INT32_MAX;
         hi[i + 1] = 0;
+        work += a - first;
+        if (work >= STOP_WORK) { /* the GIL is held here: the handlers run at once */
+            work = 0;
+            if (PyErr_CheckSignals() < 0) {
+                free(order);
+                free(reach);
+                return -2;
+            }
+        }
         for (int32_t k = first; k < a; k++) {
             int32_t j = order[k];
             if (hyp[j].end > ref[i].start && hyp[j].start < ref[i].end) {
@@ -258,8 +288,11 @@ time_constrained(PyObject *args, int align)
         || read_spans(times[2], times[3], hyp_collar, hs, m) < 0) {
         goto done;
     }
-    if (overlap_bounds(rs, n, hs, m, lo, hi) < 0) {
+    int bounds = overlap_bounds(rs, n, hs, m, lo, hi);
+    if (bounds == -1) {
         PyErr_NoMemory();
+    }
+    if (bounds < 0) {
         goto done;
     }
     /* the bands: H a running maximum, L a running minimum from the end, capped by H */
@@ -282,11 +315,15 @@ time_constrained(PyObject *args, int align)
         goto done;
     }
     int32_t last_f; /* F(n, m): row n is constant right of H_n */
-    Py_BEGIN_ALLOW_THREADS
+    int64_t work = 0;
+    int raised = 0;
+    PyThreadState *unlocked = PyEval_SaveThread();
     int32_t *prev = rows[0], *cur = rows[1];
     prev[0] = 0;
-    for (int32_t i = 1; i <= n; i++) {
+    for (int32_t i = 1; i <= n && !raised; i++) {
         int32_t ph = H[i - 1], li = L[i], hi_i = H[i];
+        work += hi_i - li + 1;
+        raised = stopped(&unlocked, &work);
         /* row i - 1 extended over [L_i - 1, H_i]: left of its band it equals the rows above
            (F(i - 1, L_{i-1} - 1) was left there when it was computed), right of it its last value */
         for (int32_t x = ph + 1; x <= hi_i; x++) {
@@ -327,7 +364,10 @@ time_constrained(PyObject *args, int align)
         cur = swap;
     }
     last_f = prev[H[n]];
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(unlocked);
+    if (raised) {
+        goto done;
+    }
     if (!align) {
         result = PyLong_FromLongLong((long long)last_f + n + m);
         goto done;
