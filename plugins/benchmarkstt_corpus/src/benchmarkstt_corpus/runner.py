@@ -97,10 +97,11 @@ class Progress:
 
 
 def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
-    """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1)."""
+    """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1, in the
+    batches a worker gets: a batch's set-up is paid once for its items)."""
     if jobs <= 1:
-        for item in items:
-            for scored in score_batch(spec, [item]):
+        for batch in batches(items, batch_size(len(items), 1)):
+            for scored in score_batch(spec, batch):
                 take(scored)
         return
 

@@ -515,7 +515,10 @@ def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
         for item in items:
             with time_limit(spec.time_limit, f"the scoring of recording {item.id!r} (--time-limit)"):
                 one = score_item(s, item, ids)
-            one["rows"] = [{k: clean(v) if k in MADE_BY_METRICS else v for k, v in row.items()} for row in one["rows"]]
+            for row in one["rows"]:
+                for key in MADE_BY_METRICS:
+                    if key in row:
+                        row[key] = clean(row[key])
             scored.append(one)
     words = list(ids)
     for one in scored:
