@@ -44,3 +44,22 @@ def test_a_metrics_warning_names_the_recording_and_the_engine(tmp_path):
                         "2.000 s); re-cut by time, the words shown then go to one of them only, so this rate counts "
                         "edits even for identical files (as subtitle-edit-rate's does); the AS- metrics re-cut by "
                         "the words"], run
+
+
+def test_warnings_come_in_corpus_order_whichever_worker_scored_them(tmp_path):
+    # each worker wrote its warnings as it read: their order changed from run to run and
+    # between --jobs 1 and the default; the client now tells them as it folds, in corpus order
+    for folder in ("ref", "hyp"):
+        (tmp_path / folder).mkdir()
+    for n in range(12):
+        words = " ".join(["word"] * (4000 if n % 3 == 0 else 3))  # long ones finish last
+        (tmp_path / "ref" / f"ep{n:02}.srt").write_text(f"1\n00:00:01,000 --> 00:00:02,000\n[MUSIC] {words}\n",
+                                                        encoding="utf-8")
+        (tmp_path / "hyp" / f"ep{n:02}.txt").write_text(f"{words} more\n", encoding="utf-8")
+    runs = [run_command("benchmarkstt-tools", "corpus", "-r", "ref", "-h", "e=hyp", "--wer", "--resamples", "10",
+                        *jobs, cwd=tmp_path) for jobs in (["--jobs", "1"], ["--jobs", "2"], [])]
+    expected = [f"benchmarkstt-tools corpus: warning: ref/ep{n:02}.srt: 1 sound label (1 words, such as "
+                f"'[MUSIC]') set aside, not scored; --sound-labels keep scores them" for n in range(12)]
+    for run in runs:
+        assert run.returncode == 0, run
+        assert [line for line in run.stderr.splitlines() if "warning:" in line] == expected, run

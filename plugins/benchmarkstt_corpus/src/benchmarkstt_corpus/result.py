@@ -24,6 +24,7 @@ import json
 import math
 import numbers
 import os
+import sys
 from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping
@@ -325,9 +326,10 @@ class Aggregator:
         return self.done + len(self.waiting)
 
     def fold(self, scored: dict) -> None:
-        """Take one item's rows and pair sums."""
+        """Take one item's rows and pair sums, and tell its warnings (on standard error)."""
         place = self.done
         self.done += 1
+        sys.stderr.writelines(scored.get("warnings", ()))
         rows = {}
         counted = self.settings.on_missing == "deletions" or all(r["status"] == "ok" for r in scored["rows"])
         for row in scored["rows"]:

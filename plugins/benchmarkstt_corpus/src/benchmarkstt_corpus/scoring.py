@@ -146,12 +146,21 @@ class Scorer:
                             if differ is self.differ and weight == self.weight}
         self.windowed: dict = {}  # the files of windows read lately: (path, type given) -> (Timeline, description)
         self.reading: Any = None  # the reference of the item being scored
+        #: the warnings of the item being scored (:func:`score_batch`), told with its result
+        self.said: Optional[list] = None
 
     def warn(self, message: str) -> None:
-        """A warning on standard error; a metric's names the recording and engine it compared
-        (the metric does not know the files: its warning alone could be about any of them)."""
+        """A warning line; a metric's names the recording and engine it compared (the metric
+        does not know the files: its warning alone could be about any of them). While an item
+        is scored it goes with the item's result, so that the client tells every warning in
+        corpus order, whichever process scored it and whenever it finished; else on standard
+        error at once."""
         where = f"{self.comparing}: " if self.comparing else ""
-        sys.stderr.write(f"{self.context.prog}: warning: {printable(where + message)}\n")
+        line = f"{self.context.prog}: warning: {printable(where + message)}\n"
+        if self.said is None:
+            sys.stderr.write(line)
+        else:
+            self.said.append(line)
 
     @contextmanager
     def naming(self, recording: str, engine: str) -> Iterator[None]:
@@ -513,8 +522,13 @@ def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     scored = ScoredBatch()
     with text_size_limit(spec.max_file_size):
         for item in items:
-            with time_limit(spec.time_limit, f"the scoring of recording {item.id!r} (--time-limit)"):
-                one = score_item(s, item, ids)
+            s.said = []
+            try:
+                with time_limit(spec.time_limit, f"the scoring of recording {item.id!r} (--time-limit)"):
+                    one = score_item(s, item, ids)
+                one["warnings"] = s.said
+            finally:
+                s.said = None
             for row in one["rows"]:
                 for key in MADE_BY_METRICS:
                     if key in row:
