@@ -74,7 +74,7 @@ def add_sound_labels(parser: Any, note: str = "") -> str:
 
 
 def _capitals(line: str) -> bool:
-    return not line.rstrip().endswith(_SPOKEN) and not any(c.islower() for c in line) and any(
+    return not line.rstrip().endswith(_SPOKEN) and not any(map(str.islower, line)) and any(
         len(word) >= 4 and all(c.isupper() for c in word) for word in
         "".join(c if c.isalpha() else " " for c in line).split())
 
@@ -82,6 +82,8 @@ def _capitals(line: str) -> bool:
 def _brackets(line: str, labels: List[str]) -> str:
     """``line`` without its ``[...]`` and ``(...)`` spans (added to ``labels``); linear time: each
     bracket is looked for again only once the scan has passed it."""
+    if "[" not in line and "(" not in line:
+        return line
     out = []
     position = 0
     following = {"[": line.find("["), "(": line.find("(")}
@@ -127,7 +129,7 @@ def set_aside(transcript: Transcript) -> Tuple[Transcript, List[str]]:
     from .model import Segment, Transcript  # imported by the reader that made ``transcript``
 
     rows = [line for s in transcript.segments for line in s.text.split("\n")]
-    capitals = sum(any(c.islower() for c in line) for line in rows) * 2 > len(rows)
+    capitals = sum(any(map(str.islower, line)) for line in rows) * 2 > len(rows)
     labels: List[str] = []
     segments = []
     for s in transcript.segments:
