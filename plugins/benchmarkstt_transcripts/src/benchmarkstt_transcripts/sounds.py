@@ -114,7 +114,7 @@ def _speech(text: str, capitals: bool, labels: List[str]) -> str:
             labels.append(line)
             continue
         line = _brackets(line, labels)
-        if any(note in line for note in _NOTES):
+        if not line.isascii() and any(note in line for note in _NOTES):  # the notes are not ASCII
             words = line.split()
             labels.extend(w for w in words if w.strip(_NOTES) == "")
             line = " ".join(w.strip(_NOTES) for w in words if w.strip(_NOTES))
