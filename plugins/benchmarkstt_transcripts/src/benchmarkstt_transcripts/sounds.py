@@ -75,7 +75,7 @@ def add_sound_labels(parser: Any, note: str = "") -> str:
 
 
 def _capitals(line: str) -> bool:
-    return not line.rstrip().endswith(_SPOKEN) and not any(c.islower() for c in line) and any(
+    return not line.rstrip().endswith(_SPOKEN) and not any(map(str.islower, line)) and any(
         len(word) >= 4 and all(c.isupper() for c in word) for word in
         "".join(c if c.isalpha() else " " for c in line).split())
 
@@ -97,6 +97,8 @@ def _brackets(line: str, labels: List[str]) -> str:
     """``line`` without its ``[...]`` and ``(...)`` spans, nested ones within them (added to
     ``labels``; an opening bracket never closed runs to the first closing one); linear time: each
     bracket is looked for again only once the scan has passed it."""
+    if "[" not in line and "(" not in line:
+        return line
     out = []
     position = 0
     following = {"[": line.find("["), "(": line.find("(")}
@@ -128,7 +130,7 @@ def _speech(text: str, capitals: bool, labels: List[str]) -> str:
             labels.append(line)
             continue
         line = _brackets(line, labels)
-        if any(note in line for note in _NOTES):
+        if not line.isascii() and any(note in line for note in _NOTES):  # the notes are not ASCII
             words = line.split()
             labels.extend(w for w in words if w.strip(_NOTES) == "")
             line = " ".join(w.strip(_NOTES) for w in words if w.strip(_NOTES))
@@ -143,7 +145,7 @@ def set_aside(transcript: Transcript) -> Tuple[Transcript, List[str]]:
     from .model import Segment, Transcript  # imported by the reader that made ``transcript``
 
     rows = [line for s in transcript.segments for line in s.text.split("\n")]
-    capitals = sum(any(c.islower() for c in line) for line in rows) * 2 > len(rows)
+    capitals = sum(any(map(str.islower, line)) for line in rows) * 2 > len(rows)
     labels: List[str] = []
     segments = []
     for s in transcript.segments:

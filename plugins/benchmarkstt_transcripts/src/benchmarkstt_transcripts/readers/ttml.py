@@ -72,6 +72,8 @@ _SUBFRAMES = re.compile(r"[0-9]+:[0-9]{2}:[0-9]{2}:[0-9]+\.([0-9]+)")
 _RUBY = "{http://www.w3.org/ns/ttml#styling}ruby"
 _RUBY_TEXT = ("text", "textContainer", "delimiter")
 _RUBY_CONTAINERS = ("container", "baseContainer")
+#: the ``ttm:agent`` attribute's name in each metadata namespace
+_AGENT = tuple(f"{{{ns}}}agent" for ns in METADATA)
 _ITUNES = "{http://music.apple.com/lyric-ttml-internal}"
 _LIVE_SEQUENCE = "{urn:ebu:tt:parameters}sequenceIdentifier"
 
@@ -250,7 +252,7 @@ class _Reading:
         ``dur``, counted from ``base`` (the parent's begin in a ``par`` container, the previous
         sibling's end in a ``seq`` one; 0 in Apple's iTunes variant, whose times are absolute),
         no later than ``bound`` (the parent's end)."""
-        begin_value, end_value, dur_value = (_time(elem, name) for name in ("begin", "end", "dur"))
+        begin_value, end_value, dur_value = _time(elem, "begin"), _time(elem, "end"), _time(elem, "dur")
         seconds, source = self.names.timing.seconds, self.names.source
         base = 0.0 if self.names.absolute else base
         begin = _after(base, seconds(begin_value, elem, source)) if begin_value is not None else base
@@ -356,8 +358,8 @@ def _after(base: float, seconds: float) -> float:
 
 
 def _speaker(elem: Any, speaker: Optional[str], names: _Names) -> Optional[str]:
-    for ns in METADATA:
-        agent = elem.get(f"{{{ns}}}agent")
+    for name in _AGENT:
+        agent = elem.get(name)
         if agent and not agent.isspace():
             first = agent.split()[0]
             speaker = names.agents.get(first, first)
