@@ -102,7 +102,7 @@ def _brackets(line: str, labels: List[str]) -> str:
     out = []
     position = 0
     following = {"[": line.find("["), "(": line.find("(")}
-    pairs = _pairs(line) if "(" in line or "[" in line else {}
+    pairs = _pairs(line)
     while True:
         for bracket, at in following.items():
             if 0 <= at < position:
