@@ -588,6 +588,9 @@ CAUSES = [
        "web-platform-tests file in an older version than the corpus's); benchmarkstt's input check refuses a "
        "file with a NUL as not text (a clean refusal, by design, as for the corpus's nulls.vtt)")
       for name in ("nulls", "timestamps")),
+    ("swift-webvtt-parser/Tests__Resources__Subtitles__timings-negative.vtt", "WebVTT: the web-platform-tests "
+     "file of cues that end before they start: the algorithm keeps them, benchmarkstt skips each with a warning "
+     "naming its line (the deliberate deviation of timings-negative.vtt above)"),
     ("ebu-tt-live-toolkit/*", "TTML: an EBU-TT Live document (Tech 3370) with ttp:timeBase='clock': ttconv "
      "refuses the clock time base, as does sandflow's imscJS (IMSC allows the media time base only), so no "
      "well-kept library reads it to compare with; benchmarkstt reads its paragraphs with their clock times "
@@ -602,6 +605,9 @@ CAUSES = [
        "and the setting for the file's encoding; the algorithm and vtt.js decode it as UTF-8 with U+FFFD (by "
        "design, as for legacy-encoded SRT)")
       for name in ("popcorn-js/parsers__parserVTT__data__data.vtt", "vtt_to_srt3/tests__input_alternative_iso-8859-2.vtt")),
+    ("webvtt.js/test__wpt-file-parsing__nulls.vtt", "WebVTT: a NUL in the file (the web-platform-tests file); "
+     "benchmarkstt's input check refuses a file with a NUL as not text (a clean refusal, by design, as for the "
+     "corpus's nulls.vtt)"),
     ("popcorn-js/parsers__parserVTT__data__unit.vtt", "WebVTT: the cue '1:00:00.456--> 00:00:20.000' ends before "
      "it starts: the algorithm keeps it (one-digit hours are valid), benchmarkstt skips it with a warning naming "
      "its line (the deliberate deviation of timings-negative.vtt above)"),
