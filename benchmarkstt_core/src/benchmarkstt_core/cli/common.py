@@ -209,10 +209,11 @@ class ComponentAction(argparse.Action):
             self.spec.check_args(values)
         except UsageError as exc:
             raise argparse.ArgumentError(self, str(exc)) from None
-        if self.spec.kind == "metrics" and "" in values:
-            # a metric's options are modes, variants, numbers and differs: an empty one (an
-            # unset shell variable, "--wer $MODE") would silently be the default
-            param = self.spec.params[values.index("")].name
+        if self.spec.kind == "metrics" and values and values[-1] == "":
+            # a metric's options are modes, variants, numbers and differs: an empty last one (an
+            # unset shell variable, "--wer $MODE") would silently be the default; empties before
+            # a value keep their places ("--conformity netflix '' '' 2" sets the third parameter)
+            param = self.spec.params[len(values) - 1].name
             raise argparse.ArgumentError(self, f"{param} is empty; leave it out for the default")
         values = self.spec.convert(values, where=option_string)[0]
         calls = getattr(namespace, self.dest, None) or []
