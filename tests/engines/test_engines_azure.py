@@ -47,7 +47,7 @@ def test_a_wrong_api_version_is_one_error(tools, tmp_path):
 def test_a_dropped_upload_is_tried_again_and_a_missing_or_locked_container_stops_the_run(tools, tmp_path):
     """The connection dropped during the blob's upload: the upload is sent again. A container
     that is not there, or that refuses the SAS token, stops the run with one line naming it,
-    after one request (every file would fail alike)."""
+    after its upload (every file would fail alike; the next file's may have left already)."""
     with AzureStandIn(KEY, by_audio()) as stand_in:
         stand_in.faults = ["drop"]  # the upload of the blob: the connection closed without an answer
         spec = f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/audio,concurrency=1,poll_interval=0.1"
@@ -67,7 +67,10 @@ def test_a_dropped_upload_is_tried_again_and_a_missing_or_locked_container_stops
                         *[str(f) for f in FILES.values()], env=ENV)
             assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v=azure: engine 'azure': container "
                                                      f"'{stand_in.url}/{container}': {message}")
-            assert len(stand_in.requests) == sent + 1
+            tried = [(r["method"], r["path"].split("?")[0]) for r in stand_in.requests[sent:]]
+            # an upload refused, then nothing at the speech API; the next file's upload may have
+            # left before the stop was seen (on a loaded machine), never a third
+            assert 1 <= len(tried) <= 2 and all(m == "PUT" and p.startswith(f"/{container}/") for m, p in tried), tried
             assert KEY not in run.stderr and AzureStandIn.sas not in run.stderr
 
 
