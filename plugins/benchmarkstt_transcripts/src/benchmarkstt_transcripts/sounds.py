@@ -30,6 +30,7 @@ The labels set aside are counted (``benchmarkstt`` warns with their number); ``-
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,6 +42,7 @@ _NOTES = "♪♫"
 #: the brackets of a label: ASCII, and the full-width ones of CJK subtitles
 _OPENS = {"[": "]", "(": ")", "\uff08": "\uff09", "\uff3b": "\uff3d", "\u3010": "\u3011", "\u3014": "\u3015"}
 _CLOSES = {close: opening for opening, close in _OPENS.items()}
+_OPENING = re.compile("[%s]" % re.escape("".join(_OPENS)))
 #: how a line of capitals that is speech ends (a question, a shout, a sentence, a clause: ``NASA?``,
 #: ``STOP!``): labels end without punctuation (or in their brackets)
 _SPOKEN = ("?", "!", ".", ",", "…")
@@ -101,9 +103,9 @@ def _brackets(line: str, labels: List[str]) -> str:
     """``line`` without its bracketed spans (:data:`_OPENS`), nested ones within them (added to
     ``labels``; an opening bracket never closed runs to the first closing one); linear time: each
     bracket is looked for again only once the scan has passed it."""
-    following = {opening: line.find(opening) for opening in _OPENS}
-    if max(following.values()) < 0:
+    if not _OPENING.search(line):
         return line
+    following = {opening: line.find(opening) for opening in _OPENS}
     out = []
     position = 0
     pairs = _pairs(line)
