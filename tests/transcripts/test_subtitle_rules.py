@@ -103,7 +103,7 @@ def test_vtt_timing_line_whitespace_settings_and_rt_outside_ruby_follow_the_algo
 
 @pytest.mark.parametrize("kind, unit", [("vtt", "<v "), ("vtt", "<rt>"), ("vtt", "<c.a"), ("srt", "<i "),
                                         ("srt", "{\\an8"), ("srt", "< <b"), ("sounds", "[ ("), ("sounds", "( ["),
-                                        ("sounds", "((a)")])
+                                        ("sounds", "((a)"), ("sounds", "\uff08 \u3010"), ("sounds", "\u3014\u3014a\u3015")])
 @pytest.mark.parametrize("floor", FLOORS)
 def test_tag_stripping_is_linear_in_the_cue_size(kind, unit, floor):
     # issue 30: 80 KB of "<v " took 12.8 s and 160 KB 54.5 s (a backtracking pattern): a square law
@@ -640,6 +640,27 @@ def test_sound_labels_in_brackets_and_notes_and_not_in_captions_all_in_capitals(
     assert speech.text() == "We're NASA.\nNASA?\nSTOOOOP!\nThe same NASA\nyou flew for.\nThey are here." and labels == ["DOOR SLAMS"]
     shouted = read_transcript(str(DATA / "roll_up.scc"))
     assert set_aside(shouted)[1] == []
+
+
+def test_sound_labels_in_full_width_brackets_of_chinese_and_japanese_subtitles(bstt, tmp_path):
+    # round 9 of real files: a Chinese SubRip's on-screen title in 【】 was scored as a word, where
+    # the same title in [] is set aside; Japanese captions mark sounds and speakers in （）, ［］, 〔〕
+    ref = tmp_path / "ref.srt"
+    ref.write_text("1\n00:00:01,000 --> 00:00:03,000\n\u3010\u7b2c\u4e00\u96c6\u3011\n\n"
+                   "2\n00:00:04,000 --> 00:00:06,000\n\uff08\u62cd\u624b\uff09\u3042\u308a\u304c\u3068\u3046 "
+                   "\u3054\u3056\u3044\u307e\u3059\n\n"
+                   "3\n00:00:07,000 --> 00:00:09,000\n\u3014\u52b9\u679c\u97f3\u3015\u304a\u306f\u3088\u3046"
+                   " \uff3b\u7b11\u3044\u58f0\uff3d\n\n"
+                   "4\n00:00:10,000 --> 00:00:11,000\n\uff08\uff11\uff09\u3067\u3059\n", encoding="utf-8")
+    hyp = tmp_path / "hyp.txt"
+    hyp.write_text("\u3042\u308a\u304c\u3068\u3046 \u3054\u3056\u3044\u307e\u3059 \u304a\u306f\u3088\u3046 "
+                   "\uff08\uff11\uff09\u3067\u3059\n", encoding="utf-8")
+    run = bstt("-r", str(ref), "-h", str(hyp), "--wer", "-o", "json")
+    assert json.loads(run.stdout)[0]["result"] == 0.0
+    assert run.stderr == (f"benchmarkstt: warning: {ref}: 4 sound labels (4 words, such as "
+                          "'\u3010\u7b2c\u4e00\u96c6\u3011') set aside, not scored; --sound-labels keep scores them\n")
+    kept = bstt("-r", str(ref), "-h", str(hyp), "--wer", "-o", "json", "--sound-labels", "keep")
+    assert json.loads(kept.stdout)[0]["result"] == 4 / 6 and kept.stderr == ""  # labels glued to words: 6 words
 
 
 def test_a_bad_sound_labels_setting_is_one_clear_error(bstt):

@@ -120,6 +120,8 @@ MALFORMED = [
     ("t.srt", "hello world\n", "t.srt:1: expected a cue number and a timing line"),
     ("t.srt", "\n\n", "t.srt: empty file"),
     ("t.vtt", "00:01.000 --> 00:02.000\nhello\n", "t.vtt:1: a WebVTT file starts with the line WEBVTT"),
+    ("t.vtt", "1\n00:00:15,042 --> 00:00:18,042\nAuf der linken Seite\n", "t.vtt:1: a WebVTT file starts with "
+     "the line WEBVTT; this one is SubRip: give its type with -t srt"),  # round 9: a player's German .vtt
     ("t.vtt", "WEBVTT\n\n00:02.000 --> 00:01.000\nhello\n", "t.vtt: no cue could be read; the first one 3: skipped a cue: it ends before it starts"),
     ("t.vtt", "WEBVTT\n\nid only\n", "t.vtt: no cue could be read; the first one 3: skipped a block with no cue timing line"),
     ("t.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\n<i> </i>\n\n-->\n", "t.vtt: nothing to read: the 1 cue has no text, "

@@ -5,7 +5,9 @@ subtitle formats read here marks them as such (TTML, WebVTT, SRT, EBU STL and SC
 element or code for "this is not speech"), so they are found by the conventions of subtitling
 (the BBC's subtitle guidelines, the FCC's and DCMP's caption keys), one line at a time:
 
-- a bracketed span with a letter in it, ``[MUSIC]`` or ``(laughs)``, anywhere in a line, is a label;
+- a bracketed span with a letter in it, ``[MUSIC]`` or ``(laughs)``, anywhere in a line, is a label,
+  and so is one in the full-width brackets of Chinese and Japanese subtitles (``（拍手）``,
+  ``［音楽］``, ``〔効果音〕``, ``【片名】``: sounds, speakers' names, on-screen titles);
 - ``♪`` and ``♫`` (sung words are marked by them; the words themselves are kept) are labels;
 - a line with no lower-case letter and a word of at least four capital letters (``APPLAUSE``,
   ``JACK SPEAKS OFF-MIC``) is a label, in a file where most lines have lower-case letters (in
@@ -28,6 +30,7 @@ The labels set aside are counted (``benchmarkstt`` warns with their number); ``-
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,7 +39,10 @@ if TYPE_CHECKING:  # pragma: no cover
 #: the input types whose text may hold sound labels
 SUBTITLES = ("srt", "vtt", "ttml", "stl", "scc", "ssa", "sami", "spruce")
 _NOTES = "♪♫"
-_CLOSES = {"]": "[", ")": "("}
+#: the brackets of a label: ASCII, and the full-width ones of CJK subtitles
+_OPENS = {"[": "]", "(": ")", "\uff08": "\uff09", "\uff3b": "\uff3d", "\u3010": "\u3011", "\u3014": "\u3015"}
+_CLOSES = {close: opening for opening, close in _OPENS.items()}
+_OPENING = re.compile("[%s]" % re.escape("".join(_OPENS)))
 #: how a line of capitals that is speech ends (a question, a shout, a sentence, a clause: ``NASA?``,
 #: ``STOP!``): labels end without punctuation (or in their brackets)
 _SPOKEN = ("?", "!", ".", ",", "…")
@@ -81,10 +87,10 @@ def _capitals(line: str) -> bool:
 
 
 def _pairs(line: str) -> Dict[int, int]:
-    """Where each ``[`` and ``(`` of ``line`` that is closed is closed, nesting counted: the
+    """Where each opening bracket of ``line`` that is closed is closed, nesting counted: the
     ``(`` of ``(note (aside))`` is closed by the last ``)``."""
     pairs: Dict[int, int] = {}
-    open_at: Dict[str, List[int]] = {"[": [], "(": []}
+    open_at: Dict[str, List[int]] = {opening: [] for opening in _OPENS}
     for at, c in enumerate(line):
         if c in open_at:
             open_at[c].append(at)
@@ -94,14 +100,14 @@ def _pairs(line: str) -> Dict[int, int]:
 
 
 def _brackets(line: str, labels: List[str]) -> str:
-    """``line`` without its ``[...]`` and ``(...)`` spans, nested ones within them (added to
+    """``line`` without its bracketed spans (:data:`_OPENS`), nested ones within them (added to
     ``labels``; an opening bracket never closed runs to the first closing one); linear time: each
     bracket is looked for again only once the scan has passed it."""
-    if "[" not in line and "(" not in line:
+    if not _OPENING.search(line):
         return line
+    following = {opening: line.find(opening) for opening in _OPENS}
     out = []
     position = 0
-    following = {"[": line.find("["), "(": line.find("(")}
     pairs = _pairs(line)
     while True:
         for bracket, at in following.items():
@@ -111,7 +117,7 @@ def _brackets(line: str, labels: List[str]) -> str:
         closing = -1
         if found:
             opening, bracket = min(found)
-            closing = pairs.get(opening, line.find("]" if bracket == "[" else ")", opening))
+            closing = pairs.get(opening, line.find(_OPENS[bracket], opening))
         if closing < 0:
             out.append(line[position:])
             return "".join(out)

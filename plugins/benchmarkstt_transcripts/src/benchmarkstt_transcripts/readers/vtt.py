@@ -159,7 +159,10 @@ def parse(text: str, source: str) -> Transcript:
     """Read WebVTT text (see the module's description)."""
     rows = text.replace("\0", "\ufffd").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if not _is_signature(rows[0].lstrip("\ufeff")):
-        raise InputError(f"{source}:1: a WebVTT file starts with the line WEBVTT")
+        from . import srt  # a SubRip file named .vtt: say so, as players refuse it as WebVTT
+
+        hint = "; this one is SubRip: give its type with -rt/-ht srt" if srt.sniff(text[:4096]) else ""
+        raise InputError(f"{source}:1: a WebVTT file starts with the line WEBVTT{hint}")
     warnings: list = []
     segments: list = []
     timed = 0  # the cues read (with or without text)
