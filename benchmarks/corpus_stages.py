@@ -11,8 +11,8 @@ Run it with the project's interpreter::
 Each stage is timed alone over every file (``time.process_time``), the stages taking turns
 round by round; the figure is the median over the rounds. The stages of reading one file are
 those of ``Scorer.read_whole`` (its bytes, their SHA-256, the input type inferred by the
-``infer_input_type`` hook, the input component made and read, the pipeline's normalizing and
-segmenting); the stages of scoring one engine's file those of ``score_engine`` (alignment and
+``infer_input_type`` hook, and as scoring decides it: the hook once per extension for plain
+text, the input component made and read, the pipeline's normalizing and segmenting); the stages of scoring one engine's file those of ``score_engine`` (alignment and
 its counts, the error words); then a recording's MAPSSWE pair sums, the whole of
 ``score_batch`` per recording (what the stages above leave out is its glue), the client's fold
 per recording, and once per run: the listing, the statistics and the table. Stages overlap
@@ -108,6 +108,8 @@ def stages(root: Path) -> dict:
         "read: SHA-256": (lambda: [hashlib.sha256(d).hexdigest() for d in data], len(paths)),
         "read: infer the type (hook)": (lambda: [hook.infer_input_type(path=p, data=d) for p, d in zip(paths, data)],
                                         len(paths)),
+        "read: the type as scoring decides it (resolve_type)": (
+            lambda: [s.resolve_type(src, d) for src, d in zip(sources, data)], len(paths)),
         "read: input made and read": (read_text, len(paths)),
         "read: normalize and segment": (lambda: [s.pipeline.prepare(t) for t in texts], len(paths)),
         "read: whole (read_whole)": (lambda: [s.read_whole(src) for src in sources], len(paths)),

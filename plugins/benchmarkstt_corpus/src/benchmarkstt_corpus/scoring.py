@@ -43,6 +43,11 @@ from benchmarkstt_metrics.kernels import count_opcodes
 from benchmarkstt_metrics.mapsswe import opcode_places, segments
 from benchmarkstt_metrics.metrics import aligned_reference_words, annotated_words
 
+try:
+    from benchmarkstt_transcripts.reading import plain_text
+except ImportError:  # pragma: no cover - without the transcripts plugin every file is asked
+    plain_text = None  # type: ignore[assignment]
+
 if TYPE_CHECKING:  # pragma: no cover
     from benchmarkstt_core.plugins import PluginHost
 
@@ -144,6 +149,8 @@ class Scorer:
         #: the WER calls that align and weigh as the headline: their value is the headline's rate
         self.as_headline = {title for title, differ, weight in self.wer_calls
                             if differ is self.differ and weight == self.weight}
+        #: the type the hook gave a plain-text file, by extension (``None``: every file is asked)
+        self.plain_types: Optional[dict] = {} if plain_text_known(host) else None
         self.windowed: dict = {}  # the files of windows read lately: (path, type given) -> (Timeline, description)
         self.reading: Any = None  # the reference of the item being scored
         #: the warnings of the item being scored (:func:`score_batch`), told with its result
@@ -173,14 +180,23 @@ class Scorer:
 
     def resolve_type(self, source: Any, data: Optional[bytes]) -> str:
         """The input type of a source: as given, or inferred per file as single-pair mode does,
-        from ``data``, its bytes as read (the core's ``infer_input_type``)."""
+        from ``data``, its bytes as read (the core's ``infer_input_type``); a plain-text file is
+        asked once per extension (:attr:`plain_types`)."""
         if source.type != "infer":
             self.registries.inputs.get(source.type)
             return source.type
         hook = self.context.hook
-        kind = hook.infer_input_type(path=source.source, data=data) if hook is not None else None
+        known = self.plain_types
+        if known is not None and (data is None or not plain_text(source.source, data)):
+            known = None
+        extension = os.path.splitext(os.path.basename(source.source))[1]
+        if known is not None and extension in known:
+            kind = known[extension]
+        else:
+            kind = hook.infer_input_type(path=source.source, data=data) if hook is not None else None
+            if known is not None:
+                known[extension] = kind
         if kind is None:
-            extension = os.path.splitext(os.path.basename(source.source))[1]
             what = f"extension {extension!r}" if extension else "no extension"
             raise InputError(f"{source.source}: cannot infer the input type of a file with {what}; "
                              f"give it with -rt/-ht or a type column in the manifest")
@@ -252,6 +268,20 @@ class Scorer:
             yield
         finally:
             del self.context.contents[path]
+
+
+def plain_text_known(host: PluginHost) -> bool:
+    """Whether a plain-text file's type (the transcripts plugin's ``plain_text``: no reader
+    claims its content) is its extension's, one decision for all such files: every
+    ``infer_input_type`` of the plugins is a standard one, which decides such a file by its
+    extension alone (a ``--load`` module's may read anything: its files are asked one by one)."""
+    if plain_text is None:  # pragma: no cover
+        return False
+    for impl in host.hook.infer_input_type.get_hookimpls():
+        record = host.record(impl.plugin_name)
+        if record is None or not record.standard:
+            return False
+    return True
 
 
 def build_host(load: Sequence = ()) -> PluginHost:

@@ -149,11 +149,49 @@ def sniffed(kinds: Sequence[str], syntax: str, seen: Any) -> list:
         >>> sniffed(["srt", "vtt", "kaldi"], "text", "WEBVTT\\n\\n00:01.000 --> 00:02.000\\nHi\\n")
         ['vtt']
     """
-    kinds = of_syntax(kinds, syntax)
-    if syntax == "text":
-        start = seen.lower()
-        kinds = [kind for kind in kinds if FORMATS[kind].mark in start]
+    kinds = marked(kinds, seen) if syntax == "text" else of_syntax(kinds, syntax)
     return [kind for kind in kinds if reader(kind).sniff(seen)]
+
+
+def marked(kinds: Sequence[str], start: str) -> list:
+    """The text types of ``kinds`` whose :attr:`~.readers.Format.mark` the file's ``start`` holds
+    (in any case): only their readers may recognise it."""
+    start = start.lower()
+    return [kind for kind in of_syntax(kinds, "text") if FORMATS[kind].mark in start]
+
+
+def plain_text(path: str, data: bytes) -> bool:
+    """Whether :func:`infer_type` finds no type in the file ``path`` of bytes ``data`` because it
+    is plain text, told without asking any reader: a ``.txt`` file (or one without extension)
+    that is empty, or no document, whose text (decoded as :func:`infer_type` decodes it) starts
+    no JSON or XML and holds no text type's mark. ``False``: a quick look cannot tell (ask
+    :func:`infer_type`), never that it is not plain text.
+
+    :example:
+        >>> plain_text("a.txt", b"the cat sat"), plain_text("a.txt", b"1\\n00:00:01,000 --> 00:00:02,000\\nHi")
+        (True, False)
+    """
+    extension = os.path.splitext(os.path.basename(path))[1].lower()
+    if path == "-" or extension not in (".txt", ""):
+        return False
+    if not data.strip():
+        return True
+    binary, marks = text_marks(extension)
+    if binary or document_kind(data[:HEAD]) is not None:
+        return False
+    text = _decoded(data)
+    if syntax_of(text) != "text":
+        return False
+    start = text[:HEAD].lower()
+    return not any(mark in start for mark in marks)
+
+
+@functools.lru_cache(maxsize=None)
+def text_marks(extension: str) -> tuple:
+    """``(binary, marks)`` of the types a file with ``extension`` may be: whether a binary type
+    is among them, and the marks of the text types (:func:`plain_text`)."""
+    kinds = candidates(extension)
+    return bool(of_syntax(kinds, "bytes")), tuple(FORMATS[kind].mark for kind in of_syntax(kinds, "text"))
 
 
 def shape(document: Any) -> str:

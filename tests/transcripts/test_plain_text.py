@@ -1,0 +1,58 @@
+"""``plain_text``, the quick look that lets corpus mode decide a plain-text file's type once
+per extension: whenever it says a file is plain text, ``infer_type`` finds no type in it
+(checked on every shipped and shared transcript, named ``.txt`` and without extension, and on
+texts near the rule's edges); it says so of ordinary text, whatever its language."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT
+
+pytest.importorskip("benchmarkstt_transcripts")
+from benchmarkstt_core.errors import InputError  # noqa: E402
+from benchmarkstt_transcripts.reading import infer_type, plain_text  # noqa: E402
+
+SHARED = ROOT.parent / "shared" / "data" / "realfiles"
+#: plain text, at the rule's edges: blank, other scripts, a BOM, UTF-16 with and without one, bad
+#: bytes (read per file later, as before), arrows that are not a cue's
+PLAIN = [b"", b"  \n", b"the cat sat", "caf\u00e9 \u00fcber na\u00efve".encode(), "\u65e5\u672c\u8a9e".encode(),
+         b"\xef\xbb\xbfthe cat", "the cat".encode("utf-16"), "the cat".encode("utf-16-le"), b"the \xff cat",
+         "-\u2192>".encode()]
+#: what a quick look cannot tell: marks in any case, JSON, XML, documents and media
+ASKED = [b"1\n00:00:01,000 --> 00:00:02,000\nHi\n", b"WebVtt\n\n00:01.000 --> 00:02.000\nhi\n",
+         b"[Script Info]\nTitle: x\n", b"<SAMI><BODY>hi</BODY></SAMI>", b"the cat (utt_1)\n",
+         b'{"text": "the cat"}', b"  [1, 2]", b"<tt/>", "<SAM\u0130>".encode(), b"%PDF-1.4 the cat",
+         b"PK\x03\x04the cat", b"RIFF\x00\x00\x00\x00WAVEfmt "]
+EDGES = PLAIN + ASKED
+
+
+def samples() -> list:
+    files = [p for folder in (ROOT / "tests" / "data", ROOT / "tests" / "transcripts" / "data", SHARED)
+             if folder.is_dir() for p in sorted(folder.rglob("*")) if p.is_file() and p.stat().st_size < 2_000_000]
+    return [p.read_bytes() for p in files] + EDGES
+
+
+@pytest.mark.parametrize("name", ["a.txt", "A.TXT", "a"])
+def test_a_file_called_plain_text_has_no_type_by_content(name):
+    told = 0
+    for data in samples():
+        if plain_text(name, data):
+            told += 1
+            assert infer_type(name, data) is None, data[:80]
+    assert told > 20
+
+
+def test_what_the_quick_look_cannot_tell_is_asked():
+    for data in ASKED:
+        assert not plain_text("a.txt", data) and not plain_text("a", data), data
+    for name in ("a.srt", "a.json", "-", "a.ref"):
+        assert not plain_text(name, b"the cat sat")
+    for data in PLAIN:
+        assert plain_text("a.txt", data) and plain_text("a", data), data
+
+
+def test_a_non_text_start_is_refused_by_infer_type_not_by_plain_text():
+    with pytest.raises(InputError):
+        infer_type("a.txt", b"%PDF-1.4 the cat")
+    assert not plain_text("a.txt", b"%PDF-1.4 the cat")
