@@ -275,15 +275,16 @@ class _Reading:
         sequence = elem.get("timeContainer") == "seq"
         # text is read inside a p, not directly in a seq container; a ruby container holds elements only
         speech = out is not None and not sequence
+        kept = out if speech and shown else None  # where the text read goes
         element_only = elem.get(_RUBY) in _RUBY_CONTAINERS or elem.tag in names.ruby_containers
         kinds = (names.p, names.div) if out is None else names.inline
         base, latest = begin, begin
-        indefinite = speech and _said(elem.text, out, shown, element_only)
+        indefinite = speech and _said(elem.text, kept, element_only)
         for child in elem:
             tag = child.tag
             if tag == names.br:
-                if speech and shown and not element_only:
-                    out.append("\n")  # type: ignore[union-attr]
+                if kept is not None and not element_only:
+                    kept.append("\n")
             elif tag in kinds and child.get(_RUBY) not in _RUBY_TEXT:
                 child_begin, child_end, own_begin, own_end = self.times(child, base, end)
                 child_shown = shown and _shown(child_begin, child_end)
@@ -304,7 +305,7 @@ class _Reading:
                     indefinite = True
                 else:
                     latest = max(latest, resolved)
-            if speech and _said(child.tail, out, shown, element_only):
+            if speech and _said(child.tail, kept, element_only):
                 indefinite = True
         if sequence:
             return None if base == _INFINITE else base
@@ -343,13 +344,13 @@ class _Reading:
                 f"container) not read; the first: {_describe(first)} {text[:40]!r}",)
 
 
-def _said(value: Optional[str], out: list, shown: bool, element_only: bool) -> bool:
-    """Whether a p's or span's text or tail ``value`` is speech (not whitespace), kept in ``out``
-    when shown; whitespace in a ruby container is not text."""
+def _said(value: Optional[str], kept: Optional[list], element_only: bool) -> bool:
+    """Whether a p's or span's text or tail ``value`` is speech (not whitespace), kept in ``kept``
+    (``None``: not shown); whitespace in a ruby container is not text."""
     if not value or element_only and value.isspace():
         return False
-    if shown:
-        out.append(value)
+    if kept is not None:
+        kept.append(value)
     return not value.isspace()
 
 
