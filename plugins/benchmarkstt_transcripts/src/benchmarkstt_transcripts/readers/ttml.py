@@ -124,11 +124,20 @@ class _Timing:
         self.sub_frame_rate = _rates(root, source, "subFrameRate", "1")[0]
         default_ticks = str(frames * self.sub_frame_rate) if _attr(root, "frameRate", PARAMETER) else "1"
         self.tick_rate = _rates(root, source, "tickRate", default_ticks)[0]
+        #: each time expression of the document as seconds, read once: a subtitle usually ends
+        #: when the next one begins
+        self.known: dict[str, float] = {}
 
     def seconds(self, value: str, elem: Any, source: str) -> float:
         """A time expression as seconds: a clock time (``01:02:03.5``, ``01:02:03:12`` frames,
         ``01:02:03:12.1`` sub-frames), an offset (``1.5s``, ``90f``, ``10000000t``, h, m, ms),
         or a bare number of seconds (``19.764``, Apple iTunes TTML); else an error naming ``elem``."""
+        known = self.known.get(value)
+        if known is None:
+            known = self.known[value] = self._read(value, elem, source)
+        return known
+
+    def _read(self, value: str, elem: Any, source: str) -> float:
         value = value.strip()
         at = clock(value, self.frame_rate)
         if at is not None:
