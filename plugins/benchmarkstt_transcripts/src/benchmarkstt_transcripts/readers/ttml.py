@@ -124,20 +124,26 @@ class _Timing:
         self.sub_frame_rate = _rates(root, source, "subFrameRate", "1")[0]
         default_ticks = str(frames * self.sub_frame_rate) if _attr(root, "frameRate", PARAMETER) else "1"
         self.tick_rate = _rates(root, source, "tickRate", default_ticks)[0]
+        self.source = source
         #: each time expression of the document as seconds, read once: a subtitle usually ends
         #: when the next one begins
         self.known: dict[str, float] = {}
+
+    def of(self, elem: Any, name: str) -> Optional[float]:
+        """The element's ``begin``, ``end`` or ``dur`` in seconds; None when it has none (an empty
+        one, ``end=""`` as some converters write, as none, as ttconv reads it)."""
+        value = elem.get(name)
+        if value is None:
+            return None
+        known = self.known.get(value)
+        if known is None and value.strip():
+            known = self.known[value] = self.seconds(value, elem, self.source)
+        return known
 
     def seconds(self, value: str, elem: Any, source: str) -> float:
         """A time expression as seconds: a clock time (``01:02:03.5``, ``01:02:03:12`` frames,
         ``01:02:03:12.1`` sub-frames), an offset (``1.5s``, ``90f``, ``10000000t``, h, m, ms),
         or a bare number of seconds (``19.764``, Apple iTunes TTML); else an error naming ``elem``."""
-        known = self.known.get(value)
-        if known is None:
-            known = self.known[value] = self._read(value, elem, source)
-        return known
-
-    def _read(self, value: str, elem: Any, source: str) -> float:
         value = value.strip()
         at = clock(value, self.frame_rate)
         if at is not None:
@@ -238,13 +244,6 @@ def _shown(begin: float, end: Optional[float]) -> bool:
     return begin < (_INFINITE if end is None else end)
 
 
-def _time(elem: Any, name: str) -> Optional[str]:
-    """The element's ``begin``, ``end`` or ``dur``; an empty one (``end=""``, as some converters
-    write) as none, as ttconv reads it."""
-    value = elem.get(name)
-    return value if value is None or value.strip() else None
-
-
 class _Reading:
     """One pass over the body: the segments, and the paragraphs with text that their timing never shows."""
 
@@ -259,18 +258,18 @@ class _Reading:
         sibling's end in a ``seq`` one; 0 in Apple's iTunes variant, whose times are absolute),
         no later than ``bound`` (the parent's end); and whether it has a ``begin``, and an ``end``
         or ``dur``, of its own."""
-        begin_value, end_value, dur_value = _time(elem, "begin"), _time(elem, "end"), _time(elem, "dur")
-        seconds, source = self.names.timing.seconds, self.names.source
+        of = self.names.timing.of
+        begin_at, end_at, dur_at = of(elem, "begin"), of(elem, "end"), of(elem, "dur")
         base = 0.0 if self.names.absolute else base
-        begin = _after(base, seconds(begin_value, elem, source)) if begin_value is not None else base
+        begin = _after(base, begin_at) if begin_at is not None else base
         end = bound
-        if end_value is not None:
-            at = _after(base, seconds(end_value, elem, source))
+        if end_at is not None:
+            at = _after(base, end_at)
             end = at if end is None else min(end, at)
-        if dur_value is not None:
-            at = _after(begin, seconds(dur_value, elem, source))
+        if dur_at is not None:
+            at = _after(begin, dur_at)
             end = at if end is None else min(end, at)
-        return begin, end, begin_value is not None, end_value is not None or dur_value is not None
+        return begin, end, begin_at is not None, end_at is not None or dur_at is not None
 
     def children(self, elem: Any, begin: float, end: Optional[float], shown: bool, timed: bool,
                  speaker: Optional[str], out: Optional[list], spans: Optional[list]) -> Optional[float]:
