@@ -82,4 +82,4 @@ def decoded(text: str) -> str:
 
 def lines(text: str) -> str:
     """Each line's whitespace collapsed, blank lines dropped, the lines joined by ``\\n``."""
-    return "\n".join(" ".join(line.split()) for line in text.split("\n") if line and not line.isspace())
+    return "\n".join([" ".join(line.split()) for line in text.split("\n") if line and not line.isspace()])

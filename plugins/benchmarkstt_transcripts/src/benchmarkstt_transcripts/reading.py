@@ -23,7 +23,6 @@ is named as such.
 
 from __future__ import annotations
 
-import functools
 import os
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
@@ -48,13 +47,16 @@ def syntax_of(text: str) -> str:
     return "json" if first in ("{", "[") else "xml" if first == "<" else "text"
 
 
-@functools.lru_cache(maxsize=1)
+#: the JSON text recognised last and its value, kept until a file is read (:func:`parse_text`), so
+#: that reading a file right after recognising it (a type is inferred, then the file is read) does
+#: not parse it again; the text is compared, never hashed (2 MB of an engine's JSON)
+_recognised: tuple = ("", None)
+
+
 def load_json(text: str, source: str) -> Any:
     """The JSON value of ``text`` (parsed by msgspec; what it refuses, by Python's parser, which
     reads ``NaN`` and names the line and column of bad JSON); a file of one JSON object a line
-    (JSON lines) is the list of them. The last value is kept until the file is read
-    (:func:`parse_text`), so that reading a file right after recognising it (a type is inferred,
-    then the file is read) does not parse it again.
+    (JSON lines) is the list of them.
 
     :example:
         >>> load_json('{"message": "AddTranscript"}\\n{"message": "EndOfTranscript"}\\n', "rt.json")
@@ -77,16 +79,19 @@ def load_json(text: str, source: str) -> Any:
 
 def root_tag(text: str) -> Optional[str]:
     """The tag of the root element (``{namespace}name``) of the XML that ``text`` starts; None
-    when it does not start one."""
+    when it does not start one. The text is parsed up to the root element's start tag only."""
     from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
     parser: XMLPullParser[Element] = XMLPullParser(events=("start",))
     try:
-        parser.feed(text)
-        # only start events: each is ("start", an element)
-        return next((element.tag for _, element in parser.read_events()), None)  # type: ignore[misc, union-attr]
+        for at in range(0, len(text), 4096):
+            parser.feed(text[at:at + 4096])
+            # only start events: each is ("start", an element)
+            for _, element in parser.read_events():  # type: ignore[misc]
+                return element.tag  # type: ignore[union-attr]
     except ParseError:
         return None
+    return None
 
 
 def _decoded(data: bytes) -> str:
@@ -106,6 +111,7 @@ def recognise(source: str, data: bytes, kinds: Sequence[str], extension: str) ->
     """The one type of ``kinds`` whose reader recognises the structure of ``data``; None when
     none does and the file may be plain text (``.txt``, no extension, an empty one too); else an
     error."""
+    global _recognised
     if not data.strip():
         if extension in (".txt", ""):
             return None
@@ -117,6 +123,7 @@ def recognise(source: str, data: bytes, kinds: Sequence[str], extension: str) ->
     if syntax == "json" and of_syntax(kinds, "json"):
         try:
             document = load_json(text, source)
+            _recognised = (text, document)
         except InputError:
             if extension in (".json", ".jsonl"):
                 raise
@@ -274,6 +281,7 @@ def parse_data(kind: str, data: bytes, source: str, encoding: str = "utf-8",
 
 def parse_text(kind: str, text: str, source: str) -> Transcript:
     """Parse decoded text as input type ``kind``; an empty file is an error."""
+    global _recognised
     module = reader(kind)
     if FORMATS[kind].syntax == "bytes":
         raise InputError(f"{source}: {kind} is a binary format: it cannot be given as text")
@@ -281,8 +289,10 @@ def parse_text(kind: str, text: str, source: str) -> Transcript:
         raise InputError(f"{source}: empty file (nothing to read as {kind})")
     if FORMATS[kind].syntax != "json":
         return module.parse(text, source)
-    document = load_json(text, source)
-    load_json.cache_clear()  # read: the run keeps no parsed document to its end
+    kept, document = _recognised
+    _recognised = ("", None)  # read: the run keeps no parsed document to its end
+    if kept != text:
+        document = load_json(text, source)
     return module.parse(document, source)
 
 

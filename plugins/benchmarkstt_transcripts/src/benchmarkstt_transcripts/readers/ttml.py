@@ -124,6 +124,21 @@ class _Timing:
         self.sub_frame_rate = _rates(root, source, "subFrameRate", "1")[0]
         default_ticks = str(frames * self.sub_frame_rate) if _attr(root, "frameRate", PARAMETER) else "1"
         self.tick_rate = _rates(root, source, "tickRate", default_ticks)[0]
+        self.source = source
+        #: each time expression of the document as seconds, read once: a subtitle usually ends
+        #: when the next one begins
+        self.known: dict[str, float] = {}
+
+    def of(self, elem: Any, name: str) -> Optional[float]:
+        """The element's ``begin``, ``end`` or ``dur`` in seconds; None when it has none (an empty
+        one, ``end=""`` as some converters write, as none, as ttconv reads it)."""
+        value = elem.get(name)
+        if value is None:
+            return None
+        known = self.known.get(value)
+        if known is None and value.strip():
+            known = self.known[value] = self.seconds(value, elem, self.source)
+        return known
 
     def seconds(self, value: str, elem: Any, source: str) -> float:
         """A time expression as seconds: a clock time (``01:02:03.5``, ``01:02:03:12`` frames,
@@ -195,9 +210,10 @@ def parse(text: str, source: str) -> Transcript:
     if body is not None:
         if root.get(_LIVE_SEQUENCE) is not None:
             body.attrib.pop("dur", None)  # counted from when the live document became available
-        begin, end = reading.times(body, 0.0, None)
+        begin, end, own_begin, own_end = reading.times(body, 0.0, None)
         try:
-            reading.element(body, begin, end, _shown(begin, end), False, None, None, None)
+            reading.children(body, begin, end, _shown(begin, end), own_begin or own_end,
+                             _speaker(body, None, reading.names), None, None)
         except RecursionError:
             raise InputError(f"{source}: <body>: its divs or spans are nested too deeply to read "
                              f"(subtitles need a few levels)") from None
@@ -228,17 +244,6 @@ def _shown(begin: float, end: Optional[float]) -> bool:
     return begin < (_INFINITE if end is None else end)
 
 
-def _time(elem: Any, name: str) -> Optional[str]:
-    """The element's ``begin``, ``end`` or ``dur``; an empty one (``end=""``, as some converters
-    write) as none, as ttconv reads it."""
-    value = elem.get(name)
-    return value if value is None or value.strip() else None
-
-
-def _has_end(elem: Any) -> bool:
-    return _time(elem, "end") is not None or _time(elem, "dur") is not None
-
-
 class _Reading:
     """One pass over the body: the segments, and the paragraphs with text that their timing never shows."""
 
@@ -251,88 +256,90 @@ class _Reading:
         """The begin of ``elem`` and its end (``None``: unbounded) from its ``begin``, ``end`` and
         ``dur``, counted from ``base`` (the parent's begin in a ``par`` container, the previous
         sibling's end in a ``seq`` one; 0 in Apple's iTunes variant, whose times are absolute),
-        no later than ``bound`` (the parent's end)."""
-        begin_value, end_value, dur_value = _time(elem, "begin"), _time(elem, "end"), _time(elem, "dur")
-        seconds, source = self.names.timing.seconds, self.names.source
+        no later than ``bound`` (the parent's end); and whether it has a ``begin``, and an ``end``
+        or ``dur``, of its own."""
+        of = self.names.timing.of
+        begin_at, end_at, dur_at = of(elem, "begin"), of(elem, "end"), of(elem, "dur")
         base = 0.0 if self.names.absolute else base
-        begin = _after(base, seconds(begin_value, elem, source)) if begin_value is not None else base
-        ends = [bound] if bound is not None else []
-        if end_value is not None:
-            ends.append(_after(base, seconds(end_value, elem, source)))
-        if dur_value is not None:
-            ends.append(_after(begin, seconds(dur_value, elem, source)))
-        return begin, min(ends) if ends else None
-
-    def element(self, elem: Any, begin: float, end: Optional[float], shown: bool, timed: bool,
-                speaker: Optional[str], out: Optional[list], spans: Optional[list]) -> Optional[float]:
-        """The body, a div, a p or a span active from ``begin`` to ``end``: a p's shown text as a
-        segment, a span's into its p's ``out``; gives its implicit end (``None``: indefinite)."""
-        names = self.names
-        timed = timed or _time(elem, "begin") is not None or _has_end(elem)
-        if elem.tag == names.p:
-            out, spans = [], []
-        elif spans is not None and (_time(elem, "begin") is not None or _has_end(elem)):
-            spans.append((begin, end))
-        speaker = _speaker(elem, speaker, names) if out is None or elem.tag == names.p else speaker
-        implicit = self.children(elem, begin, end, shown, timed, speaker, out, spans)
-        if elem.tag == names.p:
-            # out and spans: the lists this p made above
-            self.paragraph(elem, begin, end if _has_end(elem) else _bounded(implicit, end), shown, timed,
-                           speaker, lines("".join(out)), spans)  # type: ignore[arg-type]
-        return implicit
+        begin = _after(base, begin_at) if begin_at is not None else base
+        end = bound
+        if end_at is not None:
+            at = _after(base, end_at)
+            end = at if end is None else min(end, at)
+        if dur_at is not None:
+            at = _after(begin, dur_at)
+            end = at if end is None else min(end, at)
+        return begin, end, begin_at is not None, end_at is not None or dur_at is not None
 
     def children(self, elem: Any, begin: float, end: Optional[float], shown: bool, timed: bool,
                  speaker: Optional[str], out: Optional[list], spans: Optional[list]) -> Optional[float]:
-        """The children of ``elem`` timed by its time container (``par``, the default, or ``seq``);
-        gives its implicit end: in a ``seq``, its last child's end; in a ``par``, its children's
-        last end, indefinite when one is (its text too: an anonymous span lasts indefinitely in a
-        ``par``, no time in a ``seq``, where it is never shown)."""
+        """The children of the body, a div, a p or a span active from ``begin`` to ``end``, timed
+        by its time container (``par``, the default, or ``seq``): a p's shown text as a segment,
+        a span's into its p's ``out`` (``None`` outside a p); gives its implicit end: in a
+        ``seq``, its last child's end; in a ``par``, its children's last end, indefinite when one
+        is (its text too: an anonymous span lasts indefinitely in a ``par``, no time in a
+        ``seq``, where it is never shown)."""
         names = self.names
         sequence = elem.get("timeContainer") == "seq"
+        # text is read inside a p, not directly in a seq container; a ruby container holds elements only
+        speech = out is not None and not sequence
+        kept = out if speech and shown else None  # where the text read goes
         element_only = elem.get(_RUBY) in _RUBY_CONTAINERS or elem.tag in names.ruby_containers
         kinds = (names.p, names.div) if out is None else names.inline
         base, latest = begin, begin
-
-        def text(value: Optional[str]) -> bool:
-            if not value or sequence or out is None or element_only and value.isspace():
-                return False
-            if shown:
-                out.append(value)
-            return not value.isspace()
-
-        indefinite = text(elem.text)
+        indefinite = speech and _said(elem.text, kept, element_only)
         for child in elem:
-            if child.tag == names.br:
-                indefinite = text("\n") or indefinite
-            elif child.tag in kinds and child.get(_RUBY) not in _RUBY_TEXT:
-                child_begin, child_end = self.times(child, base, end)
-                implicit = self.element(child, child_begin, child_end, shown and _shown(child_begin, child_end),
-                                        timed, speaker, out, spans)
-                resolved = child_end if _has_end(child) else _bounded(implicit, end)
+            tag = child.tag
+            if tag == names.br:
+                if kept is not None and not element_only:
+                    kept.append("\n")
+            elif tag in kinds and child.get(_RUBY) not in _RUBY_TEXT:
+                child_begin, child_end, own_begin, own_end = self.times(child, base, end)
+                child_shown = shown and _shown(child_begin, child_end)
+                child_timed = timed or own_begin or own_end
+                if tag == names.p:
+                    implicit = self.paragraph(child, child_begin, child_end, child_shown, child_timed, own_end,
+                                              _speaker(child, speaker, names))
+                else:
+                    if spans is not None and (own_begin or own_end):
+                        spans.append((child_begin, child_end))
+                    implicit = self.children(child, child_begin, child_end, child_shown, child_timed,
+                                             speaker if out is not None else _speaker(child, speaker, names),
+                                             out, spans)
+                resolved = child_end if own_end else _bounded(implicit, end)
                 if sequence:
                     base = _INFINITE if resolved is None else resolved
                 elif resolved is None:
                     indefinite = True
                 else:
                     latest = max(latest, resolved)
-            indefinite = text(child.tail) or indefinite
+            if speech and _said(child.tail, kept, element_only):
+                indefinite = True
         if sequence:
             return None if base == _INFINITE else base
         return None if indefinite else latest
 
-    def paragraph(self, elem: Any, begin: float, end: Optional[float], shown: bool, timed: bool,
-                  speaker: Optional[str], text: str, spans: list) -> None:
+    def paragraph(self, elem: Any, begin: float, end: Optional[float], shown: bool, timed: bool, own_end: bool,
+                  speaker: Optional[str]) -> Optional[float]:
         """A p's text as a segment with its times and speaker; a p without times of its own or its
-        ancestors' takes its timed spans' first begin and last end, else has no times."""
+        ancestors' takes its timed spans' first begin and last end, else has no times. Gives its
+        implicit end."""
+        out: list = []
+        spans: list = []
+        implicit = self.children(elem, begin, end, shown, timed, speaker, out, spans)
+        text = lines("".join(out))
         if not shown or not text:
             if "".join(elem.itertext()).strip():
                 self.unshown.append(elem)
-            return
+            return implicit
         start: Optional[float] = begin
         if not timed:
             start = min((b for b, _ in spans), default=None)
             end = max((e for _, e in spans if e is not None), default=None)
+        elif not own_end:
+            end = _bounded(implicit, end)
         self.segments.append(Segment(text, start, end, speaker))
+        return implicit
 
     def warnings(self) -> tuple:
         """One warning naming the paragraphs whose text is never shown, if any."""
@@ -343,6 +350,16 @@ class _Reading:
         return (f"{self.names.source}: {count} paragraph{'s' if count != 1 else ''} with text that TTML's "
                 f"timing model never shows (it begins as or after its parent ends, or is directly in a seq "
                 f"container) not read; the first: {_describe(first)} {text[:40]!r}",)
+
+
+def _said(value: Optional[str], kept: Optional[list], element_only: bool) -> bool:
+    """Whether a p's or span's text or tail ``value`` is speech (not whitespace), kept in ``kept``
+    (``None``: not shown); whitespace in a ruby container is not text."""
+    if not value or element_only and value.isspace():
+        return False
+    if kept is not None:
+        kept.append(value)
+    return not value.isspace()
 
 
 def _bounded(implicit: Optional[float], end: Optional[float]) -> Optional[float]:
