@@ -23,6 +23,7 @@ is named as such.
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
