@@ -19,6 +19,7 @@ vendor's ``Error`` message and a refused key fail the file (the key: the run) at
 from __future__ import annotations
 
 import json
+import math
 import queue
 import threading
 import time
@@ -104,11 +105,15 @@ class WebSocketSession:
                 arrived = time.perf_counter()
                 try:
                     message = self.decode(raw)
-                except ValueError as exc:
+                    found = self.result(message) if isinstance(message, dict) else None
+                    if found is not None and found.audio is not None and not 0 <= found.audio < math.inf:
+                        raise ValueError(f"a time of {found.audio!r} s")
+                except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
+                    # a field of another type or shape than documented: the results before it
+                    # are not the whole stream
                     self.fail(VendorFailed(f"engine {self.name!r} sent a message it cannot read ({exc}): "
                                            f"{str(raw)[:80]!r}"))
                     return
-                found = self.result(message) if isinstance(message, dict) else None
                 if found is not None:
                     self.arrived.put(found._replace(arrived=arrived))
         except ConnectionClosed as exc:
