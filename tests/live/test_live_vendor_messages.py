@@ -5,6 +5,8 @@ were the whole stream (a silent wrong WER and latency), and nothing kept in the 
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from conftest import run_command
@@ -35,3 +37,27 @@ def test_a_result_whose_time_cannot_be_read_fails_the_file(tmp_path, start):
         assert len(server.requests) == 2
     finally:
         server.close()
+
+
+def test_a_vendor_that_stops_reading_fails_the_file_with_one_line(tmp_path):
+    """A server that takes the connection, then reads nothing and answers nothing: the audio
+    (two minutes, more than the sockets' buffers hold) cannot all be sent, the connection's
+    keepalive ping goes unanswered, and the file fails with the engine's one line, not the
+    WebSocket library's tracebacks."""
+    from websockets.sync.server import serve
+
+    stop = threading.Event()
+    with serve(lambda connection: stop.wait(120), "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        tone(tmp_path / "long.wav", seconds=120.0)
+        try:
+            run = run_command("benchmarkstt-tools", "transcribe", "--engine",
+                              f"dg=deepgram-live:url=ws://127.0.0.1:{server.socket.getsockname()[1]},retries=0",
+                              "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"),
+                              str(tmp_path / "long.wav"), env={"DEEPGRAM_API_KEY": "standin-key"})
+        finally:
+            stop.set()
+            server.shutdown()
+    assert run.returncode == 1, run
+    assert "Traceback" not in run.stderr and "keepalive" not in run.stderr, run.stderr
+    assert f"failed: {tmp_path / 'long.wav'} (dg): engine 'deepgram-live': " in run.stderr, run.stderr
