@@ -170,3 +170,14 @@ def interrupted_when_busy(args: list, cwd: object = None, started: str | None = 
         proc.kill()
         proc.wait()
     return proc.returncode, stdout, stderr
+
+
+def reader_gone(args: list, cwd: object = None) -> tuple:
+    """Run ``args`` with its standard output a pipe whose reader has gone before anything is
+    written (``command | head -1`` once ``head`` is done); its exit status and standard error."""
+    proc = subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    with proc.stderr:
+        err = proc.stderr.read()
+    return proc.wait(timeout=120), err

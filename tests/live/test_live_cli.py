@@ -126,18 +126,11 @@ def test_one_file_prints_no_empty_interval_line(tmp_path):
 def test_a_reader_that_goes_away_is_one_clean_line(tmp_path):
     """``live ... | head -1``: the figures go to a pipe whose reader has gone; one line, as the
     other commands say it (it was 'unexpected failure: [Errno 32] Broken pipe')."""
-    import subprocess
-
     from conftest import BIN
+    from processes import reader_gone
 
     (tmp_path / "talk.srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nThe north.\n")
     (tmp_path / "talk.livelog").write_text(LOG)
-    proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "live", "--reference", "talk.srt", "--events",
-                             "x=talk.livelog", "--json", "out.json"], cwd=tmp_path, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    proc.stdout.close()  # the reader goes away before anything is written
-    with proc.stderr:
-        err = proc.stderr.read()
-    assert proc.wait(timeout=120) == 1
-    assert err.splitlines() == ["benchmarkstt-tools: error: standard output: the reader closed the pipe before all "
-                                "was written"]
+    assert reader_gone([str(BIN / "benchmarkstt-tools"), "live", "--reference", "talk.srt", "--events",
+                        "x=talk.livelog", "--json", "out.json"], cwd=tmp_path) == (
+        1, "benchmarkstt-tools: error: standard output: the reader closed the pipe before all was written\n")
