@@ -147,11 +147,37 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def interrupt_when_busy(proc: subprocess.Popen, since: float) -> None:
-    """Send Ctrl-C once ``proc`` has used 1.5 s of CPU more than ``since`` (so that it is deep
-    in the computation that follows), as a terminal does: to its process group."""
-    deadline = time.monotonic() + 120
-    while cpu_seconds(proc.pid) < since + 1.5:
-        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.stderr else ""
-        time.sleep(0.05)
-    os.killpg(proc.pid, signal.SIGINT)
+def interrupted_when_busy(args: list, cwd: object = None, started: str | None = None) -> tuple:
+    """Run ``args`` as a terminal's foreground command (its own process group, Ctrl-C's default
+    action), and press Ctrl-C as a terminal does (to its process group) once it has used 1.5 s
+    of CPU more than when it printed the line ``started`` (without one: 3 s of CPU in all), so
+    that it is deep in the computation that follows; return its exit status, standard output and
+    error, which it must give within 30 s of the signal."""
+    proc = subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, preexec_fn=like_a_terminal)
+    try:
+        since = 1.5
+        if started is not None:
+            assert proc.stdout is not None and proc.stdout.readline() == started + "\n"
+            since = cpu_seconds(proc.pid)
+        deadline = time.monotonic() + 120
+        while cpu_seconds(proc.pid) < since + 1.5:
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.stderr else ""
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+        proc.wait()
+    return proc.returncode, stdout, stderr
+
+
+def reader_gone(args: list, cwd: object = None) -> tuple:
+    """Run ``args`` with its standard output a pipe whose reader has gone before anything is
+    written (``command | head -1`` once ``head`` is done); its exit status and standard error."""
+    proc = subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    with proc.stderr:
+        err = proc.stderr.read()
+    return proc.wait(timeout=120), err

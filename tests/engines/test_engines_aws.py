@@ -198,12 +198,15 @@ def test_a_dropped_upload_is_tried_again_and_a_refusing_bucket_stops_the_run(aws
         words = [w["text"] for s in json.loads(read.stdout)["segments"] for w in s["words"]]
         assert " ".join(words) == HEARD["cat"] + "."  # Transcribe's full stop
         assert objects(s3) == []
-        jobs = len(stand_in.jobs)
+        jobs, sent = len(stand_in.jobs), len(proxy.requests)
         run = tools("transcribe", "--engine", spec.replace(BUCKET, "locked-audio"), "-o", str(tmp_path / "o2"),
                     "--cache", str(tmp_path / "c2"), str(FILES["cat"]), str(FILES["news"]), env=env)
         assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': bucket "
                                                  f"'locked-audio': AccessDenied: Access Denied")
         assert len(stand_in.jobs) == jobs and SECRET not in run.stderr
+        # the refused upload and the deletion of what it may have left, nothing more: not the next file's
+        tried = [(r["method"], r["path"]) for r in proxy.requests[sent:]]
+        assert [m for m, _ in tried] == ["PUT", "DELETE"] and tried[0][1] == tried[1][1], tried
         run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "o3"), "--cache", str(tmp_path / "c3"),
                     str(FILES["cat"]), env={**env, "AWS_ACCESS_KEY_ID": "AKIAWRONG0000000000"})
         assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': credentials refused: "

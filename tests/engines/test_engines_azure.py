@@ -47,7 +47,7 @@ def test_a_wrong_api_version_is_one_error(tools, tmp_path):
 def test_a_dropped_upload_is_tried_again_and_a_missing_or_locked_container_stops_the_run(tools, tmp_path):
     """The connection dropped during the blob's upload: the upload is sent again. A container
     that is not there, or that refuses the SAS token, stops the run with one line naming it,
-    after its upload (every file would fail alike; the next file's may have left already)."""
+    after its upload: nothing more is sent (every file would fail alike)."""
     with AzureStandIn(KEY, by_audio()) as stand_in:
         stand_in.faults = ["drop"]  # the upload of the blob: the connection closed without an answer
         spec = f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/audio,concurrency=1,poll_interval=0.1"
@@ -67,11 +67,28 @@ def test_a_dropped_upload_is_tried_again_and_a_missing_or_locked_container_stops
                         *[str(f) for f in FILES.values()], env=ENV)
             assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v=azure: engine 'azure': container "
                                                      f"'{stand_in.url}/{container}': {message}")
-            tried = [(r["method"], r["path"].split("?")[0]) for r in stand_in.requests[sent:]]
-            # an upload refused, then nothing at the speech API; the next file's upload may have
-            # left before the stop was seen (on a loaded machine), never a third
-            assert 1 <= len(tried) <= 2 and all(m == "PUT" and p.startswith(f"/{container}/") for m, p in tried), tried
+            tried = [(r["method"], r["path"].split("?")[0].rsplit("-", 1)[-1]) for r in stand_in.requests[sent:]]
+            assert tried == [("PUT", "cat.wav")]
             assert KEY not in run.stderr and AzureStandIn.sas not in run.stderr
+
+
+@pytest.mark.slow
+def test_a_refused_container_fails_every_corpus_row_after_one_upload(tools, tmp_path):
+    """``corpus``: an engine that cannot run fails each of its files with the reason, and the
+    refused upload is the only request sent (the other files would be refused alike)."""
+    references, audio = tmp_path / "ref", tmp_path / "audio"
+    references.mkdir()
+    audio.mkdir()
+    for file_id in HEARD:
+        (references / f"{file_id}.txt").write_text(HEARD[file_id] + "\n")
+        (audio / FILES[file_id].name).write_bytes(FILES[file_id].read_bytes())
+    with AzureStandIn(KEY, by_audio()) as stand_in:
+        run = tools("corpus", "--reference", str(references), "--audio", str(audio), "--engine",
+                    f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/gone,concurrency=1",
+                    "--cache", str(tmp_path / "c"), "--jobs", "1", "-o", "json", env=ENV)
+        assert [r["method"] for r in stand_in.requests] == ["PUT"], stand_in.requests
+    assert run.returncode != 0 and "Traceback" not in run.stderr, run
+    assert run.stderr.count("container 'http") == 3, run.stderr
 
 
 @pytest.mark.slow

@@ -98,9 +98,39 @@ def test_an_infinite_time_is_refused_with_its_line(tmp_path, time):
                           "expected a number of seconds of at least 0, got inf\n")
 
 
+def test_a_time_past_the_end_of_the_audio_is_refused_with_its_line(tmp_path):
+    """A result 2500 s into a stream of 3 s of audio (a vendor's milliseconds read as seconds)
+    would be a latency of 2500 s, given silently; within a second past the end, a vendor's
+    rounding, it is measured."""
+    (tmp_path / "talk.srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nThe north.\n")
+    for audio in (2500.0, 3.9):
+        (tmp_path / "talk.livelog").write_text('{"stream": {"clock": "fast", "audio_seconds": 3.0}}\n'
+                                               f'{{"kind": "final", "text": "the north", "audio": {audio}, "wall": 0.2}}\n')
+        run = live("--reference", str(tmp_path / "talk.srt"), "--events", f"x={tmp_path / 'talk.livelog'}")
+        if audio > 4:
+            assert (run.returncode, run.stdout) == (1, "")
+            assert run.stderr == (f"benchmarkstt-tools: error: {tmp_path / 'talk.livelog'}:2: audio: 2500.0 s is past "
+                                  "the end of the stream's 3.0 s of audio\n")
+        else:
+            assert run.returncode == 0, run
+
+
 def test_one_file_prints_no_empty_interval_line(tmp_path):
     (tmp_path / "talk.srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nThe north.\n")
     (tmp_path / "talk.livelog").write_text(LOG)
     run = live("--reference", str(tmp_path / "talk.srt"), "--events", f"x={tmp_path / 'talk.livelog'}")
     assert run.returncode == 0, run
     assert "bootstrap CI" not in run.stdout  # intervals need two files or more
+
+
+def test_a_reader_that_goes_away_is_one_clean_line(tmp_path):
+    """``live ... | head -1``: the figures go to a pipe whose reader has gone; one line, as the
+    other commands say it (it was 'unexpected failure: [Errno 32] Broken pipe')."""
+    from conftest import BIN
+    from processes import reader_gone
+
+    (tmp_path / "talk.srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nThe north.\n")
+    (tmp_path / "talk.livelog").write_text(LOG)
+    assert reader_gone([str(BIN / "benchmarkstt-tools"), "live", "--reference", "talk.srt", "--events",
+                        "x=talk.livelog", "--json", "out.json"], cwd=tmp_path) == (
+        1, "benchmarkstt-tools: error: standard output: the reader closed the pipe before all was written\n")

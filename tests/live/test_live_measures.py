@@ -79,12 +79,18 @@ def test_a_bad_event_log_names_its_line(text, message):
         loads(text, "x.livelog")
 
 
-def test_a_final_that_leaves_a_word_for_the_next_stretch_does_not_flicker():
+def test_a_final_that_leaves_a_word_for_the_next_stretch_does_not_flicker_and_shows_it_from_then():
     # "rain" stays on screen from the first partial to its own final: not removed, not shown twice
     stream = log(("partial", "it will rain", 1.0, 0.0), ("final", "it will", 1.2, 0.0),
                  ("partial", "rain in", 1.6, 0.0), ("final", "rain in", 1.8, 0.0))
     f = figures(measure(REFERENCE, stream, "audio"))
     assert (f["shown"], f["changed"], f["flicker_per_100"], f["stable_share"]) == (4, 0, 0.0, 1.0)
+    # and it was first shown then: it 1.0 - 0.4, will 1.0 - 0.7, rain 1.0 - 1.1, in 1.6 - 1.3
+    assert f["first_display"]["values"] == [0.6, 0.3, -0.1, 0.3]
+    # the stretch left ("rain in") from when each of its words was first shown, in any partial
+    stream = log(("partial", "it will rain", 1.0, 0.0), ("partial", "it will rain in", 1.2, 0.0),
+                 ("final", "it will", 1.3, 0.0), ("partial", "rain in", 1.6, 0.0), ("final", "rain in", 1.8, 0.0))
+    assert figures(measure(REFERENCE, stream, "audio"))["first_display"]["values"] == [0.6, 0.3, -0.1, -0.1]
     # left for the next stretch and then not shown by it: removed then
     stream = log(("partial", "it will rain", 1.0, 0.0), ("final", "it will", 1.2, 0.0),
                  ("partial", "in the", 1.6, 0.0), ("final", "in the", 1.8, 0.0))

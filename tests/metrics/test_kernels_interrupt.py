@@ -5,13 +5,12 @@ and check for signals as they go): the process ends at once with KeyboardInterru
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 
 import pytest
 
 from conftest import BIN
-from processes import cpu_seconds, interrupt_when_busy, like_a_terminal
+from processes import interrupted_when_busy
 
 kernels = pytest.importorskip("benchmarkstt_metrics._kernels", reason="the optional C extension was not built")
 
@@ -44,17 +43,8 @@ print("finished", flush=True)
 
 @pytest.mark.parametrize("kernel", ["banded_levenshtein", "edit_counts", "ratcliff_opcodes"])
 def test_ctrl_c_stops_a_kernel_in_the_middle(kernel):
-    proc = subprocess.Popen([sys.executable, "-c", DRIVER, kernel], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True, preexec_fn=like_a_terminal)
-    try:
-        assert proc.stdout is not None and proc.stdout.readline() == "aligning\n"
-        interrupt_when_busy(proc, cpu_seconds(proc.pid))
-        # the alignment would take minutes more; stopped, the process ends at once
-        stdout, stderr = proc.communicate(timeout=30)
-    finally:
-        proc.kill()
-        proc.wait()
-    assert (proc.returncode, stdout, stderr) == (130, "stopped\n", "")
+    # the alignment would take minutes more; stopped, the process ends at once
+    assert interrupted_when_busy([sys.executable, "-c", DRIVER, kernel], started="aligning") == (130, "stopped\n", "")
 
 
 def test_ctrl_c_stops_a_levenshtein_wer_run(tmp_path):
@@ -63,14 +53,6 @@ def test_ctrl_c_stops_a_levenshtein_wer_run(tmp_path):
     rng = random.Random(9)
     for name in ("ref.txt", "hyp.txt"):
         (tmp_path / name).write_text(" ".join(f"w{rng.randrange(3000)}" for _ in range(1_500_000)) + "\n")
-    proc = subprocess.Popen([str(BIN / "benchmarkstt"), "-r", "ref.txt", "-h", "hyp.txt", "--wer", "levenshtein"],
-                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, preexec_fn=like_a_terminal)
-    try:
-        # reading and splitting two 1.5-million-word files takes well under 3 s of CPU
-        interrupt_when_busy(proc, 1.5)
-        stdout, stderr = proc.communicate(timeout=30)
-    finally:
-        proc.kill()
-        proc.wait()
-    assert (proc.returncode, stdout, stderr) == (130, "", "benchmarkstt: error: interrupted\n")
+    # reading and splitting two 1.5-million-word files takes well under 3 s of CPU
+    assert interrupted_when_busy([str(BIN / "benchmarkstt"), "-r", "ref.txt", "-h", "hyp.txt", "--wer", "levenshtein"],
+                                 cwd=tmp_path) == (130, "", "benchmarkstt: error: interrupted\n")

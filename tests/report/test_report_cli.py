@@ -105,3 +105,21 @@ def test_single_pair_html_page_and_the_old_fragment(bstt):
     fragment = bstt("-r", str(DATA / "qt_reference.txt"), "-h", str(DATA / "qt_kaldi_hypothesis.txt"),
                     "--worddiffs", "html")
     assert fragment.stdout.startswith("worddiffs\n=========\n\n<span class=\"delete\">") and "<!DOCTYPE" not in fragment.stdout
+
+
+def test_a_reader_that_goes_away_is_one_clean_line(tmp_path):
+    """``report r.json | head -1``: one line, as every command says it (it was 'unexpected
+    failure: [Errno 32] Broken pipe')."""
+    import subprocess
+
+    from conftest import BIN
+    from processes import reader_gone
+
+    ref, hyp = tmp_path / "refs", tmp_path / "a"
+    ref.mkdir(), hyp.mkdir()
+    (ref / "x.txt").write_text("the cat sat")
+    (hyp / "x.txt").write_text("the cat sad")
+    subprocess.run([str(BIN / "benchmarkstt-tools"), "corpus", "-r", str(ref), "-h", f"a={hyp}", "--jobs", "1",
+                    "-o", "json", "--output", str(tmp_path / "r.json")], check=True, capture_output=True)
+    assert reader_gone([str(BIN / "benchmarkstt-tools"), "report", str(tmp_path / "r.json")]) == (
+        1, "benchmarkstt-tools: error: standard output: the reader closed the pipe before all was written\n")

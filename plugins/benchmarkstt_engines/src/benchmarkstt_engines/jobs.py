@@ -183,7 +183,7 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
         mine = [t for t in cloud if t[2].engine == name]
         if mine:
             with DaemonThreads(engine.concurrency) as pool:
-                in_pool(mine, args, finish, pool, interrupt_engines)
+                in_pool(mine, args, finish, pool, interrupt_engines, until_fatal())
     if executor is not None and local:
         in_pool(local, args, finish, executor)
     elif local:
@@ -223,17 +223,35 @@ def check_cost(max_cost: float, engines: Dict[str, Any], todo: List[Job]) -> Non
                          f"{total:.4f} ({'; '.join(parts)}); nothing was sent")
 
 
+def until_fatal() -> Callable[..., dict]:
+    """:func:`run_job` for the threads of one cloud engine: once a job found that the engine
+    cannot run (its container or bucket refused, its key refused...), the jobs that start
+    after it answer the same without sending anything (every file would be refused alike;
+    the thread that met it starts no other upload before this is known)."""
+    fatal: List[dict] = []
+
+    def run(*job_args: Any) -> dict:
+        if fatal:
+            return fatal[0]
+        result = run_job(*job_args)
+        if "fatal" in result:
+            fatal.append(result)
+        return result
+
+    return run
+
+
 def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, executor: Any,
-            interrupt: Optional[Callable[[], None]] = None) -> None:
+            interrupt: Optional[Callable[[], None]] = None, run: Callable[..., dict] = run_job) -> None:
     """Run the jobs of ``todo`` on ``executor`` (a Dask client's executor, or threads for a
-    cloud engine's, which wait on the network), finishing each as it completes;
+    cloud engine's, which wait on the network; ``run`` runs each), finishing each as it completes;
     on Ctrl-C or an engine that cannot run, the jobs not started are cancelled and what
     finished is kept. On Ctrl-C, ``interrupt`` (for threads in this process) stops the
     running jobs, whose results that come in within :data:`GRACE` seconds are kept too (a
     request still on its way is not waited for: see :mod:`.daemon_threads`)."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    running = {executor.submit(run_job, *args(job)): (n, key, job) for n, key, job in todo}
+    running = {executor.submit(run, *args(job)): (n, key, job) for n, key, job in todo}
     try:
         while running:
             done, _ = wait(running, return_when=FIRST_COMPLETED)

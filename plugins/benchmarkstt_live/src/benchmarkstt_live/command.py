@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from typing import TYPE_CHECKING, Dict, List
 
 from benchmarkstt_core.errors import InputError, UsageError
@@ -184,20 +183,20 @@ class LiveCommand:
                                                   for name, found in logs.items()}
         if specs:
             loaded.update(self._stream(args, specs, registry, references, audio, cache_of(args)))
+        from benchmarkstt_core.files import write_stdout
+
         rows, comparisons = measure_rows(args, host, references, audio, loaded)
-        sys.stdout.write(table(rows))
+        lines = [table(rows)]
         for row in rows:
             if "reference_times" in row:
                 f = row["figures"]
-                sys.stdout.write(f"{row['engine']} {row['file']}: word ends from {row['reference_times']}, "
-                                 f"{f['unplaced']} of {f['reference_words']} reference words not placed\n")
-        for row in rows:
-            if row.get("ci"):
-                sys.stdout.write(interval_line(row))
-        for comparison in comparisons:
-            sys.stdout.write(paired_line(comparison))
+                lines.append(f"{row['engine']} {row['file']}: word ends from {row['reference_times']}, "
+                             f"{f['unplaced']} of {f['reference_words']} reference words not placed\n")
+        lines += [interval_line(row) for row in rows if row.get("ci")]
+        lines += [paired_line(comparison) for comparison in comparisons]
         verdict = verdict_lines(rows)
-        sys.stdout.write("\n" + "".join(line + "\n" for line in verdict))
+        lines.append("\n" + "".join(line + "\n" for line in verdict))
+        write_stdout(lines)  # a closed or broken standard output is one line, as in every command
         if args.html:
             from .page import render
 

@@ -30,6 +30,9 @@ from benchmarkstt_core.errors import InputError
 #: the extension of an event log file (JSON lines)
 EXTENSION = "livelog"
 KINDS = ("partial", "final")
+#: seconds an event's audio time may run past the end of its stream's audio (``audio_seconds``):
+#: a vendor's rounded times; further is another unit or clock (milliseconds read as seconds)
+PAST_END = 1.0
 
 
 class Event(NamedTuple):
@@ -80,6 +83,8 @@ def loads(text: str, where: str) -> EventLog:
         raise InputError(f"{where}:1: not JSON: {exc}") from None
     if not isinstance(header, dict) or not isinstance(header.get("stream"), dict):
         raise InputError(f"{where}:1: expected the stream header {{\"stream\": {{...}}}}")
+    length = header["stream"].get("audio_seconds")
+    length = length if isinstance(length, (int, float)) and not isinstance(length, bool) else math.inf
     events = []
     for number, line in enumerate(lines[1:], 2):
         if not line.strip():
@@ -98,6 +103,9 @@ def loads(text: str, where: str) -> EventLog:
             value = item.get(clock)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
                 raise InputError(f"{where}:{number}: {clock}: expected a number of seconds of at least 0, got {value!r}")
+        if item["audio"] > length + PAST_END:
+            raise InputError(f"{where}:{number}: audio: {item['audio']!r} s is past the end of the stream's "
+                             f"{length!r} s of audio")
         events.append(Event(item["kind"], item["text"], float(item["audio"]), float(item["wall"])))
     return EventLog(header["stream"], events)
 

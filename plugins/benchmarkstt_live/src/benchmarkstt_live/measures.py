@@ -10,7 +10,8 @@ whose end is known:
 - **first-display latency**: the time of the first result (partial or final) that shows the
   word, minus its end. A result shows final word k when k is in an equal block of the edit
   alignment of that final's words to the result's (a partial is compared with the final that
-  closes it: the next final).
+  closes it: the next final; the stretch a final leaves on screen, below, with the next final,
+  from when its words were first shown).
 
 Times are on one clock: ``audio`` (the fast clock) or ``wall`` (seconds since the stream
 started; the viewer's latency when the stream was paced).
@@ -92,11 +93,23 @@ def summary(values: List[float]) -> dict:
             "values": values}
 
 
-def _shown(final: List[str], words: List[str]) -> set:
-    """The indexes of ``final`` in equal blocks of its alignment to ``words``."""
+def _shown_when(target: List[str], results: List[tuple]) -> dict:
+    """For each index of ``target`` in an equal block of its alignment to a result's words, the
+    time the first of ``results`` (``(words, times)``, a time a word) that shows it shows it.
+
+    :example:
+        >>> _shown_when(["the", "cat"], [(["the", "cap"], [0.5, 0.5]), (["the", "cat"], [0.8, 0.8])])
+        {0: 0.5, 1: 0.8}
+    """
     from benchmarkstt_metrics.rates import edit_opcodes
 
-    return {a1 + k for tag, a1, a2, _, _ in edit_opcodes(final, words) if tag == "equal" for k in range(a2 - a1)}
+    seen: dict = {}
+    for words, times in results:
+        for tag, a1, a2, b1, _ in edit_opcodes(target, words):
+            if tag == "equal":
+                for k in range(a2 - a1):
+                    seen.setdefault(a1 + k, times[b1 + k])
+    return seen
 
 
 def _compare(previous: List[str], clean: List[bool], words: List[str], final: bool = False) -> tuple:
@@ -147,20 +160,26 @@ def measure(reference: Reference, log: EventLog, clock: str) -> dict:
     group: list = []
     tail: List[str] = []  # what the last final left of the partial before it, until the next result
     tail_flags: List[bool] = []
+    tail_times: List[float] = []  # when each word of the tail was first shown
     for event in log.events:
         group.append((words_of(event.text), getattr(event, clock)))
         if event.kind != "final":
             continue
         final_words = group[-1][0]
-        seen_at: dict = {}
+        # the tail is on screen before this group's results
+        results = [(tail, tail_times)] + [(words, [when] * len(words)) for words, when in group]
+        seen_at = _shown_when(final_words, results)
         previous, clean = tail, tail_flags
-        for n, (words, when) in enumerate(group):
+        for n, (words, _) in enumerate(group):
             now_shown, now_changed, clean, tail, tail_flags = _compare(previous, clean, words, n == len(group) - 1)
             shown += now_shown
             changed += now_changed
-            for k in _shown(final_words, words):
-                seen_at.setdefault(k, when)
             previous = words
+        tail_times = []
+        if tail:
+            before = results[-2][0]  # the result the final followed; the tail is the end of it
+            since = _shown_when(before, results[:-1])
+            tail_times = [since[k] for k in range(len(before) - len(tail), len(before))]
         finals += final_words
         emitted += [group[-1][1]] * len(final_words)
         first += [seen_at[k] for k in range(len(final_words))]

@@ -19,6 +19,8 @@ vendor's ``Error`` message and a refused key fail the file (the key: the run) at
 from __future__ import annotations
 
 import json
+import logging
+import math
 import queue
 import threading
 import time
@@ -34,6 +36,10 @@ from .streaming import Result, StreamingEngine, arrived_so_far
 CLOSE_WAIT = 30.0
 #: the closing statuses worth connecting again: an internal error, a restart, try again later, a bad gateway
 RETRYABLE_CLOSE = (1011, 1012, 1013, 1014)
+#: the connections' logger: the WebSocket library logs a connection that failed (a keepalive
+#: ping unanswered...) with its traceback, where the engine says it in the file's one line
+QUIET = logging.getLogger("benchmarkstt_live.websocket")
+QUIET.setLevel(logging.CRITICAL)
 
 
 class WebSocketSession:
@@ -49,7 +55,8 @@ class WebSocketSession:
         from websockets.sync.client import connect
 
         try:
-            self.connection = connect(url, additional_headers=headers or {}, compression=None, max_size=None)
+            self.connection = connect(url, additional_headers=headers or {}, compression=None, max_size=None,
+                                      logger=QUIET)
         except InvalidURI as exc:
             raise EngineError(f"engine {self.name!r}: {exc}") from None
         except InvalidHandshake as exc:
@@ -104,11 +111,15 @@ class WebSocketSession:
                 arrived = time.perf_counter()
                 try:
                     message = self.decode(raw)
-                except ValueError as exc:
+                    found = self.result(message) if isinstance(message, dict) else None
+                    if found is not None and found.audio is not None and not 0 <= found.audio < math.inf:
+                        raise ValueError(f"a time of {found.audio!r} s")
+                except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
+                    # a field of another type or shape than documented: the results before it
+                    # are not the whole stream
                     self.fail(VendorFailed(f"engine {self.name!r} sent a message it cannot read ({exc}): "
                                            f"{str(raw)[:80]!r}"))
                     return
-                found = self.result(message) if isinstance(message, dict) else None
                 if found is not None:
                     self.arrived.put(found._replace(arrived=arrived))
         except ConnectionClosed as exc:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import TYPE_CHECKING, Any
 
 from benchmarkstt_core.errors import UsageError
@@ -28,7 +27,7 @@ class ReportCommand:
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read, check, render, write whole."""
-        from benchmarkstt_core.files import check_new_files, write_new_file
+        from benchmarkstt_core.files import check_new_files, write_new_file, write_stdout
 
         from .page import render_report
 
@@ -38,8 +37,7 @@ class ReportCommand:
         if args.output:
             write_new_file(args.output, page, "utf-8")
         else:
-            sys.stdout.write(page)
-            sys.stdout.flush()
+            write_stdout(page)
         return 0
 
 
