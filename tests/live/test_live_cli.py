@@ -134,3 +134,20 @@ def test_a_reader_that_goes_away_is_one_clean_line(tmp_path):
     assert reader_gone([str(BIN / "benchmarkstt-tools"), "live", "--reference", "talk.srt", "--events",
                         "x=talk.livelog", "--json", "out.json"], cwd=tmp_path) == (
         1, "benchmarkstt-tools: error: standard output: the reader closed the pipe before all was written\n")
+
+
+def test_a_recording_or_log_without_a_reference_is_named_not_left_out(tmp_path):
+    refs, logs = tmp_path / "refs", tmp_path / "logs"
+    refs.mkdir()
+    logs.mkdir()
+    (refs / "talk.srt").write_text("1\n00:00:00,000 --> 00:00:01,000\nThe north.\n")
+    for name in ("talk", "news"):
+        (logs / f"{name}.livelog").write_text(LOG)
+    run = live("--reference", str(refs), "--events", f"x={logs}", "--json", str(tmp_path / "out.json"))
+    assert run.returncode == 2 and not (tmp_path / "out.json").exists()
+    assert run.stderr == (f"benchmarkstt-tools: error: --reference {str(refs)!r}: 1 file with no reference of the "
+                          f"same id: {logs / 'news.livelog'}. Give their references, or --allow-unpaired to "
+                          "measure the referenced files only\n")
+    run = live("--reference", str(refs), "--events", f"x={logs}", "--allow-unpaired", "--json", str(tmp_path / "out.json"))
+    assert run.returncode == 0, run
+    assert [row["file"] for row in json.loads((tmp_path / "out.json").read_text())["rows"]] == ["talk", "(pooled)"]
