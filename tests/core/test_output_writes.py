@@ -13,7 +13,7 @@ import time
 import pytest
 
 from conftest import BIN, DATA, assert_clean_error
-from processes import like_a_terminal
+from processes import like_a_terminal, reader_gone
 
 
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600)])
@@ -91,12 +91,8 @@ def test_a_closed_standard_output_is_one_clean_line(command):
 
 
 def test_a_broken_pipe_is_one_clean_line():
-    proc = subprocess.Popen([str(BIN / "benchmarkstt"), "-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt",
-                             "--worddiffs", "json"], cwd=DATA, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
-    proc.stdout.close()  # the reader goes away before anything is written
-    with proc.stderr:
-        err = proc.stderr.read()
-    assert proc.wait(timeout=120) == 1
+    code, err = reader_gone([str(BIN / "benchmarkstt"), "-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt",
+                             "--worddiffs", "json"], cwd=DATA)
+    assert code == 1
     assert err.strip().splitlines() == [
         "benchmarkstt: error: standard output: the reader closed the pipe before all was written"]
