@@ -143,6 +143,24 @@ def test_slash_and_brace_outside_an_alternation_are_words(tools, tmp_path):
                      "Scores: (#C #S #D #I) 3 0 0 0", "REF:  } / b ", "HYP:  } / b "]
 
 
+def test_brace_that_closes_no_alternation_is_a_letter_of_its_word(bstt, tools, tmp_path):
+    """Buckwalter's transliteration of Arabic writes the hamza on ya as '}' (a public ASR
+    comparison's ref.trn has 355 of them, 'AlmA}p'): each was split off as a word of its own, 708
+    words too many in 12,322, and every WER of the file silently wrong. The expected lines are
+    NIST sclite's of the same files (SCTK 9688a26, after 2.4.12): a '}' splits off only when it
+    closes an alternation."""
+    (tmp_path / "ref.trn").write_text("mthm <ntmA}h ltnZym (a-1)\n{ a / b }c}d x} e (a-2)\n")
+    (tmp_path / "hyp.trn").write_text("mthm <ntmAh ltnZym (a-1)\nb c}d x} e (a-2)\n")
+    run = tools("sclite", "-r", "ref.trn", "-h", "hyp.trn", "-o", "pra", "stdout", cwd=tmp_path)
+    assert run.returncode == 0, run
+    shown = [line for line in run.stdout.splitlines() if line.startswith(("Scores", "REF", "HYP"))]
+    assert shown == ["Scores: (#C #S #D #I) 2 1 0 0", "REF:  mthm <NTMA}H ltnzym ", "HYP:  mthm <NTMAH  ltnzym ",
+                     "Scores: (#C #S #D #I) 4 0 0 0", "REF:  b c}d x} e ", "HYP:  b c}d x} e "]
+    run = bstt("-r", "ref.trn", "-h", "hyp.trn", "--wer", "levenshtein", "--diffcounts", "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert json.loads(run.stdout)[1]["result"] == {"equal": 6, "replace": 1, "insert": 0, "delete": 0}
+
+
 @pytest.mark.parametrize("command", [["sclite", "-r", "ref.trn", "-h", "hyp.trn"],
                                      ["-r", "ref.trn", "-h", "hyp.trn", "--wer", "sclite"]])
 def test_reference_utterance_id_given_twice_is_an_error(bstt, tools, tmp_path, command):

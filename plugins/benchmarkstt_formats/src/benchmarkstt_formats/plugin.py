@@ -7,7 +7,7 @@ the components it uses.
 from __future__ import annotations
 
 import os
-from typing import Optional
+from typing import Callable, Optional
 
 from benchmarkstt_core.hookspecs import Register, hookimpl
 
@@ -39,3 +39,17 @@ def infer_input_type(path: str) -> Optional[str]:
         return "plaintext"
     extension = os.path.splitext(os.path.basename(path))[1]
     return "plaintext" if extension.lower() == ".txt" else None
+
+
+@hookimpl
+def check_pair(texts: list, sources: list, metrics: list, warn: Callable[[str], None]) -> None:
+    """Warn when both sides are plain texts whose lines start with the same utterance ids
+    (Kaldi's ``text`` files): the ids would be scored as words
+    (:func:`benchmarkstt_formats.idcolumn.id_column`)."""
+    if type(texts[0]) is not str or type(texts[1]) is not str:  # read by another plugin's type
+        return
+    from .idcolumn import id_column
+
+    message = id_column(texts, sources)
+    if message is not None:
+        warn(message)

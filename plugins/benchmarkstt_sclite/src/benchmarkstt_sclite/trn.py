@@ -21,7 +21,6 @@ from .words import untag
 #: sclite's ``-i`` values
 ID_FORMATS = ("spu_id", "rm", "swb", "wsj")
 _SPEAKER = re.compile(r"[-_]")
-_BRACE = re.compile(r"[{}]|[^\s{}]+")
 
 
 class Utterance(NamedTuple):
@@ -51,7 +50,8 @@ def tokens_of(text: str) -> list:
     """A TRN text's tokens as sclite reads them: braces are tokens of their own, and so is a
     slash inside braces, spaces or not; each word without its ``;tags``
     (:func:`~benchmarkstt_sclite.words.untag`); a branch written empty is no branch (sclite
-    skips it: an empty branch is written ``@``).
+    skips it: an empty branch is written ``@``). A ``}`` that closes no alternation is a
+    letter of its word (:func:`split_braces`).
 
     :example:
         >>> tokens_of("{the/this} is {fi-/fig- a;t} x/y")
@@ -63,7 +63,7 @@ def tokens_of(text: str) -> list:
         return [untag(word) for word in text.split()] if ";" in text else text.split()
     spaced = text.split()
     if spaced.count("{") != text.count("{") or spaced.count("}") != text.count("}"):
-        spaced = _BRACE.findall(text)
+        spaced = split_braces(spaced)
     if ";" not in text and "/" not in text.replace(" / ", "  "):
         return without_empty_branches(spaced) if "/" in spaced else spaced
     out: list = []
@@ -80,6 +80,30 @@ def tokens_of(text: str) -> list:
             if part:
                 out.append(untag(part))
     return without_empty_branches(out)
+
+
+def split_braces(words: list) -> list:
+    """``words`` with their braces split off as NIST's sclite splits them: a ``{`` always opens an
+    alternation, a ``}`` closes one only when one is open; any other ``}`` is a letter of its
+    word (Buckwalter's transliteration of Arabic writes the hamza on ya as ``}``: sclite
+    reads ``<ntmA}h`` as one word).
+
+    :example:
+        >>> split_braces("{the/this}c <ntmA}h x} {a / b}}".split())
+        ['{', 'the/this', '}', 'c', '<ntmA}h', 'x}', '{', 'a', '/', 'b', '}', '}']
+    """
+    out: list = []
+    depth = 0
+    for word in words:
+        start = 0
+        for k, char in enumerate(word):
+            if char == "{" or (char == "}" and depth > 0):
+                out.extend([word[start:k], char] if k > start else [char])
+                depth += 1 if char == "{" else -1
+                start = k + 1
+        if start < len(word):
+            out.append(word[start:])
+    return out
 
 
 def without_empty_branches(tokens: list) -> list:
