@@ -6,8 +6,6 @@ the components it uses (``--wer`` never imports the diff dialects).
 
 from __future__ import annotations
 
-from typing import Callable
-
 from benchmarkstt_core.hookspecs import Register, hookimpl
 
 
@@ -33,16 +31,3 @@ def register_diff_dialects(register: Register) -> None:
     for name, qualname in (("ansi", "Ansi"), ("html", "HTML"), ("json", "Json"), ("list", "List"),
                            ("rst", "RST"), ("text", "Text")):
         register(f"benchmarkstt_metrics.dialects:{qualname}", name=name)
-
-
-@hookimpl
-def check_pair(texts: list, sources: list, metrics: list, warn: Callable[[str], None]) -> None:
-    """Warn when a metric counts words and the reference is written without spaces between its
-    words (Chinese, Japanese, Thai...): each run between spaces is one word, and one wrong
-    character a wrong sentence (:func:`benchmarkstt_metrics.spacing.unspaced`)."""
-    from .spacing import WORD_METRICS, unspaced
-
-    if any(title.split()[0] in WORD_METRICS for title, _ in metrics):
-        message = unspaced(texts[0], sources[0])
-        if message is not None:
-            warn(message)
