@@ -36,7 +36,10 @@ def unmarked(texts: Texts) -> list:
         >>> unmarked("\u200fhello")
         ['hello']
     """
-    return [without_marks(text)[0] for text in ([texts] if isinstance(texts, str) else texts)]
+    texts = [texts] if isinstance(texts, str) else list(texts)
+    if not without_marks("\n".join(texts))[1]:  # none in any text: one look at them all
+        return texts
+    return [without_marks(text)[0] for text in texts]
 
 
 def split_pairs(references: Texts, hypotheses: Texts) -> tuple:

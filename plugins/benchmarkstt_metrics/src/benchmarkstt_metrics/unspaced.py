@@ -23,16 +23,23 @@ CER (``--cer``) measures characters, whatever the spaces.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from benchmarkstt_core.context import Context
 
-#: the characters of the scripts written without spaces between words
-UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\u3001-\u303f\u3040-\u30ff"
-                      "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua9e0-\ua9ff\uaa60-\uaa7f\uf900-\ufaff"
-                      "\uff61-\uff9f\U00020000-\U0003134f]")
+#: the characters of the scripts written without spaces between words (a regular expression's class)
+UNSPACED = ("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\u3001-\u303f\u3040-\u30ff"
+            "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua9e0-\ua9ff\uaa60-\uaa7f\uf900-\ufaff"
+            "\uff61-\uff9f\U00020000-\U0003134f]")
+
+
+@functools.lru_cache(maxsize=None)
+def _unspaced() -> re.Pattern:
+    """:data:`UNSPACED` compiled, on first use (it takes tens of milliseconds: not at import)."""
+    return re.compile(UNSPACED)
 #: words longer than this on average (in characters) are phrases or lines, not words
 LONGEST_WORDS = 6
 #: how many of the reference's first words are looked at
@@ -50,7 +57,7 @@ def unspaced(words: Sequence[str]) -> bool:
     text = "".join(sample)
     if text.isascii() or len(text) <= LONGEST_WORDS * len(sample):
         return False
-    return UNSPACED.subn("", text)[1] * 2 > len(text)
+    return _unspaced().subn("", text)[1] * 2 > len(text)
 
 
 #: the words of the reference told of last: WER given twice (``--wer --wer levenshtein``) tells once
