@@ -181,11 +181,20 @@ class ReadsConfigText(Protocol):
 
 def content(arguments: dict, name: str, context: Context) -> str:
     """The text of the ``ref`` or ``hyp`` argument, read as the content of a file of the input
-    type named by ``ref_type``/``hyp_type`` when one is given."""
+    type named by ``ref_type``/``hyp_type`` when one is given, else as it is; either way without
+    invisible direction marks (:mod:`benchmarkstt_core.marks`, a warning in the server's log).
+
+    :example:
+        >>> content({"ref": "\u200fhello"}, "ref", Context(None, warn=print))
+        ref: 1 invisible direction mark removed (1 U+200F RIGHT-TO-LEFT MARK): words that look the same are compared as the same
+        'hello'
+    """
     text = string(arguments[name], name)
     kind = arguments.get(f"{name}_type")
     if kind is None:
-        return text
+        from benchmarkstt_core.marks import clean_text
+
+        return clean_text(text, name, context)
     spec = context.registry("inputs").get(string(kind, f"{name}_type"))
     if not isinstance(spec.cls, ReadsContent):
         raise UsageError(f"{name}_type {spec.name!r} reads files only: its content cannot be given as {name}")

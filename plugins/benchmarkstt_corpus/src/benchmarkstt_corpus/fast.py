@@ -1,6 +1,8 @@
 """Pooled Levenshtein WER of many short pairs in compiled code, as jiwer users expect.
 
-Texts are split on whitespace (nothing else is normalized). :func:`wer` hands both lists to
+Texts are split on whitespace (nothing else is normalized), once their invisible direction
+marks are removed and their zero-width spaces read as spaces, as every input does
+(:func:`benchmarkstt_core.marks.without_marks`). :func:`wer` hands both lists to
 one call of the metrics plugin's C kernel (``pooled_levenshtein``): it splits every text,
 maps each distinct word to an integer (compared code point by code point, so only equal
 words share one) and sums the pairs' bit-parallel edit distances without making a Python
@@ -22,15 +24,28 @@ from __future__ import annotations
 
 from typing import Sequence, Union
 
+from benchmarkstt_core.marks import without_marks
+
 Texts = Union[str, Sequence[str]]
 
 
+def unmarked(texts: Texts) -> list:
+    """The texts (a single text is a list of one) without their invisible marks.
+
+    :example:
+        >>> unmarked("\u200fhello")
+        ['hello']
+    """
+    texts = [texts] if isinstance(texts, str) else list(texts)
+    if not without_marks("\n".join(texts))[1]:  # none in any text: one look at them all
+        return texts
+    return [without_marks(text)[0] for text in texts]
+
+
 def split_pairs(references: Texts, hypotheses: Texts) -> tuple:
-    """Both sides as lists of word lists (a single text is a list of one)."""
-    if isinstance(references, str):
-        references = [references]
-    if isinstance(hypotheses, str):
-        hypotheses = [hypotheses]
+    """Both sides as lists of word lists (a single text is a list of one), without their
+    invisible marks (:func:`unmarked`)."""
+    references, hypotheses = unmarked(references), unmarked(hypotheses)
     if len(references) != len(hypotheses):
         raise ValueError(f"{len(references)} references but {len(hypotheses)} hypotheses")
     refs = list(map(str.split, references))
@@ -72,8 +87,7 @@ def wer(references: Texts, hypotheses: Texts, mode: str = "levenshtein") -> floa
     from benchmarkstt_metrics.kernels import pooled_levenshtein
 
     if pooled_levenshtein is not None:
-        refs = [references] if isinstance(references, str) else list(references)
-        hyps = [hypotheses] if isinstance(hypotheses, str) else list(hypotheses)
+        refs, hyps = unmarked(references), unmarked(hypotheses)
         if len(refs) != len(hyps):
             raise ValueError(f"{len(refs)} references but {len(hyps)} hypotheses")
         long = [x for x, (ref, hyp) in enumerate(zip(refs, hyps)) if len(ref) + len(hyp) > LONG_PAIR]

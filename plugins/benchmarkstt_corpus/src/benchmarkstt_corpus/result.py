@@ -312,6 +312,7 @@ class Aggregator:
         self.waiting: dict = {}  # results that came back before an earlier item
         self.pairs: dict = {}
         self.done = 0
+        self.told: set = set()  # the warning lines told: a line that says nothing new is told once
 
     def add(self, scored: dict) -> None:
         """Take one item's result; items are folded in corpus order (a result that comes
@@ -326,10 +327,15 @@ class Aggregator:
         return self.done + len(self.waiting)
 
     def fold(self, scored: dict) -> None:
-        """Take one item's rows and pair sums, and tell its warnings (on standard error)."""
+        """Take one item's rows and pair sums, and tell its warnings (on standard error), each
+        line once (the same line of every file, such as WER's note on scripts written without
+        spaces, is one line)."""
         place = self.done
         self.done += 1
-        sys.stderr.writelines(scored.get("warnings", ()))
+        for line in scored.get("warnings", ()):
+            if line not in self.told:
+                self.told.add(line)
+                sys.stderr.write(line)
         rows = {}
         counted = self.settings.on_missing == "deletions" or all(r["status"] == "ok" for r in scored["rows"])
         for row in scored["rows"]:

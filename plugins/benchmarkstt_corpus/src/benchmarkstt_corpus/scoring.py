@@ -42,6 +42,7 @@ from benchmarkstt_core.pipeline import Pipeline, create
 from benchmarkstt_metrics.kernels import count_opcodes
 from benchmarkstt_metrics.mapsswe import opcode_places, segments
 from benchmarkstt_metrics.metrics import aligned_reference_words, annotated_words
+from benchmarkstt_metrics.unspaced import tell_unspaced
 
 try:
     from benchmarkstt_transcripts.reading import plain_text
@@ -372,6 +373,7 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
         for engine, source in item.hypotheses:
             result["rows"].append(error_row(item.id, engine, ref_info, source_info(source), f"reference: {message}"))
         return result
+    tell_unspaced(ref, scorer.context)  # the headline is a WER: one line for the run (the client's fold)
     profiles = {}
     for engine, source in item.hypotheses:
         if source is None:

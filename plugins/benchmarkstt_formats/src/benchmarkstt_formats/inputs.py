@@ -1,4 +1,8 @@
-"""Inputs: where the reference and hypothesis texts come from (``-rt``/``-ht``)."""
+"""Inputs: where the reference and hypothesis texts come from (``-rt``/``-ht``).
+
+Every text read has its invisible direction marks removed, with a warning naming the file
+(:mod:`benchmarkstt_core.marks`).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import os
 
 from benchmarkstt_core.errors import BenchmarkSTTError, InputError
 from benchmarkstt_core.io import Input
+from benchmarkstt_core.marks import clean_text
 from benchmarkstt_core.context import Context
 
 
@@ -18,12 +23,13 @@ class Argument(Input):
     """
 
     def read(self) -> str:
-        return self.source
+        return clean_text(self.source, "the text given as argument", self.context)
 
     @classmethod
     def from_content(cls, content: str, source: str, *, context: Context | None = None) -> str:
-        """The text of content given as a string (the API's ``ref``/``hyp``): itself."""
-        return content
+        """The text of content given as a string (the API's ``ref``/``hyp``): itself, without
+        invisible direction marks."""
+        return clean_text(content, source, context)
 
 
 class PlainText(Input):
@@ -41,12 +47,13 @@ class PlainText(Input):
         text = self.context.read_text(self.source, field="file")
         if text[:1] in ("{", "[", "<") or text.lstrip()[:1] in ("{", "[", "<"):
             warn_if_structured(text, self.source, self.context)
-        return text
+        return clean_text(text, self.source, self.context)
 
     @classmethod
     def from_content(cls, content: str, source: str, *, context: Context | None = None) -> str:
-        """The text of content given as a string (the API's ``ref``/``hyp``): itself."""
-        return content
+        """The text of content given as a string (the API's ``ref``/``hyp``): itself, without
+        invisible direction marks."""
+        return clean_text(content, source, context)
 
 
 def warn_if_structured(text: str, source: str, context: Context | None) -> None:

@@ -14,6 +14,7 @@ from . import dialects
 from .differ_extensions import ResolvesAnnotations, is_wer_mode, unit_cost_resolver
 from .differs import Levenshtein, RatcliffObershelp, levenshtein_distance
 from .kernels import count_opcodes
+from .unspaced import tell_unspaced
 
 #: the modes of WER and diff counts
 Mode = Literal["strict", "hunt", "levenshtein"]
@@ -119,7 +120,9 @@ class WER(Metric):
     Modes: ``strict`` (default) counts (S + D + I) / N from difflib's Ratcliff-Obershelp diff;
     ``hunt`` counts (S + 0.5 D + 0.5 I) / N from the same diff; ``levenshtein`` uses the
     minimal edit distance; a plugin may add modes (see :func:`plugin_mode`), e.g. ``sclite``.
-    An empty reference gives 0 when nothing changed, else 1.
+    An empty reference gives 0 when nothing changed, else 1. A reference mostly in Chinese,
+    Japanese, Thai, Lao, Khmer or Burmese script without spaces between its words gets a
+    warning: its "words" are whole lines (CER measures characters).
 
     :param mode: strict, hunt, levenshtein, or a mode a plugin adds (sclite)
     :param differ_class: the differ for strict and hunt (ratcliffobershelp, levenshtein)
@@ -171,6 +174,7 @@ class WER(Metric):
         return Rate
 
     def compare(self, ref: Schema, hyp: Schema) -> float | int:
+        tell_unspaced(ref, self.context)
         differ = self.plugin_differ if self.plugin_differ is not None else self.differ
         a, b, opcodes = annotated_words(ref, hyp, differ, self.context)
         if self.plugin_differ is not None:

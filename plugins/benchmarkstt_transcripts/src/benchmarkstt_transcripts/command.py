@@ -39,7 +39,7 @@ class TranscriptCommand:
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the file and print it."""
-        from .inputs import scored
+        from .inputs import scored, visible
         from .reading import read_transcript
 
         context = Context(host.registries, host.hook, encoding=args.encoding and check_encoding(args.encoding, "--encoding"),
@@ -51,11 +51,9 @@ class TranscriptCommand:
             if "-rt/-ht" not in str(exc):
                 raise
             raise InputError(str(exc).replace("-rt/-ht", "-t")) from None
+        transcript = visible(transcript, args.inputfile, context)
         if args.output == "text":
             transcript = scored(transcript, args.inputfile, context, args.sound_labels)
-        else:
-            for message in transcript.warnings:
-                context.warn(message)
         if args.output == "json":
             text = json.dumps(transcript.as_dict(), ensure_ascii=False, indent=1) + "\n"
         else:

@@ -39,8 +39,9 @@ class TranscriptInput(Input):
 
     def read(self) -> str:
         """The text the normalizers see (a :class:`TimedText` carrying the words' times)."""
-        shown = self.transcript()
-        return timed(scored(shown, self.source, self.context or Context(None), self.sound_labels), shown)
+        context = self.context or Context(None)
+        shown = visible(self.transcript(), self.source, context)
+        return timed(scored(shown, self.source, context, self.sound_labels), shown)
 
     @classmethod
     def from_content(cls, content: str, source: str, *, context: Context | None = None,
@@ -48,17 +49,31 @@ class TranscriptInput(Input):
         """The text of a file's content given as a string (the API's ``ref``/``hyp``)."""
         from .sounds import check
 
-        shown = parse_text(cls.name, content, source)
-        return timed(scored(shown, source, context or Context(None), check(sound_labels)), shown)
+        context = context or Context(None)
+        shown = visible(parse_text(cls.name, content, source), source, context)
+        return timed(scored(shown, source, context, check(sound_labels)), shown)
 
 
-def scored(transcript: Transcript, source: str, context: Context, sound_labels: str = "skip") -> Transcript:
-    """The transcript as scored: the reader's warnings told, sound labels set aside from
-    subtitles (unless ``sound_labels`` is ``keep``) and their number told (:mod:`.sounds`)."""
-    from .sounds import SUBTITLES, set_aside
+def visible(transcript: Transcript, source: str, context: Context) -> Transcript:
+    """The transcript as shown: its reader's warnings told, its invisible direction marks
+    removed (:mod:`.marks`) and their number told."""
+    from benchmarkstt_core.marks import removed_note
+
+    from .marks import without_marks_in
 
     for message in transcript.warnings:
         context.warn(message)
+    transcript, found = without_marks_in(transcript)
+    if found:
+        context.warn(removed_note(source, found))
+    return transcript
+
+
+def scored(transcript: Transcript, source: str, context: Context, sound_labels: str = "skip") -> Transcript:
+    """The transcript as scored (after :func:`visible`): sound labels set aside from subtitles
+    (unless ``sound_labels`` is ``keep``) and their number told (:mod:`.sounds`)."""
+    from .sounds import SUBTITLES, set_aside
+
     if transcript.type not in SUBTITLES or sound_labels == "keep":
         return transcript
     transcript, labels = set_aside(transcript)
