@@ -48,12 +48,6 @@ def syntax_of(text: str) -> str:
     return "json" if first in ("{", "[") else "xml" if first == "<" else "text"
 
 
-#: the JSON text recognised last and its value, kept until a file is read (:func:`parse_text`), so
-#: that reading a file right after recognising it (a type is inferred, then the file is read) does
-#: not parse it again; the text is compared, never hashed (2 MB of an engine's JSON)
-_recognised: tuple = ("", None)
-
-
 def load_json(text: str, source: str) -> Any:
     """The JSON value of ``text`` (parsed by msgspec; what it refuses, by Python's parser, which
     reads ``NaN`` and names the line and column of bad JSON); a file of one JSON object a line
@@ -76,6 +70,36 @@ def load_json(text: str, source: str) -> Any:
         if len(lines) < 2 or not all(line.lstrip()[:1] == "{" for line in lines):
             raise
         return [load_json(line, source) for line in lines]
+
+
+class Text:
+    """A JSON text as the key of :func:`json_value`'s cache: hashed by its length and ends (2 MB
+    of an engine's JSON is not hashed whole), equal to the same text only (compared whole).
+    ``source`` names the file in errors, which are not kept."""
+
+    __slots__ = ("text", "source")
+
+    def __init__(self, text: str, source: str):
+        self.text, self.source = text, source
+
+    def __hash__(self) -> int:
+        return hash((len(self.text), self.text[:64], self.text[-64:]))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and other.text == self.text
+
+
+@functools.lru_cache(maxsize=1)
+def json_value(key: Text) -> Any:
+    """The JSON value of ``key.text`` (:func:`load_json`). The last one is kept until the file is
+    read (:func:`parse_text`), so that reading a file right after recognising it (a type is
+    inferred, then the file is read) does not parse it again.
+
+    :example:
+        >>> json_value(Text('{"text": "hi"}', "a.json"))
+        {'text': 'hi'}
+    """
+    return load_json(key.text, key.source)
 
 
 def root_tag(text: str) -> Optional[str]:
@@ -112,7 +136,6 @@ def recognise(source: str, data: bytes, kinds: Sequence[str], extension: str) ->
     """The one type of ``kinds`` whose reader recognises the structure of ``data``; None when
     none does and the file may be plain text (``.txt``, no extension, an empty one too); else an
     error."""
-    global _recognised
     if not data.strip():
         if extension in (".txt", ""):
             return None
@@ -123,8 +146,7 @@ def recognise(source: str, data: bytes, kinds: Sequence[str], extension: str) ->
     syntax = syntax_of(text)
     if syntax == "json" and of_syntax(kinds, "json"):
         try:
-            document = load_json(text, source)
-            _recognised = (text, document)
+            document = json_value(Text(text, source))
         except InputError:
             if extension in (".json", ".jsonl"):
                 raise
@@ -282,7 +304,6 @@ def parse_data(kind: str, data: bytes, source: str, encoding: str = "utf-8",
 
 def parse_text(kind: str, text: str, source: str) -> Transcript:
     """Parse decoded text as input type ``kind``; an empty file is an error."""
-    global _recognised
     module = reader(kind)
     if FORMATS[kind].syntax == "bytes":
         raise InputError(f"{source}: {kind} is a binary format: it cannot be given as text")
@@ -290,10 +311,8 @@ def parse_text(kind: str, text: str, source: str) -> Transcript:
         raise InputError(f"{source}: empty file (nothing to read as {kind})")
     if FORMATS[kind].syntax != "json":
         return module.parse(text, source)
-    kept, document = _recognised
-    _recognised = ("", None)  # read: the run keeps no parsed document to its end
-    if kept != text:
-        document = load_json(text, source)
+    document = json_value(Text(text, source))
+    json_value.cache_clear()  # read: the run keeps no parsed document to its end
     return module.parse(document, source)
 
 
