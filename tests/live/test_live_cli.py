@@ -145,9 +145,9 @@ def test_a_recording_or_log_without_a_reference_is_named_not_left_out(tmp_path):
         (logs / f"{name}.livelog").write_text(LOG)
     run = live("--reference", str(refs), "--events", f"x={logs}", "--json", str(tmp_path / "out.json"))
     assert run.returncode == 2 and not (tmp_path / "out.json").exists()
-    assert run.stderr == (f"benchmarkstt-tools: error: --reference {str(refs)!r}: 1 file with no reference of the "
-                          f"same id: {logs / 'news.livelog'}. Give their references, or --allow-unpaired to "
-                          "measure the referenced files only\n")
+    assert run.stderr == (f"benchmarkstt-tools: error: 1 unpaired file: news ({logs / 'news.livelog'}; none from "
+                          f"reference). --reference {str(refs)!r} has no file of their ids: give their references, "
+                          "or --allow-unpaired to measure the referenced files only\n")
     run = live("--reference", str(refs), "--events", f"x={logs}", "--allow-unpaired", "--json", str(tmp_path / "out.json"))
     assert run.returncode == 0, run
     assert [row["file"] for row in json.loads((tmp_path / "out.json").read_text())["rows"]] == ["talk", "(pooled)"]

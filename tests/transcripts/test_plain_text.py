@@ -1,7 +1,9 @@
 """``plain_text``, the quick look that lets corpus mode decide a plain-text file's type once
 per extension: whenever it says a file is plain text, ``infer_type`` finds no type in it
 (checked on every shipped and shared transcript, named ``.txt`` and without extension, and on
-texts near the rule's edges); it says so of ordinary text, whatever its language."""
+texts near the rule's edges); it says so of ordinary text, whatever its language. It looks at
+a bounded start of the file (``decoded``), which is the whole text's start, and no shorter than
+the spaces before the first character that tells JSON or XML."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from conftest import ROOT
 
 pytest.importorskip("benchmarkstt_transcripts")
 from benchmarkstt_core.errors import InputError  # noqa: E402
-from benchmarkstt_transcripts.reading import infer_type, plain_text  # noqa: E402
+from benchmarkstt_transcripts.reading import HEAD, START, decoded, infer_type, plain_text  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "data" / "realfiles"
 #: plain text, at the rule's edges: blank, other scripts, a BOM, UTF-16 with and without one, bad
@@ -56,3 +58,36 @@ def test_a_non_text_start_is_refused_by_infer_type_not_by_plain_text():
     with pytest.raises(InputError):
         infer_type("a.txt", b"%PDF-1.4 the cat")
     assert not plain_text("a.txt", b"%PDF-1.4 the cat")
+
+
+#: a start longer than the bytes looked at: more spaces than that before the structure
+SPACES = b" \n" * 200_000
+
+
+@pytest.mark.parametrize("name", ["a.txt", "a"])
+def test_json_or_xml_after_more_spaces_than_the_start_holds_is_still_recognised(name):
+    whisper = SPACES + b'{"text": " the cat", "segments": [{"start": 0.0, "end": 1.0, "text": " the cat"}]}'
+    ttml = SPACES + b'<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="0s" end="1s">the cat</p></div></body></tt>'
+    srt = SPACES + b"1\n00:00:01,000 --> 00:00:02,000\nthe cat\n"
+    assert infer_type(name, whisper) == "whisper" and not plain_text(name, whisper)
+    # XML: its root tag is looked for in the first HEAD characters (spaces here), but it is XML,
+    # never plain text to the quick look
+    assert not plain_text(name, ttml)
+    with pytest.raises(InputError, match="XML that no transcript reader recognises"):
+        infer_type("a.xml", ttml)
+    # a mark beyond the start is beyond what was ever looked at: plain text, as before
+    assert infer_type(name, srt) is None and plain_text(name, srt)
+
+
+@pytest.mark.parametrize("data", [
+    "\u65e5\u672c\u8a9e".encode() * 30_000,  # three bytes a character: the start cuts one in two
+    b"a" + "\U0001f600".encode() * 70_000,  # four bytes a character, a cut at every offset
+    "\ufeffthe cat \u00e9".encode("utf-16") * 40_000,
+    ("the cat " * 40_000).encode("utf-32-le"),
+    b"\xff\xe6\x97" + b"\xe6\x97\xa5\xff" * 70_000,  # bad bytes and cut characters
+    b"\xef\xbb\xbf" + b"x" * (START - 3) + "\u00e9".encode() + b"tail",
+])
+def test_the_start_looked_at_is_the_start_of_the_whole_text(data):
+    start, whole = decoded(data, START)
+    everything, _ = decoded(data)
+    assert not whole and len(start) >= HEAD and everything.startswith(start)

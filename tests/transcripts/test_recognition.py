@@ -322,3 +322,20 @@ def test_other_files_named_ref_still_need_their_type(bstt, tmp_path):
         assert run.returncode == 1 and run.stderr == (
             f"benchmarkstt: error: {name}: cannot infer the input type of a file with extension '.{extension}'; "
             "give it with -rt (for example -rt plaintext)\n")
+
+
+def test_a_recognised_json_file_is_parsed_once_and_not_kept_after_it_is_read():
+    from benchmarkstt_transcripts.reading import Text, json_value, parse_data
+
+    data = (DATA / "passage_aws.json").read_bytes()
+    json_value.cache_clear()
+    assert infer_type("engine.json", data) == "aws"
+    assert json_value.cache_info().currsize == 1  # the value recognised, kept for the reading
+    json_value(Text(data.decode("utf-8"), "engine.json"))
+    assert json_value.cache_info().hits == 1  # what the reading asks for: not parsed again
+    assert parse_data("aws", data, "engine.json").type == "aws"
+    assert json_value.cache_info().currsize == 0  # read: nothing kept to the end of the run
+    # a text of the same length and ends as the one kept is another document
+    first = '{"text": "' + "a" * 200 + '"}'
+    second = '{"text": "' + "a" * 100 + "b" * 100 + '"}'
+    assert json_value(Text(first, "a.json")) != json_value(Text(second, "b.json"))

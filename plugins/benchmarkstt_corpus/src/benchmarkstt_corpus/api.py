@@ -92,7 +92,7 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     recorder = records.FileRecorder()
     checker = check_run(spec, settings, jobs, scheduler, dask_local, recorder)
     checker.context.path_guard = None  # the rules files are noted; inputs are recorded by their rows
-    check_paired(corpus, allow_unpaired)
+    check_paired(corpus.unpaired, allow_unpaired)
     check_exists(corpus)
     if split_by_time is not None:
         from .windows import split_by_time as split

@@ -317,23 +317,25 @@ def check_exists(corpus: Corpus) -> None:
                          + (f" ({len(corpus.unpaired)} unpaired)" if corpus.unpaired else ""))
 
 
-def check_paired(corpus: Corpus, allow_unpaired: bool) -> None:
-    """Unpaired files are an error naming them (the first five), unless ``allow_unpaired``:
-    engines scored on different files cannot be compared.
+#: what corpus mode says of unpaired files (:func:`check_paired`)
+SAME_FILES = ("Every engine must be scored on the same files: give the missing files, or --allow-unpaired to "
+              "score the references anyway (a missing hypothesis counts as that engine's failure; see --on-missing)")
+
+
+def check_paired(unpaired: Sequence[Unpaired], allow_unpaired: bool, remedy: str = SAME_FILES) -> None:
+    """Unpaired files (:attr:`Corpus.unpaired`, :func:`pair`) are an error naming them (the first
+    five) and saying ``remedy``, unless ``allow_unpaired``: engines scored on different files
+    cannot be compared, and a file with no reference would be left out of every figure without
+    a word (corpus mode; ``benchmarkstt-tools live``'s recordings and event logs).
 
     :example:
-        >>> corpus = Corpus(["aws"], [], [Unpaired("ep02", ["reference"], ["aws"], ["refs/ep02.txt"])])
-        >>> check_paired(corpus, False)
+        >>> check_paired([Unpaired("ep02", ["reference"], ["aws"], ["refs/ep02.txt"])], False)
         Traceback (most recent call last):
         benchmarkstt_core.errors.UsageError: 1 unpaired file: ep02 (refs/ep02.txt; none from aws). Every engine ...
     """
-    if not corpus.unpaired or allow_unpaired:
+    if not unpaired or allow_unpaired:
         return
-    shown = "; ".join(f"{u.id} ({', '.join(u.paths)}; none from {', '.join(u.missing)})"
-                      for u in corpus.unpaired[:5])
-    more = f"; and {len(corpus.unpaired) - 5} more" if len(corpus.unpaired) > 5 else ""
-    count = len(corpus.unpaired)
-    raise UsageError(f"{count} unpaired file{'s' if count > 1 else ''}: {shown}{more}. Every engine must be "
-                     f"scored on the same files: give the missing files, or --allow-unpaired to score the "
-                     f"references anyway (a missing hypothesis counts as that engine's failure; see "
-                     f"--on-missing)")
+    shown = "; ".join(f"{u.id} ({', '.join(u.paths)}; none from {', '.join(u.missing)})" for u in unpaired[:5])
+    more = f"; and {len(unpaired) - 5} more" if len(unpaired) > 5 else ""
+    count = len(unpaired)
+    raise UsageError(f"{count} unpaired file{'s' if count > 1 else ''}: {shown}{more}. {remedy}")

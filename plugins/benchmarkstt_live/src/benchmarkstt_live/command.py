@@ -38,26 +38,6 @@ def files_by_id(path: str, what: str, extension: str = "") -> Dict[str, str]:
     return {os.path.splitext(os.path.basename(path))[0]: path}
 
 
-def check_paired(folder: str, references: Dict[str, str], others: List[Dict[str, str]]) -> None:
-    """Files of ``others`` (each ``{id: path}``) with no reference of the same id in the reference
-    ``folder`` are an error naming them (the first five): the figures would leave them out
-    without a word.
-
-    :example:
-        >>> check_paired("refs", {"a": "refs/a.srt"}, [{"a": "audio/a.wav", "b": "audio/b.wav"}])
-        Traceback (most recent call last):
-        benchmarkstt_core.errors.UsageError: --reference 'refs': 1 file with no reference of the same id: audio/b.wav. ...
-    """
-    unpaired = [path for found in others for key, path in sorted(found.items()) if key not in references]
-    if not unpaired:
-        return
-    more = f"; and {len(unpaired) - 5} more" if len(unpaired) > 5 else ""
-    count = len(unpaired)
-    raise UsageError(f"--reference {folder!r}: {count} file{'s' if count > 1 else ''} with no reference of the "
-                     f"same id: {'; '.join(unpaired[:5])}{more}. Give their references, or --allow-unpaired to "
-                     f"measure the referenced files only")
-
-
 def named_paths(values: List[str], what: str) -> Dict[str, str]:
     """``NAME=PATH`` values by name."""
     found: Dict[str, str] = {}
@@ -202,8 +182,13 @@ class LiveCommand:
                 if key not in found:
                     raise UsageError(f"--events {name}: no event log {key}.{EXTENSION} for the reference "
                                      f"{references[key]!r}")
-        if os.path.isdir(args.reference) and not args.allow_unpaired:
-            check_paired(args.reference, references, [*logs.values(), audio if specs else {}])
+        if os.path.isdir(args.reference):  # a recording or a log with no reference: named, not left out
+            from benchmarkstt_corpus.pairing import check_paired, pair
+
+            others = {**logs, **({"--audio": audio} if specs else {})}
+            check_paired(pair(references, others).unpaired, args.allow_unpaired,
+                         f"--reference {args.reference!r} has no file of their ids: give their references, or "
+                         f"--allow-unpaired to measure the referenced files only")
         loaded: Dict[str, Dict[str, EventLog]] = {name: {key: read_log(found[key]) for key in references}
                                                   for name, found in logs.items()}
         if specs:

@@ -30,6 +30,9 @@ SIGNATURES = (
     (0, b"\x1f\x8b", "a gzip-compressed file"),
     (0, b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
 )
+#: the signatures at each offset: a file that starts with none of them is told by one test an offset
+OFFSETS = tuple((at, tuple(signature for offset, signature, _ in SIGNATURES if offset == at))
+                for at in sorted({at for at, _, _ in SIGNATURES}))
 #: what a ZIP archive is, by the name of a member near its start
 ZIP_MEMBERS = ((b"word/", "a Word document (.docx)"), (b"xl/", "an Excel workbook (.xlsx)"),
                (b"ppt/", "a PowerPoint presentation (.pptx)"),
@@ -45,4 +48,7 @@ def document_kind(data: bytes) -> Optional[str]:
         return next((what for member, what in ZIP_MEMBERS if member in head), "a ZIP archive")
     if data.startswith(b"RIFF"):
         return RIFF_FORMS.get(data[8:12], "a RIFF file (audio or video)")
-    return next((what for at, signature, what in SIGNATURES if data[at:at + len(signature)] == signature), None)
+    for at, signatures in OFFSETS:
+        if data.startswith(signatures, at):
+            return next(what for offset, signature, what in SIGNATURES if offset == at and data.startswith(signature, at))
+    return None

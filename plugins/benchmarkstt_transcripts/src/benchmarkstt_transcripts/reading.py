@@ -23,6 +23,7 @@ is named as such.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import os
 from typing import TYPE_CHECKING, Any, Optional, Sequence
@@ -42,16 +43,16 @@ HEAD = 65536
 CONTAINERS = (".json", ".jsonl", ".xml", ".txt", "")
 
 
+#: what may come before a file's first character that tells its syntax
+SPACE = "\ufeff \t\r\n"
+#: the bytes decoded to look at a file's start: its first HEAD characters (at most 4 bytes each)
+START = 4 * HEAD + 4
+
+
 def syntax_of(text: str) -> str:
     """``json``, ``xml`` or ``text``: what the first character of ``text`` may start."""
-    first = text.lstrip("\ufeff \t\r\n")[:1]
+    first = text.lstrip(SPACE)[:1]
     return "json" if first in ("{", "[") else "xml" if first == "<" else "text"
-
-
-#: the JSON text recognised last and its value, kept until a file is read (:func:`parse_text`), so
-#: that reading a file right after recognising it (a type is inferred, then the file is read) does
-#: not parse it again; the text is compared, never hashed (2 MB of an engine's JSON)
-_recognised: tuple = ("", None)
 
 
 def load_json(text: str, source: str) -> Any:
@@ -78,6 +79,36 @@ def load_json(text: str, source: str) -> Any:
         return [load_json(line, source) for line in lines]
 
 
+class Text:
+    """A JSON text as the key of :func:`json_value`'s cache: hashed by its length and ends (2 MB
+    of an engine's JSON is not hashed whole), equal to the same text only (compared whole).
+    ``source`` names the file in errors, which are not kept."""
+
+    __slots__ = ("text", "source")
+
+    def __init__(self, text: str, source: str):
+        self.text, self.source = text, source
+
+    def __hash__(self) -> int:
+        return hash((len(self.text), self.text[:64], self.text[-64:]))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and other.text == self.text
+
+
+@functools.lru_cache(maxsize=1)
+def json_value(key: Text) -> Any:
+    """The JSON value of ``key.text`` (:func:`load_json`). The last one is kept until the file is
+    read (:func:`parse_text`), so that reading a file right after recognising it (a type is
+    inferred, then the file is read) does not parse it again.
+
+    :example:
+        >>> json_value(Text('{"text": "hi"}', "a.json"))
+        {'text': 'hi'}
+    """
+    return load_json(key.text, key.source)
+
+
 def root_tag(text: str) -> Optional[str]:
     """The tag of the root element (``{namespace}name``) of the XML that ``text`` starts; None
     when it does not start one. The text is parsed up to the root element's start tag only."""
@@ -95,10 +126,23 @@ def root_tag(text: str) -> Optional[str]:
     return None
 
 
-def _decoded(data: bytes) -> str:
-    """The file's text for recognising it: byte-order mark and UTF-16/32 honoured, bad bytes replaced."""
+def decoded(data: bytes, size: Optional[int] = None) -> tuple:
+    """``(text, whole)``: the file's text for recognising it (byte-order mark and UTF-16/32
+    honoured, bad bytes replaced); with ``size``, of its first ``size`` bytes only when they hold
+    a character other than :data:`SPACE` (``whole``: it is all of the file's text). The text of a
+    start is the whole text's start, to its last whole character.
+
+    :example:
+        >>> decoded(b"the cat", START), len(decoded(b" " * 300_000 + b"{}", START)[0])
+        (('the cat', True), 300002)
+    """
     encoding, skip = sniff_encoding(data[:HEAD], "utf-8")
-    return data[skip:].decode(encoding, errors="replace")
+    if size is not None and len(data) - skip > size:
+        # a decoder not told of the end keeps a character cut in two: what it gives starts the whole text
+        text = codecs.getincrementaldecoder(encoding)(errors="replace").decode(data[skip:skip + size])
+        if text.lstrip(SPACE):
+            return text, False
+    return data[skip:].decode(encoding, errors="replace"), True
 
 
 def refuse_documents(source: str, data: bytes) -> None:
@@ -108,23 +152,43 @@ def refuse_documents(source: str, data: bytes) -> None:
         raise InputError(f"{source}: {what}, not a transcript: give a transcript or a text file")
 
 
-def recognise(source: str, data: bytes, kinds: Sequence[str], extension: str) -> Optional[str]:
-    """The one type of ``kinds`` whose reader recognises the structure of ``data``; None when
-    none does and the file may be plain text (``.txt``, no extension, an empty one too); else an
-    error."""
-    global _recognised
+def looked(source: str, data: bytes, kinds: Sequence[str], extension: str) -> Optional[tuple]:
+    """``(text, whole)`` when a reader of ``kinds`` may claim the file of bytes ``data``: its
+    start's text (:func:`decoded`, of its first :data:`START` bytes); None when none may, told
+    without asking a reader: the file is empty (``.txt``, no extension), or no binary type is
+    among ``kinds`` and its start opens no JSON or XML and holds no text type's mark (plain
+    text, :func:`marked`). An empty file of another extension, a document or media file is an
+    error.
+
+    :example:
+        >>> kinds = candidates(".txt")
+        >>> looked("a.txt", b"the cat sat", kinds, ".txt"), looked("a.txt", b"WEBVTT", kinds, ".txt")
+        (None, ('WEBVTT', True))
+    """
     if not data.strip():
         if extension in (".txt", ""):
             return None
         raise InputError(f"{source}: empty file")
     refuse_documents(source, data)
+    text, whole = decoded(data, START)
+    if text_marks(tuple(kinds))[0] or syntax_of(text) != "text" or marked(kinds, text[:HEAD]):
+        return text, whole
+    return None
+
+
+def recognise(source: str, data: bytes, kinds: Sequence[str], extension: str) -> Optional[str]:
+    """The one type of ``kinds`` whose reader recognises the structure of ``data``; None when
+    none does and the file may be plain text (``.txt``, no extension, an empty one too); else an
+    error."""
+    look = looked(source, data, kinds, extension)
+    if look is None:
+        return None
+    text, whole = look
     found = sniffed(kinds, "bytes", data[:HEAD])
-    text = _decoded(data)
     syntax = syntax_of(text)
     if syntax == "json" and of_syntax(kinds, "json"):
         try:
-            document = load_json(text, source)
-            _recognised = (text, document)
+            document = json_value(Text(text if whole else decoded(data)[0], source))
         except InputError:
             if extension in (".json", ".jsonl"):
                 raise
@@ -165,15 +229,22 @@ def marked(kinds: Sequence[str], start: str) -> list:
     """The text types of ``kinds`` whose :attr:`~.readers.Format.mark` the file's ``start`` holds
     (in any case): only their readers may recognise it."""
     start = start.lower()
-    return [kind for kind in of_syntax(kinds, "text") if FORMATS[kind].mark in start]
+    return [kind for kind, mark in text_marks(tuple(kinds))[1] if mark in start]
+
+
+@functools.cache
+def text_marks(kinds: tuple) -> tuple:
+    """``(binary, marks)`` of ``kinds``: whether a binary type is among them, and the
+    ``(type, mark)`` of their text types (:func:`marked`)."""
+    return bool(of_syntax(kinds, "bytes")), tuple((kind, FORMATS[kind].mark) for kind in of_syntax(kinds, "text"))
 
 
 def plain_text(path: str, data: bytes) -> bool:
     """Whether :func:`infer_type` finds no type in the file ``path`` of bytes ``data`` because it
-    is plain text, told without asking any reader: a ``.txt`` file (or one without extension)
-    that is empty, or no document, whose text (decoded as :func:`infer_type` decodes it) starts
-    no JSON or XML and holds no text type's mark. ``False``: a quick look cannot tell (ask
-    :func:`infer_type`), never that it is not plain text.
+    is plain text, told without asking any reader (:func:`looked`): a ``.txt`` file (or one
+    without extension) that is empty, or no document, whose start opens no JSON or XML and holds
+    no text type's mark. ``False``: a quick look cannot tell (ask :func:`infer_type`), never that
+    it is not plain text.
 
     :example:
         >>> plain_text("a.txt", b"the cat sat"), plain_text("a.txt", b"1\\n00:00:01,000 --> 00:00:02,000\\nHi")
@@ -182,24 +253,10 @@ def plain_text(path: str, data: bytes) -> bool:
     extension = os.path.splitext(os.path.basename(path))[1].lower()
     if path == "-" or extension not in (".txt", ""):
         return False
-    if not data.strip():
-        return True
-    binary, marks = text_marks(extension)
-    if binary or document_kind(data[:HEAD]) is not None:
+    try:
+        return looked(path, data, candidates(extension), extension) is None
+    except InputError:  # a document or media file: infer_type names it when it is asked
         return False
-    text = _decoded(data)
-    if syntax_of(text) != "text":
-        return False
-    start = text[:HEAD].lower()
-    return not any(mark in start for mark in marks)
-
-
-@functools.lru_cache(maxsize=None)
-def text_marks(extension: str) -> tuple:
-    """``(binary, marks)`` of the types a file with ``extension`` may be: whether a binary type
-    is among them, and the marks of the text types (:func:`plain_text`)."""
-    kinds = candidates(extension)
-    return bool(of_syntax(kinds, "bytes")), tuple(FORMATS[kind].mark for kind in of_syntax(kinds, "text"))
 
 
 def shape(document: Any) -> str:
@@ -282,7 +339,6 @@ def parse_data(kind: str, data: bytes, source: str, encoding: str = "utf-8",
 
 def parse_text(kind: str, text: str, source: str) -> Transcript:
     """Parse decoded text as input type ``kind``; an empty file is an error."""
-    global _recognised
     module = reader(kind)
     if FORMATS[kind].syntax == "bytes":
         raise InputError(f"{source}: {kind} is a binary format: it cannot be given as text")
@@ -290,10 +346,8 @@ def parse_text(kind: str, text: str, source: str) -> Transcript:
         raise InputError(f"{source}: empty file (nothing to read as {kind})")
     if FORMATS[kind].syntax != "json":
         return module.parse(text, source)
-    kept, document = _recognised
-    _recognised = ("", None)  # read: the run keeps no parsed document to its end
-    if kept != text:
-        document = load_json(text, source)
+    document = json_value(Text(text, source))
+    json_value.cache_clear()  # read: the run keeps no parsed document to its end
     return module.parse(document, source)
 
 
