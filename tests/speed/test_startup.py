@@ -40,15 +40,17 @@ def test_python_start_imports_no_editable_finder():
 REGISTRATION = ("", ".plugin", ".hooks")
 
 #: the modules of the plugins a single-pair ``--wer`` run uses, besides their registration:
-#: the plain-text input, the output and the segmenter (formats); the WER metric, its differ, the
-#: rule that picks the unit costs (differ_extensions) and the kernels (metrics); and the input
+#: the plain-text input, the output, the segmenter and the check of two plain texts for a column
+#: of utterance ids (formats: ``idcolumn``); the WER metric, its differ, the rule that picks the
+#: unit costs (differ_extensions), the kernels and the check of a reference written without
+#: spaces between its words (metrics: ``unspaced``); and the input
 #: type's inference, which tests a ``.txt`` file's start for each text format's mark without
 #: importing their readers (transcripts, whose ``readers`` and ``sounds`` are also imported to
 #: register its input types and its ``--sound-labels`` option; its ``model`` only where a reader
 #: makes a transcript). Each listed module must be imported too, so that the listing stays true
 USED_BY_WER = {
-    "benchmarkstt_formats": {"inputs", "outputs", "segmenters"},
-    "benchmarkstt_metrics": {"metrics", "differs", "differ_extensions", "dialects", "kernels", "_kernels"},
+    "benchmarkstt_formats": {"inputs", "outputs", "segmenters", "idcolumn"},
+    "benchmarkstt_metrics": {"metrics", "differs", "differ_extensions", "dialects", "kernels", "_kernels", "unspaced"},
     "benchmarkstt_transcripts": {"readers", "reading", "documents", "sounds"},
 }
 
