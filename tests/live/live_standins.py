@@ -146,8 +146,9 @@ class StandIn:
                     else:
                         connection.close(fault[2], "scripted fault")
                     return
-                if self.acknowledge(connection):  # the stand-in closed the connection
-                    self.received.append(received)
+                if self.acknowledge(connection):  # the stand-in ends the connection: noted before
+                    self.received.append(received)  # the close, which waits for the client's answer
+                    connection.close()
                     return
                 while pending and pending[0].after is not None and received / 2 / RATE >= pending[0].after - 1e-9:
                     connection.send(self.result(pending.pop(0)))
@@ -392,12 +393,11 @@ class AWSStandIn(StandIn):
 
     def acknowledge(self, connection):
         fault = self.fault(connection.number)
-        if fault and fault[0] == "exception":  # ("exception", TYPE): at the first audio, then the close
+        if fault and fault[0] == "exception":  # ("exception", TYPE): at the first audio, then the close (handle's)
             from benchmarkstt_live.aws_live import event
 
             connection.send(event({":content-type": "application/json", ":exception-type": fault[1],
                                    ":message-type": "exception"}, json.dumps({"Message": "scripted fault"}).encode()))
-            connection.close()
             return True
         return False
 
