@@ -165,6 +165,9 @@ CASES = [
         "segment": [{"segment": "a", "start": k, "end": k + 1} for k in range(n)]}}), 500),
     ("nemo_text", "many manifest lines", lambda n: "\n".join(_json(
         {"audio_filepath": f"{k}.wav", "duration": 1, "text": "a b", "pred_text": "a"}) for k in range(n)), 500),
+    ("elevenlabs", "many words and speakers", lambda n: _json({"text": "a " * n, "words": [
+        {"text": "a" if k % 2 else " ", "start": k, "end": k + 1, "type": "word" if k % 2 else "spacing",
+         "speaker_id": f"s{k % 3}", "logprob": -0.1} for k in range(n)]}), 500),
     ("gentle", "many lines and words", lambda n: _json({"transcript": "a\n" * n, "words": [
         {"case": "success", "word": "a", "start": k, "end": k + 1, "startOffset": 2 * k, "endOffset": 2 * k + 1}
         for k in range(n)]}), 500),
