@@ -83,6 +83,7 @@ FORMATS = {
     "sami": Format((".smi", ".sami"), "text",
                    "SAMI captions (.smi): the captions of the file's first language class, with their "
                    "times", mark="<sami"),
+    "sbv": Format((".sbv",), "text", "YouTube SubViewer captions (.sbv): the captions' text with their times"),
     "scc": Format((".scc",), "text", "Scenarist closed captions (.scc, CEA-608): the captions' text with their times"),
     "seglst": Format((".json", ".seglst.json"), "json",
                      "meeteval's SegLST JSON: the segments' words with times and speakers"),
