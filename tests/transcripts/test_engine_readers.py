@@ -504,7 +504,7 @@ def test_module_examples_run(name):
 
 def test_the_documentation_examples_run():
     page = (ROOT / "docs" / "transcripts-engines.md").read_text(encoding="utf-8")
-    for name in (*TYPES, "revai", "gentle", "pocketsphinx"):
+    for name in (*TYPES, "revai", "gentle", "pocketsphinx", "elevenlabs"):
         assert f"## `{name}`" in page, name
     assert "## `nemo` and `nemo_text`" in page
     test = doctest.DocTestParser().get_doctest("\n".join(re.findall(r"```pycon\n(.*?)```", page, re.S)),

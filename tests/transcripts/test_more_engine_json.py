@@ -118,6 +118,15 @@ MALFORMED = [
     ("nemo", [{"audio_filepath": "a.wav", "pred_text": 3}], "r.json: [0].pred_text: expected a string, got 3"),
     ("gentle", {"transcript": "a b", "words": [{"case": "success", "word": "a"}]}, "r.json: words[0].start: missing"),
     ("pocketsphinx", [{"b": 0, "d": 1, "t": "a", "w": [{"b": 0, "t": "a"}]}], "r.json: [0].w[0].d: missing"),
+    ("elevenlabs", {"words": [{"text": "a", "start": 0, "end": 1, "type": "word"},
+                              {"text": "b", "start": 1, "end": 2, "type": "token"}]},
+     'r.json: words[1].type: expected word, spacing or audio_event, got "token"'),
+    ("elevenlabs", {"words": [{"text": "a", "start": "0.1s", "type": "word"}]},
+     'r.json: words[0].start: expected a number, got "0.1s"'),
+    ("whisper", {"chunks": [{"timestamp": [0.0, 1.0, 2.0], "text": "a"}]},
+     "r.json: chunks[0].timestamp: expected [start, end], got 3 values"),
+    ("whisper", {"chunks": [{"timestamp": ["0", 1.0], "text": "a"}]},
+     'r.json: chunks[0].timestamp[0]: expected a number, got "0"'),
 ]
 
 

@@ -150,6 +150,8 @@ CASES = [
         f"Dialogue: 0,0:00:{k % 60:02d}.00,0:00:{k % 60:02d}.50,Default,,0,0,0,,a{{\\i1}}b\\Nc\n" for k in range(n)), 500),
     ("ssa", "one event of '{' and '{\\p1'", lambda n: "[Script Info]\n[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,"
      "D,,0,0,0,," + "{\\p1}a{" * n + "\n", 2000),
+    ("sbv", "many captions and loose blocks", lambda n: "".join(
+        f"0:00:{k % 60:02d}.000,0:00:{k % 60:02d}.500\na b\n\n" + ("c\n\n" if k % 2 else "") for k in range(n)), 500),
     ("sami", "many captions", lambda n: "<SAMI><BODY>" + "".join(
         f"<SYNC Start={k * 10}><P Class={'AB'[k % 2]}>a<br>b" for k in range(n)) + "</BODY></SAMI>", 500),
     ("sami", "one caption of '<'", lambda n: "<SAMI><BODY><SYNC Start=1><P>" + "< a" * n + "</SAMI>", 2000),
@@ -165,6 +167,9 @@ CASES = [
         "segment": [{"segment": "a", "start": k, "end": k + 1} for k in range(n)]}}), 500),
     ("nemo_text", "many manifest lines", lambda n: "\n".join(_json(
         {"audio_filepath": f"{k}.wav", "duration": 1, "text": "a b", "pred_text": "a"}) for k in range(n)), 500),
+    ("elevenlabs", "many words and speakers", lambda n: _json({"text": "a " * n, "words": [
+        {"text": "a" if k % 2 else " ", "start": k, "end": k + 1, "type": "word" if k % 2 else "spacing",
+         "speaker_id": f"s{k % 3}", "logprob": -0.1} for k in range(n)]}), 500),
     ("gentle", "many lines and words", lambda n: _json({"transcript": "a\n" * n, "words": [
         {"case": "success", "word": "a", "start": k, "end": k + 1, "startOffset": 2 * k, "endOffset": 2 * k + 1}
         for k in range(n)]}), 500),

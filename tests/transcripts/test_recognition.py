@@ -29,7 +29,7 @@ ENGINE_FILES = {**{f"passage_{kind}.json": kind for kind in (
     "engines/deepgram_utterances.json": "deepgram", "engines/assemblyai.json": "assemblyai",
     "engines/speechmatics.json": "speechmatics", "passage_revai.json": "revai",
     "passage_speechmatics_v1.json": "speechmatics", "passage_nemo.jsonl": "nemo", "passage_gentle.json": "gentle",
-    "passage_pocketsphinx.jsonl": "pocketsphinx"}
+    "passage_pocketsphinx.jsonl": "pocketsphinx", "passage_elevenlabs.json": "elevenlabs"}
 #: the keys whose string values are spoken text, in any engine's JSON
 SPOKEN = {"transcript", "content", "word", "punctuated_word", "text", "display", "lexical", "itn", "maskedITN",
           "punct", "Display", "DisplayText", "Lexical", "Word", "displayText", "words", "value", "name", "pred_text",
@@ -88,6 +88,7 @@ VARIANT_READINGS = {
     "assemblyai_highlights.json": ("assemblyai", ("Good", 0.1, 0.42, 0.99)),
     "whisper_cpp.json": ("whisper", None),
     "aws_call_analytics.json": ("aws", None),
+    "whisper_transformers_chunks.json": ("whisper", None),
 }
 
 
@@ -205,7 +206,7 @@ def test_json_no_reader_recognises_names_its_shape_and_the_json_types(bstt, tmp_
     (tmp_path / "ref.txt").write_text("good evening\n", encoding="utf-8")
     error = assert_clean_error(bstt("-r", str(tmp_path / "ref.txt"), "-h", str(tmp_path / "odd.json"), "--wer"))
     assert error.endswith("odd.json: JSON that no transcript reader recognises (an object with keys lang, utterance); "
-                          "give its type with -ht (assemblyai, aws, azure, deepgram, gentle, google, kaldi, nemo, "
+                          "give its type with -ht (assemblyai, aws, azure, deepgram, elevenlabs, gentle, google, kaldi, nemo, "
                           "nemo_text, pocketsphinx, revai, seglst, speechmatics, whisper)")
 
 

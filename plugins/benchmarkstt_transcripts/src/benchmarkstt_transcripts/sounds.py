@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .model import Transcript
 
 #: the input types whose text may hold sound labels
-SUBTITLES = ("srt", "vtt", "ttml", "stl", "scc", "ssa", "sami", "spruce")
+SUBTITLES = ("srt", "vtt", "ttml", "stl", "scc", "ssa", "sami", "spruce", "sbv")
 _NOTES = "♪♫"
 #: the brackets of a label: ASCII, and the full-width ones of CJK subtitles
 _OPENS = {"[": "]", "(": ")", "\uff08": "\uff09", "\uff3b": "\uff3d", "\u3010": "\u3011", "\u3014": "\u3015"}

@@ -65,6 +65,8 @@ FORMATS = {
                     "Azure batch transcription and Speech SDK JSON: the recognized phrases' display text"),
     "ctm": Format((".ctm",), "text", "NIST CTM: one word a line with its channel, start and duration"),
     "deepgram": Format((".json",), "json", "Deepgram JSON: the punctuated words with times and speakers"),
+    "elevenlabs": Format((".json",), "json",
+                         "ElevenLabs Speech-to-Text JSON: the words with times in seconds and speakers"),
     "gentle": Format((".json",), "json",
                      "Gentle forced alignment JSON: the transcript's lines, the aligned words with their times"),
     "google": Format((".json",), "json", "Google Speech-to-Text JSON (v1 and v2): the best alternatives' transcripts"),
@@ -81,6 +83,7 @@ FORMATS = {
     "sami": Format((".smi", ".sami"), "text",
                    "SAMI captions (.smi): the captions of the file's first language class, with their "
                    "times", mark="<sami"),
+    "sbv": Format((".sbv",), "text", "YouTube SubViewer captions (.sbv): the captions' text with their times"),
     "scc": Format((".scc",), "text", "Scenarist closed captions (.scc, CEA-608): the captions' text with their times"),
     "seglst": Format((".json", ".seglst.json"), "json",
                      "meeteval's SegLST JSON: the segments' words with times and speakers"),
@@ -102,8 +105,8 @@ FORMATS = {
     "vtt": Format((".vtt", ".webvtt"), "text",
                   "WebVTT captions (.vtt): the cues' text without tags, voices as speakers", mark="webvtt"),
     "whisper": Format((".json",), "json",
-                      "OpenAI Whisper JSON (the CLI's, the API's verbose_json, whisper-timestamped's, whisper.cpp's): "
-                      "the segments' text"),
+                      "OpenAI Whisper JSON (the CLI's, the API's verbose_json, whisper-timestamped's, whisper.cpp's, "
+                      "transformers' chunks): the segments' text"),
 }
 
 

@@ -12,7 +12,8 @@ What is read:
   ``queued`` or ``processing`` is an error too (it has no text yet).
 
 Recognised (for ``.json`` files) by its shape: an object without ``segments`` that has
-AssemblyAI's ``audio_url`` or ``utterances``, or ``words`` that are objects with ``text``.
+AssemblyAI's ``audio_url`` or ``utterances``, or ``words`` that are objects with ``text`` and no
+``type`` (ElevenLabs' words have one, and times in seconds).
 
 :example:
     >>> import json
@@ -45,13 +46,13 @@ EXAMPLE = ("aai.json", '{"text": "Hello", "words": [{"text": "Hello", "start": 1
 
 def sniff(document: Any) -> bool:
     """No ``segments``; ``audio_url``, ``utterances``, or ``words`` that are objects with ``text``
-    and no ``punct`` (words with ``punct`` are Kaldi's)."""
+    and no ``punct`` (words with ``punct`` are Kaldi's) nor ``type`` (ElevenLabs')."""
     if not isinstance(document, dict) or "segments" in document:
         return False
     words = document.get("words")
     return "audio_url" in document or isinstance(document.get("utterances"), list) or (
         isinstance(words, list) and bool(words) and isinstance(words[0], dict) and "text" in words[0]
-        and "punct" not in words[0])
+        and "punct" not in words[0] and "type" not in words[0])
 
 
 def _seconds(doc: JsonShape, obj: dict, key: str, path: str, required: bool = True) -> Optional[float]:

@@ -15,13 +15,16 @@ What is read:
   times;
 - whisper.cpp: one segment per entry of ``transcription``, its ``text`` stripped, its times
   from ``offsets`` (milliseconds); the tokens of ``-ojf`` are sub-word pieces, not words,
-  and are not read.
+  and are not read;
+- Hugging Face transformers' speech recognition pipeline with ``return_timestamps`` (also
+  saved by insanely-fast-whisper): one segment per entry of ``chunks``, its ``text`` stripped,
+  its times the ``timestamp`` pair (seconds; the last chunk's end may be null).
 
 Recognised (for ``.json`` files) by its shape: an object with a ``segments`` array of objects
 with ``text``; or the API's ``words`` (objects with ``word``, without Kaldi's ``punct`` and
 ``confidence``); or only Whisper's own top-level keys (``text``, ``task``, ``language``,
 ``duration``, ``usage``); or whisper.cpp's ``transcription`` array of objects with ``text``
-and ``offsets``.
+and ``offsets``; or the pipeline's ``chunks`` array of objects with ``text`` and ``timestamp``.
 
 :example:
     >>> import json
@@ -40,6 +43,11 @@ and ``offsets``.
     ...    "offsets": {"from": 100, "to": 1200}, "text": " Good evening."}]}'''), "cpp.json")
     >>> cpp.segments[0].text, cpp.segments[0].start, cpp.segments[0].end
     ('Good evening.', 0.1, 1.2)
+    >>> hf = parse(json.loads('''{"text": " Good evening. Tonight,", "chunks": [
+    ...   {"timestamp": [0.0, 1.2], "text": " Good evening."}, {"timestamp": [1.5, null], "text": " Tonight,"}]}'''),
+    ...   "hf.json")
+    >>> [(s.text, s.start, s.end) for s in hf.segments]
+    [('Good evening.', 0.0, 1.2), ('Tonight,', 1.5, None)]
 """
 
 from __future__ import annotations
@@ -59,9 +67,13 @@ API_KEYS = {"text", "task", "language", "duration", "usage", "segments", "words"
 def sniff(document: Any) -> bool:
     """``segments`` objects with ``text``; the API's ``words`` (``word`` without ``punct`` or
     ``confidence``); only the API's top-level keys with a ``text`` string; or whisper.cpp's
-    ``transcription`` objects with ``text`` and ``offsets``."""
+    ``transcription`` objects with ``text`` and ``offsets``; or the transformers pipeline's
+    ``chunks`` objects with ``text`` and ``timestamp``."""
     if not isinstance(document, dict):
         return False
+    chunks = document.get("chunks")
+    if isinstance(chunks, list) and chunks and "segments" not in document:
+        return all(isinstance(c, dict) and "text" in c and "timestamp" in c for c in chunks)
     entries = document.get("transcription")
     if isinstance(entries, list) and entries:
         return all(isinstance(e, dict) and "text" in e and "offsets" in e for e in entries)
@@ -98,14 +110,30 @@ def _cpp_segments(doc: JsonShape, data: dict) -> tuple:
     return tuple(segments)
 
 
+def _chunk_segments(doc: JsonShape, data: dict) -> tuple:
+    """The transformers pipeline's ``chunks`` as segments, timed by their ``timestamp`` pair."""
+    segments = []
+    for item, at in doc.each(data, "chunks", ""):
+        pair, where = doc.get(item, "timestamp", list, at), key_path(at, "timestamp")
+        if len(pair) != 2:
+            doc.fail(where, f"expected [start, end], got {len(pair)} values")
+        start, end = (None if value is None else doc.expect(value, float, f"{where}[{i}]")
+                      for i, value in enumerate(pair))
+        segments.append(Segment(doc.get(item, "text", str, at).strip(), start, end))
+    return tuple(segments)
+
+
 def parse(document: Any, source: str) -> Transcript:
     """Read Whisper's parsed JSON (see the module's description)."""
     doc = JsonShape(source)
     data = doc.expect(document, dict, "")
     if "transcription" in data and "segments" not in data:
         return Transcript(TYPE, _cpp_segments(doc, data))
+    if "chunks" in data and "segments" not in data:
+        return Transcript(TYPE, _chunk_segments(doc, data))
     if not any(key in data for key in ("text", "segments", "words")):
-        doc.fail("", "expected Whisper JSON with text, segments, words or (whisper.cpp) transcription; found none of them")
+        doc.fail("", "expected Whisper JSON with text, segments, words, (whisper.cpp) transcription or (transformers) "
+                     "chunks; found none of them")
     full_text = doc.get(data, "text", str, "", required=False)
     loose_words = _words(doc, data, "")
     segments = [Segment(doc.get(item, "text", str, at).strip(),
