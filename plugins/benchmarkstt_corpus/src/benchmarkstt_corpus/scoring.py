@@ -542,7 +542,8 @@ class ScoredBatch(list):
 def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     """Score several items in this process (what a pool or a Dask worker runs); every
     item's ``words`` is the same list, of the words its error lists number. The rows come as
-    the result holds them: their :data:`MADE_BY_METRICS` parts :func:`clean`. With a time limit,
+    the result holds them: their :data:`MADE_BY_METRICS` parts :func:`clean`; an item's warnings
+    go with it, each once (the client tells each line once for the run). With a time limit,
     on a thread that is not a process's main one (a Dask worker's), in a child process
     (:func:`in_child`): only a main thread can stop a regular expression that runs too long."""
     from benchmarkstt_core.limits import text_size_limit, time_limit
@@ -555,6 +556,7 @@ def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
     with text_size_limit(spec.max_file_size):
         for item in items:
             s.said = []
+            s.context.told.clear()
             try:
                 with time_limit(spec.time_limit, f"the scoring of recording {item.id!r} (--time-limit)"):
                     one = score_item(s, item, ids)
