@@ -1,6 +1,8 @@
 """WER of a reference in a script written without spaces (Japanese here) counted lines, and
 said nothing: 1.000000 for two lines that differ in a character each. The number is the same;
-one warning line now says what WER counted and that --cer measures characters."""
+one warning line now says what WER counted and that --cer measures characters. MER, WIL, WIP
+and diff counts count the same words: given alone, they said nothing; they tell it too, and a
+run tells it once whatever metrics it asks."""
 
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ from conftest import installed, run_command
 
 J1 = "東京都に住んでいます\n今日は晴れです\n"
 J2 = "東京に住んでいます\n今日は雨です\n"
-NOTE = ("wer: the reference is mostly Chinese, Japanese, Thai, Lao, Khmer or Burmese script, written without "
-        "spaces between words: WER counts the words between spaces, here whole phrases or lines (one changed "
-        "character makes the whole line an error); --cer measures characters")
+NOTE = ("the reference is mostly Chinese, Japanese, Thai, Lao, Khmer or Burmese script, written without spaces "
+        "between words: WER and the other word metrics (MER, WIL, WIP, diff counts) count the words between "
+        "spaces, here whole phrases or lines (one changed character makes the whole line an error); --cer "
+        "measures characters")
 
 
 def told(run) -> list:
@@ -31,6 +34,19 @@ def test_wer_of_unspaced_lines_keeps_its_number_and_warns_once(tmp_path):
     assert told(run) == [f"benchmarkstt: warning: {NOTE}"], run
 
 
+@pytest.mark.parametrize("metrics", [["--diffcounts"], ["--mer"], ["--wil"], ["--wip"],
+                                     ["--wer", "--mer", "--wil", "--wip", "--diffcounts", "--diffcounts", "levenshtein"]])
+def test_every_word_metric_warns_and_a_run_warns_once(metrics):
+    run = run_command("benchmarkstt", "-r", J1, "-h", J2, "-rt", "argument", "-ht", "argument", *metrics,
+                      "-o", "json")
+    assert run.returncode == 0, run
+    results = {entry["title"]: entry["result"] for entry in json.loads(run.stdout)}
+    assert results.get("diffcounts", {"equal": 0, "replace": 2, "insert": 0, "delete": 0}) == \
+        {"equal": 0, "replace": 2, "insert": 0, "delete": 0}, results
+    assert [results.get(name, default) for name, default in (("mer", 1), ("wil", 1), ("wip", 0))] == [1, 1, 0], results
+    assert told(run) == [f"benchmarkstt: warning: {NOTE}"], run
+
+
 @pytest.mark.parametrize("reference", ["東京 都 に 住んで います", "the cat sat on the mat", "Привет, как дела у тебя"])
 def test_words_split_by_spaces_or_other_scripts_get_no_warning(reference):
     run = run_command("benchmarkstt", "-r", reference, "-h", reference, "-rt", "argument", "-ht", "argument", "--wer")
@@ -43,14 +59,14 @@ def test_cer_alone_says_nothing(tmp_path):
 
 
 @pytest.mark.skipif(not installed("benchmarkstt_corpus"), reason="corpus mode is a plugin")
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_corpus_mode_warns_once_for_the_run(tmp_path, jobs):
+@pytest.mark.parametrize("jobs,metrics", [("1", []), ("2", []), ("1", ["--mer", "--diffcounts", "--wer", "strict"])])
+def test_corpus_mode_warns_once_for_the_run(tmp_path, jobs, metrics):
     for folder in ("ref", "hyp"):
         (tmp_path / folder).mkdir()
     for n in range(4):
         (tmp_path / "ref" / f"ep{n}.txt").write_text(J1, encoding="utf-8")
         (tmp_path / "hyp" / f"ep{n}.txt").write_text(J2, encoding="utf-8")
-    run = run_command("benchmarkstt-tools", "corpus", "-r", "ref", "-h", "e=hyp", "--jobs", jobs, "--resamples", "10",
+    run = run_command("benchmarkstt-tools", "corpus", "-r", "ref", "-h", "e=hyp", "--jobs", jobs, "--resamples", "10", *metrics,
                       "-o", "json", cwd=tmp_path)
     assert run.returncode == 0, run
     assert json.loads(run.stdout)["engines"]["e"]["wer"] == 1, run

@@ -662,7 +662,7 @@ def test_sound_labels_in_full_width_brackets_of_chinese_and_japanese_subtitles(b
     kept = bstt("-r", str(ref), "-h", str(hyp), "--wer", "-o", "json", "--sound-labels", "keep")
     assert json.loads(kept.stdout)[0]["result"] == 4 / 6  # labels glued to words: 6 words
     # of 6.7 Japanese characters on average: WER's note on scripts written without spaces
-    assert kept.stderr.startswith("benchmarkstt: warning: wer: the reference is mostly Chinese, Japanese") \
+    assert kept.stderr.startswith("benchmarkstt: warning: the reference is mostly Chinese, Japanese") \
         and kept.stderr.count("\n") == 1, kept
 
 

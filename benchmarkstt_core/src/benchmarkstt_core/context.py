@@ -159,6 +159,15 @@ class Context:
         (after the guard), not the file of that name (a record run again holds its rules' text)
     :param max_file_size: read only regular files of at most this many bytes (data that names
         files, such as a record, cannot make ``/dev/zero`` read for ever)
+
+    A context is one run's (one command, one API call, one corpus recording): a warning given
+    with ``once`` is told the first time only, by it and by its copies (:meth:`replace`).
+
+    :example:
+        >>> context = Context(None, warn=print)
+        >>> for side in ("reference", "hypothesis"):
+        ...     context.replace(encoding="latin-1").warn("lines, not words", once=True)
+        lines, not words
     """
 
     def __init__(self, registries: Registries | None, hook: HookRelay | None = None, encoding: str | None = None,
@@ -177,6 +186,8 @@ class Context:
         self.prog = prog
         self.contents = dict(contents or {})
         self.max_file_size = max_file_size
+        #: the warnings given ``once`` that were told (shared with the copies :meth:`replace` makes)
+        self.told: set = set()
 
     def replace(self, **changes: Any) -> "Context":
         """A copy of this context with some attributes changed (``encoding``, ``encoding_hint``)."""
@@ -199,8 +210,14 @@ class Context:
             raise UsageError(f"no {kind} in this context: it only reads files")
         return self.registries[kind]
 
-    def warn(self, message: str) -> None:
-        """Tell the user something that looks wrong but is not an error."""
+    def warn(self, message: str, once: bool = False) -> None:
+        """Tell the user something that looks wrong but is not an error; with ``once``, only
+        if this context has not told it yet (a note on the reference that every metric of
+        the run would give)."""
+        if once:
+            if message in self.told:
+                return
+            self.told.add(message)
         if self._warn is not None:
             self._warn(message)
         else:

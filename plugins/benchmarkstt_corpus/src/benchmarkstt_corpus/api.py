@@ -23,7 +23,7 @@ from . import record as records
 from .pairing import Corpus, check_exists, check_paired, from_lists
 from .result import ON_MISSING, TESTS, Aggregator, CorpusResult, Settings
 from .runner import Progress, interrupted, run_dask, run_local
-from .scoring import _SCORERS, DEFAULT_METRICS, Scorer, Spec
+from .scoring import DEFAULT_METRICS, Scorer, Spec
 from .spool import SpooledRows, UnkeptRows
 
 
@@ -98,10 +98,9 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
         from .windows import split_by_time as split
 
         split(corpus, split_by_time, checker)
-    _SCORERS[spec] = checker
     store = SpooledRows if spool else list
     aggregator = Aggregator(corpus, spec, settings, store if keep_rows else UnkeptRows,
-                            store if keep_inputs else UnkeptRows)
+                            store if keep_inputs else UnkeptRows, checker)
     bar = progress if progress is not None else Progress(len(corpus.items))
 
     def take(scored: dict) -> None:
@@ -113,7 +112,7 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
             if scheduler or dask_local:
                 run_dask(spec, corpus.items, scheduler, dask_local, take)
             else:
-                run_local(spec, corpus.items, jobs, take)
+                run_local(spec, corpus.items, jobs, take, checker)
     except KeyboardInterrupt as stop:
         bar.close()
         raise interrupted(stop, aggregator.received, len(corpus.items)) from None

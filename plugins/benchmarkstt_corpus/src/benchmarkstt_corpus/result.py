@@ -295,15 +295,17 @@ class Aggregator:
         with the number of files) or :class:`~benchmarkstt_corpus.spool.UnkeptRows`
         (counted, not kept)
     :param inputs_store: makes the store of the record's inputs (default: ``store``)
+    :param checker: the :class:`~benchmarkstt_corpus.scoring.Scorer` that checked the run,
+        whose metrics say what the result holds (default: :func:`~benchmarkstt_corpus.scoring.scorer`'s)
     """
 
     def __init__(self, corpus: Any, spec: Any, settings: Settings, store: Callable = list,
-                 inputs_store: Callable | None = None):
+                 inputs_store: Callable | None = None, checker: Any = None):
         self.corpus = corpus
         self.spec = spec
         self.settings = settings
         self.order = {item.id: n for n, item in enumerate(corpus.items)}
-        self.scorer = scorer(spec)  # what the metrics declare: the headline, the summed ones
+        self.scorer = checker or scorer(spec)  # what the metrics declare: the headline, the summed ones
         self.tallies = {engine: Tally(store(), self.scorer.summed) for engine in corpus.engines}
         self.top = {engine: {"substitutions": ErrorCounts(), "deletions": ErrorCounts(),
                              "insertions": ErrorCounts()} for engine in corpus.engines}

@@ -96,12 +96,14 @@ class Progress:
             self.stream.flush()
 
 
-def run_local(spec: Any, items: Sequence, jobs: int, take: Callable) -> None:
+def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, checker: Any = None) -> None:
     """Score ``items`` on ``jobs`` local processes (in this process when ``jobs`` is 1, in the
-    batches a worker gets: a batch's set-up is paid once for its items)."""
+    batches a worker gets: a batch's set-up is paid once for its items); ``checker``: the
+    :class:`~benchmarkstt_corpus.scoring.Scorer` that checked the run, which scores in this
+    process (it is not built twice)."""
     if jobs <= 1:
         for batch in batches(items, batch_size(len(items), 1)):
-            for scored in score_batch(spec, batch):
+            for scored in score_batch(spec, batch, checker):
                 take(scored)
         return
 

@@ -23,6 +23,7 @@ word) and unpickles far faster than a table of strings per file.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import os
@@ -292,14 +293,17 @@ def build_host(load: Sequence = ()) -> PluginHost:
     return make_plugin_manager(load=list(load))
 
 
-_SCORERS: dict = {}
-
-
 def scorer(spec: Spec) -> Scorer:
-    """This process's :class:`Scorer` for ``spec`` (built on first use)."""
-    if spec not in _SCORERS:
-        _SCORERS[spec] = Scorer(spec)
-    return _SCORERS[spec]
+    """This thread's :class:`Scorer` for ``spec``, built on its first batch and kept for the
+    next (a scorer holds the item it scores: threads do not share one)."""
+    return built_scorer(spec, threading.get_ident())
+
+
+@functools.lru_cache(maxsize=8)
+def built_scorer(spec: Spec, thread: int) -> Scorer:
+    """A :class:`Scorer` for ``spec``, for the thread whose identifier is ``thread``; the last
+    eight kept (a long-lived Dask worker scores the specs of many runs)."""
+    return Scorer(spec)
 
 
 def clean(value: Any) -> Any:
@@ -539,22 +543,26 @@ class ScoredBatch(list):
     list item by item, which would copy the word list the items share into each)."""
 
 
-def score_batch(spec: Spec, items: Sequence) -> ScoredBatch:
-    """Score several items in this process (what a pool or a Dask worker runs); every
-    item's ``words`` is the same list, of the words its error lists number. The rows come as
-    the result holds them: their :data:`MADE_BY_METRICS` parts :func:`clean`. With a time limit,
-    on a thread that is not a process's main one (a Dask worker's), in a child process
-    (:func:`in_child`): only a main thread can stop a regular expression that runs too long."""
+def score_batch(spec: Spec, items: Sequence, checker: Optional[Scorer] = None) -> ScoredBatch:
+    """Score several items in this process (what a pool or a Dask worker runs) with
+    ``checker``, the scorer of ``spec`` that checked the run in this process, or else this
+    thread's :func:`scorer`; every item's ``words`` is the same list, of the words its error
+    lists number. The rows come as the result holds them: their :data:`MADE_BY_METRICS` parts
+    :func:`clean`. An item's warnings go with it, each once (the client tells each line once
+    for the run). With a time limit, on a thread that is not a process's main one (a Dask
+    worker's), in a child process (:func:`in_child`): only a main thread can stop a regular
+    expression that runs too long."""
     from benchmarkstt_core.limits import text_size_limit, time_limit
 
     if spec.time_limit and hasattr(signal, "setitimer") and threading.current_thread() is not threading.main_thread():
         return in_child(spec, items)
-    s = scorer(spec)
+    s = checker or scorer(spec)
     ids: dict = {}
     scored = ScoredBatch()
     with text_size_limit(spec.max_file_size):
         for item in items:
             s.said = []
+            s.context.told.clear()
             try:
                 with time_limit(spec.time_limit, f"the scoring of recording {item.id!r} (--time-limit)"):
                     one = score_item(s, item, ids)

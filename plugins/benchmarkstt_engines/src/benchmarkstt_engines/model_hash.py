@@ -1,8 +1,9 @@
 """The SHA-256 of an engine's model files, part of the transcript cache's key: a model
 replaced in the same folder (another download, a fine-tuned copy) is another key.
 
-Each file's hash is kept in this process by its path, size, modification time and inode, so
-that a model is read once per run however many files the engine transcribes.
+Each file's hash is kept in this process by its path, size, modification time and inode (the
+last :data:`KEPT` files'), so that a model is read once per run however many files the engine
+transcribes.
 
 :example:
     >>> import os, tempfile
@@ -22,14 +23,15 @@ that a model is read once per run however many files the engine transcribes.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
-from typing import Dict, List, Tuple
+from typing import List
 
 from .cache import file_hash
 
-#: each file's SHA-256 by (path, size, modification time, inode), for this process
-_SEEN: Dict[Tuple[str, int, int, int], str] = {}
+#: how many files' hashes a process keeps
+KEPT = 1024
 
 
 def files_of(path: str) -> List[str]:
@@ -47,10 +49,14 @@ def one_file_hash(path: str) -> str:
     """The SHA-256 of one file, read once per process while its size and time stay."""
     real = os.path.realpath(path)
     stat = os.stat(real)
-    seen = (real, stat.st_size, stat.st_mtime_ns, stat.st_ino)
-    if seen not in _SEEN:
-        _SEEN[seen] = file_hash(real)
-    return _SEEN[seen]
+    return stat_hash(real, stat.st_size, stat.st_mtime_ns, stat.st_ino)
+
+
+@functools.lru_cache(maxsize=KEPT)
+def stat_hash(path: str, size: int, modified: int, inode: int) -> str:
+    """The SHA-256 of the file ``path`` while it has that size, modification time (ns) and
+    inode: the key of the hashes kept (the last :data:`KEPT`)."""
+    return file_hash(path)
 
 
 def models_hash(paths: List[str]) -> str:

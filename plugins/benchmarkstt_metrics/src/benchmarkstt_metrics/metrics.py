@@ -258,6 +258,7 @@ class DiffCounts(Metric):
         self.context = context
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
+        tell_unspaced(ref, self.context)
         a, b, opcodes = annotated_words(ref, hyp, self.differ, self.context)
         return count_opcodes(opcodes) if opcodes is not None else diff_counts(self.differ, a, b)
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import InputError, Term
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
 
 from .differs import edit_opcodes
 from .kernels import count_opcodes
+from .unspaced import tell_unspaced
 
 
 def hsdi(a: Sequence[str], b: Sequence[str]) -> tuple:
@@ -37,7 +39,20 @@ def wip(hits: int, subs: int, dels: int, ins: int) -> float:
     return (hits / n_ref) * (hits / n_hyp)
 
 
-class MER(Metric):
+class WordRate(Metric):
+    """A rate of the words between spaces: its reference's words are told when they are
+    lines (:mod:`.unspaced`)."""
+
+    def __init__(self, *, context: Context | None = None):
+        self.context = context
+
+    def counts(self, ref: Schema, hyp: Schema) -> tuple:
+        """:func:`hsdi` of the words of ``ref`` and ``hyp``."""
+        tell_unspaced(ref, self.context)
+        return hsdi(ref.words, hyp.words)
+
+
+class MER(WordRate):
     """Match Error Rate: the share of the aligned word pairs that are errors, (S+D+I)/(H+S+D+I), as jiwer counts it
 
     :example ref: "the cat sat on the mat"
@@ -46,12 +61,12 @@ class MER(Metric):
     """
 
     def compare(self, ref: Schema, hyp: Schema) -> float:
-        hits, subs, dels, ins = hsdi(ref.words, hyp.words)
+        hits, subs, dels, ins = self.counts(ref, hyp)
         total = hits + subs + dels + ins
         return (subs + dels + ins) / total if total else 0.0
 
 
-class WIP(Metric):
+class WIP(WordRate):
     """Word Information Preserved: H/N_ref · H/N_hyp, as jiwer counts it
 
     :example ref: "the cat sat on the mat"
@@ -60,10 +75,10 @@ class WIP(Metric):
     """
 
     def compare(self, ref: Schema, hyp: Schema) -> float:
-        return wip(*hsdi(ref.words, hyp.words))
+        return wip(*self.counts(ref, hyp))
 
 
-class WIL(Metric):
+class WIL(WordRate):
     """Word Information Lost: 1 − WIP, as jiwer counts it
 
     :example ref: "the cat sat on the mat"
@@ -72,7 +87,7 @@ class WIL(Metric):
     """
 
     def compare(self, ref: Schema, hyp: Schema) -> float:
-        return 1.0 - wip(*hsdi(ref.words, hyp.words))
+        return 1.0 - wip(*self.counts(ref, hyp))
 
 
 def segments_of(schema: Schema, side: str) -> list:

@@ -1,10 +1,11 @@
-"""WER of a reference written without spaces between words: told, since it counts lines.
+"""Word metrics of a reference written without spaces between words: told, since they count lines.
 
 Chinese, Japanese, Thai, Lao, Khmer and Burmese are written without spaces between words.
-WER counts the words between spaces, so a reference in them has for its words whole phrases
-or lines, and its WER is near 1 whenever a line differs in one character: a number that looks
-like a word error rate and is not one. The numbers are left as they are; WER tells once, on
-standard error, when the reference:
+WER, MER, WIL, WIP and diff counts count the words between spaces, so a reference in them has
+for its words whole phrases or lines, and its WER is near 1 whenever a line differs in one
+character: a number that looks like a word error rate and is not one. The numbers are left as
+they are; one warning line (:data:`NOTE`, once a run: the context tells it once) says so when
+the reference:
 
 * has more than half of its characters (spaces aside) in those scripts (:data:`UNSPACED`: Han,
   hiragana, katakana, CJK punctuation, Thai, Lao, Khmer, Myanmar), and
@@ -44,10 +45,11 @@ def _unspaced() -> re.Pattern:
 LONGEST_WORDS = 6
 #: how many of the reference's first words are looked at
 SAMPLE = 10_000
-#: the warning WER gives of such a reference
-NOTE = ("wer: the reference is mostly Chinese, Japanese, Thai, Lao, Khmer or Burmese script, written without "
-        "spaces between words: WER counts the words between spaces, here whole phrases or lines (one changed "
-        "character makes the whole line an error); --cer measures characters")
+#: the warning the word metrics give of such a reference
+NOTE = ("the reference is mostly Chinese, Japanese, Thai, Lao, Khmer or Burmese script, written without spaces "
+        "between words: WER and the other word metrics (MER, WIL, WIP, diff counts) count the words between "
+        "spaces, here whole phrases or lines (one changed character makes the whole line an error); --cer "
+        "measures characters")
 
 
 def unspaced(words: Sequence[str]) -> bool:
@@ -60,16 +62,20 @@ def unspaced(words: Sequence[str]) -> bool:
     return _unspaced().subn("", text)[1] * 2 > len(text)
 
 
-#: the words of the reference told of last: WER given twice (``--wer --wer levenshtein``) tells once
-_told: list = [None]
-
-
 def tell_unspaced(reference: Any, context: Context | None) -> None:
-    """Warn (:data:`NOTE`) through ``context`` when the words of ``reference`` (a
-    :class:`~benchmarkstt_core.schema.Schema`) are :func:`unspaced`, once for the same words."""
-    words = reference.words
-    if context is None or words is _told[0]:
+    """Warn (:data:`NOTE`) through ``context``, once for it, when the words of ``reference``
+    (a :class:`~benchmarkstt_core.schema.Schema`) are :func:`unspaced`: what every word metric
+    calls on the reference it compares.
+
+    :example:
+        >>> from benchmarkstt_core.context import Context
+        >>> from benchmarkstt_core.schema import Schema
+        >>> context = Context(None, warn=lambda message: print(message[:40]))
+        >>> for metric in ("wer", "mer"):
+        ...     tell_unspaced(Schema(["東京都に住んでいます", "今日は晴れです"]), context)
+        the reference is mostly Chinese, Japanes
+    """
+    if context is None or NOTE in context.told:
         return
-    _told[0] = words
-    if unspaced(words):
-        context.warn(NOTE)
+    if unspaced(reference.words):
+        context.warn(NOTE, once=True)
