@@ -366,9 +366,10 @@ class Aggregator:
     def result(self, record: dict, complete: bool = True) -> "CorpusResult":
         """The result of the items added so far, with ``record`` as its record."""
         settings = self.settings
+        draws = self.draws()
         engines = {}
         for engine in self.corpus.engines:
-            engines[engine] = self.engine_summary(engine, self.tallies[engine])
+            engines[engine] = self.engine_summary(engine, self.tallies[engine], draws)
         comparisons = []
         winners = {}
         names = self.corpus.engines
@@ -376,7 +377,7 @@ class Aggregator:
             for second in names[x + 1:]:
                 # the engine with the lower WER is A (the rows read "winner vs loser", P(A better) its odds)
                 a, b = (second, first) if lower(engines[second]["wer"], engines[first]["wer"]) else (first, second)
-                comparison = self.compare(a, b)
+                comparison = self.compare(a, b, draws)
                 comparisons.append(comparison)
                 winners[(a, b)] = comparison["better"] if comparison["significant"] else None
         ranks = stats.rank({e: engines[e]["wer"] if engines[e]["wer"] is not None else math.inf
@@ -405,20 +406,33 @@ class Aggregator:
             data["engines"][engine]["files"] = tally.rows
         return CorpusResult(data, shape.row_shapes(zip(self.scorer.titles, (m for _, m in self.scorer.pipeline.metrics))))
 
-    def engine_summary(self, engine: str, tally: Tally) -> dict:
+    def draws(self) -> stats.Draws:
+        """The resampled sums the statistics share (:class:`~.stats.Draws`): when every engine
+        scored the same files, all engines' errors summed over one draw of the replicates, which
+        their intervals and every paired test of two of them then read."""
+        draws = stats.Draws()
+        tallies = list(self.tallies.values())
+        first = tallies[0] if tallies else None
+        if first is not None and len(tallies) > 1 and len(first.words) >= stats.MIN_UNITS \
+                and all(t.words == first.words and t.index == first.index for t in tallies):
+            stats.replicates(list(zip(*(t.errors for t in tallies))), first.words, self.settings.resamples,
+                             self.settings.seed, draws)
+        return draws
+
+    def engine_summary(self, engine: str, tally: Tally, draws: stats.Draws | None = None) -> dict:
         """One engine's pooled counts, interval, mean of per-file rates and metrics."""
         settings = self.settings
         total = {k: sum(values) for k, values in tally.counts.items()}
         errors = sum(tally.errors)
         low, high = stats.bootstrap_ci(tally.errors, tally.words, settings.resamples, settings.seed,
-                                       settings.level)
+                                       settings.level, draws)
         metrics = {}
         for title in tally.titles or []:
             if title in tally.pooling:
                 _, nums, dens = tally.pooled_columns(title)
                 num, den = sum(nums), sum(dens)
                 unit = tally.units.get(title) or "reference words"
-                lo, hi = stats.bootstrap_ci(nums, dens, settings.resamples, settings.seed, settings.level)
+                lo, hi = stats.bootstrap_ci(nums, dens, settings.resamples, settings.seed, settings.level, draws)
                 metrics[title] = {"pooled": stats.pooled(num, den), "errors": num, "units": den,
                                   "ci": {"low": lo, "high": hi, "confidence_level": settings.level},
                                   **({"counts": tally.metric_counts(title)} if title in tally.counted else {}),
@@ -463,7 +477,7 @@ class Aggregator:
         n, sum_z, sum_z2 = self.pairs.get((b, a), (0, 0, 0))
         return n, -sum_z, sum_z2
 
-    def compare(self, a: str, b: str) -> dict:
+    def compare(self, a: str, b: str, draws: stats.Draws | None = None) -> dict:
         """Engine ``a`` against ``b`` on the files both scored: bootstrap, MAPSSWE, Wilcoxon."""
         settings = self.settings
         ta, tb = self.tallies[a], self.tallies[b]
@@ -474,7 +488,7 @@ class Aggregator:
         wer_a = stats.pooled(sum(errors_a), sum(words))
         wer_b = stats.pooled(sum(errors_b), sum(words))
         tests = {
-            "bootstrap": stats.paired_bootstrap(errors_a, errors_b, words, settings.resamples, settings.seed),
+            "bootstrap": stats.paired_bootstrap(errors_a, errors_b, words, settings.resamples, settings.seed, draws),
             "mapsswe": stats.mapsswe(*self.pair_sums(a, b)),
             "wilcoxon": stats.wilcoxon([ta.wers[x] for x, _ in common], [tb.wers[y] for _, y in common]),
         }
@@ -489,16 +503,17 @@ class Aggregator:
             ea, eb, w = [at[p][0] for p in shared], [bt[p] for p in shared], [at[p][1] for p in shared]
             rated = [x for x, units in enumerate(w) if units]
             rate_a, rate_b = stats.pooled(sum(ea), sum(w)), stats.pooled(sum(eb), sum(w))
-            m_low, m_high = stats.difference_ci(ea, eb, w, settings.resamples, settings.seed, settings.level)
+            m_low, m_high = stats.difference_ci(ea, eb, w, settings.resamples, settings.seed, settings.level, draws)
             metrics[title] = {"a": rate_a, "b": rate_b, "files": len(shared), "difference": rate_a - rate_b,
                               "difference_ci": {"low": m_low, "high": m_high, "confidence_level": settings.level},
-                              "bootstrap": stats.paired_bootstrap(ea, eb, w, settings.resamples, settings.seed),
+                              "bootstrap": stats.paired_bootstrap(ea, eb, w, settings.resamples, settings.seed, draws),
                               "wilcoxon": stats.wilcoxon([ea[x] / w[x] for x in rated], [eb[x] / w[x] for x in rated])}
         chosen = tests[settings.ranking_test]
         p_value = chosen["p_value"]
         significant = p_value is not None and not math.isnan(p_value) and p_value < settings.alpha
         better = None if wer_a == wer_b else (a if wer_a < wer_b else b)
-        low, high = stats.difference_ci(errors_a, errors_b, words, settings.resamples, settings.seed, settings.level)
+        low, high = stats.difference_ci(errors_a, errors_b, words, settings.resamples, settings.seed, settings.level,
+                                        draws)
         return {"a": a, "b": b, "files": len(common), "wer_a": wer_a, "wer_b": wer_b,
                 "difference": wer_a - wer_b,
                 "difference_ci": {"low": low, "high": high, "confidence_level": settings.level}, **tests, "metrics": metrics, "test": settings.ranking_test,

@@ -14,9 +14,8 @@ computed in, and a slow loop over the same draws reproduces it exactly.
 
 from __future__ import annotations
 
-import functools
 import math
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike
@@ -28,31 +27,70 @@ CELLS = 1 << 15
 MIN_UNITS = 2
 
 
-def replicates(errors: ArrayLike, words: ArrayLike, resamples: int, seed: int) -> tuple:
+def replicates(errors: ArrayLike, words: ArrayLike, resamples: int, seed: int, draws: Draws | None = None) -> tuple:
     """Resampled pooled rates: ``(numerator sums, denominator sums)`` per replicate, for
-    each of the ``errors`` columns (a 2-D array: one column per system) and ``words``. The
-    same counts resampled again with the same seed (an engine's headline and its WER metric,
-    a comparison's test and its interval) are not drawn again: the last sums are kept
-    (:func:`resampled`, read-only arrays)."""
+    each of the ``errors`` columns (a 2-D array: one column per system) and ``words``
+    (read-only arrays). With ``draws``, a column it holds the sums of (for the same words,
+    replicates and seed) is not drawn again (:class:`Draws`)."""
     import numpy as np
 
     err = np.asarray(errors, dtype=float)
     if err.ndim == 1:
         err = err[:, None]
     counts = np.ascontiguousarray(words, dtype=float)
-    return resampled(np.ascontiguousarray(err).tobytes(), err.shape[1], counts.tobytes(), resamples, seed)
+    return (draws or Draws()).sums(err, counts, resamples, seed)
 
 
-@functools.lru_cache(maxsize=2)
-def resampled(errors: bytes, width: int, words: bytes, resamples: int, seed: int) -> tuple:
-    """:func:`replicates` of counts given as the bytes of float arrays (``errors``: ``width``
-    columns, row by row)."""
+class Draws:
+    """The resampled sums of the count columns of one result's statistics, kept: an
+    engine's headline, its WER metric, a comparison's test and its interval resample the same
+    columns over the same files, and drawing the replicates' files is most of a resampling's
+    time. Columns asked for together (all engines' errors, see
+    :meth:`~benchmarkstt_corpus.result.Aggregator.result`) are summed over one draw; each
+    column's sums are those it would get alone (the same files drawn, the same additions).
+
+    :example:
+        >>> import numpy as np
+        >>> draws = Draws()
+        >>> both, words = draws.sums(np.array([[1.0, 2.0], [0.0, 3.0]]), np.array([10.0, 12.0]), 5, 0)
+        >>> alone, _ = draws.sums(np.array([[2.0], [3.0]]), np.array([10.0, 12.0]), 5, 0)
+        >>> bool((alone[:, 0] == both[:, 1]).all()), len(draws.kept)
+        (True, 3)
+    """
+
+    def __init__(self) -> None:
+        #: (replicates, seed, words' digest, column's digest or None for the words) -> sums
+        self.kept: dict = {}
+
+    def sums(self, err: Any, counts: Any, resamples: int, seed: int) -> tuple:
+        """``(numerator sums, denominator sums)``: the sums of the columns of ``err`` (a 2-D
+        float array) and of ``counts`` (floats) over each replicate's files."""
+        import hashlib
+
+        import numpy as np
+
+        place = (resamples, seed, hashlib.sha256(counts.tobytes()).digest())
+        keys = [place + (hashlib.sha256(np.ascontiguousarray(err[:, c]).tobytes()).digest(),)
+                for c in range(err.shape[1])]
+        missing = [c for c, key in enumerate(keys) if key not in self.kept]
+        if missing or place + (None,) not in self.kept:
+            err_sums, word_sums = resampled(err[:, missing], counts, resamples, seed)
+            for x, c in enumerate(missing):
+                self.kept[keys[c]] = err_sums[:, x]
+            self.kept[place + (None,)] = word_sums
+        got = np.column_stack([self.kept[key] for key in keys]) if keys else np.empty((resamples, 0))
+        got.setflags(write=False)
+        return got, self.kept[place + (None,)]
+
+
+def resampled(err: Any, counts: Any, resamples: int, seed: int) -> tuple:
+    """The sums of the columns of ``err`` and of ``counts`` over ``resamples`` replicates of
+    the files, drawn from ``seed`` (see :func:`replicates`)."""
     import numpy as np
 
-    err = np.frombuffer(errors).reshape(-1, width)
+    width = err.shape[1]
     columns = [np.ascontiguousarray(err[:, c]) for c in range(width)]  # gathered one by one:
     # a row gather of the 2-D array costs twenty times as much
-    counts = np.frombuffer(words)
     n = len(counts)
     rng = np.random.default_rng(seed)
     err_sums = np.empty((resamples, width))
@@ -64,7 +102,6 @@ def resampled(errors: bytes, width: int, words: bytes, resamples: int, seed: int
         for c, column in enumerate(columns):
             err_sums[start:stop, c] = column[index].sum(axis=1)
         word_sums[start:stop] = counts[index].sum(axis=1)
-    err_sums.setflags(write=False)
     word_sums.setflags(write=False)
     return err_sums, word_sums
 
@@ -126,7 +163,7 @@ def _upper_median(histogram: dict, n: int) -> int:
 
 
 def bootstrap_ci(errors: Sequence, words: Sequence, resamples: int = 1000, seed: int = 0,
-                 level: float = 0.95) -> tuple:
+                 level: float = 0.95, draws: Draws | None = None) -> tuple:
     """The percentile bootstrap interval of the pooled rate sum(errors) / sum(words),
     resampling the files (or utterances) with replacement (replicates that drew no
     reference word are left out).
@@ -136,11 +173,11 @@ def bootstrap_ci(errors: Sequence, words: Sequence, resamples: int = 1000, seed:
         >>> 0 < low < 7 / 40 < high < 1
         True
     """
-    return percentile_interval([(e,) for e in errors], (1,), words, resamples, seed, level)
+    return percentile_interval([(e,) for e in errors], (1,), words, resamples, seed, level, draws)
 
 
 def difference_ci(errors_a: Sequence, errors_b: Sequence, words: Sequence, resamples: int = 1000,
-                  seed: int = 0, level: float = 0.95) -> tuple:
+                  seed: int = 0, level: float = 0.95, draws: Draws | None = None) -> tuple:
     """The percentile bootstrap interval of A's pooled rate minus B's, the same files drawn
     for both (the replicates of :func:`paired_bootstrap`, same seed).
 
@@ -149,11 +186,11 @@ def difference_ci(errors_a: Sequence, errors_b: Sequence, words: Sequence, resam
         >>> -0.25 < low < high < 0
         True
     """
-    return percentile_interval(list(zip(errors_a, errors_b)), (1, -1), words, resamples, seed, level)
+    return percentile_interval(list(zip(errors_a, errors_b)), (1, -1), words, resamples, seed, level, draws)
 
 
 def percentile_interval(errors: Sequence, weights: Sequence, words: Sequence, resamples: int, seed: int,
-                        level: float) -> tuple:
+                        level: float, draws: Draws | None = None) -> tuple:
     """The percentile bootstrap interval of the pooled rate of the ``errors`` columns weighted
     by ``weights`` (``(1, -1)``: the first system's rate minus the second's), over the
     replicates that drew a reference word; NaNs with fewer than MIN_UNITS files or no such
@@ -167,7 +204,7 @@ def percentile_interval(errors: Sequence, weights: Sequence, words: Sequence, re
 
     if len(words) < MIN_UNITS:
         return (math.nan, math.nan)
-    err_sums, word_sums = replicates(errors, words, resamples, seed)
+    err_sums, word_sums = replicates(errors, words, resamples, seed, draws)
     drawn = word_sums > 0  # a replicate of files without reference words has no rate
     rates = err_sums[drawn] @ np.asarray(weights, dtype=float) / word_sums[drawn]
     if not len(rates):
@@ -178,7 +215,7 @@ def percentile_interval(errors: Sequence, weights: Sequence, words: Sequence, re
 
 
 def paired_bootstrap(errors_a: Sequence, errors_b: Sequence, words: Sequence, resamples: int = 1000,
-                     seed: int = 0) -> dict:
+                     seed: int = 0, draws: Draws | None = None) -> dict:
     """How often A's pooled rate beats B's when the same files are drawn for both.
 
     ``probability_a_better`` counts a tie as half; ``p_value`` is two-sided,
@@ -190,7 +227,7 @@ def paired_bootstrap(errors_a: Sequence, errors_b: Sequence, words: Sequence, re
 
     if len(words) < MIN_UNITS:
         return {"probability_a_better": math.nan, "p_value": math.nan}
-    err_sums, _ = replicates(np.column_stack([errors_a, errors_b]), words, resamples, seed)
+    err_sums, _ = replicates(np.column_stack([errors_a, errors_b]), words, resamples, seed, draws)
     diff = err_sums[:, 0] - err_sums[:, 1]
     ties = 0.5 * np.count_nonzero(diff == 0)
     a_better, b_better = np.count_nonzero(diff < 0) + ties, np.count_nonzero(diff > 0) + ties

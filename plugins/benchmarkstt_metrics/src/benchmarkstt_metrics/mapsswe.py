@@ -24,6 +24,8 @@ from typing import Sequence
 # a reference word on a branch of an alternation that the other system's path does not take:
 # no error there, and no obstacle to a boundary
 ABSENT = (0, 0, False)
+# a word with no insertion before it: correct, or substituted or deleted
+CORRECT, WRONG = (0, 0, True), (0, 1, False)
 
 
 def opcode_places(opcodes: Sequence) -> dict:
@@ -40,10 +42,13 @@ def opcode_places(opcodes: Sequence) -> dict:
     places: dict = {}
     pending = 0
     for tag, i1, i2, j1, j2 in opcodes:
-        if tag != "equal":
+        if tag == "equal":
+            place = CORRECT
+        else:
+            place = WRONG
             pending += max(0, (j2 - j1) - (i2 - i1))
         for i in range(i1, i2):
-            places[i] = (pending, int(tag != "equal"), tag == "equal")
+            places[i] = (pending, *place[1:]) if pending else place
             pending = 0
     places[None] = (pending, 0, False)
     return places
@@ -61,13 +66,15 @@ def spans(places_a: dict, places_b: dict) -> list:
         >>> spans(a, b)
         [(1, 0, 4), (0, 2, 4)]
     """
-    keys = sorted(k for k in set(places_a) | set(places_b) if k is not None)
+    same = places_a.keys() == places_b.keys()  # one path (no alternation): every word on both
+    keys = sorted(k for k in (places_a if same else set(places_a) | set(places_b)) if k is not None)
+    get_a, get_b = places_a.get, places_b.get
     result: list = []
     ea = eb = words = 0
     previous_good = bounded = False
     for k in keys + [None]:
-        ia, wa, ca = places_a.get(k, ABSENT)
-        ib, wb, cb = places_b.get(k, ABSENT)
+        ia, wa, ca = get_a(k, ABSENT)
+        ib, wb, cb = get_b(k, ABSENT)
         good = ca and cb
         if previous_good and good and not ia and not ib:
             if ea or eb:
@@ -76,7 +83,7 @@ def spans(places_a: dict, places_b: dict) -> list:
             bounded = True
         ea += ia + wa
         eb += ib + wb
-        words += k is not None and k in places_a and k in places_b  # places of both paths
+        words += k is not None and (same or (k in places_a and k in places_b))  # places of both paths
         previous_good = good
     if ea or eb:
         result.append((ea, eb, words + bounded))
