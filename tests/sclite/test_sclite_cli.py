@@ -183,6 +183,22 @@ def test_brace_inside_a_word_is_an_error_naming_the_line(bstt, tools, tmp_path, 
     assert (tools if command[0] == "sclite" else bstt)(*command, cwd=tmp_path).returncode == 0
 
 
+def test_stm_braces_split_off_as_in_trn(tools, tmp_path):
+    """The sclite command read an STM reference's '{ab / d}' as the words '{ab', '/', 'd}' (3
+    errors against 'ab'); NIST sclite (SCTK 9688a26) reads the alternation, as in TRN, and
+    crashes on 'ab{c / d}'."""
+    (tmp_path / "ref.stm").write_text("f A s 0 1 x {ab / d} e\n")
+    (tmp_path / "hyp.ctm").write_text("f A 0.1 0.1 x\nf A 0.3 0.1 ab\nf A 0.5 0.1 e\n")
+    run = tools("sclite", "-r", "ref.stm", "stm", "-h", "hyp.ctm", "ctm", "-o", "pra", "stdout", cwd=tmp_path)
+    assert run.returncode == 0, run
+    shown = [line for line in run.stdout.splitlines() if line.startswith(("Scores", "REF", "HYP"))]
+    assert shown == ["Scores: (#C #S #D #I) 3 0 0 0", "REF:  x ab e ", "HYP:  x ab e "]
+    (tmp_path / "ref.stm").write_text("f A s 0 1 x ab{c / d} e\n")
+    run = tools("sclite", "-r", "ref.stm", "stm", "-h", "hyp.ctm", "ctm", cwd=tmp_path)
+    assert assert_clean_error(run, "benchmarkstt-tools").startswith(
+        "benchmarkstt-tools: error: ref.stm:1: a '{' inside the word 'ab{c': ")
+
+
 @pytest.mark.parametrize("command", [["sclite", "-r", "ref.trn", "-h", "hyp.trn"],
                                      ["-r", "ref.trn", "-h", "hyp.trn", "--wer", "sclite"]])
 def test_reference_utterance_id_given_twice_is_an_error(bstt, tools, tmp_path, command):
