@@ -31,6 +31,23 @@ def test_listens_on_loopback_by_default_and_answers(root):
         assert status == 405 and headers["Allow"] == "POST"
 
 
+def test_a_wrong_path_or_method_is_answered_in_json(root):
+    """A JSON-RPC client that got the path or the method wrong got werkzeug's HTML page (404,
+    405) where every other error is a JSON-RPC error object it can read."""
+    with Server(root) as server:
+        where = "JSON-RPC requests are POSTed to /api"
+        for url, method, status, message in [
+                (server.url.replace("/api", "/nope"), "POST", 404, f"Not Found: /nope; {where}"),
+                (server.url + "/x", "GET", 404, f"Not Found: /api/x; {where}"),
+                (server.url, "GET", 405, f"Method Not Allowed: GET; {where}"),
+                (server.url, "PUT", 405, f"Method Not Allowed: PUT; {where}")]:
+            got, headers, body = http(url, "{}" if method in ("POST", "PUT") else None, method=method)
+            assert (got, headers["Content-Type"]) == (status, "application/json"), (url, method)
+            assert json.loads(body) == {"jsonrpc": "2.0", "id": None, "error": {
+                "code": -32600, "message": "Invalid JSON-RPC", "data": message}}
+            assert status == 404 or headers["Allow"] == "POST"
+
+
 def test_concurrent_clients_get_their_own_answers(root):
     texts = [(f"w{i} a b c", f"w{i} a x c d" if i % 2 else f"w{i} a b c") for i in range(40)]
     with Server(root) as server:

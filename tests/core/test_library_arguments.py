@@ -20,6 +20,19 @@ def test_a_string_is_one_component():
     assert pipeline.run("AB", "ab")[0].value == 0.0
 
 
+def test_benchmark_reads_the_texts_without_their_invisible_marks_as_every_input_does(capfd):
+    """Session 50 removed the direction marks from every text read but not from the texts given
+    to ``benchmark()``: identical visible Arabic words scored a WER of 0.5."""
+    reference, hypothesis = "\u202bمرحبا بكم\u202c", "مرحبا\u200f بكم"
+    assert benchmarkstt_core.benchmark(reference, hypothesis, metrics=["wer", "cer"]) == [("wer", 0.0), ("cer", 0.0)]
+    told = capfd.readouterr().err.splitlines()
+    assert told == ["benchmarkstt: warning: reference: 2 invisible direction marks removed (1 U+202B RIGHT-TO-LEFT "
+                    "EMBEDDING, 1 U+202C POP DIRECTIONAL FORMATTING): words that look the same are compared as the same",
+                    "benchmarkstt: warning: hypothesis: 1 invisible direction mark removed (1 U+200F RIGHT-TO-LEFT "
+                    "MARK): words that look the same are compared as the same"]
+    assert benchmarkstt_core.benchmark("a\u200bb", "a b")[0].value == 0.0  # a zero-width space separates words
+
+
 def test_a_string_equals_the_list_of_one():
     texts = ("The cat sat on the mat", "the cat sad on a mat")
     assert benchmarkstt_core.benchmark(*texts, metrics="diffcounts", normalizers="lowercase") == \

@@ -66,3 +66,24 @@ def test_unpaired_files_are_an_error_naming_them_unless_allowed(tools, tmp_path)
     assert (a["scored"], a["failed"], a["reference_words"]) == (2, 1, 20)
     assert [(r["id"], r["status"]) for r in a["files"]] == [("one", "ok"), ("two", "missing")]
     assert "unpaired: ep_two: missing for reference, b" in allowed.stderr
+
+
+def test_the_summary_sentence_counts_the_files_the_table_scored(tools, tmp_path):
+    """Session 50: with ``--allow-unpaired --on-missing exclude`` the sentence said "On these
+    6 files" over a table of engines scored on 5; it counts what was scored and says how many
+    of the corpus were left out."""
+    for side in ("ref", "a", "b"):
+        (tmp_path / side).mkdir()
+    for n in range(1, 7):
+        (tmp_path / "ref" / f"f{n}.txt").write_text(f"the cat sat on the mat {n}\n", encoding="utf-8")
+        (tmp_path / "a" / f"f{n}.txt").write_text(f"the cat sat on a mat {n}\n", encoding="utf-8")
+        if n != 6:
+            (tmp_path / "b" / f"f{n}.txt").write_text(f"a cat sat mat {n}\n", encoding="utf-8")
+    args = ("corpus", "-r", "ref", "-h", "a=a", "-h", "b=b", "--allow-unpaired", "--jobs", "1")
+    excluded = tools(*args, "--on-missing", "exclude", "-o", "json", cwd=tmp_path)
+    data = json.loads(excluded.stdout)
+    assert [e["scored"] for e in data["engines"].values()] == [5, 5]
+    assert data["verdict"].startswith("On these 5 files (1 of the 6 left out for every engine: failed or unpaired) a made")
+    counted = tools(*args, cwd=tmp_path)
+    assert counted.stdout.startswith("On these 6 files a made fewer errors than b")
+    assert "6 (1 failed: all deletions)" in counted.stdout

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from benchmarkstt_core.errors import InputError
+from conftest import run_command
 from benchmarkstt_live.events import Event, EventLog, loads
 from benchmarkstt_live.measures import Reference, figures, measure, pooled
 
@@ -96,3 +97,21 @@ def test_a_final_that_leaves_a_word_for_the_next_stretch_does_not_flicker_and_sh
                  ("partial", "in the", 1.6, 0.0), ("final", "in the", 1.8, 0.0))
     f = figures(measure(REFERENCE, stream, "audio"))
     assert (f["shown"], f["changed"]) == (5, 1)
+
+
+def test_the_engines_words_are_read_without_invisible_marks_as_every_input_reads_them(tmp_path):
+    """Session 50 removed the direction marks from every text read but not from the words a
+    live engine returns: an RLM inside a word made two words of it, an identical line an error."""
+    reference = Reference(["مرحبا", "بكم"], [0.5, 1.0], "by hand", 0)
+    f = figures(measure(reference, log(("partial", "\u202bمر\u200fحبا", 0.6, 0.0),
+                                       ("final", "\u202bمرحبا بكم\u202c", 1.2, 0.0)), "audio"))
+    assert (f["wer"], f["matched"], f["changed"]) == (0.0, 2, 0)
+    # the event log as an input of benchmarkstt: its final text without the marks, told once
+    events = log(("final", "\u202bمرحبا بكم\u202c", 1.2, 0.0))
+    (tmp_path / "e.livelog").write_text(events.dumps(), encoding="utf-8")
+    (tmp_path / "r.txt").write_text("مرحبا بكم\n", encoding="utf-8")
+    run = run_command("benchmarkstt", "-r", "r.txt", "-h", "e.livelog", "--wer", cwd=tmp_path)
+    assert run.returncode == 0 and "0.000000" in run.stdout, run
+    assert run.stderr.splitlines() == ["benchmarkstt: warning: e.livelog: 2 invisible direction marks removed (1 U+202B "
+                                       "RIGHT-TO-LEFT EMBEDDING, 1 U+202C POP DIRECTIONAL FORMATTING): words that look "
+                                       "the same are compared as the same"]

@@ -28,6 +28,17 @@ def test_corpus_html_is_one_self_contained_page_with_the_alignments(corpus):
     assert embedded["align"][0]["ref"] == row["alignment"]["reference"]
 
 
+def test_a_group_of_one_engine_does_not_claim_it_is_not_significantly_different(corpus):
+    """Session 50: the seeded corpus's group *a* holds *good* alone, and its bracket's tooltip
+    said "(not significantly different)", of one engine."""
+    data, page = corpus
+    text = page.read_text(encoding="utf-8")
+    titles = [t.split("</title>")[0] for t in text.split('<g class="group"><title>')[1:]]
+    assert titles == ["group a: good alone (significantly different from the engines ranked beside it)",
+                      "group b: mid, twin (not significantly different)"]
+    assert [c["significant"] for c in data["comparisons"] if "good" in (c["a"], c["b"])] == [True, True]
+
+
 def test_report_command_gives_the_same_page_as_corpus_html(corpus, tools, tmp_path):
     data, page = corpus
     run = tools("report", str(page.parent / "result.json"), "-o", str(tmp_path / "again.html"))

@@ -161,6 +161,44 @@ def test_brace_that_closes_no_alternation_is_a_letter_of_its_word(bstt, tools, t
     assert json.loads(run.stdout)[1]["result"] == {"equal": 6, "replace": 1, "insert": 0, "delete": 0}
 
 
+@pytest.mark.parametrize("side", ["ref", "hyp"])
+@pytest.mark.parametrize("command", [["sclite", "-r", "ref.trn", "-h", "hyp.trn"],
+                                     ["-r", "ref.trn", "-h", "hyp.trn", "--wer", "sclite"],
+                                     ["-r", "ref.trn", "-h", "hyp.trn", "--wer", "levenshtein"]])
+def test_brace_inside_a_word_is_an_error_naming_the_line(bstt, tools, tmp_path, command, side):
+    """A '{' after a letter of its word was read as an alternation's start ('ab{c / d}' as 'ab'
+    then c or d). NIST sclite (SCTK 9688a26) crashes on such a line in either file ('ab{c / d}',
+    'x}{ a / b }', '-{ a / b }': a segmentation fault) or reads other words ('ab}c{' as 'B')."""
+    lines = {"ref": "a b c (u_1)\nthe ab{c / d} e (u_2)\n", "hyp": "a b c (u_1)\nthe ab c e (u_2)\n"}
+    if side == "hyp":
+        lines = {"ref": lines["hyp"], "hyp": lines["ref"]}
+    for name, text in lines.items():
+        (tmp_path / f"{name}.trn").write_text(text)
+    run, prog = (tools(*command, cwd=tmp_path), "benchmarkstt-tools") if command[0] == "sclite" else \
+        (bstt(*command, cwd=tmp_path), "benchmarkstt")
+    assert assert_clean_error(run, prog) == (
+        f"{prog}: error: {side}.trn:2: a '{{' inside the word 'ab{{c': an alternation opens with a '{{' before "
+        f"its first word, as in 'ab {{ c / d }}' (NIST's sclite cannot read it either)")
+    (tmp_path / f"{side}.trn").write_text("a b c (u_1)\nthe ab {c / d}{ e / f } (u_2)\n")  # '}{' is two braces
+    assert (tools if command[0] == "sclite" else bstt)(*command, cwd=tmp_path).returncode == 0
+
+
+def test_stm_braces_split_off_as_in_trn(tools, tmp_path):
+    """The sclite command read an STM reference's '{ab / d}' as the words '{ab', '/', 'd}' (3
+    errors against 'ab'); NIST sclite (SCTK 9688a26) reads the alternation, as in TRN, and
+    crashes on 'ab{c / d}'."""
+    (tmp_path / "ref.stm").write_text("f A s 0 1 x {ab / d} e\n")
+    (tmp_path / "hyp.ctm").write_text("f A 0.1 0.1 x\nf A 0.3 0.1 ab\nf A 0.5 0.1 e\n")
+    run = tools("sclite", "-r", "ref.stm", "stm", "-h", "hyp.ctm", "ctm", "-o", "pra", "stdout", cwd=tmp_path)
+    assert run.returncode == 0, run
+    shown = [line for line in run.stdout.splitlines() if line.startswith(("Scores", "REF", "HYP"))]
+    assert shown == ["Scores: (#C #S #D #I) 3 0 0 0", "REF:  x ab e ", "HYP:  x ab e "]
+    (tmp_path / "ref.stm").write_text("f A s 0 1 x ab{c / d} e\n")
+    run = tools("sclite", "-r", "ref.stm", "stm", "-h", "hyp.ctm", "ctm", cwd=tmp_path)
+    assert assert_clean_error(run, "benchmarkstt-tools").startswith(
+        "benchmarkstt-tools: error: ref.stm:1: a '{' inside the word 'ab{c': ")
+
+
 @pytest.mark.parametrize("command", [["sclite", "-r", "ref.trn", "-h", "hyp.trn"],
                                      ["-r", "ref.trn", "-h", "hyp.trn", "--wer", "sclite"]])
 def test_reference_utterance_id_given_twice_is_an_error(bstt, tools, tmp_path, command):

@@ -253,7 +253,9 @@ def render_log_entry(entry: LogEntry, dialect: Any) -> str:
 def benchmark(reference: str, hypothesis: str,
               metrics: ComponentCall | Iterable[ComponentCall] = ("wer",),
               normalizers: ComponentCall | Iterable[ComponentCall] = (), host: PluginHost | None = None) -> list:
-    """Compare two texts and return a :class:`Result` per metric.
+    """Compare two texts and return a :class:`Result` per metric. Their invisible direction
+    marks are removed first, as every input removes them (:mod:`~benchmarkstt_core.marks`, a
+    warning on standard error when there were some).
 
     :param reference: the reference text
     :param hypothesis: the hypothesis text
@@ -267,6 +269,8 @@ def benchmark(reference: str, hypothesis: str,
     :example:
         >>> benchmark("the cat sat", "the cat sad", metrics="wer", normalizers="lowercase")
         [Result(title='wer', value=0.3333333333333333)]
+        >>> benchmark("\u202bthe cat\u202c", "the c\u200fat")  # warns: marks removed from both
+        [Result(title='wer', value=0.0)]
     """
     for argument, text in (("reference", reference), ("hypothesis", hypothesis)):
         if not isinstance(text, str):
@@ -277,6 +281,9 @@ def benchmark(reference: str, hypothesis: str,
         host = make_plugin_manager()
     elif not hasattr(host, "registries"):
         raise TypeError(f"host: expected a plugin host (make_plugin_manager()), not {type(host).__name__}")
+    from .marks import clean_text
+
     registries = host.registries
-    pipeline = Pipeline(registries, normalizers, metrics, context=Context(registries, host.hook))
-    return pipeline.run(reference, hypothesis)
+    context = Context(registries, host.hook)
+    pipeline = Pipeline(registries, normalizers, metrics, context=context)
+    return pipeline.run(clean_text(reference, "reference", context), clean_text(hypothesis, "hypothesis", context))

@@ -122,17 +122,19 @@ class ApiApp:
         return response(environ, start_response)
 
     def respond(self, request: Any) -> Any:
-        """The response to one HTTP request."""
-        from werkzeug.exceptions import MethodNotAllowed, NotFound
-
+        """The response to one HTTP request. Another path (404) or method (405) is answered
+        with a JSON-RPC error object, as every error is, that says where requests go."""
+        where = f"JSON-RPC requests are POSTed to {self.entrypoint}"
         if request.path != self.entrypoint:
-            return NotFound().get_response()
+            return json_response(404, error_payload(INVALID_REQUEST, f"Not Found: {request.path}; {where}"))
         if request.method == "POST":
             return self.answer(request)
         if self.explorer_page is not None and request.method in ("GET", "HEAD"):
             return self.explorer()
         allowed = ["POST", "GET", "HEAD"] if self.explorer_page is not None else ["POST"]
-        return MethodNotAllowed(valid_methods=allowed).get_response()
+        response = json_response(405, error_payload(INVALID_REQUEST, f"Method Not Allowed: {request.method}; {where}"))
+        response.headers["Allow"] = ", ".join(allowed)
+        return response
 
     def answer(self, request: Any) -> Any:
         """Read the body within its limit (413 when over), answer it in a worker process

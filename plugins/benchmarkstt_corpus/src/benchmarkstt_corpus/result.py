@@ -534,9 +534,28 @@ def times_in(share: float) -> str:
     return f"about one time in {round(1 / share)}"
 
 
+def where(scored: int, total: int, unit: str) -> str:
+    """The start of the summary sentence: the ``scored`` files (or utterances, windows) its
+    numbers come from, and how many of the corpus's ``total`` were left out.
+
+    :example:
+        >>> where(10, 10, "file"), where(1, 1, "window")
+        ('On these 10 files', 'On this window')
+        >>> where(5, 6, "file")
+        'On these 5 files (1 of the 6 left out for every engine: failed or unpaired)'
+    """
+    said = f"On these {scored} {unit}s" if scored != 1 else f"On this {unit}"
+    if scored >= total:
+        return said
+    left = total - scored
+    return f"{said} ({left} of the {total} left out for every engine: failed or unpaired)"
+
+
 def summary_sentence(engines: dict, comparisons: list, unit: str, count: int, settings: Settings) -> str:
     """The result in one plain sentence: the best engine against the next, whether the
-    difference is significant, and how often test sets like this one would reverse it.
+    difference is significant, and how often test sets like this one would reverse it; it
+    counts the files those engines were scored on, and says how many of the ``count`` were
+    left out (``--on-missing exclude``, an unreadable reference).
 
     :example:
         >>> e = {"a": {"wer": 0.19}, "b": {"wer": 0.237}}
@@ -548,18 +567,19 @@ def summary_sentence(engines: dict, comparisons: list, unit: str, count: int, se
     """
     rated = sorted((e["wer"], name) for name, e in engines.items()
                    if e["wer"] is not None and not math.isnan(e["wer"]))  # NaN: no reference word was read
-    where = f"On these {count} {unit}s" if count != 1 else f"On this {unit}"
     if not rated:
-        return f"{where} no engine could be scored."
+        return f"{where(count, count, unit)} no engine could be scored."
+    best = engines[rated[0][1]].get("scored", count)  # the files the named engines' rates come from
     if len(rated) == 1:
-        return f"{where} {rated[0][1]} made errors on {rated[0][0]:.1%} of the reference words."
+        return f"{where(best, count, unit)} {rated[0][1]} made errors on {rated[0][0]:.1%} of the reference words."
     (wa, a), (wb, b) = rated[0], rated[1]
     tied = [name for wer, name in rated if wer == wa]
     if len(tied) > 1:
-        return f"{where} {', '.join(tied[:-1])} and {tied[-1]} made as many errors ({wa:.1%})."
+        return f"{where(best, count, unit)} {', '.join(tied[:-1])} and {tied[-1]} made as many errors ({wa:.1%})."
     c = next(c for c in comparisons if {c["a"], c["b"]} == {a, b})
+    where_ = where(c.get("files", best), count, unit)
     p_better = c["bootstrap"]["probability_a_better"]
-    head = f"{where} {a} made fewer errors than {b} ({wa:.1%} against {wb:.1%})"
+    head = f"{where_} {a} made fewer errors than {b} ({wa:.1%} against {wb:.1%})"
     if p_better is None or math.isnan(p_better):  # NaN: fewer units than the bootstrap needs
         return f"{head}; with so few {unit}s no test can say whether the difference is real."
     reversed_share = (1 - p_better) if c["a"] == a else p_better

@@ -26,6 +26,7 @@ import math
 from typing import List, NamedTuple
 
 from benchmarkstt_core.errors import InputError
+from benchmarkstt_core.marks import clean_text
 
 #: the extension of an event log file (JSON lines)
 EXTENSION = "livelog"
@@ -113,7 +114,7 @@ def loads(text: str, where: str) -> EventLog:
 class LiveLogInput:
     """An event log of a streaming engine (``.livelog``, JSON lines), read as its final
     transcript: the finals' texts in order (the partials are what ``benchmarkstt-tools live``
-    measures).
+    measures), without invisible direction marks (a warning names the file when it had some).
 
     :param source: the file's path
 
@@ -138,4 +139,4 @@ class LiveLogInput:
                     text = f.read()
             except OSError as exc:
                 raise InputError(f"{self.source}: cannot read it: {exc.strerror}") from None
-        return loads(text, self.source).final_text()
+        return clean_text(loads(text, self.source).final_text(), self.source, self.context)

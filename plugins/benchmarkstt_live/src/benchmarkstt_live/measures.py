@@ -41,6 +41,8 @@ from __future__ import annotations
 import re
 from typing import List, NamedTuple, Optional, Sequence
 
+from benchmarkstt_core.marks import without_marks
+
 from .events import EventLog
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
@@ -57,13 +59,17 @@ class Reference(NamedTuple):
 
 
 def words_of(text: str) -> List[str]:
-    """The words of ``text`` lower-cased, without punctuation (apostrophes inside words kept).
+    """The words of ``text`` lower-cased, without punctuation (apostrophes inside words kept),
+    without invisible direction marks (a zero-width space separates words), as every input
+    reads a text (:func:`benchmarkstt_core.marks.without_marks`).
 
     :example:
         >>> words_of("Tomorrow, it's 5 degrees -- isn't it?")
         ['tomorrow', "it's", '5', 'degrees', "isn't", 'it']
+        >>> words_of("\u202bمر\u200fحبا\u202c")
+        ['مرحبا']
     """
-    return WORD.findall(text.lower())
+    return WORD.findall(without_marks(text)[0].lower())
 
 
 def percentile(values: Sequence[float], q: float) -> Optional[float]:

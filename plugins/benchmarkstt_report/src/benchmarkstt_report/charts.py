@@ -82,11 +82,31 @@ def ranking_chart(rows: Sequence[dict], found: Sequence[Sequence[str]], rate: st
     for n, g in enumerate(found):
         gx = label_w + plot_w + 20 + 26 * n
         y1, y2 = where[g[0]] - 10, where[g[-1]] + 10
-        parts.append(f'<g class="group"><title>group {chr(97 + n)}: {text(", ".join(g))} '
-                     f'(not significantly different)</title><path d="M{gx - 5} {y1:.1f} H{gx} V{y2:.1f} H{gx - 5}"/>'
+        parts.append(f'<g class="group"><title>{group_title(chr(97 + n), g, len(rows))}</title>'
+                     f'<path d="M{gx - 5} {y1:.1f} H{gx} V{y2:.1f} H{gx - 5}"/>'
                      f'<text x="{gx + 4}" y="{(y1 + y2) / 2 + 4:.1f}">{chr(97 + n)}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def group_title(letter: str, engines: Sequence[str], ranked: int) -> str:
+    """A group's tooltip: its engines, not significantly different from each other. A group of
+    one engine claims no such thing: it differs significantly from the engines ranked beside it
+    (``ranked`` engines in all; alone in the ranking, there is nothing to say).
+
+    :example:
+        >>> group_title("a", ["kaldi", "aws"], 3)
+        'group a: kaldi, aws (not significantly different)'
+        >>> group_title("b", ["good"], 3)
+        'group b: good alone (significantly different from the engines ranked beside it)'
+        >>> group_title("a", ["good"], 1)
+        'group a: good'
+    """
+    if len(engines) > 1:
+        return f"group {letter}: {text(', '.join(engines))} (not significantly different)"
+    if ranked > 1:
+        return f"group {letter}: {text(engines[0])} alone (significantly different from the engines ranked beside it)"
+    return f"group {letter}: {text(engines[0])}"
 
 
 def shares_bar(counts: dict, width: int = 120, height: int = 16) -> str:

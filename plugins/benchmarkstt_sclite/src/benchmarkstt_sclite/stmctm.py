@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from benchmarkstt_core.errors import InputError
 
-from .trn import Utterance
+from .trn import Utterance, tokens_of
 from .words import as_token, untag
 
 #: the text of a segment left out of scoring (sclite reads it with or without the underscores)
@@ -88,7 +88,7 @@ def parse_stm(text: str, path: str) -> list:
         if words and words[0].startswith("<"):
             header.insert(0, f"Labels: {words[0]}")
             words = words[1:]
-        words = [untag(w) for w in words]
+        words = tokens_of(" ".join(words), f"{path}:{line_number}")  # braces split off as in TRN
         ignored = [w.replace("_", "") for w in words] == [IGNORE]
         utterance = Utterance("", speaker, words, line_number, tuple(header))
         segments.append(Segment(file, channel, start, end, utterance, ignored))

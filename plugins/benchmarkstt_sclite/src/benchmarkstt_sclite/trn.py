@@ -46,12 +46,12 @@ def speaker_of(utterance_id: str, id_format: str = "spu_id") -> str:
     return _SPEAKER.split(utterance_id, 1)[0]
 
 
-def tokens_of(text: str) -> list:
+def tokens_of(text: str, where: str = "the text") -> list:
     """A TRN text's tokens as sclite reads them: braces are tokens of their own, and so is a
     slash inside braces, spaces or not; each word without its ``;tags``
     (:func:`~benchmarkstt_sclite.words.untag`); a branch written empty is no branch (sclite
     skips it: an empty branch is written ``@``). A ``}`` that closes no alternation is a
-    letter of its word (:func:`split_braces`).
+    letter of its word, a ``{`` inside a word an error naming ``where`` (:func:`split_braces`).
 
     :example:
         >>> tokens_of("{the/this} is {fi-/fig- a;t} x/y")
@@ -63,7 +63,7 @@ def tokens_of(text: str) -> list:
         return [untag(word) for word in text.split()] if ";" in text else text.split()
     spaced = text.split()
     if spaced.count("{") != text.count("{") or spaced.count("}") != text.count("}"):
-        spaced = split_braces(spaced)
+        spaced = split_braces(spaced, where)
     if ";" not in text and "/" not in text.replace(" / ", "  "):
         return without_empty_branches(spaced) if "/" in spaced else spaced
     out: list = []
@@ -82,21 +82,31 @@ def tokens_of(text: str) -> list:
     return without_empty_branches(out)
 
 
-def split_braces(words: list) -> list:
-    """``words`` with their braces split off as NIST's sclite splits them: a ``{`` always opens an
+def split_braces(words: list, where: str = "the text") -> list:
+    """``words`` with their braces split off as NIST's sclite splits them: a ``{`` opens an
     alternation, a ``}`` closes one only when one is open; any other ``}`` is a letter of its
     word (Buckwalter's transliteration of Arabic writes the hamza on ya as ``}``: sclite
-    reads ``<ntmA}h`` as one word).
+    reads ``<ntmA}h`` as one word). A ``{`` after a letter of its word (``ab{``, ``x}{``) is an
+    error naming ``where``: sclite crashes on it, or reads other words than written (SCTK
+    9688a26: ``ab{c / d}``, ``-{``, ``x}{`` a segmentation fault, ``ab}c{`` the word ``B``).
 
     :example:
         >>> split_braces("{the/this}c <ntmA}h x} {a / b}}".split())
         ['{', 'the/this', '}', 'c', '<ntmA}h', 'x}', '{', 'a', '/', 'b', '}', '}']
+        >>> split_braces("{a/b}{c/d}".split())
+        ['{', 'a/b', '}', '{', 'c/d', '}']
+        >>> split_braces(["ab{c", "/", "d}"], "ref.trn:3")
+        Traceback (most recent call last):
+        benchmarkstt_core.errors.InputError: ref.trn:3: a '{' inside the word 'ab{c': an alternation opens with a '{' before its first word, as in 'ab { c / d }' (NIST's sclite cannot read it either)
     """
     out: list = []
     depth = 0
     for word in words:
         start = 0
         for k, char in enumerate(word):
+            if char == "{" and k > start:
+                raise InputError(f"{where}: a '{{' inside the word {word!r}: an alternation opens with a '{{' "
+                                 f"before its first word, as in 'ab {{ c / d }}' (NIST's sclite cannot read it either)")
             if char == "{" or (char == "}" and depth > 0):
                 out.extend([word[start:k], char] if k > start else [char])
                 depth += 1 if char == "{" else -1
@@ -204,7 +214,7 @@ def parse_trn(text: str, path: str, id_format: str = "spu_id", hypothesis: bool 
             raise InputError(f"{path}:{number}: utterance id {utterance_id!r} given twice (first on line "
                              f"{seen[utterance_id]})")
         seen[utterance_id] = number
-        words = tokens_of(stripped[:opening])
+        words = tokens_of(stripped[:opening], f"{path}:{number}")
         if "{" in words and any(a == "{" and b == "}" for a, b in zip(words, words[1:])):
             raise InputError(f"{path}:{number}: an alternation without a branch ('{{ }}' or '{{ / }}'; sclite "
                              f"crashes on it): write '@' for an empty branch, as in '{{ uh / @ }}'")

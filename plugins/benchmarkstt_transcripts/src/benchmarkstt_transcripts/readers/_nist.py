@@ -94,7 +94,8 @@ def alternations(text: str, source: str, number: int) -> Tuple[str, Tuple[Altern
     """A transcript's words with NIST's alternations ``{ a b / c / @ }`` (any one choice was said,
     ``@`` for nothing; an alternation inside a choice gives that choice one variant per inner
     choice) and optionally deletable words ``(word)`` read as their first choice, and the
-    :class:`Alternation` of each. A ``{`` without its ``}`` names the line.
+    :class:`Alternation` of each. A ``{`` without its ``}``, or after a letter of its word
+    (:func:`opening_inside_word`), names the line.
 
     :example:
         >>> alternations("{ I'm / am / { (huh-) / @ } } here", "a.trn", 2)
@@ -103,6 +104,11 @@ def alternations(text: str, source: str, number: int) -> Tuple[str, Tuple[Altern
     words: List[str] = []
     found: List[Alternation] = []
     position = 0
+    inside = opening_inside_word(text)
+    if inside is not None:
+        word = text[:inside].split()[-1] + text[inside:].split()[0]
+        raise InputError(f"{source}:{number}: a '{{' inside the word {word!r}: an alternation opens with a '{{' "
+                         f"before its first word, as in 'ab {{ c / d }}' (NIST's sclite cannot read it either)")
     while True:
         opening = text.find("{", position)
         _words(text[position:] if opening < 0 else text[position:opening], words, found)
@@ -126,6 +132,30 @@ def alternations(text: str, source: str, number: int) -> Tuple[str, Tuple[Altern
         found.append(Alternation(len(words), choices))
         words.extend(choices[0])
         position = closing
+
+
+def opening_inside_word(text: str) -> Optional[int]:
+    """Where the first ``{`` after a letter of its word is in ``text`` (``None``: none is). A
+    ``{`` opens an alternation at the start of a word, after another ``{`` or after the ``}``
+    that closes an alternation; a ``}`` that closes none is a letter. NIST's sclite crashes
+    on any other ``{`` or reads other words than written (SCTK 9688a26: ``ab{c / d}``, ``-{``
+    and ``x}{`` a segmentation fault, ``ab}c{`` the word ``B``).
+
+    :example:
+        >>> opening_inside_word("{ a / b }{ c / d } {{ e / f } / g }"), opening_inside_word("x ab{ c / d }")
+        (None, 4)
+        >>> opening_inside_word("AlmA}p x}{ a / b }")
+        9
+    """
+    if "{" not in text:
+        return None
+    depth, closed = 0, False
+    for at, char in enumerate(text):
+        if char == "{" and at and not (closed or text[at - 1] == "{" or text[at - 1].isspace()):
+            return at
+        closed = char == "}" and depth > 0
+        depth += (char == "{") - closed
+    return None
 
 
 def _variants(inside: str) -> List[Tuple[str, ...]]:
