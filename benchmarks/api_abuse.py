@@ -48,8 +48,14 @@ CONCURRENT_CLIENTS = 500
 BODIES = 60
 BODY_SIZE = 4_700_000
 RUNAWAYS = 4
-RUNAWAY = json.dumps({"jsonrpc": "2.0", "method": "normalization.regex", "id": 1,
-                      "params": {"text": "a" * 60 + "b", "search": "(a+)+$", "replace": ""}}).encode()
+RUNAWAY = json.dumps(
+    {
+        "jsonrpc": "2.0",
+        "method": "normalization.regex",
+        "id": 1,
+        "params": {"text": "a" * 60 + "b", "search": "(a+)+$", "replace": ""},
+    }
+).encode()
 
 
 def rss_mb(pid: int) -> float:
@@ -68,8 +74,14 @@ def start_server(workdir: str, file_limit: int = 0) -> tuple:
     limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (file_limit, file_limit))) if file_limit else None
     log_path = Path(workdir) / "server.log"
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([str(Path(sys.executable).parent / "benchmarkstt-tools"), "api", "--port", "0"],
-                                cwd=workdir, stdout=log, stderr=log, env=env, preexec_fn=limit)  # noqa: PLW1509 - no threads yet
+        proc = subprocess.Popen(
+            [str(Path(sys.executable).parent / "benchmarkstt-tools"), "api", "--port", "0"],
+            cwd=workdir,
+            stdout=log,
+            stderr=log,
+            env=env,
+            preexec_fn=limit,
+        )  # noqa: PLW1509 - no threads yet
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         match = re.search(r"listening on (http://\S+?)[; ]", log_path.read_text(errors="replace"))
@@ -94,8 +106,11 @@ def post(url: str, body: bytes, statuses: dict, timeout: float = 90) -> None:
     parts = urlsplit(url)
     try:
         with socket.create_connection((parts.hostname, parts.port), timeout=timeout) as sock:
-            sock.sendall(f"POST {parts.path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                         f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
+            sock.sendall(
+                f"POST {parts.path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+                + body
+            )
             answer = b""
             while len(answer) < 12:
                 part = sock.recv(65536)
@@ -166,8 +181,13 @@ def slow(url: str, seconds: float) -> dict:
     numbers = ordinary(url, seconds)
     clients.stop.set()
     thread.join(60)
-    return {**numbers, "abuse": {"slow connections opened": clients.opened,
-                                 "closed by the server (found on the next line)": clients.closed}}
+    return {
+        **numbers,
+        "abuse": {
+            "slow connections opened": clients.opened,
+            "closed by the server (found on the next line)": clients.closed,
+        },
+    }
 
 
 def bodies(url: str, seconds: float) -> dict:
@@ -175,8 +195,9 @@ def bodies(url: str, seconds: float) -> dict:
     runaway: dict = {}
     in_background(RUNAWAYS, post, url, RUNAWAY, runaway)
     time.sleep(2)
-    body = json.dumps({"jsonrpc": "2.0", "method": "normalization.lowercase", "id": 1,
-                       "params": {"text": "X" * BODY_SIZE}}).encode()
+    body = json.dumps(
+        {"jsonrpc": "2.0", "method": "normalization.lowercase", "id": 1, "params": {"text": "X" * BODY_SIZE}}
+    ).encode()
     senders = in_background(BODIES, post, url, body, statuses)
     numbers = ordinary(url, seconds)
     for thread in senders:
@@ -215,17 +236,22 @@ def run(name: str, seconds: float) -> dict:
 def row(numbers: dict) -> str:
     lat, mem = numbers["latency_ms"], numbers["memory_mb"]
     errors = str(numbers["errors"]) + (f" {numbers['error_kinds']}" if numbers["errors"] else "")
-    return (f"| {numbers['scenario']} | {numbers['requests']} | {numbers['requests_per_second']:.0f} | "
-            f"{lat['p50']:.1f} ms | {lat['p99']:.1f} ms | {lat['max']:.1f} ms | {errors} | "
-            f"{mem['before']['server_rss']} → {mem['after']['server_rss']} MB | "
-            f"{mem['before']['all_pss']} → {mem['after']['all_pss']} MB | {json.dumps(numbers.get('abuse', {}))} |")
+    return (
+        f"| {numbers['scenario']} | {numbers['requests']} | {numbers['requests_per_second']:.0f} | "
+        f"{lat['p50']:.1f} ms | {lat['p99']:.1f} ms | {lat['max']:.1f} ms | {errors} | "
+        f"{mem['before']['server_rss']} → {mem['after']['server_rss']} MB | "
+        f"{mem['before']['all_pss']} → {mem['after']['all_pss']} MB | {json.dumps(numbers.get('abuse', {}))} |"
+    )
 
 
 def main(argv: list | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
-                        help=f"which to run: {', '.join(SCENARIOS)} (default: all)")
-    parser.add_argument("--seconds", type=float, default=20, help="ordinary load per scenario (default 20, at most 120)")
+    parser.add_argument(
+        "scenarios", nargs="*", metavar="SCENARIO", help=f"which to run: {', '.join(SCENARIOS)} (default: all)"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=20, help="ordinary load per scenario (default 20, at most 120)"
+    )
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON, a line per scenario")
     args = parser.parse_args(argv)
     if not 1 <= args.seconds <= 120:

@@ -71,8 +71,10 @@ def request_body(call: str) -> bytes:
     method, params = {
         "version": ("version", None),
         "wer": ("metrics.wer", {"ref": ref, "hyp": hyp}),
-        "benchmark": ("benchmark.wer", {"ref": ref, "hyp": hyp, "config": "[normalization]\nlowercase",
-                                        "return_logs": True}),
+        "benchmark": (
+            "benchmark.wer",
+            {"ref": ref, "hyp": hyp, "config": "[normalization]\nlowercase", "return_logs": True},
+        ),
     }[call]
     request = {"jsonrpc": "2.0", "method": method, "id": 1}
     if params is not None:
@@ -152,11 +154,20 @@ def summary(threads: list, elapsed: float) -> dict:
         for kind, n in thread.errors.items():
             errors[kind] = errors.get(kind, 0) + n
     cut = statistics.quantiles(latencies, n=100, method="inclusive") if len(latencies) > 1 else latencies * 99
-    return {"requests": len(latencies), "clients": len(threads), "seconds": round(elapsed, 3),
-            "requests_per_second": round(len(latencies) / elapsed, 1),
-            "latency_ms": {"p50": round(cut[49] * 1000, 2), "p90": round(cut[89] * 1000, 2),
-                           "p99": round(cut[98] * 1000, 2), "max": round(latencies[-1] * 1000, 2)},
-            "errors": sum(errors.values()), "error_kinds": errors}
+    return {
+        "requests": len(latencies),
+        "clients": len(threads),
+        "seconds": round(elapsed, 3),
+        "requests_per_second": round(len(latencies) / elapsed, 1),
+        "latency_ms": {
+            "p50": round(cut[49] * 1000, 2),
+            "p90": round(cut[89] * 1000, 2),
+            "p99": round(cut[98] * 1000, 2),
+            "max": round(latencies[-1] * 1000, 2),
+        },
+        "errors": sum(errors.values()),
+        "error_kinds": errors,
+    }
 
 
 def free_port() -> int:
@@ -177,11 +188,18 @@ def start_server(workdir: str, gunicorn: int, gthread: int = 0, time_limit: str 
         port = free_port()
         options = ["--workers", str(gunicorn)]
         if gthread:
-            options = [str(gthread) if previous == "--workers" else option
-                       for previous, option in zip([""] + GTHREAD_OPTIONS, GTHREAD_OPTIONS)]
+            options = [
+                str(gthread) if previous == "--workers" else option
+                for previous, option in zip([""] + GTHREAD_OPTIONS, GTHREAD_OPTIONS)
+            ]
             env.update(GTHREAD_ENV)
-        command = [str(bin_dir / "gunicorn"), *options, "--bind", f"127.0.0.1:{port}",
-                   "benchmarkstt_api.wsgi:application"]
+        command = [
+            str(bin_dir / "gunicorn"),
+            *options,
+            "--bind",
+            f"127.0.0.1:{port}",
+            "benchmarkstt_api.wsgi:application",
+        ]
         url = f"http://127.0.0.1:{port}/api"
     else:
         command = [str(bin_dir / "benchmarkstt-tools"), "api", "--port", "0"]
@@ -228,10 +246,18 @@ def server_memory_mb(pid: int) -> dict:
 
 
 ABUSE = {
-    "answer over the limit": {"jsonrpc": "2.0", "method": "normalization.replace", "id": 1,
-                              "params": {"text": "x" * 500, "search": "", "replace": "y" * (1 << 20)}},
-    "regex over the time limit": {"jsonrpc": "2.0", "method": "normalization.regex", "id": 1,
-                                  "params": {"text": "a" * 40 + "b", "search": "(a+)+$", "replace": ""}},
+    "answer over the limit": {
+        "jsonrpc": "2.0",
+        "method": "normalization.replace",
+        "id": 1,
+        "params": {"text": "x" * 500, "search": "", "replace": "y" * (1 << 20)},
+    },
+    "regex over the time limit": {
+        "jsonrpc": "2.0",
+        "method": "normalization.regex",
+        "id": 1,
+        "params": {"text": "a" * 40 + "b", "search": "(a+)+$", "replace": ""},
+    },
 }
 
 
@@ -242,7 +268,9 @@ def abuse(url: str, stop: threading.Event, statuses: dict) -> None:
         for kind, request in ABUSE.items():
             connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
             try:
-                connection.request("POST", parts.path, json.dumps(request).encode(), {"Content-Type": "application/json"})
+                connection.request(
+                    "POST", parts.path, json.dumps(request).encode(), {"Content-Type": "application/json"}
+                )
                 status = connection.getresponse().status
             except (OSError, http.client.HTTPException) as exc:
                 status = type(exc).__name__
@@ -307,16 +335,29 @@ def mixed(url: str, body: bytes, requests: int, clients: int) -> dict:
 def main(argv: list | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", help="a running server's JSON-RPC URL on this machine (default: start one)")
-    parser.add_argument("--gunicorn", type=int, default=0, metavar="WORKERS",
-                        help="start gunicorn with this many workers instead of benchmarkstt-tools api")
+    parser.add_argument(
+        "--gunicorn",
+        type=int,
+        default=0,
+        metavar="WORKERS",
+        help="start gunicorn with this many workers instead of benchmarkstt-tools api",
+    )
     parser.add_argument("--call", choices=("version", "wer", "benchmark"), default="wer")
     parser.add_argument("--clients", type=int, default=8, help="concurrent clients (default 8)")
-    parser.add_argument("--requests", type=int, default=2000, help=f"requests in all (default 2000, at most {MAX_REQUESTS})")
+    parser.add_argument(
+        "--requests", type=int, default=2000, help=f"requests in all (default 2000, at most {MAX_REQUESTS})"
+    )
     parser.add_argument("--warmup", type=int, default=50, help="requests sent first and not counted (default 50)")
-    parser.add_argument("--gthread", type=int, default=0, metavar="WORKERS",
-                        help="start gunicorn as docs/api.md recommends (gthread workers) with this many workers")
-    parser.add_argument("--mixed", action="store_true",
-                        help="slow clients and oversize requests alongside the burst (see above)")
+    parser.add_argument(
+        "--gthread",
+        type=int,
+        default=0,
+        metavar="WORKERS",
+        help="start gunicorn as docs/api.md recommends (gthread workers) with this many workers",
+    )
+    parser.add_argument(
+        "--mixed", action="store_true", help="slow clients and oversize requests alongside the burst (see above)"
+    )
     parser.add_argument("--rounds", type=int, default=1, help="bursts in a row, on the same server (default 1)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
@@ -341,8 +382,13 @@ def main(argv: list | None = None) -> int:
             if proc is not None:
                 proc.terminate()
                 proc.wait(timeout=30)
-    server = args.url or (f"gunicorn gthread, {args.gthread} workers" if args.gthread else
-                          f"gunicorn, {args.gunicorn} workers" if args.gunicorn else "benchmarkstt-tools api")
+    server = args.url or (
+        f"gunicorn gthread, {args.gthread} workers"
+        if args.gthread
+        else f"gunicorn, {args.gunicorn} workers"
+        if args.gunicorn
+        else "benchmarkstt-tools api"
+    )
     errors = sum(numbers["errors"] for numbers in rounds)
     if args.json:
         for number, numbers in enumerate(rounds, 1):
@@ -356,8 +402,10 @@ def report(server: str, call: str, rounds: list, mixed: bool) -> str:
     """The rounds as a Markdown table, one row each; with ``mixed``, the abuse's answers and the
     server's memory, and a last line saying how the memory moved over the rounds."""
     first = rounds[0]
-    lines = [f"{server}, {call}: {len(rounds)} round(s) of {first['requests']} requests from {first['clients']} "
-             f"clients on the same server{', with slow and oversize clients alongside' if mixed else ''}\n"]
+    lines = [
+        f"{server}, {call}: {len(rounds)} round(s) of {first['requests']} requests from {first['clients']} "
+        f"clients on the same server{', with slow and oversize clients alongside' if mixed else ''}\n"
+    ]
     memory = "server_memory_mb" in first
     head = ["round", "calls/s", "p50", "p90", "p99", "errors"]
     if mixed:
@@ -367,8 +415,14 @@ def report(server: str, call: str, rounds: list, mixed: bool) -> str:
     lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for number, numbers in enumerate(rounds, 1):
         lat = numbers["latency_ms"]
-        row = [str(number), f"{numbers['requests_per_second']:.0f}", f"{lat['p50']:.1f} ms", f"{lat['p90']:.1f} ms",
-               f"{lat['p99']:.1f} ms", str(numbers["errors"]) + (f" {numbers['error_kinds']}" if numbers["errors"] else "")]
+        row = [
+            str(number),
+            f"{numbers['requests_per_second']:.0f}",
+            f"{lat['p50']:.1f} ms",
+            f"{lat['p90']:.1f} ms",
+            f"{lat['p99']:.1f} ms",
+            str(numbers["errors"]) + (f" {numbers['error_kinds']}" if numbers["errors"] else ""),
+        ]
         if mixed:
             answered: dict = {}
             for statuses in numbers["abuse"].values():
@@ -376,15 +430,24 @@ def report(server: str, call: str, rounds: list, mixed: bool) -> str:
                     answered[status] = answered.get(status, 0) + n
             row.append(", ".join(f"{status} ×{n}" for status, n in sorted(answered.items(), key=str)))
         if memory:
-            row.append(" → ".join(f"{m['server']} + {m['workers']} = {m['total']} MB"
-                                  for m in (numbers["server_memory_mb"]["before"], numbers["server_memory_mb"]["after"])))
+            row.append(
+                " → ".join(
+                    f"{m['server']} + {m['workers']} = {m['total']} MB"
+                    for m in (numbers["server_memory_mb"]["before"], numbers["server_memory_mb"]["after"])
+                )
+            )
         lines.append("| " + " | ".join(row) + " |")
     if memory and len(rounds) > 1:
         after = [numbers["server_memory_mb"]["after"]["total"] for numbers in rounds]
         half = len(after) // 2
-        lines.append(f"\nserver memory after each round: {', '.join(f'{m:g}' for m in after)} MB"
-                     + (f"; over the last {len(after) - half} rounds it moved by {after[-1] - after[half - 1]:+.1f} MB"
-                        if half else ""))
+        lines.append(
+            f"\nserver memory after each round: {', '.join(f'{m:g}' for m in after)} MB"
+            + (
+                f"; over the last {len(after) - half} rounds it moved by {after[-1] - after[half - 1]:+.1f} MB"
+                if half
+                else ""
+            )
+        )
     return "\n".join(lines)
 
 

@@ -52,8 +52,9 @@ SETS = {
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15, help="rounds (each command once per round)")
-    parser.add_argument("--before-venv", type=Path, required=True,
-                        help="another installation of this project, timed in the same rounds")
+    parser.add_argument(
+        "--before-venv", type=Path, required=True, help="another installation of this project, timed in the same rounds"
+    )
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ", ".join(SETS))
     args = parser.parse_args()
     chosen = {name: spec for key in args.sets.split(",") for name, spec in SETS[key].items()}

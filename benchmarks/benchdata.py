@@ -59,7 +59,7 @@ def utterances(count: int = 10_000, seed: int = 2) -> tuple:
     for _ in range(count):
         length = rng.randint(10, 30)
         start = rng.randrange(len(words) - length)
-        ref = words[start:start + length]
+        ref = words[start : start + length]
         refs.append(" ".join(ref))
         hyps.append(" ".join(corrupt(ref, vocabulary, rng)))
     return refs, hyps

@@ -29,14 +29,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchdata import write_long_document  # noqa: E402
 
 BIN = Path(sys.executable).parent
-MODES = {"wer levenshtein": ["--wer", "levenshtein"], "wer strict": ["--wer"], "diffcounts": ["--diffcounts"],
-         "diffcounts lev": ["--diffcounts", "levenshtein"]}
+MODES = {
+    "wer levenshtein": ["--wer", "levenshtein"],
+    "wer strict": ["--wer"],
+    "diffcounts": ["--diffcounts"],
+    "diffcounts lev": ["--diffcounts", "levenshtein"],
+}
 
 
 def measure(ref: Path, hyp: Path, options: list) -> tuple:
     """``(CPU seconds, peak RSS in MB, output)`` of one CLI run on the pair."""
-    run = subprocess.run(["/usr/bin/time", "-v", str(BIN / "benchmarkstt"), "-r", str(ref), "-h", str(hyp),
-                          *options], capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        ["/usr/bin/time", "-v", str(BIN / "benchmarkstt"), "-r", str(ref), "-h", str(hyp), *options],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     fields = dict(re.findall(r"^\s*(.+?): (.*)$", run.stderr, re.MULTILINE))
     cpu = float(fields["User time (seconds)"]) + float(fields["System time (seconds)"])
     return cpu, int(fields["Maximum resident set size (kbytes)"]) / 1024, run.stdout.strip()
@@ -45,8 +53,9 @@ def measure(ref: Path, hyp: Path, options: list) -> tuple:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=float, nargs="+", default=[0.5, 1, 2, 4, 8], help="sizes in MB")
-    parser.add_argument("--budget", type=float, default=120, help="seconds a run may take before its "
-                        "mode stops growing (default 120)")
+    parser.add_argument(
+        "--budget", type=float, default=120, help="seconds a run may take before its mode stops growing (default 120)"
+    )
     args = parser.parse_args()
     cpu: dict = {mode: {} for mode in MODES}
     with tempfile.TemporaryDirectory() as folder:
@@ -58,12 +67,17 @@ def main() -> int:
                     continue
                 seconds, rss, output = measure(ref, hyp, options)
                 cpu[mode][size] = seconds
-                print(f"{size:5g} MB {words:>10,} words  {mode:16} CPU {seconds:8.2f} s  peak {rss:7.1f} MB  "
-                      f"{' '.join(output.split()[-2:])}", flush=True)
+                print(
+                    f"{size:5g} MB {words:>10,} words  {mode:16} CPU {seconds:8.2f} s  peak {rss:7.1f} MB  "
+                    f"{' '.join(output.split()[-2:])}",
+                    flush=True,
+                )
     for mode, times in cpu.items():
         sizes = sorted(times)
-        exponents = [f"{s1:g}->{s2:g} MB: {math.log(times[s2] / times[s1]) / math.log(s2 / s1):.2f}"
-                     for s1, s2 in zip(sizes, sizes[1:])]
+        exponents = [
+            f"{s1:g}->{s2:g} MB: {math.log(times[s2] / times[s1]) / math.log(s2 / s1):.2f}"
+            for s1, s2 in zip(sizes, sizes[1:])
+        ]
         print(f"{mode:16} exponent  {'  '.join(exponents)}")
     return 0
 

@@ -60,16 +60,18 @@ for engine in engines:
     out[engine] = {call}
 print(json.dumps(out))
 """
-CALLS = {"jiwer": ("import jiwer", "jiwer.wer(refs, hyps)"),
-         "werpy": ("import werpy", "float(werpy.wer(refs, hyps))")}
+CALLS = {"jiwer": ("import jiwer", "jiwer.wer(refs, hyps)"), "werpy": ("import werpy", "float(werpy.wer(refs, hyps))")}
 
 
 def baseline_python(name: str) -> Path:
     """The interpreter of ``name``'s venv (jiwer or werpy), installed first if it is missing."""
     venv = CACHE / f"{name}-venv"
     python = venv / "bin" / "python"
-    if subprocess.run([str(python), "-c", f"import {name}"], env=ENV, capture_output=True).returncode if \
-            python.exists() else True:
+    if (
+        subprocess.run([str(python), "-c", f"import {name}"], env=ENV, capture_output=True).returncode
+        if python.exists()
+        else True
+    ):
         print(f"installing {BASELINES[name]} into {venv} ...", file=sys.stderr)
         subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True)
         subprocess.run([str(python), "-m", "pip", "install", "-q", BASELINES[name]], check=True, env=ENV)
@@ -94,7 +96,8 @@ def folder(files: int) -> Path:
         for _ in range(files):
             length = rng.randint(10, 30)
             start = rng.randrange(len(words) - length)
-            yield words[start:start + length]
+            yield words[start : start + length]
+
     return benchdata.write_corpus(root, references(), engines, vocabulary, "u{:06}.txt")
 
 
@@ -112,8 +115,7 @@ def run(argv: list) -> dict:
             stdout = out.read().decode()
     if child.returncode:
         raise SystemExit(f"{' '.join(map(str, argv[:4]))} ... exited with {child.returncode}")
-    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024,
-            "stdout": stdout}
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024, "stdout": stdout}
 
 
 def loop_wers(python: Path, name: str, root: Path) -> tuple:
@@ -127,8 +129,15 @@ def corpus_wers(root: Path, *scale: str) -> tuple:
     """The corpus command on ``root`` with its default output (the tables) and the ``scale``
     arguments (``--jobs 1``, ``--dask-local 2``...): its run, and each engine's pooled WER from
     the table's S, D, I and reference words."""
-    argv = [str(BIN / "benchmarkstt-tools"), "corpus", "-r", str(root / "refs"),
-            *(a for e in ENGINES for a in ("-h", f"{e}={root / e}")), "--wer", *scale]
+    argv = [
+        str(BIN / "benchmarkstt-tools"),
+        "corpus",
+        "-r",
+        str(root / "refs"),
+        *(a for e in ENGINES for a in ("-h", f"{e}={root / e}")),
+        "--wer",
+        *scale,
+    ]
     got = run(argv)
     wers = {}
     for line in got["stdout"].splitlines():
@@ -145,8 +154,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=int, nargs="+", default=[1_000, 10_000, 100_000])
     parser.add_argument("--rounds", type=int, default=3, help="rounds (each command once per round)")
-    parser.add_argument("--dask", type=int, nargs="*", default=[], metavar="N",
-                        help="also corpus --dask-local N for each N")
+    parser.add_argument(
+        "--dask", type=int, nargs="*", default=[], metavar="N", help="also corpus --dask-local N for each N"
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     pythons = {name: baseline_python(name) for name in BASELINES}
@@ -154,24 +164,36 @@ def main() -> int:
     checks: list = []
     for files in args.files:
         root = folder(files)
-        commands = {"corpus --jobs 1": (corpus_wers, root, "--jobs", "1"),
-                    "corpus --jobs 2": (corpus_wers, root, "--jobs", "2"),
-                    **{f"corpus --dask-local {n}": (corpus_wers, root, "--dask-local", str(n)) for n in args.dask},
-                    **{f"{name} loop": (loop_wers, python, name, root) for name, python in pythons.items()}}
+        commands = {
+            "corpus --jobs 1": (corpus_wers, root, "--jobs", "1"),
+            "corpus --jobs 2": (corpus_wers, root, "--jobs", "2"),
+            **{f"corpus --dask-local {n}": (corpus_wers, root, "--dask-local", str(n)) for n in args.dask},
+            **{f"{name} loop": (loop_wers, python, name, root) for name, python in pythons.items()},
+        }
         runs: dict = {name: [] for name in commands}
         wers: dict = {}
         for _ in range(args.rounds):
             for name, (function, *arguments) in commands.items():
                 got, wers[name] = function(*arguments)
                 runs[name].append(got)
-        median = {name: {k: statistics.median(r[k] for r in got) for k in ("wall", "cpu", "peak_mb")}
-                  for name, got in runs.items()}
+        median = {
+            name: {k: statistics.median(r[k] for r in got) for k in ("wall", "cpu", "peak_mb")}
+            for name, got in runs.items()
+        }
         rounded = {name: {e: round(w, 12) for e, w in wer.items()} for name, wer in wers.items()}
         same = len({json.dumps(w, sort_keys=True) for w in rounded.values()}) == 1
-        figures[files] = {"median": median, "wer": wers["corpus --jobs 1"], "same_wer": same,
-                          **{f"{name.split(' ', 1)[1]} ratios": [b["wall"] / a["wall"] for a, b in
-                                                                 zip(runs["corpus --jobs 1"], runs[name])]
-                             for name in runs if name.startswith("corpus ") and name != "corpus --jobs 1"}}
+        figures[files] = {
+            "median": median,
+            "wer": wers["corpus --jobs 1"],
+            "same_wer": same,
+            **{
+                f"{name.split(' ', 1)[1]} ratios": [
+                    b["wall"] / a["wall"] for a, b in zip(runs["corpus --jobs 1"], runs[name])
+                ]
+                for name in runs
+                if name.startswith("corpus ") and name != "corpus --jobs 1"
+            },
+        }
         print(f"\n{files:,} files x {len(ENGINES)} engines, {args.rounds} rounds, load {os.getloadavg()[0]:.1f}")
         print(f"{'command':23s} {'CPU s':>8s} {'wall s':>8s} {'peak MB':>8s}")
         for name, m in median.items():
@@ -184,20 +206,34 @@ def main() -> int:
             print(f"--dask-local {n} wall {ratio:.2f}x --jobs 1's (median of the rounds' ratios)")
         checks.append((f"{files:,} files: same pooled WER in all four ({wers['corpus --jobs 1']})", same))
         if files >= 10_000:
-            checks.append((f"{files:,} files: corpus --jobs 1 CPU {cpu_ratio:.2f}x the fastest loop's: "
-                           f"within 1.5x", cpu_ratio <= 1.5))
-        checks.append((f"{files:,} files: --jobs 2 wall {jobs2:.2f}x --jobs 1's (median of the rounds' "
-                       f"ratios): at most 0.6x", jobs2 <= 0.6))
+            checks.append(
+                (
+                    f"{files:,} files: corpus --jobs 1 CPU {cpu_ratio:.2f}x the fastest loop's: within 1.5x",
+                    cpu_ratio <= 1.5,
+                )
+            )
+        checks.append(
+            (
+                f"{files:,} files: --jobs 2 wall {jobs2:.2f}x --jobs 1's (median of the rounds' ratios): at most 0.6x",
+                jobs2 <= 0.6,
+            )
+        )
     sizes = sorted(figures)
     peaks = [figures[n]["median"]["corpus --jobs 1"]["peak_mb"] for n in sizes]
-    checks.append((f"corpus --jobs 1 peak memory {' / '.join(f'{p:.0f}' for p in peaks)} MB: flat "
-                   f"(at most 1.25x the smallest)", max(peaks) <= 1.25 * min(peaks)))
+    checks.append(
+        (
+            f"corpus --jobs 1 peak memory {' / '.join(f'{p:.0f}' for p in peaks)} MB: flat "
+            f"(at most 1.25x the smallest)",
+            max(peaks) <= 1.25 * min(peaks),
+        )
+    )
     print()
     for text, ok in checks:
         print(("PASS " if ok else "FAIL ") + text)
     if args.json:
-        args.json.write_text(json.dumps({"load": os.getloadavg(), "figures": figures,
-                                         "checks": checks}, indent=1), encoding="utf-8")
+        args.json.write_text(
+            json.dumps({"load": os.getloadavg(), "figures": figures, "checks": checks}, indent=1), encoding="utf-8"
+        )
     return 0 if all(ok for _, ok in checks) else 1
 
 

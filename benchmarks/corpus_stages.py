@@ -90,7 +90,7 @@ def stages(root: Path) -> dict:
             opcode_places(opcodes[x + 1])
             segments(places[x], places[x + 1])
 
-    batches = [items[x:x + 32] for x in range(0, n, 32)]
+    batches = [items[x : x + 32] for x in range(0, n, 32)]
     scored = [one for batch in batches for one in score_batch(spec, batch)]
 
     def fold() -> Aggregator:
@@ -106,10 +106,14 @@ def stages(root: Path) -> dict:
         "read: open and read the bytes": (lambda: [s.context.read_bytes(p) for p in paths], len(paths)),
         "read: a plain open().read()": (lambda: [open(p, "rb").read() for p in paths], len(paths)),
         "read: SHA-256": (lambda: [hashlib.sha256(d).hexdigest() for d in data], len(paths)),
-        "read: infer the type (hook)": (lambda: [hook.infer_input_type(path=p, data=d) for p, d in zip(paths, data)],
-                                        len(paths)),
+        "read: infer the type (hook)": (
+            lambda: [hook.infer_input_type(path=p, data=d) for p, d in zip(paths, data)],
+            len(paths),
+        ),
         "read: the type as scoring decides it (resolve_type)": (
-            lambda: [s.resolve_type(src, d) for src, d in zip(sources, data)], len(paths)),
+            lambda: [s.resolve_type(src, d) for src, d in zip(sources, data)],
+            len(paths),
+        ),
         "read: input made and read": (read_text, len(paths)),
         "read: normalize and segment": (lambda: [s.pipeline.prepare(t) for t in texts], len(paths)),
         "read: whole (read_whole)": (lambda: [s.read_whole(src) for src in sources], len(paths)),
@@ -136,8 +140,10 @@ def main() -> int:
             start = time.process_time()
             function()
             times[name].append((time.process_time() - start) / count * 1e6)
-    print(f"{args.files:,} files x {len(corpus_loop.ENGINES)} engines, {args.rounds} rounds, "
-          f"load {os.getloadavg()[0]:.1f}: CPU us per unit (median)")
+    print(
+        f"{args.files:,} files x {len(corpus_loop.ENGINES)} engines, {args.rounds} rounds, "
+        f"load {os.getloadavg()[0]:.1f}: CPU us per unit (median)"
+    )
     for name, values in times.items():
         print(f"{name:45s} {statistics.median(values):8.1f}")
     return 0

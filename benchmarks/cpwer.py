@@ -87,33 +87,48 @@ def timed(argv: list, cwd: Path) -> tuple:
 def same_as(ours: dict, theirs: dict) -> bool:
     """Whether our result has meeteval's errors, reference words and speaker mapping."""
     errors = ours["substitutions"] + ours["deletions"] + ours["insertions"]
-    return (errors == theirs["errors"] and ours["reference_words"] == theirs["length"]
-            and ours["mapping"] == {h: r for r, h in theirs["assignment"] if h is not None})
+    return (
+        errors == theirs["errors"]
+        and ours["reference_words"] == theirs["length"]
+        and ours["mapping"] == {h: r for r, h in theirs["assignment"] if h is not None}
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--meeteval-venv", type=Path, default=HERE / ".cache" / "meeteval-venv")
-    parser.add_argument("--before-venv", type=Path,
-                        help="another installation of this project, timed in the same rounds")
+    parser.add_argument(
+        "--before-venv", type=Path, help="another installation of this project, timed in the same rounds"
+    )
     args = parser.parse_args()
     theirs_bin = meeteval_bin(args.meeteval_venv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         ref, hyp = meeting(folder)
         pair = ["-r", str(ref), "-h", str(hyp)]
-        ours = {metric: [str(BIN / "benchmarkstt"), *pair, f"--{metric}", *extra, "-o", "json"]
-                for metric, extra in (("cpwer", []), ("tcpwer", ["5"]))}
+        ours = {
+            metric: [str(BIN / "benchmarkstt"), *pair, f"--{metric}", *extra, "-o", "json"]
+            for metric, extra in (("cpwer", []), ("tcpwer", ["5"]))
+        }
         commands = {}
         for metric, extra in (("cpwer", []), ("tcpwer", ["--collar", "5"])):
             commands[f"benchmarkstt --{metric}"] = ours[metric]
             if args.before_venv:
-                commands[f"benchmarkstt --{metric} (before)"] = [str(args.before_venv / "bin" / "benchmarkstt"),
-                                                                *ours[metric][1:]]
-            commands[f"meeteval-wer {metric}"] = [str(theirs_bin), metric, *pair, *extra, "--average-out",
-                                                  str(folder / f"{metric}.json"), "--per-reco-out",
-                                                  str(folder / "reco.json")]
+                commands[f"benchmarkstt --{metric} (before)"] = [
+                    str(args.before_venv / "bin" / "benchmarkstt"),
+                    *ours[metric][1:],
+                ]
+            commands[f"meeteval-wer {metric}"] = [
+                str(theirs_bin),
+                metric,
+                *pair,
+                *extra,
+                "--average-out",
+                str(folder / f"{metric}.json"),
+                "--per-reco-out",
+                str(folder / "reco.json"),
+            ]
         times: dict = {name: [] for name in commands}
         for _ in range(args.runs):
             for name, argv in commands.items():
@@ -121,24 +136,34 @@ def main() -> int:
         results = {}
         for metric in ours:
             done = subprocess.run(ours[metric], capture_output=True, text=True, check=True, env=ENV)
-            results[metric] = (json.loads(done.stdout)[0]["result"],
-                               json.loads((folder / f"{metric}.json").read_text()))
+            results[metric] = (
+                json.loads(done.stdout)[0]["result"],
+                json.loads((folder / f"{metric}.json").read_text()),
+            )
     median = {name: statistics.median(cpu for _, cpu in values) for name, values in times.items()}
     for name, values in times.items():
-        print(f"{name:34s} CPU median {median[name]:7.3f} s   wall median "
-              f"{statistics.median(wall for wall, _ in values):7.3f} s")
+        print(
+            f"{name:34s} CPU median {median[name]:7.3f} s   wall median "
+            f"{statistics.median(wall for wall, _ in values):7.3f} s"
+        )
     for metric, (mine, theirs) in results.items():
         same = same_as(mine, theirs)
         ratio = median[f"meeteval-wer {metric}"] / median[f"benchmarkstt --{metric}"]
         errors = mine["substitutions"] + mine["deletions"] + mine["insertions"]
-        print(f"{metric}: errors {errors} and {theirs['errors']}, reference words {mine['reference_words']} and "
-              f"{theirs['length']}, mapping {mine['mapping']}")
+        print(
+            f"{metric}: errors {errors} and {theirs['errors']}, reference words {mine['reference_words']} and "
+            f"{theirs['length']}, mapping {mine['mapping']}"
+        )
         if args.before_venv:
             before = median[f"benchmarkstt --{metric} (before)"]
-            print(f"{metric}: {before / median[f'benchmarkstt --{metric}']:.2f}x faster than before, which was "
-                  f"{median[f'meeteval-wer {metric}'] / before:.1f}x faster than meeteval")
-        print(("PASS " if ratio >= 10 and same else "FAIL ") + f"{metric} {ratio:.1f}x faster than meeteval 0.4.3 "
-              f"(CPU time), identical results: {same} (target 10x)")
+            print(
+                f"{metric}: {before / median[f'benchmarkstt --{metric}']:.2f}x faster than before, which was "
+                f"{median[f'meeteval-wer {metric}'] / before:.1f}x faster than meeteval"
+            )
+        print(
+            ("PASS " if ratio >= 10 and same else "FAIL ") + f"{metric} {ratio:.1f}x faster than meeteval 0.4.3 "
+            f"(CPU time), identical results: {same} (target 10x)"
+        )
     return 0
 
 

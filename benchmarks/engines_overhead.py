@@ -65,11 +65,15 @@ def main() -> int:
             overhead = wall - engine_seconds
             shares.append(overhead / engine_seconds)
             per_file.append(overhead / len(jobs))
-            print(f"round {n + 1}: {len(jobs)} files, pocketsphinx {engine_seconds:.3f} s, "
-                  f"harness {overhead * 1000:.1f} ms ({overhead / engine_seconds:.2%})")
+            print(
+                f"round {n + 1}: {len(jobs)} files, pocketsphinx {engine_seconds:.3f} s, "
+                f"harness {overhead * 1000:.1f} ms ({overhead / engine_seconds:.2%})"
+            )
     share = statistics.median(shares)
-    print(f"median: harness {statistics.median(per_file) * 1000:.1f} ms per file, {share:.2%} of pocketsphinx's "
-          f"time (target: under 5%)")
+    print(
+        f"median: harness {statistics.median(per_file) * 1000:.1f} ms per file, {share:.2%} of pocketsphinx's "
+        f"time (target: under 5%)"
+    )
     return 0 if share < 0.05 else 1
 
 

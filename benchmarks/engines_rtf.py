@@ -55,9 +55,11 @@ def main() -> int:
         for n in range(args.rounds):
             found = one_round(Path(tmp) / str(n))
             for name, figures in found.items():
-                print(f"round {n + 1}: {name}: {figures['audio_seconds']:.1f} audio s, "
-                      f"RTF {figures['real_time_factor']:.3f}, "
-                      f"{figures['cpu_hours_per_audio_hour']:.3f} CPU-h per audio h")
+                print(
+                    f"round {n + 1}: {name}: {figures['audio_seconds']:.1f} audio s, "
+                    f"RTF {figures['real_time_factor']:.3f}, "
+                    f"{figures['cpu_hours_per_audio_hour']:.3f} CPU-h per audio h"
+                )
             ratios.append(found["fw"]["cpu_seconds"] / found["ps"]["cpu_seconds"])
             print(f"round {n + 1}: faster-whisper's CPU time is {ratios[-1]:.2f} times pocketsphinx's")
     print(f"median: faster-whisper (tiny.en) takes {statistics.median(ratios):.2f} times pocketsphinx's CPU time")

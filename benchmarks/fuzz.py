@@ -52,8 +52,13 @@ def fuzz_target(name: str, inputs: int, batch: int) -> dict:
     failure = None
     try:
         while count < inputs:
-            run = settings(max_examples=min(batch, inputs - count), deadline=None, database=None,
-                           phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck))
+            run = settings(
+                max_examples=min(batch, inputs - count),
+                deadline=None,
+                database=None,
+                phases=[Phase.generate, Phase.shrink],
+                suppress_health_check=list(HealthCheck),
+            )
             before = count
             run(given(target.strategy)(check))()
             if count == before:
@@ -65,8 +70,13 @@ def fuzz_target(name: str, inputs: int, batch: int) -> dict:
 
 def run_target(name: str, inputs: int, batch: int) -> dict:
     """Run one target in a fresh process (its readers' warnings go nowhere)."""
-    proc = subprocess.run([sys.executable, __file__, "--child", name, "--inputs", str(inputs), "--batch", str(batch)],
-                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.run(
+        [sys.executable, __file__, "--child", name, "--inputs", str(inputs), "--batch", str(batch)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         return json.loads(proc.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):
@@ -95,9 +105,11 @@ def main() -> int:
     if unknown:
         parser.error(f"--targets: no target named {', '.join(map(repr, unknown))} (there are: {', '.join(names)})")
     start = time.time()
-    print(f"fuzz run, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(start))}, Python {sys.version.split()[0]}, "
-          f"{args.inputs:,} inputs asked per target, in hypothesis runs of {args.batch:,}, {args.jobs} at a time\n",
-          flush=True)
+    print(
+        f"fuzz run, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(start))}, Python {sys.version.split()[0]}, "
+        f"{args.inputs:,} inputs asked per target, in hypothesis runs of {args.batch:,}, {args.jobs} at a time\n",
+        flush=True,
+    )
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
         outcomes = list(pool.map(lambda name: run_target(name, args.inputs, args.batch), chosen))
     print("| target | inputs | failures | time |")

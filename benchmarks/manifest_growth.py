@@ -42,8 +42,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         small, large = read_time(Path(folder), args.rows), read_time(Path(folder), 4 * args.rows)
     ratio = large / small
-    print(f"{args.rows:,} rows: {small:.3f} s; {4 * args.rows:,} rows: {large:.3f} s; ratio {ratio:.1f}x "
-          f"(linear 4x, quadratic 16x): {'PASS' if ratio < 8 else 'FAIL'}")
+    print(
+        f"{args.rows:,} rows: {small:.3f} s; {4 * args.rows:,} rows: {large:.3f} s; ratio {ratio:.1f}x "
+        f"(linear 4x, quadratic 16x): {'PASS' if ratio < 8 else 'FAIL'}"
+    )
     return 0 if ratio < 8 else 1
 
 

@@ -42,8 +42,9 @@ def reset_peak() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--megabytes", type=float, default=50, help="size of the reference (default 50)")
-    parser.add_argument("--metrics", default="wer,diffcounts",
-                        help="metrics in order, a mode after a colon (default wer,diffcounts)")
+    parser.add_argument(
+        "--metrics", default="wer,diffcounts", help="metrics in order, a mode after a colon (default wer,diffcounts)"
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
     from benchdata import write_long_document
@@ -69,13 +70,16 @@ def main() -> int:
         ref_path, hyp_path = Path(folder, "ref.txt"), Path(folder, "hyp.txt")
         words = write_long_document(ref_path, hyp_path, args.megabytes)
         started = time.perf_counter()
-        print(f"{args.megabytes:g} MB against its hypothesis ({words:,} reference words), "
-              f"metrics {args.metrics}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
+        print(
+            f"{args.megabytes:g} MB against its hypothesis ({words:,} reference words), "
+            f"metrics {args.metrics}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n"
+        )
         print("| stage | at | peak RSS in the stage | RSS at its end |\n|---|---|---|---|")
         reset_peak()
         stage("start (plugins loaded)")
-        read = [registries.inputs.get("infer").create([str(path)], context=context).read()
-                for path in (ref_path, hyp_path)]
+        read = [
+            registries.inputs.get("infer").create([str(path)], context=context).read() for path in (ref_path, hyp_path)
+        ]
         stage("both files read")
         counts = [word_count(text) for text in read]
         stage(f"words counted ({counts[0]:,} and {counts[1]:,})")

@@ -71,138 +71,294 @@ END = "<!-- end of realfiles table -->"
 # What `select` takes from each fetched repository: (project, repository, commit or None for
 # HEAD, licence, [(glob, type, set, suffix added to the local name)], max size in bytes).
 SELECTION = [
-    ("ttconv", "sandflow/ttconv", None, "BSD-2-Clause", [
-        ("src/test/resources/srt/*.srt", "srt", "read", ""),
-        ("src/test/resources/scc/*.scc", "scc", "read", ""),
-        ("src/test/resources/stl/irt/*.stl", "stl", "read", ""),
-        ("src/test/resources/stl/sandflow/*.stl", "stl", "read", ""),
-        ("src/test/resources/ttml/*.ttml", "ttml", "read", ""),
-        ("src/test/resources/vtt/valid/*.vtt", "vtt", "read", ""),
-        ("src/test/resources/vtt/invalid/*.vtt", "vtt", "refuse", ""),
-        ("src/test/resources/vtt/wpt-tests/*/*.vtt", "vtt", "read", ""),
-        # every cue's timing line invalid (wpt: 0 cues): nothing to read, refused
-        ("src/test/resources/vtt/wpt-tests/file-parsing/timings-eof.vtt", "vtt", "refuse", ""),
-        ("src/test/resources/vtt/wpt-tests/file-parsing/timings-garbage.vtt", "vtt", "refuse", ""),
-    ], 300000),
-    ("imsc-tests", "w3c/imsc-tests", None, "BSD-3-Clause (W3C)", [
-        ("imsc1*/ttml/*/*.ttml", "ttml", "read", ""),
-        ("imsc1*/ttml/*/*.xml", "ttml", "read", ""),
-    ], 300000),
-    ("vttjs", "mozilla/vtt.js", None, "Apache-2.0", [
-        ("tests/*.vtt", "vtt", "read", ""),
-        ("tests/*/*.vtt", "vtt", "read", ""),
-        ("tests/*/*/*.vtt", "vtt", "read", ""),
-        # the one cue's timing line invalid by the W3C algorithm: nothing to read, refused
-        *(("tests/cue-times/%s.vtt" % name, "vtt", "refuse", "") for name in (
-            "fraction-digits", "incorrect-delimiter", "min-mid-digits", "min-top-digits",
-            "minimum-spots-over-sixty", "missing-separator")),
-    ], 300000),
-    ("webvtt-py", "glut23/webvtt-py", None, "MIT", [
-        ("tests/subtitles/*.vtt", "vtt", "read", ""),
-        ("tests/subtitles/*.srt", "srt", "read", ""),
-        ("tests/subtitles/invalid_format*.srt", "srt", "refuse", ""),
-        ("tests/subtitles/empty.vtt", "vtt", "refuse", ""),
-    ], 300000),
-    ("pycaption", "pbs/pycaption", None, "Apache-2.0", [
-        ("examples/example.scc", "scc", "read", ""),
-        ("examples/example.srt", "srt", "read", ""),
-        ("examples/example.vtt", "vtt", "read", ""),
-        ("examples/example.xml", "ttml", "read", ""),
-    ], 300000),
-    ("pysubs2", "tkarabela/pysubs2", None, "MIT", [
-        ("tests/data/*.ttml", "ttml", "read", ""),
-    ], 300000),
-    ("srt", "cdown/srt", None, "MIT", [
-        ("srt_tools/tests/files/ascii.srt", "srt", "read", ""),
-    ], 300000),
-    ("pysrt", "byroot/pysrt", None, "GPL-3.0", [
-        ("tests/static/*.srt", "srt", "read", ""),  # invalid.srt too: its times without milliseconds, as players read them
-    ], 300000),
-    ("sctk", "usnistgov/SCTK", None, "NIST (public domain notice)", [
-        ("src/sclite/testdata/*.ctm", "ctm", "read", ""),
-        ("src/sclite/testdata/*.stm", "stm", "read", ""),
-        ("src/sclite/testdata/*.trn", "trn", "read", ""),
-        ("src/sclite/testdata/csrnab*.ref", "trn", "read", ".trn"),
-        ("src/sclite/testdata/csrnab*.hyp", "trn", "read", ".trn"),
-        ("src/sclite/testdata/tests.ref", "trn", "read", ".trn"),
-        ("src/sclite/testdata/tests.hyp", "trn", "read", ".trn"),
-        ("src/sclite/testdata/test.*.ref", "trn", "read", ".trn"),
-        ("src/sclite/testdata/test.*.hyp", "trn", "read", ".trn"),
-        ("src/sclite/testdata/demo.*.txt", "trn", "read", ".trn"),
-        ("src/asclite/testfiles/*.ctm", "ctm", "read", ""),
-        ("src/asclite/testfiles/*.stm", "stm", "read", ""),
-        ("src/asclite/testfiles/*.trn", "trn", "read", ""),
-        ("src/asclite/testfiles/trn.ref", "trn", "read", ".trn"),
-        ("src/asclite/testfiles/trn.hyp", "trn", "read", ".trn"),
-        ("src/test_suite/*.ctm", "ctm", "read", ""),
-        ("src/test_suite/*.stm", "stm", "read", ""),
-        ("src/test_suite/test_ctm.in", "ctm", "read", ".ctm"),
-        ("src/test_suite/test_ctm.errors.in", "ctm", "refuse", ".ctm"),
-        ("src/test_suite/test_ctm.in", "ctm", "refuse", ".ctm"),  # a word with a space: the validator's input
-        ("src/test_suite/test.stm.in", "stm", "read", ".stm"),
-        ("src/test_suite/test.trn.in", "trn", "read", ".trn"),
-        ("src/ctmValidator/test_suite/*.ctm", "ctm", "read", ""),
-        ("src/stmValidator/test_suite/*.stm", "stm", "read", ""),
-        ("doc/images_src/*.ctm", "ctm", "read", ""),
-        ("doc/images_src/*.stm", "stm", "read", ""),
-        ("doc/rover_demo/*.ctm", "ctm", "read", ""),
-    ], 300000),
-    ("meeteval", "fgnt/meeteval", None, "MIT", [
-        ("example_files/*.stm", "stm", "read", ""),
-        ("example_files/*.ctm", "ctm", "read", ""),
-        ("example_files/*.seglst.json", "seglst", "read", ""),
-    ], 300000),
-    ("speechmatics", "speechmatics/speechmatics-python", None, "MIT", [
-        ("tests/data/batch-job-transcript.json", "speechmatics", "read", ""),
-        ("tests/data/convert_to_txt/*.json", "speechmatics", "read", ""),
-        ("asr_metrics/examples/sm-transcript.json", "speechmatics", "read", ""),
-        ("asr_metrics/examples/*.ctm", "ctm", "read", ""),
-    ], 300000),
-    ("deepgram", "deepgram/deepgram-python-sdk", "83d0ccece42e94bdc6faa36fa48eec05c2965bf7", "MIT", [
-        ("tests/response_data/listen/rest/*-response.json", "deepgram", "read", ""),
-    ], 300000),
-    ("whisper-timestamped", "linto-ai/whisper-timestamped", None, "AGPL-3.0", [
-        ("tests/expected/*/*.words.json", "whisper", "read", ""),
-    ], 12000),
-    ("tscribe", "kibaffo33/aws_transcribe_to_docx", None, "MIT", [
-        ("sample_material/0[12378]-*.json", "aws", "read", ""),
-    ], 310000),
-    ("assemblyai-go-sdk", "AssemblyAI/assemblyai-go-sdk", None, "MIT", [
-        ("testdata/transcript/completed.json", "assemblyai", "read", ""),
-        ("testdata/transcript/subtitles.srt", "srt", "read", ""),
-    ], 300000),
-    ("aws-transcribe-workflow", "edgarroman/aws-transcribe-workflow", None, "CC-BY-4.0", [
-        ("asrOutput.json", "aws", "read", ""),
-    ], 300000),
-    ("aeneas", "readbeyond/aeneas", None, "AGPL-3.0", [
-        ("aeneas/tests/res/syncmaps/*.srt", "srt", "read", ""),
-        ("aeneas/tests/res/syncmaps/*.vtt", "vtt", "read", ""),
-        ("aeneas/tests/res/syncmaps/*.ttml", "ttml", "read", ""),
-        ("aeneas/tests/res/syncmaps/*.dfxp", "ttml", "read", ""),
-    ], 300000),
-    ("irt-ebu-tt-d", "IRT-Open-Source/irt-ebu-tt-d-application-samples", None, "Apache-2.0", [
-        ("ttml/*-ttml.xml", "ttml", "read", ""),
-        ("ttml/*-ttml.ttml", "ttml", "read", ""),
-    ], 300000),
-    ("gpac", "gpac/testsuite", None, "LGPL-2.1", [
-        ("media/webvtt/*.vtt", "vtt", "read", ""),
-        ("media/webvtt/*.srt", "srt", "read", ""),
-        ("media/sparse/*.vtt", "vtt", "read", ""),
-        ("media/sparse/*.ttml", "ttml", "read", ""),
-        ("media/ttml/*.ttml", "ttml", "read", ""),
-        ("media/xmlin4/*.ttml", "ttml", "read", ""),
-        # gpac's own invalid roots (a foreign namespace, <ttxxx>, no namespace at all): not TTML, refused
-        *(("media/ttml/%s.ttml" % name, "ttml", "refuse", "") for name in (
-            "ebu-ttd_sample_invalid_ns", "ebu-ttd_sample_invalid_root", "ttml_images", "ttml_images_head")),
-    ], 300000),
+    (
+        "ttconv",
+        "sandflow/ttconv",
+        None,
+        "BSD-2-Clause",
+        [
+            ("src/test/resources/srt/*.srt", "srt", "read", ""),
+            ("src/test/resources/scc/*.scc", "scc", "read", ""),
+            ("src/test/resources/stl/irt/*.stl", "stl", "read", ""),
+            ("src/test/resources/stl/sandflow/*.stl", "stl", "read", ""),
+            ("src/test/resources/ttml/*.ttml", "ttml", "read", ""),
+            ("src/test/resources/vtt/valid/*.vtt", "vtt", "read", ""),
+            ("src/test/resources/vtt/invalid/*.vtt", "vtt", "refuse", ""),
+            ("src/test/resources/vtt/wpt-tests/*/*.vtt", "vtt", "read", ""),
+            # every cue's timing line invalid (wpt: 0 cues): nothing to read, refused
+            ("src/test/resources/vtt/wpt-tests/file-parsing/timings-eof.vtt", "vtt", "refuse", ""),
+            ("src/test/resources/vtt/wpt-tests/file-parsing/timings-garbage.vtt", "vtt", "refuse", ""),
+        ],
+        300000,
+    ),
+    (
+        "imsc-tests",
+        "w3c/imsc-tests",
+        None,
+        "BSD-3-Clause (W3C)",
+        [
+            ("imsc1*/ttml/*/*.ttml", "ttml", "read", ""),
+            ("imsc1*/ttml/*/*.xml", "ttml", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "vttjs",
+        "mozilla/vtt.js",
+        None,
+        "Apache-2.0",
+        [
+            ("tests/*.vtt", "vtt", "read", ""),
+            ("tests/*/*.vtt", "vtt", "read", ""),
+            ("tests/*/*/*.vtt", "vtt", "read", ""),
+            # the one cue's timing line invalid by the W3C algorithm: nothing to read, refused
+            *(
+                ("tests/cue-times/%s.vtt" % name, "vtt", "refuse", "")
+                for name in (
+                    "fraction-digits",
+                    "incorrect-delimiter",
+                    "min-mid-digits",
+                    "min-top-digits",
+                    "minimum-spots-over-sixty",
+                    "missing-separator",
+                )
+            ),
+        ],
+        300000,
+    ),
+    (
+        "webvtt-py",
+        "glut23/webvtt-py",
+        None,
+        "MIT",
+        [
+            ("tests/subtitles/*.vtt", "vtt", "read", ""),
+            ("tests/subtitles/*.srt", "srt", "read", ""),
+            ("tests/subtitles/invalid_format*.srt", "srt", "refuse", ""),
+            ("tests/subtitles/empty.vtt", "vtt", "refuse", ""),
+        ],
+        300000,
+    ),
+    (
+        "pycaption",
+        "pbs/pycaption",
+        None,
+        "Apache-2.0",
+        [
+            ("examples/example.scc", "scc", "read", ""),
+            ("examples/example.srt", "srt", "read", ""),
+            ("examples/example.vtt", "vtt", "read", ""),
+            ("examples/example.xml", "ttml", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "pysubs2",
+        "tkarabela/pysubs2",
+        None,
+        "MIT",
+        [
+            ("tests/data/*.ttml", "ttml", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "srt",
+        "cdown/srt",
+        None,
+        "MIT",
+        [
+            ("srt_tools/tests/files/ascii.srt", "srt", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "pysrt",
+        "byroot/pysrt",
+        None,
+        "GPL-3.0",
+        [
+            (
+                "tests/static/*.srt",
+                "srt",
+                "read",
+                "",
+            ),  # invalid.srt too: its times without milliseconds, as players read them
+        ],
+        300000,
+    ),
+    (
+        "sctk",
+        "usnistgov/SCTK",
+        None,
+        "NIST (public domain notice)",
+        [
+            ("src/sclite/testdata/*.ctm", "ctm", "read", ""),
+            ("src/sclite/testdata/*.stm", "stm", "read", ""),
+            ("src/sclite/testdata/*.trn", "trn", "read", ""),
+            ("src/sclite/testdata/csrnab*.ref", "trn", "read", ".trn"),
+            ("src/sclite/testdata/csrnab*.hyp", "trn", "read", ".trn"),
+            ("src/sclite/testdata/tests.ref", "trn", "read", ".trn"),
+            ("src/sclite/testdata/tests.hyp", "trn", "read", ".trn"),
+            ("src/sclite/testdata/test.*.ref", "trn", "read", ".trn"),
+            ("src/sclite/testdata/test.*.hyp", "trn", "read", ".trn"),
+            ("src/sclite/testdata/demo.*.txt", "trn", "read", ".trn"),
+            ("src/asclite/testfiles/*.ctm", "ctm", "read", ""),
+            ("src/asclite/testfiles/*.stm", "stm", "read", ""),
+            ("src/asclite/testfiles/*.trn", "trn", "read", ""),
+            ("src/asclite/testfiles/trn.ref", "trn", "read", ".trn"),
+            ("src/asclite/testfiles/trn.hyp", "trn", "read", ".trn"),
+            ("src/test_suite/*.ctm", "ctm", "read", ""),
+            ("src/test_suite/*.stm", "stm", "read", ""),
+            ("src/test_suite/test_ctm.in", "ctm", "read", ".ctm"),
+            ("src/test_suite/test_ctm.errors.in", "ctm", "refuse", ".ctm"),
+            ("src/test_suite/test_ctm.in", "ctm", "refuse", ".ctm"),  # a word with a space: the validator's input
+            ("src/test_suite/test.stm.in", "stm", "read", ".stm"),
+            ("src/test_suite/test.trn.in", "trn", "read", ".trn"),
+            ("src/ctmValidator/test_suite/*.ctm", "ctm", "read", ""),
+            ("src/stmValidator/test_suite/*.stm", "stm", "read", ""),
+            ("doc/images_src/*.ctm", "ctm", "read", ""),
+            ("doc/images_src/*.stm", "stm", "read", ""),
+            ("doc/rover_demo/*.ctm", "ctm", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "meeteval",
+        "fgnt/meeteval",
+        None,
+        "MIT",
+        [
+            ("example_files/*.stm", "stm", "read", ""),
+            ("example_files/*.ctm", "ctm", "read", ""),
+            ("example_files/*.seglst.json", "seglst", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "speechmatics",
+        "speechmatics/speechmatics-python",
+        None,
+        "MIT",
+        [
+            ("tests/data/batch-job-transcript.json", "speechmatics", "read", ""),
+            ("tests/data/convert_to_txt/*.json", "speechmatics", "read", ""),
+            ("asr_metrics/examples/sm-transcript.json", "speechmatics", "read", ""),
+            ("asr_metrics/examples/*.ctm", "ctm", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "deepgram",
+        "deepgram/deepgram-python-sdk",
+        "83d0ccece42e94bdc6faa36fa48eec05c2965bf7",
+        "MIT",
+        [
+            ("tests/response_data/listen/rest/*-response.json", "deepgram", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "whisper-timestamped",
+        "linto-ai/whisper-timestamped",
+        None,
+        "AGPL-3.0",
+        [
+            ("tests/expected/*/*.words.json", "whisper", "read", ""),
+        ],
+        12000,
+    ),
+    (
+        "tscribe",
+        "kibaffo33/aws_transcribe_to_docx",
+        None,
+        "MIT",
+        [
+            ("sample_material/0[12378]-*.json", "aws", "read", ""),
+        ],
+        310000,
+    ),
+    (
+        "assemblyai-go-sdk",
+        "AssemblyAI/assemblyai-go-sdk",
+        None,
+        "MIT",
+        [
+            ("testdata/transcript/completed.json", "assemblyai", "read", ""),
+            ("testdata/transcript/subtitles.srt", "srt", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "aws-transcribe-workflow",
+        "edgarroman/aws-transcribe-workflow",
+        None,
+        "CC-BY-4.0",
+        [
+            ("asrOutput.json", "aws", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "aeneas",
+        "readbeyond/aeneas",
+        None,
+        "AGPL-3.0",
+        [
+            ("aeneas/tests/res/syncmaps/*.srt", "srt", "read", ""),
+            ("aeneas/tests/res/syncmaps/*.vtt", "vtt", "read", ""),
+            ("aeneas/tests/res/syncmaps/*.ttml", "ttml", "read", ""),
+            ("aeneas/tests/res/syncmaps/*.dfxp", "ttml", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "irt-ebu-tt-d",
+        "IRT-Open-Source/irt-ebu-tt-d-application-samples",
+        None,
+        "Apache-2.0",
+        [
+            ("ttml/*-ttml.xml", "ttml", "read", ""),
+            ("ttml/*-ttml.ttml", "ttml", "read", ""),
+        ],
+        300000,
+    ),
+    (
+        "gpac",
+        "gpac/testsuite",
+        None,
+        "LGPL-2.1",
+        [
+            ("media/webvtt/*.vtt", "vtt", "read", ""),
+            ("media/webvtt/*.srt", "srt", "read", ""),
+            ("media/sparse/*.vtt", "vtt", "read", ""),
+            ("media/sparse/*.ttml", "ttml", "read", ""),
+            ("media/ttml/*.ttml", "ttml", "read", ""),
+            ("media/xmlin4/*.ttml", "ttml", "read", ""),
+            # gpac's own invalid roots (a foreign namespace, <ttxxx>, no namespace at all): not TTML, refused
+            *(
+                ("media/ttml/%s.ttml" % name, "ttml", "refuse", "")
+                for name in (
+                    "ebu-ttd_sample_invalid_ns",
+                    "ebu-ttd_sample_invalid_root",
+                    "ttml_images",
+                    "ttml_images_head",
+                )
+            ),
+        ],
+        300000,
+    ),
 ]
 
 
 def shared_folder(variable: str, name: str, marker: str) -> str:
     """The folder ``$variable``, else ``../shared/data/<name>`` beside the repository, else
     ``/work/shared/data/<name>``: the first that holds ``marker``."""
-    for candidate in (os.environ.get(variable), os.path.join(os.path.dirname(ROOT), "shared", "data", name),
-                      f"/work/shared/data/{name}"):
+    for candidate in (
+        os.environ.get(variable),
+        os.path.join(os.path.dirname(ROOT), "shared", "data", name),
+        f"/work/shared/data/{name}",
+    ):
         if candidate and os.path.isfile(os.path.join(candidate, marker)):
             return candidate
     return os.environ.get(variable) or os.path.join(os.path.dirname(ROOT), "shared", "data", name)
@@ -236,15 +392,24 @@ def read_external(folder: str | None) -> list:
             local, origin = line.rstrip("\n").split("\t")
             repo, _, rest = origin.split(":", 1)[1].partition("@")
             commit, _, where = rest.partition(":")
-            rows.append({"local": EXTERNAL + local, "repo": repo, "commit": commit, "path": where, "licence": "",
-                         "type": local.split("/", 1)[0], "set": "read"})
+            rows.append(
+                {
+                    "local": EXTERNAL + local,
+                    "repo": repo,
+                    "commit": commit,
+                    "path": where,
+                    "licence": "",
+                    "type": local.split("/", 1)[0],
+                    "set": "read",
+                }
+            )
     return rows
 
 
 def locate(row: dict, corpus: str, external: str) -> tuple:
     """``(folder, path in it)`` of a row's file: the corpus's, or the external corpus's."""
     if row["local"].startswith(EXTERNAL):
-        return external, row["local"][len(EXTERNAL):]
+        return external, row["local"][len(EXTERNAL) :]
     return corpus, row["local"]
 
 
@@ -252,13 +417,15 @@ def read_sources(path: str | None = None) -> list:
     """The SOURCES lines as dicts (local, repo, commit, path, licence, type, set)."""
     keys = ("local", "repo", "commit", "path", "licence", "type", "set")
     with open(path or SOURCES, encoding="utf-8") as f:
-        return [dict(zip(keys, line.rstrip("\n").split("\t"))) for line in f
-                if line.strip() and not line.startswith("#")]
+        return [
+            dict(zip(keys, line.rstrip("\n").split("\t"))) for line in f if line.strip() and not line.startswith("#")
+        ]
 
 
 def _git(mirror: str, repo: str, *args: str) -> bytes:
-    return subprocess.run(["git", "-C", os.path.join(mirror, repo.replace("/", "+"), "repo"), *args],
-                          check=True, capture_output=True).stdout
+    return subprocess.run(
+        ["git", "-C", os.path.join(mirror, repo.replace("/", "+"), "repo"), *args], check=True, capture_output=True
+    ).stdout
 
 
 def select(mirror: str) -> None:
@@ -305,11 +472,15 @@ def collect(mirror: str, corpus: str) -> None:
 
 #: the oracle of each type: (venv under ORACLES with its pinned packages, or None for the plain
 #: python3 of the machine: those readers are written from the specification and need no library)
-ORACLE_VENVS = {"srt": ("srt", ["srt==3.5.3"]), "ttml": ("ttconv", ["ttconv==1.2.3"]),
-                "scc": ("pycaption", ["pycaption==2.3.14"]), "sami": ("pycaption", ["pycaption==2.3.14"]),
-                "speechmatics": ("speechmatics", ["speechmatics-python==5.0.0.post1"]),
-                # 1.8.1, not 1.9.0: 1.9.0 needs Python 3.12, and the machine's python3 (the venvs') is 3.11
-                "ssa": ("pysubs2", ["pysubs2==1.8.1"])}
+ORACLE_VENVS = {
+    "srt": ("srt", ["srt==3.5.3"]),
+    "ttml": ("ttconv", ["ttconv==1.2.3"]),
+    "scc": ("pycaption", ["pycaption==2.3.14"]),
+    "sami": ("pycaption", ["pycaption==2.3.14"]),
+    "speechmatics": ("speechmatics", ["speechmatics-python==5.0.0.post1"]),
+    # 1.8.1, not 1.9.0: 1.9.0 needs Python 3.12, and the machine's python3 (the venvs') is 3.11
+    "ssa": ("pysubs2", ["pysubs2==1.8.1"]),
+}
 VTT_JS = "vtt.js@0.13.0"
 #: the readers written from a specification need no library: the machine's python3, not the project's venv
 PLAIN_PYTHON = shutil.which("python3", path="/usr/local/bin:/usr/bin:/bin") or sys.executable
@@ -351,12 +522,16 @@ def run_oracles(corpus: str, external: str | None, which: str = "all") -> None:
     the external corpus (``external``) or both (``all``), each format read by its oracle."""
     build_oracles()
     if which in ("all", "realfiles"):
-        run_oracles_on(corpus, [row["local"] for row in read_sources()], {row["local"]: row["type"]
-                                                                         for row in read_sources()})
+        run_oracles_on(
+            corpus, [row["local"] for row in read_sources()], {row["local"]: row["type"] for row in read_sources()}
+        )
     if which in ("all", "external") and external is not None:
         rows = read_external(external)
-        run_oracles_on(external, [locate(row, corpus, external)[1] for row in rows],
-                       {locate(row, corpus, external)[1]: row["type"] for row in rows})
+        run_oracles_on(
+            external,
+            [locate(row, corpus, external)[1] for row in rows],
+            {locate(row, corpus, external)[1]: row["type"] for row in rows},
+        )
 
 
 def run_oracles_on(corpus: str, files: list, types: dict) -> None:
@@ -368,8 +543,9 @@ def run_oracles_on(corpus: str, files: list, types: dict) -> None:
     for kind, locals_ in by_type.items():
         venv = ORACLE_VENVS.get(kind)
         python = os.path.join(ORACLES, venv[0], "bin", "python") if venv else PLAIN_PYTHON
-        done = subprocess.run([python, script, kind, corpus], input="\n".join(locals_), capture_output=True,
-                              text=True, check=True)
+        done = subprocess.run(
+            [python, script, kind, corpus], input="\n".join(locals_), capture_output=True, text=True, check=True
+        )
         for local, reading in json.loads(done.stdout).items():
             target = expected_path(corpus, local)
             os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -377,8 +553,7 @@ def run_oracles_on(corpus: str, files: list, types: dict) -> None:
                 json.dump(reading, f, ensure_ascii=False)
         refused = sum("refused" in json.load(open(expected_path(corpus, p), encoding="utf-8")) for p in locals_)
         reader = venv[0] if venv else "vtt.js under node" if kind == "vtt" else "a reader from the specification"
-        print(f"{kind}: {len(locals_)} files read by {reader}"
-              f" ({refused} refused by the oracle)")
+        print(f"{kind}: {len(locals_)} files read by {reader} ({refused} refused by the oracle)")
 
 
 def project_reading(path: str, kind: str | None) -> dict:
@@ -405,8 +580,10 @@ def project_reading(path: str, kind: str | None) -> dict:
 def explain(got: list, want: list) -> str:
     """One line: how two word lists differ (counts, then the first difference)."""
     i = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
-    return (f"{len(got)} words for {len(want)}; from word {i}: got {' '.join(got[i:i + 6])!r}, "
-            f"expected {' '.join(want[i:i + 6])!r}")
+    return (
+        f"{len(got)} words for {len(want)}; from word {i}: got {' '.join(got[i : i + 6])!r}, "
+        f"expected {' '.join(want[i : i + 6])!r}"
+    )
 
 
 def verdict(row: dict, expected: dict, reading: dict) -> tuple:
@@ -428,20 +605,26 @@ def verdict(row: dict, expected: dict, reading: dict) -> tuple:
         return "different", f"read as {reading['type']}: " + explain(reading["words"], expected["words"])
     if reading["words"] != expected["words"]:
         return "different", explain(reading["words"], expected["words"])
-    if "times" in expected and reading["times"] != [pair for i, pair in enumerate(expected["times"])
-                                                    if not i or expected["times"][i - 1] != pair]:
-        i = next((i for i, (a, b) in enumerate(zip(reading["times"], expected["times"])) if a != b),
-                 min(len(reading["times"]), len(expected["times"])))
-        return "different", (f"same words, other times: {len(reading['times'])} timed segments for "
-                             f"{len(expected['times'])} cues; from cue {i}: got {reading['times'][i:i + 2]}, "
-                             f"expected {expected['times'][i:i + 2]}")
+    if "times" in expected and reading["times"] != [
+        pair for i, pair in enumerate(expected["times"]) if not i or expected["times"][i - 1] != pair
+    ]:
+        i = next(
+            (i for i, (a, b) in enumerate(zip(reading["times"], expected["times"])) if a != b),
+            min(len(reading["times"]), len(expected["times"])),
+        )
+        return "different", (
+            f"same words, other times: {len(reading['times'])} timed segments for "
+            f"{len(expected['times'])} cues; from cue {i}: got {reading['times'][i : i + 2]}, "
+            f"expected {expected['times'][i : i + 2]}"
+        )
     return "identical", ""
 
 
 def _oracles():
     """benchmarks/realfiles_oracles.py, for its SPEC_READINGS (the oracle readings it corrects)."""
-    spec = importlib.util.spec_from_file_location("realfiles_oracles", os.path.join(ROOT, "benchmarks",
-                                                                                   "realfiles_oracles.py"))
+    spec = importlib.util.spec_from_file_location(
+        "realfiles_oracles", os.path.join(ROOT, "benchmarks", "realfiles_oracles.py")
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -509,9 +692,11 @@ OUTCOMES = ("identical", "different", "refused", "crash")
 
 def table(counts: dict) -> str:
     """The Markdown table: per type and way of reading, the files of each outcome."""
-    lines = ["| type | files | type given: identical | different | refused | traceback "
-             "| type inferred: identical | different | refused | traceback |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        "| type | files | type given: identical | different | refused | traceback "
+        "| type inferred: identical | different | refused | traceback |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     total = {way: Counter() for way in ("given", "inferred")}
     for kind in sorted({k for k, _ in counts}):
         cells = []
@@ -524,8 +709,10 @@ def table(counts: dict) -> str:
     lines.append(f"| **all** | {sum(total['given'].values())} | " + " | ".join(cells) + " |")
     share = {way: 100.0 * total[way]["identical"] / max(1, sum(total[way].values())) for way in total}
     lines.append("")
-    lines.append(f"Identical: {share['given']:.1f}% with the type given, {share['inferred']:.1f}% with the "
-                 f"type inferred (target: 99%).")
+    lines.append(
+        f"Identical: {share['given']:.1f}% with the type given, {share['inferred']:.1f}% with the "
+        f"type inferred (target: 99%)."
+    )
     return "\n".join(lines)
 
 
@@ -540,106 +727,188 @@ def read_known() -> dict:
 #: why files differ, by glob over the local path, the first that matches (checked by hand on
 #: c7bf80e); the lane that owns the fix in brackets. A difference with no cause here is new.
 CAUSES = [
-    ("Aegisub-Karaoke-Templates/ParmanRZ__104__Efek bola permen warna warni.ass", "SubStation: two Dialogue "
-     "lines (karaoke templates left shown, of no duration) have text before a {\\p1} drawing "
-     "('!retime(...)!'): libass draws that text and benchmarkstt reads it; pysubs2's is_drawing takes the "
-     "whole event for a drawing and reads none of it"),
-    ("sctk/src/test_suite/test.eng.notrans.stm", "STM: line 10 has a '{' with no '}' ('{breath [door'): "
-     "benchmarkstt refuses the file naming the line, the oracle reads '{breath' as a word: the file is "
-     "malformed, the refusal is right"),
-    ("ttconv/vtt/wpt-tests/file-parsing/nulls.vtt", "WebVTT: the algorithm reads NUL as U+FFFD (wpt: the "
-     "cues read); benchmarkstt's input check refuses a file with a NUL as not text before the WebVTT "
-     "reader sees it (a clean refusal, by design) [sniff: inputs]"),
-    ("ttconv/vtt/wpt-tests/file-parsing/timings-negative.vtt", "WebVTT: the algorithm keeps a cue that "
-     "ends before it starts (wpt: 4 cues); benchmarkstt skips it with a warning naming its line, as its "
-     "tests require (a deliberate deviation: a segment ending before it starts would corrupt timed "
-     "metrics)"),
-    ("gpac/webvtt/timestamps-invalid.vtt", "WebVTT: the algorithm keeps a cue that ends before it "
-     "starts ('00:01.000 --> 00:00.500'); benchmarkstt skips it with a warning naming its line (the "
-     "deliberate deviation of timings-negative.vtt above)"),
+    (
+        "Aegisub-Karaoke-Templates/ParmanRZ__104__Efek bola permen warna warni.ass",
+        "SubStation: two Dialogue "
+        "lines (karaoke templates left shown, of no duration) have text before a {\\p1} drawing "
+        "('!retime(...)!'): libass draws that text and benchmarkstt reads it; pysubs2's is_drawing takes the "
+        "whole event for a drawing and reads none of it",
+    ),
+    (
+        "sctk/src/test_suite/test.eng.notrans.stm",
+        "STM: line 10 has a '{' with no '}' ('{breath [door'): "
+        "benchmarkstt refuses the file naming the line, the oracle reads '{breath' as a word: the file is "
+        "malformed, the refusal is right",
+    ),
+    (
+        "ttconv/vtt/wpt-tests/file-parsing/nulls.vtt",
+        "WebVTT: the algorithm reads NUL as U+FFFD (wpt: the "
+        "cues read); benchmarkstt's input check refuses a file with a NUL as not text before the WebVTT "
+        "reader sees it (a clean refusal, by design) [sniff: inputs]",
+    ),
+    (
+        "ttconv/vtt/wpt-tests/file-parsing/timings-negative.vtt",
+        "WebVTT: the algorithm keeps a cue that "
+        "ends before it starts (wpt: 4 cues); benchmarkstt skips it with a warning naming its line, as its "
+        "tests require (a deliberate deviation: a segment ending before it starts would corrupt timed "
+        "metrics)",
+    ),
+    (
+        "gpac/webvtt/timestamps-invalid.vtt",
+        "WebVTT: the algorithm keeps a cue that ends before it "
+        "starts ('00:01.000 --> 00:00.500'); benchmarkstt skips it with a warning naming its line (the "
+        "deliberate deviation of timings-negative.vtt above)",
+    ),
     # the external corpus (the copies of corpus files take their file's cause)
-    ("external/scc/pycaptionfx__sample_scc_not_explicitly_switching_italics_off.scc", "SCC: pycaption's "
-     "fixture writes rows over and over at columns set by preamble addresses, tab offsets and mid-row "
-     "codes: where '04aa' then '04bb' are written with blank columns between, benchmarkstt reads two "
-     "words, pycaption joins them ('04aa04bb'); where '08cc' is written over the end of '08bb', ttconv's "
-     "decoder shows '08b08cc', pycaption both words whole. Neither is the screen's reading throughout; "
-     "not decoded by hand further"),
-    ("external/scc/pycaptionfx__sample_scc_roll_up_ru2.scc", "SCC: the extended characters after a carriage "
-     "return of ttconv's mix-rows-roll-up.scc ('ABCDEû ¡', pycaption 'ABû ÁÉÓ¡', see its reading), and a "
-     "music note sent three times in a row (9137 9137 9137): ttconv's decoder shows one note, pycaption "
-     "two (the second a redundant copy, the third a new character); not decoded by hand further"),
-    ("external/scc/pycaptionfx__sample_scc_created_dfxp_with_wrongly_closing_spans.scc", "SCC: preamble "
-     "address and mid-row codes placing text at several positions of one row: benchmarkstt (ttconv's "
-     "decoder) gives each position's text with the spaces the codes display, pycaption joins them "
-     "('abcdabcd'); not analysed further"),
-    ("external/scc/pycaptionfx__sample_scc_multiple_positioning.scc", "SCC: pycaption's positioning "
-     "fixture (rows addressed out of order, text written after the end of a row): the same words, in "
-     "screen order for benchmarkstt, in sending order for pycaption (ttconv's decoder joined text that a "
-     "roll-up address places further along the row, 'opmnmnopqrqr': read as the screen shows it since lane scc5)"),
-    ("external/scc/pycaptionfx__sample_scc_duplicate_special_characters.scc", "SCC: a pop-on caption loaded "
-     "with no erase of the memory before it (no ENM) and no preamble address: ttconv's decoder writes it "
-     "after the text still in memory, on the same row, pycaption as a new caption"),
-    ("external/scc/pycaptionfx__sample_scc_with_spaces_at_eol_roll.scc", "SCC: three rows addressed in "
-     "roll-up mode (RU2) with no carriage return, each back over the row's text: on the screen each 'AB' is "
-     "written over the last; benchmarkstt reads each as a new row with a warning, but the third, the same as "
-     "the two rows still shown, as already shown ('AB AB'), pycaption three"),
+    (
+        "external/scc/pycaptionfx__sample_scc_not_explicitly_switching_italics_off.scc",
+        "SCC: pycaption's "
+        "fixture writes rows over and over at columns set by preamble addresses, tab offsets and mid-row "
+        "codes: where '04aa' then '04bb' are written with blank columns between, benchmarkstt reads two "
+        "words, pycaption joins them ('04aa04bb'); where '08cc' is written over the end of '08bb', ttconv's "
+        "decoder shows '08b08cc', pycaption both words whole. Neither is the screen's reading throughout; "
+        "not decoded by hand further",
+    ),
+    (
+        "external/scc/pycaptionfx__sample_scc_roll_up_ru2.scc",
+        "SCC: the extended characters after a carriage "
+        "return of ttconv's mix-rows-roll-up.scc ('ABCDEû ¡', pycaption 'ABû ÁÉÓ¡', see its reading), and a "
+        "music note sent three times in a row (9137 9137 9137): ttconv's decoder shows one note, pycaption "
+        "two (the second a redundant copy, the third a new character); not decoded by hand further",
+    ),
+    (
+        "external/scc/pycaptionfx__sample_scc_created_dfxp_with_wrongly_closing_spans.scc",
+        "SCC: preamble "
+        "address and mid-row codes placing text at several positions of one row: benchmarkstt (ttconv's "
+        "decoder) gives each position's text with the spaces the codes display, pycaption joins them "
+        "('abcdabcd'); not analysed further",
+    ),
+    (
+        "external/scc/pycaptionfx__sample_scc_multiple_positioning.scc",
+        "SCC: pycaption's positioning "
+        "fixture (rows addressed out of order, text written after the end of a row): the same words, in "
+        "screen order for benchmarkstt, in sending order for pycaption (ttconv's decoder joined text that a "
+        "roll-up address places further along the row, 'opmnmnopqrqr': read as the screen shows it since lane scc5)",
+    ),
+    (
+        "external/scc/pycaptionfx__sample_scc_duplicate_special_characters.scc",
+        "SCC: a pop-on caption loaded "
+        "with no erase of the memory before it (no ENM) and no preamble address: ttconv's decoder writes it "
+        "after the text still in memory, on the same row, pycaption as a new caption",
+    ),
+    (
+        "external/scc/pycaptionfx__sample_scc_with_spaces_at_eol_roll.scc",
+        "SCC: three rows addressed in "
+        "roll-up mode (RU2) with no carriage return, each back over the row's text: on the screen each 'AB' is "
+        "written over the last; benchmarkstt reads each as a new row with a warning, but the third, the same as "
+        "the two rows still shown, as already shown ('AB AB'), pycaption three",
+    ),
     # the held-out halves of the collections from unseen repositories (SOURCES-heldout), after their measurement
-    *((f"swift-webvtt-parser/Tests__Resources__Subtitles__{name}.vtt", "WebVTT: a NUL in the file (a "
-       "web-platform-tests file in an older version than the corpus's); benchmarkstt's input check refuses a "
-       "file with a NUL as not text (a clean refusal, by design, as for the corpus's nulls.vtt)")
-      for name in ("nulls", "timestamps")),
-    ("swift-webvtt-parser/Tests__Resources__Subtitles__timings-negative.vtt", "WebVTT: the web-platform-tests "
-     "file of cues that end before they start: the algorithm keeps them, benchmarkstt skips each with a warning "
-     "naming its line (the deliberate deviation of timings-negative.vtt above)"),
-    ("ebu-tt-live-toolkit/*", "TTML: an EBU-TT Live document (Tech 3370) with ttp:timeBase='clock': ttconv "
-     "refuses the clock time base, as does sandflow's imscJS (IMSC allows the media time base only), so no "
-     "well-kept library reads it to compare with; benchmarkstt reads its paragraphs with their clock times "
-     "(the EBU's own toolkit, ebu-tt-live-toolkit, is the one other reader: not run as an oracle)"),
-    ("go-astisub/testdata__example-in-carriage-return.srt", "SRT: lines ended by CR alone: the srt library "
-     "refuses the file, benchmarkstt reads CR as a line end and reads its cues (no second reader compared)"),
-    ("media/libraries__test_data__src__test__assets__media__ttml__multi_row_align.xml", "TTML: ttconv fails on "
-     "the file (KeyError 'left', a tts:textAlign value it does not map), so there is no oracle reading; "
-     "benchmarkstt reads its paragraphs"),
+    *(
+        (
+            f"swift-webvtt-parser/Tests__Resources__Subtitles__{name}.vtt",
+            "WebVTT: a NUL in the file (a "
+            "web-platform-tests file in an older version than the corpus's); benchmarkstt's input check refuses a "
+            "file with a NUL as not text (a clean refusal, by design, as for the corpus's nulls.vtt)",
+        )
+        for name in ("nulls", "timestamps")
+    ),
+    (
+        "swift-webvtt-parser/Tests__Resources__Subtitles__timings-negative.vtt",
+        "WebVTT: the web-platform-tests "
+        "file of cues that end before they start: the algorithm keeps them, benchmarkstt skips each with a warning "
+        "naming its line (the deliberate deviation of timings-negative.vtt above)",
+    ),
+    (
+        "ebu-tt-live-toolkit/*",
+        "TTML: an EBU-TT Live document (Tech 3370) with ttp:timeBase='clock': ttconv "
+        "refuses the clock time base, as does sandflow's imscJS (IMSC allows the media time base only), so no "
+        "well-kept library reads it to compare with; benchmarkstt reads its paragraphs with their clock times "
+        "(the EBU's own toolkit, ebu-tt-live-toolkit, is the one other reader: not run as an oracle)",
+    ),
+    (
+        "go-astisub/testdata__example-in-carriage-return.srt",
+        "SRT: lines ended by CR alone: the srt library "
+        "refuses the file, benchmarkstt reads CR as a line end and reads its cues (no second reader compared)",
+    ),
+    (
+        "media/libraries__test_data__src__test__assets__media__ttml__multi_row_align.xml",
+        "TTML: ttconv fails on "
+        "the file (KeyError 'left', a tts:textAlign value it does not map), so there is no oracle reading; "
+        "benchmarkstt reads its paragraphs",
+    ),
     # round 4's development half
-    *((name, "WebVTT: a legacy-encoded file (a Windows-1252 dash, ISO 8859-2 letters): refused naming the byte "
-       "and the setting for the file's encoding; the algorithm and vtt.js decode it as UTF-8 with U+FFFD (by "
-       "design, as for legacy-encoded SRT)")
-      for name in ("popcorn-js/parsers__parserVTT__data__data.vtt", "vtt_to_srt3/tests__input_alternative_iso-8859-2.vtt")),
-    ("webvtt.js/test__wpt-file-parsing__nulls.vtt", "WebVTT: a NUL in the file (the web-platform-tests file); "
-     "benchmarkstt's input check refuses a file with a NUL as not text (a clean refusal, by design, as for the "
-     "corpus's nulls.vtt)"),
-    ("popcorn-js/parsers__parserVTT__data__unit.vtt", "WebVTT: the cue '1:00:00.456--> 00:00:20.000' ends before "
-     "it starts: the algorithm keeps it (one-digit hours are valid), benchmarkstt skips it with a warning naming "
-     "its line (the deliberate deviation of timings-negative.vtt above)"),
-    ("popcorn-js/parsers__parserTTML__data__data.ttml", "TTML: a 2006 TTAF1 demo of regions: the body names "
-     "region 'subtitleArea', the second div region=\"\" and the third 'nonExistentTarget' (defined): ttconv's "
-     "model drops the second and third divs for their begin offsets (without its begin='00:00:22' the second is "
-     "read), so the oracle has the first div's 32 words; TTML's region association taken literally shows the "
-     "first div only too (a div naming another region than the body's is in no region shown), but the same rule "
-     "would hide the text of pycaption's DFXP outputs (a p naming a region other than its div's), which players "
-     "show (tried in round 5: 16 external files lost words), so benchmarkstt reads every div's paragraphs (93 "
-     "words; by design)"),
+    *(
+        (
+            name,
+            "WebVTT: a legacy-encoded file (a Windows-1252 dash, ISO 8859-2 letters): refused naming the byte "
+            "and the setting for the file's encoding; the algorithm and vtt.js decode it as UTF-8 with U+FFFD (by "
+            "design, as for legacy-encoded SRT)",
+        )
+        for name in (
+            "popcorn-js/parsers__parserVTT__data__data.vtt",
+            "vtt_to_srt3/tests__input_alternative_iso-8859-2.vtt",
+        )
+    ),
+    (
+        "webvtt.js/test__wpt-file-parsing__nulls.vtt",
+        "WebVTT: a NUL in the file (the web-platform-tests file); "
+        "benchmarkstt's input check refuses a file with a NUL as not text (a clean refusal, by design, as for the "
+        "corpus's nulls.vtt)",
+    ),
+    (
+        "popcorn-js/parsers__parserVTT__data__unit.vtt",
+        "WebVTT: the cue '1:00:00.456--> 00:00:20.000' ends before "
+        "it starts: the algorithm keeps it (one-digit hours are valid), benchmarkstt skips it with a warning naming "
+        "its line (the deliberate deviation of timings-negative.vtt above)",
+    ),
+    (
+        "popcorn-js/parsers__parserTTML__data__data.ttml",
+        "TTML: a 2006 TTAF1 demo of regions: the body names "
+        "region 'subtitleArea', the second div region=\"\" and the third 'nonExistentTarget' (defined): ttconv's "
+        "model drops the second and third divs for their begin offsets (without its begin='00:00:22' the second is "
+        "read), so the oracle has the first div's 32 words; TTML's region association taken literally shows the "
+        "first div only too (a div naming another region than the body's is in no region shown), but the same rule "
+        "would hide the text of pycaption's DFXP outputs (a p naming a region other than its div's), which players "
+        "show (tried in round 5: 16 external files lost words), so benchmarkstt reads every div's paragraphs (93 "
+        "words; by design)",
+    ),
     # round 5 (SOURCES-development and SOURCES-heldout's last collection), examined after the measurement
-    ("subsamples/sample.stl", "EBU STL: a character-table sample (each code of ISO 6937 in turn), not a "
-     "subtitle's text: benchmarkstt reads through ttconv's table, which gives 0xD0 as '\u2014' (ISO 6937: "
-     "'\u2015'), keeps 0xFF (a soft hyphen), and reads undefined codes and diacritical marks before "
-     "characters they do not go with as U+FFFD (with a warning); the oracle drops undefined codes and "
-     "leaves such marks uncombined"),
-    ("608.js/SubRip.scc", "SCC: pycaption's misreadings: mid-row codes are spacing attributes shown as spaces "
-     "('Yakkuru !'), and it reads the bytes of the code 942c, sent one byte out of step ('9794 2c94 2ca2', "
-     "'6794 2c94 2ce5'), as characters (',\" ordering', 'stran,e.'). Round 5's held-out half also showed two benchmarkstt "
-     "defects here (the row after the pairs lost, 0x14 read inside words), fixed from it, so no longer "
-     "blind: the code is left out with a warning ('strange.')"),
+    (
+        "subsamples/sample.stl",
+        "EBU STL: a character-table sample (each code of ISO 6937 in turn), not a "
+        "subtitle's text: benchmarkstt reads through ttconv's table, which gives 0xD0 as '\u2014' (ISO 6937: "
+        "'\u2015'), keeps 0xFF (a soft hyphen), and reads undefined codes and diacritical marks before "
+        "characters they do not go with as U+FFFD (with a warning); the oracle drops undefined codes and "
+        "leaves such marks uncombined",
+    ),
+    (
+        "608.js/SubRip.scc",
+        "SCC: pycaption's misreadings: mid-row codes are spacing attributes shown as spaces "
+        "('Yakkuru !'), and it reads the bytes of the code 942c, sent one byte out of step ('9794 2c94 2ca2', "
+        "'6794 2c94 2ce5'), as characters (',\" ordering', 'stran,e.'). Round 5's held-out half also showed two benchmarkstt "
+        "defects here (the row after the pairs lost, 0x14 read inside words), fixed from it, so no longer "
+        "blind: the code is left out with a warning ('strange.')",
+    ),
     # round 7 (SOURCES-heldout's last collection), examined after the measurement
-    ("Aegisub_Karaoke/ass__20250728-*s3op.ass", "SubStation: karaoke templates left as Dialogue lines (Effect "
-     "'template syl ...'), their text ('!retime(...)!') before a {\\p1} drawing: libass draws that text and "
-     "benchmarkstt reads it; pysubs2's is_drawing takes the whole event for a drawing and reads none of it"),
-    ("smi2ass/test_smis__Bakemonogatari-01.smi", "SAMI: two <font> lines of one caption split by a line break "
-     "in the source, not a <BR>: HTML reads that line break as a space ('\ud574\uc11c] [\ub098\ub294'), as "
-     "benchmarkstt and pysubs2 (the second opinion) read it; pycaption joins the two lines without one"),
-    ("smi2ass/test_smis__Psycho-Pass - S01E15.smi", "SAMI: the last caption has no later SYNC: benchmarkstt "
-     "gives it no end, as the file gives none; pycaption ends it 4 s after its start, pysubs2 at 1397.681 s "
-     "(the same words in all three)"),
+    (
+        "Aegisub_Karaoke/ass__20250728-*s3op.ass",
+        "SubStation: karaoke templates left as Dialogue lines (Effect "
+        "'template syl ...'), their text ('!retime(...)!') before a {\\p1} drawing: libass draws that text and "
+        "benchmarkstt reads it; pysubs2's is_drawing takes the whole event for a drawing and reads none of it",
+    ),
+    (
+        "smi2ass/test_smis__Bakemonogatari-01.smi",
+        "SAMI: two <font> lines of one caption split by a line break "
+        "in the source, not a <BR>: HTML reads that line break as a space ('\ud574\uc11c] [\ub098\ub294'), as "
+        "benchmarkstt and pysubs2 (the second opinion) read it; pycaption joins the two lines without one",
+    ),
+    (
+        "smi2ass/test_smis__Psycho-Pass - S01E15.smi",
+        "SAMI: the last caption has no later SYNC: benchmarkstt "
+        "gives it no end, as the file gives none; pycaption ends it 4 s after its start, pysubs2 at 1397.681 s "
+        "(the same words in all three)",
+    ),
 ]
 
 
@@ -673,18 +942,28 @@ def differences(given: dict, inferred: dict, twins: dict | None = None) -> Order
 def write(counts: dict, diffs: OrderedDict) -> None:
     """Rewrite known-differences.txt and the generated section of docs/transcripts.md."""
     with open(KNOWN, "w", encoding="utf-8") as f:
-        f.write("# Real files that benchmarkstt does not read as their own library does (path<TAB>reason).\n"
-                "# Written by `benchmarks/realfiles.py compare --write`: the cause (its CAUSES), ' || ', what\n"
-                "# was read each way. tests/transcripts/test_realfiles.py checks that\n"
-                "# each file here is still different: remove a fixed one (run the command again).\n")
+        f.write(
+            "# Real files that benchmarkstt does not read as their own library does (path<TAB>reason).\n"
+            "# Written by `benchmarks/realfiles.py compare --write`: the cause (its CAUSES), ' || ', what\n"
+            "# was read each way. tests/transcripts/test_realfiles.py checks that\n"
+            "# each file here is still different: remove a fixed one (run the command again).\n"
+        )
         for local, why in diffs.items():
             f.write(f"{local}\t{why}\n")
-    section = [BEGIN, "", table(counts), "", f"{len(diffs)} files differ in one way or both; each one, "
-               "with its reason, is in `tests/data/realfiles/known-differences.txt`.", "", END]
+    section = [
+        BEGIN,
+        "",
+        table(counts),
+        "",
+        f"{len(diffs)} files differ in one way or both; each one, "
+        "with its reason, is in `tests/data/realfiles/known-differences.txt`.",
+        "",
+        END,
+    ]
     with open(DOCS, encoding="utf-8") as f:
         text = f.read()
     if BEGIN in text:
-        text = text[:text.index(BEGIN)] + "\n".join(section) + text[text.index(END) + len(END):]
+        text = text[: text.index(BEGIN)] + "\n".join(section) + text[text.index(END) + len(END) :]
     else:
         text = text.rstrip("\n") + "\n\n" + "\n".join(section) + "\n"
     with open(DOCS, "w", encoding="utf-8") as f:
@@ -697,12 +976,20 @@ def main(argv: list | None = None) -> int:
     parser.add_argument("--mirror", default="/work/.mirror", help="the fetched repositories (select, collect)")
     parser.add_argument("--corpus", default=None, help="the corpus folder (default: see the help)")
     parser.add_argument("--external", default=None, help="the external corpus folder (default: see the help)")
-    parser.add_argument("--set", default="all", choices=("all", "realfiles", "external"),
-                        help="oracles: the files whose expected readings to write")
+    parser.add_argument(
+        "--set",
+        default="all",
+        choices=("all", "realfiles", "external"),
+        help="oracles: the files whose expected readings to write",
+    )
     parser.add_argument("--write", action="store_true", help="compare: rewrite the docs table and known differences")
-    parser.add_argument("--sources", default=None, help="collect, oracles, compare: another listing in SOURCES' format "
-                        "(e.g. SOURCES-heldout, with --corpus), instead of tests/data/realfiles/SOURCES; "
-                        "measured alone, without the external corpus unless --external names it")
+    parser.add_argument(
+        "--sources",
+        default=None,
+        help="collect, oracles, compare: another listing in SOURCES' format "
+        "(e.g. SOURCES-heldout, with --corpus), instead of tests/data/realfiles/SOURCES; "
+        "measured alone, without the external corpus unless --external names it",
+    )
     args = parser.parse_args(argv)
     if args.sources:
         if args.write:

@@ -76,7 +76,9 @@ import sys
 import unicodedata
 
 TAG = re.compile(r"<[^>]*>")
-SRT_TAG = re.compile(r"</?[A-Za-z][^<>]*>")  # a tag opens with a letter: '2<3,5>1' is text (pysrt's capability_tester.srt)
+SRT_TAG = re.compile(
+    r"</?[A-Za-z][^<>]*>"
+)  # a tag opens with a letter: '2<3,5>1' is text (pysrt's capability_tester.srt)
 SRT_CODE = re.compile(r"\{\\[^}]*\}")
 RUBY = re.compile(r"<ruby[^>]*>.*?(?:</ruby>|$)", re.S)
 RUBY_TEXT = re.compile(r"<rt[^>]*>.*?(?:</rt>|(?=</ruby>)|$)", re.S)
@@ -89,9 +91,13 @@ def vtt_cue_words(text: str) -> str:
 
 
 def decode(data: bytes, encoding: str = "utf-8") -> str:
-    for bom, name in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-                      (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
-                      (codecs.BOM_UTF16_BE, "utf-16")):
+    for bom, name in (
+        (codecs.BOM_UTF32_LE, "utf-32"),
+        (codecs.BOM_UTF32_BE, "utf-32"),
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ):
         if data.startswith(bom):
             return data.decode(name)
     return data.decode(encoding)
@@ -104,15 +110,20 @@ def words_of(texts) -> list:
 def timed(cues) -> dict:
     """``{"words", "times"}`` from ``(start, end, text)`` cues: the times of the cues with words."""
     cues = [(start, end, text.split()) for start, end, text in cues]
-    return {"words": [w for _, _, words in cues for w in words],
-            "times": [[round(start, 3), round(end, 3)] for start, end, words in cues if words]}
+    return {
+        "words": [w for _, _, words in cues for w in words],
+        "times": [[round(start, 3), round(end, 3)] for start, end, words in cues if words],
+    }
 
 
 def read_srt(path: str) -> dict:
     import srt
+
     text = decode(open(path, "rb").read())
-    return timed((s.start.total_seconds(), s.end.total_seconds(), SRT_CODE.sub("", SRT_TAG.sub("", s.content)))
-                 for s in srt.parse(text))
+    return timed(
+        (s.start.total_seconds(), s.end.total_seconds(), SRT_CODE.sub("", SRT_TAG.sub("", s.content)))
+        for s in srt.parse(text)
+    )
 
 
 VTT_JS = r"""
@@ -141,9 +152,15 @@ process.stdout.write(JSON.stringify(out));
 
 def read_vtt_all(paths: list) -> dict:
     node_dir = os.path.join(os.environ.get("BENCHMARKSTT_ORACLES", "/work/oracles"), "vttjs")
-    done = subprocess.run(["node", "-e", VTT_JS], input="\n".join(paths), capture_output=True, text=True,
-                          check=True, cwd=node_dir, env={**os.environ, "NODE_PATH": os.path.join(node_dir,
-                                                                                                 "node_modules")})
+    done = subprocess.run(
+        ["node", "-e", VTT_JS],
+        input="\n".join(paths),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=node_dir,
+        env={**os.environ, "NODE_PATH": os.path.join(node_dir, "node_modules")},
+    )
     result = {}
     for path, got in json.loads(done.stdout).items():
         if any("signature" in e.lower() for e in got["errors"]):
@@ -157,6 +174,7 @@ def read_ttml(path: str) -> list:
     import xml.etree.ElementTree as et
     from ttconv import model
     from ttconv.imsc import reader
+
     with open(path, "rb") as f:
         data = f.read()
     # pycaption's own DFXP samples start with a line break before the XML declaration (which says
@@ -171,8 +189,11 @@ def read_ttml(path: str) -> list:
     # which reads DFXP whatever its namespace, reads the same words of Amara's three 2006/04 files)
     if re.fullmatch(r"\{http://www\.w3\.org/2006/(?:04|10)/ttaf1\}tt", root.tag):
         text = re.sub(r"http://www\.w3\.org/2006/(?:04|10)/ttaf1", "http://www.w3.org/ns/ttml", data.decode("utf-8"))
-        root = et.fromstring(re.sub(r"http://www\.w3\.org/ns/ttml#style(?!\w)", "http://www.w3.org/ns/ttml#styling",
-                                    text).encode("utf-8"))
+        root = et.fromstring(
+            re.sub(r"http://www\.w3\.org/ns/ttml#style(?!\w)", "http://www.w3.org/ns/ttml#styling", text).encode(
+                "utf-8"
+            )
+        )
     doc = reader.to_model(et.ElementTree(root))
     texts = []
 
@@ -199,6 +220,7 @@ def read_ttml(path: str) -> list:
 
 def read_sami(path: str) -> dict:
     from pycaption import SAMIReader
+
     text = decode(open(path, "rb").read())
     captions = SAMIReader().read(text)
     languages = captions.get_languages()
@@ -210,10 +232,13 @@ def read_sami(path: str) -> dict:
 
 def read_ssa(path: str) -> dict:
     import pysubs2
-    subs = pysubs2.SSAFile.from_string(decode(open(path, "rb").read()),
-                                       format_="ssa" if path.lower().endswith(".ssa") else "ass")
-    return timed((e.start / 1000, e.end / 1000, "" if e.is_drawing else e.plaintext)
-                 for e in subs.events if not e.is_comment)
+
+    subs = pysubs2.SSAFile.from_string(
+        decode(open(path, "rb").read()), format_="ssa" if path.lower().endswith(".ssa") else "ass"
+    )
+    return timed(
+        (e.start / 1000, e.end / 1000, "" if e.is_drawing else e.plaintext) for e in subs.events if not e.is_comment
+    )
 
 
 def read_scc(path: str) -> list:
@@ -237,18 +262,95 @@ def read_scc(path: str) -> list:
 
 
 # EBU Tech 3264: ISO 6937 non-spacing diacritics (0xC1-0xCF) put before the letter they mark
-ACCENTS = {0xC1: "\u0300", 0xC2: "\u0301", 0xC3: "\u0302", 0xC4: "\u0303", 0xC5: "\u0304", 0xC6: "\u0306",
-           0xC7: "\u0307", 0xC8: "\u0308", 0xCA: "\u030A", 0xCB: "\u0327", 0xCD: "\u030B", 0xCE: "\u0328",
-           0xCF: "\u030C"}
-ISO6937 = {0xA1: "¡", 0xA2: "¢", 0xA3: "£", 0xA4: "$", 0xA5: "¥", 0xA6: "#", 0xA7: "§", 0xA8: "¤", 0xA9: "‘", 0xAA: "“", 0xAB: "«",
-           0xAC: "←", 0xAD: "↑", 0xAE: "→", 0xAF: "↓", 0xDC: "⅛", 0xDD: "⅜", 0xDE: "⅝", 0xDF: "⅞",
-           0xB0: "°", 0xB1: "±", 0xB2: "²", 0xB3: "³", 0xB4: "×", 0xB5: "µ", 0xB6: "¶", 0xB7: "·",
-           0xB8: "÷", 0xB9: "’", 0xBA: "”", 0xBB: "»", 0xBC: "¼", 0xBD: "½", 0xBE: "¾", 0xBF: "¿",
-           0xD0: "―", 0xD1: "¹", 0xD2: "®", 0xD3: "©", 0xD4: "™", 0xD5: "♪", 0xE0: "Ω", 0xE1: "Æ",
-           0xE2: "Đ", 0xE3: "ª", 0xE4: "Ħ", 0xE6: "Ĳ", 0xE7: "Ŀ", 0xE8: "Ł", 0xE9: "Ø", 0xEA: "Œ",
-           0xEB: "º", 0xEC: "Þ", 0xED: "Ŧ", 0xEE: "Ŋ", 0xEF: "ŉ", 0xF0: "ĸ", 0xF1: "æ", 0xF2: "đ",
-           0xF3: "ð", 0xF4: "ħ", 0xF5: "ı", 0xF6: "ĳ", 0xF7: "ŀ", 0xF8: "ł", 0xF9: "ø", 0xFA: "œ",
-           0xFB: "ß", 0xFC: "þ", 0xFD: "ŧ", 0xFE: "ŋ", 0xA0: " "}
+ACCENTS = {
+    0xC1: "\u0300",
+    0xC2: "\u0301",
+    0xC3: "\u0302",
+    0xC4: "\u0303",
+    0xC5: "\u0304",
+    0xC6: "\u0306",
+    0xC7: "\u0307",
+    0xC8: "\u0308",
+    0xCA: "\u030a",
+    0xCB: "\u0327",
+    0xCD: "\u030b",
+    0xCE: "\u0328",
+    0xCF: "\u030c",
+}
+ISO6937 = {
+    0xA1: "¡",
+    0xA2: "¢",
+    0xA3: "£",
+    0xA4: "$",
+    0xA5: "¥",
+    0xA6: "#",
+    0xA7: "§",
+    0xA8: "¤",
+    0xA9: "‘",
+    0xAA: "“",
+    0xAB: "«",
+    0xAC: "←",
+    0xAD: "↑",
+    0xAE: "→",
+    0xAF: "↓",
+    0xDC: "⅛",
+    0xDD: "⅜",
+    0xDE: "⅝",
+    0xDF: "⅞",
+    0xB0: "°",
+    0xB1: "±",
+    0xB2: "²",
+    0xB3: "³",
+    0xB4: "×",
+    0xB5: "µ",
+    0xB6: "¶",
+    0xB7: "·",
+    0xB8: "÷",
+    0xB9: "’",
+    0xBA: "”",
+    0xBB: "»",
+    0xBC: "¼",
+    0xBD: "½",
+    0xBE: "¾",
+    0xBF: "¿",
+    0xD0: "―",
+    0xD1: "¹",
+    0xD2: "®",
+    0xD3: "©",
+    0xD4: "™",
+    0xD5: "♪",
+    0xE0: "Ω",
+    0xE1: "Æ",
+    0xE2: "Đ",
+    0xE3: "ª",
+    0xE4: "Ħ",
+    0xE6: "Ĳ",
+    0xE7: "Ŀ",
+    0xE8: "Ł",
+    0xE9: "Ø",
+    0xEA: "Œ",
+    0xEB: "º",
+    0xEC: "Þ",
+    0xED: "Ŧ",
+    0xEE: "Ŋ",
+    0xEF: "ŉ",
+    0xF0: "ĸ",
+    0xF1: "æ",
+    0xF2: "đ",
+    0xF3: "ð",
+    0xF4: "ħ",
+    0xF5: "ı",
+    0xF6: "ĳ",
+    0xF7: "ŀ",
+    0xF8: "ł",
+    0xF9: "ø",
+    0xFA: "œ",
+    0xFB: "ß",
+    0xFC: "þ",
+    0xFD: "ŧ",
+    0xFE: "ŋ",
+    0xA0: " ",
+}
 
 
 def stl_text(field: bytes) -> str:
@@ -280,7 +382,7 @@ def read_stl(path: str) -> list:
         raise ValueError("no EBU STL GSI block")
     texts, current = [], []
     for offset in range(1024, len(data) - 127, 128):
-        block = data[offset:offset + 128]
+        block = data[offset : offset + 128]
         ebn, comment = block[3], block[15]
         if 0xF0 <= ebn <= 0xFE or comment == 1:  # reserved, user data, comment
             continue
@@ -340,8 +442,10 @@ def read_stm(path: str) -> list:
         float(fields[3]), float(fields[4])
         rest = fields[5] if len(fields) > 5 else ""
         if rest.startswith("<"):
-            rest = rest[rest.index(">") + 1:] if ">" in rest else ""
-        if rest.strip().lower() == "ignore_time_segment_in_scoring":  # not scored (sclite's infmts spells it in capitals)
+            rest = rest[rest.index(">") + 1 :] if ">" in rest else ""
+        if (
+            rest.strip().lower() == "ignore_time_segment_in_scoring"
+        ):  # not scored (sclite's infmts spells it in capitals)
             continue
         texts.append((fields[0], fields[1], float(fields[3]), first_alternatives(rest)))
     return words_of(t[3] for t in sorted(texts, key=lambda t: (ascii_fold(t[0]), ascii_fold(t[1]), *t[:3])))
@@ -375,6 +479,7 @@ def read_seglst(path: str) -> list:
 
 def read_speechmatics(path: str) -> list:
     from speechmatics.adapters import convert_to_txt
+
     doc = json.load(open(path, encoding="utf-8"))
     if "results" not in doc and "words" in doc:  # the v1 format, which speechmatics-python does not read
         words = []
@@ -385,8 +490,9 @@ def read_speechmatics(path: str) -> list:
                 words.append(word["name"])
         return words
     language = doc.get("metadata", {}).get("transcription_config", {}).get("language", "en")
-    return convert_to_txt(doc["results"], language, doc.get("metadata", {}).get("language_pack_info"),
-                          speaker_labels=False).split()
+    return convert_to_txt(
+        doc["results"], language, doc.get("metadata", {}).get("language_pack_info"), speaker_labels=False
+    ).split()
 
 
 def read_deepgram(path: str) -> list:
@@ -504,11 +610,13 @@ def read_nemo(path: str) -> list:
 def with_cues(*cues: tuple):
     """A spec reading: the oracle's words with each ``(text, before)`` cue's text put back before the
     first ``before`` (a cue the oracle dropped)."""
+
     def reading(words: list) -> list:
         text = " ".join(words)
         for cue, before in cues:
             text = text.replace(before, f"{cue} {before}", 1)
         return text.split()
+
     return reading
 
 
@@ -530,8 +638,10 @@ def shown_ttml(never: str):
 
 
 _WPT = "ttconv/vtt/wpt-tests/"
-_ALGORITHM = ("the current W3C WebVTT parsing algorithm (https://www.w3.org/TR/webvtt1/#file-parsing), "
-              "which vtt.js (written before it) does not follow here: ")
+_ALGORITHM = (
+    "the current W3C WebVTT parsing algorithm (https://www.w3.org/TR/webvtt1/#file-parsing), "
+    "which vtt.js (written before it) does not follow here: "
+)
 # Files whose oracle reading is wrong, each replaced by the reading of the format's specification
 # (applied by ``realfiles.py compare``; the words only, not the times): {local path: (why, reading
 # from the oracle's words)}. Where the file is a web-platform-tests file, the reading is the one its
@@ -539,109 +649,188 @@ _ALGORITHM = ("the current W3C WebVTT parsing algorithm (https://www.w3.org/TR/w
 SPEC_READINGS = {
     _WPT + "file-parsing/arrows.vtt": (
         _ALGORITHM + "a block's first line with '-->' that is not a timing line ends the block, and the "
-        "timing line after it starts a cue (wpt: 6 cues)", exactly("text0 text1 text2 text3 text4 text5")),
-    **{_WPT + f"file-parsing/header-{name}.vtt": (
-        _ALGORITHM + "a timing line in the header (after 'WEBVTT' and a line of " + what + ") ends the "
-        "header and starts a cue (wpt: 1 cue)", exactly("text"))
-       for name, what in (("space", "a space"), ("tab", "a tab"), ("timings", "nothing"))},
-    **{_WPT + f"file-parsing/signature-{name}no-newline.vtt": (
-        _ALGORITHM + "'WEBVTT' " + what + "at the end of the file is a valid signature: a file of no cues "
-        "(wpt: 0 cues, no error)", exactly(""))
-       for name, what in (("", ""), ("space-", "and a space "), ("tab-", "and a tab "))},
+        "timing line after it starts a cue (wpt: 6 cues)",
+        exactly("text0 text1 text2 text3 text4 text5"),
+    ),
+    **{
+        _WPT + f"file-parsing/header-{name}.vtt": (
+            _ALGORITHM + "a timing line in the header (after 'WEBVTT' and a line of " + what + ") ends the "
+            "header and starts a cue (wpt: 1 cue)",
+            exactly("text"),
+        )
+        for name, what in (("space", "a space"), ("tab", "a tab"), ("timings", "nothing"))
+    },
+    **{
+        _WPT + f"file-parsing/signature-{name}no-newline.vtt": (
+            _ALGORITHM + "'WEBVTT' " + what + "at the end of the file is a valid signature: a file of no cues "
+            "(wpt: 0 cues, no error)",
+            exactly(""),
+        )
+        for name, what in (("", ""), ("space-", "and a space "), ("tab-", "and a tab "))
+    },
     _WPT + "file-parsing/timings-60.vtt": (
-        _ALGORITHM + "minutes and seconds of 60 are not valid (wpt: the 'invalid' cues dropped)", exactly("text1 text2")),
+        _ALGORITHM + "minutes and seconds of 60 are not valid (wpt: the 'invalid' cues dropped)",
+        exactly("text1 text2"),
+    ),
     _WPT + "file-parsing/timings-too-long.vtt": (
         _ALGORITHM + "minutes, seconds and milliseconds of the wrong number of digits are not valid (wpt: the "
-        "'invalid' cues dropped)", exactly("text0 text1")),
+        "'invalid' cues dropped)",
+        exactly("text0 text1"),
+    ),
     _WPT + "file-parsing/timings-too-short.vtt": (
         _ALGORITHM + "minutes, seconds and milliseconds of the wrong number of digits are not valid (wpt: the "
-        "'invalid' cues dropped)", exactly("text0 text1")),
+        "'invalid' cues dropped)",
+        exactly("text0 text1"),
+    ),
     _WPT + "file-parsing/timings-negative.vtt": (
-        _ALGORITHM + "a cue ending before it starts is a cue (wpt: 4 cues)", exactly("text0 text1 text2 text3")),
+        _ALGORITHM + "a cue ending before it starts is a cue (wpt: 4 cues)",
+        exactly("text0 text1 text2 text3"),
+    ),
     _WPT + "file-parsing/whitespace-chars.vtt": (
         _ALGORITHM + "form feed is whitespace in a timing line, vertical tab is not (wpt: text0, text1, text2)",
-        exactly("text0 text1 text2")),
-    **{_WPT + f"rendering/embedded_style_{name}.vtt": (
-        _ALGORITHM + "the NOTE and STYLE lines right after 'WEBVTT' are the header, which the first timing "
-        "line ends; a timing line right after a cue's text starts the next cue",
-        exactly("This is a test subtitle Here is a second subtitle"))
-       for name in ("media_queries", "selectors", "urls")},
+        exactly("text0 text1 text2"),
+    ),
+    **{
+        _WPT + f"rendering/embedded_style_{name}.vtt": (
+            _ALGORITHM + "the NOTE and STYLE lines right after 'WEBVTT' are the header, which the first timing "
+            "line ends; a timing line right after a cue's text starts the next cue",
+            exactly("This is a test subtitle Here is a second subtitle"),
+        )
+        for name in ("media_queries", "selectors", "urls")
+    },
     _WPT + "rendering/snap-to-line.vtt": (
         _ALGORITHM + "a 'NOTE' line right before a timing line is the cue's identifier, not a comment",
-        exactly("foo")),
+        exactly("foo"),
+    ),
     "hyperaudio-lite/captions-bbc-education.vtt": (
         _ALGORITHM + "a block of text with no timing line (a question shown between the answers' cues) ends "
         "at its blank line and is dropped; the timing line after it starts a cue, which vtt.js drops too",
-        with_cues(("We have two selves in the world at any given time now.", "We have the physical self,"),
-                  ("Right now there's more talk than ever about owning your own data,",
-                   "because there are so many companies"),
-                  ("We need to move the debate beyond a discussion about what it can be in a",
-                   "commercial realm into activity"))),
+        with_cues(
+            ("We have two selves in the world at any given time now.", "We have the physical self,"),
+            (
+                "Right now there's more talk than ever about owning your own data,",
+                "because there are so many companies",
+            ),
+            (
+                "We need to move the debate beyond a discussion about what it can be in a",
+                "commercial realm into activity",
+            ),
+        ),
+    ),
     "vttjs/file-layout/header-no-new-line.vtt": (
-        _ALGORITHM + "a timing line right after 'WEBVTT' ends the header and starts a cue", exactly("Test")),
+        _ALGORITHM + "a timing line right after 'WEBVTT' ends the header and starts a cue",
+        exactly("Test"),
+    ),
     "vttjs/integration/id.vtt": (
         _ALGORITHM + "a block whose first line is '-->' (not a timing line) ends there, and the timing "
-        "line after it starts a cue", exactly("This Is A Test And stuff?")),
-    **{f"vttjs/cuetext/{name}.vtt": (
-        _ALGORITHM + "a tag with no closing '>' runs to the end of the cue text (the tokenizer's tag states "
-        "at the end of input): its annotation is not text", exactly(words))
-       for name, words in (("lang/no-end-gt", ""), ("tag-format/no-closing-gt", ""),
-                           ("timestamp/no-end-gt", ""), ("voice/no-end-gt", ""),
-                           ("tag-format/end-tag-no-gt", "This is"))},
-    **{f"external/vtt/wts__punctuations_yes__{name}.vtt": (
-        _ALGORITHM + "a second 'WEBVTT' line after the header is a block with no timing line, skipped; the "
-        "cue after it is read, which vtt.js drops", exactly(words))
-       for name, words in (("bonjour.wav", "Bonjour !"), ("bonjour.wav.words", "Bonjour !"),
-                           ("punctuations.mp3", "Dis-moi, est-ce que l'avion vole ?"),
-                           ("punctuations.mp3.words", "Dis-moi, est-ce que l'avion vole ?"))},
+        "line after it starts a cue",
+        exactly("This Is A Test And stuff?"),
+    ),
+    **{
+        f"vttjs/cuetext/{name}.vtt": (
+            _ALGORITHM + "a tag with no closing '>' runs to the end of the cue text (the tokenizer's tag states "
+            "at the end of input): its annotation is not text",
+            exactly(words),
+        )
+        for name, words in (
+            ("lang/no-end-gt", ""),
+            ("tag-format/no-closing-gt", ""),
+            ("timestamp/no-end-gt", ""),
+            ("voice/no-end-gt", ""),
+            ("tag-format/end-tag-no-gt", "This is"),
+        )
+    },
+    **{
+        f"external/vtt/wts__punctuations_yes__{name}.vtt": (
+            _ALGORITHM + "a second 'WEBVTT' line after the header is a block with no timing line, skipped; the "
+            "cue after it is read, which vtt.js drops",
+            exactly(words),
+        )
+        for name, words in (
+            ("bonjour.wav", "Bonjour !"),
+            ("bonjour.wav.words", "Bonjour !"),
+            ("punctuations.mp3", "Dis-moi, est-ce que l'avion vole ?"),
+            ("punctuations.mp3.words", "Dis-moi, est-ce que l'avion vole ?"),
+        )
+    },
     "external/vtt/pycaptionfx__sample_webvtt_no_blank_after_header.vtt": (
         _ALGORITHM + "a timing line right after 'WEBVTT' ends the header and starts a cue (as wpt's "
-        "header-timings.vtt expects)", exactly("Hello")),
+        "header-timings.vtt expects)",
+        exactly("Hello"),
+    ),
     "webvtt-py/missing_timeframe.vtt": (
         _ALGORITHM + "a block with no timing line ('Caption text #2') is skipped and the next cue is read; "
         "vtt.js also loses the cue after it ('Caption text #3')",
-        exactly(" ".join(f"Caption text #{n}" for n in (1, 3, 4, 5, 6, 7)))),
+        exactly(" ".join(f"Caption text #{n}" for n in (1, 3, 4, 5, 6, 7))),
+    ),
     "webvtt-validator/demo__samples__invalid-missing-blank-line.vtt": (
         _ALGORITHM + "a timing line in the header (after 'WEBVTT' and a 'Title:' line, no blank line) ends "
-        "the header and starts a cue (as wpt's header-timings.vtt expects)", exactly("Cue starts immediately.")),
+        "the header and starts a cue (as wpt's header-timings.vtt expects)",
+        exactly("Cue starts immediately."),
+    ),
     "webvtt-validator/demo__samples__valid-bom.vtt": (
         _ALGORITHM + "a line of a space after 'WEBVTT' is not a blank line: the header runs on to the timing "
         "line, which ends it and starts a cue (as wpt's header-space.vtt expects)",
-        exactly("BOM sample (placeholder).")),
+        exactly("BOM sample (placeholder)."),
+    ),
     "webvtt-py/netflix_chicas_del_cable.vtt": (
         _ALGORITHM + "a line of spaces is not a blank line: it starts a block that the first cue's timing "
         "line (its third line) ends, and that timing line starts the cue '[Alba] En 1928,', which vtt.js drops",
-        lambda words: "[Alba] En 1928,".split() + words),
+        lambda words: "[Alba] En 1928,".split() + words,
+    ),
     "gpac/webvtt/comments.vtt": (
         _ALGORITHM + "a block of 'NOTE ...' and 'some id' ends at the timing line that follows (its third "
         "line), and that timing line starts the cue 'from the American Museum of Natural History', which "
         "vtt.js and ttconv drop (wpt's arrows.vtt: a timing line past a block's second line starts a cue)",
-        lambda words: " ".join(words).replace(
-            "street And", "street from the American Museum of Natural History And").split()),
+        lambda words: (
+            " ".join(words).replace("street And", "street from the American Museum of Natural History And").split()
+        ),
+    ),
     "gpac/webvtt/concatenation.vtt": (
         _ALGORITHM + "the block 'WEBVTT Second WebVTT file being concatenated' has no timing line and is "
         "skipped; the cue after it ('7th cue from 30s to 35s') is read, which vtt.js drops",
-        lambda words: " ".join(words).replace("8th cue", "7th cue from 30s to 35s 8th cue", 1).split()),
-    **{f"gpac/webvtt/{name}.vtt": (
-        _ALGORITHM + "a timing line in the header (after 'WEBVTT' or its header lines, with no blank line) "
-        "ends the header and starts a cue; vtt.js reads no cue", exactly(words))
-       for name, words in (("invalid1", "Cue without empty line"), ("invalid3", "Some text in the first cue"),
-                           ("invalid4", "Some text in the first cue"))},
+        lambda words: " ".join(words).replace("8th cue", "7th cue from 30s to 35s 8th cue", 1).split(),
+    ),
+    **{
+        f"gpac/webvtt/{name}.vtt": (
+            _ALGORITHM + "a timing line in the header (after 'WEBVTT' or its header lines, with no blank line) "
+            "ends the header and starts a cue; vtt.js reads no cue",
+            exactly(words),
+        )
+        for name, words in (
+            ("invalid1", "Cue without empty line"),
+            ("invalid3", "Some text in the first cue"),
+            ("invalid4", "Some text in the first cue"),
+        )
+    },
     "gpac/webvtt/invalid5.vtt": (
         _ALGORITHM + "blocks with no timing line between cues are skipped, and the cues after them are "
-        "read; vtt.js stops at the first", exactly("Some text in the first cue Some text in the second cue")),
-    **{f"gpac/webvtt/multiline-header-{name}.vtt": (
-        _ALGORITHM + "a block with no timing line after the header is skipped and the first cue "
-        "('Introduction') is read; vtt.js drops it", lambda words: ["Introduction"] + words)
-       for name in ("additional", "id-invalid")},
+        "read; vtt.js stops at the first",
+        exactly("Some text in the first cue Some text in the second cue"),
+    ),
+    **{
+        f"gpac/webvtt/multiline-header-{name}.vtt": (
+            _ALGORITHM + "a block with no timing line after the header is skipped and the first cue "
+            "('Introduction') is read; vtt.js drops it",
+            lambda words: ["Introduction"] + words,
+        )
+        for name in ("additional", "id-invalid")
+    },
     "gpac/webvtt/timestamps.vtt": (
         _ALGORITHM + "an hours field needs minutes and seconds ('123:44.000' is not a time), minutes and "
         "seconds are two digits and fractions three ('123:012:19.000', '12:05:010.000', '12:00.0100' are "
-        "not times); vtt.js accepts them", exactly("Introduction Timeline Panel")),
-    **{f"imsc-tests/imsc1/ttml/timing/MediaSeqTiming00{n}.ttml": (
-        "the oracle reads every p whatever its timing; by TTML's timing model (a seq container's "
-        "children one after the other, none past the container's end) the text that says 'This text must "
-        "not appear.' is never shown, as the test file says", shown) for n in (4, 5, 6, 7)},
+        "not times); vtt.js accepts them",
+        exactly("Introduction Timeline Panel"),
+    ),
+    **{
+        f"imsc-tests/imsc1/ttml/timing/MediaSeqTiming00{n}.ttml": (
+            "the oracle reads every p whatever its timing; by TTML's timing model (a seq container's "
+            "children one after the other, none past the container's end) the text that says 'This text must "
+            "not appear.' is never shown, as the test file says",
+            shown,
+        )
+        for n in (4, 5, 6, 7)
+    },
     "ttconv/scc/mix-rows-roll-up.scc": (
         "CEA-608: an extended character (0x12/0x13 pairs) replaces the character before it on its row "
         "(it is meant to follow a standard fallback character; ttconv backspaces, as its reader's line.py "
@@ -649,68 +838,101 @@ SPEC_READINGS = {
         "'Á É Ó ¡' as extended characters with no fallback, on a new row: each replaces the one before, "
         "'¡' is left. pycaption backspaces across the row break into 'ABCDEû' ('ABû ÁÉÓ¡'); ttconv's "
         "own test writes this caption with fallbacks (AÁEÉOÓ ¡)",
-        lambda words: " ".join(words).replace("ABû ÁÉÓ¡", "ABCDEû ¡").split()),
+        lambda words: " ".join(words).replace("ABû ÁÉÓ¡", "ABCDEû ¡").split(),
+    ),
     "external/scc/pycaptionfx__sample_scc_roll_up_ru3.scc": (
         "CEA-608: the lines at 00:00:13;07 and 00:00:14;07 send the bytes of ttconv's mix-rows-roll-up.scc (below): "
         "'ABCDE' and 'û', a carriage return, then 'Á É Ó ¡' as extended characters with no fallback "
         "character, each replacing the one before it on the new row: 'ABCDEû ¡'; pycaption backspaces "
-        "across the row break ('ABû ÁÉÓ¡')", lambda words: " ".join(words).replace("ABû ÁÉÓ¡", "ABCDEû ¡").split()),
+        "across the row break ('ABû ÁÉÓ¡')",
+        lambda words: " ".join(words).replace("ABû ÁÉÓ¡", "ABCDEû ¡").split(),
+    ),
     "ttconv/scc/paint-on.scc": (
         "the file's bytes are 7-bit text after paint-on preamble codes: rows 14 and 15 'Lorem ipsum dolor sit "
         "amet,' / 'consectetur adipiscing elit.', then row 14 painted over with 'Pellentesque interdum lacinia "
         "sollicitudin.' and row 15 with 'Integer luctus et ligula ac sagittis.'; pycaption garbles it "
         "('m sum am,nsadng ...')",
-        exactly("Lorem ipsum dolor sit amet, consectetur adipiscing elit. Pellentesque interdum lacinia "
-                "sollicitudin. Integer luctus et ligula ac sagittis.")),
+        exactly(
+            "Lorem ipsum dolor sit amet, consectetur adipiscing elit. Pellentesque interdum lacinia "
+            "sollicitudin. Integer luctus et ligula ac sagittis."
+        ),
+    ),
     # the development half of the second collection from unseen repositories (SOURCES-development)
     "media/libraries__test_data__src__test__assets__media__ttml__inherit_begin_from_div.xml": (
         "TTML's timing model: a div that begins at 4:00 holds a div timed 2 s to 5 s after it, whose p "
         "('nested') is shown from 4:02 to 4:05; ttconv's model drops that p (checked: androidx/media's "
         "TtmlParserTest expects the cue 'nested' from 242 s to 245 s)",
-        lambda words: " ".join(words).replace("dur bare", "dur nested bare").split()),
-    **{f"captioning/tests__Fixtures__Webvtt__invalid_{name}.vtt": (
-        _ALGORITHM + why, exactly(words))
-       for name, why, words in (
-           ("1.1-non-normative_cues-with-multiple-lines", "blocks with no timing line after a cue are "
-            "skipped, and the cue before the last two ('The Organisation for') is read; vtt.js drops it",
-            "Never drink liquid nitrogen. — It will perforate your stomach. The Organisation for"),
-           ("1.2-non-normative_comments_1", "a block 'NOTddddddddE ...' (not a comment) with no timing line "
-            "is skipped and the cue after it is read; vtt.js drops it",
-            "Never drink liquid nitrogen. — It will perforate your stomach. — You could die."),
-           ("1.3-non-normative_other-features_2", "'qqq00:00.000' and '111100:06.000' are not timestamps "
-            "(digits, a colon, two digits...; an hours field needs minutes and seconds): those cues are "
-            "skipped; vtt.js reads the third", "That’s awesome!"))},
+        lambda words: " ".join(words).replace("dur bare", "dur nested bare").split(),
+    ),
+    **{
+        f"captioning/tests__Fixtures__Webvtt__invalid_{name}.vtt": (_ALGORITHM + why, exactly(words))
+        for name, why, words in (
+            (
+                "1.1-non-normative_cues-with-multiple-lines",
+                "blocks with no timing line after a cue are "
+                "skipped, and the cue before the last two ('The Organisation for') is read; vtt.js drops it",
+                "Never drink liquid nitrogen. — It will perforate your stomach. The Organisation for",
+            ),
+            (
+                "1.2-non-normative_comments_1",
+                "a block 'NOTddddddddE ...' (not a comment) with no timing line "
+                "is skipped and the cue after it is read; vtt.js drops it",
+                "Never drink liquid nitrogen. — It will perforate your stomach. — You could die.",
+            ),
+            (
+                "1.3-non-normative_other-features_2",
+                "'qqq00:00.000' and '111100:06.000' are not timestamps "
+                "(digits, a colon, two digits...; an hours field needs minutes and seconds): those cues are "
+                "skipped; vtt.js reads the third",
+                "That’s awesome!",
+            ),
+        )
+    },
     "webvtt.js/test__wpt-cue-parsing__entities.vtt": (
         _ALGORITHM + "'&<' and '&<c' are the text '&' and a tag running to the end of the cue text (the "
         "tokenizer's tag state), not text",
-        lambda words: ["&" if w in ("&<", "&<c") else w for w in words]),
+        lambda words: ["&" if w in ("&<", "&<c") else w for w in words],
+    ),
     "shaka-player/test__test__assets__chapters.srt": (
         "the srt library reads the file's times, written without hours ('00:05,000 --> 00:30,000'), as "
         "hours and minutes; shaka-player's own test of this file expects chapters at 0, 5 and 30 s "
-        "(minutes and seconds). Its words are compared, its times are not", lambda words: words),
+        "(minutes and seconds). Its words are compared, its times are not",
+        lambda words: words,
+    ),
     "external/scc/pycaptionfx__sample_scc_doubled_mid_row_before_punctuation.scc": (
         "CEA-608 (47 CFR 15.119, the decoder rules): a mid-row code is a spacing attribute, shown as a "
         "space where it is received; the file sends one (white, 9120, doubled as every control code is, "
         "the copy ignored) between 'Files' and '.': the screen shows 'Files .'; pycaption drops the space "
-        "before punctuation", lambda words: " ".join(words).replace("Files.", "Files .").split()),
+        "before punctuation",
+        lambda words: " ".join(words).replace("Files.", "Files .").split(),
+    ),
     "external/scc/pycaptionfx__sample_scc_produces_captions_with_start_and_end_time_the_same.scc": (
         "CEA-608: one pop-on caption of three rows sent in the order row 14 ('ab', 9454), row 9 ('ba', "
         "9758) and row 2 ('cb', 9170): the screen shows them top to bottom, 'cb', 'ba', 'ab', the order "
         "in which every other subtitle format's words are read; pycaption keeps the order sent",
-        exactly("cb ba ab")),
+        exactly("cb ba ab"),
+    ),
     "gpac/webvtt/counter.srt": (
         "the srt library reads the file's times, written without hours ('00:01,000 --> 00:02,000'), "
         "as hours and minutes (cue 2 at 60 s); the cues' own text says 'Start Time 00:01,000' (1 s): "
-        "minutes and seconds. Its words are compared, its times are not", lambda words: words),
+        "minutes and seconds. Its words are compared, its times are not",
+        lambda words: words,
+    ),
     "external/srt/webvttpy__styles_colours.srt": (
         "SRT's cue text is HTML-like and players render it as HTML: androidx/media's SubripParser "
         "passes it through Html.fromHtml, which decodes '2 &lt; 3' to '2 < 3'; the srt library keeps "
-        "the reference as text", lambda words: [w.replace("&lt;", "<") for w in words]),
-    **{f"imsc-tests/imsc1/ttml/timing/{name}.ttml": (
-        "the oracle reads every p whatever its timing; by TTML's timing model an active interval is "
-        "[begin, end): a p or span that begins as its parent ends (10s here) is never shown, as the test "
-        "file says ('should not appear')", shown)
-       for name in ("BasicTimeContainment003", "BasicTimeContainment004", "MediaParTiming002")},
+        "the reference as text",
+        lambda words: [w.replace("&lt;", "<") for w in words],
+    ),
+    **{
+        f"imsc-tests/imsc1/ttml/timing/{name}.ttml": (
+            "the oracle reads every p whatever its timing; by TTML's timing model an active interval is "
+            "[begin, end): a p or span that begins as its parent ends (10s here) is never shown, as the test "
+            "file says ('should not appear')",
+            shown,
+        )
+        for name in ("BasicTimeContainment003", "BasicTimeContainment004", "MediaParTiming002")
+    },
     # the development half of round 3's collection from unseen repositories (SOURCES-development)
     "subforge/tests__fixtures__stl__simple.stl": (
         "EBU Tech 3264: each of the two subtitles (numbers 1 and 2, written big-endian) is one TTI block "
@@ -718,103 +940,171 @@ SPEC_READINGS = {
         "ttconv) never ends them and reads nothing; a subtitle ends where another subtitle number starts "
         "(checked: SubtitleEdit's Ebu.cs reads a block after one not numbered 0xFF into its subtitle, and "
         "the library's own parser starts a subtitle at a block numbered 0x00: both read these words)",
-        exactly("Hello World Second subtitle")),
+        exactly("Hello World Second subtitle"),
+    ),
     # the development halves of the first two collections, measured again in round 3
     "opencast/modules__common__src__test__resources__ingested__subtitles__subtitles.vtt": (
         _ALGORITHM + "a line of spaces after 'WEBVTT' is not a blank line: it starts a header block that the "
         "timing line after it ends (in a header, a line with '-->' ends the block), and that timing line "
         "starts the cue 'This is a subtitle' (hours of one digit are valid); vtt.js and ttconv read no cue",
-        exactly("This is a subtitle")),
+        exactly("This is a subtitle"),
+    ),
     # and round 4's development half's ccSubs file ('&#39;'), examined in round 5
-    **{local: ("SRT's cue text is HTML-like and players render it as HTML: androidx/media's SubripParser passes it "
-               "through Html.fromHtml, which decodes '&amp;', '&lt;', '&#39;' and '&nbsp;' (a space); the srt "
-               "library keeps the references as text (checked: ttconv's SRT reader reads the same words)",
-               lambda words: html.unescape(" ".join(words)).split())
-       for local in ("go-astisub/testdata__example-in-html-entities.srt",
-                     "SubtitlesParser/SubtitlesParser.Tests__Content__ValidFiles__ccSubs_com_pope-francis-speaks-"
-                     "about-religious-liberty_en.srt")},
+    **{
+        local: (
+            "SRT's cue text is HTML-like and players render it as HTML: androidx/media's SubripParser passes it "
+            "through Html.fromHtml, which decodes '&amp;', '&lt;', '&#39;' and '&nbsp;' (a space); the srt "
+            "library keeps the references as text (checked: ttconv's SRT reader reads the same words)",
+            lambda words: html.unescape(" ".join(words)).split(),
+        )
+        for local in (
+            "go-astisub/testdata__example-in-html-entities.srt",
+            "SubtitlesParser/SubtitlesParser.Tests__Content__ValidFiles__ccSubs_com_pope-francis-speaks-"
+            "about-religious-liberty_en.srt",
+        )
+    },
     # round 4: the first two collections' held-out differences left unexamined, examined after their measurement
     # (and round 5's development half's Captionator copy of the same acid test)
     "scrolling_subtitles/examples__bookworm-CD5-subs.vtt": (
         _ALGORITHM + "a timestamp's minutes are two digits: '37:51.160 --> 7:58.370' (line 2040) is not a "
         "timing line and its cue is skipped (vtt.js reads '7' as minutes)",
-        shown_ttml("Hannelore:The Dedication Ritual she performed was wondrous as well. Even the Zent was "
-                   "overjoyed after participating.")),
-    **{local: (_ALGORITHM + "minutes and seconds of 60 are not valid: the cues '00:02:59.900 --> 00:02:60.000' "
-               "('Size: 50%') and '00:05:59.900 --> 00:05:60.000' (the second 'S:50%') are skipped (checked: "
-               "web-platform-tests' file-parsing/tests/timings-60.html drops its cues ending at '00:00:60.000'; "
-               "vtt.js and ttconv read them)",
-               lambda words: "{} {}".format(*" ".join(words).rsplit(" S:50% ", 1)).replace(" Size: 50% ", " ",
-                                                                                             1).split())
-       for local in ("node-webvtt/test__data__acid.vtt", "Captionator/video__acid.vtt")},
+        shown_ttml(
+            "Hannelore:The Dedication Ritual she performed was wondrous as well. Even the Zent was "
+            "overjoyed after participating."
+        ),
+    ),
+    **{
+        local: (
+            _ALGORITHM + "minutes and seconds of 60 are not valid: the cues '00:02:59.900 --> 00:02:60.000' "
+            "('Size: 50%') and '00:05:59.900 --> 00:05:60.000' (the second 'S:50%') are skipped (checked: "
+            "web-platform-tests' file-parsing/tests/timings-60.html drops its cues ending at '00:00:60.000'; "
+            "vtt.js and ttconv read them)",
+            lambda words: "{} {}".format(*" ".join(words).rsplit(" S:50% ", 1)).replace(" Size: 50% ", " ", 1).split(),
+        )
+        for local in ("node-webvtt/test__data__acid.vtt", "Captionator/video__acid.vtt")
+    },
     "subtitles/tests__files__ttml_with_multiple_divs.ttml": (
         "TTML 1 (10.4, time intervals): in a par container a child's begin is relative to its parent's, so the p "
         "'Very good, Lieutenant.' (begin 00:00:02.423 in a div of 00:00:01.464 to 00:00:02.423) begins at 3.887 s, "
         "after its div ends: it is never shown (checked: ttconv's own ISDs, its timing model, never show it; the "
-        "oracle reads every p of ttconv's document whatever its timing)", shown_ttml("Very good, Lieutenant.")),
+        "oracle reads every p of ttconv's document whatever its timing)",
+        shown_ttml("Very good, Lieutenant."),
+    ),
     # round 4's development half (and opencast's SRT of the first collection's): '</ i>' in SRT cue text
-    **{local: ("SRT's cue text is HTML-like and players render it as HTML: by HTML's tokenizer '</' followed by a "
-               "space is not an end tag but a bogus comment running to the '>', so '</ i>' shows nothing (checked: "
-               "Python's html.parser gives no text for it); the srt library keeps it as text",
-               lambda words: re.sub(r"</ [iI]>", " ", " ".join(words)).split())
-       for local in ("SwiftSubtitles/Tests__SwiftSubtitlesTests__resources__srt__zorro.srt",
-                     "opencast/modules__caption-impl__src__test__resources__sample.srt")},
+    **{
+        local: (
+            "SRT's cue text is HTML-like and players render it as HTML: by HTML's tokenizer '</' followed by a "
+            "space is not an end tag but a bogus comment running to the '>', so '</ i>' shows nothing (checked: "
+            "Python's html.parser gives no text for it); the srt library keeps it as text",
+            lambda words: re.sub(r"</ [iI]>", " ", " ".join(words)).split(),
+        )
+        for local in (
+            "SwiftSubtitles/Tests__SwiftSubtitlesTests__resources__srt__zorro.srt",
+            "opencast/modules__caption-impl__src__test__resources__sample.srt",
+        )
+    },
     # round 4's held-out half, after its measurement: 'WEBVTT' followed by a timing line, no blank line
-    **{local: (_ALGORITHM + "a timing line right after 'WEBVTT' ends the header and starts a cue (checked: "
-               "web-platform-tests' file-parsing/tests/header-timings.html expects that cue); vtt.js drops it",
-               exactly(words))
-       for local, words in (("Whisper-WebUI/tests__test_vtt.vtt", "You've got a friend in me."),)},
+    **{
+        local: (
+            _ALGORITHM + "a timing line right after 'WEBVTT' ends the header and starts a cue (checked: "
+            "web-platform-tests' file-parsing/tests/header-timings.html expects that cue); vtt.js drops it",
+            exactly(words),
+        )
+        for local, words in (("Whisper-WebUI/tests__test_vtt.vtt", "You've got a friend in me."),)
+    },
     "node-captions/test__captions__test.vtt": (
         _ALGORITHM + "a timing line right after 'WEBVTT' ends the header and starts a cue, 'HI. IT'S ME, "
         "WHYATT.' (checked: web-platform-tests' file-parsing/tests/header-timings.html expects that cue); "
-        "vtt.js drops it", lambda words: "HI. IT'S ME, WHYATT.".split() + words),
+        "vtt.js drops it",
+        lambda words: "HI. IT'S ME, WHYATT.".split() + words,
+    ),
     # the second collection's held-out half, after its measurement: swift-webvtt-parser's copies of older
     # web-platform-tests files (other bytes than the corpus's), checked against wpt's own expectations
-    **{f"swift-webvtt-parser/Tests__Resources__Subtitles__{name}.vtt": (_ALGORITHM + why, reading)
-       for name, why, reading in (
-           ("arrows", "a block's first line with '-->' that is not a timing line ends the block, and the timing "
-            "line after it starts a cue (checked: web-platform-tests' file-parsing/tests/arrows.html expects "
-            "6 cues; ttconv's WebVTT reader reads the same words)", exactly("text0 text1 text2 text3 text4 text5")),
-           ("timings-60", "minutes and seconds of 60 are not valid, a first field of 60 is hours (checked: "
-            "web-platform-tests' file-parsing/tests/timings-60.html expects 2 cues, 0 to 216001 s and 216000 "
-            "to 216001 s: this version's text4 and text5)", exactly("text4 text5")),
-           ("timings-too-short", "an hours field is any number of digits other than two, minutes and seconds "
-            "two, fractions three (checked: web-platform-tests' file-parsing/tests/timings-too-short.html "
-            "expects 2 cues, both 0 to 1 s: this version's text0 and text12)", exactly("text0 text12")),
-           ("tags", "a tag with no closing '>' runs to the end of the cue text: the first eight cues ('<', "
-            "'<<', '<.', '<c.', '</'...) have no text (checked: web-platform-tests' cue-text-parsing "
-            "expectations for these cues, test/wpt-cue-parsing/tags.json in w3c/webvtt.js, give those eight "
-            "an empty tree)", lambda words: [w for w in words if not w.startswith("<")]),
-           ("entities", "'&<' and '&<c' are the text '&' and a tag running to the end of the cue text "
-            "(checked: the web-platform-tests expectations, test/wpt-cue-parsing/entities.json in "
-            "w3c/webvtt.js, give the text '&' for both cues)",
-            lambda words: ["&" if w in ("&<", "&<c") else w for w in words]))},
+    **{
+        f"swift-webvtt-parser/Tests__Resources__Subtitles__{name}.vtt": (_ALGORITHM + why, reading)
+        for name, why, reading in (
+            (
+                "arrows",
+                "a block's first line with '-->' that is not a timing line ends the block, and the timing "
+                "line after it starts a cue (checked: web-platform-tests' file-parsing/tests/arrows.html expects "
+                "6 cues; ttconv's WebVTT reader reads the same words)",
+                exactly("text0 text1 text2 text3 text4 text5"),
+            ),
+            (
+                "timings-60",
+                "minutes and seconds of 60 are not valid, a first field of 60 is hours (checked: "
+                "web-platform-tests' file-parsing/tests/timings-60.html expects 2 cues, 0 to 216001 s and 216000 "
+                "to 216001 s: this version's text4 and text5)",
+                exactly("text4 text5"),
+            ),
+            (
+                "timings-too-short",
+                "an hours field is any number of digits other than two, minutes and seconds "
+                "two, fractions three (checked: web-platform-tests' file-parsing/tests/timings-too-short.html "
+                "expects 2 cues, both 0 to 1 s: this version's text0 and text12)",
+                exactly("text0 text12"),
+            ),
+            (
+                "tags",
+                "a tag with no closing '>' runs to the end of the cue text: the first eight cues ('<', "
+                "'<<', '<.', '<c.', '</'...) have no text (checked: web-platform-tests' cue-text-parsing "
+                "expectations for these cues, test/wpt-cue-parsing/tags.json in w3c/webvtt.js, give those eight "
+                "an empty tree)",
+                lambda words: [w for w in words if not w.startswith("<")],
+            ),
+            (
+                "entities",
+                "'&<' and '&<c' are the text '&' and a tag running to the end of the cue text "
+                "(checked: the web-platform-tests expectations, test/wpt-cue-parsing/entities.json in "
+                "w3c/webvtt.js, give the text '&' for both cues)",
+                lambda words: ["&" if w in ("&<", "&<c") else w for w in words],
+            ),
+        )
+    },
     # round 9 (examined after each half was measured)
     "media-chrome/examples__vanilla__vtt__bbb-en-cc.vtt": (
         _ALGORITHM + "a line of spaces after 'WEBVTT' is part of the header, which the first timing line "
         "ends; that line starts the first cue, which vtt.js drops (as wpt's header-space.vtt expects)",
-        exactly("The peach open movie project presents One big rabbit Three rodents And one giant payback "
-                "Get ready Big Buck Bunny Coming soon www.bigbuckbunny.org")),
+        exactly(
+            "The peach open movie project presents One big rabbit Three rodents And one giant payback "
+            "Get ready Big Buck Bunny Coming soon www.bigbuckbunny.org"
+        ),
+    ),
     "transcribe-anything/output_folder__out.vtt": (
         _ALGORITHM + "a line with '-->' inside a STYLE block ends the block, and that line (its leading spaces "
         "skipped, as collecting cue timings does) starts a cue, which vtt.js drops",
-        with_cues(("Idiot von B\u00e4r ist aber nur von der Seite von einer scheiss Kleve weggelaufen, aber das "
-                   "bin ich dann ja auch wieder schuld.", "Ich habe das Problem,"))),
-    **{f"libass-tests/regression__scaled-border-default__{name}.ass": (
-        "the [Events] Format line lists five fields (Layer, Start, End, Style, Text), as ffmpeg's legacy ASS "
-        "muxer wrote them; libass, whose regression test this is, reads each Dialogue by its Format line and "
-        "renders the text; pysubs2 reads the event with no text",
-        exactly("Senator, we're making our final approach into Coruscant."))
-       for name in ("ffmpeg_legacy2", "ffmpeg_legacy2+sbas", "ffmpeg_legacy3")},
+        with_cues(
+            (
+                "Idiot von B\u00e4r ist aber nur von der Seite von einer scheiss Kleve weggelaufen, aber das "
+                "bin ich dann ja auch wieder schuld.",
+                "Ich habe das Problem,",
+            )
+        ),
+    ),
+    **{
+        f"libass-tests/regression__scaled-border-default__{name}.ass": (
+            "the [Events] Format line lists five fields (Layer, Start, End, Style, Text), as ffmpeg's legacy ASS "
+            "muxer wrote them; libass, whose regression test this is, reads each Dialogue by its Format line and "
+            "renders the text; pysubs2 reads the event with no text",
+            exactly("Senator, we're making our final approach into Coruscant."),
+        )
+        for name in ("ffmpeg_legacy2", "ffmpeg_legacy2+sbas", "ffmpeg_legacy3")
+    },
     "libass-tests/regression__blurs-anamorphic__blur.ass": (
         "the event's text before its {\\p1} drawing is rendered text (libass draws the shape after it); "
-        "pysubs2's is_drawing drops the whole event", exactly("+ \u00b7 \u00b6")),
+        "pysubs2's is_drawing drops the whole event",
+        exactly("+ \u00b7 \u00b6"),
+    ),
     "libass-tests/crash__generic.ass": (
         "the text after a {\\p0} that ends an event's drawings is rendered text (libass renders it); "
-        "pysubs2's is_drawing drops the whole event", with_cues(("Image(draw) with text", "And for ending"))),
+        "pysubs2's is_drawing drops the whole event",
+        with_cues(("Image(draw) with text", "And for ending")),
+    ),
     "libass-tests/regression__ssa__alpha.ass": (
         "an SSA v4 style's AlphaLevel written as '&HFF' is read by libass (whose regression test of AlphaLevel "
-        "this is) and renders its five 'W' events; pysubs2 refuses the file on that field", exactly("W W W W W")),
+        "this is) and renders its five 'W' events; pysubs2 refuses the file on that field",
+        exactly("W W W W W"),
+    ),
 }
 
 
@@ -824,25 +1114,36 @@ def _evidence(local: str) -> str:
     if local.startswith(_WPT + "file-parsing/"):
         return f"; checked: web-platform-tests' webvtt/parsing/file-parsing/tests/{name}.html expects these cues"
     if local.startswith(_WPT + "rendering/"):
-        return (f"; checked: web-platform-tests' reftest webvtt/rendering/cues-with-video/processing-model/"
-                f"{name} renders these cues")
+        return (
+            f"; checked: web-platform-tests' reftest webvtt/rendering/cues-with-video/processing-model/"
+            f"{name} renders these cues"
+        )
     if local.startswith("webvtt.js/test__wpt-cue-parsing__"):
-        return (f"; checked: the web-platform-tests expectations beside it (test/wpt-cue-parsing/{name[len('test__wpt-cue-parsing__'):]}"
-                f".json in w3c/webvtt.js) give the text '&' for both cues")
+        return (
+            f"; checked: the web-platform-tests expectations beside it (test/wpt-cue-parsing/{name[len('test__wpt-cue-parsing__') :]}"
+            f".json in w3c/webvtt.js) give the text '&' for both cues"
+        )
     if local.startswith("swift-webvtt-parser/"):  # web-platform-tests' expectations, given in the reason
         return ""
     if local.startswith("opencast/"):
-        return ("; checked by hand against the algorithm's header and block steps (wpt's header-timings.vtt: a "
-                "timing line in the header starts a cue)")
+        return (
+            "; checked by hand against the algorithm's header and block steps (wpt's header-timings.vtt: a "
+            "timing line in the header starts a cue)"
+        )
     if local == "transcribe-anything/output_folder__out.vtt":
-        return ("; checked by hand against the algorithm's block steps and cue timings' 'skip whitespace' "
-                "(ttconv reads as vtt.js does)")
+        return (
+            "; checked by hand against the algorithm's block steps and cue timings' 'skip whitespace' "
+            "(ttconv reads as vtt.js does)"
+        )
     if local == "gpac/webvtt/comments.vtt":
         return "; checked by hand against the algorithm's block loop (ttconv reads as vtt.js does)"
     if local.endswith(".vtt"):
-        return ("; checked: ttconv's WebVTT reader reads the same words" +
-                (", and vtt.js's own cue text parser (a tag token is '<[^>]+>?') shows the same text; the "
-                 "oracle strips tags from vtt.js's raw cue text" if "/cuetext/" in local else ""))
+        return "; checked: ttconv's WebVTT reader reads the same words" + (
+            ", and vtt.js's own cue text parser (a tag token is '<[^>]+>?') shows the same text; the "
+            "oracle strips tags from vtt.js's raw cue text"
+            if "/cuetext/" in local
+            else ""
+        )
     return ""
 
 
@@ -856,11 +1157,30 @@ def spec_reading(local: str, expected: dict) -> dict:
     return {"words": SPEC_READINGS[local][1](expected.get("words", []))}
 
 
-READERS = {"srt": read_srt, "ttml": read_ttml, "scc": read_scc, "sami": read_sami, "stl": read_stl, "trn": read_trn,
-           "stm": read_stm, "ctm": read_ctm, "seglst": read_seglst, "speechmatics": read_speechmatics,
-           "deepgram": read_deepgram, "aws": read_aws, "whisper": read_whisper, "assemblyai": read_assemblyai,
-           "google": read_google, "azure": read_azure, "kaldi": read_kaldi, "ssa": read_ssa,
-           "gentle": read_gentle, "revai": read_revai, "pocketsphinx": read_pocketsphinx, "nemo": read_nemo}
+READERS = {
+    "srt": read_srt,
+    "ttml": read_ttml,
+    "scc": read_scc,
+    "sami": read_sami,
+    "stl": read_stl,
+    "trn": read_trn,
+    "stm": read_stm,
+    "ctm": read_ctm,
+    "seglst": read_seglst,
+    "speechmatics": read_speechmatics,
+    "deepgram": read_deepgram,
+    "aws": read_aws,
+    "whisper": read_whisper,
+    "assemblyai": read_assemblyai,
+    "google": read_google,
+    "azure": read_azure,
+    "kaldi": read_kaldi,
+    "ssa": read_ssa,
+    "gentle": read_gentle,
+    "revai": read_revai,
+    "pocketsphinx": read_pocketsphinx,
+    "nemo": read_nemo,
+}
 
 
 def main() -> None:

@@ -32,25 +32,27 @@ import resource
 import subprocess
 import sys
 
-VOCABULARY = ("the a of to and in is it that was for on are with as he be at by this had not but what all "
-              "were when we there can an your which their said if do will each about how up out them then "
-              "she many some so these would other into has more her two like him see time could no make than "
-              "first been its who now people my made over did down only way find use may water long little "
-              "very after words called just where most know get through back much before go good new write "
-              "our used me man too any day same right look think also around another came come work three "
-              "must because does part even place well such here take why help put different away again off "
-              "went old number great tell men say small every found still between name should home big give "
-              "air line set own under read last never us left end along while might next sound below saw "
-              "something thought both few those always show large often together asked house don't world going "
-              "want school important until form food keep children feet land side without boy once animal life "
-              "enough took four head above kind began almost live page got earth need far hand high year mother "
-              "light country father let night picture being study second soon story since white ever paper hard "
-              "near sentence better best across during today however sure knew it's try told young sun thing "
-              "whole hear example heard several change answer room sea against top turned learn point city play "
-              "toward five himself usually money seen didn't car morning i'm body upon family later turn move "
-              "face door cut done group true half red fish plants living black eat short united run book gave "
-              "order open ground cold really table remember tree course front american space inside ago "
-              "uh um hmm yeah okay").split()
+VOCABULARY = (
+    "the a of to and in is it that was for on are with as he be at by this had not but what all "
+    "were when we there can an your which their said if do will each about how up out them then "
+    "she many some so these would other into has more her two like him see time could no make than "
+    "first been its who now people my made over did down only way find use may water long little "
+    "very after words called just where most know get through back much before go good new write "
+    "our used me man too any day same right look think also around another came come work three "
+    "must because does part even place well such here take why help put different away again off "
+    "went old number great tell men say small every found still between name should home big give "
+    "air line set own under read last never us left end along while might next sound below saw "
+    "something thought both few those always show large often together asked house don't world going "
+    "want school important until form food keep children feet land side without boy once animal life "
+    "enough took four head above kind began almost live page got earth need far hand high year mother "
+    "light country father let night picture being study second soon story since white ever paper hard "
+    "near sentence better best across during today however sure knew it's try told young sun thing "
+    "whole hear example heard several change answer room sea against top turned learn point city play "
+    "toward five himself usually money seen didn't car morning i'm body upon family later turn move "
+    "face door cut done group true half red fish plants living black eat short united run book gave "
+    "order open ground cold really table remember tree course front american space inside ago "
+    "uh um hmm yeah okay"
+).split()
 OPTIONS = {"plain": [], "df": ["-D", "-F"]}
 # as users run it: with the modules' bytecode cached (as benchmarks/startup.py measures)
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -105,8 +107,11 @@ def generate(directory: str, utterances: int, seed: int, speakers: int = 12) -> 
     rng = random.Random(seed)
     os.makedirs(directory, exist_ok=True)
     names = [f"spk{k:02d}" for k in range(speakers)]
-    with open(os.path.join(directory, "ref.trn"), "w") as ref, open(os.path.join(directory, "a.trn"), "w") as a, \
-            open(os.path.join(directory, "b.trn"), "w") as b:
+    with (
+        open(os.path.join(directory, "ref.trn"), "w") as ref,
+        open(os.path.join(directory, "a.trn"), "w") as a,
+        open(os.path.join(directory, "b.trn"), "w") as b,
+    ):
         for n in range(utterances):
             uid = f"{rng.choice(names)}_{n:05d}"
             tokens, said = utterance(rng)
@@ -125,12 +130,34 @@ def cpu_seconds() -> float:
 def sclite_counts(binary: str, directory: str, system: str, flags: list) -> tuple:
     """sclite's per-utterance counts (from its pra report), sum and rsum reports, and seconds."""
     start = cpu_seconds()
-    run = subprocess.run([binary, "-r", "ref.trn", "trn", "-h", f"{system}.trn", "trn", "-i", "spu_id",
-                          "-o", "sum", "rsum", "pra", "stdout", *flags], cwd=directory,
-                         capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        [
+            binary,
+            "-r",
+            "ref.trn",
+            "trn",
+            "-h",
+            f"{system}.trn",
+            "trn",
+            "-i",
+            "spu_id",
+            "-o",
+            "sum",
+            "rsum",
+            "pra",
+            "stdout",
+            *flags,
+        ],
+        cwd=directory,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     seconds = cpu_seconds() - start
-    counts = {m.group(1): [int(x) for x in m.group(2).split()] for m in
-              re.finditer(r"^id: \((.*)\)\nScores: \(#C #S #D #I\) ([\d ]+)$", run.stdout, re.M)}
+    counts = {
+        m.group(1): [int(x) for x in m.group(2).split()]
+        for m in re.finditer(r"^id: \((.*)\)\nScores: \(#C #S #D #I\) ([\d ]+)$", run.stdout, re.M)
+    }
     reports = run.stdout.split("\t\tDUMP OF SYSTEM ALIGNMENT STRUCTURE")[0]
     return counts, reports[:-2], seconds
 
@@ -139,9 +166,28 @@ def ours(directory: str, system: str, flags: list) -> tuple:
     """benchmarkstt-tools sclite's per-utterance counts, sum and rsum reports, and seconds."""
     tools = os.path.join(os.path.dirname(sys.executable), "benchmarkstt-tools")
     start = cpu_seconds()
-    run = subprocess.run([tools, "sclite", "-r", "ref.trn", "-h", f"{system}.trn", "-n", f"{system}.trn",
-                          "-o", "sum", "rsum", "json", *flags], cwd=directory, capture_output=True,
-                         text=True, check=True, env=ENV)
+    run = subprocess.run(
+        [
+            tools,
+            "sclite",
+            "-r",
+            "ref.trn",
+            "-h",
+            f"{system}.trn",
+            "-n",
+            f"{system}.trn",
+            "-o",
+            "sum",
+            "rsum",
+            "json",
+            *flags,
+        ],
+        cwd=directory,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=ENV,
+    )
     seconds = cpu_seconds() - start
     text, _, data = run.stdout.rpartition("\n{")
     data = json.loads("{" + data)
@@ -152,11 +198,39 @@ def ours(directory: str, system: str, flags: list) -> tuple:
 def sc_stats_mapsswe(binary: str, directory: str) -> str:
     """sc_stats' MAPSSWE figures for systems a and b (sclite's SGML of both piped into it)."""
     sc_stats = os.environ.get("BENCHMARKSTT_SC_STATS") or os.path.join(os.path.dirname(binary), "sc_stats")
-    sgml = subprocess.run([binary, "-r", "ref.trn", "trn", "-h", "a.trn", "trn", "a", "-h", "b.trn", "trn", "b",
-                           "-i", "spu_id", "-o", "sgml", "stdout"], cwd=directory, capture_output=True,
-                          text=True, check=True).stdout
-    out = subprocess.run([sc_stats, "-p", "-t", "mapsswe", "-v", "-n", "-"], input=sgml, cwd=directory,
-                         capture_output=True, text=True, check=True).stdout
+    sgml = subprocess.run(
+        [
+            binary,
+            "-r",
+            "ref.trn",
+            "trn",
+            "-h",
+            "a.trn",
+            "trn",
+            "a",
+            "-h",
+            "b.trn",
+            "trn",
+            "b",
+            "-i",
+            "spu_id",
+            "-o",
+            "sgml",
+            "stdout",
+        ],
+        cwd=directory,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    out = subprocess.run(
+        [sc_stats, "-p", "-t", "mapsswe", "-v", "-n", "-"],
+        input=sgml,
+        cwd=directory,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return mapsswe_figures(out)
 
 
@@ -169,8 +243,13 @@ def mapsswe_figures(report: str) -> str:
 def our_mapsswe(directory: str) -> str:
     """benchmarkstt-tools sclite's MAPSSWE figures for systems a and b (sc_stats' report)."""
     tools = os.path.join(os.path.dirname(sys.executable), "benchmarkstt-tools")
-    out = subprocess.run([tools, "sclite", "-r", "ref.trn", "-h", "a.trn", "-h", "b.trn", "-o", "mapsswe"],
-                         cwd=directory, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [tools, "sclite", "-r", "ref.trn", "-h", "a.trn", "-h", "b.trn", "-o", "mapsswe"],
+        cwd=directory,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return mapsswe_figures(out)
 
 
@@ -189,10 +268,12 @@ def compare(directory: str, binary: str) -> int:
             differ = [uid for uid in theirs if theirs[uid] != mine.get(uid)]
             same_reports = numbers(their_reports) == numbers(my_reports)
             bad += len(differ) + (not same_reports) + (len(theirs) != len(mine))
-            print(f"{name:5s} {system}: {len(theirs)} utterances, {len(differ)} with other counts "
-                  f"{differ[:5]}, sum/rsum numbers {'identical' if same_reports else 'DIFFERENT'}; "
-                  f"CPU: sclite {their_seconds:.2f} s, benchmarkstt {my_seconds:.2f} s "
-                  f"(ratio {my_seconds / their_seconds:.2f})")
+            print(
+                f"{name:5s} {system}: {len(theirs)} utterances, {len(differ)} with other counts "
+                f"{differ[:5]}, sum/rsum numbers {'identical' if same_reports else 'DIFFERENT'}; "
+                f"CPU: sclite {their_seconds:.2f} s, benchmarkstt {my_seconds:.2f} s "
+                f"(ratio {my_seconds / their_seconds:.2f})"
+            )
     theirs, mine = sc_stats_mapsswe(binary, directory), our_mapsswe(directory)
     print(f"MAPSSWE a-b: sc_stats {theirs}; benchmarkstt {mine}")
     bad += theirs != mine
@@ -232,8 +313,10 @@ def table(root: str, binary: str, rounds: int) -> int:
     sc_stats = os.environ.get("BENCHMARKSTT_SC_STATS") or os.path.join(os.path.dirname(binary), "sc_stats")
     one, two = ["-h", "a.trn", "trn"], ["-h", "a.trn", "trn", "-h", "b.trn", "trn"]
     bad = 0
-    print("| utterances | sum rsum pra, 1 system: sclite / ours | 2 systems: sclite / ours "
-          "| mapsswe: sclite -o sgml + sc_stats (sc_stats alone) / ours |")
+    print(
+        "| utterances | sum rsum pra, 1 system: sclite / ours | 2 systems: sclite / ours "
+        "| mapsswe: sclite -o sgml + sc_stats (sc_stats alone) / ours |"
+    )
     print("|---|---|---|---|")
     for size in SIZES:
         directory = os.path.join(root, str(size))
@@ -242,26 +325,54 @@ def table(root: str, binary: str, rounds: int) -> int:
         times: dict = {}
         for _ in range(rounds):
             for label, systems in (("1", one), ("2", two)):
-                theirs, expected = timed([binary, "-r", "ref.trn", "trn", *systems, "-i", "spu_id",
-                                          "-o", "sum", "rsum", "pra", "stdout"], directory)
+                theirs, expected = timed(
+                    [binary, "-r", "ref.trn", "trn", *systems, "-i", "spu_id", "-o", "sum", "rsum", "pra", "stdout"],
+                    directory,
+                )
                 mine, got = timed([tools, "sclite", "-r", "ref.trn", *systems, "-o", "sum", "rsum", "pra"], directory)
                 bad += got != expected
                 times.setdefault(f"sclite {label}", []).append(theirs)
                 times.setdefault(f"ours {label}", []).append(mine)
-            sgml_seconds, sgml = timed([binary, "-r", "ref.trn", "trn", "-h", "a.trn", "trn", "a", "-h", "b.trn", "trn",
-                                        "b", "-i", "spu_id", "-o", "sgml", "stdout"], directory)
+            sgml_seconds, sgml = timed(
+                [
+                    binary,
+                    "-r",
+                    "ref.trn",
+                    "trn",
+                    "-h",
+                    "a.trn",
+                    "trn",
+                    "a",
+                    "-h",
+                    "b.trn",
+                    "trn",
+                    "b",
+                    "-i",
+                    "spu_id",
+                    "-o",
+                    "sgml",
+                    "stdout",
+                ],
+                directory,
+            )
             stats_seconds, report = timed([sc_stats, "-p", "-t", "mapsswe", "-v", "-n", "-"], directory, sgml)
-            mine, got = timed([tools, "sclite", "-r", "ref.trn", "-h", "a.trn", "-h", "b.trn", "-n", "a", "-n", "b",
-                               "-o", "mapsswe"], directory)
+            mine, got = timed(
+                [tools, "sclite", "-r", "ref.trn", "-h", "a.trn", "-h", "b.trn", "-n", "a", "-n", "b", "-o", "mapsswe"],
+                directory,
+            )
             bad += mapsswe_figures(got) != mapsswe_figures(report)
             times.setdefault("sc_stats", []).append(stats_seconds)
             times.setdefault("sgml + sc_stats", []).append(sgml_seconds + stats_seconds)
             times.setdefault("ours mapsswe", []).append(mine)
         m = {key: statistics.median(values) for key, values in times.items()}
-        print(f"| {size:,} | {m['sclite 1']:.2f} / {m['ours 1']:.2f} s | {m['sclite 2']:.2f} / {m['ours 2']:.2f} s "
-              f"| {m['sgml + sc_stats']:.2f} ({m['sc_stats']:.2f}) / {m['ours mapsswe']:.2f} s |")
-    print(f"CPU seconds (user + system), medians of {rounds} interleaved rounds; load average "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; outputs {'identical' if not bad else 'DIFFERENT'}")
+        print(
+            f"| {size:,} | {m['sclite 1']:.2f} / {m['ours 1']:.2f} s | {m['sclite 2']:.2f} / {m['ours 2']:.2f} s "
+            f"| {m['sgml + sc_stats']:.2f} ({m['sc_stats']:.2f}) / {m['ours mapsswe']:.2f} s |"
+        )
+    print(
+        f"CPU seconds (user + system), medians of {rounds} interleaved rounds; load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; outputs {'identical' if not bad else 'DIFFERENT'}"
+    )
     return 1 if bad else 0
 
 

@@ -85,8 +85,12 @@ def pair(rng: random.Random, folder: Path, words: int = 120) -> None:
             word = rng.choice(WORDS)
             if rng.random() < 0.05:
                 other = rng.choice(WORDS)
-                ref += [f"f1 {channel} * * <ALT_BEGIN>", f"f1 {channel} {at:.2f} {duration:.2f} {word}",
-                        f"f1 {channel} * * <ALT>", f"f1 {channel} {at:.2f} {duration:.2f} {other}"]
+                ref += [
+                    f"f1 {channel} * * <ALT_BEGIN>",
+                    f"f1 {channel} {at:.2f} {duration:.2f} {word}",
+                    f"f1 {channel} * * <ALT>",
+                    f"f1 {channel} {at:.2f} {duration:.2f} {other}",
+                ]
                 if rng.random() < 0.5:
                     ref.append(f"f1 {channel} * * <ALT>")
                 ref.append(f"f1 {channel} * * <ALT_END>")
@@ -103,8 +107,9 @@ def pair(rng: random.Random, folder: Path, words: int = 120) -> None:
                 hyp.append(f"f1 {channel} {at + duration:.2f} 0.10 {rng.choice(WORDS)}")
             at += duration
     (folder / "ref.ctm").write_text("\n".join(ref) + "\n")
-    (folder / "hyp.ctm").write_text("\n".join(sorted(hyp, key=lambda line: (line.split()[1],
-                                                                          float(line.split()[2])))) + "\n")
+    (folder / "hyp.ctm").write_text(
+        "\n".join(sorted(hyp, key=lambda line: (line.split()[1], float(line.split()[2])))) + "\n"
+    )
 
 
 def alternations(rng: random.Random, folder: Path, utterances: int = 40) -> None:
@@ -116,8 +121,10 @@ def alternations(rng: random.Random, folder: Path, utterances: int = 40) -> None
         tokens = []
         for _ in range(rng.randint(0, 7)):
             if rng.random() < rate:
-                branches = [" ".join(rng.choice(vocabulary) for _ in range(rng.randint(0, 2))) or "@"
-                            for _ in range(rng.randint(2, 3))]
+                branches = [
+                    " ".join(rng.choice(vocabulary) for _ in range(rng.randint(0, 2))) or "@"
+                    for _ in range(rng.randint(2, 3))
+                ]
                 tokens += ["{", " / ".join(branches), "}"]
             else:
                 tokens.append(rng.choice(vocabulary))
@@ -129,22 +136,40 @@ def alternations(rng: random.Random, folder: Path, utterances: int = 40) -> None
 
 #: per kind: the generator, its files, and the option sets (sclite's arguments, then the reports)
 KINDS = {
-    "inferred": (corpus, ("ref.trn", "hyp.trn", "lex.txt"), [
-        ["-r", "ref.trn", "-h", "hyp.trn", *lexicon, "-o", "pra"]
-        for lexicon in (["-S", "algo1", "lex.txt"], ["-S", "algo1", "lex.txt", "ASCIITOO"],
-                        ["-D", "-F", "-S", "algo1", "lex.txt"], ["-F", "-S", "algo1", "lex.txt", "ASCIITOO"])]),
-    "timed": (pair, ("ref.ctm", "hyp.ctm"), [
-        ["-r", "ref.ctm", "ctm", "-h", "hyp.ctm", "ctm", *options, "-o", "sum", "pra"]
-        for options in (["-T"], ["-T", "-D", "-F"])]),
-    "alternations": (alternations, ("ref.trn", "hyp.trn"), [["-r", "ref.trn", "-h", "hyp.trn", *options, "-o", "pra"]
-                                                           for options in ([], ["-c"])]),
+    "inferred": (
+        corpus,
+        ("ref.trn", "hyp.trn", "lex.txt"),
+        [
+            ["-r", "ref.trn", "-h", "hyp.trn", *lexicon, "-o", "pra"]
+            for lexicon in (
+                ["-S", "algo1", "lex.txt"],
+                ["-S", "algo1", "lex.txt", "ASCIITOO"],
+                ["-D", "-F", "-S", "algo1", "lex.txt"],
+                ["-F", "-S", "algo1", "lex.txt", "ASCIITOO"],
+            )
+        ],
+    ),
+    "timed": (
+        pair,
+        ("ref.ctm", "hyp.ctm"),
+        [
+            ["-r", "ref.ctm", "ctm", "-h", "hyp.ctm", "ctm", *options, "-o", "sum", "pra"]
+            for options in (["-T"], ["-T", "-D", "-F"])
+        ],
+    ),
+    "alternations": (
+        alternations,
+        ("ref.trn", "hyp.trn"),
+        [["-r", "ref.trn", "-h", "hyp.trn", *options, "-o", "pra"] for options in ([], ["-c"])],
+    ),
 }
 
 
 def differs(sclite: str, folder: Path, arguments: list) -> bool:
     """Whether sclite's reports and ours of the files in ``folder`` differ."""
-    theirs = subprocess.run([sclite, *arguments, "stdout", "-i", "spu_id", "-e", "utf-8"], cwd=folder,
-                            capture_output=True, check=True).stdout
+    theirs = subprocess.run(
+        [sclite, *arguments, "stdout", "-i", "spu_id", "-e", "utf-8"], cwd=folder, capture_output=True, check=True
+    ).stdout
     tools = Path(sys.executable).with_name("benchmarkstt-tools")
     ours = subprocess.run([str(tools), "sclite", *arguments], cwd=folder, capture_output=True, check=True).stdout
     return ours != theirs

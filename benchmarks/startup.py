@@ -72,8 +72,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=30, help="rounds (each command once per round)")
     parser.add_argument("--jiwer-venv", type=Path, default=HERE / ".cache" / "jiwer-venv")
-    parser.add_argument("--before-venv", type=Path,
-                        help="another installation of this project, timed in the same rounds")
+    parser.add_argument(
+        "--before-venv", type=Path, help="another installation of this project, timed in the same rounds"
+    )
     args = parser.parse_args()
     pair = ["-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt"]
     commands = {
@@ -92,25 +93,34 @@ def main() -> int:
     median = {name: statistics.median(values) * 1000 for name, values in times.items()}
     cpu_median = {name: statistics.median(values) * 1000 for name, values in cpu.items()}
     for name, ms in median.items():
-        print(f"{name:40s} median {ms:7.1f} ms   min {min(times[name]) * 1000:7.1f} ms   "
-              f"CPU median {cpu_median[name]:7.1f} ms")
+        print(
+            f"{name:40s} median {ms:7.1f} ms   min {min(times[name]) * 1000:7.1f} ms   "
+            f"CPU median {cpu_median[name]:7.1f} ms"
+        )
     ours = float(outputs["benchmarkstt --wer levenshtein"].split()[-1])
     theirs = float(outputs["jiwer -g"].split()[-1])
     same = round(theirs, 6) == ours
     start_up = median["benchmarkstt --version"] - median["python -c pass"]
     ratio = median["benchmarkstt --wer levenshtein"] / median["jiwer -g"]
     checks = [
-        (f"--version {start_up:.1f} ms over python -c pass "
-         f"({median['benchmarkstt --version'] / median['python -c pass']:.2f}x): within 30 ms", start_up <= 30),
-        (f"--wer levenshtein {ratio:.2f}x jiwer's command line, same WER ({ours} and {theirs:.6f}): "
-         f"no slower", ratio <= 1.0 and same),
+        (
+            f"--version {start_up:.1f} ms over python -c pass "
+            f"({median['benchmarkstt --version'] / median['python -c pass']:.2f}x): within 30 ms",
+            start_up <= 30,
+        ),
+        (
+            f"--wer levenshtein {ratio:.2f}x jiwer's command line, same WER ({ours} and {theirs:.6f}): no slower",
+            ratio <= 1.0 and same,
+        ),
     ]
     cpu_ratio = cpu_median["benchmarkstt --wer levenshtein"] / cpu_median["jiwer -g"]
     print(f"--wer levenshtein in CPU time: {cpu_ratio:.2f}x jiwer's command line")
     if args.before_venv:
         before = "benchmarkstt --wer levenshtein (before)"
-        print(f"--wer levenshtein before: {median[before] / median['jiwer -g']:.2f}x jiwer's command line "
-              f"({cpu_median[before] / cpu_median['jiwer -g']:.2f}x in CPU time)")
+        print(
+            f"--wer levenshtein before: {median[before] / median['jiwer -g']:.2f}x jiwer's command line "
+            f"({cpu_median[before] / cpu_median['jiwer -g']:.2f}x in CPU time)"
+        )
     for text, ok in checks:
         print(("PASS " if ok else "FAIL ") + text)
     return 0

@@ -30,13 +30,35 @@ from suber.metrics.suber import calculate_SubER
 from suber.metrics.suber_statistics import SubERStatisticsCollector
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "tests", "subtitles", "data", "suber_cases.json")
-VOCABULARY = ("the a of to and in is it that we you I he she they was for on are with as be at this have "
-              "from or one had by words but not what all were when can said there use an each which do how "
-              "their if will up other about out many then them these so some her would make like him into "
-              "time has look two more write go see number no way could people my than first water been call "
-              "who oil its now find long down day did get come made may part").split()
-DECORATED = ("Well,", "yes.", "No!", "don't", "world's", "3.5", "--", "(laughs)", "…", "e-mail", "\"Quote\"",
-             "Really?", "it's", "O'Brien", "1,000", "Mr.", "end.", "U.S.", "-", "and,")
+VOCABULARY = (
+    "the a of to and in is it that we you I he she they was for on are with as be at this have "
+    "from or one had by words but not what all were when can said there use an each which do how "
+    "their if will up other about out many then them these so some her would make like him into "
+    "time has look two more write go see number no way could people my than first water been call "
+    "who oil its now find long down day did get come made may part"
+).split()
+DECORATED = (
+    "Well,",
+    "yes.",
+    "No!",
+    "don't",
+    "world's",
+    "3.5",
+    "--",
+    "(laughs)",
+    "…",
+    "e-mail",
+    '"Quote"',
+    "Really?",
+    "it's",
+    "O'Brien",
+    "1,000",
+    "Mr.",
+    "end.",
+    "U.S.",
+    "-",
+    "and,",
+)
 
 
 def word(rng: random.Random) -> str:
@@ -82,7 +104,7 @@ def edited_words(rng: random.Random, words: list, level: float) -> list:
         for _ in range(rng.randint(1, 3)):
             i = rng.randrange(len(out) - 1)
             n = rng.randint(1, min(4, len(out) - i))
-            phrase, rest = out[i:i + n], out[:i] + out[i + n:]
+            phrase, rest = out[i : i + n], out[:i] + out[i + n :]
             j = max(0, min(len(rest), i + rng.randint(-8, 8)))
             out = rest[:j] + phrase + rest[j:]
     return out
@@ -113,7 +135,7 @@ def hypothesis(rng: random.Random, ref: list, kind: str) -> list:
     sizes = []
     while i < len(words):
         n = rng.randint(1, 12)
-        sizes.append(words[i:i + n])
+        sizes.append(words[i : i + n])
         i += n
     span = max(t1 - t0, 0.5)
     step = span / len(sizes)
@@ -141,11 +163,15 @@ def oracle(ref_text: str, hyp_text: str) -> dict:
         stats = SubERStatisticsCollector()
         result[metric] = calculate_SubER(hyp, ref, metric=metric, statistics_collector=stats)
         result[metric + " statistics"] = dict(stats.get_statistics())
-    aligned = {"AS": levenshtein_align_hypothesis_to_reference(hyp, ref), "t": time_align_hypothesis_to_reference(hyp, ref)}
+    aligned = {
+        "AS": levenshtein_align_hypothesis_to_reference(hyp, ref),
+        "t": time_align_hypothesis_to_reference(hyp, ref),
+    }
     for prefix, segments in aligned.items():
         for metric in ("WER", "WER-seg"):
-            result[f"{prefix}-{metric}"] = calculate_word_error_rate(segments, ref, metric=metric,
-                                                                    score_break_at_segment_end=True)
+            result[f"{prefix}-{metric}"] = calculate_word_error_rate(
+                segments, ref, metric=metric, score_break_at_segment_end=True
+            )
         result[f"{prefix}-CER"] = calculate_character_error_rate(segments, ref)
     return result
 
@@ -164,8 +190,10 @@ def sacrebleu_scores(count: int = 100) -> None:
                 with open(paths[-1], "w", encoding="utf-8") as f:
                     f.write(case["reference" if name == "ref.srt" else "hypothesis"])
             ref, hyp = read_input_file(paths[0], "SRT"), read_input_file(paths[1], "SRT")
-            aligned = {"AS": levenshtein_align_hypothesis_to_reference(hyp, ref),
-                       "t": time_align_hypothesis_to_reference(hyp, ref)}
+            aligned = {
+                "AS": levenshtein_align_hypothesis_to_reference(hyp, ref),
+                "t": time_align_hypothesis_to_reference(hyp, ref),
+            }
             for prefix, segments in aligned.items():
                 for metric in ("BLEU", "TER", "chrF", "BLEU-seg", "TER-seg"):
                     case[f"{prefix}-{metric}"] = calculate_sacrebleu_metric(segments, ref, metric=metric)

@@ -25,9 +25,16 @@ def record(self, hypothesis, reference, expected_score, language=None):
         return
     h = create_temporary_file_and_read_it(hypothesis)
     r = create_temporary_file_and_read_it(reference)
-    cases.append({"test": self.id().split(".")[-1], "hypothesis": hypothesis, "reference": reference,
-                  "SubER": calculate_SubER(h, r), "SubER-cased": calculate_SubER(h, r, metric="SubER-cased"),
-                  "expected": expected_score})
+    cases.append(
+        {
+            "test": self.id().split(".")[-1],
+            "hypothesis": hypothesis,
+            "reference": reference,
+            "SubER": calculate_SubER(h, r),
+            "SubER-cased": calculate_SubER(h, r, metric="SubER-cased"),
+            "expected": expected_score,
+        }
+    )
 
 
 T.SubERMetricTests._run_test = record

@@ -44,8 +44,11 @@ def segmented(name: str) -> str:
     from benchmarkstt_subtitles.writing import write
 
     host = make_plugin_manager()
-    text = host.registries.inputs.get("infer").create([os.path.join(ROOT, "tests", "data", "qt_kaldi.json")],
-                                                      context=Context(host.registries, host.hook)).read()
+    text = (
+        host.registries.inputs.get("infer")
+        .create([os.path.join(ROOT, "tests", "data", "qt_kaldi.json")], context=Context(host.registries, host.hook))
+        .read()
+    )
     words = [w for w in timed_words(text.split(), text.extras(), "qt_kaldi.json") if w[1] < SECONDS]
     return write(segment(words, style(name)), "srt")
 

@@ -38,12 +38,14 @@ def seconds(value: str) -> float:
 
 
 def srt(blocks: list) -> str:
-    return "\n".join(f"{n}\n{clock(a)} --> {clock(b)}\n" + "\n".join(lines) + "\n"
-                     for n, (a, b, lines) in enumerate(blocks, 1))
+    return "\n".join(
+        f"{n}\n{clock(a)} --> {clock(b)}\n" + "\n".join(lines) + "\n" for n, (a, b, lines) in enumerate(blocks, 1)
+    )
 
 
 def reference_blocks() -> list:
     """The TTML paragraphs with their line breaks."""
+
     def text(element: ET.Element) -> str:
         inner = "".join(text(child) + (child.tail or "") for child in element)
         return "\n" if element.tag == TT + "br" else (element.text or "") + inner
@@ -88,8 +90,12 @@ def ours(ref: pathlib.Path, hyp: pathlib.Path) -> tuple:
         for _ in range(3):
             t0, c0 = time.perf_counter(), time.process_time()
             pipeline = Pipeline(registries, [], [("suber", mode)], context=Context(registries, host.hook))
-            result = pipeline.run(*(srt_input.from_content(path.read_text(encoding="utf-8"), str(path),
-                                                           sound_labels="keep") for path in (ref, hyp)))[0]
+            result = pipeline.run(
+                *(
+                    srt_input.from_content(path.read_text(encoding="utf-8"), str(path), sound_labels="keep")
+                    for path in (ref, hyp)
+                )
+            )[0]
             wall, cpu = time.perf_counter() - t0, time.process_time() - c0
             best[mode] = min(best.get(mode, (wall, cpu)), (wall, cpu))
         numbers.append(round(result.value["rate"] * 100, 3))
@@ -113,8 +119,20 @@ def main() -> None:
     if args.oracle:
         t0 = time.perf_counter()
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        proc = subprocess.Popen([str(pathlib.Path(args.oracle) / "bin" / "suber"), "-H", str(hyp), "-R", str(ref),
-                                 "-m", "SubER", "SubER-cased"], stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [
+                str(pathlib.Path(args.oracle) / "bin" / "suber"),
+                "-H",
+                str(hyp),
+                "-R",
+                str(ref),
+                "-m",
+                "SubER",
+                "SubER-cased",
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         try:
             out, _ = proc.communicate(timeout=args.timeout)
         except subprocess.TimeoutExpired:
@@ -126,14 +144,21 @@ def main() -> None:
         cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
         ours_cpu = best["normalized"][1] + best["cased"][1]
         if out is None:
-            print(f"subtitle-edit-rate 0.4.0 (SubER and SubER-cased): stopped after {wall:.0f} s ({cpu:.0f} CPU s) "
-                  f"unfinished; ratio in CPU time at least {cpu / ours_cpu:.0f}x")
+            print(
+                f"subtitle-edit-rate 0.4.0 (SubER and SubER-cased): stopped after {wall:.0f} s ({cpu:.0f} CPU s) "
+                f"unfinished; ratio in CPU time at least {cpu / ours_cpu:.0f}x"
+            )
             return
         oracle = json.loads(out)
-        print(f"subtitle-edit-rate 0.4.0 (SubER and SubER-cased): {wall:.1f} s ({cpu:.1f} CPU s), "
-              f"SubER {oracle['SubER']}, SubER-cased {oracle['SubER-cased']}")
-        print(f"ratio in CPU time: {cpu / ours_cpu:.0f}x; same numbers: "
-              f"{[oracle['SubER'], oracle['SubER-cased']] == numbers}")
+        print(
+            f"subtitle-edit-rate 0.4.0 (SubER and SubER-cased): {wall:.1f} s ({cpu:.1f} CPU s), "
+            f"SubER {oracle['SubER']}, SubER-cased {oracle['SubER-cased']}"
+        )
+        print(
+            f"ratio in CPU time: {cpu / ours_cpu:.0f}x; same numbers: "
+            f"{[oracle['SubER'], oracle['SubER-cased']] == numbers}"
+        )
+
 
 if __name__ == "__main__":
     main()

@@ -49,6 +49,7 @@ def matcher(module: str) -> Callable:
     def wer(ref: str, hyp: str) -> float:
         a, b = ref.split(), hyp.split()
         return count_errors(SequenceMatcher(None, a, b, autojunk=False).get_opcodes()) / len(a)
+
     return wer
 
 
@@ -91,6 +92,7 @@ def corpus_function(impl: str, mode: str) -> Callable:
                 errors += c["replace"] + c["insert"] + c["delete"]
                 words += c["equal"] + c["replace"] + c["delete"]
             return errors / words, errors
+
         return pooled
     if impl == "jiwer" and mode == "levenshtein":
         import jiwer
@@ -98,6 +100,7 @@ def corpus_function(impl: str, mode: str) -> Callable:
         def pooled(refs: list, hyps: list) -> tuple:
             out = jiwer.process_words(refs, hyps)
             return out.wer, out.substitutions + out.deletions + out.insertions
+
         return pooled
     if impl == "jiwer-wer" and mode == "levenshtein":
         import jiwer
@@ -141,8 +144,13 @@ def measure(function: Callable, args: tuple, runs: int | None) -> dict:
         function(*args)
         times.append(time.perf_counter() - start)
     times = times or [first]
-    return {"times": times, "median": statistics.median(times), "runs": len(times),
-            "rss_mb": read_status("VmHWM") - before, "result": result}
+    return {
+        "times": times,
+        "median": statistics.median(times),
+        "runs": len(times),
+        "rss_mb": read_status("VmHWM") - before,
+        "result": result,
+    }
 
 
 def main(spec: dict) -> dict:
@@ -164,7 +172,9 @@ def main(spec: dict) -> dict:
         from benchmarkstt_core.plugins import make_plugin_manager
 
         pipeline = Pipeline(make_plugin_manager().registries, [impl])
-        text = (Path(__file__).resolve().parent.parent / "tests" / "data" / "qt_reference.txt").read_text(encoding="utf-8")
+        text = (Path(__file__).resolve().parent.parent / "tests" / "data" / "qt_reference.txt").read_text(
+            encoding="utf-8"
+        )
         out = measure(pipeline.normalize, (text,), runs)
         out["words"], out["result"] = len(text.split()), len(out["result"].split())
         return out
@@ -174,13 +184,21 @@ def main(spec: dict) -> dict:
             from benchmarkstt_corpus import pooled_counts
 
             c = pooled_counts(refs, hyps)
-            return {"substitutions": c["substitutions"], "deletions": c["deletions"],
-                    "insertions": c["insertions"], "hits": c["hits"]}
+            return {
+                "substitutions": c["substitutions"],
+                "deletions": c["deletions"],
+                "insertions": c["insertions"],
+                "hits": c["hits"],
+            }
         import jiwer
 
         out = jiwer.process_words(refs, hyps)
-        return {"substitutions": out.substitutions, "deletions": out.deletions, "insertions": out.insertions,
-                "hits": out.hits}
+        return {
+            "substitutions": out.substitutions,
+            "deletions": out.deletions,
+            "insertions": out.insertions,
+            "hits": out.hits,
+        }
     raise SystemExit(f"unknown task {task!r}")
 
 

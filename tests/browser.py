@@ -20,10 +20,22 @@ import tempfile
 import time
 from typing import Any
 
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-         "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--disable-extensions", "--mute-audio",
-         "--window-size=1200,900", "--remote-debugging-pipe")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--mute-audio",
+    "--window-size=1200,900",
+    "--remote-debugging-pipe",
+)
 
 
 def chromium() -> str | None:
@@ -41,8 +53,15 @@ class Browser:
         to_browser_r, to_browser_w = os.pipe()
         from_browser_r, from_browser_w = os.pipe()
         # fd 3 <- our requests, fd 4 -> its answers; its own stdin and stdout are not used
-        command = ["sh", "-c", 'exec "$0" "$@" 3<&0 4>&1 </dev/null >/dev/null', chromium(), *FLAGS,
-                   f"--user-data-dir={self.profile.name}", "about:blank"]
+        command = [
+            "sh",
+            "-c",
+            'exec "$0" "$@" 3<&0 4>&1 </dev/null >/dev/null',
+            chromium(),
+            *FLAGS,
+            f"--user-data-dir={self.profile.name}",
+            "about:blank",
+        ]
         self.proc = subprocess.Popen(command, stdin=to_browser_r, stdout=from_browser_w, stderr=self.log)
         os.close(to_browser_r)
         os.close(from_browser_w)
@@ -111,20 +130,27 @@ class Browser:
 
     def type_into(self, element_id: str, text: str) -> None:
         """Focus a field, select what it holds, and type ``text`` over it."""
-        found = self.evaluate(f"(() => {{ const e = document.getElementById({json.dumps(element_id)});"
-                              f" if (!e) return false; e.scrollIntoView(); e.focus(); e.select(); return true; }})()")
+        found = self.evaluate(
+            f"(() => {{ const e = document.getElementById({json.dumps(element_id)});"
+            f" if (!e) return false; e.scrollIntoView(); e.focus(); e.select(); return true; }})()"
+        )
         assert found, f"no field #{element_id} on the page"
         self.send("Input.insertText", {"text": text}, session=True)
 
     def click(self, selector: str) -> None:
         """Click the middle of the element ``selector`` with the mouse."""
-        box = self.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
-                            f" if (!e) return null; e.scrollIntoView({{block: 'center'}});"
-                            f" const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()")
+        box = self.evaluate(
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+            f" if (!e) return null; e.scrollIntoView({{block: 'center'}});"
+            f" const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+        )
         assert box, f"nothing matches {selector} on the page"
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
-            self.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left",
-                                                   "clickCount": 1}, session=True)
+            self.send(
+                "Input.dispatchMouseEvent",
+                {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1},
+                session=True,
+            )
 
     def press(self, key: str) -> None:
         """Press and release a key (``Enter``, ``ArrowDown``, ``n``) in the focused element."""
@@ -151,8 +177,10 @@ class Browser:
         for event in self.events:
             method, params = event.get("method"), event.get("params", {})
             if method == "Runtime.exceptionThrown":
-                found.append(params["exceptionDetails"].get("exception", {}).get("description")
-                             or params["exceptionDetails"].get("text"))
+                found.append(
+                    params["exceptionDetails"].get("exception", {}).get("description")
+                    or params["exceptionDetails"].get("text")
+                )
             elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
                 found.append(" ".join(str(a.get("value", a.get("description"))) for a in params.get("args", [])))
             elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
@@ -163,9 +191,11 @@ class Browser:
         """Save a PNG of the page, or of the element ``selector`` (scrolled into view)."""
         params: dict = {"format": "png", "captureBeyondViewport": True}
         if selector:
-            box = self.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
-                                f" if (!e) return null; e.scrollIntoView(); const r = e.getBoundingClientRect();"
-                                f" return [r.x + window.scrollX, r.y + window.scrollY, r.width, r.height]; }})()")
+            box = self.evaluate(
+                f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+                f" if (!e) return null; e.scrollIntoView(); const r = e.getBoundingClientRect();"
+                f" return [r.x + window.scrollX, r.y + window.scrollY, r.width, r.height]; }})()"
+            )
             assert box, f"nothing matches {selector} on the page"
             params["clip"] = {"x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1}
         data = self.send("Page.captureScreenshot", params, session=True)["data"]

@@ -27,8 +27,10 @@ def shared_data_missing(what: str) -> NoReturn:
     ``CI=true`` the test fails instead: CI has that folder beside its clone, so a test that reads
     real data must never pass there by being skipped."""
     if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"{what} is not there, and CI=true: CI must have the shared data beside the clone (../shared)",
-                    pytrace=False)
+        pytest.fail(
+            f"{what} is not there, and CI=true: CI must have the shared data beside the clone (../shared)",
+            pytrace=False,
+        )
     pytest.skip(f"{what} is not there")
 
 
@@ -58,18 +60,27 @@ _hypothesis_profiles()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "needs_shared(present, what): reads data of the shared folder beside the "
-                                       "project; skipped without it, a failure under CI=true")
-    config.addinivalue_line("markers", "xdist_group(name): pytest-xdist runs the tests of one group on one worker, "
-                                       "one after another (--dist loadgroup)")
+    config.addinivalue_line(
+        "markers",
+        "needs_shared(present, what): reads data of the shared folder beside the "
+        "project; skipped without it, a failure under CI=true",
+    )
+    config.addinivalue_line(
+        "markers",
+        "xdist_group(name): pytest-xdist runs the tests of one group on one worker, "
+        "one after another (--dist loadgroup)",
+    )
     if config.getoption("numprocesses", None) and config.getoption("dist", "no") == "loadgroup" and _loadgroup_lost():
-        raise pytest.UsageError("pytest-xdist up to 3.8 does not group the tests on pytest 9.2 and later "
-                                "(--dist loadgroup: pytest-dev/pytest-xdist#1386): pip install -r tests/requirements.txt")
+        raise pytest.UsageError(
+            "pytest-xdist up to 3.8 does not group the tests on pytest 9.2 and later "
+            "(--dist loadgroup: pytest-dev/pytest-xdist#1386): pip install -r tests/requirements.txt"
+        )
 
 
 def _loadgroup_lost() -> bool:
     """Whether pytest-xdist writes the tests' groups where pytest no longer reads them: the
     groups would be lost in silence, each module's fixture built on every worker."""
+
     def release(dist: str) -> tuple:
         return tuple(int(part) for part in re.findall(r"\d+", metadata.version(dist))[:2])
 
@@ -83,7 +94,7 @@ def _shares_a_fixture(item: pytest.Item) -> bool:
     """Whether ``item`` uses a fixture of the tests' own that is built once for its module (a
     virtualenv, a server, a model loaded, a corpus run)."""
     defs = getattr(item, "_fixtureinfo", None)
-    for fixturedefs in (defs.name2fixturedefs.values() if defs else ()):
+    for fixturedefs in defs.name2fixturedefs.values() if defs else ():
         used = fixturedefs[-1]
         code = getattr(used.func, "__code__", None)
         if used.scope != "function" and code is not None and code.co_filename.startswith(TESTS):
@@ -139,14 +150,16 @@ def installed(module: str) -> bool:
 HANG = 600
 
 
-def run_command(name: str, *args: str, cwd: Path | str | None = None, input: str | None = None,
-                env: dict | None = None) -> Run:
+def run_command(
+    name: str, *args: str, cwd: Path | str | None = None, input: str | None = None, env: dict | None = None
+) -> Run:
     """Run an installed console script of this environment (stopped after :data:`HANG`)."""
     full_env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80")
     full_env.pop("DEFAULT_ENCODING", None)
     full_env.update(env or {})
-    proc = subprocess.run([str(BIN / name), *args], cwd=cwd, input=input, capture_output=True,
-                          text=True, env=full_env, timeout=HANG)
+    proc = subprocess.run(
+        [str(BIN / name), *args], cwd=cwd, input=input, capture_output=True, text=True, env=full_env, timeout=HANG
+    )
     return Run(proc)
 
 
@@ -154,9 +167,22 @@ def pip(venv: Path, *args: str | Path, check: bool = True) -> subprocess.Complet
     """``pip ARGS`` on ``venv``'s Python: the pip of the tests' own environment (``pip --python``),
     since the virtualenvs the tests make have none of their own (:func:`new_venv`). A failure
     fails the test, or with ``check`` false is returned, its output captured."""
-    return subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), *map(str, args),
-                           "--quiet", "--disable-pip-version-check"], check=check, cwd=venv,
-                          capture_output=not check, text=True)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(venv / "bin" / "python"),
+            *map(str, args),
+            "--quiet",
+            "--disable-pip-version-check",
+        ],
+        check=check,
+        cwd=venv,
+        capture_output=not check,
+        text=True,
+    )
 
 
 #: what a package folder of the repository holds besides its sources: its builds
@@ -196,20 +222,31 @@ def run_in(venv: Path, name: str, *args: str, env: dict | None = None, input: st
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("BENCHMARKSTT_")}
     full_env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80")
     full_env.update(env or {})
-    return Run(subprocess.run([str(venv / "bin" / name), *args], capture_output=True, text=True,
-                              env=full_env, input=input, cwd=venv, timeout=HANG))
+    return Run(
+        subprocess.run(
+            [str(venv / "bin" / name), *args],
+            capture_output=True,
+            text=True,
+            env=full_env,
+            input=input,
+            cwd=venv,
+            timeout=HANG,
+        )
+    )
 
 
 def write_package(folder: Path, dist: str, modules: dict, entry_points: dict) -> Path:
     """A tiny plugin distribution in ``folder``: ``modules`` (name -> source) and its
     ``benchmarkstt`` entry points (name -> module)."""
     folder.mkdir(parents=True)
-    (folder / "pyproject.toml").write_text('[build-system]\nrequires = ["setuptools>=64"]\n'
-                                           'build-backend = "setuptools.build_meta"\n')
+    (folder / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=64"]\nbuild-backend = "setuptools.build_meta"\n'
+    )
     eps = "".join(f"    {name} = {target}\n" for name, target in entry_points.items())
-    (folder / "setup.cfg").write_text(f"[metadata]\nname = {dist}\nversion = 0.1\n\n[options]\n"
-                                      f"py_modules = {', '.join(modules)}\n\n"
-                                      + (f"[options.entry_points]\nbenchmarkstt =\n{eps}" if eps else ""))
+    (folder / "setup.cfg").write_text(
+        f"[metadata]\nname = {dist}\nversion = 0.1\n\n[options]\n"
+        f"py_modules = {', '.join(modules)}\n\n" + (f"[options.entry_points]\nbenchmarkstt =\n{eps}" if eps else "")
+    )
     for name, source in modules.items():
         (folder / f"{name}.py").write_text(textwrap.dedent(source))
     return folder

@@ -76,18 +76,24 @@ def run_session(command: str, output: str, cwd: Path, bin_dir: Path = BIN, stder
     from outside but the cache folder; assert that it prints ``output`` (standard output,
     then standard error unless ``stderr`` is false) and fails if and only if ``output``
     ends in an error."""
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith("BENCHMARKSTT_") or k == "BENCHMARKSTT_CACHE_DIR"}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BENCHMARKSTT_") or k == "BENCHMARKSTT_CACHE_DIR"}
     env.pop("DEFAULT_ENCODING", None)
     env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80", PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}")
-    run = subprocess.run(["bash", "-c", command.replace(".venv/bin/", f"{bin_dir}/")], cwd=cwd, env=env,
-                         capture_output=True, text=True, timeout=HANG)
+    run = subprocess.run(
+        ["bash", "-c", command.replace(".venv/bin/", f"{bin_dir}/")],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
     failing = ": error: " in (lines(output) or [""])[-1]
     assert (run.returncode != 0) == failing, (command, run.returncode, run.stderr)
     want = "\n".join(lines(output)) + "\n"
     got = "\n".join(lines(render_colours(run.stdout + (run.stderr if stderr else "")))) + "\n"
-    assert doctest.OutputChecker().check_output(want, got, doctest.ELLIPSIS), \
+    assert doctest.OutputChecker().check_output(want, got, doctest.ELLIPSIS), (
         f"{command}\n--- expected\n{want}--- got\n{got}"
+    )
 
 
 def repository_view(folder: Path) -> Path:

@@ -60,8 +60,9 @@ def best_time(run: Callable[[Any], Any], value: Any, runs: int) -> float:
     return best
 
 
-def growth(run: Callable[[Any], Any], make: Callable[[int], Any], n: int, floor: float = 0.002,
-           largest: int = 1 << 20) -> float:
+def growth(
+    run: Callable[[Any], Any], make: Callable[[int], Any], n: int, floor: float = 0.002, largest: int = 1 << 20
+) -> float:
     """How many times longer ``run(make(4 * n))`` takes than ``run(make(n))``, ``n`` first doubled
     until a run takes ``floor`` seconds (1.0 if it still takes less when doubling ``make(n)``
     would make it longer than ``largest``)."""
@@ -97,4 +98,5 @@ def file_reader(path: Path, read: Callable[[str], Any]) -> Callable[[str], None]
             read(str(path))
         except BenchmarkSTTError:
             pass
+
     return run

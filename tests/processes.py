@@ -74,8 +74,9 @@ def running_with(text: str) -> set:
     return found
 
 
-def signal_when_running(proc: subprocess.Popen, signum: int, workers: int, settle: float, timeout: float,
-                        group: bool = False) -> tuple:
+def signal_when_running(
+    proc: subprocess.Popen, signum: int, workers: int, settle: float, timeout: float, group: bool = False
+) -> tuple:
     """Wait until ``proc`` has ``workers`` processes under it, and ``settle`` seconds more;
     send ``signum`` (Ctrl-C to its process group, as a terminal sends it; SIGTERM and SIGHUP to
     the command alone, or with ``group`` to its process group too, as a terminal's hang-up and
@@ -153,8 +154,15 @@ def interrupted_when_busy(args: list, cwd: object = None, started: str | None = 
     of CPU more than when it printed the line ``started`` (without one: 3 s of CPU in all), so
     that it is deep in the computation that follows; return its exit status, standard output and
     error, which it must give within 30 s of the signal."""
-    proc = subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, preexec_fn=like_a_terminal)
+    proc = subprocess.Popen(
+        args,
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=like_a_terminal,
+    )
     try:
         since = 1.5
         if started is not None:

@@ -34,12 +34,41 @@ def reports(work: Path, out: Path) -> None:
     """Both example reports, written from relative paths (so their records read well)."""
     for name in ("docs", "tests"):
         (work / name).symlink_to(ROOT / name)
-    run("benchmarkstt-tools", "corpus", "--manifest", "docs/corpus/qt.csv", "--split-by-time", "300", "--config",
-        "docs/tutorial/config.conf", "--jobs", "1", "-o", "json", "--output", "qt.json", "--html", "qt.html", cwd=work)
+    run(
+        "benchmarkstt-tools",
+        "corpus",
+        "--manifest",
+        "docs/corpus/qt.csv",
+        "--split-by-time",
+        "300",
+        "--config",
+        "docs/tutorial/config.conf",
+        "--jobs",
+        "1",
+        "-o",
+        "json",
+        "--output",
+        "qt.json",
+        "--html",
+        "qt.html",
+        cwd=work,
+    )
     build(work / "corpus")
     args = [a.replace(str(work) + "/", "") for a in folders_args(work / "corpus")]
-    run("benchmarkstt-tools", "corpus", *args, "--jobs", "1", "-o", "json", "--output", "test-corpus.json",
-        "--html", "test-corpus.html", cwd=work)
+    run(
+        "benchmarkstt-tools",
+        "corpus",
+        *args,
+        "--jobs",
+        "1",
+        "-o",
+        "json",
+        "--output",
+        "test-corpus.json",
+        "--html",
+        "test-corpus.html",
+        cwd=work,
+    )
     for name in ("qt.html", "test-corpus.html"):
         shutil.copyfile(work / name, out / name)
 
@@ -48,8 +77,10 @@ def screenshots(out: Path) -> None:
     """The pictures docs/report.md shows."""
     browser = Browser()
     try:
-        for page, shots in (("qt.html#file=qt@4800-5100&engine=aws", {"ranking.png": "#ranking", "alignment.png": "#file"}),
-                            ("test-corpus.html", {"engines.png": "#engines", "files.png": "#files"})):
+        for page, shots in (
+            ("qt.html#file=qt@4800-5100&engine=aws", {"ranking.png": "#ranking", "alignment.png": "#file"}),
+            ("test-corpus.html", {"engines.png": "#engines", "files.png": "#files"}),
+        ):
             browser.open("about:blank")
             browser.open((out / page.split("#")[0]).as_uri() + ("#" + page.split("#")[1] if "#" in page else ""))
             browser.wait_for(READY)

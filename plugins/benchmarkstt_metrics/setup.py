@@ -6,6 +6,8 @@ differs fall back to cydifflib, then to the standard library's difflib (same opc
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[
-    Extension("benchmarkstt_metrics._kernels", ["src/benchmarkstt_metrics/_kernels.c"], optional=True),
-])
+setup(
+    ext_modules=[
+        Extension("benchmarkstt_metrics._kernels", ["src/benchmarkstt_metrics/_kernels.c"], optional=True),
+    ]
+)

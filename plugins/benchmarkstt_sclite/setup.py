@@ -6,6 +6,8 @@ Where it cannot be compiled the plugin still installs, and the alignment runs in
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[
-    Extension("benchmarkstt_sclite._kernel", ["src/benchmarkstt_sclite/_kernel.c"], optional=True),
-])
+setup(
+    ext_modules=[
+        Extension("benchmarkstt_sclite._kernel", ["src/benchmarkstt_sclite/_kernel.c"], optional=True),
+    ]
+)

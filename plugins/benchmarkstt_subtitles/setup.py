@@ -6,6 +6,8 @@ Python (same numbers, slower).
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[
-    Extension("benchmarkstt_subtitles._ter", ["src/benchmarkstt_subtitles/_ter.c"], optional=True),
-])
+setup(
+    ext_modules=[
+        Extension("benchmarkstt_subtitles._ter", ["src/benchmarkstt_subtitles/_ter.c"], optional=True),
+    ]
+)

@@ -6,6 +6,8 @@ runs in Python (``benchmarkstt_timing.tcalign.py_tc_align``: the same alignment)
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[
-    Extension("benchmarkstt_timing._kernel", ["src/benchmarkstt_timing/_kernel.c"], optional=True),
-])
+setup(
+    ext_modules=[
+        Extension("benchmarkstt_timing._kernel", ["src/benchmarkstt_timing/_kernel.c"], optional=True),
+    ]
+)

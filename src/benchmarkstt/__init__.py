@@ -35,8 +35,14 @@ from benchmarkstt_core.lazy import lazy_attributes
 
 __all__ = ["__version__", "wer", "api", "diff", "input", "metrics", "normalization", "output", "schema", "segmentation"]
 
-__getattr__ = lazy_attributes(__name__, {"__version__": "benchmarkstt_core.__meta__", "wer": "benchmarkstt_corpus",
-                                         **{name: f".{name}:" for name in __all__[2:]}})
+__getattr__ = lazy_attributes(
+    __name__,
+    {
+        "__version__": "benchmarkstt_core.__meta__",
+        "wer": "benchmarkstt_corpus",
+        **{name: f".{name}:" for name in __all__[2:]},
+    },
+)
 
 
 def __dir__() -> list:

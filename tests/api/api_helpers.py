@@ -53,8 +53,22 @@ def pip_install_into(package: Path, base: Path) -> Path:
 
     source = shutil.copytree(package, base / "src", ignore=shutil.ignore_patterns("build", "*.egg-info"))
     target = base / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps",
-                    "--target", str(target), str(source)], check=True, cwd=base)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(source),
+        ],
+        check=True,
+        cwd=base,
+    )
     return target
 
 
@@ -73,8 +87,7 @@ def free_port() -> int:
 
 def clean_env(extra: dict | None = None) -> dict:
     """The environment of a server: no BENCHMARKSTT_* settings from outside."""
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith("BENCHMARKSTT_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BENCHMARKSTT_")}
     env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8")
     env.update(extra or {})
     return env
@@ -92,9 +105,14 @@ class Server:
     def __init__(self, cwd: Path, *args: str, env: dict | None = None, preexec_fn: Any = None):
         self._log_file = tempfile.NamedTemporaryFile(prefix="benchmarkstt-api-", suffix=".log")
         self.log = Path(self._log_file.name)
-        self.proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "api", "--port", "0", *args], cwd=cwd,
-                                     stdout=subprocess.DEVNULL, stderr=self._log_file, env=clean_env(env),
-                                     preexec_fn=preexec_fn)  # noqa: PLW1509 - no threads of the server yet
+        self.proc = subprocess.Popen(
+            [str(BIN / "benchmarkstt-tools"), "api", "--port", "0", *args],
+            cwd=cwd,
+            stdout=subprocess.DEVNULL,
+            stderr=self._log_file,
+            env=clean_env(env),
+            preexec_fn=preexec_fn,
+        )  # noqa: PLW1509 - no threads of the server yet
         self.url = self._wait_for_url()
 
     def _wait_for_url(self) -> str:
@@ -131,8 +149,7 @@ class Server:
         self.stop()
 
 
-def http(url: str, body: bytes | str | None = None, method: str = "POST",
-         headers: dict | None = None) -> tuple:
+def http(url: str, body: bytes | str | None = None, method: str = "POST", headers: dict | None = None) -> tuple:
     """``(status, headers, body bytes)`` of one HTTP request."""
     data = body.encode("utf-8") if isinstance(body, str) else body
     request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
@@ -165,14 +182,14 @@ def chunked_post(url: str, size: int, chunk: int = 64 * 1024) -> tuple:
     """POST a JSON-RPC body of about ``size`` bytes with ``Transfer-Encoding: chunked``."""
     parts = urlsplit(url)
     text = "x" * size
-    body = json.dumps({"jsonrpc": "2.0", "method": "normalization.lowercase", "params": {"text": text},
-                       "id": 1}).encode()
+    body = json.dumps(
+        {"jsonrpc": "2.0", "method": "normalization.lowercase", "params": {"text": text}, "id": 1}
+    ).encode()
     connection = HTTPConnection(parts.hostname, parts.port, timeout=120)
     try:
-        pieces = (body[i:i + chunk] for i in range(0, len(body), chunk))
+        pieces = (body[i : i + chunk] for i in range(0, len(body), chunk))
         try:
-            connection.request("POST", parts.path, pieces, {"Content-Type": "application/json"},
-                               encode_chunked=True)
+            connection.request("POST", parts.path, pieces, {"Content-Type": "application/json"}, encode_chunked=True)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the server answered 413 and closed before the whole body was sent
         response = connection.getresponse()

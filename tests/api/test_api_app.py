@@ -99,8 +99,11 @@ def test_normalization_by_name_and_by_position(client):
 
 
 def test_metrics_and_benchmark_by_name_and_by_position(client):
-    assert ok(client, "metrics.wer", {"ref": "a b c", "hyp": "a x c d", "mode": "levenshtein"}) == \
-        ok(client, "metrics.wer", ["a b c", "a x c d", "levenshtein"]) == pytest.approx(2 / 3)
+    assert (
+        ok(client, "metrics.wer", {"ref": "a b c", "hyp": "a x c d", "mode": "levenshtein"})
+        == ok(client, "metrics.wer", ["a b c", "a x c d", "levenshtein"])
+        == pytest.approx(2 / 3)
+    )
     config = "[normalization]\nlowercase"
     named = ok(client, "benchmark.wer", {"ref": "A b", "hyp": "a b", "config": config})
     positional = ok(client, "benchmark.wer", ["A b", "a b", None, None, config])
@@ -122,25 +125,39 @@ def test_config_file_with_nested_config_and_logs(client):
 
 
 def test_benchmark_logs_reference_then_hypothesis(client):
-    result = ok(client, "benchmark.diffcounts", {"ref": "Hello OLD", "hyp": "Hello old",
-                                                 "config": "[normalization]\nlowercase", "return_logs": "on"})
+    result = ok(
+        client,
+        "benchmark.diffcounts",
+        {"ref": "Hello OLD", "hyp": "Hello old", "config": "[normalization]\nlowercase", "return_logs": "on"},
+    )
     assert result["diffcounts"] == {"equal": 2, "replace": 0, "insert": 0, "delete": 0}
     assert [(e["title"], e["stack"]) for e in result["logs"]] == [
-        ("Reference", ["Config", "[normalization]", "Lowercase"]), ("Reference", ["Config", "[normalization]"]),
-        ("Reference", ["Config"]), ("Hypothesis", ["Config", "[normalization]", "Lowercase"]),
-        ("Hypothesis", ["Config", "[normalization]"]), ("Hypothesis", ["Config"])]
-    assert result["logs"][0]["diff"] == '<span class="delete">H</span><span class="insert">h</span>ello ' \
-                                        '<span class="delete">OLD</span><span class="insert">old</span>'
+        ("Reference", ["Config", "[normalization]", "Lowercase"]),
+        ("Reference", ["Config", "[normalization]"]),
+        ("Reference", ["Config"]),
+        ("Hypothesis", ["Config", "[normalization]", "Lowercase"]),
+        ("Hypothesis", ["Config", "[normalization]"]),
+        ("Hypothesis", ["Config"]),
+    ]
+    assert (
+        result["logs"][0]["diff"] == '<span class="delete">H</span><span class="insert">h</span>ello '
+        '<span class="delete">OLD</span><span class="insert">old</span>'
+    )
 
 
 def test_blank_config_is_no_normalization_and_logs_are_empty(client):
-    assert ok(client, "benchmark.wer", {"ref": "A", "hyp": "a", "config": "  \n", "return_logs": True}) == \
-        {"wer": 1, "logs": []}
+    assert ok(client, "benchmark.wer", {"ref": "A", "hyp": "a", "config": "  \n", "return_logs": True}) == {
+        "wer": 1,
+        "logs": [],
+    }
 
 
 def test_entities_file_is_read_from_the_server_directory(client):
-    result = ok(client, "metrics.beer", {"ref": "Theresa May and the EU and EU", "hyp": "Theresa may and EU",
-                                         "entities_file": "ent.json"})
+    result = ok(
+        client,
+        "metrics.beer",
+        {"ref": "Theresa May and the EU and EU", "hyp": "Theresa may and EU", "entities_file": "ent.json"},
+    )
     assert result["EU"] == {"beer": 0.5, "occurrence_ref": 2}
 
 
@@ -167,9 +184,14 @@ def test_the_examples_in_the_help_give_their_results(client, host, root):
 
 def test_invalid_parameters(client):
     assert error(client, "normalization.lowercase", {})["data"] == "missing a required argument: 'text'"
-    assert error(client, "normalization.lowercase", {"text": "A", "bogus": 1})["data"] == \
-        "got an unexpected keyword argument 'bogus'"
-    assert error(client, "metrics.wer", ["a", "b", "strict", None, None, None, None, "extra"])["data"] == "too many positional arguments"
+    assert (
+        error(client, "normalization.lowercase", {"text": "A", "bogus": 1})["data"]
+        == "got an unexpected keyword argument 'bogus'"
+    )
+    assert (
+        error(client, "metrics.wer", ["a", "b", "strict", None, None, None, None, "extra"])["data"]
+        == "too many positional arguments"
+    )
     assert error(client, "version", {"x": 1})["message"] == "Invalid parameters"
     assert "text must be a string" in error(client, "normalization.lowercase", {"text": 5})["data"]
     assert "hyp must be a string" in error(client, "metrics.wer", {"ref": "a", "hyp": None})["data"]
@@ -179,8 +201,10 @@ def test_invalid_parameters(client):
 
 def test_config_syntax_errors_carry_their_position(client, root):
     (root / "bad.conf").write_text('[normalization]\n"unclosed\n', encoding="utf-8")
-    for method, params in (("normalization.config", {"text": "x", "file": "bad.conf"}),
-                           ("benchmark.wer", {"ref": "a", "hyp": "a", "config": '[normalization]\n"unclosed'})):
+    for method, params in (
+        ("normalization.config", {"text": "x", "file": "bad.conf"}),
+        ("benchmark.wer", {"ref": "a", "hyp": "a", "config": '[normalization]\n"unclosed'}),
+    ):
         data = json.loads(error(client, method, params)["data"])
         assert (data["line"], data["char"], data["index"], data["field"]) == (2, 1, 17, "config")
         assert data["message"].endswith("on line 2, character 1")
@@ -196,13 +220,20 @@ def test_a_config_without_the_section_is_invalid_parameters_naming_the_parameter
     data = json.loads(err["data"])
     assert data["field"] == "config" and data["message"].startswith("<config>: no section [normalization]")
     err = error(client, "normalization.config", {"text": "x", "file": "n.conf", "section": "nope"})
-    assert json.loads(err["data"]) == {"message": "n.conf: no section [nope] (it has [normalization]; section names "
-                                                  "are case-sensitive)", "field": "file"}
+    assert json.loads(err["data"]) == {
+        "message": "n.conf: no section [nope] (it has [normalization]; section names are case-sensitive)",
+        "field": "file",
+    }
 
 
-@pytest.mark.parametrize("body, data", [("not json", "Expecting value: line 1 column 1 (char 0)"),
-                                        ("", "Expecting value: line 1 column 1 (char 0)"),
-                                        (b"\xff\xfe{", None)])
+@pytest.mark.parametrize(
+    "body, data",
+    [
+        ("not json", "Expecting value: line 1 column 1 (char 0)"),
+        ("", "Expecting value: line 1 column 1 (char 0)"),
+        (b"\xff\xfe{", None),
+    ],
+)
 def test_parse_errors(client, body, data):
     status, response = post(client, body)
     assert status == 400 and response["id"] is None
@@ -211,30 +242,52 @@ def test_parse_errors(client, body, data):
         assert response["error"]["data"] == data
 
 
-@pytest.mark.parametrize("body", [{"method": "version", "id": 1}, [], {"jsonrpc": "2.0", "id": 1},
-                                  {"jsonrpc": "2.0", "method": "version", "params": "x", "id": 1}, 5])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"method": "version", "id": 1},
+        [],
+        {"jsonrpc": "2.0", "id": 1},
+        {"jsonrpc": "2.0", "method": "version", "params": "x", "id": 1},
+        5,
+    ],
+)
 def test_invalid_requests(client, body):
     status, response = post(client, body)
     assert status == 400
-    assert response == {"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid JSON-RPC", "data": None},
-                        "id": None}
+    assert response == {
+        "jsonrpc": "2.0",
+        "error": {"code": -32600, "message": "Invalid JSON-RPC", "data": None},
+        "id": None,
+    }
 
 
 def test_unknown_method_is_404(client):
-    assert error(client, "nope", status=404, code=-32601) == {"code": -32601, "message": "Method not found",
-                                                              "data": "nope"}
+    assert error(client, "nope", status=404, code=-32601) == {
+        "code": -32601,
+        "message": "Method not found",
+        "data": "nope",
+    }
 
 
 def test_notifications_batches_and_ids(client):
     assert post(client, {"jsonrpc": "2.0", "method": "version"}) == (204, None)
     assert post(client, [{"jsonrpc": "2.0", "method": "version"}] * 2) == (204, None)
-    status, responses = post(client, [{"jsonrpc": "2.0", "method": "version", "id": "a"},
-                                      {"jsonrpc": "2.0", "method": "version"},
-                                      {"jsonrpc": "2.0", "method": "nope", "id": None},
-                                      {"jsonrpc": "2.0", "method": "metrics.wer", "params": ["a b", "a c"], "id": 2}])
+    status, responses = post(
+        client,
+        [
+            {"jsonrpc": "2.0", "method": "version", "id": "a"},
+            {"jsonrpc": "2.0", "method": "version"},
+            {"jsonrpc": "2.0", "method": "nope", "id": None},
+            {"jsonrpc": "2.0", "method": "metrics.wer", "params": ["a b", "a c"], "id": 2},
+        ],
+    )
     assert status == 200
-    assert [(r["id"], r.get("result"), r.get("error", {}).get("code")) for r in responses] == \
-        [("a", ok(client, "version"), None), (None, None, -32601), (2, 0.5, None)]
+    assert [(r["id"], r.get("result"), r.get("error", {}).get("code")) for r in responses] == [
+        ("a", ok(client, "version"), None),
+        (None, None, -32601),
+        (2, 0.5, None),
+    ]
 
 
 def test_http_methods_and_paths(host, root, client):
@@ -266,7 +319,9 @@ def test_results_that_are_not_json_are_an_internal_error(tmp_path, monkeypatch):
         "from benchmarkstt_core.hookspecs import hookimpl\n"
         "@hookimpl\n"
         "def register_api_methods(register, host):\n"
-        "    register('nan.value', lambda: float('nan'))\n", encoding="utf-8")
+        "    register('nan.value', lambda: float('nan'))\n",
+        encoding="utf-8",
+    )
     monkeypatch.chdir(tmp_path)
     client = Client(make_app(make_plugin_manager(load=["nanplugin"])))
     status, response = call(client, "nan.value")
@@ -293,11 +348,32 @@ def test_the_body_is_json_whatever_its_content_type(client):
         assert response.status_code == 200 and response.get_json()["result"] == 0.5
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-                    max_leaves=6)
-KEYS = st.sampled_from(["text", "ref", "hyp", "mode", "file", "config", "return_logs", "dialect", "search", "replace",
-                        "entities_file", "differ_class", "normalizer", "section", "encoding", "path", "bogus"])
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+KEYS = st.sampled_from(
+    [
+        "text",
+        "ref",
+        "hyp",
+        "mode",
+        "file",
+        "config",
+        "return_logs",
+        "dialect",
+        "search",
+        "replace",
+        "entities_file",
+        "differ_class",
+        "normalizer",
+        "section",
+        "encoding",
+        "path",
+        "bogus",
+    ]
+)
 STATUS = {-32602: 400, -32601: 404, -32000: 500}
 
 
@@ -318,8 +394,12 @@ def test_any_parameters_get_a_well_formed_answer(client, data):
 def test_an_empty_metric_option_is_refused_and_null_is_the_default(client):
     """``"mode": ""`` silently scored with the default mode; ``null`` says that."""
     pair = {"ref": "a b c d", "hyp": "a x c"}
-    assert error(client, "metrics.wer", {**pair, "mode": ""})["data"] == \
-        "wer: mode is empty; give null or leave it out for the default"
-    assert error(client, "benchmark.wer", {**pair, "mode": "strict", "differ_class": ""})["data"] == \
-        "wer: differ_class is empty; give null or leave it out for the default"
+    assert (
+        error(client, "metrics.wer", {**pair, "mode": ""})["data"]
+        == "wer: mode is empty; give null or leave it out for the default"
+    )
+    assert (
+        error(client, "benchmark.wer", {**pair, "mode": "strict", "differ_class": ""})["data"]
+        == "wer: differ_class is empty; give null or leave it out for the default"
+    )
     assert ok(client, "metrics.wer", {**pair, "mode": None}) == ok(client, "metrics.wer", pair) == 0.5

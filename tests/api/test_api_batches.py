@@ -25,14 +25,19 @@ def post(server: Server, body: str) -> tuple:
 
 
 def test_a_batch_with_invalid_members_answers_each(server):
-    status, answers = post(server, json.dumps([
-        {"jsonrpc": "2.0", "method": "metrics.wer", "params": ["a b", "a c"], "id": "1"},
-        {"jsonrpc": "2.0", "method": "normalization.lowercase", "params": ["A"]},
-        {"jsonrpc": "2.0", "method": "normalization.lowercase", "params": {"text": "AB"}, "id": "2"},
-        {"foo": "boo"},
-        {"jsonrpc": "2.0", "method": "foo.get", "params": {"name": "myself"}, "id": "5"},
-        [{"jsonrpc": "2.0", "method": "version", "id": "6"}],
-    ]))
+    status, answers = post(
+        server,
+        json.dumps(
+            [
+                {"jsonrpc": "2.0", "method": "metrics.wer", "params": ["a b", "a c"], "id": "1"},
+                {"jsonrpc": "2.0", "method": "normalization.lowercase", "params": ["A"]},
+                {"jsonrpc": "2.0", "method": "normalization.lowercase", "params": {"text": "AB"}, "id": "2"},
+                {"foo": "boo"},
+                {"jsonrpc": "2.0", "method": "foo.get", "params": {"name": "myself"}, "id": "5"},
+                [{"jsonrpc": "2.0", "method": "version", "id": "6"}],
+            ]
+        ),
+    )
     assert status == 200
     assert answers == [
         {"jsonrpc": "2.0", "result": 0.5, "id": "1"},
@@ -43,12 +48,18 @@ def test_a_batch_with_invalid_members_answers_each(server):
     ]
 
 
-@pytest.mark.parametrize("body, expected", [
-    ("[]", (400, INVALID)),
-    ("[1]", (200, [INVALID])),
-    ("[1,2,3]", (200, [INVALID] * 3)),
-    ('[{"jsonrpc": "2.0", "method": "version"}, {"jsonrpc": "2.0", "method": "normalization.lowercase",'
-     ' "params": ["A"]}]', (204, None)),
-])
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ("[]", (400, INVALID)),
+        ("[1]", (200, [INVALID])),
+        ("[1,2,3]", (200, [INVALID] * 3)),
+        (
+            '[{"jsonrpc": "2.0", "method": "version"}, {"jsonrpc": "2.0", "method": "normalization.lowercase",'
+            ' "params": ["A"]}]',
+            (204, None),
+        ),
+    ],
+)
 def test_the_specifications_other_batch_examples(server, body, expected):
     assert post(server, body) == expected

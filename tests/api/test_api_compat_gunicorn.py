@@ -23,9 +23,13 @@ def test_gunicorn_serves_the_1_1_module(tmp_path):
     root = make_server_dirs(tmp_path)
     port = free_port()
     with tempfile.NamedTemporaryFile(prefix="gunicorn-", suffix=".log") as log:
-        proc = subprocess.Popen([str(BIN / "gunicorn"), "--workers", "1", "--bind", f"127.0.0.1:{port}",
-                                 "benchmarkstt.api.gunicorn"], cwd=root, stdout=log, stderr=subprocess.STDOUT,
-                                env=clean_env())
+        proc = subprocess.Popen(
+            [str(BIN / "gunicorn"), "--workers", "1", "--bind", f"127.0.0.1:{port}", "benchmarkstt.api.gunicorn"],
+            cwd=root,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=clean_env(),
+        )
         url = f"http://127.0.0.1:{port}/api"
         output = lambda: Path(log.name).read_text(errors="replace")  # noqa: E731
         try:

@@ -18,15 +18,23 @@ MODULES = sorted(m.name for m in pkgutil.walk_packages(benchmarkstt_api.__path__
 
 
 def test_the_method_reference_in_docs_api_md_is_current():
-    run = subprocess.run([sys.executable, "-m", "benchmarkstt_api.docs", "--check", "docs/api.md"], cwd=ROOT,
-                         capture_output=True, text=True, env=clean_env())
+    run = subprocess.run(
+        [sys.executable, "-m", "benchmarkstt_api.docs", "--check", "docs/api.md"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=clean_env(),
+    )
     assert run.returncode == 0, run.stderr
 
 
 def test_the_reference_documents_every_method_of_the_standard_plugins(tools):
     listing = tools("api", "--list-methods", env={"BENCHMARKSTT_DISABLE_PLUGINS": "benchmarkstt_punct"}).stdout
-    names = [line for line, underline in zip(listing.splitlines(), listing.splitlines()[1:])
-             if underline and set(underline) == {"-"} and len(underline) == len(line)]
+    names = [
+        line
+        for line, underline in zip(listing.splitlines(), listing.splitlines()[1:])
+        if underline and set(underline) == {"-"} and len(underline) == len(line)
+    ]
     document = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     assert len(names) > 15
     for name in names:

@@ -21,11 +21,19 @@ from benchmarkstt_core.plugins import make_plugin_manager
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     root = make_server_dirs(tmp_path_factory.mktemp("contract"))
-    write_files(root, {"missing-rules.conf": "[normalization]\nreplace gone.csv\n", "secret.conf": "[normalization]\n",
-                       "missing-nested.conf": "[normalization]\nconfig gone.conf\n"})
+    write_files(
+        root,
+        {
+            "missing-rules.conf": "[normalization]\nreplace gone.csv\n",
+            "secret.conf": "[normalization]\n",
+            "missing-nested.conf": "[normalization]\nconfig gone.conf\n",
+        },
+    )
     (root / "secret.conf").chmod(0)
-    (root / "latin1.conf").write_bytes("[normalization]\nreplace \"é\" \"e\"\n".encode("latin-1"))
-    write_files(root, {"groups.csv": "(?P<w>a),\\g<w>\n(b),\\g<x>\n", "groups.conf": "[normalization]\nregex groups.csv\n"})
+    (root / "latin1.conf").write_bytes('[normalization]\nreplace "é" "e"\n'.encode("latin-1"))
+    write_files(
+        root, {"groups.csv": "(?P<w>a),\\g<w>\n(b),\\g<x>\n", "groups.conf": "[normalization]\nregex groups.csv\n"}
+    )
     return Client(make_app(root=str(root)))
 
 
@@ -38,18 +46,44 @@ def call(client, method: str, params: dict):
     return post(client, json.dumps({"jsonrpc": "2.0", "method": method, "params": params, "id": 1}))
 
 
-@pytest.mark.parametrize("method, params, named", [
-    ("normalization.replacewords", {"text": "a", "search": 1, "replace": "b"}, "replacewords: search expects a text, got 1"),
-    ("normalization.regex", {"text": "a", "search": False, "replace": "b"}, "regex: search expects a text, got false"),
-    ("normalization.replace", {"text": "a", "search": "a", "replace": ["b"]}, "replace: replace expects a text, got ['b']"),
-    ("normalization.config", {"text": "a", "file": "n.conf", "encoding": 5}, "config: encoding expects a text, got 5"),
-    ("normalization.config", {"text": "a", "file": "n.conf", "encoding": "base64"}, "not a text encoding"),
-    ("normalization.config", {"text": "a", "file": "n.conf", "encoding": "utf\x00-8"}, "unknown encoding"),
-    ("normalization.config", {"text": "a", "file": "n.conf", "encoding": "\ud800"}, "unknown encoding"),
-    ("normalization.file", {"text": "a", "normalizer": "replace", "file": "r.csv", "encoding": "rot13"},
-     "not a text encoding"),
-    ("normalization.file", {"text": "a", "normalizer": 5, "file": "r.csv"}, "file: normalizer expects a text, got 5"),
-])
+@pytest.mark.parametrize(
+    "method, params, named",
+    [
+        (
+            "normalization.replacewords",
+            {"text": "a", "search": 1, "replace": "b"},
+            "replacewords: search expects a text, got 1",
+        ),
+        (
+            "normalization.regex",
+            {"text": "a", "search": False, "replace": "b"},
+            "regex: search expects a text, got false",
+        ),
+        (
+            "normalization.replace",
+            {"text": "a", "search": "a", "replace": ["b"]},
+            "replace: replace expects a text, got ['b']",
+        ),
+        (
+            "normalization.config",
+            {"text": "a", "file": "n.conf", "encoding": 5},
+            "config: encoding expects a text, got 5",
+        ),
+        ("normalization.config", {"text": "a", "file": "n.conf", "encoding": "base64"}, "not a text encoding"),
+        ("normalization.config", {"text": "a", "file": "n.conf", "encoding": "utf\x00-8"}, "unknown encoding"),
+        ("normalization.config", {"text": "a", "file": "n.conf", "encoding": "\ud800"}, "unknown encoding"),
+        (
+            "normalization.file",
+            {"text": "a", "normalizer": "replace", "file": "r.csv", "encoding": "rot13"},
+            "not a text encoding",
+        ),
+        (
+            "normalization.file",
+            {"text": "a", "normalizer": 5, "file": "r.csv"},
+            "file: normalizer expects a text, got 5",
+        ),
+    ],
+)
 def test_wrong_parameters_are_400_invalid_params(client, method, params, named):
     status, response = call(client, method, params)
     assert status == 400 and response["error"]["code"] == -32602, response
@@ -63,29 +97,60 @@ def test_unusable_paths_are_refused_naming_the_parameter(client, path):
     assert json.loads(response["error"]["data"])["field"] == "file"
 
 
-@pytest.mark.parametrize("method, params, message, field", [
-    ("benchmark.beer", ["", "", "0"], "0: no such file", "entities_file"),
-    ("metrics.beer", {"ref": "a", "hyp": "a", "entities_file": "missing.json"}, "missing.json: no such file",
-     "entities_file"),
-    ("benchmark.beer", {"ref": "a", "hyp": "a", "config": "[normalization]\nlowercase", "entities_file": "sub"},
-     "sub: is a directory, not a file", "entities_file"),
-    ("metrics.beer", {"ref": "a", "hyp": "a", "entities_file": "r.csv"}, "r.csv:1:4: not valid JSON", "entities_file"),
-    ("metrics.beer", {"ref": "a", "hyp": "a", "entities_file": "n.conf"}, "n.conf:1:2: not valid JSON",
-     "entities_file"),
-    ("normalization.config", {"text": "a", "file": "missing.conf"}, "missing.conf: no such file", "file"),
-    ("normalization.config", {"text": "a", "file": "sub"}, "sub: is a directory, not a file", "file"),
-    ("normalization.file", {"text": "a", "normalizer": "replace", "file": "missing.csv"},
-     "missing.csv: no such file", "file"),
-    ("normalization.file", {"text": "a", "normalizer": "regex", "file": "sub"}, "sub: is a directory, not a file",
-     "file"),
-    ("normalization.config", {"text": "a", "file": "missing-rules.conf"}, "gone.csv: no such file", "file"),
-    ("normalization.config", {"text": "a", "file": "missing-nested.conf"}, "gone.conf: no such file", "file"),
-    ("benchmark.wer", {"ref": "a", "hyp": "a", "config": "[normalization]\nreplace gone.csv"},
-     "gone.csv: no such file", "file"),
-    ("normalization.config", {"text": "a", "file": "latin1.conf"}, "latin1.conf:2:", "file"),
-])
-def test_a_file_that_cannot_be_read_is_invalid_params_naming_parameter_and_file(client, method, params, message,
-                                                                                field):
+@pytest.mark.parametrize(
+    "method, params, message, field",
+    [
+        ("benchmark.beer", ["", "", "0"], "0: no such file", "entities_file"),
+        (
+            "metrics.beer",
+            {"ref": "a", "hyp": "a", "entities_file": "missing.json"},
+            "missing.json: no such file",
+            "entities_file",
+        ),
+        (
+            "benchmark.beer",
+            {"ref": "a", "hyp": "a", "config": "[normalization]\nlowercase", "entities_file": "sub"},
+            "sub: is a directory, not a file",
+            "entities_file",
+        ),
+        (
+            "metrics.beer",
+            {"ref": "a", "hyp": "a", "entities_file": "r.csv"},
+            "r.csv:1:4: not valid JSON",
+            "entities_file",
+        ),
+        (
+            "metrics.beer",
+            {"ref": "a", "hyp": "a", "entities_file": "n.conf"},
+            "n.conf:1:2: not valid JSON",
+            "entities_file",
+        ),
+        ("normalization.config", {"text": "a", "file": "missing.conf"}, "missing.conf: no such file", "file"),
+        ("normalization.config", {"text": "a", "file": "sub"}, "sub: is a directory, not a file", "file"),
+        (
+            "normalization.file",
+            {"text": "a", "normalizer": "replace", "file": "missing.csv"},
+            "missing.csv: no such file",
+            "file",
+        ),
+        (
+            "normalization.file",
+            {"text": "a", "normalizer": "regex", "file": "sub"},
+            "sub: is a directory, not a file",
+            "file",
+        ),
+        ("normalization.config", {"text": "a", "file": "missing-rules.conf"}, "gone.csv: no such file", "file"),
+        ("normalization.config", {"text": "a", "file": "missing-nested.conf"}, "gone.conf: no such file", "file"),
+        (
+            "benchmark.wer",
+            {"ref": "a", "hyp": "a", "config": "[normalization]\nreplace gone.csv"},
+            "gone.csv: no such file",
+            "file",
+        ),
+        ("normalization.config", {"text": "a", "file": "latin1.conf"}, "latin1.conf:2:", "file"),
+    ],
+)
+def test_a_file_that_cannot_be_read_is_invalid_params_naming_parameter_and_file(client, method, params, message, field):
     status, response = call(client, method, params)
     assert status == 400 and response["error"]["code"] == -32602, response
     assert response["error"]["message"] == "Invalid parameters"
@@ -94,11 +159,21 @@ def test_a_file_that_cannot_be_read_is_invalid_params_naming_parameter_and_file(
     assert message in data["message"], data
 
 
-@pytest.mark.parametrize("method, params, message", [
-    ("metrics.cpwer", {"ref": "a", "hyp": "0"}, "metrics.cpwer needs speakers; the reference has none for word 1 ('a')"),
-    ("benchmark.wer", {"ref": "garbage", "hyp": "a", "ref_type": "srt"},
-     "ref:1: expected a cue number and a timing line"),
-])
+@pytest.mark.parametrize(
+    "method, params, message",
+    [
+        (
+            "metrics.cpwer",
+            {"ref": "a", "hyp": "0"},
+            "metrics.cpwer needs speakers; the reference has none for word 1 ('a')",
+        ),
+        (
+            "benchmark.wer",
+            {"ref": "garbage", "hyp": "a", "ref_type": "srt"},
+            "ref:1: expected a cue number and a timing line",
+        ),
+    ],
+)
 def test_an_input_that_cannot_be_used_is_invalid_params(client, method, params, message):
     status, response = call(client, method, params)
     assert status == 400 and response["error"]["code"] == -32602, response
@@ -108,22 +183,40 @@ def test_an_input_that_cannot_be_used_is_invalid_params(client, method, params, 
 SEGLST_REF = '[{"session_id": "s", "speaker": "A", "start_time": 0, "end_time": 1, "words": "a b"}]'
 
 
-@pytest.mark.parametrize("method, params, message", [
-    ("metrics.cpwer", {"ref": "a b", "hyp": "a c"},
-     "metrics.cpwer needs speakers; the reference has none for word 1 ('a'): it was read without any (plain text?); read it as seglst, stm, aws, vtt, "
-     "deepgram, ... (ref_type)"),
-    ("benchmark.cpwer", {"ref": SEGLST_REF, "ref_type": "seglst", "hyp": "a c"},
-     "benchmark.cpwer needs speakers; the hypothesis has none for word 1 ('a'): it was read without any (plain text?); read it as seglst, stm, aws, vtt, "
-     "deepgram, ... (hyp_type)"),
-    ("metrics.tcwer", {"ref": SEGLST_REF, "ref_type": "seglst", "hyp": "a c", "hyp_type": "plaintext"},
-     "metrics.tcwer needs word or segment times; the hypothesis has none for word 1 ('a'): it was read without any (plain text?); read it as kaldi, aws, "
-     "whisper, ctm, seglst, srt, vtt, ttml, stm, ... (hyp_type)"),
-    ("metrics.ser", {"ref": "a b", "hyp": "a c"},
-     "metrics.ser needs segments; the reference has none (plain text): read it as a type with segments (srt, vtt, "
-     "ttml, stm, trn, whisper, ...) (ref_type)"),
-    ("metrics.beer", {"ref": "a b", "hyp": "a c"},
-     'beer needs an entities file: a JSON object of entity: weight pairs (e.g. "entities_file": "entities.json")'),
-])
+@pytest.mark.parametrize(
+    "method, params, message",
+    [
+        (
+            "metrics.cpwer",
+            {"ref": "a b", "hyp": "a c"},
+            "metrics.cpwer needs speakers; the reference has none for word 1 ('a'): it was read without any (plain text?); read it as seglst, stm, aws, vtt, "
+            "deepgram, ... (ref_type)",
+        ),
+        (
+            "benchmark.cpwer",
+            {"ref": SEGLST_REF, "ref_type": "seglst", "hyp": "a c"},
+            "benchmark.cpwer needs speakers; the hypothesis has none for word 1 ('a'): it was read without any (plain text?); read it as seglst, stm, aws, vtt, "
+            "deepgram, ... (hyp_type)",
+        ),
+        (
+            "metrics.tcwer",
+            {"ref": SEGLST_REF, "ref_type": "seglst", "hyp": "a c", "hyp_type": "plaintext"},
+            "metrics.tcwer needs word or segment times; the hypothesis has none for word 1 ('a'): it was read without any (plain text?); read it as kaldi, aws, "
+            "whisper, ctm, seglst, srt, vtt, ttml, stm, ... (hyp_type)",
+        ),
+        (
+            "metrics.ser",
+            {"ref": "a b", "hyp": "a c"},
+            "metrics.ser needs segments; the reference has none (plain text): read it as a type with segments (srt, vtt, "
+            "ttml, stm, trn, whisper, ...) (ref_type)",
+        ),
+        (
+            "metrics.beer",
+            {"ref": "a b", "hyp": "a c"},
+            'beer needs an entities file: a JSON object of entity: weight pairs (e.g. "entities_file": "entities.json")',
+        ),
+    ],
+)
 def test_messages_name_the_apis_methods_and_parameters_not_the_command_lines(client, method, params, message):
     """The messages the command line words with its flags (``--cpwer``, ``-rt``, ``--beer FILE``)
     name the method and the parameters over the API."""
@@ -136,8 +229,10 @@ def test_messages_name_the_apis_methods_and_parameters_not_the_command_lines(cli
 def test_a_file_the_server_may_not_read_is_invalid_params(client):
     status, response = call(client, "normalization.config", {"text": "a", "file": "secret.conf"})
     assert status == 400 and response["error"]["code"] == -32602, response
-    assert json.loads(response["error"]["data"]) == {"message": "secret.conf: cannot read it: Permission denied",
-                                                     "field": "file"}
+    assert json.loads(response["error"]["data"]) == {
+        "message": "secret.conf: cannot read it: Permission denied",
+        "field": "file",
+    }
 
 
 @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
@@ -145,15 +240,18 @@ def test_nan_and_infinity_are_not_json(client, constant):
     status, response = post(client, f'{{"jsonrpc": "2.0", "method": "version", "id": {constant}}}')
     assert status == 400 and response["error"]["code"] == -32700, response
     assert response["error"]["data"] == f"{constant} is not a JSON value"
-    status, response = post(client, f'{{"jsonrpc": "2.0", "method": "metrics.wer", "id": 1, '
-                                    f'"params": {{"ref": "a", "hyp": {constant}}}}}')
+    status, response = post(
+        client, f'{{"jsonrpc": "2.0", "method": "metrics.wer", "id": 1, "params": {{"ref": "a", "hyp": {constant}}}}}'
+    )
     assert status == 400 and response["error"]["code"] == -32700, response
 
 
 def test_a_default_encoding_that_is_no_text_encoding_stops_the_server_at_start(tools, tmp_path):
     run = tools("api", "--port", "0", cwd=tmp_path, env={"DEFAULT_ENCODING": "base64"})
     assert run.returncode == 2
-    assert run.stderr.strip().splitlines()[-1] == "benchmarkstt-tools: error: DEFAULT_ENCODING=base64: not a text encoding"
+    assert (
+        run.stderr.strip().splitlines()[-1] == "benchmarkstt-tools: error: DEFAULT_ENCODING=base64: not a text encoding"
+    )
 
 
 class Strip(Normalizer):
@@ -168,7 +266,7 @@ class Strip(Normalizer):
         self.limit = limit
 
     def _normalize(self, text):
-        return text.translate(self.table)[:self.limit].encode("ascii").decode()
+        return text.translate(self.table)[: self.limit].encode("ascii").decode()
 
 
 class Pattern(Normalizer):
@@ -204,8 +302,14 @@ def third_party_client(tmp_path_factory):
     for component in (Strip, Pattern, Model):
         host.registries.normalizers.add(component, plugin="test")
     root = make_server_dirs(tmp_path_factory.mktemp("strip"))
-    write_files(root, {"patterns.csv": "[ab]\n(a\n", "patterns.conf": "[normalization]\nfile pattern patterns.csv\n",
-                       "models.csv": "large\n"})
+    write_files(
+        root,
+        {
+            "patterns.csv": "[ab]\n(a\n",
+            "patterns.conf": "[normalization]\nfile pattern patterns.csv\n",
+            "models.csv": "large\n",
+        },
+    )
     return Client(make_app(host, root=str(root)))
 
 
@@ -224,15 +328,24 @@ def test_a_typed_parameter_is_not_blamed_for_a_failure_of_the_component(third_pa
 UNKNOWN_GROUP = "regex: bad replacement '\\\\g<x>' for pattern '(b)': unknown group name 'x'"
 
 
-@pytest.mark.parametrize("method, params, message", [
-    ("normalization.regex", {"text": "b", "search": "(b)", "replace": "\\g<x>"}, UNKNOWN_GROUP),
-    ("normalization.file", {"text": "b", "normalizer": "regex", "file": "groups.csv"}, "groups.csv:2:1: " + UNKNOWN_GROUP),
-    ("normalization.config", {"text": "b", "file": "groups.conf"}, "groups.csv:2:1: " + UNKNOWN_GROUP),
-    ("benchmark.wer", {"ref": "a", "hyp": "b", "config": "[normalization]\nfile regex groups.csv"},
-     "groups.csv:2:1: " + UNKNOWN_GROUP),
-])
-def test_a_replacement_naming_an_unknown_group_is_invalid_params_wherever_it_is_given(client, method, params,
-                                                                                     message):
+@pytest.mark.parametrize(
+    "method, params, message",
+    [
+        ("normalization.regex", {"text": "b", "search": "(b)", "replace": "\\g<x>"}, UNKNOWN_GROUP),
+        (
+            "normalization.file",
+            {"text": "b", "normalizer": "regex", "file": "groups.csv"},
+            "groups.csv:2:1: " + UNKNOWN_GROUP,
+        ),
+        ("normalization.config", {"text": "b", "file": "groups.conf"}, "groups.csv:2:1: " + UNKNOWN_GROUP),
+        (
+            "benchmark.wer",
+            {"ref": "a", "hyp": "b", "config": "[normalization]\nfile regex groups.csv"},
+            "groups.csv:2:1: " + UNKNOWN_GROUP,
+        ),
+    ],
+)
+def test_a_replacement_naming_an_unknown_group_is_invalid_params_wherever_it_is_given(client, method, params, message):
     """The regular expression's IndexError was a 500, and a RulesError around it in a rules file too."""
     status, response = call(client, method, params)
     assert status == 400 and response["error"]["code"] == -32602, response
@@ -242,13 +355,23 @@ def test_a_replacement_naming_an_unknown_group_is_invalid_params_wherever_it_is_
 PATTERN_ERROR = "pattern: search '(a': missing ), unterminated subpattern at position 0"
 
 
-@pytest.mark.parametrize("method, params, message", [
-    ("normalization.pattern", {"text": "abc", "search": "(a"}, PATTERN_ERROR),
-    ("normalization.file", {"text": "abc", "normalizer": "pattern", "file": "patterns.csv"},
-     "patterns.csv:2:1: " + PATTERN_ERROR),
-    ("normalization.config", {"text": "abc", "file": "patterns.conf"}, "patterns.csv:2:1: " + PATTERN_ERROR),
-    ("benchmark.wer", {"ref": "a", "hyp": "b", "config": "[normalization]\npattern (a"}, "<config>:2:1: " + PATTERN_ERROR),
-])
+@pytest.mark.parametrize(
+    "method, params, message",
+    [
+        ("normalization.pattern", {"text": "abc", "search": "(a"}, PATTERN_ERROR),
+        (
+            "normalization.file",
+            {"text": "abc", "normalizer": "pattern", "file": "patterns.csv"},
+            "patterns.csv:2:1: " + PATTERN_ERROR,
+        ),
+        ("normalization.config", {"text": "abc", "file": "patterns.conf"}, "patterns.csv:2:1: " + PATTERN_ERROR),
+        (
+            "benchmark.wer",
+            {"ref": "a", "hyp": "b", "config": "[normalization]\npattern (a"},
+            "<config>:2:1: " + PATTERN_ERROR,
+        ),
+    ],
+)
 def test_a_value_a_third_party_constructor_refuses_is_invalid_params(third_party_client, method, params, message):
     """A component that lets a ValueError, LookupError or regular-expression error out of its
     constructor refuses the client's value: 400, naming the component and the one value it was
@@ -258,11 +381,17 @@ def test_a_value_a_third_party_constructor_refuses_is_invalid_params(third_party
     assert response["error"]["data"] == message
 
 
-@pytest.mark.parametrize("method, params, message", [
-    ("normalization.model", {"text": "a"}, "RuntimeError: model 'small' is not loaded"),
-    ("normalization.file", {"text": "a", "normalizer": "model", "file": "models.csv"},
-     "RulesError: models.csv:1:1: RuntimeError: model 'large' is not loaded"),
-])
+@pytest.mark.parametrize(
+    "method, params, message",
+    [
+        ("normalization.model", {"text": "a"}, "RuntimeError: model 'small' is not loaded"),
+        (
+            "normalization.file",
+            {"text": "a", "normalizer": "model", "file": "models.csv"},
+            "RulesError: models.csv:1:1: RuntimeError: model 'large' is not loaded",
+        ),
+    ],
+)
 def test_a_constructor_that_fails_on_its_own_is_a_server_error(third_party_client, method, params, message):
     status, response = call(third_party_client, method, params)
     assert status == 500 and response["error"]["code"] == -32000, response
@@ -279,8 +408,11 @@ def test_a_refused_value_is_named_over_a_real_server_when_it_is_the_only_one(tmp
             ("normalization.pattern", {"text": "a", "search": "(a"}, f"pattern: search '(a': {BAD_PATTERN}"),
             ("normalization.pattern", ["a", "(a"], f"pattern: search '(a': {BAD_PATTERN}"),
             ("normalization.swap", {"text": "a", "search": "(a", "replace": "b"}, f"swap: {BAD_PATTERN}"),
-            ("metrics.scaled", {"ref": "a", "hyp": "b", "scale": "x"},
-             "scaled: scale 'x': invalid literal for int() with base 10: 'x'"),
+            (
+                "metrics.scaled",
+                {"ref": "a", "hyp": "b", "scale": "x"},
+                "scaled: scale 'x': invalid literal for int() with base 10: 'x'",
+            ),
         ]:
             status, answer = rpc(server.url, method, params)
             assert (status, answer["error"]["code"], answer["error"]["data"]) == (400, -32602, message)
@@ -291,8 +423,10 @@ def test_a_text_the_glm_rules_cannot_read_is_named_by_its_side(tmp_path):
     root = make_server_dirs(tmp_path)
     write_files(root, {"r.glm": ";; GLM\nCOLOUR => COLOR\n"})
     client = Client(make_app(root=str(root)))
-    for params, side in (({"ref": "the (colour", "hyp": "the color"}, "reference"),
-                         ({"ref": "the colour", "hyp": "the (color"}, "hypothesis")):
+    for params, side in (
+        ({"ref": "the (colour", "hyp": "the color"}, "reference"),
+        ({"ref": "the colour", "hyp": "the (color"}, "hypothesis"),
+    ):
         status, response = call(client, "benchmark.wer", {**params, "config": "[normalization]\nglm r.glm"})
         assert status == 400 and response["error"]["code"] == -32602, response
         assert str(response["error"]["data"]).startswith(f"{side}: glm: line 1 of the text has a parenthesis"), response

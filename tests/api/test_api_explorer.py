@@ -11,8 +11,10 @@ import pytest
 from browser import Browser, chromium
 from api_helpers import Server, make_server_dirs
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(chromium() is None, reason="chromium is not installed: run .ci/install-chromium")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium() is None, reason="chromium is not installed: run .ci/install-chromium"),
+]
 
 
 def result_element(method: str) -> str:
@@ -22,8 +24,10 @@ def result_element(method: str) -> str:
 
 def answer(method: str) -> str:
     """JavaScript: ``[state, text]`` once the answer is shown, else null."""
-    return (f"(() => {{ const r = {result_element(method)}; return ['ok', 'error'].includes(r.dataset.state)"
-            " ? [r.dataset.state, r.textContent] : null; })()")
+    return (
+        f"(() => {{ const r = {result_element(method)}; return ['ok', 'error'].includes(r.dataset.state)"
+        " ? [r.dataset.state, r.textContent] : null; })()"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -52,8 +56,9 @@ def test_fill_the_wer_form_and_read_the_result(browser, server):
     assert browser.evaluate("document.title") == "benchmarkstt API explorer"
     help_text = browser.evaluate(f"{result_element('metrics.wer')}.parentNode.querySelector('pre.help').textContent")
     assert ":param mode:" in help_text
-    state, text = submit(browser, "metrics.wer", {"ref": "the cat sat on the mat", "hyp": "the cat sat on a mat",
-                                                  "mode": "levenshtein"})
+    state, text = submit(
+        browser, "metrics.wer", {"ref": "the cat sat on the mat", "hyp": "the cat sat on a mat", "mode": "levenshtein"}
+    )
     assert (state, text) == ("ok", str(1 / 6))
 
 

@@ -24,8 +24,13 @@ def serve(root: Path, options: list, env: dict):
     both workers answer; yield ``(url, output)``, then stop it."""
     port = free_port()
     log = tempfile.NamedTemporaryFile(prefix="gunicorn-", suffix=".log")
-    proc = subprocess.Popen([str(GUNICORN), *options, "--bind", f"127.0.0.1:{port}", "benchmarkstt_api.wsgi:application"],
-                            cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
+    proc = subprocess.Popen(
+        [str(GUNICORN), *options, "--bind", f"127.0.0.1:{port}", "benchmarkstt_api.wsgi:application"],
+        cwd=root,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
     url = f"http://127.0.0.1:{port}/api"
     output = lambda: Path(log.name).read_text(errors="replace")  # noqa: E731
     try:
@@ -87,8 +92,10 @@ class SlowClient:
 
         parts = urlsplit(url)
         self.sock = socket.create_connection((parts.hostname, parts.port), timeout=30)
-        self.sock.sendall(f"POST {parts.path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                          f"Content-Length: 1000\r\n\r\n{{".encode())
+        self.sock.sendall(
+            f"POST {parts.path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: 1000\r\n\r\n{{".encode()
+        )
 
     def trickle(self) -> None:
         self.sock.sendall(b" ")
@@ -101,13 +108,13 @@ def recommended_command() -> tuple:
     """``(environment variables, gunicorn options)`` of the command docs/api.md recommends, the
     address it binds to and the application left out."""
     document = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
-    block = re.search(r"```sh\n(.*?)```", document[document.index("## Running under gunicorn"):], re.S)
+    block = re.search(r"```sh\n(.*?)```", document[document.index("## Running under gunicorn") :], re.S)
     commands = [shlex.split(line, comments=True) for line in block.group(1).replace("\\\n", " ").splitlines()]
     words = next(words for words in commands if "gunicorn" in words)
     start = words.index("gunicorn")
-    options = words[start + 1:words.index("benchmarkstt_api.wsgi:application")]
+    options = words[start + 1 : words.index("benchmarkstt_api.wsgi:application")]
     at = options.index("--bind")
-    return dict(word.split("=", 1) for word in words[:start]), options[:at] + options[at + 2:]
+    return dict(word.split("=", 1) for word in words[:start]), options[:at] + options[at + 2 :]
 
 
 def test_the_benchmark_measures_the_recommended_command():

@@ -17,8 +17,19 @@ pytestmark = pytest.mark.slow
 def server(tmp_path_factory):
     root = make_server_dirs(tmp_path_factory.mktemp("limits"))
     (root / "catastrophic.csv").write_text('"(a+)+$",""\n')
-    with Server(root, "--max-body-size", "1M", "--max-answer-size", "2M", "--max-batch-size", "5",
-                "--time-limit", "3", "--workers", "2") as running:
+    with Server(
+        root,
+        "--max-body-size",
+        "1M",
+        "--max-answer-size",
+        "2M",
+        "--max-batch-size",
+        "5",
+        "--time-limit",
+        "3",
+        "--workers",
+        "2",
+    ) as running:
         yield running
 
 
@@ -48,14 +59,25 @@ def test_a_client_still_sending_a_body_refused_unread_gets_the_413(server):
     assert result(server.url, "normalization.lowercase", {"text": "X"}) == {"text": "x"}
 
 
-@pytest.mark.parametrize("method, params, what", [
-    ("normalization.replace", {"text": "x" * 500, "search": "", "replace": "y" * 100_000}, "replace"),
-    ("normalization.regex", {"text": "x" * 500, "search": "", "replace": "y" * 100_000}, "regex"),
-    ("normalization.regex", {"text": "ab" * 500, "search": "(a)", "replace": "\\1" * 300 + "y" * 5000}, "regex"),
-    ("normalization.replacewords", {"text": "x " * 500, "search": "x", "replace": "y" * 100_000}, "replacewords"),
-    ("benchmark.wer", {"ref": "O" * 400_000, "hyp": "b", "config": "[normalization]\nlowercase\nreplace r.csv\n",
-                       "return_logs": True}, "return_logs"),
-])
+@pytest.mark.parametrize(
+    "method, params, what",
+    [
+        ("normalization.replace", {"text": "x" * 500, "search": "", "replace": "y" * 100_000}, "replace"),
+        ("normalization.regex", {"text": "x" * 500, "search": "", "replace": "y" * 100_000}, "regex"),
+        ("normalization.regex", {"text": "ab" * 500, "search": "(a)", "replace": "\\1" * 300 + "y" * 5000}, "regex"),
+        ("normalization.replacewords", {"text": "x " * 500, "search": "x", "replace": "y" * 100_000}, "replacewords"),
+        (
+            "benchmark.wer",
+            {
+                "ref": "O" * 400_000,
+                "hyp": "b",
+                "config": "[normalization]\nlowercase\nreplace r.csv\n",
+                "return_logs": True,
+            },
+            "return_logs",
+        ),
+    ],
+)
 def test_an_answer_over_the_limit_fails_before_it_is_built(server, method, params, what):
     status, response = rpc(server.url, method, params)
     assert status == 400 and response["error"]["code"] == -32602, response
@@ -67,17 +89,22 @@ def test_a_batch_over_the_limit_is_refused(server):
     batch = [{"jsonrpc": "2.0", "method": "version", "id": i} for i in range(6)]
     status, _, body = http(server.url, json.dumps(batch))
     response = json.loads(body)
-    assert status == 400 and response["error"] == {"code": -32600, "message": "Invalid JSON-RPC",
-                                                   "data": "a batch of 6 calls; the limit is 5"}
+    assert status == 400 and response["error"] == {
+        "code": -32600,
+        "message": "Invalid JSON-RPC",
+        "data": "a batch of 6 calls; the limit is 5",
+    }
     status, _, body = http(server.url, json.dumps(batch[:5]))
     assert status == 200 and len(json.loads(body)) == 5
 
 
-@pytest.mark.parametrize("method, params", [
-    ("normalization.regex", {"text": "a" * 40 + "b", "search": "(a+)+$", "replace": ""}),
-    ("benchmark.wer", {"ref": "a" * 40 + "b", "hyp": "a",
-                       "config": "[normalization]\nregex catastrophic.csv\n"}),
-])
+@pytest.mark.parametrize(
+    "method, params",
+    [
+        ("normalization.regex", {"text": "a" * 40 + "b", "search": "(a+)+$", "replace": ""}),
+        ("benchmark.wer", {"ref": "a" * 40 + "b", "hyp": "a", "config": "[normalization]\nregex catastrophic.csv\n"}),
+    ],
+)
 def test_a_request_over_the_time_limit_is_stopped_while_others_are_answered(server, method, params):
     slow: dict = {}
     thread = threading.Thread(target=lambda: slow.update(zip(("status", "response"), rpc(server.url, method, params))))

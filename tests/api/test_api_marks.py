@@ -18,5 +18,7 @@ def test_marks_in_ref_and_hyp_are_removed_and_logged(tmp_path):
         assert result(server.url, "metrics.wer", {"ref": srt, "ref_type": "srt", "hyp": LINE}) == 0.0
         log = server.output()
     assert "ref: 2 invisible direction marks removed (2 U+200F RIGHT-TO-LEFT MARK)" in log, log
-    assert "ref: 2 invisible direction marks removed (1 U+202B RIGHT-TO-LEFT EMBEDDING, 1 U+202C POP " \
-           "DIRECTIONAL FORMATTING)" in log, log
+    assert (
+        "ref: 2 invisible direction marks removed (1 U+202B RIGHT-TO-LEFT EMBEDDING, 1 U+202C POP "
+        "DIRECTIONAL FORMATTING)" in log
+    ), log

@@ -59,9 +59,19 @@ def assert_refused(client: Client, method: str, params, field: str) -> None:
     assert json.loads(error["data"]) == {"message": "Access to unallowed file attempted", "field": field}
 
 
-@pytest.mark.parametrize("file", ["/etc/hosts", "../root_sibling/evil.conf", "sub/../../root_sibling/evil.conf",
-                                  "link_out.conf", "link_dir/evil.conf", "./link_dir/../link_dir/evil.conf",
-                                  "", "\0"])
+@pytest.mark.parametrize(
+    "file",
+    [
+        "/etc/hosts",
+        "../root_sibling/evil.conf",
+        "sub/../../root_sibling/evil.conf",
+        "link_out.conf",
+        "link_dir/evil.conf",
+        "./link_dir/../link_dir/evil.conf",
+        "",
+        "\0",
+    ],
+)
 def test_files_outside_are_refused_by_name_and_by_position(client, file):
     assert_refused(client, "normalization.config", {"text": "x", "file": file}, "file")
     assert_refused(client, "normalization.config", ["x", file], "file")
@@ -75,8 +85,9 @@ def test_a_sibling_whose_name_starts_with_the_directory_name_is_outside(client, 
 
 
 def test_the_path_parameter_is_checked(client):
-    assert_refused(client, "normalization.file",
-                   {"text": "x", "normalizer": "replace", "file": "r.csv", "path": "/tmp"}, "path")
+    assert_refused(
+        client, "normalization.file", {"text": "x", "normalizer": "replace", "file": "r.csv", "path": "/tmp"}, "path"
+    )
     assert_refused(client, "normalization.file", ["x", "replace", "rules.csv", None, "../root_sibling"], "path")
 
 
@@ -96,8 +107,13 @@ def test_files_named_inside_a_config_file_are_checked(client, root):
 
 
 def test_files_named_inside_an_inline_config_are_checked(client):
-    for line in ("replace ../root_sibling/rules.csv", "config ../root_sibling/evil.conf", "replace /etc/hosts",
-                 "replace link_dir/rules.csv", "file replace ../root_sibling/rules.csv"):
+    for line in (
+        "replace ../root_sibling/rules.csv",
+        "config ../root_sibling/evil.conf",
+        "replace /etc/hosts",
+        "replace link_dir/rules.csv",
+        "file replace ../root_sibling/rules.csv",
+    ):
         params = {"ref": "Hello World", "hyp": "Hello Vorld", "config": f"[normalization]\n{line}"}
         status, response = call(client, "benchmark.wer", params)
         assert status == 400, (line, response)
@@ -105,15 +121,30 @@ def test_files_named_inside_an_inline_config_are_checked(client):
 
 
 def test_files_inside_are_read(client):
-    assert call(client, "normalization.config", {"text": "HeLLo", "file": "link_in.conf"})[1]["result"] == \
-        {"text": "hell0"}
+    assert call(client, "normalization.config", {"text": "HeLLo", "file": "link_in.conf"})[1]["result"] == {
+        "text": "hell0"
+    }
     assert call(client, "normalization.config", ["HeLLo", "sub/inner.conf"])[1]["result"] == {"text": "HeLL0"}
-    assert call(client, "benchmark.wer", {"ref": "oo", "hyp": "00", "config": "[normalization]\nreplace r.csv"}
-                )[1]["result"] == {"wer": 0}
+    assert call(client, "benchmark.wer", {"ref": "oo", "hyp": "00", "config": "[normalization]\nreplace r.csv"})[1][
+        "result"
+    ] == {"wer": 0}
 
 
-SEGMENTS = st.sampled_from(["..", ".", "sub", "root", "root_sibling", "n.conf", "evil.conf", "link_dir",
-                            "link_out.conf", "link_in.conf", "missing"])
+SEGMENTS = st.sampled_from(
+    [
+        "..",
+        ".",
+        "sub",
+        "root",
+        "root_sibling",
+        "n.conf",
+        "evil.conf",
+        "link_dir",
+        "link_out.conf",
+        "link_in.conf",
+        "missing",
+    ]
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -37,14 +37,18 @@ def test_a_wrong_path_or_method_is_answered_in_json(root):
     with Server(root) as server:
         where = "JSON-RPC requests are POSTed to /api"
         for url, method, status, message in [
-                (server.url.replace("/api", "/nope"), "POST", 404, f"Not Found: /nope; {where}"),
-                (server.url + "/x", "GET", 404, f"Not Found: /api/x; {where}"),
-                (server.url, "GET", 405, f"Method Not Allowed: GET; {where}"),
-                (server.url, "PUT", 405, f"Method Not Allowed: PUT; {where}")]:
+            (server.url.replace("/api", "/nope"), "POST", 404, f"Not Found: /nope; {where}"),
+            (server.url + "/x", "GET", 404, f"Not Found: /api/x; {where}"),
+            (server.url, "GET", 405, f"Method Not Allowed: GET; {where}"),
+            (server.url, "PUT", 405, f"Method Not Allowed: PUT; {where}"),
+        ]:
             got, headers, body = http(url, "{}" if method in ("POST", "PUT") else None, method=method)
             assert (got, headers["Content-Type"]) == (status, "application/json"), (url, method)
-            assert json.loads(body) == {"jsonrpc": "2.0", "id": None, "error": {
-                "code": -32600, "message": "Invalid JSON-RPC", "data": message}}
+            assert json.loads(body) == {
+                "jsonrpc": "2.0",
+                "id": None,
+                "error": {"code": -32600, "message": "Invalid JSON-RPC", "data": message},
+            }
             assert status == 404 or headers["Allow"] == "POST"
 
 
@@ -52,8 +56,16 @@ def test_concurrent_clients_get_their_own_answers(root):
     texts = [(f"w{i} a b c", f"w{i} a x c d" if i % 2 else f"w{i} a b c") for i in range(40)]
     with Server(root) as server:
         with ThreadPoolExecutor(8) as pool:
-            answers = list(pool.map(lambda pair: result(server.url, "benchmark.wer", {
-                "ref": pair[0], "hyp": pair[1], "config": "[normalization]\nlowercase", "return_logs": True}), texts))
+            answers = list(
+                pool.map(
+                    lambda pair: result(
+                        server.url,
+                        "benchmark.wer",
+                        {"ref": pair[0], "hyp": pair[1], "config": "[normalization]\nlowercase", "return_logs": True},
+                    ),
+                    texts,
+                )
+            )
     for i, answer in enumerate(answers):
         assert answer["wer"] == (0.5 if i % 2 else 0)
         assert all(entry["stack"][0] == "Config" for entry in answer["logs"])
@@ -65,8 +77,12 @@ def test_options_entrypoint_explorer_and_body_limit(root):
         status, headers, page = http(server.url, method="GET")
         assert status == 200 and headers["Content-Type"].startswith("text/html")
         assert b"metrics.wer" in page and headers["X-Content-Type-Options"] == "nosniff"
-        status, _, body = http(server.url, json.dumps({"jsonrpc": "2.0", "method": "normalization.lowercase",
-                                                       "params": {"text": "A" * 2000}, "id": 1}))
+        status, _, body = http(
+            server.url,
+            json.dumps(
+                {"jsonrpc": "2.0", "method": "normalization.lowercase", "params": {"text": "A" * 2000}, "id": 1}
+            ),
+        )
         assert status == 413 and json.loads(body)["error"]["code"] == -32600
         assert rpc(server.url, "version")[0] == 200
         assert http(server.url.replace("/bstt/rpc", "/api"), "{}")[0] == 404
@@ -81,9 +97,14 @@ def test_list_methods(tools):
     assert run.stdout.index("\nmetrics.wer\n") < run.stdout.index("\nhelp\n")
 
 
-@pytest.mark.parametrize("args, prog", [(["--entrypoint", "api"], "benchmarkstt-tools"),
-                                        (["--port", "70000"], "benchmarkstt-tools"),
-                                        (["--max-body-size", "lots"], "benchmarkstt-tools api")])
+@pytest.mark.parametrize(
+    "args, prog",
+    [
+        (["--entrypoint", "api"], "benchmarkstt-tools"),
+        (["--port", "70000"], "benchmarkstt-tools"),
+        (["--max-body-size", "lots"], "benchmarkstt-tools api"),
+    ],
+)
 def test_bad_options_are_clean_usage_errors(tools, args, prog):
     run = tools("api", *args)
     assert args[0] in assert_clean_error(run, prog)
@@ -101,9 +122,18 @@ def test_a_port_in_use_is_a_clean_error(tools, root):
 @needs_shared((SHARED_CASES / "api").is_dir(), "the shared conformance cases (../shared/conformance/cases)")
 def test_conformance_cases_pass_twice_on_one_server():
     """The API cases against a fresh server, then again against the same one: no state survives (B25)."""
-    command = [sys.executable, str(SHARED_CASES.parent / "run_conformance.py"), str(SHARED_CASES),
-               "--bin-dir", str(BIN), "--filter", "api-", "-q",
-               "--deviations", str(ROOT / "tests" / "conformance-deviations.txt")]
+    command = [
+        sys.executable,
+        str(SHARED_CASES.parent / "run_conformance.py"),
+        str(SHARED_CASES),
+        "--bin-dir",
+        str(BIN),
+        "--filter",
+        "api-",
+        "-q",
+        "--deviations",
+        str(ROOT / "tests" / "conformance-deviations.txt"),
+    ]
     with Server(SHARED_CASES / "api_cwd") as server:
         for _ in range(2):
             run = subprocess.run([*command, "--api-url", server.url], capture_output=True, text=True, timeout=300)

@@ -18,8 +18,12 @@ from api_helpers import Server, http, make_server_dirs, result
 pytestmark = pytest.mark.slow
 
 WER = {"jsonrpc": "2.0", "method": "metrics.wer", "params": {"ref": "a b", "hyp": "a c"}, "id": 1}
-RUNAWAY = {"jsonrpc": "2.0", "method": "normalization.regex", "id": 9,
-           "params": {"text": "a" * 60 + "b", "search": "(a+)+$", "replace": ""}}
+RUNAWAY = {
+    "jsonrpc": "2.0",
+    "method": "normalization.regex",
+    "id": 9,
+    "params": {"text": "a" * 60 + "b", "search": "(a+)+$", "replace": ""},
+}
 
 
 @pytest.fixture(scope="module")
@@ -56,16 +60,21 @@ def raw(url: str, data: bytes) -> tuple:
 
 def post(url: str, body: bytes, headers: str = "") -> bytes:
     path = urlsplit(url).path
-    return (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{headers}"
-            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{headers}"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    ).encode() + body
 
 
 def test_a_chunk_size_past_any_buffer_and_a_half_closed_socket_is_400(server):
     """Finding 1: this request killed the server (SIGSEGV or SIGBUS, 4 of 6 tries)."""
     path = urlsplit(server.url).path
     for _ in range(6):
-        status, body = raw(server.url, f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                                       f"Transfer-Encoding: chunked\r\n\r\nffffffffffffffffffff\r\n".encode())
+        status, body = raw(
+            server.url,
+            f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Transfer-Encoding: chunked\r\n\r\nffffffffffffffffffff\r\n".encode(),
+        )
         assert status == 400, (status, body, server.output())
         assert json.loads(body)["error"]["code"] == -32600
     assert server.proc.poll() is None
@@ -76,8 +85,13 @@ def test_a_chunk_size_past_any_buffer_and_a_half_closed_socket_is_400(server):
 def test_a_content_length_that_is_no_number_is_400_json(server, length):
     """Finding 3: ``Content-Length: ²`` gave a 500 HTML page."""
     path = urlsplit(server.url).path
-    status, body = raw(server.url, f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Length: ".encode() + length
-                       + b"\r\n\r\n" + json.dumps(WER).encode())
+    status, body = raw(
+        server.url,
+        f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Length: ".encode()
+        + length
+        + b"\r\n\r\n"
+        + json.dumps(WER).encode(),
+    )
     assert status == 400, (status, body)
     assert json.loads(body)["error"]["code"] == -32600
 
@@ -96,12 +110,18 @@ def test_no_encoding_slips_a_batch_past_its_limit(server, encoding):
 def test_a_number_out_of_range_is_refused_as_the_request_or_the_parameter(server):
     """Finding 3: ``1e999`` as an id or a parameter gave -32603 (internal error)."""
     status, _, body = http(server.url, json.dumps(WER).replace('"id": 1', '"id": 1e999'))
-    assert status == 400 and json.loads(body) == {"jsonrpc": "2.0", "id": None, "error": {
-        "code": -32600, "message": "Invalid JSON-RPC", "data": None}}
+    assert status == 400 and json.loads(body) == {
+        "jsonrpc": "2.0",
+        "id": None,
+        "error": {"code": -32600, "message": "Invalid JSON-RPC", "data": None},
+    }
     call = '{"jsonrpc": "2.0", "method": "metrics.wer", "id": 3, "params": {"ref": "a", "hyp": [1, -1E999]}}'
     status, _, body = http(server.url, call)
     assert status == 400 and json.loads(body)["error"] == {
-        "code": -32602, "message": "Invalid parameters", "data": 'hyp[1]: the number -1E999 is out of range'}
+        "code": -32602,
+        "message": "Invalid parameters",
+        "data": "hyp[1]: the number -1E999 is out of range",
+    }
     status, _, body = http(server.url, f"[{call}, {json.dumps(WER)}]")
     answers = json.loads(body)
     assert status == 200 and answers[0]["error"]["code"] == -32602 and answers[1]["result"] == 0.5
@@ -110,7 +130,8 @@ def test_a_number_out_of_range_is_refused_as_the_request_or_the_parameter(server
 def test_an_incomplete_request_is_400_and_a_full_one_is_answered(server):
     status, body = raw(server.url, post(server.url, json.dumps(WER).encode())[:-5])
     assert status == 400 and json.loads(body)["error"]["data"].endswith(
-        "the connection was closed before the request was complete")
+        "the connection was closed before the request was complete"
+    )
     status, body = raw(server.url, post(server.url, json.dumps(WER).encode()))
     assert status == 200 and json.loads(body)["result"] == 0.5
 
@@ -169,8 +190,10 @@ def test_slow_clients_past_the_open_file_limit_leave_room_for_others(tmp_path):
             for _ in range(3):
                 slow.trickle()
                 with ThreadPoolExecutor(4) as pool:
-                    assert list(pool.map(lambda _: result(server.url, "metrics.wer", WER["params"]), range(8))) \
+                    assert (
+                        list(pool.map(lambda _: result(server.url, "metrics.wer", WER["params"]), range(8)))
                         == [0.5] * 8
+                    )
             assert slow.closed > 0  # the slowest were closed to make room
             assert server.proc.poll() is None
         finally:
@@ -197,8 +220,12 @@ def test_a_client_that_takes_too_long_over_its_headers_is_closed(tmp_path):
 def test_a_full_queue_is_answered_503_at_once(tmp_path):
     """One thread, held by a runaway request; one request may wait for it, the others are
     answered 503 at once, while the runaway still runs."""
-    with Server(make_server_dirs(tmp_path), "--workers", "1", "--threads", "1", "--queue", "1",
-                "--time-limit", "10") as server, ThreadPoolExecutor(8) as pool:
+    with (
+        Server(
+            make_server_dirs(tmp_path), "--workers", "1", "--threads", "1", "--queue", "1", "--time-limit", "10"
+        ) as server,
+        ThreadPoolExecutor(8) as pool,
+    ):
         runaway = pool.submit(http, server.url, json.dumps(RUNAWAY))
         time.sleep(1)  # the runaway request holds the only thread
         calls = [pool.submit(http, server.url, json.dumps(WER)) for _ in range(4)]
@@ -207,8 +234,10 @@ def test_a_full_queue_is_answered_503_at_once(tmp_path):
         assert not runaway.done()
         assert [status for status, _, _ in busy] == [503] * 3
         assert json.loads(busy[0][2])["error"] == {
-            "code": -32000, "message": "Server error",
-            "data": "Service Unavailable: 1 requests are waiting already; try again later"}
+            "code": -32000,
+            "message": "Server error",
+            "data": "Service Unavailable: 1 requests are waiting already; try again later",
+        }
         assert busy[0][1]["Retry-After"] == "1"
         assert runaway.result()[0] == 503  # stopped at its time limit
         waited = [call.result() for call in calls if call.result() not in busy]

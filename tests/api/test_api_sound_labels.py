@@ -19,12 +19,14 @@ def test_sound_labels_per_request(tmp_path):
         assert result(server.url, "metrics.wer", wer) == 0.0
         assert result(server.url, "metrics.wer", {**wer, "sound_labels": "skip"}) == 0.0
         assert result(server.url, "metrics.wer", {**wer, "sound_labels": "keep"}) == pytest.approx(1 / 3)
-        assert result(server.url, "benchmark.wer", {**wer, "sound_labels": "keep", "config": "[normalization]\nlowercase"}) \
-            == {"wer": pytest.approx(1 / 3)}
+        assert result(
+            server.url, "benchmark.wer", {**wer, "sound_labels": "keep", "config": "[normalization]\nlowercase"}
+        ) == {"wer": pytest.approx(1 / 3)}
         # the hypothesis side too, and plain text is not subtitles: nothing set aside
         assert result(server.url, "metrics.wer", {"ref": "Hello world", "hyp": SRT, "hyp_type": "srt"}) == 0.0
-        assert result(server.url, "metrics.wer", {"ref": "[MUSIC] Hello world", "hyp": "Hello world",
-                                                  "sound_labels": "skip"}) == pytest.approx(1 / 3)
+        assert result(
+            server.url, "metrics.wer", {"ref": "[MUSIC] Hello world", "hyp": "Hello world", "sound_labels": "skip"}
+        ) == pytest.approx(1 / 3)
         status, response = rpc(server.url, "metrics.wer", {**wer, "sound_labels": "drop\x1b[2J"})
         assert status == 400 and response["error"]["code"] == -32602, response
         assert "sound_labels must be skip or keep" in response["error"]["data"], response

@@ -49,8 +49,9 @@ def test_its_methods_are_callable_over_http(server):
     assert result(server.url, "normalization.strippunctuation", {"text": "Hello, world!"}) == {"text": "Hello world"}
     assert result(server.url, "normalization.strippunctuation", ["a-b!", "-"]) == {"text": "ab!"}
     assert result(server.url, "metrics.wcdelta", {"ref": "a b c", "hyp": "a b"}) == -1
-    assert result(server.url, "benchmark.wcdelta", {"ref": "a , b", "hyp": "a b",
-                                                    "config": "[normalization]\nstrippunctuation"}) == {"wcdelta": 0}
+    assert result(
+        server.url, "benchmark.wcdelta", {"ref": "a , b", "hyp": "a b", "config": "[normalization]\nstrippunctuation"}
+    ) == {"wcdelta": 0}
     logs = result(server.url, "normalization.strippunctuation", {"text": "a, b", "return_logs": True})["logs"]
     assert logs == [{"title": None, "stack": ["StripPunctuation"], "diff": 'a<span class="delete">,</span> b'}]
     status, response = rpc(server.url, "metrics.wcdelta", {"ref": "a"})
@@ -59,8 +60,10 @@ def test_its_methods_are_callable_over_http(server):
     assert status == 400 and response["error"]["data"] == "strippunctuation: chars expects a text, got 5"
 
 
-@pytest.mark.skipif(importlib.util.find_spec("benchmarkstt_punct") is not None,
-                    reason="benchmarkstt-punct is installed in this environment")
+@pytest.mark.skipif(
+    importlib.util.find_spec("benchmarkstt_punct") is not None,
+    reason="benchmarkstt-punct is installed in this environment",
+)
 def test_without_the_plugin_there_are_no_such_methods(tmp_path):
     with Server(make_server_dirs(tmp_path)) as server:
         status, response = rpc(server.url, "metrics.wcdelta", {"ref": "a", "hyp": "b"})

@@ -43,26 +43,32 @@ def error_data(url: str, method: str, params) -> str:
 def test_json_values_and_texts_are_converted(server):
     assert result(server.url, "metrics.longwords", {**TEXTS, "min_len": 4}) == 2
     assert result(server.url, "metrics.longwords", {**TEXTS, "min_len": "4", "weight": "0.5"}) == 1.0
-    assert result(server.url, "metrics.longwords", {**TEXTS, "min_len": 5, "ignore_case": True,
-                                                     "report": "SHARE"}) == 0.5
+    assert (
+        result(server.url, "metrics.longwords", {**TEXTS, "min_len": 5, "ignore_case": True, "report": "SHARE"}) == 0.5
+    )
     assert result(server.url, "metrics.longwords", [*TEXTS.values(), 4, 2, "yes", "count"]) == 2.0
-    assert result(server.url, "normalization.dropshort", {"text": "a cat in the hat", "min_len": 3}) == \
-        {"text": "cat the hat"}
-    assert result(server.url, "benchmark.longwords", {**TEXTS, "min_len": 1,
-                                                      "config": "[normalization]\ndropshort 5"}) == {"longwords": 2}
+    assert result(server.url, "normalization.dropshort", {"text": "a cat in the hat", "min_len": 3}) == {
+        "text": "cat the hat"
+    }
+    assert result(
+        server.url, "benchmark.longwords", {**TEXTS, "min_len": 1, "config": "[normalization]\ndropshort 5"}
+    ) == {"longwords": 2}
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("params, message", [
-    ({"min_len": "four"}, "longwords: min_len expects an integer, got 'four'"),
-    ({"min_len": 4.5}, "longwords: min_len expects an integer, got 4.5"),
-    ({"min_len": None}, "longwords: min_len expects an integer, got null"),
-    ({"weight": "heavy"}, "longwords: weight expects a number, got 'heavy'"),
-    ({"weight": [1]}, "longwords: weight expects a number, got [1]"),
-    ({"ignore_case": "maybe"}, "longwords: ignore_case expects true or false, got 'maybe'"),
-    ({"ignore_case": 1}, "longwords: ignore_case expects true or false, got 1"),
-    ({"report": "total"}, "longwords: report expects one of count, share, got 'total'"),
-])
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        ({"min_len": "four"}, "longwords: min_len expects an integer, got 'four'"),
+        ({"min_len": 4.5}, "longwords: min_len expects an integer, got 4.5"),
+        ({"min_len": None}, "longwords: min_len expects an integer, got null"),
+        ({"weight": "heavy"}, "longwords: weight expects a number, got 'heavy'"),
+        ({"weight": [1]}, "longwords: weight expects a number, got [1]"),
+        ({"ignore_case": "maybe"}, "longwords: ignore_case expects true or false, got 'maybe'"),
+        ({"ignore_case": 1}, "longwords: ignore_case expects true or false, got 1"),
+        ({"report": "total"}, "longwords: report expects one of count, share, got 'total'"),
+    ],
+)
 def test_bad_values_are_invalid_parameters_naming_them(server, params, message):
     assert error_data(server.url, "metrics.longwords", {**TEXTS, **params}) == message
     assert error_data(server.url, "benchmark.longwords", {**TEXTS, **params}) == message
@@ -72,13 +78,17 @@ def test_bad_values_are_invalid_parameters_naming_them(server, params, message):
 def test_help_and_lists_show_the_types(server):
     help_text = result(server.url, "help")["metrics.longwords"]
     assert ":param min_len: the shortest word that counts as long (integer, optional, default 3)" in help_text
-    assert ":param report: count (the cost of the missed words) or share (per long reference word) " \
-           "(one of count, share; optional, default \"count\")" in help_text
+    assert (
+        ":param report: count (the cost of the missed words) or share (per long reference word) "
+        '(one of count, share; optional, default "count")' in help_text
+    )
     assert ":param ref: The reference text" in help_text
     listing = result(server.url, "list.metrics")["longwords"]
     assert ":param ignore_case (true or false, default false): compare words lower-cased" in listing
-    assert ":param min_len (integer): the shortest word that stays" in result(server.url, "list.normalization")[
-        "dropshort"]
+    assert (
+        ":param min_len (integer): the shortest word that stays"
+        in result(server.url, "list.normalization")["dropshort"]
+    )
 
 
 @pytest.mark.slow
@@ -133,16 +143,20 @@ def test_declared_paths_are_guarded_and_only_those(tmp_path, monkeypatch):
     client = Client(make_app(make_plugin_manager(load=["pathsplugin"]), root=str(root)))
 
     def call(params):
-        response = client.post("/api", json={"jsonrpc": "2.0", "method": "normalization.glossary",
-                                             "params": params, "id": 1})
+        response = client.post(
+            "/api", json={"jsonrpc": "2.0", "method": "normalization.glossary", "params": params, "id": 1}
+        )
         return response.status_code, response.get_json()
 
-    assert call({"text": "x", "glossary": "r.csv", "file": "../root_sibling/evil.conf"})[1]["result"] == \
-        {"text": 'x "o","0" ../root_sibling/evil.conf'}
+    assert call({"text": "x", "glossary": "r.csv", "file": "../root_sibling/evil.conf"})[1]["result"] == {
+        "text": 'x "o","0" ../root_sibling/evil.conf'
+    }
     for params in ({"text": "x", "glossary": "../root_sibling/rules.csv"}, ["x", "/etc/hosts"]):
         status, response = call(params)
         assert status == 400 and json.loads(response["error"]["data"]) == {
-            "message": "Access to unallowed file attempted", "field": "glossary"}
+            "message": "Access to unallowed file attempted",
+            "field": "glossary",
+        }
     status, response = call({"text": "x", "glossary": 7})  # refused by the server's check, before the call
     assert status == 400 and json.loads(response["error"]["data"])["field"] == "glossary"
 
@@ -165,4 +179,4 @@ def test_methods_of_plugins_are_typed_too(tmp_path, monkeypatch):
     assert status == 400 and json.loads(response["error"]["data"])["field"] == "source"
     help_text = call("help", [])[1]["result"]["text.repeat"]
     assert ":param times: how often (integer, optional, default 1)" in help_text
-    assert ":param source: (file, optional, default \"r.csv\")" in help_text
+    assert ':param source: (file, optional, default "r.csv")' in help_text

@@ -15,8 +15,12 @@ from api_helpers import Server, http, make_server_dirs
 
 pytestmark = pytest.mark.slow
 
-RUNAWAY = {"jsonrpc": "2.0", "method": "normalization.regex", "id": 1,
-           "params": {"text": "a" * 60 + "b", "search": "(a+)+$", "replace": ""}}
+RUNAWAY = {
+    "jsonrpc": "2.0",
+    "method": "normalization.regex",
+    "id": 1,
+    "params": {"text": "a" * 60 + "b", "search": "(a+)+$", "replace": ""},
+}
 
 
 def send_runaway(url: str) -> None:

@@ -12,30 +12,36 @@ from conftest import assert_clean_error
 ARGS = ("-r", "a b", "-h", "a", "-rt", "argument", "-ht", "argument")
 
 
-@pytest.mark.parametrize("content, message", [
-    ('{a: 1}', "e.json:1:2: not valid JSON: Expecting property name enclosed in double quotes"),
-    ('{\n  "a": 1\n  "b": 2\n}', "e.json:3:3: not valid JSON: Expecting ',' delimiter"),
-    ("", "e.json:1:1: not valid JSON: Expecting value"),
-    # a short id: pytest puts the test's id into the environment (PYTEST_CURRENT_TEST), and an
-    # environment string over 128 KiB makes starting the command fail (E2BIG)
-    pytest.param('{"a": ' + "[" * 100000 + "1" + "]" * 100000 + "}", "e.json: not valid JSON: nested too deeply",
-                 id="nested-100000-deep"),
-    ('["a", "b"]', "e.json: the entities file must hold a JSON object of entity: weight pairs, not a list"),
-    ('"a"', 'e.json: the entities file must hold a JSON object of entity: weight pairs, not the string "a"'),
-    ("3", "e.json: the entities file must hold a JSON object of entity: weight pairs, not 3"),
-    ('{"a": "1"}', 'e.json: the weight of entity "a" must be a number, not the string "1"'),
-    ('{"a": true}', 'e.json: the weight of entity "a" must be a number, not true'),
-    ('{"a": null}', 'e.json: the weight of entity "a" must be a number, not null'),
-    ('{"a": [1]}', 'e.json: the weight of entity "a" must be a number, not a list'),
-    ('{"a": NaN}', 'e.json: the weight of entity "a" must be a finite number, not nan'),
-    ('{"a": 1e999}', 'e.json: the weight of entity "a" must be a finite number, not inf'),
-    ('{"a": -1}', "e.json: no entity has a weight above 0, so the weights cannot be normalised to sum to 1"),
-    ('{"a": -1, "b": 0}', "e.json: no entity has a weight above 0, so the weights cannot be normalised"),
-    ('{"a": 1e308, "b": 1e308}', "e.json: the weights are too large to add up; scale them down"),
-    ('{"a": 1, "": 1}', 'e.json: entity "" has no words; every entity needs at least one'),
-    ('{" \\t ": 1}', 'e.json: entity " \\t " has no words'),
-    ('{"w_av_beer": 1}', 'e.json: no entity may be called "w_av_beer": the result uses that name'),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("{a: 1}", "e.json:1:2: not valid JSON: Expecting property name enclosed in double quotes"),
+        ('{\n  "a": 1\n  "b": 2\n}', "e.json:3:3: not valid JSON: Expecting ',' delimiter"),
+        ("", "e.json:1:1: not valid JSON: Expecting value"),
+        # a short id: pytest puts the test's id into the environment (PYTEST_CURRENT_TEST), and an
+        # environment string over 128 KiB makes starting the command fail (E2BIG)
+        pytest.param(
+            '{"a": ' + "[" * 100000 + "1" + "]" * 100000 + "}",
+            "e.json: not valid JSON: nested too deeply",
+            id="nested-100000-deep",
+        ),
+        ('["a", "b"]', "e.json: the entities file must hold a JSON object of entity: weight pairs, not a list"),
+        ('"a"', 'e.json: the entities file must hold a JSON object of entity: weight pairs, not the string "a"'),
+        ("3", "e.json: the entities file must hold a JSON object of entity: weight pairs, not 3"),
+        ('{"a": "1"}', 'e.json: the weight of entity "a" must be a number, not the string "1"'),
+        ('{"a": true}', 'e.json: the weight of entity "a" must be a number, not true'),
+        ('{"a": null}', 'e.json: the weight of entity "a" must be a number, not null'),
+        ('{"a": [1]}', 'e.json: the weight of entity "a" must be a number, not a list'),
+        ('{"a": NaN}', 'e.json: the weight of entity "a" must be a finite number, not nan'),
+        ('{"a": 1e999}', 'e.json: the weight of entity "a" must be a finite number, not inf'),
+        ('{"a": -1}', "e.json: no entity has a weight above 0, so the weights cannot be normalised to sum to 1"),
+        ('{"a": -1, "b": 0}', "e.json: no entity has a weight above 0, so the weights cannot be normalised"),
+        ('{"a": 1e308, "b": 1e308}', "e.json: the weights are too large to add up; scale them down"),
+        ('{"a": 1, "": 1}', 'e.json: entity "" has no words; every entity needs at least one'),
+        ('{" \\t ": 1}', 'e.json: entity " \\t " has no words'),
+        ('{"w_av_beer": 1}', 'e.json: no entity may be called "w_av_beer": the result uses that name'),
+    ],
+)
 def test_bad_content(bstt, tmp_path, content, message):
     (tmp_path / "e.json").write_text(content)
     last = assert_clean_error(bstt(*ARGS, "--beer", "e.json", "-o", "json", cwd=tmp_path))

@@ -28,7 +28,7 @@ def slow_count(words: list, entity: list) -> int:
     """Look at every position left to right; after a match, go on behind it."""
     count = i = 0
     while i + len(entity) <= len(words):
-        if words[i:i + len(entity)] == entity:
+        if words[i : i + len(entity)] == entity:
             count += 1
             i += len(entity)
         else:
@@ -49,6 +49,7 @@ def test_counts_equal_the_slow_count(examples):
 @pytest.mark.parametrize("examples", example_counts(500))
 def test_metric_counts_and_rates(tmp_path_factory, examples):
     """Through the metric and a real file, with any whitespace between an entity's words."""
+
     @settings(max_examples=examples, deadline=None)
     @given(WORDS, WORDS, st.lists(st.tuples(ENTITY, SEPARATOR, st.integers(-2, 5)), max_size=5))
     def check(ref, hyp, spec):

@@ -20,8 +20,20 @@ from conftest import ROOT
 
 pytestmark = pytest.mark.slow
 
-NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", ".tox", ".hypothesis", ".pytest_cache", "build",
-                                     "*.egg-info", "__pycache__", "plugins", "tests", "docs", "benchmarks")
+NOT_SOURCES = shutil.ignore_patterns(
+    ".git",
+    ".venv",
+    ".tox",
+    ".hypothesis",
+    ".pytest_cache",
+    "build",
+    "*.egg-info",
+    "__pycache__",
+    "plugins",
+    "tests",
+    "docs",
+    "benchmarks",
+)
 ARGS = ("-r", "the EU and the EU", "-h", "EU", "-rt", "argument", "-ht", "argument")
 
 
@@ -33,11 +45,15 @@ class Venv:
         self.workdir = workdir
 
     def run(self, name: str, *args: str) -> subprocess.CompletedProcess:
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("DEFAULT_ENCODING", "PYTHONPATH", "VIRTUAL_ENV", "BENCHMARKSTT_DISABLE_PLUGINS")}
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("DEFAULT_ENCODING", "PYTHONPATH", "VIRTUAL_ENV", "BENCHMARKSTT_DISABLE_PLUGINS")
+        }
         env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80")
-        return subprocess.run([str(self.bin / name), *args], cwd=self.workdir, capture_output=True,
-                              text=True, env=env, timeout=600)
+        return subprocess.run(
+            [str(self.bin / name), *args], cwd=self.workdir, capture_output=True, text=True, env=env, timeout=600
+        )
 
 
 @pytest.fixture(scope="module")
@@ -63,14 +79,19 @@ def options(help_text: str) -> set:
 def test_beer_works_with_only_the_core_and_formats(venv):
     listed = venv.run("pip", "list", "--format", "freeze").stdout
     assert sorted(re.findall(r"^benchmarkstt-[\w-]+", listed, re.M)) == [
-        "benchmarkstt-beer", "benchmarkstt-core", "benchmarkstt-formats"]
+        "benchmarkstt-beer",
+        "benchmarkstt-core",
+        "benchmarkstt-formats",
+    ]
     run = venv.run("benchmarkstt", *ARGS, "--beer", "e.json")
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""
-    assert run.stdout == ("beer\n====\n\n"
-                          "EU: {'beer': 0.5, 'occurrence_ref': 2}\n"
-                          "the EU: {'beer': 1.0, 'occurrence_ref': 2}\n"
-                          "w_av_beer: {'beer': 0.375, 'occurrence_ref': 4}\n\n")
+    assert run.stdout == (
+        "beer\n====\n\n"
+        "EU: {'beer': 0.5, 'occurrence_ref': 2}\n"
+        "the EU: {'beer': 1.0, 'occurrence_ref': 2}\n"
+        "w_av_beer: {'beer': 0.375, 'occurrence_ref': 4}\n\n"
+    )
     plugins = venv.run("benchmarkstt-tools", "plugins")
     assert "benchmarkstt_beer  benchmarkstt-beer" in plugins.stdout
     assert "metrics: beer" in plugins.stdout

@@ -10,13 +10,15 @@ from conftest import DATA
 
 ENTITIES = '{"Theresa May" : 0.5, "Abigail" : 0.5, "EU": 0.75, "Griffin" : 0.5, "I" : 0.25}'
 RULES = '# Replace XML tags with a space\n"</?[?!\\[\\]a-zA-Z][^>]*>"," "\n# Replace punctuation with a space\n"[,.-]"," "\n'
-TABLE = ("beer\n====\n\n"
-         "Theresa May: {'beer': 0.5, 'occurrence_ref': 2}\n"
-         "Abigail: {'beer': 0.333, 'occurrence_ref': 3}\n"
-         "EU: {'beer': 0.783, 'occurrence_ref': 23}\n"
-         "Griffin: {'beer': 0.0, 'occurrence_ref': 2}\n"
-         "I: {'beer': 0.073, 'occurrence_ref': 301}\n"
-         "w_av_beer: {'beer': 0.024, 'occurrence_ref': 331}\n\n")
+TABLE = (
+    "beer\n====\n\n"
+    "Theresa May: {'beer': 0.5, 'occurrence_ref': 2}\n"
+    "Abigail: {'beer': 0.333, 'occurrence_ref': 3}\n"
+    "EU: {'beer': 0.783, 'occurrence_ref': 23}\n"
+    "Griffin: {'beer': 0.0, 'occurrence_ref': 2}\n"
+    "I: {'beer': 0.073, 'occurrence_ref': 301}\n"
+    "w_av_beer: {'beer': 0.024, 'occurrence_ref': 331}\n\n"
+)
 
 
 def tutorial_rules(text: str) -> str:
@@ -29,8 +31,15 @@ def test_table_on_normalized_transcripts(bstt, tmp_path):
         text = (DATA / name).read_text(encoding="utf-8")
         (tmp_path / (name + ".txt")).write_text(tutorial_rules(text), encoding="utf-8")
     (tmp_path / "entities.json").write_text(ENTITIES)
-    run = bstt("--reference", "qt_subs.xml.txt", "--hypothesis", "qt_aws_hypothesis.txt.txt",
-               "--beer", "entities.json", cwd=tmp_path)
+    run = bstt(
+        "--reference",
+        "qt_subs.xml.txt",
+        "--hypothesis",
+        "qt_aws_hypothesis.txt.txt",
+        "--beer",
+        "entities.json",
+        cwd=tmp_path,
+    )
     assert run.returncode == 0, run
     assert run.stdout == TABLE
 
@@ -41,10 +50,21 @@ def test_tutorial_command(bstt, host, tmp_path):
         pytest.skip("no config normalizer installed (benchmarkstt-normalizers)")
     (tmp_path / "entities.json").write_text(ENTITIES)
     (tmp_path / "rules.regex").write_text(RULES)
-    (tmp_path / "config.conf").write_text("[normalization]\n# Load regex rules file and tell the "
-                                          "processor it's a regex type\nRegex rules.regex\n")
-    run = bstt("--reference", str(DATA / "qt_subs.xml"), "--reference-type", "plaintext",
-               "--hypothesis", str(DATA / "qt_aws_hypothesis.txt"), "--config", "config.conf",
-               "--beer", "entities.json", cwd=tmp_path)
+    (tmp_path / "config.conf").write_text(
+        "[normalization]\n# Load regex rules file and tell the processor it's a regex type\nRegex rules.regex\n"
+    )
+    run = bstt(
+        "--reference",
+        str(DATA / "qt_subs.xml"),
+        "--reference-type",
+        "plaintext",
+        "--hypothesis",
+        str(DATA / "qt_aws_hypothesis.txt"),
+        "--config",
+        "config.conf",
+        "--beer",
+        "entities.json",
+        cwd=tmp_path,
+    )
     assert run.returncode == 0, run
     assert run.stdout == TABLE

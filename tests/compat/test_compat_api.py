@@ -45,19 +45,39 @@ def test_tutorial_metrics_match_the_command(bstt):
     ref = Schema(File(str(DATA / "qt_reference.txt")))
     hyp = Schema(File(str(DATA / "qt_kaldi_hypothesis.txt")))
     # a metric given more than once is titled with its values
-    ours = [("wer", WER().compare(ref, hyp)),
-            ("wer hunt", WER(WER.MODE_HUNT).compare(ref, hyp)),
-            ("wer levenshtein", WER(mode="levenshtein").compare(ref, hyp)),
-            ("cer", CER().compare(ref, hyp)),
-            ("diffcounts", DiffCounts().compare(ref, hyp)),
-            ("diffcounts levenshtein", DiffCounts("levenshtein").compare(ref, hyp)),
-            ("worddiffs ansi", WordDiffs("ansi").compare(ref, hyp)),
-            ("worddiffs html levenshtein", WordDiffs(dialect="html", differ_class="levenshtein").compare(ref, hyp))]
+    ours = [
+        ("wer", WER().compare(ref, hyp)),
+        ("wer hunt", WER(WER.MODE_HUNT).compare(ref, hyp)),
+        ("wer levenshtein", WER(mode="levenshtein").compare(ref, hyp)),
+        ("cer", CER().compare(ref, hyp)),
+        ("diffcounts", DiffCounts().compare(ref, hyp)),
+        ("diffcounts levenshtein", DiffCounts("levenshtein").compare(ref, hyp)),
+        ("worddiffs ansi", WordDiffs("ansi").compare(ref, hyp)),
+        ("worddiffs html levenshtein", WordDiffs(dialect="html", differ_class="levenshtein").compare(ref, hyp)),
+    ]
     assert isinstance(ours[4][1], OpcodeCounts)
     assert ours[4][1] == (10437, 4006, 859, 999)  # the tutorial's numbers
-    theirs = cli_results(bstt, "-r", "tests/data/qt_reference.txt", "-h", "tests/data/qt_kaldi_hypothesis.txt",
-                         "--wer", "--wer", "hunt", "--wer", "levenshtein", "--cer", "--diffcounts",
-                         "--diffcounts", "levenshtein", "--worddiffs", "ansi", "--worddiffs", "html", "levenshtein")
+    theirs = cli_results(
+        bstt,
+        "-r",
+        "tests/data/qt_reference.txt",
+        "-h",
+        "tests/data/qt_kaldi_hypothesis.txt",
+        "--wer",
+        "--wer",
+        "hunt",
+        "--wer",
+        "levenshtein",
+        "--cer",
+        "--diffcounts",
+        "--diffcounts",
+        "levenshtein",
+        "--worddiffs",
+        "ansi",
+        "--worddiffs",
+        "html",
+        "levenshtein",
+    )
     assert [(t, r._asdict() if isinstance(r, tuple) else r) for t, r in ours] == theirs
     assert ours[0][1] == pytest.approx(0.379744, abs=5e-7)
 
@@ -74,8 +94,18 @@ def test_config_normalizer_and_plaintext_type_match_the_command(bstt):
         ref = Schema(File(str(DATA / "qt_subs.xml"), input_type="plaintext", normalizer=normalizer))
         hyp = Schema(File(str(DATA / hyp_file), normalizer=normalizer))
         wer = WER().compare(ref, hyp)
-        assert cli_results(bstt, "-r", "tests/data/qt_subs.xml", "-rt", "plaintext", "-h", f"tests/data/{hyp_file}",
-                           "--config", "docs/tutorial/config.conf", "--wer") == [("wer", wer)]
+        assert cli_results(
+            bstt,
+            "-r",
+            "tests/data/qt_subs.xml",
+            "-rt",
+            "plaintext",
+            "-h",
+            f"tests/data/{hyp_file}",
+            "--config",
+            "docs/tutorial/config.conf",
+            "--wer",
+        ) == [("wer", wer)]
         assert wer == pytest.approx(expected, abs=5e-7)
 
 
@@ -88,9 +118,19 @@ def test_beer_matches_the_command(bstt):
     ref = File(str(DATA / "qt_subs.xml"), "plaintext", normalizer)
     hyp = File(str(DATA / "qt_aws_hypothesis.txt"), normalizer=normalizer)
     ours = BEER(str(TUTORIAL / "entities.json")).compare(ref, hyp)  # inputs iterate items: no Schema needed
-    assert [("beer", ours)] == cli_results(bstt, "-r", "tests/data/qt_subs.xml", "-rt", "plaintext",
-                                           "-h", "tests/data/qt_aws_hypothesis.txt", "--config",
-                                           "docs/tutorial/beer.conf", "--beer", "docs/tutorial/entities.json")
+    assert [("beer", ours)] == cli_results(
+        bstt,
+        "-r",
+        "tests/data/qt_subs.xml",
+        "-rt",
+        "plaintext",
+        "-h",
+        "tests/data/qt_aws_hypothesis.txt",
+        "--config",
+        "docs/tutorial/beer.conf",
+        "--beer",
+        "docs/tutorial/entities.json",
+    )
 
 
 def test_beer_set_by_methods_matches_the_entities_file(bstt):
@@ -110,15 +150,27 @@ def test_beer_set_by_methods_matches_the_entities_file(bstt):
     assert by_hand.get_entities() == from_file.get_entities() == list(weights)
     assert by_hand.get_weight() == from_file.get_weight()
     assert sum(by_hand.get_weight()) == pytest.approx(1)
-    expected = cli_results(bstt, "-r", "tests/data/qt_subs.xml", "-rt", "plaintext", "-h",
-                           "tests/data/qt_aws_hypothesis.txt", "--config", "docs/tutorial/beer.conf",
-                           "--beer", "docs/tutorial/entities.json")
+    expected = cli_results(
+        bstt,
+        "-r",
+        "tests/data/qt_subs.xml",
+        "-rt",
+        "plaintext",
+        "-h",
+        "tests/data/qt_aws_hypothesis.txt",
+        "--config",
+        "docs/tutorial/beer.conf",
+        "--beer",
+        "docs/tutorial/entities.json",
+    )
     assert [("beer", by_hand.compare(ref, hyp))] == expected
     counts = expected[0][1]
     bags = [[name] * counts[name]["occurrence_ref"] for name in weights]
     found_in_ref = [name for bag in bags for name in bag]
     assert by_hand.compute_beer(found_in_ref, found_in_ref)["w_av_beer"] == {
-        "beer": 0, "occurrence_ref": counts["w_av_beer"]["occurrence_ref"]}
+        "beer": 0,
+        "occurrence_ref": counts["w_av_beer"]["occurrence_ref"],
+    }
     with pytest.raises(TypeError, match="weight: expected a list of 5 numbers"):
         by_hand.set_weight([1, 2])
     with pytest.raises(TypeError, match="entities: expected a list of strings"):
@@ -131,12 +183,31 @@ def test_normalizers_match_the_normalization_command(tools):
     from benchmarkstt.normalization.core import Lowercase, Regex, Replace, ReplaceWords, Unidecode
 
     chain = NormalizationAggregate("tutorial")
-    for normalizer in (Lowercase(), Regex("[,.-]", " "), Replace("tonight", "today"), ReplaceWords("the", "a"),
-                       Unidecode()):
+    for normalizer in (
+        Lowercase(),
+        Regex("[,.-]", " "),
+        Replace("tonight", "today"),
+        ReplaceWords("the", "a"),
+        Unidecode(),
+    ):
         chain.add(normalizer)
     text = (DATA / "qt_reference.txt").read_text(encoding="utf-8")
-    run = tools("normalization", "-i", str(DATA / "qt_reference.txt"), "--lowercase", "--regex", "[,.-]", " ",
-                "--replace", "tonight", "today", "--replacewords", "the", "a", "--unidecode")
+    run = tools(
+        "normalization",
+        "-i",
+        str(DATA / "qt_reference.txt"),
+        "--lowercase",
+        "--regex",
+        "[,.-]",
+        " ",
+        "--replace",
+        "tonight",
+        "today",
+        "--replacewords",
+        "the",
+        "a",
+        "--unidecode",
+    )
     assert run.returncode == 0, run
     assert chain.normalize(text) == run.stdout
 
@@ -169,14 +240,31 @@ def test_outputs_print_what_the_command_prints(bstt, capsys):
     from benchmarkstt.schema import Schema
 
     ref, hyp = Schema(PlainText("the cat sat on the mat")), Schema(PlainText("the cat sad on a mat"))
-    for output, fmt, dialect in ((ReStructuredText, "restructuredtext", "ansi"), (MarkDown, "markdown", "ansi"),
-                                 (Json, "json", "list")):
+    for output, fmt, dialect in (
+        (ReStructuredText, "restructuredtext", "ansi"),
+        (MarkDown, "markdown", "ansi"),
+        (Json, "json", "list"),
+    ):
         with output() as out:
             out.result("wer", WER().compare(ref, hyp))
             out.result("diffcounts", DiffCounts().compare(ref, hyp))
             out.result("worddiffs", WordDiffs(dialect).compare(ref, hyp))
-        run = bstt("-r", "the cat sat on the mat", "-h", "the cat sad on a mat", "-rt", "argument", "-ht", "argument",
-                   "--wer", "--diffcounts", "--worddiffs", "-o", fmt, env={"FORCE_COLOR": "1"})
+        run = bstt(
+            "-r",
+            "the cat sat on the mat",
+            "-h",
+            "the cat sad on a mat",
+            "-rt",
+            "argument",
+            "-ht",
+            "argument",
+            "--wer",
+            "--diffcounts",
+            "--worddiffs",
+            "-o",
+            fmt,
+            env={"FORCE_COLOR": "1"},
+        )
         assert capsys.readouterr().out == run.stdout
 
 
@@ -187,8 +275,14 @@ def test_schema_json_round_trip(tmp_path):
     schema = Schema(PlainText("hello big world"))
     schema.append(Item(item="again", start=3.25))
     schema.extend([{"item": "and"}, Item({"item": "more"})])
-    assert json.loads(schema.json()) == [{"item": "hello"}, {"item": "big"}, {"item": "world"},
-                                         {"item": "again", "start": 3.25}, {"item": "and"}, {"item": "more"}]
+    assert json.loads(schema.json()) == [
+        {"item": "hello"},
+        {"item": "big"},
+        {"item": "world"},
+        {"item": "again", "start": 3.25},
+        {"item": "and"},
+        {"item": "more"},
+    ]
     assert Schema.loads(Schema.dumps(schema)) == schema
     with open(tmp_path / "s.json", "w") as f:
         Schema.dump(schema, f)
@@ -230,9 +324,11 @@ def test_version_is_the_commands(bstt):
 def test_import_is_cheap_and_lazy():
     """``import benchmarkstt`` loads no plugin (of the core, only its lazy-name helper); a
     subpackage loads on first access."""
-    code = ("import sys, benchmarkstt; before = sorted(m for m in sys.modules if m.startswith(('pluggy', "
-            "'benchmarkstt_'))); import benchmarkstt.metrics.core; "
-            "print(before, 'benchmarkstt_metrics' in sys.modules)")
+    code = (
+        "import sys, benchmarkstt; before = sorted(m for m in sys.modules if m.startswith(('pluggy', "
+        "'benchmarkstt_'))); import benchmarkstt.metrics.core; "
+        "print(before, 'benchmarkstt_metrics' in sys.modules)"
+    )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.split() == ["['benchmarkstt_core',", "'benchmarkstt_core.lazy']", "True"]
 
@@ -264,6 +360,18 @@ def test_config_files_name_1_1_classes_by_dotted_path(bstt, tmp_path):
     """1.1's documented dotted class paths in config files resolve to these classes (the
     conformance case config-dotted-class-unknown pins 1.1's failure to do so)."""
     (tmp_path / "c.conf").write_text("[normalization]\nbenchmarkstt.normalization.core.Lowercase\n")
-    run = bstt("-r", "The Cat", "-h", "the cat", "-rt", "argument", "-ht", "argument", "--config", "c.conf",
-               "--wer", cwd=tmp_path)
+    run = bstt(
+        "-r",
+        "The Cat",
+        "-h",
+        "the cat",
+        "-rt",
+        "argument",
+        "-ht",
+        "argument",
+        "--config",
+        "c.conf",
+        "--wer",
+        cwd=tmp_path,
+    )
     assert (run.returncode, run.stdout) == (0, "wer\n===\n\n0.000000\n\n"), run

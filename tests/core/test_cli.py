@@ -21,17 +21,34 @@ def test_tutorial_numbers(bstt):
 
 
 def test_metrics_in_command_line_order(bstt):
-    run = bstt("-r", "a b c d e", "-h", "a c b d e", *ARG, "--wer", "--wer", "hunt", "--wer", "levenshtein",
-               "-o", "json")
-    assert run.stdout == ('[\n\t{"title": "wer", "result": 0.4},\n\t{"title": "wer hunt", "result": 0.2},\n'
-                          '\t{"title": "wer levenshtein", "result": 0.4}\n]\n')
+    run = bstt(
+        "-r", "a b c d e", "-h", "a c b d e", *ARG, "--wer", "--wer", "hunt", "--wer", "levenshtein", "-o", "json"
+    )
+    assert run.stdout == (
+        '[\n\t{"title": "wer", "result": 0.4},\n\t{"title": "wer hunt", "result": 0.2},\n'
+        '\t{"title": "wer levenshtein", "result": 0.4}\n]\n'
+    )
 
 
 def test_levenshtein_differ_for_counts_and_diffs(bstt):
-    run = bstt("-r", "a b c", "-h", "b c d", *ARG, "--diffcounts", "levenshtein", "--worddiffs", "html",
-               "levenshtein", "-o", "markdown")
-    assert run.stdout == ('# diffcounts\n\nequal: 2\nreplace: 0\ninsert: 1\ndelete: 1\n\n'
-                          '# worddiffs\n\n<span class="delete"> a</span> b c<span class="insert"> d</span>\n\n')
+    run = bstt(
+        "-r",
+        "a b c",
+        "-h",
+        "b c d",
+        *ARG,
+        "--diffcounts",
+        "levenshtein",
+        "--worddiffs",
+        "html",
+        "levenshtein",
+        "-o",
+        "markdown",
+    )
+    assert run.stdout == (
+        "# diffcounts\n\nequal: 2\nreplace: 0\ninsert: 1\ndelete: 1\n\n"
+        '# worddiffs\n\n<span class="delete"> a</span> b c<span class="insert"> d</span>\n\n'
+    )
 
 
 def test_version_imports_no_plugin_machinery():
@@ -46,19 +63,27 @@ def test_version_imports_no_plugin_machinery():
             assert heavy not in imported
 
 
-@pytest.mark.parametrize("args, needle", [
-    (["-r", "missing.txt", "-h", "missing.txt", "--wer"], "missing.txt: no such file"),
-    (["-r", "a", "-h", "b", *ARG, "--wer", "fuzzy"], "--wer: mode expects one of strict, hunt, levenshtein, got 'fuzzy'"),
-    (["-r", "a", "-h", "b", *ARG, "--worddiffs", "klingon"], "unknown diff dialect 'klingon'"),
-    (["-r", "a", "-h", "b", *ARG, "--wer", "strict", "x", "y"], "argument --wer: wer takes between 0 and 2"),
-    (["-r", "a", "-h", "b", *ARG, "--wer", "strict", "nodiffer"], "unknown differ 'nodiffer'"),
-    (["-r", "a", "-h", "b", *ARG, "--cer", "hunt"], "--cer: mode expects levenshtein, got 'hunt'"),
-    (["-r", "a", "-h", "b", *ARG], "need at least one metric"),
-    (["-r", "ref.xml", "-h", "b", "-ht", "argument", "--wer"],
-     "ref.xml: XML that no transcript reader recognises (its root element is a); give its type with -rt (ttml)"),
-    (["-r", "a", "-h", "b", *ARG, "--wer", "-o", "yaml"], "argument -o/--output-format: invalid choice"),
-    (["-r", "a", "-h", "b", *ARG, "--wer", "--ref", "x"], "unrecognized arguments: --ref x"),
-])
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["-r", "missing.txt", "-h", "missing.txt", "--wer"], "missing.txt: no such file"),
+        (
+            ["-r", "a", "-h", "b", *ARG, "--wer", "fuzzy"],
+            "--wer: mode expects one of strict, hunt, levenshtein, got 'fuzzy'",
+        ),
+        (["-r", "a", "-h", "b", *ARG, "--worddiffs", "klingon"], "unknown diff dialect 'klingon'"),
+        (["-r", "a", "-h", "b", *ARG, "--wer", "strict", "x", "y"], "argument --wer: wer takes between 0 and 2"),
+        (["-r", "a", "-h", "b", *ARG, "--wer", "strict", "nodiffer"], "unknown differ 'nodiffer'"),
+        (["-r", "a", "-h", "b", *ARG, "--cer", "hunt"], "--cer: mode expects levenshtein, got 'hunt'"),
+        (["-r", "a", "-h", "b", *ARG], "need at least one metric"),
+        (
+            ["-r", "ref.xml", "-h", "b", "-ht", "argument", "--wer"],
+            "ref.xml: XML that no transcript reader recognises (its root element is a); give its type with -rt (ttml)",
+        ),
+        (["-r", "a", "-h", "b", *ARG, "--wer", "-o", "yaml"], "argument -o/--output-format: invalid choice"),
+        (["-r", "a", "-h", "b", *ARG, "--wer", "--ref", "x"], "unrecognized arguments: --ref x"),
+    ],
+)
 def test_bad_input_is_one_clear_line(bstt, tmp_path, args, needle):
     (tmp_path / "ref.xml").write_text("<a/>")
     last = assert_clean_error(bstt(*args, cwd=tmp_path))
@@ -68,10 +93,21 @@ def test_bad_input_is_one_clear_line(bstt, tmp_path, args, needle):
 def test_undecodable_file_names_file_line_and_column(bstt, tmp_path):
     (tmp_path / "ref.txt").write_bytes(b"fine\nna\xefve\n")
     last = assert_clean_error(bstt("-r", "ref.txt", "-h", "x", "-ht", "argument", "--wer", cwd=tmp_path))
-    assert last == ("benchmarkstt: error: ref.txt:2:3: cannot decode byte 0xef at byte offset 7 as UTF-8 "
-                    "(give the file's encoding with --reference-encoding, or set DEFAULT_ENCODING)")
-    ok = bstt("-r", "ref.txt", "-h", "fine naïve", "-ht", "argument", "--wer", cwd=tmp_path,
-              env={"DEFAULT_ENCODING": "latin-1"})
+    assert last == (
+        "benchmarkstt: error: ref.txt:2:3: cannot decode byte 0xef at byte offset 7 as UTF-8 "
+        "(give the file's encoding with --reference-encoding, or set DEFAULT_ENCODING)"
+    )
+    ok = bstt(
+        "-r",
+        "ref.txt",
+        "-h",
+        "fine naïve",
+        "-ht",
+        "argument",
+        "--wer",
+        cwd=tmp_path,
+        env={"DEFAULT_ENCODING": "latin-1"},
+    )
     assert ok.stdout == "wer\n===\n\n0.000000\n\n"
 
 
@@ -92,7 +128,9 @@ def test_tools_metrics_and_usage_errors(tools):
     run = tools("metrics", "-r", "a b", "-h", "a c", *ARG, "--wer")
     assert run.stdout == "wer\n===\n\n0.500000\n\n"
     assert_clean_error(tools(), "benchmarkstt-tools")
-    assert_clean_error(tools("metrics", "-r", "a", "-h", "b", *ARG, "--lowercase", "--wer"), "benchmarkstt-tools metrics")
+    assert_clean_error(
+        tools("metrics", "-r", "a", "-h", "b", *ARG, "--lowercase", "--wer"), "benchmarkstt-tools metrics"
+    )
 
 
 def test_one_file_as_both_sides_is_read_once(bstt, tmp_path):

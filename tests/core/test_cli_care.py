@@ -17,31 +17,66 @@ ARG = ["-rt", "argument", "-ht", "argument"]
 ESC = "\x1b["
 
 
-@pytest.mark.parametrize("prog, args, error", [
-    ("benchmarkstt", ["-r", "a", "-h", "b", *ARG, "--werr"],
-     "unrecognized arguments: --werr (did you mean --wer?)"),
-    ("benchmarkstt", ["-r", "a", "-h", "b", *ARG, "--wer", "--lowercse"],
-     "unrecognized arguments: --lowercse (did you mean --lowercase?)"),
-    ("benchmarkstt", ["-r", "a", "-h", "b", "--wer", "--ref", "x"],
-     "unrecognized arguments: --ref x (did you mean --reference or --reference-encoding or --reference-type?)"),
-    ("benchmarkstt", ["-h", "b", "--wer"], "the following arguments are required: -r/--reference"),
-    ("benchmarkstt", ["-r", "a", "-h", "b", "--wer", "-o", "yaml"], "argument -o/--output-format: invalid choice: "),
-    ("benchmarkstt-tools", ["metrics", "-r", "a", "-h", "b", "--diffcount"],
-     "unrecognized arguments: --diffcount (did you mean --diffcounts?)"),
-    ("benchmarkstt-tools", ["normalization", "--lowercase", "--zzzzzz"], "unrecognized arguments: --zzzzzz"),
-    ("benchmarkstt-tools", ["--werr"], "unrecognized arguments: --werr"),
-    ("benchmarkstt-tools", ["metrics", "-r", "a", "-h", "b", "--lowercase", "--wer"],
-     "unrecognized arguments: --lowercase"),
-    ("benchmarkstt-tools", ["metics"], "argument subcommand: invalid choice: 'metics'"),
-    # an empty metric option (an unset shell variable) was silently the default
-    ("benchmarkstt", ["-r", "a", "-h", "b", *ARG, "--wer", ""], "argument --wer: mode is empty; leave it out for the default"),
-    ("benchmarkstt", ["-r", "a", "-h", "b", *ARG, "--wer", "strict", ""],
-     "argument --wer: differ_class is empty; leave it out for the default"),
-    ("benchmarkstt", ["-r", "a", "-h", "b", *ARG, "--tcwer", ""],
-     "argument --tcwer: collar is empty; leave it out for the default"),
-    ("benchmarkstt-tools", ["metrics", "-r", "a", "-h", "b", *ARG, "--cer", ""],
-     "argument --cer: mode is empty; leave it out for the default"),
-])
+@pytest.mark.parametrize(
+    "prog, args, error",
+    [
+        (
+            "benchmarkstt",
+            ["-r", "a", "-h", "b", *ARG, "--werr"],
+            "unrecognized arguments: --werr (did you mean --wer?)",
+        ),
+        (
+            "benchmarkstt",
+            ["-r", "a", "-h", "b", *ARG, "--wer", "--lowercse"],
+            "unrecognized arguments: --lowercse (did you mean --lowercase?)",
+        ),
+        (
+            "benchmarkstt",
+            ["-r", "a", "-h", "b", "--wer", "--ref", "x"],
+            "unrecognized arguments: --ref x (did you mean --reference or --reference-encoding or --reference-type?)",
+        ),
+        ("benchmarkstt", ["-h", "b", "--wer"], "the following arguments are required: -r/--reference"),
+        (
+            "benchmarkstt",
+            ["-r", "a", "-h", "b", "--wer", "-o", "yaml"],
+            "argument -o/--output-format: invalid choice: ",
+        ),
+        (
+            "benchmarkstt-tools",
+            ["metrics", "-r", "a", "-h", "b", "--diffcount"],
+            "unrecognized arguments: --diffcount (did you mean --diffcounts?)",
+        ),
+        ("benchmarkstt-tools", ["normalization", "--lowercase", "--zzzzzz"], "unrecognized arguments: --zzzzzz"),
+        ("benchmarkstt-tools", ["--werr"], "unrecognized arguments: --werr"),
+        (
+            "benchmarkstt-tools",
+            ["metrics", "-r", "a", "-h", "b", "--lowercase", "--wer"],
+            "unrecognized arguments: --lowercase",
+        ),
+        ("benchmarkstt-tools", ["metics"], "argument subcommand: invalid choice: 'metics'"),
+        # an empty metric option (an unset shell variable) was silently the default
+        (
+            "benchmarkstt",
+            ["-r", "a", "-h", "b", *ARG, "--wer", ""],
+            "argument --wer: mode is empty; leave it out for the default",
+        ),
+        (
+            "benchmarkstt",
+            ["-r", "a", "-h", "b", *ARG, "--wer", "strict", ""],
+            "argument --wer: differ_class is empty; leave it out for the default",
+        ),
+        (
+            "benchmarkstt",
+            ["-r", "a", "-h", "b", *ARG, "--tcwer", ""],
+            "argument --tcwer: collar is empty; leave it out for the default",
+        ),
+        (
+            "benchmarkstt-tools",
+            ["metrics", "-r", "a", "-h", "b", *ARG, "--cer", ""],
+            "argument --cer: mode is empty; leave it out for the default",
+        ),
+    ],
+)
 def test_usage_errors_are_two_lines(prog, args, error):
     run = run_command(prog, *args)
     assert run.returncode == 2 and run.stdout == ""
@@ -55,16 +90,21 @@ def test_subcommand_usage_line_names_its_required_options():
     run = run_command("benchmarkstt-tools", "metrics", "-r", "a", "--wer")
     assert run.stderr.splitlines() == [
         "usage: benchmarkstt-tools metrics -r REFERENCE -h HYPOTHESIS [options]",
-        "benchmarkstt-tools metrics: error: the following arguments are required: -h/--hypothesis"]
+        "benchmarkstt-tools metrics: error: the following arguments are required: -h/--hypothesis",
+    ]
     run = run_command("benchmarkstt-tools", "metrics", "-r", "a", "-h", "b", "--diffcount")
     assert run.stderr.splitlines() == [
         "usage: benchmarkstt-tools metrics -r REFERENCE -h HYPOTHESIS [options]",
-        "benchmarkstt-tools metrics: error: unrecognized arguments: --diffcount (did you mean --diffcounts?)"]
+        "benchmarkstt-tools metrics: error: unrecognized arguments: --diffcount (did you mean --diffcounts?)",
+    ]
 
 
 def test_tools_version_imports_no_plugin_machinery():
-    proc = subprocess.run([sys.executable, "-X", "importtime", str(BIN / "benchmarkstt-tools"), "--version"],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", str(BIN / "benchmarkstt-tools"), "--version"],
+        capture_output=True,
+        text=True,
+    )
     version = run_command("benchmarkstt", "--version").stdout.split()[1]
     assert (proc.returncode, proc.stdout) == (0, f"benchmarkstt-tools: {version}\n")
     imported = [line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines() if "|" in line]
@@ -81,8 +121,9 @@ def test_text_given_as_a_file_says_no_such_file_and_how_to_pass_text(tmp_path, f
         argv += ["-rt", "argument"]
     run = run_command("benchmarkstt", *argv, cwd=tmp_path)
     assert run.returncode == 1 and run.stdout == ""
-    assert run.stderr == (f"benchmarkstt: error: {args[which]}: no such file "
-                          f"(to compare the text itself, give {flag} argument)\n")
+    assert run.stderr == (
+        f"benchmarkstt: error: {args[which]}: no such file (to compare the text itself, give {flag} argument)\n"
+    )
 
 
 def test_a_file_without_extension_still_says_it_cannot_infer_the_type(tmp_path):
@@ -94,8 +135,10 @@ def test_a_file_without_extension_still_says_it_cannot_infer_the_type(tmp_path):
 def test_decode_error_names_the_options_that_exist(tmp_path):
     (tmp_path / "h.txt").write_bytes(b"caf\xe9\n")
     run = run_command("benchmarkstt", "-r", "a", "-rt", "argument", "-h", "h.txt", "--wer", cwd=tmp_path)
-    assert run.stderr == ("benchmarkstt: error: h.txt:1:4: cannot decode byte 0xe9 at byte offset 3 as UTF-8 "
-                          "(give the file's encoding with --hypothesis-encoding, or set DEFAULT_ENCODING)\n")
+    assert run.stderr == (
+        "benchmarkstt: error: h.txt:1:4: cannot decode byte 0xe9 at byte offset 3 as UTF-8 "
+        "(give the file's encoding with --hypothesis-encoding, or set DEFAULT_ENCODING)\n"
+    )
 
 
 WORDDIFFS = ["-r", "a B c", "-h", "a x c", *ARG, "--worddiffs", "--lowercase", "--log"]
@@ -156,32 +199,55 @@ def test_no_color_makes_terminals_plain():
 
 
 def test_a_named_dialect_is_used_as_named():
-    run = run_command("benchmarkstt", "-r", "a b", "-h", "a x", *ARG, "--worddiffs", "ansi",
-                      env={"NO_COLOR": "1", "FORCE_COLOR": ""})
+    run = run_command(
+        "benchmarkstt", "-r", "a b", "-h", "a x", *ARG, "--worddiffs", "ansi", env={"NO_COLOR": "1", "FORCE_COLOR": ""}
+    )
     assert "Color key" in run.stdout and ESC in run.stdout
     run = run_command("benchmarkstt", "-r", "a b", "-h", "a x", *ARG, "--worddiffs", "text", env={"FORCE_COLOR": "1"})
     assert ESC not in run.stdout
-    json_run = run_command("benchmarkstt", "-r", "a b", "-h", "a x", *ARG, "--worddiffs", "-o", "json",
-                           env={"FORCE_COLOR": "1"})
+    json_run = run_command(
+        "benchmarkstt", "-r", "a b", "-h", "a x", *ARG, "--worddiffs", "-o", "json", env={"FORCE_COLOR": "1"}
+    )
     assert '"type": "replace"' in json_run.stdout  # JSON's default stays the list dialect
 
 
 def test_normalization_log_follows_the_conventions(tmp_path):
-    plain = run_command("benchmarkstt-tools", "normalization", "--lowercase", "--log", input="Hi",
-                        env={"FORCE_COLOR": "", "NO_COLOR": ""})
-    assert plain.stderr == ("NormalizationAggregate/Lowercase: H\u0338h\u0359i\n"
-                            "NormalizationAggregate: H\u0338h\u0359i\n")
-    coloured = run_command("benchmarkstt-tools", "normalization", "--lowercase", "--log", input="Hi",
-                           env={"FORCE_COLOR": "1"})
+    plain = run_command(
+        "benchmarkstt-tools",
+        "normalization",
+        "--lowercase",
+        "--log",
+        input="Hi",
+        env={"FORCE_COLOR": "", "NO_COLOR": ""},
+    )
+    assert plain.stderr == (
+        "NormalizationAggregate/Lowercase: H\u0338h\u0359i\nNormalizationAggregate: H\u0338h\u0359i\n"
+    )
+    coloured = run_command(
+        "benchmarkstt-tools", "normalization", "--lowercase", "--log", input="Hi", env={"FORCE_COLOR": "1"}
+    )
     assert coloured.stderr.startswith(f"NormalizationAggregate/Lowercase: {ESC}31mH{ESC}0m{ESC}32mh{ESC}0mi\n")
     (tmp_path / "in.txt").write_text("Hi")
-    to_file = run_command("benchmarkstt-tools", "normalization", "-i", "in.txt", "-o", "out.txt", "--lowercase",
-                          "--log", cwd=tmp_path, env={"FORCE_COLOR": "", "NO_COLOR": ""})
+    to_file = run_command(
+        "benchmarkstt-tools",
+        "normalization",
+        "-i",
+        "in.txt",
+        "-o",
+        "out.txt",
+        "--lowercase",
+        "--log",
+        cwd=tmp_path,
+        env={"FORCE_COLOR": "", "NO_COLOR": ""},
+    )
     assert ESC not in to_file.stderr and (tmp_path / "out.txt").read_text() == "hi"
 
 
 def test_tutorial_files_still_give_the_tutorial_numbers_in_colour_or_not():
     """Colours change how a diff looks, never a number."""
     args = ["-r", str(DATA / "qt_reference.txt"), "-h", str(DATA / "qt_kaldi_hypothesis.txt"), "--wer"]
-    assert run_command("benchmarkstt", *args, env={"NO_COLOR": "1"}).stdout == \
-        run_command("benchmarkstt", *args, env={"FORCE_COLOR": "1"}).stdout == "wer\n===\n\n0.379744\n\n"
+    assert (
+        run_command("benchmarkstt", *args, env={"NO_COLOR": "1"}).stdout
+        == run_command("benchmarkstt", *args, env={"FORCE_COLOR": "1"}).stdout
+        == "wer\n===\n\n0.379744\n\n"
+    )

@@ -62,15 +62,35 @@ def test_a_nul_in_a_config_line_names_the_line(bstt, texts, line):
 
 
 def test_an_output_file_that_cannot_hold_a_character_names_the_file(tools, texts):
-    run = tools("normalization", "-i", "r.txt", "-o", "out.txt", "--replace", "a", "\u20ac", cwd=texts,
-                env={"DEFAULT_ENCODING": "latin-1"})
+    run = tools(
+        "normalization",
+        "-i",
+        "r.txt",
+        "-o",
+        "out.txt",
+        "--replace",
+        "a",
+        "\u20ac",
+        cwd=texts,
+        env={"DEFAULT_ENCODING": "latin-1"},
+    )
     assert_named(run, "out.txt: line 1: cannot write '\u20ac' in latin-1", "DEFAULT_ENCODING")
     assert not (texts / "out.txt").exists()
 
 
 def test_standard_output_that_cannot_hold_a_character_writes_nothing(bstt):
-    run = bstt("-rt", "argument", "-r", "caf\u00e9", "-ht", "argument", "-h", "cafe", "--worddiffs",
-               env={"PYTHONIOENCODING": "ascii"})
+    run = bstt(
+        "-rt",
+        "argument",
+        "-r",
+        "caf\u00e9",
+        "-ht",
+        "argument",
+        "-h",
+        "cafe",
+        "--worddiffs",
+        env={"PYTHONIOENCODING": "ascii"},
+    )
     assert_named(run, "standard output", "PYTHONIOENCODING")
 
 
@@ -79,9 +99,14 @@ def _limit_memory() -> None:
 
 
 def test_an_endless_input_names_the_file(texts):
-    proc = subprocess.run([str(BIN / "benchmarkstt"), "-rt", "plaintext", "-r", "/dev/zero", "-h", "h.txt",
-                           "--wer"], cwd=texts, capture_output=True, text=True, timeout=120,
-                          preexec_fn=_limit_memory)
+    proc = subprocess.run(
+        [str(BIN / "benchmarkstt"), "-rt", "plaintext", "-r", "/dev/zero", "-h", "h.txt", "--wer"],
+        cwd=texts,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_limit_memory,
+    )
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines()[-1] == "benchmarkstt: error: /dev/zero: too large to read into memory"
 

@@ -14,16 +14,28 @@ pytest.importorskip("argcomplete")
 
 def complete(tmp_path, line: str) -> list:
     out = tmp_path / "completions"
-    env = dict(os.environ, COMP_LINE=line, COMP_POINT=str(len(line)), _ARGCOMPLETE="1",
-               _ARGCOMPLETE_IFS="\n", _ARGCOMPLETE_STDOUT_FILENAME=str(out))
+    env = dict(
+        os.environ,
+        COMP_LINE=line,
+        COMP_POINT=str(len(line)),
+        _ARGCOMPLETE="1",
+        _ARGCOMPLETE_IFS="\n",
+        _ARGCOMPLETE_STDOUT_FILENAME=str(out),
+    )
     subprocess.run([str(BIN / line.split()[0])], env=env, check=True, cwd=tmp_path)
     return out.read_text().split("\n")
 
 
 def test_completes_plugin_flags_and_subcommands(tmp_path):
     assert complete(tmp_path, "benchmarkstt --wo") == ["--worddiffs "]
-    assert complete(tmp_path, "benchmarkstt --w") == ["--wer", "--wil", "--wip", "--worddiffs", "--whisperbasic",
-                                                      "--whisperenglish"]
+    assert complete(tmp_path, "benchmarkstt --w") == [
+        "--wer",
+        "--wil",
+        "--wip",
+        "--worddiffs",
+        "--whisperbasic",
+        "--whisperenglish",
+    ]
     assert complete(tmp_path, "benchmarkstt-tools pl") == ["plugins "]
 
 
@@ -39,20 +51,23 @@ def test_console_scripts_carry_the_global_completion_marker():
             assert "PYTHON_ARGCOMPLETE_OK" in f.read(1024)
 
 
-@pytest.mark.parametrize("line, expected", [
-    ("benchmarkstt -r a -h b --wer h", ["hunt"]),
-    ("benchmarkstt -r a --wer l", ["levenshtein"]),
-    ("benchmarkstt --wer hunt r", ["ratcliffobershelp"]),
-    ("benchmarkstt --worddiffs h", ["html"]),
-    ("benchmarkstt --worddiffs t", ["text"]),
-    ("benchmarkstt --worddiffs ansi l", ["levenshtein"]),
-    ("benchmarkstt --diffcounts s", ["strict"]),
-    ("benchmarkstt -o m", ["markdown"]),
-    ("benchmarkstt -rt ar", ["argument"]),
-    ("benchmarkstt -ht p", ["plaintext", "pocketsphinx"]),
-    ("benchmarkstt-tools metrics --worddiffs j", ["json"]),
-    ("benchmarkstt-tools metrics -o j", ["json"]),
-])
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("benchmarkstt -r a -h b --wer h", ["hunt"]),
+        ("benchmarkstt -r a --wer l", ["levenshtein"]),
+        ("benchmarkstt --wer hunt r", ["ratcliffobershelp"]),
+        ("benchmarkstt --worddiffs h", ["html"]),
+        ("benchmarkstt --worddiffs t", ["text"]),
+        ("benchmarkstt --worddiffs ansi l", ["levenshtein"]),
+        ("benchmarkstt --diffcounts s", ["strict"]),
+        ("benchmarkstt -o m", ["markdown"]),
+        ("benchmarkstt -rt ar", ["argument"]),
+        ("benchmarkstt -ht p", ["plaintext", "pocketsphinx"]),
+        ("benchmarkstt-tools metrics --worddiffs j", ["json"]),
+        ("benchmarkstt-tools metrics -o j", ["json"]),
+    ],
+)
 def test_completion_offers_values(tmp_path, line, expected):
     assert [c.strip() for c in complete(tmp_path, line)] == expected
 

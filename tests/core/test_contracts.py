@@ -73,8 +73,9 @@ def breaches(folder: Path, own: str, allowed: set) -> list:
             if top not in allowed:
                 found.append(f"{where}:{line}: imports {module} (not declared in its setup.cfg)")
                 continue
-            private = [part for part in module.split(".")[1:] + names
-                       if part.startswith("_") and not part.startswith("__")]  # __meta__, __version__: public
+            private = [
+                part for part in module.split(".")[1:] + names if part.startswith("_") and not part.startswith("__")
+            ]  # __meta__, __version__: public
             if private:
                 found.append(f"{where}:{line}: imports {module}: {', '.join(private)} (not public)")
     return found
@@ -102,9 +103,12 @@ def test_the_engines_import_of_the_corpus_internals_is_a_breach(tmp_path):
     (tmp_path / "setup.cfg").write_text("[options]\ninstall_requires =\n    benchmarkstt-core>=2.0,<3\n")
     (tmp_path / "src" / "benchmarkstt_demo" / "corpus_source.py").write_text(
         "def paired_audio():\n    from benchmarkstt_corpus.pairing import folder_files\n"
-        "    from benchmarkstt_core.folders import folder_files as listed\n")
-    found = [line.split(": ", 1)[1] for line in
-             breaches(tmp_path, "benchmarkstt_demo", declared(tmp_path) | {"benchmarkstt_core"})]
+        "    from benchmarkstt_core.folders import folder_files as listed\n"
+    )
+    found = [
+        line.split(": ", 1)[1]
+        for line in breaches(tmp_path, "benchmarkstt_demo", declared(tmp_path) | {"benchmarkstt_core"})
+    ]
     assert found == ["imports benchmarkstt_corpus.pairing (not declared in its setup.cfg)"]
 
 
@@ -112,11 +116,16 @@ def test_a_private_module_of_a_declared_plugin_is_a_breach(tmp_path):
     (tmp_path / "src" / "benchmarkstt_demo").mkdir(parents=True)
     (tmp_path / "setup.cfg").write_text("[options]\ninstall_requires =\n    benchmarkstt-metrics>=2.0,<3\n")
     (tmp_path / "src" / "benchmarkstt_demo" / "m.py").write_text(
-        "import benchmarkstt_metrics._kernel\nfrom benchmarkstt_metrics.wer import _cache, WER\n")
-    found = [line.split(": ", 1)[1] for line in
-             breaches(tmp_path, "benchmarkstt_demo", declared(tmp_path) | {"benchmarkstt_core"})]
-    assert found == ["imports benchmarkstt_metrics._kernel: _kernel (not public)",
-                     "imports benchmarkstt_metrics.wer: _cache (not public)"]
+        "import benchmarkstt_metrics._kernel\nfrom benchmarkstt_metrics.wer import _cache, WER\n"
+    )
+    found = [
+        line.split(": ", 1)[1]
+        for line in breaches(tmp_path, "benchmarkstt_demo", declared(tmp_path) | {"benchmarkstt_core"})
+    ]
+    assert found == [
+        "imports benchmarkstt_metrics._kernel: _kernel (not public)",
+        "imports benchmarkstt_metrics.wer: _cache (not public)",
+    ]
 
 
 def test_the_corpus_declares_its_own_hooks():
@@ -131,7 +140,9 @@ def test_the_corpus_declares_its_own_hooks():
     assert not {"corpus_sources", "add_corpus_arguments", "register_engines"} & set(vars(hookspecs))
     host = make_plugin_manager()
     assert host.hook.corpus_sources.spec.namespace is hooks
-    alone = run_command("benchmarkstt-tools", "plugins", "--json", env={"BENCHMARKSTT_DISABLE_PLUGINS": "benchmarkstt_corpus"})
+    alone = run_command(
+        "benchmarkstt-tools", "plugins", "--json", env={"BENCHMARKSTT_DISABLE_PLUGINS": "benchmarkstt_corpus"}
+    )
     engines = [plugin for plugin in json.loads(alone.stdout) if plugin["name"] == "benchmarkstt_engines"]
     assert [(plugin["status"], plugin["errors"]) for plugin in engines] == [("ok", [])], alone
 
@@ -160,5 +171,8 @@ def test_a_hook_declared_by_a_plugin_registered_later_is_known(tmp_path):
         _register(host, plugin, PluginRecord(name, name, "0.1", "test"), unknown=False)
     check_declared(host)
     assert [(r.name, r.status) for r in host.records] == [
-        ("aaa_engine", "ok"), ("aab_engine", "failed"), ("benchmarkstt_engines", "ok")]
+        ("aaa_engine", "ok"),
+        ("aab_engine", "failed"),
+        ("benchmarkstt_engines", "ok"),
+    ]
     assert "mine" in host.registries.engines.names()

@@ -10,8 +10,7 @@ from conftest import ROOT
 
 def test_every_hook_is_documented():
     guide = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
-    hooks = [f for name, f in vars(hookspecs).items()
-             if callable(f) and hasattr(f, hookspecs.SPEC_ATTRIBUTE)]
+    hooks = [f for name, f in vars(hookspecs).items() if callable(f) and hasattr(f, hookspecs.SPEC_ATTRIBUTE)]
     assert len(hooks) == 14
     for hook in hooks + plugin_hooks():
         heading = f"### {hook.__name__}({', '.join(inspect.signature(hook).parameters)})"
@@ -25,8 +24,10 @@ def plugin_hooks() -> list:
     import importlib
 
     found = []
-    for module, names in (("benchmarkstt_corpus.hooks", ["add_corpus_arguments", "corpus_sources"]),
-                          ("benchmarkstt_engines.hooks", ["register_engines"])):
+    for module, names in (
+        ("benchmarkstt_corpus.hooks", ["add_corpus_arguments", "corpus_sources"]),
+        ("benchmarkstt_engines.hooks", ["register_engines"]),
+    ):
         try:
             hooks = importlib.import_module(module)
         except ImportError:  # an environment without that plugin

@@ -20,8 +20,11 @@ from benchmarkstt_core.schema import Schema
 HOST = make_plugin_manager()
 REGISTRIES = HOST.registries
 INPUTS = {spec.name for spec in REGISTRIES.inputs}
-SPECS = [spec for kind in ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects")
-         for spec in REGISTRIES[kind]]
+SPECS = [
+    spec
+    for kind in ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects")
+    for spec in REGISTRIES[kind]
+]
 
 
 def construct(spec, example: dict, reserved: tuple):

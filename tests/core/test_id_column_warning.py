@@ -13,12 +13,16 @@ def test_lines_that_start_with_the_same_ids_warn_and_trn_gives_the_rate(bstt, tm
     run = bstt("-r", "ref.txt", "-h", "hyp.txt", "--wer", "-o", "json", cwd=tmp_path)
     assert run.returncode == 0, run
     assert json.loads(run.stdout)[0]["result"] == 2 / 11
-    assert run.stderr == ("benchmarkstt: warning: ref.txt, hyp.txt: every line starts with an id that both files "
-                          "have ('utt1'...: Kaldi's text files?): read as plain text, each id is a word, always "
-                          "correct; write them as TRN files (each line's words, then its id in parentheses)\n")
+    assert run.stderr == (
+        "benchmarkstt: warning: ref.txt, hyp.txt: every line starts with an id that both files "
+        "have ('utt1'...: Kaldi's text files?): read as plain text, each id is a word, always "
+        "correct; write them as TRN files (each line's words, then its id in parentheses)\n"
+    )
     for name in ("ref", "hyp"):
         lines = (tmp_path / f"{name}.txt").read_text().splitlines()
-        (tmp_path / f"{name}.trn").write_text("".join(f"{line.split(' ', 1)[1]} ({line.split()[0]})\n" for line in lines))
+        (tmp_path / f"{name}.trn").write_text(
+            "".join(f"{line.split(' ', 1)[1]} ({line.split()[0]})\n" for line in lines)
+        )
     run = bstt("-r", "ref.trn", "-h", "hyp.trn", "--wer", "-o", "json", cwd=tmp_path)
     assert (json.loads(run.stdout)[0]["result"], run.stderr) == (2 / 8, "")
 

@@ -26,40 +26,51 @@ def test_benchmark_reads_the_texts_without_their_invisible_marks_as_every_input_
     reference, hypothesis = "\u202bمرحبا بكم\u202c", "مرحبا\u200f بكم"
     assert benchmarkstt_core.benchmark(reference, hypothesis, metrics=["wer", "cer"]) == [("wer", 0.0), ("cer", 0.0)]
     told = capfd.readouterr().err.splitlines()
-    assert told == ["benchmarkstt: warning: reference: 2 invisible direction marks removed (1 U+202B RIGHT-TO-LEFT "
-                    "EMBEDDING, 1 U+202C POP DIRECTIONAL FORMATTING): words that look the same are compared as the same",
-                    "benchmarkstt: warning: hypothesis: 1 invisible direction mark removed (1 U+200F RIGHT-TO-LEFT "
-                    "MARK): words that look the same are compared as the same"]
+    assert told == [
+        "benchmarkstt: warning: reference: 2 invisible direction marks removed (1 U+202B RIGHT-TO-LEFT "
+        "EMBEDDING, 1 U+202C POP DIRECTIONAL FORMATTING): words that look the same are compared as the same",
+        "benchmarkstt: warning: hypothesis: 1 invisible direction mark removed (1 U+200F RIGHT-TO-LEFT "
+        "MARK): words that look the same are compared as the same",
+    ]
     assert benchmarkstt_core.benchmark("a\u200bb", "a b")[0].value == 0.0  # a zero-width space separates words
 
 
 def test_a_string_equals_the_list_of_one():
     texts = ("The cat sat on the mat", "the cat sad on a mat")
-    assert benchmarkstt_core.benchmark(*texts, metrics="diffcounts", normalizers="lowercase") == \
-        benchmarkstt_core.benchmark(*texts, metrics=["diffcounts"], normalizers=["lowercase"])
+    assert benchmarkstt_core.benchmark(
+        *texts, metrics="diffcounts", normalizers="lowercase"
+    ) == benchmarkstt_core.benchmark(*texts, metrics=["diffcounts"], normalizers=["lowercase"])
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"metrics": 3}, "metrics: expected a component name or a list of them, not int"),
-    ({"metrics": None}, "metrics: expected a component name or a list of them, not NoneType"),
-    ({"metrics": {"wer": "hunt"}}, "metrics: expected a component name or a list of them, not dict"),
-    ({"metrics": ["wer", 7]}, "metrics: a component is a name or a (name, value, ...) tuple, not 7"),
-    ({"metrics": [()]}, "metrics: a component is a name or a (name, value, ...) tuple, not ()"),
-    ({"normalizers": b"lowercase"}, "normalizers: expected a component name or a list of them, not bytes"),
-    ({"normalizers": [("lowercase",), (1, 2)]}, "normalizers: a component is a name or a (name, value, ...) "
-                                                "tuple, not (1, 2)"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"metrics": 3}, "metrics: expected a component name or a list of them, not int"),
+        ({"metrics": None}, "metrics: expected a component name or a list of them, not NoneType"),
+        ({"metrics": {"wer": "hunt"}}, "metrics: expected a component name or a list of them, not dict"),
+        ({"metrics": ["wer", 7]}, "metrics: a component is a name or a (name, value, ...) tuple, not 7"),
+        ({"metrics": [()]}, "metrics: a component is a name or a (name, value, ...) tuple, not ()"),
+        ({"normalizers": b"lowercase"}, "normalizers: expected a component name or a list of them, not bytes"),
+        (
+            {"normalizers": [("lowercase",), (1, 2)]},
+            "normalizers: a component is a name or a (name, value, ...) tuple, not (1, 2)",
+        ),
+    ],
+)
 def test_wrong_types_name_the_argument(kwargs, message):
     with pytest.raises(TypeError) as info:
         benchmarkstt_core.benchmark("a b", "a c", **kwargs)
     assert str(info.value) == message
 
 
-@pytest.mark.parametrize("ref, hyp, message", [
-    (None, "a", "reference: expected the text as a str, not NoneType"),
-    ("a", b"a", "hypothesis: expected the text as a str, not bytes"),
-    (["a", "b"], "a", "reference: expected the text as a str, not list"),
-])
+@pytest.mark.parametrize(
+    "ref, hyp, message",
+    [
+        (None, "a", "reference: expected the text as a str, not NoneType"),
+        ("a", b"a", "hypothesis: expected the text as a str, not bytes"),
+        (["a", "b"], "a", "reference: expected the text as a str, not list"),
+    ],
+)
 def test_texts_must_be_strings(ref, hyp, message):
     with pytest.raises(TypeError) as info:
         benchmarkstt_core.benchmark(ref, hyp)
@@ -84,7 +95,9 @@ def test_dir_lists_public_names_and_all_resolves():
 
 def test_dir_and_import_stay_lazy():
     """Listing the names imports none of them: no pluggy, no pipeline."""
-    code = ("import sys, benchmarkstt_core as b; names = dir(b); "
-            "print('benchmark' in names, 'pluggy' in sys.modules, 'benchmarkstt_core.pipeline' in sys.modules)")
+    code = (
+        "import sys, benchmarkstt_core as b; names = dir(b); "
+        "print('benchmark' in names, 'pluggy' in sys.modules, 'benchmarkstt_core.pipeline' in sys.modules)"
+    )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.split() == ["True", "False", "False"]

@@ -56,11 +56,30 @@ def modules(tmp_path):
 
 
 def test_load_duck_typed_and_hooked_modules(bstt, tools, modules):
-    run = bstt("-r", "a b", "-h", "A b c", "-rt", "argument", "-ht", "argument", "--load", "duck", "hooked",
-               "--shout", "--wer", "--worddelta", "--worddelta", "3", "--count", cwd=modules)
+    run = bstt(
+        "-r",
+        "a b",
+        "-h",
+        "A b c",
+        "-rt",
+        "argument",
+        "-ht",
+        "argument",
+        "--load",
+        "duck",
+        "hooked",
+        "--shout",
+        "--wer",
+        "--worddelta",
+        "--worddelta",
+        "3",
+        "--count",
+        cwd=modules,
+    )
     assert run.returncode == 0, run
-    assert run.stdout == ("wer\n===\n\n0.500000\n\nworddelta\n=========\n\n1\n\nworddelta 3\n===========\n\n3\n\n"
-                          "count\n=====\n\n2\n\n")
+    assert run.stdout == (
+        "wer\n===\n\n0.500000\n\nworddelta\n=========\n\n1\n\nworddelta 3\n===========\n\n3\n\ncount\n=====\n\n2\n\n"
+    )
     assert "--shout" in bstt("--load", "duck", "--help", cwd=modules).stdout
     norm = tools("normalization", "--load", "duck", "--shout", input="hi", cwd=modules)
     assert (norm.returncode, norm.stdout) == (0, "HI")
@@ -70,27 +89,49 @@ def test_load_duck_typed_and_hooked_modules(bstt, tools, modules):
 
 def test_a_value_a_loaded_component_refuses_is_a_usage_error_naming_it(bstt, modules):
     """WordDelta's constructor lets int()'s ValueError out: the user's value, not a failure of the program."""
-    run = bstt("-r", "a b", "-h", "A b c", "-rt", "argument", "-ht", "argument", "--load", "duck",
-               "--worddelta", "x", cwd=modules)
+    run = bstt(
+        "-r",
+        "a b",
+        "-h",
+        "A b c",
+        "-rt",
+        "argument",
+        "-ht",
+        "argument",
+        "--load",
+        "duck",
+        "--worddelta",
+        "x",
+        cwd=modules,
+    )
     assert run.returncode == 2
-    assert assert_clean_error(run) == "benchmarkstt: error: worddelta: scale 'x': invalid literal for int() with base 10: 'x'"
+    assert (
+        assert_clean_error(run)
+        == "benchmarkstt: error: worddelta: scale 'x': invalid literal for int() with base 10: 'x'"
+    )
 
 
-@pytest.mark.parametrize("args, message", [
-    (("--pattern", "(a"), f"pattern: search '(a': {BAD_PATTERN}"),
-    (("--swap", "(a", "b"), f"swap: {BAD_PATTERN}"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--pattern", "(a"), f"pattern: search '(a': {BAD_PATTERN}"),
+        (("--swap", "(a", "b"), f"swap: {BAD_PATTERN}"),
+    ],
+)
 def test_a_refused_value_is_named_when_it_is_the_only_one(bstt, tools, tmp_path, args, message):
     """A constructor given one value refused that one: the message names its parameter (the
     option's metavar) and the value. Given several, it cannot be told which: the component only."""
     (tmp_path / "refusing.py").write_text(REFUSING, encoding="utf-8")
-    run = bstt("-r", "a", "-h", "b", "-rt", "argument", "-ht", "argument", "--load", "refusing", *args, "--wer",
-               cwd=tmp_path)
+    run = bstt(
+        "-r", "a", "-h", "b", "-rt", "argument", "-ht", "argument", "--load", "refusing", *args, "--wer", cwd=tmp_path
+    )
     assert (run.returncode, assert_clean_error(run)) == (2, f"benchmarkstt: error: {message}")
     (tmp_path / "rules.conf").write_text(f"[normalization]\n{args[0][2:]} {' '.join(args[1:])}\n", encoding="utf-8")
     run = tools("normalization", "--load", "refusing", "--config", "rules.conf", input="a", cwd=tmp_path)
     assert (run.returncode, assert_clean_error(run, "benchmarkstt-tools")) == (
-        2, f"benchmarkstt-tools: error: rules.conf:2:1: {message}")
+        2,
+        f"benchmarkstt-tools: error: rules.conf:2:1: {message}",
+    )
 
 
 def test_failing_load_is_a_usage_error(bstt, modules):
@@ -102,9 +143,9 @@ def test_failing_load_is_a_usage_error(bstt, modules):
 
 
 def test_library_benchmark():
-    results = benchmarkstt_core.benchmark("The cat sat", "the cat sad",
-                                          metrics=["wer", ("wer", "levenshtein"), "diffcounts"],
-                                          normalizers=[])
+    results = benchmarkstt_core.benchmark(
+        "The cat sat", "the cat sad", metrics=["wer", ("wer", "levenshtein"), "diffcounts"], normalizers=[]
+    )
     assert [r.title for r in results] == ["wer", "wer levenshtein", "diffcounts"]
     assert results[0].value == pytest.approx(2 / 3)
     assert results[2].value == {"equal": 1, "replace": 2, "insert": 0, "delete": 0}
@@ -133,11 +174,13 @@ def test_fresh_hosts_are_independent(tmp_path, monkeypatch):
 
 def test_a_loaded_class_does_not_replace_a_standard_component(bstt, tmp_path):
     (tmp_path / "clash.py").write_text(
-        "class WER:\n    '''Always 42'''\n    def compare(self, ref, hyp):\n        return 42\n")
-    run = bstt("-r", "a b", "-h", "a c", "-rt", "argument", "-ht", "argument", "--load", "clash", "--wer",
-               cwd=tmp_path)
+        "class WER:\n    '''Always 42'''\n    def compare(self, ref, hyp):\n        return 42\n"
+    )
+    run = bstt("-r", "a b", "-h", "a c", "-rt", "argument", "-ht", "argument", "--load", "clash", "--wer", cwd=tmp_path)
     assert run.returncode == 0
     assert run.stdout == "wer\n===\n\n0.500000\n\n"
-    assert run.stderr == ("benchmarkstt: warning: metric 'wer' from plugin '--load clash' ignored: the standard "
-                          "plugin 'benchmarkstt_metrics' (benchmarkstt-metrics 2.0.0) provides it (a plugin replaces "
-                          "a standard component only by registering it with override=True)\n")
+    assert run.stderr == (
+        "benchmarkstt: warning: metric 'wer' from plugin '--load clash' ignored: the standard "
+        "plugin 'benchmarkstt_metrics' (benchmarkstt-metrics 2.0.0) provides it (a plugin replaces "
+        "a standard component only by registering it with override=True)\n"
+    )

@@ -21,8 +21,9 @@ def _clean(stderr: str) -> None:
         assert raw not in stderr, stderr
 
 
-@pytest.mark.parametrize("level", [(), ("--log-level", "info"), ("--log-level", "debug")],
-                         ids=["default level", "info", "debug"])
+@pytest.mark.parametrize(
+    "level", [(), ("--log-level", "info"), ("--log-level", "debug")], ids=["default level", "info", "debug"]
+)
 def test_a_warning_naming_a_hostile_file_is_one_escaped_line(tmp_path, level):
     reference = tmp_path / f"{HOSTILE}.srt"
     reference.write_text("1\n00:00:01,000 --> 00:00:02,000\nhello [MUSIC] there\n", encoding="utf-8")
@@ -31,16 +32,31 @@ def test_a_warning_naming_a_hostile_file_is_one_escaped_line(tmp_path, level):
     assert run.returncode == 0, run
     _clean(run.stderr)
     warnings = [line for line in run.stderr.splitlines() if line.startswith("benchmarkstt: warning: ")]
-    assert warnings == ["benchmarkstt: warning: ep\\x1b[2J\\nbenchmarkstt: error: forged\\u202e.srt: 1 sound label "
-                        "(1 words, such as '[MUSIC]') set aside, not scored; --sound-labels keep scores them"]
+    assert warnings == [
+        "benchmarkstt: warning: ep\\x1b[2J\\nbenchmarkstt: error: forged\\u202e.srt: 1 sound label "
+        "(1 words, such as '[MUSIC]') set aside, not scored; --sound-labels keep scores them"
+    ]
 
 
 def test_log_lines_escape_the_words_they_show(tmp_path):
     # the file's override is removed as it is read (a warning); a normalizer puts one back
     (tmp_path / "r.txt").write_text(f"Hello {HOSTILE}\n", encoding="utf-8")
     (tmp_path / "h.txt").write_text("hello\n", encoding="utf-8")
-    run = run_command("benchmarkstt", "-r", "r.txt", "-h", "h.txt", "--wer", "--lowercase", "--replace", "forged",
-                      "forged\u202e", "--log", cwd=tmp_path, env={"NO_COLOR": "1"})
+    run = run_command(
+        "benchmarkstt",
+        "-r",
+        "r.txt",
+        "-h",
+        "h.txt",
+        "--wer",
+        "--lowercase",
+        "--replace",
+        "forged",
+        "forged\u202e",
+        "--log",
+        cwd=tmp_path,
+        env={"NO_COLOR": "1"},
+    )
     assert run.returncode == 0, run
     _clean(run.stderr)
     shown = "".join(c for c in run.stderr if not unicodedata.combining(c))  # the diff marks inserted text

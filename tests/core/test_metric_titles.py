@@ -18,12 +18,15 @@ PAIR = ["-r", str(DATA / "qt_reference.txt"), "-h", str(DATA / "qt_kaldi_hypothe
 SHORT = ["-r", "a b c d e f", "-h", "a x c d y z e f", "-rt", "argument", "-ht", "argument"]
 
 
-@pytest.mark.parametrize("fmt, titles", [
-    ("json", ['"title": "wer"', '"title": "wer levenshtein"']),
-    ("markdown", ["# wer\n", "# wer levenshtein\n"]),
-    ("restructuredtext", ["wer\n===\n", "wer levenshtein\n===============\n"]),
-    ("html", [">wer<", ">wer levenshtein<"]),
-])
+@pytest.mark.parametrize(
+    "fmt, titles",
+    [
+        ("json", ['"title": "wer"', '"title": "wer levenshtein"']),
+        ("markdown", ["# wer\n", "# wer levenshtein\n"]),
+        ("restructuredtext", ["wer\n===\n", "wer levenshtein\n===============\n"]),
+        ("html", [">wer<", ">wer levenshtein<"]),
+    ],
+)
 def test_a_metric_given_twice_is_titled_with_its_mode(fmt, titles):
     run = run_command("benchmarkstt", *SHORT, "--wer", "--wer", "levenshtein", "-o", fmt)
     assert run.returncode == 0, run

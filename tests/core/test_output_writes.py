@@ -19,8 +19,12 @@ from processes import like_a_terminal, reader_gone
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600)])
 def test_output_files_get_the_umasks_mode(tmp_path, umask, mode):
     (tmp_path / "in.txt").write_text("Hello\n")
-    proc = subprocess.run(f"umask {umask:03o} && '{BIN / 'benchmarkstt-tools'}' normalization "
-                          f"-i in.txt -o out.txt --lowercase", shell=True, cwd=tmp_path, capture_output=True)
+    proc = subprocess.run(
+        f"umask {umask:03o} && '{BIN / 'benchmarkstt-tools'}' normalization -i in.txt -o out.txt --lowercase",
+        shell=True,
+        cwd=tmp_path,
+        capture_output=True,
+    )
     assert proc.returncode == 0, proc.stderr
     assert stat.S_IMODE(os.stat(tmp_path / "out.txt").st_mode) == mode
     assert (tmp_path / "out.txt").read_text() == "hello\n"
@@ -58,8 +62,19 @@ def test_a_failed_write_leaves_nothing(tools, tmp_path):
     (tmp_path / "in.txt").write_text("Hello\n")
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "taken.txt").write_text("mine\n")
-    run = tools("normalization", "-i", "in.txt", "-o", "out/new.txt", "-i", "in.txt", "-o", "out/taken.txt",
-                "--lowercase", cwd=tmp_path)
+    run = tools(
+        "normalization",
+        "-i",
+        "in.txt",
+        "-o",
+        "out/new.txt",
+        "-i",
+        "in.txt",
+        "-o",
+        "out/taken.txt",
+        "--lowercase",
+        cwd=tmp_path,
+    )
     assert_clean_error(run, "benchmarkstt-tools")
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["taken.txt"]
 
@@ -69,30 +84,40 @@ def test_an_output_under_a_file_says_so(tools, tmp_path):
     (tmp_path / "in.txt").write_text("Hello\n")
     (tmp_path / "notes.txt").write_text("mine\n")
     run = tools("normalization", "-i", "in.txt", "-o", "notes.txt/out.txt", "--lowercase", cwd=tmp_path)
-    assert assert_clean_error(run, "benchmarkstt-tools") == ("benchmarkstt-tools: error: notes.txt/out.txt: cannot "
-                                                             "write it: notes.txt is a file, not a folder")
+    assert assert_clean_error(run, "benchmarkstt-tools") == (
+        "benchmarkstt-tools: error: notes.txt/out.txt: cannot write it: notes.txt is a file, not a folder"
+    )
     assert (tmp_path / "notes.txt").read_text() == "mine\n"
 
 
-@pytest.mark.parametrize("command", [
-    "benchmarkstt -r qt_reference.txt -h qt_kaldi_hypothesis.txt --wer",
-    "benchmarkstt --version",
-    "benchmarkstt-tools --version",
-    "benchmarkstt-tools normalization -i qt_reference.txt --lowercase",
-    "benchmarkstt-tools plugins",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "benchmarkstt -r qt_reference.txt -h qt_kaldi_hypothesis.txt --wer",
+        "benchmarkstt --version",
+        "benchmarkstt-tools --version",
+        "benchmarkstt-tools normalization -i qt_reference.txt --lowercase",
+        "benchmarkstt-tools plugins",
+    ],
+)
 def test_a_closed_standard_output_is_one_clean_line(command):
     proc = subprocess.run(f"'{BIN}'/{command} >&-", shell=True, cwd=DATA, capture_output=True, text=True)
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].endswith(": error: standard output is closed; nothing could be written") \
-        or lines == [f"{command.split()[0]}: error: cannot write to standard output"], proc.stderr
+    assert (
+        len(lines) == 1
+        and lines[0].endswith(": error: standard output is closed; nothing could be written")
+        or lines == [f"{command.split()[0]}: error: cannot write to standard output"]
+    ), proc.stderr
 
 
 def test_a_broken_pipe_is_one_clean_line():
-    code, err = reader_gone([str(BIN / "benchmarkstt"), "-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt",
-                             "--worddiffs", "json"], cwd=DATA)
+    code, err = reader_gone(
+        [str(BIN / "benchmarkstt"), "-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt", "--worddiffs", "json"],
+        cwd=DATA,
+    )
     assert code == 1
     assert err.strip().splitlines() == [
-        "benchmarkstt: error: standard output: the reader closed the pipe before all was written"]
+        "benchmarkstt: error: standard output: the reader closed the pipe before all was written"
+    ]

@@ -35,10 +35,23 @@ METRIC = '''
 '''
 
 
-def metric_module(name: str, value: object, cls: str = "Mine", hook: str = "register_metrics",
-                  options: str = "", register_args: str = "") -> str:
-    return METRIC.format(cls=cls, doc=f"Always {value}.", name=name, value=repr(value), hook=hook,
-                         options=options, register_args=register_args)
+def metric_module(
+    name: str,
+    value: object,
+    cls: str = "Mine",
+    hook: str = "register_metrics",
+    options: str = "",
+    register_args: str = "",
+) -> str:
+    return METRIC.format(
+        cls=cls,
+        doc=f"Always {value}.",
+        name=name,
+        value=repr(value),
+        hook=hook,
+        options=options,
+        register_args=register_args,
+    )
 
 
 # entry point name -> (distribution, module source)
@@ -51,7 +64,9 @@ PLUGINS = {
     "b_count": ("count-two", metric_module("count", 2)),
     "c_count": ("count-one-again", metric_module("count", 1)),
     "misspelled_hook": ("misspelled-hook", metric_module("spelled", 3, hook="register_metric")),
-    "optdep": ("optdep", '''
+    "optdep": (
+        "optdep",
+        """
         from benchmarkstt_core.hookspecs import hookimpl
 
 
@@ -62,15 +77,19 @@ PLUGINS = {
             except ImportError:
                 return
             register(Extra)
-    '''),
-    "lazy_metric": ("lazy-metric", '''
+    """,
+    ),
+    "lazy_metric": (
+        "lazy-metric",
+        """
         from benchmarkstt_core.hookspecs import hookimpl
 
 
         @hookimpl
         def register_metrics(register):
             register("lazy_metric_impl:Ratio", name="ratio")
-    '''),
+    """,
+    ),
 }
 LAZY_IMPL = '''
     import sys
@@ -111,9 +130,14 @@ def packages(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory, packages) -> Path:
     """The core (editable), formats, metrics and every plugin package above."""
-    return make_venv(tmp_path_factory.mktemp("precedence") / "venv", "-e", ROOT / "benchmarkstt_core",
-                     ROOT / "plugins" / "benchmarkstt_formats", ROOT / "plugins" / "benchmarkstt_metrics",
-                     *(packages / dist for dist, _ in PLUGINS.values()))
+    return make_venv(
+        tmp_path_factory.mktemp("precedence") / "venv",
+        "-e",
+        ROOT / "benchmarkstt_core",
+        ROOT / "plugins" / "benchmarkstt_formats",
+        ROOT / "plugins" / "benchmarkstt_metrics",
+        *(packages / dist for dist, _ in PLUGINS.values()),
+    )
 
 
 def only(*enabled: str) -> dict:
@@ -131,10 +155,13 @@ def test_an_undeclared_override_is_ignored_and_both_plugins_are_named(venv):
     assert warnings(run) == [
         "benchmarkstt: warning: metric 'wer' from plugin 'aaa_wer' (aaa-wer 0.1) ignored: the standard plugin "
         "'benchmarkstt_metrics' (benchmarkstt-metrics 2.0.0) provides it (a plugin replaces a standard "
-        "component only by registering it with override=True)"]
+        "component only by registering it with override=True)"
+    ]
     listing = run_in(venv, "benchmarkstt-tools", "plugins", env=only("aaa_wer")).stdout
-    assert "aaa_wer  aaa-wer 0.1  [ok]\n    ignored: metric 'wer': the standard plugin 'benchmarkstt_metrics' " \
-           "provides it\n" in listing
+    assert (
+        "aaa_wer  aaa-wer 0.1  [ok]\n    ignored: metric 'wer': the standard plugin 'benchmarkstt_metrics' "
+        "provides it\n" in listing
+    )
     assert "benchmarkstt_metrics  benchmarkstt-metrics 2.0.0  [ok]  standard\n" in listing
 
 
@@ -152,8 +179,10 @@ def test_a_declared_override_answers_and_is_listed(venv):
 def test_two_overrides_of_one_standard_name_clash(venv):
     run = run_in(venv, "benchmarkstt", *TEXTS, "--wer", env=only("over_wer", "over_wer_too"))
     assert run.returncode == 2 and run.stdout == ""
-    message = ("metric 'wer' is registered by plugins 'over_wer' (over-wer 0.1) and 'over_wer_too' "
-               "(over-wer-too 0.1), so none of them is used: keep one, e.g. BENCHMARKSTT_DISABLE_PLUGINS=over_wer")
+    message = (
+        "metric 'wer' is registered by plugins 'over_wer' (over-wer 0.1) and 'over_wer_too' "
+        "(over-wer-too 0.1), so none of them is used: keep one, e.g. BENCHMARKSTT_DISABLE_PLUGINS=over_wer"
+    )
     assert warnings(run) == [f"benchmarkstt: warning: {message}"]
     assert run.stderr.splitlines()[-1] == f"benchmarkstt: error: argument --wer: {message}"
 
@@ -164,9 +193,11 @@ def test_two_third_parties_on_one_name_give_the_same_outcome_whatever_their_name
     run = run_in(venv, "benchmarkstt", *TEXTS, "--count", env=only(*pair))
     first, second = sorted(pair)
     dists = {"a_count": "count-one", "b_count": "count-two", "c_count": "count-one-again"}
-    message = (f"metric 'count' is registered by plugins '{first}' ({dists[first]} 0.1) and '{second}' "
-               f"({dists[second]} 0.1), so none of them is used: keep one, e.g. "
-               f"BENCHMARKSTT_DISABLE_PLUGINS={first}")
+    message = (
+        f"metric 'count' is registered by plugins '{first}' ({dists[first]} 0.1) and '{second}' "
+        f"({dists[second]} 0.1), so none of them is used: keep one, e.g. "
+        f"BENCHMARKSTT_DISABLE_PLUGINS={first}"
+    )
     assert (run.returncode, run.stdout) == (2, "")
     assert warnings(run) == [f"benchmarkstt: warning: {message}"]
     assert run.stderr.splitlines()[-1] == f"benchmarkstt: error: argument --count: {message}"
@@ -182,10 +213,13 @@ def test_tryfirst_and_trylast_on_a_register_hook_fail_the_plugin(venv):
     assert len(warnings(run)) == 1
     assert warnings(run)[0].startswith(
         "benchmarkstt: warning: plugin 'zzz_wer' (zzz-wer 0.1) failed to register: PluginHookError: hook "
-        "'register_metrics': trylast is refused on the register hooks")
+        "'register_metrics': trylast is refused on the register hooks"
+    )
     listing = run_in(venv, "benchmarkstt-tools", "plugins", env=only("zzz_wer")).stdout
-    assert "zzz_wer  zzz-wer 0.1  [failed]\n    error: register: PluginHookError: hook 'register_metrics': " \
-           "trylast is refused" in listing
+    assert (
+        "zzz_wer  zzz-wer 0.1  [failed]\n    error: register: PluginHookError: hook 'register_metrics': "
+        "trylast is refused" in listing
+    )
 
 
 def test_a_misspelled_hook_fails_the_plugin_and_names_the_hook(venv):
@@ -193,9 +227,9 @@ def test_a_misspelled_hook_fails_the_plugin_and_names_the_hook(venv):
     assert run.returncode == 0
     assert warnings(run)[0].startswith(
         "benchmarkstt: warning: plugin 'misspelled_hook' (misspelled-hook 0.1) failed to register: "
-        "PluginHookError: hook 'register_metric' is no benchmarkstt hook (did you mean 'register_metrics'?)")
-    listing = json.loads(run_in(venv, "benchmarkstt-tools", "plugins", "--json",
-                                env=only("misspelled_hook")).stdout)
+        "PluginHookError: hook 'register_metric' is no benchmarkstt hook (did you mean 'register_metrics'?)"
+    )
+    listing = json.loads(run_in(venv, "benchmarkstt-tools", "plugins", "--json", env=only("misspelled_hook")).stdout)
     record = next(r for r in listing if r["name"] == "misspelled_hook")
     assert record["status"] == "failed" and "'register_metric' is no benchmarkstt hook" in record["errors"][0]
 
@@ -213,8 +247,11 @@ def test_a_lazily_registered_component_is_imported_only_when_used(venv):
     unused = run_in(venv, "benchmarkstt", *TEXTS, "--wer", env=env)
     assert (unused.returncode, unused.stderr) == (0, "")
     used = run_in(venv, "benchmarkstt", *TEXTS, "--ratio", env=env)
-    assert (used.returncode, used.stdout, used.stderr) == (0, "ratio\n=====\n\n1.000000\n\n",
-                                                           "lazy_metric_impl imported\n")
+    assert (used.returncode, used.stdout, used.stderr) == (
+        0,
+        "ratio\n=====\n\n1.000000\n\n",
+        "lazy_metric_impl imported\n",
+    )
     shown = run_in(venv, "benchmarkstt", "--help", env=env)
     assert "--ratio               Reference length over hypothesis length." in shown.stdout
 
@@ -224,4 +261,6 @@ def test_the_editable_core_exposes_only_its_package(venv):
         run = run_in(venv, "python", "-c", f"import {name}")
         assert run.returncode == 1 and f"No module named '{name}'" in run.stderr, (name, run)
     found = run_in(venv, "python", "-c", "import benchmarkstt_core.cli.main as m; print(m.__file__)")
-    assert found.stdout.strip() == str(ROOT / "benchmarkstt_core" / "src" / "benchmarkstt_core" / "cli" / "main.py"), found
+    assert found.stdout.strip() == str(ROOT / "benchmarkstt_core" / "src" / "benchmarkstt_core" / "cli" / "main.py"), (
+        found
+    )

@@ -10,7 +10,7 @@ import sys
 import pytest
 from conftest import ROOT
 
-MODULE = '''
+MODULE = """
 import pytest
 from conftest import needs_shared, shared_data_missing
 
@@ -27,7 +27,7 @@ def test_called():
 @needs_shared(True, "the test corpus")
 def test_present():
     pass
-'''
+"""
 
 
 def outcomes(tmp_path, ci: str | None) -> str:
@@ -36,9 +36,28 @@ def outcomes(tmp_path, ci: str | None) -> str:
     if ci is not None:
         env["CI"] = ci
     env["PYTHONPATH"] = str(ROOT / "tests")
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "conftest", "-p", "no:cacheprovider", "-q", "-rA",
-                          "--rootdir", str(tmp_path), str(tmp_path / "test_needs.py")],
-                         capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120, check=False)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "conftest",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "-rA",
+            "--rootdir",
+            str(tmp_path),
+            str(tmp_path / "test_needs.py"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+        check=False,
+    )
     return run.stdout
 
 

@@ -16,7 +16,11 @@ from conftest import ROOT
 
 def distributions() -> list:
     names = []
-    for setup_cfg in [ROOT / "setup.cfg", ROOT / "benchmarkstt_core" / "setup.cfg", *sorted(ROOT.glob("plugins/*/setup.cfg"))]:
+    for setup_cfg in [
+        ROOT / "setup.cfg",
+        ROOT / "benchmarkstt_core" / "setup.cfg",
+        *sorted(ROOT.glob("plugins/*/setup.cfg")),
+    ]:
         parser = configparser.ConfigParser()
         parser.read(setup_cfg)
         names.append(parser["metadata"]["name"])
@@ -67,8 +71,12 @@ def test_a_declared_description_is_the_class_docstrings():
     """A description given at registration (which the help shows without importing the
     component) is the one its class's docstring gives: the tool commands declare theirs."""
     host = make_plugin_manager()
-    declared = [spec for kind in KINDS for spec in host.registries[kind]
-                if isinstance(spec, LazyComponentSpec) and spec._description is not None]
+    declared = [
+        spec
+        for kind in KINDS
+        for spec in host.registries[kind]
+        if isinstance(spec, LazyComponentSpec) and spec._description is not None
+    ]
     assert {spec.name for spec in declared} >= {spec.name for spec in host.registries.tool_commands}
     for spec in declared:
         assert spec.description == ComponentSpec.from_class(spec.kind, spec.cls).description, spec
@@ -87,8 +95,7 @@ def test_only_the_projects_packages_are_importable(name, tmp_path):
 
 
 def test_the_projects_packages_are_importable_from_the_repository(tmp_path):
-    code = ("import benchmarkstt_core, benchmarkstt_metrics, benchmarkstt_formats\n"
-            "print(benchmarkstt_core.__file__)")
+    code = "import benchmarkstt_core, benchmarkstt_metrics, benchmarkstt_formats\nprint(benchmarkstt_core.__file__)"
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == str(ROOT / "benchmarkstt_core" / "src" / "benchmarkstt_core" / "__init__.py")
@@ -97,10 +104,12 @@ def test_the_projects_packages_are_importable_from_the_repository(tmp_path):
 def test_the_distributions_metadata_is_read_only_when_shown():
     """Building the host finds the plugins and which are standard from their entry points alone;
     a record's distribution and version come from the metadata when asked for."""
-    code = ("import sys\nfrom benchmarkstt_core.plugins import make_plugin_manager\n"
-            "host = make_plugin_manager(); host.registries\n"
-            "print('email.feedparser' in sys.modules)\n"
-            "record = host.record('benchmarkstt_metrics')\n"
-            "print(record.standard, record.distribution, record.version == host.record('benchmarkstt_core.builtin').version)")
+    code = (
+        "import sys\nfrom benchmarkstt_core.plugins import make_plugin_manager\n"
+        "host = make_plugin_manager(); host.registries\n"
+        "print('email.feedparser' in sys.modules)\n"
+        "record = host.record('benchmarkstt_metrics')\n"
+        "print(record.standard, record.distribution, record.version == host.record('benchmarkstt_core.builtin').version)"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split("\n")[:2] == ["False", "True benchmarkstt-metrics True"]

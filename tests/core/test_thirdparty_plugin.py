@@ -19,8 +19,13 @@ TEXTS = ["-r", "Hello, world!", "-h", "hello world again", "-rt", "argument", "-
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory) -> Path:
     """A fresh virtualenv with the core, formats, metrics and the third-party plugin."""
-    return make_venv(tmp_path_factory.mktemp("thirdparty") / "venv", ROOT / "benchmarkstt_core", ROOT / "plugins" / "benchmarkstt_formats",
-                     ROOT / "plugins" / "benchmarkstt_metrics", THIRDPARTY / "benchmarkstt-punct")
+    return make_venv(
+        tmp_path_factory.mktemp("thirdparty") / "venv",
+        ROOT / "benchmarkstt_core",
+        ROOT / "plugins" / "benchmarkstt_formats",
+        ROOT / "plugins" / "benchmarkstt_metrics",
+        THIRDPARTY / "benchmarkstt-punct",
+    )
 
 
 def run(venv: Path, name: str, *args: str, env: dict | None = None, input: str | None = None):
@@ -33,8 +38,7 @@ def test_flags_results_and_listing(venv):
     assert "--wcdelta" in help_text
     assert "Hypothesis word count minus reference word count." in help_text
 
-    result = run(venv, "benchmarkstt", *TEXTS, "--strippunctuation", "--wer",
-                 "--wcdelta", "-o", "markdown")
+    result = run(venv, "benchmarkstt", *TEXTS, "--strippunctuation", "--wer", "--wcdelta", "-o", "markdown")
     assert result.returncode == 0, result.stderr
     assert result.stdout == "# wer\n\n1.000000\n\n# wcdelta\n\n1\n\n"
 
@@ -52,8 +56,10 @@ def test_broken_plugin_costs_one_warning(venv):
         assert result.stdout == "wcdelta\n=======\n\n1\n\n"
         warnings = result.stderr.strip().splitlines()
         assert len(warnings) == 1
-        assert warnings[0].startswith("benchmarkstt: warning: plugin 'benchmarkstt_broken' "
-                                      "(benchmarkstt-broken 0.0.1) failed to load: ModuleNotFoundError")
+        assert warnings[0].startswith(
+            "benchmarkstt: warning: plugin 'benchmarkstt_broken' "
+            "(benchmarkstt-broken 0.0.1) failed to load: ModuleNotFoundError"
+        )
 
         tool = run(venv, "benchmarkstt-tools", "normalization", "--strippunctuation", input="a, b!")
         assert (tool.returncode, tool.stdout) == (0, "a b")
@@ -62,8 +68,9 @@ def test_broken_plugin_costs_one_warning(venv):
         assert "benchmarkstt_broken  benchmarkstt-broken 0.0.1  [failed]" in listing
         assert "error: load: ModuleNotFoundError: No module named 'benchmarkstt_no_such_dependency'" in listing
 
-        silenced = run(venv, "benchmarkstt", *TEXTS, "--wcdelta",
-                       env={"BENCHMARKSTT_DISABLE_PLUGINS": "benchmarkstt_broken"})
+        silenced = run(
+            venv, "benchmarkstt", *TEXTS, "--wcdelta", env={"BENCHMARKSTT_DISABLE_PLUGINS": "benchmarkstt_broken"}
+        )
         assert (silenced.returncode, silenced.stderr) == (0, "")
 
         strict = run(venv, "benchmarkstt", *TEXTS, "--wcdelta", env={"BENCHMARKSTT_PLUGIN_ERRORS": "raise"})
@@ -87,12 +94,13 @@ def test_an_unknown_flag_names_the_plugins_that_failed(venv, tmp_path):
     result = run(venv, "benchmarkstt", *TEXTS, "--cer", env=env)
     assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr
     assert result.stderr.splitlines()[-1] == (
-        "benchmarkstt: error: unrecognized arguments: --cer "
-        f"(the plugin benchmarkstt-metrics failed to load: {reason})")
+        f"benchmarkstt: error: unrecognized arguments: --cer (the plugin benchmarkstt-metrics failed to load: {reason})"
+    )
     tool = run(venv, "benchmarkstt-tools", "metrics", *TEXTS, "--wer", env=env)
     assert tool.stderr.splitlines()[-1] == (
         "benchmarkstt-tools metrics: error: unrecognized arguments: --wer "
-        f"(the plugin benchmarkstt-metrics failed to load: {reason})")
+        f"(the plugin benchmarkstt-metrics failed to load: {reason})"
+    )
 
     # and a third-party one that fails too: both are named, in one line
     pip_install(venv, THIRDPARTY / "benchmarkstt-broken")
@@ -103,7 +111,8 @@ def test_an_unknown_flag_names_the_plugins_that_failed(venv, tmp_path):
             "benchmarkstt: error: argument -o/--output-format: invalid choice: 'html' (choose from 'json', "
             "'markdown', 'restructuredtext') (2 plugins failed: benchmarkstt-broken failed to load: "
             "ModuleNotFoundError: No module named 'benchmarkstt_no_such_dependency'; "
-            f"benchmarkstt-metrics failed to load: {reason})")
+            f"benchmarkstt-metrics failed to load: {reason})"
+        )
     finally:
         pip(venv, "uninstall", "-y", "benchmarkstt-broken")
 
@@ -125,5 +134,4 @@ GUIDE = console_sessions(ROOT / "docs" / "plugins.md", skip=("Typed parameters",
 @pytest.mark.parametrize("command, output", GUIDE, ids=session_ids(GUIDE))
 def test_the_plugin_guide_sessions(venv, tmp_path_factory, command, output):
     """docs/plugins.md's console sessions, in this venv (the guide's punct plugin installed)."""
-    run_session(command, output, cwd=write_session_files(GUIDE, tmp_path_factory.mktemp("guide")),
-                bin_dir=venv / "bin")
+    run_session(command, output, cwd=write_session_files(GUIDE, tmp_path_factory.mktemp("guide")), bin_dir=venv / "bin")

@@ -27,12 +27,33 @@ class Typed:
     :param count: how many
     """
 
-    def __init__(self, count: int, ratio: float = 0.5, loud: bool = False, name: str = "x",
-                 where: FilePath = "a.txt", folder: Optional[FolderPath] = None,
-                 mode: Optional[Literal["fast", "slow"]] = None, colour: Colour = Colour.RED,
-                 at: Optional[pathlib.Path] = None, anything=None, limit: Optional[int] = None):
-        self.values = dict(count=count, ratio=ratio, loud=loud, name=name, where=where, folder=folder,
-                           mode=mode, colour=colour, at=at, anything=anything, limit=limit)
+    def __init__(
+        self,
+        count: int,
+        ratio: float = 0.5,
+        loud: bool = False,
+        name: str = "x",
+        where: FilePath = "a.txt",
+        folder: Optional[FolderPath] = None,
+        mode: Optional[Literal["fast", "slow"]] = None,
+        colour: Colour = Colour.RED,
+        at: Optional[pathlib.Path] = None,
+        anything=None,
+        limit: Optional[int] = None,
+    ):
+        self.values = dict(
+            count=count,
+            ratio=ratio,
+            loud=loud,
+            name=name,
+            where=where,
+            folder=folder,
+            mode=mode,
+            colour=colour,
+            at=at,
+            anything=anything,
+            limit=limit,
+        )
 
 
 SPEC = ComponentSpec.from_class("metrics", Typed)
@@ -42,39 +63,63 @@ def convert(name: str, value):
     return SPEC.types[name].convert(value, name)
 
 
-@pytest.mark.parametrize("name, given, expected", [
-    ("count", "4", 4), ("count", " -12 ", -12), ("count", 7, 7),
-    ("ratio", "0.25", 0.25), ("ratio", "2", 2.0), ("ratio", 3, 3.0), ("ratio", 1.5, 1.5),
-    ("loud", "yes", True), ("loud", "TRUE", True), ("loud", "1", True), ("loud", "off", False), ("loud", False, False),
-    ("name", "", ""), ("name", "Hi there", "Hi there"),
-    ("where", "rules.csv", "rules.csv"), ("where", pathlib.Path("a/b"), "a/b"),
-    ("folder", None, None), ("folder", "", ""),
-    ("mode", "slow", "slow"), ("mode", "FAST", "fast"), ("mode", "", None), ("mode", None, None),
-    ("colour", "green", Colour.GREEN), ("colour", "g", Colour.GREEN), ("colour", Colour.RED, Colour.RED),
-    ("at", "x/y", pathlib.Path("x/y")),
-    ("limit", "", None), ("limit", "3", 3),
-])
+@pytest.mark.parametrize(
+    "name, given, expected",
+    [
+        ("count", "4", 4),
+        ("count", " -12 ", -12),
+        ("count", 7, 7),
+        ("ratio", "0.25", 0.25),
+        ("ratio", "2", 2.0),
+        ("ratio", 3, 3.0),
+        ("ratio", 1.5, 1.5),
+        ("loud", "yes", True),
+        ("loud", "TRUE", True),
+        ("loud", "1", True),
+        ("loud", "off", False),
+        ("loud", False, False),
+        ("name", "", ""),
+        ("name", "Hi there", "Hi there"),
+        ("where", "rules.csv", "rules.csv"),
+        ("where", pathlib.Path("a/b"), "a/b"),
+        ("folder", None, None),
+        ("folder", "", ""),
+        ("mode", "slow", "slow"),
+        ("mode", "FAST", "fast"),
+        ("mode", "", None),
+        ("mode", None, None),
+        ("colour", "green", Colour.GREEN),
+        ("colour", "g", Colour.GREEN),
+        ("colour", Colour.RED, Colour.RED),
+        ("at", "x/y", pathlib.Path("x/y")),
+        ("limit", "", None),
+        ("limit", "3", 3),
+    ],
+)
 def test_values_are_converted(name, given, expected):
     result = convert(name, given)
     assert result == expected and type(result) is type(expected)
 
 
-@pytest.mark.parametrize("name, given, message", [
-    ("count", "four", "count expects an integer, got 'four'"),
-    ("count", "4.0", "count expects an integer, got '4.0'"),
-    ("count", 4.5, "count expects an integer, got 4.5"),
-    ("count", True, "count expects an integer, got true"),
-    ("count", None, "count expects an integer, got null"),
-    ("count", "", "count expects an integer, got ''"),
-    ("ratio", "half", "ratio expects a number, got 'half'"),
-    ("ratio", [1], "ratio expects a number, got [1]"),
-    ("loud", "maybe", "loud expects true or false, got 'maybe'"),
-    ("loud", 1, "loud expects true or false, got 1"),
-    ("name", 5, "name expects a text, got 5"),
-    ("where", 5, "where expects a file path, got 5"),
-    ("mode", "medium", "mode expects one of fast, slow, got 'medium'"),
-    ("colour", "blue", "colour expects one of RED, GREEN, got 'blue'"),
-])
+@pytest.mark.parametrize(
+    "name, given, message",
+    [
+        ("count", "four", "count expects an integer, got 'four'"),
+        ("count", "4.0", "count expects an integer, got '4.0'"),
+        ("count", 4.5, "count expects an integer, got 4.5"),
+        ("count", True, "count expects an integer, got true"),
+        ("count", None, "count expects an integer, got null"),
+        ("count", "", "count expects an integer, got ''"),
+        ("ratio", "half", "ratio expects a number, got 'half'"),
+        ("ratio", [1], "ratio expects a number, got [1]"),
+        ("loud", "maybe", "loud expects true or false, got 'maybe'"),
+        ("loud", 1, "loud expects true or false, got 1"),
+        ("name", 5, "name expects a text, got 5"),
+        ("where", 5, "where expects a file path, got 5"),
+        ("mode", "medium", "mode expects one of fast, slow, got 'medium'"),
+        ("colour", "blue", "colour expects one of RED, GREEN, got 'blue'"),
+    ],
+)
 def test_bad_values_name_the_parameter(name, given, message):
     with pytest.raises(ParameterError) as info:
         convert(name, given)

@@ -25,8 +25,14 @@ TEXTS = ["-r", "the quick brown fox", "-h", "the Quick brow fox", "-rt", "argume
 def venv(tmp_path_factory) -> Path:
     """A fresh virtualenv with the core, formats, metrics, normalizers and benchmarkstt-typed."""
     plugins = ROOT / "plugins"
-    return make_venv(tmp_path_factory.mktemp("typed") / "venv", ROOT / "benchmarkstt_core", plugins / "benchmarkstt_formats",
-                     plugins / "benchmarkstt_metrics", plugins / "benchmarkstt_normalizers", THIRDPARTY / "benchmarkstt-typed")
+    return make_venv(
+        tmp_path_factory.mktemp("typed") / "venv",
+        ROOT / "benchmarkstt_core",
+        plugins / "benchmarkstt_formats",
+        plugins / "benchmarkstt_metrics",
+        plugins / "benchmarkstt_normalizers",
+        THIRDPARTY / "benchmarkstt-typed",
+    )
 
 
 def error_line(result) -> str:
@@ -37,21 +43,41 @@ def error_line(result) -> str:
 
 
 def test_command_line_values_are_converted(venv):
-    result = run(venv, "benchmarkstt", *TEXTS, "--longwords", "--longwords", "4", "2.5", "YES",
-                 "--longwords", " 5 ", "1e0", "off", "Share", "-o", "json")
+    result = run(
+        venv,
+        "benchmarkstt",
+        *TEXTS,
+        "--longwords",
+        "--longwords",
+        "4",
+        "2.5",
+        "YES",
+        "--longwords",
+        " 5 ",
+        "1e0",
+        "off",
+        "Share",
+        "-o",
+        "json",
+    )
     assert result.returncode == 0, result.stderr
     assert [line.strip() for line in result.stdout.splitlines()[1:-1]] == [
-        '{"title": "longwords", "result": 2.0},', '{"title": "longwords 4 2.5 True", "result": 2.5},',
-        '{"title": "longwords 5 1.0 False share", "result": 1.0}']  # given more than once: titled with its values
+        '{"title": "longwords", "result": 2.0},',
+        '{"title": "longwords 4 2.5 True", "result": 2.5},',
+        '{"title": "longwords 5 1.0 False share", "result": 1.0}',
+    ]  # given more than once: titled with its values
 
 
-@pytest.mark.parametrize("values, message", [
-    (["four"], "--longwords: min_len expects an integer, got 'four'"),
-    (["4.5"], "--longwords: min_len expects an integer, got '4.5'"),
-    (["4", "much"], "--longwords: weight expects a number, got 'much'"),
-    (["4", "1", "maybe"], "--longwords: ignore_case expects true or false, got 'maybe'"),
-    (["4", "1", "no", "total"], "--longwords: report expects one of count, share, got 'total'"),
-])
+@pytest.mark.parametrize(
+    "values, message",
+    [
+        (["four"], "--longwords: min_len expects an integer, got 'four'"),
+        (["4.5"], "--longwords: min_len expects an integer, got '4.5'"),
+        (["4", "much"], "--longwords: weight expects a number, got 'much'"),
+        (["4", "1", "maybe"], "--longwords: ignore_case expects true or false, got 'maybe'"),
+        (["4", "1", "no", "total"], "--longwords: report expects one of count, share, got 'total'"),
+    ],
+)
 def test_bad_command_line_values_are_one_clear_error(venv, values, message):
     result = run(venv, "benchmarkstt", "-r", "missing.txt", "-h", "missing.txt", "--longwords", *values)
     assert error_line(result) == f"benchmarkstt: error: {message}"
@@ -70,12 +96,15 @@ def test_config_and_rules_file_values_are_converted(venv, tmp_path):
     assert (rules.returncode, rules.stdout) == (0, "wer\n===\n\n0.500000\n\n")  # "quick brown" against "quick"
 
     bad = run(venv, "benchmarkstt", *texts, "--config", str(tmp_path / "bad.conf"), "--wer")
-    assert error_line(bad) == (f"benchmarkstt: error: {tmp_path / 'bad.conf'}:4:1: "
-                               "dropshort: min_len expects an integer, got '4.0'")
-    bad_rules = run(venv, "benchmarkstt-tools", "normalization", "--file", "dropshort", str(tmp_path / "bad.csv"),
-                    input="a b c")
-    assert error_line(bad_rules) == (f"benchmarkstt-tools: error: {tmp_path / 'bad.csv'}:2:2: "
-                                     "dropshort: min_len expects an integer, got 'three'")
+    assert error_line(bad) == (
+        f"benchmarkstt: error: {tmp_path / 'bad.conf'}:4:1: dropshort: min_len expects an integer, got '4.0'"
+    )
+    bad_rules = run(
+        venv, "benchmarkstt-tools", "normalization", "--file", "dropshort", str(tmp_path / "bad.csv"), input="a b c"
+    )
+    assert error_line(bad_rules) == (
+        f"benchmarkstt-tools: error: {tmp_path / 'bad.csv'}:2:2: dropshort: min_len expects an integer, got 'three'"
+    )
 
 
 def test_the_documented_module_is_the_tested_one():

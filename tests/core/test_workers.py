@@ -23,8 +23,11 @@ import pytest
 from processes import kill_9
 
 # fork in every run; the others once (slow: each worker a fresh interpreter, on five Pythons in CI)
-METHODS = [m if m == "fork" else pytest.param(m, marks=pytest.mark.slow)
-           for m in ("fork", "forkserver", "spawn") if m in multiprocessing.get_all_start_methods()]
+METHODS = [
+    m if m == "fork" else pytest.param(m, marks=pytest.mark.slow)
+    for m in ("fork", "forkserver", "spawn")
+    if m in multiprocessing.get_all_start_methods()
+]
 
 KILLED_MID_SEND = """
 import sys, time
@@ -52,8 +55,10 @@ def run():
 def run_python(tmp_path, method: str, script: str) -> subprocess.CompletedProcess:
     """``script`` (its work in ``run()``) as a file run under the start method ``method``."""
     path = tmp_path / "script.py"
-    path.write_text(textwrap.dedent(script) + "\n\nif __name__ == '__main__':\n"
-                    f"    import multiprocessing\n    multiprocessing.set_start_method({method!r})\n    run()\n")
+    path.write_text(
+        textwrap.dedent(script) + "\n\nif __name__ == '__main__':\n"
+        f"    import multiprocessing\n    multiprocessing.set_start_method({method!r})\n    run()\n"
+    )
     return subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=60)
 
 
@@ -63,10 +68,14 @@ def run_script(tmp_path, method: str, end: str) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("method", METHODS)
 def test_a_worker_killed_mid_send_fails_its_task_and_the_shutdown_returns(tmp_path, method):
-    proc = run_script(tmp_path, method, """
+    proc = run_script(
+        tmp_path,
+        method,
+        """
         pool.shutdown(wait=True, cancel_futures=True)
         print(*["cancelled" if f.cancelled() else type(f.exception()).__name__ for f in futures])
-    """)
+    """,
+    )
     assert proc.returncode == 0, proc.stderr
     running, queued = proc.stdout.split()[:2], proc.stdout.split()[2:]
     assert running == ["BrokenProcessPool"] * 2, proc.stdout
@@ -83,7 +92,10 @@ def test_a_worker_killed_mid_send_does_not_hold_the_exit(tmp_path, method):
 
 @pytest.mark.parametrize("method", METHODS)
 def test_tasks_run_and_their_failures_come_back(tmp_path, method):
-    proc = run_python(tmp_path, method, """
+    proc = run_python(
+        tmp_path,
+        method,
+        """
         from benchmarkstt_core.workers import WorkerPool
 
         def run():
@@ -94,22 +106,29 @@ def test_tasks_run_and_their_failures_come_back(tmp_path, method):
                 pool.submit(pow, 2, 2)
             except RuntimeError as exc:
                 print(exc)
-    """)
-    assert proc.stdout == ("[1, 3, 9, 27, 81] ValueError(\"invalid literal for int() with base 10: 'x'\")\n"
-                           "cannot submit to a pool that was shut down\n"), proc.stderr
+    """,
+    )
+    assert proc.stdout == (
+        "[1, 3, 9, 27, 81] ValueError(\"invalid literal for int() with base 10: 'x'\")\n"
+        "cannot submit to a pool that was shut down\n"
+    ), proc.stderr
 
 
 @pytest.mark.parametrize("jobs", [1, 4])
 @pytest.mark.parametrize("method", METHODS)
 def test_more_workers_than_tasks(tmp_path, method, jobs):
-    proc = run_python(tmp_path, method, f"""
+    proc = run_python(
+        tmp_path,
+        method,
+        f"""
         from benchmarkstt_core.workers import WorkerPool
 
         def run():
             pool = WorkerPool({jobs})
             print(sum(f.result() for f in [pool.submit(len, "ab") for _ in range(7)]))
             pool.shutdown()
-    """)
+    """,
+    )
     assert (proc.stdout, proc.stderr) == ("14\n", "")
 
 
@@ -118,7 +137,10 @@ def test_a_corpus_scored_on_the_pool_gives_the_same_numbers(tmp_path, method):
     """What runs on the pool (the corpus's scoring: its plugins loaded in each worker) gives
     the numbers of one process under every start method."""
     pytest.importorskip("benchmarkstt_corpus")
-    proc = run_python(tmp_path, method, """
+    proc = run_python(
+        tmp_path,
+        method,
+        """
         from benchmarkstt_corpus import score_corpus
 
         def run():
@@ -126,7 +148,8 @@ def test_a_corpus_scored_on_the_pool_gives_the_same_numbers(tmp_path, method):
             hyps = {"a": ["the cat sat on a mat", "a dog parked", "it rained all day long", "the end"]}
             one, two = (score_corpus(refs, hyps, jobs=jobs, resamples=50).data["engines"]["a"] for jobs in (1, 2))
             print(one["wer"], one["substitutions"], one["insertions"], one == two)
-    """)
+    """,
+    )
     assert (proc.stdout, proc.stderr) == ("0.2 2 1 True\n", "")
 
 
@@ -149,8 +172,10 @@ def kill_the_pool_owner(tmp_path, method: str, before: str = "") -> tuple:
     ``kill -9`` once they run: what :func:`processes.kill_9` says of it. ``before`` runs when
     the script is imported (in the workers too, under spawn and forkserver)."""
     path = tmp_path / "script.py"
-    path.write_text(textwrap.dedent(ORPHANED.format(before=before)) + "\n\nif __name__ == '__main__':\n"
-                    f"    import multiprocessing\n    multiprocessing.set_start_method({method!r})\n    run()\n")
+    path.write_text(
+        textwrap.dedent(ORPHANED.format(before=before)) + "\n\nif __name__ == '__main__':\n"
+        f"    import multiprocessing\n    multiprocessing.set_start_method({method!r})\n    run()\n"
+    )
     proc = subprocess.Popen([sys.executable, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout.readline() == b"running\n", proc.stderr.read()
     return kill_9(proc, 10)

@@ -44,11 +44,10 @@ def build(root: Path, files: int = 12, words: int = 150, engines: dict = ENGINES
         (root / name).mkdir()
     rngs = {name: random.Random(seed) for name, (_, seed) in engines.items()}
     for f in range(files):
-        chunk = source[f * words:(f + 1) * words]
+        chunk = source[f * words : (f + 1) * words]
         (root / "refs" / f"ep{f:02}.txt").write_text(" ".join(chunk), encoding="utf-8")
         for name, (rate, _) in engines.items():
-            (root / name / f"ep{f:02}.txt").write_text(" ".join(edit(chunk, rate, rngs[name])),
-                                                       encoding="utf-8")
+            (root / name / f"ep{f:02}.txt").write_text(" ".join(edit(chunk, rate, rngs[name])), encoding="utf-8")
     return root
 
 

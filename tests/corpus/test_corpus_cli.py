@@ -36,8 +36,9 @@ def comparable(data: dict) -> dict:
 def test_pooled_counts_are_the_sums_of_single_pair_runs(tools, corpus, host):
     from benchmarkstt_core import benchmark
 
-    data = run_json(tools, corpus, "--jobs", "1", "--lowercase", "--wer", "levenshtein", "--wer", "strict",
-                    "--diffcounts")
+    data = run_json(
+        tools, corpus, "--jobs", "1", "--lowercase", "--wer", "levenshtein", "--wer", "strict", "--diffcounts"
+    )
     assert data["headline"]["mode"] == "levenshtein"
     for engine in ENGINES:
         sums = {"replace": 0, "delete": 0, "insert": 0, "equal": 0}
@@ -46,8 +47,9 @@ def test_pooled_counts_are_the_sums_of_single_pair_runs(tools, corpus, host):
         for row in data["engines"][engine]["files"]:
             ref = (corpus / "refs" / f"{row['id']}.txt").read_text()
             hyp = (corpus / engine / f"{row['id']}.txt").read_text()
-            lev, plain, wer = benchmark(ref, hyp, [("diffcounts", "levenshtein"), "diffcounts", "wer"],
-                                        ["lowercase"], host=host)
+            lev, plain, wer = benchmark(
+                ref, hyp, [("diffcounts", "levenshtein"), "diffcounts", "wer"], ["lowercase"], host=host
+            )
             for key in sums:
                 sums[key] += lev.value[key]
                 strict[key] += plain.value[key]
@@ -55,14 +57,16 @@ def test_pooled_counts_are_the_sums_of_single_pair_runs(tools, corpus, host):
             assert row["metrics"]["wer strict"] == wer.value  # each row is the single-pair number
         e = data["engines"][engine]
         assert (e["substitutions"], e["deletions"], e["insertions"], e["hits"]) == (
-            sums["replace"], sums["delete"], sums["insert"], sums["equal"])
+            sums["replace"],
+            sums["delete"],
+            sums["insert"],
+            sums["equal"],
+        )
         assert e["reference_words"] == words
         assert e["wer"] == (sums["replace"] + sums["delete"] + sums["insert"]) / words
         assert e["metrics"]["diffcounts"]["pooled"] == strict
-        assert e["metrics"]["wer strict"]["pooled"] == (
-            strict["replace"] + strict["delete"] + strict["insert"]) / words
-        assert e["mean_file_wer"] == pytest.approx(
-            sum(r["wer"] for r in e["files"]) / len(e["files"]))
+        assert e["metrics"]["wer strict"]["pooled"] == (strict["replace"] + strict["delete"] + strict["insert"]) / words
+        assert e["mean_file_wer"] == pytest.approx(sum(r["wer"] for r in e["files"]) / len(e["files"]))
 
 
 def test_ranking_separates_clear_differences_and_groups_twins(tools, corpus):
@@ -117,8 +121,21 @@ def test_existing_output_is_not_overwritten(tools, corpus, tmp_path):
 def test_rerun_reproduces_and_names_the_changed_input(tools, tmp_path):
     root = build(tmp_path / "c", files=5)
     first = tmp_path / "first.json"
-    run = tools("corpus", *folders_args(root), "--jobs", "1", "--lowercase", "--seed", "7", "--resamples",
-                "300", "-o", "json", "--output", str(first))
+    run = tools(
+        "corpus",
+        *folders_args(root),
+        "--jobs",
+        "1",
+        "--lowercase",
+        "--seed",
+        "7",
+        "--resamples",
+        "300",
+        "-o",
+        "json",
+        "--output",
+        str(first),
+    )
     assert run.returncode == 0, run
     again = tools("corpus", "--rerun", str(first), "--jobs", "2", "-o", "json")
     assert again.returncode == 0, again
@@ -168,8 +185,9 @@ def test_csv_and_markdown_and_table(tools, corpus):
 def test_manifest_with_types_and_unpaired(tools, corpus, tmp_path):
     lines = ["id,reference,good,mid,mid_type"]
     for f in range(3):
-        lines.append(f"ep{f:02},{corpus}/refs/ep{f:02}.txt,{corpus}/good/ep{f:02}.txt,"
-                     f"{corpus}/mid/ep{f:02}.txt,plaintext")
+        lines.append(
+            f"ep{f:02},{corpus}/refs/ep{f:02}.txt,{corpus}/good/ep{f:02}.txt,{corpus}/mid/ep{f:02}.txt,plaintext"
+        )
     lines.append(f"ep09,{corpus}/refs/ep09.txt,,{corpus}/mid/ep09.txt,")
     manifest = tmp_path / "m.csv"
     manifest.write_text("\n".join(lines) + "\n")
@@ -180,26 +198,40 @@ def test_manifest_with_types_and_unpaired(tools, corpus, tmp_path):
     data = json.loads(run.stdout)
     assert list(data["engines"]) == ["good", "mid"]
     assert [(r["id"], r["status"]) for r in data["engines"]["good"]["files"]] == [
-        ("ep00", "ok"), ("ep01", "ok"), ("ep02", "ok"), ("ep09", "missing")]
-    assert data["unpaired"] == [{"id": "ep09", "present": ["reference", "mid"], "missing": ["good"],
-                                 "paths": [f"{corpus}/refs/ep09.txt", f"{corpus}/mid/ep09.txt"]}]
+        ("ep00", "ok"),
+        ("ep01", "ok"),
+        ("ep02", "ok"),
+        ("ep09", "missing"),
+    ]
+    assert data["unpaired"] == [
+        {
+            "id": "ep09",
+            "present": ["reference", "mid"],
+            "missing": ["good"],
+            "paths": [f"{corpus}/refs/ep09.txt", f"{corpus}/mid/ep09.txt"],
+        }
+    ]
     assert "unpaired: ep09: missing for good" in run.stderr
     jsonl = tmp_path / "m.jsonl"
-    jsonl.write_text(json.dumps({"id": "a", "reference": f"{corpus}/refs/ep00.txt",
-                                 "x": f"{corpus}/good/ep00.txt"}) + "\n")
+    jsonl.write_text(
+        json.dumps({"id": "a", "reference": f"{corpus}/refs/ep00.txt", "x": f"{corpus}/good/ep00.txt"}) + "\n"
+    )
     data = json.loads(tools("corpus", "--manifest", str(jsonl), "--jobs", "1", "-o", "json").stdout)
     assert data["engines"]["x"]["wer"] == json.loads(run.stdout)["engines"]["good"]["files"][0]["wer"]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["-r", "nowhere", "-h", "a=nowhere"], "--reference 'nowhere': not a folder"),
-    (["-r", "."], "need at least one --hypothesis NAME=FOLDER"),
-    (["-r", ".", "-h", "aws"], "--hypothesis 'aws': give it as NAME=FOLDER"),
-    (["--manifest", "missing.csv"], "--manifest 'missing.csv': cannot read it"),
-    (["--rerun", "missing.json"], "--rerun 'missing.json': cannot read it"),
-    (["-r", ".", "-h", "a=.", "--resamples", "0"], "--resamples must be at least 1"),
-    (["-r", ".", "-h", "a=.", "--wer", "fast"], "--wer: mode expects one of strict, hunt, levenshtein, got 'fast'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["-r", "nowhere", "-h", "a=nowhere"], "--reference 'nowhere': not a folder"),
+        (["-r", "."], "need at least one --hypothesis NAME=FOLDER"),
+        (["-r", ".", "-h", "aws"], "--hypothesis 'aws': give it as NAME=FOLDER"),
+        (["--manifest", "missing.csv"], "--manifest 'missing.csv': cannot read it"),
+        (["--rerun", "missing.json"], "--rerun 'missing.json': cannot read it"),
+        (["-r", ".", "-h", "a=.", "--resamples", "0"], "--resamples must be at least 1"),
+        (["-r", ".", "-h", "a=.", "--wer", "fast"], "--wer: mode expects one of strict, hunt, levenshtein, got 'fast'"),
+    ],
+)
 def test_bad_arguments_are_one_clear_line(tools, tmp_path, args, message):
     run = tools("corpus", *args, cwd=tmp_path)
     assert message in assert_clean_error(run, "benchmarkstt-tools")
@@ -213,8 +245,9 @@ def test_the_summary_names_every_engine_tied_for_best(tools, tmp_path):
         (tmp_path / folder).mkdir()
         for name, words in (("one", "the cat sat on the mat"), ("two", "a dog barked twice")):
             (tmp_path / folder / f"{name}.txt").write_text(words + "\n", encoding="utf-8")
-    run = tools("corpus", "-r", "refs", "-h", "alpha=alpha", "-h", "gamma=gamma", "-h", "beta=beta", "--wer",
-                cwd=tmp_path)
+    run = tools(
+        "corpus", "-r", "refs", "-h", "alpha=alpha", "-h", "gamma=gamma", "-h", "beta=beta", "--wer", cwd=tmp_path
+    )
     assert run.returncode == 0, run
     assert run.stdout.splitlines()[0] == "On these 2 files alpha, beta and gamma made as many errors (0.0%)."
 
@@ -227,5 +260,7 @@ def test_one_file_and_two_engines_is_scored(tools, tmp_path):
         (tmp_path / side / "x.txt").write_text(text + "\n")
     run = tools("corpus", "-r", "ref", "-h", "a=a", "-h", "b=b", "--jobs", "1", "-o", "json", cwd=tmp_path)
     assert run.returncode == 0, run
-    assert json.loads(run.stdout)["verdict"] == "On this file a made fewer errors than b (16.7% against 66.7%); " \
+    assert (
+        json.loads(run.stdout)["verdict"] == "On this file a made fewer errors than b (16.7% against 66.7%); "
         "with so few files no test can say whether the difference is real."
+    )

@@ -68,21 +68,32 @@ def test_a_loaded_metric_declaring_a_headline_gives_it_and_one_declaring_summed_
         assert summary["metrics"]["toy"]["errors"] == summary["errors"]
         assert summary["metrics"]["wer levenshtein"]["errors"] == counts["errors"]
         assert summary["metrics"]["lengths"] == {
-            "pooled": {"ref": n, "hyp": counts["hypothesis_words"]}, "how": "sum over files"}
-    table = tools("corpus", *folders_args(root), "--jobs", "1", "--resamples", "50", "--load", "declared", "--toy",
-                  cwd=root).stdout
+            "pooled": {"ref": n, "hyp": counts["hypothesis_words"]},
+            "how": "sum over files",
+        }
+    table = tools(
+        "corpus", *folders_args(root), "--jobs", "1", "--resamples", "50", "--load", "declared", "--toy", cwd=root
+    ).stdout
     assert "TOY (quarter) pooled over files" in table and "TOY (pooled)" in table and "mean of file TOYs" in table
 
 
 def test_wer_and_diffcounts_declare_what_their_names_gave(tmp_path, tools):
     root = build(tmp_path / "c", files=3, words=60)
     data = run_json(tools, root, "--cer", "--diffcounts", "--wer", "hunt", "--wer", "levenshtein")
-    assert data["headline"] == {"metric": "wer", "mode": "hunt", "differ": None,
-                                "pooled": "sum of errors over all files / sum of reference words"}
+    assert data["headline"] == {
+        "metric": "wer",
+        "mode": "hunt",
+        "differ": None,
+        "pooled": "sum of errors over all files / sum of reference words",
+    }
     for summary in data["engines"].values():
         counts = summary["metrics"]["diffcounts"]["pooled"]
-        assert counts == {"equal": summary["hits"], "replace": summary["substitutions"],
-                          "insert": summary["insertions"], "delete": summary["deletions"]}
+        assert counts == {
+            "equal": summary["hits"],
+            "replace": summary["substitutions"],
+            "insert": summary["insertions"],
+            "delete": summary["deletions"],
+        }
         assert summary["errors"] == summary["substitutions"] + 0.5 * (summary["deletions"] + summary["insertions"])
     table = tools("corpus", *folders_args(root), "--jobs", "1", "--resamples", "50", cwd=root).stdout
     assert "WER (levenshtein) pooled over files" in table and "WER (pooled)" in table
@@ -91,13 +102,33 @@ def test_wer_and_diffcounts_declare_what_their_names_gave(tmp_path, tools):
 def test_the_report_names_the_headline_metric_where_it_shows_its_rate(tmp_path, tools):
     root = build(tmp_path / "c", files=3, words=60)
     (root / "declared.py").write_text(MODULE, encoding="utf-8")
-    run = tools("corpus", *folders_args(root), "--jobs", "1", "--resamples", "50", "--load", "declared", "--toy",
-                "--html", "r.html", cwd=root)
+    run = tools(
+        "corpus",
+        *folders_args(root),
+        "--jobs",
+        "1",
+        "--resamples",
+        "50",
+        "--load",
+        "declared",
+        "--toy",
+        "--html",
+        "r.html",
+        cwd=root,
+    )
     assert run.returncode == 0, run.stderr
     page = (root / "r.html").read_text(encoding="utf-8")
-    for label in ("TOY (quarter) pooled over files", "TOY (pooled)", "mean of file TOYs", "Pooled TOY per engine",
-                  "difference of pooled TOY", "A's pooled TOY minus B's", "the files' TOYs by rank",
-                  "the file's TOY, shaded", '"rate":"TOY"'):
+    for label in (
+        "TOY (quarter) pooled over files",
+        "TOY (pooled)",
+        "mean of file TOYs",
+        "Pooled TOY per engine",
+        "difference of pooled TOY",
+        "A's pooled TOY minus B's",
+        "the files' TOYs by rank",
+        "the file's TOY, shaded",
+        '"rate":"TOY"',
+    ):
         assert label in page, label
     assert "WER" not in page.split('<section id="record"')[0].split("<script")[0]
 
@@ -116,4 +147,5 @@ def test_a_row_value_is_checked_as_its_metric_declares_in_the_report(tmp_path, t
     run = tools("report", "bad.json", "-o", "bad.html", "--load", "declared", cwd=root)
     assert assert_clean_error(run, "benchmarkstt-tools") == (
         f"benchmarkstt-tools: error: bad.json: engines.{engine}.files[1].metrics.lengths.hyp: "
-        "a whole number at least 0, not -2")
+        "a whole number at least 0, not -2"
+    )

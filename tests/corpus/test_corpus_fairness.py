@@ -83,7 +83,9 @@ def test_the_summary_sentence_counts_the_files_the_table_scored(tools, tmp_path)
     excluded = tools(*args, "--on-missing", "exclude", "-o", "json", cwd=tmp_path)
     data = json.loads(excluded.stdout)
     assert [e["scored"] for e in data["engines"].values()] == [5, 5]
-    assert data["verdict"].startswith("On these 5 files (1 of the 6 left out for every engine: failed or unpaired) a made")
+    assert data["verdict"].startswith(
+        "On these 5 files (1 of the 6 left out for every engine: failed or unpaired) a made"
+    )
     counted = tools(*args, cwd=tmp_path)
     assert counted.stdout.startswith("On these 6 files a made fewer errors than b")
     assert "6 (1 failed: all deletions)" in counted.stdout

@@ -19,8 +19,14 @@ def corpus(tmp_path_factory):
 
 
 def args(root, *engines):
-    return ("corpus", "--reference", str(root / "refs"),
-            *[a for e in engines for a in ("-h", f"{e}={root / e}")], "--jobs", "1")
+    return (
+        "corpus",
+        "--reference",
+        str(root / "refs"),
+        *[a for e in engines for a in ("-h", f"{e}={root / e}")],
+        "--jobs",
+        "1",
+    )
 
 
 def test_overwrite_replaces_the_output_and_the_report(tools, corpus, tmp_path):

@@ -12,11 +12,22 @@ from growth import FLOORS, LIMIT, file_reader, growth
 
 
 def _invocation(engines: int, calls: int, path: str = "refs") -> dict:
-    return {"reference": path, "hypotheses": {f"e{k}": f"hyp/e{k}" for k in range(engines)}, "manifest": None,
-            "reference_type": "infer", "hypothesis_type": "infer",
-            "normalizers": [["regex", "<" * 3, "{"] for _ in range(calls)], "metrics": [["wer"]] * calls,
-            "load": ["x"] * calls, "alignments": False, "seed": 1, "resamples": 10, "level": 0.95, "alpha": 0.05,
-            "ranking_test": "permutation"}
+    return {
+        "reference": path,
+        "hypotheses": {f"e{k}": f"hyp/e{k}" for k in range(engines)},
+        "manifest": None,
+        "reference_type": "infer",
+        "hypothesis_type": "infer",
+        "normalizers": [["regex", "<" * 3, "{"] for _ in range(calls)],
+        "metrics": [["wer"]] * calls,
+        "load": ["x"] * calls,
+        "alignments": False,
+        "seed": 1,
+        "resamples": 10,
+        "level": 0.95,
+        "alpha": 0.05,
+        "ranking_test": "permutation",
+    }
 
 
 def _record(invocation: dict) -> str:
@@ -29,8 +40,17 @@ MANIFESTS = [
     ("many rows", lambda n: "id,reference,aws\n" + "".join(f"ep{k},r/{k}.txt,a/{k}.txt\n" for k in range(n)), 500),
     ("many rows of one id", lambda n: "id,reference,aws\n" + "ep,r.txt,a.txt\n" * n, 500),
     ("a quoted field of doubled quotes", lambda n: 'id,reference,aws\nep,"' + '""' * n + '",a.txt\n', 2000),
-    ("many columns", lambda n: "id,reference," + ",".join(f"e{k}" for k in range(n)) + "\nep,r.txt,"
-     + ",".join("a.txt" for _ in range(n)) + "\n", 200),
+    (
+        "many columns",
+        lambda n: (
+            "id,reference,"
+            + ",".join(f"e{k}" for k in range(n))
+            + "\nep,r.txt,"
+            + ",".join("a.txt" for _ in range(n))
+            + "\n"
+        ),
+        200,
+    ),
     ("many columns of one name", lambda n: "id,reference," + ",".join("e" for _ in range(n)) + "\n", 200),
     ("a long path of colons and '<'", lambda n: "id,reference,aws\nep," + ":<" * n + ",a.txt\n", 2000),
 ]
@@ -39,8 +59,13 @@ RECORDS = [
     ("many normalizers, metrics and modules", lambda n: _record(_invocation(1, n)), 200),
     ("a long path", lambda n: _record(_invocation(1, 1, "{<:" * n)), 2000),
     ("a bad call after many", lambda n: _record(dict(_invocation(1, n), metrics=[["wer"]] * n + [[1]])), 200),
-    ("nested deep", lambda n: _record(dict(_invocation(1, 1), options={"a": 1})).replace(
-        '"options": {"a": 1}', '"options": ' + "[" * n + "]" * n), 2000),
+    (
+        "nested deep",
+        lambda n: _record(dict(_invocation(1, 1), options={"a": 1})).replace(
+            '"options": {"a": 1}', '"options": ' + "[" * n + "]" * n
+        ),
+        2000,
+    ),
 ]
 
 

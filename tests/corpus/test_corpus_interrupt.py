@@ -21,10 +21,27 @@ def test_ctrl_c_stops_cleanly_and_writes_nothing(tmp_path):
     os.mkfifo(held)
     out = tmp_path / "result.json"
     env = dict(os.environ, LC_ALL="C.UTF-8")
-    proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *folders_args(root), "--jobs", "2",
-                             "--wer", "--cer", "-o", "json", "--output", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True, preexec_fn=like_a_terminal)
+    proc = subprocess.Popen(
+        [
+            str(BIN / "benchmarkstt-tools"),
+            "corpus",
+            *folders_args(root),
+            "--jobs",
+            "2",
+            "--wer",
+            "--cer",
+            "-o",
+            "json",
+            "--output",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+        preexec_fn=like_a_terminal,
+    )
     # SIGINT goes to the whole process group, as a terminal's Ctrl-C does, once the pool is up
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not children(proc.pid):
@@ -35,8 +52,7 @@ def test_ctrl_c_stops_cleanly_and_writes_nothing(tmp_path):
     assert "Traceback" not in stderr
     last = stderr.strip().splitlines()[-1]
     assert last.startswith("benchmarkstt-tools: error: interrupted after ") and last.endswith(
-        " of 60 files; nothing was written"), stderr
+        " of 60 files; nothing was written"
+    ), stderr
     assert stdout == "" and not out.exists()
     assert not [p for p in os.listdir(tmp_path) if p.startswith(".benchmarkstt-")]
-
-

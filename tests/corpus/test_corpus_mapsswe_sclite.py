@@ -31,8 +31,23 @@ def test_corpus_with_sclite_alignment_gives_sc_stats_segments_and_z(tools):
     ours = re.search(r"\(# segs: (\d+)\).*\(Z Stat: (\S+)\)", sclite.stdout).groups()
     assert (int(ours[0]), float(ours[1])) == (segs, z)
 
-    corpus = tools("corpus", "-r", "ref.trn", "-h", "a=a.trn", "-h", "b=b.trn", "--wer", "sclite",
-                   "--allow-unpaired", "--jobs", "1", "-o", "json", cwd=DATA)
+    corpus = tools(
+        "corpus",
+        "-r",
+        "ref.trn",
+        "-h",
+        "a=a.trn",
+        "-h",
+        "b=b.trn",
+        "--wer",
+        "sclite",
+        "--allow-unpaired",
+        "--jobs",
+        "1",
+        "-o",
+        "json",
+        cwd=DATA,
+    )
     assert corpus.returncode == 0, corpus
     result = json.loads(corpus.stdout)
     (pair,) = [c for c in result["comparisons"] if {c["a"], c["b"]} == {"a", "b"}]

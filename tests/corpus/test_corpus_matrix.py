@@ -73,9 +73,15 @@ def scheduler():
     import logging
 
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                                  silence_logs=logging.ERROR) as cluster:
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+        silence_logs=logging.ERROR,
+    ) as cluster:
         yield cluster.scheduler_address
 
 

@@ -31,13 +31,33 @@ def corpus(tmp_path):
 def test_names_of_any_bytes_are_scored_kept_and_shown_escaped(tools, corpus):
     refused = tools("corpus", "-r", "ref", "-h", "a=a", "--jobs", "1", cwd=corpus)
     assert refused.returncode == 2 and refused.stderr.startswith(
-        "benchmarkstt-tools: error: 1 unpaired file: only\\x1b]0;title\\x07 (ref/only\\x1b]0;title\\x07.txt; none from a)")
+        "benchmarkstt-tools: error: 1 unpaired file: only\\x1b]0;title\\x07 (ref/only\\x1b]0;title\\x07.txt; none from a)"
+    )
     assert not RAW.search(refused.stderr)
-    run = tools("corpus", "-r", "ref", "-h", "a=a", "--jobs", "2", "--resamples", "20", "-o", "json",
-                "--output", "r.json", "--html", "r.html", "--allow-unpaired", cwd=corpus)
+    run = tools(
+        "corpus",
+        "-r",
+        "ref",
+        "-h",
+        "a=a",
+        "--jobs",
+        "2",
+        "--resamples",
+        "20",
+        "-o",
+        "json",
+        "--output",
+        "r.json",
+        "--html",
+        "r.html",
+        "--allow-unpaired",
+        cwd=corpus,
+    )
     assert run.returncode == 0, run
-    assert run.stderr == ("benchmarkstt-tools corpus: warning: unpaired: only\\x1b]0;title\\x07: missing for a "
-                          "(has ref/only\\x1b]0;title\\x07.txt); a failure of the engine\n")
+    assert run.stderr == (
+        "benchmarkstt-tools corpus: warning: unpaired: only\\x1b]0;title\\x07: missing for a "
+        "(has ref/only\\x1b]0;title\\x07.txt); a failure of the engine\n"
+    )
     data = json.loads((corpus / "r.json").read_text(encoding="utf-8"))
     assert sorted(os.fsencode(row["id"]) for row in data["engines"]["a"]["files"]) == sorted(NAMES + [UNPAIRED])
     assert data["engines"]["a"]["wer"] == 6 / 31  # one deletion in each of 5 files, and the missing file's one word
@@ -64,7 +84,9 @@ def test_a_log_line_cannot_be_forged_by_a_name(tmp_path):
     import subprocess
     import sys
 
-    code = ("from benchmarkstt_core.cli.common import setup_logging; import logging; setup_logging('info'); "
-            "logging.getLogger('x').info('read %s', 'ep\\x1b[2J\\nERROR:x: forged')")
+    code = (
+        "from benchmarkstt_core.cli.common import setup_logging; import logging; setup_logging('info'); "
+        "logging.getLogger('x').info('read %s', 'ep\\x1b[2J\\nERROR:x: forged')"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert run.stderr == "INFO:x: read ep\\x1b[2J\\nERROR:x: forged\n"

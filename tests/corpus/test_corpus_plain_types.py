@@ -15,7 +15,7 @@ SRT = "1\n00:00:01,000 --> 00:00:02,000\nthe cat sat\n"
 VTT = "WEBVTT\n\n00:01.000 --> 00:02.000\nthe cat sat\n"
 STM = "v 1 spk 0.0 1.0 the cat sat\n"
 #: a module that says a reference whose name starts with v_ is STM (plain text to a quick look)
-LOADED = '''from typing import Optional
+LOADED = """from typing import Optional
 import os
 from benchmarkstt_core.hookspecs import hookimpl
 
@@ -24,7 +24,7 @@ from benchmarkstt_core.hookspecs import hookimpl
 def infer_input_type(path: str) -> Optional[str]:
     name = os.path.basename(path)
     return "stm" if name.startswith("v_") and os.path.basename(os.path.dirname(path)) == "refs" else None
-'''
+"""
 
 
 def folders(root, refs: dict) -> list:
@@ -42,17 +42,22 @@ def types(run) -> dict:
 
 
 def test_subtitles_among_plain_text_are_read_as_subtitles(tools, tmp_path):
-    run = tools("corpus", *folders(tmp_path, {"p1.txt": "the cat sat\n", "s.txt": SRT, "p2.txt": "a b c\n",
-                                              "v.txt": VTT}))
+    run = tools(
+        "corpus", *folders(tmp_path, {"p1.txt": "the cat sat\n", "s.txt": SRT, "p2.txt": "a b c\n", "v.txt": VTT})
+    )
     assert run.returncode == 0, run
-    assert types(run) == {"p1": ("plaintext", "plaintext", 1 / 3), "p2": ("plaintext", "plaintext", 1.0),
-                          "s": ("srt", "plaintext", 1 / 3),
-                          "v": ("vtt", "plaintext", 1 / 3)}
+    assert types(run) == {
+        "p1": ("plaintext", "plaintext", 1 / 3),
+        "p2": ("plaintext", "plaintext", 1.0),
+        "s": ("srt", "plaintext", 1 / 3),
+        "v": ("vtt", "plaintext", 1 / 3),
+    }
 
 
 def test_a_loaded_module_is_asked_for_every_file(tools, tmp_path):
     (tmp_path / "names.py").write_text(LOADED, encoding="utf-8")
-    run = tools("corpus", *folders(tmp_path, {"a_1.txt": "the cat sat\n", "v_1.txt": STM}), "--load", "names",
-                cwd=tmp_path)
+    run = tools(
+        "corpus", *folders(tmp_path, {"a_1.txt": "the cat sat\n", "v_1.txt": STM}), "--load", "names", cwd=tmp_path
+    )
     assert run.returncode == 0, run
     assert types(run) == {"a_1": ("plaintext", "plaintext", 1 / 3), "v_1": ("stm", "plaintext", 1 / 3)}

@@ -25,8 +25,9 @@ def test_tcwer_cpwer_and_timing_pool_over_the_files(tools, tmp_path):
         for title in ("tcwer", "cpwer"):
             m = engine["metrics"][title]
             per_file = [r["metrics"][title] for r in rows]
-            summed = {k: sum(v[k] for v in per_file)
-                      for k in ("substitutions", "deletions", "insertions", "reference_words")}
+            summed = {
+                k: sum(v[k] for v in per_file) for k in ("substitutions", "deletions", "insertions", "reference_words")
+            }
             assert m["counts"] == summed and all(isinstance(v, int) for v in summed.values())
             assert m["errors"] == summed["substitutions"] + summed["deletions"] + summed["insertions"]
             assert m["pooled"] == m["errors"] / summed["reference_words"]
@@ -42,19 +43,24 @@ def test_tcwer_cpwer_and_timing_pool_over_the_files(tools, tmp_path):
 
 
 def test_single_pair_timing_has_six_decimals_and_units():
-    run = run_command("benchmarkstt", "-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_kaldi.json"),
-                      "--timing")
+    run = run_command("benchmarkstt", "-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_kaldi.json"), "--timing")
     assert run.returncode == 0, run
     start = next(line for line in run.stdout.splitlines() if line.startswith("start: "))
-    assert re.fullmatch(r"start: mean -?\d\.\d{6} s, median -?\d\.\d{6} s, p90_abs \d\.\d{6} s, "
-                        r"within_0\.1 \d\.\d{6}, within_0\.25 \d\.\d{6}, within_0\.5 \d\.\d{6}", start), start
+    assert re.fullmatch(
+        r"start: mean -?\d\.\d{6} s, median -?\d\.\d{6} s, p90_abs \d\.\d{6} s, "
+        r"within_0\.1 \d\.\d{6}, within_0\.25 \d\.\d{6}, within_0\.5 \d\.\d{6}",
+        start,
+    ), start
     assert "collar: 5.000000 s" in run.stdout
 
 
 def test_single_pair_html_names_its_files_and_units():
-    run = run_command("benchmarkstt", "-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_kaldi.json"),
-                      "--tcwer", "-o", "html")
+    run = run_command(
+        "benchmarkstt", "-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_kaldi.json"), "--tcwer", "-o", "html"
+    )
     assert run.returncode == 0, run
-    assert (f'<p class="files">reference: <code>{DATA / "qt_subs.xml"}</code>; '
-            f'hypothesis: <code>{DATA / "qt_kaldi.json"}</code></p>') in run.stdout
+    assert (
+        f'<p class="files">reference: <code>{DATA / "qt_subs.xml"}</code>; '
+        f"hypothesis: <code>{DATA / 'qt_kaldi.json'}</code></p>"
+    ) in run.stdout
     assert '<th scope="row">collar</th><td class="num">5.000000 s</td>' in run.stdout

@@ -16,11 +16,28 @@ def test_score_corpus_on_paths_equals_the_command(tmp_path, tools):
 
     root = build(tmp_path / "c", files=4)
     ids = [f"ep{f:02}" for f in range(4)]
-    result = score_corpus([root / "refs" / f"{i}.txt" for i in ids],
-                          {e: [root / e / f"{i}.txt" for i in ids] for e in ENGINES}, ids=ids,
-                          normalizers=["lowercase"], metrics=[("wer", "levenshtein"), "cer"], seed=2)
-    run = tools("corpus", *folders_args(root), "--jobs", "1", "--lowercase", "--wer", "levenshtein", "--cer",
-                "--seed", "2", "-o", "json")
+    result = score_corpus(
+        [root / "refs" / f"{i}.txt" for i in ids],
+        {e: [root / e / f"{i}.txt" for i in ids] for e in ENGINES},
+        ids=ids,
+        normalizers=["lowercase"],
+        metrics=[("wer", "levenshtein"), "cer"],
+        seed=2,
+    )
+    run = tools(
+        "corpus",
+        *folders_args(root),
+        "--jobs",
+        "1",
+        "--lowercase",
+        "--wer",
+        "levenshtein",
+        "--cer",
+        "--seed",
+        "2",
+        "-o",
+        "json",
+    )
     command = json.loads(run.stdout)
     for engine in ENGINES:
         ours, theirs = result.engines[engine], command["engines"][engine]
@@ -65,9 +82,12 @@ def test_rows_kept_on_disk_give_the_same_outputs_and_leave_no_file(tmp_path, mon
 def test_score_corpus_on_texts():
     from benchmarkstt_corpus import score_corpus
 
-    result = score_corpus(["the cat sat", "on the mat", ""], {"a": ["the cat sad", "on the mat", ""],
-                                                             "b": ["a cat", "on a mat", "hello"]},
-                          ids=["u1", "u2", "u3"], resamples=50)
+    result = score_corpus(
+        ["the cat sat", "on the mat", ""],
+        {"a": ["the cat sad", "on the mat", ""], "b": ["a cat", "on a mat", "hello"]},
+        ids=["u1", "u2", "u3"],
+        resamples=50,
+    )
     a, b = result.engines["a"], result.engines["b"]
     assert (a["substitutions"], a["deletions"], a["insertions"], a["reference_words"]) == (1, 0, 0, 6)
     assert (b["substitutions"], b["deletions"], b["insertions"]) == (2, 1, 1)
@@ -126,7 +146,10 @@ def test_batched_counts_equal_the_levenshtein_diffcounts(host):
             total[key] += result.value[key]
     counts = pooled_counts(refs, hyps)
     assert (counts["substitutions"], counts["deletions"], counts["insertions"]) == (
-        total["replace"], total["delete"], total["insert"])
+        total["replace"],
+        total["delete"],
+        total["insert"],
+    )
 
 
 def test_wer_refuses_empty_references_and_mismatched_lists():
@@ -179,11 +202,13 @@ def test_pooled_kernel_equals_rapidfuzz_on_unicode_and_long_pairs():
         refs, hyps = [], []
         for _ in range(rng.randint(0, 12)):
             ref = [rng.choice(vocabulary) for _ in range(rng.choice([0, 1, 63, 64, 65, 200]))]
-            hyp = [w if rng.random() > 0.3 else rng.choice(vocabulary) for w in ref][:rng.randint(0, 210)]
+            hyp = [w if rng.random() > 0.3 else rng.choice(vocabulary) for w in ref][: rng.randint(0, 210)]
             refs.append(rng.choice([" ", "\t", " \u3000 "]).join(ref))
             hyps.append("  ".join(hyp) + rng.choice(["", "\n"]))
-        expected = (sum(Levenshtein.distance(r.split(), h.split()) for r, h in zip(refs, hyps)),
-                    sum(len(r.split()) for r in refs))
+        expected = (
+            sum(Levenshtein.distance(r.split(), h.split()) for r, h in zip(refs, hyps)),
+            sum(len(r.split()) for r in refs),
+        )
         assert pooled_levenshtein(refs, hyps) == expected
 
 

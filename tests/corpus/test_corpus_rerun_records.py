@@ -30,8 +30,24 @@ def recorded(root, *options):
     for n in range(3):
         (root / "ref" / f"f{n}.txt").write_text("the cat sat on the mat")
         (root / "a" / f"f{n}.txt").write_text("the cat sad on mat")
-    run = run_command(PROG, "corpus", "-r", "ref", "-h", "a=a", "--jobs", "1", "--resamples", "20", *options,
-                      "-o", "json", "--output", "first.json", cwd=root)
+    run = run_command(
+        PROG,
+        "corpus",
+        "-r",
+        "ref",
+        "-h",
+        "a=a",
+        "--jobs",
+        "1",
+        "--resamples",
+        "20",
+        *options,
+        "-o",
+        "json",
+        "--output",
+        "first.json",
+        cwd=root,
+    )
     assert run.returncode == 0, run
     return root, json.loads((root / "first.json").read_text())
 
@@ -75,18 +91,31 @@ def test_the_user_may_load_it_and_a_plugin_of_another_version_is_a_warning(tools
     (root / "IMPORTED").unlink()
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda r: r["plugins"].append({"name": "acme_secret", "distribution": "acme", "version": "1", "status": "ok"}),
-     "the record was made with plugin 'acme_secret' (acme 1), which is not installed here"),
-    (lambda r: r["invocation"].update(seed="<img src=x>"), "record.invocation.seed: a whole number, not '<img"),
-    (lambda r: r["invocation"].update(normalizers=[["lowercase"], "os.system"]),
-     "record.invocation.normalizers[1]: a list, not 'os.system'"),
-    (lambda r: r["invocation"].update(normalizers=[[], [7]]),
-     "record.invocation: normalizers[0] is not a list of a name and its arguments"),
-    (lambda r: r["normalization"].update(files=[{"path": "rules.csv", "text": 7}]),
-     "record.normalization.files[0].text: a string, not 7"),
-    (lambda r: r["invocation"].pop("hypotheses"), "record.invocation.hypotheses: missing"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            lambda r: r["plugins"].append(
+                {"name": "acme_secret", "distribution": "acme", "version": "1", "status": "ok"}
+            ),
+            "the record was made with plugin 'acme_secret' (acme 1), which is not installed here",
+        ),
+        (lambda r: r["invocation"].update(seed="<img src=x>"), "record.invocation.seed: a whole number, not '<img"),
+        (
+            lambda r: r["invocation"].update(normalizers=[["lowercase"], "os.system"]),
+            "record.invocation.normalizers[1]: a list, not 'os.system'",
+        ),
+        (
+            lambda r: r["invocation"].update(normalizers=[[], [7]]),
+            "record.invocation: normalizers[0] is not a list of a name and its arguments",
+        ),
+        (
+            lambda r: r["normalization"].update(files=[{"path": "rules.csv", "text": 7}]),
+            "record.normalization.files[0].text: a string, not 7",
+        ),
+        (lambda r: r["invocation"].pop("hypotheses"), "record.invocation.hypotheses: missing"),
+    ],
+)
 def test_a_record_that_does_not_fit_is_one_line(tools, first, change, message):
     root, data = first
     run = tools("corpus", "--rerun", edited(root, data, "bad.json", change), "--jobs", "1", cwd=root)
@@ -97,11 +126,27 @@ def test_inputs_and_settings_given_with_rerun_are_refused(tools, first):
     """They were left unused without a word: '--rerun first.json --seed 5' ran with the record's
     seed 0, '--wer sclite' with its levenshtein."""
     root, _ = first
-    run = tools("corpus", "--rerun", "first.json", "--seed", "5", "-h", "b=a", "--wer", "sclite", "--lowercase",
-                "--allow-unpaired", "--jobs", "1", cwd=root)
-    assert assert_clean_error(run, "benchmarkstt-tools") == "benchmarkstt-tools: error: --rerun runs again with " \
-        "the inputs and settings its record holds: not with --hypothesis, --seed, --allow-unpaired, a metric " \
+    run = tools(
+        "corpus",
+        "--rerun",
+        "first.json",
+        "--seed",
+        "5",
+        "-h",
+        "b=a",
+        "--wer",
+        "sclite",
+        "--lowercase",
+        "--allow-unpaired",
+        "--jobs",
+        "1",
+        cwd=root,
+    )
+    assert (
+        assert_clean_error(run, "benchmarkstt-tools") == "benchmarkstt-tools: error: --rerun runs again with "
+        "the inputs and settings its record holds: not with --hypothesis, --seed, --allow-unpaired, a metric "
         "(--wer, --cer...), a normalizer (--lowercase, --config...)"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -130,18 +175,20 @@ def test_a_local_file_a_record_names_is_never_copied_into_the_result(tools, with
     def change(record):
         record["invocation"]["normalizers"] = [["file", "replacewords", "private.csv"]]
 
-    run = tools("corpus", "--rerun", edited(root, data, "steal.json", change), "--jobs", "1", "-o", "json",
-                cwd=root)
+    run = tools("corpus", "--rerun", edited(root, data, "steal.json", change), "--jobs", "1", "-o", "json", cwd=root)
     message = assert_clean_error(run, PROG)
-    assert "'private.csv': the record holds no text of this file, and a record never makes the tool read a " \
-           "local file" in message
+    assert (
+        "'private.csv': the record holds no text of this file, and a record never makes the tool read a "
+        "local file" in message
+    )
     assert "PRIVATE-LINE" not in run.stdout + run.stderr
 
 
 def test_a_record_naming_dev_zero_as_its_manifest_is_refused_at_once(tools, with_rules):
     root, data = with_rules
-    name = edited(root, data, "zero.json",
-                  lambda r: r["invocation"].update(manifest="/dev/zero", reference=None, hypotheses={}))
+    name = edited(
+        root, data, "zero.json", lambda r: r["invocation"].update(manifest="/dev/zero", reference=None, hypotheses={})
+    )
     run = tools("corpus", "--rerun", name, "--jobs", "1", cwd=root)
     assert assert_clean_error(run, PROG) == f"{PROG}: error: --manifest '/dev/zero': not a regular file"
 
@@ -162,21 +209,26 @@ def test_an_input_over_the_size_limit_is_a_failed_file(tools, with_rules, tmp_pa
 
 def never_ending(root, data) -> str:
     """A record whose regex backtracks for ever on its three hypotheses (``a`` * 60 + ``b``)."""
+
     def change(record):
         record["invocation"]["normalizers"] = [["regex", "(a|aa)+$", "x"]]
 
     (root / "slow").mkdir(exist_ok=True)
     for n in range(3):
         (root / "slow" / f"f{n}.txt").write_text("a" * 60 + "b")
-    return edited(root, data, "regex.json", lambda r: (change(r), r["invocation"]["hypotheses"].update(
-        a=str(root / "slow"))))
+    return edited(
+        root, data, "regex.json", lambda r: (change(r), r["invocation"]["hypotheses"].update(a=str(root / "slow")))
+    )
 
 
 def stopped_by_the_time_limit(run) -> None:
     """One line on standard error (no worker's log): the time limit's error."""
     assert len(run.stderr.splitlines()) == 1, run
-    assert re.fullmatch(f"{PROG}: error: the scoring of recording 'f[012]' \\(--time-limit\\) ran longer than "
-                        f"the time limit of 1 s and was stopped", assert_clean_error(run, PROG)), run
+    assert re.fullmatch(
+        f"{PROG}: error: the scoring of recording 'f[012]' \\(--time-limit\\) ran longer than "
+        f"the time limit of 1 s and was stopped",
+        assert_clean_error(run, PROG),
+    ), run
 
 
 def test_a_regex_that_never_ends_stops_the_run_with_one_line(tools, with_rules):
@@ -191,21 +243,30 @@ def test_a_regex_that_never_ends_stops_a_dask_run_with_one_line(tools, with_rule
     """On Dask the scoring runs in a worker's thread, where no alarm can stop a regex: with a
     time limit each worker scores in a child process of its own (it hung for ever before)."""
     root, data = with_rules
-    stopped_by_the_time_limit(tools("corpus", "--rerun", never_ending(root, data), "--dask-local", "2",
-                                    "--time-limit", "1", cwd=root))
+    stopped_by_the_time_limit(
+        tools("corpus", "--rerun", never_ending(root, data), "--dask-local", "2", "--time-limit", "1", cwd=root)
+    )
 
 
 @pytest.mark.slow  # may start a Dask cluster
 def test_a_hostile_record_on_dask_reads_no_local_file_and_no_dev_zero(tools, with_rules):
     root, data = with_rules
     (root / "private.csv").write_text("PRIVATE-LINE,secret words\n")
-    steal = edited(root, data, "steal-dask.json",
-                   lambda r: r["invocation"].update(normalizers=[["file", "replacewords", "private.csv"]]))
+    steal = edited(
+        root,
+        data,
+        "steal-dask.json",
+        lambda r: r["invocation"].update(normalizers=[["file", "replacewords", "private.csv"]]),
+    )
     run = tools("corpus", "--rerun", steal, "--dask-local", "2", "-o", "json", cwd=root)
     assert "a record never makes the tool read a local file" in assert_clean_error(run, PROG)
     assert "PRIVATE-LINE" not in run.stdout + run.stderr
-    zero = edited(root, data, "zero-dask.json",
-                  lambda r: r["invocation"].update(manifest="/dev/zero", reference=None, hypotheses={}))
+    zero = edited(
+        root,
+        data,
+        "zero-dask.json",
+        lambda r: r["invocation"].update(manifest="/dev/zero", reference=None, hypotheses={}),
+    )
     run = tools("corpus", "--rerun", zero, "--dask-local", "2", cwd=root)
     assert assert_clean_error(run, PROG) == f"{PROG}: error: --manifest '/dev/zero': not a regular file"
 
@@ -235,5 +296,7 @@ def test_a_recorded_transcription_that_does_not_fit_is_one_line(tools, first):
     root, data = first
     (root / "made.json").write_text(json.dumps({**data, "transcription": {"oa": {"failed": 0, "files": "<img>"}}}))
     run = tools("corpus", "--rerun", "made.json", "--jobs", "1", cwd=root)
-    assert assert_clean_error(run, PROG) == \
-        f"{PROG}: error: --rerun 'made.json': transcription.oa.files: a whole number, not '<img>'"
+    assert (
+        assert_clean_error(run, PROG)
+        == f"{PROG}: error: --rerun 'made.json': transcription.oa.files: a whole number, not '<img>'"
+    )

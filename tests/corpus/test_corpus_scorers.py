@@ -22,8 +22,7 @@ def test_a_python_run_builds_one_scorer_and_reads_the_rules_of_now(tmp_path, mon
     wers = []
     for rules in ("sad,sat\n", "dog,cat\n"):
         (tmp_path / "rules.csv").write_text(rules, encoding="utf-8")
-        result = score_corpus(["the cat sat"], {"a": ["the cat sad"]}, normalizers=[("config", "n.conf")],
-                              resamples=10)
+        result = score_corpus(["the cat sat"], {"a": ["the cat sad"]}, normalizers=[("config", "n.conf")], resamples=10)
         wers.append(result.wer("a"))
     assert wers == [0.0, 1 / 3]
     assert built_scorer.cache_info().currsize == kept

@@ -30,7 +30,7 @@ def long_corpus(root) -> list:
         (root / name).mkdir(parents=True)
     for f in range(FILES):
         start = f * 300 % (len(source) - 300)
-        words = source[start:start + 300]
+        words = source[start : start + 300]
         (root / "refs" / f"ep{f:04}.txt").write_text(" ".join(words), encoding="utf-8")
         (root / "exact" / f"ep{f:04}.txt").write_text(" ".join(words), encoding="utf-8")
         edited = [w + "x" if i % 7 == 0 else w for i, w in enumerate(words)]
@@ -45,10 +45,29 @@ def stop_a_run(tmp_path, scale: list, signum: int, workers: int, settle: float =
     out = cwd / "result.json"
     with short_temp() as temp:
         env = dict(os.environ, LC_ALL="C.UTF-8", TMPDIR=temp)
-        proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *args, *scale, "--wer", "--cer",
-                                 "--resamples", "50", "-o", "json", "--output", str(out)], cwd=cwd,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                                start_new_session=True, preexec_fn=like_a_terminal)
+        proc = subprocess.Popen(
+            [
+                str(BIN / "benchmarkstt-tools"),
+                "corpus",
+                *args,
+                *scale,
+                "--wer",
+                "--cer",
+                "--resamples",
+                "50",
+                "-o",
+                "json",
+                "--output",
+                str(out),
+            ],
+            cwd=cwd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            start_new_session=True,
+            preexec_fn=like_a_terminal,
+        )
         stdout, stderr = signal_when_running(proc, signum, workers, settle, 60, group)
         left = os.listdir(temp)
     assert proc.returncode == 128 + signum, stderr
@@ -70,16 +89,14 @@ def test_a_signal_ends_a_local_pool_and_its_workers(tmp_path, signum):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
-                         ids=lambda s: signal.Signals(s).name)
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=lambda s: signal.Signals(s).name)
 def test_a_signal_ends_a_dask_local_cluster_and_its_folders(tmp_path, signum):
     pytest.importorskip("distributed")
     stop_a_run(tmp_path, ["--dask-local", "2"], signum, 4)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP],
-                         ids=lambda s: signal.Signals(s).name)
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: signal.Signals(s).name)
 def test_a_signal_during_the_cluster_start_up_is_not_lost(tmp_path, signum):
     """The signal comes, to the whole process group, as soon as the cluster's first process
     exists: the local cluster is then starting (it returns once its workers run, which are
@@ -118,10 +135,27 @@ def test_signals_ignored_at_start_stay_ignored(tmp_path):
     every part of a run leaves an ignored signal ignored, as Python does."""
     args = long_corpus(tmp_path / "c")
     out = tmp_path / "result.json"
-    proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *args, "--jobs", "2", "--resamples", "50",
-                             "-o", "json", "--output", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=dict(os.environ, LC_ALL="C.UTF-8"), start_new_session=True,
-                            preexec_fn=ignored_at_start)
+    proc = subprocess.Popen(
+        [
+            str(BIN / "benchmarkstt-tools"),
+            "corpus",
+            *args,
+            "--jobs",
+            "2",
+            "--resamples",
+            "50",
+            "-o",
+            "json",
+            "--output",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, LC_ALL="C.UTF-8"),
+        start_new_session=True,
+        preexec_fn=ignored_at_start,
+    )
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline and len(descendants(proc.pid)) < 2 and proc.poll() is None:
         time.sleep(0.05)
@@ -141,9 +175,25 @@ def test_kill_9_leaves_no_worker_and_no_pipe_held(tmp_path):
     pipeline reading them (``corpus ... | cat``) returns. On 48ee56b both workers lived on for
     minutes, blocked on a socket, holding the pipes (3 runs of 3)."""
     args = long_corpus(tmp_path / "c")
-    proc = subprocess.Popen([str(BIN / "benchmarkstt-tools"), "corpus", *args, "--jobs", "2", "--wer", "--cer",
-                             "--resamples", "50", "-o", "json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=dict(os.environ, LC_ALL="C.UTF-8"), start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            str(BIN / "benchmarkstt-tools"),
+            "corpus",
+            *args,
+            "--jobs",
+            "2",
+            "--wer",
+            "--cer",
+            "--resamples",
+            "50",
+            "-o",
+            "json",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, LC_ALL="C.UTF-8"),
+        start_new_session=True,
+    )
     wait_for_workers(proc, 2)
     left, closed = kill_9(proc, 10)
     assert (left, closed) == (set(), True)

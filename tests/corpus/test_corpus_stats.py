@@ -26,8 +26,20 @@ def result(tmp_path_factory):
     from conftest import run_command
 
     root = build(tmp_path_factory.mktemp("stats"), files=10, words=120)
-    run = run_command("benchmarkstt-tools", "corpus", *folders_args(root), "--jobs", "1", "--alignments",
-                      "--seed", str(SEED), "--resamples", str(RESAMPLES), "-o", "json")
+    run = run_command(
+        "benchmarkstt-tools",
+        "corpus",
+        *folders_args(root),
+        "--jobs",
+        "1",
+        "--alignments",
+        "--seed",
+        str(SEED),
+        "--resamples",
+        str(RESAMPLES),
+        "-o",
+        "json",
+    )
     assert run.returncode == 0, run
     return json.loads(run.stdout)
 
@@ -139,12 +151,11 @@ def wilcoxon_reference(diffs: list) -> float:
     plus = sum(ranks[abs(d)] for d in diffs if d > 0)
     n = len(diffs)
     if len(set(sizes)) == n:  # exact: every sign pattern is equally likely under no difference
-        totals = [sum(r for r, s in zip(range(1, n + 1), signs) if s)
-                  for signs in itertools.product((0, 1), repeat=n)]
+        totals = [sum(r for r, s in zip(range(1, n + 1), signs) if s) for signs in itertools.product((0, 1), repeat=n)]
         low = sum(t <= plus for t in totals) / len(totals)
         high = sum(t >= plus for t in totals) / len(totals)
         return min(1.0, 2 * min(low, high))
-    ties = sum(c ** 3 - c for c in (sizes.count(s) for s in set(sizes)))
+    ties = sum(c**3 - c for c in (sizes.count(s) for s in set(sizes)))
     mean = n * (n + 1) / 4
     variance = n * (n + 1) * (2 * n + 1) / 24 - ties / 48
     return math.erfc(abs(plus - mean) / math.sqrt(variance) / math.sqrt(2))
@@ -156,10 +167,13 @@ def test_wilcoxon(result, a, b):
     assert comparison(result, a, b)["wilcoxon"]["p_value"] == pytest.approx(wilcoxon_reference(diffs), rel=1e-9)
 
 
-@pytest.mark.parametrize("a, b", [
-    ([0.1, 0.25, 0.3, 0.42, 0.5, 0.61, 0.7, 0.05], [0.12, 0.2, 0.37, 0.4, 0.58, 0.6, 0.79, 0.04]),  # exact
-    ([0.1, 0.2, 0.3, 0.4, 0.5, 0.6], [0.2, 0.1, 0.4, 0.5, 0.5, 0.9]),  # tied sizes: normal approximation
-])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ([0.1, 0.25, 0.3, 0.42, 0.5, 0.61, 0.7, 0.05], [0.12, 0.2, 0.37, 0.4, 0.58, 0.6, 0.79, 0.04]),  # exact
+        ([0.1, 0.2, 0.3, 0.4, 0.5, 0.6], [0.2, 0.1, 0.4, 0.5, 0.5, 0.9]),  # tied sizes: normal approximation
+    ],
+)
 def test_wilcoxon_exact_and_tied(a, b):
     from benchmarkstt_corpus.stats import wilcoxon
 

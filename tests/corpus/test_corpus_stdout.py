@@ -26,7 +26,18 @@ def corpus(tmp_path_factory):
 
 @pytest.mark.parametrize("fmt", ["table", "csv", "json", "markdown"])
 def test_standard_output_is_the_output_file_byte_for_byte(corpus, tmp_path, fmt):
-    args = [str(BIN / "benchmarkstt-tools"), "corpus", *folders_args(corpus), "--jobs", "1", "--resamples", "50", "--alignments", "-o", fmt]
+    args = [
+        str(BIN / "benchmarkstt-tools"),
+        "corpus",
+        *folders_args(corpus),
+        "--jobs",
+        "1",
+        "--resamples",
+        "50",
+        "--alignments",
+        "-o",
+        fmt,
+    ]
     env = {k: v for k, v in os.environ.items() if k != "DEFAULT_ENCODING"}
     out = tmp_path / f"out.{fmt}"
     assert subprocess.run([*args, "--output", str(out)], env=env).returncode == 0
@@ -50,8 +61,9 @@ run()
 
 
 def peak_kb(*args: str, cwd) -> int:
-    run = subprocess.run([sys.executable, "-c", PEAK, *args], cwd=cwd, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.PIPE, text=True)
+    run = subprocess.run(
+        [sys.executable, "-c", PEAK, *args], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
     assert run.returncode == 0, run.stderr
     return int(re.search(r"^peak (\d+)$", run.stderr, re.M).group(1))
 

@@ -22,7 +22,7 @@ class SortedCounts:
         for key in entries:
             self.counts[key] = self.counts.get(key, 0) + 1
         if len(self.counts) > 2 * self.capacity:
-            kept = set(sorted(self.counts, key=lambda entry: -self.counts[entry])[:self.capacity])
+            kept = set(sorted(self.counts, key=lambda entry: -self.counts[entry])[: self.capacity])
             self.counts = {entry: n for entry, n in self.counts.items() if entry in kept}
             self.exact = False
 

@@ -22,8 +22,14 @@ def test_split_by_time_cuts_both_sides_by_their_words_midpoints(tools, tmp_path)
     data = json.loads(run.stdout)
     assert data["settings"]["resample_unit"] == "window"
     rows = data["engines"]["a"]["files"]
-    assert [r["id"] for r in rows] == ["engine@0000-0002", "engine@0002-0003.9", "scoring@0000-0002",
-                                       "scoring@0002-0003.9", "subtitles@0000-0002", "subtitles@0002-0003.9"]
+    assert [r["id"] for r in rows] == [
+        "engine@0000-0002",
+        "engine@0002-0003.9",
+        "scoring@0000-0002",
+        "scoring@0002-0003.9",
+        "subtitles@0000-0002",
+        "subtitles@0002-0003.9",
+    ]
     assert [r["duration"] for r in rows][:2] == [2.0, 1.9]
     # the reference's words split at 2 s: six words in the first window, four in the second
     assert [r["reference_words"] for r in rows][:2] == [6, 4]
@@ -41,12 +47,17 @@ def test_a_manifest_gives_windows_and_plain_text_cannot_be_split(tools, tmp_path
     build(tmp_path, "times")
     folder = tmp_path / "times"
     manifest = tmp_path / "m.csv"
-    manifest.write_text("id,reference,a,start,end\n"
-                        f"early,{folder}/refs/engine.json,{folder}/a/engine.json,0,2\n"
-                        f"late,{folder}/refs/engine.json,{folder}/a/engine.json,2,3.9\n", encoding="utf-8")
+    manifest.write_text(
+        "id,reference,a,start,end\n"
+        f"early,{folder}/refs/engine.json,{folder}/a/engine.json,0,2\n"
+        f"late,{folder}/refs/engine.json,{folder}/a/engine.json,2,3.9\n",
+        encoding="utf-8",
+    )
     data = json.loads(tools("corpus", "--manifest", str(manifest), "--jobs", "1", "-o", "json").stdout)
     assert [(r["id"], r["reference_words"], r["window"]) for r in data["engines"]["a"]["files"]] == [
-        ("early", 6, [0, 2]), ("late", 4, [2, 3.9])]
+        ("early", 6, [0, 2]),
+        ("late", 4, [2, 3.9]),
+    ]
     plain = build(tmp_path / "p", "plain")
     run = tools("corpus", *plain, "--jobs", "1", "--split-by-time", "60", "-o", "json")
     assert run.returncode == 1 and "Traceback" not in run.stderr, run
@@ -66,8 +77,12 @@ def test_split_by_time_with_one_broken_reference_fails_that_file_only(tools, tmp
     assert run.returncode == 1 and "Traceback" not in run.stderr, run
     rows = json.loads(run.stdout)["engines"]["a"]["files"]
     assert [(r["id"], r["status"]) for r in rows] == [
-        ("engine", "error"), ("scoring@0000-0002", "ok"), ("scoring@0002-0003.9", "ok"),
-        ("subtitles@0000-0002", "ok"), ("subtitles@0002-0003.9", "ok")]
+        ("engine", "error"),
+        ("scoring@0000-0002", "ok"),
+        ("scoring@0002-0003.9", "ok"),
+        ("subtitles@0000-0002", "ok"),
+        ("subtitles@0002-0003.9", "ok"),
+    ]
     assert rows[0]["error"].startswith(f"reference: {broken}:")
     assert f"failed: engine (a): reference: {broken}:" in run.stderr
 
@@ -78,8 +93,10 @@ def test_the_verdict_sentence_and_the_interval_of_the_difference(tools, tmp_path
     data = json.loads(run.stdout)
     c = data["comparisons"][0]
     assert c["difference_ci"]["low"] <= c["difference"] <= c["difference_ci"]["high"]
-    assert data["verdict"].startswith("On these 3 files b made fewer errors than a (33.3% against 36.7%), but the difference "
-                                   "is not significant: test sets like this one would reverse it about one time in")
+    assert data["verdict"].startswith(
+        "On these 3 files b made fewer errors than a (33.3% against 36.7%), but the difference "
+        "is not significant: test sets like this one would reverse it about one time in"
+    )
     table = tools("corpus", *args, "--jobs", "1").stdout
     assert table.splitlines()[0] == data["verdict"]
     assert "A - B (95% CI)" in table

@@ -34,8 +34,11 @@ from standins import Answer, StandIn, words_of
 PROJECT = "bench-project"
 EMAIL = f"bench@{PROJECT}.iam.gserviceaccount.com"
 FAILURE = "Audio data does not appear to be in a supported encoding."
-METADATA = {"@type": "type.googleapis.com/google.cloud.speech.v1.LongRunningRecognizeMetadata",
-            "progressPercent": 0, "startTime": "2024-01-01T00:00:00Z"}
+METADATA = {
+    "@type": "type.googleapis.com/google.cloud.speech.v1.LongRunningRecognizeMetadata",
+    "progressPercent": 0,
+    "startTime": "2024-01-01T00:00:00Z",
+}
 BATCH_METADATA = "type.googleapis.com/google.cloud.speech.v2.OperationMetadata"
 
 
@@ -45,11 +48,22 @@ def service_account(path: Path) -> Any:
     from cryptography.hazmat.primitives.asymmetric import rsa
 
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                            serialization.NoEncryption()).decode()
-    path.write_text(json.dumps({"type": "service_account", "project_id": PROJECT, "private_key_id": "0a1b2c3d",
-                                "private_key": pem, "client_email": EMAIL, "client_id": "1000000000000",
-                                "token_uri": "https://oauth2.googleapis.com/token"}))
+    pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
+    path.write_text(
+        json.dumps(
+            {
+                "type": "service_account",
+                "project_id": PROJECT,
+                "private_key_id": "0a1b2c3d",
+                "private_key": pem,
+                "client_email": EMAIL,
+                "client_id": "1000000000000",
+                "token_uri": "https://oauth2.googleapis.com/token",
+            }
+        )
+    )
     return key
 
 
@@ -62,9 +76,16 @@ def google_json(text: str, speakers: bool = False) -> dict:
         if speakers:
             words[-1]["speakerLabel"] = "1"
     end = words[-1]["endOffset"] if words else "0s"
-    return {"results": [{"alternatives": [{"transcript": text, "confidence": 0.92, "words": words}],
-                         "resultEndOffset": end, "languageCode": "en-us"}],
-            "metadata": {"totalBilledDuration": "3s", "requestId": "4f2b9a1c-0000-0000-0000-000000000000"}}
+    return {
+        "results": [
+            {
+                "alternatives": [{"transcript": text, "confidence": 0.92, "words": words}],
+                "resultEndOffset": end,
+                "languageCode": "en-us",
+            }
+        ],
+        "metadata": {"totalBilledDuration": "3s", "requestId": "4f2b9a1c-0000-0000-0000-000000000000"},
+    }
 
 
 def unpadded(text: str) -> bytes:
@@ -109,8 +130,9 @@ class GoogleStandIn(StandIn):
         if len(parts) != 3:
             return {}
         try:
-            self.key.public_key().verify(unpadded(parts[2]), f"{parts[0]}.{parts[1]}".encode(), padding.PKCS1v15(),
-                                         hashes.SHA256())
+            self.key.public_key().verify(
+                unpadded(parts[2]), f"{parts[0]}.{parts[1]}".encode(), padding.PKCS1v15(), hashes.SHA256()
+            )
         except (InvalidSignature, ValueError):
             return {}
         return json.loads(unpadded(parts[1]))
@@ -126,16 +148,25 @@ class GoogleStandIn(StandIn):
         if "/storage/v1/b/" in path:
             return self.storage(method, path, query, headers, body)
         if not self.signed(headers):
-            return 401, {"error": {"code": 401, "status": "UNAUTHENTICATED",
-                                   "message": "Request had invalid authentication credentials. Expected OAuth 2 "
-                                              "access token, login cookie or other valid authentication "
-                                              "credential."}}, {}
+            return (
+                401,
+                {
+                    "error": {
+                        "code": 401,
+                        "status": "UNAUTHENTICATED",
+                        "message": "Request had invalid authentication credentials. Expected OAuth 2 "
+                        "access token, login cookie or other valid authentication "
+                        "credential.",
+                    }
+                },
+                {},
+            )
         prefix = f"/v2/projects/{PROJECT}/locations/global/recognizers/"
         if method == "POST" and path.startswith(prefix) and path.endswith(":batchRecognize"):
             return self.batch(json.loads(body), fault)
         operations = f"/v2/projects/{PROJECT}/locations/global/operations/"
-        if path.startswith(operations) and path[len(operations):].split(":")[0] in self.jobs:
-            job = path[len(operations):].split(":")[0]
+        if path.startswith(operations) and path[len(operations) :].split(":")[0] in self.jobs:
+            job = path[len(operations) :].split(":")[0]
             if method == "POST" and path.endswith(":cancel"):
                 self.jobs[job]["cancelled"] = True
                 return 200, {}, {}
@@ -152,8 +183,13 @@ class GoogleStandIn(StandIn):
         decoding = config.get("explicitDecodingConfig", {})
         samples = base64.b64decode(request.get("content", ""))
         text = self.transcripts.get(hashlib.sha256(samples).hexdigest())
-        if fault == "fail" or text is None or decoding.get("encoding") not in (1, "LINEAR16") \
-                or decoding.get("sampleRateHertz") != 16000 or not config.get("languageCodes"):
+        if (
+            fault == "fail"
+            or text is None
+            or decoding.get("encoding") not in (1, "LINEAR16")
+            or decoding.get("sampleRateHertz") != 16000
+            or not config.get("languageCodes")
+        ):
             return 400, {"error": {"code": 400, "message": FAILURE, "status": "INVALID_ARGUMENT"}}, {}
         speakers = "diarizationConfig" in config.get("features", {})
         return 200, google_json(text, speakers), {}
@@ -162,10 +198,15 @@ class GoogleStandIn(StandIn):
         """v1's ``LongRunningRecognize``: an operation, done at its second poll."""
         self.requests[-1]["request"] = request
         config = request.get("config", {})
-        text = self.transcripts.get(hashlib.sha256(base64.b64decode(request.get("audio", {}).get("content", ""))
-                                                   ).hexdigest())
-        if text is None or config.get("encoding") not in (1, "LINEAR16") or config.get("sampleRateHertz") != 16000 \
-                or not config.get("languageCode"):
+        text = self.transcripts.get(
+            hashlib.sha256(base64.b64decode(request.get("audio", {}).get("content", ""))).hexdigest()
+        )
+        if (
+            text is None
+            or config.get("encoding") not in (1, "LINEAR16")
+            or config.get("sampleRateHertz") != 16000
+            or not config.get("languageCode")
+        ):
             return 400, {"error": {"code": 400, "message": FAILURE, "status": "INVALID_ARGUMENT"}}, {}
         job = self.new_job(text=text, failed=fault == "fail", speakers="diarizationConfig" in config)
         return 200, {"name": job, "metadata": METADATA}, {}
@@ -202,19 +243,47 @@ class GoogleStandIn(StandIn):
         """The Cloud Storage JSON API: resumable upload, download, delete."""
         scheme, _, token = (headers.get("Authorization") or "").partition(" ")
         if scheme != "Bearer" or token not in self.tokens:
-            return 401, {"error": {"code": 401, "message": "Invalid Credentials", "errors": [
-                {"message": "Invalid Credentials", "domain": "global", "reason": "authError"}]}}, {}
+            return (
+                401,
+                {
+                    "error": {
+                        "code": 401,
+                        "message": "Invalid Credentials",
+                        "errors": [{"message": "Invalid Credentials", "domain": "global", "reason": "authError"}],
+                    }
+                },
+                {},
+            )
         bucket, _, name = path.split("/storage/v1/b/", 1)[1].partition("/o")
         if bucket == "locked-audio":
-            return 403, {"error": {"code": 403, "message": f"{EMAIL} does not have storage.objects.create access to "
-                                                           f"the Google Cloud Storage object. Permission "
-                                                           f"'storage.objects.create' denied on resource (or it may "
-                                                           f"not exist)."}}, {}
+            return (
+                403,
+                {
+                    "error": {
+                        "code": 403,
+                        "message": f"{EMAIL} does not have storage.objects.create access to "
+                        f"the Google Cloud Storage object. Permission "
+                        f"'storage.objects.create' denied on resource (or it may "
+                        f"not exist).",
+                    }
+                },
+                {},
+            )
         if bucket != "news-audio":
             return 404, {"error": {"code": 404, "message": "The specified bucket does not exist."}}, {}
         if method == "GET" and path.startswith("/storage/") and "/o" not in path.split("/storage/v1/b/", 1)[1]:
-            return 200, {"kind": "storage#bucket", "id": bucket, "name": bucket, "projectNumber": "1000000000000",
-                         "location": "EU", "storageClass": "STANDARD"}, {}
+            return (
+                200,
+                {
+                    "kind": "storage#bucket",
+                    "id": bucket,
+                    "name": bucket,
+                    "projectNumber": "1000000000000",
+                    "location": "EU",
+                    "storageClass": "STANDARD",
+                },
+                {},
+            )
         name = unquote(name.lstrip("/"))
         if path.startswith("/upload/") and method == "POST" and query.get("uploadType") == ["resumable"]:
             name = query.get("name", [""])[0] or json.loads(body or b"{}").get("name", "")
@@ -227,10 +296,21 @@ class GoogleStandIn(StandIn):
             if headers.get("Content-Range") != f"bytes 0-{len(body) - 1}/{len(body)}":
                 return 400, {"error": {"code": 400, "message": "the stand-in takes one PUT of every byte"}}, {}
             self.objects[f"{bucket}/{name}"] = body
-            return 200, {"kind": "storage#object", "bucket": bucket, "name": name, "size": str(len(body)),
-                         "contentType": headers.get("X-Upload-Content-Type") or "audio/wav", "crc32c": crc32c(body),
-                         "md5Hash": base64.b64encode(hashlib.md5(body).digest()).decode(),
-                         "id": f"{bucket}/{quote(name, safe='')}/1", "generation": "1"}, {}
+            return (
+                200,
+                {
+                    "kind": "storage#object",
+                    "bucket": bucket,
+                    "name": name,
+                    "size": str(len(body)),
+                    "contentType": headers.get("X-Upload-Content-Type") or "audio/wav",
+                    "crc32c": crc32c(body),
+                    "md5Hash": base64.b64encode(hashlib.md5(body).digest()).decode(),
+                    "id": f"{bucket}/{quote(name, safe='')}/1",
+                    "generation": "1",
+                },
+                {},
+            )
         if f"{bucket}/{name}" not in self.objects:
             return 404, {"error": {"code": 404, "message": "No such object: " + f"{bucket}/{name}"}}, {}
         if method == "GET" and query.get("alt") == ["media"]:
@@ -248,14 +328,22 @@ class GoogleStandIn(StandIn):
         if len(files) != 1 or not inline or not files[0].get("uri", "").startswith("gs://"):
             return 400, {"error": {"code": 400, "message": FAILURE, "status": "INVALID_ARGUMENT"}}, {}
         uri = files[0]["uri"]
-        stored = self.objects.get(uri[len("gs://"):])
+        stored = self.objects.get(uri[len("gs://") :])
         if stored is None:
-            return 400, {"error": {"code": 400, "message": f"Unable to access {uri}: not found",
-                                   "status": "INVALID_ARGUMENT"}}, {}
+            return (
+                400,
+                {"error": {"code": 400, "message": f"Unable to access {uri}: not found", "status": "INVALID_ARGUMENT"}},
+                {},
+            )
         with wave.open(io.BytesIO(stored)) as w:
             text = self.transcripts.get(hashlib.sha256(w.readframes(w.getnframes())).hexdigest())
-        job = self.new_job(text=text, failed=fault == "fail" or text is None, uri=uri, cancelled=False,
-                           speakers="diarizationConfig" in request.get("config", {}).get("features", {}))
+        job = self.new_job(
+            text=text,
+            failed=fault == "fail" or text is None,
+            uri=uri,
+            cancelled=False,
+            speakers="diarizationConfig" in request.get("config", {}).get("features", {}),
+        )
         name = f"projects/{PROJECT}/locations/global/operations/{job}"
         return 200, {"name": name, "metadata": {"@type": BATCH_METADATA}}, {}
 
@@ -269,8 +357,14 @@ class GoogleStandIn(StandIn):
             result = {"error": {"code": 3, "message": FAILURE}}
         else:
             answer = google_json(state["text"], state["speakers"])
-            result = {"uri": state["uri"], "inlineResult": {"transcript": answer},
-                      "metadata": {"totalBilledDuration": "3s"}}
-        response = {"@type": "type.googleapis.com/google.cloud.speech.v2.BatchRecognizeResponse",
-                    "results": {state["uri"]: result}, "totalBilledDuration": "3s"}
+            result = {
+                "uri": state["uri"],
+                "inlineResult": {"transcript": answer},
+                "metadata": {"totalBilledDuration": "3s"},
+            }
+        response = {
+            "@type": "type.googleapis.com/google.cloud.speech.v2.BatchRecognizeResponse",
+            "results": {state["uri"]: result},
+            "totalBilledDuration": "3s",
+        }
         return 200, {"name": name, "done": True, "metadata": {"@type": BATCH_METADATA}, "response": response}, {}

@@ -33,42 +33,97 @@ def verbose_json(text: str) -> str:
     """OpenAI's ``verbose_json`` answer for ``text`` (the API reference's example's shape)."""
     words = [{"word": w, "start": s, "end": e} for w, s, e in words_of(text)]
     end = words[-1]["end"] if words else 0.0
-    segment = {"id": 0, "seek": 0, "start": 0.0, "end": end, "text": " " + text, "tokens": [50364, 440, 50414],
-               "temperature": 0.0, "avg_logprob": -0.28, "compression_ratio": 1.27, "no_speech_prob": 0.01}
-    return json.dumps({"task": "transcribe", "language": "english", "duration": end, "text": text,
-                       "segments": [segment], "words": words})
+    segment = {
+        "id": 0,
+        "seek": 0,
+        "start": 0.0,
+        "end": end,
+        "text": " " + text,
+        "tokens": [50364, 440, 50414],
+        "temperature": 0.0,
+        "avg_logprob": -0.28,
+        "compression_ratio": 1.27,
+        "no_speech_prob": 0.01,
+    }
+    return json.dumps(
+        {
+            "task": "transcribe",
+            "language": "english",
+            "duration": end,
+            "text": text,
+            "segments": [segment],
+            "words": words,
+        }
+    )
 
 
 def deepgram_json(text: str) -> str:
     """Deepgram's pre-recorded answer for ``text``."""
-    words = [{"word": w.lower(), "start": s, "end": e, "confidence": 0.99, "punctuated_word": w}
-             for w, s, e in words_of(text)]
-    return json.dumps({"metadata": {"transaction_key": "deprecated", "request_id": "a1b2", "sha256": "0" * 64,
-                                    "created": "2024-01-01T00:00:00.000Z", "duration": 3.0, "channels": 1,
-                                    "models": ["30089e05"]},
-                       "results": {"channels": [{"alternatives": [{"transcript": text, "confidence": 0.99,
-                                                                   "words": words}]}]}})
+    words = [
+        {"word": w.lower(), "start": s, "end": e, "confidence": 0.99, "punctuated_word": w}
+        for w, s, e in words_of(text)
+    ]
+    return json.dumps(
+        {
+            "metadata": {
+                "transaction_key": "deprecated",
+                "request_id": "a1b2",
+                "sha256": "0" * 64,
+                "created": "2024-01-01T00:00:00.000Z",
+                "duration": 3.0,
+                "channels": 1,
+                "models": ["30089e05"],
+            },
+            "results": {"channels": [{"alternatives": [{"transcript": text, "confidence": 0.99, "words": words}]}]},
+        }
+    )
 
 
 def assemblyai_json(text: str, job: str) -> str:
     """AssemblyAI's completed transcript for ``text`` (times in milliseconds)."""
-    words = [{"text": w, "start": int(s * 1000), "end": int(e * 1000), "confidence": 0.97, "speaker": None}
-             for w, s, e in words_of(text)]
-    return json.dumps({"id": job, "status": "completed", "audio_url": "https://cdn.assemblyai.com/upload/x",
-                       "text": text, "words": words, "utterances": None, "confidence": 0.97,
-                       "audio_duration": 3, "language_code": "en_us", "error": None})
+    words = [
+        {"text": w, "start": int(s * 1000), "end": int(e * 1000), "confidence": 0.97, "speaker": None}
+        for w, s, e in words_of(text)
+    ]
+    return json.dumps(
+        {
+            "id": job,
+            "status": "completed",
+            "audio_url": "https://cdn.assemblyai.com/upload/x",
+            "text": text,
+            "words": words,
+            "utterances": None,
+            "confidence": 0.97,
+            "audio_duration": 3,
+            "language_code": "en_us",
+            "error": None,
+        }
+    )
 
 
 def speechmatics_json(text: str, job: str) -> str:
     """Speechmatics' ``json-v2`` transcript for ``text``."""
-    results = [{"type": "word", "start_time": s, "end_time": e,
-                "alternatives": [{"content": w, "confidence": 0.98, "language": "en", "speaker": "UU"}]}
-               for w, s, e in words_of(text)]
-    return json.dumps({"format": "2.9", "job": {"created_at": "2024-01-01T00:00:00.000Z", "data_name": "x.wav",
-                                                "duration": 3, "id": job},
-                       "metadata": {"created_at": "2024-01-01T00:00:00.000Z", "type": "transcription",
-                                    "transcription_config": {"language": "en"}},
-                       "results": results})
+    results = [
+        {
+            "type": "word",
+            "start_time": s,
+            "end_time": e,
+            "alternatives": [{"content": w, "confidence": 0.98, "language": "en", "speaker": "UU"}],
+        }
+        for w, s, e in words_of(text)
+    ]
+    return json.dumps(
+        {
+            "format": "2.9",
+            "job": {"created_at": "2024-01-01T00:00:00.000Z", "data_name": "x.wav", "duration": 3, "id": job},
+            "metadata": {
+                "created_at": "2024-01-01T00:00:00.000Z",
+                "type": "transcription",
+                "transcription_config": {"language": "en"},
+            },
+            "results": results,
+        }
+    )
 
 
 def parse_multipart(content_type: str, body: bytes) -> Dict[str, list]:
@@ -135,8 +190,16 @@ class StandIn:
         body = h.rfile.read(int(h.headers.get("Content-Length", 0)))
         with self.lock:
             fault = self.faults.pop(0) if self.faults and self.faulty(h.command, h.path) else None
-            self.requests.append({"time": time.monotonic(), "method": h.command, "path": h.path, "fault": fault,
-                                  "headers": h.headers, "body": body})
+            self.requests.append(
+                {
+                    "time": time.monotonic(),
+                    "method": h.command,
+                    "path": h.path,
+                    "fault": fault,
+                    "headers": h.headers,
+                    "body": body,
+                }
+            )
         if not self.authorised(h):
             header = self.auth[0]
             return self.send(h, 401, {"error": {"message": f"Incorrect API key provided: {h.headers.get(header)}"}})
@@ -158,10 +221,13 @@ class StandIn:
             h.close_connection = True
             h.connection.shutdown(2)
             return None
-        data = answer if isinstance(answer, bytes) else (answer if isinstance(answer, str) else
-                                                         json.dumps(answer)).encode()
+        data = (
+            answer
+            if isinstance(answer, bytes)
+            else (answer if isinstance(answer, str) else json.dumps(answer)).encode()
+        )
         if fault == "truncated":
-            data = data[:len(data) // 2]
+            data = data[: len(data) // 2]
         try:
             h.send_response(status)
             for k, v in headers.items():
@@ -238,7 +304,7 @@ class StandIn:
         (and :attr:`page_size`); ``more``: whether the list goes on."""
         jobs = [(job, state) for job, state in reversed(list(self.jobs.items())) if keep(state)]
         if after is not None:
-            jobs = jobs[next((n + 1 for n, (job, state) in enumerate(jobs) if after(job, state)), len(jobs)):]
+            jobs = jobs[next((n + 1 for n, (job, state) in enumerate(jobs) if after(job, state)), len(jobs)) :]
         size = min(limit, self.page_size or limit)
         return jobs[:size], len(jobs) > size
 
@@ -261,8 +327,11 @@ class OpenAIStandIn(StandIn):
             return 404, {"error": {"message": f"no route {method} {path}"}}, {}
         fields = parse_multipart(headers.get("Content-Type", ""), body)
         self.requests[-1]["fields"] = fields
-        problems = [name for name, want in (("model", "whisper-1"), ("response_format", "verbose_json"))
-                    if fields.get(name) != [want]]
+        problems = [
+            name
+            for name, want in (("model", "whisper-1"), ("response_format", "verbose_json"))
+            if fields.get(name) != [want]
+        ]
         if sorted(fields.get("timestamp_granularities[]", [])) != ["segment", "word"]:
             problems.append("timestamp_granularities[]")
         if "file" not in fields or not fields["file"][0][1].startswith(b"RIFF"):
@@ -286,8 +355,15 @@ class DeepgramStandIn(StandIn):
         self.requests[-1]["query"] = query
         text = self.text_of(body)
         if fault == "fail" or text is None or not query.get("model") or headers.get("Content-Type") != "audio/wav":
-            return 400, {"err_code": "Bad Request", "err_msg": "Bad Request: failed to process audio: corrupt or "
-                                                               "unsupported data", "request_id": "a1b2"}, {}
+            return (
+                400,
+                {
+                    "err_code": "Bad Request",
+                    "err_msg": "Bad Request: failed to process audio: corrupt or unsupported data",
+                    "request_id": "a1b2",
+                },
+                {},
+            )
         return 200, deepgram_json(text), {}
 
 
@@ -309,22 +385,46 @@ class AssemblyAIStandIn(StandIn):
             upload = self.jobs.get(request.get("audio_url", "").rsplit("/", 1)[-1])
             if upload is None or upload["text"] is None:
                 return 400, {"error": "Download error, unable to download audio_url"}, {}
-            job = self.crowded(self.new_job(text=upload["text"], request=request, failed=fault == "fail",
-                                            held=upload["text"] in self.hold),
-                               request={"audio_url": "https://cdn.assemblyai.com/upload/someone-else"})
+            job = self.crowded(
+                self.new_job(
+                    text=upload["text"], request=request, failed=fault == "fail", held=upload["text"] in self.hold
+                ),
+                request={"audio_url": "https://cdn.assemblyai.com/upload/someone-else"},
+            )
             return 200, {"id": job, "status": "queued", "audio_url": request["audio_url"]}, {}
         if (method, path) == ("GET", "/v2/transcript"):
             limit = int(query.get("limit", ["10"])[0])
             before = query.get("before_id", [None])[0]
-            page, more = self.listed(lambda state: "request" in state, limit,
-                                     None if before is None else lambda job, state: job == before)
-            listed = [{"id": job, "resource_url": f"https://api.assemblyai.com/v2/transcript/{job}",
-                       "status": "queued", "created": iso(state["created"])[:-1], "completed": None,
-                       "audio_url": state["request"]["audio_url"], "error": None} for job, state in page]
+            page, more = self.listed(
+                lambda state: "request" in state, limit, None if before is None else lambda job, state: job == before
+            )
+            listed = [
+                {
+                    "id": job,
+                    "resource_url": f"https://api.assemblyai.com/v2/transcript/{job}",
+                    "status": "queued",
+                    "created": iso(state["created"])[:-1],
+                    "completed": None,
+                    "audio_url": state["request"]["audio_url"],
+                    "error": None,
+                }
+                for job, state in page
+            ]
             url = f"https://api.assemblyai.com/v2/transcript?limit={limit}"
-            return 200, {"page_details": {"limit": limit, "result_count": len(listed), "current_url": url,
-                                          "prev_url": f"{url}&before_id={page[-1][0]}" if more else None,
-                                          "next_url": None}, "transcripts": listed}, {}
+            return (
+                200,
+                {
+                    "page_details": {
+                        "limit": limit,
+                        "result_count": len(listed),
+                        "current_url": url,
+                        "prev_url": f"{url}&before_id={page[-1][0]}" if more else None,
+                        "next_url": None,
+                    },
+                    "transcripts": listed,
+                },
+                {},
+            )
         job = path.rsplit("/", 1)[-1]
         if path.startswith("/v2/transcript/") and job in self.jobs:
             state = self.jobs[job]
@@ -361,9 +461,23 @@ class SpeechmaticsStandIn(StandIn):
             limit = int(query.get("limit", ["100"])[0])
             before = query.get("created_before", [None])[0]
             page, _ = self.listed(lambda state: before is None or iso(state["created"]) < before, limit, None)
-            return 200, {"jobs": [{"id": job, "created_at": iso(state["created"]), "data_name": "x.wav",
-                                   "duration": 3, "status": "running", "config": state["config"]}
-                                  for job, state in page]}, {}
+            return (
+                200,
+                {
+                    "jobs": [
+                        {
+                            "id": job,
+                            "created_at": iso(state["created"]),
+                            "data_name": "x.wav",
+                            "duration": 3,
+                            "status": "running",
+                            "config": state["config"],
+                        }
+                        for job, state in page
+                    ]
+                },
+                {},
+            )
         if parts[:2] == ["v2", "jobs"] and len(parts) >= 3 and parts[2] in self.jobs:
             job, state = parts[2], self.jobs[parts[2]]
             if method == "DELETE" and len(parts) == 3:
@@ -373,12 +487,26 @@ class SpeechmaticsStandIn(StandIn):
                 return 200, speechmatics_json(state["text"], job), {}
             if len(parts) == 3:
                 state["polls"] += 1
-                status = ("running" if state["polls"] < 2 or state["held"] else
-                          "rejected" if state["failed"] else "done")
-                errors = [{"timestamp": "2024-01-01T00:00:01Z", "message": "unable to decode audio"}] \
-                    if status == "rejected" else []
-                return 200, {"job": {"id": job, "status": status, "data_name": "x.wav", "duration": 3,
-                                     "created_at": "2024-01-01T00:00:00.000Z", "errors": errors}}, {}
+                status = "running" if state["polls"] < 2 or state["held"] else "rejected" if state["failed"] else "done"
+                errors = (
+                    [{"timestamp": "2024-01-01T00:00:01Z", "message": "unable to decode audio"}]
+                    if status == "rejected"
+                    else []
+                )
+                return (
+                    200,
+                    {
+                        "job": {
+                            "id": job,
+                            "status": status,
+                            "data_name": "x.wav",
+                            "duration": 3,
+                            "created_at": "2024-01-01T00:00:00.000Z",
+                            "errors": errors,
+                        }
+                    },
+                    {},
+                )
         return 404, {"code": 404, "error": f"no route {method} {path}"}, {}
 
 
@@ -389,17 +517,46 @@ def azure_json(text: str, source: str) -> str:
     words = words_of(text)
     ticks = lambda seconds: float(round(seconds * 10_000_000))  # noqa: E731
     end = words[-1][2] if words else 0.0
-    phrase = {"recognitionStatus": "Success", "channel": 0, "offset": "PT0S", "duration": f"PT{end}S",
-              "offsetInTicks": 0.0, "durationInTicks": ticks(end),
-              "nBest": [{"confidence": 0.93, "lexical": text, "itn": text, "maskedITN": text, "display": text,
-                         "words": [{"word": w, "offset": f"PT{s}S", "duration": f"PT{round(e - s, 2)}S",
-                                    "offsetInTicks": ticks(s), "durationInTicks": ticks(e - s), "confidence": 0.9}
-                                   for w, s, e in words]}]}
-    return json.dumps({"source": source, "timestamp": "2024-01-01T00:00:00Z", "durationInTicks": ticks(end),
-                       "duration": f"PT{end}S",
-                       "combinedRecognizedPhrases": [{"channel": 0, "lexical": text, "itn": text, "maskedITN": text,
-                                                      "display": text}],
-                       "recognizedPhrases": [phrase]})
+    phrase = {
+        "recognitionStatus": "Success",
+        "channel": 0,
+        "offset": "PT0S",
+        "duration": f"PT{end}S",
+        "offsetInTicks": 0.0,
+        "durationInTicks": ticks(end),
+        "nBest": [
+            {
+                "confidence": 0.93,
+                "lexical": text,
+                "itn": text,
+                "maskedITN": text,
+                "display": text,
+                "words": [
+                    {
+                        "word": w,
+                        "offset": f"PT{s}S",
+                        "duration": f"PT{round(e - s, 2)}S",
+                        "offsetInTicks": ticks(s),
+                        "durationInTicks": ticks(e - s),
+                        "confidence": 0.9,
+                    }
+                    for w, s, e in words
+                ],
+            }
+        ],
+    }
+    return json.dumps(
+        {
+            "source": source,
+            "timestamp": "2024-01-01T00:00:00Z",
+            "durationInTicks": ticks(end),
+            "duration": f"PT{end}S",
+            "combinedRecognizedPhrases": [
+                {"channel": 0, "lexical": text, "itn": text, "maskedITN": text, "display": text}
+            ],
+            "recognizedPhrases": [phrase],
+        }
+    )
 
 
 class AzureStandIn(StandIn):
@@ -441,15 +598,22 @@ class AzureStandIn(StandIn):
 
     def route(self, method, path, query, headers, body, fault) -> Answer:
         if not path.startswith(("/audio/", "/results/", "/speechtotext/")):
-            code, message = (("AuthorizationPermissionMismatch", "This request is not authorized to perform this "
-                              "operation using this permission.") if path.startswith("/locked/") else
-                             ("ContainerNotFound", "The specified container does not exist."))
-            error = (f'<?xml version="1.0" encoding="utf-8"?><Error><Code>{code}</Code><Message>{message}\n'
-                     f'RequestId:5c1d2e3f-0000-0000-0000-000000000000\nTime:2024-01-01T00:00:00.0000000Z'
-                     f'</Message></Error>')
+            code, message = (
+                (
+                    "AuthorizationPermissionMismatch",
+                    "This request is not authorized to perform this operation using this permission.",
+                )
+                if path.startswith("/locked/")
+                else ("ContainerNotFound", "The specified container does not exist.")
+            )
+            error = (
+                f'<?xml version="1.0" encoding="utf-8"?><Error><Code>{code}</Code><Message>{message}\n'
+                f"RequestId:5c1d2e3f-0000-0000-0000-000000000000\nTime:2024-01-01T00:00:00.0000000Z"
+                f"</Message></Error>"
+            )
             return (403 if code != "ContainerNotFound" else 404), error.encode(), {}
         if path.startswith("/audio/"):
-            name = path[len("/audio/"):]
+            name = path[len("/audio/") :]
             if method == "PUT" and headers.get("x-ms-blob-type") == "BlockBlob":
                 self.blobs[name] = body
                 return 201, b"", {}
@@ -459,11 +623,11 @@ class AzureStandIn(StandIn):
                 return 202, b"", {}
             return 404, {"code": "BlobNotFound"}, {}
         if path.startswith("/results/"):
-            job = path[len("/results/"):].rsplit(".", 1)[0]
+            job = path[len("/results/") :].rsplit(".", 1)[0]
             state = self.jobs.get(job)
             return (200, azure_json(state["text"], state["source"]), {}) if state else (404, {}, {})
         version = "v3.2" if path.startswith("/speechtotext/v3.2/") else query.get("api-version", [""])[0]
-        rest = path[len("/speechtotext/v3.2/" if version == "v3.2" else "/speechtotext/"):]
+        rest = path[len("/speechtotext/v3.2/" if version == "v3.2" else "/speechtotext/") :]
         if version not in ("2024-11-15", "v3.2"):
             return 400, {"error": {"code": "InvalidArgument", "message": "unsupported api-version"}}, {}
         api = "" if version == "v3.2" else f"?api-version={version}"
@@ -471,23 +635,43 @@ class AzureStandIn(StandIn):
         if method == "POST" and rest == ("transcriptions" if version == "v3.2" else "transcriptions:submit"):
             request = json.loads(body)
             urls = request.get("contentUrls") or []
-            blob = urlsplit(urls[0]).path[len("/audio/"):] if len(urls) == 1 else ""
-            if (blob not in self.blobs or not request.get("locale") or not request.get("displayName")
-                    or not isinstance(request.get("properties"), dict)):
+            blob = urlsplit(urls[0]).path[len("/audio/") :] if len(urls) == 1 else ""
+            if (
+                blob not in self.blobs
+                or not request.get("locale")
+                or not request.get("displayName")
+                or not isinstance(request.get("properties"), dict)
+            ):
                 return 400, {"error": {"code": "InvalidPayload", "message": "bad transcription"}}, {}
             text = self.text_of(self.blobs[blob])
-            job = self.new_job(text=text, request=request, source=urls[0], failed=fault == "fail" or text is None,
-                               held=text in self.hold)
-            created = {"self": f"{base}/{job}{api}", "links": {"files": f"{base}/{job}/files{api}"},
-                       "locale": request["locale"], "displayName": request["displayName"], "status": "NotStarted",
-                       "properties": request["properties"]}
+            job = self.new_job(
+                text=text,
+                request=request,
+                source=urls[0],
+                failed=fault == "fail" or text is None,
+                held=text in self.hold,
+            )
+            created = {
+                "self": f"{base}/{job}{api}",
+                "links": {"files": f"{base}/{job}/files{api}"},
+                "locale": request["locale"],
+                "displayName": request["displayName"],
+                "status": "NotStarted",
+                "properties": request["properties"],
+            }
             return 201, created, {"Location": f"{base}/{job}{api}"}
         if method == "GET" and rest == "transcriptions":
             skip = int(query.get("skip", ["0"])[0])
-            listed = [{"self": f"{base}/{job}{api}", "displayName": state["request"]["displayName"],
-                       "status": "Running", "locale": state["request"]["locale"]}
-                      for job, state in self.jobs.items()]
-            page = {"values": listed[skip:skip + 1]}
+            listed = [
+                {
+                    "self": f"{base}/{job}{api}",
+                    "displayName": state["request"]["displayName"],
+                    "status": "Running",
+                    "locale": state["request"]["locale"],
+                }
+                for job, state in self.jobs.items()
+            ]
+            page = {"values": listed[skip : skip + 1]}
             if skip + 1 < len(listed):
                 page["@nextLink"] = f"{base}{api or '?'}{'&' if api else ''}skip={skip + 1}&top=1"
             return 200, page, {}
@@ -499,30 +683,60 @@ class AzureStandIn(StandIn):
                 return 204, b"", {}
             if method == "GET" and len(parts) == 2:
                 state["polls"] += 1
-                status = ("NotStarted" if state["polls"] < 2 else "Running" if state["polls"] < 3 or state["held"]
-                          else "Failed" if state["failed"] else "Succeeded")
-                answer = {"self": f"{base}/{job}{api}", "status": status, "locale": state["request"]["locale"],
-                          "properties": dict(state["request"]["properties"])}
+                status = (
+                    "NotStarted"
+                    if state["polls"] < 2
+                    else "Running"
+                    if state["polls"] < 3 or state["held"]
+                    else "Failed"
+                    if state["failed"]
+                    else "Succeeded"
+                )
+                answer = {
+                    "self": f"{base}/{job}{api}",
+                    "status": status,
+                    "locale": state["request"]["locale"],
+                    "properties": dict(state["request"]["properties"]),
+                }
                 if status == "Failed":
-                    answer["properties"]["error"] = {"code": "InvalidData",
-                                                     "message": "The audio file could not be decoded."}
+                    answer["properties"]["error"] = {
+                        "code": "InvalidData",
+                        "message": "The audio file could not be decoded.",
+                    }
                 return 200, answer, {}
             if method == "GET" and parts[2:] == ["files"] and state["polls"] >= 3:
                 content = f"{self.url}/results/{job}.json?sig=results"
-                return 200, {"values": [
-                    {"self": f"{base}/{job}/files/1{api}", "name": "contenturl_0.json", "kind": "Transcription",
-                     "properties": {"size": 1000}, "links": {"contentUrl": content}},
-                    {"self": f"{base}/{job}/files/2{api}", "name": "report.json", "kind": "TranscriptionReport",
-                     "properties": {"size": 300},
-                     "links": {"contentUrl": f"{self.url}/results/report.json?sig=results"}},
-                ]}, {}
+                return (
+                    200,
+                    {
+                        "values": [
+                            {
+                                "self": f"{base}/{job}/files/1{api}",
+                                "name": "contenturl_0.json",
+                                "kind": "Transcription",
+                                "properties": {"size": 1000},
+                                "links": {"contentUrl": content},
+                            },
+                            {
+                                "self": f"{base}/{job}/files/2{api}",
+                                "name": "report.json",
+                                "kind": "TranscriptionReport",
+                                "properties": {"size": 300},
+                                "links": {"contentUrl": f"{self.url}/results/report.json?sig=results"},
+                            },
+                        ]
+                    },
+                    {},
+                )
         return 404, {"error": {"code": "NotFound", "message": f"no route {method} {path}"}}, {}
 
 
 def usp(path: str, request_id: str, body: dict) -> str:
     """A text message of the Speech service's WebSocket protocol: headers, a blank line, JSON."""
-    return (f"X-RequestId:{request_id}\r\nContent-Type:application/json; charset=utf-8\r\nPath:{path}\r\n\r\n"
-            + json.dumps(body))
+    return (
+        f"X-RequestId:{request_id}\r\nContent-Type:application/json; charset=utf-8\r\nPath:{path}\r\n\r\n"
+        + json.dumps(body)
+    )
 
 
 class AzureSpeechStandIn:
@@ -564,8 +778,15 @@ class AzureSpeechStandIn:
     def upgrade(self, connection, request):
         with self.lock:
             fault = self.faults.pop(0) if self.faults else None
-            self.requests.append({"time": time.monotonic(), "path": request.path, "fault": fault,
-                                  "headers": request.headers, "messages": []})
+            self.requests.append(
+                {
+                    "time": time.monotonic(),
+                    "path": request.path,
+                    "fault": fault,
+                    "headers": request.headers,
+                    "messages": [],
+                }
+            )
         url = urlsplit(request.path)
         query = parse_qs(url.query)
         if request.headers.get("Ocp-Apim-Subscription-Key") != self.key:
@@ -576,8 +797,12 @@ class AzureSpeechStandIn:
             answer = connection.respond(int(fault), "Too many requests\n" if fault == "429" else "Internal error\n")
             answer.headers["Retry-After"] = "1"
             return answer
-        if (url.path != "/speech/recognition/conversation/cognitiveservices/v1" or query.get("format") != ["detailed"]
-                or query.get("wordLevelTimestamps") != ["true"] or not query.get("language")):
+        if (
+            url.path != "/speech/recognition/conversation/cognitiveservices/v1"
+            or query.get("format") != ["detailed"]
+            or query.get("wordLevelTimestamps") != ["true"]
+            or not query.get("language")
+        ):
             return connection.respond(400, "Bad request\n")
         return None
 
@@ -589,8 +814,8 @@ class AzureSpeechStandIn:
                 record["messages"].append(message)
                 continue
             length = int.from_bytes(message[:2], "big")
-            headers = dict(line.split(":", 1) for line in message[2:2 + length].decode().split("\r\n") if line)
-            data = message[2 + length:]
+            headers = dict(line.split(":", 1) for line in message[2 : 2 + length].decode().split("\r\n") if line)
+            data = message[2 + length :]
             turn = headers["X-RequestId"]
             if record["fault"] == "drop":
                 ws.socket.shutdown(2)
@@ -612,11 +837,27 @@ class AzureSpeechStandIn:
                 ws.send(usp("speech.phrase", turn, phrase))
             if text and not self.phrases:
                 ticks = [(w, int(s * 10_000_000), int((e - s) * 10_000_000)) for w, s, e in words_of(text)]
-                best = {"Confidence": 0.92, "Lexical": text, "ITN": text, "MaskedITN": text, "Display": text,
-                        "Words": [{"Word": w, "Offset": o, "Duration": d, "Confidence": 0.9} for w, o, d in ticks]}
-                ws.send(usp("speech.phrase", turn, {"RecognitionStatus": "Success", "Offset": 0,
-                                                    "Duration": ticks[-1][1] + ticks[-1][2], "DisplayText": text,
-                                                    "NBest": [best]}))
+                best = {
+                    "Confidence": 0.92,
+                    "Lexical": text,
+                    "ITN": text,
+                    "MaskedITN": text,
+                    "Display": text,
+                    "Words": [{"Word": w, "Offset": o, "Duration": d, "Confidence": 0.9} for w, o, d in ticks],
+                }
+                ws.send(
+                    usp(
+                        "speech.phrase",
+                        turn,
+                        {
+                            "RecognitionStatus": "Success",
+                            "Offset": 0,
+                            "Duration": ticks[-1][1] + ticks[-1][2],
+                            "DisplayText": text,
+                            "NBest": [best],
+                        },
+                    )
+                )
             end = len(samples) * 10_000_000 // 32000
             ws.send(usp("speech.endDetected", turn, {"Offset": end}))
             ws.send(usp("speech.phrase", turn, {"RecognitionStatus": "EndOfDictation", "Offset": end, "Duration": 0}))
@@ -631,8 +872,15 @@ def ctrl_c(command: List[str], env: Dict[str, str], ready, stand_in: StandIn) ->
     import signal
     import subprocess
 
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, preexec_fn=like_a_terminal)
+    proc = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=like_a_terminal,
+    )
     try:
         for _ in range(300):
             found = ready()

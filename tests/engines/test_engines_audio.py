@@ -14,8 +14,13 @@ from conftest import DATA
 
 AUDIO = DATA / "audio"
 #: file, the rate it is stored at, its duration in seconds (soxi/ffprobe)
-FILES = [("cat.wav", 16000, 1.886), ("weather.wav", 22050, 2.126), ("news.flac", 16000, 2.898),
-         ("sport.mp3", 16000, 2.955), ("music.mp4", 16000, 2.855)]
+FILES = [
+    ("cat.wav", 16000, 1.886),
+    ("weather.wav", 22050, 2.126),
+    ("news.flac", 16000, 2.898),
+    ("sport.mp3", 16000, 2.955),
+    ("music.mp4", 16000, 2.855),
+]
 
 
 @pytest.mark.parametrize("name, stored, seconds", FILES)
@@ -50,7 +55,7 @@ def truncated_news(tmp_path):
     or download leaves it: its header still promises 13.5 s."""
     speech = b"".join(decode(str(AUDIO / "news" / f"n0{n}.flac"), 16000).samples for n in (1, 2, 3))
     path = tmp_path / "news.wav"
-    write_wav(path, speech[:2 * 16000 * 27 // 2])
+    write_wav(path, speech[: 2 * 16000 * 27 // 2])
     with open(path, "r+b") as f:
         f.truncate(44 + 2 * 16000 * 7 // 10)
     return path
@@ -84,7 +89,10 @@ def test_an_empty_file_and_a_text_file_say_so_once(tmp_path):
         decode(str(tmp_path / "empty.wav"), 16000)
     with pytest.raises(AudioError) as raised:
         decode(str(tmp_path / "notes.wav"), 16000)
-    assert str(raised.value) == f"{tmp_path / 'notes.wav'}: cannot read it as audio: Invalid data found when processing input"
+    assert (
+        str(raised.value)
+        == f"{tmp_path / 'notes.wav'}: cannot read it as audio: Invalid data found when processing input"
+    )
 
 
 def test_a_range_past_the_end_is_an_error():
@@ -113,12 +121,15 @@ def convert(source, target, container: str, codec: str, rate: int) -> None:
             dst.mux(packet)
 
 
-@pytest.mark.parametrize("name, container, codec, rate", [
-    ("cat.ts", "mpegts", "mp2", 48000),           # MPEG-TS, as broadcast
-    ("cat.mxf", "mxf_opatom", "pcm_s16le", 48000),  # MXF (OP-Atom), as archived
-    ("cat.opus", "ogg", "libopus", 48000),        # OGG
-    ("cat.m4a", "ipod", "aac", 16000),            # M4A
-])
+@pytest.mark.parametrize(
+    "name, container, codec, rate",
+    [
+        ("cat.ts", "mpegts", "mp2", 48000),  # MPEG-TS, as broadcast
+        ("cat.mxf", "mxf_opatom", "pcm_s16le", 48000),  # MXF (OP-Atom), as archived
+        ("cat.opus", "ogg", "libopus", 48000),  # OGG
+        ("cat.m4a", "ipod", "aac", 16000),  # M4A
+    ],
+)
 def test_broadcast_containers_decode(tmp_path, name, container, codec, rate):
     convert(AUDIO / "cat.wav", tmp_path / name, container, codec, rate)
     audio = decode(str(tmp_path / name), 16000)
@@ -158,12 +169,25 @@ def test_truncated_and_silent_recordings_are_failed_rows_counted_as_bad_audio(tm
     truncated_news(audio)
     write_wav(audio / "hush.wav", b"\0\0" * 16000 * 3)
     shutil.copy(AUDIO / "cat.wav", audio)
-    (refs / "news.txt").write_text(" ".join((AUDIO / "news" / "reference" / f"n0{n}.txt").read_text().strip()
-                                            for n in (1, 2, 3)) + "\n")
+    (refs / "news.txt").write_text(
+        " ".join((AUDIO / "news" / "reference" / f"n0{n}.txt").read_text().strip() for n in (1, 2, 3)) + "\n"
+    )
     (refs / "hush.txt").write_text("the weather is fine\n")
     shutil.copy(AUDIO / "reference" / "cat.txt", refs)
-    command = ["benchmarkstt-tools", "corpus", "--reference", str(refs), "--audio", str(audio), "--engine",
-               "ps=pocketsphinx", "--cache", str(tmp_path / "cache"), "--jobs", "1"]
+    command = [
+        "benchmarkstt-tools",
+        "corpus",
+        "--reference",
+        str(refs),
+        "--audio",
+        str(audio),
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--jobs",
+        "1",
+    ]
     run = run_command(*command, "-o", "json", "--html", str(tmp_path / "report.html"))
     result = json.loads(run.stdout)
     made = result["transcription"]["ps"]
@@ -171,7 +195,11 @@ def test_truncated_and_silent_recordings_are_failed_rows_counted_as_bad_audio(tm
     assert made["bad_audio"] == {"truncated": 1, "silent": 1, "unreadable": 0}
     assert sorted((f["id"], f["error"]) for f in result["failed"]) == [
         ("hush", f"transcription failed: {audio / 'hush.wav'}: is silent"),
-        ("news", f"transcription failed: {audio / 'news.wav'}: truncated: its container promises 13.50 s of audio, it holds 0.70 s")]
+        (
+            "news",
+            f"transcription failed: {audio / 'news.wav'}: truncated: its container promises 13.50 s of audio, it holds 0.70 s",
+        ),
+    ]
     assert result["engines"]["ps"]["failed"] == 2
     counted = "2 of 3 (bad audio: 1 truncated, 1 silent)"
     assert f'<td class="num">{counted}</td>' in (tmp_path / "report.html").read_text(encoding="utf-8")

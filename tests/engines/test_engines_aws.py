@@ -22,49 +22,96 @@ PROG = "benchmarkstt-tools"
 KEY_ID = "AKIASTANDIN000000001"
 SECRET = "standin/secret+0123456789abcdefghijklmnopqrstu"
 BUCKET = "bench-audio"
-HEARD = {"cat": "the cat sat on a mat", "news": "the minister spoke to reporters this morning",
-         "weather": "it will rain in the north tomorrow"}
+HEARD = {
+    "cat": "the cat sat on a mat",
+    "news": "the minister spoke to reporters this morning",
+    "weather": "it will rain in the north tomorrow",
+}
 FILES = {"cat": AUDIO / "cat.wav", "news": AUDIO / "news.flac", "weather": AUDIO / "weather.wav"}
-needs_sdk = pytest.mark.skipif(importlib.util.find_spec("boto3") is None or importlib.util.find_spec("moto") is None,
-                               reason="boto3 or moto is not installed (pip install 'benchmarkstt-engines[aws]' "
-                                      "'moto[server]')")
+needs_sdk = pytest.mark.skipif(
+    importlib.util.find_spec("boto3") is None or importlib.util.find_spec("moto") is None,
+    reason="boto3 or moto is not installed (pip install 'benchmarkstt-engines[aws]' 'moto[server]')",
+)
 
 
 def isolated(tmp_path, **more: str) -> dict:
     """An environment that finds no credentials, profile or instance role of this machine."""
-    return {"AWS_CONFIG_FILE": str(tmp_path / "none"), "AWS_SHARED_CREDENTIALS_FILE": str(tmp_path / "none"),
-            "AWS_EC2_METADATA_DISABLED": "true", "AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "",
-            "AWS_SESSION_TOKEN": "", "AWS_REGION": "", "AWS_DEFAULT_REGION": "",
-            "XDG_CACHE_HOME": str(tmp_path / "xdg"), **more}
+    return {
+        "AWS_CONFIG_FILE": str(tmp_path / "none"),
+        "AWS_SHARED_CREDENTIALS_FILE": str(tmp_path / "none"),
+        "AWS_EC2_METADATA_DISABLED": "true",
+        "AWS_ACCESS_KEY_ID": "",
+        "AWS_SECRET_ACCESS_KEY": "",
+        "AWS_SESSION_TOKEN": "",
+        "AWS_REGION": "",
+        "AWS_DEFAULT_REGION": "",
+        "XDG_CACHE_HOME": str(tmp_path / "xdg"),
+        **more,
+    }
 
 
 def test_the_bucket_is_required(tools, tmp_path):
     run = tools("transcribe", "--engine", "tr=aws", "-o", str(tmp_path / "out"), str(FILES["cat"]))
-    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws' needs the option bucket= "
-                                             f"(the S3 bucket the audio is uploaded to)")
+    assert assert_clean_error(run, PROG) == (
+        f"{PROG}: error: --engine tr=aws: engine 'aws' needs the option bucket= "
+        f"(the S3 bucket the audio is uploaded to)"
+    )
 
 
 def test_without_the_sdk_credentials_or_region_it_is_one_error(tools, tmp_path):
-    run = tools("transcribe", "--engine", f"tr=aws:bucket={BUCKET}", "-o", str(tmp_path / "out"),
-                "--cache", str(tmp_path / "c"), str(FILES["cat"]), env=isolated(tmp_path))
+    run = tools(
+        "transcribe",
+        "--engine",
+        f"tr=aws:bucket={BUCKET}",
+        "-o",
+        str(tmp_path / "out"),
+        "--cache",
+        str(tmp_path / "c"),
+        str(FILES["cat"]),
+        env=isolated(tmp_path),
+    )
     last = assert_clean_error(run, PROG)
     if importlib.util.find_spec("boto3") is None:
-        assert last == (f"{PROG}: error: --engine tr=aws: engine 'aws' needs the Python module 'boto3': "
-                        f"pip install 'benchmarkstt-engines[aws]'")
+        assert last == (
+            f"{PROG}: error: --engine tr=aws: engine 'aws' needs the Python module 'boto3': "
+            f"pip install 'benchmarkstt-engines[aws]'"
+        )
         return
-    assert last == (f"{PROG}: error: --engine tr=aws: engine 'aws' found no AWS credentials where the AWS SDK looks "
-                    f"for them (AWS_PROFILE, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, ~/.aws, SSO, an instance "
-                    f"role)")
-    run = tools("transcribe", "--engine", f"tr=aws:bucket={BUCKET}", "-o", str(tmp_path / "out"),
-                "--cache", str(tmp_path / "c"), str(FILES["cat"]),
-                env=isolated(tmp_path, AWS_ACCESS_KEY_ID=KEY_ID, AWS_SECRET_ACCESS_KEY=SECRET))
-    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws' needs a region: "
-                                             f"AWS_DEFAULT_REGION, the profile's region, or the option region=")
+    assert last == (
+        f"{PROG}: error: --engine tr=aws: engine 'aws' found no AWS credentials where the AWS SDK looks "
+        f"for them (AWS_PROFILE, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, ~/.aws, SSO, an instance "
+        f"role)"
+    )
+    run = tools(
+        "transcribe",
+        "--engine",
+        f"tr=aws:bucket={BUCKET}",
+        "-o",
+        str(tmp_path / "out"),
+        "--cache",
+        str(tmp_path / "c"),
+        str(FILES["cat"]),
+        env=isolated(tmp_path, AWS_ACCESS_KEY_ID=KEY_ID, AWS_SECRET_ACCESS_KEY=SECRET),
+    )
+    assert assert_clean_error(run, PROG) == (
+        f"{PROG}: error: --engine tr=aws: engine 'aws' needs a region: "
+        f"AWS_DEFAULT_REGION, the profile's region, or the option region="
+    )
     assert SECRET not in run.stderr and not (tmp_path / "out").exists()
-    run = tools("transcribe", "--engine", f"tr=aws:bucket={BUCKET}", "-o", str(tmp_path / "out"),
-                "--cache", str(tmp_path / "c"), str(FILES["cat"]), env=isolated(tmp_path, AWS_PROFILE="nosuch"))
-    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': The config profile "
-                                             f"(nosuch) could not be found")
+    run = tools(
+        "transcribe",
+        "--engine",
+        f"tr=aws:bucket={BUCKET}",
+        "-o",
+        str(tmp_path / "out"),
+        "--cache",
+        str(tmp_path / "c"),
+        str(FILES["cat"]),
+        env=isolated(tmp_path, AWS_PROFILE="nosuch"),
+    )
+    assert assert_clean_error(run, PROG) == (
+        f"{PROG}: error: --engine tr=aws: engine 'aws': The config profile (nosuch) could not be found"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -79,13 +126,23 @@ def aws():
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
     s3_url = "http://%s:%d" % server.get_host_and_port()
-    s3 = boto3.client("s3", endpoint_url=s3_url, region_name=REGION, aws_access_key_id=KEY_ID,
-                      aws_secret_access_key=SECRET)
+    s3 = boto3.client(
+        "s3", endpoint_url=s3_url, region_name=REGION, aws_access_key_id=KEY_ID, aws_secret_access_key=SECRET
+    )
     s3.create_bucket(Bucket=BUCKET, CreateBucketConfiguration={"LocationConstraint": REGION})
     heard = {hashlib.sha256(wav_bytes(decode(str(FILES[i]), 16000))).hexdigest(): t for i, t in HEARD.items()}
     with TranscribeStandIn(KEY_ID, heard, s3, slow_seconds=3) as stand_in:
-        yield stand_in, s3, {"AWS_ENDPOINT_URL_S3": s3_url, "AWS_ENDPOINT_URL_TRANSCRIBE": stand_in.url,
-                             "AWS_ACCESS_KEY_ID": KEY_ID, "AWS_SECRET_ACCESS_KEY": SECRET, "AWS_DEFAULT_REGION": REGION}
+        yield (
+            stand_in,
+            s3,
+            {
+                "AWS_ENDPOINT_URL_S3": s3_url,
+                "AWS_ENDPOINT_URL_TRANSCRIBE": stand_in.url,
+                "AWS_ACCESS_KEY_ID": KEY_ID,
+                "AWS_SECRET_ACCESS_KEY": SECRET,
+                "AWS_DEFAULT_REGION": REGION,
+            },
+        )
     server.stop()
 
 
@@ -103,21 +160,47 @@ def test_round_trip_faults_failed_jobs_and_clean_up(aws, tools, tmp_path):
     faults = ["throttle", None, "internal", None, "limit", None, None, "truncated", None, "drop", None, "short", None]
     stand_in.faults = list(faults)
     spec = f"tr=aws:bucket={BUCKET},speakers=2,concurrency=1,poll_interval=0.1"
-    run = tools("--log-level", "debug", "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
-                "--cache", str(tmp_path / "c"), str(FILES["cat"]), str(FILES["news"]), env=env)
+    run = tools(
+        "--log-level",
+        "debug",
+        "transcribe",
+        "--engine",
+        spec,
+        "-o",
+        str(tmp_path / "out"),
+        "--cache",
+        str(tmp_path / "c"),
+        str(FILES["cat"]),
+        str(FILES["news"]),
+        env=env,
+    )
     assert run.returncode == 0, run
     assert run.stderr.splitlines()[-1] == f"{PROG} transcribe: tr: 2 files: 0 from the cache, 2 transcribed, 0 failed"
     assert [r["fault"] for r in stand_in.requests] == faults
     assert [r.get("target", "").split(".")[-1] for r in stand_in.requests] == [
-        "", "StartTranscriptionJob", "", "GetTranscriptionJob", "", "GetTranscriptionJob", "DeleteTranscriptionJob",
-        "StartTranscriptionJob", "StartTranscriptionJob", "", "GetTranscriptionJob", "GetTranscriptionJob",
-        "DeleteTranscriptionJob"]
+        "",
+        "StartTranscriptionJob",
+        "",
+        "GetTranscriptionJob",
+        "",
+        "GetTranscriptionJob",
+        "DeleteTranscriptionJob",
+        "StartTranscriptionJob",
+        "StartTranscriptionJob",
+        "",
+        "GetTranscriptionJob",
+        "GetTranscriptionJob",
+        "DeleteTranscriptionJob",
+    ]
     assert stand_in.requests[7]["request"] == stand_in.requests[8]["request"]  # the same job, made once
     assert stand_in.requests[1]["time"] - stand_in.requests[0]["time"] >= 1.0  # Retry-After: 1
     started = [r["request"] for r in stand_in.requests if r.get("target") == "Transcribe.StartTranscriptionJob"]
     assert started[0]["Settings"] == {"ShowSpeakerLabels": True, "MaxSpeakerLabels": 2}
-    assert (started[0]["LanguageCode"], started[0]["MediaFormat"], started[0]["OutputBucketName"]) == \
-        ("en-US", "wav", BUCKET)
+    assert (started[0]["LanguageCode"], started[0]["MediaFormat"], started[0]["OutputBucketName"]) == (
+        "en-US",
+        "wav",
+        BUCKET,
+    )
     for file_id, text in list(HEARD.items())[:2]:
         saved = tmp_path / "out" / "tr" / f"{file_id}.json"
         assert json.loads(saved.read_text())["results"]["transcripts"] == [{"transcript": text + "."}]
@@ -131,47 +214,112 @@ def test_round_trip_faults_failed_jobs_and_clean_up(aws, tools, tmp_path):
     assert all(job.get("deleted") for job in stand_in.jobs.values())
 
     stand_in.faults = ["fail"]  # StartTranscriptionJob: the job will fail
-    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out2"), "--cache", str(tmp_path / "c2"),
-                str(FILES["cat"]), env=env)
+    run = tools(
+        "transcribe",
+        "--engine",
+        spec,
+        "-o",
+        str(tmp_path / "out2"),
+        "--cache",
+        str(tmp_path / "c2"),
+        str(FILES["cat"]),
+        env=env,
+    )
     assert run.returncode == 1 and run.stdout == ""
     job = list(stand_in.jobs)[-1]
-    assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {FILES['cat']} (tr): cat: aws: job {job} "
-                                          f"failed: The media format that you specified doesn't match the detected "
-                                          f"media format. Check the media format and try your request again.")
+    assert run.stderr.splitlines()[1] == (
+        f"{PROG} transcribe: failed: {FILES['cat']} (tr): cat: aws: job {job} "
+        f"failed: The media format that you specified doesn't match the detected "
+        f"media format. Check the media format and try your request again."
+    )
     assert objects(s3) == [] and not stand_in.jobs[job].get("deleted")  # the audio is deleted, the failed job stays
 
-    run = tools("transcribe", "--engine", spec + ",keep_upload=true", "-o", str(tmp_path / "out2"),
-                "--cache", str(tmp_path / "c"), str(FILES["cat"]), "--refresh", env=env)
+    run = tools(
+        "transcribe",
+        "--engine",
+        spec + ",keep_upload=true",
+        "-o",
+        str(tmp_path / "out2"),
+        "--cache",
+        str(tmp_path / "c"),
+        str(FILES["cat"]),
+        "--refresh",
+        env=env,
+    )
     assert run.returncode == 0, run
     job = list(stand_in.jobs)[-1]
-    assert not stand_in.jobs[job].get("deleted") and sorted(objects(s3)) == [f"benchmarkstt/{job[13:]}.json",
-                                                                              f"benchmarkstt/{job[13:]}.wav"]
+    assert not stand_in.jobs[job].get("deleted") and sorted(objects(s3)) == [
+        f"benchmarkstt/{job[13:]}.json",
+        f"benchmarkstt/{job[13:]}.wav",
+    ]
     for key in objects(s3):
         s3.delete_object(Bucket=BUCKET, Key=key)
 
     sent = len(stand_in.requests)
-    run = tools("transcribe", "--engine", spec.replace("concurrency=1", "concurrency=3,prefix=elsewhere/"), "-o",
-                str(tmp_path / "out3"), "--cache", str(tmp_path / "c"), str(FILES["cat"]), str(FILES["news"]), env=env)
+    run = tools(
+        "transcribe",
+        "--engine",
+        spec.replace("concurrency=1", "concurrency=3,prefix=elsewhere/"),
+        "-o",
+        str(tmp_path / "out3"),
+        "--cache",
+        str(tmp_path / "c"),
+        str(FILES["cat"]),
+        str(FILES["news"]),
+        env=env,
+    )
     assert run.returncode == 0 and "2 from the cache" in run.stderr  # keep_upload, concurrency, prefix: not in the key
     assert len(stand_in.requests) == sent
 
     stand_in.faults = ["slow"]
-    run = tools("transcribe", "--engine", spec + ",timeout=2", "-o", str(tmp_path / "out4"),
-                "--cache", str(tmp_path / "c4"), str(FILES["weather"]), env=env)
+    run = tools(
+        "transcribe",
+        "--engine",
+        spec + ",timeout=2",
+        "-o",
+        str(tmp_path / "out4"),
+        "--cache",
+        str(tmp_path / "c4"),
+        str(FILES["weather"]),
+        env=env,
+    )
     assert run.returncode == 1
     assert run.stderr.splitlines()[1].startswith(f"{PROG} transcribe: failed: {FILES['weather']} (tr): weather: aws: ")
     assert "time limit (option timeout=)" in run.stderr.splitlines()[1]
     assert objects(s3) == []
 
-    run = tools("transcribe", "--engine", spec.replace(BUCKET, "no-such-bucket"), "-o", str(tmp_path / "out5"),
-                "--cache", str(tmp_path / "c5"), str(FILES["cat"]), str(FILES["news"]), env=env)
-    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': bucket 'no-such-bucket': "
-                                             f"NoSuchBucket: The specified bucket does not exist")
-    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out5"), "--cache", str(tmp_path / "c5"),
-                str(FILES["cat"]), env={**env, "AWS_ACCESS_KEY_ID": "AKIAWRONG0000000000"})
-    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': credentials refused: "
-                                             f"UnrecognizedClientException: The security token included in the "
-                                             f"request is invalid.")
+    run = tools(
+        "transcribe",
+        "--engine",
+        spec.replace(BUCKET, "no-such-bucket"),
+        "-o",
+        str(tmp_path / "out5"),
+        "--cache",
+        str(tmp_path / "c5"),
+        str(FILES["cat"]),
+        str(FILES["news"]),
+        env=env,
+    )
+    assert assert_clean_error(run, PROG) == (
+        f"{PROG}: error: --engine tr=aws: engine 'aws': bucket 'no-such-bucket': "
+        f"NoSuchBucket: The specified bucket does not exist"
+    )
+    run = tools(
+        "transcribe",
+        "--engine",
+        spec,
+        "-o",
+        str(tmp_path / "out5"),
+        "--cache",
+        str(tmp_path / "c5"),
+        str(FILES["cat"]),
+        env={**env, "AWS_ACCESS_KEY_ID": "AKIAWRONG0000000000"},
+    )
+    assert assert_clean_error(run, PROG) == (
+        f"{PROG}: error: --engine tr=aws: engine 'aws': credentials refused: "
+        f"UnrecognizedClientException: The security token included in the "
+        f"request is invalid."
+    )
     assert objects(s3) == []  # S3 (moto) took the upload Transcribe refused: it is deleted as the run stops
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert files and all(SECRET not in p.read_text(errors="replace") for p in files)
@@ -190,8 +338,17 @@ def test_a_dropped_upload_is_tried_again_and_a_refusing_bucket_stops_the_run(aws
         env = isolated(tmp_path, **{**variables, "AWS_ENDPOINT_URL_S3": proxy.url})
         proxy.faults = ["drop"]
         spec = f"tr=aws:bucket={BUCKET},concurrency=1,poll_interval=0.1"
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
-                    str(FILES["cat"]), env=env)
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "c"),
+            str(FILES["cat"]),
+            env=env,
+        )
         assert run.returncode == 0, run
         assert [(r["method"], r["fault"]) for r in proxy.requests[:2]] == [("PUT", "drop"), ("PUT", None)]
         read = tools("transcript", "-i", str(tmp_path / "out" / "tr" / "cat.json"), "-o", "json")
@@ -199,19 +356,41 @@ def test_a_dropped_upload_is_tried_again_and_a_refusing_bucket_stops_the_run(aws
         assert " ".join(words) == HEARD["cat"] + "."  # Transcribe's full stop
         assert objects(s3) == []
         jobs, sent = len(stand_in.jobs), len(proxy.requests)
-        run = tools("transcribe", "--engine", spec.replace(BUCKET, "locked-audio"), "-o", str(tmp_path / "o2"),
-                    "--cache", str(tmp_path / "c2"), str(FILES["cat"]), str(FILES["news"]), env=env)
-        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': bucket "
-                                                 f"'locked-audio': AccessDenied: Access Denied")
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec.replace(BUCKET, "locked-audio"),
+            "-o",
+            str(tmp_path / "o2"),
+            "--cache",
+            str(tmp_path / "c2"),
+            str(FILES["cat"]),
+            str(FILES["news"]),
+            env=env,
+        )
+        assert assert_clean_error(run, PROG) == (
+            f"{PROG}: error: --engine tr=aws: engine 'aws': bucket 'locked-audio': AccessDenied: Access Denied"
+        )
         assert len(stand_in.jobs) == jobs and SECRET not in run.stderr
         # the refused upload and the deletion of what it may have left, nothing more: not the next file's
         tried = [(r["method"], r["path"]) for r in proxy.requests[sent:]]
         assert [m for m, _ in tried] == ["PUT", "DELETE"] and tried[0][1] == tried[1][1], tried
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "o3"), "--cache", str(tmp_path / "c3"),
-                    str(FILES["cat"]), env={**env, "AWS_ACCESS_KEY_ID": "AKIAWRONG0000000000"})
-        assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine tr=aws: engine 'aws': credentials refused: "
-                                                 f"InvalidAccessKeyId: The AWS Access Key Id you provided does not "
-                                                 f"exist in our records.")  # not the bucket's refusal
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "o3"),
+            "--cache",
+            str(tmp_path / "c3"),
+            str(FILES["cat"]),
+            env={**env, "AWS_ACCESS_KEY_ID": "AKIAWRONG0000000000"},
+        )
+        assert assert_clean_error(run, PROG) == (
+            f"{PROG}: error: --engine tr=aws: engine 'aws': credentials refused: "
+            f"InvalidAccessKeyId: The AWS Access Key Id you provided does not "
+            f"exist in our records."
+        )  # not the bucket's refusal
         assert len(stand_in.jobs) == jobs
 
 
@@ -233,15 +412,34 @@ def test_corpus_scores_transcribes_answers_as_the_folder_would(aws, tools, tmp_p
     for file_id in HEARD:
         (references / f"{file_id}.txt").write_text((AUDIO / "reference" / f"{file_id}.txt").read_text())
         (audio / FILES[file_id].name).write_bytes(FILES[file_id].read_bytes())
-    direct = tools("corpus", "--reference", str(references), "--hypothesis", f"tr={answers}", "-o", "json",
-                   "--jobs", "1")
+    direct = tools(
+        "corpus", "--reference", str(references), "--hypothesis", f"tr={answers}", "-o", "json", "--jobs", "1"
+    )
     assert direct.returncode == 0, direct
-    run = tools("corpus", "--reference", str(references), "--audio", str(audio), "--engine",
-                f"tr=aws:bucket={BUCKET},poll_interval=0.1,price_per_minute=0.024", "--cache", str(tmp_path / "c"),
-                "--jobs", "1", "-o", "json", "--html", str(tmp_path / "report.html"), env=env)
+    run = tools(
+        "corpus",
+        "--reference",
+        str(references),
+        "--audio",
+        str(audio),
+        "--engine",
+        f"tr=aws:bucket={BUCKET},poll_interval=0.1,price_per_minute=0.024",
+        "--cache",
+        str(tmp_path / "c"),
+        "--jobs",
+        "1",
+        "-o",
+        "json",
+        "--html",
+        str(tmp_path / "report.html"),
+        env=env,
+    )
     assert run.returncode == 0, run
-    numbers = [{k: e[k] for k in ("wer", "substitutions", "deletions", "insertions", "reference_words")}
-               for r in (direct, run) for e in json.loads(r.stdout)["engines"].values()]
+    numbers = [
+        {k: e[k] for k in ("wer", "substitutions", "deletions", "insertions", "reference_words")}
+        for r in (direct, run)
+        for e in json.loads(r.stdout)["engines"].values()
+    ]
     assert numbers[0] == numbers[1]
     made = json.loads(run.stdout)["transcription"]["tr"]
     assert made["transcribed"] == 3 and made["estimated_cost"] == pytest.approx(made["audio_seconds"] / 60 * 0.024)
@@ -283,8 +481,10 @@ def test_cancel_deletes_a_running_jobs_audio_and_the_job(aws, monkeypatch):
     engine.cancel(job)
     assert objects(s3) == [] and stand_in.jobs[job]["deleted"]
     thread.join(30)
-    assert failed == [f"cat: aws: job {job}: BadRequestException: The requested job couldn't be found. Check the job "
-                      f"name and try your request again."]
+    assert failed == [
+        f"cat: aws: job {job}: BadRequestException: The requested job couldn't be found. Check the job "
+        f"name and try your request again."
+    ]
 
 
 @pytest.mark.slow
@@ -302,8 +502,16 @@ def test_ctrl_c_deletes_the_running_job_and_keeps_the_finished_file(aws, tmp_pat
     stand_in, s3, variables = aws
     env = isolated(tmp_path, **variables)
     stand_in.hold = {HEARD["news"]}
-    command = [str(BIN / PROG), "transcribe", "--engine", f"tr=aws:bucket={BUCKET},poll_interval=0.2", "-o",
-               str(tmp_path / "out"), "--cache", str(tmp_path / "c")]
+    command = [
+        str(BIN / PROG),
+        "transcribe",
+        "--engine",
+        f"tr=aws:bucket={BUCKET},poll_interval=0.2",
+        "-o",
+        str(tmp_path / "out"),
+        "--cache",
+        str(tmp_path / "c"),
+    ]
 
     def running() -> list:
         held = [name for name, job in stand_in.jobs.items() if job["held"] and job["polls"] >= 3]

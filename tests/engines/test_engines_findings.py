@@ -15,18 +15,43 @@ PROG = "benchmarkstt-tools"
 
 
 def test_split_by_time_with_text_references_is_refused_before_transcribing(tmp_path):
-    run = run_command(PROG, "corpus", "--reference", str(AUDIO / "reference"), "--audio", str(AUDIO),
-                      "--engine", "ps=pocketsphinx", "--cache", str(tmp_path / "cache"), "--split-by-time", "1")
+    run = run_command(
+        PROG,
+        "corpus",
+        "--reference",
+        str(AUDIO / "reference"),
+        "--audio",
+        str(AUDIO),
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--split-by-time",
+        "1",
+    )
     said = assert_clean_error(run, PROG)
-    assert "--split-by-time cuts recordings by the times of their reference's words: 5 references without " \
-           "times: " in said and "reference/cat.txt" in said and said.endswith("Nothing was transcribed")
+    assert (
+        "--split-by-time cuts recordings by the times of their reference's words: 5 references without times: " in said
+        and "reference/cat.txt" in said
+        and said.endswith("Nothing was transcribed")
+    )
     assert not (tmp_path / "cache").exists()  # no engine ran
     testset = tmp_path / "kaldi"
     testset.mkdir()
     (testset / "wav.scp").write_text(f"cat {AUDIO / 'cat.wav'}\n", encoding="utf-8")
     (testset / "text").write_text("cat the cat sat on the mat\n", encoding="utf-8")
-    run = run_command(PROG, "corpus", "--testset", f"kaldi:{testset}", "--engine", "ps=pocketsphinx",
-                      "--cache", str(tmp_path / "cache"), "--split-by-time", "1")
+    run = run_command(
+        PROG,
+        "corpus",
+        "--testset",
+        f"kaldi:{testset}",
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--split-by-time",
+        "1",
+    )
     assert "a test set's references are texts without times" in assert_clean_error(run, PROG)
     assert not (tmp_path / "cache").exists()
 
@@ -39,9 +64,26 @@ def test_an_engine_whose_model_cannot_load_is_its_failed_rows(tmp_path):
     audio = tmp_path / "audio"
     audio.mkdir()
     (audio / "cat.wav").symlink_to(AUDIO / "cat.wav")
-    run = run_command(PROG, "corpus", "--reference", str(refs), "--audio", str(audio), "--jobs", "1",
-                      "--engine", "bad=pocketsphinx:model=no-such-model", "--engine", "worse=pocketsphinx:model=nowhere",
-                      "--hypothesis", f"text={refs}", "--cache", str(tmp_path / "cache"), "-o", "json")
+    run = run_command(
+        PROG,
+        "corpus",
+        "--reference",
+        str(refs),
+        "--audio",
+        str(audio),
+        "--jobs",
+        "1",
+        "--engine",
+        "bad=pocketsphinx:model=no-such-model",
+        "--engine",
+        "worse=pocketsphinx:model=nowhere",
+        "--hypothesis",
+        f"text={refs}",
+        "--cache",
+        str(tmp_path / "cache"),
+        "-o",
+        "json",
+    )
     assert run.returncode == 1 and "Traceback" not in run.stderr, run
     data = json.loads(run.stdout)
     for name, model in (("bad", "no-such-model"), ("worse", "nowhere")):
@@ -50,5 +92,7 @@ def test_an_engine_whose_model_cannot_load_is_its_failed_rows(tmp_path):
         assert f"--engine {name}=pocketsphinx: pocketsphinx cannot load its model (hmm={model})" in row["error"]
         assert data["transcription"][name]["failed"] == 1
     assert data["engines"]["text"]["wer"] == 0.0  # the run went on: the other engine is scored
-    assert run.stderr.splitlines()[-1] == f"{PROG} corpus: error: 2 of 3 file scores failed (rows with their errors " \
-                                          "are in the output)"
+    assert (
+        run.stderr.splitlines()[-1] == f"{PROG} corpus: error: 2 of 3 file scores failed (rows with their errors "
+        "are in the output)"
+    )

@@ -26,10 +26,19 @@ def test_ctrl_c_cancels_the_outstanding_job_and_keeps_the_finished_one(tmp_path,
     with server(KEY, by_audio()) as stand_in:
         stand_in.hold = {HEARD["news"]}
         spec = f"v={kind}:base_url={stand_in.url},poll_interval=0.2" + (
-            f",container_url={stand_in.url}/audio" if kind == "azure" else "")
+            f",container_url={stand_in.url}/audio" if kind == "azure" else ""
+        )
         env = {**os.environ, **ENV, variable: KEY}
-        command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
-                   "--cache", str(tmp_path / "c")]
+        command = [
+            str(BIN / "benchmarkstt-tools"),
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "c"),
+        ]
 
         def ready() -> list:  # a job held and polled, and the other file done (not one being written)
             held = [j for j in stand_in.jobs.values() if j.get("held") and j["polls"] >= 3]
@@ -58,10 +67,20 @@ def test_ctrl_c_cuts_a_request_on_its_way(tmp_path):
     pytest.importorskip("openai")
     with OpenAIStandIn(KEY, {"cat": HEARD["cat"]}) as stand_in:
         stand_in.faults = ["hang"]
-        command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", f"oa=openai:base_url={stand_in.url}",
-                   "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "c"), str(FILES["cat"])]
-        status, out, err, _ = ctrl_c(command, {**os.environ, "OPENAI_API_KEY": KEY},
-                                     lambda: stand_in.requests, stand_in)
+        command = [
+            str(BIN / "benchmarkstt-tools"),
+            "transcribe",
+            "--engine",
+            f"oa=openai:base_url={stand_in.url}",
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "c"),
+            str(FILES["cat"]),
+        ]
+        status, out, err, _ = ctrl_c(
+            command, {**os.environ, "OPENAI_API_KEY": KEY}, lambda: stand_in.requests, stand_in
+        )
         assert status == 130, err
         assert out == "" and err == f"{PROG}: error: interrupted\n"
         for _ in range(100):
@@ -80,8 +99,17 @@ def test_ctrl_c_during_azures_submission_deletes_the_upload(tmp_path):
     with AzureStandIn(KEY, by_audio()) as stand_in:
         stand_in.faults = [None, "hang"]  # the blob's upload, then the submission
         spec = f"v=azure:base_url={stand_in.url},container_url={stand_in.url}/audio"
-        command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
-                   "--cache", str(tmp_path / "c"), str(FILES["cat"])]
+        command = [
+            str(BIN / "benchmarkstt-tools"),
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "c"),
+            str(FILES["cat"]),
+        ]
         status, out, err, _ = ctrl_c(command, {**os.environ, **ENV}, lambda: len(stand_in.requests) >= 2, stand_in)
         assert status == 130, err
         assert out == "" and err == f"{PROG}: error: interrupted\n"
@@ -109,4 +137,5 @@ def test_a_job_that_cannot_be_cancelled_is_logged_not_passed_over(caplog):
     with engine.outstanding("job-1"), caplog.at_level("WARNING", logger="benchmarkstt_engines.cloud"):
         assert engine.interrupt() == ["job-1"]
     assert [r.getMessage() for r in caplog.records] == [
-        "vendor: could not cancel job job-1 (it may run on at the vendor): vendor: HTTP 409: job-1 is finishing"]
+        "vendor: could not cancel job job-1 (it may run on at the vendor): vendor: HTTP 409: job-1 is finishing"
+    ]

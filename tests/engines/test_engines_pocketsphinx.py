@@ -33,8 +33,9 @@ def cache(tmp_path_factory):
 def transcribed(cache, tmp_path_factory):
     """``transcribe`` of the test audio, the first run: every file decoded."""
     out = tmp_path_factory.mktemp("transcribed")
-    run = run_command(PROG, "transcribe", "--engine", "ps=pocketsphinx", "-o", str(out), "--cache", str(cache),
-                      str(AUDIO))
+    run = run_command(
+        PROG, "transcribe", "--engine", "ps=pocketsphinx", "-o", str(out), "--cache", str(cache), str(AUDIO)
+    )
     assert run.returncode == 0, run
     assert run.stderr == f"{PROG} transcribe: ps: 5 files: 0 from the cache, 5 transcribed, 0 failed\n"
     return out
@@ -65,8 +66,17 @@ def test_transcribe_writes_ctm_of_each_file(transcribed):
 def test_corpus_audio_equals_transcribe_then_hypothesis(tools, cache, transcribed):
     run, direct = corpus_json(tools, "--reference", str(REFERENCE), "--hypothesis", f"ps={transcribed / 'ps'}")
     assert run.returncode == 0, run
-    run, engines = corpus_json(tools, "--reference", str(REFERENCE), "--audio", str(AUDIO),
-                               "--engine", "ps=pocketsphinx", "--cache", str(cache))
+    run, engines = corpus_json(
+        tools,
+        "--reference",
+        str(REFERENCE),
+        "--audio",
+        str(AUDIO),
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(cache),
+    )
     assert run.returncode == 0, run
     assert pooled(engines) == pooled(direct)
     assert 0 < engines["engines"]["ps"]["wer"] < 1
@@ -79,8 +89,19 @@ def test_corpus_audio_equals_transcribe_then_hypothesis(tools, cache, transcribe
 
 
 def test_a_second_run_calls_no_engine_and_prints_the_same(tools, cache, transcribed):
-    args = ("corpus", "--reference", str(REFERENCE), "--audio", str(AUDIO), "--engine", "ps=pocketsphinx",
-            "--cache", str(cache), "--jobs", "1")
+    args = (
+        "corpus",
+        "--reference",
+        str(REFERENCE),
+        "--audio",
+        str(AUDIO),
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(cache),
+        "--jobs",
+        "1",
+    )
     first, second = tools(*args), tools(*args)
     assert first.returncode == second.returncode == 0, first
     assert first.stdout == second.stdout
@@ -91,8 +112,23 @@ def test_a_second_run_calls_no_engine_and_prints_the_same(tools, cache, transcri
 
 def test_a_rerun_keeps_how_the_files_were_made(tools, cache, transcribed, tmp_path):
     """A --rerun result had no transcription figures, and its report no Transcription table."""
-    run = tools("corpus", "--reference", str(REFERENCE), "--audio", str(AUDIO), "--engine", "ps=pocketsphinx",
-                "--cache", str(cache), "--jobs", "1", "-o", "json", "--output", str(tmp_path / "first.json"))
+    run = tools(
+        "corpus",
+        "--reference",
+        str(REFERENCE),
+        "--audio",
+        str(AUDIO),
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(cache),
+        "--jobs",
+        "1",
+        "-o",
+        "json",
+        "--output",
+        str(tmp_path / "first.json"),
+    )
     assert run.returncode == 0, run
     first = json.loads((tmp_path / "first.json").read_text())
     run, again = corpus_json(tools, "--rerun", str(tmp_path / "first.json"), "--html", str(tmp_path / "again.html"))
@@ -103,8 +139,19 @@ def test_a_rerun_keeps_how_the_files_were_made(tools, cache, transcribed, tmp_pa
 
 
 def test_hypothesis_folders_mix_with_engines(tools, cache, transcribed):
-    run, data = corpus_json(tools, "--reference", str(REFERENCE), "--audio", str(AUDIO), "--engine", "ps=pocketsphinx",
-                            "--cache", str(cache), "--hypothesis", f"same={transcribed / 'ps'}")
+    run, data = corpus_json(
+        tools,
+        "--reference",
+        str(REFERENCE),
+        "--audio",
+        str(AUDIO),
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(cache),
+        "--hypothesis",
+        f"same={transcribed / 'ps'}",
+    )
     assert run.returncode == 0, run
     assert data["engines"]["same"]["wer"] == data["engines"]["ps"]["wer"]
     assert list(data["transcription"]) == ["ps"]
@@ -116,8 +163,17 @@ def test_a_corrupt_file_is_a_failed_row(tools, cache, tmp_path):
     shutil.copytree(REFERENCE, reference)
     (audio / "broken.mp3").write_bytes(b"ID3" + bytes(range(256)) * 4)
     (reference / "broken.txt").write_text("nothing to hear\n")
-    run, data = corpus_json(tools, "--reference", str(reference), "--audio", str(audio), "--engine", "ps=pocketsphinx",
-                            "--cache", str(cache))
+    run, data = corpus_json(
+        tools,
+        "--reference",
+        str(reference),
+        "--audio",
+        str(audio),
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(cache),
+    )
     assert run.returncode == 1, run
     # --on-missing deletions (the default): the failed file is scored, as all deletions
     assert data["engines"]["ps"]["scored"] == 6 and data["engines"]["ps"]["failed"] == 1
@@ -125,12 +181,26 @@ def test_a_corrupt_file_is_a_failed_row(tools, cache, tmp_path):
     failed = [r for r in data["engines"]["ps"]["files"] if r["status"] == "error"]
     assert [r["id"] for r in failed] == ["broken"]
     assert failed[0]["error"].startswith(f"transcription failed: {audio / 'broken.mp3'}: cannot")
-    assert run.stderr.splitlines()[-1] == f"{PROG} corpus: error: 1 of 6 file scores failed (rows with their errors are in the output)"
+    assert (
+        run.stderr.splitlines()[-1]
+        == f"{PROG} corpus: error: 1 of 6 file scores failed (rows with their errors are in the output)"
+    )
 
 
 def test_refresh_with_two_jobs_transcribes_the_same(tools, cache, transcribed, tmp_path):
-    run = tools("transcribe", "--engine", "ps=pocketsphinx", "-o", str(tmp_path / "out"), "--cache",
-                str(cache), "--jobs", "2", "--refresh", str(AUDIO))
+    run = tools(
+        "transcribe",
+        "--engine",
+        "ps=pocketsphinx",
+        "-o",
+        str(tmp_path / "out"),
+        "--cache",
+        str(cache),
+        "--jobs",
+        "2",
+        "--refresh",
+        str(AUDIO),
+    )
     assert run.returncode == 0, run
     assert run.stderr == f"{PROG} transcribe: ps: 5 files: 0 from the cache, 5 transcribed, 0 failed\n"
     for stem in STEMS:
@@ -163,10 +233,20 @@ def test_transcribing_in_parallel_gives_the_same_numbers(tools, cache, transcrib
 
 def test_ctrl_c_keeps_what_finished_and_the_next_run_resumes(transcribed, tmp_path):
     cache, out = tmp_path / "cache", tmp_path / "out"
-    command = [str(BIN / PROG), "transcribe", "--engine", "ps=pocketsphinx", "-o", str(out), "--cache", str(cache),
-               str(AUDIO)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=like_a_terminal)
+    command = [
+        str(BIN / PROG),
+        "transcribe",
+        "--engine",
+        "ps=pocketsphinx",
+        "-o",
+        str(out),
+        "--cache",
+        str(cache),
+        str(AUDIO),
+    ]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=like_a_terminal
+    )
     deadline = time.monotonic() + 60
     while not list(cache.glob("transcripts/*/*.json")) and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -27,9 +27,13 @@ def test_progress_counts_files_audio_and_time_left():
     lines = lambda ps, fw: f"transcribe: ps: {ps}\x1b[K\ntranscribe: fw: {fw}\x1b[K\n"  # noqa: E731
     assert screen.getvalue() == (
         lines("1/3 files, 0.500 audio hours, 120 s left", f"0/1 files, 0.000 audio hours, {unknown}")
-        + up + lines("2/3 files, 1.000 audio hours, 60 s left", f"0/1 files, 0.000 audio hours, {unknown}")
-        + up + lines("2/3 files, 1.000 audio hours, 60 s left", "1/1 files, 0.000 audio hours, 0 s left")
-        + up + lines("3/3 files, 1.100 audio hours, 0 s left", "1/1 files, 0.000 audio hours, 0 s left"))
+        + up
+        + lines("2/3 files, 1.000 audio hours, 60 s left", f"0/1 files, 0.000 audio hours, {unknown}")
+        + up
+        + lines("2/3 files, 1.000 audio hours, 60 s left", "1/1 files, 0.000 audio hours, 0 s left")
+        + up
+        + lines("3/3 files, 1.100 audio hours, 0 s left", "1/1 files, 0.000 audio hours, 0 s left")
+    )
 
 
 def test_no_progress_when_not_a_terminal():
@@ -46,9 +50,15 @@ def test_the_lines_are_shown_before_the_first_file_is_done(host, tmp_path):
 
     (tmp_path / "talk.wav").write_text("not audio")
     screen = Terminal()
-    outcomes = run_jobs({"ps": parse_engine_spec("ps=pocketsphinx")}, [Job("ps", "talk", str(tmp_path / "talk.wav"))],
-                        host.registries.engines, Cache(str(tmp_path / "cache")),
-                        progress=Progress({"ps": 1}, jobs=1, stream=screen))
+    outcomes = run_jobs(
+        {"ps": parse_engine_spec("ps=pocketsphinx")},
+        [Job("ps", "talk", str(tmp_path / "talk.wav"))],
+        host.registries.engines,
+        Cache(str(tmp_path / "cache")),
+        progress=Progress({"ps": 1}, jobs=1, stream=screen),
+    )
     assert "cannot read it as audio" in outcomes[0].error
-    assert screen.getvalue() == ("transcribe: ps: 0/1 files, 0.000 audio hours, time left known after the first file"
-                                 "\x1b[K\n\x1b[1Ftranscribe: ps: 1/1 files, 0.000 audio hours, 0 s left\x1b[K\n")
+    assert screen.getvalue() == (
+        "transcribe: ps: 0/1 files, 0.000 audio hours, time left known after the first file"
+        "\x1b[K\n\x1b[1Ftranscribe: ps: 1/1 files, 0.000 audio hours, 0 s left\x1b[K\n"
+    )

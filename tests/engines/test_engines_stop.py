@@ -18,8 +18,11 @@ from processes import alive, kill_9, like_a_terminal, running_with, short_temp, 
 
 pytestmark = pytest.mark.slow
 
-HOW = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated (SIGTERM) while transcribing; what finished is in "
-       "the cache", signal.SIGHUP: "hung up (SIGHUP) while transcribing; what finished is in the cache"}
+HOW = {
+    signal.SIGINT: "interrupted",
+    signal.SIGTERM: "terminated (SIGTERM) while transcribing; what finished is in the cache",
+    signal.SIGHUP: "hung up (SIGHUP) while transcribing; what finished is in the cache",
+}
 MINUTES = 20  # pocketsphinx takes minutes of CPU time on this: far past the bound below
 BOUND = 30  # seconds from the signal to the command's end: a run still decoding is far past it
 
@@ -51,8 +54,15 @@ def stop_while_decoding(command: list, signum: int, workers: int, tmp_path) -> t
     cache = tmp_path / "cache"
     with short_temp() as temp:
         env = dict(os.environ, LC_ALL="C.UTF-8", TMPDIR=temp)
-        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                                start_new_session=True, preexec_fn=like_a_terminal)
+        proc = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            start_new_session=True,
+            preexec_fn=like_a_terminal,
+        )
         try:
             # the recording read and resampled, the model loaded: pocketsphinx is decoding after 8 s
             _, stderr = signal_when_running(proc, signum, workers, 8, BOUND)
@@ -69,13 +79,23 @@ def stop_while_decoding(command: list, signum: int, workers: int, tmp_path) -> t
     return proc.returncode, stderr
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP],
-                         ids=lambda s: signal.Signals(s).name)
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: signal.Signals(s).name)
 def test_a_signal_ends_corpus_transcribing_on_two_workers(long_recordings, tmp_path, signum):
     cache = tmp_path / "cache"
-    command = [str(BIN / "benchmarkstt-tools"), "corpus", "--reference", str(long_recordings / "ref"),
-               "--audio", str(long_recordings / "audio"), "--engine", "ps=pocketsphinx", "--cache", str(cache),
-               "--jobs", "2"]
+    command = [
+        str(BIN / "benchmarkstt-tools"),
+        "corpus",
+        "--reference",
+        str(long_recordings / "ref"),
+        "--audio",
+        str(long_recordings / "audio"),
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(cache),
+        "--jobs",
+        "2",
+    ]
     status, stderr = stop_while_decoding(command, signum, 2, tmp_path)
     assert status == 128 + signum, stderr
     assert stderr.splitlines() == [f"benchmarkstt-tools: error: {HOW[signum]}"]
@@ -84,8 +104,17 @@ def test_a_signal_ends_corpus_transcribing_on_two_workers(long_recordings, tmp_p
 def test_ctrl_c_ends_transcribe_of_one_job(long_recordings, tmp_path):
     """``transcribe`` runs one file at a time by default: in a worker too, which Ctrl-C ends."""
     cache = tmp_path / "cache"
-    command = [str(BIN / "benchmarkstt-tools"), "transcribe", "--engine", "ps=pocketsphinx", "-o",
-               str(tmp_path / "out"), "--cache", str(cache), str(long_recordings / "audio" / "first.wav")]
+    command = [
+        str(BIN / "benchmarkstt-tools"),
+        "transcribe",
+        "--engine",
+        "ps=pocketsphinx",
+        "-o",
+        str(tmp_path / "out"),
+        "--cache",
+        str(cache),
+        str(long_recordings / "audio" / "first.wav"),
+    ]
     status, stderr = stop_while_decoding(command, signal.SIGINT, 1, tmp_path)
     assert status == 130, stderr
     assert stderr.splitlines() == ["benchmarkstt-tools: error: interrupted"]
@@ -96,9 +125,20 @@ def test_sigterm_ends_corpus_transcribing_on_a_dask_local_cluster(long_recording
     """The cluster's processes (the forkserver, its resource tracker, two workers decoding) were
     left running, and its temporary folder behind."""
     pytest.importorskip("distributed")
-    command = [str(BIN / "benchmarkstt-tools"), "corpus", "--reference", str(long_recordings / "ref"),
-               "--audio", str(long_recordings / "audio"), "--engine", "ps=pocketsphinx", "--cache",
-               str(tmp_path / "cache"), "--dask-local", "2"]
+    command = [
+        str(BIN / "benchmarkstt-tools"),
+        "corpus",
+        "--reference",
+        str(long_recordings / "ref"),
+        "--audio",
+        str(long_recordings / "audio"),
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--dask-local",
+        "2",
+    ]
     status, stderr = stop_while_decoding(command, signal.SIGTERM, 4, tmp_path)
     assert status == 128 + signal.SIGTERM, stderr
     assert stderr.splitlines() == [f"benchmarkstt-tools: error: {HOW[signal.SIGTERM]}"]
@@ -108,11 +148,27 @@ def test_kill_9_of_corpus_transcribing_leaves_no_worker_and_no_pipe_held(long_re
     """``kill -9`` of ``corpus --audio --engine ps=pocketsphinx --jobs 2`` while its two workers
     decode: they end with it, and its pipes reach their end at once (a pipeline reading them
     returns). On 48ee56b the workers decoded on, holding the pipes."""
-    command = [str(BIN / "benchmarkstt-tools"), "corpus", "--reference", str(long_recordings / "ref"),
-               "--audio", str(long_recordings / "audio"), "--engine", "ps=pocketsphinx", "--cache",
-               str(tmp_path / "cache"), "--jobs", "2"]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                            env=dict(os.environ, LC_ALL="C.UTF-8"))
+    command = [
+        str(BIN / "benchmarkstt-tools"),
+        "corpus",
+        "--reference",
+        str(long_recordings / "ref"),
+        "--audio",
+        str(long_recordings / "audio"),
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--jobs",
+        "2",
+    ]
+    proc = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        env=dict(os.environ, LC_ALL="C.UTF-8"),
+    )
     wait_for_workers(proc, 2)
     left, closed = kill_9(proc, 10)
     assert (left, closed) == (set(), True)

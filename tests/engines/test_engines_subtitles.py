@@ -25,16 +25,30 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory):
     folder = tmp_path_factory.mktemp("cache")
-    run = run_command(PROG, "transcribe", "--engine", "ps=pocketsphinx", "-o", str(folder / "ctm"),
-                      "--cache", str(folder), str(AUDIO))
+    run = run_command(
+        PROG, "transcribe", "--engine", "ps=pocketsphinx", "-o", str(folder / "ctm"), "--cache", str(folder), str(AUDIO)
+    )
     assert run.returncode == 0, run
     return folder
 
 
 @pytest.mark.parametrize("kind", ["srt", "vtt", "ttml"])
 def test_transcribe_writes_subtitles_in_a_house_style(cache, kind, tmp_path):
-    run = run_command(PROG, "transcribe", "--engine", "ps=pocketsphinx", "-o", str(tmp_path), "--cache", str(cache),
-                      "--format", kind, "--style", "bbc", str(AUDIO))
+    run = run_command(
+        PROG,
+        "transcribe",
+        "--engine",
+        "ps=pocketsphinx",
+        "-o",
+        str(tmp_path),
+        "--cache",
+        str(cache),
+        "--format",
+        kind,
+        "--style",
+        "bbc",
+        str(AUDIO),
+    )
     assert run.returncode == 0, run
     assert sorted(os.listdir(tmp_path / "ps")) == [f"{s}.{kind}" for s in STEMS]
     for stem in STEMS:
@@ -49,17 +63,42 @@ def test_transcribe_writes_subtitles_in_a_house_style(cache, kind, tmp_path):
 
 
 def test_style_without_a_format_and_an_unknown_style_are_refused_before_transcribing(tmp_path):
-    for args, said in ((("--style", "bbc"), "--style bbc: subtitles are written with --format srt, vtt or ttml"),
-                       (("--format", "srt", "--style", "itv"), "--style itv: unknown subtitle style 'itv'")):
-        run = run_command(PROG, "transcribe", "--engine", "ps=pocketsphinx", "-o", str(tmp_path / "out"),
-                          "--cache", str(tmp_path / "cache"), *args, str(AUDIO / "cat.wav"))
+    for args, said in (
+        (("--style", "bbc"), "--style bbc: subtitles are written with --format srt, vtt or ttml"),
+        (("--format", "srt", "--style", "itv"), "--style itv: unknown subtitle style 'itv'"),
+    ):
+        run = run_command(
+            PROG,
+            "transcribe",
+            "--engine",
+            "ps=pocketsphinx",
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "cache"),
+            *args,
+            str(AUDIO / "cat.wav"),
+        )
         assert said in assert_clean_error(run, PROG)
         assert not (tmp_path / "cache").exists()
 
 
 def corpus(cache, *args):
-    return run_command(PROG, "corpus", "--reference", str(SRT), "--audio", str(AUDIO), "--engine", "ps=pocketsphinx",
-                       "--cache", str(cache), "--jobs", "1", *args)
+    return run_command(
+        PROG,
+        "corpus",
+        "--reference",
+        str(SRT),
+        "--audio",
+        str(AUDIO),
+        "--engine",
+        "ps=pocketsphinx",
+        "--cache",
+        str(cache),
+        "--jobs",
+        "1",
+        *args,
+    )
 
 
 def test_corpus_scores_the_engines_subtitles_with_suber_and_conformity(cache, tmp_path):
@@ -74,8 +113,18 @@ def test_corpus_scores_the_engines_subtitles_with_suber_and_conformity(cache, tm
     assert sorted(os.listdir(folder)) == [f"{s}.srt" for s in STEMS]
     # each file's SubER and conformity are the single-pair command's on the same SRT
     for row in rows:
-        single = run_command("benchmarkstt", "-r", str(SRT / f"{row['id']}.srt"),
-                             "-h", os.path.join(folder, f"{row['id']}.srt"), "--suber", "--conformity", "bbc", "-o", "json")
+        single = run_command(
+            "benchmarkstt",
+            "-r",
+            str(SRT / f"{row['id']}.srt"),
+            "-h",
+            os.path.join(folder, f"{row['id']}.srt"),
+            "--suber",
+            "--conformity",
+            "bbc",
+            "-o",
+            "json",
+        )
         assert single.returncode == 0, single
         suber, conformity = (r["result"] for r in json.loads(single.stdout))
         assert row["metrics"]["suber"] == suber
@@ -85,8 +134,10 @@ def test_corpus_scores_the_engines_subtitles_with_suber_and_conformity(cache, tm
     assert 0 < pooled["pooled"] < 1
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert '<section id="subtitles"' in page
-    assert "5 of 5 blocks (100.0%) within the rules (bbc) in 5 files; rules broken: none. Its subtitles were " \
-           "cut from its timed words in the bbc house style." in page
+    assert (
+        "5 of 5 blocks (100.0%) within the rules (bbc) in 5 files; rules broken: none. Its subtitles were "
+        "cut from its timed words in the bbc house style." in page
+    )
 
 
 def test_the_style_follows_conformity_or_style_and_plain_wer_keeps_the_ctm(cache):

@@ -67,15 +67,41 @@ RULES = Target("rules parser", st.tuples(RULES_TEXT, st.booleans()), check_rules
 
 # ---- config files -----------------------------------------------------------------------
 
-CONFIG_LINES = st.sampled_from([
-    "[normalization]", "[other]", "[", "lowercase", "unidecode", "LOWERCASE # comment", "# comment",
-    "replace rules.csv", "regex rules.csv", "replacewords rules.csv utf-8", "replace rules.csv base64",
-    "replace missing.csv", "replace ../outside.csv", "file replace rules.csv", "file lowercase rules.csv",
-    "regex groups.csv", "file regex groups.csv",
-    "config nested.conf", "config self.conf", "config nested.conf other", "config nested.conf nosuch",
-    "regex", "replace a b c", '"lowercase"', '"unclosed', "nosuchnormalizer", "os.system echo",
-    "benchmarkstt_core.normalization.Normalizer", "", "  ", "\t",
-])
+CONFIG_LINES = st.sampled_from(
+    [
+        "[normalization]",
+        "[other]",
+        "[",
+        "lowercase",
+        "unidecode",
+        "LOWERCASE # comment",
+        "# comment",
+        "replace rules.csv",
+        "regex rules.csv",
+        "replacewords rules.csv utf-8",
+        "replace rules.csv base64",
+        "replace missing.csv",
+        "replace ../outside.csv",
+        "file replace rules.csv",
+        "file lowercase rules.csv",
+        "regex groups.csv",
+        "file regex groups.csv",
+        "config nested.conf",
+        "config self.conf",
+        "config nested.conf other",
+        "config nested.conf nosuch",
+        "regex",
+        "replace a b c",
+        '"lowercase"',
+        '"unclosed',
+        "nosuchnormalizer",
+        "os.system echo",
+        "benchmarkstt_core.normalization.Normalizer",
+        "",
+        "  ",
+        "\t",
+    ]
+)
 CONFIG_TEXT = st.lists(CONFIG_LINES | st.text(max_size=12), max_size=8).map("\n".join)
 CONFIG_FILES = {
     "rules.csv": "a,b\n(x),\\1y\n",
@@ -128,9 +154,11 @@ EXTENSIONS = ["", ".txt", ".json", ".xml", ".vtt", ".srt", ".ctm", ".stm", ".tsv
 INPUT_BYTES = st.one_of(
     st.binary(max_size=200),
     st.text(max_size=100).map(lambda t: t.encode("utf-8", "surrogatepass")),
-    st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
-                 lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-                 max_leaves=8).map(lambda v: json.dumps(v).encode()),
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+        max_leaves=8,
+    ).map(lambda v: json.dumps(v).encode()),
 )
 
 
@@ -167,20 +195,44 @@ def check_input(drawn: tuple) -> None:
         os.rmdir(folder)
 
 
-INPUTS = Target("input readers",
-                st.tuples(st.sampled_from(input_types()), st.sampled_from(EXTENSIONS), INPUT_BYTES), check_input)
+INPUTS = Target(
+    "input readers", st.tuples(st.sampled_from(input_types()), st.sampled_from(EXTENSIONS), INPUT_BYTES), check_input
+)
 
 
 # ---- the JSON-RPC app through a WSGI test client ---------------------------------------
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=12) | st.sampled_from(["rules.csv", "nested.conf", "../outside.csv", "/etc/passwd", "\0"]),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12)
+    | st.sampled_from(["rules.csv", "nested.conf", "../outside.csv", "/etc/passwd", "\0"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-    max_leaves=6)
-PARAM_NAMES = st.sampled_from(["text", "ref", "hyp", "mode", "file", "config", "return_logs", "dialect", "search",
-                               "replace", "entities_file", "differ_class", "normalizer", "section", "encoding",
-                               "path", "bogus"])
+    max_leaves=6,
+)
+PARAM_NAMES = st.sampled_from(
+    [
+        "text",
+        "ref",
+        "hyp",
+        "mode",
+        "file",
+        "config",
+        "return_logs",
+        "dialect",
+        "search",
+        "replace",
+        "entities_file",
+        "differ_class",
+        "normalizer",
+        "section",
+        "encoding",
+        "path",
+        "bogus",
+    ]
+)
 _APP = None
 
 
@@ -200,12 +252,16 @@ def method_names() -> list:
 @st.composite
 def rpc_bodies(draw) -> bytes:
     """A JSON-RPC request, a batch of them, or bytes that are barely JSON."""
+
     def request() -> dict:
-        call: dict = {"jsonrpc": draw(st.sampled_from(["2.0", "2.0", "1.0", 2])),
-                      "method": draw(st.sampled_from(method_names()) | st.text(max_size=8))}
+        call: dict = {
+            "jsonrpc": draw(st.sampled_from(["2.0", "2.0", "1.0", 2])),
+            "method": draw(st.sampled_from(method_names()) | st.text(max_size=8)),
+        }
         if draw(st.booleans()):
-            call["params"] = draw(st.dictionaries(PARAM_NAMES, JSON_VALUES, max_size=5)
-                                  | st.lists(JSON_VALUES, max_size=5) | JSON_VALUES)
+            call["params"] = draw(
+                st.dictionaries(PARAM_NAMES, JSON_VALUES, max_size=5) | st.lists(JSON_VALUES, max_size=5) | JSON_VALUES
+            )
         if draw(st.integers(0, 4)):
             call["id"] = draw(st.integers() | st.text(max_size=4) | st.none())
         return call
@@ -240,6 +296,7 @@ RPC = Target("JSON-RPC app", rpc_bodies(), check_rpc)
 
 # ---- the C kernel against difflib and the DP distance ----------------------------------
 
+
 def kernel_target() -> Target:
     """The kernel's opcodes against difflib's and its distance against the DP reference, on
     pairs of word lists as tests/metrics draws them (long blocks, repeats and ties)."""
@@ -270,11 +327,30 @@ def all_targets() -> list:
 
 # ---- the HTML report on hostile corpus results -----------------------------------------
 
-HOSTILE_VALUES = st.sampled_from([
-    '<img src=x onerror="document.documentElement.dataset.pwned=1">', "</script><script>pwned=1</script>",
-    "<!--", '"><svg onload="pwned=1">', "' onmouseover='pwned=1", "javascript:pwned=1", "\udcff\x1b[31m",
-    "\u2028\u2029", "", float("nan"), float("inf"), -1, 10 ** 30, 0.5, True, None, [], {}, ["<b>"], {"<i>": 1},
-]) | st.text(max_size=8)
+HOSTILE_VALUES = st.sampled_from(
+    [
+        '<img src=x onerror="document.documentElement.dataset.pwned=1">',
+        "</script><script>pwned=1</script>",
+        "<!--",
+        '"><svg onload="pwned=1">',
+        "' onmouseover='pwned=1",
+        "javascript:pwned=1",
+        "\udcff\x1b[31m",
+        "\u2028\u2029",
+        "",
+        float("nan"),
+        float("inf"),
+        -1,
+        10**30,
+        0.5,
+        True,
+        None,
+        [],
+        {},
+        ["<b>"],
+        {"<i>": 1},
+    ]
+) | st.text(max_size=8)
 _RESULT = None
 _BROWSER = None
 
@@ -297,10 +373,15 @@ def base_result() -> dict:
     if _RESULT is None:
         from benchmarkstt_corpus import score_corpus
 
-        _RESULT = hostile_module().with_rule_and_metric_files(score_corpus(
-            ["the cat sat on the mat", "hello big world"],
-            {"x": ["a cat sat on mat", "hello world"], "y": ["the cat sat on the mat", "hello big world"]},
-            ids=["f1", "f2"], resamples=10, alignments=True).data)
+        _RESULT = hostile_module().with_rule_and_metric_files(
+            score_corpus(
+                ["the cat sat on the mat", "hello big world"],
+                {"x": ["a cat sat on mat", "hello world"], "y": ["the cat sat on the mat", "hello big world"]},
+                ids=["f1", "f2"],
+                resamples=10,
+                alignments=True,
+            ).data
+        )
     return _RESULT
 
 
@@ -381,11 +462,36 @@ REPORT = Target("HTML report", hostile_results(), check_report)
 
 # ---- corpus --rerun on hostile records --------------------------------------------------
 
-RECORD_VALUES = st.sampled_from([
-    "fuzz_evil", "os", "benchmarkstt_corpus.plugin", "../x", "\0", "", None, True, 7, -1, 2.5, float("nan"),
-    [], {}, ["fuzz_evil"], [["lowercase"]], [["config", "/etc/passwd"]], [["wer", "nope"]], [["os.system", "id"]],
-    {"a": "a"}, {"a": 1}, {"reference": "ref"}, "bootstrap", "infer", "ref", "a",
-]) | st.text(max_size=6)
+RECORD_VALUES = st.sampled_from(
+    [
+        "fuzz_evil",
+        "os",
+        "benchmarkstt_corpus.plugin",
+        "../x",
+        "\0",
+        "",
+        None,
+        True,
+        7,
+        -1,
+        2.5,
+        float("nan"),
+        [],
+        {},
+        ["fuzz_evil"],
+        [["lowercase"]],
+        [["config", "/etc/passwd"]],
+        [["wer", "nope"]],
+        [["os.system", "id"]],
+        {"a": "a"},
+        {"a": 1},
+        {"reference": "ref"},
+        "bootstrap",
+        "infer",
+        "ref",
+        "a",
+    ]
+) | st.text(max_size=6)
 _RERUN_ROOT = None
 
 
@@ -407,8 +513,28 @@ def rerun_root() -> Path:
         here = os.getcwd()
         os.chdir(root)
         try:
-            assert main(["corpus", "-r", "ref", "-h", "a=a", "--jobs", "1", "--resamples", "10", "-o", "json",
-                         "--output", "first.json", "--log-level", "warning"]) == 0
+            assert (
+                main(
+                    [
+                        "corpus",
+                        "-r",
+                        "ref",
+                        "-h",
+                        "a=a",
+                        "--jobs",
+                        "1",
+                        "--resamples",
+                        "10",
+                        "-o",
+                        "json",
+                        "--output",
+                        "first.json",
+                        "--log-level",
+                        "warning",
+                    ]
+                )
+                == 0
+            )
         finally:
             os.chdir(here)
         _RERUN_ROOT = root
@@ -426,8 +552,14 @@ def hostile_records(draw) -> dict:
         if where == "invocation":
             record["invocation"][draw(st.sampled_from(sorted(record["invocation"]) + ["extra"]))] = draw(RECORD_VALUES)
         else:
-            record["plugins"].append({"name": draw(RECORD_VALUES), "distribution": "x", "version": draw(RECORD_VALUES),
-                                      "status": draw(st.sampled_from(["ok", "failed"]))})
+            record["plugins"].append(
+                {
+                    "name": draw(RECORD_VALUES),
+                    "distribution": "x",
+                    "version": draw(RECORD_VALUES),
+                    "status": draw(st.sampled_from(["ok", "failed"])),
+                }
+            )
     return data
 
 

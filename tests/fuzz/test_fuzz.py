@@ -10,22 +10,35 @@ from hypothesis import HealthCheck, given, settings
 import targets
 from property_runs import example_counts
 
-EXAMPLES = {"rules parser": 400, "config parser": 300, "input readers": 300, "JSON-RPC app": 400,
-            "corpus --rerun records": 40, "HTML report": 40}
+EXAMPLES = {
+    "rules parser": 400,
+    "config parser": 300,
+    "input readers": 300,
+    "JSON-RPC app": 400,
+    "corpus --rerun records": 40,
+    "HTML report": 40,
+}
 
 
 # each target with a tenth of its inputs on every test run, all of them in the slow run (the
 # report's pages load in a browser: slow only)
-CASES = [pytest.param(target, *count.values, id=f"{target.name}-{count.id}",
-                      marks=[*count.marks, *([pytest.mark.slow] if target is targets.REPORT else [])])
-         for target in (targets.RULES, targets.CONFIG, targets.INPUTS, targets.RPC, targets.RERUN, targets.REPORT)
-         for count in example_counts(EXAMPLES[target.name])]
+CASES = [
+    pytest.param(
+        target,
+        *count.values,
+        id=f"{target.name}-{count.id}",
+        marks=[*count.marks, *([pytest.mark.slow] if target is targets.REPORT else [])],
+    )
+    for target in (targets.RULES, targets.CONFIG, targets.INPUTS, targets.RPC, targets.RERUN, targets.REPORT)
+    for count in example_counts(EXAMPLES[target.name])
+]
 
 
 @pytest.mark.parametrize("target, examples", CASES)
 def test_fuzz(target, examples):
-    run = settings(max_examples=examples, deadline=None, database=None,
-                   suppress_health_check=list(HealthCheck))(given(target.strategy)(target.check))
+    run = settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))(
+        given(target.strategy)(target.check)
+    )
     run()
 
 

@@ -31,20 +31,29 @@ class GoogleStandIn:
         self.calls = 0
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
         handler = grpc.stream_stream_rpc_method_handler(
-            self.recognize, request_deserializer=speech.StreamingRecognizeRequest.deserialize,
-            response_serializer=speech.StreamingRecognizeResponse.serialize)
-        self.server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(
-            "google.cloud.speech.v1.Speech", {"StreamingRecognize": handler})])
+            self.recognize,
+            request_deserializer=speech.StreamingRecognizeRequest.deserialize,
+            response_serializer=speech.StreamingRecognizeResponse.serialize,
+        )
+        self.server.add_generic_rpc_handlers(
+            [grpc.method_handlers_generic_handler("google.cloud.speech.v1.Speech", {"StreamingRecognize": handler})]
+        )
         port = self.server.add_insecure_port("127.0.0.1:0")
         self.server.start()
         self.endpoint = f"127.0.0.1:{port}"
 
     def response(self, item):
         end = round(item.start + item.duration, 6)
-        return speech.StreamingRecognizeResponse(results=[speech.StreamingRecognitionResult(
-            alternatives=[speech.SpeechRecognitionAlternative(transcript=item.transcript, confidence=0.9)],
-            is_final=item.is_final, stability=0.0 if item.is_final else 0.8,
-            result_end_time={"seconds": int(end), "nanos": int(round((end - int(end)) * 1e9))})])
+        return speech.StreamingRecognizeResponse(
+            results=[
+                speech.StreamingRecognitionResult(
+                    alternatives=[speech.SpeechRecognitionAlternative(transcript=item.transcript, confidence=0.9)],
+                    is_final=item.is_final,
+                    stability=0.0 if item.is_final else 0.8,
+                    result_end_time={"seconds": int(end), "nanos": int(round((end - int(end)) * 1e9))},
+                )
+            ]
+        )
 
     def recognize(self, requests, context):
         number, self.calls = self.calls, self.calls + 1

@@ -197,12 +197,19 @@ class DeepgramStandIn(StandIn):
         return message.get("type") != "CloseStream"
 
     def result(self, item: Scripted) -> str:
-        return json.dumps({"type": "Results", "channel_index": [0, 1], "duration": item.duration,
-                           "start": item.start, "is_final": item.is_final, "speech_final": item.speech_final,
-                           "from_finalize": False,
-                           "channel": {"alternatives": [{"transcript": item.transcript, "confidence": 0.9,
-                                                         "words": []}]},
-                           "metadata": {"request_id": "standin", "model_info": {"name": "standin"}}})
+        return json.dumps(
+            {
+                "type": "Results",
+                "channel_index": [0, 1],
+                "duration": item.duration,
+                "start": item.start,
+                "is_final": item.is_final,
+                "speech_final": item.speech_final,
+                "from_finalize": False,
+                "channel": {"alternatives": [{"transcript": item.transcript, "confidence": 0.9, "words": []}]},
+                "metadata": {"request_id": "standin", "model_info": {"name": "standin"}},
+            }
+        )
 
     def end(self, connection, received):
         connection.send(json.dumps({"type": "Metadata", "duration": received / 2 / RATE, "channels": 1}))
@@ -232,18 +239,27 @@ class SpeechmaticsStandIn(StandIn):
             self.seq_no = 0
             audio = message.get("audio_format") or {}
             if audio.get("encoding") != "pcm_s16le" or audio.get("sample_rate") != RATE:
-                connection.send(json.dumps({"message": "Error", "type": "invalid_audio_type",
-                                            "reason": "unsupported audio format"}))
+                connection.send(
+                    json.dumps({"message": "Error", "type": "invalid_audio_type", "reason": "unsupported audio format"})
+                )
                 return False
             connection.send(json.dumps({"message": "RecognitionStarted", "id": "standin"}))
             return True
         return message.get("message") != "EndOfStream"
 
     def result(self, item: Scripted) -> str:
-        return json.dumps({"message": "AddTranscript" if item.is_final else "AddPartialTranscript",
-                           "format": "2.9", "metadata": {"transcript": item.transcript + " ", "start_time": item.start,
-                                                         "end_time": round(item.start + item.duration, 6)},
-                           "results": []})
+        return json.dumps(
+            {
+                "message": "AddTranscript" if item.is_final else "AddPartialTranscript",
+                "format": "2.9",
+                "metadata": {
+                    "transcript": item.transcript + " ",
+                    "start_time": item.start,
+                    "end_time": round(item.start + item.duration, 6),
+                },
+                "results": [],
+            }
+        )
 
     def end(self, connection, received):
         connection.send(json.dumps({"message": "EndOfTranscript"}))
@@ -281,20 +297,39 @@ class AssemblyAIStandIn(StandIn):
         return message.get("type") != "Terminate"
 
     def result(self, item: Turn) -> str:
-        words = [{"text": text, "start": start, "end": end, "confidence": 0.9, "word_is_final": final}
-                 for text, start, end, final in item.words]
-        return json.dumps({"type": "Turn", "turn_order": item.turn_order, "turn_is_formatted": False,
-                           "end_of_turn": item.end_of_turn, "end_of_turn_confidence": 0.9 if item.end_of_turn else 0.1,
-                           "transcript": " ".join(w["text"] for w in words if w["word_is_final"]), "words": words})
+        words = [
+            {"text": text, "start": start, "end": end, "confidence": 0.9, "word_is_final": final}
+            for text, start, end, final in item.words
+        ]
+        return json.dumps(
+            {
+                "type": "Turn",
+                "turn_order": item.turn_order,
+                "turn_is_formatted": False,
+                "end_of_turn": item.end_of_turn,
+                "end_of_turn_confidence": 0.9 if item.end_of_turn else 0.1,
+                "transcript": " ".join(w["text"] for w in words if w["word_is_final"]),
+                "words": words,
+            }
+        )
 
     def end(self, connection, received):
-        connection.send(json.dumps({"type": "Termination", "audio_duration_seconds": received / 2 / RATE,
-                                    "session_duration_seconds": received / 2 / RATE}))
+        connection.send(
+            json.dumps(
+                {
+                    "type": "Termination",
+                    "audio_duration_seconds": received / 2 / RATE,
+                    "session_duration_seconds": received / 2 / RATE,
+                }
+            )
+        )
 
 
 def usp(path: str, turn: str, body: dict) -> str:
     """A text message of the Speech service's protocol: headers, a blank line, JSON."""
-    return f"X-RequestId:{turn}\r\nContent-Type:application/json; charset=utf-8\r\nPath:{path}\r\n\r\n{json.dumps(body)}"
+    return (
+        f"X-RequestId:{turn}\r\nContent-Type:application/json; charset=utf-8\r\nPath:{path}\r\n\r\n{json.dumps(body)}"
+    )
 
 
 class AzureStandIn(StandIn):
@@ -311,9 +346,9 @@ class AzureStandIn(StandIn):
 
     def audio(self, message):
         length = int.from_bytes(message[:2], "big")
-        headers = dict(line.split(":", 1) for line in message[2:2 + length].decode("ascii").split("\r\n") if line)
+        headers = dict(line.split(":", 1) for line in message[2 : 2 + length].decode("ascii").split("\r\n") if line)
         assert headers["Path"].strip() == "audio" and headers["X-RequestId"].strip() == self.turn
-        data = message[2 + length:]
+        data = message[2 + length :]
         if not data:
             return None
         if data.startswith(b"RIFF"):  # the first message: a WAV header of 16-bit mono samples at 16 kHz
@@ -339,15 +374,17 @@ class AzureStandIn(StandIn):
     def result(self, item: Scripted) -> str:
         ticks = {"Offset": round(item.start * 10_000_000), "Duration": round(item.duration * 10_000_000)}
         if item.is_final:
-            return usp("speech.phrase", self.turn, {"RecognitionStatus": "Success", "DisplayText": item.transcript,
-                                                    **ticks})
+            return usp(
+                "speech.phrase", self.turn, {"RecognitionStatus": "Success", "DisplayText": item.transcript, **ticks}
+            )
         return usp("speech.hypothesis", self.turn, {"Text": item.transcript, **ticks})
 
     def end(self, connection, received):
         end = round(received / 2 / RATE * 10_000_000)
         connection.send(usp("speech.endDetected", self.turn, {"Offset": end}))
-        connection.send(usp("speech.phrase", self.turn, {"RecognitionStatus": "EndOfDictation", "Offset": end,
-                                                         "Duration": 0}))
+        connection.send(
+            usp("speech.phrase", self.turn, {"RecognitionStatus": "EndOfDictation", "Offset": end, "Duration": 0})
+        )
         connection.send(usp("turn.end", self.turn, {}))
 
 
@@ -359,7 +396,9 @@ class AWSStandIn(StandIn):
     def __init__(self, script, key="standin-key"):
         import pytest
 
-        pytest.importorskip("botocore", reason="tests/requirements-cloud.txt installs boto3 (aws-live presigns with it)")
+        pytest.importorskip(
+            "botocore", reason="tests/requirements-cloud.txt installs boto3 (aws-live presigns with it)"
+        )
         super().__init__(script, key)
 
     def presented(self, request):
@@ -372,12 +411,20 @@ class AWSStandIn(StandIn):
         return key == self.key and scope == [self.region, "transcribe", "aws4_request"]
 
     def environment(self, key):
-        return {"AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": "standin-secret", "AWS_REGION": self.region,
-                "AWS_CONFIG_FILE": "/nonexistent", "AWS_SHARED_CREDENTIALS_FILE": "/nonexistent"}
+        return {
+            "AWS_ACCESS_KEY_ID": key,
+            "AWS_SECRET_ACCESS_KEY": "standin-secret",
+            "AWS_REGION": self.region,
+            "AWS_CONFIG_FILE": "/nonexistent",
+            "AWS_SHARED_CREDENTIALS_FILE": "/nonexistent",
+        }
 
     def refuse(self, connection, query):
-        if query.get("media-encoding") != ["pcm"] or query.get("sample-rate") != [str(RATE)] \
-                or not query.get("language-code"):
+        if (
+            query.get("media-encoding") != ["pcm"]
+            or query.get("sample-rate") != [str(RATE)]
+            or not query.get("language-code")
+        ):
             return connection.respond(400, "Bad Request\n")
         return None
 
@@ -387,8 +434,11 @@ class AWSStandIn(StandIn):
         found = EventStreamBuffer()
         found.add_data(message)
         (event,) = list(found)
-        assert event.headers == {":content-type": "application/octet-stream", ":event-type": "AudioEvent",
-                                 ":message-type": "event"}
+        assert event.headers == {
+            ":content-type": "application/octet-stream",
+            ":event-type": "AudioEvent",
+            ":message-type": "event",
+        }
         return event.payload or None
 
     def acknowledge(self, connection):
@@ -396,8 +446,12 @@ class AWSStandIn(StandIn):
         if fault and fault[0] == "exception":  # ("exception", TYPE): at the first audio, then the close (handle's)
             from benchmarkstt_live.aws_live import event
 
-            connection.send(event({":content-type": "application/json", ":exception-type": fault[1],
-                                   ":message-type": "exception"}, json.dumps({"Message": "scripted fault"}).encode()))
+            connection.send(
+                event(
+                    {":content-type": "application/json", ":exception-type": fault[1], ":message-type": "exception"},
+                    json.dumps({"Message": "scripted fault"}).encode(),
+                )
+            )
             return True
         return False
 
@@ -407,11 +461,18 @@ class AWSStandIn(StandIn):
     def result(self, item: Scripted) -> bytes:
         from benchmarkstt_live.aws_live import event
 
-        found = {"Alternatives": [{"Transcript": item.transcript, "Items": []}], "ChannelId": "ch_0",
-                 "StartTime": item.start, "EndTime": round(item.start + item.duration, 6),
-                 "IsPartial": not item.is_final, "ResultId": "standin"}
-        return event({":content-type": "application/json", ":event-type": "TranscriptEvent", ":message-type": "event"},
-                     json.dumps({"Transcript": {"Results": [found]}}).encode())
+        found = {
+            "Alternatives": [{"Transcript": item.transcript, "Items": []}],
+            "ChannelId": "ch_0",
+            "StartTime": item.start,
+            "EndTime": round(item.start + item.duration, 6),
+            "IsPartial": not item.is_final,
+            "ResultId": "standin",
+        }
+        return event(
+            {":content-type": "application/json", ":event-type": "TranscriptEvent", ":message-type": "event"},
+            json.dumps({"Transcript": {"Results": [found]}}).encode(),
+        )
 
     def end(self, connection, received):
         pass

@@ -18,10 +18,14 @@ def log(*events, seconds=3.0):
 
 
 def test_two_utterances_with_a_rewrite_and_a_removed_word():
-    stream = log(("partial", "it", 0.5, 0.0), ("partial", "it will rein", 1.2, 0.0),
-                 ("final", "it will rain", 1.4, 0.0),
-                 ("partial", "in the", 1.6, 0.0), ("partial", "in the north west", 2.2, 0.0),
-                 ("final", "in the north", 2.4, 0.0))
+    stream = log(
+        ("partial", "it", 0.5, 0.0),
+        ("partial", "it will rein", 1.2, 0.0),
+        ("final", "it will rain", 1.4, 0.0),
+        ("partial", "in the", 1.6, 0.0),
+        ("partial", "in the north west", 2.2, 0.0),
+        ("final", "in the north", 2.4, 0.0),
+    )
     f = figures(measure(REFERENCE, stream, "audio"))
     # emission: 1.4 - (0.4, 0.7, 1.1); 2.4 - (1.3, 1.5, 2.0)
     assert f["emission"]["values"] == [1.0, 0.7, 0.3, 1.1, 0.9, 0.4]
@@ -66,15 +70,21 @@ def test_pooled_counts_sum_and_latencies_join():
     assert f["words_per_minute"] == 60.0  # 6 words in 6 s
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "x.livelog: is empty"),
-    ("[]\n", "x.livelog:1: expected the stream header"),
-    ('{"stream": {}}\n{"kind": "final", "text": 3, "audio": 0, "wall": 0}\n', "x.livelog:2: text: expected a string"),
-    ('{"stream": {}}\n{"kind": "final", "text": "a", "audio": -1, "wall": 0}\n', "x.livelog:2: audio: expected"),
-    ('{"stream": {}}\n{"kind": "final", "text": "a", "audio": NaN, "wall": 0}\n', "x.livelog:2: audio: expected"),
-    ('{"stream": {}}\n{"kind": "final", "text": "a", "audio": 1, "wall": true}\n', "x.livelog:2: wall: expected"),
-    ('{"stream": {}}\nnot json\n', "x.livelog:2: not JSON"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "x.livelog: is empty"),
+        ("[]\n", "x.livelog:1: expected the stream header"),
+        (
+            '{"stream": {}}\n{"kind": "final", "text": 3, "audio": 0, "wall": 0}\n',
+            "x.livelog:2: text: expected a string",
+        ),
+        ('{"stream": {}}\n{"kind": "final", "text": "a", "audio": -1, "wall": 0}\n', "x.livelog:2: audio: expected"),
+        ('{"stream": {}}\n{"kind": "final", "text": "a", "audio": NaN, "wall": 0}\n', "x.livelog:2: audio: expected"),
+        ('{"stream": {}}\n{"kind": "final", "text": "a", "audio": 1, "wall": true}\n', "x.livelog:2: wall: expected"),
+        ('{"stream": {}}\nnot json\n', "x.livelog:2: not JSON"),
+    ],
+)
 def test_a_bad_event_log_names_its_line(text, message):
     with pytest.raises(InputError, match="^" + message.replace(".", r"\.")):
         loads(text, "x.livelog")
@@ -82,19 +92,32 @@ def test_a_bad_event_log_names_its_line(text, message):
 
 def test_a_final_that_leaves_a_word_for_the_next_stretch_does_not_flicker_and_shows_it_from_then():
     # "rain" stays on screen from the first partial to its own final: not removed, not shown twice
-    stream = log(("partial", "it will rain", 1.0, 0.0), ("final", "it will", 1.2, 0.0),
-                 ("partial", "rain in", 1.6, 0.0), ("final", "rain in", 1.8, 0.0))
+    stream = log(
+        ("partial", "it will rain", 1.0, 0.0),
+        ("final", "it will", 1.2, 0.0),
+        ("partial", "rain in", 1.6, 0.0),
+        ("final", "rain in", 1.8, 0.0),
+    )
     f = figures(measure(REFERENCE, stream, "audio"))
     assert (f["shown"], f["changed"], f["flicker_per_100"], f["stable_share"]) == (4, 0, 0.0, 1.0)
     # and it was first shown then: it 1.0 - 0.4, will 1.0 - 0.7, rain 1.0 - 1.1, in 1.6 - 1.3
     assert f["first_display"]["values"] == [0.6, 0.3, -0.1, 0.3]
     # the stretch left ("rain in") from when each of its words was first shown, in any partial
-    stream = log(("partial", "it will rain", 1.0, 0.0), ("partial", "it will rain in", 1.2, 0.0),
-                 ("final", "it will", 1.3, 0.0), ("partial", "rain in", 1.6, 0.0), ("final", "rain in", 1.8, 0.0))
+    stream = log(
+        ("partial", "it will rain", 1.0, 0.0),
+        ("partial", "it will rain in", 1.2, 0.0),
+        ("final", "it will", 1.3, 0.0),
+        ("partial", "rain in", 1.6, 0.0),
+        ("final", "rain in", 1.8, 0.0),
+    )
     assert figures(measure(REFERENCE, stream, "audio"))["first_display"]["values"] == [0.6, 0.3, -0.1, -0.1]
     # left for the next stretch and then not shown by it: removed then
-    stream = log(("partial", "it will rain", 1.0, 0.0), ("final", "it will", 1.2, 0.0),
-                 ("partial", "in the", 1.6, 0.0), ("final", "in the", 1.8, 0.0))
+    stream = log(
+        ("partial", "it will rain", 1.0, 0.0),
+        ("final", "it will", 1.2, 0.0),
+        ("partial", "in the", 1.6, 0.0),
+        ("final", "in the", 1.8, 0.0),
+    )
     f = figures(measure(REFERENCE, stream, "audio"))
     assert (f["shown"], f["changed"]) == (5, 1)
 
@@ -103,8 +126,13 @@ def test_the_engines_words_are_read_without_invisible_marks_as_every_input_reads
     """Session 50 removed the direction marks from every text read but not from the words a
     live engine returns: an RLM inside a word made two words of it, an identical line an error."""
     reference = Reference(["مرحبا", "بكم"], [0.5, 1.0], "by hand", 0)
-    f = figures(measure(reference, log(("partial", "\u202bمر\u200fحبا", 0.6, 0.0),
-                                       ("final", "\u202bمرحبا بكم\u202c", 1.2, 0.0)), "audio"))
+    f = figures(
+        measure(
+            reference,
+            log(("partial", "\u202bمر\u200fحبا", 0.6, 0.0), ("final", "\u202bمرحبا بكم\u202c", 1.2, 0.0)),
+            "audio",
+        )
+    )
     assert (f["wer"], f["matched"], f["changed"]) == (0.0, 2, 0)
     # the event log as an input of benchmarkstt: its final text without the marks, told once
     events = log(("final", "\u202bمرحبا بكم\u202c", 1.2, 0.0))
@@ -112,6 +140,8 @@ def test_the_engines_words_are_read_without_invisible_marks_as_every_input_reads
     (tmp_path / "r.txt").write_text("مرحبا بكم\n", encoding="utf-8")
     run = run_command("benchmarkstt", "-r", "r.txt", "-h", "e.livelog", "--wer", cwd=tmp_path)
     assert run.returncode == 0 and "0.000000" in run.stdout, run
-    assert run.stderr.splitlines() == ["benchmarkstt: warning: e.livelog: 2 invisible direction marks removed (1 U+202B "
-                                       "RIGHT-TO-LEFT EMBEDDING, 1 U+202C POP DIRECTIONAL FORMATTING): words that look "
-                                       "the same are compared as the same"]
+    assert run.stderr.splitlines() == [
+        "benchmarkstt: warning: e.livelog: 2 invisible direction marks removed (1 U+202B "
+        "RIGHT-TO-LEFT EMBEDDING, 1 U+202C POP DIRECTIONAL FORMATTING): words that look "
+        "the same are compared as the same"
+    ]

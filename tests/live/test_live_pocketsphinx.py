@@ -21,9 +21,25 @@ pytestmark = pytest.mark.slow
 
 def live(tmp_path, name, reference=REFERENCE, audio=AUDIO):
     out = tmp_path / f"{name}.json"
-    proc = subprocess.run([str(BIN / "benchmarkstt-tools"), "live", "--reference", str(reference), "--audio", str(audio),
-                           "--engine", "ps=pocketsphinx-streaming", "--cache", str(tmp_path / name), "--json", str(out)],
-                          capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [
+            str(BIN / "benchmarkstt-tools"),
+            "live",
+            "--reference",
+            str(reference),
+            "--audio",
+            str(audio),
+            "--engine",
+            "ps=pocketsphinx-streaming",
+            "--cache",
+            str(tmp_path / name),
+            "--json",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert proc.returncode == 0, proc.stderr
     return proc, json.loads(out.read_text())["rows"]
 
@@ -61,15 +77,26 @@ def test_fast_clock_figures_do_not_move_when_the_machine_is_loaded(tmp_path):
 def test_a_paced_stream_gives_the_same_results_later_on_the_wall_clock(tmp_path):
     logs = {}
     for clock in ("fast", "paced"):
-        run = run_command("benchmarkstt-tools", "transcribe", "--engine", f"ps=pocketsphinx-streaming:clock={clock}",
-                          "-o", str(tmp_path / clock), "--cache", str(tmp_path / "cache"), str(AUDIO / "weather.wav"))
+        run = run_command(
+            "benchmarkstt-tools",
+            "transcribe",
+            "--engine",
+            f"ps=pocketsphinx-streaming:clock={clock}",
+            "-o",
+            str(tmp_path / clock),
+            "--cache",
+            str(tmp_path / "cache"),
+            str(AUDIO / "weather.wav"),
+        )
         assert run.returncode == 0, run
         lines = (tmp_path / clock / "ps" / "weather.livelog").read_text().splitlines()
         logs[clock] = [json.loads(line) for line in lines]
     fast, paced = logs["fast"], logs["paced"]
     assert fast[0]["stream"]["clock"] == "fast" and paced[0]["stream"]["clock"] == "paced"
     # the same chunks in the same order: the same results at the same audio times
-    assert [(e["kind"], e["text"], e["audio"]) for e in paced[1:]] == [(e["kind"], e["text"], e["audio"]) for e in fast[1:]]
+    assert [(e["kind"], e["text"], e["audio"]) for e in paced[1:]] == [
+        (e["kind"], e["text"], e["audio"]) for e in fast[1:]
+    ]
     assert [e["kind"] for e in fast[1:]].count("final") >= 1
     # paced: no result can come before the audio it follows was due
     assert all(e["wall"] >= e["audio"] for e in paced[1:])
@@ -77,9 +104,22 @@ def test_a_paced_stream_gives_the_same_results_later_on_the_wall_clock(tmp_path)
 
 def test_corpus_scores_the_final_words_of_the_event_logs(tmp_path):
     _, rows = live(tmp_path, "cache")
-    run = run_command("benchmarkstt-tools", "corpus", "--reference", str(REFERENCE), "--audio", str(AUDIO),
-                      "--engine", "ps=pocketsphinx-streaming", "--cache", str(tmp_path / "cache"), "-o", "json",
-                      "--jobs", "1")
+    run = run_command(
+        "benchmarkstt-tools",
+        "corpus",
+        "--reference",
+        str(REFERENCE),
+        "--audio",
+        str(AUDIO),
+        "--engine",
+        "ps=pocketsphinx-streaming",
+        "--cache",
+        str(tmp_path / "cache"),
+        "-o",
+        "json",
+        "--jobs",
+        "1",
+    )
     assert run.returncode == 0, run
     data = json.loads(run.stdout)
     engine = data["engines"]["ps"]

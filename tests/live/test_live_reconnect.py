@@ -46,9 +46,18 @@ def vendor(request):
 
 def transcribe(tmp_path, server, options=""):
     tone(tmp_path / "tone.wav")
-    return run_command("benchmarkstt-tools", "transcribe", "--engine", f"dg={server.kind}:url={server.url}{options}",
-                       "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"), str(tmp_path / "tone.wav"),
-                       env=server.environment("standin-key"))
+    return run_command(
+        "benchmarkstt-tools",
+        "transcribe",
+        "--engine",
+        f"dg={server.kind}:url={server.url}{options}",
+        "-o",
+        str(tmp_path / "out"),
+        "--cache",
+        str(tmp_path / "cache"),
+        str(tmp_path / "tone.wav"),
+        env=server.environment("standin-key"),
+    )
 
 
 def event_log(tmp_path):
@@ -60,10 +69,21 @@ def figures(tmp_path, server):
     """The figures of ``live`` on the cached event log (no new connection)."""
     (tmp_path / "tone.ctm").write_text(CTM)
     made = len(server.requests)
-    run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
-                      "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={server.kind}:url={server.url}",
-                      "--cache", str(tmp_path / "cache"), "--json", str(tmp_path / "live.json"),
-                      env=server.environment("standin-key"))
+    run = run_command(
+        "benchmarkstt-tools",
+        "live",
+        "--reference",
+        str(tmp_path / "tone.ctm"),
+        "--audio",
+        str(tmp_path / "tone.wav"),
+        "--engine",
+        f"dg={server.kind}:url={server.url}",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--json",
+        str(tmp_path / "live.json"),
+        env=server.environment("standin-key"),
+    )
     assert run.returncode == 0, run
     assert len(server.requests) == made
     return json.loads((tmp_path / "live.json").read_text())["rows"][0]["figures"]
@@ -79,7 +99,10 @@ def test_a_dropped_connection_goes_on_from_the_last_final(tmp_path, vendor):
     assert again["reason"] == f"engine {vendor.kind!r}: the connection was lost (no closing handshake)"
     # the second connection got the audio from 1.8 s to the end; each final once, on the recording's clock
     assert vendor.received == [20 * 3200, int(1.2 * BYTES_PER_SECOND)]
-    assert [(e["text"], e["audio"]) for e in events if e["kind"] == "final"] == [("the north wind", 1.8), ("blows", 2.5)]
+    assert [(e["text"], e["audio"]) for e in events if e["kind"] == "final"] == [
+        ("the north wind", 1.8),
+        ("blows", 2.5),
+    ]
     assert [e["audio"] for e in events if e["kind"] == "partial"][-1] == 2.4
     walls = [e["wall"] for e in events]
     assert walls == sorted(walls)
@@ -92,10 +115,13 @@ def test_a_dropped_connection_goes_on_from_the_last_final(tmp_path, vendor):
     assert (f["shown"], f["changed"], f["stable_share"], f["wer"]) == (6, 2, 0.5, 0.0)
 
 
-@pytest.mark.parametrize("fault, reason", [
-    (("close", 20, 1011), "the connection was closed: 1011 scripted fault"),
-    (("close", 20, 1013), "the connection was closed: 1013 scripted fault"),
-])
+@pytest.mark.parametrize(
+    "fault, reason",
+    [
+        (("close", 20, 1011), "the connection was closed: 1011 scripted fault"),
+        (("close", 20, 1013), "the connection was closed: 1013 scripted fault"),
+    ],
+)
 def test_a_connection_the_vendor_closes_as_failing_goes_on(tmp_path, fault, reason):
     with started("deepgram", faults=[fault], scripts=[SCRIPT, AFTER]) as server:
         run = transcribe(tmp_path, server)
@@ -120,13 +146,26 @@ def test_it_gives_up_after_the_tries_with_one_line(tmp_path):
     with started("deepgram", faults=[("drop", 5)] * 3) as server:
         tone(tmp_path / "tone.wav")
         (tmp_path / "tone.ctm").write_text(CTM)
-        run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
-                          "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={server.kind}:url={server.url},retries=2",
-                          "--cache", str(tmp_path / "cache"), "--json", str(tmp_path / "live.json"),
-                          env=server.environment("standin-key"))
+        run = run_command(
+            "benchmarkstt-tools",
+            "live",
+            "--reference",
+            str(tmp_path / "tone.ctm"),
+            "--audio",
+            str(tmp_path / "tone.wav"),
+            "--engine",
+            f"dg={server.kind}:url={server.url},retries=2",
+            "--cache",
+            str(tmp_path / "cache"),
+            "--json",
+            str(tmp_path / "live.json"),
+            env=server.environment("standin-key"),
+        )
         assert run.returncode == 1
-        assert run.stderr == (f"benchmarkstt-tools: error: {tmp_path / 'tone.wav'} (dg): engine 'deepgram-live': "
-                              "the connection was lost (no closing handshake) (gave up after 3 tries)\n")
+        assert run.stderr == (
+            f"benchmarkstt-tools: error: {tmp_path / 'tone.wav'} (dg): engine 'deepgram-live': "
+            "the connection was lost (no closing handshake) (gave up after 3 tries)\n"
+        )
         assert len(server.requests) == 3
         assert not (tmp_path / "live.json").exists()
 
@@ -135,8 +174,10 @@ def test_a_closing_status_not_worth_another_try_fails_the_file_at_once(tmp_path)
     with started("deepgram", faults=[("close", 5, 1008)]) as server:
         run = transcribe(tmp_path, server)
         assert run.returncode == 1
-        assert f"failed: {tmp_path / 'tone.wav'} (dg): engine 'deepgram-live': the connection was closed: " \
-               "1008 scripted fault\n" in run.stderr
+        assert (
+            f"failed: {tmp_path / 'tone.wav'} (dg): engine 'deepgram-live': the connection was closed: "
+            "1008 scripted fault\n" in run.stderr
+        )
         assert "Traceback" not in run.stderr
         assert len(server.requests) == 1
 
@@ -169,13 +210,29 @@ def test_ctrl_c_during_a_stream_exits_130_and_keeps_the_finished_file(tmp_path):
             w.writeframes(array("h", [4000, -4000]).tobytes() * (600 * 8000))  # a 8 kHz square wave
 
         def command(reference):
-            return [str(BIN / "benchmarkstt-tools"), "live", "--reference", str(reference), "--audio",
-                    str(tmp_path / "audio"), "--engine", f"dg={server.kind}:url={server.url},clock=paced",
-                    "--cache", str(tmp_path / "cache")]
+            return [
+                str(BIN / "benchmarkstt-tools"),
+                "live",
+                "--reference",
+                str(reference),
+                "--audio",
+                str(tmp_path / "audio"),
+                "--engine",
+                f"dg={server.kind}:url={server.url},clock=paced",
+                "--cache",
+                str(tmp_path / "cache"),
+            ]
 
         env = {**os.environ, **server.environment("standin-key")}
-        proc = subprocess.Popen(command(tmp_path / "ref"), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, start_new_session=True, preexec_fn=like_a_terminal)
+        proc = subprocess.Popen(
+            command(tmp_path / "ref"),
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+            preexec_fn=like_a_terminal,
+        )
         try:
             for _ in range(600):  # a's stream done, b's connected
                 if len(server.requests) == 2 or proc.poll() is not None:
@@ -191,8 +248,9 @@ def test_ctrl_c_during_a_stream_exits_130_and_keeps_the_finished_file(tmp_path):
         assert proc.returncode == 130, err
         assert (out, err) == ("", "benchmarkstt-tools: error: interrupted\n")
         assert not alive(running)
-        again = subprocess.run(command(tmp_path / "ref" / "a.ctm"), env=env, capture_output=True, text=True,
-                               timeout=120)
+        again = subprocess.run(
+            command(tmp_path / "ref" / "a.ctm"), env=env, capture_output=True, text=True, timeout=120
+        )
         assert again.returncode == 0, again.stderr
         assert len(server.requests) == 2  # a's event log came from the cache
 
@@ -211,19 +269,42 @@ def test_a_google_call_ended_as_unavailable_is_made_again(tmp_path):
         tone(tmp_path / "tone.wav")
         (tmp_path / "tone.ctm").write_text(CTM)
         spec = f"g=google-live:endpoint={server.endpoint},insecure=true"
-        run = run_command("benchmarkstt-tools", "transcribe", "--engine", spec, "-o", str(tmp_path / "out"),
-                          "--cache", str(tmp_path / "cache"), str(tmp_path / "tone.wav"))
+        run = run_command(
+            "benchmarkstt-tools",
+            "transcribe",
+            "--engine",
+            spec,
+            "-o",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "cache"),
+            str(tmp_path / "tone.wav"),
+        )
         assert run.returncode == 0, run
         lines = (tmp_path / "out" / "g" / "tone.livelog").read_text().splitlines()
         (again,) = json.loads(lines[0])["stream"]["reconnections"]
         assert again["resent_from"] == 1.8
         assert again["reason"] == "engine 'google-live': Google ended the stream: 503 scripted fault"
         events = [json.loads(line) for line in lines[1:]]
-        assert [(e["text"], e["audio"]) for e in events if e["kind"] == "final"] == [("the north wind", 1.8), ("blows", 2.5)]
+        assert [(e["text"], e["audio"]) for e in events if e["kind"] == "final"] == [
+            ("the north wind", 1.8),
+            ("blows", 2.5),
+        ]
         assert server.received == [20 * 3200, int(1.2 * BYTES_PER_SECOND)]
-        live = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
-                           "--audio", str(tmp_path / "tone.wav"), "--engine", spec, "--cache", str(tmp_path / "cache"),
-                           "--json", str(tmp_path / "live.json"))
+        live = run_command(
+            "benchmarkstt-tools",
+            "live",
+            "--reference",
+            str(tmp_path / "tone.ctm"),
+            "--audio",
+            str(tmp_path / "tone.wav"),
+            "--engine",
+            spec,
+            "--cache",
+            str(tmp_path / "cache"),
+            "--json",
+            str(tmp_path / "live.json"),
+        )
         assert live.returncode == 0, live
         f = json.loads((tmp_path / "live.json").read_text())["rows"][0]["figures"]
         assert f["emission"]["values"] == [1.3, 0.8, 0.3, 0.5]
@@ -256,8 +337,9 @@ def test_transcribes_exceptions_are_retried_or_fail_the_file(tmp_path, exception
         if retried:
             assert run.returncode == 0, run
             header, events = event_log(tmp_path)
-            assert header["reconnections"] == [{"audio_sent": header["reconnections"][0]["audio_sent"],
-                                                "resent_from": 0.0, "reason": reason}]
+            assert header["reconnections"] == [
+                {"audio_sent": header["reconnections"][0]["audio_sent"], "resent_from": 0.0, "reason": reason}
+            ]
             assert [e["text"] for e in events if e["kind"] == "final"] == ["the north wind", "blows"]
             assert server.received == [3200, 3 * BYTES_PER_SECOND]
         else:

@@ -21,17 +21,42 @@ ENGINES = ["--engine", "ps=pocketsphinx-streaming", "--engine", "ps2=pocketsphin
 
 def test_corpus_html_has_the_live_section(tmp_path):
     page = tmp_path / "report.html"
-    run = run_command("benchmarkstt-tools", "corpus", "--reference", str(REFERENCE), "--audio", str(AUDIO), *ENGINES,
-                      "--cache", str(tmp_path / "cache"), "--jobs", "1", "-o", "json", "--output",
-                      str(tmp_path / "result.json"), "--html", str(page))
+    run = run_command(
+        "benchmarkstt-tools",
+        "corpus",
+        "--reference",
+        str(REFERENCE),
+        "--audio",
+        str(AUDIO),
+        *ENGINES,
+        "--cache",
+        str(tmp_path / "cache"),
+        "--jobs",
+        "1",
+        "-o",
+        "json",
+        "--output",
+        str(tmp_path / "result.json"),
+        "--html",
+        str(page),
+    )
     assert run.returncode == 0, run
     html = page.read_text(encoding="utf-8")
-    live = html[html.index('<section id="live"'):]
-    live = live[:live.index("</section>")]
+    live = html[html.index('<section id="live"') :]
+    live = live[: live.index("</section>")]
     assert html.index('<section id="live"') < html.index('<section id="record"')
     # the live command on the same event logs (from the cache corpus filled): the same verdict
-    again = run_command("benchmarkstt-tools", "live", "--reference", str(REFERENCE), "--audio", str(AUDIO), *ENGINES,
-                        "--cache", str(tmp_path / "cache"))
+    again = run_command(
+        "benchmarkstt-tools",
+        "live",
+        "--reference",
+        str(REFERENCE),
+        "--audio",
+        str(AUDIO),
+        *ENGINES,
+        "--cache",
+        str(tmp_path / "cache"),
+    )
     assert again.returncode == 0, again
     verdict = [line for line in again.stdout.splitlines() if line.startswith(("ps:", "ps2:"))]
     assert len(verdict) == 2
@@ -47,15 +72,33 @@ def test_corpus_html_has_the_live_section(tmp_path):
     assert pooled == ["ps", "ps2"]  # side by side
     for heading in ("Emission latency, a dot per word", "First-display latency", "Emission latency over the programme"):
         assert heading in live
-    measured = {name: int(n) for name, n in re.findall(r"<tr><td>(ps2?)</td><td>\(pooled\)</td><td>audio</td><td>37</td>"
-                                                         r"<td>(\d+)</td>", live)}
+    measured = {
+        name: int(n)
+        for name, n in re.findall(
+            r"<tr><td>(ps2?)</td><td>\(pooled\)</td><td>audio</td><td>37</td>"
+            r"<td>(\d+)</td>",
+            live,
+        )
+    }
     # a dot per measured word in each side-by-side chart and in the chart over time
     assert live.count("<circle") == 3 * (measured["ps"] + measured["ps2"])
 
 
 def test_no_live_section_without_streaming_engines(tmp_path):
     page = tmp_path / "report.html"
-    run = run_command("benchmarkstt-tools", "corpus", "--reference", str(REFERENCE), "--hypothesis",
-                      f"copy={REFERENCE}", "-o", "json", "--output", str(tmp_path / "result.json"), "--html", str(page))
+    run = run_command(
+        "benchmarkstt-tools",
+        "corpus",
+        "--reference",
+        str(REFERENCE),
+        "--hypothesis",
+        f"copy={REFERENCE}",
+        "-o",
+        "json",
+        "--output",
+        str(tmp_path / "result.json"),
+        "--html",
+        str(page),
+    )
     assert run.returncode == 0, run
     assert '<section id="live"' not in page.read_text(encoding="utf-8")

@@ -14,8 +14,15 @@ from array import array
 import pytest
 
 from conftest import run_command
-from live_standins import (AssemblyAIStandIn, AWSStandIn, AzureStandIn, DeepgramStandIn, Scripted, SpeechmaticsStandIn,
-                           Turn)
+from live_standins import (
+    AssemblyAIStandIn,
+    AWSStandIn,
+    AzureStandIn,
+    DeepgramStandIn,
+    Scripted,
+    SpeechmaticsStandIn,
+    Turn,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -49,8 +56,11 @@ def tone(path, seconds=3.0, rate=16000):
         w.setnchannels(1)
         w.setsampwidth(2)
         w.setframerate(rate)
-        w.writeframes(array("h", (int(8000 * math.sin(2 * math.pi * 440 * n / rate))
-                                  for n in range(int(seconds * rate)))).tobytes())
+        w.writeframes(
+            array(
+                "h", (int(8000 * math.sin(2 * math.pi * 440 * n / rate)) for n in range(int(seconds * rate)))
+            ).tobytes()
+        )
 
 
 #: each vendor: its stand-in, its engine kind, the variable of its key, the scheme of its
@@ -77,10 +87,23 @@ def live(tmp_path, standin, *extra, key="standin-key"):
     tone(tmp_path / "tone.wav")
     (tmp_path / "tone.ctm").write_text(CTM)
     out = tmp_path / "live.json"
-    run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
-                      "--audio", str(tmp_path / "tone.wav"), "--engine", f"dg={standin.kind}:url={standin.url}{''.join(extra)}",
-                      "--cache", str(tmp_path / "cache"), "--json", str(out), "--html", str(tmp_path / "live.html"),
-                      env=standin.environment(key))
+    run = run_command(
+        "benchmarkstt-tools",
+        "live",
+        "--reference",
+        str(tmp_path / "tone.ctm"),
+        "--audio",
+        str(tmp_path / "tone.wav"),
+        "--engine",
+        f"dg={standin.kind}:url={standin.url}{''.join(extra)}",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--json",
+        str(out),
+        "--html",
+        str(tmp_path / "live.html"),
+        env=standin.environment(key),
+    )
     return run, (json.loads(out.read_text()) if out.exists() else None)
 
 
@@ -92,8 +115,14 @@ def test_scripted_events_give_the_expected_figures(tmp_path, standin):
     assert row["reference_times"] == "timed reference (word times)"
     f = row["figures"]
     # emission: the final "the north wind" covers audio to 1.8 s, "blows" to 2.5 s
-    assert f["emission"] == {"count": 4, "mean": 0.725, "median": 0.65, "p90": 1.15, "p99": 1.285,
-                             "values": [1.3, 0.8, 0.3, 0.5]}
+    assert f["emission"] == {
+        "count": 4,
+        "mean": 0.725,
+        "median": 0.65,
+        "p90": 1.15,
+        "p99": 1.285,
+        "values": [1.3, 0.8, 0.3, 0.5],
+    }
     # first shown: "the" at 0.6, "north" at 1.4 (after "nort"), "wind" at 1.6, "blows" at 2.5 (after "blow")
     assert f["first_display"]["values"] == [0.1, 0.4, 0.1, 0.5]
     # shown: the, nort, north, wind, blow, blows; changed: nort, blow
@@ -126,9 +155,11 @@ def test_scripted_events_give_the_expected_figures(tmp_path, standin):
         assert start["message"] == "StartRecognition" and start["transcription_config"]["enable_partials"] is True
         assert end == {"message": "EndOfStream", "last_seq_no": 30}  # 3 s in chunks of 0.1 s
     assert run.stdout.splitlines()[1].split()[:5] == ["dg", "tone", "audio", "4", "4"]
-    verdict = ("dg: final words 0.72 s after they were spoken (mean; median 0.65 s), first shown after 0.28 s; "
-               "33.3 of every 100 words shown were changed or removed (50.0% of the final words never changed); "
-               "final WER 0.00%.")
+    verdict = (
+        "dg: final words 0.72 s after they were spoken (mean; median 0.65 s), first shown after 0.28 s; "
+        "33.3 of every 100 words shown were changed or removed (50.0% of the final words never changed); "
+        "final WER 0.00%."
+    )
     assert verdict in run.stdout.splitlines()
     page = (tmp_path / "live.html").read_text()
     assert verdict in page and page.count("<circle") == 4 + 4 + 4  # emission, first display, over time
@@ -159,10 +190,20 @@ def test_google_streaming_recognize_gives_the_expected_figures(tmp_path):
         tone(tmp_path / "tone.wav")
         (tmp_path / "tone.ctm").write_text(CTM)
         out = tmp_path / "live.json"
-        run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
-                          "--audio", str(tmp_path / "tone.wav"),
-                          "--engine", f"g=google-live:endpoint={server.endpoint},insecure=true",
-                          "--cache", str(tmp_path / "cache"), "--json", str(out))
+        run = run_command(
+            "benchmarkstt-tools",
+            "live",
+            "--reference",
+            str(tmp_path / "tone.ctm"),
+            "--audio",
+            str(tmp_path / "tone.wav"),
+            "--engine",
+            f"g=google-live:endpoint={server.endpoint},insecure=true",
+            "--cache",
+            str(tmp_path / "cache"),
+            "--json",
+            str(out),
+        )
         assert run.returncode == 0, run
         f = json.loads(out.read_text())["rows"][0]["figures"]
         # the same script as the WebSocket vendors': result_end_time is each result's audio time

@@ -18,21 +18,39 @@ pytestmark = pytest.mark.slow
 
 @pytest.mark.parametrize("start", ["abc", None, float("nan"), -5.0, float("inf")])
 def test_a_result_whose_time_cannot_be_read_fails_the_file(tmp_path, start):
-    script = [Scripted(0.6, "the", 0.0, 0.6, False), Scripted(1.8, "the north wind", start, 1.8, True, True),
-              *SCRIPT[5:]]
+    script = [
+        Scripted(0.6, "the", 0.0, 0.6, False),
+        Scripted(1.8, "the north wind", start, 1.8, True, True),
+        *SCRIPT[5:],
+    ]
     server = DeepgramStandIn(script)
     try:
         tone(tmp_path / "tone.wav")
         (tmp_path / "tone.ctm").write_text(CTM)
         for _ in range(2):  # nothing was cached: the second run streams again
-            run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "tone.ctm"),
-                              "--audio", str(tmp_path / "tone.wav"), "--engine",
-                              f"dg=deepgram-live:url={server.url},retries=0", "--cache", str(tmp_path / "cache"),
-                              "--json", str(tmp_path / "live.json"), env={"DEEPGRAM_API_KEY": "standin-key"})
+            run = run_command(
+                "benchmarkstt-tools",
+                "live",
+                "--reference",
+                str(tmp_path / "tone.ctm"),
+                "--audio",
+                str(tmp_path / "tone.wav"),
+                "--engine",
+                f"dg=deepgram-live:url={server.url},retries=0",
+                "--cache",
+                str(tmp_path / "cache"),
+                "--json",
+                str(tmp_path / "live.json"),
+                env={"DEEPGRAM_API_KEY": "standin-key"},
+            )
             assert (run.returncode, run.stdout) == (1, ""), run
-            assert run.stderr.startswith(f"benchmarkstt-tools: error: {tmp_path / 'tone.wav'} (dg): engine "
-                                         f"'deepgram-live' sent a message it cannot read (") and \
-                run.stderr.count("\n") == 1, run.stderr
+            assert (
+                run.stderr.startswith(
+                    f"benchmarkstt-tools: error: {tmp_path / 'tone.wav'} (dg): engine "
+                    f"'deepgram-live' sent a message it cannot read ("
+                )
+                and run.stderr.count("\n") == 1
+            ), run.stderr
             assert not (tmp_path / "live.json").exists()
         assert len(server.requests) == 2
     finally:
@@ -51,10 +69,18 @@ def test_a_vendor_that_stops_reading_fails_the_file_with_one_line(tmp_path):
         threading.Thread(target=server.serve_forever, daemon=True).start()
         tone(tmp_path / "long.wav", seconds=120.0)
         try:
-            run = run_command("benchmarkstt-tools", "transcribe", "--engine",
-                              f"dg=deepgram-live:url=ws://127.0.0.1:{server.socket.getsockname()[1]},retries=0",
-                              "-o", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"),
-                              str(tmp_path / "long.wav"), env={"DEEPGRAM_API_KEY": "standin-key"})
+            run = run_command(
+                "benchmarkstt-tools",
+                "transcribe",
+                "--engine",
+                f"dg=deepgram-live:url=ws://127.0.0.1:{server.socket.getsockname()[1]},retries=0",
+                "-o",
+                str(tmp_path / "out"),
+                "--cache",
+                str(tmp_path / "cache"),
+                str(tmp_path / "long.wav"),
+                env={"DEEPGRAM_API_KEY": "standin-key"},
+            )
         finally:
             stop.set()
             server.shutdown()

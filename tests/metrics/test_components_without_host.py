@@ -14,7 +14,7 @@ import sys
 
 from conftest import ROOT
 
-SCRIPT = r'''
+SCRIPT = r"""
 import gc, json, os, sys, tempfile
 from benchmarkstt_core.schema import Schema
 from benchmarkstt_metrics.metrics import CER, WER, DiffCounts, WordDiffs
@@ -44,7 +44,7 @@ for _ in range(200):
 hosts = [o for o in gc.get_objects() if type(o).__name__ in ("PluginHost", "PluginManager")]
 print(json.dumps({"results": results, "hosts": len(hosts),
                   "imported": sorted(m for m in ("benchmarkstt_core.plugins",) if m in sys.modules)}))
-'''
+"""
 
 
 def test_components_made_in_a_loop_build_no_plugin_host(host):
@@ -57,14 +57,25 @@ def test_components_made_in_a_loop_build_no_plugin_host(host):
     report = json.loads(run.stdout)
     assert report["imported"] == [] and report["hosts"] == 0
     text_diff = WordDiffs("text", context=Context(host.registries)).compare(
-        Schema("the red colour cat".split()), Schema("the red color hat".split()))
+        Schema("the red colour cat".split()), Schema("the red color hat".split())
+    )
     assert report["results"] == [
-        0.5, 0.5, {"equal": 2, "replace": 2, "insert": 0, "delete": 0}, 2 / 15, text_diff,
-        [{"type": "equal", "reference": "the", "hypothesis": "the"},
-         {"type": "equal", "reference": "red", "hypothesis": "red"},
-         {"type": "replace", "reference": "colour", "hypothesis": "color"},
-         {"type": "replace", "reference": "cat", "hypothesis": "hat"}],
-        "A color", "a color", "abba", {"beer": 1.0, "occurrence_ref": 1}]
+        0.5,
+        0.5,
+        {"equal": 2, "replace": 2, "insert": 0, "delete": 0},
+        2 / 15,
+        text_diff,
+        [
+            {"type": "equal", "reference": "the", "hypothesis": "the"},
+            {"type": "equal", "reference": "red", "hypothesis": "red"},
+            {"type": "replace", "reference": "colour", "hypothesis": "color"},
+            {"type": "replace", "reference": "cat", "hypothesis": "hat"},
+        ],
+        "A color",
+        "a color",
+        "abba",
+        {"beer": 1.0, "occurrence_ref": 1},
+    ]
 
 
 def test_without_a_context_the_plugins_own_components_are_found(host):

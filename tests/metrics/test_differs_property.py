@@ -90,8 +90,9 @@ def test_ratcliffobershelp_is_difflib_on_edited_pairs(examples):
 
 
 # the second pair gives no protection the first does not: it is difflib's longest run (7 s)
-@pytest.mark.parametrize("hypothesis", ["qt_aws_hypothesis.txt",
-                                        pytest.param("qt_kaldi_hypothesis.txt", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "hypothesis", ["qt_aws_hypothesis.txt", pytest.param("qt_kaldi_hypothesis.txt", marks=pytest.mark.slow)]
+)
 def test_ratcliffobershelp_is_difflib_on_the_tutorial(hypothesis):
     """15k words against 14-15k: big segments, where the automaton does most of the work."""
     from conftest import DATA
@@ -141,6 +142,7 @@ def test_levenshtein_distances_when_the_band_is_too_narrow(examples):
     """Long pairs: rapidfuzz searches a band of the hinted width first and widens it when the
     distance is larger (as in the unrelated pairs), as does the kernel's banded distance, whose
     blocks cross boundaries (64, 128, ... elements); the distances are the same."""
+
     @settings(max_examples=examples, deadline=None)
     @given(edited_pairs(max_size=300))
     def check(pair):
@@ -164,6 +166,7 @@ def assert_long_distances(a: list, b: list) -> None:
 def test_banded_kernel_on_long_pairs(examples):
     """Pairs of up to 1,500 elements (dozens of 64-row blocks, several 64-column tiles): the
     C kernel's banded distance, whatever band it starts from, is rapidfuzz's (the reference)."""
+
     @settings(max_examples=examples, deadline=None)
     @given(edited_pairs(max_size=1500), st.integers(0, 2000))
     def check(pair, k):
@@ -215,6 +218,7 @@ def test_hinted_alignment_is_the_unhinted_one(examples):
     """edit_opcodes passes rapidfuzz a score hint (a band of diagonals, found from the
     distance): its opcodes are those of the alignment over the whole table, below and above
     the hint's smallest use (62 words) and whether the distance is above the hint or not."""
+
     @settings(max_examples=examples, deadline=None)
     @given(edited_pairs(max_size=400))
     def check(pair):
@@ -243,6 +247,7 @@ def test_hinted_alignment_of_long_pairs_is_the_unhinted_one(rate):
 def test_levenshtein_alignment_tie_break(examples):
     """The stated rule: the alignment is minimal, and every run of changes between two equal
     runs is one block counted as min(ca, cb) substitutions plus the surplus."""
+
     @settings(max_examples=examples, deadline=None)
     @given(words, words)
     def check(a, b):

@@ -54,5 +54,6 @@ def test_ctrl_c_stops_a_levenshtein_wer_run(tmp_path):
     for name in ("ref.txt", "hyp.txt"):
         (tmp_path / name).write_text(" ".join(f"w{rng.randrange(3000)}" for _ in range(1_500_000)) + "\n")
     # reading and splitting two 1.5-million-word files takes well under 3 s of CPU
-    assert interrupted_when_busy([str(BIN / "benchmarkstt"), "-r", "ref.txt", "-h", "hyp.txt", "--wer", "levenshtein"],
-                                 cwd=tmp_path) == (130, "", "benchmarkstt: error: interrupted\n")
+    assert interrupted_when_busy(
+        [str(BIN / "benchmarkstt"), "-r", "ref.txt", "-h", "hyp.txt", "--wer", "levenshtein"], cwd=tmp_path
+    ) == (130, "", "benchmarkstt: error: interrupted\n")

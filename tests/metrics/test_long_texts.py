@@ -36,8 +36,9 @@ def test_strict_counts_are_the_counts_of_difflibs_opcodes(pair):
 
 def test_diffcounts_with_another_differ_still_counts_its_opcodes():
     a, b = "a b c d".split(), "a x c".split()
-    assert DiffCounts(differ_class=differs.Levenshtein).compare(*map(_schema, (a, b))) == \
-        count_opcodes(differs.Levenshtein(a, b).get_opcodes())
+    assert DiffCounts(differ_class=differs.Levenshtein).compare(*map(_schema, (a, b))) == count_opcodes(
+        differs.Levenshtein(a, b).get_opcodes()
+    )
 
 
 def _schema(words):

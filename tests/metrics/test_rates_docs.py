@@ -33,5 +33,7 @@ def test_a_documented_command_prints_what_the_docs_show(command, shown):
 def test_ser_without_segments_names_the_flag():
     done = run_command("benchmarkstt", "-r", "a b", "-h", "a c", "-rt", "argument", "-ht", "argument", "--ser")
     assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == ("benchmarkstt: error: --ser needs segments; the reference has none (plain text): read it "
-                           "as a type with segments (srt, vtt, ttml, stm, trn, whisper, ...) (-rt)\n")
+    assert done.stderr == (
+        "benchmarkstt: error: --ser needs segments; the reference has none (plain text): read it "
+        "as a type with segments (srt, vtt, ttml, stm, trn, whisper, ...) (-rt)\n"
+    )

@@ -33,12 +33,22 @@ def test_mer_wil_wip_equal_jiwer(tmp_path):
         pytest.skip(f"jiwer cannot be installed here: {install.stderr[-300:]}")
     rnd = random.Random(7)
     vocab = "a b c d e f g".split()
-    pairs = [[" ".join(rnd.choice(vocab) for _ in range(rnd.randint(1, 30))),
-              " ".join(rnd.choice(vocab) for _ in range(rnd.randint(1, 30)))] for _ in range(200)]
+    pairs = [
+        [
+            " ".join(rnd.choice(vocab) for _ in range(rnd.randint(1, 30))),
+            " ".join(rnd.choice(vocab) for _ in range(rnd.randint(1, 30))),
+        ]
+        for _ in range(200)
+    ]
     reference = " ".join((DATA / "qt_reference.txt").read_text(encoding="utf-8").split())
     for hyp in ("qt_kaldi_hypothesis.txt", "qt_aws_hypothesis.txt"):
         pairs.append([reference, " ".join((DATA / hyp).read_text(encoding="utf-8").split())])
-    done = subprocess.run([str(venv / "bin" / "python"), "-c", ORACLE], input=json.dumps(pairs),
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", ORACLE],
+        input=json.dumps(pairs),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     got = [[m().compare(Schema(r.split()), Schema(h.split())) for m in (MER, WIL, WIP)] for r, h in pairs]
     assert got == json.loads(done.stdout)

@@ -14,10 +14,12 @@ from conftest import installed, run_command
 
 J1 = "東京都に住んでいます\n今日は晴れです\n"
 J2 = "東京に住んでいます\n今日は雨です\n"
-NOTE = ("the reference is mostly Chinese, Japanese, Thai, Lao, Khmer or Burmese script, written without spaces "
-        "between words: WER and the other word metrics (MER, WIL, WIP, diff counts) count the words between "
-        "spaces, here whole phrases or lines (one changed character makes the whole line an error); --cer "
-        "measures characters")
+NOTE = (
+    "the reference is mostly Chinese, Japanese, Thai, Lao, Khmer or Burmese script, written without spaces "
+    "between words: WER and the other word metrics (MER, WIL, WIP, diff counts) count the words between "
+    "spaces, here whole phrases or lines (one changed character makes the whole line an error); --cer "
+    "measures characters"
+)
 
 
 def told(run) -> list:
@@ -27,22 +29,34 @@ def told(run) -> list:
 def test_wer_of_unspaced_lines_keeps_its_number_and_warns_once(tmp_path):
     (tmp_path / "j1.txt").write_text(J1, encoding="utf-8")
     (tmp_path / "j2.txt").write_text(J2, encoding="utf-8")
-    run = run_command("benchmarkstt", "-r", "j1.txt", "-h", "j2.txt", "--wer", "--wer", "levenshtein", "--cer",
-                      cwd=tmp_path)
+    run = run_command(
+        "benchmarkstt", "-r", "j1.txt", "-h", "j2.txt", "--wer", "--wer", "levenshtein", "--cer", cwd=tmp_path
+    )
     assert run.returncode == 0, run
     assert [line for line in run.stdout.splitlines() if line[:1].isdigit()] == ["1.000000", "1.000000", "0.176471"]
     assert told(run) == [f"benchmarkstt: warning: {NOTE}"], run
 
 
-@pytest.mark.parametrize("metrics", [["--diffcounts"], ["--mer"], ["--wil"], ["--wip"],
-                                     ["--wer", "--mer", "--wil", "--wip", "--diffcounts", "--diffcounts", "levenshtein"]])
+@pytest.mark.parametrize(
+    "metrics",
+    [
+        ["--diffcounts"],
+        ["--mer"],
+        ["--wil"],
+        ["--wip"],
+        ["--wer", "--mer", "--wil", "--wip", "--diffcounts", "--diffcounts", "levenshtein"],
+    ],
+)
 def test_every_word_metric_warns_and_a_run_warns_once(metrics):
-    run = run_command("benchmarkstt", "-r", J1, "-h", J2, "-rt", "argument", "-ht", "argument", *metrics,
-                      "-o", "json")
+    run = run_command("benchmarkstt", "-r", J1, "-h", J2, "-rt", "argument", "-ht", "argument", *metrics, "-o", "json")
     assert run.returncode == 0, run
     results = {entry["title"]: entry["result"] for entry in json.loads(run.stdout)}
-    assert results.get("diffcounts", {"equal": 0, "replace": 2, "insert": 0, "delete": 0}) == \
-        {"equal": 0, "replace": 2, "insert": 0, "delete": 0}, results
+    assert results.get("diffcounts", {"equal": 0, "replace": 2, "insert": 0, "delete": 0}) == {
+        "equal": 0,
+        "replace": 2,
+        "insert": 0,
+        "delete": 0,
+    }, results
     assert [results.get(name, default) for name, default in (("mer", 1), ("wil", 1), ("wip", 0))] == [1, 1, 0], results
     assert told(run) == [f"benchmarkstt: warning: {NOTE}"], run
 
@@ -66,8 +80,22 @@ def test_corpus_mode_warns_once_for_the_run(tmp_path, jobs, metrics):
     for n in range(4):
         (tmp_path / "ref" / f"ep{n}.txt").write_text(J1, encoding="utf-8")
         (tmp_path / "hyp" / f"ep{n}.txt").write_text(J2, encoding="utf-8")
-    run = run_command("benchmarkstt-tools", "corpus", "-r", "ref", "-h", "e=hyp", "--jobs", jobs, "--resamples", "10", *metrics,
-                      "-o", "json", cwd=tmp_path)
+    run = run_command(
+        "benchmarkstt-tools",
+        "corpus",
+        "-r",
+        "ref",
+        "-h",
+        "e=hyp",
+        "--jobs",
+        jobs,
+        "--resamples",
+        "10",
+        *metrics,
+        "-o",
+        "json",
+        cwd=tmp_path,
+    )
     assert run.returncode == 0, run
     assert json.loads(run.stdout)["engines"]["e"]["wer"] == 1, run
     assert told(run) == [f"benchmarkstt-tools corpus: warning: {NOTE}"], run

@@ -39,8 +39,10 @@ def test_a_long_chain_is_refused(tools, tmp_path, depth):
     (tmp_path / "in.txt").write_text("A\n")
     run = tools("normalization", "-i", "in.txt", "--config", "deep.conf", cwd=tmp_path)
     line = assert_clean_error(run, "benchmarkstt-tools")
-    assert f"config sections nested more than {MAX_INCLUDE_DEPTH} deep: deep.conf[normalization] > " \
-           f"deep.conf[s1] > deep.conf[s2] > ... " in line
+    assert (
+        f"config sections nested more than {MAX_INCLUDE_DEPTH} deep: deep.conf[normalization] > "
+        f"deep.conf[s1] > deep.conf[s2] > ... " in line
+    )
     assert "Recursion" not in run.stderr
 
 

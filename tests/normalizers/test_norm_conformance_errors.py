@@ -47,8 +47,10 @@ def normalizer_args(argv: list) -> list:
 @pytest.mark.parametrize("case_id", sorted(EXPECTED))
 def test_malformed_files_of_the_conformance_cases(tools, tmp_path, case_id):
     if case_id == "config-dotted-class-unknown" and importlib.util.find_spec("benchmarkstt"):
-        pytest.skip("with benchmarkstt 1.1's Python API installed the dotted class path resolves "
-                    "(tests/compat/test_compat_api.py)")
+        pytest.skip(
+            "with benchmarkstt 1.1's Python API installed the dotted class path resolves "
+            "(tests/compat/test_compat_api.py)"
+        )
     work = tmp_path / case_id
     shutil.copytree(CASES / case_id, work)
     case = json.loads((work / "case.json").read_text(encoding="utf-8"))

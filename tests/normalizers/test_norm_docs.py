@@ -22,6 +22,15 @@ def test_console_sessions(session_folder, command, output):
 
 def test_there_are_sessions_for_every_normalizer():
     commands = " ".join(command for command, _ in SESSIONS)
-    for flag in ("--lowercase", "--unidecode", "--replace ", "--regex", "--replacewords", "--file", "--glm", "--config",
-                 "--log"):
+    for flag in (
+        "--lowercase",
+        "--unidecode",
+        "--replace ",
+        "--regex",
+        "--replacewords",
+        "--file",
+        "--glm",
+        "--config",
+        "--log",
+    ):
         assert flag in commands

@@ -15,12 +15,15 @@ from conftest import assert_clean_error
 EN_US = '(?i)(\\w+)-(?=\\w+),"\\1 "\nParakeet,Parrot\n'
 
 
-@pytest.mark.parametrize("args", [
-    ["--file", "regex", "en_US"],
-    ["--file", "REGEX", "en_US", "UTF-8"],
-    ["--file", "regex", "en_US", "", "rules"],
-    ["--file", "regex", "rules/en_US", "utf-8", "."],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--file", "regex", "en_US"],
+        ["--file", "REGEX", "en_US", "UTF-8"],
+        ["--file", "regex", "en_US", "", "rules"],
+        ["--file", "regex", "rules/en_US", "utf-8", "."],
+    ],
+)
 def test_file_from_the_command_line(tools, tmp_path, args):
     (tmp_path / "rules").mkdir()
     for name in ("en_US", "rules/en_US"):
@@ -40,14 +43,17 @@ def test_file_in_a_config_reads_rules_beside_the_config(tools, tmp_path):
     assert (run.returncode, run.stdout) == (0, "a c"), run
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--file", "shout", "r.csv"], "unknown normalizer 'shout' (known: "),
-    (["--file", "lowercase", "r.csv"], "file: lowercase takes no values, so a rules file cannot configure it"),
-    (["--file", "regex", "nope.csv"], "nope.csv: no such file"),
-    (["--file", "regex", "r.csv", "klingon"], "unknown encoding 'klingon'"),
-    (["--file", "regex", "bad.csv"], "bad.csv:2:1: regex: bad pattern '[': unterminated character set"),
-    (["--file", "replace", "r.csv", "", "sub"], "sub/r.csv: no such file"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--file", "shout", "r.csv"], "unknown normalizer 'shout' (known: "),
+        (["--file", "lowercase", "r.csv"], "file: lowercase takes no values, so a rules file cannot configure it"),
+        (["--file", "regex", "nope.csv"], "nope.csv: no such file"),
+        (["--file", "regex", "r.csv", "klingon"], "unknown encoding 'klingon'"),
+        (["--file", "regex", "bad.csv"], "bad.csv:2:1: regex: bad pattern '[': unterminated character set"),
+        (["--file", "replace", "r.csv", "", "sub"], "sub/r.csv: no such file"),
+    ],
+)
 def test_errors(tools, tmp_path, args, message):
     (tmp_path / "r.csv").write_text("a,b\n")
     (tmp_path / "bad.csv").write_text('a,b\n"[",x\n')

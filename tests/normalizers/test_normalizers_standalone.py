@@ -33,20 +33,33 @@ def alone(tmp_path_factory) -> Path:
     return base
 
 
-def command(base: Path, name: str, *args: str, stdin: str | None = None,
-            env: dict | None = None) -> subprocess.CompletedProcess:
+def command(
+    base: Path, name: str, *args: str, stdin: str | None = None, env: dict | None = None
+) -> subprocess.CompletedProcess:
     extra = env or {}
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "DEFAULT_ENCODING", "FORCE_COLOR", "NO_COLOR")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "VIRTUAL_ENV", "DEFAULT_ENCODING", "FORCE_COLOR", "NO_COLOR")
+    }
     env.update(LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80", **extra)
-    return subprocess.run([str(base / "venv" / "bin" / name), *args], cwd=base, input=stdin, text=True,
-                          capture_output=True, env=env, timeout=600)
+    return subprocess.run(
+        [str(base / "venv" / "bin" / name), *args],
+        cwd=base,
+        input=stdin,
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=600,
+    )
 
 
 def test_only_the_core_and_unidecode_come_with_it(alone):
     listed = command(alone, "pip", "list", "--format", "freeze").stdout.lower()
     assert sorted(line.split("==")[0] for line in listed.splitlines() if line.startswith("benchmarkstt")) == [
-        "benchmarkstt-core", "benchmarkstt-normalizers"]
+        "benchmarkstt-core",
+        "benchmarkstt-normalizers",
+    ]
     assert "unidecode==" in listed
 
 
@@ -59,10 +72,12 @@ def test_normalization_works_with_the_core_alone(alone):
     logged = command(alone, "benchmarkstt-tools", *args, "--log", stdin="THE Café")
     assert (logged.returncode, logged.stdout) == (0, "one cafe")
     assert logged.stderr.splitlines()[0] == (
-        "NormalizationAggregate/Config/c.conf[normalization]/Unidecode: THE·Café\u0338e\u0359")
+        "NormalizationAggregate/Config/c.conf[normalization]/Unidecode: THE·Café\u0338e\u0359"
+    )
     coloured = command(alone, "benchmarkstt-tools", *args, "--log", stdin="THE Café", env={"FORCE_COLOR": "1"})
     assert coloured.stderr.splitlines()[0] == (
-        "NormalizationAggregate/Config/c.conf[normalization]/Unidecode: THE·Caf\x1b[31mé\x1b[0m\x1b[32me\x1b[0m")
+        "NormalizationAggregate/Config/c.conf[normalization]/Unidecode: THE·Caf\x1b[31mé\x1b[0m\x1b[32me\x1b[0m"
+    )
     assert logged.stderr.splitlines()[-1].startswith("NormalizationAggregate: ")
     plugins = command(alone, "benchmarkstt-tools", "plugins").stdout
     assert "benchmarkstt_normalizers  benchmarkstt-normalizers" in plugins

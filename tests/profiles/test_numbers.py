@@ -26,8 +26,16 @@ ENGLISH = [
 # (digits, words) in other languages
 OTHERS = [
     ("fr", "99 personnes et €5 et 21%", "quatre vingt dix neuf personnes et cinq euros et vingt et un pour cent"),
-    ("de", "€5 und 45% und 1234 Bäume", "fünf euro und fünfundvierzig prozent und eintausendzweihundertvierunddreißig Bäume"),
-    ("es", "€5 y 45% y 1234 casas", "cinco euros y cuarenta y cinco por ciento y mil doscientos treinta y cuatro casas"),
+    (
+        "de",
+        "€5 und 45% und 1234 Bäume",
+        "fünf euro und fünfundvierzig prozent und eintausendzweihundertvierunddreißig Bäume",
+    ),
+    (
+        "es",
+        "€5 y 45% y 1234 casas",
+        "cinco euros y cuarenta y cinco por ciento y mil doscientos treinta y cuatro casas",
+    ),
     ("it", "€5 e 45%", "cinque euro e quarantacinque per cento"),
     ("nl", "€5 en 45%", "vijf euro en vijfenveertig procent"),
     ("pt", "€5 e 45%", "cinco euros e quarenta e cinco por cento"),
@@ -55,8 +63,10 @@ def test_other_languages_both_directions(language, digits, words):
 
 
 def test_thousands_separators_and_decimals_are_one_number():
-    assert Numbers("words").normalize("1,234,567.5 and 0.05") == \
-        "one million two hundred and thirty four thousand five hundred and sixty seven point five and zero point zero five"
+    assert (
+        Numbers("words").normalize("1,234,567.5 and 0.05")
+        == "one million two hundred and thirty four thousand five hundred and sixty seven point five and zero point zero five"
+    )
 
 
 def test_a_currency_name_after_digits_becomes_its_symbol():
@@ -71,8 +81,10 @@ def test_one_on_its_own_stays_a_word():
 def test_unsupported_language_names_the_option_and_the_languages():
     with pytest.raises(UsageError) as caught:
         Numbers("words", "xx")
-    assert str(caught.value) == ("numbers: language 'xx' is not supported; language is one of "
-                                 f"{', '.join(sorted(LANGUAGES))} (the languages both num2words and text2num know)")
+    assert str(caught.value) == (
+        "numbers: language 'xx' is not supported; language is one of "
+        f"{', '.join(sorted(LANGUAGES))} (the languages both num2words and text2num know)"
+    )
 
 
 def test_unknown_direction_is_an_error():
@@ -82,7 +94,9 @@ def test_unknown_direction_is_an_error():
 
 def test_command_line_errors_are_one_line(tools):
     run = tools("normalization", "--numbers", "words", "ja", input="5")
-    assert "language 'ja' is not supported; language is one of da, de, en" in assert_clean_error(run, "benchmarkstt-tools")
+    assert "language 'ja' is not supported; language is one of da, de, en" in assert_clean_error(
+        run, "benchmarkstt-tools"
+    )
 
 
 def test_command_line_log_shows_the_change(tools):
@@ -104,7 +118,7 @@ def test_english_numbers_come_back_from_words():
     rng = random.Random(16)
     to_words, to_digits = Numbers("words"), Numbers("digits")
     failed = []
-    for n in [*range(3, 3000), *(rng.randrange(3000, 10 ** 9) for _ in range(500))]:
+    for n in [*range(3, 3000), *(rng.randrange(3000, 10**9) for _ in range(500))]:
         for text in (f"we saw {n} birds", f"it cost £{n} today", f"about {n}% of them", f"the {ordinal(n)} time"):
             if to_digits.normalize(to_words.normalize(text)) != text:
                 failed.append(text)
@@ -114,14 +128,19 @@ def test_english_numbers_come_back_from_words():
 @pytest.mark.parametrize("language", ["fr", "es", "nl", "pt", "de"])
 def test_other_numbers_come_back_from_words(language):
     to_words, to_digits = Numbers("words", language), Numbers("digits", language)
-    failed = [text for n in [*range(3, 1200), 99999, 123456]
-              for text in (f"x {n} y", f"x €{n} y", f"x {n}% y")
-              if to_digits.normalize(to_words.normalize(text)) != text]
+    failed = [
+        text
+        for n in [*range(3, 1200), 99999, 123456]
+        for text in (f"x {n} y", f"x €{n} y", f"x {n}% y")
+        if to_digits.normalize(to_words.normalize(text)) != text
+    ]
     assert failed == []
 
 
-@pytest.mark.parametrize("language, words, digits", [("da", "treds", "treds"), ("it", "centodicotto", "centodicotto"),
-                                                     ("de", "eine million", "eine 1000000")])
+@pytest.mark.parametrize(
+    "language, words, digits",
+    [("da", "treds", "treds"), ("it", "centodicotto", "centodicotto"), ("de", "eine million", "eine 1000000")],
+)
 def test_where_num2words_and_text2num_disagree(language, words, digits):
     """The documented gaps: num2words writes these (60 in Danish, 118 in Italian, a million
     in German) in a form that text2num does not read (whole), so they do not come back."""

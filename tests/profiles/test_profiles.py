@@ -39,8 +39,18 @@ def test_ebu_tutorial_profile_is_the_tutorial_config(tools):
 
 
 def json_run(bstt, *normalization: str) -> list:
-    run = bstt("-r", str(DATA / "qt_reference.txt"), "-h", str(DATA / "qt_kaldi_hypothesis.txt"),
-               *normalization, "--wer", "--wer", "levenshtein", "-o", "json")
+    run = bstt(
+        "-r",
+        str(DATA / "qt_reference.txt"),
+        "-h",
+        str(DATA / "qt_kaldi_hypothesis.txt"),
+        *normalization,
+        "--wer",
+        "--wer",
+        "levenshtein",
+        "-o",
+        "json",
+    )
     assert run.returncode == 0, run
     return json.loads(run.stdout)
 
@@ -66,12 +76,16 @@ def test_a_config_of_one_profile_line_names_the_profile(bstt, tmp_path):
     config = tmp_path / "only.conf"
     config.write_text("[normalization]\nprofile whisper-basic\n", encoding="utf-8")
     assert json_run(bstt, "--config", str(config))[0]["normalization"] == {
-        "profile": "whisper-basic", "version": "1", "sha256": profile_info("whisper-basic").sha256}
+        "profile": "whisper-basic",
+        "version": "1",
+        "sha256": profile_info("whisper-basic").sha256,
+    }
 
 
 def test_a_config_starts_from_a_profile(bstt, tools, tmp_path):
-    (tmp_path / "mine.conf").write_text("[normalization]\nprofile whisper-en\nreplacewords extra.csv\n",
-                                        encoding="utf-8")
+    (tmp_path / "mine.conf").write_text(
+        "[normalization]\nprofile whisper-en\nreplacewords extra.csv\n", encoding="utf-8"
+    )
     (tmp_path / "extra.csv").write_text("okay,ok\n", encoding="utf-8")
     run = tools("normalization", "--config", "mine.conf", "--log", cwd=tmp_path, input="Okay, it's £5, colour.")
     assert run.returncode == 0, run
@@ -114,8 +128,11 @@ def test_profiles_over_the_api(host, tmp_path):
     client = Client(make_app(host, root=str(tmp_path)))
     answer = call(client, "normalization.profile", {"text": "Hmm, it's twenty percent.", "name": "whisper-en"})
     assert answer["result"] == {"text": "it is 20%"}
-    answer = call(client, "benchmark.wer", {"ref": "It's twenty percent.", "hyp": "it is 20%",
-                                            "config": "[normalization]\nprofile whisper-en\n"})
+    answer = call(
+        client,
+        "benchmark.wer",
+        {"ref": "It's twenty percent.", "hyp": "it is 20%", "config": "[normalization]\nprofile whisper-en\n"},
+    )
     assert answer["result"] == {"wer": 0.0}
     answer = call(client, "normalization.profile", {"text": "x", "name": "nope"})
     assert answer["error"]["code"] == -32602 and "unknown profile 'nope'" in json.dumps(answer["error"])
@@ -129,14 +146,19 @@ def test_the_steps_text_that_is_hashed():
         '["Regex", {"pattern": ["[,.-]", 32], "replace": " "}]',
         '["Lowercase", {}]',
     ]
-    assert steps_text(Profile("whisper-basic")) == '["WhisperBasic", {"remove_diacritics": false, "split_letters": false}]'
+    assert (
+        steps_text(Profile("whisper-basic")) == '["WhisperBasic", {"remove_diacritics": false, "split_letters": false}]'
+    )
 
 
-@pytest.mark.parametrize("args, message", [
-    (("--whisperbasic", "maybe"), "whisperbasic: remove_diacritics is yes or no, not 'maybe'"),
-    (("--numbers", "up"), "numbers: direction 'up' is not known; direction is words or digits"),
-    (("--profile", ""), "profile: unknown profile ''"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--whisperbasic", "maybe"), "whisperbasic: remove_diacritics is yes or no, not 'maybe'"),
+        (("--numbers", "up"), "numbers: direction 'up' is not known; direction is words or digits"),
+        (("--profile", ""), "profile: unknown profile ''"),
+    ],
+)
 def test_bad_values_are_one_clear_line(tools, args, message):
     run = tools("normalization", *args, input="x")
     assert message in assert_clean_error(run, "benchmarkstt-tools")
@@ -146,16 +168,20 @@ def test_bad_values_are_one_clear_line(tools, args, message):
 PROFILE_NAMES = "the profiles are ebu-tutorial, lowercase-nopunct, whisper-basic, whisper-en"
 
 
-@pytest.mark.parametrize("args, where", [
-    (("--profile", "nope"), ""),
-    (("--config", "nope.conf"), "nope.conf:2:1: "),
-])
+@pytest.mark.parametrize(
+    "args, where",
+    [
+        (("--profile", "nope"), ""),
+        (("--config", "nope.conf"), "nope.conf:2:1: "),
+    ],
+)
 def test_an_unknown_profile_on_the_command_line_points_at_list_profiles(tools, tmp_path, args, where):
     (tmp_path / "nope.conf").write_text("[normalization]\nprofile nope\n", encoding="utf-8")
     run = tools("normalization", *args, input="x", cwd=tmp_path)
     assert assert_clean_error(run, "benchmarkstt-tools") == (
         f"benchmarkstt-tools: error: {where}profile: unknown profile 'nope'; {PROFILE_NAMES} "
-        "(benchmarkstt-tools normalization --list-profiles says what each does)")
+        "(benchmarkstt-tools normalization --list-profiles says what each does)"
+    )
 
 
 @pytest.mark.slow
@@ -168,8 +194,10 @@ def test_an_unknown_profile_over_the_api_is_worded_for_the_api(tmp_path):
     from api_helpers import Server, rpc
 
     (tmp_path / "nope.conf").write_text("[normalization]\nprofile nope\n", encoding="utf-8")
-    message = (f"profile: unknown profile 'nope'; {PROFILE_NAMES} "
-               "(the help method's entry for normalization.profile says what each does)")
+    message = (
+        f"profile: unknown profile 'nope'; {PROFILE_NAMES} "
+        "(the help method's entry for normalization.profile says what each does)"
+    )
     with Server(tmp_path) as server:
         for method, params, where in [
             ("normalization.profile", {"text": "x", "name": "nope"}, ""),

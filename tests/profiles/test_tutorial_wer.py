@@ -13,7 +13,7 @@ from benchmarkstt_core import benchmark
 from conftest import DATA, ROOT
 
 PAGE = (ROOT / "docs" / "normalization.md").read_text(encoding="utf-8")
-SECTION = PAGE[PAGE.index("### The tutorial's transcripts under `whisper-en`"):PAGE.index("## Seeing what")]
+SECTION = PAGE[PAGE.index("### The tutorial's transcripts under `whisper-en`") : PAGE.index("## Seeing what")]
 HYPOTHESES = {"Kaldi": "qt_kaldi_hypothesis.txt", "AWS": "qt_aws_hypothesis.txt"}
 REFERENCE = (DATA / "qt_reference.txt").read_text(encoding="utf-8")
 
@@ -35,8 +35,7 @@ def text(name: str) -> str:
 
 
 ENGINES = re.findall(r"^\| (Kaldi|AWS) \| `(--[^`]*)`.*?\| ([\d.]+) \| ([\d.]+) \|$", SECTION, re.M)
-PARTS = re.findall(r"^\| `(--profile ebu-tutorial[^|]*?(?:\\\|[^|]*?)*)` (?:\([^)]*\) )?\| ([\d.]+) \|$",
-                   SECTION, re.M)
+PARTS = re.findall(r"^\| `(--profile ebu-tutorial[^|]*?(?:\\\|[^|]*?)*)` (?:\([^)]*\) )?\| ([\d.]+) \|$", SECTION, re.M)
 
 
 def test_the_tables_were_found():
@@ -45,8 +44,9 @@ def test_the_tables_were_found():
 
 @pytest.mark.parametrize("engine, flags, strict, levenshtein", ENGINES)
 def test_engine_table(engine, flags, strict, levenshtein):
-    normalizers = [["config", str(ROOT / "docs" / "tutorial" / "config.conf")]] if flags.startswith("--config") \
-        else calls(flags)
+    normalizers = (
+        [["config", str(ROOT / "docs" / "tutorial" / "config.conf")]] if flags.startswith("--config") else calls(flags)
+    )
     results = benchmark(REFERENCE, text(engine), metrics=["wer", ("wer", "levenshtein")], normalizers=normalizers)
     assert ["%.6f" % r.value for r in results] == [strict, levenshtein]
 

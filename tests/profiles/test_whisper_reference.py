@@ -70,8 +70,10 @@ def test_english_is_the_reference(reference):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name, options", [("basic", {}), ("basic-diacritics", {"remove_diacritics": "yes"}),
-                                           ("basic-split", {"split_letters": "yes"})])
+@pytest.mark.parametrize(
+    "name, options",
+    [("basic", {}), ("basic-diacritics", {"remove_diacritics": "yes"}), ("basic-split", {"split_letters": "yes"})],
+)
 def test_basic_is_the_reference(reference, name, options):
     texts, outputs = reference
     assert differences(WhisperBasic(**options), texts, outputs[name]) == []

@@ -7,20 +7,32 @@ import copy
 from typing import Any, Iterator
 
 # closes an attribute, a tag, a comment and a script; each handler would mark the page
-PAYLOAD = ('"\'><img src=x onerror="document.documentElement.dataset.pwned=1">'
-           '<svg onload="document.documentElement.dataset.pwned=2"></svg><!--</script>'
-           '<script>document.documentElement.dataset.pwned=3</script>')
+PAYLOAD = (
+    '"\'><img src=x onerror="document.documentElement.dataset.pwned=1">'
+    '<svg onload="document.documentElement.dataset.pwned=2"></svg><!--</script>'
+    "<script>document.documentElement.dataset.pwned=3</script>"
+)
 
 # the injection points found on c7bf80e (issue 30, finding 1): fields the page wrote unescaped
 NUMBER_POINTS = [
-    ("settings", "seed"), ("engines", "*", "rank"), ("engines", "*", "substitutions"),
-    ("engines", "*", "deletions"), ("engines", "*", "insertions"), ("engines", "*", "scored"),
-    ("engines", "*", "failed"), ("engines", "*", "top_errors", "substitutions", 0, 2),
-    ("engines", "*", "top_errors", "deletions", 0, 1), ("engines", "*", "files", 0, "substitutions"),
-    ("engines", "*", "files", 0, "deletions"), ("engines", "*", "files", 0, "insertions"),
+    ("settings", "seed"),
+    ("engines", "*", "rank"),
+    ("engines", "*", "substitutions"),
+    ("engines", "*", "deletions"),
+    ("engines", "*", "insertions"),
+    ("engines", "*", "scored"),
+    ("engines", "*", "failed"),
+    ("engines", "*", "top_errors", "substitutions", 0, 2),
+    ("engines", "*", "top_errors", "deletions", 0, 1),
+    ("engines", "*", "files", 0, "substitutions"),
+    ("engines", "*", "files", 0, "deletions"),
+    ("engines", "*", "files", 0, "insertions"),
 ]
-STRING_POINTS = [("settings", "resample_unit"), ("record", "normalization", "files", 0, "sha256"),
-                 ("record", "metric_files", 0, "sha256")]
+STRING_POINTS = [
+    ("settings", "resample_unit"),
+    ("record", "normalization", "files", 0, "sha256"),
+    ("record", "metric_files", 0, "sha256"),
+]
 
 # strings that name something else in the result (an engine, a kind of row or opcode) stay
 REFERENCES = {"format", "status", "engine", "a", "b", "better", "side"}

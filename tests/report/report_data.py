@@ -20,7 +20,22 @@ def make_report(root: Path, *extra: str) -> tuple:
     """Build the corpus under ``root``, run ``corpus --html`` on it; ``(result dict, page path)``."""
     build(root)
     result, page = root / "result.json", root / "report.html"
-    run = run_command("benchmarkstt-tools", "corpus", *folders_args(root), "--jobs", "1", "--resamples", "200",
-                      "-o", "json", "--output", str(result), "--html", str(page), *extra, cwd=root)
+    run = run_command(
+        "benchmarkstt-tools",
+        "corpus",
+        *folders_args(root),
+        "--jobs",
+        "1",
+        "--resamples",
+        "200",
+        "-o",
+        "json",
+        "--output",
+        str(result),
+        "--html",
+        str(page),
+        *extra,
+        cwd=root,
+    )
     assert run.returncode == 0, run
     return json.loads(result.read_text(encoding="utf-8")), page

@@ -14,8 +14,10 @@ from browser import Browser, chromium
 from conftest import DATA, run_command
 from report_data import make_report
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(chromium() is None, reason="chromium is not installed: run .ci/install-chromium")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium() is None, reason="chromium is not installed: run .ci/install-chromium"),
+]
 
 READY = "document.documentElement.getAttribute('data-ready') === '1'"
 
@@ -49,13 +51,20 @@ def test_ranking_on_the_page_is_the_json_ranking(page, corpus, tmp_path):
     assert [r["engine"] for r in rows] == [r["engine"] for r in data["ranking"]] == ["good", "mid", "twin"]
     for row in rows:
         e = data["engines"][row["engine"]]
-        assert (row["rank"], row["wer"], row["low"], row["high"]) == (e["rank"], e["wer"], e["ci"]["low"], e["ci"]["high"])
+        assert (row["rank"], row["wer"], row["low"], row["high"]) == (
+            e["rank"],
+            e["wer"],
+            e["ci"]["low"],
+            e["ci"]["high"],
+        )
         assert row["shown"] == f"{100 * e['wer']:.2f}%"
     # good is significantly better than both; mid and twin are not told apart
     assert [r["group"] for r in rows] == ["a", "b", "b"]
     chart = page.evaluate("[...document.querySelectorAll('svg.chart circle title')].map(t => t.textContent)")
     assert chart[0].startswith(f"good: WER {100 * data['engines']['good']['wer']:.2f}%")
-    matrix = page.evaluate("[...document.querySelectorAll('table.matrix td.cell')].map(td => [td.dataset.a, td.dataset.b, td.className, +td.dataset.p])")
+    matrix = page.evaluate(
+        "[...document.querySelectorAll('table.matrix td.cell')].map(td => [td.dataset.a, td.dataset.b, td.className, +td.dataset.p])"
+    )
     good_mid = next(c for c in data["comparisons"] if {c["a"], c["b"]} == {"good", "mid"})
     assert ["good", "mid", "cell better", good_mid["p_value"]] in matrix
     assert ["mid", "good", "cell worse", good_mid["p_value"]] in matrix
@@ -78,10 +87,14 @@ def test_file_table_holds_every_file_and_engine_with_the_json_rates(page, corpus
     first = page.evaluate("document.querySelector('#files-table tbody tr').cells[0].textContent")
     assert first == min(data["engines"]["mid"]["files"], key=lambda x: (x["wer"], ids.index(x["id"])))["id"]
     page.click('#files-table button[data-sort="e:mid"]')
-    assert page.evaluate("document.querySelector('#files-table th[aria-sort=descending]').textContent").startswith("mid")
+    assert page.evaluate("document.querySelector('#files-table th[aria-sort=descending]').textContent").startswith(
+        "mid"
+    )
     page.type_into("filter", "ep1")
-    assert page.evaluate("[...document.querySelectorAll('#files-table tbody th')].map(t => t.textContent).sort()") == \
-        ["ep10", "ep11"]
+    assert page.evaluate("[...document.querySelectorAll('#files-table tbody th')].map(t => t.textContent).sort()") == [
+        "ep10",
+        "ep11",
+    ]
 
 
 def test_click_a_file_and_an_engine_and_read_its_alignment(page, corpus, tmp_path):
@@ -128,11 +141,32 @@ def test_every_engine_of_a_file_opened_from_its_link(browser, corpus):
 
 
 def test_single_pair_page_jumps_between_errors(browser, tmp_path):
-    run = run_command("benchmarkstt", "-r", str(DATA / "qt_reference.txt"), "-h", str(DATA / "qt_aws_hypothesis.txt"),
-                      "--lowercase", "--wer", "--diffcounts", "--worddiffs", "-o", "html")
-    counts = json.loads(run_command("benchmarkstt", "-r", str(DATA / "qt_reference.txt"), "-h",
-                                    str(DATA / "qt_aws_hypothesis.txt"), "--lowercase", "--diffcounts",
-                                    "-o", "json").stdout)[0]["result"]
+    run = run_command(
+        "benchmarkstt",
+        "-r",
+        str(DATA / "qt_reference.txt"),
+        "-h",
+        str(DATA / "qt_aws_hypothesis.txt"),
+        "--lowercase",
+        "--wer",
+        "--diffcounts",
+        "--worddiffs",
+        "-o",
+        "html",
+    )
+    counts = json.loads(
+        run_command(
+            "benchmarkstt",
+            "-r",
+            str(DATA / "qt_reference.txt"),
+            "-h",
+            str(DATA / "qt_aws_hypothesis.txt"),
+            "--lowercase",
+            "--diffcounts",
+            "-o",
+            "json",
+        ).stdout
+    )[0]["result"]
     path = tmp_path / "pair.html"
     path.write_text(run.stdout, encoding="utf-8")
     browser.open(path.as_uri())
@@ -140,7 +174,9 @@ def test_single_pair_page_jumps_between_errors(browser, tmp_path):
     browser.click("section.metric .next-error")
     assert browser.evaluate("document.querySelector('.error-pos').textContent").startswith(f"error 1 of {errors}: ")
     browser.click("section.metric .prev-error")
-    assert browser.evaluate("document.querySelector('.error-pos').textContent").startswith(f"error {errors} of {errors}: ")
+    assert browser.evaluate("document.querySelector('.error-pos').textContent").startswith(
+        f"error {errors} of {errors}: "
+    )
     assert browser.console_errors() == []
 
 
@@ -164,8 +200,10 @@ def test_text_contrast_meets_wcag_aa(browser, corpus):
     browser.open("about:blank")
     browser.open(corpus[1].as_uri() + "#file=ep04")
     browser.wait_for(READY)
-    selector = ("p, th, td, dt, dd, label, button, summary, caption, small, .w .r, .w .h, .sharetext span, "
-                "#heatkey span, svg text")
+    selector = (
+        "p, th, td, dt, dd, label, button, summary, caption, small, .w .r, .w .h, .sharetext span, "
+        "#heatkey span, svg text"
+    )
     ratio, element = browser.evaluate(CONTRAST.replace("SELECTOR", json.dumps(selector)))
     assert ratio >= 4.5, element
 

@@ -34,8 +34,10 @@ def test_a_group_of_one_engine_does_not_claim_it_is_not_significantly_different(
     data, page = corpus
     text = page.read_text(encoding="utf-8")
     titles = [t.split("</title>")[0] for t in text.split('<g class="group"><title>')[1:]]
-    assert titles == ["group a: good alone (significantly different from the engines ranked beside it)",
-                      "group b: mid, twin (not significantly different)"]
+    assert titles == [
+        "group a: good alone (significantly different from the engines ranked beside it)",
+        "group b: mid, twin (not significantly different)",
+    ]
     assert [c["significant"] for c in data["comparisons"] if "good" in (c["a"], c["b"])] == [True, True]
 
 
@@ -53,8 +55,9 @@ def test_a_result_without_alignments_still_renders_and_says_how_to_get_them(tool
     ref.mkdir(), hyp.mkdir()
     (ref / "x.txt").write_text("the cat sat")
     (hyp / "x.txt").write_text("the cat sad")
-    run = tools("corpus", "-r", str(ref), "-h", f"a={hyp}", "--jobs", "1", "-o", "json",
-                "--output", str(tmp_path / "r.json"))
+    run = tools(
+        "corpus", "-r", str(ref), "-h", f"a={hyp}", "--jobs", "1", "-o", "json", "--output", str(tmp_path / "r.json")
+    )
     assert run.returncode == 0, run
     page = tools("report", str(tmp_path / "r.json"))
     assert page.returncode == 0 and "33.33%" in page.stdout and "--alignments" in page.stdout
@@ -77,12 +80,15 @@ def test_failed_files_are_noted_and_marked_in_the_page(tools, tmp_path):
     assert '"cells":{"a":[[0.3333333333333333,1,0,0,3],{"error":' in page
 
 
-@pytest.mark.parametrize("content, message", [
-    (None, "cannot read it"),
-    ("{not json", "not JSON"),
-    ('{"format": "something else"}', "not a JSON result of benchmarkstt-tools corpus"),
-    ('{"format": "benchmarkstt-corpus/1"}', ": engines: missing"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (None, "cannot read it"),
+        ("{not json", "not JSON"),
+        ('{"format": "something else"}', "not a JSON result of benchmarkstt-tools corpus"),
+        ('{"format": "benchmarkstt-corpus/1"}', ": engines: missing"),
+    ],
+)
 def test_bad_results_are_one_clear_error_and_no_page(tools, tmp_path, content, message):
     path = tmp_path / "result.json"
     if content is not None:
@@ -97,15 +103,23 @@ def test_bad_results_are_one_clear_error_and_no_page(tools, tmp_path, content, m
 
 def test_an_existing_page_is_not_overwritten_and_nothing_is_scored(tools, tmp_path):
     (tmp_path / "report.html").write_text("keep")
-    run = tools("corpus", "-r", str(tmp_path / "nowhere"), "-h", f"a={tmp_path}", "--html",
-                str(tmp_path / "report.html"))
+    run = tools(
+        "corpus", "-r", str(tmp_path / "nowhere"), "-h", f"a={tmp_path}", "--html", str(tmp_path / "report.html")
+    )
     assert run.returncode != 0 and "report.html" in run.stderr and "Traceback" not in run.stderr
     assert (tmp_path / "report.html").read_text() == "keep"
 
 
 def test_single_pair_html_page_and_the_old_fragment(bstt):
-    args = ["-r", str(DATA / "qt_reference.txt"), "-h", str(DATA / "qt_kaldi_hypothesis.txt"), "--lowercase",
-            "--wer", "--diffcounts"]
+    args = [
+        "-r",
+        str(DATA / "qt_reference.txt"),
+        "-h",
+        str(DATA / "qt_kaldi_hypothesis.txt"),
+        "--lowercase",
+        "--wer",
+        "--diffcounts",
+    ]
     page = bstt(*args, "--worddiffs", "-o", "html")
     assert page.returncode == 0, page
     assert page.stdout.startswith("<!DOCTYPE html>") and not NO_NETWORK.search(page.stdout)
@@ -113,9 +127,13 @@ def test_single_pair_html_page_and_the_old_fragment(bstt):
     assert page.stdout.count('class="w s err"') == counts["replace"]
     assert page.stdout.count('class="w d err"') == counts["delete"]
     assert page.stdout.count('class="w i err"') == counts["insert"]
-    fragment = bstt("-r", str(DATA / "qt_reference.txt"), "-h", str(DATA / "qt_kaldi_hypothesis.txt"),
-                    "--worddiffs", "html")
-    assert fragment.stdout.startswith("worddiffs\n=========\n\n<span class=\"delete\">") and "<!DOCTYPE" not in fragment.stdout
+    fragment = bstt(
+        "-r", str(DATA / "qt_reference.txt"), "-h", str(DATA / "qt_kaldi_hypothesis.txt"), "--worddiffs", "html"
+    )
+    assert (
+        fragment.stdout.startswith('worddiffs\n=========\n\n<span class="delete">')
+        and "<!DOCTYPE" not in fragment.stdout
+    )
 
 
 def test_a_reader_that_goes_away_is_one_clean_line(tmp_path):
@@ -130,7 +148,25 @@ def test_a_reader_that_goes_away_is_one_clean_line(tmp_path):
     ref.mkdir(), hyp.mkdir()
     (ref / "x.txt").write_text("the cat sat")
     (hyp / "x.txt").write_text("the cat sad")
-    subprocess.run([str(BIN / "benchmarkstt-tools"), "corpus", "-r", str(ref), "-h", f"a={hyp}", "--jobs", "1",
-                    "-o", "json", "--output", str(tmp_path / "r.json")], check=True, capture_output=True)
+    subprocess.run(
+        [
+            str(BIN / "benchmarkstt-tools"),
+            "corpus",
+            "-r",
+            str(ref),
+            "-h",
+            f"a={hyp}",
+            "--jobs",
+            "1",
+            "-o",
+            "json",
+            "--output",
+            str(tmp_path / "r.json"),
+        ],
+        check=True,
+        capture_output=True,
+    )
     assert reader_gone([str(BIN / "benchmarkstt-tools"), "report", str(tmp_path / "r.json")]) == (
-        1, "benchmarkstt-tools: error: standard output: the reader closed the pipe before all was written\n")
+        1,
+        "benchmarkstt-tools: error: standard output: the reader closed the pipe before all was written\n",
+    )

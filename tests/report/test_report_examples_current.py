@@ -33,4 +33,5 @@ def test_the_example_reports_are_rebuilt_as_committed(tmp_path):
     for name in ("qt.html", "test-corpus.html"):
         committed = (ROOT / "docs" / "report" / name).read_text(encoding="utf-8")
         assert figures((tmp_path / "out" / name).read_text(encoding="utf-8")) == figures(committed), (
-            f"docs/report/{name} is not what docs/report/build.py makes now: run it (with chromium) and commit")
+            f"docs/report/{name} is not what docs/report/build.py makes now: run it (with chromium) and commit"
+        )

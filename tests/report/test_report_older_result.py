@@ -15,5 +15,7 @@ def test_an_older_result_says_how_to_make_it_again():
     assert "<!DOCTYPE html>" in render_report(data)
     settings = data["settings"]
     settings["level"], settings["alpha"] = settings.pop("confidence_level"), settings.pop("significance_level")
-    with pytest.raises(UsageError, match=r"old.json: a result of an older benchmarkstt-tools corpus .* --rerun old.json"):
+    with pytest.raises(
+        UsageError, match=r"old.json: a result of an older benchmarkstt-tools corpus .* --rerun old.json"
+    ):
         render_report(data, name="old.json")

@@ -23,8 +23,10 @@ import pytest
 from browser import Browser, chromium
 from conftest import ROOT
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(chromium() is None, reason="chromium is not installed: run .ci/install-chromium")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium() is None, reason="chromium is not installed: run .ci/install-chromium"),
+]
 
 FOLDER = ROOT / "docs" / "report"
 SHOTS = ("ranking.png", "engines.png", "files.png", "alignment.png")
@@ -55,9 +57,15 @@ def data_url(path: Path) -> str:
 def compare(browser: Browser, taken: Path, committed: Path) -> list:
     """``[width, height, width, height, differing pixels]`` of two PNGs (-1: sizes differ)."""
     browser.open("about:blank")
-    answer = browser.send("Runtime.evaluate", {"expression": COMPARE % (json.dumps(data_url(taken)),
-                                                                        json.dumps(data_url(committed))),
-                                               "returnByValue": True, "awaitPromise": True}, session=True)
+    answer = browser.send(
+        "Runtime.evaluate",
+        {
+            "expression": COMPARE % (json.dumps(data_url(taken)), json.dumps(data_url(committed))),
+            "returnByValue": True,
+            "awaitPromise": True,
+        },
+        session=True,
+    )
     assert "exceptionDetails" not in answer, answer["exceptionDetails"]
     return answer["result"]["value"]
 
@@ -75,9 +83,11 @@ def test_the_screenshots_are_taken_from_the_committed_pages(tmp_path):
             width, height, *committed, differing = compare(browser, tmp_path / name, FOLDER / name)
             assert [width, height] == committed, (
                 f"docs/report/{name} is {committed[0]}x{committed[1]}, build.py takes {width}x{height} now: "
-                f"run docs/report/build.py and commit")
+                f"run docs/report/build.py and commit"
+            )
             assert differing <= TOLERANCE, (
                 f"docs/report/{name}: {differing} of {width * height} pixels differ from what build.py takes now: "
-                f"run docs/report/build.py and commit")
+                f"run docs/report/build.py and commit"
+            )
     finally:
         browser.close()

@@ -22,10 +22,15 @@ from benchmarkstt_core.errors import UsageError
 def result():
     from benchmarkstt_corpus import score_corpus
 
-    return with_rule_and_metric_files(score_corpus(
-        ["the cat sat on the mat", "hello big world"],
-        {"x": ["a cat sat on mat", "hello world"], "y": ["the cat sat on the mat", "hello big world"]},
-        ids=["f1", "f2"], resamples=10, alignments=True).data)
+    return with_rule_and_metric_files(
+        score_corpus(
+            ["the cat sat on the mat", "hello big world"],
+            {"x": ["a cat sat on mat", "hello world"], "y": ["the cat sat on the mat", "hello big world"]},
+            ids=["f1", "f2"],
+            resamples=10,
+            alignments=True,
+        ).data
+    )
 
 
 def render(data):
@@ -75,8 +80,9 @@ def test_the_policy_lets_run_only_the_pages_own_scripts(result, tmp_path):
     assert page.index("Content-Security-Policy") < page.index("<script")
     (tmp_path / "r.txt").write_text("the cat sat")
     (tmp_path / "h.txt").write_text("the <img src=x onerror=alert(1)> sat")
-    pair = run_command("benchmarkstt", "-r", str(tmp_path / "r.txt"), "-h", str(tmp_path / "h.txt"),
-                       "--worddiffs", "-o", "html").stdout
+    pair = run_command(
+        "benchmarkstt", "-r", str(tmp_path / "r.txt"), "-h", str(tmp_path / "h.txt"), "--worddiffs", "-o", "html"
+    ).stdout
     assert "Content-Security-Policy" in pair and "<img src=x" not in pair
 
 
@@ -97,8 +103,26 @@ def test_an_engine_without_a_scored_file_is_a_page(tools, tmp_path):
         (tmp_path / "ref" / f"{name}.txt").write_text("the cat sat")
         (tmp_path / "good" / f"{name}.txt").write_text("the cat sad")
         (tmp_path / "broken" / f"{name}.txt").write_bytes(b"\xff\xfe\x00 not utf-8")
-    run = tools("corpus", "-r", "ref", "-h", "good=good", "-h", "broken=broken", "--jobs", "1", "--resamples", "20",
-                "-o", "json", "--output", "r.json", "--html", "r.html", cwd=tmp_path)
+    run = tools(
+        "corpus",
+        "-r",
+        "ref",
+        "-h",
+        "good=good",
+        "-h",
+        "broken=broken",
+        "--jobs",
+        "1",
+        "--resamples",
+        "20",
+        "-o",
+        "json",
+        "--output",
+        "r.json",
+        "--html",
+        "r.html",
+        cwd=tmp_path,
+    )
     assert run.returncode == 1 and "2 of 4 file scores failed" in run.stderr and "Traceback" not in run.stderr
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert '<tr data-engine="broken">' in page and "failed: a (broken)" in page

@@ -16,8 +16,10 @@ from browser import Browser, chromium
 from conftest import run_command
 from hostile import PAYLOAD, poisoned
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(chromium() is None, reason="chromium is not installed: run .ci/install-chromium")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium() is None, reason="chromium is not installed: run .ci/install-chromium"),
+]
 
 # elements and attributes only the data could have put there, and the mark any handler would set
 INJECTED = """(() => ({
@@ -39,10 +41,15 @@ def test_a_hostile_result_runs_nothing_and_shows_its_strings_as_text(browser, tm
     from benchmarkstt_corpus import score_corpus
     from benchmarkstt_report import render_report
 
-    data = poisoned(score_corpus(
-        ["the cat sat on the mat", "hello big world"],
-        {"x": ["a cat sat on mat", "hello world"], "y": ["the cat sat on the mat", "hello big world <!--"]},
-        ids=["f1", "f2"], resamples=10, alignments=True).data)
+    data = poisoned(
+        score_corpus(
+            ["the cat sat on the mat", "hello big world"],
+            {"x": ["a cat sat on mat", "hello world"], "y": ["the cat sat on the mat", "hello big world <!--"]},
+            ids=["f1", "f2"],
+            resamples=10,
+            alignments=True,
+        ).data
+    )
     path = tmp_path / "hostile.html"
     path.write_text(render_report(data), encoding="utf-8")
     first = data["engines"]["x"]["files"][0]["id"]
@@ -61,16 +68,30 @@ def test_a_hostile_result_runs_nothing_and_shows_its_strings_as_text(browser, tm
     texts = browser.evaluate("[...document.querySelectorAll('#alignment .original p')].map(p => p.textContent)")
     assert texts and all(t.endswith(PAYLOAD) for t in texts)
     browser.click('#files-table td[data-engine="x"]')
-    assert browser.evaluate(INJECTED) == {"pwned": None, "images": 0, "handlers": 0,
-                                          "scripts": ["report-data", "code", "code"]}
+    assert browser.evaluate(INJECTED) == {
+        "pwned": None,
+        "images": 0,
+        "handlers": 0,
+        "scripts": ["report-data", "code", "code"],
+    }
     assert browser.console_errors() == []
 
 
 def test_a_pair_page_of_hostile_transcripts_runs_nothing(browser, tmp_path):
     (tmp_path / "r.txt").write_text("the cat sat on the mat " + PAYLOAD, encoding="utf-8")
     (tmp_path / "h.txt").write_text("the cat " + PAYLOAD + " on mat", encoding="utf-8")
-    run = run_command("benchmarkstt", "-r", str(tmp_path / "r.txt"), "-h", str(tmp_path / "h.txt"), "--wer",
-                      "--worddiffs", "--diffcounts", "-o", "html")
+    run = run_command(
+        "benchmarkstt",
+        "-r",
+        str(tmp_path / "r.txt"),
+        "-h",
+        str(tmp_path / "h.txt"),
+        "--wer",
+        "--worddiffs",
+        "--diffcounts",
+        "-o",
+        "html",
+    )
     path = tmp_path / "pair.html"
     path.write_text(run.stdout, encoding="utf-8")
     browser.open(path.as_uri())

@@ -20,10 +20,16 @@ from conftest import assert_clean_error
 def result():
     from benchmarkstt_corpus import score_corpus
 
-    return json.loads(score_corpus(
-        ["the cat sat on the mat", "hello big world"],
-        {"x": ["a cat sat on mat", "hello world"], "y": ["the cat sat on the mat", "hello big world"]},
-        ids=["f1", "f2"], metrics=[("wer", "levenshtein"), "cer"], resamples=10, alignments=True).to_json())
+    return json.loads(
+        score_corpus(
+            ["the cat sat on the mat", "hello big world"],
+            {"x": ["a cat sat on mat", "hello world"], "y": ["the cat sat on the mat", "hello big world"]},
+            ids=["f1", "f2"],
+            metrics=[("wer", "levenshtein"), "cer"],
+            resamples=10,
+            alignments=True,
+        ).to_json()
+    )
 
 
 def edited(result, change):
@@ -35,39 +41,64 @@ def edited(result, change):
 def test_a_result_without_difference_ci_is_one_line(tools, result, tmp_path):
     (tmp_path / "r.json").write_text(json.dumps(edited(result, lambda d: d["comparisons"][0].pop("difference_ci"))))
     run = tools("report", str(tmp_path / "r.json"), "-o", str(tmp_path / "r.html"))
-    assert assert_clean_error(run, "benchmarkstt-tools") == \
-        f"benchmarkstt-tools: error: {tmp_path / 'r.json'}: comparisons[0].difference_ci: missing"
+    assert (
+        assert_clean_error(run, "benchmarkstt-tools")
+        == f"benchmarkstt-tools: error: {tmp_path / 'r.json'}: comparisons[0].difference_ci: missing"
+    )
     assert not (tmp_path / "r.html").exists()
 
 
-@pytest.mark.parametrize("text, message", [
-    ('"wer": 1e308', "engines.x.wer: a number at most 1e+09, not 1e+308"),
-    ('"wer": Infinity', "engines.x.wer: a finite number, not Infinity"),
-    ('"wer": NaN', "engines.x.wer: a finite number, not NaN"),
-    ('"wer": -0.25', "engines.x.wer: a number at least 0, not -0.25"),
-    ('"substitutions": -3', "engines.x.substitutions: a whole number at least 0, not -3"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('"wer": 1e308', "engines.x.wer: a number at most 1e+09, not 1e+308"),
+        ('"wer": Infinity', "engines.x.wer: a finite number, not Infinity"),
+        ('"wer": NaN', "engines.x.wer: a finite number, not NaN"),
+        ('"wer": -0.25', "engines.x.wer: a number at least 0, not -0.25"),
+        ('"substitutions": -3', "engines.x.substitutions: a whole number at least 0, not -3"),
+    ],
+)
 def test_nonsense_numbers_are_refused_naming_the_field(tools, result, tmp_path, text, message):
     key = text.split(":")[0].strip('"')
-    written = json.dumps(edited(result, lambda d: d["engines"]["x"].update({key: "HERE"}))).replace('"HERE"', text.split(": ")[1])
+    written = json.dumps(edited(result, lambda d: d["engines"]["x"].update({key: "HERE"}))).replace(
+        '"HERE"', text.split(": ")[1]
+    )
     (tmp_path / "r.json").write_text(written)
     run = tools("report", str(tmp_path / "r.json"), "-o", str(tmp_path / "r.html"))
-    assert assert_clean_error(run, "benchmarkstt-tools") == f"benchmarkstt-tools: error: {tmp_path / 'r.json'}: {message}"
+    assert (
+        assert_clean_error(run, "benchmarkstt-tools") == f"benchmarkstt-tools: error: {tmp_path / 'r.json'}: {message}"
+    )
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda d: d["engines"]["x"]["ci"].update(low=0.9, high=0.1), "engines.x.ci: its low 0.9 is above its high 0.1"),
-    (lambda d: d["comparisons"][0]["difference_ci"].update(low=0.5, high=-0.5),
-     "comparisons[0].difference_ci: its low 0.5 is above its high -0.5"),
-    (lambda d: d["engines"]["y"]["metrics"]["cer"].update(pooled=float("inf")),
-     "engines.y.metrics.cer.pooled: a finite number, not Infinity"),
-    (lambda d: d["engines"]["y"]["files"][1].update(insertions=-1),
-     "engines.y.files[1].insertions: a whole number at least 0, not -1"),
-    (lambda d: d["comparisons"][0]["bootstrap"].update(p_value=1.5),
-     "comparisons[0].bootstrap.p_value: a number at most 1, not 1.5"),
-    (lambda d: d["engines"]["y"]["files"][0].pop("substitutions"),
-     "engines.y.files[0]: a row whose status is ok has its substitutions"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            lambda d: d["engines"]["x"]["ci"].update(low=0.9, high=0.1),
+            "engines.x.ci: its low 0.9 is above its high 0.1",
+        ),
+        (
+            lambda d: d["comparisons"][0]["difference_ci"].update(low=0.5, high=-0.5),
+            "comparisons[0].difference_ci: its low 0.5 is above its high -0.5",
+        ),
+        (
+            lambda d: d["engines"]["y"]["metrics"]["cer"].update(pooled=float("inf")),
+            "engines.y.metrics.cer.pooled: a finite number, not Infinity",
+        ),
+        (
+            lambda d: d["engines"]["y"]["files"][1].update(insertions=-1),
+            "engines.y.files[1].insertions: a whole number at least 0, not -1",
+        ),
+        (
+            lambda d: d["comparisons"][0]["bootstrap"].update(p_value=1.5),
+            "comparisons[0].bootstrap.p_value: a number at most 1, not 1.5",
+        ),
+        (
+            lambda d: d["engines"]["y"]["files"][0].pop("substitutions"),
+            "engines.y.files[0]: a row whose status is ok has its substitutions",
+        ),
+    ],
+)
 def test_values_that_make_no_sense_are_refused(result, change, message):
     from benchmarkstt_report import render_report
 
@@ -82,8 +113,9 @@ def rebuilt(value, kind, change):
     kind = inner(kind)
     if isinstance(kind, type) and issubclass(kind, msgspec.Struct) and isinstance(value, dict):
         hints = typing.get_type_hints(kind, include_extras=True)
-        return change(kind, value, {k: (rebuilt(v, hints.get(k, typing.Any), change), hints.get(k))
-                                    for k, v in value.items()})
+        return change(
+            kind, value, {k: (rebuilt(v, hints.get(k, typing.Any), change), hints.get(k)) for k, v in value.items()}
+        )
     args = typing.get_args(kind)
     if typing.get_origin(kind) is dict and isinstance(value, dict):
         return {k: rebuilt(v, args[1], change) for k, v in value.items()}
@@ -106,8 +138,10 @@ def required_only(kind, value, fields):
 def nulled(kind, value, fields):
     """Every field the shape lets be null set to null."""
     kept = ok_row(kind, value)
-    return {k: None if hint is not None and k not in kept and type(None) in typing.get_args(hint) else v
-            for k, (v, hint) in fields.items()}
+    return {
+        k: None if hint is not None and k not in kept and type(None) in typing.get_args(hint) else v
+        for k, (v, hint) in fields.items()
+    }
 
 
 def inner(kind):
@@ -131,8 +165,11 @@ def test_the_page_renders_from_what_the_shape_requires_alone(result):
     from benchmarkstt_report import render_report
 
     bare = rebuilt(result, Result, required_only)
-    assert "record" not in bare and "top_errors" not in bare["engines"]["x"] and "alignment" not in \
-        bare["engines"]["x"]["files"][0]
+    assert (
+        "record" not in bare
+        and "top_errors" not in bare["engines"]["x"]
+        and "alignment" not in bare["engines"]["x"]["files"][0]
+    )
     page = render_report(bare, name="bare.json")
     assert "<!DOCTYPE html>" in page and "inf%" not in page and "nan%" not in page
 
@@ -170,8 +207,24 @@ def subtitled(tmp_path_factory):
     for side, last in (("ref", "hello big world"), ("a", "hello world")):
         (folder / side).mkdir()
         (folder / side / "f1.srt").write_text(SRT.format(last))
-    run = run_command("benchmarkstt-tools", "corpus", "-r", "ref", "-h", "a=a", "--conformity", "bbc",
-                      "--diffcounts", "--wer", "levenshtein", "-o", "json", "--output", "r.json", cwd=folder)
+    run = run_command(
+        "benchmarkstt-tools",
+        "corpus",
+        "-r",
+        "ref",
+        "-h",
+        "a=a",
+        "--conformity",
+        "bbc",
+        "--diffcounts",
+        "--wer",
+        "levenshtein",
+        "-o",
+        "json",
+        "--output",
+        "r.json",
+        cwd=folder,
+    )
     assert run.returncode == 0, run.stderr
     return json.loads((folder / "r.json").read_text())
 
@@ -180,26 +233,44 @@ def set_row_metric(title, key, value):
     return lambda d: d["engines"]["a"]["files"][0]["metrics"][title].update({key: value})
 
 
-@pytest.mark.parametrize("change, message", [
-    (set_row_metric("conformity bbc", "blocks", "two"),
-     "engines.a.files[0].metrics.conformity bbc.blocks: a whole number, not 'two'"),
-    (set_row_metric("conformity bbc", "violations", ["wpm"]),
-     "engines.a.files[0].metrics.conformity bbc.violations: an object, not ['wpm']"),
-    (set_row_metric("diffcounts", "insert", -1), "engines.a.files[0].metrics.diffcounts.insert: "
-                                                 "a whole number at least 0, not -1"),
-    (lambda d: d["engines"]["a"]["files"][0]["metrics"].update({"wer levenshtein": "0.25"}),
-     "engines.a.files[0].metrics.wer levenshtein: a number, not '0.25'"),
-    (lambda d: d.update(transcription={"a": {"failed": 0, "files": 1, "subtitles": {
-        "style": "bbc", "limits": {"lines": "two"}}}}),
-     "transcription.a.subtitles.limits.lines: a number, not 'two'"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            set_row_metric("conformity bbc", "blocks", "two"),
+            "engines.a.files[0].metrics.conformity bbc.blocks: a whole number, not 'two'",
+        ),
+        (
+            set_row_metric("conformity bbc", "violations", ["wpm"]),
+            "engines.a.files[0].metrics.conformity bbc.violations: an object, not ['wpm']",
+        ),
+        (
+            set_row_metric("diffcounts", "insert", -1),
+            "engines.a.files[0].metrics.diffcounts.insert: a whole number at least 0, not -1",
+        ),
+        (
+            lambda d: d["engines"]["a"]["files"][0]["metrics"].update({"wer levenshtein": "0.25"}),
+            "engines.a.files[0].metrics.wer levenshtein: a number, not '0.25'",
+        ),
+        (
+            lambda d: d.update(
+                transcription={
+                    "a": {"failed": 0, "files": 1, "subtitles": {"style": "bbc", "limits": {"lines": "two"}}}
+                }
+            ),
+            "transcription.a.subtitles.limits.lines: a number, not 'two'",
+        ),
+    ],
+)
 def test_a_row_metric_value_of_the_wrong_type_is_one_line_naming_it(tools, subtitled, tmp_path, change, message):
     """A row's metric values are checked by the metric's name, the first word of a title that
     carries its arguments (``conformity bbc``); the house style of an engine's subtitles too."""
     assert subtitled["engines"]["a"]["files"][0]["metrics"]["conformity bbc"]["blocks"] == 2
     (tmp_path / "r.json").write_text(json.dumps(edited(subtitled, change)))
     run = tools("report", str(tmp_path / "r.json"), "-o", str(tmp_path / "r.html"))
-    assert assert_clean_error(run, "benchmarkstt-tools") == f"benchmarkstt-tools: error: {tmp_path / 'r.json'}: {message}"
+    assert (
+        assert_clean_error(run, "benchmarkstt-tools") == f"benchmarkstt-tools: error: {tmp_path / 'r.json'}: {message}"
+    )
     assert not (tmp_path / "r.html").exists()
 
 

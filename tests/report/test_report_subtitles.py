@@ -7,8 +7,10 @@ import html
 from conftest import ROOT, run_command
 
 REFERENCE = "1\n00:00:01,000 --> 00:00:03,000\nGood evening and\nwelcome to the show.\n"
-HYPOTHESIS = ("1\n00:00:01,000 --> 00:00:01,400\n<b>good</b> & \"evening\" <script>x</script>\n"
-              "and welcome to the show it goes on and on\n")
+HYPOTHESIS = (
+    '1\n00:00:01,000 --> 00:00:01,400\n<b>good</b> & "evening" <script>x</script>\n'
+    "and welcome to the show it goes on and on\n"
+)
 
 
 def report(tmp_path, *metrics: str) -> str:
@@ -16,8 +18,20 @@ def report(tmp_path, *metrics: str) -> str:
     for folder, content in (("refs", REFERENCE), ("eng", HYPOTHESIS)):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "f1.srt").write_text(content, encoding="utf-8")
-    run = run_command("benchmarkstt-tools", "corpus", "-r", "refs", "-h", "eng=eng", *metrics, "--jobs", "1",
-                      "-o", "json", cwd=tmp_path)
+    run = run_command(
+        "benchmarkstt-tools",
+        "corpus",
+        "-r",
+        "refs",
+        "-h",
+        "eng=eng",
+        *metrics,
+        "--jobs",
+        "1",
+        "-o",
+        "json",
+        cwd=tmp_path,
+    )
     assert run.returncode == 0, run
     (tmp_path / "result.json").write_text(run.stdout, encoding="utf-8")
     run = run_command("benchmarkstt-tools", "report", "result.json", "-o", "report.html", cwd=tmp_path)
@@ -27,12 +41,12 @@ def report(tmp_path, *metrics: str) -> str:
 
 def test_report_shows_the_worst_blocks_as_on_screen_escaped(tmp_path):
     page = report(tmp_path, "--conformity")
-    section = page[page.index('<section id="subtitles"'):page.index('<section id="record"')]
+    section = page[page.index('<section id="subtitles"') : page.index('<section id="record"')]
     assert "0 of 1 blocks (0.0%) within the rules" in section
     assert "00:00:01.000 → 00:00:01.400" in section
     assert "<script>x" not in section and "<b>good" not in section
-    screen = section[section.index('<td class="screen">') + 19:]
-    lines = screen[:screen.index("</td>")].split("<br>")
+    screen = section[section.index('<td class="screen">') + 19 :]
+    lines = screen[: screen.index("</td>")].split("<br>")
     assert len(lines) == 2 and html.unescape(lines[1]) == "and welcome to the show it goes on and on"
     assert '<a href="#subtitles">Subtitles</a>' in page
 

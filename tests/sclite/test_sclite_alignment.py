@@ -123,10 +123,13 @@ def test_kernel_and_python_give_the_same_time_mediated_steps(monkeypatch):
         monkeypatch.undo()
 
 
-@pytest.mark.parametrize("tokens,message", [
-    ("a { b / c", "alternation not closed"),
-    ("a { b / { c / d }", "alternation not closed"),
-])
+@pytest.mark.parametrize(
+    "tokens,message",
+    [
+        ("a { b / c", "alternation not closed"),
+        ("a { b / { c / d }", "alternation not closed"),
+    ],
+)
 def test_malformed_alternations_are_named(tokens, message):
     with pytest.raises(InputError, match=message):
         network(tokens.split(), where="ref.trn line 3")
@@ -177,25 +180,32 @@ def test_mapsswe_statistic_uses_the_n_minus_1_deviation():
     assert result.sd == pytest.approx(((1 + 4 + 1) / 2) ** 0.5)
 
 
-@pytest.mark.parametrize("ref,hyp,expected", [
-    # sclite 2.4.12 (-o pra): ties between the hypothesis's branches, decided as sclite decides
-    # them (the first branches of least cost, tried before, kept "a a ab": D D C C I)
-    ("{ c b / @ / a } ab d a a { d / @ }", "a { a ab / ab / d ab }", [("a", "a"), ("ab", "ab"), ("d", None),
-                                                                      ("a", None), ("a", None)]),
-    ("c ab d c", "{ a d / c ab } b { @ / b / ab d } b", [("c", "c"), ("ab", "ab"), ("d", "b"), ("c", "b")]),
-    # paths of equal cost through an empty branch each: sclite keeps the branches as written
-    # (its network's arcs into a node in that order, the first cell of least cost kept)
-    ("d a", "{ a x / @ } { @ / y d }", [("d", None), ("a", "a"), (None, "x")]),
-    ("c d a", "c { @ / a ab / @ } { @ / b d }", [("c", "c"), ("d", None), ("a", "a"), (None, "ab")]),
-    # a branch written empty is no branch: sclite skips it (an empty branch is '@')
-    ("a", "{ / x } a", [(None, "x"), ("a", "a")]),
-    ("a { x / / y } b", "a b", [("a", "a"), ("x", None), ("b", "b")]),
-])
+@pytest.mark.parametrize(
+    "ref,hyp,expected",
+    [
+        # sclite 2.4.12 (-o pra): ties between the hypothesis's branches, decided as sclite decides
+        # them (the first branches of least cost, tried before, kept "a a ab": D D C C I)
+        (
+            "{ c b / @ / a } ab d a a { d / @ }",
+            "a { a ab / ab / d ab }",
+            [("a", "a"), ("ab", "ab"), ("d", None), ("a", None), ("a", None)],
+        ),
+        ("c ab d c", "{ a d / c ab } b { @ / b / ab d } b", [("c", "c"), ("ab", "ab"), ("d", "b"), ("c", "b")]),
+        # paths of equal cost through an empty branch each: sclite keeps the branches as written
+        # (its network's arcs into a node in that order, the first cell of least cost kept)
+        ("d a", "{ a x / @ } { @ / y d }", [("d", None), ("a", "a"), (None, "x")]),
+        ("c d a", "c { @ / a ab / @ } { @ / b d }", [("c", "c"), ("d", None), ("a", "a"), (None, "ab")]),
+        # a branch written empty is no branch: sclite skips it (an empty branch is '@')
+        ("a", "{ / x } a", [(None, "x"), ("a", "a")]),
+        ("a { x / / y } b", "a b", [("a", "a"), ("x", None), ("b", "b")]),
+    ],
+)
 def test_alternations_in_the_hypothesis_as_sclite_aligns_two_networks(ref, hyp, expected):
     scored = score(parse_trn(f"{ref} (s_1)", "r"), parse_trn(f"{hyp} (s_1)", "h", hypothesis=True))
     steps = scored[0].steps
-    assert [(s.edge.word if s.edge else None, None if s.hyp is None else scored[0].hyp[s.hyp]) for s in steps] == \
-        expected
+    assert [
+        (s.edge.word if s.edge else None, None if s.hyp is None else scored[0].hyp[s.hyp]) for s in steps
+    ] == expected
 
 
 @pytest.mark.parametrize("text", ["a { } b (s_1)", "a { / } b (s_1)", "{/ /} (s_1)"])

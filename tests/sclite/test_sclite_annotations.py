@@ -66,12 +66,35 @@ def test_corpus_mode_agrees_with_single_pair(tmp_path):
     for name, source in (("r", "lvc_refe.stm"), ("a", "lvc_hyp.ctm")):
         (tmp_path / name).mkdir()
         shutil.copy(DATA / source, tmp_path / name / ("x" + Path(source).suffix))
-    done = run("benchmarkstt-tools", "corpus", "-r", "r", "-h", "a=a", "--wer", "sclite", "--wer", "levenshtein",
-               "--lowercase", "-o", "json", cwd=tmp_path)
+    done = run(
+        "benchmarkstt-tools",
+        "corpus",
+        "-r",
+        "r",
+        "-h",
+        "a=a",
+        "--wer",
+        "sclite",
+        "--wer",
+        "levenshtein",
+        "--lowercase",
+        "-o",
+        "json",
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     pooled = json.loads(done.stdout)["engines"]["a"]["metrics"]
-    single = results("-r", str(tmp_path / "r" / "x.stm"), "-h", str(tmp_path / "a" / "x.ctm"), "--wer", "sclite",
-                     "--wer", "levenshtein", "--lowercase")
+    single = results(
+        "-r",
+        str(tmp_path / "r" / "x.stm"),
+        "-h",
+        str(tmp_path / "a" / "x.ctm"),
+        "--wer",
+        "sclite",
+        "--wer",
+        "levenshtein",
+        "--lowercase",
+    )
     assert pooled["wer sclite"]["pooled"] == single["wer sclite"]
     assert pooled["wer levenshtein"]["pooled"] == single["wer levenshtein"]
 
@@ -84,8 +107,21 @@ def write(folder: Path, name: str, text: str) -> str:
 def test_unit_cost_modes_take_the_branch_of_fewest_errors(tmp_path):
     ref = write(tmp_path, "ref.trn", "the { cat / dog } sat (uh) on { a / @ } mat (s_1)\nhello there (s_2)\n")
     hyp = write(tmp_path, "hyp.trn", "the dog sat on mat (s_1)\nhello where (s_2)\n")
-    found = results("-r", ref, "-h", hyp, "--wer", "levenshtein", "--wer", "strict", "--wer", "hunt", "--cer",
-                    "--diffcounts", "levenshtein")
+    found = results(
+        "-r",
+        ref,
+        "-h",
+        hyp,
+        "--wer",
+        "levenshtein",
+        "--wer",
+        "strict",
+        "--wer",
+        "hunt",
+        "--cer",
+        "--diffcounts",
+        "levenshtein",
+    )
     # chosen: "the dog sat on mat" + "hello there": one substitution in 7 words
     assert found["wer levenshtein"] == found["wer strict"] == pytest.approx(1 / 7)
     assert found["diffcounts"] == {"equal": 6, "replace": 1, "insert": 0, "delete": 0}
@@ -114,12 +150,17 @@ def test_normalizers_reach_the_branches(tmp_path):
 
 
 MISTAKES = {
-    "unclosed": ("fine words (s_1)\nthe { cat / dog sat (s_2)\n", "fine words (s_1)\nthe dog sat (s_2)\n",
-                 "ref.trn:2: the alternation '{ cat / dog sat' has no closing '}'"),
-    "hypothesis": ("f1 A s 0.0 2.0 the cat sat\nf1 A s 2.0 3.0 hello\n",
-                   "f1 A s 0.0 2.0 the cat sat\nf1 A s 2.0 3.0 { hello / yellow }\n",
-                   "hyp.stm:2: an alternation ({ a / b }) in an STM hypothesis: only a reference may have them "
-                   "(a TRN hypothesis may, and a CTM hypothesis may have <ALT_BEGIN> blocks)"),
+    "unclosed": (
+        "fine words (s_1)\nthe { cat / dog sat (s_2)\n",
+        "fine words (s_1)\nthe dog sat (s_2)\n",
+        "ref.trn:2: the alternation '{ cat / dog sat' has no closing '}'",
+    ),
+    "hypothesis": (
+        "f1 A s 0.0 2.0 the cat sat\nf1 A s 2.0 3.0 hello\n",
+        "f1 A s 0.0 2.0 the cat sat\nf1 A s 2.0 3.0 { hello / yellow }\n",
+        "hyp.stm:2: an alternation ({ a / b }) in an STM hypothesis: only a reference may have them "
+        "(a TRN hypothesis may, and a CTM hypothesis may have <ALT_BEGIN> blocks)",
+    ),
 }
 
 
@@ -166,8 +207,13 @@ def generated_pair(seed: int) -> tuple:
             for k, w in enumerate(spoken):
                 start = t + 0.1 + k * 1.8 / max(1, len(spoken))
                 if rng.random() < 0.05:
-                    ctm += [f"{file} 1 * * <ALT_BEGIN>", f"{file} 1 {start:.2f} 0.05 {w}", f"{file} 1 * * <ALT>",
-                            f"{file} 1 {start:.2f} 0.05 {rng.choice(vocab)}", f"{file} 1 * * <ALT_END>"]
+                    ctm += [
+                        f"{file} 1 * * <ALT_BEGIN>",
+                        f"{file} 1 {start:.2f} 0.05 {w}",
+                        f"{file} 1 * * <ALT>",
+                        f"{file} 1 {start:.2f} 0.05 {rng.choice(vocab)}",
+                        f"{file} 1 * * <ALT_END>",
+                    ]
                 else:
                     ctm.append(f"{file} 1 {start:.2f} 0.05 {w}")
             t = end
@@ -175,8 +221,13 @@ def generated_pair(seed: int) -> tuple:
 
 
 def sclite_counts(folder: Path, *options: str) -> dict:
-    done = subprocess.run([SCLITE, "-r", "ref.stm", "stm", "-h", "hyp.ctm", "ctm", "-o", "rsum", "stdout", *options],
-                          capture_output=True, text=True, cwd=folder, timeout=120)
+    done = subprocess.run(
+        [SCLITE, "-r", "ref.stm", "stm", "-h", "hyp.ctm", "ctm", "-o", "rsum", "stdout", *options],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        timeout=120,
+    )
     row = next(line for line in done.stdout.splitlines() if "| Sum " in line)
     numbers = row.replace("|", " ").split()[1:]
     return {"C": int(numbers[2]), "S": int(numbers[3]), "D": int(numbers[4]), "I": int(numbers[5])}
@@ -199,8 +250,20 @@ def test_utterance_corpus_keeps_each_utterances_annotations(tmp_path):
     hyp = write(tmp_path, "hyp.trn", "the dog sat (s_1)\nhello there (s_2)\nb c (s_3)\n")
     single = results("-r", ref, "-h", hyp, "--wer", "levenshtein", "--wer", "sclite-d")
     assert single == {"wer levenshtein": 1 / 6, "wer sclite-d": 1 / 7}
-    done = run("benchmarkstt-tools", "corpus", "-r", ref, "-h", f"a={hyp}", "--wer", "levenshtein", "--wer",
-               "sclite-d", "-o", "json")
+    done = run(
+        "benchmarkstt-tools",
+        "corpus",
+        "-r",
+        ref,
+        "-h",
+        f"a={hyp}",
+        "--wer",
+        "levenshtein",
+        "--wer",
+        "sclite-d",
+        "-o",
+        "json",
+    )
     assert done.returncode == 0, done.stderr
     pooled = json.loads(done.stdout)["engines"]["a"]["metrics"]
     assert {title: value["pooled"] for title, value in pooled.items()} == single
@@ -214,13 +277,17 @@ def test_a_long_utterance_cut_where_the_texts_agree_gives_the_same_numbers(tmp_p
     from benchmarkstt_core.plugins import make_plugin_manager
     from benchmarkstt_sclite import annotations
 
-    words = [line.split()[4].split(";")[0] for line in (DATA / "lvc_hyp.ctm").read_text().splitlines()
-             if line.strip() and not line.startswith(";;") and "<ALT" not in line]
+    words = [
+        line.split()[4].split(";")[0]
+        for line in (DATA / "lvc_hyp.ctm").read_text().splitlines()
+        if line.strip() and not line.startswith(";;") and "<ALT" not in line
+    ]
     write(tmp_path, "hyp.txt", " ".join(words))
     host = make_plugin_manager()
     context = Context(host.registries, host.hook)
-    pipeline = Pipeline(host.registries, ["lowercase"], [("wer", "levenshtein"), ("wer", "strict"), "cer"],
-                        context=context)
+    pipeline = Pipeline(
+        host.registries, ["lowercase"], [("wer", "levenshtein"), ("wer", "strict"), "cer"], context=context
+    )
 
     def scores() -> list:
         ref = host.registries.inputs.get("stm").create([str(DATA / "lvc_refe.stm")], context=context).read()
@@ -241,10 +308,30 @@ def test_time_windows_of_a_corpus_keep_the_annotations(tmp_path, mode, errors):
     (tmp_path / "ref").mkdir()
     (tmp_path / "e").mkdir()
     write(tmp_path / "ref", "m1.stm", "m1 A bob 0.0 3.0 the { cat / dog } sat\nm1 A bob 3.0 6.0 on (uh) the mat\n")
-    write(tmp_path / "e", "m1.ctm", "".join(f"m1 A {t} 0.3 {w} 0.9\n" for t, w in
-                                             zip((0.5, 1.0, 2.0, 3.5, 4.5, 5.0), "the dog sat on the mat".split())))
-    done = run("benchmarkstt-tools", "corpus", "-r", "ref", "-h", "e=e", "--jobs", "1", "--wer", mode,
-               "--split-by-time", "3", "-o", "json", cwd=tmp_path)
+    write(
+        tmp_path / "e",
+        "m1.ctm",
+        "".join(
+            f"m1 A {t} 0.3 {w} 0.9\n" for t, w in zip((0.5, 1.0, 2.0, 3.5, 4.5, 5.0), "the dog sat on the mat".split())
+        ),
+    )
+    done = run(
+        "benchmarkstt-tools",
+        "corpus",
+        "-r",
+        "ref",
+        "-h",
+        "e=e",
+        "--jobs",
+        "1",
+        "--wer",
+        mode,
+        "--split-by-time",
+        "3",
+        "-o",
+        "json",
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     files = json.loads(done.stdout)["engines"]["e"]["files"]
     assert [(f["id"], f["errors"]) for f in files] == [("m1@0000-0003", errors[0]), ("m1@0003-0006", errors[1])]
@@ -270,10 +357,8 @@ def register_differs(register):
 
 def resolvers(folder: Path) -> None:
     """Two --load plugins, each with a differ that chooses the branches of alternations its own way."""
-    write(folder, "first.py", RESOLVER.format(cls="First", name="first", branch="'cat'",
-                                              words='["the", "cat", "sat"]'))
-    write(folder, "last.py", RESOLVER.format(cls="Last", name="last", branch="'dog'",
-                                             words='["the", "dog", "sat"]'))
+    write(folder, "first.py", RESOLVER.format(cls="First", name="first", branch="'cat'", words='["the", "cat", "sat"]'))
+    write(folder, "last.py", RESOLVER.format(cls="Last", name="last", branch="'dog'", words='["the", "dog", "sat"]'))
 
 
 @pytest.mark.parametrize("order", [("first", "last"), ("last", "first")])
@@ -297,7 +382,8 @@ def test_the_differ_that_chooses_the_branches_is_decided_by_rule_not_load_order(
         "benchmarkstt: error: NIST alternations: the differs 'first' (plugin '--load first') and 'last' (plugin "
         "'--load last') and 'sclite' (plugin 'benchmarkstt_sclite') each choose their branches at unit costs, so "
         "none of them is used: name one as the metric's differ (--wer strict first) or keep one plugin "
-        "(BENCHMARKSTT_DISABLE_PLUGINS=PLUGIN)")
+        "(BENCHMARKSTT_DISABLE_PLUGINS=PLUGIN)"
+    )
 
 
 @pytest.mark.parametrize("mode", ["strict", "levenshtein", "hunt", "sclite"])

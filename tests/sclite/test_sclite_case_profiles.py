@@ -16,10 +16,11 @@ from test_sclite_sctk_data import DATA, sclite_binary
 from benchmarkstt_sclite.casefold import PROFILES
 
 # SCTK's tests (tsclite.sh): the test, its profile, sclite's files
-SCTK = [("test15_c", "babel_turkish", ["-r", "./test.turkish.ref", "trn", "-h", "./test.turkish.hyp"]),
-        ("test15_d", "ukrainian", ["-r", "./test.ukranian.ref", "trn", "-h", "./test.ukranian.hyp"]),
-        ("test17", "babel_vietnamese", ["-r", "./test.vietnamese.ref.trn", "trn", "-h", "test.vietnamese.hyp.trn",
-                                        "trn"])]
+SCTK = [
+    ("test15_c", "babel_turkish", ["-r", "./test.turkish.ref", "trn", "-h", "./test.turkish.hyp"]),
+    ("test15_d", "ukrainian", ["-r", "./test.ukranian.ref", "trn", "-h", "./test.ukranian.hyp"]),
+    ("test17", "babel_vietnamese", ["-r", "./test.vietnamese.ref.trn", "trn", "-h", "test.vietnamese.hyp.trn", "trn"]),
+]
 DATE = re.compile(r'Creation date: "[^"]*"\n')
 
 
@@ -51,9 +52,11 @@ def test_an_unknown_profile_is_one_clear_error(tools, tmp_path):
     run = tools("sclite", "-r", "r.trn", "-h", "r.trn", "--case-profile", "turkish", cwd=tmp_path)
     assert run.returncode != 0 and run.stdout == ""
     assert run.stderr.strip().splitlines() == [
-        "benchmarkstt-tools: error: --case-profile: no profile 'turkish' (sclite's are " + ", ".join(PROFILES) + ")"]
-    run = tools("sclite", "-r", "r.trn", "-h", "r.trn", "--case-profile", "ukrainian", "--encoding", "latin-1",
-                cwd=tmp_path)
+        "benchmarkstt-tools: error: --case-profile: no profile 'turkish' (sclite's are " + ", ".join(PROFILES) + ")"
+    ]
+    run = tools(
+        "sclite", "-r", "r.trn", "-h", "r.trn", "--case-profile", "ukrainian", "--encoding", "latin-1", cwd=tmp_path
+    )
     assert run.returncode != 0 and run.stdout == ""
     assert "a language profile folds UTF-8 files" in run.stderr and "Traceback" not in run.stderr
 
@@ -62,8 +65,12 @@ def letters_trn(folder: Path) -> None:
     """A reference and a hypothesis of every cased letter of U+0041-U+024F, U+0370-U+052F and
     U+1E00-U+1EFF: each letter against itself (folded, it is correct) and against ``#`` (its
     capital is shown)."""
-    cased = [chr(c) for lo, hi in ((0x41, 0x250), (0x370, 0x530), (0x1E00, 0x1F00)) for c in range(lo, hi)
-             if chr(c).lower() != chr(c) or chr(c).upper() != chr(c)]
+    cased = [
+        chr(c)
+        for lo, hi in ((0x41, 0x250), (0x370, 0x530), (0x1E00, 0x1F00))
+        for c in range(lo, hi)
+        if chr(c).lower() != chr(c) or chr(c).upper() != chr(c)
+    ]
     ref = "".join(f"{c} (s-{2 * i:05d})\n{c} (s-{2 * i + 1:05d})\n" for i, c in enumerate(cased))
     hyp = "".join(f"{c} (s-{2 * i:05d})\n# (s-{2 * i + 1:05d})\n" for i, c in enumerate(cased))
     (folder / "ref.trn").write_text(ref, encoding="utf-8")
@@ -75,10 +82,48 @@ def letters_trn(folder: Path) -> None:
 @pytest.mark.parametrize("profile", PROFILES)
 def test_every_letter_folds_as_sclite_binary_folds_it(tools, tmp_path, profile):
     letters_trn(tmp_path)
-    subprocess.run([sclite_binary(), "-r", "ref.trn", "trn", "-h", "hyp.trn", "trn", "-i", "spu_id", "-e", "utf-8",
-                    profile, "-o", "pra", "-O", ".", "-n", "sclite"], cwd=tmp_path, check=True, capture_output=True,
-                   env=dict(os.environ, LC_ALL="C.UTF-8"), timeout=120)
-    run = tools("sclite", "-r", "ref.trn", "trn", "-h", "hyp.trn", "trn", "-i", "spu_id", "--case-profile", profile,
-                "-o", "pra", cwd=tmp_path)
+    subprocess.run(
+        [
+            sclite_binary(),
+            "-r",
+            "ref.trn",
+            "trn",
+            "-h",
+            "hyp.trn",
+            "trn",
+            "-i",
+            "spu_id",
+            "-e",
+            "utf-8",
+            profile,
+            "-o",
+            "pra",
+            "-O",
+            ".",
+            "-n",
+            "sclite",
+        ],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+        env=dict(os.environ, LC_ALL="C.UTF-8"),
+        timeout=120,
+    )
+    run = tools(
+        "sclite",
+        "-r",
+        "ref.trn",
+        "trn",
+        "-h",
+        "hyp.trn",
+        "trn",
+        "-i",
+        "spu_id",
+        "--case-profile",
+        profile,
+        "-o",
+        "pra",
+        cwd=tmp_path,
+    )
     assert run.returncode == 0, run
     assert run.stdout == (tmp_path / "sclite.pra").read_text(encoding="utf-8")

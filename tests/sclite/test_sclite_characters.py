@@ -43,11 +43,22 @@ def test_words_become_characters_as_sclite_splits_them(tools, files):
     run = tools("sclite", "-r", "r.trn", "-h", "h.trn", "-c", "-D", "-F", "-o", "pra", cwd=files)
     assert run.returncode == 0, run
     assert alignments(run.stdout) == [
-        "REF:  a b d ", "HYP:  a b d ", "Eval:       ",
-        "REF:  x (u) (h) y ", "HYP:  x         y ", "Eval:             ",
-        "REF:  t h e * - x y ", "HYP:  t h e I R x y ", "Eval:       I S     ",
-        "REF:  a - b x - - - y ", "HYP:  a * b x * * * y ", "Eval:   D     D D D   ",
-        "REF:  中 t h * - 中 文 ", "HYP:  中 t h I S 中 文 ", "Eval:         I S         "]
+        "REF:  a b d ",
+        "HYP:  a b d ",
+        "Eval:       ",
+        "REF:  x (u) (h) y ",
+        "HYP:  x         y ",
+        "Eval:             ",
+        "REF:  t h e * - x y ",
+        "HYP:  t h e I R x y ",
+        "Eval:       I S     ",
+        "REF:  a - b x - - - y ",
+        "HYP:  a * b x * * * y ",
+        "Eval:   D     D D D   ",
+        "REF:  中 t h * - 中 文 ",
+        "HYP:  中 t h I S 中 文 ",
+        "Eval:         I S         ",
+    ]
 
 
 def test_hypothesis_alternations_keep_their_empty_branches_in_place(tools, tmp_path):
@@ -60,7 +71,10 @@ def test_hypothesis_alternations_keep_their_empty_branches_in_place(tools, tmp_p
     assert run.returncode == 0, run
     assert "Scores: (#C #S #D #I) 2 2 4 1" in run.stdout
     assert alignments(run.stdout) == [
-        "REF:  ( 中 a - X Y A   b * ", "HYP:  * *** a * * B 文 b X ", "Eval: D D     D D S S     I "]
+        "REF:  ( 中 a - X Y A   b * ",
+        "HYP:  * *** a * * B 文 b X ",
+        "Eval: D D     D D S S     I ",
+    ]
 
 
 def test_noascii_keeps_ascii_runs_whole_and_their_fragments(tools, files):
@@ -68,9 +82,16 @@ def test_noascii_keeps_ascii_runs_whole_and_their_fragments(tools, files):
     run = tools("sclite", "-r", "r.trn", "-h", "h.trn", "-c", "NOASCII", "-D", "-F", "-o", "pra", "rsum", cwd=files)
     assert run.returncode == 0, run
     assert alignments(run.stdout)[6:] == [
-        "REF:  the-  xy ", "HYP:  their xy ", "Eval:          ",
-        "REF:  A-B X-- -y ", "HYP:  *** AB  xy ", "Eval: D   S      ",
-        "REF:  中 TH-  中 文 ", "HYP:  中 THIS 中 文 ", "Eval:     S            "]
+        "REF:  the-  xy ",
+        "HYP:  their xy ",
+        "Eval:          ",
+        "REF:  A-B X-- -y ",
+        "HYP:  *** AB  xy ",
+        "Eval: D   S      ",
+        "REF:  中 TH-  中 文 ",
+        "HYP:  中 THIS 中 文 ",
+        "Eval:     S            ",
+    ]
     assert "| SPKR | # Snt # Chr |" in run.stdout
 
 
@@ -125,8 +146,14 @@ def test_generated_corpora_as_sclite(tools, tmp_path, seed, options, flags):
     (tmp_path / "r.trn").write_text(ref, encoding="utf-8")
     (tmp_path / "h.trn").write_text(hyp, encoding="utf-8")
     arguments = ["-r", "r.trn", "-h", "h.trn", "-c", *options, *flags, "-o", "sum", "rsum", "pra"]
-    expected = subprocess.run([SCLITE, *arguments, "stdout", "-i", "spu_id", "-e", "utf-8"], cwd=tmp_path,
-                              capture_output=True, text=True, check=True, timeout=120).stdout
+    expected = subprocess.run(
+        [SCLITE, *arguments, "stdout", "-i", "spu_id", "-e", "utf-8"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
     run = tools("sclite", *arguments, cwd=tmp_path)
     assert run.returncode == 0, run
     assert run.stdout == expected

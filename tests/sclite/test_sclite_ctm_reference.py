@@ -22,8 +22,15 @@ from conftest import assert_clean_error
 DATA = Path(__file__).parent / "data" / "ctmref"
 
 
-@pytest.mark.parametrize("options,expected", [([], "sclite.out"), (["-D", "-F"], "sclite-DF.out"),
-                                              (["-T"], "sclite-T.out"), (["-T", "-D", "-F"], "sclite-TDF.out")])
+@pytest.mark.parametrize(
+    "options,expected",
+    [
+        ([], "sclite.out"),
+        (["-D", "-F"], "sclite-DF.out"),
+        (["-T"], "sclite-T.out"),
+        (["-T", "-D", "-F"], "sclite-TDF.out"),
+    ],
+)
 def test_chunks_and_alignments_as_sclites(tools, options, expected):
     run = tools("sclite", "-r", "ref.ctm", "ctm", "-h", "hyp.ctm", "ctm", *options, "-o", "sum", "pra", cwd=DATA)
     assert run.returncode == 0, run
@@ -68,14 +75,16 @@ def test_sgml_with_both_sides_confidences_as_sclites(tools, tmp_path):
     # word_aux r_conf and h_conf when every word of a side has a confidence; 0 for an empty word
     for name, value in (("ref", "0.6"), ("hyp", "0.7")):
         lines = (DATA / f"{name}.ctm").read_text().splitlines()
-        (tmp_path / f"{name}.ctm").write_text("".join(f"{line} {value}\n" if "<" not in line else f"{line}\n"
-                                                      for line in lines))
+        (tmp_path / f"{name}.ctm").write_text(
+            "".join(f"{line} {value}\n" if "<" not in line else f"{line}\n" for line in lines)
+        )
     run = tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-D", "-F", "-o", "sgml", cwd=tmp_path)
     assert run.returncode == 0, run
     expected = (DATA / "sclite-DF.sgml").read_text()
     expected = expected.replace('h_t1+t2"', 'h_t1+t2,r_conf,h_conf"')
-    expected = re.sub(r"^([A-Z],.*)$", lambda m: ":".join(confidences(item) for item in m.group(1).split(":")),
-                      expected, flags=re.M)
+    expected = re.sub(
+        r"^([A-Z],.*)$", lambda m: ":".join(confidences(item) for item in m.group(1).split(":")), expected, flags=re.M
+    )
     assert re.sub(r'creation_date="[^"]*"', "", run.stdout) == expected
 
 
@@ -90,32 +99,48 @@ def confidences(item: str) -> str:
 def test_lur_of_a_ctm_reference_has_only_the_speakers_as_sclites(tools):
     run = tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-o", "lur", cwd=DATA)
     assert run.returncode == 0, run
-    assert run.stdout.splitlines()[:14] == ["," + "-" * 17 + ".", "| System: hyp.ctm |", *["|" + " " * 17 + "|"] * 3,
-                                            "|" + "-" * 17 + "|", "|      SPKR       |", "|" + " " * 17 + "|",
-                                            "|" + "-" * 17 + "|", "|      f1-a       |", "|" + "-" * 17 + "|",
-                                            "|      f1-b       |", "|" + "=" * 17 + "|", "|   Set Sum/Avg   |"]
+    assert run.stdout.splitlines()[:14] == [
+        "," + "-" * 17 + ".",
+        "| System: hyp.ctm |",
+        *["|" + " " * 17 + "|"] * 3,
+        "|" + "-" * 17 + "|",
+        "|      SPKR       |",
+        "|" + " " * 17 + "|",
+        "|" + "-" * 17 + "|",
+        "|      f1-a       |",
+        "|" + "-" * 17 + "|",
+        "|      f1-b       |",
+        "|" + "=" * 17 + "|",
+        "|   Set Sum/Avg   |",
+    ]
 
 
 def test_time_mediated_alignment_is_of_ctm_files_only(tools, tmp_path):
     (tmp_path / "ref.trn").write_text("a b (s_1)\n")
-    line = assert_clean_error(tools("sclite", "-r", "ref.trn", "-h", "ref.trn", "-T", cwd=tmp_path),
-                              "benchmarkstt-tools")
-    assert line == "benchmarkstt-tools: error: -T: a time-mediated alignment is of a ctm reference and ctm " \
-                   "hypotheses, as sclite's"
+    line = assert_clean_error(
+        tools("sclite", "-r", "ref.trn", "-h", "ref.trn", "-T", cwd=tmp_path), "benchmarkstt-tools"
+    )
+    assert (
+        line == "benchmarkstt-tools: error: -T: a time-mediated alignment is of a ctm reference and ctm "
+        "hypotheses, as sclite's"
+    )
 
 
 def test_a_ctm_reference_takes_ctm_hypotheses(tools):
-    line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "trn", cwd=DATA),
-                              "benchmarkstt-tools")
+    line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "trn", cwd=DATA), "benchmarkstt-tools")
     assert "a ctm reference ctm hypotheses" in line
-
 
 
 def test_a_hypothesis_alternation_under_time_mediated_costs_is_named(tools, tmp_path):
     (tmp_path / "ref.ctm").write_text("f1 A 0.1 0.2 so\nf1 A 0.4 0.2 yes\n")
-    (tmp_path / "hyp.ctm").write_text("f1 A 0.1 0.2 so\nf1 A * * <ALT_BEGIN>\nf1 A 0.4 0.2 yes\nf1 A * * <ALT>\n"
-                                      "f1 A 0.4 0.2 yeah\nf1 A * * <ALT_END>\n")
-    line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-T", cwd=tmp_path),
-                              "benchmarkstt-tools")
-    assert line == "benchmarkstt-tools: error: hyp.ctm: f1-a-0000: -T: an <ALT_BEGIN> block in the hypothesis is not " \
-                   "scored with time-mediated costs (yet)"
+    (tmp_path / "hyp.ctm").write_text(
+        "f1 A 0.1 0.2 so\nf1 A * * <ALT_BEGIN>\nf1 A 0.4 0.2 yes\nf1 A * * <ALT>\n"
+        "f1 A 0.4 0.2 yeah\nf1 A * * <ALT_END>\n"
+    )
+    line = assert_clean_error(
+        tools("sclite", "-r", "ref.ctm", "-h", "hyp.ctm", "-T", cwd=tmp_path), "benchmarkstt-tools"
+    )
+    assert (
+        line == "benchmarkstt-tools: error: hyp.ctm: f1-a-0000: -T: an <ALT_BEGIN> block in the hypothesis is not "
+        "scored with time-mediated costs (yet)"
+    )

@@ -34,28 +34,38 @@ def test_trn_files_in_the_hypothesis_order_as_sclite_d(tools, tmp_path):
         "REF:  a / b \nHYP:  a * b \nEval:   D   \n\n"
         "Speaker sentences   1:  bob   #utts: 1\nid: (bob_1)\nScores: (#C #S #D #I) 4 1 1 2\n"
         "REF:  * the CAT sat on THE mat *** \nHYP:  X the DOG sat on *** mat NOW \nEval: I     S          D       I   \n"
-        "\n\n")
+        "\n\n"
+    )
 
 
 def test_stm_and_ctm_channel_by_channel_as_sclite_d(tools, tmp_path):
     # the File: line names the channel, as sclite's; the words after the last reference word
     # of the last channel are left out, as sclite leaves them out
     (tmp_path / "r.stm").write_text("m1 A anna 0 2 so we start\nm1 B bert 0 2 fine\n")
-    (tmp_path / "h.ctm").write_text("m1 A 0.1 0.2 so\nm1 A 0.5 0.2 start\nm1 A 0.9 0.2 now\n"
-                                    "m1 B 0.1 0.2 fine\nm1 B 0.5 0.2 thanks\n")
+    (tmp_path / "h.ctm").write_text(
+        "m1 A 0.1 0.2 so\nm1 A 0.5 0.2 start\nm1 A 0.9 0.2 now\nm1 B 0.1 0.2 fine\nm1 B 0.5 0.2 thanks\n"
+    )
     run = tools("sclite", "-r", "r.stm", "-h", "h.ctm", "-d", "-o", "pra", cwd=tmp_path)
     assert run.returncode == 0, run
     assert [line for line in run.stdout.splitlines() if line.startswith(("id:", "File:", "REF:", "HYP:"))] == [
-        "id: (anna-000)", "File: a", "REF:  so WE start *** ", "HYP:  so ** start NOW ",
-        "id: (bert-000)", "File: b", "REF:  fine ", "HYP:  fine "]
+        "id: (anna-000)",
+        "File: a",
+        "REF:  so WE start *** ",
+        "HYP:  so ** start NOW ",
+        "id: (bert-000)",
+        "File: b",
+        "REF:  fine ",
+        "HYP:  fine ",
+    ]
 
 
 def test_d_with_options_diff_has_not_is_an_error(tools, tmp_path):
     (tmp_path / "r.trn").write_text(REF)
     (tmp_path / "h.trn").write_text(HYP)
     for options in (["-D"], ["-F"], ["-c"], ["-o", "sgml"]):
-        line = assert_clean_error(tools("sclite", "-r", "r.trn", "-h", "h.trn", "-d", *options, cwd=tmp_path),
-                                  "benchmarkstt-tools")
+        line = assert_clean_error(
+            tools("sclite", "-r", "r.trn", "-h", "h.trn", "-d", *options, cwd=tmp_path), "benchmarkstt-tools"
+        )
         assert "-d: GNU diff's alignment, as sclite's, of trn files or an stm reference with ctm hypotheses" in line
 
 
@@ -96,8 +106,15 @@ def corpus(seed: int, utterances: int = 1000) -> tuple:
         hyp = []
         for w in words:
             roll = rng.random()
-            hyp += [] if roll < 0.1 else [rng.choice(vocabulary)] if roll < 0.2 else [w, rng.choice(vocabulary)] \
-                if roll < 0.25 else [w]
+            hyp += (
+                []
+                if roll < 0.1
+                else [rng.choice(vocabulary)]
+                if roll < 0.2
+                else [w, rng.choice(vocabulary)]
+                if roll < 0.25
+                else [w]
+            )
         uid = f"s{k % 7}_{k}"
         refs.append(f"{' '.join(ref)} ({uid})\n")
         if rng.random() > 0.02:
@@ -114,8 +131,14 @@ def test_generated_corpora_as_sclite_d(tools, tmp_path, seed):
     (tmp_path / "r.trn").write_text(ref)
     (tmp_path / "h.trn").write_text(hyp)
     arguments = ["-r", "r.trn", "-h", "h.trn", "-d", "-o", "sum", "rsum", "pra", "dtl"]
-    expected = subprocess.run([SCLITE_DIFF, *arguments, "stdout", "-i", "spu_id"], cwd=tmp_path,
-                              capture_output=True, text=True, check=True, timeout=300).stdout
+    expected = subprocess.run(
+        [SCLITE_DIFF, *arguments, "stdout", "-i", "spu_id"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    ).stdout
     run = tools("sclite", *arguments, cwd=tmp_path)
     assert run.returncode == 0, run
     assert run.stdout == expected
@@ -156,8 +179,9 @@ def test_generated_stm_and_ctm_as_sclite_d(tools, tmp_path):
         (tmp_path / "r.stm").write_text(stm)
         (tmp_path / "h.ctm").write_text(ctm)
         arguments = ["-r", "r.stm", "stm", "-h", "h.ctm", "ctm", "-d", "-o", "sum", "rsum", "pra", "dtl"]
-        expected = subprocess.run([SCLITE_DIFF, *arguments, "stdout"], cwd=tmp_path, capture_output=True, text=True,
-                                  timeout=300)
+        expected = subprocess.run(
+            [SCLITE_DIFF, *arguments, "stdout"], cwd=tmp_path, capture_output=True, text=True, timeout=300
+        )
         run = tools("sclite", *arguments, cwd=tmp_path)
         if expected.returncode:  # sclite stops (a channel the CTM lacks): so does the plugin
             assert_clean_error(run, "benchmarkstt-tools")

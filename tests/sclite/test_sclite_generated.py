@@ -42,8 +42,7 @@ def numbers(text: str) -> list:
 
 
 def test_speaker_tables_and_mapsswe_as_sclite_and_sc_stats_gave_them(tools):
-    run = tools("sclite", "-r", "ref.trn", "-h", "a.trn", "-h", "b.trn", "-o", "sum", "rsum", "mapsswe",
-                cwd=DATA)
+    run = tools("sclite", "-r", "ref.trn", "-h", "a.trn", "-h", "b.trn", "-o", "sum", "rsum", "mapsswe", cwd=DATA)
     assert run.returncode == 0, run
     reports, _, line = run.stdout.partition("      SEGMENTATION REPORT")
     expected = "".join((DATA / f"expected-plain-{s}.sum").read_text() for s in "ab")
@@ -53,5 +52,7 @@ def test_speaker_tables_and_mapsswe_as_sclite_and_sc_stats_gave_them(tools):
     assert [numbers(x) for x in ours[1:]] == [numbers(x) for x in theirs[1:]]
     # sc_stats' report: its MTCH_PR_RESULTS line holds the figures
     found = re.search(r"\(# segs: \d+\).*\(mean: \S+\) \(std dev: \S+\) \(Z Stat: \S+\)", line)
-    assert re.sub(r" \(Seg per Sent.*\(mean", " (mean", found.group(0)) == \
-        (DATA / "expected-mapsswe.txt").read_text().strip()
+    assert (
+        re.sub(r" \(Seg per Sent.*\(mean", " (mean", found.group(0))
+        == (DATA / "expected-mapsswe.txt").read_text().strip()
+    )

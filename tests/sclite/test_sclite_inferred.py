@@ -39,12 +39,15 @@ def test_ties_between_two_ways_keep_the_longer_word_first_as_sclite():
     assert [(a, b, w) for a, b, w in arcs if b == 5] == [(4, 5, "六"), (2, 5, "六六六"), (3, 5, "六六")]
 
 
-@pytest.mark.parametrize("values,lexicon,message", [
-    (["algo2", "words.lex"], "一个\n", "-S: give algo1, the lexicon file and optionally ASCIITOO"),
-    (["algo1", "words.lex", "ASCII"], "一个\n", "-S: give algo1, the lexicon file and optionally ASCIITOO"),
-    (["algo1", "words.lex"], "\n", "words.lex: the lexicon has no words"),
-    (["algo1", "words.lex"], "一\n可能\n一个\n", "words.lex:3: the lexicon is not sorted ('一个' after '可能')"),
-])
+@pytest.mark.parametrize(
+    "values,lexicon,message",
+    [
+        (["algo2", "words.lex"], "一个\n", "-S: give algo1, the lexicon file and optionally ASCIITOO"),
+        (["algo1", "words.lex", "ASCII"], "一个\n", "-S: give algo1, the lexicon file and optionally ASCIITOO"),
+        (["algo1", "words.lex"], "\n", "words.lex: the lexicon has no words"),
+        (["algo1", "words.lex"], "一\n可能\n一个\n", "words.lex:3: the lexicon is not sorted ('一个' after '可能')"),
+    ],
+)
 def test_mistakes_are_named(values, lexicon, message):
     with pytest.raises((InputError, UsageError)) as raised:
         segmenting(values, lambda path, field: lexicon, "UTF-8", False)
@@ -59,22 +62,28 @@ def test_a_lexicon_in_another_encodings_byte_order():
 
 
 def test_a_missing_lexicon_is_one_line(tools, pair):
-    line = assert_clean_error(tools("sclite", "-r", "said.trn", "-h", "heard.trn", "-S", "algo1", "missing.lex",
-                                    cwd=pair), "benchmarkstt-tools")
+    line = assert_clean_error(
+        tools("sclite", "-r", "said.trn", "-h", "heard.trn", "-S", "algo1", "missing.lex", cwd=pair),
+        "benchmarkstt-tools",
+    )
     assert line == "benchmarkstt-tools: error: missing.lex: no such file"
 
 
 def test_a_ctm_reference_is_refused_as_sclite_ignores_it(tools, pair):
     (pair / "ref.ctm").write_text("f1 A 0.1 0.2 我\n", encoding="utf-8")
-    line = assert_clean_error(tools("sclite", "-r", "ref.ctm", "-h", "ref.ctm", "-S", "algo1", "words.lex", cwd=pair),
-                              "benchmarkstt-tools")
+    line = assert_clean_error(
+        tools("sclite", "-r", "ref.ctm", "-h", "ref.ctm", "-S", "algo1", "words.lex", cwd=pair), "benchmarkstt-tools"
+    )
     assert "-S: inferred word boundaries are of TRN files or of an STM reference and CTM hypotheses" in line
-
 
 
 def test_characters_with_a_lexicon_is_refused_as_sclite_drops_c(tools, pair):
     # sclite -c -S algo1 LEX scores words, as -S alone: the character alignment asked for is silently not made
-    line = assert_clean_error(tools("sclite", "-r", "said.trn", "-h", "heard.trn", "-c", "-S", "algo1", "words.lex",
-                                    cwd=pair), "benchmarkstt-tools")
-    assert line == "benchmarkstt-tools: error: -c with -S: give one (sclite aligns words under -S and leaves -c out, " \
-                   "silently)"
+    line = assert_clean_error(
+        tools("sclite", "-r", "said.trn", "-h", "heard.trn", "-c", "-S", "algo1", "words.lex", cwd=pair),
+        "benchmarkstt-tools",
+    )
+    assert (
+        line == "benchmarkstt-tools: error: -c with -S: give one (sclite aligns words under -S and leaves -c out, "
+        "silently)"
+    )

@@ -18,10 +18,13 @@ from benchmarkstt_sclite.significance import EXACT_TRIALS, binomial_two_tailed, 
 from benchmarkstt_sclite.words import mark_optional
 
 WORDS = st.sampled_from("a b c ab (a) a-".split())
-REFERENCE = st.lists(st.one_of(WORDS.map(lambda w: [w]),
-                               st.tuples(WORDS, st.sampled_from(["b", "@", "c a"])).map(
-                                   lambda t: ["{", t[0], "/", *t[1].split(), "}"])),
-                     max_size=8).map(lambda parts: [w for part in parts for w in part])
+REFERENCE = st.lists(
+    st.one_of(
+        WORDS.map(lambda w: [w]),
+        st.tuples(WORDS, st.sampled_from(["b", "@", "c a"])).map(lambda t: ["{", t[0], "/", *t[1].split(), "}"]),
+    ),
+    max_size=8,
+).map(lambda parts: [w for part in parts for w in part])
 HYPOTHESIS = st.lists(st.sampled_from("a b c ab (a) d".split()), max_size=9)
 
 
@@ -43,8 +46,10 @@ def test_compiled_segments_are_the_python_rule(ref, hyp_a, hyp_b, deletable, fra
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from([0, 1, 2, 3]), st.booleans()), max_size=12),
-       st.lists(st.tuples(st.sampled_from([0, 1, 2, 3]), st.booleans()), max_size=12))
+@given(
+    st.lists(st.tuples(st.sampled_from([0, 1, 2, 3]), st.booleans()), max_size=12),
+    st.lists(st.tuples(st.sampled_from([0, 1, 2, 3]), st.booleans()), max_size=12),
+)
 def test_compiled_segments_of_paths_of_other_lengths(a, b):
     # steps as the kernel writes them: an insertion (3) or an optional hypothesis word (0) without an edge
     def raw(steps: list) -> list:
@@ -66,7 +71,7 @@ def test_compiled_segments_refuse_what_is_not_an_alignment():
 
 
 def exact_two_tailed(k: int, n: int) -> Fraction:
-    return min(Fraction(1), Fraction(2 * sum(math.comb(n, x) for x in range(k + 1)), 2 ** n))
+    return min(Fraction(1), Fraction(2 * sum(math.comb(n, x) for x in range(k + 1)), 2**n))
 
 
 @settings(max_examples=60, deadline=None)
@@ -78,14 +83,14 @@ def test_floating_point_binomial_is_the_exact_one_within_1e_12(n, where):
     if exact < Fraction(2) ** -1000:  # underflows to 0 or a subnormal: absolute error below 2**-1074
         assert abs(Fraction(value) - exact) < Fraction(2) ** -1000
     else:
-        assert abs(Fraction(value) - exact) <= exact * Fraction(1, 10 ** 12)
+        assert abs(Fraction(value) - exact) <= exact * Fraction(1, 10**12)
 
 
 def test_up_to_the_exact_bound_the_table_is_the_correctly_rounded_value():
     n = EXACT_TRIALS
     table = dict(two_tailed(n))
     for k in (0, 100, 470, 500, 999):
-        assert table[k] == float(Fraction(2 * sum(math.comb(n, x) for x in range(k + 1)), 2 ** n))
+        assert table[k] == float(Fraction(2 * sum(math.comb(n, x) for x in range(k + 1)), 2**n))
 
 
 def test_a_large_table_ends_at_2():

@@ -36,7 +36,7 @@ def test_as_sc_stats_printed_them(systems, expected):
     assert (sign.positive, sign.negative, sign.zero) == (plus, minus, zero)
     assert (wilc.positive, wilc.negative, round(wilc.z, 2)) == (positive, negative, z)
     assert (mcn.both, mcn.first_only, mcn.second_only, mcn.neither) == (both, first_only, second_only, neither)
-    assert sign.p == pytest.approx(2 / 2 ** 12)  # sc_stats prints 0.000
+    assert sign.p == pytest.approx(2 / 2**12)  # sc_stats prints 0.000
 
 
 def test_exact_binomial_matches_sc_stats_table():

@@ -13,14 +13,19 @@ def test_a_text_hypothesis_takes_an_stm_reference_and_no_d(tools, tmp_path):
     run = tools("sclite", "-r", "r.stm", "-h", "h.txt", "txt", "-o", "rsum", cwd=tmp_path)
     assert run.returncode == 0, run
     assert "| anna |    2      4 |    3      1      0      0      1      1 |" in run.stdout
-    line = assert_clean_error(tools("sclite", "-r", "r.stm", "-h", "h.txt", "txt", "-D", cwd=tmp_path),
-                              "benchmarkstt-tools")
-    assert line == "benchmarkstt-tools: error: -h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m"
+    line = assert_clean_error(
+        tools("sclite", "-r", "r.stm", "-h", "h.txt", "txt", "-D", cwd=tmp_path), "benchmarkstt-tools"
+    )
+    assert (
+        line == "benchmarkstt-tools: error: -h HYP txt: aligned by GNU diff, as sclite aligns it: not with -D, -F, -m"
+    )
 
 
-LABELLED = (';; CATEGORY "0" "" ""\n;; LABEL "O" "Overall" "All"\n'
-            "m1 A anna 0.0 3.0 <O> so we;t1 { start / begin }\nm1 A anna 3.0 5.0 <O> now a\\;b ends\n"
-            "m1 B bert 0.0 2.0 <O> (uh) yes\n")
+LABELLED = (
+    ';; CATEGORY "0" "" ""\n;; LABEL "O" "Overall" "All"\n'
+    "m1 A anna 0.0 3.0 <O> so we;t1 { start / begin }\nm1 A anna 3.0 5.0 <O> now a\\;b ends\n"
+    "m1 B bert 0.0 2.0 <O> (uh) yes\n"
+)
 
 
 def test_sgml_of_a_text_hypothesis_as_sclites(tools, tmp_path):
@@ -43,7 +48,8 @@ def test_sgml_of_a_text_hypothesis_as_sclites(tools, tmp_path):
         'D,"(uh)",:C,"yes","yes"',
         "</PATH>",
         "</SPEAKER>",
-        "</SYSTEM>"]
+        "</SYSTEM>",
+    ]
 
 
 def test_lur_of_a_text_hypothesis_agrees_with_its_sum(tools, tmp_path):

@@ -15,8 +15,10 @@ import pytest
 from conftest import assert_clean_error
 
 SCLITE = os.environ.get("BENCHMARKSTT_SCLITE") or shutil.which("sclite") or "/work/oracles/sctk/bin/sclite"
-WWL = ";; 'Headings' 'Word Spelling' 'Mixed' 'Other'\n;; Default missing weight '2.5'\n" \
-      "a 3 9\nb 2 9\nc 0.5 9\nd 0.1 9\ne 1 9\nf 1.25 9\ng 7 9\n"
+WWL = (
+    ";; 'Headings' 'Word Spelling' 'Mixed' 'Other'\n;; Default missing weight '2.5'\n"
+    "a 3 9\nb 2 9\nc 0.5 9\nd 0.1 9\ne 1 9\nf 1.25 9\ng 7 9\n"
+)
 WORDS = "a b c d e f g h".split()
 
 
@@ -50,32 +52,61 @@ def test_weighted_reports_as_sclite_writes_them(tools, tmp_path, options):
     (tmp_path / "w.wwl").write_text(WWL)
     reports = {"wws": "wws", "prf": "prf", "pra": "pra", "sgml": "sgml", "sum": "sys"}
     (tmp_path / "out").mkdir()
-    subprocess.run([SCLITE, "-r", "r.trn", "-h", "h.trn", "-i", "spu_id", *options, "-w", "w.wwl", "-o", *reports,
-                    "-O", "out", "-f", "0", "-n", "t"], cwd=tmp_path, check=True, capture_output=True, timeout=60)
+    subprocess.run(
+        [
+            SCLITE,
+            "-r",
+            "r.trn",
+            "-h",
+            "h.trn",
+            "-i",
+            "spu_id",
+            *options,
+            "-w",
+            "w.wwl",
+            "-o",
+            *reports,
+            "-O",
+            "out",
+            "-f",
+            "0",
+            "-n",
+            "t",
+        ],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     for report, suffix in reports.items():
         run = tools("sclite", "-r", "r.trn", "-h", "h.trn", *options, "-w", "w.wwl", "-o", report, cwd=tmp_path)
         assert run.returncode == 0, run
         assert undated(run.stdout) == undated((tmp_path / "out" / f"t.{suffix}").read_text()), report
 
 
-@pytest.mark.parametrize("wwl,arguments,message", [
-    (None, ["-w", "missing.wwl"], "missing.wwl"),
-    ("a 1\nb\n", ["-w", "w.wwl"], "w.wwl:2: a word and its weight expected"),
-    ("a one\n", ["-w", "w.wwl"], "w.wwl:1: 'one' is not a number"),
-    ("a nan\n", ["-w", "w.wwl"], "w.wwl:1: 'nan' is not a number"),
-    (";; Default missing weight 'x'\n", ["-w", "w.wwl"], "w.wwl:1: 'x' is not a number"),
-    ("a 1\n", ["-o", "wws"], "-o wws: give the word weights with -w WWL"),
-    ("a 1\n", ["-w", "w.wwl", "-c"], "-w: word weights are not combined with -T, -c, -S, -d"),
-    ("a 1\n", ["-w", "w.wwl", "-r", "r.stm", "stm"], "-w: word weights are scored for trn files"),
-], ids=["missing", "no-weight", "word", "nan", "default", "wws-without-w", "with-c", "stm"])
+@pytest.mark.parametrize(
+    "wwl,arguments,message",
+    [
+        (None, ["-w", "missing.wwl"], "missing.wwl"),
+        ("a 1\nb\n", ["-w", "w.wwl"], "w.wwl:2: a word and its weight expected"),
+        ("a one\n", ["-w", "w.wwl"], "w.wwl:1: 'one' is not a number"),
+        ("a nan\n", ["-w", "w.wwl"], "w.wwl:1: 'nan' is not a number"),
+        (";; Default missing weight 'x'\n", ["-w", "w.wwl"], "w.wwl:1: 'x' is not a number"),
+        ("a 1\n", ["-o", "wws"], "-o wws: give the word weights with -w WWL"),
+        ("a 1\n", ["-w", "w.wwl", "-c"], "-w: word weights are not combined with -T, -c, -S, -d"),
+        ("a 1\n", ["-w", "w.wwl", "-r", "r.stm", "stm"], "-w: word weights are scored for trn files"),
+    ],
+    ids=["missing", "no-weight", "word", "nan", "default", "wws-without-w", "with-c", "stm"],
+)
 def test_word_weight_mistakes_are_one_clear_error(tools, tmp_path, wwl, arguments, message):
     (tmp_path / "r.trn").write_text("a b (s_1)\n")
     (tmp_path / "h.trn").write_text("a c (s_1)\n")
     (tmp_path / "r.stm").write_text("f 1 s 0.0 1.0 a b\n")
     if wwl is not None:
         (tmp_path / "w.wwl").write_text(wwl)
-    last = assert_clean_error(tools("sclite", "-r", "r.trn", "-h", "h.trn", *arguments, cwd=tmp_path),
-                              "benchmarkstt-tools")
+    last = assert_clean_error(
+        tools("sclite", "-r", "r.trn", "-h", "h.trn", *arguments, cwd=tmp_path), "benchmarkstt-tools"
+    )
     assert message in last
 
 
@@ -83,6 +114,7 @@ def test_an_alternation_in_the_hypothesis_is_refused_under_weights(tools, tmp_pa
     (tmp_path / "r.trn").write_text("a b (s_1)\n")
     (tmp_path / "h.trn").write_text("a { b / c } (s_1)\n")
     (tmp_path / "w.wwl").write_text("a 1\n")
-    last = assert_clean_error(tools("sclite", "-r", "r.trn", "-h", "h.trn", "-w", "w.wwl", cwd=tmp_path),
-                              "benchmarkstt-tools")
+    last = assert_clean_error(
+        tools("sclite", "-r", "r.trn", "-h", "h.trn", "-w", "w.wwl", cwd=tmp_path), "benchmarkstt-tools"
+    )
     assert "h.trn: s_1: -w: an alternation in the hypothesis" in last

@@ -29,8 +29,13 @@ def write_corpus(folder: Path) -> tuple:
                 h.append(word)
         ref.append(" ".join(r) + f" (bigspeaker_{u})")
         hyp.append(" ".join(h) + f" (bigspeaker_{u})")
-    for u, (r, h) in enumerate([("alpha beta gamma", "alpha beta"), ("delta eta", "delta eta iota"),
-                                ("kappa zeta theta iota", "kappa zeta theta iota")]):
+    for u, (r, h) in enumerate(
+        [
+            ("alpha beta gamma", "alpha beta"),
+            ("delta eta", "delta eta iota"),
+            ("kappa zeta theta iota", "kappa zeta theta iota"),
+        ]
+    ):
         ref.append(f"{r} (s_{u})")
         hyp.append(f"{h} (s_{u})")
     ref.append("(zz_1)")

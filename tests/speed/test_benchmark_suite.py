@@ -38,8 +38,12 @@ def test_generated_utterances():
 
 
 def run_worker(spec: dict) -> dict:
-    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "worker.py"), json.dumps(spec)],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "worker.py"), json.dumps(spec)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 

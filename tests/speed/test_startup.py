@@ -13,8 +13,12 @@ from conftest import BIN, DATA, ROOT
 
 def imported_by(*args: str) -> set:
     """The modules a real run of the installed ``benchmarkstt`` imported (python -X importtime)."""
-    proc = subprocess.run([sys.executable, "-X", "importtime", str(BIN / "benchmarkstt"), *args],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", str(BIN / "benchmarkstt"), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr[-500:]
     return {line.split("|")[-1].strip() for line in proc.stderr.splitlines() if line.startswith("import time:")}
 
@@ -59,13 +63,20 @@ def modules_at_exit(tmp_path, *args: str, command: str = "benchmarkstt") -> list
     """The modules a real run of the installed ``command`` (in ``tests/data``) had imported
     when it ended (``sys.modules``: ``-X importtime`` does not see ``importlib.import_module``)."""
     listing = tmp_path / "modules"
-    code = ("import atexit, runpy, sys\n"
-            "listing = sys.argv.pop(1)\n"
-            "sys.argv.pop(0)\n"
-            "atexit.register(lambda: open(listing, 'w').write('\\n'.join(sorted(sys.modules))))\n"
-            "runpy.run_path(sys.argv[0], run_name='__main__')\n")
-    proc = subprocess.run([sys.executable, "-c", code, str(listing), str(BIN / command), *args],
-                          cwd=DATA, capture_output=True, text=True, timeout=120)
+    code = (
+        "import atexit, runpy, sys\n"
+        "listing = sys.argv.pop(1)\n"
+        "sys.argv.pop(0)\n"
+        "atexit.register(lambda: open(listing, 'w').write('\\n'.join(sorted(sys.modules))))\n"
+        "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, str(listing), str(BIN / command), *args],
+        cwd=DATA,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr[-500:]
     return listing.read_text().split("\n")
 
@@ -75,11 +86,13 @@ def test_a_wer_run_imports_of_the_plugins_it_does_not_use_only_what_registers_th
     single-pair ``--wer`` imports of each plugin only its registration, but for the three whose
     components it uses, and of those only the modules of these components."""
     plugins = sorted(entry_point.name for entry_point in entry_points()[0])
-    assert set(plugins) >= {path.parent.name for path in ROOT.glob("plugins/*/setup.cfg")}, "not every plugin is installed"
+    assert set(plugins) >= {path.parent.name for path in ROOT.glob("plugins/*/setup.cfg")}, (
+        "not every plugin is installed"
+    )
     modules = modules_at_exit(tmp_path, "-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt", "--wer")
     beyond = {}
     for plugin in plugins:
-        mine = {name[len(plugin) + 1:] for name in modules if name.startswith(plugin + ".")}
+        mine = {name[len(plugin) + 1 :] for name in modules if name.startswith(plugin + ".")}
         extra = mine - {part[1:] for part in REGISTRATION if part} - USED_BY_WER.get(plugin, set())
         if extra or not mine >= USED_BY_WER.get(plugin, set()):
             beyond[plugin] = sorted(mine)
@@ -91,14 +104,20 @@ def test_a_wer_run_imports_of_the_plugins_it_does_not_use_only_what_registers_th
 #: failure's traceback, the signal handlers of time limits and of temporary files' cleanup (on
 #: Python 3.9 and 3.10 the standard library's ``platform``, which importlib_metadata imports,
 #: imports ``subprocess`` and with it ``signal``)
-NOT_FOR_WER = {"email.message", "email.utils", "socket", "csv", "shlex", "traceback",
-               *(("signal",) if sys.version_info >= (3, 11) else ())}
+NOT_FOR_WER = {
+    "email.message",
+    "email.utils",
+    "socket",
+    "csv",
+    "shlex",
+    "traceback",
+    *(("signal",) if sys.version_info >= (3, 11) else ()),
+}
 
 
 def test_a_wer_run_imports_no_email_parser_nor_what_only_failures_and_completion_use(tmp_path):
     modules = set(modules_at_exit(tmp_path, "-r", "qt_reference.txt", "-h", "qt_kaldi_hypothesis.txt", "--wer"))
     assert NOT_FOR_WER & modules == set()
-
 
 
 def test_benchmarkstt_tools_imports_only_the_subcommand_given(tmp_path):
@@ -114,5 +133,7 @@ def test_benchmarkstt_tools_imports_only_the_subcommand_given(tmp_path):
 def test_the_help_lists_the_input_types_without_importing_their_readers(tmp_path):
     """``benchmarkstt --help`` lists the transcript types by the descriptions in the readers'
     ``FORMATS``, not by importing the 25 reader modules."""
-    readers = [name for name in modules_at_exit(tmp_path, "--help") if name.startswith("benchmarkstt_transcripts.readers.")]
+    readers = [
+        name for name in modules_at_exit(tmp_path, "--help") if name.startswith("benchmarkstt_transcripts.readers.")
+    ]
     assert readers == []

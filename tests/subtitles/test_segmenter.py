@@ -70,21 +70,22 @@ def test_without_punctuation_late_enough_a_full_block_is_cut_before_the_next_wor
 
 def test_lines_are_balanced_the_longer_at_the_bottom():
     assert texts(segment(spoken("ab cd ef"), Style(5, 2, *[None] * 5))) == ["ab\ncd ef"]
-    assert texts(segment(spoken("aa bbbb cccc dd eeee ffff"), Style(15, 2, *[None] * 5))) == \
-        ["aa bbbb cccc\ndd eeee ffff"]
+    assert texts(segment(spoken("aa bbbb cccc dd eeee ffff"), Style(15, 2, *[None] * 5))) == [
+        "aa bbbb cccc\ndd eeee ffff"
+    ]
     assert texts(segment(spoken("aaa bb ccc dd"), Style(8, 2, *[None] * 5))) == ["aaa bb\nccc dd"]
     assert texts(segment(spoken("aaa bbb cc"), Style(8, 2, *[None] * 5))) == ["aaa\nbbb cc"]
 
 
 def test_a_line_break_goes_after_punctuation_where_it_can():
-    assert texts(segment(spoken("Yes, I think we should all go"), Style(25, 2, *[None] * 5))) == \
-        ["Yes,\nI think we should all go"]
+    assert texts(segment(spoken("Yes, I think we should all go"), Style(25, 2, *[None] * 5))) == [
+        "Yes,\nI think we should all go"
+    ]
 
 
 def test_one_line_styles_and_a_word_longer_than_a_line():
     assert texts(segment(spoken("one two three"), Style(8, 1, *[None] * 5))) == ["one two", "three"]
-    assert texts(segment(spoken("a extraordinarily b"), Style(8, 2, *[None] * 5))) == \
-        ["a", "extraordinarily", "b"]
+    assert texts(segment(spoken("a extraordinarily b"), Style(8, 2, *[None] * 5))) == ["a", "extraordinarily", "b"]
 
 
 def test_the_longest_duration_fills_a_block_too():
@@ -94,8 +95,15 @@ def test_the_longest_duration_fills_a_block_too():
 
 
 def test_times_minimum_duration_reading_speed_and_the_gap():
-    words = [("Hi.", 1.0, 1.2), ("A", 1.5, 1.6), ("much", 1.6, 1.7), ("longer", 1.7, 1.8), ("sentence", 1.8, 1.9),
-             ("here.", 1.9, 2.0), ("End.", 10.0, 10.2)]
+    words = [
+        ("Hi.", 1.0, 1.2),
+        ("A", 1.5, 1.6),
+        ("much", 1.6, 1.7),
+        ("longer", 1.7, 1.8),
+        ("sentence", 1.8, 1.9),
+        ("here.", 1.9, 2.0),
+        ("End.", 10.0, 10.2),
+    ]
     blocks = segment(words, style("netflix"))
     # 5/6 s at least, but 2 frames (84 ms) before the next block; 28 characters at 20 a second
     assert [(b.start, b.end) for b in blocks] == [(1.0, 1.416), (1.5, 2.9), (10.0, 10.834)]
@@ -123,8 +131,11 @@ def test_words_of_a_segment_without_word_times_share_its_time():
 
 
 def kaldi_words() -> list:
-    text = REGISTRIES.inputs.get("infer").create([str(ROOT / "tests" / "data" / "qt_kaldi.json")],
-                                                 context=Context(REGISTRIES, HOST.hook)).read()
+    text = (
+        REGISTRIES.inputs.get("infer")
+        .create([str(ROOT / "tests" / "data" / "qt_kaldi.json")], context=Context(REGISTRIES, HOST.hook))
+        .read()
+    )
     return timed_words(text.split(), text.extras(), "qt_kaldi.json")
 
 
@@ -136,8 +147,12 @@ def test_the_engines_subtitles_keep_every_word_and_read_back_alike_in_every_form
     results = []
     for kind in ("srt", "vtt", "ttml"):
         read = REGISTRIES.inputs.get(kind).cls.from_content
-        pipeline = Pipeline(REGISTRIES, [], [("conformity", name, "", "", "", "", "", "", "", 0), ("suber",)],
-                            context=Context(REGISTRIES, HOST.hook))
+        pipeline = Pipeline(
+            REGISTRIES,
+            [],
+            [("conformity", name, "", "", "", "", "", "", "", 0), ("suber",)],
+            context=Context(REGISTRIES, HOST.hook),
+        )
         text = write(blocks, kind)
         reference = REGISTRIES.inputs.get("srt").cls.from_content(write(blocks, "srt"), "r.srt", sound_labels="keep")
         results.append([r.value for r in pipeline.run(reference, read(text, f"h.{kind}", sound_labels="keep"))])
@@ -156,8 +171,9 @@ def test_the_conformity_of_the_segmenters_own_style_is_the_share_speech_allows()
     speed (where the debate is faster than 180 words a minute)."""
     srt = write(segment(kaldi_words(), style("bbc")), "srt")
     read = REGISTRIES.inputs.get("srt").cls.from_content
-    pipeline = Pipeline(REGISTRIES, [], [("conformity", "bbc", "", "", "", "", "", "", "", 0)],
-                        context=Context(REGISTRIES, HOST.hook))
+    pipeline = Pipeline(
+        REGISTRIES, [], [("conformity", "bbc", "", "", "", "", "", "", "", 0)], context=Context(REGISTRIES, HOST.hook)
+    )
     found = pipeline.run(read(srt, "r.srt"), read(srt, "h.srt"))[0].value
     assert found["blocks"] == srt.count(" --> ")
     assert {rule for rule, count in found["violations"].items() if count} == {"wpm"}
@@ -168,8 +184,9 @@ ORACLE = json.loads((HERE / "suber_segmented.json").read_text(encoding="utf-8"))
 
 
 def _cases_module():
-    spec = importlib.util.spec_from_file_location("suber_segmented_cases",
-                                                  ROOT / "benchmarks" / "suber_segmented_cases.py")
+    spec = importlib.util.spec_from_file_location(
+        "suber_segmented_cases", ROOT / "benchmarks" / "suber_segmented_cases.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -24,10 +24,17 @@ HOST = make_plugin_manager()
 REGISTRIES = HOST.registries
 CASES = json.loads((HERE / "suber_cases.json").read_text(encoding="utf-8"))
 OWN = json.loads((HERE / "suber_own_tests.json").read_text(encoding="utf-8"))
-STATISTICS = {"num_shifts": "shifts", "num_word_deletions": "deletions", "num_break_deletions": "break_deletions",
-              "num_word_insertions": "insertions", "num_break_insertions": "break_insertions",
-              "num_word_substitutions": "substitutions", "num_break_substitutions": "break_substitutions",
-              "num_reference_words": "reference_words", "num_reference_breaks": "reference_breaks"}
+STATISTICS = {
+    "num_shifts": "shifts",
+    "num_word_deletions": "deletions",
+    "num_break_deletions": "break_deletions",
+    "num_word_insertions": "insertions",
+    "num_break_insertions": "break_insertions",
+    "num_word_substitutions": "substitutions",
+    "num_break_substitutions": "break_substitutions",
+    "num_reference_words": "reference_words",
+    "num_reference_breaks": "reference_breaks",
+}
 
 
 def suber(reference: str, hypothesis: str, kind: str = "srt") -> list:
@@ -35,8 +42,10 @@ def suber(reference: str, hypothesis: str, kind: str = "srt") -> list:
     oracle scores sound labels such as "(laughs)" too: ``--sound-labels keep``)."""
     pipeline = Pipeline(REGISTRIES, [], [("suber",), ("suber", "cased")], context=Context(REGISTRIES, HOST.hook))
     read = REGISTRIES.inputs.get(kind).cls.from_content
-    return [r.value for r in pipeline.run(read(reference, "ref", sound_labels="keep"),
-                                          read(hypothesis, "hyp", sound_labels="keep"))]
+    return [
+        r.value
+        for r in pipeline.run(read(reference, "ref", sound_labels="keep"), read(hypothesis, "hyp", sound_labels="keep"))
+    ]
 
 
 def assert_oracle(case: dict) -> None:
@@ -46,8 +55,9 @@ def assert_oracle(case: dict) -> None:
             assert value[ours] == case[name + " statistics"][theirs], (name, theirs, case)
 
 
-@pytest.mark.parametrize("case", [c for c in OWN if c["reference"].strip() and c["hypothesis"].strip()],
-                         ids=lambda c: c["test"])
+@pytest.mark.parametrize(
+    "case", [c for c in OWN if c["reference"].strip() and c["hypothesis"].strip()], ids=lambda c: c["test"]
+)
 def test_the_oracles_own_cases(case):
     values = suber(case["reference"], case["hypothesis"])
     assert [round(v["rate"] * 100, 3) for v in values] == [case["SubER"], case["SubER-cased"]]
@@ -57,8 +67,18 @@ def test_an_empty_file_is_an_error_not_a_score(tmp_path):
     # subtitle-edit-rate scores an empty file (100 against a non-empty one); benchmarkstt
     # refuses every empty input, subtitles too
     (tmp_path / "empty.srt").write_text("", encoding="utf-8")
-    run = run_command("benchmarkstt", "-r", str(DATA / "qt_subs.srt"), "-h", str(tmp_path / "empty.srt"),
-                      "-rt", "srt", "-ht", "srt", "--suber")
+    run = run_command(
+        "benchmarkstt",
+        "-r",
+        str(DATA / "qt_subs.srt"),
+        "-h",
+        str(tmp_path / "empty.srt"),
+        "-rt",
+        "srt",
+        "-ht",
+        "srt",
+        "--suber",
+    )
     assert "empty.srt" in assert_clean_error(run)
 
 
@@ -94,28 +114,51 @@ def test_cli_reports_counts_and_rate(tmp_path):
     case = next(c for c in CASES if c["SubER"] > 30 and c["SubER statistics"]["num_shifts"])
     (tmp_path / "ref.srt").write_text(case["reference"], encoding="utf-8")
     (tmp_path / "hyp.srt").write_text(case["hypothesis"], encoding="utf-8")
-    run = run_command("benchmarkstt", "-r", "ref.srt", "-h", "hyp.srt", "--suber", "--suber", "cased",
-                      "--sound-labels", "keep", "-o", "json", cwd=tmp_path)
+    run = run_command(
+        "benchmarkstt",
+        "-r",
+        "ref.srt",
+        "-h",
+        "hyp.srt",
+        "--suber",
+        "--suber",
+        "cased",
+        "--sound-labels",
+        "keep",
+        "-o",
+        "json",
+        cwd=tmp_path,
+    )
     assert run.returncode == 0, run
     normalized, cased = (r["result"] for r in json.loads(run.stdout))
     assert [round(normalized["rate"] * 100, 3), round(cased["rate"] * 100, 3)] == [case["SubER"], case["SubER-cased"]]
     assert (normalized["mode"], cased["mode"]) == ("normalized", "cased")
-    edits = sum(normalized[k] for k in ("shifts", "substitutions", "deletions", "insertions", "break_substitutions",
-                                        "break_deletions", "break_insertions"))
+    edits = sum(
+        normalized[k]
+        for k in (
+            "shifts",
+            "substitutions",
+            "deletions",
+            "insertions",
+            "break_substitutions",
+            "break_deletions",
+            "break_insertions",
+        )
+    )
     assert edits == normalized["edits"]
     assert normalized["rate"] == edits / (normalized["reference_words"] + normalized["reference_breaks"])
 
 
 def test_a_plain_text_input_is_named():
-    run = run_command("benchmarkstt", "-r", "the cat", "-h", str(DATA / "qt_kaldi.srt"), "-rt", "argument",
-                      "--suber")
+    run = run_command("benchmarkstt", "-r", "the cat", "-h", str(DATA / "qt_kaldi.srt"), "-rt", "argument", "--suber")
     message = assert_clean_error(run)
     assert "suber" in message and "reference" in message and "srt" in message
 
 
 def test_an_unknown_mode_is_a_usage_error():
-    run = run_command("benchmarkstt", "-r", str(DATA / "qt_subs.srt"), "-h", str(DATA / "qt_kaldi.srt"),
-                      "--suber", "lower")
+    run = run_command(
+        "benchmarkstt", "-r", str(DATA / "qt_subs.srt"), "-h", str(DATA / "qt_kaldi.srt"), "--suber", "lower"
+    )
     message = assert_clean_error(run)
     assert "suber" in message and "'lower'" in message and run.returncode == 2
 
@@ -139,9 +182,12 @@ def test_the_first_ten_minutes_of_question_time():
         cues = (DATA / name).read_text(encoding="utf-8").strip().split("\n\n")
         return "\n\n".join(c for c in cues if start(c) < oracle["seconds"]) + "\n"
 
-    case = {"reference": excerpt("qt_subs.srt"), "hypothesis": excerpt("qt_kaldi.srt"),
-            **{k: oracle[k] for k in ("SubER", "SubER-cased")},
-            **{f"{k} statistics": oracle["#info"][k] for k in ("SubER", "SubER-cased")}}
+    case = {
+        "reference": excerpt("qt_subs.srt"),
+        "hypothesis": excerpt("qt_kaldi.srt"),
+        **{k: oracle[k] for k in ("SubER", "SubER-cased")},
+        **{f"{k} statistics": oracle["#info"][k] for k in ("SubER", "SubER-cased")},
+    }
     assert_oracle(case)
     calls = [("aswer",), ("twer",), ("aswer", "seg"), ("twer", "seg"), ("ascer",), ("tcer",)]
     pipeline = Pipeline(REGISTRIES, [], calls, context=Context(REGISTRIES, HOST.hook))

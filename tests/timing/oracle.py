@@ -34,8 +34,16 @@ def main() -> None:
             e = cp_word_error_rate(r, h)
         else:
             e = time_constrained_minimum_permutation_word_error_rate(r, h, collar=Decimal(str(collar)))
-        out.append([e.errors, e.length, e.substitutions, e.deletions, e.insertions,
-                    sorted([r, h] for r, h in e.assignment if r is not None and h is not None)])
+        out.append(
+            [
+                e.errors,
+                e.length,
+                e.substitutions,
+                e.deletions,
+                e.insertions,
+                sorted([r, h] for r, h in e.assignment if r is not None and h is not None),
+            ]
+        )
     json.dump(out, sys.stdout)
 
 

@@ -20,9 +20,16 @@ from benchmarkstt_transcripts.model import Segment, Transcript
 from conftest import DATA, ROOT, run_command
 
 NORMALIZERS = [[("profile", name)] for name in sorted(PROFILES)] + [
-    [("lowercase",)], [("unidecode",)], [("whisperenglish",)], [("whisperbasic",)], [("numbers", "words")],
-    [("regex", r"[,.?!]", " ")], [("replace", "'", "")], [("replacewords", "cos", "because")],
-    [("config", str(ROOT / "docs" / "tutorial" / "config.conf"))]]
+    [("lowercase",)],
+    [("unidecode",)],
+    [("whisperenglish",)],
+    [("whisperbasic",)],
+    [("numbers", "words")],
+    [("regex", r"[,.?!]", " ")],
+    [("replace", "'", "")],
+    [("replacewords", "cos", "because")],
+    [("config", str(ROOT / "docs" / "tutorial" / "config.conf"))],
+]
 
 
 @pytest.fixture(scope="module")
@@ -30,12 +37,13 @@ def texts():
     """The first five minutes of the shipped subtitles and of Kaldi's words, as the inputs read them."""
     host = make_plugin_manager()
     context = Context(host.registries, host.hook)
-    subtitles, engine = (host.registries.inputs.get(kind).create([str(DATA / name)], context=context).transcript()
-                         for kind, name in (("ttml", "qt_subs.xml"), ("kaldi", "qt_kaldi.json")))
+    subtitles, engine = (
+        host.registries.inputs.get(kind).create([str(DATA / name)], context=context).transcript()
+        for kind, name in (("ttml", "qt_subs.xml"), ("kaldi", "qt_kaldi.json"))
+    )
     cues = Transcript("ttml", tuple(s for s in subtitles.segments if s.start < 300))
     words = tuple(w for w in engine.segments[0].words if w.start < 300)
-    kaldi = Transcript("kaldi", (Segment(" ".join(w.text for w in words), words[0].start, words[-1].end,
-                                         words=words),))
+    kaldi = Transcript("kaldi", (Segment(" ".join(w.text for w in words), words[0].start, words[-1].end, words=words),))
     return host, [timed(cues), timed(kaldi)]
 
 
@@ -51,8 +59,16 @@ def test_every_word_keeps_a_time_through_the_normalizer(texts, normalizers):
 
 
 def test_whisper_profile_with_time_constrained_wer_on_the_shipped_files():
-    run = run_command("benchmarkstt", "-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_kaldi.json"),
-                      "--profile", "whisper-en", "--tcwer")
+    run = run_command(
+        "benchmarkstt",
+        "-r",
+        str(DATA / "qt_subs.xml"),
+        "-h",
+        str(DATA / "qt_kaldi.json"),
+        "--profile",
+        "whisper-en",
+        "--tcwer",
+    )
     assert run.returncode == 0, run
     # 15930 with --sound-labels keep: the 63 sound labels set aside are 77 words here (76, and OFF-MIC split in two)
     assert "reference_words: 15853" in run.stdout
@@ -61,6 +77,8 @@ def test_whisper_profile_with_time_constrained_wer_on_the_shipped_files():
 def test_a_missing_speaker_names_the_file_not_a_wrong_type():
     run = run_command("benchmarkstt", "-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_aws.json"), "--cpwer")
     assert run.returncode != 0 and "Traceback" not in run.stderr
-    assert ("--cpwer needs speakers; the reference file gives none for word 1 ('Tonight,') (segment 1): its format "
-            "or file has no speakers" in run.stderr), run.stderr
+    assert (
+        "--cpwer needs speakers; the reference file gives none for word 1 ('Tonight,') (segment 1): its format "
+        "or file has no speakers" in run.stderr
+    ), run.stderr
     assert "read it as" not in run.stderr

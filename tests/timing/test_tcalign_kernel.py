@@ -67,18 +67,31 @@ def spans(rnd: random.Random, count: int, ordered: bool) -> list:
 
 def generated(seed: int) -> tuple:
     rnd = random.Random(seed)
-    vocab = "abcde"[:rnd.randint(1, 5)]
+    vocab = "abcde"[: rnd.randint(1, 5)]
     n, m = rnd.randint(0, 40), rnd.randint(0, 40)
     ordered = rnd.random() < 0.7
-    return ([rnd.choice(vocab) for _ in range(n)], spans(rnd, n, ordered),
-            [rnd.choice(vocab) for _ in range(m)], spans(rnd, m, ordered),
-            rnd.choice([0, 0, 0.1, 1]), rnd.choice([0, 0.5, 1, 2, 5, 100]))
+    return (
+        [rnd.choice(vocab) for _ in range(n)],
+        spans(rnd, n, ordered),
+        [rnd.choice(vocab) for _ in range(m)],
+        spans(rnd, m, ordered),
+        rnd.choice([0, 0, 0.1, 1]),
+        rnd.choice([0, 0.5, 1, 2, 5, 100]),
+    )
 
 
 def flat(ref: list, ref_times: list, hyp: list, hyp_times: list, rc: float, hc: float) -> tuple:
     """The aligners' arguments: words, starts and ends per side, then the collars."""
-    return (ref, [s for s, _ in ref_times], [e for _, e in ref_times],
-            hyp, [s for s, _ in hyp_times], [e for _, e in hyp_times], rc, hc)
+    return (
+        ref,
+        [s for s, _ in ref_times],
+        [e for _, e in ref_times],
+        hyp,
+        [s for s, _ in hyp_times],
+        [e for _, e in hyp_times],
+        rc,
+        hc,
+    )
 
 
 ALIGNERS = [py_tc_align] + ([_kernel.tc_align] if _kernel else [])
@@ -94,7 +107,12 @@ def test_banded_alignment_is_the_full_programmes(align):
             got = tc_align(*flat(*case))
             paired = len(ref_indexes)
             assert (got.errors, got.hits, got.substitutions, got.deletions, got.insertions) == (
-                errors, hits, paired - hits, len(case[0]) - paired, len(case[2]) - paired)
+                errors,
+                hits,
+                paired - hits,
+                len(case[0]) - paired,
+                len(case[2]) - paired,
+            )
 
 
 def test_words_of_any_hashable_kind_and_bad_times():
@@ -133,7 +151,7 @@ def test_the_distance_alone_is_the_alignments():
 def untimed(a: list, b: list) -> tuple:
     """The full programme's counts of two word lists with every pair allowed."""
     far = [(0.0, 1.0)] * max(len(a), len(b))
-    ref_indexes, _, hits, errors = full_programme(a, far[:len(a)], b, far[:len(b)], 0.0, 0.0)
+    ref_indexes, _, hits, errors = full_programme(a, far[: len(a)], b, far[: len(b)], 0.0, 0.0)
     paired = len(ref_indexes)
     return hits, paired - hits, len(a) - paired, len(b) - paired
 
@@ -145,7 +163,7 @@ def test_edit_counts_are_the_full_programmes():
 
     rnd = random.Random(5)
     for seed in range(300):
-        vocab = "abcdef"[:rnd.randint(1, 6)]
+        vocab = "abcdef"[: rnd.randint(1, 6)]
         a = [rnd.choice(vocab) for _ in range(rnd.choice([0, 1, 5, 63, 64, 65, 130]))]
         b = [rnd.choice(vocab) for _ in range(rnd.choice([0, 1, 7, 64, 140]))]
         want = untimed(a, b)

@@ -31,8 +31,13 @@ def oracle(tmp_path_factory):
         pytest.skip(f"meeteval cannot be installed here: {install.stderr[-300:]}")
 
     def run(job: dict) -> list:
-        done = subprocess.run([str(venv / "bin" / "python"), str(ORACLE)], input=json.dumps(job),
-                              capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [str(venv / "bin" / "python"), str(ORACLE)],
+            input=json.dumps(job),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         return json.loads(done.stdout)
 
     return run
@@ -58,16 +63,30 @@ def generated(seed: int) -> tuple:
         start = max(0.0, round(t + rnd.uniform(-1, 1), 2))
         t += dur
         words = [rnd.choice(vocab) for _ in range(rnd.randint(1, 6))]
-        ref.append({"session_id": "s", "speaker": who, "start_time": start, "end_time": start + round(dur, 2),
-                    "words": " ".join(words)})
+        ref.append(
+            {
+                "session_id": "s",
+                "speaker": who,
+                "start_time": start,
+                "end_time": start + round(dur, 2),
+                "words": " ".join(words),
+            }
+        )
         said = [w if rnd.random() < 0.7 else rnd.choice(vocab) for w in words if rnd.random() < 0.9]
         if not said:
             continue
         shift = rnd.choice([0, 0.3, -0.5, 2.0, 6.0])
         name = {"A": "x", "B": "y", "C": "z"}[who] if rnd.random() < 0.9 else rnd.choice("xyzw")
         hs = max(0.0, start + shift)
-        hyp.append({"session_id": "s", "speaker": name, "start_time": hs, "end_time": hs + round(dur, 2),
-                    "words": " ".join(said)})
+        hyp.append(
+            {
+                "session_id": "s",
+                "speaker": name,
+                "start_time": hs,
+                "end_time": hs + round(dur, 2),
+                "words": " ".join(said),
+            }
+        )
     return ref, hyp
 
 
@@ -169,10 +188,14 @@ def segment(who: str, start: float, words: str) -> dict:
 
 #: a reference of empty segments only; a hypothesis of empty segments only; an empty segment
 #: that starts with others (speakers then in the file's order)
-SILENT = [([segment("A", 0, ""), segment("B", 1, "")], [segment("x", 0, "a b"), segment("y", 1, "c")]),
-          ([segment("A", 0, "a b"), segment("B", 1, "c")], [segment("x", 0, ""), segment("y", 1, "")]),
-          ([segment("A", 1, "a"), segment("D", 1, ""), segment("B", 1, "b")],
-           [segment("x", 1, "c"), segment("y", 1, "d"), segment("z", 1, "e")])]
+SILENT = [
+    ([segment("A", 0, ""), segment("B", 1, "")], [segment("x", 0, "a b"), segment("y", 1, "c")]),
+    ([segment("A", 0, "a b"), segment("B", 1, "c")], [segment("x", 0, ""), segment("y", 1, "")]),
+    (
+        [segment("A", 1, "a"), segment("D", 1, ""), segment("B", 1, "b")],
+        [segment("x", 1, "c"), segment("y", 1, "d"), segment("z", 1, "e")],
+    ),
+]
 
 
 def test_speakers_of_empty_segments_equal_meeteval(oracle):
@@ -184,7 +207,9 @@ def test_speakers_of_empty_segments_equal_meeteval(oracle):
             cases.append([{"seglst": json.dumps(ref)}, {"seglst": json.dumps(hyp)}, collar])
             cases.append([{"stm": as_stm(ref)}, {"stm": as_stm(hyp)}, collar])
     expected = oracle({"kind": "meeteval", "cases": cases})
-    got = [ours(schema(*next(iter(ref.items()))), schema(*next(iter(hyp.items()))), collar) for ref, hyp, collar in cases]
+    got = [
+        ours(schema(*next(iter(ref.items()))), schema(*next(iter(hyp.items()))), collar) for ref, hyp, collar in cases
+    ]
     assert got == expected
     assert any(["D", h] in pairs for *_, pairs in got for h in "xyzw")  # D is mapped to, not only left over
 

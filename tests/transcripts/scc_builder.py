@@ -55,8 +55,10 @@ def caption(time_load: str, time_show: str, time_clear: str, rows: list) -> list
 def passage() -> str:
     """The tests' passage as two pop-on captions (non-drop time codes, 29.97 frames a second)."""
     lines = ["Scenarist_SCC V1.0", ""]
-    for block in (caption("00:00:00:00", "00:00:01:00", "00:00:02:15", ["Good evening,", "and welcome."]),
-                  caption("00:00:02:20", "00:00:03:00", "00:00:05:06", ["Thank you. Tickets cost £5", "and more."])):
+    for block in (
+        caption("00:00:00:00", "00:00:01:00", "00:00:02:15", ["Good evening,", "and welcome."]),
+        caption("00:00:02:20", "00:00:03:00", "00:00:05:06", ["Thank you. Tickets cost £5", "and more."]),
+    ):
         lines += [block[0], "", block[1], "", block[2], ""]
     return "\n".join(lines)
 
@@ -91,13 +93,30 @@ def roll_up() -> str:
     (drop-frame time codes): two rows shown (RU2), then three (RU3), then four (RU4), each row
     after a carriage return on row 15; special characters (° ½), an extended character (É after
     its fallback E), italics and white mid-row codes; the screen erased at 18 s."""
-    shown = [(2, ">> GOOD MORNING FROM THE"), (2, "NORTH COAST WEATHER DESK."),
-             (2, "TODAY IS COLD: 4", (DEGREE,), " AT DAWN,"), (2, "RISING TO 9", (HALF,), " BY NOON."),
-             (3, "THE CAFE", (E_ACUTE,), " ON THE PIER OPENS"),
-             (3, "AT TEN, AND THE ", (ITALICS,), "FERRY", (WHITE,), "RUNS"), (3, "ON TIME."),
-             (4, ">> THANK YOU, ANNA."), (4, "NOW TO THE HARBOUR, WHERE"), (4, "THE BOATS ARE BACK IN PORT.")]
-    times = ["00:00:01;00", "00:00:02;15", "00:00:04;10", "00:00:06;05", "00:00:08;00", "00:00:09;20",
-             "00:00:11;12", "00:00:13;00", "00:00:14;18", "00:00:16;09"]
+    shown = [
+        (2, ">> GOOD MORNING FROM THE"),
+        (2, "NORTH COAST WEATHER DESK."),
+        (2, "TODAY IS COLD: 4", (DEGREE,), " AT DAWN,"),
+        (2, "RISING TO 9", (HALF,), " BY NOON."),
+        (3, "THE CAFE", (E_ACUTE,), " ON THE PIER OPENS"),
+        (3, "AT TEN, AND THE ", (ITALICS,), "FERRY", (WHITE,), "RUNS"),
+        (3, "ON TIME."),
+        (4, ">> THANK YOU, ANNA."),
+        (4, "NOW TO THE HARBOUR, WHERE"),
+        (4, "THE BOATS ARE BACK IN PORT."),
+    ]
+    times = [
+        "00:00:01;00",
+        "00:00:02;15",
+        "00:00:04;10",
+        "00:00:06;05",
+        "00:00:08;00",
+        "00:00:09;20",
+        "00:00:11;12",
+        "00:00:13;00",
+        "00:00:14;18",
+        "00:00:16;09",
+    ]
     mode = {2: RU2, 3: RU3, 4: RU4}
     states = [(at, row((mode[rows],), (CR,), (ROW15_INDENT0,), *parts)) for at, (rows, *parts) in zip(times, shown)]
     return scc(states + [("00:00:18;00", row((EDM,)))])
@@ -106,19 +125,28 @@ def roll_up() -> str:
 def paint_on() -> str:
     """``data/paint_on.scc``: paint-on captions (RDC), each state writing over rows already shown:
     rows 14 and 15, then a new row 14, then a new row 15, then the screen erased."""
-    return scc([("00:00:01:00", row((RDC,), (ROW14_INDENT4,), "We paint one row,", (ROW15_INDENT4,),
-                                    "then another below it.")),
-                ("00:00:03:00", row((RDC,), (ROW14_INDENT4,), "This row replaces the first one.")),
-                ("00:00:05:00", row((RDC,), (ROW15_INDENT4,), "And this one replaces the second.")),
-                ("00:00:07:00", row((EDM,)))])
+    return scc(
+        [
+            (
+                "00:00:01:00",
+                row((RDC,), (ROW14_INDENT4,), "We paint one row,", (ROW15_INDENT4,), "then another below it."),
+            ),
+            ("00:00:03:00", row((RDC,), (ROW14_INDENT4,), "This row replaces the first one.")),
+            ("00:00:05:00", row((RDC,), (ROW15_INDENT4,), "And this one replaces the second.")),
+            ("00:00:07:00", row((EDM,))),
+        ]
+    )
 
 
 def pop_on_shown_again() -> str:
     """A pop-on caption "WOW!" loaded and shown at 1 s, the same text loaded again and shown at 3 s
     (a second showing: no erase between them), then "Really?" at 5 s; erased at 7 s."""
     states = []
-    for load, show, words in (("00:00:00:00", "00:00:01:00", "WOW!"), ("00:00:02:00", "00:00:03:00", "WOW!"),
-                              ("00:00:04:00", "00:00:05:00", "Really?")):
+    for load, show, words in (
+        ("00:00:00:00", "00:00:01:00", "WOW!"),
+        ("00:00:02:00", "00:00:03:00", "WOW!"),
+        ("00:00:04:00", "00:00:05:00", "Really?"),
+    ):
         states += [(load, row((RCL,), (ENM,), (ROW15_INDENT0,), words)), (show, row((EOC,)))]
     return scc(states + [("00:00:07:00", row((EDM,)))])
 
@@ -126,17 +154,26 @@ def pop_on_shown_again() -> str:
 def roll_up_row_sent_again() -> str:
     """Two-row roll-up captions (RU2) in which a row is sent twice ("YES.", at 2 s and 3 s): each
     sending is a new row that rolls the one above it up."""
-    rows = [("00:00:01:00", ">> ARE YOU READY?"), ("00:00:02:00", "YES."), ("00:00:03:00", "YES."),
-            ("00:00:04:00", "THEN WE GO.")]
-    return scc([(at, row((RU2,), (CR,), (ROW15_INDENT0,), words)) for at, words in rows]
-               + [("00:00:06:00", row((EDM,)))])
+    rows = [
+        ("00:00:01:00", ">> ARE YOU READY?"),
+        ("00:00:02:00", "YES."),
+        ("00:00:03:00", "YES."),
+        ("00:00:04:00", "THEN WE GO."),
+    ]
+    return scc(
+        [(at, row((RU2,), (CR,), (ROW15_INDENT0,), words)) for at, words in rows] + [("00:00:06:00", row((EDM,)))]
+    )
 
 
 def roll_up_written_over() -> str:
     """Roll-up captions (RU3) in which every line is sent as a row 15 address and its text, with no
     carriage return: on the screen each line is written over the one before."""
-    rows = [("00:00:00:00", "THIS IS A DEMO OF"), ("00:00:00:17", "CAPTIONS WRITTEN OVER"),
-            ("00:00:01:07", "EACH OTHER"), ("00:00:01:21", "IN TURN.")]
+    rows = [
+        ("00:00:00:00", "THIS IS A DEMO OF"),
+        ("00:00:00:17", "CAPTIONS WRITTEN OVER"),
+        ("00:00:01:07", "EACH OTHER"),
+        ("00:00:01:21", "IN TURN."),
+    ]
     return scc([(at, row((RU3,), (ROW15_INDENT0,), words)) for at, words in rows] + [("00:00:03:00", row((EDM,)))])
 
 
@@ -144,8 +181,8 @@ def out_of_step(data: list, after: int, inserted: str) -> list:
     """The byte pairs ``data`` with the code ``inserted`` put in twice after their byte ``after``
     (odd: the code's bytes straddle pairs, out of step)."""
     flat = "".join(data)
-    flat = flat[:2 * after] + inserted * 2 + flat[2 * after:]
-    return [flat[i:i + 4] for i in range(0, len(flat), 4)]
+    flat = flat[: 2 * after] + inserted * 2 + flat[2 * after :]
+    return [flat[i : i + 4] for i in range(0, len(flat), 4)]
 
 
 def pairs_out_of_step() -> str:
@@ -154,5 +191,12 @@ def pairs_out_of_step() -> str:
     to2 = code(0x17, 0x22)  # tab offset: two columns
     first = out_of_step(row((RCL,), (ENM,), (ROW15_INDENT0,), "IT'S STRANGE."), 12 + len("IT'S STRANG"), EDM)
     second = out_of_step(row((RCL,), (ENM,), (ROW15_INDENT0,), (to2,), "ORDERING ALL BACK"), 12 + 3, EDM)
-    return scc([("00:00:01:00", first), ("00:00:02:00", row((EOC,))), ("00:00:04:00", second),
-                ("00:00:05:00", row((EOC,))), ("00:00:07:00", row((EDM,)))])
+    return scc(
+        [
+            ("00:00:01:00", first),
+            ("00:00:02:00", row((EOC,))),
+            ("00:00:04:00", second),
+            ("00:00:05:00", row((EOC,))),
+            ("00:00:07:00", row((EDM,))),
+        ]
+    )

@@ -34,27 +34,51 @@ def test_the_reader_is_one_short_pass():
 
 def test_speakers_come_from_the_items_or_the_speaker_labels_and_make_turns():
     items = [{"type": "punctuation", "alternatives": [{"content": "¿"}]}]
-    items += [{"type": "pronunciation", "start_time": str(t), "end_time": str(t + 0.4),
-               "alternatives": [{"confidence": "0.9", "content": word}]}
-              for t, word in ((0.5, "Hi"), (1.0, "there"), (2.0, "bye"))]
-    labels = {"segments": [{"items": [{"start_time": "0.5", "speaker_label": "spk_0"},
-                                      {"start_time": "1.0", "speaker_label": "spk_0"},
-                                      {"start_time": "2.0", "speaker_label": "spk_1"}]}]}
+    items += [
+        {
+            "type": "pronunciation",
+            "start_time": str(t),
+            "end_time": str(t + 0.4),
+            "alternatives": [{"confidence": "0.9", "content": word}],
+        }
+        for t, word in ((0.5, "Hi"), (1.0, "there"), (2.0, "bye"))
+    ]
+    labels = {
+        "segments": [
+            {
+                "items": [
+                    {"start_time": "0.5", "speaker_label": "spk_0"},
+                    {"start_time": "1.0", "speaker_label": "spk_0"},
+                    {"start_time": "2.0", "speaker_label": "spk_1"},
+                ]
+            }
+        ]
+    }
     text = json.dumps({"results": {"items": items, "speaker_labels": labels}})
     segments = parse_text("aws", text, "a.json").segments
     assert [(s.text, s.speaker, s.start, s.end) for s in segments] == [
-        ("¿Hi there", "spk_0", 0.5, 1.4), ("bye", "spk_1", 2.0, 2.4)]
+        ("¿Hi there", "spk_0", 0.5, 1.4),
+        ("bye", "spk_1", 2.0, 2.4),
+    ]
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"start_time": "soon"}, 'results.items[0].start_time: expected a number, got "soon"'),
-    ({"alternatives": []}, "results.items[0].alternatives: empty"),
-    ({"type": 3}, "results.items[0].type: expected a string, got 3"),
-    ({"end_time": "inf"}, 'results.items[0].end_time: expected a finite number, got "inf"'),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"start_time": "soon"}, 'results.items[0].start_time: expected a number, got "soon"'),
+        ({"alternatives": []}, "results.items[0].alternatives: empty"),
+        ({"type": 3}, "results.items[0].type: expected a string, got 3"),
+        ({"end_time": "inf"}, 'results.items[0].end_time: expected a finite number, got "inf"'),
+    ],
+)
 def test_an_item_of_the_wrong_shape_is_named_by_its_key_path(change, message):
-    item = {"type": "pronunciation", "start_time": "0.5", "end_time": "0.9",
-            "alternatives": [{"confidence": "0.9", "content": "Hi"}], **change}
+    item = {
+        "type": "pronunciation",
+        "start_time": "0.5",
+        "end_time": "0.9",
+        "alternatives": [{"confidence": "0.9", "content": "Hi"}],
+        **change,
+    }
     with pytest.raises(InputError, match="^a.json: " + message.replace("[", r"\[").replace("]", r"\]")):
         parse_text("aws", json.dumps({"results": {"items": [item]}}), "a.json")
 
@@ -65,7 +89,11 @@ def test_without_items_the_transcripts_are_read():
 
 
 def test_a_null_time_or_confidence_is_none():
-    item = {"type": "pronunciation", "start_time": "null", "end_time": None,
-            "alternatives": [{"confidence": "NULL", "content": "Hi"}]}
+    item = {
+        "type": "pronunciation",
+        "start_time": "null",
+        "end_time": None,
+        "alternatives": [{"confidence": "NULL", "content": "Hi"}],
+    }
     word = parse_text("aws", json.dumps({"results": {"items": [item]}}), "a.json").segments[0].words[0]
     assert (word.text, word.start, word.end, word.confidence) == ("Hi", None, None, None)

@@ -41,27 +41,50 @@ def claims(text: str) -> list:
         document = load_json(text, "x.json")
     except InputError:
         document = None
-    return [name for name, module in READERS.items()
-            if (module.sniff(document) if FORMATS[name].syntax == "json" else document is None and module.sniff(text[:65536]))]
+    return [
+        name
+        for name, module in READERS.items()
+        if (
+            module.sniff(document)
+            if FORMATS[name].syntax == "json"
+            else document is None and module.sniff(text[:65536])
+        )
+    ]
+
 
 FILES = {
-    "whisper_cli.json": "whisper", "whisper_api.json": "whisper", "google_v1.json": "google",
-    "google_v2_operation.json": "google", "azure_batch.json": "azure", "deepgram.json": "deepgram",
-    "deepgram_utterances.json": "deepgram", "assemblyai.json": "assemblyai",
-    "speechmatics.json": "speechmatics", "passage.ctm": "ctm", "passage.stm": "stm", "passage.trn": "trn",
+    "whisper_cli.json": "whisper",
+    "whisper_api.json": "whisper",
+    "google_v1.json": "google",
+    "google_v2_operation.json": "google",
+    "azure_batch.json": "azure",
+    "deepgram.json": "deepgram",
+    "deepgram_utterances.json": "deepgram",
+    "assemblyai.json": "assemblyai",
+    "speechmatics.json": "speechmatics",
+    "passage.ctm": "ctm",
+    "passage.stm": "stm",
+    "passage.trn": "trn",
     "passage.seglst.json": "seglst",
 }
 
 # The passage: display form, lexical form, start, end, confidence; speaker 1 says the first
 # two words, speaker 2 the rest.
 PASSAGE = [
-    ("Good", "good", 0.10, 0.42, 0.99), ("evening.", "evening", 0.42, 1.20, 0.97),
-    ("Tonight,", "tonight", 1.50, 1.95, 0.98), ("the", "the", 1.95, 2.05, 0.99),
-    ("prime", "prime", 2.05, 2.40, 0.96), ("minister", "minister", 2.40, 2.90, 0.95),
-    ("faces", "faces", 2.90, 3.25, 0.93), ("questions", "questions", 3.25, 3.80, 0.97),
-    ("on", "on", 3.80, 3.92, 0.99), ("Brexit,", "brexit", 3.92, 4.45, 0.91),
-    ("the", "the", 4.45, 4.55, 0.99), ("NHS", "nhs", 4.55, 5.05, 0.88),
-    ("and", "and", 5.05, 5.20, 0.99), ("the", "the", 5.20, 5.30, 0.99),
+    ("Good", "good", 0.10, 0.42, 0.99),
+    ("evening.", "evening", 0.42, 1.20, 0.97),
+    ("Tonight,", "tonight", 1.50, 1.95, 0.98),
+    ("the", "the", 1.95, 2.05, 0.99),
+    ("prime", "prime", 2.05, 2.40, 0.96),
+    ("minister", "minister", 2.40, 2.90, 0.95),
+    ("faces", "faces", 2.90, 3.25, 0.93),
+    ("questions", "questions", 3.25, 3.80, 0.97),
+    ("on", "on", 3.80, 3.92, 0.99),
+    ("Brexit,", "brexit", 3.92, 4.45, 0.91),
+    ("the", "the", 4.45, 4.55, 0.99),
+    ("NHS", "nhs", 4.55, 5.05, 0.88),
+    ("and", "and", 5.05, 5.20, 0.99),
+    ("the", "the", 5.20, 5.30, 0.99),
     ("economy.", "economy", 5.30, 6.00, 0.94),
 ]
 FIRST = "Good evening."
@@ -100,13 +123,18 @@ EXPECTED = {
     "speechmatics.json": (segments((0.1, 1.2, "S1"), (1.5, 6.0, "S2")), words(speakers=("S1", "S2"))),
     "passage.ctm": ([(SPOKEN, 0.1, 6.0, None)], words(1)),
     "passage.stm": (segments((0.1, 1.2, "presenter_1"), (1.5, 6.0, "presenter_2")), []),
-    "passage.trn": (segments((None, None, None), (None, None, None),
-                             texts=("good evening", SPOKEN[len("good evening "):])), []),
+    "passage.trn": (
+        segments((None, None, None), (None, None, None), texts=("good evening", SPOKEN[len("good evening ") :])),
+        [],
+    ),
     "passage.seglst.json": (segments((0.1, 1.2, "presenter_1"), (1.5, 6.0, "presenter_2")), []),
 }
-RECORDINGS = {"passage.ctm": ["news 1"], "passage.stm": ["news 1", "news 1"],
-              "passage.trn": ["news_1-0000010-0000120", "news_1-0000150-0000600"],
-              "passage.seglst.json": ["news", "news"]}
+RECORDINGS = {
+    "passage.ctm": ["news 1"],
+    "passage.stm": ["news 1", "news 1"],
+    "passage.trn": ["news_1-0000010-0000120", "news_1-0000150-0000600"],
+    "passage.seglst.json": ["news", "news"],
+}
 
 
 @pytest.mark.parametrize("name", sorted(FILES))
@@ -127,12 +155,18 @@ def test_the_same_passage_in_every_format(name):
 
 # The plugin's shared passage (tests/transcripts/data/passage.*), written in these formats too, so
 # that one test can compare every format of the plugin.
-WELCOME = {"passage_whisper.json": ("whisper", []), "passage_google.json": ("google", ["1", "2"]),
-           "passage_azure.json": ("azure", ["1", "2"]), "passage_deepgram.json": ("deepgram", ["0", "1"]),
-           "passage_assemblyai.json": ("assemblyai", ["A", "B"]),
-           "passage_speechmatics.json": ("speechmatics", ["S1", "S2"]), "passage.ctm": ("ctm", []),
-           "passage.stm": ("stm", ["Ann", "Bob"]), "passage.trn": ("trn", []),
-           "passage_seglst.json": ("seglst", ["Ann", "Bob"])}
+WELCOME = {
+    "passage_whisper.json": ("whisper", []),
+    "passage_google.json": ("google", ["1", "2"]),
+    "passage_azure.json": ("azure", ["1", "2"]),
+    "passage_deepgram.json": ("deepgram", ["0", "1"]),
+    "passage_assemblyai.json": ("assemblyai", ["A", "B"]),
+    "passage_speechmatics.json": ("speechmatics", ["S1", "S2"]),
+    "passage.ctm": ("ctm", []),
+    "passage.stm": ("stm", ["Ann", "Bob"]),
+    "passage.trn": ("trn", []),
+    "passage_seglst.json": ("seglst", ["Ann", "Bob"]),
+}
 
 
 @pytest.mark.parametrize("name", sorted(WELCOME))
@@ -141,8 +175,10 @@ def test_the_plugins_shared_passage_in_these_formats(name):
     text = (DATA.parent / name).read_text(encoding="utf-8")
     assert claims(text[:65536]) == [kind]
     transcript = parse_text(kind, text, name)
-    assert " ".join(re.sub(r"[^\w\s£]", " ", transcript.text().lower()).split()) == \
-        "good evening and welcome thank you tickets cost £5 and more"
+    assert (
+        " ".join(re.sub(r"[^\w\s£]", " ", transcript.text().lower()).split())
+        == "good evening and welcome thank you tickets cost £5 and more"
+    )
     assert transcript.speakers() == speakers
     timed = [s for s in transcript.segments if s.start is not None]
     assert not timed or (timed[0].start, timed[-1].end) in ((1.0, 5.2), (1.0, 5.25))
@@ -167,28 +203,36 @@ def test_exactly_one_reader_claims_each_file(path):
     assert claims(head) == [FILES[path.name]]
 
 
-@pytest.mark.parametrize("other", ["qt_aws.json", "qt_kaldi.json", "qt_subs.xml", "qt_reference.txt",
-                                   "qt_kaldi_hypothesis.txt"])
+@pytest.mark.parametrize(
+    "other", ["qt_aws.json", "qt_kaldi.json", "qt_subs.xml", "qt_reference.txt", "qt_kaldi_hypothesis.txt"]
+)
 def test_no_reader_claims_the_other_formats(other):
     head = (ROOT / "tests" / "data" / other).read_text(encoding="utf-8")[:65536]
     assert claims(head) == []
 
 
-@pytest.mark.parametrize("text, claimed", [
-    ("Good evening, and welcome (applause)\n", []), ("news 1 presenter said 1 2 3 things\nand more\n", []),
-    ('{"results": [{"alternatives": [{"content": "x"}]}]}', []), ("1 2 3 4 5\n", ["ctm"]),
-    ("rec 1 7 0.5 1.5 hello there\n", ["stm"]), ("thank you (rec-7)\nand goodbye (rec-8)\n", ["trn"]),
-    ("thank you (rec-7)\n", []),  # one line: TRN needs two or more to be told by its structure
-    ('{"text": " Good evening."}', ["whisper"]),
-])
+@pytest.mark.parametrize(
+    "text, claimed",
+    [
+        ("Good evening, and welcome (applause)\n", []),
+        ("news 1 presenter said 1 2 3 things\nand more\n", []),
+        ('{"results": [{"alternatives": [{"content": "x"}]}]}', []),
+        ("1 2 3 4 5\n", ["ctm"]),
+        ("rec 1 7 0.5 1.5 hello there\n", ["stm"]),
+        ("thank you (rec-7)\nand goodbye (rec-8)\n", ["trn"]),
+        ("thank you (rec-7)\n", []),  # one line: TRN needs two or more to be told by its structure
+        ('{"text": " Good evening."}', ["whisper"]),
+    ],
+)
 def test_text_that_two_formats_could_read_is_claimed_by_one(text, claimed):
     assert claims(text) == claimed
 
 
 def test_whisper_is_recognised_when_its_text_fills_the_first_64_kib():
     text = " ".join(["Good evening."] * 8000)
-    data = json.dumps({"text": text, "segments": [{"id": 0, "seek": 0, "start": 0.0, "end": 1.0, "text": text}],
-                       "language": "en"})
+    data = json.dumps(
+        {"text": text, "segments": [{"id": 0, "seek": 0, "start": 0.0, "end": 1.0, "text": text}], "language": "en"}
+    )
     assert claims(data) == ["whisper"]
 
 
@@ -233,6 +277,7 @@ def test_each_reader_declares_its_type_extensions_syntax_and_docs():
 
 # --- malformed variants: one clear error line naming the file and the line or key path ---
 
+
 def _edit(name: str, change) -> str:
     data = json.loads((DATA / name).read_text(encoding="utf-8"))
     change(data)
@@ -244,6 +289,7 @@ def _set(path: list, value):
         for key in path[:-1]:
             data = data[key]
         data[path[-1]] = value
+
     return change
 
 
@@ -252,6 +298,7 @@ def _drop(path: list):
         for key in path[:-1]:
             data = data[key]
         del data[path[-1]]
+
     return change
 
 
@@ -260,33 +307,60 @@ def _v2(*rest):
 
 
 BAD_JSON = [
-    ("whisper_cli.json", _set(["segments", 1, "words", 2, "start"], "1.5"),
-     "segments[1].words[2].start: expected a number, got \"1.5\""),
+    (
+        "whisper_cli.json",
+        _set(["segments", 1, "words", 2, "start"], "1.5"),
+        'segments[1].words[2].start: expected a number, got "1.5"',
+    ),
     ("whisper_cli.json", _drop(["segments", 0, "text"]), "segments[0].text: missing"),
-    ("whisper_api.json", _set(["words"], {"word": "Good"}), "words: expected an array, got {\"word\": \"Good\"}"),
-    ("whisper_api.json", _set(["segments", 0, "end"], "1.2"), "segments[0].end: expected a number, got \"1.2\""),
-    ("google_v1.json", _set(["results", 1, "alternatives", 0, "words", 2, "startTime"], 3),
-     "results[1].alternatives[0].words[2].startTime: expected a string like \"1.5s\" or {\"seconds\", \"nanos\"}, got 3"),
-    ("google_v1.json", _drop(["results", 0, "alternatives", 0, "words", 1, "word"]),
-     "results[0].alternatives[0].words[1].word: missing"),
-    ("google_v2_operation.json", _set(_v2(0, "alternatives", 0, "words", 0, "endOffset"), "0.42"),
-     "response.results['gs://bbc-news-audio/news.wav'].inlineResult.transcript.results[0]"
-     ".alternatives[0].words[0].endOffset: expected a string like \"1.5s\" or {\"seconds\", \"nanos\"}, got \"0.42\""),
-    ("azure_batch.json", _set(["recognizedPhrases", 1, "offsetInTicks"], "15000000"),
-     "recognizedPhrases[1].offsetInTicks: expected a number, got \"15000000\""),
-    ("azure_batch.json", _drop(["recognizedPhrases", 0, "nBest", 0, "display"]),
-     "recognizedPhrases[0].nBest[0].display: missing"),
-    ("deepgram.json", _set(["results", "channels", 0, "alternatives", 0, "words", 3, "speaker"], [1]),
-     "results.channels[0].alternatives[0].words[3].speaker: expected a speaker name or number, got [1]"),
-    ("deepgram_utterances.json", _drop(["results", "utterances", 1, "transcript"]),
-     "results.utterances[1].transcript: missing"),
-    ("assemblyai.json", _set(["utterances", 0, "start"], "100"), "utterances[0].start: expected a number, got \"100\""),
+    ("whisper_api.json", _set(["words"], {"word": "Good"}), 'words: expected an array, got {"word": "Good"}'),
+    ("whisper_api.json", _set(["segments", 0, "end"], "1.2"), 'segments[0].end: expected a number, got "1.2"'),
+    (
+        "google_v1.json",
+        _set(["results", 1, "alternatives", 0, "words", 2, "startTime"], 3),
+        'results[1].alternatives[0].words[2].startTime: expected a string like "1.5s" or {"seconds", "nanos"}, got 3',
+    ),
+    (
+        "google_v1.json",
+        _drop(["results", 0, "alternatives", 0, "words", 1, "word"]),
+        "results[0].alternatives[0].words[1].word: missing",
+    ),
+    (
+        "google_v2_operation.json",
+        _set(_v2(0, "alternatives", 0, "words", 0, "endOffset"), "0.42"),
+        "response.results['gs://bbc-news-audio/news.wav'].inlineResult.transcript.results[0]"
+        '.alternatives[0].words[0].endOffset: expected a string like "1.5s" or {"seconds", "nanos"}, got "0.42"',
+    ),
+    (
+        "azure_batch.json",
+        _set(["recognizedPhrases", 1, "offsetInTicks"], "15000000"),
+        'recognizedPhrases[1].offsetInTicks: expected a number, got "15000000"',
+    ),
+    (
+        "azure_batch.json",
+        _drop(["recognizedPhrases", 0, "nBest", 0, "display"]),
+        "recognizedPhrases[0].nBest[0].display: missing",
+    ),
+    (
+        "deepgram.json",
+        _set(["results", "channels", 0, "alternatives", 0, "words", 3, "speaker"], [1]),
+        "results.channels[0].alternatives[0].words[3].speaker: expected a speaker name or number, got [1]",
+    ),
+    (
+        "deepgram_utterances.json",
+        _drop(["results", "utterances", 1, "transcript"]),
+        "results.utterances[1].transcript: missing",
+    ),
+    ("assemblyai.json", _set(["utterances", 0, "start"], "100"), 'utterances[0].start: expected a number, got "100"'),
     ("assemblyai.json", _set(["status"], "error"), "status: AssemblyAI reports an error: no message"),
-    ("speechmatics.json", _set(["results", 2, "attaches_to"], "left"),
-     "results[2].attaches_to: expected previous, next, both or none, got \"left\""),
+    (
+        "speechmatics.json",
+        _set(["results", 2, "attaches_to"], "left"),
+        'results[2].attaches_to: expected previous, next, both or none, got "left"',
+    ),
     ("speechmatics.json", _drop(["results", 0, "start_time"]), "results[0].start_time: missing"),
     ("passage.seglst.json", _drop([1, "session_id"]), "[1].session_id: missing"),
-    ("passage.seglst.json", _set([0, "start_time"], "soon"), "[0].start_time: expected a number, got \"soon\""),
+    ("passage.seglst.json", _set([0, "start_time"], "soon"), '[0].start_time: expected a number, got "soon"'),
 ]
 
 
@@ -300,19 +374,29 @@ def test_json_of_the_wrong_shape_names_the_key_path(name, change, message):
 
 
 def test_absent_optional_values_are_read_as_absent():
-    deepgram = parse_text("deepgram", _edit("deepgram.json", _set(
-        ["results", "channels", 0, "alternatives", 0, "words", 3, "end"], None)), "d.json")
+    deepgram = parse_text(
+        "deepgram",
+        _edit("deepgram.json", _set(["results", "channels", 0, "alternatives", 0, "words", 3, "end"], None)),
+        "d.json",
+    )
     assert deepgram.segments[1].words[1] == Word("the", 1.95, None, 0.99, "1")
-    azure = parse_text("azure", _edit("azure_batch.json", _drop(["recognizedPhrases", 1, "offsetInTicks"])),
-                                   "a.json")
+    azure = parse_text("azure", _edit("azure_batch.json", _drop(["recognizedPhrases", 1, "offsetInTicks"])), "a.json")
     assert (azure.segments[1].start, azure.segments[1].end) == (1.5, 6.0)  # the ISO 8601 offset and duration
 
 
 def test_an_iso_duration_that_is_not_one_names_the_key():
-    with pytest.raises(InputError, match=r"^a\.json: recognizedPhrases\[1\]\.offset: expected an ISO 8601 "
-                                         r"duration like \"PT1\.5S\", got \"1\.5 seconds\"$"):
-        parse_text("azure", _edit("azure_batch.json", _drop(["recognizedPhrases", 1, "offsetInTicks"]))
-                               .replace('"PT1.5S"', '"1.5 seconds"'), "a.json")
+    with pytest.raises(
+        InputError,
+        match=r"^a\.json: recognizedPhrases\[1\]\.offset: expected an ISO 8601 "
+        r"duration like \"PT1\.5S\", got \"1\.5 seconds\"$",
+    ):
+        parse_text(
+            "azure",
+            _edit("azure_batch.json", _drop(["recognizedPhrases", 1, "offsetInTicks"])).replace(
+                '"PT1.5S"', '"1.5 seconds"'
+            ),
+            "a.json",
+        )
 
 
 JSON_FILES = sorted(name for name in FILES if name.endswith(".json"))
@@ -337,15 +421,24 @@ def test_an_empty_file_is_an_error(name):
 def test_another_json_document_is_an_error(name):
     with pytest.raises(InputError) as caught:
         parse_text(FILES[name], '"just a string"', name)
-    assert str(caught.value) == (f"{name}: expected an array, got \"just a string\"" if FILES[name] == "seglst"
-                                 else f"{name}: expected an object, got \"just a string\"")
+    assert str(caught.value) == (
+        f'{name}: expected an array, got "just a string"'
+        if FILES[name] == "seglst"
+        else f'{name}: expected an object, got "just a string"'
+    )
 
 
-@pytest.mark.parametrize("reader, text", [
-    ("google", '{"transcripts": []}'), ("azure", '{"results": []}'), ("deepgram", '{"channels": []}'),
-    ("whisper", '{"words_": []}'), ("assemblyai", '{"id": "x", "status": "completed"}'),
-    ("speechmatics", '{"format": "2.9"}'),
-])
+@pytest.mark.parametrize(
+    "reader, text",
+    [
+        ("google", '{"transcripts": []}'),
+        ("azure", '{"results": []}'),
+        ("deepgram", '{"channels": []}'),
+        ("whisper", '{"words_": []}'),
+        ("assemblyai", '{"id": "x", "status": "completed"}'),
+        ("speechmatics", '{"format": "2.9"}'),
+    ],
+)
 def test_json_of_another_engine_is_an_error(reader, text):
     with pytest.raises(InputError) as caught:
         parse_text(reader, text, "x.json")
@@ -353,17 +446,26 @@ def test_json_of_another_engine_is_an_error(reader, text):
 
 
 BAD_LINES = [
-    ("ctm", "news 1 0.10 0.32 good 0.99\nnews 1 0.42 0.78\n", ":2: expected <file> <channel> <start> "
-     "<duration> <word> [<confidence>], got 4 fields"),
+    (
+        "ctm",
+        "news 1 0.10 0.32 good 0.99\nnews 1 0.42 0.78\n",
+        ":2: expected <file> <channel> <start> <duration> <word> [<confidence>], got 4 fields",
+    ),
     ("ctm", ";; header\nnews 1 0.10 x good\n", ":2: the duration 'x' is not a number of seconds"),
     ("ctm", "news 1 0.10 0.32 good high\n", ":1: the confidence 'high' is not a number"),
     ("ctm", "news 1 -0.10 0.32 good\n", ":1: the start time '-0.10' is not a number of seconds"),
-    ("stm", "news 1 spk 0.10\n", ":1: expected <file> <channel> <speaker> <begin> <end> [<label>] "
-     "<transcript>, got 4 fields"),
+    (
+        "stm",
+        "news 1 spk 0.10\n",
+        ":1: expected <file> <channel> <speaker> <begin> <end> [<label>] <transcript>, got 4 fields",
+    ),
     ("stm", "news 1 spk 0.10 1.20 <o,f0 good evening\n", ":1: the label '<o,f0' has no closing '>'"),
     ("stm", "news 1 spk 0.10 nan good evening\n", ":1: the end time 'nan' is not a number of seconds"),
-    ("trn", "good evening (news-1)\ntonight the prime minister\n", ":2: expected the text followed by "
-     "its utterance id in parentheses, like 'good evening (utt-0001)'"),
+    (
+        "trn",
+        "good evening (news-1)\ntonight the prime minister\n",
+        ":2: expected the text followed by its utterance id in parentheses, like 'good evening (utt-0001)'",
+    ),
     ("trn", ";; only a comment\n", ": the file has no TRN lines (it is empty or only comments)"),
 ]
 
@@ -385,11 +487,16 @@ def test_a_truncated_line_is_named(name):
 
 # --- what each format does beyond the passage ---
 
+
 def test_ctm_and_stm_keep_recordings_apart_and_ordered():
-    ctm = parse_text("ctm", "b 1 0.5 0.2 two\na 1 0.9 0.1 late\nb 1 0.1 0.2 one\na 1 0.2 0.1 early\n"
-                               "a 2 0.0 0.1 other 0.5\n", "x.ctm")
-    assert [(s.recording, s.text) for s in ctm.segments] == [("a 1", "early late"), ("a 2", "other"),
-                                                             ("b 1", "one two")]
+    ctm = parse_text(
+        "ctm", "b 1 0.5 0.2 two\na 1 0.9 0.1 late\nb 1 0.1 0.2 one\na 1 0.2 0.1 early\na 2 0.0 0.1 other 0.5\n", "x.ctm"
+    )
+    assert [(s.recording, s.text) for s in ctm.segments] == [
+        ("a 1", "early late"),
+        ("a 2", "other"),
+        ("b 1", "one two"),
+    ]
     stm = parse_text("stm", "b A s2 3.0 4.0 three\na A s1 2.0 3.0 two\na A s1 0.0 1.0 one\n", "x.stm")
     assert [(s.recording, s.text) for s in stm.segments] == [("a A", "one"), ("a A", "two"), ("b A", "three")]
 
@@ -401,15 +508,28 @@ def test_ctm_in_the_nist_rt_form_has_speakers():
 
 def test_speechmatics_attaches_punctuation_as_told():
     def item(kind, content, start, attaches=None):
-        found = {"type": kind, "start_time": start, "end_time": start + 0.1,
-                 "alternatives": [{"content": content, "confidence": 0.9, "speaker": "S1"}]}
+        found = {
+            "type": kind,
+            "start_time": start,
+            "end_time": start + 0.1,
+            "alternatives": [{"content": content, "confidence": 0.9, "speaker": "S1"}],
+        }
         if attaches:
             found["attaches_to"] = attaches
         return found
-    results = [item("word", "a", 0.0), item("word", "well", 0.1), item("punctuation", "-", 0.2, "both"),
-               item("word", "known", 0.3), item("punctuation", "\u201c", 0.4, "next"), item("word", "fact", 0.5),
-               item("punctuation", "\u201d", 0.6, "previous"), item("punctuation", "\u2013", 0.7, "none"),
-               item("speaker_change", "", 0.8), item("word", "yes", 0.9)]
+
+    results = [
+        item("word", "a", 0.0),
+        item("word", "well", 0.1),
+        item("punctuation", "-", 0.2, "both"),
+        item("word", "known", 0.3),
+        item("punctuation", "\u201c", 0.4, "next"),
+        item("word", "fact", 0.5),
+        item("punctuation", "\u201d", 0.6, "previous"),
+        item("punctuation", "\u2013", 0.7, "none"),
+        item("speaker_change", "", 0.8),
+        item("word", "yes", 0.9),
+    ]
     transcript = parse_text("speechmatics", json.dumps({"format": "2.9", "results": results}), "s.json")
     assert transcript.text() == "a well-known \u201cfact\u201d \u2013 yes"
     assert transcript.segments[0].words[1] == Word("well-known", 0.1, 0.4, 0.9, "S1")
@@ -418,17 +538,34 @@ def test_speechmatics_attaches_punctuation_as_told():
 def test_speechmatics_entities_are_read_in_their_written_form():
     def alt(content):
         return [{"content": content, "confidence": 0.9, "speaker": "S1"}]
+
     results = [
-        {"type": "entity", "entity_class": "money", "start_time": 0.0, "end_time": 1.0, "alternatives": alt("$1 million"),
-         "spoken_form": [{"type": "word", "start_time": 0.0, "end_time": 0.3, "alternatives": alt("one")}],
-         "written_form": [{"type": "word", "start_time": 0.0, "end_time": 0.5, "alternatives": [{"content": "$1"}]},
-                          {"type": "word", "start_time": 0.5, "end_time": 1.0, "alternatives": [{"content": "million"}]}]},
-        {"type": "entity", "entity_class": "date", "start_time": 1.0, "end_time": 2.0,
-         "alternatives": alt("19th of January 2023")},
+        {
+            "type": "entity",
+            "entity_class": "money",
+            "start_time": 0.0,
+            "end_time": 1.0,
+            "alternatives": alt("$1 million"),
+            "spoken_form": [{"type": "word", "start_time": 0.0, "end_time": 0.3, "alternatives": alt("one")}],
+            "written_form": [
+                {"type": "word", "start_time": 0.0, "end_time": 0.5, "alternatives": [{"content": "$1"}]},
+                {"type": "word", "start_time": 0.5, "end_time": 1.0, "alternatives": [{"content": "million"}]},
+            ],
+        },
+        {
+            "type": "entity",
+            "entity_class": "date",
+            "start_time": 1.0,
+            "end_time": 2.0,
+            "alternatives": alt("19th of January 2023"),
+        },
     ]
     transcript = parse_text("speechmatics", json.dumps({"format": "2.9", "results": results}), "s.json")
-    assert transcript.segments[0].words == (Word("$1", 0.0, 0.5, None, "S1"), Word("million", 0.5, 1.0, None, "S1"),
-                                            Word("19th of January 2023", 1.0, 2.0, 0.9, "S1"))
+    assert transcript.segments[0].words == (
+        Word("$1", 0.0, 0.5, None, "S1"),
+        Word("million", 0.5, 1.0, None, "S1"),
+        Word("19th of January 2023", 1.0, 2.0, 0.9, "S1"),
+    )
 
 
 def _snake(value):
@@ -450,8 +587,9 @@ def test_google_v1_diarization_result_is_folded_in_not_read_twice():
     for result in data["results"][:-1]:  # results with transcripts only: the words are in the last one
         del result["alternatives"][0]["words"]
     transcript = parse_text("google", json.dumps(data), "g.json")
-    assert [(s.text, s.start, s.end, s.speaker) for s in transcript.segments] == \
-        segments((0.1, 1.25, "1"), (1.5, 6.05, "2"))
+    assert [(s.text, s.start, s.end, s.speaker) for s in transcript.segments] == segments(
+        (0.1, 1.25, "1"), (1.5, 6.05, "2")
+    )
     assert [w for s in transcript.segments for w in s.words] == words(speakers="12")
     data["results"][-1]["alternatives"][0]["words"][0]["word"] = "Goodbye"  # not the same words: read as they are
     transcript = parse_text("google", json.dumps(data), "g.json")
@@ -466,14 +604,29 @@ def test_google_without_speech_and_with_several_files():
 
 
 def test_azure_speech_sdk_results():
-    sdk = [{"RecognitionStatus": "Success", "DisplayText": "Good evening.", "Offset": 1000000, "Duration": 11000000},
-           {"RecognitionStatus": "InitialSilenceTimeout", "Offset": 12000000, "Duration": 3000000},
-           {"RecognitionStatus": "Success", "Offset": 15000000, "Duration": 45000000, "DisplayText": SECOND,
-            "NBest": [{"Confidence": 0.9, "Lexical": "x", "Display": SECOND,
-                       "Words": [{"Word": "tonight", "Offset": 15000000, "Duration": 4500000}]}]}]
+    sdk = [
+        {"RecognitionStatus": "Success", "DisplayText": "Good evening.", "Offset": 1000000, "Duration": 11000000},
+        {"RecognitionStatus": "InitialSilenceTimeout", "Offset": 12000000, "Duration": 3000000},
+        {
+            "RecognitionStatus": "Success",
+            "Offset": 15000000,
+            "Duration": 45000000,
+            "DisplayText": SECOND,
+            "NBest": [
+                {
+                    "Confidence": 0.9,
+                    "Lexical": "x",
+                    "Display": SECOND,
+                    "Words": [{"Word": "tonight", "Offset": 15000000, "Duration": 4500000}],
+                }
+            ],
+        },
+    ]
     transcript = parse_text("azure", json.dumps(sdk), "sdk.json")
-    assert transcript.segments == (Segment(FIRST, 0.1, 1.2), Segment(SECOND, 1.5, 6.0, None,
-                                                                    (Word("tonight", 1.5, 1.95),)))
+    assert transcript.segments == (
+        Segment(FIRST, 0.1, 1.2),
+        Segment(SECOND, 1.5, 6.0, None, (Word("tonight", 1.5, 1.95),)),
+    )
     assert claims(json.dumps(sdk, indent=2)) == ["azure"]
 
 
@@ -481,7 +634,9 @@ def test_assemblyai_without_utterances_is_one_segment():
     data = json.loads((DATA / "assemblyai.json").read_text(encoding="utf-8"))
     data["utterances"] = None
     transcript = parse_text("assemblyai", json.dumps(data), "a.json")
-    assert [(s.text, s.start, s.end, s.speaker) for s in transcript.segments] == [(FIRST + " " + SECOND, 0.1, 6.0, None)]
+    assert [(s.text, s.start, s.end, s.speaker) for s in transcript.segments] == [
+        (FIRST + " " + SECOND, 0.1, 6.0, None)
+    ]
     assert len(transcript.segments[0].words) == 15
 
 
@@ -490,10 +645,13 @@ def test_deepgram_without_paragraphs_or_utterances_is_one_segment_per_channel():
     del data["results"]["channels"][0]["alternatives"][0]["paragraphs"]
     data["results"]["channels"].append({"alternatives": [{"transcript": "", "confidence": 0, "words": []}]})
     transcript = parse_text("deepgram", json.dumps(data), "d.json")
-    assert [(s.text, s.start, s.end, s.speaker) for s in transcript.segments] == [(FIRST + " " + SECOND, 0.1, 6.0, None)]
+    assert [(s.text, s.start, s.end, s.speaker) for s in transcript.segments] == [
+        (FIRST + " " + SECOND, 0.1, 6.0, None)
+    ]
 
 
 # --- documentation ---
+
 
 @pytest.mark.parametrize("name", TYPES + HELPERS)
 def test_module_examples_run(name):
@@ -507,8 +665,9 @@ def test_the_documentation_examples_run():
     for name in (*TYPES, "revai", "gentle", "pocketsphinx", "elevenlabs"):
         assert f"## `{name}`" in page, name
     assert "## `nemo` and `nemo_text`" in page
-    test = doctest.DocTestParser().get_doctest("\n".join(re.findall(r"```pycon\n(.*?)```", page, re.S)),
-                                               {}, "transcripts-engines.md", None, 0)
+    test = doctest.DocTestParser().get_doctest(
+        "\n".join(re.findall(r"```pycon\n(.*?)```", page, re.S)), {}, "transcripts-engines.md", None, 0
+    )
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert len(test.examples) >= 2 * len(TYPES) and runner.failures == 0
@@ -528,15 +687,18 @@ def test_speechmatics_empty_word_delimiter_joins_the_words(tmp_path):
     # speechmatics-python's tests/data/batch-job-transcript.json declares word_delimiter '' (as the
     # language packs of Japanese or Chinese do): its own text output joins the words without a space
     def word(text, start, eos=None):
-        item = {"type": "punctuation" if eos is not None else "word", "start_time": start, "end_time": start + 0.1,
-                "alternatives": [{"content": text, "confidence": 1.0, "speaker": "S1"}]}
+        item = {
+            "type": "punctuation" if eos is not None else "word",
+            "start_time": start,
+            "end_time": start + 0.1,
+            "alternatives": [{"content": text, "confidence": 1.0, "speaker": "S1"}],
+        }
         if eos is not None:
             item.update(attaches_to="previous", is_eos=eos)
         return item
 
     results = [word("東京", 0.0), word("は", 0.2), word("。", 0.3, True), word("雨", 0.5), word("です", 0.7)]
-    document = {"format": "2.9", "results": results,
-                "metadata": {"language_pack_info": {"word_delimiter": ""}}}
+    document = {"format": "2.9", "results": results, "metadata": {"language_pack_info": {"word_delimiter": ""}}}
     t = reader("speechmatics").parse(document, "sm.json")
     assert t.text() == "東京は。雨です" and len(t.segments) == 1
     document["metadata"]["language_pack_info"]["word_delimiter"] = " "
@@ -546,16 +708,22 @@ def test_speechmatics_empty_word_delimiter_joins_the_words(tmp_path):
 def test_seglst_segments_are_read_in_meetevals_order_session_then_start_time():
     # meeteval's example_files/hyp.seglst.json lists recordingA, recordingB, then recordingA again;
     # meeteval orders utterances by session and begin time, and so does the reader
-    document = [{"session_id": "recordingA", "speaker": "Alice", "start_time": 0, "end_time": 1, "words": "one"},
-                {"session_id": "recordingB", "speaker": "Bob", "start_time": 3.2, "end_time": 4.6, "words": "three"},
-                {"session_id": "recordingA", "speaker": "Alice", "start_time": "5", "end_time": "6", "words": "two"}]
+    document = [
+        {"session_id": "recordingA", "speaker": "Alice", "start_time": 0, "end_time": 1, "words": "one"},
+        {"session_id": "recordingB", "speaker": "Bob", "start_time": 3.2, "end_time": 4.6, "words": "three"},
+        {"session_id": "recordingA", "speaker": "Alice", "start_time": "5", "end_time": "6", "words": "two"},
+    ]
     t = reader("seglst").parse(document, "hyp.seglst.json")
     assert [(s.recording, s.text, s.start) for s in t.segments] == [
-        ("recordingA", "one", 0.0), ("recordingA", "two", 5.0), ("recordingB", "three", 3.2)]
+        ("recordingA", "one", 0.0),
+        ("recordingA", "two", 5.0),
+        ("recordingB", "three", 3.2),
+    ]
 
 
-@pytest.mark.parametrize("kind", ["assemblyai", "aws", "azure", "deepgram", "google", "kaldi", "seglst", "speechmatics",
-                                  "whisper"])
+@pytest.mark.parametrize(
+    "kind", ["assemblyai", "aws", "azure", "deepgram", "google", "kaldi", "seglst", "speechmatics", "whisper"]
+)
 @pytest.mark.parametrize("document", ["null", "1", '"words"', "[]", "[null]", "{}"])
 def test_a_json_document_of_the_wrong_shape_is_one_error(kind, document):
     """Every JSON reader given a document that is not its shape (the fuzz test found

@@ -14,8 +14,9 @@ from benchmarkstt_transcripts.reading import parse_text  # noqa: E402
 BIG = "1" + "0" * 400
 
 
-@pytest.mark.parametrize("value, shown", [("1e400", "Infinity"), ("NaN", "NaN"), ("-Infinity", "-Infinity"),
-                                          (BIG, BIG[:37] + "...")])
+@pytest.mark.parametrize(
+    "value, shown", [("1e400", "Infinity"), ("NaN", "NaN"), ("-Infinity", "-Infinity"), (BIG, BIG[:37] + "...")]
+)
 def test_seglst_times_are_finite(value, shown):
     doc = f'[{{"session_id": "s", "speaker": "A", "start_time": {value}, "end_time": 3, "words": "hi"}}]'
     with pytest.raises(InputError) as err:
@@ -29,15 +30,24 @@ def test_an_integer_of_thousands_of_digits_is_one_clear_error():
         parse_text("seglst", doc, "t.json")
 
 
-@pytest.mark.parametrize("field, value, shown", [("start_time", '"inf"', '"inf"'), ("start_time", '"NaN"', '"NaN"'),
-                                                 ("end_time", "1e400", "Infinity"), ("end_time", BIG, BIG[:37] + "..."),
-                                                 ("confidence", '"-inf"', '"-inf"')])
+@pytest.mark.parametrize(
+    "field, value, shown",
+    [
+        ("start_time", '"inf"', '"inf"'),
+        ("start_time", '"NaN"', '"NaN"'),
+        ("end_time", "1e400", "Infinity"),
+        ("end_time", BIG, BIG[:37] + "..."),
+        ("confidence", '"-inf"', '"-inf"'),
+    ],
+)
 def test_aws_times_and_confidences_are_finite(field, value, shown):
     times = {"start_time": '"0.5"', "end_time": '"0.9"', "confidence": '"0.9"'}
     times[field] = value
-    doc = ('{"results": {"transcripts": [{"transcript": "Hi"}], "items": [{"type": "pronunciation", '
-           f'"start_time": {times["start_time"]}, "end_time": {times["end_time"]}, '
-           f'"alternatives": [{{"confidence": {times["confidence"]}, "content": "Hi"}}]}}]}}}}')
+    doc = (
+        '{"results": {"transcripts": [{"transcript": "Hi"}], "items": [{"type": "pronunciation", '
+        f'"start_time": {times["start_time"]}, "end_time": {times["end_time"]}, '
+        f'"alternatives": [{{"confidence": {times["confidence"]}, "content": "Hi"}}]}}]}}}}'
+    )
     where = "results.items[0]" + (".alternatives[0]" if field == "confidence" else "")
     with pytest.raises(InputError) as err:
         parse_text("aws", doc, "a.json")

@@ -32,17 +32,37 @@ def test_marks_glued_to_words_of_plain_text_are_removed_and_told(tmp_path):
     run = run_command("benchmarkstt", "-r", "r.txt", "-h", "h.txt", "--wer", "--cer", cwd=tmp_path)
     assert run.returncode == 0, run
     assert scores(run) == ["0.000000", "0.000000"], run  # before: 0.5 and 0.1
-    assert warnings(run) == [f"benchmarkstt: warning: r.txt: 2 invisible direction marks removed "
-                             f"(2 U+200F RIGHT-TO-LEFT MARK): {NOTE}"], run
+    assert warnings(run) == [
+        f"benchmarkstt: warning: r.txt: 2 invisible direction marks removed (2 U+200F RIGHT-TO-LEFT MARK): {NOTE}"
+    ], run
 
 
-@pytest.mark.parametrize("name, content", [
-    ("r.srt", f"1\n00:00:01,000 --> 00:00:02,000\n{RLE}{LINE}{PDF}\n"),
-    ("r.vtt", f"WEBVTT\n\n00:01.000 --> 00:02.000\n&rlm;{LINE}&rlm;\n"),  # an entity: a mark once read
-    ("r.json", json.dumps({"text": RLM + LINE, "segments": [{"start": 1.0, "end": 2.0, "text": RLM + LINE, "words": [
-        {"word": (RLM if n == 0 else "") + w, "start": 1.0 + n / 4, "end": 1.2 + n / 4}
-        for n, w in enumerate(LINE.split())]}]})),  # escaped: \u200f in the JSON
-])
+@pytest.mark.parametrize(
+    "name, content",
+    [
+        ("r.srt", f"1\n00:00:01,000 --> 00:00:02,000\n{RLE}{LINE}{PDF}\n"),
+        ("r.vtt", f"WEBVTT\n\n00:01.000 --> 00:02.000\n&rlm;{LINE}&rlm;\n"),  # an entity: a mark once read
+        (
+            "r.json",
+            json.dumps(
+                {
+                    "text": RLM + LINE,
+                    "segments": [
+                        {
+                            "start": 1.0,
+                            "end": 2.0,
+                            "text": RLM + LINE,
+                            "words": [
+                                {"word": (RLM if n == 0 else "") + w, "start": 1.0 + n / 4, "end": 1.2 + n / 4}
+                                for n, w in enumerate(LINE.split())
+                            ],
+                        }
+                    ],
+                }
+            ),
+        ),  # escaped: \u200f in the JSON
+    ],
+)
 def test_transcripts_are_read_without_their_marks_whatever_the_format_wrote(tmp_path, name, content):
     (tmp_path / name).write_text(content, encoding="utf-8")
     (tmp_path / "h.txt").write_text(LINE + "\n", encoding="utf-8")
@@ -56,8 +76,15 @@ def test_transcripts_are_read_without_their_marks_whatever_the_format_wrote(tmp_
 
 def test_the_words_keep_their_times_once_the_marks_are_gone(tmp_path):
     words = [{"word": RLM + w, "start": 1.0 + n, "end": 1.5 + n} for n, w in enumerate(["مرحبا", "بكم"])]
-    (tmp_path / "r.json").write_text(json.dumps({"text": "", "segments": [
-        {"start": 1.0, "end": 2.5, "text": " ".join(w["word"] for w in words), "words": words}]}), encoding="utf-8")
+    (tmp_path / "r.json").write_text(
+        json.dumps(
+            {
+                "text": "",
+                "segments": [{"start": 1.0, "end": 2.5, "text": " ".join(w["word"] for w in words), "words": words}],
+            }
+        ),
+        encoding="utf-8",
+    )
     run = run_command("benchmarkstt-tools", "transcript", "-i", "r.json", "-o", "json", cwd=tmp_path)
     assert run.returncode == 0, run
     segment = json.loads(run.stdout)["segments"][0]
@@ -66,14 +93,27 @@ def test_the_words_keep_their_times_once_the_marks_are_gone(tmp_path):
 
 
 def test_a_zero_width_space_separates_words_and_joiners_are_kept(tmp_path):
-    run = run_command("benchmarkstt", "-r", "a b c", "-h", "a b\u200bc", "-rt", "argument", "-ht", "argument",
-                      "--wer", cwd=tmp_path)
+    run = run_command(
+        "benchmarkstt", "-r", "a b c", "-h", "a b\u200bc", "-rt", "argument", "-ht", "argument", "--wer", cwd=tmp_path
+    )
     assert scores(run) == ["0.000000"], run
-    assert warnings(run) == ["benchmarkstt: warning: the text given as argument: 1 zero-width space (U+200B) "
-                             "read as a space between words"], run
+    assert warnings(run) == [
+        "benchmarkstt: warning: the text given as argument: 1 zero-width space (U+200B) read as a space between words"
+    ], run
     # ZWNJ writes Persian words as they are spelled: it is no mark, and not removed
-    run = run_command("benchmarkstt", "-r", "می\u200cخواهم", "-h", "میخواهم", "-rt", "argument", "-ht", "argument",
-                      "--wer", cwd=tmp_path)
+    run = run_command(
+        "benchmarkstt",
+        "-r",
+        "می\u200cخواهم",
+        "-h",
+        "میخواهم",
+        "-rt",
+        "argument",
+        "-ht",
+        "argument",
+        "--wer",
+        cwd=tmp_path,
+    )
     assert scores(run) == ["1.000000"] and warnings(run) == [], run
 
 
@@ -82,10 +122,25 @@ def test_corpus_mode_reads_every_file_without_marks_and_tells_each_once(tmp_path
         (tmp_path / folder).mkdir()
     for n in range(3):
         (tmp_path / "ref" / f"ep{n}.srt").write_text(
-            f"1\n00:00:01,000 --> 00:00:02,000\n{RLE}{LINE}{PDF}\n", encoding="utf-8")
+            f"1\n00:00:01,000 --> 00:00:02,000\n{RLE}{LINE}{PDF}\n", encoding="utf-8"
+        )
         (tmp_path / "hyp" / f"ep{n}.txt").write_text(LINE + ("\u2066" if n == 2 else "") + "\n", encoding="utf-8")
-    run = run_command("benchmarkstt-tools", "corpus", "-r", "ref", "-h", "e=hyp", "--wer", "--jobs", "2",
-                      "--resamples", "10", "-o", "json", cwd=tmp_path)
+    run = run_command(
+        "benchmarkstt-tools",
+        "corpus",
+        "-r",
+        "ref",
+        "-h",
+        "e=hyp",
+        "--wer",
+        "--jobs",
+        "2",
+        "--resamples",
+        "10",
+        "-o",
+        "json",
+        cwd=tmp_path,
+    )
     assert run.returncode == 0, run
     assert json.loads(run.stdout)["engines"]["e"]["wer"] == 0, run
     told = warnings(run)

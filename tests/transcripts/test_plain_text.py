@@ -18,20 +18,44 @@ from benchmarkstt_transcripts.reading import HEAD, START, decoded, infer_type, p
 SHARED = ROOT.parent / "shared" / "data" / "realfiles"
 #: plain text, at the rule's edges: blank, other scripts, a BOM, UTF-16 with and without one, bad
 #: bytes (read per file later, as before), arrows that are not a cue's
-PLAIN = [b"", b"  \n", b"the cat sat", "caf\u00e9 \u00fcber na\u00efve".encode(), "\u65e5\u672c\u8a9e".encode(),
-         b"\xef\xbb\xbfthe cat", "the cat".encode("utf-16"), "the cat".encode("utf-16-le"), b"the \xff cat",
-         "-\u2192>".encode()]
+PLAIN = [
+    b"",
+    b"  \n",
+    b"the cat sat",
+    "caf\u00e9 \u00fcber na\u00efve".encode(),
+    "\u65e5\u672c\u8a9e".encode(),
+    b"\xef\xbb\xbfthe cat",
+    "the cat".encode("utf-16"),
+    "the cat".encode("utf-16-le"),
+    b"the \xff cat",
+    "-\u2192>".encode(),
+]
 #: what a quick look cannot tell: marks in any case, JSON, XML, documents and media
-ASKED = [b"1\n00:00:01,000 --> 00:00:02,000\nHi\n", b"WebVtt\n\n00:01.000 --> 00:02.000\nhi\n",
-         b"[Script Info]\nTitle: x\n", b"<SAMI><BODY>hi</BODY></SAMI>", b"the cat (utt_1)\n",
-         b'{"text": "the cat"}', b"  [1, 2]", b"<tt/>", "<SAM\u0130>".encode(), b"%PDF-1.4 the cat",
-         b"PK\x03\x04the cat", b"RIFF\x00\x00\x00\x00WAVEfmt "]
+ASKED = [
+    b"1\n00:00:01,000 --> 00:00:02,000\nHi\n",
+    b"WebVtt\n\n00:01.000 --> 00:02.000\nhi\n",
+    b"[Script Info]\nTitle: x\n",
+    b"<SAMI><BODY>hi</BODY></SAMI>",
+    b"the cat (utt_1)\n",
+    b'{"text": "the cat"}',
+    b"  [1, 2]",
+    b"<tt/>",
+    "<SAM\u0130>".encode(),
+    b"%PDF-1.4 the cat",
+    b"PK\x03\x04the cat",
+    b"RIFF\x00\x00\x00\x00WAVEfmt ",
+]
 EDGES = PLAIN + ASKED
 
 
 def samples() -> list:
-    files = [p for folder in (ROOT / "tests" / "data", ROOT / "tests" / "transcripts" / "data", SHARED)
-             if folder.is_dir() for p in sorted(folder.rglob("*")) if p.is_file() and p.stat().st_size < 2_000_000]
+    files = [
+        p
+        for folder in (ROOT / "tests" / "data", ROOT / "tests" / "transcripts" / "data", SHARED)
+        if folder.is_dir()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.stat().st_size < 2_000_000
+    ]
     return [p.read_bytes() for p in files] + EDGES
 
 
@@ -67,7 +91,10 @@ SPACES = b" \n" * 200_000
 @pytest.mark.parametrize("name", ["a.txt", "a"])
 def test_json_or_xml_after_more_spaces_than_the_start_holds_is_still_recognised(name):
     whisper = SPACES + b'{"text": " the cat", "segments": [{"start": 0.0, "end": 1.0, "text": " the cat"}]}'
-    ttml = SPACES + b'<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="0s" end="1s">the cat</p></div></body></tt>'
+    ttml = (
+        SPACES
+        + b'<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="0s" end="1s">the cat</p></div></body></tt>'
+    )
     srt = SPACES + b"1\n00:00:01,000 --> 00:00:02,000\nthe cat\n"
     assert infer_type(name, whisper) == "whisper" and not plain_text(name, whisper)
     # XML: its root tag is looked for in the first HEAD characters (spaces here), but it is XML,
@@ -79,14 +106,17 @@ def test_json_or_xml_after_more_spaces_than_the_start_holds_is_still_recognised(
     assert infer_type(name, srt) is None and plain_text(name, srt)
 
 
-@pytest.mark.parametrize("data", [
-    "\u65e5\u672c\u8a9e".encode() * 30_000,  # three bytes a character: the start cuts one in two
-    b"a" + "\U0001f600".encode() * 70_000,  # four bytes a character, a cut at every offset
-    "\ufeffthe cat \u00e9".encode("utf-16") * 40_000,
-    ("the cat " * 40_000).encode("utf-32-le"),
-    b"\xff\xe6\x97" + b"\xe6\x97\xa5\xff" * 70_000,  # bad bytes and cut characters
-    b"\xef\xbb\xbf" + b"x" * (START - 3) + "\u00e9".encode() + b"tail",
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        "\u65e5\u672c\u8a9e".encode() * 30_000,  # three bytes a character: the start cuts one in two
+        b"a" + "\U0001f600".encode() * 70_000,  # four bytes a character, a cut at every offset
+        "\ufeffthe cat \u00e9".encode("utf-16") * 40_000,
+        ("the cat " * 40_000).encode("utf-32-le"),
+        b"\xff\xe6\x97" + b"\xe6\x97\xa5\xff" * 70_000,  # bad bytes and cut characters
+        b"\xef\xbb\xbf" + b"x" * (START - 3) + "\u00e9".encode() + b"tail",
+    ],
+)
 def test_the_start_looked_at_is_the_start_of_the_whole_text(data):
     start, whole = decoded(data, START)
     everything, _ = decoded(data)

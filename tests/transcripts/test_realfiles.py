@@ -29,9 +29,11 @@ _SPEC.loader.exec_module(realfiles)
 CORPUS = realfiles.corpus_dir()
 EXTERNAL = realfiles.external_dir()
 
-pytestmark = needs_shared(os.path.isdir(realfiles.expected_dir(CORPUS)) and os.path.isdir(realfiles.expected_dir(EXTERNAL)),
-                          f"the real-file corpus ({CORPUS}) or the external one ({EXTERNAL}), with their expected "
-                          f"readings ({realfiles.expected_dir(CORPUS)}, {realfiles.expected_dir(EXTERNAL)})")
+pytestmark = needs_shared(
+    os.path.isdir(realfiles.expected_dir(CORPUS)) and os.path.isdir(realfiles.expected_dir(EXTERNAL)),
+    f"the real-file corpus ({CORPUS}) or the external one ({EXTERNAL}), with their expected "
+    f"readings ({realfiles.expected_dir(CORPUS)}, {realfiles.expected_dir(EXTERNAL)})",
+)
 
 
 @pytest.fixture(scope="module")
@@ -41,24 +43,37 @@ def outcomes() -> tuple:
 
 
 def test_every_file_is_read_or_refused_without_a_traceback(outcomes):
-    crashes = [f"{way}: {local}: {why}" for way, results in zip(("given", "inferred"), outcomes)
-               for local, (outcome, why) in results.items() if outcome == "crash"]
+    crashes = [
+        f"{way}: {local}: {why}"
+        for way, results in zip(("given", "inferred"), outcomes)
+        for local, (outcome, why) in results.items()
+        if outcome == "crash"
+    ]
     assert not crashes, "\n".join(crashes)
 
 
 def test_files_read_to_their_own_librarys_words_unless_known(outcomes):
     known = realfiles.read_known()
-    wrong = [f"{local}: {way}: {why}" for way, results in zip(("given", "inferred"), outcomes)
-             for local, (outcome, why) in results.items() if outcome != "identical" and local not in known]
+    wrong = [
+        f"{local}: {way}: {why}"
+        for way, results in zip(("given", "inferred"), outcomes)
+        for local, (outcome, why) in results.items()
+        if outcome != "identical" and local not in known
+    ]
     assert not wrong, "not in known-differences.txt:\n" + "\n".join(wrong)
 
 
 def test_known_differences_still_differ(outcomes):
     given, inferred = outcomes
-    fixed = [local for local in realfiles.read_known()
-             if local in given and given[local][0] == inferred[local][0] == "identical"]
-    assert not fixed, ("read right now: remove them from known-differences.txt "
-                       "(benchmarks/realfiles.py compare --write):\n" + "\n".join(fixed))
+    fixed = [
+        local
+        for local in realfiles.read_known()
+        if local in given and given[local][0] == inferred[local][0] == "identical"
+    ]
+    assert not fixed, (
+        "read right now: remove them from known-differences.txt "
+        "(benchmarks/realfiles.py compare --write):\n" + "\n".join(fixed)
+    )
 
 
 def test_known_differences_name_files_of_the_corpus():

@@ -11,9 +11,11 @@ pytest.importorskip("benchmarkstt_transcripts")
 from benchmarkstt_core.errors import InputError
 from benchmarkstt_transcripts.reading import infer_type, parse_text, read_transcript
 
-CAPTIONS = ("0:00:03.900,0:00:08.460\nGood evening\nand welcome.\n\n"
-            "0:00:08.460,0:00:15.780\n[Music] Thank you.\n\n"
-            "1:02:16.680,1:02:25.980\nTickets cost £5\n")
+CAPTIONS = (
+    "0:00:03.900,0:00:08.460\nGood evening\nand welcome.\n\n"
+    "0:00:08.460,0:00:15.780\n[Music] Thank you.\n\n"
+    "1:02:16.680,1:02:25.980\nTickets cost £5\n"
+)
 
 
 def test_captions_are_segments_with_their_times_and_lines(tmp_path):
@@ -22,8 +24,10 @@ def test_captions_are_segments_with_their_times_and_lines(tmp_path):
     transcript = read_transcript(str(path))
     assert infer_type(str(path)) == transcript.type == "sbv"
     assert [(s.text, s.start, s.end) for s in transcript.segments] == [
-        ("Good evening\nand welcome.", 3.9, 8.46), ("[Music] Thank you.", 8.46, 15.78),
-        ("Tickets cost £5", 3736.68, 3745.98)]
+        ("Good evening\nand welcome.", 3.9, 8.46),
+        ("[Music] Thank you.", 8.46, 15.78),
+        ("Tickets cost £5", 3736.68, 3745.98),
+    ]
 
 
 def test_sound_labels_are_set_aside_and_scored_with_keep(bstt, tmp_path):
@@ -38,14 +42,22 @@ def test_sound_labels_are_set_aside_and_scored_with_keep(bstt, tmp_path):
 def test_a_block_without_timing_is_more_text_and_a_reversed_caption_is_skipped():
     transcript = parse_text("sbv", "0:00:01.000,0:00:02.000\na\n\nb\n\n0:00:05.000,0:00:03.000\nc\n", "c.sbv")
     assert [s.text for s in transcript.segments] == ["a\nb"]
-    assert transcript.warnings == ('c.sbv:6: skipped a caption: it ends before it starts: "0:00:05.000,0:00:03.000"',
-                                   "c.sbv: 1 block(s) without a timing line read as more text of the caption before")
+    assert transcript.warnings == (
+        'c.sbv:6: skipped a caption: it ends before it starts: "0:00:05.000,0:00:03.000"',
+        "c.sbv: 1 block(s) without a timing line read as more text of the caption before",
+    )
 
 
-@pytest.mark.parametrize("text, message", [
-    ("Hello\n\n0:00:01.000,0:00:02.000\na\n", 'c.sbv:1: expected a timing line H:MM:SS.mmm,H:MM:SS.mmm, got "Hello"'),
-    ("0:00:05.000,0:00:03.000\nc\n", "c.sbv: no caption could be read"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            "Hello\n\n0:00:01.000,0:00:02.000\na\n",
+            'c.sbv:1: expected a timing line H:MM:SS.mmm,H:MM:SS.mmm, got "Hello"',
+        ),
+        ("0:00:05.000,0:00:03.000\nc\n", "c.sbv: no caption could be read"),
+    ],
+)
 def test_a_file_without_a_caption_to_read_is_an_error(text, message):
     with pytest.raises(InputError) as error:
         parse_text("sbv", text, "c.sbv")
@@ -54,5 +66,7 @@ def test_a_file_without_a_caption_to_read_is_an_error(text, message):
 
 def test_an_unreadable_file_on_the_command_line_is_one_error_line(tools, tmp_path):
     (tmp_path / "c.sbv").write_text("00:01,00:02\nHello\n", encoding="utf-8")
-    assert assert_clean_error(tools("transcript", "-i", "c.sbv", cwd=tmp_path), "benchmarkstt-tools") == \
-        'benchmarkstt-tools: error: c.sbv:1: expected a timing line H:MM:SS.mmm,H:MM:SS.mmm, got "00:01,00:02"'
+    assert (
+        assert_clean_error(tools("transcript", "-i", "c.sbv", cwd=tmp_path), "benchmarkstt-tools")
+        == 'benchmarkstt-tools: error: c.sbv:1: expected a timing line H:MM:SS.mmm,H:MM:SS.mmm, got "00:01,00:02"'
+    )

@@ -62,13 +62,20 @@ def pysubs2_cues(path) -> list:
 
     format_ = {".ass": "ass", ".ssa": "ssa"}.get(path.suffix)  # its detection needs a styles section
     events = [e for e in pysubs2.load(str(path), format_=format_).events if e.type == "Dialogue" and not e.is_drawing]
-    found = [("\n".join(" ".join(line.split()) for line in e.plaintext.split("\n") if line.strip()),
-              e.start / 1000, e.end / 1000) for e in events]
+    found = [
+        (
+            "\n".join(" ".join(line.split()) for line in e.plaintext.split("\n") if line.strip()),
+            e.start / 1000,
+            e.end / 1000,
+        )
+        for e in events
+    ]
     return [cue for cue in found if cue[0]]
 
 
-@pytest.mark.parametrize("name, kind", [("passage_ssa.ass", "ssa"), ("passage_sami.smi", "sami"),
-                                        ("passage_spruce.stl", "spruce")])
+@pytest.mark.parametrize(
+    "name, kind", [("passage_ssa.ass", "ssa"), ("passage_sami.smi", "sami"), ("passage_spruce.stl", "spruce")]
+)
 def test_the_passage(name, kind):
     transcript = read_transcript(str(DATA / name))
     assert transcript.type == kind == infer_type(str(DATA / name))
@@ -114,8 +121,9 @@ def test_sami_of_two_languages_reads_the_first_as_pycaption_reads_it():
     assert sorted(captions.get_languages()) == ["en-GB", "fr-FR"]  # pycaption's order is a set's: the class of the
     # first caption (ENGCC, en-GB in the STYLE block) is read
     assert cues(transcript) == [(c.get_text(), c.start / 1e6, c.end / 1e6) for c in captions.get_captions("en-GB")]
-    assert transcript.warnings == (("p.smi: 2 captions of another language class (FRACC) not read: the first class "
-                                   "of the file, ENGCC, is read"),)
+    assert transcript.warnings == (
+        ("p.smi: 2 captions of another language class (FRACC) not read: the first class of the file, ENGCC, is read"),
+    )
 
 
 def test_spruce_frames_count_at_the_tapes_rate():
@@ -169,31 +177,51 @@ def test_ssa_dialogue_line_short_of_fields_is_skipped_as_pysubs2_skips_it(tmp_pa
     """A Dialogue line with fewer fields than its Format line (its Text missing) is skipped
     with a warning naming it, the others read, as pysubs2 and libass read them."""
     path = tmp_path / "events.ass"
-    path.write_text("[Script Info]\nScriptType: v4.00+\n\n[Events]\n"
-                    "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
-                    "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Good evening.\n"
-                    "Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0\n"
-                    "Dialogue: 0,0:00:03.00,0:00:04.50,Default,,0,0,0,,Tonight, the news.\n", encoding="utf-8")
+    path.write_text(
+        "[Script Info]\nScriptType: v4.00+\n\n[Events]\n"
+        "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Good evening.\n"
+        "Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0\n"
+        "Dialogue: 0,0:00:03.00,0:00:04.50,Default,,0,0,0,,Tonight, the news.\n",
+        encoding="utf-8",
+    )
     transcript = read_transcript(str(path))
     assert cues(transcript) == pysubs2_cues(path) == [("Good evening.", 1.0, 2.0), ("Tonight, the news.", 3.0, 4.5)]
-    assert transcript.warnings == (f"{path}:7: 1 Dialogue line with fewer fields than the Format line skipped "
-                                   "(the first here: 8 fields for 10)",)
+    assert transcript.warnings == (
+        f"{path}:7: 1 Dialogue line with fewer fields than the Format line skipped (the first here: 8 fields for 10)",
+    )
 
 
 MALFORMED = [
-    ("bad.ass", "[Script Info]\n\n[Events]\nDialogue: 0,0:00:xx.00,0:00:02.00,Default,,0,0,0,,Hi\n",
-     "bad.ass:4: not a SubStation time (H:MM:SS.cc): '0:00:xx.00'"),
-    ("short.ass", "[Script Info]\n\n[Events]\nDialogue: 0,0:00:01.00,0:00:02.00\n",
-     "short.ass: nothing to read: no Dialogue event in [Events]; 1 Dialogue line with fewer fields than the "
-     "Format line skipped (the first, line 4: 3 fields for 10)"),
-    ("template.ass", KARAOKE_TEMPLATE, "template.ass: nothing to read: the 1 Dialogue event has no text (override "
-     "tags or drawings only); its 2 Comment events are switched off, not shown"),
-    ("cleared.smi", "<SAMI><BODY><SYNC Start=0><P Class=KRCC>&nbsp;\n<SYNC Start=1><P Class=KRCC>&nbsp;</BODY></SAMI>",
-     "cleared.smi: nothing to read: its 2 captions have no text"),
+    (
+        "bad.ass",
+        "[Script Info]\n\n[Events]\nDialogue: 0,0:00:xx.00,0:00:02.00,Default,,0,0,0,,Hi\n",
+        "bad.ass:4: not a SubStation time (H:MM:SS.cc): '0:00:xx.00'",
+    ),
+    (
+        "short.ass",
+        "[Script Info]\n\n[Events]\nDialogue: 0,0:00:01.00,0:00:02.00\n",
+        "short.ass: nothing to read: no Dialogue event in [Events]; 1 Dialogue line with fewer fields than the "
+        "Format line skipped (the first, line 4: 3 fields for 10)",
+    ),
+    (
+        "template.ass",
+        KARAOKE_TEMPLATE,
+        "template.ass: nothing to read: the 1 Dialogue event has no text (override "
+        "tags or drawings only); its 2 Comment events are switched off, not shown",
+    ),
+    (
+        "cleared.smi",
+        "<SAMI><BODY><SYNC Start=0><P Class=KRCC>&nbsp;\n<SYNC Start=1><P Class=KRCC>&nbsp;</BODY></SAMI>",
+        "cleared.smi: nothing to read: its 2 captions have no text",
+    ),
     ("none.ass", "[Script Info]\nTitle: x\n", "none.ass: no [Events] section"),
     ("bad.smi", "<SAMI><BODY><SYNC Start=soon><P>Hi</BODY></SAMI>", "bad.smi:1: a SYNC without a Start time"),
-    ("bad.stl", "$FontName = Arial\n00:00:01:00 , 00:00:02:00 , Hi\n00:00:03:00 ; Bye\n",
-     "bad.stl:3: expected 'HH:MM:SS:FF , HH:MM:SS:FF , text' (Spruce STL), got '00:00:03:00 ; Bye'"),
+    (
+        "bad.stl",
+        "$FontName = Arial\n00:00:01:00 , 00:00:02:00 , Hi\n00:00:03:00 ; Bye\n",
+        "bad.stl:3: expected 'HH:MM:SS:FF , HH:MM:SS:FF , text' (Spruce STL), got '00:00:03:00 ; Bye'",
+    ),
 ]
 
 
@@ -207,9 +235,12 @@ def test_malformed_files_give_one_line_naming_the_line(tools, tmp_path, name, co
 def test_a_note_with_brackets_inside_is_one_label_not_words_and_a_stray_bracket(bstt, tmp_path):
     # a translator's note glossing a word in brackets, "(※空(そら): sky (Sora))": it was cut at its first
     # ")", so ": sky" and "(Sora))" were left and ": sky)" scored as two hypothesis words
-    (tmp_path / "n.smi").write_text("<SAMI><BODY>\n<SYNC Start=1000><P Class=KRCC>Is it not the god of the sky!"
-                                    "<br>(※空(そら): sky (Sora))\n<SYNC Start=3000><P Class=KRCC>&nbsp;\n"
-                                    "</BODY></SAMI>\n", encoding="utf-8")
+    (tmp_path / "n.smi").write_text(
+        "<SAMI><BODY>\n<SYNC Start=1000><P Class=KRCC>Is it not the god of the sky!"
+        "<br>(※空(そら): sky (Sora))\n<SYNC Start=3000><P Class=KRCC>&nbsp;\n"
+        "</BODY></SAMI>\n",
+        encoding="utf-8",
+    )
     (tmp_path / "r.txt").write_text("is it not the god of the sky\n", encoding="utf-8")
     run = bstt("-r", "r.txt", "-h", "n.smi", "--lowercase", "--regex", r"[^\w\s]", "", "--wer", cwd=tmp_path)
     assert run.returncode == 0 and "0.000000" in run.stdout, run
@@ -217,8 +248,10 @@ def test_a_note_with_brackets_inside_is_one_label_not_words_and_a_stray_bracket(
 
 
 def test_sound_labels_in_these_subtitles_are_set_aside(bstt, tmp_path):
-    (tmp_path / "s.ass").write_text("[Script Info]\n\n[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,"
-                                    "[APPLAUSE]\\NGood evening.\n", encoding="utf-8")
+    (tmp_path / "s.ass").write_text(
+        "[Script Info]\n\n[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,[APPLAUSE]\\NGood evening.\n",
+        encoding="utf-8",
+    )
     (tmp_path / "r.txt").write_text("good evening\n", encoding="utf-8")
     run = bstt("-r", "r.txt", "-h", "s.ass", "--lowercase", "--regex", r"[^\w\s]", "", "--wer", cwd=tmp_path)
     assert run.returncode == 0 and "0.000000" in run.stdout and "1 sound label" in run.stderr, run

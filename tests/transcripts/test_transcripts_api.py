@@ -30,22 +30,41 @@ def test_typed_inputs_give_the_cli_numbers(server, bstt):
     config = (ROOT / "docs" / "tutorial" / "config.conf").read_text(encoding="utf-8")
     ref = (DATA / "qt_subs.xml").read_text(encoding="utf-8")
     hyp = (DATA / "qt_kaldi.json").read_text(encoding="utf-8")
-    cli = bstt("-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_kaldi.json"),
-               "--config", str(ROOT / "docs" / "tutorial" / "config.conf"), "--wer", "--wer", "levenshtein", "-o", "json")
+    cli = bstt(
+        "-r",
+        str(DATA / "qt_subs.xml"),
+        "-h",
+        str(DATA / "qt_kaldi.json"),
+        "--config",
+        str(ROOT / "docs" / "tutorial" / "config.conf"),
+        "--wer",
+        "--wer",
+        "levenshtein",
+        "-o",
+        "json",
+    )
     wer, levenshtein = [block["result"] for block in json.loads(cli.stdout)]
-    answer = result(server.url, "benchmark.wer", {"ref": ref, "hyp": hyp, "config": config,
-                                                  "ref_type": "ttml", "hyp_type": "kaldi"})
+    answer = result(
+        server.url, "benchmark.wer", {"ref": ref, "hyp": hyp, "config": config, "ref_type": "ttml", "hyp_type": "kaldi"}
+    )
     assert answer == {"wer": wer} and wer == 0.19319436327034223  # sound labels set aside
-    assert result(server.url, "benchmark.wer", {"ref": ref, "hyp": hyp, "mode": "levenshtein", "config": config,
-                                                "ref_type": "ttml", "hyp_type": "kaldi"}) == {"wer": levenshtein}
+    assert result(
+        server.url,
+        "benchmark.wer",
+        {"ref": ref, "hyp": hyp, "mode": "levenshtein", "config": config, "ref_type": "ttml", "hyp_type": "kaldi"},
+    ) == {"wer": levenshtein}
     raw = bstt("-r", str(DATA / "qt_subs.xml"), "-h", str(DATA / "qt_kaldi.json"), "--wer", "-o", "json")
-    assert result(server.url, "metrics.wer", {"ref": ref, "hyp": hyp, "ref_type": "ttml", "hyp_type": "kaldi"}) == \
-        json.loads(raw.stdout)[0]["result"]
+    assert (
+        result(server.url, "metrics.wer", {"ref": ref, "hyp": hyp, "ref_type": "ttml", "hyp_type": "kaldi"})
+        == json.loads(raw.stdout)[0]["result"]
+    )
 
 
 def test_plain_types_and_errors(server):
-    assert result(server.url, "metrics.wer", {"ref": "a b", "hyp": "a c", "ref_type": "plaintext",
-                                              "hyp_type": "argument"}) == 0.5
+    assert (
+        result(server.url, "metrics.wer", {"ref": "a b", "hyp": "a c", "ref_type": "plaintext", "hyp_type": "argument"})
+        == 0.5
+    )
     status, answer = rpc(server.url, "metrics.wer", {"ref": "a", "hyp": "{", "hyp_type": "aws"})
     assert "hyp:1:2: not valid JSON" in answer["error"]["data"]
     status, answer = rpc(server.url, "metrics.wer", {"ref": "a", "hyp": "a", "hyp_type": "nope"})

@@ -13,9 +13,21 @@ ENGINE_SESSIONS = console_sessions(ROOT / "docs" / "transcripts-engines.md")
 
 def test_every_format_of_the_plugin_has_an_example():
     commands = " ".join(command for command, _ in SESSIONS)
-    for name in ("passage.ttml", "passage_ebutt.xml", "passage_ebuttd.xml", "passage_imsc.ttml", "passage.srt",
-                 "passage.vtt", "passage.stl", "passage.scc", "passage_aws.json", "passage_kaldi.json",
-                 "passage_ssa.ass", "passage_sami.smi", "passage_spruce.stl"):
+    for name in (
+        "passage.ttml",
+        "passage_ebutt.xml",
+        "passage_ebuttd.xml",
+        "passage_imsc.ttml",
+        "passage.srt",
+        "passage.vtt",
+        "passage.stl",
+        "passage.scc",
+        "passage_aws.json",
+        "passage_kaldi.json",
+        "passage_ssa.ass",
+        "passage_sami.smi",
+        "passage_spruce.stl",
+    ):
         assert name in commands
 
 

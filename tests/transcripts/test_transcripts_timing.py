@@ -14,10 +14,19 @@ pytest.importorskip("benchmarkstt_transcripts")
 from benchmarkstt_transcripts.readers import available  # noqa: E402
 
 PASSAGE = ROOT / "tests" / "transcripts" / "data"
-FILES = {"passage.ttml": "ttml", "passage_ttaf1.xml": "ttml", "passage_ebutt.xml": "ttml",
-         "passage_ebuttd.xml": "ttml", "passage_imsc.ttml": "ttml", "passage.srt": "srt",
-         "passage.vtt": "vtt", "passage_aws.json": "aws", "passage_kaldi.json": "kaldi", "passage.stl": "stl",
-         "passage.scc": "scc"}
+FILES = {
+    "passage.ttml": "ttml",
+    "passage_ttaf1.xml": "ttml",
+    "passage_ebutt.xml": "ttml",
+    "passage_ebuttd.xml": "ttml",
+    "passage_imsc.ttml": "ttml",
+    "passage.srt": "srt",
+    "passage.vtt": "vtt",
+    "passage_aws.json": "aws",
+    "passage_kaldi.json": "kaldi",
+    "passage.stl": "stl",
+    "passage.scc": "scc",
+}
 
 
 def read(host, name: str, kind: str) -> str:
@@ -29,8 +38,16 @@ def test_word_times_reach_the_items(host):
     text = read(host, "passage_aws.json", "aws")
     pipeline = Pipeline(host.registries, ["lowercase"], ["wer"])
     items = list(pipeline.segment(text, pipeline.normalize(text)))
-    assert dict(items[1]) == {"item": "evening,", "segment": 0, "segment_start": 1.0, "segment_end": 2.5,
-                              "speaker": "spk_0", "start": 1.3, "end": 1.8, "confidence": 0.91}
+    assert dict(items[1]) == {
+        "item": "evening,",
+        "segment": 0,
+        "segment_start": 1.0,
+        "segment_end": 2.5,
+        "speaker": "spk_0",
+        "start": 1.3,
+        "end": 1.8,
+        "confidence": 0.91,
+    }
     assert [i["start"] for i in items][-2:] == [4.7, 4.85]
 
 
@@ -38,8 +55,14 @@ def test_segment_times_reach_the_items_of_subtitles(host):
     text = read(host, "passage.vtt", "vtt")
     pipeline = Pipeline(host.registries, [], ["wer"])
     items = list(pipeline.segment(text, text))
-    assert dict(items[4]) == {"item": "Thank", "segment": 1, "segment_start": 3.0, "segment_end": 5.2,
-                              "speaker": "Bob", "line": 0}  # the cue's first of two lines
+    assert dict(items[4]) == {
+        "item": "Thank",
+        "segment": 1,
+        "segment_start": 3.0,
+        "segment_end": 5.2,
+        "speaker": "Bob",
+        "line": 0,
+    }  # the cue's first of two lines
 
 
 def test_times_are_dropped_when_normalization_changes_the_word_count(host):
@@ -59,8 +82,9 @@ NORMALIZE = [("regex", r"[^\w\s]", " "), "lowercase"]
 
 @pytest.mark.parametrize("a, b", list(itertools.combinations(sorted(FILES), 2)))
 def test_the_same_passage_in_every_format_has_wer_zero(host, a, b):
-    results = benchmark(read(host, a, FILES[a]), read(host, b, FILES[b]), ["wer", ("wer", "levenshtein")],
-                        NORMALIZE, host=host)
+    results = benchmark(
+        read(host, a, FILES[a]), read(host, b, FILES[b]), ["wer", ("wer", "levenshtein")], NORMALIZE, host=host
+    )
     assert [r.value for r in results] == [0.0, 0.0]
 
 

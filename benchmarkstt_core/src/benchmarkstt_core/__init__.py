@@ -16,8 +16,16 @@ The public names are imported when first used, so that ``import benchmarkstt_cor
 
 from .lazy import lazy_attributes
 
-__all__ = ["BenchmarkSTTError", "InputError", "Pipeline", "Result", "UsageError", "__version__", "benchmark",
-           "make_plugin_manager"]
+__all__ = [
+    "BenchmarkSTTError",
+    "InputError",
+    "Pipeline",
+    "Result",
+    "UsageError",
+    "__version__",
+    "benchmark",
+    "make_plugin_manager",
+]
 
 # public name -> the module (relative to this package) that defines it
 _HOMES = {

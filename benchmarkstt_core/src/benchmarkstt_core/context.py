@@ -55,8 +55,10 @@ def check_encoding(encoding: Any, source: str = "") -> str:
     """
     where = f"{source}={encoding}: " if source else ""
     if not isinstance(encoding, str):
-        raise UsageError(f"{source or 'encoding'} must be a string naming a text encoding, "
-                         f"not {type(encoding).__name__} {encoding!r}")
+        raise UsageError(
+            f"{source or 'encoding'} must be a string naming a text encoding, "
+            f"not {type(encoding).__name__} {encoding!r}"
+        )
     try:
         info = codecs.lookup(encoding)
     except (LookupError, ValueError):  # a NUL or a lone surrogate in the name: ValueError
@@ -67,8 +69,13 @@ def check_encoding(encoding: Any, source: str = "") -> str:
 
 
 #: byte-order marks, longest first (the UTF-32-LE mark begins with the UTF-16-LE one)
-BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
-        (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
 ENCODING_HINT = "set DEFAULT_ENCODING to the file's encoding"
 
 
@@ -95,9 +102,8 @@ def sniff_encoding(data: bytes, encoding: str) -> tuple:
             return name, len(bom)
     head = data[:4096]
     if b"\0" in head and len(head) >= 4:
-        for name, width, at in (("utf-32-le", 4, 0), ("utf-32-be", 4, 3), ("utf-16-le", 2, 0),
-                                ("utf-16-be", 2, 1)):
-            units = [head[i:i + width] for i in range(0, len(head) - width + 1, width)]
+        for name, width, at in (("utf-32-le", 4, 0), ("utf-32-be", 4, 3), ("utf-16-le", 2, 0), ("utf-16-be", 2, 1)):
+            units = [head[i : i + width] for i in range(0, len(head) - width + 1, width)]
             ascii_like = sum(1 for u in units if u[at] != 0 and u.count(0) == width - 1)
             if ascii_like * 2 > len(units):
                 return name, 0
@@ -122,13 +128,17 @@ def decode(data: bytes, encoding: str, path: str, hint: str = ENCODING_HINT) -> 
         line = data.count(b"\n", 0, offset) + 1
         start = data.rfind(b"\n", 0, offset) + 1
         column = len(data[start:offset].decode(encoding, errors="replace")) + 1
-        raise InputError(f"{path}:{line}:{column}: cannot decode byte 0x{data[offset]:02x} at byte offset {offset} "
-                         f"as {encoding} ({hint})") from None
+        raise InputError(
+            f"{path}:{line}:{column}: cannot decode byte 0x{data[offset]:02x} at byte offset {offset} "
+            f"as {encoding} ({hint})"
+        ) from None
     if "\0" in text:
         at = text.index("\0")
         line = text.count("\n", 0, at) + 1
-        raise InputError(f"{path}:{line}: a NUL character: not a text file in {encoding} "
-                         f"(a binary file, or UTF-16/32 that was not recognised; {hint})")
+        raise InputError(
+            f"{path}:{line}: a NUL character: not a text file in {encoding} "
+            f"(a binary file, or UTF-16/32 that was not recognised; {hint})"
+        )
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
@@ -170,11 +180,20 @@ class Context:
         lines, not words
     """
 
-    def __init__(self, registries: Registries | None, hook: HookRelay | None = None, encoding: str | None = None,
-                 path_guard: PathGuard | None = None, defaults: dict | None = None, stdin: bool = False,
-                 encoding_hint: str = ENCODING_HINT, warn: Callable[[str], None] | None = None,
-                 prog: str = "benchmarkstt", contents: Mapping[str, bytes] | None = None,
-                 max_file_size: int | None = None):
+    def __init__(
+        self,
+        registries: Registries | None,
+        hook: HookRelay | None = None,
+        encoding: str | None = None,
+        path_guard: PathGuard | None = None,
+        defaults: dict | None = None,
+        stdin: bool = False,
+        encoding_hint: str = ENCODING_HINT,
+        warn: Callable[[str], None] | None = None,
+        prog: str = "benchmarkstt",
+        contents: Mapping[str, bytes] | None = None,
+        max_file_size: int | None = None,
+    ):
         self.registries = registries
         self.hook = hook
         self.encoding = encoding or default_encoding()

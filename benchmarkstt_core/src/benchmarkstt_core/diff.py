@@ -72,8 +72,7 @@ class DiffDialect:
 
     def key(self) -> str:
         """The colour key printed before a word diff."""
-        return (f"Color key: Unchanged {self.format('delete', 'Reference')} "
-                f"{self.format('insert', 'Hypothesis')}\n\n")
+        return f"Color key: Unchanged {self.format('delete', 'Reference')} {self.format('insert', 'Hypothesis')}\n\n"
 
     def render_words(self, opcodes: Sequence[Opcode], a: Sequence[str], b: Sequence[str]) -> Any:
         """Render a word diff of word lists ``a`` and ``b``."""
@@ -85,8 +84,9 @@ class DiffDialect:
 
     def render_chars(self, opcodes: Sequence[Opcode], a: str, b: str) -> str:
         """Render a character diff of strings ``a`` and ``b``."""
-        return "".join(self.format(tag, self.preprocess(ra if ra is not None else hb))
-                       for tag, ra, hb in blocks(opcodes, a, b))
+        return "".join(
+            self.format(tag, self.preprocess(ra if ra is not None else hb)) for tag, ra, hb in blocks(opcodes, a, b)
+        )
 
 
 _PRINTABLE = {cp: chr(0x2400 | cp) for cp in (*range(0x20), *range(0x7F, 0xA0))}

@@ -229,8 +229,7 @@ class FileSyntaxError(LocatedError):
     :param message: the whole message after the location (default: ``reason``)
     """
 
-    def __init__(self, path: str, line: int, column: int, index: int, reason: str, detail: str = "",
-                 message: str = ""):
+    def __init__(self, path: str, line: int, column: int, index: int, reason: str, detail: str = "", message: str = ""):
         super().__init__(path, line, column, message or reason)
         self.index = index
         self.reason = reason

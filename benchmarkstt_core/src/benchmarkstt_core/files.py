@@ -47,9 +47,10 @@ def check_new_files(paths: list) -> None:
         folder = os.path.dirname(key)
         if not os.path.isdir(folder):
             given = os.path.dirname(path)
-            raise BenchmarkSTTError(f"{path}: cannot write it: "
-                                    + (f"{given} is a file, not a folder" if os.path.exists(folder) else
-                                       f"no folder {given}"))
+            raise BenchmarkSTTError(
+                f"{path}: cannot write it: "
+                + (f"{given} is a file, not a folder" if os.path.exists(folder) else f"no folder {given}")
+            )
         if not os.access(folder, os.W_OK | os.X_OK):
             raise BenchmarkSTTError(f"{path}: cannot write it: its folder is read-only or not writable for this user")
         if key in seen:
@@ -64,8 +65,9 @@ def encode(text: str, encoding: str, where: str, hint: str, errors: str = "stric
         return text.encode(encoding, errors)
     except UnicodeEncodeError as exc:
         line = lines_before + text.count("\n", 0, exc.start) + 1
-        raise BenchmarkSTTError(f"{where}: line {line}: cannot write {text[exc.start]!r} in {encoding} "
-                                f"({hint})") from None
+        raise BenchmarkSTTError(
+            f"{where}: line {line}: cannot write {text[exc.start]!r} in {encoding} ({hint})"
+        ) from None
 
 
 def _current_umask() -> int:
@@ -163,8 +165,9 @@ def write_new_file(path: str, text: str | Iterable[str], encoding: str) -> None:
             _PENDING.discard(tmp)
 
 
-def _encoded(pieces: Iterable[str | bytes], encoding: str, where: str, hint: str,
-             errors: str = "strict") -> Iterator[bytes]:
+def _encoded(
+    pieces: Iterable[str | bytes], encoding: str, where: str, hint: str, errors: str = "strict"
+) -> Iterator[bytes]:
     """Each piece in ``encoding`` (bytes as they are), as :func:`encode` does, an error naming
     the line of the whole text."""
     lines = 0
@@ -238,8 +241,9 @@ def write_stdout(text: str | Iterable[str]) -> None:
             spill.seek(0)
             _write(buffer, iter(lambda: spill.read(STDOUT_BLOCK), b""), stream)
     except OSError as exc:  # the temporary file's: standard output's own are BenchmarkSTTErrors
-        raise BenchmarkSTTError(f"standard output: cannot keep the output in a temporary file before "
-                                f"writing it: {exc.strerror or exc}") from None
+        raise BenchmarkSTTError(
+            f"standard output: cannot keep the output in a temporary file before writing it: {exc.strerror or exc}"
+        ) from None
     finally:
         if spill is not None:
             spill.close()
@@ -259,8 +263,9 @@ def _write(target: Any, data: str | bytes | Iterable[bytes], stream: Any = None)
         raise BenchmarkSTTError("standard output: the reader closed the pipe before all was written") from None
     except (OSError, ValueError) as exc:  # ValueError: the stream was closed
         _silence_stdout()
-        raise BenchmarkSTTError(f"standard output: cannot write to it: "
-                                f"{getattr(exc, 'strerror', None) or exc}") from None
+        raise BenchmarkSTTError(
+            f"standard output: cannot write to it: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
 
 
 def _silence_stdout() -> None:

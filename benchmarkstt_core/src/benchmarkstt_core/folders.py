@@ -36,7 +36,8 @@ def folder_files(folder: str, what: str) -> dict:
             path = os.path.join(root, name)
             key = prefix + os.path.splitext(name)[0]
             if key in found:
-                raise UsageError(f"{what} {folder!r}: {found[key]!r} and {path!r} have the same name "
-                                 f"without extension; keep one")
+                raise UsageError(
+                    f"{what} {folder!r}: {found[key]!r} and {path!r} have the same name without extension; keep one"
+                )
             found[key] = path
     return found

@@ -91,4 +91,3 @@ def shows_normalization(output: object) -> TypeGuard[ShowsNormalization]:
 def shows_files(output: object) -> TypeGuard[ShowsFiles]:
     """Whether ``output`` says ``shows_files = True`` (:class:`ShowsFiles`)."""
     return bool(getattr(output, "shows_files", False))
-

@@ -60,12 +60,16 @@ def removed_note(source: str, found: Dict[str, int]) -> str:
     if marks:
         count = sum(found[m] for m in marks)
         listed = ", ".join(f"{found[m]} U+{ord(m):04X} {unicodedata.name(m)}" for m in marks)
-        said.append(f"{count} invisible direction mark{'s' if count != 1 else ''} removed ({listed}): "
-                    "words that look the same are compared as the same")
+        said.append(
+            f"{count} invisible direction mark{'s' if count != 1 else ''} removed ({listed}): "
+            "words that look the same are compared as the same"
+        )
     if spaces:
         count = sum(found[m] for m in spaces)
-        said.append(f"{count} zero-width space{'s' if count != 1 else ''} (U+200B) read as "
-                    f"{'spaces' if count != 1 else 'a space'} between words")
+        said.append(
+            f"{count} zero-width space{'s' if count != 1 else ''} (U+200B) read as "
+            f"{'spaces' if count != 1 else 'a space'} between words"
+        )
     return f"{source}: " + "; ".join(said)
 
 

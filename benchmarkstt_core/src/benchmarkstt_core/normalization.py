@@ -110,8 +110,7 @@ def log_name(normalizer: object) -> str:
     return getattr(normalizer, "log_name", None) or type(normalizer).__name__
 
 
-def normalize_logged(normalizer: object, text: str, emit: Callable[[LogEntry], None],
-                     stack: tuple = ()) -> str:
+def normalize_logged(normalizer: object, text: str, emit: Callable[[LogEntry], None], stack: tuple = ()) -> str:
     """Normalize ``text`` and call ``emit`` for every call that changed it, innermost first."""
     stack = stack + (log_name(normalizer),)
     if isinstance(normalizer, NormalizationComposite):
@@ -150,8 +149,11 @@ def steps_text(normalizer: object) -> str:
     """
     if isinstance(normalizer, NormalizationComposite):
         return "".join(steps_text(part) + "\n" for part in normalizer.parts()).rstrip("\n")
-    attributes = {name: _plain(value) for name, value in sorted(vars(normalizer).items())
-                  if not name.startswith("_") and _plain(value) is not None}
+    attributes = {
+        name: _plain(value)
+        for name, value in sorted(vars(normalizer).items())
+        if not name.startswith("_") and _plain(value) is not None
+    }
     import json  # only for the steps' text (a result's provenance, --log)
 
     return json.dumps([type(normalizer).__name__, attributes], ensure_ascii=False)

@@ -98,9 +98,17 @@ class ParamType:
     :param choices: the allowed values, for help and completion
     """
 
-    def __init__(self, label: str, name: str, parse: Callable[[str], Any], accept: Callable[[Any], Any],
-                 optional: bool = False, text: bool = False, path: bool = False,
-                 choices: Sequence[str] = ()):
+    def __init__(
+        self,
+        label: str,
+        name: str,
+        parse: Callable[[str], Any],
+        accept: Callable[[Any], Any],
+        optional: bool = False,
+        text: bool = False,
+        path: bool = False,
+        choices: Sequence[str] = (),
+    ):
         self.label = label
         self.name = name
         self.parse = parse

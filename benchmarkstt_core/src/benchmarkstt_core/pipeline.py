@@ -70,7 +70,7 @@ def create(spec: ComponentSpec, args: Sequence[Any], context: Context) -> Any:
     """Instantiate ``spec`` with positional ``args``, filling unset parameters from the context defaults."""
     spec.check_args(args)
     kwargs = {p.name: v for p, v in zip(spec.params, args)}
-    for p in spec.params[len(args):]:
+    for p in spec.params[len(args) :]:
         if p.name in context.defaults:
             kwargs[p.name] = context.defaults[p.name]
     return spec.create((), kwargs, context)
@@ -87,17 +87,23 @@ class Pipeline:
     :param context: the context components receive (default: a fresh one)
     """
 
-    def __init__(self, registries: Registries, normalizers: ComponentCall | Iterable[ComponentCall] = (),
-                 metrics: ComponentCall | Iterable[ComponentCall] = (), segmenter: str = "simple",
-                 context: Context | None = None):
+    def __init__(
+        self,
+        registries: Registries,
+        normalizers: ComponentCall | Iterable[ComponentCall] = (),
+        metrics: ComponentCall | Iterable[ComponentCall] = (),
+        segmenter: str = "simple",
+        context: Context | None = None,
+    ):
         self.context = context or Context(registries)
         self.normalizer = NormalizationAggregate()
         for name, args in component_calls(normalizers, "normalizers"):
             self.normalizer.add(create(registries.normalizers.get(name), args, self.context))
         calls = [(registries.metrics.get(name), args) for name, args in component_calls(metrics, "metrics")]
         given = Counter(spec.name for spec, _ in calls)
-        self.metrics: list[tuple[str, Any]] = [(metric_title(spec.name, args, given[spec.name]),
-                                                create(spec, args, self.context)) for spec, args in calls]
+        self.metrics: list[tuple[str, Any]] = [
+            (metric_title(spec.name, args, given[spec.name]), create(spec, args, self.context)) for spec, args in calls
+        ]
         self.segmenter = create(registries.segmenters.get(segmenter), [], self.context) if self.metrics else None
 
     @property
@@ -138,16 +144,16 @@ class Pipeline:
         compares it with each engine's hypothesis)."""
         return [Result(title, metric.compare(ref, hyp)) for title, metric in self.metrics]
 
-    def run(self, reference: str, hypothesis: str,
-            log: Callable[[str, LogEntry], None] | None = None) -> list:
+    def run(self, reference: str, hypothesis: str, log: Callable[[str, LogEntry], None] | None = None) -> list:
         """Normalize, segment and compare one pair; ``log(title, entry)`` sees normalization changes.
 
         Either text may be a :class:`~benchmarkstt_core.schema.TimedText` (see :meth:`segment`).
         """
         return self.compare(*self.prepare_pair([reference, hypothesis], log))
 
-    def prepare_pair(self, texts: list, log: Callable[[str, LogEntry], None] | None = None,
-                     files: Sequence = (None, None)) -> list:
+    def prepare_pair(
+        self, texts: list, log: Callable[[str, LogEntry], None] | None = None, files: Sequence = (None, None)
+    ) -> list:
         """:meth:`prepare` the ``[reference, hypothesis]`` in ``texts``, taking each out of the
         list as its turn comes: a caller that keeps no other reference to the texts lets each
         go once its words are made (two 50 MB texts: 100 MB less while the metrics compare).
@@ -250,9 +256,13 @@ def render_log_entry(entry: LogEntry, dialect: Any) -> str:
     return dialect.render_chars(char_opcodes(entry.before, entry.after), entry.before, entry.after)
 
 
-def benchmark(reference: str, hypothesis: str,
-              metrics: ComponentCall | Iterable[ComponentCall] = ("wer",),
-              normalizers: ComponentCall | Iterable[ComponentCall] = (), host: PluginHost | None = None) -> list:
+def benchmark(
+    reference: str,
+    hypothesis: str,
+    metrics: ComponentCall | Iterable[ComponentCall] = ("wer",),
+    normalizers: ComponentCall | Iterable[ComponentCall] = (),
+    host: PluginHost | None = None,
+) -> list:
     """Compare two texts and return a :class:`Result` per metric. Their invisible direction
     marks are removed first, as every input removes them (:mod:`~benchmarkstt_core.marks`, a
     warning on standard error when there were some).

@@ -108,10 +108,19 @@ class PluginRecord:
 
     def as_dict(self) -> dict:
         """This record as plain data (for ``benchmarkstt-tools plugins --json``)."""
-        return {"name": self.name, "distribution": self.distribution, "version": self.version,
-                "origin": self.origin, "standard": self.standard, "status": self.status,
-                "components": self.components, "overrides": self.overrides, "ignored": self.ignored,
-                "clashes": self.clashes, "errors": self.errors}
+        return {
+            "name": self.name,
+            "distribution": self.distribution,
+            "version": self.version,
+            "origin": self.origin,
+            "standard": self.standard,
+            "status": self.status,
+            "components": self.components,
+            "overrides": self.overrides,
+            "ignored": self.ignored,
+            "clashes": self.clashes,
+            "errors": self.errors,
+        }
 
 
 class EntryPointRecord(PluginRecord):
@@ -168,8 +177,11 @@ class PluginHost:
         """One line per plugin that failed to load or register, naming its distribution
         (``benchmarkstt-punct failed to load: ModuleNotFoundError: ...``): what the CLI adds to
         an unknown flag or choice, which may be one of theirs."""
-        return [f"{r.distribution if r.distribution != '?' else r.name} {r.failure}"
-                for r in self.records if r.status == "failed"]
+        return [
+            f"{r.distribution if r.distribution != '?' else r.name} {r.failure}"
+            for r in self.records
+            if r.status == "failed"
+        ]
 
     @property
     def hook(self) -> pluggy.HookRelay:
@@ -182,9 +194,11 @@ class PluginHost:
         record.status = "failed"
         record.errors.append(f"{stage}: {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
         record.failure = record.failure or f"failed to {stage}: {type(exc).__name__}: {exc}".splitlines()[0]
-        self.warn(f"plugin {record.name!r} ({record.distribution} {record.version}) failed to {stage}: "
-                  f"{type(exc).__name__}: {exc} - run 'benchmarkstt-tools plugins' for details, "
-                  f"{ENV_ERRORS}=raise for a traceback, {ENV_DISABLE}={record.name} to silence.")
+        self.warn(
+            f"plugin {record.name!r} ({record.distribution} {record.version}) failed to {stage}: "
+            f"{type(exc).__name__}: {exc} - run 'benchmarkstt-tools plugins' for details, "
+            f"{ENV_ERRORS}=raise for a traceback, {ENV_DISABLE}={record.name} to silence."
+        )
 
     @property
     def registries(self) -> Registries:
@@ -214,8 +228,9 @@ class PluginHost:
         record = self.record(impl.plugin_name) or PluginRecord(impl.plugin_name, "?", "?", "?")
         claims: list[Claim] = []
 
-        def register(component: type | str, name: str | None = None, override: bool = False,
-                     description: str | None = None) -> None:
+        def register(
+            component: type | str, name: str | None = None, override: bool = False, description: str | None = None
+        ) -> None:
             claims.append(Claim(make_spec(kind, component, name, record.name, description), record, bool(override)))
 
         if self._call_impl(impl, f"register {kind.replace('_', ' ')}", register=register):
@@ -229,14 +244,19 @@ class PluginHost:
         clashing: set[str] = set()
         for impl in self.pm.hook.register_api_methods.get_hookimpls():
             found: list[tuple[str, Callable]] = []
-            if not self._call_impl(impl, "register API methods",
-                                   register=lambda name, function, found=found: found.append((name, function)),
-                                   host=self):
+            if not self._call_impl(
+                impl,
+                "register API methods",
+                register=lambda name, function, found=found: found.append((name, function)),
+                host=self,
+            ):
                 continue
             for name, function in found:
                 if name in methods and methods[name][1] is not function:
-                    self.warn(f"API method {name!r} is registered by plugins {methods[name][0]!r} and "
-                              f"{impl.plugin_name!r}, so neither is used: disable one with {ENV_DISABLE}")
+                    self.warn(
+                        f"API method {name!r} is registered by plugins {methods[name][0]!r} and "
+                        f"{impl.plugin_name!r}, so neither is used: disable one with {ENV_DISABLE}"
+                    )
                     clashing.add(name)
                 methods.setdefault(name, (impl.plugin_name, function))
         return {name: function for name, (_, function) in methods.items() if name not in clashing}
@@ -255,8 +275,9 @@ class PluginHost:
         return True
 
 
-def make_spec(kind: str, component: type | str, name: str | None, plugin: str,
-              description: str | None = None) -> ComponentSpec:
+def make_spec(
+    kind: str, component: type | str, name: str | None, plugin: str, description: str | None = None
+) -> ComponentSpec:
     """The spec of what a plugin passed to ``register``: a class, or ``"module:QualName"``
     with its ``name`` (registered lazily: imported when first used) and optionally its
     ``description`` (the class docstring's, which the help shows without importing it).
@@ -274,8 +295,7 @@ def make_spec(kind: str, component: type | str, name: str | None, plugin: str,
         if not (module and colon and attr):
             raise TypeError(f"register({component!r}): an import path is 'module:QualName'")
         if not isinstance(name, str) or not name:
-            raise TypeError(f"register({component!r}) needs the component's name: "
-                            f"register({component!r}, name='...')")
+            raise TypeError(f"register({component!r}) needs the component's name: register({component!r}, name='...')")
         return LazyComponentSpec(kind, component, name, plugin, description)
     if not isinstance(component, type):
         raise TypeError(f"register() takes a class or 'module:QualName', not {component!r}")
@@ -389,7 +409,8 @@ def check_hooks(pm: pluggy.PluginManager, name: str, unknown: bool = True) -> No
                     raise PluginHookError(
                         f"hook {caller.name!r}: {'/'.join(options)} is refused on the register hooks "
                         f"(who answers to a name does not depend on calling order: a plugin replaces a "
-                        f"standard component with register(..., override=True))")
+                        f"standard component with register(..., override=True))"
+                    )
 
 
 def _duck_plugin(module: Any) -> Any:
@@ -455,8 +476,12 @@ def load_module(host: PluginHost, module_name: str) -> None:
         raise PluginLoadError(f"--load {module_name}: {record.errors[-1].splitlines()[0]}")
 
 
-def make_plugin_manager(load: Iterable[str] = (), autoload: bool = True,
-                        strict: bool | None = None, builtins: Iterable[str] = BUILTIN_PLUGINS) -> PluginHost:
+def make_plugin_manager(
+    load: Iterable[str] = (),
+    autoload: bool = True,
+    strict: bool | None = None,
+    builtins: Iterable[str] = BUILTIN_PLUGINS,
+) -> PluginHost:
     """Build a fresh :class:`PluginHost`: builtins, then entry points, then ``load`` modules.
 
     :param load: module names to import from the working directory (``--load``)
@@ -470,8 +495,7 @@ def make_plugin_manager(load: Iterable[str] = (), autoload: bool = True,
     host = PluginHost(pm, strict)
     for module_name in builtins:
         module = importlib.import_module(module_name)
-        _register(host, module, PluginRecord(module_name, "benchmarkstt-core", __version__, "builtin",
-                                             standard=True))
+        _register(host, module, PluginRecord(module_name, "benchmarkstt-core", __version__, "builtin", standard=True))
     disabled = {n.strip() for n in os.environ.get(ENV_DISABLE, "").split(",") if n.strip()}
     if autoload and "*" not in disabled:
         plugins, standard = entry_points()

@@ -75,7 +75,9 @@ class ClashSpec(ComponentSpec):
 
 def _named(claim: Claim) -> str:
     record = claim.plugin
-    return f"{record.name!r}" + (f" ({record.distribution} {record.version})" if record.version not in ("-", "?") else "")
+    return f"{record.name!r}" + (
+        f" ({record.distribution} {record.version})" if record.version not in ("-", "?") else ""
+    )
 
 
 def _distinct(claims: Iterable[Claim]) -> list:
@@ -100,15 +102,20 @@ def resolve(kind: str, claims: Iterable[Claim], warn: Callable[[str], None]) -> 
         others = [c for c in group if not c.plugin.standard]
         if standard:
             for extra in standard[1:]:  # two of the project's own plugins: a bug of the project
-                warn(f"{what} {name!r} from plugin {_named(extra)} ignored: standard plugin "
-                     f"{_named(standard[0])} registers it too")
+                warn(
+                    f"{what} {name!r} from plugin {_named(extra)} ignored: standard plugin "
+                    f"{_named(standard[0])} registers it too"
+                )
             for claim in others:
                 if not claim.override:
-                    claim.plugin.ignored.append(f"{what} {name!r}: the standard plugin "
-                                                f"{standard[0].plugin.name!r} provides it")
-                    warn(f"{what} {name!r} from plugin {_named(claim)} ignored: the standard plugin "
-                         f"{_named(standard[0])} provides it (a plugin replaces a standard component "
-                         f"only by registering it with override=True)")
+                    claim.plugin.ignored.append(
+                        f"{what} {name!r}: the standard plugin {standard[0].plugin.name!r} provides it"
+                    )
+                    warn(
+                        f"{what} {name!r} from plugin {_named(claim)} ignored: the standard plugin "
+                        f"{_named(standard[0])} provides it (a plugin replaces a standard component "
+                        f"only by registering it with override=True)"
+                    )
             others = [c for c in others if c.override]
             if not others:
                 chosen.append(standard[0].spec)
@@ -130,11 +137,14 @@ def _clash(kind: str, name: str, claims: list, warn: Callable[[str], None]) -> C
     names = " and ".join(_named(c) for c in claims)
     dropped = [c.plugin.name for c in claims[:-1]]
     installed = [n for n in dropped if not n.startswith("--load ")]
-    loaded = [n[len("--load "):] for n in dropped if n.startswith("--load ")]
-    ways = ([f"{ENV_DISABLE}={','.join(installed)}"] if installed else []) + \
-           ([f"without --load {' '.join(loaded)}"] if loaded else [])
-    message = (f"{what} {name!r} is registered by plugins {names}, so none of them is used: "
-               f"keep one, e.g. {' and '.join(ways)}")
+    loaded = [n[len("--load ") :] for n in dropped if n.startswith("--load ")]
+    ways = ([f"{ENV_DISABLE}={','.join(installed)}"] if installed else []) + (
+        [f"without --load {' '.join(loaded)}"] if loaded else []
+    )
+    message = (
+        f"{what} {name!r} is registered by plugins {names}, so none of them is used: "
+        f"keep one, e.g. {' and '.join(ways)}"
+    )
     warn(message)
     for claim in claims:
         others = ", ".join(repr(c.plugin.name) for c in claims if c is not claim)

@@ -24,8 +24,10 @@ from typing import Any
 MASK = "***"
 #: the names of query parameters whose values are secrets (whole names, any case,
 #: optionally after a prefix: ``X-Amz-Signature``, ``client_secret``, ``subscription-key``)
-SECRET_NAMES = (r"(?:[a-z0-9]+[_.-])*(?:key|api_?key|apikey|token|access_?token|refresh_?token|secret|sig|"
-                r"signature|password|passwd|pwd|pass|auth|authorization|credentials?|security[_.-]?token)")
+SECRET_NAMES = (
+    r"(?:[a-z0-9]+[_.-])*(?:key|api_?key|apikey|token|access_?token|refresh_?token|secret|sig|"
+    r"signature|password|passwd|pwd|pass|auth|authorization|credentials?|security[_.-]?token)"
+)
 # patterns compiled by ``re`` (and kept in its cache) when first used: most runs redact nothing
 _URL = r"(?i)\b[a-z][a-z0-9+.-]*://[^\s'\"<>]+"
 _USERINFO = r"\A([^:]+://)[^/?#@]+@"
@@ -33,8 +35,9 @@ _PARAMETER = rf"(?i)([?&;]{SECRET_NAMES}=)[^&;,#]*"
 
 
 def _redact_url(match: re.Match) -> str:
-    return re.sub(_PARAMETER, lambda m: m.group(1) + MASK,
-                  re.sub(_USERINFO, lambda m: m.group(1) + MASK + "@", match.group()))
+    return re.sub(
+        _PARAMETER, lambda m: m.group(1) + MASK, re.sub(_USERINFO, lambda m: m.group(1) + MASK + "@", match.group())
+    )
 
 
 def redact(text: str) -> str:

@@ -37,8 +37,17 @@ from .params import param_types, show_value
 if TYPE_CHECKING:
     from .context import Context
 
-KINDS = ("inputs", "normalizers", "segmenters", "differs", "metrics", "outputs", "diff_dialects",
-         "tool_commands", "engines")
+KINDS = (
+    "inputs",
+    "normalizers",
+    "segmenters",
+    "differs",
+    "metrics",
+    "outputs",
+    "diff_dialects",
+    "tool_commands",
+    "engines",
+)
 
 
 def load_object(value: str) -> Any:
@@ -73,8 +82,17 @@ def component_name(cls: type) -> str:
 class ComponentSpec:
     """Everything the CLI, the API and the help need to know about one component class."""
 
-    def __init__(self, kind: str, cls: type | None, name: str, params: list, doc: Docblock,
-                 wants_context: bool, plugin: str | None = None, where: str | None = None):
+    def __init__(
+        self,
+        kind: str,
+        cls: type | None,
+        name: str,
+        params: list,
+        doc: Docblock,
+        wants_context: bool,
+        plugin: str | None = None,
+        where: str | None = None,
+    ):
         self.kind = kind
         self._cls = cls
         self.where = where if cls is None else f"{cls.__module__}:{cls.__qualname__}"
@@ -96,7 +114,8 @@ class ComponentSpec:
             except Exception as exc:
                 raise BenchmarkSTTError(
                     f"{self.kind[:-1].replace('_', ' ')} {self.name!r} of plugin {self.plugin!r} cannot be "
-                    f"imported from {self.where!r}: {type(exc).__name__}: {exc}") from exc
+                    f"imported from {self.where!r}: {type(exc).__name__}: {exc}"
+                ) from exc
         return self._cls
 
     @classmethod
@@ -112,8 +131,7 @@ class ComponentSpec:
                     wants_context = wants_context or p.name == "context"
                 elif p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
                     required = p.default is p.empty
-                    params.append(Param(p.name, required, None if required else p.default,
-                                        doc.params.get(p.name, "")))
+                    params.append(Param(p.name, required, None if required else p.default, doc.params.get(p.name, "")))
         return cls(kind, klass, component_name(klass), params, doc, wants_context, plugin)
 
     @property
@@ -165,8 +183,9 @@ class ComponentSpec:
         types = self.types
         return [p.name for p in self.params if types.get(p.name) is not None and types[p.name].path]
 
-    def convert(self, args: Sequence[Any] = (), kwargs: dict | None = None,
-                where: str | None = None) -> tuple[list, dict]:
+    def convert(
+        self, args: Sequence[Any] = (), kwargs: dict | None = None, where: str | None = None
+    ) -> tuple[list, dict]:
         """``args`` and ``kwargs`` converted by the parameters' types (texts parsed, values of
         the right type kept); a value that does not fit raises
         :class:`~benchmarkstt_core.errors.ParameterError` as ``WHERE: PARAM expects ...``
@@ -176,14 +195,15 @@ class ComponentSpec:
             return list(args), kwargs
         types = self.types
         try:
-            converted = [v if types.get(p.name) is None else types[p.name].convert(v, p.name)
-                         for p, v in zip(self.params, args)]
+            converted = [
+                v if types.get(p.name) is None else types[p.name].convert(v, p.name) for p, v in zip(self.params, args)
+            ]
             for name, value in kwargs.items():
                 if types.get(name) is not None:
                     kwargs[name] = types[name].convert(value, name)
         except ParameterError as exc:
             raise ParameterError(exc.parameter, f"{where or self.name}: {exc}") from None
-        return converted + list(args[len(converted):]), kwargs
+        return converted + list(args[len(converted) :]), kwargs
 
     def create(self, args: Sequence[Any] = (), kwargs: dict | None = None, context: Context | None = None) -> Any:
         """Instantiate the component with positional ``args`` and keyword ``kwargs``, converted
@@ -246,8 +266,7 @@ class LazyComponentSpec(ComponentSpec):
         ('A template.', True, 'template', 'Template')
     """
 
-    def __init__(self, kind: str, where: str, name: str, plugin: str | None = None,
-                 description: str | None = None):
+    def __init__(self, kind: str, where: str, name: str, plugin: str | None = None, description: str | None = None):
         super().__init__(kind, None, name, [], Docblock("", {}, []), False, plugin, where)
         del self.params, self.doc, self.wants_context  # read from the class on first use
         self._spec: ComponentSpec | None = None
@@ -292,8 +311,10 @@ class Registry:
             other = self._specs[key]
             loaded = other._cls is not None and spec._cls is not None
             if (other._cls is not spec._cls) if loaded else (other.where != spec.where):
-                self._warn(f"{self.kind[:-1]} {spec.name!r} from plugin {spec.plugin!r} ignored: "
-                           f"the name is already used by plugin {other.plugin!r}")
+                self._warn(
+                    f"{self.kind[:-1]} {spec.name!r} from plugin {spec.plugin!r} ignored: "
+                    f"the name is already used by plugin {other.plugin!r}"
+                )
             return None
         self._specs[key] = spec
         return spec
@@ -306,8 +327,9 @@ class Registry:
             from .plugins import missing_standard_note
 
             known = ", ".join(self.names()) or "none installed"
-            raise UnknownComponentError(f"unknown {self.kind[:-1].replace('_', ' ')} {name!r} (known: {known})"
-                                        f"{missing_standard_note()}") from None
+            raise UnknownComponentError(
+                f"unknown {self.kind[:-1].replace('_', ' ')} {name!r} (known: {known}){missing_standard_note()}"
+            ) from None
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name.lower() in self._specs
@@ -338,8 +360,7 @@ class Registries:
     tool_commands: Registry
     engines: Registry
 
-    def __init__(self, warn: Callable[[str], None] | None = None,
-                 api_methods: Callable[[], dict] | None = None):
+    def __init__(self, warn: Callable[[str], None] | None = None, api_methods: Callable[[], dict] | None = None):
         for kind in KINDS:
             setattr(self, kind, Registry(kind, warn))
         self._api_methods_of = api_methods or dict

@@ -74,7 +74,7 @@ def _trace(before: str, after: str, bs: int, be: int, as_: int, ae: int, source:
         a, b = a.lower(), b.lower()
     for op, x1, x2, y1, y2 in matcher_opcodes(a, b):
         if op == "equal":
-            source[as_ + y1:as_ + y2] = range(bs + x1, bs + x2)
+            source[as_ + y1 : as_ + y2] = range(bs + x1, bs + x2)
         elif op == "replace":
             if not fold and len(a[x1:x2].lower()) == x2 - x1 and len(b[y1:y2].lower()) == y2 - y1:
                 _trace(before, after, bs + x1, bs + x2, as_ + y1, as_ + y2, source, fold=True)
@@ -104,7 +104,8 @@ def step_ranges(before: str, after: str) -> list:
         ranges.append((min(words), max(words)) if words and words[0] >= 0 else None)
     for index in [i for i, r in enumerate(ranges) if r is None]:
         shared = next((r for r in ranges[index::-1] if r is not None), None) or next(
-            (r for r in ranges[index:] if r is not None), None)
+            (r for r in ranges[index:] if r is not None), None
+        )
         ranges[index] = shared
     return ranges
 

@@ -186,8 +186,7 @@ class WorkerPool(Executor):
         """``worker`` ended: its task fails, and every queued one when no worker is left."""
         worker.process.join()
         worker.conn.close()
-        broken = BrokenProcessPool(f"a worker process ended (exit code {worker.process.exitcode}) "
-                                   "before it answered")
+        broken = BrokenProcessPool(f"a worker process ended (exit code {worker.process.exitcode}) before it answered")
         with self._lock:
             self._workers.remove(worker)
             failed = [worker.future] if worker.future is not None else []

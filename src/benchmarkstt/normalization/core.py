@@ -22,8 +22,7 @@ from benchmarkstt_normalizers.normalizers import Lowercase, Regex, Replace, Repl
 from .. import _installed
 from . import File
 
-__all__ = ["Config", "ConfigSectionNotFoundError", "File", "Lowercase", "Regex", "Replace", "ReplaceWords",
-           "Unidecode"]
+__all__ = ["Config", "ConfigSectionNotFoundError", "File", "Lowercase", "Regex", "Replace", "ReplaceWords", "Unidecode"]
 
 
 class Config(config.Config):
@@ -36,5 +35,9 @@ class Config(config.Config):
 
     def __init__(self, file: str, section: str | None = None, encoding: str | None = None):
         # FilePath names the kind of the command line's argument; a str path is read the same
-        super().__init__(file, section or config.DEFAULT_SECTION, encoding,  # type: ignore[arg-type]
-                         context=_installed.context())
+        super().__init__(
+            file,  # type: ignore[arg-type]
+            section or config.DEFAULT_SECTION,
+            encoding,
+            context=_installed.context(),
+        )

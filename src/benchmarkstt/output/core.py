@@ -13,8 +13,8 @@ and ``json`` output formats: what they write is what ``benchmarkstt -o FORMAT`` 
     ...     out.result("wer", 0.25)
     ...     out.result("cer", 0.5)
     [
-    	{"title": "wer", "result": 0.25},
-    	{"title": "cer", "result": 0.5}
+        {"title": "wer", "result": 0.25},
+        {"title": "cer", "result": 0.5}
     ]
 """
 

@@ -33,33 +33,70 @@ TEXTS = {  # stem: (text, format)
 
 
 NEWS = [  # (voice, text) of news/nNN.flac
-    ("en-us", "the government announced a new plan for the railways today, with more trains on the busiest lines "
-              "from next spring."),
-    ("en", "police are asking for witnesses after a lorry overturned on the motorway near the city centre early "
-           "this morning."),
-    ("en-gb-x-rp", "the central bank kept interest rates unchanged, saying that prices were still rising faster "
-                   "than it would like."),
-    ("en-us+f3", "scientists have found a new species of frog in the mountains, and say it may already be at risk "
-                 "from the loss of its forest."),
-    ("en+m3", "the football club has appointed a new manager, who promised supporters that the team would play "
-              "with more courage."),
-    ("en-gb-scotland", "heavy snow has closed several schools in the north, and drivers are being told to travel "
-                       "only if they really must."),
-    ("en-us+f2", "the museum will open its doors for free this weekend to celebrate one hundred years since it "
-                 "was founded."),
-    ("en+m5", "farmers say the dry summer has cut their harvest by a third, and that the price of bread is likely "
-              "to go up."),
-    ("en-us+m2", "a new hospital wing was opened by the health minister, who said it would treat thousands of "
-                 "patients every year."),
-    ("en-gb-x-gbclan", "the festival ended last night with fireworks over the river, watched by a crowd of more "
-                       "than fifty thousand people."),
+    (
+        "en-us",
+        "the government announced a new plan for the railways today, with more trains on the busiest lines "
+        "from next spring.",
+    ),
+    (
+        "en",
+        "police are asking for witnesses after a lorry overturned on the motorway near the city centre early "
+        "this morning.",
+    ),
+    (
+        "en-gb-x-rp",
+        "the central bank kept interest rates unchanged, saying that prices were still rising faster "
+        "than it would like.",
+    ),
+    (
+        "en-us+f3",
+        "scientists have found a new species of frog in the mountains, and say it may already be at risk "
+        "from the loss of its forest.",
+    ),
+    (
+        "en+m3",
+        "the football club has appointed a new manager, who promised supporters that the team would play "
+        "with more courage.",
+    ),
+    (
+        "en-gb-scotland",
+        "heavy snow has closed several schools in the north, and drivers are being told to travel "
+        "only if they really must.",
+    ),
+    (
+        "en-us+f2",
+        "the museum will open its doors for free this weekend to celebrate one hundred years since it was founded.",
+    ),
+    (
+        "en+m5",
+        "farmers say the dry summer has cut their harvest by a third, and that the price of bread is likely to go up.",
+    ),
+    (
+        "en-us+m2",
+        "a new hospital wing was opened by the health minister, who said it would treat thousands of "
+        "patients every year.",
+    ),
+    (
+        "en-gb-x-gbclan",
+        "the festival ended last night with fireworks over the river, watched by a crowd of more "
+        "than fifty thousand people.",
+    ),
 ]
 KOREAN = ("weather", "오늘 서울은 맑고 오후에는 기온이 크게 오르겠습니다")
 BATCH = [  # (stem, espeak-ng options, text, sox options) of batch/STEM.flac
-    ("quiet", ["-a", "15", "-s", "160"], "the national weather service says heavy rain will reach the coast by "
-                                         "tuesday evening and flooding is likely in low areas", []),
-    ("fast", ["-s", "450"], "the national weather service says heavy rain will reach the coast by tuesday evening",
-     ["-r", "16000", "-b", "16"]),
+    (
+        "quiet",
+        ["-a", "15", "-s", "160"],
+        "the national weather service says heavy rain will reach the coast by "
+        "tuesday evening and flooding is likely in low areas",
+        [],
+    ),
+    (
+        "fast",
+        ["-s", "450"],
+        "the national weather service says heavy rain will reach the coast by tuesday evening",
+        ["-r", "16000", "-b", "16"],
+    ),
 ]
 
 

@@ -22,8 +22,13 @@ class LongWords(Metric):
     :example return: 1.0
     """
 
-    def __init__(self, min_len: int = 3, weight: float = 1.0, ignore_case: bool = False,
-                 report: Literal["count", "share"] = "count"):
+    def __init__(
+        self,
+        min_len: int = 3,
+        weight: float = 1.0,
+        ignore_case: bool = False,
+        report: Literal["count", "share"] = "count",
+    ):
         self.min_len = min_len
         self.weight = weight
         self.ignore_case = ignore_case

@@ -58,22 +58,30 @@ def side_context(context: Context, side: str, encoding: str | None) -> Context:
     """The context one side's file is read with: its own encoding, standard input for ``-``,
     and a decoding hint that names the option."""
     hint = f"give the file's encoding with --{side}-encoding, or set DEFAULT_ENCODING"
-    return context.replace(encoding=check_encoding(encoding, f"--{side}-encoding") if encoding else context.encoding,
-                           encoding_hint=hint, stdin=True)
+    return context.replace(
+        encoding=check_encoding(encoding, f"--{side}-encoding") if encoding else context.encoding,
+        encoding_hint=hint,
+        stdin=True,
+    )
 
 
 def warn_if_implausible(counts: list, args: argparse.Namespace, context: Context) -> None:
     """Warn when one side has more than five times as many words as the other (a wrong type?),
     or when the hypothesis has none; ``counts``: the words of the reference and the hypothesis."""
     if not counts[1]:
-        context.warn(f"{args.hypothesis}: the hypothesis has no words (an empty file?): every reference word "
-                     "is a deletion")
+        context.warn(
+            f"{args.hypothesis}: the hypothesis has no words (an empty file?): every reference word is a deletion"
+        )
         return
-    for (big, small), (name, other) in ((counts, (args.reference, args.hypothesis)),
-                                        (counts[::-1], (args.hypothesis, args.reference))):
+    for (big, small), (name, other) in (
+        (counts, (args.reference, args.hypothesis)),
+        (counts[::-1], (args.hypothesis, args.reference)),
+    ):
         if big > 5 * small:
-            context.warn(f"{name} has {big} words, more than five times the {small} of {other}: "
-                         f"was each read as the right type (-rt/-ht)?")
+            context.warn(
+                f"{name} has {big} words, more than five times the {small} of {other}: "
+                f"was each read as the right type (-rt/-ht)?"
+            )
 
 
 #: texts longer than this (characters) take seconds to diff: a terminal is told what is going on
@@ -110,14 +118,17 @@ def log_writer(dialect: Any, with_title: bool) -> Any:
             stream.write(f"{where} (step {step}, {len(entry.before):,} characters):\n")
             stream.write("".join(f"  {part}\n" for part in lines))
         stream.flush()
+
     return log
 
 
 def require(registry: Any, what: str) -> None:
     """Fail plainly when no plugin registered any component of a needed kind."""
     if not len(registry):
-        raise UsageError(f"no {what} is installed: install benchmarkstt's standard plugins "
-                         f"(pip install -r requirements.txt) or a plugin that provides one")
+        raise UsageError(
+            f"no {what} is installed: install benchmarkstt's standard plugins "
+            f"(pip install -r requirements.txt) or a plugin that provides one"
+        )
 
 
 class BenchmarkCommand:
@@ -132,43 +143,69 @@ class BenchmarkCommand:
         """Reference, hypothesis, their types, the output format and the metric flags."""
         registries = host.registries
         parser.add_argument("-r", "--reference", required=True, help="File to use as reference (- for standard input)")
-        parser.add_argument("-h", "--hypothesis", required=True, help="File to use as hypothesis (- for standard input)")
-        parser.add_argument("-o", "--output-format", default="restructuredtext",
-                            help="Format of the outputted results", **_choices(registries.outputs))
+        parser.add_argument(
+            "-h", "--hypothesis", required=True, help="File to use as hypothesis (- for standard input)"
+        )
+        parser.add_argument(
+            "-o",
+            "--output-format",
+            default="restructuredtext",
+            help="Format of the outputted results",
+            **_choices(registries.outputs),
+        )
         types = parser.add_argument_group("reference and hypothesis types")
         # the types' descriptions import their modules: only the help shows them
-        types.describe = lambda: wrap_paragraphs(  # type: ignore[attr-defined]
-            "You can specify which file type the --reference/-r and --hypothesis/-h arguments "
-            "should be treated as.") + "\n\nAvailable types:\n" + "\n".join(
-            textwrap.fill(f"{s.name!r}: {s.description}", 78, initial_indent="  ", subsequent_indent="    ")
-            for s in registries.inputs)
-        types.add_argument("-rt", "--reference-type", default="infer", help="Type of reference file",
-                           **_choices(registries.inputs))
-        types.add_argument("-ht", "--hypothesis-type", default="infer", help="Type of hypothesis file",
-                           **_choices(registries.inputs))
+        types.describe = lambda: (  # type: ignore[attr-defined]
+            wrap_paragraphs(
+                "You can specify which file type the --reference/-r and --hypothesis/-h arguments should be treated as."
+            )
+            + "\n\nAvailable types:\n"
+            + "\n".join(
+                textwrap.fill(f"{s.name!r}: {s.description}", 78, initial_indent="  ", subsequent_indent="    ")
+                for s in registries.inputs
+            )
+        )
+        types.add_argument(
+            "-rt", "--reference-type", default="infer", help="Type of reference file", **_choices(registries.inputs)
+        )
+        types.add_argument(
+            "-ht", "--hypothesis-type", default="infer", help="Type of hypothesis file", **_choices(registries.inputs)
+        )
         for side in ("reference", "hypothesis"):
-            types.add_argument(f"--{side}-encoding", metavar="ENCODING",
-                               help=f"Encoding of the {side} file (default: DEFAULT_ENCODING, else UTF-8; a "
-                                    f"byte-order mark decides among UTF-8, UTF-16 and UTF-32)")
+            types.add_argument(
+                f"--{side}-encoding",
+                metavar="ENCODING",
+                help=f"Encoding of the {side} file (default: DEFAULT_ENCODING, else UTF-8; a "
+                f"byte-order mark decides among UTF-8, UTF-16 and UTF-32)",
+            )
         self.plugin_options = add_plugin_arguments(types, host)
         metrics = parser.add_argument_group(
-            "available metrics", "A list of metrics to calculate. At least one metric needs to be provided.")
+            "available metrics", "A list of metrics to calculate. At least one metric needs to be provided."
+        )
         add_component_flags(metrics, registries.metrics, "metrics")
         if self.with_normalizers:
             normalizers = parser.add_argument_group(
-                "available normalizers", "A list of normalizers to execute on the input, can be one or "
-                "more normalizers which are applied sequentially.")
+                "available normalizers",
+                "A list of normalizers to execute on the input, can be one or "
+                "more normalizers which are applied sequentially.",
+            )
             add_component_flags(normalizers, registries.normalizers, "normalizers")
-            parser.add_argument("--log", action="store_true",
-                                help="show normalization logs (for large files with many rules "
-                                     "this is slow and prints a lot)")
+            parser.add_argument(
+                "--log",
+                action="store_true",
+                help="show normalization logs (for large files with many rules this is slow and prints a lot)",
+            )
             host.hook.add_normalization_arguments(parser=parser, host=host)
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Check everything, read both inputs, compare, and print the results."""
         registries = host.registries
-        for registry, what in ((registries.metrics, "metric"), (registries.inputs, "input type"),
-                               (registries.outputs, "output format"), (registries.segmenters, "segmenter")):
+        for registry, what in (
+            (registries.metrics, "metric"),
+            (registries.inputs, "input type"),
+            (registries.outputs, "output format"),
+            (registries.segmenters, "segmenter"),
+        ):
             require(registry, what)
         output = registries.outputs.get(args.output_format).create([])
         defaults = dict(output.defaults) if isinstance(output, HasDefaults) else {}
@@ -189,8 +226,9 @@ class BenchmarkCommand:
         if getattr(args, "log", False):
             log = log_writer(log_dialect(sys.stderr), with_title=True)
         texts = [read_input(host, args.reference_type, args.reference, sides[0], "-rt")]
-        if (args.reference_type, sides[0].encoding) == (args.hypothesis_type, sides[1].encoding) and \
-                same_file(args.reference, args.hypothesis):
+        if (args.reference_type, sides[0].encoding) == (args.hypothesis_type, sides[1].encoding) and same_file(
+            args.reference, args.hypothesis
+        ):
             texts.append(texts[0])  # read once: its warnings told once
         else:
             texts.append(read_input(host, args.hypothesis_type, args.hypothesis, sides[1], "-ht"))
@@ -198,16 +236,21 @@ class BenchmarkCommand:
         if args.reference_type != "argument" and not counts[0]:
             raise InputError(f"{args.reference}: empty file: a reference without words gives no error rate")
         warn_if_implausible(counts, args, context)
-        host.hook.check_pair(texts=texts, sources=[args.reference, args.hypothesis], metrics=pipeline.metrics,
-                             warn=context.warn)
+        host.hook.check_pair(
+            texts=texts, sources=[args.reference, args.hypothesis], metrics=pipeline.metrics, warn=context.warn
+        )
         if shows_normalization(output):
             output.normalization = pipeline.normalization
         if shows_files(output):
-            output.files = {"reference": (args.reference, args.reference_type),
-                            "hypothesis": (args.hypothesis, args.hypothesis_type)}
+            output.files = {
+                "reference": (args.reference, args.reference_type),
+                "hypothesis": (args.hypothesis, args.hypothesis_type),
+            }
         # only the list holds the texts: each goes once its words are made
-        files = [None if kind == "argument" else name for kind, name in
-                 ((args.reference_type, args.reference), (args.hypothesis_type, args.hypothesis))]
+        files = [
+            None if kind == "argument" else name
+            for kind, name in ((args.reference_type, args.reference), (args.hypothesis_type, args.hypothesis))
+        ]
         text = output.render(pipeline.compare(*pipeline.prepare_pair(texts, log, files)))
         write_stdout(text)
         return 0

@@ -25,8 +25,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Shows a component flag's values as its parameters (``--wer [mode] [differ_class]``)
     and keeps the paragraphs of help texts (a blank line between them)."""
 
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None):
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
         if width is None:  # as argparse does, without importing shutil at every start
             try:
                 columns = int(os.environ["COLUMNS"])
@@ -47,8 +46,9 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
                 lines.extend(textwrap.wrap(" ".join(paragraph.split()), width))
                 continue
             for item in paragraph.split("\n"):
-                lines.extend(textwrap.wrap(" ".join(item.split()), width, initial_indent="  ",
-                                           subsequent_indent="    "))
+                lines.extend(
+                    textwrap.wrap(" ".join(item.split()), width, initial_indent="  ", subsequent_indent="    ")
+                )
         return lines
 
     def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
@@ -82,8 +82,11 @@ class ArgumentParser(argparse.ArgumentParser):
         """``usage: PROG`` with the required options, ``[options]`` and the positionals."""
         formatter = self._get_formatter()
         parts = [self.prog]
-        parts += [f"{a.option_strings[0]} {formatter._format_args(a, a.dest.upper())}".rstrip()
-                  for a in self._actions if a.option_strings and a.required]
+        parts += [
+            f"{a.option_strings[0]} {formatter._format_args(a, a.dest.upper())}".rstrip()
+            for a in self._actions
+            if a.option_strings and a.required
+        ]
         if any(a.option_strings and not a.required for a in self._actions):
             parts.append("[options]")
         parts += [formatter._format_args(a, a.dest) for a in self._actions if not a.option_strings]
@@ -107,7 +110,7 @@ class ArgumentParser(argparse.ArgumentParser):
         from difflib import get_close_matches
 
         known = sorted({flag for action in self._actions for flag in action.option_strings})
-        for arg in message[len("unrecognized arguments: "):].split():
+        for arg in message[len("unrecognized arguments: ") :].split():
             flag = arg.partition("=")[0]
             if not flag.startswith("-") or flag in ("-", "--"):
                 continue
@@ -202,8 +205,13 @@ class ComponentAction(argparse.Action):
         """The values as the usage line shows them (``[mode] [differ_class]``)."""
         return self.spec.usage
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         values = list(values or [])
         try:
             self.spec.check_args(values)
@@ -224,8 +232,11 @@ class ComponentAction(argparse.Action):
 def help_text(spec: ComponentSpec) -> str:
     """A component's help: its description's paragraphs, then its documented parameters."""
     paragraphs = [spec.description or "(no description)"]
-    params = [f"  {param_heading(spec, p)}{': ' + p.doc if p.doc else ''}"
-              for p in spec.params if p.doc or spec.types.get(p.name)]
+    params = [
+        f"  {param_heading(spec, p)}{': ' + p.doc if p.doc else ''}"
+        for p in spec.params
+        if p.doc or spec.types.get(p.name)
+    ]
     if params:
         paragraphs.append("\n".join(params))
     return "\n\n".join(paragraphs).replace("%", "%%")
@@ -247,12 +258,23 @@ def add_component_flags(group: Any, registry: Any, dest: str) -> None:
 
 def add_common_options(parser: argparse.ArgumentParser) -> None:
     """``--log-level``, ``--load`` and ``--help``."""
-    parser.add_argument("--log-level", type=str.lower, choices=LOG_LEVELS, default="warning",
-                        metavar="{" + ",".join(LOG_LEVELS) + "}", help="Set the logging output level")
-    parser.add_argument("--load", nargs="+", metavar="MODULE_NAME", default=[],
-                        help="Load modules from the working directory that add components: plugin modules "
-                             "with hook implementations, or plain modules whose classes with normalize() "
-                             "or compare() become normalizers or metrics (e.g. --load myclasses)")
+    parser.add_argument(
+        "--log-level",
+        type=str.lower,
+        choices=LOG_LEVELS,
+        default="warning",
+        metavar="{" + ",".join(LOG_LEVELS) + "}",
+        help="Set the logging output level",
+    )
+    parser.add_argument(
+        "--load",
+        nargs="+",
+        metavar="MODULE_NAME",
+        default=[],
+        help="Load modules from the working directory that add components: plugin modules "
+        "with hook implementations, or plain modules whose classes with normalize() "
+        "or compare() become normalizers or metrics (e.g. --load myclasses)",
+    )
     parser.add_argument("--help", action="help", help="Show this help message and exit")
 
 
@@ -260,7 +282,7 @@ def completion_argv() -> list:
     """While argcomplete asks for completions: the words typed so far, after the command."""
     import shlex  # only while completing
 
-    line = os.environ.get("COMP_LINE", "")[:int(os.environ.get("COMP_POINT", "0") or 0)]
+    line = os.environ.get("COMP_LINE", "")[: int(os.environ.get("COMP_POINT", "0") or 0)]
     try:
         return shlex.split(line)[1:]
     except ValueError:
@@ -289,7 +311,7 @@ def preparse(argv: Sequence[str]) -> argparse.Namespace:
             value = value if equals else (args[i + 1] if i + 1 < len(args) else "warning")
             pre.log_level = value.lower()
         elif name == "--load":
-            values = [value] if equals else list(takewhile(lambda a: not a.startswith("-"), args[i + 1:]))
+            values = [value] if equals else list(takewhile(lambda a: not a.startswith("-"), args[i + 1 :]))
             if values:
                 pre.load = values
     return pre
@@ -390,8 +412,10 @@ def guarded(prog: str, argv: Sequence[str], body: Callable[[argparse.Namespace],
         return 1
     except Exception as exc:
         traceback_if_debug()
-        sys.stderr.write(f"{prog}: error: unexpected failure: {printable(redact(str(exc))) or type(exc).__name__} "
-                         f"(run with --log-level debug for a traceback)\n")
+        sys.stderr.write(
+            f"{prog}: error: unexpected failure: {printable(redact(str(exc))) or type(exc).__name__} "
+            f"(run with --log-level debug for a traceback)\n"
+        )
         return 1
 
 

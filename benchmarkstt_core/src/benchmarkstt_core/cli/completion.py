@@ -58,7 +58,7 @@ class ComponentCompleter:
         self.registries = registries
 
     def __call__(self, prefix: str, action: Any, **kwargs: Any) -> list:
-        line = os.environ.get("COMP_LINE", "")[:int(os.environ.get("COMP_POINT") or 0)]
+        line = os.environ.get("COMP_LINE", "")[: int(os.environ.get("COMP_POINT") or 0)]
         typed = values_typed(action.option_strings, completion_argv(), typing=not line[-1:].isspace())
         values = parameter_values(self.spec, typed, self.registries)
         if values is None:

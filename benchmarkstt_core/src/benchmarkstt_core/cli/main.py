@@ -15,13 +15,12 @@ def run(argv=None) -> None:
 def main(argv: list) -> int:
     """Run ``benchmarkstt`` with ``argv``; return the exit status."""
     from .benchmark import MainCommand
-    from .common import (ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging)
+    from .common import ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging
 
     def body(pre) -> int:
         host = load_host(pre)
         command = MainCommand()
-        parser = ArgumentParser(prog="benchmarkstt", description=MainCommand.__doc__,
-                                plugin_failures=host.failures())
+        parser = ArgumentParser(prog="benchmarkstt", description=MainCommand.__doc__, plugin_failures=host.failures())
         command.add_arguments(parser, host)
         parser.add_argument("--version", action="store_true", help="Output benchmarkstt version number")
         add_common_options(parser)

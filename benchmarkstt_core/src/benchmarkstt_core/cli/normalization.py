@@ -32,14 +32,28 @@ class NormalizationCommand:
 
     def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """Input and output files, ``--log`` and the normalizer flags."""
-        parser.add_argument("-i", "--inputfile", action="append", default=[], metavar="INPUTFILE",
-                            help="read input from this file, defaults to STDIN (repeatable)")
-        parser.add_argument("-o", "--outputfile", action="append", default=[], metavar="OUTPUTFILE",
-                            help="write output to this file, defaults to STDOUT (one per --inputfile)")
+        parser.add_argument(
+            "-i",
+            "--inputfile",
+            action="append",
+            default=[],
+            metavar="INPUTFILE",
+            help="read input from this file, defaults to STDIN (repeatable)",
+        )
+        parser.add_argument(
+            "-o",
+            "--outputfile",
+            action="append",
+            default=[],
+            metavar="OUTPUTFILE",
+            help="write output to this file, defaults to STDOUT (one per --inputfile)",
+        )
         parser.add_argument("--log", action="store_true", help="show normalization logs on stderr")
         group = parser.add_argument_group(
-            "available normalizers", "A list of normalizers to execute on the input, can be one or more "
-            "normalizers which are applied sequentially.")
+            "available normalizers",
+            "A list of normalizers to execute on the input, can be one or more "
+            "normalizers which are applied sequentially.",
+        )
         add_component_flags(group, host.registries.normalizers, "normalizers")
         host.hook.add_normalization_arguments(parser=parser, host=host)
 
@@ -53,8 +67,10 @@ class NormalizationCommand:
         if outputs and not inputs:
             raise UsageError("can only write output to stdout when reading from stdin")
         if outputs and len(outputs) != len(inputs):
-            raise UsageError(f"got {len(inputs)} --inputfile and {len(outputs)} --outputfile: "
-                             f"give one --outputfile per --inputfile, or none")
+            raise UsageError(
+                f"got {len(inputs)} --inputfile and {len(outputs)} --outputfile: "
+                f"give one --outputfile per --inputfile, or none"
+            )
         check_new_files(outputs)
         context = Context(registries, host.hook)
         pipeline = Pipeline(registries, args.normalizers, context=context)

@@ -39,7 +39,9 @@ class PluginsCommand:
             lines.extend(f"    clash: {item}" for item in r.clashes)
             for error in r.errors:
                 text = error if args.traceback else error.splitlines()[0]
-                lines.extend("    error: " + line if i == 0 else "    " + line
-                             for i, line in enumerate(text.rstrip().splitlines()))
+                lines.extend(
+                    "    error: " + line if i == 0 else "    " + line
+                    for i, line in enumerate(text.rstrip().splitlines())
+                )
         write_stdout("\n".join(lines) + "\n")
         return 0

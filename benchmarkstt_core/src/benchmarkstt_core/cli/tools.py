@@ -14,21 +14,33 @@ def run(argv=None) -> None:
 
 def main(argv: list) -> int:
     """Run ``benchmarkstt-tools`` with ``argv``; return the exit status."""
-    from .common import (ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging)
+    from .common import ArgumentParser, add_common_options, autocomplete, guarded, load_host, setup_logging
 
     def body(pre) -> int:
         host = load_host(pre)
-        parser = ArgumentParser(prog="benchmarkstt-tools", add_help=True,
-                                description="Subcommands of benchmarkstt", plugin_failures=host.failures())
+        parser = ArgumentParser(
+            prog="benchmarkstt-tools",
+            add_help=True,
+            description="Subcommands of benchmarkstt",
+            plugin_failures=host.failures(),
+        )
         parser.add_argument("--log-level", type=str.lower, default="warning", help="Set the logging output level")
         parser.add_argument("--version", action="store_true", help="Output benchmarkstt version number")
         sub = parser.add_subparsers(dest="subcommand", metavar="subcommand")
         specs = {spec.name: spec for spec in host.registries.tool_commands}
-        parsers = {name: sub.add_parser(name, help=spec.description, description=spec.description,
-                                        prog=f"benchmarkstt-tools {name}", allow_abbrev=False,
-                                        add_help=False, formatter_class=parser.formatter_class,
-                                        plugin_failures=parser.plugin_failures)
-                   for name, spec in specs.items()}
+        parsers = {
+            name: sub.add_parser(
+                name,
+                help=spec.description,
+                description=spec.description,
+                prog=f"benchmarkstt-tools {name}",
+                allow_abbrev=False,
+                add_help=False,
+                formatter_class=parser.formatter_class,
+                plugin_failures=parser.plugin_failures,
+            )
+            for name, spec in specs.items()
+        }
         # a subcommand's module is imported and its arguments added only when it is the one
         # given (argparse finds it among the subcommands without their arguments); completion
         # needs them all

@@ -75,8 +75,15 @@ class ApiApp:
     :param limits: the :class:`Limits` of every request
     """
 
-    def __init__(self, host: PluginHost | None = None, entrypoint: str = "/api", root: str | None = None,
-                 explorer: bool = False, max_body_size: int | None = None, limits: Limits | None = None):
+    def __init__(
+        self,
+        host: PluginHost | None = None,
+        entrypoint: str = "/api",
+        root: str | None = None,
+        explorer: bool = False,
+        max_body_size: int | None = None,
+        limits: Limits | None = None,
+    ):
         if host is None:
             from benchmarkstt_core.plugins import make_plugin_manager
 
@@ -146,8 +153,10 @@ class ApiApp:
             response.headers["Connection"] = "close"  # the body's end is unknown
             return response
         if body is None:
-            response = json_response(413, error_payload(
-                INVALID_REQUEST, f"the request body is larger than {self.limits.max_body_size} bytes"))
+            response = json_response(
+                413,
+                error_payload(INVALID_REQUEST, f"the request body is larger than {self.limits.max_body_size} bytes"),
+            )
             response.headers["Connection"] = "close"  # the rest of the body is not read
             return response
         if self.pool is None:
@@ -163,8 +172,9 @@ class ApiApp:
             message = f"every worker stayed busy for {self.limits.time_limit:g} s; try again later"
             return json_response(503, error_payload(SERVER_ERROR, message))
         except WorkerLost:
-            return json_response(500, error_payload(SERVER_ERROR, "the worker process ended before it answered "
-                                                                  "(out of memory?)"))
+            return json_response(
+                500, error_payload(SERVER_ERROR, "the worker process ended before it answered (out of memory?)")
+            )
 
     def run_request(self, body: bytes) -> tuple:
         """``(HTTP status, response body)`` for a request body, parsed once whatever its
@@ -175,14 +185,22 @@ class ApiApp:
         except (ValueError, RecursionError) as exc:
             return encode(400, error_payload(PARSE_ERROR, str(exc)))
         if limits.max_batch_size and isinstance(request, list) and len(request) > limits.max_batch_size:
-            return encode(400, error_payload(INVALID_REQUEST, f"a batch of {len(request)} calls; "
-                                                              f"the limit is {limits.max_batch_size}"))
+            return encode(
+                400,
+                error_payload(
+                    INVALID_REQUEST, f"a batch of {len(request)} calls; the limit is {limits.max_batch_size}"
+                ),
+            )
         with text_size_limit(limits.max_answer_size or None):
             payload = dispatch(request, self.rpc_methods)
         status, data = encode(status_of(payload), payload)
         if limits.max_answer_size and len(data) > limits.max_answer_size:
-            return encode(400, error_payload(INVALID_REQUEST, f"the answer would be {len(data)} bytes; "
-                                                              f"the limit is {limits.max_answer_size}"))
+            return encode(
+                400,
+                error_payload(
+                    INVALID_REQUEST, f"the answer would be {len(data)} bytes; the limit is {limits.max_answer_size}"
+                ),
+            )
         return status, data
 
     def explorer(self) -> Any:

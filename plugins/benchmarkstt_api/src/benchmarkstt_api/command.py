@@ -69,23 +69,35 @@ class ApiCommand:
         from .app import Limits
         from .server import ServerLimits
 
-        parser.add_argument("--host", default=DEFAULT_HOST,
-                            help=f"address to listen on (default {DEFAULT_HOST}, this machine only; "
-                                 f"0.0.0.0 listens on every interface)")
-        parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                            help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
-        parser.add_argument("--entrypoint", default="/api",
-                            help="the path that answers JSON-RPC requests (default /api)")
-        parser.add_argument("--list-methods", action="store_true",
-                            help="print every method with its help and exit")
-        parser.add_argument("--with-explorer", action="store_true",
-                            help="also serve the explorer page (every method with a form to call it) "
-                                 "on GET ENTRYPOINT")
+        parser.add_argument(
+            "--host",
+            default=DEFAULT_HOST,
+            help=f"address to listen on (default {DEFAULT_HOST}, this machine only; "
+            f"0.0.0.0 listens on every interface)",
+        )
+        parser.add_argument(
+            "--port",
+            type=int,
+            default=DEFAULT_PORT,
+            help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)",
+        )
+        parser.add_argument(
+            "--entrypoint", default="/api", help="the path that answers JSON-RPC requests (default /api)"
+        )
+        parser.add_argument("--list-methods", action="store_true", help="print every method with its help and exit")
+        parser.add_argument(
+            "--with-explorer",
+            action="store_true",
+            help="also serve the explorer page (every method with a form to call it) on GET ENTRYPOINT",
+        )
         add_limit_arguments(parser, Limits(), REQUEST_LIMITS)
         add_limit_arguments(parser, ServerLimits(), SERVER_LIMITS)
-        parser.add_argument("--debug", action="store_true",
-                            help="log every request, and the traceback of every failed call, on stderr "
-                                 "(the interactive debugger is never enabled)")
+        parser.add_argument(
+            "--debug",
+            action="store_true",
+            help="log every request, and the traceback of every failed call, on stderr "
+            "(the interactive debugger is never enabled)",
+        )
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """List the methods, or serve until interrupted."""
@@ -135,8 +147,7 @@ def listening_socket(address: str, port: int) -> Any:
         sock.bind(get_sockaddr(address, port, family))
     except (OSError, UnicodeError) as exc:
         sock.close()
-        raise BenchmarkSTTError(f"cannot listen on {address}:{port}: "
-                                f"{getattr(exc, 'strerror', None) or exc}") from None
+        raise BenchmarkSTTError(f"cannot listen on {address}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
     return sock
 
 
@@ -153,28 +164,52 @@ def positive(value: str) -> int:
 #: the field each sets (``--FIELD``, with ``-`` for ``_``) -> its type, metavar and help, where
 #: ``{default}`` is the field's default
 REQUEST_LIMITS = {
-    "max_body_size": (body_size, "SIZE", "refuse request bodies larger than this with HTTP 413 (bytes, or with a "
-                                         "k or M suffix; default 10M)"),
-    "max_answer_size": (answer_size, "SIZE", "refuse a request whose answer, or any text a normalizer makes for it, "
-                                             "would be larger (bytes/characters, or with a k or M suffix; 0: no "
-                                             "limit; default 64M)"),
+    "max_body_size": (
+        body_size,
+        "SIZE",
+        "refuse request bodies larger than this with HTTP 413 (bytes, or with a k or M suffix; default 10M)",
+    ),
+    "max_answer_size": (
+        answer_size,
+        "SIZE",
+        "refuse a request whose answer, or any text a normalizer makes for it, "
+        "would be larger (bytes/characters, or with a k or M suffix; 0: no "
+        "limit; default 64M)",
+    ),
     "max_batch_size": (count, "N", "refuse batches of more calls (0: no limit; default {default})"),
-    "time_limit": (seconds, "SECONDS", "stop a request that runs longer, answering HTTP 503 (requests run in worker "
-                                       "processes; 0: no limit, in the server process; default {default:g})"),
+    "time_limit": (
+        seconds,
+        "SECONDS",
+        "stop a request that runs longer, answering HTTP 503 (requests run in worker "
+        "processes; 0: no limit, in the server process; default {default:g})",
+    ),
     "workers": (count, "N", "worker processes: how many requests run at the same time (default {default})"),
 }
 SERVER_LIMITS = {
-    "connections": (positive, "N", "open connections at most, lowered to fit the open-file limit (ulimit -n); "
-                                   "when full, the slowest client still sending its request is closed to make "
-                                   "room (default {default})"),
+    "connections": (
+        positive,
+        "N",
+        "open connections at most, lowered to fit the open-file limit (ulimit -n); "
+        "when full, the slowest client still sending its request is closed to make "
+        "room (default {default})",
+    ),
     "threads": (positive, "N", "threads that receive answers from the worker processes (default {default})"),
-    "queue": (positive, "N", "requests that may wait for a thread; more are answered HTTP 503 at once "
-                             "(default {default})"),
+    "queue": (
+        positive,
+        "N",
+        "requests that may wait for a thread; more are answered HTTP 503 at once (default {default})",
+    ),
     "backlog": (positive, "N", "connections the system keeps waiting to be accepted (default {default})"),
-    "header_timeout": (seconds, "SECONDS", "close a connection whose request headers took longer (default "
-                                           "{default:g})"),
-    "request_timeout": (seconds, "SECONDS", "close a connection whose request (headers and body) took longer "
-                                            "(default {default:g})"),
+    "header_timeout": (
+        seconds,
+        "SECONDS",
+        "close a connection whose request headers took longer (default {default:g})",
+    ),
+    "request_timeout": (
+        seconds,
+        "SECONDS",
+        "close a connection whose request (headers and body) took longer (default {default:g})",
+    ),
     "idle_timeout": (seconds, "SECONDS", "close a connection silent for longer (default {default:g})"),
 }
 
@@ -184,8 +219,13 @@ def add_limit_arguments(parser: argparse.ArgumentParser, defaults: Any, options:
     its default that field of ``defaults`` (a ``Limits()``, a ``ServerLimits()``)."""
     for field, (kind, metavar, text) in options.items():
         default = getattr(defaults, field)
-        parser.add_argument(f"--{field.replace('_', '-')}", type=kind, default=default, metavar=metavar,
-                            help=text.format(default=default))
+        parser.add_argument(
+            f"--{field.replace('_', '-')}",
+            type=kind,
+            default=default,
+            metavar=metavar,
+            help=text.format(default=default),
+        )
 
 
 def limits_of(kind: Any, args: argparse.Namespace) -> Any:
@@ -209,10 +249,12 @@ def serve(app: Any, address: str, port: int, debug: bool, limits: Any = None) ->
     sock = listening_socket(address, port)
     server = make_server(logged(app) if debug else app, sock, limits or ServerLimits(), app.max_body_size)
     url_host = f"[{address}]" if ":" in address else address
-    sys.stderr.write(f"benchmarkstt API listening on http://{url_host}:{server.effective_port}{app.entrypoint}"
-                     f"{' (explorer: GET the same URL)' if app.explorer_page else ''}; "
-                     f"files are read from {app.guard.root} only; "
-                     f"at most {server.adj.connection_limit} connections\n")
+    sys.stderr.write(
+        f"benchmarkstt API listening on http://{url_host}:{server.effective_port}{app.entrypoint}"
+        f"{' (explorer: GET the same URL)' if app.explorer_page else ''}; "
+        f"files are read from {app.guard.root} only; "
+        f"at most {server.adj.connection_limit} connections\n"
+    )
     sys.stderr.flush()
     try:
         server.run()

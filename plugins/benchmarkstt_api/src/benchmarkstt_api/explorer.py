@@ -45,10 +45,12 @@ def _field(method: ApiMethod, param: Param, example: dict) -> str:
     note = method.param_note(param)
     if kind == "json":
         note += "; json"
-    label = (f'<span class="name">{escape(param.name)}</span> <span class="note">({escape(note)})</span>'
-             + (f' <span class="doc">{escape(param.doc)}</span>' if param.doc else ""))
-    attrs = f'id="{ident}" name="{escape(param.name)}" data-kind="{kind}"' + \
-        (' data-required="1"' if param.required else "")
+    label = f'<span class="name">{escape(param.name)}</span> <span class="note">({escape(note)})</span>' + (
+        f' <span class="doc">{escape(param.doc)}</span>' if param.doc else ""
+    )
+    attrs = f'id="{ident}" name="{escape(param.name)}" data-kind="{kind}"' + (
+        ' data-required="1"' if param.required else ""
+    )
     value = example.get(param.name)
     if kind == "bool":
         checked = " checked" if value else ""
@@ -65,12 +67,14 @@ def _section(method: ApiMethod) -> str:
     name = escape(method.name)
     example = method.examples[0] if method.examples else {}
     fields = "".join(_field(method, p, example) for p in method.params)
-    return (f'<section class="method" id="{name}" data-method="{name}">'
-            f'<h2>{name}<code class="signature">{escape(str(method.signature))}</code></h2>'
-            f'<pre class="help">{escape(method.help())}</pre>'
-            f'<form class="call" data-method="{name}" novalidate>{fields}'
-            f'<button type="submit">Call {name}</button></form>'
-            f'<pre class="result" aria-live="polite" data-state="idle"></pre></section>')
+    return (
+        f'<section class="method" id="{name}" data-method="{name}">'
+        f'<h2>{name}<code class="signature">{escape(str(method.signature))}</code></h2>'
+        f'<pre class="help">{escape(method.help())}</pre>'
+        f'<form class="call" data-method="{name}" novalidate>{fields}'
+        f'<button type="submit">Call {name}</button></form>'
+        f'<pre class="result" aria-live="polite" data-state="idle"></pre></section>'
+    )
 
 
 def render_explorer(methods: Mapping[str, ApiMethod], entrypoint: str) -> tuple:
@@ -79,9 +83,16 @@ def render_explorer(methods: Mapping[str, ApiMethod], entrypoint: str) -> tuple:
     toc = "".join(f'<li><a href="#{escape(name)}">{escape(name)}</a></li>' for name in methods)
     sections = "".join(_section(method) for method in methods.values())
     html = _resource("explorer.html").format(
-        version=escape(__version__), entrypoint=escape(entrypoint, quote=True), count=len(methods),
-        toc=toc, sections=sections, script=script, style=style)
-    policy = (f"default-src 'none'; script-src {_digest(script)}; style-src {_digest(style)}; "
-              "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        version=escape(__version__),
+        entrypoint=escape(entrypoint, quote=True),
+        count=len(methods),
+        toc=toc,
+        sections=sections,
+        script=script,
+        style=style,
+    )
+    policy = (
+        f"default-src 'none'; script-src {_digest(script)}; style-src {_digest(style)}; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    )
     return html, policy
-

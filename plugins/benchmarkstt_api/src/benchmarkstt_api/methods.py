@@ -56,20 +56,34 @@ class Param(NamedTuple):
 TEXT = Param("text", True, None, "The text to normalize")
 REF = Param("ref", True, None, "The reference text")
 HYP = Param("hyp", True, None, "The hypothesis text")
-RETURN_LOGS = Param("return_logs", False, False,
-                    "Also return the normalization logs: what each normalizer changed, innermost first, "
-                    "as {title, stack, diff} with an HTML character diff")
-CONFIG = Param("config", False, None,
-               "The text of a config file whose [normalization] section normalizes both texts first "
-               "(files named in it are read from the server's directory); blank means no normalization")
-REF_TYPE = Param("ref_type", False, None,
-                 "The input type ref is the content of (e.g. ttml, srt, aws, kaldi); default: plain text")
-HYP_TYPE = Param("hyp_type", False, None,
-                 "The input type hyp is the content of (e.g. aws, kaldi, google); default: plain text")
-SOUND_LABELS = Param("sound_labels", False, None,
-                     "Sound labels ([MUSIC], APPLAUSE) in subtitles given as ref or hyp (ref_type/hyp_type srt, "
-                     "vtt, ttml, stl or scc): skip (the default) sets them aside, keep scores them as words "
-                     "(the command line's --sound-labels)")
+RETURN_LOGS = Param(
+    "return_logs",
+    False,
+    False,
+    "Also return the normalization logs: what each normalizer changed, innermost first, "
+    "as {title, stack, diff} with an HTML character diff",
+)
+CONFIG = Param(
+    "config",
+    False,
+    None,
+    "The text of a config file whose [normalization] section normalizes both texts first "
+    "(files named in it are read from the server's directory); blank means no normalization",
+)
+REF_TYPE = Param(
+    "ref_type", False, None, "The input type ref is the content of (e.g. ttml, srt, aws, kaldi); default: plain text"
+)
+HYP_TYPE = Param(
+    "hyp_type", False, None, "The input type hyp is the content of (e.g. aws, kaldi, google); default: plain text"
+)
+SOUND_LABELS = Param(
+    "sound_labels",
+    False,
+    None,
+    "Sound labels ([MUSIC], APPLAUSE) in subtitles given as ref or hyp (ref_type/hyp_type srt, "
+    "vtt, ttml, stl or scc): skip (the default) sets them aside, keep scores them as words "
+    "(the command line's --sound-labels)",
+)
 
 Call = Callable[[inspect.BoundArguments, Context], Any]
 
@@ -88,20 +102,33 @@ class ApiMethod:
         (asked on first need: help, or a call's path check)
     """
 
-    def __init__(self, name: str, description: str, params: Sequence[Param], call: Call,
-                 returns: str = "", examples: Sequence[dict] = (),
-                 signature: inspect.Signature | None = None,
-                 types: Callable[[], Mapping[str, Any]] | None = None):
+    def __init__(
+        self,
+        name: str,
+        description: str,
+        params: Sequence[Param],
+        call: Call,
+        returns: str = "",
+        examples: Sequence[dict] = (),
+        signature: inspect.Signature | None = None,
+        types: Callable[[], Mapping[str, Any]] | None = None,
+    ):
         self.name = name
         self.description = description
         self.params = list(params)
         self.call = call
         self.returns = returns
         self.examples = list(examples)
-        self.signature = signature or inspect.Signature([
-            inspect.Parameter(p.name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                              default=inspect.Parameter.empty if p.required else p.default)
-            for p in self.params])
+        self.signature = signature or inspect.Signature(
+            [
+                inspect.Parameter(
+                    p.name,
+                    inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                    default=inspect.Parameter.empty if p.required else p.default,
+                )
+                for p in self.params
+            ]
+        )
         self._types_of = types or dict
         self._types: dict | None = None
 
@@ -148,8 +175,11 @@ def show(value: Any) -> str:
 def component_help(spec: ComponentSpec) -> str:
     """A component's description and documented parameters, with their types (the ``list.*`` values)."""
     lines = [spec.description or "(no description)"]
-    params = [f":param {param_heading(spec, p)}:{' ' + p.doc if p.doc else ''}" for p in spec.params
-              if p.doc or spec.types.get(p.name)]
+    params = [
+        f":param {param_heading(spec, p)}:{' ' + p.doc if p.doc else ''}"
+        for p in spec.params
+        if p.doc or spec.types.get(p.name)
+    ]
     return "\n\n".join(filter(None, ["\n".join(lines), "\n".join(params)]))
 
 
@@ -229,8 +259,11 @@ def blame_wrong_types(spec: ComponentSpec, values: dict) -> Iterator[None]:
     except (TypeError, ValueError, AttributeError) as exc:
         untyped = {p.name: p.default for p in spec.params if spec.types.get(p.name) is None}
         for name, value in values.items():
-            if name in untyped and isinstance(untyped[name], (str, type(None))) and \
-                    not isinstance(value, (str, type(None))):
+            if (
+                name in untyped
+                and isinstance(untyped[name], (str, type(None)))
+                and not isinstance(value, (str, type(None)))
+            ):
                 try:
                     SIMPLE[str].convert(value, name)
                 except ParameterError as wrong:
@@ -258,12 +291,12 @@ def metric_options(spec: ComponentSpec, arguments: dict) -> dict:
 def render_logs(title: str | None, entries: list, context: Context) -> list:
     """Log entries as the API returns them, diffs in the ``html`` dialect."""
     dialect = context.registry("diff_dialects").get("html").create([])
-    return [{"title": title, "stack": list(entry.stack), "diff": render_log_entry(entry, dialect)}
-            for entry in entries]
+    return [{"title": title, "stack": list(entry.stack), "diff": render_log_entry(entry, dialect)} for entry in entries]
 
 
-def normalize(normalizer: Any, text: str, context: Context, title: str | None, logs: list | None,
-              steps: list | None = None) -> str:
+def normalize(
+    normalizer: Any, text: str, context: Context, title: str | None, logs: list | None, steps: list | None = None
+) -> str:
     """Normalize ``text``; with a ``logs`` list, append what each normalizer changed, titled
     ``title``; with a ``steps`` list, keep each change (for the words' times, see
     :func:`~benchmarkstt_core.pipeline.timed_schema`). An input error of a normalizer (a GLM
@@ -274,8 +307,9 @@ def normalize(normalizer: Any, text: str, context: Context, title: str | None, l
         raise side_error(exc, (title or "text").lower(), None) from exc
 
 
-def normalized_text(normalizer: Any, text: str, context: Context, title: str | None, logs: list | None,
-                    steps: list | None) -> str:
+def normalized_text(
+    normalizer: Any, text: str, context: Context, title: str | None, logs: list | None, steps: list | None
+) -> str:
     """:func:`normalize` without naming the side of an error."""
     if logs is None and steps is None:
         return normalizer.normalize(text)
@@ -288,22 +322,24 @@ def normalized_text(normalizer: Any, text: str, context: Context, title: str | N
         check_text_size(size, "return_logs")
         entries.append(entry)
 
-    result = normalize_logged(normalizer, text, lambda e: record_step(steps, e, keep)
-                              if steps is not None else keep(e))
+    result = normalize_logged(normalizer, text, lambda e: record_step(steps, e, keep) if steps is not None else keep(e))
     if logs is not None:
         logs.extend(render_logs(title, entries, context))
     return result
 
 
-def compare(metric: Any, ref: str, hyp: str, context: Context, normalized: tuple | None = None,
-            normalizer: Any = None) -> Any:
+def compare(
+    metric: Any, ref: str, hyp: str, context: Context, normalized: tuple | None = None, normalizer: Any = None
+) -> Any:
     """Segment both texts and let ``metric`` compare them, with their NIST alternations (as
     the command line scores them); ``normalized``: both texts after normalization by
     ``normalizer`` and the steps of each, when the texts were normalized."""
     segmenter = create(context.registry("segmenters").get(SEGMENTER), [], context)
     ref_norm, hyp_norm, ref_steps, hyp_steps = normalized or (ref, hyp, None, None)
-    return metric.compare(with_annotations(timed_schema(segmenter, ref, ref_norm, ref_steps), ref, normalizer),
-                          with_annotations(timed_schema(segmenter, hyp, hyp_norm, hyp_steps), hyp, normalizer))
+    return metric.compare(
+        with_annotations(timed_schema(segmenter, ref, ref_norm, ref_steps), ref, normalizer),
+        with_annotations(timed_schema(segmenter, hyp, hyp_norm, hyp_steps), hyp, normalizer),
+    )
 
 
 def inline_config(config: Any, context: Context) -> Any:
@@ -314,8 +350,7 @@ def inline_config(config: Any, context: Context) -> Any:
     normalizers = context.registry("normalizers")
     reader = normalizers.get("config").cls if "config" in normalizers else None
     if not isinstance(reader, ReadsConfigText):
-        raise UsageError("config needs a config normalizer that reads config text "
-                         "(install benchmarkstt-normalizers)")
+        raise UsageError("config needs a config normalizer that reads config text (install benchmarkstt-normalizers)")
     return reader.from_text(text, section=CONFIG_SECTION, context=context)
 
 
@@ -347,9 +382,15 @@ def normalization_method(spec: ComponentSpec) -> ApiMethod:
             result = {"text": normalize(normalizer, text, context, None, logs)}
         return result if logs is None else {**result, "logs": logs}
 
-    return ApiMethod(f"normalization.{spec.name}", spec.description, params, call,
-                     returns='{"text": the normalized text} (+ "logs" with return_logs)',
-                     examples=_examples(spec, params, lambda r: {"text": r}), types=lambda: spec.types)
+    return ApiMethod(
+        f"normalization.{spec.name}",
+        spec.description,
+        params,
+        call,
+        returns='{"text": the normalized text} (+ "logs" with return_logs)',
+        examples=_examples(spec, params, lambda r: {"text": r}),
+        types=lambda: spec.types,
+    )
 
 
 def metric_method(spec: ComponentSpec) -> ApiMethod:
@@ -364,9 +405,15 @@ def metric_method(spec: ComponentSpec) -> ApiMethod:
         with blame_wrong_types(spec, options):
             return compare(metric, ref, hyp, context)
 
-    return ApiMethod(f"metrics.{spec.name}", spec.description, params, call,
-                     returns=f"the value of the {spec.name} metric", examples=_examples(spec, params, lambda r: r),
-                     types=lambda: spec.types)
+    return ApiMethod(
+        f"metrics.{spec.name}",
+        spec.description,
+        params,
+        call,
+        returns=f"the value of the {spec.name} metric",
+        examples=_examples(spec, params, lambda r: r),
+        types=lambda: spec.types,
+    )
 
 
 def benchmark_method(spec: ComponentSpec) -> ApiMethod:
@@ -384,28 +431,41 @@ def benchmark_method(spec: ComponentSpec) -> ApiMethod:
         if normalizer is not None:
             ref_steps: list = []
             hyp_steps: list = []
-            normalized = (normalize(normalizer, ref, context, "Reference", logs, ref_steps),
-                          normalize(normalizer, hyp, context, "Hypothesis", logs, hyp_steps), ref_steps, hyp_steps)
+            normalized = (
+                normalize(normalizer, ref, context, "Reference", logs, ref_steps),
+                normalize(normalizer, hyp, context, "Hypothesis", logs, hyp_steps),
+                ref_steps,
+                hyp_steps,
+            )
         with blame_wrong_types(spec, options):
             result = {spec.name: compare(metric, ref, hyp, context, normalized, normalizer)}
         return result if logs is None else {**result, "logs": logs}
 
-    return ApiMethod(f"benchmark.{spec.name}", spec.description, params, call,
-                     returns=f'{{"{spec.name}": the result}} (+ "logs" with return_logs)',
-                     examples=_examples(spec, params, lambda r: {spec.name: r}), types=lambda: spec.types)
+    return ApiMethod(
+        f"benchmark.{spec.name}",
+        spec.description,
+        params,
+        call,
+        returns=f'{{"{spec.name}": the result}} (+ "logs" with return_logs)',
+        examples=_examples(spec, params, lambda r: {spec.name: r}),
+        types=lambda: spec.types,
+    )
 
 
 def plugin_method(name: str, function: Callable) -> ApiMethod:
     """A method a plugin registered: its signature (less a keyword-only ``context``) and docstring."""
     signature = inspect.signature(function)
-    wants_context = "context" in signature.parameters and \
-        signature.parameters["context"].kind == inspect.Parameter.KEYWORD_ONLY
+    wants_context = (
+        "context" in signature.parameters and signature.parameters["context"].kind == inspect.Parameter.KEYWORD_ONLY
+    )
     if wants_context:
         signature = signature.replace(parameters=[p for n, p in signature.parameters.items() if n != "context"])
     doc = parse(inspect.getdoc(function))
-    params = [Param(p.name, p.default is p.empty, None if p.default is p.empty else p.default,
-                    doc.params.get(p.name, ""))
-              for p in signature.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    params = [
+        Param(p.name, p.default is p.empty, None if p.default is p.empty else p.default, doc.params.get(p.name, ""))
+        for p in signature.parameters.values()
+        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    ]
 
     names = [p.name for p in params]
     optional = [p.name for p in params if not p.required and p.default is None]
@@ -428,8 +488,7 @@ def plugin_method(name: str, function: Callable) -> ApiMethod:
         return function(*bound.args, **bound.kwargs, **extra)
 
     examples = [e for e in doc.examples if "return" in e]
-    return ApiMethod(name, doc.description, params, call, examples=examples, signature=signature,
-                     types=types)
+    return ApiMethod(name, doc.description, params, call, examples=examples, signature=signature, types=types)
 
 
 def helps(registry: Registry) -> dict:
@@ -454,9 +513,14 @@ def build_methods(registries: Registries, warn: Callable[[str], None] = lambda m
     add(_constant("version", "The version of benchmarkstt", "the version string", lambda: __version__))
     makers = {"normalization": normalization_method, "metrics": metric_method, "benchmark": benchmark_method}
     for prefix, kind in LISTS:
-        add(_constant(f"list.{prefix}", f"The available {prefix} methods with their descriptions",
-                      "an object: name -> description",
-                      partial(helps, registries[kind])))
+        add(
+            _constant(
+                f"list.{prefix}",
+                f"The available {prefix} methods with their descriptions",
+                "an object: name -> description",
+                partial(helps, registries[kind]),
+            )
+        )
         for spec in registries[kind]:
             try:
                 add(makers[prefix](spec))
@@ -467,6 +531,12 @@ def build_methods(registries: Registries, warn: Callable[[str], None] = lambda m
             add(plugin_method(name, function))
         except (TypeError, ValueError) as exc:
             warn(f"API method {name!r} ignored: {exc}")
-    add(_constant("help", "Every method with its help", "an object: method name -> help",
-                  lambda: {name: method.help() for name, method in methods.items()}))
+    add(
+        _constant(
+            "help",
+            "Every method with its help",
+            "an object: method name -> help",
+            lambda: {name: method.help() for name, method in methods.items()},
+        )
+    )
     return methods

@@ -20,6 +20,7 @@ import os
 
 from benchmarkstt_core.errors import PathNotAllowedError
 
+
 def _encodable(path: str) -> bool:
     """Whether ``path`` can be a file name here (a lone surrogate in JSON text cannot)."""
     try:

@@ -35,7 +35,14 @@ import math
 from typing import Any, Callable, Iterator, Mapping, cast
 
 from benchmarkstt_core.context import Context
-from benchmarkstt_core.errors import BenchmarkSTTError, FileSyntaxError, InputError, PathNotAllowedError, Term, UsageError
+from benchmarkstt_core.errors import (
+    BenchmarkSTTError,
+    FileSyntaxError,
+    InputError,
+    PathNotAllowedError,
+    Term,
+    UsageError,
+)
 
 from .methods import ApiMethod
 
@@ -93,6 +100,7 @@ def api_words(method: str) -> Callable[[Term], str]:
         >>> word(Term("listing", "profile"))
         "the help method's entry for normalization.profile"
     """
+
     def word(term: Term) -> str:
         if term.kind == "metric":
             return method if method in (f"metrics.{term.name}", f"benchmark.{term.name}") else f"metrics.{term.name}"
@@ -111,8 +119,15 @@ def error_of(exc: BaseException, method: str = "") -> tuple[int, Any]:
     if isinstance(exc, PathNotAllowedError):
         return INVALID_PARAMS, json.dumps({"message": ACCESS_DENIED, "field": exc.field})
     if isinstance(exc, FileSyntaxError):
-        return INVALID_PARAMS, json.dumps({"message": _syntax_message(exc), "line": exc.line,
-                                           "char": exc.column, "index": exc.index, "field": "config"})
+        return INVALID_PARAMS, json.dumps(
+            {
+                "message": _syntax_message(exc),
+                "line": exc.line,
+                "char": exc.column,
+                "index": exc.index,
+                "field": "config",
+            }
+        )
     client_input = _client_input(exc)
     message = exc.phrased(api_words(method)) if isinstance(exc, BenchmarkSTTError) else str(exc)
     if client_input is not None and client_input.field:
@@ -143,8 +158,13 @@ def rpc_function(method: ApiMethod, make_context: Callable[[], Context]) -> Call
             if isinstance(exc, BenchmarkSTTError):
                 logger.debug("%s: %s", method.name, exc, exc_info=True)
             else:
-                logger.error("%s failed: %s: %s", method.name, type(exc).__name__, exc,
-                             exc_info=logger.isEnabledFor(logging.DEBUG))
+                logger.error(
+                    "%s failed: %s: %s",
+                    method.name,
+                    type(exc).__name__,
+                    exc,
+                    exc_info=logger.isEnabledFor(logging.DEBUG),
+                )
             return Error(code, MESSAGES[code], data)
 
     function.__signature__ = method.signature  # type: ignore[attr-defined]
@@ -266,5 +286,9 @@ def _dispatch_one(request: Any, methods: Mapping[str, Callable]) -> Any:
     from jsonrpcserver import dispatch_to_response
 
     # jsonrpcserver annotates the methods as a dict; it only looks them up, so a lazy Mapping does
-    return dispatch_to_response("", methods, deserializer=lambda _: request,  # type: ignore[arg-type]
-                                post_process=_wire)
+    return dispatch_to_response(
+        "",
+        methods,  # type: ignore[arg-type]
+        deserializer=lambda _: request,
+        post_process=_wire,
+    )

@@ -231,8 +231,7 @@ class ApiServer(TcpWSGIServer):
         self.max_body_size = max_body_size
         host, port = sock.getsockname()[:2]
         dispatcher = BoundedDispatcher(limits.threads, limits.queue)
-        super().__init__(app, _sock=sock, bind_socket=False, dispatcher=dispatcher, host=host, port=port,
-                         **adjustments)
+        super().__init__(app, _sock=sock, bind_socket=False, dispatcher=dispatcher, host=host, port=port, **adjustments)
 
     def maintenance(self, now: float) -> None:
         """Close idle connections (waitress) and those past their header or request deadline."""
@@ -247,7 +246,8 @@ class ApiServer(TcpWSGIServer):
                 continue
             elapsed = now - request.started
             if elapsed > self.limits.request_timeout or (
-                    not request.headers_finished and elapsed > self.limits.header_timeout):
+                not request.headers_finished and elapsed > self.limits.header_timeout
+            ):
                 channel.will_close = channel.cut = True
 
     def readable(self) -> bool:
@@ -311,19 +311,23 @@ def make_server(app: Callable, sock: Any, limits: ServerLimits, max_body_size: i
     A body whose Content-Length is over ``max_body_size`` is refused (413) before it is read;
     a chunked one as soon as it is over (waitress counts its framing too, hence the margin:
     the application checks the exact size)."""
-    return ApiServer(without_connection_header(app), sock, limits, max_body_size,
-                     threads=limits.threads,
-                     connection_limit=connection_limit(limits.connections),
-                     backlog=limits.backlog,
-                     channel_timeout=limits.idle_timeout,
-                     cleanup_interval=1,
-                     max_request_body_size=max_body_size + INBUF_OVERFLOW,
-                     max_request_header_size=64 * 1024,
-                     inbuf_overflow=INBUF_OVERFLOW,
-                     asyncore_use_poll=True,
-                     expose_tracebacks=False,
-                     ident="benchmarkstt")
-
+    return ApiServer(
+        without_connection_header(app),
+        sock,
+        limits,
+        max_body_size,
+        threads=limits.threads,
+        connection_limit=connection_limit(limits.connections),
+        backlog=limits.backlog,
+        channel_timeout=limits.idle_timeout,
+        cleanup_interval=1,
+        max_request_body_size=max_body_size + INBUF_OVERFLOW,
+        max_request_header_size=64 * 1024,
+        inbuf_overflow=INBUF_OVERFLOW,
+        asyncore_use_poll=True,
+        expose_tracebacks=False,
+        ident="benchmarkstt",
+    )
 
 
 def logged(app: Callable) -> Callable:

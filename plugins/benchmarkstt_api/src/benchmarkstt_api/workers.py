@@ -138,8 +138,12 @@ class WorkerPool:
         self._lent = 0  # workers started in place of one whose request is long
         context = multiprocessing.get_context("fork")
         self._orders, spawner_end = context.Pipe()
-        self._spawner = context.Process(target=_spawn_workers, args=(spawner_end, self._orders, answer), daemon=True,
-                                        name="benchmarkstt-api-spawner")
+        self._spawner = context.Process(
+            target=_spawn_workers,
+            args=(spawner_end, self._orders, answer),
+            daemon=True,
+            name="benchmarkstt-api-spawner",
+        )
         with warnings.catch_warnings():  # Python 3.12+ warns about fork() beside threads: the
             warnings.simplefilter("ignore", DeprecationWarning)  # spawner uses none of their locks
             self._spawner.start()

@@ -50,17 +50,22 @@ def app_from_environment(environ: Mapping[str, str] = os.environ) -> ApiApp:
     from .command import answer_size, body_size, count, seconds
 
     default = Limits()
-    limits = Limits(_setting(environ, "MAX_BODY_SIZE", body_size, DEFAULT_MAX_BODY_SIZE),
-                    _setting(environ, "MAX_ANSWER_SIZE", answer_size, default.max_answer_size),
-                    _setting(environ, "MAX_BATCH_SIZE", count, default.max_batch_size),
-                    _setting(environ, "TIME_LIMIT", seconds, default.time_limit),
-                    _setting(environ, "WORKERS", count, default.workers))
+    limits = Limits(
+        _setting(environ, "MAX_BODY_SIZE", body_size, DEFAULT_MAX_BODY_SIZE),
+        _setting(environ, "MAX_ANSWER_SIZE", answer_size, default.max_answer_size),
+        _setting(environ, "MAX_BATCH_SIZE", count, default.max_batch_size),
+        _setting(environ, "TIME_LIMIT", seconds, default.time_limit),
+        _setting(environ, "WORKERS", count, default.workers),
+    )
     entrypoint = environ.get("BENCHMARKSTT_API_ENTRYPOINT") or "/api"
     if not entrypoint.startswith("/"):
         raise UsageError(f"BENCHMARKSTT_API_ENTRYPOINT must start with '/', not {entrypoint!r}")
-    return make_app(entrypoint=entrypoint, root=environ.get("BENCHMARKSTT_API_ROOT") or None,
-                    explorer=environ.get("BENCHMARKSTT_API_EXPLORER", "") in ("1", "true", "yes", "on"),
-                    limits=limits)
+    return make_app(
+        entrypoint=entrypoint,
+        root=environ.get("BENCHMARKSTT_API_ROOT") or None,
+        explorer=environ.get("BENCHMARKSTT_API_EXPLORER", "") in ("1", "true", "yes", "on"),
+        limits=limits,
+    )
 
 
 application = app_from_environment()

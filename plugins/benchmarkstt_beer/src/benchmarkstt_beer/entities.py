@@ -56,15 +56,13 @@ def _json_int(digits: str) -> Any:
 def _weight(name: str, value: Any, path: str) -> float:
     """The weight of ``name`` as a finite float, clipped at 0."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError(f"{path}: the weight of entity {_quoted(name)} must be a number, "
-                         f"not {_described(value)}")
+        raise InputError(f"{path}: the weight of entity {_quoted(name)} must be a number, not {_described(value)}")
     try:
         weight = float(value)
     except OverflowError:
         weight = math.inf
     if not math.isfinite(weight):
-        raise InputError(f"{path}: the weight of entity {_quoted(name)} must be a finite number, "
-                         f"not {value}")
+        raise InputError(f"{path}: the weight of entity {_quoted(name)} must be a finite number, not {value}")
     return max(weight, 0.0)
 
 
@@ -78,8 +76,9 @@ def parse_entities(text: str, path: str) -> list:
     """
     data = parse_json(text, path, parse_int=_json_int)
     if not isinstance(data, dict):
-        raise InputError(f"{path}: the entities file must hold a JSON object of entity: weight pairs, "
-                         f"not {_described(data)}")
+        raise InputError(
+            f"{path}: the entities file must hold a JSON object of entity: weight pairs, not {_described(data)}"
+        )
     return weighted_entities(data, path)
 
 
@@ -99,15 +98,16 @@ def weighted_entities(data: dict, path: str) -> list:
         if not name.split():
             raise InputError(f"{path}: entity {_quoted(name)} has no words; every entity needs at least one")
         if name == AVERAGE_KEY:
-            raise InputError(f"{path}: no entity may be called {_quoted(AVERAGE_KEY)}: "
-                             f"the result uses that name for the weighted average")
+            raise InputError(
+                f"{path}: no entity may be called {_quoted(AVERAGE_KEY)}: "
+                f"the result uses that name for the weighted average"
+            )
     weights = [_weight(name, data[name], path) for name in names]
     total = 0.0
     for weight in weights:  # added in file order, as the original did
         total += weight
     if names and total == 0:
-        raise InputError(f"{path}: no entity has a weight above 0, so the weights cannot be "
-                         f"normalised to sum to 1")
+        raise InputError(f"{path}: no entity has a weight above 0, so the weights cannot be normalised to sum to 1")
     if not math.isfinite(total):
         raise InputError(f"{path}: the weights are too large to add up; scale them down")
     return [Entity(name, tuple(name.split()), weight / total) for name, weight in zip(names, weights)]

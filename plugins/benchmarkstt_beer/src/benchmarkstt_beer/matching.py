@@ -30,7 +30,7 @@ def count_occurrences(words: Sequence[str], entities: Iterable[Sequence[str]]) -
         size = len(entity)
         count = free = 0
         for i in starts.get(entity[0], ()):
-            if i >= free and words[i:i + size] == entity:
+            if i >= free and words[i : i + size] == entity:
                 count += 1
                 free = i + size
         counts.append(count)

@@ -37,8 +37,11 @@ class BEER(Metric):
 
     def __init__(self, entities_file: Optional[FilePath] = None, *, context: Optional[Context] = None):
         if entities_file is None or entities_file == "":
-            raise UsageError.worded("beer needs an entities file: a JSON object of entity: weight pairs (e.g. ",
-                                    Term("argument", "beer", "entities_file", "entities.json"), ")")
+            raise UsageError.worded(
+                "beer needs an entities file: a JSON object of entity: weight pairs (e.g. ",
+                Term("argument", "beer", "entities_file", "entities.json"),
+                ")",
+            )
         if not isinstance(entities_file, (str, os.PathLike)):
             raise UsageError(f"beer: entities_file must be a path, not {entities_file!r}")
         path = os.fspath(entities_file)
@@ -70,11 +73,12 @@ def score(counts: Iterable[tuple]) -> dict:
     weighted = 0.0
     total = 0
     for entity, n_ref, n_hyp in counts:
-        result[entity.name] = {"beer": round(abs(n_hyp - n_ref) / n_ref, DECIMALS) if n_ref else 0,
-                               "occurrence_ref": n_ref}
+        result[entity.name] = {
+            "beer": round(abs(n_hyp - n_ref) / n_ref, DECIMALS) if n_ref else 0,
+            "occurrence_ref": n_ref,
+        }
         if n_ref:
             weighted += entity.weight * abs(n_hyp - n_ref)
             total += n_ref
-    result[AVERAGE_KEY] = {"beer": round(weighted / total, DECIMALS) if total else 0,
-                           "occurrence_ref": total}
+    result[AVERAGE_KEY] = {"beer": round(weighted / total, DECIMALS) if total else 0, "occurrence_ref": total}
     return result

@@ -52,8 +52,9 @@ def check_settings(settings: Settings, jobs: int, scheduler: str | None, dask_lo
         raise UsageError(f"--dask-local must be at least 1, not {dask_local}")
 
 
-def check_run(spec: Spec, settings: Settings, jobs: int, scheduler: str | None, dask_local: int | None,
-              path_guard: Any = None) -> Scorer:
+def check_run(
+    spec: Spec, settings: Settings, jobs: int, scheduler: str | None, dask_local: int | None, path_guard: Any = None
+) -> Scorer:
     """Refuse settings, normalizers and metrics that cannot run, before any input is read (or
     made: the engines plugin transcribes audio only after this); return the scorer that
     checked them, whose ``path_guard`` notes the rules files they read.
@@ -71,11 +72,23 @@ def check_run(spec: Spec, settings: Settings, jobs: int, scheduler: str | None, 
     return checker
 
 
-def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1, scheduler: str | None = None,
-               dask_local: int | None = None, command: str = "", invocation: dict | None = None,
-               progress: Any = None, spool: bool = False, allow_unpaired: bool = False,
-               split_by_time: float | None = None, keep_rows: bool = True,
-               keep_inputs: bool = True) -> CorpusResult:
+def run_corpus(
+    corpus: Corpus,
+    spec: Spec,
+    settings: Settings,
+    *,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    dask_local: int | None = None,
+    command: str = "",
+    invocation: dict | None = None,
+    progress: Any = None,
+    spool: bool = False,
+    allow_unpaired: bool = False,
+    split_by_time: float | None = None,
+    keep_rows: bool = True,
+    keep_inputs: bool = True,
+) -> CorpusResult:
     """Check everything, score every item where asked, and build the result with its record.
     With ``spool``, the per-file rows are kept in temporary files
     (:class:`~benchmarkstt_corpus.spool.SpooledRows`) rather than in memory: what the
@@ -99,8 +112,9 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
 
         split(corpus, split_by_time, checker)
     store = SpooledRows if spool else list
-    aggregator = Aggregator(corpus, spec, settings, store if keep_rows else UnkeptRows,
-                            store if keep_inputs else UnkeptRows, checker)
+    aggregator = Aggregator(
+        corpus, spec, settings, store if keep_rows else UnkeptRows, store if keep_inputs else UnkeptRows, checker
+    )
     bar = progress if progress is not None else Progress(len(corpus.items))
 
     def take(scored: dict) -> None:
@@ -121,19 +135,34 @@ def run_corpus(corpus: Corpus, spec: Spec, settings: Settings, *, jobs: int = 1,
     rules = spec.rules_context(checker.registries, checker.host.hook, normalizer_files)
     Pipeline(checker.registries, spec.normalizers, context=rules)
     normalization = records.normalization_record(spec.normalizers, normalizer_files.paths, rules.read_bytes)
-    metric_files = records.files_record([p for p in recorder.paths if p not in normalizer_files.paths],
-                                        rules.read_bytes)
-    record = records.build(command, checker.host, spec, settings, normalization, metric_files, aggregator.inputs,
-                           invocation or {})
+    metric_files = records.files_record(
+        [p for p in recorder.paths if p not in normalizer_files.paths], rules.read_bytes
+    )
+    record = records.build(
+        command, checker.host, spec, settings, normalization, metric_files, aggregator.inputs, invocation or {}
+    )
     return aggregator.result(record)
 
 
-def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, ids: Sequence | None = None,
-                 normalizers: Iterable = (), metrics: Iterable = DEFAULT_METRICS, seed: int = 0,
-                 resamples: int = 1000, level: float = 0.95, alpha: float = 0.05,
-                 ranking_test: str = "bootstrap", jobs: int = 1, scheduler: str | None = None,
-                 dask_local: int | None = None, alignments: bool = False,
-                 on_missing: str = "deletions", split_by_time: float | None = None) -> CorpusResult:
+def score_corpus(
+    references: Sequence,
+    hypotheses: Mapping[str, Sequence],
+    *,
+    ids: Sequence | None = None,
+    normalizers: Iterable = (),
+    metrics: Iterable = DEFAULT_METRICS,
+    seed: int = 0,
+    resamples: int = 1000,
+    level: float = 0.95,
+    alpha: float = 0.05,
+    ranking_test: str = "bootstrap",
+    jobs: int = 1,
+    scheduler: str | None = None,
+    dask_local: int | None = None,
+    alignments: bool = False,
+    on_missing: str = "deletions",
+    split_by_time: float | None = None,
+) -> CorpusResult:
     """Score several engines on a corpus and compare them, as ``benchmarkstt-tools corpus`` does.
 
     :param references: one per recording: the text (``str``) or a file (``pathlib.Path``,
@@ -155,19 +184,36 @@ def score_corpus(references: Sequence, hypotheses: Mapping[str, Sequence], *, id
         (``deletions``), or every engine is scored on the files all delivered (``exclude``)
     :param split_by_time: score every recording (files with times) in windows of this many seconds
     """
-    check_types({"seed": (seed, int), "resamples": (resamples, int), "level": (level, float),
-                 "alpha": (alpha, float), "ranking_test": (ranking_test, str), "jobs": (jobs, int),
-                 "scheduler": (scheduler, (str, type(None))), "dask_local": (dask_local, (int, type(None))),
-                 "alignments": (alignments, bool), "on_missing": (on_missing, str),
-                 "split_by_time": (split_by_time, (float, type(None)))})
+    check_types(
+        {
+            "seed": (seed, int),
+            "resamples": (resamples, int),
+            "level": (level, float),
+            "alpha": (alpha, float),
+            "ranking_test": (ranking_test, str),
+            "jobs": (jobs, int),
+            "scheduler": (scheduler, (str, type(None))),
+            "dask_local": (dask_local, (int, type(None))),
+            "alignments": (alignments, bool),
+            "on_missing": (on_missing, str),
+            "split_by_time": (split_by_time, (float, type(None))),
+        }
+    )
     corpus = from_lists(references, hypotheses, ids)
     spec = Spec(as_calls(normalizers), as_calls(metrics), (), default_encoding(), alignments)
     settings = Settings(int(seed), int(resamples), float(level), float(alpha), ranking_test, on_missing)
     quiet = Progress(0, _Silent())
-    return run_corpus(corpus, spec, settings, jobs=int(jobs), scheduler=scheduler,
-                      dask_local=None if dask_local is None else int(dask_local),
-                      command="python: benchmarkstt_corpus.score_corpus(...)", progress=quiet,
-                      split_by_time=split_by_time)
+    return run_corpus(
+        corpus,
+        spec,
+        settings,
+        jobs=int(jobs),
+        scheduler=scheduler,
+        dask_local=None if dask_local is None else int(dask_local),
+        command="python: benchmarkstt_corpus.score_corpus(...)",
+        progress=quiet,
+        split_by_time=split_by_time,
+    )
 
 
 TYPE_NAMES = {int: "a whole number (int)", float: "a number", str: "a str", bool: "True or False"}
@@ -198,4 +244,3 @@ class _Silent:
 
     def isatty(self) -> bool:
         return False
-

@@ -40,75 +40,143 @@ class CorpusCommand:
         from .result import ON_MISSING, TESTS
 
         registries = host.registries
-        inputs = parser.add_argument_group("the corpus", "A reference folder and one folder per engine "
-                                           "(files pair by name without extension), a manifest, or a "
-                                           "reference file and one file per engine of utterances (TRN) "
-                                           "paired by utterance id.")
-        inputs.add_argument("-r", "--reference", metavar="FOLDER", help="the folder of reference files "
-                            "(or one file of utterances)")
-        inputs.add_argument("-h", "--hypothesis", action="append", default=[], metavar="NAME=FOLDER",
-                            help="an engine's name and the folder of its files, or its file of utterances "
-                                 "(repeat per engine)")
-        inputs.add_argument("--manifest", metavar="FILE",
-                            help="a CSV, TSV or JSON-lines file: columns id, reference, one per engine, and "
-                                 "optionally reference_type and ENGINE_type")
+        inputs = parser.add_argument_group(
+            "the corpus",
+            "A reference folder and one folder per engine "
+            "(files pair by name without extension), a manifest, or a "
+            "reference file and one file per engine of utterances (TRN) "
+            "paired by utterance id.",
+        )
+        inputs.add_argument(
+            "-r", "--reference", metavar="FOLDER", help="the folder of reference files (or one file of utterances)"
+        )
+        inputs.add_argument(
+            "-h",
+            "--hypothesis",
+            action="append",
+            default=[],
+            metavar="NAME=FOLDER",
+            help="an engine's name and the folder of its files, or its file of utterances (repeat per engine)",
+        )
+        inputs.add_argument(
+            "--manifest",
+            metavar="FILE",
+            help="a CSV, TSV or JSON-lines file: columns id, reference, one per engine, and "
+            "optionally reference_type and ENGINE_type",
+        )
         types: dict[str, Any] = {"choices": registries.inputs.names()} if len(registries.inputs) else {}
-        inputs.add_argument("-rt", "--reference-type", default="infer", help="type of every reference file "
-                            "(default: inferred per file)", **types)
-        inputs.add_argument("-ht", "--hypothesis-type", default="infer", help="type of every hypothesis file "
-                            "(default: inferred per file)", **types)
+        inputs.add_argument(
+            "-rt",
+            "--reference-type",
+            default="infer",
+            help="type of every reference file (default: inferred per file)",
+            **types,
+        )
+        inputs.add_argument(
+            "-ht",
+            "--hypothesis-type",
+            default="infer",
+            help="type of every hypothesis file (default: inferred per file)",
+            **types,
+        )
         out = parser.add_argument_group("output")
-        out.add_argument("-o", "--output-format", default="table", choices=FORMATS,
-                         help="table (default), csv (per-file rows), json (everything), markdown")
+        out.add_argument(
+            "-o",
+            "--output-format",
+            default="table",
+            choices=FORMATS,
+            help="table (default), csv (per-file rows), json (everything), markdown",
+        )
         out.add_argument("--output", metavar="FILE", help="write to this new file instead of standard output")
-        out.add_argument("--alignments", action="store_true",
-                         help="keep each file's normalized words and alignment opcodes in the JSON")
-        out.add_argument("--html", metavar="FILE", help="also write the HTML report to this new file "
-                         "(the benchmarkstt-report plugin; implies --alignments)")
-        out.add_argument("--overwrite", action="store_true",
-                         help="replace the --output and --html files if they exist (default: an existing file "
-                              "is an error, said before anything is read)")
+        out.add_argument(
+            "--alignments",
+            action="store_true",
+            help="keep each file's normalized words and alignment opcodes in the JSON",
+        )
+        out.add_argument(
+            "--html",
+            metavar="FILE",
+            help="also write the HTML report to this new file (the benchmarkstt-report plugin; implies --alignments)",
+        )
+        out.add_argument(
+            "--overwrite",
+            action="store_true",
+            help="replace the --output and --html files if they exist (default: an existing file "
+            "is an error, said before anything is read)",
+        )
         st = parser.add_argument_group("statistics")
         st.add_argument("--seed", type=int, default=0, help="seed of every bootstrap (default 0)")
         st.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (default 1000)")
         st.add_argument("--level", type=float, default=0.95, help="confidence level of intervals (default 0.95)")
-        st.add_argument("--alpha", type=float, default=0.05,
-                        help="significance level of the paired tests (default 0.05)")
-        st.add_argument("--ranking-test", default="bootstrap", choices=TESTS,
-                        help="the paired test the ranking uses (default bootstrap)")
-        st.add_argument("--on-missing", default="deletions", choices=ON_MISSING,
-                        help="a hypothesis an engine failed to deliver (missing or unreadable): deletions "
-                             "(default) counts its reference words as deleted; exclude scores every engine "
-                             "on the files all engines delivered")
-        inputs.add_argument("--split-by-time", type=float, metavar="SECONDS",
-                            help="score every recording in windows of SECONDS of its reference (both sides "
-                                 "cut by their words' times: a word belongs to the window holding its "
-                                 "midpoint); the results give errors per minute")
-        inputs.add_argument("--allow-unpaired", action="store_true",
-                            help="score the references even if some engine lacks a file (it counts as "
-                                 "that engine's failure, see --on-missing), and list files without a "
-                                 "reference (default: unpaired files are an error naming them)")
+        st.add_argument(
+            "--alpha", type=float, default=0.05, help="significance level of the paired tests (default 0.05)"
+        )
+        st.add_argument(
+            "--ranking-test",
+            default="bootstrap",
+            choices=TESTS,
+            help="the paired test the ranking uses (default bootstrap)",
+        )
+        st.add_argument(
+            "--on-missing",
+            default="deletions",
+            choices=ON_MISSING,
+            help="a hypothesis an engine failed to deliver (missing or unreadable): deletions "
+            "(default) counts its reference words as deleted; exclude scores every engine "
+            "on the files all engines delivered",
+        )
+        inputs.add_argument(
+            "--split-by-time",
+            type=float,
+            metavar="SECONDS",
+            help="score every recording in windows of SECONDS of its reference (both sides "
+            "cut by their words' times: a word belongs to the window holding its "
+            "midpoint); the results give errors per minute",
+        )
+        inputs.add_argument(
+            "--allow-unpaired",
+            action="store_true",
+            help="score the references even if some engine lacks a file (it counts as "
+            "that engine's failure, see --on-missing), and list files without a "
+            "reference (default: unpaired files are an error naming them)",
+        )
         self.plugin_options = add_plugin_arguments(inputs, host)
         scale = parser.add_argument_group("scale")
-        scale.add_argument("--jobs", type=int, default=None, metavar="N",
-                           help="local worker processes (default: one per processor)")
-        scale.add_argument("--scheduler", metavar="ADDRESS",
-                           help="run on the Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786)")
-        scale.add_argument("--dask-local", type=int, metavar="N",
-                           help="start a Dask LocalCluster of N workers on 127.0.0.1 and run on it")
-        parser.add_argument("--rerun", metavar="RESULT.json",
-                            help="run again what made a JSON result (same inputs, rules, metrics, seed) "
-                                 "and report every input that changed")
-        scale.add_argument("--time-limit", type=float, metavar="SECONDS",
-                           help="stop the run with an error when the scoring of one recording takes longer "
-                                "(default: no limit; 60 with --rerun, as the API's requests)")
+        scale.add_argument(
+            "--jobs", type=int, default=None, metavar="N", help="local worker processes (default: one per processor)"
+        )
+        scale.add_argument(
+            "--scheduler", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786)"
+        )
+        scale.add_argument(
+            "--dask-local",
+            type=int,
+            metavar="N",
+            help="start a Dask LocalCluster of N workers on 127.0.0.1 and run on it",
+        )
+        parser.add_argument(
+            "--rerun",
+            metavar="RESULT.json",
+            help="run again what made a JSON result (same inputs, rules, metrics, seed) "
+            "and report every input that changed",
+        )
+        scale.add_argument(
+            "--time-limit",
+            type=float,
+            metavar="SECONDS",
+            help="stop the run with an error when the scoring of one recording takes longer "
+            "(default: no limit; 60 with --rerun, as the API's requests)",
+        )
         metrics = parser.add_argument_group(
-            "available metrics", "Metrics computed per file and pooled per engine; the first --wer gives "
+            "available metrics",
+            "Metrics computed per file and pooled per engine; the first --wer gives "
             "the headline counts (default: --wer levenshtein). Here --wer without a mode is --wer levenshtein, "
-            "the headline's mode (benchmarkstt's own --wer is strict, as benchmarkstt 1.1's).")
+            "the headline's mode (benchmarkstt's own --wer is strict, as benchmarkstt 1.1's).",
+        )
         add_component_flags(metrics, registries.metrics, "metrics")
         normalizers = parser.add_argument_group(
-            "available normalizers", "Normalizers applied in order to every reference and hypothesis.")
+            "available normalizers", "Normalizers applied in order to every reference and hypothesis."
+        )
         add_component_flags(normalizers, registries.normalizers, "normalizers")
         host.hook.add_corpus_arguments(parser=parser, host=host)
         self.parser = parser  # its defaults tell what --rerun is given besides (rerun_conflicts)
@@ -125,8 +193,11 @@ class CorpusCommand:
         from .scoring import DEFAULT_METRICS, Spec
 
         registries = host.registries
-        for registry, what in ((registries.metrics, "metric"), (registries.inputs, "input type"),
-                               (registries.segmenters, "segmenter")):
+        for registry, what in (
+            (registries.metrics, "metric"),
+            (registries.inputs, "input type"),
+            (registries.segmenters, "segmenter"),
+        ):
             require(registry, what)
         if args.output:
             check_output(args.output, args.overwrite)
@@ -142,34 +213,59 @@ class CorpusCommand:
 
             given = rerun_conflicts(args, self.parser)
             if given:
-                raise UsageError(f"--rerun runs again with the inputs and settings its record holds: not with "
-                                 f"{', '.join(given)}")
+                raise UsageError(
+                    f"--rerun runs again with the inputs and settings its record holds: not with {', '.join(given)}"
+                )
             old = read_record(args.rerun)
             for line in check_plugins(old["record"], host, args.rerun, args.load):
                 say(PROG, f"rerun: warning: {line}")
             invocation = {**old["record"]["invocation"], "load": list(args.load)}
             # a record is data: the rules' text it holds, never the local files it names, and
             # the API's limits (time, file size) for what it makes the tool do
-            limits = {"files": recorded_files(old["record"]), "max_file_size": MAX_FILE_SIZE,
-                      "time_limit": args.time_limit or TIME_LIMIT}
+            limits = {
+                "files": recorded_files(old["record"]),
+                "max_file_size": MAX_FILE_SIZE,
+                "time_limit": args.time_limit or TIME_LIMIT,
+            }
             made = old.get("transcription") or {}  # how the engines' files it scores again were made
         else:
             invocation = {
-                "reference": args.reference, "hypotheses": {}, "manifest": args.manifest,
-                "reference_type": args.reference_type, "hypothesis_type": args.hypothesis_type,
+                "reference": args.reference,
+                "hypotheses": {},
+                "manifest": args.manifest,
+                "reference_type": args.reference_type,
+                "hypothesis_type": args.hypothesis_type,
                 "normalizers": [list(c) for c in args.normalizers or []],
                 "metrics": [list(c) for c in corpus_metrics(args.metrics) or DEFAULT_METRICS],
                 "load": list(args.load),
-                "alignments": args.alignments or bool(args.html), "seed": args.seed, "resamples": args.resamples,
-                "level": args.level, "alpha": args.alpha, "ranking_test": args.ranking_test,
-                "on_missing": args.on_missing, "allow_unpaired": args.allow_unpaired,
-                "split_by_time": args.split_by_time, "options": plugin_defaults(args, self.plugin_options)}
-        spec = Spec(as_calls(invocation["normalizers"]), as_calls(invocation["metrics"]),
-                    tuple(invocation["load"]), default_encoding(), bool(invocation["alignments"]),
-                    tuple(sorted(invocation.get("options", {}).items())), **limits)
-        settings = Settings(int(invocation["seed"]), int(invocation["resamples"]), float(invocation["level"]),
-                            float(invocation["alpha"]), invocation["ranking_test"],
-                            invocation.get("on_missing", "deletions"))
+                "alignments": args.alignments or bool(args.html),
+                "seed": args.seed,
+                "resamples": args.resamples,
+                "level": args.level,
+                "alpha": args.alpha,
+                "ranking_test": args.ranking_test,
+                "on_missing": args.on_missing,
+                "allow_unpaired": args.allow_unpaired,
+                "split_by_time": args.split_by_time,
+                "options": plugin_defaults(args, self.plugin_options),
+            }
+        spec = Spec(
+            as_calls(invocation["normalizers"]),
+            as_calls(invocation["metrics"]),
+            tuple(invocation["load"]),
+            default_encoding(),
+            bool(invocation["alignments"]),
+            tuple(sorted(invocation.get("options", {}).items())),
+            **limits,
+        )
+        settings = Settings(
+            int(invocation["seed"]),
+            int(invocation["resamples"]),
+            float(invocation["level"]),
+            float(invocation["alpha"]),
+            invocation["ranking_test"],
+            invocation.get("on_missing", "deletions"),
+        )
         jobs = args.jobs if args.jobs is not None else cpu_count()
         if old is None:
             # settings, normalizers and metrics checked before plugins make files (transcribing
@@ -179,22 +275,34 @@ class CorpusCommand:
             invocation["reference"] = args.reference
             invocation["hypotheses"] = hypotheses(args)
         corpus = corpus_of(invocation, host, spec.max_file_size)
-        result = run_corpus(corpus, spec, settings, jobs=jobs, scheduler=args.scheduler,
-                            dask_local=args.dask_local, command=records.command_line(),
-                            invocation=invocation, spool=True,
-                            allow_unpaired=bool(invocation.get("allow_unpaired", True)),
-                            split_by_time=invocation.get("split_by_time"),
-                            keep_rows=args.output_format in ("json", "csv") or bool(args.html),
-                            keep_inputs=args.output_format == "json" or bool(args.html) or old is not None)
+        result = run_corpus(
+            corpus,
+            spec,
+            settings,
+            jobs=jobs,
+            scheduler=args.scheduler,
+            dask_local=args.dask_local,
+            command=records.command_line(),
+            invocation=invocation,
+            spool=True,
+            allow_unpaired=bool(invocation.get("allow_unpaired", True)),
+            split_by_time=invocation.get("split_by_time"),
+            keep_rows=args.output_format in ("json", "csv") or bool(args.html),
+            keep_inputs=args.output_format == "json" or bool(args.html) or old is not None,
+        )
         if made:
             made = redact_all(made)  # a record made before credentials in URLs were redacted
             result.data["transcription"] = made
-            result.data["record"]["engines"] = {name: {k: e.get(k) for k in ("kind", "model", "version", "options")}
-                                                for name, e in made.items()}
+            result.data["record"]["engines"] = {
+                name: {k: e.get(k) for k in ("kind", "model", "version", "options")} for name, e in made.items()
+            }
         for u in result.data["unpaired"]:
-            say(PROG, f"warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
+            say(
+                PROG,
+                f"warning: unpaired: {u['id']}: missing for {', '.join(u['missing'])} "
                 f"(has {', '.join(u['paths'])}); "
-                f"{'not scored' if 'reference' in u['missing'] else 'a failure of the engine'}")
+                f"{'not scored' if 'reference' in u['missing'] else 'a failure of the engine'}",
+            )
         if old is not None:
             changed = records.changes(old["record"], result.data["record"])
             result.data["rerun"] = {"of": args.rerun, "changes": changed}
@@ -213,9 +321,11 @@ class CorpusCommand:
         for failure in result.failed:
             say(PROG, f"failed: {failure['id']} ({failure['engine']}): {failure['error']}")
         if result.failed:
-            sys.stderr.write(f"{PROG}: error: {len(result.failed)} of "
-                             f"{result.data['files_total'] * len(result.engines)} "
-                             f"file scores failed (rows with their errors are in the output)\n")
+            sys.stderr.write(
+                f"{PROG}: error: {len(result.failed)} of "
+                f"{result.data['files_total'] * len(result.engines)} "
+                f"file scores failed (rows with their errors are in the output)\n"
+            )
             return 1
         return 0
 
@@ -265,16 +375,32 @@ def write_output(path: str, text: Any, overwrite: bool) -> None:
 
 #: what --rerun may be given: how the run is written and spread (its record holds the rest),
 #: and benchmarkstt-tools' own arguments
-RERUN_FREE = {"rerun", "output_format", "output", "html", "overwrite", "jobs", "scheduler", "dask_local", "load",
-              "log_level", "version", "subcommand", "time_limit"}
+RERUN_FREE = {
+    "rerun",
+    "output_format",
+    "output",
+    "html",
+    "overwrite",
+    "jobs",
+    "scheduler",
+    "dask_local",
+    "load",
+    "log_level",
+    "version",
+    "subcommand",
+    "time_limit",
+}
 
 
 def rerun_conflicts(args: argparse.Namespace, parser: argparse.ArgumentParser) -> list:
     """The options given with ``--rerun`` that its record fixes (inputs, rules, metrics,
     statistics, engines), which it would leave unused, as the user writes them."""
     named = {"metrics": "a metric (--wer, --cer...)", "normalizers": "a normalizer (--lowercase, --config...)"}
-    return [named.get(dest, "--" + dest.replace("_", "-")) for dest, value in vars(args).items()
-            if dest not in RERUN_FREE and value != parser.get_default(dest)]
+    return [
+        named.get(dest, "--" + dest.replace("_", "-"))
+        for dest, value in vars(args).items()
+        if dest not in RERUN_FREE and value != parser.get_default(dest)
+    ]
 
 
 def hypotheses(args: argparse.Namespace) -> dict:
@@ -285,8 +411,9 @@ def hypotheses(args: argparse.Namespace) -> dict:
         raise UsageError("give --manifest, or --reference with --hypothesis, not both")
     if not args.manifest:
         if not args.reference:
-            raise UsageError("need --reference FOLDER with --hypothesis NAME=FOLDER, or --manifest FILE "
-                             "(or --rerun RESULT.json)")
+            raise UsageError(
+                "need --reference FOLDER with --hypothesis NAME=FOLDER, or --manifest FILE (or --rerun RESULT.json)"
+            )
         if not args.hypothesis:
             raise UsageError("need at least one --hypothesis NAME=FOLDER")
     return parse_engines(args.hypothesis)
@@ -325,11 +452,19 @@ def corpus_of(invocation: dict, host: PluginHost, max_size: int | None = None) -
     from .utterances import from_utterance_files
 
     if invocation.get("manifest"):
-        return from_manifest(invocation["manifest"], invocation["reference_type"], invocation["hypothesis_type"],
-                             max_size)
+        return from_manifest(
+            invocation["manifest"], invocation["reference_type"], invocation["hypothesis_type"], max_size
+        )
     if os.path.isfile(invocation["reference"]):
-        return from_utterance_files(invocation["reference"], invocation["hypotheses"], host,
-                                    invocation["reference_type"], invocation["hypothesis_type"],
-                                    default_encoding(), max_size)
-    return from_folders(invocation["reference"], invocation["hypotheses"], invocation["reference_type"],
-                        invocation["hypothesis_type"])
+        return from_utterance_files(
+            invocation["reference"],
+            invocation["hypotheses"],
+            host,
+            invocation["reference_type"],
+            invocation["hypothesis_type"],
+            default_encoding(),
+            max_size,
+        )
+    return from_folders(
+        invocation["reference"], invocation["hypotheses"], invocation["reference_type"], invocation["hypothesis_type"]
+    )

@@ -150,5 +150,4 @@ def pooled_counts(references: Texts, hypotheses: Texts) -> dict:
             for op in Levenshtein.editops(ref, hyp, score_hint=int(SCORE_HINT * max(len(ref), len(hyp))) + 1):
                 tags[op.tag] += 1
     s, d, i = tags["replace"], tags["delete"], tags["insert"]
-    return {"substitutions": s, "deletions": d, "insertions": i, "hits": words - s - d,
-            "reference_words": words}
+    return {"substitutions": s, "deletions": d, "insertions": i, "hits": words - s - d, "reference_words": words}

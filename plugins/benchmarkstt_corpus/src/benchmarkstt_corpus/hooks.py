@@ -21,7 +21,9 @@ def add_corpus_arguments(parser: Any, host: PluginHost) -> None:
 
 
 @hookspec
-def corpus_sources(args: Any, host: PluginHost, cluster: Optional[Callable[[], ContextManager[tuple]]]) -> Optional[dict]:
+def corpus_sources(
+    args: Any, host: PluginHost, cluster: Optional[Callable[[], ContextManager[tuple]]]
+) -> Optional[dict]:
     """Before ``corpus`` pairs its files: turn the arguments this plugin added into folders.
 
     ``cluster`` is ``None`` when the corpus runs on local processes (``--jobs``); with

@@ -89,8 +89,9 @@ def engine_name(name: str, where: str) -> str:
     """Check an engine name given by the user (the JSON result uses it as a key)."""
     name = name.strip()
     if not name or name == REFERENCE or any(c in name for c in "=,\n\t"):
-        raise UsageError(f"{where}: {name!r} is not a usable engine name "
-                         f"(not empty, not 'reference', no '=', ',' or tabs)")
+        raise UsageError(
+            f"{where}: {name!r} is not a usable engine name (not empty, not 'reference', no '=', ',' or tabs)"
+        )
     return name
 
 
@@ -113,8 +114,13 @@ def parse_engines(values: Sequence[str]) -> dict:
     return engines
 
 
-def pair(reference: Mapping, engines: Mapping, reference_type: str = "infer",
-         hypothesis_type: str = "infer", order: Iterable | None = None) -> Corpus:
+def pair(
+    reference: Mapping,
+    engines: Mapping,
+    reference_type: str = "infer",
+    hypothesis_type: str = "infer",
+    order: Iterable | None = None,
+) -> Corpus:
     """Pair ``{id: path}`` of the reference with ``{engine: {id: path}}``; see module doc."""
     every = dict.fromkeys(order or [])
     for mapping in (reference, *engines.values()):
@@ -125,17 +131,26 @@ def pair(reference: Mapping, engines: Mapping, reference_type: str = "infer",
         missing = [name for name, files in sides if key not in files]
         if missing:
             present = [name for name, files in sides if key in files]
-            corpus.unpaired.append(Unpaired(key, present, missing,
-                                            [files[key] for name, files in sides if key in files]))
+            corpus.unpaired.append(
+                Unpaired(key, present, missing, [files[key] for name, files in sides if key in files])
+            )
         if key in reference:
-            corpus.items.append(Item(key, Source(reference[key], reference_type),
-                                     tuple((name, Source(files[key], hypothesis_type) if key in files else None)
-                                           for name, files in engines.items())))
+            corpus.items.append(
+                Item(
+                    key,
+                    Source(reference[key], reference_type),
+                    tuple(
+                        (name, Source(files[key], hypothesis_type) if key in files else None)
+                        for name, files in engines.items()
+                    ),
+                )
+            )
     return corpus
 
 
-def from_folders(reference: str, engines: Mapping, reference_type: str = "infer",
-                 hypothesis_type: str = "infer") -> Corpus:
+def from_folders(
+    reference: str, engines: Mapping, reference_type: str = "infer", hypothesis_type: str = "infer"
+) -> Corpus:
     """Pair the files of a reference folder with those of each engine's folder."""
     if not engines:
         raise UsageError("need at least one --hypothesis NAME=FOLDER")
@@ -205,9 +220,17 @@ def manifest_rows(path: str, max_size: int | None = None) -> tuple:
         if reader.fieldnames is None:
             raise UsageError(f"--manifest {path!r}: empty")
         columns = check_columns([c.replace(stand_in, "\0") for c in reader.fieldnames], f"--manifest {path!r}")
-        rows = [(number, {k.replace(stand_in, "\0"): (v or "").strip().replace(stand_in, "\0")
-                          for k, v in row.items() if k is not None})
-                for number, row in enumerate(reader, 2)]
+        rows = [
+            (
+                number,
+                {
+                    k.replace(stand_in, "\0"): (v or "").strip().replace(stand_in, "\0")
+                    for k, v in row.items()
+                    if k is not None
+                },
+            )
+            for number, row in enumerate(reader, 2)
+        ]
     except csv.Error as exc:  # a field longer than csv's limit (128 KiB)
         raise UsageError(f"--manifest {path!r}: line {reader.line_num}: {exc}") from None
     if not rows:
@@ -215,8 +238,9 @@ def manifest_rows(path: str, max_size: int | None = None) -> tuple:
     return columns, rows
 
 
-def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str = "infer",
-                  max_size: int | None = None) -> Corpus:
+def from_manifest(
+    path: str, reference_type: str = "infer", hypothesis_type: str = "infer", max_size: int | None = None
+) -> Corpus:
     """Read a manifest: columns ``id``, ``reference``, one per engine, and optional types
     ``reference_type`` and ``ENGINE_type``; relative paths are taken from the manifest's folder.
     With ``max_size``, the manifest must be a regular file of at most that many bytes."""
@@ -224,8 +248,11 @@ def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str
     for needed in ("id", REFERENCE):
         if needed not in columns:
             raise UsageError(f"--manifest {path!r}: no {needed!r} column (columns: {', '.join(columns)})")
-    engines = [engine_name(c, f"--manifest {path!r} column") for c in columns
-               if c not in ("id", REFERENCE, "start", "end") and not c.endswith("_type")]
+    engines = [
+        engine_name(c, f"--manifest {path!r} column")
+        for c in columns
+        if c not in ("id", REFERENCE, "start", "end") and not c.endswith("_type")
+    ]
     if not engines:
         raise UsageError(f"--manifest {path!r}: no engine column besides id and reference")
     base = os.path.dirname(os.path.abspath(path))
@@ -246,13 +273,20 @@ def from_manifest(path: str, reference_type: str = "infer", hypothesis_type: str
             if value:
                 sides[side][key] = value if os.path.isabs(value) else os.path.join(base, value)
                 types[(key, side)] = row.get(f"{side}_type") or (
-                    reference_type if side == REFERENCE else hypothesis_type)
+                    reference_type if side == REFERENCE else hypothesis_type
+                )
     corpus = pair(sides.pop(REFERENCE), sides, order=order)
     windows = {key: manifest_window(path, number, row) for number, row in rows for key in [row["id"]]}
-    corpus.items = [Item(item.id, Source(item.reference.source, types[(item.id, REFERENCE)], window=windows[item.id]),
-                         tuple((e, s and Source(s.source, types[(item.id, e)], window=windows[item.id]))
-                               for e, s in item.hypotheses))
-                    for item in corpus.items]
+    corpus.items = [
+        Item(
+            item.id,
+            Source(item.reference.source, types[(item.id, REFERENCE)], window=windows[item.id]),
+            tuple(
+                (e, s and Source(s.source, types[(item.id, e)], window=windows[item.id])) for e, s in item.hypotheses
+            ),
+        )
+        for item in corpus.items
+    ]
     return corpus
 
 
@@ -279,15 +313,21 @@ def manifest_window(path: str, number: int, row: dict) -> Optional[tuple]:
 def from_lists(references: Sequence, hypotheses: Mapping, ids: Sequence | None = None) -> Corpus:
     """A corpus from Python lists: texts (``str``) or paths (``os.PathLike``) per engine."""
     if not isinstance(hypotheses, Mapping):
-        raise UsageError(f"hypotheses: a dict of engine name to list of texts or paths, not "
-                         f"{type(hypotheses).__name__}")
+        raise UsageError(
+            f"hypotheses: a dict of engine name to list of texts or paths, not {type(hypotheses).__name__}"
+        )
     if not hypotheses:
         raise UsageError("need at least one engine's hypotheses")
-    for name, values in [("references", references), ("ids", ids),
-                         *((f"hypotheses[{engine!r}]", v) for engine, v in hypotheses.items())]:
+    for name, values in [
+        ("references", references),
+        ("ids", ids),
+        *((f"hypotheses[{engine!r}]", v) for engine, v in hypotheses.items()),
+    ]:
         if isinstance(values, (str, bytes)) or values is not None and not isinstance(values, Sequence):
-            raise UsageError(f"{name}: a list (one per recording), not {type(values).__name__} "
-                             f"{values!r:.40}" + (" (put one text in a list)" if isinstance(values, str) else ""))
+            raise UsageError(
+                f"{name}: a list (one per recording), not {type(values).__name__} "
+                f"{values!r:.40}" + (" (put one text in a list)" if isinstance(values, str) else "")
+            )
     count = len(references)
     ids = [str(i) for i in (ids if ids is not None else range(1, count + 1))]
     if len(ids) != count or len(set(ids)) != count:
@@ -304,22 +344,30 @@ def from_lists(references: Sequence, hypotheses: Mapping, ids: Sequence | None =
         engine_name(name, "hypotheses")
         if len(values) != count:
             raise UsageError(f"engine {name!r}: {len(values)} hypotheses for {count} references")
-    items = [Item(key, source(references[i], f"references[{i}]"),
-                  tuple((name, source(values[i], f"{name}[{i}]")) for name, values in hypotheses.items()))
-             for i, key in enumerate(ids)]
+    items = [
+        Item(
+            key,
+            source(references[i], f"references[{i}]"),
+            tuple((name, source(values[i], f"{name}[{i}]")) for name, values in hypotheses.items()),
+        )
+        for i, key in enumerate(ids)
+    ]
     return Corpus(list(hypotheses), items)
 
 
 def check_exists(corpus: Corpus) -> None:
     """Nothing to score is an error (an empty folder, a manifest with no reference)."""
     if not corpus.items:
-        raise InputError("no reference file to score"
-                         + (f" ({len(corpus.unpaired)} unpaired)" if corpus.unpaired else ""))
+        raise InputError(
+            "no reference file to score" + (f" ({len(corpus.unpaired)} unpaired)" if corpus.unpaired else "")
+        )
 
 
 #: what corpus mode says of unpaired files (:func:`check_paired`)
-SAME_FILES = ("Every engine must be scored on the same files: give the missing files, or --allow-unpaired to "
-              "score the references anyway (a missing hypothesis counts as that engine's failure; see --on-missing)")
+SAME_FILES = (
+    "Every engine must be scored on the same files: give the missing files, or --allow-unpaired to "
+    "score the references anyway (a missing hypothesis counts as that engine's failure; see --on-missing)"
+)
 
 
 def check_paired(unpaired: Sequence[Unpaired], allow_unpaired: bool, remedy: str = SAME_FILES) -> None:

@@ -11,9 +11,12 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 @hookimpl
 def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools corpus``."""
-    register("benchmarkstt_corpus.command:CorpusCommand", name="corpus",
-             description="Score several engines on a corpus of recordings: pooled error rates, confidence "
-                         "intervals, paired significance tests and a ranking")
+    register(
+        "benchmarkstt_corpus.command:CorpusCommand",
+        name="corpus",
+        description="Score several engines on a corpus of recordings: pooled error rates, confidence "
+        "intervals, paired significance tests and a ranking",
+    )
 
 
 @hookimpl

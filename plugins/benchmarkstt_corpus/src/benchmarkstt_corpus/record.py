@@ -53,8 +53,9 @@ def files_record(paths: Sequence, read: Callable[[str], bytes]) -> list:
             data = read(path)
         except (OSError, BenchmarkSTTError):
             continue
-        files.append({"path": path, "sha256": hashlib.sha256(data).hexdigest(),
-                      "text": data.decode("utf-8", errors="replace")})
+        files.append(
+            {"path": path, "sha256": hashlib.sha256(data).hexdigest(), "text": data.decode("utf-8", errors="replace")}
+        )
     return files
 
 
@@ -64,44 +65,67 @@ def normalization_record(normalizers: Sequence, paths: Sequence, read: Callable[
     text = "".join(" ".join(["--" + str(call[0]), *map(str, call[1:])]) + "\n" for call in normalizers)
     files = files_record(paths, read)
     whole = hashlib.sha256(json.dumps([text, [(f["path"], f["sha256"]) for f in files]]).encode("utf-8"))
-    return {"calls": [list(call) for call in normalizers], "text": text, "files": files,
-            "sha256": whole.hexdigest()}
+    return {"calls": [list(call) for call in normalizers], "text": text, "files": files, "sha256": whole.hexdigest()}
 
 
 def versions(host: PluginHost) -> dict:
     """Python's and the core's versions and every plugin's distribution and version."""
-    return {"python": platform.python_version(), "implementation": platform.python_implementation(),
-            "platform": platform.platform(), "benchmarkstt_core": __version__,
-            "plugins": [{"name": r.name, "distribution": r.distribution, "version": r.version,
-                         "status": r.status} for r in host.records]}
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "benchmarkstt_core": __version__,
+        "plugins": [
+            {"name": r.name, "distribution": r.distribution, "version": r.version, "status": r.status}
+            for r in host.records
+        ],
+    }
 
 
 def item_inputs(item: Any, rows: dict) -> list:
     """Each input of one scored item (``rows``: its rows by engine): id, side (reference or
     engine), path, type, SHA-256."""
     first = next(iter(rows.values()), None)
-    ref = first["reference"] if first else {"path": item.reference.path, "type": item.reference.type,
-                                            "sha256": None}
+    ref = first["reference"] if first else {"path": item.reference.path, "type": item.reference.type, "sha256": None}
     found = [{"id": item.id, "side": "reference", **ref}]
     for engine, source in item.hypotheses:
         row = rows.get(engine)
-        hyp = row["hypothesis"] if row else {"path": source and source.path, "type": source and source.type,
-                                             "sha256": None}
+        hyp = (
+            row["hypothesis"]
+            if row
+            else {"path": source and source.path, "type": source and source.type, "sha256": None}
+        )
         found.append({"id": item.id, "side": engine, **hyp})
     return found
 
 
-def build(command: str, host: PluginHost, spec: Any, settings: Any, normalization: dict, metric_files: list,
-          inputs: Iterable, invocation: dict) -> dict:
+def build(
+    command: str,
+    host: PluginHost,
+    spec: Any,
+    settings: Any,
+    normalization: dict,
+    metric_files: list,
+    inputs: Iterable,
+    invocation: dict,
+) -> dict:
     """The whole record of a run; ``inputs`` are the :func:`item_inputs` of every item."""
-    return {"command": command, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "cwd": os.getcwd(), **versions(host), "normalization": normalization,
-            "metrics": [list(call) for call in spec.metrics], "metric_files": metric_files,
-            "seed": settings.seed,
-            "resamples": settings.resamples, "confidence_level": settings.level,
-            "significance_level": settings.alpha,
-            "ranking_test": settings.ranking_test, "inputs": inputs,
-            "invocation": invocation}
+    return {
+        "command": command,
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "cwd": os.getcwd(),
+        **versions(host),
+        "normalization": normalization,
+        "metrics": [list(call) for call in spec.metrics],
+        "metric_files": metric_files,
+        "seed": settings.seed,
+        "resamples": settings.resamples,
+        "confidence_level": settings.level,
+        "significance_level": settings.alpha,
+        "ranking_test": settings.ranking_test,
+        "inputs": inputs,
+        "invocation": invocation,
+    }
 
 
 def command_line(argv: Sequence | None = None) -> str:
@@ -131,8 +155,10 @@ def changes(old: dict, new: dict) -> list:
     for key, now in after.items():
         if key not in before:
             lines.append(f"{now.get('path') or 'text'} ({key[0]}, {key[1]}): new in the corpus")
-    for what, files_of in (("normalization rules", lambda r: r.get("normalization", {}).get("files", [])),
-                           ("metric file", lambda r: r.get("metric_files", []))):
+    for what, files_of in (
+        ("normalization rules", lambda r: r.get("normalization", {}).get("files", [])),
+        ("metric file", lambda r: r.get("metric_files", [])),
+    ):
         before_files = {f["path"]: f["sha256"] for f in files_of(old)}
         for f in files_of(new):
             if f["path"] in before_files and before_files[f["path"]] != f["sha256"]:

@@ -33,16 +33,36 @@ def summary_rows(data: dict) -> tuple:
     """The engine table's header and rows, best rank first."""
     level = data["settings"]["confidence_level"]
     name = headline_name(data)
-    header = ["rank", "engine", data["settings"]["resample_unit"] + "s", f"{name} (pooled)", f"{level:.0%} CI", "S", "D", "I",
-              "ref words", f"mean of {data['settings']['resample_unit']} {name}s"]
+    header = [
+        "rank",
+        "engine",
+        data["settings"]["resample_unit"] + "s",
+        f"{name} (pooled)",
+        f"{level:.0%} CI",
+        "S",
+        "D",
+        "I",
+        "ref words",
+        f"mean of {data['settings']['resample_unit']} {name}s",
+    ]
     rows = []
     for entry in data["ranking"]:
         e = data["engines"][entry["engine"]]
         ci = e["ci"]
-        rows.append([str(e["rank"]), entry["engine"], files_cell(e, data["settings"]),
-                     percent(e["wer"]), "-" if ci["low"] is None else f"{percent(ci['low'])} - {percent(ci['high'])}",
-                     str(e["substitutions"]), str(e["deletions"]), str(e["insertions"]),
-                     str(e["reference_words"]), percent(e["mean_file_wer"])])
+        rows.append(
+            [
+                str(e["rank"]),
+                entry["engine"],
+                files_cell(e, data["settings"]),
+                percent(e["wer"]),
+                "-" if ci["low"] is None else f"{percent(ci['low'])} - {percent(ci['high'])}",
+                str(e["substitutions"]),
+                str(e["deletions"]),
+                str(e["insertions"]),
+                str(e["reference_words"]),
+                percent(e["mean_file_wer"]),
+            ]
+        )
     return header, rows
 
 
@@ -66,10 +86,20 @@ def comparison_rows(data: dict) -> tuple:
     """The comparison table's header and rows."""
     level = data["settings"]["confidence_level"]
     header = ["A vs B", f"A - B ({level:.0%} CI)", "P(A better)", "bootstrap p", "MAPSSWE p", "Wilcoxon p", "verdict"]
-    rows = [[f"{c['a']} vs {c['b']}", difference_cell(c), f"{c['bootstrap']['probability_a_better']:.3f}"
-             if c["bootstrap"]["probability_a_better"] is not None else "-",
-             p_value(c["bootstrap"]["p_value"]), p_value(c["mapsswe"]["p_value"]),
-             p_value(c["wilcoxon"]["p_value"]), c["verdict"]] for c in data["comparisons"]]
+    rows = [
+        [
+            f"{c['a']} vs {c['b']}",
+            difference_cell(c),
+            f"{c['bootstrap']['probability_a_better']:.3f}"
+            if c["bootstrap"]["probability_a_better"] is not None
+            else "-",
+            p_value(c["bootstrap"]["p_value"]),
+            p_value(c["mapsswe"]["p_value"]),
+            p_value(c["wilcoxon"]["p_value"]),
+            c["verdict"],
+        ]
+        for c in data["comparisons"]
+    ]
     return header, rows
 
 
@@ -92,8 +122,10 @@ def metric_lines(data: dict) -> list:
     lines = []
     for engine, e in data["engines"].items():
         if e.get("duration"):
-            lines.append(f"{engine}: {e['errors_per_minute']:.2f} errors per minute of reference "
-                         f"({e['errors']:g} errors in {e['duration'] / 60:.1f} minutes)")
+            lines.append(
+                f"{engine}: {e['errors_per_minute']:.2f} errors per minute of reference "
+                f"({e['errors']:g} errors in {e['duration'] / 60:.1f} minutes)"
+            )
         for title, m in e["metrics"].items():
             if "pooled" not in m and "mean_of_files" not in m:
                 continue
@@ -106,10 +138,19 @@ def metric_lines(data: dict) -> list:
             else:
                 ci = m.get("ci") or {}
                 counts = m.get("counts")
-                interval = ("" if ci.get("low") is None else
-                            f", {ci['confidence_level']:.0%} CI {percent(ci['low'])} - {percent(ci['high'])}")
-                shown = "" if not counts else (f"; S {counts['substitutions']}, D {counts['deletions']}, "
-                                               f"I {counts['insertions']}, ref words {counts['reference_words']}")
+                interval = (
+                    ""
+                    if ci.get("low") is None
+                    else f", {ci['confidence_level']:.0%} CI {percent(ci['low'])} - {percent(ci['high'])}"
+                )
+                shown = (
+                    ""
+                    if not counts
+                    else (
+                        f"; S {counts['substitutions']}, D {counts['deletions']}, "
+                        f"I {counts['insertions']}, ref words {counts['reference_words']}"
+                    )
+                )
                 lines.append(f"{engine}: {title}: {percent(m['pooled'])}{interval}{shown} ({m['how']})")
     return lines
 
@@ -147,18 +188,29 @@ def transcription_rows(data: dict) -> tuple:
     time, real-time factor, CPU-hours per audio hour, failures (those bad audio caused, by
     kind: :func:`failed_files`), and the estimated cost when an
     engine has a ``price_per_minute``."""
-    header = ["engine", "kind", "model", "version", "audio s", "processing s", "RTF", "CPU-h / audio h",
-              "failed"]
+    header = ["engine", "kind", "model", "version", "audio s", "processing s", "RTF", "CPU-h / audio h", "failed"]
     number = lambda v, f: "-" if v is None else format(v, f)  # noqa: E731
-    rows = [[name, e["kind"], e["model"] or "-", e["version"] or "-", number(e["audio_seconds"], ".1f"),
-             number(e["processing_seconds"], ".1f"), number(e["real_time_factor"], ".3f"),
-             number(e["cpu_hours_per_audio_hour"], ".3f"), failed_files(e)]
-            for name, e in data["transcription"].items()]
+    rows = [
+        [
+            name,
+            e["kind"],
+            e["model"] or "-",
+            e["version"] or "-",
+            number(e["audio_seconds"], ".1f"),
+            number(e["processing_seconds"], ".1f"),
+            number(e["real_time_factor"], ".3f"),
+            number(e["cpu_hours_per_audio_hour"], ".3f"),
+            failed_files(e),
+        ]
+        for name, e in data["transcription"].items()
+    ]
     if any(e.get("estimated_cost") is not None for e in data["transcription"].values()):
         header.append("est. cost")
         for row, e in zip(rows, data["transcription"].values()):
             row.append(number(e.get("estimated_cost"), ".4f"))
     return header, rows
+
+
 def offsets_text(pooled: dict) -> str:
     """Pooled timing offsets in seconds, six decimals, with their unit.
 
@@ -174,8 +226,10 @@ def offsets_text(pooled: dict) -> str:
             parts.append(f"{side}: -")
             continue
         shares = ", ".join(f"{k} {v:.3f}" for k, v in d.items() if k.startswith("within_"))
-        parts.append(f"{side}: median {d['median']:.6f} s, p90_abs {d['p90_abs']:.6f} s, mean {d['mean']:.6f} s"
-                     + (f", {shares}" if shares else ""))
+        parts.append(
+            f"{side}: median {d['median']:.6f} s, p90_abs {d['p90_abs']:.6f} s, mean {d['mean']:.6f} s"
+            + (f", {shares}" if shares else "")
+        )
     return "; ".join(parts)
 
 
@@ -197,8 +251,13 @@ def text_table(header: list, rows: list) -> str:
 def markdown_table(header: list, rows: list) -> str:
     """A pipe table."""
     esc = lambda c: str(c).replace("|", "\\|")  # noqa: E731
-    return "\n".join(["| " + " | ".join(map(esc, header)) + " |", "|" + "---|" * len(header),
-                      *("| " + " | ".join(map(esc, r)) + " |" for r in rows)])
+    return "\n".join(
+        [
+            "| " + " | ".join(map(esc, header)) + " |",
+            "|" + "---|" * len(header),
+            *("| " + " | ".join(map(esc, r)) + " |" for r in rows),
+        ]
+    )
 
 
 def headline_name(data: dict) -> str:
@@ -214,10 +273,12 @@ def headline_name(data: dict) -> str:
 def headline(data: dict) -> str:
     """What the rates are."""
     h, s = data["headline"], data["settings"]
-    return (f"{headline_name(data)} ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['confidence_level']:.0%} bootstrap CI over "
-            f"{s['resample_unit']}s, {s['resamples']} resamples, seed {s['seed']}; ranks from the "
-            f"{s['ranking_test']} test at level {s['significance_level']:g}"
-            + (f"; {s['on_missing_means']} (--on-missing {s['on_missing']})" if "on_missing" in s else ""))
+    return (
+        f"{headline_name(data)} ({h['mode']}) pooled over {s['resample_unit']}s: {h['pooled']}; {s['confidence_level']:.0%} bootstrap CI over "
+        f"{s['resample_unit']}s, {s['resamples']} resamples, seed {s['seed']}; ranks from the "
+        f"{s['ranking_test']} test at level {s['significance_level']:g}"
+        + (f"; {s['on_missing_means']} (--on-missing {s['on_missing']})" if "on_missing" in s else "")
+    )
 
 
 def render_table(data: dict, table: Callable = text_table) -> str:
@@ -258,8 +319,9 @@ def csv_chunks(data: dict) -> Iterator[str]:
     titles: list = []
     for e in data["engines"].values():
         for row in e["files"]:
-            titles.extend(t for t, v in (row.get("metrics") or {}).items()
-                          if isinstance(v, (int, float)) and t not in titles)
+            titles.extend(
+                t for t, v in (row.get("metrics") or {}).items() if isinstance(v, (int, float)) and t not in titles
+            )
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
 
@@ -274,9 +336,18 @@ def csv_chunks(data: dict) -> Iterator[str]:
     for engine, e in data["engines"].items():
         for row in e["files"]:
             metrics = row.get("metrics") or {}
-            yield line([row["id"], engine, row["status"], *(row.get(f, "") for f in fields),
-                        *(metrics.get(t, "") for t in titles), row["reference"]["path"] or "",
-                        row["hypothesis"]["path"] or "", row["error"] or ""])
+            yield line(
+                [
+                    row["id"],
+                    engine,
+                    row["status"],
+                    *(row.get(f, "") for f in fields),
+                    *(metrics.get(t, "") for t in titles),
+                    row["reference"]["path"] or "",
+                    row["hypothesis"]["path"] or "",
+                    row["error"] or "",
+                ]
+            )
 
 
 def render(result: Any, fmt: str) -> str:

@@ -52,10 +52,13 @@ def read_record(path: str) -> dict:
         raise UsageError(f"--rerun {path!r}: not JSON: {exc}") from None
     except RecursionError:
         raise UsageError(f"--rerun {path!r}: its JSON is nested too deeply to read") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("record"), dict) \
-            or not isinstance(data["record"].get("invocation"), dict):
-        raise UsageError(f"--rerun {path!r}: not a JSON result of benchmarkstt-tools corpus "
-                         f"(-o json) with its record")
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != FORMAT
+        or not isinstance(data.get("record"), dict)
+        or not isinstance(data["record"].get("invocation"), dict)
+    ):
+        raise UsageError(f"--rerun {path!r}: not a JSON result of benchmarkstt-tools corpus (-o json) with its record")
     check(data["record"], Record, f"--rerun {path!r}", "record")
     check(data.get("transcription") or {}, dict[str, Transcription], f"--rerun {path!r}", "transcription")
     check_invocation(data["record"]["invocation"], path)
@@ -66,8 +69,11 @@ def check_invocation(invocation: dict, path: str) -> dict:
     """``invocation`` if it has the shape of :class:`~benchmarkstt_corpus.shape.Invocation`
     and names something to score, else one line naming the field."""
     check(invocation, Invocation, f"--rerun {path!r}", "record.invocation")
-    paths = {"reference": invocation["reference"], "manifest": invocation["manifest"],
-             **{f"hypotheses.{k}": v for k, v in invocation["hypotheses"].items()}}
+    paths = {
+        "reference": invocation["reference"],
+        "manifest": invocation["manifest"],
+        **{f"hypotheses.{k}": v for k, v in invocation["hypotheses"].items()},
+    }
     for field, value in paths.items():
         if value and "\0" in value:
             raise UsageError(f"--rerun {path!r}: record.invocation.{field}: a path with a NUL character")
@@ -105,20 +111,28 @@ def check_plugins(record: dict, host: PluginHost, path: str, given: Sequence[str
     installed = plugin_modules(host)
     for name in record["invocation"].get("load", []):
         if name not in given and name not in installed:
-            raise UsageError(f"--rerun {path!r}: the record names module {name!r} to load, which is not an "
-                             f"installed plugin; a record never loads code (give --load {name} yourself if "
-                             f"you trust it)")
+            raise UsageError(
+                f"--rerun {path!r}: the record names module {name!r} to load, which is not an "
+                f"installed plugin; a record never loads code (give --load {name} yourself if "
+                f"you trust it)"
+            )
     warnings = []
     for entry in record.get("plugins", []):
-        if not isinstance(entry, dict) or str(entry.get("name", "")).startswith("--load ") \
-                or entry.get("status") != "ok":
+        if (
+            not isinstance(entry, dict)
+            or str(entry.get("name", "")).startswith("--load ")
+            or entry.get("status") != "ok"
+        ):
             continue
         now = host.record(str(entry.get("name")))
         if now is None or now.status != "ok":
-            raise UsageError(f"--rerun {path!r}: the record was made with plugin {entry.get('name')!r} "
-                             f"({entry.get('distribution')} {entry.get('version')}), which is not installed "
-                             f"here")
+            raise UsageError(
+                f"--rerun {path!r}: the record was made with plugin {entry.get('name')!r} "
+                f"({entry.get('distribution')} {entry.get('version')}), which is not installed "
+                f"here"
+            )
         if str(entry.get("version")) != now.version:
-            warnings.append(f"plugin {now.name} ({now.distribution}) was {entry.get('version')} when recorded, "
-                            f"is {now.version} now")
+            warnings.append(
+                f"plugin {now.name} ({now.distribution}) was {entry.get('version')} when recorded, is {now.version} now"
+            )
     return warnings

@@ -63,8 +63,10 @@ class Settings:
 
 
 #: the rules for an engine's failure on a file, and what each means
-ON_MISSING = {"deletions": "a file an engine failed (missing or unreadable) counts as all deletions for it",
-              "exclude": "files some engine failed are left out for every engine"}
+ON_MISSING = {
+    "deletions": "a file an engine failed (missing or unreadable) counts as all deletions for it",
+    "exclude": "files some engine failed are left out for every engine",
+}
 
 
 def settings_json(settings: Settings) -> dict:
@@ -74,9 +76,14 @@ def settings_json(settings: Settings) -> dict:
         >>> settings_json(Settings())
         {'seed': 0, 'resamples': 1000, 'confidence_level': 0.95, 'significance_level': 0.05, 'ranking_test': 'bootstrap', 'on_missing': 'deletions'}
     """
-    return {"seed": settings.seed, "resamples": settings.resamples, "confidence_level": settings.level,
-            "significance_level": settings.alpha, "ranking_test": settings.ranking_test,
-            "on_missing": settings.on_missing}
+    return {
+        "seed": settings.seed,
+        "resamples": settings.resamples,
+        "confidence_level": settings.level,
+        "significance_level": settings.alpha,
+        "ranking_test": settings.ranking_test,
+        "on_missing": settings.on_missing,
+    }
 
 
 def numeric_mean(values: list) -> Any:
@@ -98,8 +105,9 @@ def numeric_mean(values: list) -> Any:
         return values[0] if values.count(values[0]) == len(values) else sum(values) / len(values)
     if values and all(isinstance(v, dict) for v in values):
         keys = list(dict.fromkeys(k for v in values for k in v))
-        means = {k: same_text([v.get(k) for v in values]) or numeric_mean([v[k] for v in values if k in v])
-                 for k in keys}
+        means = {
+            k: same_text([v.get(k) for v in values]) or numeric_mean([v[k] for v in values if k in v]) for k in keys
+        }
         return means if any(m is not None for m in means.values()) else None
     return None
 
@@ -210,8 +218,9 @@ class Tally:
         self.values: dict = {}  # any other metric's per-file values
         self.failed = 0
 
-    def add(self, place: int, row: dict, counted: bool = True, offsets: dict | None = None,
-            duration: float | None = None) -> None:
+    def add(
+        self, place: int, row: dict, counted: bool = True, offsets: dict | None = None, duration: float | None = None
+    ) -> None:
         """Take one (clean) row of the file at ``place``: in the statistics when ``counted``,
         a failure by its ``as_deletions`` counts (see :func:`~.scoring.failure_counts`);
         ``offsets`` are its timing metrics' histograms (see :func:`~.scoring.offset_histograms`);
@@ -299,16 +308,25 @@ class Aggregator:
         whose metrics say what the result holds (default: :func:`~benchmarkstt_corpus.scoring.scorer`'s)
     """
 
-    def __init__(self, corpus: Any, spec: Any, settings: Settings, store: Callable = list,
-                 inputs_store: Callable | None = None, checker: Any = None):
+    def __init__(
+        self,
+        corpus: Any,
+        spec: Any,
+        settings: Settings,
+        store: Callable = list,
+        inputs_store: Callable | None = None,
+        checker: Any = None,
+    ):
         self.corpus = corpus
         self.spec = spec
         self.settings = settings
         self.order = {item.id: n for n, item in enumerate(corpus.items)}
         self.scorer = checker or scorer(spec)  # what the metrics declare: the headline, the summed ones
         self.tallies = {engine: Tally(store(), self.scorer.summed) for engine in corpus.engines}
-        self.top = {engine: {"substitutions": ErrorCounts(), "deletions": ErrorCounts(),
-                             "insertions": ErrorCounts()} for engine in corpus.engines}
+        self.top = {
+            engine: {"substitutions": ErrorCounts(), "deletions": ErrorCounts(), "insertions": ErrorCounts()}
+            for engine in corpus.engines
+        }
         self.inputs = (inputs_store or store)()  # the record's inputs (see record.item_inputs), in corpus order
         self.failed: list = []
         self.waiting: dict = {}  # results that came back before an earlier item
@@ -345,7 +363,8 @@ class Aggregator:
             if numbers:
                 for kind, counts in numbers.items():
                     self.top[row["engine"]][kind].update(
-                        error_entries(counts, scored["words"], kind == "substitutions"))
+                        error_entries(counts, scored["words"], kind == "substitutions")
+                    )
             offsets = row.pop("offsets", None)
             window = self.corpus.items[place].reference.window
             self.tallies[row["engine"]].add(place, row, counted, offsets, window and window[1] - window[0])
@@ -374,24 +393,30 @@ class Aggregator:
         winners = {}
         names = self.corpus.engines
         for x, first in enumerate(names):
-            for second in names[x + 1:]:
+            for second in names[x + 1 :]:
                 # the engine with the lower WER is A (the rows read "winner vs loser", P(A better) its odds)
                 a, b = (second, first) if lower(engines[second]["wer"], engines[first]["wer"]) else (first, second)
                 comparison = self.compare(a, b, draws)
                 comparisons.append(comparison)
                 winners[(a, b)] = comparison["better"] if comparison["significant"] else None
-        ranks = stats.rank({e: engines[e]["wer"] if engines[e]["wer"] is not None else math.inf
-                            for e in names}, winners)
+        ranks = stats.rank(
+            {e: engines[e]["wer"] if engines[e]["wer"] is not None else math.inf for e in names}, winners
+        )
         for engine, value in ranks.items():
             engines[engine]["rank"] = value
         data = {
             "format": FORMAT,
             "complete": complete,
             "verdict": summary_sentence(engines, comparisons, self.corpus.unit, len(self.corpus.items), settings),
-            "headline": {**self.scorer.headline,
-                         "pooled": f"sum of errors over all {self.corpus.unit}s / sum of reference words"},
-            "settings": {**settings_json(settings), "resample_unit": self.corpus.unit,
-                         "on_missing_means": ON_MISSING[settings.on_missing]},
+            "headline": {
+                **self.scorer.headline,
+                "pooled": f"sum of errors over all {self.corpus.unit}s / sum of reference words",
+            },
+            "settings": {
+                **settings_json(settings),
+                "resample_unit": self.corpus.unit,
+                "on_missing_means": ON_MISSING[settings.on_missing],
+            },
             "engines": engines,
             "ranking": [{"rank": ranks[e], "engine": e, "wer": engines[e]["wer"]} for e in ranks],
             "comparisons": comparisons,
@@ -404,7 +429,9 @@ class Aggregator:
         data = clean(data)
         for engine, tally in self.tallies.items():  # cleaned as they came (the bulk is not copied)
             data["engines"][engine]["files"] = tally.rows
-        return CorpusResult(data, shape.row_shapes(zip(self.scorer.titles, (m for _, m in self.scorer.pipeline.metrics))))
+        return CorpusResult(
+            data, shape.row_shapes(zip(self.scorer.titles, (m for _, m in self.scorer.pipeline.metrics)))
+        )
 
     def draws(self) -> stats.Draws:
         """The resampled sums the statistics share (:class:`~.stats.Draws`): when every engine
@@ -413,10 +440,15 @@ class Aggregator:
         draws = stats.Draws()
         tallies = list(self.tallies.values())
         first = tallies[0] if tallies else None
-        if first is not None and len(tallies) > 1 and len(first.words) >= stats.MIN_UNITS \
-                and all(t.words == first.words and t.index == first.index for t in tallies):
-            stats.replicates(list(zip(*(t.errors for t in tallies))), first.words, self.settings.resamples,
-                             self.settings.seed, draws)
+        if (
+            first is not None
+            and len(tallies) > 1
+            and len(first.words) >= stats.MIN_UNITS
+            and all(t.words == first.words and t.index == first.index for t in tallies)
+        ):
+            stats.replicates(
+                list(zip(*(t.errors for t in tallies))), first.words, self.settings.resamples, self.settings.seed, draws
+            )
         return draws
 
     def engine_summary(self, engine: str, tally: Tally, draws: stats.Draws | None = None) -> dict:
@@ -424,8 +456,9 @@ class Aggregator:
         settings = self.settings
         total = {k: sum(values) for k, values in tally.counts.items()}
         errors = sum(tally.errors)
-        low, high = stats.bootstrap_ci(tally.errors, tally.words, settings.resamples, settings.seed,
-                                       settings.level, draws)
+        low, high = stats.bootstrap_ci(
+            tally.errors, tally.words, settings.resamples, settings.seed, settings.level, draws
+        )
         metrics = {}
         for title in tally.titles or []:
             if title in tally.pooling:
@@ -433,32 +466,51 @@ class Aggregator:
                 num, den = sum(nums), sum(dens)
                 unit = tally.units.get(title) or "reference words"
                 lo, hi = stats.bootstrap_ci(nums, dens, settings.resamples, settings.seed, settings.level, draws)
-                metrics[title] = {"pooled": stats.pooled(num, den), "errors": num, "units": den,
-                                  "ci": {"low": lo, "high": hi, "confidence_level": settings.level},
-                                  **({"counts": tally.metric_counts(title)} if title in tally.counted else {}),
-                                  "how": f"pooled: sum of errors / sum of {unit}"}
+                metrics[title] = {
+                    "pooled": stats.pooled(num, den),
+                    "errors": num,
+                    "units": den,
+                    "ci": {"low": lo, "high": hi, "confidence_level": settings.level},
+                    **({"counts": tally.metric_counts(title)} if title in tally.counted else {}),
+                    "how": f"pooled: sum of errors / sum of {unit}",
+                }
             elif title in tally.offsets:
                 pooled = tally.offsets[title]
-                metrics[title] = {"pooled": {"matched_words": sum(pooled["start"].values()),
-                                             "start": stats.offset_distribution(pooled["start"]),
-                                             "end": stats.offset_distribution(pooled["end"])},
-                                  "unit": "s", "how": "pooled: the offsets of every matched word of every file "
-                                                      "(hypothesis minus reference, to the millisecond)"}
+                metrics[title] = {
+                    "pooled": {
+                        "matched_words": sum(pooled["start"].values()),
+                        "start": stats.offset_distribution(pooled["start"]),
+                        "end": stats.offset_distribution(pooled["end"]),
+                    },
+                    "unit": "s",
+                    "how": "pooled: the offsets of every matched word of every file "
+                    "(hypothesis minus reference, to the millisecond)",
+                }
             elif title in tally.summed:
                 metrics[title] = {"pooled": dict(tally.summed[title]), "how": "sum over files"}
             else:
                 mean = numeric_mean(tally.values[title])
-                metrics[title] = ({"how": "per file only (not a number)"} if mean is None else
-                                  {"mean_of_files": mean, "how": "mean of per-file values (not pooled)"})
+                metrics[title] = (
+                    {"how": "per file only (not a number)"}
+                    if mean is None
+                    else {"mean_of_files": mean, "how": "mean of per-file values (not pooled)"}
+                )
         top = self.top[engine]
         scored = len(tally.index)
         return {
-            "rank": None, "scored": scored, "failed": tally.failed, **total, "errors": errors,
+            "rank": None,
+            "scored": scored,
+            "failed": tally.failed,
+            **total,
+            "errors": errors,
             "wer": stats.pooled(errors, total["reference_words"]),
             "ci": {"low": low, "high": high, "confidence_level": settings.level},
             "mean_file_wer": (sum(tally.wers) / scored) if scored else None,
-            **({"duration": tally.duration, "errors_per_minute": errors / (tally.duration / 60)}
-               if tally.duration else {}),
+            **(
+                {"duration": tally.duration, "errors_per_minute": errors / (tally.duration / 60)}
+                if tally.duration
+                else {}
+            ),
             "metrics": metrics,
             "top_errors": {
                 "substitutions": [[r, h, n] for (r, h), n in top["substitutions"].most_common()],
@@ -504,22 +556,39 @@ class Aggregator:
             rated = [x for x, units in enumerate(w) if units]
             rate_a, rate_b = stats.pooled(sum(ea), sum(w)), stats.pooled(sum(eb), sum(w))
             m_low, m_high = stats.difference_ci(ea, eb, w, settings.resamples, settings.seed, settings.level, draws)
-            metrics[title] = {"a": rate_a, "b": rate_b, "files": len(shared), "difference": rate_a - rate_b,
-                              "difference_ci": {"low": m_low, "high": m_high, "confidence_level": settings.level},
-                              "bootstrap": stats.paired_bootstrap(ea, eb, w, settings.resamples, settings.seed, draws),
-                              "wilcoxon": stats.wilcoxon([ea[x] / w[x] for x in rated], [eb[x] / w[x] for x in rated])}
+            metrics[title] = {
+                "a": rate_a,
+                "b": rate_b,
+                "files": len(shared),
+                "difference": rate_a - rate_b,
+                "difference_ci": {"low": m_low, "high": m_high, "confidence_level": settings.level},
+                "bootstrap": stats.paired_bootstrap(ea, eb, w, settings.resamples, settings.seed, draws),
+                "wilcoxon": stats.wilcoxon([ea[x] / w[x] for x in rated], [eb[x] / w[x] for x in rated]),
+            }
         chosen = tests[settings.ranking_test]
         p_value = chosen["p_value"]
         significant = p_value is not None and not math.isnan(p_value) and p_value < settings.alpha
         better = None if wer_a == wer_b else (a if wer_a < wer_b else b)
-        low, high = stats.difference_ci(errors_a, errors_b, words, settings.resamples, settings.seed, settings.level,
-                                        draws)
-        return {"a": a, "b": b, "files": len(common), "wer_a": wer_a, "wer_b": wer_b,
-                "difference": wer_a - wer_b,
-                "difference_ci": {"low": low, "high": high, "confidence_level": settings.level}, **tests, "metrics": metrics, "test": settings.ranking_test,
-                "p_value": p_value,
-                "significance_level": settings.alpha, "significant": significant, "better": better,
-                "verdict": verdict(a, b, better, significant, settings, p_value)}
+        low, high = stats.difference_ci(
+            errors_a, errors_b, words, settings.resamples, settings.seed, settings.level, draws
+        )
+        return {
+            "a": a,
+            "b": b,
+            "files": len(common),
+            "wer_a": wer_a,
+            "wer_b": wer_b,
+            "difference": wer_a - wer_b,
+            "difference_ci": {"low": low, "high": high, "confidence_level": settings.level},
+            **tests,
+            "metrics": metrics,
+            "test": settings.ranking_test,
+            "p_value": p_value,
+            "significance_level": settings.alpha,
+            "significant": significant,
+            "better": better,
+            "verdict": verdict(a, b, better, significant, settings, p_value),
+        }
 
 
 def times_in(share: float) -> str:
@@ -565,8 +634,9 @@ def summary_sentence(engines: dict, comparisons: list, unit: str, count: int, se
         >>> summary_sentence({"vtt": {"wer": 0.0}, "dfxp": {"wer": 0.0}, "ttml": {"wer": 0.0}}, [], "file", 4, Settings())
         'On these 4 files dfxp, ttml and vtt made as many errors (0.0%).'
     """
-    rated = sorted((e["wer"], name) for name, e in engines.items()
-                   if e["wer"] is not None and not math.isnan(e["wer"]))  # NaN: no reference word was read
+    rated = sorted(
+        (e["wer"], name) for name, e in engines.items() if e["wer"] is not None and not math.isnan(e["wer"])
+    )  # NaN: no reference word was read
     if not rated:
         return f"{where(count, count, unit)} no engine could be scored."
     best = engines[rated[0][1]].get("scored", count)  # the files the named engines' rates come from
@@ -584,10 +654,14 @@ def summary_sentence(engines: dict, comparisons: list, unit: str, count: int, se
         return f"{head}; with so few {unit}s no test can say whether the difference is real."
     reversed_share = (1 - p_better) if c["a"] == a else p_better
     if c["significant"]:
-        return (f"{head}, and the difference is significant ({settings.ranking_test} test, level "
-                f"{settings.alpha:g}): test sets like this one would reverse it {times_in(reversed_share)}.")
-    return (f"{head}, but the difference is not significant: test sets like this one would reverse it "
-            f"{times_in(reversed_share)}.")
+        return (
+            f"{head}, and the difference is significant ({settings.ranking_test} test, level "
+            f"{settings.alpha:g}): test sets like this one would reverse it {times_in(reversed_share)}."
+        )
+    return (
+        f"{head}, but the difference is not significant: test sets like this one would reverse it "
+        f"{times_in(reversed_share)}."
+    )
 
 
 def verdict(a: str, b: str, better: Any, significant: bool, settings: Settings, p_value: Any) -> str:
@@ -669,14 +743,25 @@ def json_chunks(data: dict, row_shapes: Mapping[str, Any] | None = None) -> Iter
 
     outline = dict(data)
     if "engines" in data:
-        outline["engines"] = {name: {**e, "files": hole(e["files"], "\n    ", f"engines.{name}.files", shape.FileRow)}
-                              if "files" in e else e for name, e in data["engines"].items()}
+        outline["engines"] = {
+            name: {**e, "files": hole(e["files"], "\n    ", f"engines.{name}.files", shape.FileRow)}
+            if "files" in e
+            else e
+            for name, e in data["engines"].items()
+        }
     if isinstance(data.get("record"), dict) and "inputs" in data["record"]:
-        outline["record"] = {**data["record"], "inputs": hole(data["record"]["inputs"], "\n   ", "record.inputs",
-                                                             shape.Input)}
+        outline["record"] = {
+            **data["record"],
+            "inputs": hole(data["record"]["inputs"], "\n   ", "record.inputs", shape.Input),
+        }
     if checked:  # the rows: as they are written
-        shape.check({**outline, "engines": {n: {**e, "files": []} for n, e in outline.get("engines", {}).items()},
-                     **({"record": {**outline["record"], "inputs": []}} if "inputs" in data.get("record", {}) else {})})
+        shape.check(
+            {
+                **outline,
+                "engines": {n: {**e, "files": []} for n, e in outline.get("engines", {}).items()},
+                **({"record": {**outline["record"], "inputs": []}} if "inputs" in data.get("record", {}) else {}),
+            }
+        )
     text = dumps(outline)
     for marker in sorted(holes, key=text.index):
         before, text = text.split(marker, 1)
@@ -685,8 +770,9 @@ def json_chunks(data: dict, row_shapes: Mapping[str, Any] | None = None) -> Iter
     yield text + "\n"
 
 
-def rows_json(rows: Iterable, indent: str, where: str = "", row_shape: type | None = None,
-              values: Mapping[str, Any] | None = None) -> Iterator[str]:
+def rows_json(
+    rows: Iterable, indent: str, where: str = "", row_shape: type | None = None, values: Mapping[str, Any] | None = None
+) -> Iterator[str]:
     """A list of rows as :func:`dumps` writes it at the depth where ``indent`` (a newline and
     the spaces) starts each row; each row checked as a ``row_shape`` (:mod:`.shape`) first,
     and its metric values as ``values`` says (by title)."""

@@ -24,8 +24,16 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
-from benchmarkstt_core.stopping import (HOW, Interrupted, Stopped, ignore_sigint, sigint_held, signals_noted,
-                                        stop_signals_held, stop_workers)
+from benchmarkstt_core.stopping import (
+    HOW,
+    Interrupted,
+    Stopped,
+    ignore_sigint,
+    sigint_held,
+    signals_noted,
+    stop_signals_held,
+    stop_workers,
+)
 from benchmarkstt_core.workers import WorkerPool
 
 from .scoring import score_batch
@@ -41,13 +49,12 @@ def interrupted(stop: KeyboardInterrupt, done: int, total: int) -> Interrupted:
         ('terminated (SIGTERM) after 3 of 10 files; nothing was written', 143)
     """
     signum = getattr(stop, "signum", signal.SIGINT)
-    return Interrupted(f"{HOW[signal.Signals(signum).name]} after {done} of {total} files; nothing was written",
-                       signum)
+    return Interrupted(f"{HOW[signal.Signals(signum).name]} after {done} of {total} files; nothing was written", signum)
 
 
 def batches(items: Sequence, size: int) -> list:
     """``items`` cut into lists of ``size``."""
-    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
 def batch_size(count: int, workers: int) -> int:
@@ -128,8 +135,7 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, checker: An
     pool.shutdown()
 
 
-def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Callable,
-             noted: list | None = None) -> set:
+def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Callable, noted: list | None = None) -> set:
     """Score ``items`` in batches on ``executor`` (a :class:`concurrent.futures.Executor`: a
     local process pool, or a Dask client's ``get_executor()``), keeping three batches per
     worker in flight, and ``take`` every scored item as its batch completes. With ``noted``
@@ -170,8 +176,7 @@ def dask_client(scheduler: str | None, local_workers: int | None, scratch: str, 
 
         from distributed import Client, LocalCluster
     except ImportError:
-        raise UsageError("--scheduler and --dask-local need Dask: "
-                         "pip install 'benchmarkstt-corpus[dask]'") from None
+        raise UsageError("--scheduler and --dask-local need Dask: pip install 'benchmarkstt-corpus[dask]'") from None
     if scheduler:
         try:
             return Client(scheduler, timeout=10), None
@@ -183,9 +188,15 @@ def dask_client(scheduler: str | None, local_workers: int | None, scratch: str, 
         # no dashboard, and the scheduler's HTTP server on a free port (by default it tries 8787,
         # and warns on standard error when another cluster has it); no worker's log on standard
         # error: a task's error (a record's regex over the time limit) is this process's one line
-        cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                               dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                               silence_logs=logging.CRITICAL)
+        cluster = LocalCluster(
+            n_workers=local_workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+            silence_logs=logging.CRITICAL,
+        )
         return Client(cluster), cluster
 
 
@@ -213,8 +224,7 @@ def local_cluster_config(scratch: str, children: bool = False) -> dict:
     return config
 
 
-def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None,
-             take: Callable) -> None:
+def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: int | None, take: Callable) -> None:
     """Score ``items`` on a Dask cluster; results stream back as they complete. A stop signal
     is only noted while Dask runs (see :func:`signals_noted`): the scheduling loop sees it,
     the tasks in flight are cancelled and settle (a result being fetched when the cluster

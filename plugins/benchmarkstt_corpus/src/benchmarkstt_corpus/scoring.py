@@ -94,14 +94,25 @@ class Spec:
         contents = {path: text.encode("utf-8") for path, text in self.files or ()}
         guard = path_guard
         if self.files is not None:
+
             def guard(path: str, field: str) -> str:
                 folder = os.path.join(path, "")  # a config's folder, where its rules files are
                 if path not in contents and not any(p.startswith(folder) for p in contents):
-                    raise UsageError(f"{field} {path!r}: the record holds no text of this file, and a record "
-                                     f"never makes the tool read a local file")
+                    raise UsageError(
+                        f"{field} {path!r}: the record holds no text of this file, and a record "
+                        f"never makes the tool read a local file"
+                    )
                 return path_guard(path, field) if path_guard else path
-        return Context(registries, hook, encoding=self.encoding, path_guard=guard, contents=contents,
-                       max_file_size=self.max_file_size, **options)
+
+        return Context(
+            registries,
+            hook,
+            encoding=self.encoding,
+            path_guard=guard,
+            contents=contents,
+            max_file_size=self.max_file_size,
+            **options,
+        )
 
 
 def call_title(call: Sequence) -> str:
@@ -127,30 +138,42 @@ class Scorer:
         registries = host.registries
         self.registries = registries
         self.comparing = ""  # the recording and engine whose files the metrics compare now
-        self.context = spec.rules_context(registries, host.hook, path_guard,
-                                          defaults={"dialect": "list", **dict(spec.defaults)}, warn=self.warn,
-                                          prog="benchmarkstt-tools corpus")
+        self.context = spec.rules_context(
+            registries,
+            host.hook,
+            path_guard,
+            defaults={"dialect": "list", **dict(spec.defaults)},
+            warn=self.warn,
+            prog="benchmarkstt-tools corpus",
+        )
         self.pipeline = Pipeline(registries, spec.normalizers, spec.metrics, context=self.context)
         self.context.path_guard = path_guard  # the inputs: read as named
         self.titles = [call_title(call) for call in spec.metrics]
         # (title, differ, weight of a deletion or insertion) of every metric with headline() (WER)
-        self.wer_calls = [(title, *metric.headline()[:2]) for title, (_, metric) in zip(self.titles, self.pipeline.metrics)
-                          if hasattr(metric, "headline")]
+        self.wer_calls = [
+            (title, *metric.headline()[:2])
+            for title, (_, metric) in zip(self.titles, self.pipeline.metrics)
+            if hasattr(metric, "headline")
+        ]
         #: the metric calls whose results corpus mode sums over files (a metric's ``summed``)
-        self.summed = {title for title, (_, metric) in zip(self.titles, self.pipeline.metrics)
-                       if getattr(metric, "summed", False)}
+        self.summed = {
+            title for title, (_, metric) in zip(self.titles, self.pipeline.metrics) if getattr(metric, "summed", False)
+        }
         #: the title of the call that gives the headline ("": none does, the default's)
         self.headline_title = self.wer_calls[0][0] if self.wer_calls else ""
-        call, metric = next(((c, m) for c, (_, m) in zip(spec.metrics, self.pipeline.metrics) if hasattr(m, "headline")),
-                            (DEFAULT_METRICS[0], None))
+        call, metric = next(
+            ((c, m) for c, (_, m) in zip(spec.metrics, self.pipeline.metrics) if hasattr(m, "headline")),
+            (DEFAULT_METRICS[0], None),
+        )
         if metric is None:
             metric = create(registries.metrics.get(call[0]), call[1:], self.context)
         self.differ, self.weight, described = metric.headline()
         #: what the result says of its headline: the metric's name, then what it says of itself
         self.headline = {"metric": call[0], **described}
         #: the WER calls that align and weigh as the headline: their value is the headline's rate
-        self.as_headline = {title for title, differ, weight in self.wer_calls
-                            if differ is self.differ and weight == self.weight}
+        self.as_headline = {
+            title for title, differ, weight in self.wer_calls if differ is self.differ and weight == self.weight
+        }
         #: the type the hook gave a plain-text file, by extension (``None``: every file is asked)
         self.plain_types: Optional[dict] = {} if plain_text_known(host) else None
         self.windowed: dict = {}  # the files of windows read lately: (path, type given) -> (Timeline, description)
@@ -200,8 +223,10 @@ class Scorer:
                 known[extension] = kind
         if kind is None:
             what = f"extension {extension!r}" if extension else "no extension"
-            raise InputError(f"{source.source}: cannot infer the input type of a file with {what}; "
-                             f"give it with -rt/-ht or a type column in the manifest")
+            raise InputError(
+                f"{source.source}: cannot infer the input type of a file with {what}; "
+                f"give it with -rt/-ht or a type column in the manifest"
+            )
         return kind
 
     def compare(self, ref: Any, hyp: Any, counts: dict) -> dict:
@@ -209,10 +234,13 @@ class Scorer:
         that aligns and weighs as the headline, on words without annotations, is the rate of
         the headline's ``counts`` (the same number: the pair is not aligned twice)."""
         plain = getattr(ref, "annotations", None) is None and getattr(hyp, "annotations", None) is None
-        rated = rate(counts["replace"] + self.weight * (counts["delete"] + counts["insert"]),
-                     aligned_reference_words(counts))
-        return {title: rated if plain and title in self.as_headline else metric.compare(ref, hyp)
-                for title, (_, metric) in zip(self.titles, self.pipeline.metrics)}
+        rated = rate(
+            counts["replace"] + self.weight * (counts["delete"] + counts["insert"]), aligned_reference_words(counts)
+        )
+        return {
+            title: rated if plain and title in self.as_headline else metric.compare(ref, hyp)
+            for title, (_, metric) in zip(self.titles, self.pipeline.metrics)
+        }
 
     def read(self, source: Any) -> tuple:
         """``(words, description, text)``: the normalized, segmented input, its path, type and
@@ -246,7 +274,8 @@ class Scorer:
         if source.written is not None:  # an utterance of a NIST file: its text with its annotations
             # written[0]: stm, trn or ctm, whose input class reads an utterance's content
             text = self.registries.inputs.get(source.written[0]).cls.from_content(  # type: ignore[attr-defined]
-                source.written[1], source.origin or source.source, context=self.context)
+                source.written[1], source.origin or source.source, context=self.context
+            )
         else:
             with self.given(source.path, data):
                 text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
@@ -256,7 +285,6 @@ class Scorer:
         except InputError as exc:  # a GLM rule's text it cannot read: which file
             raise InputError(f"{where}: {exc}" if where else str(exc)) from exc
         return schema, {"path": where, "type": kind, "sha256": digest}, text
-
 
     @contextmanager
     def given(self, path: Optional[str], data: Optional[bytes]) -> Iterator[None]:
@@ -345,10 +373,10 @@ def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence, ids: dict) -> d
         if tag == "equal":
             continue
         n = min(i2 - i1, j2 - j1)
-        for pair in zip(ref[i1:i1 + n], hyp[j1:j1 + n]):
+        for pair in zip(ref[i1 : i1 + n], hyp[j1 : j1 + n]):
             subs += pair
-        dels += ref[i1 + n:i2]
-        ins += hyp[j1 + n:j2]
+        dels += ref[i1 + n : i2]
+        ins += hyp[j1 + n : j2]
 
     def numbered(words: list) -> list:
         return [ids.setdefault(word, len(ids)) for word in words]
@@ -409,9 +437,11 @@ def score_engine(scorer: Scorer, item: Any, engine: str, source: Any, reference:
         with scorer.naming(item.id, engine):
             values = scorer.compare(ref, hyp, counts)
             pooling, counted = pooled_counts(scorer, ref, hyp, values, counts)
-        offsets = {title: offset_histograms(*metric.offsets(ref, hyp)[:2])
-                   for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics)
-                   if hasattr(metric, "offsets")}
+        offsets = {
+            title: offset_histograms(*metric.offsets(ref, hyp)[:2])
+            for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics)
+            if hasattr(metric, "offsets")
+        }
     except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
         row = error_row(item.id, engine, ref_info, hyp_info, one_line(exc))
         with scorer.naming(item.id, engine):
@@ -419,21 +449,39 @@ def score_engine(scorer: Scorer, item: Any, engine: str, source: Any, reference:
     s, d, i = counts["replace"], counts["delete"], counts["insert"]
     errors = s + scorer.weight * (d + i)
     words = aligned_reference_words(counts)
-    row = {"id": item.id, "engine": engine, "status": "ok", "error": None,
-           "reference": ref_info, "hypothesis": hyp_info,
-           "substitutions": s, "deletions": d, "insertions": i, "hits": counts["equal"],
-           "reference_words": words, "hypothesis_words": len(b), "errors": errors,
-           "wer": rate(errors, words), "metrics": values, "pooling": pooling, "counted": counted,
-           "offsets": offsets,
-           "error_words": error_words(opcodes, a, b, ids)}
+    row = {
+        "id": item.id,
+        "engine": engine,
+        "status": "ok",
+        "error": None,
+        "reference": ref_info,
+        "hypothesis": hyp_info,
+        "substitutions": s,
+        "deletions": d,
+        "insertions": i,
+        "hits": counts["equal"],
+        "reference_words": words,
+        "hypothesis_words": len(b),
+        "errors": errors,
+        "wer": rate(errors, words),
+        "metrics": values,
+        "pooling": pooling,
+        "counted": counted,
+        "offsets": offsets,
+        "error_words": error_words(opcodes, a, b, ids),
+    }
     window = item.reference.window
     if window is not None:
         row["window"] = [window[0], window[1]]
         row["duration"] = window[1] - window[0]
     if scorer.spec.alignments:
-        row["alignment"] = {"reference": list(a), "hypothesis": list(b),
-                            "opcodes": [list(op) for op in opcodes],
-                            "reference_text": str(ref_text), "hypothesis_text": str(hyp_text)}
+        row["alignment"] = {
+            "reference": list(a),
+            "hypothesis": list(b),
+            "opcodes": [list(op) for op in opcodes],
+            "reference_text": str(ref_text),
+            "hypothesis_text": str(hyp_text),
+        }
     return row, opcodes
 
 
@@ -458,8 +506,11 @@ def pooled_counts(scorer: Scorer, ref: Any, hyp: Any, values: dict, counts: dict
     for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics):
         if hasattr(metric, "pooled_errors") and title not in pooling:
             pooling[title] = list(metric.pooled_errors(ref, hyp))
-    counted = {title: [value[k] for k in COUNTS] for title, value in values.items()
-               if title not in pooling and isinstance(value, Mapping) and all(k in value for k in COUNTS)}
+    counted = {
+        title: [value[k] for k in COUNTS]
+        for title, value in values.items()
+        if title not in pooling and isinstance(value, Mapping) and all(k in value for k in COUNTS)
+    }
     for title, (s_, d_, i_, n_) in counted.items():
         pooling[title] = [s_ + d_ + i_, n_]
     return pooling, counted
@@ -471,7 +522,7 @@ def pair_sums(engines: Sequence, profiles: dict) -> dict:
     engine's errors minus the second's in a segment (sclite's MAPSSWE)."""
     pairs = {}
     for x, first in enumerate(engines):
-        for second in engines[x + 1:]:
+        for second in engines[x + 1 :]:
             if first in profiles and second in profiles:
                 z = [ea - eb for ea, eb in segments(profiles[first], profiles[second])]
                 pairs[(first, second)] = (len(z), sum(z), sum(v * v for v in z))
@@ -494,8 +545,10 @@ def offset_histograms(starts: Sequence, ends: Sequence) -> dict:
         >>> offset_histograms([0.1, -0.05, 0.1], [0.2])
         {'start': {100: 2, -50: 1}, 'end': {200: 1}}
     """
-    return {"start": dict(Counter(round(x * 1000) for x in starts)),
-            "end": dict(Counter(round(x * 1000) for x in ends))}
+    return {
+        "start": dict(Counter(round(x * 1000) for x in starts)),
+        "end": dict(Counter(round(x * 1000) for x in ends)),
+    }
 
 
 def rate(errors: float, words: int) -> float:
@@ -509,8 +562,14 @@ def rate(errors: float, words: int) -> float:
 def error_row(key: str, engine: str, ref_info: dict, hyp_info: dict, message: str, status: str = "error") -> dict:
     """The row of a file that could not be read or scored (``status`` ``error``), or of an
     engine's missing file (``missing``)."""
-    return {"id": key, "engine": engine, "status": status, "error": message,
-            "reference": ref_info, "hypothesis": hyp_info}
+    return {
+        "id": key,
+        "engine": engine,
+        "status": status,
+        "error": message,
+        "reference": ref_info,
+        "hypothesis": hyp_info,
+    }
 
 
 def failure_counts(scorer: Scorer, row: dict, ref: Any) -> dict:
@@ -532,9 +591,17 @@ def failure_counts(scorer: Scorer, row: dict, ref: Any) -> dict:
         except BenchmarkSTTError:  # a reference it cannot score (no subtitle blocks): all its words
             continue
     errors = scorer.weight * n
-    row["as_deletions"] = {"substitutions": 0, "deletions": n, "insertions": 0, "hits": 0,
-                           "reference_words": n, "hypothesis_words": 0, "errors": errors,
-                           "wer": rate(errors, n), "pooling": pooling}
+    row["as_deletions"] = {
+        "substitutions": 0,
+        "deletions": n,
+        "insertions": 0,
+        "hits": 0,
+        "reference_words": n,
+        "hypothesis_words": 0,
+        "errors": errors,
+        "wer": rate(errors, n),
+        "pooling": pooling,
+    }
     return row
 
 
@@ -597,8 +664,10 @@ def in_child(spec: Spec, items: Sequence) -> ScoredBatch:
     pool = getattr(_CHILD, "pool", None)
     if pool is None:
         if multiprocessing.current_process().daemon:
-            raise UsageError("a time limit (--time-limit, --rerun) on Dask needs workers that can start a process: "
-                             "start them with the Dask setting distributed.worker.daemon false "
-                             "(DASK_DISTRIBUTED__WORKER__DAEMON=False)")
+            raise UsageError(
+                "a time limit (--time-limit, --rerun) on Dask needs workers that can start a process: "
+                "start them with the Dask setting distributed.worker.daemon false "
+                "(DASK_DISTRIBUTED__WORKER__DAEMON=False)"
+            )
         pool = _CHILD.pool = WorkerPool(1)
     return pool.submit(score_batch, spec, items).result()

@@ -354,8 +354,11 @@ def read(data: Any, name: str = "the result", metrics: Registry | None = None) -
     (:func:`check`, the rows' metric values as the ``metrics`` registered under their names
     declare: :func:`registered_shapes`), and without the keys it does not name."""
     result = msgspec.to_builtins(check(data, Result, name))
-    rows = [(f"engines.{engine}.files[{n}]", row) for engine, e in data["engines"].items()
-            for n, row in enumerate(e["files"])]
+    rows = [
+        (f"engines.{engine}.files[{n}]", row)
+        for engine, e in data["engines"].items()
+        for n, row in enumerate(e["files"])
+    ]
     shapes = registered_shapes({title for _, row in rows for title in row.get("metrics") or {}}, metrics)
     for where, row in rows:
         check_values(row, shapes, name, where)
@@ -386,8 +389,9 @@ def registered_shapes(titles: Iterable[str], metrics: Registry | None = None) ->
         from benchmarkstt_core.plugins import make_plugin_manager
 
         metrics = make_plugin_manager().registries["metrics"]
-    return row_shapes((title, metrics.get(title.split(" ")[0]).cls) for title in sorted(titles)
-                      if title.split(" ")[0] in metrics)
+    return row_shapes(
+        (title, metrics.get(title.split(" ")[0]).cls) for title in sorted(titles) if title.split(" ")[0] in metrics
+    )
 
 
 def check_values(row: Any, shapes: Mapping[str, Any], name: str = "the result", where: str = "") -> None:
@@ -409,8 +413,15 @@ def check(data: Any, shape: type = Result, name: str = "the result", where: str 
 
 _PATH = re.compile(r"(.*) - at `\$(.*)`\Z", re.DOTALL)
 _TOKEN = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
-_TYPES = {"int": "a whole number", "float": "a number", "str": "a string", "bool": "true or false",
-          "array": "a list", "object": "an object", "null": "null"}
+_TYPES = {
+    "int": "a whole number",
+    "float": "a number",
+    "str": "a string",
+    "bool": "true or false",
+    "array": "a list",
+    "object": "an object",
+    "null": "null",
+}
 
 
 def problem(message: str, data: Any, shape: type, where: str = "") -> str:
@@ -440,7 +451,9 @@ def problem(message: str, data: Any, shape: type, where: str = "") -> str:
     if missing:
         return f"{field + '.' if names else ''}{missing.group(1)}: missing"
     if isinstance(value, float) and not math.isfinite(value):
-        return f"{field}: a finite number, not {'NaN' if math.isnan(value) else 'Infinity' if value > 0 else '-Infinity'}"
+        return (
+            f"{field}: a finite number, not {'NaN' if math.isnan(value) else 'Infinity' if value > 0 else '-Infinity'}"
+        )
     expected = re.match(r"Expected `([^`]+)`(?:, got `[^`]+`)?(?: ([<>]=?) (\S+))?\Z", what)
     if expected:
         kinds = [_TYPES.get(k.strip(), k.strip()) for k in expected.group(1).split("|") if k.strip() != "null"]

@@ -91,5 +91,7 @@ class UnkeptRows:
 
 def failure(exc: OSError) -> BenchmarkSTTError:
     """The one-line error of a temporary file that cannot be made or written."""
-    return BenchmarkSTTError(f"cannot keep the per-file rows in a temporary file in {tempfile.gettempdir()}: "
-                             f"{exc.strerror or exc} (set TMPDIR to a folder with space)")
+    return BenchmarkSTTError(
+        f"cannot keep the per-file rows in a temporary file in {tempfile.gettempdir()}: "
+        f"{exc.strerror or exc} (set TMPDIR to a folder with space)"
+    )

@@ -70,8 +70,9 @@ class Draws:
         import numpy as np
 
         place = (resamples, seed, hashlib.sha256(counts.tobytes()).digest())
-        keys = [place + (hashlib.sha256(np.ascontiguousarray(err[:, c]).tobytes()).digest(),)
-                for c in range(err.shape[1])]
+        keys = [
+            place + (hashlib.sha256(np.ascontiguousarray(err[:, c]).tobytes()).digest(),) for c in range(err.shape[1])
+        ]
         missing = [c for c, key in enumerate(keys) if key not in self.kept]
         if missing or place + (None,) not in self.kept:
             err_sums, word_sums = resampled(err[:, missing], counts, resamples, seed)
@@ -131,8 +132,14 @@ def offset_distribution(histogram: dict) -> dict:
     """
     n = sum(histogram.values())
     if not n:
-        return {"mean": None, "median": None, "p90_abs": None, "within_0.1": None, "within_0.25": None,
-                "within_0.5": None}
+        return {
+            "mean": None,
+            "median": None,
+            "p90_abs": None,
+            "within_0.1": None,
+            "within_0.25": None,
+            "within_0.5": None,
+        }
 
     # the loop returns: the counts add up to n and the rank is at most n
     def nearest_rank(counts: dict, share: float) -> float:  # type: ignore[return]
@@ -146,10 +153,15 @@ def offset_distribution(histogram: dict) -> dict:
     absolute: dict = {}
     for value, count in histogram.items():
         absolute[abs(value)] = absolute.get(abs(value), 0) + count
-    return {"mean": sum(v * c for v, c in histogram.items()) / n / 1000, "median": middle,
-            "p90_abs": nearest_rank(absolute, 0.9),
-            **{f"within_{limit}": sum(c for v, c in absolute.items() if v <= limit * 1000) / n
-               for limit in (0.1, 0.25, 0.5)}}
+    return {
+        "mean": sum(v * c for v, c in histogram.items()) / n / 1000,
+        "median": middle,
+        "p90_abs": nearest_rank(absolute, 0.9),
+        **{
+            f"within_{limit}": sum(c for v, c in absolute.items() if v <= limit * 1000) / n
+            for limit in (0.1, 0.25, 0.5)
+        },
+    }
 
 
 def _upper_median(histogram: dict, n: int) -> int:
@@ -162,8 +174,14 @@ def _upper_median(histogram: dict, n: int) -> int:
     return max(histogram)
 
 
-def bootstrap_ci(errors: Sequence, words: Sequence, resamples: int = 1000, seed: int = 0,
-                 level: float = 0.95, draws: Draws | None = None) -> tuple:
+def bootstrap_ci(
+    errors: Sequence,
+    words: Sequence,
+    resamples: int = 1000,
+    seed: int = 0,
+    level: float = 0.95,
+    draws: Draws | None = None,
+) -> tuple:
     """The percentile bootstrap interval of the pooled rate sum(errors) / sum(words),
     resampling the files (or utterances) with replacement (replicates that drew no
     reference word are left out).
@@ -176,8 +194,15 @@ def bootstrap_ci(errors: Sequence, words: Sequence, resamples: int = 1000, seed:
     return percentile_interval([(e,) for e in errors], (1,), words, resamples, seed, level, draws)
 
 
-def difference_ci(errors_a: Sequence, errors_b: Sequence, words: Sequence, resamples: int = 1000,
-                  seed: int = 0, level: float = 0.95, draws: Draws | None = None) -> tuple:
+def difference_ci(
+    errors_a: Sequence,
+    errors_b: Sequence,
+    words: Sequence,
+    resamples: int = 1000,
+    seed: int = 0,
+    level: float = 0.95,
+    draws: Draws | None = None,
+) -> tuple:
     """The percentile bootstrap interval of A's pooled rate minus B's, the same files drawn
     for both (the replicates of :func:`paired_bootstrap`, same seed).
 
@@ -189,8 +214,15 @@ def difference_ci(errors_a: Sequence, errors_b: Sequence, words: Sequence, resam
     return percentile_interval(list(zip(errors_a, errors_b)), (1, -1), words, resamples, seed, level, draws)
 
 
-def percentile_interval(errors: Sequence, weights: Sequence, words: Sequence, resamples: int, seed: int,
-                        level: float, draws: Draws | None = None) -> tuple:
+def percentile_interval(
+    errors: Sequence,
+    weights: Sequence,
+    words: Sequence,
+    resamples: int,
+    seed: int,
+    level: float,
+    draws: Draws | None = None,
+) -> tuple:
     """The percentile bootstrap interval of the pooled rate of the ``errors`` columns weighted
     by ``weights`` (``(1, -1)``: the first system's rate minus the second's), over the
     replicates that drew a reference word; NaNs with fewer than MIN_UNITS files or no such
@@ -214,8 +246,14 @@ def percentile_interval(errors: Sequence, weights: Sequence, words: Sequence, re
     return float(low), float(high)
 
 
-def paired_bootstrap(errors_a: Sequence, errors_b: Sequence, words: Sequence, resamples: int = 1000,
-                     seed: int = 0, draws: Draws | None = None) -> dict:
+def paired_bootstrap(
+    errors_a: Sequence,
+    errors_b: Sequence,
+    words: Sequence,
+    resamples: int = 1000,
+    seed: int = 0,
+    draws: Draws | None = None,
+) -> dict:
     """How often A's pooled rate beats B's when the same files are drawn for both.
 
     ``probability_a_better`` counts a tie as half; ``p_value`` is two-sided,
@@ -239,8 +277,12 @@ def mapsswe(n: int, sum_z: float, sum_z2: float) -> dict:
     """sclite's matched-pair sentence-segment word error test from the segments' error
     differences z = e_a - e_b: W = mean(z) / (sd(z) / sqrt(n)), two-sided against the normal."""
     if n < 2:
-        return {"segments": n, "mean_difference": (sum_z / n) if n else math.nan, "statistic": math.nan,
-                "p_value": 1.0 if not sum_z else math.nan}
+        return {
+            "segments": n,
+            "mean_difference": (sum_z / n) if n else math.nan,
+            "statistic": math.nan,
+            "p_value": 1.0 if not sum_z else math.nan,
+        }
     mean = sum_z / n
     variance = (sum_z2 - n * mean * mean) / (n - 1)
     if variance <= 0:
@@ -290,18 +332,26 @@ def wilcoxon(rates_a: Sequence, rates_b: Sequence) -> dict:
         from scipy.stats import wilcoxon as scipy_wilcoxon
 
         test = scipy_wilcoxon(diffs, method="exact")
-        return {"files": len(rates_a), "statistic": float(test.statistic), "p_value": float(test.pvalue),
-                "method": "exact"}
+        return {
+            "files": len(rates_a),
+            "statistic": float(test.statistic),
+            "p_value": float(test.pvalue),
+            "method": "exact",
+        }
     # average ranks of the sizes (ties share the mean of their places): halves, exact in floats
     ends = np.cumsum(ties)
     ranks = (ends - (ties - 1) / 2.0)[group]
     r_plus = np.sum((diffs > 0) * ranks)
     r_minus = np.sum((diffs < 0) * ranks)
     count = float(diffs.size)
-    mean = count * (count + 1.) * 0.25
-    se = math.sqrt((count * (count + 1.) * (2. * count + 1.) - float(np.sum(ties ** 3 - ties)) / 2) / 24)
-    return {"files": len(rates_a), "statistic": float(min(r_plus, r_minus)),
-            "p_value": normal_two_sided(float((r_plus - mean) / se)), "method": "asymptotic"}
+    mean = count * (count + 1.0) * 0.25
+    se = math.sqrt((count * (count + 1.0) * (2.0 * count + 1.0) - float(np.sum(ties**3 - ties)) / 2) / 24)
+    return {
+        "files": len(rates_a),
+        "statistic": float(min(r_plus, r_minus)),
+        "p_value": normal_two_sided(float((r_plus - mean) / se)),
+        "method": "asymptotic",
+    }
 
 
 def rank(rates: dict, significant: dict) -> dict:

@@ -38,6 +38,7 @@ class GivesTranscript(Protocol):
         """The file's transcript."""
         ...
 
+
 if TYPE_CHECKING:
     from benchmarkstt_core.plugins import PluginHost
 
@@ -55,7 +56,7 @@ def written_lines(kind: str, text: str) -> dict:
     for line in text.splitlines():
         stripped = line.strip()
         if stripped and not stripped.startswith(";;"):
-            key = stripped[stripped.rfind("(") + 1:-1] if kind == "trn" else " ".join(stripped.split()[:2])
+            key = stripped[stripped.rfind("(") + 1 : -1] if kind == "trn" else " ".join(stripped.split()[:2])
             lines.setdefault(key, []).append(stripped + "\n")
     return {key: "".join(found) for key, found in lines.items()}
 
@@ -71,8 +72,9 @@ def read_utterances(path: str, kind: str, host: PluginHost, encoding: str, max_s
     if kind == "infer":
         kind = host.hook.infer_input_type(path=path, data=None)
     if kind is not None and kind != "plaintext":
-        context = Context(registries, host.hook, encoding=encoding, prog="benchmarkstt-tools corpus",
-                          max_file_size=max_size)
+        context = Context(
+            registries, host.hook, encoding=encoding, prog="benchmarkstt-tools corpus", max_file_size=max_size
+        )
         reader = registries.inputs.get(kind).create([path], context=context)
         read = reader.transcript() if isinstance(reader, GivesTranscript) else None
         segments = read.segments if read is not None else None
@@ -82,16 +84,26 @@ def read_utterances(path: str, kind: str, host: PluginHost, encoding: str, max_s
                 utterances.setdefault(segment.recording, []).append(segment.text)
             annotations = read.annotations
             written = {} if annotations is None else written_lines(kind, annotations.text)
-            return [(key, " ".join(texts), (kind, written[key]) if key in written else None)
-                    for key, texts in utterances.items()]
-    raise InputError(f"{path}: no utterance ids: an utterance-level corpus needs files whose "
-                     f"segments carry ids (TRN, STM, CTM; read as {kind or 'plain text'}: give the type with -rt "
-                     f"or -ht, e.g. -rt trn, where the extension does not say it)")
+            return [
+                (key, " ".join(texts), (kind, written[key]) if key in written else None)
+                for key, texts in utterances.items()
+            ]
+    raise InputError(
+        f"{path}: no utterance ids: an utterance-level corpus needs files whose "
+        f"segments carry ids (TRN, STM, CTM; read as {kind or 'plain text'}: give the type with -rt "
+        f"or -ht, e.g. -rt trn, where the extension does not say it)"
+    )
 
 
-def from_utterance_files(reference: str, engines: Mapping, host: PluginHost, reference_type: str = "infer",
-                         hypothesis_type: str = "infer", encoding: str = "utf-8",
-                         max_size: int | None = None) -> Corpus:
+def from_utterance_files(
+    reference: str,
+    engines: Mapping,
+    host: PluginHost,
+    reference_type: str = "infer",
+    hypothesis_type: str = "infer",
+    encoding: str = "utf-8",
+    max_size: int | None = None,
+) -> Corpus:
     """Pair the utterances of a reference file with those of each engine's file by id, whatever
     the ASCII case of its letters (sclite lowercases TRN, STM and CTM lines, ids included, unless
     its ``-s``: SCTK's own test files spell some ids one way in the reference, the other in the
@@ -103,15 +115,21 @@ def from_utterance_files(reference: str, engines: Mapping, host: PluginHost, ref
     texts: dict = {}  # side: {id in ASCII lowercase: (id as written, text, written lines)}
     for side, (path, kind) in sides.items():
         if not os.path.isfile(path):
-            raise UsageError(f"{'--reference' if side == REFERENCE else '--hypothesis ' + side + '='} "
-                             f"{path!r}: not a file")
+            raise UsageError(
+                f"{'--reference' if side == REFERENCE else '--hypothesis ' + side + '='} {path!r}: not a file"
+            )
         seen: dict = {}
         for key, text, written in read_utterances(path, kind, host, encoding, max_size):
             folded = key.translate(ASCII_LOWER)
             if folded in seen:
-                raise InputError(f"{path}: utterance id {key!r} is given twice" + (
-                    "" if seen[folded][0] == key else f" (as {seen[folded][0]!r}: ids pair whatever their ASCII "
-                                                      "case, as sclite pairs them)"))
+                raise InputError(
+                    f"{path}: utterance id {key!r} is given twice"
+                    + (
+                        ""
+                        if seen[folded][0] == key
+                        else f" (as {seen[folded][0]!r}: ids pair whatever their ASCII case, as sclite pairs them)"
+                    )
+                )
             seen[folded] = (key, text, written)
         texts[side] = seen
     corpus = Corpus(list(engines), [], unit="utterance")
@@ -127,7 +145,11 @@ def from_utterance_files(reference: str, engines: Mapping, host: PluginHost, ref
         if missing:
             corpus.unpaired.append(Unpaired(key, present, missing, [source(s, folded).origin for s in present]))
         if folded in texts[REFERENCE]:
-            corpus.items.append(Item(key, source(REFERENCE, folded),
-                                     tuple((name, source(name, folded) if folded in texts[name] else None)
-                                           for name in engines)))
+            corpus.items.append(
+                Item(
+                    key,
+                    source(REFERENCE, folded),
+                    tuple((name, source(name, folded) if folded in texts[name] else None) for name in engines),
+                )
+            )
     return corpus

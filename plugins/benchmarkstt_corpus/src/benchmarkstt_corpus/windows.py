@@ -51,9 +51,11 @@ def midpoints(schema: Schema, side: str) -> list:
             share = (before[index] + len(words[index]) / 2) / (characters[extra.get("segment")] or 1)
             mids.append(extra["segment_start"] + share * (extra["segment_end"] - extra["segment_start"]))
         else:
-            raise InputError(f"--split-by-time needs the times of every word; the {side} has none for word "
-                             f"{index + 1} ({schema.words[index]!r}): give a transcript with times (srt, vtt, "
-                             f"ttml, kaldi, aws, ctm, stm, ...)")
+            raise InputError(
+                f"--split-by-time needs the times of every word; the {side} has none for word "
+                f"{index + 1} ({schema.words[index]!r}): give a transcript with times (srt, vtt, "
+                f"ttml, kaldi, aws, ctm, stm, ...)"
+            )
     return mids
 
 
@@ -101,10 +103,17 @@ class Timeline:
         if self.whole is None or self.whole_mids is None:  # both None or neither
             return found
         kept = [i for i, mid in enumerate(self.whole_mids) if start <= mid < end]
-        windowed = Schema(found.words, WindowExtras(found._extras or [{}] * len(found),
-                                                    ([self.whole.words[i] for i in kept],
-                                                     # shown() gives the words with their extras
-                                                     [self.whole._extras[i] for i in kept])))
+        windowed = Schema(
+            found.words,
+            WindowExtras(
+                found._extras or [{}] * len(found),
+                (
+                    [self.whole.words[i] for i in kept],
+                    # shown() gives the words with their extras
+                    [self.whole._extras[i] for i in kept],
+                ),
+            ),
+        )
         windowed.annotations = found.annotations
         return windowed
 
@@ -116,6 +125,7 @@ def window_id(key: str, window: Sequence) -> str:
         >>> window_id("qt", (300, 600.5))
         'qt@0300-0600.5'
     """
+
     def seconds(value: float) -> str:
         return f"{value:04.0f}" if float(value).is_integer() else f"{value:06.1f}"
 
@@ -132,8 +142,10 @@ def reference_end(scorer: Any, source: Any) -> float:
             ends += [t for t in (segment.end, segment.start) if t is not None]
             ends += [w.end for w in segment.words if w.end is not None]
     if not ends:
-        raise InputError(f"{source.path or source.origin or 'a text'}: --split-by-time needs a reference with times "
-                         f"(read as {kind}): give a transcript with times (srt, vtt, ttml, kaldi, aws, ctm, stm, ...)")
+        raise InputError(
+            f"{source.path or source.origin or 'a text'}: --split-by-time needs a reference with times "
+            f"(read as {kind}): give a transcript with times (srt, vtt, ttml, kaldi, aws, ctm, stm, ...)"
+        )
     return max(ends)
 
 
@@ -146,8 +158,10 @@ def split_by_time(corpus: Any, seconds: float, scorer: Any) -> Any:
     if not seconds > 0 or math.isinf(seconds):
         raise UsageError(f"--split-by-time must be a number of seconds above 0, not {seconds:g}")
     if corpus.unit == "utterance":  # its items are texts without their times: every one would fail
-        raise UsageError("--split-by-time cuts recordings into windows of time: not an utterance-level corpus "
-                         "(-r FILE, utterances paired by id); give folders or a manifest of files with times")
+        raise UsageError(
+            "--split-by-time cuts recordings into windows of time: not an utterance-level corpus "
+            "(-r FILE, utterances paired by id); give folders or a manifest of files with times"
+        )
     from benchmarkstt_core.limits import time_limit
 
     items = []
@@ -170,6 +184,9 @@ def split_by_time(corpus: Any, seconds: float, scorer: Any) -> Any:
 
 def windowed(item: Any, window: tuple, key: str) -> Any:
     """``item`` restricted to ``window`` (both sides), as the item ``key``."""
-    return replace(item, id=key, reference=replace(item.reference, window=window),
-                   hypotheses=tuple((engine, source and replace(source, window=window))
-                                    for engine, source in item.hypotheses))
+    return replace(
+        item,
+        id=key,
+        reference=replace(item.reference, window=window),
+        hypotheses=tuple((engine, source and replace(source, window=window)) for engine, source in item.hypotheses),
+    )

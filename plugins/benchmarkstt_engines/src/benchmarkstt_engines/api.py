@@ -44,7 +44,27 @@ from .engine import EngineError, EngineSpec, Output, create, installed_version, 
 from .jobs import Job, Outcome, run_jobs
 from .sources import audio_files
 
-__all__ = ["Audio", "EngineError", "EngineSpec", "Job", "Outcome", "Output", "Transient", "VendorFailed",
-           "add_engine_arguments", "audio_files", "backoff", "cache_of", "create", "decode", "engine_specs",
-           "installed_version", "missing_library", "parse_engine_spec", "positive", "retry_after", "run_jobs",
-           "write_output"]
+__all__ = [
+    "Audio",
+    "EngineError",
+    "EngineSpec",
+    "Job",
+    "Outcome",
+    "Output",
+    "Transient",
+    "VendorFailed",
+    "add_engine_arguments",
+    "audio_files",
+    "backoff",
+    "cache_of",
+    "create",
+    "decode",
+    "engine_specs",
+    "installed_version",
+    "missing_library",
+    "parse_engine_spec",
+    "positive",
+    "retry_after",
+    "run_jobs",
+    "write_output",
+]

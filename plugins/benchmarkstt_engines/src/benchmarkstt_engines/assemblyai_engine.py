@@ -43,10 +43,20 @@ class AssemblyAI(CloudEngine):
     extra = "assemblyai"
     credential_variables = ("ASSEMBLYAI_API_KEY",)
 
-    def __init__(self, speech_model: Optional[str] = None, language: Optional[str] = None,
-                 speaker_labels: str = "false", word_boost: Optional[str] = None, keep_upload: str = "false",
-                 base_url: Optional[str] = None, concurrency: str = "4", timeout: str = "1800",
-                 retries: str = "5", poll_interval: str = "5", price_per_minute: Optional[str] = None):
+    def __init__(
+        self,
+        speech_model: Optional[str] = None,
+        language: Optional[str] = None,
+        speaker_labels: str = "false",
+        word_boost: Optional[str] = None,
+        keep_upload: str = "false",
+        base_url: Optional[str] = None,
+        concurrency: str = "4",
+        timeout: str = "1800",
+        retries: str = "5",
+        poll_interval: str = "5",
+        price_per_minute: Optional[str] = None,
+    ):
         self.model, self.language, self.word_boost, self.base_url = speech_model or "", language, word_boost, base_url
         self.speaker_labels, self.keep_upload = flag(speaker_labels, "speaker_labels"), flag(keep_upload, "keep_upload")
         self.setup(concurrency, timeout, retries, price_per_minute, poll_interval)
@@ -83,8 +93,9 @@ class AssemblyAI(CloudEngine):
         """``what(http_client)``, a call of the SDK's request functions, through a client at
         ``base_url`` with the key and a time limit of ``left`` seconds: the answer's body."""
         aai = self.sdk()
-        settings = aai.Settings(api_key=self.load(), http_timeout=left,
-                                **({"base_url": self.base_url.rstrip("/")} if self.base_url else {}))
+        settings = aai.Settings(
+            api_key=self.load(), http_timeout=left, **({"base_url": self.base_url.rstrip("/")} if self.base_url else {})
+        )
         http = aai.Client(settings=settings).http_client
 
         def run(keep: Any) -> None:
@@ -111,8 +122,11 @@ class AssemblyAI(CloudEngine):
             found = [t for t in page if t.get("audio_url") == audio_url]
             if found:
                 return json.dumps({"id": found[0]["id"]})
-            if not page or not (listed.get("page_details") or {}).get("prev_url") \
-                    or made_before(page[-1].get("created"), since):
+            if (
+                not page
+                or not (listed.get("page_details") or {}).get("prev_url")
+                or made_before(page[-1].get("created"), since)
+            ):
                 return None
             before = page[-1]["id"]
 
@@ -133,8 +147,13 @@ class AssemblyAI(CloudEngine):
             request = aai.types.TranscriptRequest(**self.request_body(upload["upload_url"]))
             how = "a transcript of this upload: GET /v2/transcript lists them, with their audio_url"
             since = time.time()
-            job = json.loads(self.api(lambda http: aai.api.create_transcript(http, request), deadline,
-                                      creates=(lambda: self.find(upload["upload_url"], deadline, since), how)))["id"]
+            job = json.loads(
+                self.api(
+                    lambda http: aai.api.create_transcript(http, request),
+                    deadline,
+                    creates=(lambda: self.find(upload["upload_url"], deadline, since), how),
+                )
+            )["id"]
             with self.outstanding(job):
                 answer = self.poll(lambda: self.finished(job, deadline), f"assemblyai: transcript {job}", deadline)
             if not self.keep_upload:

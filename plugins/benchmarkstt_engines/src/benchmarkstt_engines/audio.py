@@ -16,8 +16,30 @@ from typing import NamedTuple, Optional
 from benchmarkstt_core.errors import InputError
 
 #: the extensions of the files taken as audio from a folder (lower case, without the dot)
-EXTENSIONS = frozenset({"wav", "flac", "mp3", "ogg", "oga", "opus", "m4a", "mp4", "aac", "mxf", "ts", "mts",
-                        "m2ts", "webm", "mkv", "mov", "wma", "aif", "aiff", "sph"})
+EXTENSIONS = frozenset(
+    {
+        "wav",
+        "flac",
+        "mp3",
+        "ogg",
+        "oga",
+        "opus",
+        "m4a",
+        "mp4",
+        "aac",
+        "mxf",
+        "ts",
+        "mts",
+        "m2ts",
+        "webm",
+        "mkv",
+        "mov",
+        "wma",
+        "aif",
+        "aiff",
+        "sph",
+    }
+)
 
 #: below this peak amplitude (of 32767) a recording counts as silent
 SILENCE_PEAK = 64
@@ -94,8 +116,9 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
         if os.path.isfile(path) and os.path.getsize(path) == 0:
             raise AudioError(f"{path}: is empty", "unreadable") from None
         # FFmpeg's reason alone: its message repeats the path, after an error number of its own
-        raise AudioError(f"{path}: cannot read it as audio: {getattr(exc, 'strerror', None) or exc}",
-                         "unreadable") from None
+        raise AudioError(
+            f"{path}: cannot read it as audio: {getattr(exc, 'strerror', None) or exc}", "unreadable"
+        ) from None
     out = bytearray()
     try:
         with container:
@@ -105,15 +128,16 @@ def decode(path: str, rate: int, start: Optional[float] = None, end: Optional[fl
             resampler = av.AudioResampler(format="s16", layout="mono", rate=rate)
             for frame in container.decode(audio=0):
                 for piece in resampler.resample(frame):
-                    out += bytes(piece.planes[0])[:piece.samples * 2]
+                    out += bytes(piece.planes[0])[: piece.samples * 2]
             for piece in resampler.resample(None):
-                out += bytes(piece.planes[0])[:piece.samples * 2]
+                out += bytes(piece.planes[0])[: piece.samples * 2]
     except (av.FFmpegError, ValueError) as exc:
         raise AudioError(f"{path}: cannot decode it: {exc}", "unreadable") from None
     held = len(out) / 2 / rate
     if promised is not None and held < promised - max(SHORT_SECONDS, SHORT_SHARE * promised):
-        raise AudioError(f"{path}: truncated: its container promises {promised:.2f} s of audio, it holds "
-                         f"{held:.2f} s", "truncated")
+        raise AudioError(
+            f"{path}: truncated: its container promises {promised:.2f} s of audio, it holds {held:.2f} s", "truncated"
+        )
     first = 0 if start is None else int(round(start * rate)) * 2
     last = len(out) if end is None else min(len(out), int(round(end * rate)) * 2)
     if start is not None and first >= len(out):
@@ -149,9 +173,9 @@ def wav_promise(path: str) -> Optional[float]:
         return None
     at, per_second = 12, 0
     while at + 8 <= len(head):
-        chunk, size = head[at:at + 4], struct.unpack("<I", head[at + 4:at + 8])[0]
+        chunk, size = head[at : at + 4], struct.unpack("<I", head[at + 4 : at + 8])[0]
         if chunk == b"fmt " and at + 16 <= len(head):
-            per_second = struct.unpack("<I", head[at + 16:at + 20])[0]
+            per_second = struct.unpack("<I", head[at + 16 : at + 20])[0]
         elif chunk == b"data":
             return size / per_second if per_second and 0 < size < 0xFFFFFFFF else None
         at += 8 + size + (size & 1)

@@ -34,14 +34,38 @@ from .cloud import CloudEngine, Transient, VendorFailed, positive, retry_after, 
 from .engine import EngineError, Output, flag
 
 #: the error codes of AWS that mean "slow down" or "try again" (whatever their HTTP status)
-BUSY = frozenset(("ThrottlingException", "Throttling", "LimitExceededException", "TooManyRequestsException",
-                  "RequestLimitExceeded", "SlowDown", "RequestTimeout", "RequestTimeoutException",
-                  "InternalFailure", "InternalFailureException", "InternalError", "ServiceUnavailable",
-                  "ServiceUnavailableException"))
+BUSY = frozenset(
+    (
+        "ThrottlingException",
+        "Throttling",
+        "LimitExceededException",
+        "TooManyRequestsException",
+        "RequestLimitExceeded",
+        "SlowDown",
+        "RequestTimeout",
+        "RequestTimeoutException",
+        "InternalFailure",
+        "InternalFailureException",
+        "InternalError",
+        "ServiceUnavailable",
+        "ServiceUnavailableException",
+    )
+)
 #: the error codes of refused credentials
-REFUSED = frozenset(("UnrecognizedClientException", "InvalidSignatureException", "AccessDeniedException",
-                     "AccessDenied", "InvalidAccessKeyId", "SignatureDoesNotMatch", "ExpiredToken",
-                     "ExpiredTokenException", "InvalidClientTokenId", "MissingAuthenticationToken"))
+REFUSED = frozenset(
+    (
+        "UnrecognizedClientException",
+        "InvalidSignatureException",
+        "AccessDeniedException",
+        "AccessDenied",
+        "InvalidAccessKeyId",
+        "SignatureDoesNotMatch",
+        "ExpiredToken",
+        "ExpiredTokenException",
+        "InvalidClientTokenId",
+        "MissingAuthenticationToken",
+    )
+)
 #: of those, the ones that refuse the key itself (S3 answers 403 for them too, and for a bucket's refusal)
 KEY_REFUSED = REFUSED - {"AccessDenied", "AccessDeniedException"}
 
@@ -95,11 +119,22 @@ class AWSTranscribe(CloudEngine):
     credential_variables = ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN")
     model = "transcribe"
 
-    def __init__(self, bucket: Optional[str] = None, prefix: str = "benchmarkstt/", region: Optional[str] = None,
-                 language: str = "en-US", speakers: Optional[str] = None, vocabulary: Optional[str] = None,
-                 language_model: Optional[str] = None, keep_upload: str = "false", concurrency: str = "4",
-                 timeout: str = "1800", retries: str = "5", poll_interval: str = "5",
-                 price_per_minute: Optional[str] = None):
+    def __init__(
+        self,
+        bucket: Optional[str] = None,
+        prefix: str = "benchmarkstt/",
+        region: Optional[str] = None,
+        language: str = "en-US",
+        speakers: Optional[str] = None,
+        vocabulary: Optional[str] = None,
+        language_model: Optional[str] = None,
+        keep_upload: str = "false",
+        concurrency: str = "4",
+        timeout: str = "1800",
+        retries: str = "5",
+        poll_interval: str = "5",
+        price_per_minute: Optional[str] = None,
+    ):
         if not bucket:
             raise UsageError("engine 'aws' needs the option bucket= (the S3 bucket the audio is uploaded to)")
         self.bucket, self.prefix, self.region, self.language = bucket, prefix, region, language
@@ -127,14 +162,20 @@ class AWSTranscribe(CloudEngine):
                 except BotoCoreError as exc:  # a profile that is not there, a broken config file
                     raise EngineError(f"engine 'aws': {exc}") from None
                 if self._credentials is None:
-                    raise EngineError("engine 'aws' found no AWS credentials where the AWS SDK looks for them "
-                                      "(AWS_PROFILE, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, ~/.aws, SSO, "
-                                      "an instance role)")
+                    raise EngineError(
+                        "engine 'aws' found no AWS credentials where the AWS SDK looks for them "
+                        "(AWS_PROFILE, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, ~/.aws, SSO, "
+                        "an instance role)"
+                    )
                 if not session.region_name:
-                    raise EngineError("engine 'aws' needs a region: AWS_DEFAULT_REGION, the profile's region, or the "
-                                      "option region=")
-                config = Config(retries={"total_max_attempts": 1, "mode": "standard"}, connect_timeout=30,
-                                read_timeout=min(self.timeout, 300))
+                    raise EngineError(
+                        "engine 'aws' needs a region: AWS_DEFAULT_REGION, the profile's region, or the option region="
+                    )
+                config = Config(
+                    retries={"total_max_attempts": 1, "mode": "standard"},
+                    connect_timeout=30,
+                    read_timeout=min(self.timeout, 300),
+                )
                 self._clients = (session.client("s3", config=config), session.client("transcribe", config=config))
         return self._clients
 
@@ -168,8 +209,9 @@ class AWSTranscribe(CloudEngine):
             job["ModelSettings"] = {"LanguageModelName": self.language_model}
         return job
 
-    def aws(self, what: Callable[[], Any], deadline: float, label: str, made: bool = False,
-            upload: bool = False) -> Any:
+    def aws(
+        self, what: Callable[[], Any], deadline: float, label: str, made: bool = False, upload: bool = False
+    ) -> Any:
         """One call of the SDK, with the engine's retries, within the file's time limit; with
         ``made``, a ``ConflictException`` after a try that got no answer means that try made
         the job (``None``); with ``upload``, the bucket's refusal (403, but for a refused key)
@@ -217,15 +259,32 @@ class AWSTranscribe(CloudEngine):
         stopped = False
         try:
             with self.outstanding(job):
-                self.aws(lambda: s3.put_object(Bucket=self.bucket, Key=media, Body=body, ContentType="audio/wav"),
-                         deadline, f"uploading s3://{self.bucket}/{media}", upload=True)
-                self.aws(lambda: whole(service.start_transcription_job(
-                    TranscriptionJobName=job, Media={"MediaFileUri": f"s3://{self.bucket}/{media}"},
-                    OutputBucketName=self.bucket, OutputKey=output, **self.settings())), deadline, f"job {job}",
-                    made=True)
+                self.aws(
+                    lambda: s3.put_object(Bucket=self.bucket, Key=media, Body=body, ContentType="audio/wav"),
+                    deadline,
+                    f"uploading s3://{self.bucket}/{media}",
+                    upload=True,
+                )
+                self.aws(
+                    lambda: whole(
+                        service.start_transcription_job(
+                            TranscriptionJobName=job,
+                            Media={"MediaFileUri": f"s3://{self.bucket}/{media}"},
+                            OutputBucketName=self.bucket,
+                            OutputKey=output,
+                            **self.settings(),
+                        )
+                    ),
+                    deadline,
+                    f"job {job}",
+                    made=True,
+                )
                 self.poll(lambda: self.done(job, deadline), f"aws: job {job}", deadline)
-                answer = self.aws(lambda: read(s3.get_object(Bucket=self.bucket, Key=output)), deadline,
-                                  f"reading s3://{self.bucket}/{output}")
+                answer = self.aws(
+                    lambda: read(s3.get_object(Bucket=self.bucket, Key=output)),
+                    deadline,
+                    f"reading s3://{self.bucket}/{output}",
+                )
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
         except EngineError:
@@ -244,8 +303,9 @@ class AWSTranscribe(CloudEngine):
         """``True`` when the job is completed, ``None`` while it runs; a
         :class:`VendorFailed` with Transcribe's reason when it failed."""
 
-        found = self.aws(lambda: whole(self.load()[1].get_transcription_job(TranscriptionJobName=job)), deadline,
-                         f"job {job}")
+        found = self.aws(
+            lambda: whole(self.load()[1].get_transcription_job(TranscriptionJobName=job)), deadline, f"job {job}"
+        )
         status = found["TranscriptionJobStatus"]
         if status == "FAILED":
             raise VendorFailed(f"aws: job {job} failed: {found.get('FailureReason') or 'no reason given'}")
@@ -262,7 +322,8 @@ class AWSTranscribe(CloudEngine):
         s3, service = self.load()
         deadline = time.monotonic() + 60
         steps: list[tuple[str, Callable[[], Any]]] = [
-            (f"s3://{self.bucket}/{key}", partial(s3.delete_object, Bucket=self.bucket, Key=key)) for key in keys]
+            (f"s3://{self.bucket}/{key}", partial(s3.delete_object, Bucket=self.bucket, Key=key)) for key in keys
+        ]
         if delete_job:
             steps.append((f"job {job}", partial(service.delete_transcription_job, TranscriptionJobName=job)))
         for what, step in steps:
@@ -274,8 +335,9 @@ class AWSTranscribe(CloudEngine):
             except (ClientError, VendorFailed, EngineError, BotoCoreError) as exc:
                 if isinstance(exc, ClientError) and exc.response.get("Error", {}).get("Code") == "NoSuchBucket":
                     continue
-                logging.getLogger(__name__).warning("aws: could not delete %s (it may be left at AWS): %s", what,
-                                                    scrub(str(exc), self.secrets()))
+                logging.getLogger(__name__).warning(
+                    "aws: could not delete %s (it may be left at AWS): %s", what, scrub(str(exc), self.secrets())
+                )
 
     def cancel(self, job: str) -> None:
         """For Ctrl-C: delete the audio and transcript of ``job`` (a file still running) and

@@ -49,8 +49,7 @@ from benchmarkstt_core.errors import BenchmarkSTTError, UsageError
 
 from .audio import Audio
 from .azure_speech_sdk import recognize
-from .cloud import (CloudEngine, RestEngine, Transient, VendorFailed, request, scrub, shared_options, shifted,
-                    wav_bytes)
+from .cloud import CloudEngine, RestEngine, Transient, VendorFailed, request, scrub, shared_options, shifted, wav_bytes
 from .engine import EngineError, Output, flag
 from .timed_words import words_output
 
@@ -82,11 +81,23 @@ class Azure(RestEngine):
     module = "azure.cognitiveservices.speech"
     extra = "azure"
 
-    def __init__(self, mode: str = "batch", container_url: Optional[str] = None, language: str = "en-US",
-                 diarization: str = "false", phrases: Optional[str] = None,
-                 model: Optional[str] = None, api_version: str = "2024-11-15", keep_upload: str = "false",
-                 base_url: Optional[str] = None, concurrency: str = "4", timeout: str = "3600",
-                 retries: str = "5", poll_interval: str = "5", price_per_minute: Optional[str] = None):
+    def __init__(
+        self,
+        mode: str = "batch",
+        container_url: Optional[str] = None,
+        language: str = "en-US",
+        diarization: str = "false",
+        phrases: Optional[str] = None,
+        model: Optional[str] = None,
+        api_version: str = "2024-11-15",
+        keep_upload: str = "false",
+        base_url: Optional[str] = None,
+        concurrency: str = "4",
+        timeout: str = "3600",
+        retries: str = "5",
+        poll_interval: str = "5",
+        price_per_minute: Optional[str] = None,
+    ):
         if api_version not in API_VERSIONS:
             raise UsageError(f"engine option api_version={api_version!r}: expected one of {', '.join(API_VERSIONS)}")
         if mode not in MODES:
@@ -111,8 +122,10 @@ class Azure(RestEngine):
             if self.diarization or self.custom_model:
                 raise EngineError("engine 'azure': diarization= and model= are options of mode=batch")
         elif self.phrases:
-            raise EngineError("engine 'azure': phrases= is an option of mode=sdk (batch transcription has custom "
-                              "models instead: model=)")
+            raise EngineError(
+                "engine 'azure': phrases= is an option of mode=sdk (batch transcription has custom "
+                "models instead: model=)"
+            )
         needed = [("SPEECH_KEY", True), ("SPEECH_REGION", not self.base_url), ("AZURE_STORAGE_SAS_TOKEN", batch)]
         for variable, wanted in needed:
             if wanted and not os.environ.get(variable):
@@ -124,8 +137,10 @@ class Azure(RestEngine):
     def container(self) -> str:
         """The option ``container_url``, which batch transcription needs."""
         if not self.container_url:
-            raise EngineError("engine 'azure' needs the option container_url= (the Azure Storage container "
-                              "the audio is uploaded to for batch transcription)")
+            raise EngineError(
+                "engine 'azure' needs the option container_url= (the Azure Storage container "
+                "the audio is uploaded to for batch transcription)"
+            )
         return self.container_url
 
     def url(self, path: str) -> str:
@@ -150,8 +165,11 @@ class Azure(RestEngine):
         ...}``), through every page of Azure's list; ``None`` when it is not there."""
         page: Optional[str] = self.url(self.list_path())
         while page:
-            answer = json.loads(self.call(partial(request, "GET", page, self.auth(), None, label=self.kind), self.kind,
-                                          deadline=deadline))
+            answer = json.loads(
+                self.call(
+                    partial(request, "GET", page, self.auth(), None, label=self.kind), self.kind, deadline=deadline
+                )
+            )
             found = [t for t in answer.get("values") or [] if t.get("displayName") == f"benchmarkstt {title}"]
             if found:
                 return json.dumps({"self": found[0].get("self", "")})
@@ -172,13 +190,24 @@ class Azure(RestEngine):
             >>> body["locale"], body["properties"]["wordLevelTimestampsEnabled"], body["properties"]["diarization"]
             ('en-US', True, {'enabled': True, 'maxSpeakers': 10})
         """
-        properties: dict = {"wordLevelTimestampsEnabled": True, "punctuationMode": "DictatedAndAutomatic",
-                            "profanityFilterMode": "None", "timeToLive": "PT12H"}
+        properties: dict = {
+            "wordLevelTimestampsEnabled": True,
+            "punctuationMode": "DictatedAndAutomatic",
+            "profanityFilterMode": "None",
+            "timeToLive": "PT12H",
+        }
         if self.diarization:
-            properties.update({"diarization": {"enabled": True, "maxSpeakers": 10}} if self.api != "v3.2" else
-                              {"diarizationEnabled": True})
-        body = {"contentUrls": [content_url], "locale": self.language, "displayName": f"benchmarkstt {name}",
-                "properties": properties}
+            properties.update(
+                {"diarization": {"enabled": True, "maxSpeakers": 10}}
+                if self.api != "v3.2"
+                else {"diarizationEnabled": True}
+            )
+        body = {
+            "contentUrls": [content_url],
+            "locale": self.language,
+            "displayName": f"benchmarkstt {name}",
+            "properties": properties,
+        }
         if self.custom_model:
             body["model"] = {"self": self.custom_model}
         return body
@@ -190,12 +219,14 @@ class Azure(RestEngine):
         token = os.environ["AZURE_STORAGE_SAS_TOKEN"].lstrip("?")
         return f"{self.container().rstrip('/')}/benchmarkstt-{uuid.uuid4().hex}-{quote(name)}.wav?{token}"
 
-    def storage(self, method: str, url: str, body: Optional[bytes], deadline: float, headers: dict,
-                where: str = "") -> str:
+    def storage(
+        self, method: str, url: str, body: Optional[bytes], deadline: float, headers: dict, where: str = ""
+    ) -> str:
         """One call outside the speech API (the container, Azure's result file), with retries:
         no subscription key is sent. With ``where``, a 403 or 404 stops the run naming it."""
-        return self.call(lambda left: request(method, url, headers, body, left, self.kind, where), self.kind,
-                         deadline=deadline)
+        return self.call(
+            lambda left: request(method, url, headers, body, left, self.kind, where), self.kind, deadline=deadline
+        )
 
     def delete_blob(self, blob: str) -> None:
         """Delete the uploaded audio (with retries; once, its failure ignored, after Ctrl-C)."""
@@ -221,10 +252,14 @@ class Azure(RestEngine):
         blob = self.blob(name)
         try:
             with self.outstanding(blob):  # Ctrl-C deletes it even while a request is on its way
-                self.storage("PUT", blob, wav_bytes(audio), deadline, {"x-ms-blob-type": "BlockBlob",
-                                                                        "x-ms-version": "2023-11-03",
-                                                                        "Content-Type": "audio/wav"},
-                             where=f"container {self.container_url!r}")
+                self.storage(
+                    "PUT",
+                    blob,
+                    wav_bytes(audio),
+                    deadline,
+                    {"x-ms-blob-type": "BlockBlob", "x-ms-version": "2023-11-03", "Content-Type": "audio/wav"},
+                    where=f"container {self.container_url!r}",
+                )
                 try:
                     answer = self.batch(blob, name, deadline)
                 finally:
@@ -238,9 +273,16 @@ class Azure(RestEngine):
         """Submit the transcription of ``content_url``, wait for it, fetch its result file."""
         title = f"{name} {uuid.uuid4().hex}"  # unique: a lost answer's transcription is found by it
         how = f"its displayName is 'benchmarkstt {title}': GET {self.list_path()} lists them"
-        created = json.loads(self.send("POST", self.create_path(),
-                                       json.dumps(self.request_body(content_url, title)).encode(), "application/json",
-                                       deadline, creates=(lambda: self.find(title, deadline), how)))
+        created = json.loads(
+            self.send(
+                "POST",
+                self.create_path(),
+                json.dumps(self.request_body(content_url, title)).encode(),
+                "application/json",
+                deadline,
+                creates=(lambda: self.find(title, deadline), how),
+            )
+        )
         job = str(created.get("self", "")).split("?")[0].rstrip("/").rsplit("/", 1)[-1]
         if not job:
             raise VendorFailed(f"azure: the answer to the submission has no 'self': {str(created)[:200]}")
@@ -261,8 +303,9 @@ class Azure(RestEngine):
         state = json.loads(self.send("GET", self.job_path(job), deadline=deadline))
         if state.get("status") == "Failed":
             error = (state.get("properties") or {}).get("error") or {}
-            raise VendorFailed(f"azure: transcription {job} failed: {error.get('code', '')}: "
-                               f"{error.get('message', 'no message')}")
+            raise VendorFailed(
+                f"azure: transcription {job} failed: {error.get('code', '')}: {error.get('message', 'no message')}"
+            )
         return True if state.get("status") == "Succeeded" else None
 
     def cancel(self, job: str) -> None:

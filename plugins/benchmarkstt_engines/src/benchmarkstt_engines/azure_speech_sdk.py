@@ -35,11 +35,13 @@ def recognize(engine: Any, audio: Audio, left: float) -> str:
     config.output_format = speechsdk.OutputFormat.Detailed
     config.request_word_level_timestamps()
     stream = speechsdk.audio.PushAudioInputStream(
-        speechsdk.audio.AudioStreamFormat(samples_per_second=audio.rate, bits_per_sample=16, channels=1))
+        speechsdk.audio.AudioStreamFormat(samples_per_second=audio.rate, bits_per_sample=16, channels=1)
+    )
     stream.write(audio.samples)
     stream.close()
-    recognizer = speechsdk.SpeechRecognizer(speech_config=config,
-                                            audio_config=speechsdk.audio.AudioConfig(stream=stream))
+    recognizer = speechsdk.SpeechRecognizer(
+        speech_config=config, audio_config=speechsdk.audio.AudioConfig(stream=stream)
+    )
     phrase_list = speechsdk.PhraseListGrammar.from_recognizer(recognizer)
     for phrase in engine.phrases:
         phrase_list.addPhrase(phrase)

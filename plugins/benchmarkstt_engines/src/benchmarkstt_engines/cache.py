@@ -85,16 +85,27 @@ class Cache:
         self.warn = warn
 
     @staticmethod
-    def key(audio_hash: str, engine: dict, start: Optional[float] = None, end: Optional[float] = None,
-            name: Optional[str] = None) -> str:
+    def key(
+        audio_hash: str,
+        engine: dict,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+        name: Optional[str] = None,
+    ) -> str:
         """The key of one transcription: the audio content, the engine (kind, model and the
         SHA-256 of its files, library version, the revision of how this plugin runs it, options
         without secrets), this plugin's version, the time range, and the file's id for an engine whose output names the file
         (CTM's first column)."""
         from . import __version__
 
-        what = {"layout": LAYOUT, "plugin": __version__, "audio": audio_hash, "range": [start, end], "name": name,
-                **{k: engine[k] for k in ("kind", "model", "model_sha256", "version", "revision", "options")}}
+        what = {
+            "layout": LAYOUT,
+            "plugin": __version__,
+            "audio": audio_hash,
+            "range": [start, end],
+            "name": name,
+            **{k: engine[k] for k in ("kind", "model", "model_sha256", "version", "revision", "options")},
+        }
         return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
 
     def path(self, key: str) -> str:
@@ -111,8 +122,9 @@ class Cache:
                 entry = json.load(f)
         except (OSError, ValueError):
             return None
-        if not (isinstance(entry, dict) and isinstance(entry.get("output"), str)
-                and isinstance(entry.get("record"), dict)):
+        if not (
+            isinstance(entry, dict) and isinstance(entry.get("output"), str) and isinstance(entry.get("record"), dict)
+        ):
             return None
         if entry.get("key") != key:
             wrong = "is another transcription's entry (copied or linked there)"
@@ -131,8 +143,11 @@ class Cache:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(tmp, "w", encoding="utf-8") as f:
                 record = redact_all(record)
-                json.dump({"key": key, "sha256": content_hash(output, record), "output": output, "record": record},
-                          f, ensure_ascii=False)
+                json.dump(
+                    {"key": key, "sha256": content_hash(output, record), "output": output, "record": record},
+                    f,
+                    ensure_ascii=False,
+                )
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, path)

@@ -35,8 +35,17 @@ from .engine import EngineError
 
 #: the options of every cloud engine that change how it is called, not what it answers: not
 #: part of the cache key
-RUN_SETTINGS = ("concurrency", "timeout", "retries", "price_per_minute", "poll_interval", "keep_upload",
-                "container_url", "bucket", "prefix")
+RUN_SETTINGS = (
+    "concurrency",
+    "timeout",
+    "retries",
+    "price_per_minute",
+    "poll_interval",
+    "keep_upload",
+    "container_url",
+    "bucket",
+    "prefix",
+)
 
 
 #: ``creates`` of :meth:`CloudEngine.call`: the function that finds a job made by a request whose
@@ -110,7 +119,7 @@ def backoff(attempt: int, base: float, random: Callable[[], float] = _random.ran
         >>> backoff(0, 1.0, random=lambda: 0.5), backoff(3, 1.0, random=lambda: 0.0)
         (1.0, 4.0)
     """
-    return base * 2 ** attempt * (0.5 + random())
+    return base * 2**attempt * (0.5 + random())
 
 
 def retry_after(headers: Headers) -> Optional[float]:
@@ -180,8 +189,10 @@ def positive(value: Any, option: str, whole: bool = False, least: float = 0, abo
     except (TypeError, ValueError):
         number = None
     if number is None or not (number > least if above else number >= least):
-        raise UsageError(f"engine option {option}={value!r}: expected a {'whole ' if whole else ''}"
-                         f"number {'above' if above else 'of at least'} {least:g}")
+        raise UsageError(
+            f"engine option {option}={value!r}: expected a {'whole ' if whole else ''}"
+            f"number {'above' if above else 'of at least'} {least:g}"
+        )
     return number
 
 
@@ -196,11 +207,14 @@ def shared_options(timeout: Union[int, str], polling: bool = False) -> Callable[
         >>> Engine.__doc__.splitlines()[2]
         ':param concurrency: files sent at once (default 4)'
     """
-    lines = ["", ":param concurrency: files sent at once (default 4)",
-             f":param timeout: seconds per file, {'upload, polling and ' if polling else ''}retries included "
-             f"(default {timeout})",
-             ":param retries: tries after a 429, 5xx, timeout or broken answer (default 5)",
-             ":param price_per_minute: the price of one audio minute, for the estimated cost"]
+    lines = [
+        "",
+        ":param concurrency: files sent at once (default 4)",
+        f":param timeout: seconds per file, {'upload, polling and ' if polling else ''}retries included "
+        f"(default {timeout})",
+        ":param retries: tries after a 429, 5xx, timeout or broken answer (default 5)",
+        ":param price_per_minute: the price of one audio minute, for the estimated cost",
+    ]
     if polling:
         lines.append(":param poll_interval: seconds between two polls of a job (default 5)")
 
@@ -228,14 +242,16 @@ class CloudEngine:
     credential_variables: tuple = ()
     model = ""
 
-    def setup(self, concurrency: Any, timeout: Any, retries: Any, price_per_minute: Any,
-              poll_interval: Any = 5) -> None:
+    def setup(
+        self, concurrency: Any, timeout: Any, retries: Any, price_per_minute: Any, poll_interval: Any = 5
+    ) -> None:
         """Check and keep the shared options."""
         self.concurrency = positive(concurrency, "concurrency", whole=True, least=1)
         self.timeout = positive(timeout, "timeout", above=True)
         self.retries = positive(retries, "retries", whole=True)
-        self.price_per_minute = None if price_per_minute in (None, "") else positive(price_per_minute,
-                                                                                     "price_per_minute")
+        self.price_per_minute = (
+            None if price_per_minute in (None, "") else positive(price_per_minute, "price_per_minute")
+        )
         self.poll_interval = positive(poll_interval, "poll_interval", above=True)
         self.stopping = threading.Event()
         self.submitted: set = set()
@@ -281,8 +297,12 @@ class CloudEngine:
             except (BenchmarkSTTError, Transient) as exc:
                 import logging
 
-                logging.getLogger(__name__).warning("%s: could not cancel job %s (it may run on at the vendor): %s",
-                                                    self.kind, job, scrub(str(exc), self.secrets()))
+                logging.getLogger(__name__).warning(
+                    "%s: could not cancel job %s (it may run on at the vendor): %s",
+                    self.kind,
+                    job,
+                    scrub(str(exc), self.secrets()),
+                )
         return jobs
 
     def model_name(self) -> str:
@@ -310,8 +330,14 @@ class CloudEngine:
         """The values of the credential variables that are set."""
         return [os.environ[v] for v in self.credential_variables if os.environ.get(v)]
 
-    def call(self, what: Callable[[float], Any], label: str, sleep: Optional[Callable[[float], object]] = None,
-             deadline: Optional[float] = None, creates: Optional[Creates] = None) -> Any:
+    def call(
+        self,
+        what: Callable[[float], Any],
+        label: str,
+        sleep: Optional[Callable[[float], object]] = None,
+        deadline: Optional[float] = None,
+        creates: Optional[Creates] = None,
+    ) -> Any:
         """``what(seconds_left)`` with retries (see :func:`with_retries`) within this file's
         time limit; every message scrubbed of secrets.
 
@@ -352,8 +378,13 @@ class CloudEngine:
         except EngineError as exc:
             raise EngineError(scrub(str(exc), self.secrets())) from None
 
-    def poll(self, check: Callable[[], Optional[Any]], label: str, deadline: float,
-             sleep: Optional[Callable[[float], object]] = None) -> Any:
+    def poll(
+        self,
+        check: Callable[[], Optional[Any]],
+        label: str,
+        deadline: float,
+        sleep: Optional[Callable[[float], object]] = None,
+    ) -> Any:
         """Call ``check`` (whose calls retry on their own) every ``poll_interval`` seconds until
         it returns something other than ``None``, or this file's time limit is reached."""
         while True:
@@ -367,10 +398,12 @@ class CloudEngine:
             (sleep or self.stopping.wait)(self.poll_interval)
 
 
-def made_once(what: Callable[[float], Any], find: Optional[Callable[[], Optional[Any]]], how: str,
-              label: str) -> Callable[[float], Any]:
+def made_once(
+    what: Callable[[float], Any], find: Optional[Callable[[], Optional[Any]]], how: str, label: str
+) -> Callable[[float], Any]:
     """``what``, the request that creates a job, as one try of :meth:`CloudEngine.call` with
     ``creates``: a lost answer looks for the job with ``find`` rather than making it again."""
+
     def attempt(left: float) -> Any:
         try:
             return what(left)
@@ -379,8 +412,9 @@ def made_once(what: Callable[[float], Any], find: Optional[Callable[[], Optional
             try:
                 found = find() if find is not None else None
             except VendorFailed as looking:
-                raise VendorFailed(f"{lost}: not sent again, so as not to pay twice; looking for it: "
-                                   f"{looking}") from None
+                raise VendorFailed(
+                    f"{lost}: not sent again, so as not to pay twice; looking for it: {looking}"
+                ) from None
             if found is not None:
                 return found
             if find is None or exc.late:
@@ -390,8 +424,9 @@ def made_once(what: Callable[[float], Any], find: Optional[Callable[[], Optional
     return attempt
 
 
-def request(method: str, url: str, headers: Mapping[str, str], body: Optional[bytes], left: float,
-            label: str, where: str = "") -> str:
+def request(
+    method: str, url: str, headers: Mapping[str, str], body: Optional[bytes], left: float, label: str, where: str = ""
+) -> str:
     """One HTTP call of a vendor's REST API (the standard library's): its answer as it came
     (checked to be whole JSON when not empty);
     a :class:`Transient` failure for 429 and a request that could not be sent, a
@@ -458,8 +493,13 @@ def httpx_answer(run: Callable[[Callable[[Any], None]], Any], label: str) -> str
 
     try:
         run(keep)
-    except (httpx.ConnectError, httpx.ConnectTimeout, httpx.WriteError, httpx.WriteTimeout,
-            httpx.PoolTimeout) as exc:  # the request did not go out whole
+    except (
+        httpx.ConnectError,
+        httpx.ConnectTimeout,
+        httpx.WriteError,
+        httpx.WriteTimeout,
+        httpx.PoolTimeout,
+    ) as exc:  # the request did not go out whole
         raise Transient(f"connection failed: {exc or type(exc).__name__}") from None
     except httpx.TimeoutException:
         raise Lost("no answer in time", late=True) from None
@@ -533,8 +573,14 @@ def vendor_message(text: str) -> str:
     return str(found if not isinstance(found, dict) else " ".join(text.split())[:200])
 
 
-def with_retries(what: Callable[[float], Any], deadline: float, retries: int, label: str,
-                 sleep: Callable[[float], object] = time.sleep, base: float = 1.0) -> Any:
+def with_retries(
+    what: Callable[[float], Any],
+    deadline: float,
+    retries: int,
+    label: str,
+    sleep: Callable[[float], object] = time.sleep,
+    base: float = 1.0,
+) -> Any:
     """``what(seconds_left)``, tried again after a :class:`Transient` failure up to
     ``retries`` times, waiting the vendor's ``Retry-After`` when given, else an exponential
     backoff with jitter, never past ``deadline`` (``time.monotonic()``): then the file fails.
@@ -561,8 +607,9 @@ def with_retries(what: Callable[[float], Any], deadline: float, retries: int, la
                 raise VendorFailed(f"{label}: {exc} (gave up after {attempt + 1} tries)") from None
             wait = exc.wait if exc.wait is not None else backoff(attempt, base)
             if time.monotonic() + wait >= deadline:
-                raise VendorFailed(f"{label}: {exc}; no time left to try again within the time limit "
-                                   f"(option timeout=)") from None
+                raise VendorFailed(
+                    f"{label}: {exc}; no time left to try again within the time limit (option timeout=)"
+                ) from None
             sleep(wait)
             attempt += 1
 
@@ -594,15 +641,26 @@ class RestEngine(CloudEngine):
         """The address of ``path`` of the API (``base_url`` or the vendor's)."""
         return (self.base_url or self.default_base_url).rstrip("/") + path
 
-    def send(self, method: str, path: str, body: Optional[bytes] = None, content_type: Optional[str] = None,
-             deadline: Optional[float] = None, creates: Optional[Creates] = None) -> str:
+    def send(
+        self,
+        method: str,
+        path: str,
+        body: Optional[bytes] = None,
+        content_type: Optional[str] = None,
+        deadline: Optional[float] = None,
+        creates: Optional[Creates] = None,
+    ) -> str:
         """One call of the API, with retries, within the file's time limit: the answer's text.
         With ``creates`` (``(find, how)``), the call creates a job: see :meth:`CloudEngine.call`."""
         headers = self.auth()
         if content_type:
             headers["Content-Type"] = content_type
-        return self.call(lambda left: request(method, self.url(path), headers, body, left, self.kind), self.kind,
-                         deadline=deadline, creates=creates)
+        return self.call(
+            lambda left: request(method, self.url(path), headers, body, left, self.kind),
+            self.kind,
+            deadline=deadline,
+            creates=creates,
+        )
 
     def once(self, method: str, path: str, left: float = 30) -> str:
         """One call of the API without a body, tried once (a cancellation while the run stops)."""
@@ -636,8 +694,10 @@ def shifted(text: str, offset: float, keys: tuple, scale: float = 1.0) -> str:
 
     def move(item: Any) -> Any:
         if isinstance(item, dict):
-            return {k: (number(v) if k in keys and isinstance(v, (int, float)) and not isinstance(v, bool)
-                        else move(v)) for k, v in item.items()}
+            return {
+                k: (number(v) if k in keys and isinstance(v, (int, float)) and not isinstance(v, bool) else move(v))
+                for k, v in item.items()
+            }
         return [move(v) for v in item] if isinstance(item, list) else item
 
     return json.dumps(move(json.loads(text)), ensure_ascii=False)

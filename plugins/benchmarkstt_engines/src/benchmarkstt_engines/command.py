@@ -22,16 +22,27 @@ def add_engine_arguments(parser: argparse.ArgumentParser, host: PluginHost, grou
     """``--engine``, ``--cache``, ``--refresh``: what ``transcribe`` and ``corpus`` share."""
     kinds = ", ".join(host.registries.engines.names()) or "none installed"
     group = parser.add_argument_group("engines", group_help)
-    group.add_argument("--engine", action="append", default=[], metavar="NAME=KIND[:KEY=VALUE,...]",
-                       help=f"an engine to run, its name and options, e.g. ps=pocketsphinx or "
-                            f"fw=faster-whisper:model=small,language=en (kinds: {kinds}; repeat per engine)")
-    group.add_argument("--cache", metavar="DIR", help="the transcript cache (default: "
-                       "$XDG_CACHE_HOME/benchmarkstt, else ~/.cache/benchmarkstt)")
-    group.add_argument("--refresh", action="store_true",
-                       help="transcribe again what the cache holds (and replace it)")
-    group.add_argument("--max-cost", type=float, metavar="AMOUNT",
-                       help="refuse to start when the estimated cost of the files not in the cache "
-                            "(each cloud engine's price_per_minute= times their audio minutes) exceeds AMOUNT")
+    group.add_argument(
+        "--engine",
+        action="append",
+        default=[],
+        metavar="NAME=KIND[:KEY=VALUE,...]",
+        help=f"an engine to run, its name and options, e.g. ps=pocketsphinx or "
+        f"fw=faster-whisper:model=small,language=en (kinds: {kinds}; repeat per engine)",
+    )
+    group.add_argument(
+        "--cache",
+        metavar="DIR",
+        help="the transcript cache (default: $XDG_CACHE_HOME/benchmarkstt, else ~/.cache/benchmarkstt)",
+    )
+    group.add_argument("--refresh", action="store_true", help="transcribe again what the cache holds (and replace it)")
+    group.add_argument(
+        "--max-cost",
+        type=float,
+        metavar="AMOUNT",
+        help="refuse to start when the estimated cost of the files not in the cache "
+        "(each cloud engine's price_per_minute= times their audio minutes) exceeds AMOUNT",
+    )
 
 
 def engine_specs(values: List[str], registry) -> Dict[str, EngineSpec]:
@@ -44,8 +55,10 @@ def engine_specs(values: List[str], registry) -> Dict[str, EngineSpec]:
         if spec.name in specs:
             raise UsageError(f"--engine {masked(value)!r}: the name {spec.name!r} is given twice")
         if spec.kind not in registry:
-            raise UsageError(f"--engine {masked(value)!r}: unknown engine kind {spec.kind!r} "
-                             f"(known: {', '.join(registry.names()) or 'none installed'})")
+            raise UsageError(
+                f"--engine {masked(value)!r}: unknown engine kind {spec.kind!r} "
+                f"(known: {', '.join(registry.names()) or 'none installed'})"
+            )
         specs[spec.name] = spec
     return specs
 
@@ -66,18 +79,34 @@ class TranscribeCommand:
         """The audio, the engines, the output folder and format, the cache and the workers."""
         from .subtitling import add_style_argument
 
-        parser.add_argument("audio", nargs="+", metavar="AUDIO_OR_FOLDER",
-                            help="audio or video files (WAV, FLAC, MP3, OGG, M4A/MP4, MXF, MPEG-TS...), "
-                                 "or folders of them")
-        parser.add_argument("-o", "--output", required=True, metavar="DIR",
-                            help="write DIR/NAME/<audio file name>.<ext> for each engine NAME")
-        parser.add_argument("--format", choices=("srt", "vtt", "ttml"),
-                            help="write subtitles made of the engine's timed words in a house style "
-                                 "(--style) instead of the engine's own output")
+        parser.add_argument(
+            "audio",
+            nargs="+",
+            metavar="AUDIO_OR_FOLDER",
+            help="audio or video files (WAV, FLAC, MP3, OGG, M4A/MP4, MXF, MPEG-TS...), or folders of them",
+        )
+        parser.add_argument(
+            "-o",
+            "--output",
+            required=True,
+            metavar="DIR",
+            help="write DIR/NAME/<audio file name>.<ext> for each engine NAME",
+        )
+        parser.add_argument(
+            "--format",
+            choices=("srt", "vtt", "ttml"),
+            help="write subtitles made of the engine's timed words in a house style "
+            "(--style) instead of the engine's own output",
+        )
         add_style_argument(parser, "with --format (default netflix)")
         add_engine_arguments(parser, host, "The engines to run (at least one).")
-        parser.add_argument("--jobs", type=int, default=1, metavar="N",
-                            help="transcribe up to N files at once, in worker processes (default 1)")
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            default=1,
+            metavar="N",
+            help="transcribe up to N files at once, in worker processes (default 1)",
+        )
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Transcribe every file with every engine; write the outputs; report failures."""
@@ -102,9 +131,11 @@ class TranscribeCommand:
         outcomes = run_jobs(specs, jobs, registry, cache_of(args), args.refresh, args.jobs, progress, args.max_cost)
         for name in specs:
             mine = [o for o in outcomes if o.job.engine == name]
-            sys.stderr.write(f"{PROG}: {printable(name)}: {len(mine)} files: {sum(o.cached for o in mine)} from the cache, "
-                             f"{sum(o.entry is not None and not o.cached for o in mine)} transcribed, "
-                             f"{sum(o.entry is None for o in mine)} failed\n")
+            sys.stderr.write(
+                f"{PROG}: {printable(name)}: {len(mine)} files: {sum(o.cached for o in mine)} from the cache, "
+                f"{sum(o.entry is not None and not o.cached for o in mine)} transcribed, "
+                f"{sum(o.entry is None for o in mine)} failed\n"
+            )
         failed = 0
         for outcome in outcomes:
             job = outcome.job
@@ -116,8 +147,9 @@ class TranscribeCommand:
             extension, output = outcome.entry["record"]["extension"], outcome.entry["output"]
             if house is not None:
                 try:
-                    output = (subtitling.subtitles(host, output, extension, job.id, house, args.format)
-                              or subtitling.write([], args.format))
+                    output = subtitling.subtitles(
+                        host, output, extension, job.id, house, args.format
+                    ) or subtitling.write([], args.format)
                 except BenchmarkSTTError as exc:  # words without times: no subtitles of them
                     failed += 1
                     sys.stderr.write(f"{PROG}: failed: {printable(f'{job.audio} ({job.engine}): {exc}')}\n")

@@ -30,20 +30,31 @@ def add_arguments(parser: argparse.ArgumentParser, host: PluginHost) -> None:
     """``--audio``, ``--testset``, and the engine arguments ``transcribe`` has."""
     from .command import add_engine_arguments
 
-    add_engine_arguments(parser, host, "Transcribe audio with engines (what the cache does not hold "
-                         "yet, up to --jobs files at once), then score each engine as a --hypothesis "
-                         "folder. --audio FOLDER pairs its audio files with --reference by name; "
-                         "--testset KIND:PATH gives both.")
+    add_engine_arguments(
+        parser,
+        host,
+        "Transcribe audio with engines (what the cache does not hold "
+        "yet, up to --jobs files at once), then score each engine as a --hypothesis "
+        "folder. --audio FOLDER pairs its audio files with --reference by name; "
+        "--testset KIND:PATH gives both.",
+    )
     group = parser.add_argument_group("audio")
     group.add_argument("--audio", metavar="FOLDER", help="a folder of audio files, one per reference file")
-    group.add_argument("--testset", metavar="KIND:PATH", help="references and audio of a test set: "
-                       "kaldi:DATA_DIR, librispeech:FOLDER, commonvoice:TSV, stm:FILE (TED-LIUM), "
-                       "audiofolder:FOLDER (Hugging Face metadata.csv)")
+    group.add_argument(
+        "--testset",
+        metavar="KIND:PATH",
+        help="references and audio of a test set: "
+        "kaldi:DATA_DIR, librispeech:FOLDER, commonvoice:TSV, stm:FILE (TED-LIUM), "
+        "audiofolder:FOLDER (Hugging Face metadata.csv)",
+    )
     from .subtitling import add_style_argument
 
-    add_style_argument(group, "the engines' words are scored as these subtitles (SRT) when this or a subtitle "
-                       "metric is given (--suber, --conformity, --delay...; default: --conformity's preset "
-                       "and limits, else netflix)")
+    add_style_argument(
+        group,
+        "the engines' words are scored as these subtitles (SRT) when this or a subtitle "
+        "metric is given (--suber, --conformity, --delay...; default: --conformity's preset "
+        "and limits, else netflix)",
+    )
 
 
 def price_of(spec) -> Optional[float]:
@@ -58,8 +69,13 @@ def price_of(spec) -> Optional[float]:
     return None if value in (None, "") else float(value)
 
 
-def summary(records: List[dict], failed: int, cached: int, price_per_minute: Optional[float] = None,
-            bad_audio: Optional[Dict[str, int]] = None) -> dict:
+def summary(
+    records: List[dict],
+    failed: int,
+    cached: int,
+    price_per_minute: Optional[float] = None,
+    bad_audio: Optional[Dict[str, int]] = None,
+) -> dict:
     """The cost figures of one engine over the files it transcribed (from the records, the
     same whether they were made now or taken from the cache); with a price per audio minute,
     the estimated cost of transcribing those files (``estimated_cost``); of the failed files,
@@ -74,17 +90,25 @@ def summary(records: List[dict], failed: int, cached: int, price_per_minute: Opt
     audio = sum(r["audio_seconds"] for r in records)
     wall = sum(r["wall_seconds"] for r in records)
     cpu = sum(r["cpu_seconds"] for r in records)
-    return {"files": len(records) + failed, "failed": failed, "cached": cached,
-            "bad_audio": {kind: (bad_audio or {}).get(kind, 0) for kind in BAD_AUDIO},
-            "transcribed": len(records) - cached, "audio_seconds": audio, "processing_seconds": wall,
-            "cpu_seconds": cpu, "real_time_factor": wall / audio if audio else None,
-            "cpu_hours_per_audio_hour": cpu / audio if audio else None,
-            "price_per_minute": price_per_minute,
-            "estimated_cost": None if price_per_minute is None else audio / 60 * price_per_minute}
+    return {
+        "files": len(records) + failed,
+        "failed": failed,
+        "cached": cached,
+        "bad_audio": {kind: (bad_audio or {}).get(kind, 0) for kind in BAD_AUDIO},
+        "transcribed": len(records) - cached,
+        "audio_seconds": audio,
+        "processing_seconds": wall,
+        "cpu_seconds": cpu,
+        "real_time_factor": wall / audio if audio else None,
+        "cpu_hours_per_audio_hour": cpu / audio if audio else None,
+        "price_per_minute": price_per_minute,
+        "estimated_cost": None if price_per_minute is None else audio / 60 * price_per_minute,
+    }
 
 
-def sources(args: argparse.Namespace, host: PluginHost, cluster: Optional[Callable[[], ContextManager[tuple]]]
-            ) -> Optional[dict]:
+def sources(
+    args: argparse.Namespace, host: PluginHost, cluster: Optional[Callable[[], ContextManager[tuple]]]
+) -> Optional[dict]:
     """The folders of ``--audio``/``--testset`` with ``--engine`` (``None`` when none is given),
     transcribed on the corpus's Dask ``cluster`` when it runs on one (see the corpus's
     ``corpus_sources`` hook), else on local workers."""
@@ -97,8 +121,10 @@ def sources(args: argparse.Namespace, host: PluginHost, cluster: Optional[Callab
     if not (args.engine or args.audio or args.testset):
         return None
     if not args.engine:
-        raise UsageError(f"{'--audio' if args.audio else '--testset'} needs at least one --engine NAME=KIND "
-                         f"(e.g. --engine ps=pocketsphinx)")
+        raise UsageError(
+            f"{'--audio' if args.audio else '--testset'} needs at least one --engine NAME=KIND "
+            f"(e.g. --engine ps=pocketsphinx)"
+        )
     if bool(args.audio) == bool(args.testset):
         raise UsageError("--engine needs --audio FOLDER (with --reference FOLDER) or --testset KIND:PATH")
     if args.testset and args.reference:
@@ -106,16 +132,20 @@ def sources(args: argparse.Namespace, host: PluginHost, cluster: Optional[Callab
     if args.audio and not args.reference:
         raise UsageError("--audio needs --reference FOLDER (the reference files, paired by name)")
     if args.audio and not os.path.isdir(args.reference):  # said before any audio is transcribed
-        raise UsageError(f"--reference {args.reference!r}: {'not a' if os.path.exists(args.reference) else 'no such'} "
-                         f"folder: --audio needs the folder of the reference files (paired with the audio by name)")
+        raise UsageError(
+            f"--reference {args.reference!r}: {'not a' if os.path.exists(args.reference) else 'no such'} "
+            f"folder: --audio needs the folder of the reference files (paired with the audio by name)"
+        )
     registry = host.registries.engines
     specs = engine_specs(args.engine, registry)
     house = corpus_style(args.style, args.metrics, host.registries.metrics)
     cache = cache_of(args)
     if args.testset:
         if args.split_by_time is not None:
-            raise UsageError("--split-by-time cuts recordings by the times of their reference's words: a test set's "
-                             "references are texts without times. Nothing was transcribed")
+            raise UsageError(
+                "--split-by-time cuts recordings by the times of their reference's words: a test set's "
+                "references are texts without times. Nothing was transcribed"
+            )
         utterances = read_testset(args.testset)
         items = [(u.id, u.audio, u.start, u.end) for u in utterances]
     else:
@@ -125,17 +155,28 @@ def sources(args: argparse.Namespace, host: PluginHost, cluster: Optional[Callab
         items = [(key, path, None, None) for key, path in audio.items()]
     jobs = [Job(name, key, path, start, end) for name in specs for key, path, start, end in items]
     with transcription_executor(args, cluster) as (executor, workers):
-        outcomes = run_jobs(specs, jobs, registry, cache, args.refresh, workers,
-                            Progress({name: len(items) for name in specs}, workers), args.max_cost, executor,
-                            fatal_rows=True)
+        outcomes = run_jobs(
+            specs,
+            jobs,
+            registry,
+            cache,
+            args.refresh,
+            workers,
+            Progress({name: len(items) for name in specs}, workers),
+            args.max_cost,
+            executor,
+            fatal_rows=True,
+        )
     hypotheses: Dict[str, str] = {}
     engines: Dict[str, dict] = {}
     found: dict = {"hypotheses": hypotheses, "engines": engines}
-    digest = hashlib.sha256(json.dumps([os.path.abspath(p) for _, p, _, _ in items]
-                                       + [[s, e] for _, _, s, e in items]).encode()).hexdigest()[:16]
+    digest = hashlib.sha256(
+        json.dumps([os.path.abspath(p) for _, p, _, _ in items] + [[s, e] for _, _, s, e in items]).encode()
+    ).hexdigest()[:16]
     if args.testset:
-        found["reference"] = write_folder(os.path.join(cache.root, "runs", digest, "reference"),
-                                          {f"{u.id}.txt": u.text + "\n" for u in utterances})
+        found["reference"] = write_folder(
+            os.path.join(cache.root, "runs", digest, "reference"), {f"{u.id}.txt": u.text + "\n" for u in utterances}
+        )
     for name, spec in specs.items():
         mine = [o for o in outcomes if o.job.engine == name]
         files = {}
@@ -150,10 +191,16 @@ def sources(args: argparse.Namespace, host: PluginHost, cluster: Optional[Callab
         hypotheses[name] = write_folder(os.path.join(cache.root, "runs", digest, key, name), files)
         records = [o.entry["record"] for o in mine if o.entry is not None]
         described = dict(records[0]) if records else {"kind": spec.kind, "options": spec.public()}
-        engines[name] = {**{k: described.get(k) for k in ("kind", "model", "version", "options")},
-                         **summary(records, sum(o.entry is None for o in mine),
-                                   sum(o.cached for o in mine if o.entry is not None),
-                                   price_of(spec), Counter(o.bad_audio for o in mine if o.bad_audio))}
+        engines[name] = {
+            **{k: described.get(k) for k in ("kind", "model", "version", "options")},
+            **summary(
+                records,
+                sum(o.entry is None for o in mine),
+                sum(o.cached for o in mine if o.entry is not None),
+                price_of(spec),
+                Counter(o.bad_audio for o in mine if o.bad_audio),
+            ),
+        }
         if house is not None:
             engines[name]["subtitles"] = {"style": house[0], "limits": house[1]._asdict()}
     return found
@@ -207,8 +254,11 @@ def paired_audio(reference: str, audio: Dict[str, str], allow_unpaired: bool) ->
     lonely = [p for k, p in audio.items() if k not in references]
     if allow_unpaired:
         if lonely:
-            say("benchmarkstt-tools corpus", f"warning: --allow-unpaired: {listed(lonely, 'audio file', 'audio files', 'without a reference')}; "
-                f"not transcribed (nothing to score {'it' if len(lonely) == 1 else 'them'} against)")
+            say(
+                "benchmarkstt-tools corpus",
+                f"warning: --allow-unpaired: {listed(lonely, 'audio file', 'audio files', 'without a reference')}; "
+                f"not transcribed (nothing to score {'it' if len(lonely) == 1 else 'them'} against)",
+            )
         return {k: p for k, p in audio.items() if k in references}
     parts = []
     if lonely:
@@ -217,9 +267,11 @@ def paired_audio(reference: str, audio: Dict[str, str], allow_unpaired: bool) ->
     if silent:
         parts.append(listed(silent, "reference", "references", "without audio"))
     if parts:
-        raise UsageError(f"--audio: {'; '.join(parts)}. Files pair by name without extension; give the missing "
-                         f"files, or --allow-unpaired to score the references anyway (an audio file without a "
-                         f"reference is not transcribed). Nothing was transcribed")
+        raise UsageError(
+            f"--audio: {'; '.join(parts)}. Files pair by name without extension; give the missing "
+            f"files, or --allow-unpaired to score the references anyway (an audio file without a "
+            f"reference is not transcribed). Nothing was transcribed"
+        )
     return audio
 
 
@@ -242,9 +294,11 @@ def check_timed(host: PluginHost, reference: str, kind: str) -> None:
         if not any(e and ("start" in e or "segment_start" in e) for e in extras):
             untimed.append(path)
     if untimed:
-        raise UsageError(f"--split-by-time cuts recordings by the times of their reference's words: "
-                         f"{listed(untimed, 'reference', 'references', 'without times')} (give references "
-                         f"with times: srt, vtt, ttml, ctm, stm, an engine's JSON...). Nothing was transcribed")
+        raise UsageError(
+            f"--split-by-time cuts recordings by the times of their reference's words: "
+            f"{listed(untimed, 'reference', 'references', 'without times')} (give references "
+            f"with times: srt, vtt, ttml, ctm, stm, an engine's JSON...). Nothing was transcribed"
+        )
 
 
 def listed(paths: List[str], one: str, many: str, what: str) -> str:
@@ -261,8 +315,9 @@ def listed(paths: List[str], one: str, many: str, what: str) -> str:
 
 
 @contextlib.contextmanager
-def transcription_executor(args: argparse.Namespace, cluster: Optional[Callable[[], ContextManager[tuple]]]
-                           ) -> Iterator[tuple]:
+def transcription_executor(
+    args: argparse.Namespace, cluster: Optional[Callable[[], ContextManager[tuple]]]
+) -> Iterator[tuple]:
     """``(executor, workers)`` for the engines: with ``--scheduler`` or ``--dask-local`` the
     Dask ``cluster`` the corpus gives (an executor of its client; a ``--dask-local`` cluster
     lives for the transcription only, the scoring starts its own), else ``(None, --jobs)``: the

@@ -33,10 +33,19 @@ class Deepgram(CloudEngine):
     extra = "deepgram"
     credential_variables = ("DEEPGRAM_API_KEY",)
 
-    def __init__(self, model: str = "nova-3", language: Optional[str] = None, diarize: str = "false",
-                 smart_format: str = "true", keywords: Optional[str] = None, base_url: Optional[str] = None,
-                 concurrency: str = "4", timeout: str = "600", retries: str = "5",
-                 price_per_minute: Optional[str] = None):
+    def __init__(
+        self,
+        model: str = "nova-3",
+        language: Optional[str] = None,
+        diarize: str = "false",
+        smart_format: str = "true",
+        keywords: Optional[str] = None,
+        base_url: Optional[str] = None,
+        concurrency: str = "4",
+        timeout: str = "600",
+        retries: str = "5",
+        price_per_minute: Optional[str] = None,
+    ):
         self.model, self.language, self.keywords, self.base_url = model, language, keywords, base_url
         self.diarize, self.smart_format = flag(diarize, "diarize"), flag(smart_format, "smart_format")
         self.setup(concurrency, timeout, retries, price_per_minute)
@@ -87,9 +96,14 @@ class Deepgram(CloudEngine):
             def run(keep: Any) -> None:
                 with httpx.Client(event_hooks={"response": [keep]}) as http:
                     self.client(http).listen.v1.media.transcribe_file(
-                        request=body, **self.options(),
-                        request_options={"max_retries": 0, "timeout_in_seconds": left,
-                                         "additional_headers": {"content-type": "audio/wav"}})
+                        request=body,
+                        **self.options(),
+                        request_options={
+                            "max_retries": 0,
+                            "timeout_in_seconds": left,
+                            "additional_headers": {"content-type": "audio/wav"},
+                        },
+                    )
 
             return httpx_answer(run, "deepgram")
 

@@ -63,8 +63,9 @@ def masked(text: str) -> str:
     if not colon:
         return redact(text)
     items = [item.partition("=") for item in opts.split(",")]
-    return redact(kind + colon + ",".join(key + eq + ("***" if eq and SECRET.search(key) else value)
-                                          for key, eq, value in items))
+    return redact(
+        kind + colon + ",".join(key + eq + ("***" if eq and SECRET.search(key) else value) for key, eq, value in items)
+    )
 
 
 def parse_engine_spec(text: str) -> EngineSpec:
@@ -73,8 +74,10 @@ def parse_engine_spec(text: str) -> EngineSpec:
     where = f"--engine {masked(text)!r}"
     name, eq, rest = text.partition("=")
     if not eq or not NAME.match(name):
-        raise UsageError(f"{where}: expected NAME=KIND[:KEY=VALUE,...] with a NAME of letters, "
-                         f"digits, '.', '_' or '-' (e.g. ps=pocketsphinx)")
+        raise UsageError(
+            f"{where}: expected NAME=KIND[:KEY=VALUE,...] with a NAME of letters, "
+            f"digits, '.', '_' or '-' (e.g. ps=pocketsphinx)"
+        )
     kind, _, opts = rest.partition(":")
     if not kind:
         raise UsageError(f"{where}: no engine kind after {name}=")
@@ -206,8 +209,9 @@ def missing_library(kind: str, module: str, extra: str) -> EngineError:
         >>> print(missing_library("vosk", "vosk", "vosk"))
         engine 'vosk' needs the Python module 'vosk': pip install 'benchmarkstt-engines[vosk]'
     """
-    return EngineError(f"engine {kind!r} needs the Python module {module!r}: "
-                       f"pip install 'benchmarkstt-engines[{extra}]'")
+    return EngineError(
+        f"engine {kind!r} needs the Python module {module!r}: pip install 'benchmarkstt-engines[{extra}]'"
+    )
 
 
 def create(registry: Any, spec: EngineSpec) -> Any:
@@ -248,8 +252,9 @@ class Transcription(NamedTuple):
     record: dict
 
 
-def transcribe(engine: Any, spec: EngineSpec, path: str, name: str, start: Optional[float] = None,
-               end: Optional[float] = None) -> Transcription:
+def transcribe(
+    engine: Any, spec: EngineSpec, path: str, name: str, start: Optional[float] = None, end: Optional[float] = None
+) -> Transcription:
     """Decode ``path`` for ``engine`` and transcribe it, timing the engine alone: ``name`` is
     the file id written into outputs that carry one (CTM)."""
     from .audio import decode
@@ -259,7 +264,14 @@ def transcribe(engine: Any, spec: EngineSpec, path: str, name: str, start: Optio
     wall, cpu = time.perf_counter(), time.process_time()
     output = engine.transcribe(audio, name, start or 0.0)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    record = {"kind": spec.kind, "model": engine.model_name(), "version": engine.version(),
-              "options": spec.public(), "extension": output.extension, "audio_seconds": audio.seconds,
-              "wall_seconds": wall, "cpu_seconds": cpu}
+    record = {
+        "kind": spec.kind,
+        "model": engine.model_name(),
+        "version": engine.version(),
+        "options": spec.public(),
+        "extension": output.extension,
+        "audio_seconds": audio.seconds,
+        "wall_seconds": wall,
+        "cpu_seconds": cpu,
+    }
     return Transcription(output.text, record)

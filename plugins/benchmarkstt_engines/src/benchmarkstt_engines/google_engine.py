@@ -37,8 +37,18 @@ import uuid
 from typing import Any, Callable, Optional
 
 from .audio import Audio
-from .cloud import (CloudEngine, Lost, Transient, VendorFailed, positive, retry_after, scrub, shared_options,
-                    vendor_message, wav_bytes)
+from .cloud import (
+    CloudEngine,
+    Lost,
+    Transient,
+    VendorFailed,
+    positive,
+    retry_after,
+    scrub,
+    shared_options,
+    vendor_message,
+    wav_bytes,
+)
 from .engine import EngineError, Output, flag
 
 #: the longest audio ``Recognize`` takes inline, in seconds
@@ -103,12 +113,27 @@ class GoogleSpeech(CloudEngine):
     module = "google.cloud.speech_v2"
     extra = "google"
 
-    def __init__(self, model: str = "long", language: str = "en-US", project: Optional[str] = None,
-                 location: str = "global", recognizer: str = "_", speakers: Optional[str] = None,
-                 vocabulary: Optional[str] = None, punctuation: str = "true", api_endpoint: Optional[str] = None,
-                 long_model: str = "latest_long", bucket: Optional[str] = None, prefix: str = "benchmarkstt/",
-                 keep_upload: str = "false", concurrency: str = "4", timeout: Optional[str] = None,
-                 retries: str = "5", poll_interval: str = "5", price_per_minute: Optional[str] = None):
+    def __init__(
+        self,
+        model: str = "long",
+        language: str = "en-US",
+        project: Optional[str] = None,
+        location: str = "global",
+        recognizer: str = "_",
+        speakers: Optional[str] = None,
+        vocabulary: Optional[str] = None,
+        punctuation: str = "true",
+        api_endpoint: Optional[str] = None,
+        long_model: str = "latest_long",
+        bucket: Optional[str] = None,
+        prefix: str = "benchmarkstt/",
+        keep_upload: str = "false",
+        concurrency: str = "4",
+        timeout: Optional[str] = None,
+        retries: str = "5",
+        poll_interval: str = "5",
+        price_per_minute: Optional[str] = None,
+    ):
         self.model, self.language, self.project, self.location = model, language, project, location
         self.recognizer, self.vocabulary, self.api_endpoint = recognizer, vocabulary, api_endpoint
         self.long_model, self.bucket, self.prefix = long_model, bucket or None, prefix
@@ -135,16 +160,23 @@ class GoogleSpeech(CloudEngine):
                 try:
                     credentials, found = google.auth.default()
                 except DefaultCredentialsError as exc:
-                    raise EngineError("engine 'google' found no usable Google credentials where Google's SDK looks "
-                                      "(GOOGLE_APPLICATION_CREDENTIALS, gcloud auth application-default login, a "
-                                      f"metadata server): {exc}") from None
+                    raise EngineError(
+                        "engine 'google' found no usable Google credentials where Google's SDK looks "
+                        "(GOOGLE_APPLICATION_CREDENTIALS, gcloud auth application-default login, a "
+                        f"metadata server): {exc}"
+                    ) from None
                 self.project = self.project or os.environ.get("GOOGLE_CLOUD_PROJECT") or found
                 if not self.project:
-                    raise EngineError("engine 'google' needs a project: the option project=, GOOGLE_CLOUD_PROJECT, "
-                                      "or credentials that name one")
+                    raise EngineError(
+                        "engine 'google' needs a project: the option project=, GOOGLE_CLOUD_PROJECT, "
+                        "or credentials that name one"
+                    )
                 self._credentials = credentials
-                self._client = speech.SpeechClient(credentials=credentials, transport="rest",
-                                                   client_options={"api_endpoint": self.endpoint(self.location)})
+                self._client = speech.SpeechClient(
+                    credentials=credentials,
+                    transport="rest",
+                    client_options={"api_endpoint": self.endpoint(self.location)},
+                )
         return self._client
 
     def endpoint(self, location: str) -> str:
@@ -200,24 +232,41 @@ class GoogleSpeech(CloudEngine):
         """v2's ``RecognitionConfig`` for ``audio``."""
         from google.cloud.speech_v2.types import cloud_speech as cs
 
-        features = cs.RecognitionFeatures(enable_word_time_offsets=True, enable_word_confidence=True,
-                                          enable_automatic_punctuation=self.punctuation)
+        features = cs.RecognitionFeatures(
+            enable_word_time_offsets=True, enable_word_confidence=True, enable_automatic_punctuation=self.punctuation
+        )
         if self.speakers:
-            features.diarization_config = cs.SpeakerDiarizationConfig(min_speaker_count=1,
-                                                                      max_speaker_count=self.speakers)
+            features.diarization_config = cs.SpeakerDiarizationConfig(
+                min_speaker_count=1, max_speaker_count=self.speakers
+            )
         config = cs.RecognitionConfig(
             explicit_decoding_config=cs.ExplicitDecodingConfig(
-                encoding=cs.ExplicitDecodingConfig.AudioEncoding.LINEAR16, sample_rate_hertz=audio.rate,
-                audio_channel_count=1),
-            model=self.model, language_codes=[self.language], features=features)
+                encoding=cs.ExplicitDecodingConfig.AudioEncoding.LINEAR16,
+                sample_rate_hertz=audio.rate,
+                audio_channel_count=1,
+            ),
+            model=self.model,
+            language_codes=[self.language],
+            features=features,
+        )
         phrases = [w for w in (self.vocabulary or "").split(";") if w]
         if phrases:
-            config.adaptation = cs.SpeechAdaptation(phrase_sets=[cs.SpeechAdaptation.AdaptationPhraseSet(
-                inline_phrase_set=cs.PhraseSet(phrases=[cs.PhraseSet.Phrase(value=p) for p in phrases]))])
+            config.adaptation = cs.SpeechAdaptation(
+                phrase_sets=[
+                    cs.SpeechAdaptation.AdaptationPhraseSet(
+                        inline_phrase_set=cs.PhraseSet(phrases=[cs.PhraseSet.Phrase(value=p) for p in phrases])
+                    )
+                ]
+            )
         return config
 
-    def google(self, what: Callable[[float], Any], deadline: Optional[float] = None, where: str = "",
-               creates: Optional[str] = None) -> Any:
+    def google(
+        self,
+        what: Callable[[float], Any],
+        deadline: Optional[float] = None,
+        where: str = "",
+        creates: Optional[str] = None,
+    ) -> Any:
         """``what(seconds_left)`` (a call of the SDK) with the engine's retries, within the
         file's time limit; with ``where`` (the bucket), a 403 or 404 stops the run naming it;
         with ``creates`` (where to look for it), the call starts an operation: after a lost
@@ -273,7 +322,8 @@ class GoogleSpeech(CloudEngine):
             else:
                 request = self.request(audio)
                 answer = cs.RecognizeResponse.pb(
-                    self.google(lambda left: client.recognize(request=request, retry=None, timeout=left), deadline))
+                    self.google(lambda left: client.recognize(request=request, retry=None, timeout=left), deadline)
+                )
         except VendorFailed as exc:
             raise VendorFailed(f"{name}: {exc}") from None
         return Output(shift_offsets(json.dumps(MessageToDict(answer), ensure_ascii=False), offset), "json")
@@ -287,32 +337,50 @@ class GoogleSpeech(CloudEngine):
         from google.cloud.speech_v1.types import cloud_speech as v1
 
         if len(audio.samples) > INLINE:
-            raise VendorFailed(f"google: the audio is {audio.seconds:.1f} s long, {len(audio.samples)} bytes; "
-                               f"audio is sent inline, at most {INLINE} bytes ({INLINE / 2 / audio.rate / 60:.1f} "
-                               f"minutes); with the option bucket= (a Cloud Storage bucket) longer audio is "
-                               f"uploaded there")
+            raise VendorFailed(
+                f"google: the audio is {audio.seconds:.1f} s long, {len(audio.samples)} bytes; "
+                f"audio is sent inline, at most {INLINE} bytes ({INLINE / 2 / audio.rate / 60:.1f} "
+                f"minutes); with the option bucket= (a Cloud Storage bucket) longer audio is "
+                f"uploaded there"
+            )
         with self._lock:
             if self._v1 is None:
-                self._v1 = speech_v1.SpeechClient(credentials=self._credentials, transport="rest",
-                                                  client_options={"api_endpoint": self.endpoint("")})
+                self._v1 = speech_v1.SpeechClient(
+                    credentials=self._credentials, transport="rest", client_options={"api_endpoint": self.endpoint("")}
+                )
         features: dict = {}
         if self.speakers:
             features["diarization_config"] = v1.SpeakerDiarizationConfig(
-                enable_speaker_diarization=True, min_speaker_count=1, max_speaker_count=self.speakers)
+                enable_speaker_diarization=True, min_speaker_count=1, max_speaker_count=self.speakers
+            )
         phrases = [w for w in (self.vocabulary or "").split(";") if w]
         if phrases:
             features["speech_contexts"] = [v1.SpeechContext(phrases=phrases)]
         config = v1.RecognitionConfig(
-            encoding=v1.RecognitionConfig.AudioEncoding.LINEAR16, sample_rate_hertz=audio.rate, audio_channel_count=1,
-            language_code=self.language, model=self.long_model, enable_word_time_offsets=True,
-            enable_word_confidence=True, enable_automatic_punctuation=self.punctuation, **features)
-        started = self.google(lambda left: self._v1.long_running_recognize(
-            config=config, audio=v1.RecognitionAudio(content=audio.samples), retry=None, timeout=left), deadline,
-            creates="an operation of v1's LongRunningRecognize: GET /v1/operations lists them")
+            encoding=v1.RecognitionConfig.AudioEncoding.LINEAR16,
+            sample_rate_hertz=audio.rate,
+            audio_channel_count=1,
+            language_code=self.language,
+            model=self.long_model,
+            enable_word_time_offsets=True,
+            enable_word_confidence=True,
+            enable_automatic_punctuation=self.punctuation,
+            **features,
+        )
+        started = self.google(
+            lambda left: self._v1.long_running_recognize(
+                config=config, audio=v1.RecognitionAudio(content=audio.samples), retry=None, timeout=left
+            ),
+            deadline,
+            creates="an operation of v1's LongRunningRecognize: GET /v1/operations lists them",
+        )
         job = started.operation.name
         answer = v1.LongRunningRecognizeResponse.pb(v1.LongRunningRecognizeResponse())
-        self.poll(lambda: self.finished(self._v1.transport.operations_client, job, answer, deadline),
-                  f"google: operation {job}", deadline)
+        self.poll(
+            lambda: self.finished(self._v1.transport.operations_client, job, answer, deadline),
+            f"google: operation {job}",
+            deadline,
+        )
         return answer
 
     def storage(self) -> Any:
@@ -343,23 +411,34 @@ class GoogleSpeech(CloudEngine):
             self._uploads[uri] = None
         try:
             with self.outstanding(uri):
-                self.google(lambda left: blob.upload_from_string(body, content_type="audio/wav", timeout=left,
-                                                                 retry=None), deadline, f"bucket {self.bucket!r}")
+                self.google(
+                    lambda left: blob.upload_from_string(body, content_type="audio/wav", timeout=left, retry=None),
+                    deadline,
+                    f"bucket {self.bucket!r}",
+                )
                 request = cs.BatchRecognizeRequest(
-                    recognizer=self.recognizer_name(), config=self.config(audio),
+                    recognizer=self.recognizer_name(),
+                    config=self.config(audio),
                     files=[cs.BatchRecognizeFileMetadata(uri=uri)],
                     recognition_output_config=cs.RecognitionOutputConfig(
-                        inline_response_config=cs.InlineOutputConfig()))
-                started = self.google(lambda left: self._client.batch_recognize(request=request, retry=None,
-                                                                                timeout=left), deadline,
-                                      creates=f"an operation of BatchRecognize of {uri}: GET /v2/projects/"
-                                              f"{self.project}/locations/{self.location}/operations lists them")
+                        inline_response_config=cs.InlineOutputConfig()
+                    ),
+                )
+                started = self.google(
+                    lambda left: self._client.batch_recognize(request=request, retry=None, timeout=left),
+                    deadline,
+                    creates=f"an operation of BatchRecognize of {uri}: GET /v2/projects/"
+                    f"{self.project}/locations/{self.location}/operations lists them",
+                )
                 job = started.operation.name
                 with self._lock:
                     self._uploads[uri] = job
                 answer = cs.BatchRecognizeResponse.pb(cs.BatchRecognizeResponse())
-                self.poll(lambda: self.finished(self._client.transport.operations_client, job, answer, deadline),
-                          f"google: operation {job}", deadline)
+                self.poll(
+                    lambda: self.finished(self._client.transport.operations_client, job, answer, deadline),
+                    f"google: operation {job}",
+                    deadline,
+                )
         finally:
             with self._lock:
                 self._uploads.pop(uri, None)
@@ -398,8 +477,12 @@ class GoogleSpeech(CloudEngine):
             else:
                 self.google(step, time.monotonic() + 60)
         except Exception as exc:  # noqa: BLE001 - any failure to delete is logged, not the file's
-            logging.getLogger(__name__).warning("google: could not delete gs://%s/%s (it may be left in the bucket): "
-                                                "%s", self.bucket, blob.name, scrub(str(exc), self.secrets()))
+            logging.getLogger(__name__).warning(
+                "google: could not delete gs://%s/%s (it may be left in the bucket): %s",
+                self.bucket,
+                blob.name,
+                scrub(str(exc), self.secrets()),
+            )
 
     def cancel(self, job: str) -> None:
         """For Ctrl-C: cancel the operation of upload ``job`` (a file still running) and
@@ -412,7 +495,10 @@ class GoogleSpeech(CloudEngine):
             try:
                 self._client.transport.operations_client.cancel_operation(operation, retry=None, timeout=30)
             except Exception as exc:  # noqa: BLE001 (the run is stopping: an operation left runs out at Google)
-                logging.getLogger(__name__).warning("google: could not cancel operation %s (it runs on at Google): %s",
-                                                    operation, scrub(str(exc), self.secrets()))
+                logging.getLogger(__name__).warning(
+                    "google: could not cancel operation %s (it runs on at Google): %s",
+                    operation,
+                    scrub(str(exc), self.secrets()),
+                )
         if not self.keep_upload:
-            self.delete(self.storage().blob(job[len(f"gs://{self.bucket}/"):]), once=True)
+            self.delete(self.storage().blob(job[len(f"gs://{self.bucket}/") :]), once=True)

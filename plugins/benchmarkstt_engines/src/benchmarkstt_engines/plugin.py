@@ -35,9 +35,12 @@ def register_engines(register: Register) -> None:
 @hookimpl
 def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools transcribe``."""
-    register("benchmarkstt_engines.command:TranscribeCommand", name="transcribe",
-             description="Run speech-to-text engines on audio files and write each engine's own output, from "
-                         "the transcript cache when it has it")
+    register(
+        "benchmarkstt_engines.command:TranscribeCommand",
+        name="transcribe",
+        description="Run speech-to-text engines on audio files and write each engine's own output, from "
+        "the transcript cache when it has it",
+    )
 
 
 @hookimpl

@@ -61,9 +61,12 @@ class PocketSphinx:
         name = given.get("hmm", "")
         shipped = os.path.join(get_model_path(), name)
         if name and not os.path.exists(name) and os.path.isdir(shipped):  # a model of the wheel, by name
-            given = {"lm": os.path.join(shipped, f"{name}.lm.bin"),
-                     "dict": os.path.join(shipped, f"cmudict-{name}.dict"), **given,
-                     "hmm": os.path.join(shipped, name)}
+            given = {
+                "lm": os.path.join(shipped, f"{name}.lm.bin"),
+                "dict": os.path.join(shipped, f"cmudict-{name}.dict"),
+                **given,
+                "hmm": os.path.join(shipped, name),
+            }
         return given
 
     def model_files(self) -> list:
@@ -74,8 +77,12 @@ class PocketSphinx:
         except ImportError:
             return []
         shipped = os.path.join(get_model_path(), "en-us")
-        parts = {"hmm": os.path.join(shipped, "en-us"), "lm": os.path.join(shipped, "en-us.lm.bin"),
-                 "dict": os.path.join(shipped, "cmudict-en-us.dict"), **self.given()}
+        parts = {
+            "hmm": os.path.join(shipped, "en-us"),
+            "lm": os.path.join(shipped, "en-us.lm.bin"),
+            "dict": os.path.join(shipped, "cmudict-en-us.dict"),
+            **self.given(),
+        }
         return [parts["hmm"], parts["lm"], parts["dict"]]
 
     def load(self) -> Any:
@@ -92,11 +99,12 @@ class PocketSphinx:
                 # cmn=batch: the cepstral mean of each file alone (live carries it over from the
                 # files decoded before); bestpath off: the lattice pass also carries state over
                 # (checked: with either default, a file's words change with the files before it)
-                self._decoder = Decoder(samprate=self.rate, loglevel="FATAL", cmn="batch", bestpath=False,
-                                        **given)
+                self._decoder = Decoder(samprate=self.rate, loglevel="FATAL", cmn="batch", bestpath=False, **given)
             except (RuntimeError, ValueError, OSError) as exc:
-                raise EngineError(f"pocketsphinx cannot load its model ({', '.join(f'{k}={v}' for k, v in given.items()) or 'en-us'}): "
-                                  f"{exc}") from None
+                raise EngineError(
+                    f"pocketsphinx cannot load its model ({', '.join(f'{k}={v}' for k, v in given.items()) or 'en-us'}): "
+                    f"{exc}"
+                ) from None
         return self._decoder
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
@@ -107,7 +115,14 @@ class PocketSphinx:
         decoder.process_raw(audio.samples, full_utt=True)
         decoder.end_utt()
         frames = decoder.config["frate"]
-        words = [(ALTERNATIVE.sub("", s.word), offset + s.start_frame / frames,
-                  (s.end_frame + 1 - s.start_frame) / frames, None)
-                 for s in decoder.seg() if not FILLER.match(s.word)]
+        words = [
+            (
+                ALTERNATIVE.sub("", s.word),
+                offset + s.start_frame / frames,
+                (s.end_frame + 1 - s.start_frame) / frames,
+                None,
+            )
+            for s in decoder.seg()
+            if not FILLER.match(s.word)
+        ]
         return words_output(name, words, offset, audio.seconds)

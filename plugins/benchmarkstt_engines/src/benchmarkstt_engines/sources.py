@@ -26,8 +26,11 @@ def audio_files(paths: Sequence[str], what: str = "audio") -> Dict[str, str]:
     found: Dict[str, str] = {}
     for path in paths:
         if os.path.isdir(path):
-            names = sorted(n for n in os.listdir(path) if not n.startswith(".") and is_audio(n)
-                           and os.path.isfile(os.path.join(path, n)))
+            names = sorted(
+                n
+                for n in os.listdir(path)
+                if not n.startswith(".") and is_audio(n) and os.path.isfile(os.path.join(path, n))
+            )
             if not names:
                 raise UsageError(f"{what} {path!r}: no audio files in this folder")
             files = [os.path.join(path, n) for n in names]
@@ -38,7 +41,6 @@ def audio_files(paths: Sequence[str], what: str = "audio") -> Dict[str, str]:
         for file in files:
             key = os.path.splitext(os.path.basename(file))[0]
             if key in found:
-                raise UsageError(f"{what}: {found[key]!r} and {file!r} have the same id {key!r}; "
-                                 f"rename one")
+                raise UsageError(f"{what}: {found[key]!r} and {file!r} have the same id {key!r}; rename one")
             found[key] = file
     return found

@@ -58,10 +58,20 @@ class Speechmatics(RestEngine):
     default_base_url = "https://asr.api.speechmatics.com"
     credential_variables = ("SPEECHMATICS_API_KEY",)
 
-    def __init__(self, language: str = "en", operating_point: str = "enhanced", diarization: str = "none",
-                 vocabulary: Optional[str] = None, keep_upload: str = "false", base_url: Optional[str] = None,
-                 concurrency: str = "4", timeout: str = "1800", retries: str = "5", poll_interval: str = "5",
-                 price_per_minute: Optional[str] = None):
+    def __init__(
+        self,
+        language: str = "en",
+        operating_point: str = "enhanced",
+        diarization: str = "none",
+        vocabulary: Optional[str] = None,
+        keep_upload: str = "false",
+        base_url: Optional[str] = None,
+        concurrency: str = "4",
+        timeout: str = "1800",
+        retries: str = "5",
+        poll_interval: str = "5",
+        price_per_minute: Optional[str] = None,
+    ):
         self.language, self.model, self.diarization = language, operating_point, diarization
         self.vocabulary, self.base_url, self.keep_upload = vocabulary, base_url, flag(keep_upload, "keep_upload")
         self.setup(concurrency, timeout, retries, price_per_minute, poll_interval)
@@ -87,13 +97,25 @@ class Speechmatics(RestEngine):
         """The job's ``json-v2`` transcript of ``audio``, as it came."""
         deadline = time.monotonic() + self.timeout
         reference = f"benchmarkstt-{uuid.uuid4().hex}"
-        body, kind = multipart([("data_file", f"{name}.wav", wav_bytes(audio)),
-                                ("config", None, json.dumps(self.config(reference)).encode())])
+        body, kind = multipart(
+            [
+                ("data_file", f"{name}.wav", wav_bytes(audio)),
+                ("config", None, json.dumps(self.config(reference)).encode()),
+            ]
+        )
         how = f"its tracking reference is {reference}: GET /v2/jobs lists them"
         try:
             since = time.time()
-            job = json.loads(self.send("POST", "/v2/jobs", body, kind, deadline,
-                                       creates=(lambda: self.find(reference, deadline, since), how)))["id"]
+            job = json.loads(
+                self.send(
+                    "POST",
+                    "/v2/jobs",
+                    body,
+                    kind,
+                    deadline,
+                    creates=(lambda: self.find(reference, deadline, since), how),
+                )
+            )["id"]
             with self.outstanding(job):
                 self.poll(lambda: self.done(job, deadline), f"speechmatics: job {job}", deadline)
                 answer = self.send("GET", f"/v2/jobs/{job}/transcript?format=json-v2", deadline=deadline)
@@ -115,8 +137,12 @@ class Speechmatics(RestEngine):
             found = [j for j in jobs if ((j.get("config") or {}).get("tracking") or {}).get("reference") == reference]
             if found:
                 return json.dumps({"id": found[0]["id"]})
-            if not jobs or not jobs[-1].get("created_at") or made_before(jobs[-1]["created_at"], since) \
-                    or jobs[-1]["created_at"] == before:
+            if (
+                not jobs
+                or not jobs[-1].get("created_at")
+                or made_before(jobs[-1]["created_at"], since)
+                or jobs[-1]["created_at"] == before
+            ):
                 return None
             before = jobs[-1]["created_at"]
 

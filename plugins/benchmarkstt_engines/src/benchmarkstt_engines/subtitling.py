@@ -57,8 +57,9 @@ def read_text(host: PluginHost, path: str, kind: str = "infer") -> str:
     from benchmarkstt_core.context import Context, default_encoding
     from benchmarkstt_core.pipeline import create
 
-    return create(host.registries.inputs.get(kind), [path],
-                  Context(host.registries, host.hook, encoding=default_encoding())).read()
+    return create(
+        host.registries.inputs.get(kind), [path], Context(host.registries, host.hook, encoding=default_encoding())
+    ).read()
 
 
 class HasHouseStyle(Protocol):
@@ -109,8 +110,9 @@ def check_format(kind: str | None, style_name: str | None) -> None:
     """
     if style_name is not None:
         if kind is None:
-            raise UsageError(f"--style {style_name}: subtitles are written with --format {', '.join(FORMATS[:-1])} "
-                             f"or {FORMATS[-1]}")
+            raise UsageError(
+                f"--style {style_name}: subtitles are written with --format {', '.join(FORMATS[:-1])} or {FORMATS[-1]}"
+            )
         named_style(style_name)
 
 
@@ -131,5 +133,9 @@ def named_style(name: str) -> Style:
 
 def add_style_argument(group: Any, default_help: str) -> None:
     """``--style NAME``: the house style of the subtitles made of the engines' words."""
-    group.add_argument("--style", metavar="NAME", help="the house style of the subtitles made of the engines' "
-                       f"timed words: bbc, netflix or custom (docs/subtitles.md); {default_help}")
+    group.add_argument(
+        "--style",
+        metavar="NAME",
+        help="the house style of the subtitles made of the engines' "
+        f"timed words: bbc, netflix or custom (docs/subtitles.md); {default_help}",
+    )

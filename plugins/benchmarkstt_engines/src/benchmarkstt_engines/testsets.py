@@ -73,8 +73,10 @@ def kaldi(folder: str) -> List[Utterance]:
     recipe = os.path.dirname(os.path.dirname(os.path.abspath(folder)))
     for line, key, rest in lines(scp):
         if rest.endswith("|"):
-            raise UsageError(f"--testset: {scp}:{line}: {key}: a command ({rest}) is not an audio file; "
-                             f"write the audio to files and name them here")
+            raise UsageError(
+                f"--testset: {scp}:{line}: {key}: a command ({rest}) is not an audio file; "
+                f"write the audio to files and name them here"
+            )
         places = [located(rest, base) for base in (os.curdir, recipe, folder)]
         recordings[key] = next((p for p in places if os.path.exists(p)), places[0])
     ranges: Dict[str, tuple] = {}
@@ -92,8 +94,10 @@ def kaldi(folder: str) -> List[Utterance]:
     for line, key, words in lines(text):
         recording, start, end = ranges.get(key, (key, None, None))
         if recording not in recordings:
-            raise UsageError(f"--testset: {text}:{line}: utterance {key!r} has no recording in {scp}"
-                             + ("" if ranges else " (and there is no segments file)"))
+            raise UsageError(
+                f"--testset: {text}:{line}: utterance {key!r} has no recording in {scp}"
+                + ("" if ranges else " (and there is no segments file)")
+            )
         found.append(Utterance(key, words, recordings[recording], start, end))
     return found
 
@@ -114,8 +118,11 @@ def table_rows(path: str, delimiter: str) -> List[dict]:
     """The rows of a TSV or CSV file with a header."""
     try:
         with open(path, encoding="utf-8", newline="") as f:
-            return list(csv.DictReader(f, delimiter=delimiter, quoting=csv.QUOTE_NONE if delimiter == "\t"
-                                       else csv.QUOTE_MINIMAL))
+            return list(
+                csv.DictReader(
+                    f, delimiter=delimiter, quoting=csv.QUOTE_NONE if delimiter == "\t" else csv.QUOTE_MINIMAL
+                )
+            )
     except OSError as exc:
         raise UsageError(f"--testset: {path}: cannot read it: {exc.strerror}") from None
 
@@ -132,8 +139,14 @@ def common_voice(path: str) -> List[Utterance]:
     """Common Voice: a ``.tsv`` file (``test.tsv``...) with columns ``path`` and ``sentence``,
     the clips in ``clips/`` beside it."""
     clips = os.path.join(os.path.dirname(path), "clips")
-    return [Utterance(os.path.splitext(column(row, ("path",), path))[0], column(row, ("sentence",), path),
-                      os.path.join(clips, row["path"])) for row in table_rows(path, "\t")]
+    return [
+        Utterance(
+            os.path.splitext(column(row, ("path",), path))[0],
+            column(row, ("sentence",), path),
+            os.path.join(clips, row["path"]),
+        )
+        for row in table_rows(path, "\t")
+    ]
 
 
 def stm(path: str) -> List[Utterance]:
@@ -166,8 +179,7 @@ def recording(name: str, places: List[str], path: str, line: int) -> str:
             candidate = os.path.join(place, f"{name}.{ext}")
             if os.path.isfile(candidate):
                 return os.path.normpath(candidate)
-    raise UsageError(f"--testset: {path}:{line}: no audio file for recording {name!r} beside it "
-                     f"or in ../sph or ../wav")
+    raise UsageError(f"--testset: {path}:{line}: no audio file for recording {name!r} beside it or in ../sph or ../wav")
 
 
 def audiofolder(folder: str) -> List[Utterance]:
@@ -178,15 +190,20 @@ def audiofolder(folder: str) -> List[Utterance]:
     for row in table_rows(path, ","):
         name = column(row, ("file_name",), path)
         key = re.sub(r"[\\/]", "_", os.path.splitext(name)[0])
-        found.append(Utterance(key, column(row, ("transcription", "text", "sentence"), path),
-                               os.path.join(folder, name)))
+        found.append(
+            Utterance(key, column(row, ("transcription", "text", "sentence"), path), os.path.join(folder, name))
+        )
     return found
 
 
 #: ``--testset`` kinds and their readers
 KINDS: Dict[str, Callable[[str], List[Utterance]]] = {
-    "kaldi": kaldi, "librispeech": librispeech, "commonvoice": common_voice, "stm": stm,
-    "audiofolder": audiofolder}
+    "kaldi": kaldi,
+    "librispeech": librispeech,
+    "commonvoice": common_voice,
+    "stm": stm,
+    "audiofolder": audiofolder,
+}
 
 
 def read_testset(value: str) -> List[Utterance]:

@@ -26,9 +26,16 @@ def words_output(name: str, words: List[tuple], offset: float, seconds: float) -
     SegLST segment without words from ``offset`` for ``seconds``."""
     file_id = re.sub(r"\s+", "_", name) or "audio"
     if not words:
-        empty = [{"session_id": file_id, "speaker": "", "start_time": offset, "end_time": offset + seconds,
-                  "words": ""}]
+        empty = [
+            {"session_id": file_id, "speaker": "", "start_time": offset, "end_time": offset + seconds, "words": ""}
+        ]
         return Output(json.dumps(empty) + "\n", "json")
-    return Output("".join(f"{file_id} 1 {start:.3f} {duration:.3f} {word}"
-                          + ("" if confidence is None else f" {confidence:.3f}") + "\n"
-                          for word, start, duration, confidence in words), "ctm")
+    return Output(
+        "".join(
+            f"{file_id} 1 {start:.3f} {duration:.3f} {word}"
+            + ("" if confidence is None else f" {confidence:.3f}")
+            + "\n"
+            for word, start, duration, confidence in words
+        ),
+        "ctm",
+    )

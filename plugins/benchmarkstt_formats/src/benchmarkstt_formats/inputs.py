@@ -72,11 +72,18 @@ def warn_if_structured(text: str, source: str, context: Context | None) -> None:
     if what is None or context is None:
         return
     try:
-        kind = context.hook.infer_input_type(path=source, data=None) if context.hook is not None and source != "-" else None
+        kind = (
+            context.hook.infer_input_type(path=source, data=None)
+            if context.hook is not None and source != "-"
+            else None
+        )
     except InputError:  # several types fit it: the warning names none
         kind = None
-    probably = f"it is probably of type {kind!r} (give it with -rt/-ht {kind})" if kind and kind != "plaintext" \
+    probably = (
+        f"it is probably of type {kind!r} (give it with -rt/-ht {kind})"
+        if kind and kind != "plaintext"
         else "give its type with -rt/-ht if a plugin reads it"
+    )
     context.warn(f"{source}: read as plain text but it is {what}: {probably}")
 
 
@@ -114,8 +121,10 @@ class Infer(Input):
             what = f"extension {extension!r}" if extension else "no extension"
             from benchmarkstt_core.plugins import missing_standard_note
 
-            raise InputError(f"{self.source}: cannot infer the input type of a file with {what}; "
-                             f"give it with -rt/-ht (for example -rt plaintext){missing_standard_note()}")
+            raise InputError(
+                f"{self.source}: cannot infer the input type of a file with {what}; "
+                f"give it with -rt/-ht (for example -rt plaintext){missing_standard_note()}"
+            )
         from benchmarkstt_core.pipeline import create
 
         try:
@@ -125,5 +134,6 @@ class Infer(Input):
             extension = os.path.splitext(os.path.basename(self.source))[1].lower()
             if kind == "plaintext" or self.source != "-" and extension not in _CONTAINERS:
                 raise
-            raise InputError(f"{exc} (read as {kind}, the type its structure suggests: if it is another, "
-                             f"give its type with -rt/-ht)") from None
+            raise InputError(
+                f"{exc} (read as {kind}, the type its structure suggests: if it is another, give its type with -rt/-ht)"
+            ) from None

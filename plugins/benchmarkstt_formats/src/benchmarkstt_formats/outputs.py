@@ -64,7 +64,6 @@ def render_value(value: Any) -> str:
     return py_repr(value)
 
 
-
 def _json_default(value: Any) -> Any:
     if isinstance(value, Mapping):
         return dict(value)
@@ -116,6 +115,8 @@ class Json(Output):
         import json  # only for this output
 
         extra = {"normalization": self.normalization} if self.normalization else {}
-        blocks = ("\t" + json.dumps({"title": title, "result": value, **extra}, default=_json_default)
-                  for title, value in results)
+        blocks = (
+            "\t" + json.dumps({"title": title, "result": value, **extra}, default=_json_default)
+            for title, value in results
+        )
         return "[\n" + ",\n".join(blocks) + "\n]\n"

@@ -83,9 +83,15 @@ class AssemblyAILive(VendorEngine):
     name = "assemblyai-live"
     key_variable = "ASSEMBLYAI_API_KEY"
 
-    def __init__(self, model: str = "universal-streaming-english", format_turns: str = "false",
-                 url: str = "wss://streaming.assemblyai.com/v3/ws", chunk: str = "0.1", clock: str = "fast",
-                 retries: str = "5"):
+    def __init__(
+        self,
+        model: str = "universal-streaming-english",
+        format_turns: str = "false",
+        url: str = "wss://streaming.assemblyai.com/v3/ws",
+        chunk: str = "0.1",
+        clock: str = "fast",
+        retries: str = "5",
+    ):
         if format_turns not in ("true", "false"):
             raise UsageError(f"engine option format_turns={format_turns!r}: expected true or false")
         self.model, self.format_turns, self.url = model, format_turns == "true", websocket_url(url)
@@ -104,6 +110,10 @@ class AssemblyAILive(VendorEngine):
 
     def connect(self) -> AssemblyAISession:
         """A connection for one recording."""
-        query = {"sample_rate": self.rate, "encoding": "pcm_s16le", "speech_model": self.model,
-                 "format_turns": str(self.format_turns).lower()}
+        query = {
+            "sample_rate": self.rate,
+            "encoding": "pcm_s16le",
+            "speech_model": self.model,
+            "format_turns": str(self.format_turns).lower(),
+        }
         return AssemblyAISession(f"{self.url}?{urlencode(query)}", {"Authorization": self.load()}, self.format_turns)

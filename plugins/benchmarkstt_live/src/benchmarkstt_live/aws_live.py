@@ -38,8 +38,7 @@ from .streaming import Result
 from .websocket_session import VendorEngine, WebSocketSession, websocket_url
 
 #: the exceptions of Transcribe worth another try
-RETRIED = ("ThrottlingException", "LimitExceededException", "ServiceUnavailableException",
-           "InternalFailureException")
+RETRIED = ("ThrottlingException", "LimitExceededException", "ServiceUnavailableException", "InternalFailureException")
 
 
 def event(headers: Dict[str, str], payload: bytes) -> bytes:
@@ -50,8 +49,10 @@ def event(headers: Dict[str, str], payload: bytes) -> bytes:
         >>> len(frame), frame[:4] == len(frame).to_bytes(4, "big"), parse(frame)
         (43, True, ({':event-type': 'AudioEvent'}, b'\\x00\\x01'))
     """
-    head = b"".join(bytes([len(name.encode())]) + name.encode() + b"\x07" + struct.pack(">H", len(value.encode()))
-                    + value.encode() for name, value in headers.items())
+    head = b"".join(
+        bytes([len(name.encode())]) + name.encode() + b"\x07" + struct.pack(">H", len(value.encode())) + value.encode()
+        for name, value in headers.items()
+    )
     prelude = struct.pack(">II", 16 + len(head) + len(payload), len(head))
     message = prelude + struct.pack(">I", zlib.crc32(prelude)) + head + payload
     return message + struct.pack(">I", zlib.crc32(message))
@@ -63,19 +64,22 @@ def parse(frame: bytes) -> tuple:
     if len(frame) < 16:
         raise ValueError("shorter than an event stream message")
     total, length = struct.unpack(">II", frame[:8])
-    if total != len(frame) or struct.unpack(">I", frame[8:12])[0] != zlib.crc32(frame[:8]) \
-            or struct.unpack(">I", frame[-4:])[0] != zlib.crc32(frame[:-4]):
+    if (
+        total != len(frame)
+        or struct.unpack(">I", frame[8:12])[0] != zlib.crc32(frame[:8])
+        or struct.unpack(">I", frame[-4:])[0] != zlib.crc32(frame[:-4])
+    ):
         raise ValueError("an event stream message whose length or checksum does not match")
     headers, at = {}, 12
     while at < 12 + length:
         size = frame[at]
-        name = frame[at + 1:at + 1 + size].decode()
+        name = frame[at + 1 : at + 1 + size].decode()
         kind, at = frame[at + 1 + size], at + 2 + size
         if kind != 7:
             raise ValueError(f"header {name!r}: not a string (type {kind})")
-        (size,) = struct.unpack(">H", frame[at:at + 2])
-        headers[name], at = frame[at + 2:at + 2 + size].decode(), at + 2 + size
-    return headers, frame[12 + length:-4]
+        (size,) = struct.unpack(">H", frame[at : at + 2])
+        headers[name], at = frame[at + 2 : at + 2 + size].decode(), at + 2 + size
+    return headers, frame[12 + length : -4]
 
 
 class AWSSession(WebSocketSession):
@@ -84,8 +88,9 @@ class AWSSession(WebSocketSession):
     name = "aws-live"
 
     def frame(self, chunk: bytes) -> bytes:
-        return event({":content-type": "application/octet-stream", ":event-type": "AudioEvent",
-                      ":message-type": "event"}, chunk)
+        return event(
+            {":content-type": "application/octet-stream", ":event-type": "AudioEvent", ":message-type": "event"}, chunk
+        )
 
     def closing(self) -> List[bytes]:
         return [self.frame(b"")]
@@ -110,8 +115,11 @@ class AWSSession(WebSocketSession):
         if not results:
             return None
         found = results[0]
-        return Result("partial" if found.get("IsPartial") else "final",
-                      str(found["Alternatives"][0].get("Transcript", "")).strip(), round(float(found.get("EndTime", 0)), 6))
+        return Result(
+            "partial" if found.get("IsPartial") else "final",
+            str(found["Alternatives"][0].get("Transcript", "")).strip(),
+            round(float(found.get("EndTime", 0)), 6),
+        )
 
 
 class AWSLive(VendorEngine):
@@ -128,8 +136,15 @@ class AWSLive(VendorEngine):
 
     name = "aws-live"
 
-    def __init__(self, language: str = "en-US", region: str = "", url: str = "", chunk: str = "0.1",
-                 clock: str = "fast", retries: str = "5"):
+    def __init__(
+        self,
+        language: str = "en-US",
+        region: str = "",
+        url: str = "",
+        chunk: str = "0.1",
+        clock: str = "fast",
+        retries: str = "5",
+    ):
         self.language, self.region, self.url = language, region, websocket_url(url) if url else ""
         self.stream_options(chunk, clock)
         self.retry_option(retries)
@@ -151,12 +166,15 @@ class AWSLive(VendorEngine):
             raise missing_library(self.name, "botocore", "aws") from None
         session = botocore.session.Session()
         if session.get_credentials() is None:
-            raise EngineError(f"engine {self.name!r}: no AWS credentials (AWS_ACCESS_KEY_ID and "
-                              f"AWS_SECRET_ACCESS_KEY, a profile...)")
+            raise EngineError(
+                f"engine {self.name!r}: no AWS credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile...)"
+            )
         region = self.region or os.environ.get("AWS_REGION") or session.get_config_variable("region")
         if not region:
-            raise EngineError(f"engine {self.name!r}: no AWS region (option region=, AWS_REGION or "
-                              f"AWS_DEFAULT_REGION, a profile's region)")
+            raise EngineError(
+                f"engine {self.name!r}: no AWS region (option region=, AWS_REGION or "
+                f"AWS_DEFAULT_REGION, a profile's region)"
+            )
         return session, region
 
     def connect(self) -> AWSSession:

@@ -55,8 +55,14 @@ def wav_header(rate: int) -> bytes:
         >>> header[:4], header[8:16], len(header)
         (b'RIFF', b'WAVEfmt ', 44)
     """
-    return (b"RIFF" + struct.pack("<I", 0) + b"WAVEfmt " + struct.pack("<IHHIIHH", 16, 1, 1, rate, rate * 2, 2, 16)
-            + b"data" + struct.pack("<I", 0))
+    return (
+        b"RIFF"
+        + struct.pack("<I", 0)
+        + b"WAVEfmt "
+        + struct.pack("<IHHIIHH", 16, 1, 1, rate, rate * 2, 2, 16)
+        + b"data"
+        + struct.pack("<I", 0)
+    )
 
 
 def stamp() -> str:
@@ -75,14 +81,16 @@ class AzureSession(WebSocketSession):
         super().__init__(url, headers)
 
     def opening(self) -> List[str]:
-        config = {"context": {"system": {"name": "benchmarkstt", "version": __version__},
-                              "os": {"platform": os.name}}}
-        return [f"Path: speech.config\r\nX-RequestId: {self.turn}\r\nX-Timestamp: {stamp()}\r\n"
-                f"Content-Type: application/json\r\n\r\n{json.dumps(config)}"]
+        config = {"context": {"system": {"name": "benchmarkstt", "version": __version__}, "os": {"platform": os.name}}}
+        return [
+            f"Path: speech.config\r\nX-RequestId: {self.turn}\r\nX-Timestamp: {stamp()}\r\n"
+            f"Content-Type: application/json\r\n\r\n{json.dumps(config)}"
+        ]
 
     def frame(self, chunk: bytes) -> bytes:
-        headers = (f"Path: audio\r\nX-RequestId: {self.turn}\r\nX-Timestamp: {stamp()}\r\n"
-                   "Content-Type: audio/x-wav\r\n").encode("ascii")
+        headers = (
+            f"Path: audio\r\nX-RequestId: {self.turn}\r\nX-Timestamp: {stamp()}\r\nContent-Type: audio/x-wav\r\n"
+        ).encode("ascii")
         if self.first:
             chunk, self.first = wav_header(self.rate) + chunk, False
         return len(headers).to_bytes(2, "big") + headers + chunk
@@ -95,8 +103,10 @@ class AzureSession(WebSocketSession):
         if not isinstance(raw, str):
             raise ValueError("a binary message")
         head, _, body = raw.partition("\r\n\r\n")
-        headers = {name.strip().lower(): value.strip()
-                   for name, _, value in (line.partition(":") for line in head.split("\r\n"))}
+        headers = {
+            name.strip().lower(): value.strip()
+            for name, _, value in (line.partition(":") for line in head.split("\r\n"))
+        }
         return {"path": headers.get("path", ""), "body": json.loads(body) if body.strip() else {}}
 
     def result(self, message: dict) -> Optional[Result]:
@@ -131,8 +141,9 @@ class AzureLive(VendorEngine):
     name = "azure-live"
     key_variable = "SPEECH_KEY"
 
-    def __init__(self, language: str = "en-US", url: str = "", chunk: str = "0.1", clock: str = "fast",
-                 retries: str = "5"):
+    def __init__(
+        self, language: str = "en-US", url: str = "", chunk: str = "0.1", clock: str = "fast", retries: str = "5"
+    ):
         self.language, self.url = language, websocket_url(url) if url else ""
         self.stream_options(chunk, clock)
         self.retry_option(retries)
@@ -151,9 +162,11 @@ class AzureLive(VendorEngine):
         if not url:
             region = os.environ.get("SPEECH_REGION")
             if not region:
-                raise EngineError(f"engine {self.name!r} needs the environment variable SPEECH_REGION (or the "
-                                  f"option url=)")
+                raise EngineError(
+                    f"engine {self.name!r} needs the environment variable SPEECH_REGION (or the option url=)"
+                )
             url = f"wss://{region}.stt.speech.microsoft.com{PATH}"
         query = urlencode({"language": self.language, "format": "simple"})
-        return AzureSession(f"{url}?{query}", {"Ocp-Apim-Subscription-Key": self.load(),
-                                               "X-ConnectionId": uuid.uuid4().hex}, self.rate)
+        return AzureSession(
+            f"{url}?{query}", {"Ocp-Apim-Subscription-Key": self.load(), "X-ConnectionId": uuid.uuid4().hex}, self.rate
+        )

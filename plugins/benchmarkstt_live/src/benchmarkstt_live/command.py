@@ -28,8 +28,11 @@ def files_by_id(path: str, what: str, extension: str = "") -> Dict[str, str]:
     """``{id: path}``: the file ``path``, or the files of the folder ``path`` (ending in
     ``extension`` when given; hidden files skipped)."""
     if os.path.isdir(path):
-        names = sorted(n for n in os.listdir(path) if not n.startswith(".") and n.endswith(extension)
-                       and os.path.isfile(os.path.join(path, n)))
+        names = sorted(
+            n
+            for n in os.listdir(path)
+            if not n.startswith(".") and n.endswith(extension) and os.path.isfile(os.path.join(path, n))
+        )
         if not names:
             raise UsageError(f"{what} {path!r}: no {'*' + extension + ' ' if extension else ''}files in this folder")
         return {os.path.splitext(n)[0]: os.path.join(path, n) for n in names}
@@ -71,19 +74,44 @@ def format_seconds(value) -> str:
 
 def table(rows: List[dict]) -> str:
     """The figures of each engine (and file) as a plain-text table."""
-    head = ["engine", "file", "clock", "ref words", "measured", "emission mean", "median", "p90", "p99",
-            "first display mean", "median", "p90", "p99", "flicker/100", "stable", "WER", "words/min"]
+    head = [
+        "engine",
+        "file",
+        "clock",
+        "ref words",
+        "measured",
+        "emission mean",
+        "median",
+        "p90",
+        "p99",
+        "first display mean",
+        "median",
+        "p90",
+        "p99",
+        "flicker/100",
+        "stable",
+        "WER",
+        "words/min",
+    ]
     lines = [head]
     for row in rows:
         f = row["figures"]
         e, d = f["emission"], f["first_display"]
-        lines.append([row["engine"], row["file"], row["clock"], str(f["reference_words"]), str(e["count"]),
-                      *(format_seconds(e[k]) for k in ("mean", "median", "p90", "p99")),
-                      *(format_seconds(d[k]) for k in ("mean", "median", "p90", "p99")),
-                      f"{f['flicker_per_100']:.1f}",
-                      "-" if f["stable_share"] is None else f"{100 * f['stable_share']:.1f}%",
-                      "-" if f["wer"] is None else f"{100 * f['wer']:.2f}%",
-                      "-" if f["words_per_minute"] is None else f"{f['words_per_minute']:.1f}"])
+        lines.append(
+            [
+                row["engine"],
+                row["file"],
+                row["clock"],
+                str(f["reference_words"]),
+                str(e["count"]),
+                *(format_seconds(e[k]) for k in ("mean", "median", "p90", "p99")),
+                *(format_seconds(d[k]) for k in ("mean", "median", "p90", "p99")),
+                f"{f['flicker_per_100']:.1f}",
+                "-" if f["stable_share"] is None else f"{100 * f['stable_share']:.1f}%",
+                "-" if f["wer"] is None else f"{100 * f['wer']:.2f}%",
+                "-" if f["words_per_minute"] is None else f"{f['words_per_minute']:.1f}",
+            ]
+        )
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines) + "\n"
 
@@ -101,17 +129,18 @@ def interval_line(row: dict) -> str:
     """
     f, ci = row["figures"], row["ci"]
     parts = []
-    for label, key, value, form in (("emission mean", "emission_mean", f["emission"]["mean"], "{:.2f} s"),
-                                    ("first display mean", "first_display_mean", f["first_display"]["mean"], "{:.2f} s"),
-                                    ("flicker", "flicker_per_100", f["flicker_per_100"], "{:.1f} per 100"),
-                                    ("WER", "wer", f["wer"], "{:.2%}")):
+    for label, key, value, form in (
+        ("emission mean", "emission_mean", f["emission"]["mean"], "{:.2f} s"),
+        ("first display mean", "first_display_mean", f["first_display"]["mean"], "{:.2f} s"),
+        ("flicker", "flicker_per_100", f["flicker_per_100"], "{:.1f} per 100"),
+        ("WER", "wer", f["wer"], "{:.2%}"),
+    ):
         if value is not None and ci[key] is not None:
             low, high = (form.split(" ")[0].format(x) for x in ci[key])
             parts.append(f"{label} {form.format(value)} ({low} - {high})")
     if not parts:
         return ""
-    return (f"{row['engine']} pooled, 95% bootstrap CI over files (1000 resamples, seed 0): "
-            f"{'; '.join(parts)}\n")
+    return f"{row['engine']} pooled, 95% bootstrap CI over files (1000 resamples, seed 0): {'; '.join(parts)}\n"
 
 
 class LiveCommand:
@@ -123,24 +152,51 @@ class LiveCommand:
         """The reference, the audio, the engines or event logs, the cache and the JSON result."""
         from benchmarkstt_engines.api import add_engine_arguments
 
-        parser.add_argument("--reference", required=True, metavar="FILE_OR_FOLDER",
-                            help="the reference: timed (SRT, WebVTT, TTML, CTM, STM, an engine's JSON) "
-                                 "gives each word's end; plain text is aligned to the audio by pocketsphinx")
-        parser.add_argument("-rt", "--reference-type", default="infer", metavar="TYPE",
-                            help="the reference's input type (default: inferred from its extension)")
-        parser.add_argument("--audio", metavar="FILE_OR_FOLDER",
-                            help="the recordings (paired with the reference by name): streamed to --engine, "
-                                 "and aligned with a plain-text reference")
-        parser.add_argument("--events", action="append", default=[], metavar="NAME=PATH",
-                            help="an engine's event log (.livelog) or a folder of them, measured as they are")
-        add_engine_arguments(parser, host, "Streaming engines to run (pocketsphinx-streaming, deepgram-live...): "
-                             "options chunk=SECONDS (default 0.1) and clock=fast|paced.")
-        parser.add_argument("--allow-unpaired", action="store_true",
-                            help="measure the files with a reference and leave out, without an error, the "
-                                 "recordings (with --engine) and event logs that have none")
+        parser.add_argument(
+            "--reference",
+            required=True,
+            metavar="FILE_OR_FOLDER",
+            help="the reference: timed (SRT, WebVTT, TTML, CTM, STM, an engine's JSON) "
+            "gives each word's end; plain text is aligned to the audio by pocketsphinx",
+        )
+        parser.add_argument(
+            "-rt",
+            "--reference-type",
+            default="infer",
+            metavar="TYPE",
+            help="the reference's input type (default: inferred from its extension)",
+        )
+        parser.add_argument(
+            "--audio",
+            metavar="FILE_OR_FOLDER",
+            help="the recordings (paired with the reference by name): streamed to --engine, "
+            "and aligned with a plain-text reference",
+        )
+        parser.add_argument(
+            "--events",
+            action="append",
+            default=[],
+            metavar="NAME=PATH",
+            help="an engine's event log (.livelog) or a folder of them, measured as they are",
+        )
+        add_engine_arguments(
+            parser,
+            host,
+            "Streaming engines to run (pocketsphinx-streaming, deepgram-live...): "
+            "options chunk=SECONDS (default 0.1) and clock=fast|paced.",
+        )
+        parser.add_argument(
+            "--allow-unpaired",
+            action="store_true",
+            help="measure the files with a reference and leave out, without an error, the "
+            "recordings (with --engine) and event logs that have none",
+        )
         parser.add_argument("--json", metavar="FILE", help="write every figure, per file and pooled, as JSON")
-        parser.add_argument("--html", metavar="FILE", help="write a page of the figures: latencies side by side, "
-                                                           "latency over the programme, every file")
+        parser.add_argument(
+            "--html",
+            metavar="FILE",
+            help="write a page of the figures: latencies side by side, latency over the programme, every file",
+        )
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Measure every engine on every file; print a table; write the JSON result."""
@@ -150,16 +206,18 @@ class LiveCommand:
         from .streaming import Streams
 
         if not args.engine and not args.events:
-            raise UsageError("need at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx-streaming) "
-                             "or --events NAME=PATH")
+            raise UsageError(
+                "need at least one --engine NAME=KIND (e.g. --engine ps=pocketsphinx-streaming) or --events NAME=PATH"
+            )
         registry = host.registries["engines"]
         specs = engine_specs(args.engine, registry)
         for spec in specs.values():  # a batch engine's output has no partials to measure
             engine = create(registry, spec)
             if not isinstance(engine, Streams):
                 kinds = [n for n in registry.names() if isinstance(registry.get(n).cls, Streams)]
-                raise UsageError(f"--engine {spec.name}={spec.kind}: not a streaming engine (streaming kinds: "
-                                 f"{', '.join(kinds)})")
+                raise UsageError(
+                    f"--engine {spec.name}={spec.kind}: not a streaming engine (streaming kinds: {', '.join(kinds)})"
+                )
         given = named_paths(args.events, "--events")
         clash = set(given) & set(specs)
         if clash:
@@ -169,28 +227,36 @@ class LiveCommand:
             if folder and not os.path.isdir(folder):
                 raise UsageError(f"{flag} {path}: no such folder {folder}")
         if args.reference_type not in host.registries["inputs"].names():
-            raise UsageError(f"-rt {args.reference_type}: unknown input type (known: "
-                             f"{', '.join(host.registries['inputs'].names())})")
+            raise UsageError(
+                f"-rt {args.reference_type}: unknown input type (known: {', '.join(host.registries['inputs'].names())})"
+            )
         references = files_by_id(args.reference, "--reference")
         audio = audio_files([args.audio], "--audio") if args.audio else {}
         logs = {name: files_by_id(path, "--events", "." + EXTENSION) for name, path in given.items()}
         for key in references:
             if specs and key not in audio:
-                raise UsageError(f"--reference {references[key]!r}: no audio file with the id {key!r} in --audio "
-                                 f"(--engine streams it)")
+                raise UsageError(
+                    f"--reference {references[key]!r}: no audio file with the id {key!r} in --audio "
+                    f"(--engine streams it)"
+                )
             for name, found in logs.items():
                 if key not in found:
-                    raise UsageError(f"--events {name}: no event log {key}.{EXTENSION} for the reference "
-                                     f"{references[key]!r}")
+                    raise UsageError(
+                        f"--events {name}: no event log {key}.{EXTENSION} for the reference {references[key]!r}"
+                    )
         if os.path.isdir(args.reference):  # a recording or a log with no reference: named, not left out
             from benchmarkstt_corpus.pairing import check_paired, pair
 
             others = {**logs, **({"--audio": audio} if specs else {})}
-            check_paired(pair(references, others).unpaired, args.allow_unpaired,
-                         f"--reference {args.reference!r} has no file of their ids: give their references, or "
-                         f"--allow-unpaired to measure the referenced files only")
-        loaded: Dict[str, Dict[str, EventLog]] = {name: {key: read_log(found[key]) for key in references}
-                                                  for name, found in logs.items()}
+            check_paired(
+                pair(references, others).unpaired,
+                args.allow_unpaired,
+                f"--reference {args.reference!r} has no file of their ids: give their references, or "
+                f"--allow-unpaired to measure the referenced files only",
+            )
+        loaded: Dict[str, Dict[str, EventLog]] = {
+            name: {key: read_log(found[key]) for key in references} for name, found in logs.items()
+        }
         if specs:
             loaded.update(self._stream(args, specs, registry, references, audio, cache_of(args)))
         from benchmarkstt_core.files import write_stdout
@@ -200,8 +266,10 @@ class LiveCommand:
         for row in rows:
             if "reference_times" in row:
                 f = row["figures"]
-                lines.append(f"{row['engine']} {row['file']}: word ends from {row['reference_times']}, "
-                             f"{f['unplaced']} of {f['reference_words']} reference words not placed\n")
+                lines.append(
+                    f"{row['engine']} {row['file']}: word ends from {row['reference_times']}, "
+                    f"{f['unplaced']} of {f['reference_words']} reference words not placed\n"
+                )
         lines += [interval_line(row) for row in rows if row.get("ci")]
         lines += [paired_line(comparison) for comparison in comparisons]
         verdict = verdict_lines(rows)
@@ -210,8 +278,15 @@ class LiveCommand:
         if args.html:
             from .page import render
 
-            write_output(os.path.abspath(args.html), render(rows, [row for row in rows if row["file"] == "(pooled)"],
-                                           " ".join(verdict), [paired_line(c) for c in comparisons]))
+            write_output(
+                os.path.abspath(args.html),
+                render(
+                    rows,
+                    [row for row in rows if row["file"] == "(pooled)"],
+                    " ".join(verdict),
+                    [paired_line(c) for c in comparisons],
+                ),
+            )
         if args.json:
             write_output(os.path.abspath(args.json), json.dumps({"rows": rows, "paired": comparisons}, indent=1) + "\n")
         return 0
@@ -228,8 +303,10 @@ class LiveCommand:
         if reference is not None:
             return reference
         if audio_path is None:
-            raise UsageError(f"--reference {path!r}: has no times, and no audio of the same id to align it to "
-                             f"(give --audio, or a timed reference: SRT, WebVTT, TTML, CTM, STM...)")
+            raise UsageError(
+                f"--reference {path!r}: has no times, and no audio of the same id to align it to "
+                f"(give --audio, or a timed reference: SRT, WebVTT, TTML, CTM, STM...)"
+            )
         audio = decode(audio_path, 16000)
         return aligned_reference(text, audio.samples, audio.rate)
 
@@ -252,8 +329,13 @@ class LiveCommand:
         return found
 
 
-def measure_rows(args: argparse.Namespace, host: PluginHost, references: Dict[str, str], audio: Dict[str, str],
-                 loaded: Dict[str, Dict[str, EventLog]]) -> tuple:
+def measure_rows(
+    args: argparse.Namespace,
+    host: PluginHost,
+    references: Dict[str, str],
+    audio: Dict[str, str],
+    loaded: Dict[str, Dict[str, EventLog]],
+) -> tuple:
     """Every engine's figures on every file (``loaded``: the event logs by engine and id),
     then each engine's pooled figures with their bootstrap intervals; and each pair of engines
     compared over the same files (:func:`~benchmarkstt_live.measures.paired`)."""
@@ -268,16 +350,34 @@ def measure_rows(args: argparse.Namespace, host: PluginHost, references: Dict[st
             clock = "wall" if log.stream.get("clock") == "paced" else "audio"
             counts = measure(reference, log, clock)
             totals.setdefault(name, []).append((clock, counts))
-            rows.append({"engine": name, "file": key, "clock": clock, "reference_times": reference.source,
-                         "audio_seconds": counts["audio_seconds"], "figures": figures(counts)})
+            rows.append(
+                {
+                    "engine": name,
+                    "file": key,
+                    "clock": clock,
+                    "reference_times": reference.source,
+                    "audio_seconds": counts["audio_seconds"],
+                    "figures": figures(counts),
+                }
+            )
     for name, parts in totals.items():
         clocks = {clock for clock, _ in parts}
         each = [c for _, c in parts]
-        rows.append({"engine": name, "file": "(pooled)", "clock": "/".join(sorted(clocks)),
-                     "figures": figures(pooled(each)), "ci": intervals(each)})
+        rows.append(
+            {
+                "engine": name,
+                "file": "(pooled)",
+                "clock": "/".join(sorted(clocks)),
+                "figures": figures(pooled(each)),
+                "ci": intervals(each),
+            }
+        )
     names = list(totals)
-    comparisons = [{"a": a, "b": b, **paired([c for _, c in totals[a]], [c for _, c in totals[b]])}
-                   for i, a in enumerate(names) for b in names[i + 1:]]
+    comparisons = [
+        {"a": a, "b": b, **paired([c for _, c in totals[a]], [c for _, c in totals[b]])}
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+    ]
     return rows, comparisons
 
 
@@ -291,14 +391,21 @@ def paired_line(comparison: dict) -> str:
         ps - dg, paired bootstrap over files (1000 resamples, seed 0): emission mean +0.84 s (+0.50 - +1.20), p = 0.002
     """
     parts = []
-    for label, key, unit in (("emission mean", "emission_mean", " s"), ("first display mean", "first_display_mean", " s"),
-                             ("flicker", "flicker_per_100", " per 100")):
+    for label, key, unit in (
+        ("emission mean", "emission_mean", " s"),
+        ("first display mean", "first_display_mean", " s"),
+        ("flicker", "flicker_per_100", " per 100"),
+    ):
         found = comparison.get(key)
         if found:
             low, high = found["ci"]
-            parts.append(f"{label} {found['difference']:+.2f}{unit} ({low:+.2f} - {high:+.2f}), p = {found['p_value']:.3f}")
-    return (f"{comparison['a']} - {comparison['b']}, paired bootstrap over files (1000 resamples, seed 0): "
-            f"{'; '.join(parts) or 'too few files or measured words to compare'}\n")
+            parts.append(
+                f"{label} {found['difference']:+.2f}{unit} ({low:+.2f} - {high:+.2f}), p = {found['p_value']:.3f}"
+            )
+    return (
+        f"{comparison['a']} - {comparison['b']}, paired bootstrap over files (1000 resamples, seed 0): "
+        f"{'; '.join(parts) or 'too few files or measured words to compare'}\n"
+    )
 
 
 def verdict_lines(rows: List[dict]) -> List[str]:

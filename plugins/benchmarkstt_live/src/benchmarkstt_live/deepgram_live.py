@@ -37,8 +37,9 @@ class DeepgramSession(WebSocketSession):
             return None
         alternatives = (message.get("channel") or {}).get("alternatives") or [{}]
         end = float(message.get("start", 0)) + float(message.get("duration", 0))
-        return Result("final" if message.get("is_final") else "partial", alternatives[0].get("transcript", ""),
-                      round(end, 6))
+        return Result(
+            "final" if message.get("is_final") else "partial", alternatives[0].get("transcript", ""), round(end, 6)
+        )
 
 
 class DeepgramLive(VendorEngine):
@@ -55,9 +56,15 @@ class DeepgramLive(VendorEngine):
     name = "deepgram-live"
     key_variable = "DEEPGRAM_API_KEY"
 
-    def __init__(self, model: str = "nova-3", language: Optional[str] = None,
-                 url: str = "wss://api.deepgram.com/v1/listen", chunk: str = "0.1", clock: str = "fast",
-                 retries: str = "5"):
+    def __init__(
+        self,
+        model: str = "nova-3",
+        language: Optional[str] = None,
+        url: str = "wss://api.deepgram.com/v1/listen",
+        chunk: str = "0.1",
+        clock: str = "fast",
+        retries: str = "5",
+    ):
         self.model, self.language, self.url = model, language, websocket_url(url)
         self.stream_options(chunk, clock)
         self.retry_option(retries)
@@ -72,8 +79,14 @@ class DeepgramLive(VendorEngine):
 
     def connect(self) -> DeepgramSession:
         """A connection for one recording."""
-        query = {"encoding": "linear16", "sample_rate": self.rate, "channels": 1, "interim_results": "true",
-                 "punctuate": "true", "model": self.model}
+        query = {
+            "encoding": "linear16",
+            "sample_rate": self.rate,
+            "channels": 1,
+            "interim_results": "true",
+            "punctuate": "true",
+            "model": self.model,
+        }
         if self.language:
             query["language"] = self.language
         return DeepgramSession(f"{self.url}?{urlencode(query)}", {"Authorization": f"Token {self.load()}"})

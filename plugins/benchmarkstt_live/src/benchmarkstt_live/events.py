@@ -83,7 +83,7 @@ def loads(text: str, where: str) -> EventLog:
     except ValueError as exc:
         raise InputError(f"{where}:1: not JSON: {exc}") from None
     if not isinstance(header, dict) or not isinstance(header.get("stream"), dict):
-        raise InputError(f"{where}:1: expected the stream header {{\"stream\": {{...}}}}")
+        raise InputError(f'{where}:1: expected the stream header {{"stream": {{...}}}}')
     length = header["stream"].get("audio_seconds")
     length = length if isinstance(length, (int, float)) and not isinstance(length, bool) else math.inf
     events = []
@@ -103,10 +103,13 @@ def loads(text: str, where: str) -> EventLog:
         for clock in ("audio", "wall"):
             value = item.get(clock)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
-                raise InputError(f"{where}:{number}: {clock}: expected a number of seconds of at least 0, got {value!r}")
+                raise InputError(
+                    f"{where}:{number}: {clock}: expected a number of seconds of at least 0, got {value!r}"
+                )
         if item["audio"] > length + PAST_END:
-            raise InputError(f"{where}:{number}: audio: {item['audio']!r} s is past the end of the stream's "
-                             f"{length!r} s of audio")
+            raise InputError(
+                f"{where}:{number}: audio: {item['audio']!r} s is past the end of the stream's {length!r} s of audio"
+            )
         events.append(Event(item["kind"], item["text"], float(item["audio"]), float(item["wall"])))
     return EventLog(header["stream"], events)
 

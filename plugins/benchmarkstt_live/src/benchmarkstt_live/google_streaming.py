@@ -122,8 +122,16 @@ class GoogleLive(Reconnects, StreamingEngine):
 
     name = "google-live"
 
-    def __init__(self, language: str = "en-US", model: str = "", endpoint: str = "speech.googleapis.com:443",
-                 insecure: str = "false", chunk: str = "0.1", clock: str = "fast", retries: str = "5"):
+    def __init__(
+        self,
+        language: str = "en-US",
+        model: str = "",
+        endpoint: str = "speech.googleapis.com:443",
+        insecure: str = "false",
+        chunk: str = "0.1",
+        clock: str = "fast",
+        retries: str = "5",
+    ):
         if insecure not in ("true", "false"):
             raise UsageError(f"engine option insecure={insecure!r}: expected true or false")
         self.language, self.model, self.endpoint, self.insecure = language, model, endpoint, insecure == "true"
@@ -160,7 +168,11 @@ class GoogleLive(Reconnects, StreamingEngine):
         """A streaming call for one recording."""
         from google.cloud import speech
 
-        config = speech.RecognitionConfig(encoding=speech.RecognitionConfig.AudioEncoding.LINEAR16,
-                                          sample_rate_hertz=self.rate, language_code=self.language,
-                                          enable_automatic_punctuation=True, model=self.model)
+        config = speech.RecognitionConfig(
+            encoding=speech.RecognitionConfig.AudioEncoding.LINEAR16,
+            sample_rate_hertz=self.rate,
+            language_code=self.language,
+            enable_automatic_punctuation=True,
+            model=self.model,
+        )
         return GoogleSession(self.load(), speech.StreamingRecognitionConfig(config=config, interim_results=True))

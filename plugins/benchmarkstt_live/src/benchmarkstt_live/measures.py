@@ -91,12 +91,19 @@ def percentile(values: Sequence[float], q: float) -> Optional[float]:
 
 def summary(values: List[float]) -> dict:
     """Count, mean, median, p90, p99 of ``values`` (rounded to microseconds) and the values."""
+
     def r(x):
         return None if x is None else round(x, 6)
+
     values = [round(v, 6) for v in values]
-    return {"count": len(values), "mean": r(sum(values) / len(values)) if values else None,
-            "median": r(percentile(values, 50)), "p90": r(percentile(values, 90)), "p99": r(percentile(values, 99)),
-            "values": values}
+    return {
+        "count": len(values),
+        "mean": r(sum(values) / len(values)) if values else None,
+        "median": r(percentile(values, 50)),
+        "p90": r(percentile(values, 90)),
+        "p99": r(percentile(values, 99)),
+        "values": values,
+    }
 
 
 def _shown_when(target: List[str], results: List[tuple]) -> dict:
@@ -209,10 +216,20 @@ def measure(reference: Reference, log: EventLog, clock: str) -> dict:
                 emission.append(emitted[b1 + k] - end)
                 display.append(first[b1 + k] - end)
     hits, subs, dels, ins = hsdi(reference.words, finals)
-    return {"emission": emission, "first_display": display, "word_ends": ends, "shown": shown, "changed": changed, "stable": stable,
-            "final_words": len(finals), "reference_words": len(reference.words), "matched": hits,
-            "errors": subs + dels + ins, "unplaced": reference.unplaced,
-            "audio_seconds": log.stream.get("audio_seconds") or 0.0}
+    return {
+        "emission": emission,
+        "first_display": display,
+        "word_ends": ends,
+        "shown": shown,
+        "changed": changed,
+        "stable": stable,
+        "final_words": len(finals),
+        "reference_words": len(reference.words),
+        "matched": hits,
+        "errors": subs + dels + ins,
+        "unplaced": reference.unplaced,
+        "audio_seconds": log.stream.get("audio_seconds") or 0.0,
+    }
 
 
 def pooled(counts: List[dict]) -> dict:
@@ -229,11 +246,15 @@ def figures(counts: dict) -> dict:
     flicker per 100 words shown, the share of stable final words, WER, words per minute."""
     shown, finals, seconds = counts["shown"], counts["final_words"], counts["audio_seconds"]
     return {
-        "reference_words": counts["reference_words"], "unplaced": counts["unplaced"],
-        "final_words": finals, "matched": counts["matched"],
-        "emission": summary(counts["emission"]), "first_display": summary(counts["first_display"]),
+        "reference_words": counts["reference_words"],
+        "unplaced": counts["unplaced"],
+        "final_words": finals,
+        "matched": counts["matched"],
+        "emission": summary(counts["emission"]),
+        "first_display": summary(counts["first_display"]),
         "word_ends": [round(end, 6) for end in counts["word_ends"]],
-        "shown": shown, "changed": counts["changed"],
+        "shown": shown,
+        "changed": counts["changed"],
         "flicker_per_100": round(100 * counts["changed"] / shown, 6) if shown else 0.0,
         "stable_share": round(counts["stable"] / finals, 6) if finals else None,
         "wer": round(counts["errors"] / counts["reference_words"], 6) if counts["reference_words"] else None,
@@ -271,19 +292,20 @@ def intervals(counts: List[dict], resamples: int = 1000, seed: int = 0, level: f
 
     found: dict = {}
     for name, (numerator, denominator) in RATIOS.items():
-        low, high = bootstrap_ci([numerator(c) for c in counts], [denominator(c) for c in counts], resamples, seed,
-                                 level)
+        low, high = bootstrap_ci(
+            [numerator(c) for c in counts], [denominator(c) for c in counts], resamples, seed, level
+        )
         found[name] = None if math.isnan(low) else [round(low, 6), round(high, 6)]
     return found
-
 
 
 #: the figures compared between two engines by :func:`paired`: lower is better for each
 PAIRED = ("emission_mean", "first_display_mean", "flicker_per_100")
 
 
-def paired(counts_a: List[dict], counts_b: List[dict], resamples: int = 1000, seed: int = 0,
-           level: float = 0.95) -> dict:
+def paired(
+    counts_a: List[dict], counts_b: List[dict], resamples: int = 1000, seed: int = 0, level: float = 0.95
+) -> dict:
     """Two engines' pooled latencies and flicker compared over the same files (``counts_a[i]``
     and ``counts_b[i]`` the same file), by the paired bootstrap corpus mode uses for WER: the
     same files drawn for both engines in each replicate (benchmarkstt-corpus's ``replicates``).
@@ -322,8 +344,10 @@ def paired(counts_a: List[dict], counts_b: List[dict], resamples: int = 1000, se
         lower, higher = np.count_nonzero(diff < 0) + ties, np.count_nonzero(diff > 0) + ties
         tail = (1 - level) / 2
         low, high = np.quantile(diff, [tail, 1 - tail])
-        found[name] = {"difference": round(float(total[0] / total[1] - total[2] / total[3]), 6),
-                       "ci": [round(float(low), 6), round(float(high), 6)],
-                       "probability_a_lower": round(float(lower / len(diff)), 6),
-                       "p_value": round(float(min(1.0, 2 * (min(lower, higher) + 1) / (len(diff) + 1))), 6)}
+        found[name] = {
+            "difference": round(float(total[0] / total[1] - total[2] / total[3]), 6),
+            "ci": [round(float(low), 6), round(float(high), 6)],
+            "probability_a_lower": round(float(lower / len(diff)), 6),
+            "p_value": round(float(min(1.0, 2 * (min(lower, higher) + 1) / (len(diff) + 1))), 6),
+        }
     return found

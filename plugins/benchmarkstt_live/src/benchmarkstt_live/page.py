@@ -39,15 +39,21 @@ def dots(rows: List[dict], key: str) -> str:
         colour = COLOURS[n % len(COLOURS)]
         parts.append(f'<text x="0" y="{y + 4:.1f}">{escape(row["engine"])}</text>')
         for v in row["figures"][key]["values"]:
-            parts.append(f'<circle cx="{120 + (v - low) * scale:.1f}" cy="{y:.1f}" r="3" fill="{colour}" '
-                         f'fill-opacity="0.5"><title>{v:.3f} s</title></circle>')
+            parts.append(
+                f'<circle cx="{120 + (v - low) * scale:.1f}" cy="{y:.1f}" r="3" fill="{colour}" '
+                f'fill-opacity="0.5"><title>{v:.3f} s</title></circle>'
+            )
         median = row["figures"][key]["median"]
         if median is not None:
             x = 120 + (median - low) * scale
-            parts.append(f'<line x1="{x:.1f}" y1="{y - 9:.1f}" x2="{x:.1f}" y2="{y + 9:.1f}" stroke="#000" '
-                         f'stroke-width="2"><title>median {median:.3f} s</title></line>')
-    parts.append(f'<text x="120" y="{ROW * len(rows) + 18}">{low:.2f} s</text>'
-                 f'<text x="{WIDTH - 60}" y="{ROW * len(rows) + 18}">{high:.2f} s</text></svg>')
+            parts.append(
+                f'<line x1="{x:.1f}" y1="{y - 9:.1f}" x2="{x:.1f}" y2="{y + 9:.1f}" stroke="#000" '
+                f'stroke-width="2"><title>median {median:.3f} s</title></line>'
+            )
+    parts.append(
+        f'<text x="120" y="{ROW * len(rows) + 18}">{low:.2f} s</text>'
+        f'<text x="{WIDTH - 60}" y="{ROW * len(rows) + 18}">{high:.2f} s</text></svg>'
+    )
     return "".join(parts)
 
 
@@ -59,8 +65,11 @@ def over_time(files: List[dict], engines: List[str]) -> str:
         if row["file"] not in offsets:
             offsets[row["file"]] = total
             total += row.get("audio_seconds") or 0.0
-    points = [(offsets[row["file"]] + end, latency, engines.index(row["engine"]))
-              for row in files for end, latency in zip(row["figures"]["word_ends"], row["figures"]["emission"]["values"])]
+    points = [
+        (offsets[row["file"]] + end, latency, engines.index(row["engine"]))
+        for row in files
+        for end, latency in zip(row["figures"]["word_ends"], row["figures"]["emission"]["values"])
+    ]
     if not points:
         return "<p>No word was measured.</p>"
     top = max(max(p[1] for p in points), 0.1)
@@ -68,14 +77,20 @@ def over_time(files: List[dict], engines: List[str]) -> str:
     height = 200
     x = (WIDTH - 60) / (total or 1.0)
     y = height / ((top - bottom) or 1.0)
-    parts = [f'<svg width="{WIDTH}" height="{height + 30}" role="img">',
-             f'<line x1="50" y1="{height - (0 - bottom) * y:.1f}" x2="{WIDTH}" y2="{height - (0 - bottom) * y:.1f}" stroke="#999"/>']
+    parts = [
+        f'<svg width="{WIDTH}" height="{height + 30}" role="img">',
+        f'<line x1="50" y1="{height - (0 - bottom) * y:.1f}" x2="{WIDTH}" y2="{height - (0 - bottom) * y:.1f}" stroke="#999"/>',
+    ]
     for when, latency, engine in points:
-        parts.append(f'<circle cx="{50 + when * x:.1f}" cy="{height - (latency - bottom) * y:.1f}" r="3" '
-                     f'fill="{COLOURS[engine % len(COLOURS)]}"><title>{escape(engines[engine])}: {latency:.3f} s at '
-                     f'{when:.2f} s</title></circle>')
-    parts.append(f'<text x="0" y="12">{top:.1f} s</text><text x="50" y="{height + 20}">0 s</text>'
-                 f'<text x="{WIDTH - 60}" y="{height + 20}">{total:.1f} s</text></svg>')
+        parts.append(
+            f'<circle cx="{50 + when * x:.1f}" cy="{height - (latency - bottom) * y:.1f}" r="3" '
+            f'fill="{COLOURS[engine % len(COLOURS)]}"><title>{escape(engines[engine])}: {latency:.3f} s at '
+            f"{when:.2f} s</title></circle>"
+        )
+    parts.append(
+        f'<text x="0" y="12">{top:.1f} s</text><text x="50" y="{height + 20}">0 s</text>'
+        f'<text x="{WIDTH - 60}" y="{height + 20}">{total:.1f} s</text></svg>'
+    )
     return "".join(parts)
 
 
@@ -85,24 +100,60 @@ def section(rows: List[dict], pooled: List[dict], verdict: str = "", comparisons
     body, and the live section of ``corpus --html``)."""
     engines = [row["engine"] for row in pooled]
     files = [row for row in rows if row["file"] != "(pooled)"]
-    head = ("engine", "file", "clock", "ref words", "measured", "emission mean", "median", "p90", "p99",
-            "first display mean", "median", "flicker / 100", "stable", "WER", "words/min")
+    head = (
+        "engine",
+        "file",
+        "clock",
+        "ref words",
+        "measured",
+        "emission mean",
+        "median",
+        "p90",
+        "p99",
+        "first display mean",
+        "median",
+        "flicker / 100",
+        "stable",
+        "WER",
+        "words/min",
+    )
 
     def line(row: dict) -> str:
         f = row["figures"]
         e, d = f["emission"], f["first_display"]
-        cells = (row["engine"], row["file"], row["clock"], f["reference_words"], e["count"], seconds(e["mean"]),
-                 seconds(e["median"]), seconds(e["p90"]), seconds(e["p99"]), seconds(d["mean"]), seconds(d["median"]),
-                 f"{f['flicker_per_100']:.1f}",
-                 "-" if f["stable_share"] is None else f"{100 * f['stable_share']:.1f}%",
-                 "-" if f["wer"] is None else f"{100 * f['wer']:.2f}%",
-                 "-" if f["words_per_minute"] is None else f"{f['words_per_minute']:.1f}")
+        cells = (
+            row["engine"],
+            row["file"],
+            row["clock"],
+            f["reference_words"],
+            e["count"],
+            seconds(e["mean"]),
+            seconds(e["median"]),
+            seconds(e["p90"]),
+            seconds(e["p99"]),
+            seconds(d["mean"]),
+            seconds(d["median"]),
+            f"{f['flicker_per_100']:.1f}",
+            "-" if f["stable_share"] is None else f"{100 * f['stable_share']:.1f}%",
+            "-" if f["wer"] is None else f"{100 * f['wer']:.2f}%",
+            "-" if f["words_per_minute"] is None else f"{f['words_per_minute']:.1f}",
+        )
         return "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in cells) + "</tr>"
 
-    table = ("<table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"
-             + "".join(line(r) for r in pooled) + "</table>")
-    every = ("<table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"
-             + "".join(line(r) for r in files) + "</table>")
+    table = (
+        "<table><tr>"
+        + "".join(f"<th>{escape(h)}</th>" for h in head)
+        + "</tr>"
+        + "".join(line(r) for r in pooled)
+        + "</table>"
+    )
+    every = (
+        "<table><tr>"
+        + "".join(f"<th>{escape(h)}</th>" for h in head)
+        + "</tr>"
+        + "".join(line(r) for r in files)
+        + "</table>"
+    )
     return f"""<section id="live" aria-labelledby="h-live">
 <h2 id="h-live">Live: how late and how stable the words are</h2>
 <p class="verdict">{escape(verdict)}</p>

@@ -44,9 +44,12 @@ def infer_input_type(path: str) -> Optional[str]:
 @hookimpl
 def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools live``."""
-    register("benchmarkstt_live.command:LiveCommand", name="live",
-             description="Stream recordings through streaming engines (or read their event logs) and measure "
-                         "how late and how stable their words are")
+    register(
+        "benchmarkstt_live.command:LiveCommand",
+        name="live",
+        description="Stream recordings through streaming engines (or read their event logs) and measure "
+        "how late and how stable their words are",
+    )
 
 
 @hookimpl

@@ -98,8 +98,14 @@ class PocketSphinxStreaming(StreamingEngine):
 
     name = "pocketsphinx-streaming"
 
-    def __init__(self, model: Optional[str] = None, lm: Optional[str] = None, dict: Optional[str] = None,
-                 chunk: str = "0.1", clock: str = "fast"):
+    def __init__(
+        self,
+        model: Optional[str] = None,
+        lm: Optional[str] = None,
+        dict: Optional[str] = None,
+        chunk: str = "0.1",
+        clock: str = "fast",
+    ):
         self.paths = {k: v for k, v in (("hmm", model), ("lm", lm), ("dict", dict)) if v}
         self.stream_options(chunk, clock)
 

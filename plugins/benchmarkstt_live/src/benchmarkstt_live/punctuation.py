@@ -109,11 +109,19 @@ class CasedWER(Metric):
 
         a, b = tokens(" ".join(ref.words)), tokens(" ".join(hyp.words))
         _, subs, dels, ins = hsdi(a, b)
-        return {"rate": (subs + dels + ins) / len(a) if a else float(bool(b)), "substitutions": subs,
-                "deletions": dels, "insertions": ins, "reference_tokens": len(a)}
+        return {
+            "rate": (subs + dels + ins) / len(a) if a else float(bool(b)),
+            "substitutions": subs,
+            "deletions": dels,
+            "insertions": ins,
+            "reference_tokens": len(a),
+        }
 
     @staticmethod
     def pooled_counts(value: dict) -> tuple:
         """What corpus mode sums over files: the errors, the reference tokens, their name."""
-        return value["substitutions"] + value["deletions"] + value["insertions"], value["reference_tokens"], \
-            "reference tokens"
+        return (
+            value["substitutions"] + value["deletions"] + value["insertions"],
+            value["reference_tokens"],
+            "reference tokens",
+        )

@@ -54,8 +54,14 @@ class Reconnecting:
     ``reconnections`` says, for each try after a failure once audio flowed, how much audio had
     been sent, where the audio sent again starts and why."""
 
-    def __init__(self, connect: Callable[[], Any], retries: int, rate: int,
-                 sleep: Callable[[float], None] = time.sleep, base: float = 1.0):
+    def __init__(
+        self,
+        connect: Callable[[], Any],
+        retries: int,
+        rate: int,
+        sleep: Callable[[float], None] = time.sleep,
+        base: float = 1.0,
+    ):
         self.connect, self.retries, self.rate = connect, retries, rate
         self.sleep, self.base = sleep, base
         self.tries = 0
@@ -89,7 +95,7 @@ class Reconnecting:
             if result.kind == "final":
                 end = self.position if result.audio is None else int(round(result.audio * self.rate)) * 2
                 end = min(max(end, self.since), self.position)
-                del self.kept[:end - self.since]
+                del self.kept[: end - self.since]
                 self.since = end
             found.append(result)
         return found
@@ -99,15 +105,20 @@ class Reconnecting:
         connection sent the audio after the last final (again and again, within the tries)."""
         while True:
             found += self.shifted(arrived_so_far(self.session.arrived))
-            self.reconnections.append({"audio_sent": round(self.position / 2 / self.rate, 6),
-                                       "resent_from": round(self.since / 2 / self.rate, 6), "reason": str(failure)})
+            self.reconnections.append(
+                {
+                    "audio_sent": round(self.position / 2 / self.rate, 6),
+                    "resent_from": round(self.since / 2 / self.rate, 6),
+                    "reason": str(failure),
+                }
+            )
             self.wait(failure)
             try:
                 self.session = self.connect()
                 self.offset = self.since / 2 / self.rate
                 again = bytes(self.kept)  # whole: the new session's audio has no gap
                 for piece in range(0, len(again), self.step or 1):
-                    found += self.shifted(self.session.send(again[piece:piece + self.step]))
+                    found += self.shifted(self.session.send(again[piece : piece + self.step]))
                 return found
             except Transient as exc:
                 failure = exc

@@ -78,7 +78,9 @@ def aligned_reference(text: str, samples: bytes, rate: int) -> Reference:
         decoder.process_raw(samples, full_utt=True)
         decoder.end_utt()
         frames = decoder.config["frate"]
-        placed = [(VARIANT.sub("", s.word), (s.end_frame + 1) / frames) for s in decoder.seg() if not SKIP.match(s.word)]
+        placed = [
+            (VARIANT.sub("", s.word), (s.end_frame + 1) / frames) for s in decoder.seg() if not SKIP.match(s.word)
+        ]
         if [w for w, _ in placed] == [words[i] for i in known]:
             for i, (_, end) in zip(known, placed):
                 ends[i] = end

@@ -28,13 +28,20 @@ def corpus_live_section(args: argparse.Namespace, host: PluginHost) -> str:
     from .streaming import Streams
 
     registry = host.registries["engines"]
-    specs = {name: spec for name, spec in engine_specs(args.engine, registry).items()
-             if isinstance(registry.get(spec.kind).cls, Streams)}
+    specs = {
+        name: spec
+        for name, spec in engine_specs(args.engine, registry).items()
+        if isinstance(registry.get(spec.kind).cls, Streams)
+    }
     if not specs:
         return ""
     audio = audio_files([args.audio], "--audio")
     references = {key: path for key, path in files_by_id(args.reference, "--reference").items() if key in audio}
     loaded = LiveCommand._stream(args, specs, registry, references, audio, cache_of(args))
     rows, comparisons = measure_rows(args, host, references, audio, loaded)
-    return section(rows, [row for row in rows if row["file"] == "(pooled)"], " ".join(verdict_lines(rows)),
-                   [paired_line(c) for c in comparisons])
+    return section(
+        rows,
+        [row for row in rows if row["file"] == "(pooled)"],
+        " ".join(verdict_lines(rows)),
+        [paired_line(c) for c in comparisons],
+    )

@@ -44,10 +44,19 @@ class SpeechmaticsSession(WebSocketSession):
         super().__init__(url, headers)
 
     def opening(self) -> List[str]:
-        return [json.dumps({"message": "StartRecognition",
-                            "audio_format": {"type": "raw", "encoding": "pcm_s16le", "sample_rate": 16000},
-                            "transcription_config": {"language": self.language, "enable_partials": True,
-                                                     "max_delay": self.max_delay}})]
+        return [
+            json.dumps(
+                {
+                    "message": "StartRecognition",
+                    "audio_format": {"type": "raw", "encoding": "pcm_s16le", "sample_rate": 16000},
+                    "transcription_config": {
+                        "language": self.language,
+                        "enable_partials": True,
+                        "max_delay": self.max_delay,
+                    },
+                }
+            )
+        ]
 
     def started(self) -> None:
         """Wait for ``RecognitionStarted``; Speechmatics' ``Error`` is the engine's failure (or
@@ -64,8 +73,10 @@ class SpeechmaticsSession(WebSocketSession):
             if message.get("message") == "RecognitionStarted":
                 return
             if message.get("message") == "Error":
-                refused = (f"engine {self.name!r}: Speechmatics refused the recognition: "
-                           f"{message.get('type')}: {message.get('reason')}")
+                refused = (
+                    f"engine {self.name!r}: Speechmatics refused the recognition: "
+                    f"{message.get('type')}: {message.get('reason')}"
+                )
                 if message.get("type") in RETRIED_ERRORS:
                     raise Transient(refused, RETRY_WAIT)
                 raise EngineError(refused)
@@ -98,9 +109,15 @@ class SpeechmaticsRT(VendorEngine):
     name = "speechmatics-rt"
     key_variable = "SPEECHMATICS_API_KEY"
 
-    def __init__(self, language: str = "en", max_delay: str = "2", url: str = "wss://eu2.rt.speechmatics.com/v2",
-                 chunk: str = "0.1", clock: str = "fast",
-                 retries: str = "5"):
+    def __init__(
+        self,
+        language: str = "en",
+        max_delay: str = "2",
+        url: str = "wss://eu2.rt.speechmatics.com/v2",
+        chunk: str = "0.1",
+        clock: str = "fast",
+        retries: str = "5",
+    ):
         try:
             self.max_delay = float(max_delay)
         except ValueError:

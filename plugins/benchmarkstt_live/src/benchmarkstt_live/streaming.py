@@ -90,8 +90,14 @@ def check_stream_options(chunk: Any, clock: Any) -> tuple:
     return seconds, clock
 
 
-def stream(session: Any, samples: bytes, rate: int, chunk_seconds: float, clock: str,
-           sleep: Callable[[float], None] = time.sleep) -> EventLog:
+def stream(
+    session: Any,
+    samples: bytes,
+    rate: int,
+    chunk_seconds: float,
+    clock: str,
+    sleep: Callable[[float], None] = time.sleep,
+) -> EventLog:
     """Send ``samples`` (16-bit mono at ``rate``) to ``session`` in chunks of ``chunk_seconds``
     on ``clock`` (fast or paced), and log every result with both clocks."""
     step = max(1, int(round(chunk_seconds * rate))) * 2
@@ -106,7 +112,7 @@ def stream(session: Any, samples: bytes, rate: int, chunk_seconds: float, clock:
             events.append(Event(result.kind, result.text, round(audio, 6), round(max(0.0, arrived - start), 6)))
 
     for offset in range(0, len(samples), step):
-        piece = samples[offset:offset + step]
+        piece = samples[offset : offset + step]
         if clock == "paced":
             delay = start + (offset + len(piece)) / 2 / rate - time.perf_counter()
             if delay > 0:
@@ -114,8 +120,12 @@ def stream(session: Any, samples: bytes, rate: int, chunk_seconds: float, clock:
         sent += len(piece)
         record(session.send(piece))
     record(session.finish())
-    header = {"clock": clock, "chunk_seconds": chunk_seconds, "audio_seconds": round(len(samples) / 2 / rate, 6),
-              "rate": rate}
+    header = {
+        "clock": clock,
+        "chunk_seconds": chunk_seconds,
+        "audio_seconds": round(len(samples) / 2 / rate, 6),
+        "rate": rate,
+    }
     if getattr(session, "reconnections", None):  # a vendor's connection made again (see .reconnecting)
         header["reconnections"] = session.reconnections
     return EventLog(header, events)
@@ -157,4 +167,3 @@ class StreamingEngine:
         from .events import EXTENSION
 
         return Output(stream(self.session(), audio.samples, audio.rate, self.chunk, self.clock).dumps(), EXTENSION)
-

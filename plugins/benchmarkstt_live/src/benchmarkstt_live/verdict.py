@@ -19,14 +19,17 @@ def sentence(name: str, f: dict) -> str:
     parts = []
     e, d = f["emission"], f["first_display"]
     if e["mean"] is not None:
-        parts.append(f"final words {e['mean']:.2f} s after they were spoken (mean; median {e['median']:.2f} s)"
-                     + (f", first shown after {d['mean']:.2f} s" if d["mean"] is not None else ""))
+        parts.append(
+            f"final words {e['mean']:.2f} s after they were spoken (mean; median {e['median']:.2f} s)"
+            + (f", first shown after {d['mean']:.2f} s" if d["mean"] is not None else "")
+        )
     else:
         parts.append("no reference word with a known end was matched in its final words")
-    stable = "" if f["stable_share"] is None else \
-        f" ({100 * f['stable_share']:.1f}% of the final words never changed)"
+    stable = "" if f["stable_share"] is None else f" ({100 * f['stable_share']:.1f}% of the final words never changed)"
     wer = "" if f["wer"] is None else f"; final WER {100 * f['wer']:.2f}%"
-    return f"{name}: {parts[0]}; {f['flicker_per_100']:.1f} of every 100 words shown were changed or removed{stable}{wer}."
+    return (
+        f"{name}: {parts[0]}; {f['flicker_per_100']:.1f} of every 100 words shown were changed or removed{stable}{wer}."
+    )
 
 
 def comparison(engines: Dict[str, dict]) -> str:
@@ -37,9 +40,13 @@ def comparison(engines: Dict[str, dict]) -> str:
     steady = sorted((f["flicker_per_100"], name) for name, f in engines.items())
     text = []
     if len(timed) > 1:
-        text.append("Soonest final words: " + ", then ".join(
-            f"{name} ({mean:.2f} s)" for mean, name in timed) + ".")
-    text.append("Steadiest on screen: " + ", then ".join(
-        f"{name} ({flicker:.1f}{' per 100 words shown changed' if k == 0 else ''})"
-        for k, (flicker, name) in enumerate(steady)) + ".")
+        text.append("Soonest final words: " + ", then ".join(f"{name} ({mean:.2f} s)" for mean, name in timed) + ".")
+    text.append(
+        "Steadiest on screen: "
+        + ", then ".join(
+            f"{name} ({flicker:.1f}{' per 100 words shown changed' if k == 0 else ''})"
+            for k, (flicker, name) in enumerate(steady)
+        )
+        + "."
+    )
     return " ".join(text)

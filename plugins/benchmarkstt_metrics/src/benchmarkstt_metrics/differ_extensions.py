@@ -93,7 +93,8 @@ def unit_cost_resolver(differ: Any, registries: Registries | None) -> ResolvesUn
         return min(next(iter(found.values())), key=lambda named: named[0])[1].cls
     named = sorted((min(group, key=lambda n: n[0]) for group in found.values()), key=lambda n: n[0])
     which = " and ".join(f"{name!r} (plugin {spec.plugin!r})" for name, spec in named)
-    raise UsageError(f"NIST alternations: the differs {which} each choose their branches at unit costs, so none "
-                     f"of them is used: name one as the metric's differ (--wer strict {named[0][0]}) or keep one "
-                     f"plugin ({ENV_DISABLE}=PLUGIN)")
-
+    raise UsageError(
+        f"NIST alternations: the differs {which} each choose their branches at unit costs, so none "
+        f"of them is used: name one as the metric's differ (--wer strict {named[0][0]}) or keep one "
+        f"plugin ({ENV_DISABLE}=PLUGIN)"
+    )

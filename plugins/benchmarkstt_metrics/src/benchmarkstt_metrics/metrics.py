@@ -139,19 +139,24 @@ class WER(Metric):
         self.plugin_differ = plugin_mode(mode, context)
         if self.plugin_differ is not None:
             if differ_class is not None:
-                raise UsageError(f"wer: mode {mode} computes its own alignment; "
-                                 "differ_class applies to strict and hunt only")
+                raise UsageError(
+                    f"wer: mode {mode} computes its own alignment; differ_class applies to strict and hunt only"
+                )
             self.mode = mode_name(mode)
             return
         value = mode_name(mode)
         if value not in self.MODES:
             more = wer_plugin_modes(context)
-            raise UsageError.worded(Term("metric", "wer"), f": mode expects one of {', '.join(self.MODES)}, got "
-                                    f"{mode!r}" + (f" (or a mode a plugin adds: {', '.join(more)})" if more else ""))
+            raise UsageError.worded(
+                Term("metric", "wer"),
+                f": mode expects one of {', '.join(self.MODES)}, got "
+                f"{mode!r}" + (f" (or a mode a plugin adds: {', '.join(more)})" if more else ""),
+            )
         self.mode = value
         if self.mode == "levenshtein" and differ_class not in (None, "levenshtein", Levenshtein):
-            raise UsageError("wer: mode levenshtein computes its own alignment; "
-                             "differ_class applies to strict and hunt only")
+            raise UsageError(
+                "wer: mode levenshtein computes its own alignment; differ_class applies to strict and hunt only"
+            )
         self.differ = resolve_differ(differ_class, context, RatcliffObershelp)
 
     def headline(self) -> tuple:
@@ -210,8 +215,9 @@ class CER(Metric):
 
     MODES = ("levenshtein",)
 
-    def __init__(self, mode: Optional[Literal["levenshtein"]] = None, differ_class: Any = None, *,
-                 context: Context | None = None):
+    def __init__(
+        self, mode: Optional[Literal["levenshtein"]] = None, differ_class: Any = None, *, context: Context | None = None
+    ):
         if mode not in (None, "", "levenshtein"):
             raise UsageError(f"cer: unknown mode {mode!r} (only levenshtein)")
         self.context = context

@@ -12,9 +12,16 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 @hookimpl
 def register_metrics(register: Register) -> None:
     """wer, cer, diffcounts, worddiffs, mer, wil, wip, ser."""
-    for name, where in (("wer", "metrics:WER"), ("cer", "metrics:CER"), ("diffcounts", "metrics:DiffCounts"),
-                        ("worddiffs", "metrics:WordDiffs"), ("mer", "rates:MER"), ("wil", "rates:WIL"),
-                        ("wip", "rates:WIP"), ("ser", "rates:SER")):
+    for name, where in (
+        ("wer", "metrics:WER"),
+        ("cer", "metrics:CER"),
+        ("diffcounts", "metrics:DiffCounts"),
+        ("worddiffs", "metrics:WordDiffs"),
+        ("mer", "rates:MER"),
+        ("wil", "rates:WIL"),
+        ("wip", "rates:WIP"),
+        ("ser", "rates:SER"),
+    ):
         register(f"benchmarkstt_metrics.{where}", name=name)
 
 
@@ -28,6 +35,12 @@ def register_differs(register: Register) -> None:
 @hookimpl
 def register_diff_dialects(register: Register) -> None:
     """ansi, html, json, list, rst, text."""
-    for name, qualname in (("ansi", "Ansi"), ("html", "HTML"), ("json", "Json"), ("list", "List"),
-                           ("rst", "RST"), ("text", "Text")):
+    for name, qualname in (
+        ("ansi", "Ansi"),
+        ("html", "HTML"),
+        ("json", "Json"),
+        ("list", "List"),
+        ("rst", "RST"),
+        ("text", "Text"),
+    ):
         register(f"benchmarkstt_metrics.dialects:{qualname}", name=name)

@@ -94,9 +94,13 @@ def segments_of(schema: Schema, side: str) -> list:
     """The segment index of every item of ``schema`` (from its input's segments)."""
     extras = schema._extras
     if not extras or any(e is None or "segment" not in e for e in extras):
-        raise InputError.worded(Term("metric", "ser"), f" needs segments; the {side} has none (plain text): "
-                                "read it as a type with segments (srt, vtt, ttml, stm, trn, whisper, ...) (",
-                                Term("input_type", side), ")")
+        raise InputError.worded(
+            Term("metric", "ser"),
+            f" needs segments; the {side} has none (plain text): "
+            "read it as a type with segments (srt, vtt, ttml, stm, trn, whisper, ...) (",
+            Term("input_type", side),
+            ")",
+        )
     return [e["segment"] for e in extras if e is not None]
 
 

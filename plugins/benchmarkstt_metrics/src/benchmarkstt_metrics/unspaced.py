@@ -32,24 +32,30 @@ if TYPE_CHECKING:  # pragma: no cover
     from benchmarkstt_core.context import Context
 
 #: the characters of the scripts written without spaces between words (a regular expression's class)
-UNSPACED = ("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\u3001-\u303f\u3040-\u30ff"
-            "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua9e0-\ua9ff\uaa60-\uaa7f\uf900-\ufaff"
-            "\uff61-\uff9f\U00020000-\U0003134f]")
+UNSPACED = (
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\u3001-\u303f\u3040-\u30ff"
+    "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua9e0-\ua9ff\uaa60-\uaa7f\uf900-\ufaff"
+    "\uff61-\uff9f\U00020000-\U0003134f]"
+)
 
 
 @functools.lru_cache(maxsize=None)
 def _unspaced() -> re.Pattern:
     """:data:`UNSPACED` compiled, on first use (it takes tens of milliseconds: not at import)."""
     return re.compile(UNSPACED)
+
+
 #: words longer than this on average (in characters) are phrases or lines, not words
 LONGEST_WORDS = 6
 #: how many of the reference's first words are looked at
 SAMPLE = 10_000
 #: the warning the word metrics give of such a reference
-NOTE = ("the reference is mostly Chinese, Japanese, Thai, Lao, Khmer or Burmese script, written without spaces "
-        "between words: WER and the other word metrics (MER, WIL, WIP, diff counts) count the words between "
-        "spaces, here whole phrases or lines (one changed character makes the whole line an error); --cer "
-        "measures characters")
+NOTE = (
+    "the reference is mostly Chinese, Japanese, Thai, Lao, Khmer or Burmese script, written without spaces "
+    "between words: WER and the other word metrics (MER, WIL, WIP, diff counts) count the words between "
+    "spaces, here whole phrases or lines (one changed character makes the whole line an error); --cer "
+    "measures characters"
+)
 
 
 def unspaced(words: Sequence[str]) -> bool:

@@ -55,13 +55,16 @@ def check_include(parents: tuple, included: list, file: str, section: str) -> No
     """Raise :class:`UsageError` when including ``file[section]`` goes deeper than
     :data:`MAX_INCLUDE_DEPTH` or past :data:`MAX_INCLUDED_SECTIONS` in all; count it in ``included``."""
     if len(parents) >= MAX_INCLUDE_DEPTH:
-        raise UsageError(f"config sections nested more than {MAX_INCLUDE_DEPTH} deep: "
-                         f"{include_chain(parents, file, section)}")
+        raise UsageError(
+            f"config sections nested more than {MAX_INCLUDE_DEPTH} deep: {include_chain(parents, file, section)}"
+        )
     included[0] += 1
     if included[0] > MAX_INCLUDED_SECTIONS:
-        raise UsageError(f"a config includes more than {MAX_INCLUDED_SECTIONS} sections in all "
-                         f"(sections that include others several times multiply): "
-                         f"{include_chain(parents, file, section)}")
+        raise UsageError(
+            f"a config includes more than {MAX_INCLUDED_SECTIONS} sections in all "
+            f"(sections that include others several times multiply): "
+            f"{include_chain(parents, file, section)}"
+        )
 
 
 def split_sections(rows: Sequence[Row]) -> dict:
@@ -105,8 +108,16 @@ class Config(NormalizationComposite):
     :example return: "hell0 w0rld"
     """
 
-    def __init__(self, file: FilePath, section: str = DEFAULT_SECTION, encoding: Optional[str] = None,
-                 *, context: Context | None = None, parents: tuple = (), included: list | None = None):
+    def __init__(
+        self,
+        file: FilePath,
+        section: str = DEFAULT_SECTION,
+        encoding: Optional[str] = None,
+        *,
+        context: Context | None = None,
+        parents: tuple = (),
+        included: list | None = None,
+    ):
         context = context or default_context()
         section = section or DEFAULT_SECTION
         key = (os.path.realpath(file), section)
@@ -115,8 +126,7 @@ class Config(NormalizationComposite):
         included = [0] if included is None else included
         check_include(parents, included, file, section)
         text = context.read_text(file, encoding or None, field="file")
-        self._build(text, file, section, config_folder(file), context, f"{file}[{section}]", parents + (key,),
-                    included)
+        self._build(text, file, section, config_folder(file), context, f"{file}[{section}]", parents + (key,), included)
 
     @classmethod
     def from_text(cls, text: str, section: str = DEFAULT_SECTION, *, context: Optional[Context] = None) -> "Config":
@@ -128,8 +138,17 @@ class Config(NormalizationComposite):
         config._build(text, INLINE, section, "", context, f"[{section}]", (), [0])
         return config
 
-    def _build(self, text: str, path: str, section: str, folder: str, context: Context, title: str,
-               parents: tuple, included: list) -> None:
+    def _build(
+        self,
+        text: str,
+        path: str,
+        section: str,
+        folder: str,
+        context: Context,
+        title: str,
+        parents: tuple,
+        included: list,
+    ) -> None:
         sections = split_sections(parse(text, WHITESPACE, path))
         if section not in sections:
             raise ConfigSectionNotFoundError(path, section, list(sections), "config" if path == INLINE else "file")
@@ -147,23 +166,32 @@ def _rule(row: Row, path: str, folder: str, context: Context, parents: tuple, in
     if kind in RULES_FILE_NORMALIZERS:
         with located(path, row.line, row.char):
             if not 1 <= len(args) <= 2:
-                raise UsageError(f"{name} in a config file takes a rules file and an optional encoding, "
-                                 f"got {len(args)} values")
+                raise UsageError(
+                    f"{name} in a config file takes a rules file and an optional encoding, got {len(args)} values"
+                )
             if len(args) == 2 and args[1]:
                 try:
                     check_encoding(args[1])
                 except UsageError as exc:
-                    raise UsageError(f"{exc} (in a config file, {kind} takes a rules file and its encoding, "
-                                     f"not a search and a replacement: put those in a rules file)") from None
-            return File(kind, FilePath(args[0]), args[1] if len(args) == 2 else None, path=FolderPath(folder),
-                        context=context)
+                    raise UsageError(
+                        f"{exc} (in a config file, {kind} takes a rules file and its encoding, "
+                        f"not a search and a replacement: put those in a rules file)"
+                    ) from None
+            return File(
+                kind, FilePath(args[0]), args[1] if len(args) == 2 else None, path=FolderPath(folder), context=context
+            )
     if kind == "file":
         with located(path, row.line, row.char):
             ComponentSpec.from_class("normalizers", File).check_args(args)
             values = list(args) + [None] * (4 - len(args))
             normalizer, file, encoding, subfolder = values
-            return File(normalizer, FilePath(file), encoding, path=FolderPath(os.path.join(folder, subfolder or "")),
-                        context=context)
+            return File(
+                normalizer,
+                FilePath(file),
+                encoding,
+                path=FolderPath(os.path.join(folder, subfolder or "")),
+                context=context,
+            )
     if kind == "config":
         with located(path, row.line, row.char):
             ComponentSpec.from_class("normalizers", Config).check_args(args)
@@ -173,7 +201,10 @@ def _rule(row: Row, path: str, folder: str, context: Context, parents: tuple, in
                 raise
             except InputError as exc:
                 raise InputError(f"{exc} (a nested config file is looked up from the working directory)") from exc
-    hint = (" (a section header is [name] alone on its line, the name made of letters and digits)"
-            if name.startswith("[") else "")
+    hint = (
+        " (a section header is [name] alone on its line, the name made of letters and digits)"
+        if name.startswith("[")
+        else ""
+    )
     with located(path, row.line, row.char, hint):
         return normalizer_spec(name, context).create(list(args), context=context)

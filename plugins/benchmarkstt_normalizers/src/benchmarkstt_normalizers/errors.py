@@ -49,8 +49,9 @@ class RulesSyntaxError(FileSyntaxError, RulesError):
     """
 
     def __init__(self, path: str, line: int, char: int, index: int, reason: str, detail: str, hint: str):
-        FileSyntaxError.__init__(self, path, line, char, index, reason, detail,
-                                 f"{reason[0].lower()}{reason[1:]}: {hint}")
+        FileSyntaxError.__init__(
+            self, path, line, char, index, reason, detail, f"{reason[0].lower()}{reason[1:]}: {hint}"
+        )
 
 
 class ConfigSectionNotFoundError(FileParameterError):
@@ -63,8 +64,11 @@ class ConfigSectionNotFoundError(FileParameterError):
     """
 
     def __init__(self, path: str, section: str, sections: Sequence[str], field: str = "file"):
-        have = (f"it has {', '.join(f'[{s}]' for s in sections)}" if sections
-                else "it has no section headers; start the rules with a line [normalization]")
+        have = (
+            f"it has {', '.join(f'[{s}]' for s in sections)}"
+            if sections
+            else "it has no section headers; start the rules with a line [normalization]"
+        )
         super().__init__(path, field, f"{path}: no section [{section}] ({have}; section names are case-sensitive)")
         self.section = section
         self.sections = list(sections)

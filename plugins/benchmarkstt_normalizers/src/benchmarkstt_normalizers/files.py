@@ -55,8 +55,12 @@ def read_rules(spec: ComponentSpec, path: str, text: str, context: Context) -> l
     for row in parse(text, path=path):
         if not low <= len(row.fields) <= high:
             names = ", ".join(p.name for p in spec.params)
-            raise RulesUsageError(path, row.line, row.char,
-                                  f"a {spec.name} rule has {want} fields ({names}), this row has {len(row.fields)}")
+            raise RulesUsageError(
+                path,
+                row.line,
+                row.char,
+                f"a {spec.name} rule has {want} fields ({names}), this row has {len(row.fields)}",
+            )
         with located(path, row.line, row.char):
             normalizers.append(spec.create(row.fields, context=context))
     return normalizers
@@ -83,11 +87,21 @@ class File(NormalizationComposite):
     :example return: "This is an Ex Parrot"
     """
 
-    def __init__(self, normalizer: Any, file: FilePath, encoding: Optional[str] = None,
-                 path: Optional[FolderPath] = None, *, context: Optional[Context] = None):
+    def __init__(
+        self,
+        normalizer: Any,
+        file: FilePath,
+        encoding: Optional[str] = None,
+        path: Optional[FolderPath] = None,
+        *,
+        context: Optional[Context] = None,
+    ):
         context = context or default_context()
-        spec = (ComponentSpec.from_class("normalizers", normalizer) if isinstance(normalizer, type)
-                else normalizer_spec(normalizer, context))
+        spec = (
+            ComponentSpec.from_class("normalizers", normalizer)
+            if isinstance(normalizer, type)
+            else normalizer_spec(normalizer, context)
+        )
         if not spec.max_args:
             raise UsageError(f"file: {spec.name} takes no values, so a rules file cannot configure it")
         location: str = file

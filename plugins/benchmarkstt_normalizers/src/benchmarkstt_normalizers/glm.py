@@ -60,7 +60,7 @@ def after_word(line: str, start: int, end: int) -> str:
         return ""
     while start < len(line) and line[start] in SPACE:
         start += 1
-    return unbox(line[start:end + 1])
+    return unbox(line[start : end + 1])
 
 
 def parse_rule(line: str) -> Optional[Rule]:
@@ -109,15 +109,21 @@ class Glm(Normalizer):
     :example return: "%BCACK SHE IS FINE"
     """
 
-    def __init__(self, file: FilePath, encoding: Optional[str] = None, keep_case: bool = False,
-                 split_hyphens: bool = False, *, context: Optional[Context] = None):
+    def __init__(
+        self,
+        file: FilePath,
+        encoding: Optional[str] = None,
+        keep_case: bool = False,
+        split_hyphens: bool = False,
+        *,
+        context: Optional[Context] = None,
+    ):
         context = context or default_context()
         text = context.read_text(file, encoding or None, field="file")
         self._setup(text, file, keep_case, split_hyphens)
 
     @classmethod
-    def from_text(cls, text: str, path: str = "<glm>", keep_case: bool = False,
-                  split_hyphens: bool = False) -> "Glm":
+    def from_text(cls, text: str, path: str = "<glm>", keep_case: bool = False, split_hyphens: bool = False) -> "Glm":
         """A ``glm`` normalizer of the rules in ``text`` (errors name ``path``)."""
         glm = cls.__new__(cls)
         glm._setup(text, path, keep_case, split_hyphens)
@@ -153,24 +159,41 @@ class Glm(Normalizer):
                 limit = self._option(line, path, number, limit)
                 continue
             if marker and marker in line:
-                line = line[:line.index(marker)] + " " * (len(line) - line.index(marker))
+                line = line[: line.index(marker)] + " " * (len(line) - line.index(marker))
             if not line.strip(SPACE):
-                raise RulesError(path, number, 1, f"a rule line that is only a comment after its first "
-                                                  f"column (comments start with {marker!r} in the first column)")
+                raise RulesError(
+                    path,
+                    number,
+                    1,
+                    f"a rule line that is only a comment after its first "
+                    f"column (comments start with {marker!r} in the first column)",
+                )
             rule = parse_rule(line)
             if rule is None:
-                raise RulesError(path, number, 1, f"no '=>' in this rule: {line.strip()!r} (a rule is "
-                                                  f"FROM => TO or FROM => TO / LEFT __ RIGHT)")
+                raise RulesError(
+                    path,
+                    number,
+                    1,
+                    f"no '=>' in this rule: {line.strip()!r} (a rule is FROM => TO or FROM => TO / LEFT __ RIGHT)",
+                )
             count += 1
             if count > limit:
-                raise RulesError(path, number, 1, f"more than max_nrules = {limit} rules (raise it with a "
-                                                  f"line * max_nrules = 'N' before the rules)")
+                raise RulesError(
+                    path,
+                    number,
+                    1,
+                    f"more than max_nrules = {limit} rules (raise it with a line * max_nrules = 'N' before the rules)",
+                )
             rules.append(rule)
         for rule in rules:
             if rule.sin:
                 if not self.case_sensitive:
-                    rule = Rule(rule.sin.translate(ASCII_UPPER), rule.sout, rule.left.translate(ASCII_UPPER),
-                                rule.right.translate(ASCII_UPPER))
+                    rule = Rule(
+                        rule.sin.translate(ASCII_UPPER),
+                        rule.sout,
+                        rule.left.translate(ASCII_UPPER),
+                        rule.right.translate(ASCII_UPPER),
+                    )
                 self.rules.setdefault(rule.sin[0], []).append(rule)
 
     def _option(self, line: str, path: str, number: int, limit: int) -> int:
@@ -204,8 +227,10 @@ class Glm(Normalizer):
         spaced = " " + line.replace("(", "( ").replace(")", " )") + " "
         check = re.sub(r"\s\([^()]+\)", "", re.sub(r"\)", ")  ", spaced.replace("(", "   ("), count=1), flags=re.ASCII)
         if "(" in check or ")" in check:
-            raise InputError(f"glm: line {number} of the text has a parenthesis that is not part of an optional "
-                             f"deletion group such as (uh), as csrfilt.sh requires: {line.strip()!r}")
+            raise InputError(
+                f"glm: line {number} of the text has a parenthesis that is not part of an optional "
+                f"deletion group such as (uh), as csrfilt.sh requires: {line.strip()!r}"
+            )
         if not self.keep_case:
             line = line.translate(ASCII_UPPER)
         line = " " + line.replace("(", "( ").replace(")", " )") + " \n"
@@ -247,5 +272,9 @@ class Glm(Normalizer):
     def _matches(text: str, at: int, rule: Rule) -> bool:
         """Whether ``rule`` applies at ``at`` of ``text`` (its contexts read in the text as it came in)."""
         end = at + len(rule.sin)
-        return (text.startswith(rule.sin, at) and at >= len(rule.left)
-                and text.startswith(rule.left, at - len(rule.left)) and text.startswith(rule.right, end))
+        return (
+            text.startswith(rule.sin, at)
+            and at >= len(rule.left)
+            and text.startswith(rule.left, at - len(rule.left))
+            and text.startswith(rule.right, end)
+        )

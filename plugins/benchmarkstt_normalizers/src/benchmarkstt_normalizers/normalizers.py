@@ -66,9 +66,13 @@ def _template_shape(pattern: re.Pattern, replace: str) -> tuple:
     groups = pattern.groups
     marks = [chr(0xF0000 + i) for i in range(groups + 1)]
     names = {index: name for name, index in pattern.groupindex.items()}
-    probe = re.compile(re.escape(marks[0]) + "".join(
-        f"(?P<{names[i]}>{re.escape(marks[i])})" if i in names else f"({re.escape(marks[i])})"
-        for i in range(1, groups + 1)))
+    probe = re.compile(
+        re.escape(marks[0])
+        + "".join(
+            f"(?P<{names[i]}>{re.escape(marks[i])})" if i in names else f"({re.escape(marks[i])})"
+            for i in range(1, groups + 1)
+        )
+    )
     expanded = probe.fullmatch("".join(marks)).expand(replace)  # type: ignore[union-attr]
     whole = expanded.count(marks[0])  # \g<0> gives every mark once
     refs = [(0, whole)] + [(i, expanded.count(marks[i]) - whole) for i in range(1, groups + 1)]

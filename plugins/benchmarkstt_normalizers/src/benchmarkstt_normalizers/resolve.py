@@ -16,6 +16,7 @@ from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.registry import ComponentSpec, LazyComponentSpec, Registries
 
+
 @functools.cache
 def own_registries() -> Registries:
     """The registries of this plugin's own normalizers, made once."""
@@ -51,17 +52,23 @@ def normalizer_spec(name: str, context: Context) -> ComponentSpec:
 
 def _import_class(path: str, context: Context) -> type:
     if context.path_guard is not None:
-        raise UsageError(f"unknown normalizer {path!r}: this server does not import classes named by "
-                         f"dotted paths; install them as a plugin instead")
+        raise UsageError(
+            f"unknown normalizer {path!r}: this server does not import classes named by "
+            f"dotted paths; install them as a plugin instead"
+        )
     module_name, _, class_name = path.rpartition(".")
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:
-        raise UsageError(f"unknown normalizer {path!r}: it is not a registered name and module {module_name!r} "
-                         f"cannot be imported ({type(exc).__name__}: {exc}); a module in the working "
-                         f"directory must be loaded with --load first") from None
+        raise UsageError(
+            f"unknown normalizer {path!r}: it is not a registered name and module {module_name!r} "
+            f"cannot be imported ({type(exc).__name__}: {exc}); a module in the working "
+            f"directory must be loaded with --load first"
+        ) from None
     klass: Any = getattr(module, class_name, None)
     if not isinstance(klass, type) or not callable(getattr(klass, "normalize", None)):
-        raise UsageError(f"unknown normalizer {path!r}: module {module_name!r} has no normalizer class "
-                         f"{class_name!r} (a class with a normalize method)")
+        raise UsageError(
+            f"unknown normalizer {path!r}: module {module_name!r} has no normalizer class "
+            f"{class_name!r} (a class with a normalize method)"
+        )
     return klass

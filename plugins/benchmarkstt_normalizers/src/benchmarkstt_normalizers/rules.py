@@ -129,9 +129,13 @@ class _Parser:
         match = _FIELD_END[self.dialect].search(text, start)
         end = match.start() if match else len(text)
         if match and text[end] == QUOTE:
-            raise self._error(end, UNALLOWED, "Quote not allowed here",
-                              'a field that does not start with a quote cannot contain one; quote the '
-                              'whole field and double the quotes inside it, e.g. "say ""hi"""')
+            raise self._error(
+                end,
+                UNALLOWED,
+                "Quote not allowed here",
+                "a field that does not start with a quote cannot contain one; quote the "
+                'whole field and double the quotes inside it, e.g. "say ""hi"""',
+            )
         self._add(text[start:end].rstrip(TRIM), start)
         if end == len(text) or text[end] == "\n":
             self._finish_row(after_delimiter=False)
@@ -144,8 +148,12 @@ class _Parser:
         while True:
             close = text.find(QUOTE, i)
             if close < 0:
-                raise self._error(start, UNCLOSED, "Unexpected end",
-                                  'the text ends inside the quoted field that starts here; close it with "')
+                raise self._error(
+                    start,
+                    UNCLOSED,
+                    "Unexpected end",
+                    'the text ends inside the quoted field that starts here; close it with "',
+                )
             parts.append(text[i:close])
             if close + 1 < n and text[close + 1] == QUOTE:
                 parts.append(QUOTE)
@@ -174,9 +182,13 @@ class _Parser:
                 self._finish_row(after_delimiter=False)
                 return i
             else:
-                raise self._error(i, UNALLOWED, "Single quote inside quoted field",
-                                  f"a closing quote must be followed by {self.dialect.description} or the end "
-                                  f'of the line; inside a quoted field write "" for a quote')
+                raise self._error(
+                    i,
+                    UNALLOWED,
+                    "Single quote inside quoted field",
+                    f"a closing quote must be followed by {self.dialect.description} or the end "
+                    f'of the line; inside a quoted field write "" for a quote',
+                )
         self._finish_row(after_delimiter=False)
         return i
 

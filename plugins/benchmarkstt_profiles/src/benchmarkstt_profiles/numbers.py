@@ -34,14 +34,17 @@ class Words(NamedTuple):
 
 
 LANGUAGES = {
-    "en": Words("percent", {"$": ("dollar", "dollars"), "£": ("pound", "pounds"), "€": ("euro", "euros")},
-                {"$": ("cent", "cents"), "£": ("penny", "pence"), "€": ("cent", "cents")}, "st|nd|rd|th"),
+    "en": Words(
+        "percent",
+        {"$": ("dollar", "dollars"), "£": ("pound", "pounds"), "€": ("euro", "euros")},
+        {"$": ("cent", "cents"), "£": ("penny", "pence"), "€": ("cent", "cents")},
+        "st|nd|rd|th",
+    ),
     "da": Words("procent", {"$": ("dollar", "dollars"), "£": ("pund", "pund"), "€": ("euro", "euro")}, {}),
     "de": Words("prozent", {"$": ("dollar", "dollar"), "£": ("pfund", "pfund"), "€": ("euro", "euro")}, {}),
     "es": Words("por ciento", {"$": ("dólar", "dólares"), "£": ("libra", "libras"), "€": ("euro", "euros")}, {}),
     "fr": Words("pour cent", {"$": ("dollar", "dollars"), "£": ("livre", "livres"), "€": ("euro", "euros")}, {}),
-    "it": Words("per cento", {"$": ("dollaro", "dollari"), "£": ("sterlina", "sterline"), "€": ("euro", "euro")},
-                {}),
+    "it": Words("per cento", {"$": ("dollaro", "dollari"), "£": ("sterlina", "sterline"), "€": ("euro", "euro")}, {}),
     "nl": Words("procent", {"$": ("dollar", "dollar"), "£": ("pond", "pond"), "€": ("euro", "euro")}, {}),
     "pt": Words("por cento", {"$": ("dólar", "dólares"), "£": ("libra", "libras"), "€": ("euro", "euros")}, {}),
 }
@@ -55,8 +58,10 @@ def language_words(language: str) -> Words:
     """The words of ``language``, or a :class:`UsageError` naming the supported languages."""
     found = LANGUAGES.get(str(language).strip().lower())
     if found is None:
-        raise UsageError(f"numbers: language {language!r} is not supported; language is one of "
-                         f"{', '.join(sorted(LANGUAGES))} (the languages both num2words and text2num know)")
+        raise UsageError(
+            f"numbers: language {language!r} is not supported; language is one of "
+            f"{', '.join(sorted(LANGUAGES))} (the languages both num2words and text2num know)"
+        )
     return found
 
 
@@ -86,8 +91,10 @@ class Numbers(Normalizer):
         symbols = "".join(re.escape(s) for s in self._words.units)
         if self.direction == "words":
             suffixes = "|".join(filter(None, ("%", self._words.ordinals)))
-            self._pattern = re.compile(rf"(?<![\w.,])([{symbols}])?({_NUMBER})({suffixes})?(?![\w,]\d|\.\d)"
-                                       rf"(?!\w)")
+            self._pattern = re.compile(
+                rf"(?<![\w.,])([{symbols}])?({_NUMBER})({suffixes})?(?![\w,]\d|\.\d)"
+                rf"(?!\w)"
+            )
         else:
             from num2words import num2words
 
@@ -104,8 +111,13 @@ class Numbers(Normalizer):
         from num2words import num2words
 
         value: Any = float(number) if "." in number else int(number)
-        if to == "cardinal" and isinstance(value, int) and self.language == "en" and 1100 <= value <= 2099 \
-                and len(number) == 4:
+        if (
+            to == "cardinal"
+            and isinstance(value, int)
+            and self.language == "en"
+            and 1100 <= value <= 2099
+            and len(number) == 4
+        ):
             to = "year"
         words = num2words(value, lang=self.language, to=to)
         return re.sub(r"\s+", " ", words.replace("-", " ").replace(",", "")).strip()
@@ -157,7 +169,7 @@ class Numbers(Normalizer):
         return f"{symbol}{number}" + (f".{int(cents):02d}" if cents else "")
 
 
-_SCALES = {"thousand": 10 ** 3, "million": 10 ** 6, "billion": 10 ** 9, "trillion": 10 ** 12}
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 _SCALED = re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?) ({'|'.join(_SCALES)})\b", re.IGNORECASE)
 
 

@@ -39,6 +39,10 @@ def add_normalization_arguments(parser: Any, host: Any) -> None:
             write_stdout(listing())
             parser.exit()
 
-    parser.add_argument("--list-profiles", action=ListProfiles, nargs=0, default=argparse.SUPPRESS,
-                        help="list the normalization profiles (--profile NAME): name, version, what "
-                             "each does, and exit")
+    parser.add_argument(
+        "--list-profiles",
+        action=ListProfiles,
+        nargs=0,
+        default=argparse.SUPPRESS,
+        help="list the normalization profiles (--profile NAME): name, version, what each does, and exit",
+    )

@@ -43,22 +43,30 @@ class Definition(NamedTuple):
 #: the profiles this plugin ships, by name
 PROFILES = {
     "whisper-en": Definition(
-        "1", "OpenAI Whisper's English text normalizer (openai-whisper 20250625), as the Open ASR "
-             "Leaderboard and most papers use it: no brackets, fillers or punctuation; contractions "
-             "expanded; numbers, currencies and percentages as digits; American spellings",
-        (("whisperenglish",),)),
+        "1",
+        "OpenAI Whisper's English text normalizer (openai-whisper 20250625), as the Open ASR "
+        "Leaderboard and most papers use it: no brackets, fillers or punctuation; contractions "
+        "expanded; numbers, currencies and percentages as digits; American spellings",
+        (("whisperenglish",),),
+    ),
     "whisper-basic": Definition(
-        "1", "OpenAI Whisper's basic, language-independent text normalizer (openai-whisper 20250625): "
-             "no brackets or parentheses, symbols and punctuation as spaces, lower case",
-        (("whisperbasic",),)),
+        "1",
+        "OpenAI Whisper's basic, language-independent text normalizer (openai-whisper 20250625): "
+        "no brackets or parentheses, symbols and punctuation as spaces, lower case",
+        (("whisperbasic",),),
+    ),
     "ebu-tutorial": Definition(
-        "1", "The rules of benchmarkstt's tutorial config (docs/tutorial/config.conf): XML tags, "
-             "commas, full stops and hyphens as spaces, then lower case",
-        (("regex", r"</?[?!\[\]a-zA-Z][^>]*>", " "), ("regex", "[,.-]", " "), ("lowercase",))),
+        "1",
+        "The rules of benchmarkstt's tutorial config (docs/tutorial/config.conf): XML tags, "
+        "commas, full stops and hyphens as spaces, then lower case",
+        (("regex", r"</?[?!\[\]a-zA-Z][^>]*>", " "), ("regex", "[,.-]", " "), ("lowercase",)),
+    ),
     "lowercase-nopunct": Definition(
-        "1", "Lower case, and every punctuation mark or symbol as a space except an apostrophe "
-             "inside a word (don't stays don't)",
-        (("lowercase",), ("regex", r"(?!(?<=\w)'(?=\w))[^\w\s]|_", " "))),
+        "1",
+        "Lower case, and every punctuation mark or symbol as a space except an apostrophe "
+        "inside a word (don't stays don't)",
+        (("lowercase",), ("regex", r"(?!(?<=\w)'(?=\w))[^\w\s]|_", " ")),
+    ),
 }
 
 
@@ -77,8 +85,11 @@ def definition(name: str) -> Definition:
     profiles and where each front end says what each does (:class:`~benchmarkstt_core.errors.Term`)."""
     found = PROFILES.get(str(name).strip().lower())
     if found is None:
-        raise UsageError.worded(f"profile: unknown profile {name!r}; the profiles are {', '.join(sorted(PROFILES))} (",
-                                Term("listing", "profile", value=LISTING_COMMAND), " says what each does)")
+        raise UsageError.worded(
+            f"profile: unknown profile {name!r}; the profiles are {', '.join(sorted(PROFILES))} (",
+            Term("listing", "profile", value=LISTING_COMMAND),
+            " says what each does)",
+        )
     return found
 
 
@@ -94,8 +105,13 @@ def plain_registries() -> Registries:
 
     registries = Registries()
     for plugin in (normalizers_plugin, own_plugin):
-        def register(component: Any, name: str | None = None, override: bool = False,
-                     plugin: str = plugin.__name__.partition(".")[0]) -> None:
+
+        def register(
+            component: Any,
+            name: str | None = None,
+            override: bool = False,
+            plugin: str = plugin.__name__.partition(".")[0],
+        ) -> None:
             registries.normalizers.add_spec(make_spec("normalizers", component, name, plugin))
 
         plugin.register_normalizers(register=register)
@@ -112,8 +128,9 @@ def profile_info(name: str, context: Context | None = None) -> ProfileInfo:
     """The calls, version and steps hash of the profile ``name`` (``context`` as for :class:`Profile`)."""
     profile = Profile(name, context=context)
     record = profile.record()
-    return ProfileInfo(record["profile"], record["version"], profile.definition.description,
-                       profile.definition.calls, record["sha256"])
+    return ProfileInfo(
+        record["profile"], record["version"], profile.definition.description, profile.definition.calls, record["sha256"]
+    )
 
 
 def listing() -> str:
@@ -125,8 +142,7 @@ def listing() -> str:
     for name in sorted(PROFILES):
         found = PROFILES[name]
         head = f"{name:<{width}}  v{found.version}  "
-        lines.append(textwrap.fill(found.description, 100, initial_indent=head,
-                                   subsequent_indent=" " * len(head)))
+        lines.append(textwrap.fill(found.description, 100, initial_indent=head, subsequent_indent=" " * len(head)))
     return "\n".join(lines) + "\n"
 
 

@@ -45,8 +45,11 @@ def english_text_normalizer() -> Callable[[str], str]:
     from whisper_normalizer.english import EnglishTextNormalizer
 
     normalizer = EnglishTextNormalizer()
-    normalizer.replacers = {literal_first(pattern): replacement for pattern, replacement
-                            in normalizer.replacers.items() if pattern not in NOT_IN_OPENAI_WHISPER}
+    normalizer.replacers = {
+        literal_first(pattern): replacement
+        for pattern, replacement in normalizer.replacers.items()
+        if pattern not in NOT_IN_OPENAI_WHISPER
+    }
     return normalizer
 
 

@@ -23,7 +23,8 @@ PATTERNS = (
     '<pattern id="p-insertions" width="5" height="5" patternUnits="userSpaceOnUse">'
     '<rect width="5" height="5" fill="#009E73"/><circle cx="2.5" cy="2.5" r="1.1" fill="#fff"/></pattern>'
     '<pattern id="p-substitutions" width="4" height="4" patternUnits="userSpaceOnUse">'
-    '<rect width="4" height="4" fill="#E69F00"/></pattern></defs>')
+    '<rect width="4" height="4" fill="#E69F00"/></pattern></defs>'
+)
 
 
 def nice_max(value: float) -> float:
@@ -54,37 +55,48 @@ def ranking_chart(rows: Sequence[dict], found: Sequence[Sequence[str]], rate: st
     def x(v: float) -> float:
         return label_w + plot_w * v / end
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" role="img" aria-labelledby="rank-chart-title">',
-             f'<title id="rank-chart-title">Pooled {text(rate)} per engine with its confidence interval</title>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-labelledby="rank-chart-title">',
+        f'<title id="rank-chart-title">Pooled {text(rate)} per engine with its confidence interval</title>',
+    ]
     for k in range(6):
         v = end * k / 5
-        parts.append(f'<line x1="{x(v):.1f}" y1="{top - 6}" x2="{x(v):.1f}" y2="{height - 10}" class="grid"/>'
-                     f'<text x="{x(v):.1f}" y="{top - 12}" text-anchor="middle" class="tick">{pct(v, 1)}</text>')
+        parts.append(
+            f'<line x1="{x(v):.1f}" y1="{top - 6}" x2="{x(v):.1f}" y2="{height - 10}" class="grid"/>'
+            f'<text x="{x(v):.1f}" y="{top - 12}" text-anchor="middle" class="tick">{pct(v, 1)}</text>'
+        )
     where = {}
     for n, r in enumerate(rows):
         y = top + row_h * n + row_h / 2
         where[r["engine"]] = y
-        parts.append(f'<text x="{label_w - 10}" y="{y + 4:.1f}" text-anchor="end" class="label">'
-                     f'{text(r["engine"])}</text>')
+        parts.append(
+            f'<text x="{label_w - 10}" y="{y + 4:.1f}" text-anchor="end" class="label">{text(r["engine"])}</text>'
+        )
         if r["wer"] is None:
             continue
-        title = f'{text(r["engine"])}: {text(rate)} {pct(r["wer"])}'
+        title = f"{text(r['engine'])}: {text(rate)} {pct(r['wer'])}"
         if r["low"] is not None:
-            title += f', CI {pct(r["low"])} to {pct(r["high"])}'
-            parts.append(f'<g class="ci"><line x1="{x(r["low"]):.1f}" y1="{y:.1f}" x2="{x(r["high"]):.1f}" '
-                         f'y2="{y:.1f}"/><line x1="{x(r["low"]):.1f}" y1="{y - 7:.1f}" x2="{x(r["low"]):.1f}" '
-                         f'y2="{y + 7:.1f}"/><line x1="{x(r["high"]):.1f}" y1="{y - 7:.1f}" '
-                         f'x2="{x(r["high"]):.1f}" y2="{y + 7:.1f}"/></g>')
-        parts.append(f'<circle cx="{x(r["wer"]):.1f}" cy="{y:.1f}" r="5.5" class="dot"><title>{title}</title>'
-                     f'</circle><text x="{x(r["wer"]):.1f}" y="{y - 9:.1f}" text-anchor="middle" '
-                     f'class="value">{pct(r["wer"])}</text>')
+            title += f", CI {pct(r['low'])} to {pct(r['high'])}"
+            parts.append(
+                f'<g class="ci"><line x1="{x(r["low"]):.1f}" y1="{y:.1f}" x2="{x(r["high"]):.1f}" '
+                f'y2="{y:.1f}"/><line x1="{x(r["low"]):.1f}" y1="{y - 7:.1f}" x2="{x(r["low"]):.1f}" '
+                f'y2="{y + 7:.1f}"/><line x1="{x(r["high"]):.1f}" y1="{y - 7:.1f}" '
+                f'x2="{x(r["high"]):.1f}" y2="{y + 7:.1f}"/></g>'
+            )
+        parts.append(
+            f'<circle cx="{x(r["wer"]):.1f}" cy="{y:.1f}" r="5.5" class="dot"><title>{title}</title>'
+            f'</circle><text x="{x(r["wer"]):.1f}" y="{y - 9:.1f}" text-anchor="middle" '
+            f'class="value">{pct(r["wer"])}</text>'
+        )
     for n, g in enumerate(found):
         gx = label_w + plot_w + 20 + 26 * n
         y1, y2 = where[g[0]] - 10, where[g[-1]] + 10
-        parts.append(f'<g class="group"><title>{group_title(chr(97 + n), g, len(rows))}</title>'
-                     f'<path d="M{gx - 5} {y1:.1f} H{gx} V{y2:.1f} H{gx - 5}"/>'
-                     f'<text x="{gx + 4}" y="{(y1 + y2) / 2 + 4:.1f}">{chr(97 + n)}</text></g>')
+        parts.append(
+            f'<g class="group"><title>{group_title(chr(97 + n), g, len(rows))}</title>'
+            f'<path d="M{gx - 5} {y1:.1f} H{gx} V{y2:.1f} H{gx - 5}"/>'
+            f'<text x="{gx + 4}" y="{(y1 + y2) / 2 + 4:.1f}">{chr(97 + n)}</text></g>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -113,16 +125,21 @@ def shares_bar(counts: dict, width: int = 120, height: int = 16) -> str:
     """The shares of substitutions, deletions and insertions among an engine's errors, as one
     stacked bar (solid, hatched, dotted: told apart without colour)."""
     total = sum(counts[k] for k in COLOURS) or 1
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="shares" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" role="img" aria-label="'
-             + ", ".join(f"{k} {pct(counts[k] / total, 0)}" for k in COLOURS) + '">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="shares" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="'
+        + ", ".join(f"{k} {pct(counts[k] / total, 0)}" for k in COLOURS)
+        + '">'
+    ]
     at = 0.0
     for kind in COLOURS:
         w = width * counts[kind] / total
         if w > 0:
             fill = COLOURS[kind] if kind == "substitutions" else f"url(#p-{kind})"
-            parts.append(f'<rect x="{at:.1f}" y="0" width="{w:.1f}" height="{height}" fill="{fill}">'
-                         f'<title>{kind}: {counts[kind]} ({pct(counts[kind] / total, 1)})</title></rect>')
+            parts.append(
+                f'<rect x="{at:.1f}" y="0" width="{w:.1f}" height="{height}" fill="{fill}">'
+                f"<title>{kind}: {counts[kind]} ({pct(counts[kind] / total, 1)})</title></rect>"
+            )
         at += w
     parts.append("</svg>")
     return "".join(parts)

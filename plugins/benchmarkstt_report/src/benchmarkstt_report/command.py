@@ -19,10 +19,14 @@ class ReportCommand:
 
     def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """The result to read, the page to write."""
-        parser.add_argument("result", metavar="RESULT.json", help="the JSON result of benchmarkstt-tools corpus "
-                            "(with --alignments for the aligned words)")
-        parser.add_argument("-o", "--output", metavar="FILE", help="write the page to this new file "
-                            "(default: standard output)")
+        parser.add_argument(
+            "result",
+            metavar="RESULT.json",
+            help="the JSON result of benchmarkstt-tools corpus (with --alignments for the aligned words)",
+        )
+        parser.add_argument(
+            "-o", "--output", metavar="FILE", help="write the page to this new file (default: standard output)"
+        )
         parser.add_argument("--title", help="the page's title (default: the engines compared)")
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:

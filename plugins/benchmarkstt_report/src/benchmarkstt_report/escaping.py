@@ -76,10 +76,13 @@ def policy(sources: Iterable[str]) -> str:
         >>> policy(["1"])
         "default-src 'none'; script-src 'sha256-a4ayc/80/OGda4BO/1o/V0etpOqiLx1JwB5S3beHW0s='; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
     """
-    hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(s.encode('utf-8')).digest()).decode()}'"
-                      for s in sources)
-    return (f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; img-src data:; "
-            "base-uri 'none'; form-action 'none'")
+    hashes = " ".join(
+        f"'sha256-{base64.b64encode(hashlib.sha256(s.encode('utf-8')).digest()).decode()}'" for s in sources
+    )
+    return (
+        f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; img-src data:; "
+        "base-uri 'none'; form-action 'none'"
+    )
 
 
 def policy_meta(sources: Iterable[str]) -> str:

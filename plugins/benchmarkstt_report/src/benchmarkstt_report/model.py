@@ -34,13 +34,25 @@ def check(data: Any, name: str, metrics: Registry | None = None) -> dict:
 
     if not isinstance(data, dict) or not str(data.get("format", "")).startswith(FORMAT_PREFIX):
         raise UsageError(f"{name}: not a JSON result of benchmarkstt-tools corpus (-o json)")
-    if isinstance(data.get("settings"), dict) and "level" in data["settings"] \
-            and "confidence_level" not in data["settings"]:
-        raise UsageError(f"{name}: a result of an older benchmarkstt-tools corpus (its settings say 'level'): "
-                         f"make it again with benchmarkstt-tools corpus --rerun {name} -o json --output NEW.json")
+    if (
+        isinstance(data.get("settings"), dict)
+        and "level" in data["settings"]
+        and "confidence_level" not in data["settings"]
+    ):
+        raise UsageError(
+            f"{name}: a result of an older benchmarkstt-tools corpus (its settings say 'level'): "
+            f"make it again with benchmarkstt-tools corpus --rerun {name} -o json --output NEW.json"
+        )
     if isinstance(data.get("engines"), dict):  # the rows of a run that kept them on disk (corpus --html)
-        data = {**data, "engines": {n: {**e, "files": list(e["files"])} if isinstance(e, dict) and "files" in e
-                                    and not isinstance(e["files"], list) else e for n, e in data["engines"].items()}}
+        data = {
+            **data,
+            "engines": {
+                n: {**e, "files": list(e["files"])}
+                if isinstance(e, dict) and "files" in e and not isinstance(e["files"], list)
+                else e
+                for n, e in data["engines"].items()
+            },
+        }
     data = shape.read(data, name, metrics)
     for n, entry in enumerate(data["ranking"]):
         if entry["engine"] not in data["engines"]:
@@ -69,8 +81,9 @@ def check_opcodes(alignment: dict, where: str) -> None:
     ref, hyp = len(alignment["reference"]), len(alignment["hypothesis"])
     for n, (tag, i1, i2, j1, j2) in enumerate(alignment["opcodes"]):
         if (i1, j1) != (i, j) or not (i1 <= i2 <= ref and j1 <= j2 <= hyp):
-            raise UsageError(f"{where}[{n}]: {[tag, i1, i2, j1, j2]} does not follow on from {i}, {j} within "
-                             f"{ref} and {hyp} words")
+            raise UsageError(
+                f"{where}[{n}]: {[tag, i1, i2, j1, j2]} does not follow on from {i}, {j} within {ref} and {hyp} words"
+            )
         i, j = i2, j2
     if (i, j) != (ref, hyp):
         raise UsageError(f"{where}: end at {i}, {j}, not at the last words ({ref}, {hyp})")
@@ -83,8 +96,9 @@ def groups(order: Sequence[str], comparisons: Sequence[dict]) -> list:
     found: list = []
     for start in range(len(order)):
         stop = start + 1
-        while stop < len(order) and not any(frozenset((order[k], order[stop])) in significant
-                                            for k in range(start, stop)):
+        while stop < len(order) and not any(
+            frozenset((order[k], order[stop])) in significant for k in range(start, stop)
+        ):
             stop += 1
         run = list(order[start:stop])
         if not any(set(run) <= set(g) for g in found):
@@ -131,18 +145,31 @@ def page_data(data: dict) -> dict:
             words[n] = row["reference_words"]
             if row.get("duration") is not None:
                 duration[n] = row["duration"]
-            cells[engine][n] = [row["wer"], row["substitutions"], row["deletions"], row["insertions"],
-                                row["hypothesis_words"]]
+            cells[engine][n] = [
+                row["wer"],
+                row["substitutions"],
+                row["deletions"],
+                row["insertions"],
+                row["hypothesis_words"],
+            ]
             a = row.get("alignment")
             if a:
                 entry = align[n] or {"ref": a["reference"], "text": a.get("reference_text")}
                 entry.setdefault("hyp", {})[engine] = {
-                    "words": differing_words(a["hypothesis"], a["opcodes"]), "text": a.get("hypothesis_text"),
-                    "ops": [[OPS[t], i1, i2, j1, j2] for t, i1, i2, j1, j2 in a["opcodes"]]}
+                    "words": differing_words(a["hypothesis"], a["opcodes"]),
+                    "text": a.get("hypothesis_text"),
+                    "ops": [[OPS[t], i1, i2, j1, j2] for t, i1, i2, j1, j2 in a["opcodes"]],
+                }
                 align[n] = entry
     record = data.get("record") or {}
-    return {"engines": order, "ids": ids, "words": words,
-            "duration": duration if any(d is not None for d in duration) else None,
-            "cells": cells, "align": align, "unit": data["settings"].get("resample_unit", "file"),
-            "rate": headline_name(data),
-            "inputs": record.get("inputs", [])}
+    return {
+        "engines": order,
+        "ids": ids,
+        "words": words,
+        "duration": duration if any(d is not None for d in duration) else None,
+        "cells": cells,
+        "align": align,
+        "unit": data["settings"].get("resample_unit", "file"),
+        "rate": headline_name(data),
+        "inputs": record.get("inputs", []),
+    }

@@ -61,26 +61,35 @@ def ranking_section(data: dict, order: list, found: list) -> str:
         e = engines[name]
         ci = e["ci"]
         errors = e["substitutions"] + e["deletions"] + e["insertions"]
-        failed = f' ({text(e["failed"])} failed)' if e["failed"] else ""
-        share = "".join(f'<span class="k-{k[0]}">{k[0].upper()} {pct(e[k] / errors if errors else 0, 0)}</span> '
-                        for k in charts.COLOURS)
+        failed = f" ({text(e['failed'])} failed)" if e["failed"] else ""
+        share = "".join(
+            f'<span class="k-{k[0]}">{k[0].upper()} {pct(e[k] / errors if errors else 0, 0)}</span> '
+            for k in charts.COLOURS
+        )
         rows.append(
             f'<tr data-engine="{attribute(name)}"><td class="num" data-value="{attribute(e["rank"])}">{text(e["rank"])}</td>'
             f'<th scope="row">{text(name)}</th><td class="group">{text(marks[name])}</td>'
             f'<td class="num wer" data-value="{attribute(e["wer"])}">{pct(e["wer"])}</td>'
             f'<td class="num ci" data-low="{attribute(ci["low"])}" data-high="{attribute(ci["high"])}">'
-            f'{"-" if ci["low"] is None or ci["high"] is None else pct(ci["low"]) + " – " + pct(ci["high"])}</td>'
+            f"{'-' if ci['low'] is None or ci['high'] is None else pct(ci['low']) + ' – ' + pct(ci['high'])}</td>"
             f'<td class="num" data-value="{attribute(e["substitutions"])}">{text(e["substitutions"])}</td>'
             f'<td class="num" data-value="{attribute(e["deletions"])}">{text(e["deletions"])}</td>'
             f'<td class="num" data-value="{attribute(e["insertions"])}">{text(e["insertions"])}</td>'
             f'<td class="sharecell">{charts.shares_bar(e)}<span class="sharetext">{share}</span></td>'
             f'<td class="num" data-value="{attribute(e["reference_words"])}">{text(format(e["reference_words"], ","))}</td>'
             f'<td class="num">{text(e["scored"])}{failed}</td>'
-            f'<td class="num">{pct(e["mean_file_wer"])}</td></tr>')
-    chart_rows = [{"engine": r["engine"], "wer": engines[r["engine"]]["wer"],
-                   "low": engines[r["engine"]]["ci"]["low"], "high": engines[r["engine"]]["ci"]["high"]}
-                  for r in data["ranking"]]
-    group_text = "; ".join(f'<b>{chr(97 + n)}</b>: {text(", ".join(g))}' for n, g in enumerate(found))
+            f'<td class="num">{pct(e["mean_file_wer"])}</td></tr>'
+        )
+    chart_rows = [
+        {
+            "engine": r["engine"],
+            "wer": engines[r["engine"]]["wer"],
+            "low": engines[r["engine"]]["ci"]["low"],
+            "high": engines[r["engine"]]["ci"]["high"],
+        }
+        for r in data["ranking"]
+    ]
+    group_text = "; ".join(f"<b>{chr(97 + n)}</b>: {text(', '.join(g))}" for n, g in enumerate(found))
     test = text(TESTS.get(data["settings"]["ranking_test"], data["settings"]["ranking_test"]))
     head = data["headline"]
     return f"""
@@ -107,11 +116,13 @@ def ranking_section(data: dict, order: list, found: list) -> str:
 
 def key() -> str:
     """The key of the error kinds, as every view marks them."""
-    return ('<p class="key" aria-label="key">Key: <span class="w s"><span class="r">ref</span>'
-            '<span class="h">hyp</span></span> substitution (orange, dotted box) '
-            '<span class="w d"><span class="r">ref</span><span class="h">&#8203;</span></span> deletion '
-            '(blue, struck through) <span class="w i"><span class="r">&#8203;</span><span class="h">hyp'
-            '</span></span> insertion (green, double underline)</p>')
+    return (
+        '<p class="key" aria-label="key">Key: <span class="w s"><span class="r">ref</span>'
+        '<span class="h">hyp</span></span> substitution (orange, dotted box) '
+        '<span class="w d"><span class="r">ref</span><span class="h">&#8203;</span></span> deletion '
+        '(blue, struck through) <span class="w i"><span class="r">&#8203;</span><span class="h">hyp'
+        "</span></span> insertion (green, double underline)</p>"
+    )
 
 
 def transcription(data: dict) -> str:
@@ -124,24 +135,29 @@ def transcription(data: dict) -> str:
         return ""
     number = lambda v, f: "-" if v is None else format(v, f)  # noqa: E731
     priced = any(e.get("estimated_cost") is not None for e in made.values())
-    rows = [f'<tr><th scope="row">{text(name)}</th><td>{text(e["kind"])}</td>'
-            f'<td>{text(e["model"] or "-")}</td><td>{text(e["version"] or "-")}</td>'
-            f'<td>{text(redact(", ".join(f"{k}={v}" for k, v in (e["options"] or {}).items())) or "-")}</td>'
-            f'<td class="num">{text(number(e["audio_seconds"], ".1f"))}</td>'
-            f'<td class="num">{text(number(e["processing_seconds"], ".1f"))}</td>'
-            f'<td class="num">{text(number(e["real_time_factor"], ".3f"))}</td>'
-            f'<td class="num">{text(number(e["cpu_hours_per_audio_hour"], ".3f"))}</td>'
-            f'<td class="num">{text(failed_files(e))}</td>'
-            + (f'<td class="num">{text(number(e.get("estimated_cost"), ".4f"))}</td>' if priced else "")
-            + '</tr>' for name, e in made.items()]
-    return ('<h3>Transcription</h3><div class="scroll"><table class="transcription"><thead><tr>'
-            '<th scope="col">engine</th><th scope="col">kind</th><th scope="col">model</th>'
-            '<th scope="col">version</th><th scope="col">options</th><th scope="col">audio s</th>'
-            '<th scope="col">processing s</th><th scope="col" title="real-time factor">RTF</th>'
-            '<th scope="col">CPU-h / audio h</th><th scope="col">failed</th>'
-            + ('<th scope="col" title="price_per_minute times the audio minutes">est. cost</th>' if priced else '')
-            + '</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>')
+    rows = [
+        f'<tr><th scope="row">{text(name)}</th><td>{text(e["kind"])}</td>'
+        f"<td>{text(e['model'] or '-')}</td><td>{text(e['version'] or '-')}</td>"
+        f"<td>{text(redact(', '.join(f'{k}={v}' for k, v in (e['options'] or {}).items())) or '-')}</td>"
+        f'<td class="num">{text(number(e["audio_seconds"], ".1f"))}</td>'
+        f'<td class="num">{text(number(e["processing_seconds"], ".1f"))}</td>'
+        f'<td class="num">{text(number(e["real_time_factor"], ".3f"))}</td>'
+        f'<td class="num">{text(number(e["cpu_hours_per_audio_hour"], ".3f"))}</td>'
+        f'<td class="num">{text(failed_files(e))}</td>'
+        + (f'<td class="num">{text(number(e.get("estimated_cost"), ".4f"))}</td>' if priced else "")
+        + "</tr>"
+        for name, e in made.items()
+    ]
+    return (
+        '<h3>Transcription</h3><div class="scroll"><table class="transcription"><thead><tr>'
+        '<th scope="col">engine</th><th scope="col">kind</th><th scope="col">model</th>'
+        '<th scope="col">version</th><th scope="col">options</th><th scope="col">audio s</th>'
+        '<th scope="col">processing s</th><th scope="col" title="real-time factor">RTF</th>'
+        '<th scope="col">CPU-h / audio h</th><th scope="col">failed</th>'
+        + ('<th scope="col" title="price_per_minute times the audio minutes">est. cost</th>' if priced else "")
+        + "</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
 def other_metrics(data: dict, order: list) -> str:
@@ -165,23 +181,30 @@ def other_metrics(data: dict, order: list) -> str:
             m = data["engines"][e]["metrics"].get(title, {})
             if isinstance(m.get("pooled"), (int, float)):
                 ci = m.get("ci") or {}
-                interval = "" if ci.get("low") is None else f' <small>({pct(ci["low"])} – {pct(ci["high"])})</small>'
+                interval = "" if ci.get("low") is None else f" <small>({pct(ci['low'])} – {pct(ci['high'])})</small>"
                 cells.append(f'<td class="num">{pct(m["pooled"])}{interval}</td>')
             elif m.get("unit") == "s":
-                sides = "; ".join(f'{side}: median {m["pooled"][side]["median"]:.3f} s, 90% within '
-                                  f'{m["pooled"][side]["p90_abs"]:.3f} s' for side in ("start", "end")
-                                  if m["pooled"][side].get("median") is not None)
-                cells.append(f'<td>{m["pooled"]["matched_words"]} matched words; {sides or "-"}</td>')
+                sides = "; ".join(
+                    f"{side}: median {m['pooled'][side]['median']:.3f} s, 90% within "
+                    f"{m['pooled'][side]['p90_abs']:.3f} s"
+                    for side in ("start", "end")
+                    if m["pooled"][side].get("median") is not None
+                )
+                cells.append(f"<td>{m['pooled']['matched_words']} matched words; {sides or '-'}</td>")
             elif isinstance(m.get("pooled"), dict):
                 cells.append("<td>" + ", ".join(f"{text(k)} {text(v)}" for k, v in m["pooled"].items()) + "</td>")
             elif isinstance(m.get("mean_of_files"), (int, float)):
-                cells.append(f'<td class="num">{text(format(m["mean_of_files"], ".4g"))} <small>(mean of files)</small></td>')
+                cells.append(
+                    f'<td class="num">{text(format(m["mean_of_files"], ".4g"))} <small>(mean of files)</small></td>'
+                )
             else:
                 cells.append(f"<td>{text(m.get('how') or '-')}</td>")
         rows.append(f'<tr><th scope="row">{text(title)}</th>{"".join(cells)}</tr>')
     header = "".join(f'<th scope="col">{text(e)}</th>' for e in order)
-    return (f'<h3>Every metric</h3><div class="scroll"><table class="metrics"><thead><tr><th scope="col">metric'
-            f'</th>{header}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+    return (
+        f'<h3>Every metric</h3><div class="scroll"><table class="metrics"><thead><tr><th scope="col">metric'
+        f"</th>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
 def comparison_section(data: dict, order: list) -> str:
@@ -227,10 +250,12 @@ def comparison_section(data: dict, order: list) -> str:
                 mark, cls, word = "≈", "same", "no significant difference"
             mine, other = (c["wer_a"], c["wer_b"]) if c["a"] == a else (c["wer_b"], c["wer_a"])
             diff_text = "-" if mine is None or other is None else f"{100 * (mine - other):+.2f}"
-            cells.append(f'<td class="cell {cls}" data-a="{attribute(a)}" data-b="{attribute(b)}" data-p="{attribute(p)}" '
-                         f'title="{attribute(a)} vs {attribute(b)}: {word}, p = {attribute(pval(p))}">'
-                         f'<span class="mark" aria-hidden="true">{mark}</span> <span class="word">{word}</span>'
-                         f'<br><small>p = {pval(p)}; {diff_text} points</small></td>')
+            cells.append(
+                f'<td class="cell {cls}" data-a="{attribute(a)}" data-b="{attribute(b)}" data-p="{attribute(p)}" '
+                f'title="{attribute(a)} vs {attribute(b)}: {word}, p = {attribute(pval(p))}">'
+                f'<span class="mark" aria-hidden="true">{mark}</span> <span class="word">{word}</span>'
+                f"<br><small>p = {pval(p)}; {diff_text} points</small></td>"
+            )
         body.append(f'<tr><th scope="row">{text(a)}</th>{"".join(cells)}</tr>')
     unit = text(settings.get("resample_unit", "file"))
     rows = []
@@ -238,13 +263,15 @@ def comparison_section(data: dict, order: list) -> str:
         prob = c["bootstrap"].get("probability_a_better")
         ci = c.get("difference_ci") or {}
         interval = "-" if ci.get("low") is None else f"{100 * ci['low']:+.2f} to {100 * ci['high']:+.2f}"
-        rows.append(f'<tr><th scope="row">{text(c["a"])} vs {text(c["b"])}</th><td class="num">{text(c["files"])}</td>'
-                    f'<td class="num">{text("-" if c["difference"] is None else format(100 * c["difference"], "+.2f"))} '
-                    f'({text(interval)})</td>'
-                    f'<td class="num">{"-" if prob is None else text(format(prob, ".3f"))}</td>'
-                    f'<td class="num">{pval(c["bootstrap"]["p_value"])}</td>'
-                    f'<td class="num">{pval(c["mapsswe"]["p_value"])}</td>'
-                    f'<td class="num">{pval(c["wilcoxon"]["p_value"])}</td><td>{text(c["verdict"])}</td></tr>')
+        rows.append(
+            f'<tr><th scope="row">{text(c["a"])} vs {text(c["b"])}</th><td class="num">{text(c["files"])}</td>'
+            f'<td class="num">{text("-" if c["difference"] is None else format(100 * c["difference"], "+.2f"))} '
+            f"({text(interval)})</td>"
+            f'<td class="num">{"-" if prob is None else text(format(prob, ".3f"))}</td>'
+            f'<td class="num">{pval(c["bootstrap"]["p_value"])}</td>'
+            f'<td class="num">{pval(c["mapsswe"]["p_value"])}</td>'
+            f'<td class="num">{pval(c["wilcoxon"]["p_value"])}</td><td>{text(c["verdict"])}</td></tr>'
+        )
     return f"""
 <section id="engines" aria-labelledby="h-engines">
 <h2 id="h-engines">Engine against engine</h2>
@@ -308,25 +335,39 @@ def errors_section(data: dict, order: list) -> str:
     for name in order:
         top = data["engines"][name].get("top_errors") or {}
         tables = []
-        for kind, head in (("substitutions", "reference → hypothesis"), ("deletions", "reference word"),
-                           ("insertions", "hypothesis word")):
+        for kind, head in (
+            ("substitutions", "reference → hypothesis"),
+            ("deletions", "reference word"),
+            ("insertions", "hypothesis word"),
+        ):
             rows = []
             for entry in top.get(kind, []):
                 if kind == "substitutions":
-                    words = (f'<span class="w s"><span class="r">{text(entry[0])}</span></span> → '
-                             f'<span class="w s"><span class="h">{text(entry[1])}</span></span>')
+                    words = (
+                        f'<span class="w s"><span class="r">{text(entry[0])}</span></span> → '
+                        f'<span class="w s"><span class="h">{text(entry[1])}</span></span>'
+                    )
                 else:
-                    words = f'<span class="w {kind[0]}"><span class="{"r" if kind == "deletions" else "h"}">' \
-                            f'{text(entry[0])}</span></span>'
+                    words = (
+                        f'<span class="w {kind[0]}"><span class="{"r" if kind == "deletions" else "h"}">'
+                        f"{text(entry[0])}</span></span>"
+                    )
                 rows.append(f'<tr><td>{words}</td><td class="num">{text(entry[-1])}</td></tr>')
             total = data["engines"][name].get(kind, 0)
-            tables.append(f'<table class="top"><caption>{kind} ({text(total)} in all)</caption><thead><tr>'
-                          f'<th scope="col">{head}</th><th scope="col">times</th></tr></thead>'
-                          f'<tbody>{"".join(rows) or "<tr><td colspan=2>none</td></tr>"}</tbody></table>')
-        exact = "" if top.get("exact", True) else ('<p class="note">Counts kept in bounded memory: the '
-                                                   'least frequent entries may be missing.</p>')
-        blocks.append(f'<div class="engine-errors" data-engine="{attribute(name)}"><h3>{text(name)}</h3>'
-                      f'<div class="tops">{"".join(tables)}</div>{exact}</div>')
+            tables.append(
+                f'<table class="top"><caption>{kind} ({text(total)} in all)</caption><thead><tr>'
+                f'<th scope="col">{head}</th><th scope="col">times</th></tr></thead>'
+                f"<tbody>{''.join(rows) or '<tr><td colspan=2>none</td></tr>'}</tbody></table>"
+            )
+        exact = (
+            ""
+            if top.get("exact", True)
+            else ('<p class="note">Counts kept in bounded memory: the least frequent entries may be missing.</p>')
+        )
+        blocks.append(
+            f'<div class="engine-errors" data-engine="{attribute(name)}"><h3>{text(name)}</h3>'
+            f'<div class="tops">{"".join(tables)}</div>{exact}</div>'
+        )
     return f"""
 <section id="errors" aria-labelledby="h-errors">
 <h2 id="h-errors">Most frequent errors</h2>
@@ -340,14 +381,20 @@ def record_section(data: dict) -> str:
     """What made the result: command, versions, normalization rules, input hashes, settings."""
     r = data.get("record") or {}
     norm = r.get("normalization") or {}
-    plugins = "".join(f'<tr><td>{text(p.get("distribution") or p.get("name"))}</td>'
-                      f'<td>{text(p.get("version"))}</td><td>{text(p.get("status"))}</td></tr>'
-                      for p in r.get("plugins", []))
-    rule_files = "".join(f'<details><summary><code>{text(f["path"])}</code> sha256 <code>{text(f["sha256"])}</code>'
-                         f'</summary><pre>{text(f.get("text", ""))}</pre></details>'
-                         for f in norm.get("files", []))
-    metric_files = "".join(f'<li><code>{text(f["path"])}</code> sha256 <code>{text(f["sha256"])}</code></li>'
-                           for f in r.get("metric_files", []))
+    plugins = "".join(
+        f"<tr><td>{text(p.get('distribution') or p.get('name'))}</td>"
+        f"<td>{text(p.get('version'))}</td><td>{text(p.get('status'))}</td></tr>"
+        for p in r.get("plugins", [])
+    )
+    rule_files = "".join(
+        f"<details><summary><code>{text(f['path'])}</code> sha256 <code>{text(f['sha256'])}</code>"
+        f"</summary><pre>{text(f.get('text', ''))}</pre></details>"
+        for f in norm.get("files", [])
+    )
+    metric_files = "".join(
+        f"<li><code>{text(f['path'])}</code> sha256 <code>{text(f['sha256'])}</code></li>"
+        for f in r.get("metric_files", [])
+    )
     settings = data["settings"]
     return f"""
 <section id="record" aria-labelledby="h-record">
@@ -374,16 +421,29 @@ significance level {text(format(settings["significance_level"], "g"))}, ranking 
 
 def notes_section(data: dict) -> str:
     """Unpaired and failed files, when there are any."""
-    lines = [f"unpaired: {text(u['id'])} (missing for {text(', '.join(u['missing']))}); not scored"
-             for u in data.get("unpaired", [])]
-    lines += [f"failed: {text(f['id'])} ({text(f['engine'])}): {text(redact(f['error']))}" for f in data.get("failed", [])]
+    lines = [
+        f"unpaired: {text(u['id'])} (missing for {text(', '.join(u['missing']))}); not scored"
+        for u in data.get("unpaired", [])
+    ]
+    lines += [
+        f"failed: {text(f['id'])} ({text(f['engine'])}): {text(redact(f['error']))}" for f in data.get("failed", [])
+    ]
     if not lines:
         return ""
-    return '<section id="notes" class="notes"><h2>Notes</h2><ul>' + "".join(f"<li>{x}</li>" for x in lines) + "</ul></section>"
+    return (
+        '<section id="notes" class="notes"><h2>Notes</h2><ul>'
+        + "".join(f"<li>{x}</li>" for x in lines)
+        + "</ul></section>"
+    )
 
 
-def render_report(data: dict, title: str | None = None, name: str = "the result",
-                  args: argparse.Namespace | None = None, host: PluginHost | None = None) -> str:
+def render_report(
+    data: dict,
+    title: str | None = None,
+    name: str = "the result",
+    args: argparse.Namespace | None = None,
+    host: PluginHost | None = None,
+) -> str:
     """The report page of a corpus result (the dict of its JSON).
 
     :param data: the corpus result, as ``benchmarkstt-tools corpus -o json`` writes it
@@ -404,8 +464,12 @@ def render_report(data: dict, title: str | None = None, name: str = "the result"
     unit = data["settings"].get("resample_unit", "file")
     title = title or f"Speech-to-text benchmark: {', '.join(order)}"
     scored = data.get("files_scored", len(page_data_ids(data)))
-    summary = text(f'{scored} {unit}s, {len(order)} engine{"s" if len(order) != 1 else ""}, '
-                   f'{data["engines"][order[0]]["reference_words"]:,} reference words' if order else "no engine")
+    summary = text(
+        f"{scored} {unit}s, {len(order)} engine{'s' if len(order) != 1 else ''}, "
+        f"{data['engines'][order[0]]['reference_words']:,} reference words"
+        if order
+        else "no engine"
+    )
     scripts = [asset("words.js"), asset("report.js")]
     sections = plugin_sections(data, args, host)
     links = "".join(f' <a href="#{attribute(s.id)}">{text(s.link)}</a>' for s in sections if s.link)

@@ -43,8 +43,10 @@ def word_boxes(items: Sequence) -> str:
             parts.append(f'<span class="w e"><span class="r">{r}</span><span class="h">{h}</span></span> ')
             continue
         label = attribute(f"{NAMES[kind]}: {ref or ''}{' → ' if kind == 's' else ''}{hyp or ''}")
-        parts.append(f'<span class="w {kind} err" tabindex="-1" title="{label}" aria-label="{label}">'
-                     f'<span class="r">{r}</span><span class="h">{h}</span></span> ')
+        parts.append(
+            f'<span class="w {kind} err" tabindex="-1" title="{label}" aria-label="{label}">'
+            f'<span class="r">{r}</span><span class="h">{h}</span></span> '
+        )
     return "".join(parts)
 
 
@@ -58,13 +60,17 @@ def value_html(value: Any) -> str:
         return f'<p class="big"><b>{value}</b></p>'
     if is_word_items(value):
         counts = {k: sum(1 for v in value if KINDS.get(v["type"]) == k) for k in "sdi"}
-        return (f'<div class="controls"><button type="button" class="prev-error">◀ previous error</button>'
-                f'<button type="button" class="next-error">next error ▶</button><span class="error-pos" '
-                f'aria-live="polite">S {counts["s"]}, D {counts["d"]}, I {counts["i"]}</span></div>'
-                f'<div class="words">{word_boxes(value)}</div>')
+        return (
+            f'<div class="controls"><button type="button" class="prev-error">◀ previous error</button>'
+            f'<button type="button" class="next-error">next error ▶</button><span class="error-pos" '
+            f'aria-live="polite">S {counts["s"]}, D {counts["d"]}, I {counts["i"]}</span></div>'
+            f'<div class="words">{word_boxes(value)}</div>'
+        )
     if isinstance(value, Mapping):
-        rows = "".join(f'<tr><th scope="row">{text(k)}</th><td class="num">{text(cell(value, k, v))}</td></tr>'
-                       for k, v in value.items())
+        rows = "".join(
+            f'<tr><th scope="row">{text(k)}</th><td class="num">{text(cell(value, k, v))}</td></tr>'
+            for k, v in value.items()
+        )
         return f'<table class="metrics"><tbody>{rows}</tbody></table>'
     if isinstance(value, str):
         return f"<pre>{text(value)}</pre>"
@@ -97,8 +103,10 @@ def files_line(files: Any) -> str:
     """
     if not files:
         return ""
-    named = "; ".join(f"{side}: <code>{text(name)}</code>" + ("" if kind == "infer" else f" ({text(kind)})")
-                      for side, (name, kind) in files.items())
+    named = "; ".join(
+        f"{side}: <code>{text(name)}</code>" + ("" if kind == "infer" else f" ({text(kind)})")
+        for side, (name, kind) in files.items()
+    )
     return f'<p class="files">{named}</p>'
 
 
@@ -135,8 +143,10 @@ class Html(Output):
                 from .page import key as key_html
 
                 key = key_html()
-            sections.append(f'<section class="metric" data-metric="{attribute(title)}"><h2>{text(title)}</h2>'
-                            f'{key if is_word_items(value) else ""}{value_html(value)}</section>')
+            sections.append(
+                f'<section class="metric" data-metric="{attribute(title)}"><h2>{text(title)}</h2>'
+                f"{key if is_word_items(value) else ''}{value_html(value)}</section>"
+            )
         source = asset("words.js") + NAV
         return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">{policy_meta([source])}<meta name="viewport" content="width=device-width, initial-scale=1">

@@ -9,9 +9,12 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 @hookimpl
 def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools report``."""
-    register("benchmarkstt_report.command:ReportCommand", name="report",
-             description="Write the HTML report of a corpus result (benchmarkstt-tools corpus -o json): "
-                         "ranking, engine against engine, every file, aligned words, frequent errors, the record")
+    register(
+        "benchmarkstt_report.command:ReportCommand",
+        name="report",
+        description="Write the HTML report of a corpus result (benchmarkstt-tools corpus -o json): "
+        "ranking, engine against engine, every file, aligned words, frequent errors, the record",
+    )
 
 
 @hookimpl

@@ -48,7 +48,7 @@ def single_precision(x: float) -> float:
 SCLITE_COSTS = (4.0, 3.0, 3.0, 2.0, single_precision(0.001), True)
 #: unit costs (the other WER modes): an error costs 1, leaving out an optional word nothing,
 #: passing an empty branch 2**-20, summed exactly (the fewest empty branches win a tie)
-UNIT_COSTS = (1.0, 1.0, 1.0, 0.0, 2.0 ** -20, False)
+UNIT_COSTS = (1.0, 1.0, 1.0, 0.0, 2.0**-20, False)
 # the start of the network (as a predecessor), or no edge or hypothesis word (in a step)
 START = -1
 # word codes of an empty branch, a fragment, and a reference word no hypothesis word has
@@ -170,8 +170,13 @@ def predecessors(starts: Sequence[int], ends: Sequence[int], last: int) -> tuple
     return preds, tuple(ending[last]) if last > 0 else (START,)
 
 
-def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
-              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> tuple:
+def raw_align(
+    net: Network,
+    hyp: Sequence[str],
+    costs: tuple = SCLITE_COSTS,
+    times: "Sequence | None" = None,
+    weights: "Sequence | None" = None,
+) -> tuple:
     """sclite's alignment as the kernel gives it: a tuple of ``(tag, edge, hyp)``, tag 0-3 for
     C, S, D, I, edge an index into ``net.edges``, -1 for none (see :func:`py_kernel`);
     ``costs`` as :data:`SCLITE_COSTS` (the default) or :data:`UNIT_COSTS`; with ``times``
@@ -207,13 +212,24 @@ def raw_align(net: Network, hyp: Sequence[str], costs: tuple = SCLITE_COSTS,
     hyp_optional = bytes(getattr(w, "optional", False) for w in hyp) if marked else bytes(len(hyp))
     if times is None and weights is None:
         return kernel(net.starts, net.ends, net.nodes - 1, words, fragments, optional, hyp_codes, hyp_optional, costs)
-    return kernel(net.starts, net.ends, net.nodes - 1, words, fragments, optional, hyp_codes, hyp_optional, costs,
-                  times, weights)
+    return kernel(
+        net.starts, net.ends, net.nodes - 1, words, fragments, optional, hyp_codes, hyp_optional, costs, times, weights
+    )
 
 
-def py_kernel(starts: Sequence[int], ends: Sequence[int], last: int, words: Sequence, fragments: dict,
-              optional: bytes, hyp: Sequence[int], hyp_optional: bytes, costs: tuple = SCLITE_COSTS,
-              times: "Sequence | None" = None, weights: "Sequence | None" = None) -> tuple:
+def py_kernel(
+    starts: Sequence[int],
+    ends: Sequence[int],
+    last: int,
+    words: Sequence,
+    fragments: dict,
+    optional: bytes,
+    hyp: Sequence[int],
+    hyp_optional: bytes,
+    costs: tuple = SCLITE_COSTS,
+    times: "Sequence | None" = None,
+    weights: "Sequence | None" = None,
+) -> tuple:
     """The alignment's steps, a tuple of ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I; -1 for
     none): immutable, so that the cyclic garbage collector stops tracking them once it has
     seen them (a corpus keeps every utterance's steps to its reports).
@@ -257,8 +273,10 @@ def py_kernel(starts: Sequence[int], ends: Sequence[int], last: int, words: Sequ
         dels = [single_precision(times[n + k] - times[k]) for k in range(n)]
 
         def pairing(k: int, j: int, ok: bool) -> float:
-            return single_precision(abs(times[k] - times[2 * n + j]) + abs(times[n + k] - times[2 * n + m + j])
-                                    + (0.0 if ok else 0.001))
+            return single_precision(
+                abs(times[k] - times[2 * n + j]) + abs(times[n + k] - times[2 * n + m + j]) + (0.0 if ok else 0.001)
+            )
+
     inserted = [0 if o else 3 for o in hyp_optional]
     cells = {START: list(itertools.accumulate(ins, lambda a, b: f32(a + b), initial=0.0))}
     for k, ps in enumerate(preds):

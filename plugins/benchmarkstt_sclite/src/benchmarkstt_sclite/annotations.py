@@ -55,8 +55,11 @@ MAX_CELLS = 1 << 24
 #: a cut goes in the middle of a run of at least this many words that agree
 ANCHOR = 6
 # what a file with an annotation holds somewhere (a TRN line ends in its id in parentheses)
-_MAYBE = {"trn": re.compile(r"[{}]|\(\S+\)[ \t]+\S"), "stm": re.compile(r"[{}]|\(\S+\)"),
-          "ctm": re.compile(r"<alt_begin>", re.IGNORECASE)}
+_MAYBE = {
+    "trn": re.compile(r"[{}]|\(\S+\)[ \t]+\S"),
+    "stm": re.compile(r"[{}]|\(\S+\)"),
+    "ctm": re.compile(r"<alt_begin>", re.IGNORECASE),
+}
 _TAGS = ("equal", "replace", "delete", "insert")
 
 
@@ -98,8 +101,7 @@ def normalized_tokens(tokens: Sequence[str], normalizer: Any) -> list:
             if run:
                 out.extend(normalizer.normalize(" ".join(run)).split())
                 run = []
-            out.extend([token] if token in MARKS else
-                       [f"({w})" for w in normalizer.normalize(token[1:-1]).split()])
+            out.extend([token] if token in MARKS else [f"({w})" for w in normalizer.normalize(token[1:-1]).split()])
         else:
             run.append(token)
     return out[:-1]
@@ -123,7 +125,7 @@ def flattened(tokens: Sequence[str]) -> list:
             k += 1
             continue
         paths, end = _paths(tokens, k)
-        if "{" in tokens[k + 1:end - 1]:
+        if "{" in tokens[k + 1 : end - 1]:
             out.append("{")
             for path in dict.fromkeys(paths):
                 out.extend([*(path or ("@",)), "/"])
@@ -194,19 +196,30 @@ class Side:
         text = "" if found is None else (fold(found.text) if folded else found.text)
         name = fold if names else str
         if self.kind == "stm":
-            self.units = [s._replace(file=name(s.file), channel=name(s.channel), utterance=s.utterance._replace(
-                words=normalized_tokens(s.utterance.words, normalizer))) for s in parse_stm(text, found.source)]
+            self.units = [
+                s._replace(
+                    file=name(s.file),
+                    channel=name(s.channel),
+                    utterance=s.utterance._replace(words=normalized_tokens(s.utterance.words, normalizer)),
+                )
+                for s in parse_stm(text, found.source)
+            ]
             self.marked = any(_marked(s.utterance.words) for s in self.units)
         elif self.kind == "trn":
-            self.units = [u._replace(words=normalized_tokens(u.words, normalizer))
-                          for u in parse_trn(text, found.source)]
+            self.units = [
+                u._replace(words=normalized_tokens(u.words, normalizer)) for u in parse_trn(text, found.source)
+            ]
             self.marked = any(_marked(u.words) for u in self.units)
             if role == "hypothesis":  # its alternations as tuples of their paths, as sclite reads them
-                self.units = [u._replace(words=hypothesis_items(u.words, f"{self.source}:{u.line}"))
-                              if _marked(u.words) else u for u in self.units]
+                self.units = [
+                    u._replace(words=hypothesis_items(u.words, f"{self.source}:{u.line}")) if _marked(u.words) else u
+                    for u in self.units
+                ]
         elif self.kind == "ctm":
-            self.units = [w._replace(file=name(w.file), channel=name(w.channel))
-                          for w in normalized_items(parse_ctm(text, found.source), normalizer)]
+            self.units = [
+                w._replace(file=name(w.file), channel=name(w.channel))
+                for w in normalized_items(parse_ctm(text, found.source), normalizer)
+            ]
             self.marked = any(isinstance(w.word, tuple) for w in self.units)
         else:
             self.units = [fold(w) for w in schema.words] if folded else list(schema.words)
@@ -218,9 +231,11 @@ class Side:
             return
         for unit in self.units:
             if any(t in MARKS for t in unit.utterance.words):
-                raise InputError(f"{self.source}:{unit.utterance.line}: an alternation ({{ a / b }}) in an STM "
-                                 f"hypothesis: only a reference may have them (a TRN hypothesis may, and a CTM "
-                                 f"hypothesis may have <ALT_BEGIN> blocks)")
+                raise InputError(
+                    f"{self.source}:{unit.utterance.line}: an alternation ({{ a / b }}) in an STM "
+                    f"hypothesis: only a reference may have them (a TRN hypothesis may, and a CTM "
+                    f"hypothesis may have <ALT_BEGIN> blocks)"
+                )
 
     def tokens(self) -> Tuple[str, list]:
         """All the file's words as one utterance, in the order of its text: ``(where, tokens)``."""
@@ -248,8 +263,11 @@ def pairs(ref: Side, hyp: Side, sclite: bool) -> list:
         return [(f"{ref.source}:{u.line}", u.words, h.words) for u, h in zip(scored_references(ref.units), hyps)]
     if ref.kind == "trn" and hyp.kind == "trn":
         by_id = match_hypotheses(ref.units, hyp.units, hyp.source, ref.source, fold)  # in any ASCII case, as sclite
-        return [(f"{ref.source}:{u.line}", u.words, by_id[fold(u.id)].words if fold(u.id) in by_id else [])
-                for u in ref.units if fold(u.id) in by_id or not sclite]
+        return [
+            (f"{ref.source}:{u.line}", u.words, by_id[fold(u.id)].words if fold(u.id) in by_id else [])
+            for u in ref.units
+            if fold(u.id) in by_id or not sclite
+        ]
     where, tokens = ref.tokens()
     return [(where, tokens, hyp.items())]
 
@@ -310,8 +328,9 @@ def resolve(ref: Any, hyp: Any, options: Optional[tuple]) -> Tuple[list, list, O
         if fragments:
             mark_fragments(hyp_items)
         for tokens, items in [(whole, hyp_items)] if sclite else pieces(whole, hyp_items):
-            net = network(tokens if sclite else flattened(tokens), deletable=deletable, fragments=fragments,
-                          where=where)
+            net = network(
+                tokens if sclite else flattened(tokens), deletable=deletable, fragments=fragments, where=where
+            )
             words, raw = best_branches(net, items, costs)
             append(a, b, opcodes, net, words, raw, sclite)
     return a, b, opcodes if sclite else None

@@ -22,8 +22,9 @@ from functools import cache
 from typing import Dict, Tuple
 
 # ukrainian: every capital of the Cyrillic block with a one-letter lowercase, but the palochka Ӏ
-_CYRILLIC = "".join(chr(c) for c in range(0x400, 0x500)
-                    if chr(c) != "\u04c0" and len(chr(c).lower()) == 1 and chr(c).lower() != chr(c))
+_CYRILLIC = "".join(
+    chr(c) for c in range(0x400, 0x500) if chr(c) != "\u04c0" and len(chr(c).lower()) == 1 and chr(c).lower() != chr(c)
+)
 
 # each profile's capitals (their small letters are Unicode's), then pairs (capital, small) of its own
 _PROFILES: Dict[str, Tuple[str, str]] = {

@@ -185,5 +185,7 @@ def timed(word: str, texts: Sequence[str]) -> list:
 
 def by_characters(refs: Sequence, hyps: Sequence, options: Sequence[str], deletable: bool = False) -> tuple:
     """``(refs, hyps)``: the reference and hypothesis utterances with their words split."""
-    return ([u._replace(words=split_tokens(u.words, options, deletable)) for u in refs],
-            [u._replace(words=split_items(u.words, options, deletable)) for u in hyps])
+    return (
+        [u._replace(words=split_tokens(u.words, options, deletable)) for u in refs],
+        [u._replace(words=split_items(u.words, options, deletable)) for u in hyps],
+    )

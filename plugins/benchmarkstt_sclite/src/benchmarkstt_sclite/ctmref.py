@@ -57,8 +57,11 @@ def read_lines(text: str, path: str) -> list:
     for line_number, fields in records(text, path, "a CTM line has file, channel, start, duration and word"):
         word = fields[4]
         mark = word.lower() in ("<alt_begin>", "<alt>", "<alt_end>")
-        start, duration = (0.0, 0.0) if mark else (number(fields[2], path, line_number, "start"),
-                                                   number(fields[3], path, line_number, "duration"))
+        start, duration = (
+            (0.0, 0.0)
+            if mark
+            else (number(fields[2], path, line_number, "start"), number(fields[3], path, line_number, "duration"))
+        )
         confidence = number(fields[5], path, line_number, "confidence") if len(fields) > 5 and not mark else None
         inside = bool(out) and out[-1].alternate and out[-1].word.lower() != "<alt_end>"
         out.append(Line(line_number, fields[0], fields[1], start, duration, word, confidence, mark or inside))
@@ -118,10 +121,14 @@ def cut(ref: Sequence[Line], hyp: Sequence[Line], r: int, h: int, most: int) -> 
             while h_end >= h and at(ref, r_end).start < at(hyp, h_end).start and apart():
                 h_end -= 1
     while r_end > r and h_end > h:
-        r_gap = (at(ref, r_end).start + at(ref, r_end).duration,
-                 999999.99 if r_end == r_last else at(ref, r_end + 1).start)
-        h_gap = (at(hyp, h_end).start + at(hyp, h_end).duration,
-                 999999.99 if h_end == h_last else at(hyp, h_end + 1).start)
+        r_gap = (
+            at(ref, r_end).start + at(ref, r_end).duration,
+            999999.99 if r_end == r_last else at(ref, r_end + 1).start,
+        )
+        h_gap = (
+            at(hyp, h_end).start + at(hyp, h_end).duration,
+            999999.99 if h_end == h_last else at(hyp, h_end + 1).start,
+        )
         if overlap(r_gap, h_gap) >= 0.0:
             return r_end, h_end
         skipped = True
@@ -221,8 +228,10 @@ def hypothesis_items(lines: Sequence[Line], path: str) -> list:
                 token.confidence = line.confidence
             (block[-1] if block is not None else out).append(token)
     if block is not None:
-        raise InputError(f"{path}:{lines[-1].number}: an <ALT_BEGIN> block is cut by a chunk of sclite's "
-                         f"CTM-to-CTM alignment (not closed before the next silence)")
+        raise InputError(
+            f"{path}:{lines[-1].number}: an <ALT_BEGIN> block is cut by a chunk of sclite's "
+            f"CTM-to-CTM alignment (not closed before the next silence)"
+        )
     return out
 
 
@@ -252,9 +261,13 @@ def chunks(ref_text: str, hyp_text: str, ref_path: str, hyp_path: str) -> tuple:
             speaker = f"{file}-{channel}"
             header = (f"File: {file}", f"Channel: {channel}")
             first = r_lines[r].number if r < len(r_lines) else 0
-            refs.append(Utterance(f"{speaker}-{count:04d}", speaker, reference_tokens(r_lines[r:r_end + 1]),
-                                  first, header))
-            hyps.append(Utterance(f"{speaker}-{count:04d}", speaker,
-                                  hypothesis_items(h_lines[h:h_end + 1], hyp_path), first, header))
+            refs.append(
+                Utterance(f"{speaker}-{count:04d}", speaker, reference_tokens(r_lines[r : r_end + 1]), first, header)
+            )
+            hyps.append(
+                Utterance(
+                    f"{speaker}-{count:04d}", speaker, hypothesis_items(h_lines[h : h_end + 1], hyp_path), first, header
+                )
+            )
             r, h, count = r_end + 1, h_end + 1, count + 1
     return refs, hyps

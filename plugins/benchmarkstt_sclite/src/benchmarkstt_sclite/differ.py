@@ -82,9 +82,11 @@ class Sclite(Differ):
         return opcodes(align(net, b))
 
 
-OPTIONS = {"d": "-D: (word) may be left out without an error",
-           "f": "-F: fragments match the words they begin or end",
-           "s": "-s: case-sensitive"}
+OPTIONS = {
+    "d": "-D: (word) may be left out without an error",
+    "f": "-F: fragments match the words they begin or end",
+    "s": "-s: case-sensitive",
+}
 
 
 #: what sclite 2.4.12 aligns for "The (uh) th- cat" against "the this cat", per variant
@@ -107,16 +109,31 @@ def variant(letters: str) -> type:
         >>> klass.name, klass.deletable, klass.fragments, klass.cased
         ('sclite-df', True, True, False)
     """
-    doc = "sclite's alignment with " + "; ".join(OPTIONS[x] for x in letters) + (
-        '\n\n    :param a: the reference words (sclite\'s annotations allowed)\n    :param b: the hypothesis words'
-        '\n    :example a: ["The", "(uh)", "th-", "cat"]\n    :example b: ["the", "this", "cat"]'
-        f"\n    :example return: {EXAMPLES[letters]}\n")
-    return type(f"Sclite{letters.upper()}", (Sclite,), {
-        "__doc__": doc, "__module__": __name__, "name": f"sclite-{letters}",
-        "deletable": "d" in letters, "fragments": "f" in letters, "cased": "s" in letters})
+    doc = (
+        "sclite's alignment with "
+        + "; ".join(OPTIONS[x] for x in letters)
+        + (
+            "\n\n    :param a: the reference words (sclite's annotations allowed)\n    :param b: the hypothesis words"
+            '\n    :example a: ["The", "(uh)", "th-", "cat"]\n    :example b: ["the", "this", "cat"]'
+            f"\n    :example return: {EXAMPLES[letters]}\n"
+        )
+    )
+    return type(
+        f"Sclite{letters.upper()}",
+        (Sclite,),
+        {
+            "__doc__": doc,
+            "__module__": __name__,
+            "name": f"sclite-{letters}",
+            "deletable": "d" in letters,
+            "fragments": "f" in letters,
+            "cased": "s" in letters,
+        },
+    )
 
 
 #: the variants of the sclite differ, each also a WER mode (the plugin registers them by these
 #: names, so that a run that uses none of them does not import this module)
 ScliteD, ScliteF, ScliteDF, ScliteS, ScliteDS, ScliteFS, ScliteDFS = (
-    variant(letters) for letters in ("d", "f", "df", "s", "ds", "fs", "dfs"))
+    variant(letters) for letters in ("d", "f", "df", "s", "ds", "fs", "dfs")
+)

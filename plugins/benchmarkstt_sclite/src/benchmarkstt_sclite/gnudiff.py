@@ -127,7 +127,7 @@ def scored_of(utterance: Utterance, steps: Sequence[tuple]) -> Scored:
 
 def text_before_id(line: str) -> list:
     """The whitespace-separated words of a TRN line before its utterance id."""
-    return line[:line.rindex("(")].split()
+    return line[: line.rindex("(")].split()
 
 
 def score_trn(ref_text: str, ref_path: str, hyp_text: str, hyp_path: str, id_format: str, encoding: str) -> list:
@@ -145,8 +145,9 @@ def score_trn(ref_text: str, ref_path: str, hyp_text: str, hyp_path: str, id_for
     ref_lines, hyp_lines = ref_text.splitlines(), hyp_text.splitlines()
     by_id = {u.id: u for u in refs}
     words = [first_branch(text_before_id(ref_lines[by_id[u.id].line - 1])) for u in hyps]
-    lines = diff_lines([w for ws in words for w in ws],
-                       [w for u in hyps for w in text_before_id(hyp_lines[u.line - 1])], encoding)
+    lines = diff_lines(
+        [w for ws in words for w in ws], [w for u in hyps for w in text_before_id(hyp_lines[u.line - 1])], encoding
+    )
     return [scored_of(u, steps) for u, steps in zip(hyps, shared_out(words, lines))]
 
 
@@ -161,8 +162,9 @@ def stm_segments(stm_text: str, stm_path: str, file_line: int = 0) -> list:
         if words and words[0].startswith("<"):
             header.insert(0, f"Labels: {words[0]}")
             words = words[1:]
-        segments.append((fields[0], fields[1], Utterance("", fields[2], first_branch(words), line_number,
-                                                         tuple(header))))
+        segments.append(
+            (fields[0], fields[1], Utterance("", fields[2], first_branch(words), line_number, tuple(header)))
+        )
     return segments
 
 
@@ -185,8 +187,9 @@ def score_ctm(stm_text: str, stm_path: str, ctm_text: str, ctm_path: str, encodi
     heard: dict = {}
     for line_number, fields in records(ctm_text, ctm_path, "a CTM line has file, channel, start, duration and word"):
         if (fields[0], fields[1]) not in groups:
-            raise InputError(f"{ctm_path}:{line_number}: file {fields[0]!r} channel {fields[1]!r} is not in "
-                             f"the reference")
+            raise InputError(
+                f"{ctm_path}:{line_number}: file {fields[0]!r} channel {fields[1]!r} is not in the reference"
+            )
         if fields[4].lower() not in ("<alt_begin>", "<alt>", "<alt_end>"):
             ctm_numbers(fields, ctm_path, line_number)  # a time or confidence that is no number: refused, as without -d
         heard.setdefault((fields[0], fields[1]), []).append(fields[4])
@@ -198,8 +201,10 @@ def score_ctm(stm_text: str, stm_path: str, ctm_text: str, ctm_path: str, encodi
     for n, (file, channel) in enumerate(keys):
         segments = groups[file, channel]
         if (file, channel) not in heard:
-            raise InputError(f"-d: {ctm_path} has no words of file {file!r} channel {channel!r}, which {stm_path} "
-                             f"has: sclite's diff alignment needs the same files and channels in both")
+            raise InputError(
+                f"-d: {ctm_path} has no words of file {file!r} channel {channel!r}, which {stm_path} "
+                f"has: sclite's diff alignment needs the same files and channels in both"
+            )
         words = [u.words for u in segments]
         lines = diff_lines([w for ws in words for w in ws], heard[file, channel], encoding)
         scored += zip(segments, shared_out(words, lines, rest=n < len(groups) - 1))

@@ -57,8 +57,10 @@ def read_lexicon(text: str, path: str, encoding: str = "UTF-8") -> Lexicon:
             words.append(line.split()[0])
             key = words[-1].encode(encoding, "surrogateescape")
             if key < before:
-                raise InputError(f"{path}:{number}: the lexicon is not sorted ({words[-1]!r} after "
-                                 f"{words[-2]!r}): sclite looks its words up in the order of their bytes")
+                raise InputError(
+                    f"{path}:{number}: the lexicon is not sorted ({words[-1]!r} after "
+                    f"{words[-2]!r}): sclite looks its words up in the order of their bytes"
+                )
             before = key
     if not words:
         raise InputError(f"{path}: the lexicon has no words")
@@ -70,11 +72,15 @@ def segmenting(values: Sequence[str], read_text: Callable, encoding: str, refuse
     the lexicon read with ``read_text(path, field=...)``; ``refused``: with a CTM reference
     or a text hypothesis, which sclite's ``-S`` does not take."""
     if values[0] != "algo1" or len(values) not in (2, 3) or values[2:] not in ([], ["ASCIITOO"]):
-        raise UsageError(f"-S: give algo1, the lexicon file and optionally ASCIITOO (sclite's -S algo1 LEXICON "
-                         f"[ASCIITOO]; algo2 is not offered), not {' '.join(values)}")
+        raise UsageError(
+            f"-S: give algo1, the lexicon file and optionally ASCIITOO (sclite's -S algo1 LEXICON "
+            f"[ASCIITOO]; algo2 is not offered), not {' '.join(values)}"
+        )
     if refused:
-        raise UsageError("-S: inferred word boundaries are of TRN files or of an STM reference and CTM hypotheses, "
-                         "as sclite's (not of a ctm reference nor a txt hypothesis)")
+        raise UsageError(
+            "-S: inferred word boundaries are of TRN files or of an STM reference and CTM hypotheses, "
+            "as sclite's (not of a ctm reference nor a txt hypothesis)"
+        )
     return read_lexicon(read_text(values[1], field="-S"), values[1], encoding), len(values) == 3
 
 
@@ -199,8 +205,9 @@ def align_lattice(net: Network, arcs: Sequence) -> tuple:
     f32 = single_precision
     edges = net.edges
     ref_preds, ref_finals = predecessors(net.starts, net.ends, net.nodes - 1)
-    hyp_preds, hyp_finals = predecessors([start for start, _, _ in arcs], [to for _, to, _ in arcs],
-                                         max((to for _, to, _ in arcs), default=0))
+    hyp_preds, hyp_finals = predecessors(
+        [start for start, _, _ in arcs], [to for _, to, _ in arcs], max((to for _, to, _ in arcs), default=0)
+    )
     hyp_words = [w for _, _, w in arcs]
 
     def inserting(b: int) -> float:
@@ -238,8 +245,11 @@ def align_lattice(net: Network, arcs: Sequence) -> tuple:
             i = least([(a, q) for q in hyp_preds[b]])
             d = least([(q, b) for q in ref_preds[a]])
             s = least([(qa, qb) for qa in ref_preds[a] for qb in hyp_preds[b]])
-            by_ins, by_del, by_sub = f32(cost[i] + inserting(b)), f32(cost[d] + deleting(a)), \
-                f32(cost[s] + pairing(a, b))
+            by_ins, by_del, by_sub = (
+                f32(cost[i] + inserting(b)),
+                f32(cost[d] + deleting(a)),
+                f32(cost[s] + pairing(a, b)),
+            )
             if by_sub <= by_del and by_sub <= by_ins:
                 cost[(a, b)], back[(a, b)] = by_sub, s
             elif by_del < by_ins:

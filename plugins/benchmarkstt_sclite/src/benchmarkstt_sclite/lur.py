@@ -39,7 +39,7 @@ def label_definitions(text: str) -> Definitions:
     categories: list = []
     for line in text.splitlines():
         for prefix, found in ((";; LABEL ", labels), (";; CATEGORY ", categories)):
-            if line[:len(prefix)].upper() == prefix:
+            if line[: len(prefix)].upper() == prefix:
                 values = _QUOTED.findall(line)
                 if len(values) >= 3 and tuple(values[:3]) not in found:
                     found.append(tuple(values[:3]))
@@ -48,7 +48,7 @@ def label_definitions(text: str) -> Definitions:
 
 def segment_labels(s: Scored) -> str:
     """The labels field of a scored STM segment (``<o,wa>``), empty when it has none."""
-    return next((line[len("Labels: "):] for line in s.utterance.header if line.startswith("Labels: ")), "")
+    return next((line[len("Labels: ") :] for line in s.utterance.header if line.startswith("Labels: ")), "")
 
 
 def label_counts(scored: Sequence[Scored], definitions: Definitions, reference: str = "reference") -> tuple:
@@ -68,8 +68,10 @@ def label_counts(scored: Sequence[Scored], definitions: Definitions, reference: 
             if not label:
                 continue
             if label.lower() not in ids:
-                raise InputError(f"{reference}:{s.utterance.line}: label {label!r} is not defined by a "
-                                 f";; LABEL line of the reference")
+                raise InputError(
+                    f"{reference}:{s.utterance.line}: label {label!r} is not defined by a "
+                    f";; LABEL line of the reference"
+                )
             j = ids.index(label.lower())
             if place[j] not in (-1, k):
                 raise InputError(f"{reference}:{s.utterance.line}: label {label!r} comes in two category places")
@@ -95,8 +97,13 @@ def statistics_of(values: list) -> tuple:
     return mean, sd, statistics.median(values)
 
 
-def lur(scored: Sequence[Scored], system: str, definitions: Definitions, memory: "Memory | None" = None,
-        reference: str = "reference") -> str:
+def lur(
+    scored: Sequence[Scored],
+    system: str,
+    definitions: Definitions,
+    memory: "Memory | None" = None,
+    reference: str = "reference",
+) -> str:
     """The ``lur`` report of one system (``memory``: the run's earlier tables, see
     :class:`~benchmarkstt_sclite.table.Memory`; ``reference``: the STM file, named in errors)."""
     speakers, counts, place = label_counts(scored, definitions, reference)
@@ -141,11 +148,16 @@ def lur(scored: Sequence[Scored], system: str, definitions: Definitions, memory:
         rates = [percent(e, w) for w, e in present]
         total_words = sum(counts[j][n][0] for n in speakers)
         total_errors = sum(counts[j][n][1] for n in speakers)
-        summaries.append(([total_words, *statistics_of(words)],
-                          [c_round(percent(total_errors, total_words), 1), *statistics_of(rates)]))
+        summaries.append(
+            (
+                [total_words, *statistics_of(words)],
+                [c_round(percent(total_errors, total_words), 1), *statistics_of(rates)],
+            )
+        )
     table.separate("=")
-    for i, name in enumerate(["Set Sum/Avg", "Mean +" if missing else "Mean", "StdDev +" if missing else "StdDev",
-                              "Median"]):
+    for i, name in enumerate(
+        ["Set Sum/Avg", "Mean +" if missing else "Mean", "StdDev +" if missing else "StdDev", "Median"]
+    ):
         if i == 1:
             table.separate("-")
         if i == 3:

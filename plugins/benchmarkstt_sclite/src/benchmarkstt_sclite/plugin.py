@@ -20,10 +20,16 @@ def register_differs(register: Register) -> None:
 @hookimpl
 def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools sclite`` and ``benchmarkstt-tools sc_stats``."""
-    register("benchmarkstt_sclite.command:ScliteCommand", name="sclite",
-             description="Score hypothesis files (TRN, CTM) against a reference (TRN, STM) as NIST sclite does\n"
-                         "(its alignment, annotations, speaker tables) and print sclite's reports")
-    register("benchmarkstt_sclite.scstats_command:ScStatsCommand", name="sc_stats",
-             description="Compare systems by sc_stats' matched-pair segment test (MAPSSWE), sign test, Wilcoxon\n"
-                         "test or McNemar test on sclite's SGML alignments (of sclite -o sgml or benchmarkstt-tools\n"
-                         "sclite -o sgml) and print sc_stats' report")
+    register(
+        "benchmarkstt_sclite.command:ScliteCommand",
+        name="sclite",
+        description="Score hypothesis files (TRN, CTM) against a reference (TRN, STM) as NIST sclite does\n"
+        "(its alignment, annotations, speaker tables) and print sclite's reports",
+    )
+    register(
+        "benchmarkstt_sclite.scstats_command:ScStatsCommand",
+        name="sc_stats",
+        description="Compare systems by sc_stats' matched-pair segment test (MAPSSWE), sign test, Wilcoxon\n"
+        "test or McNemar test on sclite's SGML alignments (of sclite -o sgml or benchmarkstt-tools\n"
+        "sclite -o sgml) and print sc_stats' report",
+    )

@@ -65,8 +65,10 @@ class Network:
     @property
     def edges(self) -> list:
         """The edges, one :class:`Edge` each (made anew at each call)."""
-        return [Edge(*fields) for fields in zip(self.starts, self.ends, self.words, self.indexes, self.optional,
-                                                self.fragment)]
+        return [
+            Edge(*fields)
+            for fields in zip(self.starts, self.ends, self.words, self.indexes, self.optional, self.fragment)
+        ]
 
 
 def reading(token: str, deletable: bool, fragments: bool) -> tuple:
@@ -98,8 +100,9 @@ def readings(tokens: Sequence[str], deletable: bool, fragments: bool) -> tuple:
     return words, (False,) * len(words), (0,) * len(words)
 
 
-def network(tokens: Sequence[str], deletable: bool = False, fragments: bool = False,
-            where: str = "reference") -> Network:
+def network(
+    tokens: Sequence[str], deletable: bool = False, fragments: bool = False, where: str = "reference"
+) -> Network:
     """The network of a reference's tokens (see the module's help). Alternations may be
     nested (``{ a / { b / c } d }``), as sclite reads them.
 
@@ -161,8 +164,12 @@ class Builder:
                 break
             if pending is None and token != "{":  # words outside alternations, up to the next: a chain
                 stop = tokens.index("{", k) if "{" in tokens[k:] else len(tokens)
-                edges += [(node + i, node + i + 1, word, k + i, optional, fragment) for i, (word, optional, fragment)
-                          in enumerate(zip(*readings(tokens[k:stop], self.deletable, self.fragments)))]
+                edges += [
+                    (node + i, node + i + 1, word, k + i, optional, fragment)
+                    for i, (word, optional, fragment) in enumerate(
+                        zip(*readings(tokens[k:stop], self.deletable, self.fragments))
+                    )
+                ]
                 node += stop - k
                 self.count += stop - k
                 empty, k = False, stop
@@ -177,9 +184,12 @@ class Builder:
                 if not last:
                     node = self.count
                     self.count += 1
-                    edges.extend((start, node, None, -1, False, 0) if i < 0 else
-                                 word_edge(start, node, tokens[i], i, self.deletable, self.fragments)
-                                 for start, i in waiting or ())
+                    edges.extend(
+                        (start, node, None, -1, False, 0)
+                        if i < 0
+                        else word_edge(start, node, tokens[i], i, self.deletable, self.fragments)
+                        for start, i in waiting or ()
+                    )
                 empty, k = False, after
                 continue
             if token == "@" and pending is not None:

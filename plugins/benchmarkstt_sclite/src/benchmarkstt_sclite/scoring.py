@@ -65,8 +65,13 @@ class Scored:
         return self._steps
 
 
-def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_path: str = "hypothesis",
-                     ref_path: str = "reference", key: Callable[[str], str] = str) -> dict:
+def match_hypotheses(
+    refs: Sequence[Utterance],
+    hyps: Sequence[Utterance],
+    hyp_path: str = "hypothesis",
+    ref_path: str = "reference",
+    key: Callable[[str], str] = str,
+) -> dict:
     """The hypothesis utterances by ``key(id)``; an id given twice or unknown to the reference
     is an error, and so are two ids of one file with the same key (with ``key`` :func:`fold`:
     ids compared in any ASCII case, as sclite pairs its lowercased texts)."""
@@ -76,25 +81,36 @@ def match_hypotheses(refs: Sequence[Utterance], hyps: Sequence[Utterance], hyp_p
         for u in side:
             first = seen.setdefault(key(u.id), u)
             if first is not u and first.id != u.id:
-                raise InputError(f"{path}:{u.line}: utterance id {u.id!r} is {first.id!r} of line {first.line} "
-                                 f"in another case")
+                raise InputError(
+                    f"{path}:{u.line}: utterance id {u.id!r} is {first.id!r} of line {first.line} in another case"
+                )
         if side is refs:
             known = seen
     by_id: dict = {}
     for u in hyps:
         if key(u.id) in by_id:
-            raise InputError(f"{hyp_path}:{u.line}: utterance id {u.id!r} given twice "
-                             f"(first on line {by_id[key(u.id)].line})")
+            raise InputError(
+                f"{hyp_path}:{u.line}: utterance id {u.id!r} given twice (first on line {by_id[key(u.id)].line})"
+            )
         if key(u.id) not in known:
             raise InputError(f"{hyp_path}:{u.line}: utterance id {u.id!r} is not in the reference")
         by_id[key(u.id)] = u
     return by_id
 
 
-def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool = False,
-          fragments: bool = False, hyp_path: str = "hypothesis", ref_path: str = "reference",
-          arrange: "Callable | None" = None, timed: bool = False, segment: "tuple | None" = None,
-          weights: "WordWeights | None" = None, networks: "dict | None" = None) -> list:
+def score(
+    refs: Sequence[Utterance],
+    hyps: Sequence[Utterance],
+    deletable: bool = False,
+    fragments: bool = False,
+    hyp_path: str = "hypothesis",
+    ref_path: str = "reference",
+    arrange: "Callable | None" = None,
+    timed: bool = False,
+    segment: "tuple | None" = None,
+    weights: "WordWeights | None" = None,
+    networks: "dict | None" = None,
+) -> list:
     """Every reference utterance that the hypothesis has, aligned (see the module's help);
     ``arrange(raw, edges, ref_tokens, hyp_words)``, where given, reorders each alignment's
     steps (a CTM reference's insertions and deletions by time, see
@@ -113,17 +129,23 @@ def score(refs: Sequence[Utterance], hyps: Sequence[Utterance], deletable: bool 
             continue
         net = shared_network(u, deletable, fragments, f"{ref_path}:{u.line}", networks)
         if timed and any(isinstance(item, tuple) for item in hyp.words):
-            raise InputError(f"{hyp_path}: {hyp.id}: -T: an <ALT_BEGIN> block in the hypothesis is not scored with "
-                             f"time-mediated costs (yet)")
+            raise InputError(
+                f"{hyp_path}: {hyp.id}: -T: an <ALT_BEGIN> block in the hypothesis is not scored with "
+                f"time-mediated costs (yet)"
+            )
         if weights is not None and any(isinstance(item, tuple) for item in hyp.words):
-            raise InputError(f"{hyp_path}: {hyp.id}: -w: an alternation in the hypothesis is not scored with word "
-                             f"weights (yet)")
+            raise InputError(
+                f"{hyp_path}: {hyp.id}: -w: an alternation in the hypothesis is not scored with word weights (yet)"
+            )
         if segment:
             words, raw = align_inferred(net, hyp.words, *segment)
         elif timed:
             words, raw = list(hyp.words), raw_align(net, hyp.words, times=word_times(net.edges, u.words, hyp.words))
         elif weights is not None:
-            words, raw = list(hyp.words), raw_align(net, hyp.words, weights=weights.costs(net.edges, u.words, hyp.words))
+            words, raw = (
+                list(hyp.words),
+                raw_align(net, hyp.words, weights=weights.costs(net.edges, u.words, hyp.words)),
+            )
         else:
             words, raw = best_branches(net, hyp.words)
         if arrange is not None:
@@ -191,8 +213,17 @@ def speaker_rows(scored: Sequence[Scored]) -> list:
     for s in scored:
         row = rows.get(s.utterance.speaker)
         if row is None:
-            row = rows[s.utterance.speaker] = {"speaker": s.utterance.speaker, "sentences": 0, "words": 0,
-                                               "C": 0, "S": 0, "D": 0, "I": 0, "errors": 0, "sentence_errors": 0}
+            row = rows[s.utterance.speaker] = {
+                "speaker": s.utterance.speaker,
+                "sentences": 0,
+                "words": 0,
+                "C": 0,
+                "S": 0,
+                "D": 0,
+                "I": 0,
+                "errors": 0,
+                "sentence_errors": 0,
+            }
         c = s.counts
         errors = c["S"] + c["D"] + c["I"]
         row["sentences"] += 1

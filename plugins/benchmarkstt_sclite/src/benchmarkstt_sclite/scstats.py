@@ -58,13 +58,17 @@ def mapsswe_report(systems: Sequence[tuple]) -> str:
     out = []
     winners = {}
     for k, (a, first) in enumerate(systems):
-        for b, second in systems[k + 1:]:
+        for b, second in systems[k + 1 :]:
             text, winner = pair_report(a, first, b, second)
             out.append(text)
             winners[(a, b)] = winner
-    heading = ["                COMPARISON MATRIX: FOR THE MATCHED PAIRS TEST",
-               "        PECENTAGES ARE MEAN PCT ERROR/SEGMENT.  FIRST # IS LEFT SYSTEM",
-               "                  Minimum Number of Correct Boundary words 2", "", ""]
+    heading = [
+        "                COMPARISON MATRIX: FOR THE MATCHED PAIRS TEST",
+        "        PECENTAGES ARE MEAN PCT ERROR/SEGMENT.  FIRST # IS LEFT SYSTEM",
+        "                  Minimum Number of Correct Boundary words 2",
+        "",
+        "",
+    ]
     return "".join(out) + "\f\n\n\n" + matrix([name for name, _ in systems], winners, heading)
 
 
@@ -80,19 +84,30 @@ def pair_report(a: str, first: Sequence, b: str, second: Sequence) -> tuple:
     sentences = sum(1 for s in first if s.utterance.id in other)
     per_sentence = len(found) / sentences if sentences else 0.0
     shares = [100 * e / words if words else 0.0 for e in errors]
-    lines = ["      SEGMENTATION REPORT FOR SYSTEMS", f"{'':14}{a:>4} and {b:>4}",
-             "Minimum Number of Correct Boundary words 2", "",
-             f"  Number of Segments {len(found):2d},{per_sentence:10.3f} per sentence",
-             f"  Number of Sentences {sentences:2d}", "", f"    # Ref wrds      Err {a:>4}   Err {b:>4}", "-" * 39,
-             f"Totals {words:4d}{errors[0]:15d}{errors[1]:12d}", "", f"Pct err{shares[0]:19.1f}%{shares[1]:11.1f}%",
-             *[""] * 6]
+    lines = [
+        "      SEGMENTATION REPORT FOR SYSTEMS",
+        f"{'':14}{a:>4} and {b:>4}",
+        "Minimum Number of Correct Boundary words 2",
+        "",
+        f"  Number of Segments {len(found):2d},{per_sentence:10.3f} per sentence",
+        f"  Number of Sentences {sentences:2d}",
+        "",
+        f"    # Ref wrds      Err {a:>4}   Err {b:>4}",
+        "-" * 39,
+        f"Totals {words:4d}{errors[0]:15d}{errors[1]:12d}",
+        "",
+        f"Pct err{shares[0]:19.1f}%{shares[1]:11.1f}%",
+        *[""] * 6,
+    ]
     outcomes = [(ea == 0, eb == 0) for ea, eb, _ in found]
     lines += mcnemar_lines(a, b, outcomes)
     different = abs(result.z) > Z_95
     tie = sum(x > y for x, y in outcomes) == sum(y > x for x, y in outcomes)  # McNemar's summary: no page break
-    lines.append(f"{'' if tie else chr(12)}MTCH_PR_RESULTS (systems: {a} {b}) (# segs: {result.segments}) (Seg per Sent: {per_sentence:.3f}) "
-                 f"(% Error: {shares[0]:5.2f} {shares[1]:5.2f}) (mean: {result.mean:.3f}) (std dev: {result.sd:.3f}) "
-                 f"(Z Stat: {result.z:.3f}) (Stat Diff: {'Yes' if different else 'No'})")
+    lines.append(
+        f"{'' if tie else chr(12)}MTCH_PR_RESULTS (systems: {a} {b}) (# segs: {result.segments}) (Seg per Sent: {per_sentence:.3f}) "
+        f"(% Error: {shares[0]:5.2f} {shares[1]:5.2f}) (mean: {result.mean:.3f}) (std dev: {result.sd:.3f}) "
+        f"(Z Stat: {result.z:.3f}) (Stat Diff: {'Yes' if different else 'No'})"
+    )
     winner = (a if result.mean < 0 else b) if different else "same"
     return "\n".join(lines) + "\n", winner
 
@@ -104,14 +119,29 @@ def mcnemar_lines(a: str, b: str, outcomes: Sequence[tuple]) -> list:
     a_only = sum(1 for x, y in outcomes if x and not y)
     b_only = sum(1 for x, y in outcomes if y and not x)
     neither = len(outcomes) - both - a_only - b_only
-    lines = ["                            McNemar test results", "                            ====================", "",
-             f"{'':37}{b}", "", "                                  corr     incorr",
-             f"{'':{max(6, 21 - len(a))}}{a}      corr   {both:3d}        {a_only:3d}",
-             f"\t                 incorr   {b_only:3d}        {neither:3d}"]
+    lines = [
+        "                            McNemar test results",
+        "                            ====================",
+        "",
+        f"{'':37}{b}",
+        "",
+        "                                  corr     incorr",
+        f"{'':{max(6, 21 - len(a))}}{a}      corr   {both:3d}        {a_only:3d}",
+        f"\t                 incorr   {b_only:3d}        {neither:3d}",
+    ]
     if a_only == b_only:
-        return lines + ["", "", "\t\tSUMMARY:", "\t\t-------", "", "", "",
-                        "\tThe two totals for utterances missed by either test results",
-                        "\tare both zero, therefore there is no significant difference", "\tbetween the two tests!"]
+        return lines + [
+            "",
+            "",
+            "\t\tSUMMARY:",
+            "\t\t-------",
+            "",
+            "",
+            "",
+            "\tThe two totals for utterances missed by either test results",
+            "\tare both zero, therefore there is no significant difference",
+            "\tbetween the two tests!",
+        ]
     n, least = a_only + b_only, min(a_only, b_only)
     lines += MCNEMAR_TEXT.split("\n")[:-1]
     lines += ["", f"          MIN(uue)      P(MIN(uue) | N={n:3d})", "          --------      -------------------"]
@@ -126,7 +156,9 @@ def mcnemar_lines(a: str, b: str, outcomes: Sequence[tuple]) -> list:
     threshold = max((k for k, value in rows if value <= 0.05), default=None)
     for k, value in rows:
         shown = f"{value:.3f}" if round(value, 3) > 0 else "  -  "
-        lines.append(f"{k:16d}{'':15}{shown}" + ("  <---  Null Hypothesis rejection threshold" if k == threshold else ""))
+        lines.append(
+            f"{k:16d}{'':15}{shown}" + ("  <---  Null Hypothesis rejection threshold" if k == threshold else "")
+        )
     lines += ["", "     Decision:", f"        There were MIN(uue)={least} unique utterance errors, the probability of"]
     return lines + decision(p, better, a, b)
 
@@ -155,10 +187,15 @@ def decision(p: float, better: str, a: str, b: str) -> list:
         '        There is no statistical difference between a and b'
     """
     if better != "same":
-        return [f"        it occurring is {p:.3f}, therefore the null hypothesis is REJECTED",
-                f"        in favor of the Alternate Hypothesis.  Further, {better} is the", "        better System."]
-    return [f"        it occurring is {p:.3f}, therefore the null hypothesis is ACCEPTED",
-            f"        There is no statistical difference between {a} and {b}"]
+        return [
+            f"        it occurring is {p:.3f}, therefore the null hypothesis is REJECTED",
+            f"        in favor of the Alternate Hypothesis.  Further, {better} is the",
+            "        better System.",
+        ]
+    return [
+        f"        it occurring is {p:.3f}, therefore the null hypothesis is ACCEPTED",
+        f"        There is no statistical difference between {a} and {b}",
+    ]
 
 
 def rates_report(systems: Sequence[tuple], pair_report: Callable, test: str, page: int) -> str:
@@ -169,12 +206,15 @@ def rates_report(systems: Sequence[tuple], pair_report: Callable, test: str, pag
     blocks = []
     winners = {}
     for k, (a, first) in enumerate(systems):
-        for b, second in systems[k + 1:]:
+        for b, second in systems[k + 1 :]:
             text, winners[(a, b)] = pair_report(a, speaker_rates(first), b, speaker_rates(second))
             blocks.append(text)
-    heading = [center(f"Comparison Matrix for the {test}", page),
-               center("Using the Speaker Word Error Rate (%) Percentage per Speaker", page),
-               center("as the Comparison Metric", page), ""]
+    heading = [
+        center(f"Comparison Matrix for the {test}", page),
+        center("Using the Speaker Word Error Rate (%) Percentage per Speaker", page),
+        center("as the Comparison Metric", page),
+        "",
+    ]
     return "".join(blocks) + matrix([name for name, _ in systems], winners, heading, ">", page)
 
 
@@ -216,6 +256,9 @@ def matrix(names: Sequence[str], winners: dict, heading: Sequence[str], align: s
     lines = [*heading, rule, f"{left}|{'|'.join(f' {name:>{wide}} ' for name in ['', *names])}|"]
     for k, row in enumerate(names):
         cells = [winners.get((row, column), "") if j > k else "" for j, column in enumerate(names)]
-        lines += [between, f"{left}| {row:>{wide}} |{'|'.join(f' {cell:{align}{wide}} ' if align == '>' else f'{cell:^{wide + 2}}' for cell in cells)}|"]
+        lines += [
+            between,
+            f"{left}| {row:>{wide}} |{'|'.join(f' {cell:{align}{wide}} ' if align == '>' else f'{cell:^{wide + 2}}' for cell in cells)}|",
+        ]
     lines.append(rule)
     return "\n".join(lines) + "\n"

@@ -32,10 +32,14 @@ def mcnemar_report(systems: Sequence[tuple]) -> str:
     blocks = []
     results = {}
     for k, (a, first) in enumerate(systems):
-        for b, second in systems[k + 1:]:
+        for b, second in systems[k + 1 :]:
             counts = mcnemar(first, second)
-            outcomes = ([(True, True)] * counts.both + [(True, False)] * counts.first_only
-                        + [(False, True)] * counts.second_only + [(False, False)] * counts.neither)
+            outcomes = (
+                [(True, True)] * counts.both
+                + [(True, False)] * counts.first_only
+                + [(False, True)] * counts.second_only
+                + [(False, False)] * counts.neither
+            )
             tie = counts.first_only == counts.second_only
             blocks.append("\n\n" + "\n".join(mcnemar_lines(a, b, outcomes)) + ("\n" if tie else "\n\f"))
             results[(a, b)] = mcnemar_decision(a, b, counts.first_only, counts.second_only)
@@ -62,7 +66,13 @@ def conf_matrix(names: Sequence[str], results: dict) -> str:
     for k, row in enumerate(names):
         table.separate("-")
         pairs = [results.get((row, column)) if j > k else None for j, column in enumerate(names)]
-        table.row(layout, row, *[f"Conf=({max(p, 0.001):.3f})" if p is not None else "" for p, _ in
-                                 [pair or (None, "") for pair in pairs]])
+        table.row(
+            layout,
+            row,
+            *[
+                f"Conf=({max(p, 0.001):.3f})" if p is not None else ""
+                for p, _ in [pair or (None, "") for pair in pairs]
+            ],
+        )
         table.row(layout, "", *[pair[1] if pair else "" for pair in pairs])
     return table.render(1) + "\n"

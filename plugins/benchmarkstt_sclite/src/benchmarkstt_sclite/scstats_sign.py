@@ -22,30 +22,32 @@ from .significance import THRESHOLD, two_tailed
 from .table import center
 
 PAGE = 79
-HYPOTHESES = ("The NULL Hypothesis:\n\n"
-              "     The number of speakers for which the differences is positive\n"
-              "     equals the number of speakers for which the differences is\n"
-              "     negative.\n"
-              "\t\t\t P(N(+)) = P(N(-)) = 0.50\n\n"
-              "Alternate Hypothesis:\n\n"
-              "     The number of speakers for which the differences is positive \n"
-              "     is NOT equal to the number of speakers for which the difference\n"
-              "     is negative.\n\n"
-              "Decision Analysis:\n\n"
-              "     Assumptions:\n"
-              "        A1: The distibrution of positive and negative differences\n"
-              "            follows the binomial distribution for N fair coin tosses.\n\n"
-              "        A2: In order to resolve the complication caused by cases where the\n"
-              "            difference in Word Accuracy is zero, half of the cases will\n"
-              "            be assigned to N(+) and half to N(-).  In the event of an\n"
-              "            odd number of zero differences, N(-) will get one extra, this\n"
-              "            reduces the probability of there being a difference between\n"
-              "            the two systems.\n\n"
-              "     Rejection criterion:\n"
-              "        Reject the null hypothesis at the 95% confidence level based\n"
-              "        on the following critical values table.  N is the number of\n"
-              "        speakers being compared and N(-) is the number of negative\n"
-              "        differences.\n")
+HYPOTHESES = (
+    "The NULL Hypothesis:\n\n"
+    "     The number of speakers for which the differences is positive\n"
+    "     equals the number of speakers for which the differences is\n"
+    "     negative.\n"
+    "\t\t\t P(N(+)) = P(N(-)) = 0.50\n\n"
+    "Alternate Hypothesis:\n\n"
+    "     The number of speakers for which the differences is positive \n"
+    "     is NOT equal to the number of speakers for which the difference\n"
+    "     is negative.\n\n"
+    "Decision Analysis:\n\n"
+    "     Assumptions:\n"
+    "        A1: The distibrution of positive and negative differences\n"
+    "            follows the binomial distribution for N fair coin tosses.\n\n"
+    "        A2: In order to resolve the complication caused by cases where the\n"
+    "            difference in Word Accuracy is zero, half of the cases will\n"
+    "            be assigned to N(+) and half to N(-).  In the event of an\n"
+    "            odd number of zero differences, N(-) will get one extra, this\n"
+    "            reduces the probability of there being a difference between\n"
+    "            the two systems.\n\n"
+    "     Rejection criterion:\n"
+    "        Reject the null hypothesis at the 95% confidence level based\n"
+    "        on the following critical values table.  N is the number of\n"
+    "        speakers being compared and N(-) is the number of negative\n"
+    "        differences.\n"
+)
 
 
 def sign_report(systems: Sequence[tuple]) -> str:
@@ -69,32 +71,46 @@ def pair_report(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
     total = wide + 2 * width + 12 + signs
     indent = " " * ((PAGE - total) // 2)
     rate = partial(rate_cell, width=width)
-    lines = [center("Sign Test Calculations Table Comparing", PAGE),
-             center(f"Spkr Speaker Word Error Rate (%) Percentages for Systems {a} and {b}", PAGE),
-             center("(Threshold for equal percentages +- 0.005)", PAGE), "",
-             f"{indent}{' ' * (wide + 2 * width + 12)}{center('Difference Sign', signs)}",
-             f"{indent}{center('Spkr', wide)}    {center(a, width)}    {center(b, width)}    {center(label, signs)}",
-             indent + "-" * total]
+    lines = [
+        center("Sign Test Calculations Table Comparing", PAGE),
+        center(f"Spkr Speaker Word Error Rate (%) Percentages for Systems {a} and {b}", PAGE),
+        center("(Threshold for equal percentages +- 0.005)", PAGE),
+        "",
+        f"{indent}{' ' * (wide + 2 * width + 12)}{center('Difference Sign', signs)}",
+        f"{indent}{center('Spkr', wide)}    {center(a, width)}    {center(b, width)}    {center(label, signs)}",
+        indent + "-" * total,
+    ]
     for speaker, d in zip(speakers, differences):
         sign = "+" if d > THRESHOLD else "-" if d < -THRESHOLD else "0"
-        lines.append(f"{indent}{center(speaker, wide)}    {rate(rates_a[speaker])}    {rate(rates_b[speaker])}    "
-                     f"{center(sign, signs)}")
+        lines.append(
+            f"{indent}{center(speaker, wide)}    {rate(rates_a[speaker])}    {rate(rates_b[speaker])}    "
+            f"{center(sign, signs)}"
+        )
     count = len(speakers) or 1
-    lines += [indent + "-" * total, f"{indent}{center('Avg.', wide)}    {rate(sum(rates_a[s] for s in speakers) / count)}"
-              f"    {rate(sum(rates_b[s] for s in speakers) / count)}", "",
-              center(f"No. Speakers with Positive Speaker Word Error Rate (%) Differences = N(+) = {positive:2d}", PAGE),
-              center(f"No. Speakers with Negative Speaker Word Error Rate (%) Differences = N(-) = {negative:2d}", PAGE),
-              center(f"No. Speakers with No Speaker Word Error Rate (%) Differences = N(0) = {zero:2d}", PAGE), "", "",
-              *HYPOTHESES.split("\n")]
+    lines += [
+        indent + "-" * total,
+        f"{indent}{center('Avg.', wide)}    {rate(sum(rates_a[s] for s in speakers) / count)}"
+        f"    {rate(sum(rates_b[s] for s in speakers) / count)}",
+        "",
+        center(f"No. Speakers with Positive Speaker Word Error Rate (%) Differences = N(+) = {positive:2d}", PAGE),
+        center(f"No. Speakers with Negative Speaker Word Error Rate (%) Differences = N(-) = {negative:2d}", PAGE),
+        center(f"No. Speakers with No Speaker Word Error Rate (%) Differences = N(0) = {zero:2d}", PAGE),
+        "",
+        "",
+        *HYPOTHESES.split("\n"),
+    ]
     n, least = plus + minus, min(plus, minus)
-    lines += [f"          MIN(N(-),N(+))      P(MIN(N(-),N(+)) | N={n:2d})",
-              "          --------------      ------------------------"]
+    lines += [
+        f"          MIN(N(-),N(+))      P(MIN(N(-),N(+)) | N={n:2d})",
+        "          --------------      ------------------------",
+    ]
     rows = [(k, p) for k, p in two_tailed(n) if k <= min(n // 2, least + 3)]
     threshold = max((k for k, p in rows if p <= 0.05), default=None)
     for k, p in rows:
         shown = f"{'':17}{p:.3f}" if round(p, 3) > 0 else f"{'':16}<0.001  "
-        lines.append(f"{k:13d}{shown}" + ("  <---  Null Hypothesis rejected at or below this point"
-                                          if k == threshold else ""))
+        lines.append(
+            f"{k:13d}{shown}" + ("  <---  Null Hypothesis rejected at or below this point" if k == threshold else "")
+        )
     p = min(1.0, dict(rows).get(least, 1.0))  # the table's value, at most 1 in the decision
     lines += ["", "     Decision:", f"        There were N(-)={minus} negative differences , the probability of"]
     better = (b if plus > minus else a) if p <= 0.05 else "same"

@@ -61,29 +61,45 @@ def pair_report(a: str, rates_a: dict, b: str, rates_b: dict) -> tuple:
     total = wide + 2 * width + 37
     indent = " " * ((PAGE - total) // 2)
     rate = partial(rate_cell, width=width)
-    lines = [center("Wilcoxon Test Calculations Table", PAGE),
-             center(f"Comparing Spkr Speaker Word Error Rate (%) Percentages for Systems {a} and {b}", PAGE), "",
-             f"{indent}{' ' * (wide + 2 * width + 10)}                    Signed",
-             f"{indent}{center('Spkr', wide)}    {center(a, width)}    {center(b, width)}  Difference   Rank    Rank",
-             indent + "-" * total]
+    lines = [
+        center("Wilcoxon Test Calculations Table", PAGE),
+        center(f"Comparing Spkr Speaker Word Error Rate (%) Percentages for Systems {a} and {b}", PAGE),
+        "",
+        f"{indent}{' ' * (wide + 2 * width + 10)}                    Signed",
+        f"{indent}{center('Spkr', wide)}    {center(a, width)}    {center(b, width)}  Difference   Rank    Rank",
+        indent + "-" * total,
+    ]
     result = wilcoxon(differences)
     for speaker, d, r, positive in zip(speakers, differences, result.ranks, result.sides):
         signed = r if positive or abs(d) <= THRESHOLD else -r
-        lines.append(f"{indent}{center(speaker, wide)}    {rate(rates_a[speaker])}    {rate(rates_b[speaker])}"
-                     f"   {d:6.2f}    {r:5.1f}    {signed:5.1f}")
+        lines.append(
+            f"{indent}{center(speaker, wide)}    {rate(rates_a[speaker])}    {rate(rates_b[speaker])}"
+            f"   {d:6.2f}    {r:5.1f}    {signed:5.1f}"
+        )
     count = len(speakers) or 1
-    lines += [indent + "-" * total,
-              f"{indent}{center('Avg.', wide)}    {rate(sum(rates_a[s] for s in speakers) / count)}    "
-              f"{rate(sum(rates_b[s] for s in speakers) / count)}   {sum(differences) / count:6.2f}", ""]
+    lines += [
+        indent + "-" * total,
+        f"{indent}{center('Avg.', wide)}    {rate(sum(rates_a[s] for s in speakers) / count)}    "
+        f"{rate(sum(rates_b[s] for s in speakers) / count)}   {sum(differences) / count:6.2f}",
+        "",
+    ]
     plus = sum(result.sides)
     minus = result.n - plus
-    lines += [center(f"Sum of {plus:2d} positive ranks = {result.positive:4.1f}", PAGE),
-              center(f"Sum of {minus:2d} negative ranks = {result.negative:4.1f}", PAGE), "", "", HYPOTHESES]
+    lines += [
+        center(f"Sum of {plus:2d} positive ranks = {result.positive:4.1f}", PAGE),
+        center(f"Sum of {minus:2d} negative ranks = {result.negative:4.1f}", PAGE),
+        "",
+        "",
+        HYPOTHESES,
+    ]
     lines.append(f"              The Z statistic = {result.z:4.2f}, therefore the Hypothesis")
     better = (a if plus < minus else b) if abs(result.z) > Z_95 else "same"
     if better == "same":
         lines.append("              is ACCEPTED.")
     else:
-        lines += ["              is REJECTED in favor of the Null Hypothesis.", "",
-                  f"              Further, {better} is the better System."]
+        lines += [
+            "              is REJECTED in favor of the Null Hypothesis.",
+            "",
+            f"              Further, {better} is the better System.",
+        ]
     return "\n".join(lines) + "\n\f", better

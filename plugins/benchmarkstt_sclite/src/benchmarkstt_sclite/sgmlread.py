@@ -41,8 +41,10 @@ class Path(NamedTuple):
     def raw(self) -> list:
         """The steps as the kernel writes them, ``(tag, edge, hyp)`` (tag 0-3 for C, S, D, I;
         -1 for no edge or no hypothesis word), which the MAPSSWE segments are cut from."""
-        return [("CSDI".index(s.tag), START if s.edge is None else s.edge, START if s.hyp is None else s.hyp)
-                for s in self.steps]
+        return [
+            ("CSDI".index(s.tag), START if s.edge is None else s.edge, START if s.hyp is None else s.hyp)
+            for s in self.steps
+        ]
 
 
 def attributes(line: str) -> dict:
@@ -69,11 +71,16 @@ def read_path(utterance_id: str, speaker: str, items: str, path: str, number: in
         if ref not in ("", '""'):
             words.append(ref[1:-1])
         # from SGML, the reference word's index stands for its edge
-        steps.append(Step(tag, len(words) - 1 if ref not in ("", '""') else None,  # type: ignore[arg-type]
-                          0 if hyp else None))
+        steps.append(
+            Step(
+                tag,
+                len(words) - 1 if ref not in ("", '""') else None,  # type: ignore[arg-type]
+                0 if hyp else None,
+            )
+        )
         counts[tag] += 1
     if end != len(items):
-        raise InputError(f"{path}:{number}: not an item of sclite's SGML alignment: {items[end:end + 40]!r}")
+        raise InputError(f"{path}:{number}: not an item of sclite's SGML alignment: {items[end : end + 40]!r}")
     return Path(Utterance(utterance_id.strip("()"), speaker, words, number), steps, counts)
 
 
@@ -96,9 +103,11 @@ def read_sgml(text: str, path: str) -> list:
             if current is None:
                 raise InputError(f"{path}:{number}: </PATH> without its <PATH>")
             if len(current[2]) > 1:
-                raise InputError(f"{path}:{current[1] + 1}: a <PATH>'s items on {len(current[2])} lines: this reads "
-                                 f"sclite's sgml report, its items on one line (not nl.sgml, which sc_stats does not "
-                                 f"read either)")
+                raise InputError(
+                    f"{path}:{current[1] + 1}: a <PATH>'s items on {len(current[2])} lines: this reads "
+                    f"sclite's sgml report, its items on one line (not nl.sgml, which sc_stats does not "
+                    f"read either)"
+                )
             systems[-1][1].append(read_path(current[0], speaker or "", "".join(current[2]), path, current[1] + 1))
             current = None
         elif current is not None:

@@ -58,7 +58,7 @@ class McNemarResult(NamedTuple):
 #: tables are exact up to 20); beyond, in floating point (see :func:`two_tailed`)
 EXACT_TRIALS = 1000
 #: a power of two by which the floating-point sums are scaled down when they grow large
-_SCALE = 2 ** 600
+_SCALE = 2**600
 
 
 def two_tailed(n: int) -> Iterator[tuple]:
@@ -80,7 +80,7 @@ def two_tailed(n: int) -> Iterator[tuple]:
             if k:
                 coefficient = coefficient * (n - k + 1) // k
                 cumulative += coefficient
-            yield k, 2 * cumulative / 2 ** n
+            yield k, 2 * cumulative / 2**n
         return
     term = total = 1.0
     scaled = 0  # both are divided by 2 ** scaled
@@ -141,7 +141,7 @@ def mean_ranks(values: Sequence[float]) -> list:
         end = start
         while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
             end += 1
-        for k in order[start:end + 1]:
+        for k in order[start : end + 1]:
             ranks[k] = (start + end) / 2 + 1
         start = end + 1
     return ranks

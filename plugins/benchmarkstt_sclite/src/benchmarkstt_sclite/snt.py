@@ -28,8 +28,15 @@ WIDTH = 120
 RULE = "=" * 79
 
 
-def sentences(scored: Sequence[Scored], system: str, segments: "dict | None" = None, encoding: str = "utf-8",
-              cased: bool = False, ref_times: bool = False, profile: str = "generic") -> str:
+def sentences(
+    scored: Sequence[Scored],
+    system: str,
+    segments: "dict | None" = None,
+    encoding: str = "utf-8",
+    cased: bool = False,
+    ref_times: bool = False,
+    profile: str = "generic",
+) -> str:
     """The ``snt`` report of one system. ``segments`` (the STM segment of each utterance id,
     for STM and CTM files): each segment's times and each hypothesis word's times, as in the
     ``prf`` report; ``ref_times`` (a CTM reference): each reference word's times too;
@@ -39,17 +46,30 @@ def sentences(scored: Sequence[Scored], system: str, segments: "dict | None" = N
     confidence = times and has_confidence(scored)
     out = []
     for name, utterances in speakers.items():
-        out += [RULE, "", "                     SENTENCE LEVEL REPORT FOR THE SYSTEM:", f"    Name: {system}", "",
-                RULE, "", "", f"SPEAKER {name}"]
+        out += [
+            RULE,
+            "",
+            "                     SENTENCE LEVEL REPORT FOR THE SYSTEM:",
+            f"    Name: {system}",
+            "",
+            RULE,
+            "",
+            "",
+            f"SPEAKER {name}",
+        ]
         running = dict.fromkeys(("C", "S", "D", "I", "errors", "ref", "hyp", "aligned"), 0)
         for s in utterances:
             c = s.counts
-            counts = {**c, "errors": c["S"] + c["D"] + c["I"], "ref": c["C"] + c["S"] + c["D"],
-                      "hyp": c["C"] + c["S"] + c["I"], "aligned": len(s.steps)}
+            counts = {
+                **c,
+                "errors": c["S"] + c["D"] + c["I"],
+                "ref": c["C"] + c["S"] + c["D"],
+                "hyp": c["C"] + c["S"] + c["I"],
+                "aligned": len(s.steps),
+            }
             for key, value in counts.items():
                 running[key] += value
-            out += utterance_lines(s, segments, times, confidence, WIDTH, encoding, cased, ref_times,
-                                   profile=profile)
+            out += utterance_lines(s, segments, times, confidence, WIDTH, encoding, cased, ref_times, profile=profile)
             out += [""] + counts_lines(counts, running) + ["-" * 79, ""]
     return "\n".join(out) + "\n"
 
@@ -58,6 +78,7 @@ def counts_lines(counts: dict, running: dict) -> list:
     """An utterance's counts (in percent of its reference words, halves rounded up; ``UNDEF``
     without reference words, as sclite writes it) with the speaker's running
     totals in parentheses."""
+
     def line(label: str, key: str, share: bool = True) -> str:
         if not share:
             percent = " " * 8
@@ -65,6 +86,16 @@ def counts_lines(counts: dict, running: dict) -> list:
             percent = f"{tenths(counts[key], counts['ref']):7.1f}%" if counts["ref"] else "  UNDEF%"
         return f"{label.ljust(22)}={percent}{counts[key]:5d}   ({running[key]:3d})"
 
-    return [line("Correct", "C"), line("Substitutions", "S"), line("Deletions", "D"), line("Insertions", "I"), "",
-            line("Errors", "errors"), "", line("Ref. words", "ref", False), line("Hyp. words", "hyp", False),
-            line("Aligned words", "aligned", False), ""]
+    return [
+        line("Correct", "C"),
+        line("Substitutions", "S"),
+        line("Deletions", "D"),
+        line("Insertions", "I"),
+        "",
+        line("Errors", "errors"),
+        "",
+        line("Ref. words", "ref", False),
+        line("Hyp. words", "hyp", False),
+        line("Aligned words", "aligned", False),
+        "",
+    ]

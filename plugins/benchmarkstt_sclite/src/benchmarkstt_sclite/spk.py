@@ -21,5 +21,7 @@ from .scoring import Scored
 def speakers(scored: Sequence[Scored], system: str, encoding: str = "utf-8") -> str:
     """The ``spk`` report of one system: each speaker's ``dtl`` report, in the order of the
     speakers (``encoding``: the files', by whose bytes words are sorted)."""
-    return "".join(detail(part, system, [f"SCORING FOR SPEAKER: {name}", f"     of {system}"], encoding)
-                   for name, part in by_speaker(scored).items())
+    return "".join(
+        detail(part, system, [f"SCORING FOR SPEAKER: {name}", f"     of {system}"], encoding)
+        for name, part in by_speaker(scored).items()
+    )

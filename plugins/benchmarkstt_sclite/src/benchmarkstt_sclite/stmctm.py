@@ -168,8 +168,11 @@ def ctm_numbers(fields: Sequence[str], path: str, line: int) -> tuple:
         ...
         benchmarkstt_core.errors.InputError: h.ctm:3: duration 'soon' is not a number
     """
-    return (number(fields[2], path, line, "start"), number(fields[3], path, line, "duration"),
-            number(fields[5], path, line, "confidence") if len(fields) > 5 else None)
+    return (
+        number(fields[2], path, line, "start"),
+        number(fields[3], path, line, "duration"),
+        number(fields[5], path, line, "confidence") if len(fields) > 5 else None,
+    )
 
 
 def assign(segments: Sequence[Segment], words: Sequence[Word], path: str = "hypothesis") -> list:

@@ -32,7 +32,7 @@ def c_round(value: float, places: int) -> float:
         >>> c_round(2.5, 0), c_round(-2.5, 0), c_round(0.25, 1)
         (3.0, -3.0, 0.3)
     """
-    scale = 10.0 ** places
+    scale = 10.0**places
     scaled = value * scale + (0.5 if value > 0 else -0.5)
     return float(int(scaled)) / scale
 
@@ -88,10 +88,10 @@ def chunks(text: str, wrap: bool) -> List[str]:
     p = 0
     while p < len(text):
         start = p
-        while p < len(text) and not (wrap and text[p] == " ") and text[p:p + 2] != "//":
+        while p < len(text) and not (wrap and text[p] == " ") and text[p : p + 2] != "//":
             p += 1
         out.append(text[start:p])
-        if text[p:p + 2] == "//":
+        if text[p : p + 2] == "//":
             p += 2
         if p < len(text) and text[p] == " ":
             p += 1
@@ -101,16 +101,16 @@ def chunks(text: str, wrap: bool) -> List[str]:
 def next_line(text: str, width: int) -> tuple:
     """The part of a cell that fits in ``width`` columns (cut back to a space), and the rest."""
     x = 0
-    while x < width and x < len(text) and text[x:x + 2] != "//":
+    while x < width and x < len(text) and text[x : x + 2] != "//":
         x += 1
-    if text[x:x + 2] == "//":
-        return text[:x], text[x + 2:]
+    if text[x : x + 2] == "//":
+        return text[:x], text[x + 2 :]
     if x < len(text):
         p = x
         while p and text[p] != " ":
             p -= 1
         x = p
-        return text[:x], text[p + 1 if text[p:p + 1] == " " else p:]
+        return text[:x], text[p + 1 if text[p : p + 1] == " " else p :]
     return text[:x], ""
 
 
@@ -194,8 +194,7 @@ class Table:
         sizes = self.sizes(pad)
         minimum = {}
         for layout in self.layouts.values():
-            minimum[layout] = (2 + sum(s + pad * 2 for s in sizes[layout.columns]) + layout.doubles
-                               + layout.columns - 1)
+            minimum[layout] = 2 + sum(s + pad * 2 for s in sizes[layout.columns]) + layout.doubles + layout.columns - 1
         width = max(minimum.values())
         margin = " " * ((self.page - width) // 2) if self.memory.centred and width < self.page else ""
         for r, (layout, cells, *_) in enumerate(self.rows):

@@ -27,6 +27,7 @@ def word_times(edges: Sequence[Edge], ref_tokens: Sequence, hyp: Sequence) -> li
         >>> raw_align(network([ref]), [hyp], times=word_times(network([ref]).edges, [ref], [hyp]))
         ((1, 0, 0),)
     """
+
     def start(word: object) -> float:
         return getattr(word, "start", None) or 0.0
 
@@ -35,4 +36,3 @@ def word_times(edges: Sequence[Edge], ref_tokens: Sequence, hyp: Sequence) -> li
 
     refs = [None if e.word is None else ref_tokens[e.index] for e in edges]
     return [start(w) for w in refs] + [end(w) for w in refs] + [start(w) for w in hyp] + [end(w) for w in hyp]
-

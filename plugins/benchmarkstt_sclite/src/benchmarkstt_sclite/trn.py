@@ -105,8 +105,10 @@ def split_braces(words: list, where: str = "the text") -> list:
         start = 0
         for k, char in enumerate(word):
             if char == "{" and k > start:
-                raise InputError(f"{where}: a '{{' inside the word {word!r}: an alternation opens with a '{{' "
-                                 f"before its first word, as in 'ab {{ c / d }}' (NIST's sclite cannot read it either)")
+                raise InputError(
+                    f"{where}: a '{{' inside the word {word!r}: an alternation opens with a '{{' "
+                    f"before its first word, as in 'ab {{ c / d }}' (NIST's sclite cannot read it either)"
+                )
             if char == "{" or (char == "}" and depth > 0):
                 out.extend([word[start:k], char] if k > start else [char])
                 depth += 1 if char == "{" else -1
@@ -204,20 +206,24 @@ def parse_trn(text: str, path: str, id_format: str = "spu_id", hypothesis: bool 
         if not stripped or stripped.startswith(";;"):
             continue
         if not stripped.endswith(")") or "(" not in stripped:
-            raise InputError(f"{path}:{number}: a TRN line ends with its utterance id in parentheses, "
-                             f"as in 'the words (spk_1)'")
+            raise InputError(
+                f"{path}:{number}: a TRN line ends with its utterance id in parentheses, as in 'the words (spk_1)'"
+            )
         opening = stripped.rindex("(")
-        utterance_id = stripped[opening + 1:-1].strip()
+        utterance_id = stripped[opening + 1 : -1].strip()
         if not utterance_id:
             raise InputError(f"{path}:{number}: empty utterance id")
         if utterance_id in seen:  # sclite stops too ('double reference text for id')
-            raise InputError(f"{path}:{number}: utterance id {utterance_id!r} given twice (first on line "
-                             f"{seen[utterance_id]})")
+            raise InputError(
+                f"{path}:{number}: utterance id {utterance_id!r} given twice (first on line {seen[utterance_id]})"
+            )
         seen[utterance_id] = number
         words = tokens_of(stripped[:opening], f"{path}:{number}")
         if "{" in words and any(a == "{" and b == "}" for a, b in zip(words, words[1:])):
-            raise InputError(f"{path}:{number}: an alternation without a branch ('{{ }}' or '{{ / }}'; sclite "
-                             f"crashes on it): write '@' for an empty branch, as in '{{ uh / @ }}'")
+            raise InputError(
+                f"{path}:{number}: an alternation without a branch ('{{ }}' or '{{ / }}'; sclite "
+                f"crashes on it): write '@' for an empty branch, as in '{{ uh / @ }}'"
+            )
         if hypothesis and ("{" in words or "}" in words or "/" in words or "@" in words):
             words = hypothesis_items(words, f"{path}:{number}")
         utterances.append(Utterance(utterance_id, speaker_of(utterance_id, id_format), words, number))

@@ -119,7 +119,12 @@ def mark_optional(items: list) -> None:
                 mark_optional(branch)
         elif len(item) > 2 and item[0] == "(" and item[-1] == ")":
             word = Token(item[1:-1])
-            word.tags, word.optional, word.char_piece = getattr(item, "tags", ()), True, getattr(item, "char_piece", False)
-            word.start, word.end, word.confidence = (getattr(item, name, None) for name in ("start", "end",
-                                                                                      "confidence"))
+            word.tags, word.optional, word.char_piece = (
+                getattr(item, "tags", ()),
+                True,
+                getattr(item, "char_piece", False),
+            )
+            word.start, word.end, word.confidence = (
+                getattr(item, name, None) for name in ("start", "end", "confidence")
+            )
             items[k] = word

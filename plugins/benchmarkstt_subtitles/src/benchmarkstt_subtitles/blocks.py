@@ -53,14 +53,21 @@ def blocks(schema: Schema, metric: str, side: str) -> list:
                 raise KeyError("start")
             key = extra["segment"]
         except (KeyError, TypeError):
-            raise InputError.worded(Term("metric", metric), f" needs subtitle blocks with times; word {index + 1} "
-                                    f"of the {side} ({word!r}) is in none: read it as {SUBTITLE_TYPES} (",
-                                    Term("input_type", side), ")") from None
+            raise InputError.worded(
+                Term("metric", metric),
+                f" needs subtitle blocks with times; word {index + 1} "
+                f"of the {side} ({word!r}) is in none: read it as {SUBTITLE_TYPES} (",
+                Term("input_type", side),
+                ")",
+            ) from None
         start, end = extra.get("segment_start"), extra.get("segment_end")
         if start is None or end is None:  # a subtitle file that does not say when the block is shown
-            raise InputError.worded(Term("metric", metric), f" needs when each block is shown; block {key + 1} of "
-                                    f"the {side} (word {index + 1}, {word!r}) has no "
-                                    f"{'start' if start is None else 'end'} time in its file")
+            raise InputError.worded(
+                Term("metric", metric),
+                f" needs when each block is shown; block {key + 1} of "
+                f"the {side} (word {index + 1}, {word!r}) has no "
+                f"{'start' if start is None else 'end'} time in its file",
+            )
         line = extra.get("line", 0)
         if key != last or not out:
             out.append(Block(start, end, [[word]]))
@@ -92,12 +99,19 @@ def normalized(word: str, ellipsis: bool = True) -> str:
 
 
 _TERCOM_RULES = [
-    (re.compile(r"\n-"), ""), (re.compile(r"\n"), " "), (re.compile(r"&quot;"), '"'), (re.compile(r"&amp;"), "&"),
-    (re.compile(r"&lt;"), "<"), (re.compile(r"&gt;"), ">"),
+    (re.compile(r"\n-"), ""),
+    (re.compile(r"\n"), " "),
+    (re.compile(r"&quot;"), '"'),
+    (re.compile(r"&amp;"), "&"),
+    (re.compile(r"&lt;"), "<"),
+    (re.compile(r"&gt;"), ">"),
 ]
 _TERCOM_SPLITS = [
-    (re.compile(r"([{-~[-` -&(-+:-@/])"), r" \1 "), (re.compile(r"'s "), r" 's "), (re.compile(r"'s$"), r" 's"),
-    (re.compile(r"([^0-9])([\.,])"), r"\1 \2 "), (re.compile(r"([\.,])([^0-9])"), r" \1 \2"),
+    (re.compile(r"([{-~[-` -&(-+:-@/])"), r" \1 "),
+    (re.compile(r"'s "), r" 's "),
+    (re.compile(r"'s$"), r" 's"),
+    (re.compile(r"([^0-9])([\.,])"), r"\1 \2 "),
+    (re.compile(r"([\.,])([^0-9])"), r" \1 \2"),
     (re.compile(r"([0-9])(-)"), r"\1 \2 "),
 ]
 

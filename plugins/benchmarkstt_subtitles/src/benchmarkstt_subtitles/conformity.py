@@ -31,12 +31,26 @@ RULES = ("chars_per_line", "lines", "cps", "wpm", "min_duration", "max_duration"
 PRESETS: dict[str, dict[str, Optional[float]]] = {
     # BBC Subtitle Guidelines: 3.1 line length (68% of a 16:9 picture, about 37 characters),
     # 3.3 avoid 3 lines or more, 4.1 timing (160 to 180 words per minute)
-    "bbc": {"chars_per_line": 37, "lines": 2, "cps": None, "wpm": 180, "min_duration": None, "max_duration": None,
-            "min_gap": None},
+    "bbc": {
+        "chars_per_line": 37,
+        "lines": 2,
+        "cps": None,
+        "wpm": 180,
+        "min_duration": None,
+        "max_duration": None,
+        "min_gap": None,
+    },
     # Netflix English (USA) Timed Text Style Guide: 42 characters per line, 2 lines, 20
     # characters per second (adult programmes), 5/6 s to 7 s, a gap of 2 frames (at 24 fps)
-    "netflix": {"chars_per_line": 42, "lines": 2, "cps": 20, "wpm": None, "min_duration": 5 / 6, "max_duration": 7,
-                "min_gap": 2 / 24},
+    "netflix": {
+        "chars_per_line": 42,
+        "lines": 2,
+        "cps": 20,
+        "wpm": None,
+        "min_duration": 5 / 6,
+        "max_duration": 7,
+        "min_gap": 2 / 24,
+    },
 }
 
 
@@ -57,11 +71,15 @@ class Style(NamedTuple):
         duration = block.end - block.start
         characters = sum(map(len, texts))
         words = sum(map(len, block.lines))
-        return {"chars_per_line": max(map(len, texts)), "lines": len(texts),
-                "cps": characters / duration if duration > 0 else float("inf"),
-                "wpm": words * 60 / duration if duration > 0 else float("inf"),
-                "min_duration": duration, "max_duration": duration,
-                "min_gap": None if next_start is None else next_start - block.end}
+        return {
+            "chars_per_line": max(map(len, texts)),
+            "lines": len(texts),
+            "cps": characters / duration if duration > 0 else float("inf"),
+            "wpm": words * 60 / duration if duration > 0 else float("inf"),
+            "min_duration": duration,
+            "max_duration": duration,
+            "min_gap": None if next_start is None else next_start - block.end,
+        }
 
     def violations(self, block: Block, next_start: Optional[float]) -> list:
         """The rules ``block`` breaks (``next_start``: the next block's start, None for the last)."""
@@ -119,20 +137,32 @@ class Conformity(Metric):
     name = "conformity"
     subtitle_blocks = True  # scores the hypothesis as subtitle blocks: corpus --audio makes engines' words into them
 
-    def __init__(self, preset: Any = None, chars_per_line: Any = None, lines: Any = None, cps: Any = None,
-                 wpm: Any = None, min_duration: Any = None, max_duration: Any = None, min_gap: Any = None,
-                 worst: Any = None):
+    def __init__(
+        self,
+        preset: Any = None,
+        chars_per_line: Any = None,
+        lines: Any = None,
+        cps: Any = None,
+        wpm: Any = None,
+        min_duration: Any = None,
+        max_duration: Any = None,
+        min_gap: Any = None,
+        worst: Any = None,
+    ):
         self.preset = "netflix" if preset in (None, "") else preset
         if self.preset != "custom" and self.preset not in PRESETS:
             raise UsageError(f"conformity: unknown preset {preset!r} (choose {', '.join(PRESETS)}, custom)")
         base = PRESETS.get(self.preset, dict.fromkeys(RULES))
         given = dict(zip(RULES, (chars_per_line, lines, cps, wpm, min_duration, max_duration, min_gap)))
-        self.style = Style(**{rule: _limit(given[rule] if given[rule] not in (None, "") else base[rule], rule)
-                              for rule in RULES})
+        self.style = Style(
+            **{rule: _limit(given[rule] if given[rule] not in (None, "") else base[rule], rule) for rule in RULES}
+        )
         shortest, longest = self.style.min_duration, self.style.max_duration
         if shortest is not None and longest is not None and shortest > longest:
-            raise UsageError(f"conformity min_duration: {shortest:g} s is longer than max_duration {longest:g} s: "
-                             "no block could conform")
+            raise UsageError(
+                f"conformity min_duration: {shortest:g} s is longer than max_duration {longest:g} s: "
+                "no block could conform"
+            )
         try:
             self.worst = 5 if worst in (None, "") else int(worst)
         except (TypeError, ValueError):
@@ -161,12 +191,24 @@ class Conformity(Metric):
             if broken:
                 offenders.append((-len(broken), index, block, broken))
         offenders.sort(key=lambda o: o[:2])
-        worst = [{"block": index + 1, "start": block.start, "end": block.end,
-                  "text": "\n".join(" ".join(line) for line in block.lines), "violations": broken}
-                 for _, index, block, broken in offenders[:self.worst]]
+        worst = [
+            {
+                "block": index + 1,
+                "start": block.start,
+                "end": block.end,
+                "text": "\n".join(" ".join(line) for line in block.lines),
+                "violations": broken,
+            }
+            for _, index, block, broken in offenders[: self.worst]
+        ]
         conforming = len(found) - len(offenders)
-        return {"blocks": len(found), "conforming": conforming, "share": conforming / len(found) if found else 1.0,
-                "violations": counts, "worst": worst}
+        return {
+            "blocks": len(found),
+            "conforming": conforming,
+            "share": conforming / len(found) if found else 1.0,
+            "violations": counts,
+            "worst": worst,
+        }
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         return {"preset": self.preset, "limits": self.style._asdict(), **self.report(hyp, "hypothesis")}

@@ -43,9 +43,14 @@ def word_starts(schema: Schema, side: str) -> list:
     for index, extra in enumerate(extras):
         start = None if not extra else extra.get("start", extra.get("segment_start"))
         if start is None:
-            raise InputError.worded(Term("metric", "delay"), f" needs times; the {side} has none for word "
-                                    f"{index + 1} ({schema.words[index]!r}): read it as srt, vtt, ttml, kaldi, ctm, "
-                                    "... (", Term("input_type", side), ")")
+            raise InputError.worded(
+                Term("metric", "delay"),
+                f" needs times; the {side} has none for word "
+                f"{index + 1} ({schema.words[index]!r}): read it as srt, vtt, ttml, kaldi, ctm, "
+                "... (",
+                Term("input_type", side),
+                ")",
+            )
         starts.append((start, schema.words[index]))
     return sorted(starts, key=lambda pair: pair[0])
 
@@ -81,9 +86,16 @@ class Delay(Metric):
         delays: list[float] = []
         for op in Levenshtein.opcodes(a, b):
             if op.tag == "equal":
-                delays.extend(shown[op.dest_start + k][0] - starts[op.src_start + k][0]
-                              for k in range(op.src_end - op.src_start))
+                delays.extend(
+                    shown[op.dest_start + k][0] - starts[op.src_start + k][0] for k in range(op.src_end - op.src_start)
+                )
         if not delays:
             return {"words": len(a), "shown": 0, "median": None, "p90": None, "max": None, "mean": None}
-        return {"words": len(a), "shown": len(delays), "median": median(delays), "p90": percentile(delays, 0.9),
-                "max": max(delays), "mean": sum(delays) / len(delays)}
+        return {
+            "words": len(a),
+            "shown": len(delays),
+            "median": median(delays),
+            "p90": percentile(delays, 0.9),
+            "max": max(delays),
+            "mean": sum(delays) / len(delays),
+        }

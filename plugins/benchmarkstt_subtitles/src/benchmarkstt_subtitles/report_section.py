@@ -61,24 +61,40 @@ def engine_block(data: dict, engine: str) -> str:
         for rule, count in c["violations"].items():
             broken[rule] = broken.get(rule, 0) + count
     rules = ", ".join(f"{text(rule)} {text(count)}" for rule, count in broken.items() if count) or "none"
-    worst = sorted(((len(b["violations"]), n, file_id, b) for n, (file_id, c) in enumerate(found)
-                    for b in c.get("worst") or []), key=lambda w: (-w[0], w[1]))[:SHOWN]
-    rows = "".join(f'<tr><td>{text(file_id)}</td><td class="num">{text(b["block"])}</td>'
-                   f'<td>{text(clock(b["start"]))} → {text(clock(b["end"]))}</td>'
-                   f'<td class="screen">{"<br>".join(text(line) for line in b["text"].split(chr(10)))}</td>'
-                   f'<td>{text(", ".join(b["violations"]))}</td></tr>' for _, _, file_id, b in worst)
+    worst = sorted(
+        ((len(b["violations"]), n, file_id, b) for n, (file_id, c) in enumerate(found) for b in c.get("worst") or []),
+        key=lambda w: (-w[0], w[1]),
+    )[:SHOWN]
+    rows = "".join(
+        f'<tr><td>{text(file_id)}</td><td class="num">{text(b["block"])}</td>'
+        f"<td>{text(clock(b['start']))} → {text(clock(b['end']))}</td>"
+        f'<td class="screen">{"<br>".join(text(line) for line in b["text"].split(chr(10)))}</td>'
+        f"<td>{text(', '.join(b['violations']))}</td></tr>"
+        for _, _, file_id, b in worst
+    )
     share = f"{conforming / blocks:.1%}" if blocks else "-"
     presets = ", ".join(dict.fromkeys(str(c.get("preset")) for _, c in found if c.get("preset")))
-    table = (f'<table class="worst"><caption>the worst blocks</caption><thead><tr><th scope="col">file</th>'
-             f'<th scope="col">block</th><th scope="col">shown</th><th scope="col">on screen</th>'
-             f'<th scope="col">rules broken</th></tr></thead><tbody>{rows}</tbody></table>') if rows else ""
+    table = (
+        (
+            f'<table class="worst"><caption>the worst blocks</caption><thead><tr><th scope="col">file</th>'
+            f'<th scope="col">block</th><th scope="col">shown</th><th scope="col">on screen</th>'
+            f'<th scope="col">rules broken</th></tr></thead><tbody>{rows}</tbody></table>'
+        )
+        if rows
+        else ""
+    )
     made = ((data.get("transcription") or {}).get(engine) or {}).get("subtitles") or {}
-    cut = (f' Its subtitles were cut from its timed words in the {text(made["style"])} house style.'
-           if made.get("style") else "")
-    return (f'<div class="engine-subtitles" data-engine="{attribute(engine)}"><h3>{text(engine)}</h3>'
-            f'<p>{text(conforming)} of {text(blocks)} blocks ({text(share)}) within the rules'
-            f'{" (" + text(presets) + ")" if presets else ""} in {text(len(found))} files; '
-            f'rules broken: {rules}.{cut}</p>{table}</div>')
+    cut = (
+        f" Its subtitles were cut from its timed words in the {text(made['style'])} house style."
+        if made.get("style")
+        else ""
+    )
+    return (
+        f'<div class="engine-subtitles" data-engine="{attribute(engine)}"><h3>{text(engine)}</h3>'
+        f"<p>{text(conforming)} of {text(blocks)} blocks ({text(share)}) within the rules"
+        f"{' (' + text(presets) + ')' if presets else ''} in {text(len(found))} files; "
+        f"rules broken: {rules}.{cut}</p>{table}</div>"
+    )
 
 
 def subtitles_section(data: dict, order: list) -> str:

@@ -111,7 +111,7 @@ def alignment(a: list, b: list, every: int = 0) -> list:
     suffix = 0
     while suffix < min(len(a), len(b)) - prefix and a[len(a) - 1 - suffix] == b[len(b) - 1 - suffix]:
         suffix += 1
-    core_a, core_b = a[prefix:len(a) - suffix], b[prefix:len(b) - suffix]
+    core_a, core_b = a[prefix : len(a) - suffix], b[prefix : len(b) - suffix]
     m = len(core_a)
     masks: dict = {}
     for k, x in enumerate(core_a):
@@ -142,7 +142,7 @@ def alignment(a: list, b: list, every: int = 0) -> list:
         first = (row - 1) // every * every
         if stretch[0] != first:
             held = [kept[first // every]]
-            for x in core_b[first:first + every]:
+            for x in core_b[first : first + every]:
                 held.append(step(*held[-1], x))
             stretch[:] = [first, held]
         return stretch[1][row - first], stretch[1][row - 1 - first]
@@ -179,8 +179,9 @@ def alignment(a: list, b: list, every: int = 0) -> list:
     steps.extend((None, k) for k in reversed(range(row)))
     steps.reverse()
     shifted = [(None if i is None else i + prefix, None if j is None else j + prefix) for i, j in steps]
-    return ([(k, k) for k in range(prefix)] + shifted
-            + [(len(a) - suffix + k, len(b) - suffix + k) for k in range(suffix)])
+    return (
+        [(k, k) for k in range(prefix)] + shifted + [(len(a) - suffix + k, len(b) - suffix + k) for k in range(suffix)]
+    )
 
 
 def by_alignment(hyp: list, ref: list) -> list:
@@ -260,17 +261,21 @@ class _ReSegmented(Metric):
             if found:
                 a, b, count = found
                 block = ref_blocks[b - 1]
-                self.context.warn(f"{self.name}: reference blocks that start before an earlier one has ended: "
-                                  f"{count} (the first: blocks {a} and {b} in time order, at {block.start:.3f} s); "
-                                  "re-cut by time, the words shown then go to one of them only, so this rate "
-                                  "counts edits even for identical files (as subtitle-edit-rate's does); the "
-                                  "AS- metrics re-cut by the words")
+                self.context.warn(
+                    f"{self.name}: reference blocks that start before an earlier one has ended: "
+                    f"{count} (the first: blocks {a} and {b} in time order, at {block.start:.3f} s); "
+                    "re-cut by time, the words shown then go to one of them only, so this rate "
+                    "counts edits even for identical files (as subtitle-edit-rate's does); the "
+                    "AS- metrics re-cut by the words"
+                )
             instants = [block.start for block in ref_blocks if block.end <= block.start]
             if instants:
-                self.context.warn(f"{self.name}: reference blocks that last no time: {len(instants)} (the first "
-                                  f"at {instants[0]:.3f} s); re-cut by time, they get no words, so this rate counts "
-                                  "their words as deleted even for identical files; the AS- metrics re-cut by the "
-                                  "words")
+                self.context.warn(
+                    f"{self.name}: reference blocks that last no time: {len(instants)} (the first "
+                    f"at {instants[0]:.3f} s); re-cut by time, they get no words, so this rate counts "
+                    "their words as deleted even for identical files; the AS- metrics re-cut by the "
+                    "words"
+                )
         cut = by_alignment if self.alignment == "as" else by_time
         return [with_breaks(b) for b in ref_blocks], cut(hyp_blocks, ref_blocks)
 
@@ -289,11 +294,16 @@ class _WER(_ReSegmented):
         codes: dict = {}
         for r, h in zip(*self._segments(ref, hyp)):
             rw, hw = (without_punctuation(segment_text(x, self.seg).lower()).split() for x in (r, h))
-            edits += Levenshtein.distance([codes.setdefault(w, len(codes)) for w in rw],
-                                          [codes.setdefault(w, len(codes)) for w in hw])
+            edits += Levenshtein.distance(
+                [codes.setdefault(w, len(codes)) for w in rw], [codes.setdefault(w, len(codes)) for w in hw]
+            )
             words += len(rw)
-        return {"rate": rate(edits, words), "edits": edits, "reference_words": words,
-                "variant": "seg" if self.seg else "words"}
+        return {
+            "rate": rate(edits, words),
+            "edits": edits,
+            "reference_words": words,
+            "variant": "seg" if self.seg else "words",
+        }
 
     @staticmethod
     def pooled_counts(value: dict) -> tuple:
@@ -397,8 +407,9 @@ class SacreBLEU(_ReSegmented):
 
     name = "sacrebleu"
 
-    def __init__(self, score: Any = None, alignment: Any = None, variant: Any = None, *,
-                 context: Optional[Context] = None):
+    def __init__(
+        self, score: Any = None, alignment: Any = None, variant: Any = None, *, context: Optional[Context] = None
+    ):
         super().__init__(context=context)
         self.score = "bleu" if score in (None, "") else score
         self.alignment = "as" if alignment in (None, "") else alignment
@@ -413,11 +424,19 @@ class SacreBLEU(_ReSegmented):
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         from sacrebleu.metrics import BLEU, CHRF, TER
 
-        scorer = {"bleu": lambda: BLEU(trg_lang=""), "chrf": CHRF,
-                  "ter": lambda: TER(asian_support=False, normalized=False)}[self.score]()
+        scorer = {
+            "bleu": lambda: BLEU(trg_lang=""),
+            "chrf": CHRF,
+            "ter": lambda: TER(asian_support=False, normalized=False),
+        }[self.score]()
         refs, hyps = self._segments(ref, hyp)
-        texts = [[segment_text(x, self.seg).replace(EOL, "eol").replace(EOB, "eob") for x in side]
-                 for side in (refs, hyps)]
+        texts = [
+            [segment_text(x, self.seg).replace(EOL, "eol").replace(EOB, "eob") for x in side] for side in (refs, hyps)
+        ]
         score = scorer.corpus_score(hypotheses=texts[1], references=[texts[0]]).score
-        return {"score": score, "metric": self.score, "alignment": self.alignment,
-                "variant": "seg" if self.seg else "words"}
+        return {
+            "score": score,
+            "metric": self.score,
+            "alignment": self.alignment,
+            "variant": "seg" if self.seg else "words",
+        }

@@ -134,8 +134,7 @@ def _lines(words: Sequence[str], width: int, most: int) -> list | None:
         return [list(words)]
     if most < 2:
         return None
-    cuts = [k for k in range(1, len(words))
-            if len(" ".join(words[:k])) <= width and len(" ".join(words[k:])) <= width]
+    cuts = [k for k in range(1, len(words)) if len(" ".join(words[:k])) <= width and len(" ".join(words[k:])) <= width]
     if not cuts:
         return None
     after_punctuation = [k for k in cuts if _PUNCTUATION_END.search(words[k - 1])]
@@ -153,8 +152,7 @@ def segment(words: Sequence[TimedWord], house: Style, pause: float = PAUSE) -> l
     ``house``, by the rules of this module; times in whole milliseconds."""
     width = int(house.chars_per_line) if house.chars_per_line is not None else CHARS_PER_LINE
     most = min(int(house.lines), LINES) if house.lines is not None else LINES
-    ms = [(w, round(s * 1000), max(round(s * 1000), round(e * 1000)))
-          for w, s, e in sorted(words, key=lambda w: w[1])]
+    ms = [(w, round(s * 1000), max(round(s * 1000), round(e * 1000))) for w, s, e in sorted(words, key=lambda w: w[1])]
 
     def fits(group: list) -> bool:
         if len(group) == 1:
@@ -172,8 +170,11 @@ def segment(words: Sequence[TimedWord], house: Style, pause: float = PAUSE) -> l
         if current and not fits(current + [word]):
             text = [w for w, _, _ in current]
             half = len(" ".join(text)) / 2
-            cuts = [k for k in range(1, len(current))
-                    if _PUNCTUATION_END.search(text[k - 1]) and len(" ".join(text[:k])) >= half]
+            cuts = [
+                k
+                for k in range(1, len(current))
+                if _PUNCTUATION_END.search(text[k - 1]) and len(" ".join(text[:k])) >= half
+            ]
             k = cuts[-1] if cuts else len(current)
             groups.append(current[:k])
             current = current[k:]

@@ -31,6 +31,8 @@ def swapped_sides(texts: list, sources: list, metrics: list) -> Optional[str]:
         return None
     reference, hypothesis = texts
     if getattr(reference, "origin", None) == "engine" and getattr(hypothesis, "origin", None) == "subtitles":
-        return (f"the reference {sources[0]} is a speech-to-text engine's output and the hypothesis "
-                f"{sources[1]} subtitles: are they swapped? (-r is the reference, -h the hypothesis)")
+        return (
+            f"the reference {sources[0]} is a speech-to-text engine's output and the hypothesis "
+            f"{sources[1]} subtitles: are they swapped? (-r is the reference, -h the hypothesis)"
+        )
     return None

@@ -113,8 +113,21 @@ class SubER(Metric):
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         cased = self.mode == "cased"
         codes: dict = {}
-        counts = dict.fromkeys(("edits", "shifts", "substitutions", "deletions", "insertions", "break_substitutions",
-                                "break_deletions", "break_insertions", "reference_words", "reference_breaks"), 0)
+        counts = dict.fromkeys(
+            (
+                "edits",
+                "shifts",
+                "substitutions",
+                "deletions",
+                "insertions",
+                "break_substitutions",
+                "break_deletions",
+                "break_insertions",
+                "reference_words",
+                "reference_breaks",
+            ),
+            0,
+        )
         for part_h, part_r in parts(blocks(hyp, self.name, "hypothesis"), blocks(ref, self.name, "reference")):
             sides = []
             for part in (part_h, part_r):

@@ -31,7 +31,7 @@ MAX_SHIFT_SIZE = 10
 MAX_SHIFT_DIST = 50
 BEAM_WIDTH = 100
 MAX_SHIFT_CANDIDATES = 1000
-INF = 10 ** 16
+INF = 10**16
 
 
 class TerResult(NamedTuple):
@@ -79,12 +79,12 @@ def shifted(order: list, start: int, length: int, target: int) -> list:
         >>> shifted([0, 1, 2, 3, 4], 3, 2, 1), shifted([0, 1, 2, 3, 4], 0, 2, 4)
         ([0, 3, 4, 1, 2], [2, 3, 0, 1, 4])
     """
-    moved = order[start:start + length]
+    moved = order[start : start + length]
     if target < start:
-        return order[:target] + moved + order[target:start] + order[start + length:]
+        return order[:target] + moved + order[target:start] + order[start + length :]
     if target > start + length:
-        return order[:start] + order[start + length:target] + moved + order[target:]
-    return order[:start] + order[start + length:length + target] + moved + order[length + target:]
+        return order[:start] + order[start + length : target] + moved + order[target:]
+    return order[:start] + order[start + length : length + target] + moved + order[length + target :]
 
 
 class _Search:
@@ -104,7 +104,7 @@ class _Search:
         """The rows (costs, operations) of ``order``'s edit distance matrix; the first
         ``keep`` + 1 rows are ``base``'s (its order has the same first ``keep`` tokens)."""
         ref, m = self.ref, len(self.ref)
-        rows = base[:keep + 1] if base else [(list(range(m + 1)), ["i"] * (m + 1))]
+        rows = base[: keep + 1] if base else [(list(range(m + 1)), ["i"] * (m + 1))]
         n = len(order)
         for i in range(len(rows), n + 1):
             h = self.hyp[order[i - 1]]
@@ -181,8 +181,11 @@ class _Search:
                     if h[0] != r[0] or not self._aligns(h, r):
                         break
                     length += 1
-                    if any(hyp_err[sh:sh + length]) and any(ref_err[sr:sr + length]) \
-                            and not sh <= align[sr] < sh + length:
+                    if (
+                        any(hyp_err[sh : sh + length])
+                        and any(ref_err[sr : sr + length])
+                        and not sh <= align[sr] < sh + length
+                    ):
                         best = self._try(order, base, score, sh, sr, length, align, best)
                         if self.checked >= MAX_SHIFT_CANDIDATES:
                             # _try has made a candidate: every reference position is in align
@@ -191,8 +194,9 @@ class _Search:
                         break
         return (best[0], best[4]) if best else (0, order)
 
-    def _try(self, order: list, base: list, score: int, sh: int, sr: int, length: int, align: dict,
-             best: tuple | None) -> tuple | None:
+    def _try(
+        self, order: list, base: list, score: int, sh: int, sr: int, length: int, align: dict, best: tuple | None
+    ) -> tuple | None:
         previous = -1
         for offset in range(-1, length):
             if sr + offset == -1:

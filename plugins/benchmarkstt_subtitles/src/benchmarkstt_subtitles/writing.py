@@ -47,13 +47,25 @@ def write(blocks: Sequence, kind: str) -> str:
         raise UsageError(f"unknown subtitle format {kind!r} (choose {', '.join(FORMATS)})")
     lines = [[" ".join(line) for line in block.lines] for block in blocks]
     if kind == "srt":
-        return "".join(f"{n}\n{clock(b.start, ',')} --> {clock(b.end, ',')}\n" + "\n".join(text) + "\n"
-                       + ("\n" if n < len(blocks) else "") for n, (b, text) in enumerate(zip(blocks, lines), 1))
+        return "".join(
+            f"{n}\n{clock(b.start, ',')} --> {clock(b.end, ',')}\n"
+            + "\n".join(text)
+            + "\n"
+            + ("\n" if n < len(blocks) else "")
+            for n, (b, text) in enumerate(zip(blocks, lines), 1)
+        )
     if kind == "vtt":  # a cue's text is HTML-like: & and < escaped
-        return "WEBVTT\n" + "".join(f"\n{clock(b.start, '.')} --> {clock(b.end, '.')}\n"
-                                    + "\n".join(escape(line) for line in text) + "\n"
-                                    for b, text in zip(blocks, lines))
-    cues = "".join(f'      <p begin="{clock(b.start, ".")}" end="{clock(b.end, ".")}">'
-                   + "<br/>".join(escape(line) for line in text) + "</p>\n" for b, text in zip(blocks, lines))
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n<tt xmlns="http://www.w3.org/ns/ttml" xml:lang="">\n'
-            f"  <body>\n    <div>\n{cues}    </div>\n  </body>\n</tt>\n")
+        return "WEBVTT\n" + "".join(
+            f"\n{clock(b.start, '.')} --> {clock(b.end, '.')}\n" + "\n".join(escape(line) for line in text) + "\n"
+            for b, text in zip(blocks, lines)
+        )
+    cues = "".join(
+        f'      <p begin="{clock(b.start, ".")}" end="{clock(b.end, ".")}">'
+        + "<br/>".join(escape(line) for line in text)
+        + "</p>\n"
+        for b, text in zip(blocks, lines)
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<tt xmlns="http://www.w3.org/ns/ttml" xml:lang="">\n'
+        f"  <body>\n    <div>\n{cues}    </div>\n  </body>\n</tt>\n"
+    )

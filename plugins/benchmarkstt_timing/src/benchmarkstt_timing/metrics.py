@@ -46,26 +46,39 @@ class _TimeConstrained:
 
     name: str
 
-    def __init__(self, collar: Any = None, reference_collar: Any = None, reference_timing: Any = None,
-                 hypothesis_timing: Any = None):
+    def __init__(
+        self,
+        collar: Any = None,
+        reference_collar: Any = None,
+        reference_timing: Any = None,
+        hypothesis_timing: Any = None,
+    ):
         name = self.name
         self.collar = seconds(DEFAULT_COLLAR if collar in (None, "") else collar, f"{name} collar")
         self.reference_collar = seconds(reference_collar or 0, f"{name} reference_collar")
         self.reference_timing = check_strategy(reference_timing or "character_based", f"{name} reference_timing")
-        self.hypothesis_timing = check_strategy(hypothesis_timing or "character_based_points",
-                                                f"{name} hypothesis_timing")
+        self.hypothesis_timing = check_strategy(
+            hypothesis_timing or "character_based_points", f"{name} hypothesis_timing"
+        )
 
     def _timed(self, ref: Schema, hyp: Schema) -> tuple:
-        return (timed_words(ref, self.reference_timing, "reference", self.name),
-                timed_words(hyp, self.hypothesis_timing, "hypothesis", self.name))
+        return (
+            timed_words(ref, self.reference_timing, "reference", self.name),
+            timed_words(hyp, self.hypothesis_timing, "hypothesis", self.name),
+        )
 
     def _align(self, ref: TimedWords, hyp: TimedWords) -> Alignment:
-        return tc_align(ref.words, ref.starts, ref.ends, hyp.words, hyp.starts, hyp.ends,
-                        self.reference_collar, self.collar)
+        return tc_align(
+            ref.words, ref.starts, ref.ends, hyp.words, hyp.starts, hyp.ends, self.reference_collar, self.collar
+        )
 
     def _settings(self, ref: TimedWords, hyp: TimedWords) -> dict:
-        return {"collar": self.collar, "reference_collar": self.reference_collar,
-                "reference_timing": ref.rule, "hypothesis_timing": hyp.rule}
+        return {
+            "collar": self.collar,
+            "reference_collar": self.reference_collar,
+            "reference_timing": ref.rule,
+            "hypothesis_timing": hyp.rule,
+        }
 
 
 class TCWER(_TimeConstrained, Metric):
@@ -206,8 +219,11 @@ def speaker_groups(schema: Schema, speakers: Sequence) -> dict:
     timed = has_times(schema)
     first: dict = {}
     for extra in [*(schema._extras or ()), *silent]:
-        start = (extra["start"] if "start" in extra and "end" in extra
-                 else extra.get("segment_start", math.inf)) if timed else 0
+        start = (
+            (extra["start"] if "start" in extra and "end" in extra else extra.get("segment_start", math.inf))
+            if timed
+            else 0
+        )
         key, who = (start, extra["segment"]), extra["speaker"]
         if who not in first or key < first[who]:
             first[who] = key
@@ -253,12 +269,15 @@ class _SpeakerAttributed(Metric):
             for recording, part_ref, part_hyp in parts:
                 tally, part_mapping, part_speakers, _, _ = self._assigned(part_ref, part_hyp)
                 total = [t + x for t, x in zip(total, tally)]
-                mapping.update({f"{recording} {who}": None if to is None else f"{recording} {to}"
-                                for who, to in part_mapping.items()})
+                mapping.update(
+                    {
+                        f"{recording} {who}": None if to is None else f"{recording} {to}"
+                        for who, to in part_mapping.items()
+                    }
+                )
                 per_speaker.update({f"{recording} {who}": found for who, found in part_speakers.items()})
             r, h = self._prepare(ref, hyp)[:2]
-        return Measured({**counts(*total), "mapping": mapping, "speakers": per_speaker, **self._extra(r, h)},
-                        SECONDS)
+        return Measured({**counts(*total), "mapping": mapping, "speakers": per_speaker, **self._extra(r, h)}, SECONDS)
 
     def _assigned(self, ref: Schema, hyp: Schema) -> tuple:
         """The counts of the least assignment of speakers, the mapping, the per-speaker counts,
@@ -333,8 +352,9 @@ class TCPWER(_TimeConstrained, _SpeakerAttributed):
     def _cost(self, ref: Any, hyp: Any) -> int:
         """The errors of the time-constrained alignment, without the alignment (only the
         pairs assigned are aligned, by :meth:`_pair`)."""
-        return tc_distance(ref.words, ref.starts, ref.ends, hyp.words, hyp.starts, hyp.ends, self.reference_collar,
-                           self.collar)
+        return tc_distance(
+            ref.words, ref.starts, ref.ends, hyp.words, hyp.starts, hyp.ends, self.reference_collar, self.collar
+        )
 
     def _extra(self, ref: Any, hyp: Any) -> dict:
         return self._settings(ref, hyp)
@@ -344,16 +364,31 @@ def offsets_summary(offsets: list) -> dict:
     """Mean and median of the offsets, the 90th percentile of their absolute values, and the
     share within 0.1, 0.25 and 0.5 s."""
     if not offsets:
-        return Measured({"mean": None, "median": None, "p90_abs": None, "within_0.1": None, "within_0.25": None,
-                         "within_0.5": None}, SECONDS)
+        return Measured(
+            {
+                "mean": None,
+                "median": None,
+                "p90_abs": None,
+                "within_0.1": None,
+                "within_0.25": None,
+                "within_0.5": None,
+            },
+            SECONDS,
+        )
     from statistics import median  # with fractions and decimal: not for registration or --help
 
     absolute = sorted(abs(x) for x in offsets)
     rank = max(0, -(-9 * len(absolute) // 10) - 1)
     n = len(offsets)
-    return Measured({"mean": math.fsum(offsets) / n, "median": median(offsets), "p90_abs": absolute[rank],
-                     **{f"within_{limit}": sum(1 for x in absolute if x <= limit + 1e-9) / n
-                        for limit in (0.1, 0.25, 0.5)}}, SECONDS)
+    return Measured(
+        {
+            "mean": math.fsum(offsets) / n,
+            "median": median(offsets),
+            "p90_abs": absolute[rank],
+            **{f"within_{limit}": sum(1 for x in absolute if x <= limit + 1e-9) / n for limit in (0.1, 0.25, 0.5)},
+        },
+        SECONDS,
+    )
 
 
 class Timing(TCWER):
@@ -380,8 +415,10 @@ class Timing(TCWER):
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
         starts, ends, settings = self.offsets(ref, hyp)
-        return Measured({"matched_words": len(starts), "start": offsets_summary(starts),
-                         "end": offsets_summary(ends), **settings}, SECONDS)
+        return Measured(
+            {"matched_words": len(starts), "start": offsets_summary(starts), "end": offsets_summary(ends), **settings},
+            SECONDS,
+        )
 
     def offsets(self, ref: Schema, hyp: Schema) -> tuple:
         """``(start offsets, end offsets, settings)`` of the matched words, in seconds (what

@@ -12,6 +12,11 @@ from benchmarkstt_core.hookspecs import Register, hookimpl
 @hookimpl
 def register_metrics(register: Register) -> None:
     """tcwer, cpwer, tcpwer, timing, speakerwer."""
-    for name, where in (("tcwer", "metrics:TCWER"), ("cpwer", "metrics:CPWER"), ("tcpwer", "metrics:TCPWER"),
-                        ("timing", "metrics:Timing"), ("speakerwer", "speakerwer:SpeakerWER")):
+    for name, where in (
+        ("tcwer", "metrics:TCWER"),
+        ("cpwer", "metrics:CPWER"),
+        ("tcpwer", "metrics:TCPWER"),
+        ("timing", "metrics:Timing"),
+        ("speakerwer", "speakerwer:SpeakerWER"),
+    ):
         register(f"benchmarkstt_timing.{where}", name=name)

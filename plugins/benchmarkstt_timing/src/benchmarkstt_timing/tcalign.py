@@ -57,8 +57,9 @@ def snapped(seconds: float) -> float:
 def overlapping(ref_starts: Sequence, ref_ends: Sequence, hyp_starts: Sequence, hyp_ends: Sequence) -> list:
     """Per reference word (in order), the hypothesis indexes (ascending) whose spans overlap its
     span (a span with a NaN time overlaps none)."""
-    order = sorted((j for j, (s, e) in enumerate(zip(hyp_starts, hyp_ends)) if s == s and e == e),
-                   key=hyp_starts.__getitem__)
+    order = sorted(
+        (j for j, (s, e) in enumerate(zip(hyp_starts, hyp_ends)) if s == s and e == e), key=hyp_starts.__getitem__
+    )
     starts = [hyp_starts[j] for j in order]
     ends = [hyp_ends[j] for j in order]
     running_max = list(accumulate(ends, max))
@@ -90,15 +91,27 @@ def bands(over: Sequence[Sequence[int]], m: int) -> tuple:
     return low, high
 
 
-def py_tc_align(ref: Sequence[str], ref_starts: Sequence, ref_ends: Sequence, hyp: Sequence[str],
-                hyp_starts: Sequence, hyp_ends: Sequence, ref_collar: float = 0.0, hyp_collar: float = 0.0) -> tuple:
+def py_tc_align(
+    ref: Sequence[str],
+    ref_starts: Sequence,
+    ref_ends: Sequence,
+    hyp: Sequence[str],
+    hyp_starts: Sequence,
+    hyp_ends: Sequence,
+    ref_collar: float = 0.0,
+    hyp_collar: float = 0.0,
+) -> tuple:
     """The paired indexes and the hits of :func:`tc_align`, computed in Python (the kernel's
     ``tc_align`` gives the same)."""
     n, m = len(ref), len(hyp)
     if not (len(ref_starts) == len(ref_ends) == n and len(hyp_starts) == len(hyp_ends) == m):
         raise ValueError("tc_align: one start and one end per word")
-    over = overlapping([snapped(s - ref_collar) for s in ref_starts], [snapped(e + ref_collar) for e in ref_ends],
-                       [snapped(s - hyp_collar) for s in hyp_starts], [snapped(e + hyp_collar) for e in hyp_ends])
+    over = overlapping(
+        [snapped(s - ref_collar) for s in ref_starts],
+        [snapped(e + ref_collar) for e in ref_ends],
+        [snapped(s - hyp_collar) for s in hyp_starts],
+        [snapped(e + hyp_collar) for e in hyp_ends],
+    )
     low, high = bands(over, m)
     rows, lefts = [[0]], [0]  # F over [L_i, H_i]; F(i, L_i - 1)
     for i in range(1, n + 1):
@@ -139,8 +152,16 @@ def py_tc_align(ref: Sequence[str], ref_starts: Sequence, ref_ends: Sequence, hy
     return ref_indexes, hyp_indexes, hits
 
 
-def tc_align(ref: Sequence[str], ref_starts: Sequence, ref_ends: Sequence, hyp: Sequence[str],
-             hyp_starts: Sequence, hyp_ends: Sequence, ref_collar: float = 0.0, hyp_collar: float = 0.0) -> Alignment:
+def tc_align(
+    ref: Sequence[str],
+    ref_starts: Sequence,
+    ref_ends: Sequence,
+    hyp: Sequence[str],
+    hyp_starts: Sequence,
+    hyp_ends: Sequence,
+    ref_collar: float = 0.0,
+    hyp_collar: float = 0.0,
+) -> Alignment:
     """The time-constrained alignment of ``ref`` to ``hyp`` (each word spanning from its start
     to its end; each side's collar widens its spans at both ends)."""
     align = py_tc_align if kernel_tc_align is None else kernel_tc_align
@@ -150,8 +171,16 @@ def tc_align(ref: Sequence[str], ref_starts: Sequence, ref_ends: Sequence, hyp: 
     return Alignment(ref_indexes, hyp_indexes, subs + n + m - 2 * paired, hits, subs, n - paired, m - paired)
 
 
-def tc_distance(ref: Sequence[str], ref_starts: Sequence, ref_ends: Sequence, hyp: Sequence[str],
-                hyp_starts: Sequence, hyp_ends: Sequence, ref_collar: float = 0.0, hyp_collar: float = 0.0) -> int:
+def tc_distance(
+    ref: Sequence[str],
+    ref_starts: Sequence,
+    ref_ends: Sequence,
+    hyp: Sequence[str],
+    hyp_starts: Sequence,
+    hyp_ends: Sequence,
+    ref_collar: float = 0.0,
+    hyp_collar: float = 0.0,
+) -> int:
     """The errors of :func:`tc_align`'s alignment, computed without the alignment where the
     kernel was built.
 

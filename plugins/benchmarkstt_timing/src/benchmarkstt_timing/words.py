@@ -30,12 +30,25 @@ SPEAKER_TYPES = "seglst, stm, aws, vtt, deepgram, ..."
 
 
 #: the pseudo-word timing strategies
-STRATEGIES = ("character_based", "character_based_points", "equidistant_intervals", "equidistant_points",
-              "full_segment")
+STRATEGIES = (
+    "character_based",
+    "character_based_points",
+    "equidistant_intervals",
+    "equidistant_points",
+    "full_segment",
+)
 
 
-def _spans(strategy: str, texts: list, order: list, unit_of: list, firsts: Sequence[int], stops: Sequence[int],
-           unit_starts: list, unit_ends: list) -> tuple:
+def _spans(
+    strategy: str,
+    texts: list,
+    order: list,
+    unit_of: list,
+    firsts: Sequence[int],
+    stops: Sequence[int],
+    unit_starts: list,
+    unit_ends: list,
+) -> tuple:
     """The (starts, ends) of the words ``order`` (word ``order[i]`` in unit ``unit_of[i]``) by
     ``strategy``, all units at once. A unit's span is divided in proportion to its words'
     lengths (1 each for equidistant_intervals): boundary k at ``start + c_k * (span / total)``
@@ -53,8 +66,10 @@ def _spans(strategy: str, texts: list, order: list, unit_of: list, firsts: Seque
     else:
         lengths = [1] * len(texts) if strategy == "equidistant_intervals" else [len(t) for t in texts]
         before = [0, *accumulate(lengths)]
-        step = [(e - s) / ((before[stop] - before[first]) or 1)
-                for s, e, first, stop in zip(unit_starts, unit_ends, firsts, stops)]
+        step = [
+            (e - s) / ((before[stop] - before[first]) or 1)
+            for s, e, first, stop in zip(unit_starts, unit_ends, firsts, stops)
+        ]
         ends = [unit_starts[u] + (before[k + 1] - before[firsts[u]]) * step[u] for k, u in zip(order, unit_of)]
         starts = [unit_starts[u] if k == firsts[u] else ends[i - 1] for i, (k, u) in enumerate(zip(order, unit_of))]
     if strategy == "character_based_points":
@@ -85,8 +100,13 @@ def _units(texts: Sequence, extras: Sequence, side: str, metric: str) -> tuple:
     word indexes and indexes after the last word of the units, and how many words have their
     own times; an input error naming ``side`` for a word with no times."""
     try:  # engine JSON, CTM: every word has its own times
-        return ([e["start"] for e in extras], [e["end"] for e in extras], range(len(extras)),
-                range(1, len(extras) + 1), len(extras))
+        return (
+            [e["start"] for e in extras],
+            [e["end"] for e in extras],
+            range(len(extras)),
+            range(1, len(extras) + 1),
+            len(extras),
+        )
     except (KeyError, TypeError):
         pass
     try:  # subtitles, STM: every word has only its segment's times
@@ -95,8 +115,13 @@ def _units(texts: Sequence, extras: Sequence, side: str, metric: str) -> tuple:
         segment_ends = [e["segment_end"] for e in extras]
         if not any("start" in e for e in extras):
             firsts = [k for k, (before, key) in enumerate(zip([None] + keys, keys)) if key is None or key != before]
-            return ([segment_starts[k] for k in firsts], [segment_ends[k] for k in firsts], firsts,
-                    firsts[1:] + [len(extras)], 0)
+            return (
+                [segment_starts[k] for k in firsts],
+                [segment_ends[k] for k in firsts],
+                firsts,
+                firsts[1:] + [len(extras)],
+                0,
+            )
     except (KeyError, TypeError):
         pass
     unit_starts, unit_ends, firsts, stops = [], [], [], []
@@ -168,19 +193,25 @@ def missing(extras: Any, index: int, word: str, side: str, metric: str, what: st
     """
     head = (Term("metric", metric), f" needs {what}; the {side} ")
     if not any(extras):
-        return InputError.worded(*head, f"has none for word {index + 1} ({word!r}): it was read without any "
-                                        f"(plain text?); read it as {types} (", Term("input_type", side), ")")
+        return InputError.worded(
+            *head,
+            f"has none for word {index + 1} ({word!r}): it was read without any (plain text?); read it as {types} (",
+            Term("input_type", side),
+            ")",
+        )
     segment = (extras[index] or {}).get("segment")
     where = f" (segment {segment + 1})" if segment is not None else ""
-    return InputError.worded(*head, f"file gives none for word {index + 1} ({word!r}){where}: its format or file "
-                                    f"has no {what.split(' or ')[-1]}; give a transcript that has them ({types})")
+    return InputError.worded(
+        *head,
+        f"file gives none for word {index + 1} ({word!r}){where}: its format or file "
+        f"has no {what.split(' or ')[-1]}; give a transcript that has them ({types})",
+    )
 
 
 def has_times(schema: Schema) -> bool:
     """Whether every word of ``schema`` has its own or its segment's times."""
     extras = schema._extras[:] if schema._extras else [None] * len(schema.words)
-    return all(e and (("start" in e and "end" in e) or ("segment_start" in e and "segment_end" in e))
-               for e in extras)
+    return all(e and (("start" in e and "end" in e) or ("segment_start" in e and "segment_end" in e)) for e in extras)
 
 
 def silent_segments(schema: Schema) -> list:
@@ -251,21 +282,33 @@ def by_recording(ref: Schema, hyp: Schema, metric: str) -> list | None:
     if not in_ref or not in_hyp:
         side, other, held = ("reference", "hypothesis", in_ref) if in_ref else ("hypothesis", "reference", in_hyp)
         listed = ", ".join(repr(n) for n in held.values())
-        raise InputError.worded(Term("metric", metric), f": the {side} holds {len(held)} recordings ({listed}) and the "
-                                f"{other} names none: give one recording's {side}, or a {other} with recordings "
-                                "(stm, ctm, seglst)")
+        raise InputError.worded(
+            Term("metric", metric),
+            f": the {side} holds {len(held)} recordings ({listed}) and the "
+            f"{other} names none: give one recording's {side}, or a {other} with recordings "
+            "(stm, ctm, seglst)",
+        )
     if in_ref.keys() != in_hyp.keys():
-        only = [(f"{', '.join(repr(found[k]) for k in found if k not in rest)} only in the {side}")
-                for side, found, rest in (("reference", in_ref, in_hyp), ("hypothesis", in_hyp, in_ref))
-                if found.keys() - rest.keys()]
-        raise InputError.worded(Term("metric", metric), ": the reference and the hypothesis hold different recordings: ",
-                                ", ".join(only))
+        only = [
+            (f"{', '.join(repr(found[k]) for k in found if k not in rest)} only in the {side}")
+            for side, found, rest in (("reference", in_ref, in_hyp), ("hypothesis", in_hyp, in_ref))
+            if found.keys() - rest.keys()
+        ]
+        raise InputError.worded(
+            Term("metric", metric), ": the reference and the hypothesis hold different recordings: ", ", ".join(only)
+        )
     parts = []
     for key, name in in_ref.items():
         pair: list = [name]
         for schema, extras, silent, names, _ in sides:
             indexes = [i for i, name in enumerate(names) if name is not None and name.lower() == key]
-            pair.append(Schema([schema.words[i] for i in indexes], RecordingExtras(
-                [extras[i] for i in indexes], [s for s in silent if (s.get("recording") or "").lower() == key])))
+            pair.append(
+                Schema(
+                    [schema.words[i] for i in indexes],
+                    RecordingExtras(
+                        [extras[i] for i in indexes], [s for s in silent if (s.get("recording") or "").lower() == key]
+                    ),
+                )
+            )
         parts.append(tuple(pair))
     return parts

@@ -27,24 +27,43 @@ class TranscriptCommand:
         from .readers import available
 
         kinds = available()
-        parser.add_argument("-i", "--inputfile", required=True, metavar="FILE",
-                            help="the file to read (- for standard input)")
-        parser.add_argument("-t", "--type", choices=kinds, metavar="{" + ",".join(kinds) + "}",
-                            help="its type (default: inferred from the extension and the content)")
-        parser.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                            help="text: what the normalizers see; json: the type, segments, words, times, speakers")
+        parser.add_argument(
+            "-i", "--inputfile", required=True, metavar="FILE", help="the file to read (- for standard input)"
+        )
+        parser.add_argument(
+            "-t",
+            "--type",
+            choices=kinds,
+            metavar="{" + ",".join(kinds) + "}",
+            help="its type (default: inferred from the extension and the content)",
+        )
+        parser.add_argument(
+            "-o",
+            "--output",
+            choices=("text", "json"),
+            default="text",
+            help="text: what the normalizers see; json: the type, segments, words, times, speakers",
+        )
         add_sound_labels(parser, "-o text: ")
-        parser.add_argument("--encoding", help="the file's encoding (default: DEFAULT_ENCODING, else UTF-8; "
-                                               "a byte-order mark decides among UTF-8, -16 and -32)")
+        parser.add_argument(
+            "--encoding",
+            help="the file's encoding (default: DEFAULT_ENCODING, else UTF-8; "
+            "a byte-order mark decides among UTF-8, -16 and -32)",
+        )
 
     def run(self, args: argparse.Namespace, host: PluginHost) -> int:
         """Read the file and print it."""
         from .inputs import scored, visible
         from .reading import read_transcript
 
-        context = Context(host.registries, host.hook, encoding=args.encoding and check_encoding(args.encoding, "--encoding"),
-                          stdin=True, encoding_hint="give its encoding with --encoding",
-                          prog="benchmarkstt-tools transcript")
+        context = Context(
+            host.registries,
+            host.hook,
+            encoding=args.encoding and check_encoding(args.encoding, "--encoding"),
+            stdin=True,
+            encoding_hint="give its encoding with --encoding",
+            prog="benchmarkstt-tools transcript",
+        )
         try:
             transcript = read_transcript(args.inputfile, args.type, context)
         except InputError as exc:  # the type is given here with -t

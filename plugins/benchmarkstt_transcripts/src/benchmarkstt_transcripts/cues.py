@@ -55,9 +55,9 @@ def split_tags(markup: str) -> Iterator[Tuple[str, str]]:
             yield "text", markup[position:opening]
         closing = markup.find(">", opening + 1)
         if closing < 0:
-            yield "unclosed", markup[opening + 1:]
+            yield "unclosed", markup[opening + 1 :]
             return
-        yield "tag", markup[opening + 1:closing]
+        yield "tag", markup[opening + 1 : closing]
         position = closing + 1
 
 

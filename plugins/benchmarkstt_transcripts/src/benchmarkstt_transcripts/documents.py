@@ -31,12 +31,17 @@ SIGNATURES = (
     (0, b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
 )
 #: the signatures at each offset: a file that starts with none of them is told by one test an offset
-OFFSETS = tuple((at, tuple(signature for offset, signature, _ in SIGNATURES if offset == at))
-                for at in sorted({at for at, _, _ in SIGNATURES}))
+OFFSETS = tuple(
+    (at, tuple(signature for offset, signature, _ in SIGNATURES if offset == at))
+    for at in sorted({at for at, _, _ in SIGNATURES})
+)
 #: what a ZIP archive is, by the name of a member near its start
-ZIP_MEMBERS = ((b"word/", "a Word document (.docx)"), (b"xl/", "an Excel workbook (.xlsx)"),
-               (b"ppt/", "a PowerPoint presentation (.pptx)"),
-               (b"application/vnd.oasis.opendocument", "an OpenDocument file (.odt, .ods or .odp)"))
+ZIP_MEMBERS = (
+    (b"word/", "a Word document (.docx)"),
+    (b"xl/", "an Excel workbook (.xlsx)"),
+    (b"ppt/", "a PowerPoint presentation (.pptx)"),
+    (b"application/vnd.oasis.opendocument", "an OpenDocument file (.odt, .ods or .odp)"),
+)
 RIFF_FORMS = {b"WAVE": "an audio file (WAV)", b"AVI ": "a video file (AVI)"}
 
 
@@ -50,5 +55,7 @@ def document_kind(data: bytes) -> Optional[str]:
         return RIFF_FORMS.get(data[8:12], "a RIFF file (audio or video)")
     for at, signatures in OFFSETS:
         if data.startswith(signatures, at):
-            return next(what for offset, signature, what in SIGNATURES if offset == at and data.startswith(signature, at))
+            return next(
+                what for offset, signature, what in SIGNATURES if offset == at and data.startswith(signature, at)
+            )
     return None

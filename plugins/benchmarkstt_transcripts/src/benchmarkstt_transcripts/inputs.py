@@ -34,8 +34,9 @@ class TranscriptInput(Input):
     def transcript(self) -> Transcript:
         """The file as a transcript: segments, words, times and speakers."""
         context = self.context or Context(None)
-        return parse_data(self.name, context.read_bytes(self.source), self.source, context.encoding,
-                          context.encoding_hint)
+        return parse_data(
+            self.name, context.read_bytes(self.source), self.source, context.encoding, context.encoding_hint
+        )
 
     def read(self) -> str:
         """The text the normalizers see (a :class:`TimedText` carrying the words' times)."""
@@ -44,8 +45,9 @@ class TranscriptInput(Input):
         return timed(scored(shown, self.source, context, self.sound_labels), shown)
 
     @classmethod
-    def from_content(cls, content: str, source: str, *, context: Context | None = None,
-                     sound_labels: str = "skip") -> str:
+    def from_content(
+        cls, content: str, source: str, *, context: Context | None = None, sound_labels: str = "skip"
+    ) -> str:
         """The text of a file's content given as a string (the API's ``ref``/``hyp``)."""
         from .sounds import check
 
@@ -79,8 +81,10 @@ def scored(transcript: Transcript, source: str, context: Context, sound_labels: 
     transcript, labels = set_aside(transcript)
     if labels:
         words = sum(len(label.split()) for label in labels)
-        context.warn(f"{source}: {len(labels)} sound label{'s' if len(labels) != 1 else ''} ({words} words, "
-                     f"such as {labels[0]!r}) set aside, not scored; --sound-labels keep scores them")
+        context.warn(
+            f"{source}: {len(labels)} sound label{'s' if len(labels) != 1 else ''} ({words} words, "
+            f"such as {labels[0]!r}) set aside, not scored; --sound-labels keep scores them"
+        )
     return transcript
 
 
@@ -109,14 +113,19 @@ def _make(kind: str) -> type:
     module = reader(kind)
     file_name, content, text = module.EXAMPLE
     files = "binary_files" if FORMATS[kind].syntax == "bytes" else "files"
-    doc = (f"{FORMATS[kind].description}\n\n:param source: the file's path (``-``: standard input)\n"
-           ":param sound_labels: subtitles: skip (the default) sets sound labels (APPLAUSE, [MUSIC]) aside, "
-           "keep scores them as words\n"
-           f":example {files}: {json.dumps({file_name: content})}\n:example source: {json.dumps(file_name)}\n"
-           f":example return: {json.dumps(text)}\n")
+    doc = (
+        f"{FORMATS[kind].description}\n\n:param source: the file's path (``-``: standard input)\n"
+        ":param sound_labels: subtitles: skip (the default) sets sound labels (APPLAUSE, [MUSIC]) aside, "
+        "keep scores them as words\n"
+        f":example {files}: {json.dumps({file_name: content})}\n:example source: {json.dumps(file_name)}\n"
+        f":example return: {json.dumps(text)}\n"
+    )
     class_name = kind.capitalize()
-    return type(class_name, (TranscriptInput,), {"name": kind, "__doc__": doc, "__module__": __name__,
-                                                 "__qualname__": class_name})
+    return type(
+        class_name,
+        (TranscriptInput,),
+        {"name": kind, "__doc__": doc, "__module__": __name__, "__qualname__": class_name},
+    )
 
 
 class _ByType:

@@ -31,8 +31,9 @@ def _clean(text: str) -> str:
 def _words(segment: Segment) -> Tuple[Word, ...]:
     """The segment's words without marks: a word of marks only is dropped, one with a
     zero-width space is split into words of the same times."""
-    return tuple(Word(part, w.start, w.end, w.confidence, w.speaker)
-                 for w in segment.words for part in _clean(w.text).split())
+    return tuple(
+        Word(part, w.start, w.end, w.confidence, w.speaker) for w in segment.words for part in _clean(w.text).split()
+    )
 
 
 def _alternatives(segment: Segment) -> Tuple[Alternation, ...]:
@@ -41,17 +42,28 @@ def _alternatives(segment: Segment) -> Tuple[Alternation, ...]:
     if not segment.alternatives:
         return ()
     sizes = [len(_clean(token).split()) for token in segment.text.split()]
-    return tuple(Alternation(sum(sizes[:a.at]), tuple(tuple(part for word in choice for part in _clean(word).split())
-                                                      for choice in a.choices))
-                 for a in segment.alternatives)
+    return tuple(
+        Alternation(
+            sum(sizes[: a.at]),
+            tuple(tuple(part for word in choice for part in _clean(word).split()) for choice in a.choices),
+        )
+        for a in segment.alternatives
+    )
 
 
 def _segment(segment: Segment) -> Segment:
     text, found = without_marks(segment.text)
     if not found:
         return segment
-    return Segment(text, segment.start, segment.end, segment.speaker, lambda: _words(segment), segment.recording,
-                   _alternatives(segment))
+    return Segment(
+        text,
+        segment.start,
+        segment.end,
+        segment.speaker,
+        lambda: _words(segment),
+        segment.recording,
+        _alternatives(segment),
+    )
 
 
 def without_marks_in(transcript: Transcript) -> Tuple[Transcript, Dict[str, int]]:
@@ -64,5 +76,6 @@ def without_marks_in(transcript: Transcript) -> Tuple[Transcript, Dict[str, int]
     annotations = transcript.annotations
     if annotations is not None:
         annotations = annotations._replace(text=_clean(annotations.text))
-    return Transcript(transcript.type, tuple(map(_segment, transcript.segments)), transcript.warnings,
-                      annotations), found
+    return Transcript(
+        transcript.type, tuple(map(_segment, transcript.segments)), transcript.warnings, annotations
+    ), found

@@ -69,8 +69,14 @@ class Word(_Record):
 
     __slots__ = FIELDS = ("text", "start", "end", "confidence", "speaker")
 
-    def __init__(self, text: str, start: Optional[float] = None, end: Optional[float] = None,
-                 confidence: Optional[float] = None, speaker: Optional[str] = None):
+    def __init__(
+        self,
+        text: str,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+        confidence: Optional[float] = None,
+        speaker: Optional[str] = None,
+    ):
         self.text = text
         self.start = start
         self.end = end
@@ -177,9 +183,16 @@ class Segment(_Record):
     __slots__ = ("text", "start", "end", "speaker", "_words", "recording", "alternatives")
     FIELDS = ("text", "start", "end", "speaker", "words", "recording", "alternatives")
 
-    def __init__(self, text: str, start: Optional[float] = None, end: Optional[float] = None,
-                 speaker: Optional[str] = None, words: Union[Tuple[Word, ...], Callable[[], Tuple[Word, ...]]] = (),
-                 recording: Optional[str] = None, alternatives: Tuple[Alternation, ...] = ()):
+    def __init__(
+        self,
+        text: str,
+        start: Optional[float] = None,
+        end: Optional[float] = None,
+        speaker: Optional[str] = None,
+        words: Union[Tuple[Word, ...], Callable[[], Tuple[Word, ...]]] = (),
+        recording: Optional[str] = None,
+        alternatives: Tuple[Alternation, ...] = (),
+    ):
         self.alternatives = alternatives
         self.text = text
         self.start = start
@@ -208,8 +221,13 @@ class Transcript(_Record):
     __slots__ = ("type", "segments", "warnings", "annotations")
     FIELDS = ("type", "segments")
 
-    def __init__(self, type: str, segments: Tuple[Segment, ...] = (),  # noqa: A002 (the field's name)
-                 warnings: Sequence[str] = (), annotations: Optional[Annotations] = None):
+    def __init__(
+        self,
+        type: str,
+        segments: Tuple[Segment, ...] = (),  # noqa: A002 (the field's name)
+        warnings: Sequence[str] = (),
+        annotations: Optional[Annotations] = None,
+    ):
         self.type = type
         self.segments = segments
         self.warnings = tuple(warnings)

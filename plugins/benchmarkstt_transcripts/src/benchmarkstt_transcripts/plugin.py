@@ -28,9 +28,12 @@ def infer_input_type(path: str, data: Optional[bytes]) -> Optional[str]:
 @hookimpl
 def register_tool_commands(register: Register) -> None:
     """``benchmarkstt-tools transcript``."""
-    register("benchmarkstt_transcripts.command:TranscriptCommand", name="transcript",
-             description="Read a transcript file (subtitles, an engine's JSON, ...) and show its type, segments,\n"
-                         "words, times and speakers (-o json) or its text (-o text)")
+    register(
+        "benchmarkstt_transcripts.command:TranscriptCommand",
+        name="transcript",
+        description="Read a transcript file (subtitles, an engine's JSON, ...) and show its type, segments,\n"
+        "words, times and speakers (-o json) or its text (-o text)",
+    )
 
 
 @hookimpl

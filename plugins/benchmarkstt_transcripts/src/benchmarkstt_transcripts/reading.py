@@ -117,7 +117,7 @@ def root_tag(text: str) -> Optional[str]:
     parser: XMLPullParser[Element] = XMLPullParser(events=("start",))
     try:
         for at in range(0, len(text), 4096):
-            parser.feed(text[at:at + 4096])
+            parser.feed(text[at : at + 4096])
             # only start events: each is ("start", an element)
             for _, element in parser.read_events():  # type: ignore[misc]
                 return element.tag  # type: ignore[union-attr]
@@ -139,7 +139,7 @@ def decoded(data: bytes, size: Optional[int] = None) -> tuple:
     encoding, skip = sniff_encoding(data[:HEAD], "utf-8")
     if size is not None and len(data) - skip > size:
         # a decoder not told of the end keeps a character cut in two: what it gives starts the whole text
-        text = codecs.getincrementaldecoder(encoding)(errors="replace").decode(data[skip:skip + size])
+        text = codecs.getincrementaldecoder(encoding)(errors="replace").decode(data[skip : skip + size])
         if text.lstrip(SPACE):
             return text, False
     return data[skip:].decode(encoding, errors="replace"), True
@@ -196,19 +196,25 @@ def recognise(source: str, data: bytes, kinds: Sequence[str], extension: str) ->
         if document is not None:
             found += sniffed(kinds, "json", document)
             if not found and extension in (".json", ".jsonl"):
-                raise InputError(f"{source}: JSON that no transcript reader recognises ({shape(document)}); "
-                                 f"give its type with -rt/-ht ({', '.join(types_of('json'))})")
+                raise InputError(
+                    f"{source}: JSON that no transcript reader recognises ({shape(document)}); "
+                    f"give its type with -rt/-ht ({', '.join(types_of('json'))})"
+                )
     elif syntax == "xml":
         tag = root_tag(text[:HEAD])
         found += sniffed(kinds, "xml", tag) if tag is not None else []
         if not found and extension == ".xml":
             what = f"its root element is {tag}" if tag else "its start is not well-formed XML"
-            raise InputError(f"{source}: XML that no transcript reader recognises ({what}); "
-                             f"give its type with -rt/-ht ({', '.join(types_of('xml'))})")
+            raise InputError(
+                f"{source}: XML that no transcript reader recognises ({what}); "
+                f"give its type with -rt/-ht ({', '.join(types_of('xml'))})"
+            )
     found += sniffed(kinds, "text", text[:HEAD])
     if len(found) > 1:
-        raise InputError(f"{source}: its structure fits {' and '.join(found)}: give its type with -rt/-ht "
-                         f"(for example -rt/-ht {found[0]})")
+        raise InputError(
+            f"{source}: its structure fits {' and '.join(found)}: give its type with -rt/-ht "
+            f"(for example -rt/-ht {found[0]})"
+        )
     return found[0] if found else None
 
 
@@ -323,8 +329,9 @@ def infer_type(path: str, data: Optional[bytes] = None) -> Optional[str]:
     return found
 
 
-def parse_data(kind: str, data: bytes, source: str, encoding: str = "utf-8",
-               hint: str = "give the file's encoding") -> Transcript:
+def parse_data(
+    kind: str, data: bytes, source: str, encoding: str = "utf-8", hint: str = "give the file's encoding"
+) -> Transcript:
     """Parse a file's bytes as input type ``kind`` (text formats are decoded first, :func:`decode`)."""
     module = reader(kind)
     if not data.strip():
@@ -379,5 +386,6 @@ def read_transcript(path: str, kind: str | None = None, context: Context | None 
     except InputError as exc:
         if not guessed:
             raise
-        raise InputError(f"{exc} (read as {kind}, the type its structure suggests: if it is another, "
-                         f"give its type with -rt/-ht)") from None
+        raise InputError(
+            f"{exc} (read as {kind}, the type its structure suggests: if it is another, give its type with -rt/-ht)"
+        ) from None

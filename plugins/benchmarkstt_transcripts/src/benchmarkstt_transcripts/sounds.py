@@ -74,16 +74,25 @@ def add_sound_labels(parser: Any, note: str = "") -> str:
         >>> add_sound_labels(parser), parser.parse_args(["--sound-labels", "keep"]).sound_labels
         ('sound_labels', 'keep')
     """
-    parser.add_argument("--sound-labels", choices=CHOICES, default="skip",
-                        help=f"{note}sound labels in subtitles (APPLAUSE, [MUSIC]): skip (default) sets "
-                             "them aside, keep scores them as words")
+    parser.add_argument(
+        "--sound-labels",
+        choices=CHOICES,
+        default="skip",
+        help=f"{note}sound labels in subtitles (APPLAUSE, [MUSIC]): skip (default) sets "
+        "them aside, keep scores them as words",
+    )
     return "sound_labels"
 
 
 def _capitals(line: str) -> bool:
-    return not line.rstrip().endswith(_SPOKEN) and not any(map(str.islower, line)) and any(
-        len(word) >= 4 and all(c.isupper() for c in word) for word in
-        "".join(c if c.isalpha() else " " for c in line).split())
+    return (
+        not line.rstrip().endswith(_SPOKEN)
+        and not any(map(str.islower, line))
+        and any(
+            len(word) >= 4 and all(c.isupper() for c in word)
+            for word in "".join(c if c.isalpha() else " " for c in line).split()
+        )
+    )
 
 
 def _pairs(line: str) -> Dict[int, int]:
@@ -121,11 +130,11 @@ def _brackets(line: str, labels: List[str]) -> str:
         if closing < 0:
             out.append(line[position:])
             return "".join(out)
-        if any(c.isalpha() for c in line[opening + 1:closing]):  # "( )" or "(1)" is no label
+        if any(c.isalpha() for c in line[opening + 1 : closing]):  # "( )" or "(1)" is no label
             out.append(line[position:opening] + " ")
-            labels.append(line[opening:closing + 1])
+            labels.append(line[opening : closing + 1])
         else:
-            out.append(line[position:closing + 1])
+            out.append(line[position : closing + 1])
         position = closing + 1
 
 

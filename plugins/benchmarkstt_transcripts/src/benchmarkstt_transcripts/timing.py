@@ -58,8 +58,11 @@ class WordExtras(Sequence):
 
     def silent_segments(self) -> list:
         """Per segment with no words and a speaker, the extras a word of it would have."""
-        return [segment_extras(index, s) for index, s in enumerate(self._transcript.segments)
-                if s.speaker is not None and not s.text.strip()]
+        return [
+            segment_extras(index, s)
+            for index, s in enumerate(self._transcript.segments)
+            if s.speaker is not None and not s.text.strip()
+        ]
 
     def shown(self) -> tuple:
         """``(words, extras)`` of the text as the file shows it, sound labels included (the
@@ -120,6 +123,6 @@ def word_extras(transcript: Transcript) -> list:
             continue
         if "\n" in segment.text.strip():
             lines = [k for k, line in enumerate(segment.text.strip().split("\n")) for _ in line.split()]
-            for extra, line in zip(extras[len(extras) - len(tokens):], lines):
+            for extra, line in zip(extras[len(extras) - len(tokens) :], lines):
                 extra["line"] = line
     return extras

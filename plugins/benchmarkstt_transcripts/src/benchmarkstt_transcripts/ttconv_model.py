@@ -75,8 +75,8 @@ def _rolled(before: tuple, shown: tuple) -> list:
     (text added to the bottom row); a row sent again is a new row, not one already shown. A
     state that did not roll (rows written above the ones shown) adds what :func:`_painted` finds."""
     for k in range(min(len(before), len(shown)), 0, -1):
-        if before[len(before) - k:-1] == shown[:k - 1] and shown[k - 1].startswith(before[-1]):
-            return [shown[k - 1][len(before[-1]):].strip(), *shown[k:]]
+        if before[len(before) - k : -1] == shown[: k - 1] and shown[k - 1].startswith(before[-1]):
+            return [shown[k - 1][len(before[-1]) :].strip(), *shown[k:]]
     return _painted(before, shown)
 
 
@@ -92,7 +92,7 @@ def _painted(before: tuple, shown: tuple) -> list:
         grown = next((old for old in left if line.startswith(old)), None)
         if grown is not None:
             left.remove(grown)
-        new.append(line[len(grown):].strip() if grown else line)
+        new.append(line[len(grown) :].strip() if grown else line)
     return new
 
 

@@ -61,52 +61,85 @@ class Format(NamedTuple):
 FORMATS = {
     "assemblyai": Format((".json",), "json", "AssemblyAI JSON: the words with times in milliseconds and speakers"),
     "aws": Format((".json",), "json", "AWS Transcribe JSON: the words with punctuation, times and speaker labels"),
-    "azure": Format((".json",), "json",
-                    "Azure batch transcription and Speech SDK JSON: the recognized phrases' display text"),
+    "azure": Format(
+        (".json",), "json", "Azure batch transcription and Speech SDK JSON: the recognized phrases' display text"
+    ),
     "ctm": Format((".ctm",), "text", "NIST CTM: one word a line with its channel, start and duration"),
     "deepgram": Format((".json",), "json", "Deepgram JSON: the punctuated words with times and speakers"),
-    "elevenlabs": Format((".json",), "json",
-                         "ElevenLabs Speech-to-Text JSON: the words with times in seconds and speakers"),
-    "gentle": Format((".json",), "json",
-                     "Gentle forced alignment JSON: the transcript's lines, the aligned words with their times"),
+    "elevenlabs": Format(
+        (".json",), "json", "ElevenLabs Speech-to-Text JSON: the words with times in seconds and speakers"
+    ),
+    "gentle": Format(
+        (".json",), "json", "Gentle forced alignment JSON: the transcript's lines, the aligned words with their times"
+    ),
     "google": Format((".json",), "json", "Google Speech-to-Text JSON (v1 and v2): the best alternatives' transcripts"),
     "kaldi": Format((".json",), "json", "The BBC's Kaldi JSON: the punctuated words with times and confidences"),
-    "nemo": Format((".json", ".jsonl"), "json",
-                   "NVIDIA NeMo manifest (JSON lines) or transcript: pred_text, the hypothesis, with word timestamps"),
-    "nemo_text": Format((".json", ".jsonl"), "json",
-                        "NVIDIA NeMo manifest (JSON lines): each line's reference text (only when given: -rt "
-                        "nemo_text)"),
-    "pocketsphinx": Format((".json", ".jsonl"), "json",
-                           "pocketsphinx's JSON lines (the pocketsphinx 5 command): each utterance's text and words"),
-    "revai": Format((".json",), "json",
-                    "Rev.ai transcript JSON: each monologue's elements, with their times and speakers"),
-    "sami": Format((".smi", ".sami"), "text",
-                   "SAMI captions (.smi): the captions of the file's first language class, with their "
-                   "times", mark="<sami"),
+    "nemo": Format(
+        (".json", ".jsonl"),
+        "json",
+        "NVIDIA NeMo manifest (JSON lines) or transcript: pred_text, the hypothesis, with word timestamps",
+    ),
+    "nemo_text": Format(
+        (".json", ".jsonl"),
+        "json",
+        "NVIDIA NeMo manifest (JSON lines): each line's reference text (only when given: -rt nemo_text)",
+    ),
+    "pocketsphinx": Format(
+        (".json", ".jsonl"),
+        "json",
+        "pocketsphinx's JSON lines (the pocketsphinx 5 command): each utterance's text and words",
+    ),
+    "revai": Format(
+        (".json",), "json", "Rev.ai transcript JSON: each monologue's elements, with their times and speakers"
+    ),
+    "sami": Format(
+        (".smi", ".sami"),
+        "text",
+        "SAMI captions (.smi): the captions of the file's first language class, with their times",
+        mark="<sami",
+    ),
     "sbv": Format((".sbv",), "text", "YouTube SubViewer captions (.sbv): the captions' text with their times"),
     "scc": Format((".scc",), "text", "Scenarist closed captions (.scc, CEA-608): the captions' text with their times"),
-    "seglst": Format((".json", ".seglst.json"), "json",
-                     "meeteval's SegLST JSON: the segments' words with times and speakers"),
-    "speechmatics": Format((".json", ".jsonl"), "json",
-                           "Speechmatics json-v2 and real-time AddTranscript messages: the words, punctuation "
-                           "attached as marked"),
-    "spruce": Format((".stl",), "text",
-                     "Spruce STL subtitles (text .stl, DVD Studio Pro): the subtitles' text with their times"),
+    "seglst": Format(
+        (".json", ".seglst.json"), "json", "meeteval's SegLST JSON: the segments' words with times and speakers"
+    ),
+    "speechmatics": Format(
+        (".json", ".jsonl"),
+        "json",
+        "Speechmatics json-v2 and real-time AddTranscript messages: the words, punctuation attached as marked",
+    ),
+    "spruce": Format(
+        (".stl",), "text", "Spruce STL subtitles (text .stl, DVD Studio Pro): the subtitles' text with their times"
+    ),
     "srt": Format((".srt",), "text", "SubRip subtitles (.srt): the cues' text without tags", mark="-->"),
-    "ssa": Format((".ssa", ".ass"), "text",
-                  "SubStation Alpha subtitles (.ssa, .ass): the Dialogue events' text without override "
-                  "tags", mark="[script info]"),
+    "ssa": Format(
+        (".ssa", ".ass"),
+        "text",
+        "SubStation Alpha subtitles (.ssa, .ass): the Dialogue events' text without override tags",
+        mark="[script info]",
+    ),
     "stl": Format((".stl",), "bytes", "EBU STL subtitles (binary .stl): the text of the subtitles with their times"),
     "stm": Format((".stm",), "text", "NIST STM: one segment a line with its speaker, start and end"),
-    "trn": Format((".trn",), "text",
-                  "NIST TRN (sclite): one utterance a line, its id in parentheses at the end", mark=")"),
-    "ttml": Format((".ttml", ".dfxp", ".xml"), "xml",
-                   "TTML, DFXP, EBU-TT, EBU-TT-D and IMSC subtitles: the text of the body's p elements"),
-    "vtt": Format((".vtt", ".webvtt"), "text",
-                  "WebVTT captions (.vtt): the cues' text without tags, voices as speakers", mark="webvtt"),
-    "whisper": Format((".json",), "json",
-                      "OpenAI Whisper JSON (the CLI's, the API's verbose_json, whisper-timestamped's, whisper.cpp's, "
-                      "transformers' chunks): the segments' text"),
+    "trn": Format(
+        (".trn",), "text", "NIST TRN (sclite): one utterance a line, its id in parentheses at the end", mark=")"
+    ),
+    "ttml": Format(
+        (".ttml", ".dfxp", ".xml"),
+        "xml",
+        "TTML, DFXP, EBU-TT, EBU-TT-D and IMSC subtitles: the text of the body's p elements",
+    ),
+    "vtt": Format(
+        (".vtt", ".webvtt"),
+        "text",
+        "WebVTT captions (.vtt): the cues' text without tags, voices as speakers",
+        mark="webvtt",
+    ),
+    "whisper": Format(
+        (".json",),
+        "json",
+        "OpenAI Whisper JSON (the CLI's, the API's verbose_json, whisper-timestamped's, whisper.cpp's, "
+        "transformers' chunks): the segments' text",
+    ),
 }
 
 

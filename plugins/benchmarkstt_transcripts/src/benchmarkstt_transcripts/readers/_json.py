@@ -31,8 +31,10 @@ from benchmarkstt_core.errors import InputError
 from ..model import Segment, Word
 
 _SECONDS = re.compile(r"-?\d+(?:\.\d+)?s")
-_ISO = re.compile(r"-?P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?"
-                  r"(?:(\d+(?:\.\d+)?)S)?)?")
+_ISO = re.compile(
+    r"-?P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?"
+    r"(?:(\d+(?:\.\d+)?)S)?)?"
+)
 _KINDS = {dict: "an object", list: "an array", str: "a string", float: "a number"}
 _NUMERIC = (float, int, str)  # not bool: True is no time
 #: msgspec's names of JSON types, as the errors say them
@@ -109,8 +111,7 @@ class JsonShape:
             return value
         if value is None:
             if required:
-                self.fail(key_path(path, key), "missing" if key not in obj else "expected "
-                          f"{_KINDS[kind]}, got null")
+                self.fail(key_path(path, key), "missing" if key not in obj else f"expected {_KINDS[kind]}, got null")
             return None
         self.fail(key_path(path, key), f"expected {_KINDS[kind]}, got {shown(value)}")
 
@@ -140,7 +141,9 @@ class JsonShape:
             where = key_path(path, key)
             return (self.number(value, "seconds", where) or 0.0) + (self.number(value, "nanos", where) or 0.0) / 1e9
         if not isinstance(value, str) or not _SECONDS.fullmatch(value):
-            self.fail(key_path(path, key), f'expected a string like "1.5s" or {{"seconds", "nanos"}}, got {shown(value)}')
+            self.fail(
+                key_path(path, key), f'expected a string like "1.5s" or {{"seconds", "nanos"}}, got {shown(value)}'
+            )
         return float(value[:-1])
 
     def iso_duration(self, obj: dict, key: str, path: str) -> Optional[float]:
@@ -203,8 +206,13 @@ class JsonShape:
         where = where.rstrip("`")
         found: Any = value
         for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", where):
-            found = found.get(key) if isinstance(found, dict) else found[int(index)] if isinstance(found, list) \
-                and int(index) < len(found) else None
+            found = (
+                found.get(key)
+                if isinstance(found, dict)
+                else found[int(index)]
+                if isinstance(found, list) and int(index) < len(found)
+                else None
+            )
         where = key_path(path, where.lstrip(".")) if where else path
         missing = re.match(r"Object missing required field `(.*)`", problem)
         if missing:
@@ -214,8 +222,11 @@ class JsonShape:
         if "=" in problem or problem.startswith("Number out of range"):
             self.fail(where, f"expected a finite number, got {shown(found)}")
         expected = re.match(r"Expected `(\w+)", problem)
-        self.fail(where, f"expected {_TYPE_WORDS.get(expected.group(1), expected.group(1)) if expected else problem}, "
-                         f"got {shown(found)}")
+        self.fail(
+            where,
+            f"expected {_TYPE_WORDS.get(expected.group(1), expected.group(1)) if expected else problem}, "
+            f"got {shown(found)}",
+        )
 
     def speaker(self, obj: dict, key: str, path: str) -> Optional[str]:
         """A speaker label or number as a string; None when absent."""
@@ -233,9 +244,14 @@ def common_speaker(words: Sequence[Word]) -> Optional[str]:
     return speakers.pop() if len(speakers) == 1 else None
 
 
-def segment_of_words(words: Sequence[Word], text: Optional[str] = None, start: Optional[float] = None,
-                     end: Optional[float] = None, speaker: Optional[str] = None,
-                     recording: Optional[str] = None) -> Segment:
+def segment_of_words(
+    words: Sequence[Word],
+    text: Optional[str] = None,
+    start: Optional[float] = None,
+    end: Optional[float] = None,
+    speaker: Optional[str] = None,
+    recording: Optional[str] = None,
+) -> Segment:
     """A segment of ``words``: text, times and speaker taken from the words where not given."""
     words = tuple(words)
     if text is None:
@@ -249,8 +265,7 @@ def segment_of_words(words: Sequence[Word], text: Optional[str] = None, start: O
     return Segment(text.strip(), start, end, speaker, words, recording)
 
 
-def words_within(spans: Sequence[Tuple[Optional[float], Optional[float]]],
-                 words: Sequence[Word]) -> list:
+def words_within(spans: Sequence[Tuple[Optional[float], Optional[float]]], words: Sequence[Word]) -> list:
     """Hand each timed word to the span it starts in (or the last span started before it).
 
     Returns one list of words per span, in order; a word before every span goes to the first.

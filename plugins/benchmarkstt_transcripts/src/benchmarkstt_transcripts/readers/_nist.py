@@ -72,6 +72,7 @@ def by_recording(segments: List[Segment]) -> Tuple[Segment, ...]:
         >>> [s.recording for s in by_recording([Segment(["x"], recording=r) for r in ("b_1", "A_1", "a_2")])]
         ['A_1', 'a_2', 'b_1']
     """
+
     def order(segment: Segment) -> tuple:
         recording = segment.recording or ""
         folded = recording.encode("utf-8", "surrogatepass").lower()
@@ -107,8 +108,10 @@ def alternations(text: str, source: str, number: int) -> Tuple[str, Tuple[Altern
     inside = opening_inside_word(text)
     if inside is not None:
         word = text[:inside].split()[-1] + text[inside:].split()[0]
-        raise InputError(f"{source}:{number}: a '{{' inside the word {word!r}: an alternation opens with a '{{' "
-                         f"before its first word, as in 'ab {{ c / d }}' (NIST's sclite cannot read it either)")
+        raise InputError(
+            f"{source}:{number}: a '{{' inside the word {word!r}: an alternation opens with a '{{' "
+            f"before its first word, as in 'ab {{ c / d }}' (NIST's sclite cannot read it either)"
+        )
     while True:
         opening = text.find("{", position)
         _words(text[position:] if opening < 0 else text[position:opening], words, found)
@@ -120,15 +123,19 @@ def alternations(text: str, source: str, number: int) -> Tuple[str, Tuple[Altern
             deepest = max(deepest, depth)
             closing += 1
         if depth:
-            raise InputError(f"{source}:{number}: the alternation {text[opening:opening + 30]!r} has no closing '}}'")
+            raise InputError(f"{source}:{number}: the alternation {text[opening : opening + 30]!r} has no closing '}}'")
         if deepest > MOST_NESTED:
-            raise InputError(f"{source}:{number}: the alternation {text[opening:opening + 30]!r} nests alternations "
-                             f"{deepest} deep; at most {MOST_NESTED} are read")
+            raise InputError(
+                f"{source}:{number}: the alternation {text[opening : opening + 30]!r} nests alternations "
+                f"{deepest} deep; at most {MOST_NESTED} are read"
+            )
         try:
-            choices = tuple(dict.fromkeys(_variants(text[opening + 1:closing - 1])))
+            choices = tuple(dict.fromkeys(_variants(text[opening + 1 : closing - 1])))
         except _TooMany:
-            raise InputError(f"{source}:{number}: the alternation {text[opening:opening + 30]!r} allows more than "
-                             f"{MOST_CHOICES} word sequences (alternations side by side in a choice multiply)") from None
+            raise InputError(
+                f"{source}:{number}: the alternation {text[opening : opening + 30]!r} allows more than "
+                f"{MOST_CHOICES} word sequences (alternations side by side in a choice multiply)"
+            ) from None
         found.append(Alternation(len(words), choices))
         words.extend(choices[0])
         position = closing
@@ -179,8 +186,11 @@ def _sequence(choice: str) -> List[Tuple[str, ...]]:
     position = 0
     while position < len(choice):
         opening = choice.find("{", position)
-        plain = tuple(w[1:-1] if len(w) > 2 and w[0] == "(" and w[-1] == ")" else w
-                      for w in choice[position:None if opening < 0 else opening].split() if w != "@")
+        plain = tuple(
+            w[1:-1] if len(w) > 2 and w[0] == "(" and w[-1] == ")" else w
+            for w in choice[position : None if opening < 0 else opening].split()
+            if w != "@"
+        )
         done = [seq + plain for seq in done]
         if opening < 0:
             break
@@ -188,7 +198,7 @@ def _sequence(choice: str) -> List[Tuple[str, ...]]:
         while depth or closing == opening:
             depth += {"{": 1, "}": -1}.get(choice[closing], 0)
             closing += 1
-        inner = _variants(choice[opening + 1:closing - 1])
+        inner = _variants(choice[opening + 1 : closing - 1])
         if len(done) * len(inner) > MOST_CHOICES:
             raise _TooMany
         done = [seq + more for seq in done for more in inner]

@@ -40,8 +40,11 @@ from ._json import JsonShape, segment_of_words
 
 TYPE = "assemblyai"
 ORIGIN = "engine"
-EXAMPLE = ("aai.json", '{"text": "Hello", "words": [{"text": "Hello", "start": 100, "end": 500, "confidence": 0.9}]}',
-           "Hello")
+EXAMPLE = (
+    "aai.json",
+    '{"text": "Hello", "words": [{"text": "Hello", "start": 100, "end": 500, "confidence": 0.9}]}',
+    "Hello",
+)
 
 
 def sniff(document: Any) -> bool:
@@ -50,9 +53,18 @@ def sniff(document: Any) -> bool:
     if not isinstance(document, dict) or "segments" in document:
         return False
     words = document.get("words")
-    return "audio_url" in document or isinstance(document.get("utterances"), list) or (
-        isinstance(words, list) and bool(words) and isinstance(words[0], dict) and "text" in words[0]
-        and "punct" not in words[0] and "type" not in words[0])
+    return (
+        "audio_url" in document
+        or isinstance(document.get("utterances"), list)
+        or (
+            isinstance(words, list)
+            and bool(words)
+            and isinstance(words[0], dict)
+            and "text" in words[0]
+            and "punct" not in words[0]
+            and "type" not in words[0]
+        )
+    )
 
 
 def _seconds(doc: JsonShape, obj: dict, key: str, path: str, required: bool = True) -> Optional[float]:
@@ -61,10 +73,16 @@ def _seconds(doc: JsonShape, obj: dict, key: str, path: str, required: bool = Tr
 
 
 def _words(doc: JsonShape, obj: dict, path: str, required: bool) -> list:
-    return [Word(doc.get(item, "text", str, at), _seconds(doc, item, "start", at, False),
-                 _seconds(doc, item, "end", at, False),
-                 doc.get(item, "confidence", float, at, required=False), doc.speaker(item, "speaker", at))
-            for item, at in doc.each(obj, "words", path, required)]
+    return [
+        Word(
+            doc.get(item, "text", str, at),
+            _seconds(doc, item, "start", at, False),
+            _seconds(doc, item, "end", at, False),
+            doc.get(item, "confidence", float, at, required=False),
+            doc.speaker(item, "speaker", at),
+        )
+        for item, at in doc.each(obj, "words", path, required)
+    ]
 
 
 def parse(document: Any, source: str) -> Transcript:
@@ -77,11 +95,19 @@ def parse(document: Any, source: str) -> Transcript:
     if status in ("queued", "processing"):
         doc.fail("status", f"the transcript is still {status}: it has no text yet")
     if data.get("utterances"):
-        return Transcript(TYPE, tuple(
-            segment_of_words(_words(doc, item, at, False), doc.get(item, "text", str, at),
-                             _seconds(doc, item, "start", at), _seconds(doc, item, "end", at),
-                             doc.speaker(item, "speaker", at))
-            for item, at in doc.each(data, "utterances", "")))
+        return Transcript(
+            TYPE,
+            tuple(
+                segment_of_words(
+                    _words(doc, item, at, False),
+                    doc.get(item, "text", str, at),
+                    _seconds(doc, item, "start", at),
+                    _seconds(doc, item, "end", at),
+                    doc.speaker(item, "speaker", at),
+                )
+                for item, at in doc.each(data, "utterances", "")
+            ),
+        )
     full_text = doc.get(data, "text", str, "")
     words = _words(doc, data, "", False)
     if not full_text.strip() and not words:

@@ -46,10 +46,15 @@ if TYPE_CHECKING:
 
 TYPE = "aws"
 ORIGIN = "engine"
-EXAMPLE = ("aws.json", '{"results": {"transcripts": [{"transcript": "Hello."}], "items": [{"type": '
-           '"pronunciation", "start_time": "0.1", "end_time": "0.5", "alternatives": [{"confidence": '
-           '"0.9", "content": "Hello"}]}, {"type": "punctuation", "alternatives": [{"confidence": "0.0", '
-           '"content": "."}]}]}}', "Hello.")
+EXAMPLE = (
+    "aws.json",
+    '{"results": {"transcripts": [{"transcript": "Hello."}], "items": [{"type": '
+    '"pronunciation", "start_time": "0.1", "end_time": "0.5", "alternatives": [{"confidence": '
+    '"0.9", "content": "Hello"}]}, {"type": "punctuation", "alternatives": [{"confidence": "0.0", '
+    '"content": "."}]}]}}',
+    "Hello.",
+)
+
 
 def sniff(document: Any) -> bool:
     """An object whose ``results`` is an object with an ``items`` or ``transcripts`` array; or
@@ -60,24 +65,40 @@ def sniff(document: Any) -> bool:
     if isinstance(turns, list) and turns and "results" not in document:
         return all(isinstance(turn, dict) and "Content" in turn for turn in turns)
     results = document.get("results")
-    return isinstance(results, dict) and "channels" not in results and (
-        isinstance(results.get("items"), list) or isinstance(results.get("transcripts"), list))
+    return (
+        isinstance(results, dict)
+        and "channels" not in results
+        and (isinstance(results.get("items"), list) or isinstance(results.get("transcripts"), list))
+    )
 
 
 def _turn(texts: List[str], items: list, speaker: Optional[str]) -> Segment:
     """A speaker's turn as a segment: its words' ``texts`` (punctuation attached) and their
     ``items``; the words are made when first read (a ``--wer`` run reads only the text)."""
-    return Segment(" ".join(texts), items[0].start_time, items[-1].end_time, speaker,
-                   lambda: tuple([Word(text, item.start_time, item.end_time, item.alternatives[0].confidence, speaker)
-                                  for text, item in zip(texts, items)]))
+    return Segment(
+        " ".join(texts),
+        items[0].start_time,
+        items[-1].end_time,
+        speaker,
+        lambda: tuple(
+            [
+                Word(text, item.start_time, item.end_time, item.alternatives[0].confidence, speaker)
+                for text, item in zip(texts, items)
+            ]
+        ),
+    )
 
 
 def _turns(results: Results) -> tuple:
     """One segment per speaker's turn; a punctuation item is attached to the word before it
     (to the first word when it comes before any)."""
     labels = results.speaker_labels.segments if results.speaker_labels else ()
-    speakers = {label.start_time: label.speaker_label for segment in labels for label in segment.items
-                if label.start_time is not None and label.speaker_label is not None}
+    speakers = {
+        label.start_time: label.speaker_label
+        for segment in labels
+        for label in segment.items
+        if label.start_time is not None and label.speaker_label is not None
+    }
     segments: list = []
     texts: List[str] = []  # the turn's words' texts
     items: list = []  # and their items
@@ -91,8 +112,13 @@ def _turns(results: Results) -> tuple:
         if texts and marks:
             texts[-1] += "".join(marks)  # once per word: linear time however many marks
             marks.clear()
-        said = item.speaker_label if item.speaker_label is not None else \
-            speakers.get(item.start_time) if item.start_time is not None else None
+        said = (
+            item.speaker_label
+            if item.speaker_label is not None
+            else speakers.get(item.start_time)
+            if item.start_time is not None
+            else None
+        )
         if texts and said != speaker:
             segments.append(_turn(texts, items, speaker))
             texts, items = [], []
@@ -111,9 +137,14 @@ def _call_analytics(doc: JsonShape, data: dict) -> tuple:
     segments = []
     for turn, at in doc.each(data, "Transcript", ""):
         begin, end = (doc.number(turn, key, at) for key in ("BeginOffsetMillis", "EndOffsetMillis"))
-        segments.append(Segment(" ".join(doc.get(turn, "Content", str, at).split()),
-                                None if begin is None else begin / 1000, None if end is None else end / 1000,
-                                doc.speaker(turn, "ParticipantRole", at)))
+        segments.append(
+            Segment(
+                " ".join(doc.get(turn, "Content", str, at).split()),
+                None if begin is None else begin / 1000,
+                None if end is None else end / 1000,
+                doc.speaker(turn, "ParticipantRole", at),
+            )
+        )
     return tuple(segments)
 
 
@@ -128,5 +159,6 @@ def parse(document: Any, source: str) -> Transcript:
     results = doc.convert(doc.get(data, "results", dict, ""), Results, "results")
     if results.items:
         return Transcript(TYPE, _turns(results))
-    return Transcript(TYPE, tuple(Segment(" ".join(t.transcript.split())) for t in results.transcripts
-                                  if t.transcript.strip()))
+    return Transcript(
+        TYPE, tuple(Segment(" ".join(t.transcript.split())) for t in results.transcripts if t.transcript.strip())
+    )

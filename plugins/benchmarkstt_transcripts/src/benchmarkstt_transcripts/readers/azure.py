@@ -60,8 +60,11 @@ from ._json import JsonShape
 
 TYPE = "azure"
 ORIGIN = "engine"
-EXAMPLE = ("azure.json", '{"recognizedPhrases": [{"offsetInTicks": 0, "durationInTicks": 5000000, '
-           '"nBest": [{"display": "Hello"}]}]}', "Hello")
+EXAMPLE = (
+    "azure.json",
+    '{"recognizedPhrases": [{"offsetInTicks": 0, "durationInTicks": 5000000, "nBest": [{"display": "Hello"}]}]}',
+    "Hello",
+)
 
 TICKS_PER_SECOND = 10_000_000
 
@@ -70,31 +73,42 @@ def sniff(document: Any) -> bool:
     """A ``recognizedPhrases`` array, or SDK results (objects with ``RecognitionStatus``)."""
     if isinstance(document, list):
         return bool(document) and all(isinstance(r, dict) and "RecognitionStatus" in r for r in document)
-    return isinstance(document, dict) and (isinstance(document.get("recognizedPhrases"), list)
-                                           or "RecognitionStatus" in document or _fast(document))
+    return isinstance(document, dict) and (
+        isinstance(document.get("recognizedPhrases"), list) or "RecognitionStatus" in document or _fast(document)
+    )
 
 
 def _fast(document: dict) -> bool:
     """Fast transcription's response: ``phrases`` objects with ``text``, beside ``combinedPhrases``."""
     phrases = document.get("phrases")
-    return isinstance(phrases, list) and "combinedPhrases" in document \
+    return (
+        isinstance(phrases, list)
+        and "combinedPhrases" in document
         and all(isinstance(p, dict) and "text" in p for p in phrases)
+    )
 
 
 def _milliseconds(doc: JsonShape, obj: dict, at: str) -> Tuple[Optional[float], Optional[float]]:
     """Fast transcription's start and end in seconds, from milliseconds."""
     offset = doc.get(obj, "offsetMilliseconds" if "offsetMilliseconds" in obj else "offset", float, at, required=False)
-    length = doc.get(obj, "durationMilliseconds" if "durationMilliseconds" in obj else "duration", float, at,
-                     required=False)
+    length = doc.get(
+        obj, "durationMilliseconds" if "durationMilliseconds" in obj else "duration", float, at, required=False
+    )
     start = None if offset is None else offset / 1000
     return start, None if offset is None or length is None else (offset + length) / 1000
 
 
 def _fast_phrase(doc: JsonShape, phrase: dict, at: str) -> Segment:
     speaker = doc.speaker(phrase, "speaker", at)
-    words = tuple(Word(doc.get(item, "text", str, where), *_milliseconds(doc, item, where),
-                       doc.get(item, "confidence", float, where, required=False), speaker)
-                  for item, where in doc.each(phrase, "words", at, required=False))
+    words = tuple(
+        Word(
+            doc.get(item, "text", str, where),
+            *_milliseconds(doc, item, where),
+            doc.get(item, "confidence", float, where, required=False),
+            speaker,
+        )
+        for item, where in doc.each(phrase, "words", at, required=False)
+    )
     return Segment(doc.get(phrase, "text", str, at).strip(), *_milliseconds(doc, phrase, at), speaker, words)
 
 
@@ -116,17 +130,23 @@ def _span(doc: JsonShape, obj: dict, at: str, sdk: bool) -> Tuple[Optional[float
 
 
 def _words(doc: JsonShape, best: dict, at: str, sdk: bool, speaker: Optional[str]) -> tuple:
-    key = next((k for k in (("DisplayWords", "Words") if sdk else ("displayWords", "words"))
-                if best.get(k) is not None), None)
+    key = next(
+        (k for k in (("DisplayWords", "Words") if sdk else ("displayWords", "words")) if best.get(k) is not None), None
+    )
     if key is None:
         return ()
     words = []
     for item, where in doc.each(best, key, at):
         start, end = _span(doc, item, where, sdk)
-        words.append(Word(doc.get(item, "Word" if sdk else ("displayText" if key == "displayWords" else "word"),
-                                  str, where),
-                          start, end, doc.get(item, "Confidence" if sdk else "confidence", float, where,
-                                              required=False), speaker))
+        words.append(
+            Word(
+                doc.get(item, "Word" if sdk else ("displayText" if key == "displayWords" else "word"), str, where),
+                start,
+                end,
+                doc.get(item, "Confidence" if sdk else "confidence", float, where, required=False),
+                speaker,
+            )
+        )
     return tuple(words)
 
 
@@ -164,8 +184,11 @@ def parse(data: Any, source: str) -> Transcript:
         return Transcript(TYPE, tuple(segments))
     else:
         doc.expect(data, dict, "")
-        doc.fail("", "expected Azure Speech JSON with recognizedPhrases (batch transcription), "
-                     "RecognitionStatus (Speech SDK) or phrases (fast transcription); found none of them")
+        doc.fail(
+            "",
+            "expected Azure Speech JSON with recognizedPhrases (batch transcription), "
+            "RecognitionStatus (Speech SDK) or phrases (fast transcription); found none of them",
+        )
     segments = [s for s in (_phrase(doc, phrase, at, sdk) for phrase, at, sdk in phrases) if s is not None]
     channels = {phrase.get("channel", phrase.get("Channel")) for phrase, _, _ in phrases}
     if len(channels) > 1 and all(s.start is not None for s in segments):

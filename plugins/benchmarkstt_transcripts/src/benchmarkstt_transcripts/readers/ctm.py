@@ -74,8 +74,11 @@ def parse(text: str, source: str) -> Transcript:
                 words = recordings.setdefault(name, [])
                 spoken = [w for w in block[0] if w.text != "@"]
                 alternations.setdefault(name, []).append(
-                    (spoken[0] if spoken else len(words), tuple(tuple(w.text for w in choice if w.text != "@")
-                                                                for choice in block)))
+                    (
+                        spoken[0] if spoken else len(words),
+                        tuple(tuple(w.text for w in choice if w.text != "@") for choice in block),
+                    )
+                )
                 words.extend(spoken)
                 block = None
             continue
@@ -94,14 +97,19 @@ def parse(text: str, source: str) -> Transcript:
         words.sort(key=lambda w: w.start)  # type: ignore[arg-type, return-value]  # _word times every word
         at = {id(w): index for index, w in enumerate(words)}
         segment = segment_of_words(words, recording=name)
-        choices = tuple(Alternation(at[id(where)] if isinstance(where, Word) else where, options)
-                        for where, options in alternations.get(name, ()))
-        segments.append(Segment(segment.text, segment.start, segment.end, segment.speaker, segment.words,
-                                name, choices))
+        choices = tuple(
+            Alternation(at[id(where)] if isinstance(where, Word) else where, options)
+            for where, options in alternations.get(name, ())
+        )
+        segments.append(
+            Segment(segment.text, segment.start, segment.end, segment.speaker, segment.words, name, choices)
+        )
     warnings = []
     if negative:
-        warnings.append(f"{source}:{negative[0]}: {len(negative)} word{'s' if len(negative) != 1 else ''} with a "
-                        f"negative duration read as lasting no time (the first here)")
+        warnings.append(
+            f"{source}:{negative[0]}: {len(negative)} word{'s' if len(negative) != 1 else ''} with a "
+            f"negative duration read as lasting no time (the first here)"
+        )
     return Transcript(TYPE, by_recording(segments), warnings, annotations=Annotations(TYPE, text, source))
 
 
@@ -129,8 +137,10 @@ def _duration(field: str, source: str, number: int) -> float:
 
 def _word(fields: list, source: str, number: int) -> Word:
     if len(fields) not in (5, 6, 8):
-        raise InputError(f"{source}:{number}: expected <file> <channel> <start> <duration> <word> "
-                         f"[<confidence>], got {len(fields)} fields")
+        raise InputError(
+            f"{source}:{number}: expected <file> <channel> <start> <duration> <word> "
+            f"[<confidence>], got {len(fields)} fields"
+        )
     start = seconds(fields[2], "start time", source, number)
     end = round(start + _duration(fields[3], source, number), 6)
     confidence = None

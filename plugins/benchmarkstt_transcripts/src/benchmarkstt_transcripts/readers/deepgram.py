@@ -42,8 +42,12 @@ from ._json import JsonShape, key_path, segment_of_words, words_within
 
 TYPE = "deepgram"
 ORIGIN = "engine"
-EXAMPLE = ("dg.json", '{"results": {"channels": [{"alternatives": [{"transcript": "Hello", "words": [{"word": '
-           '"hello", "start": 0.1, "end": 0.5, "confidence": 0.9, "punctuated_word": "Hello"}]}]}]}}', "Hello")
+EXAMPLE = (
+    "dg.json",
+    '{"results": {"channels": [{"alternatives": [{"transcript": "Hello", "words": [{"word": '
+    '"hello", "start": 0.1, "end": 0.5, "confidence": 0.9, "punctuated_word": "Hello"}]}]}]}}',
+    "Hello",
+)
 
 
 def sniff(document: Any) -> bool:
@@ -56,11 +60,15 @@ def _words(doc: JsonShape, obj: dict, path: str) -> list:
     words = []
     for item, at in doc.each(obj, "words", path, required=False):
         shown = doc.get(item, "punctuated_word", str, at, required=False)
-        words.append(Word(shown if shown is not None else doc.get(item, "word", str, at),
-                          doc.get(item, "start", float, at, required=False),
-                          doc.get(item, "end", float, at, required=False),
-                          doc.get(item, "confidence", float, at, required=False),
-                          doc.speaker(item, "speaker", at)))
+        words.append(
+            Word(
+                shown if shown is not None else doc.get(item, "word", str, at),
+                doc.get(item, "start", float, at, required=False),
+                doc.get(item, "end", float, at, required=False),
+                doc.get(item, "confidence", float, at, required=False),
+                doc.speaker(item, "speaker", at),
+            )
+        )
     return words
 
 
@@ -71,13 +79,21 @@ def _paragraphs(doc: JsonShape, alternative: dict, at: str, words: list) -> list
     where = key_path(at, "paragraphs")
     found = []
     for paragraph, p_at in doc.each(doc.get(alternative, "paragraphs", dict, at), "paragraphs", where):
-        text = " ".join(doc.get(sentence, "text", str, s_at).strip()
-                        for sentence, s_at in doc.each(paragraph, "sentences", p_at))
-        found.append((text, doc.get(paragraph, "start", float, p_at), doc.get(paragraph, "end", float, p_at),
-                      doc.speaker(paragraph, "speaker", p_at)))
+        text = " ".join(
+            doc.get(sentence, "text", str, s_at).strip() for sentence, s_at in doc.each(paragraph, "sentences", p_at)
+        )
+        found.append(
+            (
+                text,
+                doc.get(paragraph, "start", float, p_at),
+                doc.get(paragraph, "end", float, p_at),
+                doc.speaker(paragraph, "speaker", p_at),
+            )
+        )
     groups = words_within([(start, end) for _, start, end, _ in found], words)
-    return [segment_of_words(group, text, start, end, speaker)
-            for (text, start, end, speaker), group in zip(found, groups)]
+    return [
+        segment_of_words(group, text, start, end, speaker) for (text, start, end, speaker), group in zip(found, groups)
+    ]
 
 
 def parse(document: Any, source: str) -> Transcript:
@@ -88,11 +104,19 @@ def parse(document: Any, source: str) -> Transcript:
         doc.fail("", "expected Deepgram JSON with results; found " + (", ".join(sorted(data)[:5]) or "{}"))
     results = doc.get(data, "results", dict, "")
     if results.get("utterances") is not None:
-        return Transcript(TYPE, tuple(
-            segment_of_words(_words(doc, item, at), doc.get(item, "transcript", str, at),
-                             doc.get(item, "start", float, at), doc.get(item, "end", float, at),
-                             doc.speaker(item, "speaker", at))
-            for item, at in doc.each(results, "utterances", "results")))
+        return Transcript(
+            TYPE,
+            tuple(
+                segment_of_words(
+                    _words(doc, item, at),
+                    doc.get(item, "transcript", str, at),
+                    doc.get(item, "start", float, at),
+                    doc.get(item, "end", float, at),
+                    doc.speaker(item, "speaker", at),
+                )
+                for item, at in doc.each(results, "utterances", "results")
+            ),
+        )
     segments = []
     for channel, c_at in doc.each(results, "channels", "results"):
         best = doc.first(channel, "alternatives", c_at)

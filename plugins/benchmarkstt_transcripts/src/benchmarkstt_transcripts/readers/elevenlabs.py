@@ -42,8 +42,12 @@ from ._json import JsonShape, key_path, segment_of_words, shown
 
 TYPE = "elevenlabs"
 ORIGIN = "engine"
-EXAMPLE = ("el.json", '{"language_code": "eng", "text": "Hello", "words": [{"text": "Hello", "start": 0.1, "end": 0.5, '
-           '"type": "word", "logprob": -0.1}]}', "Hello")
+EXAMPLE = (
+    "el.json",
+    '{"language_code": "eng", "text": "Hello", "words": [{"text": "Hello", "start": 0.1, "end": 0.5, '
+    '"type": "word", "logprob": -0.1}]}',
+    "Hello",
+)
 #: the types of ElevenLabs' ``words`` entries
 KINDS = ("word", "spacing", "audio_event")
 
@@ -79,11 +83,20 @@ def _segments(doc: JsonShape, data: dict, path: str) -> list:
         runs[-1][1].append(text)
         if kind == "word":
             logprob = doc.get(item, "logprob", float, at, required=False)
-            runs[-1][2].append(Word(text.strip(), doc.get(item, "start", float, at, required=False),
-                                    doc.get(item, "end", float, at, required=False),
-                                    None if logprob is None else math.exp(logprob), speaker))
-    return [segment_of_words(words, " ".join("".join(pieces).split()), speaker=speaker)
-            for speaker, pieces, words in runs if words]
+            runs[-1][2].append(
+                Word(
+                    text.strip(),
+                    doc.get(item, "start", float, at, required=False),
+                    doc.get(item, "end", float, at, required=False),
+                    None if logprob is None else math.exp(logprob),
+                    speaker,
+                )
+            )
+    return [
+        segment_of_words(words, " ".join("".join(pieces).split()), speaker=speaker)
+        for speaker, pieces, words in runs
+        if words
+    ]
 
 
 def parse(document: Any, source: str) -> Transcript:
@@ -91,6 +104,10 @@ def parse(document: Any, source: str) -> Transcript:
     doc = JsonShape(source)
     data = doc.expect(document, dict, "")
     if "words" not in data and isinstance(data.get("transcripts"), list):
-        return Transcript(TYPE, tuple(segment for channel, at in doc.each(data, "transcripts", "")
-                                      for segment in _segments(doc, channel, at)))
+        return Transcript(
+            TYPE,
+            tuple(
+                segment for channel, at in doc.each(data, "transcripts", "") for segment in _segments(doc, channel, at)
+            ),
+        )
     return Transcript(TYPE, tuple(_segments(doc, data, "")))

@@ -41,8 +41,14 @@ from ..model import Segment, Transcript, Word
 from ._json import JsonShape
 
 TYPE = "gentle"
-EXAMPLE = ("gentle.json", ('{"transcript": "Hello world", "words": [{"case": "success", "word": "Hello", "start": 0.1, '
-                          '"end": 0.5, "startOffset": 0, "endOffset": 5}]}'), "Hello world")
+EXAMPLE = (
+    "gentle.json",
+    (
+        '{"transcript": "Hello world", "words": [{"case": "success", "word": "Hello", "start": 0.1, '
+        '"end": 0.5, "startOffset": 0, "endOffset": 5}]}'
+    ),
+    "Hello world",
+)
 
 
 def sniff(document: Any) -> bool:
@@ -72,9 +78,15 @@ def parse(document: Any, source: str) -> Transcript:
         if case == "not-found-in-transcript" or not texts:
             continue
         found = case == "success"
-        word = Word(doc.get(item, "word", str, at), doc.get(item, "start", float, at, required=found),
-                    doc.get(item, "end", float, at, required=found)) if found \
+        word = (
+            Word(
+                doc.get(item, "word", str, at),
+                doc.get(item, "start", float, at, required=found),
+                doc.get(item, "end", float, at, required=found),
+            )
+            if found
             else Word(doc.get(item, "word", str, at))
+        )
         at_offset = doc.get(item, "startOffset", float, at, required=False)
         if at_offset is not None:
             line = max(0, bisect.bisect_right(starts, at_offset) - 1)
@@ -82,6 +94,7 @@ def parse(document: Any, source: str) -> Transcript:
     segments = []
     for text, words in zip(texts, groups):
         timed = [w for w in words if w.start is not None]
-        segments.append(Segment(text, timed[0].start if timed else None, timed[-1].end if timed else None, None,
-                                tuple(words)))
+        segments.append(
+            Segment(text, timed[0].start if timed else None, timed[-1].end if timed else None, None, tuple(words))
+        )
     return Transcript(TYPE, tuple(segments))

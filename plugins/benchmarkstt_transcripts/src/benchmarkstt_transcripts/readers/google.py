@@ -55,9 +55,20 @@ def _snake(name: str) -> str:
     return re.sub(r"[A-Z]", lambda m: "_" + m.group().lower(), name)
 
 
-_SPELLINGS = {name: (name, _snake(name)) for name in (
-    "startTime", "endTime", "startOffset", "endOffset", "speakerTag", "speakerLabel", "resultEndTime",
-    "resultEndOffset", "inlineResult")}
+_SPELLINGS = {
+    name: (name, _snake(name))
+    for name in (
+        "startTime",
+        "endTime",
+        "startOffset",
+        "endOffset",
+        "speakerTag",
+        "speakerLabel",
+        "resultEndTime",
+        "resultEndOffset",
+        "inlineResult",
+    )
+}
 
 
 def _key(obj: dict, *names: str) -> str:
@@ -74,18 +85,24 @@ def sniff(document: Any) -> bool:
     """``results``: an array of objects without ``type`` whose ``alternatives`` have a
     ``transcript`` or ``words``, or (v2's
     ``batchRecognize``) an object of objects; in the document or its ``response``."""
-    body = document.get("response", document) if isinstance(document, dict) and "results" not in document \
-        else document
+    body = document.get("response", document) if isinstance(document, dict) and "results" not in document else document
     results = body.get("results") if isinstance(body, dict) else None
     if isinstance(results, list):
         if not results:  # no speech: Speechmatics' empty results look the same
             return "format" not in body
         entries = [r for r in results if isinstance(r, dict)]
         alternatives = [a for r in entries for a in r.get("alternatives") or () if isinstance(a, dict)]
-        return len(entries) == len(results) and not any("type" in r for r in entries) \
+        return (
+            len(entries) == len(results)
+            and not any("type" in r for r in entries)
             and any("transcript" in a or "words" in a for a in alternatives)
-    return isinstance(results, dict) and bool(results) and all(isinstance(r, dict) for r in results.values()) \
+        )
+    return (
+        isinstance(results, dict)
+        and bool(results)
+        and all(isinstance(r, dict) for r in results.values())
         and any(_key(r, "inlineResult") in r or "transcript" in r for r in results.values())
+    )
 
 
 def _unwrap(doc: JsonShape, data: dict, path: str):
@@ -97,20 +114,21 @@ def _unwrap(doc: JsonShape, data: dict, path: str):
     if isinstance(results, dict):
         where = key_path(path, "results")
         if len(results) != 1:
-            doc.fail(where, f"holds the results of {len(results)} audio files; "
-                            "give each file's results on their own")
+            doc.fail(where, f"holds the results of {len(results)} audio files; give each file's results on their own")
         uri, result = next(iter(results.items()))
         where = f"{where}[{uri!r}]"
         doc.expect(result, dict, where)
         inline_key = _key(result, "inlineResult")
         if inline_key in result:
             inline = doc.get(result, inline_key, dict, where)
-            return doc.get(inline, "transcript", dict, key_path(where, inline_key)), \
-                key_path(key_path(where, inline_key), "transcript")
+            return doc.get(inline, "transcript", dict, key_path(where, inline_key)), key_path(
+                key_path(where, inline_key), "transcript"
+            )
         if "transcript" in result:
             return doc.get(result, "transcript", dict, where), key_path(where, "transcript")
-        doc.fail(where, "has no inlineResult or transcript (results written to Cloud Storage "
-                        "are read from the file there)")
+        doc.fail(
+            where, "has no inlineResult or transcript (results written to Cloud Storage are read from the file there)"
+        )
     return data, path
 
 
@@ -118,12 +136,22 @@ def _words(doc: JsonShape, best: dict, at: str) -> list:
     words: list = []
     for item, where in doc.each(best, "words", at, required=False):
         if not words:  # the spelling of the first word's keys is that of every word
-            keys = (_key(item, "startTime", "startOffset"), _key(item, "endTime", "endOffset"),
-                    _key(item, "speakerTag", "speakerLabel"))
+            keys = (
+                _key(item, "startTime", "startOffset"),
+                _key(item, "endTime", "endOffset"),
+                _key(item, "speakerTag", "speakerLabel"),
+            )
         start, end = doc.duration(item, keys[0], where), doc.duration(item, keys[1], where)
         speaker = doc.speaker(item, keys[2], where)
-        words.append(Word(doc.get(item, "word", str, where), start, end,
-                          doc.get(item, "confidence", float, where, required=False), speaker or None))
+        words.append(
+            Word(
+                doc.get(item, "word", str, where),
+                start,
+                end,
+                doc.get(item, "confidence", float, where, required=False),
+                speaker or None,
+            )
+        )
     return words
 
 
@@ -138,13 +166,12 @@ def _diarized(results: list) -> list:
     if len(results) < 2:
         return results
     summary = results[-1][1]
-    tokens = [[w.text for w in words] if words else (transcript or "").split()
-              for transcript, words, _ in results[:-1]]
+    tokens = [[w.text for w in words] if words else (transcript or "").split() for transcript, words, _ in results[:-1]]
     if not summary or [w.text for w in summary] != [t for group in tokens for t in group]:
         return results
     found, taken = [], 0
     for (transcript, words, end), group in zip(results[:-1], tokens):
-        tagged = summary[taken:taken + len(group)]
+        tagged = summary[taken : taken + len(group)]
         taken += len(group)
         if words:
             tagged = [Word(w.text, w.start, w.end, w.confidence, t.speaker) for w, t in zip(words, tagged)]
@@ -157,8 +184,7 @@ def parse(document: Any, source: str) -> Transcript:
     doc = JsonShape(source)
     data, path = _unwrap(doc, doc.expect(document, dict, ""), "")
     if "results" not in data and data:
-        doc.fail(path, "expected Google Speech-to-Text JSON with results; found "
-                       + ", ".join(sorted(data)[:5]))
+        doc.fail(path, "expected Google Speech-to-Text JSON with results; found " + ", ".join(sorted(data)[:5]))
     results = []
     for result, at in doc.each(data, "results", path, required=False):
         best = doc.first(result, "alternatives", at)
@@ -171,6 +197,5 @@ def parse(document: Any, source: str) -> Transcript:
         if transcript is None and not words:
             continue
         results.append((transcript, words, end))
-    segments = tuple(segment_of_words(words, transcript, end=end)
-                     for transcript, words, end in _diarized(results))
+    segments = tuple(segment_of_words(words, transcript, end=end) for transcript, words, end in _diarized(results))
     return Transcript(TYPE, tuple(s for s in segments if s.text or s.words))

@@ -31,8 +31,12 @@ from ._json import JsonShape, key_path
 
 TYPE = "kaldi"
 ORIGIN = "engine"
-EXAMPLE = ("kaldi.json", '{"text": "hello", "punct": "Hello.", "words": [{"start": 0.1, "end": 0.5, '
-           '"confidence": 1.0, "word": "hello", "punct": "Hello."}]}', "Hello.")
+EXAMPLE = (
+    "kaldi.json",
+    '{"text": "hello", "punct": "Hello.", "words": [{"start": 0.1, "end": 0.5, '
+    '"confidence": 1.0, "word": "hello", "punct": "Hello."}]}',
+    "Hello.",
+)
 
 
 def _body(document: Any) -> Tuple[Any, str]:
@@ -70,7 +74,8 @@ def parse(document: Any, source: str) -> Transcript:
         where = f"{key_path(path, 'words')}[{i}]"
         doc.expect(item, dict, where)
         shown = doc.get(item, "punct", str, where, required=False) or doc.get(
-            item, "word" if "word" in item or "text" not in item else "text", str, where)
+            item, "word" if "word" in item or "text" not in item else "text", str, where
+        )
         start = doc.number(item, "start", where)
         end = doc.number(item, "end", where)
         confidence = doc.number(item, "confidence", where)
@@ -79,5 +84,6 @@ def parse(document: Any, source: str) -> Transcript:
             words.append(Word(shown, start, end, confidence))
     if not words:
         return Transcript(TYPE)
-    return Transcript(TYPE, (Segment(" ".join(w.text for w in words), words[0].start, words[-1].end,
-                                     None, tuple(words)),))
+    return Transcript(
+        TYPE, (Segment(" ".join(w.text for w in words), words[0].start, words[-1].end, None, tuple(words)),)
+    )

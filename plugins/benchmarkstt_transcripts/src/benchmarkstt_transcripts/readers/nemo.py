@@ -46,16 +46,22 @@ from ._json import JsonShape, key_path, segment_of_words, words_within
 
 TYPE = "nemo"
 ORIGIN = "engine"
-EXAMPLE = ("manifest.json", '{"audio_filepath": "a.wav", "duration": 1.0, "text": "hello", "pred_text": "hello"}',
-           "hello")
+EXAMPLE = (
+    "manifest.json",
+    '{"audio_filepath": "a.wav", "duration": 1.0, "text": "hello", "pred_text": "hello"}',
+    "hello",
+)
 
 
 def _is_entry(entry: Any) -> bool:
     if not isinstance(entry, dict):
         return False
     stamps = entry.get("timestamp")
-    return isinstance(entry.get("pred_text"), str) or ("audio_filepath" in entry and isinstance(entry.get("text"), str)) \
+    return (
+        isinstance(entry.get("pred_text"), str)
+        or ("audio_filepath" in entry and isinstance(entry.get("text"), str))
         or (isinstance(stamps, dict) and isinstance(stamps.get("word"), list))
+    )
 
 
 def sniff(document: Any) -> bool:
@@ -83,27 +89,43 @@ def _segments(doc: JsonShape, entry: dict, at: str, field: str, untimed: list) -
     duration = doc.get(entry, "duration", float, at, required=False)
     start = doc.get(entry, "offset", float, at, required=False) or (0.0 if duration is not None else None)
     end = round(start + duration, 6) if duration is not None else None
-    stamps = doc.get(entry, "timestamp", dict, at, required=False) if field != "text" or "pred_text" not in entry \
-        else None
+    stamps = (
+        doc.get(entry, "timestamp", dict, at, required=False) if field != "text" or "pred_text" not in entry else None
+    )
     if stamps is None or not isinstance(stamps.get("word"), list):
         return [Segment(" ".join(text.split()), start, end, None, (), recording)] if text.strip() else []
     where = key_path(at, "timestamp")
     words = _words(doc, stamps, where, untimed)
-    spans = [(doc.get(item, "start", float, place, required=False), doc.get(item, "end", float, place, required=False),
-              doc.get(item, "segment", str, place)) for item, place in doc.each(stamps, "segment", where, required=False)]
+    spans = [
+        (
+            doc.get(item, "start", float, place, required=False),
+            doc.get(item, "end", float, place, required=False),
+            doc.get(item, "segment", str, place),
+        )
+        for item, place in doc.each(stamps, "segment", where, required=False)
+    ]
     if not spans:
-        return [segment_of_words(words, " ".join(text.split()) or None, recording=recording)] if words or text.strip() \
+        return (
+            [segment_of_words(words, " ".join(text.split()) or None, recording=recording)]
+            if words or text.strip()
             else []
+        )
     groups = words_within([(s, e) for s, e, _ in spans], words)
-    return [segment_of_words(group, " ".join(said.split()), s, e, recording=recording)
-            for (s, e, said), group in zip(spans, groups) if said.strip()]
+    return [
+        segment_of_words(group, " ".join(said.split()), s, e, recording=recording)
+        for (s, e, said), group in zip(spans, groups)
+        if said.strip()
+    ]
 
 
 def read(document: Any, source: str, kind: str, reference: bool) -> Transcript:
     """A manifest's (or transcript's) ``text`` (``reference``) or else ``pred_text``, as ``kind``."""
     doc = JsonShape(source)
-    entries = [(entry, f"[{i}]") for i, entry in enumerate(document)] if isinstance(document, list) \
+    entries = (
+        [(entry, f"[{i}]") for i, entry in enumerate(document)]
+        if isinstance(document, list)
         else [(doc.expect(document, dict, ""), "")]
+    )
     entries = [(doc.expect(entry, dict, at), at) for entry, at in entries]
     hypothesis = not reference and any("pred_text" in entry for entry, _ in entries)
     field = "pred_text" if hypothesis else "text"
@@ -115,11 +137,15 @@ def read(document: Any, source: str, kind: str, reference: bool) -> Transcript:
         segments += _segments(doc, entry, at, field, untimed)
     warnings = []
     if hypothesis and any("text" in entry for entry, _ in entries):
-        warnings.append(f"{source}: a NeMo manifest with text and pred_text: read pred_text (the hypothesis); "
-                        f"give the type nemo_text to read its reference text")
+        warnings.append(
+            f"{source}: a NeMo manifest with text and pred_text: read pred_text (the hypothesis); "
+            f"give the type nemo_text to read its reference text"
+        )
     if untimed:
-        warnings.append(f"{source}: {untimed[0]}: {len(untimed)} word{'s' if len(untimed) != 1 else ''} timed only by "
-                        f"encoder frame offsets (start_offset), whose length the file does not say: read without times")
+        warnings.append(
+            f"{source}: {untimed[0]}: {len(untimed)} word{'s' if len(untimed) != 1 else ''} timed only by "
+            f"encoder frame offsets (start_offset), whose length the file does not say: read without times"
+        )
     return Transcript(kind, tuple(segments), warnings)
 
 

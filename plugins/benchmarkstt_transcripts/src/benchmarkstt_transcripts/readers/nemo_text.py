@@ -21,8 +21,7 @@ from ..model import Transcript
 from .nemo import read
 
 TYPE = "nemo_text"
-EXAMPLE = ("manifest.json", '{"audio_filepath": "a.wav", "duration": 1.0, "text": "hello", "pred_text": "hi"}',
-           "hello")
+EXAMPLE = ("manifest.json", '{"audio_filepath": "a.wav", "duration": 1.0, "text": "hello", "pred_text": "hi"}', "hello")
 
 
 def sniff(document: Any) -> bool:

@@ -30,8 +30,11 @@ from ._json import JsonShape
 
 TYPE = "pocketsphinx"
 ORIGIN = "engine"
-EXAMPLE = ("ps.json", '{"b": 0.0, "d": 0.6, "p": 1.0, "t": "hello", "w": [{"b": 0.1, "d": 0.5, "p": 1.0, "t": "hello"}]}',
-           "hello")
+EXAMPLE = (
+    "ps.json",
+    '{"b": 0.0, "d": 0.6, "p": 1.0, "t": "hello", "w": [{"b": 0.1, "d": 0.5, "p": 1.0, "t": "hello"}]}',
+    "hello",
+)
 _ALTERNATIVE = re.compile(r"\(\d+\)$")
 
 
@@ -57,8 +60,11 @@ def _filler(text: str) -> bool:
 def parse(document: Any, source: str) -> Transcript:
     """Read pocketsphinx's parsed JSON lines (see the module's description)."""
     doc = JsonShape(source)
-    utterances = [(u, f"[{i}]") for i, u in enumerate(document)] if isinstance(document, list) \
+    utterances = (
+        [(u, f"[{i}]") for i, u in enumerate(document)]
+        if isinstance(document, list)
         else [(doc.expect(document, dict, ""), "")]
+    )
     segments = []
     for utterance, at in utterances:
         utterance = doc.expect(utterance, dict, at)
@@ -68,8 +74,14 @@ def parse(document: Any, source: str) -> Transcript:
             text = _ALTERNATIVE.sub("", doc.get(item, "t", str, where).strip())
             if not _filler(text):
                 begin = doc.get(item, "b", float, where)
-                words.append(Word(text, begin, _end(begin, doc.get(item, "d", float, where)),
-                                  doc.get(item, "p", float, where, required=False)))
+                words.append(
+                    Word(
+                        text,
+                        begin,
+                        _end(begin, doc.get(item, "d", float, where)),
+                        doc.get(item, "p", float, where, required=False),
+                    )
+                )
         text = " ".join(doc.get(utterance, "t", str, at).split())
         if text:
             segments.append(Segment(text, start, _end(start, doc.get(utterance, "d", float, at)), None, tuple(words)))

@@ -33,8 +33,14 @@ from ._json import JsonShape, segment_of_words, shown
 
 TYPE = "revai"
 ORIGIN = "engine"
-EXAMPLE = ("rev.json", ('{"monologues": [{"speaker": 0, "elements": [{"type": "text", "value": "Hello", "ts": 0.5, '
-                       '"end_ts": 0.9, "confidence": 1.0}]}]}'), "Hello")
+EXAMPLE = (
+    "rev.json",
+    (
+        '{"monologues": [{"speaker": 0, "elements": [{"type": "text", "value": "Hello", "ts": 0.5, '
+        '"end_ts": 0.9, "confidence": 1.0}]}]}'
+    ),
+    "Hello",
+)
 
 
 def sniff(document: Any) -> bool:
@@ -55,9 +61,15 @@ def parse(document: Any, source: str) -> Transcript:
             kind = doc.get(element, "type", str, where)
             value = doc.get(element, "value", str, where)
             if kind == "text":
-                words.append(Word(value, doc.get(element, "ts", float, where, required=False),
-                                  doc.get(element, "end_ts", float, where, required=False),
-                                  doc.get(element, "confidence", float, where, required=False), speaker))
+                words.append(
+                    Word(
+                        value,
+                        doc.get(element, "ts", float, where, required=False),
+                        doc.get(element, "end_ts", float, where, required=False),
+                        doc.get(element, "confidence", float, where, required=False),
+                        speaker,
+                    )
+                )
                 pieces.append(value)
                 glued = True
             elif kind == "punct":

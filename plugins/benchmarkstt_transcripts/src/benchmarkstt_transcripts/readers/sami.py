@@ -41,8 +41,14 @@ from ..model import Segment, Transcript
 
 TYPE = "sami"
 ORIGIN = "subtitles"
-EXAMPLE = ("subs.smi", ("<SAMI><BODY><SYNC Start=1000><P Class=ENCC>Hello <i>world</i>\n"
-                       "<SYNC Start=2000><P Class=ENCC>&nbsp;</BODY></SAMI>"), "Hello world")
+EXAMPLE = (
+    "subs.smi",
+    (
+        "<SAMI><BODY><SYNC Start=1000><P Class=ENCC>Hello <i>world</i>\n"
+        "<SYNC Start=2000><P Class=ENCC>&nbsp;</BODY></SAMI>"
+    ),
+    "Hello world",
+)
 _START = re.compile(r"\s*(\d+(?:\.\d+)?)")
 _SKIPPED = ("head", "style", "title", "script")
 
@@ -112,8 +118,14 @@ def parse(text: str, source: str) -> Transcript:
     chosen = next((name for _, name, words in texts if words), None)
     if chosen is None:
         count = len(texts)
-        raise InputError(f"{source}: nothing to read: " + (f"{'its' if count > 1 else 'the'} {count} caption"
-                         f"{'s have' if count > 1 else ' has'} no text" if count else "no P caption in a SYNC"))
+        raise InputError(
+            f"{source}: nothing to read: "
+            + (
+                f"{'its' if count > 1 else 'the'} {count} caption{'s have' if count > 1 else ' has'} no text"
+                if count
+                else "no P caption in a SYNC"
+            )
+        )
     classes: dict = {}  # each SYNC's classes
     for sync, name, _ in texts:
         classes.setdefault(sync, set()).add(name.lower())
@@ -133,7 +145,9 @@ def parse(text: str, source: str) -> Transcript:
     warnings = []
     if others:
         count = sum(n for _, n in others.values())
-        warnings.append(f"{source}: {count} caption{'s' if count != 1 else ''} of another language class "
-                        f"({', '.join(name or 'no class' for name, _ in others.values())}) not read: the first class "
-                        f"of the file, {chosen or 'no class'}, is read")
+        warnings.append(
+            f"{source}: {count} caption{'s' if count != 1 else ''} of another language class "
+            f"({', '.join(name or 'no class' for name, _ in others.values())}) not read: the first class "
+            f"of the file, {chosen or 'no class'}, is read"
+        )
     return Transcript(TYPE, tuple(segments), warnings)

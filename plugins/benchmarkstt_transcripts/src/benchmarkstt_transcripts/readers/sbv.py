@@ -53,14 +53,15 @@ def parse(text: str, source: str) -> Transcript:
         start, end = _times(block[0])
         if start is None:
             if not captions:
-                raise InputError(f"{source}:{number}: expected a timing line H:MM:SS.mmm,H:MM:SS.mmm, got "
-                                 f"\"{block[0].strip()[:60]}\"")
+                raise InputError(
+                    f'{source}:{number}: expected a timing line H:MM:SS.mmm,H:MM:SS.mmm, got "{block[0].strip()[:60]}"'
+                )
             loose += 1
             if captions[-1] is not None:
                 captions[-1][2].extend(block)
             continue
         if end < start:
-            warnings.append(f"{source}:{number}: skipped a caption: it ends before it starts: \"{block[0].strip()}\"")
+            warnings.append(f'{source}:{number}: skipped a caption: it ends before it starts: "{block[0].strip()}"')
             captions.append(None)
             continue
         captions.append([start, end, block[1:]])

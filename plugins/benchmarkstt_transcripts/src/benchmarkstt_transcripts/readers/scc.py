@@ -27,7 +27,11 @@ from ..ttconv_model import displayed_once, quiet, regions, segments
 
 TYPE = "scc"
 ORIGIN = "subtitles"
-EXAMPLE = ("c.scc", "Scenarist_SCC V1.0\n\n00:00:00:00\t9420 9420 94ae 94ae 9440 9440 c8e9\n\n00:00:01:00\t942f 942f\n\n00:00:02:00\t942c 942c\n", "Hi")
+EXAMPLE = (
+    "c.scc",
+    "Scenarist_SCC V1.0\n\n00:00:00:00\t9420 9420 94ae 94ae 9440 9440 c8e9\n\n00:00:01:00\t942f 942f\n\n00:00:02:00\t942c 942c\n",
+    "Hi",
+)
 HEADER = "Scenarist_SCC V1.0"
 _TIME_CODE = re.compile(r"\d\d:\d\d:\d\d[:;.,]\d\d")
 _HEX = frozenset("0123456789abcdefABCDEF")
@@ -126,11 +130,11 @@ def _in_step(words: list) -> tuple:
         if 0x01 <= data[at] & 0x7F <= 0x1F:
             mended += 1
             if 0x10 <= data[at] & 0x7F and at + 1 < len(data) and data[at + 1] & 0x7F >= 0x20:
-                del data[at:at + 2]
+                del data[at : at + 2]
                 continue
             data[at] = 0x80
         at += 2
-    return [data[i:i + 2].hex() for i in range(0, len(data) - 1, 2)], mended
+    return [data[i : i + 2].hex() for i in range(0, len(data) - 1, 2)], mended
 
 
 class _RollUpAddresses:
@@ -204,18 +208,24 @@ def parse(text: str, source: str) -> Transcript:
     for number, line in enumerate(lines[first:], first + 1):
         found = _caption_line(line.strip()) if line.strip() else ("", ())
         if found is None:
-            raise InputError(f"{source}:{number}: expected a time code, a tab and hex byte pairs "
-                             f"(00:00:01:00<TAB>9420 9420 ...), got {line.strip()[:60]!r}")
+            raise InputError(
+                f"{source}:{number}: expected a time code, a tab and hex byte pairs "
+                f"(00:00:01:00<TAB>9420 9420 ...), got {line.strip()[:60]!r}"
+            )
         caption, skipped = found
         if caption and int(caption[9:11]) > 29:
-            warnings += (f"{source}:{number}: the time code {caption[:11]} has frame {caption[9:11]}, over 29 "
-                         f"(frames run 0-29): read as {int(caption[9:11])} frames after {caption[:8]}",)
+            warnings += (
+                f"{source}:{number}: the time code {caption[:11]} has frame {caption[9:11]}, over 29 "
+                f"(frames run 0-29): read as {int(caption[9:11])} frames after {caption[:8]}",
+            )
         if skipped:
-            warnings += (f"{source}:{number}: skipped {', '.join(map(repr, skipped))}: not byte pairs "
-                         f"(four hex digits each); the rest of the line is read",)
+            warnings += (
+                f"{source}:{number}: skipped {', '.join(map(repr, skipped))}: not byte pairs "
+                f"(four hex digits each); the rest of the line is read",
+            )
         if caption:
             code, pairs = caption.split("\t")
-            words, mended = _in_step(xds.pairs([w[i:i + 4] for w in pairs.split() for i in range(0, len(w), 4)]))
+            words, mended = _in_step(xds.pairs([w[i : i + 4] for w in pairs.split() for i in range(0, len(w), 4)]))
             if mended:
                 out_of_step.append((number, code, mended))
             caption = f"{code}\t{' '.join(gaps.pairs(addresses.pairs(words, number, code)))}"
@@ -223,15 +233,19 @@ def parse(text: str, source: str) -> Transcript:
     if out_of_step:
         number, code, _ = out_of_step[0]
         mended = sum(n for _, _, n in out_of_step)
-        warnings += (f"{source}:{number}: byte pairs out of step at {code}: {mended} non-printing byte"
-                     f"{'s' if mended != 1 else ''} where a pair's second character goes ({len(out_of_step)} line"
-                     f"{'s' if len(out_of_step) != 1 else ''}); a control code begun there left out and the pairs "
-                     f"after it read in step, a lone byte read as nothing",)
+        warnings += (
+            f"{source}:{number}: byte pairs out of step at {code}: {mended} non-printing byte"
+            f"{'s' if mended != 1 else ''} where a pair's second character goes ({len(out_of_step)} line"
+            f"{'s' if len(out_of_step) != 1 else ''}); a control code begun there left out and the pairs "
+            f"after it read in step, a lone byte read as nothing",
+        )
     if addresses.found:
         number, code = addresses.found[0]
-        warnings += (f"{source}:{number}: roll-up text written back over the row being written at {code} (a "
-                     f"preamble address code, no carriage return; {len(addresses.found)} time"
-                     f"{'s' if len(addresses.found) != 1 else ''}): each such text read as a new row",)
+        warnings += (
+            f"{source}:{number}: roll-up text written back over the row being written at {code} (a "
+            f"preamble address code, no carriage return; {len(addresses.found)} time"
+            f"{'s' if len(addresses.found) != 1 else ''}): each such text read as a new row",
+        )
     from ttconv.scc.reader import to_model
 
     quiet()
@@ -242,7 +256,12 @@ def parse(text: str, source: str) -> Transcript:
     found = displayed_once(segments(document), regions(document))
     if not found:
         captions = sum(1 for line in read[1:] if line)
-        raise InputError(f"{source}: nothing to read: " + (f"its {captions} caption line{'s' if captions != 1 else ''} "
-                         f"put no text on the screen"
-                         if captions else "no caption line after the header"))
+        raise InputError(
+            f"{source}: nothing to read: "
+            + (
+                f"its {captions} caption line{'s' if captions != 1 else ''} put no text on the screen"
+                if captions
+                else "no caption line after the header"
+            )
+        )
     return Transcript(TYPE, found, warnings)

@@ -32,14 +32,20 @@ from ._json import JsonShape
 from ._nist import by_recording
 
 TYPE = "seglst"
-EXAMPLE = ("s.seglst.json", '[{"session_id": "s", "speaker": "A", "start_time": 0.1, "end_time": 0.5, '
-           '"words": "hello"}]', "hello")
+EXAMPLE = (
+    "s.seglst.json",
+    '[{"session_id": "s", "speaker": "A", "start_time": 0.1, "end_time": 0.5, "words": "hello"}]',
+    "hello",
+)
 
 
 def sniff(document: Any) -> bool:
     """A non-empty array of objects with ``session_id`` and ``words``."""
-    return isinstance(document, list) and bool(document) and all(
-        isinstance(s, dict) and "session_id" in s and "words" in s for s in document)
+    return (
+        isinstance(document, list)
+        and bool(document)
+        and all(isinstance(s, dict) and "session_id" in s and "words" in s for s in document)
+    )
 
 
 def parse(document: Any, source: str) -> Transcript:
@@ -50,9 +56,14 @@ def parse(document: Any, source: str) -> Transcript:
     for i, item in enumerate(data):
         at = f"[{i}]"
         doc.expect(item, dict, at)
-        segments.append(Segment(doc.get(item, "words", str, at).strip(),
-                                doc.number(item, "start_time", at),
-                                doc.number(item, "end_time", at),
-                                doc.speaker(item, "speaker", at), (),
-                                doc.get(item, "session_id", str, at)))
+        segments.append(
+            Segment(
+                doc.get(item, "words", str, at).strip(),
+                doc.number(item, "start_time", at),
+                doc.number(item, "end_time", at),
+                doc.speaker(item, "speaker", at),
+                (),
+                doc.get(item, "session_id", str, at),
+            )
+        )
     return Transcript(TYPE, by_recording(segments))

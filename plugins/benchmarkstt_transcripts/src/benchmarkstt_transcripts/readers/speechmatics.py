@@ -62,16 +62,23 @@ from ._json import JsonShape, segment_of_words, shown
 
 TYPE = "speechmatics"
 ORIGIN = "engine"
-EXAMPLE = ("sm.json", '{"format": "2.9", "results": [{"type": "word", "start_time": 0.1, "end_time": 0.5, '
-           '"alternatives": [{"content": "Hello", "confidence": 0.9}]}]}', "Hello")
+EXAMPLE = (
+    "sm.json",
+    '{"format": "2.9", "results": [{"type": "word", "start_time": 0.1, "end_time": 0.5, '
+    '"alternatives": [{"content": "Hello", "confidence": 0.9}]}]}',
+    "Hello",
+)
 
 _ATTACHES = ("previous", "next", "both", "none")
 
 
 def _messages(document: Any) -> bool:
     """Whether ``document`` is a list of real-time messages with at least one ``AddTranscript``."""
-    return isinstance(document, list) and all(isinstance(m, dict) and "message" in m for m in document) \
+    return (
+        isinstance(document, list)
+        and all(isinstance(m, dict) and "message" in m for m in document)
         and any(m["message"] == "AddTranscript" for m in document)
+    )
 
 
 def _v1(document: Any) -> bool:
@@ -79,8 +86,13 @@ def _v1(document: Any) -> bool:
     if not isinstance(document, dict) or "results" in document:
         return False
     words = document.get("words")
-    return isinstance(words, list) and bool(words) and isinstance(words[0], dict) \
-        and "name" in words[0] and "time" in words[0]
+    return (
+        isinstance(words, list)
+        and bool(words)
+        and isinstance(words[0], dict)
+        and "name" in words[0]
+        and "time" in words[0]
+    )
 
 
 def sniff(document: Any) -> bool:
@@ -176,9 +188,13 @@ def _token(doc: JsonShape, item: dict, at: str, speaker: Optional[str] = None) -
     if best is None:
         doc.fail(f"{at}.alternatives", "is empty")
     alternative, where = best
-    return Word(doc.get(alternative, "content", str, where), doc.get(item, "start_time", float, at),
-                doc.get(item, "end_time", float, at), doc.get(alternative, "confidence", float, where, required=False),
-                doc.speaker(alternative, "speaker", where) or speaker)
+    return Word(
+        doc.get(alternative, "content", str, where),
+        doc.get(item, "start_time", float, at),
+        doc.get(item, "end_time", float, at),
+        doc.get(alternative, "confidence", float, where, required=False),
+        doc.speaker(alternative, "speaker", where) or speaker,
+    )
 
 
 def _confidence(doc: JsonShape, item: dict, at: str) -> Optional[float]:

@@ -68,8 +68,10 @@ def parse(text: str, source: str) -> Transcript:
             continue
         match = _LINE.match(line)
         if match is None:
-            raise InputError(f"{source}:{number}: expected 'HH:MM:SS:FF , HH:MM:SS:FF , text' (Spruce STL), "
-                             f"got {line.strip()[:60]!r}")
+            raise InputError(
+                f"{source}:{number}: expected 'HH:MM:SS:FF , HH:MM:SS:FF , text' (Spruce STL), "
+                f"got {line.strip()[:60]!r}"
+            )
         h1, m1, s1, f1, h2, m2, s2, f2, words = match.groups()
         start = round(int(h1) * 3600 + int(m1) * 60 + int(s1) + int(f1) / rate, 6)
         end = round(int(h2) * 3600 + int(m2) * 60 + int(s2) + int(f2) / rate, 6)

@@ -75,7 +75,7 @@ def _text(cue_lines: list) -> str:
         if "<" in piece:  # "a < b <i>": the tag starts at the last "<"
             inner = piece.rfind("<")
             out.append(f"<{piece[:inner]}")
-            piece = piece[inner + 1:]
+            piece = piece[inner + 1 :]
         if piece[:1].isalpha() or piece[:1] == "/":
             if tag_name(piece).rstrip("/") == "br":
                 out.append("\n")
@@ -137,39 +137,53 @@ def parse(text: str, source: str) -> Transcript:
             continued.append(number)
             continue
         elif cues or skipped:
-            skipped.append(f"{source}:{number}: skipped a block with no cue timing line: \"{cue[0].strip()[:60]}\"")
+            skipped.append(f'{source}:{number}: skipped a block with no cue timing line: "{cue[0].strip()[:60]}"')
             continue
         else:
-            raise InputError(f"{source}:{number}: expected a cue number and a timing line "
-                             f"(00:00:01,000 --> 00:00:02,000), got {cue[0].strip()[:60]!r}")
+            raise InputError(
+                f"{source}:{number}: expected a cue number and a timing line "
+                f"(00:00:01,000 --> 00:00:02,000), got {cue[0].strip()[:60]!r}"
+            )
         stamps = _ARROW_STAMPS.match(cue[at])
         start, end = (_seconds(stamp) for stamp in stamps.groups()) if stamps else (None, None)
         if start is None or end is None:
-            skipped.append(f"{source}:{number + at}: skipped a cue: not a valid timing line (start --> end): "
-                           f"\"{cue[at].strip()[:60]}\"")
+            skipped.append(
+                f"{source}:{number + at}: skipped a cue: not a valid timing line (start --> end): "
+                f'"{cue[at].strip()[:60]}"'
+            )
             continue
         if end < start:
-            skipped.append(f"{source}:{number + at}: skipped a cue: it ends before it starts: \"{cue[at].strip()[:60]}\"")
+            skipped.append(f'{source}:{number + at}: skipped a cue: it ends before it starts: "{cue[at].strip()[:60]}"')
             continue
         # stamps matched: start and end were read from it
         if not all(_SPEC.fullmatch(stamp) for stamp in stamps.groups()) or " --> " not in cue[at]:  # type: ignore[union-attr]
             loose.append((number + at, cue[at].strip()[:60]))
-        cues.append((start, end, cue[at + 1:]))
+        cues.append((start, end, cue[at + 1 :]))
     segments = []
     for start, end, cue_lines in cues:
         words = _text(cue_lines)
         if words:
             segments.append(Segment(words, start, end))
     if not segments and skipped:
-        raise InputError(f"{source}: no cue could be read; the first one {skipped[0][len(source) + 1:]}")
+        raise InputError(f"{source}: no cue could be read; the first one {skipped[0][len(source) + 1 :]}")
     if not segments and cues:
-        raise InputError(f"{source}: nothing to read: {'its' if len(cues) > 1 else 'the'} {len(cues)} "
-                         f"cue{'s have' if len(cues) > 1 else ' has'} no text")
+        raise InputError(
+            f"{source}: nothing to read: {'its' if len(cues) > 1 else 'the'} {len(cues)} "
+            f"cue{'s have' if len(cues) > 1 else ' has'} no text"
+        )
     if not segments and text.strip():
         raise InputError(f"{source}: no subtitle cue found")
-    warnings = [f"{source}:{continued[0]}: {len(continued)} block{'s' if len(continued) != 1 else ''} with no "
-                f"number and timing line read as the text of the cue before (the first here)"] if continued else []
+    warnings = (
+        [
+            f"{source}:{continued[0]}: {len(continued)} block{'s' if len(continued) != 1 else ''} with no "
+            f"number and timing line read as the text of the cue before (the first here)"
+        ]
+        if continued
+        else []
+    )
     if loose:
-        warnings.append(f"{source}:{loose[0][0]}: {len(loose)} timing line{'s' if len(loose) != 1 else ''} out "
-                        f"of HH:MM:SS,mmm --> HH:MM:SS,mmm read as players read them (the first here: \"{loose[0][1]}\")")
+        warnings.append(
+            f"{source}:{loose[0][0]}: {len(loose)} timing line{'s' if len(loose) != 1 else ''} out "
+            f'of HH:MM:SS,mmm --> HH:MM:SS,mmm read as players read them (the first here: "{loose[0][1]}")'
+        )
     return Transcript(TYPE, tuple(segments), warnings + skipped)

@@ -39,9 +39,15 @@ from ..model import Segment, Transcript
 
 TYPE = "ssa"
 ORIGIN = "subtitles"
-EXAMPLE = ("subs.ass", ("[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, "
-           "MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,"
-           "{\\b1}Hello{\\b0} world\n"), "Hello world")
+EXAMPLE = (
+    "subs.ass",
+    (
+        "[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, "
+        "MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,"
+        "{\\b1}Hello{\\b0} world\n"
+    ),
+    "Hello world",
+)
 #: the fields of an ASS event when the section has no Format line
 ASS_FIELDS = ("layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text")
 _TIME = re.compile(r"\s*(\d+):(\d{1,2}):(\d{1,2})(?:[.,](\d+))?\s*$")
@@ -58,7 +64,9 @@ def _seconds(value: str, number: int, source: str) -> float:
     if match is None:
         raise InputError(f"{source}:{number}: not a SubStation time (H:MM:SS.cc): {value.strip()[:40]!r}")
     hours, minutes, seconds, fraction = match.groups()
-    return round(int(hours) * 3600 + int(minutes) * 60 + int(seconds) + (float(f"0.{fraction}") if fraction else 0.0), 6)
+    return round(
+        int(hours) * 3600 + int(minutes) * 60 + int(seconds) + (float(f"0.{fraction}") if fraction else 0.0), 6
+    )
 
 
 def _text(field: str) -> str:
@@ -120,19 +128,31 @@ def parse(text: str, source: str) -> Transcript:
         words = _text(event["text"])
         if words:
             speaker = event.get("name", event.get("actor", "")).strip() or None
-            segments.append(Segment(words, _seconds(event["start"], number, source),
-                                    _seconds(event["end"], number, source), speaker))
+            segments.append(
+                Segment(
+                    words, _seconds(event["start"], number, source), _seconds(event["end"], number, source), speaker
+                )
+            )
     if not seen_events:
         raise InputError(f"{source}: no [Events] section: not a SubStation Alpha file with subtitles")
-    skipped = (f"{len(short)} Dialogue line{'s' if len(short) != 1 else ''} with fewer fields than the Format line "
-               f"skipped") if short else ""
+    skipped = (
+        (f"{len(short)} Dialogue line{'s' if len(short) != 1 else ''} with fewer fields than the Format line skipped")
+        if short
+        else ""
+    )
     if not segments:
-        found = (f"{'its' if dialogues > 1 else 'the'} {dialogues} Dialogue event{'s have' if dialogues > 1 else ' has'} "
-                 f"no text (override tags or drawings only)" if dialogues else "no Dialogue event in [Events]")
+        found = (
+            f"{'its' if dialogues > 1 else 'the'} {dialogues} Dialogue event{'s have' if dialogues > 1 else ' has'} "
+            f"no text (override tags or drawings only)"
+            if dialogues
+            else "no Dialogue event in [Events]"
+        )
         if comments:
             found += f"; its {comments} Comment event{'s are' if comments > 1 else ' is'} switched off, not shown"
         if short:
             found += f"; {skipped} (the first, line {short[0][0]}: {short[0][1]} fields for {short[0][2]})"
         raise InputError(f"{source}: nothing to read: {found}")
-    warnings = [f"{source}:{short[0][0]}: {skipped} (the first here: {short[0][1]} fields for {short[0][2]})"] if short else []
+    warnings = (
+        [f"{source}:{short[0][0]}: {skipped} (the first here: {short[0][1]} fields for {short[0][2]})"] if short else []
+    )
     return Transcript(TYPE, tuple(segments), warnings)

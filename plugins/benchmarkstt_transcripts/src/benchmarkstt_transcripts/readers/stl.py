@@ -42,28 +42,35 @@ from ..ttconv_model import quiet, segments
 TYPE = "stl"
 ORIGIN = "subtitles"
 #: the example: an EBU STL file of one subtitle, in base64
-_EXAMPLE_BASE64 = ("ODUwU1RMMjUuMDExMDAwOVBhc3NhZ2UgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAyNjAxMDEyNjAxMDEwMDAwMDAxMDAwMDEwMDE0MDIzMTAwMDAwMDAwMDAwMDAwMDAxMUdCUiAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
-                   "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIAEBAP8AAAABAAAAAgAUAgBIZW"
-                   "xsbyB3b3JsZI+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4"
-                   "+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+P")
+_EXAMPLE_BASE64 = (
+    "ODUwU1RMMjUuMDExMDAwOVBhc3NhZ2UgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAyNjAxMDEyNjAxMDEwMDAwMDAxMDAwMDEwMDE0MDIzMTAwMDAwMDAwMDAwMDAwMDAxMUdCUiAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIC"
+    "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIAEBAP8AAAABAAAAAgAUAgBIZW"
+    "xsbyB3b3JsZI+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4"
+    "+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+Pj4+P"
+)
 EXAMPLE = ("subs.stl", _EXAMPLE_BASE64, "Hello world")
 GSI, TTI = 1024, 128
 _SLOTS = 24 * 3600 * 4  # the subtitles ttconv can be given stand-in times for (see _slot)
 #: frames a second by the GSI block's disk format code (ttconv's table; else 25, as ttconv)
-_RATES = {b"STL23.01": Fraction(24000, 1001), b"STL24.01": Fraction(24), b"STL25.01": Fraction(25),
-          b"STL30.01": Fraction(30000, 1001), b"STL50.01": Fraction(50)}
+_RATES = {
+    b"STL23.01": Fraction(24000, 1001),
+    b"STL24.01": Fraction(24),
+    b"STL25.01": Fraction(25),
+    b"STL30.01": Fraction(30000, 1001),
+    b"STL50.01": Fraction(50),
+}
 _DFC = re.compile(rb"^STL\d\d\.01$")
 
 
@@ -83,23 +90,31 @@ def _is_text(data: bytes) -> bool:
     """
     head = data[:GSI]
     return (b"\n" in head or b"\r" in head) and not any(
-        byte < 0x20 and byte not in b"\t\r\n" or byte == 0x7F for byte in head)
+        byte < 0x20 and byte not in b"\t\r\n" or byte == 0x7F for byte in head
+    )
 
 
 def _check(data: bytes, source: str) -> None:
     if not sniff(data) and _is_text(data):
-        raise InputError(f"{source}: a text file, not an EBU STL file (binary, Tech 3264): Spruce STL, "
-                         f"the text format of the same extension, is not read; if it is another format, "
-                         f"give its type with -rt/-ht")
+        raise InputError(
+            f"{source}: a text file, not an EBU STL file (binary, Tech 3264): Spruce STL, "
+            f"the text format of the same extension, is not read; if it is another format, "
+            f"give its type with -rt/-ht"
+        )
     if len(data) < GSI:
-        raise InputError(f"{source}: truncated: an EBU STL file starts with a {GSI}-byte GSI block; "
-                         f"this file has {len(data)} bytes")
+        raise InputError(
+            f"{source}: truncated: an EBU STL file starts with a {GSI}-byte GSI block; this file has {len(data)} bytes"
+        )
     if not sniff(data):
-        raise InputError(f"{source}: not an EBU STL file: the disk format code (bytes 3-10) is "
-                         f"{data[3:11]!r}, not STL25.01 or STL30.01")
+        raise InputError(
+            f"{source}: not an EBU STL file: the disk format code (bytes 3-10) is "
+            f"{data[3:11]!r}, not STL25.01 or STL30.01"
+        )
     extra = (len(data) - GSI) % TTI
     if extra:
-        raise InputError(f"{source}: truncated: TTI block {(len(data) - GSI) // TTI + 1} has {extra} of its {TTI} bytes")
+        raise InputError(
+            f"{source}: truncated: TTI block {(len(data) - GSI) // TTI + 1} has {extra} of its {TTI} bytes"
+        )
 
 
 _ASCII = {0xA4: 0x24, 0xA6: 0x23}  # ISO 6937's dollar and number signs
@@ -134,7 +149,7 @@ def readable(field: bytes, continued: bool = False, continues: bool = False) -> 
 
 
 def _time_code(block: bytes, at: int) -> bool:
-    hours, minutes, seconds, frames = block[at:at + 4]
+    hours, minutes, seconds, frames = block[at : at + 4]
     return hours < 24 and minutes < 60 and seconds < 60 and frames < 30
 
 
@@ -149,15 +164,19 @@ def _blocks(data: bytes, source: str, rate: Fraction, warnings: list) -> tuple:
     untimed = []  # the blocks whose time codes are not time codes: skipped
     unended = []  # the extension blocks read as their subtitle's last
     for number, at in enumerate(range(GSI, len(data), TTI), 1):
-        block = data[at:at + TTI]
+        block = data[at : at + TTI]
         if 0xF0 <= block[3] <= 0xFD:  # reserved for future use: not text
-            warnings.append(f"{source}: TTI block {number} (byte {at}): its extension block number "
-                            f"0x{block[3]:02X} (byte 3) is reserved: skipped")
+            warnings.append(
+                f"{source}: TTI block {number} (byte {at}): its extension block number "
+                f"0x{block[3]:02X} (byte 3) is reserved: skipped"
+            )
             blocks.append(block[:3] + b"\xfe" + block[4:])
             continue
         if block[15] > 1:
-            raise InputError(f"{source}: TTI block {number} (byte {at}): not a TTI block: its comment flag "
-                             f"(byte 15) is not valid ({block[:16].hex(' ')})")
+            raise InputError(
+                f"{source}: TTI block {number} (byte {at}): not a TTI block: its comment flag "
+                f"(byte 15) is not valid ({block[:16].hex(' ')})"
+            )
         if not (_time_code(block, 5) and _time_code(block, 9)):  # never shown: ttconv skips it too
             untimed.append(number)
             blocks.append(block[:3] + b"\xfe" + block[4:])
@@ -169,8 +188,10 @@ def _blocks(data: bytes, source: str, rate: Fraction, warnings: list) -> tuple:
             blocks.append(block)
             continue
         if block[3] == 0xFF and len(times) == _SLOTS:
-            raise InputError(f"{source}: TTI block {number} (byte {at}): more than {_SLOTS:,} subtitles: "
-                             f"more than a day of subtitles a quarter of a second long; not read")
+            raise InputError(
+                f"{source}: TTI block {number} (byte {at}): more than {_SLOTS:,} subtitles: "
+                f"more than a day of subtitles a quarter of a second long; not read"
+            )
         if block[3] == 0xFF:  # the subtitle's last block, whose times count
             time_in, time_out = _seconds(block[5:9], rate), _seconds(block[9:13], rate)
             times.append((time_in, time_out))
@@ -179,17 +200,23 @@ def _blocks(data: bytes, source: str, rate: Fraction, warnings: list) -> tuple:
         blocks.append(block[:16] + readable(block[16:], block[3] < 0xFE, continues))
         continues = block[3] < 0xFE
     if untimed and len(untimed) == len(blocks):
-        raise InputError(f"{source}: TTI block {untimed[0]} (byte {GSI + (untimed[0] - 1) * TTI}): not a TTI "
-                         f"block: its time codes (bytes 5-12) are not valid, nor those of any other block")
+        raise InputError(
+            f"{source}: TTI block {untimed[0]} (byte {GSI + (untimed[0] - 1) * TTI}): not a TTI "
+            f"block: its time codes (bytes 5-12) are not valid, nor those of any other block"
+        )
     if untimed:
-        warnings.append(f"{source}: TTI block {untimed[0]} (byte {GSI + (untimed[0] - 1) * TTI}): {len(untimed)} "
-                        f"block{'s' if len(untimed) > 1 else ''} whose time codes (bytes 5-12) are not valid "
-                        f"skipped (the first here)")
+        warnings.append(
+            f"{source}: TTI block {untimed[0]} (byte {GSI + (untimed[0] - 1) * TTI}): {len(untimed)} "
+            f"block{'s' if len(untimed) > 1 else ''} whose time codes (bytes 5-12) are not valid "
+            f"skipped (the first here)"
+        )
     if unended:
-        warnings.append(f"{source}: TTI block {unended[0]} (byte {GSI + (unended[0] - 1) * TTI}): {len(unended)} "
-                        f"subtitle{'s' if len(unended) > 1 else ''} not ended by a block of extension block number "
-                        f"0xFF (byte 3): each read as ended at its last block, before another subtitle number or the "
-                        f"end of the file (the first here)")
+        warnings.append(
+            f"{source}: TTI block {unended[0]} (byte {GSI + (unended[0] - 1) * TTI}): {len(unended)} "
+            f"subtitle{'s' if len(unended) > 1 else ''} not ended by a block of extension block number "
+            f"0xFF (byte 3): each read as ended at its last block, before another subtitle number or the "
+            f"end of the file (the first here)"
+        )
     return blocks, times
 
 
@@ -199,7 +226,7 @@ def _unended(data: bytes, at: int) -> bool:
     number (bytes 1-2), or there is none."""
     for following in range(at + TTI, len(data) - TTI + 1, TTI):
         if data[following + 3] != 0xFE:
-            return data[following + 1:following + 3] != data[at + 1:at + 3]
+            return data[following + 1 : following + 3] != data[at + 1 : at + 3]
     return True
 
 
@@ -250,8 +277,10 @@ def parse(data: bytes, source: str) -> Transcript:
     blocks, times = _blocks(data, source, rate, warnings)
     declared = data[238:243].decode("latin-1").strip()
     if not declared.isdigit() or int(declared) != len(blocks):
-        warnings.append(f"{source}: the GSI block says {declared or 'nothing'} TTI blocks (bytes 238-242); "
-                        f"the file has {len(blocks)}: all {len(blocks)} read")
+        warnings.append(
+            f"{source}: the GSI block says {declared or 'nothing'} TTI blocks (bytes 238-242); "
+            f"the file has {len(blocks)}: all {len(blocks)} read"
+        )
     data = data[:238] + b"%05d" % len(blocks) + data[243:GSI] + b"".join(blocks)
     from ttconv.stl.config import STLReaderConfiguration
     from ttconv.stl.reader import to_model
@@ -264,13 +293,17 @@ def parse(data: bytes, source: str) -> Transcript:
         raise InputError(f"{source}: not a valid EBU STL file: {type(exc).__name__}: {exc}") from None
     found = _timed(segments(document), times, rate)
     if blocks and not found:
-        raise InputError(f"{source}: no subtitle is shown: its {len(blocks)} TTI blocks have no text "
-                         f"that is on screen for some time (time code out after time code in)")
+        raise InputError(
+            f"{source}: no subtitle is shown: its {len(blocks)} TTI blocks have no text "
+            f"that is on screen for some time (time code out after time code in)"
+        )
     undefined = [segment.text for segment in found if "\ufffd" in segment.text]
     if undefined:
         count = sum(text.count("\ufffd") for text in undefined)
-        warnings.append(f"{source}: {count} characters that its "
-                        f"character code table (GSI bytes 12-13: {data[12:14].decode('latin-1')!r}) does not define, "
-                        f"or diacritical marks before a character they do not go with, are read as U+FFFD; the "
-                        f"first in {undefined[0][:60]!r}")
+        warnings.append(
+            f"{source}: {count} characters that its "
+            f"character code table (GSI bytes 12-13: {data[12:14].decode('latin-1')!r}) does not define, "
+            f"or diacritical marks before a character they do not go with, are read as U+FFFD; the "
+            f"first in {undefined[0][:60]!r}"
+        )
     return Transcript(TYPE, found, warnings)

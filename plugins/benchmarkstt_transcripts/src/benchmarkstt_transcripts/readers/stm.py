@@ -55,8 +55,7 @@ _NUMBER = r"\d+(?:\.\d*)?|\.\d+"
 
 def sniff(head: str) -> bool:
     """True when the first lines look like STM (and not like CTM, which wins lines of five numbers)."""
-    return (head_matches(head, rf"\S+\s+\S+\s+\S+\s+(?:{_NUMBER})\s+(?:{_NUMBER})(?:\s+\S.*)?")
-            and not ctm.sniff(head))
+    return head_matches(head, rf"\S+\s+\S+\s+\S+\s+(?:{_NUMBER})\s+(?:{_NUMBER})(?:\s+\S.*)?") and not ctm.sniff(head)
 
 
 def parse(text: str, source: str) -> Transcript:
@@ -65,8 +64,10 @@ def parse(text: str, source: str) -> Transcript:
     for number, line in records(text, source, "STM"):
         fields = line.split(None, 5)
         if len(fields) < 5:
-            raise InputError(f"{source}:{number}: expected <file> <channel> <speaker> <begin> <end> "
-                             f"[<label>] <transcript>, got {len(fields)} fields")
+            raise InputError(
+                f"{source}:{number}: expected <file> <channel> <speaker> <begin> <end> "
+                f"[<label>] <transcript>, got {len(fields)} fields"
+            )
         begin = seconds(fields[3], "begin time", source, number)
         end = seconds(fields[4], "end time", source, number)
         if end < begin:
@@ -77,7 +78,7 @@ def parse(text: str, source: str) -> Transcript:
             close = words.find(">")
             if close < 0:
                 raise InputError(f"{source}:{number}: the label {words.split()[0]!r} has no closing '>'")
-            words = words[close + 1:].strip()
+            words = words[close + 1 :].strip()
         if words.lower() == IGNORED:
             continue
         words, choices = alternations(words, source, number)
@@ -85,6 +86,8 @@ def parse(text: str, source: str) -> Transcript:
     warnings = []
     if backwards:
         many = len(backwards) != 1
-        warnings.append(f"{source}:{backwards[0]}: {len(backwards)} segment{'s' if many else ''} ending before "
-                        f"{'they begin' if many else 'it begins'} read as lasting no time (the first here)")
+        warnings.append(
+            f"{source}:{backwards[0]}: {len(backwards)} segment{'s' if many else ''} ending before "
+            f"{'they begin' if many else 'it begins'} read as lasting no time (the first here)"
+        )
     return Transcript(TYPE, by_recording(segments), warnings, annotations=Annotations(TYPE, text, source))

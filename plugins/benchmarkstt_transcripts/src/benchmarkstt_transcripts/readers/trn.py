@@ -42,7 +42,6 @@ TYPE = "trn"
 EXAMPLE = ("a.trn", "hello (utt_1)\n", "hello")
 
 
-
 def sniff(head: str) -> bool:
     """True when the file's start looks like TRN: two lines or more, each ending in an id with
     a digit, ``(news-0001)``.
@@ -66,7 +65,7 @@ def utterance(line: str) -> Optional[Tuple[str, str]]:
         (('good evening', 'news-0001'), None)
     """
     opening = line.rfind("(")
-    ident = line[opening + 1:-1]
+    ident = line[opening + 1 : -1]
     if opening < 0 or not line.endswith(")") or not ident or ")" in ident or any(c.isspace() for c in ident):
         return None
     return line[:opening].rstrip(), ident
@@ -78,12 +77,13 @@ def parse(text: str, source: str) -> Transcript:
     for number, line in records(text, source, "TRN"):
         found = utterance(line)
         if found is None:
-            raise InputError(f"{source}:{number}: expected the text followed by its utterance id "
-                             f"in parentheses, like 'good evening (utt-0001)'")
+            raise InputError(
+                f"{source}:{number}: expected the text followed by its utterance id "
+                f"in parentheses, like 'good evening (utt-0001)'"
+            )
         words, choices = alternations(found[0], source, number)
         segments.append(Segment(words, recording=found[1], alternatives=choices))
-    return Transcript(TYPE, by_recording(segments), _sphinx_markers(segments, source),
-                      Annotations(TYPE, text, source))
+    return Transcript(TYPE, by_recording(segments), _sphinx_markers(segments, source), Annotations(TYPE, text, source))
 
 
 def _sphinx_markers(segments: list, source: str) -> Tuple[str, ...]:
@@ -92,5 +92,7 @@ def _sphinx_markers(segments: list, source: str) -> Tuple[str, ...]:
     added to a reference make a hypothesis without them (pocketsphinx's own) score worse."""
     if not segments or not all(s.text.startswith("<s> ") and s.text.endswith(" </s>") for s in segments):
         return ()
-    return (f"{source}: every utterance is marked '<s> ... </s>' (CMU Sphinx's transcription format): the "
-            f"markers are read as words, {2 * len(segments)} of them; --regex '</?s>' '' leaves them out",)
+    return (
+        f"{source}: every utterance is marked '<s> ... </s>' (CMU Sphinx's transcription format): the "
+        f"markers are read as words, {2 * len(segments)} of them; --regex '</?s>' '' leaves them out",
+    )

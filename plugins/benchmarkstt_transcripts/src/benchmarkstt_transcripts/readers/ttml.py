@@ -59,14 +59,22 @@ from ..model import Segment, Transcript
 
 TYPE = "ttml"
 ORIGIN = "subtitles"
-_EXAMPLE = ('<tt xmlns="http://www.w3.org/ns/ttml"><head><metadata/></head><body><div>'
-            '<p begin="00:00:01.000" end="00:00:02.000">Hello<br/>world &amp; all</p></div></body></tt>')
+_EXAMPLE = (
+    '<tt xmlns="http://www.w3.org/ns/ttml"><head><metadata/></head><body><div>'
+    '<p begin="00:00:01.000" end="00:00:02.000">Hello<br/>world &amp; all</p></div></body></tt>'
+)
 EXAMPLE = ("subs.ttml", _EXAMPLE, "Hello\nworld & all")
 NAMESPACES = ("http://www.w3.org/ns/ttml", "http://www.w3.org/2006/10/ttaf1", "http://www.w3.org/2006/04/ttaf1")
-PARAMETER = ("http://www.w3.org/ns/ttml#parameter", "http://www.w3.org/2006/10/ttaf1#parameter",
-             "http://www.w3.org/2006/04/ttaf1#parameter")
-METADATA = ("http://www.w3.org/ns/ttml#metadata", "http://www.w3.org/2006/10/ttaf1#metadata",
-            "http://www.w3.org/2006/04/ttaf1#metadata")
+PARAMETER = (
+    "http://www.w3.org/ns/ttml#parameter",
+    "http://www.w3.org/2006/10/ttaf1#parameter",
+    "http://www.w3.org/2006/04/ttaf1#parameter",
+)
+METADATA = (
+    "http://www.w3.org/ns/ttml#metadata",
+    "http://www.w3.org/2006/10/ttaf1#metadata",
+    "http://www.w3.org/2006/04/ttaf1#metadata",
+)
 _OFFSET = re.compile(r"([0-9]+(?:\.[0-9]+)?)(h|ms|m|s|f|t)?")
 _SUBFRAMES = re.compile(r"[0-9]+:[0-9]{2}:[0-9]{2}:[0-9]+\.([0-9]+)")
 _RUBY = "{http://www.w3.org/ns/ttml#styling}ruby"
@@ -187,15 +195,16 @@ def _parse_xml(text: str, source: str) -> Any:
 
     if "<!ENTITY" in text:
         line = text.count("\n", 0, text.index("<!ENTITY")) + 1
-        raise InputError(f"{source}:{line}: refused: the XML declares entities (<!ENTITY); subtitle files "
-                         f"need none, and expanding them is how XML bombs and external-entity attacks work")
+        raise InputError(
+            f"{source}:{line}: refused: the XML declares entities (<!ENTITY); subtitle files "
+            f"need none, and expanding them is how XML bombs and external-entity attacks work"
+        )
     text = re.sub(r"^\s*<\?xml[^>]*\?>", "", text, count=1)  # the text is decoded: its declared encoding is moot
     try:
         return ElementTree.fromstring(text)
     except ElementTree.ParseError as exc:
         line, column = exc.position
-        raise InputError(f"{source}:{line}:{column + 1}: not well-formed XML: "
-                         f"{str(exc).split(':')[0]}") from None
+        raise InputError(f"{source}:{line}:{column + 1}: not well-formed XML: {str(exc).split(':')[0]}") from None
 
 
 def parse(text: str, source: str) -> Transcript:
@@ -203,8 +212,10 @@ def parse(text: str, source: str) -> Transcript:
     root = _parse_xml(text, source)
     ns, local = _split(root.tag)
     if local != "tt" or ns not in NAMESPACES:
-        raise InputError(f"{source}: the root element is <{local}> in "
-                         f"{'namespace ' + ns if ns else 'no namespace'}, not a TTML <tt> (in {NAMESPACES[0]})")
+        raise InputError(
+            f"{source}: the root element is <{local}> in "
+            f"{'namespace ' + ns if ns else 'no namespace'}, not a TTML <tt> (in {NAMESPACES[0]})"
+        )
     reading = _Reading(_Names(ns, root, source))
     body = root.find(f"{{{ns}}}body")
     if body is not None:
@@ -212,11 +223,20 @@ def parse(text: str, source: str) -> Transcript:
             body.attrib.pop("dur", None)  # counted from when the live document became available
         begin, end, own_begin, own_end = reading.times(body, 0.0, None)
         try:
-            reading.children(body, begin, end, _shown(begin, end), own_begin or own_end,
-                             _speaker(body, None, reading.names), None, None)
+            reading.children(
+                body,
+                begin,
+                end,
+                _shown(begin, end),
+                own_begin or own_end,
+                _speaker(body, None, reading.names),
+                None,
+                None,
+            )
         except RecursionError:
-            raise InputError(f"{source}: <body>: its divs or spans are nested too deeply to read "
-                             f"(subtitles need a few levels)") from None
+            raise InputError(
+                f"{source}: <body>: its divs or spans are nested too deeply to read (subtitles need a few levels)"
+            ) from None
     return Transcript(TYPE, tuple(reading.segments), reading.warnings())
 
 
@@ -271,8 +291,17 @@ class _Reading:
             end = at if end is None else min(end, at)
         return begin, end, begin_at is not None, end_at is not None or dur_at is not None
 
-    def children(self, elem: Any, begin: float, end: Optional[float], shown: bool, timed: bool,
-                 speaker: Optional[str], out: Optional[list], spans: Optional[list]) -> Optional[float]:
+    def children(
+        self,
+        elem: Any,
+        begin: float,
+        end: Optional[float],
+        shown: bool,
+        timed: bool,
+        speaker: Optional[str],
+        out: Optional[list],
+        spans: Optional[list],
+    ) -> Optional[float]:
         """The children of the body, a div, a p or a span active from ``begin`` to ``end``, timed
         by its time container (``par``, the default, or ``seq``): a p's shown text as a segment,
         a span's into its p's ``out`` (``None`` outside a p); gives its implicit end: in a
@@ -298,14 +327,28 @@ class _Reading:
                 child_shown = shown and _shown(child_begin, child_end)
                 child_timed = timed or own_begin or own_end
                 if tag == names.p:
-                    implicit = self.paragraph(child, child_begin, child_end, child_shown, child_timed, own_end,
-                                              _speaker(child, speaker, names))
+                    implicit = self.paragraph(
+                        child,
+                        child_begin,
+                        child_end,
+                        child_shown,
+                        child_timed,
+                        own_end,
+                        _speaker(child, speaker, names),
+                    )
                 else:
                     if spans is not None and (own_begin or own_end):
                         spans.append((child_begin, child_end))
-                    implicit = self.children(child, child_begin, child_end, child_shown, child_timed,
-                                             speaker if out is not None else _speaker(child, speaker, names),
-                                             out, spans)
+                    implicit = self.children(
+                        child,
+                        child_begin,
+                        child_end,
+                        child_shown,
+                        child_timed,
+                        speaker if out is not None else _speaker(child, speaker, names),
+                        out,
+                        spans,
+                    )
                 resolved = child_end if own_end else _bounded(implicit, end)
                 if sequence:
                     base = _INFINITE if resolved is None else resolved
@@ -319,8 +362,16 @@ class _Reading:
             return None if base == _INFINITE else base
         return None if indefinite else latest
 
-    def paragraph(self, elem: Any, begin: float, end: Optional[float], shown: bool, timed: bool, own_end: bool,
-                  speaker: Optional[str]) -> Optional[float]:
+    def paragraph(
+        self,
+        elem: Any,
+        begin: float,
+        end: Optional[float],
+        shown: bool,
+        timed: bool,
+        own_end: bool,
+        speaker: Optional[str],
+    ) -> Optional[float]:
         """A p's text as a segment with its times and speaker; a p without times of its own or its
         ancestors' takes its timed spans' first begin and last end, else has no times. Gives its
         implicit end."""
@@ -347,9 +398,11 @@ class _Reading:
             return ()
         count, first = len(self.unshown), self.unshown[0]
         text = " ".join("".join(first.itertext()).split())
-        return (f"{self.names.source}: {count} paragraph{'s' if count != 1 else ''} with text that TTML's "
-                f"timing model never shows (it begins as or after its parent ends, or is directly in a seq "
-                f"container) not read; the first: {_describe(first)} {text[:40]!r}",)
+        return (
+            f"{self.names.source}: {count} paragraph{'s' if count != 1 else ''} with text that TTML's "
+            f"timing model never shows (it begins as or after its parent ends, or is directly in a seq "
+            f"container) not read; the first: {_describe(first)} {text[:40]!r}",
+        )
 
 
 def _said(value: Optional[str], kept: Optional[list], element_only: bool) -> bool:

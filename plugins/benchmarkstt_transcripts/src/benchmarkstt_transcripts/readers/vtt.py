@@ -80,13 +80,13 @@ def _timestamp(text: str, at: int) -> Tuple[Optional[float], int]:
     if not first or len(first) > 9:  # hours of 10 digits are no recording's (and int() of thousands fails)
         return None, at
     hours = len(first) != 2 or int(first) > 59
-    if text[at:at + 1] != ":":
+    if text[at : at + 1] != ":":
         return None, at
     second, at = _digits(text, at + 1)
     if len(second) != 2:
         return None, at
-    if hours or text[at:at + 1] == ":":
-        if text[at:at + 1] != ":":
+    if hours or text[at : at + 1] == ":":
+        if text[at : at + 1] != ":":
             return None, at
         third, at = _digits(text, at + 1)
         if len(third) != 2:
@@ -94,7 +94,7 @@ def _timestamp(text: str, at: int) -> Tuple[Optional[float], int]:
         h, m, s = int(first), int(second), int(third)
     else:
         h, m, s = 0, int(first), int(second)
-    if text[at:at + 1] != ".":
+    if text[at : at + 1] != ".":
         return None, at
     millis, at = _digits(text, at + 1)
     if len(millis) != 3 or m > 59 or s > 59:
@@ -187,22 +187,28 @@ def parse(text: str, source: str) -> Transcript:
             payload.append(line)
             at += 1
         if cue is not None and arrow is not None and cue[1] < cue[0]:  # arrow: the line of cue
-            warnings.append(f"{source}:{arrow + 1}: skipped a cue: it ends before it starts: "
-                            f'"{rows[arrow].strip()[:60]}"')
+            warnings.append(
+                f'{source}:{arrow + 1}: skipped a cue: it ends before it starts: "{rows[arrow].strip()[:60]}"'
+            )
         elif cue is not None:
             timed += 1
             segment = _cue("\n".join(payload), *cue)
             if segment is not None:
                 segments.append(segment)
         elif arrow is not None:
-            warnings.append(f"{source}:{arrow + 1}: skipped a cue: not a valid timing line (start --> end): "
-                            f'"{rows[arrow].strip()[:60]}"')
+            warnings.append(
+                f"{source}:{arrow + 1}: skipped a cue: not a valid timing line (start --> end): "
+                f'"{rows[arrow].strip()[:60]}"'
+            )
         elif not _not_a_cue(rows[first]):
-            warnings.append(f"{source}:{first + 1}: skipped a block with no cue timing line: "
-                            f'"{rows[first].strip()[:60]}"')
+            warnings.append(
+                f'{source}:{first + 1}: skipped a block with no cue timing line: "{rows[first].strip()[:60]}"'
+            )
     if warnings and not segments:
         if timed:
-            raise InputError(f"{source}: nothing to read: {'its' if timed > 1 else 'the'} {timed} cue"
-                             f"{'s have' if timed > 1 else ' has'} no text, and {warnings[0][len(source) + 1:]}")
-        raise InputError(f"{source}: no cue could be read; the first one {warnings[0][len(source) + 1:]}")
+            raise InputError(
+                f"{source}: nothing to read: {'its' if timed > 1 else 'the'} {timed} cue"
+                f"{'s have' if timed > 1 else ' has'} no text, and {warnings[0][len(source) + 1 :]}"
+            )
+        raise InputError(f"{source}: no cue could be read; the first one {warnings[0][len(source) + 1 :]}")
     return Transcript(TYPE, tuple(segments), warnings)

@@ -59,10 +59,14 @@ from ._json import JsonShape, key_path, segment_of_words, words_within
 
 TYPE = "whisper"
 ORIGIN = "engine"
-EXAMPLE = ("whisper.json", '{"text": " Hello", "segments": [{"id": 0, "start": 0.0, "end": 0.5, "text": " Hello"}]}',
-           "Hello")
+EXAMPLE = (
+    "whisper.json",
+    '{"text": " Hello", "segments": [{"id": 0, "start": 0.0, "end": 0.5, "text": " Hello"}]}',
+    "Hello",
+)
 #: the top-level keys of the API's ``json`` and ``verbose_json`` formats
 API_KEYS = {"text", "task", "language", "duration", "usage", "segments", "words", "logprobs"}
+
 
 def sniff(document: Any) -> bool:
     """``segments`` objects with ``text``; the API's ``words`` (``word`` without ``punct`` or
@@ -83,8 +87,13 @@ def sniff(document: Any) -> bool:
     words = document.get("words")
     if isinstance(words, list) and words:
         first = words[0]
-        return isinstance(first, dict) and "word" in first and "punct" not in first and "confidence" not in first \
-            and "case" not in first  # Gentle's words have a case
+        return (
+            isinstance(first, dict)
+            and "word" in first
+            and "punct" not in first
+            and "confidence" not in first
+            and "case" not in first
+        )  # Gentle's words have a case
     return isinstance(document.get("text"), str) and set(document) <= API_KEYS
 
 
@@ -92,11 +101,15 @@ def _words(doc: JsonShape, obj: dict, path: str) -> list:
     words = []
     for item, at in doc.each(obj, "words", path, required=False):
         timestamped = "word" not in item and "text" in item  # whisper-timestamped's words
-        words.append(Word(doc.get(item, "text" if timestamped else "word", str, at).strip(),
-                          doc.get(item, "start", float, at, required=False),
-                          doc.get(item, "end", float, at, required=False),
-                          doc.get(item, "confidence" if timestamped else "probability", float, at, required=False),
-                          doc.speaker(item, "speaker", at)))
+        words.append(
+            Word(
+                doc.get(item, "text" if timestamped else "word", str, at).strip(),
+                doc.get(item, "start", float, at, required=False),
+                doc.get(item, "end", float, at, required=False),
+                doc.get(item, "confidence" if timestamped else "probability", float, at, required=False),
+                doc.speaker(item, "speaker", at),
+            )
+        )
     return words
 
 
@@ -117,8 +130,9 @@ def _chunk_segments(doc: JsonShape, data: dict) -> tuple:
         pair, where = doc.get(item, "timestamp", list, at), key_path(at, "timestamp")
         if len(pair) != 2:
             doc.fail(where, f"expected [start, end], got {len(pair)} values")
-        start, end = (None if value is None else doc.expect(value, float, f"{where}[{i}]")
-                      for i, value in enumerate(pair))
+        start, end = (
+            None if value is None else doc.expect(value, float, f"{where}[{i}]") for i, value in enumerate(pair)
+        )
         segments.append(Segment(doc.get(item, "text", str, at).strip(), start, end))
     return tuple(segments)
 
@@ -132,16 +146,23 @@ def parse(document: Any, source: str) -> Transcript:
     if "chunks" in data and "segments" not in data:
         return Transcript(TYPE, _chunk_segments(doc, data))
     if not any(key in data for key in ("text", "segments", "words")):
-        doc.fail("", "expected Whisper JSON with text, segments, words, (whisper.cpp) transcription or (transformers) "
-                     "chunks; found none of them")
+        doc.fail(
+            "",
+            "expected Whisper JSON with text, segments, words, (whisper.cpp) transcription or (transformers) "
+            "chunks; found none of them",
+        )
     full_text = doc.get(data, "text", str, "", required=False)
     loose_words = _words(doc, data, "")
-    segments = [Segment(doc.get(item, "text", str, at).strip(),
-                        doc.get(item, "start", float, at),
-                        doc.get(item, "end", float, at),
-                        doc.speaker(item, "speaker", at),
-                        tuple(_words(doc, item, at)))
-                for item, at in doc.each(data, "segments", "", required=False)]
+    segments = [
+        Segment(
+            doc.get(item, "text", str, at).strip(),
+            doc.get(item, "start", float, at),
+            doc.get(item, "end", float, at),
+            doc.speaker(item, "speaker", at),
+            tuple(_words(doc, item, at)),
+        )
+        for item, at in doc.each(data, "segments", "", required=False)
+    ]
     if not segments:
         if not loose_words and not (full_text or "").strip():
             return Transcript(TYPE)
