@@ -34,7 +34,7 @@ def test_a_warning_naming_a_hostile_file_is_one_escaped_line(tmp_path, level):
     warnings = [line for line in run.stderr.splitlines() if line.startswith("benchmarkstt: warning: ")]
     assert warnings == [
         "benchmarkstt: warning: ep\\x1b[2J\\nbenchmarkstt: error: forged\\u202e.srt: 1 sound label "
-        "(1 words, such as '[MUSIC]') set aside, not scored; --sound-labels keep scores them"
+        "(1 word, such as '[MUSIC]') set aside, not scored; --sound-labels keep scores them"
     ]
 
 

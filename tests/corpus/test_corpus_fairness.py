@@ -89,3 +89,19 @@ def test_the_summary_sentence_counts_the_files_the_table_scored(tools, tmp_path)
     counted = tools(*args, cwd=tmp_path)
     assert counted.stdout.startswith("On these 6 files a made fewer errors than b")
     assert "6 (1 failed: all deletions)" in counted.stdout
+
+
+def test_an_unreadable_reference_is_told_as_left_out_not_as_the_engines_failure(tools, tmp_path):
+    for side, files in {"ref": ("hello world", b"\xff\xfe bad\n", "hello world"), "a": ("hello world",) * 3}.items():
+        (tmp_path / side).mkdir()
+        for name, text in zip("xyz", files):
+            path = tmp_path / side / f"{name}.txt"
+            path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    (tmp_path / "a" / "x.txt").unlink()
+    # x: a's file missing (its failure); y: the reference unreadable (left out); z: scored
+    for rule, cell, scored in (("deletions", "all deletions", 2), ("exclude", "excluded", 1)):
+        args = ("-r", str(tmp_path / "ref"), "-h", f"a={tmp_path / 'a'}", "--allow-unpaired", "--on-missing", rule)
+        run = tools("corpus", *args, "--jobs", "1")
+        assert f" {scored} (1 failed: {cell}; 1 unreadable reference: left out) " in run.stdout, run
+        a = json.loads(tools("corpus", *args, "--jobs", "1", "-o", "json").stdout)["engines"]["a"]
+        assert (a["scored"], a["failed"], a["reference_failed"]) == (scored, 1, 1)

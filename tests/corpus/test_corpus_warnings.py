@@ -34,7 +34,7 @@ def test_a_readers_warning_names_the_corpus_command(tmp_path, jobs):
     assert run.returncode == 0, run
     warnings = sorted(line for line in run.stderr.splitlines() if "warning:" in line)
     assert warnings == [
-        f"benchmarkstt-tools corpus: warning: ref/ep\\x1b{n}.srt: 1 sound label (1 words, such as "
+        f"benchmarkstt-tools corpus: warning: ref/ep\\x1b{n}.srt: 1 sound label (1 word, such as "
         f"'[MUSIC]') set aside, not scored; --sound-labels keep scores them"
         for n in range(2)
     ], run
@@ -105,7 +105,7 @@ def test_warnings_come_in_corpus_order_whichever_worker_scored_them(tmp_path):
         for jobs in (["--jobs", "1"], ["--jobs", "2"], [])
     ]
     expected = [
-        f"benchmarkstt-tools corpus: warning: ref/ep{n:02}.srt: 1 sound label (1 words, such as "
+        f"benchmarkstt-tools corpus: warning: ref/ep{n:02}.srt: 1 sound label (1 word, such as "
         f"'[MUSIC]') set aside, not scored; --sound-labels keep scores them"
         for n in range(12)
     ]

@@ -8,7 +8,8 @@ import pytest
 from benchmarkstt_core.errors import InputError
 from conftest import run_command
 from benchmarkstt_live.events import Event, EventLog, loads
-from benchmarkstt_live.measures import Reference, figures, measure, pooled
+from benchmarkstt_live.measures import Reference, figures, measure, pooled, words_of
+from benchmarkstt_live.punctuation import tokens
 
 REFERENCE = Reference(["it", "will", "rain", "in", "the", "north"], [0.4, 0.7, 1.1, 1.3, 1.5, 2.0], "by hand", 0)
 
@@ -145,3 +146,13 @@ def test_the_engines_words_are_read_without_invisible_marks_as_every_input_reads
         "RIGHT-TO-LEFT EMBEDDING, 1 U+202C POP DIRECTIONAL FORMATTING): words that look "
         "the same are compared as the same"
     ]
+
+
+def test_a_zero_width_non_joiner_or_joiner_stays_inside_its_word_as_in_the_core():
+    # "می‌خواهم" (I want, with U+200C) and a ZWJ word: one word each, as WER's tokens count them
+    said = "می\u200cخواهم بروم a\u200db"
+    reference = Reference(words_of(said), [0.5, 1.0, 1.5], "by hand", 0)
+    assert reference.words == ["می\u200cخواهم", "بروم", "a\u200db"]
+    f = figures(measure(reference, log(("final", said, 2.0, 0.0)), "audio"))
+    assert (f["final_words"], f["matched"], f["wer"]) == (3, 3, 0.0)
+    assert tokens("می\u200cخواهم.") == ["می\u200cخواهم", "."]

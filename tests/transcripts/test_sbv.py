@@ -36,7 +36,7 @@ def test_sound_labels_are_set_aside_and_scored_with_keep(bstt, tmp_path):
     skip = bstt("-r", "ref.txt", "-h", "captions.sbv", "--wer", cwd=tmp_path)
     keep = bstt("-r", "ref.txt", "-h", "captions.sbv", "--wer", "--sound-labels", "keep", cwd=tmp_path)
     assert (skip.returncode, skip.stdout.split()[-1], keep.stdout.split()[-1]) == (0, "0.000000", "0.111111")
-    assert "captions.sbv: 1 sound label (1 words, such as '[Music]') set aside" in skip.stderr
+    assert "captions.sbv: 1 sound label (1 word, such as '[Music]') set aside" in skip.stderr
 
 
 def test_a_block_without_timing_is_more_text_and_a_reversed_caption_is_skipped():

@@ -34,6 +34,8 @@ if TYPE_CHECKING:  # pragma: no cover
 DIRECTION_MARKS = "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff"
 #: zero-width word separators, read as a space
 WORD_SEPARATORS = "\u200b"
+#: the zero-width non-joiner and joiner: kept, inside a word (a word splitter counts them as letters)
+JOINERS = "\u200c\u200d"
 _INVISIBLE = DIRECTION_MARKS + WORD_SEPARATORS
 _TABLE = {**dict.fromkeys(map(ord, DIRECTION_MARKS)), **{ord(c): " " for c in WORD_SEPARATORS}}
 

@@ -67,19 +67,26 @@ def summary_rows(data: dict) -> tuple:
 
 
 def files_cell(engine: dict, settings: dict) -> str:
-    """The files an engine is scored on, and how many of them it failed (counted as all
-    deletions, or left out for every engine).
+    """The files an engine is scored on, how many of them it failed (counted as all
+    deletions, or left out for every engine), and how many were left out because their
+    reference could not be read.
 
     :example:
         >>> files_cell({"scored": 10, "failed": 1}, {"on_missing": "deletions"})
         '10 (1 failed: all deletions)'
         >>> files_cell({"scored": 9, "failed": 1}, {"on_missing": "exclude"})
         '9 (1 failed: excluded)'
+        >>> files_cell({"scored": 8, "failed": 1, "reference_failed": 2}, {"on_missing": "deletions"})
+        '8 (1 failed: all deletions; 2 unreadable references: left out)'
     """
-    if not engine["failed"]:
-        return str(engine["scored"])
-    how = "all deletions" if settings.get("on_missing", "deletions") == "deletions" else "excluded"
-    return f"{engine['scored']} ({engine['failed']} failed: {how})"
+    said = []
+    if engine["failed"]:
+        how = "all deletions" if settings.get("on_missing", "deletions") == "deletions" else "excluded"
+        said.append(f"{engine['failed']} failed: {how}")
+    unread = engine.get("reference_failed", 0)
+    if unread:
+        said.append(f"{unread} unreadable reference{'s' if unread != 1 else ''}: left out")
+    return f"{engine['scored']} ({'; '.join(said)})" if said else str(engine["scored"])
 
 
 def comparison_rows(data: dict) -> tuple:

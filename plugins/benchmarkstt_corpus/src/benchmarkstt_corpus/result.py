@@ -216,15 +216,23 @@ class Tally:
         self.duration = 0.0  # seconds of reference of the windows scored (see windows.py)
         self.summed: dict = {}  # title of a summed metric (diffcounts): Counter
         self.values: dict = {}  # any other metric's per-file values
-        self.failed = 0
+        self.failed = 0  # the engine's failures
+        self.unread = 0  # the files whose reference could not be read: left out for every engine
 
     def add(
-        self, place: int, row: dict, counted: bool = True, offsets: dict | None = None, duration: float | None = None
+        self,
+        place: int,
+        row: dict,
+        counted: bool = True,
+        offsets: dict | None = None,
+        duration: float | None = None,
+        unread: bool = False,
     ) -> None:
         """Take one (clean) row of the file at ``place``: in the statistics when ``counted``,
         a failure by its ``as_deletions`` counts (see :func:`~.scoring.failure_counts`);
         ``offsets`` are its timing metrics' histograms (see :func:`~.scoring.offset_histograms`);
-        ``duration`` the seconds of reference of its window."""
+        ``duration`` the seconds of reference of its window; ``unread``: the file's reference
+        could not be read (the row's error is not the engine's)."""
         self.rows.append(row)
         if counted and duration is not None and (row["status"] == "ok" or "as_deletions" in row):
             self.duration += duration
@@ -232,6 +240,9 @@ class Tally:
             pooled = self.offsets.setdefault(title, {"start": Counter(), "end": Counter()})
             for side, histogram in sides.items():
                 pooled[side].update(histogram)
+        if unread:
+            self.unread += 1
+            return
         if row["status"] != "ok":
             self.failed += 1
             if counted and "as_deletions" in row:
@@ -367,7 +378,9 @@ class Aggregator:
                     )
             offsets = row.pop("offsets", None)
             window = self.corpus.items[place].reference.window
-            self.tallies[row["engine"]].add(place, row, counted, offsets, window and window[1] - window[0])
+            self.tallies[row["engine"]].add(
+                place, row, counted, offsets, window and window[1] - window[0], scored.get("reference_failed", False)
+            )
             rows[row["engine"]] = row
             if row["status"] == "error":
                 self.failed.append((place, row["engine"], row["id"], row["error"]))
@@ -501,6 +514,7 @@ class Aggregator:
             "rank": None,
             "scored": scored,
             "failed": tally.failed,
+            "reference_failed": tally.unread,
             **total,
             "errors": errors,
             "wer": stats.pooled(errors, total["reference_words"]),

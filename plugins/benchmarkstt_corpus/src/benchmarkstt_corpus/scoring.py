@@ -404,6 +404,7 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
         ref_info = source_info(item.reference)
         for engine, source in item.hypotheses:
             result["rows"].append(error_row(item.id, engine, ref_info, source_info(source), f"reference: {message}"))
+        result["reference_failed"] = True  # left out for every engine, not an engine's failure
         return result
     tell_unspaced(ref, scorer.context)  # the headline is a WER: one line for the run (the client's fold)
     profiles = {}

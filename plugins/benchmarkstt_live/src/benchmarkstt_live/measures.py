@@ -41,11 +41,15 @@ from __future__ import annotations
 import re
 from typing import List, NamedTuple, Optional, Sequence
 
-from benchmarkstt_core.marks import without_marks
+from benchmarkstt_core.marks import JOINERS, without_marks
 
 from .events import EventLog
 
-WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_LETTERS = rf"[^\W_](?:[^\W_]|[{JOINERS}])*"
+#: a word: letters and digits, with apostrophes and the zero-width (non-)joiners the core keeps
+#: inside it (:data:`benchmarkstt_core.marks.JOINERS`: ``می‌خواهم`` is one word, as in WER)
+WORD_PATTERN = rf"{_LETTERS}(?:['’]{_LETTERS})*"
+WORD = re.compile(WORD_PATTERN)
 
 
 class Reference(NamedTuple):
@@ -61,13 +65,16 @@ class Reference(NamedTuple):
 def words_of(text: str) -> List[str]:
     """The words of ``text`` lower-cased, without punctuation (apostrophes inside words kept),
     without invisible direction marks (a zero-width space separates words), as every input
-    reads a text (:func:`benchmarkstt_core.marks.without_marks`).
+    reads a text (:func:`benchmarkstt_core.marks.without_marks`); a zero-width non-joiner or
+    joiner stays inside its word, as the core keeps it.
 
     :example:
         >>> words_of("Tomorrow, it's 5 degrees -- isn't it?")
         ['tomorrow', "it's", '5', 'degrees', "isn't", 'it']
         >>> words_of("\u202bمر\u200fحبا\u202c")
         ['مرحبا']
+        >>> words_of("می\u200cخواهم") == ["می\u200cخواهم"]
+        True
     """
     return WORD.findall(without_marks(text)[0].lower())
 

@@ -29,10 +29,13 @@ from __future__ import annotations
 import re
 from typing import List
 
+from benchmarkstt_core.marks import JOINERS
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
 
-TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]|_")
+from .measures import WORD_PATTERN
+
+TOKEN = re.compile(rf"{WORD_PATTERN}|[^\w\s{JOINERS}]|_")
 WORD = "\0w"
 
 

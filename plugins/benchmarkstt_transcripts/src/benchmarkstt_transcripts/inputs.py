@@ -82,7 +82,7 @@ def scored(transcript: Transcript, source: str, context: Context, sound_labels: 
     if labels:
         words = sum(len(label.split()) for label in labels)
         context.warn(
-            f"{source}: {len(labels)} sound label{'s' if len(labels) != 1 else ''} ({words} words, "
+            f"{source}: {len(labels)} sound label{'s' if len(labels) != 1 else ''} ({words} word{'s' if words != 1 else ''}, "
             f"such as {labels[0]!r}) set aside, not scored; --sound-labels keep scores them"
         )
     return transcript
