@@ -307,7 +307,7 @@ def test_corpus_compares_engines_on_suber_with_paired_tests(tmp_path):
     assert suber["wilcoxon"]["files"] == 3 and 0 < suber["wilcoxon"]["p_value"] < 1
 
 
-# --- BLEU, chrF and TER through sacrebleu (the plugin's [sacrebleu] extra: tox's py311 has it) ---------
+# --- BLEU, chrF and TER through sacrebleu (the plugin's [sacrebleu] extra: tox env "subtitles") --------
 
 HAS_SACREBLEU = importlib.util.find_spec("sacrebleu") is not None
 
