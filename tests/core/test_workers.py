@@ -30,7 +30,7 @@ METHODS = [
 ]
 
 KILLED_MID_SEND = """
-import sys, time
+import multiprocessing, os, signal, sys, time
 from benchmarkstt_core.stopping import stop_workers
 from benchmarkstt_core.workers import WorkerPool
 
@@ -42,10 +42,15 @@ def run():
     pool = WorkerPool(2)
     futures = [pool.submit(big, 10 ** 7) for _ in range(4)]
     time.sleep(0.1)  # the workers have their tasks
+    pids = [p.pid for p in multiprocessing.active_children()]
     sys.setswitchinterval(100)  # the reading thread waits for the interpreter's lock meanwhile
     end = time.monotonic() + 2
     while time.monotonic() < end:  # the workers fill their pipes and wait, mid-send
         pass
+    # killed before anything lets go of the lock: stop_workers' polls of its children do
+    # (waitpid), and the reading thread, once in, could read a whole result before the kill
+    for pid in pids:
+        os.kill(pid, signal.SIGKILL)
     stop_workers(set())
     sys.setswitchinterval(0.005)
 {end}
