@@ -10,9 +10,10 @@ Run it with the project's interpreter::
 
 Each stage is timed alone over every file (``time.process_time``), the stages taking turns
 round by round; the figure is the median over the rounds. The stages of reading one file are
-those of ``Scorer.read_whole`` (its bytes, their SHA-256, the input type inferred by the
-``infer_input_type`` hook, and as scoring decides it: the hook once per extension for plain
-text, the input component made and read, the pipeline's normalizing and segmenting); the stages of scoring one engine's file those of ``score_engine`` (alignment and
+those of ``Scorer.read_whole`` (its bytes, their SHA-256, their one decoding, the input type
+inferred by the ``infer_input_type`` hook, and as scoring decides it: a look at the decoded text
+and the hook once per extension for plain text, the decoded text read as plain text, the
+pipeline's normalizing and segmenting); the stages of scoring one engine's file those of ``score_engine`` (alignment and
 its counts, the error words); then a recording's MAPSSWE pair sums, the whole of
 ``score_batch`` per recording (what the stages above leave out is its glue), the client's fold
 per recording, and once per run: the listing, the statistics and the table. Stages overlap
@@ -34,7 +35,6 @@ sys.path.insert(0, str(HERE))
 
 import corpus_loop  # noqa: E402  (the generated folders)
 
-from benchmarkstt_core.pipeline import create  # noqa: E402
 from benchmarkstt_corpus.pairing import from_folders  # noqa: E402
 from benchmarkstt_corpus.render import render  # noqa: E402
 from benchmarkstt_corpus.result import Aggregator, Settings  # noqa: E402
@@ -54,12 +54,10 @@ def stages(root: Path) -> dict:
     sources = [item.reference for item in items] + [src for item in items for _, src in item.hypotheses]
     paths = [src.path for src in sources]
     data = [s.context.read_bytes(p) for p in paths]
-    kinds = [s.resolve_type(src, d) for src, d in zip(sources, data)]
-    plain = s.registries.inputs.get(kinds[0])
-    texts = []
-    for p, d in zip(paths, data):
-        with s.given(p, d):
-            texts.append(create(plain, [p], s.context).read())
+    decoded = [s.context.decode_bytes(d, p) for p, d in zip(paths, data)]
+    kinds = [s.resolve_type(src, d, t) for src, d, t in zip(sources, data, decoded)]
+    plain = s.registries.inputs.get(kinds[0]).cls
+    texts = [plain.from_file_text(t, p, context=s.context) for p, t in zip(paths, decoded)]
     words = [s.pipeline.prepare(t) for t in texts]
     n = len(items)
     refs, hyps = words[:n], words[n:]
@@ -69,9 +67,8 @@ def stages(root: Path) -> dict:
     hook = s.context.hook
 
     def read_text() -> None:
-        for p, d in zip(paths, data):
-            with s.given(p, d):
-                create(plain, [p], s.context).read()
+        for p, t in zip(paths, decoded):
+            plain.from_file_text(t, p, context=s.context)
 
     def align() -> None:
         for a, b in pairs:
@@ -110,11 +107,15 @@ def stages(root: Path) -> dict:
             lambda: [hook.infer_input_type(path=p, data=d) for p, d in zip(paths, data)],
             len(paths),
         ),
-        "read: the type as scoring decides it (resolve_type)": (
-            lambda: [s.resolve_type(src, d) for src, d in zip(sources, data)],
+        "read: decode (decode_bytes)": (
+            lambda: [s.context.decode_bytes(d, p) for p, d in zip(paths, data)],
             len(paths),
         ),
-        "read: input made and read": (read_text, len(paths)),
+        "read: the type as scoring decides it (resolve_type)": (
+            lambda: [s.resolve_type(src, d, t) for src, d, t in zip(sources, data, decoded)],
+            len(paths),
+        ),
+        "read: the decoded text read as its type (from_file_text)": (read_text, len(paths)),
         "read: normalize and segment": (lambda: [s.pipeline.prepare(t) for t in texts], len(paths)),
         "read: whole (read_whole)": (lambda: [s.read_whole(src) for src in sources], len(paths)),
         "score: align and count (per engine file)": (align, len(hyps)),

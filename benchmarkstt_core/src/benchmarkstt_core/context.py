@@ -253,9 +253,19 @@ class Context:
         naming ``field``.
         """
         encoding = check_encoding(encoding) if encoding else self.encoding
-        data = self.read_bytes(path, field)
+        return self.decode_bytes(self.read_bytes(path, field), path, encoding, field)
+
+    def decode_bytes(self, data: bytes, path: str, encoding: str | None = None, field: str = "file") -> str:
+        """The text of the bytes ``data`` of the file ``path``, already read (:meth:`read_bytes`),
+        as :meth:`read_text` decodes them: a caller that needs a file's bytes and its text reads
+        it once.
+
+        :example:
+            >>> Context(None).decode_bytes(b"\\xef\\xbb\\xbfhi\\r\\n", "a.txt")
+            'hi\\n'
+        """
         try:
-            return decode(data, encoding, path, self.encoding_hint)
+            return decode(data, encoding or self.encoding, path, self.encoding_hint)
         except MemoryError:
             raise FileParameterError(path, field, f"{path}: too large to read into memory") from None
         except InputError as exc:

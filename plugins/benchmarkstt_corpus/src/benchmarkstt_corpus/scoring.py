@@ -23,6 +23,7 @@ word) and unpickles far faster than a table of strings per file.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import hashlib
 import math
@@ -176,6 +177,9 @@ class Scorer:
         }
         #: the type the hook gave a plain-text file, by extension (``None``: every file is asked)
         self.plain_types: Optional[dict] = {} if plain_text_known(host) else None
+        #: whether the context decodes as the plain-text look does (UTF-8, a byte-order mark or
+        #: UTF-16/32's NUL bytes deciding otherwise): the look may see the text decoded once
+        self.utf8 = codecs.lookup(self.context.encoding).name == "utf-8"
         self.windowed: dict = {}  # the files of windows read lately: (path, type given) -> (Timeline, description)
         self.reading: Any = None  # the reference of the item being scored
         #: the warnings of the item being scored (:func:`score_batch`), told with its result
@@ -203,16 +207,17 @@ class Scorer:
         finally:
             self.comparing = ""
 
-    def resolve_type(self, source: Any, data: Optional[bytes]) -> str:
+    def resolve_type(self, source: Any, data: Optional[bytes], text: Optional[str] = None) -> str:
         """The input type of a source: as given, or inferred per file as single-pair mode does,
         from ``data``, its bytes as read (the core's ``infer_input_type``); a plain-text file is
-        asked once per extension (:attr:`plain_types`)."""
+        asked once per extension (:attr:`plain_types`), told by a look at ``text``, its bytes
+        decoded as UTF-8 when they were (else at its bytes)."""
         if source.type != "infer":
             self.registries.inputs.get(source.type)
             return source.type
         hook = self.context.hook
         known = self.plain_types
-        if known is not None and (data is None or not plain_text(source.source, data)):
+        if known is not None and (data is None or not plain_text(source.source, data, text)):
             known = None
         extension = os.path.splitext(os.path.basename(source.source))[1]
         if known is not None and extension in known:
@@ -262,14 +267,26 @@ class Scorer:
         return schema, info, " ".join(schema.words)
 
     def read_whole(self, source: Any) -> tuple:
-        """:meth:`read` of a whole file."""
-        if source.path is None:
+        """:meth:`read` of a whole file. Its bytes are read once: their SHA-256 is of what is
+        scored. A file read whole is decoded once, by the context
+        (:meth:`~benchmarkstt_core.context.Context.decode_bytes`), for the plain-text look
+        (:meth:`resolve_type`, when the context decodes as UTF-8 does) and for an input type that
+        reads decoded text (the plain text's ``from_file_text``); any other type reads the bytes
+        as its component does, the decoded text let go first."""
+        path = source.path
+        decoded: Optional[str] = None
+        if path is None:
             digest = hashlib.sha256(source.source.encode("utf-8")).hexdigest()
             data = None
         else:
-            data = self.context.read_bytes(source.path)
+            data = self.context.read_bytes(path)
             digest = hashlib.sha256(data).hexdigest()
-        kind = self.resolve_type(source, data)
+            if source.written is None:
+                try:
+                    decoded = self.context.decode_bytes(data, source.source)
+                except InputError:  # read by a type of its own, or an error its input reports in its place
+                    pass
+        kind = self.resolve_type(source, data, decoded if self.utf8 else None)
 
         if source.written is not None:  # an utterance of a NIST file: its text with its annotations
             # written[0]: stm, trn or ctm, whose input class reads an utterance's content
@@ -277,9 +294,16 @@ class Scorer:
                 source.written[1], source.origin or source.source, context=self.context
             )
         else:
-            with self.given(source.path, data):
-                text = create(self.registries.inputs.get(kind), [source.source], self.context).read()
-        where = source.path or source.origin
+            spec = self.registries.inputs.get(kind)
+            from_file_text = getattr(spec.cls, "from_file_text", None)
+            if from_file_text is not None and data is not None:
+                content = self.context.decode_bytes(data, source.source) if decoded is None else decoded
+                text = from_file_text(content, source.source, context=self.context)
+            else:
+                decoded = None
+                with self.given(path, data):
+                    text = create(spec, [source.source], self.context).read()
+        where = path or source.origin
         try:
             schema = self.pipeline.prepare(text)
         except InputError as exc:  # a GLM rule's text it cannot read: which file

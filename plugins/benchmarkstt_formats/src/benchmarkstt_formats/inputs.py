@@ -44,10 +44,22 @@ class PlainText(Input):
     name = "plaintext"
 
     def read(self) -> str:
-        text = self.context.read_text(self.source, field="file")
+        return self.from_file_text(self.context.read_text(self.source, field="file"), self.source, context=self.context)
+
+    @classmethod
+    def from_file_text(cls, text: str, source: str, *, context: Context) -> str:
+        """The text of the file ``source`` whose decoded content is ``text`` (corpus mode reads and
+        decodes a file once, for its SHA-256, its type and its text): as :meth:`read` gives it,
+        with a warning when it is JSON or XML, without invisible direction marks.
+
+        :example:
+            >>> PlainText.from_file_text("hello\u200e world", "a.txt", context=Context(None, warn=print))
+            a.txt: 1 invisible direction mark removed (1 U+200E LEFT-TO-RIGHT MARK): words that look the same are compared as the same
+            'hello world'
+        """
         if text[:1] in ("{", "[", "<") or text.lstrip()[:1] in ("{", "[", "<"):
-            warn_if_structured(text, self.source, self.context)
-        return clean_text(text, self.source, self.context)
+            warn_if_structured(text, source, context)
+        return clean_text(text, source, context)
 
     @classmethod
     def from_content(cls, content: str, source: str, *, context: Context | None = None) -> str:

@@ -152,9 +152,12 @@ def refuse_documents(source: str, data: bytes) -> None:
         raise InputError(f"{source}: {what}, not a transcript: give a transcript or a text file")
 
 
-def looked(source: str, data: bytes, kinds: Sequence[str], extension: str) -> Optional[tuple]:
+def looked(
+    source: str, data: bytes, kinds: Sequence[str], extension: str, text: Optional[str] = None
+) -> Optional[tuple]:
     """``(text, whole)`` when a reader of ``kinds`` may claim the file of bytes ``data``: its
-    start's text (:func:`decoded`, of its first :data:`START` bytes); None when none may, told
+    start's text (:func:`decoded`, of its first :data:`START` bytes, or ``text``, all of it
+    decoded already); None when none may, told
     without asking a reader: the file is empty (``.txt``, no extension), or no binary type is
     among ``kinds`` and its start opens no JSON or XML and holds no text type's mark (plain
     text, :func:`marked`). An empty file of another extension, a document or media file is an
@@ -170,7 +173,7 @@ def looked(source: str, data: bytes, kinds: Sequence[str], extension: str) -> Op
             return None
         raise InputError(f"{source}: empty file")
     refuse_documents(source, data)
-    text, whole = decoded(data, START)
+    text, whole = decoded(data, START) if text is None else (text, True)
     if text_marks(tuple(kinds))[0] or syntax_of(text) != "text" or marked(kinds, text[:HEAD]):
         return text, whole
     return None
@@ -245,22 +248,29 @@ def text_marks(kinds: tuple) -> tuple:
     return bool(of_syntax(kinds, "bytes")), tuple((kind, FORMATS[kind].mark) for kind in of_syntax(kinds, "text"))
 
 
-def plain_text(path: str, data: bytes) -> bool:
+def plain_text(path: str, data: bytes, text: Optional[str] = None) -> bool:
     """Whether :func:`infer_type` finds no type in the file ``path`` of bytes ``data`` because it
     is plain text, told without asking any reader (:func:`looked`): a ``.txt`` file (or one
     without extension) that is empty, or no document, whose start opens no JSON or XML and holds
     no text type's mark. ``False``: a quick look cannot tell (ask :func:`infer_type`), never that
     it is not plain text.
 
+    :param text: all of ``data`` decoded as UTF-8 already (its byte-order mark dropped, UTF-16/32
+        recognised, universal newlines: :meth:`~benchmarkstt_core.context.Context.decode_bytes`
+        with UTF-8), which the look uses instead of decoding the file's start again: it
+        holds every mark and first character the start holds (no mark has a line break)
+
     :example:
         >>> plain_text("a.txt", b"the cat sat"), plain_text("a.txt", b"1\\n00:00:01,000 --> 00:00:02,000\\nHi")
         (True, False)
+        >>> plain_text("a.txt", b"the cat sat", "the cat sat")
+        True
     """
     extension = os.path.splitext(os.path.basename(path))[1].lower()
     if path == "-" or extension not in (".txt", ""):
         return False
     try:
-        return looked(path, data, candidates(extension), extension) is None
+        return looked(path, data, candidates(extension), extension, text) is None
     except InputError:  # a document or media file: infer_type names it when it is asked
         return False
 
