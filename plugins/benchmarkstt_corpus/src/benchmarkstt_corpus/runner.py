@@ -18,6 +18,7 @@ import multiprocessing
 import signal
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, wait
 from contextlib import contextmanager
@@ -36,6 +37,7 @@ from benchmarkstt_core.stopping import (
 )
 from benchmarkstt_core.workers import WorkerPool
 
+from . import stats
 from .scoring import score_batch
 
 
@@ -138,9 +140,11 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, checker: An
 def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Callable, noted: list | None = None) -> set:
     """Score ``items`` in batches on ``executor`` (a :class:`concurrent.futures.Executor`: a
     local process pool, or a Dask client's ``get_executor()``), keeping three batches per
-    worker in flight, and ``take`` every scored item as its batch completes. With ``noted``
-    (of :func:`signals_noted`), it looks at that list five times a second and returns as soon
-    as a signal is in it, with the futures still pending (none when every item was taken)."""
+    worker in flight, and ``take`` every scored item as its batch completes; meanwhile a
+    thread imports what the statistics after them use (:func:`~.stats.load_modules`). With
+    ``noted`` (of :func:`signals_noted`), it looks at that list five times a second and
+    returns as soon as a signal is in it, with the futures still pending (none when every
+    item was taken)."""
     work = iter(batches(items, batch_size(len(items), workers)))
     every = None if noted is None else 0.2
 
@@ -148,12 +152,19 @@ def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Call
         return {executor.submit(score_batch, spec, batch) for batch in window(work, count)}
 
     pending = submit(3 * workers)
-    while pending and not noted:
-        done, pending = wait(pending, timeout=every, return_when=FIRST_COMPLETED)
-        for future in done:
-            for scored in future.result():
-                take(scored)
-            pending |= submit(1)
+    # the statistics' modules (0.3 s of imports) load while the workers score, not after them
+    paired = bool(items) and len(items[0].hypotheses) > 1  # one engine: no p-value to compute
+    loading = threading.Thread(target=stats.load_modules, args=(paired,), name="benchmarkstt-statistics", daemon=True)
+    loading.start()
+    try:
+        while pending and not noted:
+            done, pending = wait(pending, timeout=every, return_when=FIRST_COMPLETED)
+            for future in done:
+                for scored in future.result():
+                    take(scored)
+                pending |= submit(1)
+    finally:
+        loading.join()
     return pending
 
 
