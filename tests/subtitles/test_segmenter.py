@@ -200,3 +200,16 @@ def test_suber_of_the_segmenters_subtitles_is_subtitle_edit_rates(case):
     hypothesis = cases.segmented(case["style"])
     assert hashlib.sha256(hypothesis.encode("utf-8")).hexdigest() == case["sha256"]  # the file the oracle scored
     assert_oracle({**case, "reference": cases.reference(), "hypothesis": hypothesis})
+
+
+def test_vtt_and_ttml_escape_what_their_markup_would_read_and_the_readers_get_the_words_back():
+    """``&``, ``<`` and ``>`` are written as entities in WebVTT and TTML (their markup), as
+    they are in SRT; quotes are left as they are; every reader reads the same words."""
+    words = spoken('Tom & Jerry <3 "cats" > dogs.')
+    blocks = segment(words, style("netflix"))
+    assert "&amp;" not in write(blocks, "srt")
+    for kind in ("vtt", "ttml"):
+        text = write(blocks, kind)
+        assert 'Tom &amp; Jerry &lt;3 "cats" &gt; dogs.' in text
+        read = REGISTRIES.inputs.get(kind).cls.from_content(text, f"h.{kind}", sound_labels="keep")
+        assert str(read).split() == ["Tom", "&", "Jerry", "<3", '"cats"', ">", "dogs."]

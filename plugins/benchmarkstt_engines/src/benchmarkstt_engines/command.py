@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Dict, List
+from typing import TYPE_CHECKING, Any, Dict, List
 
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_core.names import printable
@@ -70,6 +70,16 @@ def cache_of(args: argparse.Namespace):
     return Cache(args.cache or default_folder())
 
 
+def add_style_argument(group: Any, default_help: str) -> None:
+    """``--style NAME``: the house style of the subtitles made of the engines' words."""
+    group.add_argument(
+        "--style",
+        metavar="NAME",
+        help="the house style of the subtitles made of the engines' "
+        f"timed words: bbc, netflix or custom (docs/subtitles.md); {default_help}",
+    )
+
+
 class TranscribeCommand:
     """Run speech-to-text engines on audio files and write each engine's own output, from the transcript cache when it has it"""
 
@@ -77,8 +87,6 @@ class TranscribeCommand:
 
     def add_arguments(self, parser: argparse.ArgumentParser, host: PluginHost) -> None:
         """The audio, the engines, the output folder and format, the cache and the workers."""
-        from .subtitling import add_style_argument
-
         parser.add_argument(
             "audio",
             nargs="+",

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser, host: PluginHost) -> None:
     """``--audio``, ``--testset``, and the engine arguments ``transcribe`` has."""
-    from .command import add_engine_arguments
+    from .command import add_engine_arguments, add_style_argument
 
     add_engine_arguments(
         parser,
@@ -47,8 +47,6 @@ def add_arguments(parser: argparse.ArgumentParser, host: PluginHost) -> None:
         "kaldi:DATA_DIR, librispeech:FOLDER, commonvoice:TSV, stm:FILE (TED-LIUM), "
         "audiofolder:FOLDER (Hugging Face metadata.csv)",
     )
-    from .subtitling import add_style_argument
-
     add_style_argument(
         group,
         "the engines' words are scored as these subtitles (SRT) when this or a subtitle "
@@ -112,14 +110,14 @@ def sources(
     """The folders of ``--audio``/``--testset`` with ``--engine`` (``None`` when none is given),
     transcribed on the corpus's Dask ``cluster`` when it runs on one (see the corpus's
     ``corpus_sources`` hook), else on local workers."""
+    if not (args.engine or args.audio or args.testset):
+        return None
     from .command import cache_of, engine_specs
     from .jobs import Job, Progress, run_jobs
     from .sources import audio_files
     from .subtitling import corpus_style
     from .testsets import read_testset
 
-    if not (args.engine or args.audio or args.testset):
-        return None
     if not args.engine:
         raise UsageError(
             f"{'--audio' if args.audio else '--testset'} needs at least one --engine NAME=KIND "

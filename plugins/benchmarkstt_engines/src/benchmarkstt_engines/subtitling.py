@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import TYPE_CHECKING, Any, Protocol, Tuple
+from typing import TYPE_CHECKING, Protocol, Tuple
 
 from benchmarkstt_core.errors import UsageError
 from benchmarkstt_subtitles.segmenter import segment, style, timed_words
@@ -129,13 +129,3 @@ def named_style(name: str) -> Style:
         return style(name)
     except UsageError as exc:
         raise UsageError(f"--style {name}: {exc}") from None
-
-
-def add_style_argument(group: Any, default_help: str) -> None:
-    """``--style NAME``: the house style of the subtitles made of the engines' words."""
-    group.add_argument(
-        "--style",
-        metavar="NAME",
-        help="the house style of the subtitles made of the engines' "
-        f"timed words: bbc, netflix or custom (docs/subtitles.md); {default_help}",
-    )

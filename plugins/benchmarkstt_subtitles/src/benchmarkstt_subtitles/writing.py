@@ -22,7 +22,7 @@ the blocks hold them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from html import escape
 
 from benchmarkstt_core.errors import UsageError
 
@@ -56,12 +56,14 @@ def write(blocks: Sequence, kind: str) -> str:
         )
     if kind == "vtt":  # a cue's text is HTML-like: & and < escaped
         return "WEBVTT\n" + "".join(
-            f"\n{clock(b.start, '.')} --> {clock(b.end, '.')}\n" + "\n".join(escape(line) for line in text) + "\n"
+            f"\n{clock(b.start, '.')} --> {clock(b.end, '.')}\n"
+            + "\n".join(escape(line, quote=False) for line in text)
+            + "\n"
             for b, text in zip(blocks, lines)
         )
     cues = "".join(
         f'      <p begin="{clock(b.start, ".")}" end="{clock(b.end, ".")}">'
-        + "<br/>".join(escape(line) for line in text)
+        + "<br/>".join(escape(line, quote=False) for line in text)
         + "</p>\n"
         for b, text in zip(blocks, lines)
     )
