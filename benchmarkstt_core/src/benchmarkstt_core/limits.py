@@ -99,7 +99,7 @@ def read_within(path: str, limit: int | None) -> bytes:
 def read_to_end(fd: int, size: int, limit: int | None, path: str) -> bytes:
     """The bytes of the open file ``fd`` from where it is to its end, ``size`` of them expected;
     more than ``limit`` of them (if set) raises :class:`FileLimitError` naming ``path``."""
-    chunks = []
+    chunks: list[bytes] = []
     total = 0
     want = size + 1
     while True:
