@@ -76,11 +76,15 @@ BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
+#: every byte-order mark, for one test whether data starts with any
+BOM_STARTS = tuple(bom for bom, _ in BOMS)
 ENCODING_HINT = "set DEFAULT_ENCODING to the file's encoding"
 
 
+@functools.lru_cache(maxsize=64)
 def is_unicode(encoding: str) -> bool:
-    """Whether ``encoding`` is UTF-8, -16 or -32 (where a byte-order mark decides the exact one)."""
+    """Whether ``encoding`` is UTF-8, -16 or -32 (where a byte-order mark decides the exact one);
+    asked once per encoding name (every file read asks it)."""
     return codecs.lookup(encoding).name.startswith(("utf-8", "utf-16", "utf-32"))
 
 
@@ -97,9 +101,8 @@ def sniff_encoding(data: bytes, encoding: str) -> tuple:
     """
     if not is_unicode(encoding):
         return encoding, 0
-    for bom, name in BOMS:
-        if data.startswith(bom):
-            return name, len(bom)
+    if data.startswith(BOM_STARTS):
+        return next((name, len(bom)) for bom, name in BOMS if data.startswith(bom))
     head = data[:4096]
     if b"\0" in head and len(head) >= 4:
         for name, width, at in (("utf-32-le", 4, 0), ("utf-32-be", 4, 3), ("utf-16-le", 2, 0), ("utf-16-be", 2, 1)):

@@ -114,7 +114,10 @@ class Pipeline:
         return self.normalizer.record() if len(self.normalizer) else None
 
     def normalize(self, text: str, log: Callable[[LogEntry], None] | None = None) -> str:
-        """Apply the normalizers; ``log`` receives an entry for every change."""
+        """Apply the normalizers; ``log`` receives an entry for every change. Without
+        normalizers, ``text`` itself (a corpus prepares every file)."""
+        if not len(self.normalizer):
+            return text
         if log is None:
             return self.normalizer.normalize(text)
         return normalize_logged(self.normalizer, text, log)

@@ -219,7 +219,7 @@ class Scorer:
         known = self.plain_types
         if known is not None and (data is None or not plain_text(source.source, data, text)):
             known = None
-        extension = os.path.splitext(os.path.basename(source.source))[1]
+        extension = os.path.splitext(source.source)[1]
         if known is not None and extension in known:
             kind = known[extension]
         else:

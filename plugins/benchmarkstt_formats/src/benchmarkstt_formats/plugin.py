@@ -37,7 +37,7 @@ def infer_input_type(path: str) -> Optional[str]:
     """Files ending in ``.txt`` (any case), and standard input (``-``), are plain text."""
     if path == "-":
         return "plaintext"
-    extension = os.path.splitext(os.path.basename(path))[1]
+    extension = os.path.splitext(path)[1]
     return "plaintext" if extension.lower() == ".txt" else None
 
 

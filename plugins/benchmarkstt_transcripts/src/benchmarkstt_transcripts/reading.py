@@ -266,7 +266,7 @@ def plain_text(path: str, data: bytes, text: Optional[str] = None) -> bool:
         >>> plain_text("a.txt", b"the cat sat", "the cat sat")
         True
     """
-    extension = os.path.splitext(os.path.basename(path))[1].lower()
+    extension = os.path.splitext(path)[1].lower()
     if path == "-" or extension not in (".txt", ""):
         return False
     try:
@@ -298,7 +298,7 @@ def by_structure(path: str) -> bool:
         >>> by_structure("a.json"), by_structure("a.srt"), by_structure("-")
         (True, False, True)
     """
-    extension = os.path.splitext(os.path.basename(path))[1].lower()
+    extension = os.path.splitext(path)[1].lower()
     return path == "-" or extension in CONTAINERS or len(candidates(extension)) > 1
 
 
@@ -314,7 +314,7 @@ def infer_type(path: str, data: Optional[bytes] = None) -> Optional[str]:
         return recognise("-", stdin_bytes() if data is None else data, candidates(""), "")
     if data is None and os.path.isdir(path):
         raise InputError(f"{path}: is a directory, not a file")
-    extension = os.path.splitext(os.path.basename(path))[1].lower()
+    extension = os.path.splitext(path)[1].lower()
     kinds = candidates(extension)
     if len(kinds) == 1 and extension not in CONTAINERS:
         return kinds[0]
