@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from benchmarkstt_corpus.pairing import Item, Source
 from benchmarkstt_corpus.scoring import Spec, clean, error_entries, error_words, pair_sums, score_batch
-from benchmarkstt_metrics.differs import Levenshtein, RatcliffObershelp
+from benchmarkstt_metrics.differs import Levenshtein, RatcliffObershelp, edit_opcodes, merge_changes
 from benchmarkstt_metrics.mapsswe import opcode_places, segments
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -64,6 +64,25 @@ def test_pair_sums_are_the_segment_sums_of_every_pair_of_engines_with_profiles(r
                 z = [ea - eb for ea, eb in segments(profiles[first], profiles[second])]
                 expected[(first, second)] = (len(z), sum(z), sum(v * v for v in z))
     assert pair_sums(engines, profiles) == expected
+
+
+def plain_merge(opcodes):
+    """Each run of non-equal opcodes as one block, tagged by the words it has on each side."""
+    merged = []
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag != "equal" and merged and merged[-1][0] != "equal":
+            i1, j1 = merged.pop()[1::2]
+        if tag != "equal":
+            tag = {(True, True): "replace", (True, False): "delete", (False, True): "insert"}[(i1 < i2, j1 < j2)]
+        merged.append((tag, i1, i2, j1, j2))
+    return merged
+
+
+@settings(max_examples=300, deadline=None)
+@given(WORDS, WORDS)
+def test_merged_changes_are_the_runs_of_rapidfuzz_changes(ref, hyp):
+    opcodes = edit_opcodes(ref, hyp)
+    assert merge_changes(opcodes) == plain_merge(opcodes)
 
 
 def scored(spec, hyp, ref="the cat sat on the mat"):
