@@ -27,13 +27,14 @@ import codecs
 import functools
 import hashlib
 import math
+import operator
 import os
 import signal
 import sys
 import threading
 from collections import Counter
 from collections.abc import Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Optional, Sequence
 
@@ -42,7 +43,7 @@ from benchmarkstt_core.errors import BenchmarkSTTError, InputError, UsageError
 from benchmarkstt_core.names import printable
 from benchmarkstt_core.pipeline import Pipeline, create
 from benchmarkstt_metrics.kernels import count_opcodes
-from benchmarkstt_metrics.mapsswe import opcode_places, segments
+from benchmarkstt_metrics.mapsswe import opcode_places, spans
 from benchmarkstt_metrics.metrics import aligned_reference_words, annotated_words
 from benchmarkstt_metrics.unspaced import tell_unspaced
 
@@ -175,6 +176,22 @@ class Scorer:
         self.as_headline = {
             title for title, differ, weight in self.wer_calls if differ is self.differ and weight == self.weight
         }
+        calls = [(title, metric) for title, (_, metric) in zip(self.titles, self.pipeline.metrics)]
+        #: ``(title, metric, whether its value is the headline's rate on words without annotations)``
+        self.calls = [(title, metric, title in self.as_headline) for title, metric in calls]
+        #: whether every call is such a WER call: on words without annotations, no metric makes a value
+        self.rated_only = all(rated for _, _, rated in self.calls)
+        #: the calls that pool by ``pooled_counts(value)``, then by ``pooled_errors(ref, hyp)`` (see
+        #: :func:`pooled_counts`), and the titles that pool S + D + I when their value has the counts
+        self.pooled_by_value = [(title, metric) for title, metric in calls if hasattr(metric, "pooled_counts")]
+        pooled = {title for title, _ in self.pooled_by_value} | {title for title, _, _ in self.wer_calls}
+        self.pooled_by_pair = [
+            (title, metric) for title, metric in calls if hasattr(metric, "pooled_errors") and title not in pooled
+        ]
+        pooled |= {title for title, _ in self.pooled_by_pair}
+        self.maybe_counted = [title for title in dict.fromkeys(self.titles) if title not in pooled]
+        #: the calls whose metric gives timing offsets
+        self.timed = [(title, metric) for title, metric in calls if hasattr(metric, "offsets")]
         #: the type the hook gave a plain-text file, by extension (``None``: every file is asked)
         self.plain_types: Optional[dict] = {} if plain_text_known(host) else None
         #: whether the context decodes as the plain-text look does (UTF-8, a byte-order mark or
@@ -234,17 +251,14 @@ class Scorer:
             )
         return kind
 
-    def compare(self, ref: Any, hyp: Any, counts: dict) -> dict:
+    def compare(self, ref: Any, hyp: Any, rated: float) -> dict:
         """Every metric's value of a pair, by title. A WER call (a metric with ``headline()``)
-        that aligns and weighs as the headline, on words without annotations, is the rate of
-        the headline's ``counts`` (the same number: the pair is not aligned twice)."""
-        plain = getattr(ref, "annotations", None) is None and getattr(hyp, "annotations", None) is None
-        rated = rate(
-            counts["replace"] + self.weight * (counts["delete"] + counts["insert"]), aligned_reference_words(counts)
-        )
+        that aligns and weighs as the headline, on words without annotations (:func:`plain_pair`),
+        is ``rated``, the headline's rate (the same number: the pair is not aligned twice)."""
+        plain = plain_pair(ref, hyp)
         return {
-            title: rated if plain and title in self.as_headline else metric.compare(ref, hyp)
-            for title, (_, metric) in zip(self.titles, self.pipeline.metrics)
+            title: rated if plain and as_headline else metric.compare(ref, hyp)
+            for title, metric, as_headline in self.calls
         }
 
     def read(self, source: Any) -> tuple:
@@ -338,6 +352,11 @@ def plain_text_known(host: PluginHost) -> bool:
     return True
 
 
+def plain_pair(ref: Any, hyp: Any) -> bool:
+    """Whether neither of a pair's inputs has annotations (a NIST file's alternations)."""
+    return getattr(ref, "annotations", None) is None and getattr(hyp, "annotations", None) is None
+
+
 def build_host(load: Sequence = ()) -> PluginHost:
     """The plugins as the commands load them (with ``--load`` modules)."""
     from benchmarkstt_core.plugins import make_plugin_manager
@@ -360,7 +379,8 @@ def built_scorer(spec: Spec, thread: int) -> Scorer:
 
 def clean(value: Any) -> Any:
     """``value`` with NaN and infinities as ``None``, tuples as lists, counters as lists
-    (valid JSON, and the same after a round trip through a file)."""
+    (valid JSON, and the same after a round trip through a file): what a metric made, put in
+    a row (the rest scoring makes of strings, whole numbers and lists)."""
     if isinstance(value, float):
         return None if math.isnan(value) or math.isinf(value) else value
     if isinstance(value, dict):
@@ -368,12 +388,6 @@ def clean(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [clean(v) for v in value]
     return value
-
-
-#: what the metrics made in a row (their values and pooled counts): :func:`clean` makes it valid
-#: JSON; the rest scoring makes of strings, whole numbers and lists, and the client's tallies
-#: (error words as numbers, offsets by millisecond) are sent as made
-MADE_BY_METRICS = ("metrics", "pooling", "counted", "as_deletions")
 
 
 def one_line(exc: BaseException) -> str:
@@ -401,11 +415,15 @@ def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence, ids: dict) -> d
             subs += pair
         dels += ref[i1 + n : i2]
         ins += hyp[j1 + n : j2]
-
-    def numbered(words: list) -> list:
-        return [ids.setdefault(word, len(ids)) for word in words]
-
-    return {"substitutions": numbered(subs), "deletions": numbered(dels), "insertions": numbered(ins)}
+    for word in subs + dels + ins:
+        if word not in ids:
+            ids[word] = len(ids)
+    number = ids.__getitem__
+    return {
+        "substitutions": list(map(number, subs)),
+        "deletions": list(map(number, dels)),
+        "insertions": list(map(number, ins)),
+    }
 
 
 def error_entries(numbers: Sequence, words: Sequence, pairs: bool) -> Iterator:
@@ -459,21 +477,18 @@ def score_engine(scorer: Scorer, item: Any, engine: str, source: Any, reference:
         a, b, opcodes = annotated_words(ref, hyp, scorer.differ, scorer.context)  # NIST alternations
         opcodes = opcodes if opcodes is not None else scorer.differ(a, b).get_opcodes()
         counts = count_opcodes(opcodes)
+        s, d, i = counts["replace"], counts["delete"], counts["insert"]
+        errors = s + scorer.weight * (d + i)
+        words = aligned_reference_words(counts)
+        wer = rate(errors, words)
         with scorer.naming(item.id, engine):
-            values = scorer.compare(ref, hyp, counts)
+            values = scorer.compare(ref, hyp, wer)
             pooling, counted = pooled_counts(scorer, ref, hyp, values, counts)
-        offsets = {
-            title: offset_histograms(*metric.offsets(ref, hyp)[:2])
-            for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics)
-            if hasattr(metric, "offsets")
-        }
+        offsets = {title: offset_histograms(*metric.offsets(ref, hyp)[:2]) for title, metric in scorer.timed}
     except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
         row = error_row(item.id, engine, ref_info, hyp_info, one_line(exc))
         with scorer.naming(item.id, engine):
             return failure_counts(scorer, row, ref), None
-    s, d, i = counts["replace"], counts["delete"], counts["insert"]
-    errors = s + scorer.weight * (d + i)
-    words = aligned_reference_words(counts)
     row = {
         "id": item.id,
         "engine": engine,
@@ -488,13 +503,14 @@ def score_engine(scorer: Scorer, item: Any, engine: str, source: Any, reference:
         "reference_words": words,
         "hypothesis_words": len(b),
         "errors": errors,
-        "wer": rate(errors, words),
-        "metrics": values,
+        "wer": wer,
+        "metrics": values if scorer.rated_only and plain_pair(ref, hyp) else clean(values),
         "pooling": pooling,
         "counted": counted,
-        "offsets": offsets,
-        "error_words": error_words(opcodes, a, b, ids),
     }
+    if offsets:  # only timing metrics give offsets
+        row["offsets"] = offsets
+    row["error_words"] = error_words(opcodes, a, b, ids)
     window = item.reference.window
     if window is not None:
         row["window"] = [window[0], window[1]]
@@ -518,26 +534,22 @@ def pooled_counts(scorer: Scorer, ref: Any, hyp: Any, values: dict, counts: dict
     ``headline()`` (WER): S + weight x (D + I) of its alignment (``counts``, the headline's,
     when it aligns as the headline); a result with S, D, I and reference words pools
     S + D + I of them."""
-    pooling = {}
-    for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics):
-        if hasattr(metric, "pooled_counts"):
-            pooling[title] = list(metric.pooled_counts(values[title]))
+    pooling = {title: clean(list(metric.pooled_counts(values[title]))) for title, metric in scorer.pooled_by_value}
     for title, differ, weight in scorer.wer_calls:
-        c = counts if differ is scorer.differ and weight == scorer.weight else None
+        c = counts if title in scorer.as_headline else None
         if c is None:
             wa, wb, given = annotated_words(ref, hyp, differ, scorer.context)
             c = count_opcodes(given if given is not None else differ(wa, wb).get_opcodes())
         pooling[title] = [c["replace"] + weight * (c["delete"] + c["insert"]), aligned_reference_words(c)]
-    for title, (_, metric) in zip(scorer.titles, scorer.pipeline.metrics):
-        if hasattr(metric, "pooled_errors") and title not in pooling:
-            pooling[title] = list(metric.pooled_errors(ref, hyp))
-    counted = {
-        title: [value[k] for k in COUNTS]
-        for title, value in values.items()
-        if title not in pooling and isinstance(value, Mapping) and all(k in value for k in COUNTS)
-    }
-    for title, (s_, d_, i_, n_) in counted.items():
-        pooling[title] = [s_ + d_ + i_, n_]
+    for title, metric in scorer.pooled_by_pair:
+        pooling[title] = clean(list(metric.pooled_errors(ref, hyp)))
+    counted = {}
+    for title in scorer.maybe_counted:
+        value = values[title]
+        if isinstance(value, Mapping) and all(k in value for k in COUNTS):
+            s, d, i, n = (value[k] for k in COUNTS)
+            counted[title] = clean([s, d, i, n])
+            pooling[title] = clean([s + d + i, n])
     return pooling, counted
 
 
@@ -549,8 +561,8 @@ def pair_sums(engines: Sequence, profiles: dict) -> dict:
     for x, first in enumerate(engines):
         for second in engines[x + 1 :]:
             if first in profiles and second in profiles:
-                z = [ea - eb for ea, eb in segments(profiles[first], profiles[second])]
-                pairs[(first, second)] = (len(z), sum(z), sum(v * v for v in z))
+                z = [ea - eb for ea, eb, _ in spans(profiles[first], profiles[second])]
+                pairs[(first, second)] = (len(z), sum(z), sum(map(operator.mul, z, z)))
     return pairs
 
 
@@ -616,17 +628,19 @@ def failure_counts(scorer: Scorer, row: dict, ref: Any) -> dict:
         except BenchmarkSTTError:  # a reference it cannot score (no subtitle blocks): all its words
             continue
     errors = scorer.weight * n
-    row["as_deletions"] = {
-        "substitutions": 0,
-        "deletions": n,
-        "insertions": 0,
-        "hits": 0,
-        "reference_words": n,
-        "hypothesis_words": 0,
-        "errors": errors,
-        "wer": rate(errors, n),
-        "pooling": pooling,
-    }
+    row["as_deletions"] = clean(
+        {
+            "substitutions": 0,
+            "deletions": n,
+            "insertions": 0,
+            "hits": 0,
+            "reference_words": n,
+            "hypothesis_words": 0,
+            "errors": errors,
+            "wer": rate(errors, n),
+            "pooling": pooling,
+        }
+    )
     return row
 
 
@@ -639,8 +653,8 @@ def score_batch(spec: Spec, items: Sequence, checker: Optional[Scorer] = None) -
     """Score several items in this process (what a pool or a Dask worker runs) with
     ``checker``, the scorer of ``spec`` that checked the run in this process, or else this
     thread's :func:`scorer`; every item's ``words`` is the same list, of the words its error
-    lists number. The rows come as the result holds them: their :data:`MADE_BY_METRICS` parts
-    :func:`clean`. An item's warnings go with it, each once (the client tells each line once
+    lists number. The rows come as the result holds them, what the metrics made :func:`clean`.
+    An item's warnings (if any) go with it, each once (the client tells each line once
     for the run). With a time limit, on a thread that is not a process's main one (a Dask
     worker's), in a child process (:func:`in_child`): only a main thread can stop a regular
     expression that runs too long."""
@@ -656,15 +670,13 @@ def score_batch(spec: Spec, items: Sequence, checker: Optional[Scorer] = None) -
             s.said = []
             s.context.told.clear()
             try:
-                with time_limit(spec.time_limit, f"the scoring of recording {item.id!r} (--time-limit)"):
+                what = f"the scoring of recording {item.id!r} (--time-limit)"
+                with time_limit(spec.time_limit, what) if spec.time_limit else nullcontext():
                     one = score_item(s, item, ids)
-                one["warnings"] = s.said
+                if s.said:
+                    one["warnings"] = s.said
             finally:
                 s.said = None
-            for row in one["rows"]:
-                for key in MADE_BY_METRICS:
-                    if key in row:
-                        row[key] = clean(row[key])
             scored.append(one)
     words = list(ids)
     for one in scored:

@@ -63,14 +63,20 @@ class RatcliffObershelp(Differ):
 
 
 def merge_changes(opcodes: Sequence) -> list:
-    """Join adjacent non-equal opcodes into one replace, delete or insert block."""
+    """Join adjacent non-equal opcodes into one replace, delete or insert block (an opcode
+    joined to none is kept as it is: rapidfuzz's, whose replace blocks are one-to-one).
+
+    :example:
+        >>> merge_changes([("equal", 0, 1, 0, 1), ("delete", 1, 2, 1, 1), ("replace", 2, 3, 1, 2)])
+        [('equal', 0, 1, 0, 1), ('replace', 1, 3, 1, 2)]
+    """
     merged: list = []
-    for tag, i1, i2, j1, j2 in opcodes:
-        if merged and tag != "equal" and merged[-1][0] != "equal":
+    for op in opcodes:
+        if op[0] != "equal" and merged and merged[-1][0] != "equal":
             _, i1, _, j1, _ = merged.pop()
-        if tag != "equal":
-            tag = "replace" if i1 < i2 and j1 < j2 else ("delete" if i1 < i2 else "insert")
-        merged.append((tag, i1, i2, j1, j2))
+            _, _, i2, _, j2 = op
+            op = ("replace" if i1 < i2 and j1 < j2 else "delete" if i1 < i2 else "insert", i1, i2, j1, j2)
+        merged.append(op)
     return merged
 
 
