@@ -11,8 +11,9 @@ from .errors import UsageError
 def folder_files(folder: str, what: str) -> dict:
     """The files under ``folder`` by id (path inside it without the last extension).
 
-    Hidden files and folders are skipped; two files with one id are an error naming both
-    (``what`` names the argument that gave the folder).
+    Hidden files and folders are skipped, and so are folders that are symbolic links or cannot
+    be listed; two files with one id are an error naming both (``what`` names the argument that
+    gave the folder).
 
     :example:
         >>> import pathlib, tempfile
@@ -26,18 +27,43 @@ def folder_files(folder: str, what: str) -> dict:
     if not os.path.isdir(folder):
         raise UsageError(f"{what} {folder!r}: not a folder")
     found: dict = {}
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        inside = os.path.relpath(root, folder)  # once per folder: relpath costs more than the rest
-        prefix = "" if inside == os.curdir else inside.replace(os.sep, "/") + "/"
-        for name in sorted(files):
-            if name.startswith("."):
-                continue
-            path = os.path.join(root, name)
-            key = prefix + os.path.splitext(name)[0]
-            if key in found:
-                raise UsageError(
-                    f"{what} {folder!r}: {found[key]!r} and {path!r} have the same name without extension; keep one"
-                )
-            found[key] = path
+    add_files(folder, "", found, f"{what} {folder!r}")
     return found
+
+
+def add_files(path: str, prefix: str, found: dict, where: str) -> None:
+    """Add the files of folder ``path`` to ``found`` by id (``prefix`` and the name without its
+    extension), in name order, then those of its subfolders, each in name order."""
+    try:
+        with os.scandir(path) as listed:
+            entries = sorted((entry for entry in listed if not entry.name.startswith(".")), key=by_name)
+    except OSError:
+        return
+    folders = []
+    for entry in entries:
+        if is_folder(entry):
+            folders.append(entry)
+            continue
+        name = entry.name
+        key = prefix + (name.rpartition(".")[0] or name)  # the name has no leading dot
+        if key in found:
+            raise UsageError(
+                f"{where}: {found[key]!r} and {entry.path!r} have the same name without extension; keep one"
+            )
+        found[key] = entry.path
+    for entry in folders:
+        if not entry.is_symlink():
+            add_files(entry.path, f"{prefix}{entry.name}/", found, where)
+
+
+def by_name(entry: os.DirEntry) -> str:
+    """A folder entry's name (its sort key)."""
+    return entry.name
+
+
+def is_folder(entry: os.DirEntry) -> bool:
+    """Whether an entry is a folder or a link to one (one that cannot be looked at is a file)."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False

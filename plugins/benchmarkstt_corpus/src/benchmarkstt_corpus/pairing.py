@@ -125,9 +125,9 @@ def pair(
     every = dict.fromkeys(order or [])
     for mapping in (reference, *engines.values()):
         every.update(dict.fromkeys(sorted(mapping)))
+    sides = [(REFERENCE, reference), *engines.items()]
     corpus = Corpus(list(engines), [])
     for key in every:
-        sides = [(REFERENCE, reference)] + list(engines.items())
         missing = [name for name, files in sides if key not in files]
         if missing:
             present = [name for name, files in sides if key in files]

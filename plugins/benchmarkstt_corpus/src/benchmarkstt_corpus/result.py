@@ -23,6 +23,7 @@ import heapq
 import json
 import math
 import numbers
+import operator
 import os
 import sys
 from collections import Counter
@@ -188,8 +189,8 @@ class ErrorCounts:
 
 class Tally:
     """What the statistics need of one engine's rows, as they are folded in: the numbers of
-    every file scored (small lists, one entry per file), sums, and the failures; the rows
-    themselves go to the row store.
+    every file scored (one small tuple per file, turned into columns by :meth:`columns`), sums,
+    and the failures; the rows themselves go to the row store.
 
     :param rows: where the engine's rows are kept (a list, or a
         :class:`~benchmarkstt_corpus.spool.SpooledRows`)
@@ -198,15 +199,16 @@ class Tally:
     """
 
     COUNTS = ("substitutions", "deletions", "insertions", "hits", "reference_words", "hypothesis_words")
+    #: the numbers of a file kept for the statistics, in the order of :attr:`numbers`
+    NUMBERS = ("errors", "wer", *COUNTS)
+    numbers_of = operator.itemgetter(*NUMBERS)
 
     def __init__(self, rows: Any, summed: Iterable = ()):
         self.rows = rows
         self.sums = frozenset(summed)
         self.index: list = []  # the place in the corpus of each file scored
-        self.errors: list = []
-        self.words: list = []
-        self.wers: list = []
-        self.counts: dict = {k: [] for k in self.COUNTS}
+        self.numbers: list = []  # the NUMBERS of each file scored
+        self.made: dict = {}  # the columns of the numbers, once made (see columns)
         self.titles: list | None = None  # the metrics of the first file scored
         self.pooling: dict = {}  # title: {place: (numerator, denominator)}
         self.counted: dict = {}  # title of a metric with counts: [S, D, I, reference words] summed
@@ -255,11 +257,7 @@ class Tally:
     def count(self, place: int, row: dict) -> None:
         """Fold the numbers of one file into the statistics."""
         self.index.append(place)
-        self.errors.append(row["errors"])
-        self.words.append(row["reference_words"])
-        self.wers.append(row["wer"])
-        for k in self.COUNTS:
-            self.counts[k].append(row[k])
+        self.numbers.append(self.numbers_of(row))
         if self.titles is None and "metrics" in row:
             self.titles = list(row["metrics"])
             for title in self.titles:
@@ -281,6 +279,22 @@ class Tally:
         for title, values in self.values.items():
             if "metrics" in row:
                 values.append(row["metrics"][title])
+
+    def columns(self) -> dict:
+        """Each of the :attr:`NUMBERS` as a list over the files scored, in the order they came
+        (made again only when files came since; the statistics read them several times).
+
+        :example:
+            >>> tally = Tally([])
+            >>> for errors in (1, 2):
+            ...     tally.count(0, {"errors": errors, "wer": errors / 4, "pooling": {}, **dict.fromkeys(Tally.COUNTS, 4)})
+            >>> tally.columns()["errors"], tally.columns()["wer"]
+            ([1, 2], [0.25, 0.5])
+        """
+        if len(self.index) not in self.made:
+            columns = zip(*self.numbers) if self.numbers else [()] * len(self.NUMBERS)
+            self.made = {len(self.index): {name: list(values) for name, values in zip(self.NUMBERS, columns)}}
+        return self.made[len(self.index)]
 
     def pooled_columns(self, title: str) -> tuple:
         """``(places, numerators, denominators)`` of a pooled metric over the files scored, in
@@ -369,22 +383,23 @@ class Aggregator:
                 sys.stderr.write(line)
         rows = {}
         counted = self.settings.on_missing == "deletions" or all(r["status"] == "ok" for r in scored["rows"])
+        item = self.corpus.items[place]
+        window = item.reference.window
+        duration = window and window[1] - window[0]
+        unread = scored.get("reference_failed", False)
         for row in scored["rows"]:
+            engine = row["engine"]
             numbers = row.pop("error_words", None)
             if numbers:
+                top = self.top[engine]
                 for kind, counts in numbers.items():
-                    self.top[row["engine"]][kind].update(
-                        error_entries(counts, scored["words"], kind == "substitutions")
-                    )
-            offsets = row.pop("offsets", None)
-            window = self.corpus.items[place].reference.window
-            self.tallies[row["engine"]].add(
-                place, row, counted, offsets, window and window[1] - window[0], scored.get("reference_failed", False)
-            )
-            rows[row["engine"]] = row
+                    if counts:  # most files have no error of some kind
+                        top[kind].update(error_entries(counts, scored["words"], kind == "substitutions"))
+            self.tallies[engine].add(place, row, counted, row.pop("offsets", None), duration, unread)
+            rows[engine] = row
             if row["status"] == "error":
                 self.failed.append((place, row["engine"], row["id"], row["error"]))
-        for entry in records.item_inputs(self.corpus.items[place], rows):
+        for entry in records.item_inputs(item, rows):
             self.inputs.append(entry)
         for pair, sums in (scored["pairs"] if counted else {}).items():
             total = self.pairs.setdefault(pair, [0, 0, 0])
@@ -452,25 +467,26 @@ class Aggregator:
         their intervals and every paired test of two of them then read."""
         draws = stats.Draws()
         tallies = list(self.tallies.values())
-        first = tallies[0] if tallies else None
+        columns = [t.columns() for t in tallies]
+        words = columns[0]["reference_words"] if tallies else []
         if (
-            first is not None
-            and len(tallies) > 1
-            and len(first.words) >= stats.MIN_UNITS
-            and all(t.words == first.words and t.index == first.index for t in tallies)
+            len(tallies) > 1
+            and len(words) >= stats.MIN_UNITS
+            and all(c["reference_words"] == words and t.index == tallies[0].index for t, c in zip(tallies, columns))
         ):
             stats.replicates(
-                list(zip(*(t.errors for t in tallies))), first.words, self.settings.resamples, self.settings.seed, draws
+                list(zip(*(c["errors"] for c in columns))), words, self.settings.resamples, self.settings.seed, draws
             )
         return draws
 
     def engine_summary(self, engine: str, tally: Tally, draws: stats.Draws | None = None) -> dict:
         """One engine's pooled counts, interval, mean of per-file rates and metrics."""
         settings = self.settings
-        total = {k: sum(values) for k, values in tally.counts.items()}
-        errors = sum(tally.errors)
+        columns = tally.columns()
+        total = {k: sum(columns[k]) for k in tally.COUNTS}
+        errors = sum(columns["errors"])
         low, high = stats.bootstrap_ci(
-            tally.errors, tally.words, settings.resamples, settings.seed, settings.level, draws
+            columns["errors"], columns["reference_words"], settings.resamples, settings.seed, settings.level, draws
         )
         metrics = {}
         for title in tally.titles or []:
@@ -519,7 +535,7 @@ class Aggregator:
             "errors": errors,
             "wer": stats.pooled(errors, total["reference_words"]),
             "ci": {"low": low, "high": high, "confidence_level": settings.level},
-            "mean_file_wer": (sum(tally.wers) / scored) if scored else None,
+            "mean_file_wer": (sum(columns["wer"]) / scored) if scored else None,
             **(
                 {"duration": tally.duration, "errors_per_minute": errors / (tally.duration / 60)}
                 if tally.duration
@@ -547,16 +563,17 @@ class Aggregator:
         """Engine ``a`` against ``b`` on the files both scored: bootstrap, MAPSSWE, Wilcoxon."""
         settings = self.settings
         ta, tb = self.tallies[a], self.tallies[b]
+        ca, cb = ta.columns(), tb.columns()
         in_b = {place: n for n, place in enumerate(tb.index)}
         common = [(n, in_b[place]) for n, place in enumerate(ta.index) if place in in_b]
-        words = [ta.words[x] for x, _ in common]
-        errors_a, errors_b = [ta.errors[x] for x, _ in common], [tb.errors[y] for _, y in common]
+        words = [ca["reference_words"][x] for x, _ in common]
+        errors_a, errors_b = [ca["errors"][x] for x, _ in common], [cb["errors"][y] for _, y in common]
         wer_a = stats.pooled(sum(errors_a), sum(words))
         wer_b = stats.pooled(sum(errors_b), sum(words))
         tests = {
             "bootstrap": stats.paired_bootstrap(errors_a, errors_b, words, settings.resamples, settings.seed, draws),
             "mapsswe": stats.mapsswe(*self.pair_sums(a, b)),
-            "wilcoxon": stats.wilcoxon([ta.wers[x] for x, _ in common], [tb.wers[y] for _, y in common]),
+            "wilcoxon": stats.wilcoxon([ca["wer"][x] for x, _ in common], [cb["wer"][y] for _, y in common]),
         }
         metrics = {}
         for title in ta.pooling:
