@@ -138,6 +138,74 @@ def test_more_workers_than_tasks(tmp_path, method, jobs):
 
 
 @pytest.mark.parametrize("method", METHODS)
+def test_a_worker_that_dies_fails_the_task_sent_ahead_to_it_too(tmp_path, method):
+    """A small task is sent ahead to a busy worker: when that worker dies, the task waiting in
+    its pipe fails with it (it is not lost, nor left pending), and the other worker goes on."""
+    proc = run_python(
+        tmp_path,
+        method,
+        """
+        import os, time
+        from benchmarkstt_core.workers import WorkerPool
+
+        def die():
+            time.sleep(0.5)
+            os._exit(3)
+
+        def run():
+            pool = WorkerPool(2)
+            futures = [pool.submit(die), pool.submit(time.sleep, 1), pool.submit(pow, 2, 5), pool.submit(pow, 2, 6)]
+            print(*[type(f.exception()).__name__ if f.exception() else f.result() for f in futures])
+            pool.shutdown()
+    """,
+    )
+    # die on the first worker, sleep on the second, then 2**5 ahead to the first, 2**6 to the second
+    assert (proc.stdout, proc.stderr) == ("BrokenProcessPool None BrokenProcessPool 64\n", "")
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_large_tasks_with_large_answers_wait_for_a_free_worker(tmp_path, method):
+    """A task too large to wait in a busy worker's pipe is not sent ahead: sending it would
+    block (with the pool's lock held) while that worker blocks sending its large answer to the
+    thread that would read it."""
+    proc = run_python(
+        tmp_path,
+        method,
+        """
+        from benchmarkstt_core.workers import WorkerPool
+
+        def run():
+            pool = WorkerPool(2)
+            futures = [pool.submit(bytes.upper, bytes(4 * 10 ** 6)) for _ in range(6)]
+            print(sum(len(f.result()) for f in futures))
+            pool.shutdown(cancel_futures=True)
+    """,
+    )
+    assert (proc.stdout, proc.stderr) == ("24000000\n", "")
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_shutdown_cancels_the_queued_tasks_and_runs_those_sent(tmp_path, method):
+    """``shutdown(cancel_futures=True)`` cancels what is still queued; what a worker runs or
+    has waiting in its pipe is done."""
+    proc = run_python(
+        tmp_path,
+        method,
+        """
+        import time
+        from benchmarkstt_core.workers import WorkerPool
+
+        def run():
+            pool = WorkerPool(1)
+            futures = [pool.submit(time.sleep, 0.3)] + [pool.submit(pow, 2, n) for n in range(3)]
+            pool.shutdown(cancel_futures=True)
+            print(*["cancelled" if f.cancelled() else f.result() for f in futures])
+    """,
+    )
+    assert (proc.stdout, proc.stderr) == ("None 1 cancelled cancelled\n", "")
+
+
+@pytest.mark.parametrize("method", METHODS)
 def test_a_corpus_scored_on_the_pool_gives_the_same_numbers(tmp_path, method):
     """What runs on the pool (the corpus's scoring: its plugins loaded in each worker) gives
     the numbers of one process under every start method."""

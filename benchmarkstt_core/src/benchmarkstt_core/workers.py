@@ -5,8 +5,10 @@ file, and the thread reading the pipes never waits forever (it does not hold the
 exit either). :class:`concurrent.futures.ProcessPoolExecutor` shares one result pipe between
 its workers and this process, which holds its writing end too: a worker killed while it
 wrote a result larger than the pipe's atomic size left its reading thread waiting, and the
-pool's shutdown and the interpreter's exit with it. What the plugins that score or transcribe
-on local workers use (the corpus's scoring, the engines' transcription).
+pool's shutdown and the interpreter's exit with it. A busy worker is sent its next task ahead
+(when the task is small enough to wait in the pipe without blocking the sender), so that it
+starts the task as soon as it answers the one before. What the plugins that score or
+transcribe on local workers use (the corpus's scoring, the engines' transcription).
 
 It runs under every start method of :mod:`multiprocessing` (fork, Linux's default up to
 Python 3.13; forkserver, Linux's from 3.14; spawn, macOS's and Windows'): a task and its
@@ -25,6 +27,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
+import sys
 import threading
 from collections import deque
 from concurrent.futures import Executor, Future
@@ -62,21 +66,33 @@ def serve(conn: Connection, initializer: Optional[Callable[[], None]], parent: O
         conn.send_bytes(answer)
 
 
+def ahead_limit(conn: Connection) -> int:
+    """The largest task (in bytes) that may wait in ``conn`` for a busy worker: a quarter of
+    the socket's smaller buffer, so that sending it never blocks (0 on Windows, whose pipes
+    are not sockets: nothing is sent ahead there)."""
+    if sys.platform == "win32":
+        return 0
+    with socket.fromfd(conn.fileno(), socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sizes = [sock.getsockopt(socket.SOL_SOCKET, option) for option in (socket.SO_SNDBUF, socket.SO_RCVBUF)]
+    return min(sizes) // 4
+
+
 class Worker:
-    """One worker process, this process's end of its pipe, and the future it is running."""
+    """One worker process, this process's end of its pipe, and the futures of the tasks sent
+    to it (the oldest is the one it is running)."""
 
     def __init__(self, process: Any, conn: Connection):
         self.process = process
         self.conn = conn
-        self.future: Optional[Future] = None
+        self.futures: Deque[Future] = deque()
         self.closing = False
 
 
 class WorkerPool(Executor):
     """A :class:`concurrent.futures.Executor` of ``workers`` local processes (started at once,
-    each running ``initializer`` first), one task at a time each, which end with this process
-    however it ends (:mod:`~benchmarkstt_core.lifeline`). A worker that ends before it
-    answers (killed by a stop, see :func:`~benchmarkstt_core.stopping.stop_workers`) fails its
+    each running ``initializer`` first), one task at a time each (and a small one sent ahead),
+    which end with this process however it ends (:mod:`~benchmarkstt_core.lifeline`). A
+    worker that ends before it answers (killed by a stop, see :func:`~benchmarkstt_core.stopping.stop_workers`) fails its
     task's future with :class:`~concurrent.futures.process.BrokenProcessPool`, and the tasks
     still queued too when no worker is left.
 
@@ -87,7 +103,7 @@ class WorkerPool(Executor):
 
     def __init__(self, workers: int, initializer: Optional[Callable[[], None]] = None):
         self._lock = threading.Lock()
-        self._queue: Deque[Tuple[Future, Callable, tuple, dict]] = deque()
+        self._queue: Deque[Tuple[Future, memoryview]] = deque()
         self._workers: List[Worker] = []
         self._closed = False
         # the workers' parent is this process, except under forkserver (the fork server is)
@@ -99,19 +115,26 @@ class WorkerPool(Executor):
             theirs.close()  # the worker's end lives only in the worker: its end is this pipe's end of file
             self._workers.append(Worker(process, mine))
         self._processes = [worker.process for worker in self._workers]
+        self._ahead = ahead_limit(self._workers[0].conn)
         self._reader = threading.Thread(target=self._read, name="benchmarkstt-workers", daemon=True)
         self._reader.start()
 
     def submit(self, fn: Callable, /, *args: Any, **kwargs: Any) -> Future:
         """Run ``fn(*args, **kwargs)`` on a worker; its :class:`~concurrent.futures.Future`."""
         future: Future = Future()
+        task: Optional[memoryview] = None
+        try:
+            task = ForkingPickler.dumps((fn, args, kwargs))
+        except Exception as exc:  # noqa: BLE001 - a task that cannot be sent is its future's failure
+            future.set_exception(exc)
         with self._lock:
             if self._closed:
                 raise RuntimeError("cannot submit to a pool that was shut down")
             if not self._workers:
                 raise BrokenProcessPool("no worker process is left")
-            self._queue.append((future, fn, args, kwargs))
-            self._dispatch()
+            if task is not None:
+                self._queue.append((future, task))
+                self._dispatch()
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -128,23 +151,20 @@ class WorkerPool(Executor):
                 process.join()
 
     def _dispatch(self) -> None:
-        """Give queued tasks to idle workers; once closed and nothing is queued, tell the idle
-        workers to end (with the lock held)."""
+        """Give queued tasks to idle workers, then send small ones ahead to busy workers; once
+        closed and nothing is queued, tell the idle workers to end (with the lock held)."""
+        for running in (0, 1):  # idle workers first, then one task ahead to each busy one
+            for worker in self._workers:
+                while self._queue and not worker.closing and len(worker.futures) == running:
+                    future, task = self._queue[0]
+                    if running and len(task) > self._ahead:
+                        break
+                    self._queue.popleft()
+                    if future.set_running_or_notify_cancel():
+                        worker.futures.append(future)
+                        self._send(worker, task)
         for worker in self._workers:
-            if worker.future is not None or worker.closing:
-                continue
-            while self._queue and worker.future is None:
-                future, fn, args, kwargs = self._queue.popleft()
-                if not future.set_running_or_notify_cancel():
-                    continue
-                try:
-                    task = ForkingPickler.dumps((fn, args, kwargs))
-                except Exception as exc:  # noqa: BLE001 - a task that cannot be sent is its future's failure
-                    future.set_exception(exc)
-                    continue
-                worker.future = future
-                self._send(worker, task)
-            if worker.future is None and self._closed and not self._queue:
+            if not worker.futures and not worker.closing and self._closed and not self._queue:
                 worker.closing = True
                 self._send(worker, ForkingPickler.dumps(None))
 
@@ -177,19 +197,18 @@ class WorkerPool(Executor):
                 except Exception as exc:  # noqa: BLE001 - an answer that cannot be read is its task's failure
                     ok, value = False, exc
                 with self._lock:
-                    future, worker.future = worker.future, None
+                    future = worker.futures.popleft()
                     self._dispatch()
-                if future is not None:
-                    (future.set_result if ok else future.set_exception)(value)
+                (future.set_result if ok else future.set_exception)(value)
 
     def _lost(self, worker: Worker) -> None:
-        """``worker`` ended: its task fails, and every queued one when no worker is left."""
+        """``worker`` ended: the tasks sent to it fail, and every queued one when no worker is left."""
         worker.process.join()
         worker.conn.close()
         broken = BrokenProcessPool(f"a worker process ended (exit code {worker.process.exitcode}) before it answered")
         with self._lock:
             self._workers.remove(worker)
-            failed = [worker.future] if worker.future is not None else []
+            failed = list(worker.futures)
             if not self._workers:
                 failed += [future for future, *_ in self._queue if future.set_running_or_notify_cancel()]
                 self._queue.clear()
