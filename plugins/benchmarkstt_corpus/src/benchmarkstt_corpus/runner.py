@@ -152,9 +152,8 @@ def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Call
         return {executor.submit(score_batch, spec, batch) for batch in window(work, count)}
 
     pending = submit(3 * workers)
-    # the statistics' modules (0.3 s of imports) load while the workers score, not after them
-    paired = bool(items) and len(items[0].hypotheses) > 1  # one engine: no p-value to compute
-    loading = threading.Thread(target=stats.load_modules, args=(paired,), name="benchmarkstt-statistics", daemon=True)
+    # the statistics' modules (0.1 s of imports) load while the workers score, not after them
+    loading = threading.Thread(target=stats.load_modules, name="benchmarkstt-statistics", daemon=True)
     loading.start()
     try:
         while pending and not noted:
