@@ -153,7 +153,7 @@ def test_a_worker_that_dies_fails_the_task_sent_ahead_to_it_too(tmp_path, method
             os._exit(3)
 
         def run():
-            pool = WorkerPool(2)
+            pool = WorkerPool(2, send_ahead=True)
             futures = [pool.submit(die), pool.submit(time.sleep, 1), pool.submit(pow, 2, 5), pool.submit(pow, 2, 6)]
             print(*[type(f.exception()).__name__ if f.exception() else f.result() for f in futures])
             pool.shutdown()
@@ -175,7 +175,7 @@ def test_large_tasks_with_large_answers_wait_for_a_free_worker(tmp_path, method)
         from benchmarkstt_core.workers import WorkerPool
 
         def run():
-            pool = WorkerPool(2)
+            pool = WorkerPool(2, send_ahead=True)
             futures = [pool.submit(bytes.upper, bytes(4 * 10 ** 6)) for _ in range(6)]
             print(sum(len(f.result()) for f in futures))
             pool.shutdown(cancel_futures=True)
@@ -196,13 +196,40 @@ def test_a_shutdown_cancels_the_queued_tasks_and_runs_those_sent(tmp_path, metho
         from benchmarkstt_core.workers import WorkerPool
 
         def run():
-            pool = WorkerPool(1)
+            pool = WorkerPool(1, send_ahead=True)
             futures = [pool.submit(time.sleep, 0.3)] + [pool.submit(pow, 2, n) for n in range(3)]
             pool.shutdown(cancel_futures=True)
             print(*["cancelled" if f.cancelled() else f.result() for f in futures])
     """,
     )
     assert (proc.stdout, proc.stderr) == ("None 1 cancelled cancelled\n", "")
+
+
+@pytest.mark.parametrize("ahead", [False, True])
+@pytest.mark.parametrize("method", METHODS)
+def test_a_task_waits_behind_a_long_one_only_when_sent_ahead(tmp_path, method, ahead):
+    """By default a task goes to the first worker free (a long transcription does not hold
+    the next one while another worker is idle); with ``send_ahead`` it waits in the pipe of a
+    busy worker, the first one."""
+    proc = run_python(
+        tmp_path,
+        method,
+        f"""
+        import os, time
+        from benchmarkstt_core.workers import WorkerPool
+
+        def nap(seconds):
+            time.sleep(seconds)
+            return os.getpid()
+
+        def run():
+            pool = WorkerPool(2, send_ahead={ahead})
+            long, short, after = [pool.submit(nap, s) for s in (2, 0.2, 0)]
+            print(after.result() == (long if {ahead} else short).result())
+            pool.shutdown()
+    """,
+    )
+    assert (proc.stdout, proc.stderr) == ("True\n", "")
 
 
 @pytest.mark.parametrize("method", METHODS)

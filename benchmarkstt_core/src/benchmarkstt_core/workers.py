@@ -5,10 +5,11 @@ file, and the thread reading the pipes never waits forever (it does not hold the
 exit either). :class:`concurrent.futures.ProcessPoolExecutor` shares one result pipe between
 its workers and this process, which holds its writing end too: a worker killed while it
 wrote a result larger than the pipe's atomic size left its reading thread waiting, and the
-pool's shutdown and the interpreter's exit with it. A busy worker is sent its next task ahead
-(when the task is small enough to wait in the pipe without blocking the sender), so that it
-starts the task as soon as it answers the one before. What the plugins that score or
-transcribe on local workers use (the corpus's scoring, the engines' transcription).
+pool's shutdown and the interpreter's exit with it. For many short tasks of about the same
+length (the corpus's batches), a busy worker can be sent its next task ahead (when the task is
+small enough to wait in the pipe without blocking the sender), so that it starts the task as
+soon as it answers the one before. What the plugins that score or transcribe on local
+workers use (the corpus's scoring, the engines' transcription).
 
 It runs under every start method of :mod:`multiprocessing` (fork, Linux's default up to
 Python 3.13; forkserver, Linux's from 3.14; spawn, macOS's and Windows'): a task and its
@@ -90,18 +91,21 @@ class Worker:
 
 class WorkerPool(Executor):
     """A :class:`concurrent.futures.Executor` of ``workers`` local processes (started at once,
-    each running ``initializer`` first), one task at a time each (and a small one sent ahead),
-    which end with this process however it ends (:mod:`~benchmarkstt_core.lifeline`). A
-    worker that ends before it answers (killed by a stop, see :func:`~benchmarkstt_core.stopping.stop_workers`) fails its
+    each running ``initializer`` first), one task at a time each, which end with this process
+    however it ends (:mod:`~benchmarkstt_core.lifeline`). A worker that ends before it answers
+    (killed by a stop, see :func:`~benchmarkstt_core.stopping.stop_workers`) fails its
     task's future with :class:`~concurrent.futures.process.BrokenProcessPool`, and the tasks
     still queued too when no worker is left.
 
     :param workers: how many processes
     :param initializer: what each worker runs first (e.g.
         :func:`~benchmarkstt_core.stopping.ignore_sigint`)
+    :param send_ahead: whether a busy worker is sent a small task ahead, to start as soon as it
+        answers: for many short tasks (the corpus's batches; a long task would keep the one
+        sent ahead waiting while another worker may be free)
     """
 
-    def __init__(self, workers: int, initializer: Optional[Callable[[], None]] = None):
+    def __init__(self, workers: int, initializer: Optional[Callable[[], None]] = None, send_ahead: bool = False):
         self._lock = threading.Lock()
         self._queue: Deque[Tuple[Future, memoryview]] = deque()
         self._workers: List[Worker] = []
@@ -115,7 +119,7 @@ class WorkerPool(Executor):
             theirs.close()  # the worker's end lives only in the worker: its end is this pipe's end of file
             self._workers.append(Worker(process, mine))
         self._processes = [worker.process for worker in self._workers]
-        self._ahead = ahead_limit(self._workers[0].conn)
+        self._ahead = ahead_limit(self._workers[0].conn) if send_ahead else 0
         self._reader = threading.Thread(target=self._read, name="benchmarkstt-workers", daemon=True)
         self._reader.start()
 
@@ -151,8 +155,9 @@ class WorkerPool(Executor):
                 process.join()
 
     def _dispatch(self) -> None:
-        """Give queued tasks to idle workers, then send small ones ahead to busy workers; once
-        closed and nothing is queued, tell the idle workers to end (with the lock held)."""
+        """Give queued tasks to idle workers, then small ones ahead to busy workers (with
+        ``send_ahead``); once closed and nothing is queued, tell the idle workers to end (with
+        the lock held)."""
         for running in (0, 1):  # idle workers first, then one task ahead to each busy one
             for worker in self._workers:
                 while self._queue and not worker.closing and len(worker.futures) == running:

@@ -122,7 +122,8 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, checker: An
     # forever; the scheduling loop sees it within 0.2 s and the pool is stopped from a known state
     with signals_noted() as noted:
         with sigint_held():  # the workers are forked here (ignore_sigint runs in them after)
-            pool = WorkerPool(min(jobs, -(-len(items) // batch_size(len(items), jobs))), initializer=ignore_sigint)
+            workers = min(jobs, -(-len(items) // batch_size(len(items), jobs)))
+            pool = WorkerPool(workers, initializer=ignore_sigint, send_ahead=True)  # short batches
         try:
             schedule(pool, spec, items, jobs, take, noted=noted)
         except BaseException:
