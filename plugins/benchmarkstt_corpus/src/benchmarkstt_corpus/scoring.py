@@ -251,11 +251,11 @@ class Scorer:
             )
         return kind
 
-    def compare(self, ref: Any, hyp: Any, rated: float) -> dict:
+    def compare(self, ref: Any, hyp: Any, rated: float, plain: bool) -> dict:
         """Every metric's value of a pair, by title. A WER call (a metric with ``headline()``)
-        that aligns and weighs as the headline, on words without annotations (:func:`plain_pair`),
-        is ``rated``, the headline's rate (the same number: the pair is not aligned twice)."""
-        plain = plain_pair(ref, hyp)
+        that aligns and weighs as the headline, on words without annotations (``plain``: see
+        :func:`plain_pair`), is ``rated``, the headline's rate (the same number: the pair is
+        not aligned twice)."""
         return {
             title: rated if plain and as_headline else metric.compare(ref, hyp)
             for title, metric, as_headline in self.calls
@@ -481,8 +481,9 @@ def score_engine(scorer: Scorer, item: Any, engine: str, source: Any, reference:
         errors = s + scorer.weight * (d + i)
         words = aligned_reference_words(counts)
         wer = rate(errors, words)
+        plain = plain_pair(ref, hyp)
         with scorer.naming(item.id, engine):
-            values = scorer.compare(ref, hyp, wer)
+            values = scorer.compare(ref, hyp, wer, plain)
             pooling, counted = pooled_counts(scorer, ref, hyp, values, counts)
         offsets = {title: offset_histograms(*metric.offsets(ref, hyp)[:2]) for title, metric in scorer.timed}
     except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
@@ -504,7 +505,7 @@ def score_engine(scorer: Scorer, item: Any, engine: str, source: Any, reference:
         "hypothesis_words": len(b),
         "errors": errors,
         "wer": wer,
-        "metrics": values if scorer.rated_only and plain_pair(ref, hyp) else clean(values),
+        "metrics": values if scorer.rated_only and plain else clean(values),
         "pooling": pooling,
         "counted": counted,
     }
