@@ -27,7 +27,7 @@ import json
 import math
 import os
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from benchmarkstt_core.errors import InputError, UsageError
 from benchmarkstt_core.limits import FileLimitError, read_within
@@ -36,10 +36,12 @@ from benchmarkstt_core.folders import folder_files
 REFERENCE = "reference"
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """One input: a path (or, with type ``argument``, the text itself), its input type, and
-    where a text came from (``file.trn#utt1``) when it is part of a file."""
+    where a text came from (``file.trn#utt1``) when it is part of a file. A named tuple, as
+    :class:`Item` is: a corpus holds one per file, made at once by ``tuple.__new__`` (a frozen
+    dataclass's ``__init__`` calls ``object.__setattr__`` once a field) and cheaper for the
+    garbage collector to scan."""
 
     source: str
     type: str = "infer"
@@ -54,8 +56,7 @@ class Source:
         return None if self.type == "argument" else self.source
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     """One recording: its id, its reference and each engine's hypothesis (``None`` where the
     engine delivered none)."""
 

@@ -22,7 +22,6 @@ results give errors per minute.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any, Sequence
 
 from benchmarkstt_core.errors import InputError, UsageError
@@ -170,7 +169,7 @@ def split_by_time(corpus: Any, seconds: float, scorer: Any) -> Any:
             try:
                 end = reference_end(scorer, item.reference)
             except Exception as exc:  # noqa: BLE001 - a faulty file is a row, the run goes on
-                items.append(replace(item, reference=replace(item.reference, failure=one_line(exc))))
+                items.append(item._replace(reference=item.reference._replace(failure=one_line(exc))))
                 continue
         count = max(1, math.ceil(end / seconds))
         for k in range(count):
@@ -184,9 +183,8 @@ def split_by_time(corpus: Any, seconds: float, scorer: Any) -> Any:
 
 def windowed(item: Any, window: tuple, key: str) -> Any:
     """``item`` restricted to ``window`` (both sides), as the item ``key``."""
-    return replace(
-        item,
+    return item._replace(
         id=key,
-        reference=replace(item.reference, window=window),
-        hypotheses=tuple((engine, source and replace(source, window=window)) for engine, source in item.hypotheses),
+        reference=item.reference._replace(window=window),
+        hypotheses=tuple((engine, source and source._replace(window=window)) for engine, source in item.hypotheses),
     )
