@@ -52,18 +52,17 @@ def test_error_words_name_the_errors_of_each_alignment_and_number_words_in_first
 
 @settings(max_examples=300, deadline=None)
 @given(WORDS, st.lists(st.one_of(st.none(), WORDS), min_size=1, max_size=4), DIFFERS)
-def test_pair_sums_are_the_segment_sums_of_every_pair_of_engines_with_profiles(ref, hyps, differ):
+def test_pair_sums_are_the_segment_sums_of_every_pair_of_engines_with_alignments(ref, hyps, differ):
     engines = [f"e{x}" for x in range(len(hyps))]
-    profiles = {
-        engine: opcode_places(differ(ref, hyp).get_opcodes()) for engine, hyp in zip(engines, hyps) if hyp is not None
-    }
+    alignments = {engine: differ(ref, hyp).get_opcodes() for engine, hyp in zip(engines, hyps) if hyp is not None}
+    profiles = {engine: opcode_places(opcodes) for engine, opcodes in alignments.items()}
     expected = {}
     for x, first in enumerate(engines):
         for second in engines[x + 1 :]:
             if first in profiles and second in profiles:
                 z = [ea - eb for ea, eb in segments(profiles[first], profiles[second])]
                 expected[(first, second)] = (len(z), sum(z), sum(v * v for v in z))
-    assert pair_sums(engines, profiles) == expected
+    assert pair_sums(engines, alignments) == expected
 
 
 def plain_merge(opcodes):

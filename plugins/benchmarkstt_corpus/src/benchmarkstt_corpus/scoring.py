@@ -42,8 +42,8 @@ from benchmarkstt_core.context import Context
 from benchmarkstt_core.errors import BenchmarkSTTError, InputError, UsageError
 from benchmarkstt_core.names import printable
 from benchmarkstt_core.pipeline import Pipeline, create
-from benchmarkstt_metrics.kernels import count_opcodes
-from benchmarkstt_metrics.mapsswe import opcode_places, spans
+from benchmarkstt_metrics.kernels import count_opcodes, error_numbers
+from benchmarkstt_metrics.mapsswe import opcode_spans
 from benchmarkstt_metrics.metrics import aligned_reference_words, annotated_words
 from benchmarkstt_metrics.unspaced import tell_unspaced
 
@@ -403,27 +403,10 @@ def error_words(opcodes: Sequence, ref: Sequence, hyp: Sequence, ids: dict) -> d
     """The substituted pairs, deleted and inserted words of one alignment, in its order, as
     numbers: ``[ref, hyp, ref, hyp, ...]`` for substitutions, ``[word, ...]`` for deletions and
     insertions, a word's number its place in ``ids`` (new words are added; ``list(ids)`` gives
-    them back, see :func:`error_entries`)."""
-    subs: list = []
-    dels: list = []
-    ins: list = []
-    for tag, i1, i2, j1, j2 in opcodes:
-        if tag == "equal":
-            continue
-        n = min(i2 - i1, j2 - j1)
-        for pair in zip(ref[i1 : i1 + n], hyp[j1 : j1 + n]):
-            subs += pair
-        dels += ref[i1 + n : i2]
-        ins += hyp[j1 + n : j2]
-    for word in subs + dels + ins:
-        if word not in ids:
-            ids[word] = len(ids)
-    number = ids.__getitem__
-    return {
-        "substitutions": list(map(number, subs)),
-        "deletions": list(map(number, dels)),
-        "insertions": list(map(number, ins)),
-    }
+    them back, see :func:`error_entries`), by the metrics plugin's
+    :func:`~benchmarkstt_metrics.kernels.error_numbers`."""
+    subs, dels, ins = error_numbers(opcodes, ref, hyp, ids)
+    return {"substitutions": subs, "deletions": dels, "insertions": ins}
 
 
 def error_entries(numbers: Sequence, words: Sequence, pairs: bool) -> Iterator:
@@ -449,7 +432,7 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
         result["reference_failed"] = True  # left out for every engine, not an engine's failure
         return result
     tell_unspaced(ref, scorer.context)  # the headline is a WER: one line for the run (the client's fold)
-    profiles = {}
+    alignments = {}
     for engine, source in item.hypotheses:
         if source is None:
             row = error_row(item.id, engine, ref_info, source_info(None), "no hypothesis file", "missing")
@@ -460,8 +443,8 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
         result["rows"].append(row)
         if len(item.hypotheses) > 1:  # MAPSSWE compares two engines: one alone has no segments
             # a failure: every reference word an error of its segments
-            profiles[engine] = opcode_places([("delete", 0, len(ref.words), 0, 0)] if opcodes is None else opcodes)
-    result["pairs"] = pair_sums([engine for engine, _ in item.hypotheses], profiles)
+            alignments[engine] = [("delete", 0, len(ref.words), 0, 0)] if opcodes is None else opcodes
+    result["pairs"] = pair_sums([engine for engine, _ in item.hypotheses], alignments)
     return result
 
 
@@ -554,15 +537,16 @@ def pooled_counts(scorer: Scorer, ref: Any, hyp: Any, values: dict, counts: dict
     return pooling, counted
 
 
-def pair_sums(engines: Sequence, profiles: dict) -> dict:
+def pair_sums(engines: Sequence, alignments: dict) -> dict:
     """The matched-pair segment sums ``(segments, sum of z, sum of z squared)`` of every pair
-    of ``engines`` that both have error ``profiles`` (:func:`opcode_places`), z being the first
-    engine's errors minus the second's in a segment (sclite's MAPSSWE)."""
+    of ``engines`` that both have ``alignments`` (opcodes of the reference's words: see
+    :func:`~benchmarkstt_metrics.mapsswe.opcode_spans`), z being the first engine's errors
+    minus the second's in a segment (sclite's MAPSSWE)."""
     pairs = {}
     for x, first in enumerate(engines):
         for second in engines[x + 1 :]:
-            if first in profiles and second in profiles:
-                z = [ea - eb for ea, eb, _ in spans(profiles[first], profiles[second])]
+            if first in alignments and second in alignments:
+                z = [ea - eb for ea, eb, _ in opcode_spans(alignments[first], alignments[second])]
                 pairs[(first, second)] = (len(z), sum(z), sum(map(operator.mul, z, z)))
     return pairs
 

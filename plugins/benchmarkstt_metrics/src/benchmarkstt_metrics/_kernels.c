@@ -1321,6 +1321,272 @@ done:
     return result;
 }
 
+/* one opcode (tag, i1, i2, j1, j2) of a sequence: whether its tag is "equal", and its bounds;
+   -1 with an exception set when it is not such a 5-item sequence of a str and four ints */
+static int
+read_opcode(PyObject *op, int *equal, Py_ssize_t *bounds)
+{
+    PyObject *fast = PySequence_Fast(op, "an opcode is a sequence (tag, i1, i2, j1, j2)");
+    if (fast == NULL) {
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(fast) != 5) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "an opcode is a sequence (tag, i1, i2, j1, j2)");
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    if (!PyUnicode_Check(items[0])) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_TypeError, "an opcode's tag is a str");
+        return -1;
+    }
+    *equal = items[0] == TAG_EQUAL || PyUnicode_CompareWithASCIIString(items[0], "equal") == 0;
+    for (int x = 0; x < 4; x++) {
+        bounds[x] = PyLong_AsSsize_t(items[x + 1]);
+        if (bounds[x] == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* the MAPSSWE places of one system (mapsswe.opcode_places) as arrays over the reference words
+   0..n-1 (the insertions before each word, whether it is wrong, whether it is correct) and the
+   insertions after the last word in ins[n]; n is the reference's length. 1 when the opcodes
+   tile the reference (each opcode's i1 the previous one's i2, from 0), 0 when they do not (a
+   path through an alternation: the Python rule decides), -1 with an exception set */
+static int
+opcode_places_of(PyObject *opcodes, Py_ssize_t **ins, char **wrong, char **correct, Py_ssize_t *n)
+{
+    PyObject *fast = PySequence_Tuple(opcodes); /* a tuple: no Python code can change it under us */
+    if (fast == NULL) {
+        return -1;
+    }
+    Py_ssize_t count = PyTuple_GET_SIZE(fast), end = 0, bounds[4];
+    int equal, status = 1;
+    for (Py_ssize_t x = 0; x < count && status == 1; x++) {
+        if (read_opcode(PyTuple_GET_ITEM(fast, x), &equal, bounds) < 0) {
+            status = -1;
+        }
+        else if (bounds[0] != end || bounds[1] < bounds[0]) {
+            status = 0;
+        }
+        else {
+            end = bounds[1];
+        }
+    }
+    *n = end;
+    *ins = NULL;
+    *wrong = *correct = NULL;
+    if (status == 1) {
+        *ins = calloc((size_t)end + 1, sizeof(Py_ssize_t));
+        *wrong = calloc((size_t)end + 1, 1);
+        *correct = calloc((size_t)end + 1, 1);
+        if (*ins == NULL || *wrong == NULL || *correct == NULL) {
+            PyErr_NoMemory();
+            status = -1;
+        }
+    }
+    Py_ssize_t pending = 0;
+    for (Py_ssize_t x = 0; x < count && status == 1; x++) {
+        /* read again: an opcode that is no list or tuple is made one by Python code, which may change it */
+        if (read_opcode(PyTuple_GET_ITEM(fast, x), &equal, bounds) < 0) {
+            status = -1;
+            break;
+        }
+        if (bounds[0] < 0 || bounds[1] > end || bounds[1] < bounds[0]) {
+            PyErr_SetString(PyExc_RuntimeError, "the opcodes changed while they were read");
+            status = -1;
+            break;
+        }
+        Py_ssize_t surplus = (bounds[3] - bounds[2]) - (bounds[1] - bounds[0]);
+        if (!equal && surplus > 0) {
+            pending += surplus;
+        }
+        for (Py_ssize_t i = bounds[0]; i < bounds[1]; i++) {
+            (*ins)[i] = pending;
+            (*wrong)[i] = !equal;
+            (*correct)[i] = (char)equal;
+            pending = 0;
+        }
+    }
+    if (status == 1) {
+        (*ins)[end] = pending;
+    }
+    Py_DECREF(fast);
+    if (status != 1) {
+        free(*ins);
+        free(*wrong);
+        free(*correct);
+        *ins = NULL;
+        *wrong = *correct = NULL;
+    }
+    return status;
+}
+
+/* (errors a, errors b, reference words) appended to list; -1 with an exception set */
+static int
+append_span(PyObject *list, Py_ssize_t ea, Py_ssize_t eb, Py_ssize_t words)
+{
+    PyObject *span = Py_BuildValue("(nnn)", ea, eb, words);
+    int status = span == NULL ? -1 : PyList_Append(list, span);
+    Py_XDECREF(span);
+    return status;
+}
+
+static PyObject *
+opcode_spans(PyObject *self, PyObject *args)
+{
+    PyObject *a_ops, *b_ops, *result = NULL;
+    if (!PyArg_ParseTuple(args, "OO:opcode_spans", &a_ops, &b_ops)) {
+        return NULL;
+    }
+    Py_ssize_t *ins_a = NULL, *ins_b = NULL, n = 0, m = 0;
+    char *wrong_a = NULL, *wrong_b = NULL, *correct_a = NULL, *correct_b = NULL;
+    int status = opcode_places_of(a_ops, &ins_a, &wrong_a, &correct_a, &n);
+    if (status == 1) {
+        status = opcode_places_of(b_ops, &ins_b, &wrong_b, &correct_b, &m);
+    }
+    if (status == 1 && n != m) {
+        status = 0;
+    }
+    if (status < 0) {
+        goto done;
+    }
+    if (status == 0) {
+        Py_INCREF(Py_None);
+        result = Py_None;
+        goto done;
+    }
+    result = PyList_New(0);
+    if (result == NULL) {
+        goto done;
+    }
+    /* mapsswe.spans on one path: a segment ends before two correct words in a row with no
+       insertion between them; the insertions after the last word (k == n) end the last one */
+    Py_ssize_t ea = 0, eb = 0, words = 0, bounded = 0;
+    int previous_good = 0;
+    for (Py_ssize_t k = 0; k <= n; k++) {
+        int good = k < n && correct_a[k] && correct_b[k];
+        Py_ssize_t ia = ins_a[k], ib = ins_b[k];
+        if (previous_good && good && !ia && !ib) {
+            if ((ea || eb) && append_span(result, ea, eb, words + bounded + 1) < 0) {
+                Py_CLEAR(result);
+                goto done;
+            }
+            ea = eb = words = 0;
+            bounded = 1;
+        }
+        ea += ia + (k < n ? wrong_a[k] : 0);
+        eb += ib + (k < n ? wrong_b[k] : 0);
+        words += k < n;
+        previous_good = good;
+    }
+    if ((ea || eb) && append_span(result, ea, eb, words + bounded) < 0) {
+        Py_CLEAR(result);
+    }
+done:
+    free(ins_a);
+    free(ins_b);
+    free(wrong_a);
+    free(wrong_b);
+    free(correct_a);
+    free(correct_b);
+    return result;
+}
+
+/* the number of word in ids (a dict), a new one (its size) when absent; NULL with an
+   exception set */
+static PyObject *
+word_number(PyObject *ids, PyObject *word)
+{
+    PyObject *number = PyDict_GetItemWithError(ids, word);
+    if (number != NULL) {
+        Py_INCREF(number);
+        return number;
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    number = PyLong_FromSsize_t(PyDict_GET_SIZE(ids));
+    if (number == NULL || PyDict_SetItem(ids, word, number) < 0) {
+        Py_XDECREF(number);
+        return NULL;
+    }
+    return number;
+}
+
+static PyObject *
+error_numbers(PyObject *self, PyObject *args)
+{
+    PyObject *opcodes, *a_obj, *b_obj, *ids, *result = NULL;
+    if (!PyArg_ParseTuple(args, "OOOO!:error_numbers", &opcodes, &a_obj, &b_obj, &PyDict_Type, &ids)) {
+        return NULL;
+    }
+    /* tuples: no Python code (an opcode made a sequence) can change them under us */
+    PyObject *a = NULL, *b = NULL, *ops = PySequence_Tuple(opcodes);
+    /* the words of the substitutions (pairs), deletions and insertions, in order */
+    PyObject *lists[3] = {PyList_New(0), PyList_New(0), PyList_New(0)};
+    if (ops == NULL || as_tuples(a_obj, b_obj, &a, &b) < 0 || !lists[0] || !lists[1] || !lists[2]) {
+        goto done;
+    }
+    Py_ssize_t na = PyTuple_GET_SIZE(a), nb = PyTuple_GET_SIZE(b), bounds[4];
+    int equal;
+    for (Py_ssize_t x = 0; x < PyTuple_GET_SIZE(ops); x++) {
+        if (read_opcode(PyTuple_GET_ITEM(ops, x), &equal, bounds) < 0) {
+            goto done;
+        }
+        if (equal) {
+            continue;
+        }
+        Py_ssize_t i1 = bounds[0], i2 = bounds[1], j1 = bounds[2], j2 = bounds[3];
+        if (i1 < 0 || j1 < 0 || i2 > na || j2 > nb || i2 < i1 || j2 < j1) {
+            PyErr_SetString(PyExc_IndexError, "an opcode reaches beyond the words");
+            goto done;
+        }
+        Py_ssize_t common = i2 - i1 < j2 - j1 ? i2 - i1 : j2 - j1;
+        for (Py_ssize_t k = 0; k < common; k++) {
+            if (PyList_Append(lists[0], PyTuple_GET_ITEM(a, i1 + k)) < 0
+                || PyList_Append(lists[0], PyTuple_GET_ITEM(b, j1 + k)) < 0) {
+                goto done;
+            }
+        }
+        for (Py_ssize_t i = i1 + common; i < i2; i++) {
+            if (PyList_Append(lists[1], PyTuple_GET_ITEM(a, i)) < 0) {
+                goto done;
+            }
+        }
+        for (Py_ssize_t j = j1 + common; j < j2; j++) {
+            if (PyList_Append(lists[2], PyTuple_GET_ITEM(b, j)) < 0) {
+                goto done;
+            }
+        }
+    }
+    /* numbered in that order: the substitutions' words first, then the deletions', then the
+       insertions' (each list's words replaced by their numbers in place) */
+    for (int l = 0; l < 3; l++) {
+        for (Py_ssize_t x = 0; x < PyList_GET_SIZE(lists[l]); x++) {
+            PyObject *number = word_number(ids, PyList_GET_ITEM(lists[l], x));
+            if (number == NULL) {
+                goto done;
+            }
+            PyList_SetItem(lists[l], x, number); /* steals number, drops the word */
+        }
+    }
+    result = Py_BuildValue("(OOO)", lists[0], lists[1], lists[2]);
+done:
+    Py_XDECREF(lists[0]);
+    Py_XDECREF(lists[1]);
+    Py_XDECREF(lists[2]);
+    Py_XDECREF(ops);
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"banded_levenshtein", banded_levenshtein, METH_VARARGS,
      "banded_levenshtein(a, b, k)\n--\n\n"
@@ -1340,6 +1606,18 @@ static PyMethodDef methods[] = {
      "(hits, substitutions, deletions, insertions) of the minimal edit alignment of a to b\n"
      "that a backtrace preferring insertion, then deletion, then the pair finds (Kaldi's and\n"
      "meeteval's counts), by Myers' bit-parallel algorithm."},
+    {"opcode_spans", opcode_spans, METH_VARARGS,
+     "opcode_spans(a_opcodes, b_opcodes)\n--\n\n"
+     "mapsswe.spans(opcode_places(a_opcodes), opcode_places(b_opcodes)) of two systems'\n"
+     "alignments of one reference: the (errors a, errors b, reference words) of each segment\n"
+     "with an error; None when the opcodes do not both tile the same reference words (each\n"
+     "opcode starting where the previous one ended, from 0): the Python rule decides then."},
+    {"error_numbers", error_numbers, METH_VARARGS,
+     "error_numbers(opcodes, a, b, ids)\n--\n\n"
+     "(substitutions, deletions, insertions) of an alignment of the words a to b, each a list\n"
+     "of word numbers in ids (a dict: a new word gets its size): the substituted pairs as\n"
+     "[a word, b word, ...], the deleted and the inserted words, in the opcodes' order; the\n"
+     "substitutions' words are numbered first, then the deletions', then the insertions'."},
     {NULL, NULL, 0, NULL},
 };
 

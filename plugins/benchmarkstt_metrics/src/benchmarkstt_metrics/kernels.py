@@ -10,6 +10,8 @@ Names of this module are kept stable within a major version; ``_kernels`` is pri
 * ``pooled_levenshtein(references, hypotheses)``: the summed word edit distance of pairs of
   texts (split on whitespace) and the reference words, ``(distance, words)``; ``None`` where
   the extension was not built (compute it with rapidfuzz then).
+* :func:`error_numbers` names an alignment's errors: the substituted pairs, deleted and
+  inserted words, as numbers of the words in a dict (compiled where the extension was built).
 * ``edit_counts(ref_words, hyp_words)``: ``(hits, substitutions, deletions, insertions)`` of
   the minimal edit alignment that a backtrace preferring insertion, then deletion finds
   (Kaldi's and meeteval's counts; bit-parallel); ``None`` where the extension was not built.
@@ -66,11 +68,45 @@ def count_opcodes(opcodes: Iterable[Sequence]) -> dict:
     return {"equal": equal, "replace": replace, "insert": insert, "delete": delete}
 
 
+def py_error_numbers(opcodes: Iterable[Sequence], a: Sequence, b: Sequence, ids: dict) -> tuple:
+    """``(substitutions, deletions, insertions)`` of the alignment ``opcodes`` of ``a`` to
+    ``b``, as numbers of the words in ``ids`` (a word not in it gets its size): the
+    substituted pairs as ``[a word, b word, ...]`` (a block of ``ca`` by ``cb`` words pairs
+    its first ``min(ca, cb)``), then the surplus as deleted or inserted words, in the
+    opcodes' order; new words are numbered as met in the substitutions, then the deletions,
+    then the insertions. :func:`error_numbers` is the same, compiled where it was built.
+
+    :example:
+        >>> ids = {}
+        >>> py_error_numbers([("replace", 0, 2, 0, 1), ("insert", 2, 2, 1, 2)], ["a", "b"], ["x", "y"], ids)
+        ([0, 1], [2], [3])
+        >>> list(ids)
+        ['a', 'x', 'b', 'y']
+    """
+    subs: list = []
+    dels: list = []
+    ins: list = []
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag == "equal":
+            continue
+        n = min(i2 - i1, j2 - j1)
+        for pair in zip(a[i1 : i1 + n], b[j1 : j1 + n]):
+            subs += pair
+        dels += a[i1 + n : i2]
+        ins += b[j1 + n : j2]
+    for word in subs + dels + ins:
+        if word not in ids:
+            ids[word] = len(ids)
+    number = ids.__getitem__
+    return list(map(number, subs)), list(map(number, dels)), list(map(number, ins))
+
+
 edit_counts: Optional[Callable]
 pooled_levenshtein: Optional[Callable]
+error_numbers: Callable
 try:
-    from ._kernels import edit_counts, pooled_levenshtein  # type: ignore[no-redef]
+    from ._kernels import edit_counts, error_numbers, pooled_levenshtein  # type: ignore[no-redef]
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    edit_counts, pooled_levenshtein = None, None
+    edit_counts, pooled_levenshtein, error_numbers = None, None, py_error_numbers
 
-__all__ = ["as_ints", "count_opcodes", "edit_counts", "pooled_levenshtein"]
+__all__ = ["as_ints", "count_opcodes", "edit_counts", "error_numbers", "pooled_levenshtein", "py_error_numbers"]

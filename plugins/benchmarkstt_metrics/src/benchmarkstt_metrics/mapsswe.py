@@ -19,7 +19,7 @@ it); segments where neither system erred are dropped.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Optional, Sequence
 
 # a reference word on a branch of an alternation that the other system's path does not take:
 # no error there, and no obstacle to a boundary
@@ -90,7 +90,39 @@ def spans(places_a: dict, places_b: dict) -> list:
     return result
 
 
+def py_opcode_spans(opcodes_a: Sequence, opcodes_b: Sequence) -> list:
+    """:func:`spans` of two systems' alignments of one reference given as opcodes (see
+    :func:`opcode_places`); the compiled kernel's ``opcode_spans`` gives the same.
+
+    :example:
+        >>> a = [("equal", 0, 1, 0, 1), ("replace", 1, 2, 1, 2), ("equal", 2, 7, 2, 7)]
+        >>> py_opcode_spans(a, [("equal", 0, 5, 0, 5), ("replace", 5, 7, 5, 7)])
+        [(1, 0, 4), (0, 2, 4)]
+    """
+    return spans(opcode_places(opcodes_a), opcode_places(opcodes_b))
+
+
+def opcode_spans(opcodes_a: Sequence, opcodes_b: Sequence) -> list:
+    """:func:`py_opcode_spans`, by the plugin's compiled kernel where it was built and both
+    alignments cover the same reference words one after another (one path, no alternation:
+    corpus mode's files), else by the Python rule.
+
+    :example:
+        >>> opcode_spans([("delete", 0, 2, 0, 0)], [("equal", 0, 2, 0, 2)])
+        [(2, 0, 2)]
+    """
+    found = kernel_spans(opcodes_a, opcodes_b) if kernel_spans is not None else None
+    return py_opcode_spans(opcodes_a, opcodes_b) if found is None else found
+
+
 def segments(places_a: dict, places_b: dict) -> list:
     """The ``(errors a, errors b)`` of one utterance's segments with an error (see
     :func:`spans`)."""
     return [(ea, eb) for ea, eb, _ in spans(places_a, places_b)]
+
+
+kernel_spans: Optional[Callable]
+try:
+    from ._kernels import opcode_spans as kernel_spans  # type: ignore[no-redef]
+except ImportError:  # pragma: no cover - where the optional extension was not built
+    kernel_spans = None
