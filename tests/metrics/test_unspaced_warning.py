@@ -16,7 +16,8 @@ J1 = "東京都に住んでいます\n今日は晴れです\n"
 J2 = "東京に住んでいます\n今日は雨です\n"
 NOTE = (
     "the reference is mostly Chinese, Japanese, Thai, Lao, Khmer or Burmese script, written without spaces "
-    "between words: WER and the other word metrics (MER, WIL, WIP, diff counts) count the words between "
+    "between words: WER and the other word metrics (MER, WIL, WIP, diff counts, tcWER, cpWER, tcpWER, "
+    "per-speaker WER) count the words between "
     "spaces, here whole phrases or lines (one changed character makes the whole line an error); --cer "
     "measures characters"
 )
@@ -99,3 +100,29 @@ def test_corpus_mode_warns_once_for_the_run(tmp_path, jobs, metrics):
     assert run.returncode == 0, run
     assert json.loads(run.stdout)["engines"]["e"]["wer"] == 1, run
     assert told(run) == [f"benchmarkstt-tools corpus: warning: {NOTE}"], run
+
+
+@pytest.mark.skipif(not installed("benchmarkstt_timing"), reason="the timed and speaker WERs are a plugin")
+@pytest.mark.parametrize("metrics", [["--tcwer"], ["--cpwer"], ["--tcpwer"], ["--speakerwer"], ["--cpwer", "--wer"]])
+def test_the_timed_and_speaker_wers_warn_once(tmp_path, metrics):
+    # they count the same words as WER: a Japanese meeting's cpWER is 1.0 for a character a line
+    (tmp_path / "ref.stm").write_text(
+        "rec 1 A 0.0 2.0 東京都に住んでいます\nrec 1 B 2.0 4.0 今日は晴れです\n", encoding="utf-8"
+    )
+    (tmp_path / "hyp.stm").write_text(
+        "rec 1 x 0.0 2.0 東京に住んでいます\nrec 1 y 2.0 4.0 今日は雨です\n", encoding="utf-8"
+    )
+    run = run_command("benchmarkstt", "-r", "ref.stm", "-h", "hyp.stm", *metrics, "-o", "json", cwd=tmp_path)
+    assert run.returncode == 0, run
+    assert told(run) == [f"benchmarkstt: warning: {NOTE}"], run
+    results = {entry["title"]: entry["result"] for entry in json.loads(run.stdout)}
+    name = metrics[0].lstrip("-")
+    rate = results[name]["A"]["rate"] if name == "speakerwer" else results[name]["rate"]
+    assert rate == 1.0, results
+
+
+@pytest.mark.skipif(not installed("benchmarkstt_timing"), reason="the word timing metric is a plugin")
+def test_word_timing_measures_times_and_says_nothing(tmp_path):
+    (tmp_path / "ref.stm").write_text("rec 1 A 0.0 2.0 東京都に住んでいます\n", encoding="utf-8")
+    run = run_command("benchmarkstt", "-r", "ref.stm", "-h", "ref.stm", "--timing", cwd=tmp_path)
+    assert run.returncode == 0 and told(run) == [], run

@@ -1,7 +1,8 @@
 """Word metrics of a reference written without spaces between words: told, since they count lines.
 
 Chinese, Japanese, Thai, Lao, Khmer and Burmese are written without spaces between words.
-WER, MER, WIL, WIP and diff counts count the words between spaces, so a reference in them has
+WER, MER, WIL, WIP, diff counts and the timing plugin's tcWER, cpWER, tcpWER and per-speaker
+WER count the words between spaces, so a reference in them has
 for its words whole phrases or lines, and its WER is near 1 whenever a line differs in one
 character: a number that looks like a word error rate and is not one. The numbers are left as
 they are; one warning line (:data:`NOTE`, once a run: the context tells it once) says so when
@@ -52,7 +53,8 @@ SAMPLE = 10_000
 #: the warning the word metrics give of such a reference
 NOTE = (
     "the reference is mostly Chinese, Japanese, Thai, Lao, Khmer or Burmese script, written without spaces "
-    "between words: WER and the other word metrics (MER, WIL, WIP, diff counts) count the words between "
+    "between words: WER and the other word metrics (MER, WIL, WIP, diff counts, tcWER, cpWER, tcpWER, "
+    "per-speaker WER) count the words between "
     "spaces, here whole phrases or lines (one changed character makes the whole line an error); --cer "
     "measures characters"
 )

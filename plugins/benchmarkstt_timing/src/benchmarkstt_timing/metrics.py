@@ -10,6 +10,7 @@ from benchmarkstt_core.metrics import Measured, Metric
 from benchmarkstt_core.schema import Schema
 from benchmarkstt_metrics.differs import levenshtein_distance
 from benchmarkstt_metrics.kernels import edit_counts
+from benchmarkstt_metrics.unspaced import tell_unspaced
 
 from .tcalign import Alignment, tc_align, tc_distance
 from .words import TimedWords, by_recording, check_strategy, has_times, silent_segments, speakers_of, timed_words
@@ -52,7 +53,10 @@ class _TimeConstrained:
         reference_collar: Any = None,
         reference_timing: Any = None,
         hypothesis_timing: Any = None,
+        *,
+        context: Any = None,
     ):
+        self.context = context  # tells a reference written without spaces (benchmarkstt_metrics.unspaced)
         name = self.name
         self.collar = seconds(DEFAULT_COLLAR if collar in (None, "") else collar, f"{name} collar")
         self.reference_collar = seconds(reference_collar or 0, f"{name} reference_collar")
@@ -101,6 +105,7 @@ class TCWER(_TimeConstrained, Metric):
     name = "tcwer"
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
+        tell_unspaced(ref, self.context)
         r, h = self._timed(ref, hyp)
         parts = by_recording(ref, hyp, self.name)
         if parts is None:
@@ -235,6 +240,9 @@ class _SpeakerAttributed(Metric):
 
     name = "cpwer"
 
+    def __init__(self, *, context: Any = None):
+        self.context = context  # tells a reference written without spaces (benchmarkstt_metrics.unspaced)
+
     def _part(self, words: Any, indexes: list) -> Any:
         """The words at ``indexes`` (one speaker's), as :meth:`_cost` and :meth:`_pair` take them."""
         return [words.words[i] for i in indexes]
@@ -261,6 +269,7 @@ class _SpeakerAttributed(Metric):
         return r, h, ref_speakers, hyp_speakers
 
     def compare(self, ref: Schema, hyp: Schema) -> dict:
+        tell_unspaced(ref, self.context)
         parts = by_recording(ref, hyp, self.name)
         if parts is None:
             total, mapping, per_speaker, r, h = self._assigned(ref, hyp)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from benchmarkstt_core.metrics import Metric
 from benchmarkstt_core.schema import Schema
 from benchmarkstt_metrics.rates import edit_opcodes
+from benchmarkstt_metrics.unspaced import tell_unspaced
 
 from .metrics import counts
 from .words import speakers_of
@@ -24,7 +27,11 @@ class SpeakerWER(Metric):
     :example return: {"A": {"rate": 1.0, "substitutions": 0, "deletions": 0, "insertions": 3, "reference_words": 3}, "B": {"rate": 1.0, "substitutions": 0, "deletions": 3, "insertions": 0, "reference_words": 3}}
     """
 
+    def __init__(self, *, context: Any = None):
+        self.context = context  # tells a reference written without spaces (benchmarkstt_metrics.unspaced)
+
     def compare(self, ref: Schema, hyp: Schema) -> dict:
+        tell_unspaced(ref, self.context)
         speakers = speakers_of(ref, "reference", "speakerwer")
         tally: dict = {s: [0, 0, 0, 0] for s in speakers}
         a, b = ref.words, hyp.words
