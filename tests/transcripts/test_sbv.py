@@ -39,6 +39,30 @@ def test_sound_labels_are_set_aside_and_scored_with_keep(bstt, tmp_path):
     assert "captions.sbv: 1 sound label (1 word, such as '[Music]') set aside" in skip.stderr
 
 
+def test_captions_in_a_txt_file_or_on_standard_input_are_read_as_captions(bstt, tmp_path):
+    # a .txt holding SBV was read as plain text, its timing lines 2 words a caption, silently
+    (tmp_path / "captions.txt").write_text(CAPTIONS, encoding="utf-8")
+    (tmp_path / "ref.txt").write_text("Good evening and welcome. Thank you. Tickets cost £5\n", encoding="utf-8")
+    assert infer_type(str(tmp_path / "captions.txt")) == "sbv"
+    run = bstt("-r", "ref.txt", "-h", "captions.txt", "--wer", cwd=tmp_path)
+    assert (run.returncode, run.stdout.split()[-1]) == (0, "0.000000"), run
+    piped = bstt("-r", "ref.txt", "-h", "-", "--wer", cwd=tmp_path, input=CAPTIONS)
+    assert (piped.returncode, piped.stdout.split()[-1]) == (0, "0.000000"), piped
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chair: 10:30 is late.\nYes.\n",  # a colon, no timing line
+        "0:00:03.900,0:00:08.460 Good evening\n",  # a timing line's times with words after them
+        "Good evening\n0:00:03.900,0:00:08.460\n",  # a timing line after the first line
+    ],
+)
+def test_plain_text_with_colons_or_times_stays_plain_text(tmp_path, text):
+    (tmp_path / "notes.txt").write_text(text, encoding="utf-8")
+    assert infer_type(str(tmp_path / "notes.txt")) is None  # no type claims it: plain text
+
+
 def test_a_block_without_timing_is_more_text_and_a_reversed_caption_is_skipped():
     transcript = parse_text("sbv", "0:00:01.000,0:00:02.000\na\n\nb\n\n0:00:05.000,0:00:03.000\nc\n", "c.sbv")
     assert [s.text for s in transcript.segments] == ["a\nb"]

@@ -98,7 +98,9 @@ FORMATS = {
         "SAMI captions (.smi): the captions of the file's first language class, with their times",
         mark="<sami",
     ),
-    "sbv": Format((".sbv",), "text", "YouTube SubViewer captions (.sbv): the captions' text with their times"),
+    "sbv": Format(
+        (".sbv",), "text", "YouTube SubViewer captions (.sbv): the captions' text with their times", mark=":"
+    ),
     "scc": Format((".scc",), "text", "Scenarist closed captions (.scc, CEA-608): the captions' text with their times"),
     "seglst": Format(
         (".json", ".seglst.json"), "json", "meeteval's SegLST JSON: the segments' words with times and speakers"
@@ -173,6 +175,6 @@ def of_syntax(kinds: Sequence[str], syntax: str) -> list:
 
     :example:
         >>> of_syntax(candidates(".txt"), "text")
-        ['sami', 'srt', 'ssa', 'trn', 'vtt']
+        ['sami', 'sbv', 'srt', 'ssa', 'trn', 'vtt']
     """
     return [kind for kind in kinds if FORMATS[kind].syntax == syntax]
