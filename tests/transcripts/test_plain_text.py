@@ -1,7 +1,7 @@
-"""``plain_text``, the quick look that lets corpus mode decide a plain-text file's type once
-per extension: whenever it says a file is plain text, ``infer_type`` finds no type in it
-(checked on every shipped and shared transcript, named ``.txt`` and without extension, and on
-texts near the rule's edges); it says so of ordinary text, whatever its language. It looks at
+"""``plain_text``, the look that lets corpus mode decide a plain-text file's type once per
+extension (asking only the readers whose mark the file's start holds): whenever it says a file
+is plain text, ``infer_type`` finds no type in it (checked on every shipped and shared
+transcript, named ``.txt`` and without extension, and on texts near the rule's edges); it says so of ordinary text, whatever its language. It looks at
 a bounded start of the file (``decoded``), which is the whole text's start, and no shorter than
 the spaces before the first character that tells JSON or XML."""
 
@@ -30,13 +30,21 @@ PLAIN = [
     b"the \xff cat",
     "-\u2192>".encode(),
 ]
-#: what a quick look cannot tell: marks in any case, JSON, XML, documents and media
+#: plain text holding a text type's mark (in any case) that its reader does not recognise: told
+#: by asking only that reader (a colon, SBV's mark, starts many a transcript's speaker turns)
+MARKED = [
+    b"WebVtt\n\n00:01.000 --> 00:02.000\nhi\n",
+    b"the cat (utt_1)\n",
+    b"ANNA: the cat sat\nBEN: on the mat\n",
+    b"Good evening\n0:00:03.900,0:00:08.460\n",
+]
+#: what the look cannot tell: a mark a reader recognises, JSON, XML, documents and media
 ASKED = [
     b"1\n00:00:01,000 --> 00:00:02,000\nHi\n",
-    b"WebVtt\n\n00:01.000 --> 00:02.000\nhi\n",
+    b"0:00:03.900,0:00:08.460\nGood evening\n",
     b"[Script Info]\nTitle: x\n",
     b"<SAMI><BODY>hi</BODY></SAMI>",
-    b"the cat (utt_1)\n",
+    b"the cat (utt_1)\nthe hat (utt_2)\n",
     b'{"text": "the cat"}',
     b"  [1, 2]",
     b"<tt/>",
@@ -45,7 +53,7 @@ ASKED = [
     b"PK\x03\x04the cat",
     b"RIFF\x00\x00\x00\x00WAVEfmt ",
 ]
-EDGES = PLAIN + ASKED
+EDGES = PLAIN + MARKED + ASKED
 
 
 def samples() -> list:
@@ -74,7 +82,7 @@ def test_what_the_quick_look_cannot_tell_is_asked():
         assert not plain_text("a.txt", data) and not plain_text("a", data), data
     for name in ("a.srt", "a.json", "-", "a.ref"):
         assert not plain_text(name, b"the cat sat")
-    for data in PLAIN:
+    for data in PLAIN + MARKED:
         assert plain_text("a.txt", data) and plain_text("a", data), data
 
 

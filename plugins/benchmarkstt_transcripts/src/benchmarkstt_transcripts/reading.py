@@ -250,10 +250,11 @@ def text_marks(kinds: tuple) -> tuple:
 
 def plain_text(path: str, data: bytes, text: Optional[str] = None) -> bool:
     """Whether :func:`infer_type` finds no type in the file ``path`` of bytes ``data`` because it
-    is plain text, told without asking any reader (:func:`looked`): a ``.txt`` file (or one
-    without extension) that is empty, or no document, whose start opens no JSON or XML and holds
-    no text type's mark. ``False``: a quick look cannot tell (ask :func:`infer_type`), never that
-    it is not plain text.
+    is plain text, told by a look (:func:`looked`) and only the readers of the text types whose
+    mark its start holds (:func:`sniffed`, as :func:`recognise` asks them): a ``.txt`` file (or one
+    without extension) that is empty, or no document, whose start opens no JSON or XML and that
+    no such reader recognises (a colon, SBV's mark, is in many a transcript's start). ``False``: a
+    quick look cannot tell (ask :func:`infer_type`), never that it is not plain text.
 
     :param text: all of ``data`` decoded as UTF-8 already (its byte-order mark dropped, UTF-16/32
         recognised, universal newlines: :meth:`~benchmarkstt_core.context.Context.decode_bytes`
@@ -269,10 +270,15 @@ def plain_text(path: str, data: bytes, text: Optional[str] = None) -> bool:
     extension = os.path.splitext(path)[1].lower()
     if path == "-" or extension not in (".txt", ""):
         return False
+    kinds = candidates(extension)
     try:
-        return looked(path, data, candidates(extension), extension, text) is None
+        look = looked(path, data, kinds, extension, text)
     except InputError:  # a document or media file: infer_type names it when it is asked
         return False
+    if look is None:
+        return True
+    start = look[0]
+    return not text_marks(tuple(kinds))[0] and syntax_of(start) == "text" and not sniffed(kinds, "text", start[:HEAD])
 
 
 def shape(document: Any) -> str:
