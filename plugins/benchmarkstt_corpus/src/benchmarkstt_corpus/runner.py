@@ -38,7 +38,7 @@ from benchmarkstt_core.stopping import (
 from benchmarkstt_core.workers import WorkerPool
 
 from . import stats
-from .scoring import score_batch
+from .scoring import Batch, score_batch
 
 
 def interrupted(stop: KeyboardInterrupt, done: int, total: int) -> Interrupted:
@@ -59,15 +59,23 @@ def batches(items: Sequence, size: int) -> list:
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
-def batch_size(count: int, workers: int) -> int:
-    """Items per task: about eight tasks per worker, at most 32 items each (a task costs Dask
-    tens of milliseconds of CPU time, between the client and the worker, whatever its size).
+#: items per task at most on local workers (the window of tasks in flight stays small, and a
+#: task fits the pipe's buffer to be sent ahead: ``WorkerPool(send_ahead=True)``)
+LOCAL_TASK = 32
+#: items per task at most on Dask, where a task costs tens of milliseconds of CPU time between
+#: the client, the scheduler and the worker whatever its size: at 100,000 small files x 2
+#: engines, tasks of 32 made ``--dask-local 2`` take 1.87x ``--jobs 1``'s wall time
+DASK_TASK = 1024
+
+
+def batch_size(count: int, workers: int, most: int = LOCAL_TASK) -> int:
+    """Items per task: about eight tasks per worker, at most ``most`` items each.
 
     :example:
-        >>> batch_size(100, 2), batch_size(1000, 2), batch_size(10 ** 5, 16)
-        (6, 32, 32)
+        >>> batch_size(100, 2), batch_size(1000, 2), batch_size(10 ** 5, 16), batch_size(10 ** 5, 2, DASK_TASK)
+        (6, 32, 32, 1024)
     """
-    return max(1, min(32, count // max(1, workers * 8)))
+    return max(1, min(most, count // max(1, workers * 8)))
 
 
 class Progress:
@@ -138,19 +146,27 @@ def run_local(spec: Any, items: Sequence, jobs: int, take: Callable, checker: An
     pool.shutdown()
 
 
-def schedule(executor: Any, spec: Any, items: Sequence, workers: int, take: Callable, noted: list | None = None) -> set:
-    """Score ``items`` in batches on ``executor`` (a :class:`concurrent.futures.Executor`: a
-    local process pool, or a Dask client's ``get_executor()``), keeping three batches per
-    worker in flight, and ``take`` every scored item as its batch completes; meanwhile a
+def schedule(
+    executor: Any,
+    spec: Any,
+    items: Sequence,
+    workers: int,
+    take: Callable,
+    noted: list | None = None,
+    most: int = LOCAL_TASK,
+) -> set:
+    """Score ``items`` in batches of at most ``most`` (:func:`batch_size`) on ``executor`` (a
+    :class:`concurrent.futures.Executor`: a local process pool, or a Dask client's
+    ``get_executor()``), keeping three batches per worker in flight, and ``take`` every scored item as its batch completes; meanwhile a
     thread imports what the statistics after them use (:func:`~.stats.load_modules`). With
     ``noted`` (of :func:`signals_noted`), it looks at that list five times a second and
     returns as soon as a signal is in it, with the futures still pending (none when every
     item was taken)."""
-    work = iter(batches(items, batch_size(len(items), workers)))
+    work = iter(batches(items, batch_size(len(items), workers, most)))
     every = None if noted is None else 0.2
 
     def submit(count: int) -> set:
-        return {executor.submit(score_batch, spec, batch) for batch in window(work, count)}
+        return {executor.submit(score_batch, spec, Batch(batch)) for batch in window(work, count)}
 
     pending = submit(3 * workers)
     # the statistics' modules (0.1 s of imports) load while the workers score, not after them
@@ -244,7 +260,7 @@ def run_dask(spec: Any, items: Sequence, scheduler: str | None, local_workers: i
     with signals_noted() as noted:
         with dask_executor(scheduler, local_workers, children=bool(spec.time_limit)) as (executor, workers):
             if not noted:
-                left = schedule(executor, spec, items, workers, take, noted=noted)
+                left = schedule(executor, spec, items, workers, take, noted=noted, most=DASK_TASK)
                 if left:  # stopped: the client logs each cancelled task's callback as an error
                     import logging
 
