@@ -157,8 +157,9 @@ def schedule(
 ) -> set:
     """Score ``items`` in batches of at most ``most`` (:func:`batch_size`) on ``executor`` (a
     :class:`concurrent.futures.Executor`: a local process pool, or a Dask client's
-    ``get_executor()``), keeping three batches per worker in flight, and ``take`` every scored item as its batch completes; meanwhile a
-    thread imports what the statistics after them use (:func:`~.stats.load_modules`). With
+    ``get_executor()``), keeping three batches per worker in flight, and ``take`` every scored
+    item as its batch completes; meanwhile a thread imports what the statistics after them use
+    (:func:`~.stats.load_modules`). With
     ``noted`` (of :func:`signals_noted`), it looks at that list five times a second and
     returns as soon as a signal is in it, with the futures still pending (none when every
     item was taken)."""
