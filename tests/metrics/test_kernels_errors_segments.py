@@ -114,3 +114,8 @@ def test_error_numbers_of_any_opcodes_within_the_words(drawn):
 def test_error_numbers_refuse_opcodes_beyond_the_words():
     with pytest.raises(IndexError):
         kernels.error_numbers([("replace", 0, 3, 0, 1)], ["a"], ["b"], {})
+
+
+def test_error_numbers_refuse_ids_that_are_not_numbers():
+    with pytest.raises(TypeError):
+        kernels.error_numbers([("replace", 0, 1, 0, 1)], ["a"], ["b"], {"a": "x"})

@@ -1498,27 +1498,6 @@ done:
     return result;
 }
 
-/* the number of word in ids (a dict), a new one (its size) when absent; NULL with an
-   exception set */
-static PyObject *
-word_number(PyObject *ids, PyObject *word)
-{
-    PyObject *number = PyDict_GetItemWithError(ids, word);
-    if (number != NULL) {
-        Py_INCREF(number);
-        return number;
-    }
-    if (PyErr_Occurred()) {
-        return NULL;
-    }
-    number = PyLong_FromSsize_t(PyDict_GET_SIZE(ids));
-    if (number == NULL || PyDict_SetItem(ids, word, number) < 0) {
-        Py_XDECREF(number);
-        return NULL;
-    }
-    return number;
-}
-
 static PyObject *
 error_numbers(PyObject *self, PyObject *args)
 {
@@ -1569,7 +1548,14 @@ error_numbers(PyObject *self, PyObject *args)
        insertions' (each list's words replaced by their numbers in place) */
     for (int l = 0; l < 3; l++) {
         for (Py_ssize_t x = 0; x < PyList_GET_SIZE(lists[l]); x++) {
-            PyObject *number = word_number(ids, PyList_GET_ITEM(lists[l], x));
+            int32_t code = code_of(ids, PyList_GET_ITEM(lists[l], x), 1, 0);
+            if (code < 0) { /* -2: an error; another negative: a number in ids that is none of ours */
+                if (!PyErr_Occurred()) {
+                    PyErr_SetString(PyExc_ValueError, "ids: a word's number is not 0, 1, 2, ...");
+                }
+                goto done;
+            }
+            PyObject *number = PyLong_FromLong(code);
             if (number == NULL) {
                 goto done;
             }
