@@ -291,9 +291,9 @@ class Tally:
             >>> tally.columns()["errors"], tally.columns()["wer"]
             ([1, 2], [0.25, 0.5])
         """
-        if len(self.index) not in self.made:
-            columns = zip(*self.numbers) if self.numbers else [()] * len(self.NUMBERS)
-            self.made = {len(self.index): {name: list(values) for name, values in zip(self.NUMBERS, columns)}}
+        if len(self.index) not in self.made:  # a list a column (zip(*numbers) would make an iterator a file)
+            numbers = self.numbers
+            self.made = {len(self.index): {name: [n[x] for n in numbers] for x, name in enumerate(self.NUMBERS)}}
         return self.made[len(self.index)]
 
     def pooled_columns(self, title: str) -> tuple:
@@ -474,9 +474,10 @@ class Aggregator:
             and len(words) >= stats.MIN_UNITS
             and all(c["reference_words"] == words and t.index == tallies[0].index for t, c in zip(tallies, columns))
         ):
-            stats.replicates(
-                list(zip(*(c["errors"] for c in columns))), words, self.settings.resamples, self.settings.seed, draws
-            )
+            import numpy as np
+
+            errors = np.column_stack([np.asarray(c["errors"], dtype=float) for c in columns])
+            stats.replicates(errors, words, self.settings.resamples, self.settings.seed, draws)
         return draws
 
     def engine_summary(self, engine: str, tally: Tally, draws: stats.Draws | None = None) -> dict:
@@ -564,16 +565,23 @@ class Aggregator:
         settings = self.settings
         ta, tb = self.tallies[a], self.tallies[b]
         ca, cb = ta.columns(), tb.columns()
-        in_b = {place: n for n, place in enumerate(tb.index)}
-        common = [(n, in_b[place]) for n, place in enumerate(ta.index) if place in in_b]
-        words = [ca["reference_words"][x] for x, _ in common]
-        errors_a, errors_b = [ca["errors"][x] for x, _ in common], [cb["errors"][y] for _, y in common]
+        if ta.index == tb.index:  # both scored the same files (the usual case): the columns as they are
+            files = len(ta.index)
+            words, errors_a, errors_b = ca["reference_words"], ca["errors"], cb["errors"]
+            rates_a, rates_b = ca["wer"], cb["wer"]
+        else:
+            in_b = {place: n for n, place in enumerate(tb.index)}
+            common = [(n, in_b[place]) for n, place in enumerate(ta.index) if place in in_b]
+            files = len(common)
+            words = [ca["reference_words"][x] for x, _ in common]
+            errors_a, errors_b = [ca["errors"][x] for x, _ in common], [cb["errors"][y] for _, y in common]
+            rates_a, rates_b = [ca["wer"][x] for x, _ in common], [cb["wer"][y] for _, y in common]
         wer_a = stats.pooled(sum(errors_a), sum(words))
         wer_b = stats.pooled(sum(errors_b), sum(words))
         tests = {
             "bootstrap": stats.paired_bootstrap(errors_a, errors_b, words, settings.resamples, settings.seed, draws),
             "mapsswe": stats.mapsswe(*self.pair_sums(a, b)),
-            "wilcoxon": stats.wilcoxon([ca["wer"][x] for x, _ in common], [cb["wer"][y] for _, y in common]),
+            "wilcoxon": stats.wilcoxon(rates_a, rates_b),
         }
         metrics = {}
         for title in ta.pooling:
@@ -606,7 +614,7 @@ class Aggregator:
         return {
             "a": a,
             "b": b,
-            "files": len(common),
+            "files": files,
             "wer_a": wer_a,
             "wer_b": wer_b,
             "difference": wer_a - wer_b,
