@@ -192,6 +192,9 @@ class CorpusCommand:
         from .result import Settings
         from .scoring import DEFAULT_METRICS, Spec
 
+        # the statistics sum vectors and multiply no matrices: OpenBLAS's threads (one a core,
+        # started when numpy is imported) would only spin, ~0.1 s of CPU; a user's setting stays
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         registries = host.registries
         for registry, what in (
             (registries.metrics, "metric"),
