@@ -34,6 +34,7 @@ from benchmarkstt_core.names import json_text
 
 from . import record as records
 from . import shape, stats
+from .pairing import item_ids
 from .scoring import clean, error_entries, scorer
 
 FORMAT = "benchmarkstt-corpus/1"
@@ -345,7 +346,7 @@ class Aggregator:
         self.corpus = corpus
         self.spec = spec
         self.settings = settings
-        self.order = {item.id: n for n, item in enumerate(corpus.items)}
+        self.order = {key: n for n, key in enumerate(item_ids(corpus.items))}
         self.scorer = checker or scorer(spec)  # what the metrics declare: the headline, the summed ones
         self.tallies = {engine: Tally(store(), self.scorer.summed) for engine in corpus.engines}
         self.top = {

@@ -54,9 +54,11 @@ def interrupted(stop: KeyboardInterrupt, done: int, total: int) -> Interrupted:
     return Interrupted(f"{HOW[signal.Signals(signum).name]} after {done} of {total} files; nothing was written", signum)
 
 
-def batches(items: Sequence, size: int) -> list:
-    """``items`` cut into lists of ``size``."""
-    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+def batches(items: Sequence, size: int) -> Iterator[Sequence]:
+    """``items`` cut into slices of ``size``, each made when it is asked for (a slice of
+    :class:`~benchmarkstt_corpus.pairing.PairedItems` is columns, its items made where it
+    is scored)."""
+    return (items[i : i + size] for i in range(0, len(items), size))
 
 
 #: items per task at most on local workers (the window of tasks in flight stays small, and a

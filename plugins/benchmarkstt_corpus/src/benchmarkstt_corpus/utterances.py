@@ -132,7 +132,8 @@ def from_utterance_files(
                 )
             seen[folded] = (key, text, written)
         texts[side] = seen
-    corpus = Corpus(list(engines), [], unit="utterance")
+    items: list = []
+    corpus = Corpus(list(engines), items, unit="utterance")
 
     def source(side: str, folded: str) -> Source:
         key, text, written = texts[side][folded]
@@ -145,7 +146,7 @@ def from_utterance_files(
         if missing:
             corpus.unpaired.append(Unpaired(key, present, missing, [source(s, folded).origin for s in present]))
         if folded in texts[REFERENCE]:
-            corpus.items.append(
+            items.append(
                 Item(
                     key,
                     source(REFERENCE, folded),
