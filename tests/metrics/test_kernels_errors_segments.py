@@ -1,7 +1,8 @@
-"""Property tests: the compiled error words and MAPSSWE segments of an alignment are their
-Python references' (``kernels.py_error_numbers``, ``mapsswe.py_opcode_spans``), on the
-differs' opcodes and on opcodes drawn freely (also ones that do not tile the reference, where
-the kernel hands over to the Python rule)."""
+"""Property tests: the compiled error words and MAPSSWE segments of an alignment, and the
+word codes the aligners compare, are their Python references' (``kernels.py_error_numbers``,
+``mapsswe.py_opcode_spans``, ``kernels.py_as_ints``), on the differs' opcodes and on opcodes
+drawn freely (also ones that do not tile the reference, where the kernel hands over to the
+Python rule)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,26 @@ TAGS = st.sampled_from(["equal", "replace", "delete", "insert"])
 def test_the_kernels_were_built():
     # the fallbacks are for installs without a compiler; here the compiled twins are compared
     assert kernels.error_numbers is not kernels.py_error_numbers
+    assert kernels.as_ints is not kernels.py_as_ints
     assert mapsswe.kernel_spans is not None
+
+
+# words, and elements equal as dict keys that are not the same object (1, 1.0, True)
+ELEMENTS = st.lists(st.one_of(st.sampled_from(["a", "b", "é", "", "a "]), st.sampled_from([1, 1.0, True, 0, 2.5])))
+
+
+@settings(max_examples=400, deadline=None)
+@given(ELEMENTS, ELEMENTS)
+def test_the_word_codes_are_the_python_rules(a, b):
+    assert kernels.as_ints(a, b) == kernels.py_as_ints(a, b)
+    assert kernels.as_ints(tuple(a), iter(b)) == kernels.py_as_ints(a, b)  # any iterable, copied first
+
+
+def test_word_codes_of_what_cannot_be_a_key_are_an_error():
+    with pytest.raises(TypeError):
+        kernels.as_ints(["a"], [["a list"]])
+    with pytest.raises(TypeError):
+        kernels.as_ints(3, [])
 
 
 @st.composite

@@ -1573,6 +1573,48 @@ done:
     return result;
 }
 
+/* the codes of the elements of items (a tuple) in codes, new ones added: a list of ints */
+static PyObject *
+codes_list(PyObject *codes, PyObject *items)
+{
+    PyObject *out = PyList_New(PyTuple_GET_SIZE(items));
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t x = 0; x < PyTuple_GET_SIZE(items); x++) {
+        int32_t code = code_of(codes, PyTuple_GET_ITEM(items, x), 1, 0);
+        PyObject *number = code < 0 ? NULL : PyLong_FromLong(code);
+        if (number == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, x, number);
+    }
+    return out;
+}
+
+static PyObject *
+as_ints(PyObject *self, PyObject *args)
+{
+    PyObject *a_obj, *b_obj, *a = NULL, *b = NULL, *codes = NULL, *a_codes = NULL, *b_codes = NULL, *result = NULL;
+    if (!PyArg_ParseTuple(args, "OO:as_ints", &a_obj, &b_obj)) {
+        return NULL;
+    }
+    if (as_tuples(a_obj, b_obj, &a, &b) < 0 || (codes = PyDict_New()) == NULL) {
+        goto done;
+    }
+    if ((a_codes = codes_list(codes, a)) != NULL && (b_codes = codes_list(codes, b)) != NULL) {
+        result = PyTuple_Pack(2, a_codes, b_codes);
+    }
+done:
+    Py_XDECREF(a_codes);
+    Py_XDECREF(b_codes);
+    Py_XDECREF(codes);
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"banded_levenshtein", banded_levenshtein, METH_VARARGS,
      "banded_levenshtein(a, b, k)\n--\n\n"
@@ -1598,6 +1640,11 @@ static PyMethodDef methods[] = {
      "alignments of one reference: the (errors a, errors b, reference words) of each segment\n"
      "with an error; None when the opcodes do not both tile the same reference words (each\n"
      "opcode starting where the previous one ended, from 0): the Python rule decides then."},
+    {"as_ints", as_ints, METH_VARARGS,
+     "as_ints(a, b)\n--\n\n"
+     "Both sequences as lists of ints, every distinct element replaced by its code: 0 for the\n"
+     "first, 1 for the next new one, and so on (a first, then b; elements equal as dict keys\n"
+     "share one code)."},
     {"error_numbers", error_numbers, METH_VARARGS,
      "error_numbers(opcodes, a, b, ids)\n--\n\n"
      "(substitutions, deletions, insertions) of an alignment of the words a to b, each a list\n"

@@ -5,7 +5,8 @@ The timing and corpus plugins (and any third-party plugin that requires
 counter, and the C kernels that this plugin builds (``_kernels.c``, an optional extension).
 Names of this module are kept stable within a major version; ``_kernels`` is private.
 
-* :func:`as_ints` codes the words of two lists as small ints (equal words, equal codes).
+* ``as_ints(a, b)`` codes the words of two lists as small ints (equal words, equal codes):
+  :func:`py_as_ints`, compiled where the extension was built.
 * :func:`count_opcodes` counts equal, replaced, inserted and deleted words of opcodes.
 * ``pooled_levenshtein(references, hypotheses)``: the summed word edit distance of pairs of
   texts (split on whitespace) and the reference words, ``(distance, words)``; ``None`` where
@@ -28,13 +29,14 @@ from __future__ import annotations
 from typing import Callable, Iterable, Optional, Sequence
 
 
-def as_ints(a: Sequence, b: Sequence) -> tuple:
+def py_as_ints(a: Sequence, b: Sequence) -> tuple:
     """Both sequences with every distinct element replaced by a small int (faster to compare):
     0 for the first, 1 for the next new one, and so on (``a`` first, then ``b``; elements equal
-    as dictionary keys, such as ``1`` and ``1.0``, get one code).
+    as dictionary keys, such as ``1`` and ``1.0``, get one code). :func:`as_ints` is this,
+    compiled where the extension was built.
 
     :example:
-        >>> as_ints("abc", "cab")
+        >>> py_as_ints("abc", "cab")
         ([0, 1, 2], [2, 0, 1])
     """
     codes: dict = {}
@@ -104,9 +106,18 @@ def py_error_numbers(opcodes: Iterable[Sequence], a: Sequence, b: Sequence, ids:
 edit_counts: Optional[Callable]
 pooled_levenshtein: Optional[Callable]
 error_numbers: Callable
+as_ints: Callable
 try:
-    from ._kernels import edit_counts, error_numbers, pooled_levenshtein  # type: ignore[no-redef]
+    from ._kernels import as_ints, edit_counts, error_numbers, pooled_levenshtein  # type: ignore[no-redef]
 except ImportError:  # pragma: no cover - where the optional extension was not built
-    edit_counts, pooled_levenshtein, error_numbers = None, None, py_error_numbers
+    edit_counts, pooled_levenshtein, error_numbers, as_ints = None, None, py_error_numbers, py_as_ints
 
-__all__ = ["as_ints", "count_opcodes", "edit_counts", "error_numbers", "pooled_levenshtein", "py_error_numbers"]
+__all__ = [
+    "as_ints",
+    "count_opcodes",
+    "edit_counts",
+    "error_numbers",
+    "pooled_levenshtein",
+    "py_as_ints",
+    "py_error_numbers",
+]
