@@ -96,8 +96,8 @@ def run_corpus(
     are an error naming them unless ``allow_unpaired``. With ``split_by_time`` every recording
     is scored in windows of that many seconds (:mod:`~benchmarkstt_corpus.windows`). Without
     ``keep_rows`` the per-file rows are counted and not kept (for an output that shows none);
-    without ``keep_inputs`` the record's inputs are counted and not kept either (for an output
-    that shows no record, when no earlier record is compared with it).
+    without ``keep_inputs`` the record's inputs are not made (for an output that shows no
+    record, when no earlier record is compared with it).
 
     Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C, SIGTERM or SIGHUP
     (nothing is returned).

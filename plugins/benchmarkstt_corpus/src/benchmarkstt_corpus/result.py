@@ -35,6 +35,7 @@ from benchmarkstt_core.names import json_text
 from . import record as records
 from . import shape, stats
 from .pairing import item_ids
+from .spool import UnkeptRows
 from .scoring import clean, error_entries, scorer
 
 FORMAT = "benchmarkstt-corpus/1"
@@ -384,9 +385,7 @@ class Aggregator:
                 sys.stderr.write(line)
         rows = {}
         counted = self.settings.on_missing == "deletions" or all(r["status"] == "ok" for r in scored["rows"])
-        item = self.corpus.items[place]
-        window = item.reference.window
-        duration = window and window[1] - window[0]
+        duration = scored.get("duration")
         unread = scored.get("reference_failed", False)
         for row in scored["rows"]:
             engine = row["engine"]
@@ -400,8 +399,9 @@ class Aggregator:
             rows[engine] = row
             if row["status"] == "error":
                 self.failed.append((place, row["engine"], row["id"], row["error"]))
-        for entry in records.item_inputs(item, rows):
-            self.inputs.append(entry)
+        if not isinstance(self.inputs, UnkeptRows):  # the record's inputs, where an output shows them
+            for entry in records.item_inputs(self.corpus.items[place], rows):
+                self.inputs.append(entry)
         for pair, sums in (scored["pairs"] if counted else {}).items():
             total = self.pairs.setdefault(pair, [0, 0, 0])
             for x, v in enumerate(sums):

@@ -421,6 +421,9 @@ def score_item(scorer: Scorer, item: Any, ids: dict) -> dict:
     error words are numbered in ``ids`` (see :func:`error_words`). The steps: read the
     reference, :func:`score_engine` each hypothesis, :func:`pair_sums` of the engines."""
     result: dict = {"id": item.id, "rows": [], "pairs": {}}
+    window = item.reference.window
+    if window is not None:  # the seconds of reference its rows stand for (a window of a recording)
+        result["duration"] = window[1] - window[0]
     scorer.reading = item.reference
     try:
         ref, ref_info, ref_text = scorer.read(item.reference)
