@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import numbers
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from benchmarkstt_core.context import default_encoding
 from benchmarkstt_core.pipeline import Pipeline
@@ -25,6 +25,9 @@ from .result import ON_MISSING, TESTS, Aggregator, CorpusResult, Settings
 from .runner import Progress, interrupted, run_dask, run_local
 from .scoring import DEFAULT_METRICS, Scorer, Spec
 from .spool import SpooledRows, UnkeptRows
+
+if TYPE_CHECKING:  # pragma: no cover
+    from benchmarkstt_core.plugins import PluginHost
 
 
 def as_calls(calls: Iterable) -> tuple:
@@ -53,11 +56,18 @@ def check_settings(settings: Settings, jobs: int, scheduler: str | None, dask_lo
 
 
 def check_run(
-    spec: Spec, settings: Settings, jobs: int, scheduler: str | None, dask_local: int | None, path_guard: Any = None
+    spec: Spec,
+    settings: Settings,
+    jobs: int,
+    scheduler: str | None,
+    dask_local: int | None,
+    path_guard: Any = None,
+    host: PluginHost | None = None,
 ) -> Scorer:
     """Refuse settings, normalizers and metrics that cannot run, before any input is read (or
     made: the engines plugin transcribes audio only after this); return the scorer that
-    checked them, whose ``path_guard`` notes the rules files they read.
+    checked them, whose ``path_guard`` notes the rules files they read (``host``: the plugins
+    loaded with ``spec.load``, by default loaded again).
 
     :example:
         >>> check_run(Spec((("regex", "(", ""),), (("wer",),)), Settings(), 1, None, None)
@@ -66,7 +76,7 @@ def check_run(
         benchmarkstt_core.errors.UsageError: regex: bad pattern '(': missing ), unterminated subpattern at position 0
     """
     check_settings(settings, jobs, scheduler, dask_local)
-    checker = Scorer(spec, path_guard=path_guard)  # every call checked before any input is read
+    checker = Scorer(spec, path_guard=path_guard, host=host)  # every call checked before any input is read
     if not checker.pipeline.metrics:
         raise UsageError("need at least one metric (for example --wer levenshtein)")
     return checker
@@ -88,6 +98,7 @@ def run_corpus(
     split_by_time: float | None = None,
     keep_rows: bool = True,
     keep_inputs: bool = True,
+    host: PluginHost | None = None,
 ) -> CorpusResult:
     """Check everything, score every item where asked, and build the result with its record.
     With ``spool``, the per-file rows are kept in temporary files
@@ -97,13 +108,14 @@ def run_corpus(
     is scored in windows of that many seconds (:mod:`~benchmarkstt_corpus.windows`). Without
     ``keep_rows`` the per-file rows are counted and not kept (for an output that shows none);
     without ``keep_inputs`` the record's inputs are not made (for an output that shows no
-    record, when no earlier record is compared with it).
+    record, when no earlier record is compared with it). ``host``: the plugins loaded with
+    ``spec.load`` (a command's), by default loaded again.
 
     Raises :class:`~benchmarkstt_corpus.runner.Interrupted` on Ctrl-C, SIGTERM or SIGHUP
     (nothing is returned).
     """
     recorder = records.FileRecorder()
-    checker = check_run(spec, settings, jobs, scheduler, dask_local, recorder)
+    checker = check_run(spec, settings, jobs, scheduler, dask_local, recorder, host)
     checker.context.path_guard = None  # the rules files are noted; inputs are recorded by their rows
     check_paired(corpus.unpaired, allow_unpaired)
     check_exists(corpus)

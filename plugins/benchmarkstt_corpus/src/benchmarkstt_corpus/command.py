@@ -273,7 +273,7 @@ class CorpusCommand:
         if old is None:
             # settings, normalizers and metrics checked before plugins make files (transcribing
             # audio can take hours, and cost money): a mistyped --profile is said at once
-            check_run(spec, settings, jobs, args.scheduler, args.dask_local)
+            check_run(spec, settings, jobs, args.scheduler, args.dask_local, host=host)
             made = added_sources(args, host)
             invocation["reference"] = args.reference
             invocation["hypotheses"] = hypotheses(args)
@@ -292,6 +292,7 @@ class CorpusCommand:
             split_by_time=invocation.get("split_by_time"),
             keep_rows=args.output_format in ("json", "csv") or bool(args.html),
             keep_inputs=args.output_format == "json" or bool(args.html) or old is not None,
+            host=host,  # loaded with --load, as spec.load says
         )
         if made:
             made = redact_all(made)  # a record made before credentials in URLs were redacted

@@ -127,16 +127,46 @@ def numerator(mode: str, s: int, d: int, i: int) -> float:
     return s + 0.5 * (d + i) if mode == "hunt" else s + d + i
 
 
+class Naming:
+    """A context in which a scorer's :attr:`~Scorer.comparing` is ``name`` (see
+    :meth:`Scorer.naming`; a class, not a generator: it is entered twice a recording).
+
+    :example:
+        >>> class Scoring:
+        ...     comparing = ""
+        >>> scoring = Scoring()
+        >>> with Naming(scoring, "recording u1, engine aws"):
+        ...     scoring.comparing
+        'recording u1, engine aws'
+        >>> scoring.comparing
+        ''
+    """
+
+    __slots__ = ("scorer", "name")
+
+    def __init__(self, scorer: Any, name: str):
+        self.scorer = scorer
+        self.name = name
+
+    def __enter__(self) -> None:
+        self.scorer.comparing = self.name
+
+    def __exit__(self, *exc: object) -> None:
+        self.scorer.comparing = ""
+
+
 class Scorer:
     """The pipeline and the differs, built once per process from the installed plugins.
 
     :param spec: what to build
     :param path_guard: the context's path guard (the client notes the rules files it reads)
+    :param host: the plugins, loaded with ``spec.load`` (the command's: each host costs a look
+        at every installed distribution's entry points); by default built
     """
 
-    def __init__(self, spec: Spec, path_guard: Any = None):
+    def __init__(self, spec: Spec, path_guard: Any = None, host: Optional[PluginHost] = None):
         self.spec = spec
-        self.host = host = build_host(spec.load)
+        self.host = host = host if host is not None else build_host(spec.load)
         registries = host.registries
         self.registries = registries
         self.comparing = ""  # the recording and engine whose files the metrics compare now
@@ -215,14 +245,9 @@ class Scorer:
         else:
             self.said.append(line)
 
-    @contextmanager
-    def naming(self, recording: str, engine: str) -> Iterator[None]:
+    def naming(self, recording: str, engine: str) -> Naming:
         """While the metrics compare the files of ``recording`` and ``engine``: their warnings name them."""
-        self.comparing = f"recording {recording}, engine {engine}"
-        try:
-            yield
-        finally:
-            self.comparing = ""
+        return Naming(self, f"recording {recording}, engine {engine}")
 
     def resolve_type(self, source: Any, data: Optional[bytes], text: Optional[str] = None) -> str:
         """The input type of a source: as given, or inferred per file as single-pair mode does,
