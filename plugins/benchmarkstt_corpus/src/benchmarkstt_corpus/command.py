@@ -192,9 +192,6 @@ class CorpusCommand:
         from .result import Settings
         from .scoring import DEFAULT_METRICS, Spec
 
-        # the statistics sum vectors and multiply no matrices: OpenBLAS's threads (one a core,
-        # started when numpy is imported) would only spin, ~0.1 s of CPU; a user's setting stays
-        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         registries = host.registries
         for registry, what in (
             (registries.metrics, "metric"),
@@ -277,6 +274,10 @@ class CorpusCommand:
             made = added_sources(args, host)
             invocation["reference"] = args.reference
             invocation["hypotheses"] = hypotheses(args)
+        # the statistics sum vectors and multiply no matrices: OpenBLAS's threads (one a core,
+        # started when numpy is imported) would only spin, ~0.1 s of CPU; a user's setting stays,
+        # and engines that transcribed audio above (and their processes) ran without this one
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         corpus = corpus_of(invocation, host, spec.max_file_size)
         result = run_corpus(
             corpus,
