@@ -35,8 +35,8 @@ from benchmarkstt_core.names import json_text
 from . import record as records
 from . import shape, stats
 from .pairing import item_ids
-from .spool import UnkeptRows
 from .scoring import clean, error_entries, scorer
+from .spool import UnkeptRows
 
 FORMAT = "benchmarkstt-corpus/1"
 TOP = 20

@@ -243,9 +243,7 @@ def percentile_interval(
         return (math.nan, math.nan)
     err_sums, word_sums = replicates(errors, words, resamples, seed, draws)
     drawn = word_sums > 0  # a replicate of files without reference words has no rate
-    # weighted by multiplying and summing the columns: a matrix product (``@``) would wake
-    # OpenBLAS's threads, whose spinning costs more CPU than this sum of a thousand rows
-    rates = (err_sums[drawn] * np.asarray(weights, dtype=float)).sum(axis=1) / word_sums[drawn]
+    rates = err_sums[drawn] @ np.asarray(weights, dtype=float) / word_sums[drawn]
     if not len(rates):
         return (math.nan, math.nan)
     tail = (1 - level) / 2
