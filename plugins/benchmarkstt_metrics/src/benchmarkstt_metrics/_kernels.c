@@ -1498,6 +1498,35 @@ done:
     return result;
 }
 
+/* the codes of the elements of items (a list or tuple of ours, which no Python code can reach)
+   in codes (a dict), new ones added as its size: a list of ints; NULL with an exception set */
+static PyObject *
+codes_list(PyObject *codes, PyObject *items)
+{
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t x = 0; x < n; x++) {
+        int32_t code = code_of(codes, PySequence_Fast_GET_ITEM(items, x), 1, 0);
+        if (code < 0) { /* -2: an error; another negative: a value in codes that is none of ours */
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "ids: a word's number is not 0, 1, 2, ...");
+            }
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyObject *number = PyLong_FromLong(code);
+        if (number == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, x, number);
+    }
+    return out;
+}
+
 static PyObject *
 error_numbers(PyObject *self, PyObject *args)
 {
@@ -1545,22 +1574,14 @@ error_numbers(PyObject *self, PyObject *args)
         }
     }
     /* numbered in that order: the substitutions' words first, then the deletions', then the
-       insertions' (each list's words replaced by their numbers in place) */
+       insertions' (each list of words replaced by the list of their numbers) */
     for (int l = 0; l < 3; l++) {
-        for (Py_ssize_t x = 0; x < PyList_GET_SIZE(lists[l]); x++) {
-            int32_t code = code_of(ids, PyList_GET_ITEM(lists[l], x), 1, 0);
-            if (code < 0) { /* -2: an error; another negative: a number in ids that is none of ours */
-                if (!PyErr_Occurred()) {
-                    PyErr_SetString(PyExc_ValueError, "ids: a word's number is not 0, 1, 2, ...");
-                }
-                goto done;
-            }
-            PyObject *number = PyLong_FromLong(code);
-            if (number == NULL) {
-                goto done;
-            }
-            PyList_SetItem(lists[l], x, number); /* steals number, drops the word */
+        PyObject *numbers = codes_list(ids, lists[l]);
+        if (numbers == NULL) {
+            goto done;
         }
+        Py_DECREF(lists[l]);
+        lists[l] = numbers;
     }
     result = Py_BuildValue("(OOO)", lists[0], lists[1], lists[2]);
 done:
@@ -1571,26 +1592,6 @@ done:
     Py_XDECREF(a);
     Py_XDECREF(b);
     return result;
-}
-
-/* the codes of the elements of items (a tuple) in codes, new ones added: a list of ints */
-static PyObject *
-codes_list(PyObject *codes, PyObject *items)
-{
-    PyObject *out = PyList_New(PyTuple_GET_SIZE(items));
-    if (out == NULL) {
-        return NULL;
-    }
-    for (Py_ssize_t x = 0; x < PyTuple_GET_SIZE(items); x++) {
-        int32_t code = code_of(codes, PyTuple_GET_ITEM(items, x), 1, 0);
-        PyObject *number = code < 0 ? NULL : PyLong_FromLong(code);
-        if (number == NULL) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, x, number);
-    }
-    return out;
 }
 
 static PyObject *
