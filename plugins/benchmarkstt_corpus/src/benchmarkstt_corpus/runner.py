@@ -227,6 +227,10 @@ def dask_client(scheduler: str | None, local_workers: int | None, scratch: str, 
             scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
             silence_logs=logging.CRITICAL,
         )
+        # silence_logs holds the handlers' level only until the cluster's close lifts it, and the
+        # scheduler (in this process) then logs its connections closing, a traceback after a
+        # stop: this process's "distributed" logger says nothing below CRITICAL from here on
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
         return Client(cluster), cluster
 
 
