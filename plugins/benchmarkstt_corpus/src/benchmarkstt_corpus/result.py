@@ -142,18 +142,28 @@ def by_count(kv: tuple) -> tuple:
 
 def most_frequent(counts: dict, n: int) -> dict:
     """The ``n`` most frequent entries of ``counts``, ties going to the entries that come first
-    in it, kept in its order (sorting numbers only, never the entries themselves).
+    in it, kept in its order: those counted more often than the ``n``-th largest count, and
+    the first of those counted as often as it (sorting the counts only, never the entries).
 
     :example:
-        >>> most_frequent({"b": 2, "a": 1, "c": 2, "d": 1}, 3)
-        {'b': 2, 'a': 1, 'c': 2}
+        >>> most_frequent({"b": 2, "a": 1, "c": 2, "d": 1}, 3), most_frequent({"a": 1}, 0)
+        ({'b': 2, 'a': 1, 'c': 2}, {})
     """
     if len(counts) <= n:
         return dict(counts)
-    entries, values = list(counts.items()), list(counts.values())
-    kept = sorted(range(len(values)), key=values.__getitem__, reverse=True)[:n]  # a stable sort
-    kept.sort()
-    return dict(map(entries.__getitem__, kept))
+    if n < 1:
+        return {}
+    ranked = sorted(counts.values(), reverse=True)
+    least = ranked[n - 1]
+    room = n - ranked.index(least)  # how many of the entries counted `least` times are kept
+    kept = {}
+    for entry, count in counts.items():
+        if count > least:
+            kept[entry] = count
+        elif count == least and room:
+            kept[entry] = count
+            room -= 1
+    return kept
 
 
 class ErrorCounts:
