@@ -201,8 +201,8 @@ class ErrorCounts:
 
 class Tally:
     """What the statistics need of one engine's rows, as they are folded in: the numbers of
-    every file scored (one small tuple per file, turned into columns by :meth:`columns`), sums,
-    and the failures; the rows themselves go to the row store.
+    every file scored (a list per number, :meth:`columns`), sums, and the failures; the rows
+    themselves go to the row store.
 
     :param rows: where the engine's rows are kept (a list, or a
         :class:`~benchmarkstt_corpus.spool.SpooledRows`)
@@ -211,7 +211,7 @@ class Tally:
     """
 
     COUNTS = ("substitutions", "deletions", "insertions", "hits", "reference_words", "hypothesis_words")
-    #: the numbers of a file kept for the statistics, in the order of :attr:`numbers`
+    #: the numbers of a file kept for the statistics
     NUMBERS = ("errors", "wer", *COUNTS)
     numbers_of = operator.itemgetter(*NUMBERS)
 
@@ -219,10 +219,10 @@ class Tally:
         self.rows = rows
         self.sums = frozenset(summed)
         self.index: list = []  # the place in the corpus of each file scored
-        self.numbers: list = []  # the NUMBERS of each file scored
-        self.made: dict = {}  # the columns of the numbers, once made (see columns)
+        self.numbers: dict = {name: [] for name in self.NUMBERS}  # each of the NUMBERS of each file scored
+        self.appends = [column.append for column in self.numbers.values()]
         self.titles: list | None = None  # the metrics of the first file scored
-        self.pooling: dict = {}  # title: {place: (numerator, denominator)}
+        self.pooling: dict = {}  # title: ([place], [numerator], [denominator]) of the files that have it
         self.counted: dict = {}  # title of a metric with counts: [S, D, I, reference words] summed
         self.units: dict = {}  # title of a plugin's pooled metric: what it counts ("reference tokens")
         self.deleted: dict = {}  # place of a failure counted as all deletions: its reference words
@@ -269,7 +269,8 @@ class Tally:
     def count(self, place: int, row: dict) -> None:
         """Fold the numbers of one file into the statistics."""
         self.index.append(place)
-        self.numbers.append(self.numbers_of(row))
+        for append, number in zip(self.appends, self.numbers_of(row)):
+            append(number)
         if self.titles is None and "metrics" in row:
             self.titles = list(row["metrics"])
             for title in self.titles:
@@ -278,7 +279,10 @@ class Tally:
                 elif title not in row["pooling"] and title not in self.offsets:
                     self.values[title] = []
         for title, (num, den, *unit) in row["pooling"].items():  # a plugin's metric may name its unit
-            self.pooling.setdefault(title, {})[place] = (num, den)
+            places, nums, dens = self.pooling.setdefault(title, ([], [], []))
+            places.append(place)
+            nums.append(num)
+            dens.append(den)
             if unit:
                 self.units[title] = unit[0]
         for title, values in row.get("counted", {}).items():
@@ -294,7 +298,7 @@ class Tally:
 
     def columns(self) -> dict:
         """Each of the :attr:`NUMBERS` as a list over the files scored, in the order they came
-        (made again only when files came since; the statistics read them several times).
+        (the tally's own lists: read, never changed).
 
         :example:
             >>> tally = Tally([])
@@ -303,30 +307,35 @@ class Tally:
             >>> tally.columns()["errors"], tally.columns()["wer"]
             ([1, 2], [0.25, 0.5])
         """
-        if len(self.index) not in self.made:  # a list a column (zip(*numbers) would make an iterator a file)
-            numbers = self.numbers
-            self.made = {len(self.index): {name: [n[x] for n in numbers] for x, name in enumerate(self.NUMBERS)}}
-        return self.made[len(self.index)]
+        return self.numbers
 
     def pooled_columns(self, title: str) -> tuple:
         """``(places, numerators, denominators)`` of a pooled metric over the files scored, in
         corpus order; a failure counted as all deletions without its own numbers for the metric
         (one that counts reference words) has all its reference words as errors."""
-        values = self.pooling.get(title, {})
+        have, have_nums, have_dens = self.pooling.get(title, ((), (), ()))
+        if len(have) == len(self.index):  # every file scored has the metric: its columns as they are
+            return have, have_nums, have_dens
         places, nums, dens = [], [], []
+        x = 0  # the files that have the metric came in the order of the index
         for place in self.index:
-            pair = values.get(place) or ((self.deleted[place],) * 2 if place in self.deleted else None)
-            if pair is not None:
+            if x < len(have) and have[x] == place:
                 places.append(place)
-                nums.append(pair[0])
-                dens.append(pair[1])
+                nums.append(have_nums[x])
+                dens.append(have_dens[x])
+                x += 1
+            elif place in self.deleted:
+                places.append(place)
+                nums.append(self.deleted[place])
+                dens.append(self.deleted[place])
         return places, nums, dens
 
     def metric_counts(self, title: str) -> dict:
         """The summed S, D, I and reference words of a metric with counts (failures counted
         as all deletions included)."""
         s, d, i, n = self.counted[title]
-        missing = sum(words for place, words in self.deleted.items() if place not in self.pooling.get(title, {}))
+        have = set(self.pooling[title][0]) if self.deleted and title in self.pooling else set()
+        missing = sum(words for place, words in self.deleted.items() if place not in have)
         return {"substitutions": s, "deletions": d + missing, "insertions": i, "reference_words": n + missing}
 
 
