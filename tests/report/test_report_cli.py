@@ -80,6 +80,27 @@ def test_failed_files_are_noted_and_marked_in_the_page(tools, tmp_path):
     assert '"cells":{"a":[[0.3333333333333333,1,0,0,3],{"error":' in page
 
 
+def test_words_of_a_ctm_with_alternations_reach_the_page_as_plain_words(tools, tmp_path):
+    """A CTM reference's alternations are resolved by the sclite plugin, whose words are a str
+    subclass (its ``Token``); on 1b10a33 they reached the error words and the alignments as such,
+    and ``--html`` failed with "unexpected failure: Encoding objects of type Token is unsupported"
+    after the JSON was written."""
+    ref, hyp = tmp_path / "refs", tmp_path / "a"
+    ref.mkdir(), hyp.mkdir()
+    (ref / "x.ctm").write_text(
+        "S 1 1.0 0.2 JAVA 0.98\nS 1 * * <ALT_BEGIN>\nS 1 2.0 0.2 RULES 0.9\nS 1 * * <ALT>\n"
+        "S 1 2.0 0.2 RULE 0.9\nS 1 * * <ALT_END>\nS 1 3.0 0.2 THE 0.9\nS 1 4.0 0.2 WORLD 0.9\n"
+    )
+    (hyp / "x.txt").write_text("JAVA RULED A WORLD TODAY")
+    out, page = tmp_path / "r.json", tmp_path / "r.html"
+    run = tools("corpus", "-r", str(ref), "-h", f"a={hyp}", "-o", "json", "--output", str(out), "--html", str(page))
+    assert run.returncode == 0, run
+    engine = json.loads(out.read_text(encoding="utf-8"))["engines"]["a"]
+    assert engine["top_errors"]["substitutions"] == [["RULES", "RULED", 1], ["THE", "A", 1]]
+    assert engine["top_errors"]["insertions"] == [["TODAY", 1]]
+    assert "RULED" in page.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize(
     "content, message",
     [

@@ -529,8 +529,8 @@ def score_engine(scorer: Scorer, item: Any, engine: str, source: Any, reference:
         row["duration"] = window[1] - window[0]
     if scorer.spec.alignments:
         row["alignment"] = {
-            "reference": list(a),
-            "hypothesis": list(b),
+            "reference": list(map(str, a)),  # plain strings, as the error words
+            "hypothesis": list(map(str, b)),
             "opcodes": [list(op) for op in opcodes],
             "reference_text": str(ref_text),
             "hypothesis_text": str(hyp_text),
@@ -710,7 +710,8 @@ def score_batch(spec: Spec, items: Sequence | Batch, checker: Optional[Scorer] =
             finally:
                 s.said = None
             scored.append(one)
-    words = list(ids)
+    words = list(map(str, ids))  # plain strings: a word may be a str subclass (the sclite plugin's
+    # Token, its tags and times), which the HTML report's reader refuses and a pickle carries whole
     for one in scored:
         one["words"] = words
     return scored
