@@ -65,6 +65,8 @@ def json_text(text: str) -> str:
     """A JSON text (from ``json.dumps(..., ensure_ascii=False)``) with its lone surrogates as
     ``\\u`` escapes, so that it encodes as UTF-8 and reads back as the same strings (a lone
     surrogate can only be inside a JSON string, where the escape means the same)."""
+    if text.isascii():  # no surrogate: the usual case, told without a search
+        return text
     return re.sub(_SURROGATE, lambda m: f"\\u{ord(m.group()):04x}", text)
 
 

@@ -36,7 +36,7 @@ from . import record as records
 from . import shape, stats
 from .pairing import item_ids
 from .scoring import clean, error_entries, scorer
-from .spool import UnkeptRows
+from .spool import SpooledRows, UnkeptRows, row_text
 
 FORMAT = "benchmarkstt-corpus/1"
 TOP = 20
@@ -838,11 +838,12 @@ def rows_json(
     :func:`dumps` would write it without indenting; each row checked as a ``row_shape`` (:mod:`.shape`) first,
     and its metric values as ``values`` says (by title)."""
     opened = False
-    for n, row in enumerate(rows):
+    texts = rows.texts() if isinstance(rows, SpooledRows) else ((row, row_text(row)) for row in rows)
+    for n, (row, text) in enumerate(texts):
         if row_shape is not None:
             shape.check(row, row_shape, where=f"{where}[{n}]")
             if values:
                 shape.check_values(row, values, where=f"{where}[{n}]")
-        yield ("," if opened else "[") + indent + json_text(json.dumps(row, ensure_ascii=False, allow_nan=False))
+        yield ("," if opened else "[") + indent + text  # a spooled row's line as it was written
         opened = True
     yield indent[:-1] + "]" if opened else "[]"

@@ -23,6 +23,20 @@ from typing import IO, Any, Iterator
 from benchmarkstt_core.errors import BenchmarkSTTError
 from benchmarkstt_core.names import json_text
 
+#: the bytes read at a time when the rows are read back
+BLOCK = 1 << 16
+
+
+def row_text(row: dict) -> str:
+    """``row`` as one line of JSON, any character as itself but lone surrogates (the bytes of
+    a file name that are not UTF-8) as ``\\u`` escapes; NaN is an error.
+
+    :example:
+        >>> row_text({"id": "caf\\udce9", "wer": 0.5})
+        '{"id": "caf\\\\udce9", "wer": 0.5}'
+    """
+    return json_text(json.dumps(row, ensure_ascii=False, allow_nan=False))
+
 
 class SpooledRows:
     """Rows (JSON-ready dicts) in a temporary file, in the order they were appended. Iterating
@@ -45,7 +59,7 @@ class SpooledRows:
             if not self.at_end:
                 self.file.seek(0, 2)
                 self.at_end = True
-            self.file.write(json_text(json.dumps(row, ensure_ascii=False, allow_nan=False)).encode("utf-8") + b"\n")
+            self.file.write(row_text(row).encode("utf-8") + b"\n")
         except OSError as exc:
             raise failure(exc) from None
         self.count += 1
@@ -54,13 +68,38 @@ class SpooledRows:
         return self.count
 
     def __iter__(self) -> Iterator[Any]:
-        position = 0
-        for _ in range(self.count):
+        for line in self.lines():
+            yield json.loads(line)
+
+    def texts(self) -> Iterator[tuple]:
+        """``(row, its line)`` for each row, the line as :func:`row_text` made it."""
+        for line in self.lines():
+            text = line.decode("utf-8")
+            yield json.loads(text), text
+
+    def lines(self) -> Iterator[bytes]:
+        """The rows' lines as they were written (without their newline), read in blocks of
+        :data:`BLOCK` bytes, each from where the one before ended (so that appends and other
+        iterations in between do not disturb it)."""
+        position, left, pieces = 0, self.count, []
+        while left:
             self.at_end = False
             self.file.seek(position)
-            line = self.file.readline()
-            position = self.file.tell()
-            yield json.loads(line)
+            block = self.file.read(BLOCK)
+            if not block:
+                raise failure(OSError(f"the file ends before its {self.count} rows"))
+            position += len(block)
+            start = 0
+            while left:
+                end = block.find(b"\n", start)
+                if end < 0:
+                    pieces.append(block[start:])
+                    break
+                pieces.append(block[start:end])
+                yield b"".join(pieces)
+                pieces = []
+                left -= 1
+                start = end + 1
 
     def close(self) -> None:
         """Remove the file (also done when the rows are no longer used, or the process ends)."""
