@@ -10,9 +10,12 @@ for the user); anything else, a hang or a path outside the server's directory is
 
 from __future__ import annotations
 
+import atexit
+import functools
 import importlib.util
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
@@ -111,14 +114,17 @@ CONFIG_FILES = {
 }
 
 
+@functools.cache
 def _config_dir() -> str:
-    folder = os.path.join(tempfile.gettempdir(), f"benchmarkstt-fuzz-config-{os.getpid()}")
+    """The server's directory of the config and JSON-RPC targets, made once a process and
+    removed when it exits; a file beside it (``outside.csv``) must never be read."""
+    folder = tempfile.mkdtemp(prefix="benchmarkstt-fuzz-config-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     root = os.path.join(folder, "root")
-    if not os.path.isfile(os.path.join(root, "groups.csv")):  # new, or left by an earlier process of this pid
-        os.makedirs(root, exist_ok=True)
-        for name, text in CONFIG_FILES.items():
-            Path(root, name).write_text(text, encoding="utf-8")
-        Path(folder, "outside.csv").write_text("a,OUTSIDE\n", encoding="utf-8")
+    os.mkdir(root)
+    for name, text in CONFIG_FILES.items():
+        Path(root, name).write_text(text, encoding="utf-8")
+    Path(folder, "outside.csv").write_text("a,OUTSIDE\n", encoding="utf-8")
     return root
 
 
