@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+import tempfile
 from types import ModuleType
 from typing import Sequence
 
@@ -18,5 +19,12 @@ def modules(package: ModuleType, leave_out: Sequence[str] = ()) -> list:
 
 
 def run_examples(name: str) -> doctest.TestResults:
-    """Run the examples of module ``name`` (``...`` and runs of whitespace match loosely)."""
-    return doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    """Run the examples of module ``name`` (``...`` and runs of whitespace match loosely); what
+    they make with ``tempfile`` (``mkdtemp()`` in an example) goes to a folder removed after."""
+    module = importlib.import_module(name)
+    with tempfile.TemporaryDirectory(prefix="benchmarkstt-examples-") as folder:
+        saved, tempfile.tempdir = tempfile.tempdir, folder
+        try:
+            return doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        finally:
+            tempfile.tempdir = saved

@@ -9,6 +9,7 @@ the plugins' hooks).
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -47,12 +48,19 @@ print(json.dumps({"results": results, "hosts": len(hosts),
 """
 
 
-def test_components_made_in_a_loop_build_no_plugin_host(host):
+def test_components_made_in_a_loop_build_no_plugin_host(host, tmp_path):
     from benchmarkstt_core.context import Context
     from benchmarkstt_core.schema import Schema
     from benchmarkstt_metrics.metrics import WordDiffs
 
-    run = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        env=dict(os.environ, TMPDIR=str(tmp_path)),  # its files go where pytest removes them
+    )
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
     assert report["imported"] == [] and report["hosts"] == 0
