@@ -85,7 +85,7 @@ def test_vtt_a_bad_cue_is_skipped_with_one_warning_naming_its_line(tools, tmp_pa
     assert run.returncode == 0 and run.stdout == "kept\nkept too\n"
     assert run.stderr == (
         "benchmarkstt-tools transcript: warning: b.vtt:6: skipped a cue: not a valid timing line "
-        '(start --> end): "00:03.000 --> 00:0x.000"\n'
+        '([hh:]mm:ss.ttt --> [hh:]mm:ss.ttt): "00:03.000 --> 00:0x.000"\n'
     )
 
 
@@ -95,6 +95,21 @@ def test_vtt_a_file_of_bad_cues_only_is_an_error(tools, tmp_path):
     assert (
         last == "benchmarkstt-tools: error: b.vtt: no cue could be read; the first one 3: skipped a block with "
         'no cue timing line: "00:03.000 -> 00:04.000"'
+    )
+
+
+def test_vtt_a_file_of_bad_cues_only_names_its_first_cue_not_a_block_before_it(tools, tmp_path):
+    # go-astisub's example-in.vtt: a blank line inside a STYLE block leaves its CSS as a block
+    # of its own, and its cues' times have no milliseconds (SRT's players read them, WebVTT's not)
+    (tmp_path / "s.vtt").write_text(
+        "WEBVTT\n\nSTYLE\n::cue(d) {\n  color: red;\n\n  background-image: none;\n}\n\n"
+        "1\n00:01:39 --> 00:01:41.04 region:bill\n(deep rumbling)\n\n2\n00:02:04.08 --> 00:02:07.12\nMAN:\n",
+        encoding="utf-8",
+    )
+    last = assert_clean_error(tools("transcript", "-i", "s.vtt", cwd=tmp_path), "benchmarkstt-tools")
+    assert last == (
+        "benchmarkstt-tools: error: s.vtt: no cue could be read; the first one 11: skipped a cue: not a valid "
+        'timing line ([hh:]mm:ss.ttt --> [hh:]mm:ss.ttt): "00:01:39 --> 00:01:41.04 region:bill"'
     )
 
 
@@ -126,7 +141,7 @@ def test_vtt_timing_line_whitespace_settings_and_rt_outside_ruby_follow_the_algo
         ("Hee! 漢", 3.0, 4.0),
     ]
     assert list(t.warnings) == [
-        'w.vtt:6: skipped a cue: not a valid timing line (start --> end): "00:01.000 --> 00:02.000"'
+        'w.vtt:6: skipped a cue: not a valid timing line ([hh:]mm:ss.ttt --> [hh:]mm:ss.ttt): "00:01.000 --> 00:02.000"'
     ]
 
 
@@ -911,6 +926,30 @@ def test_srt_a_block_without_timing_line_is_text_of_the_cue_before_with_a_warnin
     assert cues(t) == [("Caption one\n2\nCaption two", 0.5, 7.0), ("Caption three", 11.89, 16.32)]
     assert t.warnings == (
         "m.srt:5: 1 block with no number and timing line read as the text of the cue before (the first here)",
+    )
+
+
+def test_srt_a_cue_number_not_written_in_digits_is_a_cue_number_not_text():
+    # subaligner's accented.srt: a translation turned the counter 10 into "dix"; the srt library
+    # reads "dix" and the timing line as text of the cue before, the times as words
+    t = srt.parse(
+        "9\n00:00:42,295 --> 00:00:43,500\nApparemment.\n\ndix\n00:00:43,686 --> 00:00:45,321\n"
+        "C'est le mot clé.\n\nonze\n00:00:46,353 --> 00:00:48,000\nOn dirait\n\n"
+        "A line of text\nafter a blank line\n\nTwo words\n00:00:49,000 --> 00:00:50,000\nstay text\n",
+        "a.srt",
+    )
+    assert cues(t) == [
+        ("Apparemment.", 42.295, 43.5),
+        ("C'est le mot clé.", 43.686, 45.321),
+        (
+            "On dirait\nA line of text\nafter a blank line\nTwo words\n00:00:49,000 --> 00:00:50,000\nstay text",
+            46.353,
+            48.0,
+        ),
+    ]
+    assert t.warnings == (
+        "a.srt:13: 2 blocks with no number and timing line read as the text of the cue before (the first here)",
+        'a.srt:5: 2 cue numbers not written in digits (the first here: "dix") read as cue numbers, not as text',
     )
 
 

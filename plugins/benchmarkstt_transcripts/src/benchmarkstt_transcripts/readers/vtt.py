@@ -29,7 +29,7 @@
     >>> [w.speaker for w in t.segments[0].words]
     ['Ann', 'Ann', 'Bob', 'Bob', 'Bob']
     >>> print(*t.warnings)
-    c.vtt:12: skipped a cue: not a valid timing line (start --> end): "00:05.000 --> 00:0x.000"
+    c.vtt:12: skipped a cue: not a valid timing line ([hh:]mm:ss.ttt --> [hh:]mm:ss.ttt): "00:05.000 --> 00:0x.000"
 """
 
 from __future__ import annotations
@@ -197,7 +197,7 @@ def parse(text: str, source: str) -> Transcript:
                 segments.append(segment)
         elif arrow is not None:
             warnings.append(
-                f"{source}:{arrow + 1}: skipped a cue: not a valid timing line (start --> end): "
+                f"{source}:{arrow + 1}: skipped a cue: not a valid timing line ([hh:]mm:ss.ttt --> [hh:]mm:ss.ttt): "
                 f'"{rows[arrow].strip()[:60]}"'
             )
         elif not _not_a_cue(rows[first]):
@@ -205,10 +205,13 @@ def parse(text: str, source: str) -> Transcript:
                 f'{source}:{first + 1}: skipped a block with no cue timing line: "{rows[first].strip()[:60]}"'
             )
     if warnings and not segments:
+        # the first cue skipped says why, rather than a block that was never a cue (a STYLE
+        # block's CSS after a blank line)
+        first = next((w for w in warnings if ": skipped a cue: " in w), warnings[0])
         if timed:
             raise InputError(
                 f"{source}: nothing to read: {'its' if timed > 1 else 'the'} {timed} cue"
-                f"{'s have' if timed > 1 else ' has'} no text, and {warnings[0][len(source) + 1 :]}"
+                f"{'s have' if timed > 1 else ' has'} no text, and {first[len(source) + 1 :]}"
             )
-        raise InputError(f"{source}: no cue could be read; the first one {warnings[0][len(source) + 1 :]}")
+        raise InputError(f"{source}: no cue could be read; the first one {first[len(source) + 1 :]}")
     return Transcript(TYPE, tuple(segments), warnings)
