@@ -492,6 +492,7 @@ peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 with open(out) as f:
     data = json.load(f)
 os.unlink(out)
+os.rmdir(os.path.dirname(out))
 print(json.dumps({"status": status, "peak_mb": peak, "wer": {e: v["wer"] for e, v in data["engines"].items()}}))
 """
 
