@@ -164,6 +164,7 @@ def parse(text: str, source: str) -> Transcript:
         hint = "; this one is SubRip: give its type with -rt/-ht srt" if srt.sniff(text[:4096]) else ""
         raise InputError(f"{source}:1: a WebVTT file starts with the line WEBVTT{hint}")
     warnings: list = []
+    failed: list = []  # the warnings on cues skipped: the first says why no cue could be read
     segments: list = []
     timed = 0  # the cues read (with or without text)
     at = 1
@@ -187,19 +188,21 @@ def parse(text: str, source: str) -> Transcript:
             payload.append(line)
             at += 1
         if cue is not None and arrow is not None and cue[1] < cue[0]:  # arrow: the line of cue
-            warnings.append(
+            failed.append(
                 f'{source}:{arrow + 1}: skipped a cue: it ends before it starts: "{rows[arrow].strip()[:60]}"'
             )
+            warnings.append(failed[-1])
         elif cue is not None:
             timed += 1
             segment = _cue("\n".join(payload), *cue)
             if segment is not None:
                 segments.append(segment)
         elif arrow is not None:
-            warnings.append(
+            failed.append(
                 f"{source}:{arrow + 1}: skipped a cue: not a valid timing line ([hh:]mm:ss.ttt --> [hh:]mm:ss.ttt): "
                 f'"{rows[arrow].strip()[:60]}"'
             )
+            warnings.append(failed[-1])
         elif not _not_a_cue(rows[first]):
             warnings.append(
                 f'{source}:{first + 1}: skipped a block with no cue timing line: "{rows[first].strip()[:60]}"'
@@ -207,7 +210,7 @@ def parse(text: str, source: str) -> Transcript:
     if warnings and not segments:
         # the first cue skipped says why, rather than a block that was never a cue (a STYLE
         # block's CSS after a blank line)
-        first = next((w for w in warnings if ": skipped a cue: " in w), warnings[0])
+        first = (failed or warnings)[0]
         if timed:
             raise InputError(
                 f"{source}: nothing to read: {'its' if timed > 1 else 'the'} {timed} cue"
